@@ -1268,482 +1268,348 @@ reg [5:0] equity_lane0_card_lookup9_card;
 wire [5:0] equity_lane0_card_lookup9_position;
 reg [5:0] equity_lane0_card_lookup10_card;
 wire [5:0] equity_lane0_card_lookup10_position;
-wire [23:0] equity_lane0_eval70_word;
-wire equity_lane0_eval70_invalid;
-wire equity_lane0_eval70_out_valid;
-reg [8:0] equity_lane0_eval70_hand_eval0_category;
-reg [23:0] equity_lane0_eval70_hand_eval0_c5_word;
-wire [41:0] equity_lane0_eval70_hand_eval0_codes_in;
-reg [41:0] equity_lane0_eval70_hand_eval0_s0_codes;
-reg [5:0] equity_lane0_eval70_hand_eval0_valids;
-reg [23:0] equity_lane0_eval70_hand_eval0_word_q;
-reg equity_lane0_eval70_hand_eval0_invalid_q;
-reg equity_lane0_eval70_hand_eval0_ranked_invalid;
-reg [51:0] equity_lane0_eval70_hand_eval0_d1_hand;
-reg [6:0] equity_lane0_eval70_hand_eval0_d1_bad_codes;
-reg equity_lane0_eval70_hand_eval0_d1_any;
-reg [3:0] equity_lane0_eval70_hand_eval0_d1_flush_suit;
-reg [51:0] equity_lane0_eval70_hand_eval0_decoded_hand;
-reg [6:0] equity_lane0_eval70_hand_eval0_decoded_bad_codes;
-reg equity_lane0_eval70_hand_eval0_decoded_any;
-reg [3:0] equity_lane0_eval70_hand_eval0_decoded_flush_suit;
-reg [20:0] equity_lane0_eval70_hand_eval0_decoded_dups;
-wire [20:0] equity_lane0_eval70_hand_eval0_dups;
-wire equity_lane0_eval70_hand_eval0_same_card0_same;
-wire equity_lane0_eval70_hand_eval0_same_card1_same;
-wire equity_lane0_eval70_hand_eval0_same_card2_same;
-wire equity_lane0_eval70_hand_eval0_same_card3_same;
-wire equity_lane0_eval70_hand_eval0_same_card4_same;
-wire equity_lane0_eval70_hand_eval0_same_card5_same;
-wire equity_lane0_eval70_hand_eval0_same_card6_same;
-wire equity_lane0_eval70_hand_eval0_same_card7_same;
-wire equity_lane0_eval70_hand_eval0_same_card8_same;
-wire equity_lane0_eval70_hand_eval0_same_card9_same;
-wire equity_lane0_eval70_hand_eval0_same_card10_same;
-wire equity_lane0_eval70_hand_eval0_same_card11_same;
-wire equity_lane0_eval70_hand_eval0_same_card12_same;
-wire equity_lane0_eval70_hand_eval0_same_card13_same;
-wire equity_lane0_eval70_hand_eval0_same_card14_same;
-wire equity_lane0_eval70_hand_eval0_same_card15_same;
-wire equity_lane0_eval70_hand_eval0_same_card16_same;
-wire equity_lane0_eval70_hand_eval0_same_card17_same;
-wire equity_lane0_eval70_hand_eval0_same_card18_same;
-wire equity_lane0_eval70_hand_eval0_same_card19_same;
-wire equity_lane0_eval70_hand_eval0_same_card20_same;
-wire equity_lane0_eval70_hand_eval0_c2_bad;
-reg equity_lane0_eval70_hand_eval0_c2_flush;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_kickers;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_not_quads;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_pairs;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_present;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_quads;
-reg [9:0] equity_lane0_eval70_hand_eval0_c2_sf_windows;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_trips;
-reg [9:0] equity_lane0_eval70_hand_eval0_c2_windows;
-reg [12:0] equity_lane0_eval70_hand_eval0_masks_quads;
-reg [12:0] equity_lane0_eval70_hand_eval0_masks_trips;
-reg [12:0] equity_lane0_eval70_hand_eval0_masks_pairs;
-reg [12:0] equity_lane0_eval70_hand_eval0_masks_not_quads;
-reg [12:0] equity_lane0_eval70_hand_eval0_masks_kickers;
-reg [9:0] equity_lane0_eval70_hand_eval0_masks_windows;
-reg [9:0] equity_lane0_eval70_hand_eval0_masks_sf_windows;
-reg equity_lane0_eval70_hand_eval0_masks_flush;
-reg equity_lane0_eval70_hand_eval0_masks_bad;
-reg equity_lane0_eval70_hand_eval0_masks_any;
-reg [64:0] equity_lane0_eval70_hand_eval0_c3_kickers;
-reg [12:0] equity_lane0_eval70_hand_eval0_c3_not_quads;
-reg [38:0] equity_lane0_eval70_hand_eval0_c3_pairs;
-reg [25:0] equity_lane0_eval70_hand_eval0_c3_trips;
-reg [12:0] equity_lane0_eval70_hand_eval0_picks_kickers0;
-reg [12:0] equity_lane0_eval70_hand_eval0_picks_kickers1;
-reg [12:0] equity_lane0_eval70_hand_eval0_picks_kickers2;
-reg [12:0] equity_lane0_eval70_hand_eval0_picks_kickers3;
-reg [12:0] equity_lane0_eval70_hand_eval0_picks_kickers4;
-reg [12:0] equity_lane0_eval70_hand_eval0_picks_pairs0;
-reg [12:0] equity_lane0_eval70_hand_eval0_picks_pairs1;
-reg [12:0] equity_lane0_eval70_hand_eval0_picks_pairs2;
-reg [12:0] equity_lane0_eval70_hand_eval0_picks_trips0;
-reg [12:0] equity_lane0_eval70_hand_eval0_picks_trips1;
-reg [12:0] equity_lane0_eval70_hand_eval0_picks_not_quads0;
-reg [12:0] equity_lane0_eval70_hand_eval0_picks_quads;
-reg equity_lane0_eval70_hand_eval0_picks_straight;
-reg equity_lane0_eval70_hand_eval0_c3_straight;
-reg equity_lane0_eval70_hand_eval0_picks_sf;
-reg equity_lane0_eval70_hand_eval0_c3_sf;
-reg equity_lane0_eval70_hand_eval0_picks_flush;
-reg [3:0] equity_lane0_eval70_hand_eval0_picks_straight_top;
-reg [3:0] equity_lane0_eval70_hand_eval0_c3_straight_top;
-reg [3:0] equity_lane0_eval70_hand_eval0_picks_sf_top;
-reg [3:0] equity_lane0_eval70_hand_eval0_c3_sf_top;
-reg equity_lane0_eval70_hand_eval0_picks_bad;
-reg equity_lane0_eval70_hand_eval0_picks_any;
-reg [12:0] equity_lane0_eval70_hand_eval0_window_top0_best;
-reg [12:0] equity_lane0_eval70_hand_eval0_window_top1_best;
-reg [3:0] equity_lane0_eval70_hand_eval0_c4_kickers0;
-reg [3:0] equity_lane0_eval70_hand_eval0_c4_kickers1;
-reg [3:0] equity_lane0_eval70_hand_eval0_c4_kickers2;
-reg [3:0] equity_lane0_eval70_hand_eval0_c4_kickers3;
-reg [3:0] equity_lane0_eval70_hand_eval0_c4_kickers4;
-reg [3:0] equity_lane0_eval70_hand_eval0_c4_not_quads0;
-reg [3:0] equity_lane0_eval70_hand_eval0_c4_pairs0;
-reg [3:0] equity_lane0_eval70_hand_eval0_c4_pairs1;
-reg [3:0] equity_lane0_eval70_hand_eval0_c4_pairs2;
-reg [3:0] equity_lane0_eval70_hand_eval0_c4_quads;
-reg [3:0] equity_lane0_eval70_hand_eval0_c4_trips0;
-reg [3:0] equity_lane0_eval70_hand_eval0_c4_trips1;
-wire equity_lane0_eval70_hand_eval0_c4_invalid;
-reg [3:0] equity_lane0_eval70_hand_eval0_ranked_kickers0;
-reg [3:0] equity_lane0_eval70_hand_eval0_ranked_kickers1;
-reg [3:0] equity_lane0_eval70_hand_eval0_ranked_kickers2;
-reg [3:0] equity_lane0_eval70_hand_eval0_ranked_kickers3;
-reg [3:0] equity_lane0_eval70_hand_eval0_ranked_kickers4;
-reg [3:0] equity_lane0_eval70_hand_eval0_ranked_pairs0;
-reg [3:0] equity_lane0_eval70_hand_eval0_ranked_pairs1;
-reg [3:0] equity_lane0_eval70_hand_eval0_ranked_pairs2;
-reg [3:0] equity_lane0_eval70_hand_eval0_ranked_trips0;
-reg [3:0] equity_lane0_eval70_hand_eval0_ranked_trips1;
-reg [3:0] equity_lane0_eval70_hand_eval0_ranked_not_quads0;
-reg [3:0] equity_lane0_eval70_hand_eval0_ranked_quads;
-reg [8:0] equity_lane0_eval70_hand_eval0_ranked_category;
-reg [3:0] equity_lane0_eval70_hand_eval0_ranked_straight_top;
-reg [3:0] equity_lane0_eval70_hand_eval0_ranked_sf_top;
-wire [23:0] equity_lane0_eval71_word;
-wire equity_lane0_eval71_invalid;
-wire equity_lane0_eval71_out_valid;
-reg [8:0] equity_lane0_eval71_hand_eval1_category;
-reg [23:0] equity_lane0_eval71_hand_eval1_c5_word;
-wire [41:0] equity_lane0_eval71_hand_eval1_codes_in;
-reg [41:0] equity_lane0_eval71_hand_eval1_s0_codes;
-reg [5:0] equity_lane0_eval71_hand_eval1_valids;
-reg [23:0] equity_lane0_eval71_hand_eval1_word_q;
-reg equity_lane0_eval71_hand_eval1_invalid_q;
-reg equity_lane0_eval71_hand_eval1_ranked_invalid;
-reg [51:0] equity_lane0_eval71_hand_eval1_d1_hand;
-reg [6:0] equity_lane0_eval71_hand_eval1_d1_bad_codes;
-reg equity_lane0_eval71_hand_eval1_d1_any;
-reg [3:0] equity_lane0_eval71_hand_eval1_d1_flush_suit;
-reg [51:0] equity_lane0_eval71_hand_eval1_decoded_hand;
-reg [6:0] equity_lane0_eval71_hand_eval1_decoded_bad_codes;
-reg equity_lane0_eval71_hand_eval1_decoded_any;
-reg [3:0] equity_lane0_eval71_hand_eval1_decoded_flush_suit;
-reg [20:0] equity_lane0_eval71_hand_eval1_decoded_dups;
-wire [20:0] equity_lane0_eval71_hand_eval1_dups;
-wire equity_lane0_eval71_hand_eval1_same_card21_same;
-wire equity_lane0_eval71_hand_eval1_same_card22_same;
-wire equity_lane0_eval71_hand_eval1_same_card23_same;
-wire equity_lane0_eval71_hand_eval1_same_card24_same;
-wire equity_lane0_eval71_hand_eval1_same_card25_same;
-wire equity_lane0_eval71_hand_eval1_same_card26_same;
-wire equity_lane0_eval71_hand_eval1_same_card27_same;
-wire equity_lane0_eval71_hand_eval1_same_card28_same;
-wire equity_lane0_eval71_hand_eval1_same_card29_same;
-wire equity_lane0_eval71_hand_eval1_same_card30_same;
-wire equity_lane0_eval71_hand_eval1_same_card31_same;
-wire equity_lane0_eval71_hand_eval1_same_card32_same;
-wire equity_lane0_eval71_hand_eval1_same_card33_same;
-wire equity_lane0_eval71_hand_eval1_same_card34_same;
-wire equity_lane0_eval71_hand_eval1_same_card35_same;
-wire equity_lane0_eval71_hand_eval1_same_card36_same;
-wire equity_lane0_eval71_hand_eval1_same_card37_same;
-wire equity_lane0_eval71_hand_eval1_same_card38_same;
-wire equity_lane0_eval71_hand_eval1_same_card39_same;
-wire equity_lane0_eval71_hand_eval1_same_card40_same;
-wire equity_lane0_eval71_hand_eval1_same_card41_same;
-wire equity_lane0_eval71_hand_eval1_c2_bad;
-reg equity_lane0_eval71_hand_eval1_c2_flush;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_kickers;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_not_quads;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_pairs;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_present;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_quads;
-reg [9:0] equity_lane0_eval71_hand_eval1_c2_sf_windows;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_trips;
-reg [9:0] equity_lane0_eval71_hand_eval1_c2_windows;
-reg [12:0] equity_lane0_eval71_hand_eval1_masks_quads;
-reg [12:0] equity_lane0_eval71_hand_eval1_masks_trips;
-reg [12:0] equity_lane0_eval71_hand_eval1_masks_pairs;
-reg [12:0] equity_lane0_eval71_hand_eval1_masks_not_quads;
-reg [12:0] equity_lane0_eval71_hand_eval1_masks_kickers;
-reg [9:0] equity_lane0_eval71_hand_eval1_masks_windows;
-reg [9:0] equity_lane0_eval71_hand_eval1_masks_sf_windows;
-reg equity_lane0_eval71_hand_eval1_masks_flush;
-reg equity_lane0_eval71_hand_eval1_masks_bad;
-reg equity_lane0_eval71_hand_eval1_masks_any;
-reg [64:0] equity_lane0_eval71_hand_eval1_c3_kickers;
-reg [12:0] equity_lane0_eval71_hand_eval1_c3_not_quads;
-reg [38:0] equity_lane0_eval71_hand_eval1_c3_pairs;
-reg [25:0] equity_lane0_eval71_hand_eval1_c3_trips;
-reg [12:0] equity_lane0_eval71_hand_eval1_picks_kickers0;
-reg [12:0] equity_lane0_eval71_hand_eval1_picks_kickers1;
-reg [12:0] equity_lane0_eval71_hand_eval1_picks_kickers2;
-reg [12:0] equity_lane0_eval71_hand_eval1_picks_kickers3;
-reg [12:0] equity_lane0_eval71_hand_eval1_picks_kickers4;
-reg [12:0] equity_lane0_eval71_hand_eval1_picks_pairs0;
-reg [12:0] equity_lane0_eval71_hand_eval1_picks_pairs1;
-reg [12:0] equity_lane0_eval71_hand_eval1_picks_pairs2;
-reg [12:0] equity_lane0_eval71_hand_eval1_picks_trips0;
-reg [12:0] equity_lane0_eval71_hand_eval1_picks_trips1;
-reg [12:0] equity_lane0_eval71_hand_eval1_picks_not_quads0;
-reg [12:0] equity_lane0_eval71_hand_eval1_picks_quads;
-reg equity_lane0_eval71_hand_eval1_picks_straight;
-reg equity_lane0_eval71_hand_eval1_c3_straight;
-reg equity_lane0_eval71_hand_eval1_picks_sf;
-reg equity_lane0_eval71_hand_eval1_c3_sf;
-reg equity_lane0_eval71_hand_eval1_picks_flush;
-reg [3:0] equity_lane0_eval71_hand_eval1_picks_straight_top;
-reg [3:0] equity_lane0_eval71_hand_eval1_c3_straight_top;
-reg [3:0] equity_lane0_eval71_hand_eval1_picks_sf_top;
-reg [3:0] equity_lane0_eval71_hand_eval1_c3_sf_top;
-reg equity_lane0_eval71_hand_eval1_picks_bad;
-reg equity_lane0_eval71_hand_eval1_picks_any;
-reg [12:0] equity_lane0_eval71_hand_eval1_window_top2_best;
-reg [12:0] equity_lane0_eval71_hand_eval1_window_top3_best;
-reg [3:0] equity_lane0_eval71_hand_eval1_c4_kickers0;
-reg [3:0] equity_lane0_eval71_hand_eval1_c4_kickers1;
-reg [3:0] equity_lane0_eval71_hand_eval1_c4_kickers2;
-reg [3:0] equity_lane0_eval71_hand_eval1_c4_kickers3;
-reg [3:0] equity_lane0_eval71_hand_eval1_c4_kickers4;
-reg [3:0] equity_lane0_eval71_hand_eval1_c4_not_quads0;
-reg [3:0] equity_lane0_eval71_hand_eval1_c4_pairs0;
-reg [3:0] equity_lane0_eval71_hand_eval1_c4_pairs1;
-reg [3:0] equity_lane0_eval71_hand_eval1_c4_pairs2;
-reg [3:0] equity_lane0_eval71_hand_eval1_c4_quads;
-reg [3:0] equity_lane0_eval71_hand_eval1_c4_trips0;
-reg [3:0] equity_lane0_eval71_hand_eval1_c4_trips1;
-wire equity_lane0_eval71_hand_eval1_c4_invalid;
-reg [3:0] equity_lane0_eval71_hand_eval1_ranked_kickers0;
-reg [3:0] equity_lane0_eval71_hand_eval1_ranked_kickers1;
-reg [3:0] equity_lane0_eval71_hand_eval1_ranked_kickers2;
-reg [3:0] equity_lane0_eval71_hand_eval1_ranked_kickers3;
-reg [3:0] equity_lane0_eval71_hand_eval1_ranked_kickers4;
-reg [3:0] equity_lane0_eval71_hand_eval1_ranked_pairs0;
-reg [3:0] equity_lane0_eval71_hand_eval1_ranked_pairs1;
-reg [3:0] equity_lane0_eval71_hand_eval1_ranked_pairs2;
-reg [3:0] equity_lane0_eval71_hand_eval1_ranked_trips0;
-reg [3:0] equity_lane0_eval71_hand_eval1_ranked_trips1;
-reg [3:0] equity_lane0_eval71_hand_eval1_ranked_not_quads0;
-reg [3:0] equity_lane0_eval71_hand_eval1_ranked_quads;
-reg [8:0] equity_lane0_eval71_hand_eval1_ranked_category;
-reg [3:0] equity_lane0_eval71_hand_eval1_ranked_straight_top;
-reg [3:0] equity_lane0_eval71_hand_eval1_ranked_sf_top;
-wire [23:0] equity_lane0_eval72_word;
-wire equity_lane0_eval72_invalid;
-wire equity_lane0_eval72_out_valid;
-reg [8:0] equity_lane0_eval72_hand_eval2_category;
-reg [23:0] equity_lane0_eval72_hand_eval2_c5_word;
-wire [41:0] equity_lane0_eval72_hand_eval2_codes_in;
-reg [41:0] equity_lane0_eval72_hand_eval2_s0_codes;
-reg [5:0] equity_lane0_eval72_hand_eval2_valids;
-reg [23:0] equity_lane0_eval72_hand_eval2_word_q;
-reg equity_lane0_eval72_hand_eval2_invalid_q;
-reg equity_lane0_eval72_hand_eval2_ranked_invalid;
-reg [51:0] equity_lane0_eval72_hand_eval2_d1_hand;
-reg [6:0] equity_lane0_eval72_hand_eval2_d1_bad_codes;
-reg equity_lane0_eval72_hand_eval2_d1_any;
-reg [3:0] equity_lane0_eval72_hand_eval2_d1_flush_suit;
-reg [51:0] equity_lane0_eval72_hand_eval2_decoded_hand;
-reg [6:0] equity_lane0_eval72_hand_eval2_decoded_bad_codes;
-reg equity_lane0_eval72_hand_eval2_decoded_any;
-reg [3:0] equity_lane0_eval72_hand_eval2_decoded_flush_suit;
-reg [20:0] equity_lane0_eval72_hand_eval2_decoded_dups;
-wire [20:0] equity_lane0_eval72_hand_eval2_dups;
-wire equity_lane0_eval72_hand_eval2_same_card42_same;
-wire equity_lane0_eval72_hand_eval2_same_card43_same;
-wire equity_lane0_eval72_hand_eval2_same_card44_same;
-wire equity_lane0_eval72_hand_eval2_same_card45_same;
-wire equity_lane0_eval72_hand_eval2_same_card46_same;
-wire equity_lane0_eval72_hand_eval2_same_card47_same;
-wire equity_lane0_eval72_hand_eval2_same_card48_same;
-wire equity_lane0_eval72_hand_eval2_same_card49_same;
-wire equity_lane0_eval72_hand_eval2_same_card50_same;
-wire equity_lane0_eval72_hand_eval2_same_card51_same;
-wire equity_lane0_eval72_hand_eval2_same_card52_same;
-wire equity_lane0_eval72_hand_eval2_same_card53_same;
-wire equity_lane0_eval72_hand_eval2_same_card54_same;
-wire equity_lane0_eval72_hand_eval2_same_card55_same;
-wire equity_lane0_eval72_hand_eval2_same_card56_same;
-wire equity_lane0_eval72_hand_eval2_same_card57_same;
-wire equity_lane0_eval72_hand_eval2_same_card58_same;
-wire equity_lane0_eval72_hand_eval2_same_card59_same;
-wire equity_lane0_eval72_hand_eval2_same_card60_same;
-wire equity_lane0_eval72_hand_eval2_same_card61_same;
-wire equity_lane0_eval72_hand_eval2_same_card62_same;
-wire equity_lane0_eval72_hand_eval2_c2_bad;
-reg equity_lane0_eval72_hand_eval2_c2_flush;
-reg [12:0] equity_lane0_eval72_hand_eval2_c2_kickers;
-reg [12:0] equity_lane0_eval72_hand_eval2_c2_not_quads;
-reg [12:0] equity_lane0_eval72_hand_eval2_c2_pairs;
-reg [12:0] equity_lane0_eval72_hand_eval2_c2_present;
-reg [12:0] equity_lane0_eval72_hand_eval2_c2_quads;
-reg [9:0] equity_lane0_eval72_hand_eval2_c2_sf_windows;
-reg [12:0] equity_lane0_eval72_hand_eval2_c2_trips;
-reg [9:0] equity_lane0_eval72_hand_eval2_c2_windows;
-reg [12:0] equity_lane0_eval72_hand_eval2_masks_quads;
-reg [12:0] equity_lane0_eval72_hand_eval2_masks_trips;
-reg [12:0] equity_lane0_eval72_hand_eval2_masks_pairs;
-reg [12:0] equity_lane0_eval72_hand_eval2_masks_not_quads;
-reg [12:0] equity_lane0_eval72_hand_eval2_masks_kickers;
-reg [9:0] equity_lane0_eval72_hand_eval2_masks_windows;
-reg [9:0] equity_lane0_eval72_hand_eval2_masks_sf_windows;
-reg equity_lane0_eval72_hand_eval2_masks_flush;
-reg equity_lane0_eval72_hand_eval2_masks_bad;
-reg equity_lane0_eval72_hand_eval2_masks_any;
-reg [64:0] equity_lane0_eval72_hand_eval2_c3_kickers;
-reg [12:0] equity_lane0_eval72_hand_eval2_c3_not_quads;
-reg [38:0] equity_lane0_eval72_hand_eval2_c3_pairs;
-reg [25:0] equity_lane0_eval72_hand_eval2_c3_trips;
-reg [12:0] equity_lane0_eval72_hand_eval2_picks_kickers0;
-reg [12:0] equity_lane0_eval72_hand_eval2_picks_kickers1;
-reg [12:0] equity_lane0_eval72_hand_eval2_picks_kickers2;
-reg [12:0] equity_lane0_eval72_hand_eval2_picks_kickers3;
-reg [12:0] equity_lane0_eval72_hand_eval2_picks_kickers4;
-reg [12:0] equity_lane0_eval72_hand_eval2_picks_pairs0;
-reg [12:0] equity_lane0_eval72_hand_eval2_picks_pairs1;
-reg [12:0] equity_lane0_eval72_hand_eval2_picks_pairs2;
-reg [12:0] equity_lane0_eval72_hand_eval2_picks_trips0;
-reg [12:0] equity_lane0_eval72_hand_eval2_picks_trips1;
-reg [12:0] equity_lane0_eval72_hand_eval2_picks_not_quads0;
-reg [12:0] equity_lane0_eval72_hand_eval2_picks_quads;
-reg equity_lane0_eval72_hand_eval2_picks_straight;
-reg equity_lane0_eval72_hand_eval2_c3_straight;
-reg equity_lane0_eval72_hand_eval2_picks_sf;
-reg equity_lane0_eval72_hand_eval2_c3_sf;
-reg equity_lane0_eval72_hand_eval2_picks_flush;
-reg [3:0] equity_lane0_eval72_hand_eval2_picks_straight_top;
-reg [3:0] equity_lane0_eval72_hand_eval2_c3_straight_top;
-reg [3:0] equity_lane0_eval72_hand_eval2_picks_sf_top;
-reg [3:0] equity_lane0_eval72_hand_eval2_c3_sf_top;
-reg equity_lane0_eval72_hand_eval2_picks_bad;
-reg equity_lane0_eval72_hand_eval2_picks_any;
-reg [12:0] equity_lane0_eval72_hand_eval2_window_top4_best;
-reg [12:0] equity_lane0_eval72_hand_eval2_window_top5_best;
-reg [3:0] equity_lane0_eval72_hand_eval2_c4_kickers0;
-reg [3:0] equity_lane0_eval72_hand_eval2_c4_kickers1;
-reg [3:0] equity_lane0_eval72_hand_eval2_c4_kickers2;
-reg [3:0] equity_lane0_eval72_hand_eval2_c4_kickers3;
-reg [3:0] equity_lane0_eval72_hand_eval2_c4_kickers4;
-reg [3:0] equity_lane0_eval72_hand_eval2_c4_not_quads0;
-reg [3:0] equity_lane0_eval72_hand_eval2_c4_pairs0;
-reg [3:0] equity_lane0_eval72_hand_eval2_c4_pairs1;
-reg [3:0] equity_lane0_eval72_hand_eval2_c4_pairs2;
-reg [3:0] equity_lane0_eval72_hand_eval2_c4_quads;
-reg [3:0] equity_lane0_eval72_hand_eval2_c4_trips0;
-reg [3:0] equity_lane0_eval72_hand_eval2_c4_trips1;
-wire equity_lane0_eval72_hand_eval2_c4_invalid;
-reg [3:0] equity_lane0_eval72_hand_eval2_ranked_kickers0;
-reg [3:0] equity_lane0_eval72_hand_eval2_ranked_kickers1;
-reg [3:0] equity_lane0_eval72_hand_eval2_ranked_kickers2;
-reg [3:0] equity_lane0_eval72_hand_eval2_ranked_kickers3;
-reg [3:0] equity_lane0_eval72_hand_eval2_ranked_kickers4;
-reg [3:0] equity_lane0_eval72_hand_eval2_ranked_pairs0;
-reg [3:0] equity_lane0_eval72_hand_eval2_ranked_pairs1;
-reg [3:0] equity_lane0_eval72_hand_eval2_ranked_pairs2;
-reg [3:0] equity_lane0_eval72_hand_eval2_ranked_trips0;
-reg [3:0] equity_lane0_eval72_hand_eval2_ranked_trips1;
-reg [3:0] equity_lane0_eval72_hand_eval2_ranked_not_quads0;
-reg [3:0] equity_lane0_eval72_hand_eval2_ranked_quads;
-reg [8:0] equity_lane0_eval72_hand_eval2_ranked_category;
-reg [3:0] equity_lane0_eval72_hand_eval2_ranked_straight_top;
-reg [3:0] equity_lane0_eval72_hand_eval2_ranked_sf_top;
-wire [23:0] equity_lane0_eval73_word;
-wire equity_lane0_eval73_invalid;
-wire equity_lane0_eval73_out_valid;
-reg [8:0] equity_lane0_eval73_hand_eval3_category;
-reg [23:0] equity_lane0_eval73_hand_eval3_c5_word;
-wire [41:0] equity_lane0_eval73_hand_eval3_codes_in;
-reg [41:0] equity_lane0_eval73_hand_eval3_s0_codes;
-reg [5:0] equity_lane0_eval73_hand_eval3_valids;
-reg [23:0] equity_lane0_eval73_hand_eval3_word_q;
-reg equity_lane0_eval73_hand_eval3_invalid_q;
-reg equity_lane0_eval73_hand_eval3_ranked_invalid;
-reg [51:0] equity_lane0_eval73_hand_eval3_d1_hand;
-reg [6:0] equity_lane0_eval73_hand_eval3_d1_bad_codes;
-reg equity_lane0_eval73_hand_eval3_d1_any;
-reg [3:0] equity_lane0_eval73_hand_eval3_d1_flush_suit;
-reg [51:0] equity_lane0_eval73_hand_eval3_decoded_hand;
-reg [6:0] equity_lane0_eval73_hand_eval3_decoded_bad_codes;
-reg equity_lane0_eval73_hand_eval3_decoded_any;
-reg [3:0] equity_lane0_eval73_hand_eval3_decoded_flush_suit;
-reg [20:0] equity_lane0_eval73_hand_eval3_decoded_dups;
-wire [20:0] equity_lane0_eval73_hand_eval3_dups;
-wire equity_lane0_eval73_hand_eval3_same_card63_same;
-wire equity_lane0_eval73_hand_eval3_same_card64_same;
-wire equity_lane0_eval73_hand_eval3_same_card65_same;
-wire equity_lane0_eval73_hand_eval3_same_card66_same;
-wire equity_lane0_eval73_hand_eval3_same_card67_same;
-wire equity_lane0_eval73_hand_eval3_same_card68_same;
-wire equity_lane0_eval73_hand_eval3_same_card69_same;
-wire equity_lane0_eval73_hand_eval3_same_card70_same;
-wire equity_lane0_eval73_hand_eval3_same_card71_same;
-wire equity_lane0_eval73_hand_eval3_same_card72_same;
-wire equity_lane0_eval73_hand_eval3_same_card73_same;
-wire equity_lane0_eval73_hand_eval3_same_card74_same;
-wire equity_lane0_eval73_hand_eval3_same_card75_same;
-wire equity_lane0_eval73_hand_eval3_same_card76_same;
-wire equity_lane0_eval73_hand_eval3_same_card77_same;
-wire equity_lane0_eval73_hand_eval3_same_card78_same;
-wire equity_lane0_eval73_hand_eval3_same_card79_same;
-wire equity_lane0_eval73_hand_eval3_same_card80_same;
-wire equity_lane0_eval73_hand_eval3_same_card81_same;
-wire equity_lane0_eval73_hand_eval3_same_card82_same;
-wire equity_lane0_eval73_hand_eval3_same_card83_same;
-wire equity_lane0_eval73_hand_eval3_c2_bad;
-reg equity_lane0_eval73_hand_eval3_c2_flush;
-reg [12:0] equity_lane0_eval73_hand_eval3_c2_kickers;
-reg [12:0] equity_lane0_eval73_hand_eval3_c2_not_quads;
-reg [12:0] equity_lane0_eval73_hand_eval3_c2_pairs;
-reg [12:0] equity_lane0_eval73_hand_eval3_c2_present;
-reg [12:0] equity_lane0_eval73_hand_eval3_c2_quads;
-reg [9:0] equity_lane0_eval73_hand_eval3_c2_sf_windows;
-reg [12:0] equity_lane0_eval73_hand_eval3_c2_trips;
-reg [9:0] equity_lane0_eval73_hand_eval3_c2_windows;
-reg [12:0] equity_lane0_eval73_hand_eval3_masks_quads;
-reg [12:0] equity_lane0_eval73_hand_eval3_masks_trips;
-reg [12:0] equity_lane0_eval73_hand_eval3_masks_pairs;
-reg [12:0] equity_lane0_eval73_hand_eval3_masks_not_quads;
-reg [12:0] equity_lane0_eval73_hand_eval3_masks_kickers;
-reg [9:0] equity_lane0_eval73_hand_eval3_masks_windows;
-reg [9:0] equity_lane0_eval73_hand_eval3_masks_sf_windows;
-reg equity_lane0_eval73_hand_eval3_masks_flush;
-reg equity_lane0_eval73_hand_eval3_masks_bad;
-reg equity_lane0_eval73_hand_eval3_masks_any;
-reg [64:0] equity_lane0_eval73_hand_eval3_c3_kickers;
-reg [12:0] equity_lane0_eval73_hand_eval3_c3_not_quads;
-reg [38:0] equity_lane0_eval73_hand_eval3_c3_pairs;
-reg [25:0] equity_lane0_eval73_hand_eval3_c3_trips;
-reg [12:0] equity_lane0_eval73_hand_eval3_picks_kickers0;
-reg [12:0] equity_lane0_eval73_hand_eval3_picks_kickers1;
-reg [12:0] equity_lane0_eval73_hand_eval3_picks_kickers2;
-reg [12:0] equity_lane0_eval73_hand_eval3_picks_kickers3;
-reg [12:0] equity_lane0_eval73_hand_eval3_picks_kickers4;
-reg [12:0] equity_lane0_eval73_hand_eval3_picks_pairs0;
-reg [12:0] equity_lane0_eval73_hand_eval3_picks_pairs1;
-reg [12:0] equity_lane0_eval73_hand_eval3_picks_pairs2;
-reg [12:0] equity_lane0_eval73_hand_eval3_picks_trips0;
-reg [12:0] equity_lane0_eval73_hand_eval3_picks_trips1;
-reg [12:0] equity_lane0_eval73_hand_eval3_picks_not_quads0;
-reg [12:0] equity_lane0_eval73_hand_eval3_picks_quads;
-reg equity_lane0_eval73_hand_eval3_picks_straight;
-reg equity_lane0_eval73_hand_eval3_c3_straight;
-reg equity_lane0_eval73_hand_eval3_picks_sf;
-reg equity_lane0_eval73_hand_eval3_c3_sf;
-reg equity_lane0_eval73_hand_eval3_picks_flush;
-reg [3:0] equity_lane0_eval73_hand_eval3_picks_straight_top;
-reg [3:0] equity_lane0_eval73_hand_eval3_c3_straight_top;
-reg [3:0] equity_lane0_eval73_hand_eval3_picks_sf_top;
-reg [3:0] equity_lane0_eval73_hand_eval3_c3_sf_top;
-reg equity_lane0_eval73_hand_eval3_picks_bad;
-reg equity_lane0_eval73_hand_eval3_picks_any;
-reg [12:0] equity_lane0_eval73_hand_eval3_window_top6_best;
-reg [12:0] equity_lane0_eval73_hand_eval3_window_top7_best;
-reg [3:0] equity_lane0_eval73_hand_eval3_c4_kickers0;
-reg [3:0] equity_lane0_eval73_hand_eval3_c4_kickers1;
-reg [3:0] equity_lane0_eval73_hand_eval3_c4_kickers2;
-reg [3:0] equity_lane0_eval73_hand_eval3_c4_kickers3;
-reg [3:0] equity_lane0_eval73_hand_eval3_c4_kickers4;
-reg [3:0] equity_lane0_eval73_hand_eval3_c4_not_quads0;
-reg [3:0] equity_lane0_eval73_hand_eval3_c4_pairs0;
-reg [3:0] equity_lane0_eval73_hand_eval3_c4_pairs1;
-reg [3:0] equity_lane0_eval73_hand_eval3_c4_pairs2;
-reg [3:0] equity_lane0_eval73_hand_eval3_c4_quads;
-reg [3:0] equity_lane0_eval73_hand_eval3_c4_trips0;
-reg [3:0] equity_lane0_eval73_hand_eval3_c4_trips1;
-wire equity_lane0_eval73_hand_eval3_c4_invalid;
-reg [3:0] equity_lane0_eval73_hand_eval3_ranked_kickers0;
-reg [3:0] equity_lane0_eval73_hand_eval3_ranked_kickers1;
-reg [3:0] equity_lane0_eval73_hand_eval3_ranked_kickers2;
-reg [3:0] equity_lane0_eval73_hand_eval3_ranked_kickers3;
-reg [3:0] equity_lane0_eval73_hand_eval3_ranked_kickers4;
-reg [3:0] equity_lane0_eval73_hand_eval3_ranked_pairs0;
-reg [3:0] equity_lane0_eval73_hand_eval3_ranked_pairs1;
-reg [3:0] equity_lane0_eval73_hand_eval3_ranked_pairs2;
-reg [3:0] equity_lane0_eval73_hand_eval3_ranked_trips0;
-reg [3:0] equity_lane0_eval73_hand_eval3_ranked_trips1;
-reg [3:0] equity_lane0_eval73_hand_eval3_ranked_not_quads0;
-reg [3:0] equity_lane0_eval73_hand_eval3_ranked_quads;
-reg [8:0] equity_lane0_eval73_hand_eval3_ranked_category;
-reg [3:0] equity_lane0_eval73_hand_eval3_ranked_straight_top;
-reg [3:0] equity_lane0_eval73_hand_eval3_ranked_sf_top;
+wire equity_lane0_board_eval0_out_valid;
+wire [29:0] equity_lane0_board_eval0_board_in;
+reg [29:0] equity_lane0_board_eval0_s0_board;
+reg [4:0] equity_lane0_board_eval0_valids;
+wire equity_lane0_board_eval0_answer_now;
+reg [12:0] equity_lane0_board_eval0_board_summary0_c1_ge1;
+reg [12:0] equity_lane0_board_eval0_board_summary0_c1_ge2;
+reg [12:0] equity_lane0_board_eval0_board_summary0_c1_ge3;
+reg [12:0] equity_lane0_board_eval0_board_summary0_c1_ge4;
+reg [3:0] equity_lane0_board_eval0_board_summary0_c1_flush_suit;
+reg [12:0] equity_lane0_board_eval0_board_summary0_c1_flush_ranks;
+reg equity_lane0_board_eval0_board_summary0_c1_flush_ge4;
+reg equity_lane0_board_eval0_board_summary0_c1_flush_ge5;
+reg equity_lane0_board_eval0_board_summary0_c1_unreal;
+reg [12:0] equity_lane0_board_eval0_board_summary0_summary_ge1;
+reg [12:0] equity_lane0_board_eval0_board_summary0_summary_ge2;
+reg [12:0] equity_lane0_board_eval0_board_summary0_summary_ge3;
+reg [12:0] equity_lane0_board_eval0_board_summary0_summary_ge4;
+reg [3:0] equity_lane0_board_eval0_board_summary0_summary_flush_suit;
+reg [12:0] equity_lane0_board_eval0_board_summary0_summary_flush_ranks;
+reg equity_lane0_board_eval0_board_summary0_summary_flush_ge4;
+reg equity_lane0_board_eval0_board_summary0_summary_flush_ge5;
+reg equity_lane0_board_eval0_board_summary0_summary_bad;
+wire [9:0] equity_lane0_board_eval0_board_summary0_dups;
+wire equity_lane0_board_eval0_board_summary0_same_card0_same;
+wire equity_lane0_board_eval0_board_summary0_same_card1_same;
+wire equity_lane0_board_eval0_board_summary0_same_card2_same;
+wire equity_lane0_board_eval0_board_summary0_same_card3_same;
+wire equity_lane0_board_eval0_board_summary0_same_card4_same;
+wire equity_lane0_board_eval0_board_summary0_same_card5_same;
+wire equity_lane0_board_eval0_board_summary0_same_card6_same;
+wire equity_lane0_board_eval0_board_summary0_same_card7_same;
+wire equity_lane0_board_eval0_board_summary0_same_card8_same;
+wire equity_lane0_board_eval0_board_summary0_same_card9_same;
+wire [11:0] equity_lane0_board_eval0_hole_register0_d;
+reg [11:0] equity_lane0_board_eval0_hole_register0_q;
+wire [11:0] equity_lane0_board_eval0_hole_register1_d;
+reg [11:0] equity_lane0_board_eval0_hole_register1_q;
+wire [11:0] equity_lane0_board_eval0_hole_register2_d;
+reg [11:0] equity_lane0_board_eval0_hole_register2_q;
+wire [11:0] equity_lane0_board_eval0_hole_register3_d;
+reg [11:0] equity_lane0_board_eval0_hole_register3_q;
+wire [23:0] equity_lane0_board_eval0_player_eval0_word;
+wire equity_lane0_board_eval0_player_eval0_invalid;
+reg [11:0] equity_lane0_board_eval0_player_eval0_s1_hole;
+reg equity_lane0_board_eval0_player_eval0_s1_bad;
+wire [10:0] equity_lane0_board_eval0_player_eval0_dups;
+reg [12:0] equity_lane0_board_eval0_player_eval0_c2_ge1;
+reg [12:0] equity_lane0_board_eval0_player_eval0_c2_ge2;
+reg [12:0] equity_lane0_board_eval0_player_eval0_c2_ge3;
+reg [12:0] equity_lane0_board_eval0_player_eval0_c2_ge4;
+reg [12:0] equity_lane0_board_eval0_player_eval0_c2_flush_ranks;
+reg equity_lane0_board_eval0_player_eval0_c2_flush;
+reg [12:0] equity_lane0_board_eval0_player_eval0_s2_kick_mask;
+reg [12:0] equity_lane0_board_eval0_player_eval0_s2_ge2;
+reg [12:0] equity_lane0_board_eval0_player_eval0_s2_ge3;
+reg [12:0] equity_lane0_board_eval0_player_eval0_s2_ge4;
+reg [9:0] equity_lane0_board_eval0_player_eval0_s2_windows;
+reg [9:0] equity_lane0_board_eval0_player_eval0_c2_windows;
+reg [9:0] equity_lane0_board_eval0_player_eval0_s2_sf_windows;
+reg [9:0] equity_lane0_board_eval0_player_eval0_c2_sf_windows;
+reg equity_lane0_board_eval0_player_eval0_s2_flush;
+reg equity_lane0_board_eval0_player_eval0_s2_invalid;
+reg equity_lane0_board_eval0_player_eval0_c3_sf;
+reg equity_lane0_board_eval0_player_eval0_c3_two_pairs;
+reg equity_lane0_board_eval0_player_eval0_c3_straight;
+reg [8:0] equity_lane0_board_eval0_player_eval0_c3_category;
+reg [8:0] equity_lane0_board_eval0_player_eval0_s3_category;
+reg [3:0] equity_lane0_board_eval0_player_eval0_s3_straight_top;
+reg [3:0] equity_lane0_board_eval0_player_eval0_c3_straight_top;
+reg [3:0] equity_lane0_board_eval0_player_eval0_s3_sf_top;
+reg [3:0] equity_lane0_board_eval0_player_eval0_c3_sf_top;
+reg equity_lane0_board_eval0_player_eval0_s3_invalid;
+reg [3:0] equity_lane0_board_eval0_player_eval0_s3_x0;
+reg [3:0] equity_lane0_board_eval0_player_eval0_s3_quads;
+reg [3:0] equity_lane0_board_eval0_player_eval0_s3_trips;
+reg [3:0] equity_lane0_board_eval0_player_eval0_s3_pair0;
+reg [3:0] equity_lane0_board_eval0_player_eval0_s3_x1;
+reg [3:0] equity_lane0_board_eval0_player_eval0_s3_x2;
+reg [3:0] equity_lane0_board_eval0_player_eval0_s3_pair1;
+reg [3:0] equity_lane0_board_eval0_player_eval0_s3_x3;
+reg [3:0] equity_lane0_board_eval0_player_eval0_s3_x4;
+reg [23:0] equity_lane0_board_eval0_player_eval0_c4_word;
+reg [23:0] equity_lane0_board_eval0_player_eval0_word_q;
+reg equity_lane0_board_eval0_player_eval0_invalid_q;
+wire equity_lane0_board_eval0_player_eval0_same_card10_same;
+wire equity_lane0_board_eval0_player_eval0_same_card11_same;
+wire equity_lane0_board_eval0_player_eval0_same_card12_same;
+wire equity_lane0_board_eval0_player_eval0_same_card13_same;
+wire equity_lane0_board_eval0_player_eval0_same_card14_same;
+wire equity_lane0_board_eval0_player_eval0_same_card15_same;
+wire equity_lane0_board_eval0_player_eval0_same_card16_same;
+wire equity_lane0_board_eval0_player_eval0_same_card17_same;
+wire equity_lane0_board_eval0_player_eval0_same_card18_same;
+wire equity_lane0_board_eval0_player_eval0_same_card19_same;
+wire equity_lane0_board_eval0_player_eval0_same_card20_same;
+reg [64:0] equity_lane0_board_eval0_player_eval0_highest_ranks0_onehots;
+reg [25:0] equity_lane0_board_eval0_player_eval0_highest_ranks1_onehots;
+reg [12:0] equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots;
+wire [12:0] equity_lane0_board_eval0_player_eval0_field0_q;
+wire [12:0] equity_lane0_board_eval0_player_eval0_field1_q;
+wire [12:0] equity_lane0_board_eval0_player_eval0_field2_q;
+wire [12:0] equity_lane0_board_eval0_player_eval0_field3_q;
+wire [12:0] equity_lane0_board_eval0_player_eval0_field4_q;
+wire [12:0] equity_lane0_board_eval0_player_eval0_field5_q;
+wire [12:0] equity_lane0_board_eval0_player_eval0_field6_q;
+reg [3:0] equity_lane0_board_eval0_player_eval0_onehot_rank0_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval0_onehot_rank1_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval0_onehot_rank2_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval0_onehot_rank3_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval0_onehot_rank4_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval0_onehot_rank5_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval0_onehot_rank6_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval0_onehot_rank7_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval0_onehot_rank8_rank;
+reg [12:0] equity_lane0_board_eval0_player_eval0_window_top0_best;
+reg [12:0] equity_lane0_board_eval0_player_eval0_window_top1_best;
+wire [23:0] equity_lane0_board_eval0_player_eval1_word;
+wire equity_lane0_board_eval0_player_eval1_invalid;
+reg [11:0] equity_lane0_board_eval0_player_eval1_s1_hole;
+reg equity_lane0_board_eval0_player_eval1_s1_bad;
+wire [10:0] equity_lane0_board_eval0_player_eval1_dups;
+reg [12:0] equity_lane0_board_eval0_player_eval1_c2_ge1;
+reg [12:0] equity_lane0_board_eval0_player_eval1_c2_ge2;
+reg [12:0] equity_lane0_board_eval0_player_eval1_c2_ge3;
+reg [12:0] equity_lane0_board_eval0_player_eval1_c2_ge4;
+reg [12:0] equity_lane0_board_eval0_player_eval1_c2_flush_ranks;
+reg equity_lane0_board_eval0_player_eval1_c2_flush;
+reg [12:0] equity_lane0_board_eval0_player_eval1_s2_kick_mask;
+reg [12:0] equity_lane0_board_eval0_player_eval1_s2_ge2;
+reg [12:0] equity_lane0_board_eval0_player_eval1_s2_ge3;
+reg [12:0] equity_lane0_board_eval0_player_eval1_s2_ge4;
+reg [9:0] equity_lane0_board_eval0_player_eval1_s2_windows;
+reg [9:0] equity_lane0_board_eval0_player_eval1_c2_windows;
+reg [9:0] equity_lane0_board_eval0_player_eval1_s2_sf_windows;
+reg [9:0] equity_lane0_board_eval0_player_eval1_c2_sf_windows;
+reg equity_lane0_board_eval0_player_eval1_s2_flush;
+reg equity_lane0_board_eval0_player_eval1_s2_invalid;
+reg equity_lane0_board_eval0_player_eval1_c3_sf;
+reg equity_lane0_board_eval0_player_eval1_c3_two_pairs;
+reg equity_lane0_board_eval0_player_eval1_c3_straight;
+reg [8:0] equity_lane0_board_eval0_player_eval1_c3_category;
+reg [8:0] equity_lane0_board_eval0_player_eval1_s3_category;
+reg [3:0] equity_lane0_board_eval0_player_eval1_s3_straight_top;
+reg [3:0] equity_lane0_board_eval0_player_eval1_c3_straight_top;
+reg [3:0] equity_lane0_board_eval0_player_eval1_s3_sf_top;
+reg [3:0] equity_lane0_board_eval0_player_eval1_c3_sf_top;
+reg equity_lane0_board_eval0_player_eval1_s3_invalid;
+reg [3:0] equity_lane0_board_eval0_player_eval1_s3_x0;
+reg [3:0] equity_lane0_board_eval0_player_eval1_s3_quads;
+reg [3:0] equity_lane0_board_eval0_player_eval1_s3_trips;
+reg [3:0] equity_lane0_board_eval0_player_eval1_s3_pair0;
+reg [3:0] equity_lane0_board_eval0_player_eval1_s3_x1;
+reg [3:0] equity_lane0_board_eval0_player_eval1_s3_x2;
+reg [3:0] equity_lane0_board_eval0_player_eval1_s3_pair1;
+reg [3:0] equity_lane0_board_eval0_player_eval1_s3_x3;
+reg [3:0] equity_lane0_board_eval0_player_eval1_s3_x4;
+reg [23:0] equity_lane0_board_eval0_player_eval1_c4_word;
+reg [23:0] equity_lane0_board_eval0_player_eval1_word_q;
+reg equity_lane0_board_eval0_player_eval1_invalid_q;
+wire equity_lane0_board_eval0_player_eval1_same_card21_same;
+wire equity_lane0_board_eval0_player_eval1_same_card22_same;
+wire equity_lane0_board_eval0_player_eval1_same_card23_same;
+wire equity_lane0_board_eval0_player_eval1_same_card24_same;
+wire equity_lane0_board_eval0_player_eval1_same_card25_same;
+wire equity_lane0_board_eval0_player_eval1_same_card26_same;
+wire equity_lane0_board_eval0_player_eval1_same_card27_same;
+wire equity_lane0_board_eval0_player_eval1_same_card28_same;
+wire equity_lane0_board_eval0_player_eval1_same_card29_same;
+wire equity_lane0_board_eval0_player_eval1_same_card30_same;
+wire equity_lane0_board_eval0_player_eval1_same_card31_same;
+reg [64:0] equity_lane0_board_eval0_player_eval1_highest_ranks3_onehots;
+reg [25:0] equity_lane0_board_eval0_player_eval1_highest_ranks4_onehots;
+reg [12:0] equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots;
+wire [12:0] equity_lane0_board_eval0_player_eval1_field7_q;
+wire [12:0] equity_lane0_board_eval0_player_eval1_field8_q;
+wire [12:0] equity_lane0_board_eval0_player_eval1_field9_q;
+wire [12:0] equity_lane0_board_eval0_player_eval1_field10_q;
+wire [12:0] equity_lane0_board_eval0_player_eval1_field11_q;
+wire [12:0] equity_lane0_board_eval0_player_eval1_field12_q;
+wire [12:0] equity_lane0_board_eval0_player_eval1_field13_q;
+reg [3:0] equity_lane0_board_eval0_player_eval1_onehot_rank11_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval1_onehot_rank12_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval1_onehot_rank13_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval1_onehot_rank14_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval1_onehot_rank15_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval1_onehot_rank16_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval1_onehot_rank17_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval1_onehot_rank18_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval1_onehot_rank19_rank;
+reg [12:0] equity_lane0_board_eval0_player_eval1_window_top2_best;
+reg [12:0] equity_lane0_board_eval0_player_eval1_window_top3_best;
+wire [23:0] equity_lane0_board_eval0_player_eval2_word;
+wire equity_lane0_board_eval0_player_eval2_invalid;
+reg [11:0] equity_lane0_board_eval0_player_eval2_s1_hole;
+reg equity_lane0_board_eval0_player_eval2_s1_bad;
+wire [10:0] equity_lane0_board_eval0_player_eval2_dups;
+reg [12:0] equity_lane0_board_eval0_player_eval2_c2_ge1;
+reg [12:0] equity_lane0_board_eval0_player_eval2_c2_ge2;
+reg [12:0] equity_lane0_board_eval0_player_eval2_c2_ge3;
+reg [12:0] equity_lane0_board_eval0_player_eval2_c2_ge4;
+reg [12:0] equity_lane0_board_eval0_player_eval2_c2_flush_ranks;
+reg equity_lane0_board_eval0_player_eval2_c2_flush;
+reg [12:0] equity_lane0_board_eval0_player_eval2_s2_kick_mask;
+reg [12:0] equity_lane0_board_eval0_player_eval2_s2_ge2;
+reg [12:0] equity_lane0_board_eval0_player_eval2_s2_ge3;
+reg [12:0] equity_lane0_board_eval0_player_eval2_s2_ge4;
+reg [9:0] equity_lane0_board_eval0_player_eval2_s2_windows;
+reg [9:0] equity_lane0_board_eval0_player_eval2_c2_windows;
+reg [9:0] equity_lane0_board_eval0_player_eval2_s2_sf_windows;
+reg [9:0] equity_lane0_board_eval0_player_eval2_c2_sf_windows;
+reg equity_lane0_board_eval0_player_eval2_s2_flush;
+reg equity_lane0_board_eval0_player_eval2_s2_invalid;
+reg equity_lane0_board_eval0_player_eval2_c3_sf;
+reg equity_lane0_board_eval0_player_eval2_c3_two_pairs;
+reg equity_lane0_board_eval0_player_eval2_c3_straight;
+reg [8:0] equity_lane0_board_eval0_player_eval2_c3_category;
+reg [8:0] equity_lane0_board_eval0_player_eval2_s3_category;
+reg [3:0] equity_lane0_board_eval0_player_eval2_s3_straight_top;
+reg [3:0] equity_lane0_board_eval0_player_eval2_c3_straight_top;
+reg [3:0] equity_lane0_board_eval0_player_eval2_s3_sf_top;
+reg [3:0] equity_lane0_board_eval0_player_eval2_c3_sf_top;
+reg equity_lane0_board_eval0_player_eval2_s3_invalid;
+reg [3:0] equity_lane0_board_eval0_player_eval2_s3_x0;
+reg [3:0] equity_lane0_board_eval0_player_eval2_s3_quads;
+reg [3:0] equity_lane0_board_eval0_player_eval2_s3_trips;
+reg [3:0] equity_lane0_board_eval0_player_eval2_s3_pair0;
+reg [3:0] equity_lane0_board_eval0_player_eval2_s3_x1;
+reg [3:0] equity_lane0_board_eval0_player_eval2_s3_x2;
+reg [3:0] equity_lane0_board_eval0_player_eval2_s3_pair1;
+reg [3:0] equity_lane0_board_eval0_player_eval2_s3_x3;
+reg [3:0] equity_lane0_board_eval0_player_eval2_s3_x4;
+reg [23:0] equity_lane0_board_eval0_player_eval2_c4_word;
+reg [23:0] equity_lane0_board_eval0_player_eval2_word_q;
+reg equity_lane0_board_eval0_player_eval2_invalid_q;
+wire equity_lane0_board_eval0_player_eval2_same_card32_same;
+wire equity_lane0_board_eval0_player_eval2_same_card33_same;
+wire equity_lane0_board_eval0_player_eval2_same_card34_same;
+wire equity_lane0_board_eval0_player_eval2_same_card35_same;
+wire equity_lane0_board_eval0_player_eval2_same_card36_same;
+wire equity_lane0_board_eval0_player_eval2_same_card37_same;
+wire equity_lane0_board_eval0_player_eval2_same_card38_same;
+wire equity_lane0_board_eval0_player_eval2_same_card39_same;
+wire equity_lane0_board_eval0_player_eval2_same_card40_same;
+wire equity_lane0_board_eval0_player_eval2_same_card41_same;
+wire equity_lane0_board_eval0_player_eval2_same_card42_same;
+reg [64:0] equity_lane0_board_eval0_player_eval2_highest_ranks6_onehots;
+reg [25:0] equity_lane0_board_eval0_player_eval2_highest_ranks7_onehots;
+reg [12:0] equity_lane0_board_eval0_player_eval2_highest_ranks8_onehots;
+wire [12:0] equity_lane0_board_eval0_player_eval2_field14_q;
+wire [12:0] equity_lane0_board_eval0_player_eval2_field15_q;
+wire [12:0] equity_lane0_board_eval0_player_eval2_field16_q;
+wire [12:0] equity_lane0_board_eval0_player_eval2_field17_q;
+wire [12:0] equity_lane0_board_eval0_player_eval2_field18_q;
+wire [12:0] equity_lane0_board_eval0_player_eval2_field19_q;
+wire [12:0] equity_lane0_board_eval0_player_eval2_field20_q;
+reg [3:0] equity_lane0_board_eval0_player_eval2_onehot_rank22_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval2_onehot_rank23_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval2_onehot_rank24_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval2_onehot_rank25_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval2_onehot_rank26_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval2_onehot_rank27_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval2_onehot_rank28_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval2_onehot_rank29_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval2_onehot_rank30_rank;
+reg [12:0] equity_lane0_board_eval0_player_eval2_window_top4_best;
+reg [12:0] equity_lane0_board_eval0_player_eval2_window_top5_best;
+wire [23:0] equity_lane0_board_eval0_player_eval3_word;
+wire equity_lane0_board_eval0_player_eval3_invalid;
+reg [11:0] equity_lane0_board_eval0_player_eval3_s1_hole;
+reg equity_lane0_board_eval0_player_eval3_s1_bad;
+wire [10:0] equity_lane0_board_eval0_player_eval3_dups;
+reg [12:0] equity_lane0_board_eval0_player_eval3_c2_ge1;
+reg [12:0] equity_lane0_board_eval0_player_eval3_c2_ge2;
+reg [12:0] equity_lane0_board_eval0_player_eval3_c2_ge3;
+reg [12:0] equity_lane0_board_eval0_player_eval3_c2_ge4;
+reg [12:0] equity_lane0_board_eval0_player_eval3_c2_flush_ranks;
+reg equity_lane0_board_eval0_player_eval3_c2_flush;
+reg [12:0] equity_lane0_board_eval0_player_eval3_s2_kick_mask;
+reg [12:0] equity_lane0_board_eval0_player_eval3_s2_ge2;
+reg [12:0] equity_lane0_board_eval0_player_eval3_s2_ge3;
+reg [12:0] equity_lane0_board_eval0_player_eval3_s2_ge4;
+reg [9:0] equity_lane0_board_eval0_player_eval3_s2_windows;
+reg [9:0] equity_lane0_board_eval0_player_eval3_c2_windows;
+reg [9:0] equity_lane0_board_eval0_player_eval3_s2_sf_windows;
+reg [9:0] equity_lane0_board_eval0_player_eval3_c2_sf_windows;
+reg equity_lane0_board_eval0_player_eval3_s2_flush;
+reg equity_lane0_board_eval0_player_eval3_s2_invalid;
+reg equity_lane0_board_eval0_player_eval3_c3_sf;
+reg equity_lane0_board_eval0_player_eval3_c3_two_pairs;
+reg equity_lane0_board_eval0_player_eval3_c3_straight;
+reg [8:0] equity_lane0_board_eval0_player_eval3_c3_category;
+reg [8:0] equity_lane0_board_eval0_player_eval3_s3_category;
+reg [3:0] equity_lane0_board_eval0_player_eval3_s3_straight_top;
+reg [3:0] equity_lane0_board_eval0_player_eval3_c3_straight_top;
+reg [3:0] equity_lane0_board_eval0_player_eval3_s3_sf_top;
+reg [3:0] equity_lane0_board_eval0_player_eval3_c3_sf_top;
+reg equity_lane0_board_eval0_player_eval3_s3_invalid;
+reg [3:0] equity_lane0_board_eval0_player_eval3_s3_x0;
+reg [3:0] equity_lane0_board_eval0_player_eval3_s3_quads;
+reg [3:0] equity_lane0_board_eval0_player_eval3_s3_trips;
+reg [3:0] equity_lane0_board_eval0_player_eval3_s3_pair0;
+reg [3:0] equity_lane0_board_eval0_player_eval3_s3_x1;
+reg [3:0] equity_lane0_board_eval0_player_eval3_s3_x2;
+reg [3:0] equity_lane0_board_eval0_player_eval3_s3_pair1;
+reg [3:0] equity_lane0_board_eval0_player_eval3_s3_x3;
+reg [3:0] equity_lane0_board_eval0_player_eval3_s3_x4;
+reg [23:0] equity_lane0_board_eval0_player_eval3_c4_word;
+reg [23:0] equity_lane0_board_eval0_player_eval3_word_q;
+reg equity_lane0_board_eval0_player_eval3_invalid_q;
+wire equity_lane0_board_eval0_player_eval3_same_card43_same;
+wire equity_lane0_board_eval0_player_eval3_same_card44_same;
+wire equity_lane0_board_eval0_player_eval3_same_card45_same;
+wire equity_lane0_board_eval0_player_eval3_same_card46_same;
+wire equity_lane0_board_eval0_player_eval3_same_card47_same;
+wire equity_lane0_board_eval0_player_eval3_same_card48_same;
+wire equity_lane0_board_eval0_player_eval3_same_card49_same;
+wire equity_lane0_board_eval0_player_eval3_same_card50_same;
+wire equity_lane0_board_eval0_player_eval3_same_card51_same;
+wire equity_lane0_board_eval0_player_eval3_same_card52_same;
+wire equity_lane0_board_eval0_player_eval3_same_card53_same;
+reg [64:0] equity_lane0_board_eval0_player_eval3_highest_ranks9_onehots;
+reg [25:0] equity_lane0_board_eval0_player_eval3_highest_ranks10_onehots;
+reg [12:0] equity_lane0_board_eval0_player_eval3_highest_ranks11_onehots;
+wire [12:0] equity_lane0_board_eval0_player_eval3_field21_q;
+wire [12:0] equity_lane0_board_eval0_player_eval3_field22_q;
+wire [12:0] equity_lane0_board_eval0_player_eval3_field23_q;
+wire [12:0] equity_lane0_board_eval0_player_eval3_field24_q;
+wire [12:0] equity_lane0_board_eval0_player_eval3_field25_q;
+wire [12:0] equity_lane0_board_eval0_player_eval3_field26_q;
+wire [12:0] equity_lane0_board_eval0_player_eval3_field27_q;
+reg [3:0] equity_lane0_board_eval0_player_eval3_onehot_rank33_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval3_onehot_rank34_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval3_onehot_rank35_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval3_onehot_rank36_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval3_onehot_rank37_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval3_onehot_rank38_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval3_onehot_rank39_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval3_onehot_rank40_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval3_onehot_rank41_rank;
+reg [12:0] equity_lane0_board_eval0_player_eval3_window_top6_best;
+reg [12:0] equity_lane0_board_eval0_player_eval3_window_top7_best;
 wire [23:0] equity_lane0_showdown0_best;
 reg [3:0] equity_lane0_showdown0_s0_active;
 reg [3:0] equity_lane0_showdown0_s1_active;
@@ -1754,10 +1620,10 @@ reg [3:0] equity_lane0_showdown0_s2_won;
 wire [95:0] equity_lane0_showdown0_s2_packed;
 reg [3:0] equity_lane0_showdown0_winners_q;
 reg [23:0] equity_lane0_showdown0_best_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg23_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg24_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg25_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg26_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg59_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg60_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg61_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg62_q;
 reg equity_lane0_showdown0_word_at_least0_a_ge_b;
 reg equity_lane0_showdown0_word_at_least0_b_ge_a;
 reg equity_lane0_showdown0_word_at_least1_a_ge_b;
@@ -1770,14 +1636,14 @@ reg equity_lane0_showdown0_word_at_least4_a_ge_b;
 reg equity_lane0_showdown0_word_at_least4_b_ge_a;
 reg equity_lane0_showdown0_word_at_least5_a_ge_b;
 reg equity_lane0_showdown0_word_at_least5_b_ge_a;
-reg [23:0] equity_lane0_showdown0_pipe_reg27_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg28_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg29_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg30_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg31_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg32_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg33_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg34_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg63_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg64_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg65_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg66_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg67_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg68_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg69_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg70_q;
 reg [3:0] equity_lane0_won;
 reg equity_lane0_alone;
 reg [11:0] equity_lane0_units;
@@ -2085,31 +1951,31 @@ wire [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk72_shifted;
 reg [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk73_value;
 reg [0:0] equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out;
 wire [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk73_shifted;
-reg [5:0] pipe_reg35_q;
-reg [5:0] pipe_reg36_q;
-reg [10:0] pipe_reg37_q;
-reg [3:0] pipe_reg38_q;
-reg pipe_reg39_q;
-reg [5:0] pipe_reg40_q;
-reg [5:0] pipe_reg41_q;
-reg pipe_reg42_q;
-reg [39:0] pipe_reg43_q;
-reg [5:0] pipe_reg44_q;
-reg [5:0] pipe_reg45_q;
-reg [5:0] pipe_reg46_q;
-reg [5:0] pipe_reg47_q;
-reg [5:0] pipe_reg48_q;
-reg [5:0] pipe_reg49_q;
-reg [5:0] pipe_reg50_q;
-reg [5:0] pipe_reg51_q;
-reg [5:0] pipe_reg52_q;
-reg [5:0] pipe_reg53_q;
-reg [5:0] pipe_reg54_q;
-reg [5:0] pipe_reg55_q;
-reg [5:0] pipe_reg56_q;
+reg [5:0] pipe_reg71_q;
+reg [5:0] pipe_reg72_q;
+reg [10:0] pipe_reg73_q;
+reg [3:0] pipe_reg74_q;
+reg pipe_reg75_q;
+reg [5:0] pipe_reg76_q;
+reg [5:0] pipe_reg77_q;
+reg pipe_reg78_q;
+reg [39:0] pipe_reg79_q;
+reg [5:0] pipe_reg80_q;
+reg [5:0] pipe_reg81_q;
+reg [5:0] pipe_reg82_q;
+reg [5:0] pipe_reg83_q;
+reg [5:0] pipe_reg84_q;
+reg [5:0] pipe_reg85_q;
+reg [5:0] pipe_reg86_q;
+reg [5:0] pipe_reg87_q;
+reg [5:0] pipe_reg88_q;
+reg [5:0] pipe_reg89_q;
+reg [5:0] pipe_reg90_q;
+reg [5:0] pipe_reg91_q;
+reg [5:0] pipe_reg92_q;
 wire lane_bonus1_bonus;
 wire [2:0] lane_bonus1_number;
-reg pipe_reg57_q;
+reg pipe_reg93_q;
 wire lane_load1_lane_loads;
 reg equity_lane1_done;
 wire [7:0] equity_lane1_chain_out;
@@ -3176,482 +3042,348 @@ reg [5:0] equity_lane1_card_lookup20_card;
 wire [5:0] equity_lane1_card_lookup20_position;
 reg [5:0] equity_lane1_card_lookup21_card;
 wire [5:0] equity_lane1_card_lookup21_position;
-wire [23:0] equity_lane1_eval74_word;
-wire equity_lane1_eval74_invalid;
-wire equity_lane1_eval74_out_valid;
-reg [8:0] equity_lane1_eval74_hand_eval4_category;
-reg [23:0] equity_lane1_eval74_hand_eval4_c5_word;
-wire [41:0] equity_lane1_eval74_hand_eval4_codes_in;
-reg [41:0] equity_lane1_eval74_hand_eval4_s0_codes;
-reg [5:0] equity_lane1_eval74_hand_eval4_valids;
-reg [23:0] equity_lane1_eval74_hand_eval4_word_q;
-reg equity_lane1_eval74_hand_eval4_invalid_q;
-reg equity_lane1_eval74_hand_eval4_ranked_invalid;
-reg [51:0] equity_lane1_eval74_hand_eval4_d1_hand;
-reg [6:0] equity_lane1_eval74_hand_eval4_d1_bad_codes;
-reg equity_lane1_eval74_hand_eval4_d1_any;
-reg [3:0] equity_lane1_eval74_hand_eval4_d1_flush_suit;
-reg [51:0] equity_lane1_eval74_hand_eval4_decoded_hand;
-reg [6:0] equity_lane1_eval74_hand_eval4_decoded_bad_codes;
-reg equity_lane1_eval74_hand_eval4_decoded_any;
-reg [3:0] equity_lane1_eval74_hand_eval4_decoded_flush_suit;
-reg [20:0] equity_lane1_eval74_hand_eval4_decoded_dups;
-wire [20:0] equity_lane1_eval74_hand_eval4_dups;
-wire equity_lane1_eval74_hand_eval4_same_card84_same;
-wire equity_lane1_eval74_hand_eval4_same_card85_same;
-wire equity_lane1_eval74_hand_eval4_same_card86_same;
-wire equity_lane1_eval74_hand_eval4_same_card87_same;
-wire equity_lane1_eval74_hand_eval4_same_card88_same;
-wire equity_lane1_eval74_hand_eval4_same_card89_same;
-wire equity_lane1_eval74_hand_eval4_same_card90_same;
-wire equity_lane1_eval74_hand_eval4_same_card91_same;
-wire equity_lane1_eval74_hand_eval4_same_card92_same;
-wire equity_lane1_eval74_hand_eval4_same_card93_same;
-wire equity_lane1_eval74_hand_eval4_same_card94_same;
-wire equity_lane1_eval74_hand_eval4_same_card95_same;
-wire equity_lane1_eval74_hand_eval4_same_card96_same;
-wire equity_lane1_eval74_hand_eval4_same_card97_same;
-wire equity_lane1_eval74_hand_eval4_same_card98_same;
-wire equity_lane1_eval74_hand_eval4_same_card99_same;
-wire equity_lane1_eval74_hand_eval4_same_card100_same;
-wire equity_lane1_eval74_hand_eval4_same_card101_same;
-wire equity_lane1_eval74_hand_eval4_same_card102_same;
-wire equity_lane1_eval74_hand_eval4_same_card103_same;
-wire equity_lane1_eval74_hand_eval4_same_card104_same;
-wire equity_lane1_eval74_hand_eval4_c2_bad;
-reg equity_lane1_eval74_hand_eval4_c2_flush;
-reg [12:0] equity_lane1_eval74_hand_eval4_c2_kickers;
-reg [12:0] equity_lane1_eval74_hand_eval4_c2_not_quads;
-reg [12:0] equity_lane1_eval74_hand_eval4_c2_pairs;
-reg [12:0] equity_lane1_eval74_hand_eval4_c2_present;
-reg [12:0] equity_lane1_eval74_hand_eval4_c2_quads;
-reg [9:0] equity_lane1_eval74_hand_eval4_c2_sf_windows;
-reg [12:0] equity_lane1_eval74_hand_eval4_c2_trips;
-reg [9:0] equity_lane1_eval74_hand_eval4_c2_windows;
-reg [12:0] equity_lane1_eval74_hand_eval4_masks_quads;
-reg [12:0] equity_lane1_eval74_hand_eval4_masks_trips;
-reg [12:0] equity_lane1_eval74_hand_eval4_masks_pairs;
-reg [12:0] equity_lane1_eval74_hand_eval4_masks_not_quads;
-reg [12:0] equity_lane1_eval74_hand_eval4_masks_kickers;
-reg [9:0] equity_lane1_eval74_hand_eval4_masks_windows;
-reg [9:0] equity_lane1_eval74_hand_eval4_masks_sf_windows;
-reg equity_lane1_eval74_hand_eval4_masks_flush;
-reg equity_lane1_eval74_hand_eval4_masks_bad;
-reg equity_lane1_eval74_hand_eval4_masks_any;
-reg [64:0] equity_lane1_eval74_hand_eval4_c3_kickers;
-reg [12:0] equity_lane1_eval74_hand_eval4_c3_not_quads;
-reg [38:0] equity_lane1_eval74_hand_eval4_c3_pairs;
-reg [25:0] equity_lane1_eval74_hand_eval4_c3_trips;
-reg [12:0] equity_lane1_eval74_hand_eval4_picks_kickers0;
-reg [12:0] equity_lane1_eval74_hand_eval4_picks_kickers1;
-reg [12:0] equity_lane1_eval74_hand_eval4_picks_kickers2;
-reg [12:0] equity_lane1_eval74_hand_eval4_picks_kickers3;
-reg [12:0] equity_lane1_eval74_hand_eval4_picks_kickers4;
-reg [12:0] equity_lane1_eval74_hand_eval4_picks_pairs0;
-reg [12:0] equity_lane1_eval74_hand_eval4_picks_pairs1;
-reg [12:0] equity_lane1_eval74_hand_eval4_picks_pairs2;
-reg [12:0] equity_lane1_eval74_hand_eval4_picks_trips0;
-reg [12:0] equity_lane1_eval74_hand_eval4_picks_trips1;
-reg [12:0] equity_lane1_eval74_hand_eval4_picks_not_quads0;
-reg [12:0] equity_lane1_eval74_hand_eval4_picks_quads;
-reg equity_lane1_eval74_hand_eval4_picks_straight;
-reg equity_lane1_eval74_hand_eval4_c3_straight;
-reg equity_lane1_eval74_hand_eval4_picks_sf;
-reg equity_lane1_eval74_hand_eval4_c3_sf;
-reg equity_lane1_eval74_hand_eval4_picks_flush;
-reg [3:0] equity_lane1_eval74_hand_eval4_picks_straight_top;
-reg [3:0] equity_lane1_eval74_hand_eval4_c3_straight_top;
-reg [3:0] equity_lane1_eval74_hand_eval4_picks_sf_top;
-reg [3:0] equity_lane1_eval74_hand_eval4_c3_sf_top;
-reg equity_lane1_eval74_hand_eval4_picks_bad;
-reg equity_lane1_eval74_hand_eval4_picks_any;
-reg [12:0] equity_lane1_eval74_hand_eval4_window_top8_best;
-reg [12:0] equity_lane1_eval74_hand_eval4_window_top9_best;
-reg [3:0] equity_lane1_eval74_hand_eval4_c4_kickers0;
-reg [3:0] equity_lane1_eval74_hand_eval4_c4_kickers1;
-reg [3:0] equity_lane1_eval74_hand_eval4_c4_kickers2;
-reg [3:0] equity_lane1_eval74_hand_eval4_c4_kickers3;
-reg [3:0] equity_lane1_eval74_hand_eval4_c4_kickers4;
-reg [3:0] equity_lane1_eval74_hand_eval4_c4_not_quads0;
-reg [3:0] equity_lane1_eval74_hand_eval4_c4_pairs0;
-reg [3:0] equity_lane1_eval74_hand_eval4_c4_pairs1;
-reg [3:0] equity_lane1_eval74_hand_eval4_c4_pairs2;
-reg [3:0] equity_lane1_eval74_hand_eval4_c4_quads;
-reg [3:0] equity_lane1_eval74_hand_eval4_c4_trips0;
-reg [3:0] equity_lane1_eval74_hand_eval4_c4_trips1;
-wire equity_lane1_eval74_hand_eval4_c4_invalid;
-reg [3:0] equity_lane1_eval74_hand_eval4_ranked_kickers0;
-reg [3:0] equity_lane1_eval74_hand_eval4_ranked_kickers1;
-reg [3:0] equity_lane1_eval74_hand_eval4_ranked_kickers2;
-reg [3:0] equity_lane1_eval74_hand_eval4_ranked_kickers3;
-reg [3:0] equity_lane1_eval74_hand_eval4_ranked_kickers4;
-reg [3:0] equity_lane1_eval74_hand_eval4_ranked_pairs0;
-reg [3:0] equity_lane1_eval74_hand_eval4_ranked_pairs1;
-reg [3:0] equity_lane1_eval74_hand_eval4_ranked_pairs2;
-reg [3:0] equity_lane1_eval74_hand_eval4_ranked_trips0;
-reg [3:0] equity_lane1_eval74_hand_eval4_ranked_trips1;
-reg [3:0] equity_lane1_eval74_hand_eval4_ranked_not_quads0;
-reg [3:0] equity_lane1_eval74_hand_eval4_ranked_quads;
-reg [8:0] equity_lane1_eval74_hand_eval4_ranked_category;
-reg [3:0] equity_lane1_eval74_hand_eval4_ranked_straight_top;
-reg [3:0] equity_lane1_eval74_hand_eval4_ranked_sf_top;
-wire [23:0] equity_lane1_eval75_word;
-wire equity_lane1_eval75_invalid;
-wire equity_lane1_eval75_out_valid;
-reg [8:0] equity_lane1_eval75_hand_eval5_category;
-reg [23:0] equity_lane1_eval75_hand_eval5_c5_word;
-wire [41:0] equity_lane1_eval75_hand_eval5_codes_in;
-reg [41:0] equity_lane1_eval75_hand_eval5_s0_codes;
-reg [5:0] equity_lane1_eval75_hand_eval5_valids;
-reg [23:0] equity_lane1_eval75_hand_eval5_word_q;
-reg equity_lane1_eval75_hand_eval5_invalid_q;
-reg equity_lane1_eval75_hand_eval5_ranked_invalid;
-reg [51:0] equity_lane1_eval75_hand_eval5_d1_hand;
-reg [6:0] equity_lane1_eval75_hand_eval5_d1_bad_codes;
-reg equity_lane1_eval75_hand_eval5_d1_any;
-reg [3:0] equity_lane1_eval75_hand_eval5_d1_flush_suit;
-reg [51:0] equity_lane1_eval75_hand_eval5_decoded_hand;
-reg [6:0] equity_lane1_eval75_hand_eval5_decoded_bad_codes;
-reg equity_lane1_eval75_hand_eval5_decoded_any;
-reg [3:0] equity_lane1_eval75_hand_eval5_decoded_flush_suit;
-reg [20:0] equity_lane1_eval75_hand_eval5_decoded_dups;
-wire [20:0] equity_lane1_eval75_hand_eval5_dups;
-wire equity_lane1_eval75_hand_eval5_same_card105_same;
-wire equity_lane1_eval75_hand_eval5_same_card106_same;
-wire equity_lane1_eval75_hand_eval5_same_card107_same;
-wire equity_lane1_eval75_hand_eval5_same_card108_same;
-wire equity_lane1_eval75_hand_eval5_same_card109_same;
-wire equity_lane1_eval75_hand_eval5_same_card110_same;
-wire equity_lane1_eval75_hand_eval5_same_card111_same;
-wire equity_lane1_eval75_hand_eval5_same_card112_same;
-wire equity_lane1_eval75_hand_eval5_same_card113_same;
-wire equity_lane1_eval75_hand_eval5_same_card114_same;
-wire equity_lane1_eval75_hand_eval5_same_card115_same;
-wire equity_lane1_eval75_hand_eval5_same_card116_same;
-wire equity_lane1_eval75_hand_eval5_same_card117_same;
-wire equity_lane1_eval75_hand_eval5_same_card118_same;
-wire equity_lane1_eval75_hand_eval5_same_card119_same;
-wire equity_lane1_eval75_hand_eval5_same_card120_same;
-wire equity_lane1_eval75_hand_eval5_same_card121_same;
-wire equity_lane1_eval75_hand_eval5_same_card122_same;
-wire equity_lane1_eval75_hand_eval5_same_card123_same;
-wire equity_lane1_eval75_hand_eval5_same_card124_same;
-wire equity_lane1_eval75_hand_eval5_same_card125_same;
-wire equity_lane1_eval75_hand_eval5_c2_bad;
-reg equity_lane1_eval75_hand_eval5_c2_flush;
-reg [12:0] equity_lane1_eval75_hand_eval5_c2_kickers;
-reg [12:0] equity_lane1_eval75_hand_eval5_c2_not_quads;
-reg [12:0] equity_lane1_eval75_hand_eval5_c2_pairs;
-reg [12:0] equity_lane1_eval75_hand_eval5_c2_present;
-reg [12:0] equity_lane1_eval75_hand_eval5_c2_quads;
-reg [9:0] equity_lane1_eval75_hand_eval5_c2_sf_windows;
-reg [12:0] equity_lane1_eval75_hand_eval5_c2_trips;
-reg [9:0] equity_lane1_eval75_hand_eval5_c2_windows;
-reg [12:0] equity_lane1_eval75_hand_eval5_masks_quads;
-reg [12:0] equity_lane1_eval75_hand_eval5_masks_trips;
-reg [12:0] equity_lane1_eval75_hand_eval5_masks_pairs;
-reg [12:0] equity_lane1_eval75_hand_eval5_masks_not_quads;
-reg [12:0] equity_lane1_eval75_hand_eval5_masks_kickers;
-reg [9:0] equity_lane1_eval75_hand_eval5_masks_windows;
-reg [9:0] equity_lane1_eval75_hand_eval5_masks_sf_windows;
-reg equity_lane1_eval75_hand_eval5_masks_flush;
-reg equity_lane1_eval75_hand_eval5_masks_bad;
-reg equity_lane1_eval75_hand_eval5_masks_any;
-reg [64:0] equity_lane1_eval75_hand_eval5_c3_kickers;
-reg [12:0] equity_lane1_eval75_hand_eval5_c3_not_quads;
-reg [38:0] equity_lane1_eval75_hand_eval5_c3_pairs;
-reg [25:0] equity_lane1_eval75_hand_eval5_c3_trips;
-reg [12:0] equity_lane1_eval75_hand_eval5_picks_kickers0;
-reg [12:0] equity_lane1_eval75_hand_eval5_picks_kickers1;
-reg [12:0] equity_lane1_eval75_hand_eval5_picks_kickers2;
-reg [12:0] equity_lane1_eval75_hand_eval5_picks_kickers3;
-reg [12:0] equity_lane1_eval75_hand_eval5_picks_kickers4;
-reg [12:0] equity_lane1_eval75_hand_eval5_picks_pairs0;
-reg [12:0] equity_lane1_eval75_hand_eval5_picks_pairs1;
-reg [12:0] equity_lane1_eval75_hand_eval5_picks_pairs2;
-reg [12:0] equity_lane1_eval75_hand_eval5_picks_trips0;
-reg [12:0] equity_lane1_eval75_hand_eval5_picks_trips1;
-reg [12:0] equity_lane1_eval75_hand_eval5_picks_not_quads0;
-reg [12:0] equity_lane1_eval75_hand_eval5_picks_quads;
-reg equity_lane1_eval75_hand_eval5_picks_straight;
-reg equity_lane1_eval75_hand_eval5_c3_straight;
-reg equity_lane1_eval75_hand_eval5_picks_sf;
-reg equity_lane1_eval75_hand_eval5_c3_sf;
-reg equity_lane1_eval75_hand_eval5_picks_flush;
-reg [3:0] equity_lane1_eval75_hand_eval5_picks_straight_top;
-reg [3:0] equity_lane1_eval75_hand_eval5_c3_straight_top;
-reg [3:0] equity_lane1_eval75_hand_eval5_picks_sf_top;
-reg [3:0] equity_lane1_eval75_hand_eval5_c3_sf_top;
-reg equity_lane1_eval75_hand_eval5_picks_bad;
-reg equity_lane1_eval75_hand_eval5_picks_any;
-reg [12:0] equity_lane1_eval75_hand_eval5_window_top10_best;
-reg [12:0] equity_lane1_eval75_hand_eval5_window_top11_best;
-reg [3:0] equity_lane1_eval75_hand_eval5_c4_kickers0;
-reg [3:0] equity_lane1_eval75_hand_eval5_c4_kickers1;
-reg [3:0] equity_lane1_eval75_hand_eval5_c4_kickers2;
-reg [3:0] equity_lane1_eval75_hand_eval5_c4_kickers3;
-reg [3:0] equity_lane1_eval75_hand_eval5_c4_kickers4;
-reg [3:0] equity_lane1_eval75_hand_eval5_c4_not_quads0;
-reg [3:0] equity_lane1_eval75_hand_eval5_c4_pairs0;
-reg [3:0] equity_lane1_eval75_hand_eval5_c4_pairs1;
-reg [3:0] equity_lane1_eval75_hand_eval5_c4_pairs2;
-reg [3:0] equity_lane1_eval75_hand_eval5_c4_quads;
-reg [3:0] equity_lane1_eval75_hand_eval5_c4_trips0;
-reg [3:0] equity_lane1_eval75_hand_eval5_c4_trips1;
-wire equity_lane1_eval75_hand_eval5_c4_invalid;
-reg [3:0] equity_lane1_eval75_hand_eval5_ranked_kickers0;
-reg [3:0] equity_lane1_eval75_hand_eval5_ranked_kickers1;
-reg [3:0] equity_lane1_eval75_hand_eval5_ranked_kickers2;
-reg [3:0] equity_lane1_eval75_hand_eval5_ranked_kickers3;
-reg [3:0] equity_lane1_eval75_hand_eval5_ranked_kickers4;
-reg [3:0] equity_lane1_eval75_hand_eval5_ranked_pairs0;
-reg [3:0] equity_lane1_eval75_hand_eval5_ranked_pairs1;
-reg [3:0] equity_lane1_eval75_hand_eval5_ranked_pairs2;
-reg [3:0] equity_lane1_eval75_hand_eval5_ranked_trips0;
-reg [3:0] equity_lane1_eval75_hand_eval5_ranked_trips1;
-reg [3:0] equity_lane1_eval75_hand_eval5_ranked_not_quads0;
-reg [3:0] equity_lane1_eval75_hand_eval5_ranked_quads;
-reg [8:0] equity_lane1_eval75_hand_eval5_ranked_category;
-reg [3:0] equity_lane1_eval75_hand_eval5_ranked_straight_top;
-reg [3:0] equity_lane1_eval75_hand_eval5_ranked_sf_top;
-wire [23:0] equity_lane1_eval76_word;
-wire equity_lane1_eval76_invalid;
-wire equity_lane1_eval76_out_valid;
-reg [8:0] equity_lane1_eval76_hand_eval6_category;
-reg [23:0] equity_lane1_eval76_hand_eval6_c5_word;
-wire [41:0] equity_lane1_eval76_hand_eval6_codes_in;
-reg [41:0] equity_lane1_eval76_hand_eval6_s0_codes;
-reg [5:0] equity_lane1_eval76_hand_eval6_valids;
-reg [23:0] equity_lane1_eval76_hand_eval6_word_q;
-reg equity_lane1_eval76_hand_eval6_invalid_q;
-reg equity_lane1_eval76_hand_eval6_ranked_invalid;
-reg [51:0] equity_lane1_eval76_hand_eval6_d1_hand;
-reg [6:0] equity_lane1_eval76_hand_eval6_d1_bad_codes;
-reg equity_lane1_eval76_hand_eval6_d1_any;
-reg [3:0] equity_lane1_eval76_hand_eval6_d1_flush_suit;
-reg [51:0] equity_lane1_eval76_hand_eval6_decoded_hand;
-reg [6:0] equity_lane1_eval76_hand_eval6_decoded_bad_codes;
-reg equity_lane1_eval76_hand_eval6_decoded_any;
-reg [3:0] equity_lane1_eval76_hand_eval6_decoded_flush_suit;
-reg [20:0] equity_lane1_eval76_hand_eval6_decoded_dups;
-wire [20:0] equity_lane1_eval76_hand_eval6_dups;
-wire equity_lane1_eval76_hand_eval6_same_card126_same;
-wire equity_lane1_eval76_hand_eval6_same_card127_same;
-wire equity_lane1_eval76_hand_eval6_same_card128_same;
-wire equity_lane1_eval76_hand_eval6_same_card129_same;
-wire equity_lane1_eval76_hand_eval6_same_card130_same;
-wire equity_lane1_eval76_hand_eval6_same_card131_same;
-wire equity_lane1_eval76_hand_eval6_same_card132_same;
-wire equity_lane1_eval76_hand_eval6_same_card133_same;
-wire equity_lane1_eval76_hand_eval6_same_card134_same;
-wire equity_lane1_eval76_hand_eval6_same_card135_same;
-wire equity_lane1_eval76_hand_eval6_same_card136_same;
-wire equity_lane1_eval76_hand_eval6_same_card137_same;
-wire equity_lane1_eval76_hand_eval6_same_card138_same;
-wire equity_lane1_eval76_hand_eval6_same_card139_same;
-wire equity_lane1_eval76_hand_eval6_same_card140_same;
-wire equity_lane1_eval76_hand_eval6_same_card141_same;
-wire equity_lane1_eval76_hand_eval6_same_card142_same;
-wire equity_lane1_eval76_hand_eval6_same_card143_same;
-wire equity_lane1_eval76_hand_eval6_same_card144_same;
-wire equity_lane1_eval76_hand_eval6_same_card145_same;
-wire equity_lane1_eval76_hand_eval6_same_card146_same;
-wire equity_lane1_eval76_hand_eval6_c2_bad;
-reg equity_lane1_eval76_hand_eval6_c2_flush;
-reg [12:0] equity_lane1_eval76_hand_eval6_c2_kickers;
-reg [12:0] equity_lane1_eval76_hand_eval6_c2_not_quads;
-reg [12:0] equity_lane1_eval76_hand_eval6_c2_pairs;
-reg [12:0] equity_lane1_eval76_hand_eval6_c2_present;
-reg [12:0] equity_lane1_eval76_hand_eval6_c2_quads;
-reg [9:0] equity_lane1_eval76_hand_eval6_c2_sf_windows;
-reg [12:0] equity_lane1_eval76_hand_eval6_c2_trips;
-reg [9:0] equity_lane1_eval76_hand_eval6_c2_windows;
-reg [12:0] equity_lane1_eval76_hand_eval6_masks_quads;
-reg [12:0] equity_lane1_eval76_hand_eval6_masks_trips;
-reg [12:0] equity_lane1_eval76_hand_eval6_masks_pairs;
-reg [12:0] equity_lane1_eval76_hand_eval6_masks_not_quads;
-reg [12:0] equity_lane1_eval76_hand_eval6_masks_kickers;
-reg [9:0] equity_lane1_eval76_hand_eval6_masks_windows;
-reg [9:0] equity_lane1_eval76_hand_eval6_masks_sf_windows;
-reg equity_lane1_eval76_hand_eval6_masks_flush;
-reg equity_lane1_eval76_hand_eval6_masks_bad;
-reg equity_lane1_eval76_hand_eval6_masks_any;
-reg [64:0] equity_lane1_eval76_hand_eval6_c3_kickers;
-reg [12:0] equity_lane1_eval76_hand_eval6_c3_not_quads;
-reg [38:0] equity_lane1_eval76_hand_eval6_c3_pairs;
-reg [25:0] equity_lane1_eval76_hand_eval6_c3_trips;
-reg [12:0] equity_lane1_eval76_hand_eval6_picks_kickers0;
-reg [12:0] equity_lane1_eval76_hand_eval6_picks_kickers1;
-reg [12:0] equity_lane1_eval76_hand_eval6_picks_kickers2;
-reg [12:0] equity_lane1_eval76_hand_eval6_picks_kickers3;
-reg [12:0] equity_lane1_eval76_hand_eval6_picks_kickers4;
-reg [12:0] equity_lane1_eval76_hand_eval6_picks_pairs0;
-reg [12:0] equity_lane1_eval76_hand_eval6_picks_pairs1;
-reg [12:0] equity_lane1_eval76_hand_eval6_picks_pairs2;
-reg [12:0] equity_lane1_eval76_hand_eval6_picks_trips0;
-reg [12:0] equity_lane1_eval76_hand_eval6_picks_trips1;
-reg [12:0] equity_lane1_eval76_hand_eval6_picks_not_quads0;
-reg [12:0] equity_lane1_eval76_hand_eval6_picks_quads;
-reg equity_lane1_eval76_hand_eval6_picks_straight;
-reg equity_lane1_eval76_hand_eval6_c3_straight;
-reg equity_lane1_eval76_hand_eval6_picks_sf;
-reg equity_lane1_eval76_hand_eval6_c3_sf;
-reg equity_lane1_eval76_hand_eval6_picks_flush;
-reg [3:0] equity_lane1_eval76_hand_eval6_picks_straight_top;
-reg [3:0] equity_lane1_eval76_hand_eval6_c3_straight_top;
-reg [3:0] equity_lane1_eval76_hand_eval6_picks_sf_top;
-reg [3:0] equity_lane1_eval76_hand_eval6_c3_sf_top;
-reg equity_lane1_eval76_hand_eval6_picks_bad;
-reg equity_lane1_eval76_hand_eval6_picks_any;
-reg [12:0] equity_lane1_eval76_hand_eval6_window_top12_best;
-reg [12:0] equity_lane1_eval76_hand_eval6_window_top13_best;
-reg [3:0] equity_lane1_eval76_hand_eval6_c4_kickers0;
-reg [3:0] equity_lane1_eval76_hand_eval6_c4_kickers1;
-reg [3:0] equity_lane1_eval76_hand_eval6_c4_kickers2;
-reg [3:0] equity_lane1_eval76_hand_eval6_c4_kickers3;
-reg [3:0] equity_lane1_eval76_hand_eval6_c4_kickers4;
-reg [3:0] equity_lane1_eval76_hand_eval6_c4_not_quads0;
-reg [3:0] equity_lane1_eval76_hand_eval6_c4_pairs0;
-reg [3:0] equity_lane1_eval76_hand_eval6_c4_pairs1;
-reg [3:0] equity_lane1_eval76_hand_eval6_c4_pairs2;
-reg [3:0] equity_lane1_eval76_hand_eval6_c4_quads;
-reg [3:0] equity_lane1_eval76_hand_eval6_c4_trips0;
-reg [3:0] equity_lane1_eval76_hand_eval6_c4_trips1;
-wire equity_lane1_eval76_hand_eval6_c4_invalid;
-reg [3:0] equity_lane1_eval76_hand_eval6_ranked_kickers0;
-reg [3:0] equity_lane1_eval76_hand_eval6_ranked_kickers1;
-reg [3:0] equity_lane1_eval76_hand_eval6_ranked_kickers2;
-reg [3:0] equity_lane1_eval76_hand_eval6_ranked_kickers3;
-reg [3:0] equity_lane1_eval76_hand_eval6_ranked_kickers4;
-reg [3:0] equity_lane1_eval76_hand_eval6_ranked_pairs0;
-reg [3:0] equity_lane1_eval76_hand_eval6_ranked_pairs1;
-reg [3:0] equity_lane1_eval76_hand_eval6_ranked_pairs2;
-reg [3:0] equity_lane1_eval76_hand_eval6_ranked_trips0;
-reg [3:0] equity_lane1_eval76_hand_eval6_ranked_trips1;
-reg [3:0] equity_lane1_eval76_hand_eval6_ranked_not_quads0;
-reg [3:0] equity_lane1_eval76_hand_eval6_ranked_quads;
-reg [8:0] equity_lane1_eval76_hand_eval6_ranked_category;
-reg [3:0] equity_lane1_eval76_hand_eval6_ranked_straight_top;
-reg [3:0] equity_lane1_eval76_hand_eval6_ranked_sf_top;
-wire [23:0] equity_lane1_eval77_word;
-wire equity_lane1_eval77_invalid;
-wire equity_lane1_eval77_out_valid;
-reg [8:0] equity_lane1_eval77_hand_eval7_category;
-reg [23:0] equity_lane1_eval77_hand_eval7_c5_word;
-wire [41:0] equity_lane1_eval77_hand_eval7_codes_in;
-reg [41:0] equity_lane1_eval77_hand_eval7_s0_codes;
-reg [5:0] equity_lane1_eval77_hand_eval7_valids;
-reg [23:0] equity_lane1_eval77_hand_eval7_word_q;
-reg equity_lane1_eval77_hand_eval7_invalid_q;
-reg equity_lane1_eval77_hand_eval7_ranked_invalid;
-reg [51:0] equity_lane1_eval77_hand_eval7_d1_hand;
-reg [6:0] equity_lane1_eval77_hand_eval7_d1_bad_codes;
-reg equity_lane1_eval77_hand_eval7_d1_any;
-reg [3:0] equity_lane1_eval77_hand_eval7_d1_flush_suit;
-reg [51:0] equity_lane1_eval77_hand_eval7_decoded_hand;
-reg [6:0] equity_lane1_eval77_hand_eval7_decoded_bad_codes;
-reg equity_lane1_eval77_hand_eval7_decoded_any;
-reg [3:0] equity_lane1_eval77_hand_eval7_decoded_flush_suit;
-reg [20:0] equity_lane1_eval77_hand_eval7_decoded_dups;
-wire [20:0] equity_lane1_eval77_hand_eval7_dups;
-wire equity_lane1_eval77_hand_eval7_same_card147_same;
-wire equity_lane1_eval77_hand_eval7_same_card148_same;
-wire equity_lane1_eval77_hand_eval7_same_card149_same;
-wire equity_lane1_eval77_hand_eval7_same_card150_same;
-wire equity_lane1_eval77_hand_eval7_same_card151_same;
-wire equity_lane1_eval77_hand_eval7_same_card152_same;
-wire equity_lane1_eval77_hand_eval7_same_card153_same;
-wire equity_lane1_eval77_hand_eval7_same_card154_same;
-wire equity_lane1_eval77_hand_eval7_same_card155_same;
-wire equity_lane1_eval77_hand_eval7_same_card156_same;
-wire equity_lane1_eval77_hand_eval7_same_card157_same;
-wire equity_lane1_eval77_hand_eval7_same_card158_same;
-wire equity_lane1_eval77_hand_eval7_same_card159_same;
-wire equity_lane1_eval77_hand_eval7_same_card160_same;
-wire equity_lane1_eval77_hand_eval7_same_card161_same;
-wire equity_lane1_eval77_hand_eval7_same_card162_same;
-wire equity_lane1_eval77_hand_eval7_same_card163_same;
-wire equity_lane1_eval77_hand_eval7_same_card164_same;
-wire equity_lane1_eval77_hand_eval7_same_card165_same;
-wire equity_lane1_eval77_hand_eval7_same_card166_same;
-wire equity_lane1_eval77_hand_eval7_same_card167_same;
-wire equity_lane1_eval77_hand_eval7_c2_bad;
-reg equity_lane1_eval77_hand_eval7_c2_flush;
-reg [12:0] equity_lane1_eval77_hand_eval7_c2_kickers;
-reg [12:0] equity_lane1_eval77_hand_eval7_c2_not_quads;
-reg [12:0] equity_lane1_eval77_hand_eval7_c2_pairs;
-reg [12:0] equity_lane1_eval77_hand_eval7_c2_present;
-reg [12:0] equity_lane1_eval77_hand_eval7_c2_quads;
-reg [9:0] equity_lane1_eval77_hand_eval7_c2_sf_windows;
-reg [12:0] equity_lane1_eval77_hand_eval7_c2_trips;
-reg [9:0] equity_lane1_eval77_hand_eval7_c2_windows;
-reg [12:0] equity_lane1_eval77_hand_eval7_masks_quads;
-reg [12:0] equity_lane1_eval77_hand_eval7_masks_trips;
-reg [12:0] equity_lane1_eval77_hand_eval7_masks_pairs;
-reg [12:0] equity_lane1_eval77_hand_eval7_masks_not_quads;
-reg [12:0] equity_lane1_eval77_hand_eval7_masks_kickers;
-reg [9:0] equity_lane1_eval77_hand_eval7_masks_windows;
-reg [9:0] equity_lane1_eval77_hand_eval7_masks_sf_windows;
-reg equity_lane1_eval77_hand_eval7_masks_flush;
-reg equity_lane1_eval77_hand_eval7_masks_bad;
-reg equity_lane1_eval77_hand_eval7_masks_any;
-reg [64:0] equity_lane1_eval77_hand_eval7_c3_kickers;
-reg [12:0] equity_lane1_eval77_hand_eval7_c3_not_quads;
-reg [38:0] equity_lane1_eval77_hand_eval7_c3_pairs;
-reg [25:0] equity_lane1_eval77_hand_eval7_c3_trips;
-reg [12:0] equity_lane1_eval77_hand_eval7_picks_kickers0;
-reg [12:0] equity_lane1_eval77_hand_eval7_picks_kickers1;
-reg [12:0] equity_lane1_eval77_hand_eval7_picks_kickers2;
-reg [12:0] equity_lane1_eval77_hand_eval7_picks_kickers3;
-reg [12:0] equity_lane1_eval77_hand_eval7_picks_kickers4;
-reg [12:0] equity_lane1_eval77_hand_eval7_picks_pairs0;
-reg [12:0] equity_lane1_eval77_hand_eval7_picks_pairs1;
-reg [12:0] equity_lane1_eval77_hand_eval7_picks_pairs2;
-reg [12:0] equity_lane1_eval77_hand_eval7_picks_trips0;
-reg [12:0] equity_lane1_eval77_hand_eval7_picks_trips1;
-reg [12:0] equity_lane1_eval77_hand_eval7_picks_not_quads0;
-reg [12:0] equity_lane1_eval77_hand_eval7_picks_quads;
-reg equity_lane1_eval77_hand_eval7_picks_straight;
-reg equity_lane1_eval77_hand_eval7_c3_straight;
-reg equity_lane1_eval77_hand_eval7_picks_sf;
-reg equity_lane1_eval77_hand_eval7_c3_sf;
-reg equity_lane1_eval77_hand_eval7_picks_flush;
-reg [3:0] equity_lane1_eval77_hand_eval7_picks_straight_top;
-reg [3:0] equity_lane1_eval77_hand_eval7_c3_straight_top;
-reg [3:0] equity_lane1_eval77_hand_eval7_picks_sf_top;
-reg [3:0] equity_lane1_eval77_hand_eval7_c3_sf_top;
-reg equity_lane1_eval77_hand_eval7_picks_bad;
-reg equity_lane1_eval77_hand_eval7_picks_any;
-reg [12:0] equity_lane1_eval77_hand_eval7_window_top14_best;
-reg [12:0] equity_lane1_eval77_hand_eval7_window_top15_best;
-reg [3:0] equity_lane1_eval77_hand_eval7_c4_kickers0;
-reg [3:0] equity_lane1_eval77_hand_eval7_c4_kickers1;
-reg [3:0] equity_lane1_eval77_hand_eval7_c4_kickers2;
-reg [3:0] equity_lane1_eval77_hand_eval7_c4_kickers3;
-reg [3:0] equity_lane1_eval77_hand_eval7_c4_kickers4;
-reg [3:0] equity_lane1_eval77_hand_eval7_c4_not_quads0;
-reg [3:0] equity_lane1_eval77_hand_eval7_c4_pairs0;
-reg [3:0] equity_lane1_eval77_hand_eval7_c4_pairs1;
-reg [3:0] equity_lane1_eval77_hand_eval7_c4_pairs2;
-reg [3:0] equity_lane1_eval77_hand_eval7_c4_quads;
-reg [3:0] equity_lane1_eval77_hand_eval7_c4_trips0;
-reg [3:0] equity_lane1_eval77_hand_eval7_c4_trips1;
-wire equity_lane1_eval77_hand_eval7_c4_invalid;
-reg [3:0] equity_lane1_eval77_hand_eval7_ranked_kickers0;
-reg [3:0] equity_lane1_eval77_hand_eval7_ranked_kickers1;
-reg [3:0] equity_lane1_eval77_hand_eval7_ranked_kickers2;
-reg [3:0] equity_lane1_eval77_hand_eval7_ranked_kickers3;
-reg [3:0] equity_lane1_eval77_hand_eval7_ranked_kickers4;
-reg [3:0] equity_lane1_eval77_hand_eval7_ranked_pairs0;
-reg [3:0] equity_lane1_eval77_hand_eval7_ranked_pairs1;
-reg [3:0] equity_lane1_eval77_hand_eval7_ranked_pairs2;
-reg [3:0] equity_lane1_eval77_hand_eval7_ranked_trips0;
-reg [3:0] equity_lane1_eval77_hand_eval7_ranked_trips1;
-reg [3:0] equity_lane1_eval77_hand_eval7_ranked_not_quads0;
-reg [3:0] equity_lane1_eval77_hand_eval7_ranked_quads;
-reg [8:0] equity_lane1_eval77_hand_eval7_ranked_category;
-reg [3:0] equity_lane1_eval77_hand_eval7_ranked_straight_top;
-reg [3:0] equity_lane1_eval77_hand_eval7_ranked_sf_top;
+wire equity_lane1_board_eval1_out_valid;
+wire [29:0] equity_lane1_board_eval1_board_in;
+reg [29:0] equity_lane1_board_eval1_s0_board;
+reg [4:0] equity_lane1_board_eval1_valids;
+wire equity_lane1_board_eval1_answer_now;
+reg [12:0] equity_lane1_board_eval1_board_summary1_c1_ge1;
+reg [12:0] equity_lane1_board_eval1_board_summary1_c1_ge2;
+reg [12:0] equity_lane1_board_eval1_board_summary1_c1_ge3;
+reg [12:0] equity_lane1_board_eval1_board_summary1_c1_ge4;
+reg [3:0] equity_lane1_board_eval1_board_summary1_c1_flush_suit;
+reg [12:0] equity_lane1_board_eval1_board_summary1_c1_flush_ranks;
+reg equity_lane1_board_eval1_board_summary1_c1_flush_ge4;
+reg equity_lane1_board_eval1_board_summary1_c1_flush_ge5;
+reg equity_lane1_board_eval1_board_summary1_c1_unreal;
+reg [12:0] equity_lane1_board_eval1_board_summary1_summary_ge1;
+reg [12:0] equity_lane1_board_eval1_board_summary1_summary_ge2;
+reg [12:0] equity_lane1_board_eval1_board_summary1_summary_ge3;
+reg [12:0] equity_lane1_board_eval1_board_summary1_summary_ge4;
+reg [3:0] equity_lane1_board_eval1_board_summary1_summary_flush_suit;
+reg [12:0] equity_lane1_board_eval1_board_summary1_summary_flush_ranks;
+reg equity_lane1_board_eval1_board_summary1_summary_flush_ge4;
+reg equity_lane1_board_eval1_board_summary1_summary_flush_ge5;
+reg equity_lane1_board_eval1_board_summary1_summary_bad;
+wire [9:0] equity_lane1_board_eval1_board_summary1_dups;
+wire equity_lane1_board_eval1_board_summary1_same_card54_same;
+wire equity_lane1_board_eval1_board_summary1_same_card55_same;
+wire equity_lane1_board_eval1_board_summary1_same_card56_same;
+wire equity_lane1_board_eval1_board_summary1_same_card57_same;
+wire equity_lane1_board_eval1_board_summary1_same_card58_same;
+wire equity_lane1_board_eval1_board_summary1_same_card59_same;
+wire equity_lane1_board_eval1_board_summary1_same_card60_same;
+wire equity_lane1_board_eval1_board_summary1_same_card61_same;
+wire equity_lane1_board_eval1_board_summary1_same_card62_same;
+wire equity_lane1_board_eval1_board_summary1_same_card63_same;
+wire [11:0] equity_lane1_board_eval1_hole_register4_d;
+reg [11:0] equity_lane1_board_eval1_hole_register4_q;
+wire [11:0] equity_lane1_board_eval1_hole_register5_d;
+reg [11:0] equity_lane1_board_eval1_hole_register5_q;
+wire [11:0] equity_lane1_board_eval1_hole_register6_d;
+reg [11:0] equity_lane1_board_eval1_hole_register6_q;
+wire [11:0] equity_lane1_board_eval1_hole_register7_d;
+reg [11:0] equity_lane1_board_eval1_hole_register7_q;
+wire [23:0] equity_lane1_board_eval1_player_eval4_word;
+wire equity_lane1_board_eval1_player_eval4_invalid;
+reg [11:0] equity_lane1_board_eval1_player_eval4_s1_hole;
+reg equity_lane1_board_eval1_player_eval4_s1_bad;
+wire [10:0] equity_lane1_board_eval1_player_eval4_dups;
+reg [12:0] equity_lane1_board_eval1_player_eval4_c2_ge1;
+reg [12:0] equity_lane1_board_eval1_player_eval4_c2_ge2;
+reg [12:0] equity_lane1_board_eval1_player_eval4_c2_ge3;
+reg [12:0] equity_lane1_board_eval1_player_eval4_c2_ge4;
+reg [12:0] equity_lane1_board_eval1_player_eval4_c2_flush_ranks;
+reg equity_lane1_board_eval1_player_eval4_c2_flush;
+reg [12:0] equity_lane1_board_eval1_player_eval4_s2_kick_mask;
+reg [12:0] equity_lane1_board_eval1_player_eval4_s2_ge2;
+reg [12:0] equity_lane1_board_eval1_player_eval4_s2_ge3;
+reg [12:0] equity_lane1_board_eval1_player_eval4_s2_ge4;
+reg [9:0] equity_lane1_board_eval1_player_eval4_s2_windows;
+reg [9:0] equity_lane1_board_eval1_player_eval4_c2_windows;
+reg [9:0] equity_lane1_board_eval1_player_eval4_s2_sf_windows;
+reg [9:0] equity_lane1_board_eval1_player_eval4_c2_sf_windows;
+reg equity_lane1_board_eval1_player_eval4_s2_flush;
+reg equity_lane1_board_eval1_player_eval4_s2_invalid;
+reg equity_lane1_board_eval1_player_eval4_c3_sf;
+reg equity_lane1_board_eval1_player_eval4_c3_two_pairs;
+reg equity_lane1_board_eval1_player_eval4_c3_straight;
+reg [8:0] equity_lane1_board_eval1_player_eval4_c3_category;
+reg [8:0] equity_lane1_board_eval1_player_eval4_s3_category;
+reg [3:0] equity_lane1_board_eval1_player_eval4_s3_straight_top;
+reg [3:0] equity_lane1_board_eval1_player_eval4_c3_straight_top;
+reg [3:0] equity_lane1_board_eval1_player_eval4_s3_sf_top;
+reg [3:0] equity_lane1_board_eval1_player_eval4_c3_sf_top;
+reg equity_lane1_board_eval1_player_eval4_s3_invalid;
+reg [3:0] equity_lane1_board_eval1_player_eval4_s3_x0;
+reg [3:0] equity_lane1_board_eval1_player_eval4_s3_quads;
+reg [3:0] equity_lane1_board_eval1_player_eval4_s3_trips;
+reg [3:0] equity_lane1_board_eval1_player_eval4_s3_pair0;
+reg [3:0] equity_lane1_board_eval1_player_eval4_s3_x1;
+reg [3:0] equity_lane1_board_eval1_player_eval4_s3_x2;
+reg [3:0] equity_lane1_board_eval1_player_eval4_s3_pair1;
+reg [3:0] equity_lane1_board_eval1_player_eval4_s3_x3;
+reg [3:0] equity_lane1_board_eval1_player_eval4_s3_x4;
+reg [23:0] equity_lane1_board_eval1_player_eval4_c4_word;
+reg [23:0] equity_lane1_board_eval1_player_eval4_word_q;
+reg equity_lane1_board_eval1_player_eval4_invalid_q;
+wire equity_lane1_board_eval1_player_eval4_same_card64_same;
+wire equity_lane1_board_eval1_player_eval4_same_card65_same;
+wire equity_lane1_board_eval1_player_eval4_same_card66_same;
+wire equity_lane1_board_eval1_player_eval4_same_card67_same;
+wire equity_lane1_board_eval1_player_eval4_same_card68_same;
+wire equity_lane1_board_eval1_player_eval4_same_card69_same;
+wire equity_lane1_board_eval1_player_eval4_same_card70_same;
+wire equity_lane1_board_eval1_player_eval4_same_card71_same;
+wire equity_lane1_board_eval1_player_eval4_same_card72_same;
+wire equity_lane1_board_eval1_player_eval4_same_card73_same;
+wire equity_lane1_board_eval1_player_eval4_same_card74_same;
+reg [64:0] equity_lane1_board_eval1_player_eval4_highest_ranks12_onehots;
+reg [25:0] equity_lane1_board_eval1_player_eval4_highest_ranks13_onehots;
+reg [12:0] equity_lane1_board_eval1_player_eval4_highest_ranks14_onehots;
+wire [12:0] equity_lane1_board_eval1_player_eval4_field28_q;
+wire [12:0] equity_lane1_board_eval1_player_eval4_field29_q;
+wire [12:0] equity_lane1_board_eval1_player_eval4_field30_q;
+wire [12:0] equity_lane1_board_eval1_player_eval4_field31_q;
+wire [12:0] equity_lane1_board_eval1_player_eval4_field32_q;
+wire [12:0] equity_lane1_board_eval1_player_eval4_field33_q;
+wire [12:0] equity_lane1_board_eval1_player_eval4_field34_q;
+reg [3:0] equity_lane1_board_eval1_player_eval4_onehot_rank44_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval4_onehot_rank45_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval4_onehot_rank46_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval4_onehot_rank47_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval4_onehot_rank48_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval4_onehot_rank49_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval4_onehot_rank50_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval4_onehot_rank51_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval4_onehot_rank52_rank;
+reg [12:0] equity_lane1_board_eval1_player_eval4_window_top8_best;
+reg [12:0] equity_lane1_board_eval1_player_eval4_window_top9_best;
+wire [23:0] equity_lane1_board_eval1_player_eval5_word;
+wire equity_lane1_board_eval1_player_eval5_invalid;
+reg [11:0] equity_lane1_board_eval1_player_eval5_s1_hole;
+reg equity_lane1_board_eval1_player_eval5_s1_bad;
+wire [10:0] equity_lane1_board_eval1_player_eval5_dups;
+reg [12:0] equity_lane1_board_eval1_player_eval5_c2_ge1;
+reg [12:0] equity_lane1_board_eval1_player_eval5_c2_ge2;
+reg [12:0] equity_lane1_board_eval1_player_eval5_c2_ge3;
+reg [12:0] equity_lane1_board_eval1_player_eval5_c2_ge4;
+reg [12:0] equity_lane1_board_eval1_player_eval5_c2_flush_ranks;
+reg equity_lane1_board_eval1_player_eval5_c2_flush;
+reg [12:0] equity_lane1_board_eval1_player_eval5_s2_kick_mask;
+reg [12:0] equity_lane1_board_eval1_player_eval5_s2_ge2;
+reg [12:0] equity_lane1_board_eval1_player_eval5_s2_ge3;
+reg [12:0] equity_lane1_board_eval1_player_eval5_s2_ge4;
+reg [9:0] equity_lane1_board_eval1_player_eval5_s2_windows;
+reg [9:0] equity_lane1_board_eval1_player_eval5_c2_windows;
+reg [9:0] equity_lane1_board_eval1_player_eval5_s2_sf_windows;
+reg [9:0] equity_lane1_board_eval1_player_eval5_c2_sf_windows;
+reg equity_lane1_board_eval1_player_eval5_s2_flush;
+reg equity_lane1_board_eval1_player_eval5_s2_invalid;
+reg equity_lane1_board_eval1_player_eval5_c3_sf;
+reg equity_lane1_board_eval1_player_eval5_c3_two_pairs;
+reg equity_lane1_board_eval1_player_eval5_c3_straight;
+reg [8:0] equity_lane1_board_eval1_player_eval5_c3_category;
+reg [8:0] equity_lane1_board_eval1_player_eval5_s3_category;
+reg [3:0] equity_lane1_board_eval1_player_eval5_s3_straight_top;
+reg [3:0] equity_lane1_board_eval1_player_eval5_c3_straight_top;
+reg [3:0] equity_lane1_board_eval1_player_eval5_s3_sf_top;
+reg [3:0] equity_lane1_board_eval1_player_eval5_c3_sf_top;
+reg equity_lane1_board_eval1_player_eval5_s3_invalid;
+reg [3:0] equity_lane1_board_eval1_player_eval5_s3_x0;
+reg [3:0] equity_lane1_board_eval1_player_eval5_s3_quads;
+reg [3:0] equity_lane1_board_eval1_player_eval5_s3_trips;
+reg [3:0] equity_lane1_board_eval1_player_eval5_s3_pair0;
+reg [3:0] equity_lane1_board_eval1_player_eval5_s3_x1;
+reg [3:0] equity_lane1_board_eval1_player_eval5_s3_x2;
+reg [3:0] equity_lane1_board_eval1_player_eval5_s3_pair1;
+reg [3:0] equity_lane1_board_eval1_player_eval5_s3_x3;
+reg [3:0] equity_lane1_board_eval1_player_eval5_s3_x4;
+reg [23:0] equity_lane1_board_eval1_player_eval5_c4_word;
+reg [23:0] equity_lane1_board_eval1_player_eval5_word_q;
+reg equity_lane1_board_eval1_player_eval5_invalid_q;
+wire equity_lane1_board_eval1_player_eval5_same_card75_same;
+wire equity_lane1_board_eval1_player_eval5_same_card76_same;
+wire equity_lane1_board_eval1_player_eval5_same_card77_same;
+wire equity_lane1_board_eval1_player_eval5_same_card78_same;
+wire equity_lane1_board_eval1_player_eval5_same_card79_same;
+wire equity_lane1_board_eval1_player_eval5_same_card80_same;
+wire equity_lane1_board_eval1_player_eval5_same_card81_same;
+wire equity_lane1_board_eval1_player_eval5_same_card82_same;
+wire equity_lane1_board_eval1_player_eval5_same_card83_same;
+wire equity_lane1_board_eval1_player_eval5_same_card84_same;
+wire equity_lane1_board_eval1_player_eval5_same_card85_same;
+reg [64:0] equity_lane1_board_eval1_player_eval5_highest_ranks15_onehots;
+reg [25:0] equity_lane1_board_eval1_player_eval5_highest_ranks16_onehots;
+reg [12:0] equity_lane1_board_eval1_player_eval5_highest_ranks17_onehots;
+wire [12:0] equity_lane1_board_eval1_player_eval5_field35_q;
+wire [12:0] equity_lane1_board_eval1_player_eval5_field36_q;
+wire [12:0] equity_lane1_board_eval1_player_eval5_field37_q;
+wire [12:0] equity_lane1_board_eval1_player_eval5_field38_q;
+wire [12:0] equity_lane1_board_eval1_player_eval5_field39_q;
+wire [12:0] equity_lane1_board_eval1_player_eval5_field40_q;
+wire [12:0] equity_lane1_board_eval1_player_eval5_field41_q;
+reg [3:0] equity_lane1_board_eval1_player_eval5_onehot_rank55_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval5_onehot_rank56_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval5_onehot_rank57_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval5_onehot_rank58_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval5_onehot_rank59_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval5_onehot_rank60_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval5_onehot_rank61_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval5_onehot_rank62_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval5_onehot_rank63_rank;
+reg [12:0] equity_lane1_board_eval1_player_eval5_window_top10_best;
+reg [12:0] equity_lane1_board_eval1_player_eval5_window_top11_best;
+wire [23:0] equity_lane1_board_eval1_player_eval6_word;
+wire equity_lane1_board_eval1_player_eval6_invalid;
+reg [11:0] equity_lane1_board_eval1_player_eval6_s1_hole;
+reg equity_lane1_board_eval1_player_eval6_s1_bad;
+wire [10:0] equity_lane1_board_eval1_player_eval6_dups;
+reg [12:0] equity_lane1_board_eval1_player_eval6_c2_ge1;
+reg [12:0] equity_lane1_board_eval1_player_eval6_c2_ge2;
+reg [12:0] equity_lane1_board_eval1_player_eval6_c2_ge3;
+reg [12:0] equity_lane1_board_eval1_player_eval6_c2_ge4;
+reg [12:0] equity_lane1_board_eval1_player_eval6_c2_flush_ranks;
+reg equity_lane1_board_eval1_player_eval6_c2_flush;
+reg [12:0] equity_lane1_board_eval1_player_eval6_s2_kick_mask;
+reg [12:0] equity_lane1_board_eval1_player_eval6_s2_ge2;
+reg [12:0] equity_lane1_board_eval1_player_eval6_s2_ge3;
+reg [12:0] equity_lane1_board_eval1_player_eval6_s2_ge4;
+reg [9:0] equity_lane1_board_eval1_player_eval6_s2_windows;
+reg [9:0] equity_lane1_board_eval1_player_eval6_c2_windows;
+reg [9:0] equity_lane1_board_eval1_player_eval6_s2_sf_windows;
+reg [9:0] equity_lane1_board_eval1_player_eval6_c2_sf_windows;
+reg equity_lane1_board_eval1_player_eval6_s2_flush;
+reg equity_lane1_board_eval1_player_eval6_s2_invalid;
+reg equity_lane1_board_eval1_player_eval6_c3_sf;
+reg equity_lane1_board_eval1_player_eval6_c3_two_pairs;
+reg equity_lane1_board_eval1_player_eval6_c3_straight;
+reg [8:0] equity_lane1_board_eval1_player_eval6_c3_category;
+reg [8:0] equity_lane1_board_eval1_player_eval6_s3_category;
+reg [3:0] equity_lane1_board_eval1_player_eval6_s3_straight_top;
+reg [3:0] equity_lane1_board_eval1_player_eval6_c3_straight_top;
+reg [3:0] equity_lane1_board_eval1_player_eval6_s3_sf_top;
+reg [3:0] equity_lane1_board_eval1_player_eval6_c3_sf_top;
+reg equity_lane1_board_eval1_player_eval6_s3_invalid;
+reg [3:0] equity_lane1_board_eval1_player_eval6_s3_x0;
+reg [3:0] equity_lane1_board_eval1_player_eval6_s3_quads;
+reg [3:0] equity_lane1_board_eval1_player_eval6_s3_trips;
+reg [3:0] equity_lane1_board_eval1_player_eval6_s3_pair0;
+reg [3:0] equity_lane1_board_eval1_player_eval6_s3_x1;
+reg [3:0] equity_lane1_board_eval1_player_eval6_s3_x2;
+reg [3:0] equity_lane1_board_eval1_player_eval6_s3_pair1;
+reg [3:0] equity_lane1_board_eval1_player_eval6_s3_x3;
+reg [3:0] equity_lane1_board_eval1_player_eval6_s3_x4;
+reg [23:0] equity_lane1_board_eval1_player_eval6_c4_word;
+reg [23:0] equity_lane1_board_eval1_player_eval6_word_q;
+reg equity_lane1_board_eval1_player_eval6_invalid_q;
+wire equity_lane1_board_eval1_player_eval6_same_card86_same;
+wire equity_lane1_board_eval1_player_eval6_same_card87_same;
+wire equity_lane1_board_eval1_player_eval6_same_card88_same;
+wire equity_lane1_board_eval1_player_eval6_same_card89_same;
+wire equity_lane1_board_eval1_player_eval6_same_card90_same;
+wire equity_lane1_board_eval1_player_eval6_same_card91_same;
+wire equity_lane1_board_eval1_player_eval6_same_card92_same;
+wire equity_lane1_board_eval1_player_eval6_same_card93_same;
+wire equity_lane1_board_eval1_player_eval6_same_card94_same;
+wire equity_lane1_board_eval1_player_eval6_same_card95_same;
+wire equity_lane1_board_eval1_player_eval6_same_card96_same;
+reg [64:0] equity_lane1_board_eval1_player_eval6_highest_ranks18_onehots;
+reg [25:0] equity_lane1_board_eval1_player_eval6_highest_ranks19_onehots;
+reg [12:0] equity_lane1_board_eval1_player_eval6_highest_ranks20_onehots;
+wire [12:0] equity_lane1_board_eval1_player_eval6_field42_q;
+wire [12:0] equity_lane1_board_eval1_player_eval6_field43_q;
+wire [12:0] equity_lane1_board_eval1_player_eval6_field44_q;
+wire [12:0] equity_lane1_board_eval1_player_eval6_field45_q;
+wire [12:0] equity_lane1_board_eval1_player_eval6_field46_q;
+wire [12:0] equity_lane1_board_eval1_player_eval6_field47_q;
+wire [12:0] equity_lane1_board_eval1_player_eval6_field48_q;
+reg [3:0] equity_lane1_board_eval1_player_eval6_onehot_rank66_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval6_onehot_rank67_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval6_onehot_rank68_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval6_onehot_rank69_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval6_onehot_rank70_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval6_onehot_rank71_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval6_onehot_rank72_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval6_onehot_rank73_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval6_onehot_rank74_rank;
+reg [12:0] equity_lane1_board_eval1_player_eval6_window_top12_best;
+reg [12:0] equity_lane1_board_eval1_player_eval6_window_top13_best;
+wire [23:0] equity_lane1_board_eval1_player_eval7_word;
+wire equity_lane1_board_eval1_player_eval7_invalid;
+reg [11:0] equity_lane1_board_eval1_player_eval7_s1_hole;
+reg equity_lane1_board_eval1_player_eval7_s1_bad;
+wire [10:0] equity_lane1_board_eval1_player_eval7_dups;
+reg [12:0] equity_lane1_board_eval1_player_eval7_c2_ge1;
+reg [12:0] equity_lane1_board_eval1_player_eval7_c2_ge2;
+reg [12:0] equity_lane1_board_eval1_player_eval7_c2_ge3;
+reg [12:0] equity_lane1_board_eval1_player_eval7_c2_ge4;
+reg [12:0] equity_lane1_board_eval1_player_eval7_c2_flush_ranks;
+reg equity_lane1_board_eval1_player_eval7_c2_flush;
+reg [12:0] equity_lane1_board_eval1_player_eval7_s2_kick_mask;
+reg [12:0] equity_lane1_board_eval1_player_eval7_s2_ge2;
+reg [12:0] equity_lane1_board_eval1_player_eval7_s2_ge3;
+reg [12:0] equity_lane1_board_eval1_player_eval7_s2_ge4;
+reg [9:0] equity_lane1_board_eval1_player_eval7_s2_windows;
+reg [9:0] equity_lane1_board_eval1_player_eval7_c2_windows;
+reg [9:0] equity_lane1_board_eval1_player_eval7_s2_sf_windows;
+reg [9:0] equity_lane1_board_eval1_player_eval7_c2_sf_windows;
+reg equity_lane1_board_eval1_player_eval7_s2_flush;
+reg equity_lane1_board_eval1_player_eval7_s2_invalid;
+reg equity_lane1_board_eval1_player_eval7_c3_sf;
+reg equity_lane1_board_eval1_player_eval7_c3_two_pairs;
+reg equity_lane1_board_eval1_player_eval7_c3_straight;
+reg [8:0] equity_lane1_board_eval1_player_eval7_c3_category;
+reg [8:0] equity_lane1_board_eval1_player_eval7_s3_category;
+reg [3:0] equity_lane1_board_eval1_player_eval7_s3_straight_top;
+reg [3:0] equity_lane1_board_eval1_player_eval7_c3_straight_top;
+reg [3:0] equity_lane1_board_eval1_player_eval7_s3_sf_top;
+reg [3:0] equity_lane1_board_eval1_player_eval7_c3_sf_top;
+reg equity_lane1_board_eval1_player_eval7_s3_invalid;
+reg [3:0] equity_lane1_board_eval1_player_eval7_s3_x0;
+reg [3:0] equity_lane1_board_eval1_player_eval7_s3_quads;
+reg [3:0] equity_lane1_board_eval1_player_eval7_s3_trips;
+reg [3:0] equity_lane1_board_eval1_player_eval7_s3_pair0;
+reg [3:0] equity_lane1_board_eval1_player_eval7_s3_x1;
+reg [3:0] equity_lane1_board_eval1_player_eval7_s3_x2;
+reg [3:0] equity_lane1_board_eval1_player_eval7_s3_pair1;
+reg [3:0] equity_lane1_board_eval1_player_eval7_s3_x3;
+reg [3:0] equity_lane1_board_eval1_player_eval7_s3_x4;
+reg [23:0] equity_lane1_board_eval1_player_eval7_c4_word;
+reg [23:0] equity_lane1_board_eval1_player_eval7_word_q;
+reg equity_lane1_board_eval1_player_eval7_invalid_q;
+wire equity_lane1_board_eval1_player_eval7_same_card97_same;
+wire equity_lane1_board_eval1_player_eval7_same_card98_same;
+wire equity_lane1_board_eval1_player_eval7_same_card99_same;
+wire equity_lane1_board_eval1_player_eval7_same_card100_same;
+wire equity_lane1_board_eval1_player_eval7_same_card101_same;
+wire equity_lane1_board_eval1_player_eval7_same_card102_same;
+wire equity_lane1_board_eval1_player_eval7_same_card103_same;
+wire equity_lane1_board_eval1_player_eval7_same_card104_same;
+wire equity_lane1_board_eval1_player_eval7_same_card105_same;
+wire equity_lane1_board_eval1_player_eval7_same_card106_same;
+wire equity_lane1_board_eval1_player_eval7_same_card107_same;
+reg [64:0] equity_lane1_board_eval1_player_eval7_highest_ranks21_onehots;
+reg [25:0] equity_lane1_board_eval1_player_eval7_highest_ranks22_onehots;
+reg [12:0] equity_lane1_board_eval1_player_eval7_highest_ranks23_onehots;
+wire [12:0] equity_lane1_board_eval1_player_eval7_field49_q;
+wire [12:0] equity_lane1_board_eval1_player_eval7_field50_q;
+wire [12:0] equity_lane1_board_eval1_player_eval7_field51_q;
+wire [12:0] equity_lane1_board_eval1_player_eval7_field52_q;
+wire [12:0] equity_lane1_board_eval1_player_eval7_field53_q;
+wire [12:0] equity_lane1_board_eval1_player_eval7_field54_q;
+wire [12:0] equity_lane1_board_eval1_player_eval7_field55_q;
+reg [3:0] equity_lane1_board_eval1_player_eval7_onehot_rank77_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval7_onehot_rank78_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval7_onehot_rank79_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval7_onehot_rank80_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval7_onehot_rank81_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval7_onehot_rank82_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval7_onehot_rank83_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval7_onehot_rank84_rank;
+reg [3:0] equity_lane1_board_eval1_player_eval7_onehot_rank85_rank;
+reg [12:0] equity_lane1_board_eval1_player_eval7_window_top14_best;
+reg [12:0] equity_lane1_board_eval1_player_eval7_window_top15_best;
 wire [23:0] equity_lane1_showdown1_best;
 reg [3:0] equity_lane1_showdown1_s0_active;
 reg [3:0] equity_lane1_showdown1_s1_active;
@@ -3662,10 +3394,10 @@ reg [3:0] equity_lane1_showdown1_s2_won;
 wire [95:0] equity_lane1_showdown1_s2_packed;
 reg [3:0] equity_lane1_showdown1_winners_q;
 reg [23:0] equity_lane1_showdown1_best_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg58_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg59_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg60_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg61_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg130_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg131_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg132_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg133_q;
 reg equity_lane1_showdown1_word_at_least6_a_ge_b;
 reg equity_lane1_showdown1_word_at_least6_b_ge_a;
 reg equity_lane1_showdown1_word_at_least7_a_ge_b;
@@ -3678,14 +3410,14 @@ reg equity_lane1_showdown1_word_at_least10_a_ge_b;
 reg equity_lane1_showdown1_word_at_least10_b_ge_a;
 reg equity_lane1_showdown1_word_at_least11_a_ge_b;
 reg equity_lane1_showdown1_word_at_least11_b_ge_a;
-reg [23:0] equity_lane1_showdown1_pipe_reg62_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg63_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg64_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg65_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg66_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg67_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg68_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg69_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg134_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg135_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg136_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg137_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg138_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg139_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg140_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg141_q;
 reg [3:0] equity_lane1_won;
 reg equity_lane1_alone;
 reg [11:0] equity_lane1_units;
@@ -4567,118 +4299,73 @@ assign equity_lane0_deal_stage10_repeated_position49_any_set88_bits[1] = equity_
 assign equity_lane0_deal_stage10_repeated_position49_any_set88_bits[0] = equity_lane0_deal_stage10_repeated_position49_same_position272_equal;
 assign equity_lane0_deal_stage10_repeated_position49_any_set89_bits[1] = equity_lane0_deal_stage10_repeated_position49_same_position273_equal;
 assign equity_lane0_deal_stage10_repeated_position49_any_set89_bits[0] = equity_lane0_deal_stage10_repeated_position49_same_position274_equal;
-assign equity_lane0_eval70_hand_eval0_codes_in[42-1:36] = pipe_reg10_q;
-assign equity_lane0_eval70_hand_eval0_codes_in[36-1:30] = pipe_reg9_q;
-assign equity_lane0_eval70_hand_eval0_codes_in[30-1:24] = equity_lane0_card_lookup4_card;
-assign equity_lane0_eval70_hand_eval0_codes_in[24-1:18] = equity_lane0_card_lookup3_card;
-assign equity_lane0_eval70_hand_eval0_codes_in[18-1:12] = equity_lane0_card_lookup2_card;
-assign equity_lane0_eval70_hand_eval0_codes_in[12-1:6] = equity_lane0_card_lookup1_card;
-assign equity_lane0_eval70_hand_eval0_codes_in[6-1:0] = equity_lane0_card_lookup0_card;
-assign equity_lane0_eval70_hand_eval0_dups[20] = equity_lane0_eval70_hand_eval0_same_card0_same;
-assign equity_lane0_eval70_hand_eval0_dups[19] = equity_lane0_eval70_hand_eval0_same_card1_same;
-assign equity_lane0_eval70_hand_eval0_dups[18] = equity_lane0_eval70_hand_eval0_same_card2_same;
-assign equity_lane0_eval70_hand_eval0_dups[17] = equity_lane0_eval70_hand_eval0_same_card3_same;
-assign equity_lane0_eval70_hand_eval0_dups[16] = equity_lane0_eval70_hand_eval0_same_card4_same;
-assign equity_lane0_eval70_hand_eval0_dups[15] = equity_lane0_eval70_hand_eval0_same_card5_same;
-assign equity_lane0_eval70_hand_eval0_dups[14] = equity_lane0_eval70_hand_eval0_same_card6_same;
-assign equity_lane0_eval70_hand_eval0_dups[13] = equity_lane0_eval70_hand_eval0_same_card7_same;
-assign equity_lane0_eval70_hand_eval0_dups[12] = equity_lane0_eval70_hand_eval0_same_card8_same;
-assign equity_lane0_eval70_hand_eval0_dups[11] = equity_lane0_eval70_hand_eval0_same_card9_same;
-assign equity_lane0_eval70_hand_eval0_dups[10] = equity_lane0_eval70_hand_eval0_same_card10_same;
-assign equity_lane0_eval70_hand_eval0_dups[9] = equity_lane0_eval70_hand_eval0_same_card11_same;
-assign equity_lane0_eval70_hand_eval0_dups[8] = equity_lane0_eval70_hand_eval0_same_card12_same;
-assign equity_lane0_eval70_hand_eval0_dups[7] = equity_lane0_eval70_hand_eval0_same_card13_same;
-assign equity_lane0_eval70_hand_eval0_dups[6] = equity_lane0_eval70_hand_eval0_same_card14_same;
-assign equity_lane0_eval70_hand_eval0_dups[5] = equity_lane0_eval70_hand_eval0_same_card15_same;
-assign equity_lane0_eval70_hand_eval0_dups[4] = equity_lane0_eval70_hand_eval0_same_card16_same;
-assign equity_lane0_eval70_hand_eval0_dups[3] = equity_lane0_eval70_hand_eval0_same_card17_same;
-assign equity_lane0_eval70_hand_eval0_dups[2] = equity_lane0_eval70_hand_eval0_same_card18_same;
-assign equity_lane0_eval70_hand_eval0_dups[1] = equity_lane0_eval70_hand_eval0_same_card19_same;
-assign equity_lane0_eval70_hand_eval0_dups[0] = equity_lane0_eval70_hand_eval0_same_card20_same;
-assign equity_lane0_eval71_hand_eval1_codes_in[42-1:36] = equity_lane0_card_lookup6_card;
-assign equity_lane0_eval71_hand_eval1_codes_in[36-1:30] = equity_lane0_card_lookup5_card;
-assign equity_lane0_eval71_hand_eval1_codes_in[30-1:24] = equity_lane0_card_lookup4_card;
-assign equity_lane0_eval71_hand_eval1_codes_in[24-1:18] = equity_lane0_card_lookup3_card;
-assign equity_lane0_eval71_hand_eval1_codes_in[18-1:12] = equity_lane0_card_lookup2_card;
-assign equity_lane0_eval71_hand_eval1_codes_in[12-1:6] = equity_lane0_card_lookup1_card;
-assign equity_lane0_eval71_hand_eval1_codes_in[6-1:0] = equity_lane0_card_lookup0_card;
-assign equity_lane0_eval71_hand_eval1_dups[20] = equity_lane0_eval71_hand_eval1_same_card21_same;
-assign equity_lane0_eval71_hand_eval1_dups[19] = equity_lane0_eval71_hand_eval1_same_card22_same;
-assign equity_lane0_eval71_hand_eval1_dups[18] = equity_lane0_eval71_hand_eval1_same_card23_same;
-assign equity_lane0_eval71_hand_eval1_dups[17] = equity_lane0_eval71_hand_eval1_same_card24_same;
-assign equity_lane0_eval71_hand_eval1_dups[16] = equity_lane0_eval71_hand_eval1_same_card25_same;
-assign equity_lane0_eval71_hand_eval1_dups[15] = equity_lane0_eval71_hand_eval1_same_card26_same;
-assign equity_lane0_eval71_hand_eval1_dups[14] = equity_lane0_eval71_hand_eval1_same_card27_same;
-assign equity_lane0_eval71_hand_eval1_dups[13] = equity_lane0_eval71_hand_eval1_same_card28_same;
-assign equity_lane0_eval71_hand_eval1_dups[12] = equity_lane0_eval71_hand_eval1_same_card29_same;
-assign equity_lane0_eval71_hand_eval1_dups[11] = equity_lane0_eval71_hand_eval1_same_card30_same;
-assign equity_lane0_eval71_hand_eval1_dups[10] = equity_lane0_eval71_hand_eval1_same_card31_same;
-assign equity_lane0_eval71_hand_eval1_dups[9] = equity_lane0_eval71_hand_eval1_same_card32_same;
-assign equity_lane0_eval71_hand_eval1_dups[8] = equity_lane0_eval71_hand_eval1_same_card33_same;
-assign equity_lane0_eval71_hand_eval1_dups[7] = equity_lane0_eval71_hand_eval1_same_card34_same;
-assign equity_lane0_eval71_hand_eval1_dups[6] = equity_lane0_eval71_hand_eval1_same_card35_same;
-assign equity_lane0_eval71_hand_eval1_dups[5] = equity_lane0_eval71_hand_eval1_same_card36_same;
-assign equity_lane0_eval71_hand_eval1_dups[4] = equity_lane0_eval71_hand_eval1_same_card37_same;
-assign equity_lane0_eval71_hand_eval1_dups[3] = equity_lane0_eval71_hand_eval1_same_card38_same;
-assign equity_lane0_eval71_hand_eval1_dups[2] = equity_lane0_eval71_hand_eval1_same_card39_same;
-assign equity_lane0_eval71_hand_eval1_dups[1] = equity_lane0_eval71_hand_eval1_same_card40_same;
-assign equity_lane0_eval71_hand_eval1_dups[0] = equity_lane0_eval71_hand_eval1_same_card41_same;
-assign equity_lane0_eval72_hand_eval2_codes_in[42-1:36] = equity_lane0_card_lookup8_card;
-assign equity_lane0_eval72_hand_eval2_codes_in[36-1:30] = equity_lane0_card_lookup7_card;
-assign equity_lane0_eval72_hand_eval2_codes_in[30-1:24] = equity_lane0_card_lookup4_card;
-assign equity_lane0_eval72_hand_eval2_codes_in[24-1:18] = equity_lane0_card_lookup3_card;
-assign equity_lane0_eval72_hand_eval2_codes_in[18-1:12] = equity_lane0_card_lookup2_card;
-assign equity_lane0_eval72_hand_eval2_codes_in[12-1:6] = equity_lane0_card_lookup1_card;
-assign equity_lane0_eval72_hand_eval2_codes_in[6-1:0] = equity_lane0_card_lookup0_card;
-assign equity_lane0_eval72_hand_eval2_dups[20] = equity_lane0_eval72_hand_eval2_same_card42_same;
-assign equity_lane0_eval72_hand_eval2_dups[19] = equity_lane0_eval72_hand_eval2_same_card43_same;
-assign equity_lane0_eval72_hand_eval2_dups[18] = equity_lane0_eval72_hand_eval2_same_card44_same;
-assign equity_lane0_eval72_hand_eval2_dups[17] = equity_lane0_eval72_hand_eval2_same_card45_same;
-assign equity_lane0_eval72_hand_eval2_dups[16] = equity_lane0_eval72_hand_eval2_same_card46_same;
-assign equity_lane0_eval72_hand_eval2_dups[15] = equity_lane0_eval72_hand_eval2_same_card47_same;
-assign equity_lane0_eval72_hand_eval2_dups[14] = equity_lane0_eval72_hand_eval2_same_card48_same;
-assign equity_lane0_eval72_hand_eval2_dups[13] = equity_lane0_eval72_hand_eval2_same_card49_same;
-assign equity_lane0_eval72_hand_eval2_dups[12] = equity_lane0_eval72_hand_eval2_same_card50_same;
-assign equity_lane0_eval72_hand_eval2_dups[11] = equity_lane0_eval72_hand_eval2_same_card51_same;
-assign equity_lane0_eval72_hand_eval2_dups[10] = equity_lane0_eval72_hand_eval2_same_card52_same;
-assign equity_lane0_eval72_hand_eval2_dups[9] = equity_lane0_eval72_hand_eval2_same_card53_same;
-assign equity_lane0_eval72_hand_eval2_dups[8] = equity_lane0_eval72_hand_eval2_same_card54_same;
-assign equity_lane0_eval72_hand_eval2_dups[7] = equity_lane0_eval72_hand_eval2_same_card55_same;
-assign equity_lane0_eval72_hand_eval2_dups[6] = equity_lane0_eval72_hand_eval2_same_card56_same;
-assign equity_lane0_eval72_hand_eval2_dups[5] = equity_lane0_eval72_hand_eval2_same_card57_same;
-assign equity_lane0_eval72_hand_eval2_dups[4] = equity_lane0_eval72_hand_eval2_same_card58_same;
-assign equity_lane0_eval72_hand_eval2_dups[3] = equity_lane0_eval72_hand_eval2_same_card59_same;
-assign equity_lane0_eval72_hand_eval2_dups[2] = equity_lane0_eval72_hand_eval2_same_card60_same;
-assign equity_lane0_eval72_hand_eval2_dups[1] = equity_lane0_eval72_hand_eval2_same_card61_same;
-assign equity_lane0_eval72_hand_eval2_dups[0] = equity_lane0_eval72_hand_eval2_same_card62_same;
-assign equity_lane0_eval73_hand_eval3_codes_in[42-1:36] = equity_lane0_card_lookup10_card;
-assign equity_lane0_eval73_hand_eval3_codes_in[36-1:30] = equity_lane0_card_lookup9_card;
-assign equity_lane0_eval73_hand_eval3_codes_in[30-1:24] = equity_lane0_card_lookup4_card;
-assign equity_lane0_eval73_hand_eval3_codes_in[24-1:18] = equity_lane0_card_lookup3_card;
-assign equity_lane0_eval73_hand_eval3_codes_in[18-1:12] = equity_lane0_card_lookup2_card;
-assign equity_lane0_eval73_hand_eval3_codes_in[12-1:6] = equity_lane0_card_lookup1_card;
-assign equity_lane0_eval73_hand_eval3_codes_in[6-1:0] = equity_lane0_card_lookup0_card;
-assign equity_lane0_eval73_hand_eval3_dups[20] = equity_lane0_eval73_hand_eval3_same_card63_same;
-assign equity_lane0_eval73_hand_eval3_dups[19] = equity_lane0_eval73_hand_eval3_same_card64_same;
-assign equity_lane0_eval73_hand_eval3_dups[18] = equity_lane0_eval73_hand_eval3_same_card65_same;
-assign equity_lane0_eval73_hand_eval3_dups[17] = equity_lane0_eval73_hand_eval3_same_card66_same;
-assign equity_lane0_eval73_hand_eval3_dups[16] = equity_lane0_eval73_hand_eval3_same_card67_same;
-assign equity_lane0_eval73_hand_eval3_dups[15] = equity_lane0_eval73_hand_eval3_same_card68_same;
-assign equity_lane0_eval73_hand_eval3_dups[14] = equity_lane0_eval73_hand_eval3_same_card69_same;
-assign equity_lane0_eval73_hand_eval3_dups[13] = equity_lane0_eval73_hand_eval3_same_card70_same;
-assign equity_lane0_eval73_hand_eval3_dups[12] = equity_lane0_eval73_hand_eval3_same_card71_same;
-assign equity_lane0_eval73_hand_eval3_dups[11] = equity_lane0_eval73_hand_eval3_same_card72_same;
-assign equity_lane0_eval73_hand_eval3_dups[10] = equity_lane0_eval73_hand_eval3_same_card73_same;
-assign equity_lane0_eval73_hand_eval3_dups[9] = equity_lane0_eval73_hand_eval3_same_card74_same;
-assign equity_lane0_eval73_hand_eval3_dups[8] = equity_lane0_eval73_hand_eval3_same_card75_same;
-assign equity_lane0_eval73_hand_eval3_dups[7] = equity_lane0_eval73_hand_eval3_same_card76_same;
-assign equity_lane0_eval73_hand_eval3_dups[6] = equity_lane0_eval73_hand_eval3_same_card77_same;
-assign equity_lane0_eval73_hand_eval3_dups[5] = equity_lane0_eval73_hand_eval3_same_card78_same;
-assign equity_lane0_eval73_hand_eval3_dups[4] = equity_lane0_eval73_hand_eval3_same_card79_same;
-assign equity_lane0_eval73_hand_eval3_dups[3] = equity_lane0_eval73_hand_eval3_same_card80_same;
-assign equity_lane0_eval73_hand_eval3_dups[2] = equity_lane0_eval73_hand_eval3_same_card81_same;
-assign equity_lane0_eval73_hand_eval3_dups[1] = equity_lane0_eval73_hand_eval3_same_card82_same;
-assign equity_lane0_eval73_hand_eval3_dups[0] = equity_lane0_eval73_hand_eval3_same_card83_same;
+assign equity_lane0_board_eval0_board_in[30-1:24] = equity_lane0_card_lookup4_card;
+assign equity_lane0_board_eval0_board_in[24-1:18] = equity_lane0_card_lookup3_card;
+assign equity_lane0_board_eval0_board_in[18-1:12] = equity_lane0_card_lookup2_card;
+assign equity_lane0_board_eval0_board_in[12-1:6] = equity_lane0_card_lookup1_card;
+assign equity_lane0_board_eval0_board_in[6-1:0] = equity_lane0_card_lookup0_card;
+assign equity_lane0_board_eval0_board_summary0_dups[9] = equity_lane0_board_eval0_board_summary0_same_card0_same;
+assign equity_lane0_board_eval0_board_summary0_dups[8] = equity_lane0_board_eval0_board_summary0_same_card1_same;
+assign equity_lane0_board_eval0_board_summary0_dups[7] = equity_lane0_board_eval0_board_summary0_same_card2_same;
+assign equity_lane0_board_eval0_board_summary0_dups[6] = equity_lane0_board_eval0_board_summary0_same_card3_same;
+assign equity_lane0_board_eval0_board_summary0_dups[5] = equity_lane0_board_eval0_board_summary0_same_card4_same;
+assign equity_lane0_board_eval0_board_summary0_dups[4] = equity_lane0_board_eval0_board_summary0_same_card5_same;
+assign equity_lane0_board_eval0_board_summary0_dups[3] = equity_lane0_board_eval0_board_summary0_same_card6_same;
+assign equity_lane0_board_eval0_board_summary0_dups[2] = equity_lane0_board_eval0_board_summary0_same_card7_same;
+assign equity_lane0_board_eval0_board_summary0_dups[1] = equity_lane0_board_eval0_board_summary0_same_card8_same;
+assign equity_lane0_board_eval0_board_summary0_dups[0] = equity_lane0_board_eval0_board_summary0_same_card9_same;
+assign equity_lane0_board_eval0_hole_register0_d[12-1:6] = pipe_reg10_q;
+assign equity_lane0_board_eval0_hole_register0_d[6-1:0] = pipe_reg9_q;
+assign equity_lane0_board_eval0_hole_register1_d[12-1:6] = equity_lane0_card_lookup6_card;
+assign equity_lane0_board_eval0_hole_register1_d[6-1:0] = equity_lane0_card_lookup5_card;
+assign equity_lane0_board_eval0_hole_register2_d[12-1:6] = equity_lane0_card_lookup8_card;
+assign equity_lane0_board_eval0_hole_register2_d[6-1:0] = equity_lane0_card_lookup7_card;
+assign equity_lane0_board_eval0_hole_register3_d[12-1:6] = equity_lane0_card_lookup10_card;
+assign equity_lane0_board_eval0_hole_register3_d[6-1:0] = equity_lane0_card_lookup9_card;
+assign equity_lane0_board_eval0_player_eval0_dups[10] = equity_lane0_board_eval0_player_eval0_same_card10_same;
+assign equity_lane0_board_eval0_player_eval0_dups[9] = equity_lane0_board_eval0_player_eval0_same_card11_same;
+assign equity_lane0_board_eval0_player_eval0_dups[8] = equity_lane0_board_eval0_player_eval0_same_card12_same;
+assign equity_lane0_board_eval0_player_eval0_dups[7] = equity_lane0_board_eval0_player_eval0_same_card13_same;
+assign equity_lane0_board_eval0_player_eval0_dups[6] = equity_lane0_board_eval0_player_eval0_same_card14_same;
+assign equity_lane0_board_eval0_player_eval0_dups[5] = equity_lane0_board_eval0_player_eval0_same_card15_same;
+assign equity_lane0_board_eval0_player_eval0_dups[4] = equity_lane0_board_eval0_player_eval0_same_card16_same;
+assign equity_lane0_board_eval0_player_eval0_dups[3] = equity_lane0_board_eval0_player_eval0_same_card17_same;
+assign equity_lane0_board_eval0_player_eval0_dups[2] = equity_lane0_board_eval0_player_eval0_same_card18_same;
+assign equity_lane0_board_eval0_player_eval0_dups[1] = equity_lane0_board_eval0_player_eval0_same_card19_same;
+assign equity_lane0_board_eval0_player_eval0_dups[0] = equity_lane0_board_eval0_player_eval0_same_card20_same;
+assign equity_lane0_board_eval0_player_eval1_dups[10] = equity_lane0_board_eval0_player_eval1_same_card21_same;
+assign equity_lane0_board_eval0_player_eval1_dups[9] = equity_lane0_board_eval0_player_eval1_same_card22_same;
+assign equity_lane0_board_eval0_player_eval1_dups[8] = equity_lane0_board_eval0_player_eval1_same_card23_same;
+assign equity_lane0_board_eval0_player_eval1_dups[7] = equity_lane0_board_eval0_player_eval1_same_card24_same;
+assign equity_lane0_board_eval0_player_eval1_dups[6] = equity_lane0_board_eval0_player_eval1_same_card25_same;
+assign equity_lane0_board_eval0_player_eval1_dups[5] = equity_lane0_board_eval0_player_eval1_same_card26_same;
+assign equity_lane0_board_eval0_player_eval1_dups[4] = equity_lane0_board_eval0_player_eval1_same_card27_same;
+assign equity_lane0_board_eval0_player_eval1_dups[3] = equity_lane0_board_eval0_player_eval1_same_card28_same;
+assign equity_lane0_board_eval0_player_eval1_dups[2] = equity_lane0_board_eval0_player_eval1_same_card29_same;
+assign equity_lane0_board_eval0_player_eval1_dups[1] = equity_lane0_board_eval0_player_eval1_same_card30_same;
+assign equity_lane0_board_eval0_player_eval1_dups[0] = equity_lane0_board_eval0_player_eval1_same_card31_same;
+assign equity_lane0_board_eval0_player_eval2_dups[10] = equity_lane0_board_eval0_player_eval2_same_card32_same;
+assign equity_lane0_board_eval0_player_eval2_dups[9] = equity_lane0_board_eval0_player_eval2_same_card33_same;
+assign equity_lane0_board_eval0_player_eval2_dups[8] = equity_lane0_board_eval0_player_eval2_same_card34_same;
+assign equity_lane0_board_eval0_player_eval2_dups[7] = equity_lane0_board_eval0_player_eval2_same_card35_same;
+assign equity_lane0_board_eval0_player_eval2_dups[6] = equity_lane0_board_eval0_player_eval2_same_card36_same;
+assign equity_lane0_board_eval0_player_eval2_dups[5] = equity_lane0_board_eval0_player_eval2_same_card37_same;
+assign equity_lane0_board_eval0_player_eval2_dups[4] = equity_lane0_board_eval0_player_eval2_same_card38_same;
+assign equity_lane0_board_eval0_player_eval2_dups[3] = equity_lane0_board_eval0_player_eval2_same_card39_same;
+assign equity_lane0_board_eval0_player_eval2_dups[2] = equity_lane0_board_eval0_player_eval2_same_card40_same;
+assign equity_lane0_board_eval0_player_eval2_dups[1] = equity_lane0_board_eval0_player_eval2_same_card41_same;
+assign equity_lane0_board_eval0_player_eval2_dups[0] = equity_lane0_board_eval0_player_eval2_same_card42_same;
+assign equity_lane0_board_eval0_player_eval3_dups[10] = equity_lane0_board_eval0_player_eval3_same_card43_same;
+assign equity_lane0_board_eval0_player_eval3_dups[9] = equity_lane0_board_eval0_player_eval3_same_card44_same;
+assign equity_lane0_board_eval0_player_eval3_dups[8] = equity_lane0_board_eval0_player_eval3_same_card45_same;
+assign equity_lane0_board_eval0_player_eval3_dups[7] = equity_lane0_board_eval0_player_eval3_same_card46_same;
+assign equity_lane0_board_eval0_player_eval3_dups[6] = equity_lane0_board_eval0_player_eval3_same_card47_same;
+assign equity_lane0_board_eval0_player_eval3_dups[5] = equity_lane0_board_eval0_player_eval3_same_card48_same;
+assign equity_lane0_board_eval0_player_eval3_dups[4] = equity_lane0_board_eval0_player_eval3_same_card49_same;
+assign equity_lane0_board_eval0_player_eval3_dups[3] = equity_lane0_board_eval0_player_eval3_same_card50_same;
+assign equity_lane0_board_eval0_player_eval3_dups[2] = equity_lane0_board_eval0_player_eval3_same_card51_same;
+assign equity_lane0_board_eval0_player_eval3_dups[1] = equity_lane0_board_eval0_player_eval3_same_card52_same;
+assign equity_lane0_board_eval0_player_eval3_dups[0] = equity_lane0_board_eval0_player_eval3_same_card53_same;
 assign equity_lane0_showdown0_c1_ge[11] = equity_lane0_showdown0_word_at_least5_b_ge_a;
 assign equity_lane0_showdown0_c1_ge[10] = equity_lane0_showdown0_word_at_least4_b_ge_a;
 assign equity_lane0_showdown0_c1_ge[9] = equity_lane0_showdown0_word_at_least2_b_ge_a;
@@ -4691,10 +4378,10 @@ assign equity_lane0_showdown0_c1_ge[3] = equity_lane0_showdown0_word_at_least0_b
 assign equity_lane0_showdown0_c1_ge[2] = equity_lane0_showdown0_word_at_least2_a_ge_b;
 assign equity_lane0_showdown0_c1_ge[1] = equity_lane0_showdown0_word_at_least1_a_ge_b;
 assign equity_lane0_showdown0_c1_ge[0] = equity_lane0_showdown0_word_at_least0_a_ge_b;
-assign equity_lane0_showdown0_s2_packed[96-1:72] = equity_lane0_showdown0_pipe_reg34_q;
-assign equity_lane0_showdown0_s2_packed[72-1:48] = equity_lane0_showdown0_pipe_reg33_q;
-assign equity_lane0_showdown0_s2_packed[48-1:24] = equity_lane0_showdown0_pipe_reg32_q;
-assign equity_lane0_showdown0_s2_packed[24-1:0] = equity_lane0_showdown0_pipe_reg31_q;
+assign equity_lane0_showdown0_s2_packed[96-1:72] = equity_lane0_showdown0_pipe_reg70_q;
+assign equity_lane0_showdown0_s2_packed[72-1:48] = equity_lane0_showdown0_pipe_reg69_q;
+assign equity_lane0_showdown0_s2_packed[48-1:24] = equity_lane0_showdown0_pipe_reg68_q;
+assign equity_lane0_showdown0_s2_packed[24-1:0] = equity_lane0_showdown0_pipe_reg67_q;
 assign equity_lane1_chunked_counter14_high[32-1:24] = equity_lane1_chunked_counter14_counter_chunk78_value;
 assign equity_lane1_chunked_counter14_high[24-1:16] = equity_lane1_chunked_counter14_counter_chunk77_value;
 assign equity_lane1_chunked_counter14_high[16-1:8] = equity_lane1_chunked_counter14_counter_chunk76_value;
@@ -5099,118 +4786,73 @@ assign equity_lane1_deal_stage21_repeated_position99_any_set178_bits[1] = equity
 assign equity_lane1_deal_stage21_repeated_position99_any_set178_bits[0] = equity_lane1_deal_stage21_repeated_position99_same_position547_equal;
 assign equity_lane1_deal_stage21_repeated_position99_any_set179_bits[1] = equity_lane1_deal_stage21_repeated_position99_same_position548_equal;
 assign equity_lane1_deal_stage21_repeated_position99_any_set179_bits[0] = equity_lane1_deal_stage21_repeated_position99_same_position549_equal;
-assign equity_lane1_eval74_hand_eval4_codes_in[42-1:36] = pipe_reg45_q;
-assign equity_lane1_eval74_hand_eval4_codes_in[36-1:30] = pipe_reg44_q;
-assign equity_lane1_eval74_hand_eval4_codes_in[30-1:24] = equity_lane1_card_lookup15_card;
-assign equity_lane1_eval74_hand_eval4_codes_in[24-1:18] = equity_lane1_card_lookup14_card;
-assign equity_lane1_eval74_hand_eval4_codes_in[18-1:12] = equity_lane1_card_lookup13_card;
-assign equity_lane1_eval74_hand_eval4_codes_in[12-1:6] = equity_lane1_card_lookup12_card;
-assign equity_lane1_eval74_hand_eval4_codes_in[6-1:0] = equity_lane1_card_lookup11_card;
-assign equity_lane1_eval74_hand_eval4_dups[20] = equity_lane1_eval74_hand_eval4_same_card84_same;
-assign equity_lane1_eval74_hand_eval4_dups[19] = equity_lane1_eval74_hand_eval4_same_card85_same;
-assign equity_lane1_eval74_hand_eval4_dups[18] = equity_lane1_eval74_hand_eval4_same_card86_same;
-assign equity_lane1_eval74_hand_eval4_dups[17] = equity_lane1_eval74_hand_eval4_same_card87_same;
-assign equity_lane1_eval74_hand_eval4_dups[16] = equity_lane1_eval74_hand_eval4_same_card88_same;
-assign equity_lane1_eval74_hand_eval4_dups[15] = equity_lane1_eval74_hand_eval4_same_card89_same;
-assign equity_lane1_eval74_hand_eval4_dups[14] = equity_lane1_eval74_hand_eval4_same_card90_same;
-assign equity_lane1_eval74_hand_eval4_dups[13] = equity_lane1_eval74_hand_eval4_same_card91_same;
-assign equity_lane1_eval74_hand_eval4_dups[12] = equity_lane1_eval74_hand_eval4_same_card92_same;
-assign equity_lane1_eval74_hand_eval4_dups[11] = equity_lane1_eval74_hand_eval4_same_card93_same;
-assign equity_lane1_eval74_hand_eval4_dups[10] = equity_lane1_eval74_hand_eval4_same_card94_same;
-assign equity_lane1_eval74_hand_eval4_dups[9] = equity_lane1_eval74_hand_eval4_same_card95_same;
-assign equity_lane1_eval74_hand_eval4_dups[8] = equity_lane1_eval74_hand_eval4_same_card96_same;
-assign equity_lane1_eval74_hand_eval4_dups[7] = equity_lane1_eval74_hand_eval4_same_card97_same;
-assign equity_lane1_eval74_hand_eval4_dups[6] = equity_lane1_eval74_hand_eval4_same_card98_same;
-assign equity_lane1_eval74_hand_eval4_dups[5] = equity_lane1_eval74_hand_eval4_same_card99_same;
-assign equity_lane1_eval74_hand_eval4_dups[4] = equity_lane1_eval74_hand_eval4_same_card100_same;
-assign equity_lane1_eval74_hand_eval4_dups[3] = equity_lane1_eval74_hand_eval4_same_card101_same;
-assign equity_lane1_eval74_hand_eval4_dups[2] = equity_lane1_eval74_hand_eval4_same_card102_same;
-assign equity_lane1_eval74_hand_eval4_dups[1] = equity_lane1_eval74_hand_eval4_same_card103_same;
-assign equity_lane1_eval74_hand_eval4_dups[0] = equity_lane1_eval74_hand_eval4_same_card104_same;
-assign equity_lane1_eval75_hand_eval5_codes_in[42-1:36] = equity_lane1_card_lookup17_card;
-assign equity_lane1_eval75_hand_eval5_codes_in[36-1:30] = equity_lane1_card_lookup16_card;
-assign equity_lane1_eval75_hand_eval5_codes_in[30-1:24] = equity_lane1_card_lookup15_card;
-assign equity_lane1_eval75_hand_eval5_codes_in[24-1:18] = equity_lane1_card_lookup14_card;
-assign equity_lane1_eval75_hand_eval5_codes_in[18-1:12] = equity_lane1_card_lookup13_card;
-assign equity_lane1_eval75_hand_eval5_codes_in[12-1:6] = equity_lane1_card_lookup12_card;
-assign equity_lane1_eval75_hand_eval5_codes_in[6-1:0] = equity_lane1_card_lookup11_card;
-assign equity_lane1_eval75_hand_eval5_dups[20] = equity_lane1_eval75_hand_eval5_same_card105_same;
-assign equity_lane1_eval75_hand_eval5_dups[19] = equity_lane1_eval75_hand_eval5_same_card106_same;
-assign equity_lane1_eval75_hand_eval5_dups[18] = equity_lane1_eval75_hand_eval5_same_card107_same;
-assign equity_lane1_eval75_hand_eval5_dups[17] = equity_lane1_eval75_hand_eval5_same_card108_same;
-assign equity_lane1_eval75_hand_eval5_dups[16] = equity_lane1_eval75_hand_eval5_same_card109_same;
-assign equity_lane1_eval75_hand_eval5_dups[15] = equity_lane1_eval75_hand_eval5_same_card110_same;
-assign equity_lane1_eval75_hand_eval5_dups[14] = equity_lane1_eval75_hand_eval5_same_card111_same;
-assign equity_lane1_eval75_hand_eval5_dups[13] = equity_lane1_eval75_hand_eval5_same_card112_same;
-assign equity_lane1_eval75_hand_eval5_dups[12] = equity_lane1_eval75_hand_eval5_same_card113_same;
-assign equity_lane1_eval75_hand_eval5_dups[11] = equity_lane1_eval75_hand_eval5_same_card114_same;
-assign equity_lane1_eval75_hand_eval5_dups[10] = equity_lane1_eval75_hand_eval5_same_card115_same;
-assign equity_lane1_eval75_hand_eval5_dups[9] = equity_lane1_eval75_hand_eval5_same_card116_same;
-assign equity_lane1_eval75_hand_eval5_dups[8] = equity_lane1_eval75_hand_eval5_same_card117_same;
-assign equity_lane1_eval75_hand_eval5_dups[7] = equity_lane1_eval75_hand_eval5_same_card118_same;
-assign equity_lane1_eval75_hand_eval5_dups[6] = equity_lane1_eval75_hand_eval5_same_card119_same;
-assign equity_lane1_eval75_hand_eval5_dups[5] = equity_lane1_eval75_hand_eval5_same_card120_same;
-assign equity_lane1_eval75_hand_eval5_dups[4] = equity_lane1_eval75_hand_eval5_same_card121_same;
-assign equity_lane1_eval75_hand_eval5_dups[3] = equity_lane1_eval75_hand_eval5_same_card122_same;
-assign equity_lane1_eval75_hand_eval5_dups[2] = equity_lane1_eval75_hand_eval5_same_card123_same;
-assign equity_lane1_eval75_hand_eval5_dups[1] = equity_lane1_eval75_hand_eval5_same_card124_same;
-assign equity_lane1_eval75_hand_eval5_dups[0] = equity_lane1_eval75_hand_eval5_same_card125_same;
-assign equity_lane1_eval76_hand_eval6_codes_in[42-1:36] = equity_lane1_card_lookup19_card;
-assign equity_lane1_eval76_hand_eval6_codes_in[36-1:30] = equity_lane1_card_lookup18_card;
-assign equity_lane1_eval76_hand_eval6_codes_in[30-1:24] = equity_lane1_card_lookup15_card;
-assign equity_lane1_eval76_hand_eval6_codes_in[24-1:18] = equity_lane1_card_lookup14_card;
-assign equity_lane1_eval76_hand_eval6_codes_in[18-1:12] = equity_lane1_card_lookup13_card;
-assign equity_lane1_eval76_hand_eval6_codes_in[12-1:6] = equity_lane1_card_lookup12_card;
-assign equity_lane1_eval76_hand_eval6_codes_in[6-1:0] = equity_lane1_card_lookup11_card;
-assign equity_lane1_eval76_hand_eval6_dups[20] = equity_lane1_eval76_hand_eval6_same_card126_same;
-assign equity_lane1_eval76_hand_eval6_dups[19] = equity_lane1_eval76_hand_eval6_same_card127_same;
-assign equity_lane1_eval76_hand_eval6_dups[18] = equity_lane1_eval76_hand_eval6_same_card128_same;
-assign equity_lane1_eval76_hand_eval6_dups[17] = equity_lane1_eval76_hand_eval6_same_card129_same;
-assign equity_lane1_eval76_hand_eval6_dups[16] = equity_lane1_eval76_hand_eval6_same_card130_same;
-assign equity_lane1_eval76_hand_eval6_dups[15] = equity_lane1_eval76_hand_eval6_same_card131_same;
-assign equity_lane1_eval76_hand_eval6_dups[14] = equity_lane1_eval76_hand_eval6_same_card132_same;
-assign equity_lane1_eval76_hand_eval6_dups[13] = equity_lane1_eval76_hand_eval6_same_card133_same;
-assign equity_lane1_eval76_hand_eval6_dups[12] = equity_lane1_eval76_hand_eval6_same_card134_same;
-assign equity_lane1_eval76_hand_eval6_dups[11] = equity_lane1_eval76_hand_eval6_same_card135_same;
-assign equity_lane1_eval76_hand_eval6_dups[10] = equity_lane1_eval76_hand_eval6_same_card136_same;
-assign equity_lane1_eval76_hand_eval6_dups[9] = equity_lane1_eval76_hand_eval6_same_card137_same;
-assign equity_lane1_eval76_hand_eval6_dups[8] = equity_lane1_eval76_hand_eval6_same_card138_same;
-assign equity_lane1_eval76_hand_eval6_dups[7] = equity_lane1_eval76_hand_eval6_same_card139_same;
-assign equity_lane1_eval76_hand_eval6_dups[6] = equity_lane1_eval76_hand_eval6_same_card140_same;
-assign equity_lane1_eval76_hand_eval6_dups[5] = equity_lane1_eval76_hand_eval6_same_card141_same;
-assign equity_lane1_eval76_hand_eval6_dups[4] = equity_lane1_eval76_hand_eval6_same_card142_same;
-assign equity_lane1_eval76_hand_eval6_dups[3] = equity_lane1_eval76_hand_eval6_same_card143_same;
-assign equity_lane1_eval76_hand_eval6_dups[2] = equity_lane1_eval76_hand_eval6_same_card144_same;
-assign equity_lane1_eval76_hand_eval6_dups[1] = equity_lane1_eval76_hand_eval6_same_card145_same;
-assign equity_lane1_eval76_hand_eval6_dups[0] = equity_lane1_eval76_hand_eval6_same_card146_same;
-assign equity_lane1_eval77_hand_eval7_codes_in[42-1:36] = equity_lane1_card_lookup21_card;
-assign equity_lane1_eval77_hand_eval7_codes_in[36-1:30] = equity_lane1_card_lookup20_card;
-assign equity_lane1_eval77_hand_eval7_codes_in[30-1:24] = equity_lane1_card_lookup15_card;
-assign equity_lane1_eval77_hand_eval7_codes_in[24-1:18] = equity_lane1_card_lookup14_card;
-assign equity_lane1_eval77_hand_eval7_codes_in[18-1:12] = equity_lane1_card_lookup13_card;
-assign equity_lane1_eval77_hand_eval7_codes_in[12-1:6] = equity_lane1_card_lookup12_card;
-assign equity_lane1_eval77_hand_eval7_codes_in[6-1:0] = equity_lane1_card_lookup11_card;
-assign equity_lane1_eval77_hand_eval7_dups[20] = equity_lane1_eval77_hand_eval7_same_card147_same;
-assign equity_lane1_eval77_hand_eval7_dups[19] = equity_lane1_eval77_hand_eval7_same_card148_same;
-assign equity_lane1_eval77_hand_eval7_dups[18] = equity_lane1_eval77_hand_eval7_same_card149_same;
-assign equity_lane1_eval77_hand_eval7_dups[17] = equity_lane1_eval77_hand_eval7_same_card150_same;
-assign equity_lane1_eval77_hand_eval7_dups[16] = equity_lane1_eval77_hand_eval7_same_card151_same;
-assign equity_lane1_eval77_hand_eval7_dups[15] = equity_lane1_eval77_hand_eval7_same_card152_same;
-assign equity_lane1_eval77_hand_eval7_dups[14] = equity_lane1_eval77_hand_eval7_same_card153_same;
-assign equity_lane1_eval77_hand_eval7_dups[13] = equity_lane1_eval77_hand_eval7_same_card154_same;
-assign equity_lane1_eval77_hand_eval7_dups[12] = equity_lane1_eval77_hand_eval7_same_card155_same;
-assign equity_lane1_eval77_hand_eval7_dups[11] = equity_lane1_eval77_hand_eval7_same_card156_same;
-assign equity_lane1_eval77_hand_eval7_dups[10] = equity_lane1_eval77_hand_eval7_same_card157_same;
-assign equity_lane1_eval77_hand_eval7_dups[9] = equity_lane1_eval77_hand_eval7_same_card158_same;
-assign equity_lane1_eval77_hand_eval7_dups[8] = equity_lane1_eval77_hand_eval7_same_card159_same;
-assign equity_lane1_eval77_hand_eval7_dups[7] = equity_lane1_eval77_hand_eval7_same_card160_same;
-assign equity_lane1_eval77_hand_eval7_dups[6] = equity_lane1_eval77_hand_eval7_same_card161_same;
-assign equity_lane1_eval77_hand_eval7_dups[5] = equity_lane1_eval77_hand_eval7_same_card162_same;
-assign equity_lane1_eval77_hand_eval7_dups[4] = equity_lane1_eval77_hand_eval7_same_card163_same;
-assign equity_lane1_eval77_hand_eval7_dups[3] = equity_lane1_eval77_hand_eval7_same_card164_same;
-assign equity_lane1_eval77_hand_eval7_dups[2] = equity_lane1_eval77_hand_eval7_same_card165_same;
-assign equity_lane1_eval77_hand_eval7_dups[1] = equity_lane1_eval77_hand_eval7_same_card166_same;
-assign equity_lane1_eval77_hand_eval7_dups[0] = equity_lane1_eval77_hand_eval7_same_card167_same;
+assign equity_lane1_board_eval1_board_in[30-1:24] = equity_lane1_card_lookup15_card;
+assign equity_lane1_board_eval1_board_in[24-1:18] = equity_lane1_card_lookup14_card;
+assign equity_lane1_board_eval1_board_in[18-1:12] = equity_lane1_card_lookup13_card;
+assign equity_lane1_board_eval1_board_in[12-1:6] = equity_lane1_card_lookup12_card;
+assign equity_lane1_board_eval1_board_in[6-1:0] = equity_lane1_card_lookup11_card;
+assign equity_lane1_board_eval1_board_summary1_dups[9] = equity_lane1_board_eval1_board_summary1_same_card54_same;
+assign equity_lane1_board_eval1_board_summary1_dups[8] = equity_lane1_board_eval1_board_summary1_same_card55_same;
+assign equity_lane1_board_eval1_board_summary1_dups[7] = equity_lane1_board_eval1_board_summary1_same_card56_same;
+assign equity_lane1_board_eval1_board_summary1_dups[6] = equity_lane1_board_eval1_board_summary1_same_card57_same;
+assign equity_lane1_board_eval1_board_summary1_dups[5] = equity_lane1_board_eval1_board_summary1_same_card58_same;
+assign equity_lane1_board_eval1_board_summary1_dups[4] = equity_lane1_board_eval1_board_summary1_same_card59_same;
+assign equity_lane1_board_eval1_board_summary1_dups[3] = equity_lane1_board_eval1_board_summary1_same_card60_same;
+assign equity_lane1_board_eval1_board_summary1_dups[2] = equity_lane1_board_eval1_board_summary1_same_card61_same;
+assign equity_lane1_board_eval1_board_summary1_dups[1] = equity_lane1_board_eval1_board_summary1_same_card62_same;
+assign equity_lane1_board_eval1_board_summary1_dups[0] = equity_lane1_board_eval1_board_summary1_same_card63_same;
+assign equity_lane1_board_eval1_hole_register4_d[12-1:6] = pipe_reg81_q;
+assign equity_lane1_board_eval1_hole_register4_d[6-1:0] = pipe_reg80_q;
+assign equity_lane1_board_eval1_hole_register5_d[12-1:6] = equity_lane1_card_lookup17_card;
+assign equity_lane1_board_eval1_hole_register5_d[6-1:0] = equity_lane1_card_lookup16_card;
+assign equity_lane1_board_eval1_hole_register6_d[12-1:6] = equity_lane1_card_lookup19_card;
+assign equity_lane1_board_eval1_hole_register6_d[6-1:0] = equity_lane1_card_lookup18_card;
+assign equity_lane1_board_eval1_hole_register7_d[12-1:6] = equity_lane1_card_lookup21_card;
+assign equity_lane1_board_eval1_hole_register7_d[6-1:0] = equity_lane1_card_lookup20_card;
+assign equity_lane1_board_eval1_player_eval4_dups[10] = equity_lane1_board_eval1_player_eval4_same_card64_same;
+assign equity_lane1_board_eval1_player_eval4_dups[9] = equity_lane1_board_eval1_player_eval4_same_card65_same;
+assign equity_lane1_board_eval1_player_eval4_dups[8] = equity_lane1_board_eval1_player_eval4_same_card66_same;
+assign equity_lane1_board_eval1_player_eval4_dups[7] = equity_lane1_board_eval1_player_eval4_same_card67_same;
+assign equity_lane1_board_eval1_player_eval4_dups[6] = equity_lane1_board_eval1_player_eval4_same_card68_same;
+assign equity_lane1_board_eval1_player_eval4_dups[5] = equity_lane1_board_eval1_player_eval4_same_card69_same;
+assign equity_lane1_board_eval1_player_eval4_dups[4] = equity_lane1_board_eval1_player_eval4_same_card70_same;
+assign equity_lane1_board_eval1_player_eval4_dups[3] = equity_lane1_board_eval1_player_eval4_same_card71_same;
+assign equity_lane1_board_eval1_player_eval4_dups[2] = equity_lane1_board_eval1_player_eval4_same_card72_same;
+assign equity_lane1_board_eval1_player_eval4_dups[1] = equity_lane1_board_eval1_player_eval4_same_card73_same;
+assign equity_lane1_board_eval1_player_eval4_dups[0] = equity_lane1_board_eval1_player_eval4_same_card74_same;
+assign equity_lane1_board_eval1_player_eval5_dups[10] = equity_lane1_board_eval1_player_eval5_same_card75_same;
+assign equity_lane1_board_eval1_player_eval5_dups[9] = equity_lane1_board_eval1_player_eval5_same_card76_same;
+assign equity_lane1_board_eval1_player_eval5_dups[8] = equity_lane1_board_eval1_player_eval5_same_card77_same;
+assign equity_lane1_board_eval1_player_eval5_dups[7] = equity_lane1_board_eval1_player_eval5_same_card78_same;
+assign equity_lane1_board_eval1_player_eval5_dups[6] = equity_lane1_board_eval1_player_eval5_same_card79_same;
+assign equity_lane1_board_eval1_player_eval5_dups[5] = equity_lane1_board_eval1_player_eval5_same_card80_same;
+assign equity_lane1_board_eval1_player_eval5_dups[4] = equity_lane1_board_eval1_player_eval5_same_card81_same;
+assign equity_lane1_board_eval1_player_eval5_dups[3] = equity_lane1_board_eval1_player_eval5_same_card82_same;
+assign equity_lane1_board_eval1_player_eval5_dups[2] = equity_lane1_board_eval1_player_eval5_same_card83_same;
+assign equity_lane1_board_eval1_player_eval5_dups[1] = equity_lane1_board_eval1_player_eval5_same_card84_same;
+assign equity_lane1_board_eval1_player_eval5_dups[0] = equity_lane1_board_eval1_player_eval5_same_card85_same;
+assign equity_lane1_board_eval1_player_eval6_dups[10] = equity_lane1_board_eval1_player_eval6_same_card86_same;
+assign equity_lane1_board_eval1_player_eval6_dups[9] = equity_lane1_board_eval1_player_eval6_same_card87_same;
+assign equity_lane1_board_eval1_player_eval6_dups[8] = equity_lane1_board_eval1_player_eval6_same_card88_same;
+assign equity_lane1_board_eval1_player_eval6_dups[7] = equity_lane1_board_eval1_player_eval6_same_card89_same;
+assign equity_lane1_board_eval1_player_eval6_dups[6] = equity_lane1_board_eval1_player_eval6_same_card90_same;
+assign equity_lane1_board_eval1_player_eval6_dups[5] = equity_lane1_board_eval1_player_eval6_same_card91_same;
+assign equity_lane1_board_eval1_player_eval6_dups[4] = equity_lane1_board_eval1_player_eval6_same_card92_same;
+assign equity_lane1_board_eval1_player_eval6_dups[3] = equity_lane1_board_eval1_player_eval6_same_card93_same;
+assign equity_lane1_board_eval1_player_eval6_dups[2] = equity_lane1_board_eval1_player_eval6_same_card94_same;
+assign equity_lane1_board_eval1_player_eval6_dups[1] = equity_lane1_board_eval1_player_eval6_same_card95_same;
+assign equity_lane1_board_eval1_player_eval6_dups[0] = equity_lane1_board_eval1_player_eval6_same_card96_same;
+assign equity_lane1_board_eval1_player_eval7_dups[10] = equity_lane1_board_eval1_player_eval7_same_card97_same;
+assign equity_lane1_board_eval1_player_eval7_dups[9] = equity_lane1_board_eval1_player_eval7_same_card98_same;
+assign equity_lane1_board_eval1_player_eval7_dups[8] = equity_lane1_board_eval1_player_eval7_same_card99_same;
+assign equity_lane1_board_eval1_player_eval7_dups[7] = equity_lane1_board_eval1_player_eval7_same_card100_same;
+assign equity_lane1_board_eval1_player_eval7_dups[6] = equity_lane1_board_eval1_player_eval7_same_card101_same;
+assign equity_lane1_board_eval1_player_eval7_dups[5] = equity_lane1_board_eval1_player_eval7_same_card102_same;
+assign equity_lane1_board_eval1_player_eval7_dups[4] = equity_lane1_board_eval1_player_eval7_same_card103_same;
+assign equity_lane1_board_eval1_player_eval7_dups[3] = equity_lane1_board_eval1_player_eval7_same_card104_same;
+assign equity_lane1_board_eval1_player_eval7_dups[2] = equity_lane1_board_eval1_player_eval7_same_card105_same;
+assign equity_lane1_board_eval1_player_eval7_dups[1] = equity_lane1_board_eval1_player_eval7_same_card106_same;
+assign equity_lane1_board_eval1_player_eval7_dups[0] = equity_lane1_board_eval1_player_eval7_same_card107_same;
 assign equity_lane1_showdown1_c1_ge[11] = equity_lane1_showdown1_word_at_least11_b_ge_a;
 assign equity_lane1_showdown1_c1_ge[10] = equity_lane1_showdown1_word_at_least10_b_ge_a;
 assign equity_lane1_showdown1_c1_ge[9] = equity_lane1_showdown1_word_at_least8_b_ge_a;
@@ -5223,10 +4865,10 @@ assign equity_lane1_showdown1_c1_ge[3] = equity_lane1_showdown1_word_at_least6_b
 assign equity_lane1_showdown1_c1_ge[2] = equity_lane1_showdown1_word_at_least8_a_ge_b;
 assign equity_lane1_showdown1_c1_ge[1] = equity_lane1_showdown1_word_at_least7_a_ge_b;
 assign equity_lane1_showdown1_c1_ge[0] = equity_lane1_showdown1_word_at_least6_a_ge_b;
-assign equity_lane1_showdown1_s2_packed[96-1:72] = equity_lane1_showdown1_pipe_reg69_q;
-assign equity_lane1_showdown1_s2_packed[72-1:48] = equity_lane1_showdown1_pipe_reg68_q;
-assign equity_lane1_showdown1_s2_packed[48-1:24] = equity_lane1_showdown1_pipe_reg67_q;
-assign equity_lane1_showdown1_s2_packed[24-1:0] = equity_lane1_showdown1_pipe_reg66_q;
+assign equity_lane1_showdown1_s2_packed[96-1:72] = equity_lane1_showdown1_pipe_reg141_q;
+assign equity_lane1_showdown1_s2_packed[72-1:48] = equity_lane1_showdown1_pipe_reg140_q;
+assign equity_lane1_showdown1_s2_packed[48-1:24] = equity_lane1_showdown1_pipe_reg139_q;
+assign equity_lane1_showdown1_s2_packed[24-1:0] = equity_lane1_showdown1_pipe_reg138_q;
 
 
 always @(frame_receiver0_crc_in, s_axis_tdata) begin: frame_receiver0_crc8_step0_step
@@ -7203,7 +6845,7 @@ always @(posedge clk) begin: equity_lane0_control
         end
         else if ((equity_lane0_state == 2'b10)) begin
             if (equity_lane0_left_zero) begin
-                equity_lane0_drain <= 60;
+                equity_lane0_drain <= 59;
                 equity_lane0_state <= 2'b11;
             end
         end
@@ -12079,249 +11721,300 @@ end
 
 
 
-assign equity_lane0_eval70_hand_eval0_same_card0_same = ((equity_lane0_eval70_hand_eval0_s0_codes[6-1:0] == equity_lane0_eval70_hand_eval0_s0_codes[12-1:6]) && (equity_lane0_eval70_hand_eval0_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_board_summary0_same_card0_same = ((equity_lane0_board_eval0_s0_board[6-1:0] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_s0_board[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval70_hand_eval0_same_card1_same = ((equity_lane0_eval70_hand_eval0_s0_codes[6-1:0] == equity_lane0_eval70_hand_eval0_s0_codes[18-1:12]) && (equity_lane0_eval70_hand_eval0_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_board_summary0_same_card1_same = ((equity_lane0_board_eval0_s0_board[6-1:0] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_s0_board[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval70_hand_eval0_same_card2_same = ((equity_lane0_eval70_hand_eval0_s0_codes[6-1:0] == equity_lane0_eval70_hand_eval0_s0_codes[24-1:18]) && (equity_lane0_eval70_hand_eval0_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_board_summary0_same_card2_same = ((equity_lane0_board_eval0_s0_board[6-1:0] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_s0_board[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval70_hand_eval0_same_card3_same = ((equity_lane0_eval70_hand_eval0_s0_codes[6-1:0] == equity_lane0_eval70_hand_eval0_s0_codes[30-1:24]) && (equity_lane0_eval70_hand_eval0_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_board_summary0_same_card3_same = ((equity_lane0_board_eval0_s0_board[6-1:0] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_s0_board[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval70_hand_eval0_same_card4_same = ((equity_lane0_eval70_hand_eval0_s0_codes[6-1:0] == equity_lane0_eval70_hand_eval0_s0_codes[36-1:30]) && (equity_lane0_eval70_hand_eval0_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_board_summary0_same_card4_same = ((equity_lane0_board_eval0_s0_board[12-1:6] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_s0_board[12-1:6] != 63));
 
 
 
-assign equity_lane0_eval70_hand_eval0_same_card5_same = ((equity_lane0_eval70_hand_eval0_s0_codes[6-1:0] == equity_lane0_eval70_hand_eval0_s0_codes[42-1:36]) && (equity_lane0_eval70_hand_eval0_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_board_summary0_same_card5_same = ((equity_lane0_board_eval0_s0_board[12-1:6] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_s0_board[12-1:6] != 63));
 
 
 
-assign equity_lane0_eval70_hand_eval0_same_card6_same = ((equity_lane0_eval70_hand_eval0_s0_codes[12-1:6] == equity_lane0_eval70_hand_eval0_s0_codes[18-1:12]) && (equity_lane0_eval70_hand_eval0_s0_codes[12-1:6] != 63));
+assign equity_lane0_board_eval0_board_summary0_same_card6_same = ((equity_lane0_board_eval0_s0_board[12-1:6] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_s0_board[12-1:6] != 63));
 
 
 
-assign equity_lane0_eval70_hand_eval0_same_card7_same = ((equity_lane0_eval70_hand_eval0_s0_codes[12-1:6] == equity_lane0_eval70_hand_eval0_s0_codes[24-1:18]) && (equity_lane0_eval70_hand_eval0_s0_codes[12-1:6] != 63));
+assign equity_lane0_board_eval0_board_summary0_same_card7_same = ((equity_lane0_board_eval0_s0_board[18-1:12] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_s0_board[18-1:12] != 63));
 
 
 
-assign equity_lane0_eval70_hand_eval0_same_card8_same = ((equity_lane0_eval70_hand_eval0_s0_codes[12-1:6] == equity_lane0_eval70_hand_eval0_s0_codes[30-1:24]) && (equity_lane0_eval70_hand_eval0_s0_codes[12-1:6] != 63));
+assign equity_lane0_board_eval0_board_summary0_same_card8_same = ((equity_lane0_board_eval0_s0_board[18-1:12] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_s0_board[18-1:12] != 63));
 
 
 
-assign equity_lane0_eval70_hand_eval0_same_card9_same = ((equity_lane0_eval70_hand_eval0_s0_codes[12-1:6] == equity_lane0_eval70_hand_eval0_s0_codes[36-1:30]) && (equity_lane0_eval70_hand_eval0_s0_codes[12-1:6] != 63));
+assign equity_lane0_board_eval0_board_summary0_same_card9_same = ((equity_lane0_board_eval0_s0_board[24-1:18] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_s0_board[24-1:18] != 63));
 
 
-
-assign equity_lane0_eval70_hand_eval0_same_card10_same = ((equity_lane0_eval70_hand_eval0_s0_codes[12-1:6] == equity_lane0_eval70_hand_eval0_s0_codes[42-1:36]) && (equity_lane0_eval70_hand_eval0_s0_codes[12-1:6] != 63));
-
-
-
-assign equity_lane0_eval70_hand_eval0_same_card11_same = ((equity_lane0_eval70_hand_eval0_s0_codes[18-1:12] == equity_lane0_eval70_hand_eval0_s0_codes[24-1:18]) && (equity_lane0_eval70_hand_eval0_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane0_eval70_hand_eval0_same_card12_same = ((equity_lane0_eval70_hand_eval0_s0_codes[18-1:12] == equity_lane0_eval70_hand_eval0_s0_codes[30-1:24]) && (equity_lane0_eval70_hand_eval0_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane0_eval70_hand_eval0_same_card13_same = ((equity_lane0_eval70_hand_eval0_s0_codes[18-1:12] == equity_lane0_eval70_hand_eval0_s0_codes[36-1:30]) && (equity_lane0_eval70_hand_eval0_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane0_eval70_hand_eval0_same_card14_same = ((equity_lane0_eval70_hand_eval0_s0_codes[18-1:12] == equity_lane0_eval70_hand_eval0_s0_codes[42-1:36]) && (equity_lane0_eval70_hand_eval0_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane0_eval70_hand_eval0_same_card15_same = ((equity_lane0_eval70_hand_eval0_s0_codes[24-1:18] == equity_lane0_eval70_hand_eval0_s0_codes[30-1:24]) && (equity_lane0_eval70_hand_eval0_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane0_eval70_hand_eval0_same_card16_same = ((equity_lane0_eval70_hand_eval0_s0_codes[24-1:18] == equity_lane0_eval70_hand_eval0_s0_codes[36-1:30]) && (equity_lane0_eval70_hand_eval0_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane0_eval70_hand_eval0_same_card17_same = ((equity_lane0_eval70_hand_eval0_s0_codes[24-1:18] == equity_lane0_eval70_hand_eval0_s0_codes[42-1:36]) && (equity_lane0_eval70_hand_eval0_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane0_eval70_hand_eval0_same_card18_same = ((equity_lane0_eval70_hand_eval0_s0_codes[30-1:24] == equity_lane0_eval70_hand_eval0_s0_codes[36-1:30]) && (equity_lane0_eval70_hand_eval0_s0_codes[30-1:24] != 63));
-
-
-
-assign equity_lane0_eval70_hand_eval0_same_card19_same = ((equity_lane0_eval70_hand_eval0_s0_codes[30-1:24] == equity_lane0_eval70_hand_eval0_s0_codes[42-1:36]) && (equity_lane0_eval70_hand_eval0_s0_codes[30-1:24] != 63));
-
-
-
-assign equity_lane0_eval70_hand_eval0_same_card20_same = ((equity_lane0_eval70_hand_eval0_s0_codes[36-1:30] == equity_lane0_eval70_hand_eval0_s0_codes[42-1:36]) && (equity_lane0_eval70_hand_eval0_s0_codes[36-1:30] != 63));
-
-
-always @(equity_lane0_eval70_hand_eval0_s0_codes) begin: equity_lane0_eval70_hand_eval0_decode
-    reg [52-1:0] hand;
-    reg [7-1:0] bad_codes;
-    reg any_card;
-    reg [6-1:0] clubs;
-    reg [6-1:0] diamonds;
-    reg [6-1:0] hearts;
-    reg [6-1:0] spades;
+always @(equity_lane0_board_eval0_s0_board) begin: equity_lane0_board_eval0_board_summary0_count_board
+    reg [13-1:0] ge1;
+    reg [13-1:0] ge2;
+    reg [13-1:0] ge3;
+    reg [13-1:0] ge4;
+    reg [4-1:0] suit_ge1;
+    reg [4-1:0] suit_ge2;
+    reg [4-1:0] suit_ge3;
+    reg [4-1:0] suit_ge4;
+    reg [4-1:0] suit_ge5;
+    reg unreal;
     integer i;
     reg [6-1:0] code;
     integer j;
-    reg [64-1:0] onehot;
-    hand = 52'h0;
-    bad_codes = 7'h0;
-    any_card = 1'b0;
-    clubs = 6'h1;
-    diamonds = 6'h1;
-    hearts = 6'h1;
-    spades = 6'h1;
-    for (i=0; i<7; i=i+1) begin
+    reg [16-1:0] rank_hit;
+    reg [13-1:0] hit;
+    reg [4-1:0] suit_hit;
+    reg [13-1:0] flush_ranks;
+    ge1 = 13'h0;
+    ge2 = 13'h0;
+    ge3 = 13'h0;
+    ge4 = 13'h0;
+    suit_ge1 = 4'h0;
+    suit_ge2 = 4'h0;
+    suit_ge3 = 4'h0;
+    suit_ge4 = 4'h0;
+    suit_ge5 = 4'h0;
+    unreal = 1'b0;
+    for (i=0; i<5; i=i+1) begin
         code = 6'h0;
         for (j=0; j<6; j=j+1) begin
-            code[j] = equity_lane0_eval70_hand_eval0_s0_codes[((6 * i) + j)];
+            code[j] = equity_lane0_board_eval0_s0_board[((6 * i) + j)];
         end
-        onehot = 64'h1;
-        onehot = (onehot << code);
-        if ((onehot[63-1:52] != 0)) begin
-            bad_codes[i] = 1;
-        end
-        hand = (hand | onehot[52-1:0]);
-        if ((!onehot[63])) begin
-            any_card = 1'b1;
-            if ((code[2-1:0] == 0)) begin
-                clubs = {clubs[5-1:0], 1'b1};
-            end
-            else if ((code[2-1:0] == 1)) begin
-                diamonds = {diamonds[5-1:0], 1'b1};
-            end
-            else if ((code[2-1:0] == 2)) begin
-                hearts = {hearts[5-1:0], 1'b1};
-            end
-            else begin
-                spades = {spades[5-1:0], 1'b1};
-            end
+        rank_hit = 16'h1;
+        rank_hit = (rank_hit << code[6-1:2]);
+        hit = 13'h0;
+        hit = rank_hit[13-1:0];
+        suit_hit = 4'h1;
+        suit_hit = (suit_hit << code[2-1:0]);
+        ge4 = (ge4 | (ge3 & hit));
+        ge3 = (ge3 | (ge2 & hit));
+        ge2 = (ge2 | (ge1 & hit));
+        ge1 = (ge1 | hit);
+        suit_ge5 = (suit_ge5 | (suit_ge4 & suit_hit));
+        suit_ge4 = (suit_ge4 | (suit_ge3 & suit_hit));
+        suit_ge3 = (suit_ge3 | (suit_ge2 & suit_hit));
+        suit_ge2 = (suit_ge2 | (suit_ge1 & suit_hit));
+        suit_ge1 = (suit_ge1 | suit_hit);
+        if ((code[5] && code[4] && (code[3] || code[2]))) begin
+            unreal = 1'b1;
         end
     end
-    equity_lane0_eval70_hand_eval0_d1_hand = hand;
-    equity_lane0_eval70_hand_eval0_d1_bad_codes = bad_codes;
-    equity_lane0_eval70_hand_eval0_d1_any = any_card;
-    equity_lane0_eval70_hand_eval0_d1_flush_suit = {spades[5], hearts[5], diamonds[5], clubs[5]};
+    flush_ranks = 13'h0;
+    for (i=0; i<5; i=i+1) begin
+        code = 6'h0;
+        for (j=0; j<6; j=j+1) begin
+            code[j] = equity_lane0_board_eval0_s0_board[((6 * i) + j)];
+        end
+        rank_hit = 16'h1;
+        rank_hit = (rank_hit << code[6-1:2]);
+        hit = 13'h0;
+        hit = rank_hit[13-1:0];
+        if (suit_ge3[code[2-1:0]]) begin
+            flush_ranks = (flush_ranks | hit);
+        end
+    end
+    equity_lane0_board_eval0_board_summary0_c1_ge1 = ge1;
+    equity_lane0_board_eval0_board_summary0_c1_ge2 = ge2;
+    equity_lane0_board_eval0_board_summary0_c1_ge3 = ge3;
+    equity_lane0_board_eval0_board_summary0_c1_ge4 = ge4;
+    equity_lane0_board_eval0_board_summary0_c1_flush_suit = suit_ge3;
+    equity_lane0_board_eval0_board_summary0_c1_flush_ranks = flush_ranks;
+    equity_lane0_board_eval0_board_summary0_c1_flush_ge4 = (suit_ge4 != 0);
+    equity_lane0_board_eval0_board_summary0_c1_flush_ge5 = (suit_ge5 != 0);
+    equity_lane0_board_eval0_board_summary0_c1_unreal = unreal;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_decoded_register
-    equity_lane0_eval70_hand_eval0_decoded_hand <= equity_lane0_eval70_hand_eval0_d1_hand;
-    equity_lane0_eval70_hand_eval0_decoded_bad_codes <= equity_lane0_eval70_hand_eval0_d1_bad_codes;
-    equity_lane0_eval70_hand_eval0_decoded_any <= equity_lane0_eval70_hand_eval0_d1_any;
-    equity_lane0_eval70_hand_eval0_decoded_flush_suit <= equity_lane0_eval70_hand_eval0_d1_flush_suit;
-    equity_lane0_eval70_hand_eval0_decoded_dups <= equity_lane0_eval70_hand_eval0_dups;
+always @(posedge clk) begin: equity_lane0_board_eval0_board_summary0_summary_register
+    equity_lane0_board_eval0_board_summary0_summary_ge1 <= equity_lane0_board_eval0_board_summary0_c1_ge1;
+    equity_lane0_board_eval0_board_summary0_summary_ge2 <= equity_lane0_board_eval0_board_summary0_c1_ge2;
+    equity_lane0_board_eval0_board_summary0_summary_ge3 <= equity_lane0_board_eval0_board_summary0_c1_ge3;
+    equity_lane0_board_eval0_board_summary0_summary_ge4 <= equity_lane0_board_eval0_board_summary0_c1_ge4;
+    equity_lane0_board_eval0_board_summary0_summary_flush_suit <= equity_lane0_board_eval0_board_summary0_c1_flush_suit;
+    equity_lane0_board_eval0_board_summary0_summary_flush_ranks <= equity_lane0_board_eval0_board_summary0_c1_flush_ranks;
+    equity_lane0_board_eval0_board_summary0_summary_flush_ge4 <= equity_lane0_board_eval0_board_summary0_c1_flush_ge4;
+    equity_lane0_board_eval0_board_summary0_summary_flush_ge5 <= equity_lane0_board_eval0_board_summary0_c1_flush_ge5;
+    equity_lane0_board_eval0_board_summary0_summary_bad <= (equity_lane0_board_eval0_board_summary0_c1_unreal || (equity_lane0_board_eval0_board_summary0_dups != 0));
 end
 
 
-
-assign equity_lane0_eval70_hand_eval0_c2_bad = ((equity_lane0_eval70_hand_eval0_decoded_dups != 0) || (equity_lane0_eval70_hand_eval0_decoded_bad_codes != 0));
-
-
-always @(equity_lane0_eval70_hand_eval0_decoded_flush_suit, equity_lane0_eval70_hand_eval0_decoded_hand) begin: equity_lane0_eval70_hand_eval0_rank_masks
-    reg [13-1:0] present;
-    reg [13-1:0] quads;
-    reg [13-1:0] trips;
-    reg [13-1:0] pairs;
-    reg [13-1:0] singles;
-    reg [13-1:0] suited;
-    reg [13-1:0] not_quads;
-    integer r;
-    reg [5-1:0] held;
-    integer s;
-    present = 13'h0;
-    quads = 13'h0;
-    trips = 13'h0;
-    pairs = 13'h0;
-    singles = 13'h0;
-    suited = 13'h0;
-    not_quads = 13'h0;
-    for (r=0; r<13; r=r+1) begin
-        held = 5'h1;
-        for (s=0; s<4; s=s+1) begin
-            if (equity_lane0_eval70_hand_eval0_decoded_hand[((4 * r) + s)]) begin
-                held = {held[4-1:0], 1'b1};
-            end
-            if ((equity_lane0_eval70_hand_eval0_decoded_hand[((4 * r) + s)] && equity_lane0_eval70_hand_eval0_decoded_flush_suit[s])) begin
-                suited[r] = 1;
-            end
-        end
-        present[r] = held[1];
-        singles[r] = (held[1] && (!held[2]));
-        pairs[r] = (held[2] && (!held[3]));
-        trips[r] = (held[3] && (!held[4]));
-        quads[r] = held[4];
-        not_quads[r] = (held[1] && (!held[4]));
-    end
-    equity_lane0_eval70_hand_eval0_c2_present = present;
-    equity_lane0_eval70_hand_eval0_c2_quads = quads;
-    equity_lane0_eval70_hand_eval0_c2_trips = trips;
-    equity_lane0_eval70_hand_eval0_c2_pairs = pairs;
-    equity_lane0_eval70_hand_eval0_c2_not_quads = not_quads;
-    equity_lane0_eval70_hand_eval0_c2_flush = (equity_lane0_eval70_hand_eval0_decoded_flush_suit != 0);
-    if ((equity_lane0_eval70_hand_eval0_decoded_flush_suit != 0)) begin
-        equity_lane0_eval70_hand_eval0_c2_kickers = suited;
+always @(posedge clk) begin: equity_lane0_board_eval0_advance
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_board_eval0_valids <= 0;
     end
     else begin
-        equity_lane0_eval70_hand_eval0_c2_kickers = singles;
+        equity_lane0_board_eval0_valids <= {equity_lane0_board_eval0_valids[(5 - 1)-1:0], equity_lane0_look_valid};
     end
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_decoded_hand) begin: equity_lane0_eval70_hand_eval0_sf_windows
-    reg [10-1:0] found;
-    integer w;
-    integer s;
-    found = 10'h0;
-    for (w=0; w<10; w=w+1) begin
-        for (s=0; s<4; s=s+1) begin
-            if ((equity_lane0_eval70_hand_eval0_decoded_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval70_hand_eval0_decoded_hand[((4 * w) + s)] && equity_lane0_eval70_hand_eval0_decoded_hand[((4 * (w + 1)) + s)] && equity_lane0_eval70_hand_eval0_decoded_hand[((4 * (w + 2)) + s)] && equity_lane0_eval70_hand_eval0_decoded_hand[((4 * (w + 3)) + s)])) begin
-                found[w] = 1;
-            end
-        end
-    end
-    equity_lane0_eval70_hand_eval0_c2_sf_windows = found;
+always @(posedge clk) begin: equity_lane0_board_eval0_take_board
+    equity_lane0_board_eval0_s0_board <= equity_lane0_board_eval0_board_in;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_c2_present) begin: equity_lane0_eval70_hand_eval0_straight_windows0_find
+always @(posedge clk) begin: equity_lane0_board_eval0_hole_register0_take
+    equity_lane0_board_eval0_hole_register0_q <= equity_lane0_board_eval0_hole_register0_d;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_hole_register1_take
+    equity_lane0_board_eval0_hole_register1_q <= equity_lane0_board_eval0_hole_register1_d;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_hole_register2_take
+    equity_lane0_board_eval0_hole_register2_q <= equity_lane0_board_eval0_hole_register2_d;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_hole_register3_take
+    equity_lane0_board_eval0_hole_register3_q <= equity_lane0_board_eval0_hole_register3_d;
+end
+
+
+
+assign equity_lane0_board_eval0_player_eval0_same_card10_same = ((equity_lane0_board_eval0_hole_register0_q[6-1:0] == equity_lane0_board_eval0_hole_register0_q[12-1:6]) && (equity_lane0_board_eval0_hole_register0_q[6-1:0] != 63));
+
+
+
+assign equity_lane0_board_eval0_player_eval0_same_card11_same = ((equity_lane0_board_eval0_hole_register0_q[6-1:0] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_hole_register0_q[6-1:0] != 63));
+
+
+
+assign equity_lane0_board_eval0_player_eval0_same_card12_same = ((equity_lane0_board_eval0_hole_register0_q[12-1:6] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_hole_register0_q[12-1:6] != 63));
+
+
+
+assign equity_lane0_board_eval0_player_eval0_same_card13_same = ((equity_lane0_board_eval0_hole_register0_q[6-1:0] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_hole_register0_q[6-1:0] != 63));
+
+
+
+assign equity_lane0_board_eval0_player_eval0_same_card14_same = ((equity_lane0_board_eval0_hole_register0_q[12-1:6] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_hole_register0_q[12-1:6] != 63));
+
+
+
+assign equity_lane0_board_eval0_player_eval0_same_card15_same = ((equity_lane0_board_eval0_hole_register0_q[6-1:0] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_hole_register0_q[6-1:0] != 63));
+
+
+
+assign equity_lane0_board_eval0_player_eval0_same_card16_same = ((equity_lane0_board_eval0_hole_register0_q[12-1:6] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_hole_register0_q[12-1:6] != 63));
+
+
+
+assign equity_lane0_board_eval0_player_eval0_same_card17_same = ((equity_lane0_board_eval0_hole_register0_q[6-1:0] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_hole_register0_q[6-1:0] != 63));
+
+
+
+assign equity_lane0_board_eval0_player_eval0_same_card18_same = ((equity_lane0_board_eval0_hole_register0_q[12-1:6] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_hole_register0_q[12-1:6] != 63));
+
+
+
+assign equity_lane0_board_eval0_player_eval0_same_card19_same = ((equity_lane0_board_eval0_hole_register0_q[6-1:0] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_hole_register0_q[6-1:0] != 63));
+
+
+
+assign equity_lane0_board_eval0_player_eval0_same_card20_same = ((equity_lane0_board_eval0_hole_register0_q[12-1:6] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_hole_register0_q[12-1:6] != 63));
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_hole_register
+    equity_lane0_board_eval0_player_eval0_s1_hole <= equity_lane0_board_eval0_hole_register0_q;
+    equity_lane0_board_eval0_player_eval0_s1_bad <= ((equity_lane0_board_eval0_player_eval0_dups != 0) || (equity_lane0_board_eval0_hole_register0_q[5] && equity_lane0_board_eval0_hole_register0_q[4] && (equity_lane0_board_eval0_hole_register0_q[3] || equity_lane0_board_eval0_hole_register0_q[2])) || (equity_lane0_board_eval0_hole_register0_q[11] && equity_lane0_board_eval0_hole_register0_q[10] && (equity_lane0_board_eval0_hole_register0_q[9] || equity_lane0_board_eval0_hole_register0_q[8])));
+end
+
+
+always @(equity_lane0_board_eval0_board_summary0_summary_flush_ge5, equity_lane0_board_eval0_board_summary0_summary_ge1, equity_lane0_board_eval0_board_summary0_summary_ge4, equity_lane0_board_eval0_player_eval0_s1_hole, equity_lane0_board_eval0_board_summary0_summary_flush_suit, equity_lane0_board_eval0_board_summary0_summary_flush_ranks, equity_lane0_board_eval0_board_summary0_summary_ge2, equity_lane0_board_eval0_board_summary0_summary_ge3, equity_lane0_board_eval0_board_summary0_summary_flush_ge4) begin: equity_lane0_board_eval0_player_eval0_fold
+    reg [16-1:0] hit_a;
+    reg [16-1:0] hit_b;
+    reg [13-1:0] either;
+    reg [13-1:0] both;
+    reg suited_a;
+    reg suited_b;
+    reg [13-1:0] flush_ranks;
+    hit_a = 16'h1;
+    hit_a = (hit_a << equity_lane0_board_eval0_player_eval0_s1_hole[6-1:2]);
+    hit_b = 16'h1;
+    hit_b = (hit_b << equity_lane0_board_eval0_player_eval0_s1_hole[12-1:8]);
+    either = 13'h0;
+    both = 13'h0;
+    either = (hit_a[13-1:0] | hit_b[13-1:0]);
+    both = (hit_a[13-1:0] & hit_b[13-1:0]);
+    equity_lane0_board_eval0_player_eval0_c2_ge1 = (equity_lane0_board_eval0_board_summary0_summary_ge1 | either);
+    equity_lane0_board_eval0_player_eval0_c2_ge2 = ((equity_lane0_board_eval0_board_summary0_summary_ge2 | (equity_lane0_board_eval0_board_summary0_summary_ge1 & either)) | both);
+    equity_lane0_board_eval0_player_eval0_c2_ge3 = ((equity_lane0_board_eval0_board_summary0_summary_ge3 | (equity_lane0_board_eval0_board_summary0_summary_ge2 & either)) | (equity_lane0_board_eval0_board_summary0_summary_ge1 & both));
+    equity_lane0_board_eval0_player_eval0_c2_ge4 = ((equity_lane0_board_eval0_board_summary0_summary_ge4 | (equity_lane0_board_eval0_board_summary0_summary_ge3 & either)) | (equity_lane0_board_eval0_board_summary0_summary_ge2 & both));
+    suited_a = (equity_lane0_board_eval0_board_summary0_summary_flush_suit[equity_lane0_board_eval0_player_eval0_s1_hole[2-1:0]] != 0);
+    suited_b = (equity_lane0_board_eval0_board_summary0_summary_flush_suit[equity_lane0_board_eval0_player_eval0_s1_hole[8-1:6]] != 0);
+    flush_ranks = 13'h0;
+    flush_ranks = equity_lane0_board_eval0_board_summary0_summary_flush_ranks;
+    if (suited_a) begin
+        flush_ranks = (flush_ranks | hit_a[13-1:0]);
+    end
+    if (suited_b) begin
+        flush_ranks = (flush_ranks | hit_b[13-1:0]);
+    end
+    equity_lane0_board_eval0_player_eval0_c2_flush_ranks = flush_ranks;
+    equity_lane0_board_eval0_player_eval0_c2_flush = ((equity_lane0_board_eval0_board_summary0_summary_flush_suit != 0) && (equity_lane0_board_eval0_board_summary0_summary_flush_ge5 || (equity_lane0_board_eval0_board_summary0_summary_flush_ge4 && (suited_a || suited_b)) || (suited_a && suited_b)));
+end
+
+
+always @(equity_lane0_board_eval0_player_eval0_c2_ge1) begin: equity_lane0_board_eval0_player_eval0_straight_windows0_find
     reg [10-1:0] complete;
     integer w;
     complete = 10'h0;
     for (w=0; w<10; w=w+1) begin
-        if ((equity_lane0_eval70_hand_eval0_c2_present[(((w + 13) - 1) % 13)] && equity_lane0_eval70_hand_eval0_c2_present[w] && equity_lane0_eval70_hand_eval0_c2_present[(w + 1)] && equity_lane0_eval70_hand_eval0_c2_present[(w + 2)] && equity_lane0_eval70_hand_eval0_c2_present[(w + 3)])) begin
+        if ((equity_lane0_board_eval0_player_eval0_c2_ge1[(((w + 13) - 1) % 13)] && equity_lane0_board_eval0_player_eval0_c2_ge1[w] && equity_lane0_board_eval0_player_eval0_c2_ge1[(w + 1)] && equity_lane0_board_eval0_player_eval0_c2_ge1[(w + 2)] && equity_lane0_board_eval0_player_eval0_c2_ge1[(w + 3)])) begin
             complete[w] = 1;
         end
     end
-    equity_lane0_eval70_hand_eval0_c2_windows = complete;
+    equity_lane0_board_eval0_player_eval0_c2_windows = complete;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_masks_register
-    equity_lane0_eval70_hand_eval0_masks_quads <= equity_lane0_eval70_hand_eval0_c2_quads;
-    equity_lane0_eval70_hand_eval0_masks_trips <= equity_lane0_eval70_hand_eval0_c2_trips;
-    equity_lane0_eval70_hand_eval0_masks_pairs <= equity_lane0_eval70_hand_eval0_c2_pairs;
-    equity_lane0_eval70_hand_eval0_masks_not_quads <= equity_lane0_eval70_hand_eval0_c2_not_quads;
-    equity_lane0_eval70_hand_eval0_masks_kickers <= equity_lane0_eval70_hand_eval0_c2_kickers;
-    equity_lane0_eval70_hand_eval0_masks_windows <= equity_lane0_eval70_hand_eval0_c2_windows;
-    equity_lane0_eval70_hand_eval0_masks_sf_windows <= equity_lane0_eval70_hand_eval0_c2_sf_windows;
-    equity_lane0_eval70_hand_eval0_masks_flush <= equity_lane0_eval70_hand_eval0_c2_flush;
-    equity_lane0_eval70_hand_eval0_masks_bad <= equity_lane0_eval70_hand_eval0_c2_bad;
-    equity_lane0_eval70_hand_eval0_masks_any <= equity_lane0_eval70_hand_eval0_decoded_any;
+always @(equity_lane0_board_eval0_player_eval0_c2_flush_ranks) begin: equity_lane0_board_eval0_player_eval0_straight_windows1_find
+    reg [10-1:0] complete;
+    integer w;
+    complete = 10'h0;
+    for (w=0; w<10; w=w+1) begin
+        if ((equity_lane0_board_eval0_player_eval0_c2_flush_ranks[(((w + 13) - 1) % 13)] && equity_lane0_board_eval0_player_eval0_c2_flush_ranks[w] && equity_lane0_board_eval0_player_eval0_c2_flush_ranks[(w + 1)] && equity_lane0_board_eval0_player_eval0_c2_flush_ranks[(w + 2)] && equity_lane0_board_eval0_player_eval0_c2_flush_ranks[(w + 3)])) begin
+            complete[w] = 1;
+        end
+    end
+    equity_lane0_board_eval0_player_eval0_c2_sf_windows = complete;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_masks_kickers) begin: equity_lane0_eval70_hand_eval0_highest_ranks0_select
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_masks_register
+    if (equity_lane0_board_eval0_player_eval0_c2_flush) begin
+        equity_lane0_board_eval0_player_eval0_s2_kick_mask <= equity_lane0_board_eval0_player_eval0_c2_flush_ranks;
+    end
+    else begin
+        equity_lane0_board_eval0_player_eval0_s2_kick_mask <= equity_lane0_board_eval0_player_eval0_c2_ge1;
+    end
+    equity_lane0_board_eval0_player_eval0_s2_ge2 <= equity_lane0_board_eval0_player_eval0_c2_ge2;
+    equity_lane0_board_eval0_player_eval0_s2_ge3 <= equity_lane0_board_eval0_player_eval0_c2_ge3;
+    equity_lane0_board_eval0_player_eval0_s2_ge4 <= equity_lane0_board_eval0_player_eval0_c2_ge4;
+    equity_lane0_board_eval0_player_eval0_s2_windows <= equity_lane0_board_eval0_player_eval0_c2_windows;
+    equity_lane0_board_eval0_player_eval0_s2_sf_windows <= equity_lane0_board_eval0_player_eval0_c2_sf_windows;
+    equity_lane0_board_eval0_player_eval0_s2_flush <= equity_lane0_board_eval0_player_eval0_c2_flush;
+    equity_lane0_board_eval0_player_eval0_s2_invalid <= (equity_lane0_board_eval0_player_eval0_s1_bad || equity_lane0_board_eval0_board_summary0_summary_bad);
+end
+
+
+always @(equity_lane0_board_eval0_player_eval0_s2_kick_mask) begin: equity_lane0_board_eval0_player_eval0_highest_ranks0_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -12332,42 +12025,19 @@ always @(equity_lane0_eval70_hand_eval0_masks_kickers) begin: equity_lane0_eval7
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_masks_kickers[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_board_eval0_player_eval0_s2_kick_mask[p] && seen[k]);
         end
-        if (equity_lane0_eval70_hand_eval0_masks_kickers[p]) begin
+        if (equity_lane0_board_eval0_player_eval0_s2_kick_mask[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
         end
     end
-    equity_lane0_eval70_hand_eval0_c3_kickers = sel;
+    equity_lane0_board_eval0_player_eval0_highest_ranks0_onehots = sel;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_masks_pairs) begin: equity_lane0_eval70_hand_eval0_highest_ranks1_select
-    reg [5-1:0] seen;
-    reg saturated;
-    reg [39-1:0] sel;
-    integer p;
-    integer k;
-    seen = 5'h1;
-    saturated = 1'b0;
-    sel = 39'h0;
-    for (p=13-1; p>=0; p=p-1) begin
-        for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_masks_pairs[p] && seen[k]);
-        end
-        if (equity_lane0_eval70_hand_eval0_masks_pairs[p]) begin
-            saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
-            seen = {seen[(5 - 1)-1:0], 1'b0};
-            seen[(5 - 1)] = saturated;
-        end
-    end
-    equity_lane0_eval70_hand_eval0_c3_pairs = sel;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_masks_trips) begin: equity_lane0_eval70_hand_eval0_highest_ranks2_select
+always @(equity_lane0_board_eval0_player_eval0_s2_ge2) begin: equity_lane0_board_eval0_player_eval0_highest_ranks1_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -12378,19 +12048,19 @@ always @(equity_lane0_eval70_hand_eval0_masks_trips) begin: equity_lane0_eval70_
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_masks_trips[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_board_eval0_player_eval0_s2_ge2[p] && seen[k]);
         end
-        if (equity_lane0_eval70_hand_eval0_masks_trips[p]) begin
+        if (equity_lane0_board_eval0_player_eval0_s2_ge2[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
         end
     end
-    equity_lane0_eval70_hand_eval0_c3_trips = sel;
+    equity_lane0_board_eval0_player_eval0_highest_ranks1_onehots = sel;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_masks_not_quads) begin: equity_lane0_eval70_hand_eval0_highest_ranks3_select
+always @(equity_lane0_board_eval0_player_eval0_s2_ge3) begin: equity_lane0_board_eval0_player_eval0_highest_ranks2_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -12401,664 +12071,557 @@ always @(equity_lane0_eval70_hand_eval0_masks_not_quads) begin: equity_lane0_eva
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_masks_not_quads[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_board_eval0_player_eval0_s2_ge3[p] && seen[k]);
         end
-        if (equity_lane0_eval70_hand_eval0_masks_not_quads[p]) begin
+        if (equity_lane0_board_eval0_player_eval0_s2_ge3[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
         end
     end
-    equity_lane0_eval70_hand_eval0_c3_not_quads = sel;
+    equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots = sel;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_masks_windows) begin: equity_lane0_eval70_hand_eval0_window_top0_pick
+
+assign equity_lane0_board_eval0_player_eval0_field0_q = equity_lane0_board_eval0_player_eval0_highest_ranks0_onehots[13-1:0];
+
+
+
+assign equity_lane0_board_eval0_player_eval0_field1_q = equity_lane0_board_eval0_player_eval0_highest_ranks0_onehots[26-1:13];
+
+
+
+assign equity_lane0_board_eval0_player_eval0_field2_q = equity_lane0_board_eval0_player_eval0_highest_ranks0_onehots[39-1:26];
+
+
+
+assign equity_lane0_board_eval0_player_eval0_field3_q = equity_lane0_board_eval0_player_eval0_highest_ranks0_onehots[52-1:39];
+
+
+
+assign equity_lane0_board_eval0_player_eval0_field4_q = equity_lane0_board_eval0_player_eval0_highest_ranks0_onehots[65-1:52];
+
+
+
+assign equity_lane0_board_eval0_player_eval0_field5_q = equity_lane0_board_eval0_player_eval0_highest_ranks1_onehots[13-1:0];
+
+
+
+assign equity_lane0_board_eval0_player_eval0_field6_q = equity_lane0_board_eval0_player_eval0_highest_ranks1_onehots[26-1:13];
+
+
+always @(equity_lane0_board_eval0_player_eval0_field0_q) begin: equity_lane0_board_eval0_player_eval0_onehot_rank0_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval0_field0_q[12] || equity_lane0_board_eval0_player_eval0_field0_q[11] || equity_lane0_board_eval0_player_eval0_field0_q[10] || equity_lane0_board_eval0_player_eval0_field0_q[9] || equity_lane0_board_eval0_player_eval0_field0_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval0_field0_q[12] || equity_lane0_board_eval0_player_eval0_field0_q[7] || equity_lane0_board_eval0_player_eval0_field0_q[6] || equity_lane0_board_eval0_player_eval0_field0_q[5] || equity_lane0_board_eval0_player_eval0_field0_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval0_field0_q[11] || equity_lane0_board_eval0_player_eval0_field0_q[10] || equity_lane0_board_eval0_player_eval0_field0_q[7] || equity_lane0_board_eval0_player_eval0_field0_q[6] || equity_lane0_board_eval0_player_eval0_field0_q[3] || equity_lane0_board_eval0_player_eval0_field0_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval0_field0_q[11] || equity_lane0_board_eval0_player_eval0_field0_q[9] || equity_lane0_board_eval0_player_eval0_field0_q[7] || equity_lane0_board_eval0_player_eval0_field0_q[5] || equity_lane0_board_eval0_player_eval0_field0_q[3] || equity_lane0_board_eval0_player_eval0_field0_q[1]);
+    equity_lane0_board_eval0_player_eval0_onehot_rank0_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval0_field1_q) begin: equity_lane0_board_eval0_player_eval0_onehot_rank1_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval0_field1_q[12] || equity_lane0_board_eval0_player_eval0_field1_q[11] || equity_lane0_board_eval0_player_eval0_field1_q[10] || equity_lane0_board_eval0_player_eval0_field1_q[9] || equity_lane0_board_eval0_player_eval0_field1_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval0_field1_q[12] || equity_lane0_board_eval0_player_eval0_field1_q[7] || equity_lane0_board_eval0_player_eval0_field1_q[6] || equity_lane0_board_eval0_player_eval0_field1_q[5] || equity_lane0_board_eval0_player_eval0_field1_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval0_field1_q[11] || equity_lane0_board_eval0_player_eval0_field1_q[10] || equity_lane0_board_eval0_player_eval0_field1_q[7] || equity_lane0_board_eval0_player_eval0_field1_q[6] || equity_lane0_board_eval0_player_eval0_field1_q[3] || equity_lane0_board_eval0_player_eval0_field1_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval0_field1_q[11] || equity_lane0_board_eval0_player_eval0_field1_q[9] || equity_lane0_board_eval0_player_eval0_field1_q[7] || equity_lane0_board_eval0_player_eval0_field1_q[5] || equity_lane0_board_eval0_player_eval0_field1_q[3] || equity_lane0_board_eval0_player_eval0_field1_q[1]);
+    equity_lane0_board_eval0_player_eval0_onehot_rank1_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval0_field2_q) begin: equity_lane0_board_eval0_player_eval0_onehot_rank2_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval0_field2_q[12] || equity_lane0_board_eval0_player_eval0_field2_q[11] || equity_lane0_board_eval0_player_eval0_field2_q[10] || equity_lane0_board_eval0_player_eval0_field2_q[9] || equity_lane0_board_eval0_player_eval0_field2_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval0_field2_q[12] || equity_lane0_board_eval0_player_eval0_field2_q[7] || equity_lane0_board_eval0_player_eval0_field2_q[6] || equity_lane0_board_eval0_player_eval0_field2_q[5] || equity_lane0_board_eval0_player_eval0_field2_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval0_field2_q[11] || equity_lane0_board_eval0_player_eval0_field2_q[10] || equity_lane0_board_eval0_player_eval0_field2_q[7] || equity_lane0_board_eval0_player_eval0_field2_q[6] || equity_lane0_board_eval0_player_eval0_field2_q[3] || equity_lane0_board_eval0_player_eval0_field2_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval0_field2_q[11] || equity_lane0_board_eval0_player_eval0_field2_q[9] || equity_lane0_board_eval0_player_eval0_field2_q[7] || equity_lane0_board_eval0_player_eval0_field2_q[5] || equity_lane0_board_eval0_player_eval0_field2_q[3] || equity_lane0_board_eval0_player_eval0_field2_q[1]);
+    equity_lane0_board_eval0_player_eval0_onehot_rank2_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval0_field3_q) begin: equity_lane0_board_eval0_player_eval0_onehot_rank3_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval0_field3_q[12] || equity_lane0_board_eval0_player_eval0_field3_q[11] || equity_lane0_board_eval0_player_eval0_field3_q[10] || equity_lane0_board_eval0_player_eval0_field3_q[9] || equity_lane0_board_eval0_player_eval0_field3_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval0_field3_q[12] || equity_lane0_board_eval0_player_eval0_field3_q[7] || equity_lane0_board_eval0_player_eval0_field3_q[6] || equity_lane0_board_eval0_player_eval0_field3_q[5] || equity_lane0_board_eval0_player_eval0_field3_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval0_field3_q[11] || equity_lane0_board_eval0_player_eval0_field3_q[10] || equity_lane0_board_eval0_player_eval0_field3_q[7] || equity_lane0_board_eval0_player_eval0_field3_q[6] || equity_lane0_board_eval0_player_eval0_field3_q[3] || equity_lane0_board_eval0_player_eval0_field3_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval0_field3_q[11] || equity_lane0_board_eval0_player_eval0_field3_q[9] || equity_lane0_board_eval0_player_eval0_field3_q[7] || equity_lane0_board_eval0_player_eval0_field3_q[5] || equity_lane0_board_eval0_player_eval0_field3_q[3] || equity_lane0_board_eval0_player_eval0_field3_q[1]);
+    equity_lane0_board_eval0_player_eval0_onehot_rank3_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval0_field4_q) begin: equity_lane0_board_eval0_player_eval0_onehot_rank4_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval0_field4_q[12] || equity_lane0_board_eval0_player_eval0_field4_q[11] || equity_lane0_board_eval0_player_eval0_field4_q[10] || equity_lane0_board_eval0_player_eval0_field4_q[9] || equity_lane0_board_eval0_player_eval0_field4_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval0_field4_q[12] || equity_lane0_board_eval0_player_eval0_field4_q[7] || equity_lane0_board_eval0_player_eval0_field4_q[6] || equity_lane0_board_eval0_player_eval0_field4_q[5] || equity_lane0_board_eval0_player_eval0_field4_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval0_field4_q[11] || equity_lane0_board_eval0_player_eval0_field4_q[10] || equity_lane0_board_eval0_player_eval0_field4_q[7] || equity_lane0_board_eval0_player_eval0_field4_q[6] || equity_lane0_board_eval0_player_eval0_field4_q[3] || equity_lane0_board_eval0_player_eval0_field4_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval0_field4_q[11] || equity_lane0_board_eval0_player_eval0_field4_q[9] || equity_lane0_board_eval0_player_eval0_field4_q[7] || equity_lane0_board_eval0_player_eval0_field4_q[5] || equity_lane0_board_eval0_player_eval0_field4_q[3] || equity_lane0_board_eval0_player_eval0_field4_q[1]);
+    equity_lane0_board_eval0_player_eval0_onehot_rank4_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval0_field5_q) begin: equity_lane0_board_eval0_player_eval0_onehot_rank5_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval0_field5_q[12] || equity_lane0_board_eval0_player_eval0_field5_q[11] || equity_lane0_board_eval0_player_eval0_field5_q[10] || equity_lane0_board_eval0_player_eval0_field5_q[9] || equity_lane0_board_eval0_player_eval0_field5_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval0_field5_q[12] || equity_lane0_board_eval0_player_eval0_field5_q[7] || equity_lane0_board_eval0_player_eval0_field5_q[6] || equity_lane0_board_eval0_player_eval0_field5_q[5] || equity_lane0_board_eval0_player_eval0_field5_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval0_field5_q[11] || equity_lane0_board_eval0_player_eval0_field5_q[10] || equity_lane0_board_eval0_player_eval0_field5_q[7] || equity_lane0_board_eval0_player_eval0_field5_q[6] || equity_lane0_board_eval0_player_eval0_field5_q[3] || equity_lane0_board_eval0_player_eval0_field5_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval0_field5_q[11] || equity_lane0_board_eval0_player_eval0_field5_q[9] || equity_lane0_board_eval0_player_eval0_field5_q[7] || equity_lane0_board_eval0_player_eval0_field5_q[5] || equity_lane0_board_eval0_player_eval0_field5_q[3] || equity_lane0_board_eval0_player_eval0_field5_q[1]);
+    equity_lane0_board_eval0_player_eval0_onehot_rank5_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval0_field6_q) begin: equity_lane0_board_eval0_player_eval0_onehot_rank6_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval0_field6_q[12] || equity_lane0_board_eval0_player_eval0_field6_q[11] || equity_lane0_board_eval0_player_eval0_field6_q[10] || equity_lane0_board_eval0_player_eval0_field6_q[9] || equity_lane0_board_eval0_player_eval0_field6_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval0_field6_q[12] || equity_lane0_board_eval0_player_eval0_field6_q[7] || equity_lane0_board_eval0_player_eval0_field6_q[6] || equity_lane0_board_eval0_player_eval0_field6_q[5] || equity_lane0_board_eval0_player_eval0_field6_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval0_field6_q[11] || equity_lane0_board_eval0_player_eval0_field6_q[10] || equity_lane0_board_eval0_player_eval0_field6_q[7] || equity_lane0_board_eval0_player_eval0_field6_q[6] || equity_lane0_board_eval0_player_eval0_field6_q[3] || equity_lane0_board_eval0_player_eval0_field6_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval0_field6_q[11] || equity_lane0_board_eval0_player_eval0_field6_q[9] || equity_lane0_board_eval0_player_eval0_field6_q[7] || equity_lane0_board_eval0_player_eval0_field6_q[5] || equity_lane0_board_eval0_player_eval0_field6_q[3] || equity_lane0_board_eval0_player_eval0_field6_q[1]);
+    equity_lane0_board_eval0_player_eval0_onehot_rank6_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots) begin: equity_lane0_board_eval0_player_eval0_onehot_rank7_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[12] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[11] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[10] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[9] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[12] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[7] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[6] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[5] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[11] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[10] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[7] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[6] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[3] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[11] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[9] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[7] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[5] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[3] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[1]);
+    equity_lane0_board_eval0_player_eval0_onehot_rank7_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval0_s2_ge4) begin: equity_lane0_board_eval0_player_eval0_onehot_rank8_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval0_s2_ge4[12] || equity_lane0_board_eval0_player_eval0_s2_ge4[11] || equity_lane0_board_eval0_player_eval0_s2_ge4[10] || equity_lane0_board_eval0_player_eval0_s2_ge4[9] || equity_lane0_board_eval0_player_eval0_s2_ge4[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval0_s2_ge4[12] || equity_lane0_board_eval0_player_eval0_s2_ge4[7] || equity_lane0_board_eval0_player_eval0_s2_ge4[6] || equity_lane0_board_eval0_player_eval0_s2_ge4[5] || equity_lane0_board_eval0_player_eval0_s2_ge4[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval0_s2_ge4[11] || equity_lane0_board_eval0_player_eval0_s2_ge4[10] || equity_lane0_board_eval0_player_eval0_s2_ge4[7] || equity_lane0_board_eval0_player_eval0_s2_ge4[6] || equity_lane0_board_eval0_player_eval0_s2_ge4[3] || equity_lane0_board_eval0_player_eval0_s2_ge4[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval0_s2_ge4[11] || equity_lane0_board_eval0_player_eval0_s2_ge4[9] || equity_lane0_board_eval0_player_eval0_s2_ge4[7] || equity_lane0_board_eval0_player_eval0_s2_ge4[5] || equity_lane0_board_eval0_player_eval0_s2_ge4[3] || equity_lane0_board_eval0_player_eval0_s2_ge4[1]);
+    equity_lane0_board_eval0_player_eval0_onehot_rank8_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval0_s2_windows) begin: equity_lane0_board_eval0_player_eval0_window_top0_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval70_hand_eval0_masks_windows[w] && (!higher))) begin
+        if ((equity_lane0_board_eval0_player_eval0_s2_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval70_hand_eval0_masks_windows[w]) begin
+        if (equity_lane0_board_eval0_player_eval0_s2_windows[w]) begin
             higher = 1'b1;
         end
     end
-    equity_lane0_eval70_hand_eval0_window_top0_best = {onehot, 3'h0};
-    equity_lane0_eval70_hand_eval0_c3_straight = (equity_lane0_eval70_hand_eval0_masks_windows != 0);
+    equity_lane0_board_eval0_player_eval0_window_top0_best = {onehot, 3'h0};
+    equity_lane0_board_eval0_player_eval0_c3_straight = (equity_lane0_board_eval0_player_eval0_s2_windows != 0);
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_window_top0_best) begin: equity_lane0_eval70_hand_eval0_window_top0_onehot_rank0_encode
+always @(equity_lane0_board_eval0_player_eval0_window_top0_best) begin: equity_lane0_board_eval0_player_eval0_window_top0_onehot_rank9_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_window_top0_best[12] || equity_lane0_eval70_hand_eval0_window_top0_best[11] || equity_lane0_eval70_hand_eval0_window_top0_best[10] || equity_lane0_eval70_hand_eval0_window_top0_best[9] || equity_lane0_eval70_hand_eval0_window_top0_best[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_window_top0_best[12] || equity_lane0_eval70_hand_eval0_window_top0_best[7] || equity_lane0_eval70_hand_eval0_window_top0_best[6] || equity_lane0_eval70_hand_eval0_window_top0_best[5] || equity_lane0_eval70_hand_eval0_window_top0_best[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_window_top0_best[11] || equity_lane0_eval70_hand_eval0_window_top0_best[10] || equity_lane0_eval70_hand_eval0_window_top0_best[7] || equity_lane0_eval70_hand_eval0_window_top0_best[6] || equity_lane0_eval70_hand_eval0_window_top0_best[3] || equity_lane0_eval70_hand_eval0_window_top0_best[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_window_top0_best[11] || equity_lane0_eval70_hand_eval0_window_top0_best[9] || equity_lane0_eval70_hand_eval0_window_top0_best[7] || equity_lane0_eval70_hand_eval0_window_top0_best[5] || equity_lane0_eval70_hand_eval0_window_top0_best[3] || equity_lane0_eval70_hand_eval0_window_top0_best[1]);
-    equity_lane0_eval70_hand_eval0_c3_straight_top = value;
+    value[3] = (equity_lane0_board_eval0_player_eval0_window_top0_best[12] || equity_lane0_board_eval0_player_eval0_window_top0_best[11] || equity_lane0_board_eval0_player_eval0_window_top0_best[10] || equity_lane0_board_eval0_player_eval0_window_top0_best[9] || equity_lane0_board_eval0_player_eval0_window_top0_best[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval0_window_top0_best[12] || equity_lane0_board_eval0_player_eval0_window_top0_best[7] || equity_lane0_board_eval0_player_eval0_window_top0_best[6] || equity_lane0_board_eval0_player_eval0_window_top0_best[5] || equity_lane0_board_eval0_player_eval0_window_top0_best[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval0_window_top0_best[11] || equity_lane0_board_eval0_player_eval0_window_top0_best[10] || equity_lane0_board_eval0_player_eval0_window_top0_best[7] || equity_lane0_board_eval0_player_eval0_window_top0_best[6] || equity_lane0_board_eval0_player_eval0_window_top0_best[3] || equity_lane0_board_eval0_player_eval0_window_top0_best[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval0_window_top0_best[11] || equity_lane0_board_eval0_player_eval0_window_top0_best[9] || equity_lane0_board_eval0_player_eval0_window_top0_best[7] || equity_lane0_board_eval0_player_eval0_window_top0_best[5] || equity_lane0_board_eval0_player_eval0_window_top0_best[3] || equity_lane0_board_eval0_player_eval0_window_top0_best[1]);
+    equity_lane0_board_eval0_player_eval0_c3_straight_top = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_masks_sf_windows) begin: equity_lane0_eval70_hand_eval0_window_top1_pick
+always @(equity_lane0_board_eval0_player_eval0_s2_sf_windows) begin: equity_lane0_board_eval0_player_eval0_window_top1_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval70_hand_eval0_masks_sf_windows[w] && (!higher))) begin
+        if ((equity_lane0_board_eval0_player_eval0_s2_sf_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval70_hand_eval0_masks_sf_windows[w]) begin
+        if (equity_lane0_board_eval0_player_eval0_s2_sf_windows[w]) begin
             higher = 1'b1;
         end
     end
-    equity_lane0_eval70_hand_eval0_window_top1_best = {onehot, 3'h0};
-    equity_lane0_eval70_hand_eval0_c3_sf = (equity_lane0_eval70_hand_eval0_masks_sf_windows != 0);
+    equity_lane0_board_eval0_player_eval0_window_top1_best = {onehot, 3'h0};
+    equity_lane0_board_eval0_player_eval0_c3_sf = (equity_lane0_board_eval0_player_eval0_s2_sf_windows != 0);
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_window_top1_best) begin: equity_lane0_eval70_hand_eval0_window_top1_onehot_rank1_encode
+always @(equity_lane0_board_eval0_player_eval0_window_top1_best) begin: equity_lane0_board_eval0_player_eval0_window_top1_onehot_rank10_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_window_top1_best[12] || equity_lane0_eval70_hand_eval0_window_top1_best[11] || equity_lane0_eval70_hand_eval0_window_top1_best[10] || equity_lane0_eval70_hand_eval0_window_top1_best[9] || equity_lane0_eval70_hand_eval0_window_top1_best[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_window_top1_best[12] || equity_lane0_eval70_hand_eval0_window_top1_best[7] || equity_lane0_eval70_hand_eval0_window_top1_best[6] || equity_lane0_eval70_hand_eval0_window_top1_best[5] || equity_lane0_eval70_hand_eval0_window_top1_best[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_window_top1_best[11] || equity_lane0_eval70_hand_eval0_window_top1_best[10] || equity_lane0_eval70_hand_eval0_window_top1_best[7] || equity_lane0_eval70_hand_eval0_window_top1_best[6] || equity_lane0_eval70_hand_eval0_window_top1_best[3] || equity_lane0_eval70_hand_eval0_window_top1_best[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_window_top1_best[11] || equity_lane0_eval70_hand_eval0_window_top1_best[9] || equity_lane0_eval70_hand_eval0_window_top1_best[7] || equity_lane0_eval70_hand_eval0_window_top1_best[5] || equity_lane0_eval70_hand_eval0_window_top1_best[3] || equity_lane0_eval70_hand_eval0_window_top1_best[1]);
-    equity_lane0_eval70_hand_eval0_c3_sf_top = value;
+    value[3] = (equity_lane0_board_eval0_player_eval0_window_top1_best[12] || equity_lane0_board_eval0_player_eval0_window_top1_best[11] || equity_lane0_board_eval0_player_eval0_window_top1_best[10] || equity_lane0_board_eval0_player_eval0_window_top1_best[9] || equity_lane0_board_eval0_player_eval0_window_top1_best[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval0_window_top1_best[12] || equity_lane0_board_eval0_player_eval0_window_top1_best[7] || equity_lane0_board_eval0_player_eval0_window_top1_best[6] || equity_lane0_board_eval0_player_eval0_window_top1_best[5] || equity_lane0_board_eval0_player_eval0_window_top1_best[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval0_window_top1_best[11] || equity_lane0_board_eval0_player_eval0_window_top1_best[10] || equity_lane0_board_eval0_player_eval0_window_top1_best[7] || equity_lane0_board_eval0_player_eval0_window_top1_best[6] || equity_lane0_board_eval0_player_eval0_window_top1_best[3] || equity_lane0_board_eval0_player_eval0_window_top1_best[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval0_window_top1_best[11] || equity_lane0_board_eval0_player_eval0_window_top1_best[9] || equity_lane0_board_eval0_player_eval0_window_top1_best[7] || equity_lane0_board_eval0_player_eval0_window_top1_best[5] || equity_lane0_board_eval0_player_eval0_window_top1_best[3] || equity_lane0_board_eval0_player_eval0_window_top1_best[1]);
+    equity_lane0_board_eval0_player_eval0_c3_sf_top = value;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_picks_register
-    equity_lane0_eval70_hand_eval0_picks_kickers0 <= equity_lane0_eval70_hand_eval0_c3_kickers[13-1:0];
-    equity_lane0_eval70_hand_eval0_picks_kickers1 <= equity_lane0_eval70_hand_eval0_c3_kickers[26-1:13];
-    equity_lane0_eval70_hand_eval0_picks_kickers2 <= equity_lane0_eval70_hand_eval0_c3_kickers[39-1:26];
-    equity_lane0_eval70_hand_eval0_picks_kickers3 <= equity_lane0_eval70_hand_eval0_c3_kickers[52-1:39];
-    equity_lane0_eval70_hand_eval0_picks_kickers4 <= equity_lane0_eval70_hand_eval0_c3_kickers[65-1:52];
-    equity_lane0_eval70_hand_eval0_picks_pairs0 <= equity_lane0_eval70_hand_eval0_c3_pairs[13-1:0];
-    equity_lane0_eval70_hand_eval0_picks_pairs1 <= equity_lane0_eval70_hand_eval0_c3_pairs[26-1:13];
-    equity_lane0_eval70_hand_eval0_picks_pairs2 <= equity_lane0_eval70_hand_eval0_c3_pairs[39-1:26];
-    equity_lane0_eval70_hand_eval0_picks_trips0 <= equity_lane0_eval70_hand_eval0_c3_trips[13-1:0];
-    equity_lane0_eval70_hand_eval0_picks_trips1 <= equity_lane0_eval70_hand_eval0_c3_trips[26-1:13];
-    equity_lane0_eval70_hand_eval0_picks_not_quads0 <= equity_lane0_eval70_hand_eval0_c3_not_quads;
-    equity_lane0_eval70_hand_eval0_picks_quads <= equity_lane0_eval70_hand_eval0_masks_quads;
-    equity_lane0_eval70_hand_eval0_picks_straight <= equity_lane0_eval70_hand_eval0_c3_straight;
-    equity_lane0_eval70_hand_eval0_picks_sf <= equity_lane0_eval70_hand_eval0_c3_sf;
-    equity_lane0_eval70_hand_eval0_picks_flush <= equity_lane0_eval70_hand_eval0_masks_flush;
-    equity_lane0_eval70_hand_eval0_picks_straight_top <= equity_lane0_eval70_hand_eval0_c3_straight_top;
-    equity_lane0_eval70_hand_eval0_picks_sf_top <= equity_lane0_eval70_hand_eval0_c3_sf_top;
-    equity_lane0_eval70_hand_eval0_picks_bad <= equity_lane0_eval70_hand_eval0_masks_bad;
-    equity_lane0_eval70_hand_eval0_picks_any <= equity_lane0_eval70_hand_eval0_masks_any;
+always @(equity_lane0_board_eval0_player_eval0_s2_ge2) begin: equity_lane0_board_eval0_player_eval0_at_least_two0_count
+    reg one;
+    reg more;
+    integer p;
+    one = 1'b0;
+    more = 1'b0;
+    for (p=0; p<13; p=p+1) begin
+        more = (more || (one && equity_lane0_board_eval0_player_eval0_s2_ge2[p]));
+        one = (one || equity_lane0_board_eval0_player_eval0_s2_ge2[p]);
+    end
+    equity_lane0_board_eval0_player_eval0_c3_two_pairs = more;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_picks_kickers0) begin: equity_lane0_eval70_hand_eval0_onehot_rank2_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_picks_kickers0[12] || equity_lane0_eval70_hand_eval0_picks_kickers0[11] || equity_lane0_eval70_hand_eval0_picks_kickers0[10] || equity_lane0_eval70_hand_eval0_picks_kickers0[9] || equity_lane0_eval70_hand_eval0_picks_kickers0[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_picks_kickers0[12] || equity_lane0_eval70_hand_eval0_picks_kickers0[7] || equity_lane0_eval70_hand_eval0_picks_kickers0[6] || equity_lane0_eval70_hand_eval0_picks_kickers0[5] || equity_lane0_eval70_hand_eval0_picks_kickers0[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_picks_kickers0[11] || equity_lane0_eval70_hand_eval0_picks_kickers0[10] || equity_lane0_eval70_hand_eval0_picks_kickers0[7] || equity_lane0_eval70_hand_eval0_picks_kickers0[6] || equity_lane0_eval70_hand_eval0_picks_kickers0[3] || equity_lane0_eval70_hand_eval0_picks_kickers0[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_picks_kickers0[11] || equity_lane0_eval70_hand_eval0_picks_kickers0[9] || equity_lane0_eval70_hand_eval0_picks_kickers0[7] || equity_lane0_eval70_hand_eval0_picks_kickers0[5] || equity_lane0_eval70_hand_eval0_picks_kickers0[3] || equity_lane0_eval70_hand_eval0_picks_kickers0[1]);
-    equity_lane0_eval70_hand_eval0_c4_kickers0 = value;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_picks_kickers1) begin: equity_lane0_eval70_hand_eval0_onehot_rank3_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_picks_kickers1[12] || equity_lane0_eval70_hand_eval0_picks_kickers1[11] || equity_lane0_eval70_hand_eval0_picks_kickers1[10] || equity_lane0_eval70_hand_eval0_picks_kickers1[9] || equity_lane0_eval70_hand_eval0_picks_kickers1[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_picks_kickers1[12] || equity_lane0_eval70_hand_eval0_picks_kickers1[7] || equity_lane0_eval70_hand_eval0_picks_kickers1[6] || equity_lane0_eval70_hand_eval0_picks_kickers1[5] || equity_lane0_eval70_hand_eval0_picks_kickers1[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_picks_kickers1[11] || equity_lane0_eval70_hand_eval0_picks_kickers1[10] || equity_lane0_eval70_hand_eval0_picks_kickers1[7] || equity_lane0_eval70_hand_eval0_picks_kickers1[6] || equity_lane0_eval70_hand_eval0_picks_kickers1[3] || equity_lane0_eval70_hand_eval0_picks_kickers1[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_picks_kickers1[11] || equity_lane0_eval70_hand_eval0_picks_kickers1[9] || equity_lane0_eval70_hand_eval0_picks_kickers1[7] || equity_lane0_eval70_hand_eval0_picks_kickers1[5] || equity_lane0_eval70_hand_eval0_picks_kickers1[3] || equity_lane0_eval70_hand_eval0_picks_kickers1[1]);
-    equity_lane0_eval70_hand_eval0_c4_kickers1 = value;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_picks_kickers2) begin: equity_lane0_eval70_hand_eval0_onehot_rank4_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_picks_kickers2[12] || equity_lane0_eval70_hand_eval0_picks_kickers2[11] || equity_lane0_eval70_hand_eval0_picks_kickers2[10] || equity_lane0_eval70_hand_eval0_picks_kickers2[9] || equity_lane0_eval70_hand_eval0_picks_kickers2[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_picks_kickers2[12] || equity_lane0_eval70_hand_eval0_picks_kickers2[7] || equity_lane0_eval70_hand_eval0_picks_kickers2[6] || equity_lane0_eval70_hand_eval0_picks_kickers2[5] || equity_lane0_eval70_hand_eval0_picks_kickers2[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_picks_kickers2[11] || equity_lane0_eval70_hand_eval0_picks_kickers2[10] || equity_lane0_eval70_hand_eval0_picks_kickers2[7] || equity_lane0_eval70_hand_eval0_picks_kickers2[6] || equity_lane0_eval70_hand_eval0_picks_kickers2[3] || equity_lane0_eval70_hand_eval0_picks_kickers2[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_picks_kickers2[11] || equity_lane0_eval70_hand_eval0_picks_kickers2[9] || equity_lane0_eval70_hand_eval0_picks_kickers2[7] || equity_lane0_eval70_hand_eval0_picks_kickers2[5] || equity_lane0_eval70_hand_eval0_picks_kickers2[3] || equity_lane0_eval70_hand_eval0_picks_kickers2[1]);
-    equity_lane0_eval70_hand_eval0_c4_kickers2 = value;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_picks_kickers3) begin: equity_lane0_eval70_hand_eval0_onehot_rank5_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_picks_kickers3[12] || equity_lane0_eval70_hand_eval0_picks_kickers3[11] || equity_lane0_eval70_hand_eval0_picks_kickers3[10] || equity_lane0_eval70_hand_eval0_picks_kickers3[9] || equity_lane0_eval70_hand_eval0_picks_kickers3[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_picks_kickers3[12] || equity_lane0_eval70_hand_eval0_picks_kickers3[7] || equity_lane0_eval70_hand_eval0_picks_kickers3[6] || equity_lane0_eval70_hand_eval0_picks_kickers3[5] || equity_lane0_eval70_hand_eval0_picks_kickers3[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_picks_kickers3[11] || equity_lane0_eval70_hand_eval0_picks_kickers3[10] || equity_lane0_eval70_hand_eval0_picks_kickers3[7] || equity_lane0_eval70_hand_eval0_picks_kickers3[6] || equity_lane0_eval70_hand_eval0_picks_kickers3[3] || equity_lane0_eval70_hand_eval0_picks_kickers3[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_picks_kickers3[11] || equity_lane0_eval70_hand_eval0_picks_kickers3[9] || equity_lane0_eval70_hand_eval0_picks_kickers3[7] || equity_lane0_eval70_hand_eval0_picks_kickers3[5] || equity_lane0_eval70_hand_eval0_picks_kickers3[3] || equity_lane0_eval70_hand_eval0_picks_kickers3[1]);
-    equity_lane0_eval70_hand_eval0_c4_kickers3 = value;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_picks_kickers4) begin: equity_lane0_eval70_hand_eval0_onehot_rank6_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_picks_kickers4[12] || equity_lane0_eval70_hand_eval0_picks_kickers4[11] || equity_lane0_eval70_hand_eval0_picks_kickers4[10] || equity_lane0_eval70_hand_eval0_picks_kickers4[9] || equity_lane0_eval70_hand_eval0_picks_kickers4[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_picks_kickers4[12] || equity_lane0_eval70_hand_eval0_picks_kickers4[7] || equity_lane0_eval70_hand_eval0_picks_kickers4[6] || equity_lane0_eval70_hand_eval0_picks_kickers4[5] || equity_lane0_eval70_hand_eval0_picks_kickers4[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_picks_kickers4[11] || equity_lane0_eval70_hand_eval0_picks_kickers4[10] || equity_lane0_eval70_hand_eval0_picks_kickers4[7] || equity_lane0_eval70_hand_eval0_picks_kickers4[6] || equity_lane0_eval70_hand_eval0_picks_kickers4[3] || equity_lane0_eval70_hand_eval0_picks_kickers4[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_picks_kickers4[11] || equity_lane0_eval70_hand_eval0_picks_kickers4[9] || equity_lane0_eval70_hand_eval0_picks_kickers4[7] || equity_lane0_eval70_hand_eval0_picks_kickers4[5] || equity_lane0_eval70_hand_eval0_picks_kickers4[3] || equity_lane0_eval70_hand_eval0_picks_kickers4[1]);
-    equity_lane0_eval70_hand_eval0_c4_kickers4 = value;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_picks_pairs0) begin: equity_lane0_eval70_hand_eval0_onehot_rank7_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_picks_pairs0[12] || equity_lane0_eval70_hand_eval0_picks_pairs0[11] || equity_lane0_eval70_hand_eval0_picks_pairs0[10] || equity_lane0_eval70_hand_eval0_picks_pairs0[9] || equity_lane0_eval70_hand_eval0_picks_pairs0[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_picks_pairs0[12] || equity_lane0_eval70_hand_eval0_picks_pairs0[7] || equity_lane0_eval70_hand_eval0_picks_pairs0[6] || equity_lane0_eval70_hand_eval0_picks_pairs0[5] || equity_lane0_eval70_hand_eval0_picks_pairs0[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_picks_pairs0[11] || equity_lane0_eval70_hand_eval0_picks_pairs0[10] || equity_lane0_eval70_hand_eval0_picks_pairs0[7] || equity_lane0_eval70_hand_eval0_picks_pairs0[6] || equity_lane0_eval70_hand_eval0_picks_pairs0[3] || equity_lane0_eval70_hand_eval0_picks_pairs0[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_picks_pairs0[11] || equity_lane0_eval70_hand_eval0_picks_pairs0[9] || equity_lane0_eval70_hand_eval0_picks_pairs0[7] || equity_lane0_eval70_hand_eval0_picks_pairs0[5] || equity_lane0_eval70_hand_eval0_picks_pairs0[3] || equity_lane0_eval70_hand_eval0_picks_pairs0[1]);
-    equity_lane0_eval70_hand_eval0_c4_pairs0 = value;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_picks_pairs1) begin: equity_lane0_eval70_hand_eval0_onehot_rank8_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_picks_pairs1[12] || equity_lane0_eval70_hand_eval0_picks_pairs1[11] || equity_lane0_eval70_hand_eval0_picks_pairs1[10] || equity_lane0_eval70_hand_eval0_picks_pairs1[9] || equity_lane0_eval70_hand_eval0_picks_pairs1[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_picks_pairs1[12] || equity_lane0_eval70_hand_eval0_picks_pairs1[7] || equity_lane0_eval70_hand_eval0_picks_pairs1[6] || equity_lane0_eval70_hand_eval0_picks_pairs1[5] || equity_lane0_eval70_hand_eval0_picks_pairs1[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_picks_pairs1[11] || equity_lane0_eval70_hand_eval0_picks_pairs1[10] || equity_lane0_eval70_hand_eval0_picks_pairs1[7] || equity_lane0_eval70_hand_eval0_picks_pairs1[6] || equity_lane0_eval70_hand_eval0_picks_pairs1[3] || equity_lane0_eval70_hand_eval0_picks_pairs1[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_picks_pairs1[11] || equity_lane0_eval70_hand_eval0_picks_pairs1[9] || equity_lane0_eval70_hand_eval0_picks_pairs1[7] || equity_lane0_eval70_hand_eval0_picks_pairs1[5] || equity_lane0_eval70_hand_eval0_picks_pairs1[3] || equity_lane0_eval70_hand_eval0_picks_pairs1[1]);
-    equity_lane0_eval70_hand_eval0_c4_pairs1 = value;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_picks_pairs2) begin: equity_lane0_eval70_hand_eval0_onehot_rank9_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_picks_pairs2[12] || equity_lane0_eval70_hand_eval0_picks_pairs2[11] || equity_lane0_eval70_hand_eval0_picks_pairs2[10] || equity_lane0_eval70_hand_eval0_picks_pairs2[9] || equity_lane0_eval70_hand_eval0_picks_pairs2[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_picks_pairs2[12] || equity_lane0_eval70_hand_eval0_picks_pairs2[7] || equity_lane0_eval70_hand_eval0_picks_pairs2[6] || equity_lane0_eval70_hand_eval0_picks_pairs2[5] || equity_lane0_eval70_hand_eval0_picks_pairs2[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_picks_pairs2[11] || equity_lane0_eval70_hand_eval0_picks_pairs2[10] || equity_lane0_eval70_hand_eval0_picks_pairs2[7] || equity_lane0_eval70_hand_eval0_picks_pairs2[6] || equity_lane0_eval70_hand_eval0_picks_pairs2[3] || equity_lane0_eval70_hand_eval0_picks_pairs2[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_picks_pairs2[11] || equity_lane0_eval70_hand_eval0_picks_pairs2[9] || equity_lane0_eval70_hand_eval0_picks_pairs2[7] || equity_lane0_eval70_hand_eval0_picks_pairs2[5] || equity_lane0_eval70_hand_eval0_picks_pairs2[3] || equity_lane0_eval70_hand_eval0_picks_pairs2[1]);
-    equity_lane0_eval70_hand_eval0_c4_pairs2 = value;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_picks_trips0) begin: equity_lane0_eval70_hand_eval0_onehot_rank10_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_picks_trips0[12] || equity_lane0_eval70_hand_eval0_picks_trips0[11] || equity_lane0_eval70_hand_eval0_picks_trips0[10] || equity_lane0_eval70_hand_eval0_picks_trips0[9] || equity_lane0_eval70_hand_eval0_picks_trips0[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_picks_trips0[12] || equity_lane0_eval70_hand_eval0_picks_trips0[7] || equity_lane0_eval70_hand_eval0_picks_trips0[6] || equity_lane0_eval70_hand_eval0_picks_trips0[5] || equity_lane0_eval70_hand_eval0_picks_trips0[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_picks_trips0[11] || equity_lane0_eval70_hand_eval0_picks_trips0[10] || equity_lane0_eval70_hand_eval0_picks_trips0[7] || equity_lane0_eval70_hand_eval0_picks_trips0[6] || equity_lane0_eval70_hand_eval0_picks_trips0[3] || equity_lane0_eval70_hand_eval0_picks_trips0[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_picks_trips0[11] || equity_lane0_eval70_hand_eval0_picks_trips0[9] || equity_lane0_eval70_hand_eval0_picks_trips0[7] || equity_lane0_eval70_hand_eval0_picks_trips0[5] || equity_lane0_eval70_hand_eval0_picks_trips0[3] || equity_lane0_eval70_hand_eval0_picks_trips0[1]);
-    equity_lane0_eval70_hand_eval0_c4_trips0 = value;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_picks_trips1) begin: equity_lane0_eval70_hand_eval0_onehot_rank11_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_picks_trips1[12] || equity_lane0_eval70_hand_eval0_picks_trips1[11] || equity_lane0_eval70_hand_eval0_picks_trips1[10] || equity_lane0_eval70_hand_eval0_picks_trips1[9] || equity_lane0_eval70_hand_eval0_picks_trips1[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_picks_trips1[12] || equity_lane0_eval70_hand_eval0_picks_trips1[7] || equity_lane0_eval70_hand_eval0_picks_trips1[6] || equity_lane0_eval70_hand_eval0_picks_trips1[5] || equity_lane0_eval70_hand_eval0_picks_trips1[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_picks_trips1[11] || equity_lane0_eval70_hand_eval0_picks_trips1[10] || equity_lane0_eval70_hand_eval0_picks_trips1[7] || equity_lane0_eval70_hand_eval0_picks_trips1[6] || equity_lane0_eval70_hand_eval0_picks_trips1[3] || equity_lane0_eval70_hand_eval0_picks_trips1[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_picks_trips1[11] || equity_lane0_eval70_hand_eval0_picks_trips1[9] || equity_lane0_eval70_hand_eval0_picks_trips1[7] || equity_lane0_eval70_hand_eval0_picks_trips1[5] || equity_lane0_eval70_hand_eval0_picks_trips1[3] || equity_lane0_eval70_hand_eval0_picks_trips1[1]);
-    equity_lane0_eval70_hand_eval0_c4_trips1 = value;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_picks_not_quads0) begin: equity_lane0_eval70_hand_eval0_onehot_rank12_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_picks_not_quads0[12] || equity_lane0_eval70_hand_eval0_picks_not_quads0[11] || equity_lane0_eval70_hand_eval0_picks_not_quads0[10] || equity_lane0_eval70_hand_eval0_picks_not_quads0[9] || equity_lane0_eval70_hand_eval0_picks_not_quads0[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_picks_not_quads0[12] || equity_lane0_eval70_hand_eval0_picks_not_quads0[7] || equity_lane0_eval70_hand_eval0_picks_not_quads0[6] || equity_lane0_eval70_hand_eval0_picks_not_quads0[5] || equity_lane0_eval70_hand_eval0_picks_not_quads0[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_picks_not_quads0[11] || equity_lane0_eval70_hand_eval0_picks_not_quads0[10] || equity_lane0_eval70_hand_eval0_picks_not_quads0[7] || equity_lane0_eval70_hand_eval0_picks_not_quads0[6] || equity_lane0_eval70_hand_eval0_picks_not_quads0[3] || equity_lane0_eval70_hand_eval0_picks_not_quads0[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_picks_not_quads0[11] || equity_lane0_eval70_hand_eval0_picks_not_quads0[9] || equity_lane0_eval70_hand_eval0_picks_not_quads0[7] || equity_lane0_eval70_hand_eval0_picks_not_quads0[5] || equity_lane0_eval70_hand_eval0_picks_not_quads0[3] || equity_lane0_eval70_hand_eval0_picks_not_quads0[1]);
-    equity_lane0_eval70_hand_eval0_c4_not_quads0 = value;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_picks_quads) begin: equity_lane0_eval70_hand_eval0_onehot_rank13_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_picks_quads[12] || equity_lane0_eval70_hand_eval0_picks_quads[11] || equity_lane0_eval70_hand_eval0_picks_quads[10] || equity_lane0_eval70_hand_eval0_picks_quads[9] || equity_lane0_eval70_hand_eval0_picks_quads[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_picks_quads[12] || equity_lane0_eval70_hand_eval0_picks_quads[7] || equity_lane0_eval70_hand_eval0_picks_quads[6] || equity_lane0_eval70_hand_eval0_picks_quads[5] || equity_lane0_eval70_hand_eval0_picks_quads[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_picks_quads[11] || equity_lane0_eval70_hand_eval0_picks_quads[10] || equity_lane0_eval70_hand_eval0_picks_quads[7] || equity_lane0_eval70_hand_eval0_picks_quads[6] || equity_lane0_eval70_hand_eval0_picks_quads[3] || equity_lane0_eval70_hand_eval0_picks_quads[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_picks_quads[11] || equity_lane0_eval70_hand_eval0_picks_quads[9] || equity_lane0_eval70_hand_eval0_picks_quads[7] || equity_lane0_eval70_hand_eval0_picks_quads[5] || equity_lane0_eval70_hand_eval0_picks_quads[3] || equity_lane0_eval70_hand_eval0_picks_quads[1]);
-    equity_lane0_eval70_hand_eval0_c4_quads = value;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_picks_pairs0, equity_lane0_eval70_hand_eval0_picks_flush, equity_lane0_eval70_hand_eval0_picks_trips1, equity_lane0_eval70_hand_eval0_picks_straight, equity_lane0_eval70_hand_eval0_picks_pairs1, equity_lane0_eval70_hand_eval0_picks_sf, equity_lane0_eval70_hand_eval0_picks_quads, equity_lane0_eval70_hand_eval0_picks_trips0) begin: equity_lane0_eval70_hand_eval0_categorize
+always @(equity_lane0_board_eval0_player_eval0_s2_ge4, equity_lane0_board_eval0_player_eval0_s2_ge2, equity_lane0_board_eval0_player_eval0_s2_ge3, equity_lane0_board_eval0_player_eval0_c3_two_pairs, equity_lane0_board_eval0_player_eval0_s2_flush, equity_lane0_board_eval0_player_eval0_c3_sf, equity_lane0_board_eval0_player_eval0_c3_straight) begin: equity_lane0_board_eval0_player_eval0_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane0_eval70_hand_eval0_picks_sf) begin
+    if (equity_lane0_board_eval0_player_eval0_c3_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane0_eval70_hand_eval0_picks_quads != 0)) begin
+    else if ((equity_lane0_board_eval0_player_eval0_s2_ge4 != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane0_eval70_hand_eval0_picks_trips0 != 0) && ((equity_lane0_eval70_hand_eval0_picks_trips1 != 0) || (equity_lane0_eval70_hand_eval0_picks_pairs0 != 0)))) begin
+    else if (((equity_lane0_board_eval0_player_eval0_s2_ge3 != 0) && equity_lane0_board_eval0_player_eval0_c3_two_pairs)) begin
         cat[6] = 1;
     end
-    else if (equity_lane0_eval70_hand_eval0_picks_flush) begin
+    else if (equity_lane0_board_eval0_player_eval0_s2_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane0_eval70_hand_eval0_picks_straight) begin
+    else if (equity_lane0_board_eval0_player_eval0_c3_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane0_eval70_hand_eval0_picks_trips0 != 0)) begin
+    else if ((equity_lane0_board_eval0_player_eval0_s2_ge3 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane0_eval70_hand_eval0_picks_pairs1 != 0)) begin
+    else if (equity_lane0_board_eval0_player_eval0_c3_two_pairs) begin
         cat[2] = 1;
     end
-    else if ((equity_lane0_eval70_hand_eval0_picks_pairs0 != 0)) begin
+    else if ((equity_lane0_board_eval0_player_eval0_s2_ge2 != 0)) begin
         cat[1] = 1;
     end
     else begin
         cat[0] = 1;
     end
-    equity_lane0_eval70_hand_eval0_category = cat;
+    equity_lane0_board_eval0_player_eval0_c3_category = cat;
 end
 
 
-
-assign equity_lane0_eval70_hand_eval0_c4_invalid = (equity_lane0_eval70_hand_eval0_picks_bad || (!equity_lane0_eval70_hand_eval0_picks_any));
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_ranked_register
-    equity_lane0_eval70_hand_eval0_ranked_kickers0 <= equity_lane0_eval70_hand_eval0_c4_kickers0;
-    equity_lane0_eval70_hand_eval0_ranked_kickers1 <= equity_lane0_eval70_hand_eval0_c4_kickers1;
-    equity_lane0_eval70_hand_eval0_ranked_kickers2 <= equity_lane0_eval70_hand_eval0_c4_kickers2;
-    equity_lane0_eval70_hand_eval0_ranked_kickers3 <= equity_lane0_eval70_hand_eval0_c4_kickers3;
-    equity_lane0_eval70_hand_eval0_ranked_kickers4 <= equity_lane0_eval70_hand_eval0_c4_kickers4;
-    equity_lane0_eval70_hand_eval0_ranked_pairs0 <= equity_lane0_eval70_hand_eval0_c4_pairs0;
-    equity_lane0_eval70_hand_eval0_ranked_pairs1 <= equity_lane0_eval70_hand_eval0_c4_pairs1;
-    equity_lane0_eval70_hand_eval0_ranked_pairs2 <= equity_lane0_eval70_hand_eval0_c4_pairs2;
-    equity_lane0_eval70_hand_eval0_ranked_trips0 <= equity_lane0_eval70_hand_eval0_c4_trips0;
-    equity_lane0_eval70_hand_eval0_ranked_trips1 <= equity_lane0_eval70_hand_eval0_c4_trips1;
-    equity_lane0_eval70_hand_eval0_ranked_not_quads0 <= equity_lane0_eval70_hand_eval0_c4_not_quads0;
-    equity_lane0_eval70_hand_eval0_ranked_quads <= equity_lane0_eval70_hand_eval0_c4_quads;
-    equity_lane0_eval70_hand_eval0_ranked_category <= equity_lane0_eval70_hand_eval0_category;
-    equity_lane0_eval70_hand_eval0_ranked_straight_top <= equity_lane0_eval70_hand_eval0_picks_straight_top;
-    equity_lane0_eval70_hand_eval0_ranked_sf_top <= equity_lane0_eval70_hand_eval0_picks_sf_top;
-    equity_lane0_eval70_hand_eval0_ranked_invalid <= equity_lane0_eval70_hand_eval0_c4_invalid;
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg23_load
+    equity_lane0_board_eval0_player_eval0_s3_x0 <= equity_lane0_board_eval0_player_eval0_onehot_rank0_rank;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_ranked_not_quads0, equity_lane0_eval70_hand_eval0_ranked_pairs1, equity_lane0_eval70_hand_eval0_ranked_pairs0, equity_lane0_eval70_hand_eval0_ranked_trips1, equity_lane0_eval70_hand_eval0_ranked_quads, equity_lane0_eval70_hand_eval0_ranked_kickers0, equity_lane0_eval70_hand_eval0_ranked_kickers2, equity_lane0_eval70_hand_eval0_ranked_sf_top, equity_lane0_eval70_hand_eval0_ranked_pairs2, equity_lane0_eval70_hand_eval0_ranked_trips0, equity_lane0_eval70_hand_eval0_ranked_kickers3, equity_lane0_eval70_hand_eval0_ranked_kickers4, equity_lane0_eval70_hand_eval0_ranked_kickers1, equity_lane0_eval70_hand_eval0_ranked_straight_top, equity_lane0_eval70_hand_eval0_ranked_invalid, equity_lane0_eval70_hand_eval0_ranked_category) begin: equity_lane0_eval70_hand_eval0_compose
-    reg t1_ge_p0;
-    integer j;
-    reg p2_ge_m0;
-    reg [4-1:0] cat;
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg24_load
+    equity_lane0_board_eval0_player_eval0_s3_x1 <= equity_lane0_board_eval0_player_eval0_onehot_rank1_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg25_load
+    equity_lane0_board_eval0_player_eval0_s3_x2 <= equity_lane0_board_eval0_player_eval0_onehot_rank2_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg26_load
+    equity_lane0_board_eval0_player_eval0_s3_x3 <= equity_lane0_board_eval0_player_eval0_onehot_rank3_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg27_load
+    equity_lane0_board_eval0_player_eval0_s3_x4 <= equity_lane0_board_eval0_player_eval0_onehot_rank4_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg28_load
+    equity_lane0_board_eval0_player_eval0_s3_pair0 <= equity_lane0_board_eval0_player_eval0_onehot_rank5_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg29_load
+    equity_lane0_board_eval0_player_eval0_s3_pair1 <= equity_lane0_board_eval0_player_eval0_onehot_rank6_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg30_load
+    equity_lane0_board_eval0_player_eval0_s3_trips <= equity_lane0_board_eval0_player_eval0_onehot_rank7_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg31_load
+    equity_lane0_board_eval0_player_eval0_s3_quads <= equity_lane0_board_eval0_player_eval0_onehot_rank8_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_picks_register
+    equity_lane0_board_eval0_player_eval0_s3_category <= equity_lane0_board_eval0_player_eval0_c3_category;
+    equity_lane0_board_eval0_player_eval0_s3_straight_top <= equity_lane0_board_eval0_player_eval0_c3_straight_top;
+    equity_lane0_board_eval0_player_eval0_s3_sf_top <= equity_lane0_board_eval0_player_eval0_c3_sf_top;
+    equity_lane0_board_eval0_player_eval0_s3_invalid <= equity_lane0_board_eval0_player_eval0_s2_invalid;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval0_s3_category, equity_lane0_board_eval0_player_eval0_s3_x2, equity_lane0_board_eval0_player_eval0_s3_straight_top, equity_lane0_board_eval0_player_eval0_s3_quads, equity_lane0_board_eval0_player_eval0_s3_x0, equity_lane0_board_eval0_player_eval0_s3_invalid, equity_lane0_board_eval0_player_eval0_s3_x3, equity_lane0_board_eval0_player_eval0_s3_sf_top, equity_lane0_board_eval0_player_eval0_s3_pair1, equity_lane0_board_eval0_player_eval0_s3_pair0, equity_lane0_board_eval0_player_eval0_s3_x4, equity_lane0_board_eval0_player_eval0_s3_x1, equity_lane0_board_eval0_player_eval0_s3_trips) begin: equity_lane0_board_eval0_player_eval0_compose
+    reg [9-1:0] cat;
+    reg skip0;
+    reg skip1;
+    reg skip2;
+    reg second_pair1;
+    reg [4-1:0] code;
     reg [4-1:0] k0;
     reg [4-1:0] k1;
     reg [4-1:0] k2;
     reg [4-1:0] k3;
     reg [4-1:0] k4;
-    t1_ge_p0 = 1'b1;
-    for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval70_hand_eval0_ranked_trips1[j] && (!equity_lane0_eval70_hand_eval0_ranked_pairs0[j]))) begin
-            t1_ge_p0 = 1'b1;
-        end
-        else if ((equity_lane0_eval70_hand_eval0_ranked_pairs0[j] && (!equity_lane0_eval70_hand_eval0_ranked_trips1[j]))) begin
-            t1_ge_p0 = 1'b0;
-        end
-    end
-    p2_ge_m0 = 1'b1;
-    for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval70_hand_eval0_ranked_pairs2[j] && (!equity_lane0_eval70_hand_eval0_ranked_kickers0[j]))) begin
-            p2_ge_m0 = 1'b1;
-        end
-        else if ((equity_lane0_eval70_hand_eval0_ranked_kickers0[j] && (!equity_lane0_eval70_hand_eval0_ranked_pairs2[j]))) begin
-            p2_ge_m0 = 1'b0;
-        end
-    end
-    cat = 4'h0;
-    cat[3] = equity_lane0_eval70_hand_eval0_ranked_category[8];
-    cat[2] = (equity_lane0_eval70_hand_eval0_ranked_category[7] || equity_lane0_eval70_hand_eval0_ranked_category[6] || equity_lane0_eval70_hand_eval0_ranked_category[5] || equity_lane0_eval70_hand_eval0_ranked_category[4]);
-    cat[1] = (equity_lane0_eval70_hand_eval0_ranked_category[7] || equity_lane0_eval70_hand_eval0_ranked_category[6] || equity_lane0_eval70_hand_eval0_ranked_category[3] || equity_lane0_eval70_hand_eval0_ranked_category[2]);
-    cat[0] = (equity_lane0_eval70_hand_eval0_ranked_category[7] || equity_lane0_eval70_hand_eval0_ranked_category[5] || equity_lane0_eval70_hand_eval0_ranked_category[3] || equity_lane0_eval70_hand_eval0_ranked_category[1]);
+    cat = equity_lane0_board_eval0_player_eval0_s3_category;
+    skip0 = ((cat[7] && (equity_lane0_board_eval0_player_eval0_s3_x0 == equity_lane0_board_eval0_player_eval0_s3_quads)) || (cat[3] && (equity_lane0_board_eval0_player_eval0_s3_x0 == equity_lane0_board_eval0_player_eval0_s3_trips)) || ((cat[1] || cat[2]) && (equity_lane0_board_eval0_player_eval0_s3_x0 == equity_lane0_board_eval0_player_eval0_s3_pair0)));
+    skip1 = ((cat[3] && (equity_lane0_board_eval0_player_eval0_s3_x1 == equity_lane0_board_eval0_player_eval0_s3_trips)) || (cat[1] && (equity_lane0_board_eval0_player_eval0_s3_x1 == equity_lane0_board_eval0_player_eval0_s3_pair0)));
+    skip2 = (cat[1] && (equity_lane0_board_eval0_player_eval0_s3_x2 == equity_lane0_board_eval0_player_eval0_s3_pair0));
+    second_pair1 = (equity_lane0_board_eval0_player_eval0_s3_x1 == equity_lane0_board_eval0_player_eval0_s3_pair1);
+    code = 4'h0;
+    code[3] = cat[8];
+    code[2] = (cat[7] || cat[6] || cat[5] || cat[4]);
+    code[1] = (cat[7] || cat[6] || cat[3] || cat[2]);
+    code[0] = (cat[7] || cat[5] || cat[3] || cat[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane0_eval70_hand_eval0_ranked_category[8]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_sf_top);
+    if ((cat[5] || cat[0])) begin
+        k0 = equity_lane0_board_eval0_player_eval0_s3_x0;
+        k1 = equity_lane0_board_eval0_player_eval0_s3_x1;
+        k2 = equity_lane0_board_eval0_player_eval0_s3_x2;
+        k3 = equity_lane0_board_eval0_player_eval0_s3_x3;
+        k4 = equity_lane0_board_eval0_player_eval0_s3_x4;
     end
-    if (equity_lane0_eval70_hand_eval0_ranked_category[7]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_quads);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_ranked_not_quads0);
+    if (cat[8]) begin
+        k0 = equity_lane0_board_eval0_player_eval0_s3_sf_top;
     end
-    if (equity_lane0_eval70_hand_eval0_ranked_category[6]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_trips0);
-        if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane0_eval70_hand_eval0_ranked_trips1);
+    if (cat[4]) begin
+        k0 = equity_lane0_board_eval0_player_eval0_s3_straight_top;
+    end
+    if (cat[7]) begin
+        k0 = equity_lane0_board_eval0_player_eval0_s3_quads;
+    end
+    if (cat[6]) begin
+        k0 = equity_lane0_board_eval0_player_eval0_s3_trips;
+        if ((equity_lane0_board_eval0_player_eval0_s3_pair0 == equity_lane0_board_eval0_player_eval0_s3_trips)) begin
+            k1 = equity_lane0_board_eval0_player_eval0_s3_pair1;
         end
         else begin
-            k1 = (k1 | equity_lane0_eval70_hand_eval0_ranked_pairs0);
+            k1 = equity_lane0_board_eval0_player_eval0_s3_pair0;
         end
     end
-    if ((equity_lane0_eval70_hand_eval0_ranked_category[5] || equity_lane0_eval70_hand_eval0_ranked_category[0])) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_kickers0);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_ranked_kickers1);
-        k2 = (k2 | equity_lane0_eval70_hand_eval0_ranked_kickers2);
-        k3 = (k3 | equity_lane0_eval70_hand_eval0_ranked_kickers3);
-        k4 = (k4 | equity_lane0_eval70_hand_eval0_ranked_kickers4);
+    if (cat[3]) begin
+        k0 = equity_lane0_board_eval0_player_eval0_s3_trips;
     end
-    if (equity_lane0_eval70_hand_eval0_ranked_category[4]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_straight_top);
+    if ((cat[2] || cat[1])) begin
+        k0 = equity_lane0_board_eval0_player_eval0_s3_pair0;
     end
-    if (equity_lane0_eval70_hand_eval0_ranked_category[3]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_trips0);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_ranked_kickers0);
-        k2 = (k2 | equity_lane0_eval70_hand_eval0_ranked_kickers1);
-    end
-    if (equity_lane0_eval70_hand_eval0_ranked_category[2]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_pairs0);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_ranked_pairs1);
-        if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane0_eval70_hand_eval0_ranked_pairs2);
+    if ((cat[7] || cat[3] || cat[1])) begin
+        if (skip0) begin
+            k1 = equity_lane0_board_eval0_player_eval0_s3_x1;
         end
         else begin
-            k2 = (k2 | equity_lane0_eval70_hand_eval0_ranked_kickers0);
+            k1 = equity_lane0_board_eval0_player_eval0_s3_x0;
         end
     end
-    if (equity_lane0_eval70_hand_eval0_ranked_category[1]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_pairs0);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_ranked_kickers0);
-        k2 = (k2 | equity_lane0_eval70_hand_eval0_ranked_kickers1);
-        k3 = (k3 | equity_lane0_eval70_hand_eval0_ranked_kickers2);
+    if ((cat[3] || cat[1])) begin
+        if ((skip0 || skip1)) begin
+            k2 = equity_lane0_board_eval0_player_eval0_s3_x2;
+        end
+        else begin
+            k2 = equity_lane0_board_eval0_player_eval0_s3_x1;
+        end
     end
-    if (equity_lane0_eval70_hand_eval0_ranked_invalid) begin
-        equity_lane0_eval70_hand_eval0_c5_word = 0;
+    if (cat[1]) begin
+        if ((skip0 || skip1 || skip2)) begin
+            k3 = equity_lane0_board_eval0_player_eval0_s3_x3;
+        end
+        else begin
+            k3 = equity_lane0_board_eval0_player_eval0_s3_x2;
+        end
+    end
+    if (cat[2]) begin
+        k1 = equity_lane0_board_eval0_player_eval0_s3_pair1;
+        if ((!skip0)) begin
+            k2 = equity_lane0_board_eval0_player_eval0_s3_x0;
+        end
+        else if ((!second_pair1)) begin
+            k2 = equity_lane0_board_eval0_player_eval0_s3_x1;
+        end
+        else begin
+            k2 = equity_lane0_board_eval0_player_eval0_s3_x2;
+        end
+    end
+    if (equity_lane0_board_eval0_player_eval0_s3_invalid) begin
+        equity_lane0_board_eval0_player_eval0_c4_word = 0;
     end
     else begin
-        equity_lane0_eval70_hand_eval0_c5_word = {cat, k0, k1, k2, k3, k4};
+        equity_lane0_board_eval0_player_eval0_c4_word = {code, k0, k1, k2, k3, k4};
     end
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_advance
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_answer
     if (equity_lane0_rst == 1) begin
-        equity_lane0_eval70_hand_eval0_valids <= 0;
+        equity_lane0_board_eval0_player_eval0_word_q <= 0;
+        equity_lane0_board_eval0_player_eval0_invalid_q <= 0;
     end
     else begin
-        equity_lane0_eval70_hand_eval0_valids <= {equity_lane0_eval70_hand_eval0_valids[(6 - 1)-1:0], equity_lane0_look_valid};
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_take
-    equity_lane0_eval70_hand_eval0_s0_codes <= equity_lane0_eval70_hand_eval0_codes_in;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_answer
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_eval70_hand_eval0_word_q <= 0;
-        equity_lane0_eval70_hand_eval0_invalid_q <= 0;
-    end
-    else begin
-        if (equity_lane0_eval70_hand_eval0_valids[(6 - 2)]) begin
-            equity_lane0_eval70_hand_eval0_word_q <= equity_lane0_eval70_hand_eval0_c5_word;
-            equity_lane0_eval70_hand_eval0_invalid_q <= equity_lane0_eval70_hand_eval0_ranked_invalid;
+        if (equity_lane0_board_eval0_answer_now) begin
+            equity_lane0_board_eval0_player_eval0_word_q <= equity_lane0_board_eval0_player_eval0_c4_word;
+            equity_lane0_board_eval0_player_eval0_invalid_q <= equity_lane0_board_eval0_player_eval0_s3_invalid;
         end
     end
 end
 
 
 
-assign equity_lane0_eval70_word = equity_lane0_eval70_hand_eval0_word_q;
-assign equity_lane0_eval70_invalid = equity_lane0_eval70_hand_eval0_invalid_q;
-assign equity_lane0_eval70_out_valid = equity_lane0_eval70_hand_eval0_valids[(6 - 1)];
+assign equity_lane0_board_eval0_player_eval0_word = equity_lane0_board_eval0_player_eval0_word_q;
+assign equity_lane0_board_eval0_player_eval0_invalid = equity_lane0_board_eval0_player_eval0_invalid_q;
 
 
 
-assign equity_lane0_eval71_hand_eval1_same_card21_same = ((equity_lane0_eval71_hand_eval1_s0_codes[6-1:0] == equity_lane0_eval71_hand_eval1_s0_codes[12-1:6]) && (equity_lane0_eval71_hand_eval1_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card21_same = ((equity_lane0_board_eval0_hole_register1_q[6-1:0] == equity_lane0_board_eval0_hole_register1_q[12-1:6]) && (equity_lane0_board_eval0_hole_register1_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval71_hand_eval1_same_card22_same = ((equity_lane0_eval71_hand_eval1_s0_codes[6-1:0] == equity_lane0_eval71_hand_eval1_s0_codes[18-1:12]) && (equity_lane0_eval71_hand_eval1_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card22_same = ((equity_lane0_board_eval0_hole_register1_q[6-1:0] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_hole_register1_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval71_hand_eval1_same_card23_same = ((equity_lane0_eval71_hand_eval1_s0_codes[6-1:0] == equity_lane0_eval71_hand_eval1_s0_codes[24-1:18]) && (equity_lane0_eval71_hand_eval1_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card23_same = ((equity_lane0_board_eval0_hole_register1_q[12-1:6] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_hole_register1_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_eval71_hand_eval1_same_card24_same = ((equity_lane0_eval71_hand_eval1_s0_codes[6-1:0] == equity_lane0_eval71_hand_eval1_s0_codes[30-1:24]) && (equity_lane0_eval71_hand_eval1_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card24_same = ((equity_lane0_board_eval0_hole_register1_q[6-1:0] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_hole_register1_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval71_hand_eval1_same_card25_same = ((equity_lane0_eval71_hand_eval1_s0_codes[6-1:0] == equity_lane0_eval71_hand_eval1_s0_codes[36-1:30]) && (equity_lane0_eval71_hand_eval1_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card25_same = ((equity_lane0_board_eval0_hole_register1_q[12-1:6] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_hole_register1_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_eval71_hand_eval1_same_card26_same = ((equity_lane0_eval71_hand_eval1_s0_codes[6-1:0] == equity_lane0_eval71_hand_eval1_s0_codes[42-1:36]) && (equity_lane0_eval71_hand_eval1_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card26_same = ((equity_lane0_board_eval0_hole_register1_q[6-1:0] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_hole_register1_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval71_hand_eval1_same_card27_same = ((equity_lane0_eval71_hand_eval1_s0_codes[12-1:6] == equity_lane0_eval71_hand_eval1_s0_codes[18-1:12]) && (equity_lane0_eval71_hand_eval1_s0_codes[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card27_same = ((equity_lane0_board_eval0_hole_register1_q[12-1:6] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_hole_register1_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_eval71_hand_eval1_same_card28_same = ((equity_lane0_eval71_hand_eval1_s0_codes[12-1:6] == equity_lane0_eval71_hand_eval1_s0_codes[24-1:18]) && (equity_lane0_eval71_hand_eval1_s0_codes[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card28_same = ((equity_lane0_board_eval0_hole_register1_q[6-1:0] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_hole_register1_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval71_hand_eval1_same_card29_same = ((equity_lane0_eval71_hand_eval1_s0_codes[12-1:6] == equity_lane0_eval71_hand_eval1_s0_codes[30-1:24]) && (equity_lane0_eval71_hand_eval1_s0_codes[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card29_same = ((equity_lane0_board_eval0_hole_register1_q[12-1:6] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_hole_register1_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_eval71_hand_eval1_same_card30_same = ((equity_lane0_eval71_hand_eval1_s0_codes[12-1:6] == equity_lane0_eval71_hand_eval1_s0_codes[36-1:30]) && (equity_lane0_eval71_hand_eval1_s0_codes[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card30_same = ((equity_lane0_board_eval0_hole_register1_q[6-1:0] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_hole_register1_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval71_hand_eval1_same_card31_same = ((equity_lane0_eval71_hand_eval1_s0_codes[12-1:6] == equity_lane0_eval71_hand_eval1_s0_codes[42-1:36]) && (equity_lane0_eval71_hand_eval1_s0_codes[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card31_same = ((equity_lane0_board_eval0_hole_register1_q[12-1:6] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_hole_register1_q[12-1:6] != 63));
 
 
-
-assign equity_lane0_eval71_hand_eval1_same_card32_same = ((equity_lane0_eval71_hand_eval1_s0_codes[18-1:12] == equity_lane0_eval71_hand_eval1_s0_codes[24-1:18]) && (equity_lane0_eval71_hand_eval1_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane0_eval71_hand_eval1_same_card33_same = ((equity_lane0_eval71_hand_eval1_s0_codes[18-1:12] == equity_lane0_eval71_hand_eval1_s0_codes[30-1:24]) && (equity_lane0_eval71_hand_eval1_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane0_eval71_hand_eval1_same_card34_same = ((equity_lane0_eval71_hand_eval1_s0_codes[18-1:12] == equity_lane0_eval71_hand_eval1_s0_codes[36-1:30]) && (equity_lane0_eval71_hand_eval1_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane0_eval71_hand_eval1_same_card35_same = ((equity_lane0_eval71_hand_eval1_s0_codes[18-1:12] == equity_lane0_eval71_hand_eval1_s0_codes[42-1:36]) && (equity_lane0_eval71_hand_eval1_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane0_eval71_hand_eval1_same_card36_same = ((equity_lane0_eval71_hand_eval1_s0_codes[24-1:18] == equity_lane0_eval71_hand_eval1_s0_codes[30-1:24]) && (equity_lane0_eval71_hand_eval1_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane0_eval71_hand_eval1_same_card37_same = ((equity_lane0_eval71_hand_eval1_s0_codes[24-1:18] == equity_lane0_eval71_hand_eval1_s0_codes[36-1:30]) && (equity_lane0_eval71_hand_eval1_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane0_eval71_hand_eval1_same_card38_same = ((equity_lane0_eval71_hand_eval1_s0_codes[24-1:18] == equity_lane0_eval71_hand_eval1_s0_codes[42-1:36]) && (equity_lane0_eval71_hand_eval1_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane0_eval71_hand_eval1_same_card39_same = ((equity_lane0_eval71_hand_eval1_s0_codes[30-1:24] == equity_lane0_eval71_hand_eval1_s0_codes[36-1:30]) && (equity_lane0_eval71_hand_eval1_s0_codes[30-1:24] != 63));
-
-
-
-assign equity_lane0_eval71_hand_eval1_same_card40_same = ((equity_lane0_eval71_hand_eval1_s0_codes[30-1:24] == equity_lane0_eval71_hand_eval1_s0_codes[42-1:36]) && (equity_lane0_eval71_hand_eval1_s0_codes[30-1:24] != 63));
-
-
-
-assign equity_lane0_eval71_hand_eval1_same_card41_same = ((equity_lane0_eval71_hand_eval1_s0_codes[36-1:30] == equity_lane0_eval71_hand_eval1_s0_codes[42-1:36]) && (equity_lane0_eval71_hand_eval1_s0_codes[36-1:30] != 63));
-
-
-always @(equity_lane0_eval71_hand_eval1_s0_codes) begin: equity_lane0_eval71_hand_eval1_decode
-    reg [52-1:0] hand;
-    reg [7-1:0] bad_codes;
-    reg any_card;
-    reg [6-1:0] clubs;
-    reg [6-1:0] diamonds;
-    reg [6-1:0] hearts;
-    reg [6-1:0] spades;
-    integer i;
-    reg [6-1:0] code;
-    integer j;
-    reg [64-1:0] onehot;
-    hand = 52'h0;
-    bad_codes = 7'h0;
-    any_card = 1'b0;
-    clubs = 6'h1;
-    diamonds = 6'h1;
-    hearts = 6'h1;
-    spades = 6'h1;
-    for (i=0; i<7; i=i+1) begin
-        code = 6'h0;
-        for (j=0; j<6; j=j+1) begin
-            code[j] = equity_lane0_eval71_hand_eval1_s0_codes[((6 * i) + j)];
-        end
-        onehot = 64'h1;
-        onehot = (onehot << code);
-        if ((onehot[63-1:52] != 0)) begin
-            bad_codes[i] = 1;
-        end
-        hand = (hand | onehot[52-1:0]);
-        if ((!onehot[63])) begin
-            any_card = 1'b1;
-            if ((code[2-1:0] == 0)) begin
-                clubs = {clubs[5-1:0], 1'b1};
-            end
-            else if ((code[2-1:0] == 1)) begin
-                diamonds = {diamonds[5-1:0], 1'b1};
-            end
-            else if ((code[2-1:0] == 2)) begin
-                hearts = {hearts[5-1:0], 1'b1};
-            end
-            else begin
-                spades = {spades[5-1:0], 1'b1};
-            end
-        end
-    end
-    equity_lane0_eval71_hand_eval1_d1_hand = hand;
-    equity_lane0_eval71_hand_eval1_d1_bad_codes = bad_codes;
-    equity_lane0_eval71_hand_eval1_d1_any = any_card;
-    equity_lane0_eval71_hand_eval1_d1_flush_suit = {spades[5], hearts[5], diamonds[5], clubs[5]};
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_hole_register
+    equity_lane0_board_eval0_player_eval1_s1_hole <= equity_lane0_board_eval0_hole_register1_q;
+    equity_lane0_board_eval0_player_eval1_s1_bad <= ((equity_lane0_board_eval0_player_eval1_dups != 0) || (equity_lane0_board_eval0_hole_register1_q[5] && equity_lane0_board_eval0_hole_register1_q[4] && (equity_lane0_board_eval0_hole_register1_q[3] || equity_lane0_board_eval0_hole_register1_q[2])) || (equity_lane0_board_eval0_hole_register1_q[11] && equity_lane0_board_eval0_hole_register1_q[10] && (equity_lane0_board_eval0_hole_register1_q[9] || equity_lane0_board_eval0_hole_register1_q[8])));
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_decoded_register
-    equity_lane0_eval71_hand_eval1_decoded_hand <= equity_lane0_eval71_hand_eval1_d1_hand;
-    equity_lane0_eval71_hand_eval1_decoded_bad_codes <= equity_lane0_eval71_hand_eval1_d1_bad_codes;
-    equity_lane0_eval71_hand_eval1_decoded_any <= equity_lane0_eval71_hand_eval1_d1_any;
-    equity_lane0_eval71_hand_eval1_decoded_flush_suit <= equity_lane0_eval71_hand_eval1_d1_flush_suit;
-    equity_lane0_eval71_hand_eval1_decoded_dups <= equity_lane0_eval71_hand_eval1_dups;
+always @(equity_lane0_board_eval0_board_summary0_summary_flush_ge5, equity_lane0_board_eval0_board_summary0_summary_ge1, equity_lane0_board_eval0_board_summary0_summary_ge4, equity_lane0_board_eval0_player_eval1_s1_hole, equity_lane0_board_eval0_board_summary0_summary_flush_suit, equity_lane0_board_eval0_board_summary0_summary_flush_ranks, equity_lane0_board_eval0_board_summary0_summary_ge2, equity_lane0_board_eval0_board_summary0_summary_ge3, equity_lane0_board_eval0_board_summary0_summary_flush_ge4) begin: equity_lane0_board_eval0_player_eval1_fold
+    reg [16-1:0] hit_a;
+    reg [16-1:0] hit_b;
+    reg [13-1:0] either;
+    reg [13-1:0] both;
+    reg suited_a;
+    reg suited_b;
+    reg [13-1:0] flush_ranks;
+    hit_a = 16'h1;
+    hit_a = (hit_a << equity_lane0_board_eval0_player_eval1_s1_hole[6-1:2]);
+    hit_b = 16'h1;
+    hit_b = (hit_b << equity_lane0_board_eval0_player_eval1_s1_hole[12-1:8]);
+    either = 13'h0;
+    both = 13'h0;
+    either = (hit_a[13-1:0] | hit_b[13-1:0]);
+    both = (hit_a[13-1:0] & hit_b[13-1:0]);
+    equity_lane0_board_eval0_player_eval1_c2_ge1 = (equity_lane0_board_eval0_board_summary0_summary_ge1 | either);
+    equity_lane0_board_eval0_player_eval1_c2_ge2 = ((equity_lane0_board_eval0_board_summary0_summary_ge2 | (equity_lane0_board_eval0_board_summary0_summary_ge1 & either)) | both);
+    equity_lane0_board_eval0_player_eval1_c2_ge3 = ((equity_lane0_board_eval0_board_summary0_summary_ge3 | (equity_lane0_board_eval0_board_summary0_summary_ge2 & either)) | (equity_lane0_board_eval0_board_summary0_summary_ge1 & both));
+    equity_lane0_board_eval0_player_eval1_c2_ge4 = ((equity_lane0_board_eval0_board_summary0_summary_ge4 | (equity_lane0_board_eval0_board_summary0_summary_ge3 & either)) | (equity_lane0_board_eval0_board_summary0_summary_ge2 & both));
+    suited_a = (equity_lane0_board_eval0_board_summary0_summary_flush_suit[equity_lane0_board_eval0_player_eval1_s1_hole[2-1:0]] != 0);
+    suited_b = (equity_lane0_board_eval0_board_summary0_summary_flush_suit[equity_lane0_board_eval0_player_eval1_s1_hole[8-1:6]] != 0);
+    flush_ranks = 13'h0;
+    flush_ranks = equity_lane0_board_eval0_board_summary0_summary_flush_ranks;
+    if (suited_a) begin
+        flush_ranks = (flush_ranks | hit_a[13-1:0]);
+    end
+    if (suited_b) begin
+        flush_ranks = (flush_ranks | hit_b[13-1:0]);
+    end
+    equity_lane0_board_eval0_player_eval1_c2_flush_ranks = flush_ranks;
+    equity_lane0_board_eval0_player_eval1_c2_flush = ((equity_lane0_board_eval0_board_summary0_summary_flush_suit != 0) && (equity_lane0_board_eval0_board_summary0_summary_flush_ge5 || (equity_lane0_board_eval0_board_summary0_summary_flush_ge4 && (suited_a || suited_b)) || (suited_a && suited_b)));
 end
 
 
-
-assign equity_lane0_eval71_hand_eval1_c2_bad = ((equity_lane0_eval71_hand_eval1_decoded_dups != 0) || (equity_lane0_eval71_hand_eval1_decoded_bad_codes != 0));
-
-
-always @(equity_lane0_eval71_hand_eval1_decoded_flush_suit, equity_lane0_eval71_hand_eval1_decoded_hand) begin: equity_lane0_eval71_hand_eval1_rank_masks
-    reg [13-1:0] present;
-    reg [13-1:0] quads;
-    reg [13-1:0] trips;
-    reg [13-1:0] pairs;
-    reg [13-1:0] singles;
-    reg [13-1:0] suited;
-    reg [13-1:0] not_quads;
-    integer r;
-    reg [5-1:0] held;
-    integer s;
-    present = 13'h0;
-    quads = 13'h0;
-    trips = 13'h0;
-    pairs = 13'h0;
-    singles = 13'h0;
-    suited = 13'h0;
-    not_quads = 13'h0;
-    for (r=0; r<13; r=r+1) begin
-        held = 5'h1;
-        for (s=0; s<4; s=s+1) begin
-            if (equity_lane0_eval71_hand_eval1_decoded_hand[((4 * r) + s)]) begin
-                held = {held[4-1:0], 1'b1};
-            end
-            if ((equity_lane0_eval71_hand_eval1_decoded_hand[((4 * r) + s)] && equity_lane0_eval71_hand_eval1_decoded_flush_suit[s])) begin
-                suited[r] = 1;
-            end
-        end
-        present[r] = held[1];
-        singles[r] = (held[1] && (!held[2]));
-        pairs[r] = (held[2] && (!held[3]));
-        trips[r] = (held[3] && (!held[4]));
-        quads[r] = held[4];
-        not_quads[r] = (held[1] && (!held[4]));
-    end
-    equity_lane0_eval71_hand_eval1_c2_present = present;
-    equity_lane0_eval71_hand_eval1_c2_quads = quads;
-    equity_lane0_eval71_hand_eval1_c2_trips = trips;
-    equity_lane0_eval71_hand_eval1_c2_pairs = pairs;
-    equity_lane0_eval71_hand_eval1_c2_not_quads = not_quads;
-    equity_lane0_eval71_hand_eval1_c2_flush = (equity_lane0_eval71_hand_eval1_decoded_flush_suit != 0);
-    if ((equity_lane0_eval71_hand_eval1_decoded_flush_suit != 0)) begin
-        equity_lane0_eval71_hand_eval1_c2_kickers = suited;
-    end
-    else begin
-        equity_lane0_eval71_hand_eval1_c2_kickers = singles;
-    end
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_decoded_hand) begin: equity_lane0_eval71_hand_eval1_sf_windows
-    reg [10-1:0] found;
-    integer w;
-    integer s;
-    found = 10'h0;
-    for (w=0; w<10; w=w+1) begin
-        for (s=0; s<4; s=s+1) begin
-            if ((equity_lane0_eval71_hand_eval1_decoded_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval71_hand_eval1_decoded_hand[((4 * w) + s)] && equity_lane0_eval71_hand_eval1_decoded_hand[((4 * (w + 1)) + s)] && equity_lane0_eval71_hand_eval1_decoded_hand[((4 * (w + 2)) + s)] && equity_lane0_eval71_hand_eval1_decoded_hand[((4 * (w + 3)) + s)])) begin
-                found[w] = 1;
-            end
-        end
-    end
-    equity_lane0_eval71_hand_eval1_c2_sf_windows = found;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_c2_present) begin: equity_lane0_eval71_hand_eval1_straight_windows1_find
+always @(equity_lane0_board_eval0_player_eval1_c2_ge1) begin: equity_lane0_board_eval0_player_eval1_straight_windows2_find
     reg [10-1:0] complete;
     integer w;
     complete = 10'h0;
     for (w=0; w<10; w=w+1) begin
-        if ((equity_lane0_eval71_hand_eval1_c2_present[(((w + 13) - 1) % 13)] && equity_lane0_eval71_hand_eval1_c2_present[w] && equity_lane0_eval71_hand_eval1_c2_present[(w + 1)] && equity_lane0_eval71_hand_eval1_c2_present[(w + 2)] && equity_lane0_eval71_hand_eval1_c2_present[(w + 3)])) begin
+        if ((equity_lane0_board_eval0_player_eval1_c2_ge1[(((w + 13) - 1) % 13)] && equity_lane0_board_eval0_player_eval1_c2_ge1[w] && equity_lane0_board_eval0_player_eval1_c2_ge1[(w + 1)] && equity_lane0_board_eval0_player_eval1_c2_ge1[(w + 2)] && equity_lane0_board_eval0_player_eval1_c2_ge1[(w + 3)])) begin
             complete[w] = 1;
         end
     end
-    equity_lane0_eval71_hand_eval1_c2_windows = complete;
+    equity_lane0_board_eval0_player_eval1_c2_windows = complete;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_masks_register
-    equity_lane0_eval71_hand_eval1_masks_quads <= equity_lane0_eval71_hand_eval1_c2_quads;
-    equity_lane0_eval71_hand_eval1_masks_trips <= equity_lane0_eval71_hand_eval1_c2_trips;
-    equity_lane0_eval71_hand_eval1_masks_pairs <= equity_lane0_eval71_hand_eval1_c2_pairs;
-    equity_lane0_eval71_hand_eval1_masks_not_quads <= equity_lane0_eval71_hand_eval1_c2_not_quads;
-    equity_lane0_eval71_hand_eval1_masks_kickers <= equity_lane0_eval71_hand_eval1_c2_kickers;
-    equity_lane0_eval71_hand_eval1_masks_windows <= equity_lane0_eval71_hand_eval1_c2_windows;
-    equity_lane0_eval71_hand_eval1_masks_sf_windows <= equity_lane0_eval71_hand_eval1_c2_sf_windows;
-    equity_lane0_eval71_hand_eval1_masks_flush <= equity_lane0_eval71_hand_eval1_c2_flush;
-    equity_lane0_eval71_hand_eval1_masks_bad <= equity_lane0_eval71_hand_eval1_c2_bad;
-    equity_lane0_eval71_hand_eval1_masks_any <= equity_lane0_eval71_hand_eval1_decoded_any;
+always @(equity_lane0_board_eval0_player_eval1_c2_flush_ranks) begin: equity_lane0_board_eval0_player_eval1_straight_windows3_find
+    reg [10-1:0] complete;
+    integer w;
+    complete = 10'h0;
+    for (w=0; w<10; w=w+1) begin
+        if ((equity_lane0_board_eval0_player_eval1_c2_flush_ranks[(((w + 13) - 1) % 13)] && equity_lane0_board_eval0_player_eval1_c2_flush_ranks[w] && equity_lane0_board_eval0_player_eval1_c2_flush_ranks[(w + 1)] && equity_lane0_board_eval0_player_eval1_c2_flush_ranks[(w + 2)] && equity_lane0_board_eval0_player_eval1_c2_flush_ranks[(w + 3)])) begin
+            complete[w] = 1;
+        end
+    end
+    equity_lane0_board_eval0_player_eval1_c2_sf_windows = complete;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_masks_kickers) begin: equity_lane0_eval71_hand_eval1_highest_ranks4_select
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_masks_register
+    if (equity_lane0_board_eval0_player_eval1_c2_flush) begin
+        equity_lane0_board_eval0_player_eval1_s2_kick_mask <= equity_lane0_board_eval0_player_eval1_c2_flush_ranks;
+    end
+    else begin
+        equity_lane0_board_eval0_player_eval1_s2_kick_mask <= equity_lane0_board_eval0_player_eval1_c2_ge1;
+    end
+    equity_lane0_board_eval0_player_eval1_s2_ge2 <= equity_lane0_board_eval0_player_eval1_c2_ge2;
+    equity_lane0_board_eval0_player_eval1_s2_ge3 <= equity_lane0_board_eval0_player_eval1_c2_ge3;
+    equity_lane0_board_eval0_player_eval1_s2_ge4 <= equity_lane0_board_eval0_player_eval1_c2_ge4;
+    equity_lane0_board_eval0_player_eval1_s2_windows <= equity_lane0_board_eval0_player_eval1_c2_windows;
+    equity_lane0_board_eval0_player_eval1_s2_sf_windows <= equity_lane0_board_eval0_player_eval1_c2_sf_windows;
+    equity_lane0_board_eval0_player_eval1_s2_flush <= equity_lane0_board_eval0_player_eval1_c2_flush;
+    equity_lane0_board_eval0_player_eval1_s2_invalid <= (equity_lane0_board_eval0_player_eval1_s1_bad || equity_lane0_board_eval0_board_summary0_summary_bad);
+end
+
+
+always @(equity_lane0_board_eval0_player_eval1_s2_kick_mask) begin: equity_lane0_board_eval0_player_eval1_highest_ranks3_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -13069,42 +12632,19 @@ always @(equity_lane0_eval71_hand_eval1_masks_kickers) begin: equity_lane0_eval7
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_masks_kickers[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_board_eval0_player_eval1_s2_kick_mask[p] && seen[k]);
         end
-        if (equity_lane0_eval71_hand_eval1_masks_kickers[p]) begin
+        if (equity_lane0_board_eval0_player_eval1_s2_kick_mask[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
         end
     end
-    equity_lane0_eval71_hand_eval1_c3_kickers = sel;
+    equity_lane0_board_eval0_player_eval1_highest_ranks3_onehots = sel;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_masks_pairs) begin: equity_lane0_eval71_hand_eval1_highest_ranks5_select
-    reg [5-1:0] seen;
-    reg saturated;
-    reg [39-1:0] sel;
-    integer p;
-    integer k;
-    seen = 5'h1;
-    saturated = 1'b0;
-    sel = 39'h0;
-    for (p=13-1; p>=0; p=p-1) begin
-        for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_masks_pairs[p] && seen[k]);
-        end
-        if (equity_lane0_eval71_hand_eval1_masks_pairs[p]) begin
-            saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
-            seen = {seen[(5 - 1)-1:0], 1'b0};
-            seen[(5 - 1)] = saturated;
-        end
-    end
-    equity_lane0_eval71_hand_eval1_c3_pairs = sel;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_masks_trips) begin: equity_lane0_eval71_hand_eval1_highest_ranks6_select
+always @(equity_lane0_board_eval0_player_eval1_s2_ge2) begin: equity_lane0_board_eval0_player_eval1_highest_ranks4_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -13115,19 +12655,19 @@ always @(equity_lane0_eval71_hand_eval1_masks_trips) begin: equity_lane0_eval71_
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_masks_trips[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_board_eval0_player_eval1_s2_ge2[p] && seen[k]);
         end
-        if (equity_lane0_eval71_hand_eval1_masks_trips[p]) begin
+        if (equity_lane0_board_eval0_player_eval1_s2_ge2[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
         end
     end
-    equity_lane0_eval71_hand_eval1_c3_trips = sel;
+    equity_lane0_board_eval0_player_eval1_highest_ranks4_onehots = sel;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_masks_not_quads) begin: equity_lane0_eval71_hand_eval1_highest_ranks7_select
+always @(equity_lane0_board_eval0_player_eval1_s2_ge3) begin: equity_lane0_board_eval0_player_eval1_highest_ranks5_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -13138,664 +12678,557 @@ always @(equity_lane0_eval71_hand_eval1_masks_not_quads) begin: equity_lane0_eva
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_masks_not_quads[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_board_eval0_player_eval1_s2_ge3[p] && seen[k]);
         end
-        if (equity_lane0_eval71_hand_eval1_masks_not_quads[p]) begin
+        if (equity_lane0_board_eval0_player_eval1_s2_ge3[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
         end
     end
-    equity_lane0_eval71_hand_eval1_c3_not_quads = sel;
+    equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots = sel;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_masks_windows) begin: equity_lane0_eval71_hand_eval1_window_top2_pick
+
+assign equity_lane0_board_eval0_player_eval1_field7_q = equity_lane0_board_eval0_player_eval1_highest_ranks3_onehots[13-1:0];
+
+
+
+assign equity_lane0_board_eval0_player_eval1_field8_q = equity_lane0_board_eval0_player_eval1_highest_ranks3_onehots[26-1:13];
+
+
+
+assign equity_lane0_board_eval0_player_eval1_field9_q = equity_lane0_board_eval0_player_eval1_highest_ranks3_onehots[39-1:26];
+
+
+
+assign equity_lane0_board_eval0_player_eval1_field10_q = equity_lane0_board_eval0_player_eval1_highest_ranks3_onehots[52-1:39];
+
+
+
+assign equity_lane0_board_eval0_player_eval1_field11_q = equity_lane0_board_eval0_player_eval1_highest_ranks3_onehots[65-1:52];
+
+
+
+assign equity_lane0_board_eval0_player_eval1_field12_q = equity_lane0_board_eval0_player_eval1_highest_ranks4_onehots[13-1:0];
+
+
+
+assign equity_lane0_board_eval0_player_eval1_field13_q = equity_lane0_board_eval0_player_eval1_highest_ranks4_onehots[26-1:13];
+
+
+always @(equity_lane0_board_eval0_player_eval1_field7_q) begin: equity_lane0_board_eval0_player_eval1_onehot_rank11_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval1_field7_q[12] || equity_lane0_board_eval0_player_eval1_field7_q[11] || equity_lane0_board_eval0_player_eval1_field7_q[10] || equity_lane0_board_eval0_player_eval1_field7_q[9] || equity_lane0_board_eval0_player_eval1_field7_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval1_field7_q[12] || equity_lane0_board_eval0_player_eval1_field7_q[7] || equity_lane0_board_eval0_player_eval1_field7_q[6] || equity_lane0_board_eval0_player_eval1_field7_q[5] || equity_lane0_board_eval0_player_eval1_field7_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval1_field7_q[11] || equity_lane0_board_eval0_player_eval1_field7_q[10] || equity_lane0_board_eval0_player_eval1_field7_q[7] || equity_lane0_board_eval0_player_eval1_field7_q[6] || equity_lane0_board_eval0_player_eval1_field7_q[3] || equity_lane0_board_eval0_player_eval1_field7_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval1_field7_q[11] || equity_lane0_board_eval0_player_eval1_field7_q[9] || equity_lane0_board_eval0_player_eval1_field7_q[7] || equity_lane0_board_eval0_player_eval1_field7_q[5] || equity_lane0_board_eval0_player_eval1_field7_q[3] || equity_lane0_board_eval0_player_eval1_field7_q[1]);
+    equity_lane0_board_eval0_player_eval1_onehot_rank11_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval1_field8_q) begin: equity_lane0_board_eval0_player_eval1_onehot_rank12_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval1_field8_q[12] || equity_lane0_board_eval0_player_eval1_field8_q[11] || equity_lane0_board_eval0_player_eval1_field8_q[10] || equity_lane0_board_eval0_player_eval1_field8_q[9] || equity_lane0_board_eval0_player_eval1_field8_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval1_field8_q[12] || equity_lane0_board_eval0_player_eval1_field8_q[7] || equity_lane0_board_eval0_player_eval1_field8_q[6] || equity_lane0_board_eval0_player_eval1_field8_q[5] || equity_lane0_board_eval0_player_eval1_field8_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval1_field8_q[11] || equity_lane0_board_eval0_player_eval1_field8_q[10] || equity_lane0_board_eval0_player_eval1_field8_q[7] || equity_lane0_board_eval0_player_eval1_field8_q[6] || equity_lane0_board_eval0_player_eval1_field8_q[3] || equity_lane0_board_eval0_player_eval1_field8_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval1_field8_q[11] || equity_lane0_board_eval0_player_eval1_field8_q[9] || equity_lane0_board_eval0_player_eval1_field8_q[7] || equity_lane0_board_eval0_player_eval1_field8_q[5] || equity_lane0_board_eval0_player_eval1_field8_q[3] || equity_lane0_board_eval0_player_eval1_field8_q[1]);
+    equity_lane0_board_eval0_player_eval1_onehot_rank12_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval1_field9_q) begin: equity_lane0_board_eval0_player_eval1_onehot_rank13_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval1_field9_q[12] || equity_lane0_board_eval0_player_eval1_field9_q[11] || equity_lane0_board_eval0_player_eval1_field9_q[10] || equity_lane0_board_eval0_player_eval1_field9_q[9] || equity_lane0_board_eval0_player_eval1_field9_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval1_field9_q[12] || equity_lane0_board_eval0_player_eval1_field9_q[7] || equity_lane0_board_eval0_player_eval1_field9_q[6] || equity_lane0_board_eval0_player_eval1_field9_q[5] || equity_lane0_board_eval0_player_eval1_field9_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval1_field9_q[11] || equity_lane0_board_eval0_player_eval1_field9_q[10] || equity_lane0_board_eval0_player_eval1_field9_q[7] || equity_lane0_board_eval0_player_eval1_field9_q[6] || equity_lane0_board_eval0_player_eval1_field9_q[3] || equity_lane0_board_eval0_player_eval1_field9_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval1_field9_q[11] || equity_lane0_board_eval0_player_eval1_field9_q[9] || equity_lane0_board_eval0_player_eval1_field9_q[7] || equity_lane0_board_eval0_player_eval1_field9_q[5] || equity_lane0_board_eval0_player_eval1_field9_q[3] || equity_lane0_board_eval0_player_eval1_field9_q[1]);
+    equity_lane0_board_eval0_player_eval1_onehot_rank13_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval1_field10_q) begin: equity_lane0_board_eval0_player_eval1_onehot_rank14_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval1_field10_q[12] || equity_lane0_board_eval0_player_eval1_field10_q[11] || equity_lane0_board_eval0_player_eval1_field10_q[10] || equity_lane0_board_eval0_player_eval1_field10_q[9] || equity_lane0_board_eval0_player_eval1_field10_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval1_field10_q[12] || equity_lane0_board_eval0_player_eval1_field10_q[7] || equity_lane0_board_eval0_player_eval1_field10_q[6] || equity_lane0_board_eval0_player_eval1_field10_q[5] || equity_lane0_board_eval0_player_eval1_field10_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval1_field10_q[11] || equity_lane0_board_eval0_player_eval1_field10_q[10] || equity_lane0_board_eval0_player_eval1_field10_q[7] || equity_lane0_board_eval0_player_eval1_field10_q[6] || equity_lane0_board_eval0_player_eval1_field10_q[3] || equity_lane0_board_eval0_player_eval1_field10_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval1_field10_q[11] || equity_lane0_board_eval0_player_eval1_field10_q[9] || equity_lane0_board_eval0_player_eval1_field10_q[7] || equity_lane0_board_eval0_player_eval1_field10_q[5] || equity_lane0_board_eval0_player_eval1_field10_q[3] || equity_lane0_board_eval0_player_eval1_field10_q[1]);
+    equity_lane0_board_eval0_player_eval1_onehot_rank14_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval1_field11_q) begin: equity_lane0_board_eval0_player_eval1_onehot_rank15_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval1_field11_q[12] || equity_lane0_board_eval0_player_eval1_field11_q[11] || equity_lane0_board_eval0_player_eval1_field11_q[10] || equity_lane0_board_eval0_player_eval1_field11_q[9] || equity_lane0_board_eval0_player_eval1_field11_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval1_field11_q[12] || equity_lane0_board_eval0_player_eval1_field11_q[7] || equity_lane0_board_eval0_player_eval1_field11_q[6] || equity_lane0_board_eval0_player_eval1_field11_q[5] || equity_lane0_board_eval0_player_eval1_field11_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval1_field11_q[11] || equity_lane0_board_eval0_player_eval1_field11_q[10] || equity_lane0_board_eval0_player_eval1_field11_q[7] || equity_lane0_board_eval0_player_eval1_field11_q[6] || equity_lane0_board_eval0_player_eval1_field11_q[3] || equity_lane0_board_eval0_player_eval1_field11_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval1_field11_q[11] || equity_lane0_board_eval0_player_eval1_field11_q[9] || equity_lane0_board_eval0_player_eval1_field11_q[7] || equity_lane0_board_eval0_player_eval1_field11_q[5] || equity_lane0_board_eval0_player_eval1_field11_q[3] || equity_lane0_board_eval0_player_eval1_field11_q[1]);
+    equity_lane0_board_eval0_player_eval1_onehot_rank15_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval1_field12_q) begin: equity_lane0_board_eval0_player_eval1_onehot_rank16_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval1_field12_q[12] || equity_lane0_board_eval0_player_eval1_field12_q[11] || equity_lane0_board_eval0_player_eval1_field12_q[10] || equity_lane0_board_eval0_player_eval1_field12_q[9] || equity_lane0_board_eval0_player_eval1_field12_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval1_field12_q[12] || equity_lane0_board_eval0_player_eval1_field12_q[7] || equity_lane0_board_eval0_player_eval1_field12_q[6] || equity_lane0_board_eval0_player_eval1_field12_q[5] || equity_lane0_board_eval0_player_eval1_field12_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval1_field12_q[11] || equity_lane0_board_eval0_player_eval1_field12_q[10] || equity_lane0_board_eval0_player_eval1_field12_q[7] || equity_lane0_board_eval0_player_eval1_field12_q[6] || equity_lane0_board_eval0_player_eval1_field12_q[3] || equity_lane0_board_eval0_player_eval1_field12_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval1_field12_q[11] || equity_lane0_board_eval0_player_eval1_field12_q[9] || equity_lane0_board_eval0_player_eval1_field12_q[7] || equity_lane0_board_eval0_player_eval1_field12_q[5] || equity_lane0_board_eval0_player_eval1_field12_q[3] || equity_lane0_board_eval0_player_eval1_field12_q[1]);
+    equity_lane0_board_eval0_player_eval1_onehot_rank16_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval1_field13_q) begin: equity_lane0_board_eval0_player_eval1_onehot_rank17_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval1_field13_q[12] || equity_lane0_board_eval0_player_eval1_field13_q[11] || equity_lane0_board_eval0_player_eval1_field13_q[10] || equity_lane0_board_eval0_player_eval1_field13_q[9] || equity_lane0_board_eval0_player_eval1_field13_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval1_field13_q[12] || equity_lane0_board_eval0_player_eval1_field13_q[7] || equity_lane0_board_eval0_player_eval1_field13_q[6] || equity_lane0_board_eval0_player_eval1_field13_q[5] || equity_lane0_board_eval0_player_eval1_field13_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval1_field13_q[11] || equity_lane0_board_eval0_player_eval1_field13_q[10] || equity_lane0_board_eval0_player_eval1_field13_q[7] || equity_lane0_board_eval0_player_eval1_field13_q[6] || equity_lane0_board_eval0_player_eval1_field13_q[3] || equity_lane0_board_eval0_player_eval1_field13_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval1_field13_q[11] || equity_lane0_board_eval0_player_eval1_field13_q[9] || equity_lane0_board_eval0_player_eval1_field13_q[7] || equity_lane0_board_eval0_player_eval1_field13_q[5] || equity_lane0_board_eval0_player_eval1_field13_q[3] || equity_lane0_board_eval0_player_eval1_field13_q[1]);
+    equity_lane0_board_eval0_player_eval1_onehot_rank17_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots) begin: equity_lane0_board_eval0_player_eval1_onehot_rank18_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[12] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[11] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[10] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[9] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[12] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[7] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[6] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[5] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[11] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[10] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[7] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[6] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[3] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[11] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[9] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[7] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[5] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[3] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[1]);
+    equity_lane0_board_eval0_player_eval1_onehot_rank18_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval1_s2_ge4) begin: equity_lane0_board_eval0_player_eval1_onehot_rank19_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval1_s2_ge4[12] || equity_lane0_board_eval0_player_eval1_s2_ge4[11] || equity_lane0_board_eval0_player_eval1_s2_ge4[10] || equity_lane0_board_eval0_player_eval1_s2_ge4[9] || equity_lane0_board_eval0_player_eval1_s2_ge4[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval1_s2_ge4[12] || equity_lane0_board_eval0_player_eval1_s2_ge4[7] || equity_lane0_board_eval0_player_eval1_s2_ge4[6] || equity_lane0_board_eval0_player_eval1_s2_ge4[5] || equity_lane0_board_eval0_player_eval1_s2_ge4[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval1_s2_ge4[11] || equity_lane0_board_eval0_player_eval1_s2_ge4[10] || equity_lane0_board_eval0_player_eval1_s2_ge4[7] || equity_lane0_board_eval0_player_eval1_s2_ge4[6] || equity_lane0_board_eval0_player_eval1_s2_ge4[3] || equity_lane0_board_eval0_player_eval1_s2_ge4[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval1_s2_ge4[11] || equity_lane0_board_eval0_player_eval1_s2_ge4[9] || equity_lane0_board_eval0_player_eval1_s2_ge4[7] || equity_lane0_board_eval0_player_eval1_s2_ge4[5] || equity_lane0_board_eval0_player_eval1_s2_ge4[3] || equity_lane0_board_eval0_player_eval1_s2_ge4[1]);
+    equity_lane0_board_eval0_player_eval1_onehot_rank19_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval1_s2_windows) begin: equity_lane0_board_eval0_player_eval1_window_top2_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval71_hand_eval1_masks_windows[w] && (!higher))) begin
+        if ((equity_lane0_board_eval0_player_eval1_s2_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval71_hand_eval1_masks_windows[w]) begin
+        if (equity_lane0_board_eval0_player_eval1_s2_windows[w]) begin
             higher = 1'b1;
         end
     end
-    equity_lane0_eval71_hand_eval1_window_top2_best = {onehot, 3'h0};
-    equity_lane0_eval71_hand_eval1_c3_straight = (equity_lane0_eval71_hand_eval1_masks_windows != 0);
+    equity_lane0_board_eval0_player_eval1_window_top2_best = {onehot, 3'h0};
+    equity_lane0_board_eval0_player_eval1_c3_straight = (equity_lane0_board_eval0_player_eval1_s2_windows != 0);
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_window_top2_best) begin: equity_lane0_eval71_hand_eval1_window_top2_onehot_rank14_encode
+always @(equity_lane0_board_eval0_player_eval1_window_top2_best) begin: equity_lane0_board_eval0_player_eval1_window_top2_onehot_rank20_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_window_top2_best[12] || equity_lane0_eval71_hand_eval1_window_top2_best[11] || equity_lane0_eval71_hand_eval1_window_top2_best[10] || equity_lane0_eval71_hand_eval1_window_top2_best[9] || equity_lane0_eval71_hand_eval1_window_top2_best[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_window_top2_best[12] || equity_lane0_eval71_hand_eval1_window_top2_best[7] || equity_lane0_eval71_hand_eval1_window_top2_best[6] || equity_lane0_eval71_hand_eval1_window_top2_best[5] || equity_lane0_eval71_hand_eval1_window_top2_best[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_window_top2_best[11] || equity_lane0_eval71_hand_eval1_window_top2_best[10] || equity_lane0_eval71_hand_eval1_window_top2_best[7] || equity_lane0_eval71_hand_eval1_window_top2_best[6] || equity_lane0_eval71_hand_eval1_window_top2_best[3] || equity_lane0_eval71_hand_eval1_window_top2_best[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_window_top2_best[11] || equity_lane0_eval71_hand_eval1_window_top2_best[9] || equity_lane0_eval71_hand_eval1_window_top2_best[7] || equity_lane0_eval71_hand_eval1_window_top2_best[5] || equity_lane0_eval71_hand_eval1_window_top2_best[3] || equity_lane0_eval71_hand_eval1_window_top2_best[1]);
-    equity_lane0_eval71_hand_eval1_c3_straight_top = value;
+    value[3] = (equity_lane0_board_eval0_player_eval1_window_top2_best[12] || equity_lane0_board_eval0_player_eval1_window_top2_best[11] || equity_lane0_board_eval0_player_eval1_window_top2_best[10] || equity_lane0_board_eval0_player_eval1_window_top2_best[9] || equity_lane0_board_eval0_player_eval1_window_top2_best[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval1_window_top2_best[12] || equity_lane0_board_eval0_player_eval1_window_top2_best[7] || equity_lane0_board_eval0_player_eval1_window_top2_best[6] || equity_lane0_board_eval0_player_eval1_window_top2_best[5] || equity_lane0_board_eval0_player_eval1_window_top2_best[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval1_window_top2_best[11] || equity_lane0_board_eval0_player_eval1_window_top2_best[10] || equity_lane0_board_eval0_player_eval1_window_top2_best[7] || equity_lane0_board_eval0_player_eval1_window_top2_best[6] || equity_lane0_board_eval0_player_eval1_window_top2_best[3] || equity_lane0_board_eval0_player_eval1_window_top2_best[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval1_window_top2_best[11] || equity_lane0_board_eval0_player_eval1_window_top2_best[9] || equity_lane0_board_eval0_player_eval1_window_top2_best[7] || equity_lane0_board_eval0_player_eval1_window_top2_best[5] || equity_lane0_board_eval0_player_eval1_window_top2_best[3] || equity_lane0_board_eval0_player_eval1_window_top2_best[1]);
+    equity_lane0_board_eval0_player_eval1_c3_straight_top = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_masks_sf_windows) begin: equity_lane0_eval71_hand_eval1_window_top3_pick
+always @(equity_lane0_board_eval0_player_eval1_s2_sf_windows) begin: equity_lane0_board_eval0_player_eval1_window_top3_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval71_hand_eval1_masks_sf_windows[w] && (!higher))) begin
+        if ((equity_lane0_board_eval0_player_eval1_s2_sf_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval71_hand_eval1_masks_sf_windows[w]) begin
+        if (equity_lane0_board_eval0_player_eval1_s2_sf_windows[w]) begin
             higher = 1'b1;
         end
     end
-    equity_lane0_eval71_hand_eval1_window_top3_best = {onehot, 3'h0};
-    equity_lane0_eval71_hand_eval1_c3_sf = (equity_lane0_eval71_hand_eval1_masks_sf_windows != 0);
+    equity_lane0_board_eval0_player_eval1_window_top3_best = {onehot, 3'h0};
+    equity_lane0_board_eval0_player_eval1_c3_sf = (equity_lane0_board_eval0_player_eval1_s2_sf_windows != 0);
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_window_top3_best) begin: equity_lane0_eval71_hand_eval1_window_top3_onehot_rank15_encode
+always @(equity_lane0_board_eval0_player_eval1_window_top3_best) begin: equity_lane0_board_eval0_player_eval1_window_top3_onehot_rank21_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_window_top3_best[12] || equity_lane0_eval71_hand_eval1_window_top3_best[11] || equity_lane0_eval71_hand_eval1_window_top3_best[10] || equity_lane0_eval71_hand_eval1_window_top3_best[9] || equity_lane0_eval71_hand_eval1_window_top3_best[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_window_top3_best[12] || equity_lane0_eval71_hand_eval1_window_top3_best[7] || equity_lane0_eval71_hand_eval1_window_top3_best[6] || equity_lane0_eval71_hand_eval1_window_top3_best[5] || equity_lane0_eval71_hand_eval1_window_top3_best[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_window_top3_best[11] || equity_lane0_eval71_hand_eval1_window_top3_best[10] || equity_lane0_eval71_hand_eval1_window_top3_best[7] || equity_lane0_eval71_hand_eval1_window_top3_best[6] || equity_lane0_eval71_hand_eval1_window_top3_best[3] || equity_lane0_eval71_hand_eval1_window_top3_best[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_window_top3_best[11] || equity_lane0_eval71_hand_eval1_window_top3_best[9] || equity_lane0_eval71_hand_eval1_window_top3_best[7] || equity_lane0_eval71_hand_eval1_window_top3_best[5] || equity_lane0_eval71_hand_eval1_window_top3_best[3] || equity_lane0_eval71_hand_eval1_window_top3_best[1]);
-    equity_lane0_eval71_hand_eval1_c3_sf_top = value;
+    value[3] = (equity_lane0_board_eval0_player_eval1_window_top3_best[12] || equity_lane0_board_eval0_player_eval1_window_top3_best[11] || equity_lane0_board_eval0_player_eval1_window_top3_best[10] || equity_lane0_board_eval0_player_eval1_window_top3_best[9] || equity_lane0_board_eval0_player_eval1_window_top3_best[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval1_window_top3_best[12] || equity_lane0_board_eval0_player_eval1_window_top3_best[7] || equity_lane0_board_eval0_player_eval1_window_top3_best[6] || equity_lane0_board_eval0_player_eval1_window_top3_best[5] || equity_lane0_board_eval0_player_eval1_window_top3_best[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval1_window_top3_best[11] || equity_lane0_board_eval0_player_eval1_window_top3_best[10] || equity_lane0_board_eval0_player_eval1_window_top3_best[7] || equity_lane0_board_eval0_player_eval1_window_top3_best[6] || equity_lane0_board_eval0_player_eval1_window_top3_best[3] || equity_lane0_board_eval0_player_eval1_window_top3_best[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval1_window_top3_best[11] || equity_lane0_board_eval0_player_eval1_window_top3_best[9] || equity_lane0_board_eval0_player_eval1_window_top3_best[7] || equity_lane0_board_eval0_player_eval1_window_top3_best[5] || equity_lane0_board_eval0_player_eval1_window_top3_best[3] || equity_lane0_board_eval0_player_eval1_window_top3_best[1]);
+    equity_lane0_board_eval0_player_eval1_c3_sf_top = value;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_picks_register
-    equity_lane0_eval71_hand_eval1_picks_kickers0 <= equity_lane0_eval71_hand_eval1_c3_kickers[13-1:0];
-    equity_lane0_eval71_hand_eval1_picks_kickers1 <= equity_lane0_eval71_hand_eval1_c3_kickers[26-1:13];
-    equity_lane0_eval71_hand_eval1_picks_kickers2 <= equity_lane0_eval71_hand_eval1_c3_kickers[39-1:26];
-    equity_lane0_eval71_hand_eval1_picks_kickers3 <= equity_lane0_eval71_hand_eval1_c3_kickers[52-1:39];
-    equity_lane0_eval71_hand_eval1_picks_kickers4 <= equity_lane0_eval71_hand_eval1_c3_kickers[65-1:52];
-    equity_lane0_eval71_hand_eval1_picks_pairs0 <= equity_lane0_eval71_hand_eval1_c3_pairs[13-1:0];
-    equity_lane0_eval71_hand_eval1_picks_pairs1 <= equity_lane0_eval71_hand_eval1_c3_pairs[26-1:13];
-    equity_lane0_eval71_hand_eval1_picks_pairs2 <= equity_lane0_eval71_hand_eval1_c3_pairs[39-1:26];
-    equity_lane0_eval71_hand_eval1_picks_trips0 <= equity_lane0_eval71_hand_eval1_c3_trips[13-1:0];
-    equity_lane0_eval71_hand_eval1_picks_trips1 <= equity_lane0_eval71_hand_eval1_c3_trips[26-1:13];
-    equity_lane0_eval71_hand_eval1_picks_not_quads0 <= equity_lane0_eval71_hand_eval1_c3_not_quads;
-    equity_lane0_eval71_hand_eval1_picks_quads <= equity_lane0_eval71_hand_eval1_masks_quads;
-    equity_lane0_eval71_hand_eval1_picks_straight <= equity_lane0_eval71_hand_eval1_c3_straight;
-    equity_lane0_eval71_hand_eval1_picks_sf <= equity_lane0_eval71_hand_eval1_c3_sf;
-    equity_lane0_eval71_hand_eval1_picks_flush <= equity_lane0_eval71_hand_eval1_masks_flush;
-    equity_lane0_eval71_hand_eval1_picks_straight_top <= equity_lane0_eval71_hand_eval1_c3_straight_top;
-    equity_lane0_eval71_hand_eval1_picks_sf_top <= equity_lane0_eval71_hand_eval1_c3_sf_top;
-    equity_lane0_eval71_hand_eval1_picks_bad <= equity_lane0_eval71_hand_eval1_masks_bad;
-    equity_lane0_eval71_hand_eval1_picks_any <= equity_lane0_eval71_hand_eval1_masks_any;
+always @(equity_lane0_board_eval0_player_eval1_s2_ge2) begin: equity_lane0_board_eval0_player_eval1_at_least_two1_count
+    reg one;
+    reg more;
+    integer p;
+    one = 1'b0;
+    more = 1'b0;
+    for (p=0; p<13; p=p+1) begin
+        more = (more || (one && equity_lane0_board_eval0_player_eval1_s2_ge2[p]));
+        one = (one || equity_lane0_board_eval0_player_eval1_s2_ge2[p]);
+    end
+    equity_lane0_board_eval0_player_eval1_c3_two_pairs = more;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_picks_kickers0) begin: equity_lane0_eval71_hand_eval1_onehot_rank16_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_picks_kickers0[12] || equity_lane0_eval71_hand_eval1_picks_kickers0[11] || equity_lane0_eval71_hand_eval1_picks_kickers0[10] || equity_lane0_eval71_hand_eval1_picks_kickers0[9] || equity_lane0_eval71_hand_eval1_picks_kickers0[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_picks_kickers0[12] || equity_lane0_eval71_hand_eval1_picks_kickers0[7] || equity_lane0_eval71_hand_eval1_picks_kickers0[6] || equity_lane0_eval71_hand_eval1_picks_kickers0[5] || equity_lane0_eval71_hand_eval1_picks_kickers0[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_picks_kickers0[11] || equity_lane0_eval71_hand_eval1_picks_kickers0[10] || equity_lane0_eval71_hand_eval1_picks_kickers0[7] || equity_lane0_eval71_hand_eval1_picks_kickers0[6] || equity_lane0_eval71_hand_eval1_picks_kickers0[3] || equity_lane0_eval71_hand_eval1_picks_kickers0[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_picks_kickers0[11] || equity_lane0_eval71_hand_eval1_picks_kickers0[9] || equity_lane0_eval71_hand_eval1_picks_kickers0[7] || equity_lane0_eval71_hand_eval1_picks_kickers0[5] || equity_lane0_eval71_hand_eval1_picks_kickers0[3] || equity_lane0_eval71_hand_eval1_picks_kickers0[1]);
-    equity_lane0_eval71_hand_eval1_c4_kickers0 = value;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_picks_kickers1) begin: equity_lane0_eval71_hand_eval1_onehot_rank17_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_picks_kickers1[12] || equity_lane0_eval71_hand_eval1_picks_kickers1[11] || equity_lane0_eval71_hand_eval1_picks_kickers1[10] || equity_lane0_eval71_hand_eval1_picks_kickers1[9] || equity_lane0_eval71_hand_eval1_picks_kickers1[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_picks_kickers1[12] || equity_lane0_eval71_hand_eval1_picks_kickers1[7] || equity_lane0_eval71_hand_eval1_picks_kickers1[6] || equity_lane0_eval71_hand_eval1_picks_kickers1[5] || equity_lane0_eval71_hand_eval1_picks_kickers1[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_picks_kickers1[11] || equity_lane0_eval71_hand_eval1_picks_kickers1[10] || equity_lane0_eval71_hand_eval1_picks_kickers1[7] || equity_lane0_eval71_hand_eval1_picks_kickers1[6] || equity_lane0_eval71_hand_eval1_picks_kickers1[3] || equity_lane0_eval71_hand_eval1_picks_kickers1[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_picks_kickers1[11] || equity_lane0_eval71_hand_eval1_picks_kickers1[9] || equity_lane0_eval71_hand_eval1_picks_kickers1[7] || equity_lane0_eval71_hand_eval1_picks_kickers1[5] || equity_lane0_eval71_hand_eval1_picks_kickers1[3] || equity_lane0_eval71_hand_eval1_picks_kickers1[1]);
-    equity_lane0_eval71_hand_eval1_c4_kickers1 = value;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_picks_kickers2) begin: equity_lane0_eval71_hand_eval1_onehot_rank18_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_picks_kickers2[12] || equity_lane0_eval71_hand_eval1_picks_kickers2[11] || equity_lane0_eval71_hand_eval1_picks_kickers2[10] || equity_lane0_eval71_hand_eval1_picks_kickers2[9] || equity_lane0_eval71_hand_eval1_picks_kickers2[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_picks_kickers2[12] || equity_lane0_eval71_hand_eval1_picks_kickers2[7] || equity_lane0_eval71_hand_eval1_picks_kickers2[6] || equity_lane0_eval71_hand_eval1_picks_kickers2[5] || equity_lane0_eval71_hand_eval1_picks_kickers2[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_picks_kickers2[11] || equity_lane0_eval71_hand_eval1_picks_kickers2[10] || equity_lane0_eval71_hand_eval1_picks_kickers2[7] || equity_lane0_eval71_hand_eval1_picks_kickers2[6] || equity_lane0_eval71_hand_eval1_picks_kickers2[3] || equity_lane0_eval71_hand_eval1_picks_kickers2[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_picks_kickers2[11] || equity_lane0_eval71_hand_eval1_picks_kickers2[9] || equity_lane0_eval71_hand_eval1_picks_kickers2[7] || equity_lane0_eval71_hand_eval1_picks_kickers2[5] || equity_lane0_eval71_hand_eval1_picks_kickers2[3] || equity_lane0_eval71_hand_eval1_picks_kickers2[1]);
-    equity_lane0_eval71_hand_eval1_c4_kickers2 = value;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_picks_kickers3) begin: equity_lane0_eval71_hand_eval1_onehot_rank19_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_picks_kickers3[12] || equity_lane0_eval71_hand_eval1_picks_kickers3[11] || equity_lane0_eval71_hand_eval1_picks_kickers3[10] || equity_lane0_eval71_hand_eval1_picks_kickers3[9] || equity_lane0_eval71_hand_eval1_picks_kickers3[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_picks_kickers3[12] || equity_lane0_eval71_hand_eval1_picks_kickers3[7] || equity_lane0_eval71_hand_eval1_picks_kickers3[6] || equity_lane0_eval71_hand_eval1_picks_kickers3[5] || equity_lane0_eval71_hand_eval1_picks_kickers3[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_picks_kickers3[11] || equity_lane0_eval71_hand_eval1_picks_kickers3[10] || equity_lane0_eval71_hand_eval1_picks_kickers3[7] || equity_lane0_eval71_hand_eval1_picks_kickers3[6] || equity_lane0_eval71_hand_eval1_picks_kickers3[3] || equity_lane0_eval71_hand_eval1_picks_kickers3[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_picks_kickers3[11] || equity_lane0_eval71_hand_eval1_picks_kickers3[9] || equity_lane0_eval71_hand_eval1_picks_kickers3[7] || equity_lane0_eval71_hand_eval1_picks_kickers3[5] || equity_lane0_eval71_hand_eval1_picks_kickers3[3] || equity_lane0_eval71_hand_eval1_picks_kickers3[1]);
-    equity_lane0_eval71_hand_eval1_c4_kickers3 = value;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_picks_kickers4) begin: equity_lane0_eval71_hand_eval1_onehot_rank20_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_picks_kickers4[12] || equity_lane0_eval71_hand_eval1_picks_kickers4[11] || equity_lane0_eval71_hand_eval1_picks_kickers4[10] || equity_lane0_eval71_hand_eval1_picks_kickers4[9] || equity_lane0_eval71_hand_eval1_picks_kickers4[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_picks_kickers4[12] || equity_lane0_eval71_hand_eval1_picks_kickers4[7] || equity_lane0_eval71_hand_eval1_picks_kickers4[6] || equity_lane0_eval71_hand_eval1_picks_kickers4[5] || equity_lane0_eval71_hand_eval1_picks_kickers4[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_picks_kickers4[11] || equity_lane0_eval71_hand_eval1_picks_kickers4[10] || equity_lane0_eval71_hand_eval1_picks_kickers4[7] || equity_lane0_eval71_hand_eval1_picks_kickers4[6] || equity_lane0_eval71_hand_eval1_picks_kickers4[3] || equity_lane0_eval71_hand_eval1_picks_kickers4[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_picks_kickers4[11] || equity_lane0_eval71_hand_eval1_picks_kickers4[9] || equity_lane0_eval71_hand_eval1_picks_kickers4[7] || equity_lane0_eval71_hand_eval1_picks_kickers4[5] || equity_lane0_eval71_hand_eval1_picks_kickers4[3] || equity_lane0_eval71_hand_eval1_picks_kickers4[1]);
-    equity_lane0_eval71_hand_eval1_c4_kickers4 = value;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_picks_pairs0) begin: equity_lane0_eval71_hand_eval1_onehot_rank21_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_picks_pairs0[12] || equity_lane0_eval71_hand_eval1_picks_pairs0[11] || equity_lane0_eval71_hand_eval1_picks_pairs0[10] || equity_lane0_eval71_hand_eval1_picks_pairs0[9] || equity_lane0_eval71_hand_eval1_picks_pairs0[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_picks_pairs0[12] || equity_lane0_eval71_hand_eval1_picks_pairs0[7] || equity_lane0_eval71_hand_eval1_picks_pairs0[6] || equity_lane0_eval71_hand_eval1_picks_pairs0[5] || equity_lane0_eval71_hand_eval1_picks_pairs0[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_picks_pairs0[11] || equity_lane0_eval71_hand_eval1_picks_pairs0[10] || equity_lane0_eval71_hand_eval1_picks_pairs0[7] || equity_lane0_eval71_hand_eval1_picks_pairs0[6] || equity_lane0_eval71_hand_eval1_picks_pairs0[3] || equity_lane0_eval71_hand_eval1_picks_pairs0[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_picks_pairs0[11] || equity_lane0_eval71_hand_eval1_picks_pairs0[9] || equity_lane0_eval71_hand_eval1_picks_pairs0[7] || equity_lane0_eval71_hand_eval1_picks_pairs0[5] || equity_lane0_eval71_hand_eval1_picks_pairs0[3] || equity_lane0_eval71_hand_eval1_picks_pairs0[1]);
-    equity_lane0_eval71_hand_eval1_c4_pairs0 = value;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_picks_pairs1) begin: equity_lane0_eval71_hand_eval1_onehot_rank22_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_picks_pairs1[12] || equity_lane0_eval71_hand_eval1_picks_pairs1[11] || equity_lane0_eval71_hand_eval1_picks_pairs1[10] || equity_lane0_eval71_hand_eval1_picks_pairs1[9] || equity_lane0_eval71_hand_eval1_picks_pairs1[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_picks_pairs1[12] || equity_lane0_eval71_hand_eval1_picks_pairs1[7] || equity_lane0_eval71_hand_eval1_picks_pairs1[6] || equity_lane0_eval71_hand_eval1_picks_pairs1[5] || equity_lane0_eval71_hand_eval1_picks_pairs1[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_picks_pairs1[11] || equity_lane0_eval71_hand_eval1_picks_pairs1[10] || equity_lane0_eval71_hand_eval1_picks_pairs1[7] || equity_lane0_eval71_hand_eval1_picks_pairs1[6] || equity_lane0_eval71_hand_eval1_picks_pairs1[3] || equity_lane0_eval71_hand_eval1_picks_pairs1[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_picks_pairs1[11] || equity_lane0_eval71_hand_eval1_picks_pairs1[9] || equity_lane0_eval71_hand_eval1_picks_pairs1[7] || equity_lane0_eval71_hand_eval1_picks_pairs1[5] || equity_lane0_eval71_hand_eval1_picks_pairs1[3] || equity_lane0_eval71_hand_eval1_picks_pairs1[1]);
-    equity_lane0_eval71_hand_eval1_c4_pairs1 = value;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_picks_pairs2) begin: equity_lane0_eval71_hand_eval1_onehot_rank23_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_picks_pairs2[12] || equity_lane0_eval71_hand_eval1_picks_pairs2[11] || equity_lane0_eval71_hand_eval1_picks_pairs2[10] || equity_lane0_eval71_hand_eval1_picks_pairs2[9] || equity_lane0_eval71_hand_eval1_picks_pairs2[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_picks_pairs2[12] || equity_lane0_eval71_hand_eval1_picks_pairs2[7] || equity_lane0_eval71_hand_eval1_picks_pairs2[6] || equity_lane0_eval71_hand_eval1_picks_pairs2[5] || equity_lane0_eval71_hand_eval1_picks_pairs2[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_picks_pairs2[11] || equity_lane0_eval71_hand_eval1_picks_pairs2[10] || equity_lane0_eval71_hand_eval1_picks_pairs2[7] || equity_lane0_eval71_hand_eval1_picks_pairs2[6] || equity_lane0_eval71_hand_eval1_picks_pairs2[3] || equity_lane0_eval71_hand_eval1_picks_pairs2[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_picks_pairs2[11] || equity_lane0_eval71_hand_eval1_picks_pairs2[9] || equity_lane0_eval71_hand_eval1_picks_pairs2[7] || equity_lane0_eval71_hand_eval1_picks_pairs2[5] || equity_lane0_eval71_hand_eval1_picks_pairs2[3] || equity_lane0_eval71_hand_eval1_picks_pairs2[1]);
-    equity_lane0_eval71_hand_eval1_c4_pairs2 = value;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_picks_trips0) begin: equity_lane0_eval71_hand_eval1_onehot_rank24_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_picks_trips0[12] || equity_lane0_eval71_hand_eval1_picks_trips0[11] || equity_lane0_eval71_hand_eval1_picks_trips0[10] || equity_lane0_eval71_hand_eval1_picks_trips0[9] || equity_lane0_eval71_hand_eval1_picks_trips0[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_picks_trips0[12] || equity_lane0_eval71_hand_eval1_picks_trips0[7] || equity_lane0_eval71_hand_eval1_picks_trips0[6] || equity_lane0_eval71_hand_eval1_picks_trips0[5] || equity_lane0_eval71_hand_eval1_picks_trips0[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_picks_trips0[11] || equity_lane0_eval71_hand_eval1_picks_trips0[10] || equity_lane0_eval71_hand_eval1_picks_trips0[7] || equity_lane0_eval71_hand_eval1_picks_trips0[6] || equity_lane0_eval71_hand_eval1_picks_trips0[3] || equity_lane0_eval71_hand_eval1_picks_trips0[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_picks_trips0[11] || equity_lane0_eval71_hand_eval1_picks_trips0[9] || equity_lane0_eval71_hand_eval1_picks_trips0[7] || equity_lane0_eval71_hand_eval1_picks_trips0[5] || equity_lane0_eval71_hand_eval1_picks_trips0[3] || equity_lane0_eval71_hand_eval1_picks_trips0[1]);
-    equity_lane0_eval71_hand_eval1_c4_trips0 = value;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_picks_trips1) begin: equity_lane0_eval71_hand_eval1_onehot_rank25_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_picks_trips1[12] || equity_lane0_eval71_hand_eval1_picks_trips1[11] || equity_lane0_eval71_hand_eval1_picks_trips1[10] || equity_lane0_eval71_hand_eval1_picks_trips1[9] || equity_lane0_eval71_hand_eval1_picks_trips1[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_picks_trips1[12] || equity_lane0_eval71_hand_eval1_picks_trips1[7] || equity_lane0_eval71_hand_eval1_picks_trips1[6] || equity_lane0_eval71_hand_eval1_picks_trips1[5] || equity_lane0_eval71_hand_eval1_picks_trips1[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_picks_trips1[11] || equity_lane0_eval71_hand_eval1_picks_trips1[10] || equity_lane0_eval71_hand_eval1_picks_trips1[7] || equity_lane0_eval71_hand_eval1_picks_trips1[6] || equity_lane0_eval71_hand_eval1_picks_trips1[3] || equity_lane0_eval71_hand_eval1_picks_trips1[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_picks_trips1[11] || equity_lane0_eval71_hand_eval1_picks_trips1[9] || equity_lane0_eval71_hand_eval1_picks_trips1[7] || equity_lane0_eval71_hand_eval1_picks_trips1[5] || equity_lane0_eval71_hand_eval1_picks_trips1[3] || equity_lane0_eval71_hand_eval1_picks_trips1[1]);
-    equity_lane0_eval71_hand_eval1_c4_trips1 = value;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_picks_not_quads0) begin: equity_lane0_eval71_hand_eval1_onehot_rank26_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_picks_not_quads0[12] || equity_lane0_eval71_hand_eval1_picks_not_quads0[11] || equity_lane0_eval71_hand_eval1_picks_not_quads0[10] || equity_lane0_eval71_hand_eval1_picks_not_quads0[9] || equity_lane0_eval71_hand_eval1_picks_not_quads0[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_picks_not_quads0[12] || equity_lane0_eval71_hand_eval1_picks_not_quads0[7] || equity_lane0_eval71_hand_eval1_picks_not_quads0[6] || equity_lane0_eval71_hand_eval1_picks_not_quads0[5] || equity_lane0_eval71_hand_eval1_picks_not_quads0[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_picks_not_quads0[11] || equity_lane0_eval71_hand_eval1_picks_not_quads0[10] || equity_lane0_eval71_hand_eval1_picks_not_quads0[7] || equity_lane0_eval71_hand_eval1_picks_not_quads0[6] || equity_lane0_eval71_hand_eval1_picks_not_quads0[3] || equity_lane0_eval71_hand_eval1_picks_not_quads0[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_picks_not_quads0[11] || equity_lane0_eval71_hand_eval1_picks_not_quads0[9] || equity_lane0_eval71_hand_eval1_picks_not_quads0[7] || equity_lane0_eval71_hand_eval1_picks_not_quads0[5] || equity_lane0_eval71_hand_eval1_picks_not_quads0[3] || equity_lane0_eval71_hand_eval1_picks_not_quads0[1]);
-    equity_lane0_eval71_hand_eval1_c4_not_quads0 = value;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_picks_quads) begin: equity_lane0_eval71_hand_eval1_onehot_rank27_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_picks_quads[12] || equity_lane0_eval71_hand_eval1_picks_quads[11] || equity_lane0_eval71_hand_eval1_picks_quads[10] || equity_lane0_eval71_hand_eval1_picks_quads[9] || equity_lane0_eval71_hand_eval1_picks_quads[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_picks_quads[12] || equity_lane0_eval71_hand_eval1_picks_quads[7] || equity_lane0_eval71_hand_eval1_picks_quads[6] || equity_lane0_eval71_hand_eval1_picks_quads[5] || equity_lane0_eval71_hand_eval1_picks_quads[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_picks_quads[11] || equity_lane0_eval71_hand_eval1_picks_quads[10] || equity_lane0_eval71_hand_eval1_picks_quads[7] || equity_lane0_eval71_hand_eval1_picks_quads[6] || equity_lane0_eval71_hand_eval1_picks_quads[3] || equity_lane0_eval71_hand_eval1_picks_quads[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_picks_quads[11] || equity_lane0_eval71_hand_eval1_picks_quads[9] || equity_lane0_eval71_hand_eval1_picks_quads[7] || equity_lane0_eval71_hand_eval1_picks_quads[5] || equity_lane0_eval71_hand_eval1_picks_quads[3] || equity_lane0_eval71_hand_eval1_picks_quads[1]);
-    equity_lane0_eval71_hand_eval1_c4_quads = value;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_picks_pairs0, equity_lane0_eval71_hand_eval1_picks_flush, equity_lane0_eval71_hand_eval1_picks_trips1, equity_lane0_eval71_hand_eval1_picks_straight, equity_lane0_eval71_hand_eval1_picks_pairs1, equity_lane0_eval71_hand_eval1_picks_sf, equity_lane0_eval71_hand_eval1_picks_quads, equity_lane0_eval71_hand_eval1_picks_trips0) begin: equity_lane0_eval71_hand_eval1_categorize
+always @(equity_lane0_board_eval0_player_eval1_s2_ge4, equity_lane0_board_eval0_player_eval1_s2_ge2, equity_lane0_board_eval0_player_eval1_s2_ge3, equity_lane0_board_eval0_player_eval1_c3_two_pairs, equity_lane0_board_eval0_player_eval1_s2_flush, equity_lane0_board_eval0_player_eval1_c3_sf, equity_lane0_board_eval0_player_eval1_c3_straight) begin: equity_lane0_board_eval0_player_eval1_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane0_eval71_hand_eval1_picks_sf) begin
+    if (equity_lane0_board_eval0_player_eval1_c3_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane0_eval71_hand_eval1_picks_quads != 0)) begin
+    else if ((equity_lane0_board_eval0_player_eval1_s2_ge4 != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane0_eval71_hand_eval1_picks_trips0 != 0) && ((equity_lane0_eval71_hand_eval1_picks_trips1 != 0) || (equity_lane0_eval71_hand_eval1_picks_pairs0 != 0)))) begin
+    else if (((equity_lane0_board_eval0_player_eval1_s2_ge3 != 0) && equity_lane0_board_eval0_player_eval1_c3_two_pairs)) begin
         cat[6] = 1;
     end
-    else if (equity_lane0_eval71_hand_eval1_picks_flush) begin
+    else if (equity_lane0_board_eval0_player_eval1_s2_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane0_eval71_hand_eval1_picks_straight) begin
+    else if (equity_lane0_board_eval0_player_eval1_c3_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane0_eval71_hand_eval1_picks_trips0 != 0)) begin
+    else if ((equity_lane0_board_eval0_player_eval1_s2_ge3 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane0_eval71_hand_eval1_picks_pairs1 != 0)) begin
+    else if (equity_lane0_board_eval0_player_eval1_c3_two_pairs) begin
         cat[2] = 1;
     end
-    else if ((equity_lane0_eval71_hand_eval1_picks_pairs0 != 0)) begin
+    else if ((equity_lane0_board_eval0_player_eval1_s2_ge2 != 0)) begin
         cat[1] = 1;
     end
     else begin
         cat[0] = 1;
     end
-    equity_lane0_eval71_hand_eval1_category = cat;
+    equity_lane0_board_eval0_player_eval1_c3_category = cat;
 end
 
 
-
-assign equity_lane0_eval71_hand_eval1_c4_invalid = (equity_lane0_eval71_hand_eval1_picks_bad || (!equity_lane0_eval71_hand_eval1_picks_any));
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_ranked_register
-    equity_lane0_eval71_hand_eval1_ranked_kickers0 <= equity_lane0_eval71_hand_eval1_c4_kickers0;
-    equity_lane0_eval71_hand_eval1_ranked_kickers1 <= equity_lane0_eval71_hand_eval1_c4_kickers1;
-    equity_lane0_eval71_hand_eval1_ranked_kickers2 <= equity_lane0_eval71_hand_eval1_c4_kickers2;
-    equity_lane0_eval71_hand_eval1_ranked_kickers3 <= equity_lane0_eval71_hand_eval1_c4_kickers3;
-    equity_lane0_eval71_hand_eval1_ranked_kickers4 <= equity_lane0_eval71_hand_eval1_c4_kickers4;
-    equity_lane0_eval71_hand_eval1_ranked_pairs0 <= equity_lane0_eval71_hand_eval1_c4_pairs0;
-    equity_lane0_eval71_hand_eval1_ranked_pairs1 <= equity_lane0_eval71_hand_eval1_c4_pairs1;
-    equity_lane0_eval71_hand_eval1_ranked_pairs2 <= equity_lane0_eval71_hand_eval1_c4_pairs2;
-    equity_lane0_eval71_hand_eval1_ranked_trips0 <= equity_lane0_eval71_hand_eval1_c4_trips0;
-    equity_lane0_eval71_hand_eval1_ranked_trips1 <= equity_lane0_eval71_hand_eval1_c4_trips1;
-    equity_lane0_eval71_hand_eval1_ranked_not_quads0 <= equity_lane0_eval71_hand_eval1_c4_not_quads0;
-    equity_lane0_eval71_hand_eval1_ranked_quads <= equity_lane0_eval71_hand_eval1_c4_quads;
-    equity_lane0_eval71_hand_eval1_ranked_category <= equity_lane0_eval71_hand_eval1_category;
-    equity_lane0_eval71_hand_eval1_ranked_straight_top <= equity_lane0_eval71_hand_eval1_picks_straight_top;
-    equity_lane0_eval71_hand_eval1_ranked_sf_top <= equity_lane0_eval71_hand_eval1_picks_sf_top;
-    equity_lane0_eval71_hand_eval1_ranked_invalid <= equity_lane0_eval71_hand_eval1_c4_invalid;
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg32_load
+    equity_lane0_board_eval0_player_eval1_s3_x0 <= equity_lane0_board_eval0_player_eval1_onehot_rank11_rank;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_ranked_not_quads0, equity_lane0_eval71_hand_eval1_ranked_pairs1, equity_lane0_eval71_hand_eval1_ranked_pairs0, equity_lane0_eval71_hand_eval1_ranked_trips1, equity_lane0_eval71_hand_eval1_ranked_quads, equity_lane0_eval71_hand_eval1_ranked_kickers0, equity_lane0_eval71_hand_eval1_ranked_kickers2, equity_lane0_eval71_hand_eval1_ranked_sf_top, equity_lane0_eval71_hand_eval1_ranked_pairs2, equity_lane0_eval71_hand_eval1_ranked_trips0, equity_lane0_eval71_hand_eval1_ranked_kickers3, equity_lane0_eval71_hand_eval1_ranked_kickers4, equity_lane0_eval71_hand_eval1_ranked_kickers1, equity_lane0_eval71_hand_eval1_ranked_straight_top, equity_lane0_eval71_hand_eval1_ranked_invalid, equity_lane0_eval71_hand_eval1_ranked_category) begin: equity_lane0_eval71_hand_eval1_compose
-    reg t1_ge_p0;
-    integer j;
-    reg p2_ge_m0;
-    reg [4-1:0] cat;
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg33_load
+    equity_lane0_board_eval0_player_eval1_s3_x1 <= equity_lane0_board_eval0_player_eval1_onehot_rank12_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg34_load
+    equity_lane0_board_eval0_player_eval1_s3_x2 <= equity_lane0_board_eval0_player_eval1_onehot_rank13_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg35_load
+    equity_lane0_board_eval0_player_eval1_s3_x3 <= equity_lane0_board_eval0_player_eval1_onehot_rank14_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg36_load
+    equity_lane0_board_eval0_player_eval1_s3_x4 <= equity_lane0_board_eval0_player_eval1_onehot_rank15_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg37_load
+    equity_lane0_board_eval0_player_eval1_s3_pair0 <= equity_lane0_board_eval0_player_eval1_onehot_rank16_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg38_load
+    equity_lane0_board_eval0_player_eval1_s3_pair1 <= equity_lane0_board_eval0_player_eval1_onehot_rank17_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg39_load
+    equity_lane0_board_eval0_player_eval1_s3_trips <= equity_lane0_board_eval0_player_eval1_onehot_rank18_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg40_load
+    equity_lane0_board_eval0_player_eval1_s3_quads <= equity_lane0_board_eval0_player_eval1_onehot_rank19_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_picks_register
+    equity_lane0_board_eval0_player_eval1_s3_category <= equity_lane0_board_eval0_player_eval1_c3_category;
+    equity_lane0_board_eval0_player_eval1_s3_straight_top <= equity_lane0_board_eval0_player_eval1_c3_straight_top;
+    equity_lane0_board_eval0_player_eval1_s3_sf_top <= equity_lane0_board_eval0_player_eval1_c3_sf_top;
+    equity_lane0_board_eval0_player_eval1_s3_invalid <= equity_lane0_board_eval0_player_eval1_s2_invalid;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval1_s3_category, equity_lane0_board_eval0_player_eval1_s3_x2, equity_lane0_board_eval0_player_eval1_s3_straight_top, equity_lane0_board_eval0_player_eval1_s3_quads, equity_lane0_board_eval0_player_eval1_s3_x0, equity_lane0_board_eval0_player_eval1_s3_invalid, equity_lane0_board_eval0_player_eval1_s3_x3, equity_lane0_board_eval0_player_eval1_s3_sf_top, equity_lane0_board_eval0_player_eval1_s3_pair1, equity_lane0_board_eval0_player_eval1_s3_pair0, equity_lane0_board_eval0_player_eval1_s3_x4, equity_lane0_board_eval0_player_eval1_s3_x1, equity_lane0_board_eval0_player_eval1_s3_trips) begin: equity_lane0_board_eval0_player_eval1_compose
+    reg [9-1:0] cat;
+    reg skip0;
+    reg skip1;
+    reg skip2;
+    reg second_pair1;
+    reg [4-1:0] code;
     reg [4-1:0] k0;
     reg [4-1:0] k1;
     reg [4-1:0] k2;
     reg [4-1:0] k3;
     reg [4-1:0] k4;
-    t1_ge_p0 = 1'b1;
-    for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval71_hand_eval1_ranked_trips1[j] && (!equity_lane0_eval71_hand_eval1_ranked_pairs0[j]))) begin
-            t1_ge_p0 = 1'b1;
-        end
-        else if ((equity_lane0_eval71_hand_eval1_ranked_pairs0[j] && (!equity_lane0_eval71_hand_eval1_ranked_trips1[j]))) begin
-            t1_ge_p0 = 1'b0;
-        end
-    end
-    p2_ge_m0 = 1'b1;
-    for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval71_hand_eval1_ranked_pairs2[j] && (!equity_lane0_eval71_hand_eval1_ranked_kickers0[j]))) begin
-            p2_ge_m0 = 1'b1;
-        end
-        else if ((equity_lane0_eval71_hand_eval1_ranked_kickers0[j] && (!equity_lane0_eval71_hand_eval1_ranked_pairs2[j]))) begin
-            p2_ge_m0 = 1'b0;
-        end
-    end
-    cat = 4'h0;
-    cat[3] = equity_lane0_eval71_hand_eval1_ranked_category[8];
-    cat[2] = (equity_lane0_eval71_hand_eval1_ranked_category[7] || equity_lane0_eval71_hand_eval1_ranked_category[6] || equity_lane0_eval71_hand_eval1_ranked_category[5] || equity_lane0_eval71_hand_eval1_ranked_category[4]);
-    cat[1] = (equity_lane0_eval71_hand_eval1_ranked_category[7] || equity_lane0_eval71_hand_eval1_ranked_category[6] || equity_lane0_eval71_hand_eval1_ranked_category[3] || equity_lane0_eval71_hand_eval1_ranked_category[2]);
-    cat[0] = (equity_lane0_eval71_hand_eval1_ranked_category[7] || equity_lane0_eval71_hand_eval1_ranked_category[5] || equity_lane0_eval71_hand_eval1_ranked_category[3] || equity_lane0_eval71_hand_eval1_ranked_category[1]);
+    cat = equity_lane0_board_eval0_player_eval1_s3_category;
+    skip0 = ((cat[7] && (equity_lane0_board_eval0_player_eval1_s3_x0 == equity_lane0_board_eval0_player_eval1_s3_quads)) || (cat[3] && (equity_lane0_board_eval0_player_eval1_s3_x0 == equity_lane0_board_eval0_player_eval1_s3_trips)) || ((cat[1] || cat[2]) && (equity_lane0_board_eval0_player_eval1_s3_x0 == equity_lane0_board_eval0_player_eval1_s3_pair0)));
+    skip1 = ((cat[3] && (equity_lane0_board_eval0_player_eval1_s3_x1 == equity_lane0_board_eval0_player_eval1_s3_trips)) || (cat[1] && (equity_lane0_board_eval0_player_eval1_s3_x1 == equity_lane0_board_eval0_player_eval1_s3_pair0)));
+    skip2 = (cat[1] && (equity_lane0_board_eval0_player_eval1_s3_x2 == equity_lane0_board_eval0_player_eval1_s3_pair0));
+    second_pair1 = (equity_lane0_board_eval0_player_eval1_s3_x1 == equity_lane0_board_eval0_player_eval1_s3_pair1);
+    code = 4'h0;
+    code[3] = cat[8];
+    code[2] = (cat[7] || cat[6] || cat[5] || cat[4]);
+    code[1] = (cat[7] || cat[6] || cat[3] || cat[2]);
+    code[0] = (cat[7] || cat[5] || cat[3] || cat[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane0_eval71_hand_eval1_ranked_category[8]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_sf_top);
+    if ((cat[5] || cat[0])) begin
+        k0 = equity_lane0_board_eval0_player_eval1_s3_x0;
+        k1 = equity_lane0_board_eval0_player_eval1_s3_x1;
+        k2 = equity_lane0_board_eval0_player_eval1_s3_x2;
+        k3 = equity_lane0_board_eval0_player_eval1_s3_x3;
+        k4 = equity_lane0_board_eval0_player_eval1_s3_x4;
     end
-    if (equity_lane0_eval71_hand_eval1_ranked_category[7]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_quads);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_ranked_not_quads0);
+    if (cat[8]) begin
+        k0 = equity_lane0_board_eval0_player_eval1_s3_sf_top;
     end
-    if (equity_lane0_eval71_hand_eval1_ranked_category[6]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_trips0);
-        if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane0_eval71_hand_eval1_ranked_trips1);
+    if (cat[4]) begin
+        k0 = equity_lane0_board_eval0_player_eval1_s3_straight_top;
+    end
+    if (cat[7]) begin
+        k0 = equity_lane0_board_eval0_player_eval1_s3_quads;
+    end
+    if (cat[6]) begin
+        k0 = equity_lane0_board_eval0_player_eval1_s3_trips;
+        if ((equity_lane0_board_eval0_player_eval1_s3_pair0 == equity_lane0_board_eval0_player_eval1_s3_trips)) begin
+            k1 = equity_lane0_board_eval0_player_eval1_s3_pair1;
         end
         else begin
-            k1 = (k1 | equity_lane0_eval71_hand_eval1_ranked_pairs0);
+            k1 = equity_lane0_board_eval0_player_eval1_s3_pair0;
         end
     end
-    if ((equity_lane0_eval71_hand_eval1_ranked_category[5] || equity_lane0_eval71_hand_eval1_ranked_category[0])) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_kickers0);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_ranked_kickers1);
-        k2 = (k2 | equity_lane0_eval71_hand_eval1_ranked_kickers2);
-        k3 = (k3 | equity_lane0_eval71_hand_eval1_ranked_kickers3);
-        k4 = (k4 | equity_lane0_eval71_hand_eval1_ranked_kickers4);
+    if (cat[3]) begin
+        k0 = equity_lane0_board_eval0_player_eval1_s3_trips;
     end
-    if (equity_lane0_eval71_hand_eval1_ranked_category[4]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_straight_top);
+    if ((cat[2] || cat[1])) begin
+        k0 = equity_lane0_board_eval0_player_eval1_s3_pair0;
     end
-    if (equity_lane0_eval71_hand_eval1_ranked_category[3]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_trips0);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_ranked_kickers0);
-        k2 = (k2 | equity_lane0_eval71_hand_eval1_ranked_kickers1);
-    end
-    if (equity_lane0_eval71_hand_eval1_ranked_category[2]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_pairs0);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_ranked_pairs1);
-        if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane0_eval71_hand_eval1_ranked_pairs2);
+    if ((cat[7] || cat[3] || cat[1])) begin
+        if (skip0) begin
+            k1 = equity_lane0_board_eval0_player_eval1_s3_x1;
         end
         else begin
-            k2 = (k2 | equity_lane0_eval71_hand_eval1_ranked_kickers0);
+            k1 = equity_lane0_board_eval0_player_eval1_s3_x0;
         end
     end
-    if (equity_lane0_eval71_hand_eval1_ranked_category[1]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_pairs0);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_ranked_kickers0);
-        k2 = (k2 | equity_lane0_eval71_hand_eval1_ranked_kickers1);
-        k3 = (k3 | equity_lane0_eval71_hand_eval1_ranked_kickers2);
+    if ((cat[3] || cat[1])) begin
+        if ((skip0 || skip1)) begin
+            k2 = equity_lane0_board_eval0_player_eval1_s3_x2;
+        end
+        else begin
+            k2 = equity_lane0_board_eval0_player_eval1_s3_x1;
+        end
     end
-    if (equity_lane0_eval71_hand_eval1_ranked_invalid) begin
-        equity_lane0_eval71_hand_eval1_c5_word = 0;
+    if (cat[1]) begin
+        if ((skip0 || skip1 || skip2)) begin
+            k3 = equity_lane0_board_eval0_player_eval1_s3_x3;
+        end
+        else begin
+            k3 = equity_lane0_board_eval0_player_eval1_s3_x2;
+        end
+    end
+    if (cat[2]) begin
+        k1 = equity_lane0_board_eval0_player_eval1_s3_pair1;
+        if ((!skip0)) begin
+            k2 = equity_lane0_board_eval0_player_eval1_s3_x0;
+        end
+        else if ((!second_pair1)) begin
+            k2 = equity_lane0_board_eval0_player_eval1_s3_x1;
+        end
+        else begin
+            k2 = equity_lane0_board_eval0_player_eval1_s3_x2;
+        end
+    end
+    if (equity_lane0_board_eval0_player_eval1_s3_invalid) begin
+        equity_lane0_board_eval0_player_eval1_c4_word = 0;
     end
     else begin
-        equity_lane0_eval71_hand_eval1_c5_word = {cat, k0, k1, k2, k3, k4};
+        equity_lane0_board_eval0_player_eval1_c4_word = {code, k0, k1, k2, k3, k4};
     end
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_advance
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_answer
     if (equity_lane0_rst == 1) begin
-        equity_lane0_eval71_hand_eval1_valids <= 0;
+        equity_lane0_board_eval0_player_eval1_word_q <= 0;
+        equity_lane0_board_eval0_player_eval1_invalid_q <= 0;
     end
     else begin
-        equity_lane0_eval71_hand_eval1_valids <= {equity_lane0_eval71_hand_eval1_valids[(6 - 1)-1:0], equity_lane0_look_valid};
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_take
-    equity_lane0_eval71_hand_eval1_s0_codes <= equity_lane0_eval71_hand_eval1_codes_in;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_answer
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_eval71_hand_eval1_word_q <= 0;
-        equity_lane0_eval71_hand_eval1_invalid_q <= 0;
-    end
-    else begin
-        if (equity_lane0_eval71_hand_eval1_valids[(6 - 2)]) begin
-            equity_lane0_eval71_hand_eval1_word_q <= equity_lane0_eval71_hand_eval1_c5_word;
-            equity_lane0_eval71_hand_eval1_invalid_q <= equity_lane0_eval71_hand_eval1_ranked_invalid;
+        if (equity_lane0_board_eval0_answer_now) begin
+            equity_lane0_board_eval0_player_eval1_word_q <= equity_lane0_board_eval0_player_eval1_c4_word;
+            equity_lane0_board_eval0_player_eval1_invalid_q <= equity_lane0_board_eval0_player_eval1_s3_invalid;
         end
     end
 end
 
 
 
-assign equity_lane0_eval71_word = equity_lane0_eval71_hand_eval1_word_q;
-assign equity_lane0_eval71_invalid = equity_lane0_eval71_hand_eval1_invalid_q;
-assign equity_lane0_eval71_out_valid = equity_lane0_eval71_hand_eval1_valids[(6 - 1)];
+assign equity_lane0_board_eval0_player_eval1_word = equity_lane0_board_eval0_player_eval1_word_q;
+assign equity_lane0_board_eval0_player_eval1_invalid = equity_lane0_board_eval0_player_eval1_invalid_q;
 
 
 
-assign equity_lane0_eval72_hand_eval2_same_card42_same = ((equity_lane0_eval72_hand_eval2_s0_codes[6-1:0] == equity_lane0_eval72_hand_eval2_s0_codes[12-1:6]) && (equity_lane0_eval72_hand_eval2_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval2_same_card32_same = ((equity_lane0_board_eval0_hole_register2_q[6-1:0] == equity_lane0_board_eval0_hole_register2_q[12-1:6]) && (equity_lane0_board_eval0_hole_register2_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval72_hand_eval2_same_card43_same = ((equity_lane0_eval72_hand_eval2_s0_codes[6-1:0] == equity_lane0_eval72_hand_eval2_s0_codes[18-1:12]) && (equity_lane0_eval72_hand_eval2_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval2_same_card33_same = ((equity_lane0_board_eval0_hole_register2_q[6-1:0] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_hole_register2_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval72_hand_eval2_same_card44_same = ((equity_lane0_eval72_hand_eval2_s0_codes[6-1:0] == equity_lane0_eval72_hand_eval2_s0_codes[24-1:18]) && (equity_lane0_eval72_hand_eval2_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval2_same_card34_same = ((equity_lane0_board_eval0_hole_register2_q[12-1:6] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_hole_register2_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_eval72_hand_eval2_same_card45_same = ((equity_lane0_eval72_hand_eval2_s0_codes[6-1:0] == equity_lane0_eval72_hand_eval2_s0_codes[30-1:24]) && (equity_lane0_eval72_hand_eval2_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval2_same_card35_same = ((equity_lane0_board_eval0_hole_register2_q[6-1:0] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_hole_register2_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval72_hand_eval2_same_card46_same = ((equity_lane0_eval72_hand_eval2_s0_codes[6-1:0] == equity_lane0_eval72_hand_eval2_s0_codes[36-1:30]) && (equity_lane0_eval72_hand_eval2_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval2_same_card36_same = ((equity_lane0_board_eval0_hole_register2_q[12-1:6] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_hole_register2_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_eval72_hand_eval2_same_card47_same = ((equity_lane0_eval72_hand_eval2_s0_codes[6-1:0] == equity_lane0_eval72_hand_eval2_s0_codes[42-1:36]) && (equity_lane0_eval72_hand_eval2_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval2_same_card37_same = ((equity_lane0_board_eval0_hole_register2_q[6-1:0] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_hole_register2_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval72_hand_eval2_same_card48_same = ((equity_lane0_eval72_hand_eval2_s0_codes[12-1:6] == equity_lane0_eval72_hand_eval2_s0_codes[18-1:12]) && (equity_lane0_eval72_hand_eval2_s0_codes[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval2_same_card38_same = ((equity_lane0_board_eval0_hole_register2_q[12-1:6] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_hole_register2_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_eval72_hand_eval2_same_card49_same = ((equity_lane0_eval72_hand_eval2_s0_codes[12-1:6] == equity_lane0_eval72_hand_eval2_s0_codes[24-1:18]) && (equity_lane0_eval72_hand_eval2_s0_codes[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval2_same_card39_same = ((equity_lane0_board_eval0_hole_register2_q[6-1:0] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_hole_register2_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval72_hand_eval2_same_card50_same = ((equity_lane0_eval72_hand_eval2_s0_codes[12-1:6] == equity_lane0_eval72_hand_eval2_s0_codes[30-1:24]) && (equity_lane0_eval72_hand_eval2_s0_codes[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval2_same_card40_same = ((equity_lane0_board_eval0_hole_register2_q[12-1:6] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_hole_register2_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_eval72_hand_eval2_same_card51_same = ((equity_lane0_eval72_hand_eval2_s0_codes[12-1:6] == equity_lane0_eval72_hand_eval2_s0_codes[36-1:30]) && (equity_lane0_eval72_hand_eval2_s0_codes[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval2_same_card41_same = ((equity_lane0_board_eval0_hole_register2_q[6-1:0] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_hole_register2_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval72_hand_eval2_same_card52_same = ((equity_lane0_eval72_hand_eval2_s0_codes[12-1:6] == equity_lane0_eval72_hand_eval2_s0_codes[42-1:36]) && (equity_lane0_eval72_hand_eval2_s0_codes[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval2_same_card42_same = ((equity_lane0_board_eval0_hole_register2_q[12-1:6] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_hole_register2_q[12-1:6] != 63));
 
 
-
-assign equity_lane0_eval72_hand_eval2_same_card53_same = ((equity_lane0_eval72_hand_eval2_s0_codes[18-1:12] == equity_lane0_eval72_hand_eval2_s0_codes[24-1:18]) && (equity_lane0_eval72_hand_eval2_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane0_eval72_hand_eval2_same_card54_same = ((equity_lane0_eval72_hand_eval2_s0_codes[18-1:12] == equity_lane0_eval72_hand_eval2_s0_codes[30-1:24]) && (equity_lane0_eval72_hand_eval2_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane0_eval72_hand_eval2_same_card55_same = ((equity_lane0_eval72_hand_eval2_s0_codes[18-1:12] == equity_lane0_eval72_hand_eval2_s0_codes[36-1:30]) && (equity_lane0_eval72_hand_eval2_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane0_eval72_hand_eval2_same_card56_same = ((equity_lane0_eval72_hand_eval2_s0_codes[18-1:12] == equity_lane0_eval72_hand_eval2_s0_codes[42-1:36]) && (equity_lane0_eval72_hand_eval2_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane0_eval72_hand_eval2_same_card57_same = ((equity_lane0_eval72_hand_eval2_s0_codes[24-1:18] == equity_lane0_eval72_hand_eval2_s0_codes[30-1:24]) && (equity_lane0_eval72_hand_eval2_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane0_eval72_hand_eval2_same_card58_same = ((equity_lane0_eval72_hand_eval2_s0_codes[24-1:18] == equity_lane0_eval72_hand_eval2_s0_codes[36-1:30]) && (equity_lane0_eval72_hand_eval2_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane0_eval72_hand_eval2_same_card59_same = ((equity_lane0_eval72_hand_eval2_s0_codes[24-1:18] == equity_lane0_eval72_hand_eval2_s0_codes[42-1:36]) && (equity_lane0_eval72_hand_eval2_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane0_eval72_hand_eval2_same_card60_same = ((equity_lane0_eval72_hand_eval2_s0_codes[30-1:24] == equity_lane0_eval72_hand_eval2_s0_codes[36-1:30]) && (equity_lane0_eval72_hand_eval2_s0_codes[30-1:24] != 63));
-
-
-
-assign equity_lane0_eval72_hand_eval2_same_card61_same = ((equity_lane0_eval72_hand_eval2_s0_codes[30-1:24] == equity_lane0_eval72_hand_eval2_s0_codes[42-1:36]) && (equity_lane0_eval72_hand_eval2_s0_codes[30-1:24] != 63));
-
-
-
-assign equity_lane0_eval72_hand_eval2_same_card62_same = ((equity_lane0_eval72_hand_eval2_s0_codes[36-1:30] == equity_lane0_eval72_hand_eval2_s0_codes[42-1:36]) && (equity_lane0_eval72_hand_eval2_s0_codes[36-1:30] != 63));
-
-
-always @(equity_lane0_eval72_hand_eval2_s0_codes) begin: equity_lane0_eval72_hand_eval2_decode
-    reg [52-1:0] hand;
-    reg [7-1:0] bad_codes;
-    reg any_card;
-    reg [6-1:0] clubs;
-    reg [6-1:0] diamonds;
-    reg [6-1:0] hearts;
-    reg [6-1:0] spades;
-    integer i;
-    reg [6-1:0] code;
-    integer j;
-    reg [64-1:0] onehot;
-    hand = 52'h0;
-    bad_codes = 7'h0;
-    any_card = 1'b0;
-    clubs = 6'h1;
-    diamonds = 6'h1;
-    hearts = 6'h1;
-    spades = 6'h1;
-    for (i=0; i<7; i=i+1) begin
-        code = 6'h0;
-        for (j=0; j<6; j=j+1) begin
-            code[j] = equity_lane0_eval72_hand_eval2_s0_codes[((6 * i) + j)];
-        end
-        onehot = 64'h1;
-        onehot = (onehot << code);
-        if ((onehot[63-1:52] != 0)) begin
-            bad_codes[i] = 1;
-        end
-        hand = (hand | onehot[52-1:0]);
-        if ((!onehot[63])) begin
-            any_card = 1'b1;
-            if ((code[2-1:0] == 0)) begin
-                clubs = {clubs[5-1:0], 1'b1};
-            end
-            else if ((code[2-1:0] == 1)) begin
-                diamonds = {diamonds[5-1:0], 1'b1};
-            end
-            else if ((code[2-1:0] == 2)) begin
-                hearts = {hearts[5-1:0], 1'b1};
-            end
-            else begin
-                spades = {spades[5-1:0], 1'b1};
-            end
-        end
-    end
-    equity_lane0_eval72_hand_eval2_d1_hand = hand;
-    equity_lane0_eval72_hand_eval2_d1_bad_codes = bad_codes;
-    equity_lane0_eval72_hand_eval2_d1_any = any_card;
-    equity_lane0_eval72_hand_eval2_d1_flush_suit = {spades[5], hearts[5], diamonds[5], clubs[5]};
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_hole_register
+    equity_lane0_board_eval0_player_eval2_s1_hole <= equity_lane0_board_eval0_hole_register2_q;
+    equity_lane0_board_eval0_player_eval2_s1_bad <= ((equity_lane0_board_eval0_player_eval2_dups != 0) || (equity_lane0_board_eval0_hole_register2_q[5] && equity_lane0_board_eval0_hole_register2_q[4] && (equity_lane0_board_eval0_hole_register2_q[3] || equity_lane0_board_eval0_hole_register2_q[2])) || (equity_lane0_board_eval0_hole_register2_q[11] && equity_lane0_board_eval0_hole_register2_q[10] && (equity_lane0_board_eval0_hole_register2_q[9] || equity_lane0_board_eval0_hole_register2_q[8])));
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_decoded_register
-    equity_lane0_eval72_hand_eval2_decoded_hand <= equity_lane0_eval72_hand_eval2_d1_hand;
-    equity_lane0_eval72_hand_eval2_decoded_bad_codes <= equity_lane0_eval72_hand_eval2_d1_bad_codes;
-    equity_lane0_eval72_hand_eval2_decoded_any <= equity_lane0_eval72_hand_eval2_d1_any;
-    equity_lane0_eval72_hand_eval2_decoded_flush_suit <= equity_lane0_eval72_hand_eval2_d1_flush_suit;
-    equity_lane0_eval72_hand_eval2_decoded_dups <= equity_lane0_eval72_hand_eval2_dups;
+always @(equity_lane0_board_eval0_board_summary0_summary_flush_ge5, equity_lane0_board_eval0_board_summary0_summary_ge1, equity_lane0_board_eval0_board_summary0_summary_ge4, equity_lane0_board_eval0_player_eval2_s1_hole, equity_lane0_board_eval0_board_summary0_summary_flush_suit, equity_lane0_board_eval0_board_summary0_summary_flush_ranks, equity_lane0_board_eval0_board_summary0_summary_ge2, equity_lane0_board_eval0_board_summary0_summary_ge3, equity_lane0_board_eval0_board_summary0_summary_flush_ge4) begin: equity_lane0_board_eval0_player_eval2_fold
+    reg [16-1:0] hit_a;
+    reg [16-1:0] hit_b;
+    reg [13-1:0] either;
+    reg [13-1:0] both;
+    reg suited_a;
+    reg suited_b;
+    reg [13-1:0] flush_ranks;
+    hit_a = 16'h1;
+    hit_a = (hit_a << equity_lane0_board_eval0_player_eval2_s1_hole[6-1:2]);
+    hit_b = 16'h1;
+    hit_b = (hit_b << equity_lane0_board_eval0_player_eval2_s1_hole[12-1:8]);
+    either = 13'h0;
+    both = 13'h0;
+    either = (hit_a[13-1:0] | hit_b[13-1:0]);
+    both = (hit_a[13-1:0] & hit_b[13-1:0]);
+    equity_lane0_board_eval0_player_eval2_c2_ge1 = (equity_lane0_board_eval0_board_summary0_summary_ge1 | either);
+    equity_lane0_board_eval0_player_eval2_c2_ge2 = ((equity_lane0_board_eval0_board_summary0_summary_ge2 | (equity_lane0_board_eval0_board_summary0_summary_ge1 & either)) | both);
+    equity_lane0_board_eval0_player_eval2_c2_ge3 = ((equity_lane0_board_eval0_board_summary0_summary_ge3 | (equity_lane0_board_eval0_board_summary0_summary_ge2 & either)) | (equity_lane0_board_eval0_board_summary0_summary_ge1 & both));
+    equity_lane0_board_eval0_player_eval2_c2_ge4 = ((equity_lane0_board_eval0_board_summary0_summary_ge4 | (equity_lane0_board_eval0_board_summary0_summary_ge3 & either)) | (equity_lane0_board_eval0_board_summary0_summary_ge2 & both));
+    suited_a = (equity_lane0_board_eval0_board_summary0_summary_flush_suit[equity_lane0_board_eval0_player_eval2_s1_hole[2-1:0]] != 0);
+    suited_b = (equity_lane0_board_eval0_board_summary0_summary_flush_suit[equity_lane0_board_eval0_player_eval2_s1_hole[8-1:6]] != 0);
+    flush_ranks = 13'h0;
+    flush_ranks = equity_lane0_board_eval0_board_summary0_summary_flush_ranks;
+    if (suited_a) begin
+        flush_ranks = (flush_ranks | hit_a[13-1:0]);
+    end
+    if (suited_b) begin
+        flush_ranks = (flush_ranks | hit_b[13-1:0]);
+    end
+    equity_lane0_board_eval0_player_eval2_c2_flush_ranks = flush_ranks;
+    equity_lane0_board_eval0_player_eval2_c2_flush = ((equity_lane0_board_eval0_board_summary0_summary_flush_suit != 0) && (equity_lane0_board_eval0_board_summary0_summary_flush_ge5 || (equity_lane0_board_eval0_board_summary0_summary_flush_ge4 && (suited_a || suited_b)) || (suited_a && suited_b)));
 end
 
 
-
-assign equity_lane0_eval72_hand_eval2_c2_bad = ((equity_lane0_eval72_hand_eval2_decoded_dups != 0) || (equity_lane0_eval72_hand_eval2_decoded_bad_codes != 0));
-
-
-always @(equity_lane0_eval72_hand_eval2_decoded_flush_suit, equity_lane0_eval72_hand_eval2_decoded_hand) begin: equity_lane0_eval72_hand_eval2_rank_masks
-    reg [13-1:0] present;
-    reg [13-1:0] quads;
-    reg [13-1:0] trips;
-    reg [13-1:0] pairs;
-    reg [13-1:0] singles;
-    reg [13-1:0] suited;
-    reg [13-1:0] not_quads;
-    integer r;
-    reg [5-1:0] held;
-    integer s;
-    present = 13'h0;
-    quads = 13'h0;
-    trips = 13'h0;
-    pairs = 13'h0;
-    singles = 13'h0;
-    suited = 13'h0;
-    not_quads = 13'h0;
-    for (r=0; r<13; r=r+1) begin
-        held = 5'h1;
-        for (s=0; s<4; s=s+1) begin
-            if (equity_lane0_eval72_hand_eval2_decoded_hand[((4 * r) + s)]) begin
-                held = {held[4-1:0], 1'b1};
-            end
-            if ((equity_lane0_eval72_hand_eval2_decoded_hand[((4 * r) + s)] && equity_lane0_eval72_hand_eval2_decoded_flush_suit[s])) begin
-                suited[r] = 1;
-            end
-        end
-        present[r] = held[1];
-        singles[r] = (held[1] && (!held[2]));
-        pairs[r] = (held[2] && (!held[3]));
-        trips[r] = (held[3] && (!held[4]));
-        quads[r] = held[4];
-        not_quads[r] = (held[1] && (!held[4]));
-    end
-    equity_lane0_eval72_hand_eval2_c2_present = present;
-    equity_lane0_eval72_hand_eval2_c2_quads = quads;
-    equity_lane0_eval72_hand_eval2_c2_trips = trips;
-    equity_lane0_eval72_hand_eval2_c2_pairs = pairs;
-    equity_lane0_eval72_hand_eval2_c2_not_quads = not_quads;
-    equity_lane0_eval72_hand_eval2_c2_flush = (equity_lane0_eval72_hand_eval2_decoded_flush_suit != 0);
-    if ((equity_lane0_eval72_hand_eval2_decoded_flush_suit != 0)) begin
-        equity_lane0_eval72_hand_eval2_c2_kickers = suited;
-    end
-    else begin
-        equity_lane0_eval72_hand_eval2_c2_kickers = singles;
-    end
-end
-
-
-always @(equity_lane0_eval72_hand_eval2_decoded_hand) begin: equity_lane0_eval72_hand_eval2_sf_windows
-    reg [10-1:0] found;
-    integer w;
-    integer s;
-    found = 10'h0;
-    for (w=0; w<10; w=w+1) begin
-        for (s=0; s<4; s=s+1) begin
-            if ((equity_lane0_eval72_hand_eval2_decoded_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval72_hand_eval2_decoded_hand[((4 * w) + s)] && equity_lane0_eval72_hand_eval2_decoded_hand[((4 * (w + 1)) + s)] && equity_lane0_eval72_hand_eval2_decoded_hand[((4 * (w + 2)) + s)] && equity_lane0_eval72_hand_eval2_decoded_hand[((4 * (w + 3)) + s)])) begin
-                found[w] = 1;
-            end
-        end
-    end
-    equity_lane0_eval72_hand_eval2_c2_sf_windows = found;
-end
-
-
-always @(equity_lane0_eval72_hand_eval2_c2_present) begin: equity_lane0_eval72_hand_eval2_straight_windows2_find
+always @(equity_lane0_board_eval0_player_eval2_c2_ge1) begin: equity_lane0_board_eval0_player_eval2_straight_windows4_find
     reg [10-1:0] complete;
     integer w;
     complete = 10'h0;
     for (w=0; w<10; w=w+1) begin
-        if ((equity_lane0_eval72_hand_eval2_c2_present[(((w + 13) - 1) % 13)] && equity_lane0_eval72_hand_eval2_c2_present[w] && equity_lane0_eval72_hand_eval2_c2_present[(w + 1)] && equity_lane0_eval72_hand_eval2_c2_present[(w + 2)] && equity_lane0_eval72_hand_eval2_c2_present[(w + 3)])) begin
+        if ((equity_lane0_board_eval0_player_eval2_c2_ge1[(((w + 13) - 1) % 13)] && equity_lane0_board_eval0_player_eval2_c2_ge1[w] && equity_lane0_board_eval0_player_eval2_c2_ge1[(w + 1)] && equity_lane0_board_eval0_player_eval2_c2_ge1[(w + 2)] && equity_lane0_board_eval0_player_eval2_c2_ge1[(w + 3)])) begin
             complete[w] = 1;
         end
     end
-    equity_lane0_eval72_hand_eval2_c2_windows = complete;
+    equity_lane0_board_eval0_player_eval2_c2_windows = complete;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_masks_register
-    equity_lane0_eval72_hand_eval2_masks_quads <= equity_lane0_eval72_hand_eval2_c2_quads;
-    equity_lane0_eval72_hand_eval2_masks_trips <= equity_lane0_eval72_hand_eval2_c2_trips;
-    equity_lane0_eval72_hand_eval2_masks_pairs <= equity_lane0_eval72_hand_eval2_c2_pairs;
-    equity_lane0_eval72_hand_eval2_masks_not_quads <= equity_lane0_eval72_hand_eval2_c2_not_quads;
-    equity_lane0_eval72_hand_eval2_masks_kickers <= equity_lane0_eval72_hand_eval2_c2_kickers;
-    equity_lane0_eval72_hand_eval2_masks_windows <= equity_lane0_eval72_hand_eval2_c2_windows;
-    equity_lane0_eval72_hand_eval2_masks_sf_windows <= equity_lane0_eval72_hand_eval2_c2_sf_windows;
-    equity_lane0_eval72_hand_eval2_masks_flush <= equity_lane0_eval72_hand_eval2_c2_flush;
-    equity_lane0_eval72_hand_eval2_masks_bad <= equity_lane0_eval72_hand_eval2_c2_bad;
-    equity_lane0_eval72_hand_eval2_masks_any <= equity_lane0_eval72_hand_eval2_decoded_any;
+always @(equity_lane0_board_eval0_player_eval2_c2_flush_ranks) begin: equity_lane0_board_eval0_player_eval2_straight_windows5_find
+    reg [10-1:0] complete;
+    integer w;
+    complete = 10'h0;
+    for (w=0; w<10; w=w+1) begin
+        if ((equity_lane0_board_eval0_player_eval2_c2_flush_ranks[(((w + 13) - 1) % 13)] && equity_lane0_board_eval0_player_eval2_c2_flush_ranks[w] && equity_lane0_board_eval0_player_eval2_c2_flush_ranks[(w + 1)] && equity_lane0_board_eval0_player_eval2_c2_flush_ranks[(w + 2)] && equity_lane0_board_eval0_player_eval2_c2_flush_ranks[(w + 3)])) begin
+            complete[w] = 1;
+        end
+    end
+    equity_lane0_board_eval0_player_eval2_c2_sf_windows = complete;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_masks_kickers) begin: equity_lane0_eval72_hand_eval2_highest_ranks8_select
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_masks_register
+    if (equity_lane0_board_eval0_player_eval2_c2_flush) begin
+        equity_lane0_board_eval0_player_eval2_s2_kick_mask <= equity_lane0_board_eval0_player_eval2_c2_flush_ranks;
+    end
+    else begin
+        equity_lane0_board_eval0_player_eval2_s2_kick_mask <= equity_lane0_board_eval0_player_eval2_c2_ge1;
+    end
+    equity_lane0_board_eval0_player_eval2_s2_ge2 <= equity_lane0_board_eval0_player_eval2_c2_ge2;
+    equity_lane0_board_eval0_player_eval2_s2_ge3 <= equity_lane0_board_eval0_player_eval2_c2_ge3;
+    equity_lane0_board_eval0_player_eval2_s2_ge4 <= equity_lane0_board_eval0_player_eval2_c2_ge4;
+    equity_lane0_board_eval0_player_eval2_s2_windows <= equity_lane0_board_eval0_player_eval2_c2_windows;
+    equity_lane0_board_eval0_player_eval2_s2_sf_windows <= equity_lane0_board_eval0_player_eval2_c2_sf_windows;
+    equity_lane0_board_eval0_player_eval2_s2_flush <= equity_lane0_board_eval0_player_eval2_c2_flush;
+    equity_lane0_board_eval0_player_eval2_s2_invalid <= (equity_lane0_board_eval0_player_eval2_s1_bad || equity_lane0_board_eval0_board_summary0_summary_bad);
+end
+
+
+always @(equity_lane0_board_eval0_player_eval2_s2_kick_mask) begin: equity_lane0_board_eval0_player_eval2_highest_ranks6_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -13806,42 +13239,19 @@ always @(equity_lane0_eval72_hand_eval2_masks_kickers) begin: equity_lane0_eval7
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval72_hand_eval2_masks_kickers[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_board_eval0_player_eval2_s2_kick_mask[p] && seen[k]);
         end
-        if (equity_lane0_eval72_hand_eval2_masks_kickers[p]) begin
+        if (equity_lane0_board_eval0_player_eval2_s2_kick_mask[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
         end
     end
-    equity_lane0_eval72_hand_eval2_c3_kickers = sel;
+    equity_lane0_board_eval0_player_eval2_highest_ranks6_onehots = sel;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_masks_pairs) begin: equity_lane0_eval72_hand_eval2_highest_ranks9_select
-    reg [5-1:0] seen;
-    reg saturated;
-    reg [39-1:0] sel;
-    integer p;
-    integer k;
-    seen = 5'h1;
-    saturated = 1'b0;
-    sel = 39'h0;
-    for (p=13-1; p>=0; p=p-1) begin
-        for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval72_hand_eval2_masks_pairs[p] && seen[k]);
-        end
-        if (equity_lane0_eval72_hand_eval2_masks_pairs[p]) begin
-            saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
-            seen = {seen[(5 - 1)-1:0], 1'b0};
-            seen[(5 - 1)] = saturated;
-        end
-    end
-    equity_lane0_eval72_hand_eval2_c3_pairs = sel;
-end
-
-
-always @(equity_lane0_eval72_hand_eval2_masks_trips) begin: equity_lane0_eval72_hand_eval2_highest_ranks10_select
+always @(equity_lane0_board_eval0_player_eval2_s2_ge2) begin: equity_lane0_board_eval0_player_eval2_highest_ranks7_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -13852,19 +13262,19 @@ always @(equity_lane0_eval72_hand_eval2_masks_trips) begin: equity_lane0_eval72_
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval72_hand_eval2_masks_trips[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_board_eval0_player_eval2_s2_ge2[p] && seen[k]);
         end
-        if (equity_lane0_eval72_hand_eval2_masks_trips[p]) begin
+        if (equity_lane0_board_eval0_player_eval2_s2_ge2[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
         end
     end
-    equity_lane0_eval72_hand_eval2_c3_trips = sel;
+    equity_lane0_board_eval0_player_eval2_highest_ranks7_onehots = sel;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_masks_not_quads) begin: equity_lane0_eval72_hand_eval2_highest_ranks11_select
+always @(equity_lane0_board_eval0_player_eval2_s2_ge3) begin: equity_lane0_board_eval0_player_eval2_highest_ranks8_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -13875,664 +13285,557 @@ always @(equity_lane0_eval72_hand_eval2_masks_not_quads) begin: equity_lane0_eva
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval72_hand_eval2_masks_not_quads[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_board_eval0_player_eval2_s2_ge3[p] && seen[k]);
         end
-        if (equity_lane0_eval72_hand_eval2_masks_not_quads[p]) begin
+        if (equity_lane0_board_eval0_player_eval2_s2_ge3[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
         end
     end
-    equity_lane0_eval72_hand_eval2_c3_not_quads = sel;
+    equity_lane0_board_eval0_player_eval2_highest_ranks8_onehots = sel;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_masks_windows) begin: equity_lane0_eval72_hand_eval2_window_top4_pick
+
+assign equity_lane0_board_eval0_player_eval2_field14_q = equity_lane0_board_eval0_player_eval2_highest_ranks6_onehots[13-1:0];
+
+
+
+assign equity_lane0_board_eval0_player_eval2_field15_q = equity_lane0_board_eval0_player_eval2_highest_ranks6_onehots[26-1:13];
+
+
+
+assign equity_lane0_board_eval0_player_eval2_field16_q = equity_lane0_board_eval0_player_eval2_highest_ranks6_onehots[39-1:26];
+
+
+
+assign equity_lane0_board_eval0_player_eval2_field17_q = equity_lane0_board_eval0_player_eval2_highest_ranks6_onehots[52-1:39];
+
+
+
+assign equity_lane0_board_eval0_player_eval2_field18_q = equity_lane0_board_eval0_player_eval2_highest_ranks6_onehots[65-1:52];
+
+
+
+assign equity_lane0_board_eval0_player_eval2_field19_q = equity_lane0_board_eval0_player_eval2_highest_ranks7_onehots[13-1:0];
+
+
+
+assign equity_lane0_board_eval0_player_eval2_field20_q = equity_lane0_board_eval0_player_eval2_highest_ranks7_onehots[26-1:13];
+
+
+always @(equity_lane0_board_eval0_player_eval2_field14_q) begin: equity_lane0_board_eval0_player_eval2_onehot_rank22_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval2_field14_q[12] || equity_lane0_board_eval0_player_eval2_field14_q[11] || equity_lane0_board_eval0_player_eval2_field14_q[10] || equity_lane0_board_eval0_player_eval2_field14_q[9] || equity_lane0_board_eval0_player_eval2_field14_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval2_field14_q[12] || equity_lane0_board_eval0_player_eval2_field14_q[7] || equity_lane0_board_eval0_player_eval2_field14_q[6] || equity_lane0_board_eval0_player_eval2_field14_q[5] || equity_lane0_board_eval0_player_eval2_field14_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval2_field14_q[11] || equity_lane0_board_eval0_player_eval2_field14_q[10] || equity_lane0_board_eval0_player_eval2_field14_q[7] || equity_lane0_board_eval0_player_eval2_field14_q[6] || equity_lane0_board_eval0_player_eval2_field14_q[3] || equity_lane0_board_eval0_player_eval2_field14_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval2_field14_q[11] || equity_lane0_board_eval0_player_eval2_field14_q[9] || equity_lane0_board_eval0_player_eval2_field14_q[7] || equity_lane0_board_eval0_player_eval2_field14_q[5] || equity_lane0_board_eval0_player_eval2_field14_q[3] || equity_lane0_board_eval0_player_eval2_field14_q[1]);
+    equity_lane0_board_eval0_player_eval2_onehot_rank22_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval2_field15_q) begin: equity_lane0_board_eval0_player_eval2_onehot_rank23_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval2_field15_q[12] || equity_lane0_board_eval0_player_eval2_field15_q[11] || equity_lane0_board_eval0_player_eval2_field15_q[10] || equity_lane0_board_eval0_player_eval2_field15_q[9] || equity_lane0_board_eval0_player_eval2_field15_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval2_field15_q[12] || equity_lane0_board_eval0_player_eval2_field15_q[7] || equity_lane0_board_eval0_player_eval2_field15_q[6] || equity_lane0_board_eval0_player_eval2_field15_q[5] || equity_lane0_board_eval0_player_eval2_field15_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval2_field15_q[11] || equity_lane0_board_eval0_player_eval2_field15_q[10] || equity_lane0_board_eval0_player_eval2_field15_q[7] || equity_lane0_board_eval0_player_eval2_field15_q[6] || equity_lane0_board_eval0_player_eval2_field15_q[3] || equity_lane0_board_eval0_player_eval2_field15_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval2_field15_q[11] || equity_lane0_board_eval0_player_eval2_field15_q[9] || equity_lane0_board_eval0_player_eval2_field15_q[7] || equity_lane0_board_eval0_player_eval2_field15_q[5] || equity_lane0_board_eval0_player_eval2_field15_q[3] || equity_lane0_board_eval0_player_eval2_field15_q[1]);
+    equity_lane0_board_eval0_player_eval2_onehot_rank23_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval2_field16_q) begin: equity_lane0_board_eval0_player_eval2_onehot_rank24_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval2_field16_q[12] || equity_lane0_board_eval0_player_eval2_field16_q[11] || equity_lane0_board_eval0_player_eval2_field16_q[10] || equity_lane0_board_eval0_player_eval2_field16_q[9] || equity_lane0_board_eval0_player_eval2_field16_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval2_field16_q[12] || equity_lane0_board_eval0_player_eval2_field16_q[7] || equity_lane0_board_eval0_player_eval2_field16_q[6] || equity_lane0_board_eval0_player_eval2_field16_q[5] || equity_lane0_board_eval0_player_eval2_field16_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval2_field16_q[11] || equity_lane0_board_eval0_player_eval2_field16_q[10] || equity_lane0_board_eval0_player_eval2_field16_q[7] || equity_lane0_board_eval0_player_eval2_field16_q[6] || equity_lane0_board_eval0_player_eval2_field16_q[3] || equity_lane0_board_eval0_player_eval2_field16_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval2_field16_q[11] || equity_lane0_board_eval0_player_eval2_field16_q[9] || equity_lane0_board_eval0_player_eval2_field16_q[7] || equity_lane0_board_eval0_player_eval2_field16_q[5] || equity_lane0_board_eval0_player_eval2_field16_q[3] || equity_lane0_board_eval0_player_eval2_field16_q[1]);
+    equity_lane0_board_eval0_player_eval2_onehot_rank24_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval2_field17_q) begin: equity_lane0_board_eval0_player_eval2_onehot_rank25_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval2_field17_q[12] || equity_lane0_board_eval0_player_eval2_field17_q[11] || equity_lane0_board_eval0_player_eval2_field17_q[10] || equity_lane0_board_eval0_player_eval2_field17_q[9] || equity_lane0_board_eval0_player_eval2_field17_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval2_field17_q[12] || equity_lane0_board_eval0_player_eval2_field17_q[7] || equity_lane0_board_eval0_player_eval2_field17_q[6] || equity_lane0_board_eval0_player_eval2_field17_q[5] || equity_lane0_board_eval0_player_eval2_field17_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval2_field17_q[11] || equity_lane0_board_eval0_player_eval2_field17_q[10] || equity_lane0_board_eval0_player_eval2_field17_q[7] || equity_lane0_board_eval0_player_eval2_field17_q[6] || equity_lane0_board_eval0_player_eval2_field17_q[3] || equity_lane0_board_eval0_player_eval2_field17_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval2_field17_q[11] || equity_lane0_board_eval0_player_eval2_field17_q[9] || equity_lane0_board_eval0_player_eval2_field17_q[7] || equity_lane0_board_eval0_player_eval2_field17_q[5] || equity_lane0_board_eval0_player_eval2_field17_q[3] || equity_lane0_board_eval0_player_eval2_field17_q[1]);
+    equity_lane0_board_eval0_player_eval2_onehot_rank25_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval2_field18_q) begin: equity_lane0_board_eval0_player_eval2_onehot_rank26_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval2_field18_q[12] || equity_lane0_board_eval0_player_eval2_field18_q[11] || equity_lane0_board_eval0_player_eval2_field18_q[10] || equity_lane0_board_eval0_player_eval2_field18_q[9] || equity_lane0_board_eval0_player_eval2_field18_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval2_field18_q[12] || equity_lane0_board_eval0_player_eval2_field18_q[7] || equity_lane0_board_eval0_player_eval2_field18_q[6] || equity_lane0_board_eval0_player_eval2_field18_q[5] || equity_lane0_board_eval0_player_eval2_field18_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval2_field18_q[11] || equity_lane0_board_eval0_player_eval2_field18_q[10] || equity_lane0_board_eval0_player_eval2_field18_q[7] || equity_lane0_board_eval0_player_eval2_field18_q[6] || equity_lane0_board_eval0_player_eval2_field18_q[3] || equity_lane0_board_eval0_player_eval2_field18_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval2_field18_q[11] || equity_lane0_board_eval0_player_eval2_field18_q[9] || equity_lane0_board_eval0_player_eval2_field18_q[7] || equity_lane0_board_eval0_player_eval2_field18_q[5] || equity_lane0_board_eval0_player_eval2_field18_q[3] || equity_lane0_board_eval0_player_eval2_field18_q[1]);
+    equity_lane0_board_eval0_player_eval2_onehot_rank26_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval2_field19_q) begin: equity_lane0_board_eval0_player_eval2_onehot_rank27_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval2_field19_q[12] || equity_lane0_board_eval0_player_eval2_field19_q[11] || equity_lane0_board_eval0_player_eval2_field19_q[10] || equity_lane0_board_eval0_player_eval2_field19_q[9] || equity_lane0_board_eval0_player_eval2_field19_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval2_field19_q[12] || equity_lane0_board_eval0_player_eval2_field19_q[7] || equity_lane0_board_eval0_player_eval2_field19_q[6] || equity_lane0_board_eval0_player_eval2_field19_q[5] || equity_lane0_board_eval0_player_eval2_field19_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval2_field19_q[11] || equity_lane0_board_eval0_player_eval2_field19_q[10] || equity_lane0_board_eval0_player_eval2_field19_q[7] || equity_lane0_board_eval0_player_eval2_field19_q[6] || equity_lane0_board_eval0_player_eval2_field19_q[3] || equity_lane0_board_eval0_player_eval2_field19_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval2_field19_q[11] || equity_lane0_board_eval0_player_eval2_field19_q[9] || equity_lane0_board_eval0_player_eval2_field19_q[7] || equity_lane0_board_eval0_player_eval2_field19_q[5] || equity_lane0_board_eval0_player_eval2_field19_q[3] || equity_lane0_board_eval0_player_eval2_field19_q[1]);
+    equity_lane0_board_eval0_player_eval2_onehot_rank27_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval2_field20_q) begin: equity_lane0_board_eval0_player_eval2_onehot_rank28_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval2_field20_q[12] || equity_lane0_board_eval0_player_eval2_field20_q[11] || equity_lane0_board_eval0_player_eval2_field20_q[10] || equity_lane0_board_eval0_player_eval2_field20_q[9] || equity_lane0_board_eval0_player_eval2_field20_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval2_field20_q[12] || equity_lane0_board_eval0_player_eval2_field20_q[7] || equity_lane0_board_eval0_player_eval2_field20_q[6] || equity_lane0_board_eval0_player_eval2_field20_q[5] || equity_lane0_board_eval0_player_eval2_field20_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval2_field20_q[11] || equity_lane0_board_eval0_player_eval2_field20_q[10] || equity_lane0_board_eval0_player_eval2_field20_q[7] || equity_lane0_board_eval0_player_eval2_field20_q[6] || equity_lane0_board_eval0_player_eval2_field20_q[3] || equity_lane0_board_eval0_player_eval2_field20_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval2_field20_q[11] || equity_lane0_board_eval0_player_eval2_field20_q[9] || equity_lane0_board_eval0_player_eval2_field20_q[7] || equity_lane0_board_eval0_player_eval2_field20_q[5] || equity_lane0_board_eval0_player_eval2_field20_q[3] || equity_lane0_board_eval0_player_eval2_field20_q[1]);
+    equity_lane0_board_eval0_player_eval2_onehot_rank28_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval2_highest_ranks8_onehots) begin: equity_lane0_board_eval0_player_eval2_onehot_rank29_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval2_highest_ranks8_onehots[12] || equity_lane0_board_eval0_player_eval2_highest_ranks8_onehots[11] || equity_lane0_board_eval0_player_eval2_highest_ranks8_onehots[10] || equity_lane0_board_eval0_player_eval2_highest_ranks8_onehots[9] || equity_lane0_board_eval0_player_eval2_highest_ranks8_onehots[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval2_highest_ranks8_onehots[12] || equity_lane0_board_eval0_player_eval2_highest_ranks8_onehots[7] || equity_lane0_board_eval0_player_eval2_highest_ranks8_onehots[6] || equity_lane0_board_eval0_player_eval2_highest_ranks8_onehots[5] || equity_lane0_board_eval0_player_eval2_highest_ranks8_onehots[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval2_highest_ranks8_onehots[11] || equity_lane0_board_eval0_player_eval2_highest_ranks8_onehots[10] || equity_lane0_board_eval0_player_eval2_highest_ranks8_onehots[7] || equity_lane0_board_eval0_player_eval2_highest_ranks8_onehots[6] || equity_lane0_board_eval0_player_eval2_highest_ranks8_onehots[3] || equity_lane0_board_eval0_player_eval2_highest_ranks8_onehots[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval2_highest_ranks8_onehots[11] || equity_lane0_board_eval0_player_eval2_highest_ranks8_onehots[9] || equity_lane0_board_eval0_player_eval2_highest_ranks8_onehots[7] || equity_lane0_board_eval0_player_eval2_highest_ranks8_onehots[5] || equity_lane0_board_eval0_player_eval2_highest_ranks8_onehots[3] || equity_lane0_board_eval0_player_eval2_highest_ranks8_onehots[1]);
+    equity_lane0_board_eval0_player_eval2_onehot_rank29_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval2_s2_ge4) begin: equity_lane0_board_eval0_player_eval2_onehot_rank30_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval2_s2_ge4[12] || equity_lane0_board_eval0_player_eval2_s2_ge4[11] || equity_lane0_board_eval0_player_eval2_s2_ge4[10] || equity_lane0_board_eval0_player_eval2_s2_ge4[9] || equity_lane0_board_eval0_player_eval2_s2_ge4[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval2_s2_ge4[12] || equity_lane0_board_eval0_player_eval2_s2_ge4[7] || equity_lane0_board_eval0_player_eval2_s2_ge4[6] || equity_lane0_board_eval0_player_eval2_s2_ge4[5] || equity_lane0_board_eval0_player_eval2_s2_ge4[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval2_s2_ge4[11] || equity_lane0_board_eval0_player_eval2_s2_ge4[10] || equity_lane0_board_eval0_player_eval2_s2_ge4[7] || equity_lane0_board_eval0_player_eval2_s2_ge4[6] || equity_lane0_board_eval0_player_eval2_s2_ge4[3] || equity_lane0_board_eval0_player_eval2_s2_ge4[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval2_s2_ge4[11] || equity_lane0_board_eval0_player_eval2_s2_ge4[9] || equity_lane0_board_eval0_player_eval2_s2_ge4[7] || equity_lane0_board_eval0_player_eval2_s2_ge4[5] || equity_lane0_board_eval0_player_eval2_s2_ge4[3] || equity_lane0_board_eval0_player_eval2_s2_ge4[1]);
+    equity_lane0_board_eval0_player_eval2_onehot_rank30_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval2_s2_windows) begin: equity_lane0_board_eval0_player_eval2_window_top4_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval72_hand_eval2_masks_windows[w] && (!higher))) begin
+        if ((equity_lane0_board_eval0_player_eval2_s2_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval72_hand_eval2_masks_windows[w]) begin
+        if (equity_lane0_board_eval0_player_eval2_s2_windows[w]) begin
             higher = 1'b1;
         end
     end
-    equity_lane0_eval72_hand_eval2_window_top4_best = {onehot, 3'h0};
-    equity_lane0_eval72_hand_eval2_c3_straight = (equity_lane0_eval72_hand_eval2_masks_windows != 0);
+    equity_lane0_board_eval0_player_eval2_window_top4_best = {onehot, 3'h0};
+    equity_lane0_board_eval0_player_eval2_c3_straight = (equity_lane0_board_eval0_player_eval2_s2_windows != 0);
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_window_top4_best) begin: equity_lane0_eval72_hand_eval2_window_top4_onehot_rank28_encode
+always @(equity_lane0_board_eval0_player_eval2_window_top4_best) begin: equity_lane0_board_eval0_player_eval2_window_top4_onehot_rank31_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_window_top4_best[12] || equity_lane0_eval72_hand_eval2_window_top4_best[11] || equity_lane0_eval72_hand_eval2_window_top4_best[10] || equity_lane0_eval72_hand_eval2_window_top4_best[9] || equity_lane0_eval72_hand_eval2_window_top4_best[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_window_top4_best[12] || equity_lane0_eval72_hand_eval2_window_top4_best[7] || equity_lane0_eval72_hand_eval2_window_top4_best[6] || equity_lane0_eval72_hand_eval2_window_top4_best[5] || equity_lane0_eval72_hand_eval2_window_top4_best[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_window_top4_best[11] || equity_lane0_eval72_hand_eval2_window_top4_best[10] || equity_lane0_eval72_hand_eval2_window_top4_best[7] || equity_lane0_eval72_hand_eval2_window_top4_best[6] || equity_lane0_eval72_hand_eval2_window_top4_best[3] || equity_lane0_eval72_hand_eval2_window_top4_best[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_window_top4_best[11] || equity_lane0_eval72_hand_eval2_window_top4_best[9] || equity_lane0_eval72_hand_eval2_window_top4_best[7] || equity_lane0_eval72_hand_eval2_window_top4_best[5] || equity_lane0_eval72_hand_eval2_window_top4_best[3] || equity_lane0_eval72_hand_eval2_window_top4_best[1]);
-    equity_lane0_eval72_hand_eval2_c3_straight_top = value;
+    value[3] = (equity_lane0_board_eval0_player_eval2_window_top4_best[12] || equity_lane0_board_eval0_player_eval2_window_top4_best[11] || equity_lane0_board_eval0_player_eval2_window_top4_best[10] || equity_lane0_board_eval0_player_eval2_window_top4_best[9] || equity_lane0_board_eval0_player_eval2_window_top4_best[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval2_window_top4_best[12] || equity_lane0_board_eval0_player_eval2_window_top4_best[7] || equity_lane0_board_eval0_player_eval2_window_top4_best[6] || equity_lane0_board_eval0_player_eval2_window_top4_best[5] || equity_lane0_board_eval0_player_eval2_window_top4_best[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval2_window_top4_best[11] || equity_lane0_board_eval0_player_eval2_window_top4_best[10] || equity_lane0_board_eval0_player_eval2_window_top4_best[7] || equity_lane0_board_eval0_player_eval2_window_top4_best[6] || equity_lane0_board_eval0_player_eval2_window_top4_best[3] || equity_lane0_board_eval0_player_eval2_window_top4_best[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval2_window_top4_best[11] || equity_lane0_board_eval0_player_eval2_window_top4_best[9] || equity_lane0_board_eval0_player_eval2_window_top4_best[7] || equity_lane0_board_eval0_player_eval2_window_top4_best[5] || equity_lane0_board_eval0_player_eval2_window_top4_best[3] || equity_lane0_board_eval0_player_eval2_window_top4_best[1]);
+    equity_lane0_board_eval0_player_eval2_c3_straight_top = value;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_masks_sf_windows) begin: equity_lane0_eval72_hand_eval2_window_top5_pick
+always @(equity_lane0_board_eval0_player_eval2_s2_sf_windows) begin: equity_lane0_board_eval0_player_eval2_window_top5_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval72_hand_eval2_masks_sf_windows[w] && (!higher))) begin
+        if ((equity_lane0_board_eval0_player_eval2_s2_sf_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval72_hand_eval2_masks_sf_windows[w]) begin
+        if (equity_lane0_board_eval0_player_eval2_s2_sf_windows[w]) begin
             higher = 1'b1;
         end
     end
-    equity_lane0_eval72_hand_eval2_window_top5_best = {onehot, 3'h0};
-    equity_lane0_eval72_hand_eval2_c3_sf = (equity_lane0_eval72_hand_eval2_masks_sf_windows != 0);
+    equity_lane0_board_eval0_player_eval2_window_top5_best = {onehot, 3'h0};
+    equity_lane0_board_eval0_player_eval2_c3_sf = (equity_lane0_board_eval0_player_eval2_s2_sf_windows != 0);
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_window_top5_best) begin: equity_lane0_eval72_hand_eval2_window_top5_onehot_rank29_encode
+always @(equity_lane0_board_eval0_player_eval2_window_top5_best) begin: equity_lane0_board_eval0_player_eval2_window_top5_onehot_rank32_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_window_top5_best[12] || equity_lane0_eval72_hand_eval2_window_top5_best[11] || equity_lane0_eval72_hand_eval2_window_top5_best[10] || equity_lane0_eval72_hand_eval2_window_top5_best[9] || equity_lane0_eval72_hand_eval2_window_top5_best[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_window_top5_best[12] || equity_lane0_eval72_hand_eval2_window_top5_best[7] || equity_lane0_eval72_hand_eval2_window_top5_best[6] || equity_lane0_eval72_hand_eval2_window_top5_best[5] || equity_lane0_eval72_hand_eval2_window_top5_best[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_window_top5_best[11] || equity_lane0_eval72_hand_eval2_window_top5_best[10] || equity_lane0_eval72_hand_eval2_window_top5_best[7] || equity_lane0_eval72_hand_eval2_window_top5_best[6] || equity_lane0_eval72_hand_eval2_window_top5_best[3] || equity_lane0_eval72_hand_eval2_window_top5_best[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_window_top5_best[11] || equity_lane0_eval72_hand_eval2_window_top5_best[9] || equity_lane0_eval72_hand_eval2_window_top5_best[7] || equity_lane0_eval72_hand_eval2_window_top5_best[5] || equity_lane0_eval72_hand_eval2_window_top5_best[3] || equity_lane0_eval72_hand_eval2_window_top5_best[1]);
-    equity_lane0_eval72_hand_eval2_c3_sf_top = value;
+    value[3] = (equity_lane0_board_eval0_player_eval2_window_top5_best[12] || equity_lane0_board_eval0_player_eval2_window_top5_best[11] || equity_lane0_board_eval0_player_eval2_window_top5_best[10] || equity_lane0_board_eval0_player_eval2_window_top5_best[9] || equity_lane0_board_eval0_player_eval2_window_top5_best[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval2_window_top5_best[12] || equity_lane0_board_eval0_player_eval2_window_top5_best[7] || equity_lane0_board_eval0_player_eval2_window_top5_best[6] || equity_lane0_board_eval0_player_eval2_window_top5_best[5] || equity_lane0_board_eval0_player_eval2_window_top5_best[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval2_window_top5_best[11] || equity_lane0_board_eval0_player_eval2_window_top5_best[10] || equity_lane0_board_eval0_player_eval2_window_top5_best[7] || equity_lane0_board_eval0_player_eval2_window_top5_best[6] || equity_lane0_board_eval0_player_eval2_window_top5_best[3] || equity_lane0_board_eval0_player_eval2_window_top5_best[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval2_window_top5_best[11] || equity_lane0_board_eval0_player_eval2_window_top5_best[9] || equity_lane0_board_eval0_player_eval2_window_top5_best[7] || equity_lane0_board_eval0_player_eval2_window_top5_best[5] || equity_lane0_board_eval0_player_eval2_window_top5_best[3] || equity_lane0_board_eval0_player_eval2_window_top5_best[1]);
+    equity_lane0_board_eval0_player_eval2_c3_sf_top = value;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_picks_register
-    equity_lane0_eval72_hand_eval2_picks_kickers0 <= equity_lane0_eval72_hand_eval2_c3_kickers[13-1:0];
-    equity_lane0_eval72_hand_eval2_picks_kickers1 <= equity_lane0_eval72_hand_eval2_c3_kickers[26-1:13];
-    equity_lane0_eval72_hand_eval2_picks_kickers2 <= equity_lane0_eval72_hand_eval2_c3_kickers[39-1:26];
-    equity_lane0_eval72_hand_eval2_picks_kickers3 <= equity_lane0_eval72_hand_eval2_c3_kickers[52-1:39];
-    equity_lane0_eval72_hand_eval2_picks_kickers4 <= equity_lane0_eval72_hand_eval2_c3_kickers[65-1:52];
-    equity_lane0_eval72_hand_eval2_picks_pairs0 <= equity_lane0_eval72_hand_eval2_c3_pairs[13-1:0];
-    equity_lane0_eval72_hand_eval2_picks_pairs1 <= equity_lane0_eval72_hand_eval2_c3_pairs[26-1:13];
-    equity_lane0_eval72_hand_eval2_picks_pairs2 <= equity_lane0_eval72_hand_eval2_c3_pairs[39-1:26];
-    equity_lane0_eval72_hand_eval2_picks_trips0 <= equity_lane0_eval72_hand_eval2_c3_trips[13-1:0];
-    equity_lane0_eval72_hand_eval2_picks_trips1 <= equity_lane0_eval72_hand_eval2_c3_trips[26-1:13];
-    equity_lane0_eval72_hand_eval2_picks_not_quads0 <= equity_lane0_eval72_hand_eval2_c3_not_quads;
-    equity_lane0_eval72_hand_eval2_picks_quads <= equity_lane0_eval72_hand_eval2_masks_quads;
-    equity_lane0_eval72_hand_eval2_picks_straight <= equity_lane0_eval72_hand_eval2_c3_straight;
-    equity_lane0_eval72_hand_eval2_picks_sf <= equity_lane0_eval72_hand_eval2_c3_sf;
-    equity_lane0_eval72_hand_eval2_picks_flush <= equity_lane0_eval72_hand_eval2_masks_flush;
-    equity_lane0_eval72_hand_eval2_picks_straight_top <= equity_lane0_eval72_hand_eval2_c3_straight_top;
-    equity_lane0_eval72_hand_eval2_picks_sf_top <= equity_lane0_eval72_hand_eval2_c3_sf_top;
-    equity_lane0_eval72_hand_eval2_picks_bad <= equity_lane0_eval72_hand_eval2_masks_bad;
-    equity_lane0_eval72_hand_eval2_picks_any <= equity_lane0_eval72_hand_eval2_masks_any;
+always @(equity_lane0_board_eval0_player_eval2_s2_ge2) begin: equity_lane0_board_eval0_player_eval2_at_least_two2_count
+    reg one;
+    reg more;
+    integer p;
+    one = 1'b0;
+    more = 1'b0;
+    for (p=0; p<13; p=p+1) begin
+        more = (more || (one && equity_lane0_board_eval0_player_eval2_s2_ge2[p]));
+        one = (one || equity_lane0_board_eval0_player_eval2_s2_ge2[p]);
+    end
+    equity_lane0_board_eval0_player_eval2_c3_two_pairs = more;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_picks_kickers0) begin: equity_lane0_eval72_hand_eval2_onehot_rank30_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_picks_kickers0[12] || equity_lane0_eval72_hand_eval2_picks_kickers0[11] || equity_lane0_eval72_hand_eval2_picks_kickers0[10] || equity_lane0_eval72_hand_eval2_picks_kickers0[9] || equity_lane0_eval72_hand_eval2_picks_kickers0[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_picks_kickers0[12] || equity_lane0_eval72_hand_eval2_picks_kickers0[7] || equity_lane0_eval72_hand_eval2_picks_kickers0[6] || equity_lane0_eval72_hand_eval2_picks_kickers0[5] || equity_lane0_eval72_hand_eval2_picks_kickers0[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_picks_kickers0[11] || equity_lane0_eval72_hand_eval2_picks_kickers0[10] || equity_lane0_eval72_hand_eval2_picks_kickers0[7] || equity_lane0_eval72_hand_eval2_picks_kickers0[6] || equity_lane0_eval72_hand_eval2_picks_kickers0[3] || equity_lane0_eval72_hand_eval2_picks_kickers0[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_picks_kickers0[11] || equity_lane0_eval72_hand_eval2_picks_kickers0[9] || equity_lane0_eval72_hand_eval2_picks_kickers0[7] || equity_lane0_eval72_hand_eval2_picks_kickers0[5] || equity_lane0_eval72_hand_eval2_picks_kickers0[3] || equity_lane0_eval72_hand_eval2_picks_kickers0[1]);
-    equity_lane0_eval72_hand_eval2_c4_kickers0 = value;
-end
-
-
-always @(equity_lane0_eval72_hand_eval2_picks_kickers1) begin: equity_lane0_eval72_hand_eval2_onehot_rank31_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_picks_kickers1[12] || equity_lane0_eval72_hand_eval2_picks_kickers1[11] || equity_lane0_eval72_hand_eval2_picks_kickers1[10] || equity_lane0_eval72_hand_eval2_picks_kickers1[9] || equity_lane0_eval72_hand_eval2_picks_kickers1[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_picks_kickers1[12] || equity_lane0_eval72_hand_eval2_picks_kickers1[7] || equity_lane0_eval72_hand_eval2_picks_kickers1[6] || equity_lane0_eval72_hand_eval2_picks_kickers1[5] || equity_lane0_eval72_hand_eval2_picks_kickers1[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_picks_kickers1[11] || equity_lane0_eval72_hand_eval2_picks_kickers1[10] || equity_lane0_eval72_hand_eval2_picks_kickers1[7] || equity_lane0_eval72_hand_eval2_picks_kickers1[6] || equity_lane0_eval72_hand_eval2_picks_kickers1[3] || equity_lane0_eval72_hand_eval2_picks_kickers1[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_picks_kickers1[11] || equity_lane0_eval72_hand_eval2_picks_kickers1[9] || equity_lane0_eval72_hand_eval2_picks_kickers1[7] || equity_lane0_eval72_hand_eval2_picks_kickers1[5] || equity_lane0_eval72_hand_eval2_picks_kickers1[3] || equity_lane0_eval72_hand_eval2_picks_kickers1[1]);
-    equity_lane0_eval72_hand_eval2_c4_kickers1 = value;
-end
-
-
-always @(equity_lane0_eval72_hand_eval2_picks_kickers2) begin: equity_lane0_eval72_hand_eval2_onehot_rank32_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_picks_kickers2[12] || equity_lane0_eval72_hand_eval2_picks_kickers2[11] || equity_lane0_eval72_hand_eval2_picks_kickers2[10] || equity_lane0_eval72_hand_eval2_picks_kickers2[9] || equity_lane0_eval72_hand_eval2_picks_kickers2[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_picks_kickers2[12] || equity_lane0_eval72_hand_eval2_picks_kickers2[7] || equity_lane0_eval72_hand_eval2_picks_kickers2[6] || equity_lane0_eval72_hand_eval2_picks_kickers2[5] || equity_lane0_eval72_hand_eval2_picks_kickers2[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_picks_kickers2[11] || equity_lane0_eval72_hand_eval2_picks_kickers2[10] || equity_lane0_eval72_hand_eval2_picks_kickers2[7] || equity_lane0_eval72_hand_eval2_picks_kickers2[6] || equity_lane0_eval72_hand_eval2_picks_kickers2[3] || equity_lane0_eval72_hand_eval2_picks_kickers2[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_picks_kickers2[11] || equity_lane0_eval72_hand_eval2_picks_kickers2[9] || equity_lane0_eval72_hand_eval2_picks_kickers2[7] || equity_lane0_eval72_hand_eval2_picks_kickers2[5] || equity_lane0_eval72_hand_eval2_picks_kickers2[3] || equity_lane0_eval72_hand_eval2_picks_kickers2[1]);
-    equity_lane0_eval72_hand_eval2_c4_kickers2 = value;
-end
-
-
-always @(equity_lane0_eval72_hand_eval2_picks_kickers3) begin: equity_lane0_eval72_hand_eval2_onehot_rank33_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_picks_kickers3[12] || equity_lane0_eval72_hand_eval2_picks_kickers3[11] || equity_lane0_eval72_hand_eval2_picks_kickers3[10] || equity_lane0_eval72_hand_eval2_picks_kickers3[9] || equity_lane0_eval72_hand_eval2_picks_kickers3[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_picks_kickers3[12] || equity_lane0_eval72_hand_eval2_picks_kickers3[7] || equity_lane0_eval72_hand_eval2_picks_kickers3[6] || equity_lane0_eval72_hand_eval2_picks_kickers3[5] || equity_lane0_eval72_hand_eval2_picks_kickers3[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_picks_kickers3[11] || equity_lane0_eval72_hand_eval2_picks_kickers3[10] || equity_lane0_eval72_hand_eval2_picks_kickers3[7] || equity_lane0_eval72_hand_eval2_picks_kickers3[6] || equity_lane0_eval72_hand_eval2_picks_kickers3[3] || equity_lane0_eval72_hand_eval2_picks_kickers3[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_picks_kickers3[11] || equity_lane0_eval72_hand_eval2_picks_kickers3[9] || equity_lane0_eval72_hand_eval2_picks_kickers3[7] || equity_lane0_eval72_hand_eval2_picks_kickers3[5] || equity_lane0_eval72_hand_eval2_picks_kickers3[3] || equity_lane0_eval72_hand_eval2_picks_kickers3[1]);
-    equity_lane0_eval72_hand_eval2_c4_kickers3 = value;
-end
-
-
-always @(equity_lane0_eval72_hand_eval2_picks_kickers4) begin: equity_lane0_eval72_hand_eval2_onehot_rank34_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_picks_kickers4[12] || equity_lane0_eval72_hand_eval2_picks_kickers4[11] || equity_lane0_eval72_hand_eval2_picks_kickers4[10] || equity_lane0_eval72_hand_eval2_picks_kickers4[9] || equity_lane0_eval72_hand_eval2_picks_kickers4[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_picks_kickers4[12] || equity_lane0_eval72_hand_eval2_picks_kickers4[7] || equity_lane0_eval72_hand_eval2_picks_kickers4[6] || equity_lane0_eval72_hand_eval2_picks_kickers4[5] || equity_lane0_eval72_hand_eval2_picks_kickers4[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_picks_kickers4[11] || equity_lane0_eval72_hand_eval2_picks_kickers4[10] || equity_lane0_eval72_hand_eval2_picks_kickers4[7] || equity_lane0_eval72_hand_eval2_picks_kickers4[6] || equity_lane0_eval72_hand_eval2_picks_kickers4[3] || equity_lane0_eval72_hand_eval2_picks_kickers4[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_picks_kickers4[11] || equity_lane0_eval72_hand_eval2_picks_kickers4[9] || equity_lane0_eval72_hand_eval2_picks_kickers4[7] || equity_lane0_eval72_hand_eval2_picks_kickers4[5] || equity_lane0_eval72_hand_eval2_picks_kickers4[3] || equity_lane0_eval72_hand_eval2_picks_kickers4[1]);
-    equity_lane0_eval72_hand_eval2_c4_kickers4 = value;
-end
-
-
-always @(equity_lane0_eval72_hand_eval2_picks_pairs0) begin: equity_lane0_eval72_hand_eval2_onehot_rank35_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_picks_pairs0[12] || equity_lane0_eval72_hand_eval2_picks_pairs0[11] || equity_lane0_eval72_hand_eval2_picks_pairs0[10] || equity_lane0_eval72_hand_eval2_picks_pairs0[9] || equity_lane0_eval72_hand_eval2_picks_pairs0[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_picks_pairs0[12] || equity_lane0_eval72_hand_eval2_picks_pairs0[7] || equity_lane0_eval72_hand_eval2_picks_pairs0[6] || equity_lane0_eval72_hand_eval2_picks_pairs0[5] || equity_lane0_eval72_hand_eval2_picks_pairs0[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_picks_pairs0[11] || equity_lane0_eval72_hand_eval2_picks_pairs0[10] || equity_lane0_eval72_hand_eval2_picks_pairs0[7] || equity_lane0_eval72_hand_eval2_picks_pairs0[6] || equity_lane0_eval72_hand_eval2_picks_pairs0[3] || equity_lane0_eval72_hand_eval2_picks_pairs0[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_picks_pairs0[11] || equity_lane0_eval72_hand_eval2_picks_pairs0[9] || equity_lane0_eval72_hand_eval2_picks_pairs0[7] || equity_lane0_eval72_hand_eval2_picks_pairs0[5] || equity_lane0_eval72_hand_eval2_picks_pairs0[3] || equity_lane0_eval72_hand_eval2_picks_pairs0[1]);
-    equity_lane0_eval72_hand_eval2_c4_pairs0 = value;
-end
-
-
-always @(equity_lane0_eval72_hand_eval2_picks_pairs1) begin: equity_lane0_eval72_hand_eval2_onehot_rank36_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_picks_pairs1[12] || equity_lane0_eval72_hand_eval2_picks_pairs1[11] || equity_lane0_eval72_hand_eval2_picks_pairs1[10] || equity_lane0_eval72_hand_eval2_picks_pairs1[9] || equity_lane0_eval72_hand_eval2_picks_pairs1[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_picks_pairs1[12] || equity_lane0_eval72_hand_eval2_picks_pairs1[7] || equity_lane0_eval72_hand_eval2_picks_pairs1[6] || equity_lane0_eval72_hand_eval2_picks_pairs1[5] || equity_lane0_eval72_hand_eval2_picks_pairs1[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_picks_pairs1[11] || equity_lane0_eval72_hand_eval2_picks_pairs1[10] || equity_lane0_eval72_hand_eval2_picks_pairs1[7] || equity_lane0_eval72_hand_eval2_picks_pairs1[6] || equity_lane0_eval72_hand_eval2_picks_pairs1[3] || equity_lane0_eval72_hand_eval2_picks_pairs1[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_picks_pairs1[11] || equity_lane0_eval72_hand_eval2_picks_pairs1[9] || equity_lane0_eval72_hand_eval2_picks_pairs1[7] || equity_lane0_eval72_hand_eval2_picks_pairs1[5] || equity_lane0_eval72_hand_eval2_picks_pairs1[3] || equity_lane0_eval72_hand_eval2_picks_pairs1[1]);
-    equity_lane0_eval72_hand_eval2_c4_pairs1 = value;
-end
-
-
-always @(equity_lane0_eval72_hand_eval2_picks_pairs2) begin: equity_lane0_eval72_hand_eval2_onehot_rank37_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_picks_pairs2[12] || equity_lane0_eval72_hand_eval2_picks_pairs2[11] || equity_lane0_eval72_hand_eval2_picks_pairs2[10] || equity_lane0_eval72_hand_eval2_picks_pairs2[9] || equity_lane0_eval72_hand_eval2_picks_pairs2[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_picks_pairs2[12] || equity_lane0_eval72_hand_eval2_picks_pairs2[7] || equity_lane0_eval72_hand_eval2_picks_pairs2[6] || equity_lane0_eval72_hand_eval2_picks_pairs2[5] || equity_lane0_eval72_hand_eval2_picks_pairs2[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_picks_pairs2[11] || equity_lane0_eval72_hand_eval2_picks_pairs2[10] || equity_lane0_eval72_hand_eval2_picks_pairs2[7] || equity_lane0_eval72_hand_eval2_picks_pairs2[6] || equity_lane0_eval72_hand_eval2_picks_pairs2[3] || equity_lane0_eval72_hand_eval2_picks_pairs2[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_picks_pairs2[11] || equity_lane0_eval72_hand_eval2_picks_pairs2[9] || equity_lane0_eval72_hand_eval2_picks_pairs2[7] || equity_lane0_eval72_hand_eval2_picks_pairs2[5] || equity_lane0_eval72_hand_eval2_picks_pairs2[3] || equity_lane0_eval72_hand_eval2_picks_pairs2[1]);
-    equity_lane0_eval72_hand_eval2_c4_pairs2 = value;
-end
-
-
-always @(equity_lane0_eval72_hand_eval2_picks_trips0) begin: equity_lane0_eval72_hand_eval2_onehot_rank38_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_picks_trips0[12] || equity_lane0_eval72_hand_eval2_picks_trips0[11] || equity_lane0_eval72_hand_eval2_picks_trips0[10] || equity_lane0_eval72_hand_eval2_picks_trips0[9] || equity_lane0_eval72_hand_eval2_picks_trips0[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_picks_trips0[12] || equity_lane0_eval72_hand_eval2_picks_trips0[7] || equity_lane0_eval72_hand_eval2_picks_trips0[6] || equity_lane0_eval72_hand_eval2_picks_trips0[5] || equity_lane0_eval72_hand_eval2_picks_trips0[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_picks_trips0[11] || equity_lane0_eval72_hand_eval2_picks_trips0[10] || equity_lane0_eval72_hand_eval2_picks_trips0[7] || equity_lane0_eval72_hand_eval2_picks_trips0[6] || equity_lane0_eval72_hand_eval2_picks_trips0[3] || equity_lane0_eval72_hand_eval2_picks_trips0[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_picks_trips0[11] || equity_lane0_eval72_hand_eval2_picks_trips0[9] || equity_lane0_eval72_hand_eval2_picks_trips0[7] || equity_lane0_eval72_hand_eval2_picks_trips0[5] || equity_lane0_eval72_hand_eval2_picks_trips0[3] || equity_lane0_eval72_hand_eval2_picks_trips0[1]);
-    equity_lane0_eval72_hand_eval2_c4_trips0 = value;
-end
-
-
-always @(equity_lane0_eval72_hand_eval2_picks_trips1) begin: equity_lane0_eval72_hand_eval2_onehot_rank39_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_picks_trips1[12] || equity_lane0_eval72_hand_eval2_picks_trips1[11] || equity_lane0_eval72_hand_eval2_picks_trips1[10] || equity_lane0_eval72_hand_eval2_picks_trips1[9] || equity_lane0_eval72_hand_eval2_picks_trips1[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_picks_trips1[12] || equity_lane0_eval72_hand_eval2_picks_trips1[7] || equity_lane0_eval72_hand_eval2_picks_trips1[6] || equity_lane0_eval72_hand_eval2_picks_trips1[5] || equity_lane0_eval72_hand_eval2_picks_trips1[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_picks_trips1[11] || equity_lane0_eval72_hand_eval2_picks_trips1[10] || equity_lane0_eval72_hand_eval2_picks_trips1[7] || equity_lane0_eval72_hand_eval2_picks_trips1[6] || equity_lane0_eval72_hand_eval2_picks_trips1[3] || equity_lane0_eval72_hand_eval2_picks_trips1[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_picks_trips1[11] || equity_lane0_eval72_hand_eval2_picks_trips1[9] || equity_lane0_eval72_hand_eval2_picks_trips1[7] || equity_lane0_eval72_hand_eval2_picks_trips1[5] || equity_lane0_eval72_hand_eval2_picks_trips1[3] || equity_lane0_eval72_hand_eval2_picks_trips1[1]);
-    equity_lane0_eval72_hand_eval2_c4_trips1 = value;
-end
-
-
-always @(equity_lane0_eval72_hand_eval2_picks_not_quads0) begin: equity_lane0_eval72_hand_eval2_onehot_rank40_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_picks_not_quads0[12] || equity_lane0_eval72_hand_eval2_picks_not_quads0[11] || equity_lane0_eval72_hand_eval2_picks_not_quads0[10] || equity_lane0_eval72_hand_eval2_picks_not_quads0[9] || equity_lane0_eval72_hand_eval2_picks_not_quads0[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_picks_not_quads0[12] || equity_lane0_eval72_hand_eval2_picks_not_quads0[7] || equity_lane0_eval72_hand_eval2_picks_not_quads0[6] || equity_lane0_eval72_hand_eval2_picks_not_quads0[5] || equity_lane0_eval72_hand_eval2_picks_not_quads0[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_picks_not_quads0[11] || equity_lane0_eval72_hand_eval2_picks_not_quads0[10] || equity_lane0_eval72_hand_eval2_picks_not_quads0[7] || equity_lane0_eval72_hand_eval2_picks_not_quads0[6] || equity_lane0_eval72_hand_eval2_picks_not_quads0[3] || equity_lane0_eval72_hand_eval2_picks_not_quads0[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_picks_not_quads0[11] || equity_lane0_eval72_hand_eval2_picks_not_quads0[9] || equity_lane0_eval72_hand_eval2_picks_not_quads0[7] || equity_lane0_eval72_hand_eval2_picks_not_quads0[5] || equity_lane0_eval72_hand_eval2_picks_not_quads0[3] || equity_lane0_eval72_hand_eval2_picks_not_quads0[1]);
-    equity_lane0_eval72_hand_eval2_c4_not_quads0 = value;
-end
-
-
-always @(equity_lane0_eval72_hand_eval2_picks_quads) begin: equity_lane0_eval72_hand_eval2_onehot_rank41_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval72_hand_eval2_picks_quads[12] || equity_lane0_eval72_hand_eval2_picks_quads[11] || equity_lane0_eval72_hand_eval2_picks_quads[10] || equity_lane0_eval72_hand_eval2_picks_quads[9] || equity_lane0_eval72_hand_eval2_picks_quads[8]);
-    value[2] = (equity_lane0_eval72_hand_eval2_picks_quads[12] || equity_lane0_eval72_hand_eval2_picks_quads[7] || equity_lane0_eval72_hand_eval2_picks_quads[6] || equity_lane0_eval72_hand_eval2_picks_quads[5] || equity_lane0_eval72_hand_eval2_picks_quads[4]);
-    value[1] = (equity_lane0_eval72_hand_eval2_picks_quads[11] || equity_lane0_eval72_hand_eval2_picks_quads[10] || equity_lane0_eval72_hand_eval2_picks_quads[7] || equity_lane0_eval72_hand_eval2_picks_quads[6] || equity_lane0_eval72_hand_eval2_picks_quads[3] || equity_lane0_eval72_hand_eval2_picks_quads[2]);
-    value[0] = (equity_lane0_eval72_hand_eval2_picks_quads[11] || equity_lane0_eval72_hand_eval2_picks_quads[9] || equity_lane0_eval72_hand_eval2_picks_quads[7] || equity_lane0_eval72_hand_eval2_picks_quads[5] || equity_lane0_eval72_hand_eval2_picks_quads[3] || equity_lane0_eval72_hand_eval2_picks_quads[1]);
-    equity_lane0_eval72_hand_eval2_c4_quads = value;
-end
-
-
-always @(equity_lane0_eval72_hand_eval2_picks_pairs0, equity_lane0_eval72_hand_eval2_picks_flush, equity_lane0_eval72_hand_eval2_picks_trips1, equity_lane0_eval72_hand_eval2_picks_straight, equity_lane0_eval72_hand_eval2_picks_pairs1, equity_lane0_eval72_hand_eval2_picks_sf, equity_lane0_eval72_hand_eval2_picks_quads, equity_lane0_eval72_hand_eval2_picks_trips0) begin: equity_lane0_eval72_hand_eval2_categorize
+always @(equity_lane0_board_eval0_player_eval2_s2_ge4, equity_lane0_board_eval0_player_eval2_s2_ge2, equity_lane0_board_eval0_player_eval2_s2_ge3, equity_lane0_board_eval0_player_eval2_c3_two_pairs, equity_lane0_board_eval0_player_eval2_s2_flush, equity_lane0_board_eval0_player_eval2_c3_sf, equity_lane0_board_eval0_player_eval2_c3_straight) begin: equity_lane0_board_eval0_player_eval2_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane0_eval72_hand_eval2_picks_sf) begin
+    if (equity_lane0_board_eval0_player_eval2_c3_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane0_eval72_hand_eval2_picks_quads != 0)) begin
+    else if ((equity_lane0_board_eval0_player_eval2_s2_ge4 != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane0_eval72_hand_eval2_picks_trips0 != 0) && ((equity_lane0_eval72_hand_eval2_picks_trips1 != 0) || (equity_lane0_eval72_hand_eval2_picks_pairs0 != 0)))) begin
+    else if (((equity_lane0_board_eval0_player_eval2_s2_ge3 != 0) && equity_lane0_board_eval0_player_eval2_c3_two_pairs)) begin
         cat[6] = 1;
     end
-    else if (equity_lane0_eval72_hand_eval2_picks_flush) begin
+    else if (equity_lane0_board_eval0_player_eval2_s2_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane0_eval72_hand_eval2_picks_straight) begin
+    else if (equity_lane0_board_eval0_player_eval2_c3_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane0_eval72_hand_eval2_picks_trips0 != 0)) begin
+    else if ((equity_lane0_board_eval0_player_eval2_s2_ge3 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane0_eval72_hand_eval2_picks_pairs1 != 0)) begin
+    else if (equity_lane0_board_eval0_player_eval2_c3_two_pairs) begin
         cat[2] = 1;
     end
-    else if ((equity_lane0_eval72_hand_eval2_picks_pairs0 != 0)) begin
+    else if ((equity_lane0_board_eval0_player_eval2_s2_ge2 != 0)) begin
         cat[1] = 1;
     end
     else begin
         cat[0] = 1;
     end
-    equity_lane0_eval72_hand_eval2_category = cat;
+    equity_lane0_board_eval0_player_eval2_c3_category = cat;
 end
 
 
-
-assign equity_lane0_eval72_hand_eval2_c4_invalid = (equity_lane0_eval72_hand_eval2_picks_bad || (!equity_lane0_eval72_hand_eval2_picks_any));
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_ranked_register
-    equity_lane0_eval72_hand_eval2_ranked_kickers0 <= equity_lane0_eval72_hand_eval2_c4_kickers0;
-    equity_lane0_eval72_hand_eval2_ranked_kickers1 <= equity_lane0_eval72_hand_eval2_c4_kickers1;
-    equity_lane0_eval72_hand_eval2_ranked_kickers2 <= equity_lane0_eval72_hand_eval2_c4_kickers2;
-    equity_lane0_eval72_hand_eval2_ranked_kickers3 <= equity_lane0_eval72_hand_eval2_c4_kickers3;
-    equity_lane0_eval72_hand_eval2_ranked_kickers4 <= equity_lane0_eval72_hand_eval2_c4_kickers4;
-    equity_lane0_eval72_hand_eval2_ranked_pairs0 <= equity_lane0_eval72_hand_eval2_c4_pairs0;
-    equity_lane0_eval72_hand_eval2_ranked_pairs1 <= equity_lane0_eval72_hand_eval2_c4_pairs1;
-    equity_lane0_eval72_hand_eval2_ranked_pairs2 <= equity_lane0_eval72_hand_eval2_c4_pairs2;
-    equity_lane0_eval72_hand_eval2_ranked_trips0 <= equity_lane0_eval72_hand_eval2_c4_trips0;
-    equity_lane0_eval72_hand_eval2_ranked_trips1 <= equity_lane0_eval72_hand_eval2_c4_trips1;
-    equity_lane0_eval72_hand_eval2_ranked_not_quads0 <= equity_lane0_eval72_hand_eval2_c4_not_quads0;
-    equity_lane0_eval72_hand_eval2_ranked_quads <= equity_lane0_eval72_hand_eval2_c4_quads;
-    equity_lane0_eval72_hand_eval2_ranked_category <= equity_lane0_eval72_hand_eval2_category;
-    equity_lane0_eval72_hand_eval2_ranked_straight_top <= equity_lane0_eval72_hand_eval2_picks_straight_top;
-    equity_lane0_eval72_hand_eval2_ranked_sf_top <= equity_lane0_eval72_hand_eval2_picks_sf_top;
-    equity_lane0_eval72_hand_eval2_ranked_invalid <= equity_lane0_eval72_hand_eval2_c4_invalid;
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_pipe_reg41_load
+    equity_lane0_board_eval0_player_eval2_s3_x0 <= equity_lane0_board_eval0_player_eval2_onehot_rank22_rank;
 end
 
 
-always @(equity_lane0_eval72_hand_eval2_ranked_not_quads0, equity_lane0_eval72_hand_eval2_ranked_pairs1, equity_lane0_eval72_hand_eval2_ranked_pairs0, equity_lane0_eval72_hand_eval2_ranked_trips1, equity_lane0_eval72_hand_eval2_ranked_quads, equity_lane0_eval72_hand_eval2_ranked_kickers0, equity_lane0_eval72_hand_eval2_ranked_kickers2, equity_lane0_eval72_hand_eval2_ranked_sf_top, equity_lane0_eval72_hand_eval2_ranked_pairs2, equity_lane0_eval72_hand_eval2_ranked_trips0, equity_lane0_eval72_hand_eval2_ranked_kickers3, equity_lane0_eval72_hand_eval2_ranked_kickers4, equity_lane0_eval72_hand_eval2_ranked_kickers1, equity_lane0_eval72_hand_eval2_ranked_straight_top, equity_lane0_eval72_hand_eval2_ranked_invalid, equity_lane0_eval72_hand_eval2_ranked_category) begin: equity_lane0_eval72_hand_eval2_compose
-    reg t1_ge_p0;
-    integer j;
-    reg p2_ge_m0;
-    reg [4-1:0] cat;
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_pipe_reg42_load
+    equity_lane0_board_eval0_player_eval2_s3_x1 <= equity_lane0_board_eval0_player_eval2_onehot_rank23_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_pipe_reg43_load
+    equity_lane0_board_eval0_player_eval2_s3_x2 <= equity_lane0_board_eval0_player_eval2_onehot_rank24_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_pipe_reg44_load
+    equity_lane0_board_eval0_player_eval2_s3_x3 <= equity_lane0_board_eval0_player_eval2_onehot_rank25_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_pipe_reg45_load
+    equity_lane0_board_eval0_player_eval2_s3_x4 <= equity_lane0_board_eval0_player_eval2_onehot_rank26_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_pipe_reg46_load
+    equity_lane0_board_eval0_player_eval2_s3_pair0 <= equity_lane0_board_eval0_player_eval2_onehot_rank27_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_pipe_reg47_load
+    equity_lane0_board_eval0_player_eval2_s3_pair1 <= equity_lane0_board_eval0_player_eval2_onehot_rank28_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_pipe_reg48_load
+    equity_lane0_board_eval0_player_eval2_s3_trips <= equity_lane0_board_eval0_player_eval2_onehot_rank29_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_pipe_reg49_load
+    equity_lane0_board_eval0_player_eval2_s3_quads <= equity_lane0_board_eval0_player_eval2_onehot_rank30_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_picks_register
+    equity_lane0_board_eval0_player_eval2_s3_category <= equity_lane0_board_eval0_player_eval2_c3_category;
+    equity_lane0_board_eval0_player_eval2_s3_straight_top <= equity_lane0_board_eval0_player_eval2_c3_straight_top;
+    equity_lane0_board_eval0_player_eval2_s3_sf_top <= equity_lane0_board_eval0_player_eval2_c3_sf_top;
+    equity_lane0_board_eval0_player_eval2_s3_invalid <= equity_lane0_board_eval0_player_eval2_s2_invalid;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval2_s3_category, equity_lane0_board_eval0_player_eval2_s3_x2, equity_lane0_board_eval0_player_eval2_s3_straight_top, equity_lane0_board_eval0_player_eval2_s3_quads, equity_lane0_board_eval0_player_eval2_s3_x0, equity_lane0_board_eval0_player_eval2_s3_invalid, equity_lane0_board_eval0_player_eval2_s3_x3, equity_lane0_board_eval0_player_eval2_s3_sf_top, equity_lane0_board_eval0_player_eval2_s3_pair1, equity_lane0_board_eval0_player_eval2_s3_pair0, equity_lane0_board_eval0_player_eval2_s3_x4, equity_lane0_board_eval0_player_eval2_s3_x1, equity_lane0_board_eval0_player_eval2_s3_trips) begin: equity_lane0_board_eval0_player_eval2_compose
+    reg [9-1:0] cat;
+    reg skip0;
+    reg skip1;
+    reg skip2;
+    reg second_pair1;
+    reg [4-1:0] code;
     reg [4-1:0] k0;
     reg [4-1:0] k1;
     reg [4-1:0] k2;
     reg [4-1:0] k3;
     reg [4-1:0] k4;
-    t1_ge_p0 = 1'b1;
-    for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval72_hand_eval2_ranked_trips1[j] && (!equity_lane0_eval72_hand_eval2_ranked_pairs0[j]))) begin
-            t1_ge_p0 = 1'b1;
-        end
-        else if ((equity_lane0_eval72_hand_eval2_ranked_pairs0[j] && (!equity_lane0_eval72_hand_eval2_ranked_trips1[j]))) begin
-            t1_ge_p0 = 1'b0;
-        end
-    end
-    p2_ge_m0 = 1'b1;
-    for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval72_hand_eval2_ranked_pairs2[j] && (!equity_lane0_eval72_hand_eval2_ranked_kickers0[j]))) begin
-            p2_ge_m0 = 1'b1;
-        end
-        else if ((equity_lane0_eval72_hand_eval2_ranked_kickers0[j] && (!equity_lane0_eval72_hand_eval2_ranked_pairs2[j]))) begin
-            p2_ge_m0 = 1'b0;
-        end
-    end
-    cat = 4'h0;
-    cat[3] = equity_lane0_eval72_hand_eval2_ranked_category[8];
-    cat[2] = (equity_lane0_eval72_hand_eval2_ranked_category[7] || equity_lane0_eval72_hand_eval2_ranked_category[6] || equity_lane0_eval72_hand_eval2_ranked_category[5] || equity_lane0_eval72_hand_eval2_ranked_category[4]);
-    cat[1] = (equity_lane0_eval72_hand_eval2_ranked_category[7] || equity_lane0_eval72_hand_eval2_ranked_category[6] || equity_lane0_eval72_hand_eval2_ranked_category[3] || equity_lane0_eval72_hand_eval2_ranked_category[2]);
-    cat[0] = (equity_lane0_eval72_hand_eval2_ranked_category[7] || equity_lane0_eval72_hand_eval2_ranked_category[5] || equity_lane0_eval72_hand_eval2_ranked_category[3] || equity_lane0_eval72_hand_eval2_ranked_category[1]);
+    cat = equity_lane0_board_eval0_player_eval2_s3_category;
+    skip0 = ((cat[7] && (equity_lane0_board_eval0_player_eval2_s3_x0 == equity_lane0_board_eval0_player_eval2_s3_quads)) || (cat[3] && (equity_lane0_board_eval0_player_eval2_s3_x0 == equity_lane0_board_eval0_player_eval2_s3_trips)) || ((cat[1] || cat[2]) && (equity_lane0_board_eval0_player_eval2_s3_x0 == equity_lane0_board_eval0_player_eval2_s3_pair0)));
+    skip1 = ((cat[3] && (equity_lane0_board_eval0_player_eval2_s3_x1 == equity_lane0_board_eval0_player_eval2_s3_trips)) || (cat[1] && (equity_lane0_board_eval0_player_eval2_s3_x1 == equity_lane0_board_eval0_player_eval2_s3_pair0)));
+    skip2 = (cat[1] && (equity_lane0_board_eval0_player_eval2_s3_x2 == equity_lane0_board_eval0_player_eval2_s3_pair0));
+    second_pair1 = (equity_lane0_board_eval0_player_eval2_s3_x1 == equity_lane0_board_eval0_player_eval2_s3_pair1);
+    code = 4'h0;
+    code[3] = cat[8];
+    code[2] = (cat[7] || cat[6] || cat[5] || cat[4]);
+    code[1] = (cat[7] || cat[6] || cat[3] || cat[2]);
+    code[0] = (cat[7] || cat[5] || cat[3] || cat[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane0_eval72_hand_eval2_ranked_category[8]) begin
-        k0 = (k0 | equity_lane0_eval72_hand_eval2_ranked_sf_top);
+    if ((cat[5] || cat[0])) begin
+        k0 = equity_lane0_board_eval0_player_eval2_s3_x0;
+        k1 = equity_lane0_board_eval0_player_eval2_s3_x1;
+        k2 = equity_lane0_board_eval0_player_eval2_s3_x2;
+        k3 = equity_lane0_board_eval0_player_eval2_s3_x3;
+        k4 = equity_lane0_board_eval0_player_eval2_s3_x4;
     end
-    if (equity_lane0_eval72_hand_eval2_ranked_category[7]) begin
-        k0 = (k0 | equity_lane0_eval72_hand_eval2_ranked_quads);
-        k1 = (k1 | equity_lane0_eval72_hand_eval2_ranked_not_quads0);
+    if (cat[8]) begin
+        k0 = equity_lane0_board_eval0_player_eval2_s3_sf_top;
     end
-    if (equity_lane0_eval72_hand_eval2_ranked_category[6]) begin
-        k0 = (k0 | equity_lane0_eval72_hand_eval2_ranked_trips0);
-        if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane0_eval72_hand_eval2_ranked_trips1);
+    if (cat[4]) begin
+        k0 = equity_lane0_board_eval0_player_eval2_s3_straight_top;
+    end
+    if (cat[7]) begin
+        k0 = equity_lane0_board_eval0_player_eval2_s3_quads;
+    end
+    if (cat[6]) begin
+        k0 = equity_lane0_board_eval0_player_eval2_s3_trips;
+        if ((equity_lane0_board_eval0_player_eval2_s3_pair0 == equity_lane0_board_eval0_player_eval2_s3_trips)) begin
+            k1 = equity_lane0_board_eval0_player_eval2_s3_pair1;
         end
         else begin
-            k1 = (k1 | equity_lane0_eval72_hand_eval2_ranked_pairs0);
+            k1 = equity_lane0_board_eval0_player_eval2_s3_pair0;
         end
     end
-    if ((equity_lane0_eval72_hand_eval2_ranked_category[5] || equity_lane0_eval72_hand_eval2_ranked_category[0])) begin
-        k0 = (k0 | equity_lane0_eval72_hand_eval2_ranked_kickers0);
-        k1 = (k1 | equity_lane0_eval72_hand_eval2_ranked_kickers1);
-        k2 = (k2 | equity_lane0_eval72_hand_eval2_ranked_kickers2);
-        k3 = (k3 | equity_lane0_eval72_hand_eval2_ranked_kickers3);
-        k4 = (k4 | equity_lane0_eval72_hand_eval2_ranked_kickers4);
+    if (cat[3]) begin
+        k0 = equity_lane0_board_eval0_player_eval2_s3_trips;
     end
-    if (equity_lane0_eval72_hand_eval2_ranked_category[4]) begin
-        k0 = (k0 | equity_lane0_eval72_hand_eval2_ranked_straight_top);
+    if ((cat[2] || cat[1])) begin
+        k0 = equity_lane0_board_eval0_player_eval2_s3_pair0;
     end
-    if (equity_lane0_eval72_hand_eval2_ranked_category[3]) begin
-        k0 = (k0 | equity_lane0_eval72_hand_eval2_ranked_trips0);
-        k1 = (k1 | equity_lane0_eval72_hand_eval2_ranked_kickers0);
-        k2 = (k2 | equity_lane0_eval72_hand_eval2_ranked_kickers1);
-    end
-    if (equity_lane0_eval72_hand_eval2_ranked_category[2]) begin
-        k0 = (k0 | equity_lane0_eval72_hand_eval2_ranked_pairs0);
-        k1 = (k1 | equity_lane0_eval72_hand_eval2_ranked_pairs1);
-        if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane0_eval72_hand_eval2_ranked_pairs2);
+    if ((cat[7] || cat[3] || cat[1])) begin
+        if (skip0) begin
+            k1 = equity_lane0_board_eval0_player_eval2_s3_x1;
         end
         else begin
-            k2 = (k2 | equity_lane0_eval72_hand_eval2_ranked_kickers0);
+            k1 = equity_lane0_board_eval0_player_eval2_s3_x0;
         end
     end
-    if (equity_lane0_eval72_hand_eval2_ranked_category[1]) begin
-        k0 = (k0 | equity_lane0_eval72_hand_eval2_ranked_pairs0);
-        k1 = (k1 | equity_lane0_eval72_hand_eval2_ranked_kickers0);
-        k2 = (k2 | equity_lane0_eval72_hand_eval2_ranked_kickers1);
-        k3 = (k3 | equity_lane0_eval72_hand_eval2_ranked_kickers2);
+    if ((cat[3] || cat[1])) begin
+        if ((skip0 || skip1)) begin
+            k2 = equity_lane0_board_eval0_player_eval2_s3_x2;
+        end
+        else begin
+            k2 = equity_lane0_board_eval0_player_eval2_s3_x1;
+        end
     end
-    if (equity_lane0_eval72_hand_eval2_ranked_invalid) begin
-        equity_lane0_eval72_hand_eval2_c5_word = 0;
+    if (cat[1]) begin
+        if ((skip0 || skip1 || skip2)) begin
+            k3 = equity_lane0_board_eval0_player_eval2_s3_x3;
+        end
+        else begin
+            k3 = equity_lane0_board_eval0_player_eval2_s3_x2;
+        end
+    end
+    if (cat[2]) begin
+        k1 = equity_lane0_board_eval0_player_eval2_s3_pair1;
+        if ((!skip0)) begin
+            k2 = equity_lane0_board_eval0_player_eval2_s3_x0;
+        end
+        else if ((!second_pair1)) begin
+            k2 = equity_lane0_board_eval0_player_eval2_s3_x1;
+        end
+        else begin
+            k2 = equity_lane0_board_eval0_player_eval2_s3_x2;
+        end
+    end
+    if (equity_lane0_board_eval0_player_eval2_s3_invalid) begin
+        equity_lane0_board_eval0_player_eval2_c4_word = 0;
     end
     else begin
-        equity_lane0_eval72_hand_eval2_c5_word = {cat, k0, k1, k2, k3, k4};
+        equity_lane0_board_eval0_player_eval2_c4_word = {code, k0, k1, k2, k3, k4};
     end
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_advance
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_answer
     if (equity_lane0_rst == 1) begin
-        equity_lane0_eval72_hand_eval2_valids <= 0;
+        equity_lane0_board_eval0_player_eval2_word_q <= 0;
+        equity_lane0_board_eval0_player_eval2_invalid_q <= 0;
     end
     else begin
-        equity_lane0_eval72_hand_eval2_valids <= {equity_lane0_eval72_hand_eval2_valids[(6 - 1)-1:0], equity_lane0_look_valid};
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_take
-    equity_lane0_eval72_hand_eval2_s0_codes <= equity_lane0_eval72_hand_eval2_codes_in;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval72_hand_eval2_answer
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_eval72_hand_eval2_word_q <= 0;
-        equity_lane0_eval72_hand_eval2_invalid_q <= 0;
-    end
-    else begin
-        if (equity_lane0_eval72_hand_eval2_valids[(6 - 2)]) begin
-            equity_lane0_eval72_hand_eval2_word_q <= equity_lane0_eval72_hand_eval2_c5_word;
-            equity_lane0_eval72_hand_eval2_invalid_q <= equity_lane0_eval72_hand_eval2_ranked_invalid;
+        if (equity_lane0_board_eval0_answer_now) begin
+            equity_lane0_board_eval0_player_eval2_word_q <= equity_lane0_board_eval0_player_eval2_c4_word;
+            equity_lane0_board_eval0_player_eval2_invalid_q <= equity_lane0_board_eval0_player_eval2_s3_invalid;
         end
     end
 end
 
 
 
-assign equity_lane0_eval72_word = equity_lane0_eval72_hand_eval2_word_q;
-assign equity_lane0_eval72_invalid = equity_lane0_eval72_hand_eval2_invalid_q;
-assign equity_lane0_eval72_out_valid = equity_lane0_eval72_hand_eval2_valids[(6 - 1)];
+assign equity_lane0_board_eval0_player_eval2_word = equity_lane0_board_eval0_player_eval2_word_q;
+assign equity_lane0_board_eval0_player_eval2_invalid = equity_lane0_board_eval0_player_eval2_invalid_q;
 
 
 
-assign equity_lane0_eval73_hand_eval3_same_card63_same = ((equity_lane0_eval73_hand_eval3_s0_codes[6-1:0] == equity_lane0_eval73_hand_eval3_s0_codes[12-1:6]) && (equity_lane0_eval73_hand_eval3_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval3_same_card43_same = ((equity_lane0_board_eval0_hole_register3_q[6-1:0] == equity_lane0_board_eval0_hole_register3_q[12-1:6]) && (equity_lane0_board_eval0_hole_register3_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval73_hand_eval3_same_card64_same = ((equity_lane0_eval73_hand_eval3_s0_codes[6-1:0] == equity_lane0_eval73_hand_eval3_s0_codes[18-1:12]) && (equity_lane0_eval73_hand_eval3_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval3_same_card44_same = ((equity_lane0_board_eval0_hole_register3_q[6-1:0] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_hole_register3_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval73_hand_eval3_same_card65_same = ((equity_lane0_eval73_hand_eval3_s0_codes[6-1:0] == equity_lane0_eval73_hand_eval3_s0_codes[24-1:18]) && (equity_lane0_eval73_hand_eval3_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval3_same_card45_same = ((equity_lane0_board_eval0_hole_register3_q[12-1:6] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_hole_register3_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_eval73_hand_eval3_same_card66_same = ((equity_lane0_eval73_hand_eval3_s0_codes[6-1:0] == equity_lane0_eval73_hand_eval3_s0_codes[30-1:24]) && (equity_lane0_eval73_hand_eval3_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval3_same_card46_same = ((equity_lane0_board_eval0_hole_register3_q[6-1:0] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_hole_register3_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval73_hand_eval3_same_card67_same = ((equity_lane0_eval73_hand_eval3_s0_codes[6-1:0] == equity_lane0_eval73_hand_eval3_s0_codes[36-1:30]) && (equity_lane0_eval73_hand_eval3_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval3_same_card47_same = ((equity_lane0_board_eval0_hole_register3_q[12-1:6] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_hole_register3_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_eval73_hand_eval3_same_card68_same = ((equity_lane0_eval73_hand_eval3_s0_codes[6-1:0] == equity_lane0_eval73_hand_eval3_s0_codes[42-1:36]) && (equity_lane0_eval73_hand_eval3_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval3_same_card48_same = ((equity_lane0_board_eval0_hole_register3_q[6-1:0] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_hole_register3_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval73_hand_eval3_same_card69_same = ((equity_lane0_eval73_hand_eval3_s0_codes[12-1:6] == equity_lane0_eval73_hand_eval3_s0_codes[18-1:12]) && (equity_lane0_eval73_hand_eval3_s0_codes[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval3_same_card49_same = ((equity_lane0_board_eval0_hole_register3_q[12-1:6] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_hole_register3_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_eval73_hand_eval3_same_card70_same = ((equity_lane0_eval73_hand_eval3_s0_codes[12-1:6] == equity_lane0_eval73_hand_eval3_s0_codes[24-1:18]) && (equity_lane0_eval73_hand_eval3_s0_codes[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval3_same_card50_same = ((equity_lane0_board_eval0_hole_register3_q[6-1:0] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_hole_register3_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval73_hand_eval3_same_card71_same = ((equity_lane0_eval73_hand_eval3_s0_codes[12-1:6] == equity_lane0_eval73_hand_eval3_s0_codes[30-1:24]) && (equity_lane0_eval73_hand_eval3_s0_codes[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval3_same_card51_same = ((equity_lane0_board_eval0_hole_register3_q[12-1:6] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_hole_register3_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_eval73_hand_eval3_same_card72_same = ((equity_lane0_eval73_hand_eval3_s0_codes[12-1:6] == equity_lane0_eval73_hand_eval3_s0_codes[36-1:30]) && (equity_lane0_eval73_hand_eval3_s0_codes[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval3_same_card52_same = ((equity_lane0_board_eval0_hole_register3_q[6-1:0] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_hole_register3_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval73_hand_eval3_same_card73_same = ((equity_lane0_eval73_hand_eval3_s0_codes[12-1:6] == equity_lane0_eval73_hand_eval3_s0_codes[42-1:36]) && (equity_lane0_eval73_hand_eval3_s0_codes[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval3_same_card53_same = ((equity_lane0_board_eval0_hole_register3_q[12-1:6] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_hole_register3_q[12-1:6] != 63));
 
 
-
-assign equity_lane0_eval73_hand_eval3_same_card74_same = ((equity_lane0_eval73_hand_eval3_s0_codes[18-1:12] == equity_lane0_eval73_hand_eval3_s0_codes[24-1:18]) && (equity_lane0_eval73_hand_eval3_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane0_eval73_hand_eval3_same_card75_same = ((equity_lane0_eval73_hand_eval3_s0_codes[18-1:12] == equity_lane0_eval73_hand_eval3_s0_codes[30-1:24]) && (equity_lane0_eval73_hand_eval3_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane0_eval73_hand_eval3_same_card76_same = ((equity_lane0_eval73_hand_eval3_s0_codes[18-1:12] == equity_lane0_eval73_hand_eval3_s0_codes[36-1:30]) && (equity_lane0_eval73_hand_eval3_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane0_eval73_hand_eval3_same_card77_same = ((equity_lane0_eval73_hand_eval3_s0_codes[18-1:12] == equity_lane0_eval73_hand_eval3_s0_codes[42-1:36]) && (equity_lane0_eval73_hand_eval3_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane0_eval73_hand_eval3_same_card78_same = ((equity_lane0_eval73_hand_eval3_s0_codes[24-1:18] == equity_lane0_eval73_hand_eval3_s0_codes[30-1:24]) && (equity_lane0_eval73_hand_eval3_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane0_eval73_hand_eval3_same_card79_same = ((equity_lane0_eval73_hand_eval3_s0_codes[24-1:18] == equity_lane0_eval73_hand_eval3_s0_codes[36-1:30]) && (equity_lane0_eval73_hand_eval3_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane0_eval73_hand_eval3_same_card80_same = ((equity_lane0_eval73_hand_eval3_s0_codes[24-1:18] == equity_lane0_eval73_hand_eval3_s0_codes[42-1:36]) && (equity_lane0_eval73_hand_eval3_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane0_eval73_hand_eval3_same_card81_same = ((equity_lane0_eval73_hand_eval3_s0_codes[30-1:24] == equity_lane0_eval73_hand_eval3_s0_codes[36-1:30]) && (equity_lane0_eval73_hand_eval3_s0_codes[30-1:24] != 63));
-
-
-
-assign equity_lane0_eval73_hand_eval3_same_card82_same = ((equity_lane0_eval73_hand_eval3_s0_codes[30-1:24] == equity_lane0_eval73_hand_eval3_s0_codes[42-1:36]) && (equity_lane0_eval73_hand_eval3_s0_codes[30-1:24] != 63));
-
-
-
-assign equity_lane0_eval73_hand_eval3_same_card83_same = ((equity_lane0_eval73_hand_eval3_s0_codes[36-1:30] == equity_lane0_eval73_hand_eval3_s0_codes[42-1:36]) && (equity_lane0_eval73_hand_eval3_s0_codes[36-1:30] != 63));
-
-
-always @(equity_lane0_eval73_hand_eval3_s0_codes) begin: equity_lane0_eval73_hand_eval3_decode
-    reg [52-1:0] hand;
-    reg [7-1:0] bad_codes;
-    reg any_card;
-    reg [6-1:0] clubs;
-    reg [6-1:0] diamonds;
-    reg [6-1:0] hearts;
-    reg [6-1:0] spades;
-    integer i;
-    reg [6-1:0] code;
-    integer j;
-    reg [64-1:0] onehot;
-    hand = 52'h0;
-    bad_codes = 7'h0;
-    any_card = 1'b0;
-    clubs = 6'h1;
-    diamonds = 6'h1;
-    hearts = 6'h1;
-    spades = 6'h1;
-    for (i=0; i<7; i=i+1) begin
-        code = 6'h0;
-        for (j=0; j<6; j=j+1) begin
-            code[j] = equity_lane0_eval73_hand_eval3_s0_codes[((6 * i) + j)];
-        end
-        onehot = 64'h1;
-        onehot = (onehot << code);
-        if ((onehot[63-1:52] != 0)) begin
-            bad_codes[i] = 1;
-        end
-        hand = (hand | onehot[52-1:0]);
-        if ((!onehot[63])) begin
-            any_card = 1'b1;
-            if ((code[2-1:0] == 0)) begin
-                clubs = {clubs[5-1:0], 1'b1};
-            end
-            else if ((code[2-1:0] == 1)) begin
-                diamonds = {diamonds[5-1:0], 1'b1};
-            end
-            else if ((code[2-1:0] == 2)) begin
-                hearts = {hearts[5-1:0], 1'b1};
-            end
-            else begin
-                spades = {spades[5-1:0], 1'b1};
-            end
-        end
-    end
-    equity_lane0_eval73_hand_eval3_d1_hand = hand;
-    equity_lane0_eval73_hand_eval3_d1_bad_codes = bad_codes;
-    equity_lane0_eval73_hand_eval3_d1_any = any_card;
-    equity_lane0_eval73_hand_eval3_d1_flush_suit = {spades[5], hearts[5], diamonds[5], clubs[5]};
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_hole_register
+    equity_lane0_board_eval0_player_eval3_s1_hole <= equity_lane0_board_eval0_hole_register3_q;
+    equity_lane0_board_eval0_player_eval3_s1_bad <= ((equity_lane0_board_eval0_player_eval3_dups != 0) || (equity_lane0_board_eval0_hole_register3_q[5] && equity_lane0_board_eval0_hole_register3_q[4] && (equity_lane0_board_eval0_hole_register3_q[3] || equity_lane0_board_eval0_hole_register3_q[2])) || (equity_lane0_board_eval0_hole_register3_q[11] && equity_lane0_board_eval0_hole_register3_q[10] && (equity_lane0_board_eval0_hole_register3_q[9] || equity_lane0_board_eval0_hole_register3_q[8])));
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_decoded_register
-    equity_lane0_eval73_hand_eval3_decoded_hand <= equity_lane0_eval73_hand_eval3_d1_hand;
-    equity_lane0_eval73_hand_eval3_decoded_bad_codes <= equity_lane0_eval73_hand_eval3_d1_bad_codes;
-    equity_lane0_eval73_hand_eval3_decoded_any <= equity_lane0_eval73_hand_eval3_d1_any;
-    equity_lane0_eval73_hand_eval3_decoded_flush_suit <= equity_lane0_eval73_hand_eval3_d1_flush_suit;
-    equity_lane0_eval73_hand_eval3_decoded_dups <= equity_lane0_eval73_hand_eval3_dups;
+always @(equity_lane0_board_eval0_board_summary0_summary_flush_ge5, equity_lane0_board_eval0_board_summary0_summary_ge1, equity_lane0_board_eval0_board_summary0_summary_ge4, equity_lane0_board_eval0_player_eval3_s1_hole, equity_lane0_board_eval0_board_summary0_summary_flush_suit, equity_lane0_board_eval0_board_summary0_summary_flush_ranks, equity_lane0_board_eval0_board_summary0_summary_ge2, equity_lane0_board_eval0_board_summary0_summary_ge3, equity_lane0_board_eval0_board_summary0_summary_flush_ge4) begin: equity_lane0_board_eval0_player_eval3_fold
+    reg [16-1:0] hit_a;
+    reg [16-1:0] hit_b;
+    reg [13-1:0] either;
+    reg [13-1:0] both;
+    reg suited_a;
+    reg suited_b;
+    reg [13-1:0] flush_ranks;
+    hit_a = 16'h1;
+    hit_a = (hit_a << equity_lane0_board_eval0_player_eval3_s1_hole[6-1:2]);
+    hit_b = 16'h1;
+    hit_b = (hit_b << equity_lane0_board_eval0_player_eval3_s1_hole[12-1:8]);
+    either = 13'h0;
+    both = 13'h0;
+    either = (hit_a[13-1:0] | hit_b[13-1:0]);
+    both = (hit_a[13-1:0] & hit_b[13-1:0]);
+    equity_lane0_board_eval0_player_eval3_c2_ge1 = (equity_lane0_board_eval0_board_summary0_summary_ge1 | either);
+    equity_lane0_board_eval0_player_eval3_c2_ge2 = ((equity_lane0_board_eval0_board_summary0_summary_ge2 | (equity_lane0_board_eval0_board_summary0_summary_ge1 & either)) | both);
+    equity_lane0_board_eval0_player_eval3_c2_ge3 = ((equity_lane0_board_eval0_board_summary0_summary_ge3 | (equity_lane0_board_eval0_board_summary0_summary_ge2 & either)) | (equity_lane0_board_eval0_board_summary0_summary_ge1 & both));
+    equity_lane0_board_eval0_player_eval3_c2_ge4 = ((equity_lane0_board_eval0_board_summary0_summary_ge4 | (equity_lane0_board_eval0_board_summary0_summary_ge3 & either)) | (equity_lane0_board_eval0_board_summary0_summary_ge2 & both));
+    suited_a = (equity_lane0_board_eval0_board_summary0_summary_flush_suit[equity_lane0_board_eval0_player_eval3_s1_hole[2-1:0]] != 0);
+    suited_b = (equity_lane0_board_eval0_board_summary0_summary_flush_suit[equity_lane0_board_eval0_player_eval3_s1_hole[8-1:6]] != 0);
+    flush_ranks = 13'h0;
+    flush_ranks = equity_lane0_board_eval0_board_summary0_summary_flush_ranks;
+    if (suited_a) begin
+        flush_ranks = (flush_ranks | hit_a[13-1:0]);
+    end
+    if (suited_b) begin
+        flush_ranks = (flush_ranks | hit_b[13-1:0]);
+    end
+    equity_lane0_board_eval0_player_eval3_c2_flush_ranks = flush_ranks;
+    equity_lane0_board_eval0_player_eval3_c2_flush = ((equity_lane0_board_eval0_board_summary0_summary_flush_suit != 0) && (equity_lane0_board_eval0_board_summary0_summary_flush_ge5 || (equity_lane0_board_eval0_board_summary0_summary_flush_ge4 && (suited_a || suited_b)) || (suited_a && suited_b)));
 end
 
 
-
-assign equity_lane0_eval73_hand_eval3_c2_bad = ((equity_lane0_eval73_hand_eval3_decoded_dups != 0) || (equity_lane0_eval73_hand_eval3_decoded_bad_codes != 0));
-
-
-always @(equity_lane0_eval73_hand_eval3_decoded_flush_suit, equity_lane0_eval73_hand_eval3_decoded_hand) begin: equity_lane0_eval73_hand_eval3_rank_masks
-    reg [13-1:0] present;
-    reg [13-1:0] quads;
-    reg [13-1:0] trips;
-    reg [13-1:0] pairs;
-    reg [13-1:0] singles;
-    reg [13-1:0] suited;
-    reg [13-1:0] not_quads;
-    integer r;
-    reg [5-1:0] held;
-    integer s;
-    present = 13'h0;
-    quads = 13'h0;
-    trips = 13'h0;
-    pairs = 13'h0;
-    singles = 13'h0;
-    suited = 13'h0;
-    not_quads = 13'h0;
-    for (r=0; r<13; r=r+1) begin
-        held = 5'h1;
-        for (s=0; s<4; s=s+1) begin
-            if (equity_lane0_eval73_hand_eval3_decoded_hand[((4 * r) + s)]) begin
-                held = {held[4-1:0], 1'b1};
-            end
-            if ((equity_lane0_eval73_hand_eval3_decoded_hand[((4 * r) + s)] && equity_lane0_eval73_hand_eval3_decoded_flush_suit[s])) begin
-                suited[r] = 1;
-            end
-        end
-        present[r] = held[1];
-        singles[r] = (held[1] && (!held[2]));
-        pairs[r] = (held[2] && (!held[3]));
-        trips[r] = (held[3] && (!held[4]));
-        quads[r] = held[4];
-        not_quads[r] = (held[1] && (!held[4]));
-    end
-    equity_lane0_eval73_hand_eval3_c2_present = present;
-    equity_lane0_eval73_hand_eval3_c2_quads = quads;
-    equity_lane0_eval73_hand_eval3_c2_trips = trips;
-    equity_lane0_eval73_hand_eval3_c2_pairs = pairs;
-    equity_lane0_eval73_hand_eval3_c2_not_quads = not_quads;
-    equity_lane0_eval73_hand_eval3_c2_flush = (equity_lane0_eval73_hand_eval3_decoded_flush_suit != 0);
-    if ((equity_lane0_eval73_hand_eval3_decoded_flush_suit != 0)) begin
-        equity_lane0_eval73_hand_eval3_c2_kickers = suited;
-    end
-    else begin
-        equity_lane0_eval73_hand_eval3_c2_kickers = singles;
-    end
-end
-
-
-always @(equity_lane0_eval73_hand_eval3_decoded_hand) begin: equity_lane0_eval73_hand_eval3_sf_windows
-    reg [10-1:0] found;
-    integer w;
-    integer s;
-    found = 10'h0;
-    for (w=0; w<10; w=w+1) begin
-        for (s=0; s<4; s=s+1) begin
-            if ((equity_lane0_eval73_hand_eval3_decoded_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval73_hand_eval3_decoded_hand[((4 * w) + s)] && equity_lane0_eval73_hand_eval3_decoded_hand[((4 * (w + 1)) + s)] && equity_lane0_eval73_hand_eval3_decoded_hand[((4 * (w + 2)) + s)] && equity_lane0_eval73_hand_eval3_decoded_hand[((4 * (w + 3)) + s)])) begin
-                found[w] = 1;
-            end
-        end
-    end
-    equity_lane0_eval73_hand_eval3_c2_sf_windows = found;
-end
-
-
-always @(equity_lane0_eval73_hand_eval3_c2_present) begin: equity_lane0_eval73_hand_eval3_straight_windows3_find
+always @(equity_lane0_board_eval0_player_eval3_c2_ge1) begin: equity_lane0_board_eval0_player_eval3_straight_windows6_find
     reg [10-1:0] complete;
     integer w;
     complete = 10'h0;
     for (w=0; w<10; w=w+1) begin
-        if ((equity_lane0_eval73_hand_eval3_c2_present[(((w + 13) - 1) % 13)] && equity_lane0_eval73_hand_eval3_c2_present[w] && equity_lane0_eval73_hand_eval3_c2_present[(w + 1)] && equity_lane0_eval73_hand_eval3_c2_present[(w + 2)] && equity_lane0_eval73_hand_eval3_c2_present[(w + 3)])) begin
+        if ((equity_lane0_board_eval0_player_eval3_c2_ge1[(((w + 13) - 1) % 13)] && equity_lane0_board_eval0_player_eval3_c2_ge1[w] && equity_lane0_board_eval0_player_eval3_c2_ge1[(w + 1)] && equity_lane0_board_eval0_player_eval3_c2_ge1[(w + 2)] && equity_lane0_board_eval0_player_eval3_c2_ge1[(w + 3)])) begin
             complete[w] = 1;
         end
     end
-    equity_lane0_eval73_hand_eval3_c2_windows = complete;
+    equity_lane0_board_eval0_player_eval3_c2_windows = complete;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_masks_register
-    equity_lane0_eval73_hand_eval3_masks_quads <= equity_lane0_eval73_hand_eval3_c2_quads;
-    equity_lane0_eval73_hand_eval3_masks_trips <= equity_lane0_eval73_hand_eval3_c2_trips;
-    equity_lane0_eval73_hand_eval3_masks_pairs <= equity_lane0_eval73_hand_eval3_c2_pairs;
-    equity_lane0_eval73_hand_eval3_masks_not_quads <= equity_lane0_eval73_hand_eval3_c2_not_quads;
-    equity_lane0_eval73_hand_eval3_masks_kickers <= equity_lane0_eval73_hand_eval3_c2_kickers;
-    equity_lane0_eval73_hand_eval3_masks_windows <= equity_lane0_eval73_hand_eval3_c2_windows;
-    equity_lane0_eval73_hand_eval3_masks_sf_windows <= equity_lane0_eval73_hand_eval3_c2_sf_windows;
-    equity_lane0_eval73_hand_eval3_masks_flush <= equity_lane0_eval73_hand_eval3_c2_flush;
-    equity_lane0_eval73_hand_eval3_masks_bad <= equity_lane0_eval73_hand_eval3_c2_bad;
-    equity_lane0_eval73_hand_eval3_masks_any <= equity_lane0_eval73_hand_eval3_decoded_any;
+always @(equity_lane0_board_eval0_player_eval3_c2_flush_ranks) begin: equity_lane0_board_eval0_player_eval3_straight_windows7_find
+    reg [10-1:0] complete;
+    integer w;
+    complete = 10'h0;
+    for (w=0; w<10; w=w+1) begin
+        if ((equity_lane0_board_eval0_player_eval3_c2_flush_ranks[(((w + 13) - 1) % 13)] && equity_lane0_board_eval0_player_eval3_c2_flush_ranks[w] && equity_lane0_board_eval0_player_eval3_c2_flush_ranks[(w + 1)] && equity_lane0_board_eval0_player_eval3_c2_flush_ranks[(w + 2)] && equity_lane0_board_eval0_player_eval3_c2_flush_ranks[(w + 3)])) begin
+            complete[w] = 1;
+        end
+    end
+    equity_lane0_board_eval0_player_eval3_c2_sf_windows = complete;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_masks_kickers) begin: equity_lane0_eval73_hand_eval3_highest_ranks12_select
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_masks_register
+    if (equity_lane0_board_eval0_player_eval3_c2_flush) begin
+        equity_lane0_board_eval0_player_eval3_s2_kick_mask <= equity_lane0_board_eval0_player_eval3_c2_flush_ranks;
+    end
+    else begin
+        equity_lane0_board_eval0_player_eval3_s2_kick_mask <= equity_lane0_board_eval0_player_eval3_c2_ge1;
+    end
+    equity_lane0_board_eval0_player_eval3_s2_ge2 <= equity_lane0_board_eval0_player_eval3_c2_ge2;
+    equity_lane0_board_eval0_player_eval3_s2_ge3 <= equity_lane0_board_eval0_player_eval3_c2_ge3;
+    equity_lane0_board_eval0_player_eval3_s2_ge4 <= equity_lane0_board_eval0_player_eval3_c2_ge4;
+    equity_lane0_board_eval0_player_eval3_s2_windows <= equity_lane0_board_eval0_player_eval3_c2_windows;
+    equity_lane0_board_eval0_player_eval3_s2_sf_windows <= equity_lane0_board_eval0_player_eval3_c2_sf_windows;
+    equity_lane0_board_eval0_player_eval3_s2_flush <= equity_lane0_board_eval0_player_eval3_c2_flush;
+    equity_lane0_board_eval0_player_eval3_s2_invalid <= (equity_lane0_board_eval0_player_eval3_s1_bad || equity_lane0_board_eval0_board_summary0_summary_bad);
+end
+
+
+always @(equity_lane0_board_eval0_player_eval3_s2_kick_mask) begin: equity_lane0_board_eval0_player_eval3_highest_ranks9_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -14543,42 +13846,19 @@ always @(equity_lane0_eval73_hand_eval3_masks_kickers) begin: equity_lane0_eval7
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval73_hand_eval3_masks_kickers[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_board_eval0_player_eval3_s2_kick_mask[p] && seen[k]);
         end
-        if (equity_lane0_eval73_hand_eval3_masks_kickers[p]) begin
+        if (equity_lane0_board_eval0_player_eval3_s2_kick_mask[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
         end
     end
-    equity_lane0_eval73_hand_eval3_c3_kickers = sel;
+    equity_lane0_board_eval0_player_eval3_highest_ranks9_onehots = sel;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_masks_pairs) begin: equity_lane0_eval73_hand_eval3_highest_ranks13_select
-    reg [5-1:0] seen;
-    reg saturated;
-    reg [39-1:0] sel;
-    integer p;
-    integer k;
-    seen = 5'h1;
-    saturated = 1'b0;
-    sel = 39'h0;
-    for (p=13-1; p>=0; p=p-1) begin
-        for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval73_hand_eval3_masks_pairs[p] && seen[k]);
-        end
-        if (equity_lane0_eval73_hand_eval3_masks_pairs[p]) begin
-            saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
-            seen = {seen[(5 - 1)-1:0], 1'b0};
-            seen[(5 - 1)] = saturated;
-        end
-    end
-    equity_lane0_eval73_hand_eval3_c3_pairs = sel;
-end
-
-
-always @(equity_lane0_eval73_hand_eval3_masks_trips) begin: equity_lane0_eval73_hand_eval3_highest_ranks14_select
+always @(equity_lane0_board_eval0_player_eval3_s2_ge2) begin: equity_lane0_board_eval0_player_eval3_highest_ranks10_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -14589,19 +13869,19 @@ always @(equity_lane0_eval73_hand_eval3_masks_trips) begin: equity_lane0_eval73_
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval73_hand_eval3_masks_trips[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_board_eval0_player_eval3_s2_ge2[p] && seen[k]);
         end
-        if (equity_lane0_eval73_hand_eval3_masks_trips[p]) begin
+        if (equity_lane0_board_eval0_player_eval3_s2_ge2[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
         end
     end
-    equity_lane0_eval73_hand_eval3_c3_trips = sel;
+    equity_lane0_board_eval0_player_eval3_highest_ranks10_onehots = sel;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_masks_not_quads) begin: equity_lane0_eval73_hand_eval3_highest_ranks15_select
+always @(equity_lane0_board_eval0_player_eval3_s2_ge3) begin: equity_lane0_board_eval0_player_eval3_highest_ranks11_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -14612,441 +13892,454 @@ always @(equity_lane0_eval73_hand_eval3_masks_not_quads) begin: equity_lane0_eva
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval73_hand_eval3_masks_not_quads[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_board_eval0_player_eval3_s2_ge3[p] && seen[k]);
         end
-        if (equity_lane0_eval73_hand_eval3_masks_not_quads[p]) begin
+        if (equity_lane0_board_eval0_player_eval3_s2_ge3[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
         end
     end
-    equity_lane0_eval73_hand_eval3_c3_not_quads = sel;
+    equity_lane0_board_eval0_player_eval3_highest_ranks11_onehots = sel;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_masks_windows) begin: equity_lane0_eval73_hand_eval3_window_top6_pick
+
+assign equity_lane0_board_eval0_player_eval3_field21_q = equity_lane0_board_eval0_player_eval3_highest_ranks9_onehots[13-1:0];
+
+
+
+assign equity_lane0_board_eval0_player_eval3_field22_q = equity_lane0_board_eval0_player_eval3_highest_ranks9_onehots[26-1:13];
+
+
+
+assign equity_lane0_board_eval0_player_eval3_field23_q = equity_lane0_board_eval0_player_eval3_highest_ranks9_onehots[39-1:26];
+
+
+
+assign equity_lane0_board_eval0_player_eval3_field24_q = equity_lane0_board_eval0_player_eval3_highest_ranks9_onehots[52-1:39];
+
+
+
+assign equity_lane0_board_eval0_player_eval3_field25_q = equity_lane0_board_eval0_player_eval3_highest_ranks9_onehots[65-1:52];
+
+
+
+assign equity_lane0_board_eval0_player_eval3_field26_q = equity_lane0_board_eval0_player_eval3_highest_ranks10_onehots[13-1:0];
+
+
+
+assign equity_lane0_board_eval0_player_eval3_field27_q = equity_lane0_board_eval0_player_eval3_highest_ranks10_onehots[26-1:13];
+
+
+always @(equity_lane0_board_eval0_player_eval3_field21_q) begin: equity_lane0_board_eval0_player_eval3_onehot_rank33_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval3_field21_q[12] || equity_lane0_board_eval0_player_eval3_field21_q[11] || equity_lane0_board_eval0_player_eval3_field21_q[10] || equity_lane0_board_eval0_player_eval3_field21_q[9] || equity_lane0_board_eval0_player_eval3_field21_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval3_field21_q[12] || equity_lane0_board_eval0_player_eval3_field21_q[7] || equity_lane0_board_eval0_player_eval3_field21_q[6] || equity_lane0_board_eval0_player_eval3_field21_q[5] || equity_lane0_board_eval0_player_eval3_field21_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval3_field21_q[11] || equity_lane0_board_eval0_player_eval3_field21_q[10] || equity_lane0_board_eval0_player_eval3_field21_q[7] || equity_lane0_board_eval0_player_eval3_field21_q[6] || equity_lane0_board_eval0_player_eval3_field21_q[3] || equity_lane0_board_eval0_player_eval3_field21_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval3_field21_q[11] || equity_lane0_board_eval0_player_eval3_field21_q[9] || equity_lane0_board_eval0_player_eval3_field21_q[7] || equity_lane0_board_eval0_player_eval3_field21_q[5] || equity_lane0_board_eval0_player_eval3_field21_q[3] || equity_lane0_board_eval0_player_eval3_field21_q[1]);
+    equity_lane0_board_eval0_player_eval3_onehot_rank33_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval3_field22_q) begin: equity_lane0_board_eval0_player_eval3_onehot_rank34_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval3_field22_q[12] || equity_lane0_board_eval0_player_eval3_field22_q[11] || equity_lane0_board_eval0_player_eval3_field22_q[10] || equity_lane0_board_eval0_player_eval3_field22_q[9] || equity_lane0_board_eval0_player_eval3_field22_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval3_field22_q[12] || equity_lane0_board_eval0_player_eval3_field22_q[7] || equity_lane0_board_eval0_player_eval3_field22_q[6] || equity_lane0_board_eval0_player_eval3_field22_q[5] || equity_lane0_board_eval0_player_eval3_field22_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval3_field22_q[11] || equity_lane0_board_eval0_player_eval3_field22_q[10] || equity_lane0_board_eval0_player_eval3_field22_q[7] || equity_lane0_board_eval0_player_eval3_field22_q[6] || equity_lane0_board_eval0_player_eval3_field22_q[3] || equity_lane0_board_eval0_player_eval3_field22_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval3_field22_q[11] || equity_lane0_board_eval0_player_eval3_field22_q[9] || equity_lane0_board_eval0_player_eval3_field22_q[7] || equity_lane0_board_eval0_player_eval3_field22_q[5] || equity_lane0_board_eval0_player_eval3_field22_q[3] || equity_lane0_board_eval0_player_eval3_field22_q[1]);
+    equity_lane0_board_eval0_player_eval3_onehot_rank34_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval3_field23_q) begin: equity_lane0_board_eval0_player_eval3_onehot_rank35_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval3_field23_q[12] || equity_lane0_board_eval0_player_eval3_field23_q[11] || equity_lane0_board_eval0_player_eval3_field23_q[10] || equity_lane0_board_eval0_player_eval3_field23_q[9] || equity_lane0_board_eval0_player_eval3_field23_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval3_field23_q[12] || equity_lane0_board_eval0_player_eval3_field23_q[7] || equity_lane0_board_eval0_player_eval3_field23_q[6] || equity_lane0_board_eval0_player_eval3_field23_q[5] || equity_lane0_board_eval0_player_eval3_field23_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval3_field23_q[11] || equity_lane0_board_eval0_player_eval3_field23_q[10] || equity_lane0_board_eval0_player_eval3_field23_q[7] || equity_lane0_board_eval0_player_eval3_field23_q[6] || equity_lane0_board_eval0_player_eval3_field23_q[3] || equity_lane0_board_eval0_player_eval3_field23_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval3_field23_q[11] || equity_lane0_board_eval0_player_eval3_field23_q[9] || equity_lane0_board_eval0_player_eval3_field23_q[7] || equity_lane0_board_eval0_player_eval3_field23_q[5] || equity_lane0_board_eval0_player_eval3_field23_q[3] || equity_lane0_board_eval0_player_eval3_field23_q[1]);
+    equity_lane0_board_eval0_player_eval3_onehot_rank35_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval3_field24_q) begin: equity_lane0_board_eval0_player_eval3_onehot_rank36_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval3_field24_q[12] || equity_lane0_board_eval0_player_eval3_field24_q[11] || equity_lane0_board_eval0_player_eval3_field24_q[10] || equity_lane0_board_eval0_player_eval3_field24_q[9] || equity_lane0_board_eval0_player_eval3_field24_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval3_field24_q[12] || equity_lane0_board_eval0_player_eval3_field24_q[7] || equity_lane0_board_eval0_player_eval3_field24_q[6] || equity_lane0_board_eval0_player_eval3_field24_q[5] || equity_lane0_board_eval0_player_eval3_field24_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval3_field24_q[11] || equity_lane0_board_eval0_player_eval3_field24_q[10] || equity_lane0_board_eval0_player_eval3_field24_q[7] || equity_lane0_board_eval0_player_eval3_field24_q[6] || equity_lane0_board_eval0_player_eval3_field24_q[3] || equity_lane0_board_eval0_player_eval3_field24_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval3_field24_q[11] || equity_lane0_board_eval0_player_eval3_field24_q[9] || equity_lane0_board_eval0_player_eval3_field24_q[7] || equity_lane0_board_eval0_player_eval3_field24_q[5] || equity_lane0_board_eval0_player_eval3_field24_q[3] || equity_lane0_board_eval0_player_eval3_field24_q[1]);
+    equity_lane0_board_eval0_player_eval3_onehot_rank36_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval3_field25_q) begin: equity_lane0_board_eval0_player_eval3_onehot_rank37_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval3_field25_q[12] || equity_lane0_board_eval0_player_eval3_field25_q[11] || equity_lane0_board_eval0_player_eval3_field25_q[10] || equity_lane0_board_eval0_player_eval3_field25_q[9] || equity_lane0_board_eval0_player_eval3_field25_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval3_field25_q[12] || equity_lane0_board_eval0_player_eval3_field25_q[7] || equity_lane0_board_eval0_player_eval3_field25_q[6] || equity_lane0_board_eval0_player_eval3_field25_q[5] || equity_lane0_board_eval0_player_eval3_field25_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval3_field25_q[11] || equity_lane0_board_eval0_player_eval3_field25_q[10] || equity_lane0_board_eval0_player_eval3_field25_q[7] || equity_lane0_board_eval0_player_eval3_field25_q[6] || equity_lane0_board_eval0_player_eval3_field25_q[3] || equity_lane0_board_eval0_player_eval3_field25_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval3_field25_q[11] || equity_lane0_board_eval0_player_eval3_field25_q[9] || equity_lane0_board_eval0_player_eval3_field25_q[7] || equity_lane0_board_eval0_player_eval3_field25_q[5] || equity_lane0_board_eval0_player_eval3_field25_q[3] || equity_lane0_board_eval0_player_eval3_field25_q[1]);
+    equity_lane0_board_eval0_player_eval3_onehot_rank37_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval3_field26_q) begin: equity_lane0_board_eval0_player_eval3_onehot_rank38_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval3_field26_q[12] || equity_lane0_board_eval0_player_eval3_field26_q[11] || equity_lane0_board_eval0_player_eval3_field26_q[10] || equity_lane0_board_eval0_player_eval3_field26_q[9] || equity_lane0_board_eval0_player_eval3_field26_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval3_field26_q[12] || equity_lane0_board_eval0_player_eval3_field26_q[7] || equity_lane0_board_eval0_player_eval3_field26_q[6] || equity_lane0_board_eval0_player_eval3_field26_q[5] || equity_lane0_board_eval0_player_eval3_field26_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval3_field26_q[11] || equity_lane0_board_eval0_player_eval3_field26_q[10] || equity_lane0_board_eval0_player_eval3_field26_q[7] || equity_lane0_board_eval0_player_eval3_field26_q[6] || equity_lane0_board_eval0_player_eval3_field26_q[3] || equity_lane0_board_eval0_player_eval3_field26_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval3_field26_q[11] || equity_lane0_board_eval0_player_eval3_field26_q[9] || equity_lane0_board_eval0_player_eval3_field26_q[7] || equity_lane0_board_eval0_player_eval3_field26_q[5] || equity_lane0_board_eval0_player_eval3_field26_q[3] || equity_lane0_board_eval0_player_eval3_field26_q[1]);
+    equity_lane0_board_eval0_player_eval3_onehot_rank38_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval3_field27_q) begin: equity_lane0_board_eval0_player_eval3_onehot_rank39_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval3_field27_q[12] || equity_lane0_board_eval0_player_eval3_field27_q[11] || equity_lane0_board_eval0_player_eval3_field27_q[10] || equity_lane0_board_eval0_player_eval3_field27_q[9] || equity_lane0_board_eval0_player_eval3_field27_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval3_field27_q[12] || equity_lane0_board_eval0_player_eval3_field27_q[7] || equity_lane0_board_eval0_player_eval3_field27_q[6] || equity_lane0_board_eval0_player_eval3_field27_q[5] || equity_lane0_board_eval0_player_eval3_field27_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval3_field27_q[11] || equity_lane0_board_eval0_player_eval3_field27_q[10] || equity_lane0_board_eval0_player_eval3_field27_q[7] || equity_lane0_board_eval0_player_eval3_field27_q[6] || equity_lane0_board_eval0_player_eval3_field27_q[3] || equity_lane0_board_eval0_player_eval3_field27_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval3_field27_q[11] || equity_lane0_board_eval0_player_eval3_field27_q[9] || equity_lane0_board_eval0_player_eval3_field27_q[7] || equity_lane0_board_eval0_player_eval3_field27_q[5] || equity_lane0_board_eval0_player_eval3_field27_q[3] || equity_lane0_board_eval0_player_eval3_field27_q[1]);
+    equity_lane0_board_eval0_player_eval3_onehot_rank39_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval3_highest_ranks11_onehots) begin: equity_lane0_board_eval0_player_eval3_onehot_rank40_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval3_highest_ranks11_onehots[12] || equity_lane0_board_eval0_player_eval3_highest_ranks11_onehots[11] || equity_lane0_board_eval0_player_eval3_highest_ranks11_onehots[10] || equity_lane0_board_eval0_player_eval3_highest_ranks11_onehots[9] || equity_lane0_board_eval0_player_eval3_highest_ranks11_onehots[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval3_highest_ranks11_onehots[12] || equity_lane0_board_eval0_player_eval3_highest_ranks11_onehots[7] || equity_lane0_board_eval0_player_eval3_highest_ranks11_onehots[6] || equity_lane0_board_eval0_player_eval3_highest_ranks11_onehots[5] || equity_lane0_board_eval0_player_eval3_highest_ranks11_onehots[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval3_highest_ranks11_onehots[11] || equity_lane0_board_eval0_player_eval3_highest_ranks11_onehots[10] || equity_lane0_board_eval0_player_eval3_highest_ranks11_onehots[7] || equity_lane0_board_eval0_player_eval3_highest_ranks11_onehots[6] || equity_lane0_board_eval0_player_eval3_highest_ranks11_onehots[3] || equity_lane0_board_eval0_player_eval3_highest_ranks11_onehots[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval3_highest_ranks11_onehots[11] || equity_lane0_board_eval0_player_eval3_highest_ranks11_onehots[9] || equity_lane0_board_eval0_player_eval3_highest_ranks11_onehots[7] || equity_lane0_board_eval0_player_eval3_highest_ranks11_onehots[5] || equity_lane0_board_eval0_player_eval3_highest_ranks11_onehots[3] || equity_lane0_board_eval0_player_eval3_highest_ranks11_onehots[1]);
+    equity_lane0_board_eval0_player_eval3_onehot_rank40_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval3_s2_ge4) begin: equity_lane0_board_eval0_player_eval3_onehot_rank41_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval3_s2_ge4[12] || equity_lane0_board_eval0_player_eval3_s2_ge4[11] || equity_lane0_board_eval0_player_eval3_s2_ge4[10] || equity_lane0_board_eval0_player_eval3_s2_ge4[9] || equity_lane0_board_eval0_player_eval3_s2_ge4[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval3_s2_ge4[12] || equity_lane0_board_eval0_player_eval3_s2_ge4[7] || equity_lane0_board_eval0_player_eval3_s2_ge4[6] || equity_lane0_board_eval0_player_eval3_s2_ge4[5] || equity_lane0_board_eval0_player_eval3_s2_ge4[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval3_s2_ge4[11] || equity_lane0_board_eval0_player_eval3_s2_ge4[10] || equity_lane0_board_eval0_player_eval3_s2_ge4[7] || equity_lane0_board_eval0_player_eval3_s2_ge4[6] || equity_lane0_board_eval0_player_eval3_s2_ge4[3] || equity_lane0_board_eval0_player_eval3_s2_ge4[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval3_s2_ge4[11] || equity_lane0_board_eval0_player_eval3_s2_ge4[9] || equity_lane0_board_eval0_player_eval3_s2_ge4[7] || equity_lane0_board_eval0_player_eval3_s2_ge4[5] || equity_lane0_board_eval0_player_eval3_s2_ge4[3] || equity_lane0_board_eval0_player_eval3_s2_ge4[1]);
+    equity_lane0_board_eval0_player_eval3_onehot_rank41_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval3_s2_windows) begin: equity_lane0_board_eval0_player_eval3_window_top6_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval73_hand_eval3_masks_windows[w] && (!higher))) begin
+        if ((equity_lane0_board_eval0_player_eval3_s2_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval73_hand_eval3_masks_windows[w]) begin
+        if (equity_lane0_board_eval0_player_eval3_s2_windows[w]) begin
             higher = 1'b1;
         end
     end
-    equity_lane0_eval73_hand_eval3_window_top6_best = {onehot, 3'h0};
-    equity_lane0_eval73_hand_eval3_c3_straight = (equity_lane0_eval73_hand_eval3_masks_windows != 0);
+    equity_lane0_board_eval0_player_eval3_window_top6_best = {onehot, 3'h0};
+    equity_lane0_board_eval0_player_eval3_c3_straight = (equity_lane0_board_eval0_player_eval3_s2_windows != 0);
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_window_top6_best) begin: equity_lane0_eval73_hand_eval3_window_top6_onehot_rank42_encode
+always @(equity_lane0_board_eval0_player_eval3_window_top6_best) begin: equity_lane0_board_eval0_player_eval3_window_top6_onehot_rank42_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_window_top6_best[12] || equity_lane0_eval73_hand_eval3_window_top6_best[11] || equity_lane0_eval73_hand_eval3_window_top6_best[10] || equity_lane0_eval73_hand_eval3_window_top6_best[9] || equity_lane0_eval73_hand_eval3_window_top6_best[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_window_top6_best[12] || equity_lane0_eval73_hand_eval3_window_top6_best[7] || equity_lane0_eval73_hand_eval3_window_top6_best[6] || equity_lane0_eval73_hand_eval3_window_top6_best[5] || equity_lane0_eval73_hand_eval3_window_top6_best[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_window_top6_best[11] || equity_lane0_eval73_hand_eval3_window_top6_best[10] || equity_lane0_eval73_hand_eval3_window_top6_best[7] || equity_lane0_eval73_hand_eval3_window_top6_best[6] || equity_lane0_eval73_hand_eval3_window_top6_best[3] || equity_lane0_eval73_hand_eval3_window_top6_best[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_window_top6_best[11] || equity_lane0_eval73_hand_eval3_window_top6_best[9] || equity_lane0_eval73_hand_eval3_window_top6_best[7] || equity_lane0_eval73_hand_eval3_window_top6_best[5] || equity_lane0_eval73_hand_eval3_window_top6_best[3] || equity_lane0_eval73_hand_eval3_window_top6_best[1]);
-    equity_lane0_eval73_hand_eval3_c3_straight_top = value;
+    value[3] = (equity_lane0_board_eval0_player_eval3_window_top6_best[12] || equity_lane0_board_eval0_player_eval3_window_top6_best[11] || equity_lane0_board_eval0_player_eval3_window_top6_best[10] || equity_lane0_board_eval0_player_eval3_window_top6_best[9] || equity_lane0_board_eval0_player_eval3_window_top6_best[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval3_window_top6_best[12] || equity_lane0_board_eval0_player_eval3_window_top6_best[7] || equity_lane0_board_eval0_player_eval3_window_top6_best[6] || equity_lane0_board_eval0_player_eval3_window_top6_best[5] || equity_lane0_board_eval0_player_eval3_window_top6_best[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval3_window_top6_best[11] || equity_lane0_board_eval0_player_eval3_window_top6_best[10] || equity_lane0_board_eval0_player_eval3_window_top6_best[7] || equity_lane0_board_eval0_player_eval3_window_top6_best[6] || equity_lane0_board_eval0_player_eval3_window_top6_best[3] || equity_lane0_board_eval0_player_eval3_window_top6_best[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval3_window_top6_best[11] || equity_lane0_board_eval0_player_eval3_window_top6_best[9] || equity_lane0_board_eval0_player_eval3_window_top6_best[7] || equity_lane0_board_eval0_player_eval3_window_top6_best[5] || equity_lane0_board_eval0_player_eval3_window_top6_best[3] || equity_lane0_board_eval0_player_eval3_window_top6_best[1]);
+    equity_lane0_board_eval0_player_eval3_c3_straight_top = value;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_masks_sf_windows) begin: equity_lane0_eval73_hand_eval3_window_top7_pick
+always @(equity_lane0_board_eval0_player_eval3_s2_sf_windows) begin: equity_lane0_board_eval0_player_eval3_window_top7_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval73_hand_eval3_masks_sf_windows[w] && (!higher))) begin
+        if ((equity_lane0_board_eval0_player_eval3_s2_sf_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval73_hand_eval3_masks_sf_windows[w]) begin
+        if (equity_lane0_board_eval0_player_eval3_s2_sf_windows[w]) begin
             higher = 1'b1;
         end
     end
-    equity_lane0_eval73_hand_eval3_window_top7_best = {onehot, 3'h0};
-    equity_lane0_eval73_hand_eval3_c3_sf = (equity_lane0_eval73_hand_eval3_masks_sf_windows != 0);
+    equity_lane0_board_eval0_player_eval3_window_top7_best = {onehot, 3'h0};
+    equity_lane0_board_eval0_player_eval3_c3_sf = (equity_lane0_board_eval0_player_eval3_s2_sf_windows != 0);
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_window_top7_best) begin: equity_lane0_eval73_hand_eval3_window_top7_onehot_rank43_encode
+always @(equity_lane0_board_eval0_player_eval3_window_top7_best) begin: equity_lane0_board_eval0_player_eval3_window_top7_onehot_rank43_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_window_top7_best[12] || equity_lane0_eval73_hand_eval3_window_top7_best[11] || equity_lane0_eval73_hand_eval3_window_top7_best[10] || equity_lane0_eval73_hand_eval3_window_top7_best[9] || equity_lane0_eval73_hand_eval3_window_top7_best[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_window_top7_best[12] || equity_lane0_eval73_hand_eval3_window_top7_best[7] || equity_lane0_eval73_hand_eval3_window_top7_best[6] || equity_lane0_eval73_hand_eval3_window_top7_best[5] || equity_lane0_eval73_hand_eval3_window_top7_best[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_window_top7_best[11] || equity_lane0_eval73_hand_eval3_window_top7_best[10] || equity_lane0_eval73_hand_eval3_window_top7_best[7] || equity_lane0_eval73_hand_eval3_window_top7_best[6] || equity_lane0_eval73_hand_eval3_window_top7_best[3] || equity_lane0_eval73_hand_eval3_window_top7_best[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_window_top7_best[11] || equity_lane0_eval73_hand_eval3_window_top7_best[9] || equity_lane0_eval73_hand_eval3_window_top7_best[7] || equity_lane0_eval73_hand_eval3_window_top7_best[5] || equity_lane0_eval73_hand_eval3_window_top7_best[3] || equity_lane0_eval73_hand_eval3_window_top7_best[1]);
-    equity_lane0_eval73_hand_eval3_c3_sf_top = value;
+    value[3] = (equity_lane0_board_eval0_player_eval3_window_top7_best[12] || equity_lane0_board_eval0_player_eval3_window_top7_best[11] || equity_lane0_board_eval0_player_eval3_window_top7_best[10] || equity_lane0_board_eval0_player_eval3_window_top7_best[9] || equity_lane0_board_eval0_player_eval3_window_top7_best[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval3_window_top7_best[12] || equity_lane0_board_eval0_player_eval3_window_top7_best[7] || equity_lane0_board_eval0_player_eval3_window_top7_best[6] || equity_lane0_board_eval0_player_eval3_window_top7_best[5] || equity_lane0_board_eval0_player_eval3_window_top7_best[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval3_window_top7_best[11] || equity_lane0_board_eval0_player_eval3_window_top7_best[10] || equity_lane0_board_eval0_player_eval3_window_top7_best[7] || equity_lane0_board_eval0_player_eval3_window_top7_best[6] || equity_lane0_board_eval0_player_eval3_window_top7_best[3] || equity_lane0_board_eval0_player_eval3_window_top7_best[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval3_window_top7_best[11] || equity_lane0_board_eval0_player_eval3_window_top7_best[9] || equity_lane0_board_eval0_player_eval3_window_top7_best[7] || equity_lane0_board_eval0_player_eval3_window_top7_best[5] || equity_lane0_board_eval0_player_eval3_window_top7_best[3] || equity_lane0_board_eval0_player_eval3_window_top7_best[1]);
+    equity_lane0_board_eval0_player_eval3_c3_sf_top = value;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_picks_register
-    equity_lane0_eval73_hand_eval3_picks_kickers0 <= equity_lane0_eval73_hand_eval3_c3_kickers[13-1:0];
-    equity_lane0_eval73_hand_eval3_picks_kickers1 <= equity_lane0_eval73_hand_eval3_c3_kickers[26-1:13];
-    equity_lane0_eval73_hand_eval3_picks_kickers2 <= equity_lane0_eval73_hand_eval3_c3_kickers[39-1:26];
-    equity_lane0_eval73_hand_eval3_picks_kickers3 <= equity_lane0_eval73_hand_eval3_c3_kickers[52-1:39];
-    equity_lane0_eval73_hand_eval3_picks_kickers4 <= equity_lane0_eval73_hand_eval3_c3_kickers[65-1:52];
-    equity_lane0_eval73_hand_eval3_picks_pairs0 <= equity_lane0_eval73_hand_eval3_c3_pairs[13-1:0];
-    equity_lane0_eval73_hand_eval3_picks_pairs1 <= equity_lane0_eval73_hand_eval3_c3_pairs[26-1:13];
-    equity_lane0_eval73_hand_eval3_picks_pairs2 <= equity_lane0_eval73_hand_eval3_c3_pairs[39-1:26];
-    equity_lane0_eval73_hand_eval3_picks_trips0 <= equity_lane0_eval73_hand_eval3_c3_trips[13-1:0];
-    equity_lane0_eval73_hand_eval3_picks_trips1 <= equity_lane0_eval73_hand_eval3_c3_trips[26-1:13];
-    equity_lane0_eval73_hand_eval3_picks_not_quads0 <= equity_lane0_eval73_hand_eval3_c3_not_quads;
-    equity_lane0_eval73_hand_eval3_picks_quads <= equity_lane0_eval73_hand_eval3_masks_quads;
-    equity_lane0_eval73_hand_eval3_picks_straight <= equity_lane0_eval73_hand_eval3_c3_straight;
-    equity_lane0_eval73_hand_eval3_picks_sf <= equity_lane0_eval73_hand_eval3_c3_sf;
-    equity_lane0_eval73_hand_eval3_picks_flush <= equity_lane0_eval73_hand_eval3_masks_flush;
-    equity_lane0_eval73_hand_eval3_picks_straight_top <= equity_lane0_eval73_hand_eval3_c3_straight_top;
-    equity_lane0_eval73_hand_eval3_picks_sf_top <= equity_lane0_eval73_hand_eval3_c3_sf_top;
-    equity_lane0_eval73_hand_eval3_picks_bad <= equity_lane0_eval73_hand_eval3_masks_bad;
-    equity_lane0_eval73_hand_eval3_picks_any <= equity_lane0_eval73_hand_eval3_masks_any;
+always @(equity_lane0_board_eval0_player_eval3_s2_ge2) begin: equity_lane0_board_eval0_player_eval3_at_least_two3_count
+    reg one;
+    reg more;
+    integer p;
+    one = 1'b0;
+    more = 1'b0;
+    for (p=0; p<13; p=p+1) begin
+        more = (more || (one && equity_lane0_board_eval0_player_eval3_s2_ge2[p]));
+        one = (one || equity_lane0_board_eval0_player_eval3_s2_ge2[p]);
+    end
+    equity_lane0_board_eval0_player_eval3_c3_two_pairs = more;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_picks_kickers0) begin: equity_lane0_eval73_hand_eval3_onehot_rank44_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_picks_kickers0[12] || equity_lane0_eval73_hand_eval3_picks_kickers0[11] || equity_lane0_eval73_hand_eval3_picks_kickers0[10] || equity_lane0_eval73_hand_eval3_picks_kickers0[9] || equity_lane0_eval73_hand_eval3_picks_kickers0[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_picks_kickers0[12] || equity_lane0_eval73_hand_eval3_picks_kickers0[7] || equity_lane0_eval73_hand_eval3_picks_kickers0[6] || equity_lane0_eval73_hand_eval3_picks_kickers0[5] || equity_lane0_eval73_hand_eval3_picks_kickers0[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_picks_kickers0[11] || equity_lane0_eval73_hand_eval3_picks_kickers0[10] || equity_lane0_eval73_hand_eval3_picks_kickers0[7] || equity_lane0_eval73_hand_eval3_picks_kickers0[6] || equity_lane0_eval73_hand_eval3_picks_kickers0[3] || equity_lane0_eval73_hand_eval3_picks_kickers0[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_picks_kickers0[11] || equity_lane0_eval73_hand_eval3_picks_kickers0[9] || equity_lane0_eval73_hand_eval3_picks_kickers0[7] || equity_lane0_eval73_hand_eval3_picks_kickers0[5] || equity_lane0_eval73_hand_eval3_picks_kickers0[3] || equity_lane0_eval73_hand_eval3_picks_kickers0[1]);
-    equity_lane0_eval73_hand_eval3_c4_kickers0 = value;
-end
-
-
-always @(equity_lane0_eval73_hand_eval3_picks_kickers1) begin: equity_lane0_eval73_hand_eval3_onehot_rank45_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_picks_kickers1[12] || equity_lane0_eval73_hand_eval3_picks_kickers1[11] || equity_lane0_eval73_hand_eval3_picks_kickers1[10] || equity_lane0_eval73_hand_eval3_picks_kickers1[9] || equity_lane0_eval73_hand_eval3_picks_kickers1[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_picks_kickers1[12] || equity_lane0_eval73_hand_eval3_picks_kickers1[7] || equity_lane0_eval73_hand_eval3_picks_kickers1[6] || equity_lane0_eval73_hand_eval3_picks_kickers1[5] || equity_lane0_eval73_hand_eval3_picks_kickers1[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_picks_kickers1[11] || equity_lane0_eval73_hand_eval3_picks_kickers1[10] || equity_lane0_eval73_hand_eval3_picks_kickers1[7] || equity_lane0_eval73_hand_eval3_picks_kickers1[6] || equity_lane0_eval73_hand_eval3_picks_kickers1[3] || equity_lane0_eval73_hand_eval3_picks_kickers1[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_picks_kickers1[11] || equity_lane0_eval73_hand_eval3_picks_kickers1[9] || equity_lane0_eval73_hand_eval3_picks_kickers1[7] || equity_lane0_eval73_hand_eval3_picks_kickers1[5] || equity_lane0_eval73_hand_eval3_picks_kickers1[3] || equity_lane0_eval73_hand_eval3_picks_kickers1[1]);
-    equity_lane0_eval73_hand_eval3_c4_kickers1 = value;
-end
-
-
-always @(equity_lane0_eval73_hand_eval3_picks_kickers2) begin: equity_lane0_eval73_hand_eval3_onehot_rank46_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_picks_kickers2[12] || equity_lane0_eval73_hand_eval3_picks_kickers2[11] || equity_lane0_eval73_hand_eval3_picks_kickers2[10] || equity_lane0_eval73_hand_eval3_picks_kickers2[9] || equity_lane0_eval73_hand_eval3_picks_kickers2[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_picks_kickers2[12] || equity_lane0_eval73_hand_eval3_picks_kickers2[7] || equity_lane0_eval73_hand_eval3_picks_kickers2[6] || equity_lane0_eval73_hand_eval3_picks_kickers2[5] || equity_lane0_eval73_hand_eval3_picks_kickers2[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_picks_kickers2[11] || equity_lane0_eval73_hand_eval3_picks_kickers2[10] || equity_lane0_eval73_hand_eval3_picks_kickers2[7] || equity_lane0_eval73_hand_eval3_picks_kickers2[6] || equity_lane0_eval73_hand_eval3_picks_kickers2[3] || equity_lane0_eval73_hand_eval3_picks_kickers2[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_picks_kickers2[11] || equity_lane0_eval73_hand_eval3_picks_kickers2[9] || equity_lane0_eval73_hand_eval3_picks_kickers2[7] || equity_lane0_eval73_hand_eval3_picks_kickers2[5] || equity_lane0_eval73_hand_eval3_picks_kickers2[3] || equity_lane0_eval73_hand_eval3_picks_kickers2[1]);
-    equity_lane0_eval73_hand_eval3_c4_kickers2 = value;
-end
-
-
-always @(equity_lane0_eval73_hand_eval3_picks_kickers3) begin: equity_lane0_eval73_hand_eval3_onehot_rank47_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_picks_kickers3[12] || equity_lane0_eval73_hand_eval3_picks_kickers3[11] || equity_lane0_eval73_hand_eval3_picks_kickers3[10] || equity_lane0_eval73_hand_eval3_picks_kickers3[9] || equity_lane0_eval73_hand_eval3_picks_kickers3[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_picks_kickers3[12] || equity_lane0_eval73_hand_eval3_picks_kickers3[7] || equity_lane0_eval73_hand_eval3_picks_kickers3[6] || equity_lane0_eval73_hand_eval3_picks_kickers3[5] || equity_lane0_eval73_hand_eval3_picks_kickers3[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_picks_kickers3[11] || equity_lane0_eval73_hand_eval3_picks_kickers3[10] || equity_lane0_eval73_hand_eval3_picks_kickers3[7] || equity_lane0_eval73_hand_eval3_picks_kickers3[6] || equity_lane0_eval73_hand_eval3_picks_kickers3[3] || equity_lane0_eval73_hand_eval3_picks_kickers3[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_picks_kickers3[11] || equity_lane0_eval73_hand_eval3_picks_kickers3[9] || equity_lane0_eval73_hand_eval3_picks_kickers3[7] || equity_lane0_eval73_hand_eval3_picks_kickers3[5] || equity_lane0_eval73_hand_eval3_picks_kickers3[3] || equity_lane0_eval73_hand_eval3_picks_kickers3[1]);
-    equity_lane0_eval73_hand_eval3_c4_kickers3 = value;
-end
-
-
-always @(equity_lane0_eval73_hand_eval3_picks_kickers4) begin: equity_lane0_eval73_hand_eval3_onehot_rank48_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_picks_kickers4[12] || equity_lane0_eval73_hand_eval3_picks_kickers4[11] || equity_lane0_eval73_hand_eval3_picks_kickers4[10] || equity_lane0_eval73_hand_eval3_picks_kickers4[9] || equity_lane0_eval73_hand_eval3_picks_kickers4[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_picks_kickers4[12] || equity_lane0_eval73_hand_eval3_picks_kickers4[7] || equity_lane0_eval73_hand_eval3_picks_kickers4[6] || equity_lane0_eval73_hand_eval3_picks_kickers4[5] || equity_lane0_eval73_hand_eval3_picks_kickers4[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_picks_kickers4[11] || equity_lane0_eval73_hand_eval3_picks_kickers4[10] || equity_lane0_eval73_hand_eval3_picks_kickers4[7] || equity_lane0_eval73_hand_eval3_picks_kickers4[6] || equity_lane0_eval73_hand_eval3_picks_kickers4[3] || equity_lane0_eval73_hand_eval3_picks_kickers4[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_picks_kickers4[11] || equity_lane0_eval73_hand_eval3_picks_kickers4[9] || equity_lane0_eval73_hand_eval3_picks_kickers4[7] || equity_lane0_eval73_hand_eval3_picks_kickers4[5] || equity_lane0_eval73_hand_eval3_picks_kickers4[3] || equity_lane0_eval73_hand_eval3_picks_kickers4[1]);
-    equity_lane0_eval73_hand_eval3_c4_kickers4 = value;
-end
-
-
-always @(equity_lane0_eval73_hand_eval3_picks_pairs0) begin: equity_lane0_eval73_hand_eval3_onehot_rank49_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_picks_pairs0[12] || equity_lane0_eval73_hand_eval3_picks_pairs0[11] || equity_lane0_eval73_hand_eval3_picks_pairs0[10] || equity_lane0_eval73_hand_eval3_picks_pairs0[9] || equity_lane0_eval73_hand_eval3_picks_pairs0[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_picks_pairs0[12] || equity_lane0_eval73_hand_eval3_picks_pairs0[7] || equity_lane0_eval73_hand_eval3_picks_pairs0[6] || equity_lane0_eval73_hand_eval3_picks_pairs0[5] || equity_lane0_eval73_hand_eval3_picks_pairs0[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_picks_pairs0[11] || equity_lane0_eval73_hand_eval3_picks_pairs0[10] || equity_lane0_eval73_hand_eval3_picks_pairs0[7] || equity_lane0_eval73_hand_eval3_picks_pairs0[6] || equity_lane0_eval73_hand_eval3_picks_pairs0[3] || equity_lane0_eval73_hand_eval3_picks_pairs0[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_picks_pairs0[11] || equity_lane0_eval73_hand_eval3_picks_pairs0[9] || equity_lane0_eval73_hand_eval3_picks_pairs0[7] || equity_lane0_eval73_hand_eval3_picks_pairs0[5] || equity_lane0_eval73_hand_eval3_picks_pairs0[3] || equity_lane0_eval73_hand_eval3_picks_pairs0[1]);
-    equity_lane0_eval73_hand_eval3_c4_pairs0 = value;
-end
-
-
-always @(equity_lane0_eval73_hand_eval3_picks_pairs1) begin: equity_lane0_eval73_hand_eval3_onehot_rank50_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_picks_pairs1[12] || equity_lane0_eval73_hand_eval3_picks_pairs1[11] || equity_lane0_eval73_hand_eval3_picks_pairs1[10] || equity_lane0_eval73_hand_eval3_picks_pairs1[9] || equity_lane0_eval73_hand_eval3_picks_pairs1[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_picks_pairs1[12] || equity_lane0_eval73_hand_eval3_picks_pairs1[7] || equity_lane0_eval73_hand_eval3_picks_pairs1[6] || equity_lane0_eval73_hand_eval3_picks_pairs1[5] || equity_lane0_eval73_hand_eval3_picks_pairs1[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_picks_pairs1[11] || equity_lane0_eval73_hand_eval3_picks_pairs1[10] || equity_lane0_eval73_hand_eval3_picks_pairs1[7] || equity_lane0_eval73_hand_eval3_picks_pairs1[6] || equity_lane0_eval73_hand_eval3_picks_pairs1[3] || equity_lane0_eval73_hand_eval3_picks_pairs1[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_picks_pairs1[11] || equity_lane0_eval73_hand_eval3_picks_pairs1[9] || equity_lane0_eval73_hand_eval3_picks_pairs1[7] || equity_lane0_eval73_hand_eval3_picks_pairs1[5] || equity_lane0_eval73_hand_eval3_picks_pairs1[3] || equity_lane0_eval73_hand_eval3_picks_pairs1[1]);
-    equity_lane0_eval73_hand_eval3_c4_pairs1 = value;
-end
-
-
-always @(equity_lane0_eval73_hand_eval3_picks_pairs2) begin: equity_lane0_eval73_hand_eval3_onehot_rank51_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_picks_pairs2[12] || equity_lane0_eval73_hand_eval3_picks_pairs2[11] || equity_lane0_eval73_hand_eval3_picks_pairs2[10] || equity_lane0_eval73_hand_eval3_picks_pairs2[9] || equity_lane0_eval73_hand_eval3_picks_pairs2[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_picks_pairs2[12] || equity_lane0_eval73_hand_eval3_picks_pairs2[7] || equity_lane0_eval73_hand_eval3_picks_pairs2[6] || equity_lane0_eval73_hand_eval3_picks_pairs2[5] || equity_lane0_eval73_hand_eval3_picks_pairs2[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_picks_pairs2[11] || equity_lane0_eval73_hand_eval3_picks_pairs2[10] || equity_lane0_eval73_hand_eval3_picks_pairs2[7] || equity_lane0_eval73_hand_eval3_picks_pairs2[6] || equity_lane0_eval73_hand_eval3_picks_pairs2[3] || equity_lane0_eval73_hand_eval3_picks_pairs2[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_picks_pairs2[11] || equity_lane0_eval73_hand_eval3_picks_pairs2[9] || equity_lane0_eval73_hand_eval3_picks_pairs2[7] || equity_lane0_eval73_hand_eval3_picks_pairs2[5] || equity_lane0_eval73_hand_eval3_picks_pairs2[3] || equity_lane0_eval73_hand_eval3_picks_pairs2[1]);
-    equity_lane0_eval73_hand_eval3_c4_pairs2 = value;
-end
-
-
-always @(equity_lane0_eval73_hand_eval3_picks_trips0) begin: equity_lane0_eval73_hand_eval3_onehot_rank52_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_picks_trips0[12] || equity_lane0_eval73_hand_eval3_picks_trips0[11] || equity_lane0_eval73_hand_eval3_picks_trips0[10] || equity_lane0_eval73_hand_eval3_picks_trips0[9] || equity_lane0_eval73_hand_eval3_picks_trips0[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_picks_trips0[12] || equity_lane0_eval73_hand_eval3_picks_trips0[7] || equity_lane0_eval73_hand_eval3_picks_trips0[6] || equity_lane0_eval73_hand_eval3_picks_trips0[5] || equity_lane0_eval73_hand_eval3_picks_trips0[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_picks_trips0[11] || equity_lane0_eval73_hand_eval3_picks_trips0[10] || equity_lane0_eval73_hand_eval3_picks_trips0[7] || equity_lane0_eval73_hand_eval3_picks_trips0[6] || equity_lane0_eval73_hand_eval3_picks_trips0[3] || equity_lane0_eval73_hand_eval3_picks_trips0[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_picks_trips0[11] || equity_lane0_eval73_hand_eval3_picks_trips0[9] || equity_lane0_eval73_hand_eval3_picks_trips0[7] || equity_lane0_eval73_hand_eval3_picks_trips0[5] || equity_lane0_eval73_hand_eval3_picks_trips0[3] || equity_lane0_eval73_hand_eval3_picks_trips0[1]);
-    equity_lane0_eval73_hand_eval3_c4_trips0 = value;
-end
-
-
-always @(equity_lane0_eval73_hand_eval3_picks_trips1) begin: equity_lane0_eval73_hand_eval3_onehot_rank53_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_picks_trips1[12] || equity_lane0_eval73_hand_eval3_picks_trips1[11] || equity_lane0_eval73_hand_eval3_picks_trips1[10] || equity_lane0_eval73_hand_eval3_picks_trips1[9] || equity_lane0_eval73_hand_eval3_picks_trips1[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_picks_trips1[12] || equity_lane0_eval73_hand_eval3_picks_trips1[7] || equity_lane0_eval73_hand_eval3_picks_trips1[6] || equity_lane0_eval73_hand_eval3_picks_trips1[5] || equity_lane0_eval73_hand_eval3_picks_trips1[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_picks_trips1[11] || equity_lane0_eval73_hand_eval3_picks_trips1[10] || equity_lane0_eval73_hand_eval3_picks_trips1[7] || equity_lane0_eval73_hand_eval3_picks_trips1[6] || equity_lane0_eval73_hand_eval3_picks_trips1[3] || equity_lane0_eval73_hand_eval3_picks_trips1[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_picks_trips1[11] || equity_lane0_eval73_hand_eval3_picks_trips1[9] || equity_lane0_eval73_hand_eval3_picks_trips1[7] || equity_lane0_eval73_hand_eval3_picks_trips1[5] || equity_lane0_eval73_hand_eval3_picks_trips1[3] || equity_lane0_eval73_hand_eval3_picks_trips1[1]);
-    equity_lane0_eval73_hand_eval3_c4_trips1 = value;
-end
-
-
-always @(equity_lane0_eval73_hand_eval3_picks_not_quads0) begin: equity_lane0_eval73_hand_eval3_onehot_rank54_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_picks_not_quads0[12] || equity_lane0_eval73_hand_eval3_picks_not_quads0[11] || equity_lane0_eval73_hand_eval3_picks_not_quads0[10] || equity_lane0_eval73_hand_eval3_picks_not_quads0[9] || equity_lane0_eval73_hand_eval3_picks_not_quads0[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_picks_not_quads0[12] || equity_lane0_eval73_hand_eval3_picks_not_quads0[7] || equity_lane0_eval73_hand_eval3_picks_not_quads0[6] || equity_lane0_eval73_hand_eval3_picks_not_quads0[5] || equity_lane0_eval73_hand_eval3_picks_not_quads0[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_picks_not_quads0[11] || equity_lane0_eval73_hand_eval3_picks_not_quads0[10] || equity_lane0_eval73_hand_eval3_picks_not_quads0[7] || equity_lane0_eval73_hand_eval3_picks_not_quads0[6] || equity_lane0_eval73_hand_eval3_picks_not_quads0[3] || equity_lane0_eval73_hand_eval3_picks_not_quads0[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_picks_not_quads0[11] || equity_lane0_eval73_hand_eval3_picks_not_quads0[9] || equity_lane0_eval73_hand_eval3_picks_not_quads0[7] || equity_lane0_eval73_hand_eval3_picks_not_quads0[5] || equity_lane0_eval73_hand_eval3_picks_not_quads0[3] || equity_lane0_eval73_hand_eval3_picks_not_quads0[1]);
-    equity_lane0_eval73_hand_eval3_c4_not_quads0 = value;
-end
-
-
-always @(equity_lane0_eval73_hand_eval3_picks_quads) begin: equity_lane0_eval73_hand_eval3_onehot_rank55_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval73_hand_eval3_picks_quads[12] || equity_lane0_eval73_hand_eval3_picks_quads[11] || equity_lane0_eval73_hand_eval3_picks_quads[10] || equity_lane0_eval73_hand_eval3_picks_quads[9] || equity_lane0_eval73_hand_eval3_picks_quads[8]);
-    value[2] = (equity_lane0_eval73_hand_eval3_picks_quads[12] || equity_lane0_eval73_hand_eval3_picks_quads[7] || equity_lane0_eval73_hand_eval3_picks_quads[6] || equity_lane0_eval73_hand_eval3_picks_quads[5] || equity_lane0_eval73_hand_eval3_picks_quads[4]);
-    value[1] = (equity_lane0_eval73_hand_eval3_picks_quads[11] || equity_lane0_eval73_hand_eval3_picks_quads[10] || equity_lane0_eval73_hand_eval3_picks_quads[7] || equity_lane0_eval73_hand_eval3_picks_quads[6] || equity_lane0_eval73_hand_eval3_picks_quads[3] || equity_lane0_eval73_hand_eval3_picks_quads[2]);
-    value[0] = (equity_lane0_eval73_hand_eval3_picks_quads[11] || equity_lane0_eval73_hand_eval3_picks_quads[9] || equity_lane0_eval73_hand_eval3_picks_quads[7] || equity_lane0_eval73_hand_eval3_picks_quads[5] || equity_lane0_eval73_hand_eval3_picks_quads[3] || equity_lane0_eval73_hand_eval3_picks_quads[1]);
-    equity_lane0_eval73_hand_eval3_c4_quads = value;
-end
-
-
-always @(equity_lane0_eval73_hand_eval3_picks_pairs0, equity_lane0_eval73_hand_eval3_picks_flush, equity_lane0_eval73_hand_eval3_picks_trips1, equity_lane0_eval73_hand_eval3_picks_straight, equity_lane0_eval73_hand_eval3_picks_pairs1, equity_lane0_eval73_hand_eval3_picks_sf, equity_lane0_eval73_hand_eval3_picks_quads, equity_lane0_eval73_hand_eval3_picks_trips0) begin: equity_lane0_eval73_hand_eval3_categorize
+always @(equity_lane0_board_eval0_player_eval3_s2_ge4, equity_lane0_board_eval0_player_eval3_s2_ge2, equity_lane0_board_eval0_player_eval3_s2_ge3, equity_lane0_board_eval0_player_eval3_c3_two_pairs, equity_lane0_board_eval0_player_eval3_s2_flush, equity_lane0_board_eval0_player_eval3_c3_sf, equity_lane0_board_eval0_player_eval3_c3_straight) begin: equity_lane0_board_eval0_player_eval3_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane0_eval73_hand_eval3_picks_sf) begin
+    if (equity_lane0_board_eval0_player_eval3_c3_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane0_eval73_hand_eval3_picks_quads != 0)) begin
+    else if ((equity_lane0_board_eval0_player_eval3_s2_ge4 != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane0_eval73_hand_eval3_picks_trips0 != 0) && ((equity_lane0_eval73_hand_eval3_picks_trips1 != 0) || (equity_lane0_eval73_hand_eval3_picks_pairs0 != 0)))) begin
+    else if (((equity_lane0_board_eval0_player_eval3_s2_ge3 != 0) && equity_lane0_board_eval0_player_eval3_c3_two_pairs)) begin
         cat[6] = 1;
     end
-    else if (equity_lane0_eval73_hand_eval3_picks_flush) begin
+    else if (equity_lane0_board_eval0_player_eval3_s2_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane0_eval73_hand_eval3_picks_straight) begin
+    else if (equity_lane0_board_eval0_player_eval3_c3_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane0_eval73_hand_eval3_picks_trips0 != 0)) begin
+    else if ((equity_lane0_board_eval0_player_eval3_s2_ge3 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane0_eval73_hand_eval3_picks_pairs1 != 0)) begin
+    else if (equity_lane0_board_eval0_player_eval3_c3_two_pairs) begin
         cat[2] = 1;
     end
-    else if ((equity_lane0_eval73_hand_eval3_picks_pairs0 != 0)) begin
+    else if ((equity_lane0_board_eval0_player_eval3_s2_ge2 != 0)) begin
         cat[1] = 1;
     end
     else begin
         cat[0] = 1;
     end
-    equity_lane0_eval73_hand_eval3_category = cat;
+    equity_lane0_board_eval0_player_eval3_c3_category = cat;
 end
 
 
-
-assign equity_lane0_eval73_hand_eval3_c4_invalid = (equity_lane0_eval73_hand_eval3_picks_bad || (!equity_lane0_eval73_hand_eval3_picks_any));
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_ranked_register
-    equity_lane0_eval73_hand_eval3_ranked_kickers0 <= equity_lane0_eval73_hand_eval3_c4_kickers0;
-    equity_lane0_eval73_hand_eval3_ranked_kickers1 <= equity_lane0_eval73_hand_eval3_c4_kickers1;
-    equity_lane0_eval73_hand_eval3_ranked_kickers2 <= equity_lane0_eval73_hand_eval3_c4_kickers2;
-    equity_lane0_eval73_hand_eval3_ranked_kickers3 <= equity_lane0_eval73_hand_eval3_c4_kickers3;
-    equity_lane0_eval73_hand_eval3_ranked_kickers4 <= equity_lane0_eval73_hand_eval3_c4_kickers4;
-    equity_lane0_eval73_hand_eval3_ranked_pairs0 <= equity_lane0_eval73_hand_eval3_c4_pairs0;
-    equity_lane0_eval73_hand_eval3_ranked_pairs1 <= equity_lane0_eval73_hand_eval3_c4_pairs1;
-    equity_lane0_eval73_hand_eval3_ranked_pairs2 <= equity_lane0_eval73_hand_eval3_c4_pairs2;
-    equity_lane0_eval73_hand_eval3_ranked_trips0 <= equity_lane0_eval73_hand_eval3_c4_trips0;
-    equity_lane0_eval73_hand_eval3_ranked_trips1 <= equity_lane0_eval73_hand_eval3_c4_trips1;
-    equity_lane0_eval73_hand_eval3_ranked_not_quads0 <= equity_lane0_eval73_hand_eval3_c4_not_quads0;
-    equity_lane0_eval73_hand_eval3_ranked_quads <= equity_lane0_eval73_hand_eval3_c4_quads;
-    equity_lane0_eval73_hand_eval3_ranked_category <= equity_lane0_eval73_hand_eval3_category;
-    equity_lane0_eval73_hand_eval3_ranked_straight_top <= equity_lane0_eval73_hand_eval3_picks_straight_top;
-    equity_lane0_eval73_hand_eval3_ranked_sf_top <= equity_lane0_eval73_hand_eval3_picks_sf_top;
-    equity_lane0_eval73_hand_eval3_ranked_invalid <= equity_lane0_eval73_hand_eval3_c4_invalid;
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_pipe_reg50_load
+    equity_lane0_board_eval0_player_eval3_s3_x0 <= equity_lane0_board_eval0_player_eval3_onehot_rank33_rank;
 end
 
 
-always @(equity_lane0_eval73_hand_eval3_ranked_not_quads0, equity_lane0_eval73_hand_eval3_ranked_pairs1, equity_lane0_eval73_hand_eval3_ranked_pairs0, equity_lane0_eval73_hand_eval3_ranked_trips1, equity_lane0_eval73_hand_eval3_ranked_quads, equity_lane0_eval73_hand_eval3_ranked_kickers0, equity_lane0_eval73_hand_eval3_ranked_kickers2, equity_lane0_eval73_hand_eval3_ranked_sf_top, equity_lane0_eval73_hand_eval3_ranked_pairs2, equity_lane0_eval73_hand_eval3_ranked_trips0, equity_lane0_eval73_hand_eval3_ranked_kickers3, equity_lane0_eval73_hand_eval3_ranked_kickers4, equity_lane0_eval73_hand_eval3_ranked_kickers1, equity_lane0_eval73_hand_eval3_ranked_straight_top, equity_lane0_eval73_hand_eval3_ranked_invalid, equity_lane0_eval73_hand_eval3_ranked_category) begin: equity_lane0_eval73_hand_eval3_compose
-    reg t1_ge_p0;
-    integer j;
-    reg p2_ge_m0;
-    reg [4-1:0] cat;
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_pipe_reg51_load
+    equity_lane0_board_eval0_player_eval3_s3_x1 <= equity_lane0_board_eval0_player_eval3_onehot_rank34_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_pipe_reg52_load
+    equity_lane0_board_eval0_player_eval3_s3_x2 <= equity_lane0_board_eval0_player_eval3_onehot_rank35_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_pipe_reg53_load
+    equity_lane0_board_eval0_player_eval3_s3_x3 <= equity_lane0_board_eval0_player_eval3_onehot_rank36_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_pipe_reg54_load
+    equity_lane0_board_eval0_player_eval3_s3_x4 <= equity_lane0_board_eval0_player_eval3_onehot_rank37_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_pipe_reg55_load
+    equity_lane0_board_eval0_player_eval3_s3_pair0 <= equity_lane0_board_eval0_player_eval3_onehot_rank38_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_pipe_reg56_load
+    equity_lane0_board_eval0_player_eval3_s3_pair1 <= equity_lane0_board_eval0_player_eval3_onehot_rank39_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_pipe_reg57_load
+    equity_lane0_board_eval0_player_eval3_s3_trips <= equity_lane0_board_eval0_player_eval3_onehot_rank40_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_pipe_reg58_load
+    equity_lane0_board_eval0_player_eval3_s3_quads <= equity_lane0_board_eval0_player_eval3_onehot_rank41_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_picks_register
+    equity_lane0_board_eval0_player_eval3_s3_category <= equity_lane0_board_eval0_player_eval3_c3_category;
+    equity_lane0_board_eval0_player_eval3_s3_straight_top <= equity_lane0_board_eval0_player_eval3_c3_straight_top;
+    equity_lane0_board_eval0_player_eval3_s3_sf_top <= equity_lane0_board_eval0_player_eval3_c3_sf_top;
+    equity_lane0_board_eval0_player_eval3_s3_invalid <= equity_lane0_board_eval0_player_eval3_s2_invalid;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval3_s3_category, equity_lane0_board_eval0_player_eval3_s3_x2, equity_lane0_board_eval0_player_eval3_s3_straight_top, equity_lane0_board_eval0_player_eval3_s3_quads, equity_lane0_board_eval0_player_eval3_s3_x0, equity_lane0_board_eval0_player_eval3_s3_invalid, equity_lane0_board_eval0_player_eval3_s3_x3, equity_lane0_board_eval0_player_eval3_s3_sf_top, equity_lane0_board_eval0_player_eval3_s3_pair1, equity_lane0_board_eval0_player_eval3_s3_pair0, equity_lane0_board_eval0_player_eval3_s3_x4, equity_lane0_board_eval0_player_eval3_s3_x1, equity_lane0_board_eval0_player_eval3_s3_trips) begin: equity_lane0_board_eval0_player_eval3_compose
+    reg [9-1:0] cat;
+    reg skip0;
+    reg skip1;
+    reg skip2;
+    reg second_pair1;
+    reg [4-1:0] code;
     reg [4-1:0] k0;
     reg [4-1:0] k1;
     reg [4-1:0] k2;
     reg [4-1:0] k3;
     reg [4-1:0] k4;
-    t1_ge_p0 = 1'b1;
-    for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval73_hand_eval3_ranked_trips1[j] && (!equity_lane0_eval73_hand_eval3_ranked_pairs0[j]))) begin
-            t1_ge_p0 = 1'b1;
-        end
-        else if ((equity_lane0_eval73_hand_eval3_ranked_pairs0[j] && (!equity_lane0_eval73_hand_eval3_ranked_trips1[j]))) begin
-            t1_ge_p0 = 1'b0;
-        end
-    end
-    p2_ge_m0 = 1'b1;
-    for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval73_hand_eval3_ranked_pairs2[j] && (!equity_lane0_eval73_hand_eval3_ranked_kickers0[j]))) begin
-            p2_ge_m0 = 1'b1;
-        end
-        else if ((equity_lane0_eval73_hand_eval3_ranked_kickers0[j] && (!equity_lane0_eval73_hand_eval3_ranked_pairs2[j]))) begin
-            p2_ge_m0 = 1'b0;
-        end
-    end
-    cat = 4'h0;
-    cat[3] = equity_lane0_eval73_hand_eval3_ranked_category[8];
-    cat[2] = (equity_lane0_eval73_hand_eval3_ranked_category[7] || equity_lane0_eval73_hand_eval3_ranked_category[6] || equity_lane0_eval73_hand_eval3_ranked_category[5] || equity_lane0_eval73_hand_eval3_ranked_category[4]);
-    cat[1] = (equity_lane0_eval73_hand_eval3_ranked_category[7] || equity_lane0_eval73_hand_eval3_ranked_category[6] || equity_lane0_eval73_hand_eval3_ranked_category[3] || equity_lane0_eval73_hand_eval3_ranked_category[2]);
-    cat[0] = (equity_lane0_eval73_hand_eval3_ranked_category[7] || equity_lane0_eval73_hand_eval3_ranked_category[5] || equity_lane0_eval73_hand_eval3_ranked_category[3] || equity_lane0_eval73_hand_eval3_ranked_category[1]);
+    cat = equity_lane0_board_eval0_player_eval3_s3_category;
+    skip0 = ((cat[7] && (equity_lane0_board_eval0_player_eval3_s3_x0 == equity_lane0_board_eval0_player_eval3_s3_quads)) || (cat[3] && (equity_lane0_board_eval0_player_eval3_s3_x0 == equity_lane0_board_eval0_player_eval3_s3_trips)) || ((cat[1] || cat[2]) && (equity_lane0_board_eval0_player_eval3_s3_x0 == equity_lane0_board_eval0_player_eval3_s3_pair0)));
+    skip1 = ((cat[3] && (equity_lane0_board_eval0_player_eval3_s3_x1 == equity_lane0_board_eval0_player_eval3_s3_trips)) || (cat[1] && (equity_lane0_board_eval0_player_eval3_s3_x1 == equity_lane0_board_eval0_player_eval3_s3_pair0)));
+    skip2 = (cat[1] && (equity_lane0_board_eval0_player_eval3_s3_x2 == equity_lane0_board_eval0_player_eval3_s3_pair0));
+    second_pair1 = (equity_lane0_board_eval0_player_eval3_s3_x1 == equity_lane0_board_eval0_player_eval3_s3_pair1);
+    code = 4'h0;
+    code[3] = cat[8];
+    code[2] = (cat[7] || cat[6] || cat[5] || cat[4]);
+    code[1] = (cat[7] || cat[6] || cat[3] || cat[2]);
+    code[0] = (cat[7] || cat[5] || cat[3] || cat[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane0_eval73_hand_eval3_ranked_category[8]) begin
-        k0 = (k0 | equity_lane0_eval73_hand_eval3_ranked_sf_top);
+    if ((cat[5] || cat[0])) begin
+        k0 = equity_lane0_board_eval0_player_eval3_s3_x0;
+        k1 = equity_lane0_board_eval0_player_eval3_s3_x1;
+        k2 = equity_lane0_board_eval0_player_eval3_s3_x2;
+        k3 = equity_lane0_board_eval0_player_eval3_s3_x3;
+        k4 = equity_lane0_board_eval0_player_eval3_s3_x4;
     end
-    if (equity_lane0_eval73_hand_eval3_ranked_category[7]) begin
-        k0 = (k0 | equity_lane0_eval73_hand_eval3_ranked_quads);
-        k1 = (k1 | equity_lane0_eval73_hand_eval3_ranked_not_quads0);
+    if (cat[8]) begin
+        k0 = equity_lane0_board_eval0_player_eval3_s3_sf_top;
     end
-    if (equity_lane0_eval73_hand_eval3_ranked_category[6]) begin
-        k0 = (k0 | equity_lane0_eval73_hand_eval3_ranked_trips0);
-        if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane0_eval73_hand_eval3_ranked_trips1);
+    if (cat[4]) begin
+        k0 = equity_lane0_board_eval0_player_eval3_s3_straight_top;
+    end
+    if (cat[7]) begin
+        k0 = equity_lane0_board_eval0_player_eval3_s3_quads;
+    end
+    if (cat[6]) begin
+        k0 = equity_lane0_board_eval0_player_eval3_s3_trips;
+        if ((equity_lane0_board_eval0_player_eval3_s3_pair0 == equity_lane0_board_eval0_player_eval3_s3_trips)) begin
+            k1 = equity_lane0_board_eval0_player_eval3_s3_pair1;
         end
         else begin
-            k1 = (k1 | equity_lane0_eval73_hand_eval3_ranked_pairs0);
+            k1 = equity_lane0_board_eval0_player_eval3_s3_pair0;
         end
     end
-    if ((equity_lane0_eval73_hand_eval3_ranked_category[5] || equity_lane0_eval73_hand_eval3_ranked_category[0])) begin
-        k0 = (k0 | equity_lane0_eval73_hand_eval3_ranked_kickers0);
-        k1 = (k1 | equity_lane0_eval73_hand_eval3_ranked_kickers1);
-        k2 = (k2 | equity_lane0_eval73_hand_eval3_ranked_kickers2);
-        k3 = (k3 | equity_lane0_eval73_hand_eval3_ranked_kickers3);
-        k4 = (k4 | equity_lane0_eval73_hand_eval3_ranked_kickers4);
+    if (cat[3]) begin
+        k0 = equity_lane0_board_eval0_player_eval3_s3_trips;
     end
-    if (equity_lane0_eval73_hand_eval3_ranked_category[4]) begin
-        k0 = (k0 | equity_lane0_eval73_hand_eval3_ranked_straight_top);
+    if ((cat[2] || cat[1])) begin
+        k0 = equity_lane0_board_eval0_player_eval3_s3_pair0;
     end
-    if (equity_lane0_eval73_hand_eval3_ranked_category[3]) begin
-        k0 = (k0 | equity_lane0_eval73_hand_eval3_ranked_trips0);
-        k1 = (k1 | equity_lane0_eval73_hand_eval3_ranked_kickers0);
-        k2 = (k2 | equity_lane0_eval73_hand_eval3_ranked_kickers1);
-    end
-    if (equity_lane0_eval73_hand_eval3_ranked_category[2]) begin
-        k0 = (k0 | equity_lane0_eval73_hand_eval3_ranked_pairs0);
-        k1 = (k1 | equity_lane0_eval73_hand_eval3_ranked_pairs1);
-        if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane0_eval73_hand_eval3_ranked_pairs2);
+    if ((cat[7] || cat[3] || cat[1])) begin
+        if (skip0) begin
+            k1 = equity_lane0_board_eval0_player_eval3_s3_x1;
         end
         else begin
-            k2 = (k2 | equity_lane0_eval73_hand_eval3_ranked_kickers0);
+            k1 = equity_lane0_board_eval0_player_eval3_s3_x0;
         end
     end
-    if (equity_lane0_eval73_hand_eval3_ranked_category[1]) begin
-        k0 = (k0 | equity_lane0_eval73_hand_eval3_ranked_pairs0);
-        k1 = (k1 | equity_lane0_eval73_hand_eval3_ranked_kickers0);
-        k2 = (k2 | equity_lane0_eval73_hand_eval3_ranked_kickers1);
-        k3 = (k3 | equity_lane0_eval73_hand_eval3_ranked_kickers2);
+    if ((cat[3] || cat[1])) begin
+        if ((skip0 || skip1)) begin
+            k2 = equity_lane0_board_eval0_player_eval3_s3_x2;
+        end
+        else begin
+            k2 = equity_lane0_board_eval0_player_eval3_s3_x1;
+        end
     end
-    if (equity_lane0_eval73_hand_eval3_ranked_invalid) begin
-        equity_lane0_eval73_hand_eval3_c5_word = 0;
+    if (cat[1]) begin
+        if ((skip0 || skip1 || skip2)) begin
+            k3 = equity_lane0_board_eval0_player_eval3_s3_x3;
+        end
+        else begin
+            k3 = equity_lane0_board_eval0_player_eval3_s3_x2;
+        end
+    end
+    if (cat[2]) begin
+        k1 = equity_lane0_board_eval0_player_eval3_s3_pair1;
+        if ((!skip0)) begin
+            k2 = equity_lane0_board_eval0_player_eval3_s3_x0;
+        end
+        else if ((!second_pair1)) begin
+            k2 = equity_lane0_board_eval0_player_eval3_s3_x1;
+        end
+        else begin
+            k2 = equity_lane0_board_eval0_player_eval3_s3_x2;
+        end
+    end
+    if (equity_lane0_board_eval0_player_eval3_s3_invalid) begin
+        equity_lane0_board_eval0_player_eval3_c4_word = 0;
     end
     else begin
-        equity_lane0_eval73_hand_eval3_c5_word = {cat, k0, k1, k2, k3, k4};
+        equity_lane0_board_eval0_player_eval3_c4_word = {code, k0, k1, k2, k3, k4};
     end
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_advance
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_answer
     if (equity_lane0_rst == 1) begin
-        equity_lane0_eval73_hand_eval3_valids <= 0;
+        equity_lane0_board_eval0_player_eval3_word_q <= 0;
+        equity_lane0_board_eval0_player_eval3_invalid_q <= 0;
     end
     else begin
-        equity_lane0_eval73_hand_eval3_valids <= {equity_lane0_eval73_hand_eval3_valids[(6 - 1)-1:0], equity_lane0_look_valid};
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_take
-    equity_lane0_eval73_hand_eval3_s0_codes <= equity_lane0_eval73_hand_eval3_codes_in;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval73_hand_eval3_answer
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_eval73_hand_eval3_word_q <= 0;
-        equity_lane0_eval73_hand_eval3_invalid_q <= 0;
-    end
-    else begin
-        if (equity_lane0_eval73_hand_eval3_valids[(6 - 2)]) begin
-            equity_lane0_eval73_hand_eval3_word_q <= equity_lane0_eval73_hand_eval3_c5_word;
-            equity_lane0_eval73_hand_eval3_invalid_q <= equity_lane0_eval73_hand_eval3_ranked_invalid;
+        if (equity_lane0_board_eval0_answer_now) begin
+            equity_lane0_board_eval0_player_eval3_word_q <= equity_lane0_board_eval0_player_eval3_c4_word;
+            equity_lane0_board_eval0_player_eval3_invalid_q <= equity_lane0_board_eval0_player_eval3_s3_invalid;
         end
     end
 end
 
 
 
-assign equity_lane0_eval73_word = equity_lane0_eval73_hand_eval3_word_q;
-assign equity_lane0_eval73_invalid = equity_lane0_eval73_hand_eval3_invalid_q;
-assign equity_lane0_eval73_out_valid = equity_lane0_eval73_hand_eval3_valids[(6 - 1)];
+assign equity_lane0_board_eval0_player_eval3_word = equity_lane0_board_eval0_player_eval3_word_q;
+assign equity_lane0_board_eval0_player_eval3_invalid = equity_lane0_board_eval0_player_eval3_invalid_q;
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg23_load
-    equity_lane0_showdown0_pipe_reg23_q <= equity_lane0_eval70_word;
+
+assign equity_lane0_board_eval0_answer_now = equity_lane0_board_eval0_valids[(5 - 2)];
+assign equity_lane0_board_eval0_out_valid = equity_lane0_board_eval0_valids[(5 - 1)];
+
+
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg59_load
+    equity_lane0_showdown0_pipe_reg59_q <= equity_lane0_board_eval0_player_eval0_word;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg24_load
-    equity_lane0_showdown0_pipe_reg24_q <= equity_lane0_eval71_word;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg60_load
+    equity_lane0_showdown0_pipe_reg60_q <= equity_lane0_board_eval0_player_eval1_word;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg25_load
-    equity_lane0_showdown0_pipe_reg25_q <= equity_lane0_eval72_word;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg61_load
+    equity_lane0_showdown0_pipe_reg61_q <= equity_lane0_board_eval0_player_eval2_word;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg26_load
-    equity_lane0_showdown0_pipe_reg26_q <= equity_lane0_eval73_word;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg62_load
+    equity_lane0_showdown0_pipe_reg62_q <= equity_lane0_board_eval0_player_eval3_word;
 end
 
 
-always @(equity_lane0_showdown0_pipe_reg23_q, equity_lane0_showdown0_pipe_reg24_q) begin: equity_lane0_showdown0_word_at_least0_compare
+always @(equity_lane0_showdown0_pipe_reg59_q, equity_lane0_showdown0_pipe_reg60_q) begin: equity_lane0_showdown0_word_at_least0_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -15066,9 +14359,9 @@ always @(equity_lane0_showdown0_pipe_reg23_q, equity_lane0_showdown0_pipe_reg24_
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane0_showdown0_pipe_reg23_q & (~equity_lane0_showdown0_pipe_reg24_q));
-    bit_lt = (equity_lane0_showdown0_pipe_reg24_q & (~equity_lane0_showdown0_pipe_reg23_q));
-    bit_eq = ((~equity_lane0_showdown0_pipe_reg23_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg24_q[24-1:1]);
+    bit_gt = (equity_lane0_showdown0_pipe_reg59_q & (~equity_lane0_showdown0_pipe_reg60_q));
+    bit_lt = (equity_lane0_showdown0_pipe_reg60_q & (~equity_lane0_showdown0_pipe_reg59_q));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg59_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg60_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -15094,7 +14387,7 @@ always @(equity_lane0_showdown0_pipe_reg23_q, equity_lane0_showdown0_pipe_reg24_
 end
 
 
-always @(equity_lane0_showdown0_pipe_reg23_q, equity_lane0_showdown0_pipe_reg25_q) begin: equity_lane0_showdown0_word_at_least1_compare
+always @(equity_lane0_showdown0_pipe_reg59_q, equity_lane0_showdown0_pipe_reg61_q) begin: equity_lane0_showdown0_word_at_least1_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -15114,9 +14407,9 @@ always @(equity_lane0_showdown0_pipe_reg23_q, equity_lane0_showdown0_pipe_reg25_
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane0_showdown0_pipe_reg23_q & (~equity_lane0_showdown0_pipe_reg25_q));
-    bit_lt = (equity_lane0_showdown0_pipe_reg25_q & (~equity_lane0_showdown0_pipe_reg23_q));
-    bit_eq = ((~equity_lane0_showdown0_pipe_reg23_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg25_q[24-1:1]);
+    bit_gt = (equity_lane0_showdown0_pipe_reg59_q & (~equity_lane0_showdown0_pipe_reg61_q));
+    bit_lt = (equity_lane0_showdown0_pipe_reg61_q & (~equity_lane0_showdown0_pipe_reg59_q));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg59_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg61_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -15142,7 +14435,7 @@ always @(equity_lane0_showdown0_pipe_reg23_q, equity_lane0_showdown0_pipe_reg25_
 end
 
 
-always @(equity_lane0_showdown0_pipe_reg23_q, equity_lane0_showdown0_pipe_reg26_q) begin: equity_lane0_showdown0_word_at_least2_compare
+always @(equity_lane0_showdown0_pipe_reg59_q, equity_lane0_showdown0_pipe_reg62_q) begin: equity_lane0_showdown0_word_at_least2_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -15162,9 +14455,9 @@ always @(equity_lane0_showdown0_pipe_reg23_q, equity_lane0_showdown0_pipe_reg26_
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane0_showdown0_pipe_reg23_q & (~equity_lane0_showdown0_pipe_reg26_q));
-    bit_lt = (equity_lane0_showdown0_pipe_reg26_q & (~equity_lane0_showdown0_pipe_reg23_q));
-    bit_eq = ((~equity_lane0_showdown0_pipe_reg23_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg26_q[24-1:1]);
+    bit_gt = (equity_lane0_showdown0_pipe_reg59_q & (~equity_lane0_showdown0_pipe_reg62_q));
+    bit_lt = (equity_lane0_showdown0_pipe_reg62_q & (~equity_lane0_showdown0_pipe_reg59_q));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg59_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg62_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -15190,7 +14483,7 @@ always @(equity_lane0_showdown0_pipe_reg23_q, equity_lane0_showdown0_pipe_reg26_
 end
 
 
-always @(equity_lane0_showdown0_pipe_reg24_q, equity_lane0_showdown0_pipe_reg25_q) begin: equity_lane0_showdown0_word_at_least3_compare
+always @(equity_lane0_showdown0_pipe_reg60_q, equity_lane0_showdown0_pipe_reg61_q) begin: equity_lane0_showdown0_word_at_least3_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -15210,9 +14503,9 @@ always @(equity_lane0_showdown0_pipe_reg24_q, equity_lane0_showdown0_pipe_reg25_
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane0_showdown0_pipe_reg24_q & (~equity_lane0_showdown0_pipe_reg25_q));
-    bit_lt = (equity_lane0_showdown0_pipe_reg25_q & (~equity_lane0_showdown0_pipe_reg24_q));
-    bit_eq = ((~equity_lane0_showdown0_pipe_reg24_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg25_q[24-1:1]);
+    bit_gt = (equity_lane0_showdown0_pipe_reg60_q & (~equity_lane0_showdown0_pipe_reg61_q));
+    bit_lt = (equity_lane0_showdown0_pipe_reg61_q & (~equity_lane0_showdown0_pipe_reg60_q));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg60_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg61_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -15238,7 +14531,7 @@ always @(equity_lane0_showdown0_pipe_reg24_q, equity_lane0_showdown0_pipe_reg25_
 end
 
 
-always @(equity_lane0_showdown0_pipe_reg24_q, equity_lane0_showdown0_pipe_reg26_q) begin: equity_lane0_showdown0_word_at_least4_compare
+always @(equity_lane0_showdown0_pipe_reg60_q, equity_lane0_showdown0_pipe_reg62_q) begin: equity_lane0_showdown0_word_at_least4_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -15258,9 +14551,9 @@ always @(equity_lane0_showdown0_pipe_reg24_q, equity_lane0_showdown0_pipe_reg26_
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane0_showdown0_pipe_reg24_q & (~equity_lane0_showdown0_pipe_reg26_q));
-    bit_lt = (equity_lane0_showdown0_pipe_reg26_q & (~equity_lane0_showdown0_pipe_reg24_q));
-    bit_eq = ((~equity_lane0_showdown0_pipe_reg24_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg26_q[24-1:1]);
+    bit_gt = (equity_lane0_showdown0_pipe_reg60_q & (~equity_lane0_showdown0_pipe_reg62_q));
+    bit_lt = (equity_lane0_showdown0_pipe_reg62_q & (~equity_lane0_showdown0_pipe_reg60_q));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg60_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg62_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -15286,7 +14579,7 @@ always @(equity_lane0_showdown0_pipe_reg24_q, equity_lane0_showdown0_pipe_reg26_
 end
 
 
-always @(equity_lane0_showdown0_pipe_reg25_q, equity_lane0_showdown0_pipe_reg26_q) begin: equity_lane0_showdown0_word_at_least5_compare
+always @(equity_lane0_showdown0_pipe_reg61_q, equity_lane0_showdown0_pipe_reg62_q) begin: equity_lane0_showdown0_word_at_least5_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -15306,9 +14599,9 @@ always @(equity_lane0_showdown0_pipe_reg25_q, equity_lane0_showdown0_pipe_reg26_
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane0_showdown0_pipe_reg25_q & (~equity_lane0_showdown0_pipe_reg26_q));
-    bit_lt = (equity_lane0_showdown0_pipe_reg26_q & (~equity_lane0_showdown0_pipe_reg25_q));
-    bit_eq = ((~equity_lane0_showdown0_pipe_reg25_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg26_q[24-1:1]);
+    bit_gt = (equity_lane0_showdown0_pipe_reg61_q & (~equity_lane0_showdown0_pipe_reg62_q));
+    bit_lt = (equity_lane0_showdown0_pipe_reg62_q & (~equity_lane0_showdown0_pipe_reg61_q));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg61_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg62_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -15334,23 +14627,23 @@ always @(equity_lane0_showdown0_pipe_reg25_q, equity_lane0_showdown0_pipe_reg26_
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg27_load
-    equity_lane0_showdown0_pipe_reg27_q <= equity_lane0_showdown0_pipe_reg23_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg63_load
+    equity_lane0_showdown0_pipe_reg63_q <= equity_lane0_showdown0_pipe_reg59_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg28_load
-    equity_lane0_showdown0_pipe_reg28_q <= equity_lane0_showdown0_pipe_reg24_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg64_load
+    equity_lane0_showdown0_pipe_reg64_q <= equity_lane0_showdown0_pipe_reg60_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg29_load
-    equity_lane0_showdown0_pipe_reg29_q <= equity_lane0_showdown0_pipe_reg25_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg65_load
+    equity_lane0_showdown0_pipe_reg65_q <= equity_lane0_showdown0_pipe_reg61_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg30_load
-    equity_lane0_showdown0_pipe_reg30_q <= equity_lane0_showdown0_pipe_reg26_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg66_load
+    equity_lane0_showdown0_pipe_reg66_q <= equity_lane0_showdown0_pipe_reg62_q;
 end
 
 
@@ -15366,28 +14659,28 @@ always @(posedge clk) begin: equity_lane0_showdown0_advance
         equity_lane0_showdown0_valids <= 0;
     end
     else begin
-        equity_lane0_showdown0_valids <= {equity_lane0_showdown0_valids[(4 - 1)-1:0], equity_lane0_eval70_out_valid};
+        equity_lane0_showdown0_valids <= {equity_lane0_showdown0_valids[(4 - 1)-1:0], equity_lane0_board_eval0_out_valid};
     end
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg31_load
-    equity_lane0_showdown0_pipe_reg31_q <= equity_lane0_showdown0_pipe_reg27_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg67_load
+    equity_lane0_showdown0_pipe_reg67_q <= equity_lane0_showdown0_pipe_reg63_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg32_load
-    equity_lane0_showdown0_pipe_reg32_q <= equity_lane0_showdown0_pipe_reg28_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg68_load
+    equity_lane0_showdown0_pipe_reg68_q <= equity_lane0_showdown0_pipe_reg64_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg33_load
-    equity_lane0_showdown0_pipe_reg33_q <= equity_lane0_showdown0_pipe_reg29_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg69_load
+    equity_lane0_showdown0_pipe_reg69_q <= equity_lane0_showdown0_pipe_reg65_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg34_load
-    equity_lane0_showdown0_pipe_reg34_q <= equity_lane0_showdown0_pipe_reg30_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg70_load
+    equity_lane0_showdown0_pipe_reg70_q <= equity_lane0_showdown0_pipe_reg66_q;
 end
 
 
@@ -18591,113 +17884,113 @@ assign equity_lane0_links[12] = equity_lane0_tally12_chunked_counter13_lowest[8-
 assign equity_lane0_chain_out = equity_lane0_links[0];
 
 
-always @(posedge clk) begin: pipe_reg35_load
-    pipe_reg35_q <= pipe_reg0_q;
+always @(posedge clk) begin: pipe_reg71_load
+    pipe_reg71_q <= pipe_reg0_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg36_load
-    pipe_reg36_q <= pipe_reg1_q;
+always @(posedge clk) begin: pipe_reg72_load
+    pipe_reg72_q <= pipe_reg1_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg37_load
-    pipe_reg37_q <= pipe_reg2_q;
+always @(posedge clk) begin: pipe_reg73_load
+    pipe_reg73_q <= pipe_reg2_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg38_load
-    pipe_reg38_q <= pipe_reg3_q;
+always @(posedge clk) begin: pipe_reg74_load
+    pipe_reg74_q <= pipe_reg3_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg39_load
-    pipe_reg39_q <= pipe_reg4_q;
+always @(posedge clk) begin: pipe_reg75_load
+    pipe_reg75_q <= pipe_reg4_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg40_load
-    pipe_reg40_q <= pipe_reg5_q;
+always @(posedge clk) begin: pipe_reg76_load
+    pipe_reg76_q <= pipe_reg5_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg41_load
-    pipe_reg41_q <= pipe_reg6_q;
+always @(posedge clk) begin: pipe_reg77_load
+    pipe_reg77_q <= pipe_reg6_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg42_load
-    pipe_reg42_q <= pipe_reg7_q;
+always @(posedge clk) begin: pipe_reg78_load
+    pipe_reg78_q <= pipe_reg7_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg43_load
-    pipe_reg43_q <= pipe_reg8_q;
+always @(posedge clk) begin: pipe_reg79_load
+    pipe_reg79_q <= pipe_reg8_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg44_load
-    pipe_reg44_q <= pipe_reg9_q;
+always @(posedge clk) begin: pipe_reg80_load
+    pipe_reg80_q <= pipe_reg9_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg45_load
-    pipe_reg45_q <= pipe_reg10_q;
+always @(posedge clk) begin: pipe_reg81_load
+    pipe_reg81_q <= pipe_reg10_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg46_load
-    pipe_reg46_q <= pipe_reg11_q;
+always @(posedge clk) begin: pipe_reg82_load
+    pipe_reg82_q <= pipe_reg11_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg47_load
-    pipe_reg47_q <= pipe_reg12_q;
+always @(posedge clk) begin: pipe_reg83_load
+    pipe_reg83_q <= pipe_reg12_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg48_load
-    pipe_reg48_q <= pipe_reg13_q;
+always @(posedge clk) begin: pipe_reg84_load
+    pipe_reg84_q <= pipe_reg13_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg49_load
-    pipe_reg49_q <= pipe_reg14_q;
+always @(posedge clk) begin: pipe_reg85_load
+    pipe_reg85_q <= pipe_reg14_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg50_load
-    pipe_reg50_q <= pipe_reg15_q;
+always @(posedge clk) begin: pipe_reg86_load
+    pipe_reg86_q <= pipe_reg15_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg51_load
-    pipe_reg51_q <= pipe_reg16_q;
+always @(posedge clk) begin: pipe_reg87_load
+    pipe_reg87_q <= pipe_reg16_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg52_load
-    pipe_reg52_q <= pipe_reg17_q;
+always @(posedge clk) begin: pipe_reg88_load
+    pipe_reg88_q <= pipe_reg17_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg53_load
-    pipe_reg53_q <= pipe_reg18_q;
+always @(posedge clk) begin: pipe_reg89_load
+    pipe_reg89_q <= pipe_reg18_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg54_load
-    pipe_reg54_q <= pipe_reg19_q;
+always @(posedge clk) begin: pipe_reg90_load
+    pipe_reg90_q <= pipe_reg19_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg55_load
-    pipe_reg55_q <= pipe_reg20_q;
+always @(posedge clk) begin: pipe_reg91_load
+    pipe_reg91_q <= pipe_reg20_q;
 end
 
 
-always @(posedge clk) begin: pipe_reg56_load
-    pipe_reg56_q <= pipe_reg21_q;
+always @(posedge clk) begin: pipe_reg92_load
+    pipe_reg92_q <= pipe_reg21_q;
 end
 
 
@@ -18705,8 +17998,8 @@ end
 assign lane_bonus1_bonus = (remainder > lane_bonus1_number);
 
 
-always @(posedge clk) begin: pipe_reg57_load
-    pipe_reg57_q <= lane_bonus1_bonus;
+always @(posedge clk) begin: pipe_reg93_load
+    pipe_reg93_q <= lane_bonus1_bonus;
 end
 
 
@@ -18736,7 +18029,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk74_step
             equity_lane1_chunked_counter14_counter_chunk74_carry_out <= 0;
         end
         else if (equity_lane1_start_q) begin
-            equity_lane1_chunked_counter14_lowest <= pipe_reg43_q[8-1:0];
+            equity_lane1_chunked_counter14_lowest <= pipe_reg79_q[8-1:0];
             equity_lane1_chunked_counter14_counter_chunk74_carry_out <= 0;
         end
         else if (equity_lane1_no_shift) begin
@@ -18774,7 +18067,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk75_step
             equity_lane1_chunked_counter14_counter_chunk75_carry_out <= 0;
         end
         else if (equity_lane1_start_q) begin
-            equity_lane1_chunked_counter14_counter_chunk75_value <= pipe_reg43_q[16-1:8];
+            equity_lane1_chunked_counter14_counter_chunk75_value <= pipe_reg79_q[16-1:8];
             equity_lane1_chunked_counter14_counter_chunk75_carry_out <= 0;
         end
         else if (equity_lane1_no_shift) begin
@@ -18812,7 +18105,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk76_step
             equity_lane1_chunked_counter14_counter_chunk76_carry_out <= 0;
         end
         else if (equity_lane1_start_q) begin
-            equity_lane1_chunked_counter14_counter_chunk76_value <= pipe_reg43_q[24-1:16];
+            equity_lane1_chunked_counter14_counter_chunk76_value <= pipe_reg79_q[24-1:16];
             equity_lane1_chunked_counter14_counter_chunk76_carry_out <= 0;
         end
         else if (equity_lane1_no_shift) begin
@@ -18850,7 +18143,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk77_step
             equity_lane1_chunked_counter14_counter_chunk77_carry_out <= 0;
         end
         else if (equity_lane1_start_q) begin
-            equity_lane1_chunked_counter14_counter_chunk77_value <= pipe_reg43_q[32-1:24];
+            equity_lane1_chunked_counter14_counter_chunk77_value <= pipe_reg79_q[32-1:24];
             equity_lane1_chunked_counter14_counter_chunk77_carry_out <= 0;
         end
         else if (equity_lane1_no_shift) begin
@@ -18888,7 +18181,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk78_step
             equity_lane1_chunked_counter14_counter_chunk78_carry_out <= 0;
         end
         else if (equity_lane1_start_q) begin
-            equity_lane1_chunked_counter14_counter_chunk78_value <= pipe_reg43_q[40-1:32];
+            equity_lane1_chunked_counter14_counter_chunk78_value <= pipe_reg79_q[40-1:32];
             equity_lane1_chunked_counter14_counter_chunk78_carry_out <= 0;
         end
         else if (equity_lane1_no_shift) begin
@@ -18919,17 +18212,17 @@ assign equity_lane1_low_two = (equity_lane1_chunked_counter14_lowest == 2);
 assign equity_lane1_high_zero = (equity_lane1_chunked_counter14_high == 0);
 
 
-always @(equity_lane1_low_two, equity_lane1_done_q, equity_lane1_board_step, equity_lane1_left_zero, equity_lane1_counting, equity_lane1_high_zero, equity_lane1_count_one, equity_lane1_low_one, pipe_reg42_q, pipe_reg43_q, equity_lane1_state) begin: equity_lane1_control_out
+always @(equity_lane1_low_two, equity_lane1_done_q, equity_lane1_board_step, equity_lane1_left_zero, equity_lane1_counting, equity_lane1_high_zero, equity_lane1_count_one, equity_lane1_low_one, pipe_reg78_q, pipe_reg79_q, equity_lane1_state) begin: equity_lane1_control_out
     equity_lane1_issue = ((equity_lane1_state == 2'b10) && (!equity_lane1_left_zero));
     equity_lane1_prime = (equity_lane1_state == 2'b01);
     equity_lane1_done = equity_lane1_done_q;
-    if (pipe_reg42_q) begin
+    if (pipe_reg78_q) begin
         equity_lane1_step_one = equity_lane1_board_step;
     end
     else begin
         equity_lane1_step_one = equity_lane1_counting;
     end
-    equity_lane1_quota_zero = (pipe_reg43_q == 0);
+    equity_lane1_quota_zero = (pipe_reg79_q == 0);
     if (equity_lane1_count_one) begin
         equity_lane1_last_one = (equity_lane1_low_two && equity_lane1_high_zero);
     end
@@ -18972,8 +18265,8 @@ always @(posedge clk) begin: equity_lane1_zero_left
     end
     else begin
         if (start) begin
-            equity_lane1_left_zero <= (equity_lane1_quota_zero && (!pipe_reg57_q));
-            equity_lane1_extra <= pipe_reg57_q;
+            equity_lane1_left_zero <= (equity_lane1_quota_zero && (!pipe_reg93_q));
+            equity_lane1_extra <= pipe_reg93_q;
             equity_lane1_quota_was_zero <= equity_lane1_quota_zero;
         end
         else if ((equity_lane1_step_one && equity_lane1_extra)) begin
@@ -19005,7 +18298,7 @@ always @(posedge clk) begin: equity_lane1_control
         end
         else if ((equity_lane1_state == 2'b10)) begin
             if (equity_lane1_left_zero) begin
-                equity_lane1_drain <= 60;
+                equity_lane1_drain <= 59;
                 equity_lane1_state <= 2'b11;
             end
         end
@@ -19022,8 +18315,8 @@ always @(posedge clk) begin: equity_lane1_control
 end
 
 
-always @(pipe_reg42_q, equity_lane1_won_valid, equity_lane1_left_zero, equity_lane1_state) begin: equity_lane1_count_gate
-    if (pipe_reg42_q) begin
+always @(pipe_reg78_q, equity_lane1_won_valid, equity_lane1_left_zero, equity_lane1_state) begin: equity_lane1_count_gate
+    if (pipe_reg78_q) begin
         equity_lane1_counting = (equity_lane1_won_valid && ((equity_lane1_state == 2'b10) || (equity_lane1_state == 2'b11)));
     end
     else begin
@@ -19045,15 +18338,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select11_select
 end
 
 
-always @(pipe_reg35_q, pipe_reg37_q[0], pipe_reg37_q[1], equity_lane1_colex_odometer1_odometer_digit11_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit11_bound, equity_lane1_colex_odometer1_odometer_digit11_upper) begin: equity_lane1_colex_odometer1_odometer_digit11_rise
-    if ((1'b0 || (!pipe_reg37_q[1]))) begin
-        equity_lane1_colex_odometer1_odometer_digit11_bound = pipe_reg35_q;
+always @(pipe_reg71_q, pipe_reg73_q[0], pipe_reg73_q[1], equity_lane1_colex_odometer1_odometer_digit11_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit11_bound, equity_lane1_colex_odometer1_odometer_digit11_upper) begin: equity_lane1_colex_odometer1_odometer_digit11_rise
+    if ((1'b0 || (!pipe_reg73_q[1]))) begin
+        equity_lane1_colex_odometer1_odometer_digit11_bound = pipe_reg71_q;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit11_bound = equity_lane1_colex_odometer1_odometer_digit11_upper;
     end
     equity_lane1_colex_odometer1_odometer_digit11_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit11_can_rise = (pipe_reg37_q[0] && (equity_lane1_colex_odometer1_odometer_digit11_risen != equity_lane1_colex_odometer1_odometer_digit11_bound));
+    equity_lane1_colex_odometer1_odometer_digit11_can_rise = (pipe_reg73_q[0] && (equity_lane1_colex_odometer1_odometer_digit11_risen != equity_lane1_colex_odometer1_odometer_digit11_bound));
 end
 
 
@@ -19094,15 +18387,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select12_select
 end
 
 
-always @(pipe_reg35_q, pipe_reg37_q[1], pipe_reg37_q[2], equity_lane1_colex_odometer1_odometer_digit12_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit12_bound, equity_lane1_colex_odometer1_odometer_digit12_upper) begin: equity_lane1_colex_odometer1_odometer_digit12_rise
-    if ((1'b0 || (!pipe_reg37_q[2]))) begin
-        equity_lane1_colex_odometer1_odometer_digit12_bound = pipe_reg35_q;
+always @(pipe_reg71_q, pipe_reg73_q[1], pipe_reg73_q[2], equity_lane1_colex_odometer1_odometer_digit12_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit12_bound, equity_lane1_colex_odometer1_odometer_digit12_upper) begin: equity_lane1_colex_odometer1_odometer_digit12_rise
+    if ((1'b0 || (!pipe_reg73_q[2]))) begin
+        equity_lane1_colex_odometer1_odometer_digit12_bound = pipe_reg71_q;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit12_bound = equity_lane1_colex_odometer1_odometer_digit12_upper;
     end
     equity_lane1_colex_odometer1_odometer_digit12_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit12_can_rise = (pipe_reg37_q[1] && (equity_lane1_colex_odometer1_odometer_digit12_risen != equity_lane1_colex_odometer1_odometer_digit12_bound));
+    equity_lane1_colex_odometer1_odometer_digit12_can_rise = (pipe_reg73_q[1] && (equity_lane1_colex_odometer1_odometer_digit12_risen != equity_lane1_colex_odometer1_odometer_digit12_bound));
 end
 
 
@@ -19143,15 +18436,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select13_select
 end
 
 
-always @(pipe_reg35_q, pipe_reg37_q[2], pipe_reg37_q[3], equity_lane1_colex_odometer1_odometer_digit13_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit13_bound, equity_lane1_colex_odometer1_odometer_digit13_upper) begin: equity_lane1_colex_odometer1_odometer_digit13_rise
-    if ((1'b0 || (!pipe_reg37_q[3]))) begin
-        equity_lane1_colex_odometer1_odometer_digit13_bound = pipe_reg35_q;
+always @(pipe_reg71_q, pipe_reg73_q[2], pipe_reg73_q[3], equity_lane1_colex_odometer1_odometer_digit13_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit13_bound, equity_lane1_colex_odometer1_odometer_digit13_upper) begin: equity_lane1_colex_odometer1_odometer_digit13_rise
+    if ((1'b0 || (!pipe_reg73_q[3]))) begin
+        equity_lane1_colex_odometer1_odometer_digit13_bound = pipe_reg71_q;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit13_bound = equity_lane1_colex_odometer1_odometer_digit13_upper;
     end
     equity_lane1_colex_odometer1_odometer_digit13_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit13_can_rise = (pipe_reg37_q[2] && (equity_lane1_colex_odometer1_odometer_digit13_risen != equity_lane1_colex_odometer1_odometer_digit13_bound));
+    equity_lane1_colex_odometer1_odometer_digit13_can_rise = (pipe_reg73_q[2] && (equity_lane1_colex_odometer1_odometer_digit13_risen != equity_lane1_colex_odometer1_odometer_digit13_bound));
 end
 
 
@@ -19192,15 +18485,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select14_select
 end
 
 
-always @(pipe_reg35_q, pipe_reg37_q[3], pipe_reg37_q[4], equity_lane1_colex_odometer1_odometer_digit14_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit14_bound, equity_lane1_colex_odometer1_odometer_digit14_upper) begin: equity_lane1_colex_odometer1_odometer_digit14_rise
-    if ((1'b0 || (!pipe_reg37_q[4]))) begin
-        equity_lane1_colex_odometer1_odometer_digit14_bound = pipe_reg35_q;
+always @(pipe_reg71_q, pipe_reg73_q[3], pipe_reg73_q[4], equity_lane1_colex_odometer1_odometer_digit14_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit14_bound, equity_lane1_colex_odometer1_odometer_digit14_upper) begin: equity_lane1_colex_odometer1_odometer_digit14_rise
+    if ((1'b0 || (!pipe_reg73_q[4]))) begin
+        equity_lane1_colex_odometer1_odometer_digit14_bound = pipe_reg71_q;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit14_bound = equity_lane1_colex_odometer1_odometer_digit14_upper;
     end
     equity_lane1_colex_odometer1_odometer_digit14_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit14_can_rise = (pipe_reg37_q[3] && (equity_lane1_colex_odometer1_odometer_digit14_risen != equity_lane1_colex_odometer1_odometer_digit14_bound));
+    equity_lane1_colex_odometer1_odometer_digit14_can_rise = (pipe_reg73_q[3] && (equity_lane1_colex_odometer1_odometer_digit14_risen != equity_lane1_colex_odometer1_odometer_digit14_bound));
 end
 
 
@@ -19241,15 +18534,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select15_select
 end
 
 
-always @(pipe_reg35_q, pipe_reg37_q[4], pipe_reg37_q[4], equity_lane1_colex_odometer1_odometer_digit15_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit15_bound, pipe_reg35_q) begin: equity_lane1_colex_odometer1_odometer_digit15_rise
-    if ((1'b1 || (!pipe_reg37_q[4]))) begin
-        equity_lane1_colex_odometer1_odometer_digit15_bound = pipe_reg35_q;
+always @(pipe_reg71_q, pipe_reg73_q[4], pipe_reg73_q[4], equity_lane1_colex_odometer1_odometer_digit15_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit15_bound, pipe_reg71_q) begin: equity_lane1_colex_odometer1_odometer_digit15_rise
+    if ((1'b1 || (!pipe_reg73_q[4]))) begin
+        equity_lane1_colex_odometer1_odometer_digit15_bound = pipe_reg71_q;
     end
     else begin
-        equity_lane1_colex_odometer1_odometer_digit15_bound = pipe_reg35_q;
+        equity_lane1_colex_odometer1_odometer_digit15_bound = pipe_reg71_q;
     end
     equity_lane1_colex_odometer1_odometer_digit15_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit15_can_rise = (pipe_reg37_q[4] && (equity_lane1_colex_odometer1_odometer_digit15_risen != equity_lane1_colex_odometer1_odometer_digit15_bound));
+    equity_lane1_colex_odometer1_odometer_digit15_can_rise = (pipe_reg73_q[4] && (equity_lane1_colex_odometer1_odometer_digit15_risen != equity_lane1_colex_odometer1_odometer_digit15_bound));
 end
 
 
@@ -19290,15 +18583,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select16_select
 end
 
 
-always @(pipe_reg35_q, pipe_reg37_q[5], pipe_reg37_q[6], equity_lane1_colex_odometer1_odometer_digit16_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit16_bound, equity_lane1_colex_odometer1_odometer_digit16_upper) begin: equity_lane1_colex_odometer1_odometer_digit16_rise
-    if ((1'b0 || (!pipe_reg37_q[6]))) begin
-        equity_lane1_colex_odometer1_odometer_digit16_bound = pipe_reg35_q;
+always @(pipe_reg71_q, pipe_reg73_q[5], pipe_reg73_q[6], equity_lane1_colex_odometer1_odometer_digit16_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit16_bound, equity_lane1_colex_odometer1_odometer_digit16_upper) begin: equity_lane1_colex_odometer1_odometer_digit16_rise
+    if ((1'b0 || (!pipe_reg73_q[6]))) begin
+        equity_lane1_colex_odometer1_odometer_digit16_bound = pipe_reg71_q;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit16_bound = equity_lane1_colex_odometer1_odometer_digit16_upper;
     end
     equity_lane1_colex_odometer1_odometer_digit16_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit16_can_rise = (pipe_reg37_q[5] && (equity_lane1_colex_odometer1_odometer_digit16_risen != equity_lane1_colex_odometer1_odometer_digit16_bound));
+    equity_lane1_colex_odometer1_odometer_digit16_can_rise = (pipe_reg73_q[5] && (equity_lane1_colex_odometer1_odometer_digit16_risen != equity_lane1_colex_odometer1_odometer_digit16_bound));
 end
 
 
@@ -19339,15 +18632,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select17_select
 end
 
 
-always @(pipe_reg35_q, pipe_reg37_q[6], pipe_reg37_q[6], equity_lane1_colex_odometer1_odometer_digit17_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit17_bound, pipe_reg35_q) begin: equity_lane1_colex_odometer1_odometer_digit17_rise
-    if ((1'b1 || (!pipe_reg37_q[6]))) begin
-        equity_lane1_colex_odometer1_odometer_digit17_bound = pipe_reg35_q;
+always @(pipe_reg71_q, pipe_reg73_q[6], pipe_reg73_q[6], equity_lane1_colex_odometer1_odometer_digit17_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit17_bound, pipe_reg71_q) begin: equity_lane1_colex_odometer1_odometer_digit17_rise
+    if ((1'b1 || (!pipe_reg73_q[6]))) begin
+        equity_lane1_colex_odometer1_odometer_digit17_bound = pipe_reg71_q;
     end
     else begin
-        equity_lane1_colex_odometer1_odometer_digit17_bound = pipe_reg35_q;
+        equity_lane1_colex_odometer1_odometer_digit17_bound = pipe_reg71_q;
     end
     equity_lane1_colex_odometer1_odometer_digit17_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit17_can_rise = (pipe_reg37_q[6] && (equity_lane1_colex_odometer1_odometer_digit17_risen != equity_lane1_colex_odometer1_odometer_digit17_bound));
+    equity_lane1_colex_odometer1_odometer_digit17_can_rise = (pipe_reg73_q[6] && (equity_lane1_colex_odometer1_odometer_digit17_risen != equity_lane1_colex_odometer1_odometer_digit17_bound));
 end
 
 
@@ -19388,15 +18681,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select18_select
 end
 
 
-always @(pipe_reg35_q, pipe_reg37_q[7], pipe_reg37_q[8], equity_lane1_colex_odometer1_odometer_digit18_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit18_bound, equity_lane1_colex_odometer1_odometer_digit18_upper) begin: equity_lane1_colex_odometer1_odometer_digit18_rise
-    if ((1'b0 || (!pipe_reg37_q[8]))) begin
-        equity_lane1_colex_odometer1_odometer_digit18_bound = pipe_reg35_q;
+always @(pipe_reg71_q, pipe_reg73_q[7], pipe_reg73_q[8], equity_lane1_colex_odometer1_odometer_digit18_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit18_bound, equity_lane1_colex_odometer1_odometer_digit18_upper) begin: equity_lane1_colex_odometer1_odometer_digit18_rise
+    if ((1'b0 || (!pipe_reg73_q[8]))) begin
+        equity_lane1_colex_odometer1_odometer_digit18_bound = pipe_reg71_q;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit18_bound = equity_lane1_colex_odometer1_odometer_digit18_upper;
     end
     equity_lane1_colex_odometer1_odometer_digit18_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit18_can_rise = (pipe_reg37_q[7] && (equity_lane1_colex_odometer1_odometer_digit18_risen != equity_lane1_colex_odometer1_odometer_digit18_bound));
+    equity_lane1_colex_odometer1_odometer_digit18_can_rise = (pipe_reg73_q[7] && (equity_lane1_colex_odometer1_odometer_digit18_risen != equity_lane1_colex_odometer1_odometer_digit18_bound));
 end
 
 
@@ -19437,15 +18730,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select19_select
 end
 
 
-always @(pipe_reg35_q, pipe_reg37_q[8], pipe_reg37_q[8], equity_lane1_colex_odometer1_odometer_digit19_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit19_bound, pipe_reg35_q) begin: equity_lane1_colex_odometer1_odometer_digit19_rise
-    if ((1'b1 || (!pipe_reg37_q[8]))) begin
-        equity_lane1_colex_odometer1_odometer_digit19_bound = pipe_reg35_q;
+always @(pipe_reg71_q, pipe_reg73_q[8], pipe_reg73_q[8], equity_lane1_colex_odometer1_odometer_digit19_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit19_bound, pipe_reg71_q) begin: equity_lane1_colex_odometer1_odometer_digit19_rise
+    if ((1'b1 || (!pipe_reg73_q[8]))) begin
+        equity_lane1_colex_odometer1_odometer_digit19_bound = pipe_reg71_q;
     end
     else begin
-        equity_lane1_colex_odometer1_odometer_digit19_bound = pipe_reg35_q;
+        equity_lane1_colex_odometer1_odometer_digit19_bound = pipe_reg71_q;
     end
     equity_lane1_colex_odometer1_odometer_digit19_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit19_can_rise = (pipe_reg37_q[8] && (equity_lane1_colex_odometer1_odometer_digit19_risen != equity_lane1_colex_odometer1_odometer_digit19_bound));
+    equity_lane1_colex_odometer1_odometer_digit19_can_rise = (pipe_reg73_q[8] && (equity_lane1_colex_odometer1_odometer_digit19_risen != equity_lane1_colex_odometer1_odometer_digit19_bound));
 end
 
 
@@ -19486,15 +18779,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select20_select
 end
 
 
-always @(pipe_reg35_q, pipe_reg37_q[9], pipe_reg37_q[10], equity_lane1_colex_odometer1_odometer_digit20_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit20_bound, equity_lane1_colex_odometer1_odometer_digit20_upper) begin: equity_lane1_colex_odometer1_odometer_digit20_rise
-    if ((1'b0 || (!pipe_reg37_q[10]))) begin
-        equity_lane1_colex_odometer1_odometer_digit20_bound = pipe_reg35_q;
+always @(pipe_reg71_q, pipe_reg73_q[9], pipe_reg73_q[10], equity_lane1_colex_odometer1_odometer_digit20_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit20_bound, equity_lane1_colex_odometer1_odometer_digit20_upper) begin: equity_lane1_colex_odometer1_odometer_digit20_rise
+    if ((1'b0 || (!pipe_reg73_q[10]))) begin
+        equity_lane1_colex_odometer1_odometer_digit20_bound = pipe_reg71_q;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit20_bound = equity_lane1_colex_odometer1_odometer_digit20_upper;
     end
     equity_lane1_colex_odometer1_odometer_digit20_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit20_can_rise = (pipe_reg37_q[9] && (equity_lane1_colex_odometer1_odometer_digit20_risen != equity_lane1_colex_odometer1_odometer_digit20_bound));
+    equity_lane1_colex_odometer1_odometer_digit20_can_rise = (pipe_reg73_q[9] && (equity_lane1_colex_odometer1_odometer_digit20_risen != equity_lane1_colex_odometer1_odometer_digit20_bound));
 end
 
 
@@ -19535,15 +18828,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select21_select
 end
 
 
-always @(pipe_reg35_q, pipe_reg37_q[10], pipe_reg37_q[10], equity_lane1_colex_odometer1_odometer_digit21_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit21_bound, pipe_reg35_q) begin: equity_lane1_colex_odometer1_odometer_digit21_rise
-    if ((1'b1 || (!pipe_reg37_q[10]))) begin
-        equity_lane1_colex_odometer1_odometer_digit21_bound = pipe_reg35_q;
+always @(pipe_reg71_q, pipe_reg73_q[10], pipe_reg73_q[10], equity_lane1_colex_odometer1_odometer_digit21_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit21_bound, pipe_reg71_q) begin: equity_lane1_colex_odometer1_odometer_digit21_rise
+    if ((1'b1 || (!pipe_reg73_q[10]))) begin
+        equity_lane1_colex_odometer1_odometer_digit21_bound = pipe_reg71_q;
     end
     else begin
-        equity_lane1_colex_odometer1_odometer_digit21_bound = pipe_reg35_q;
+        equity_lane1_colex_odometer1_odometer_digit21_bound = pipe_reg71_q;
     end
     equity_lane1_colex_odometer1_odometer_digit21_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit21_can_rise = (pipe_reg37_q[10] && (equity_lane1_colex_odometer1_odometer_digit21_risen != equity_lane1_colex_odometer1_odometer_digit21_bound));
+    equity_lane1_colex_odometer1_odometer_digit21_can_rise = (pipe_reg73_q[10] && (equity_lane1_colex_odometer1_odometer_digit21_risen != equity_lane1_colex_odometer1_odometer_digit21_bound));
 end
 
 
@@ -19580,9 +18873,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_hand_last3_bounds
-    equity_lane1_colex_odometer1_hand_last3_n_less_1 <= ((pipe_reg35_q + 127) % 128);
-    equity_lane1_colex_odometer1_hand_last3_n_less_2 <= ((pipe_reg35_q + 126) % 128);
-    equity_lane1_colex_odometer1_hand_last3_n_is_2 <= (pipe_reg35_q == 2);
+    equity_lane1_colex_odometer1_hand_last3_n_less_1 <= ((pipe_reg71_q + 127) % 128);
+    equity_lane1_colex_odometer1_hand_last3_n_less_2 <= ((pipe_reg71_q + 126) % 128);
+    equity_lane1_colex_odometer1_hand_last3_n_is_2 <= (pipe_reg71_q == 2);
 end
 
 
@@ -19615,9 +18908,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_hand_last4_bounds
-    equity_lane1_colex_odometer1_hand_last4_n_less_1 <= ((pipe_reg35_q + 127) % 128);
-    equity_lane1_colex_odometer1_hand_last4_n_less_2 <= ((pipe_reg35_q + 126) % 128);
-    equity_lane1_colex_odometer1_hand_last4_n_is_2 <= (pipe_reg35_q == 2);
+    equity_lane1_colex_odometer1_hand_last4_n_less_1 <= ((pipe_reg71_q + 127) % 128);
+    equity_lane1_colex_odometer1_hand_last4_n_less_2 <= ((pipe_reg71_q + 126) % 128);
+    equity_lane1_colex_odometer1_hand_last4_n_is_2 <= (pipe_reg71_q == 2);
 end
 
 
@@ -19650,9 +18943,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_hand_last5_bounds
-    equity_lane1_colex_odometer1_hand_last5_n_less_1 <= ((pipe_reg35_q + 127) % 128);
-    equity_lane1_colex_odometer1_hand_last5_n_less_2 <= ((pipe_reg35_q + 126) % 128);
-    equity_lane1_colex_odometer1_hand_last5_n_is_2 <= (pipe_reg35_q == 2);
+    equity_lane1_colex_odometer1_hand_last5_n_less_1 <= ((pipe_reg71_q + 127) % 128);
+    equity_lane1_colex_odometer1_hand_last5_n_less_2 <= ((pipe_reg71_q + 126) % 128);
+    equity_lane1_colex_odometer1_hand_last5_n_is_2 <= (pipe_reg71_q == 2);
 end
 
 
@@ -19745,15 +19038,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_prepare
         for (j=0; j<3; j=j+1) begin
             a = (5 + (2 * j));
             takes[j] = wrapped;
-            first_dealt = (pipe_reg37_q[a] && (!seen_dealt));
+            first_dealt = (pipe_reg73_q[a] && (!seen_dealt));
             innermost[j] = first_dealt;
             if ((first_dealt && equity_lane1_colex_odometer1_last_bits[j])) begin
                 at_last = 1'b1;
             end
-            if ((pipe_reg37_q[a] && (!first_dealt) && (!equity_lane1_colex_odometer1_last_bits[j]))) begin
+            if ((pipe_reg73_q[a] && (!first_dealt) && (!equity_lane1_colex_odometer1_last_bits[j]))) begin
                 wrapped = 1'b0;
             end
-            if (pipe_reg37_q[a]) begin
+            if (pipe_reg73_q[a]) begin
                 seen_dealt = 1'b1;
             end
         end
@@ -19778,9 +19071,9 @@ end
 
 always @(posedge clk) begin: equity_lane1_take_setting
     if ((lane_load1_lane_loads || start)) begin
-        equity_lane1_lane_n <= pipe_reg35_q;
-        equity_lane1_lane_mask <= pipe_reg36_q;
-        equity_lane1_lane_exact <= pipe_reg42_q;
+        equity_lane1_lane_n <= pipe_reg71_q;
+        equity_lane1_lane_mask <= pipe_reg72_q;
+        equity_lane1_lane_exact <= pipe_reg78_q;
     end
 end
 
@@ -20478,7 +19771,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage11_judge_flags
 end
 
 
-always @(pipe_reg37_q[0], equity_lane1_deal_stage11_free, equity_lane1_deal_stage11_fields) begin: equity_lane1_deal_stage11_pick
+always @(pipe_reg73_q[0], equity_lane1_deal_stage11_free, equity_lane1_deal_stage11_fields) begin: equity_lane1_deal_stage11_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -20495,7 +19788,7 @@ always @(pipe_reg37_q[0], equity_lane1_deal_stage11_free, equity_lane1_deal_stag
             hit = 1'b1;
         end
     end
-    if (pipe_reg37_q[0]) begin
+    if (pipe_reg73_q[0]) begin
         equity_lane1_deal_stage11_chosen = take;
         equity_lane1_deal_stage11_found = hit;
     end
@@ -20683,7 +19976,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage12_judge_flags
 end
 
 
-always @(pipe_reg37_q[1], equity_lane1_deal_stage12_free, equity_lane1_deal_stage12_fields) begin: equity_lane1_deal_stage12_pick
+always @(pipe_reg73_q[1], equity_lane1_deal_stage12_free, equity_lane1_deal_stage12_fields) begin: equity_lane1_deal_stage12_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -20700,7 +19993,7 @@ always @(pipe_reg37_q[1], equity_lane1_deal_stage12_free, equity_lane1_deal_stag
             hit = 1'b1;
         end
     end
-    if (pipe_reg37_q[1]) begin
+    if (pipe_reg73_q[1]) begin
         equity_lane1_deal_stage12_chosen = take;
         equity_lane1_deal_stage12_found = hit;
     end
@@ -20908,7 +20201,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage13_judge_flags
 end
 
 
-always @(pipe_reg37_q[2], equity_lane1_deal_stage13_free, equity_lane1_deal_stage13_fields) begin: equity_lane1_deal_stage13_pick
+always @(pipe_reg73_q[2], equity_lane1_deal_stage13_free, equity_lane1_deal_stage13_fields) begin: equity_lane1_deal_stage13_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -20925,7 +20218,7 @@ always @(pipe_reg37_q[2], equity_lane1_deal_stage13_free, equity_lane1_deal_stag
             hit = 1'b1;
         end
     end
-    if (pipe_reg37_q[2]) begin
+    if (pipe_reg73_q[2]) begin
         equity_lane1_deal_stage13_chosen = take;
         equity_lane1_deal_stage13_found = hit;
     end
@@ -21153,7 +20446,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage14_judge_flags
 end
 
 
-always @(pipe_reg37_q[3], equity_lane1_deal_stage14_free, equity_lane1_deal_stage14_fields) begin: equity_lane1_deal_stage14_pick
+always @(pipe_reg73_q[3], equity_lane1_deal_stage14_free, equity_lane1_deal_stage14_fields) begin: equity_lane1_deal_stage14_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -21170,7 +20463,7 @@ always @(pipe_reg37_q[3], equity_lane1_deal_stage14_free, equity_lane1_deal_stag
             hit = 1'b1;
         end
     end
-    if (pipe_reg37_q[3]) begin
+    if (pipe_reg73_q[3]) begin
         equity_lane1_deal_stage14_chosen = take;
         equity_lane1_deal_stage14_found = hit;
     end
@@ -21418,7 +20711,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage15_judge_flags
 end
 
 
-always @(pipe_reg37_q[4], equity_lane1_deal_stage15_free, equity_lane1_deal_stage15_fields) begin: equity_lane1_deal_stage15_pick
+always @(pipe_reg73_q[4], equity_lane1_deal_stage15_free, equity_lane1_deal_stage15_fields) begin: equity_lane1_deal_stage15_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -21435,7 +20728,7 @@ always @(pipe_reg37_q[4], equity_lane1_deal_stage15_free, equity_lane1_deal_stag
             hit = 1'b1;
         end
     end
-    if (pipe_reg37_q[4]) begin
+    if (pipe_reg73_q[4]) begin
         equity_lane1_deal_stage15_chosen = take;
         equity_lane1_deal_stage15_found = hit;
     end
@@ -21723,7 +21016,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage16_judge_flags
 end
 
 
-always @(pipe_reg37_q[5], equity_lane1_deal_stage16_free, equity_lane1_deal_stage16_fields) begin: equity_lane1_deal_stage16_pick
+always @(pipe_reg73_q[5], equity_lane1_deal_stage16_free, equity_lane1_deal_stage16_fields) begin: equity_lane1_deal_stage16_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -21740,7 +21033,7 @@ always @(pipe_reg37_q[5], equity_lane1_deal_stage16_free, equity_lane1_deal_stag
             hit = 1'b1;
         end
     end
-    if (pipe_reg37_q[5]) begin
+    if (pipe_reg73_q[5]) begin
         equity_lane1_deal_stage16_chosen = take;
         equity_lane1_deal_stage16_found = hit;
     end
@@ -22048,7 +21341,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage17_judge_flags
 end
 
 
-always @(pipe_reg37_q[6], equity_lane1_deal_stage17_free, equity_lane1_deal_stage17_fields) begin: equity_lane1_deal_stage17_pick
+always @(pipe_reg73_q[6], equity_lane1_deal_stage17_free, equity_lane1_deal_stage17_fields) begin: equity_lane1_deal_stage17_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -22065,7 +21358,7 @@ always @(pipe_reg37_q[6], equity_lane1_deal_stage17_free, equity_lane1_deal_stag
             hit = 1'b1;
         end
     end
-    if (pipe_reg37_q[6]) begin
+    if (pipe_reg73_q[6]) begin
         equity_lane1_deal_stage17_chosen = take;
         equity_lane1_deal_stage17_found = hit;
     end
@@ -22393,7 +21686,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage18_judge_flags
 end
 
 
-always @(pipe_reg37_q[7], equity_lane1_deal_stage18_free, equity_lane1_deal_stage18_fields) begin: equity_lane1_deal_stage18_pick
+always @(pipe_reg73_q[7], equity_lane1_deal_stage18_free, equity_lane1_deal_stage18_fields) begin: equity_lane1_deal_stage18_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -22410,7 +21703,7 @@ always @(pipe_reg37_q[7], equity_lane1_deal_stage18_free, equity_lane1_deal_stag
             hit = 1'b1;
         end
     end
-    if (pipe_reg37_q[7]) begin
+    if (pipe_reg73_q[7]) begin
         equity_lane1_deal_stage18_chosen = take;
         equity_lane1_deal_stage18_found = hit;
     end
@@ -22758,7 +22051,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage19_judge_flags
 end
 
 
-always @(pipe_reg37_q[8], equity_lane1_deal_stage19_free, equity_lane1_deal_stage19_fields) begin: equity_lane1_deal_stage19_pick
+always @(pipe_reg73_q[8], equity_lane1_deal_stage19_free, equity_lane1_deal_stage19_fields) begin: equity_lane1_deal_stage19_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -22775,7 +22068,7 @@ always @(pipe_reg37_q[8], equity_lane1_deal_stage19_free, equity_lane1_deal_stag
             hit = 1'b1;
         end
     end
-    if (pipe_reg37_q[8]) begin
+    if (pipe_reg73_q[8]) begin
         equity_lane1_deal_stage19_chosen = take;
         equity_lane1_deal_stage19_found = hit;
     end
@@ -23163,7 +22456,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage20_judge_flags
 end
 
 
-always @(pipe_reg37_q[9], equity_lane1_deal_stage20_free, equity_lane1_deal_stage20_fields) begin: equity_lane1_deal_stage20_pick
+always @(pipe_reg73_q[9], equity_lane1_deal_stage20_free, equity_lane1_deal_stage20_fields) begin: equity_lane1_deal_stage20_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -23180,7 +22473,7 @@ always @(pipe_reg37_q[9], equity_lane1_deal_stage20_free, equity_lane1_deal_stag
             hit = 1'b1;
         end
     end
-    if (pipe_reg37_q[9]) begin
+    if (pipe_reg73_q[9]) begin
         equity_lane1_deal_stage20_chosen = take;
         equity_lane1_deal_stage20_found = hit;
     end
@@ -23588,7 +22881,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage21_judge_flags
 end
 
 
-always @(pipe_reg37_q[10], equity_lane1_deal_stage21_free, equity_lane1_deal_stage21_fields) begin: equity_lane1_deal_stage21_pick
+always @(pipe_reg73_q[10], equity_lane1_deal_stage21_free, equity_lane1_deal_stage21_fields) begin: equity_lane1_deal_stage21_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -23605,7 +22898,7 @@ always @(pipe_reg37_q[10], equity_lane1_deal_stage21_free, equity_lane1_deal_sta
             hit = 1'b1;
         end
     end
-    if (pipe_reg37_q[10]) begin
+    if (pipe_reg73_q[10]) begin
         equity_lane1_deal_stage21_chosen = take;
         equity_lane1_deal_stage21_found = hit;
     end
@@ -23640,8 +22933,8 @@ assign equity_lane1_last = equity_lane1_positions_out;
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup11_write
-    if (pipe_reg39_q) begin
-        equity_lane1_card_lookup11_remaining[pipe_reg40_q] <= pipe_reg41_q;
+    if (pipe_reg75_q) begin
+        equity_lane1_card_lookup11_remaining[pipe_reg76_q] <= pipe_reg77_q;
     end
 end
 
@@ -23651,18 +22944,18 @@ assign equity_lane1_card_lookup11_position = equity_lane1_last[0+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup11_read
-    if (pipe_reg37_q[0]) begin
+    if (pipe_reg73_q[0]) begin
         equity_lane1_card_lookup11_card <= equity_lane1_card_lookup11_remaining[equity_lane1_card_lookup11_position];
     end
     else begin
-        equity_lane1_card_lookup11_card <= pipe_reg46_q;
+        equity_lane1_card_lookup11_card <= pipe_reg82_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup12_write
-    if (pipe_reg39_q) begin
-        equity_lane1_card_lookup12_remaining[pipe_reg40_q] <= pipe_reg41_q;
+    if (pipe_reg75_q) begin
+        equity_lane1_card_lookup12_remaining[pipe_reg76_q] <= pipe_reg77_q;
     end
 end
 
@@ -23672,18 +22965,18 @@ assign equity_lane1_card_lookup12_position = equity_lane1_last[6+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup12_read
-    if (pipe_reg37_q[1]) begin
+    if (pipe_reg73_q[1]) begin
         equity_lane1_card_lookup12_card <= equity_lane1_card_lookup12_remaining[equity_lane1_card_lookup12_position];
     end
     else begin
-        equity_lane1_card_lookup12_card <= pipe_reg47_q;
+        equity_lane1_card_lookup12_card <= pipe_reg83_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup13_write
-    if (pipe_reg39_q) begin
-        equity_lane1_card_lookup13_remaining[pipe_reg40_q] <= pipe_reg41_q;
+    if (pipe_reg75_q) begin
+        equity_lane1_card_lookup13_remaining[pipe_reg76_q] <= pipe_reg77_q;
     end
 end
 
@@ -23693,18 +22986,18 @@ assign equity_lane1_card_lookup13_position = equity_lane1_last[12+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup13_read
-    if (pipe_reg37_q[2]) begin
+    if (pipe_reg73_q[2]) begin
         equity_lane1_card_lookup13_card <= equity_lane1_card_lookup13_remaining[equity_lane1_card_lookup13_position];
     end
     else begin
-        equity_lane1_card_lookup13_card <= pipe_reg48_q;
+        equity_lane1_card_lookup13_card <= pipe_reg84_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup14_write
-    if (pipe_reg39_q) begin
-        equity_lane1_card_lookup14_remaining[pipe_reg40_q] <= pipe_reg41_q;
+    if (pipe_reg75_q) begin
+        equity_lane1_card_lookup14_remaining[pipe_reg76_q] <= pipe_reg77_q;
     end
 end
 
@@ -23714,18 +23007,18 @@ assign equity_lane1_card_lookup14_position = equity_lane1_last[18+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup14_read
-    if (pipe_reg37_q[3]) begin
+    if (pipe_reg73_q[3]) begin
         equity_lane1_card_lookup14_card <= equity_lane1_card_lookup14_remaining[equity_lane1_card_lookup14_position];
     end
     else begin
-        equity_lane1_card_lookup14_card <= pipe_reg49_q;
+        equity_lane1_card_lookup14_card <= pipe_reg85_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup15_write
-    if (pipe_reg39_q) begin
-        equity_lane1_card_lookup15_remaining[pipe_reg40_q] <= pipe_reg41_q;
+    if (pipe_reg75_q) begin
+        equity_lane1_card_lookup15_remaining[pipe_reg76_q] <= pipe_reg77_q;
     end
 end
 
@@ -23735,18 +23028,18 @@ assign equity_lane1_card_lookup15_position = equity_lane1_last[24+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup15_read
-    if (pipe_reg37_q[4]) begin
+    if (pipe_reg73_q[4]) begin
         equity_lane1_card_lookup15_card <= equity_lane1_card_lookup15_remaining[equity_lane1_card_lookup15_position];
     end
     else begin
-        equity_lane1_card_lookup15_card <= pipe_reg50_q;
+        equity_lane1_card_lookup15_card <= pipe_reg86_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup16_write
-    if (pipe_reg39_q) begin
-        equity_lane1_card_lookup16_remaining[pipe_reg40_q] <= pipe_reg41_q;
+    if (pipe_reg75_q) begin
+        equity_lane1_card_lookup16_remaining[pipe_reg76_q] <= pipe_reg77_q;
     end
 end
 
@@ -23756,18 +23049,18 @@ assign equity_lane1_card_lookup16_position = equity_lane1_last[30+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup16_read
-    if (pipe_reg37_q[5]) begin
+    if (pipe_reg73_q[5]) begin
         equity_lane1_card_lookup16_card <= equity_lane1_card_lookup16_remaining[equity_lane1_card_lookup16_position];
     end
     else begin
-        equity_lane1_card_lookup16_card <= pipe_reg51_q;
+        equity_lane1_card_lookup16_card <= pipe_reg87_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup17_write
-    if (pipe_reg39_q) begin
-        equity_lane1_card_lookup17_remaining[pipe_reg40_q] <= pipe_reg41_q;
+    if (pipe_reg75_q) begin
+        equity_lane1_card_lookup17_remaining[pipe_reg76_q] <= pipe_reg77_q;
     end
 end
 
@@ -23777,18 +23070,18 @@ assign equity_lane1_card_lookup17_position = equity_lane1_last[36+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup17_read
-    if (pipe_reg37_q[6]) begin
+    if (pipe_reg73_q[6]) begin
         equity_lane1_card_lookup17_card <= equity_lane1_card_lookup17_remaining[equity_lane1_card_lookup17_position];
     end
     else begin
-        equity_lane1_card_lookup17_card <= pipe_reg52_q;
+        equity_lane1_card_lookup17_card <= pipe_reg88_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup18_write
-    if (pipe_reg39_q) begin
-        equity_lane1_card_lookup18_remaining[pipe_reg40_q] <= pipe_reg41_q;
+    if (pipe_reg75_q) begin
+        equity_lane1_card_lookup18_remaining[pipe_reg76_q] <= pipe_reg77_q;
     end
 end
 
@@ -23798,18 +23091,18 @@ assign equity_lane1_card_lookup18_position = equity_lane1_last[42+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup18_read
-    if (pipe_reg37_q[7]) begin
+    if (pipe_reg73_q[7]) begin
         equity_lane1_card_lookup18_card <= equity_lane1_card_lookup18_remaining[equity_lane1_card_lookup18_position];
     end
     else begin
-        equity_lane1_card_lookup18_card <= pipe_reg53_q;
+        equity_lane1_card_lookup18_card <= pipe_reg89_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup19_write
-    if (pipe_reg39_q) begin
-        equity_lane1_card_lookup19_remaining[pipe_reg40_q] <= pipe_reg41_q;
+    if (pipe_reg75_q) begin
+        equity_lane1_card_lookup19_remaining[pipe_reg76_q] <= pipe_reg77_q;
     end
 end
 
@@ -23819,18 +23112,18 @@ assign equity_lane1_card_lookup19_position = equity_lane1_last[48+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup19_read
-    if (pipe_reg37_q[8]) begin
+    if (pipe_reg73_q[8]) begin
         equity_lane1_card_lookup19_card <= equity_lane1_card_lookup19_remaining[equity_lane1_card_lookup19_position];
     end
     else begin
-        equity_lane1_card_lookup19_card <= pipe_reg54_q;
+        equity_lane1_card_lookup19_card <= pipe_reg90_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup20_write
-    if (pipe_reg39_q) begin
-        equity_lane1_card_lookup20_remaining[pipe_reg40_q] <= pipe_reg41_q;
+    if (pipe_reg75_q) begin
+        equity_lane1_card_lookup20_remaining[pipe_reg76_q] <= pipe_reg77_q;
     end
 end
 
@@ -23840,18 +23133,18 @@ assign equity_lane1_card_lookup20_position = equity_lane1_last[54+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup20_read
-    if (pipe_reg37_q[9]) begin
+    if (pipe_reg73_q[9]) begin
         equity_lane1_card_lookup20_card <= equity_lane1_card_lookup20_remaining[equity_lane1_card_lookup20_position];
     end
     else begin
-        equity_lane1_card_lookup20_card <= pipe_reg55_q;
+        equity_lane1_card_lookup20_card <= pipe_reg91_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup21_write
-    if (pipe_reg39_q) begin
-        equity_lane1_card_lookup21_remaining[pipe_reg40_q] <= pipe_reg41_q;
+    if (pipe_reg75_q) begin
+        equity_lane1_card_lookup21_remaining[pipe_reg76_q] <= pipe_reg77_q;
     end
 end
 
@@ -23861,11 +23154,11 @@ assign equity_lane1_card_lookup21_position = equity_lane1_last[60+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup21_read
-    if (pipe_reg37_q[10]) begin
+    if (pipe_reg73_q[10]) begin
         equity_lane1_card_lookup21_card <= equity_lane1_card_lookup21_remaining[equity_lane1_card_lookup21_position];
     end
     else begin
-        equity_lane1_card_lookup21_card <= pipe_reg56_q;
+        equity_lane1_card_lookup21_card <= pipe_reg92_q;
     end
 end
 
@@ -23881,249 +23174,300 @@ end
 
 
 
-assign equity_lane1_eval74_hand_eval4_same_card84_same = ((equity_lane1_eval74_hand_eval4_s0_codes[6-1:0] == equity_lane1_eval74_hand_eval4_s0_codes[12-1:6]) && (equity_lane1_eval74_hand_eval4_s0_codes[6-1:0] != 63));
+assign equity_lane1_board_eval1_board_summary1_same_card54_same = ((equity_lane1_board_eval1_s0_board[6-1:0] == equity_lane1_board_eval1_s0_board[12-1:6]) && (equity_lane1_board_eval1_s0_board[6-1:0] != 63));
 
 
 
-assign equity_lane1_eval74_hand_eval4_same_card85_same = ((equity_lane1_eval74_hand_eval4_s0_codes[6-1:0] == equity_lane1_eval74_hand_eval4_s0_codes[18-1:12]) && (equity_lane1_eval74_hand_eval4_s0_codes[6-1:0] != 63));
+assign equity_lane1_board_eval1_board_summary1_same_card55_same = ((equity_lane1_board_eval1_s0_board[6-1:0] == equity_lane1_board_eval1_s0_board[18-1:12]) && (equity_lane1_board_eval1_s0_board[6-1:0] != 63));
 
 
 
-assign equity_lane1_eval74_hand_eval4_same_card86_same = ((equity_lane1_eval74_hand_eval4_s0_codes[6-1:0] == equity_lane1_eval74_hand_eval4_s0_codes[24-1:18]) && (equity_lane1_eval74_hand_eval4_s0_codes[6-1:0] != 63));
+assign equity_lane1_board_eval1_board_summary1_same_card56_same = ((equity_lane1_board_eval1_s0_board[6-1:0] == equity_lane1_board_eval1_s0_board[24-1:18]) && (equity_lane1_board_eval1_s0_board[6-1:0] != 63));
 
 
 
-assign equity_lane1_eval74_hand_eval4_same_card87_same = ((equity_lane1_eval74_hand_eval4_s0_codes[6-1:0] == equity_lane1_eval74_hand_eval4_s0_codes[30-1:24]) && (equity_lane1_eval74_hand_eval4_s0_codes[6-1:0] != 63));
+assign equity_lane1_board_eval1_board_summary1_same_card57_same = ((equity_lane1_board_eval1_s0_board[6-1:0] == equity_lane1_board_eval1_s0_board[30-1:24]) && (equity_lane1_board_eval1_s0_board[6-1:0] != 63));
 
 
 
-assign equity_lane1_eval74_hand_eval4_same_card88_same = ((equity_lane1_eval74_hand_eval4_s0_codes[6-1:0] == equity_lane1_eval74_hand_eval4_s0_codes[36-1:30]) && (equity_lane1_eval74_hand_eval4_s0_codes[6-1:0] != 63));
+assign equity_lane1_board_eval1_board_summary1_same_card58_same = ((equity_lane1_board_eval1_s0_board[12-1:6] == equity_lane1_board_eval1_s0_board[18-1:12]) && (equity_lane1_board_eval1_s0_board[12-1:6] != 63));
 
 
 
-assign equity_lane1_eval74_hand_eval4_same_card89_same = ((equity_lane1_eval74_hand_eval4_s0_codes[6-1:0] == equity_lane1_eval74_hand_eval4_s0_codes[42-1:36]) && (equity_lane1_eval74_hand_eval4_s0_codes[6-1:0] != 63));
+assign equity_lane1_board_eval1_board_summary1_same_card59_same = ((equity_lane1_board_eval1_s0_board[12-1:6] == equity_lane1_board_eval1_s0_board[24-1:18]) && (equity_lane1_board_eval1_s0_board[12-1:6] != 63));
 
 
 
-assign equity_lane1_eval74_hand_eval4_same_card90_same = ((equity_lane1_eval74_hand_eval4_s0_codes[12-1:6] == equity_lane1_eval74_hand_eval4_s0_codes[18-1:12]) && (equity_lane1_eval74_hand_eval4_s0_codes[12-1:6] != 63));
+assign equity_lane1_board_eval1_board_summary1_same_card60_same = ((equity_lane1_board_eval1_s0_board[12-1:6] == equity_lane1_board_eval1_s0_board[30-1:24]) && (equity_lane1_board_eval1_s0_board[12-1:6] != 63));
 
 
 
-assign equity_lane1_eval74_hand_eval4_same_card91_same = ((equity_lane1_eval74_hand_eval4_s0_codes[12-1:6] == equity_lane1_eval74_hand_eval4_s0_codes[24-1:18]) && (equity_lane1_eval74_hand_eval4_s0_codes[12-1:6] != 63));
+assign equity_lane1_board_eval1_board_summary1_same_card61_same = ((equity_lane1_board_eval1_s0_board[18-1:12] == equity_lane1_board_eval1_s0_board[24-1:18]) && (equity_lane1_board_eval1_s0_board[18-1:12] != 63));
 
 
 
-assign equity_lane1_eval74_hand_eval4_same_card92_same = ((equity_lane1_eval74_hand_eval4_s0_codes[12-1:6] == equity_lane1_eval74_hand_eval4_s0_codes[30-1:24]) && (equity_lane1_eval74_hand_eval4_s0_codes[12-1:6] != 63));
+assign equity_lane1_board_eval1_board_summary1_same_card62_same = ((equity_lane1_board_eval1_s0_board[18-1:12] == equity_lane1_board_eval1_s0_board[30-1:24]) && (equity_lane1_board_eval1_s0_board[18-1:12] != 63));
 
 
 
-assign equity_lane1_eval74_hand_eval4_same_card93_same = ((equity_lane1_eval74_hand_eval4_s0_codes[12-1:6] == equity_lane1_eval74_hand_eval4_s0_codes[36-1:30]) && (equity_lane1_eval74_hand_eval4_s0_codes[12-1:6] != 63));
+assign equity_lane1_board_eval1_board_summary1_same_card63_same = ((equity_lane1_board_eval1_s0_board[24-1:18] == equity_lane1_board_eval1_s0_board[30-1:24]) && (equity_lane1_board_eval1_s0_board[24-1:18] != 63));
 
 
-
-assign equity_lane1_eval74_hand_eval4_same_card94_same = ((equity_lane1_eval74_hand_eval4_s0_codes[12-1:6] == equity_lane1_eval74_hand_eval4_s0_codes[42-1:36]) && (equity_lane1_eval74_hand_eval4_s0_codes[12-1:6] != 63));
-
-
-
-assign equity_lane1_eval74_hand_eval4_same_card95_same = ((equity_lane1_eval74_hand_eval4_s0_codes[18-1:12] == equity_lane1_eval74_hand_eval4_s0_codes[24-1:18]) && (equity_lane1_eval74_hand_eval4_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane1_eval74_hand_eval4_same_card96_same = ((equity_lane1_eval74_hand_eval4_s0_codes[18-1:12] == equity_lane1_eval74_hand_eval4_s0_codes[30-1:24]) && (equity_lane1_eval74_hand_eval4_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane1_eval74_hand_eval4_same_card97_same = ((equity_lane1_eval74_hand_eval4_s0_codes[18-1:12] == equity_lane1_eval74_hand_eval4_s0_codes[36-1:30]) && (equity_lane1_eval74_hand_eval4_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane1_eval74_hand_eval4_same_card98_same = ((equity_lane1_eval74_hand_eval4_s0_codes[18-1:12] == equity_lane1_eval74_hand_eval4_s0_codes[42-1:36]) && (equity_lane1_eval74_hand_eval4_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane1_eval74_hand_eval4_same_card99_same = ((equity_lane1_eval74_hand_eval4_s0_codes[24-1:18] == equity_lane1_eval74_hand_eval4_s0_codes[30-1:24]) && (equity_lane1_eval74_hand_eval4_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane1_eval74_hand_eval4_same_card100_same = ((equity_lane1_eval74_hand_eval4_s0_codes[24-1:18] == equity_lane1_eval74_hand_eval4_s0_codes[36-1:30]) && (equity_lane1_eval74_hand_eval4_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane1_eval74_hand_eval4_same_card101_same = ((equity_lane1_eval74_hand_eval4_s0_codes[24-1:18] == equity_lane1_eval74_hand_eval4_s0_codes[42-1:36]) && (equity_lane1_eval74_hand_eval4_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane1_eval74_hand_eval4_same_card102_same = ((equity_lane1_eval74_hand_eval4_s0_codes[30-1:24] == equity_lane1_eval74_hand_eval4_s0_codes[36-1:30]) && (equity_lane1_eval74_hand_eval4_s0_codes[30-1:24] != 63));
-
-
-
-assign equity_lane1_eval74_hand_eval4_same_card103_same = ((equity_lane1_eval74_hand_eval4_s0_codes[30-1:24] == equity_lane1_eval74_hand_eval4_s0_codes[42-1:36]) && (equity_lane1_eval74_hand_eval4_s0_codes[30-1:24] != 63));
-
-
-
-assign equity_lane1_eval74_hand_eval4_same_card104_same = ((equity_lane1_eval74_hand_eval4_s0_codes[36-1:30] == equity_lane1_eval74_hand_eval4_s0_codes[42-1:36]) && (equity_lane1_eval74_hand_eval4_s0_codes[36-1:30] != 63));
-
-
-always @(equity_lane1_eval74_hand_eval4_s0_codes) begin: equity_lane1_eval74_hand_eval4_decode
-    reg [52-1:0] hand;
-    reg [7-1:0] bad_codes;
-    reg any_card;
-    reg [6-1:0] clubs;
-    reg [6-1:0] diamonds;
-    reg [6-1:0] hearts;
-    reg [6-1:0] spades;
+always @(equity_lane1_board_eval1_s0_board) begin: equity_lane1_board_eval1_board_summary1_count_board
+    reg [13-1:0] ge1;
+    reg [13-1:0] ge2;
+    reg [13-1:0] ge3;
+    reg [13-1:0] ge4;
+    reg [4-1:0] suit_ge1;
+    reg [4-1:0] suit_ge2;
+    reg [4-1:0] suit_ge3;
+    reg [4-1:0] suit_ge4;
+    reg [4-1:0] suit_ge5;
+    reg unreal;
     integer i;
     reg [6-1:0] code;
     integer j;
-    reg [64-1:0] onehot;
-    hand = 52'h0;
-    bad_codes = 7'h0;
-    any_card = 1'b0;
-    clubs = 6'h1;
-    diamonds = 6'h1;
-    hearts = 6'h1;
-    spades = 6'h1;
-    for (i=0; i<7; i=i+1) begin
+    reg [16-1:0] rank_hit;
+    reg [13-1:0] hit;
+    reg [4-1:0] suit_hit;
+    reg [13-1:0] flush_ranks;
+    ge1 = 13'h0;
+    ge2 = 13'h0;
+    ge3 = 13'h0;
+    ge4 = 13'h0;
+    suit_ge1 = 4'h0;
+    suit_ge2 = 4'h0;
+    suit_ge3 = 4'h0;
+    suit_ge4 = 4'h0;
+    suit_ge5 = 4'h0;
+    unreal = 1'b0;
+    for (i=0; i<5; i=i+1) begin
         code = 6'h0;
         for (j=0; j<6; j=j+1) begin
-            code[j] = equity_lane1_eval74_hand_eval4_s0_codes[((6 * i) + j)];
+            code[j] = equity_lane1_board_eval1_s0_board[((6 * i) + j)];
         end
-        onehot = 64'h1;
-        onehot = (onehot << code);
-        if ((onehot[63-1:52] != 0)) begin
-            bad_codes[i] = 1;
-        end
-        hand = (hand | onehot[52-1:0]);
-        if ((!onehot[63])) begin
-            any_card = 1'b1;
-            if ((code[2-1:0] == 0)) begin
-                clubs = {clubs[5-1:0], 1'b1};
-            end
-            else if ((code[2-1:0] == 1)) begin
-                diamonds = {diamonds[5-1:0], 1'b1};
-            end
-            else if ((code[2-1:0] == 2)) begin
-                hearts = {hearts[5-1:0], 1'b1};
-            end
-            else begin
-                spades = {spades[5-1:0], 1'b1};
-            end
+        rank_hit = 16'h1;
+        rank_hit = (rank_hit << code[6-1:2]);
+        hit = 13'h0;
+        hit = rank_hit[13-1:0];
+        suit_hit = 4'h1;
+        suit_hit = (suit_hit << code[2-1:0]);
+        ge4 = (ge4 | (ge3 & hit));
+        ge3 = (ge3 | (ge2 & hit));
+        ge2 = (ge2 | (ge1 & hit));
+        ge1 = (ge1 | hit);
+        suit_ge5 = (suit_ge5 | (suit_ge4 & suit_hit));
+        suit_ge4 = (suit_ge4 | (suit_ge3 & suit_hit));
+        suit_ge3 = (suit_ge3 | (suit_ge2 & suit_hit));
+        suit_ge2 = (suit_ge2 | (suit_ge1 & suit_hit));
+        suit_ge1 = (suit_ge1 | suit_hit);
+        if ((code[5] && code[4] && (code[3] || code[2]))) begin
+            unreal = 1'b1;
         end
     end
-    equity_lane1_eval74_hand_eval4_d1_hand = hand;
-    equity_lane1_eval74_hand_eval4_d1_bad_codes = bad_codes;
-    equity_lane1_eval74_hand_eval4_d1_any = any_card;
-    equity_lane1_eval74_hand_eval4_d1_flush_suit = {spades[5], hearts[5], diamonds[5], clubs[5]};
+    flush_ranks = 13'h0;
+    for (i=0; i<5; i=i+1) begin
+        code = 6'h0;
+        for (j=0; j<6; j=j+1) begin
+            code[j] = equity_lane1_board_eval1_s0_board[((6 * i) + j)];
+        end
+        rank_hit = 16'h1;
+        rank_hit = (rank_hit << code[6-1:2]);
+        hit = 13'h0;
+        hit = rank_hit[13-1:0];
+        if (suit_ge3[code[2-1:0]]) begin
+            flush_ranks = (flush_ranks | hit);
+        end
+    end
+    equity_lane1_board_eval1_board_summary1_c1_ge1 = ge1;
+    equity_lane1_board_eval1_board_summary1_c1_ge2 = ge2;
+    equity_lane1_board_eval1_board_summary1_c1_ge3 = ge3;
+    equity_lane1_board_eval1_board_summary1_c1_ge4 = ge4;
+    equity_lane1_board_eval1_board_summary1_c1_flush_suit = suit_ge3;
+    equity_lane1_board_eval1_board_summary1_c1_flush_ranks = flush_ranks;
+    equity_lane1_board_eval1_board_summary1_c1_flush_ge4 = (suit_ge4 != 0);
+    equity_lane1_board_eval1_board_summary1_c1_flush_ge5 = (suit_ge5 != 0);
+    equity_lane1_board_eval1_board_summary1_c1_unreal = unreal;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_decoded_register
-    equity_lane1_eval74_hand_eval4_decoded_hand <= equity_lane1_eval74_hand_eval4_d1_hand;
-    equity_lane1_eval74_hand_eval4_decoded_bad_codes <= equity_lane1_eval74_hand_eval4_d1_bad_codes;
-    equity_lane1_eval74_hand_eval4_decoded_any <= equity_lane1_eval74_hand_eval4_d1_any;
-    equity_lane1_eval74_hand_eval4_decoded_flush_suit <= equity_lane1_eval74_hand_eval4_d1_flush_suit;
-    equity_lane1_eval74_hand_eval4_decoded_dups <= equity_lane1_eval74_hand_eval4_dups;
+always @(posedge clk) begin: equity_lane1_board_eval1_board_summary1_summary_register
+    equity_lane1_board_eval1_board_summary1_summary_ge1 <= equity_lane1_board_eval1_board_summary1_c1_ge1;
+    equity_lane1_board_eval1_board_summary1_summary_ge2 <= equity_lane1_board_eval1_board_summary1_c1_ge2;
+    equity_lane1_board_eval1_board_summary1_summary_ge3 <= equity_lane1_board_eval1_board_summary1_c1_ge3;
+    equity_lane1_board_eval1_board_summary1_summary_ge4 <= equity_lane1_board_eval1_board_summary1_c1_ge4;
+    equity_lane1_board_eval1_board_summary1_summary_flush_suit <= equity_lane1_board_eval1_board_summary1_c1_flush_suit;
+    equity_lane1_board_eval1_board_summary1_summary_flush_ranks <= equity_lane1_board_eval1_board_summary1_c1_flush_ranks;
+    equity_lane1_board_eval1_board_summary1_summary_flush_ge4 <= equity_lane1_board_eval1_board_summary1_c1_flush_ge4;
+    equity_lane1_board_eval1_board_summary1_summary_flush_ge5 <= equity_lane1_board_eval1_board_summary1_c1_flush_ge5;
+    equity_lane1_board_eval1_board_summary1_summary_bad <= (equity_lane1_board_eval1_board_summary1_c1_unreal || (equity_lane1_board_eval1_board_summary1_dups != 0));
 end
 
 
-
-assign equity_lane1_eval74_hand_eval4_c2_bad = ((equity_lane1_eval74_hand_eval4_decoded_dups != 0) || (equity_lane1_eval74_hand_eval4_decoded_bad_codes != 0));
-
-
-always @(equity_lane1_eval74_hand_eval4_decoded_flush_suit, equity_lane1_eval74_hand_eval4_decoded_hand) begin: equity_lane1_eval74_hand_eval4_rank_masks
-    reg [13-1:0] present;
-    reg [13-1:0] quads;
-    reg [13-1:0] trips;
-    reg [13-1:0] pairs;
-    reg [13-1:0] singles;
-    reg [13-1:0] suited;
-    reg [13-1:0] not_quads;
-    integer r;
-    reg [5-1:0] held;
-    integer s;
-    present = 13'h0;
-    quads = 13'h0;
-    trips = 13'h0;
-    pairs = 13'h0;
-    singles = 13'h0;
-    suited = 13'h0;
-    not_quads = 13'h0;
-    for (r=0; r<13; r=r+1) begin
-        held = 5'h1;
-        for (s=0; s<4; s=s+1) begin
-            if (equity_lane1_eval74_hand_eval4_decoded_hand[((4 * r) + s)]) begin
-                held = {held[4-1:0], 1'b1};
-            end
-            if ((equity_lane1_eval74_hand_eval4_decoded_hand[((4 * r) + s)] && equity_lane1_eval74_hand_eval4_decoded_flush_suit[s])) begin
-                suited[r] = 1;
-            end
-        end
-        present[r] = held[1];
-        singles[r] = (held[1] && (!held[2]));
-        pairs[r] = (held[2] && (!held[3]));
-        trips[r] = (held[3] && (!held[4]));
-        quads[r] = held[4];
-        not_quads[r] = (held[1] && (!held[4]));
-    end
-    equity_lane1_eval74_hand_eval4_c2_present = present;
-    equity_lane1_eval74_hand_eval4_c2_quads = quads;
-    equity_lane1_eval74_hand_eval4_c2_trips = trips;
-    equity_lane1_eval74_hand_eval4_c2_pairs = pairs;
-    equity_lane1_eval74_hand_eval4_c2_not_quads = not_quads;
-    equity_lane1_eval74_hand_eval4_c2_flush = (equity_lane1_eval74_hand_eval4_decoded_flush_suit != 0);
-    if ((equity_lane1_eval74_hand_eval4_decoded_flush_suit != 0)) begin
-        equity_lane1_eval74_hand_eval4_c2_kickers = suited;
+always @(posedge clk) begin: equity_lane1_board_eval1_advance
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_board_eval1_valids <= 0;
     end
     else begin
-        equity_lane1_eval74_hand_eval4_c2_kickers = singles;
+        equity_lane1_board_eval1_valids <= {equity_lane1_board_eval1_valids[(5 - 1)-1:0], equity_lane1_look_valid};
     end
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_decoded_hand) begin: equity_lane1_eval74_hand_eval4_sf_windows
-    reg [10-1:0] found;
-    integer w;
-    integer s;
-    found = 10'h0;
-    for (w=0; w<10; w=w+1) begin
-        for (s=0; s<4; s=s+1) begin
-            if ((equity_lane1_eval74_hand_eval4_decoded_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane1_eval74_hand_eval4_decoded_hand[((4 * w) + s)] && equity_lane1_eval74_hand_eval4_decoded_hand[((4 * (w + 1)) + s)] && equity_lane1_eval74_hand_eval4_decoded_hand[((4 * (w + 2)) + s)] && equity_lane1_eval74_hand_eval4_decoded_hand[((4 * (w + 3)) + s)])) begin
-                found[w] = 1;
-            end
-        end
-    end
-    equity_lane1_eval74_hand_eval4_c2_sf_windows = found;
+always @(posedge clk) begin: equity_lane1_board_eval1_take_board
+    equity_lane1_board_eval1_s0_board <= equity_lane1_board_eval1_board_in;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_c2_present) begin: equity_lane1_eval74_hand_eval4_straight_windows4_find
+always @(posedge clk) begin: equity_lane1_board_eval1_hole_register4_take
+    equity_lane1_board_eval1_hole_register4_q <= equity_lane1_board_eval1_hole_register4_d;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_hole_register5_take
+    equity_lane1_board_eval1_hole_register5_q <= equity_lane1_board_eval1_hole_register5_d;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_hole_register6_take
+    equity_lane1_board_eval1_hole_register6_q <= equity_lane1_board_eval1_hole_register6_d;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_hole_register7_take
+    equity_lane1_board_eval1_hole_register7_q <= equity_lane1_board_eval1_hole_register7_d;
+end
+
+
+
+assign equity_lane1_board_eval1_player_eval4_same_card64_same = ((equity_lane1_board_eval1_hole_register4_q[6-1:0] == equity_lane1_board_eval1_hole_register4_q[12-1:6]) && (equity_lane1_board_eval1_hole_register4_q[6-1:0] != 63));
+
+
+
+assign equity_lane1_board_eval1_player_eval4_same_card65_same = ((equity_lane1_board_eval1_hole_register4_q[6-1:0] == equity_lane1_board_eval1_s0_board[6-1:0]) && (equity_lane1_board_eval1_hole_register4_q[6-1:0] != 63));
+
+
+
+assign equity_lane1_board_eval1_player_eval4_same_card66_same = ((equity_lane1_board_eval1_hole_register4_q[12-1:6] == equity_lane1_board_eval1_s0_board[6-1:0]) && (equity_lane1_board_eval1_hole_register4_q[12-1:6] != 63));
+
+
+
+assign equity_lane1_board_eval1_player_eval4_same_card67_same = ((equity_lane1_board_eval1_hole_register4_q[6-1:0] == equity_lane1_board_eval1_s0_board[12-1:6]) && (equity_lane1_board_eval1_hole_register4_q[6-1:0] != 63));
+
+
+
+assign equity_lane1_board_eval1_player_eval4_same_card68_same = ((equity_lane1_board_eval1_hole_register4_q[12-1:6] == equity_lane1_board_eval1_s0_board[12-1:6]) && (equity_lane1_board_eval1_hole_register4_q[12-1:6] != 63));
+
+
+
+assign equity_lane1_board_eval1_player_eval4_same_card69_same = ((equity_lane1_board_eval1_hole_register4_q[6-1:0] == equity_lane1_board_eval1_s0_board[18-1:12]) && (equity_lane1_board_eval1_hole_register4_q[6-1:0] != 63));
+
+
+
+assign equity_lane1_board_eval1_player_eval4_same_card70_same = ((equity_lane1_board_eval1_hole_register4_q[12-1:6] == equity_lane1_board_eval1_s0_board[18-1:12]) && (equity_lane1_board_eval1_hole_register4_q[12-1:6] != 63));
+
+
+
+assign equity_lane1_board_eval1_player_eval4_same_card71_same = ((equity_lane1_board_eval1_hole_register4_q[6-1:0] == equity_lane1_board_eval1_s0_board[24-1:18]) && (equity_lane1_board_eval1_hole_register4_q[6-1:0] != 63));
+
+
+
+assign equity_lane1_board_eval1_player_eval4_same_card72_same = ((equity_lane1_board_eval1_hole_register4_q[12-1:6] == equity_lane1_board_eval1_s0_board[24-1:18]) && (equity_lane1_board_eval1_hole_register4_q[12-1:6] != 63));
+
+
+
+assign equity_lane1_board_eval1_player_eval4_same_card73_same = ((equity_lane1_board_eval1_hole_register4_q[6-1:0] == equity_lane1_board_eval1_s0_board[30-1:24]) && (equity_lane1_board_eval1_hole_register4_q[6-1:0] != 63));
+
+
+
+assign equity_lane1_board_eval1_player_eval4_same_card74_same = ((equity_lane1_board_eval1_hole_register4_q[12-1:6] == equity_lane1_board_eval1_s0_board[30-1:24]) && (equity_lane1_board_eval1_hole_register4_q[12-1:6] != 63));
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_hole_register
+    equity_lane1_board_eval1_player_eval4_s1_hole <= equity_lane1_board_eval1_hole_register4_q;
+    equity_lane1_board_eval1_player_eval4_s1_bad <= ((equity_lane1_board_eval1_player_eval4_dups != 0) || (equity_lane1_board_eval1_hole_register4_q[5] && equity_lane1_board_eval1_hole_register4_q[4] && (equity_lane1_board_eval1_hole_register4_q[3] || equity_lane1_board_eval1_hole_register4_q[2])) || (equity_lane1_board_eval1_hole_register4_q[11] && equity_lane1_board_eval1_hole_register4_q[10] && (equity_lane1_board_eval1_hole_register4_q[9] || equity_lane1_board_eval1_hole_register4_q[8])));
+end
+
+
+always @(equity_lane1_board_eval1_board_summary1_summary_flush_ge5, equity_lane1_board_eval1_board_summary1_summary_ge1, equity_lane1_board_eval1_board_summary1_summary_ge4, equity_lane1_board_eval1_player_eval4_s1_hole, equity_lane1_board_eval1_board_summary1_summary_flush_suit, equity_lane1_board_eval1_board_summary1_summary_flush_ranks, equity_lane1_board_eval1_board_summary1_summary_ge2, equity_lane1_board_eval1_board_summary1_summary_ge3, equity_lane1_board_eval1_board_summary1_summary_flush_ge4) begin: equity_lane1_board_eval1_player_eval4_fold
+    reg [16-1:0] hit_a;
+    reg [16-1:0] hit_b;
+    reg [13-1:0] either;
+    reg [13-1:0] both;
+    reg suited_a;
+    reg suited_b;
+    reg [13-1:0] flush_ranks;
+    hit_a = 16'h1;
+    hit_a = (hit_a << equity_lane1_board_eval1_player_eval4_s1_hole[6-1:2]);
+    hit_b = 16'h1;
+    hit_b = (hit_b << equity_lane1_board_eval1_player_eval4_s1_hole[12-1:8]);
+    either = 13'h0;
+    both = 13'h0;
+    either = (hit_a[13-1:0] | hit_b[13-1:0]);
+    both = (hit_a[13-1:0] & hit_b[13-1:0]);
+    equity_lane1_board_eval1_player_eval4_c2_ge1 = (equity_lane1_board_eval1_board_summary1_summary_ge1 | either);
+    equity_lane1_board_eval1_player_eval4_c2_ge2 = ((equity_lane1_board_eval1_board_summary1_summary_ge2 | (equity_lane1_board_eval1_board_summary1_summary_ge1 & either)) | both);
+    equity_lane1_board_eval1_player_eval4_c2_ge3 = ((equity_lane1_board_eval1_board_summary1_summary_ge3 | (equity_lane1_board_eval1_board_summary1_summary_ge2 & either)) | (equity_lane1_board_eval1_board_summary1_summary_ge1 & both));
+    equity_lane1_board_eval1_player_eval4_c2_ge4 = ((equity_lane1_board_eval1_board_summary1_summary_ge4 | (equity_lane1_board_eval1_board_summary1_summary_ge3 & either)) | (equity_lane1_board_eval1_board_summary1_summary_ge2 & both));
+    suited_a = (equity_lane1_board_eval1_board_summary1_summary_flush_suit[equity_lane1_board_eval1_player_eval4_s1_hole[2-1:0]] != 0);
+    suited_b = (equity_lane1_board_eval1_board_summary1_summary_flush_suit[equity_lane1_board_eval1_player_eval4_s1_hole[8-1:6]] != 0);
+    flush_ranks = 13'h0;
+    flush_ranks = equity_lane1_board_eval1_board_summary1_summary_flush_ranks;
+    if (suited_a) begin
+        flush_ranks = (flush_ranks | hit_a[13-1:0]);
+    end
+    if (suited_b) begin
+        flush_ranks = (flush_ranks | hit_b[13-1:0]);
+    end
+    equity_lane1_board_eval1_player_eval4_c2_flush_ranks = flush_ranks;
+    equity_lane1_board_eval1_player_eval4_c2_flush = ((equity_lane1_board_eval1_board_summary1_summary_flush_suit != 0) && (equity_lane1_board_eval1_board_summary1_summary_flush_ge5 || (equity_lane1_board_eval1_board_summary1_summary_flush_ge4 && (suited_a || suited_b)) || (suited_a && suited_b)));
+end
+
+
+always @(equity_lane1_board_eval1_player_eval4_c2_ge1) begin: equity_lane1_board_eval1_player_eval4_straight_windows8_find
     reg [10-1:0] complete;
     integer w;
     complete = 10'h0;
     for (w=0; w<10; w=w+1) begin
-        if ((equity_lane1_eval74_hand_eval4_c2_present[(((w + 13) - 1) % 13)] && equity_lane1_eval74_hand_eval4_c2_present[w] && equity_lane1_eval74_hand_eval4_c2_present[(w + 1)] && equity_lane1_eval74_hand_eval4_c2_present[(w + 2)] && equity_lane1_eval74_hand_eval4_c2_present[(w + 3)])) begin
+        if ((equity_lane1_board_eval1_player_eval4_c2_ge1[(((w + 13) - 1) % 13)] && equity_lane1_board_eval1_player_eval4_c2_ge1[w] && equity_lane1_board_eval1_player_eval4_c2_ge1[(w + 1)] && equity_lane1_board_eval1_player_eval4_c2_ge1[(w + 2)] && equity_lane1_board_eval1_player_eval4_c2_ge1[(w + 3)])) begin
             complete[w] = 1;
         end
     end
-    equity_lane1_eval74_hand_eval4_c2_windows = complete;
+    equity_lane1_board_eval1_player_eval4_c2_windows = complete;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_masks_register
-    equity_lane1_eval74_hand_eval4_masks_quads <= equity_lane1_eval74_hand_eval4_c2_quads;
-    equity_lane1_eval74_hand_eval4_masks_trips <= equity_lane1_eval74_hand_eval4_c2_trips;
-    equity_lane1_eval74_hand_eval4_masks_pairs <= equity_lane1_eval74_hand_eval4_c2_pairs;
-    equity_lane1_eval74_hand_eval4_masks_not_quads <= equity_lane1_eval74_hand_eval4_c2_not_quads;
-    equity_lane1_eval74_hand_eval4_masks_kickers <= equity_lane1_eval74_hand_eval4_c2_kickers;
-    equity_lane1_eval74_hand_eval4_masks_windows <= equity_lane1_eval74_hand_eval4_c2_windows;
-    equity_lane1_eval74_hand_eval4_masks_sf_windows <= equity_lane1_eval74_hand_eval4_c2_sf_windows;
-    equity_lane1_eval74_hand_eval4_masks_flush <= equity_lane1_eval74_hand_eval4_c2_flush;
-    equity_lane1_eval74_hand_eval4_masks_bad <= equity_lane1_eval74_hand_eval4_c2_bad;
-    equity_lane1_eval74_hand_eval4_masks_any <= equity_lane1_eval74_hand_eval4_decoded_any;
+always @(equity_lane1_board_eval1_player_eval4_c2_flush_ranks) begin: equity_lane1_board_eval1_player_eval4_straight_windows9_find
+    reg [10-1:0] complete;
+    integer w;
+    complete = 10'h0;
+    for (w=0; w<10; w=w+1) begin
+        if ((equity_lane1_board_eval1_player_eval4_c2_flush_ranks[(((w + 13) - 1) % 13)] && equity_lane1_board_eval1_player_eval4_c2_flush_ranks[w] && equity_lane1_board_eval1_player_eval4_c2_flush_ranks[(w + 1)] && equity_lane1_board_eval1_player_eval4_c2_flush_ranks[(w + 2)] && equity_lane1_board_eval1_player_eval4_c2_flush_ranks[(w + 3)])) begin
+            complete[w] = 1;
+        end
+    end
+    equity_lane1_board_eval1_player_eval4_c2_sf_windows = complete;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_masks_kickers) begin: equity_lane1_eval74_hand_eval4_highest_ranks16_select
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_masks_register
+    if (equity_lane1_board_eval1_player_eval4_c2_flush) begin
+        equity_lane1_board_eval1_player_eval4_s2_kick_mask <= equity_lane1_board_eval1_player_eval4_c2_flush_ranks;
+    end
+    else begin
+        equity_lane1_board_eval1_player_eval4_s2_kick_mask <= equity_lane1_board_eval1_player_eval4_c2_ge1;
+    end
+    equity_lane1_board_eval1_player_eval4_s2_ge2 <= equity_lane1_board_eval1_player_eval4_c2_ge2;
+    equity_lane1_board_eval1_player_eval4_s2_ge3 <= equity_lane1_board_eval1_player_eval4_c2_ge3;
+    equity_lane1_board_eval1_player_eval4_s2_ge4 <= equity_lane1_board_eval1_player_eval4_c2_ge4;
+    equity_lane1_board_eval1_player_eval4_s2_windows <= equity_lane1_board_eval1_player_eval4_c2_windows;
+    equity_lane1_board_eval1_player_eval4_s2_sf_windows <= equity_lane1_board_eval1_player_eval4_c2_sf_windows;
+    equity_lane1_board_eval1_player_eval4_s2_flush <= equity_lane1_board_eval1_player_eval4_c2_flush;
+    equity_lane1_board_eval1_player_eval4_s2_invalid <= (equity_lane1_board_eval1_player_eval4_s1_bad || equity_lane1_board_eval1_board_summary1_summary_bad);
+end
+
+
+always @(equity_lane1_board_eval1_player_eval4_s2_kick_mask) begin: equity_lane1_board_eval1_player_eval4_highest_ranks12_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -24134,42 +23478,19 @@ always @(equity_lane1_eval74_hand_eval4_masks_kickers) begin: equity_lane1_eval7
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval74_hand_eval4_masks_kickers[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_board_eval1_player_eval4_s2_kick_mask[p] && seen[k]);
         end
-        if (equity_lane1_eval74_hand_eval4_masks_kickers[p]) begin
+        if (equity_lane1_board_eval1_player_eval4_s2_kick_mask[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
         end
     end
-    equity_lane1_eval74_hand_eval4_c3_kickers = sel;
+    equity_lane1_board_eval1_player_eval4_highest_ranks12_onehots = sel;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_masks_pairs) begin: equity_lane1_eval74_hand_eval4_highest_ranks17_select
-    reg [5-1:0] seen;
-    reg saturated;
-    reg [39-1:0] sel;
-    integer p;
-    integer k;
-    seen = 5'h1;
-    saturated = 1'b0;
-    sel = 39'h0;
-    for (p=13-1; p>=0; p=p-1) begin
-        for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval74_hand_eval4_masks_pairs[p] && seen[k]);
-        end
-        if (equity_lane1_eval74_hand_eval4_masks_pairs[p]) begin
-            saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
-            seen = {seen[(5 - 1)-1:0], 1'b0};
-            seen[(5 - 1)] = saturated;
-        end
-    end
-    equity_lane1_eval74_hand_eval4_c3_pairs = sel;
-end
-
-
-always @(equity_lane1_eval74_hand_eval4_masks_trips) begin: equity_lane1_eval74_hand_eval4_highest_ranks18_select
+always @(equity_lane1_board_eval1_player_eval4_s2_ge2) begin: equity_lane1_board_eval1_player_eval4_highest_ranks13_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -24180,19 +23501,19 @@ always @(equity_lane1_eval74_hand_eval4_masks_trips) begin: equity_lane1_eval74_
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval74_hand_eval4_masks_trips[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_board_eval1_player_eval4_s2_ge2[p] && seen[k]);
         end
-        if (equity_lane1_eval74_hand_eval4_masks_trips[p]) begin
+        if (equity_lane1_board_eval1_player_eval4_s2_ge2[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
         end
     end
-    equity_lane1_eval74_hand_eval4_c3_trips = sel;
+    equity_lane1_board_eval1_player_eval4_highest_ranks13_onehots = sel;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_masks_not_quads) begin: equity_lane1_eval74_hand_eval4_highest_ranks19_select
+always @(equity_lane1_board_eval1_player_eval4_s2_ge3) begin: equity_lane1_board_eval1_player_eval4_highest_ranks14_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -24203,664 +23524,557 @@ always @(equity_lane1_eval74_hand_eval4_masks_not_quads) begin: equity_lane1_eva
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval74_hand_eval4_masks_not_quads[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_board_eval1_player_eval4_s2_ge3[p] && seen[k]);
         end
-        if (equity_lane1_eval74_hand_eval4_masks_not_quads[p]) begin
+        if (equity_lane1_board_eval1_player_eval4_s2_ge3[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
         end
     end
-    equity_lane1_eval74_hand_eval4_c3_not_quads = sel;
+    equity_lane1_board_eval1_player_eval4_highest_ranks14_onehots = sel;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_masks_windows) begin: equity_lane1_eval74_hand_eval4_window_top8_pick
+
+assign equity_lane1_board_eval1_player_eval4_field28_q = equity_lane1_board_eval1_player_eval4_highest_ranks12_onehots[13-1:0];
+
+
+
+assign equity_lane1_board_eval1_player_eval4_field29_q = equity_lane1_board_eval1_player_eval4_highest_ranks12_onehots[26-1:13];
+
+
+
+assign equity_lane1_board_eval1_player_eval4_field30_q = equity_lane1_board_eval1_player_eval4_highest_ranks12_onehots[39-1:26];
+
+
+
+assign equity_lane1_board_eval1_player_eval4_field31_q = equity_lane1_board_eval1_player_eval4_highest_ranks12_onehots[52-1:39];
+
+
+
+assign equity_lane1_board_eval1_player_eval4_field32_q = equity_lane1_board_eval1_player_eval4_highest_ranks12_onehots[65-1:52];
+
+
+
+assign equity_lane1_board_eval1_player_eval4_field33_q = equity_lane1_board_eval1_player_eval4_highest_ranks13_onehots[13-1:0];
+
+
+
+assign equity_lane1_board_eval1_player_eval4_field34_q = equity_lane1_board_eval1_player_eval4_highest_ranks13_onehots[26-1:13];
+
+
+always @(equity_lane1_board_eval1_player_eval4_field28_q) begin: equity_lane1_board_eval1_player_eval4_onehot_rank44_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval4_field28_q[12] || equity_lane1_board_eval1_player_eval4_field28_q[11] || equity_lane1_board_eval1_player_eval4_field28_q[10] || equity_lane1_board_eval1_player_eval4_field28_q[9] || equity_lane1_board_eval1_player_eval4_field28_q[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval4_field28_q[12] || equity_lane1_board_eval1_player_eval4_field28_q[7] || equity_lane1_board_eval1_player_eval4_field28_q[6] || equity_lane1_board_eval1_player_eval4_field28_q[5] || equity_lane1_board_eval1_player_eval4_field28_q[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval4_field28_q[11] || equity_lane1_board_eval1_player_eval4_field28_q[10] || equity_lane1_board_eval1_player_eval4_field28_q[7] || equity_lane1_board_eval1_player_eval4_field28_q[6] || equity_lane1_board_eval1_player_eval4_field28_q[3] || equity_lane1_board_eval1_player_eval4_field28_q[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval4_field28_q[11] || equity_lane1_board_eval1_player_eval4_field28_q[9] || equity_lane1_board_eval1_player_eval4_field28_q[7] || equity_lane1_board_eval1_player_eval4_field28_q[5] || equity_lane1_board_eval1_player_eval4_field28_q[3] || equity_lane1_board_eval1_player_eval4_field28_q[1]);
+    equity_lane1_board_eval1_player_eval4_onehot_rank44_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval4_field29_q) begin: equity_lane1_board_eval1_player_eval4_onehot_rank45_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval4_field29_q[12] || equity_lane1_board_eval1_player_eval4_field29_q[11] || equity_lane1_board_eval1_player_eval4_field29_q[10] || equity_lane1_board_eval1_player_eval4_field29_q[9] || equity_lane1_board_eval1_player_eval4_field29_q[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval4_field29_q[12] || equity_lane1_board_eval1_player_eval4_field29_q[7] || equity_lane1_board_eval1_player_eval4_field29_q[6] || equity_lane1_board_eval1_player_eval4_field29_q[5] || equity_lane1_board_eval1_player_eval4_field29_q[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval4_field29_q[11] || equity_lane1_board_eval1_player_eval4_field29_q[10] || equity_lane1_board_eval1_player_eval4_field29_q[7] || equity_lane1_board_eval1_player_eval4_field29_q[6] || equity_lane1_board_eval1_player_eval4_field29_q[3] || equity_lane1_board_eval1_player_eval4_field29_q[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval4_field29_q[11] || equity_lane1_board_eval1_player_eval4_field29_q[9] || equity_lane1_board_eval1_player_eval4_field29_q[7] || equity_lane1_board_eval1_player_eval4_field29_q[5] || equity_lane1_board_eval1_player_eval4_field29_q[3] || equity_lane1_board_eval1_player_eval4_field29_q[1]);
+    equity_lane1_board_eval1_player_eval4_onehot_rank45_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval4_field30_q) begin: equity_lane1_board_eval1_player_eval4_onehot_rank46_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval4_field30_q[12] || equity_lane1_board_eval1_player_eval4_field30_q[11] || equity_lane1_board_eval1_player_eval4_field30_q[10] || equity_lane1_board_eval1_player_eval4_field30_q[9] || equity_lane1_board_eval1_player_eval4_field30_q[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval4_field30_q[12] || equity_lane1_board_eval1_player_eval4_field30_q[7] || equity_lane1_board_eval1_player_eval4_field30_q[6] || equity_lane1_board_eval1_player_eval4_field30_q[5] || equity_lane1_board_eval1_player_eval4_field30_q[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval4_field30_q[11] || equity_lane1_board_eval1_player_eval4_field30_q[10] || equity_lane1_board_eval1_player_eval4_field30_q[7] || equity_lane1_board_eval1_player_eval4_field30_q[6] || equity_lane1_board_eval1_player_eval4_field30_q[3] || equity_lane1_board_eval1_player_eval4_field30_q[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval4_field30_q[11] || equity_lane1_board_eval1_player_eval4_field30_q[9] || equity_lane1_board_eval1_player_eval4_field30_q[7] || equity_lane1_board_eval1_player_eval4_field30_q[5] || equity_lane1_board_eval1_player_eval4_field30_q[3] || equity_lane1_board_eval1_player_eval4_field30_q[1]);
+    equity_lane1_board_eval1_player_eval4_onehot_rank46_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval4_field31_q) begin: equity_lane1_board_eval1_player_eval4_onehot_rank47_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval4_field31_q[12] || equity_lane1_board_eval1_player_eval4_field31_q[11] || equity_lane1_board_eval1_player_eval4_field31_q[10] || equity_lane1_board_eval1_player_eval4_field31_q[9] || equity_lane1_board_eval1_player_eval4_field31_q[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval4_field31_q[12] || equity_lane1_board_eval1_player_eval4_field31_q[7] || equity_lane1_board_eval1_player_eval4_field31_q[6] || equity_lane1_board_eval1_player_eval4_field31_q[5] || equity_lane1_board_eval1_player_eval4_field31_q[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval4_field31_q[11] || equity_lane1_board_eval1_player_eval4_field31_q[10] || equity_lane1_board_eval1_player_eval4_field31_q[7] || equity_lane1_board_eval1_player_eval4_field31_q[6] || equity_lane1_board_eval1_player_eval4_field31_q[3] || equity_lane1_board_eval1_player_eval4_field31_q[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval4_field31_q[11] || equity_lane1_board_eval1_player_eval4_field31_q[9] || equity_lane1_board_eval1_player_eval4_field31_q[7] || equity_lane1_board_eval1_player_eval4_field31_q[5] || equity_lane1_board_eval1_player_eval4_field31_q[3] || equity_lane1_board_eval1_player_eval4_field31_q[1]);
+    equity_lane1_board_eval1_player_eval4_onehot_rank47_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval4_field32_q) begin: equity_lane1_board_eval1_player_eval4_onehot_rank48_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval4_field32_q[12] || equity_lane1_board_eval1_player_eval4_field32_q[11] || equity_lane1_board_eval1_player_eval4_field32_q[10] || equity_lane1_board_eval1_player_eval4_field32_q[9] || equity_lane1_board_eval1_player_eval4_field32_q[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval4_field32_q[12] || equity_lane1_board_eval1_player_eval4_field32_q[7] || equity_lane1_board_eval1_player_eval4_field32_q[6] || equity_lane1_board_eval1_player_eval4_field32_q[5] || equity_lane1_board_eval1_player_eval4_field32_q[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval4_field32_q[11] || equity_lane1_board_eval1_player_eval4_field32_q[10] || equity_lane1_board_eval1_player_eval4_field32_q[7] || equity_lane1_board_eval1_player_eval4_field32_q[6] || equity_lane1_board_eval1_player_eval4_field32_q[3] || equity_lane1_board_eval1_player_eval4_field32_q[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval4_field32_q[11] || equity_lane1_board_eval1_player_eval4_field32_q[9] || equity_lane1_board_eval1_player_eval4_field32_q[7] || equity_lane1_board_eval1_player_eval4_field32_q[5] || equity_lane1_board_eval1_player_eval4_field32_q[3] || equity_lane1_board_eval1_player_eval4_field32_q[1]);
+    equity_lane1_board_eval1_player_eval4_onehot_rank48_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval4_field33_q) begin: equity_lane1_board_eval1_player_eval4_onehot_rank49_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval4_field33_q[12] || equity_lane1_board_eval1_player_eval4_field33_q[11] || equity_lane1_board_eval1_player_eval4_field33_q[10] || equity_lane1_board_eval1_player_eval4_field33_q[9] || equity_lane1_board_eval1_player_eval4_field33_q[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval4_field33_q[12] || equity_lane1_board_eval1_player_eval4_field33_q[7] || equity_lane1_board_eval1_player_eval4_field33_q[6] || equity_lane1_board_eval1_player_eval4_field33_q[5] || equity_lane1_board_eval1_player_eval4_field33_q[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval4_field33_q[11] || equity_lane1_board_eval1_player_eval4_field33_q[10] || equity_lane1_board_eval1_player_eval4_field33_q[7] || equity_lane1_board_eval1_player_eval4_field33_q[6] || equity_lane1_board_eval1_player_eval4_field33_q[3] || equity_lane1_board_eval1_player_eval4_field33_q[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval4_field33_q[11] || equity_lane1_board_eval1_player_eval4_field33_q[9] || equity_lane1_board_eval1_player_eval4_field33_q[7] || equity_lane1_board_eval1_player_eval4_field33_q[5] || equity_lane1_board_eval1_player_eval4_field33_q[3] || equity_lane1_board_eval1_player_eval4_field33_q[1]);
+    equity_lane1_board_eval1_player_eval4_onehot_rank49_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval4_field34_q) begin: equity_lane1_board_eval1_player_eval4_onehot_rank50_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval4_field34_q[12] || equity_lane1_board_eval1_player_eval4_field34_q[11] || equity_lane1_board_eval1_player_eval4_field34_q[10] || equity_lane1_board_eval1_player_eval4_field34_q[9] || equity_lane1_board_eval1_player_eval4_field34_q[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval4_field34_q[12] || equity_lane1_board_eval1_player_eval4_field34_q[7] || equity_lane1_board_eval1_player_eval4_field34_q[6] || equity_lane1_board_eval1_player_eval4_field34_q[5] || equity_lane1_board_eval1_player_eval4_field34_q[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval4_field34_q[11] || equity_lane1_board_eval1_player_eval4_field34_q[10] || equity_lane1_board_eval1_player_eval4_field34_q[7] || equity_lane1_board_eval1_player_eval4_field34_q[6] || equity_lane1_board_eval1_player_eval4_field34_q[3] || equity_lane1_board_eval1_player_eval4_field34_q[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval4_field34_q[11] || equity_lane1_board_eval1_player_eval4_field34_q[9] || equity_lane1_board_eval1_player_eval4_field34_q[7] || equity_lane1_board_eval1_player_eval4_field34_q[5] || equity_lane1_board_eval1_player_eval4_field34_q[3] || equity_lane1_board_eval1_player_eval4_field34_q[1]);
+    equity_lane1_board_eval1_player_eval4_onehot_rank50_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval4_highest_ranks14_onehots) begin: equity_lane1_board_eval1_player_eval4_onehot_rank51_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval4_highest_ranks14_onehots[12] || equity_lane1_board_eval1_player_eval4_highest_ranks14_onehots[11] || equity_lane1_board_eval1_player_eval4_highest_ranks14_onehots[10] || equity_lane1_board_eval1_player_eval4_highest_ranks14_onehots[9] || equity_lane1_board_eval1_player_eval4_highest_ranks14_onehots[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval4_highest_ranks14_onehots[12] || equity_lane1_board_eval1_player_eval4_highest_ranks14_onehots[7] || equity_lane1_board_eval1_player_eval4_highest_ranks14_onehots[6] || equity_lane1_board_eval1_player_eval4_highest_ranks14_onehots[5] || equity_lane1_board_eval1_player_eval4_highest_ranks14_onehots[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval4_highest_ranks14_onehots[11] || equity_lane1_board_eval1_player_eval4_highest_ranks14_onehots[10] || equity_lane1_board_eval1_player_eval4_highest_ranks14_onehots[7] || equity_lane1_board_eval1_player_eval4_highest_ranks14_onehots[6] || equity_lane1_board_eval1_player_eval4_highest_ranks14_onehots[3] || equity_lane1_board_eval1_player_eval4_highest_ranks14_onehots[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval4_highest_ranks14_onehots[11] || equity_lane1_board_eval1_player_eval4_highest_ranks14_onehots[9] || equity_lane1_board_eval1_player_eval4_highest_ranks14_onehots[7] || equity_lane1_board_eval1_player_eval4_highest_ranks14_onehots[5] || equity_lane1_board_eval1_player_eval4_highest_ranks14_onehots[3] || equity_lane1_board_eval1_player_eval4_highest_ranks14_onehots[1]);
+    equity_lane1_board_eval1_player_eval4_onehot_rank51_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval4_s2_ge4) begin: equity_lane1_board_eval1_player_eval4_onehot_rank52_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval4_s2_ge4[12] || equity_lane1_board_eval1_player_eval4_s2_ge4[11] || equity_lane1_board_eval1_player_eval4_s2_ge4[10] || equity_lane1_board_eval1_player_eval4_s2_ge4[9] || equity_lane1_board_eval1_player_eval4_s2_ge4[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval4_s2_ge4[12] || equity_lane1_board_eval1_player_eval4_s2_ge4[7] || equity_lane1_board_eval1_player_eval4_s2_ge4[6] || equity_lane1_board_eval1_player_eval4_s2_ge4[5] || equity_lane1_board_eval1_player_eval4_s2_ge4[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval4_s2_ge4[11] || equity_lane1_board_eval1_player_eval4_s2_ge4[10] || equity_lane1_board_eval1_player_eval4_s2_ge4[7] || equity_lane1_board_eval1_player_eval4_s2_ge4[6] || equity_lane1_board_eval1_player_eval4_s2_ge4[3] || equity_lane1_board_eval1_player_eval4_s2_ge4[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval4_s2_ge4[11] || equity_lane1_board_eval1_player_eval4_s2_ge4[9] || equity_lane1_board_eval1_player_eval4_s2_ge4[7] || equity_lane1_board_eval1_player_eval4_s2_ge4[5] || equity_lane1_board_eval1_player_eval4_s2_ge4[3] || equity_lane1_board_eval1_player_eval4_s2_ge4[1]);
+    equity_lane1_board_eval1_player_eval4_onehot_rank52_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval4_s2_windows) begin: equity_lane1_board_eval1_player_eval4_window_top8_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane1_eval74_hand_eval4_masks_windows[w] && (!higher))) begin
+        if ((equity_lane1_board_eval1_player_eval4_s2_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane1_eval74_hand_eval4_masks_windows[w]) begin
+        if (equity_lane1_board_eval1_player_eval4_s2_windows[w]) begin
             higher = 1'b1;
         end
     end
-    equity_lane1_eval74_hand_eval4_window_top8_best = {onehot, 3'h0};
-    equity_lane1_eval74_hand_eval4_c3_straight = (equity_lane1_eval74_hand_eval4_masks_windows != 0);
+    equity_lane1_board_eval1_player_eval4_window_top8_best = {onehot, 3'h0};
+    equity_lane1_board_eval1_player_eval4_c3_straight = (equity_lane1_board_eval1_player_eval4_s2_windows != 0);
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_window_top8_best) begin: equity_lane1_eval74_hand_eval4_window_top8_onehot_rank56_encode
+always @(equity_lane1_board_eval1_player_eval4_window_top8_best) begin: equity_lane1_board_eval1_player_eval4_window_top8_onehot_rank53_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_window_top8_best[12] || equity_lane1_eval74_hand_eval4_window_top8_best[11] || equity_lane1_eval74_hand_eval4_window_top8_best[10] || equity_lane1_eval74_hand_eval4_window_top8_best[9] || equity_lane1_eval74_hand_eval4_window_top8_best[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_window_top8_best[12] || equity_lane1_eval74_hand_eval4_window_top8_best[7] || equity_lane1_eval74_hand_eval4_window_top8_best[6] || equity_lane1_eval74_hand_eval4_window_top8_best[5] || equity_lane1_eval74_hand_eval4_window_top8_best[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_window_top8_best[11] || equity_lane1_eval74_hand_eval4_window_top8_best[10] || equity_lane1_eval74_hand_eval4_window_top8_best[7] || equity_lane1_eval74_hand_eval4_window_top8_best[6] || equity_lane1_eval74_hand_eval4_window_top8_best[3] || equity_lane1_eval74_hand_eval4_window_top8_best[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_window_top8_best[11] || equity_lane1_eval74_hand_eval4_window_top8_best[9] || equity_lane1_eval74_hand_eval4_window_top8_best[7] || equity_lane1_eval74_hand_eval4_window_top8_best[5] || equity_lane1_eval74_hand_eval4_window_top8_best[3] || equity_lane1_eval74_hand_eval4_window_top8_best[1]);
-    equity_lane1_eval74_hand_eval4_c3_straight_top = value;
+    value[3] = (equity_lane1_board_eval1_player_eval4_window_top8_best[12] || equity_lane1_board_eval1_player_eval4_window_top8_best[11] || equity_lane1_board_eval1_player_eval4_window_top8_best[10] || equity_lane1_board_eval1_player_eval4_window_top8_best[9] || equity_lane1_board_eval1_player_eval4_window_top8_best[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval4_window_top8_best[12] || equity_lane1_board_eval1_player_eval4_window_top8_best[7] || equity_lane1_board_eval1_player_eval4_window_top8_best[6] || equity_lane1_board_eval1_player_eval4_window_top8_best[5] || equity_lane1_board_eval1_player_eval4_window_top8_best[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval4_window_top8_best[11] || equity_lane1_board_eval1_player_eval4_window_top8_best[10] || equity_lane1_board_eval1_player_eval4_window_top8_best[7] || equity_lane1_board_eval1_player_eval4_window_top8_best[6] || equity_lane1_board_eval1_player_eval4_window_top8_best[3] || equity_lane1_board_eval1_player_eval4_window_top8_best[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval4_window_top8_best[11] || equity_lane1_board_eval1_player_eval4_window_top8_best[9] || equity_lane1_board_eval1_player_eval4_window_top8_best[7] || equity_lane1_board_eval1_player_eval4_window_top8_best[5] || equity_lane1_board_eval1_player_eval4_window_top8_best[3] || equity_lane1_board_eval1_player_eval4_window_top8_best[1]);
+    equity_lane1_board_eval1_player_eval4_c3_straight_top = value;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_masks_sf_windows) begin: equity_lane1_eval74_hand_eval4_window_top9_pick
+always @(equity_lane1_board_eval1_player_eval4_s2_sf_windows) begin: equity_lane1_board_eval1_player_eval4_window_top9_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane1_eval74_hand_eval4_masks_sf_windows[w] && (!higher))) begin
+        if ((equity_lane1_board_eval1_player_eval4_s2_sf_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane1_eval74_hand_eval4_masks_sf_windows[w]) begin
+        if (equity_lane1_board_eval1_player_eval4_s2_sf_windows[w]) begin
             higher = 1'b1;
         end
     end
-    equity_lane1_eval74_hand_eval4_window_top9_best = {onehot, 3'h0};
-    equity_lane1_eval74_hand_eval4_c3_sf = (equity_lane1_eval74_hand_eval4_masks_sf_windows != 0);
+    equity_lane1_board_eval1_player_eval4_window_top9_best = {onehot, 3'h0};
+    equity_lane1_board_eval1_player_eval4_c3_sf = (equity_lane1_board_eval1_player_eval4_s2_sf_windows != 0);
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_window_top9_best) begin: equity_lane1_eval74_hand_eval4_window_top9_onehot_rank57_encode
+always @(equity_lane1_board_eval1_player_eval4_window_top9_best) begin: equity_lane1_board_eval1_player_eval4_window_top9_onehot_rank54_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_window_top9_best[12] || equity_lane1_eval74_hand_eval4_window_top9_best[11] || equity_lane1_eval74_hand_eval4_window_top9_best[10] || equity_lane1_eval74_hand_eval4_window_top9_best[9] || equity_lane1_eval74_hand_eval4_window_top9_best[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_window_top9_best[12] || equity_lane1_eval74_hand_eval4_window_top9_best[7] || equity_lane1_eval74_hand_eval4_window_top9_best[6] || equity_lane1_eval74_hand_eval4_window_top9_best[5] || equity_lane1_eval74_hand_eval4_window_top9_best[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_window_top9_best[11] || equity_lane1_eval74_hand_eval4_window_top9_best[10] || equity_lane1_eval74_hand_eval4_window_top9_best[7] || equity_lane1_eval74_hand_eval4_window_top9_best[6] || equity_lane1_eval74_hand_eval4_window_top9_best[3] || equity_lane1_eval74_hand_eval4_window_top9_best[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_window_top9_best[11] || equity_lane1_eval74_hand_eval4_window_top9_best[9] || equity_lane1_eval74_hand_eval4_window_top9_best[7] || equity_lane1_eval74_hand_eval4_window_top9_best[5] || equity_lane1_eval74_hand_eval4_window_top9_best[3] || equity_lane1_eval74_hand_eval4_window_top9_best[1]);
-    equity_lane1_eval74_hand_eval4_c3_sf_top = value;
+    value[3] = (equity_lane1_board_eval1_player_eval4_window_top9_best[12] || equity_lane1_board_eval1_player_eval4_window_top9_best[11] || equity_lane1_board_eval1_player_eval4_window_top9_best[10] || equity_lane1_board_eval1_player_eval4_window_top9_best[9] || equity_lane1_board_eval1_player_eval4_window_top9_best[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval4_window_top9_best[12] || equity_lane1_board_eval1_player_eval4_window_top9_best[7] || equity_lane1_board_eval1_player_eval4_window_top9_best[6] || equity_lane1_board_eval1_player_eval4_window_top9_best[5] || equity_lane1_board_eval1_player_eval4_window_top9_best[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval4_window_top9_best[11] || equity_lane1_board_eval1_player_eval4_window_top9_best[10] || equity_lane1_board_eval1_player_eval4_window_top9_best[7] || equity_lane1_board_eval1_player_eval4_window_top9_best[6] || equity_lane1_board_eval1_player_eval4_window_top9_best[3] || equity_lane1_board_eval1_player_eval4_window_top9_best[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval4_window_top9_best[11] || equity_lane1_board_eval1_player_eval4_window_top9_best[9] || equity_lane1_board_eval1_player_eval4_window_top9_best[7] || equity_lane1_board_eval1_player_eval4_window_top9_best[5] || equity_lane1_board_eval1_player_eval4_window_top9_best[3] || equity_lane1_board_eval1_player_eval4_window_top9_best[1]);
+    equity_lane1_board_eval1_player_eval4_c3_sf_top = value;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_picks_register
-    equity_lane1_eval74_hand_eval4_picks_kickers0 <= equity_lane1_eval74_hand_eval4_c3_kickers[13-1:0];
-    equity_lane1_eval74_hand_eval4_picks_kickers1 <= equity_lane1_eval74_hand_eval4_c3_kickers[26-1:13];
-    equity_lane1_eval74_hand_eval4_picks_kickers2 <= equity_lane1_eval74_hand_eval4_c3_kickers[39-1:26];
-    equity_lane1_eval74_hand_eval4_picks_kickers3 <= equity_lane1_eval74_hand_eval4_c3_kickers[52-1:39];
-    equity_lane1_eval74_hand_eval4_picks_kickers4 <= equity_lane1_eval74_hand_eval4_c3_kickers[65-1:52];
-    equity_lane1_eval74_hand_eval4_picks_pairs0 <= equity_lane1_eval74_hand_eval4_c3_pairs[13-1:0];
-    equity_lane1_eval74_hand_eval4_picks_pairs1 <= equity_lane1_eval74_hand_eval4_c3_pairs[26-1:13];
-    equity_lane1_eval74_hand_eval4_picks_pairs2 <= equity_lane1_eval74_hand_eval4_c3_pairs[39-1:26];
-    equity_lane1_eval74_hand_eval4_picks_trips0 <= equity_lane1_eval74_hand_eval4_c3_trips[13-1:0];
-    equity_lane1_eval74_hand_eval4_picks_trips1 <= equity_lane1_eval74_hand_eval4_c3_trips[26-1:13];
-    equity_lane1_eval74_hand_eval4_picks_not_quads0 <= equity_lane1_eval74_hand_eval4_c3_not_quads;
-    equity_lane1_eval74_hand_eval4_picks_quads <= equity_lane1_eval74_hand_eval4_masks_quads;
-    equity_lane1_eval74_hand_eval4_picks_straight <= equity_lane1_eval74_hand_eval4_c3_straight;
-    equity_lane1_eval74_hand_eval4_picks_sf <= equity_lane1_eval74_hand_eval4_c3_sf;
-    equity_lane1_eval74_hand_eval4_picks_flush <= equity_lane1_eval74_hand_eval4_masks_flush;
-    equity_lane1_eval74_hand_eval4_picks_straight_top <= equity_lane1_eval74_hand_eval4_c3_straight_top;
-    equity_lane1_eval74_hand_eval4_picks_sf_top <= equity_lane1_eval74_hand_eval4_c3_sf_top;
-    equity_lane1_eval74_hand_eval4_picks_bad <= equity_lane1_eval74_hand_eval4_masks_bad;
-    equity_lane1_eval74_hand_eval4_picks_any <= equity_lane1_eval74_hand_eval4_masks_any;
+always @(equity_lane1_board_eval1_player_eval4_s2_ge2) begin: equity_lane1_board_eval1_player_eval4_at_least_two4_count
+    reg one;
+    reg more;
+    integer p;
+    one = 1'b0;
+    more = 1'b0;
+    for (p=0; p<13; p=p+1) begin
+        more = (more || (one && equity_lane1_board_eval1_player_eval4_s2_ge2[p]));
+        one = (one || equity_lane1_board_eval1_player_eval4_s2_ge2[p]);
+    end
+    equity_lane1_board_eval1_player_eval4_c3_two_pairs = more;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_picks_kickers0) begin: equity_lane1_eval74_hand_eval4_onehot_rank58_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_picks_kickers0[12] || equity_lane1_eval74_hand_eval4_picks_kickers0[11] || equity_lane1_eval74_hand_eval4_picks_kickers0[10] || equity_lane1_eval74_hand_eval4_picks_kickers0[9] || equity_lane1_eval74_hand_eval4_picks_kickers0[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_picks_kickers0[12] || equity_lane1_eval74_hand_eval4_picks_kickers0[7] || equity_lane1_eval74_hand_eval4_picks_kickers0[6] || equity_lane1_eval74_hand_eval4_picks_kickers0[5] || equity_lane1_eval74_hand_eval4_picks_kickers0[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_picks_kickers0[11] || equity_lane1_eval74_hand_eval4_picks_kickers0[10] || equity_lane1_eval74_hand_eval4_picks_kickers0[7] || equity_lane1_eval74_hand_eval4_picks_kickers0[6] || equity_lane1_eval74_hand_eval4_picks_kickers0[3] || equity_lane1_eval74_hand_eval4_picks_kickers0[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_picks_kickers0[11] || equity_lane1_eval74_hand_eval4_picks_kickers0[9] || equity_lane1_eval74_hand_eval4_picks_kickers0[7] || equity_lane1_eval74_hand_eval4_picks_kickers0[5] || equity_lane1_eval74_hand_eval4_picks_kickers0[3] || equity_lane1_eval74_hand_eval4_picks_kickers0[1]);
-    equity_lane1_eval74_hand_eval4_c4_kickers0 = value;
-end
-
-
-always @(equity_lane1_eval74_hand_eval4_picks_kickers1) begin: equity_lane1_eval74_hand_eval4_onehot_rank59_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_picks_kickers1[12] || equity_lane1_eval74_hand_eval4_picks_kickers1[11] || equity_lane1_eval74_hand_eval4_picks_kickers1[10] || equity_lane1_eval74_hand_eval4_picks_kickers1[9] || equity_lane1_eval74_hand_eval4_picks_kickers1[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_picks_kickers1[12] || equity_lane1_eval74_hand_eval4_picks_kickers1[7] || equity_lane1_eval74_hand_eval4_picks_kickers1[6] || equity_lane1_eval74_hand_eval4_picks_kickers1[5] || equity_lane1_eval74_hand_eval4_picks_kickers1[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_picks_kickers1[11] || equity_lane1_eval74_hand_eval4_picks_kickers1[10] || equity_lane1_eval74_hand_eval4_picks_kickers1[7] || equity_lane1_eval74_hand_eval4_picks_kickers1[6] || equity_lane1_eval74_hand_eval4_picks_kickers1[3] || equity_lane1_eval74_hand_eval4_picks_kickers1[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_picks_kickers1[11] || equity_lane1_eval74_hand_eval4_picks_kickers1[9] || equity_lane1_eval74_hand_eval4_picks_kickers1[7] || equity_lane1_eval74_hand_eval4_picks_kickers1[5] || equity_lane1_eval74_hand_eval4_picks_kickers1[3] || equity_lane1_eval74_hand_eval4_picks_kickers1[1]);
-    equity_lane1_eval74_hand_eval4_c4_kickers1 = value;
-end
-
-
-always @(equity_lane1_eval74_hand_eval4_picks_kickers2) begin: equity_lane1_eval74_hand_eval4_onehot_rank60_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_picks_kickers2[12] || equity_lane1_eval74_hand_eval4_picks_kickers2[11] || equity_lane1_eval74_hand_eval4_picks_kickers2[10] || equity_lane1_eval74_hand_eval4_picks_kickers2[9] || equity_lane1_eval74_hand_eval4_picks_kickers2[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_picks_kickers2[12] || equity_lane1_eval74_hand_eval4_picks_kickers2[7] || equity_lane1_eval74_hand_eval4_picks_kickers2[6] || equity_lane1_eval74_hand_eval4_picks_kickers2[5] || equity_lane1_eval74_hand_eval4_picks_kickers2[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_picks_kickers2[11] || equity_lane1_eval74_hand_eval4_picks_kickers2[10] || equity_lane1_eval74_hand_eval4_picks_kickers2[7] || equity_lane1_eval74_hand_eval4_picks_kickers2[6] || equity_lane1_eval74_hand_eval4_picks_kickers2[3] || equity_lane1_eval74_hand_eval4_picks_kickers2[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_picks_kickers2[11] || equity_lane1_eval74_hand_eval4_picks_kickers2[9] || equity_lane1_eval74_hand_eval4_picks_kickers2[7] || equity_lane1_eval74_hand_eval4_picks_kickers2[5] || equity_lane1_eval74_hand_eval4_picks_kickers2[3] || equity_lane1_eval74_hand_eval4_picks_kickers2[1]);
-    equity_lane1_eval74_hand_eval4_c4_kickers2 = value;
-end
-
-
-always @(equity_lane1_eval74_hand_eval4_picks_kickers3) begin: equity_lane1_eval74_hand_eval4_onehot_rank61_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_picks_kickers3[12] || equity_lane1_eval74_hand_eval4_picks_kickers3[11] || equity_lane1_eval74_hand_eval4_picks_kickers3[10] || equity_lane1_eval74_hand_eval4_picks_kickers3[9] || equity_lane1_eval74_hand_eval4_picks_kickers3[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_picks_kickers3[12] || equity_lane1_eval74_hand_eval4_picks_kickers3[7] || equity_lane1_eval74_hand_eval4_picks_kickers3[6] || equity_lane1_eval74_hand_eval4_picks_kickers3[5] || equity_lane1_eval74_hand_eval4_picks_kickers3[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_picks_kickers3[11] || equity_lane1_eval74_hand_eval4_picks_kickers3[10] || equity_lane1_eval74_hand_eval4_picks_kickers3[7] || equity_lane1_eval74_hand_eval4_picks_kickers3[6] || equity_lane1_eval74_hand_eval4_picks_kickers3[3] || equity_lane1_eval74_hand_eval4_picks_kickers3[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_picks_kickers3[11] || equity_lane1_eval74_hand_eval4_picks_kickers3[9] || equity_lane1_eval74_hand_eval4_picks_kickers3[7] || equity_lane1_eval74_hand_eval4_picks_kickers3[5] || equity_lane1_eval74_hand_eval4_picks_kickers3[3] || equity_lane1_eval74_hand_eval4_picks_kickers3[1]);
-    equity_lane1_eval74_hand_eval4_c4_kickers3 = value;
-end
-
-
-always @(equity_lane1_eval74_hand_eval4_picks_kickers4) begin: equity_lane1_eval74_hand_eval4_onehot_rank62_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_picks_kickers4[12] || equity_lane1_eval74_hand_eval4_picks_kickers4[11] || equity_lane1_eval74_hand_eval4_picks_kickers4[10] || equity_lane1_eval74_hand_eval4_picks_kickers4[9] || equity_lane1_eval74_hand_eval4_picks_kickers4[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_picks_kickers4[12] || equity_lane1_eval74_hand_eval4_picks_kickers4[7] || equity_lane1_eval74_hand_eval4_picks_kickers4[6] || equity_lane1_eval74_hand_eval4_picks_kickers4[5] || equity_lane1_eval74_hand_eval4_picks_kickers4[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_picks_kickers4[11] || equity_lane1_eval74_hand_eval4_picks_kickers4[10] || equity_lane1_eval74_hand_eval4_picks_kickers4[7] || equity_lane1_eval74_hand_eval4_picks_kickers4[6] || equity_lane1_eval74_hand_eval4_picks_kickers4[3] || equity_lane1_eval74_hand_eval4_picks_kickers4[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_picks_kickers4[11] || equity_lane1_eval74_hand_eval4_picks_kickers4[9] || equity_lane1_eval74_hand_eval4_picks_kickers4[7] || equity_lane1_eval74_hand_eval4_picks_kickers4[5] || equity_lane1_eval74_hand_eval4_picks_kickers4[3] || equity_lane1_eval74_hand_eval4_picks_kickers4[1]);
-    equity_lane1_eval74_hand_eval4_c4_kickers4 = value;
-end
-
-
-always @(equity_lane1_eval74_hand_eval4_picks_pairs0) begin: equity_lane1_eval74_hand_eval4_onehot_rank63_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_picks_pairs0[12] || equity_lane1_eval74_hand_eval4_picks_pairs0[11] || equity_lane1_eval74_hand_eval4_picks_pairs0[10] || equity_lane1_eval74_hand_eval4_picks_pairs0[9] || equity_lane1_eval74_hand_eval4_picks_pairs0[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_picks_pairs0[12] || equity_lane1_eval74_hand_eval4_picks_pairs0[7] || equity_lane1_eval74_hand_eval4_picks_pairs0[6] || equity_lane1_eval74_hand_eval4_picks_pairs0[5] || equity_lane1_eval74_hand_eval4_picks_pairs0[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_picks_pairs0[11] || equity_lane1_eval74_hand_eval4_picks_pairs0[10] || equity_lane1_eval74_hand_eval4_picks_pairs0[7] || equity_lane1_eval74_hand_eval4_picks_pairs0[6] || equity_lane1_eval74_hand_eval4_picks_pairs0[3] || equity_lane1_eval74_hand_eval4_picks_pairs0[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_picks_pairs0[11] || equity_lane1_eval74_hand_eval4_picks_pairs0[9] || equity_lane1_eval74_hand_eval4_picks_pairs0[7] || equity_lane1_eval74_hand_eval4_picks_pairs0[5] || equity_lane1_eval74_hand_eval4_picks_pairs0[3] || equity_lane1_eval74_hand_eval4_picks_pairs0[1]);
-    equity_lane1_eval74_hand_eval4_c4_pairs0 = value;
-end
-
-
-always @(equity_lane1_eval74_hand_eval4_picks_pairs1) begin: equity_lane1_eval74_hand_eval4_onehot_rank64_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_picks_pairs1[12] || equity_lane1_eval74_hand_eval4_picks_pairs1[11] || equity_lane1_eval74_hand_eval4_picks_pairs1[10] || equity_lane1_eval74_hand_eval4_picks_pairs1[9] || equity_lane1_eval74_hand_eval4_picks_pairs1[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_picks_pairs1[12] || equity_lane1_eval74_hand_eval4_picks_pairs1[7] || equity_lane1_eval74_hand_eval4_picks_pairs1[6] || equity_lane1_eval74_hand_eval4_picks_pairs1[5] || equity_lane1_eval74_hand_eval4_picks_pairs1[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_picks_pairs1[11] || equity_lane1_eval74_hand_eval4_picks_pairs1[10] || equity_lane1_eval74_hand_eval4_picks_pairs1[7] || equity_lane1_eval74_hand_eval4_picks_pairs1[6] || equity_lane1_eval74_hand_eval4_picks_pairs1[3] || equity_lane1_eval74_hand_eval4_picks_pairs1[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_picks_pairs1[11] || equity_lane1_eval74_hand_eval4_picks_pairs1[9] || equity_lane1_eval74_hand_eval4_picks_pairs1[7] || equity_lane1_eval74_hand_eval4_picks_pairs1[5] || equity_lane1_eval74_hand_eval4_picks_pairs1[3] || equity_lane1_eval74_hand_eval4_picks_pairs1[1]);
-    equity_lane1_eval74_hand_eval4_c4_pairs1 = value;
-end
-
-
-always @(equity_lane1_eval74_hand_eval4_picks_pairs2) begin: equity_lane1_eval74_hand_eval4_onehot_rank65_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_picks_pairs2[12] || equity_lane1_eval74_hand_eval4_picks_pairs2[11] || equity_lane1_eval74_hand_eval4_picks_pairs2[10] || equity_lane1_eval74_hand_eval4_picks_pairs2[9] || equity_lane1_eval74_hand_eval4_picks_pairs2[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_picks_pairs2[12] || equity_lane1_eval74_hand_eval4_picks_pairs2[7] || equity_lane1_eval74_hand_eval4_picks_pairs2[6] || equity_lane1_eval74_hand_eval4_picks_pairs2[5] || equity_lane1_eval74_hand_eval4_picks_pairs2[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_picks_pairs2[11] || equity_lane1_eval74_hand_eval4_picks_pairs2[10] || equity_lane1_eval74_hand_eval4_picks_pairs2[7] || equity_lane1_eval74_hand_eval4_picks_pairs2[6] || equity_lane1_eval74_hand_eval4_picks_pairs2[3] || equity_lane1_eval74_hand_eval4_picks_pairs2[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_picks_pairs2[11] || equity_lane1_eval74_hand_eval4_picks_pairs2[9] || equity_lane1_eval74_hand_eval4_picks_pairs2[7] || equity_lane1_eval74_hand_eval4_picks_pairs2[5] || equity_lane1_eval74_hand_eval4_picks_pairs2[3] || equity_lane1_eval74_hand_eval4_picks_pairs2[1]);
-    equity_lane1_eval74_hand_eval4_c4_pairs2 = value;
-end
-
-
-always @(equity_lane1_eval74_hand_eval4_picks_trips0) begin: equity_lane1_eval74_hand_eval4_onehot_rank66_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_picks_trips0[12] || equity_lane1_eval74_hand_eval4_picks_trips0[11] || equity_lane1_eval74_hand_eval4_picks_trips0[10] || equity_lane1_eval74_hand_eval4_picks_trips0[9] || equity_lane1_eval74_hand_eval4_picks_trips0[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_picks_trips0[12] || equity_lane1_eval74_hand_eval4_picks_trips0[7] || equity_lane1_eval74_hand_eval4_picks_trips0[6] || equity_lane1_eval74_hand_eval4_picks_trips0[5] || equity_lane1_eval74_hand_eval4_picks_trips0[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_picks_trips0[11] || equity_lane1_eval74_hand_eval4_picks_trips0[10] || equity_lane1_eval74_hand_eval4_picks_trips0[7] || equity_lane1_eval74_hand_eval4_picks_trips0[6] || equity_lane1_eval74_hand_eval4_picks_trips0[3] || equity_lane1_eval74_hand_eval4_picks_trips0[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_picks_trips0[11] || equity_lane1_eval74_hand_eval4_picks_trips0[9] || equity_lane1_eval74_hand_eval4_picks_trips0[7] || equity_lane1_eval74_hand_eval4_picks_trips0[5] || equity_lane1_eval74_hand_eval4_picks_trips0[3] || equity_lane1_eval74_hand_eval4_picks_trips0[1]);
-    equity_lane1_eval74_hand_eval4_c4_trips0 = value;
-end
-
-
-always @(equity_lane1_eval74_hand_eval4_picks_trips1) begin: equity_lane1_eval74_hand_eval4_onehot_rank67_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_picks_trips1[12] || equity_lane1_eval74_hand_eval4_picks_trips1[11] || equity_lane1_eval74_hand_eval4_picks_trips1[10] || equity_lane1_eval74_hand_eval4_picks_trips1[9] || equity_lane1_eval74_hand_eval4_picks_trips1[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_picks_trips1[12] || equity_lane1_eval74_hand_eval4_picks_trips1[7] || equity_lane1_eval74_hand_eval4_picks_trips1[6] || equity_lane1_eval74_hand_eval4_picks_trips1[5] || equity_lane1_eval74_hand_eval4_picks_trips1[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_picks_trips1[11] || equity_lane1_eval74_hand_eval4_picks_trips1[10] || equity_lane1_eval74_hand_eval4_picks_trips1[7] || equity_lane1_eval74_hand_eval4_picks_trips1[6] || equity_lane1_eval74_hand_eval4_picks_trips1[3] || equity_lane1_eval74_hand_eval4_picks_trips1[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_picks_trips1[11] || equity_lane1_eval74_hand_eval4_picks_trips1[9] || equity_lane1_eval74_hand_eval4_picks_trips1[7] || equity_lane1_eval74_hand_eval4_picks_trips1[5] || equity_lane1_eval74_hand_eval4_picks_trips1[3] || equity_lane1_eval74_hand_eval4_picks_trips1[1]);
-    equity_lane1_eval74_hand_eval4_c4_trips1 = value;
-end
-
-
-always @(equity_lane1_eval74_hand_eval4_picks_not_quads0) begin: equity_lane1_eval74_hand_eval4_onehot_rank68_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_picks_not_quads0[12] || equity_lane1_eval74_hand_eval4_picks_not_quads0[11] || equity_lane1_eval74_hand_eval4_picks_not_quads0[10] || equity_lane1_eval74_hand_eval4_picks_not_quads0[9] || equity_lane1_eval74_hand_eval4_picks_not_quads0[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_picks_not_quads0[12] || equity_lane1_eval74_hand_eval4_picks_not_quads0[7] || equity_lane1_eval74_hand_eval4_picks_not_quads0[6] || equity_lane1_eval74_hand_eval4_picks_not_quads0[5] || equity_lane1_eval74_hand_eval4_picks_not_quads0[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_picks_not_quads0[11] || equity_lane1_eval74_hand_eval4_picks_not_quads0[10] || equity_lane1_eval74_hand_eval4_picks_not_quads0[7] || equity_lane1_eval74_hand_eval4_picks_not_quads0[6] || equity_lane1_eval74_hand_eval4_picks_not_quads0[3] || equity_lane1_eval74_hand_eval4_picks_not_quads0[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_picks_not_quads0[11] || equity_lane1_eval74_hand_eval4_picks_not_quads0[9] || equity_lane1_eval74_hand_eval4_picks_not_quads0[7] || equity_lane1_eval74_hand_eval4_picks_not_quads0[5] || equity_lane1_eval74_hand_eval4_picks_not_quads0[3] || equity_lane1_eval74_hand_eval4_picks_not_quads0[1]);
-    equity_lane1_eval74_hand_eval4_c4_not_quads0 = value;
-end
-
-
-always @(equity_lane1_eval74_hand_eval4_picks_quads) begin: equity_lane1_eval74_hand_eval4_onehot_rank69_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval74_hand_eval4_picks_quads[12] || equity_lane1_eval74_hand_eval4_picks_quads[11] || equity_lane1_eval74_hand_eval4_picks_quads[10] || equity_lane1_eval74_hand_eval4_picks_quads[9] || equity_lane1_eval74_hand_eval4_picks_quads[8]);
-    value[2] = (equity_lane1_eval74_hand_eval4_picks_quads[12] || equity_lane1_eval74_hand_eval4_picks_quads[7] || equity_lane1_eval74_hand_eval4_picks_quads[6] || equity_lane1_eval74_hand_eval4_picks_quads[5] || equity_lane1_eval74_hand_eval4_picks_quads[4]);
-    value[1] = (equity_lane1_eval74_hand_eval4_picks_quads[11] || equity_lane1_eval74_hand_eval4_picks_quads[10] || equity_lane1_eval74_hand_eval4_picks_quads[7] || equity_lane1_eval74_hand_eval4_picks_quads[6] || equity_lane1_eval74_hand_eval4_picks_quads[3] || equity_lane1_eval74_hand_eval4_picks_quads[2]);
-    value[0] = (equity_lane1_eval74_hand_eval4_picks_quads[11] || equity_lane1_eval74_hand_eval4_picks_quads[9] || equity_lane1_eval74_hand_eval4_picks_quads[7] || equity_lane1_eval74_hand_eval4_picks_quads[5] || equity_lane1_eval74_hand_eval4_picks_quads[3] || equity_lane1_eval74_hand_eval4_picks_quads[1]);
-    equity_lane1_eval74_hand_eval4_c4_quads = value;
-end
-
-
-always @(equity_lane1_eval74_hand_eval4_picks_pairs0, equity_lane1_eval74_hand_eval4_picks_flush, equity_lane1_eval74_hand_eval4_picks_trips1, equity_lane1_eval74_hand_eval4_picks_straight, equity_lane1_eval74_hand_eval4_picks_pairs1, equity_lane1_eval74_hand_eval4_picks_sf, equity_lane1_eval74_hand_eval4_picks_quads, equity_lane1_eval74_hand_eval4_picks_trips0) begin: equity_lane1_eval74_hand_eval4_categorize
+always @(equity_lane1_board_eval1_player_eval4_s2_ge4, equity_lane1_board_eval1_player_eval4_s2_ge2, equity_lane1_board_eval1_player_eval4_s2_ge3, equity_lane1_board_eval1_player_eval4_c3_two_pairs, equity_lane1_board_eval1_player_eval4_s2_flush, equity_lane1_board_eval1_player_eval4_c3_sf, equity_lane1_board_eval1_player_eval4_c3_straight) begin: equity_lane1_board_eval1_player_eval4_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane1_eval74_hand_eval4_picks_sf) begin
+    if (equity_lane1_board_eval1_player_eval4_c3_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane1_eval74_hand_eval4_picks_quads != 0)) begin
+    else if ((equity_lane1_board_eval1_player_eval4_s2_ge4 != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane1_eval74_hand_eval4_picks_trips0 != 0) && ((equity_lane1_eval74_hand_eval4_picks_trips1 != 0) || (equity_lane1_eval74_hand_eval4_picks_pairs0 != 0)))) begin
+    else if (((equity_lane1_board_eval1_player_eval4_s2_ge3 != 0) && equity_lane1_board_eval1_player_eval4_c3_two_pairs)) begin
         cat[6] = 1;
     end
-    else if (equity_lane1_eval74_hand_eval4_picks_flush) begin
+    else if (equity_lane1_board_eval1_player_eval4_s2_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane1_eval74_hand_eval4_picks_straight) begin
+    else if (equity_lane1_board_eval1_player_eval4_c3_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane1_eval74_hand_eval4_picks_trips0 != 0)) begin
+    else if ((equity_lane1_board_eval1_player_eval4_s2_ge3 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane1_eval74_hand_eval4_picks_pairs1 != 0)) begin
+    else if (equity_lane1_board_eval1_player_eval4_c3_two_pairs) begin
         cat[2] = 1;
     end
-    else if ((equity_lane1_eval74_hand_eval4_picks_pairs0 != 0)) begin
+    else if ((equity_lane1_board_eval1_player_eval4_s2_ge2 != 0)) begin
         cat[1] = 1;
     end
     else begin
         cat[0] = 1;
     end
-    equity_lane1_eval74_hand_eval4_category = cat;
+    equity_lane1_board_eval1_player_eval4_c3_category = cat;
 end
 
 
-
-assign equity_lane1_eval74_hand_eval4_c4_invalid = (equity_lane1_eval74_hand_eval4_picks_bad || (!equity_lane1_eval74_hand_eval4_picks_any));
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_ranked_register
-    equity_lane1_eval74_hand_eval4_ranked_kickers0 <= equity_lane1_eval74_hand_eval4_c4_kickers0;
-    equity_lane1_eval74_hand_eval4_ranked_kickers1 <= equity_lane1_eval74_hand_eval4_c4_kickers1;
-    equity_lane1_eval74_hand_eval4_ranked_kickers2 <= equity_lane1_eval74_hand_eval4_c4_kickers2;
-    equity_lane1_eval74_hand_eval4_ranked_kickers3 <= equity_lane1_eval74_hand_eval4_c4_kickers3;
-    equity_lane1_eval74_hand_eval4_ranked_kickers4 <= equity_lane1_eval74_hand_eval4_c4_kickers4;
-    equity_lane1_eval74_hand_eval4_ranked_pairs0 <= equity_lane1_eval74_hand_eval4_c4_pairs0;
-    equity_lane1_eval74_hand_eval4_ranked_pairs1 <= equity_lane1_eval74_hand_eval4_c4_pairs1;
-    equity_lane1_eval74_hand_eval4_ranked_pairs2 <= equity_lane1_eval74_hand_eval4_c4_pairs2;
-    equity_lane1_eval74_hand_eval4_ranked_trips0 <= equity_lane1_eval74_hand_eval4_c4_trips0;
-    equity_lane1_eval74_hand_eval4_ranked_trips1 <= equity_lane1_eval74_hand_eval4_c4_trips1;
-    equity_lane1_eval74_hand_eval4_ranked_not_quads0 <= equity_lane1_eval74_hand_eval4_c4_not_quads0;
-    equity_lane1_eval74_hand_eval4_ranked_quads <= equity_lane1_eval74_hand_eval4_c4_quads;
-    equity_lane1_eval74_hand_eval4_ranked_category <= equity_lane1_eval74_hand_eval4_category;
-    equity_lane1_eval74_hand_eval4_ranked_straight_top <= equity_lane1_eval74_hand_eval4_picks_straight_top;
-    equity_lane1_eval74_hand_eval4_ranked_sf_top <= equity_lane1_eval74_hand_eval4_picks_sf_top;
-    equity_lane1_eval74_hand_eval4_ranked_invalid <= equity_lane1_eval74_hand_eval4_c4_invalid;
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_pipe_reg94_load
+    equity_lane1_board_eval1_player_eval4_s3_x0 <= equity_lane1_board_eval1_player_eval4_onehot_rank44_rank;
 end
 
 
-always @(equity_lane1_eval74_hand_eval4_ranked_not_quads0, equity_lane1_eval74_hand_eval4_ranked_pairs1, equity_lane1_eval74_hand_eval4_ranked_pairs0, equity_lane1_eval74_hand_eval4_ranked_trips1, equity_lane1_eval74_hand_eval4_ranked_quads, equity_lane1_eval74_hand_eval4_ranked_kickers0, equity_lane1_eval74_hand_eval4_ranked_kickers2, equity_lane1_eval74_hand_eval4_ranked_sf_top, equity_lane1_eval74_hand_eval4_ranked_pairs2, equity_lane1_eval74_hand_eval4_ranked_trips0, equity_lane1_eval74_hand_eval4_ranked_kickers3, equity_lane1_eval74_hand_eval4_ranked_kickers4, equity_lane1_eval74_hand_eval4_ranked_kickers1, equity_lane1_eval74_hand_eval4_ranked_straight_top, equity_lane1_eval74_hand_eval4_ranked_invalid, equity_lane1_eval74_hand_eval4_ranked_category) begin: equity_lane1_eval74_hand_eval4_compose
-    reg t1_ge_p0;
-    integer j;
-    reg p2_ge_m0;
-    reg [4-1:0] cat;
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_pipe_reg95_load
+    equity_lane1_board_eval1_player_eval4_s3_x1 <= equity_lane1_board_eval1_player_eval4_onehot_rank45_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_pipe_reg96_load
+    equity_lane1_board_eval1_player_eval4_s3_x2 <= equity_lane1_board_eval1_player_eval4_onehot_rank46_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_pipe_reg97_load
+    equity_lane1_board_eval1_player_eval4_s3_x3 <= equity_lane1_board_eval1_player_eval4_onehot_rank47_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_pipe_reg98_load
+    equity_lane1_board_eval1_player_eval4_s3_x4 <= equity_lane1_board_eval1_player_eval4_onehot_rank48_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_pipe_reg99_load
+    equity_lane1_board_eval1_player_eval4_s3_pair0 <= equity_lane1_board_eval1_player_eval4_onehot_rank49_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_pipe_reg100_load
+    equity_lane1_board_eval1_player_eval4_s3_pair1 <= equity_lane1_board_eval1_player_eval4_onehot_rank50_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_pipe_reg101_load
+    equity_lane1_board_eval1_player_eval4_s3_trips <= equity_lane1_board_eval1_player_eval4_onehot_rank51_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_pipe_reg102_load
+    equity_lane1_board_eval1_player_eval4_s3_quads <= equity_lane1_board_eval1_player_eval4_onehot_rank52_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_picks_register
+    equity_lane1_board_eval1_player_eval4_s3_category <= equity_lane1_board_eval1_player_eval4_c3_category;
+    equity_lane1_board_eval1_player_eval4_s3_straight_top <= equity_lane1_board_eval1_player_eval4_c3_straight_top;
+    equity_lane1_board_eval1_player_eval4_s3_sf_top <= equity_lane1_board_eval1_player_eval4_c3_sf_top;
+    equity_lane1_board_eval1_player_eval4_s3_invalid <= equity_lane1_board_eval1_player_eval4_s2_invalid;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval4_s3_category, equity_lane1_board_eval1_player_eval4_s3_x2, equity_lane1_board_eval1_player_eval4_s3_straight_top, equity_lane1_board_eval1_player_eval4_s3_quads, equity_lane1_board_eval1_player_eval4_s3_x0, equity_lane1_board_eval1_player_eval4_s3_invalid, equity_lane1_board_eval1_player_eval4_s3_x3, equity_lane1_board_eval1_player_eval4_s3_sf_top, equity_lane1_board_eval1_player_eval4_s3_pair1, equity_lane1_board_eval1_player_eval4_s3_pair0, equity_lane1_board_eval1_player_eval4_s3_x4, equity_lane1_board_eval1_player_eval4_s3_x1, equity_lane1_board_eval1_player_eval4_s3_trips) begin: equity_lane1_board_eval1_player_eval4_compose
+    reg [9-1:0] cat;
+    reg skip0;
+    reg skip1;
+    reg skip2;
+    reg second_pair1;
+    reg [4-1:0] code;
     reg [4-1:0] k0;
     reg [4-1:0] k1;
     reg [4-1:0] k2;
     reg [4-1:0] k3;
     reg [4-1:0] k4;
-    t1_ge_p0 = 1'b1;
-    for (j=0; j<4; j=j+1) begin
-        if ((equity_lane1_eval74_hand_eval4_ranked_trips1[j] && (!equity_lane1_eval74_hand_eval4_ranked_pairs0[j]))) begin
-            t1_ge_p0 = 1'b1;
-        end
-        else if ((equity_lane1_eval74_hand_eval4_ranked_pairs0[j] && (!equity_lane1_eval74_hand_eval4_ranked_trips1[j]))) begin
-            t1_ge_p0 = 1'b0;
-        end
-    end
-    p2_ge_m0 = 1'b1;
-    for (j=0; j<4; j=j+1) begin
-        if ((equity_lane1_eval74_hand_eval4_ranked_pairs2[j] && (!equity_lane1_eval74_hand_eval4_ranked_kickers0[j]))) begin
-            p2_ge_m0 = 1'b1;
-        end
-        else if ((equity_lane1_eval74_hand_eval4_ranked_kickers0[j] && (!equity_lane1_eval74_hand_eval4_ranked_pairs2[j]))) begin
-            p2_ge_m0 = 1'b0;
-        end
-    end
-    cat = 4'h0;
-    cat[3] = equity_lane1_eval74_hand_eval4_ranked_category[8];
-    cat[2] = (equity_lane1_eval74_hand_eval4_ranked_category[7] || equity_lane1_eval74_hand_eval4_ranked_category[6] || equity_lane1_eval74_hand_eval4_ranked_category[5] || equity_lane1_eval74_hand_eval4_ranked_category[4]);
-    cat[1] = (equity_lane1_eval74_hand_eval4_ranked_category[7] || equity_lane1_eval74_hand_eval4_ranked_category[6] || equity_lane1_eval74_hand_eval4_ranked_category[3] || equity_lane1_eval74_hand_eval4_ranked_category[2]);
-    cat[0] = (equity_lane1_eval74_hand_eval4_ranked_category[7] || equity_lane1_eval74_hand_eval4_ranked_category[5] || equity_lane1_eval74_hand_eval4_ranked_category[3] || equity_lane1_eval74_hand_eval4_ranked_category[1]);
+    cat = equity_lane1_board_eval1_player_eval4_s3_category;
+    skip0 = ((cat[7] && (equity_lane1_board_eval1_player_eval4_s3_x0 == equity_lane1_board_eval1_player_eval4_s3_quads)) || (cat[3] && (equity_lane1_board_eval1_player_eval4_s3_x0 == equity_lane1_board_eval1_player_eval4_s3_trips)) || ((cat[1] || cat[2]) && (equity_lane1_board_eval1_player_eval4_s3_x0 == equity_lane1_board_eval1_player_eval4_s3_pair0)));
+    skip1 = ((cat[3] && (equity_lane1_board_eval1_player_eval4_s3_x1 == equity_lane1_board_eval1_player_eval4_s3_trips)) || (cat[1] && (equity_lane1_board_eval1_player_eval4_s3_x1 == equity_lane1_board_eval1_player_eval4_s3_pair0)));
+    skip2 = (cat[1] && (equity_lane1_board_eval1_player_eval4_s3_x2 == equity_lane1_board_eval1_player_eval4_s3_pair0));
+    second_pair1 = (equity_lane1_board_eval1_player_eval4_s3_x1 == equity_lane1_board_eval1_player_eval4_s3_pair1);
+    code = 4'h0;
+    code[3] = cat[8];
+    code[2] = (cat[7] || cat[6] || cat[5] || cat[4]);
+    code[1] = (cat[7] || cat[6] || cat[3] || cat[2]);
+    code[0] = (cat[7] || cat[5] || cat[3] || cat[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane1_eval74_hand_eval4_ranked_category[8]) begin
-        k0 = (k0 | equity_lane1_eval74_hand_eval4_ranked_sf_top);
+    if ((cat[5] || cat[0])) begin
+        k0 = equity_lane1_board_eval1_player_eval4_s3_x0;
+        k1 = equity_lane1_board_eval1_player_eval4_s3_x1;
+        k2 = equity_lane1_board_eval1_player_eval4_s3_x2;
+        k3 = equity_lane1_board_eval1_player_eval4_s3_x3;
+        k4 = equity_lane1_board_eval1_player_eval4_s3_x4;
     end
-    if (equity_lane1_eval74_hand_eval4_ranked_category[7]) begin
-        k0 = (k0 | equity_lane1_eval74_hand_eval4_ranked_quads);
-        k1 = (k1 | equity_lane1_eval74_hand_eval4_ranked_not_quads0);
+    if (cat[8]) begin
+        k0 = equity_lane1_board_eval1_player_eval4_s3_sf_top;
     end
-    if (equity_lane1_eval74_hand_eval4_ranked_category[6]) begin
-        k0 = (k0 | equity_lane1_eval74_hand_eval4_ranked_trips0);
-        if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane1_eval74_hand_eval4_ranked_trips1);
+    if (cat[4]) begin
+        k0 = equity_lane1_board_eval1_player_eval4_s3_straight_top;
+    end
+    if (cat[7]) begin
+        k0 = equity_lane1_board_eval1_player_eval4_s3_quads;
+    end
+    if (cat[6]) begin
+        k0 = equity_lane1_board_eval1_player_eval4_s3_trips;
+        if ((equity_lane1_board_eval1_player_eval4_s3_pair0 == equity_lane1_board_eval1_player_eval4_s3_trips)) begin
+            k1 = equity_lane1_board_eval1_player_eval4_s3_pair1;
         end
         else begin
-            k1 = (k1 | equity_lane1_eval74_hand_eval4_ranked_pairs0);
+            k1 = equity_lane1_board_eval1_player_eval4_s3_pair0;
         end
     end
-    if ((equity_lane1_eval74_hand_eval4_ranked_category[5] || equity_lane1_eval74_hand_eval4_ranked_category[0])) begin
-        k0 = (k0 | equity_lane1_eval74_hand_eval4_ranked_kickers0);
-        k1 = (k1 | equity_lane1_eval74_hand_eval4_ranked_kickers1);
-        k2 = (k2 | equity_lane1_eval74_hand_eval4_ranked_kickers2);
-        k3 = (k3 | equity_lane1_eval74_hand_eval4_ranked_kickers3);
-        k4 = (k4 | equity_lane1_eval74_hand_eval4_ranked_kickers4);
+    if (cat[3]) begin
+        k0 = equity_lane1_board_eval1_player_eval4_s3_trips;
     end
-    if (equity_lane1_eval74_hand_eval4_ranked_category[4]) begin
-        k0 = (k0 | equity_lane1_eval74_hand_eval4_ranked_straight_top);
+    if ((cat[2] || cat[1])) begin
+        k0 = equity_lane1_board_eval1_player_eval4_s3_pair0;
     end
-    if (equity_lane1_eval74_hand_eval4_ranked_category[3]) begin
-        k0 = (k0 | equity_lane1_eval74_hand_eval4_ranked_trips0);
-        k1 = (k1 | equity_lane1_eval74_hand_eval4_ranked_kickers0);
-        k2 = (k2 | equity_lane1_eval74_hand_eval4_ranked_kickers1);
-    end
-    if (equity_lane1_eval74_hand_eval4_ranked_category[2]) begin
-        k0 = (k0 | equity_lane1_eval74_hand_eval4_ranked_pairs0);
-        k1 = (k1 | equity_lane1_eval74_hand_eval4_ranked_pairs1);
-        if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane1_eval74_hand_eval4_ranked_pairs2);
+    if ((cat[7] || cat[3] || cat[1])) begin
+        if (skip0) begin
+            k1 = equity_lane1_board_eval1_player_eval4_s3_x1;
         end
         else begin
-            k2 = (k2 | equity_lane1_eval74_hand_eval4_ranked_kickers0);
+            k1 = equity_lane1_board_eval1_player_eval4_s3_x0;
         end
     end
-    if (equity_lane1_eval74_hand_eval4_ranked_category[1]) begin
-        k0 = (k0 | equity_lane1_eval74_hand_eval4_ranked_pairs0);
-        k1 = (k1 | equity_lane1_eval74_hand_eval4_ranked_kickers0);
-        k2 = (k2 | equity_lane1_eval74_hand_eval4_ranked_kickers1);
-        k3 = (k3 | equity_lane1_eval74_hand_eval4_ranked_kickers2);
+    if ((cat[3] || cat[1])) begin
+        if ((skip0 || skip1)) begin
+            k2 = equity_lane1_board_eval1_player_eval4_s3_x2;
+        end
+        else begin
+            k2 = equity_lane1_board_eval1_player_eval4_s3_x1;
+        end
     end
-    if (equity_lane1_eval74_hand_eval4_ranked_invalid) begin
-        equity_lane1_eval74_hand_eval4_c5_word = 0;
+    if (cat[1]) begin
+        if ((skip0 || skip1 || skip2)) begin
+            k3 = equity_lane1_board_eval1_player_eval4_s3_x3;
+        end
+        else begin
+            k3 = equity_lane1_board_eval1_player_eval4_s3_x2;
+        end
+    end
+    if (cat[2]) begin
+        k1 = equity_lane1_board_eval1_player_eval4_s3_pair1;
+        if ((!skip0)) begin
+            k2 = equity_lane1_board_eval1_player_eval4_s3_x0;
+        end
+        else if ((!second_pair1)) begin
+            k2 = equity_lane1_board_eval1_player_eval4_s3_x1;
+        end
+        else begin
+            k2 = equity_lane1_board_eval1_player_eval4_s3_x2;
+        end
+    end
+    if (equity_lane1_board_eval1_player_eval4_s3_invalid) begin
+        equity_lane1_board_eval1_player_eval4_c4_word = 0;
     end
     else begin
-        equity_lane1_eval74_hand_eval4_c5_word = {cat, k0, k1, k2, k3, k4};
+        equity_lane1_board_eval1_player_eval4_c4_word = {code, k0, k1, k2, k3, k4};
     end
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_advance
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_answer
     if (equity_lane1_rst == 1) begin
-        equity_lane1_eval74_hand_eval4_valids <= 0;
+        equity_lane1_board_eval1_player_eval4_word_q <= 0;
+        equity_lane1_board_eval1_player_eval4_invalid_q <= 0;
     end
     else begin
-        equity_lane1_eval74_hand_eval4_valids <= {equity_lane1_eval74_hand_eval4_valids[(6 - 1)-1:0], equity_lane1_look_valid};
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_take
-    equity_lane1_eval74_hand_eval4_s0_codes <= equity_lane1_eval74_hand_eval4_codes_in;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval74_hand_eval4_answer
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_eval74_hand_eval4_word_q <= 0;
-        equity_lane1_eval74_hand_eval4_invalid_q <= 0;
-    end
-    else begin
-        if (equity_lane1_eval74_hand_eval4_valids[(6 - 2)]) begin
-            equity_lane1_eval74_hand_eval4_word_q <= equity_lane1_eval74_hand_eval4_c5_word;
-            equity_lane1_eval74_hand_eval4_invalid_q <= equity_lane1_eval74_hand_eval4_ranked_invalid;
+        if (equity_lane1_board_eval1_answer_now) begin
+            equity_lane1_board_eval1_player_eval4_word_q <= equity_lane1_board_eval1_player_eval4_c4_word;
+            equity_lane1_board_eval1_player_eval4_invalid_q <= equity_lane1_board_eval1_player_eval4_s3_invalid;
         end
     end
 end
 
 
 
-assign equity_lane1_eval74_word = equity_lane1_eval74_hand_eval4_word_q;
-assign equity_lane1_eval74_invalid = equity_lane1_eval74_hand_eval4_invalid_q;
-assign equity_lane1_eval74_out_valid = equity_lane1_eval74_hand_eval4_valids[(6 - 1)];
+assign equity_lane1_board_eval1_player_eval4_word = equity_lane1_board_eval1_player_eval4_word_q;
+assign equity_lane1_board_eval1_player_eval4_invalid = equity_lane1_board_eval1_player_eval4_invalid_q;
 
 
 
-assign equity_lane1_eval75_hand_eval5_same_card105_same = ((equity_lane1_eval75_hand_eval5_s0_codes[6-1:0] == equity_lane1_eval75_hand_eval5_s0_codes[12-1:6]) && (equity_lane1_eval75_hand_eval5_s0_codes[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval5_same_card75_same = ((equity_lane1_board_eval1_hole_register5_q[6-1:0] == equity_lane1_board_eval1_hole_register5_q[12-1:6]) && (equity_lane1_board_eval1_hole_register5_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_eval75_hand_eval5_same_card106_same = ((equity_lane1_eval75_hand_eval5_s0_codes[6-1:0] == equity_lane1_eval75_hand_eval5_s0_codes[18-1:12]) && (equity_lane1_eval75_hand_eval5_s0_codes[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval5_same_card76_same = ((equity_lane1_board_eval1_hole_register5_q[6-1:0] == equity_lane1_board_eval1_s0_board[6-1:0]) && (equity_lane1_board_eval1_hole_register5_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_eval75_hand_eval5_same_card107_same = ((equity_lane1_eval75_hand_eval5_s0_codes[6-1:0] == equity_lane1_eval75_hand_eval5_s0_codes[24-1:18]) && (equity_lane1_eval75_hand_eval5_s0_codes[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval5_same_card77_same = ((equity_lane1_board_eval1_hole_register5_q[12-1:6] == equity_lane1_board_eval1_s0_board[6-1:0]) && (equity_lane1_board_eval1_hole_register5_q[12-1:6] != 63));
 
 
 
-assign equity_lane1_eval75_hand_eval5_same_card108_same = ((equity_lane1_eval75_hand_eval5_s0_codes[6-1:0] == equity_lane1_eval75_hand_eval5_s0_codes[30-1:24]) && (equity_lane1_eval75_hand_eval5_s0_codes[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval5_same_card78_same = ((equity_lane1_board_eval1_hole_register5_q[6-1:0] == equity_lane1_board_eval1_s0_board[12-1:6]) && (equity_lane1_board_eval1_hole_register5_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_eval75_hand_eval5_same_card109_same = ((equity_lane1_eval75_hand_eval5_s0_codes[6-1:0] == equity_lane1_eval75_hand_eval5_s0_codes[36-1:30]) && (equity_lane1_eval75_hand_eval5_s0_codes[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval5_same_card79_same = ((equity_lane1_board_eval1_hole_register5_q[12-1:6] == equity_lane1_board_eval1_s0_board[12-1:6]) && (equity_lane1_board_eval1_hole_register5_q[12-1:6] != 63));
 
 
 
-assign equity_lane1_eval75_hand_eval5_same_card110_same = ((equity_lane1_eval75_hand_eval5_s0_codes[6-1:0] == equity_lane1_eval75_hand_eval5_s0_codes[42-1:36]) && (equity_lane1_eval75_hand_eval5_s0_codes[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval5_same_card80_same = ((equity_lane1_board_eval1_hole_register5_q[6-1:0] == equity_lane1_board_eval1_s0_board[18-1:12]) && (equity_lane1_board_eval1_hole_register5_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_eval75_hand_eval5_same_card111_same = ((equity_lane1_eval75_hand_eval5_s0_codes[12-1:6] == equity_lane1_eval75_hand_eval5_s0_codes[18-1:12]) && (equity_lane1_eval75_hand_eval5_s0_codes[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval5_same_card81_same = ((equity_lane1_board_eval1_hole_register5_q[12-1:6] == equity_lane1_board_eval1_s0_board[18-1:12]) && (equity_lane1_board_eval1_hole_register5_q[12-1:6] != 63));
 
 
 
-assign equity_lane1_eval75_hand_eval5_same_card112_same = ((equity_lane1_eval75_hand_eval5_s0_codes[12-1:6] == equity_lane1_eval75_hand_eval5_s0_codes[24-1:18]) && (equity_lane1_eval75_hand_eval5_s0_codes[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval5_same_card82_same = ((equity_lane1_board_eval1_hole_register5_q[6-1:0] == equity_lane1_board_eval1_s0_board[24-1:18]) && (equity_lane1_board_eval1_hole_register5_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_eval75_hand_eval5_same_card113_same = ((equity_lane1_eval75_hand_eval5_s0_codes[12-1:6] == equity_lane1_eval75_hand_eval5_s0_codes[30-1:24]) && (equity_lane1_eval75_hand_eval5_s0_codes[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval5_same_card83_same = ((equity_lane1_board_eval1_hole_register5_q[12-1:6] == equity_lane1_board_eval1_s0_board[24-1:18]) && (equity_lane1_board_eval1_hole_register5_q[12-1:6] != 63));
 
 
 
-assign equity_lane1_eval75_hand_eval5_same_card114_same = ((equity_lane1_eval75_hand_eval5_s0_codes[12-1:6] == equity_lane1_eval75_hand_eval5_s0_codes[36-1:30]) && (equity_lane1_eval75_hand_eval5_s0_codes[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval5_same_card84_same = ((equity_lane1_board_eval1_hole_register5_q[6-1:0] == equity_lane1_board_eval1_s0_board[30-1:24]) && (equity_lane1_board_eval1_hole_register5_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_eval75_hand_eval5_same_card115_same = ((equity_lane1_eval75_hand_eval5_s0_codes[12-1:6] == equity_lane1_eval75_hand_eval5_s0_codes[42-1:36]) && (equity_lane1_eval75_hand_eval5_s0_codes[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval5_same_card85_same = ((equity_lane1_board_eval1_hole_register5_q[12-1:6] == equity_lane1_board_eval1_s0_board[30-1:24]) && (equity_lane1_board_eval1_hole_register5_q[12-1:6] != 63));
 
 
-
-assign equity_lane1_eval75_hand_eval5_same_card116_same = ((equity_lane1_eval75_hand_eval5_s0_codes[18-1:12] == equity_lane1_eval75_hand_eval5_s0_codes[24-1:18]) && (equity_lane1_eval75_hand_eval5_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane1_eval75_hand_eval5_same_card117_same = ((equity_lane1_eval75_hand_eval5_s0_codes[18-1:12] == equity_lane1_eval75_hand_eval5_s0_codes[30-1:24]) && (equity_lane1_eval75_hand_eval5_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane1_eval75_hand_eval5_same_card118_same = ((equity_lane1_eval75_hand_eval5_s0_codes[18-1:12] == equity_lane1_eval75_hand_eval5_s0_codes[36-1:30]) && (equity_lane1_eval75_hand_eval5_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane1_eval75_hand_eval5_same_card119_same = ((equity_lane1_eval75_hand_eval5_s0_codes[18-1:12] == equity_lane1_eval75_hand_eval5_s0_codes[42-1:36]) && (equity_lane1_eval75_hand_eval5_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane1_eval75_hand_eval5_same_card120_same = ((equity_lane1_eval75_hand_eval5_s0_codes[24-1:18] == equity_lane1_eval75_hand_eval5_s0_codes[30-1:24]) && (equity_lane1_eval75_hand_eval5_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane1_eval75_hand_eval5_same_card121_same = ((equity_lane1_eval75_hand_eval5_s0_codes[24-1:18] == equity_lane1_eval75_hand_eval5_s0_codes[36-1:30]) && (equity_lane1_eval75_hand_eval5_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane1_eval75_hand_eval5_same_card122_same = ((equity_lane1_eval75_hand_eval5_s0_codes[24-1:18] == equity_lane1_eval75_hand_eval5_s0_codes[42-1:36]) && (equity_lane1_eval75_hand_eval5_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane1_eval75_hand_eval5_same_card123_same = ((equity_lane1_eval75_hand_eval5_s0_codes[30-1:24] == equity_lane1_eval75_hand_eval5_s0_codes[36-1:30]) && (equity_lane1_eval75_hand_eval5_s0_codes[30-1:24] != 63));
-
-
-
-assign equity_lane1_eval75_hand_eval5_same_card124_same = ((equity_lane1_eval75_hand_eval5_s0_codes[30-1:24] == equity_lane1_eval75_hand_eval5_s0_codes[42-1:36]) && (equity_lane1_eval75_hand_eval5_s0_codes[30-1:24] != 63));
-
-
-
-assign equity_lane1_eval75_hand_eval5_same_card125_same = ((equity_lane1_eval75_hand_eval5_s0_codes[36-1:30] == equity_lane1_eval75_hand_eval5_s0_codes[42-1:36]) && (equity_lane1_eval75_hand_eval5_s0_codes[36-1:30] != 63));
-
-
-always @(equity_lane1_eval75_hand_eval5_s0_codes) begin: equity_lane1_eval75_hand_eval5_decode
-    reg [52-1:0] hand;
-    reg [7-1:0] bad_codes;
-    reg any_card;
-    reg [6-1:0] clubs;
-    reg [6-1:0] diamonds;
-    reg [6-1:0] hearts;
-    reg [6-1:0] spades;
-    integer i;
-    reg [6-1:0] code;
-    integer j;
-    reg [64-1:0] onehot;
-    hand = 52'h0;
-    bad_codes = 7'h0;
-    any_card = 1'b0;
-    clubs = 6'h1;
-    diamonds = 6'h1;
-    hearts = 6'h1;
-    spades = 6'h1;
-    for (i=0; i<7; i=i+1) begin
-        code = 6'h0;
-        for (j=0; j<6; j=j+1) begin
-            code[j] = equity_lane1_eval75_hand_eval5_s0_codes[((6 * i) + j)];
-        end
-        onehot = 64'h1;
-        onehot = (onehot << code);
-        if ((onehot[63-1:52] != 0)) begin
-            bad_codes[i] = 1;
-        end
-        hand = (hand | onehot[52-1:0]);
-        if ((!onehot[63])) begin
-            any_card = 1'b1;
-            if ((code[2-1:0] == 0)) begin
-                clubs = {clubs[5-1:0], 1'b1};
-            end
-            else if ((code[2-1:0] == 1)) begin
-                diamonds = {diamonds[5-1:0], 1'b1};
-            end
-            else if ((code[2-1:0] == 2)) begin
-                hearts = {hearts[5-1:0], 1'b1};
-            end
-            else begin
-                spades = {spades[5-1:0], 1'b1};
-            end
-        end
-    end
-    equity_lane1_eval75_hand_eval5_d1_hand = hand;
-    equity_lane1_eval75_hand_eval5_d1_bad_codes = bad_codes;
-    equity_lane1_eval75_hand_eval5_d1_any = any_card;
-    equity_lane1_eval75_hand_eval5_d1_flush_suit = {spades[5], hearts[5], diamonds[5], clubs[5]};
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_hole_register
+    equity_lane1_board_eval1_player_eval5_s1_hole <= equity_lane1_board_eval1_hole_register5_q;
+    equity_lane1_board_eval1_player_eval5_s1_bad <= ((equity_lane1_board_eval1_player_eval5_dups != 0) || (equity_lane1_board_eval1_hole_register5_q[5] && equity_lane1_board_eval1_hole_register5_q[4] && (equity_lane1_board_eval1_hole_register5_q[3] || equity_lane1_board_eval1_hole_register5_q[2])) || (equity_lane1_board_eval1_hole_register5_q[11] && equity_lane1_board_eval1_hole_register5_q[10] && (equity_lane1_board_eval1_hole_register5_q[9] || equity_lane1_board_eval1_hole_register5_q[8])));
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_decoded_register
-    equity_lane1_eval75_hand_eval5_decoded_hand <= equity_lane1_eval75_hand_eval5_d1_hand;
-    equity_lane1_eval75_hand_eval5_decoded_bad_codes <= equity_lane1_eval75_hand_eval5_d1_bad_codes;
-    equity_lane1_eval75_hand_eval5_decoded_any <= equity_lane1_eval75_hand_eval5_d1_any;
-    equity_lane1_eval75_hand_eval5_decoded_flush_suit <= equity_lane1_eval75_hand_eval5_d1_flush_suit;
-    equity_lane1_eval75_hand_eval5_decoded_dups <= equity_lane1_eval75_hand_eval5_dups;
+always @(equity_lane1_board_eval1_board_summary1_summary_flush_ge5, equity_lane1_board_eval1_board_summary1_summary_ge1, equity_lane1_board_eval1_board_summary1_summary_ge4, equity_lane1_board_eval1_player_eval5_s1_hole, equity_lane1_board_eval1_board_summary1_summary_flush_suit, equity_lane1_board_eval1_board_summary1_summary_flush_ranks, equity_lane1_board_eval1_board_summary1_summary_ge2, equity_lane1_board_eval1_board_summary1_summary_ge3, equity_lane1_board_eval1_board_summary1_summary_flush_ge4) begin: equity_lane1_board_eval1_player_eval5_fold
+    reg [16-1:0] hit_a;
+    reg [16-1:0] hit_b;
+    reg [13-1:0] either;
+    reg [13-1:0] both;
+    reg suited_a;
+    reg suited_b;
+    reg [13-1:0] flush_ranks;
+    hit_a = 16'h1;
+    hit_a = (hit_a << equity_lane1_board_eval1_player_eval5_s1_hole[6-1:2]);
+    hit_b = 16'h1;
+    hit_b = (hit_b << equity_lane1_board_eval1_player_eval5_s1_hole[12-1:8]);
+    either = 13'h0;
+    both = 13'h0;
+    either = (hit_a[13-1:0] | hit_b[13-1:0]);
+    both = (hit_a[13-1:0] & hit_b[13-1:0]);
+    equity_lane1_board_eval1_player_eval5_c2_ge1 = (equity_lane1_board_eval1_board_summary1_summary_ge1 | either);
+    equity_lane1_board_eval1_player_eval5_c2_ge2 = ((equity_lane1_board_eval1_board_summary1_summary_ge2 | (equity_lane1_board_eval1_board_summary1_summary_ge1 & either)) | both);
+    equity_lane1_board_eval1_player_eval5_c2_ge3 = ((equity_lane1_board_eval1_board_summary1_summary_ge3 | (equity_lane1_board_eval1_board_summary1_summary_ge2 & either)) | (equity_lane1_board_eval1_board_summary1_summary_ge1 & both));
+    equity_lane1_board_eval1_player_eval5_c2_ge4 = ((equity_lane1_board_eval1_board_summary1_summary_ge4 | (equity_lane1_board_eval1_board_summary1_summary_ge3 & either)) | (equity_lane1_board_eval1_board_summary1_summary_ge2 & both));
+    suited_a = (equity_lane1_board_eval1_board_summary1_summary_flush_suit[equity_lane1_board_eval1_player_eval5_s1_hole[2-1:0]] != 0);
+    suited_b = (equity_lane1_board_eval1_board_summary1_summary_flush_suit[equity_lane1_board_eval1_player_eval5_s1_hole[8-1:6]] != 0);
+    flush_ranks = 13'h0;
+    flush_ranks = equity_lane1_board_eval1_board_summary1_summary_flush_ranks;
+    if (suited_a) begin
+        flush_ranks = (flush_ranks | hit_a[13-1:0]);
+    end
+    if (suited_b) begin
+        flush_ranks = (flush_ranks | hit_b[13-1:0]);
+    end
+    equity_lane1_board_eval1_player_eval5_c2_flush_ranks = flush_ranks;
+    equity_lane1_board_eval1_player_eval5_c2_flush = ((equity_lane1_board_eval1_board_summary1_summary_flush_suit != 0) && (equity_lane1_board_eval1_board_summary1_summary_flush_ge5 || (equity_lane1_board_eval1_board_summary1_summary_flush_ge4 && (suited_a || suited_b)) || (suited_a && suited_b)));
 end
 
 
-
-assign equity_lane1_eval75_hand_eval5_c2_bad = ((equity_lane1_eval75_hand_eval5_decoded_dups != 0) || (equity_lane1_eval75_hand_eval5_decoded_bad_codes != 0));
-
-
-always @(equity_lane1_eval75_hand_eval5_decoded_flush_suit, equity_lane1_eval75_hand_eval5_decoded_hand) begin: equity_lane1_eval75_hand_eval5_rank_masks
-    reg [13-1:0] present;
-    reg [13-1:0] quads;
-    reg [13-1:0] trips;
-    reg [13-1:0] pairs;
-    reg [13-1:0] singles;
-    reg [13-1:0] suited;
-    reg [13-1:0] not_quads;
-    integer r;
-    reg [5-1:0] held;
-    integer s;
-    present = 13'h0;
-    quads = 13'h0;
-    trips = 13'h0;
-    pairs = 13'h0;
-    singles = 13'h0;
-    suited = 13'h0;
-    not_quads = 13'h0;
-    for (r=0; r<13; r=r+1) begin
-        held = 5'h1;
-        for (s=0; s<4; s=s+1) begin
-            if (equity_lane1_eval75_hand_eval5_decoded_hand[((4 * r) + s)]) begin
-                held = {held[4-1:0], 1'b1};
-            end
-            if ((equity_lane1_eval75_hand_eval5_decoded_hand[((4 * r) + s)] && equity_lane1_eval75_hand_eval5_decoded_flush_suit[s])) begin
-                suited[r] = 1;
-            end
-        end
-        present[r] = held[1];
-        singles[r] = (held[1] && (!held[2]));
-        pairs[r] = (held[2] && (!held[3]));
-        trips[r] = (held[3] && (!held[4]));
-        quads[r] = held[4];
-        not_quads[r] = (held[1] && (!held[4]));
-    end
-    equity_lane1_eval75_hand_eval5_c2_present = present;
-    equity_lane1_eval75_hand_eval5_c2_quads = quads;
-    equity_lane1_eval75_hand_eval5_c2_trips = trips;
-    equity_lane1_eval75_hand_eval5_c2_pairs = pairs;
-    equity_lane1_eval75_hand_eval5_c2_not_quads = not_quads;
-    equity_lane1_eval75_hand_eval5_c2_flush = (equity_lane1_eval75_hand_eval5_decoded_flush_suit != 0);
-    if ((equity_lane1_eval75_hand_eval5_decoded_flush_suit != 0)) begin
-        equity_lane1_eval75_hand_eval5_c2_kickers = suited;
-    end
-    else begin
-        equity_lane1_eval75_hand_eval5_c2_kickers = singles;
-    end
-end
-
-
-always @(equity_lane1_eval75_hand_eval5_decoded_hand) begin: equity_lane1_eval75_hand_eval5_sf_windows
-    reg [10-1:0] found;
-    integer w;
-    integer s;
-    found = 10'h0;
-    for (w=0; w<10; w=w+1) begin
-        for (s=0; s<4; s=s+1) begin
-            if ((equity_lane1_eval75_hand_eval5_decoded_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane1_eval75_hand_eval5_decoded_hand[((4 * w) + s)] && equity_lane1_eval75_hand_eval5_decoded_hand[((4 * (w + 1)) + s)] && equity_lane1_eval75_hand_eval5_decoded_hand[((4 * (w + 2)) + s)] && equity_lane1_eval75_hand_eval5_decoded_hand[((4 * (w + 3)) + s)])) begin
-                found[w] = 1;
-            end
-        end
-    end
-    equity_lane1_eval75_hand_eval5_c2_sf_windows = found;
-end
-
-
-always @(equity_lane1_eval75_hand_eval5_c2_present) begin: equity_lane1_eval75_hand_eval5_straight_windows5_find
+always @(equity_lane1_board_eval1_player_eval5_c2_ge1) begin: equity_lane1_board_eval1_player_eval5_straight_windows10_find
     reg [10-1:0] complete;
     integer w;
     complete = 10'h0;
     for (w=0; w<10; w=w+1) begin
-        if ((equity_lane1_eval75_hand_eval5_c2_present[(((w + 13) - 1) % 13)] && equity_lane1_eval75_hand_eval5_c2_present[w] && equity_lane1_eval75_hand_eval5_c2_present[(w + 1)] && equity_lane1_eval75_hand_eval5_c2_present[(w + 2)] && equity_lane1_eval75_hand_eval5_c2_present[(w + 3)])) begin
+        if ((equity_lane1_board_eval1_player_eval5_c2_ge1[(((w + 13) - 1) % 13)] && equity_lane1_board_eval1_player_eval5_c2_ge1[w] && equity_lane1_board_eval1_player_eval5_c2_ge1[(w + 1)] && equity_lane1_board_eval1_player_eval5_c2_ge1[(w + 2)] && equity_lane1_board_eval1_player_eval5_c2_ge1[(w + 3)])) begin
             complete[w] = 1;
         end
     end
-    equity_lane1_eval75_hand_eval5_c2_windows = complete;
+    equity_lane1_board_eval1_player_eval5_c2_windows = complete;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_masks_register
-    equity_lane1_eval75_hand_eval5_masks_quads <= equity_lane1_eval75_hand_eval5_c2_quads;
-    equity_lane1_eval75_hand_eval5_masks_trips <= equity_lane1_eval75_hand_eval5_c2_trips;
-    equity_lane1_eval75_hand_eval5_masks_pairs <= equity_lane1_eval75_hand_eval5_c2_pairs;
-    equity_lane1_eval75_hand_eval5_masks_not_quads <= equity_lane1_eval75_hand_eval5_c2_not_quads;
-    equity_lane1_eval75_hand_eval5_masks_kickers <= equity_lane1_eval75_hand_eval5_c2_kickers;
-    equity_lane1_eval75_hand_eval5_masks_windows <= equity_lane1_eval75_hand_eval5_c2_windows;
-    equity_lane1_eval75_hand_eval5_masks_sf_windows <= equity_lane1_eval75_hand_eval5_c2_sf_windows;
-    equity_lane1_eval75_hand_eval5_masks_flush <= equity_lane1_eval75_hand_eval5_c2_flush;
-    equity_lane1_eval75_hand_eval5_masks_bad <= equity_lane1_eval75_hand_eval5_c2_bad;
-    equity_lane1_eval75_hand_eval5_masks_any <= equity_lane1_eval75_hand_eval5_decoded_any;
+always @(equity_lane1_board_eval1_player_eval5_c2_flush_ranks) begin: equity_lane1_board_eval1_player_eval5_straight_windows11_find
+    reg [10-1:0] complete;
+    integer w;
+    complete = 10'h0;
+    for (w=0; w<10; w=w+1) begin
+        if ((equity_lane1_board_eval1_player_eval5_c2_flush_ranks[(((w + 13) - 1) % 13)] && equity_lane1_board_eval1_player_eval5_c2_flush_ranks[w] && equity_lane1_board_eval1_player_eval5_c2_flush_ranks[(w + 1)] && equity_lane1_board_eval1_player_eval5_c2_flush_ranks[(w + 2)] && equity_lane1_board_eval1_player_eval5_c2_flush_ranks[(w + 3)])) begin
+            complete[w] = 1;
+        end
+    end
+    equity_lane1_board_eval1_player_eval5_c2_sf_windows = complete;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_masks_kickers) begin: equity_lane1_eval75_hand_eval5_highest_ranks20_select
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_masks_register
+    if (equity_lane1_board_eval1_player_eval5_c2_flush) begin
+        equity_lane1_board_eval1_player_eval5_s2_kick_mask <= equity_lane1_board_eval1_player_eval5_c2_flush_ranks;
+    end
+    else begin
+        equity_lane1_board_eval1_player_eval5_s2_kick_mask <= equity_lane1_board_eval1_player_eval5_c2_ge1;
+    end
+    equity_lane1_board_eval1_player_eval5_s2_ge2 <= equity_lane1_board_eval1_player_eval5_c2_ge2;
+    equity_lane1_board_eval1_player_eval5_s2_ge3 <= equity_lane1_board_eval1_player_eval5_c2_ge3;
+    equity_lane1_board_eval1_player_eval5_s2_ge4 <= equity_lane1_board_eval1_player_eval5_c2_ge4;
+    equity_lane1_board_eval1_player_eval5_s2_windows <= equity_lane1_board_eval1_player_eval5_c2_windows;
+    equity_lane1_board_eval1_player_eval5_s2_sf_windows <= equity_lane1_board_eval1_player_eval5_c2_sf_windows;
+    equity_lane1_board_eval1_player_eval5_s2_flush <= equity_lane1_board_eval1_player_eval5_c2_flush;
+    equity_lane1_board_eval1_player_eval5_s2_invalid <= (equity_lane1_board_eval1_player_eval5_s1_bad || equity_lane1_board_eval1_board_summary1_summary_bad);
+end
+
+
+always @(equity_lane1_board_eval1_player_eval5_s2_kick_mask) begin: equity_lane1_board_eval1_player_eval5_highest_ranks15_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -24871,42 +24085,19 @@ always @(equity_lane1_eval75_hand_eval5_masks_kickers) begin: equity_lane1_eval7
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval75_hand_eval5_masks_kickers[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_board_eval1_player_eval5_s2_kick_mask[p] && seen[k]);
         end
-        if (equity_lane1_eval75_hand_eval5_masks_kickers[p]) begin
+        if (equity_lane1_board_eval1_player_eval5_s2_kick_mask[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
         end
     end
-    equity_lane1_eval75_hand_eval5_c3_kickers = sel;
+    equity_lane1_board_eval1_player_eval5_highest_ranks15_onehots = sel;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_masks_pairs) begin: equity_lane1_eval75_hand_eval5_highest_ranks21_select
-    reg [5-1:0] seen;
-    reg saturated;
-    reg [39-1:0] sel;
-    integer p;
-    integer k;
-    seen = 5'h1;
-    saturated = 1'b0;
-    sel = 39'h0;
-    for (p=13-1; p>=0; p=p-1) begin
-        for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval75_hand_eval5_masks_pairs[p] && seen[k]);
-        end
-        if (equity_lane1_eval75_hand_eval5_masks_pairs[p]) begin
-            saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
-            seen = {seen[(5 - 1)-1:0], 1'b0};
-            seen[(5 - 1)] = saturated;
-        end
-    end
-    equity_lane1_eval75_hand_eval5_c3_pairs = sel;
-end
-
-
-always @(equity_lane1_eval75_hand_eval5_masks_trips) begin: equity_lane1_eval75_hand_eval5_highest_ranks22_select
+always @(equity_lane1_board_eval1_player_eval5_s2_ge2) begin: equity_lane1_board_eval1_player_eval5_highest_ranks16_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -24917,19 +24108,19 @@ always @(equity_lane1_eval75_hand_eval5_masks_trips) begin: equity_lane1_eval75_
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval75_hand_eval5_masks_trips[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_board_eval1_player_eval5_s2_ge2[p] && seen[k]);
         end
-        if (equity_lane1_eval75_hand_eval5_masks_trips[p]) begin
+        if (equity_lane1_board_eval1_player_eval5_s2_ge2[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
         end
     end
-    equity_lane1_eval75_hand_eval5_c3_trips = sel;
+    equity_lane1_board_eval1_player_eval5_highest_ranks16_onehots = sel;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_masks_not_quads) begin: equity_lane1_eval75_hand_eval5_highest_ranks23_select
+always @(equity_lane1_board_eval1_player_eval5_s2_ge3) begin: equity_lane1_board_eval1_player_eval5_highest_ranks17_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -24940,664 +24131,557 @@ always @(equity_lane1_eval75_hand_eval5_masks_not_quads) begin: equity_lane1_eva
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval75_hand_eval5_masks_not_quads[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_board_eval1_player_eval5_s2_ge3[p] && seen[k]);
         end
-        if (equity_lane1_eval75_hand_eval5_masks_not_quads[p]) begin
+        if (equity_lane1_board_eval1_player_eval5_s2_ge3[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
         end
     end
-    equity_lane1_eval75_hand_eval5_c3_not_quads = sel;
+    equity_lane1_board_eval1_player_eval5_highest_ranks17_onehots = sel;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_masks_windows) begin: equity_lane1_eval75_hand_eval5_window_top10_pick
+
+assign equity_lane1_board_eval1_player_eval5_field35_q = equity_lane1_board_eval1_player_eval5_highest_ranks15_onehots[13-1:0];
+
+
+
+assign equity_lane1_board_eval1_player_eval5_field36_q = equity_lane1_board_eval1_player_eval5_highest_ranks15_onehots[26-1:13];
+
+
+
+assign equity_lane1_board_eval1_player_eval5_field37_q = equity_lane1_board_eval1_player_eval5_highest_ranks15_onehots[39-1:26];
+
+
+
+assign equity_lane1_board_eval1_player_eval5_field38_q = equity_lane1_board_eval1_player_eval5_highest_ranks15_onehots[52-1:39];
+
+
+
+assign equity_lane1_board_eval1_player_eval5_field39_q = equity_lane1_board_eval1_player_eval5_highest_ranks15_onehots[65-1:52];
+
+
+
+assign equity_lane1_board_eval1_player_eval5_field40_q = equity_lane1_board_eval1_player_eval5_highest_ranks16_onehots[13-1:0];
+
+
+
+assign equity_lane1_board_eval1_player_eval5_field41_q = equity_lane1_board_eval1_player_eval5_highest_ranks16_onehots[26-1:13];
+
+
+always @(equity_lane1_board_eval1_player_eval5_field35_q) begin: equity_lane1_board_eval1_player_eval5_onehot_rank55_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval5_field35_q[12] || equity_lane1_board_eval1_player_eval5_field35_q[11] || equity_lane1_board_eval1_player_eval5_field35_q[10] || equity_lane1_board_eval1_player_eval5_field35_q[9] || equity_lane1_board_eval1_player_eval5_field35_q[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval5_field35_q[12] || equity_lane1_board_eval1_player_eval5_field35_q[7] || equity_lane1_board_eval1_player_eval5_field35_q[6] || equity_lane1_board_eval1_player_eval5_field35_q[5] || equity_lane1_board_eval1_player_eval5_field35_q[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval5_field35_q[11] || equity_lane1_board_eval1_player_eval5_field35_q[10] || equity_lane1_board_eval1_player_eval5_field35_q[7] || equity_lane1_board_eval1_player_eval5_field35_q[6] || equity_lane1_board_eval1_player_eval5_field35_q[3] || equity_lane1_board_eval1_player_eval5_field35_q[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval5_field35_q[11] || equity_lane1_board_eval1_player_eval5_field35_q[9] || equity_lane1_board_eval1_player_eval5_field35_q[7] || equity_lane1_board_eval1_player_eval5_field35_q[5] || equity_lane1_board_eval1_player_eval5_field35_q[3] || equity_lane1_board_eval1_player_eval5_field35_q[1]);
+    equity_lane1_board_eval1_player_eval5_onehot_rank55_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval5_field36_q) begin: equity_lane1_board_eval1_player_eval5_onehot_rank56_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval5_field36_q[12] || equity_lane1_board_eval1_player_eval5_field36_q[11] || equity_lane1_board_eval1_player_eval5_field36_q[10] || equity_lane1_board_eval1_player_eval5_field36_q[9] || equity_lane1_board_eval1_player_eval5_field36_q[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval5_field36_q[12] || equity_lane1_board_eval1_player_eval5_field36_q[7] || equity_lane1_board_eval1_player_eval5_field36_q[6] || equity_lane1_board_eval1_player_eval5_field36_q[5] || equity_lane1_board_eval1_player_eval5_field36_q[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval5_field36_q[11] || equity_lane1_board_eval1_player_eval5_field36_q[10] || equity_lane1_board_eval1_player_eval5_field36_q[7] || equity_lane1_board_eval1_player_eval5_field36_q[6] || equity_lane1_board_eval1_player_eval5_field36_q[3] || equity_lane1_board_eval1_player_eval5_field36_q[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval5_field36_q[11] || equity_lane1_board_eval1_player_eval5_field36_q[9] || equity_lane1_board_eval1_player_eval5_field36_q[7] || equity_lane1_board_eval1_player_eval5_field36_q[5] || equity_lane1_board_eval1_player_eval5_field36_q[3] || equity_lane1_board_eval1_player_eval5_field36_q[1]);
+    equity_lane1_board_eval1_player_eval5_onehot_rank56_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval5_field37_q) begin: equity_lane1_board_eval1_player_eval5_onehot_rank57_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval5_field37_q[12] || equity_lane1_board_eval1_player_eval5_field37_q[11] || equity_lane1_board_eval1_player_eval5_field37_q[10] || equity_lane1_board_eval1_player_eval5_field37_q[9] || equity_lane1_board_eval1_player_eval5_field37_q[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval5_field37_q[12] || equity_lane1_board_eval1_player_eval5_field37_q[7] || equity_lane1_board_eval1_player_eval5_field37_q[6] || equity_lane1_board_eval1_player_eval5_field37_q[5] || equity_lane1_board_eval1_player_eval5_field37_q[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval5_field37_q[11] || equity_lane1_board_eval1_player_eval5_field37_q[10] || equity_lane1_board_eval1_player_eval5_field37_q[7] || equity_lane1_board_eval1_player_eval5_field37_q[6] || equity_lane1_board_eval1_player_eval5_field37_q[3] || equity_lane1_board_eval1_player_eval5_field37_q[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval5_field37_q[11] || equity_lane1_board_eval1_player_eval5_field37_q[9] || equity_lane1_board_eval1_player_eval5_field37_q[7] || equity_lane1_board_eval1_player_eval5_field37_q[5] || equity_lane1_board_eval1_player_eval5_field37_q[3] || equity_lane1_board_eval1_player_eval5_field37_q[1]);
+    equity_lane1_board_eval1_player_eval5_onehot_rank57_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval5_field38_q) begin: equity_lane1_board_eval1_player_eval5_onehot_rank58_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval5_field38_q[12] || equity_lane1_board_eval1_player_eval5_field38_q[11] || equity_lane1_board_eval1_player_eval5_field38_q[10] || equity_lane1_board_eval1_player_eval5_field38_q[9] || equity_lane1_board_eval1_player_eval5_field38_q[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval5_field38_q[12] || equity_lane1_board_eval1_player_eval5_field38_q[7] || equity_lane1_board_eval1_player_eval5_field38_q[6] || equity_lane1_board_eval1_player_eval5_field38_q[5] || equity_lane1_board_eval1_player_eval5_field38_q[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval5_field38_q[11] || equity_lane1_board_eval1_player_eval5_field38_q[10] || equity_lane1_board_eval1_player_eval5_field38_q[7] || equity_lane1_board_eval1_player_eval5_field38_q[6] || equity_lane1_board_eval1_player_eval5_field38_q[3] || equity_lane1_board_eval1_player_eval5_field38_q[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval5_field38_q[11] || equity_lane1_board_eval1_player_eval5_field38_q[9] || equity_lane1_board_eval1_player_eval5_field38_q[7] || equity_lane1_board_eval1_player_eval5_field38_q[5] || equity_lane1_board_eval1_player_eval5_field38_q[3] || equity_lane1_board_eval1_player_eval5_field38_q[1]);
+    equity_lane1_board_eval1_player_eval5_onehot_rank58_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval5_field39_q) begin: equity_lane1_board_eval1_player_eval5_onehot_rank59_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval5_field39_q[12] || equity_lane1_board_eval1_player_eval5_field39_q[11] || equity_lane1_board_eval1_player_eval5_field39_q[10] || equity_lane1_board_eval1_player_eval5_field39_q[9] || equity_lane1_board_eval1_player_eval5_field39_q[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval5_field39_q[12] || equity_lane1_board_eval1_player_eval5_field39_q[7] || equity_lane1_board_eval1_player_eval5_field39_q[6] || equity_lane1_board_eval1_player_eval5_field39_q[5] || equity_lane1_board_eval1_player_eval5_field39_q[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval5_field39_q[11] || equity_lane1_board_eval1_player_eval5_field39_q[10] || equity_lane1_board_eval1_player_eval5_field39_q[7] || equity_lane1_board_eval1_player_eval5_field39_q[6] || equity_lane1_board_eval1_player_eval5_field39_q[3] || equity_lane1_board_eval1_player_eval5_field39_q[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval5_field39_q[11] || equity_lane1_board_eval1_player_eval5_field39_q[9] || equity_lane1_board_eval1_player_eval5_field39_q[7] || equity_lane1_board_eval1_player_eval5_field39_q[5] || equity_lane1_board_eval1_player_eval5_field39_q[3] || equity_lane1_board_eval1_player_eval5_field39_q[1]);
+    equity_lane1_board_eval1_player_eval5_onehot_rank59_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval5_field40_q) begin: equity_lane1_board_eval1_player_eval5_onehot_rank60_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval5_field40_q[12] || equity_lane1_board_eval1_player_eval5_field40_q[11] || equity_lane1_board_eval1_player_eval5_field40_q[10] || equity_lane1_board_eval1_player_eval5_field40_q[9] || equity_lane1_board_eval1_player_eval5_field40_q[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval5_field40_q[12] || equity_lane1_board_eval1_player_eval5_field40_q[7] || equity_lane1_board_eval1_player_eval5_field40_q[6] || equity_lane1_board_eval1_player_eval5_field40_q[5] || equity_lane1_board_eval1_player_eval5_field40_q[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval5_field40_q[11] || equity_lane1_board_eval1_player_eval5_field40_q[10] || equity_lane1_board_eval1_player_eval5_field40_q[7] || equity_lane1_board_eval1_player_eval5_field40_q[6] || equity_lane1_board_eval1_player_eval5_field40_q[3] || equity_lane1_board_eval1_player_eval5_field40_q[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval5_field40_q[11] || equity_lane1_board_eval1_player_eval5_field40_q[9] || equity_lane1_board_eval1_player_eval5_field40_q[7] || equity_lane1_board_eval1_player_eval5_field40_q[5] || equity_lane1_board_eval1_player_eval5_field40_q[3] || equity_lane1_board_eval1_player_eval5_field40_q[1]);
+    equity_lane1_board_eval1_player_eval5_onehot_rank60_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval5_field41_q) begin: equity_lane1_board_eval1_player_eval5_onehot_rank61_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval5_field41_q[12] || equity_lane1_board_eval1_player_eval5_field41_q[11] || equity_lane1_board_eval1_player_eval5_field41_q[10] || equity_lane1_board_eval1_player_eval5_field41_q[9] || equity_lane1_board_eval1_player_eval5_field41_q[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval5_field41_q[12] || equity_lane1_board_eval1_player_eval5_field41_q[7] || equity_lane1_board_eval1_player_eval5_field41_q[6] || equity_lane1_board_eval1_player_eval5_field41_q[5] || equity_lane1_board_eval1_player_eval5_field41_q[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval5_field41_q[11] || equity_lane1_board_eval1_player_eval5_field41_q[10] || equity_lane1_board_eval1_player_eval5_field41_q[7] || equity_lane1_board_eval1_player_eval5_field41_q[6] || equity_lane1_board_eval1_player_eval5_field41_q[3] || equity_lane1_board_eval1_player_eval5_field41_q[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval5_field41_q[11] || equity_lane1_board_eval1_player_eval5_field41_q[9] || equity_lane1_board_eval1_player_eval5_field41_q[7] || equity_lane1_board_eval1_player_eval5_field41_q[5] || equity_lane1_board_eval1_player_eval5_field41_q[3] || equity_lane1_board_eval1_player_eval5_field41_q[1]);
+    equity_lane1_board_eval1_player_eval5_onehot_rank61_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval5_highest_ranks17_onehots) begin: equity_lane1_board_eval1_player_eval5_onehot_rank62_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval5_highest_ranks17_onehots[12] || equity_lane1_board_eval1_player_eval5_highest_ranks17_onehots[11] || equity_lane1_board_eval1_player_eval5_highest_ranks17_onehots[10] || equity_lane1_board_eval1_player_eval5_highest_ranks17_onehots[9] || equity_lane1_board_eval1_player_eval5_highest_ranks17_onehots[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval5_highest_ranks17_onehots[12] || equity_lane1_board_eval1_player_eval5_highest_ranks17_onehots[7] || equity_lane1_board_eval1_player_eval5_highest_ranks17_onehots[6] || equity_lane1_board_eval1_player_eval5_highest_ranks17_onehots[5] || equity_lane1_board_eval1_player_eval5_highest_ranks17_onehots[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval5_highest_ranks17_onehots[11] || equity_lane1_board_eval1_player_eval5_highest_ranks17_onehots[10] || equity_lane1_board_eval1_player_eval5_highest_ranks17_onehots[7] || equity_lane1_board_eval1_player_eval5_highest_ranks17_onehots[6] || equity_lane1_board_eval1_player_eval5_highest_ranks17_onehots[3] || equity_lane1_board_eval1_player_eval5_highest_ranks17_onehots[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval5_highest_ranks17_onehots[11] || equity_lane1_board_eval1_player_eval5_highest_ranks17_onehots[9] || equity_lane1_board_eval1_player_eval5_highest_ranks17_onehots[7] || equity_lane1_board_eval1_player_eval5_highest_ranks17_onehots[5] || equity_lane1_board_eval1_player_eval5_highest_ranks17_onehots[3] || equity_lane1_board_eval1_player_eval5_highest_ranks17_onehots[1]);
+    equity_lane1_board_eval1_player_eval5_onehot_rank62_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval5_s2_ge4) begin: equity_lane1_board_eval1_player_eval5_onehot_rank63_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval5_s2_ge4[12] || equity_lane1_board_eval1_player_eval5_s2_ge4[11] || equity_lane1_board_eval1_player_eval5_s2_ge4[10] || equity_lane1_board_eval1_player_eval5_s2_ge4[9] || equity_lane1_board_eval1_player_eval5_s2_ge4[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval5_s2_ge4[12] || equity_lane1_board_eval1_player_eval5_s2_ge4[7] || equity_lane1_board_eval1_player_eval5_s2_ge4[6] || equity_lane1_board_eval1_player_eval5_s2_ge4[5] || equity_lane1_board_eval1_player_eval5_s2_ge4[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval5_s2_ge4[11] || equity_lane1_board_eval1_player_eval5_s2_ge4[10] || equity_lane1_board_eval1_player_eval5_s2_ge4[7] || equity_lane1_board_eval1_player_eval5_s2_ge4[6] || equity_lane1_board_eval1_player_eval5_s2_ge4[3] || equity_lane1_board_eval1_player_eval5_s2_ge4[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval5_s2_ge4[11] || equity_lane1_board_eval1_player_eval5_s2_ge4[9] || equity_lane1_board_eval1_player_eval5_s2_ge4[7] || equity_lane1_board_eval1_player_eval5_s2_ge4[5] || equity_lane1_board_eval1_player_eval5_s2_ge4[3] || equity_lane1_board_eval1_player_eval5_s2_ge4[1]);
+    equity_lane1_board_eval1_player_eval5_onehot_rank63_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval5_s2_windows) begin: equity_lane1_board_eval1_player_eval5_window_top10_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane1_eval75_hand_eval5_masks_windows[w] && (!higher))) begin
+        if ((equity_lane1_board_eval1_player_eval5_s2_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane1_eval75_hand_eval5_masks_windows[w]) begin
+        if (equity_lane1_board_eval1_player_eval5_s2_windows[w]) begin
             higher = 1'b1;
         end
     end
-    equity_lane1_eval75_hand_eval5_window_top10_best = {onehot, 3'h0};
-    equity_lane1_eval75_hand_eval5_c3_straight = (equity_lane1_eval75_hand_eval5_masks_windows != 0);
+    equity_lane1_board_eval1_player_eval5_window_top10_best = {onehot, 3'h0};
+    equity_lane1_board_eval1_player_eval5_c3_straight = (equity_lane1_board_eval1_player_eval5_s2_windows != 0);
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_window_top10_best) begin: equity_lane1_eval75_hand_eval5_window_top10_onehot_rank70_encode
+always @(equity_lane1_board_eval1_player_eval5_window_top10_best) begin: equity_lane1_board_eval1_player_eval5_window_top10_onehot_rank64_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_window_top10_best[12] || equity_lane1_eval75_hand_eval5_window_top10_best[11] || equity_lane1_eval75_hand_eval5_window_top10_best[10] || equity_lane1_eval75_hand_eval5_window_top10_best[9] || equity_lane1_eval75_hand_eval5_window_top10_best[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_window_top10_best[12] || equity_lane1_eval75_hand_eval5_window_top10_best[7] || equity_lane1_eval75_hand_eval5_window_top10_best[6] || equity_lane1_eval75_hand_eval5_window_top10_best[5] || equity_lane1_eval75_hand_eval5_window_top10_best[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_window_top10_best[11] || equity_lane1_eval75_hand_eval5_window_top10_best[10] || equity_lane1_eval75_hand_eval5_window_top10_best[7] || equity_lane1_eval75_hand_eval5_window_top10_best[6] || equity_lane1_eval75_hand_eval5_window_top10_best[3] || equity_lane1_eval75_hand_eval5_window_top10_best[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_window_top10_best[11] || equity_lane1_eval75_hand_eval5_window_top10_best[9] || equity_lane1_eval75_hand_eval5_window_top10_best[7] || equity_lane1_eval75_hand_eval5_window_top10_best[5] || equity_lane1_eval75_hand_eval5_window_top10_best[3] || equity_lane1_eval75_hand_eval5_window_top10_best[1]);
-    equity_lane1_eval75_hand_eval5_c3_straight_top = value;
+    value[3] = (equity_lane1_board_eval1_player_eval5_window_top10_best[12] || equity_lane1_board_eval1_player_eval5_window_top10_best[11] || equity_lane1_board_eval1_player_eval5_window_top10_best[10] || equity_lane1_board_eval1_player_eval5_window_top10_best[9] || equity_lane1_board_eval1_player_eval5_window_top10_best[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval5_window_top10_best[12] || equity_lane1_board_eval1_player_eval5_window_top10_best[7] || equity_lane1_board_eval1_player_eval5_window_top10_best[6] || equity_lane1_board_eval1_player_eval5_window_top10_best[5] || equity_lane1_board_eval1_player_eval5_window_top10_best[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval5_window_top10_best[11] || equity_lane1_board_eval1_player_eval5_window_top10_best[10] || equity_lane1_board_eval1_player_eval5_window_top10_best[7] || equity_lane1_board_eval1_player_eval5_window_top10_best[6] || equity_lane1_board_eval1_player_eval5_window_top10_best[3] || equity_lane1_board_eval1_player_eval5_window_top10_best[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval5_window_top10_best[11] || equity_lane1_board_eval1_player_eval5_window_top10_best[9] || equity_lane1_board_eval1_player_eval5_window_top10_best[7] || equity_lane1_board_eval1_player_eval5_window_top10_best[5] || equity_lane1_board_eval1_player_eval5_window_top10_best[3] || equity_lane1_board_eval1_player_eval5_window_top10_best[1]);
+    equity_lane1_board_eval1_player_eval5_c3_straight_top = value;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_masks_sf_windows) begin: equity_lane1_eval75_hand_eval5_window_top11_pick
+always @(equity_lane1_board_eval1_player_eval5_s2_sf_windows) begin: equity_lane1_board_eval1_player_eval5_window_top11_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane1_eval75_hand_eval5_masks_sf_windows[w] && (!higher))) begin
+        if ((equity_lane1_board_eval1_player_eval5_s2_sf_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane1_eval75_hand_eval5_masks_sf_windows[w]) begin
+        if (equity_lane1_board_eval1_player_eval5_s2_sf_windows[w]) begin
             higher = 1'b1;
         end
     end
-    equity_lane1_eval75_hand_eval5_window_top11_best = {onehot, 3'h0};
-    equity_lane1_eval75_hand_eval5_c3_sf = (equity_lane1_eval75_hand_eval5_masks_sf_windows != 0);
+    equity_lane1_board_eval1_player_eval5_window_top11_best = {onehot, 3'h0};
+    equity_lane1_board_eval1_player_eval5_c3_sf = (equity_lane1_board_eval1_player_eval5_s2_sf_windows != 0);
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_window_top11_best) begin: equity_lane1_eval75_hand_eval5_window_top11_onehot_rank71_encode
+always @(equity_lane1_board_eval1_player_eval5_window_top11_best) begin: equity_lane1_board_eval1_player_eval5_window_top11_onehot_rank65_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_window_top11_best[12] || equity_lane1_eval75_hand_eval5_window_top11_best[11] || equity_lane1_eval75_hand_eval5_window_top11_best[10] || equity_lane1_eval75_hand_eval5_window_top11_best[9] || equity_lane1_eval75_hand_eval5_window_top11_best[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_window_top11_best[12] || equity_lane1_eval75_hand_eval5_window_top11_best[7] || equity_lane1_eval75_hand_eval5_window_top11_best[6] || equity_lane1_eval75_hand_eval5_window_top11_best[5] || equity_lane1_eval75_hand_eval5_window_top11_best[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_window_top11_best[11] || equity_lane1_eval75_hand_eval5_window_top11_best[10] || equity_lane1_eval75_hand_eval5_window_top11_best[7] || equity_lane1_eval75_hand_eval5_window_top11_best[6] || equity_lane1_eval75_hand_eval5_window_top11_best[3] || equity_lane1_eval75_hand_eval5_window_top11_best[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_window_top11_best[11] || equity_lane1_eval75_hand_eval5_window_top11_best[9] || equity_lane1_eval75_hand_eval5_window_top11_best[7] || equity_lane1_eval75_hand_eval5_window_top11_best[5] || equity_lane1_eval75_hand_eval5_window_top11_best[3] || equity_lane1_eval75_hand_eval5_window_top11_best[1]);
-    equity_lane1_eval75_hand_eval5_c3_sf_top = value;
+    value[3] = (equity_lane1_board_eval1_player_eval5_window_top11_best[12] || equity_lane1_board_eval1_player_eval5_window_top11_best[11] || equity_lane1_board_eval1_player_eval5_window_top11_best[10] || equity_lane1_board_eval1_player_eval5_window_top11_best[9] || equity_lane1_board_eval1_player_eval5_window_top11_best[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval5_window_top11_best[12] || equity_lane1_board_eval1_player_eval5_window_top11_best[7] || equity_lane1_board_eval1_player_eval5_window_top11_best[6] || equity_lane1_board_eval1_player_eval5_window_top11_best[5] || equity_lane1_board_eval1_player_eval5_window_top11_best[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval5_window_top11_best[11] || equity_lane1_board_eval1_player_eval5_window_top11_best[10] || equity_lane1_board_eval1_player_eval5_window_top11_best[7] || equity_lane1_board_eval1_player_eval5_window_top11_best[6] || equity_lane1_board_eval1_player_eval5_window_top11_best[3] || equity_lane1_board_eval1_player_eval5_window_top11_best[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval5_window_top11_best[11] || equity_lane1_board_eval1_player_eval5_window_top11_best[9] || equity_lane1_board_eval1_player_eval5_window_top11_best[7] || equity_lane1_board_eval1_player_eval5_window_top11_best[5] || equity_lane1_board_eval1_player_eval5_window_top11_best[3] || equity_lane1_board_eval1_player_eval5_window_top11_best[1]);
+    equity_lane1_board_eval1_player_eval5_c3_sf_top = value;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_picks_register
-    equity_lane1_eval75_hand_eval5_picks_kickers0 <= equity_lane1_eval75_hand_eval5_c3_kickers[13-1:0];
-    equity_lane1_eval75_hand_eval5_picks_kickers1 <= equity_lane1_eval75_hand_eval5_c3_kickers[26-1:13];
-    equity_lane1_eval75_hand_eval5_picks_kickers2 <= equity_lane1_eval75_hand_eval5_c3_kickers[39-1:26];
-    equity_lane1_eval75_hand_eval5_picks_kickers3 <= equity_lane1_eval75_hand_eval5_c3_kickers[52-1:39];
-    equity_lane1_eval75_hand_eval5_picks_kickers4 <= equity_lane1_eval75_hand_eval5_c3_kickers[65-1:52];
-    equity_lane1_eval75_hand_eval5_picks_pairs0 <= equity_lane1_eval75_hand_eval5_c3_pairs[13-1:0];
-    equity_lane1_eval75_hand_eval5_picks_pairs1 <= equity_lane1_eval75_hand_eval5_c3_pairs[26-1:13];
-    equity_lane1_eval75_hand_eval5_picks_pairs2 <= equity_lane1_eval75_hand_eval5_c3_pairs[39-1:26];
-    equity_lane1_eval75_hand_eval5_picks_trips0 <= equity_lane1_eval75_hand_eval5_c3_trips[13-1:0];
-    equity_lane1_eval75_hand_eval5_picks_trips1 <= equity_lane1_eval75_hand_eval5_c3_trips[26-1:13];
-    equity_lane1_eval75_hand_eval5_picks_not_quads0 <= equity_lane1_eval75_hand_eval5_c3_not_quads;
-    equity_lane1_eval75_hand_eval5_picks_quads <= equity_lane1_eval75_hand_eval5_masks_quads;
-    equity_lane1_eval75_hand_eval5_picks_straight <= equity_lane1_eval75_hand_eval5_c3_straight;
-    equity_lane1_eval75_hand_eval5_picks_sf <= equity_lane1_eval75_hand_eval5_c3_sf;
-    equity_lane1_eval75_hand_eval5_picks_flush <= equity_lane1_eval75_hand_eval5_masks_flush;
-    equity_lane1_eval75_hand_eval5_picks_straight_top <= equity_lane1_eval75_hand_eval5_c3_straight_top;
-    equity_lane1_eval75_hand_eval5_picks_sf_top <= equity_lane1_eval75_hand_eval5_c3_sf_top;
-    equity_lane1_eval75_hand_eval5_picks_bad <= equity_lane1_eval75_hand_eval5_masks_bad;
-    equity_lane1_eval75_hand_eval5_picks_any <= equity_lane1_eval75_hand_eval5_masks_any;
+always @(equity_lane1_board_eval1_player_eval5_s2_ge2) begin: equity_lane1_board_eval1_player_eval5_at_least_two5_count
+    reg one;
+    reg more;
+    integer p;
+    one = 1'b0;
+    more = 1'b0;
+    for (p=0; p<13; p=p+1) begin
+        more = (more || (one && equity_lane1_board_eval1_player_eval5_s2_ge2[p]));
+        one = (one || equity_lane1_board_eval1_player_eval5_s2_ge2[p]);
+    end
+    equity_lane1_board_eval1_player_eval5_c3_two_pairs = more;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_picks_kickers0) begin: equity_lane1_eval75_hand_eval5_onehot_rank72_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_picks_kickers0[12] || equity_lane1_eval75_hand_eval5_picks_kickers0[11] || equity_lane1_eval75_hand_eval5_picks_kickers0[10] || equity_lane1_eval75_hand_eval5_picks_kickers0[9] || equity_lane1_eval75_hand_eval5_picks_kickers0[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_picks_kickers0[12] || equity_lane1_eval75_hand_eval5_picks_kickers0[7] || equity_lane1_eval75_hand_eval5_picks_kickers0[6] || equity_lane1_eval75_hand_eval5_picks_kickers0[5] || equity_lane1_eval75_hand_eval5_picks_kickers0[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_picks_kickers0[11] || equity_lane1_eval75_hand_eval5_picks_kickers0[10] || equity_lane1_eval75_hand_eval5_picks_kickers0[7] || equity_lane1_eval75_hand_eval5_picks_kickers0[6] || equity_lane1_eval75_hand_eval5_picks_kickers0[3] || equity_lane1_eval75_hand_eval5_picks_kickers0[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_picks_kickers0[11] || equity_lane1_eval75_hand_eval5_picks_kickers0[9] || equity_lane1_eval75_hand_eval5_picks_kickers0[7] || equity_lane1_eval75_hand_eval5_picks_kickers0[5] || equity_lane1_eval75_hand_eval5_picks_kickers0[3] || equity_lane1_eval75_hand_eval5_picks_kickers0[1]);
-    equity_lane1_eval75_hand_eval5_c4_kickers0 = value;
-end
-
-
-always @(equity_lane1_eval75_hand_eval5_picks_kickers1) begin: equity_lane1_eval75_hand_eval5_onehot_rank73_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_picks_kickers1[12] || equity_lane1_eval75_hand_eval5_picks_kickers1[11] || equity_lane1_eval75_hand_eval5_picks_kickers1[10] || equity_lane1_eval75_hand_eval5_picks_kickers1[9] || equity_lane1_eval75_hand_eval5_picks_kickers1[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_picks_kickers1[12] || equity_lane1_eval75_hand_eval5_picks_kickers1[7] || equity_lane1_eval75_hand_eval5_picks_kickers1[6] || equity_lane1_eval75_hand_eval5_picks_kickers1[5] || equity_lane1_eval75_hand_eval5_picks_kickers1[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_picks_kickers1[11] || equity_lane1_eval75_hand_eval5_picks_kickers1[10] || equity_lane1_eval75_hand_eval5_picks_kickers1[7] || equity_lane1_eval75_hand_eval5_picks_kickers1[6] || equity_lane1_eval75_hand_eval5_picks_kickers1[3] || equity_lane1_eval75_hand_eval5_picks_kickers1[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_picks_kickers1[11] || equity_lane1_eval75_hand_eval5_picks_kickers1[9] || equity_lane1_eval75_hand_eval5_picks_kickers1[7] || equity_lane1_eval75_hand_eval5_picks_kickers1[5] || equity_lane1_eval75_hand_eval5_picks_kickers1[3] || equity_lane1_eval75_hand_eval5_picks_kickers1[1]);
-    equity_lane1_eval75_hand_eval5_c4_kickers1 = value;
-end
-
-
-always @(equity_lane1_eval75_hand_eval5_picks_kickers2) begin: equity_lane1_eval75_hand_eval5_onehot_rank74_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_picks_kickers2[12] || equity_lane1_eval75_hand_eval5_picks_kickers2[11] || equity_lane1_eval75_hand_eval5_picks_kickers2[10] || equity_lane1_eval75_hand_eval5_picks_kickers2[9] || equity_lane1_eval75_hand_eval5_picks_kickers2[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_picks_kickers2[12] || equity_lane1_eval75_hand_eval5_picks_kickers2[7] || equity_lane1_eval75_hand_eval5_picks_kickers2[6] || equity_lane1_eval75_hand_eval5_picks_kickers2[5] || equity_lane1_eval75_hand_eval5_picks_kickers2[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_picks_kickers2[11] || equity_lane1_eval75_hand_eval5_picks_kickers2[10] || equity_lane1_eval75_hand_eval5_picks_kickers2[7] || equity_lane1_eval75_hand_eval5_picks_kickers2[6] || equity_lane1_eval75_hand_eval5_picks_kickers2[3] || equity_lane1_eval75_hand_eval5_picks_kickers2[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_picks_kickers2[11] || equity_lane1_eval75_hand_eval5_picks_kickers2[9] || equity_lane1_eval75_hand_eval5_picks_kickers2[7] || equity_lane1_eval75_hand_eval5_picks_kickers2[5] || equity_lane1_eval75_hand_eval5_picks_kickers2[3] || equity_lane1_eval75_hand_eval5_picks_kickers2[1]);
-    equity_lane1_eval75_hand_eval5_c4_kickers2 = value;
-end
-
-
-always @(equity_lane1_eval75_hand_eval5_picks_kickers3) begin: equity_lane1_eval75_hand_eval5_onehot_rank75_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_picks_kickers3[12] || equity_lane1_eval75_hand_eval5_picks_kickers3[11] || equity_lane1_eval75_hand_eval5_picks_kickers3[10] || equity_lane1_eval75_hand_eval5_picks_kickers3[9] || equity_lane1_eval75_hand_eval5_picks_kickers3[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_picks_kickers3[12] || equity_lane1_eval75_hand_eval5_picks_kickers3[7] || equity_lane1_eval75_hand_eval5_picks_kickers3[6] || equity_lane1_eval75_hand_eval5_picks_kickers3[5] || equity_lane1_eval75_hand_eval5_picks_kickers3[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_picks_kickers3[11] || equity_lane1_eval75_hand_eval5_picks_kickers3[10] || equity_lane1_eval75_hand_eval5_picks_kickers3[7] || equity_lane1_eval75_hand_eval5_picks_kickers3[6] || equity_lane1_eval75_hand_eval5_picks_kickers3[3] || equity_lane1_eval75_hand_eval5_picks_kickers3[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_picks_kickers3[11] || equity_lane1_eval75_hand_eval5_picks_kickers3[9] || equity_lane1_eval75_hand_eval5_picks_kickers3[7] || equity_lane1_eval75_hand_eval5_picks_kickers3[5] || equity_lane1_eval75_hand_eval5_picks_kickers3[3] || equity_lane1_eval75_hand_eval5_picks_kickers3[1]);
-    equity_lane1_eval75_hand_eval5_c4_kickers3 = value;
-end
-
-
-always @(equity_lane1_eval75_hand_eval5_picks_kickers4) begin: equity_lane1_eval75_hand_eval5_onehot_rank76_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_picks_kickers4[12] || equity_lane1_eval75_hand_eval5_picks_kickers4[11] || equity_lane1_eval75_hand_eval5_picks_kickers4[10] || equity_lane1_eval75_hand_eval5_picks_kickers4[9] || equity_lane1_eval75_hand_eval5_picks_kickers4[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_picks_kickers4[12] || equity_lane1_eval75_hand_eval5_picks_kickers4[7] || equity_lane1_eval75_hand_eval5_picks_kickers4[6] || equity_lane1_eval75_hand_eval5_picks_kickers4[5] || equity_lane1_eval75_hand_eval5_picks_kickers4[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_picks_kickers4[11] || equity_lane1_eval75_hand_eval5_picks_kickers4[10] || equity_lane1_eval75_hand_eval5_picks_kickers4[7] || equity_lane1_eval75_hand_eval5_picks_kickers4[6] || equity_lane1_eval75_hand_eval5_picks_kickers4[3] || equity_lane1_eval75_hand_eval5_picks_kickers4[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_picks_kickers4[11] || equity_lane1_eval75_hand_eval5_picks_kickers4[9] || equity_lane1_eval75_hand_eval5_picks_kickers4[7] || equity_lane1_eval75_hand_eval5_picks_kickers4[5] || equity_lane1_eval75_hand_eval5_picks_kickers4[3] || equity_lane1_eval75_hand_eval5_picks_kickers4[1]);
-    equity_lane1_eval75_hand_eval5_c4_kickers4 = value;
-end
-
-
-always @(equity_lane1_eval75_hand_eval5_picks_pairs0) begin: equity_lane1_eval75_hand_eval5_onehot_rank77_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_picks_pairs0[12] || equity_lane1_eval75_hand_eval5_picks_pairs0[11] || equity_lane1_eval75_hand_eval5_picks_pairs0[10] || equity_lane1_eval75_hand_eval5_picks_pairs0[9] || equity_lane1_eval75_hand_eval5_picks_pairs0[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_picks_pairs0[12] || equity_lane1_eval75_hand_eval5_picks_pairs0[7] || equity_lane1_eval75_hand_eval5_picks_pairs0[6] || equity_lane1_eval75_hand_eval5_picks_pairs0[5] || equity_lane1_eval75_hand_eval5_picks_pairs0[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_picks_pairs0[11] || equity_lane1_eval75_hand_eval5_picks_pairs0[10] || equity_lane1_eval75_hand_eval5_picks_pairs0[7] || equity_lane1_eval75_hand_eval5_picks_pairs0[6] || equity_lane1_eval75_hand_eval5_picks_pairs0[3] || equity_lane1_eval75_hand_eval5_picks_pairs0[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_picks_pairs0[11] || equity_lane1_eval75_hand_eval5_picks_pairs0[9] || equity_lane1_eval75_hand_eval5_picks_pairs0[7] || equity_lane1_eval75_hand_eval5_picks_pairs0[5] || equity_lane1_eval75_hand_eval5_picks_pairs0[3] || equity_lane1_eval75_hand_eval5_picks_pairs0[1]);
-    equity_lane1_eval75_hand_eval5_c4_pairs0 = value;
-end
-
-
-always @(equity_lane1_eval75_hand_eval5_picks_pairs1) begin: equity_lane1_eval75_hand_eval5_onehot_rank78_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_picks_pairs1[12] || equity_lane1_eval75_hand_eval5_picks_pairs1[11] || equity_lane1_eval75_hand_eval5_picks_pairs1[10] || equity_lane1_eval75_hand_eval5_picks_pairs1[9] || equity_lane1_eval75_hand_eval5_picks_pairs1[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_picks_pairs1[12] || equity_lane1_eval75_hand_eval5_picks_pairs1[7] || equity_lane1_eval75_hand_eval5_picks_pairs1[6] || equity_lane1_eval75_hand_eval5_picks_pairs1[5] || equity_lane1_eval75_hand_eval5_picks_pairs1[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_picks_pairs1[11] || equity_lane1_eval75_hand_eval5_picks_pairs1[10] || equity_lane1_eval75_hand_eval5_picks_pairs1[7] || equity_lane1_eval75_hand_eval5_picks_pairs1[6] || equity_lane1_eval75_hand_eval5_picks_pairs1[3] || equity_lane1_eval75_hand_eval5_picks_pairs1[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_picks_pairs1[11] || equity_lane1_eval75_hand_eval5_picks_pairs1[9] || equity_lane1_eval75_hand_eval5_picks_pairs1[7] || equity_lane1_eval75_hand_eval5_picks_pairs1[5] || equity_lane1_eval75_hand_eval5_picks_pairs1[3] || equity_lane1_eval75_hand_eval5_picks_pairs1[1]);
-    equity_lane1_eval75_hand_eval5_c4_pairs1 = value;
-end
-
-
-always @(equity_lane1_eval75_hand_eval5_picks_pairs2) begin: equity_lane1_eval75_hand_eval5_onehot_rank79_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_picks_pairs2[12] || equity_lane1_eval75_hand_eval5_picks_pairs2[11] || equity_lane1_eval75_hand_eval5_picks_pairs2[10] || equity_lane1_eval75_hand_eval5_picks_pairs2[9] || equity_lane1_eval75_hand_eval5_picks_pairs2[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_picks_pairs2[12] || equity_lane1_eval75_hand_eval5_picks_pairs2[7] || equity_lane1_eval75_hand_eval5_picks_pairs2[6] || equity_lane1_eval75_hand_eval5_picks_pairs2[5] || equity_lane1_eval75_hand_eval5_picks_pairs2[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_picks_pairs2[11] || equity_lane1_eval75_hand_eval5_picks_pairs2[10] || equity_lane1_eval75_hand_eval5_picks_pairs2[7] || equity_lane1_eval75_hand_eval5_picks_pairs2[6] || equity_lane1_eval75_hand_eval5_picks_pairs2[3] || equity_lane1_eval75_hand_eval5_picks_pairs2[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_picks_pairs2[11] || equity_lane1_eval75_hand_eval5_picks_pairs2[9] || equity_lane1_eval75_hand_eval5_picks_pairs2[7] || equity_lane1_eval75_hand_eval5_picks_pairs2[5] || equity_lane1_eval75_hand_eval5_picks_pairs2[3] || equity_lane1_eval75_hand_eval5_picks_pairs2[1]);
-    equity_lane1_eval75_hand_eval5_c4_pairs2 = value;
-end
-
-
-always @(equity_lane1_eval75_hand_eval5_picks_trips0) begin: equity_lane1_eval75_hand_eval5_onehot_rank80_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_picks_trips0[12] || equity_lane1_eval75_hand_eval5_picks_trips0[11] || equity_lane1_eval75_hand_eval5_picks_trips0[10] || equity_lane1_eval75_hand_eval5_picks_trips0[9] || equity_lane1_eval75_hand_eval5_picks_trips0[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_picks_trips0[12] || equity_lane1_eval75_hand_eval5_picks_trips0[7] || equity_lane1_eval75_hand_eval5_picks_trips0[6] || equity_lane1_eval75_hand_eval5_picks_trips0[5] || equity_lane1_eval75_hand_eval5_picks_trips0[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_picks_trips0[11] || equity_lane1_eval75_hand_eval5_picks_trips0[10] || equity_lane1_eval75_hand_eval5_picks_trips0[7] || equity_lane1_eval75_hand_eval5_picks_trips0[6] || equity_lane1_eval75_hand_eval5_picks_trips0[3] || equity_lane1_eval75_hand_eval5_picks_trips0[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_picks_trips0[11] || equity_lane1_eval75_hand_eval5_picks_trips0[9] || equity_lane1_eval75_hand_eval5_picks_trips0[7] || equity_lane1_eval75_hand_eval5_picks_trips0[5] || equity_lane1_eval75_hand_eval5_picks_trips0[3] || equity_lane1_eval75_hand_eval5_picks_trips0[1]);
-    equity_lane1_eval75_hand_eval5_c4_trips0 = value;
-end
-
-
-always @(equity_lane1_eval75_hand_eval5_picks_trips1) begin: equity_lane1_eval75_hand_eval5_onehot_rank81_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_picks_trips1[12] || equity_lane1_eval75_hand_eval5_picks_trips1[11] || equity_lane1_eval75_hand_eval5_picks_trips1[10] || equity_lane1_eval75_hand_eval5_picks_trips1[9] || equity_lane1_eval75_hand_eval5_picks_trips1[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_picks_trips1[12] || equity_lane1_eval75_hand_eval5_picks_trips1[7] || equity_lane1_eval75_hand_eval5_picks_trips1[6] || equity_lane1_eval75_hand_eval5_picks_trips1[5] || equity_lane1_eval75_hand_eval5_picks_trips1[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_picks_trips1[11] || equity_lane1_eval75_hand_eval5_picks_trips1[10] || equity_lane1_eval75_hand_eval5_picks_trips1[7] || equity_lane1_eval75_hand_eval5_picks_trips1[6] || equity_lane1_eval75_hand_eval5_picks_trips1[3] || equity_lane1_eval75_hand_eval5_picks_trips1[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_picks_trips1[11] || equity_lane1_eval75_hand_eval5_picks_trips1[9] || equity_lane1_eval75_hand_eval5_picks_trips1[7] || equity_lane1_eval75_hand_eval5_picks_trips1[5] || equity_lane1_eval75_hand_eval5_picks_trips1[3] || equity_lane1_eval75_hand_eval5_picks_trips1[1]);
-    equity_lane1_eval75_hand_eval5_c4_trips1 = value;
-end
-
-
-always @(equity_lane1_eval75_hand_eval5_picks_not_quads0) begin: equity_lane1_eval75_hand_eval5_onehot_rank82_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_picks_not_quads0[12] || equity_lane1_eval75_hand_eval5_picks_not_quads0[11] || equity_lane1_eval75_hand_eval5_picks_not_quads0[10] || equity_lane1_eval75_hand_eval5_picks_not_quads0[9] || equity_lane1_eval75_hand_eval5_picks_not_quads0[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_picks_not_quads0[12] || equity_lane1_eval75_hand_eval5_picks_not_quads0[7] || equity_lane1_eval75_hand_eval5_picks_not_quads0[6] || equity_lane1_eval75_hand_eval5_picks_not_quads0[5] || equity_lane1_eval75_hand_eval5_picks_not_quads0[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_picks_not_quads0[11] || equity_lane1_eval75_hand_eval5_picks_not_quads0[10] || equity_lane1_eval75_hand_eval5_picks_not_quads0[7] || equity_lane1_eval75_hand_eval5_picks_not_quads0[6] || equity_lane1_eval75_hand_eval5_picks_not_quads0[3] || equity_lane1_eval75_hand_eval5_picks_not_quads0[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_picks_not_quads0[11] || equity_lane1_eval75_hand_eval5_picks_not_quads0[9] || equity_lane1_eval75_hand_eval5_picks_not_quads0[7] || equity_lane1_eval75_hand_eval5_picks_not_quads0[5] || equity_lane1_eval75_hand_eval5_picks_not_quads0[3] || equity_lane1_eval75_hand_eval5_picks_not_quads0[1]);
-    equity_lane1_eval75_hand_eval5_c4_not_quads0 = value;
-end
-
-
-always @(equity_lane1_eval75_hand_eval5_picks_quads) begin: equity_lane1_eval75_hand_eval5_onehot_rank83_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval75_hand_eval5_picks_quads[12] || equity_lane1_eval75_hand_eval5_picks_quads[11] || equity_lane1_eval75_hand_eval5_picks_quads[10] || equity_lane1_eval75_hand_eval5_picks_quads[9] || equity_lane1_eval75_hand_eval5_picks_quads[8]);
-    value[2] = (equity_lane1_eval75_hand_eval5_picks_quads[12] || equity_lane1_eval75_hand_eval5_picks_quads[7] || equity_lane1_eval75_hand_eval5_picks_quads[6] || equity_lane1_eval75_hand_eval5_picks_quads[5] || equity_lane1_eval75_hand_eval5_picks_quads[4]);
-    value[1] = (equity_lane1_eval75_hand_eval5_picks_quads[11] || equity_lane1_eval75_hand_eval5_picks_quads[10] || equity_lane1_eval75_hand_eval5_picks_quads[7] || equity_lane1_eval75_hand_eval5_picks_quads[6] || equity_lane1_eval75_hand_eval5_picks_quads[3] || equity_lane1_eval75_hand_eval5_picks_quads[2]);
-    value[0] = (equity_lane1_eval75_hand_eval5_picks_quads[11] || equity_lane1_eval75_hand_eval5_picks_quads[9] || equity_lane1_eval75_hand_eval5_picks_quads[7] || equity_lane1_eval75_hand_eval5_picks_quads[5] || equity_lane1_eval75_hand_eval5_picks_quads[3] || equity_lane1_eval75_hand_eval5_picks_quads[1]);
-    equity_lane1_eval75_hand_eval5_c4_quads = value;
-end
-
-
-always @(equity_lane1_eval75_hand_eval5_picks_pairs0, equity_lane1_eval75_hand_eval5_picks_flush, equity_lane1_eval75_hand_eval5_picks_trips1, equity_lane1_eval75_hand_eval5_picks_straight, equity_lane1_eval75_hand_eval5_picks_pairs1, equity_lane1_eval75_hand_eval5_picks_sf, equity_lane1_eval75_hand_eval5_picks_quads, equity_lane1_eval75_hand_eval5_picks_trips0) begin: equity_lane1_eval75_hand_eval5_categorize
+always @(equity_lane1_board_eval1_player_eval5_s2_ge4, equity_lane1_board_eval1_player_eval5_s2_ge2, equity_lane1_board_eval1_player_eval5_s2_ge3, equity_lane1_board_eval1_player_eval5_c3_two_pairs, equity_lane1_board_eval1_player_eval5_s2_flush, equity_lane1_board_eval1_player_eval5_c3_sf, equity_lane1_board_eval1_player_eval5_c3_straight) begin: equity_lane1_board_eval1_player_eval5_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane1_eval75_hand_eval5_picks_sf) begin
+    if (equity_lane1_board_eval1_player_eval5_c3_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane1_eval75_hand_eval5_picks_quads != 0)) begin
+    else if ((equity_lane1_board_eval1_player_eval5_s2_ge4 != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane1_eval75_hand_eval5_picks_trips0 != 0) && ((equity_lane1_eval75_hand_eval5_picks_trips1 != 0) || (equity_lane1_eval75_hand_eval5_picks_pairs0 != 0)))) begin
+    else if (((equity_lane1_board_eval1_player_eval5_s2_ge3 != 0) && equity_lane1_board_eval1_player_eval5_c3_two_pairs)) begin
         cat[6] = 1;
     end
-    else if (equity_lane1_eval75_hand_eval5_picks_flush) begin
+    else if (equity_lane1_board_eval1_player_eval5_s2_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane1_eval75_hand_eval5_picks_straight) begin
+    else if (equity_lane1_board_eval1_player_eval5_c3_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane1_eval75_hand_eval5_picks_trips0 != 0)) begin
+    else if ((equity_lane1_board_eval1_player_eval5_s2_ge3 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane1_eval75_hand_eval5_picks_pairs1 != 0)) begin
+    else if (equity_lane1_board_eval1_player_eval5_c3_two_pairs) begin
         cat[2] = 1;
     end
-    else if ((equity_lane1_eval75_hand_eval5_picks_pairs0 != 0)) begin
+    else if ((equity_lane1_board_eval1_player_eval5_s2_ge2 != 0)) begin
         cat[1] = 1;
     end
     else begin
         cat[0] = 1;
     end
-    equity_lane1_eval75_hand_eval5_category = cat;
+    equity_lane1_board_eval1_player_eval5_c3_category = cat;
 end
 
 
-
-assign equity_lane1_eval75_hand_eval5_c4_invalid = (equity_lane1_eval75_hand_eval5_picks_bad || (!equity_lane1_eval75_hand_eval5_picks_any));
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_ranked_register
-    equity_lane1_eval75_hand_eval5_ranked_kickers0 <= equity_lane1_eval75_hand_eval5_c4_kickers0;
-    equity_lane1_eval75_hand_eval5_ranked_kickers1 <= equity_lane1_eval75_hand_eval5_c4_kickers1;
-    equity_lane1_eval75_hand_eval5_ranked_kickers2 <= equity_lane1_eval75_hand_eval5_c4_kickers2;
-    equity_lane1_eval75_hand_eval5_ranked_kickers3 <= equity_lane1_eval75_hand_eval5_c4_kickers3;
-    equity_lane1_eval75_hand_eval5_ranked_kickers4 <= equity_lane1_eval75_hand_eval5_c4_kickers4;
-    equity_lane1_eval75_hand_eval5_ranked_pairs0 <= equity_lane1_eval75_hand_eval5_c4_pairs0;
-    equity_lane1_eval75_hand_eval5_ranked_pairs1 <= equity_lane1_eval75_hand_eval5_c4_pairs1;
-    equity_lane1_eval75_hand_eval5_ranked_pairs2 <= equity_lane1_eval75_hand_eval5_c4_pairs2;
-    equity_lane1_eval75_hand_eval5_ranked_trips0 <= equity_lane1_eval75_hand_eval5_c4_trips0;
-    equity_lane1_eval75_hand_eval5_ranked_trips1 <= equity_lane1_eval75_hand_eval5_c4_trips1;
-    equity_lane1_eval75_hand_eval5_ranked_not_quads0 <= equity_lane1_eval75_hand_eval5_c4_not_quads0;
-    equity_lane1_eval75_hand_eval5_ranked_quads <= equity_lane1_eval75_hand_eval5_c4_quads;
-    equity_lane1_eval75_hand_eval5_ranked_category <= equity_lane1_eval75_hand_eval5_category;
-    equity_lane1_eval75_hand_eval5_ranked_straight_top <= equity_lane1_eval75_hand_eval5_picks_straight_top;
-    equity_lane1_eval75_hand_eval5_ranked_sf_top <= equity_lane1_eval75_hand_eval5_picks_sf_top;
-    equity_lane1_eval75_hand_eval5_ranked_invalid <= equity_lane1_eval75_hand_eval5_c4_invalid;
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_pipe_reg103_load
+    equity_lane1_board_eval1_player_eval5_s3_x0 <= equity_lane1_board_eval1_player_eval5_onehot_rank55_rank;
 end
 
 
-always @(equity_lane1_eval75_hand_eval5_ranked_not_quads0, equity_lane1_eval75_hand_eval5_ranked_pairs1, equity_lane1_eval75_hand_eval5_ranked_pairs0, equity_lane1_eval75_hand_eval5_ranked_trips1, equity_lane1_eval75_hand_eval5_ranked_quads, equity_lane1_eval75_hand_eval5_ranked_kickers0, equity_lane1_eval75_hand_eval5_ranked_kickers2, equity_lane1_eval75_hand_eval5_ranked_sf_top, equity_lane1_eval75_hand_eval5_ranked_pairs2, equity_lane1_eval75_hand_eval5_ranked_trips0, equity_lane1_eval75_hand_eval5_ranked_kickers3, equity_lane1_eval75_hand_eval5_ranked_kickers4, equity_lane1_eval75_hand_eval5_ranked_kickers1, equity_lane1_eval75_hand_eval5_ranked_straight_top, equity_lane1_eval75_hand_eval5_ranked_invalid, equity_lane1_eval75_hand_eval5_ranked_category) begin: equity_lane1_eval75_hand_eval5_compose
-    reg t1_ge_p0;
-    integer j;
-    reg p2_ge_m0;
-    reg [4-1:0] cat;
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_pipe_reg104_load
+    equity_lane1_board_eval1_player_eval5_s3_x1 <= equity_lane1_board_eval1_player_eval5_onehot_rank56_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_pipe_reg105_load
+    equity_lane1_board_eval1_player_eval5_s3_x2 <= equity_lane1_board_eval1_player_eval5_onehot_rank57_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_pipe_reg106_load
+    equity_lane1_board_eval1_player_eval5_s3_x3 <= equity_lane1_board_eval1_player_eval5_onehot_rank58_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_pipe_reg107_load
+    equity_lane1_board_eval1_player_eval5_s3_x4 <= equity_lane1_board_eval1_player_eval5_onehot_rank59_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_pipe_reg108_load
+    equity_lane1_board_eval1_player_eval5_s3_pair0 <= equity_lane1_board_eval1_player_eval5_onehot_rank60_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_pipe_reg109_load
+    equity_lane1_board_eval1_player_eval5_s3_pair1 <= equity_lane1_board_eval1_player_eval5_onehot_rank61_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_pipe_reg110_load
+    equity_lane1_board_eval1_player_eval5_s3_trips <= equity_lane1_board_eval1_player_eval5_onehot_rank62_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_pipe_reg111_load
+    equity_lane1_board_eval1_player_eval5_s3_quads <= equity_lane1_board_eval1_player_eval5_onehot_rank63_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_picks_register
+    equity_lane1_board_eval1_player_eval5_s3_category <= equity_lane1_board_eval1_player_eval5_c3_category;
+    equity_lane1_board_eval1_player_eval5_s3_straight_top <= equity_lane1_board_eval1_player_eval5_c3_straight_top;
+    equity_lane1_board_eval1_player_eval5_s3_sf_top <= equity_lane1_board_eval1_player_eval5_c3_sf_top;
+    equity_lane1_board_eval1_player_eval5_s3_invalid <= equity_lane1_board_eval1_player_eval5_s2_invalid;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval5_s3_category, equity_lane1_board_eval1_player_eval5_s3_x2, equity_lane1_board_eval1_player_eval5_s3_straight_top, equity_lane1_board_eval1_player_eval5_s3_quads, equity_lane1_board_eval1_player_eval5_s3_x0, equity_lane1_board_eval1_player_eval5_s3_invalid, equity_lane1_board_eval1_player_eval5_s3_x3, equity_lane1_board_eval1_player_eval5_s3_sf_top, equity_lane1_board_eval1_player_eval5_s3_pair1, equity_lane1_board_eval1_player_eval5_s3_pair0, equity_lane1_board_eval1_player_eval5_s3_x4, equity_lane1_board_eval1_player_eval5_s3_x1, equity_lane1_board_eval1_player_eval5_s3_trips) begin: equity_lane1_board_eval1_player_eval5_compose
+    reg [9-1:0] cat;
+    reg skip0;
+    reg skip1;
+    reg skip2;
+    reg second_pair1;
+    reg [4-1:0] code;
     reg [4-1:0] k0;
     reg [4-1:0] k1;
     reg [4-1:0] k2;
     reg [4-1:0] k3;
     reg [4-1:0] k4;
-    t1_ge_p0 = 1'b1;
-    for (j=0; j<4; j=j+1) begin
-        if ((equity_lane1_eval75_hand_eval5_ranked_trips1[j] && (!equity_lane1_eval75_hand_eval5_ranked_pairs0[j]))) begin
-            t1_ge_p0 = 1'b1;
-        end
-        else if ((equity_lane1_eval75_hand_eval5_ranked_pairs0[j] && (!equity_lane1_eval75_hand_eval5_ranked_trips1[j]))) begin
-            t1_ge_p0 = 1'b0;
-        end
-    end
-    p2_ge_m0 = 1'b1;
-    for (j=0; j<4; j=j+1) begin
-        if ((equity_lane1_eval75_hand_eval5_ranked_pairs2[j] && (!equity_lane1_eval75_hand_eval5_ranked_kickers0[j]))) begin
-            p2_ge_m0 = 1'b1;
-        end
-        else if ((equity_lane1_eval75_hand_eval5_ranked_kickers0[j] && (!equity_lane1_eval75_hand_eval5_ranked_pairs2[j]))) begin
-            p2_ge_m0 = 1'b0;
-        end
-    end
-    cat = 4'h0;
-    cat[3] = equity_lane1_eval75_hand_eval5_ranked_category[8];
-    cat[2] = (equity_lane1_eval75_hand_eval5_ranked_category[7] || equity_lane1_eval75_hand_eval5_ranked_category[6] || equity_lane1_eval75_hand_eval5_ranked_category[5] || equity_lane1_eval75_hand_eval5_ranked_category[4]);
-    cat[1] = (equity_lane1_eval75_hand_eval5_ranked_category[7] || equity_lane1_eval75_hand_eval5_ranked_category[6] || equity_lane1_eval75_hand_eval5_ranked_category[3] || equity_lane1_eval75_hand_eval5_ranked_category[2]);
-    cat[0] = (equity_lane1_eval75_hand_eval5_ranked_category[7] || equity_lane1_eval75_hand_eval5_ranked_category[5] || equity_lane1_eval75_hand_eval5_ranked_category[3] || equity_lane1_eval75_hand_eval5_ranked_category[1]);
+    cat = equity_lane1_board_eval1_player_eval5_s3_category;
+    skip0 = ((cat[7] && (equity_lane1_board_eval1_player_eval5_s3_x0 == equity_lane1_board_eval1_player_eval5_s3_quads)) || (cat[3] && (equity_lane1_board_eval1_player_eval5_s3_x0 == equity_lane1_board_eval1_player_eval5_s3_trips)) || ((cat[1] || cat[2]) && (equity_lane1_board_eval1_player_eval5_s3_x0 == equity_lane1_board_eval1_player_eval5_s3_pair0)));
+    skip1 = ((cat[3] && (equity_lane1_board_eval1_player_eval5_s3_x1 == equity_lane1_board_eval1_player_eval5_s3_trips)) || (cat[1] && (equity_lane1_board_eval1_player_eval5_s3_x1 == equity_lane1_board_eval1_player_eval5_s3_pair0)));
+    skip2 = (cat[1] && (equity_lane1_board_eval1_player_eval5_s3_x2 == equity_lane1_board_eval1_player_eval5_s3_pair0));
+    second_pair1 = (equity_lane1_board_eval1_player_eval5_s3_x1 == equity_lane1_board_eval1_player_eval5_s3_pair1);
+    code = 4'h0;
+    code[3] = cat[8];
+    code[2] = (cat[7] || cat[6] || cat[5] || cat[4]);
+    code[1] = (cat[7] || cat[6] || cat[3] || cat[2]);
+    code[0] = (cat[7] || cat[5] || cat[3] || cat[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane1_eval75_hand_eval5_ranked_category[8]) begin
-        k0 = (k0 | equity_lane1_eval75_hand_eval5_ranked_sf_top);
+    if ((cat[5] || cat[0])) begin
+        k0 = equity_lane1_board_eval1_player_eval5_s3_x0;
+        k1 = equity_lane1_board_eval1_player_eval5_s3_x1;
+        k2 = equity_lane1_board_eval1_player_eval5_s3_x2;
+        k3 = equity_lane1_board_eval1_player_eval5_s3_x3;
+        k4 = equity_lane1_board_eval1_player_eval5_s3_x4;
     end
-    if (equity_lane1_eval75_hand_eval5_ranked_category[7]) begin
-        k0 = (k0 | equity_lane1_eval75_hand_eval5_ranked_quads);
-        k1 = (k1 | equity_lane1_eval75_hand_eval5_ranked_not_quads0);
+    if (cat[8]) begin
+        k0 = equity_lane1_board_eval1_player_eval5_s3_sf_top;
     end
-    if (equity_lane1_eval75_hand_eval5_ranked_category[6]) begin
-        k0 = (k0 | equity_lane1_eval75_hand_eval5_ranked_trips0);
-        if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane1_eval75_hand_eval5_ranked_trips1);
+    if (cat[4]) begin
+        k0 = equity_lane1_board_eval1_player_eval5_s3_straight_top;
+    end
+    if (cat[7]) begin
+        k0 = equity_lane1_board_eval1_player_eval5_s3_quads;
+    end
+    if (cat[6]) begin
+        k0 = equity_lane1_board_eval1_player_eval5_s3_trips;
+        if ((equity_lane1_board_eval1_player_eval5_s3_pair0 == equity_lane1_board_eval1_player_eval5_s3_trips)) begin
+            k1 = equity_lane1_board_eval1_player_eval5_s3_pair1;
         end
         else begin
-            k1 = (k1 | equity_lane1_eval75_hand_eval5_ranked_pairs0);
+            k1 = equity_lane1_board_eval1_player_eval5_s3_pair0;
         end
     end
-    if ((equity_lane1_eval75_hand_eval5_ranked_category[5] || equity_lane1_eval75_hand_eval5_ranked_category[0])) begin
-        k0 = (k0 | equity_lane1_eval75_hand_eval5_ranked_kickers0);
-        k1 = (k1 | equity_lane1_eval75_hand_eval5_ranked_kickers1);
-        k2 = (k2 | equity_lane1_eval75_hand_eval5_ranked_kickers2);
-        k3 = (k3 | equity_lane1_eval75_hand_eval5_ranked_kickers3);
-        k4 = (k4 | equity_lane1_eval75_hand_eval5_ranked_kickers4);
+    if (cat[3]) begin
+        k0 = equity_lane1_board_eval1_player_eval5_s3_trips;
     end
-    if (equity_lane1_eval75_hand_eval5_ranked_category[4]) begin
-        k0 = (k0 | equity_lane1_eval75_hand_eval5_ranked_straight_top);
+    if ((cat[2] || cat[1])) begin
+        k0 = equity_lane1_board_eval1_player_eval5_s3_pair0;
     end
-    if (equity_lane1_eval75_hand_eval5_ranked_category[3]) begin
-        k0 = (k0 | equity_lane1_eval75_hand_eval5_ranked_trips0);
-        k1 = (k1 | equity_lane1_eval75_hand_eval5_ranked_kickers0);
-        k2 = (k2 | equity_lane1_eval75_hand_eval5_ranked_kickers1);
-    end
-    if (equity_lane1_eval75_hand_eval5_ranked_category[2]) begin
-        k0 = (k0 | equity_lane1_eval75_hand_eval5_ranked_pairs0);
-        k1 = (k1 | equity_lane1_eval75_hand_eval5_ranked_pairs1);
-        if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane1_eval75_hand_eval5_ranked_pairs2);
+    if ((cat[7] || cat[3] || cat[1])) begin
+        if (skip0) begin
+            k1 = equity_lane1_board_eval1_player_eval5_s3_x1;
         end
         else begin
-            k2 = (k2 | equity_lane1_eval75_hand_eval5_ranked_kickers0);
+            k1 = equity_lane1_board_eval1_player_eval5_s3_x0;
         end
     end
-    if (equity_lane1_eval75_hand_eval5_ranked_category[1]) begin
-        k0 = (k0 | equity_lane1_eval75_hand_eval5_ranked_pairs0);
-        k1 = (k1 | equity_lane1_eval75_hand_eval5_ranked_kickers0);
-        k2 = (k2 | equity_lane1_eval75_hand_eval5_ranked_kickers1);
-        k3 = (k3 | equity_lane1_eval75_hand_eval5_ranked_kickers2);
+    if ((cat[3] || cat[1])) begin
+        if ((skip0 || skip1)) begin
+            k2 = equity_lane1_board_eval1_player_eval5_s3_x2;
+        end
+        else begin
+            k2 = equity_lane1_board_eval1_player_eval5_s3_x1;
+        end
     end
-    if (equity_lane1_eval75_hand_eval5_ranked_invalid) begin
-        equity_lane1_eval75_hand_eval5_c5_word = 0;
+    if (cat[1]) begin
+        if ((skip0 || skip1 || skip2)) begin
+            k3 = equity_lane1_board_eval1_player_eval5_s3_x3;
+        end
+        else begin
+            k3 = equity_lane1_board_eval1_player_eval5_s3_x2;
+        end
+    end
+    if (cat[2]) begin
+        k1 = equity_lane1_board_eval1_player_eval5_s3_pair1;
+        if ((!skip0)) begin
+            k2 = equity_lane1_board_eval1_player_eval5_s3_x0;
+        end
+        else if ((!second_pair1)) begin
+            k2 = equity_lane1_board_eval1_player_eval5_s3_x1;
+        end
+        else begin
+            k2 = equity_lane1_board_eval1_player_eval5_s3_x2;
+        end
+    end
+    if (equity_lane1_board_eval1_player_eval5_s3_invalid) begin
+        equity_lane1_board_eval1_player_eval5_c4_word = 0;
     end
     else begin
-        equity_lane1_eval75_hand_eval5_c5_word = {cat, k0, k1, k2, k3, k4};
+        equity_lane1_board_eval1_player_eval5_c4_word = {code, k0, k1, k2, k3, k4};
     end
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_advance
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_answer
     if (equity_lane1_rst == 1) begin
-        equity_lane1_eval75_hand_eval5_valids <= 0;
+        equity_lane1_board_eval1_player_eval5_word_q <= 0;
+        equity_lane1_board_eval1_player_eval5_invalid_q <= 0;
     end
     else begin
-        equity_lane1_eval75_hand_eval5_valids <= {equity_lane1_eval75_hand_eval5_valids[(6 - 1)-1:0], equity_lane1_look_valid};
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_take
-    equity_lane1_eval75_hand_eval5_s0_codes <= equity_lane1_eval75_hand_eval5_codes_in;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval75_hand_eval5_answer
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_eval75_hand_eval5_word_q <= 0;
-        equity_lane1_eval75_hand_eval5_invalid_q <= 0;
-    end
-    else begin
-        if (equity_lane1_eval75_hand_eval5_valids[(6 - 2)]) begin
-            equity_lane1_eval75_hand_eval5_word_q <= equity_lane1_eval75_hand_eval5_c5_word;
-            equity_lane1_eval75_hand_eval5_invalid_q <= equity_lane1_eval75_hand_eval5_ranked_invalid;
+        if (equity_lane1_board_eval1_answer_now) begin
+            equity_lane1_board_eval1_player_eval5_word_q <= equity_lane1_board_eval1_player_eval5_c4_word;
+            equity_lane1_board_eval1_player_eval5_invalid_q <= equity_lane1_board_eval1_player_eval5_s3_invalid;
         end
     end
 end
 
 
 
-assign equity_lane1_eval75_word = equity_lane1_eval75_hand_eval5_word_q;
-assign equity_lane1_eval75_invalid = equity_lane1_eval75_hand_eval5_invalid_q;
-assign equity_lane1_eval75_out_valid = equity_lane1_eval75_hand_eval5_valids[(6 - 1)];
+assign equity_lane1_board_eval1_player_eval5_word = equity_lane1_board_eval1_player_eval5_word_q;
+assign equity_lane1_board_eval1_player_eval5_invalid = equity_lane1_board_eval1_player_eval5_invalid_q;
 
 
 
-assign equity_lane1_eval76_hand_eval6_same_card126_same = ((equity_lane1_eval76_hand_eval6_s0_codes[6-1:0] == equity_lane1_eval76_hand_eval6_s0_codes[12-1:6]) && (equity_lane1_eval76_hand_eval6_s0_codes[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval6_same_card86_same = ((equity_lane1_board_eval1_hole_register6_q[6-1:0] == equity_lane1_board_eval1_hole_register6_q[12-1:6]) && (equity_lane1_board_eval1_hole_register6_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_eval76_hand_eval6_same_card127_same = ((equity_lane1_eval76_hand_eval6_s0_codes[6-1:0] == equity_lane1_eval76_hand_eval6_s0_codes[18-1:12]) && (equity_lane1_eval76_hand_eval6_s0_codes[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval6_same_card87_same = ((equity_lane1_board_eval1_hole_register6_q[6-1:0] == equity_lane1_board_eval1_s0_board[6-1:0]) && (equity_lane1_board_eval1_hole_register6_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_eval76_hand_eval6_same_card128_same = ((equity_lane1_eval76_hand_eval6_s0_codes[6-1:0] == equity_lane1_eval76_hand_eval6_s0_codes[24-1:18]) && (equity_lane1_eval76_hand_eval6_s0_codes[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval6_same_card88_same = ((equity_lane1_board_eval1_hole_register6_q[12-1:6] == equity_lane1_board_eval1_s0_board[6-1:0]) && (equity_lane1_board_eval1_hole_register6_q[12-1:6] != 63));
 
 
 
-assign equity_lane1_eval76_hand_eval6_same_card129_same = ((equity_lane1_eval76_hand_eval6_s0_codes[6-1:0] == equity_lane1_eval76_hand_eval6_s0_codes[30-1:24]) && (equity_lane1_eval76_hand_eval6_s0_codes[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval6_same_card89_same = ((equity_lane1_board_eval1_hole_register6_q[6-1:0] == equity_lane1_board_eval1_s0_board[12-1:6]) && (equity_lane1_board_eval1_hole_register6_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_eval76_hand_eval6_same_card130_same = ((equity_lane1_eval76_hand_eval6_s0_codes[6-1:0] == equity_lane1_eval76_hand_eval6_s0_codes[36-1:30]) && (equity_lane1_eval76_hand_eval6_s0_codes[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval6_same_card90_same = ((equity_lane1_board_eval1_hole_register6_q[12-1:6] == equity_lane1_board_eval1_s0_board[12-1:6]) && (equity_lane1_board_eval1_hole_register6_q[12-1:6] != 63));
 
 
 
-assign equity_lane1_eval76_hand_eval6_same_card131_same = ((equity_lane1_eval76_hand_eval6_s0_codes[6-1:0] == equity_lane1_eval76_hand_eval6_s0_codes[42-1:36]) && (equity_lane1_eval76_hand_eval6_s0_codes[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval6_same_card91_same = ((equity_lane1_board_eval1_hole_register6_q[6-1:0] == equity_lane1_board_eval1_s0_board[18-1:12]) && (equity_lane1_board_eval1_hole_register6_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_eval76_hand_eval6_same_card132_same = ((equity_lane1_eval76_hand_eval6_s0_codes[12-1:6] == equity_lane1_eval76_hand_eval6_s0_codes[18-1:12]) && (equity_lane1_eval76_hand_eval6_s0_codes[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval6_same_card92_same = ((equity_lane1_board_eval1_hole_register6_q[12-1:6] == equity_lane1_board_eval1_s0_board[18-1:12]) && (equity_lane1_board_eval1_hole_register6_q[12-1:6] != 63));
 
 
 
-assign equity_lane1_eval76_hand_eval6_same_card133_same = ((equity_lane1_eval76_hand_eval6_s0_codes[12-1:6] == equity_lane1_eval76_hand_eval6_s0_codes[24-1:18]) && (equity_lane1_eval76_hand_eval6_s0_codes[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval6_same_card93_same = ((equity_lane1_board_eval1_hole_register6_q[6-1:0] == equity_lane1_board_eval1_s0_board[24-1:18]) && (equity_lane1_board_eval1_hole_register6_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_eval76_hand_eval6_same_card134_same = ((equity_lane1_eval76_hand_eval6_s0_codes[12-1:6] == equity_lane1_eval76_hand_eval6_s0_codes[30-1:24]) && (equity_lane1_eval76_hand_eval6_s0_codes[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval6_same_card94_same = ((equity_lane1_board_eval1_hole_register6_q[12-1:6] == equity_lane1_board_eval1_s0_board[24-1:18]) && (equity_lane1_board_eval1_hole_register6_q[12-1:6] != 63));
 
 
 
-assign equity_lane1_eval76_hand_eval6_same_card135_same = ((equity_lane1_eval76_hand_eval6_s0_codes[12-1:6] == equity_lane1_eval76_hand_eval6_s0_codes[36-1:30]) && (equity_lane1_eval76_hand_eval6_s0_codes[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval6_same_card95_same = ((equity_lane1_board_eval1_hole_register6_q[6-1:0] == equity_lane1_board_eval1_s0_board[30-1:24]) && (equity_lane1_board_eval1_hole_register6_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_eval76_hand_eval6_same_card136_same = ((equity_lane1_eval76_hand_eval6_s0_codes[12-1:6] == equity_lane1_eval76_hand_eval6_s0_codes[42-1:36]) && (equity_lane1_eval76_hand_eval6_s0_codes[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval6_same_card96_same = ((equity_lane1_board_eval1_hole_register6_q[12-1:6] == equity_lane1_board_eval1_s0_board[30-1:24]) && (equity_lane1_board_eval1_hole_register6_q[12-1:6] != 63));
 
 
-
-assign equity_lane1_eval76_hand_eval6_same_card137_same = ((equity_lane1_eval76_hand_eval6_s0_codes[18-1:12] == equity_lane1_eval76_hand_eval6_s0_codes[24-1:18]) && (equity_lane1_eval76_hand_eval6_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane1_eval76_hand_eval6_same_card138_same = ((equity_lane1_eval76_hand_eval6_s0_codes[18-1:12] == equity_lane1_eval76_hand_eval6_s0_codes[30-1:24]) && (equity_lane1_eval76_hand_eval6_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane1_eval76_hand_eval6_same_card139_same = ((equity_lane1_eval76_hand_eval6_s0_codes[18-1:12] == equity_lane1_eval76_hand_eval6_s0_codes[36-1:30]) && (equity_lane1_eval76_hand_eval6_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane1_eval76_hand_eval6_same_card140_same = ((equity_lane1_eval76_hand_eval6_s0_codes[18-1:12] == equity_lane1_eval76_hand_eval6_s0_codes[42-1:36]) && (equity_lane1_eval76_hand_eval6_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane1_eval76_hand_eval6_same_card141_same = ((equity_lane1_eval76_hand_eval6_s0_codes[24-1:18] == equity_lane1_eval76_hand_eval6_s0_codes[30-1:24]) && (equity_lane1_eval76_hand_eval6_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane1_eval76_hand_eval6_same_card142_same = ((equity_lane1_eval76_hand_eval6_s0_codes[24-1:18] == equity_lane1_eval76_hand_eval6_s0_codes[36-1:30]) && (equity_lane1_eval76_hand_eval6_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane1_eval76_hand_eval6_same_card143_same = ((equity_lane1_eval76_hand_eval6_s0_codes[24-1:18] == equity_lane1_eval76_hand_eval6_s0_codes[42-1:36]) && (equity_lane1_eval76_hand_eval6_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane1_eval76_hand_eval6_same_card144_same = ((equity_lane1_eval76_hand_eval6_s0_codes[30-1:24] == equity_lane1_eval76_hand_eval6_s0_codes[36-1:30]) && (equity_lane1_eval76_hand_eval6_s0_codes[30-1:24] != 63));
-
-
-
-assign equity_lane1_eval76_hand_eval6_same_card145_same = ((equity_lane1_eval76_hand_eval6_s0_codes[30-1:24] == equity_lane1_eval76_hand_eval6_s0_codes[42-1:36]) && (equity_lane1_eval76_hand_eval6_s0_codes[30-1:24] != 63));
-
-
-
-assign equity_lane1_eval76_hand_eval6_same_card146_same = ((equity_lane1_eval76_hand_eval6_s0_codes[36-1:30] == equity_lane1_eval76_hand_eval6_s0_codes[42-1:36]) && (equity_lane1_eval76_hand_eval6_s0_codes[36-1:30] != 63));
-
-
-always @(equity_lane1_eval76_hand_eval6_s0_codes) begin: equity_lane1_eval76_hand_eval6_decode
-    reg [52-1:0] hand;
-    reg [7-1:0] bad_codes;
-    reg any_card;
-    reg [6-1:0] clubs;
-    reg [6-1:0] diamonds;
-    reg [6-1:0] hearts;
-    reg [6-1:0] spades;
-    integer i;
-    reg [6-1:0] code;
-    integer j;
-    reg [64-1:0] onehot;
-    hand = 52'h0;
-    bad_codes = 7'h0;
-    any_card = 1'b0;
-    clubs = 6'h1;
-    diamonds = 6'h1;
-    hearts = 6'h1;
-    spades = 6'h1;
-    for (i=0; i<7; i=i+1) begin
-        code = 6'h0;
-        for (j=0; j<6; j=j+1) begin
-            code[j] = equity_lane1_eval76_hand_eval6_s0_codes[((6 * i) + j)];
-        end
-        onehot = 64'h1;
-        onehot = (onehot << code);
-        if ((onehot[63-1:52] != 0)) begin
-            bad_codes[i] = 1;
-        end
-        hand = (hand | onehot[52-1:0]);
-        if ((!onehot[63])) begin
-            any_card = 1'b1;
-            if ((code[2-1:0] == 0)) begin
-                clubs = {clubs[5-1:0], 1'b1};
-            end
-            else if ((code[2-1:0] == 1)) begin
-                diamonds = {diamonds[5-1:0], 1'b1};
-            end
-            else if ((code[2-1:0] == 2)) begin
-                hearts = {hearts[5-1:0], 1'b1};
-            end
-            else begin
-                spades = {spades[5-1:0], 1'b1};
-            end
-        end
-    end
-    equity_lane1_eval76_hand_eval6_d1_hand = hand;
-    equity_lane1_eval76_hand_eval6_d1_bad_codes = bad_codes;
-    equity_lane1_eval76_hand_eval6_d1_any = any_card;
-    equity_lane1_eval76_hand_eval6_d1_flush_suit = {spades[5], hearts[5], diamonds[5], clubs[5]};
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_hole_register
+    equity_lane1_board_eval1_player_eval6_s1_hole <= equity_lane1_board_eval1_hole_register6_q;
+    equity_lane1_board_eval1_player_eval6_s1_bad <= ((equity_lane1_board_eval1_player_eval6_dups != 0) || (equity_lane1_board_eval1_hole_register6_q[5] && equity_lane1_board_eval1_hole_register6_q[4] && (equity_lane1_board_eval1_hole_register6_q[3] || equity_lane1_board_eval1_hole_register6_q[2])) || (equity_lane1_board_eval1_hole_register6_q[11] && equity_lane1_board_eval1_hole_register6_q[10] && (equity_lane1_board_eval1_hole_register6_q[9] || equity_lane1_board_eval1_hole_register6_q[8])));
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_decoded_register
-    equity_lane1_eval76_hand_eval6_decoded_hand <= equity_lane1_eval76_hand_eval6_d1_hand;
-    equity_lane1_eval76_hand_eval6_decoded_bad_codes <= equity_lane1_eval76_hand_eval6_d1_bad_codes;
-    equity_lane1_eval76_hand_eval6_decoded_any <= equity_lane1_eval76_hand_eval6_d1_any;
-    equity_lane1_eval76_hand_eval6_decoded_flush_suit <= equity_lane1_eval76_hand_eval6_d1_flush_suit;
-    equity_lane1_eval76_hand_eval6_decoded_dups <= equity_lane1_eval76_hand_eval6_dups;
+always @(equity_lane1_board_eval1_board_summary1_summary_flush_ge5, equity_lane1_board_eval1_board_summary1_summary_ge1, equity_lane1_board_eval1_board_summary1_summary_ge4, equity_lane1_board_eval1_player_eval6_s1_hole, equity_lane1_board_eval1_board_summary1_summary_flush_suit, equity_lane1_board_eval1_board_summary1_summary_flush_ranks, equity_lane1_board_eval1_board_summary1_summary_ge2, equity_lane1_board_eval1_board_summary1_summary_ge3, equity_lane1_board_eval1_board_summary1_summary_flush_ge4) begin: equity_lane1_board_eval1_player_eval6_fold
+    reg [16-1:0] hit_a;
+    reg [16-1:0] hit_b;
+    reg [13-1:0] either;
+    reg [13-1:0] both;
+    reg suited_a;
+    reg suited_b;
+    reg [13-1:0] flush_ranks;
+    hit_a = 16'h1;
+    hit_a = (hit_a << equity_lane1_board_eval1_player_eval6_s1_hole[6-1:2]);
+    hit_b = 16'h1;
+    hit_b = (hit_b << equity_lane1_board_eval1_player_eval6_s1_hole[12-1:8]);
+    either = 13'h0;
+    both = 13'h0;
+    either = (hit_a[13-1:0] | hit_b[13-1:0]);
+    both = (hit_a[13-1:0] & hit_b[13-1:0]);
+    equity_lane1_board_eval1_player_eval6_c2_ge1 = (equity_lane1_board_eval1_board_summary1_summary_ge1 | either);
+    equity_lane1_board_eval1_player_eval6_c2_ge2 = ((equity_lane1_board_eval1_board_summary1_summary_ge2 | (equity_lane1_board_eval1_board_summary1_summary_ge1 & either)) | both);
+    equity_lane1_board_eval1_player_eval6_c2_ge3 = ((equity_lane1_board_eval1_board_summary1_summary_ge3 | (equity_lane1_board_eval1_board_summary1_summary_ge2 & either)) | (equity_lane1_board_eval1_board_summary1_summary_ge1 & both));
+    equity_lane1_board_eval1_player_eval6_c2_ge4 = ((equity_lane1_board_eval1_board_summary1_summary_ge4 | (equity_lane1_board_eval1_board_summary1_summary_ge3 & either)) | (equity_lane1_board_eval1_board_summary1_summary_ge2 & both));
+    suited_a = (equity_lane1_board_eval1_board_summary1_summary_flush_suit[equity_lane1_board_eval1_player_eval6_s1_hole[2-1:0]] != 0);
+    suited_b = (equity_lane1_board_eval1_board_summary1_summary_flush_suit[equity_lane1_board_eval1_player_eval6_s1_hole[8-1:6]] != 0);
+    flush_ranks = 13'h0;
+    flush_ranks = equity_lane1_board_eval1_board_summary1_summary_flush_ranks;
+    if (suited_a) begin
+        flush_ranks = (flush_ranks | hit_a[13-1:0]);
+    end
+    if (suited_b) begin
+        flush_ranks = (flush_ranks | hit_b[13-1:0]);
+    end
+    equity_lane1_board_eval1_player_eval6_c2_flush_ranks = flush_ranks;
+    equity_lane1_board_eval1_player_eval6_c2_flush = ((equity_lane1_board_eval1_board_summary1_summary_flush_suit != 0) && (equity_lane1_board_eval1_board_summary1_summary_flush_ge5 || (equity_lane1_board_eval1_board_summary1_summary_flush_ge4 && (suited_a || suited_b)) || (suited_a && suited_b)));
 end
 
 
-
-assign equity_lane1_eval76_hand_eval6_c2_bad = ((equity_lane1_eval76_hand_eval6_decoded_dups != 0) || (equity_lane1_eval76_hand_eval6_decoded_bad_codes != 0));
-
-
-always @(equity_lane1_eval76_hand_eval6_decoded_flush_suit, equity_lane1_eval76_hand_eval6_decoded_hand) begin: equity_lane1_eval76_hand_eval6_rank_masks
-    reg [13-1:0] present;
-    reg [13-1:0] quads;
-    reg [13-1:0] trips;
-    reg [13-1:0] pairs;
-    reg [13-1:0] singles;
-    reg [13-1:0] suited;
-    reg [13-1:0] not_quads;
-    integer r;
-    reg [5-1:0] held;
-    integer s;
-    present = 13'h0;
-    quads = 13'h0;
-    trips = 13'h0;
-    pairs = 13'h0;
-    singles = 13'h0;
-    suited = 13'h0;
-    not_quads = 13'h0;
-    for (r=0; r<13; r=r+1) begin
-        held = 5'h1;
-        for (s=0; s<4; s=s+1) begin
-            if (equity_lane1_eval76_hand_eval6_decoded_hand[((4 * r) + s)]) begin
-                held = {held[4-1:0], 1'b1};
-            end
-            if ((equity_lane1_eval76_hand_eval6_decoded_hand[((4 * r) + s)] && equity_lane1_eval76_hand_eval6_decoded_flush_suit[s])) begin
-                suited[r] = 1;
-            end
-        end
-        present[r] = held[1];
-        singles[r] = (held[1] && (!held[2]));
-        pairs[r] = (held[2] && (!held[3]));
-        trips[r] = (held[3] && (!held[4]));
-        quads[r] = held[4];
-        not_quads[r] = (held[1] && (!held[4]));
-    end
-    equity_lane1_eval76_hand_eval6_c2_present = present;
-    equity_lane1_eval76_hand_eval6_c2_quads = quads;
-    equity_lane1_eval76_hand_eval6_c2_trips = trips;
-    equity_lane1_eval76_hand_eval6_c2_pairs = pairs;
-    equity_lane1_eval76_hand_eval6_c2_not_quads = not_quads;
-    equity_lane1_eval76_hand_eval6_c2_flush = (equity_lane1_eval76_hand_eval6_decoded_flush_suit != 0);
-    if ((equity_lane1_eval76_hand_eval6_decoded_flush_suit != 0)) begin
-        equity_lane1_eval76_hand_eval6_c2_kickers = suited;
-    end
-    else begin
-        equity_lane1_eval76_hand_eval6_c2_kickers = singles;
-    end
-end
-
-
-always @(equity_lane1_eval76_hand_eval6_decoded_hand) begin: equity_lane1_eval76_hand_eval6_sf_windows
-    reg [10-1:0] found;
-    integer w;
-    integer s;
-    found = 10'h0;
-    for (w=0; w<10; w=w+1) begin
-        for (s=0; s<4; s=s+1) begin
-            if ((equity_lane1_eval76_hand_eval6_decoded_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane1_eval76_hand_eval6_decoded_hand[((4 * w) + s)] && equity_lane1_eval76_hand_eval6_decoded_hand[((4 * (w + 1)) + s)] && equity_lane1_eval76_hand_eval6_decoded_hand[((4 * (w + 2)) + s)] && equity_lane1_eval76_hand_eval6_decoded_hand[((4 * (w + 3)) + s)])) begin
-                found[w] = 1;
-            end
-        end
-    end
-    equity_lane1_eval76_hand_eval6_c2_sf_windows = found;
-end
-
-
-always @(equity_lane1_eval76_hand_eval6_c2_present) begin: equity_lane1_eval76_hand_eval6_straight_windows6_find
+always @(equity_lane1_board_eval1_player_eval6_c2_ge1) begin: equity_lane1_board_eval1_player_eval6_straight_windows12_find
     reg [10-1:0] complete;
     integer w;
     complete = 10'h0;
     for (w=0; w<10; w=w+1) begin
-        if ((equity_lane1_eval76_hand_eval6_c2_present[(((w + 13) - 1) % 13)] && equity_lane1_eval76_hand_eval6_c2_present[w] && equity_lane1_eval76_hand_eval6_c2_present[(w + 1)] && equity_lane1_eval76_hand_eval6_c2_present[(w + 2)] && equity_lane1_eval76_hand_eval6_c2_present[(w + 3)])) begin
+        if ((equity_lane1_board_eval1_player_eval6_c2_ge1[(((w + 13) - 1) % 13)] && equity_lane1_board_eval1_player_eval6_c2_ge1[w] && equity_lane1_board_eval1_player_eval6_c2_ge1[(w + 1)] && equity_lane1_board_eval1_player_eval6_c2_ge1[(w + 2)] && equity_lane1_board_eval1_player_eval6_c2_ge1[(w + 3)])) begin
             complete[w] = 1;
         end
     end
-    equity_lane1_eval76_hand_eval6_c2_windows = complete;
+    equity_lane1_board_eval1_player_eval6_c2_windows = complete;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_masks_register
-    equity_lane1_eval76_hand_eval6_masks_quads <= equity_lane1_eval76_hand_eval6_c2_quads;
-    equity_lane1_eval76_hand_eval6_masks_trips <= equity_lane1_eval76_hand_eval6_c2_trips;
-    equity_lane1_eval76_hand_eval6_masks_pairs <= equity_lane1_eval76_hand_eval6_c2_pairs;
-    equity_lane1_eval76_hand_eval6_masks_not_quads <= equity_lane1_eval76_hand_eval6_c2_not_quads;
-    equity_lane1_eval76_hand_eval6_masks_kickers <= equity_lane1_eval76_hand_eval6_c2_kickers;
-    equity_lane1_eval76_hand_eval6_masks_windows <= equity_lane1_eval76_hand_eval6_c2_windows;
-    equity_lane1_eval76_hand_eval6_masks_sf_windows <= equity_lane1_eval76_hand_eval6_c2_sf_windows;
-    equity_lane1_eval76_hand_eval6_masks_flush <= equity_lane1_eval76_hand_eval6_c2_flush;
-    equity_lane1_eval76_hand_eval6_masks_bad <= equity_lane1_eval76_hand_eval6_c2_bad;
-    equity_lane1_eval76_hand_eval6_masks_any <= equity_lane1_eval76_hand_eval6_decoded_any;
+always @(equity_lane1_board_eval1_player_eval6_c2_flush_ranks) begin: equity_lane1_board_eval1_player_eval6_straight_windows13_find
+    reg [10-1:0] complete;
+    integer w;
+    complete = 10'h0;
+    for (w=0; w<10; w=w+1) begin
+        if ((equity_lane1_board_eval1_player_eval6_c2_flush_ranks[(((w + 13) - 1) % 13)] && equity_lane1_board_eval1_player_eval6_c2_flush_ranks[w] && equity_lane1_board_eval1_player_eval6_c2_flush_ranks[(w + 1)] && equity_lane1_board_eval1_player_eval6_c2_flush_ranks[(w + 2)] && equity_lane1_board_eval1_player_eval6_c2_flush_ranks[(w + 3)])) begin
+            complete[w] = 1;
+        end
+    end
+    equity_lane1_board_eval1_player_eval6_c2_sf_windows = complete;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_masks_kickers) begin: equity_lane1_eval76_hand_eval6_highest_ranks24_select
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_masks_register
+    if (equity_lane1_board_eval1_player_eval6_c2_flush) begin
+        equity_lane1_board_eval1_player_eval6_s2_kick_mask <= equity_lane1_board_eval1_player_eval6_c2_flush_ranks;
+    end
+    else begin
+        equity_lane1_board_eval1_player_eval6_s2_kick_mask <= equity_lane1_board_eval1_player_eval6_c2_ge1;
+    end
+    equity_lane1_board_eval1_player_eval6_s2_ge2 <= equity_lane1_board_eval1_player_eval6_c2_ge2;
+    equity_lane1_board_eval1_player_eval6_s2_ge3 <= equity_lane1_board_eval1_player_eval6_c2_ge3;
+    equity_lane1_board_eval1_player_eval6_s2_ge4 <= equity_lane1_board_eval1_player_eval6_c2_ge4;
+    equity_lane1_board_eval1_player_eval6_s2_windows <= equity_lane1_board_eval1_player_eval6_c2_windows;
+    equity_lane1_board_eval1_player_eval6_s2_sf_windows <= equity_lane1_board_eval1_player_eval6_c2_sf_windows;
+    equity_lane1_board_eval1_player_eval6_s2_flush <= equity_lane1_board_eval1_player_eval6_c2_flush;
+    equity_lane1_board_eval1_player_eval6_s2_invalid <= (equity_lane1_board_eval1_player_eval6_s1_bad || equity_lane1_board_eval1_board_summary1_summary_bad);
+end
+
+
+always @(equity_lane1_board_eval1_player_eval6_s2_kick_mask) begin: equity_lane1_board_eval1_player_eval6_highest_ranks18_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -25608,42 +24692,19 @@ always @(equity_lane1_eval76_hand_eval6_masks_kickers) begin: equity_lane1_eval7
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval76_hand_eval6_masks_kickers[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_board_eval1_player_eval6_s2_kick_mask[p] && seen[k]);
         end
-        if (equity_lane1_eval76_hand_eval6_masks_kickers[p]) begin
+        if (equity_lane1_board_eval1_player_eval6_s2_kick_mask[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
         end
     end
-    equity_lane1_eval76_hand_eval6_c3_kickers = sel;
+    equity_lane1_board_eval1_player_eval6_highest_ranks18_onehots = sel;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_masks_pairs) begin: equity_lane1_eval76_hand_eval6_highest_ranks25_select
-    reg [5-1:0] seen;
-    reg saturated;
-    reg [39-1:0] sel;
-    integer p;
-    integer k;
-    seen = 5'h1;
-    saturated = 1'b0;
-    sel = 39'h0;
-    for (p=13-1; p>=0; p=p-1) begin
-        for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval76_hand_eval6_masks_pairs[p] && seen[k]);
-        end
-        if (equity_lane1_eval76_hand_eval6_masks_pairs[p]) begin
-            saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
-            seen = {seen[(5 - 1)-1:0], 1'b0};
-            seen[(5 - 1)] = saturated;
-        end
-    end
-    equity_lane1_eval76_hand_eval6_c3_pairs = sel;
-end
-
-
-always @(equity_lane1_eval76_hand_eval6_masks_trips) begin: equity_lane1_eval76_hand_eval6_highest_ranks26_select
+always @(equity_lane1_board_eval1_player_eval6_s2_ge2) begin: equity_lane1_board_eval1_player_eval6_highest_ranks19_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -25654,19 +24715,19 @@ always @(equity_lane1_eval76_hand_eval6_masks_trips) begin: equity_lane1_eval76_
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval76_hand_eval6_masks_trips[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_board_eval1_player_eval6_s2_ge2[p] && seen[k]);
         end
-        if (equity_lane1_eval76_hand_eval6_masks_trips[p]) begin
+        if (equity_lane1_board_eval1_player_eval6_s2_ge2[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
         end
     end
-    equity_lane1_eval76_hand_eval6_c3_trips = sel;
+    equity_lane1_board_eval1_player_eval6_highest_ranks19_onehots = sel;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_masks_not_quads) begin: equity_lane1_eval76_hand_eval6_highest_ranks27_select
+always @(equity_lane1_board_eval1_player_eval6_s2_ge3) begin: equity_lane1_board_eval1_player_eval6_highest_ranks20_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -25677,664 +24738,557 @@ always @(equity_lane1_eval76_hand_eval6_masks_not_quads) begin: equity_lane1_eva
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval76_hand_eval6_masks_not_quads[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_board_eval1_player_eval6_s2_ge3[p] && seen[k]);
         end
-        if (equity_lane1_eval76_hand_eval6_masks_not_quads[p]) begin
+        if (equity_lane1_board_eval1_player_eval6_s2_ge3[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
         end
     end
-    equity_lane1_eval76_hand_eval6_c3_not_quads = sel;
+    equity_lane1_board_eval1_player_eval6_highest_ranks20_onehots = sel;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_masks_windows) begin: equity_lane1_eval76_hand_eval6_window_top12_pick
+
+assign equity_lane1_board_eval1_player_eval6_field42_q = equity_lane1_board_eval1_player_eval6_highest_ranks18_onehots[13-1:0];
+
+
+
+assign equity_lane1_board_eval1_player_eval6_field43_q = equity_lane1_board_eval1_player_eval6_highest_ranks18_onehots[26-1:13];
+
+
+
+assign equity_lane1_board_eval1_player_eval6_field44_q = equity_lane1_board_eval1_player_eval6_highest_ranks18_onehots[39-1:26];
+
+
+
+assign equity_lane1_board_eval1_player_eval6_field45_q = equity_lane1_board_eval1_player_eval6_highest_ranks18_onehots[52-1:39];
+
+
+
+assign equity_lane1_board_eval1_player_eval6_field46_q = equity_lane1_board_eval1_player_eval6_highest_ranks18_onehots[65-1:52];
+
+
+
+assign equity_lane1_board_eval1_player_eval6_field47_q = equity_lane1_board_eval1_player_eval6_highest_ranks19_onehots[13-1:0];
+
+
+
+assign equity_lane1_board_eval1_player_eval6_field48_q = equity_lane1_board_eval1_player_eval6_highest_ranks19_onehots[26-1:13];
+
+
+always @(equity_lane1_board_eval1_player_eval6_field42_q) begin: equity_lane1_board_eval1_player_eval6_onehot_rank66_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval6_field42_q[12] || equity_lane1_board_eval1_player_eval6_field42_q[11] || equity_lane1_board_eval1_player_eval6_field42_q[10] || equity_lane1_board_eval1_player_eval6_field42_q[9] || equity_lane1_board_eval1_player_eval6_field42_q[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval6_field42_q[12] || equity_lane1_board_eval1_player_eval6_field42_q[7] || equity_lane1_board_eval1_player_eval6_field42_q[6] || equity_lane1_board_eval1_player_eval6_field42_q[5] || equity_lane1_board_eval1_player_eval6_field42_q[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval6_field42_q[11] || equity_lane1_board_eval1_player_eval6_field42_q[10] || equity_lane1_board_eval1_player_eval6_field42_q[7] || equity_lane1_board_eval1_player_eval6_field42_q[6] || equity_lane1_board_eval1_player_eval6_field42_q[3] || equity_lane1_board_eval1_player_eval6_field42_q[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval6_field42_q[11] || equity_lane1_board_eval1_player_eval6_field42_q[9] || equity_lane1_board_eval1_player_eval6_field42_q[7] || equity_lane1_board_eval1_player_eval6_field42_q[5] || equity_lane1_board_eval1_player_eval6_field42_q[3] || equity_lane1_board_eval1_player_eval6_field42_q[1]);
+    equity_lane1_board_eval1_player_eval6_onehot_rank66_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval6_field43_q) begin: equity_lane1_board_eval1_player_eval6_onehot_rank67_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval6_field43_q[12] || equity_lane1_board_eval1_player_eval6_field43_q[11] || equity_lane1_board_eval1_player_eval6_field43_q[10] || equity_lane1_board_eval1_player_eval6_field43_q[9] || equity_lane1_board_eval1_player_eval6_field43_q[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval6_field43_q[12] || equity_lane1_board_eval1_player_eval6_field43_q[7] || equity_lane1_board_eval1_player_eval6_field43_q[6] || equity_lane1_board_eval1_player_eval6_field43_q[5] || equity_lane1_board_eval1_player_eval6_field43_q[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval6_field43_q[11] || equity_lane1_board_eval1_player_eval6_field43_q[10] || equity_lane1_board_eval1_player_eval6_field43_q[7] || equity_lane1_board_eval1_player_eval6_field43_q[6] || equity_lane1_board_eval1_player_eval6_field43_q[3] || equity_lane1_board_eval1_player_eval6_field43_q[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval6_field43_q[11] || equity_lane1_board_eval1_player_eval6_field43_q[9] || equity_lane1_board_eval1_player_eval6_field43_q[7] || equity_lane1_board_eval1_player_eval6_field43_q[5] || equity_lane1_board_eval1_player_eval6_field43_q[3] || equity_lane1_board_eval1_player_eval6_field43_q[1]);
+    equity_lane1_board_eval1_player_eval6_onehot_rank67_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval6_field44_q) begin: equity_lane1_board_eval1_player_eval6_onehot_rank68_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval6_field44_q[12] || equity_lane1_board_eval1_player_eval6_field44_q[11] || equity_lane1_board_eval1_player_eval6_field44_q[10] || equity_lane1_board_eval1_player_eval6_field44_q[9] || equity_lane1_board_eval1_player_eval6_field44_q[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval6_field44_q[12] || equity_lane1_board_eval1_player_eval6_field44_q[7] || equity_lane1_board_eval1_player_eval6_field44_q[6] || equity_lane1_board_eval1_player_eval6_field44_q[5] || equity_lane1_board_eval1_player_eval6_field44_q[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval6_field44_q[11] || equity_lane1_board_eval1_player_eval6_field44_q[10] || equity_lane1_board_eval1_player_eval6_field44_q[7] || equity_lane1_board_eval1_player_eval6_field44_q[6] || equity_lane1_board_eval1_player_eval6_field44_q[3] || equity_lane1_board_eval1_player_eval6_field44_q[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval6_field44_q[11] || equity_lane1_board_eval1_player_eval6_field44_q[9] || equity_lane1_board_eval1_player_eval6_field44_q[7] || equity_lane1_board_eval1_player_eval6_field44_q[5] || equity_lane1_board_eval1_player_eval6_field44_q[3] || equity_lane1_board_eval1_player_eval6_field44_q[1]);
+    equity_lane1_board_eval1_player_eval6_onehot_rank68_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval6_field45_q) begin: equity_lane1_board_eval1_player_eval6_onehot_rank69_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval6_field45_q[12] || equity_lane1_board_eval1_player_eval6_field45_q[11] || equity_lane1_board_eval1_player_eval6_field45_q[10] || equity_lane1_board_eval1_player_eval6_field45_q[9] || equity_lane1_board_eval1_player_eval6_field45_q[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval6_field45_q[12] || equity_lane1_board_eval1_player_eval6_field45_q[7] || equity_lane1_board_eval1_player_eval6_field45_q[6] || equity_lane1_board_eval1_player_eval6_field45_q[5] || equity_lane1_board_eval1_player_eval6_field45_q[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval6_field45_q[11] || equity_lane1_board_eval1_player_eval6_field45_q[10] || equity_lane1_board_eval1_player_eval6_field45_q[7] || equity_lane1_board_eval1_player_eval6_field45_q[6] || equity_lane1_board_eval1_player_eval6_field45_q[3] || equity_lane1_board_eval1_player_eval6_field45_q[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval6_field45_q[11] || equity_lane1_board_eval1_player_eval6_field45_q[9] || equity_lane1_board_eval1_player_eval6_field45_q[7] || equity_lane1_board_eval1_player_eval6_field45_q[5] || equity_lane1_board_eval1_player_eval6_field45_q[3] || equity_lane1_board_eval1_player_eval6_field45_q[1]);
+    equity_lane1_board_eval1_player_eval6_onehot_rank69_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval6_field46_q) begin: equity_lane1_board_eval1_player_eval6_onehot_rank70_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval6_field46_q[12] || equity_lane1_board_eval1_player_eval6_field46_q[11] || equity_lane1_board_eval1_player_eval6_field46_q[10] || equity_lane1_board_eval1_player_eval6_field46_q[9] || equity_lane1_board_eval1_player_eval6_field46_q[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval6_field46_q[12] || equity_lane1_board_eval1_player_eval6_field46_q[7] || equity_lane1_board_eval1_player_eval6_field46_q[6] || equity_lane1_board_eval1_player_eval6_field46_q[5] || equity_lane1_board_eval1_player_eval6_field46_q[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval6_field46_q[11] || equity_lane1_board_eval1_player_eval6_field46_q[10] || equity_lane1_board_eval1_player_eval6_field46_q[7] || equity_lane1_board_eval1_player_eval6_field46_q[6] || equity_lane1_board_eval1_player_eval6_field46_q[3] || equity_lane1_board_eval1_player_eval6_field46_q[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval6_field46_q[11] || equity_lane1_board_eval1_player_eval6_field46_q[9] || equity_lane1_board_eval1_player_eval6_field46_q[7] || equity_lane1_board_eval1_player_eval6_field46_q[5] || equity_lane1_board_eval1_player_eval6_field46_q[3] || equity_lane1_board_eval1_player_eval6_field46_q[1]);
+    equity_lane1_board_eval1_player_eval6_onehot_rank70_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval6_field47_q) begin: equity_lane1_board_eval1_player_eval6_onehot_rank71_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval6_field47_q[12] || equity_lane1_board_eval1_player_eval6_field47_q[11] || equity_lane1_board_eval1_player_eval6_field47_q[10] || equity_lane1_board_eval1_player_eval6_field47_q[9] || equity_lane1_board_eval1_player_eval6_field47_q[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval6_field47_q[12] || equity_lane1_board_eval1_player_eval6_field47_q[7] || equity_lane1_board_eval1_player_eval6_field47_q[6] || equity_lane1_board_eval1_player_eval6_field47_q[5] || equity_lane1_board_eval1_player_eval6_field47_q[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval6_field47_q[11] || equity_lane1_board_eval1_player_eval6_field47_q[10] || equity_lane1_board_eval1_player_eval6_field47_q[7] || equity_lane1_board_eval1_player_eval6_field47_q[6] || equity_lane1_board_eval1_player_eval6_field47_q[3] || equity_lane1_board_eval1_player_eval6_field47_q[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval6_field47_q[11] || equity_lane1_board_eval1_player_eval6_field47_q[9] || equity_lane1_board_eval1_player_eval6_field47_q[7] || equity_lane1_board_eval1_player_eval6_field47_q[5] || equity_lane1_board_eval1_player_eval6_field47_q[3] || equity_lane1_board_eval1_player_eval6_field47_q[1]);
+    equity_lane1_board_eval1_player_eval6_onehot_rank71_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval6_field48_q) begin: equity_lane1_board_eval1_player_eval6_onehot_rank72_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval6_field48_q[12] || equity_lane1_board_eval1_player_eval6_field48_q[11] || equity_lane1_board_eval1_player_eval6_field48_q[10] || equity_lane1_board_eval1_player_eval6_field48_q[9] || equity_lane1_board_eval1_player_eval6_field48_q[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval6_field48_q[12] || equity_lane1_board_eval1_player_eval6_field48_q[7] || equity_lane1_board_eval1_player_eval6_field48_q[6] || equity_lane1_board_eval1_player_eval6_field48_q[5] || equity_lane1_board_eval1_player_eval6_field48_q[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval6_field48_q[11] || equity_lane1_board_eval1_player_eval6_field48_q[10] || equity_lane1_board_eval1_player_eval6_field48_q[7] || equity_lane1_board_eval1_player_eval6_field48_q[6] || equity_lane1_board_eval1_player_eval6_field48_q[3] || equity_lane1_board_eval1_player_eval6_field48_q[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval6_field48_q[11] || equity_lane1_board_eval1_player_eval6_field48_q[9] || equity_lane1_board_eval1_player_eval6_field48_q[7] || equity_lane1_board_eval1_player_eval6_field48_q[5] || equity_lane1_board_eval1_player_eval6_field48_q[3] || equity_lane1_board_eval1_player_eval6_field48_q[1]);
+    equity_lane1_board_eval1_player_eval6_onehot_rank72_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval6_highest_ranks20_onehots) begin: equity_lane1_board_eval1_player_eval6_onehot_rank73_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval6_highest_ranks20_onehots[12] || equity_lane1_board_eval1_player_eval6_highest_ranks20_onehots[11] || equity_lane1_board_eval1_player_eval6_highest_ranks20_onehots[10] || equity_lane1_board_eval1_player_eval6_highest_ranks20_onehots[9] || equity_lane1_board_eval1_player_eval6_highest_ranks20_onehots[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval6_highest_ranks20_onehots[12] || equity_lane1_board_eval1_player_eval6_highest_ranks20_onehots[7] || equity_lane1_board_eval1_player_eval6_highest_ranks20_onehots[6] || equity_lane1_board_eval1_player_eval6_highest_ranks20_onehots[5] || equity_lane1_board_eval1_player_eval6_highest_ranks20_onehots[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval6_highest_ranks20_onehots[11] || equity_lane1_board_eval1_player_eval6_highest_ranks20_onehots[10] || equity_lane1_board_eval1_player_eval6_highest_ranks20_onehots[7] || equity_lane1_board_eval1_player_eval6_highest_ranks20_onehots[6] || equity_lane1_board_eval1_player_eval6_highest_ranks20_onehots[3] || equity_lane1_board_eval1_player_eval6_highest_ranks20_onehots[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval6_highest_ranks20_onehots[11] || equity_lane1_board_eval1_player_eval6_highest_ranks20_onehots[9] || equity_lane1_board_eval1_player_eval6_highest_ranks20_onehots[7] || equity_lane1_board_eval1_player_eval6_highest_ranks20_onehots[5] || equity_lane1_board_eval1_player_eval6_highest_ranks20_onehots[3] || equity_lane1_board_eval1_player_eval6_highest_ranks20_onehots[1]);
+    equity_lane1_board_eval1_player_eval6_onehot_rank73_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval6_s2_ge4) begin: equity_lane1_board_eval1_player_eval6_onehot_rank74_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval6_s2_ge4[12] || equity_lane1_board_eval1_player_eval6_s2_ge4[11] || equity_lane1_board_eval1_player_eval6_s2_ge4[10] || equity_lane1_board_eval1_player_eval6_s2_ge4[9] || equity_lane1_board_eval1_player_eval6_s2_ge4[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval6_s2_ge4[12] || equity_lane1_board_eval1_player_eval6_s2_ge4[7] || equity_lane1_board_eval1_player_eval6_s2_ge4[6] || equity_lane1_board_eval1_player_eval6_s2_ge4[5] || equity_lane1_board_eval1_player_eval6_s2_ge4[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval6_s2_ge4[11] || equity_lane1_board_eval1_player_eval6_s2_ge4[10] || equity_lane1_board_eval1_player_eval6_s2_ge4[7] || equity_lane1_board_eval1_player_eval6_s2_ge4[6] || equity_lane1_board_eval1_player_eval6_s2_ge4[3] || equity_lane1_board_eval1_player_eval6_s2_ge4[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval6_s2_ge4[11] || equity_lane1_board_eval1_player_eval6_s2_ge4[9] || equity_lane1_board_eval1_player_eval6_s2_ge4[7] || equity_lane1_board_eval1_player_eval6_s2_ge4[5] || equity_lane1_board_eval1_player_eval6_s2_ge4[3] || equity_lane1_board_eval1_player_eval6_s2_ge4[1]);
+    equity_lane1_board_eval1_player_eval6_onehot_rank74_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval6_s2_windows) begin: equity_lane1_board_eval1_player_eval6_window_top12_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane1_eval76_hand_eval6_masks_windows[w] && (!higher))) begin
+        if ((equity_lane1_board_eval1_player_eval6_s2_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane1_eval76_hand_eval6_masks_windows[w]) begin
+        if (equity_lane1_board_eval1_player_eval6_s2_windows[w]) begin
             higher = 1'b1;
         end
     end
-    equity_lane1_eval76_hand_eval6_window_top12_best = {onehot, 3'h0};
-    equity_lane1_eval76_hand_eval6_c3_straight = (equity_lane1_eval76_hand_eval6_masks_windows != 0);
+    equity_lane1_board_eval1_player_eval6_window_top12_best = {onehot, 3'h0};
+    equity_lane1_board_eval1_player_eval6_c3_straight = (equity_lane1_board_eval1_player_eval6_s2_windows != 0);
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_window_top12_best) begin: equity_lane1_eval76_hand_eval6_window_top12_onehot_rank84_encode
+always @(equity_lane1_board_eval1_player_eval6_window_top12_best) begin: equity_lane1_board_eval1_player_eval6_window_top12_onehot_rank75_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_window_top12_best[12] || equity_lane1_eval76_hand_eval6_window_top12_best[11] || equity_lane1_eval76_hand_eval6_window_top12_best[10] || equity_lane1_eval76_hand_eval6_window_top12_best[9] || equity_lane1_eval76_hand_eval6_window_top12_best[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_window_top12_best[12] || equity_lane1_eval76_hand_eval6_window_top12_best[7] || equity_lane1_eval76_hand_eval6_window_top12_best[6] || equity_lane1_eval76_hand_eval6_window_top12_best[5] || equity_lane1_eval76_hand_eval6_window_top12_best[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_window_top12_best[11] || equity_lane1_eval76_hand_eval6_window_top12_best[10] || equity_lane1_eval76_hand_eval6_window_top12_best[7] || equity_lane1_eval76_hand_eval6_window_top12_best[6] || equity_lane1_eval76_hand_eval6_window_top12_best[3] || equity_lane1_eval76_hand_eval6_window_top12_best[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_window_top12_best[11] || equity_lane1_eval76_hand_eval6_window_top12_best[9] || equity_lane1_eval76_hand_eval6_window_top12_best[7] || equity_lane1_eval76_hand_eval6_window_top12_best[5] || equity_lane1_eval76_hand_eval6_window_top12_best[3] || equity_lane1_eval76_hand_eval6_window_top12_best[1]);
-    equity_lane1_eval76_hand_eval6_c3_straight_top = value;
+    value[3] = (equity_lane1_board_eval1_player_eval6_window_top12_best[12] || equity_lane1_board_eval1_player_eval6_window_top12_best[11] || equity_lane1_board_eval1_player_eval6_window_top12_best[10] || equity_lane1_board_eval1_player_eval6_window_top12_best[9] || equity_lane1_board_eval1_player_eval6_window_top12_best[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval6_window_top12_best[12] || equity_lane1_board_eval1_player_eval6_window_top12_best[7] || equity_lane1_board_eval1_player_eval6_window_top12_best[6] || equity_lane1_board_eval1_player_eval6_window_top12_best[5] || equity_lane1_board_eval1_player_eval6_window_top12_best[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval6_window_top12_best[11] || equity_lane1_board_eval1_player_eval6_window_top12_best[10] || equity_lane1_board_eval1_player_eval6_window_top12_best[7] || equity_lane1_board_eval1_player_eval6_window_top12_best[6] || equity_lane1_board_eval1_player_eval6_window_top12_best[3] || equity_lane1_board_eval1_player_eval6_window_top12_best[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval6_window_top12_best[11] || equity_lane1_board_eval1_player_eval6_window_top12_best[9] || equity_lane1_board_eval1_player_eval6_window_top12_best[7] || equity_lane1_board_eval1_player_eval6_window_top12_best[5] || equity_lane1_board_eval1_player_eval6_window_top12_best[3] || equity_lane1_board_eval1_player_eval6_window_top12_best[1]);
+    equity_lane1_board_eval1_player_eval6_c3_straight_top = value;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_masks_sf_windows) begin: equity_lane1_eval76_hand_eval6_window_top13_pick
+always @(equity_lane1_board_eval1_player_eval6_s2_sf_windows) begin: equity_lane1_board_eval1_player_eval6_window_top13_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane1_eval76_hand_eval6_masks_sf_windows[w] && (!higher))) begin
+        if ((equity_lane1_board_eval1_player_eval6_s2_sf_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane1_eval76_hand_eval6_masks_sf_windows[w]) begin
+        if (equity_lane1_board_eval1_player_eval6_s2_sf_windows[w]) begin
             higher = 1'b1;
         end
     end
-    equity_lane1_eval76_hand_eval6_window_top13_best = {onehot, 3'h0};
-    equity_lane1_eval76_hand_eval6_c3_sf = (equity_lane1_eval76_hand_eval6_masks_sf_windows != 0);
+    equity_lane1_board_eval1_player_eval6_window_top13_best = {onehot, 3'h0};
+    equity_lane1_board_eval1_player_eval6_c3_sf = (equity_lane1_board_eval1_player_eval6_s2_sf_windows != 0);
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_window_top13_best) begin: equity_lane1_eval76_hand_eval6_window_top13_onehot_rank85_encode
+always @(equity_lane1_board_eval1_player_eval6_window_top13_best) begin: equity_lane1_board_eval1_player_eval6_window_top13_onehot_rank76_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_window_top13_best[12] || equity_lane1_eval76_hand_eval6_window_top13_best[11] || equity_lane1_eval76_hand_eval6_window_top13_best[10] || equity_lane1_eval76_hand_eval6_window_top13_best[9] || equity_lane1_eval76_hand_eval6_window_top13_best[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_window_top13_best[12] || equity_lane1_eval76_hand_eval6_window_top13_best[7] || equity_lane1_eval76_hand_eval6_window_top13_best[6] || equity_lane1_eval76_hand_eval6_window_top13_best[5] || equity_lane1_eval76_hand_eval6_window_top13_best[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_window_top13_best[11] || equity_lane1_eval76_hand_eval6_window_top13_best[10] || equity_lane1_eval76_hand_eval6_window_top13_best[7] || equity_lane1_eval76_hand_eval6_window_top13_best[6] || equity_lane1_eval76_hand_eval6_window_top13_best[3] || equity_lane1_eval76_hand_eval6_window_top13_best[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_window_top13_best[11] || equity_lane1_eval76_hand_eval6_window_top13_best[9] || equity_lane1_eval76_hand_eval6_window_top13_best[7] || equity_lane1_eval76_hand_eval6_window_top13_best[5] || equity_lane1_eval76_hand_eval6_window_top13_best[3] || equity_lane1_eval76_hand_eval6_window_top13_best[1]);
-    equity_lane1_eval76_hand_eval6_c3_sf_top = value;
+    value[3] = (equity_lane1_board_eval1_player_eval6_window_top13_best[12] || equity_lane1_board_eval1_player_eval6_window_top13_best[11] || equity_lane1_board_eval1_player_eval6_window_top13_best[10] || equity_lane1_board_eval1_player_eval6_window_top13_best[9] || equity_lane1_board_eval1_player_eval6_window_top13_best[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval6_window_top13_best[12] || equity_lane1_board_eval1_player_eval6_window_top13_best[7] || equity_lane1_board_eval1_player_eval6_window_top13_best[6] || equity_lane1_board_eval1_player_eval6_window_top13_best[5] || equity_lane1_board_eval1_player_eval6_window_top13_best[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval6_window_top13_best[11] || equity_lane1_board_eval1_player_eval6_window_top13_best[10] || equity_lane1_board_eval1_player_eval6_window_top13_best[7] || equity_lane1_board_eval1_player_eval6_window_top13_best[6] || equity_lane1_board_eval1_player_eval6_window_top13_best[3] || equity_lane1_board_eval1_player_eval6_window_top13_best[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval6_window_top13_best[11] || equity_lane1_board_eval1_player_eval6_window_top13_best[9] || equity_lane1_board_eval1_player_eval6_window_top13_best[7] || equity_lane1_board_eval1_player_eval6_window_top13_best[5] || equity_lane1_board_eval1_player_eval6_window_top13_best[3] || equity_lane1_board_eval1_player_eval6_window_top13_best[1]);
+    equity_lane1_board_eval1_player_eval6_c3_sf_top = value;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_picks_register
-    equity_lane1_eval76_hand_eval6_picks_kickers0 <= equity_lane1_eval76_hand_eval6_c3_kickers[13-1:0];
-    equity_lane1_eval76_hand_eval6_picks_kickers1 <= equity_lane1_eval76_hand_eval6_c3_kickers[26-1:13];
-    equity_lane1_eval76_hand_eval6_picks_kickers2 <= equity_lane1_eval76_hand_eval6_c3_kickers[39-1:26];
-    equity_lane1_eval76_hand_eval6_picks_kickers3 <= equity_lane1_eval76_hand_eval6_c3_kickers[52-1:39];
-    equity_lane1_eval76_hand_eval6_picks_kickers4 <= equity_lane1_eval76_hand_eval6_c3_kickers[65-1:52];
-    equity_lane1_eval76_hand_eval6_picks_pairs0 <= equity_lane1_eval76_hand_eval6_c3_pairs[13-1:0];
-    equity_lane1_eval76_hand_eval6_picks_pairs1 <= equity_lane1_eval76_hand_eval6_c3_pairs[26-1:13];
-    equity_lane1_eval76_hand_eval6_picks_pairs2 <= equity_lane1_eval76_hand_eval6_c3_pairs[39-1:26];
-    equity_lane1_eval76_hand_eval6_picks_trips0 <= equity_lane1_eval76_hand_eval6_c3_trips[13-1:0];
-    equity_lane1_eval76_hand_eval6_picks_trips1 <= equity_lane1_eval76_hand_eval6_c3_trips[26-1:13];
-    equity_lane1_eval76_hand_eval6_picks_not_quads0 <= equity_lane1_eval76_hand_eval6_c3_not_quads;
-    equity_lane1_eval76_hand_eval6_picks_quads <= equity_lane1_eval76_hand_eval6_masks_quads;
-    equity_lane1_eval76_hand_eval6_picks_straight <= equity_lane1_eval76_hand_eval6_c3_straight;
-    equity_lane1_eval76_hand_eval6_picks_sf <= equity_lane1_eval76_hand_eval6_c3_sf;
-    equity_lane1_eval76_hand_eval6_picks_flush <= equity_lane1_eval76_hand_eval6_masks_flush;
-    equity_lane1_eval76_hand_eval6_picks_straight_top <= equity_lane1_eval76_hand_eval6_c3_straight_top;
-    equity_lane1_eval76_hand_eval6_picks_sf_top <= equity_lane1_eval76_hand_eval6_c3_sf_top;
-    equity_lane1_eval76_hand_eval6_picks_bad <= equity_lane1_eval76_hand_eval6_masks_bad;
-    equity_lane1_eval76_hand_eval6_picks_any <= equity_lane1_eval76_hand_eval6_masks_any;
+always @(equity_lane1_board_eval1_player_eval6_s2_ge2) begin: equity_lane1_board_eval1_player_eval6_at_least_two6_count
+    reg one;
+    reg more;
+    integer p;
+    one = 1'b0;
+    more = 1'b0;
+    for (p=0; p<13; p=p+1) begin
+        more = (more || (one && equity_lane1_board_eval1_player_eval6_s2_ge2[p]));
+        one = (one || equity_lane1_board_eval1_player_eval6_s2_ge2[p]);
+    end
+    equity_lane1_board_eval1_player_eval6_c3_two_pairs = more;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_picks_kickers0) begin: equity_lane1_eval76_hand_eval6_onehot_rank86_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_picks_kickers0[12] || equity_lane1_eval76_hand_eval6_picks_kickers0[11] || equity_lane1_eval76_hand_eval6_picks_kickers0[10] || equity_lane1_eval76_hand_eval6_picks_kickers0[9] || equity_lane1_eval76_hand_eval6_picks_kickers0[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_picks_kickers0[12] || equity_lane1_eval76_hand_eval6_picks_kickers0[7] || equity_lane1_eval76_hand_eval6_picks_kickers0[6] || equity_lane1_eval76_hand_eval6_picks_kickers0[5] || equity_lane1_eval76_hand_eval6_picks_kickers0[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_picks_kickers0[11] || equity_lane1_eval76_hand_eval6_picks_kickers0[10] || equity_lane1_eval76_hand_eval6_picks_kickers0[7] || equity_lane1_eval76_hand_eval6_picks_kickers0[6] || equity_lane1_eval76_hand_eval6_picks_kickers0[3] || equity_lane1_eval76_hand_eval6_picks_kickers0[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_picks_kickers0[11] || equity_lane1_eval76_hand_eval6_picks_kickers0[9] || equity_lane1_eval76_hand_eval6_picks_kickers0[7] || equity_lane1_eval76_hand_eval6_picks_kickers0[5] || equity_lane1_eval76_hand_eval6_picks_kickers0[3] || equity_lane1_eval76_hand_eval6_picks_kickers0[1]);
-    equity_lane1_eval76_hand_eval6_c4_kickers0 = value;
-end
-
-
-always @(equity_lane1_eval76_hand_eval6_picks_kickers1) begin: equity_lane1_eval76_hand_eval6_onehot_rank87_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_picks_kickers1[12] || equity_lane1_eval76_hand_eval6_picks_kickers1[11] || equity_lane1_eval76_hand_eval6_picks_kickers1[10] || equity_lane1_eval76_hand_eval6_picks_kickers1[9] || equity_lane1_eval76_hand_eval6_picks_kickers1[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_picks_kickers1[12] || equity_lane1_eval76_hand_eval6_picks_kickers1[7] || equity_lane1_eval76_hand_eval6_picks_kickers1[6] || equity_lane1_eval76_hand_eval6_picks_kickers1[5] || equity_lane1_eval76_hand_eval6_picks_kickers1[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_picks_kickers1[11] || equity_lane1_eval76_hand_eval6_picks_kickers1[10] || equity_lane1_eval76_hand_eval6_picks_kickers1[7] || equity_lane1_eval76_hand_eval6_picks_kickers1[6] || equity_lane1_eval76_hand_eval6_picks_kickers1[3] || equity_lane1_eval76_hand_eval6_picks_kickers1[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_picks_kickers1[11] || equity_lane1_eval76_hand_eval6_picks_kickers1[9] || equity_lane1_eval76_hand_eval6_picks_kickers1[7] || equity_lane1_eval76_hand_eval6_picks_kickers1[5] || equity_lane1_eval76_hand_eval6_picks_kickers1[3] || equity_lane1_eval76_hand_eval6_picks_kickers1[1]);
-    equity_lane1_eval76_hand_eval6_c4_kickers1 = value;
-end
-
-
-always @(equity_lane1_eval76_hand_eval6_picks_kickers2) begin: equity_lane1_eval76_hand_eval6_onehot_rank88_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_picks_kickers2[12] || equity_lane1_eval76_hand_eval6_picks_kickers2[11] || equity_lane1_eval76_hand_eval6_picks_kickers2[10] || equity_lane1_eval76_hand_eval6_picks_kickers2[9] || equity_lane1_eval76_hand_eval6_picks_kickers2[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_picks_kickers2[12] || equity_lane1_eval76_hand_eval6_picks_kickers2[7] || equity_lane1_eval76_hand_eval6_picks_kickers2[6] || equity_lane1_eval76_hand_eval6_picks_kickers2[5] || equity_lane1_eval76_hand_eval6_picks_kickers2[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_picks_kickers2[11] || equity_lane1_eval76_hand_eval6_picks_kickers2[10] || equity_lane1_eval76_hand_eval6_picks_kickers2[7] || equity_lane1_eval76_hand_eval6_picks_kickers2[6] || equity_lane1_eval76_hand_eval6_picks_kickers2[3] || equity_lane1_eval76_hand_eval6_picks_kickers2[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_picks_kickers2[11] || equity_lane1_eval76_hand_eval6_picks_kickers2[9] || equity_lane1_eval76_hand_eval6_picks_kickers2[7] || equity_lane1_eval76_hand_eval6_picks_kickers2[5] || equity_lane1_eval76_hand_eval6_picks_kickers2[3] || equity_lane1_eval76_hand_eval6_picks_kickers2[1]);
-    equity_lane1_eval76_hand_eval6_c4_kickers2 = value;
-end
-
-
-always @(equity_lane1_eval76_hand_eval6_picks_kickers3) begin: equity_lane1_eval76_hand_eval6_onehot_rank89_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_picks_kickers3[12] || equity_lane1_eval76_hand_eval6_picks_kickers3[11] || equity_lane1_eval76_hand_eval6_picks_kickers3[10] || equity_lane1_eval76_hand_eval6_picks_kickers3[9] || equity_lane1_eval76_hand_eval6_picks_kickers3[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_picks_kickers3[12] || equity_lane1_eval76_hand_eval6_picks_kickers3[7] || equity_lane1_eval76_hand_eval6_picks_kickers3[6] || equity_lane1_eval76_hand_eval6_picks_kickers3[5] || equity_lane1_eval76_hand_eval6_picks_kickers3[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_picks_kickers3[11] || equity_lane1_eval76_hand_eval6_picks_kickers3[10] || equity_lane1_eval76_hand_eval6_picks_kickers3[7] || equity_lane1_eval76_hand_eval6_picks_kickers3[6] || equity_lane1_eval76_hand_eval6_picks_kickers3[3] || equity_lane1_eval76_hand_eval6_picks_kickers3[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_picks_kickers3[11] || equity_lane1_eval76_hand_eval6_picks_kickers3[9] || equity_lane1_eval76_hand_eval6_picks_kickers3[7] || equity_lane1_eval76_hand_eval6_picks_kickers3[5] || equity_lane1_eval76_hand_eval6_picks_kickers3[3] || equity_lane1_eval76_hand_eval6_picks_kickers3[1]);
-    equity_lane1_eval76_hand_eval6_c4_kickers3 = value;
-end
-
-
-always @(equity_lane1_eval76_hand_eval6_picks_kickers4) begin: equity_lane1_eval76_hand_eval6_onehot_rank90_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_picks_kickers4[12] || equity_lane1_eval76_hand_eval6_picks_kickers4[11] || equity_lane1_eval76_hand_eval6_picks_kickers4[10] || equity_lane1_eval76_hand_eval6_picks_kickers4[9] || equity_lane1_eval76_hand_eval6_picks_kickers4[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_picks_kickers4[12] || equity_lane1_eval76_hand_eval6_picks_kickers4[7] || equity_lane1_eval76_hand_eval6_picks_kickers4[6] || equity_lane1_eval76_hand_eval6_picks_kickers4[5] || equity_lane1_eval76_hand_eval6_picks_kickers4[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_picks_kickers4[11] || equity_lane1_eval76_hand_eval6_picks_kickers4[10] || equity_lane1_eval76_hand_eval6_picks_kickers4[7] || equity_lane1_eval76_hand_eval6_picks_kickers4[6] || equity_lane1_eval76_hand_eval6_picks_kickers4[3] || equity_lane1_eval76_hand_eval6_picks_kickers4[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_picks_kickers4[11] || equity_lane1_eval76_hand_eval6_picks_kickers4[9] || equity_lane1_eval76_hand_eval6_picks_kickers4[7] || equity_lane1_eval76_hand_eval6_picks_kickers4[5] || equity_lane1_eval76_hand_eval6_picks_kickers4[3] || equity_lane1_eval76_hand_eval6_picks_kickers4[1]);
-    equity_lane1_eval76_hand_eval6_c4_kickers4 = value;
-end
-
-
-always @(equity_lane1_eval76_hand_eval6_picks_pairs0) begin: equity_lane1_eval76_hand_eval6_onehot_rank91_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_picks_pairs0[12] || equity_lane1_eval76_hand_eval6_picks_pairs0[11] || equity_lane1_eval76_hand_eval6_picks_pairs0[10] || equity_lane1_eval76_hand_eval6_picks_pairs0[9] || equity_lane1_eval76_hand_eval6_picks_pairs0[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_picks_pairs0[12] || equity_lane1_eval76_hand_eval6_picks_pairs0[7] || equity_lane1_eval76_hand_eval6_picks_pairs0[6] || equity_lane1_eval76_hand_eval6_picks_pairs0[5] || equity_lane1_eval76_hand_eval6_picks_pairs0[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_picks_pairs0[11] || equity_lane1_eval76_hand_eval6_picks_pairs0[10] || equity_lane1_eval76_hand_eval6_picks_pairs0[7] || equity_lane1_eval76_hand_eval6_picks_pairs0[6] || equity_lane1_eval76_hand_eval6_picks_pairs0[3] || equity_lane1_eval76_hand_eval6_picks_pairs0[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_picks_pairs0[11] || equity_lane1_eval76_hand_eval6_picks_pairs0[9] || equity_lane1_eval76_hand_eval6_picks_pairs0[7] || equity_lane1_eval76_hand_eval6_picks_pairs0[5] || equity_lane1_eval76_hand_eval6_picks_pairs0[3] || equity_lane1_eval76_hand_eval6_picks_pairs0[1]);
-    equity_lane1_eval76_hand_eval6_c4_pairs0 = value;
-end
-
-
-always @(equity_lane1_eval76_hand_eval6_picks_pairs1) begin: equity_lane1_eval76_hand_eval6_onehot_rank92_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_picks_pairs1[12] || equity_lane1_eval76_hand_eval6_picks_pairs1[11] || equity_lane1_eval76_hand_eval6_picks_pairs1[10] || equity_lane1_eval76_hand_eval6_picks_pairs1[9] || equity_lane1_eval76_hand_eval6_picks_pairs1[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_picks_pairs1[12] || equity_lane1_eval76_hand_eval6_picks_pairs1[7] || equity_lane1_eval76_hand_eval6_picks_pairs1[6] || equity_lane1_eval76_hand_eval6_picks_pairs1[5] || equity_lane1_eval76_hand_eval6_picks_pairs1[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_picks_pairs1[11] || equity_lane1_eval76_hand_eval6_picks_pairs1[10] || equity_lane1_eval76_hand_eval6_picks_pairs1[7] || equity_lane1_eval76_hand_eval6_picks_pairs1[6] || equity_lane1_eval76_hand_eval6_picks_pairs1[3] || equity_lane1_eval76_hand_eval6_picks_pairs1[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_picks_pairs1[11] || equity_lane1_eval76_hand_eval6_picks_pairs1[9] || equity_lane1_eval76_hand_eval6_picks_pairs1[7] || equity_lane1_eval76_hand_eval6_picks_pairs1[5] || equity_lane1_eval76_hand_eval6_picks_pairs1[3] || equity_lane1_eval76_hand_eval6_picks_pairs1[1]);
-    equity_lane1_eval76_hand_eval6_c4_pairs1 = value;
-end
-
-
-always @(equity_lane1_eval76_hand_eval6_picks_pairs2) begin: equity_lane1_eval76_hand_eval6_onehot_rank93_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_picks_pairs2[12] || equity_lane1_eval76_hand_eval6_picks_pairs2[11] || equity_lane1_eval76_hand_eval6_picks_pairs2[10] || equity_lane1_eval76_hand_eval6_picks_pairs2[9] || equity_lane1_eval76_hand_eval6_picks_pairs2[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_picks_pairs2[12] || equity_lane1_eval76_hand_eval6_picks_pairs2[7] || equity_lane1_eval76_hand_eval6_picks_pairs2[6] || equity_lane1_eval76_hand_eval6_picks_pairs2[5] || equity_lane1_eval76_hand_eval6_picks_pairs2[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_picks_pairs2[11] || equity_lane1_eval76_hand_eval6_picks_pairs2[10] || equity_lane1_eval76_hand_eval6_picks_pairs2[7] || equity_lane1_eval76_hand_eval6_picks_pairs2[6] || equity_lane1_eval76_hand_eval6_picks_pairs2[3] || equity_lane1_eval76_hand_eval6_picks_pairs2[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_picks_pairs2[11] || equity_lane1_eval76_hand_eval6_picks_pairs2[9] || equity_lane1_eval76_hand_eval6_picks_pairs2[7] || equity_lane1_eval76_hand_eval6_picks_pairs2[5] || equity_lane1_eval76_hand_eval6_picks_pairs2[3] || equity_lane1_eval76_hand_eval6_picks_pairs2[1]);
-    equity_lane1_eval76_hand_eval6_c4_pairs2 = value;
-end
-
-
-always @(equity_lane1_eval76_hand_eval6_picks_trips0) begin: equity_lane1_eval76_hand_eval6_onehot_rank94_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_picks_trips0[12] || equity_lane1_eval76_hand_eval6_picks_trips0[11] || equity_lane1_eval76_hand_eval6_picks_trips0[10] || equity_lane1_eval76_hand_eval6_picks_trips0[9] || equity_lane1_eval76_hand_eval6_picks_trips0[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_picks_trips0[12] || equity_lane1_eval76_hand_eval6_picks_trips0[7] || equity_lane1_eval76_hand_eval6_picks_trips0[6] || equity_lane1_eval76_hand_eval6_picks_trips0[5] || equity_lane1_eval76_hand_eval6_picks_trips0[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_picks_trips0[11] || equity_lane1_eval76_hand_eval6_picks_trips0[10] || equity_lane1_eval76_hand_eval6_picks_trips0[7] || equity_lane1_eval76_hand_eval6_picks_trips0[6] || equity_lane1_eval76_hand_eval6_picks_trips0[3] || equity_lane1_eval76_hand_eval6_picks_trips0[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_picks_trips0[11] || equity_lane1_eval76_hand_eval6_picks_trips0[9] || equity_lane1_eval76_hand_eval6_picks_trips0[7] || equity_lane1_eval76_hand_eval6_picks_trips0[5] || equity_lane1_eval76_hand_eval6_picks_trips0[3] || equity_lane1_eval76_hand_eval6_picks_trips0[1]);
-    equity_lane1_eval76_hand_eval6_c4_trips0 = value;
-end
-
-
-always @(equity_lane1_eval76_hand_eval6_picks_trips1) begin: equity_lane1_eval76_hand_eval6_onehot_rank95_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_picks_trips1[12] || equity_lane1_eval76_hand_eval6_picks_trips1[11] || equity_lane1_eval76_hand_eval6_picks_trips1[10] || equity_lane1_eval76_hand_eval6_picks_trips1[9] || equity_lane1_eval76_hand_eval6_picks_trips1[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_picks_trips1[12] || equity_lane1_eval76_hand_eval6_picks_trips1[7] || equity_lane1_eval76_hand_eval6_picks_trips1[6] || equity_lane1_eval76_hand_eval6_picks_trips1[5] || equity_lane1_eval76_hand_eval6_picks_trips1[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_picks_trips1[11] || equity_lane1_eval76_hand_eval6_picks_trips1[10] || equity_lane1_eval76_hand_eval6_picks_trips1[7] || equity_lane1_eval76_hand_eval6_picks_trips1[6] || equity_lane1_eval76_hand_eval6_picks_trips1[3] || equity_lane1_eval76_hand_eval6_picks_trips1[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_picks_trips1[11] || equity_lane1_eval76_hand_eval6_picks_trips1[9] || equity_lane1_eval76_hand_eval6_picks_trips1[7] || equity_lane1_eval76_hand_eval6_picks_trips1[5] || equity_lane1_eval76_hand_eval6_picks_trips1[3] || equity_lane1_eval76_hand_eval6_picks_trips1[1]);
-    equity_lane1_eval76_hand_eval6_c4_trips1 = value;
-end
-
-
-always @(equity_lane1_eval76_hand_eval6_picks_not_quads0) begin: equity_lane1_eval76_hand_eval6_onehot_rank96_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_picks_not_quads0[12] || equity_lane1_eval76_hand_eval6_picks_not_quads0[11] || equity_lane1_eval76_hand_eval6_picks_not_quads0[10] || equity_lane1_eval76_hand_eval6_picks_not_quads0[9] || equity_lane1_eval76_hand_eval6_picks_not_quads0[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_picks_not_quads0[12] || equity_lane1_eval76_hand_eval6_picks_not_quads0[7] || equity_lane1_eval76_hand_eval6_picks_not_quads0[6] || equity_lane1_eval76_hand_eval6_picks_not_quads0[5] || equity_lane1_eval76_hand_eval6_picks_not_quads0[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_picks_not_quads0[11] || equity_lane1_eval76_hand_eval6_picks_not_quads0[10] || equity_lane1_eval76_hand_eval6_picks_not_quads0[7] || equity_lane1_eval76_hand_eval6_picks_not_quads0[6] || equity_lane1_eval76_hand_eval6_picks_not_quads0[3] || equity_lane1_eval76_hand_eval6_picks_not_quads0[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_picks_not_quads0[11] || equity_lane1_eval76_hand_eval6_picks_not_quads0[9] || equity_lane1_eval76_hand_eval6_picks_not_quads0[7] || equity_lane1_eval76_hand_eval6_picks_not_quads0[5] || equity_lane1_eval76_hand_eval6_picks_not_quads0[3] || equity_lane1_eval76_hand_eval6_picks_not_quads0[1]);
-    equity_lane1_eval76_hand_eval6_c4_not_quads0 = value;
-end
-
-
-always @(equity_lane1_eval76_hand_eval6_picks_quads) begin: equity_lane1_eval76_hand_eval6_onehot_rank97_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval76_hand_eval6_picks_quads[12] || equity_lane1_eval76_hand_eval6_picks_quads[11] || equity_lane1_eval76_hand_eval6_picks_quads[10] || equity_lane1_eval76_hand_eval6_picks_quads[9] || equity_lane1_eval76_hand_eval6_picks_quads[8]);
-    value[2] = (equity_lane1_eval76_hand_eval6_picks_quads[12] || equity_lane1_eval76_hand_eval6_picks_quads[7] || equity_lane1_eval76_hand_eval6_picks_quads[6] || equity_lane1_eval76_hand_eval6_picks_quads[5] || equity_lane1_eval76_hand_eval6_picks_quads[4]);
-    value[1] = (equity_lane1_eval76_hand_eval6_picks_quads[11] || equity_lane1_eval76_hand_eval6_picks_quads[10] || equity_lane1_eval76_hand_eval6_picks_quads[7] || equity_lane1_eval76_hand_eval6_picks_quads[6] || equity_lane1_eval76_hand_eval6_picks_quads[3] || equity_lane1_eval76_hand_eval6_picks_quads[2]);
-    value[0] = (equity_lane1_eval76_hand_eval6_picks_quads[11] || equity_lane1_eval76_hand_eval6_picks_quads[9] || equity_lane1_eval76_hand_eval6_picks_quads[7] || equity_lane1_eval76_hand_eval6_picks_quads[5] || equity_lane1_eval76_hand_eval6_picks_quads[3] || equity_lane1_eval76_hand_eval6_picks_quads[1]);
-    equity_lane1_eval76_hand_eval6_c4_quads = value;
-end
-
-
-always @(equity_lane1_eval76_hand_eval6_picks_pairs0, equity_lane1_eval76_hand_eval6_picks_flush, equity_lane1_eval76_hand_eval6_picks_trips1, equity_lane1_eval76_hand_eval6_picks_straight, equity_lane1_eval76_hand_eval6_picks_pairs1, equity_lane1_eval76_hand_eval6_picks_sf, equity_lane1_eval76_hand_eval6_picks_quads, equity_lane1_eval76_hand_eval6_picks_trips0) begin: equity_lane1_eval76_hand_eval6_categorize
+always @(equity_lane1_board_eval1_player_eval6_s2_ge4, equity_lane1_board_eval1_player_eval6_s2_ge2, equity_lane1_board_eval1_player_eval6_s2_ge3, equity_lane1_board_eval1_player_eval6_c3_two_pairs, equity_lane1_board_eval1_player_eval6_s2_flush, equity_lane1_board_eval1_player_eval6_c3_sf, equity_lane1_board_eval1_player_eval6_c3_straight) begin: equity_lane1_board_eval1_player_eval6_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane1_eval76_hand_eval6_picks_sf) begin
+    if (equity_lane1_board_eval1_player_eval6_c3_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane1_eval76_hand_eval6_picks_quads != 0)) begin
+    else if ((equity_lane1_board_eval1_player_eval6_s2_ge4 != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane1_eval76_hand_eval6_picks_trips0 != 0) && ((equity_lane1_eval76_hand_eval6_picks_trips1 != 0) || (equity_lane1_eval76_hand_eval6_picks_pairs0 != 0)))) begin
+    else if (((equity_lane1_board_eval1_player_eval6_s2_ge3 != 0) && equity_lane1_board_eval1_player_eval6_c3_two_pairs)) begin
         cat[6] = 1;
     end
-    else if (equity_lane1_eval76_hand_eval6_picks_flush) begin
+    else if (equity_lane1_board_eval1_player_eval6_s2_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane1_eval76_hand_eval6_picks_straight) begin
+    else if (equity_lane1_board_eval1_player_eval6_c3_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane1_eval76_hand_eval6_picks_trips0 != 0)) begin
+    else if ((equity_lane1_board_eval1_player_eval6_s2_ge3 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane1_eval76_hand_eval6_picks_pairs1 != 0)) begin
+    else if (equity_lane1_board_eval1_player_eval6_c3_two_pairs) begin
         cat[2] = 1;
     end
-    else if ((equity_lane1_eval76_hand_eval6_picks_pairs0 != 0)) begin
+    else if ((equity_lane1_board_eval1_player_eval6_s2_ge2 != 0)) begin
         cat[1] = 1;
     end
     else begin
         cat[0] = 1;
     end
-    equity_lane1_eval76_hand_eval6_category = cat;
+    equity_lane1_board_eval1_player_eval6_c3_category = cat;
 end
 
 
-
-assign equity_lane1_eval76_hand_eval6_c4_invalid = (equity_lane1_eval76_hand_eval6_picks_bad || (!equity_lane1_eval76_hand_eval6_picks_any));
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_ranked_register
-    equity_lane1_eval76_hand_eval6_ranked_kickers0 <= equity_lane1_eval76_hand_eval6_c4_kickers0;
-    equity_lane1_eval76_hand_eval6_ranked_kickers1 <= equity_lane1_eval76_hand_eval6_c4_kickers1;
-    equity_lane1_eval76_hand_eval6_ranked_kickers2 <= equity_lane1_eval76_hand_eval6_c4_kickers2;
-    equity_lane1_eval76_hand_eval6_ranked_kickers3 <= equity_lane1_eval76_hand_eval6_c4_kickers3;
-    equity_lane1_eval76_hand_eval6_ranked_kickers4 <= equity_lane1_eval76_hand_eval6_c4_kickers4;
-    equity_lane1_eval76_hand_eval6_ranked_pairs0 <= equity_lane1_eval76_hand_eval6_c4_pairs0;
-    equity_lane1_eval76_hand_eval6_ranked_pairs1 <= equity_lane1_eval76_hand_eval6_c4_pairs1;
-    equity_lane1_eval76_hand_eval6_ranked_pairs2 <= equity_lane1_eval76_hand_eval6_c4_pairs2;
-    equity_lane1_eval76_hand_eval6_ranked_trips0 <= equity_lane1_eval76_hand_eval6_c4_trips0;
-    equity_lane1_eval76_hand_eval6_ranked_trips1 <= equity_lane1_eval76_hand_eval6_c4_trips1;
-    equity_lane1_eval76_hand_eval6_ranked_not_quads0 <= equity_lane1_eval76_hand_eval6_c4_not_quads0;
-    equity_lane1_eval76_hand_eval6_ranked_quads <= equity_lane1_eval76_hand_eval6_c4_quads;
-    equity_lane1_eval76_hand_eval6_ranked_category <= equity_lane1_eval76_hand_eval6_category;
-    equity_lane1_eval76_hand_eval6_ranked_straight_top <= equity_lane1_eval76_hand_eval6_picks_straight_top;
-    equity_lane1_eval76_hand_eval6_ranked_sf_top <= equity_lane1_eval76_hand_eval6_picks_sf_top;
-    equity_lane1_eval76_hand_eval6_ranked_invalid <= equity_lane1_eval76_hand_eval6_c4_invalid;
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_pipe_reg112_load
+    equity_lane1_board_eval1_player_eval6_s3_x0 <= equity_lane1_board_eval1_player_eval6_onehot_rank66_rank;
 end
 
 
-always @(equity_lane1_eval76_hand_eval6_ranked_not_quads0, equity_lane1_eval76_hand_eval6_ranked_pairs1, equity_lane1_eval76_hand_eval6_ranked_pairs0, equity_lane1_eval76_hand_eval6_ranked_trips1, equity_lane1_eval76_hand_eval6_ranked_quads, equity_lane1_eval76_hand_eval6_ranked_kickers0, equity_lane1_eval76_hand_eval6_ranked_kickers2, equity_lane1_eval76_hand_eval6_ranked_sf_top, equity_lane1_eval76_hand_eval6_ranked_pairs2, equity_lane1_eval76_hand_eval6_ranked_trips0, equity_lane1_eval76_hand_eval6_ranked_kickers3, equity_lane1_eval76_hand_eval6_ranked_kickers4, equity_lane1_eval76_hand_eval6_ranked_kickers1, equity_lane1_eval76_hand_eval6_ranked_straight_top, equity_lane1_eval76_hand_eval6_ranked_invalid, equity_lane1_eval76_hand_eval6_ranked_category) begin: equity_lane1_eval76_hand_eval6_compose
-    reg t1_ge_p0;
-    integer j;
-    reg p2_ge_m0;
-    reg [4-1:0] cat;
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_pipe_reg113_load
+    equity_lane1_board_eval1_player_eval6_s3_x1 <= equity_lane1_board_eval1_player_eval6_onehot_rank67_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_pipe_reg114_load
+    equity_lane1_board_eval1_player_eval6_s3_x2 <= equity_lane1_board_eval1_player_eval6_onehot_rank68_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_pipe_reg115_load
+    equity_lane1_board_eval1_player_eval6_s3_x3 <= equity_lane1_board_eval1_player_eval6_onehot_rank69_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_pipe_reg116_load
+    equity_lane1_board_eval1_player_eval6_s3_x4 <= equity_lane1_board_eval1_player_eval6_onehot_rank70_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_pipe_reg117_load
+    equity_lane1_board_eval1_player_eval6_s3_pair0 <= equity_lane1_board_eval1_player_eval6_onehot_rank71_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_pipe_reg118_load
+    equity_lane1_board_eval1_player_eval6_s3_pair1 <= equity_lane1_board_eval1_player_eval6_onehot_rank72_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_pipe_reg119_load
+    equity_lane1_board_eval1_player_eval6_s3_trips <= equity_lane1_board_eval1_player_eval6_onehot_rank73_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_pipe_reg120_load
+    equity_lane1_board_eval1_player_eval6_s3_quads <= equity_lane1_board_eval1_player_eval6_onehot_rank74_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_picks_register
+    equity_lane1_board_eval1_player_eval6_s3_category <= equity_lane1_board_eval1_player_eval6_c3_category;
+    equity_lane1_board_eval1_player_eval6_s3_straight_top <= equity_lane1_board_eval1_player_eval6_c3_straight_top;
+    equity_lane1_board_eval1_player_eval6_s3_sf_top <= equity_lane1_board_eval1_player_eval6_c3_sf_top;
+    equity_lane1_board_eval1_player_eval6_s3_invalid <= equity_lane1_board_eval1_player_eval6_s2_invalid;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval6_s3_category, equity_lane1_board_eval1_player_eval6_s3_x2, equity_lane1_board_eval1_player_eval6_s3_straight_top, equity_lane1_board_eval1_player_eval6_s3_quads, equity_lane1_board_eval1_player_eval6_s3_x0, equity_lane1_board_eval1_player_eval6_s3_invalid, equity_lane1_board_eval1_player_eval6_s3_x3, equity_lane1_board_eval1_player_eval6_s3_sf_top, equity_lane1_board_eval1_player_eval6_s3_pair1, equity_lane1_board_eval1_player_eval6_s3_pair0, equity_lane1_board_eval1_player_eval6_s3_x4, equity_lane1_board_eval1_player_eval6_s3_x1, equity_lane1_board_eval1_player_eval6_s3_trips) begin: equity_lane1_board_eval1_player_eval6_compose
+    reg [9-1:0] cat;
+    reg skip0;
+    reg skip1;
+    reg skip2;
+    reg second_pair1;
+    reg [4-1:0] code;
     reg [4-1:0] k0;
     reg [4-1:0] k1;
     reg [4-1:0] k2;
     reg [4-1:0] k3;
     reg [4-1:0] k4;
-    t1_ge_p0 = 1'b1;
-    for (j=0; j<4; j=j+1) begin
-        if ((equity_lane1_eval76_hand_eval6_ranked_trips1[j] && (!equity_lane1_eval76_hand_eval6_ranked_pairs0[j]))) begin
-            t1_ge_p0 = 1'b1;
-        end
-        else if ((equity_lane1_eval76_hand_eval6_ranked_pairs0[j] && (!equity_lane1_eval76_hand_eval6_ranked_trips1[j]))) begin
-            t1_ge_p0 = 1'b0;
-        end
-    end
-    p2_ge_m0 = 1'b1;
-    for (j=0; j<4; j=j+1) begin
-        if ((equity_lane1_eval76_hand_eval6_ranked_pairs2[j] && (!equity_lane1_eval76_hand_eval6_ranked_kickers0[j]))) begin
-            p2_ge_m0 = 1'b1;
-        end
-        else if ((equity_lane1_eval76_hand_eval6_ranked_kickers0[j] && (!equity_lane1_eval76_hand_eval6_ranked_pairs2[j]))) begin
-            p2_ge_m0 = 1'b0;
-        end
-    end
-    cat = 4'h0;
-    cat[3] = equity_lane1_eval76_hand_eval6_ranked_category[8];
-    cat[2] = (equity_lane1_eval76_hand_eval6_ranked_category[7] || equity_lane1_eval76_hand_eval6_ranked_category[6] || equity_lane1_eval76_hand_eval6_ranked_category[5] || equity_lane1_eval76_hand_eval6_ranked_category[4]);
-    cat[1] = (equity_lane1_eval76_hand_eval6_ranked_category[7] || equity_lane1_eval76_hand_eval6_ranked_category[6] || equity_lane1_eval76_hand_eval6_ranked_category[3] || equity_lane1_eval76_hand_eval6_ranked_category[2]);
-    cat[0] = (equity_lane1_eval76_hand_eval6_ranked_category[7] || equity_lane1_eval76_hand_eval6_ranked_category[5] || equity_lane1_eval76_hand_eval6_ranked_category[3] || equity_lane1_eval76_hand_eval6_ranked_category[1]);
+    cat = equity_lane1_board_eval1_player_eval6_s3_category;
+    skip0 = ((cat[7] && (equity_lane1_board_eval1_player_eval6_s3_x0 == equity_lane1_board_eval1_player_eval6_s3_quads)) || (cat[3] && (equity_lane1_board_eval1_player_eval6_s3_x0 == equity_lane1_board_eval1_player_eval6_s3_trips)) || ((cat[1] || cat[2]) && (equity_lane1_board_eval1_player_eval6_s3_x0 == equity_lane1_board_eval1_player_eval6_s3_pair0)));
+    skip1 = ((cat[3] && (equity_lane1_board_eval1_player_eval6_s3_x1 == equity_lane1_board_eval1_player_eval6_s3_trips)) || (cat[1] && (equity_lane1_board_eval1_player_eval6_s3_x1 == equity_lane1_board_eval1_player_eval6_s3_pair0)));
+    skip2 = (cat[1] && (equity_lane1_board_eval1_player_eval6_s3_x2 == equity_lane1_board_eval1_player_eval6_s3_pair0));
+    second_pair1 = (equity_lane1_board_eval1_player_eval6_s3_x1 == equity_lane1_board_eval1_player_eval6_s3_pair1);
+    code = 4'h0;
+    code[3] = cat[8];
+    code[2] = (cat[7] || cat[6] || cat[5] || cat[4]);
+    code[1] = (cat[7] || cat[6] || cat[3] || cat[2]);
+    code[0] = (cat[7] || cat[5] || cat[3] || cat[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane1_eval76_hand_eval6_ranked_category[8]) begin
-        k0 = (k0 | equity_lane1_eval76_hand_eval6_ranked_sf_top);
+    if ((cat[5] || cat[0])) begin
+        k0 = equity_lane1_board_eval1_player_eval6_s3_x0;
+        k1 = equity_lane1_board_eval1_player_eval6_s3_x1;
+        k2 = equity_lane1_board_eval1_player_eval6_s3_x2;
+        k3 = equity_lane1_board_eval1_player_eval6_s3_x3;
+        k4 = equity_lane1_board_eval1_player_eval6_s3_x4;
     end
-    if (equity_lane1_eval76_hand_eval6_ranked_category[7]) begin
-        k0 = (k0 | equity_lane1_eval76_hand_eval6_ranked_quads);
-        k1 = (k1 | equity_lane1_eval76_hand_eval6_ranked_not_quads0);
+    if (cat[8]) begin
+        k0 = equity_lane1_board_eval1_player_eval6_s3_sf_top;
     end
-    if (equity_lane1_eval76_hand_eval6_ranked_category[6]) begin
-        k0 = (k0 | equity_lane1_eval76_hand_eval6_ranked_trips0);
-        if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane1_eval76_hand_eval6_ranked_trips1);
+    if (cat[4]) begin
+        k0 = equity_lane1_board_eval1_player_eval6_s3_straight_top;
+    end
+    if (cat[7]) begin
+        k0 = equity_lane1_board_eval1_player_eval6_s3_quads;
+    end
+    if (cat[6]) begin
+        k0 = equity_lane1_board_eval1_player_eval6_s3_trips;
+        if ((equity_lane1_board_eval1_player_eval6_s3_pair0 == equity_lane1_board_eval1_player_eval6_s3_trips)) begin
+            k1 = equity_lane1_board_eval1_player_eval6_s3_pair1;
         end
         else begin
-            k1 = (k1 | equity_lane1_eval76_hand_eval6_ranked_pairs0);
+            k1 = equity_lane1_board_eval1_player_eval6_s3_pair0;
         end
     end
-    if ((equity_lane1_eval76_hand_eval6_ranked_category[5] || equity_lane1_eval76_hand_eval6_ranked_category[0])) begin
-        k0 = (k0 | equity_lane1_eval76_hand_eval6_ranked_kickers0);
-        k1 = (k1 | equity_lane1_eval76_hand_eval6_ranked_kickers1);
-        k2 = (k2 | equity_lane1_eval76_hand_eval6_ranked_kickers2);
-        k3 = (k3 | equity_lane1_eval76_hand_eval6_ranked_kickers3);
-        k4 = (k4 | equity_lane1_eval76_hand_eval6_ranked_kickers4);
+    if (cat[3]) begin
+        k0 = equity_lane1_board_eval1_player_eval6_s3_trips;
     end
-    if (equity_lane1_eval76_hand_eval6_ranked_category[4]) begin
-        k0 = (k0 | equity_lane1_eval76_hand_eval6_ranked_straight_top);
+    if ((cat[2] || cat[1])) begin
+        k0 = equity_lane1_board_eval1_player_eval6_s3_pair0;
     end
-    if (equity_lane1_eval76_hand_eval6_ranked_category[3]) begin
-        k0 = (k0 | equity_lane1_eval76_hand_eval6_ranked_trips0);
-        k1 = (k1 | equity_lane1_eval76_hand_eval6_ranked_kickers0);
-        k2 = (k2 | equity_lane1_eval76_hand_eval6_ranked_kickers1);
-    end
-    if (equity_lane1_eval76_hand_eval6_ranked_category[2]) begin
-        k0 = (k0 | equity_lane1_eval76_hand_eval6_ranked_pairs0);
-        k1 = (k1 | equity_lane1_eval76_hand_eval6_ranked_pairs1);
-        if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane1_eval76_hand_eval6_ranked_pairs2);
+    if ((cat[7] || cat[3] || cat[1])) begin
+        if (skip0) begin
+            k1 = equity_lane1_board_eval1_player_eval6_s3_x1;
         end
         else begin
-            k2 = (k2 | equity_lane1_eval76_hand_eval6_ranked_kickers0);
+            k1 = equity_lane1_board_eval1_player_eval6_s3_x0;
         end
     end
-    if (equity_lane1_eval76_hand_eval6_ranked_category[1]) begin
-        k0 = (k0 | equity_lane1_eval76_hand_eval6_ranked_pairs0);
-        k1 = (k1 | equity_lane1_eval76_hand_eval6_ranked_kickers0);
-        k2 = (k2 | equity_lane1_eval76_hand_eval6_ranked_kickers1);
-        k3 = (k3 | equity_lane1_eval76_hand_eval6_ranked_kickers2);
+    if ((cat[3] || cat[1])) begin
+        if ((skip0 || skip1)) begin
+            k2 = equity_lane1_board_eval1_player_eval6_s3_x2;
+        end
+        else begin
+            k2 = equity_lane1_board_eval1_player_eval6_s3_x1;
+        end
     end
-    if (equity_lane1_eval76_hand_eval6_ranked_invalid) begin
-        equity_lane1_eval76_hand_eval6_c5_word = 0;
+    if (cat[1]) begin
+        if ((skip0 || skip1 || skip2)) begin
+            k3 = equity_lane1_board_eval1_player_eval6_s3_x3;
+        end
+        else begin
+            k3 = equity_lane1_board_eval1_player_eval6_s3_x2;
+        end
+    end
+    if (cat[2]) begin
+        k1 = equity_lane1_board_eval1_player_eval6_s3_pair1;
+        if ((!skip0)) begin
+            k2 = equity_lane1_board_eval1_player_eval6_s3_x0;
+        end
+        else if ((!second_pair1)) begin
+            k2 = equity_lane1_board_eval1_player_eval6_s3_x1;
+        end
+        else begin
+            k2 = equity_lane1_board_eval1_player_eval6_s3_x2;
+        end
+    end
+    if (equity_lane1_board_eval1_player_eval6_s3_invalid) begin
+        equity_lane1_board_eval1_player_eval6_c4_word = 0;
     end
     else begin
-        equity_lane1_eval76_hand_eval6_c5_word = {cat, k0, k1, k2, k3, k4};
+        equity_lane1_board_eval1_player_eval6_c4_word = {code, k0, k1, k2, k3, k4};
     end
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_advance
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_answer
     if (equity_lane1_rst == 1) begin
-        equity_lane1_eval76_hand_eval6_valids <= 0;
+        equity_lane1_board_eval1_player_eval6_word_q <= 0;
+        equity_lane1_board_eval1_player_eval6_invalid_q <= 0;
     end
     else begin
-        equity_lane1_eval76_hand_eval6_valids <= {equity_lane1_eval76_hand_eval6_valids[(6 - 1)-1:0], equity_lane1_look_valid};
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_take
-    equity_lane1_eval76_hand_eval6_s0_codes <= equity_lane1_eval76_hand_eval6_codes_in;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval76_hand_eval6_answer
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_eval76_hand_eval6_word_q <= 0;
-        equity_lane1_eval76_hand_eval6_invalid_q <= 0;
-    end
-    else begin
-        if (equity_lane1_eval76_hand_eval6_valids[(6 - 2)]) begin
-            equity_lane1_eval76_hand_eval6_word_q <= equity_lane1_eval76_hand_eval6_c5_word;
-            equity_lane1_eval76_hand_eval6_invalid_q <= equity_lane1_eval76_hand_eval6_ranked_invalid;
+        if (equity_lane1_board_eval1_answer_now) begin
+            equity_lane1_board_eval1_player_eval6_word_q <= equity_lane1_board_eval1_player_eval6_c4_word;
+            equity_lane1_board_eval1_player_eval6_invalid_q <= equity_lane1_board_eval1_player_eval6_s3_invalid;
         end
     end
 end
 
 
 
-assign equity_lane1_eval76_word = equity_lane1_eval76_hand_eval6_word_q;
-assign equity_lane1_eval76_invalid = equity_lane1_eval76_hand_eval6_invalid_q;
-assign equity_lane1_eval76_out_valid = equity_lane1_eval76_hand_eval6_valids[(6 - 1)];
+assign equity_lane1_board_eval1_player_eval6_word = equity_lane1_board_eval1_player_eval6_word_q;
+assign equity_lane1_board_eval1_player_eval6_invalid = equity_lane1_board_eval1_player_eval6_invalid_q;
 
 
 
-assign equity_lane1_eval77_hand_eval7_same_card147_same = ((equity_lane1_eval77_hand_eval7_s0_codes[6-1:0] == equity_lane1_eval77_hand_eval7_s0_codes[12-1:6]) && (equity_lane1_eval77_hand_eval7_s0_codes[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval7_same_card97_same = ((equity_lane1_board_eval1_hole_register7_q[6-1:0] == equity_lane1_board_eval1_hole_register7_q[12-1:6]) && (equity_lane1_board_eval1_hole_register7_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_eval77_hand_eval7_same_card148_same = ((equity_lane1_eval77_hand_eval7_s0_codes[6-1:0] == equity_lane1_eval77_hand_eval7_s0_codes[18-1:12]) && (equity_lane1_eval77_hand_eval7_s0_codes[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval7_same_card98_same = ((equity_lane1_board_eval1_hole_register7_q[6-1:0] == equity_lane1_board_eval1_s0_board[6-1:0]) && (equity_lane1_board_eval1_hole_register7_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_eval77_hand_eval7_same_card149_same = ((equity_lane1_eval77_hand_eval7_s0_codes[6-1:0] == equity_lane1_eval77_hand_eval7_s0_codes[24-1:18]) && (equity_lane1_eval77_hand_eval7_s0_codes[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval7_same_card99_same = ((equity_lane1_board_eval1_hole_register7_q[12-1:6] == equity_lane1_board_eval1_s0_board[6-1:0]) && (equity_lane1_board_eval1_hole_register7_q[12-1:6] != 63));
 
 
 
-assign equity_lane1_eval77_hand_eval7_same_card150_same = ((equity_lane1_eval77_hand_eval7_s0_codes[6-1:0] == equity_lane1_eval77_hand_eval7_s0_codes[30-1:24]) && (equity_lane1_eval77_hand_eval7_s0_codes[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval7_same_card100_same = ((equity_lane1_board_eval1_hole_register7_q[6-1:0] == equity_lane1_board_eval1_s0_board[12-1:6]) && (equity_lane1_board_eval1_hole_register7_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_eval77_hand_eval7_same_card151_same = ((equity_lane1_eval77_hand_eval7_s0_codes[6-1:0] == equity_lane1_eval77_hand_eval7_s0_codes[36-1:30]) && (equity_lane1_eval77_hand_eval7_s0_codes[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval7_same_card101_same = ((equity_lane1_board_eval1_hole_register7_q[12-1:6] == equity_lane1_board_eval1_s0_board[12-1:6]) && (equity_lane1_board_eval1_hole_register7_q[12-1:6] != 63));
 
 
 
-assign equity_lane1_eval77_hand_eval7_same_card152_same = ((equity_lane1_eval77_hand_eval7_s0_codes[6-1:0] == equity_lane1_eval77_hand_eval7_s0_codes[42-1:36]) && (equity_lane1_eval77_hand_eval7_s0_codes[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval7_same_card102_same = ((equity_lane1_board_eval1_hole_register7_q[6-1:0] == equity_lane1_board_eval1_s0_board[18-1:12]) && (equity_lane1_board_eval1_hole_register7_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_eval77_hand_eval7_same_card153_same = ((equity_lane1_eval77_hand_eval7_s0_codes[12-1:6] == equity_lane1_eval77_hand_eval7_s0_codes[18-1:12]) && (equity_lane1_eval77_hand_eval7_s0_codes[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval7_same_card103_same = ((equity_lane1_board_eval1_hole_register7_q[12-1:6] == equity_lane1_board_eval1_s0_board[18-1:12]) && (equity_lane1_board_eval1_hole_register7_q[12-1:6] != 63));
 
 
 
-assign equity_lane1_eval77_hand_eval7_same_card154_same = ((equity_lane1_eval77_hand_eval7_s0_codes[12-1:6] == equity_lane1_eval77_hand_eval7_s0_codes[24-1:18]) && (equity_lane1_eval77_hand_eval7_s0_codes[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval7_same_card104_same = ((equity_lane1_board_eval1_hole_register7_q[6-1:0] == equity_lane1_board_eval1_s0_board[24-1:18]) && (equity_lane1_board_eval1_hole_register7_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_eval77_hand_eval7_same_card155_same = ((equity_lane1_eval77_hand_eval7_s0_codes[12-1:6] == equity_lane1_eval77_hand_eval7_s0_codes[30-1:24]) && (equity_lane1_eval77_hand_eval7_s0_codes[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval7_same_card105_same = ((equity_lane1_board_eval1_hole_register7_q[12-1:6] == equity_lane1_board_eval1_s0_board[24-1:18]) && (equity_lane1_board_eval1_hole_register7_q[12-1:6] != 63));
 
 
 
-assign equity_lane1_eval77_hand_eval7_same_card156_same = ((equity_lane1_eval77_hand_eval7_s0_codes[12-1:6] == equity_lane1_eval77_hand_eval7_s0_codes[36-1:30]) && (equity_lane1_eval77_hand_eval7_s0_codes[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval7_same_card106_same = ((equity_lane1_board_eval1_hole_register7_q[6-1:0] == equity_lane1_board_eval1_s0_board[30-1:24]) && (equity_lane1_board_eval1_hole_register7_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_eval77_hand_eval7_same_card157_same = ((equity_lane1_eval77_hand_eval7_s0_codes[12-1:6] == equity_lane1_eval77_hand_eval7_s0_codes[42-1:36]) && (equity_lane1_eval77_hand_eval7_s0_codes[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval7_same_card107_same = ((equity_lane1_board_eval1_hole_register7_q[12-1:6] == equity_lane1_board_eval1_s0_board[30-1:24]) && (equity_lane1_board_eval1_hole_register7_q[12-1:6] != 63));
 
 
-
-assign equity_lane1_eval77_hand_eval7_same_card158_same = ((equity_lane1_eval77_hand_eval7_s0_codes[18-1:12] == equity_lane1_eval77_hand_eval7_s0_codes[24-1:18]) && (equity_lane1_eval77_hand_eval7_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane1_eval77_hand_eval7_same_card159_same = ((equity_lane1_eval77_hand_eval7_s0_codes[18-1:12] == equity_lane1_eval77_hand_eval7_s0_codes[30-1:24]) && (equity_lane1_eval77_hand_eval7_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane1_eval77_hand_eval7_same_card160_same = ((equity_lane1_eval77_hand_eval7_s0_codes[18-1:12] == equity_lane1_eval77_hand_eval7_s0_codes[36-1:30]) && (equity_lane1_eval77_hand_eval7_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane1_eval77_hand_eval7_same_card161_same = ((equity_lane1_eval77_hand_eval7_s0_codes[18-1:12] == equity_lane1_eval77_hand_eval7_s0_codes[42-1:36]) && (equity_lane1_eval77_hand_eval7_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane1_eval77_hand_eval7_same_card162_same = ((equity_lane1_eval77_hand_eval7_s0_codes[24-1:18] == equity_lane1_eval77_hand_eval7_s0_codes[30-1:24]) && (equity_lane1_eval77_hand_eval7_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane1_eval77_hand_eval7_same_card163_same = ((equity_lane1_eval77_hand_eval7_s0_codes[24-1:18] == equity_lane1_eval77_hand_eval7_s0_codes[36-1:30]) && (equity_lane1_eval77_hand_eval7_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane1_eval77_hand_eval7_same_card164_same = ((equity_lane1_eval77_hand_eval7_s0_codes[24-1:18] == equity_lane1_eval77_hand_eval7_s0_codes[42-1:36]) && (equity_lane1_eval77_hand_eval7_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane1_eval77_hand_eval7_same_card165_same = ((equity_lane1_eval77_hand_eval7_s0_codes[30-1:24] == equity_lane1_eval77_hand_eval7_s0_codes[36-1:30]) && (equity_lane1_eval77_hand_eval7_s0_codes[30-1:24] != 63));
-
-
-
-assign equity_lane1_eval77_hand_eval7_same_card166_same = ((equity_lane1_eval77_hand_eval7_s0_codes[30-1:24] == equity_lane1_eval77_hand_eval7_s0_codes[42-1:36]) && (equity_lane1_eval77_hand_eval7_s0_codes[30-1:24] != 63));
-
-
-
-assign equity_lane1_eval77_hand_eval7_same_card167_same = ((equity_lane1_eval77_hand_eval7_s0_codes[36-1:30] == equity_lane1_eval77_hand_eval7_s0_codes[42-1:36]) && (equity_lane1_eval77_hand_eval7_s0_codes[36-1:30] != 63));
-
-
-always @(equity_lane1_eval77_hand_eval7_s0_codes) begin: equity_lane1_eval77_hand_eval7_decode
-    reg [52-1:0] hand;
-    reg [7-1:0] bad_codes;
-    reg any_card;
-    reg [6-1:0] clubs;
-    reg [6-1:0] diamonds;
-    reg [6-1:0] hearts;
-    reg [6-1:0] spades;
-    integer i;
-    reg [6-1:0] code;
-    integer j;
-    reg [64-1:0] onehot;
-    hand = 52'h0;
-    bad_codes = 7'h0;
-    any_card = 1'b0;
-    clubs = 6'h1;
-    diamonds = 6'h1;
-    hearts = 6'h1;
-    spades = 6'h1;
-    for (i=0; i<7; i=i+1) begin
-        code = 6'h0;
-        for (j=0; j<6; j=j+1) begin
-            code[j] = equity_lane1_eval77_hand_eval7_s0_codes[((6 * i) + j)];
-        end
-        onehot = 64'h1;
-        onehot = (onehot << code);
-        if ((onehot[63-1:52] != 0)) begin
-            bad_codes[i] = 1;
-        end
-        hand = (hand | onehot[52-1:0]);
-        if ((!onehot[63])) begin
-            any_card = 1'b1;
-            if ((code[2-1:0] == 0)) begin
-                clubs = {clubs[5-1:0], 1'b1};
-            end
-            else if ((code[2-1:0] == 1)) begin
-                diamonds = {diamonds[5-1:0], 1'b1};
-            end
-            else if ((code[2-1:0] == 2)) begin
-                hearts = {hearts[5-1:0], 1'b1};
-            end
-            else begin
-                spades = {spades[5-1:0], 1'b1};
-            end
-        end
-    end
-    equity_lane1_eval77_hand_eval7_d1_hand = hand;
-    equity_lane1_eval77_hand_eval7_d1_bad_codes = bad_codes;
-    equity_lane1_eval77_hand_eval7_d1_any = any_card;
-    equity_lane1_eval77_hand_eval7_d1_flush_suit = {spades[5], hearts[5], diamonds[5], clubs[5]};
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_hole_register
+    equity_lane1_board_eval1_player_eval7_s1_hole <= equity_lane1_board_eval1_hole_register7_q;
+    equity_lane1_board_eval1_player_eval7_s1_bad <= ((equity_lane1_board_eval1_player_eval7_dups != 0) || (equity_lane1_board_eval1_hole_register7_q[5] && equity_lane1_board_eval1_hole_register7_q[4] && (equity_lane1_board_eval1_hole_register7_q[3] || equity_lane1_board_eval1_hole_register7_q[2])) || (equity_lane1_board_eval1_hole_register7_q[11] && equity_lane1_board_eval1_hole_register7_q[10] && (equity_lane1_board_eval1_hole_register7_q[9] || equity_lane1_board_eval1_hole_register7_q[8])));
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_decoded_register
-    equity_lane1_eval77_hand_eval7_decoded_hand <= equity_lane1_eval77_hand_eval7_d1_hand;
-    equity_lane1_eval77_hand_eval7_decoded_bad_codes <= equity_lane1_eval77_hand_eval7_d1_bad_codes;
-    equity_lane1_eval77_hand_eval7_decoded_any <= equity_lane1_eval77_hand_eval7_d1_any;
-    equity_lane1_eval77_hand_eval7_decoded_flush_suit <= equity_lane1_eval77_hand_eval7_d1_flush_suit;
-    equity_lane1_eval77_hand_eval7_decoded_dups <= equity_lane1_eval77_hand_eval7_dups;
+always @(equity_lane1_board_eval1_board_summary1_summary_flush_ge5, equity_lane1_board_eval1_board_summary1_summary_ge1, equity_lane1_board_eval1_board_summary1_summary_ge4, equity_lane1_board_eval1_player_eval7_s1_hole, equity_lane1_board_eval1_board_summary1_summary_flush_suit, equity_lane1_board_eval1_board_summary1_summary_flush_ranks, equity_lane1_board_eval1_board_summary1_summary_ge2, equity_lane1_board_eval1_board_summary1_summary_ge3, equity_lane1_board_eval1_board_summary1_summary_flush_ge4) begin: equity_lane1_board_eval1_player_eval7_fold
+    reg [16-1:0] hit_a;
+    reg [16-1:0] hit_b;
+    reg [13-1:0] either;
+    reg [13-1:0] both;
+    reg suited_a;
+    reg suited_b;
+    reg [13-1:0] flush_ranks;
+    hit_a = 16'h1;
+    hit_a = (hit_a << equity_lane1_board_eval1_player_eval7_s1_hole[6-1:2]);
+    hit_b = 16'h1;
+    hit_b = (hit_b << equity_lane1_board_eval1_player_eval7_s1_hole[12-1:8]);
+    either = 13'h0;
+    both = 13'h0;
+    either = (hit_a[13-1:0] | hit_b[13-1:0]);
+    both = (hit_a[13-1:0] & hit_b[13-1:0]);
+    equity_lane1_board_eval1_player_eval7_c2_ge1 = (equity_lane1_board_eval1_board_summary1_summary_ge1 | either);
+    equity_lane1_board_eval1_player_eval7_c2_ge2 = ((equity_lane1_board_eval1_board_summary1_summary_ge2 | (equity_lane1_board_eval1_board_summary1_summary_ge1 & either)) | both);
+    equity_lane1_board_eval1_player_eval7_c2_ge3 = ((equity_lane1_board_eval1_board_summary1_summary_ge3 | (equity_lane1_board_eval1_board_summary1_summary_ge2 & either)) | (equity_lane1_board_eval1_board_summary1_summary_ge1 & both));
+    equity_lane1_board_eval1_player_eval7_c2_ge4 = ((equity_lane1_board_eval1_board_summary1_summary_ge4 | (equity_lane1_board_eval1_board_summary1_summary_ge3 & either)) | (equity_lane1_board_eval1_board_summary1_summary_ge2 & both));
+    suited_a = (equity_lane1_board_eval1_board_summary1_summary_flush_suit[equity_lane1_board_eval1_player_eval7_s1_hole[2-1:0]] != 0);
+    suited_b = (equity_lane1_board_eval1_board_summary1_summary_flush_suit[equity_lane1_board_eval1_player_eval7_s1_hole[8-1:6]] != 0);
+    flush_ranks = 13'h0;
+    flush_ranks = equity_lane1_board_eval1_board_summary1_summary_flush_ranks;
+    if (suited_a) begin
+        flush_ranks = (flush_ranks | hit_a[13-1:0]);
+    end
+    if (suited_b) begin
+        flush_ranks = (flush_ranks | hit_b[13-1:0]);
+    end
+    equity_lane1_board_eval1_player_eval7_c2_flush_ranks = flush_ranks;
+    equity_lane1_board_eval1_player_eval7_c2_flush = ((equity_lane1_board_eval1_board_summary1_summary_flush_suit != 0) && (equity_lane1_board_eval1_board_summary1_summary_flush_ge5 || (equity_lane1_board_eval1_board_summary1_summary_flush_ge4 && (suited_a || suited_b)) || (suited_a && suited_b)));
 end
 
 
-
-assign equity_lane1_eval77_hand_eval7_c2_bad = ((equity_lane1_eval77_hand_eval7_decoded_dups != 0) || (equity_lane1_eval77_hand_eval7_decoded_bad_codes != 0));
-
-
-always @(equity_lane1_eval77_hand_eval7_decoded_flush_suit, equity_lane1_eval77_hand_eval7_decoded_hand) begin: equity_lane1_eval77_hand_eval7_rank_masks
-    reg [13-1:0] present;
-    reg [13-1:0] quads;
-    reg [13-1:0] trips;
-    reg [13-1:0] pairs;
-    reg [13-1:0] singles;
-    reg [13-1:0] suited;
-    reg [13-1:0] not_quads;
-    integer r;
-    reg [5-1:0] held;
-    integer s;
-    present = 13'h0;
-    quads = 13'h0;
-    trips = 13'h0;
-    pairs = 13'h0;
-    singles = 13'h0;
-    suited = 13'h0;
-    not_quads = 13'h0;
-    for (r=0; r<13; r=r+1) begin
-        held = 5'h1;
-        for (s=0; s<4; s=s+1) begin
-            if (equity_lane1_eval77_hand_eval7_decoded_hand[((4 * r) + s)]) begin
-                held = {held[4-1:0], 1'b1};
-            end
-            if ((equity_lane1_eval77_hand_eval7_decoded_hand[((4 * r) + s)] && equity_lane1_eval77_hand_eval7_decoded_flush_suit[s])) begin
-                suited[r] = 1;
-            end
-        end
-        present[r] = held[1];
-        singles[r] = (held[1] && (!held[2]));
-        pairs[r] = (held[2] && (!held[3]));
-        trips[r] = (held[3] && (!held[4]));
-        quads[r] = held[4];
-        not_quads[r] = (held[1] && (!held[4]));
-    end
-    equity_lane1_eval77_hand_eval7_c2_present = present;
-    equity_lane1_eval77_hand_eval7_c2_quads = quads;
-    equity_lane1_eval77_hand_eval7_c2_trips = trips;
-    equity_lane1_eval77_hand_eval7_c2_pairs = pairs;
-    equity_lane1_eval77_hand_eval7_c2_not_quads = not_quads;
-    equity_lane1_eval77_hand_eval7_c2_flush = (equity_lane1_eval77_hand_eval7_decoded_flush_suit != 0);
-    if ((equity_lane1_eval77_hand_eval7_decoded_flush_suit != 0)) begin
-        equity_lane1_eval77_hand_eval7_c2_kickers = suited;
-    end
-    else begin
-        equity_lane1_eval77_hand_eval7_c2_kickers = singles;
-    end
-end
-
-
-always @(equity_lane1_eval77_hand_eval7_decoded_hand) begin: equity_lane1_eval77_hand_eval7_sf_windows
-    reg [10-1:0] found;
-    integer w;
-    integer s;
-    found = 10'h0;
-    for (w=0; w<10; w=w+1) begin
-        for (s=0; s<4; s=s+1) begin
-            if ((equity_lane1_eval77_hand_eval7_decoded_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane1_eval77_hand_eval7_decoded_hand[((4 * w) + s)] && equity_lane1_eval77_hand_eval7_decoded_hand[((4 * (w + 1)) + s)] && equity_lane1_eval77_hand_eval7_decoded_hand[((4 * (w + 2)) + s)] && equity_lane1_eval77_hand_eval7_decoded_hand[((4 * (w + 3)) + s)])) begin
-                found[w] = 1;
-            end
-        end
-    end
-    equity_lane1_eval77_hand_eval7_c2_sf_windows = found;
-end
-
-
-always @(equity_lane1_eval77_hand_eval7_c2_present) begin: equity_lane1_eval77_hand_eval7_straight_windows7_find
+always @(equity_lane1_board_eval1_player_eval7_c2_ge1) begin: equity_lane1_board_eval1_player_eval7_straight_windows14_find
     reg [10-1:0] complete;
     integer w;
     complete = 10'h0;
     for (w=0; w<10; w=w+1) begin
-        if ((equity_lane1_eval77_hand_eval7_c2_present[(((w + 13) - 1) % 13)] && equity_lane1_eval77_hand_eval7_c2_present[w] && equity_lane1_eval77_hand_eval7_c2_present[(w + 1)] && equity_lane1_eval77_hand_eval7_c2_present[(w + 2)] && equity_lane1_eval77_hand_eval7_c2_present[(w + 3)])) begin
+        if ((equity_lane1_board_eval1_player_eval7_c2_ge1[(((w + 13) - 1) % 13)] && equity_lane1_board_eval1_player_eval7_c2_ge1[w] && equity_lane1_board_eval1_player_eval7_c2_ge1[(w + 1)] && equity_lane1_board_eval1_player_eval7_c2_ge1[(w + 2)] && equity_lane1_board_eval1_player_eval7_c2_ge1[(w + 3)])) begin
             complete[w] = 1;
         end
     end
-    equity_lane1_eval77_hand_eval7_c2_windows = complete;
+    equity_lane1_board_eval1_player_eval7_c2_windows = complete;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_masks_register
-    equity_lane1_eval77_hand_eval7_masks_quads <= equity_lane1_eval77_hand_eval7_c2_quads;
-    equity_lane1_eval77_hand_eval7_masks_trips <= equity_lane1_eval77_hand_eval7_c2_trips;
-    equity_lane1_eval77_hand_eval7_masks_pairs <= equity_lane1_eval77_hand_eval7_c2_pairs;
-    equity_lane1_eval77_hand_eval7_masks_not_quads <= equity_lane1_eval77_hand_eval7_c2_not_quads;
-    equity_lane1_eval77_hand_eval7_masks_kickers <= equity_lane1_eval77_hand_eval7_c2_kickers;
-    equity_lane1_eval77_hand_eval7_masks_windows <= equity_lane1_eval77_hand_eval7_c2_windows;
-    equity_lane1_eval77_hand_eval7_masks_sf_windows <= equity_lane1_eval77_hand_eval7_c2_sf_windows;
-    equity_lane1_eval77_hand_eval7_masks_flush <= equity_lane1_eval77_hand_eval7_c2_flush;
-    equity_lane1_eval77_hand_eval7_masks_bad <= equity_lane1_eval77_hand_eval7_c2_bad;
-    equity_lane1_eval77_hand_eval7_masks_any <= equity_lane1_eval77_hand_eval7_decoded_any;
+always @(equity_lane1_board_eval1_player_eval7_c2_flush_ranks) begin: equity_lane1_board_eval1_player_eval7_straight_windows15_find
+    reg [10-1:0] complete;
+    integer w;
+    complete = 10'h0;
+    for (w=0; w<10; w=w+1) begin
+        if ((equity_lane1_board_eval1_player_eval7_c2_flush_ranks[(((w + 13) - 1) % 13)] && equity_lane1_board_eval1_player_eval7_c2_flush_ranks[w] && equity_lane1_board_eval1_player_eval7_c2_flush_ranks[(w + 1)] && equity_lane1_board_eval1_player_eval7_c2_flush_ranks[(w + 2)] && equity_lane1_board_eval1_player_eval7_c2_flush_ranks[(w + 3)])) begin
+            complete[w] = 1;
+        end
+    end
+    equity_lane1_board_eval1_player_eval7_c2_sf_windows = complete;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_masks_kickers) begin: equity_lane1_eval77_hand_eval7_highest_ranks28_select
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_masks_register
+    if (equity_lane1_board_eval1_player_eval7_c2_flush) begin
+        equity_lane1_board_eval1_player_eval7_s2_kick_mask <= equity_lane1_board_eval1_player_eval7_c2_flush_ranks;
+    end
+    else begin
+        equity_lane1_board_eval1_player_eval7_s2_kick_mask <= equity_lane1_board_eval1_player_eval7_c2_ge1;
+    end
+    equity_lane1_board_eval1_player_eval7_s2_ge2 <= equity_lane1_board_eval1_player_eval7_c2_ge2;
+    equity_lane1_board_eval1_player_eval7_s2_ge3 <= equity_lane1_board_eval1_player_eval7_c2_ge3;
+    equity_lane1_board_eval1_player_eval7_s2_ge4 <= equity_lane1_board_eval1_player_eval7_c2_ge4;
+    equity_lane1_board_eval1_player_eval7_s2_windows <= equity_lane1_board_eval1_player_eval7_c2_windows;
+    equity_lane1_board_eval1_player_eval7_s2_sf_windows <= equity_lane1_board_eval1_player_eval7_c2_sf_windows;
+    equity_lane1_board_eval1_player_eval7_s2_flush <= equity_lane1_board_eval1_player_eval7_c2_flush;
+    equity_lane1_board_eval1_player_eval7_s2_invalid <= (equity_lane1_board_eval1_player_eval7_s1_bad || equity_lane1_board_eval1_board_summary1_summary_bad);
+end
+
+
+always @(equity_lane1_board_eval1_player_eval7_s2_kick_mask) begin: equity_lane1_board_eval1_player_eval7_highest_ranks21_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -26345,42 +25299,19 @@ always @(equity_lane1_eval77_hand_eval7_masks_kickers) begin: equity_lane1_eval7
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval77_hand_eval7_masks_kickers[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_board_eval1_player_eval7_s2_kick_mask[p] && seen[k]);
         end
-        if (equity_lane1_eval77_hand_eval7_masks_kickers[p]) begin
+        if (equity_lane1_board_eval1_player_eval7_s2_kick_mask[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
         end
     end
-    equity_lane1_eval77_hand_eval7_c3_kickers = sel;
+    equity_lane1_board_eval1_player_eval7_highest_ranks21_onehots = sel;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_masks_pairs) begin: equity_lane1_eval77_hand_eval7_highest_ranks29_select
-    reg [5-1:0] seen;
-    reg saturated;
-    reg [39-1:0] sel;
-    integer p;
-    integer k;
-    seen = 5'h1;
-    saturated = 1'b0;
-    sel = 39'h0;
-    for (p=13-1; p>=0; p=p-1) begin
-        for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval77_hand_eval7_masks_pairs[p] && seen[k]);
-        end
-        if (equity_lane1_eval77_hand_eval7_masks_pairs[p]) begin
-            saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
-            seen = {seen[(5 - 1)-1:0], 1'b0};
-            seen[(5 - 1)] = saturated;
-        end
-    end
-    equity_lane1_eval77_hand_eval7_c3_pairs = sel;
-end
-
-
-always @(equity_lane1_eval77_hand_eval7_masks_trips) begin: equity_lane1_eval77_hand_eval7_highest_ranks30_select
+always @(equity_lane1_board_eval1_player_eval7_s2_ge2) begin: equity_lane1_board_eval1_player_eval7_highest_ranks22_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -26391,19 +25322,19 @@ always @(equity_lane1_eval77_hand_eval7_masks_trips) begin: equity_lane1_eval77_
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval77_hand_eval7_masks_trips[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_board_eval1_player_eval7_s2_ge2[p] && seen[k]);
         end
-        if (equity_lane1_eval77_hand_eval7_masks_trips[p]) begin
+        if (equity_lane1_board_eval1_player_eval7_s2_ge2[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
         end
     end
-    equity_lane1_eval77_hand_eval7_c3_trips = sel;
+    equity_lane1_board_eval1_player_eval7_highest_ranks22_onehots = sel;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_masks_not_quads) begin: equity_lane1_eval77_hand_eval7_highest_ranks31_select
+always @(equity_lane1_board_eval1_player_eval7_s2_ge3) begin: equity_lane1_board_eval1_player_eval7_highest_ranks23_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -26414,441 +25345,454 @@ always @(equity_lane1_eval77_hand_eval7_masks_not_quads) begin: equity_lane1_eva
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane1_eval77_hand_eval7_masks_not_quads[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane1_board_eval1_player_eval7_s2_ge3[p] && seen[k]);
         end
-        if (equity_lane1_eval77_hand_eval7_masks_not_quads[p]) begin
+        if (equity_lane1_board_eval1_player_eval7_s2_ge3[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
         end
     end
-    equity_lane1_eval77_hand_eval7_c3_not_quads = sel;
+    equity_lane1_board_eval1_player_eval7_highest_ranks23_onehots = sel;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_masks_windows) begin: equity_lane1_eval77_hand_eval7_window_top14_pick
+
+assign equity_lane1_board_eval1_player_eval7_field49_q = equity_lane1_board_eval1_player_eval7_highest_ranks21_onehots[13-1:0];
+
+
+
+assign equity_lane1_board_eval1_player_eval7_field50_q = equity_lane1_board_eval1_player_eval7_highest_ranks21_onehots[26-1:13];
+
+
+
+assign equity_lane1_board_eval1_player_eval7_field51_q = equity_lane1_board_eval1_player_eval7_highest_ranks21_onehots[39-1:26];
+
+
+
+assign equity_lane1_board_eval1_player_eval7_field52_q = equity_lane1_board_eval1_player_eval7_highest_ranks21_onehots[52-1:39];
+
+
+
+assign equity_lane1_board_eval1_player_eval7_field53_q = equity_lane1_board_eval1_player_eval7_highest_ranks21_onehots[65-1:52];
+
+
+
+assign equity_lane1_board_eval1_player_eval7_field54_q = equity_lane1_board_eval1_player_eval7_highest_ranks22_onehots[13-1:0];
+
+
+
+assign equity_lane1_board_eval1_player_eval7_field55_q = equity_lane1_board_eval1_player_eval7_highest_ranks22_onehots[26-1:13];
+
+
+always @(equity_lane1_board_eval1_player_eval7_field49_q) begin: equity_lane1_board_eval1_player_eval7_onehot_rank77_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval7_field49_q[12] || equity_lane1_board_eval1_player_eval7_field49_q[11] || equity_lane1_board_eval1_player_eval7_field49_q[10] || equity_lane1_board_eval1_player_eval7_field49_q[9] || equity_lane1_board_eval1_player_eval7_field49_q[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval7_field49_q[12] || equity_lane1_board_eval1_player_eval7_field49_q[7] || equity_lane1_board_eval1_player_eval7_field49_q[6] || equity_lane1_board_eval1_player_eval7_field49_q[5] || equity_lane1_board_eval1_player_eval7_field49_q[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval7_field49_q[11] || equity_lane1_board_eval1_player_eval7_field49_q[10] || equity_lane1_board_eval1_player_eval7_field49_q[7] || equity_lane1_board_eval1_player_eval7_field49_q[6] || equity_lane1_board_eval1_player_eval7_field49_q[3] || equity_lane1_board_eval1_player_eval7_field49_q[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval7_field49_q[11] || equity_lane1_board_eval1_player_eval7_field49_q[9] || equity_lane1_board_eval1_player_eval7_field49_q[7] || equity_lane1_board_eval1_player_eval7_field49_q[5] || equity_lane1_board_eval1_player_eval7_field49_q[3] || equity_lane1_board_eval1_player_eval7_field49_q[1]);
+    equity_lane1_board_eval1_player_eval7_onehot_rank77_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval7_field50_q) begin: equity_lane1_board_eval1_player_eval7_onehot_rank78_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval7_field50_q[12] || equity_lane1_board_eval1_player_eval7_field50_q[11] || equity_lane1_board_eval1_player_eval7_field50_q[10] || equity_lane1_board_eval1_player_eval7_field50_q[9] || equity_lane1_board_eval1_player_eval7_field50_q[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval7_field50_q[12] || equity_lane1_board_eval1_player_eval7_field50_q[7] || equity_lane1_board_eval1_player_eval7_field50_q[6] || equity_lane1_board_eval1_player_eval7_field50_q[5] || equity_lane1_board_eval1_player_eval7_field50_q[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval7_field50_q[11] || equity_lane1_board_eval1_player_eval7_field50_q[10] || equity_lane1_board_eval1_player_eval7_field50_q[7] || equity_lane1_board_eval1_player_eval7_field50_q[6] || equity_lane1_board_eval1_player_eval7_field50_q[3] || equity_lane1_board_eval1_player_eval7_field50_q[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval7_field50_q[11] || equity_lane1_board_eval1_player_eval7_field50_q[9] || equity_lane1_board_eval1_player_eval7_field50_q[7] || equity_lane1_board_eval1_player_eval7_field50_q[5] || equity_lane1_board_eval1_player_eval7_field50_q[3] || equity_lane1_board_eval1_player_eval7_field50_q[1]);
+    equity_lane1_board_eval1_player_eval7_onehot_rank78_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval7_field51_q) begin: equity_lane1_board_eval1_player_eval7_onehot_rank79_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval7_field51_q[12] || equity_lane1_board_eval1_player_eval7_field51_q[11] || equity_lane1_board_eval1_player_eval7_field51_q[10] || equity_lane1_board_eval1_player_eval7_field51_q[9] || equity_lane1_board_eval1_player_eval7_field51_q[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval7_field51_q[12] || equity_lane1_board_eval1_player_eval7_field51_q[7] || equity_lane1_board_eval1_player_eval7_field51_q[6] || equity_lane1_board_eval1_player_eval7_field51_q[5] || equity_lane1_board_eval1_player_eval7_field51_q[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval7_field51_q[11] || equity_lane1_board_eval1_player_eval7_field51_q[10] || equity_lane1_board_eval1_player_eval7_field51_q[7] || equity_lane1_board_eval1_player_eval7_field51_q[6] || equity_lane1_board_eval1_player_eval7_field51_q[3] || equity_lane1_board_eval1_player_eval7_field51_q[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval7_field51_q[11] || equity_lane1_board_eval1_player_eval7_field51_q[9] || equity_lane1_board_eval1_player_eval7_field51_q[7] || equity_lane1_board_eval1_player_eval7_field51_q[5] || equity_lane1_board_eval1_player_eval7_field51_q[3] || equity_lane1_board_eval1_player_eval7_field51_q[1]);
+    equity_lane1_board_eval1_player_eval7_onehot_rank79_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval7_field52_q) begin: equity_lane1_board_eval1_player_eval7_onehot_rank80_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval7_field52_q[12] || equity_lane1_board_eval1_player_eval7_field52_q[11] || equity_lane1_board_eval1_player_eval7_field52_q[10] || equity_lane1_board_eval1_player_eval7_field52_q[9] || equity_lane1_board_eval1_player_eval7_field52_q[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval7_field52_q[12] || equity_lane1_board_eval1_player_eval7_field52_q[7] || equity_lane1_board_eval1_player_eval7_field52_q[6] || equity_lane1_board_eval1_player_eval7_field52_q[5] || equity_lane1_board_eval1_player_eval7_field52_q[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval7_field52_q[11] || equity_lane1_board_eval1_player_eval7_field52_q[10] || equity_lane1_board_eval1_player_eval7_field52_q[7] || equity_lane1_board_eval1_player_eval7_field52_q[6] || equity_lane1_board_eval1_player_eval7_field52_q[3] || equity_lane1_board_eval1_player_eval7_field52_q[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval7_field52_q[11] || equity_lane1_board_eval1_player_eval7_field52_q[9] || equity_lane1_board_eval1_player_eval7_field52_q[7] || equity_lane1_board_eval1_player_eval7_field52_q[5] || equity_lane1_board_eval1_player_eval7_field52_q[3] || equity_lane1_board_eval1_player_eval7_field52_q[1]);
+    equity_lane1_board_eval1_player_eval7_onehot_rank80_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval7_field53_q) begin: equity_lane1_board_eval1_player_eval7_onehot_rank81_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval7_field53_q[12] || equity_lane1_board_eval1_player_eval7_field53_q[11] || equity_lane1_board_eval1_player_eval7_field53_q[10] || equity_lane1_board_eval1_player_eval7_field53_q[9] || equity_lane1_board_eval1_player_eval7_field53_q[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval7_field53_q[12] || equity_lane1_board_eval1_player_eval7_field53_q[7] || equity_lane1_board_eval1_player_eval7_field53_q[6] || equity_lane1_board_eval1_player_eval7_field53_q[5] || equity_lane1_board_eval1_player_eval7_field53_q[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval7_field53_q[11] || equity_lane1_board_eval1_player_eval7_field53_q[10] || equity_lane1_board_eval1_player_eval7_field53_q[7] || equity_lane1_board_eval1_player_eval7_field53_q[6] || equity_lane1_board_eval1_player_eval7_field53_q[3] || equity_lane1_board_eval1_player_eval7_field53_q[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval7_field53_q[11] || equity_lane1_board_eval1_player_eval7_field53_q[9] || equity_lane1_board_eval1_player_eval7_field53_q[7] || equity_lane1_board_eval1_player_eval7_field53_q[5] || equity_lane1_board_eval1_player_eval7_field53_q[3] || equity_lane1_board_eval1_player_eval7_field53_q[1]);
+    equity_lane1_board_eval1_player_eval7_onehot_rank81_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval7_field54_q) begin: equity_lane1_board_eval1_player_eval7_onehot_rank82_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval7_field54_q[12] || equity_lane1_board_eval1_player_eval7_field54_q[11] || equity_lane1_board_eval1_player_eval7_field54_q[10] || equity_lane1_board_eval1_player_eval7_field54_q[9] || equity_lane1_board_eval1_player_eval7_field54_q[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval7_field54_q[12] || equity_lane1_board_eval1_player_eval7_field54_q[7] || equity_lane1_board_eval1_player_eval7_field54_q[6] || equity_lane1_board_eval1_player_eval7_field54_q[5] || equity_lane1_board_eval1_player_eval7_field54_q[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval7_field54_q[11] || equity_lane1_board_eval1_player_eval7_field54_q[10] || equity_lane1_board_eval1_player_eval7_field54_q[7] || equity_lane1_board_eval1_player_eval7_field54_q[6] || equity_lane1_board_eval1_player_eval7_field54_q[3] || equity_lane1_board_eval1_player_eval7_field54_q[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval7_field54_q[11] || equity_lane1_board_eval1_player_eval7_field54_q[9] || equity_lane1_board_eval1_player_eval7_field54_q[7] || equity_lane1_board_eval1_player_eval7_field54_q[5] || equity_lane1_board_eval1_player_eval7_field54_q[3] || equity_lane1_board_eval1_player_eval7_field54_q[1]);
+    equity_lane1_board_eval1_player_eval7_onehot_rank82_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval7_field55_q) begin: equity_lane1_board_eval1_player_eval7_onehot_rank83_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval7_field55_q[12] || equity_lane1_board_eval1_player_eval7_field55_q[11] || equity_lane1_board_eval1_player_eval7_field55_q[10] || equity_lane1_board_eval1_player_eval7_field55_q[9] || equity_lane1_board_eval1_player_eval7_field55_q[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval7_field55_q[12] || equity_lane1_board_eval1_player_eval7_field55_q[7] || equity_lane1_board_eval1_player_eval7_field55_q[6] || equity_lane1_board_eval1_player_eval7_field55_q[5] || equity_lane1_board_eval1_player_eval7_field55_q[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval7_field55_q[11] || equity_lane1_board_eval1_player_eval7_field55_q[10] || equity_lane1_board_eval1_player_eval7_field55_q[7] || equity_lane1_board_eval1_player_eval7_field55_q[6] || equity_lane1_board_eval1_player_eval7_field55_q[3] || equity_lane1_board_eval1_player_eval7_field55_q[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval7_field55_q[11] || equity_lane1_board_eval1_player_eval7_field55_q[9] || equity_lane1_board_eval1_player_eval7_field55_q[7] || equity_lane1_board_eval1_player_eval7_field55_q[5] || equity_lane1_board_eval1_player_eval7_field55_q[3] || equity_lane1_board_eval1_player_eval7_field55_q[1]);
+    equity_lane1_board_eval1_player_eval7_onehot_rank83_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval7_highest_ranks23_onehots) begin: equity_lane1_board_eval1_player_eval7_onehot_rank84_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval7_highest_ranks23_onehots[12] || equity_lane1_board_eval1_player_eval7_highest_ranks23_onehots[11] || equity_lane1_board_eval1_player_eval7_highest_ranks23_onehots[10] || equity_lane1_board_eval1_player_eval7_highest_ranks23_onehots[9] || equity_lane1_board_eval1_player_eval7_highest_ranks23_onehots[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval7_highest_ranks23_onehots[12] || equity_lane1_board_eval1_player_eval7_highest_ranks23_onehots[7] || equity_lane1_board_eval1_player_eval7_highest_ranks23_onehots[6] || equity_lane1_board_eval1_player_eval7_highest_ranks23_onehots[5] || equity_lane1_board_eval1_player_eval7_highest_ranks23_onehots[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval7_highest_ranks23_onehots[11] || equity_lane1_board_eval1_player_eval7_highest_ranks23_onehots[10] || equity_lane1_board_eval1_player_eval7_highest_ranks23_onehots[7] || equity_lane1_board_eval1_player_eval7_highest_ranks23_onehots[6] || equity_lane1_board_eval1_player_eval7_highest_ranks23_onehots[3] || equity_lane1_board_eval1_player_eval7_highest_ranks23_onehots[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval7_highest_ranks23_onehots[11] || equity_lane1_board_eval1_player_eval7_highest_ranks23_onehots[9] || equity_lane1_board_eval1_player_eval7_highest_ranks23_onehots[7] || equity_lane1_board_eval1_player_eval7_highest_ranks23_onehots[5] || equity_lane1_board_eval1_player_eval7_highest_ranks23_onehots[3] || equity_lane1_board_eval1_player_eval7_highest_ranks23_onehots[1]);
+    equity_lane1_board_eval1_player_eval7_onehot_rank84_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval7_s2_ge4) begin: equity_lane1_board_eval1_player_eval7_onehot_rank85_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane1_board_eval1_player_eval7_s2_ge4[12] || equity_lane1_board_eval1_player_eval7_s2_ge4[11] || equity_lane1_board_eval1_player_eval7_s2_ge4[10] || equity_lane1_board_eval1_player_eval7_s2_ge4[9] || equity_lane1_board_eval1_player_eval7_s2_ge4[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval7_s2_ge4[12] || equity_lane1_board_eval1_player_eval7_s2_ge4[7] || equity_lane1_board_eval1_player_eval7_s2_ge4[6] || equity_lane1_board_eval1_player_eval7_s2_ge4[5] || equity_lane1_board_eval1_player_eval7_s2_ge4[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval7_s2_ge4[11] || equity_lane1_board_eval1_player_eval7_s2_ge4[10] || equity_lane1_board_eval1_player_eval7_s2_ge4[7] || equity_lane1_board_eval1_player_eval7_s2_ge4[6] || equity_lane1_board_eval1_player_eval7_s2_ge4[3] || equity_lane1_board_eval1_player_eval7_s2_ge4[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval7_s2_ge4[11] || equity_lane1_board_eval1_player_eval7_s2_ge4[9] || equity_lane1_board_eval1_player_eval7_s2_ge4[7] || equity_lane1_board_eval1_player_eval7_s2_ge4[5] || equity_lane1_board_eval1_player_eval7_s2_ge4[3] || equity_lane1_board_eval1_player_eval7_s2_ge4[1]);
+    equity_lane1_board_eval1_player_eval7_onehot_rank85_rank = value;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval7_s2_windows) begin: equity_lane1_board_eval1_player_eval7_window_top14_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane1_eval77_hand_eval7_masks_windows[w] && (!higher))) begin
+        if ((equity_lane1_board_eval1_player_eval7_s2_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane1_eval77_hand_eval7_masks_windows[w]) begin
+        if (equity_lane1_board_eval1_player_eval7_s2_windows[w]) begin
             higher = 1'b1;
         end
     end
-    equity_lane1_eval77_hand_eval7_window_top14_best = {onehot, 3'h0};
-    equity_lane1_eval77_hand_eval7_c3_straight = (equity_lane1_eval77_hand_eval7_masks_windows != 0);
+    equity_lane1_board_eval1_player_eval7_window_top14_best = {onehot, 3'h0};
+    equity_lane1_board_eval1_player_eval7_c3_straight = (equity_lane1_board_eval1_player_eval7_s2_windows != 0);
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_window_top14_best) begin: equity_lane1_eval77_hand_eval7_window_top14_onehot_rank98_encode
+always @(equity_lane1_board_eval1_player_eval7_window_top14_best) begin: equity_lane1_board_eval1_player_eval7_window_top14_onehot_rank86_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_window_top14_best[12] || equity_lane1_eval77_hand_eval7_window_top14_best[11] || equity_lane1_eval77_hand_eval7_window_top14_best[10] || equity_lane1_eval77_hand_eval7_window_top14_best[9] || equity_lane1_eval77_hand_eval7_window_top14_best[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_window_top14_best[12] || equity_lane1_eval77_hand_eval7_window_top14_best[7] || equity_lane1_eval77_hand_eval7_window_top14_best[6] || equity_lane1_eval77_hand_eval7_window_top14_best[5] || equity_lane1_eval77_hand_eval7_window_top14_best[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_window_top14_best[11] || equity_lane1_eval77_hand_eval7_window_top14_best[10] || equity_lane1_eval77_hand_eval7_window_top14_best[7] || equity_lane1_eval77_hand_eval7_window_top14_best[6] || equity_lane1_eval77_hand_eval7_window_top14_best[3] || equity_lane1_eval77_hand_eval7_window_top14_best[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_window_top14_best[11] || equity_lane1_eval77_hand_eval7_window_top14_best[9] || equity_lane1_eval77_hand_eval7_window_top14_best[7] || equity_lane1_eval77_hand_eval7_window_top14_best[5] || equity_lane1_eval77_hand_eval7_window_top14_best[3] || equity_lane1_eval77_hand_eval7_window_top14_best[1]);
-    equity_lane1_eval77_hand_eval7_c3_straight_top = value;
+    value[3] = (equity_lane1_board_eval1_player_eval7_window_top14_best[12] || equity_lane1_board_eval1_player_eval7_window_top14_best[11] || equity_lane1_board_eval1_player_eval7_window_top14_best[10] || equity_lane1_board_eval1_player_eval7_window_top14_best[9] || equity_lane1_board_eval1_player_eval7_window_top14_best[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval7_window_top14_best[12] || equity_lane1_board_eval1_player_eval7_window_top14_best[7] || equity_lane1_board_eval1_player_eval7_window_top14_best[6] || equity_lane1_board_eval1_player_eval7_window_top14_best[5] || equity_lane1_board_eval1_player_eval7_window_top14_best[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval7_window_top14_best[11] || equity_lane1_board_eval1_player_eval7_window_top14_best[10] || equity_lane1_board_eval1_player_eval7_window_top14_best[7] || equity_lane1_board_eval1_player_eval7_window_top14_best[6] || equity_lane1_board_eval1_player_eval7_window_top14_best[3] || equity_lane1_board_eval1_player_eval7_window_top14_best[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval7_window_top14_best[11] || equity_lane1_board_eval1_player_eval7_window_top14_best[9] || equity_lane1_board_eval1_player_eval7_window_top14_best[7] || equity_lane1_board_eval1_player_eval7_window_top14_best[5] || equity_lane1_board_eval1_player_eval7_window_top14_best[3] || equity_lane1_board_eval1_player_eval7_window_top14_best[1]);
+    equity_lane1_board_eval1_player_eval7_c3_straight_top = value;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_masks_sf_windows) begin: equity_lane1_eval77_hand_eval7_window_top15_pick
+always @(equity_lane1_board_eval1_player_eval7_s2_sf_windows) begin: equity_lane1_board_eval1_player_eval7_window_top15_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane1_eval77_hand_eval7_masks_sf_windows[w] && (!higher))) begin
+        if ((equity_lane1_board_eval1_player_eval7_s2_sf_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane1_eval77_hand_eval7_masks_sf_windows[w]) begin
+        if (equity_lane1_board_eval1_player_eval7_s2_sf_windows[w]) begin
             higher = 1'b1;
         end
     end
-    equity_lane1_eval77_hand_eval7_window_top15_best = {onehot, 3'h0};
-    equity_lane1_eval77_hand_eval7_c3_sf = (equity_lane1_eval77_hand_eval7_masks_sf_windows != 0);
+    equity_lane1_board_eval1_player_eval7_window_top15_best = {onehot, 3'h0};
+    equity_lane1_board_eval1_player_eval7_c3_sf = (equity_lane1_board_eval1_player_eval7_s2_sf_windows != 0);
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_window_top15_best) begin: equity_lane1_eval77_hand_eval7_window_top15_onehot_rank99_encode
+always @(equity_lane1_board_eval1_player_eval7_window_top15_best) begin: equity_lane1_board_eval1_player_eval7_window_top15_onehot_rank87_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_window_top15_best[12] || equity_lane1_eval77_hand_eval7_window_top15_best[11] || equity_lane1_eval77_hand_eval7_window_top15_best[10] || equity_lane1_eval77_hand_eval7_window_top15_best[9] || equity_lane1_eval77_hand_eval7_window_top15_best[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_window_top15_best[12] || equity_lane1_eval77_hand_eval7_window_top15_best[7] || equity_lane1_eval77_hand_eval7_window_top15_best[6] || equity_lane1_eval77_hand_eval7_window_top15_best[5] || equity_lane1_eval77_hand_eval7_window_top15_best[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_window_top15_best[11] || equity_lane1_eval77_hand_eval7_window_top15_best[10] || equity_lane1_eval77_hand_eval7_window_top15_best[7] || equity_lane1_eval77_hand_eval7_window_top15_best[6] || equity_lane1_eval77_hand_eval7_window_top15_best[3] || equity_lane1_eval77_hand_eval7_window_top15_best[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_window_top15_best[11] || equity_lane1_eval77_hand_eval7_window_top15_best[9] || equity_lane1_eval77_hand_eval7_window_top15_best[7] || equity_lane1_eval77_hand_eval7_window_top15_best[5] || equity_lane1_eval77_hand_eval7_window_top15_best[3] || equity_lane1_eval77_hand_eval7_window_top15_best[1]);
-    equity_lane1_eval77_hand_eval7_c3_sf_top = value;
+    value[3] = (equity_lane1_board_eval1_player_eval7_window_top15_best[12] || equity_lane1_board_eval1_player_eval7_window_top15_best[11] || equity_lane1_board_eval1_player_eval7_window_top15_best[10] || equity_lane1_board_eval1_player_eval7_window_top15_best[9] || equity_lane1_board_eval1_player_eval7_window_top15_best[8]);
+    value[2] = (equity_lane1_board_eval1_player_eval7_window_top15_best[12] || equity_lane1_board_eval1_player_eval7_window_top15_best[7] || equity_lane1_board_eval1_player_eval7_window_top15_best[6] || equity_lane1_board_eval1_player_eval7_window_top15_best[5] || equity_lane1_board_eval1_player_eval7_window_top15_best[4]);
+    value[1] = (equity_lane1_board_eval1_player_eval7_window_top15_best[11] || equity_lane1_board_eval1_player_eval7_window_top15_best[10] || equity_lane1_board_eval1_player_eval7_window_top15_best[7] || equity_lane1_board_eval1_player_eval7_window_top15_best[6] || equity_lane1_board_eval1_player_eval7_window_top15_best[3] || equity_lane1_board_eval1_player_eval7_window_top15_best[2]);
+    value[0] = (equity_lane1_board_eval1_player_eval7_window_top15_best[11] || equity_lane1_board_eval1_player_eval7_window_top15_best[9] || equity_lane1_board_eval1_player_eval7_window_top15_best[7] || equity_lane1_board_eval1_player_eval7_window_top15_best[5] || equity_lane1_board_eval1_player_eval7_window_top15_best[3] || equity_lane1_board_eval1_player_eval7_window_top15_best[1]);
+    equity_lane1_board_eval1_player_eval7_c3_sf_top = value;
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_picks_register
-    equity_lane1_eval77_hand_eval7_picks_kickers0 <= equity_lane1_eval77_hand_eval7_c3_kickers[13-1:0];
-    equity_lane1_eval77_hand_eval7_picks_kickers1 <= equity_lane1_eval77_hand_eval7_c3_kickers[26-1:13];
-    equity_lane1_eval77_hand_eval7_picks_kickers2 <= equity_lane1_eval77_hand_eval7_c3_kickers[39-1:26];
-    equity_lane1_eval77_hand_eval7_picks_kickers3 <= equity_lane1_eval77_hand_eval7_c3_kickers[52-1:39];
-    equity_lane1_eval77_hand_eval7_picks_kickers4 <= equity_lane1_eval77_hand_eval7_c3_kickers[65-1:52];
-    equity_lane1_eval77_hand_eval7_picks_pairs0 <= equity_lane1_eval77_hand_eval7_c3_pairs[13-1:0];
-    equity_lane1_eval77_hand_eval7_picks_pairs1 <= equity_lane1_eval77_hand_eval7_c3_pairs[26-1:13];
-    equity_lane1_eval77_hand_eval7_picks_pairs2 <= equity_lane1_eval77_hand_eval7_c3_pairs[39-1:26];
-    equity_lane1_eval77_hand_eval7_picks_trips0 <= equity_lane1_eval77_hand_eval7_c3_trips[13-1:0];
-    equity_lane1_eval77_hand_eval7_picks_trips1 <= equity_lane1_eval77_hand_eval7_c3_trips[26-1:13];
-    equity_lane1_eval77_hand_eval7_picks_not_quads0 <= equity_lane1_eval77_hand_eval7_c3_not_quads;
-    equity_lane1_eval77_hand_eval7_picks_quads <= equity_lane1_eval77_hand_eval7_masks_quads;
-    equity_lane1_eval77_hand_eval7_picks_straight <= equity_lane1_eval77_hand_eval7_c3_straight;
-    equity_lane1_eval77_hand_eval7_picks_sf <= equity_lane1_eval77_hand_eval7_c3_sf;
-    equity_lane1_eval77_hand_eval7_picks_flush <= equity_lane1_eval77_hand_eval7_masks_flush;
-    equity_lane1_eval77_hand_eval7_picks_straight_top <= equity_lane1_eval77_hand_eval7_c3_straight_top;
-    equity_lane1_eval77_hand_eval7_picks_sf_top <= equity_lane1_eval77_hand_eval7_c3_sf_top;
-    equity_lane1_eval77_hand_eval7_picks_bad <= equity_lane1_eval77_hand_eval7_masks_bad;
-    equity_lane1_eval77_hand_eval7_picks_any <= equity_lane1_eval77_hand_eval7_masks_any;
+always @(equity_lane1_board_eval1_player_eval7_s2_ge2) begin: equity_lane1_board_eval1_player_eval7_at_least_two7_count
+    reg one;
+    reg more;
+    integer p;
+    one = 1'b0;
+    more = 1'b0;
+    for (p=0; p<13; p=p+1) begin
+        more = (more || (one && equity_lane1_board_eval1_player_eval7_s2_ge2[p]));
+        one = (one || equity_lane1_board_eval1_player_eval7_s2_ge2[p]);
+    end
+    equity_lane1_board_eval1_player_eval7_c3_two_pairs = more;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_picks_kickers0) begin: equity_lane1_eval77_hand_eval7_onehot_rank100_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_picks_kickers0[12] || equity_lane1_eval77_hand_eval7_picks_kickers0[11] || equity_lane1_eval77_hand_eval7_picks_kickers0[10] || equity_lane1_eval77_hand_eval7_picks_kickers0[9] || equity_lane1_eval77_hand_eval7_picks_kickers0[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_picks_kickers0[12] || equity_lane1_eval77_hand_eval7_picks_kickers0[7] || equity_lane1_eval77_hand_eval7_picks_kickers0[6] || equity_lane1_eval77_hand_eval7_picks_kickers0[5] || equity_lane1_eval77_hand_eval7_picks_kickers0[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_picks_kickers0[11] || equity_lane1_eval77_hand_eval7_picks_kickers0[10] || equity_lane1_eval77_hand_eval7_picks_kickers0[7] || equity_lane1_eval77_hand_eval7_picks_kickers0[6] || equity_lane1_eval77_hand_eval7_picks_kickers0[3] || equity_lane1_eval77_hand_eval7_picks_kickers0[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_picks_kickers0[11] || equity_lane1_eval77_hand_eval7_picks_kickers0[9] || equity_lane1_eval77_hand_eval7_picks_kickers0[7] || equity_lane1_eval77_hand_eval7_picks_kickers0[5] || equity_lane1_eval77_hand_eval7_picks_kickers0[3] || equity_lane1_eval77_hand_eval7_picks_kickers0[1]);
-    equity_lane1_eval77_hand_eval7_c4_kickers0 = value;
-end
-
-
-always @(equity_lane1_eval77_hand_eval7_picks_kickers1) begin: equity_lane1_eval77_hand_eval7_onehot_rank101_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_picks_kickers1[12] || equity_lane1_eval77_hand_eval7_picks_kickers1[11] || equity_lane1_eval77_hand_eval7_picks_kickers1[10] || equity_lane1_eval77_hand_eval7_picks_kickers1[9] || equity_lane1_eval77_hand_eval7_picks_kickers1[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_picks_kickers1[12] || equity_lane1_eval77_hand_eval7_picks_kickers1[7] || equity_lane1_eval77_hand_eval7_picks_kickers1[6] || equity_lane1_eval77_hand_eval7_picks_kickers1[5] || equity_lane1_eval77_hand_eval7_picks_kickers1[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_picks_kickers1[11] || equity_lane1_eval77_hand_eval7_picks_kickers1[10] || equity_lane1_eval77_hand_eval7_picks_kickers1[7] || equity_lane1_eval77_hand_eval7_picks_kickers1[6] || equity_lane1_eval77_hand_eval7_picks_kickers1[3] || equity_lane1_eval77_hand_eval7_picks_kickers1[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_picks_kickers1[11] || equity_lane1_eval77_hand_eval7_picks_kickers1[9] || equity_lane1_eval77_hand_eval7_picks_kickers1[7] || equity_lane1_eval77_hand_eval7_picks_kickers1[5] || equity_lane1_eval77_hand_eval7_picks_kickers1[3] || equity_lane1_eval77_hand_eval7_picks_kickers1[1]);
-    equity_lane1_eval77_hand_eval7_c4_kickers1 = value;
-end
-
-
-always @(equity_lane1_eval77_hand_eval7_picks_kickers2) begin: equity_lane1_eval77_hand_eval7_onehot_rank102_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_picks_kickers2[12] || equity_lane1_eval77_hand_eval7_picks_kickers2[11] || equity_lane1_eval77_hand_eval7_picks_kickers2[10] || equity_lane1_eval77_hand_eval7_picks_kickers2[9] || equity_lane1_eval77_hand_eval7_picks_kickers2[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_picks_kickers2[12] || equity_lane1_eval77_hand_eval7_picks_kickers2[7] || equity_lane1_eval77_hand_eval7_picks_kickers2[6] || equity_lane1_eval77_hand_eval7_picks_kickers2[5] || equity_lane1_eval77_hand_eval7_picks_kickers2[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_picks_kickers2[11] || equity_lane1_eval77_hand_eval7_picks_kickers2[10] || equity_lane1_eval77_hand_eval7_picks_kickers2[7] || equity_lane1_eval77_hand_eval7_picks_kickers2[6] || equity_lane1_eval77_hand_eval7_picks_kickers2[3] || equity_lane1_eval77_hand_eval7_picks_kickers2[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_picks_kickers2[11] || equity_lane1_eval77_hand_eval7_picks_kickers2[9] || equity_lane1_eval77_hand_eval7_picks_kickers2[7] || equity_lane1_eval77_hand_eval7_picks_kickers2[5] || equity_lane1_eval77_hand_eval7_picks_kickers2[3] || equity_lane1_eval77_hand_eval7_picks_kickers2[1]);
-    equity_lane1_eval77_hand_eval7_c4_kickers2 = value;
-end
-
-
-always @(equity_lane1_eval77_hand_eval7_picks_kickers3) begin: equity_lane1_eval77_hand_eval7_onehot_rank103_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_picks_kickers3[12] || equity_lane1_eval77_hand_eval7_picks_kickers3[11] || equity_lane1_eval77_hand_eval7_picks_kickers3[10] || equity_lane1_eval77_hand_eval7_picks_kickers3[9] || equity_lane1_eval77_hand_eval7_picks_kickers3[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_picks_kickers3[12] || equity_lane1_eval77_hand_eval7_picks_kickers3[7] || equity_lane1_eval77_hand_eval7_picks_kickers3[6] || equity_lane1_eval77_hand_eval7_picks_kickers3[5] || equity_lane1_eval77_hand_eval7_picks_kickers3[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_picks_kickers3[11] || equity_lane1_eval77_hand_eval7_picks_kickers3[10] || equity_lane1_eval77_hand_eval7_picks_kickers3[7] || equity_lane1_eval77_hand_eval7_picks_kickers3[6] || equity_lane1_eval77_hand_eval7_picks_kickers3[3] || equity_lane1_eval77_hand_eval7_picks_kickers3[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_picks_kickers3[11] || equity_lane1_eval77_hand_eval7_picks_kickers3[9] || equity_lane1_eval77_hand_eval7_picks_kickers3[7] || equity_lane1_eval77_hand_eval7_picks_kickers3[5] || equity_lane1_eval77_hand_eval7_picks_kickers3[3] || equity_lane1_eval77_hand_eval7_picks_kickers3[1]);
-    equity_lane1_eval77_hand_eval7_c4_kickers3 = value;
-end
-
-
-always @(equity_lane1_eval77_hand_eval7_picks_kickers4) begin: equity_lane1_eval77_hand_eval7_onehot_rank104_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_picks_kickers4[12] || equity_lane1_eval77_hand_eval7_picks_kickers4[11] || equity_lane1_eval77_hand_eval7_picks_kickers4[10] || equity_lane1_eval77_hand_eval7_picks_kickers4[9] || equity_lane1_eval77_hand_eval7_picks_kickers4[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_picks_kickers4[12] || equity_lane1_eval77_hand_eval7_picks_kickers4[7] || equity_lane1_eval77_hand_eval7_picks_kickers4[6] || equity_lane1_eval77_hand_eval7_picks_kickers4[5] || equity_lane1_eval77_hand_eval7_picks_kickers4[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_picks_kickers4[11] || equity_lane1_eval77_hand_eval7_picks_kickers4[10] || equity_lane1_eval77_hand_eval7_picks_kickers4[7] || equity_lane1_eval77_hand_eval7_picks_kickers4[6] || equity_lane1_eval77_hand_eval7_picks_kickers4[3] || equity_lane1_eval77_hand_eval7_picks_kickers4[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_picks_kickers4[11] || equity_lane1_eval77_hand_eval7_picks_kickers4[9] || equity_lane1_eval77_hand_eval7_picks_kickers4[7] || equity_lane1_eval77_hand_eval7_picks_kickers4[5] || equity_lane1_eval77_hand_eval7_picks_kickers4[3] || equity_lane1_eval77_hand_eval7_picks_kickers4[1]);
-    equity_lane1_eval77_hand_eval7_c4_kickers4 = value;
-end
-
-
-always @(equity_lane1_eval77_hand_eval7_picks_pairs0) begin: equity_lane1_eval77_hand_eval7_onehot_rank105_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_picks_pairs0[12] || equity_lane1_eval77_hand_eval7_picks_pairs0[11] || equity_lane1_eval77_hand_eval7_picks_pairs0[10] || equity_lane1_eval77_hand_eval7_picks_pairs0[9] || equity_lane1_eval77_hand_eval7_picks_pairs0[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_picks_pairs0[12] || equity_lane1_eval77_hand_eval7_picks_pairs0[7] || equity_lane1_eval77_hand_eval7_picks_pairs0[6] || equity_lane1_eval77_hand_eval7_picks_pairs0[5] || equity_lane1_eval77_hand_eval7_picks_pairs0[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_picks_pairs0[11] || equity_lane1_eval77_hand_eval7_picks_pairs0[10] || equity_lane1_eval77_hand_eval7_picks_pairs0[7] || equity_lane1_eval77_hand_eval7_picks_pairs0[6] || equity_lane1_eval77_hand_eval7_picks_pairs0[3] || equity_lane1_eval77_hand_eval7_picks_pairs0[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_picks_pairs0[11] || equity_lane1_eval77_hand_eval7_picks_pairs0[9] || equity_lane1_eval77_hand_eval7_picks_pairs0[7] || equity_lane1_eval77_hand_eval7_picks_pairs0[5] || equity_lane1_eval77_hand_eval7_picks_pairs0[3] || equity_lane1_eval77_hand_eval7_picks_pairs0[1]);
-    equity_lane1_eval77_hand_eval7_c4_pairs0 = value;
-end
-
-
-always @(equity_lane1_eval77_hand_eval7_picks_pairs1) begin: equity_lane1_eval77_hand_eval7_onehot_rank106_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_picks_pairs1[12] || equity_lane1_eval77_hand_eval7_picks_pairs1[11] || equity_lane1_eval77_hand_eval7_picks_pairs1[10] || equity_lane1_eval77_hand_eval7_picks_pairs1[9] || equity_lane1_eval77_hand_eval7_picks_pairs1[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_picks_pairs1[12] || equity_lane1_eval77_hand_eval7_picks_pairs1[7] || equity_lane1_eval77_hand_eval7_picks_pairs1[6] || equity_lane1_eval77_hand_eval7_picks_pairs1[5] || equity_lane1_eval77_hand_eval7_picks_pairs1[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_picks_pairs1[11] || equity_lane1_eval77_hand_eval7_picks_pairs1[10] || equity_lane1_eval77_hand_eval7_picks_pairs1[7] || equity_lane1_eval77_hand_eval7_picks_pairs1[6] || equity_lane1_eval77_hand_eval7_picks_pairs1[3] || equity_lane1_eval77_hand_eval7_picks_pairs1[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_picks_pairs1[11] || equity_lane1_eval77_hand_eval7_picks_pairs1[9] || equity_lane1_eval77_hand_eval7_picks_pairs1[7] || equity_lane1_eval77_hand_eval7_picks_pairs1[5] || equity_lane1_eval77_hand_eval7_picks_pairs1[3] || equity_lane1_eval77_hand_eval7_picks_pairs1[1]);
-    equity_lane1_eval77_hand_eval7_c4_pairs1 = value;
-end
-
-
-always @(equity_lane1_eval77_hand_eval7_picks_pairs2) begin: equity_lane1_eval77_hand_eval7_onehot_rank107_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_picks_pairs2[12] || equity_lane1_eval77_hand_eval7_picks_pairs2[11] || equity_lane1_eval77_hand_eval7_picks_pairs2[10] || equity_lane1_eval77_hand_eval7_picks_pairs2[9] || equity_lane1_eval77_hand_eval7_picks_pairs2[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_picks_pairs2[12] || equity_lane1_eval77_hand_eval7_picks_pairs2[7] || equity_lane1_eval77_hand_eval7_picks_pairs2[6] || equity_lane1_eval77_hand_eval7_picks_pairs2[5] || equity_lane1_eval77_hand_eval7_picks_pairs2[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_picks_pairs2[11] || equity_lane1_eval77_hand_eval7_picks_pairs2[10] || equity_lane1_eval77_hand_eval7_picks_pairs2[7] || equity_lane1_eval77_hand_eval7_picks_pairs2[6] || equity_lane1_eval77_hand_eval7_picks_pairs2[3] || equity_lane1_eval77_hand_eval7_picks_pairs2[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_picks_pairs2[11] || equity_lane1_eval77_hand_eval7_picks_pairs2[9] || equity_lane1_eval77_hand_eval7_picks_pairs2[7] || equity_lane1_eval77_hand_eval7_picks_pairs2[5] || equity_lane1_eval77_hand_eval7_picks_pairs2[3] || equity_lane1_eval77_hand_eval7_picks_pairs2[1]);
-    equity_lane1_eval77_hand_eval7_c4_pairs2 = value;
-end
-
-
-always @(equity_lane1_eval77_hand_eval7_picks_trips0) begin: equity_lane1_eval77_hand_eval7_onehot_rank108_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_picks_trips0[12] || equity_lane1_eval77_hand_eval7_picks_trips0[11] || equity_lane1_eval77_hand_eval7_picks_trips0[10] || equity_lane1_eval77_hand_eval7_picks_trips0[9] || equity_lane1_eval77_hand_eval7_picks_trips0[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_picks_trips0[12] || equity_lane1_eval77_hand_eval7_picks_trips0[7] || equity_lane1_eval77_hand_eval7_picks_trips0[6] || equity_lane1_eval77_hand_eval7_picks_trips0[5] || equity_lane1_eval77_hand_eval7_picks_trips0[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_picks_trips0[11] || equity_lane1_eval77_hand_eval7_picks_trips0[10] || equity_lane1_eval77_hand_eval7_picks_trips0[7] || equity_lane1_eval77_hand_eval7_picks_trips0[6] || equity_lane1_eval77_hand_eval7_picks_trips0[3] || equity_lane1_eval77_hand_eval7_picks_trips0[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_picks_trips0[11] || equity_lane1_eval77_hand_eval7_picks_trips0[9] || equity_lane1_eval77_hand_eval7_picks_trips0[7] || equity_lane1_eval77_hand_eval7_picks_trips0[5] || equity_lane1_eval77_hand_eval7_picks_trips0[3] || equity_lane1_eval77_hand_eval7_picks_trips0[1]);
-    equity_lane1_eval77_hand_eval7_c4_trips0 = value;
-end
-
-
-always @(equity_lane1_eval77_hand_eval7_picks_trips1) begin: equity_lane1_eval77_hand_eval7_onehot_rank109_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_picks_trips1[12] || equity_lane1_eval77_hand_eval7_picks_trips1[11] || equity_lane1_eval77_hand_eval7_picks_trips1[10] || equity_lane1_eval77_hand_eval7_picks_trips1[9] || equity_lane1_eval77_hand_eval7_picks_trips1[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_picks_trips1[12] || equity_lane1_eval77_hand_eval7_picks_trips1[7] || equity_lane1_eval77_hand_eval7_picks_trips1[6] || equity_lane1_eval77_hand_eval7_picks_trips1[5] || equity_lane1_eval77_hand_eval7_picks_trips1[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_picks_trips1[11] || equity_lane1_eval77_hand_eval7_picks_trips1[10] || equity_lane1_eval77_hand_eval7_picks_trips1[7] || equity_lane1_eval77_hand_eval7_picks_trips1[6] || equity_lane1_eval77_hand_eval7_picks_trips1[3] || equity_lane1_eval77_hand_eval7_picks_trips1[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_picks_trips1[11] || equity_lane1_eval77_hand_eval7_picks_trips1[9] || equity_lane1_eval77_hand_eval7_picks_trips1[7] || equity_lane1_eval77_hand_eval7_picks_trips1[5] || equity_lane1_eval77_hand_eval7_picks_trips1[3] || equity_lane1_eval77_hand_eval7_picks_trips1[1]);
-    equity_lane1_eval77_hand_eval7_c4_trips1 = value;
-end
-
-
-always @(equity_lane1_eval77_hand_eval7_picks_not_quads0) begin: equity_lane1_eval77_hand_eval7_onehot_rank110_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_picks_not_quads0[12] || equity_lane1_eval77_hand_eval7_picks_not_quads0[11] || equity_lane1_eval77_hand_eval7_picks_not_quads0[10] || equity_lane1_eval77_hand_eval7_picks_not_quads0[9] || equity_lane1_eval77_hand_eval7_picks_not_quads0[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_picks_not_quads0[12] || equity_lane1_eval77_hand_eval7_picks_not_quads0[7] || equity_lane1_eval77_hand_eval7_picks_not_quads0[6] || equity_lane1_eval77_hand_eval7_picks_not_quads0[5] || equity_lane1_eval77_hand_eval7_picks_not_quads0[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_picks_not_quads0[11] || equity_lane1_eval77_hand_eval7_picks_not_quads0[10] || equity_lane1_eval77_hand_eval7_picks_not_quads0[7] || equity_lane1_eval77_hand_eval7_picks_not_quads0[6] || equity_lane1_eval77_hand_eval7_picks_not_quads0[3] || equity_lane1_eval77_hand_eval7_picks_not_quads0[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_picks_not_quads0[11] || equity_lane1_eval77_hand_eval7_picks_not_quads0[9] || equity_lane1_eval77_hand_eval7_picks_not_quads0[7] || equity_lane1_eval77_hand_eval7_picks_not_quads0[5] || equity_lane1_eval77_hand_eval7_picks_not_quads0[3] || equity_lane1_eval77_hand_eval7_picks_not_quads0[1]);
-    equity_lane1_eval77_hand_eval7_c4_not_quads0 = value;
-end
-
-
-always @(equity_lane1_eval77_hand_eval7_picks_quads) begin: equity_lane1_eval77_hand_eval7_onehot_rank111_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane1_eval77_hand_eval7_picks_quads[12] || equity_lane1_eval77_hand_eval7_picks_quads[11] || equity_lane1_eval77_hand_eval7_picks_quads[10] || equity_lane1_eval77_hand_eval7_picks_quads[9] || equity_lane1_eval77_hand_eval7_picks_quads[8]);
-    value[2] = (equity_lane1_eval77_hand_eval7_picks_quads[12] || equity_lane1_eval77_hand_eval7_picks_quads[7] || equity_lane1_eval77_hand_eval7_picks_quads[6] || equity_lane1_eval77_hand_eval7_picks_quads[5] || equity_lane1_eval77_hand_eval7_picks_quads[4]);
-    value[1] = (equity_lane1_eval77_hand_eval7_picks_quads[11] || equity_lane1_eval77_hand_eval7_picks_quads[10] || equity_lane1_eval77_hand_eval7_picks_quads[7] || equity_lane1_eval77_hand_eval7_picks_quads[6] || equity_lane1_eval77_hand_eval7_picks_quads[3] || equity_lane1_eval77_hand_eval7_picks_quads[2]);
-    value[0] = (equity_lane1_eval77_hand_eval7_picks_quads[11] || equity_lane1_eval77_hand_eval7_picks_quads[9] || equity_lane1_eval77_hand_eval7_picks_quads[7] || equity_lane1_eval77_hand_eval7_picks_quads[5] || equity_lane1_eval77_hand_eval7_picks_quads[3] || equity_lane1_eval77_hand_eval7_picks_quads[1]);
-    equity_lane1_eval77_hand_eval7_c4_quads = value;
-end
-
-
-always @(equity_lane1_eval77_hand_eval7_picks_pairs0, equity_lane1_eval77_hand_eval7_picks_flush, equity_lane1_eval77_hand_eval7_picks_trips1, equity_lane1_eval77_hand_eval7_picks_straight, equity_lane1_eval77_hand_eval7_picks_pairs1, equity_lane1_eval77_hand_eval7_picks_sf, equity_lane1_eval77_hand_eval7_picks_quads, equity_lane1_eval77_hand_eval7_picks_trips0) begin: equity_lane1_eval77_hand_eval7_categorize
+always @(equity_lane1_board_eval1_player_eval7_s2_ge4, equity_lane1_board_eval1_player_eval7_s2_ge2, equity_lane1_board_eval1_player_eval7_s2_ge3, equity_lane1_board_eval1_player_eval7_c3_two_pairs, equity_lane1_board_eval1_player_eval7_s2_flush, equity_lane1_board_eval1_player_eval7_c3_sf, equity_lane1_board_eval1_player_eval7_c3_straight) begin: equity_lane1_board_eval1_player_eval7_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane1_eval77_hand_eval7_picks_sf) begin
+    if (equity_lane1_board_eval1_player_eval7_c3_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane1_eval77_hand_eval7_picks_quads != 0)) begin
+    else if ((equity_lane1_board_eval1_player_eval7_s2_ge4 != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane1_eval77_hand_eval7_picks_trips0 != 0) && ((equity_lane1_eval77_hand_eval7_picks_trips1 != 0) || (equity_lane1_eval77_hand_eval7_picks_pairs0 != 0)))) begin
+    else if (((equity_lane1_board_eval1_player_eval7_s2_ge3 != 0) && equity_lane1_board_eval1_player_eval7_c3_two_pairs)) begin
         cat[6] = 1;
     end
-    else if (equity_lane1_eval77_hand_eval7_picks_flush) begin
+    else if (equity_lane1_board_eval1_player_eval7_s2_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane1_eval77_hand_eval7_picks_straight) begin
+    else if (equity_lane1_board_eval1_player_eval7_c3_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane1_eval77_hand_eval7_picks_trips0 != 0)) begin
+    else if ((equity_lane1_board_eval1_player_eval7_s2_ge3 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane1_eval77_hand_eval7_picks_pairs1 != 0)) begin
+    else if (equity_lane1_board_eval1_player_eval7_c3_two_pairs) begin
         cat[2] = 1;
     end
-    else if ((equity_lane1_eval77_hand_eval7_picks_pairs0 != 0)) begin
+    else if ((equity_lane1_board_eval1_player_eval7_s2_ge2 != 0)) begin
         cat[1] = 1;
     end
     else begin
         cat[0] = 1;
     end
-    equity_lane1_eval77_hand_eval7_category = cat;
+    equity_lane1_board_eval1_player_eval7_c3_category = cat;
 end
 
 
-
-assign equity_lane1_eval77_hand_eval7_c4_invalid = (equity_lane1_eval77_hand_eval7_picks_bad || (!equity_lane1_eval77_hand_eval7_picks_any));
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_ranked_register
-    equity_lane1_eval77_hand_eval7_ranked_kickers0 <= equity_lane1_eval77_hand_eval7_c4_kickers0;
-    equity_lane1_eval77_hand_eval7_ranked_kickers1 <= equity_lane1_eval77_hand_eval7_c4_kickers1;
-    equity_lane1_eval77_hand_eval7_ranked_kickers2 <= equity_lane1_eval77_hand_eval7_c4_kickers2;
-    equity_lane1_eval77_hand_eval7_ranked_kickers3 <= equity_lane1_eval77_hand_eval7_c4_kickers3;
-    equity_lane1_eval77_hand_eval7_ranked_kickers4 <= equity_lane1_eval77_hand_eval7_c4_kickers4;
-    equity_lane1_eval77_hand_eval7_ranked_pairs0 <= equity_lane1_eval77_hand_eval7_c4_pairs0;
-    equity_lane1_eval77_hand_eval7_ranked_pairs1 <= equity_lane1_eval77_hand_eval7_c4_pairs1;
-    equity_lane1_eval77_hand_eval7_ranked_pairs2 <= equity_lane1_eval77_hand_eval7_c4_pairs2;
-    equity_lane1_eval77_hand_eval7_ranked_trips0 <= equity_lane1_eval77_hand_eval7_c4_trips0;
-    equity_lane1_eval77_hand_eval7_ranked_trips1 <= equity_lane1_eval77_hand_eval7_c4_trips1;
-    equity_lane1_eval77_hand_eval7_ranked_not_quads0 <= equity_lane1_eval77_hand_eval7_c4_not_quads0;
-    equity_lane1_eval77_hand_eval7_ranked_quads <= equity_lane1_eval77_hand_eval7_c4_quads;
-    equity_lane1_eval77_hand_eval7_ranked_category <= equity_lane1_eval77_hand_eval7_category;
-    equity_lane1_eval77_hand_eval7_ranked_straight_top <= equity_lane1_eval77_hand_eval7_picks_straight_top;
-    equity_lane1_eval77_hand_eval7_ranked_sf_top <= equity_lane1_eval77_hand_eval7_picks_sf_top;
-    equity_lane1_eval77_hand_eval7_ranked_invalid <= equity_lane1_eval77_hand_eval7_c4_invalid;
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_pipe_reg121_load
+    equity_lane1_board_eval1_player_eval7_s3_x0 <= equity_lane1_board_eval1_player_eval7_onehot_rank77_rank;
 end
 
 
-always @(equity_lane1_eval77_hand_eval7_ranked_not_quads0, equity_lane1_eval77_hand_eval7_ranked_pairs1, equity_lane1_eval77_hand_eval7_ranked_pairs0, equity_lane1_eval77_hand_eval7_ranked_trips1, equity_lane1_eval77_hand_eval7_ranked_quads, equity_lane1_eval77_hand_eval7_ranked_kickers0, equity_lane1_eval77_hand_eval7_ranked_kickers2, equity_lane1_eval77_hand_eval7_ranked_sf_top, equity_lane1_eval77_hand_eval7_ranked_pairs2, equity_lane1_eval77_hand_eval7_ranked_trips0, equity_lane1_eval77_hand_eval7_ranked_kickers3, equity_lane1_eval77_hand_eval7_ranked_kickers4, equity_lane1_eval77_hand_eval7_ranked_kickers1, equity_lane1_eval77_hand_eval7_ranked_straight_top, equity_lane1_eval77_hand_eval7_ranked_invalid, equity_lane1_eval77_hand_eval7_ranked_category) begin: equity_lane1_eval77_hand_eval7_compose
-    reg t1_ge_p0;
-    integer j;
-    reg p2_ge_m0;
-    reg [4-1:0] cat;
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_pipe_reg122_load
+    equity_lane1_board_eval1_player_eval7_s3_x1 <= equity_lane1_board_eval1_player_eval7_onehot_rank78_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_pipe_reg123_load
+    equity_lane1_board_eval1_player_eval7_s3_x2 <= equity_lane1_board_eval1_player_eval7_onehot_rank79_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_pipe_reg124_load
+    equity_lane1_board_eval1_player_eval7_s3_x3 <= equity_lane1_board_eval1_player_eval7_onehot_rank80_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_pipe_reg125_load
+    equity_lane1_board_eval1_player_eval7_s3_x4 <= equity_lane1_board_eval1_player_eval7_onehot_rank81_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_pipe_reg126_load
+    equity_lane1_board_eval1_player_eval7_s3_pair0 <= equity_lane1_board_eval1_player_eval7_onehot_rank82_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_pipe_reg127_load
+    equity_lane1_board_eval1_player_eval7_s3_pair1 <= equity_lane1_board_eval1_player_eval7_onehot_rank83_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_pipe_reg128_load
+    equity_lane1_board_eval1_player_eval7_s3_trips <= equity_lane1_board_eval1_player_eval7_onehot_rank84_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_pipe_reg129_load
+    equity_lane1_board_eval1_player_eval7_s3_quads <= equity_lane1_board_eval1_player_eval7_onehot_rank85_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_picks_register
+    equity_lane1_board_eval1_player_eval7_s3_category <= equity_lane1_board_eval1_player_eval7_c3_category;
+    equity_lane1_board_eval1_player_eval7_s3_straight_top <= equity_lane1_board_eval1_player_eval7_c3_straight_top;
+    equity_lane1_board_eval1_player_eval7_s3_sf_top <= equity_lane1_board_eval1_player_eval7_c3_sf_top;
+    equity_lane1_board_eval1_player_eval7_s3_invalid <= equity_lane1_board_eval1_player_eval7_s2_invalid;
+end
+
+
+always @(equity_lane1_board_eval1_player_eval7_s3_category, equity_lane1_board_eval1_player_eval7_s3_x2, equity_lane1_board_eval1_player_eval7_s3_straight_top, equity_lane1_board_eval1_player_eval7_s3_quads, equity_lane1_board_eval1_player_eval7_s3_x0, equity_lane1_board_eval1_player_eval7_s3_invalid, equity_lane1_board_eval1_player_eval7_s3_x3, equity_lane1_board_eval1_player_eval7_s3_sf_top, equity_lane1_board_eval1_player_eval7_s3_pair1, equity_lane1_board_eval1_player_eval7_s3_pair0, equity_lane1_board_eval1_player_eval7_s3_x4, equity_lane1_board_eval1_player_eval7_s3_x1, equity_lane1_board_eval1_player_eval7_s3_trips) begin: equity_lane1_board_eval1_player_eval7_compose
+    reg [9-1:0] cat;
+    reg skip0;
+    reg skip1;
+    reg skip2;
+    reg second_pair1;
+    reg [4-1:0] code;
     reg [4-1:0] k0;
     reg [4-1:0] k1;
     reg [4-1:0] k2;
     reg [4-1:0] k3;
     reg [4-1:0] k4;
-    t1_ge_p0 = 1'b1;
-    for (j=0; j<4; j=j+1) begin
-        if ((equity_lane1_eval77_hand_eval7_ranked_trips1[j] && (!equity_lane1_eval77_hand_eval7_ranked_pairs0[j]))) begin
-            t1_ge_p0 = 1'b1;
-        end
-        else if ((equity_lane1_eval77_hand_eval7_ranked_pairs0[j] && (!equity_lane1_eval77_hand_eval7_ranked_trips1[j]))) begin
-            t1_ge_p0 = 1'b0;
-        end
-    end
-    p2_ge_m0 = 1'b1;
-    for (j=0; j<4; j=j+1) begin
-        if ((equity_lane1_eval77_hand_eval7_ranked_pairs2[j] && (!equity_lane1_eval77_hand_eval7_ranked_kickers0[j]))) begin
-            p2_ge_m0 = 1'b1;
-        end
-        else if ((equity_lane1_eval77_hand_eval7_ranked_kickers0[j] && (!equity_lane1_eval77_hand_eval7_ranked_pairs2[j]))) begin
-            p2_ge_m0 = 1'b0;
-        end
-    end
-    cat = 4'h0;
-    cat[3] = equity_lane1_eval77_hand_eval7_ranked_category[8];
-    cat[2] = (equity_lane1_eval77_hand_eval7_ranked_category[7] || equity_lane1_eval77_hand_eval7_ranked_category[6] || equity_lane1_eval77_hand_eval7_ranked_category[5] || equity_lane1_eval77_hand_eval7_ranked_category[4]);
-    cat[1] = (equity_lane1_eval77_hand_eval7_ranked_category[7] || equity_lane1_eval77_hand_eval7_ranked_category[6] || equity_lane1_eval77_hand_eval7_ranked_category[3] || equity_lane1_eval77_hand_eval7_ranked_category[2]);
-    cat[0] = (equity_lane1_eval77_hand_eval7_ranked_category[7] || equity_lane1_eval77_hand_eval7_ranked_category[5] || equity_lane1_eval77_hand_eval7_ranked_category[3] || equity_lane1_eval77_hand_eval7_ranked_category[1]);
+    cat = equity_lane1_board_eval1_player_eval7_s3_category;
+    skip0 = ((cat[7] && (equity_lane1_board_eval1_player_eval7_s3_x0 == equity_lane1_board_eval1_player_eval7_s3_quads)) || (cat[3] && (equity_lane1_board_eval1_player_eval7_s3_x0 == equity_lane1_board_eval1_player_eval7_s3_trips)) || ((cat[1] || cat[2]) && (equity_lane1_board_eval1_player_eval7_s3_x0 == equity_lane1_board_eval1_player_eval7_s3_pair0)));
+    skip1 = ((cat[3] && (equity_lane1_board_eval1_player_eval7_s3_x1 == equity_lane1_board_eval1_player_eval7_s3_trips)) || (cat[1] && (equity_lane1_board_eval1_player_eval7_s3_x1 == equity_lane1_board_eval1_player_eval7_s3_pair0)));
+    skip2 = (cat[1] && (equity_lane1_board_eval1_player_eval7_s3_x2 == equity_lane1_board_eval1_player_eval7_s3_pair0));
+    second_pair1 = (equity_lane1_board_eval1_player_eval7_s3_x1 == equity_lane1_board_eval1_player_eval7_s3_pair1);
+    code = 4'h0;
+    code[3] = cat[8];
+    code[2] = (cat[7] || cat[6] || cat[5] || cat[4]);
+    code[1] = (cat[7] || cat[6] || cat[3] || cat[2]);
+    code[0] = (cat[7] || cat[5] || cat[3] || cat[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane1_eval77_hand_eval7_ranked_category[8]) begin
-        k0 = (k0 | equity_lane1_eval77_hand_eval7_ranked_sf_top);
+    if ((cat[5] || cat[0])) begin
+        k0 = equity_lane1_board_eval1_player_eval7_s3_x0;
+        k1 = equity_lane1_board_eval1_player_eval7_s3_x1;
+        k2 = equity_lane1_board_eval1_player_eval7_s3_x2;
+        k3 = equity_lane1_board_eval1_player_eval7_s3_x3;
+        k4 = equity_lane1_board_eval1_player_eval7_s3_x4;
     end
-    if (equity_lane1_eval77_hand_eval7_ranked_category[7]) begin
-        k0 = (k0 | equity_lane1_eval77_hand_eval7_ranked_quads);
-        k1 = (k1 | equity_lane1_eval77_hand_eval7_ranked_not_quads0);
+    if (cat[8]) begin
+        k0 = equity_lane1_board_eval1_player_eval7_s3_sf_top;
     end
-    if (equity_lane1_eval77_hand_eval7_ranked_category[6]) begin
-        k0 = (k0 | equity_lane1_eval77_hand_eval7_ranked_trips0);
-        if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane1_eval77_hand_eval7_ranked_trips1);
+    if (cat[4]) begin
+        k0 = equity_lane1_board_eval1_player_eval7_s3_straight_top;
+    end
+    if (cat[7]) begin
+        k0 = equity_lane1_board_eval1_player_eval7_s3_quads;
+    end
+    if (cat[6]) begin
+        k0 = equity_lane1_board_eval1_player_eval7_s3_trips;
+        if ((equity_lane1_board_eval1_player_eval7_s3_pair0 == equity_lane1_board_eval1_player_eval7_s3_trips)) begin
+            k1 = equity_lane1_board_eval1_player_eval7_s3_pair1;
         end
         else begin
-            k1 = (k1 | equity_lane1_eval77_hand_eval7_ranked_pairs0);
+            k1 = equity_lane1_board_eval1_player_eval7_s3_pair0;
         end
     end
-    if ((equity_lane1_eval77_hand_eval7_ranked_category[5] || equity_lane1_eval77_hand_eval7_ranked_category[0])) begin
-        k0 = (k0 | equity_lane1_eval77_hand_eval7_ranked_kickers0);
-        k1 = (k1 | equity_lane1_eval77_hand_eval7_ranked_kickers1);
-        k2 = (k2 | equity_lane1_eval77_hand_eval7_ranked_kickers2);
-        k3 = (k3 | equity_lane1_eval77_hand_eval7_ranked_kickers3);
-        k4 = (k4 | equity_lane1_eval77_hand_eval7_ranked_kickers4);
+    if (cat[3]) begin
+        k0 = equity_lane1_board_eval1_player_eval7_s3_trips;
     end
-    if (equity_lane1_eval77_hand_eval7_ranked_category[4]) begin
-        k0 = (k0 | equity_lane1_eval77_hand_eval7_ranked_straight_top);
+    if ((cat[2] || cat[1])) begin
+        k0 = equity_lane1_board_eval1_player_eval7_s3_pair0;
     end
-    if (equity_lane1_eval77_hand_eval7_ranked_category[3]) begin
-        k0 = (k0 | equity_lane1_eval77_hand_eval7_ranked_trips0);
-        k1 = (k1 | equity_lane1_eval77_hand_eval7_ranked_kickers0);
-        k2 = (k2 | equity_lane1_eval77_hand_eval7_ranked_kickers1);
-    end
-    if (equity_lane1_eval77_hand_eval7_ranked_category[2]) begin
-        k0 = (k0 | equity_lane1_eval77_hand_eval7_ranked_pairs0);
-        k1 = (k1 | equity_lane1_eval77_hand_eval7_ranked_pairs1);
-        if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane1_eval77_hand_eval7_ranked_pairs2);
+    if ((cat[7] || cat[3] || cat[1])) begin
+        if (skip0) begin
+            k1 = equity_lane1_board_eval1_player_eval7_s3_x1;
         end
         else begin
-            k2 = (k2 | equity_lane1_eval77_hand_eval7_ranked_kickers0);
+            k1 = equity_lane1_board_eval1_player_eval7_s3_x0;
         end
     end
-    if (equity_lane1_eval77_hand_eval7_ranked_category[1]) begin
-        k0 = (k0 | equity_lane1_eval77_hand_eval7_ranked_pairs0);
-        k1 = (k1 | equity_lane1_eval77_hand_eval7_ranked_kickers0);
-        k2 = (k2 | equity_lane1_eval77_hand_eval7_ranked_kickers1);
-        k3 = (k3 | equity_lane1_eval77_hand_eval7_ranked_kickers2);
+    if ((cat[3] || cat[1])) begin
+        if ((skip0 || skip1)) begin
+            k2 = equity_lane1_board_eval1_player_eval7_s3_x2;
+        end
+        else begin
+            k2 = equity_lane1_board_eval1_player_eval7_s3_x1;
+        end
     end
-    if (equity_lane1_eval77_hand_eval7_ranked_invalid) begin
-        equity_lane1_eval77_hand_eval7_c5_word = 0;
+    if (cat[1]) begin
+        if ((skip0 || skip1 || skip2)) begin
+            k3 = equity_lane1_board_eval1_player_eval7_s3_x3;
+        end
+        else begin
+            k3 = equity_lane1_board_eval1_player_eval7_s3_x2;
+        end
+    end
+    if (cat[2]) begin
+        k1 = equity_lane1_board_eval1_player_eval7_s3_pair1;
+        if ((!skip0)) begin
+            k2 = equity_lane1_board_eval1_player_eval7_s3_x0;
+        end
+        else if ((!second_pair1)) begin
+            k2 = equity_lane1_board_eval1_player_eval7_s3_x1;
+        end
+        else begin
+            k2 = equity_lane1_board_eval1_player_eval7_s3_x2;
+        end
+    end
+    if (equity_lane1_board_eval1_player_eval7_s3_invalid) begin
+        equity_lane1_board_eval1_player_eval7_c4_word = 0;
     end
     else begin
-        equity_lane1_eval77_hand_eval7_c5_word = {cat, k0, k1, k2, k3, k4};
+        equity_lane1_board_eval1_player_eval7_c4_word = {code, k0, k1, k2, k3, k4};
     end
 end
 
 
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_advance
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_answer
     if (equity_lane1_rst == 1) begin
-        equity_lane1_eval77_hand_eval7_valids <= 0;
+        equity_lane1_board_eval1_player_eval7_word_q <= 0;
+        equity_lane1_board_eval1_player_eval7_invalid_q <= 0;
     end
     else begin
-        equity_lane1_eval77_hand_eval7_valids <= {equity_lane1_eval77_hand_eval7_valids[(6 - 1)-1:0], equity_lane1_look_valid};
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_take
-    equity_lane1_eval77_hand_eval7_s0_codes <= equity_lane1_eval77_hand_eval7_codes_in;
-end
-
-
-always @(posedge clk) begin: equity_lane1_eval77_hand_eval7_answer
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_eval77_hand_eval7_word_q <= 0;
-        equity_lane1_eval77_hand_eval7_invalid_q <= 0;
-    end
-    else begin
-        if (equity_lane1_eval77_hand_eval7_valids[(6 - 2)]) begin
-            equity_lane1_eval77_hand_eval7_word_q <= equity_lane1_eval77_hand_eval7_c5_word;
-            equity_lane1_eval77_hand_eval7_invalid_q <= equity_lane1_eval77_hand_eval7_ranked_invalid;
+        if (equity_lane1_board_eval1_answer_now) begin
+            equity_lane1_board_eval1_player_eval7_word_q <= equity_lane1_board_eval1_player_eval7_c4_word;
+            equity_lane1_board_eval1_player_eval7_invalid_q <= equity_lane1_board_eval1_player_eval7_s3_invalid;
         end
     end
 end
 
 
 
-assign equity_lane1_eval77_word = equity_lane1_eval77_hand_eval7_word_q;
-assign equity_lane1_eval77_invalid = equity_lane1_eval77_hand_eval7_invalid_q;
-assign equity_lane1_eval77_out_valid = equity_lane1_eval77_hand_eval7_valids[(6 - 1)];
+assign equity_lane1_board_eval1_player_eval7_word = equity_lane1_board_eval1_player_eval7_word_q;
+assign equity_lane1_board_eval1_player_eval7_invalid = equity_lane1_board_eval1_player_eval7_invalid_q;
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg58_load
-    equity_lane1_showdown1_pipe_reg58_q <= equity_lane1_eval74_word;
+
+assign equity_lane1_board_eval1_answer_now = equity_lane1_board_eval1_valids[(5 - 2)];
+assign equity_lane1_board_eval1_out_valid = equity_lane1_board_eval1_valids[(5 - 1)];
+
+
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg130_load
+    equity_lane1_showdown1_pipe_reg130_q <= equity_lane1_board_eval1_player_eval4_word;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg59_load
-    equity_lane1_showdown1_pipe_reg59_q <= equity_lane1_eval75_word;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg131_load
+    equity_lane1_showdown1_pipe_reg131_q <= equity_lane1_board_eval1_player_eval5_word;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg60_load
-    equity_lane1_showdown1_pipe_reg60_q <= equity_lane1_eval76_word;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg132_load
+    equity_lane1_showdown1_pipe_reg132_q <= equity_lane1_board_eval1_player_eval6_word;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg61_load
-    equity_lane1_showdown1_pipe_reg61_q <= equity_lane1_eval77_word;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg133_load
+    equity_lane1_showdown1_pipe_reg133_q <= equity_lane1_board_eval1_player_eval7_word;
 end
 
 
-always @(equity_lane1_showdown1_pipe_reg58_q, equity_lane1_showdown1_pipe_reg59_q) begin: equity_lane1_showdown1_word_at_least6_compare
+always @(equity_lane1_showdown1_pipe_reg130_q, equity_lane1_showdown1_pipe_reg131_q) begin: equity_lane1_showdown1_word_at_least6_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -26868,9 +25812,9 @@ always @(equity_lane1_showdown1_pipe_reg58_q, equity_lane1_showdown1_pipe_reg59_
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane1_showdown1_pipe_reg58_q & (~equity_lane1_showdown1_pipe_reg59_q));
-    bit_lt = (equity_lane1_showdown1_pipe_reg59_q & (~equity_lane1_showdown1_pipe_reg58_q));
-    bit_eq = ((~equity_lane1_showdown1_pipe_reg58_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg59_q[24-1:1]);
+    bit_gt = (equity_lane1_showdown1_pipe_reg130_q & (~equity_lane1_showdown1_pipe_reg131_q));
+    bit_lt = (equity_lane1_showdown1_pipe_reg131_q & (~equity_lane1_showdown1_pipe_reg130_q));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg130_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg131_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -26896,7 +25840,7 @@ always @(equity_lane1_showdown1_pipe_reg58_q, equity_lane1_showdown1_pipe_reg59_
 end
 
 
-always @(equity_lane1_showdown1_pipe_reg58_q, equity_lane1_showdown1_pipe_reg60_q) begin: equity_lane1_showdown1_word_at_least7_compare
+always @(equity_lane1_showdown1_pipe_reg130_q, equity_lane1_showdown1_pipe_reg132_q) begin: equity_lane1_showdown1_word_at_least7_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -26916,9 +25860,9 @@ always @(equity_lane1_showdown1_pipe_reg58_q, equity_lane1_showdown1_pipe_reg60_
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane1_showdown1_pipe_reg58_q & (~equity_lane1_showdown1_pipe_reg60_q));
-    bit_lt = (equity_lane1_showdown1_pipe_reg60_q & (~equity_lane1_showdown1_pipe_reg58_q));
-    bit_eq = ((~equity_lane1_showdown1_pipe_reg58_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg60_q[24-1:1]);
+    bit_gt = (equity_lane1_showdown1_pipe_reg130_q & (~equity_lane1_showdown1_pipe_reg132_q));
+    bit_lt = (equity_lane1_showdown1_pipe_reg132_q & (~equity_lane1_showdown1_pipe_reg130_q));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg130_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg132_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -26944,7 +25888,7 @@ always @(equity_lane1_showdown1_pipe_reg58_q, equity_lane1_showdown1_pipe_reg60_
 end
 
 
-always @(equity_lane1_showdown1_pipe_reg58_q, equity_lane1_showdown1_pipe_reg61_q) begin: equity_lane1_showdown1_word_at_least8_compare
+always @(equity_lane1_showdown1_pipe_reg130_q, equity_lane1_showdown1_pipe_reg133_q) begin: equity_lane1_showdown1_word_at_least8_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -26964,9 +25908,9 @@ always @(equity_lane1_showdown1_pipe_reg58_q, equity_lane1_showdown1_pipe_reg61_
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane1_showdown1_pipe_reg58_q & (~equity_lane1_showdown1_pipe_reg61_q));
-    bit_lt = (equity_lane1_showdown1_pipe_reg61_q & (~equity_lane1_showdown1_pipe_reg58_q));
-    bit_eq = ((~equity_lane1_showdown1_pipe_reg58_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg61_q[24-1:1]);
+    bit_gt = (equity_lane1_showdown1_pipe_reg130_q & (~equity_lane1_showdown1_pipe_reg133_q));
+    bit_lt = (equity_lane1_showdown1_pipe_reg133_q & (~equity_lane1_showdown1_pipe_reg130_q));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg130_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg133_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -26992,7 +25936,7 @@ always @(equity_lane1_showdown1_pipe_reg58_q, equity_lane1_showdown1_pipe_reg61_
 end
 
 
-always @(equity_lane1_showdown1_pipe_reg59_q, equity_lane1_showdown1_pipe_reg60_q) begin: equity_lane1_showdown1_word_at_least9_compare
+always @(equity_lane1_showdown1_pipe_reg131_q, equity_lane1_showdown1_pipe_reg132_q) begin: equity_lane1_showdown1_word_at_least9_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -27012,9 +25956,9 @@ always @(equity_lane1_showdown1_pipe_reg59_q, equity_lane1_showdown1_pipe_reg60_
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane1_showdown1_pipe_reg59_q & (~equity_lane1_showdown1_pipe_reg60_q));
-    bit_lt = (equity_lane1_showdown1_pipe_reg60_q & (~equity_lane1_showdown1_pipe_reg59_q));
-    bit_eq = ((~equity_lane1_showdown1_pipe_reg59_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg60_q[24-1:1]);
+    bit_gt = (equity_lane1_showdown1_pipe_reg131_q & (~equity_lane1_showdown1_pipe_reg132_q));
+    bit_lt = (equity_lane1_showdown1_pipe_reg132_q & (~equity_lane1_showdown1_pipe_reg131_q));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg131_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg132_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -27040,7 +25984,7 @@ always @(equity_lane1_showdown1_pipe_reg59_q, equity_lane1_showdown1_pipe_reg60_
 end
 
 
-always @(equity_lane1_showdown1_pipe_reg59_q, equity_lane1_showdown1_pipe_reg61_q) begin: equity_lane1_showdown1_word_at_least10_compare
+always @(equity_lane1_showdown1_pipe_reg131_q, equity_lane1_showdown1_pipe_reg133_q) begin: equity_lane1_showdown1_word_at_least10_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -27060,9 +26004,9 @@ always @(equity_lane1_showdown1_pipe_reg59_q, equity_lane1_showdown1_pipe_reg61_
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane1_showdown1_pipe_reg59_q & (~equity_lane1_showdown1_pipe_reg61_q));
-    bit_lt = (equity_lane1_showdown1_pipe_reg61_q & (~equity_lane1_showdown1_pipe_reg59_q));
-    bit_eq = ((~equity_lane1_showdown1_pipe_reg59_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg61_q[24-1:1]);
+    bit_gt = (equity_lane1_showdown1_pipe_reg131_q & (~equity_lane1_showdown1_pipe_reg133_q));
+    bit_lt = (equity_lane1_showdown1_pipe_reg133_q & (~equity_lane1_showdown1_pipe_reg131_q));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg131_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg133_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -27088,7 +26032,7 @@ always @(equity_lane1_showdown1_pipe_reg59_q, equity_lane1_showdown1_pipe_reg61_
 end
 
 
-always @(equity_lane1_showdown1_pipe_reg60_q, equity_lane1_showdown1_pipe_reg61_q) begin: equity_lane1_showdown1_word_at_least11_compare
+always @(equity_lane1_showdown1_pipe_reg132_q, equity_lane1_showdown1_pipe_reg133_q) begin: equity_lane1_showdown1_word_at_least11_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -27108,9 +26052,9 @@ always @(equity_lane1_showdown1_pipe_reg60_q, equity_lane1_showdown1_pipe_reg61_
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane1_showdown1_pipe_reg60_q & (~equity_lane1_showdown1_pipe_reg61_q));
-    bit_lt = (equity_lane1_showdown1_pipe_reg61_q & (~equity_lane1_showdown1_pipe_reg60_q));
-    bit_eq = ((~equity_lane1_showdown1_pipe_reg60_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg61_q[24-1:1]);
+    bit_gt = (equity_lane1_showdown1_pipe_reg132_q & (~equity_lane1_showdown1_pipe_reg133_q));
+    bit_lt = (equity_lane1_showdown1_pipe_reg133_q & (~equity_lane1_showdown1_pipe_reg132_q));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg132_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg133_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -27136,28 +26080,28 @@ always @(equity_lane1_showdown1_pipe_reg60_q, equity_lane1_showdown1_pipe_reg61_
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg62_load
-    equity_lane1_showdown1_pipe_reg62_q <= equity_lane1_showdown1_pipe_reg58_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg134_load
+    equity_lane1_showdown1_pipe_reg134_q <= equity_lane1_showdown1_pipe_reg130_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg63_load
-    equity_lane1_showdown1_pipe_reg63_q <= equity_lane1_showdown1_pipe_reg59_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg135_load
+    equity_lane1_showdown1_pipe_reg135_q <= equity_lane1_showdown1_pipe_reg131_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg64_load
-    equity_lane1_showdown1_pipe_reg64_q <= equity_lane1_showdown1_pipe_reg60_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg136_load
+    equity_lane1_showdown1_pipe_reg136_q <= equity_lane1_showdown1_pipe_reg132_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg65_load
-    equity_lane1_showdown1_pipe_reg65_q <= equity_lane1_showdown1_pipe_reg61_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg137_load
+    equity_lane1_showdown1_pipe_reg137_q <= equity_lane1_showdown1_pipe_reg133_q;
 end
 
 
 always @(posedge clk) begin: equity_lane1_showdown1_stages
-    equity_lane1_showdown1_s0_active <= pipe_reg38_q;
+    equity_lane1_showdown1_s0_active <= pipe_reg74_q;
     equity_lane1_showdown1_s1_active <= equity_lane1_showdown1_s0_active;
     equity_lane1_showdown1_s1_ge <= equity_lane1_showdown1_c1_ge;
 end
@@ -27168,28 +26112,28 @@ always @(posedge clk) begin: equity_lane1_showdown1_advance
         equity_lane1_showdown1_valids <= 0;
     end
     else begin
-        equity_lane1_showdown1_valids <= {equity_lane1_showdown1_valids[(4 - 1)-1:0], equity_lane1_eval74_out_valid};
+        equity_lane1_showdown1_valids <= {equity_lane1_showdown1_valids[(4 - 1)-1:0], equity_lane1_board_eval1_out_valid};
     end
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg66_load
-    equity_lane1_showdown1_pipe_reg66_q <= equity_lane1_showdown1_pipe_reg62_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg138_load
+    equity_lane1_showdown1_pipe_reg138_q <= equity_lane1_showdown1_pipe_reg134_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg67_load
-    equity_lane1_showdown1_pipe_reg67_q <= equity_lane1_showdown1_pipe_reg63_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg139_load
+    equity_lane1_showdown1_pipe_reg139_q <= equity_lane1_showdown1_pipe_reg135_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg68_load
-    equity_lane1_showdown1_pipe_reg68_q <= equity_lane1_showdown1_pipe_reg64_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg140_load
+    equity_lane1_showdown1_pipe_reg140_q <= equity_lane1_showdown1_pipe_reg136_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg69_load
-    equity_lane1_showdown1_pipe_reg69_q <= equity_lane1_showdown1_pipe_reg65_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg141_load
+    equity_lane1_showdown1_pipe_reg141_q <= equity_lane1_showdown1_pipe_reg137_q;
 end
 
 

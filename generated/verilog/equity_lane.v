@@ -637,244 +637,194 @@ reg [5:0] equity_lane0_card_lookup5_card;
 wire [5:0] equity_lane0_card_lookup5_position;
 reg [5:0] equity_lane0_card_lookup6_card;
 wire [5:0] equity_lane0_card_lookup6_position;
-wire [23:0] equity_lane0_eval70_word;
-wire equity_lane0_eval70_invalid;
-wire equity_lane0_eval70_out_valid;
-reg [8:0] equity_lane0_eval70_hand_eval0_category;
-reg [23:0] equity_lane0_eval70_hand_eval0_c5_word;
-wire [41:0] equity_lane0_eval70_hand_eval0_codes_in;
-reg [41:0] equity_lane0_eval70_hand_eval0_s0_codes;
-reg [5:0] equity_lane0_eval70_hand_eval0_valids;
-reg [23:0] equity_lane0_eval70_hand_eval0_word_q;
-reg equity_lane0_eval70_hand_eval0_invalid_q;
-reg equity_lane0_eval70_hand_eval0_ranked_invalid;
-reg [51:0] equity_lane0_eval70_hand_eval0_d1_hand;
-reg [6:0] equity_lane0_eval70_hand_eval0_d1_bad_codes;
-reg equity_lane0_eval70_hand_eval0_d1_any;
-reg [3:0] equity_lane0_eval70_hand_eval0_d1_flush_suit;
-reg [51:0] equity_lane0_eval70_hand_eval0_decoded_hand;
-reg [6:0] equity_lane0_eval70_hand_eval0_decoded_bad_codes;
-reg equity_lane0_eval70_hand_eval0_decoded_any;
-reg [3:0] equity_lane0_eval70_hand_eval0_decoded_flush_suit;
-reg [20:0] equity_lane0_eval70_hand_eval0_decoded_dups;
-wire [20:0] equity_lane0_eval70_hand_eval0_dups;
-wire equity_lane0_eval70_hand_eval0_same_card0_same;
-wire equity_lane0_eval70_hand_eval0_same_card1_same;
-wire equity_lane0_eval70_hand_eval0_same_card2_same;
-wire equity_lane0_eval70_hand_eval0_same_card3_same;
-wire equity_lane0_eval70_hand_eval0_same_card4_same;
-wire equity_lane0_eval70_hand_eval0_same_card5_same;
-wire equity_lane0_eval70_hand_eval0_same_card6_same;
-wire equity_lane0_eval70_hand_eval0_same_card7_same;
-wire equity_lane0_eval70_hand_eval0_same_card8_same;
-wire equity_lane0_eval70_hand_eval0_same_card9_same;
-wire equity_lane0_eval70_hand_eval0_same_card10_same;
-wire equity_lane0_eval70_hand_eval0_same_card11_same;
-wire equity_lane0_eval70_hand_eval0_same_card12_same;
-wire equity_lane0_eval70_hand_eval0_same_card13_same;
-wire equity_lane0_eval70_hand_eval0_same_card14_same;
-wire equity_lane0_eval70_hand_eval0_same_card15_same;
-wire equity_lane0_eval70_hand_eval0_same_card16_same;
-wire equity_lane0_eval70_hand_eval0_same_card17_same;
-wire equity_lane0_eval70_hand_eval0_same_card18_same;
-wire equity_lane0_eval70_hand_eval0_same_card19_same;
-wire equity_lane0_eval70_hand_eval0_same_card20_same;
-wire equity_lane0_eval70_hand_eval0_c2_bad;
-reg equity_lane0_eval70_hand_eval0_c2_flush;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_kickers;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_not_quads;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_pairs;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_present;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_quads;
-reg [9:0] equity_lane0_eval70_hand_eval0_c2_sf_windows;
-reg [12:0] equity_lane0_eval70_hand_eval0_c2_trips;
-reg [9:0] equity_lane0_eval70_hand_eval0_c2_windows;
-reg [12:0] equity_lane0_eval70_hand_eval0_masks_quads;
-reg [12:0] equity_lane0_eval70_hand_eval0_masks_trips;
-reg [12:0] equity_lane0_eval70_hand_eval0_masks_pairs;
-reg [12:0] equity_lane0_eval70_hand_eval0_masks_not_quads;
-reg [12:0] equity_lane0_eval70_hand_eval0_masks_kickers;
-reg [9:0] equity_lane0_eval70_hand_eval0_masks_windows;
-reg [9:0] equity_lane0_eval70_hand_eval0_masks_sf_windows;
-reg equity_lane0_eval70_hand_eval0_masks_flush;
-reg equity_lane0_eval70_hand_eval0_masks_bad;
-reg equity_lane0_eval70_hand_eval0_masks_any;
-reg [64:0] equity_lane0_eval70_hand_eval0_c3_kickers;
-reg [12:0] equity_lane0_eval70_hand_eval0_c3_not_quads;
-reg [38:0] equity_lane0_eval70_hand_eval0_c3_pairs;
-reg [25:0] equity_lane0_eval70_hand_eval0_c3_trips;
-reg [12:0] equity_lane0_eval70_hand_eval0_picks_kickers0;
-reg [12:0] equity_lane0_eval70_hand_eval0_picks_kickers1;
-reg [12:0] equity_lane0_eval70_hand_eval0_picks_kickers2;
-reg [12:0] equity_lane0_eval70_hand_eval0_picks_kickers3;
-reg [12:0] equity_lane0_eval70_hand_eval0_picks_kickers4;
-reg [12:0] equity_lane0_eval70_hand_eval0_picks_pairs0;
-reg [12:0] equity_lane0_eval70_hand_eval0_picks_pairs1;
-reg [12:0] equity_lane0_eval70_hand_eval0_picks_pairs2;
-reg [12:0] equity_lane0_eval70_hand_eval0_picks_trips0;
-reg [12:0] equity_lane0_eval70_hand_eval0_picks_trips1;
-reg [12:0] equity_lane0_eval70_hand_eval0_picks_not_quads0;
-reg [12:0] equity_lane0_eval70_hand_eval0_picks_quads;
-reg equity_lane0_eval70_hand_eval0_picks_straight;
-reg equity_lane0_eval70_hand_eval0_c3_straight;
-reg equity_lane0_eval70_hand_eval0_picks_sf;
-reg equity_lane0_eval70_hand_eval0_c3_sf;
-reg equity_lane0_eval70_hand_eval0_picks_flush;
-reg [3:0] equity_lane0_eval70_hand_eval0_picks_straight_top;
-reg [3:0] equity_lane0_eval70_hand_eval0_c3_straight_top;
-reg [3:0] equity_lane0_eval70_hand_eval0_picks_sf_top;
-reg [3:0] equity_lane0_eval70_hand_eval0_c3_sf_top;
-reg equity_lane0_eval70_hand_eval0_picks_bad;
-reg equity_lane0_eval70_hand_eval0_picks_any;
-reg [12:0] equity_lane0_eval70_hand_eval0_window_top0_best;
-reg [12:0] equity_lane0_eval70_hand_eval0_window_top1_best;
-reg [3:0] equity_lane0_eval70_hand_eval0_c4_kickers0;
-reg [3:0] equity_lane0_eval70_hand_eval0_c4_kickers1;
-reg [3:0] equity_lane0_eval70_hand_eval0_c4_kickers2;
-reg [3:0] equity_lane0_eval70_hand_eval0_c4_kickers3;
-reg [3:0] equity_lane0_eval70_hand_eval0_c4_kickers4;
-reg [3:0] equity_lane0_eval70_hand_eval0_c4_not_quads0;
-reg [3:0] equity_lane0_eval70_hand_eval0_c4_pairs0;
-reg [3:0] equity_lane0_eval70_hand_eval0_c4_pairs1;
-reg [3:0] equity_lane0_eval70_hand_eval0_c4_pairs2;
-reg [3:0] equity_lane0_eval70_hand_eval0_c4_quads;
-reg [3:0] equity_lane0_eval70_hand_eval0_c4_trips0;
-reg [3:0] equity_lane0_eval70_hand_eval0_c4_trips1;
-wire equity_lane0_eval70_hand_eval0_c4_invalid;
-reg [3:0] equity_lane0_eval70_hand_eval0_ranked_kickers0;
-reg [3:0] equity_lane0_eval70_hand_eval0_ranked_kickers1;
-reg [3:0] equity_lane0_eval70_hand_eval0_ranked_kickers2;
-reg [3:0] equity_lane0_eval70_hand_eval0_ranked_kickers3;
-reg [3:0] equity_lane0_eval70_hand_eval0_ranked_kickers4;
-reg [3:0] equity_lane0_eval70_hand_eval0_ranked_pairs0;
-reg [3:0] equity_lane0_eval70_hand_eval0_ranked_pairs1;
-reg [3:0] equity_lane0_eval70_hand_eval0_ranked_pairs2;
-reg [3:0] equity_lane0_eval70_hand_eval0_ranked_trips0;
-reg [3:0] equity_lane0_eval70_hand_eval0_ranked_trips1;
-reg [3:0] equity_lane0_eval70_hand_eval0_ranked_not_quads0;
-reg [3:0] equity_lane0_eval70_hand_eval0_ranked_quads;
-reg [8:0] equity_lane0_eval70_hand_eval0_ranked_category;
-reg [3:0] equity_lane0_eval70_hand_eval0_ranked_straight_top;
-reg [3:0] equity_lane0_eval70_hand_eval0_ranked_sf_top;
-wire [23:0] equity_lane0_eval71_word;
-wire equity_lane0_eval71_invalid;
-wire equity_lane0_eval71_out_valid;
-reg [8:0] equity_lane0_eval71_hand_eval1_category;
-reg [23:0] equity_lane0_eval71_hand_eval1_c5_word;
-wire [41:0] equity_lane0_eval71_hand_eval1_codes_in;
-reg [41:0] equity_lane0_eval71_hand_eval1_s0_codes;
-reg [5:0] equity_lane0_eval71_hand_eval1_valids;
-reg [23:0] equity_lane0_eval71_hand_eval1_word_q;
-reg equity_lane0_eval71_hand_eval1_invalid_q;
-reg equity_lane0_eval71_hand_eval1_ranked_invalid;
-reg [51:0] equity_lane0_eval71_hand_eval1_d1_hand;
-reg [6:0] equity_lane0_eval71_hand_eval1_d1_bad_codes;
-reg equity_lane0_eval71_hand_eval1_d1_any;
-reg [3:0] equity_lane0_eval71_hand_eval1_d1_flush_suit;
-reg [51:0] equity_lane0_eval71_hand_eval1_decoded_hand;
-reg [6:0] equity_lane0_eval71_hand_eval1_decoded_bad_codes;
-reg equity_lane0_eval71_hand_eval1_decoded_any;
-reg [3:0] equity_lane0_eval71_hand_eval1_decoded_flush_suit;
-reg [20:0] equity_lane0_eval71_hand_eval1_decoded_dups;
-wire [20:0] equity_lane0_eval71_hand_eval1_dups;
-wire equity_lane0_eval71_hand_eval1_same_card21_same;
-wire equity_lane0_eval71_hand_eval1_same_card22_same;
-wire equity_lane0_eval71_hand_eval1_same_card23_same;
-wire equity_lane0_eval71_hand_eval1_same_card24_same;
-wire equity_lane0_eval71_hand_eval1_same_card25_same;
-wire equity_lane0_eval71_hand_eval1_same_card26_same;
-wire equity_lane0_eval71_hand_eval1_same_card27_same;
-wire equity_lane0_eval71_hand_eval1_same_card28_same;
-wire equity_lane0_eval71_hand_eval1_same_card29_same;
-wire equity_lane0_eval71_hand_eval1_same_card30_same;
-wire equity_lane0_eval71_hand_eval1_same_card31_same;
-wire equity_lane0_eval71_hand_eval1_same_card32_same;
-wire equity_lane0_eval71_hand_eval1_same_card33_same;
-wire equity_lane0_eval71_hand_eval1_same_card34_same;
-wire equity_lane0_eval71_hand_eval1_same_card35_same;
-wire equity_lane0_eval71_hand_eval1_same_card36_same;
-wire equity_lane0_eval71_hand_eval1_same_card37_same;
-wire equity_lane0_eval71_hand_eval1_same_card38_same;
-wire equity_lane0_eval71_hand_eval1_same_card39_same;
-wire equity_lane0_eval71_hand_eval1_same_card40_same;
-wire equity_lane0_eval71_hand_eval1_same_card41_same;
-wire equity_lane0_eval71_hand_eval1_c2_bad;
-reg equity_lane0_eval71_hand_eval1_c2_flush;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_kickers;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_not_quads;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_pairs;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_present;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_quads;
-reg [9:0] equity_lane0_eval71_hand_eval1_c2_sf_windows;
-reg [12:0] equity_lane0_eval71_hand_eval1_c2_trips;
-reg [9:0] equity_lane0_eval71_hand_eval1_c2_windows;
-reg [12:0] equity_lane0_eval71_hand_eval1_masks_quads;
-reg [12:0] equity_lane0_eval71_hand_eval1_masks_trips;
-reg [12:0] equity_lane0_eval71_hand_eval1_masks_pairs;
-reg [12:0] equity_lane0_eval71_hand_eval1_masks_not_quads;
-reg [12:0] equity_lane0_eval71_hand_eval1_masks_kickers;
-reg [9:0] equity_lane0_eval71_hand_eval1_masks_windows;
-reg [9:0] equity_lane0_eval71_hand_eval1_masks_sf_windows;
-reg equity_lane0_eval71_hand_eval1_masks_flush;
-reg equity_lane0_eval71_hand_eval1_masks_bad;
-reg equity_lane0_eval71_hand_eval1_masks_any;
-reg [64:0] equity_lane0_eval71_hand_eval1_c3_kickers;
-reg [12:0] equity_lane0_eval71_hand_eval1_c3_not_quads;
-reg [38:0] equity_lane0_eval71_hand_eval1_c3_pairs;
-reg [25:0] equity_lane0_eval71_hand_eval1_c3_trips;
-reg [12:0] equity_lane0_eval71_hand_eval1_picks_kickers0;
-reg [12:0] equity_lane0_eval71_hand_eval1_picks_kickers1;
-reg [12:0] equity_lane0_eval71_hand_eval1_picks_kickers2;
-reg [12:0] equity_lane0_eval71_hand_eval1_picks_kickers3;
-reg [12:0] equity_lane0_eval71_hand_eval1_picks_kickers4;
-reg [12:0] equity_lane0_eval71_hand_eval1_picks_pairs0;
-reg [12:0] equity_lane0_eval71_hand_eval1_picks_pairs1;
-reg [12:0] equity_lane0_eval71_hand_eval1_picks_pairs2;
-reg [12:0] equity_lane0_eval71_hand_eval1_picks_trips0;
-reg [12:0] equity_lane0_eval71_hand_eval1_picks_trips1;
-reg [12:0] equity_lane0_eval71_hand_eval1_picks_not_quads0;
-reg [12:0] equity_lane0_eval71_hand_eval1_picks_quads;
-reg equity_lane0_eval71_hand_eval1_picks_straight;
-reg equity_lane0_eval71_hand_eval1_c3_straight;
-reg equity_lane0_eval71_hand_eval1_picks_sf;
-reg equity_lane0_eval71_hand_eval1_c3_sf;
-reg equity_lane0_eval71_hand_eval1_picks_flush;
-reg [3:0] equity_lane0_eval71_hand_eval1_picks_straight_top;
-reg [3:0] equity_lane0_eval71_hand_eval1_c3_straight_top;
-reg [3:0] equity_lane0_eval71_hand_eval1_picks_sf_top;
-reg [3:0] equity_lane0_eval71_hand_eval1_c3_sf_top;
-reg equity_lane0_eval71_hand_eval1_picks_bad;
-reg equity_lane0_eval71_hand_eval1_picks_any;
-reg [12:0] equity_lane0_eval71_hand_eval1_window_top2_best;
-reg [12:0] equity_lane0_eval71_hand_eval1_window_top3_best;
-reg [3:0] equity_lane0_eval71_hand_eval1_c4_kickers0;
-reg [3:0] equity_lane0_eval71_hand_eval1_c4_kickers1;
-reg [3:0] equity_lane0_eval71_hand_eval1_c4_kickers2;
-reg [3:0] equity_lane0_eval71_hand_eval1_c4_kickers3;
-reg [3:0] equity_lane0_eval71_hand_eval1_c4_kickers4;
-reg [3:0] equity_lane0_eval71_hand_eval1_c4_not_quads0;
-reg [3:0] equity_lane0_eval71_hand_eval1_c4_pairs0;
-reg [3:0] equity_lane0_eval71_hand_eval1_c4_pairs1;
-reg [3:0] equity_lane0_eval71_hand_eval1_c4_pairs2;
-reg [3:0] equity_lane0_eval71_hand_eval1_c4_quads;
-reg [3:0] equity_lane0_eval71_hand_eval1_c4_trips0;
-reg [3:0] equity_lane0_eval71_hand_eval1_c4_trips1;
-wire equity_lane0_eval71_hand_eval1_c4_invalid;
-reg [3:0] equity_lane0_eval71_hand_eval1_ranked_kickers0;
-reg [3:0] equity_lane0_eval71_hand_eval1_ranked_kickers1;
-reg [3:0] equity_lane0_eval71_hand_eval1_ranked_kickers2;
-reg [3:0] equity_lane0_eval71_hand_eval1_ranked_kickers3;
-reg [3:0] equity_lane0_eval71_hand_eval1_ranked_kickers4;
-reg [3:0] equity_lane0_eval71_hand_eval1_ranked_pairs0;
-reg [3:0] equity_lane0_eval71_hand_eval1_ranked_pairs1;
-reg [3:0] equity_lane0_eval71_hand_eval1_ranked_pairs2;
-reg [3:0] equity_lane0_eval71_hand_eval1_ranked_trips0;
-reg [3:0] equity_lane0_eval71_hand_eval1_ranked_trips1;
-reg [3:0] equity_lane0_eval71_hand_eval1_ranked_not_quads0;
-reg [3:0] equity_lane0_eval71_hand_eval1_ranked_quads;
-reg [8:0] equity_lane0_eval71_hand_eval1_ranked_category;
-reg [3:0] equity_lane0_eval71_hand_eval1_ranked_straight_top;
-reg [3:0] equity_lane0_eval71_hand_eval1_ranked_sf_top;
+wire equity_lane0_board_eval0_out_valid;
+wire [29:0] equity_lane0_board_eval0_board_in;
+reg [29:0] equity_lane0_board_eval0_s0_board;
+reg [4:0] equity_lane0_board_eval0_valids;
+wire equity_lane0_board_eval0_answer_now;
+reg [12:0] equity_lane0_board_eval0_board_summary0_c1_ge1;
+reg [12:0] equity_lane0_board_eval0_board_summary0_c1_ge2;
+reg [12:0] equity_lane0_board_eval0_board_summary0_c1_ge3;
+reg [12:0] equity_lane0_board_eval0_board_summary0_c1_ge4;
+reg [3:0] equity_lane0_board_eval0_board_summary0_c1_flush_suit;
+reg [12:0] equity_lane0_board_eval0_board_summary0_c1_flush_ranks;
+reg equity_lane0_board_eval0_board_summary0_c1_flush_ge4;
+reg equity_lane0_board_eval0_board_summary0_c1_flush_ge5;
+reg equity_lane0_board_eval0_board_summary0_c1_unreal;
+reg [12:0] equity_lane0_board_eval0_board_summary0_summary_ge1;
+reg [12:0] equity_lane0_board_eval0_board_summary0_summary_ge2;
+reg [12:0] equity_lane0_board_eval0_board_summary0_summary_ge3;
+reg [12:0] equity_lane0_board_eval0_board_summary0_summary_ge4;
+reg [3:0] equity_lane0_board_eval0_board_summary0_summary_flush_suit;
+reg [12:0] equity_lane0_board_eval0_board_summary0_summary_flush_ranks;
+reg equity_lane0_board_eval0_board_summary0_summary_flush_ge4;
+reg equity_lane0_board_eval0_board_summary0_summary_flush_ge5;
+reg equity_lane0_board_eval0_board_summary0_summary_bad;
+wire [9:0] equity_lane0_board_eval0_board_summary0_dups;
+wire equity_lane0_board_eval0_board_summary0_same_card0_same;
+wire equity_lane0_board_eval0_board_summary0_same_card1_same;
+wire equity_lane0_board_eval0_board_summary0_same_card2_same;
+wire equity_lane0_board_eval0_board_summary0_same_card3_same;
+wire equity_lane0_board_eval0_board_summary0_same_card4_same;
+wire equity_lane0_board_eval0_board_summary0_same_card5_same;
+wire equity_lane0_board_eval0_board_summary0_same_card6_same;
+wire equity_lane0_board_eval0_board_summary0_same_card7_same;
+wire equity_lane0_board_eval0_board_summary0_same_card8_same;
+wire equity_lane0_board_eval0_board_summary0_same_card9_same;
+wire [11:0] equity_lane0_board_eval0_hole_register0_d;
+reg [11:0] equity_lane0_board_eval0_hole_register0_q;
+wire [11:0] equity_lane0_board_eval0_hole_register1_d;
+reg [11:0] equity_lane0_board_eval0_hole_register1_q;
+wire [23:0] equity_lane0_board_eval0_player_eval0_word;
+wire equity_lane0_board_eval0_player_eval0_invalid;
+reg [11:0] equity_lane0_board_eval0_player_eval0_s1_hole;
+reg equity_lane0_board_eval0_player_eval0_s1_bad;
+wire [10:0] equity_lane0_board_eval0_player_eval0_dups;
+reg [12:0] equity_lane0_board_eval0_player_eval0_c2_ge1;
+reg [12:0] equity_lane0_board_eval0_player_eval0_c2_ge2;
+reg [12:0] equity_lane0_board_eval0_player_eval0_c2_ge3;
+reg [12:0] equity_lane0_board_eval0_player_eval0_c2_ge4;
+reg [12:0] equity_lane0_board_eval0_player_eval0_c2_flush_ranks;
+reg equity_lane0_board_eval0_player_eval0_c2_flush;
+reg [12:0] equity_lane0_board_eval0_player_eval0_s2_kick_mask;
+reg [12:0] equity_lane0_board_eval0_player_eval0_s2_ge2;
+reg [12:0] equity_lane0_board_eval0_player_eval0_s2_ge3;
+reg [12:0] equity_lane0_board_eval0_player_eval0_s2_ge4;
+reg [9:0] equity_lane0_board_eval0_player_eval0_s2_windows;
+reg [9:0] equity_lane0_board_eval0_player_eval0_c2_windows;
+reg [9:0] equity_lane0_board_eval0_player_eval0_s2_sf_windows;
+reg [9:0] equity_lane0_board_eval0_player_eval0_c2_sf_windows;
+reg equity_lane0_board_eval0_player_eval0_s2_flush;
+reg equity_lane0_board_eval0_player_eval0_s2_invalid;
+reg equity_lane0_board_eval0_player_eval0_c3_sf;
+reg equity_lane0_board_eval0_player_eval0_c3_two_pairs;
+reg equity_lane0_board_eval0_player_eval0_c3_straight;
+reg [8:0] equity_lane0_board_eval0_player_eval0_c3_category;
+reg [8:0] equity_lane0_board_eval0_player_eval0_s3_category;
+reg [3:0] equity_lane0_board_eval0_player_eval0_s3_straight_top;
+reg [3:0] equity_lane0_board_eval0_player_eval0_c3_straight_top;
+reg [3:0] equity_lane0_board_eval0_player_eval0_s3_sf_top;
+reg [3:0] equity_lane0_board_eval0_player_eval0_c3_sf_top;
+reg equity_lane0_board_eval0_player_eval0_s3_invalid;
+reg [3:0] equity_lane0_board_eval0_player_eval0_s3_x0;
+reg [3:0] equity_lane0_board_eval0_player_eval0_s3_quads;
+reg [3:0] equity_lane0_board_eval0_player_eval0_s3_trips;
+reg [3:0] equity_lane0_board_eval0_player_eval0_s3_pair0;
+reg [3:0] equity_lane0_board_eval0_player_eval0_s3_x1;
+reg [3:0] equity_lane0_board_eval0_player_eval0_s3_x2;
+reg [3:0] equity_lane0_board_eval0_player_eval0_s3_pair1;
+reg [3:0] equity_lane0_board_eval0_player_eval0_s3_x3;
+reg [3:0] equity_lane0_board_eval0_player_eval0_s3_x4;
+reg [23:0] equity_lane0_board_eval0_player_eval0_c4_word;
+reg [23:0] equity_lane0_board_eval0_player_eval0_word_q;
+reg equity_lane0_board_eval0_player_eval0_invalid_q;
+wire equity_lane0_board_eval0_player_eval0_same_card10_same;
+wire equity_lane0_board_eval0_player_eval0_same_card11_same;
+wire equity_lane0_board_eval0_player_eval0_same_card12_same;
+wire equity_lane0_board_eval0_player_eval0_same_card13_same;
+wire equity_lane0_board_eval0_player_eval0_same_card14_same;
+wire equity_lane0_board_eval0_player_eval0_same_card15_same;
+wire equity_lane0_board_eval0_player_eval0_same_card16_same;
+wire equity_lane0_board_eval0_player_eval0_same_card17_same;
+wire equity_lane0_board_eval0_player_eval0_same_card18_same;
+wire equity_lane0_board_eval0_player_eval0_same_card19_same;
+wire equity_lane0_board_eval0_player_eval0_same_card20_same;
+reg [64:0] equity_lane0_board_eval0_player_eval0_highest_ranks0_onehots;
+reg [25:0] equity_lane0_board_eval0_player_eval0_highest_ranks1_onehots;
+reg [12:0] equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots;
+wire [12:0] equity_lane0_board_eval0_player_eval0_field0_q;
+wire [12:0] equity_lane0_board_eval0_player_eval0_field1_q;
+wire [12:0] equity_lane0_board_eval0_player_eval0_field2_q;
+wire [12:0] equity_lane0_board_eval0_player_eval0_field3_q;
+wire [12:0] equity_lane0_board_eval0_player_eval0_field4_q;
+wire [12:0] equity_lane0_board_eval0_player_eval0_field5_q;
+wire [12:0] equity_lane0_board_eval0_player_eval0_field6_q;
+reg [3:0] equity_lane0_board_eval0_player_eval0_onehot_rank0_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval0_onehot_rank1_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval0_onehot_rank2_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval0_onehot_rank3_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval0_onehot_rank4_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval0_onehot_rank5_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval0_onehot_rank6_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval0_onehot_rank7_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval0_onehot_rank8_rank;
+reg [12:0] equity_lane0_board_eval0_player_eval0_window_top0_best;
+reg [12:0] equity_lane0_board_eval0_player_eval0_window_top1_best;
+wire [23:0] equity_lane0_board_eval0_player_eval1_word;
+wire equity_lane0_board_eval0_player_eval1_invalid;
+reg [11:0] equity_lane0_board_eval0_player_eval1_s1_hole;
+reg equity_lane0_board_eval0_player_eval1_s1_bad;
+wire [10:0] equity_lane0_board_eval0_player_eval1_dups;
+reg [12:0] equity_lane0_board_eval0_player_eval1_c2_ge1;
+reg [12:0] equity_lane0_board_eval0_player_eval1_c2_ge2;
+reg [12:0] equity_lane0_board_eval0_player_eval1_c2_ge3;
+reg [12:0] equity_lane0_board_eval0_player_eval1_c2_ge4;
+reg [12:0] equity_lane0_board_eval0_player_eval1_c2_flush_ranks;
+reg equity_lane0_board_eval0_player_eval1_c2_flush;
+reg [12:0] equity_lane0_board_eval0_player_eval1_s2_kick_mask;
+reg [12:0] equity_lane0_board_eval0_player_eval1_s2_ge2;
+reg [12:0] equity_lane0_board_eval0_player_eval1_s2_ge3;
+reg [12:0] equity_lane0_board_eval0_player_eval1_s2_ge4;
+reg [9:0] equity_lane0_board_eval0_player_eval1_s2_windows;
+reg [9:0] equity_lane0_board_eval0_player_eval1_c2_windows;
+reg [9:0] equity_lane0_board_eval0_player_eval1_s2_sf_windows;
+reg [9:0] equity_lane0_board_eval0_player_eval1_c2_sf_windows;
+reg equity_lane0_board_eval0_player_eval1_s2_flush;
+reg equity_lane0_board_eval0_player_eval1_s2_invalid;
+reg equity_lane0_board_eval0_player_eval1_c3_sf;
+reg equity_lane0_board_eval0_player_eval1_c3_two_pairs;
+reg equity_lane0_board_eval0_player_eval1_c3_straight;
+reg [8:0] equity_lane0_board_eval0_player_eval1_c3_category;
+reg [8:0] equity_lane0_board_eval0_player_eval1_s3_category;
+reg [3:0] equity_lane0_board_eval0_player_eval1_s3_straight_top;
+reg [3:0] equity_lane0_board_eval0_player_eval1_c3_straight_top;
+reg [3:0] equity_lane0_board_eval0_player_eval1_s3_sf_top;
+reg [3:0] equity_lane0_board_eval0_player_eval1_c3_sf_top;
+reg equity_lane0_board_eval0_player_eval1_s3_invalid;
+reg [3:0] equity_lane0_board_eval0_player_eval1_s3_x0;
+reg [3:0] equity_lane0_board_eval0_player_eval1_s3_quads;
+reg [3:0] equity_lane0_board_eval0_player_eval1_s3_trips;
+reg [3:0] equity_lane0_board_eval0_player_eval1_s3_pair0;
+reg [3:0] equity_lane0_board_eval0_player_eval1_s3_x1;
+reg [3:0] equity_lane0_board_eval0_player_eval1_s3_x2;
+reg [3:0] equity_lane0_board_eval0_player_eval1_s3_pair1;
+reg [3:0] equity_lane0_board_eval0_player_eval1_s3_x3;
+reg [3:0] equity_lane0_board_eval0_player_eval1_s3_x4;
+reg [23:0] equity_lane0_board_eval0_player_eval1_c4_word;
+reg [23:0] equity_lane0_board_eval0_player_eval1_word_q;
+reg equity_lane0_board_eval0_player_eval1_invalid_q;
+wire equity_lane0_board_eval0_player_eval1_same_card21_same;
+wire equity_lane0_board_eval0_player_eval1_same_card22_same;
+wire equity_lane0_board_eval0_player_eval1_same_card23_same;
+wire equity_lane0_board_eval0_player_eval1_same_card24_same;
+wire equity_lane0_board_eval0_player_eval1_same_card25_same;
+wire equity_lane0_board_eval0_player_eval1_same_card26_same;
+wire equity_lane0_board_eval0_player_eval1_same_card27_same;
+wire equity_lane0_board_eval0_player_eval1_same_card28_same;
+wire equity_lane0_board_eval0_player_eval1_same_card29_same;
+wire equity_lane0_board_eval0_player_eval1_same_card30_same;
+wire equity_lane0_board_eval0_player_eval1_same_card31_same;
+reg [64:0] equity_lane0_board_eval0_player_eval1_highest_ranks3_onehots;
+reg [25:0] equity_lane0_board_eval0_player_eval1_highest_ranks4_onehots;
+reg [12:0] equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots;
+wire [12:0] equity_lane0_board_eval0_player_eval1_field7_q;
+wire [12:0] equity_lane0_board_eval0_player_eval1_field8_q;
+wire [12:0] equity_lane0_board_eval0_player_eval1_field9_q;
+wire [12:0] equity_lane0_board_eval0_player_eval1_field10_q;
+wire [12:0] equity_lane0_board_eval0_player_eval1_field11_q;
+wire [12:0] equity_lane0_board_eval0_player_eval1_field12_q;
+wire [12:0] equity_lane0_board_eval0_player_eval1_field13_q;
+reg [3:0] equity_lane0_board_eval0_player_eval1_onehot_rank11_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval1_onehot_rank12_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval1_onehot_rank13_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval1_onehot_rank14_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval1_onehot_rank15_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval1_onehot_rank16_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval1_onehot_rank17_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval1_onehot_rank18_rank;
+reg [3:0] equity_lane0_board_eval0_player_eval1_onehot_rank19_rank;
+reg [12:0] equity_lane0_board_eval0_player_eval1_window_top2_best;
+reg [12:0] equity_lane0_board_eval0_player_eval1_window_top3_best;
 wire [23:0] equity_lane0_showdown0_best;
 reg [1:0] equity_lane0_showdown0_s0_active;
 reg [1:0] equity_lane0_showdown0_s1_active;
@@ -885,14 +835,14 @@ reg [1:0] equity_lane0_showdown0_s2_won;
 wire [47:0] equity_lane0_showdown0_s2_packed;
 reg [1:0] equity_lane0_showdown0_winners_q;
 reg [23:0] equity_lane0_showdown0_best_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg0_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg1_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg18_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg19_q;
 reg equity_lane0_showdown0_word_at_least0_a_ge_b;
 reg equity_lane0_showdown0_word_at_least0_b_ge_a;
-reg [23:0] equity_lane0_showdown0_pipe_reg2_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg3_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg4_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg5_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg20_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg21_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg22_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg23_q;
 reg [1:0] equity_lane0_won;
 reg equity_lane0_alone;
 reg [11:0] equity_lane0_units;
@@ -1275,66 +1225,51 @@ assign equity_lane0_deal_stage6_repeated_position29_any_set38_bits[1] = equity_l
 assign equity_lane0_deal_stage6_repeated_position29_any_set38_bits[0] = equity_lane0_deal_stage6_repeated_position29_same_position102_equal;
 assign equity_lane0_deal_stage6_repeated_position29_any_set39_bits[1] = equity_lane0_deal_stage6_repeated_position29_same_position103_equal;
 assign equity_lane0_deal_stage6_repeated_position29_any_set39_bits[0] = equity_lane0_deal_stage6_repeated_position29_same_position104_equal;
-assign equity_lane0_eval70_hand_eval0_codes_in[42-1:36] = hero_cards[12-1:6];
-assign equity_lane0_eval70_hand_eval0_codes_in[36-1:30] = hero_cards[6-1:0];
-assign equity_lane0_eval70_hand_eval0_codes_in[30-1:24] = equity_lane0_card_lookup4_card;
-assign equity_lane0_eval70_hand_eval0_codes_in[24-1:18] = equity_lane0_card_lookup3_card;
-assign equity_lane0_eval70_hand_eval0_codes_in[18-1:12] = equity_lane0_card_lookup2_card;
-assign equity_lane0_eval70_hand_eval0_codes_in[12-1:6] = equity_lane0_card_lookup1_card;
-assign equity_lane0_eval70_hand_eval0_codes_in[6-1:0] = equity_lane0_card_lookup0_card;
-assign equity_lane0_eval70_hand_eval0_dups[20] = equity_lane0_eval70_hand_eval0_same_card0_same;
-assign equity_lane0_eval70_hand_eval0_dups[19] = equity_lane0_eval70_hand_eval0_same_card1_same;
-assign equity_lane0_eval70_hand_eval0_dups[18] = equity_lane0_eval70_hand_eval0_same_card2_same;
-assign equity_lane0_eval70_hand_eval0_dups[17] = equity_lane0_eval70_hand_eval0_same_card3_same;
-assign equity_lane0_eval70_hand_eval0_dups[16] = equity_lane0_eval70_hand_eval0_same_card4_same;
-assign equity_lane0_eval70_hand_eval0_dups[15] = equity_lane0_eval70_hand_eval0_same_card5_same;
-assign equity_lane0_eval70_hand_eval0_dups[14] = equity_lane0_eval70_hand_eval0_same_card6_same;
-assign equity_lane0_eval70_hand_eval0_dups[13] = equity_lane0_eval70_hand_eval0_same_card7_same;
-assign equity_lane0_eval70_hand_eval0_dups[12] = equity_lane0_eval70_hand_eval0_same_card8_same;
-assign equity_lane0_eval70_hand_eval0_dups[11] = equity_lane0_eval70_hand_eval0_same_card9_same;
-assign equity_lane0_eval70_hand_eval0_dups[10] = equity_lane0_eval70_hand_eval0_same_card10_same;
-assign equity_lane0_eval70_hand_eval0_dups[9] = equity_lane0_eval70_hand_eval0_same_card11_same;
-assign equity_lane0_eval70_hand_eval0_dups[8] = equity_lane0_eval70_hand_eval0_same_card12_same;
-assign equity_lane0_eval70_hand_eval0_dups[7] = equity_lane0_eval70_hand_eval0_same_card13_same;
-assign equity_lane0_eval70_hand_eval0_dups[6] = equity_lane0_eval70_hand_eval0_same_card14_same;
-assign equity_lane0_eval70_hand_eval0_dups[5] = equity_lane0_eval70_hand_eval0_same_card15_same;
-assign equity_lane0_eval70_hand_eval0_dups[4] = equity_lane0_eval70_hand_eval0_same_card16_same;
-assign equity_lane0_eval70_hand_eval0_dups[3] = equity_lane0_eval70_hand_eval0_same_card17_same;
-assign equity_lane0_eval70_hand_eval0_dups[2] = equity_lane0_eval70_hand_eval0_same_card18_same;
-assign equity_lane0_eval70_hand_eval0_dups[1] = equity_lane0_eval70_hand_eval0_same_card19_same;
-assign equity_lane0_eval70_hand_eval0_dups[0] = equity_lane0_eval70_hand_eval0_same_card20_same;
-assign equity_lane0_eval71_hand_eval1_codes_in[42-1:36] = equity_lane0_card_lookup6_card;
-assign equity_lane0_eval71_hand_eval1_codes_in[36-1:30] = equity_lane0_card_lookup5_card;
-assign equity_lane0_eval71_hand_eval1_codes_in[30-1:24] = equity_lane0_card_lookup4_card;
-assign equity_lane0_eval71_hand_eval1_codes_in[24-1:18] = equity_lane0_card_lookup3_card;
-assign equity_lane0_eval71_hand_eval1_codes_in[18-1:12] = equity_lane0_card_lookup2_card;
-assign equity_lane0_eval71_hand_eval1_codes_in[12-1:6] = equity_lane0_card_lookup1_card;
-assign equity_lane0_eval71_hand_eval1_codes_in[6-1:0] = equity_lane0_card_lookup0_card;
-assign equity_lane0_eval71_hand_eval1_dups[20] = equity_lane0_eval71_hand_eval1_same_card21_same;
-assign equity_lane0_eval71_hand_eval1_dups[19] = equity_lane0_eval71_hand_eval1_same_card22_same;
-assign equity_lane0_eval71_hand_eval1_dups[18] = equity_lane0_eval71_hand_eval1_same_card23_same;
-assign equity_lane0_eval71_hand_eval1_dups[17] = equity_lane0_eval71_hand_eval1_same_card24_same;
-assign equity_lane0_eval71_hand_eval1_dups[16] = equity_lane0_eval71_hand_eval1_same_card25_same;
-assign equity_lane0_eval71_hand_eval1_dups[15] = equity_lane0_eval71_hand_eval1_same_card26_same;
-assign equity_lane0_eval71_hand_eval1_dups[14] = equity_lane0_eval71_hand_eval1_same_card27_same;
-assign equity_lane0_eval71_hand_eval1_dups[13] = equity_lane0_eval71_hand_eval1_same_card28_same;
-assign equity_lane0_eval71_hand_eval1_dups[12] = equity_lane0_eval71_hand_eval1_same_card29_same;
-assign equity_lane0_eval71_hand_eval1_dups[11] = equity_lane0_eval71_hand_eval1_same_card30_same;
-assign equity_lane0_eval71_hand_eval1_dups[10] = equity_lane0_eval71_hand_eval1_same_card31_same;
-assign equity_lane0_eval71_hand_eval1_dups[9] = equity_lane0_eval71_hand_eval1_same_card32_same;
-assign equity_lane0_eval71_hand_eval1_dups[8] = equity_lane0_eval71_hand_eval1_same_card33_same;
-assign equity_lane0_eval71_hand_eval1_dups[7] = equity_lane0_eval71_hand_eval1_same_card34_same;
-assign equity_lane0_eval71_hand_eval1_dups[6] = equity_lane0_eval71_hand_eval1_same_card35_same;
-assign equity_lane0_eval71_hand_eval1_dups[5] = equity_lane0_eval71_hand_eval1_same_card36_same;
-assign equity_lane0_eval71_hand_eval1_dups[4] = equity_lane0_eval71_hand_eval1_same_card37_same;
-assign equity_lane0_eval71_hand_eval1_dups[3] = equity_lane0_eval71_hand_eval1_same_card38_same;
-assign equity_lane0_eval71_hand_eval1_dups[2] = equity_lane0_eval71_hand_eval1_same_card39_same;
-assign equity_lane0_eval71_hand_eval1_dups[1] = equity_lane0_eval71_hand_eval1_same_card40_same;
-assign equity_lane0_eval71_hand_eval1_dups[0] = equity_lane0_eval71_hand_eval1_same_card41_same;
+assign equity_lane0_board_eval0_board_in[30-1:24] = equity_lane0_card_lookup4_card;
+assign equity_lane0_board_eval0_board_in[24-1:18] = equity_lane0_card_lookup3_card;
+assign equity_lane0_board_eval0_board_in[18-1:12] = equity_lane0_card_lookup2_card;
+assign equity_lane0_board_eval0_board_in[12-1:6] = equity_lane0_card_lookup1_card;
+assign equity_lane0_board_eval0_board_in[6-1:0] = equity_lane0_card_lookup0_card;
+assign equity_lane0_board_eval0_board_summary0_dups[9] = equity_lane0_board_eval0_board_summary0_same_card0_same;
+assign equity_lane0_board_eval0_board_summary0_dups[8] = equity_lane0_board_eval0_board_summary0_same_card1_same;
+assign equity_lane0_board_eval0_board_summary0_dups[7] = equity_lane0_board_eval0_board_summary0_same_card2_same;
+assign equity_lane0_board_eval0_board_summary0_dups[6] = equity_lane0_board_eval0_board_summary0_same_card3_same;
+assign equity_lane0_board_eval0_board_summary0_dups[5] = equity_lane0_board_eval0_board_summary0_same_card4_same;
+assign equity_lane0_board_eval0_board_summary0_dups[4] = equity_lane0_board_eval0_board_summary0_same_card5_same;
+assign equity_lane0_board_eval0_board_summary0_dups[3] = equity_lane0_board_eval0_board_summary0_same_card6_same;
+assign equity_lane0_board_eval0_board_summary0_dups[2] = equity_lane0_board_eval0_board_summary0_same_card7_same;
+assign equity_lane0_board_eval0_board_summary0_dups[1] = equity_lane0_board_eval0_board_summary0_same_card8_same;
+assign equity_lane0_board_eval0_board_summary0_dups[0] = equity_lane0_board_eval0_board_summary0_same_card9_same;
+assign equity_lane0_board_eval0_hole_register0_d[12-1:6] = hero_cards[12-1:6];
+assign equity_lane0_board_eval0_hole_register0_d[6-1:0] = hero_cards[6-1:0];
+assign equity_lane0_board_eval0_hole_register1_d[12-1:6] = equity_lane0_card_lookup6_card;
+assign equity_lane0_board_eval0_hole_register1_d[6-1:0] = equity_lane0_card_lookup5_card;
+assign equity_lane0_board_eval0_player_eval0_dups[10] = equity_lane0_board_eval0_player_eval0_same_card10_same;
+assign equity_lane0_board_eval0_player_eval0_dups[9] = equity_lane0_board_eval0_player_eval0_same_card11_same;
+assign equity_lane0_board_eval0_player_eval0_dups[8] = equity_lane0_board_eval0_player_eval0_same_card12_same;
+assign equity_lane0_board_eval0_player_eval0_dups[7] = equity_lane0_board_eval0_player_eval0_same_card13_same;
+assign equity_lane0_board_eval0_player_eval0_dups[6] = equity_lane0_board_eval0_player_eval0_same_card14_same;
+assign equity_lane0_board_eval0_player_eval0_dups[5] = equity_lane0_board_eval0_player_eval0_same_card15_same;
+assign equity_lane0_board_eval0_player_eval0_dups[4] = equity_lane0_board_eval0_player_eval0_same_card16_same;
+assign equity_lane0_board_eval0_player_eval0_dups[3] = equity_lane0_board_eval0_player_eval0_same_card17_same;
+assign equity_lane0_board_eval0_player_eval0_dups[2] = equity_lane0_board_eval0_player_eval0_same_card18_same;
+assign equity_lane0_board_eval0_player_eval0_dups[1] = equity_lane0_board_eval0_player_eval0_same_card19_same;
+assign equity_lane0_board_eval0_player_eval0_dups[0] = equity_lane0_board_eval0_player_eval0_same_card20_same;
+assign equity_lane0_board_eval0_player_eval1_dups[10] = equity_lane0_board_eval0_player_eval1_same_card21_same;
+assign equity_lane0_board_eval0_player_eval1_dups[9] = equity_lane0_board_eval0_player_eval1_same_card22_same;
+assign equity_lane0_board_eval0_player_eval1_dups[8] = equity_lane0_board_eval0_player_eval1_same_card23_same;
+assign equity_lane0_board_eval0_player_eval1_dups[7] = equity_lane0_board_eval0_player_eval1_same_card24_same;
+assign equity_lane0_board_eval0_player_eval1_dups[6] = equity_lane0_board_eval0_player_eval1_same_card25_same;
+assign equity_lane0_board_eval0_player_eval1_dups[5] = equity_lane0_board_eval0_player_eval1_same_card26_same;
+assign equity_lane0_board_eval0_player_eval1_dups[4] = equity_lane0_board_eval0_player_eval1_same_card27_same;
+assign equity_lane0_board_eval0_player_eval1_dups[3] = equity_lane0_board_eval0_player_eval1_same_card28_same;
+assign equity_lane0_board_eval0_player_eval1_dups[2] = equity_lane0_board_eval0_player_eval1_same_card29_same;
+assign equity_lane0_board_eval0_player_eval1_dups[1] = equity_lane0_board_eval0_player_eval1_same_card30_same;
+assign equity_lane0_board_eval0_player_eval1_dups[0] = equity_lane0_board_eval0_player_eval1_same_card31_same;
 assign equity_lane0_showdown0_c1_ge[1] = equity_lane0_showdown0_word_at_least0_b_ge_a;
 assign equity_lane0_showdown0_c1_ge[0] = equity_lane0_showdown0_word_at_least0_a_ge_b;
-assign equity_lane0_showdown0_s2_packed[48-1:24] = equity_lane0_showdown0_pipe_reg5_q;
-assign equity_lane0_showdown0_s2_packed[24-1:0] = equity_lane0_showdown0_pipe_reg4_q;
+assign equity_lane0_showdown0_s2_packed[48-1:24] = equity_lane0_showdown0_pipe_reg23_q;
+assign equity_lane0_showdown0_s2_packed[24-1:0] = equity_lane0_showdown0_pipe_reg22_q;
 
 
 always @(posedge clk) begin: equity_lane0_reset_register
@@ -1628,7 +1563,7 @@ always @(posedge clk) begin: equity_lane0_control
         end
         else if ((equity_lane0_state == 2'b10)) begin
             if (equity_lane0_left_zero) begin
-                equity_lane0_drain <= 46;
+                equity_lane0_drain <= 45;
                 equity_lane0_state <= 2'b11;
             end
         end
@@ -4398,249 +4333,290 @@ end
 
 
 
-assign equity_lane0_eval70_hand_eval0_same_card0_same = ((equity_lane0_eval70_hand_eval0_s0_codes[6-1:0] == equity_lane0_eval70_hand_eval0_s0_codes[12-1:6]) && (equity_lane0_eval70_hand_eval0_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_board_summary0_same_card0_same = ((equity_lane0_board_eval0_s0_board[6-1:0] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_s0_board[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval70_hand_eval0_same_card1_same = ((equity_lane0_eval70_hand_eval0_s0_codes[6-1:0] == equity_lane0_eval70_hand_eval0_s0_codes[18-1:12]) && (equity_lane0_eval70_hand_eval0_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_board_summary0_same_card1_same = ((equity_lane0_board_eval0_s0_board[6-1:0] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_s0_board[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval70_hand_eval0_same_card2_same = ((equity_lane0_eval70_hand_eval0_s0_codes[6-1:0] == equity_lane0_eval70_hand_eval0_s0_codes[24-1:18]) && (equity_lane0_eval70_hand_eval0_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_board_summary0_same_card2_same = ((equity_lane0_board_eval0_s0_board[6-1:0] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_s0_board[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval70_hand_eval0_same_card3_same = ((equity_lane0_eval70_hand_eval0_s0_codes[6-1:0] == equity_lane0_eval70_hand_eval0_s0_codes[30-1:24]) && (equity_lane0_eval70_hand_eval0_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_board_summary0_same_card3_same = ((equity_lane0_board_eval0_s0_board[6-1:0] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_s0_board[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval70_hand_eval0_same_card4_same = ((equity_lane0_eval70_hand_eval0_s0_codes[6-1:0] == equity_lane0_eval70_hand_eval0_s0_codes[36-1:30]) && (equity_lane0_eval70_hand_eval0_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_board_summary0_same_card4_same = ((equity_lane0_board_eval0_s0_board[12-1:6] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_s0_board[12-1:6] != 63));
 
 
 
-assign equity_lane0_eval70_hand_eval0_same_card5_same = ((equity_lane0_eval70_hand_eval0_s0_codes[6-1:0] == equity_lane0_eval70_hand_eval0_s0_codes[42-1:36]) && (equity_lane0_eval70_hand_eval0_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_board_summary0_same_card5_same = ((equity_lane0_board_eval0_s0_board[12-1:6] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_s0_board[12-1:6] != 63));
 
 
 
-assign equity_lane0_eval70_hand_eval0_same_card6_same = ((equity_lane0_eval70_hand_eval0_s0_codes[12-1:6] == equity_lane0_eval70_hand_eval0_s0_codes[18-1:12]) && (equity_lane0_eval70_hand_eval0_s0_codes[12-1:6] != 63));
+assign equity_lane0_board_eval0_board_summary0_same_card6_same = ((equity_lane0_board_eval0_s0_board[12-1:6] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_s0_board[12-1:6] != 63));
 
 
 
-assign equity_lane0_eval70_hand_eval0_same_card7_same = ((equity_lane0_eval70_hand_eval0_s0_codes[12-1:6] == equity_lane0_eval70_hand_eval0_s0_codes[24-1:18]) && (equity_lane0_eval70_hand_eval0_s0_codes[12-1:6] != 63));
+assign equity_lane0_board_eval0_board_summary0_same_card7_same = ((equity_lane0_board_eval0_s0_board[18-1:12] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_s0_board[18-1:12] != 63));
 
 
 
-assign equity_lane0_eval70_hand_eval0_same_card8_same = ((equity_lane0_eval70_hand_eval0_s0_codes[12-1:6] == equity_lane0_eval70_hand_eval0_s0_codes[30-1:24]) && (equity_lane0_eval70_hand_eval0_s0_codes[12-1:6] != 63));
+assign equity_lane0_board_eval0_board_summary0_same_card8_same = ((equity_lane0_board_eval0_s0_board[18-1:12] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_s0_board[18-1:12] != 63));
 
 
 
-assign equity_lane0_eval70_hand_eval0_same_card9_same = ((equity_lane0_eval70_hand_eval0_s0_codes[12-1:6] == equity_lane0_eval70_hand_eval0_s0_codes[36-1:30]) && (equity_lane0_eval70_hand_eval0_s0_codes[12-1:6] != 63));
+assign equity_lane0_board_eval0_board_summary0_same_card9_same = ((equity_lane0_board_eval0_s0_board[24-1:18] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_s0_board[24-1:18] != 63));
 
 
-
-assign equity_lane0_eval70_hand_eval0_same_card10_same = ((equity_lane0_eval70_hand_eval0_s0_codes[12-1:6] == equity_lane0_eval70_hand_eval0_s0_codes[42-1:36]) && (equity_lane0_eval70_hand_eval0_s0_codes[12-1:6] != 63));
-
-
-
-assign equity_lane0_eval70_hand_eval0_same_card11_same = ((equity_lane0_eval70_hand_eval0_s0_codes[18-1:12] == equity_lane0_eval70_hand_eval0_s0_codes[24-1:18]) && (equity_lane0_eval70_hand_eval0_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane0_eval70_hand_eval0_same_card12_same = ((equity_lane0_eval70_hand_eval0_s0_codes[18-1:12] == equity_lane0_eval70_hand_eval0_s0_codes[30-1:24]) && (equity_lane0_eval70_hand_eval0_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane0_eval70_hand_eval0_same_card13_same = ((equity_lane0_eval70_hand_eval0_s0_codes[18-1:12] == equity_lane0_eval70_hand_eval0_s0_codes[36-1:30]) && (equity_lane0_eval70_hand_eval0_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane0_eval70_hand_eval0_same_card14_same = ((equity_lane0_eval70_hand_eval0_s0_codes[18-1:12] == equity_lane0_eval70_hand_eval0_s0_codes[42-1:36]) && (equity_lane0_eval70_hand_eval0_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane0_eval70_hand_eval0_same_card15_same = ((equity_lane0_eval70_hand_eval0_s0_codes[24-1:18] == equity_lane0_eval70_hand_eval0_s0_codes[30-1:24]) && (equity_lane0_eval70_hand_eval0_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane0_eval70_hand_eval0_same_card16_same = ((equity_lane0_eval70_hand_eval0_s0_codes[24-1:18] == equity_lane0_eval70_hand_eval0_s0_codes[36-1:30]) && (equity_lane0_eval70_hand_eval0_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane0_eval70_hand_eval0_same_card17_same = ((equity_lane0_eval70_hand_eval0_s0_codes[24-1:18] == equity_lane0_eval70_hand_eval0_s0_codes[42-1:36]) && (equity_lane0_eval70_hand_eval0_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane0_eval70_hand_eval0_same_card18_same = ((equity_lane0_eval70_hand_eval0_s0_codes[30-1:24] == equity_lane0_eval70_hand_eval0_s0_codes[36-1:30]) && (equity_lane0_eval70_hand_eval0_s0_codes[30-1:24] != 63));
-
-
-
-assign equity_lane0_eval70_hand_eval0_same_card19_same = ((equity_lane0_eval70_hand_eval0_s0_codes[30-1:24] == equity_lane0_eval70_hand_eval0_s0_codes[42-1:36]) && (equity_lane0_eval70_hand_eval0_s0_codes[30-1:24] != 63));
-
-
-
-assign equity_lane0_eval70_hand_eval0_same_card20_same = ((equity_lane0_eval70_hand_eval0_s0_codes[36-1:30] == equity_lane0_eval70_hand_eval0_s0_codes[42-1:36]) && (equity_lane0_eval70_hand_eval0_s0_codes[36-1:30] != 63));
-
-
-always @(equity_lane0_eval70_hand_eval0_s0_codes) begin: equity_lane0_eval70_hand_eval0_decode
-    reg [52-1:0] hand;
-    reg [7-1:0] bad_codes;
-    reg any_card;
-    reg [6-1:0] clubs;
-    reg [6-1:0] diamonds;
-    reg [6-1:0] hearts;
-    reg [6-1:0] spades;
+always @(equity_lane0_board_eval0_s0_board) begin: equity_lane0_board_eval0_board_summary0_count_board
+    reg [13-1:0] ge1;
+    reg [13-1:0] ge2;
+    reg [13-1:0] ge3;
+    reg [13-1:0] ge4;
+    reg [4-1:0] suit_ge1;
+    reg [4-1:0] suit_ge2;
+    reg [4-1:0] suit_ge3;
+    reg [4-1:0] suit_ge4;
+    reg [4-1:0] suit_ge5;
+    reg unreal;
     integer i;
     reg [6-1:0] code;
     integer j;
-    reg [64-1:0] onehot;
-    hand = 52'h0;
-    bad_codes = 7'h0;
-    any_card = 1'b0;
-    clubs = 6'h1;
-    diamonds = 6'h1;
-    hearts = 6'h1;
-    spades = 6'h1;
-    for (i=0; i<7; i=i+1) begin
+    reg [16-1:0] rank_hit;
+    reg [13-1:0] hit;
+    reg [4-1:0] suit_hit;
+    reg [13-1:0] flush_ranks;
+    ge1 = 13'h0;
+    ge2 = 13'h0;
+    ge3 = 13'h0;
+    ge4 = 13'h0;
+    suit_ge1 = 4'h0;
+    suit_ge2 = 4'h0;
+    suit_ge3 = 4'h0;
+    suit_ge4 = 4'h0;
+    suit_ge5 = 4'h0;
+    unreal = 1'b0;
+    for (i=0; i<5; i=i+1) begin
         code = 6'h0;
         for (j=0; j<6; j=j+1) begin
-            code[j] = equity_lane0_eval70_hand_eval0_s0_codes[((6 * i) + j)];
+            code[j] = equity_lane0_board_eval0_s0_board[((6 * i) + j)];
         end
-        onehot = 64'h1;
-        onehot = (onehot << code);
-        if ((onehot[63-1:52] != 0)) begin
-            bad_codes[i] = 1;
-        end
-        hand = (hand | onehot[52-1:0]);
-        if ((!onehot[63])) begin
-            any_card = 1'b1;
-            if ((code[2-1:0] == 0)) begin
-                clubs = {clubs[5-1:0], 1'b1};
-            end
-            else if ((code[2-1:0] == 1)) begin
-                diamonds = {diamonds[5-1:0], 1'b1};
-            end
-            else if ((code[2-1:0] == 2)) begin
-                hearts = {hearts[5-1:0], 1'b1};
-            end
-            else begin
-                spades = {spades[5-1:0], 1'b1};
-            end
+        rank_hit = 16'h1;
+        rank_hit = (rank_hit << code[6-1:2]);
+        hit = 13'h0;
+        hit = rank_hit[13-1:0];
+        suit_hit = 4'h1;
+        suit_hit = (suit_hit << code[2-1:0]);
+        ge4 = (ge4 | (ge3 & hit));
+        ge3 = (ge3 | (ge2 & hit));
+        ge2 = (ge2 | (ge1 & hit));
+        ge1 = (ge1 | hit);
+        suit_ge5 = (suit_ge5 | (suit_ge4 & suit_hit));
+        suit_ge4 = (suit_ge4 | (suit_ge3 & suit_hit));
+        suit_ge3 = (suit_ge3 | (suit_ge2 & suit_hit));
+        suit_ge2 = (suit_ge2 | (suit_ge1 & suit_hit));
+        suit_ge1 = (suit_ge1 | suit_hit);
+        if ((code[5] && code[4] && (code[3] || code[2]))) begin
+            unreal = 1'b1;
         end
     end
-    equity_lane0_eval70_hand_eval0_d1_hand = hand;
-    equity_lane0_eval70_hand_eval0_d1_bad_codes = bad_codes;
-    equity_lane0_eval70_hand_eval0_d1_any = any_card;
-    equity_lane0_eval70_hand_eval0_d1_flush_suit = {spades[5], hearts[5], diamonds[5], clubs[5]};
+    flush_ranks = 13'h0;
+    for (i=0; i<5; i=i+1) begin
+        code = 6'h0;
+        for (j=0; j<6; j=j+1) begin
+            code[j] = equity_lane0_board_eval0_s0_board[((6 * i) + j)];
+        end
+        rank_hit = 16'h1;
+        rank_hit = (rank_hit << code[6-1:2]);
+        hit = 13'h0;
+        hit = rank_hit[13-1:0];
+        if (suit_ge3[code[2-1:0]]) begin
+            flush_ranks = (flush_ranks | hit);
+        end
+    end
+    equity_lane0_board_eval0_board_summary0_c1_ge1 = ge1;
+    equity_lane0_board_eval0_board_summary0_c1_ge2 = ge2;
+    equity_lane0_board_eval0_board_summary0_c1_ge3 = ge3;
+    equity_lane0_board_eval0_board_summary0_c1_ge4 = ge4;
+    equity_lane0_board_eval0_board_summary0_c1_flush_suit = suit_ge3;
+    equity_lane0_board_eval0_board_summary0_c1_flush_ranks = flush_ranks;
+    equity_lane0_board_eval0_board_summary0_c1_flush_ge4 = (suit_ge4 != 0);
+    equity_lane0_board_eval0_board_summary0_c1_flush_ge5 = (suit_ge5 != 0);
+    equity_lane0_board_eval0_board_summary0_c1_unreal = unreal;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_decoded_register
-    equity_lane0_eval70_hand_eval0_decoded_hand <= equity_lane0_eval70_hand_eval0_d1_hand;
-    equity_lane0_eval70_hand_eval0_decoded_bad_codes <= equity_lane0_eval70_hand_eval0_d1_bad_codes;
-    equity_lane0_eval70_hand_eval0_decoded_any <= equity_lane0_eval70_hand_eval0_d1_any;
-    equity_lane0_eval70_hand_eval0_decoded_flush_suit <= equity_lane0_eval70_hand_eval0_d1_flush_suit;
-    equity_lane0_eval70_hand_eval0_decoded_dups <= equity_lane0_eval70_hand_eval0_dups;
+always @(posedge clk) begin: equity_lane0_board_eval0_board_summary0_summary_register
+    equity_lane0_board_eval0_board_summary0_summary_ge1 <= equity_lane0_board_eval0_board_summary0_c1_ge1;
+    equity_lane0_board_eval0_board_summary0_summary_ge2 <= equity_lane0_board_eval0_board_summary0_c1_ge2;
+    equity_lane0_board_eval0_board_summary0_summary_ge3 <= equity_lane0_board_eval0_board_summary0_c1_ge3;
+    equity_lane0_board_eval0_board_summary0_summary_ge4 <= equity_lane0_board_eval0_board_summary0_c1_ge4;
+    equity_lane0_board_eval0_board_summary0_summary_flush_suit <= equity_lane0_board_eval0_board_summary0_c1_flush_suit;
+    equity_lane0_board_eval0_board_summary0_summary_flush_ranks <= equity_lane0_board_eval0_board_summary0_c1_flush_ranks;
+    equity_lane0_board_eval0_board_summary0_summary_flush_ge4 <= equity_lane0_board_eval0_board_summary0_c1_flush_ge4;
+    equity_lane0_board_eval0_board_summary0_summary_flush_ge5 <= equity_lane0_board_eval0_board_summary0_c1_flush_ge5;
+    equity_lane0_board_eval0_board_summary0_summary_bad <= (equity_lane0_board_eval0_board_summary0_c1_unreal || (equity_lane0_board_eval0_board_summary0_dups != 0));
 end
 
 
-
-assign equity_lane0_eval70_hand_eval0_c2_bad = ((equity_lane0_eval70_hand_eval0_decoded_dups != 0) || (equity_lane0_eval70_hand_eval0_decoded_bad_codes != 0));
-
-
-always @(equity_lane0_eval70_hand_eval0_decoded_flush_suit, equity_lane0_eval70_hand_eval0_decoded_hand) begin: equity_lane0_eval70_hand_eval0_rank_masks
-    reg [13-1:0] present;
-    reg [13-1:0] quads;
-    reg [13-1:0] trips;
-    reg [13-1:0] pairs;
-    reg [13-1:0] singles;
-    reg [13-1:0] suited;
-    reg [13-1:0] not_quads;
-    integer r;
-    reg [5-1:0] held;
-    integer s;
-    present = 13'h0;
-    quads = 13'h0;
-    trips = 13'h0;
-    pairs = 13'h0;
-    singles = 13'h0;
-    suited = 13'h0;
-    not_quads = 13'h0;
-    for (r=0; r<13; r=r+1) begin
-        held = 5'h1;
-        for (s=0; s<4; s=s+1) begin
-            if (equity_lane0_eval70_hand_eval0_decoded_hand[((4 * r) + s)]) begin
-                held = {held[4-1:0], 1'b1};
-            end
-            if ((equity_lane0_eval70_hand_eval0_decoded_hand[((4 * r) + s)] && equity_lane0_eval70_hand_eval0_decoded_flush_suit[s])) begin
-                suited[r] = 1;
-            end
-        end
-        present[r] = held[1];
-        singles[r] = (held[1] && (!held[2]));
-        pairs[r] = (held[2] && (!held[3]));
-        trips[r] = (held[3] && (!held[4]));
-        quads[r] = held[4];
-        not_quads[r] = (held[1] && (!held[4]));
-    end
-    equity_lane0_eval70_hand_eval0_c2_present = present;
-    equity_lane0_eval70_hand_eval0_c2_quads = quads;
-    equity_lane0_eval70_hand_eval0_c2_trips = trips;
-    equity_lane0_eval70_hand_eval0_c2_pairs = pairs;
-    equity_lane0_eval70_hand_eval0_c2_not_quads = not_quads;
-    equity_lane0_eval70_hand_eval0_c2_flush = (equity_lane0_eval70_hand_eval0_decoded_flush_suit != 0);
-    if ((equity_lane0_eval70_hand_eval0_decoded_flush_suit != 0)) begin
-        equity_lane0_eval70_hand_eval0_c2_kickers = suited;
+always @(posedge clk) begin: equity_lane0_board_eval0_advance
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_board_eval0_valids <= 0;
     end
     else begin
-        equity_lane0_eval70_hand_eval0_c2_kickers = singles;
+        equity_lane0_board_eval0_valids <= {equity_lane0_board_eval0_valids[(5 - 1)-1:0], equity_lane0_look_valid};
     end
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_decoded_hand) begin: equity_lane0_eval70_hand_eval0_sf_windows
-    reg [10-1:0] found;
-    integer w;
-    integer s;
-    found = 10'h0;
-    for (w=0; w<10; w=w+1) begin
-        for (s=0; s<4; s=s+1) begin
-            if ((equity_lane0_eval70_hand_eval0_decoded_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval70_hand_eval0_decoded_hand[((4 * w) + s)] && equity_lane0_eval70_hand_eval0_decoded_hand[((4 * (w + 1)) + s)] && equity_lane0_eval70_hand_eval0_decoded_hand[((4 * (w + 2)) + s)] && equity_lane0_eval70_hand_eval0_decoded_hand[((4 * (w + 3)) + s)])) begin
-                found[w] = 1;
-            end
-        end
-    end
-    equity_lane0_eval70_hand_eval0_c2_sf_windows = found;
+always @(posedge clk) begin: equity_lane0_board_eval0_take_board
+    equity_lane0_board_eval0_s0_board <= equity_lane0_board_eval0_board_in;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_c2_present) begin: equity_lane0_eval70_hand_eval0_straight_windows0_find
+always @(posedge clk) begin: equity_lane0_board_eval0_hole_register0_take
+    equity_lane0_board_eval0_hole_register0_q <= equity_lane0_board_eval0_hole_register0_d;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_hole_register1_take
+    equity_lane0_board_eval0_hole_register1_q <= equity_lane0_board_eval0_hole_register1_d;
+end
+
+
+
+assign equity_lane0_board_eval0_player_eval0_same_card10_same = ((equity_lane0_board_eval0_hole_register0_q[6-1:0] == equity_lane0_board_eval0_hole_register0_q[12-1:6]) && (equity_lane0_board_eval0_hole_register0_q[6-1:0] != 63));
+
+
+
+assign equity_lane0_board_eval0_player_eval0_same_card11_same = ((equity_lane0_board_eval0_hole_register0_q[6-1:0] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_hole_register0_q[6-1:0] != 63));
+
+
+
+assign equity_lane0_board_eval0_player_eval0_same_card12_same = ((equity_lane0_board_eval0_hole_register0_q[12-1:6] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_hole_register0_q[12-1:6] != 63));
+
+
+
+assign equity_lane0_board_eval0_player_eval0_same_card13_same = ((equity_lane0_board_eval0_hole_register0_q[6-1:0] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_hole_register0_q[6-1:0] != 63));
+
+
+
+assign equity_lane0_board_eval0_player_eval0_same_card14_same = ((equity_lane0_board_eval0_hole_register0_q[12-1:6] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_hole_register0_q[12-1:6] != 63));
+
+
+
+assign equity_lane0_board_eval0_player_eval0_same_card15_same = ((equity_lane0_board_eval0_hole_register0_q[6-1:0] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_hole_register0_q[6-1:0] != 63));
+
+
+
+assign equity_lane0_board_eval0_player_eval0_same_card16_same = ((equity_lane0_board_eval0_hole_register0_q[12-1:6] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_hole_register0_q[12-1:6] != 63));
+
+
+
+assign equity_lane0_board_eval0_player_eval0_same_card17_same = ((equity_lane0_board_eval0_hole_register0_q[6-1:0] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_hole_register0_q[6-1:0] != 63));
+
+
+
+assign equity_lane0_board_eval0_player_eval0_same_card18_same = ((equity_lane0_board_eval0_hole_register0_q[12-1:6] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_hole_register0_q[12-1:6] != 63));
+
+
+
+assign equity_lane0_board_eval0_player_eval0_same_card19_same = ((equity_lane0_board_eval0_hole_register0_q[6-1:0] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_hole_register0_q[6-1:0] != 63));
+
+
+
+assign equity_lane0_board_eval0_player_eval0_same_card20_same = ((equity_lane0_board_eval0_hole_register0_q[12-1:6] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_hole_register0_q[12-1:6] != 63));
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_hole_register
+    equity_lane0_board_eval0_player_eval0_s1_hole <= equity_lane0_board_eval0_hole_register0_q;
+    equity_lane0_board_eval0_player_eval0_s1_bad <= ((equity_lane0_board_eval0_player_eval0_dups != 0) || (equity_lane0_board_eval0_hole_register0_q[5] && equity_lane0_board_eval0_hole_register0_q[4] && (equity_lane0_board_eval0_hole_register0_q[3] || equity_lane0_board_eval0_hole_register0_q[2])) || (equity_lane0_board_eval0_hole_register0_q[11] && equity_lane0_board_eval0_hole_register0_q[10] && (equity_lane0_board_eval0_hole_register0_q[9] || equity_lane0_board_eval0_hole_register0_q[8])));
+end
+
+
+always @(equity_lane0_board_eval0_board_summary0_summary_flush_ge5, equity_lane0_board_eval0_board_summary0_summary_ge1, equity_lane0_board_eval0_board_summary0_summary_ge4, equity_lane0_board_eval0_player_eval0_s1_hole, equity_lane0_board_eval0_board_summary0_summary_flush_suit, equity_lane0_board_eval0_board_summary0_summary_flush_ranks, equity_lane0_board_eval0_board_summary0_summary_ge2, equity_lane0_board_eval0_board_summary0_summary_ge3, equity_lane0_board_eval0_board_summary0_summary_flush_ge4) begin: equity_lane0_board_eval0_player_eval0_fold
+    reg [16-1:0] hit_a;
+    reg [16-1:0] hit_b;
+    reg [13-1:0] either;
+    reg [13-1:0] both;
+    reg suited_a;
+    reg suited_b;
+    reg [13-1:0] flush_ranks;
+    hit_a = 16'h1;
+    hit_a = (hit_a << equity_lane0_board_eval0_player_eval0_s1_hole[6-1:2]);
+    hit_b = 16'h1;
+    hit_b = (hit_b << equity_lane0_board_eval0_player_eval0_s1_hole[12-1:8]);
+    either = 13'h0;
+    both = 13'h0;
+    either = (hit_a[13-1:0] | hit_b[13-1:0]);
+    both = (hit_a[13-1:0] & hit_b[13-1:0]);
+    equity_lane0_board_eval0_player_eval0_c2_ge1 = (equity_lane0_board_eval0_board_summary0_summary_ge1 | either);
+    equity_lane0_board_eval0_player_eval0_c2_ge2 = ((equity_lane0_board_eval0_board_summary0_summary_ge2 | (equity_lane0_board_eval0_board_summary0_summary_ge1 & either)) | both);
+    equity_lane0_board_eval0_player_eval0_c2_ge3 = ((equity_lane0_board_eval0_board_summary0_summary_ge3 | (equity_lane0_board_eval0_board_summary0_summary_ge2 & either)) | (equity_lane0_board_eval0_board_summary0_summary_ge1 & both));
+    equity_lane0_board_eval0_player_eval0_c2_ge4 = ((equity_lane0_board_eval0_board_summary0_summary_ge4 | (equity_lane0_board_eval0_board_summary0_summary_ge3 & either)) | (equity_lane0_board_eval0_board_summary0_summary_ge2 & both));
+    suited_a = (equity_lane0_board_eval0_board_summary0_summary_flush_suit[equity_lane0_board_eval0_player_eval0_s1_hole[2-1:0]] != 0);
+    suited_b = (equity_lane0_board_eval0_board_summary0_summary_flush_suit[equity_lane0_board_eval0_player_eval0_s1_hole[8-1:6]] != 0);
+    flush_ranks = 13'h0;
+    flush_ranks = equity_lane0_board_eval0_board_summary0_summary_flush_ranks;
+    if (suited_a) begin
+        flush_ranks = (flush_ranks | hit_a[13-1:0]);
+    end
+    if (suited_b) begin
+        flush_ranks = (flush_ranks | hit_b[13-1:0]);
+    end
+    equity_lane0_board_eval0_player_eval0_c2_flush_ranks = flush_ranks;
+    equity_lane0_board_eval0_player_eval0_c2_flush = ((equity_lane0_board_eval0_board_summary0_summary_flush_suit != 0) && (equity_lane0_board_eval0_board_summary0_summary_flush_ge5 || (equity_lane0_board_eval0_board_summary0_summary_flush_ge4 && (suited_a || suited_b)) || (suited_a && suited_b)));
+end
+
+
+always @(equity_lane0_board_eval0_player_eval0_c2_ge1) begin: equity_lane0_board_eval0_player_eval0_straight_windows0_find
     reg [10-1:0] complete;
     integer w;
     complete = 10'h0;
     for (w=0; w<10; w=w+1) begin
-        if ((equity_lane0_eval70_hand_eval0_c2_present[(((w + 13) - 1) % 13)] && equity_lane0_eval70_hand_eval0_c2_present[w] && equity_lane0_eval70_hand_eval0_c2_present[(w + 1)] && equity_lane0_eval70_hand_eval0_c2_present[(w + 2)] && equity_lane0_eval70_hand_eval0_c2_present[(w + 3)])) begin
+        if ((equity_lane0_board_eval0_player_eval0_c2_ge1[(((w + 13) - 1) % 13)] && equity_lane0_board_eval0_player_eval0_c2_ge1[w] && equity_lane0_board_eval0_player_eval0_c2_ge1[(w + 1)] && equity_lane0_board_eval0_player_eval0_c2_ge1[(w + 2)] && equity_lane0_board_eval0_player_eval0_c2_ge1[(w + 3)])) begin
             complete[w] = 1;
         end
     end
-    equity_lane0_eval70_hand_eval0_c2_windows = complete;
+    equity_lane0_board_eval0_player_eval0_c2_windows = complete;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_masks_register
-    equity_lane0_eval70_hand_eval0_masks_quads <= equity_lane0_eval70_hand_eval0_c2_quads;
-    equity_lane0_eval70_hand_eval0_masks_trips <= equity_lane0_eval70_hand_eval0_c2_trips;
-    equity_lane0_eval70_hand_eval0_masks_pairs <= equity_lane0_eval70_hand_eval0_c2_pairs;
-    equity_lane0_eval70_hand_eval0_masks_not_quads <= equity_lane0_eval70_hand_eval0_c2_not_quads;
-    equity_lane0_eval70_hand_eval0_masks_kickers <= equity_lane0_eval70_hand_eval0_c2_kickers;
-    equity_lane0_eval70_hand_eval0_masks_windows <= equity_lane0_eval70_hand_eval0_c2_windows;
-    equity_lane0_eval70_hand_eval0_masks_sf_windows <= equity_lane0_eval70_hand_eval0_c2_sf_windows;
-    equity_lane0_eval70_hand_eval0_masks_flush <= equity_lane0_eval70_hand_eval0_c2_flush;
-    equity_lane0_eval70_hand_eval0_masks_bad <= equity_lane0_eval70_hand_eval0_c2_bad;
-    equity_lane0_eval70_hand_eval0_masks_any <= equity_lane0_eval70_hand_eval0_decoded_any;
+always @(equity_lane0_board_eval0_player_eval0_c2_flush_ranks) begin: equity_lane0_board_eval0_player_eval0_straight_windows1_find
+    reg [10-1:0] complete;
+    integer w;
+    complete = 10'h0;
+    for (w=0; w<10; w=w+1) begin
+        if ((equity_lane0_board_eval0_player_eval0_c2_flush_ranks[(((w + 13) - 1) % 13)] && equity_lane0_board_eval0_player_eval0_c2_flush_ranks[w] && equity_lane0_board_eval0_player_eval0_c2_flush_ranks[(w + 1)] && equity_lane0_board_eval0_player_eval0_c2_flush_ranks[(w + 2)] && equity_lane0_board_eval0_player_eval0_c2_flush_ranks[(w + 3)])) begin
+            complete[w] = 1;
+        end
+    end
+    equity_lane0_board_eval0_player_eval0_c2_sf_windows = complete;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_masks_kickers) begin: equity_lane0_eval70_hand_eval0_highest_ranks0_select
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_masks_register
+    if (equity_lane0_board_eval0_player_eval0_c2_flush) begin
+        equity_lane0_board_eval0_player_eval0_s2_kick_mask <= equity_lane0_board_eval0_player_eval0_c2_flush_ranks;
+    end
+    else begin
+        equity_lane0_board_eval0_player_eval0_s2_kick_mask <= equity_lane0_board_eval0_player_eval0_c2_ge1;
+    end
+    equity_lane0_board_eval0_player_eval0_s2_ge2 <= equity_lane0_board_eval0_player_eval0_c2_ge2;
+    equity_lane0_board_eval0_player_eval0_s2_ge3 <= equity_lane0_board_eval0_player_eval0_c2_ge3;
+    equity_lane0_board_eval0_player_eval0_s2_ge4 <= equity_lane0_board_eval0_player_eval0_c2_ge4;
+    equity_lane0_board_eval0_player_eval0_s2_windows <= equity_lane0_board_eval0_player_eval0_c2_windows;
+    equity_lane0_board_eval0_player_eval0_s2_sf_windows <= equity_lane0_board_eval0_player_eval0_c2_sf_windows;
+    equity_lane0_board_eval0_player_eval0_s2_flush <= equity_lane0_board_eval0_player_eval0_c2_flush;
+    equity_lane0_board_eval0_player_eval0_s2_invalid <= (equity_lane0_board_eval0_player_eval0_s1_bad || equity_lane0_board_eval0_board_summary0_summary_bad);
+end
+
+
+always @(equity_lane0_board_eval0_player_eval0_s2_kick_mask) begin: equity_lane0_board_eval0_player_eval0_highest_ranks0_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -4651,42 +4627,19 @@ always @(equity_lane0_eval70_hand_eval0_masks_kickers) begin: equity_lane0_eval7
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_masks_kickers[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_board_eval0_player_eval0_s2_kick_mask[p] && seen[k]);
         end
-        if (equity_lane0_eval70_hand_eval0_masks_kickers[p]) begin
+        if (equity_lane0_board_eval0_player_eval0_s2_kick_mask[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
         end
     end
-    equity_lane0_eval70_hand_eval0_c3_kickers = sel;
+    equity_lane0_board_eval0_player_eval0_highest_ranks0_onehots = sel;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_masks_pairs) begin: equity_lane0_eval70_hand_eval0_highest_ranks1_select
-    reg [5-1:0] seen;
-    reg saturated;
-    reg [39-1:0] sel;
-    integer p;
-    integer k;
-    seen = 5'h1;
-    saturated = 1'b0;
-    sel = 39'h0;
-    for (p=13-1; p>=0; p=p-1) begin
-        for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_masks_pairs[p] && seen[k]);
-        end
-        if (equity_lane0_eval70_hand_eval0_masks_pairs[p]) begin
-            saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
-            seen = {seen[(5 - 1)-1:0], 1'b0};
-            seen[(5 - 1)] = saturated;
-        end
-    end
-    equity_lane0_eval70_hand_eval0_c3_pairs = sel;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_masks_trips) begin: equity_lane0_eval70_hand_eval0_highest_ranks2_select
+always @(equity_lane0_board_eval0_player_eval0_s2_ge2) begin: equity_lane0_board_eval0_player_eval0_highest_ranks1_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -4697,19 +4650,19 @@ always @(equity_lane0_eval70_hand_eval0_masks_trips) begin: equity_lane0_eval70_
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_masks_trips[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_board_eval0_player_eval0_s2_ge2[p] && seen[k]);
         end
-        if (equity_lane0_eval70_hand_eval0_masks_trips[p]) begin
+        if (equity_lane0_board_eval0_player_eval0_s2_ge2[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
         end
     end
-    equity_lane0_eval70_hand_eval0_c3_trips = sel;
+    equity_lane0_board_eval0_player_eval0_highest_ranks1_onehots = sel;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_masks_not_quads) begin: equity_lane0_eval70_hand_eval0_highest_ranks3_select
+always @(equity_lane0_board_eval0_player_eval0_s2_ge3) begin: equity_lane0_board_eval0_player_eval0_highest_ranks2_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -4720,664 +4673,557 @@ always @(equity_lane0_eval70_hand_eval0_masks_not_quads) begin: equity_lane0_eva
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval70_hand_eval0_masks_not_quads[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_board_eval0_player_eval0_s2_ge3[p] && seen[k]);
         end
-        if (equity_lane0_eval70_hand_eval0_masks_not_quads[p]) begin
+        if (equity_lane0_board_eval0_player_eval0_s2_ge3[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
         end
     end
-    equity_lane0_eval70_hand_eval0_c3_not_quads = sel;
+    equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots = sel;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_masks_windows) begin: equity_lane0_eval70_hand_eval0_window_top0_pick
+
+assign equity_lane0_board_eval0_player_eval0_field0_q = equity_lane0_board_eval0_player_eval0_highest_ranks0_onehots[13-1:0];
+
+
+
+assign equity_lane0_board_eval0_player_eval0_field1_q = equity_lane0_board_eval0_player_eval0_highest_ranks0_onehots[26-1:13];
+
+
+
+assign equity_lane0_board_eval0_player_eval0_field2_q = equity_lane0_board_eval0_player_eval0_highest_ranks0_onehots[39-1:26];
+
+
+
+assign equity_lane0_board_eval0_player_eval0_field3_q = equity_lane0_board_eval0_player_eval0_highest_ranks0_onehots[52-1:39];
+
+
+
+assign equity_lane0_board_eval0_player_eval0_field4_q = equity_lane0_board_eval0_player_eval0_highest_ranks0_onehots[65-1:52];
+
+
+
+assign equity_lane0_board_eval0_player_eval0_field5_q = equity_lane0_board_eval0_player_eval0_highest_ranks1_onehots[13-1:0];
+
+
+
+assign equity_lane0_board_eval0_player_eval0_field6_q = equity_lane0_board_eval0_player_eval0_highest_ranks1_onehots[26-1:13];
+
+
+always @(equity_lane0_board_eval0_player_eval0_field0_q) begin: equity_lane0_board_eval0_player_eval0_onehot_rank0_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval0_field0_q[12] || equity_lane0_board_eval0_player_eval0_field0_q[11] || equity_lane0_board_eval0_player_eval0_field0_q[10] || equity_lane0_board_eval0_player_eval0_field0_q[9] || equity_lane0_board_eval0_player_eval0_field0_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval0_field0_q[12] || equity_lane0_board_eval0_player_eval0_field0_q[7] || equity_lane0_board_eval0_player_eval0_field0_q[6] || equity_lane0_board_eval0_player_eval0_field0_q[5] || equity_lane0_board_eval0_player_eval0_field0_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval0_field0_q[11] || equity_lane0_board_eval0_player_eval0_field0_q[10] || equity_lane0_board_eval0_player_eval0_field0_q[7] || equity_lane0_board_eval0_player_eval0_field0_q[6] || equity_lane0_board_eval0_player_eval0_field0_q[3] || equity_lane0_board_eval0_player_eval0_field0_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval0_field0_q[11] || equity_lane0_board_eval0_player_eval0_field0_q[9] || equity_lane0_board_eval0_player_eval0_field0_q[7] || equity_lane0_board_eval0_player_eval0_field0_q[5] || equity_lane0_board_eval0_player_eval0_field0_q[3] || equity_lane0_board_eval0_player_eval0_field0_q[1]);
+    equity_lane0_board_eval0_player_eval0_onehot_rank0_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval0_field1_q) begin: equity_lane0_board_eval0_player_eval0_onehot_rank1_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval0_field1_q[12] || equity_lane0_board_eval0_player_eval0_field1_q[11] || equity_lane0_board_eval0_player_eval0_field1_q[10] || equity_lane0_board_eval0_player_eval0_field1_q[9] || equity_lane0_board_eval0_player_eval0_field1_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval0_field1_q[12] || equity_lane0_board_eval0_player_eval0_field1_q[7] || equity_lane0_board_eval0_player_eval0_field1_q[6] || equity_lane0_board_eval0_player_eval0_field1_q[5] || equity_lane0_board_eval0_player_eval0_field1_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval0_field1_q[11] || equity_lane0_board_eval0_player_eval0_field1_q[10] || equity_lane0_board_eval0_player_eval0_field1_q[7] || equity_lane0_board_eval0_player_eval0_field1_q[6] || equity_lane0_board_eval0_player_eval0_field1_q[3] || equity_lane0_board_eval0_player_eval0_field1_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval0_field1_q[11] || equity_lane0_board_eval0_player_eval0_field1_q[9] || equity_lane0_board_eval0_player_eval0_field1_q[7] || equity_lane0_board_eval0_player_eval0_field1_q[5] || equity_lane0_board_eval0_player_eval0_field1_q[3] || equity_lane0_board_eval0_player_eval0_field1_q[1]);
+    equity_lane0_board_eval0_player_eval0_onehot_rank1_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval0_field2_q) begin: equity_lane0_board_eval0_player_eval0_onehot_rank2_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval0_field2_q[12] || equity_lane0_board_eval0_player_eval0_field2_q[11] || equity_lane0_board_eval0_player_eval0_field2_q[10] || equity_lane0_board_eval0_player_eval0_field2_q[9] || equity_lane0_board_eval0_player_eval0_field2_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval0_field2_q[12] || equity_lane0_board_eval0_player_eval0_field2_q[7] || equity_lane0_board_eval0_player_eval0_field2_q[6] || equity_lane0_board_eval0_player_eval0_field2_q[5] || equity_lane0_board_eval0_player_eval0_field2_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval0_field2_q[11] || equity_lane0_board_eval0_player_eval0_field2_q[10] || equity_lane0_board_eval0_player_eval0_field2_q[7] || equity_lane0_board_eval0_player_eval0_field2_q[6] || equity_lane0_board_eval0_player_eval0_field2_q[3] || equity_lane0_board_eval0_player_eval0_field2_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval0_field2_q[11] || equity_lane0_board_eval0_player_eval0_field2_q[9] || equity_lane0_board_eval0_player_eval0_field2_q[7] || equity_lane0_board_eval0_player_eval0_field2_q[5] || equity_lane0_board_eval0_player_eval0_field2_q[3] || equity_lane0_board_eval0_player_eval0_field2_q[1]);
+    equity_lane0_board_eval0_player_eval0_onehot_rank2_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval0_field3_q) begin: equity_lane0_board_eval0_player_eval0_onehot_rank3_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval0_field3_q[12] || equity_lane0_board_eval0_player_eval0_field3_q[11] || equity_lane0_board_eval0_player_eval0_field3_q[10] || equity_lane0_board_eval0_player_eval0_field3_q[9] || equity_lane0_board_eval0_player_eval0_field3_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval0_field3_q[12] || equity_lane0_board_eval0_player_eval0_field3_q[7] || equity_lane0_board_eval0_player_eval0_field3_q[6] || equity_lane0_board_eval0_player_eval0_field3_q[5] || equity_lane0_board_eval0_player_eval0_field3_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval0_field3_q[11] || equity_lane0_board_eval0_player_eval0_field3_q[10] || equity_lane0_board_eval0_player_eval0_field3_q[7] || equity_lane0_board_eval0_player_eval0_field3_q[6] || equity_lane0_board_eval0_player_eval0_field3_q[3] || equity_lane0_board_eval0_player_eval0_field3_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval0_field3_q[11] || equity_lane0_board_eval0_player_eval0_field3_q[9] || equity_lane0_board_eval0_player_eval0_field3_q[7] || equity_lane0_board_eval0_player_eval0_field3_q[5] || equity_lane0_board_eval0_player_eval0_field3_q[3] || equity_lane0_board_eval0_player_eval0_field3_q[1]);
+    equity_lane0_board_eval0_player_eval0_onehot_rank3_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval0_field4_q) begin: equity_lane0_board_eval0_player_eval0_onehot_rank4_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval0_field4_q[12] || equity_lane0_board_eval0_player_eval0_field4_q[11] || equity_lane0_board_eval0_player_eval0_field4_q[10] || equity_lane0_board_eval0_player_eval0_field4_q[9] || equity_lane0_board_eval0_player_eval0_field4_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval0_field4_q[12] || equity_lane0_board_eval0_player_eval0_field4_q[7] || equity_lane0_board_eval0_player_eval0_field4_q[6] || equity_lane0_board_eval0_player_eval0_field4_q[5] || equity_lane0_board_eval0_player_eval0_field4_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval0_field4_q[11] || equity_lane0_board_eval0_player_eval0_field4_q[10] || equity_lane0_board_eval0_player_eval0_field4_q[7] || equity_lane0_board_eval0_player_eval0_field4_q[6] || equity_lane0_board_eval0_player_eval0_field4_q[3] || equity_lane0_board_eval0_player_eval0_field4_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval0_field4_q[11] || equity_lane0_board_eval0_player_eval0_field4_q[9] || equity_lane0_board_eval0_player_eval0_field4_q[7] || equity_lane0_board_eval0_player_eval0_field4_q[5] || equity_lane0_board_eval0_player_eval0_field4_q[3] || equity_lane0_board_eval0_player_eval0_field4_q[1]);
+    equity_lane0_board_eval0_player_eval0_onehot_rank4_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval0_field5_q) begin: equity_lane0_board_eval0_player_eval0_onehot_rank5_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval0_field5_q[12] || equity_lane0_board_eval0_player_eval0_field5_q[11] || equity_lane0_board_eval0_player_eval0_field5_q[10] || equity_lane0_board_eval0_player_eval0_field5_q[9] || equity_lane0_board_eval0_player_eval0_field5_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval0_field5_q[12] || equity_lane0_board_eval0_player_eval0_field5_q[7] || equity_lane0_board_eval0_player_eval0_field5_q[6] || equity_lane0_board_eval0_player_eval0_field5_q[5] || equity_lane0_board_eval0_player_eval0_field5_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval0_field5_q[11] || equity_lane0_board_eval0_player_eval0_field5_q[10] || equity_lane0_board_eval0_player_eval0_field5_q[7] || equity_lane0_board_eval0_player_eval0_field5_q[6] || equity_lane0_board_eval0_player_eval0_field5_q[3] || equity_lane0_board_eval0_player_eval0_field5_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval0_field5_q[11] || equity_lane0_board_eval0_player_eval0_field5_q[9] || equity_lane0_board_eval0_player_eval0_field5_q[7] || equity_lane0_board_eval0_player_eval0_field5_q[5] || equity_lane0_board_eval0_player_eval0_field5_q[3] || equity_lane0_board_eval0_player_eval0_field5_q[1]);
+    equity_lane0_board_eval0_player_eval0_onehot_rank5_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval0_field6_q) begin: equity_lane0_board_eval0_player_eval0_onehot_rank6_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval0_field6_q[12] || equity_lane0_board_eval0_player_eval0_field6_q[11] || equity_lane0_board_eval0_player_eval0_field6_q[10] || equity_lane0_board_eval0_player_eval0_field6_q[9] || equity_lane0_board_eval0_player_eval0_field6_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval0_field6_q[12] || equity_lane0_board_eval0_player_eval0_field6_q[7] || equity_lane0_board_eval0_player_eval0_field6_q[6] || equity_lane0_board_eval0_player_eval0_field6_q[5] || equity_lane0_board_eval0_player_eval0_field6_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval0_field6_q[11] || equity_lane0_board_eval0_player_eval0_field6_q[10] || equity_lane0_board_eval0_player_eval0_field6_q[7] || equity_lane0_board_eval0_player_eval0_field6_q[6] || equity_lane0_board_eval0_player_eval0_field6_q[3] || equity_lane0_board_eval0_player_eval0_field6_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval0_field6_q[11] || equity_lane0_board_eval0_player_eval0_field6_q[9] || equity_lane0_board_eval0_player_eval0_field6_q[7] || equity_lane0_board_eval0_player_eval0_field6_q[5] || equity_lane0_board_eval0_player_eval0_field6_q[3] || equity_lane0_board_eval0_player_eval0_field6_q[1]);
+    equity_lane0_board_eval0_player_eval0_onehot_rank6_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots) begin: equity_lane0_board_eval0_player_eval0_onehot_rank7_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[12] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[11] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[10] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[9] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[12] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[7] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[6] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[5] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[11] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[10] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[7] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[6] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[3] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[11] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[9] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[7] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[5] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[3] || equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots[1]);
+    equity_lane0_board_eval0_player_eval0_onehot_rank7_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval0_s2_ge4) begin: equity_lane0_board_eval0_player_eval0_onehot_rank8_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval0_s2_ge4[12] || equity_lane0_board_eval0_player_eval0_s2_ge4[11] || equity_lane0_board_eval0_player_eval0_s2_ge4[10] || equity_lane0_board_eval0_player_eval0_s2_ge4[9] || equity_lane0_board_eval0_player_eval0_s2_ge4[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval0_s2_ge4[12] || equity_lane0_board_eval0_player_eval0_s2_ge4[7] || equity_lane0_board_eval0_player_eval0_s2_ge4[6] || equity_lane0_board_eval0_player_eval0_s2_ge4[5] || equity_lane0_board_eval0_player_eval0_s2_ge4[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval0_s2_ge4[11] || equity_lane0_board_eval0_player_eval0_s2_ge4[10] || equity_lane0_board_eval0_player_eval0_s2_ge4[7] || equity_lane0_board_eval0_player_eval0_s2_ge4[6] || equity_lane0_board_eval0_player_eval0_s2_ge4[3] || equity_lane0_board_eval0_player_eval0_s2_ge4[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval0_s2_ge4[11] || equity_lane0_board_eval0_player_eval0_s2_ge4[9] || equity_lane0_board_eval0_player_eval0_s2_ge4[7] || equity_lane0_board_eval0_player_eval0_s2_ge4[5] || equity_lane0_board_eval0_player_eval0_s2_ge4[3] || equity_lane0_board_eval0_player_eval0_s2_ge4[1]);
+    equity_lane0_board_eval0_player_eval0_onehot_rank8_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval0_s2_windows) begin: equity_lane0_board_eval0_player_eval0_window_top0_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval70_hand_eval0_masks_windows[w] && (!higher))) begin
+        if ((equity_lane0_board_eval0_player_eval0_s2_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval70_hand_eval0_masks_windows[w]) begin
+        if (equity_lane0_board_eval0_player_eval0_s2_windows[w]) begin
             higher = 1'b1;
         end
     end
-    equity_lane0_eval70_hand_eval0_window_top0_best = {onehot, 3'h0};
-    equity_lane0_eval70_hand_eval0_c3_straight = (equity_lane0_eval70_hand_eval0_masks_windows != 0);
+    equity_lane0_board_eval0_player_eval0_window_top0_best = {onehot, 3'h0};
+    equity_lane0_board_eval0_player_eval0_c3_straight = (equity_lane0_board_eval0_player_eval0_s2_windows != 0);
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_window_top0_best) begin: equity_lane0_eval70_hand_eval0_window_top0_onehot_rank0_encode
+always @(equity_lane0_board_eval0_player_eval0_window_top0_best) begin: equity_lane0_board_eval0_player_eval0_window_top0_onehot_rank9_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_window_top0_best[12] || equity_lane0_eval70_hand_eval0_window_top0_best[11] || equity_lane0_eval70_hand_eval0_window_top0_best[10] || equity_lane0_eval70_hand_eval0_window_top0_best[9] || equity_lane0_eval70_hand_eval0_window_top0_best[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_window_top0_best[12] || equity_lane0_eval70_hand_eval0_window_top0_best[7] || equity_lane0_eval70_hand_eval0_window_top0_best[6] || equity_lane0_eval70_hand_eval0_window_top0_best[5] || equity_lane0_eval70_hand_eval0_window_top0_best[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_window_top0_best[11] || equity_lane0_eval70_hand_eval0_window_top0_best[10] || equity_lane0_eval70_hand_eval0_window_top0_best[7] || equity_lane0_eval70_hand_eval0_window_top0_best[6] || equity_lane0_eval70_hand_eval0_window_top0_best[3] || equity_lane0_eval70_hand_eval0_window_top0_best[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_window_top0_best[11] || equity_lane0_eval70_hand_eval0_window_top0_best[9] || equity_lane0_eval70_hand_eval0_window_top0_best[7] || equity_lane0_eval70_hand_eval0_window_top0_best[5] || equity_lane0_eval70_hand_eval0_window_top0_best[3] || equity_lane0_eval70_hand_eval0_window_top0_best[1]);
-    equity_lane0_eval70_hand_eval0_c3_straight_top = value;
+    value[3] = (equity_lane0_board_eval0_player_eval0_window_top0_best[12] || equity_lane0_board_eval0_player_eval0_window_top0_best[11] || equity_lane0_board_eval0_player_eval0_window_top0_best[10] || equity_lane0_board_eval0_player_eval0_window_top0_best[9] || equity_lane0_board_eval0_player_eval0_window_top0_best[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval0_window_top0_best[12] || equity_lane0_board_eval0_player_eval0_window_top0_best[7] || equity_lane0_board_eval0_player_eval0_window_top0_best[6] || equity_lane0_board_eval0_player_eval0_window_top0_best[5] || equity_lane0_board_eval0_player_eval0_window_top0_best[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval0_window_top0_best[11] || equity_lane0_board_eval0_player_eval0_window_top0_best[10] || equity_lane0_board_eval0_player_eval0_window_top0_best[7] || equity_lane0_board_eval0_player_eval0_window_top0_best[6] || equity_lane0_board_eval0_player_eval0_window_top0_best[3] || equity_lane0_board_eval0_player_eval0_window_top0_best[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval0_window_top0_best[11] || equity_lane0_board_eval0_player_eval0_window_top0_best[9] || equity_lane0_board_eval0_player_eval0_window_top0_best[7] || equity_lane0_board_eval0_player_eval0_window_top0_best[5] || equity_lane0_board_eval0_player_eval0_window_top0_best[3] || equity_lane0_board_eval0_player_eval0_window_top0_best[1]);
+    equity_lane0_board_eval0_player_eval0_c3_straight_top = value;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_masks_sf_windows) begin: equity_lane0_eval70_hand_eval0_window_top1_pick
+always @(equity_lane0_board_eval0_player_eval0_s2_sf_windows) begin: equity_lane0_board_eval0_player_eval0_window_top1_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval70_hand_eval0_masks_sf_windows[w] && (!higher))) begin
+        if ((equity_lane0_board_eval0_player_eval0_s2_sf_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval70_hand_eval0_masks_sf_windows[w]) begin
+        if (equity_lane0_board_eval0_player_eval0_s2_sf_windows[w]) begin
             higher = 1'b1;
         end
     end
-    equity_lane0_eval70_hand_eval0_window_top1_best = {onehot, 3'h0};
-    equity_lane0_eval70_hand_eval0_c3_sf = (equity_lane0_eval70_hand_eval0_masks_sf_windows != 0);
+    equity_lane0_board_eval0_player_eval0_window_top1_best = {onehot, 3'h0};
+    equity_lane0_board_eval0_player_eval0_c3_sf = (equity_lane0_board_eval0_player_eval0_s2_sf_windows != 0);
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_window_top1_best) begin: equity_lane0_eval70_hand_eval0_window_top1_onehot_rank1_encode
+always @(equity_lane0_board_eval0_player_eval0_window_top1_best) begin: equity_lane0_board_eval0_player_eval0_window_top1_onehot_rank10_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_window_top1_best[12] || equity_lane0_eval70_hand_eval0_window_top1_best[11] || equity_lane0_eval70_hand_eval0_window_top1_best[10] || equity_lane0_eval70_hand_eval0_window_top1_best[9] || equity_lane0_eval70_hand_eval0_window_top1_best[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_window_top1_best[12] || equity_lane0_eval70_hand_eval0_window_top1_best[7] || equity_lane0_eval70_hand_eval0_window_top1_best[6] || equity_lane0_eval70_hand_eval0_window_top1_best[5] || equity_lane0_eval70_hand_eval0_window_top1_best[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_window_top1_best[11] || equity_lane0_eval70_hand_eval0_window_top1_best[10] || equity_lane0_eval70_hand_eval0_window_top1_best[7] || equity_lane0_eval70_hand_eval0_window_top1_best[6] || equity_lane0_eval70_hand_eval0_window_top1_best[3] || equity_lane0_eval70_hand_eval0_window_top1_best[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_window_top1_best[11] || equity_lane0_eval70_hand_eval0_window_top1_best[9] || equity_lane0_eval70_hand_eval0_window_top1_best[7] || equity_lane0_eval70_hand_eval0_window_top1_best[5] || equity_lane0_eval70_hand_eval0_window_top1_best[3] || equity_lane0_eval70_hand_eval0_window_top1_best[1]);
-    equity_lane0_eval70_hand_eval0_c3_sf_top = value;
+    value[3] = (equity_lane0_board_eval0_player_eval0_window_top1_best[12] || equity_lane0_board_eval0_player_eval0_window_top1_best[11] || equity_lane0_board_eval0_player_eval0_window_top1_best[10] || equity_lane0_board_eval0_player_eval0_window_top1_best[9] || equity_lane0_board_eval0_player_eval0_window_top1_best[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval0_window_top1_best[12] || equity_lane0_board_eval0_player_eval0_window_top1_best[7] || equity_lane0_board_eval0_player_eval0_window_top1_best[6] || equity_lane0_board_eval0_player_eval0_window_top1_best[5] || equity_lane0_board_eval0_player_eval0_window_top1_best[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval0_window_top1_best[11] || equity_lane0_board_eval0_player_eval0_window_top1_best[10] || equity_lane0_board_eval0_player_eval0_window_top1_best[7] || equity_lane0_board_eval0_player_eval0_window_top1_best[6] || equity_lane0_board_eval0_player_eval0_window_top1_best[3] || equity_lane0_board_eval0_player_eval0_window_top1_best[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval0_window_top1_best[11] || equity_lane0_board_eval0_player_eval0_window_top1_best[9] || equity_lane0_board_eval0_player_eval0_window_top1_best[7] || equity_lane0_board_eval0_player_eval0_window_top1_best[5] || equity_lane0_board_eval0_player_eval0_window_top1_best[3] || equity_lane0_board_eval0_player_eval0_window_top1_best[1]);
+    equity_lane0_board_eval0_player_eval0_c3_sf_top = value;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_picks_register
-    equity_lane0_eval70_hand_eval0_picks_kickers0 <= equity_lane0_eval70_hand_eval0_c3_kickers[13-1:0];
-    equity_lane0_eval70_hand_eval0_picks_kickers1 <= equity_lane0_eval70_hand_eval0_c3_kickers[26-1:13];
-    equity_lane0_eval70_hand_eval0_picks_kickers2 <= equity_lane0_eval70_hand_eval0_c3_kickers[39-1:26];
-    equity_lane0_eval70_hand_eval0_picks_kickers3 <= equity_lane0_eval70_hand_eval0_c3_kickers[52-1:39];
-    equity_lane0_eval70_hand_eval0_picks_kickers4 <= equity_lane0_eval70_hand_eval0_c3_kickers[65-1:52];
-    equity_lane0_eval70_hand_eval0_picks_pairs0 <= equity_lane0_eval70_hand_eval0_c3_pairs[13-1:0];
-    equity_lane0_eval70_hand_eval0_picks_pairs1 <= equity_lane0_eval70_hand_eval0_c3_pairs[26-1:13];
-    equity_lane0_eval70_hand_eval0_picks_pairs2 <= equity_lane0_eval70_hand_eval0_c3_pairs[39-1:26];
-    equity_lane0_eval70_hand_eval0_picks_trips0 <= equity_lane0_eval70_hand_eval0_c3_trips[13-1:0];
-    equity_lane0_eval70_hand_eval0_picks_trips1 <= equity_lane0_eval70_hand_eval0_c3_trips[26-1:13];
-    equity_lane0_eval70_hand_eval0_picks_not_quads0 <= equity_lane0_eval70_hand_eval0_c3_not_quads;
-    equity_lane0_eval70_hand_eval0_picks_quads <= equity_lane0_eval70_hand_eval0_masks_quads;
-    equity_lane0_eval70_hand_eval0_picks_straight <= equity_lane0_eval70_hand_eval0_c3_straight;
-    equity_lane0_eval70_hand_eval0_picks_sf <= equity_lane0_eval70_hand_eval0_c3_sf;
-    equity_lane0_eval70_hand_eval0_picks_flush <= equity_lane0_eval70_hand_eval0_masks_flush;
-    equity_lane0_eval70_hand_eval0_picks_straight_top <= equity_lane0_eval70_hand_eval0_c3_straight_top;
-    equity_lane0_eval70_hand_eval0_picks_sf_top <= equity_lane0_eval70_hand_eval0_c3_sf_top;
-    equity_lane0_eval70_hand_eval0_picks_bad <= equity_lane0_eval70_hand_eval0_masks_bad;
-    equity_lane0_eval70_hand_eval0_picks_any <= equity_lane0_eval70_hand_eval0_masks_any;
+always @(equity_lane0_board_eval0_player_eval0_s2_ge2) begin: equity_lane0_board_eval0_player_eval0_at_least_two0_count
+    reg one;
+    reg more;
+    integer p;
+    one = 1'b0;
+    more = 1'b0;
+    for (p=0; p<13; p=p+1) begin
+        more = (more || (one && equity_lane0_board_eval0_player_eval0_s2_ge2[p]));
+        one = (one || equity_lane0_board_eval0_player_eval0_s2_ge2[p]);
+    end
+    equity_lane0_board_eval0_player_eval0_c3_two_pairs = more;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_picks_kickers0) begin: equity_lane0_eval70_hand_eval0_onehot_rank2_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_picks_kickers0[12] || equity_lane0_eval70_hand_eval0_picks_kickers0[11] || equity_lane0_eval70_hand_eval0_picks_kickers0[10] || equity_lane0_eval70_hand_eval0_picks_kickers0[9] || equity_lane0_eval70_hand_eval0_picks_kickers0[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_picks_kickers0[12] || equity_lane0_eval70_hand_eval0_picks_kickers0[7] || equity_lane0_eval70_hand_eval0_picks_kickers0[6] || equity_lane0_eval70_hand_eval0_picks_kickers0[5] || equity_lane0_eval70_hand_eval0_picks_kickers0[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_picks_kickers0[11] || equity_lane0_eval70_hand_eval0_picks_kickers0[10] || equity_lane0_eval70_hand_eval0_picks_kickers0[7] || equity_lane0_eval70_hand_eval0_picks_kickers0[6] || equity_lane0_eval70_hand_eval0_picks_kickers0[3] || equity_lane0_eval70_hand_eval0_picks_kickers0[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_picks_kickers0[11] || equity_lane0_eval70_hand_eval0_picks_kickers0[9] || equity_lane0_eval70_hand_eval0_picks_kickers0[7] || equity_lane0_eval70_hand_eval0_picks_kickers0[5] || equity_lane0_eval70_hand_eval0_picks_kickers0[3] || equity_lane0_eval70_hand_eval0_picks_kickers0[1]);
-    equity_lane0_eval70_hand_eval0_c4_kickers0 = value;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_picks_kickers1) begin: equity_lane0_eval70_hand_eval0_onehot_rank3_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_picks_kickers1[12] || equity_lane0_eval70_hand_eval0_picks_kickers1[11] || equity_lane0_eval70_hand_eval0_picks_kickers1[10] || equity_lane0_eval70_hand_eval0_picks_kickers1[9] || equity_lane0_eval70_hand_eval0_picks_kickers1[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_picks_kickers1[12] || equity_lane0_eval70_hand_eval0_picks_kickers1[7] || equity_lane0_eval70_hand_eval0_picks_kickers1[6] || equity_lane0_eval70_hand_eval0_picks_kickers1[5] || equity_lane0_eval70_hand_eval0_picks_kickers1[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_picks_kickers1[11] || equity_lane0_eval70_hand_eval0_picks_kickers1[10] || equity_lane0_eval70_hand_eval0_picks_kickers1[7] || equity_lane0_eval70_hand_eval0_picks_kickers1[6] || equity_lane0_eval70_hand_eval0_picks_kickers1[3] || equity_lane0_eval70_hand_eval0_picks_kickers1[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_picks_kickers1[11] || equity_lane0_eval70_hand_eval0_picks_kickers1[9] || equity_lane0_eval70_hand_eval0_picks_kickers1[7] || equity_lane0_eval70_hand_eval0_picks_kickers1[5] || equity_lane0_eval70_hand_eval0_picks_kickers1[3] || equity_lane0_eval70_hand_eval0_picks_kickers1[1]);
-    equity_lane0_eval70_hand_eval0_c4_kickers1 = value;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_picks_kickers2) begin: equity_lane0_eval70_hand_eval0_onehot_rank4_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_picks_kickers2[12] || equity_lane0_eval70_hand_eval0_picks_kickers2[11] || equity_lane0_eval70_hand_eval0_picks_kickers2[10] || equity_lane0_eval70_hand_eval0_picks_kickers2[9] || equity_lane0_eval70_hand_eval0_picks_kickers2[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_picks_kickers2[12] || equity_lane0_eval70_hand_eval0_picks_kickers2[7] || equity_lane0_eval70_hand_eval0_picks_kickers2[6] || equity_lane0_eval70_hand_eval0_picks_kickers2[5] || equity_lane0_eval70_hand_eval0_picks_kickers2[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_picks_kickers2[11] || equity_lane0_eval70_hand_eval0_picks_kickers2[10] || equity_lane0_eval70_hand_eval0_picks_kickers2[7] || equity_lane0_eval70_hand_eval0_picks_kickers2[6] || equity_lane0_eval70_hand_eval0_picks_kickers2[3] || equity_lane0_eval70_hand_eval0_picks_kickers2[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_picks_kickers2[11] || equity_lane0_eval70_hand_eval0_picks_kickers2[9] || equity_lane0_eval70_hand_eval0_picks_kickers2[7] || equity_lane0_eval70_hand_eval0_picks_kickers2[5] || equity_lane0_eval70_hand_eval0_picks_kickers2[3] || equity_lane0_eval70_hand_eval0_picks_kickers2[1]);
-    equity_lane0_eval70_hand_eval0_c4_kickers2 = value;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_picks_kickers3) begin: equity_lane0_eval70_hand_eval0_onehot_rank5_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_picks_kickers3[12] || equity_lane0_eval70_hand_eval0_picks_kickers3[11] || equity_lane0_eval70_hand_eval0_picks_kickers3[10] || equity_lane0_eval70_hand_eval0_picks_kickers3[9] || equity_lane0_eval70_hand_eval0_picks_kickers3[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_picks_kickers3[12] || equity_lane0_eval70_hand_eval0_picks_kickers3[7] || equity_lane0_eval70_hand_eval0_picks_kickers3[6] || equity_lane0_eval70_hand_eval0_picks_kickers3[5] || equity_lane0_eval70_hand_eval0_picks_kickers3[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_picks_kickers3[11] || equity_lane0_eval70_hand_eval0_picks_kickers3[10] || equity_lane0_eval70_hand_eval0_picks_kickers3[7] || equity_lane0_eval70_hand_eval0_picks_kickers3[6] || equity_lane0_eval70_hand_eval0_picks_kickers3[3] || equity_lane0_eval70_hand_eval0_picks_kickers3[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_picks_kickers3[11] || equity_lane0_eval70_hand_eval0_picks_kickers3[9] || equity_lane0_eval70_hand_eval0_picks_kickers3[7] || equity_lane0_eval70_hand_eval0_picks_kickers3[5] || equity_lane0_eval70_hand_eval0_picks_kickers3[3] || equity_lane0_eval70_hand_eval0_picks_kickers3[1]);
-    equity_lane0_eval70_hand_eval0_c4_kickers3 = value;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_picks_kickers4) begin: equity_lane0_eval70_hand_eval0_onehot_rank6_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_picks_kickers4[12] || equity_lane0_eval70_hand_eval0_picks_kickers4[11] || equity_lane0_eval70_hand_eval0_picks_kickers4[10] || equity_lane0_eval70_hand_eval0_picks_kickers4[9] || equity_lane0_eval70_hand_eval0_picks_kickers4[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_picks_kickers4[12] || equity_lane0_eval70_hand_eval0_picks_kickers4[7] || equity_lane0_eval70_hand_eval0_picks_kickers4[6] || equity_lane0_eval70_hand_eval0_picks_kickers4[5] || equity_lane0_eval70_hand_eval0_picks_kickers4[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_picks_kickers4[11] || equity_lane0_eval70_hand_eval0_picks_kickers4[10] || equity_lane0_eval70_hand_eval0_picks_kickers4[7] || equity_lane0_eval70_hand_eval0_picks_kickers4[6] || equity_lane0_eval70_hand_eval0_picks_kickers4[3] || equity_lane0_eval70_hand_eval0_picks_kickers4[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_picks_kickers4[11] || equity_lane0_eval70_hand_eval0_picks_kickers4[9] || equity_lane0_eval70_hand_eval0_picks_kickers4[7] || equity_lane0_eval70_hand_eval0_picks_kickers4[5] || equity_lane0_eval70_hand_eval0_picks_kickers4[3] || equity_lane0_eval70_hand_eval0_picks_kickers4[1]);
-    equity_lane0_eval70_hand_eval0_c4_kickers4 = value;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_picks_pairs0) begin: equity_lane0_eval70_hand_eval0_onehot_rank7_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_picks_pairs0[12] || equity_lane0_eval70_hand_eval0_picks_pairs0[11] || equity_lane0_eval70_hand_eval0_picks_pairs0[10] || equity_lane0_eval70_hand_eval0_picks_pairs0[9] || equity_lane0_eval70_hand_eval0_picks_pairs0[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_picks_pairs0[12] || equity_lane0_eval70_hand_eval0_picks_pairs0[7] || equity_lane0_eval70_hand_eval0_picks_pairs0[6] || equity_lane0_eval70_hand_eval0_picks_pairs0[5] || equity_lane0_eval70_hand_eval0_picks_pairs0[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_picks_pairs0[11] || equity_lane0_eval70_hand_eval0_picks_pairs0[10] || equity_lane0_eval70_hand_eval0_picks_pairs0[7] || equity_lane0_eval70_hand_eval0_picks_pairs0[6] || equity_lane0_eval70_hand_eval0_picks_pairs0[3] || equity_lane0_eval70_hand_eval0_picks_pairs0[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_picks_pairs0[11] || equity_lane0_eval70_hand_eval0_picks_pairs0[9] || equity_lane0_eval70_hand_eval0_picks_pairs0[7] || equity_lane0_eval70_hand_eval0_picks_pairs0[5] || equity_lane0_eval70_hand_eval0_picks_pairs0[3] || equity_lane0_eval70_hand_eval0_picks_pairs0[1]);
-    equity_lane0_eval70_hand_eval0_c4_pairs0 = value;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_picks_pairs1) begin: equity_lane0_eval70_hand_eval0_onehot_rank8_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_picks_pairs1[12] || equity_lane0_eval70_hand_eval0_picks_pairs1[11] || equity_lane0_eval70_hand_eval0_picks_pairs1[10] || equity_lane0_eval70_hand_eval0_picks_pairs1[9] || equity_lane0_eval70_hand_eval0_picks_pairs1[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_picks_pairs1[12] || equity_lane0_eval70_hand_eval0_picks_pairs1[7] || equity_lane0_eval70_hand_eval0_picks_pairs1[6] || equity_lane0_eval70_hand_eval0_picks_pairs1[5] || equity_lane0_eval70_hand_eval0_picks_pairs1[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_picks_pairs1[11] || equity_lane0_eval70_hand_eval0_picks_pairs1[10] || equity_lane0_eval70_hand_eval0_picks_pairs1[7] || equity_lane0_eval70_hand_eval0_picks_pairs1[6] || equity_lane0_eval70_hand_eval0_picks_pairs1[3] || equity_lane0_eval70_hand_eval0_picks_pairs1[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_picks_pairs1[11] || equity_lane0_eval70_hand_eval0_picks_pairs1[9] || equity_lane0_eval70_hand_eval0_picks_pairs1[7] || equity_lane0_eval70_hand_eval0_picks_pairs1[5] || equity_lane0_eval70_hand_eval0_picks_pairs1[3] || equity_lane0_eval70_hand_eval0_picks_pairs1[1]);
-    equity_lane0_eval70_hand_eval0_c4_pairs1 = value;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_picks_pairs2) begin: equity_lane0_eval70_hand_eval0_onehot_rank9_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_picks_pairs2[12] || equity_lane0_eval70_hand_eval0_picks_pairs2[11] || equity_lane0_eval70_hand_eval0_picks_pairs2[10] || equity_lane0_eval70_hand_eval0_picks_pairs2[9] || equity_lane0_eval70_hand_eval0_picks_pairs2[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_picks_pairs2[12] || equity_lane0_eval70_hand_eval0_picks_pairs2[7] || equity_lane0_eval70_hand_eval0_picks_pairs2[6] || equity_lane0_eval70_hand_eval0_picks_pairs2[5] || equity_lane0_eval70_hand_eval0_picks_pairs2[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_picks_pairs2[11] || equity_lane0_eval70_hand_eval0_picks_pairs2[10] || equity_lane0_eval70_hand_eval0_picks_pairs2[7] || equity_lane0_eval70_hand_eval0_picks_pairs2[6] || equity_lane0_eval70_hand_eval0_picks_pairs2[3] || equity_lane0_eval70_hand_eval0_picks_pairs2[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_picks_pairs2[11] || equity_lane0_eval70_hand_eval0_picks_pairs2[9] || equity_lane0_eval70_hand_eval0_picks_pairs2[7] || equity_lane0_eval70_hand_eval0_picks_pairs2[5] || equity_lane0_eval70_hand_eval0_picks_pairs2[3] || equity_lane0_eval70_hand_eval0_picks_pairs2[1]);
-    equity_lane0_eval70_hand_eval0_c4_pairs2 = value;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_picks_trips0) begin: equity_lane0_eval70_hand_eval0_onehot_rank10_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_picks_trips0[12] || equity_lane0_eval70_hand_eval0_picks_trips0[11] || equity_lane0_eval70_hand_eval0_picks_trips0[10] || equity_lane0_eval70_hand_eval0_picks_trips0[9] || equity_lane0_eval70_hand_eval0_picks_trips0[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_picks_trips0[12] || equity_lane0_eval70_hand_eval0_picks_trips0[7] || equity_lane0_eval70_hand_eval0_picks_trips0[6] || equity_lane0_eval70_hand_eval0_picks_trips0[5] || equity_lane0_eval70_hand_eval0_picks_trips0[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_picks_trips0[11] || equity_lane0_eval70_hand_eval0_picks_trips0[10] || equity_lane0_eval70_hand_eval0_picks_trips0[7] || equity_lane0_eval70_hand_eval0_picks_trips0[6] || equity_lane0_eval70_hand_eval0_picks_trips0[3] || equity_lane0_eval70_hand_eval0_picks_trips0[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_picks_trips0[11] || equity_lane0_eval70_hand_eval0_picks_trips0[9] || equity_lane0_eval70_hand_eval0_picks_trips0[7] || equity_lane0_eval70_hand_eval0_picks_trips0[5] || equity_lane0_eval70_hand_eval0_picks_trips0[3] || equity_lane0_eval70_hand_eval0_picks_trips0[1]);
-    equity_lane0_eval70_hand_eval0_c4_trips0 = value;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_picks_trips1) begin: equity_lane0_eval70_hand_eval0_onehot_rank11_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_picks_trips1[12] || equity_lane0_eval70_hand_eval0_picks_trips1[11] || equity_lane0_eval70_hand_eval0_picks_trips1[10] || equity_lane0_eval70_hand_eval0_picks_trips1[9] || equity_lane0_eval70_hand_eval0_picks_trips1[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_picks_trips1[12] || equity_lane0_eval70_hand_eval0_picks_trips1[7] || equity_lane0_eval70_hand_eval0_picks_trips1[6] || equity_lane0_eval70_hand_eval0_picks_trips1[5] || equity_lane0_eval70_hand_eval0_picks_trips1[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_picks_trips1[11] || equity_lane0_eval70_hand_eval0_picks_trips1[10] || equity_lane0_eval70_hand_eval0_picks_trips1[7] || equity_lane0_eval70_hand_eval0_picks_trips1[6] || equity_lane0_eval70_hand_eval0_picks_trips1[3] || equity_lane0_eval70_hand_eval0_picks_trips1[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_picks_trips1[11] || equity_lane0_eval70_hand_eval0_picks_trips1[9] || equity_lane0_eval70_hand_eval0_picks_trips1[7] || equity_lane0_eval70_hand_eval0_picks_trips1[5] || equity_lane0_eval70_hand_eval0_picks_trips1[3] || equity_lane0_eval70_hand_eval0_picks_trips1[1]);
-    equity_lane0_eval70_hand_eval0_c4_trips1 = value;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_picks_not_quads0) begin: equity_lane0_eval70_hand_eval0_onehot_rank12_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_picks_not_quads0[12] || equity_lane0_eval70_hand_eval0_picks_not_quads0[11] || equity_lane0_eval70_hand_eval0_picks_not_quads0[10] || equity_lane0_eval70_hand_eval0_picks_not_quads0[9] || equity_lane0_eval70_hand_eval0_picks_not_quads0[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_picks_not_quads0[12] || equity_lane0_eval70_hand_eval0_picks_not_quads0[7] || equity_lane0_eval70_hand_eval0_picks_not_quads0[6] || equity_lane0_eval70_hand_eval0_picks_not_quads0[5] || equity_lane0_eval70_hand_eval0_picks_not_quads0[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_picks_not_quads0[11] || equity_lane0_eval70_hand_eval0_picks_not_quads0[10] || equity_lane0_eval70_hand_eval0_picks_not_quads0[7] || equity_lane0_eval70_hand_eval0_picks_not_quads0[6] || equity_lane0_eval70_hand_eval0_picks_not_quads0[3] || equity_lane0_eval70_hand_eval0_picks_not_quads0[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_picks_not_quads0[11] || equity_lane0_eval70_hand_eval0_picks_not_quads0[9] || equity_lane0_eval70_hand_eval0_picks_not_quads0[7] || equity_lane0_eval70_hand_eval0_picks_not_quads0[5] || equity_lane0_eval70_hand_eval0_picks_not_quads0[3] || equity_lane0_eval70_hand_eval0_picks_not_quads0[1]);
-    equity_lane0_eval70_hand_eval0_c4_not_quads0 = value;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_picks_quads) begin: equity_lane0_eval70_hand_eval0_onehot_rank13_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval70_hand_eval0_picks_quads[12] || equity_lane0_eval70_hand_eval0_picks_quads[11] || equity_lane0_eval70_hand_eval0_picks_quads[10] || equity_lane0_eval70_hand_eval0_picks_quads[9] || equity_lane0_eval70_hand_eval0_picks_quads[8]);
-    value[2] = (equity_lane0_eval70_hand_eval0_picks_quads[12] || equity_lane0_eval70_hand_eval0_picks_quads[7] || equity_lane0_eval70_hand_eval0_picks_quads[6] || equity_lane0_eval70_hand_eval0_picks_quads[5] || equity_lane0_eval70_hand_eval0_picks_quads[4]);
-    value[1] = (equity_lane0_eval70_hand_eval0_picks_quads[11] || equity_lane0_eval70_hand_eval0_picks_quads[10] || equity_lane0_eval70_hand_eval0_picks_quads[7] || equity_lane0_eval70_hand_eval0_picks_quads[6] || equity_lane0_eval70_hand_eval0_picks_quads[3] || equity_lane0_eval70_hand_eval0_picks_quads[2]);
-    value[0] = (equity_lane0_eval70_hand_eval0_picks_quads[11] || equity_lane0_eval70_hand_eval0_picks_quads[9] || equity_lane0_eval70_hand_eval0_picks_quads[7] || equity_lane0_eval70_hand_eval0_picks_quads[5] || equity_lane0_eval70_hand_eval0_picks_quads[3] || equity_lane0_eval70_hand_eval0_picks_quads[1]);
-    equity_lane0_eval70_hand_eval0_c4_quads = value;
-end
-
-
-always @(equity_lane0_eval70_hand_eval0_picks_pairs0, equity_lane0_eval70_hand_eval0_picks_flush, equity_lane0_eval70_hand_eval0_picks_trips1, equity_lane0_eval70_hand_eval0_picks_straight, equity_lane0_eval70_hand_eval0_picks_pairs1, equity_lane0_eval70_hand_eval0_picks_sf, equity_lane0_eval70_hand_eval0_picks_quads, equity_lane0_eval70_hand_eval0_picks_trips0) begin: equity_lane0_eval70_hand_eval0_categorize
+always @(equity_lane0_board_eval0_player_eval0_s2_ge4, equity_lane0_board_eval0_player_eval0_s2_ge2, equity_lane0_board_eval0_player_eval0_s2_ge3, equity_lane0_board_eval0_player_eval0_c3_two_pairs, equity_lane0_board_eval0_player_eval0_s2_flush, equity_lane0_board_eval0_player_eval0_c3_sf, equity_lane0_board_eval0_player_eval0_c3_straight) begin: equity_lane0_board_eval0_player_eval0_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane0_eval70_hand_eval0_picks_sf) begin
+    if (equity_lane0_board_eval0_player_eval0_c3_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane0_eval70_hand_eval0_picks_quads != 0)) begin
+    else if ((equity_lane0_board_eval0_player_eval0_s2_ge4 != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane0_eval70_hand_eval0_picks_trips0 != 0) && ((equity_lane0_eval70_hand_eval0_picks_trips1 != 0) || (equity_lane0_eval70_hand_eval0_picks_pairs0 != 0)))) begin
+    else if (((equity_lane0_board_eval0_player_eval0_s2_ge3 != 0) && equity_lane0_board_eval0_player_eval0_c3_two_pairs)) begin
         cat[6] = 1;
     end
-    else if (equity_lane0_eval70_hand_eval0_picks_flush) begin
+    else if (equity_lane0_board_eval0_player_eval0_s2_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane0_eval70_hand_eval0_picks_straight) begin
+    else if (equity_lane0_board_eval0_player_eval0_c3_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane0_eval70_hand_eval0_picks_trips0 != 0)) begin
+    else if ((equity_lane0_board_eval0_player_eval0_s2_ge3 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane0_eval70_hand_eval0_picks_pairs1 != 0)) begin
+    else if (equity_lane0_board_eval0_player_eval0_c3_two_pairs) begin
         cat[2] = 1;
     end
-    else if ((equity_lane0_eval70_hand_eval0_picks_pairs0 != 0)) begin
+    else if ((equity_lane0_board_eval0_player_eval0_s2_ge2 != 0)) begin
         cat[1] = 1;
     end
     else begin
         cat[0] = 1;
     end
-    equity_lane0_eval70_hand_eval0_category = cat;
+    equity_lane0_board_eval0_player_eval0_c3_category = cat;
 end
 
 
-
-assign equity_lane0_eval70_hand_eval0_c4_invalid = (equity_lane0_eval70_hand_eval0_picks_bad || (!equity_lane0_eval70_hand_eval0_picks_any));
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_ranked_register
-    equity_lane0_eval70_hand_eval0_ranked_kickers0 <= equity_lane0_eval70_hand_eval0_c4_kickers0;
-    equity_lane0_eval70_hand_eval0_ranked_kickers1 <= equity_lane0_eval70_hand_eval0_c4_kickers1;
-    equity_lane0_eval70_hand_eval0_ranked_kickers2 <= equity_lane0_eval70_hand_eval0_c4_kickers2;
-    equity_lane0_eval70_hand_eval0_ranked_kickers3 <= equity_lane0_eval70_hand_eval0_c4_kickers3;
-    equity_lane0_eval70_hand_eval0_ranked_kickers4 <= equity_lane0_eval70_hand_eval0_c4_kickers4;
-    equity_lane0_eval70_hand_eval0_ranked_pairs0 <= equity_lane0_eval70_hand_eval0_c4_pairs0;
-    equity_lane0_eval70_hand_eval0_ranked_pairs1 <= equity_lane0_eval70_hand_eval0_c4_pairs1;
-    equity_lane0_eval70_hand_eval0_ranked_pairs2 <= equity_lane0_eval70_hand_eval0_c4_pairs2;
-    equity_lane0_eval70_hand_eval0_ranked_trips0 <= equity_lane0_eval70_hand_eval0_c4_trips0;
-    equity_lane0_eval70_hand_eval0_ranked_trips1 <= equity_lane0_eval70_hand_eval0_c4_trips1;
-    equity_lane0_eval70_hand_eval0_ranked_not_quads0 <= equity_lane0_eval70_hand_eval0_c4_not_quads0;
-    equity_lane0_eval70_hand_eval0_ranked_quads <= equity_lane0_eval70_hand_eval0_c4_quads;
-    equity_lane0_eval70_hand_eval0_ranked_category <= equity_lane0_eval70_hand_eval0_category;
-    equity_lane0_eval70_hand_eval0_ranked_straight_top <= equity_lane0_eval70_hand_eval0_picks_straight_top;
-    equity_lane0_eval70_hand_eval0_ranked_sf_top <= equity_lane0_eval70_hand_eval0_picks_sf_top;
-    equity_lane0_eval70_hand_eval0_ranked_invalid <= equity_lane0_eval70_hand_eval0_c4_invalid;
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg0_load
+    equity_lane0_board_eval0_player_eval0_s3_x0 <= equity_lane0_board_eval0_player_eval0_onehot_rank0_rank;
 end
 
 
-always @(equity_lane0_eval70_hand_eval0_ranked_not_quads0, equity_lane0_eval70_hand_eval0_ranked_pairs1, equity_lane0_eval70_hand_eval0_ranked_pairs0, equity_lane0_eval70_hand_eval0_ranked_trips1, equity_lane0_eval70_hand_eval0_ranked_quads, equity_lane0_eval70_hand_eval0_ranked_kickers0, equity_lane0_eval70_hand_eval0_ranked_kickers2, equity_lane0_eval70_hand_eval0_ranked_sf_top, equity_lane0_eval70_hand_eval0_ranked_pairs2, equity_lane0_eval70_hand_eval0_ranked_trips0, equity_lane0_eval70_hand_eval0_ranked_kickers3, equity_lane0_eval70_hand_eval0_ranked_kickers4, equity_lane0_eval70_hand_eval0_ranked_kickers1, equity_lane0_eval70_hand_eval0_ranked_straight_top, equity_lane0_eval70_hand_eval0_ranked_invalid, equity_lane0_eval70_hand_eval0_ranked_category) begin: equity_lane0_eval70_hand_eval0_compose
-    reg t1_ge_p0;
-    integer j;
-    reg p2_ge_m0;
-    reg [4-1:0] cat;
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg1_load
+    equity_lane0_board_eval0_player_eval0_s3_x1 <= equity_lane0_board_eval0_player_eval0_onehot_rank1_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg2_load
+    equity_lane0_board_eval0_player_eval0_s3_x2 <= equity_lane0_board_eval0_player_eval0_onehot_rank2_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg3_load
+    equity_lane0_board_eval0_player_eval0_s3_x3 <= equity_lane0_board_eval0_player_eval0_onehot_rank3_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg4_load
+    equity_lane0_board_eval0_player_eval0_s3_x4 <= equity_lane0_board_eval0_player_eval0_onehot_rank4_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg5_load
+    equity_lane0_board_eval0_player_eval0_s3_pair0 <= equity_lane0_board_eval0_player_eval0_onehot_rank5_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg6_load
+    equity_lane0_board_eval0_player_eval0_s3_pair1 <= equity_lane0_board_eval0_player_eval0_onehot_rank6_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg7_load
+    equity_lane0_board_eval0_player_eval0_s3_trips <= equity_lane0_board_eval0_player_eval0_onehot_rank7_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg8_load
+    equity_lane0_board_eval0_player_eval0_s3_quads <= equity_lane0_board_eval0_player_eval0_onehot_rank8_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_picks_register
+    equity_lane0_board_eval0_player_eval0_s3_category <= equity_lane0_board_eval0_player_eval0_c3_category;
+    equity_lane0_board_eval0_player_eval0_s3_straight_top <= equity_lane0_board_eval0_player_eval0_c3_straight_top;
+    equity_lane0_board_eval0_player_eval0_s3_sf_top <= equity_lane0_board_eval0_player_eval0_c3_sf_top;
+    equity_lane0_board_eval0_player_eval0_s3_invalid <= equity_lane0_board_eval0_player_eval0_s2_invalid;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval0_s3_category, equity_lane0_board_eval0_player_eval0_s3_x2, equity_lane0_board_eval0_player_eval0_s3_straight_top, equity_lane0_board_eval0_player_eval0_s3_quads, equity_lane0_board_eval0_player_eval0_s3_x0, equity_lane0_board_eval0_player_eval0_s3_invalid, equity_lane0_board_eval0_player_eval0_s3_x3, equity_lane0_board_eval0_player_eval0_s3_sf_top, equity_lane0_board_eval0_player_eval0_s3_pair1, equity_lane0_board_eval0_player_eval0_s3_pair0, equity_lane0_board_eval0_player_eval0_s3_x4, equity_lane0_board_eval0_player_eval0_s3_x1, equity_lane0_board_eval0_player_eval0_s3_trips) begin: equity_lane0_board_eval0_player_eval0_compose
+    reg [9-1:0] cat;
+    reg skip0;
+    reg skip1;
+    reg skip2;
+    reg second_pair1;
+    reg [4-1:0] code;
     reg [4-1:0] k0;
     reg [4-1:0] k1;
     reg [4-1:0] k2;
     reg [4-1:0] k3;
     reg [4-1:0] k4;
-    t1_ge_p0 = 1'b1;
-    for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval70_hand_eval0_ranked_trips1[j] && (!equity_lane0_eval70_hand_eval0_ranked_pairs0[j]))) begin
-            t1_ge_p0 = 1'b1;
-        end
-        else if ((equity_lane0_eval70_hand_eval0_ranked_pairs0[j] && (!equity_lane0_eval70_hand_eval0_ranked_trips1[j]))) begin
-            t1_ge_p0 = 1'b0;
-        end
-    end
-    p2_ge_m0 = 1'b1;
-    for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval70_hand_eval0_ranked_pairs2[j] && (!equity_lane0_eval70_hand_eval0_ranked_kickers0[j]))) begin
-            p2_ge_m0 = 1'b1;
-        end
-        else if ((equity_lane0_eval70_hand_eval0_ranked_kickers0[j] && (!equity_lane0_eval70_hand_eval0_ranked_pairs2[j]))) begin
-            p2_ge_m0 = 1'b0;
-        end
-    end
-    cat = 4'h0;
-    cat[3] = equity_lane0_eval70_hand_eval0_ranked_category[8];
-    cat[2] = (equity_lane0_eval70_hand_eval0_ranked_category[7] || equity_lane0_eval70_hand_eval0_ranked_category[6] || equity_lane0_eval70_hand_eval0_ranked_category[5] || equity_lane0_eval70_hand_eval0_ranked_category[4]);
-    cat[1] = (equity_lane0_eval70_hand_eval0_ranked_category[7] || equity_lane0_eval70_hand_eval0_ranked_category[6] || equity_lane0_eval70_hand_eval0_ranked_category[3] || equity_lane0_eval70_hand_eval0_ranked_category[2]);
-    cat[0] = (equity_lane0_eval70_hand_eval0_ranked_category[7] || equity_lane0_eval70_hand_eval0_ranked_category[5] || equity_lane0_eval70_hand_eval0_ranked_category[3] || equity_lane0_eval70_hand_eval0_ranked_category[1]);
+    cat = equity_lane0_board_eval0_player_eval0_s3_category;
+    skip0 = ((cat[7] && (equity_lane0_board_eval0_player_eval0_s3_x0 == equity_lane0_board_eval0_player_eval0_s3_quads)) || (cat[3] && (equity_lane0_board_eval0_player_eval0_s3_x0 == equity_lane0_board_eval0_player_eval0_s3_trips)) || ((cat[1] || cat[2]) && (equity_lane0_board_eval0_player_eval0_s3_x0 == equity_lane0_board_eval0_player_eval0_s3_pair0)));
+    skip1 = ((cat[3] && (equity_lane0_board_eval0_player_eval0_s3_x1 == equity_lane0_board_eval0_player_eval0_s3_trips)) || (cat[1] && (equity_lane0_board_eval0_player_eval0_s3_x1 == equity_lane0_board_eval0_player_eval0_s3_pair0)));
+    skip2 = (cat[1] && (equity_lane0_board_eval0_player_eval0_s3_x2 == equity_lane0_board_eval0_player_eval0_s3_pair0));
+    second_pair1 = (equity_lane0_board_eval0_player_eval0_s3_x1 == equity_lane0_board_eval0_player_eval0_s3_pair1);
+    code = 4'h0;
+    code[3] = cat[8];
+    code[2] = (cat[7] || cat[6] || cat[5] || cat[4]);
+    code[1] = (cat[7] || cat[6] || cat[3] || cat[2]);
+    code[0] = (cat[7] || cat[5] || cat[3] || cat[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane0_eval70_hand_eval0_ranked_category[8]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_sf_top);
+    if ((cat[5] || cat[0])) begin
+        k0 = equity_lane0_board_eval0_player_eval0_s3_x0;
+        k1 = equity_lane0_board_eval0_player_eval0_s3_x1;
+        k2 = equity_lane0_board_eval0_player_eval0_s3_x2;
+        k3 = equity_lane0_board_eval0_player_eval0_s3_x3;
+        k4 = equity_lane0_board_eval0_player_eval0_s3_x4;
     end
-    if (equity_lane0_eval70_hand_eval0_ranked_category[7]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_quads);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_ranked_not_quads0);
+    if (cat[8]) begin
+        k0 = equity_lane0_board_eval0_player_eval0_s3_sf_top;
     end
-    if (equity_lane0_eval70_hand_eval0_ranked_category[6]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_trips0);
-        if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane0_eval70_hand_eval0_ranked_trips1);
+    if (cat[4]) begin
+        k0 = equity_lane0_board_eval0_player_eval0_s3_straight_top;
+    end
+    if (cat[7]) begin
+        k0 = equity_lane0_board_eval0_player_eval0_s3_quads;
+    end
+    if (cat[6]) begin
+        k0 = equity_lane0_board_eval0_player_eval0_s3_trips;
+        if ((equity_lane0_board_eval0_player_eval0_s3_pair0 == equity_lane0_board_eval0_player_eval0_s3_trips)) begin
+            k1 = equity_lane0_board_eval0_player_eval0_s3_pair1;
         end
         else begin
-            k1 = (k1 | equity_lane0_eval70_hand_eval0_ranked_pairs0);
+            k1 = equity_lane0_board_eval0_player_eval0_s3_pair0;
         end
     end
-    if ((equity_lane0_eval70_hand_eval0_ranked_category[5] || equity_lane0_eval70_hand_eval0_ranked_category[0])) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_kickers0);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_ranked_kickers1);
-        k2 = (k2 | equity_lane0_eval70_hand_eval0_ranked_kickers2);
-        k3 = (k3 | equity_lane0_eval70_hand_eval0_ranked_kickers3);
-        k4 = (k4 | equity_lane0_eval70_hand_eval0_ranked_kickers4);
+    if (cat[3]) begin
+        k0 = equity_lane0_board_eval0_player_eval0_s3_trips;
     end
-    if (equity_lane0_eval70_hand_eval0_ranked_category[4]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_straight_top);
+    if ((cat[2] || cat[1])) begin
+        k0 = equity_lane0_board_eval0_player_eval0_s3_pair0;
     end
-    if (equity_lane0_eval70_hand_eval0_ranked_category[3]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_trips0);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_ranked_kickers0);
-        k2 = (k2 | equity_lane0_eval70_hand_eval0_ranked_kickers1);
-    end
-    if (equity_lane0_eval70_hand_eval0_ranked_category[2]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_pairs0);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_ranked_pairs1);
-        if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane0_eval70_hand_eval0_ranked_pairs2);
+    if ((cat[7] || cat[3] || cat[1])) begin
+        if (skip0) begin
+            k1 = equity_lane0_board_eval0_player_eval0_s3_x1;
         end
         else begin
-            k2 = (k2 | equity_lane0_eval70_hand_eval0_ranked_kickers0);
+            k1 = equity_lane0_board_eval0_player_eval0_s3_x0;
         end
     end
-    if (equity_lane0_eval70_hand_eval0_ranked_category[1]) begin
-        k0 = (k0 | equity_lane0_eval70_hand_eval0_ranked_pairs0);
-        k1 = (k1 | equity_lane0_eval70_hand_eval0_ranked_kickers0);
-        k2 = (k2 | equity_lane0_eval70_hand_eval0_ranked_kickers1);
-        k3 = (k3 | equity_lane0_eval70_hand_eval0_ranked_kickers2);
+    if ((cat[3] || cat[1])) begin
+        if ((skip0 || skip1)) begin
+            k2 = equity_lane0_board_eval0_player_eval0_s3_x2;
+        end
+        else begin
+            k2 = equity_lane0_board_eval0_player_eval0_s3_x1;
+        end
     end
-    if (equity_lane0_eval70_hand_eval0_ranked_invalid) begin
-        equity_lane0_eval70_hand_eval0_c5_word = 0;
+    if (cat[1]) begin
+        if ((skip0 || skip1 || skip2)) begin
+            k3 = equity_lane0_board_eval0_player_eval0_s3_x3;
+        end
+        else begin
+            k3 = equity_lane0_board_eval0_player_eval0_s3_x2;
+        end
+    end
+    if (cat[2]) begin
+        k1 = equity_lane0_board_eval0_player_eval0_s3_pair1;
+        if ((!skip0)) begin
+            k2 = equity_lane0_board_eval0_player_eval0_s3_x0;
+        end
+        else if ((!second_pair1)) begin
+            k2 = equity_lane0_board_eval0_player_eval0_s3_x1;
+        end
+        else begin
+            k2 = equity_lane0_board_eval0_player_eval0_s3_x2;
+        end
+    end
+    if (equity_lane0_board_eval0_player_eval0_s3_invalid) begin
+        equity_lane0_board_eval0_player_eval0_c4_word = 0;
     end
     else begin
-        equity_lane0_eval70_hand_eval0_c5_word = {cat, k0, k1, k2, k3, k4};
+        equity_lane0_board_eval0_player_eval0_c4_word = {code, k0, k1, k2, k3, k4};
     end
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_advance
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_answer
     if (equity_lane0_rst == 1) begin
-        equity_lane0_eval70_hand_eval0_valids <= 0;
+        equity_lane0_board_eval0_player_eval0_word_q <= 0;
+        equity_lane0_board_eval0_player_eval0_invalid_q <= 0;
     end
     else begin
-        equity_lane0_eval70_hand_eval0_valids <= {equity_lane0_eval70_hand_eval0_valids[(6 - 1)-1:0], equity_lane0_look_valid};
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_take
-    equity_lane0_eval70_hand_eval0_s0_codes <= equity_lane0_eval70_hand_eval0_codes_in;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval70_hand_eval0_answer
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_eval70_hand_eval0_word_q <= 0;
-        equity_lane0_eval70_hand_eval0_invalid_q <= 0;
-    end
-    else begin
-        if (equity_lane0_eval70_hand_eval0_valids[(6 - 2)]) begin
-            equity_lane0_eval70_hand_eval0_word_q <= equity_lane0_eval70_hand_eval0_c5_word;
-            equity_lane0_eval70_hand_eval0_invalid_q <= equity_lane0_eval70_hand_eval0_ranked_invalid;
+        if (equity_lane0_board_eval0_answer_now) begin
+            equity_lane0_board_eval0_player_eval0_word_q <= equity_lane0_board_eval0_player_eval0_c4_word;
+            equity_lane0_board_eval0_player_eval0_invalid_q <= equity_lane0_board_eval0_player_eval0_s3_invalid;
         end
     end
 end
 
 
 
-assign equity_lane0_eval70_word = equity_lane0_eval70_hand_eval0_word_q;
-assign equity_lane0_eval70_invalid = equity_lane0_eval70_hand_eval0_invalid_q;
-assign equity_lane0_eval70_out_valid = equity_lane0_eval70_hand_eval0_valids[(6 - 1)];
+assign equity_lane0_board_eval0_player_eval0_word = equity_lane0_board_eval0_player_eval0_word_q;
+assign equity_lane0_board_eval0_player_eval0_invalid = equity_lane0_board_eval0_player_eval0_invalid_q;
 
 
 
-assign equity_lane0_eval71_hand_eval1_same_card21_same = ((equity_lane0_eval71_hand_eval1_s0_codes[6-1:0] == equity_lane0_eval71_hand_eval1_s0_codes[12-1:6]) && (equity_lane0_eval71_hand_eval1_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card21_same = ((equity_lane0_board_eval0_hole_register1_q[6-1:0] == equity_lane0_board_eval0_hole_register1_q[12-1:6]) && (equity_lane0_board_eval0_hole_register1_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval71_hand_eval1_same_card22_same = ((equity_lane0_eval71_hand_eval1_s0_codes[6-1:0] == equity_lane0_eval71_hand_eval1_s0_codes[18-1:12]) && (equity_lane0_eval71_hand_eval1_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card22_same = ((equity_lane0_board_eval0_hole_register1_q[6-1:0] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_hole_register1_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval71_hand_eval1_same_card23_same = ((equity_lane0_eval71_hand_eval1_s0_codes[6-1:0] == equity_lane0_eval71_hand_eval1_s0_codes[24-1:18]) && (equity_lane0_eval71_hand_eval1_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card23_same = ((equity_lane0_board_eval0_hole_register1_q[12-1:6] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_hole_register1_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_eval71_hand_eval1_same_card24_same = ((equity_lane0_eval71_hand_eval1_s0_codes[6-1:0] == equity_lane0_eval71_hand_eval1_s0_codes[30-1:24]) && (equity_lane0_eval71_hand_eval1_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card24_same = ((equity_lane0_board_eval0_hole_register1_q[6-1:0] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_hole_register1_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval71_hand_eval1_same_card25_same = ((equity_lane0_eval71_hand_eval1_s0_codes[6-1:0] == equity_lane0_eval71_hand_eval1_s0_codes[36-1:30]) && (equity_lane0_eval71_hand_eval1_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card25_same = ((equity_lane0_board_eval0_hole_register1_q[12-1:6] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_hole_register1_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_eval71_hand_eval1_same_card26_same = ((equity_lane0_eval71_hand_eval1_s0_codes[6-1:0] == equity_lane0_eval71_hand_eval1_s0_codes[42-1:36]) && (equity_lane0_eval71_hand_eval1_s0_codes[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card26_same = ((equity_lane0_board_eval0_hole_register1_q[6-1:0] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_hole_register1_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval71_hand_eval1_same_card27_same = ((equity_lane0_eval71_hand_eval1_s0_codes[12-1:6] == equity_lane0_eval71_hand_eval1_s0_codes[18-1:12]) && (equity_lane0_eval71_hand_eval1_s0_codes[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card27_same = ((equity_lane0_board_eval0_hole_register1_q[12-1:6] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_hole_register1_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_eval71_hand_eval1_same_card28_same = ((equity_lane0_eval71_hand_eval1_s0_codes[12-1:6] == equity_lane0_eval71_hand_eval1_s0_codes[24-1:18]) && (equity_lane0_eval71_hand_eval1_s0_codes[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card28_same = ((equity_lane0_board_eval0_hole_register1_q[6-1:0] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_hole_register1_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval71_hand_eval1_same_card29_same = ((equity_lane0_eval71_hand_eval1_s0_codes[12-1:6] == equity_lane0_eval71_hand_eval1_s0_codes[30-1:24]) && (equity_lane0_eval71_hand_eval1_s0_codes[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card29_same = ((equity_lane0_board_eval0_hole_register1_q[12-1:6] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_hole_register1_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_eval71_hand_eval1_same_card30_same = ((equity_lane0_eval71_hand_eval1_s0_codes[12-1:6] == equity_lane0_eval71_hand_eval1_s0_codes[36-1:30]) && (equity_lane0_eval71_hand_eval1_s0_codes[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card30_same = ((equity_lane0_board_eval0_hole_register1_q[6-1:0] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_hole_register1_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_eval71_hand_eval1_same_card31_same = ((equity_lane0_eval71_hand_eval1_s0_codes[12-1:6] == equity_lane0_eval71_hand_eval1_s0_codes[42-1:36]) && (equity_lane0_eval71_hand_eval1_s0_codes[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card31_same = ((equity_lane0_board_eval0_hole_register1_q[12-1:6] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_hole_register1_q[12-1:6] != 63));
 
 
-
-assign equity_lane0_eval71_hand_eval1_same_card32_same = ((equity_lane0_eval71_hand_eval1_s0_codes[18-1:12] == equity_lane0_eval71_hand_eval1_s0_codes[24-1:18]) && (equity_lane0_eval71_hand_eval1_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane0_eval71_hand_eval1_same_card33_same = ((equity_lane0_eval71_hand_eval1_s0_codes[18-1:12] == equity_lane0_eval71_hand_eval1_s0_codes[30-1:24]) && (equity_lane0_eval71_hand_eval1_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane0_eval71_hand_eval1_same_card34_same = ((equity_lane0_eval71_hand_eval1_s0_codes[18-1:12] == equity_lane0_eval71_hand_eval1_s0_codes[36-1:30]) && (equity_lane0_eval71_hand_eval1_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane0_eval71_hand_eval1_same_card35_same = ((equity_lane0_eval71_hand_eval1_s0_codes[18-1:12] == equity_lane0_eval71_hand_eval1_s0_codes[42-1:36]) && (equity_lane0_eval71_hand_eval1_s0_codes[18-1:12] != 63));
-
-
-
-assign equity_lane0_eval71_hand_eval1_same_card36_same = ((equity_lane0_eval71_hand_eval1_s0_codes[24-1:18] == equity_lane0_eval71_hand_eval1_s0_codes[30-1:24]) && (equity_lane0_eval71_hand_eval1_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane0_eval71_hand_eval1_same_card37_same = ((equity_lane0_eval71_hand_eval1_s0_codes[24-1:18] == equity_lane0_eval71_hand_eval1_s0_codes[36-1:30]) && (equity_lane0_eval71_hand_eval1_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane0_eval71_hand_eval1_same_card38_same = ((equity_lane0_eval71_hand_eval1_s0_codes[24-1:18] == equity_lane0_eval71_hand_eval1_s0_codes[42-1:36]) && (equity_lane0_eval71_hand_eval1_s0_codes[24-1:18] != 63));
-
-
-
-assign equity_lane0_eval71_hand_eval1_same_card39_same = ((equity_lane0_eval71_hand_eval1_s0_codes[30-1:24] == equity_lane0_eval71_hand_eval1_s0_codes[36-1:30]) && (equity_lane0_eval71_hand_eval1_s0_codes[30-1:24] != 63));
-
-
-
-assign equity_lane0_eval71_hand_eval1_same_card40_same = ((equity_lane0_eval71_hand_eval1_s0_codes[30-1:24] == equity_lane0_eval71_hand_eval1_s0_codes[42-1:36]) && (equity_lane0_eval71_hand_eval1_s0_codes[30-1:24] != 63));
-
-
-
-assign equity_lane0_eval71_hand_eval1_same_card41_same = ((equity_lane0_eval71_hand_eval1_s0_codes[36-1:30] == equity_lane0_eval71_hand_eval1_s0_codes[42-1:36]) && (equity_lane0_eval71_hand_eval1_s0_codes[36-1:30] != 63));
-
-
-always @(equity_lane0_eval71_hand_eval1_s0_codes) begin: equity_lane0_eval71_hand_eval1_decode
-    reg [52-1:0] hand;
-    reg [7-1:0] bad_codes;
-    reg any_card;
-    reg [6-1:0] clubs;
-    reg [6-1:0] diamonds;
-    reg [6-1:0] hearts;
-    reg [6-1:0] spades;
-    integer i;
-    reg [6-1:0] code;
-    integer j;
-    reg [64-1:0] onehot;
-    hand = 52'h0;
-    bad_codes = 7'h0;
-    any_card = 1'b0;
-    clubs = 6'h1;
-    diamonds = 6'h1;
-    hearts = 6'h1;
-    spades = 6'h1;
-    for (i=0; i<7; i=i+1) begin
-        code = 6'h0;
-        for (j=0; j<6; j=j+1) begin
-            code[j] = equity_lane0_eval71_hand_eval1_s0_codes[((6 * i) + j)];
-        end
-        onehot = 64'h1;
-        onehot = (onehot << code);
-        if ((onehot[63-1:52] != 0)) begin
-            bad_codes[i] = 1;
-        end
-        hand = (hand | onehot[52-1:0]);
-        if ((!onehot[63])) begin
-            any_card = 1'b1;
-            if ((code[2-1:0] == 0)) begin
-                clubs = {clubs[5-1:0], 1'b1};
-            end
-            else if ((code[2-1:0] == 1)) begin
-                diamonds = {diamonds[5-1:0], 1'b1};
-            end
-            else if ((code[2-1:0] == 2)) begin
-                hearts = {hearts[5-1:0], 1'b1};
-            end
-            else begin
-                spades = {spades[5-1:0], 1'b1};
-            end
-        end
-    end
-    equity_lane0_eval71_hand_eval1_d1_hand = hand;
-    equity_lane0_eval71_hand_eval1_d1_bad_codes = bad_codes;
-    equity_lane0_eval71_hand_eval1_d1_any = any_card;
-    equity_lane0_eval71_hand_eval1_d1_flush_suit = {spades[5], hearts[5], diamonds[5], clubs[5]};
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_hole_register
+    equity_lane0_board_eval0_player_eval1_s1_hole <= equity_lane0_board_eval0_hole_register1_q;
+    equity_lane0_board_eval0_player_eval1_s1_bad <= ((equity_lane0_board_eval0_player_eval1_dups != 0) || (equity_lane0_board_eval0_hole_register1_q[5] && equity_lane0_board_eval0_hole_register1_q[4] && (equity_lane0_board_eval0_hole_register1_q[3] || equity_lane0_board_eval0_hole_register1_q[2])) || (equity_lane0_board_eval0_hole_register1_q[11] && equity_lane0_board_eval0_hole_register1_q[10] && (equity_lane0_board_eval0_hole_register1_q[9] || equity_lane0_board_eval0_hole_register1_q[8])));
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_decoded_register
-    equity_lane0_eval71_hand_eval1_decoded_hand <= equity_lane0_eval71_hand_eval1_d1_hand;
-    equity_lane0_eval71_hand_eval1_decoded_bad_codes <= equity_lane0_eval71_hand_eval1_d1_bad_codes;
-    equity_lane0_eval71_hand_eval1_decoded_any <= equity_lane0_eval71_hand_eval1_d1_any;
-    equity_lane0_eval71_hand_eval1_decoded_flush_suit <= equity_lane0_eval71_hand_eval1_d1_flush_suit;
-    equity_lane0_eval71_hand_eval1_decoded_dups <= equity_lane0_eval71_hand_eval1_dups;
+always @(equity_lane0_board_eval0_board_summary0_summary_flush_ge5, equity_lane0_board_eval0_board_summary0_summary_ge1, equity_lane0_board_eval0_board_summary0_summary_ge4, equity_lane0_board_eval0_player_eval1_s1_hole, equity_lane0_board_eval0_board_summary0_summary_flush_suit, equity_lane0_board_eval0_board_summary0_summary_flush_ranks, equity_lane0_board_eval0_board_summary0_summary_ge2, equity_lane0_board_eval0_board_summary0_summary_ge3, equity_lane0_board_eval0_board_summary0_summary_flush_ge4) begin: equity_lane0_board_eval0_player_eval1_fold
+    reg [16-1:0] hit_a;
+    reg [16-1:0] hit_b;
+    reg [13-1:0] either;
+    reg [13-1:0] both;
+    reg suited_a;
+    reg suited_b;
+    reg [13-1:0] flush_ranks;
+    hit_a = 16'h1;
+    hit_a = (hit_a << equity_lane0_board_eval0_player_eval1_s1_hole[6-1:2]);
+    hit_b = 16'h1;
+    hit_b = (hit_b << equity_lane0_board_eval0_player_eval1_s1_hole[12-1:8]);
+    either = 13'h0;
+    both = 13'h0;
+    either = (hit_a[13-1:0] | hit_b[13-1:0]);
+    both = (hit_a[13-1:0] & hit_b[13-1:0]);
+    equity_lane0_board_eval0_player_eval1_c2_ge1 = (equity_lane0_board_eval0_board_summary0_summary_ge1 | either);
+    equity_lane0_board_eval0_player_eval1_c2_ge2 = ((equity_lane0_board_eval0_board_summary0_summary_ge2 | (equity_lane0_board_eval0_board_summary0_summary_ge1 & either)) | both);
+    equity_lane0_board_eval0_player_eval1_c2_ge3 = ((equity_lane0_board_eval0_board_summary0_summary_ge3 | (equity_lane0_board_eval0_board_summary0_summary_ge2 & either)) | (equity_lane0_board_eval0_board_summary0_summary_ge1 & both));
+    equity_lane0_board_eval0_player_eval1_c2_ge4 = ((equity_lane0_board_eval0_board_summary0_summary_ge4 | (equity_lane0_board_eval0_board_summary0_summary_ge3 & either)) | (equity_lane0_board_eval0_board_summary0_summary_ge2 & both));
+    suited_a = (equity_lane0_board_eval0_board_summary0_summary_flush_suit[equity_lane0_board_eval0_player_eval1_s1_hole[2-1:0]] != 0);
+    suited_b = (equity_lane0_board_eval0_board_summary0_summary_flush_suit[equity_lane0_board_eval0_player_eval1_s1_hole[8-1:6]] != 0);
+    flush_ranks = 13'h0;
+    flush_ranks = equity_lane0_board_eval0_board_summary0_summary_flush_ranks;
+    if (suited_a) begin
+        flush_ranks = (flush_ranks | hit_a[13-1:0]);
+    end
+    if (suited_b) begin
+        flush_ranks = (flush_ranks | hit_b[13-1:0]);
+    end
+    equity_lane0_board_eval0_player_eval1_c2_flush_ranks = flush_ranks;
+    equity_lane0_board_eval0_player_eval1_c2_flush = ((equity_lane0_board_eval0_board_summary0_summary_flush_suit != 0) && (equity_lane0_board_eval0_board_summary0_summary_flush_ge5 || (equity_lane0_board_eval0_board_summary0_summary_flush_ge4 && (suited_a || suited_b)) || (suited_a && suited_b)));
 end
 
 
-
-assign equity_lane0_eval71_hand_eval1_c2_bad = ((equity_lane0_eval71_hand_eval1_decoded_dups != 0) || (equity_lane0_eval71_hand_eval1_decoded_bad_codes != 0));
-
-
-always @(equity_lane0_eval71_hand_eval1_decoded_flush_suit, equity_lane0_eval71_hand_eval1_decoded_hand) begin: equity_lane0_eval71_hand_eval1_rank_masks
-    reg [13-1:0] present;
-    reg [13-1:0] quads;
-    reg [13-1:0] trips;
-    reg [13-1:0] pairs;
-    reg [13-1:0] singles;
-    reg [13-1:0] suited;
-    reg [13-1:0] not_quads;
-    integer r;
-    reg [5-1:0] held;
-    integer s;
-    present = 13'h0;
-    quads = 13'h0;
-    trips = 13'h0;
-    pairs = 13'h0;
-    singles = 13'h0;
-    suited = 13'h0;
-    not_quads = 13'h0;
-    for (r=0; r<13; r=r+1) begin
-        held = 5'h1;
-        for (s=0; s<4; s=s+1) begin
-            if (equity_lane0_eval71_hand_eval1_decoded_hand[((4 * r) + s)]) begin
-                held = {held[4-1:0], 1'b1};
-            end
-            if ((equity_lane0_eval71_hand_eval1_decoded_hand[((4 * r) + s)] && equity_lane0_eval71_hand_eval1_decoded_flush_suit[s])) begin
-                suited[r] = 1;
-            end
-        end
-        present[r] = held[1];
-        singles[r] = (held[1] && (!held[2]));
-        pairs[r] = (held[2] && (!held[3]));
-        trips[r] = (held[3] && (!held[4]));
-        quads[r] = held[4];
-        not_quads[r] = (held[1] && (!held[4]));
-    end
-    equity_lane0_eval71_hand_eval1_c2_present = present;
-    equity_lane0_eval71_hand_eval1_c2_quads = quads;
-    equity_lane0_eval71_hand_eval1_c2_trips = trips;
-    equity_lane0_eval71_hand_eval1_c2_pairs = pairs;
-    equity_lane0_eval71_hand_eval1_c2_not_quads = not_quads;
-    equity_lane0_eval71_hand_eval1_c2_flush = (equity_lane0_eval71_hand_eval1_decoded_flush_suit != 0);
-    if ((equity_lane0_eval71_hand_eval1_decoded_flush_suit != 0)) begin
-        equity_lane0_eval71_hand_eval1_c2_kickers = suited;
-    end
-    else begin
-        equity_lane0_eval71_hand_eval1_c2_kickers = singles;
-    end
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_decoded_hand) begin: equity_lane0_eval71_hand_eval1_sf_windows
-    reg [10-1:0] found;
-    integer w;
-    integer s;
-    found = 10'h0;
-    for (w=0; w<10; w=w+1) begin
-        for (s=0; s<4; s=s+1) begin
-            if ((equity_lane0_eval71_hand_eval1_decoded_hand[((4 * (((w + 13) - 1) % 13)) + s)] && equity_lane0_eval71_hand_eval1_decoded_hand[((4 * w) + s)] && equity_lane0_eval71_hand_eval1_decoded_hand[((4 * (w + 1)) + s)] && equity_lane0_eval71_hand_eval1_decoded_hand[((4 * (w + 2)) + s)] && equity_lane0_eval71_hand_eval1_decoded_hand[((4 * (w + 3)) + s)])) begin
-                found[w] = 1;
-            end
-        end
-    end
-    equity_lane0_eval71_hand_eval1_c2_sf_windows = found;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_c2_present) begin: equity_lane0_eval71_hand_eval1_straight_windows1_find
+always @(equity_lane0_board_eval0_player_eval1_c2_ge1) begin: equity_lane0_board_eval0_player_eval1_straight_windows2_find
     reg [10-1:0] complete;
     integer w;
     complete = 10'h0;
     for (w=0; w<10; w=w+1) begin
-        if ((equity_lane0_eval71_hand_eval1_c2_present[(((w + 13) - 1) % 13)] && equity_lane0_eval71_hand_eval1_c2_present[w] && equity_lane0_eval71_hand_eval1_c2_present[(w + 1)] && equity_lane0_eval71_hand_eval1_c2_present[(w + 2)] && equity_lane0_eval71_hand_eval1_c2_present[(w + 3)])) begin
+        if ((equity_lane0_board_eval0_player_eval1_c2_ge1[(((w + 13) - 1) % 13)] && equity_lane0_board_eval0_player_eval1_c2_ge1[w] && equity_lane0_board_eval0_player_eval1_c2_ge1[(w + 1)] && equity_lane0_board_eval0_player_eval1_c2_ge1[(w + 2)] && equity_lane0_board_eval0_player_eval1_c2_ge1[(w + 3)])) begin
             complete[w] = 1;
         end
     end
-    equity_lane0_eval71_hand_eval1_c2_windows = complete;
+    equity_lane0_board_eval0_player_eval1_c2_windows = complete;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_masks_register
-    equity_lane0_eval71_hand_eval1_masks_quads <= equity_lane0_eval71_hand_eval1_c2_quads;
-    equity_lane0_eval71_hand_eval1_masks_trips <= equity_lane0_eval71_hand_eval1_c2_trips;
-    equity_lane0_eval71_hand_eval1_masks_pairs <= equity_lane0_eval71_hand_eval1_c2_pairs;
-    equity_lane0_eval71_hand_eval1_masks_not_quads <= equity_lane0_eval71_hand_eval1_c2_not_quads;
-    equity_lane0_eval71_hand_eval1_masks_kickers <= equity_lane0_eval71_hand_eval1_c2_kickers;
-    equity_lane0_eval71_hand_eval1_masks_windows <= equity_lane0_eval71_hand_eval1_c2_windows;
-    equity_lane0_eval71_hand_eval1_masks_sf_windows <= equity_lane0_eval71_hand_eval1_c2_sf_windows;
-    equity_lane0_eval71_hand_eval1_masks_flush <= equity_lane0_eval71_hand_eval1_c2_flush;
-    equity_lane0_eval71_hand_eval1_masks_bad <= equity_lane0_eval71_hand_eval1_c2_bad;
-    equity_lane0_eval71_hand_eval1_masks_any <= equity_lane0_eval71_hand_eval1_decoded_any;
+always @(equity_lane0_board_eval0_player_eval1_c2_flush_ranks) begin: equity_lane0_board_eval0_player_eval1_straight_windows3_find
+    reg [10-1:0] complete;
+    integer w;
+    complete = 10'h0;
+    for (w=0; w<10; w=w+1) begin
+        if ((equity_lane0_board_eval0_player_eval1_c2_flush_ranks[(((w + 13) - 1) % 13)] && equity_lane0_board_eval0_player_eval1_c2_flush_ranks[w] && equity_lane0_board_eval0_player_eval1_c2_flush_ranks[(w + 1)] && equity_lane0_board_eval0_player_eval1_c2_flush_ranks[(w + 2)] && equity_lane0_board_eval0_player_eval1_c2_flush_ranks[(w + 3)])) begin
+            complete[w] = 1;
+        end
+    end
+    equity_lane0_board_eval0_player_eval1_c2_sf_windows = complete;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_masks_kickers) begin: equity_lane0_eval71_hand_eval1_highest_ranks4_select
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_masks_register
+    if (equity_lane0_board_eval0_player_eval1_c2_flush) begin
+        equity_lane0_board_eval0_player_eval1_s2_kick_mask <= equity_lane0_board_eval0_player_eval1_c2_flush_ranks;
+    end
+    else begin
+        equity_lane0_board_eval0_player_eval1_s2_kick_mask <= equity_lane0_board_eval0_player_eval1_c2_ge1;
+    end
+    equity_lane0_board_eval0_player_eval1_s2_ge2 <= equity_lane0_board_eval0_player_eval1_c2_ge2;
+    equity_lane0_board_eval0_player_eval1_s2_ge3 <= equity_lane0_board_eval0_player_eval1_c2_ge3;
+    equity_lane0_board_eval0_player_eval1_s2_ge4 <= equity_lane0_board_eval0_player_eval1_c2_ge4;
+    equity_lane0_board_eval0_player_eval1_s2_windows <= equity_lane0_board_eval0_player_eval1_c2_windows;
+    equity_lane0_board_eval0_player_eval1_s2_sf_windows <= equity_lane0_board_eval0_player_eval1_c2_sf_windows;
+    equity_lane0_board_eval0_player_eval1_s2_flush <= equity_lane0_board_eval0_player_eval1_c2_flush;
+    equity_lane0_board_eval0_player_eval1_s2_invalid <= (equity_lane0_board_eval0_player_eval1_s1_bad || equity_lane0_board_eval0_board_summary0_summary_bad);
+end
+
+
+always @(equity_lane0_board_eval0_player_eval1_s2_kick_mask) begin: equity_lane0_board_eval0_player_eval1_highest_ranks3_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
@@ -5388,42 +5234,19 @@ always @(equity_lane0_eval71_hand_eval1_masks_kickers) begin: equity_lane0_eval7
     sel = 65'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_masks_kickers[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_board_eval0_player_eval1_s2_kick_mask[p] && seen[k]);
         end
-        if (equity_lane0_eval71_hand_eval1_masks_kickers[p]) begin
+        if (equity_lane0_board_eval0_player_eval1_s2_kick_mask[p]) begin
             saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
             seen = {seen[(7 - 1)-1:0], 1'b0};
             seen[(7 - 1)] = saturated;
         end
     end
-    equity_lane0_eval71_hand_eval1_c3_kickers = sel;
+    equity_lane0_board_eval0_player_eval1_highest_ranks3_onehots = sel;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_masks_pairs) begin: equity_lane0_eval71_hand_eval1_highest_ranks5_select
-    reg [5-1:0] seen;
-    reg saturated;
-    reg [39-1:0] sel;
-    integer p;
-    integer k;
-    seen = 5'h1;
-    saturated = 1'b0;
-    sel = 39'h0;
-    for (p=13-1; p>=0; p=p-1) begin
-        for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_masks_pairs[p] && seen[k]);
-        end
-        if (equity_lane0_eval71_hand_eval1_masks_pairs[p]) begin
-            saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
-            seen = {seen[(5 - 1)-1:0], 1'b0};
-            seen[(5 - 1)] = saturated;
-        end
-    end
-    equity_lane0_eval71_hand_eval1_c3_pairs = sel;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_masks_trips) begin: equity_lane0_eval71_hand_eval1_highest_ranks6_select
+always @(equity_lane0_board_eval0_player_eval1_s2_ge2) begin: equity_lane0_board_eval0_player_eval1_highest_ranks4_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
@@ -5434,19 +5257,19 @@ always @(equity_lane0_eval71_hand_eval1_masks_trips) begin: equity_lane0_eval71_
     sel = 26'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_masks_trips[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_board_eval0_player_eval1_s2_ge2[p] && seen[k]);
         end
-        if (equity_lane0_eval71_hand_eval1_masks_trips[p]) begin
+        if (equity_lane0_board_eval0_player_eval1_s2_ge2[p]) begin
             saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
             seen = {seen[(4 - 1)-1:0], 1'b0};
             seen[(4 - 1)] = saturated;
         end
     end
-    equity_lane0_eval71_hand_eval1_c3_trips = sel;
+    equity_lane0_board_eval0_player_eval1_highest_ranks4_onehots = sel;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_masks_not_quads) begin: equity_lane0_eval71_hand_eval1_highest_ranks7_select
+always @(equity_lane0_board_eval0_player_eval1_s2_ge3) begin: equity_lane0_board_eval0_player_eval1_highest_ranks5_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
@@ -5457,431 +5280,444 @@ always @(equity_lane0_eval71_hand_eval1_masks_not_quads) begin: equity_lane0_eva
     sel = 13'h0;
     for (p=13-1; p>=0; p=p-1) begin
         for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (equity_lane0_eval71_hand_eval1_masks_not_quads[p] && seen[k]);
+            sel[((13 * k) + p)] = (equity_lane0_board_eval0_player_eval1_s2_ge3[p] && seen[k]);
         end
-        if (equity_lane0_eval71_hand_eval1_masks_not_quads[p]) begin
+        if (equity_lane0_board_eval0_player_eval1_s2_ge3[p]) begin
             saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
             seen = {seen[(3 - 1)-1:0], 1'b0};
             seen[(3 - 1)] = saturated;
         end
     end
-    equity_lane0_eval71_hand_eval1_c3_not_quads = sel;
+    equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots = sel;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_masks_windows) begin: equity_lane0_eval71_hand_eval1_window_top2_pick
+
+assign equity_lane0_board_eval0_player_eval1_field7_q = equity_lane0_board_eval0_player_eval1_highest_ranks3_onehots[13-1:0];
+
+
+
+assign equity_lane0_board_eval0_player_eval1_field8_q = equity_lane0_board_eval0_player_eval1_highest_ranks3_onehots[26-1:13];
+
+
+
+assign equity_lane0_board_eval0_player_eval1_field9_q = equity_lane0_board_eval0_player_eval1_highest_ranks3_onehots[39-1:26];
+
+
+
+assign equity_lane0_board_eval0_player_eval1_field10_q = equity_lane0_board_eval0_player_eval1_highest_ranks3_onehots[52-1:39];
+
+
+
+assign equity_lane0_board_eval0_player_eval1_field11_q = equity_lane0_board_eval0_player_eval1_highest_ranks3_onehots[65-1:52];
+
+
+
+assign equity_lane0_board_eval0_player_eval1_field12_q = equity_lane0_board_eval0_player_eval1_highest_ranks4_onehots[13-1:0];
+
+
+
+assign equity_lane0_board_eval0_player_eval1_field13_q = equity_lane0_board_eval0_player_eval1_highest_ranks4_onehots[26-1:13];
+
+
+always @(equity_lane0_board_eval0_player_eval1_field7_q) begin: equity_lane0_board_eval0_player_eval1_onehot_rank11_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval1_field7_q[12] || equity_lane0_board_eval0_player_eval1_field7_q[11] || equity_lane0_board_eval0_player_eval1_field7_q[10] || equity_lane0_board_eval0_player_eval1_field7_q[9] || equity_lane0_board_eval0_player_eval1_field7_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval1_field7_q[12] || equity_lane0_board_eval0_player_eval1_field7_q[7] || equity_lane0_board_eval0_player_eval1_field7_q[6] || equity_lane0_board_eval0_player_eval1_field7_q[5] || equity_lane0_board_eval0_player_eval1_field7_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval1_field7_q[11] || equity_lane0_board_eval0_player_eval1_field7_q[10] || equity_lane0_board_eval0_player_eval1_field7_q[7] || equity_lane0_board_eval0_player_eval1_field7_q[6] || equity_lane0_board_eval0_player_eval1_field7_q[3] || equity_lane0_board_eval0_player_eval1_field7_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval1_field7_q[11] || equity_lane0_board_eval0_player_eval1_field7_q[9] || equity_lane0_board_eval0_player_eval1_field7_q[7] || equity_lane0_board_eval0_player_eval1_field7_q[5] || equity_lane0_board_eval0_player_eval1_field7_q[3] || equity_lane0_board_eval0_player_eval1_field7_q[1]);
+    equity_lane0_board_eval0_player_eval1_onehot_rank11_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval1_field8_q) begin: equity_lane0_board_eval0_player_eval1_onehot_rank12_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval1_field8_q[12] || equity_lane0_board_eval0_player_eval1_field8_q[11] || equity_lane0_board_eval0_player_eval1_field8_q[10] || equity_lane0_board_eval0_player_eval1_field8_q[9] || equity_lane0_board_eval0_player_eval1_field8_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval1_field8_q[12] || equity_lane0_board_eval0_player_eval1_field8_q[7] || equity_lane0_board_eval0_player_eval1_field8_q[6] || equity_lane0_board_eval0_player_eval1_field8_q[5] || equity_lane0_board_eval0_player_eval1_field8_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval1_field8_q[11] || equity_lane0_board_eval0_player_eval1_field8_q[10] || equity_lane0_board_eval0_player_eval1_field8_q[7] || equity_lane0_board_eval0_player_eval1_field8_q[6] || equity_lane0_board_eval0_player_eval1_field8_q[3] || equity_lane0_board_eval0_player_eval1_field8_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval1_field8_q[11] || equity_lane0_board_eval0_player_eval1_field8_q[9] || equity_lane0_board_eval0_player_eval1_field8_q[7] || equity_lane0_board_eval0_player_eval1_field8_q[5] || equity_lane0_board_eval0_player_eval1_field8_q[3] || equity_lane0_board_eval0_player_eval1_field8_q[1]);
+    equity_lane0_board_eval0_player_eval1_onehot_rank12_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval1_field9_q) begin: equity_lane0_board_eval0_player_eval1_onehot_rank13_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval1_field9_q[12] || equity_lane0_board_eval0_player_eval1_field9_q[11] || equity_lane0_board_eval0_player_eval1_field9_q[10] || equity_lane0_board_eval0_player_eval1_field9_q[9] || equity_lane0_board_eval0_player_eval1_field9_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval1_field9_q[12] || equity_lane0_board_eval0_player_eval1_field9_q[7] || equity_lane0_board_eval0_player_eval1_field9_q[6] || equity_lane0_board_eval0_player_eval1_field9_q[5] || equity_lane0_board_eval0_player_eval1_field9_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval1_field9_q[11] || equity_lane0_board_eval0_player_eval1_field9_q[10] || equity_lane0_board_eval0_player_eval1_field9_q[7] || equity_lane0_board_eval0_player_eval1_field9_q[6] || equity_lane0_board_eval0_player_eval1_field9_q[3] || equity_lane0_board_eval0_player_eval1_field9_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval1_field9_q[11] || equity_lane0_board_eval0_player_eval1_field9_q[9] || equity_lane0_board_eval0_player_eval1_field9_q[7] || equity_lane0_board_eval0_player_eval1_field9_q[5] || equity_lane0_board_eval0_player_eval1_field9_q[3] || equity_lane0_board_eval0_player_eval1_field9_q[1]);
+    equity_lane0_board_eval0_player_eval1_onehot_rank13_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval1_field10_q) begin: equity_lane0_board_eval0_player_eval1_onehot_rank14_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval1_field10_q[12] || equity_lane0_board_eval0_player_eval1_field10_q[11] || equity_lane0_board_eval0_player_eval1_field10_q[10] || equity_lane0_board_eval0_player_eval1_field10_q[9] || equity_lane0_board_eval0_player_eval1_field10_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval1_field10_q[12] || equity_lane0_board_eval0_player_eval1_field10_q[7] || equity_lane0_board_eval0_player_eval1_field10_q[6] || equity_lane0_board_eval0_player_eval1_field10_q[5] || equity_lane0_board_eval0_player_eval1_field10_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval1_field10_q[11] || equity_lane0_board_eval0_player_eval1_field10_q[10] || equity_lane0_board_eval0_player_eval1_field10_q[7] || equity_lane0_board_eval0_player_eval1_field10_q[6] || equity_lane0_board_eval0_player_eval1_field10_q[3] || equity_lane0_board_eval0_player_eval1_field10_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval1_field10_q[11] || equity_lane0_board_eval0_player_eval1_field10_q[9] || equity_lane0_board_eval0_player_eval1_field10_q[7] || equity_lane0_board_eval0_player_eval1_field10_q[5] || equity_lane0_board_eval0_player_eval1_field10_q[3] || equity_lane0_board_eval0_player_eval1_field10_q[1]);
+    equity_lane0_board_eval0_player_eval1_onehot_rank14_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval1_field11_q) begin: equity_lane0_board_eval0_player_eval1_onehot_rank15_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval1_field11_q[12] || equity_lane0_board_eval0_player_eval1_field11_q[11] || equity_lane0_board_eval0_player_eval1_field11_q[10] || equity_lane0_board_eval0_player_eval1_field11_q[9] || equity_lane0_board_eval0_player_eval1_field11_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval1_field11_q[12] || equity_lane0_board_eval0_player_eval1_field11_q[7] || equity_lane0_board_eval0_player_eval1_field11_q[6] || equity_lane0_board_eval0_player_eval1_field11_q[5] || equity_lane0_board_eval0_player_eval1_field11_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval1_field11_q[11] || equity_lane0_board_eval0_player_eval1_field11_q[10] || equity_lane0_board_eval0_player_eval1_field11_q[7] || equity_lane0_board_eval0_player_eval1_field11_q[6] || equity_lane0_board_eval0_player_eval1_field11_q[3] || equity_lane0_board_eval0_player_eval1_field11_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval1_field11_q[11] || equity_lane0_board_eval0_player_eval1_field11_q[9] || equity_lane0_board_eval0_player_eval1_field11_q[7] || equity_lane0_board_eval0_player_eval1_field11_q[5] || equity_lane0_board_eval0_player_eval1_field11_q[3] || equity_lane0_board_eval0_player_eval1_field11_q[1]);
+    equity_lane0_board_eval0_player_eval1_onehot_rank15_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval1_field12_q) begin: equity_lane0_board_eval0_player_eval1_onehot_rank16_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval1_field12_q[12] || equity_lane0_board_eval0_player_eval1_field12_q[11] || equity_lane0_board_eval0_player_eval1_field12_q[10] || equity_lane0_board_eval0_player_eval1_field12_q[9] || equity_lane0_board_eval0_player_eval1_field12_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval1_field12_q[12] || equity_lane0_board_eval0_player_eval1_field12_q[7] || equity_lane0_board_eval0_player_eval1_field12_q[6] || equity_lane0_board_eval0_player_eval1_field12_q[5] || equity_lane0_board_eval0_player_eval1_field12_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval1_field12_q[11] || equity_lane0_board_eval0_player_eval1_field12_q[10] || equity_lane0_board_eval0_player_eval1_field12_q[7] || equity_lane0_board_eval0_player_eval1_field12_q[6] || equity_lane0_board_eval0_player_eval1_field12_q[3] || equity_lane0_board_eval0_player_eval1_field12_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval1_field12_q[11] || equity_lane0_board_eval0_player_eval1_field12_q[9] || equity_lane0_board_eval0_player_eval1_field12_q[7] || equity_lane0_board_eval0_player_eval1_field12_q[5] || equity_lane0_board_eval0_player_eval1_field12_q[3] || equity_lane0_board_eval0_player_eval1_field12_q[1]);
+    equity_lane0_board_eval0_player_eval1_onehot_rank16_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval1_field13_q) begin: equity_lane0_board_eval0_player_eval1_onehot_rank17_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval1_field13_q[12] || equity_lane0_board_eval0_player_eval1_field13_q[11] || equity_lane0_board_eval0_player_eval1_field13_q[10] || equity_lane0_board_eval0_player_eval1_field13_q[9] || equity_lane0_board_eval0_player_eval1_field13_q[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval1_field13_q[12] || equity_lane0_board_eval0_player_eval1_field13_q[7] || equity_lane0_board_eval0_player_eval1_field13_q[6] || equity_lane0_board_eval0_player_eval1_field13_q[5] || equity_lane0_board_eval0_player_eval1_field13_q[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval1_field13_q[11] || equity_lane0_board_eval0_player_eval1_field13_q[10] || equity_lane0_board_eval0_player_eval1_field13_q[7] || equity_lane0_board_eval0_player_eval1_field13_q[6] || equity_lane0_board_eval0_player_eval1_field13_q[3] || equity_lane0_board_eval0_player_eval1_field13_q[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval1_field13_q[11] || equity_lane0_board_eval0_player_eval1_field13_q[9] || equity_lane0_board_eval0_player_eval1_field13_q[7] || equity_lane0_board_eval0_player_eval1_field13_q[5] || equity_lane0_board_eval0_player_eval1_field13_q[3] || equity_lane0_board_eval0_player_eval1_field13_q[1]);
+    equity_lane0_board_eval0_player_eval1_onehot_rank17_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots) begin: equity_lane0_board_eval0_player_eval1_onehot_rank18_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[12] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[11] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[10] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[9] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[12] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[7] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[6] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[5] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[11] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[10] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[7] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[6] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[3] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[11] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[9] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[7] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[5] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[3] || equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots[1]);
+    equity_lane0_board_eval0_player_eval1_onehot_rank18_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval1_s2_ge4) begin: equity_lane0_board_eval0_player_eval1_onehot_rank19_encode
+    reg [4-1:0] value;
+    value = 4'h0;
+    value[3] = (equity_lane0_board_eval0_player_eval1_s2_ge4[12] || equity_lane0_board_eval0_player_eval1_s2_ge4[11] || equity_lane0_board_eval0_player_eval1_s2_ge4[10] || equity_lane0_board_eval0_player_eval1_s2_ge4[9] || equity_lane0_board_eval0_player_eval1_s2_ge4[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval1_s2_ge4[12] || equity_lane0_board_eval0_player_eval1_s2_ge4[7] || equity_lane0_board_eval0_player_eval1_s2_ge4[6] || equity_lane0_board_eval0_player_eval1_s2_ge4[5] || equity_lane0_board_eval0_player_eval1_s2_ge4[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval1_s2_ge4[11] || equity_lane0_board_eval0_player_eval1_s2_ge4[10] || equity_lane0_board_eval0_player_eval1_s2_ge4[7] || equity_lane0_board_eval0_player_eval1_s2_ge4[6] || equity_lane0_board_eval0_player_eval1_s2_ge4[3] || equity_lane0_board_eval0_player_eval1_s2_ge4[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval1_s2_ge4[11] || equity_lane0_board_eval0_player_eval1_s2_ge4[9] || equity_lane0_board_eval0_player_eval1_s2_ge4[7] || equity_lane0_board_eval0_player_eval1_s2_ge4[5] || equity_lane0_board_eval0_player_eval1_s2_ge4[3] || equity_lane0_board_eval0_player_eval1_s2_ge4[1]);
+    equity_lane0_board_eval0_player_eval1_onehot_rank19_rank = value;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval1_s2_windows) begin: equity_lane0_board_eval0_player_eval1_window_top2_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval71_hand_eval1_masks_windows[w] && (!higher))) begin
+        if ((equity_lane0_board_eval0_player_eval1_s2_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval71_hand_eval1_masks_windows[w]) begin
+        if (equity_lane0_board_eval0_player_eval1_s2_windows[w]) begin
             higher = 1'b1;
         end
     end
-    equity_lane0_eval71_hand_eval1_window_top2_best = {onehot, 3'h0};
-    equity_lane0_eval71_hand_eval1_c3_straight = (equity_lane0_eval71_hand_eval1_masks_windows != 0);
+    equity_lane0_board_eval0_player_eval1_window_top2_best = {onehot, 3'h0};
+    equity_lane0_board_eval0_player_eval1_c3_straight = (equity_lane0_board_eval0_player_eval1_s2_windows != 0);
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_window_top2_best) begin: equity_lane0_eval71_hand_eval1_window_top2_onehot_rank14_encode
+always @(equity_lane0_board_eval0_player_eval1_window_top2_best) begin: equity_lane0_board_eval0_player_eval1_window_top2_onehot_rank20_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_window_top2_best[12] || equity_lane0_eval71_hand_eval1_window_top2_best[11] || equity_lane0_eval71_hand_eval1_window_top2_best[10] || equity_lane0_eval71_hand_eval1_window_top2_best[9] || equity_lane0_eval71_hand_eval1_window_top2_best[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_window_top2_best[12] || equity_lane0_eval71_hand_eval1_window_top2_best[7] || equity_lane0_eval71_hand_eval1_window_top2_best[6] || equity_lane0_eval71_hand_eval1_window_top2_best[5] || equity_lane0_eval71_hand_eval1_window_top2_best[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_window_top2_best[11] || equity_lane0_eval71_hand_eval1_window_top2_best[10] || equity_lane0_eval71_hand_eval1_window_top2_best[7] || equity_lane0_eval71_hand_eval1_window_top2_best[6] || equity_lane0_eval71_hand_eval1_window_top2_best[3] || equity_lane0_eval71_hand_eval1_window_top2_best[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_window_top2_best[11] || equity_lane0_eval71_hand_eval1_window_top2_best[9] || equity_lane0_eval71_hand_eval1_window_top2_best[7] || equity_lane0_eval71_hand_eval1_window_top2_best[5] || equity_lane0_eval71_hand_eval1_window_top2_best[3] || equity_lane0_eval71_hand_eval1_window_top2_best[1]);
-    equity_lane0_eval71_hand_eval1_c3_straight_top = value;
+    value[3] = (equity_lane0_board_eval0_player_eval1_window_top2_best[12] || equity_lane0_board_eval0_player_eval1_window_top2_best[11] || equity_lane0_board_eval0_player_eval1_window_top2_best[10] || equity_lane0_board_eval0_player_eval1_window_top2_best[9] || equity_lane0_board_eval0_player_eval1_window_top2_best[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval1_window_top2_best[12] || equity_lane0_board_eval0_player_eval1_window_top2_best[7] || equity_lane0_board_eval0_player_eval1_window_top2_best[6] || equity_lane0_board_eval0_player_eval1_window_top2_best[5] || equity_lane0_board_eval0_player_eval1_window_top2_best[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval1_window_top2_best[11] || equity_lane0_board_eval0_player_eval1_window_top2_best[10] || equity_lane0_board_eval0_player_eval1_window_top2_best[7] || equity_lane0_board_eval0_player_eval1_window_top2_best[6] || equity_lane0_board_eval0_player_eval1_window_top2_best[3] || equity_lane0_board_eval0_player_eval1_window_top2_best[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval1_window_top2_best[11] || equity_lane0_board_eval0_player_eval1_window_top2_best[9] || equity_lane0_board_eval0_player_eval1_window_top2_best[7] || equity_lane0_board_eval0_player_eval1_window_top2_best[5] || equity_lane0_board_eval0_player_eval1_window_top2_best[3] || equity_lane0_board_eval0_player_eval1_window_top2_best[1]);
+    equity_lane0_board_eval0_player_eval1_c3_straight_top = value;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_masks_sf_windows) begin: equity_lane0_eval71_hand_eval1_window_top3_pick
+always @(equity_lane0_board_eval0_player_eval1_s2_sf_windows) begin: equity_lane0_board_eval0_player_eval1_window_top3_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
     onehot = 10'h0;
     higher = 1'b0;
     for (w=10-1; w>=0; w=w-1) begin
-        if ((equity_lane0_eval71_hand_eval1_masks_sf_windows[w] && (!higher))) begin
+        if ((equity_lane0_board_eval0_player_eval1_s2_sf_windows[w] && (!higher))) begin
             onehot[w] = 1;
         end
-        if (equity_lane0_eval71_hand_eval1_masks_sf_windows[w]) begin
+        if (equity_lane0_board_eval0_player_eval1_s2_sf_windows[w]) begin
             higher = 1'b1;
         end
     end
-    equity_lane0_eval71_hand_eval1_window_top3_best = {onehot, 3'h0};
-    equity_lane0_eval71_hand_eval1_c3_sf = (equity_lane0_eval71_hand_eval1_masks_sf_windows != 0);
+    equity_lane0_board_eval0_player_eval1_window_top3_best = {onehot, 3'h0};
+    equity_lane0_board_eval0_player_eval1_c3_sf = (equity_lane0_board_eval0_player_eval1_s2_sf_windows != 0);
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_window_top3_best) begin: equity_lane0_eval71_hand_eval1_window_top3_onehot_rank15_encode
+always @(equity_lane0_board_eval0_player_eval1_window_top3_best) begin: equity_lane0_board_eval0_player_eval1_window_top3_onehot_rank21_encode
     reg [4-1:0] value;
     value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_window_top3_best[12] || equity_lane0_eval71_hand_eval1_window_top3_best[11] || equity_lane0_eval71_hand_eval1_window_top3_best[10] || equity_lane0_eval71_hand_eval1_window_top3_best[9] || equity_lane0_eval71_hand_eval1_window_top3_best[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_window_top3_best[12] || equity_lane0_eval71_hand_eval1_window_top3_best[7] || equity_lane0_eval71_hand_eval1_window_top3_best[6] || equity_lane0_eval71_hand_eval1_window_top3_best[5] || equity_lane0_eval71_hand_eval1_window_top3_best[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_window_top3_best[11] || equity_lane0_eval71_hand_eval1_window_top3_best[10] || equity_lane0_eval71_hand_eval1_window_top3_best[7] || equity_lane0_eval71_hand_eval1_window_top3_best[6] || equity_lane0_eval71_hand_eval1_window_top3_best[3] || equity_lane0_eval71_hand_eval1_window_top3_best[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_window_top3_best[11] || equity_lane0_eval71_hand_eval1_window_top3_best[9] || equity_lane0_eval71_hand_eval1_window_top3_best[7] || equity_lane0_eval71_hand_eval1_window_top3_best[5] || equity_lane0_eval71_hand_eval1_window_top3_best[3] || equity_lane0_eval71_hand_eval1_window_top3_best[1]);
-    equity_lane0_eval71_hand_eval1_c3_sf_top = value;
+    value[3] = (equity_lane0_board_eval0_player_eval1_window_top3_best[12] || equity_lane0_board_eval0_player_eval1_window_top3_best[11] || equity_lane0_board_eval0_player_eval1_window_top3_best[10] || equity_lane0_board_eval0_player_eval1_window_top3_best[9] || equity_lane0_board_eval0_player_eval1_window_top3_best[8]);
+    value[2] = (equity_lane0_board_eval0_player_eval1_window_top3_best[12] || equity_lane0_board_eval0_player_eval1_window_top3_best[7] || equity_lane0_board_eval0_player_eval1_window_top3_best[6] || equity_lane0_board_eval0_player_eval1_window_top3_best[5] || equity_lane0_board_eval0_player_eval1_window_top3_best[4]);
+    value[1] = (equity_lane0_board_eval0_player_eval1_window_top3_best[11] || equity_lane0_board_eval0_player_eval1_window_top3_best[10] || equity_lane0_board_eval0_player_eval1_window_top3_best[7] || equity_lane0_board_eval0_player_eval1_window_top3_best[6] || equity_lane0_board_eval0_player_eval1_window_top3_best[3] || equity_lane0_board_eval0_player_eval1_window_top3_best[2]);
+    value[0] = (equity_lane0_board_eval0_player_eval1_window_top3_best[11] || equity_lane0_board_eval0_player_eval1_window_top3_best[9] || equity_lane0_board_eval0_player_eval1_window_top3_best[7] || equity_lane0_board_eval0_player_eval1_window_top3_best[5] || equity_lane0_board_eval0_player_eval1_window_top3_best[3] || equity_lane0_board_eval0_player_eval1_window_top3_best[1]);
+    equity_lane0_board_eval0_player_eval1_c3_sf_top = value;
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_picks_register
-    equity_lane0_eval71_hand_eval1_picks_kickers0 <= equity_lane0_eval71_hand_eval1_c3_kickers[13-1:0];
-    equity_lane0_eval71_hand_eval1_picks_kickers1 <= equity_lane0_eval71_hand_eval1_c3_kickers[26-1:13];
-    equity_lane0_eval71_hand_eval1_picks_kickers2 <= equity_lane0_eval71_hand_eval1_c3_kickers[39-1:26];
-    equity_lane0_eval71_hand_eval1_picks_kickers3 <= equity_lane0_eval71_hand_eval1_c3_kickers[52-1:39];
-    equity_lane0_eval71_hand_eval1_picks_kickers4 <= equity_lane0_eval71_hand_eval1_c3_kickers[65-1:52];
-    equity_lane0_eval71_hand_eval1_picks_pairs0 <= equity_lane0_eval71_hand_eval1_c3_pairs[13-1:0];
-    equity_lane0_eval71_hand_eval1_picks_pairs1 <= equity_lane0_eval71_hand_eval1_c3_pairs[26-1:13];
-    equity_lane0_eval71_hand_eval1_picks_pairs2 <= equity_lane0_eval71_hand_eval1_c3_pairs[39-1:26];
-    equity_lane0_eval71_hand_eval1_picks_trips0 <= equity_lane0_eval71_hand_eval1_c3_trips[13-1:0];
-    equity_lane0_eval71_hand_eval1_picks_trips1 <= equity_lane0_eval71_hand_eval1_c3_trips[26-1:13];
-    equity_lane0_eval71_hand_eval1_picks_not_quads0 <= equity_lane0_eval71_hand_eval1_c3_not_quads;
-    equity_lane0_eval71_hand_eval1_picks_quads <= equity_lane0_eval71_hand_eval1_masks_quads;
-    equity_lane0_eval71_hand_eval1_picks_straight <= equity_lane0_eval71_hand_eval1_c3_straight;
-    equity_lane0_eval71_hand_eval1_picks_sf <= equity_lane0_eval71_hand_eval1_c3_sf;
-    equity_lane0_eval71_hand_eval1_picks_flush <= equity_lane0_eval71_hand_eval1_masks_flush;
-    equity_lane0_eval71_hand_eval1_picks_straight_top <= equity_lane0_eval71_hand_eval1_c3_straight_top;
-    equity_lane0_eval71_hand_eval1_picks_sf_top <= equity_lane0_eval71_hand_eval1_c3_sf_top;
-    equity_lane0_eval71_hand_eval1_picks_bad <= equity_lane0_eval71_hand_eval1_masks_bad;
-    equity_lane0_eval71_hand_eval1_picks_any <= equity_lane0_eval71_hand_eval1_masks_any;
+always @(equity_lane0_board_eval0_player_eval1_s2_ge2) begin: equity_lane0_board_eval0_player_eval1_at_least_two1_count
+    reg one;
+    reg more;
+    integer p;
+    one = 1'b0;
+    more = 1'b0;
+    for (p=0; p<13; p=p+1) begin
+        more = (more || (one && equity_lane0_board_eval0_player_eval1_s2_ge2[p]));
+        one = (one || equity_lane0_board_eval0_player_eval1_s2_ge2[p]);
+    end
+    equity_lane0_board_eval0_player_eval1_c3_two_pairs = more;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_picks_kickers0) begin: equity_lane0_eval71_hand_eval1_onehot_rank16_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_picks_kickers0[12] || equity_lane0_eval71_hand_eval1_picks_kickers0[11] || equity_lane0_eval71_hand_eval1_picks_kickers0[10] || equity_lane0_eval71_hand_eval1_picks_kickers0[9] || equity_lane0_eval71_hand_eval1_picks_kickers0[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_picks_kickers0[12] || equity_lane0_eval71_hand_eval1_picks_kickers0[7] || equity_lane0_eval71_hand_eval1_picks_kickers0[6] || equity_lane0_eval71_hand_eval1_picks_kickers0[5] || equity_lane0_eval71_hand_eval1_picks_kickers0[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_picks_kickers0[11] || equity_lane0_eval71_hand_eval1_picks_kickers0[10] || equity_lane0_eval71_hand_eval1_picks_kickers0[7] || equity_lane0_eval71_hand_eval1_picks_kickers0[6] || equity_lane0_eval71_hand_eval1_picks_kickers0[3] || equity_lane0_eval71_hand_eval1_picks_kickers0[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_picks_kickers0[11] || equity_lane0_eval71_hand_eval1_picks_kickers0[9] || equity_lane0_eval71_hand_eval1_picks_kickers0[7] || equity_lane0_eval71_hand_eval1_picks_kickers0[5] || equity_lane0_eval71_hand_eval1_picks_kickers0[3] || equity_lane0_eval71_hand_eval1_picks_kickers0[1]);
-    equity_lane0_eval71_hand_eval1_c4_kickers0 = value;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_picks_kickers1) begin: equity_lane0_eval71_hand_eval1_onehot_rank17_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_picks_kickers1[12] || equity_lane0_eval71_hand_eval1_picks_kickers1[11] || equity_lane0_eval71_hand_eval1_picks_kickers1[10] || equity_lane0_eval71_hand_eval1_picks_kickers1[9] || equity_lane0_eval71_hand_eval1_picks_kickers1[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_picks_kickers1[12] || equity_lane0_eval71_hand_eval1_picks_kickers1[7] || equity_lane0_eval71_hand_eval1_picks_kickers1[6] || equity_lane0_eval71_hand_eval1_picks_kickers1[5] || equity_lane0_eval71_hand_eval1_picks_kickers1[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_picks_kickers1[11] || equity_lane0_eval71_hand_eval1_picks_kickers1[10] || equity_lane0_eval71_hand_eval1_picks_kickers1[7] || equity_lane0_eval71_hand_eval1_picks_kickers1[6] || equity_lane0_eval71_hand_eval1_picks_kickers1[3] || equity_lane0_eval71_hand_eval1_picks_kickers1[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_picks_kickers1[11] || equity_lane0_eval71_hand_eval1_picks_kickers1[9] || equity_lane0_eval71_hand_eval1_picks_kickers1[7] || equity_lane0_eval71_hand_eval1_picks_kickers1[5] || equity_lane0_eval71_hand_eval1_picks_kickers1[3] || equity_lane0_eval71_hand_eval1_picks_kickers1[1]);
-    equity_lane0_eval71_hand_eval1_c4_kickers1 = value;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_picks_kickers2) begin: equity_lane0_eval71_hand_eval1_onehot_rank18_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_picks_kickers2[12] || equity_lane0_eval71_hand_eval1_picks_kickers2[11] || equity_lane0_eval71_hand_eval1_picks_kickers2[10] || equity_lane0_eval71_hand_eval1_picks_kickers2[9] || equity_lane0_eval71_hand_eval1_picks_kickers2[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_picks_kickers2[12] || equity_lane0_eval71_hand_eval1_picks_kickers2[7] || equity_lane0_eval71_hand_eval1_picks_kickers2[6] || equity_lane0_eval71_hand_eval1_picks_kickers2[5] || equity_lane0_eval71_hand_eval1_picks_kickers2[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_picks_kickers2[11] || equity_lane0_eval71_hand_eval1_picks_kickers2[10] || equity_lane0_eval71_hand_eval1_picks_kickers2[7] || equity_lane0_eval71_hand_eval1_picks_kickers2[6] || equity_lane0_eval71_hand_eval1_picks_kickers2[3] || equity_lane0_eval71_hand_eval1_picks_kickers2[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_picks_kickers2[11] || equity_lane0_eval71_hand_eval1_picks_kickers2[9] || equity_lane0_eval71_hand_eval1_picks_kickers2[7] || equity_lane0_eval71_hand_eval1_picks_kickers2[5] || equity_lane0_eval71_hand_eval1_picks_kickers2[3] || equity_lane0_eval71_hand_eval1_picks_kickers2[1]);
-    equity_lane0_eval71_hand_eval1_c4_kickers2 = value;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_picks_kickers3) begin: equity_lane0_eval71_hand_eval1_onehot_rank19_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_picks_kickers3[12] || equity_lane0_eval71_hand_eval1_picks_kickers3[11] || equity_lane0_eval71_hand_eval1_picks_kickers3[10] || equity_lane0_eval71_hand_eval1_picks_kickers3[9] || equity_lane0_eval71_hand_eval1_picks_kickers3[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_picks_kickers3[12] || equity_lane0_eval71_hand_eval1_picks_kickers3[7] || equity_lane0_eval71_hand_eval1_picks_kickers3[6] || equity_lane0_eval71_hand_eval1_picks_kickers3[5] || equity_lane0_eval71_hand_eval1_picks_kickers3[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_picks_kickers3[11] || equity_lane0_eval71_hand_eval1_picks_kickers3[10] || equity_lane0_eval71_hand_eval1_picks_kickers3[7] || equity_lane0_eval71_hand_eval1_picks_kickers3[6] || equity_lane0_eval71_hand_eval1_picks_kickers3[3] || equity_lane0_eval71_hand_eval1_picks_kickers3[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_picks_kickers3[11] || equity_lane0_eval71_hand_eval1_picks_kickers3[9] || equity_lane0_eval71_hand_eval1_picks_kickers3[7] || equity_lane0_eval71_hand_eval1_picks_kickers3[5] || equity_lane0_eval71_hand_eval1_picks_kickers3[3] || equity_lane0_eval71_hand_eval1_picks_kickers3[1]);
-    equity_lane0_eval71_hand_eval1_c4_kickers3 = value;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_picks_kickers4) begin: equity_lane0_eval71_hand_eval1_onehot_rank20_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_picks_kickers4[12] || equity_lane0_eval71_hand_eval1_picks_kickers4[11] || equity_lane0_eval71_hand_eval1_picks_kickers4[10] || equity_lane0_eval71_hand_eval1_picks_kickers4[9] || equity_lane0_eval71_hand_eval1_picks_kickers4[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_picks_kickers4[12] || equity_lane0_eval71_hand_eval1_picks_kickers4[7] || equity_lane0_eval71_hand_eval1_picks_kickers4[6] || equity_lane0_eval71_hand_eval1_picks_kickers4[5] || equity_lane0_eval71_hand_eval1_picks_kickers4[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_picks_kickers4[11] || equity_lane0_eval71_hand_eval1_picks_kickers4[10] || equity_lane0_eval71_hand_eval1_picks_kickers4[7] || equity_lane0_eval71_hand_eval1_picks_kickers4[6] || equity_lane0_eval71_hand_eval1_picks_kickers4[3] || equity_lane0_eval71_hand_eval1_picks_kickers4[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_picks_kickers4[11] || equity_lane0_eval71_hand_eval1_picks_kickers4[9] || equity_lane0_eval71_hand_eval1_picks_kickers4[7] || equity_lane0_eval71_hand_eval1_picks_kickers4[5] || equity_lane0_eval71_hand_eval1_picks_kickers4[3] || equity_lane0_eval71_hand_eval1_picks_kickers4[1]);
-    equity_lane0_eval71_hand_eval1_c4_kickers4 = value;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_picks_pairs0) begin: equity_lane0_eval71_hand_eval1_onehot_rank21_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_picks_pairs0[12] || equity_lane0_eval71_hand_eval1_picks_pairs0[11] || equity_lane0_eval71_hand_eval1_picks_pairs0[10] || equity_lane0_eval71_hand_eval1_picks_pairs0[9] || equity_lane0_eval71_hand_eval1_picks_pairs0[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_picks_pairs0[12] || equity_lane0_eval71_hand_eval1_picks_pairs0[7] || equity_lane0_eval71_hand_eval1_picks_pairs0[6] || equity_lane0_eval71_hand_eval1_picks_pairs0[5] || equity_lane0_eval71_hand_eval1_picks_pairs0[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_picks_pairs0[11] || equity_lane0_eval71_hand_eval1_picks_pairs0[10] || equity_lane0_eval71_hand_eval1_picks_pairs0[7] || equity_lane0_eval71_hand_eval1_picks_pairs0[6] || equity_lane0_eval71_hand_eval1_picks_pairs0[3] || equity_lane0_eval71_hand_eval1_picks_pairs0[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_picks_pairs0[11] || equity_lane0_eval71_hand_eval1_picks_pairs0[9] || equity_lane0_eval71_hand_eval1_picks_pairs0[7] || equity_lane0_eval71_hand_eval1_picks_pairs0[5] || equity_lane0_eval71_hand_eval1_picks_pairs0[3] || equity_lane0_eval71_hand_eval1_picks_pairs0[1]);
-    equity_lane0_eval71_hand_eval1_c4_pairs0 = value;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_picks_pairs1) begin: equity_lane0_eval71_hand_eval1_onehot_rank22_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_picks_pairs1[12] || equity_lane0_eval71_hand_eval1_picks_pairs1[11] || equity_lane0_eval71_hand_eval1_picks_pairs1[10] || equity_lane0_eval71_hand_eval1_picks_pairs1[9] || equity_lane0_eval71_hand_eval1_picks_pairs1[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_picks_pairs1[12] || equity_lane0_eval71_hand_eval1_picks_pairs1[7] || equity_lane0_eval71_hand_eval1_picks_pairs1[6] || equity_lane0_eval71_hand_eval1_picks_pairs1[5] || equity_lane0_eval71_hand_eval1_picks_pairs1[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_picks_pairs1[11] || equity_lane0_eval71_hand_eval1_picks_pairs1[10] || equity_lane0_eval71_hand_eval1_picks_pairs1[7] || equity_lane0_eval71_hand_eval1_picks_pairs1[6] || equity_lane0_eval71_hand_eval1_picks_pairs1[3] || equity_lane0_eval71_hand_eval1_picks_pairs1[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_picks_pairs1[11] || equity_lane0_eval71_hand_eval1_picks_pairs1[9] || equity_lane0_eval71_hand_eval1_picks_pairs1[7] || equity_lane0_eval71_hand_eval1_picks_pairs1[5] || equity_lane0_eval71_hand_eval1_picks_pairs1[3] || equity_lane0_eval71_hand_eval1_picks_pairs1[1]);
-    equity_lane0_eval71_hand_eval1_c4_pairs1 = value;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_picks_pairs2) begin: equity_lane0_eval71_hand_eval1_onehot_rank23_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_picks_pairs2[12] || equity_lane0_eval71_hand_eval1_picks_pairs2[11] || equity_lane0_eval71_hand_eval1_picks_pairs2[10] || equity_lane0_eval71_hand_eval1_picks_pairs2[9] || equity_lane0_eval71_hand_eval1_picks_pairs2[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_picks_pairs2[12] || equity_lane0_eval71_hand_eval1_picks_pairs2[7] || equity_lane0_eval71_hand_eval1_picks_pairs2[6] || equity_lane0_eval71_hand_eval1_picks_pairs2[5] || equity_lane0_eval71_hand_eval1_picks_pairs2[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_picks_pairs2[11] || equity_lane0_eval71_hand_eval1_picks_pairs2[10] || equity_lane0_eval71_hand_eval1_picks_pairs2[7] || equity_lane0_eval71_hand_eval1_picks_pairs2[6] || equity_lane0_eval71_hand_eval1_picks_pairs2[3] || equity_lane0_eval71_hand_eval1_picks_pairs2[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_picks_pairs2[11] || equity_lane0_eval71_hand_eval1_picks_pairs2[9] || equity_lane0_eval71_hand_eval1_picks_pairs2[7] || equity_lane0_eval71_hand_eval1_picks_pairs2[5] || equity_lane0_eval71_hand_eval1_picks_pairs2[3] || equity_lane0_eval71_hand_eval1_picks_pairs2[1]);
-    equity_lane0_eval71_hand_eval1_c4_pairs2 = value;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_picks_trips0) begin: equity_lane0_eval71_hand_eval1_onehot_rank24_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_picks_trips0[12] || equity_lane0_eval71_hand_eval1_picks_trips0[11] || equity_lane0_eval71_hand_eval1_picks_trips0[10] || equity_lane0_eval71_hand_eval1_picks_trips0[9] || equity_lane0_eval71_hand_eval1_picks_trips0[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_picks_trips0[12] || equity_lane0_eval71_hand_eval1_picks_trips0[7] || equity_lane0_eval71_hand_eval1_picks_trips0[6] || equity_lane0_eval71_hand_eval1_picks_trips0[5] || equity_lane0_eval71_hand_eval1_picks_trips0[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_picks_trips0[11] || equity_lane0_eval71_hand_eval1_picks_trips0[10] || equity_lane0_eval71_hand_eval1_picks_trips0[7] || equity_lane0_eval71_hand_eval1_picks_trips0[6] || equity_lane0_eval71_hand_eval1_picks_trips0[3] || equity_lane0_eval71_hand_eval1_picks_trips0[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_picks_trips0[11] || equity_lane0_eval71_hand_eval1_picks_trips0[9] || equity_lane0_eval71_hand_eval1_picks_trips0[7] || equity_lane0_eval71_hand_eval1_picks_trips0[5] || equity_lane0_eval71_hand_eval1_picks_trips0[3] || equity_lane0_eval71_hand_eval1_picks_trips0[1]);
-    equity_lane0_eval71_hand_eval1_c4_trips0 = value;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_picks_trips1) begin: equity_lane0_eval71_hand_eval1_onehot_rank25_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_picks_trips1[12] || equity_lane0_eval71_hand_eval1_picks_trips1[11] || equity_lane0_eval71_hand_eval1_picks_trips1[10] || equity_lane0_eval71_hand_eval1_picks_trips1[9] || equity_lane0_eval71_hand_eval1_picks_trips1[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_picks_trips1[12] || equity_lane0_eval71_hand_eval1_picks_trips1[7] || equity_lane0_eval71_hand_eval1_picks_trips1[6] || equity_lane0_eval71_hand_eval1_picks_trips1[5] || equity_lane0_eval71_hand_eval1_picks_trips1[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_picks_trips1[11] || equity_lane0_eval71_hand_eval1_picks_trips1[10] || equity_lane0_eval71_hand_eval1_picks_trips1[7] || equity_lane0_eval71_hand_eval1_picks_trips1[6] || equity_lane0_eval71_hand_eval1_picks_trips1[3] || equity_lane0_eval71_hand_eval1_picks_trips1[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_picks_trips1[11] || equity_lane0_eval71_hand_eval1_picks_trips1[9] || equity_lane0_eval71_hand_eval1_picks_trips1[7] || equity_lane0_eval71_hand_eval1_picks_trips1[5] || equity_lane0_eval71_hand_eval1_picks_trips1[3] || equity_lane0_eval71_hand_eval1_picks_trips1[1]);
-    equity_lane0_eval71_hand_eval1_c4_trips1 = value;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_picks_not_quads0) begin: equity_lane0_eval71_hand_eval1_onehot_rank26_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_picks_not_quads0[12] || equity_lane0_eval71_hand_eval1_picks_not_quads0[11] || equity_lane0_eval71_hand_eval1_picks_not_quads0[10] || equity_lane0_eval71_hand_eval1_picks_not_quads0[9] || equity_lane0_eval71_hand_eval1_picks_not_quads0[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_picks_not_quads0[12] || equity_lane0_eval71_hand_eval1_picks_not_quads0[7] || equity_lane0_eval71_hand_eval1_picks_not_quads0[6] || equity_lane0_eval71_hand_eval1_picks_not_quads0[5] || equity_lane0_eval71_hand_eval1_picks_not_quads0[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_picks_not_quads0[11] || equity_lane0_eval71_hand_eval1_picks_not_quads0[10] || equity_lane0_eval71_hand_eval1_picks_not_quads0[7] || equity_lane0_eval71_hand_eval1_picks_not_quads0[6] || equity_lane0_eval71_hand_eval1_picks_not_quads0[3] || equity_lane0_eval71_hand_eval1_picks_not_quads0[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_picks_not_quads0[11] || equity_lane0_eval71_hand_eval1_picks_not_quads0[9] || equity_lane0_eval71_hand_eval1_picks_not_quads0[7] || equity_lane0_eval71_hand_eval1_picks_not_quads0[5] || equity_lane0_eval71_hand_eval1_picks_not_quads0[3] || equity_lane0_eval71_hand_eval1_picks_not_quads0[1]);
-    equity_lane0_eval71_hand_eval1_c4_not_quads0 = value;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_picks_quads) begin: equity_lane0_eval71_hand_eval1_onehot_rank27_encode
-    reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (equity_lane0_eval71_hand_eval1_picks_quads[12] || equity_lane0_eval71_hand_eval1_picks_quads[11] || equity_lane0_eval71_hand_eval1_picks_quads[10] || equity_lane0_eval71_hand_eval1_picks_quads[9] || equity_lane0_eval71_hand_eval1_picks_quads[8]);
-    value[2] = (equity_lane0_eval71_hand_eval1_picks_quads[12] || equity_lane0_eval71_hand_eval1_picks_quads[7] || equity_lane0_eval71_hand_eval1_picks_quads[6] || equity_lane0_eval71_hand_eval1_picks_quads[5] || equity_lane0_eval71_hand_eval1_picks_quads[4]);
-    value[1] = (equity_lane0_eval71_hand_eval1_picks_quads[11] || equity_lane0_eval71_hand_eval1_picks_quads[10] || equity_lane0_eval71_hand_eval1_picks_quads[7] || equity_lane0_eval71_hand_eval1_picks_quads[6] || equity_lane0_eval71_hand_eval1_picks_quads[3] || equity_lane0_eval71_hand_eval1_picks_quads[2]);
-    value[0] = (equity_lane0_eval71_hand_eval1_picks_quads[11] || equity_lane0_eval71_hand_eval1_picks_quads[9] || equity_lane0_eval71_hand_eval1_picks_quads[7] || equity_lane0_eval71_hand_eval1_picks_quads[5] || equity_lane0_eval71_hand_eval1_picks_quads[3] || equity_lane0_eval71_hand_eval1_picks_quads[1]);
-    equity_lane0_eval71_hand_eval1_c4_quads = value;
-end
-
-
-always @(equity_lane0_eval71_hand_eval1_picks_pairs0, equity_lane0_eval71_hand_eval1_picks_flush, equity_lane0_eval71_hand_eval1_picks_trips1, equity_lane0_eval71_hand_eval1_picks_straight, equity_lane0_eval71_hand_eval1_picks_pairs1, equity_lane0_eval71_hand_eval1_picks_sf, equity_lane0_eval71_hand_eval1_picks_quads, equity_lane0_eval71_hand_eval1_picks_trips0) begin: equity_lane0_eval71_hand_eval1_categorize
+always @(equity_lane0_board_eval0_player_eval1_s2_ge4, equity_lane0_board_eval0_player_eval1_s2_ge2, equity_lane0_board_eval0_player_eval1_s2_ge3, equity_lane0_board_eval0_player_eval1_c3_two_pairs, equity_lane0_board_eval0_player_eval1_s2_flush, equity_lane0_board_eval0_player_eval1_c3_sf, equity_lane0_board_eval0_player_eval1_c3_straight) begin: equity_lane0_board_eval0_player_eval1_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (equity_lane0_eval71_hand_eval1_picks_sf) begin
+    if (equity_lane0_board_eval0_player_eval1_c3_sf) begin
         cat[8] = 1;
     end
-    else if ((equity_lane0_eval71_hand_eval1_picks_quads != 0)) begin
+    else if ((equity_lane0_board_eval0_player_eval1_s2_ge4 != 0)) begin
         cat[7] = 1;
     end
-    else if (((equity_lane0_eval71_hand_eval1_picks_trips0 != 0) && ((equity_lane0_eval71_hand_eval1_picks_trips1 != 0) || (equity_lane0_eval71_hand_eval1_picks_pairs0 != 0)))) begin
+    else if (((equity_lane0_board_eval0_player_eval1_s2_ge3 != 0) && equity_lane0_board_eval0_player_eval1_c3_two_pairs)) begin
         cat[6] = 1;
     end
-    else if (equity_lane0_eval71_hand_eval1_picks_flush) begin
+    else if (equity_lane0_board_eval0_player_eval1_s2_flush) begin
         cat[5] = 1;
     end
-    else if (equity_lane0_eval71_hand_eval1_picks_straight) begin
+    else if (equity_lane0_board_eval0_player_eval1_c3_straight) begin
         cat[4] = 1;
     end
-    else if ((equity_lane0_eval71_hand_eval1_picks_trips0 != 0)) begin
+    else if ((equity_lane0_board_eval0_player_eval1_s2_ge3 != 0)) begin
         cat[3] = 1;
     end
-    else if ((equity_lane0_eval71_hand_eval1_picks_pairs1 != 0)) begin
+    else if (equity_lane0_board_eval0_player_eval1_c3_two_pairs) begin
         cat[2] = 1;
     end
-    else if ((equity_lane0_eval71_hand_eval1_picks_pairs0 != 0)) begin
+    else if ((equity_lane0_board_eval0_player_eval1_s2_ge2 != 0)) begin
         cat[1] = 1;
     end
     else begin
         cat[0] = 1;
     end
-    equity_lane0_eval71_hand_eval1_category = cat;
+    equity_lane0_board_eval0_player_eval1_c3_category = cat;
 end
 
 
-
-assign equity_lane0_eval71_hand_eval1_c4_invalid = (equity_lane0_eval71_hand_eval1_picks_bad || (!equity_lane0_eval71_hand_eval1_picks_any));
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_ranked_register
-    equity_lane0_eval71_hand_eval1_ranked_kickers0 <= equity_lane0_eval71_hand_eval1_c4_kickers0;
-    equity_lane0_eval71_hand_eval1_ranked_kickers1 <= equity_lane0_eval71_hand_eval1_c4_kickers1;
-    equity_lane0_eval71_hand_eval1_ranked_kickers2 <= equity_lane0_eval71_hand_eval1_c4_kickers2;
-    equity_lane0_eval71_hand_eval1_ranked_kickers3 <= equity_lane0_eval71_hand_eval1_c4_kickers3;
-    equity_lane0_eval71_hand_eval1_ranked_kickers4 <= equity_lane0_eval71_hand_eval1_c4_kickers4;
-    equity_lane0_eval71_hand_eval1_ranked_pairs0 <= equity_lane0_eval71_hand_eval1_c4_pairs0;
-    equity_lane0_eval71_hand_eval1_ranked_pairs1 <= equity_lane0_eval71_hand_eval1_c4_pairs1;
-    equity_lane0_eval71_hand_eval1_ranked_pairs2 <= equity_lane0_eval71_hand_eval1_c4_pairs2;
-    equity_lane0_eval71_hand_eval1_ranked_trips0 <= equity_lane0_eval71_hand_eval1_c4_trips0;
-    equity_lane0_eval71_hand_eval1_ranked_trips1 <= equity_lane0_eval71_hand_eval1_c4_trips1;
-    equity_lane0_eval71_hand_eval1_ranked_not_quads0 <= equity_lane0_eval71_hand_eval1_c4_not_quads0;
-    equity_lane0_eval71_hand_eval1_ranked_quads <= equity_lane0_eval71_hand_eval1_c4_quads;
-    equity_lane0_eval71_hand_eval1_ranked_category <= equity_lane0_eval71_hand_eval1_category;
-    equity_lane0_eval71_hand_eval1_ranked_straight_top <= equity_lane0_eval71_hand_eval1_picks_straight_top;
-    equity_lane0_eval71_hand_eval1_ranked_sf_top <= equity_lane0_eval71_hand_eval1_picks_sf_top;
-    equity_lane0_eval71_hand_eval1_ranked_invalid <= equity_lane0_eval71_hand_eval1_c4_invalid;
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg9_load
+    equity_lane0_board_eval0_player_eval1_s3_x0 <= equity_lane0_board_eval0_player_eval1_onehot_rank11_rank;
 end
 
 
-always @(equity_lane0_eval71_hand_eval1_ranked_not_quads0, equity_lane0_eval71_hand_eval1_ranked_pairs1, equity_lane0_eval71_hand_eval1_ranked_pairs0, equity_lane0_eval71_hand_eval1_ranked_trips1, equity_lane0_eval71_hand_eval1_ranked_quads, equity_lane0_eval71_hand_eval1_ranked_kickers0, equity_lane0_eval71_hand_eval1_ranked_kickers2, equity_lane0_eval71_hand_eval1_ranked_sf_top, equity_lane0_eval71_hand_eval1_ranked_pairs2, equity_lane0_eval71_hand_eval1_ranked_trips0, equity_lane0_eval71_hand_eval1_ranked_kickers3, equity_lane0_eval71_hand_eval1_ranked_kickers4, equity_lane0_eval71_hand_eval1_ranked_kickers1, equity_lane0_eval71_hand_eval1_ranked_straight_top, equity_lane0_eval71_hand_eval1_ranked_invalid, equity_lane0_eval71_hand_eval1_ranked_category) begin: equity_lane0_eval71_hand_eval1_compose
-    reg t1_ge_p0;
-    integer j;
-    reg p2_ge_m0;
-    reg [4-1:0] cat;
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg10_load
+    equity_lane0_board_eval0_player_eval1_s3_x1 <= equity_lane0_board_eval0_player_eval1_onehot_rank12_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg11_load
+    equity_lane0_board_eval0_player_eval1_s3_x2 <= equity_lane0_board_eval0_player_eval1_onehot_rank13_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg12_load
+    equity_lane0_board_eval0_player_eval1_s3_x3 <= equity_lane0_board_eval0_player_eval1_onehot_rank14_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg13_load
+    equity_lane0_board_eval0_player_eval1_s3_x4 <= equity_lane0_board_eval0_player_eval1_onehot_rank15_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg14_load
+    equity_lane0_board_eval0_player_eval1_s3_pair0 <= equity_lane0_board_eval0_player_eval1_onehot_rank16_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg15_load
+    equity_lane0_board_eval0_player_eval1_s3_pair1 <= equity_lane0_board_eval0_player_eval1_onehot_rank17_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg16_load
+    equity_lane0_board_eval0_player_eval1_s3_trips <= equity_lane0_board_eval0_player_eval1_onehot_rank18_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg17_load
+    equity_lane0_board_eval0_player_eval1_s3_quads <= equity_lane0_board_eval0_player_eval1_onehot_rank19_rank;
+end
+
+
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_picks_register
+    equity_lane0_board_eval0_player_eval1_s3_category <= equity_lane0_board_eval0_player_eval1_c3_category;
+    equity_lane0_board_eval0_player_eval1_s3_straight_top <= equity_lane0_board_eval0_player_eval1_c3_straight_top;
+    equity_lane0_board_eval0_player_eval1_s3_sf_top <= equity_lane0_board_eval0_player_eval1_c3_sf_top;
+    equity_lane0_board_eval0_player_eval1_s3_invalid <= equity_lane0_board_eval0_player_eval1_s2_invalid;
+end
+
+
+always @(equity_lane0_board_eval0_player_eval1_s3_category, equity_lane0_board_eval0_player_eval1_s3_x2, equity_lane0_board_eval0_player_eval1_s3_straight_top, equity_lane0_board_eval0_player_eval1_s3_quads, equity_lane0_board_eval0_player_eval1_s3_x0, equity_lane0_board_eval0_player_eval1_s3_invalid, equity_lane0_board_eval0_player_eval1_s3_x3, equity_lane0_board_eval0_player_eval1_s3_sf_top, equity_lane0_board_eval0_player_eval1_s3_pair1, equity_lane0_board_eval0_player_eval1_s3_pair0, equity_lane0_board_eval0_player_eval1_s3_x4, equity_lane0_board_eval0_player_eval1_s3_x1, equity_lane0_board_eval0_player_eval1_s3_trips) begin: equity_lane0_board_eval0_player_eval1_compose
+    reg [9-1:0] cat;
+    reg skip0;
+    reg skip1;
+    reg skip2;
+    reg second_pair1;
+    reg [4-1:0] code;
     reg [4-1:0] k0;
     reg [4-1:0] k1;
     reg [4-1:0] k2;
     reg [4-1:0] k3;
     reg [4-1:0] k4;
-    t1_ge_p0 = 1'b1;
-    for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval71_hand_eval1_ranked_trips1[j] && (!equity_lane0_eval71_hand_eval1_ranked_pairs0[j]))) begin
-            t1_ge_p0 = 1'b1;
-        end
-        else if ((equity_lane0_eval71_hand_eval1_ranked_pairs0[j] && (!equity_lane0_eval71_hand_eval1_ranked_trips1[j]))) begin
-            t1_ge_p0 = 1'b0;
-        end
-    end
-    p2_ge_m0 = 1'b1;
-    for (j=0; j<4; j=j+1) begin
-        if ((equity_lane0_eval71_hand_eval1_ranked_pairs2[j] && (!equity_lane0_eval71_hand_eval1_ranked_kickers0[j]))) begin
-            p2_ge_m0 = 1'b1;
-        end
-        else if ((equity_lane0_eval71_hand_eval1_ranked_kickers0[j] && (!equity_lane0_eval71_hand_eval1_ranked_pairs2[j]))) begin
-            p2_ge_m0 = 1'b0;
-        end
-    end
-    cat = 4'h0;
-    cat[3] = equity_lane0_eval71_hand_eval1_ranked_category[8];
-    cat[2] = (equity_lane0_eval71_hand_eval1_ranked_category[7] || equity_lane0_eval71_hand_eval1_ranked_category[6] || equity_lane0_eval71_hand_eval1_ranked_category[5] || equity_lane0_eval71_hand_eval1_ranked_category[4]);
-    cat[1] = (equity_lane0_eval71_hand_eval1_ranked_category[7] || equity_lane0_eval71_hand_eval1_ranked_category[6] || equity_lane0_eval71_hand_eval1_ranked_category[3] || equity_lane0_eval71_hand_eval1_ranked_category[2]);
-    cat[0] = (equity_lane0_eval71_hand_eval1_ranked_category[7] || equity_lane0_eval71_hand_eval1_ranked_category[5] || equity_lane0_eval71_hand_eval1_ranked_category[3] || equity_lane0_eval71_hand_eval1_ranked_category[1]);
+    cat = equity_lane0_board_eval0_player_eval1_s3_category;
+    skip0 = ((cat[7] && (equity_lane0_board_eval0_player_eval1_s3_x0 == equity_lane0_board_eval0_player_eval1_s3_quads)) || (cat[3] && (equity_lane0_board_eval0_player_eval1_s3_x0 == equity_lane0_board_eval0_player_eval1_s3_trips)) || ((cat[1] || cat[2]) && (equity_lane0_board_eval0_player_eval1_s3_x0 == equity_lane0_board_eval0_player_eval1_s3_pair0)));
+    skip1 = ((cat[3] && (equity_lane0_board_eval0_player_eval1_s3_x1 == equity_lane0_board_eval0_player_eval1_s3_trips)) || (cat[1] && (equity_lane0_board_eval0_player_eval1_s3_x1 == equity_lane0_board_eval0_player_eval1_s3_pair0)));
+    skip2 = (cat[1] && (equity_lane0_board_eval0_player_eval1_s3_x2 == equity_lane0_board_eval0_player_eval1_s3_pair0));
+    second_pair1 = (equity_lane0_board_eval0_player_eval1_s3_x1 == equity_lane0_board_eval0_player_eval1_s3_pair1);
+    code = 4'h0;
+    code[3] = cat[8];
+    code[2] = (cat[7] || cat[6] || cat[5] || cat[4]);
+    code[1] = (cat[7] || cat[6] || cat[3] || cat[2]);
+    code[0] = (cat[7] || cat[5] || cat[3] || cat[1]);
     k0 = 4'h0;
     k1 = 4'h0;
     k2 = 4'h0;
     k3 = 4'h0;
     k4 = 4'h0;
-    if (equity_lane0_eval71_hand_eval1_ranked_category[8]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_sf_top);
+    if ((cat[5] || cat[0])) begin
+        k0 = equity_lane0_board_eval0_player_eval1_s3_x0;
+        k1 = equity_lane0_board_eval0_player_eval1_s3_x1;
+        k2 = equity_lane0_board_eval0_player_eval1_s3_x2;
+        k3 = equity_lane0_board_eval0_player_eval1_s3_x3;
+        k4 = equity_lane0_board_eval0_player_eval1_s3_x4;
     end
-    if (equity_lane0_eval71_hand_eval1_ranked_category[7]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_quads);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_ranked_not_quads0);
+    if (cat[8]) begin
+        k0 = equity_lane0_board_eval0_player_eval1_s3_sf_top;
     end
-    if (equity_lane0_eval71_hand_eval1_ranked_category[6]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_trips0);
-        if (t1_ge_p0) begin
-            k1 = (k1 | equity_lane0_eval71_hand_eval1_ranked_trips1);
+    if (cat[4]) begin
+        k0 = equity_lane0_board_eval0_player_eval1_s3_straight_top;
+    end
+    if (cat[7]) begin
+        k0 = equity_lane0_board_eval0_player_eval1_s3_quads;
+    end
+    if (cat[6]) begin
+        k0 = equity_lane0_board_eval0_player_eval1_s3_trips;
+        if ((equity_lane0_board_eval0_player_eval1_s3_pair0 == equity_lane0_board_eval0_player_eval1_s3_trips)) begin
+            k1 = equity_lane0_board_eval0_player_eval1_s3_pair1;
         end
         else begin
-            k1 = (k1 | equity_lane0_eval71_hand_eval1_ranked_pairs0);
+            k1 = equity_lane0_board_eval0_player_eval1_s3_pair0;
         end
     end
-    if ((equity_lane0_eval71_hand_eval1_ranked_category[5] || equity_lane0_eval71_hand_eval1_ranked_category[0])) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_kickers0);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_ranked_kickers1);
-        k2 = (k2 | equity_lane0_eval71_hand_eval1_ranked_kickers2);
-        k3 = (k3 | equity_lane0_eval71_hand_eval1_ranked_kickers3);
-        k4 = (k4 | equity_lane0_eval71_hand_eval1_ranked_kickers4);
+    if (cat[3]) begin
+        k0 = equity_lane0_board_eval0_player_eval1_s3_trips;
     end
-    if (equity_lane0_eval71_hand_eval1_ranked_category[4]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_straight_top);
+    if ((cat[2] || cat[1])) begin
+        k0 = equity_lane0_board_eval0_player_eval1_s3_pair0;
     end
-    if (equity_lane0_eval71_hand_eval1_ranked_category[3]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_trips0);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_ranked_kickers0);
-        k2 = (k2 | equity_lane0_eval71_hand_eval1_ranked_kickers1);
-    end
-    if (equity_lane0_eval71_hand_eval1_ranked_category[2]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_pairs0);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_ranked_pairs1);
-        if (p2_ge_m0) begin
-            k2 = (k2 | equity_lane0_eval71_hand_eval1_ranked_pairs2);
+    if ((cat[7] || cat[3] || cat[1])) begin
+        if (skip0) begin
+            k1 = equity_lane0_board_eval0_player_eval1_s3_x1;
         end
         else begin
-            k2 = (k2 | equity_lane0_eval71_hand_eval1_ranked_kickers0);
+            k1 = equity_lane0_board_eval0_player_eval1_s3_x0;
         end
     end
-    if (equity_lane0_eval71_hand_eval1_ranked_category[1]) begin
-        k0 = (k0 | equity_lane0_eval71_hand_eval1_ranked_pairs0);
-        k1 = (k1 | equity_lane0_eval71_hand_eval1_ranked_kickers0);
-        k2 = (k2 | equity_lane0_eval71_hand_eval1_ranked_kickers1);
-        k3 = (k3 | equity_lane0_eval71_hand_eval1_ranked_kickers2);
+    if ((cat[3] || cat[1])) begin
+        if ((skip0 || skip1)) begin
+            k2 = equity_lane0_board_eval0_player_eval1_s3_x2;
+        end
+        else begin
+            k2 = equity_lane0_board_eval0_player_eval1_s3_x1;
+        end
     end
-    if (equity_lane0_eval71_hand_eval1_ranked_invalid) begin
-        equity_lane0_eval71_hand_eval1_c5_word = 0;
+    if (cat[1]) begin
+        if ((skip0 || skip1 || skip2)) begin
+            k3 = equity_lane0_board_eval0_player_eval1_s3_x3;
+        end
+        else begin
+            k3 = equity_lane0_board_eval0_player_eval1_s3_x2;
+        end
+    end
+    if (cat[2]) begin
+        k1 = equity_lane0_board_eval0_player_eval1_s3_pair1;
+        if ((!skip0)) begin
+            k2 = equity_lane0_board_eval0_player_eval1_s3_x0;
+        end
+        else if ((!second_pair1)) begin
+            k2 = equity_lane0_board_eval0_player_eval1_s3_x1;
+        end
+        else begin
+            k2 = equity_lane0_board_eval0_player_eval1_s3_x2;
+        end
+    end
+    if (equity_lane0_board_eval0_player_eval1_s3_invalid) begin
+        equity_lane0_board_eval0_player_eval1_c4_word = 0;
     end
     else begin
-        equity_lane0_eval71_hand_eval1_c5_word = {cat, k0, k1, k2, k3, k4};
+        equity_lane0_board_eval0_player_eval1_c4_word = {code, k0, k1, k2, k3, k4};
     end
 end
 
 
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_advance
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_answer
     if (equity_lane0_rst == 1) begin
-        equity_lane0_eval71_hand_eval1_valids <= 0;
+        equity_lane0_board_eval0_player_eval1_word_q <= 0;
+        equity_lane0_board_eval0_player_eval1_invalid_q <= 0;
     end
     else begin
-        equity_lane0_eval71_hand_eval1_valids <= {equity_lane0_eval71_hand_eval1_valids[(6 - 1)-1:0], equity_lane0_look_valid};
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_take
-    equity_lane0_eval71_hand_eval1_s0_codes <= equity_lane0_eval71_hand_eval1_codes_in;
-end
-
-
-always @(posedge clk) begin: equity_lane0_eval71_hand_eval1_answer
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_eval71_hand_eval1_word_q <= 0;
-        equity_lane0_eval71_hand_eval1_invalid_q <= 0;
-    end
-    else begin
-        if (equity_lane0_eval71_hand_eval1_valids[(6 - 2)]) begin
-            equity_lane0_eval71_hand_eval1_word_q <= equity_lane0_eval71_hand_eval1_c5_word;
-            equity_lane0_eval71_hand_eval1_invalid_q <= equity_lane0_eval71_hand_eval1_ranked_invalid;
+        if (equity_lane0_board_eval0_answer_now) begin
+            equity_lane0_board_eval0_player_eval1_word_q <= equity_lane0_board_eval0_player_eval1_c4_word;
+            equity_lane0_board_eval0_player_eval1_invalid_q <= equity_lane0_board_eval0_player_eval1_s3_invalid;
         end
     end
 end
 
 
 
-assign equity_lane0_eval71_word = equity_lane0_eval71_hand_eval1_word_q;
-assign equity_lane0_eval71_invalid = equity_lane0_eval71_hand_eval1_invalid_q;
-assign equity_lane0_eval71_out_valid = equity_lane0_eval71_hand_eval1_valids[(6 - 1)];
+assign equity_lane0_board_eval0_player_eval1_word = equity_lane0_board_eval0_player_eval1_word_q;
+assign equity_lane0_board_eval0_player_eval1_invalid = equity_lane0_board_eval0_player_eval1_invalid_q;
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg0_load
-    equity_lane0_showdown0_pipe_reg0_q <= equity_lane0_eval70_word;
+
+assign equity_lane0_board_eval0_answer_now = equity_lane0_board_eval0_valids[(5 - 2)];
+assign equity_lane0_board_eval0_out_valid = equity_lane0_board_eval0_valids[(5 - 1)];
+
+
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg18_load
+    equity_lane0_showdown0_pipe_reg18_q <= equity_lane0_board_eval0_player_eval0_word;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg1_load
-    equity_lane0_showdown0_pipe_reg1_q <= equity_lane0_eval71_word;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg19_load
+    equity_lane0_showdown0_pipe_reg19_q <= equity_lane0_board_eval0_player_eval1_word;
 end
 
 
-always @(equity_lane0_showdown0_pipe_reg0_q, equity_lane0_showdown0_pipe_reg1_q) begin: equity_lane0_showdown0_word_at_least0_compare
+always @(equity_lane0_showdown0_pipe_reg18_q, equity_lane0_showdown0_pipe_reg19_q) begin: equity_lane0_showdown0_word_at_least0_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -5901,9 +5737,9 @@ always @(equity_lane0_showdown0_pipe_reg0_q, equity_lane0_showdown0_pipe_reg1_q)
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane0_showdown0_pipe_reg0_q & (~equity_lane0_showdown0_pipe_reg1_q));
-    bit_lt = (equity_lane0_showdown0_pipe_reg1_q & (~equity_lane0_showdown0_pipe_reg0_q));
-    bit_eq = ((~equity_lane0_showdown0_pipe_reg0_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg1_q[24-1:1]);
+    bit_gt = (equity_lane0_showdown0_pipe_reg18_q & (~equity_lane0_showdown0_pipe_reg19_q));
+    bit_lt = (equity_lane0_showdown0_pipe_reg19_q & (~equity_lane0_showdown0_pipe_reg18_q));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg18_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg19_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -5929,13 +5765,13 @@ always @(equity_lane0_showdown0_pipe_reg0_q, equity_lane0_showdown0_pipe_reg1_q)
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg2_load
-    equity_lane0_showdown0_pipe_reg2_q <= equity_lane0_showdown0_pipe_reg0_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg20_load
+    equity_lane0_showdown0_pipe_reg20_q <= equity_lane0_showdown0_pipe_reg18_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg3_load
-    equity_lane0_showdown0_pipe_reg3_q <= equity_lane0_showdown0_pipe_reg1_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg21_load
+    equity_lane0_showdown0_pipe_reg21_q <= equity_lane0_showdown0_pipe_reg19_q;
 end
 
 
@@ -5951,18 +5787,18 @@ always @(posedge clk) begin: equity_lane0_showdown0_advance
         equity_lane0_showdown0_valids <= 0;
     end
     else begin
-        equity_lane0_showdown0_valids <= {equity_lane0_showdown0_valids[(4 - 1)-1:0], equity_lane0_eval70_out_valid};
+        equity_lane0_showdown0_valids <= {equity_lane0_showdown0_valids[(4 - 1)-1:0], equity_lane0_board_eval0_out_valid};
     end
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg4_load
-    equity_lane0_showdown0_pipe_reg4_q <= equity_lane0_showdown0_pipe_reg2_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg22_load
+    equity_lane0_showdown0_pipe_reg22_q <= equity_lane0_showdown0_pipe_reg20_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg5_load
-    equity_lane0_showdown0_pipe_reg5_q <= equity_lane0_showdown0_pipe_reg3_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg23_load
+    equity_lane0_showdown0_pipe_reg23_q <= equity_lane0_showdown0_pipe_reg21_q;
 end
 
 

@@ -642,244 +642,194 @@ signal equity_lane0_card_lookup5_card: unsigned(5 downto 0);
 signal equity_lane0_card_lookup5_position: unsigned(5 downto 0);
 signal equity_lane0_card_lookup6_card: unsigned(5 downto 0);
 signal equity_lane0_card_lookup6_position: unsigned(5 downto 0);
-signal equity_lane0_eval70_word: unsigned(23 downto 0);
-signal equity_lane0_eval70_invalid: std_logic;
-signal equity_lane0_eval70_out_valid: std_logic;
-signal equity_lane0_eval70_hand_eval0_category: unsigned(8 downto 0);
-signal equity_lane0_eval70_hand_eval0_c5_word: unsigned(23 downto 0);
-signal equity_lane0_eval70_hand_eval0_codes_in: unsigned(41 downto 0);
-signal equity_lane0_eval70_hand_eval0_s0_codes: unsigned(41 downto 0);
-signal equity_lane0_eval70_hand_eval0_valids: unsigned(5 downto 0);
-signal equity_lane0_eval70_hand_eval0_word_q: unsigned(23 downto 0);
-signal equity_lane0_eval70_hand_eval0_invalid_q: std_logic;
-signal equity_lane0_eval70_hand_eval0_ranked_invalid: std_logic;
-signal equity_lane0_eval70_hand_eval0_d1_hand: unsigned(51 downto 0);
-signal equity_lane0_eval70_hand_eval0_d1_bad_codes: unsigned(6 downto 0);
-signal equity_lane0_eval70_hand_eval0_d1_any: std_logic;
-signal equity_lane0_eval70_hand_eval0_d1_flush_suit: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_decoded_hand: unsigned(51 downto 0);
-signal equity_lane0_eval70_hand_eval0_decoded_bad_codes: unsigned(6 downto 0);
-signal equity_lane0_eval70_hand_eval0_decoded_any: std_logic;
-signal equity_lane0_eval70_hand_eval0_decoded_flush_suit: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_decoded_dups: unsigned(20 downto 0);
-signal equity_lane0_eval70_hand_eval0_dups: unsigned(20 downto 0);
-signal equity_lane0_eval70_hand_eval0_same_card0_same: std_logic;
-signal equity_lane0_eval70_hand_eval0_same_card1_same: std_logic;
-signal equity_lane0_eval70_hand_eval0_same_card2_same: std_logic;
-signal equity_lane0_eval70_hand_eval0_same_card3_same: std_logic;
-signal equity_lane0_eval70_hand_eval0_same_card4_same: std_logic;
-signal equity_lane0_eval70_hand_eval0_same_card5_same: std_logic;
-signal equity_lane0_eval70_hand_eval0_same_card6_same: std_logic;
-signal equity_lane0_eval70_hand_eval0_same_card7_same: std_logic;
-signal equity_lane0_eval70_hand_eval0_same_card8_same: std_logic;
-signal equity_lane0_eval70_hand_eval0_same_card9_same: std_logic;
-signal equity_lane0_eval70_hand_eval0_same_card10_same: std_logic;
-signal equity_lane0_eval70_hand_eval0_same_card11_same: std_logic;
-signal equity_lane0_eval70_hand_eval0_same_card12_same: std_logic;
-signal equity_lane0_eval70_hand_eval0_same_card13_same: std_logic;
-signal equity_lane0_eval70_hand_eval0_same_card14_same: std_logic;
-signal equity_lane0_eval70_hand_eval0_same_card15_same: std_logic;
-signal equity_lane0_eval70_hand_eval0_same_card16_same: std_logic;
-signal equity_lane0_eval70_hand_eval0_same_card17_same: std_logic;
-signal equity_lane0_eval70_hand_eval0_same_card18_same: std_logic;
-signal equity_lane0_eval70_hand_eval0_same_card19_same: std_logic;
-signal equity_lane0_eval70_hand_eval0_same_card20_same: std_logic;
-signal equity_lane0_eval70_hand_eval0_c2_bad: std_logic;
-signal equity_lane0_eval70_hand_eval0_c2_flush: std_logic;
-signal equity_lane0_eval70_hand_eval0_c2_kickers: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_not_quads: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_pairs: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_present: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_quads: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_sf_windows: unsigned(9 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_trips: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_c2_windows: unsigned(9 downto 0);
-signal equity_lane0_eval70_hand_eval0_masks_quads: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_masks_trips: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_masks_pairs: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_masks_not_quads: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_masks_kickers: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_masks_windows: unsigned(9 downto 0);
-signal equity_lane0_eval70_hand_eval0_masks_sf_windows: unsigned(9 downto 0);
-signal equity_lane0_eval70_hand_eval0_masks_flush: std_logic;
-signal equity_lane0_eval70_hand_eval0_masks_bad: std_logic;
-signal equity_lane0_eval70_hand_eval0_masks_any: std_logic;
-signal equity_lane0_eval70_hand_eval0_c3_kickers: unsigned(64 downto 0);
-signal equity_lane0_eval70_hand_eval0_c3_not_quads: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_c3_pairs: unsigned(38 downto 0);
-signal equity_lane0_eval70_hand_eval0_c3_trips: unsigned(25 downto 0);
-signal equity_lane0_eval70_hand_eval0_picks_kickers0: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_picks_kickers1: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_picks_kickers2: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_picks_kickers3: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_picks_kickers4: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_picks_pairs0: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_picks_pairs1: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_picks_pairs2: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_picks_trips0: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_picks_trips1: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_picks_not_quads0: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_picks_quads: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_picks_straight: std_logic;
-signal equity_lane0_eval70_hand_eval0_c3_straight: std_logic;
-signal equity_lane0_eval70_hand_eval0_picks_sf: std_logic;
-signal equity_lane0_eval70_hand_eval0_c3_sf: std_logic;
-signal equity_lane0_eval70_hand_eval0_picks_flush: std_logic;
-signal equity_lane0_eval70_hand_eval0_picks_straight_top: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_c3_straight_top: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_picks_sf_top: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_c3_sf_top: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_picks_bad: std_logic;
-signal equity_lane0_eval70_hand_eval0_picks_any: std_logic;
-signal equity_lane0_eval70_hand_eval0_window_top0_best: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_window_top1_best: unsigned(12 downto 0);
-signal equity_lane0_eval70_hand_eval0_c4_kickers0: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_c4_kickers1: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_c4_kickers2: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_c4_kickers3: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_c4_kickers4: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_c4_not_quads0: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_c4_pairs0: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_c4_pairs1: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_c4_pairs2: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_c4_quads: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_c4_trips0: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_c4_trips1: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_c4_invalid: std_logic;
-signal equity_lane0_eval70_hand_eval0_ranked_kickers0: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_ranked_kickers1: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_ranked_kickers2: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_ranked_kickers3: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_ranked_kickers4: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_ranked_pairs0: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_ranked_pairs1: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_ranked_pairs2: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_ranked_trips0: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_ranked_trips1: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_ranked_not_quads0: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_ranked_quads: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_ranked_category: unsigned(8 downto 0);
-signal equity_lane0_eval70_hand_eval0_ranked_straight_top: unsigned(3 downto 0);
-signal equity_lane0_eval70_hand_eval0_ranked_sf_top: unsigned(3 downto 0);
-signal equity_lane0_eval71_word: unsigned(23 downto 0);
-signal equity_lane0_eval71_invalid: std_logic;
-signal equity_lane0_eval71_out_valid: std_logic;
-signal equity_lane0_eval71_hand_eval1_category: unsigned(8 downto 0);
-signal equity_lane0_eval71_hand_eval1_c5_word: unsigned(23 downto 0);
-signal equity_lane0_eval71_hand_eval1_codes_in: unsigned(41 downto 0);
-signal equity_lane0_eval71_hand_eval1_s0_codes: unsigned(41 downto 0);
-signal equity_lane0_eval71_hand_eval1_valids: unsigned(5 downto 0);
-signal equity_lane0_eval71_hand_eval1_word_q: unsigned(23 downto 0);
-signal equity_lane0_eval71_hand_eval1_invalid_q: std_logic;
-signal equity_lane0_eval71_hand_eval1_ranked_invalid: std_logic;
-signal equity_lane0_eval71_hand_eval1_d1_hand: unsigned(51 downto 0);
-signal equity_lane0_eval71_hand_eval1_d1_bad_codes: unsigned(6 downto 0);
-signal equity_lane0_eval71_hand_eval1_d1_any: std_logic;
-signal equity_lane0_eval71_hand_eval1_d1_flush_suit: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_decoded_hand: unsigned(51 downto 0);
-signal equity_lane0_eval71_hand_eval1_decoded_bad_codes: unsigned(6 downto 0);
-signal equity_lane0_eval71_hand_eval1_decoded_any: std_logic;
-signal equity_lane0_eval71_hand_eval1_decoded_flush_suit: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_decoded_dups: unsigned(20 downto 0);
-signal equity_lane0_eval71_hand_eval1_dups: unsigned(20 downto 0);
-signal equity_lane0_eval71_hand_eval1_same_card21_same: std_logic;
-signal equity_lane0_eval71_hand_eval1_same_card22_same: std_logic;
-signal equity_lane0_eval71_hand_eval1_same_card23_same: std_logic;
-signal equity_lane0_eval71_hand_eval1_same_card24_same: std_logic;
-signal equity_lane0_eval71_hand_eval1_same_card25_same: std_logic;
-signal equity_lane0_eval71_hand_eval1_same_card26_same: std_logic;
-signal equity_lane0_eval71_hand_eval1_same_card27_same: std_logic;
-signal equity_lane0_eval71_hand_eval1_same_card28_same: std_logic;
-signal equity_lane0_eval71_hand_eval1_same_card29_same: std_logic;
-signal equity_lane0_eval71_hand_eval1_same_card30_same: std_logic;
-signal equity_lane0_eval71_hand_eval1_same_card31_same: std_logic;
-signal equity_lane0_eval71_hand_eval1_same_card32_same: std_logic;
-signal equity_lane0_eval71_hand_eval1_same_card33_same: std_logic;
-signal equity_lane0_eval71_hand_eval1_same_card34_same: std_logic;
-signal equity_lane0_eval71_hand_eval1_same_card35_same: std_logic;
-signal equity_lane0_eval71_hand_eval1_same_card36_same: std_logic;
-signal equity_lane0_eval71_hand_eval1_same_card37_same: std_logic;
-signal equity_lane0_eval71_hand_eval1_same_card38_same: std_logic;
-signal equity_lane0_eval71_hand_eval1_same_card39_same: std_logic;
-signal equity_lane0_eval71_hand_eval1_same_card40_same: std_logic;
-signal equity_lane0_eval71_hand_eval1_same_card41_same: std_logic;
-signal equity_lane0_eval71_hand_eval1_c2_bad: std_logic;
-signal equity_lane0_eval71_hand_eval1_c2_flush: std_logic;
-signal equity_lane0_eval71_hand_eval1_c2_kickers: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_not_quads: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_pairs: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_present: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_quads: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_sf_windows: unsigned(9 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_trips: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_c2_windows: unsigned(9 downto 0);
-signal equity_lane0_eval71_hand_eval1_masks_quads: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_masks_trips: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_masks_pairs: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_masks_not_quads: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_masks_kickers: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_masks_windows: unsigned(9 downto 0);
-signal equity_lane0_eval71_hand_eval1_masks_sf_windows: unsigned(9 downto 0);
-signal equity_lane0_eval71_hand_eval1_masks_flush: std_logic;
-signal equity_lane0_eval71_hand_eval1_masks_bad: std_logic;
-signal equity_lane0_eval71_hand_eval1_masks_any: std_logic;
-signal equity_lane0_eval71_hand_eval1_c3_kickers: unsigned(64 downto 0);
-signal equity_lane0_eval71_hand_eval1_c3_not_quads: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_c3_pairs: unsigned(38 downto 0);
-signal equity_lane0_eval71_hand_eval1_c3_trips: unsigned(25 downto 0);
-signal equity_lane0_eval71_hand_eval1_picks_kickers0: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_picks_kickers1: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_picks_kickers2: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_picks_kickers3: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_picks_kickers4: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_picks_pairs0: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_picks_pairs1: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_picks_pairs2: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_picks_trips0: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_picks_trips1: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_picks_not_quads0: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_picks_quads: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_picks_straight: std_logic;
-signal equity_lane0_eval71_hand_eval1_c3_straight: std_logic;
-signal equity_lane0_eval71_hand_eval1_picks_sf: std_logic;
-signal equity_lane0_eval71_hand_eval1_c3_sf: std_logic;
-signal equity_lane0_eval71_hand_eval1_picks_flush: std_logic;
-signal equity_lane0_eval71_hand_eval1_picks_straight_top: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_c3_straight_top: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_picks_sf_top: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_c3_sf_top: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_picks_bad: std_logic;
-signal equity_lane0_eval71_hand_eval1_picks_any: std_logic;
-signal equity_lane0_eval71_hand_eval1_window_top2_best: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_window_top3_best: unsigned(12 downto 0);
-signal equity_lane0_eval71_hand_eval1_c4_kickers0: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_c4_kickers1: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_c4_kickers2: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_c4_kickers3: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_c4_kickers4: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_c4_not_quads0: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_c4_pairs0: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_c4_pairs1: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_c4_pairs2: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_c4_quads: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_c4_trips0: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_c4_trips1: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_c4_invalid: std_logic;
-signal equity_lane0_eval71_hand_eval1_ranked_kickers0: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_ranked_kickers1: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_ranked_kickers2: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_ranked_kickers3: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_ranked_kickers4: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_ranked_pairs0: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_ranked_pairs1: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_ranked_pairs2: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_ranked_trips0: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_ranked_trips1: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_ranked_not_quads0: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_ranked_quads: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_ranked_category: unsigned(8 downto 0);
-signal equity_lane0_eval71_hand_eval1_ranked_straight_top: unsigned(3 downto 0);
-signal equity_lane0_eval71_hand_eval1_ranked_sf_top: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_out_valid: std_logic;
+signal equity_lane0_board_eval0_board_in: unsigned(29 downto 0);
+signal equity_lane0_board_eval0_s0_board: unsigned(29 downto 0);
+signal equity_lane0_board_eval0_valids: unsigned(4 downto 0);
+signal equity_lane0_board_eval0_answer_now: std_logic;
+signal equity_lane0_board_eval0_board_summary0_c1_ge1: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_board_summary0_c1_ge2: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_board_summary0_c1_ge3: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_board_summary0_c1_ge4: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_board_summary0_c1_flush_suit: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_board_summary0_c1_flush_ranks: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_board_summary0_c1_flush_ge4: std_logic;
+signal equity_lane0_board_eval0_board_summary0_c1_flush_ge5: std_logic;
+signal equity_lane0_board_eval0_board_summary0_c1_unreal: std_logic;
+signal equity_lane0_board_eval0_board_summary0_summary_ge1: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_board_summary0_summary_ge2: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_board_summary0_summary_ge3: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_board_summary0_summary_ge4: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_board_summary0_summary_flush_suit: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_board_summary0_summary_flush_ranks: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_board_summary0_summary_flush_ge4: std_logic;
+signal equity_lane0_board_eval0_board_summary0_summary_flush_ge5: std_logic;
+signal equity_lane0_board_eval0_board_summary0_summary_bad: std_logic;
+signal equity_lane0_board_eval0_board_summary0_dups: unsigned(9 downto 0);
+signal equity_lane0_board_eval0_board_summary0_same_card0_same: std_logic;
+signal equity_lane0_board_eval0_board_summary0_same_card1_same: std_logic;
+signal equity_lane0_board_eval0_board_summary0_same_card2_same: std_logic;
+signal equity_lane0_board_eval0_board_summary0_same_card3_same: std_logic;
+signal equity_lane0_board_eval0_board_summary0_same_card4_same: std_logic;
+signal equity_lane0_board_eval0_board_summary0_same_card5_same: std_logic;
+signal equity_lane0_board_eval0_board_summary0_same_card6_same: std_logic;
+signal equity_lane0_board_eval0_board_summary0_same_card7_same: std_logic;
+signal equity_lane0_board_eval0_board_summary0_same_card8_same: std_logic;
+signal equity_lane0_board_eval0_board_summary0_same_card9_same: std_logic;
+signal equity_lane0_board_eval0_hole_register0_d: unsigned(11 downto 0);
+signal equity_lane0_board_eval0_hole_register0_q: unsigned(11 downto 0);
+signal equity_lane0_board_eval0_hole_register1_d: unsigned(11 downto 0);
+signal equity_lane0_board_eval0_hole_register1_q: unsigned(11 downto 0);
+signal equity_lane0_board_eval0_player_eval0_word: unsigned(23 downto 0);
+signal equity_lane0_board_eval0_player_eval0_invalid: std_logic;
+signal equity_lane0_board_eval0_player_eval0_s1_hole: unsigned(11 downto 0);
+signal equity_lane0_board_eval0_player_eval0_s1_bad: std_logic;
+signal equity_lane0_board_eval0_player_eval0_dups: unsigned(10 downto 0);
+signal equity_lane0_board_eval0_player_eval0_c2_ge1: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval0_c2_ge2: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval0_c2_ge3: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval0_c2_ge4: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval0_c2_flush_ranks: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval0_c2_flush: std_logic;
+signal equity_lane0_board_eval0_player_eval0_s2_kick_mask: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval0_s2_ge2: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval0_s2_ge3: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval0_s2_ge4: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval0_s2_windows: unsigned(9 downto 0);
+signal equity_lane0_board_eval0_player_eval0_c2_windows: unsigned(9 downto 0);
+signal equity_lane0_board_eval0_player_eval0_s2_sf_windows: unsigned(9 downto 0);
+signal equity_lane0_board_eval0_player_eval0_c2_sf_windows: unsigned(9 downto 0);
+signal equity_lane0_board_eval0_player_eval0_s2_flush: std_logic;
+signal equity_lane0_board_eval0_player_eval0_s2_invalid: std_logic;
+signal equity_lane0_board_eval0_player_eval0_c3_sf: std_logic;
+signal equity_lane0_board_eval0_player_eval0_c3_two_pairs: std_logic;
+signal equity_lane0_board_eval0_player_eval0_c3_straight: std_logic;
+signal equity_lane0_board_eval0_player_eval0_c3_category: unsigned(8 downto 0);
+signal equity_lane0_board_eval0_player_eval0_s3_category: unsigned(8 downto 0);
+signal equity_lane0_board_eval0_player_eval0_s3_straight_top: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval0_c3_straight_top: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval0_s3_sf_top: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval0_c3_sf_top: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval0_s3_invalid: std_logic;
+signal equity_lane0_board_eval0_player_eval0_s3_x0: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval0_s3_quads: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval0_s3_trips: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval0_s3_pair0: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval0_s3_x1: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval0_s3_x2: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval0_s3_pair1: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval0_s3_x3: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval0_s3_x4: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval0_c4_word: unsigned(23 downto 0);
+signal equity_lane0_board_eval0_player_eval0_word_q: unsigned(23 downto 0);
+signal equity_lane0_board_eval0_player_eval0_invalid_q: std_logic;
+signal equity_lane0_board_eval0_player_eval0_same_card10_same: std_logic;
+signal equity_lane0_board_eval0_player_eval0_same_card11_same: std_logic;
+signal equity_lane0_board_eval0_player_eval0_same_card12_same: std_logic;
+signal equity_lane0_board_eval0_player_eval0_same_card13_same: std_logic;
+signal equity_lane0_board_eval0_player_eval0_same_card14_same: std_logic;
+signal equity_lane0_board_eval0_player_eval0_same_card15_same: std_logic;
+signal equity_lane0_board_eval0_player_eval0_same_card16_same: std_logic;
+signal equity_lane0_board_eval0_player_eval0_same_card17_same: std_logic;
+signal equity_lane0_board_eval0_player_eval0_same_card18_same: std_logic;
+signal equity_lane0_board_eval0_player_eval0_same_card19_same: std_logic;
+signal equity_lane0_board_eval0_player_eval0_same_card20_same: std_logic;
+signal equity_lane0_board_eval0_player_eval0_highest_ranks0_onehots: unsigned(64 downto 0);
+signal equity_lane0_board_eval0_player_eval0_highest_ranks1_onehots: unsigned(25 downto 0);
+signal equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval0_field0_q: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval0_field1_q: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval0_field2_q: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval0_field3_q: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval0_field4_q: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval0_field5_q: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval0_field6_q: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval0_onehot_rank0_rank: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval0_onehot_rank1_rank: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval0_onehot_rank2_rank: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval0_onehot_rank3_rank: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval0_onehot_rank4_rank: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval0_onehot_rank5_rank: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval0_onehot_rank6_rank: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval0_onehot_rank7_rank: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval0_onehot_rank8_rank: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval0_window_top0_best: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval0_window_top1_best: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval1_word: unsigned(23 downto 0);
+signal equity_lane0_board_eval0_player_eval1_invalid: std_logic;
+signal equity_lane0_board_eval0_player_eval1_s1_hole: unsigned(11 downto 0);
+signal equity_lane0_board_eval0_player_eval1_s1_bad: std_logic;
+signal equity_lane0_board_eval0_player_eval1_dups: unsigned(10 downto 0);
+signal equity_lane0_board_eval0_player_eval1_c2_ge1: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval1_c2_ge2: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval1_c2_ge3: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval1_c2_ge4: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval1_c2_flush_ranks: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval1_c2_flush: std_logic;
+signal equity_lane0_board_eval0_player_eval1_s2_kick_mask: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval1_s2_ge2: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval1_s2_ge3: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval1_s2_ge4: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval1_s2_windows: unsigned(9 downto 0);
+signal equity_lane0_board_eval0_player_eval1_c2_windows: unsigned(9 downto 0);
+signal equity_lane0_board_eval0_player_eval1_s2_sf_windows: unsigned(9 downto 0);
+signal equity_lane0_board_eval0_player_eval1_c2_sf_windows: unsigned(9 downto 0);
+signal equity_lane0_board_eval0_player_eval1_s2_flush: std_logic;
+signal equity_lane0_board_eval0_player_eval1_s2_invalid: std_logic;
+signal equity_lane0_board_eval0_player_eval1_c3_sf: std_logic;
+signal equity_lane0_board_eval0_player_eval1_c3_two_pairs: std_logic;
+signal equity_lane0_board_eval0_player_eval1_c3_straight: std_logic;
+signal equity_lane0_board_eval0_player_eval1_c3_category: unsigned(8 downto 0);
+signal equity_lane0_board_eval0_player_eval1_s3_category: unsigned(8 downto 0);
+signal equity_lane0_board_eval0_player_eval1_s3_straight_top: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval1_c3_straight_top: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval1_s3_sf_top: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval1_c3_sf_top: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval1_s3_invalid: std_logic;
+signal equity_lane0_board_eval0_player_eval1_s3_x0: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval1_s3_quads: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval1_s3_trips: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval1_s3_pair0: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval1_s3_x1: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval1_s3_x2: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval1_s3_pair1: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval1_s3_x3: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval1_s3_x4: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval1_c4_word: unsigned(23 downto 0);
+signal equity_lane0_board_eval0_player_eval1_word_q: unsigned(23 downto 0);
+signal equity_lane0_board_eval0_player_eval1_invalid_q: std_logic;
+signal equity_lane0_board_eval0_player_eval1_same_card21_same: std_logic;
+signal equity_lane0_board_eval0_player_eval1_same_card22_same: std_logic;
+signal equity_lane0_board_eval0_player_eval1_same_card23_same: std_logic;
+signal equity_lane0_board_eval0_player_eval1_same_card24_same: std_logic;
+signal equity_lane0_board_eval0_player_eval1_same_card25_same: std_logic;
+signal equity_lane0_board_eval0_player_eval1_same_card26_same: std_logic;
+signal equity_lane0_board_eval0_player_eval1_same_card27_same: std_logic;
+signal equity_lane0_board_eval0_player_eval1_same_card28_same: std_logic;
+signal equity_lane0_board_eval0_player_eval1_same_card29_same: std_logic;
+signal equity_lane0_board_eval0_player_eval1_same_card30_same: std_logic;
+signal equity_lane0_board_eval0_player_eval1_same_card31_same: std_logic;
+signal equity_lane0_board_eval0_player_eval1_highest_ranks3_onehots: unsigned(64 downto 0);
+signal equity_lane0_board_eval0_player_eval1_highest_ranks4_onehots: unsigned(25 downto 0);
+signal equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval1_field7_q: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval1_field8_q: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval1_field9_q: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval1_field10_q: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval1_field11_q: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval1_field12_q: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval1_field13_q: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval1_onehot_rank11_rank: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval1_onehot_rank12_rank: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval1_onehot_rank13_rank: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval1_onehot_rank14_rank: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval1_onehot_rank15_rank: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval1_onehot_rank16_rank: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval1_onehot_rank17_rank: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval1_onehot_rank18_rank: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval1_onehot_rank19_rank: unsigned(3 downto 0);
+signal equity_lane0_board_eval0_player_eval1_window_top2_best: unsigned(12 downto 0);
+signal equity_lane0_board_eval0_player_eval1_window_top3_best: unsigned(12 downto 0);
 signal equity_lane0_showdown0_best: unsigned(23 downto 0);
 signal equity_lane0_showdown0_s0_active: unsigned(1 downto 0);
 signal equity_lane0_showdown0_s1_active: unsigned(1 downto 0);
@@ -890,14 +840,14 @@ signal equity_lane0_showdown0_s2_won: unsigned(1 downto 0);
 signal equity_lane0_showdown0_s2_packed: unsigned(47 downto 0);
 signal equity_lane0_showdown0_winners_q: unsigned(1 downto 0);
 signal equity_lane0_showdown0_best_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg0_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg1_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg18_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg19_q: unsigned(23 downto 0);
 signal equity_lane0_showdown0_word_at_least0_a_ge_b: std_logic;
 signal equity_lane0_showdown0_word_at_least0_b_ge_a: std_logic;
-signal equity_lane0_showdown0_pipe_reg2_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg3_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg4_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg5_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg20_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg21_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg22_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg23_q: unsigned(23 downto 0);
 signal equity_lane0_won: unsigned(1 downto 0);
 signal equity_lane0_alone: std_logic;
 signal equity_lane0_units: unsigned(11 downto 0);
@@ -1305,66 +1255,51 @@ equity_lane0_deal_stage6_repeated_position29_any_set38_bits(1) <= equity_lane0_d
 equity_lane0_deal_stage6_repeated_position29_any_set38_bits(0) <= equity_lane0_deal_stage6_repeated_position29_same_position102_equal;
 equity_lane0_deal_stage6_repeated_position29_any_set39_bits(1) <= equity_lane0_deal_stage6_repeated_position29_same_position103_equal;
 equity_lane0_deal_stage6_repeated_position29_any_set39_bits(0) <= equity_lane0_deal_stage6_repeated_position29_same_position104_equal;
-equity_lane0_eval70_hand_eval0_codes_in(42-1 downto 36) <= hero_cards_num(12-1 downto 6);
-equity_lane0_eval70_hand_eval0_codes_in(36-1 downto 30) <= hero_cards_num(6-1 downto 0);
-equity_lane0_eval70_hand_eval0_codes_in(30-1 downto 24) <= equity_lane0_card_lookup4_card;
-equity_lane0_eval70_hand_eval0_codes_in(24-1 downto 18) <= equity_lane0_card_lookup3_card;
-equity_lane0_eval70_hand_eval0_codes_in(18-1 downto 12) <= equity_lane0_card_lookup2_card;
-equity_lane0_eval70_hand_eval0_codes_in(12-1 downto 6) <= equity_lane0_card_lookup1_card;
-equity_lane0_eval70_hand_eval0_codes_in(6-1 downto 0) <= equity_lane0_card_lookup0_card;
-equity_lane0_eval70_hand_eval0_dups(20) <= equity_lane0_eval70_hand_eval0_same_card0_same;
-equity_lane0_eval70_hand_eval0_dups(19) <= equity_lane0_eval70_hand_eval0_same_card1_same;
-equity_lane0_eval70_hand_eval0_dups(18) <= equity_lane0_eval70_hand_eval0_same_card2_same;
-equity_lane0_eval70_hand_eval0_dups(17) <= equity_lane0_eval70_hand_eval0_same_card3_same;
-equity_lane0_eval70_hand_eval0_dups(16) <= equity_lane0_eval70_hand_eval0_same_card4_same;
-equity_lane0_eval70_hand_eval0_dups(15) <= equity_lane0_eval70_hand_eval0_same_card5_same;
-equity_lane0_eval70_hand_eval0_dups(14) <= equity_lane0_eval70_hand_eval0_same_card6_same;
-equity_lane0_eval70_hand_eval0_dups(13) <= equity_lane0_eval70_hand_eval0_same_card7_same;
-equity_lane0_eval70_hand_eval0_dups(12) <= equity_lane0_eval70_hand_eval0_same_card8_same;
-equity_lane0_eval70_hand_eval0_dups(11) <= equity_lane0_eval70_hand_eval0_same_card9_same;
-equity_lane0_eval70_hand_eval0_dups(10) <= equity_lane0_eval70_hand_eval0_same_card10_same;
-equity_lane0_eval70_hand_eval0_dups(9) <= equity_lane0_eval70_hand_eval0_same_card11_same;
-equity_lane0_eval70_hand_eval0_dups(8) <= equity_lane0_eval70_hand_eval0_same_card12_same;
-equity_lane0_eval70_hand_eval0_dups(7) <= equity_lane0_eval70_hand_eval0_same_card13_same;
-equity_lane0_eval70_hand_eval0_dups(6) <= equity_lane0_eval70_hand_eval0_same_card14_same;
-equity_lane0_eval70_hand_eval0_dups(5) <= equity_lane0_eval70_hand_eval0_same_card15_same;
-equity_lane0_eval70_hand_eval0_dups(4) <= equity_lane0_eval70_hand_eval0_same_card16_same;
-equity_lane0_eval70_hand_eval0_dups(3) <= equity_lane0_eval70_hand_eval0_same_card17_same;
-equity_lane0_eval70_hand_eval0_dups(2) <= equity_lane0_eval70_hand_eval0_same_card18_same;
-equity_lane0_eval70_hand_eval0_dups(1) <= equity_lane0_eval70_hand_eval0_same_card19_same;
-equity_lane0_eval70_hand_eval0_dups(0) <= equity_lane0_eval70_hand_eval0_same_card20_same;
-equity_lane0_eval71_hand_eval1_codes_in(42-1 downto 36) <= equity_lane0_card_lookup6_card;
-equity_lane0_eval71_hand_eval1_codes_in(36-1 downto 30) <= equity_lane0_card_lookup5_card;
-equity_lane0_eval71_hand_eval1_codes_in(30-1 downto 24) <= equity_lane0_card_lookup4_card;
-equity_lane0_eval71_hand_eval1_codes_in(24-1 downto 18) <= equity_lane0_card_lookup3_card;
-equity_lane0_eval71_hand_eval1_codes_in(18-1 downto 12) <= equity_lane0_card_lookup2_card;
-equity_lane0_eval71_hand_eval1_codes_in(12-1 downto 6) <= equity_lane0_card_lookup1_card;
-equity_lane0_eval71_hand_eval1_codes_in(6-1 downto 0) <= equity_lane0_card_lookup0_card;
-equity_lane0_eval71_hand_eval1_dups(20) <= equity_lane0_eval71_hand_eval1_same_card21_same;
-equity_lane0_eval71_hand_eval1_dups(19) <= equity_lane0_eval71_hand_eval1_same_card22_same;
-equity_lane0_eval71_hand_eval1_dups(18) <= equity_lane0_eval71_hand_eval1_same_card23_same;
-equity_lane0_eval71_hand_eval1_dups(17) <= equity_lane0_eval71_hand_eval1_same_card24_same;
-equity_lane0_eval71_hand_eval1_dups(16) <= equity_lane0_eval71_hand_eval1_same_card25_same;
-equity_lane0_eval71_hand_eval1_dups(15) <= equity_lane0_eval71_hand_eval1_same_card26_same;
-equity_lane0_eval71_hand_eval1_dups(14) <= equity_lane0_eval71_hand_eval1_same_card27_same;
-equity_lane0_eval71_hand_eval1_dups(13) <= equity_lane0_eval71_hand_eval1_same_card28_same;
-equity_lane0_eval71_hand_eval1_dups(12) <= equity_lane0_eval71_hand_eval1_same_card29_same;
-equity_lane0_eval71_hand_eval1_dups(11) <= equity_lane0_eval71_hand_eval1_same_card30_same;
-equity_lane0_eval71_hand_eval1_dups(10) <= equity_lane0_eval71_hand_eval1_same_card31_same;
-equity_lane0_eval71_hand_eval1_dups(9) <= equity_lane0_eval71_hand_eval1_same_card32_same;
-equity_lane0_eval71_hand_eval1_dups(8) <= equity_lane0_eval71_hand_eval1_same_card33_same;
-equity_lane0_eval71_hand_eval1_dups(7) <= equity_lane0_eval71_hand_eval1_same_card34_same;
-equity_lane0_eval71_hand_eval1_dups(6) <= equity_lane0_eval71_hand_eval1_same_card35_same;
-equity_lane0_eval71_hand_eval1_dups(5) <= equity_lane0_eval71_hand_eval1_same_card36_same;
-equity_lane0_eval71_hand_eval1_dups(4) <= equity_lane0_eval71_hand_eval1_same_card37_same;
-equity_lane0_eval71_hand_eval1_dups(3) <= equity_lane0_eval71_hand_eval1_same_card38_same;
-equity_lane0_eval71_hand_eval1_dups(2) <= equity_lane0_eval71_hand_eval1_same_card39_same;
-equity_lane0_eval71_hand_eval1_dups(1) <= equity_lane0_eval71_hand_eval1_same_card40_same;
-equity_lane0_eval71_hand_eval1_dups(0) <= equity_lane0_eval71_hand_eval1_same_card41_same;
+equity_lane0_board_eval0_board_in(30-1 downto 24) <= equity_lane0_card_lookup4_card;
+equity_lane0_board_eval0_board_in(24-1 downto 18) <= equity_lane0_card_lookup3_card;
+equity_lane0_board_eval0_board_in(18-1 downto 12) <= equity_lane0_card_lookup2_card;
+equity_lane0_board_eval0_board_in(12-1 downto 6) <= equity_lane0_card_lookup1_card;
+equity_lane0_board_eval0_board_in(6-1 downto 0) <= equity_lane0_card_lookup0_card;
+equity_lane0_board_eval0_board_summary0_dups(9) <= equity_lane0_board_eval0_board_summary0_same_card0_same;
+equity_lane0_board_eval0_board_summary0_dups(8) <= equity_lane0_board_eval0_board_summary0_same_card1_same;
+equity_lane0_board_eval0_board_summary0_dups(7) <= equity_lane0_board_eval0_board_summary0_same_card2_same;
+equity_lane0_board_eval0_board_summary0_dups(6) <= equity_lane0_board_eval0_board_summary0_same_card3_same;
+equity_lane0_board_eval0_board_summary0_dups(5) <= equity_lane0_board_eval0_board_summary0_same_card4_same;
+equity_lane0_board_eval0_board_summary0_dups(4) <= equity_lane0_board_eval0_board_summary0_same_card5_same;
+equity_lane0_board_eval0_board_summary0_dups(3) <= equity_lane0_board_eval0_board_summary0_same_card6_same;
+equity_lane0_board_eval0_board_summary0_dups(2) <= equity_lane0_board_eval0_board_summary0_same_card7_same;
+equity_lane0_board_eval0_board_summary0_dups(1) <= equity_lane0_board_eval0_board_summary0_same_card8_same;
+equity_lane0_board_eval0_board_summary0_dups(0) <= equity_lane0_board_eval0_board_summary0_same_card9_same;
+equity_lane0_board_eval0_hole_register0_d(12-1 downto 6) <= hero_cards_num(12-1 downto 6);
+equity_lane0_board_eval0_hole_register0_d(6-1 downto 0) <= hero_cards_num(6-1 downto 0);
+equity_lane0_board_eval0_hole_register1_d(12-1 downto 6) <= equity_lane0_card_lookup6_card;
+equity_lane0_board_eval0_hole_register1_d(6-1 downto 0) <= equity_lane0_card_lookup5_card;
+equity_lane0_board_eval0_player_eval0_dups(10) <= equity_lane0_board_eval0_player_eval0_same_card10_same;
+equity_lane0_board_eval0_player_eval0_dups(9) <= equity_lane0_board_eval0_player_eval0_same_card11_same;
+equity_lane0_board_eval0_player_eval0_dups(8) <= equity_lane0_board_eval0_player_eval0_same_card12_same;
+equity_lane0_board_eval0_player_eval0_dups(7) <= equity_lane0_board_eval0_player_eval0_same_card13_same;
+equity_lane0_board_eval0_player_eval0_dups(6) <= equity_lane0_board_eval0_player_eval0_same_card14_same;
+equity_lane0_board_eval0_player_eval0_dups(5) <= equity_lane0_board_eval0_player_eval0_same_card15_same;
+equity_lane0_board_eval0_player_eval0_dups(4) <= equity_lane0_board_eval0_player_eval0_same_card16_same;
+equity_lane0_board_eval0_player_eval0_dups(3) <= equity_lane0_board_eval0_player_eval0_same_card17_same;
+equity_lane0_board_eval0_player_eval0_dups(2) <= equity_lane0_board_eval0_player_eval0_same_card18_same;
+equity_lane0_board_eval0_player_eval0_dups(1) <= equity_lane0_board_eval0_player_eval0_same_card19_same;
+equity_lane0_board_eval0_player_eval0_dups(0) <= equity_lane0_board_eval0_player_eval0_same_card20_same;
+equity_lane0_board_eval0_player_eval1_dups(10) <= equity_lane0_board_eval0_player_eval1_same_card21_same;
+equity_lane0_board_eval0_player_eval1_dups(9) <= equity_lane0_board_eval0_player_eval1_same_card22_same;
+equity_lane0_board_eval0_player_eval1_dups(8) <= equity_lane0_board_eval0_player_eval1_same_card23_same;
+equity_lane0_board_eval0_player_eval1_dups(7) <= equity_lane0_board_eval0_player_eval1_same_card24_same;
+equity_lane0_board_eval0_player_eval1_dups(6) <= equity_lane0_board_eval0_player_eval1_same_card25_same;
+equity_lane0_board_eval0_player_eval1_dups(5) <= equity_lane0_board_eval0_player_eval1_same_card26_same;
+equity_lane0_board_eval0_player_eval1_dups(4) <= equity_lane0_board_eval0_player_eval1_same_card27_same;
+equity_lane0_board_eval0_player_eval1_dups(3) <= equity_lane0_board_eval0_player_eval1_same_card28_same;
+equity_lane0_board_eval0_player_eval1_dups(2) <= equity_lane0_board_eval0_player_eval1_same_card29_same;
+equity_lane0_board_eval0_player_eval1_dups(1) <= equity_lane0_board_eval0_player_eval1_same_card30_same;
+equity_lane0_board_eval0_player_eval1_dups(0) <= equity_lane0_board_eval0_player_eval1_same_card31_same;
 equity_lane0_showdown0_c1_ge(1) <= equity_lane0_showdown0_word_at_least0_b_ge_a;
 equity_lane0_showdown0_c1_ge(0) <= equity_lane0_showdown0_word_at_least0_a_ge_b;
-equity_lane0_showdown0_s2_packed(48-1 downto 24) <= equity_lane0_showdown0_pipe_reg5_q;
-equity_lane0_showdown0_s2_packed(24-1 downto 0) <= equity_lane0_showdown0_pipe_reg4_q;
+equity_lane0_showdown0_s2_packed(48-1 downto 24) <= equity_lane0_showdown0_pipe_reg23_q;
+equity_lane0_showdown0_s2_packed(24-1 downto 0) <= equity_lane0_showdown0_pipe_reg22_q;
 
 equity_lane0_reset_register: process (clk) is
 begin
@@ -1634,7 +1569,7 @@ begin
                 equity_lane0_state <= RUN;
             elsif (equity_lane0_state = RUN) then
                 if bool(equity_lane0_left_zero) then
-                    equity_lane0_drain <= to_unsigned(46, 8);
+                    equity_lane0_drain <= to_unsigned(45, 8);
                     equity_lane0_state <= DRAIN;
                 end if;
             elsif (equity_lane0_state = DRAIN) then
@@ -4215,220 +4150,277 @@ begin
 end process equity_lane0_lookup_valid;
 
 
-equity_lane0_eval70_hand_eval0_same_card0_same <= stdl((equity_lane0_eval70_hand_eval0_s0_codes(6-1 downto 0) = equity_lane0_eval70_hand_eval0_s0_codes(12-1 downto 6)) and (equity_lane0_eval70_hand_eval0_s0_codes(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_board_summary0_same_card0_same <= stdl((equity_lane0_board_eval0_s0_board(6-1 downto 0) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_s0_board(6-1 downto 0) /= 63));
 
 
-equity_lane0_eval70_hand_eval0_same_card1_same <= stdl((equity_lane0_eval70_hand_eval0_s0_codes(6-1 downto 0) = equity_lane0_eval70_hand_eval0_s0_codes(18-1 downto 12)) and (equity_lane0_eval70_hand_eval0_s0_codes(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_board_summary0_same_card1_same <= stdl((equity_lane0_board_eval0_s0_board(6-1 downto 0) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_s0_board(6-1 downto 0) /= 63));
 
 
-equity_lane0_eval70_hand_eval0_same_card2_same <= stdl((equity_lane0_eval70_hand_eval0_s0_codes(6-1 downto 0) = equity_lane0_eval70_hand_eval0_s0_codes(24-1 downto 18)) and (equity_lane0_eval70_hand_eval0_s0_codes(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_board_summary0_same_card2_same <= stdl((equity_lane0_board_eval0_s0_board(6-1 downto 0) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_s0_board(6-1 downto 0) /= 63));
 
 
-equity_lane0_eval70_hand_eval0_same_card3_same <= stdl((equity_lane0_eval70_hand_eval0_s0_codes(6-1 downto 0) = equity_lane0_eval70_hand_eval0_s0_codes(30-1 downto 24)) and (equity_lane0_eval70_hand_eval0_s0_codes(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_board_summary0_same_card3_same <= stdl((equity_lane0_board_eval0_s0_board(6-1 downto 0) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_s0_board(6-1 downto 0) /= 63));
 
 
-equity_lane0_eval70_hand_eval0_same_card4_same <= stdl((equity_lane0_eval70_hand_eval0_s0_codes(6-1 downto 0) = equity_lane0_eval70_hand_eval0_s0_codes(36-1 downto 30)) and (equity_lane0_eval70_hand_eval0_s0_codes(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_board_summary0_same_card4_same <= stdl((equity_lane0_board_eval0_s0_board(12-1 downto 6) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_s0_board(12-1 downto 6) /= 63));
 
 
-equity_lane0_eval70_hand_eval0_same_card5_same <= stdl((equity_lane0_eval70_hand_eval0_s0_codes(6-1 downto 0) = equity_lane0_eval70_hand_eval0_s0_codes(42-1 downto 36)) and (equity_lane0_eval70_hand_eval0_s0_codes(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_board_summary0_same_card5_same <= stdl((equity_lane0_board_eval0_s0_board(12-1 downto 6) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_s0_board(12-1 downto 6) /= 63));
 
 
-equity_lane0_eval70_hand_eval0_same_card6_same <= stdl((equity_lane0_eval70_hand_eval0_s0_codes(12-1 downto 6) = equity_lane0_eval70_hand_eval0_s0_codes(18-1 downto 12)) and (equity_lane0_eval70_hand_eval0_s0_codes(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_board_summary0_same_card6_same <= stdl((equity_lane0_board_eval0_s0_board(12-1 downto 6) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_s0_board(12-1 downto 6) /= 63));
 
 
-equity_lane0_eval70_hand_eval0_same_card7_same <= stdl((equity_lane0_eval70_hand_eval0_s0_codes(12-1 downto 6) = equity_lane0_eval70_hand_eval0_s0_codes(24-1 downto 18)) and (equity_lane0_eval70_hand_eval0_s0_codes(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_board_summary0_same_card7_same <= stdl((equity_lane0_board_eval0_s0_board(18-1 downto 12) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_s0_board(18-1 downto 12) /= 63));
 
 
-equity_lane0_eval70_hand_eval0_same_card8_same <= stdl((equity_lane0_eval70_hand_eval0_s0_codes(12-1 downto 6) = equity_lane0_eval70_hand_eval0_s0_codes(30-1 downto 24)) and (equity_lane0_eval70_hand_eval0_s0_codes(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_board_summary0_same_card8_same <= stdl((equity_lane0_board_eval0_s0_board(18-1 downto 12) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_s0_board(18-1 downto 12) /= 63));
 
 
-equity_lane0_eval70_hand_eval0_same_card9_same <= stdl((equity_lane0_eval70_hand_eval0_s0_codes(12-1 downto 6) = equity_lane0_eval70_hand_eval0_s0_codes(36-1 downto 30)) and (equity_lane0_eval70_hand_eval0_s0_codes(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_board_summary0_same_card9_same <= stdl((equity_lane0_board_eval0_s0_board(24-1 downto 18) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_s0_board(24-1 downto 18) /= 63));
 
-
-equity_lane0_eval70_hand_eval0_same_card10_same <= stdl((equity_lane0_eval70_hand_eval0_s0_codes(12-1 downto 6) = equity_lane0_eval70_hand_eval0_s0_codes(42-1 downto 36)) and (equity_lane0_eval70_hand_eval0_s0_codes(12-1 downto 6) /= 63));
-
-
-equity_lane0_eval70_hand_eval0_same_card11_same <= stdl((equity_lane0_eval70_hand_eval0_s0_codes(18-1 downto 12) = equity_lane0_eval70_hand_eval0_s0_codes(24-1 downto 18)) and (equity_lane0_eval70_hand_eval0_s0_codes(18-1 downto 12) /= 63));
-
-
-equity_lane0_eval70_hand_eval0_same_card12_same <= stdl((equity_lane0_eval70_hand_eval0_s0_codes(18-1 downto 12) = equity_lane0_eval70_hand_eval0_s0_codes(30-1 downto 24)) and (equity_lane0_eval70_hand_eval0_s0_codes(18-1 downto 12) /= 63));
-
-
-equity_lane0_eval70_hand_eval0_same_card13_same <= stdl((equity_lane0_eval70_hand_eval0_s0_codes(18-1 downto 12) = equity_lane0_eval70_hand_eval0_s0_codes(36-1 downto 30)) and (equity_lane0_eval70_hand_eval0_s0_codes(18-1 downto 12) /= 63));
-
-
-equity_lane0_eval70_hand_eval0_same_card14_same <= stdl((equity_lane0_eval70_hand_eval0_s0_codes(18-1 downto 12) = equity_lane0_eval70_hand_eval0_s0_codes(42-1 downto 36)) and (equity_lane0_eval70_hand_eval0_s0_codes(18-1 downto 12) /= 63));
-
-
-equity_lane0_eval70_hand_eval0_same_card15_same <= stdl((equity_lane0_eval70_hand_eval0_s0_codes(24-1 downto 18) = equity_lane0_eval70_hand_eval0_s0_codes(30-1 downto 24)) and (equity_lane0_eval70_hand_eval0_s0_codes(24-1 downto 18) /= 63));
-
-
-equity_lane0_eval70_hand_eval0_same_card16_same <= stdl((equity_lane0_eval70_hand_eval0_s0_codes(24-1 downto 18) = equity_lane0_eval70_hand_eval0_s0_codes(36-1 downto 30)) and (equity_lane0_eval70_hand_eval0_s0_codes(24-1 downto 18) /= 63));
-
-
-equity_lane0_eval70_hand_eval0_same_card17_same <= stdl((equity_lane0_eval70_hand_eval0_s0_codes(24-1 downto 18) = equity_lane0_eval70_hand_eval0_s0_codes(42-1 downto 36)) and (equity_lane0_eval70_hand_eval0_s0_codes(24-1 downto 18) /= 63));
-
-
-equity_lane0_eval70_hand_eval0_same_card18_same <= stdl((equity_lane0_eval70_hand_eval0_s0_codes(30-1 downto 24) = equity_lane0_eval70_hand_eval0_s0_codes(36-1 downto 30)) and (equity_lane0_eval70_hand_eval0_s0_codes(30-1 downto 24) /= 63));
-
-
-equity_lane0_eval70_hand_eval0_same_card19_same <= stdl((equity_lane0_eval70_hand_eval0_s0_codes(30-1 downto 24) = equity_lane0_eval70_hand_eval0_s0_codes(42-1 downto 36)) and (equity_lane0_eval70_hand_eval0_s0_codes(30-1 downto 24) /= 63));
-
-
-equity_lane0_eval70_hand_eval0_same_card20_same <= stdl((equity_lane0_eval70_hand_eval0_s0_codes(36-1 downto 30) = equity_lane0_eval70_hand_eval0_s0_codes(42-1 downto 36)) and (equity_lane0_eval70_hand_eval0_s0_codes(36-1 downto 30) /= 63));
-
-equity_lane0_eval70_hand_eval0_decode: process (equity_lane0_eval70_hand_eval0_s0_codes) is
-    variable hand: unsigned(51 downto 0);
-    variable bad_codes: unsigned(6 downto 0);
-    variable any_card: std_logic;
-    variable clubs: unsigned(5 downto 0);
-    variable diamonds: unsigned(5 downto 0);
-    variable hearts: unsigned(5 downto 0);
-    variable spades: unsigned(5 downto 0);
+equity_lane0_board_eval0_board_summary0_count_board: process (equity_lane0_board_eval0_s0_board) is
+    variable ge1: unsigned(12 downto 0);
+    variable ge2: unsigned(12 downto 0);
+    variable ge3: unsigned(12 downto 0);
+    variable ge4: unsigned(12 downto 0);
+    variable suit_ge1: unsigned(3 downto 0);
+    variable suit_ge2: unsigned(3 downto 0);
+    variable suit_ge3: unsigned(3 downto 0);
+    variable suit_ge4: unsigned(3 downto 0);
+    variable suit_ge5: unsigned(3 downto 0);
+    variable unreal: std_logic;
     variable code: unsigned(5 downto 0);
-    variable onehot: unsigned(63 downto 0);
+    variable rank_hit: unsigned(15 downto 0);
+    variable hit: unsigned(12 downto 0);
+    variable suit_hit: unsigned(3 downto 0);
+    variable flush_ranks: unsigned(12 downto 0);
 begin
-    hand := unsigned'("0000000000000000000000000000000000000000000000000000");
-    bad_codes := to_unsigned(0, 7);
-    any_card := '0';
-    clubs := to_unsigned(1, 6);
-    diamonds := to_unsigned(1, 6);
-    hearts := to_unsigned(1, 6);
-    spades := to_unsigned(1, 6);
-    for i in 0 to 7-1 loop
+    ge1 := to_unsigned(0, 13);
+    ge2 := to_unsigned(0, 13);
+    ge3 := to_unsigned(0, 13);
+    ge4 := to_unsigned(0, 13);
+    suit_ge1 := to_unsigned(0, 4);
+    suit_ge2 := to_unsigned(0, 4);
+    suit_ge3 := to_unsigned(0, 4);
+    suit_ge4 := to_unsigned(0, 4);
+    suit_ge5 := to_unsigned(0, 4);
+    unreal := '0';
+    for i in 0 to 5-1 loop
         code := to_unsigned(0, 6);
         for j in 0 to 6-1 loop
-            code(j) := equity_lane0_eval70_hand_eval0_s0_codes(((6 * i) + j));
+            code(j) := equity_lane0_board_eval0_s0_board(((6 * i) + j));
         end loop;
-        onehot := unsigned'("0000000000000000000000000000000000000000000000000000000000000001");
-        onehot := shift_left(onehot, to_integer(code));
-        if (onehot(63-1 downto 52) /= 0) then
-            bad_codes(i) := '1';
-        end if;
-        hand := (hand or onehot(52-1 downto 0));
-        if (not bool(onehot(63))) then
-            any_card := '1';
-            if (code(2-1 downto 0) = 0) then
-                clubs := unsigned'(clubs(5-1 downto 0) & '1');
-            elsif (code(2-1 downto 0) = 1) then
-                diamonds := unsigned'(diamonds(5-1 downto 0) & '1');
-            elsif (code(2-1 downto 0) = 2) then
-                hearts := unsigned'(hearts(5-1 downto 0) & '1');
-            else
-                spades := unsigned'(spades(5-1 downto 0) & '1');
-            end if;
+        rank_hit := to_unsigned(1, 16);
+        rank_hit := shift_left(rank_hit, to_integer(code(6-1 downto 2)));
+        hit := to_unsigned(0, 13);
+        hit := rank_hit(13-1 downto 0);
+        suit_hit := to_unsigned(1, 4);
+        suit_hit := shift_left(suit_hit, to_integer(code(2-1 downto 0)));
+        ge4 := (ge4 or (ge3 and hit));
+        ge3 := (ge3 or (ge2 and hit));
+        ge2 := (ge2 or (ge1 and hit));
+        ge1 := (ge1 or hit);
+        suit_ge5 := (suit_ge5 or (suit_ge4 and suit_hit));
+        suit_ge4 := (suit_ge4 or (suit_ge3 and suit_hit));
+        suit_ge3 := (suit_ge3 or (suit_ge2 and suit_hit));
+        suit_ge2 := (suit_ge2 or (suit_ge1 and suit_hit));
+        suit_ge1 := (suit_ge1 or suit_hit);
+        if (bool(code(5)) and bool(code(4)) and (bool(code(3)) or bool(code(2)))) then
+            unreal := '1';
         end if;
     end loop;
-    equity_lane0_eval70_hand_eval0_d1_hand <= hand;
-    equity_lane0_eval70_hand_eval0_d1_bad_codes <= bad_codes;
-    equity_lane0_eval70_hand_eval0_d1_any <= any_card;
-    equity_lane0_eval70_hand_eval0_d1_flush_suit <= unsigned'(spades(5) & hearts(5) & diamonds(5) & clubs(5));
-end process equity_lane0_eval70_hand_eval0_decode;
+    flush_ranks := to_unsigned(0, 13);
+    for i in 0 to 5-1 loop
+        code := to_unsigned(0, 6);
+        for j in 0 to 6-1 loop
+            code(j) := equity_lane0_board_eval0_s0_board(((6 * i) + j));
+        end loop;
+        rank_hit := to_unsigned(1, 16);
+        rank_hit := shift_left(rank_hit, to_integer(code(6-1 downto 2)));
+        hit := to_unsigned(0, 13);
+        hit := rank_hit(13-1 downto 0);
+        if bool(suit_ge3(to_integer(code(2-1 downto 0)))) then
+            flush_ranks := (flush_ranks or hit);
+        end if;
+    end loop;
+    equity_lane0_board_eval0_board_summary0_c1_ge1 <= ge1;
+    equity_lane0_board_eval0_board_summary0_c1_ge2 <= ge2;
+    equity_lane0_board_eval0_board_summary0_c1_ge3 <= ge3;
+    equity_lane0_board_eval0_board_summary0_c1_ge4 <= ge4;
+    equity_lane0_board_eval0_board_summary0_c1_flush_suit <= suit_ge3;
+    equity_lane0_board_eval0_board_summary0_c1_flush_ranks <= flush_ranks;
+    equity_lane0_board_eval0_board_summary0_c1_flush_ge4 <= stdl(suit_ge4 /= 0);
+    equity_lane0_board_eval0_board_summary0_c1_flush_ge5 <= stdl(suit_ge5 /= 0);
+    equity_lane0_board_eval0_board_summary0_c1_unreal <= unreal;
+end process equity_lane0_board_eval0_board_summary0_count_board;
 
-equity_lane0_eval70_hand_eval0_decoded_register: process (clk) is
+equity_lane0_board_eval0_board_summary0_summary_register: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_decoded_hand <= equity_lane0_eval70_hand_eval0_d1_hand;
-        equity_lane0_eval70_hand_eval0_decoded_bad_codes <= equity_lane0_eval70_hand_eval0_d1_bad_codes;
-        equity_lane0_eval70_hand_eval0_decoded_any <= equity_lane0_eval70_hand_eval0_d1_any;
-        equity_lane0_eval70_hand_eval0_decoded_flush_suit <= equity_lane0_eval70_hand_eval0_d1_flush_suit;
-        equity_lane0_eval70_hand_eval0_decoded_dups <= equity_lane0_eval70_hand_eval0_dups;
+        equity_lane0_board_eval0_board_summary0_summary_ge1 <= equity_lane0_board_eval0_board_summary0_c1_ge1;
+        equity_lane0_board_eval0_board_summary0_summary_ge2 <= equity_lane0_board_eval0_board_summary0_c1_ge2;
+        equity_lane0_board_eval0_board_summary0_summary_ge3 <= equity_lane0_board_eval0_board_summary0_c1_ge3;
+        equity_lane0_board_eval0_board_summary0_summary_ge4 <= equity_lane0_board_eval0_board_summary0_c1_ge4;
+        equity_lane0_board_eval0_board_summary0_summary_flush_suit <= equity_lane0_board_eval0_board_summary0_c1_flush_suit;
+        equity_lane0_board_eval0_board_summary0_summary_flush_ranks <= equity_lane0_board_eval0_board_summary0_c1_flush_ranks;
+        equity_lane0_board_eval0_board_summary0_summary_flush_ge4 <= equity_lane0_board_eval0_board_summary0_c1_flush_ge4;
+        equity_lane0_board_eval0_board_summary0_summary_flush_ge5 <= equity_lane0_board_eval0_board_summary0_c1_flush_ge5;
+        equity_lane0_board_eval0_board_summary0_summary_bad <= stdl(bool(equity_lane0_board_eval0_board_summary0_c1_unreal) or (equity_lane0_board_eval0_board_summary0_dups /= 0));
     end if;
-end process equity_lane0_eval70_hand_eval0_decoded_register;
+end process equity_lane0_board_eval0_board_summary0_summary_register;
 
-
-equity_lane0_eval70_hand_eval0_c2_bad <= stdl((equity_lane0_eval70_hand_eval0_decoded_dups /= 0) or (equity_lane0_eval70_hand_eval0_decoded_bad_codes /= 0));
-
-equity_lane0_eval70_hand_eval0_rank_masks: process (equity_lane0_eval70_hand_eval0_decoded_flush_suit, equity_lane0_eval70_hand_eval0_decoded_hand) is
-    variable present: unsigned(12 downto 0);
-    variable quads: unsigned(12 downto 0);
-    variable trips: unsigned(12 downto 0);
-    variable pairs: unsigned(12 downto 0);
-    variable singles: unsigned(12 downto 0);
-    variable suited: unsigned(12 downto 0);
-    variable not_quads: unsigned(12 downto 0);
-    variable held: unsigned(4 downto 0);
+equity_lane0_board_eval0_advance: process (clk) is
 begin
-    present := to_unsigned(0, 13);
-    quads := to_unsigned(0, 13);
-    trips := to_unsigned(0, 13);
-    pairs := to_unsigned(0, 13);
-    singles := to_unsigned(0, 13);
-    suited := to_unsigned(0, 13);
-    not_quads := to_unsigned(0, 13);
-    for r in 0 to 13-1 loop
-        held := to_unsigned(1, 5);
-        for s in 0 to 4-1 loop
-            if bool(equity_lane0_eval70_hand_eval0_decoded_hand(((4 * r) + s))) then
-                held := unsigned'(held(4-1 downto 0) & '1');
-            end if;
-            if (bool(equity_lane0_eval70_hand_eval0_decoded_hand(((4 * r) + s))) and bool(equity_lane0_eval70_hand_eval0_decoded_flush_suit(s))) then
-                suited(r) := '1';
-            end if;
-        end loop;
-        present(r) := held(1);
-        singles(r) := stdl(bool(held(1)) and (not bool(held(2))));
-        pairs(r) := stdl(bool(held(2)) and (not bool(held(3))));
-        trips(r) := stdl(bool(held(3)) and (not bool(held(4))));
-        quads(r) := held(4);
-        not_quads(r) := stdl(bool(held(1)) and (not bool(held(4))));
-    end loop;
-    equity_lane0_eval70_hand_eval0_c2_present <= present;
-    equity_lane0_eval70_hand_eval0_c2_quads <= quads;
-    equity_lane0_eval70_hand_eval0_c2_trips <= trips;
-    equity_lane0_eval70_hand_eval0_c2_pairs <= pairs;
-    equity_lane0_eval70_hand_eval0_c2_not_quads <= not_quads;
-    equity_lane0_eval70_hand_eval0_c2_flush <= stdl(equity_lane0_eval70_hand_eval0_decoded_flush_suit /= 0);
-    if (equity_lane0_eval70_hand_eval0_decoded_flush_suit /= 0) then
-        equity_lane0_eval70_hand_eval0_c2_kickers <= suited;
-    else
-        equity_lane0_eval70_hand_eval0_c2_kickers <= singles;
+    if rising_edge(clk) then
+        if (equity_lane0_rst = '1') then
+            equity_lane0_board_eval0_valids <= to_unsigned(0, 5);
+        else
+            equity_lane0_board_eval0_valids <= unsigned'(equity_lane0_board_eval0_valids((5 - 1)-1 downto 0) & equity_lane0_look_valid);
+        end if;
     end if;
-end process equity_lane0_eval70_hand_eval0_rank_masks;
+end process equity_lane0_board_eval0_advance;
 
-equity_lane0_eval70_hand_eval0_sf_windows: process (equity_lane0_eval70_hand_eval0_decoded_hand) is
-    variable found: unsigned(9 downto 0);
+equity_lane0_board_eval0_take_board: process (clk) is
 begin
-    found := to_unsigned(0, 10);
-    for w in 0 to 10-1 loop
-        for s in 0 to 4-1 loop
-            if (bool(equity_lane0_eval70_hand_eval0_decoded_hand(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(equity_lane0_eval70_hand_eval0_decoded_hand(((4 * w) + s))) and bool(equity_lane0_eval70_hand_eval0_decoded_hand(((4 * (w + 1)) + s))) and bool(equity_lane0_eval70_hand_eval0_decoded_hand(((4 * (w + 2)) + s))) and bool(equity_lane0_eval70_hand_eval0_decoded_hand(((4 * (w + 3)) + s)))) then
-                found(w) := '1';
-            end if;
-        end loop;
-    end loop;
-    equity_lane0_eval70_hand_eval0_c2_sf_windows <= found;
-end process equity_lane0_eval70_hand_eval0_sf_windows;
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_s0_board <= equity_lane0_board_eval0_board_in;
+    end if;
+end process equity_lane0_board_eval0_take_board;
 
-equity_lane0_eval70_hand_eval0_straight_windows0_find: process (equity_lane0_eval70_hand_eval0_c2_present) is
+equity_lane0_board_eval0_hole_register0_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_hole_register0_q <= equity_lane0_board_eval0_hole_register0_d;
+    end if;
+end process equity_lane0_board_eval0_hole_register0_take;
+
+equity_lane0_board_eval0_hole_register1_take: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_hole_register1_q <= equity_lane0_board_eval0_hole_register1_d;
+    end if;
+end process equity_lane0_board_eval0_hole_register1_take;
+
+
+equity_lane0_board_eval0_player_eval0_same_card10_same <= stdl((equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) = equity_lane0_board_eval0_hole_register0_q(12-1 downto 6)) and (equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) /= 63));
+
+
+equity_lane0_board_eval0_player_eval0_same_card11_same <= stdl((equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(6-1 downto 0)) and (equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) /= 63));
+
+
+equity_lane0_board_eval0_player_eval0_same_card12_same <= stdl((equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(6-1 downto 0)) and (equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) /= 63));
+
+
+equity_lane0_board_eval0_player_eval0_same_card13_same <= stdl((equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) /= 63));
+
+
+equity_lane0_board_eval0_player_eval0_same_card14_same <= stdl((equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) /= 63));
+
+
+equity_lane0_board_eval0_player_eval0_same_card15_same <= stdl((equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) /= 63));
+
+
+equity_lane0_board_eval0_player_eval0_same_card16_same <= stdl((equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) /= 63));
+
+
+equity_lane0_board_eval0_player_eval0_same_card17_same <= stdl((equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) /= 63));
+
+
+equity_lane0_board_eval0_player_eval0_same_card18_same <= stdl((equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) /= 63));
+
+
+equity_lane0_board_eval0_player_eval0_same_card19_same <= stdl((equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) /= 63));
+
+
+equity_lane0_board_eval0_player_eval0_same_card20_same <= stdl((equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) /= 63));
+
+equity_lane0_board_eval0_player_eval0_hole_register: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval0_s1_hole <= equity_lane0_board_eval0_hole_register0_q;
+        equity_lane0_board_eval0_player_eval0_s1_bad <= stdl((equity_lane0_board_eval0_player_eval0_dups /= 0) or (bool(equity_lane0_board_eval0_hole_register0_q(5)) and bool(equity_lane0_board_eval0_hole_register0_q(4)) and (bool(equity_lane0_board_eval0_hole_register0_q(3)) or bool(equity_lane0_board_eval0_hole_register0_q(2)))) or (bool(equity_lane0_board_eval0_hole_register0_q(11)) and bool(equity_lane0_board_eval0_hole_register0_q(10)) and (bool(equity_lane0_board_eval0_hole_register0_q(9)) or bool(equity_lane0_board_eval0_hole_register0_q(8)))));
+    end if;
+end process equity_lane0_board_eval0_player_eval0_hole_register;
+
+equity_lane0_board_eval0_player_eval0_fold: process (equity_lane0_board_eval0_board_summary0_summary_flush_ge5, equity_lane0_board_eval0_board_summary0_summary_ge1, equity_lane0_board_eval0_board_summary0_summary_ge4, equity_lane0_board_eval0_player_eval0_s1_hole, equity_lane0_board_eval0_board_summary0_summary_flush_suit, equity_lane0_board_eval0_board_summary0_summary_flush_ranks, equity_lane0_board_eval0_board_summary0_summary_ge2, equity_lane0_board_eval0_board_summary0_summary_ge3, equity_lane0_board_eval0_board_summary0_summary_flush_ge4) is
+    variable hit_a: unsigned(15 downto 0);
+    variable hit_b: unsigned(15 downto 0);
+    variable either: unsigned(12 downto 0);
+    variable both: unsigned(12 downto 0);
+    variable suited_a: std_logic;
+    variable suited_b: std_logic;
+    variable flush_ranks: unsigned(12 downto 0);
+begin
+    hit_a := to_unsigned(1, 16);
+    hit_a := shift_left(hit_a, to_integer(equity_lane0_board_eval0_player_eval0_s1_hole(6-1 downto 2)));
+    hit_b := to_unsigned(1, 16);
+    hit_b := shift_left(hit_b, to_integer(equity_lane0_board_eval0_player_eval0_s1_hole(12-1 downto 8)));
+    either := to_unsigned(0, 13);
+    both := to_unsigned(0, 13);
+    either := (hit_a(13-1 downto 0) or hit_b(13-1 downto 0));
+    both := (hit_a(13-1 downto 0) and hit_b(13-1 downto 0));
+    equity_lane0_board_eval0_player_eval0_c2_ge1 <= (equity_lane0_board_eval0_board_summary0_summary_ge1 or either);
+    equity_lane0_board_eval0_player_eval0_c2_ge2 <= ((equity_lane0_board_eval0_board_summary0_summary_ge2 or (equity_lane0_board_eval0_board_summary0_summary_ge1 and either)) or both);
+    equity_lane0_board_eval0_player_eval0_c2_ge3 <= ((equity_lane0_board_eval0_board_summary0_summary_ge3 or (equity_lane0_board_eval0_board_summary0_summary_ge2 and either)) or (equity_lane0_board_eval0_board_summary0_summary_ge1 and both));
+    equity_lane0_board_eval0_player_eval0_c2_ge4 <= ((equity_lane0_board_eval0_board_summary0_summary_ge4 or (equity_lane0_board_eval0_board_summary0_summary_ge3 and either)) or (equity_lane0_board_eval0_board_summary0_summary_ge2 and both));
+    suited_a := equity_lane0_board_eval0_board_summary0_summary_flush_suit(to_integer(equity_lane0_board_eval0_player_eval0_s1_hole(2-1 downto 0)));
+    suited_b := equity_lane0_board_eval0_board_summary0_summary_flush_suit(to_integer(equity_lane0_board_eval0_player_eval0_s1_hole(8-1 downto 6)));
+    flush_ranks := to_unsigned(0, 13);
+    flush_ranks := equity_lane0_board_eval0_board_summary0_summary_flush_ranks;
+    if bool(suited_a) then
+        flush_ranks := (flush_ranks or hit_a(13-1 downto 0));
+    end if;
+    if bool(suited_b) then
+        flush_ranks := (flush_ranks or hit_b(13-1 downto 0));
+    end if;
+    equity_lane0_board_eval0_player_eval0_c2_flush_ranks <= flush_ranks;
+    equity_lane0_board_eval0_player_eval0_c2_flush <= stdl((equity_lane0_board_eval0_board_summary0_summary_flush_suit /= 0) and (bool(equity_lane0_board_eval0_board_summary0_summary_flush_ge5) or (bool(equity_lane0_board_eval0_board_summary0_summary_flush_ge4) and (bool(suited_a) or bool(suited_b))) or (bool(suited_a) and bool(suited_b))));
+end process equity_lane0_board_eval0_player_eval0_fold;
+
+equity_lane0_board_eval0_player_eval0_straight_windows0_find: process (equity_lane0_board_eval0_player_eval0_c2_ge1) is
     variable complete: unsigned(9 downto 0);
 begin
     complete := to_unsigned(0, 10);
     for w in 0 to 10-1 loop
-        if (bool(equity_lane0_eval70_hand_eval0_c2_present((((w + 13) - 1) mod 13))) and bool(equity_lane0_eval70_hand_eval0_c2_present(w)) and bool(equity_lane0_eval70_hand_eval0_c2_present((w + 1))) and bool(equity_lane0_eval70_hand_eval0_c2_present((w + 2))) and bool(equity_lane0_eval70_hand_eval0_c2_present((w + 3)))) then
+        if (bool(equity_lane0_board_eval0_player_eval0_c2_ge1((((w + 13) - 1) mod 13))) and bool(equity_lane0_board_eval0_player_eval0_c2_ge1(w)) and bool(equity_lane0_board_eval0_player_eval0_c2_ge1((w + 1))) and bool(equity_lane0_board_eval0_player_eval0_c2_ge1((w + 2))) and bool(equity_lane0_board_eval0_player_eval0_c2_ge1((w + 3)))) then
             complete(w) := '1';
         end if;
     end loop;
-    equity_lane0_eval70_hand_eval0_c2_windows <= complete;
-end process equity_lane0_eval70_hand_eval0_straight_windows0_find;
+    equity_lane0_board_eval0_player_eval0_c2_windows <= complete;
+end process equity_lane0_board_eval0_player_eval0_straight_windows0_find;
 
-equity_lane0_eval70_hand_eval0_masks_register: process (clk) is
+equity_lane0_board_eval0_player_eval0_straight_windows1_find: process (equity_lane0_board_eval0_player_eval0_c2_flush_ranks) is
+    variable complete: unsigned(9 downto 0);
+begin
+    complete := to_unsigned(0, 10);
+    for w in 0 to 10-1 loop
+        if (bool(equity_lane0_board_eval0_player_eval0_c2_flush_ranks((((w + 13) - 1) mod 13))) and bool(equity_lane0_board_eval0_player_eval0_c2_flush_ranks(w)) and bool(equity_lane0_board_eval0_player_eval0_c2_flush_ranks((w + 1))) and bool(equity_lane0_board_eval0_player_eval0_c2_flush_ranks((w + 2))) and bool(equity_lane0_board_eval0_player_eval0_c2_flush_ranks((w + 3)))) then
+            complete(w) := '1';
+        end if;
+    end loop;
+    equity_lane0_board_eval0_player_eval0_c2_sf_windows <= complete;
+end process equity_lane0_board_eval0_player_eval0_straight_windows1_find;
+
+equity_lane0_board_eval0_player_eval0_masks_register: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_masks_quads <= equity_lane0_eval70_hand_eval0_c2_quads;
-        equity_lane0_eval70_hand_eval0_masks_trips <= equity_lane0_eval70_hand_eval0_c2_trips;
-        equity_lane0_eval70_hand_eval0_masks_pairs <= equity_lane0_eval70_hand_eval0_c2_pairs;
-        equity_lane0_eval70_hand_eval0_masks_not_quads <= equity_lane0_eval70_hand_eval0_c2_not_quads;
-        equity_lane0_eval70_hand_eval0_masks_kickers <= equity_lane0_eval70_hand_eval0_c2_kickers;
-        equity_lane0_eval70_hand_eval0_masks_windows <= equity_lane0_eval70_hand_eval0_c2_windows;
-        equity_lane0_eval70_hand_eval0_masks_sf_windows <= equity_lane0_eval70_hand_eval0_c2_sf_windows;
-        equity_lane0_eval70_hand_eval0_masks_flush <= equity_lane0_eval70_hand_eval0_c2_flush;
-        equity_lane0_eval70_hand_eval0_masks_bad <= equity_lane0_eval70_hand_eval0_c2_bad;
-        equity_lane0_eval70_hand_eval0_masks_any <= equity_lane0_eval70_hand_eval0_decoded_any;
+        if bool(equity_lane0_board_eval0_player_eval0_c2_flush) then
+            equity_lane0_board_eval0_player_eval0_s2_kick_mask <= equity_lane0_board_eval0_player_eval0_c2_flush_ranks;
+        else
+            equity_lane0_board_eval0_player_eval0_s2_kick_mask <= equity_lane0_board_eval0_player_eval0_c2_ge1;
+        end if;
+        equity_lane0_board_eval0_player_eval0_s2_ge2 <= equity_lane0_board_eval0_player_eval0_c2_ge2;
+        equity_lane0_board_eval0_player_eval0_s2_ge3 <= equity_lane0_board_eval0_player_eval0_c2_ge3;
+        equity_lane0_board_eval0_player_eval0_s2_ge4 <= equity_lane0_board_eval0_player_eval0_c2_ge4;
+        equity_lane0_board_eval0_player_eval0_s2_windows <= equity_lane0_board_eval0_player_eval0_c2_windows;
+        equity_lane0_board_eval0_player_eval0_s2_sf_windows <= equity_lane0_board_eval0_player_eval0_c2_sf_windows;
+        equity_lane0_board_eval0_player_eval0_s2_flush <= equity_lane0_board_eval0_player_eval0_c2_flush;
+        equity_lane0_board_eval0_player_eval0_s2_invalid <= stdl(bool(equity_lane0_board_eval0_player_eval0_s1_bad) or bool(equity_lane0_board_eval0_board_summary0_summary_bad));
     end if;
-end process equity_lane0_eval70_hand_eval0_masks_register;
+end process equity_lane0_board_eval0_player_eval0_masks_register;
 
-equity_lane0_eval70_hand_eval0_highest_ranks0_select: process (equity_lane0_eval70_hand_eval0_masks_kickers) is
+equity_lane0_board_eval0_player_eval0_highest_ranks0_select: process (equity_lane0_board_eval0_player_eval0_s2_kick_mask) is
     variable seen: unsigned(6 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(64 downto 0);
@@ -4438,39 +4430,18 @@ begin
     sel := unsigned'("00000000000000000000000000000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
         for k in 0 to 5-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval70_hand_eval0_masks_kickers(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_board_eval0_player_eval0_s2_kick_mask(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval70_hand_eval0_masks_kickers(p)) then
+        if bool(equity_lane0_board_eval0_player_eval0_s2_kick_mask(p)) then
             saturated := stdl(bool(seen((7 - 1))) or bool(seen((7 - 2))));
             seen := unsigned'(seen((7 - 1)-1 downto 0) & '0');
             seen((7 - 1)) := saturated;
         end if;
     end loop;
-    equity_lane0_eval70_hand_eval0_c3_kickers <= sel;
-end process equity_lane0_eval70_hand_eval0_highest_ranks0_select;
+    equity_lane0_board_eval0_player_eval0_highest_ranks0_onehots <= sel;
+end process equity_lane0_board_eval0_player_eval0_highest_ranks0_select;
 
-equity_lane0_eval70_hand_eval0_highest_ranks1_select: process (equity_lane0_eval70_hand_eval0_masks_pairs) is
-    variable seen: unsigned(4 downto 0);
-    variable saturated: std_logic;
-    variable sel: unsigned(38 downto 0);
-begin
-    seen := to_unsigned(1, 5);
-    saturated := '0';
-    sel := unsigned'("000000000000000000000000000000000000000");
-    for p in 13-1 downto 0 loop
-        for k in 0 to 3-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval70_hand_eval0_masks_pairs(p)) and bool(seen(k)));
-        end loop;
-        if bool(equity_lane0_eval70_hand_eval0_masks_pairs(p)) then
-            saturated := stdl(bool(seen((5 - 1))) or bool(seen((5 - 2))));
-            seen := unsigned'(seen((5 - 1)-1 downto 0) & '0');
-            seen((5 - 1)) := saturated;
-        end if;
-    end loop;
-    equity_lane0_eval70_hand_eval0_c3_pairs <= sel;
-end process equity_lane0_eval70_hand_eval0_highest_ranks1_select;
-
-equity_lane0_eval70_hand_eval0_highest_ranks2_select: process (equity_lane0_eval70_hand_eval0_masks_trips) is
+equity_lane0_board_eval0_player_eval0_highest_ranks1_select: process (equity_lane0_board_eval0_player_eval0_s2_ge2) is
     variable seen: unsigned(3 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(25 downto 0);
@@ -4480,18 +4451,18 @@ begin
     sel := to_unsigned(0, 26);
     for p in 13-1 downto 0 loop
         for k in 0 to 2-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval70_hand_eval0_masks_trips(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_board_eval0_player_eval0_s2_ge2(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval70_hand_eval0_masks_trips(p)) then
+        if bool(equity_lane0_board_eval0_player_eval0_s2_ge2(p)) then
             saturated := stdl(bool(seen((4 - 1))) or bool(seen((4 - 2))));
             seen := unsigned'(seen((4 - 1)-1 downto 0) & '0');
             seen((4 - 1)) := saturated;
         end if;
     end loop;
-    equity_lane0_eval70_hand_eval0_c3_trips <= sel;
-end process equity_lane0_eval70_hand_eval0_highest_ranks2_select;
+    equity_lane0_board_eval0_player_eval0_highest_ranks1_onehots <= sel;
+end process equity_lane0_board_eval0_player_eval0_highest_ranks1_select;
 
-equity_lane0_eval70_hand_eval0_highest_ranks3_select: process (equity_lane0_eval70_hand_eval0_masks_not_quads) is
+equity_lane0_board_eval0_player_eval0_highest_ranks2_select: process (equity_lane0_board_eval0_player_eval0_s2_ge3) is
     variable seen: unsigned(2 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(12 downto 0);
@@ -4501,624 +4472,541 @@ begin
     sel := to_unsigned(0, 13);
     for p in 13-1 downto 0 loop
         for k in 0 to 1-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval70_hand_eval0_masks_not_quads(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_board_eval0_player_eval0_s2_ge3(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval70_hand_eval0_masks_not_quads(p)) then
+        if bool(equity_lane0_board_eval0_player_eval0_s2_ge3(p)) then
             saturated := stdl(bool(seen((3 - 1))) or bool(seen((3 - 2))));
             seen := unsigned'(seen((3 - 1)-1 downto 0) & '0');
             seen((3 - 1)) := saturated;
         end if;
     end loop;
-    equity_lane0_eval70_hand_eval0_c3_not_quads <= sel;
-end process equity_lane0_eval70_hand_eval0_highest_ranks3_select;
+    equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots <= sel;
+end process equity_lane0_board_eval0_player_eval0_highest_ranks2_select;
 
-equity_lane0_eval70_hand_eval0_window_top0_pick: process (equity_lane0_eval70_hand_eval0_masks_windows) is
+
+equity_lane0_board_eval0_player_eval0_field0_q <= equity_lane0_board_eval0_player_eval0_highest_ranks0_onehots(13-1 downto 0);
+
+
+equity_lane0_board_eval0_player_eval0_field1_q <= equity_lane0_board_eval0_player_eval0_highest_ranks0_onehots(26-1 downto 13);
+
+
+equity_lane0_board_eval0_player_eval0_field2_q <= equity_lane0_board_eval0_player_eval0_highest_ranks0_onehots(39-1 downto 26);
+
+
+equity_lane0_board_eval0_player_eval0_field3_q <= equity_lane0_board_eval0_player_eval0_highest_ranks0_onehots(52-1 downto 39);
+
+
+equity_lane0_board_eval0_player_eval0_field4_q <= equity_lane0_board_eval0_player_eval0_highest_ranks0_onehots(65-1 downto 52);
+
+
+equity_lane0_board_eval0_player_eval0_field5_q <= equity_lane0_board_eval0_player_eval0_highest_ranks1_onehots(13-1 downto 0);
+
+
+equity_lane0_board_eval0_player_eval0_field6_q <= equity_lane0_board_eval0_player_eval0_highest_ranks1_onehots(26-1 downto 13);
+
+equity_lane0_board_eval0_player_eval0_onehot_rank0_encode: process (equity_lane0_board_eval0_player_eval0_field0_q) is
+    variable value: unsigned(3 downto 0);
+begin
+    value := to_unsigned(0, 4);
+    value(3) := stdl(bool(equity_lane0_board_eval0_player_eval0_field0_q(12)) or bool(equity_lane0_board_eval0_player_eval0_field0_q(11)) or bool(equity_lane0_board_eval0_player_eval0_field0_q(10)) or bool(equity_lane0_board_eval0_player_eval0_field0_q(9)) or bool(equity_lane0_board_eval0_player_eval0_field0_q(8)));
+    value(2) := stdl(bool(equity_lane0_board_eval0_player_eval0_field0_q(12)) or bool(equity_lane0_board_eval0_player_eval0_field0_q(7)) or bool(equity_lane0_board_eval0_player_eval0_field0_q(6)) or bool(equity_lane0_board_eval0_player_eval0_field0_q(5)) or bool(equity_lane0_board_eval0_player_eval0_field0_q(4)));
+    value(1) := stdl(bool(equity_lane0_board_eval0_player_eval0_field0_q(11)) or bool(equity_lane0_board_eval0_player_eval0_field0_q(10)) or bool(equity_lane0_board_eval0_player_eval0_field0_q(7)) or bool(equity_lane0_board_eval0_player_eval0_field0_q(6)) or bool(equity_lane0_board_eval0_player_eval0_field0_q(3)) or bool(equity_lane0_board_eval0_player_eval0_field0_q(2)));
+    value(0) := stdl(bool(equity_lane0_board_eval0_player_eval0_field0_q(11)) or bool(equity_lane0_board_eval0_player_eval0_field0_q(9)) or bool(equity_lane0_board_eval0_player_eval0_field0_q(7)) or bool(equity_lane0_board_eval0_player_eval0_field0_q(5)) or bool(equity_lane0_board_eval0_player_eval0_field0_q(3)) or bool(equity_lane0_board_eval0_player_eval0_field0_q(1)));
+    equity_lane0_board_eval0_player_eval0_onehot_rank0_rank <= value;
+end process equity_lane0_board_eval0_player_eval0_onehot_rank0_encode;
+
+equity_lane0_board_eval0_player_eval0_onehot_rank1_encode: process (equity_lane0_board_eval0_player_eval0_field1_q) is
+    variable value: unsigned(3 downto 0);
+begin
+    value := to_unsigned(0, 4);
+    value(3) := stdl(bool(equity_lane0_board_eval0_player_eval0_field1_q(12)) or bool(equity_lane0_board_eval0_player_eval0_field1_q(11)) or bool(equity_lane0_board_eval0_player_eval0_field1_q(10)) or bool(equity_lane0_board_eval0_player_eval0_field1_q(9)) or bool(equity_lane0_board_eval0_player_eval0_field1_q(8)));
+    value(2) := stdl(bool(equity_lane0_board_eval0_player_eval0_field1_q(12)) or bool(equity_lane0_board_eval0_player_eval0_field1_q(7)) or bool(equity_lane0_board_eval0_player_eval0_field1_q(6)) or bool(equity_lane0_board_eval0_player_eval0_field1_q(5)) or bool(equity_lane0_board_eval0_player_eval0_field1_q(4)));
+    value(1) := stdl(bool(equity_lane0_board_eval0_player_eval0_field1_q(11)) or bool(equity_lane0_board_eval0_player_eval0_field1_q(10)) or bool(equity_lane0_board_eval0_player_eval0_field1_q(7)) or bool(equity_lane0_board_eval0_player_eval0_field1_q(6)) or bool(equity_lane0_board_eval0_player_eval0_field1_q(3)) or bool(equity_lane0_board_eval0_player_eval0_field1_q(2)));
+    value(0) := stdl(bool(equity_lane0_board_eval0_player_eval0_field1_q(11)) or bool(equity_lane0_board_eval0_player_eval0_field1_q(9)) or bool(equity_lane0_board_eval0_player_eval0_field1_q(7)) or bool(equity_lane0_board_eval0_player_eval0_field1_q(5)) or bool(equity_lane0_board_eval0_player_eval0_field1_q(3)) or bool(equity_lane0_board_eval0_player_eval0_field1_q(1)));
+    equity_lane0_board_eval0_player_eval0_onehot_rank1_rank <= value;
+end process equity_lane0_board_eval0_player_eval0_onehot_rank1_encode;
+
+equity_lane0_board_eval0_player_eval0_onehot_rank2_encode: process (equity_lane0_board_eval0_player_eval0_field2_q) is
+    variable value: unsigned(3 downto 0);
+begin
+    value := to_unsigned(0, 4);
+    value(3) := stdl(bool(equity_lane0_board_eval0_player_eval0_field2_q(12)) or bool(equity_lane0_board_eval0_player_eval0_field2_q(11)) or bool(equity_lane0_board_eval0_player_eval0_field2_q(10)) or bool(equity_lane0_board_eval0_player_eval0_field2_q(9)) or bool(equity_lane0_board_eval0_player_eval0_field2_q(8)));
+    value(2) := stdl(bool(equity_lane0_board_eval0_player_eval0_field2_q(12)) or bool(equity_lane0_board_eval0_player_eval0_field2_q(7)) or bool(equity_lane0_board_eval0_player_eval0_field2_q(6)) or bool(equity_lane0_board_eval0_player_eval0_field2_q(5)) or bool(equity_lane0_board_eval0_player_eval0_field2_q(4)));
+    value(1) := stdl(bool(equity_lane0_board_eval0_player_eval0_field2_q(11)) or bool(equity_lane0_board_eval0_player_eval0_field2_q(10)) or bool(equity_lane0_board_eval0_player_eval0_field2_q(7)) or bool(equity_lane0_board_eval0_player_eval0_field2_q(6)) or bool(equity_lane0_board_eval0_player_eval0_field2_q(3)) or bool(equity_lane0_board_eval0_player_eval0_field2_q(2)));
+    value(0) := stdl(bool(equity_lane0_board_eval0_player_eval0_field2_q(11)) or bool(equity_lane0_board_eval0_player_eval0_field2_q(9)) or bool(equity_lane0_board_eval0_player_eval0_field2_q(7)) or bool(equity_lane0_board_eval0_player_eval0_field2_q(5)) or bool(equity_lane0_board_eval0_player_eval0_field2_q(3)) or bool(equity_lane0_board_eval0_player_eval0_field2_q(1)));
+    equity_lane0_board_eval0_player_eval0_onehot_rank2_rank <= value;
+end process equity_lane0_board_eval0_player_eval0_onehot_rank2_encode;
+
+equity_lane0_board_eval0_player_eval0_onehot_rank3_encode: process (equity_lane0_board_eval0_player_eval0_field3_q) is
+    variable value: unsigned(3 downto 0);
+begin
+    value := to_unsigned(0, 4);
+    value(3) := stdl(bool(equity_lane0_board_eval0_player_eval0_field3_q(12)) or bool(equity_lane0_board_eval0_player_eval0_field3_q(11)) or bool(equity_lane0_board_eval0_player_eval0_field3_q(10)) or bool(equity_lane0_board_eval0_player_eval0_field3_q(9)) or bool(equity_lane0_board_eval0_player_eval0_field3_q(8)));
+    value(2) := stdl(bool(equity_lane0_board_eval0_player_eval0_field3_q(12)) or bool(equity_lane0_board_eval0_player_eval0_field3_q(7)) or bool(equity_lane0_board_eval0_player_eval0_field3_q(6)) or bool(equity_lane0_board_eval0_player_eval0_field3_q(5)) or bool(equity_lane0_board_eval0_player_eval0_field3_q(4)));
+    value(1) := stdl(bool(equity_lane0_board_eval0_player_eval0_field3_q(11)) or bool(equity_lane0_board_eval0_player_eval0_field3_q(10)) or bool(equity_lane0_board_eval0_player_eval0_field3_q(7)) or bool(equity_lane0_board_eval0_player_eval0_field3_q(6)) or bool(equity_lane0_board_eval0_player_eval0_field3_q(3)) or bool(equity_lane0_board_eval0_player_eval0_field3_q(2)));
+    value(0) := stdl(bool(equity_lane0_board_eval0_player_eval0_field3_q(11)) or bool(equity_lane0_board_eval0_player_eval0_field3_q(9)) or bool(equity_lane0_board_eval0_player_eval0_field3_q(7)) or bool(equity_lane0_board_eval0_player_eval0_field3_q(5)) or bool(equity_lane0_board_eval0_player_eval0_field3_q(3)) or bool(equity_lane0_board_eval0_player_eval0_field3_q(1)));
+    equity_lane0_board_eval0_player_eval0_onehot_rank3_rank <= value;
+end process equity_lane0_board_eval0_player_eval0_onehot_rank3_encode;
+
+equity_lane0_board_eval0_player_eval0_onehot_rank4_encode: process (equity_lane0_board_eval0_player_eval0_field4_q) is
+    variable value: unsigned(3 downto 0);
+begin
+    value := to_unsigned(0, 4);
+    value(3) := stdl(bool(equity_lane0_board_eval0_player_eval0_field4_q(12)) or bool(equity_lane0_board_eval0_player_eval0_field4_q(11)) or bool(equity_lane0_board_eval0_player_eval0_field4_q(10)) or bool(equity_lane0_board_eval0_player_eval0_field4_q(9)) or bool(equity_lane0_board_eval0_player_eval0_field4_q(8)));
+    value(2) := stdl(bool(equity_lane0_board_eval0_player_eval0_field4_q(12)) or bool(equity_lane0_board_eval0_player_eval0_field4_q(7)) or bool(equity_lane0_board_eval0_player_eval0_field4_q(6)) or bool(equity_lane0_board_eval0_player_eval0_field4_q(5)) or bool(equity_lane0_board_eval0_player_eval0_field4_q(4)));
+    value(1) := stdl(bool(equity_lane0_board_eval0_player_eval0_field4_q(11)) or bool(equity_lane0_board_eval0_player_eval0_field4_q(10)) or bool(equity_lane0_board_eval0_player_eval0_field4_q(7)) or bool(equity_lane0_board_eval0_player_eval0_field4_q(6)) or bool(equity_lane0_board_eval0_player_eval0_field4_q(3)) or bool(equity_lane0_board_eval0_player_eval0_field4_q(2)));
+    value(0) := stdl(bool(equity_lane0_board_eval0_player_eval0_field4_q(11)) or bool(equity_lane0_board_eval0_player_eval0_field4_q(9)) or bool(equity_lane0_board_eval0_player_eval0_field4_q(7)) or bool(equity_lane0_board_eval0_player_eval0_field4_q(5)) or bool(equity_lane0_board_eval0_player_eval0_field4_q(3)) or bool(equity_lane0_board_eval0_player_eval0_field4_q(1)));
+    equity_lane0_board_eval0_player_eval0_onehot_rank4_rank <= value;
+end process equity_lane0_board_eval0_player_eval0_onehot_rank4_encode;
+
+equity_lane0_board_eval0_player_eval0_onehot_rank5_encode: process (equity_lane0_board_eval0_player_eval0_field5_q) is
+    variable value: unsigned(3 downto 0);
+begin
+    value := to_unsigned(0, 4);
+    value(3) := stdl(bool(equity_lane0_board_eval0_player_eval0_field5_q(12)) or bool(equity_lane0_board_eval0_player_eval0_field5_q(11)) or bool(equity_lane0_board_eval0_player_eval0_field5_q(10)) or bool(equity_lane0_board_eval0_player_eval0_field5_q(9)) or bool(equity_lane0_board_eval0_player_eval0_field5_q(8)));
+    value(2) := stdl(bool(equity_lane0_board_eval0_player_eval0_field5_q(12)) or bool(equity_lane0_board_eval0_player_eval0_field5_q(7)) or bool(equity_lane0_board_eval0_player_eval0_field5_q(6)) or bool(equity_lane0_board_eval0_player_eval0_field5_q(5)) or bool(equity_lane0_board_eval0_player_eval0_field5_q(4)));
+    value(1) := stdl(bool(equity_lane0_board_eval0_player_eval0_field5_q(11)) or bool(equity_lane0_board_eval0_player_eval0_field5_q(10)) or bool(equity_lane0_board_eval0_player_eval0_field5_q(7)) or bool(equity_lane0_board_eval0_player_eval0_field5_q(6)) or bool(equity_lane0_board_eval0_player_eval0_field5_q(3)) or bool(equity_lane0_board_eval0_player_eval0_field5_q(2)));
+    value(0) := stdl(bool(equity_lane0_board_eval0_player_eval0_field5_q(11)) or bool(equity_lane0_board_eval0_player_eval0_field5_q(9)) or bool(equity_lane0_board_eval0_player_eval0_field5_q(7)) or bool(equity_lane0_board_eval0_player_eval0_field5_q(5)) or bool(equity_lane0_board_eval0_player_eval0_field5_q(3)) or bool(equity_lane0_board_eval0_player_eval0_field5_q(1)));
+    equity_lane0_board_eval0_player_eval0_onehot_rank5_rank <= value;
+end process equity_lane0_board_eval0_player_eval0_onehot_rank5_encode;
+
+equity_lane0_board_eval0_player_eval0_onehot_rank6_encode: process (equity_lane0_board_eval0_player_eval0_field6_q) is
+    variable value: unsigned(3 downto 0);
+begin
+    value := to_unsigned(0, 4);
+    value(3) := stdl(bool(equity_lane0_board_eval0_player_eval0_field6_q(12)) or bool(equity_lane0_board_eval0_player_eval0_field6_q(11)) or bool(equity_lane0_board_eval0_player_eval0_field6_q(10)) or bool(equity_lane0_board_eval0_player_eval0_field6_q(9)) or bool(equity_lane0_board_eval0_player_eval0_field6_q(8)));
+    value(2) := stdl(bool(equity_lane0_board_eval0_player_eval0_field6_q(12)) or bool(equity_lane0_board_eval0_player_eval0_field6_q(7)) or bool(equity_lane0_board_eval0_player_eval0_field6_q(6)) or bool(equity_lane0_board_eval0_player_eval0_field6_q(5)) or bool(equity_lane0_board_eval0_player_eval0_field6_q(4)));
+    value(1) := stdl(bool(equity_lane0_board_eval0_player_eval0_field6_q(11)) or bool(equity_lane0_board_eval0_player_eval0_field6_q(10)) or bool(equity_lane0_board_eval0_player_eval0_field6_q(7)) or bool(equity_lane0_board_eval0_player_eval0_field6_q(6)) or bool(equity_lane0_board_eval0_player_eval0_field6_q(3)) or bool(equity_lane0_board_eval0_player_eval0_field6_q(2)));
+    value(0) := stdl(bool(equity_lane0_board_eval0_player_eval0_field6_q(11)) or bool(equity_lane0_board_eval0_player_eval0_field6_q(9)) or bool(equity_lane0_board_eval0_player_eval0_field6_q(7)) or bool(equity_lane0_board_eval0_player_eval0_field6_q(5)) or bool(equity_lane0_board_eval0_player_eval0_field6_q(3)) or bool(equity_lane0_board_eval0_player_eval0_field6_q(1)));
+    equity_lane0_board_eval0_player_eval0_onehot_rank6_rank <= value;
+end process equity_lane0_board_eval0_player_eval0_onehot_rank6_encode;
+
+equity_lane0_board_eval0_player_eval0_onehot_rank7_encode: process (equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots) is
+    variable value: unsigned(3 downto 0);
+begin
+    value := to_unsigned(0, 4);
+    value(3) := stdl(bool(equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots(12)) or bool(equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots(11)) or bool(equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots(10)) or bool(equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots(9)) or bool(equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots(8)));
+    value(2) := stdl(bool(equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots(12)) or bool(equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots(7)) or bool(equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots(6)) or bool(equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots(5)) or bool(equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots(4)));
+    value(1) := stdl(bool(equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots(11)) or bool(equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots(10)) or bool(equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots(7)) or bool(equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots(6)) or bool(equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots(3)) or bool(equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots(2)));
+    value(0) := stdl(bool(equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots(11)) or bool(equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots(9)) or bool(equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots(7)) or bool(equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots(5)) or bool(equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots(3)) or bool(equity_lane0_board_eval0_player_eval0_highest_ranks2_onehots(1)));
+    equity_lane0_board_eval0_player_eval0_onehot_rank7_rank <= value;
+end process equity_lane0_board_eval0_player_eval0_onehot_rank7_encode;
+
+equity_lane0_board_eval0_player_eval0_onehot_rank8_encode: process (equity_lane0_board_eval0_player_eval0_s2_ge4) is
+    variable value: unsigned(3 downto 0);
+begin
+    value := to_unsigned(0, 4);
+    value(3) := stdl(bool(equity_lane0_board_eval0_player_eval0_s2_ge4(12)) or bool(equity_lane0_board_eval0_player_eval0_s2_ge4(11)) or bool(equity_lane0_board_eval0_player_eval0_s2_ge4(10)) or bool(equity_lane0_board_eval0_player_eval0_s2_ge4(9)) or bool(equity_lane0_board_eval0_player_eval0_s2_ge4(8)));
+    value(2) := stdl(bool(equity_lane0_board_eval0_player_eval0_s2_ge4(12)) or bool(equity_lane0_board_eval0_player_eval0_s2_ge4(7)) or bool(equity_lane0_board_eval0_player_eval0_s2_ge4(6)) or bool(equity_lane0_board_eval0_player_eval0_s2_ge4(5)) or bool(equity_lane0_board_eval0_player_eval0_s2_ge4(4)));
+    value(1) := stdl(bool(equity_lane0_board_eval0_player_eval0_s2_ge4(11)) or bool(equity_lane0_board_eval0_player_eval0_s2_ge4(10)) or bool(equity_lane0_board_eval0_player_eval0_s2_ge4(7)) or bool(equity_lane0_board_eval0_player_eval0_s2_ge4(6)) or bool(equity_lane0_board_eval0_player_eval0_s2_ge4(3)) or bool(equity_lane0_board_eval0_player_eval0_s2_ge4(2)));
+    value(0) := stdl(bool(equity_lane0_board_eval0_player_eval0_s2_ge4(11)) or bool(equity_lane0_board_eval0_player_eval0_s2_ge4(9)) or bool(equity_lane0_board_eval0_player_eval0_s2_ge4(7)) or bool(equity_lane0_board_eval0_player_eval0_s2_ge4(5)) or bool(equity_lane0_board_eval0_player_eval0_s2_ge4(3)) or bool(equity_lane0_board_eval0_player_eval0_s2_ge4(1)));
+    equity_lane0_board_eval0_player_eval0_onehot_rank8_rank <= value;
+end process equity_lane0_board_eval0_player_eval0_onehot_rank8_encode;
+
+equity_lane0_board_eval0_player_eval0_window_top0_pick: process (equity_lane0_board_eval0_player_eval0_s2_windows) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(equity_lane0_eval70_hand_eval0_masks_windows(w)) and (not bool(higher))) then
+        if (bool(equity_lane0_board_eval0_player_eval0_s2_windows(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(equity_lane0_eval70_hand_eval0_masks_windows(w)) then
+        if bool(equity_lane0_board_eval0_player_eval0_s2_windows(w)) then
             higher := '1';
         end if;
     end loop;
-    equity_lane0_eval70_hand_eval0_window_top0_best <= unsigned'(onehot & to_unsigned(0, 3));
-    equity_lane0_eval70_hand_eval0_c3_straight <= stdl(equity_lane0_eval70_hand_eval0_masks_windows /= 0);
-end process equity_lane0_eval70_hand_eval0_window_top0_pick;
+    equity_lane0_board_eval0_player_eval0_window_top0_best <= unsigned'(onehot & to_unsigned(0, 3));
+    equity_lane0_board_eval0_player_eval0_c3_straight <= stdl(equity_lane0_board_eval0_player_eval0_s2_windows /= 0);
+end process equity_lane0_board_eval0_player_eval0_window_top0_pick;
 
-equity_lane0_eval70_hand_eval0_window_top0_onehot_rank0_encode: process (equity_lane0_eval70_hand_eval0_window_top0_best) is
+equity_lane0_board_eval0_player_eval0_window_top0_onehot_rank9_encode: process (equity_lane0_board_eval0_player_eval0_window_top0_best) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_window_top0_best(12)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(11)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(10)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(9)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_window_top0_best(12)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(7)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(6)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(5)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_window_top0_best(11)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(10)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(7)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(6)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(3)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_window_top0_best(11)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(9)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(7)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(5)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(3)) or bool(equity_lane0_eval70_hand_eval0_window_top0_best(1)));
-    equity_lane0_eval70_hand_eval0_c3_straight_top <= value;
-end process equity_lane0_eval70_hand_eval0_window_top0_onehot_rank0_encode;
+    value(3) := stdl(bool(equity_lane0_board_eval0_player_eval0_window_top0_best(12)) or bool(equity_lane0_board_eval0_player_eval0_window_top0_best(11)) or bool(equity_lane0_board_eval0_player_eval0_window_top0_best(10)) or bool(equity_lane0_board_eval0_player_eval0_window_top0_best(9)) or bool(equity_lane0_board_eval0_player_eval0_window_top0_best(8)));
+    value(2) := stdl(bool(equity_lane0_board_eval0_player_eval0_window_top0_best(12)) or bool(equity_lane0_board_eval0_player_eval0_window_top0_best(7)) or bool(equity_lane0_board_eval0_player_eval0_window_top0_best(6)) or bool(equity_lane0_board_eval0_player_eval0_window_top0_best(5)) or bool(equity_lane0_board_eval0_player_eval0_window_top0_best(4)));
+    value(1) := stdl(bool(equity_lane0_board_eval0_player_eval0_window_top0_best(11)) or bool(equity_lane0_board_eval0_player_eval0_window_top0_best(10)) or bool(equity_lane0_board_eval0_player_eval0_window_top0_best(7)) or bool(equity_lane0_board_eval0_player_eval0_window_top0_best(6)) or bool(equity_lane0_board_eval0_player_eval0_window_top0_best(3)) or bool(equity_lane0_board_eval0_player_eval0_window_top0_best(2)));
+    value(0) := stdl(bool(equity_lane0_board_eval0_player_eval0_window_top0_best(11)) or bool(equity_lane0_board_eval0_player_eval0_window_top0_best(9)) or bool(equity_lane0_board_eval0_player_eval0_window_top0_best(7)) or bool(equity_lane0_board_eval0_player_eval0_window_top0_best(5)) or bool(equity_lane0_board_eval0_player_eval0_window_top0_best(3)) or bool(equity_lane0_board_eval0_player_eval0_window_top0_best(1)));
+    equity_lane0_board_eval0_player_eval0_c3_straight_top <= value;
+end process equity_lane0_board_eval0_player_eval0_window_top0_onehot_rank9_encode;
 
-equity_lane0_eval70_hand_eval0_window_top1_pick: process (equity_lane0_eval70_hand_eval0_masks_sf_windows) is
+equity_lane0_board_eval0_player_eval0_window_top1_pick: process (equity_lane0_board_eval0_player_eval0_s2_sf_windows) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(equity_lane0_eval70_hand_eval0_masks_sf_windows(w)) and (not bool(higher))) then
+        if (bool(equity_lane0_board_eval0_player_eval0_s2_sf_windows(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(equity_lane0_eval70_hand_eval0_masks_sf_windows(w)) then
+        if bool(equity_lane0_board_eval0_player_eval0_s2_sf_windows(w)) then
             higher := '1';
         end if;
     end loop;
-    equity_lane0_eval70_hand_eval0_window_top1_best <= unsigned'(onehot & to_unsigned(0, 3));
-    equity_lane0_eval70_hand_eval0_c3_sf <= stdl(equity_lane0_eval70_hand_eval0_masks_sf_windows /= 0);
-end process equity_lane0_eval70_hand_eval0_window_top1_pick;
+    equity_lane0_board_eval0_player_eval0_window_top1_best <= unsigned'(onehot & to_unsigned(0, 3));
+    equity_lane0_board_eval0_player_eval0_c3_sf <= stdl(equity_lane0_board_eval0_player_eval0_s2_sf_windows /= 0);
+end process equity_lane0_board_eval0_player_eval0_window_top1_pick;
 
-equity_lane0_eval70_hand_eval0_window_top1_onehot_rank1_encode: process (equity_lane0_eval70_hand_eval0_window_top1_best) is
+equity_lane0_board_eval0_player_eval0_window_top1_onehot_rank10_encode: process (equity_lane0_board_eval0_player_eval0_window_top1_best) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_window_top1_best(12)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(11)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(10)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(9)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_window_top1_best(12)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(7)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(6)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(5)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_window_top1_best(11)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(10)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(7)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(6)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(3)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_window_top1_best(11)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(9)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(7)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(5)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(3)) or bool(equity_lane0_eval70_hand_eval0_window_top1_best(1)));
-    equity_lane0_eval70_hand_eval0_c3_sf_top <= value;
-end process equity_lane0_eval70_hand_eval0_window_top1_onehot_rank1_encode;
+    value(3) := stdl(bool(equity_lane0_board_eval0_player_eval0_window_top1_best(12)) or bool(equity_lane0_board_eval0_player_eval0_window_top1_best(11)) or bool(equity_lane0_board_eval0_player_eval0_window_top1_best(10)) or bool(equity_lane0_board_eval0_player_eval0_window_top1_best(9)) or bool(equity_lane0_board_eval0_player_eval0_window_top1_best(8)));
+    value(2) := stdl(bool(equity_lane0_board_eval0_player_eval0_window_top1_best(12)) or bool(equity_lane0_board_eval0_player_eval0_window_top1_best(7)) or bool(equity_lane0_board_eval0_player_eval0_window_top1_best(6)) or bool(equity_lane0_board_eval0_player_eval0_window_top1_best(5)) or bool(equity_lane0_board_eval0_player_eval0_window_top1_best(4)));
+    value(1) := stdl(bool(equity_lane0_board_eval0_player_eval0_window_top1_best(11)) or bool(equity_lane0_board_eval0_player_eval0_window_top1_best(10)) or bool(equity_lane0_board_eval0_player_eval0_window_top1_best(7)) or bool(equity_lane0_board_eval0_player_eval0_window_top1_best(6)) or bool(equity_lane0_board_eval0_player_eval0_window_top1_best(3)) or bool(equity_lane0_board_eval0_player_eval0_window_top1_best(2)));
+    value(0) := stdl(bool(equity_lane0_board_eval0_player_eval0_window_top1_best(11)) or bool(equity_lane0_board_eval0_player_eval0_window_top1_best(9)) or bool(equity_lane0_board_eval0_player_eval0_window_top1_best(7)) or bool(equity_lane0_board_eval0_player_eval0_window_top1_best(5)) or bool(equity_lane0_board_eval0_player_eval0_window_top1_best(3)) or bool(equity_lane0_board_eval0_player_eval0_window_top1_best(1)));
+    equity_lane0_board_eval0_player_eval0_c3_sf_top <= value;
+end process equity_lane0_board_eval0_player_eval0_window_top1_onehot_rank10_encode;
 
-equity_lane0_eval70_hand_eval0_picks_register: process (clk) is
+equity_lane0_board_eval0_player_eval0_at_least_two0_count: process (equity_lane0_board_eval0_player_eval0_s2_ge2) is
+    variable one: std_logic;
+    variable more: std_logic;
 begin
-    if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_picks_kickers0 <= equity_lane0_eval70_hand_eval0_c3_kickers(13-1 downto 0);
-        equity_lane0_eval70_hand_eval0_picks_kickers1 <= equity_lane0_eval70_hand_eval0_c3_kickers(26-1 downto 13);
-        equity_lane0_eval70_hand_eval0_picks_kickers2 <= equity_lane0_eval70_hand_eval0_c3_kickers(39-1 downto 26);
-        equity_lane0_eval70_hand_eval0_picks_kickers3 <= equity_lane0_eval70_hand_eval0_c3_kickers(52-1 downto 39);
-        equity_lane0_eval70_hand_eval0_picks_kickers4 <= equity_lane0_eval70_hand_eval0_c3_kickers(65-1 downto 52);
-        equity_lane0_eval70_hand_eval0_picks_pairs0 <= equity_lane0_eval70_hand_eval0_c3_pairs(13-1 downto 0);
-        equity_lane0_eval70_hand_eval0_picks_pairs1 <= equity_lane0_eval70_hand_eval0_c3_pairs(26-1 downto 13);
-        equity_lane0_eval70_hand_eval0_picks_pairs2 <= equity_lane0_eval70_hand_eval0_c3_pairs(39-1 downto 26);
-        equity_lane0_eval70_hand_eval0_picks_trips0 <= equity_lane0_eval70_hand_eval0_c3_trips(13-1 downto 0);
-        equity_lane0_eval70_hand_eval0_picks_trips1 <= equity_lane0_eval70_hand_eval0_c3_trips(26-1 downto 13);
-        equity_lane0_eval70_hand_eval0_picks_not_quads0 <= equity_lane0_eval70_hand_eval0_c3_not_quads;
-        equity_lane0_eval70_hand_eval0_picks_quads <= equity_lane0_eval70_hand_eval0_masks_quads;
-        equity_lane0_eval70_hand_eval0_picks_straight <= equity_lane0_eval70_hand_eval0_c3_straight;
-        equity_lane0_eval70_hand_eval0_picks_sf <= equity_lane0_eval70_hand_eval0_c3_sf;
-        equity_lane0_eval70_hand_eval0_picks_flush <= equity_lane0_eval70_hand_eval0_masks_flush;
-        equity_lane0_eval70_hand_eval0_picks_straight_top <= equity_lane0_eval70_hand_eval0_c3_straight_top;
-        equity_lane0_eval70_hand_eval0_picks_sf_top <= equity_lane0_eval70_hand_eval0_c3_sf_top;
-        equity_lane0_eval70_hand_eval0_picks_bad <= equity_lane0_eval70_hand_eval0_masks_bad;
-        equity_lane0_eval70_hand_eval0_picks_any <= equity_lane0_eval70_hand_eval0_masks_any;
-    end if;
-end process equity_lane0_eval70_hand_eval0_picks_register;
+    one := '0';
+    more := '0';
+    for p in 0 to 13-1 loop
+        more := stdl(bool(more) or (bool(one) and bool(equity_lane0_board_eval0_player_eval0_s2_ge2(p))));
+        one := stdl(bool(one) or bool(equity_lane0_board_eval0_player_eval0_s2_ge2(p)));
+    end loop;
+    equity_lane0_board_eval0_player_eval0_c3_two_pairs <= more;
+end process equity_lane0_board_eval0_player_eval0_at_least_two0_count;
 
-equity_lane0_eval70_hand_eval0_onehot_rank2_encode: process (equity_lane0_eval70_hand_eval0_picks_kickers0) is
-    variable value: unsigned(3 downto 0);
-begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers0(12)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(10)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(9)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers0(12)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(6)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(5)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers0(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(10)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(6)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(3)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers0(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(9)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(5)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(3)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers0(1)));
-    equity_lane0_eval70_hand_eval0_c4_kickers0 <= value;
-end process equity_lane0_eval70_hand_eval0_onehot_rank2_encode;
-
-equity_lane0_eval70_hand_eval0_onehot_rank3_encode: process (equity_lane0_eval70_hand_eval0_picks_kickers1) is
-    variable value: unsigned(3 downto 0);
-begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers1(12)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(10)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(9)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers1(12)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(6)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(5)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers1(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(10)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(6)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(3)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers1(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(9)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(5)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(3)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers1(1)));
-    equity_lane0_eval70_hand_eval0_c4_kickers1 <= value;
-end process equity_lane0_eval70_hand_eval0_onehot_rank3_encode;
-
-equity_lane0_eval70_hand_eval0_onehot_rank4_encode: process (equity_lane0_eval70_hand_eval0_picks_kickers2) is
-    variable value: unsigned(3 downto 0);
-begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers2(12)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(10)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(9)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers2(12)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(6)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(5)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers2(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(10)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(6)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(3)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers2(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(9)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(5)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(3)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers2(1)));
-    equity_lane0_eval70_hand_eval0_c4_kickers2 <= value;
-end process equity_lane0_eval70_hand_eval0_onehot_rank4_encode;
-
-equity_lane0_eval70_hand_eval0_onehot_rank5_encode: process (equity_lane0_eval70_hand_eval0_picks_kickers3) is
-    variable value: unsigned(3 downto 0);
-begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers3(12)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(10)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(9)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers3(12)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(6)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(5)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers3(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(10)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(6)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(3)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers3(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(9)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(5)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(3)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers3(1)));
-    equity_lane0_eval70_hand_eval0_c4_kickers3 <= value;
-end process equity_lane0_eval70_hand_eval0_onehot_rank5_encode;
-
-equity_lane0_eval70_hand_eval0_onehot_rank6_encode: process (equity_lane0_eval70_hand_eval0_picks_kickers4) is
-    variable value: unsigned(3 downto 0);
-begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers4(12)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(10)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(9)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers4(12)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(6)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(5)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers4(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(10)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(6)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(3)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_kickers4(11)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(9)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(7)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(5)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(3)) or bool(equity_lane0_eval70_hand_eval0_picks_kickers4(1)));
-    equity_lane0_eval70_hand_eval0_c4_kickers4 <= value;
-end process equity_lane0_eval70_hand_eval0_onehot_rank6_encode;
-
-equity_lane0_eval70_hand_eval0_onehot_rank7_encode: process (equity_lane0_eval70_hand_eval0_picks_pairs0) is
-    variable value: unsigned(3 downto 0);
-begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_pairs0(12)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(11)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(10)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(9)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_pairs0(12)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(7)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(6)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(5)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_pairs0(11)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(10)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(7)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(6)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(3)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_pairs0(11)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(9)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(7)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(5)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(3)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs0(1)));
-    equity_lane0_eval70_hand_eval0_c4_pairs0 <= value;
-end process equity_lane0_eval70_hand_eval0_onehot_rank7_encode;
-
-equity_lane0_eval70_hand_eval0_onehot_rank8_encode: process (equity_lane0_eval70_hand_eval0_picks_pairs1) is
-    variable value: unsigned(3 downto 0);
-begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_pairs1(12)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(11)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(10)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(9)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_pairs1(12)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(7)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(6)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(5)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_pairs1(11)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(10)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(7)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(6)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(3)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_pairs1(11)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(9)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(7)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(5)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(3)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs1(1)));
-    equity_lane0_eval70_hand_eval0_c4_pairs1 <= value;
-end process equity_lane0_eval70_hand_eval0_onehot_rank8_encode;
-
-equity_lane0_eval70_hand_eval0_onehot_rank9_encode: process (equity_lane0_eval70_hand_eval0_picks_pairs2) is
-    variable value: unsigned(3 downto 0);
-begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_pairs2(12)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(11)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(10)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(9)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_pairs2(12)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(7)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(6)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(5)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_pairs2(11)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(10)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(7)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(6)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(3)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_pairs2(11)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(9)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(7)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(5)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(3)) or bool(equity_lane0_eval70_hand_eval0_picks_pairs2(1)));
-    equity_lane0_eval70_hand_eval0_c4_pairs2 <= value;
-end process equity_lane0_eval70_hand_eval0_onehot_rank9_encode;
-
-equity_lane0_eval70_hand_eval0_onehot_rank10_encode: process (equity_lane0_eval70_hand_eval0_picks_trips0) is
-    variable value: unsigned(3 downto 0);
-begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_trips0(12)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(11)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(10)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(9)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_trips0(12)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(7)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(6)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(5)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_trips0(11)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(10)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(7)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(6)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(3)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_trips0(11)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(9)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(7)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(5)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(3)) or bool(equity_lane0_eval70_hand_eval0_picks_trips0(1)));
-    equity_lane0_eval70_hand_eval0_c4_trips0 <= value;
-end process equity_lane0_eval70_hand_eval0_onehot_rank10_encode;
-
-equity_lane0_eval70_hand_eval0_onehot_rank11_encode: process (equity_lane0_eval70_hand_eval0_picks_trips1) is
-    variable value: unsigned(3 downto 0);
-begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_trips1(12)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(11)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(10)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(9)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_trips1(12)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(7)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(6)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(5)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_trips1(11)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(10)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(7)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(6)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(3)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_trips1(11)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(9)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(7)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(5)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(3)) or bool(equity_lane0_eval70_hand_eval0_picks_trips1(1)));
-    equity_lane0_eval70_hand_eval0_c4_trips1 <= value;
-end process equity_lane0_eval70_hand_eval0_onehot_rank11_encode;
-
-equity_lane0_eval70_hand_eval0_onehot_rank12_encode: process (equity_lane0_eval70_hand_eval0_picks_not_quads0) is
-    variable value: unsigned(3 downto 0);
-begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(12)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(11)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(10)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(9)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(12)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(7)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(6)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(5)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(11)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(10)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(7)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(6)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(3)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(11)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(9)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(7)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(5)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(3)) or bool(equity_lane0_eval70_hand_eval0_picks_not_quads0(1)));
-    equity_lane0_eval70_hand_eval0_c4_not_quads0 <= value;
-end process equity_lane0_eval70_hand_eval0_onehot_rank12_encode;
-
-equity_lane0_eval70_hand_eval0_onehot_rank13_encode: process (equity_lane0_eval70_hand_eval0_picks_quads) is
-    variable value: unsigned(3 downto 0);
-begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_quads(12)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(11)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(10)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(9)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(8)));
-    value(2) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_quads(12)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(7)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(6)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(5)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(4)));
-    value(1) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_quads(11)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(10)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(7)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(6)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(3)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(2)));
-    value(0) := stdl(bool(equity_lane0_eval70_hand_eval0_picks_quads(11)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(9)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(7)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(5)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(3)) or bool(equity_lane0_eval70_hand_eval0_picks_quads(1)));
-    equity_lane0_eval70_hand_eval0_c4_quads <= value;
-end process equity_lane0_eval70_hand_eval0_onehot_rank13_encode;
-
-equity_lane0_eval70_hand_eval0_categorize: process (equity_lane0_eval70_hand_eval0_picks_pairs0, equity_lane0_eval70_hand_eval0_picks_flush, equity_lane0_eval70_hand_eval0_picks_trips1, equity_lane0_eval70_hand_eval0_picks_straight, equity_lane0_eval70_hand_eval0_picks_pairs1, equity_lane0_eval70_hand_eval0_picks_sf, equity_lane0_eval70_hand_eval0_picks_quads, equity_lane0_eval70_hand_eval0_picks_trips0) is
+equity_lane0_board_eval0_player_eval0_categorize: process (equity_lane0_board_eval0_player_eval0_s2_ge4, equity_lane0_board_eval0_player_eval0_s2_ge2, equity_lane0_board_eval0_player_eval0_s2_ge3, equity_lane0_board_eval0_player_eval0_c3_two_pairs, equity_lane0_board_eval0_player_eval0_s2_flush, equity_lane0_board_eval0_player_eval0_c3_sf, equity_lane0_board_eval0_player_eval0_c3_straight) is
     variable cat: unsigned(8 downto 0);
 begin
     cat := to_unsigned(0, 9);
-    if bool(equity_lane0_eval70_hand_eval0_picks_sf) then
+    if bool(equity_lane0_board_eval0_player_eval0_c3_sf) then
         cat(8) := '1';
-    elsif (equity_lane0_eval70_hand_eval0_picks_quads /= 0) then
+    elsif (equity_lane0_board_eval0_player_eval0_s2_ge4 /= 0) then
         cat(7) := '1';
-    elsif ((equity_lane0_eval70_hand_eval0_picks_trips0 /= 0) and ((equity_lane0_eval70_hand_eval0_picks_trips1 /= 0) or (equity_lane0_eval70_hand_eval0_picks_pairs0 /= 0))) then
+    elsif ((equity_lane0_board_eval0_player_eval0_s2_ge3 /= 0) and bool(equity_lane0_board_eval0_player_eval0_c3_two_pairs)) then
         cat(6) := '1';
-    elsif bool(equity_lane0_eval70_hand_eval0_picks_flush) then
+    elsif bool(equity_lane0_board_eval0_player_eval0_s2_flush) then
         cat(5) := '1';
-    elsif bool(equity_lane0_eval70_hand_eval0_picks_straight) then
+    elsif bool(equity_lane0_board_eval0_player_eval0_c3_straight) then
         cat(4) := '1';
-    elsif (equity_lane0_eval70_hand_eval0_picks_trips0 /= 0) then
+    elsif (equity_lane0_board_eval0_player_eval0_s2_ge3 /= 0) then
         cat(3) := '1';
-    elsif (equity_lane0_eval70_hand_eval0_picks_pairs1 /= 0) then
+    elsif bool(equity_lane0_board_eval0_player_eval0_c3_two_pairs) then
         cat(2) := '1';
-    elsif (equity_lane0_eval70_hand_eval0_picks_pairs0 /= 0) then
+    elsif (equity_lane0_board_eval0_player_eval0_s2_ge2 /= 0) then
         cat(1) := '1';
     else
         cat(0) := '1';
     end if;
-    equity_lane0_eval70_hand_eval0_category <= cat;
-end process equity_lane0_eval70_hand_eval0_categorize;
+    equity_lane0_board_eval0_player_eval0_c3_category <= cat;
+end process equity_lane0_board_eval0_player_eval0_categorize;
 
-
-equity_lane0_eval70_hand_eval0_c4_invalid <= stdl(bool(equity_lane0_eval70_hand_eval0_picks_bad) or (not bool(equity_lane0_eval70_hand_eval0_picks_any)));
-
-equity_lane0_eval70_hand_eval0_ranked_register: process (clk) is
+equity_lane0_board_eval0_player_eval0_pipe_reg0_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_ranked_kickers0 <= equity_lane0_eval70_hand_eval0_c4_kickers0;
-        equity_lane0_eval70_hand_eval0_ranked_kickers1 <= equity_lane0_eval70_hand_eval0_c4_kickers1;
-        equity_lane0_eval70_hand_eval0_ranked_kickers2 <= equity_lane0_eval70_hand_eval0_c4_kickers2;
-        equity_lane0_eval70_hand_eval0_ranked_kickers3 <= equity_lane0_eval70_hand_eval0_c4_kickers3;
-        equity_lane0_eval70_hand_eval0_ranked_kickers4 <= equity_lane0_eval70_hand_eval0_c4_kickers4;
-        equity_lane0_eval70_hand_eval0_ranked_pairs0 <= equity_lane0_eval70_hand_eval0_c4_pairs0;
-        equity_lane0_eval70_hand_eval0_ranked_pairs1 <= equity_lane0_eval70_hand_eval0_c4_pairs1;
-        equity_lane0_eval70_hand_eval0_ranked_pairs2 <= equity_lane0_eval70_hand_eval0_c4_pairs2;
-        equity_lane0_eval70_hand_eval0_ranked_trips0 <= equity_lane0_eval70_hand_eval0_c4_trips0;
-        equity_lane0_eval70_hand_eval0_ranked_trips1 <= equity_lane0_eval70_hand_eval0_c4_trips1;
-        equity_lane0_eval70_hand_eval0_ranked_not_quads0 <= equity_lane0_eval70_hand_eval0_c4_not_quads0;
-        equity_lane0_eval70_hand_eval0_ranked_quads <= equity_lane0_eval70_hand_eval0_c4_quads;
-        equity_lane0_eval70_hand_eval0_ranked_category <= equity_lane0_eval70_hand_eval0_category;
-        equity_lane0_eval70_hand_eval0_ranked_straight_top <= equity_lane0_eval70_hand_eval0_picks_straight_top;
-        equity_lane0_eval70_hand_eval0_ranked_sf_top <= equity_lane0_eval70_hand_eval0_picks_sf_top;
-        equity_lane0_eval70_hand_eval0_ranked_invalid <= equity_lane0_eval70_hand_eval0_c4_invalid;
+        equity_lane0_board_eval0_player_eval0_s3_x0 <= equity_lane0_board_eval0_player_eval0_onehot_rank0_rank;
     end if;
-end process equity_lane0_eval70_hand_eval0_ranked_register;
+end process equity_lane0_board_eval0_player_eval0_pipe_reg0_load;
 
-equity_lane0_eval70_hand_eval0_compose: process (equity_lane0_eval70_hand_eval0_ranked_not_quads0, equity_lane0_eval70_hand_eval0_ranked_pairs1, equity_lane0_eval70_hand_eval0_ranked_pairs0, equity_lane0_eval70_hand_eval0_ranked_trips1, equity_lane0_eval70_hand_eval0_ranked_quads, equity_lane0_eval70_hand_eval0_ranked_kickers0, equity_lane0_eval70_hand_eval0_ranked_kickers2, equity_lane0_eval70_hand_eval0_ranked_sf_top, equity_lane0_eval70_hand_eval0_ranked_pairs2, equity_lane0_eval70_hand_eval0_ranked_trips0, equity_lane0_eval70_hand_eval0_ranked_kickers3, equity_lane0_eval70_hand_eval0_ranked_kickers4, equity_lane0_eval70_hand_eval0_ranked_kickers1, equity_lane0_eval70_hand_eval0_ranked_straight_top, equity_lane0_eval70_hand_eval0_ranked_invalid, equity_lane0_eval70_hand_eval0_ranked_category) is
-    variable t1_ge_p0: std_logic;
-    variable p2_ge_m0: std_logic;
-    variable cat: unsigned(3 downto 0);
+equity_lane0_board_eval0_player_eval0_pipe_reg1_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval0_s3_x1 <= equity_lane0_board_eval0_player_eval0_onehot_rank1_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval0_pipe_reg1_load;
+
+equity_lane0_board_eval0_player_eval0_pipe_reg2_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval0_s3_x2 <= equity_lane0_board_eval0_player_eval0_onehot_rank2_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval0_pipe_reg2_load;
+
+equity_lane0_board_eval0_player_eval0_pipe_reg3_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval0_s3_x3 <= equity_lane0_board_eval0_player_eval0_onehot_rank3_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval0_pipe_reg3_load;
+
+equity_lane0_board_eval0_player_eval0_pipe_reg4_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval0_s3_x4 <= equity_lane0_board_eval0_player_eval0_onehot_rank4_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval0_pipe_reg4_load;
+
+equity_lane0_board_eval0_player_eval0_pipe_reg5_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval0_s3_pair0 <= equity_lane0_board_eval0_player_eval0_onehot_rank5_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval0_pipe_reg5_load;
+
+equity_lane0_board_eval0_player_eval0_pipe_reg6_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval0_s3_pair1 <= equity_lane0_board_eval0_player_eval0_onehot_rank6_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval0_pipe_reg6_load;
+
+equity_lane0_board_eval0_player_eval0_pipe_reg7_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval0_s3_trips <= equity_lane0_board_eval0_player_eval0_onehot_rank7_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval0_pipe_reg7_load;
+
+equity_lane0_board_eval0_player_eval0_pipe_reg8_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval0_s3_quads <= equity_lane0_board_eval0_player_eval0_onehot_rank8_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval0_pipe_reg8_load;
+
+equity_lane0_board_eval0_player_eval0_picks_register: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval0_s3_category <= equity_lane0_board_eval0_player_eval0_c3_category;
+        equity_lane0_board_eval0_player_eval0_s3_straight_top <= equity_lane0_board_eval0_player_eval0_c3_straight_top;
+        equity_lane0_board_eval0_player_eval0_s3_sf_top <= equity_lane0_board_eval0_player_eval0_c3_sf_top;
+        equity_lane0_board_eval0_player_eval0_s3_invalid <= equity_lane0_board_eval0_player_eval0_s2_invalid;
+    end if;
+end process equity_lane0_board_eval0_player_eval0_picks_register;
+
+equity_lane0_board_eval0_player_eval0_compose: process (equity_lane0_board_eval0_player_eval0_s3_category, equity_lane0_board_eval0_player_eval0_s3_x2, equity_lane0_board_eval0_player_eval0_s3_straight_top, equity_lane0_board_eval0_player_eval0_s3_quads, equity_lane0_board_eval0_player_eval0_s3_x0, equity_lane0_board_eval0_player_eval0_s3_invalid, equity_lane0_board_eval0_player_eval0_s3_x3, equity_lane0_board_eval0_player_eval0_s3_sf_top, equity_lane0_board_eval0_player_eval0_s3_pair1, equity_lane0_board_eval0_player_eval0_s3_pair0, equity_lane0_board_eval0_player_eval0_s3_x4, equity_lane0_board_eval0_player_eval0_s3_x1, equity_lane0_board_eval0_player_eval0_s3_trips) is
+    variable cat: unsigned(8 downto 0);
+    variable skip0: std_logic;
+    variable skip1: std_logic;
+    variable skip2: std_logic;
+    variable second_pair1: std_logic;
+    variable code: unsigned(3 downto 0);
     variable k0: unsigned(3 downto 0);
     variable k1: unsigned(3 downto 0);
     variable k2: unsigned(3 downto 0);
     variable k3: unsigned(3 downto 0);
     variable k4: unsigned(3 downto 0);
 begin
-    t1_ge_p0 := '1';
-    for j in 0 to 4-1 loop
-        if (bool(equity_lane0_eval70_hand_eval0_ranked_trips1(j)) and (not bool(equity_lane0_eval70_hand_eval0_ranked_pairs0(j)))) then
-            t1_ge_p0 := '1';
-        elsif (bool(equity_lane0_eval70_hand_eval0_ranked_pairs0(j)) and (not bool(equity_lane0_eval70_hand_eval0_ranked_trips1(j)))) then
-            t1_ge_p0 := '0';
-        end if;
-    end loop;
-    p2_ge_m0 := '1';
-    for j in 0 to 4-1 loop
-        if (bool(equity_lane0_eval70_hand_eval0_ranked_pairs2(j)) and (not bool(equity_lane0_eval70_hand_eval0_ranked_kickers0(j)))) then
-            p2_ge_m0 := '1';
-        elsif (bool(equity_lane0_eval70_hand_eval0_ranked_kickers0(j)) and (not bool(equity_lane0_eval70_hand_eval0_ranked_pairs2(j)))) then
-            p2_ge_m0 := '0';
-        end if;
-    end loop;
-    cat := to_unsigned(0, 4);
-    cat(3) := equity_lane0_eval70_hand_eval0_ranked_category(8);
-    cat(2) := stdl(bool(equity_lane0_eval70_hand_eval0_ranked_category(7)) or bool(equity_lane0_eval70_hand_eval0_ranked_category(6)) or bool(equity_lane0_eval70_hand_eval0_ranked_category(5)) or bool(equity_lane0_eval70_hand_eval0_ranked_category(4)));
-    cat(1) := stdl(bool(equity_lane0_eval70_hand_eval0_ranked_category(7)) or bool(equity_lane0_eval70_hand_eval0_ranked_category(6)) or bool(equity_lane0_eval70_hand_eval0_ranked_category(3)) or bool(equity_lane0_eval70_hand_eval0_ranked_category(2)));
-    cat(0) := stdl(bool(equity_lane0_eval70_hand_eval0_ranked_category(7)) or bool(equity_lane0_eval70_hand_eval0_ranked_category(5)) or bool(equity_lane0_eval70_hand_eval0_ranked_category(3)) or bool(equity_lane0_eval70_hand_eval0_ranked_category(1)));
+    cat := equity_lane0_board_eval0_player_eval0_s3_category;
+    skip0 := stdl((bool(cat(7)) and (equity_lane0_board_eval0_player_eval0_s3_x0 = equity_lane0_board_eval0_player_eval0_s3_quads)) or (bool(cat(3)) and (equity_lane0_board_eval0_player_eval0_s3_x0 = equity_lane0_board_eval0_player_eval0_s3_trips)) or ((bool(cat(1)) or bool(cat(2))) and (equity_lane0_board_eval0_player_eval0_s3_x0 = equity_lane0_board_eval0_player_eval0_s3_pair0)));
+    skip1 := stdl((bool(cat(3)) and (equity_lane0_board_eval0_player_eval0_s3_x1 = equity_lane0_board_eval0_player_eval0_s3_trips)) or (bool(cat(1)) and (equity_lane0_board_eval0_player_eval0_s3_x1 = equity_lane0_board_eval0_player_eval0_s3_pair0)));
+    skip2 := stdl(bool(cat(1)) and (equity_lane0_board_eval0_player_eval0_s3_x2 = equity_lane0_board_eval0_player_eval0_s3_pair0));
+    second_pair1 := stdl(equity_lane0_board_eval0_player_eval0_s3_x1 = equity_lane0_board_eval0_player_eval0_s3_pair1);
+    code := to_unsigned(0, 4);
+    code(3) := cat(8);
+    code(2) := stdl(bool(cat(7)) or bool(cat(6)) or bool(cat(5)) or bool(cat(4)));
+    code(1) := stdl(bool(cat(7)) or bool(cat(6)) or bool(cat(3)) or bool(cat(2)));
+    code(0) := stdl(bool(cat(7)) or bool(cat(5)) or bool(cat(3)) or bool(cat(1)));
     k0 := to_unsigned(0, 4);
     k1 := to_unsigned(0, 4);
     k2 := to_unsigned(0, 4);
     k3 := to_unsigned(0, 4);
     k4 := to_unsigned(0, 4);
-    if bool(equity_lane0_eval70_hand_eval0_ranked_category(8)) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_ranked_sf_top);
+    if (bool(cat(5)) or bool(cat(0))) then
+        k0 := equity_lane0_board_eval0_player_eval0_s3_x0;
+        k1 := equity_lane0_board_eval0_player_eval0_s3_x1;
+        k2 := equity_lane0_board_eval0_player_eval0_s3_x2;
+        k3 := equity_lane0_board_eval0_player_eval0_s3_x3;
+        k4 := equity_lane0_board_eval0_player_eval0_s3_x4;
     end if;
-    if bool(equity_lane0_eval70_hand_eval0_ranked_category(7)) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_ranked_quads);
-        k1 := (k1 or equity_lane0_eval70_hand_eval0_ranked_not_quads0);
+    if bool(cat(8)) then
+        k0 := equity_lane0_board_eval0_player_eval0_s3_sf_top;
     end if;
-    if bool(equity_lane0_eval70_hand_eval0_ranked_category(6)) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_ranked_trips0);
-        if bool(t1_ge_p0) then
-            k1 := (k1 or equity_lane0_eval70_hand_eval0_ranked_trips1);
+    if bool(cat(4)) then
+        k0 := equity_lane0_board_eval0_player_eval0_s3_straight_top;
+    end if;
+    if bool(cat(7)) then
+        k0 := equity_lane0_board_eval0_player_eval0_s3_quads;
+    end if;
+    if bool(cat(6)) then
+        k0 := equity_lane0_board_eval0_player_eval0_s3_trips;
+        if (equity_lane0_board_eval0_player_eval0_s3_pair0 = equity_lane0_board_eval0_player_eval0_s3_trips) then
+            k1 := equity_lane0_board_eval0_player_eval0_s3_pair1;
         else
-            k1 := (k1 or equity_lane0_eval70_hand_eval0_ranked_pairs0);
+            k1 := equity_lane0_board_eval0_player_eval0_s3_pair0;
         end if;
     end if;
-    if (bool(equity_lane0_eval70_hand_eval0_ranked_category(5)) or bool(equity_lane0_eval70_hand_eval0_ranked_category(0))) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_ranked_kickers0);
-        k1 := (k1 or equity_lane0_eval70_hand_eval0_ranked_kickers1);
-        k2 := (k2 or equity_lane0_eval70_hand_eval0_ranked_kickers2);
-        k3 := (k3 or equity_lane0_eval70_hand_eval0_ranked_kickers3);
-        k4 := (k4 or equity_lane0_eval70_hand_eval0_ranked_kickers4);
+    if bool(cat(3)) then
+        k0 := equity_lane0_board_eval0_player_eval0_s3_trips;
     end if;
-    if bool(equity_lane0_eval70_hand_eval0_ranked_category(4)) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_ranked_straight_top);
+    if (bool(cat(2)) or bool(cat(1))) then
+        k0 := equity_lane0_board_eval0_player_eval0_s3_pair0;
     end if;
-    if bool(equity_lane0_eval70_hand_eval0_ranked_category(3)) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_ranked_trips0);
-        k1 := (k1 or equity_lane0_eval70_hand_eval0_ranked_kickers0);
-        k2 := (k2 or equity_lane0_eval70_hand_eval0_ranked_kickers1);
-    end if;
-    if bool(equity_lane0_eval70_hand_eval0_ranked_category(2)) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_ranked_pairs0);
-        k1 := (k1 or equity_lane0_eval70_hand_eval0_ranked_pairs1);
-        if bool(p2_ge_m0) then
-            k2 := (k2 or equity_lane0_eval70_hand_eval0_ranked_pairs2);
+    if (bool(cat(7)) or bool(cat(3)) or bool(cat(1))) then
+        if bool(skip0) then
+            k1 := equity_lane0_board_eval0_player_eval0_s3_x1;
         else
-            k2 := (k2 or equity_lane0_eval70_hand_eval0_ranked_kickers0);
+            k1 := equity_lane0_board_eval0_player_eval0_s3_x0;
         end if;
     end if;
-    if bool(equity_lane0_eval70_hand_eval0_ranked_category(1)) then
-        k0 := (k0 or equity_lane0_eval70_hand_eval0_ranked_pairs0);
-        k1 := (k1 or equity_lane0_eval70_hand_eval0_ranked_kickers0);
-        k2 := (k2 or equity_lane0_eval70_hand_eval0_ranked_kickers1);
-        k3 := (k3 or equity_lane0_eval70_hand_eval0_ranked_kickers2);
+    if (bool(cat(3)) or bool(cat(1))) then
+        if (bool(skip0) or bool(skip1)) then
+            k2 := equity_lane0_board_eval0_player_eval0_s3_x2;
+        else
+            k2 := equity_lane0_board_eval0_player_eval0_s3_x1;
+        end if;
     end if;
-    if bool(equity_lane0_eval70_hand_eval0_ranked_invalid) then
-        equity_lane0_eval70_hand_eval0_c5_word <= to_unsigned(0, 24);
+    if bool(cat(1)) then
+        if (bool(skip0) or bool(skip1) or bool(skip2)) then
+            k3 := equity_lane0_board_eval0_player_eval0_s3_x3;
+        else
+            k3 := equity_lane0_board_eval0_player_eval0_s3_x2;
+        end if;
+    end if;
+    if bool(cat(2)) then
+        k1 := equity_lane0_board_eval0_player_eval0_s3_pair1;
+        if (not bool(skip0)) then
+            k2 := equity_lane0_board_eval0_player_eval0_s3_x0;
+        elsif (not bool(second_pair1)) then
+            k2 := equity_lane0_board_eval0_player_eval0_s3_x1;
+        else
+            k2 := equity_lane0_board_eval0_player_eval0_s3_x2;
+        end if;
+    end if;
+    if bool(equity_lane0_board_eval0_player_eval0_s3_invalid) then
+        equity_lane0_board_eval0_player_eval0_c4_word <= to_unsigned(0, 24);
     else
-        equity_lane0_eval70_hand_eval0_c5_word <= unsigned'(cat & k0 & k1 & k2 & k3 & k4);
+        equity_lane0_board_eval0_player_eval0_c4_word <= unsigned'(code & k0 & k1 & k2 & k3 & k4);
     end if;
-end process equity_lane0_eval70_hand_eval0_compose;
+end process equity_lane0_board_eval0_player_eval0_compose;
 
-equity_lane0_eval70_hand_eval0_advance: process (clk) is
+equity_lane0_board_eval0_player_eval0_answer: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_eval70_hand_eval0_valids <= to_unsigned(0, 6);
+            equity_lane0_board_eval0_player_eval0_word_q <= to_unsigned(0, 24);
+            equity_lane0_board_eval0_player_eval0_invalid_q <= '0';
         else
-            equity_lane0_eval70_hand_eval0_valids <= unsigned'(equity_lane0_eval70_hand_eval0_valids((6 - 1)-1 downto 0) & equity_lane0_look_valid);
+            if bool(equity_lane0_board_eval0_answer_now) then
+                equity_lane0_board_eval0_player_eval0_word_q <= equity_lane0_board_eval0_player_eval0_c4_word;
+                equity_lane0_board_eval0_player_eval0_invalid_q <= equity_lane0_board_eval0_player_eval0_s3_invalid;
+            end if;
         end if;
     end if;
-end process equity_lane0_eval70_hand_eval0_advance;
+end process equity_lane0_board_eval0_player_eval0_answer;
 
-equity_lane0_eval70_hand_eval0_take: process (clk) is
+
+equity_lane0_board_eval0_player_eval0_word <= equity_lane0_board_eval0_player_eval0_word_q;
+equity_lane0_board_eval0_player_eval0_invalid <= equity_lane0_board_eval0_player_eval0_invalid_q;
+
+
+equity_lane0_board_eval0_player_eval1_same_card21_same <= stdl((equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) = equity_lane0_board_eval0_hole_register1_q(12-1 downto 6)) and (equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) /= 63));
+
+
+equity_lane0_board_eval0_player_eval1_same_card22_same <= stdl((equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(6-1 downto 0)) and (equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) /= 63));
+
+
+equity_lane0_board_eval0_player_eval1_same_card23_same <= stdl((equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(6-1 downto 0)) and (equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) /= 63));
+
+
+equity_lane0_board_eval0_player_eval1_same_card24_same <= stdl((equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) /= 63));
+
+
+equity_lane0_board_eval0_player_eval1_same_card25_same <= stdl((equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) /= 63));
+
+
+equity_lane0_board_eval0_player_eval1_same_card26_same <= stdl((equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) /= 63));
+
+
+equity_lane0_board_eval0_player_eval1_same_card27_same <= stdl((equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) /= 63));
+
+
+equity_lane0_board_eval0_player_eval1_same_card28_same <= stdl((equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) /= 63));
+
+
+equity_lane0_board_eval0_player_eval1_same_card29_same <= stdl((equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) /= 63));
+
+
+equity_lane0_board_eval0_player_eval1_same_card30_same <= stdl((equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) /= 63));
+
+
+equity_lane0_board_eval0_player_eval1_same_card31_same <= stdl((equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) /= 63));
+
+equity_lane0_board_eval0_player_eval1_hole_register: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval70_hand_eval0_s0_codes <= equity_lane0_eval70_hand_eval0_codes_in;
+        equity_lane0_board_eval0_player_eval1_s1_hole <= equity_lane0_board_eval0_hole_register1_q;
+        equity_lane0_board_eval0_player_eval1_s1_bad <= stdl((equity_lane0_board_eval0_player_eval1_dups /= 0) or (bool(equity_lane0_board_eval0_hole_register1_q(5)) and bool(equity_lane0_board_eval0_hole_register1_q(4)) and (bool(equity_lane0_board_eval0_hole_register1_q(3)) or bool(equity_lane0_board_eval0_hole_register1_q(2)))) or (bool(equity_lane0_board_eval0_hole_register1_q(11)) and bool(equity_lane0_board_eval0_hole_register1_q(10)) and (bool(equity_lane0_board_eval0_hole_register1_q(9)) or bool(equity_lane0_board_eval0_hole_register1_q(8)))));
     end if;
-end process equity_lane0_eval70_hand_eval0_take;
+end process equity_lane0_board_eval0_player_eval1_hole_register;
 
-equity_lane0_eval70_hand_eval0_answer: process (clk) is
+equity_lane0_board_eval0_player_eval1_fold: process (equity_lane0_board_eval0_board_summary0_summary_flush_ge5, equity_lane0_board_eval0_board_summary0_summary_ge1, equity_lane0_board_eval0_board_summary0_summary_ge4, equity_lane0_board_eval0_player_eval1_s1_hole, equity_lane0_board_eval0_board_summary0_summary_flush_suit, equity_lane0_board_eval0_board_summary0_summary_flush_ranks, equity_lane0_board_eval0_board_summary0_summary_ge2, equity_lane0_board_eval0_board_summary0_summary_ge3, equity_lane0_board_eval0_board_summary0_summary_flush_ge4) is
+    variable hit_a: unsigned(15 downto 0);
+    variable hit_b: unsigned(15 downto 0);
+    variable either: unsigned(12 downto 0);
+    variable both: unsigned(12 downto 0);
+    variable suited_a: std_logic;
+    variable suited_b: std_logic;
+    variable flush_ranks: unsigned(12 downto 0);
 begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_eval70_hand_eval0_word_q <= to_unsigned(0, 24);
-            equity_lane0_eval70_hand_eval0_invalid_q <= '0';
-        else
-            if bool(equity_lane0_eval70_hand_eval0_valids((6 - 2))) then
-                equity_lane0_eval70_hand_eval0_word_q <= equity_lane0_eval70_hand_eval0_c5_word;
-                equity_lane0_eval70_hand_eval0_invalid_q <= equity_lane0_eval70_hand_eval0_ranked_invalid;
-            end if;
-        end if;
+    hit_a := to_unsigned(1, 16);
+    hit_a := shift_left(hit_a, to_integer(equity_lane0_board_eval0_player_eval1_s1_hole(6-1 downto 2)));
+    hit_b := to_unsigned(1, 16);
+    hit_b := shift_left(hit_b, to_integer(equity_lane0_board_eval0_player_eval1_s1_hole(12-1 downto 8)));
+    either := to_unsigned(0, 13);
+    both := to_unsigned(0, 13);
+    either := (hit_a(13-1 downto 0) or hit_b(13-1 downto 0));
+    both := (hit_a(13-1 downto 0) and hit_b(13-1 downto 0));
+    equity_lane0_board_eval0_player_eval1_c2_ge1 <= (equity_lane0_board_eval0_board_summary0_summary_ge1 or either);
+    equity_lane0_board_eval0_player_eval1_c2_ge2 <= ((equity_lane0_board_eval0_board_summary0_summary_ge2 or (equity_lane0_board_eval0_board_summary0_summary_ge1 and either)) or both);
+    equity_lane0_board_eval0_player_eval1_c2_ge3 <= ((equity_lane0_board_eval0_board_summary0_summary_ge3 or (equity_lane0_board_eval0_board_summary0_summary_ge2 and either)) or (equity_lane0_board_eval0_board_summary0_summary_ge1 and both));
+    equity_lane0_board_eval0_player_eval1_c2_ge4 <= ((equity_lane0_board_eval0_board_summary0_summary_ge4 or (equity_lane0_board_eval0_board_summary0_summary_ge3 and either)) or (equity_lane0_board_eval0_board_summary0_summary_ge2 and both));
+    suited_a := equity_lane0_board_eval0_board_summary0_summary_flush_suit(to_integer(equity_lane0_board_eval0_player_eval1_s1_hole(2-1 downto 0)));
+    suited_b := equity_lane0_board_eval0_board_summary0_summary_flush_suit(to_integer(equity_lane0_board_eval0_player_eval1_s1_hole(8-1 downto 6)));
+    flush_ranks := to_unsigned(0, 13);
+    flush_ranks := equity_lane0_board_eval0_board_summary0_summary_flush_ranks;
+    if bool(suited_a) then
+        flush_ranks := (flush_ranks or hit_a(13-1 downto 0));
     end if;
-end process equity_lane0_eval70_hand_eval0_answer;
-
-
-equity_lane0_eval70_word <= equity_lane0_eval70_hand_eval0_word_q;
-equity_lane0_eval70_invalid <= equity_lane0_eval70_hand_eval0_invalid_q;
-equity_lane0_eval70_out_valid <= equity_lane0_eval70_hand_eval0_valids((6 - 1));
-
-
-equity_lane0_eval71_hand_eval1_same_card21_same <= stdl((equity_lane0_eval71_hand_eval1_s0_codes(6-1 downto 0) = equity_lane0_eval71_hand_eval1_s0_codes(12-1 downto 6)) and (equity_lane0_eval71_hand_eval1_s0_codes(6-1 downto 0) /= 63));
-
-
-equity_lane0_eval71_hand_eval1_same_card22_same <= stdl((equity_lane0_eval71_hand_eval1_s0_codes(6-1 downto 0) = equity_lane0_eval71_hand_eval1_s0_codes(18-1 downto 12)) and (equity_lane0_eval71_hand_eval1_s0_codes(6-1 downto 0) /= 63));
-
-
-equity_lane0_eval71_hand_eval1_same_card23_same <= stdl((equity_lane0_eval71_hand_eval1_s0_codes(6-1 downto 0) = equity_lane0_eval71_hand_eval1_s0_codes(24-1 downto 18)) and (equity_lane0_eval71_hand_eval1_s0_codes(6-1 downto 0) /= 63));
-
-
-equity_lane0_eval71_hand_eval1_same_card24_same <= stdl((equity_lane0_eval71_hand_eval1_s0_codes(6-1 downto 0) = equity_lane0_eval71_hand_eval1_s0_codes(30-1 downto 24)) and (equity_lane0_eval71_hand_eval1_s0_codes(6-1 downto 0) /= 63));
-
-
-equity_lane0_eval71_hand_eval1_same_card25_same <= stdl((equity_lane0_eval71_hand_eval1_s0_codes(6-1 downto 0) = equity_lane0_eval71_hand_eval1_s0_codes(36-1 downto 30)) and (equity_lane0_eval71_hand_eval1_s0_codes(6-1 downto 0) /= 63));
-
-
-equity_lane0_eval71_hand_eval1_same_card26_same <= stdl((equity_lane0_eval71_hand_eval1_s0_codes(6-1 downto 0) = equity_lane0_eval71_hand_eval1_s0_codes(42-1 downto 36)) and (equity_lane0_eval71_hand_eval1_s0_codes(6-1 downto 0) /= 63));
-
-
-equity_lane0_eval71_hand_eval1_same_card27_same <= stdl((equity_lane0_eval71_hand_eval1_s0_codes(12-1 downto 6) = equity_lane0_eval71_hand_eval1_s0_codes(18-1 downto 12)) and (equity_lane0_eval71_hand_eval1_s0_codes(12-1 downto 6) /= 63));
-
-
-equity_lane0_eval71_hand_eval1_same_card28_same <= stdl((equity_lane0_eval71_hand_eval1_s0_codes(12-1 downto 6) = equity_lane0_eval71_hand_eval1_s0_codes(24-1 downto 18)) and (equity_lane0_eval71_hand_eval1_s0_codes(12-1 downto 6) /= 63));
-
-
-equity_lane0_eval71_hand_eval1_same_card29_same <= stdl((equity_lane0_eval71_hand_eval1_s0_codes(12-1 downto 6) = equity_lane0_eval71_hand_eval1_s0_codes(30-1 downto 24)) and (equity_lane0_eval71_hand_eval1_s0_codes(12-1 downto 6) /= 63));
-
-
-equity_lane0_eval71_hand_eval1_same_card30_same <= stdl((equity_lane0_eval71_hand_eval1_s0_codes(12-1 downto 6) = equity_lane0_eval71_hand_eval1_s0_codes(36-1 downto 30)) and (equity_lane0_eval71_hand_eval1_s0_codes(12-1 downto 6) /= 63));
-
-
-equity_lane0_eval71_hand_eval1_same_card31_same <= stdl((equity_lane0_eval71_hand_eval1_s0_codes(12-1 downto 6) = equity_lane0_eval71_hand_eval1_s0_codes(42-1 downto 36)) and (equity_lane0_eval71_hand_eval1_s0_codes(12-1 downto 6) /= 63));
-
-
-equity_lane0_eval71_hand_eval1_same_card32_same <= stdl((equity_lane0_eval71_hand_eval1_s0_codes(18-1 downto 12) = equity_lane0_eval71_hand_eval1_s0_codes(24-1 downto 18)) and (equity_lane0_eval71_hand_eval1_s0_codes(18-1 downto 12) /= 63));
-
-
-equity_lane0_eval71_hand_eval1_same_card33_same <= stdl((equity_lane0_eval71_hand_eval1_s0_codes(18-1 downto 12) = equity_lane0_eval71_hand_eval1_s0_codes(30-1 downto 24)) and (equity_lane0_eval71_hand_eval1_s0_codes(18-1 downto 12) /= 63));
-
-
-equity_lane0_eval71_hand_eval1_same_card34_same <= stdl((equity_lane0_eval71_hand_eval1_s0_codes(18-1 downto 12) = equity_lane0_eval71_hand_eval1_s0_codes(36-1 downto 30)) and (equity_lane0_eval71_hand_eval1_s0_codes(18-1 downto 12) /= 63));
-
-
-equity_lane0_eval71_hand_eval1_same_card35_same <= stdl((equity_lane0_eval71_hand_eval1_s0_codes(18-1 downto 12) = equity_lane0_eval71_hand_eval1_s0_codes(42-1 downto 36)) and (equity_lane0_eval71_hand_eval1_s0_codes(18-1 downto 12) /= 63));
-
-
-equity_lane0_eval71_hand_eval1_same_card36_same <= stdl((equity_lane0_eval71_hand_eval1_s0_codes(24-1 downto 18) = equity_lane0_eval71_hand_eval1_s0_codes(30-1 downto 24)) and (equity_lane0_eval71_hand_eval1_s0_codes(24-1 downto 18) /= 63));
-
-
-equity_lane0_eval71_hand_eval1_same_card37_same <= stdl((equity_lane0_eval71_hand_eval1_s0_codes(24-1 downto 18) = equity_lane0_eval71_hand_eval1_s0_codes(36-1 downto 30)) and (equity_lane0_eval71_hand_eval1_s0_codes(24-1 downto 18) /= 63));
-
-
-equity_lane0_eval71_hand_eval1_same_card38_same <= stdl((equity_lane0_eval71_hand_eval1_s0_codes(24-1 downto 18) = equity_lane0_eval71_hand_eval1_s0_codes(42-1 downto 36)) and (equity_lane0_eval71_hand_eval1_s0_codes(24-1 downto 18) /= 63));
-
-
-equity_lane0_eval71_hand_eval1_same_card39_same <= stdl((equity_lane0_eval71_hand_eval1_s0_codes(30-1 downto 24) = equity_lane0_eval71_hand_eval1_s0_codes(36-1 downto 30)) and (equity_lane0_eval71_hand_eval1_s0_codes(30-1 downto 24) /= 63));
-
-
-equity_lane0_eval71_hand_eval1_same_card40_same <= stdl((equity_lane0_eval71_hand_eval1_s0_codes(30-1 downto 24) = equity_lane0_eval71_hand_eval1_s0_codes(42-1 downto 36)) and (equity_lane0_eval71_hand_eval1_s0_codes(30-1 downto 24) /= 63));
-
-
-equity_lane0_eval71_hand_eval1_same_card41_same <= stdl((equity_lane0_eval71_hand_eval1_s0_codes(36-1 downto 30) = equity_lane0_eval71_hand_eval1_s0_codes(42-1 downto 36)) and (equity_lane0_eval71_hand_eval1_s0_codes(36-1 downto 30) /= 63));
-
-equity_lane0_eval71_hand_eval1_decode: process (equity_lane0_eval71_hand_eval1_s0_codes) is
-    variable hand: unsigned(51 downto 0);
-    variable bad_codes: unsigned(6 downto 0);
-    variable any_card: std_logic;
-    variable clubs: unsigned(5 downto 0);
-    variable diamonds: unsigned(5 downto 0);
-    variable hearts: unsigned(5 downto 0);
-    variable spades: unsigned(5 downto 0);
-    variable code: unsigned(5 downto 0);
-    variable onehot: unsigned(63 downto 0);
-begin
-    hand := unsigned'("0000000000000000000000000000000000000000000000000000");
-    bad_codes := to_unsigned(0, 7);
-    any_card := '0';
-    clubs := to_unsigned(1, 6);
-    diamonds := to_unsigned(1, 6);
-    hearts := to_unsigned(1, 6);
-    spades := to_unsigned(1, 6);
-    for i in 0 to 7-1 loop
-        code := to_unsigned(0, 6);
-        for j in 0 to 6-1 loop
-            code(j) := equity_lane0_eval71_hand_eval1_s0_codes(((6 * i) + j));
-        end loop;
-        onehot := unsigned'("0000000000000000000000000000000000000000000000000000000000000001");
-        onehot := shift_left(onehot, to_integer(code));
-        if (onehot(63-1 downto 52) /= 0) then
-            bad_codes(i) := '1';
-        end if;
-        hand := (hand or onehot(52-1 downto 0));
-        if (not bool(onehot(63))) then
-            any_card := '1';
-            if (code(2-1 downto 0) = 0) then
-                clubs := unsigned'(clubs(5-1 downto 0) & '1');
-            elsif (code(2-1 downto 0) = 1) then
-                diamonds := unsigned'(diamonds(5-1 downto 0) & '1');
-            elsif (code(2-1 downto 0) = 2) then
-                hearts := unsigned'(hearts(5-1 downto 0) & '1');
-            else
-                spades := unsigned'(spades(5-1 downto 0) & '1');
-            end if;
-        end if;
-    end loop;
-    equity_lane0_eval71_hand_eval1_d1_hand <= hand;
-    equity_lane0_eval71_hand_eval1_d1_bad_codes <= bad_codes;
-    equity_lane0_eval71_hand_eval1_d1_any <= any_card;
-    equity_lane0_eval71_hand_eval1_d1_flush_suit <= unsigned'(spades(5) & hearts(5) & diamonds(5) & clubs(5));
-end process equity_lane0_eval71_hand_eval1_decode;
-
-equity_lane0_eval71_hand_eval1_decoded_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_decoded_hand <= equity_lane0_eval71_hand_eval1_d1_hand;
-        equity_lane0_eval71_hand_eval1_decoded_bad_codes <= equity_lane0_eval71_hand_eval1_d1_bad_codes;
-        equity_lane0_eval71_hand_eval1_decoded_any <= equity_lane0_eval71_hand_eval1_d1_any;
-        equity_lane0_eval71_hand_eval1_decoded_flush_suit <= equity_lane0_eval71_hand_eval1_d1_flush_suit;
-        equity_lane0_eval71_hand_eval1_decoded_dups <= equity_lane0_eval71_hand_eval1_dups;
+    if bool(suited_b) then
+        flush_ranks := (flush_ranks or hit_b(13-1 downto 0));
     end if;
-end process equity_lane0_eval71_hand_eval1_decoded_register;
+    equity_lane0_board_eval0_player_eval1_c2_flush_ranks <= flush_ranks;
+    equity_lane0_board_eval0_player_eval1_c2_flush <= stdl((equity_lane0_board_eval0_board_summary0_summary_flush_suit /= 0) and (bool(equity_lane0_board_eval0_board_summary0_summary_flush_ge5) or (bool(equity_lane0_board_eval0_board_summary0_summary_flush_ge4) and (bool(suited_a) or bool(suited_b))) or (bool(suited_a) and bool(suited_b))));
+end process equity_lane0_board_eval0_player_eval1_fold;
 
-
-equity_lane0_eval71_hand_eval1_c2_bad <= stdl((equity_lane0_eval71_hand_eval1_decoded_dups /= 0) or (equity_lane0_eval71_hand_eval1_decoded_bad_codes /= 0));
-
-equity_lane0_eval71_hand_eval1_rank_masks: process (equity_lane0_eval71_hand_eval1_decoded_flush_suit, equity_lane0_eval71_hand_eval1_decoded_hand) is
-    variable present: unsigned(12 downto 0);
-    variable quads: unsigned(12 downto 0);
-    variable trips: unsigned(12 downto 0);
-    variable pairs: unsigned(12 downto 0);
-    variable singles: unsigned(12 downto 0);
-    variable suited: unsigned(12 downto 0);
-    variable not_quads: unsigned(12 downto 0);
-    variable held: unsigned(4 downto 0);
-begin
-    present := to_unsigned(0, 13);
-    quads := to_unsigned(0, 13);
-    trips := to_unsigned(0, 13);
-    pairs := to_unsigned(0, 13);
-    singles := to_unsigned(0, 13);
-    suited := to_unsigned(0, 13);
-    not_quads := to_unsigned(0, 13);
-    for r in 0 to 13-1 loop
-        held := to_unsigned(1, 5);
-        for s in 0 to 4-1 loop
-            if bool(equity_lane0_eval71_hand_eval1_decoded_hand(((4 * r) + s))) then
-                held := unsigned'(held(4-1 downto 0) & '1');
-            end if;
-            if (bool(equity_lane0_eval71_hand_eval1_decoded_hand(((4 * r) + s))) and bool(equity_lane0_eval71_hand_eval1_decoded_flush_suit(s))) then
-                suited(r) := '1';
-            end if;
-        end loop;
-        present(r) := held(1);
-        singles(r) := stdl(bool(held(1)) and (not bool(held(2))));
-        pairs(r) := stdl(bool(held(2)) and (not bool(held(3))));
-        trips(r) := stdl(bool(held(3)) and (not bool(held(4))));
-        quads(r) := held(4);
-        not_quads(r) := stdl(bool(held(1)) and (not bool(held(4))));
-    end loop;
-    equity_lane0_eval71_hand_eval1_c2_present <= present;
-    equity_lane0_eval71_hand_eval1_c2_quads <= quads;
-    equity_lane0_eval71_hand_eval1_c2_trips <= trips;
-    equity_lane0_eval71_hand_eval1_c2_pairs <= pairs;
-    equity_lane0_eval71_hand_eval1_c2_not_quads <= not_quads;
-    equity_lane0_eval71_hand_eval1_c2_flush <= stdl(equity_lane0_eval71_hand_eval1_decoded_flush_suit /= 0);
-    if (equity_lane0_eval71_hand_eval1_decoded_flush_suit /= 0) then
-        equity_lane0_eval71_hand_eval1_c2_kickers <= suited;
-    else
-        equity_lane0_eval71_hand_eval1_c2_kickers <= singles;
-    end if;
-end process equity_lane0_eval71_hand_eval1_rank_masks;
-
-equity_lane0_eval71_hand_eval1_sf_windows: process (equity_lane0_eval71_hand_eval1_decoded_hand) is
-    variable found: unsigned(9 downto 0);
-begin
-    found := to_unsigned(0, 10);
-    for w in 0 to 10-1 loop
-        for s in 0 to 4-1 loop
-            if (bool(equity_lane0_eval71_hand_eval1_decoded_hand(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(equity_lane0_eval71_hand_eval1_decoded_hand(((4 * w) + s))) and bool(equity_lane0_eval71_hand_eval1_decoded_hand(((4 * (w + 1)) + s))) and bool(equity_lane0_eval71_hand_eval1_decoded_hand(((4 * (w + 2)) + s))) and bool(equity_lane0_eval71_hand_eval1_decoded_hand(((4 * (w + 3)) + s)))) then
-                found(w) := '1';
-            end if;
-        end loop;
-    end loop;
-    equity_lane0_eval71_hand_eval1_c2_sf_windows <= found;
-end process equity_lane0_eval71_hand_eval1_sf_windows;
-
-equity_lane0_eval71_hand_eval1_straight_windows1_find: process (equity_lane0_eval71_hand_eval1_c2_present) is
+equity_lane0_board_eval0_player_eval1_straight_windows2_find: process (equity_lane0_board_eval0_player_eval1_c2_ge1) is
     variable complete: unsigned(9 downto 0);
 begin
     complete := to_unsigned(0, 10);
     for w in 0 to 10-1 loop
-        if (bool(equity_lane0_eval71_hand_eval1_c2_present((((w + 13) - 1) mod 13))) and bool(equity_lane0_eval71_hand_eval1_c2_present(w)) and bool(equity_lane0_eval71_hand_eval1_c2_present((w + 1))) and bool(equity_lane0_eval71_hand_eval1_c2_present((w + 2))) and bool(equity_lane0_eval71_hand_eval1_c2_present((w + 3)))) then
+        if (bool(equity_lane0_board_eval0_player_eval1_c2_ge1((((w + 13) - 1) mod 13))) and bool(equity_lane0_board_eval0_player_eval1_c2_ge1(w)) and bool(equity_lane0_board_eval0_player_eval1_c2_ge1((w + 1))) and bool(equity_lane0_board_eval0_player_eval1_c2_ge1((w + 2))) and bool(equity_lane0_board_eval0_player_eval1_c2_ge1((w + 3)))) then
             complete(w) := '1';
         end if;
     end loop;
-    equity_lane0_eval71_hand_eval1_c2_windows <= complete;
-end process equity_lane0_eval71_hand_eval1_straight_windows1_find;
+    equity_lane0_board_eval0_player_eval1_c2_windows <= complete;
+end process equity_lane0_board_eval0_player_eval1_straight_windows2_find;
 
-equity_lane0_eval71_hand_eval1_masks_register: process (clk) is
+equity_lane0_board_eval0_player_eval1_straight_windows3_find: process (equity_lane0_board_eval0_player_eval1_c2_flush_ranks) is
+    variable complete: unsigned(9 downto 0);
+begin
+    complete := to_unsigned(0, 10);
+    for w in 0 to 10-1 loop
+        if (bool(equity_lane0_board_eval0_player_eval1_c2_flush_ranks((((w + 13) - 1) mod 13))) and bool(equity_lane0_board_eval0_player_eval1_c2_flush_ranks(w)) and bool(equity_lane0_board_eval0_player_eval1_c2_flush_ranks((w + 1))) and bool(equity_lane0_board_eval0_player_eval1_c2_flush_ranks((w + 2))) and bool(equity_lane0_board_eval0_player_eval1_c2_flush_ranks((w + 3)))) then
+            complete(w) := '1';
+        end if;
+    end loop;
+    equity_lane0_board_eval0_player_eval1_c2_sf_windows <= complete;
+end process equity_lane0_board_eval0_player_eval1_straight_windows3_find;
+
+equity_lane0_board_eval0_player_eval1_masks_register: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_masks_quads <= equity_lane0_eval71_hand_eval1_c2_quads;
-        equity_lane0_eval71_hand_eval1_masks_trips <= equity_lane0_eval71_hand_eval1_c2_trips;
-        equity_lane0_eval71_hand_eval1_masks_pairs <= equity_lane0_eval71_hand_eval1_c2_pairs;
-        equity_lane0_eval71_hand_eval1_masks_not_quads <= equity_lane0_eval71_hand_eval1_c2_not_quads;
-        equity_lane0_eval71_hand_eval1_masks_kickers <= equity_lane0_eval71_hand_eval1_c2_kickers;
-        equity_lane0_eval71_hand_eval1_masks_windows <= equity_lane0_eval71_hand_eval1_c2_windows;
-        equity_lane0_eval71_hand_eval1_masks_sf_windows <= equity_lane0_eval71_hand_eval1_c2_sf_windows;
-        equity_lane0_eval71_hand_eval1_masks_flush <= equity_lane0_eval71_hand_eval1_c2_flush;
-        equity_lane0_eval71_hand_eval1_masks_bad <= equity_lane0_eval71_hand_eval1_c2_bad;
-        equity_lane0_eval71_hand_eval1_masks_any <= equity_lane0_eval71_hand_eval1_decoded_any;
+        if bool(equity_lane0_board_eval0_player_eval1_c2_flush) then
+            equity_lane0_board_eval0_player_eval1_s2_kick_mask <= equity_lane0_board_eval0_player_eval1_c2_flush_ranks;
+        else
+            equity_lane0_board_eval0_player_eval1_s2_kick_mask <= equity_lane0_board_eval0_player_eval1_c2_ge1;
+        end if;
+        equity_lane0_board_eval0_player_eval1_s2_ge2 <= equity_lane0_board_eval0_player_eval1_c2_ge2;
+        equity_lane0_board_eval0_player_eval1_s2_ge3 <= equity_lane0_board_eval0_player_eval1_c2_ge3;
+        equity_lane0_board_eval0_player_eval1_s2_ge4 <= equity_lane0_board_eval0_player_eval1_c2_ge4;
+        equity_lane0_board_eval0_player_eval1_s2_windows <= equity_lane0_board_eval0_player_eval1_c2_windows;
+        equity_lane0_board_eval0_player_eval1_s2_sf_windows <= equity_lane0_board_eval0_player_eval1_c2_sf_windows;
+        equity_lane0_board_eval0_player_eval1_s2_flush <= equity_lane0_board_eval0_player_eval1_c2_flush;
+        equity_lane0_board_eval0_player_eval1_s2_invalid <= stdl(bool(equity_lane0_board_eval0_player_eval1_s1_bad) or bool(equity_lane0_board_eval0_board_summary0_summary_bad));
     end if;
-end process equity_lane0_eval71_hand_eval1_masks_register;
+end process equity_lane0_board_eval0_player_eval1_masks_register;
 
-equity_lane0_eval71_hand_eval1_highest_ranks4_select: process (equity_lane0_eval71_hand_eval1_masks_kickers) is
+equity_lane0_board_eval0_player_eval1_highest_ranks3_select: process (equity_lane0_board_eval0_player_eval1_s2_kick_mask) is
     variable seen: unsigned(6 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(64 downto 0);
@@ -5128,39 +5016,18 @@ begin
     sel := unsigned'("00000000000000000000000000000000000000000000000000000000000000000");
     for p in 13-1 downto 0 loop
         for k in 0 to 5-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval71_hand_eval1_masks_kickers(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_board_eval0_player_eval1_s2_kick_mask(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval71_hand_eval1_masks_kickers(p)) then
+        if bool(equity_lane0_board_eval0_player_eval1_s2_kick_mask(p)) then
             saturated := stdl(bool(seen((7 - 1))) or bool(seen((7 - 2))));
             seen := unsigned'(seen((7 - 1)-1 downto 0) & '0');
             seen((7 - 1)) := saturated;
         end if;
     end loop;
-    equity_lane0_eval71_hand_eval1_c3_kickers <= sel;
-end process equity_lane0_eval71_hand_eval1_highest_ranks4_select;
+    equity_lane0_board_eval0_player_eval1_highest_ranks3_onehots <= sel;
+end process equity_lane0_board_eval0_player_eval1_highest_ranks3_select;
 
-equity_lane0_eval71_hand_eval1_highest_ranks5_select: process (equity_lane0_eval71_hand_eval1_masks_pairs) is
-    variable seen: unsigned(4 downto 0);
-    variable saturated: std_logic;
-    variable sel: unsigned(38 downto 0);
-begin
-    seen := to_unsigned(1, 5);
-    saturated := '0';
-    sel := unsigned'("000000000000000000000000000000000000000");
-    for p in 13-1 downto 0 loop
-        for k in 0 to 3-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval71_hand_eval1_masks_pairs(p)) and bool(seen(k)));
-        end loop;
-        if bool(equity_lane0_eval71_hand_eval1_masks_pairs(p)) then
-            saturated := stdl(bool(seen((5 - 1))) or bool(seen((5 - 2))));
-            seen := unsigned'(seen((5 - 1)-1 downto 0) & '0');
-            seen((5 - 1)) := saturated;
-        end if;
-    end loop;
-    equity_lane0_eval71_hand_eval1_c3_pairs <= sel;
-end process equity_lane0_eval71_hand_eval1_highest_ranks5_select;
-
-equity_lane0_eval71_hand_eval1_highest_ranks6_select: process (equity_lane0_eval71_hand_eval1_masks_trips) is
+equity_lane0_board_eval0_player_eval1_highest_ranks4_select: process (equity_lane0_board_eval0_player_eval1_s2_ge2) is
     variable seen: unsigned(3 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(25 downto 0);
@@ -5170,18 +5037,18 @@ begin
     sel := to_unsigned(0, 26);
     for p in 13-1 downto 0 loop
         for k in 0 to 2-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval71_hand_eval1_masks_trips(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_board_eval0_player_eval1_s2_ge2(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval71_hand_eval1_masks_trips(p)) then
+        if bool(equity_lane0_board_eval0_player_eval1_s2_ge2(p)) then
             saturated := stdl(bool(seen((4 - 1))) or bool(seen((4 - 2))));
             seen := unsigned'(seen((4 - 1)-1 downto 0) & '0');
             seen((4 - 1)) := saturated;
         end if;
     end loop;
-    equity_lane0_eval71_hand_eval1_c3_trips <= sel;
-end process equity_lane0_eval71_hand_eval1_highest_ranks6_select;
+    equity_lane0_board_eval0_player_eval1_highest_ranks4_onehots <= sel;
+end process equity_lane0_board_eval0_player_eval1_highest_ranks4_select;
 
-equity_lane0_eval71_hand_eval1_highest_ranks7_select: process (equity_lane0_eval71_hand_eval1_masks_not_quads) is
+equity_lane0_board_eval0_player_eval1_highest_ranks5_select: process (equity_lane0_board_eval0_player_eval1_s2_ge3) is
     variable seen: unsigned(2 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(12 downto 0);
@@ -5191,424 +5058,441 @@ begin
     sel := to_unsigned(0, 13);
     for p in 13-1 downto 0 loop
         for k in 0 to 1-1 loop
-            sel(((13 * k) + p)) := stdl(bool(equity_lane0_eval71_hand_eval1_masks_not_quads(p)) and bool(seen(k)));
+            sel(((13 * k) + p)) := stdl(bool(equity_lane0_board_eval0_player_eval1_s2_ge3(p)) and bool(seen(k)));
         end loop;
-        if bool(equity_lane0_eval71_hand_eval1_masks_not_quads(p)) then
+        if bool(equity_lane0_board_eval0_player_eval1_s2_ge3(p)) then
             saturated := stdl(bool(seen((3 - 1))) or bool(seen((3 - 2))));
             seen := unsigned'(seen((3 - 1)-1 downto 0) & '0');
             seen((3 - 1)) := saturated;
         end if;
     end loop;
-    equity_lane0_eval71_hand_eval1_c3_not_quads <= sel;
-end process equity_lane0_eval71_hand_eval1_highest_ranks7_select;
+    equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots <= sel;
+end process equity_lane0_board_eval0_player_eval1_highest_ranks5_select;
 
-equity_lane0_eval71_hand_eval1_window_top2_pick: process (equity_lane0_eval71_hand_eval1_masks_windows) is
+
+equity_lane0_board_eval0_player_eval1_field7_q <= equity_lane0_board_eval0_player_eval1_highest_ranks3_onehots(13-1 downto 0);
+
+
+equity_lane0_board_eval0_player_eval1_field8_q <= equity_lane0_board_eval0_player_eval1_highest_ranks3_onehots(26-1 downto 13);
+
+
+equity_lane0_board_eval0_player_eval1_field9_q <= equity_lane0_board_eval0_player_eval1_highest_ranks3_onehots(39-1 downto 26);
+
+
+equity_lane0_board_eval0_player_eval1_field10_q <= equity_lane0_board_eval0_player_eval1_highest_ranks3_onehots(52-1 downto 39);
+
+
+equity_lane0_board_eval0_player_eval1_field11_q <= equity_lane0_board_eval0_player_eval1_highest_ranks3_onehots(65-1 downto 52);
+
+
+equity_lane0_board_eval0_player_eval1_field12_q <= equity_lane0_board_eval0_player_eval1_highest_ranks4_onehots(13-1 downto 0);
+
+
+equity_lane0_board_eval0_player_eval1_field13_q <= equity_lane0_board_eval0_player_eval1_highest_ranks4_onehots(26-1 downto 13);
+
+equity_lane0_board_eval0_player_eval1_onehot_rank11_encode: process (equity_lane0_board_eval0_player_eval1_field7_q) is
+    variable value: unsigned(3 downto 0);
+begin
+    value := to_unsigned(0, 4);
+    value(3) := stdl(bool(equity_lane0_board_eval0_player_eval1_field7_q(12)) or bool(equity_lane0_board_eval0_player_eval1_field7_q(11)) or bool(equity_lane0_board_eval0_player_eval1_field7_q(10)) or bool(equity_lane0_board_eval0_player_eval1_field7_q(9)) or bool(equity_lane0_board_eval0_player_eval1_field7_q(8)));
+    value(2) := stdl(bool(equity_lane0_board_eval0_player_eval1_field7_q(12)) or bool(equity_lane0_board_eval0_player_eval1_field7_q(7)) or bool(equity_lane0_board_eval0_player_eval1_field7_q(6)) or bool(equity_lane0_board_eval0_player_eval1_field7_q(5)) or bool(equity_lane0_board_eval0_player_eval1_field7_q(4)));
+    value(1) := stdl(bool(equity_lane0_board_eval0_player_eval1_field7_q(11)) or bool(equity_lane0_board_eval0_player_eval1_field7_q(10)) or bool(equity_lane0_board_eval0_player_eval1_field7_q(7)) or bool(equity_lane0_board_eval0_player_eval1_field7_q(6)) or bool(equity_lane0_board_eval0_player_eval1_field7_q(3)) or bool(equity_lane0_board_eval0_player_eval1_field7_q(2)));
+    value(0) := stdl(bool(equity_lane0_board_eval0_player_eval1_field7_q(11)) or bool(equity_lane0_board_eval0_player_eval1_field7_q(9)) or bool(equity_lane0_board_eval0_player_eval1_field7_q(7)) or bool(equity_lane0_board_eval0_player_eval1_field7_q(5)) or bool(equity_lane0_board_eval0_player_eval1_field7_q(3)) or bool(equity_lane0_board_eval0_player_eval1_field7_q(1)));
+    equity_lane0_board_eval0_player_eval1_onehot_rank11_rank <= value;
+end process equity_lane0_board_eval0_player_eval1_onehot_rank11_encode;
+
+equity_lane0_board_eval0_player_eval1_onehot_rank12_encode: process (equity_lane0_board_eval0_player_eval1_field8_q) is
+    variable value: unsigned(3 downto 0);
+begin
+    value := to_unsigned(0, 4);
+    value(3) := stdl(bool(equity_lane0_board_eval0_player_eval1_field8_q(12)) or bool(equity_lane0_board_eval0_player_eval1_field8_q(11)) or bool(equity_lane0_board_eval0_player_eval1_field8_q(10)) or bool(equity_lane0_board_eval0_player_eval1_field8_q(9)) or bool(equity_lane0_board_eval0_player_eval1_field8_q(8)));
+    value(2) := stdl(bool(equity_lane0_board_eval0_player_eval1_field8_q(12)) or bool(equity_lane0_board_eval0_player_eval1_field8_q(7)) or bool(equity_lane0_board_eval0_player_eval1_field8_q(6)) or bool(equity_lane0_board_eval0_player_eval1_field8_q(5)) or bool(equity_lane0_board_eval0_player_eval1_field8_q(4)));
+    value(1) := stdl(bool(equity_lane0_board_eval0_player_eval1_field8_q(11)) or bool(equity_lane0_board_eval0_player_eval1_field8_q(10)) or bool(equity_lane0_board_eval0_player_eval1_field8_q(7)) or bool(equity_lane0_board_eval0_player_eval1_field8_q(6)) or bool(equity_lane0_board_eval0_player_eval1_field8_q(3)) or bool(equity_lane0_board_eval0_player_eval1_field8_q(2)));
+    value(0) := stdl(bool(equity_lane0_board_eval0_player_eval1_field8_q(11)) or bool(equity_lane0_board_eval0_player_eval1_field8_q(9)) or bool(equity_lane0_board_eval0_player_eval1_field8_q(7)) or bool(equity_lane0_board_eval0_player_eval1_field8_q(5)) or bool(equity_lane0_board_eval0_player_eval1_field8_q(3)) or bool(equity_lane0_board_eval0_player_eval1_field8_q(1)));
+    equity_lane0_board_eval0_player_eval1_onehot_rank12_rank <= value;
+end process equity_lane0_board_eval0_player_eval1_onehot_rank12_encode;
+
+equity_lane0_board_eval0_player_eval1_onehot_rank13_encode: process (equity_lane0_board_eval0_player_eval1_field9_q) is
+    variable value: unsigned(3 downto 0);
+begin
+    value := to_unsigned(0, 4);
+    value(3) := stdl(bool(equity_lane0_board_eval0_player_eval1_field9_q(12)) or bool(equity_lane0_board_eval0_player_eval1_field9_q(11)) or bool(equity_lane0_board_eval0_player_eval1_field9_q(10)) or bool(equity_lane0_board_eval0_player_eval1_field9_q(9)) or bool(equity_lane0_board_eval0_player_eval1_field9_q(8)));
+    value(2) := stdl(bool(equity_lane0_board_eval0_player_eval1_field9_q(12)) or bool(equity_lane0_board_eval0_player_eval1_field9_q(7)) or bool(equity_lane0_board_eval0_player_eval1_field9_q(6)) or bool(equity_lane0_board_eval0_player_eval1_field9_q(5)) or bool(equity_lane0_board_eval0_player_eval1_field9_q(4)));
+    value(1) := stdl(bool(equity_lane0_board_eval0_player_eval1_field9_q(11)) or bool(equity_lane0_board_eval0_player_eval1_field9_q(10)) or bool(equity_lane0_board_eval0_player_eval1_field9_q(7)) or bool(equity_lane0_board_eval0_player_eval1_field9_q(6)) or bool(equity_lane0_board_eval0_player_eval1_field9_q(3)) or bool(equity_lane0_board_eval0_player_eval1_field9_q(2)));
+    value(0) := stdl(bool(equity_lane0_board_eval0_player_eval1_field9_q(11)) or bool(equity_lane0_board_eval0_player_eval1_field9_q(9)) or bool(equity_lane0_board_eval0_player_eval1_field9_q(7)) or bool(equity_lane0_board_eval0_player_eval1_field9_q(5)) or bool(equity_lane0_board_eval0_player_eval1_field9_q(3)) or bool(equity_lane0_board_eval0_player_eval1_field9_q(1)));
+    equity_lane0_board_eval0_player_eval1_onehot_rank13_rank <= value;
+end process equity_lane0_board_eval0_player_eval1_onehot_rank13_encode;
+
+equity_lane0_board_eval0_player_eval1_onehot_rank14_encode: process (equity_lane0_board_eval0_player_eval1_field10_q) is
+    variable value: unsigned(3 downto 0);
+begin
+    value := to_unsigned(0, 4);
+    value(3) := stdl(bool(equity_lane0_board_eval0_player_eval1_field10_q(12)) or bool(equity_lane0_board_eval0_player_eval1_field10_q(11)) or bool(equity_lane0_board_eval0_player_eval1_field10_q(10)) or bool(equity_lane0_board_eval0_player_eval1_field10_q(9)) or bool(equity_lane0_board_eval0_player_eval1_field10_q(8)));
+    value(2) := stdl(bool(equity_lane0_board_eval0_player_eval1_field10_q(12)) or bool(equity_lane0_board_eval0_player_eval1_field10_q(7)) or bool(equity_lane0_board_eval0_player_eval1_field10_q(6)) or bool(equity_lane0_board_eval0_player_eval1_field10_q(5)) or bool(equity_lane0_board_eval0_player_eval1_field10_q(4)));
+    value(1) := stdl(bool(equity_lane0_board_eval0_player_eval1_field10_q(11)) or bool(equity_lane0_board_eval0_player_eval1_field10_q(10)) or bool(equity_lane0_board_eval0_player_eval1_field10_q(7)) or bool(equity_lane0_board_eval0_player_eval1_field10_q(6)) or bool(equity_lane0_board_eval0_player_eval1_field10_q(3)) or bool(equity_lane0_board_eval0_player_eval1_field10_q(2)));
+    value(0) := stdl(bool(equity_lane0_board_eval0_player_eval1_field10_q(11)) or bool(equity_lane0_board_eval0_player_eval1_field10_q(9)) or bool(equity_lane0_board_eval0_player_eval1_field10_q(7)) or bool(equity_lane0_board_eval0_player_eval1_field10_q(5)) or bool(equity_lane0_board_eval0_player_eval1_field10_q(3)) or bool(equity_lane0_board_eval0_player_eval1_field10_q(1)));
+    equity_lane0_board_eval0_player_eval1_onehot_rank14_rank <= value;
+end process equity_lane0_board_eval0_player_eval1_onehot_rank14_encode;
+
+equity_lane0_board_eval0_player_eval1_onehot_rank15_encode: process (equity_lane0_board_eval0_player_eval1_field11_q) is
+    variable value: unsigned(3 downto 0);
+begin
+    value := to_unsigned(0, 4);
+    value(3) := stdl(bool(equity_lane0_board_eval0_player_eval1_field11_q(12)) or bool(equity_lane0_board_eval0_player_eval1_field11_q(11)) or bool(equity_lane0_board_eval0_player_eval1_field11_q(10)) or bool(equity_lane0_board_eval0_player_eval1_field11_q(9)) or bool(equity_lane0_board_eval0_player_eval1_field11_q(8)));
+    value(2) := stdl(bool(equity_lane0_board_eval0_player_eval1_field11_q(12)) or bool(equity_lane0_board_eval0_player_eval1_field11_q(7)) or bool(equity_lane0_board_eval0_player_eval1_field11_q(6)) or bool(equity_lane0_board_eval0_player_eval1_field11_q(5)) or bool(equity_lane0_board_eval0_player_eval1_field11_q(4)));
+    value(1) := stdl(bool(equity_lane0_board_eval0_player_eval1_field11_q(11)) or bool(equity_lane0_board_eval0_player_eval1_field11_q(10)) or bool(equity_lane0_board_eval0_player_eval1_field11_q(7)) or bool(equity_lane0_board_eval0_player_eval1_field11_q(6)) or bool(equity_lane0_board_eval0_player_eval1_field11_q(3)) or bool(equity_lane0_board_eval0_player_eval1_field11_q(2)));
+    value(0) := stdl(bool(equity_lane0_board_eval0_player_eval1_field11_q(11)) or bool(equity_lane0_board_eval0_player_eval1_field11_q(9)) or bool(equity_lane0_board_eval0_player_eval1_field11_q(7)) or bool(equity_lane0_board_eval0_player_eval1_field11_q(5)) or bool(equity_lane0_board_eval0_player_eval1_field11_q(3)) or bool(equity_lane0_board_eval0_player_eval1_field11_q(1)));
+    equity_lane0_board_eval0_player_eval1_onehot_rank15_rank <= value;
+end process equity_lane0_board_eval0_player_eval1_onehot_rank15_encode;
+
+equity_lane0_board_eval0_player_eval1_onehot_rank16_encode: process (equity_lane0_board_eval0_player_eval1_field12_q) is
+    variable value: unsigned(3 downto 0);
+begin
+    value := to_unsigned(0, 4);
+    value(3) := stdl(bool(equity_lane0_board_eval0_player_eval1_field12_q(12)) or bool(equity_lane0_board_eval0_player_eval1_field12_q(11)) or bool(equity_lane0_board_eval0_player_eval1_field12_q(10)) or bool(equity_lane0_board_eval0_player_eval1_field12_q(9)) or bool(equity_lane0_board_eval0_player_eval1_field12_q(8)));
+    value(2) := stdl(bool(equity_lane0_board_eval0_player_eval1_field12_q(12)) or bool(equity_lane0_board_eval0_player_eval1_field12_q(7)) or bool(equity_lane0_board_eval0_player_eval1_field12_q(6)) or bool(equity_lane0_board_eval0_player_eval1_field12_q(5)) or bool(equity_lane0_board_eval0_player_eval1_field12_q(4)));
+    value(1) := stdl(bool(equity_lane0_board_eval0_player_eval1_field12_q(11)) or bool(equity_lane0_board_eval0_player_eval1_field12_q(10)) or bool(equity_lane0_board_eval0_player_eval1_field12_q(7)) or bool(equity_lane0_board_eval0_player_eval1_field12_q(6)) or bool(equity_lane0_board_eval0_player_eval1_field12_q(3)) or bool(equity_lane0_board_eval0_player_eval1_field12_q(2)));
+    value(0) := stdl(bool(equity_lane0_board_eval0_player_eval1_field12_q(11)) or bool(equity_lane0_board_eval0_player_eval1_field12_q(9)) or bool(equity_lane0_board_eval0_player_eval1_field12_q(7)) or bool(equity_lane0_board_eval0_player_eval1_field12_q(5)) or bool(equity_lane0_board_eval0_player_eval1_field12_q(3)) or bool(equity_lane0_board_eval0_player_eval1_field12_q(1)));
+    equity_lane0_board_eval0_player_eval1_onehot_rank16_rank <= value;
+end process equity_lane0_board_eval0_player_eval1_onehot_rank16_encode;
+
+equity_lane0_board_eval0_player_eval1_onehot_rank17_encode: process (equity_lane0_board_eval0_player_eval1_field13_q) is
+    variable value: unsigned(3 downto 0);
+begin
+    value := to_unsigned(0, 4);
+    value(3) := stdl(bool(equity_lane0_board_eval0_player_eval1_field13_q(12)) or bool(equity_lane0_board_eval0_player_eval1_field13_q(11)) or bool(equity_lane0_board_eval0_player_eval1_field13_q(10)) or bool(equity_lane0_board_eval0_player_eval1_field13_q(9)) or bool(equity_lane0_board_eval0_player_eval1_field13_q(8)));
+    value(2) := stdl(bool(equity_lane0_board_eval0_player_eval1_field13_q(12)) or bool(equity_lane0_board_eval0_player_eval1_field13_q(7)) or bool(equity_lane0_board_eval0_player_eval1_field13_q(6)) or bool(equity_lane0_board_eval0_player_eval1_field13_q(5)) or bool(equity_lane0_board_eval0_player_eval1_field13_q(4)));
+    value(1) := stdl(bool(equity_lane0_board_eval0_player_eval1_field13_q(11)) or bool(equity_lane0_board_eval0_player_eval1_field13_q(10)) or bool(equity_lane0_board_eval0_player_eval1_field13_q(7)) or bool(equity_lane0_board_eval0_player_eval1_field13_q(6)) or bool(equity_lane0_board_eval0_player_eval1_field13_q(3)) or bool(equity_lane0_board_eval0_player_eval1_field13_q(2)));
+    value(0) := stdl(bool(equity_lane0_board_eval0_player_eval1_field13_q(11)) or bool(equity_lane0_board_eval0_player_eval1_field13_q(9)) or bool(equity_lane0_board_eval0_player_eval1_field13_q(7)) or bool(equity_lane0_board_eval0_player_eval1_field13_q(5)) or bool(equity_lane0_board_eval0_player_eval1_field13_q(3)) or bool(equity_lane0_board_eval0_player_eval1_field13_q(1)));
+    equity_lane0_board_eval0_player_eval1_onehot_rank17_rank <= value;
+end process equity_lane0_board_eval0_player_eval1_onehot_rank17_encode;
+
+equity_lane0_board_eval0_player_eval1_onehot_rank18_encode: process (equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots) is
+    variable value: unsigned(3 downto 0);
+begin
+    value := to_unsigned(0, 4);
+    value(3) := stdl(bool(equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots(12)) or bool(equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots(11)) or bool(equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots(10)) or bool(equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots(9)) or bool(equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots(8)));
+    value(2) := stdl(bool(equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots(12)) or bool(equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots(7)) or bool(equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots(6)) or bool(equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots(5)) or bool(equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots(4)));
+    value(1) := stdl(bool(equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots(11)) or bool(equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots(10)) or bool(equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots(7)) or bool(equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots(6)) or bool(equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots(3)) or bool(equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots(2)));
+    value(0) := stdl(bool(equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots(11)) or bool(equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots(9)) or bool(equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots(7)) or bool(equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots(5)) or bool(equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots(3)) or bool(equity_lane0_board_eval0_player_eval1_highest_ranks5_onehots(1)));
+    equity_lane0_board_eval0_player_eval1_onehot_rank18_rank <= value;
+end process equity_lane0_board_eval0_player_eval1_onehot_rank18_encode;
+
+equity_lane0_board_eval0_player_eval1_onehot_rank19_encode: process (equity_lane0_board_eval0_player_eval1_s2_ge4) is
+    variable value: unsigned(3 downto 0);
+begin
+    value := to_unsigned(0, 4);
+    value(3) := stdl(bool(equity_lane0_board_eval0_player_eval1_s2_ge4(12)) or bool(equity_lane0_board_eval0_player_eval1_s2_ge4(11)) or bool(equity_lane0_board_eval0_player_eval1_s2_ge4(10)) or bool(equity_lane0_board_eval0_player_eval1_s2_ge4(9)) or bool(equity_lane0_board_eval0_player_eval1_s2_ge4(8)));
+    value(2) := stdl(bool(equity_lane0_board_eval0_player_eval1_s2_ge4(12)) or bool(equity_lane0_board_eval0_player_eval1_s2_ge4(7)) or bool(equity_lane0_board_eval0_player_eval1_s2_ge4(6)) or bool(equity_lane0_board_eval0_player_eval1_s2_ge4(5)) or bool(equity_lane0_board_eval0_player_eval1_s2_ge4(4)));
+    value(1) := stdl(bool(equity_lane0_board_eval0_player_eval1_s2_ge4(11)) or bool(equity_lane0_board_eval0_player_eval1_s2_ge4(10)) or bool(equity_lane0_board_eval0_player_eval1_s2_ge4(7)) or bool(equity_lane0_board_eval0_player_eval1_s2_ge4(6)) or bool(equity_lane0_board_eval0_player_eval1_s2_ge4(3)) or bool(equity_lane0_board_eval0_player_eval1_s2_ge4(2)));
+    value(0) := stdl(bool(equity_lane0_board_eval0_player_eval1_s2_ge4(11)) or bool(equity_lane0_board_eval0_player_eval1_s2_ge4(9)) or bool(equity_lane0_board_eval0_player_eval1_s2_ge4(7)) or bool(equity_lane0_board_eval0_player_eval1_s2_ge4(5)) or bool(equity_lane0_board_eval0_player_eval1_s2_ge4(3)) or bool(equity_lane0_board_eval0_player_eval1_s2_ge4(1)));
+    equity_lane0_board_eval0_player_eval1_onehot_rank19_rank <= value;
+end process equity_lane0_board_eval0_player_eval1_onehot_rank19_encode;
+
+equity_lane0_board_eval0_player_eval1_window_top2_pick: process (equity_lane0_board_eval0_player_eval1_s2_windows) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(equity_lane0_eval71_hand_eval1_masks_windows(w)) and (not bool(higher))) then
+        if (bool(equity_lane0_board_eval0_player_eval1_s2_windows(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(equity_lane0_eval71_hand_eval1_masks_windows(w)) then
+        if bool(equity_lane0_board_eval0_player_eval1_s2_windows(w)) then
             higher := '1';
         end if;
     end loop;
-    equity_lane0_eval71_hand_eval1_window_top2_best <= unsigned'(onehot & to_unsigned(0, 3));
-    equity_lane0_eval71_hand_eval1_c3_straight <= stdl(equity_lane0_eval71_hand_eval1_masks_windows /= 0);
-end process equity_lane0_eval71_hand_eval1_window_top2_pick;
+    equity_lane0_board_eval0_player_eval1_window_top2_best <= unsigned'(onehot & to_unsigned(0, 3));
+    equity_lane0_board_eval0_player_eval1_c3_straight <= stdl(equity_lane0_board_eval0_player_eval1_s2_windows /= 0);
+end process equity_lane0_board_eval0_player_eval1_window_top2_pick;
 
-equity_lane0_eval71_hand_eval1_window_top2_onehot_rank14_encode: process (equity_lane0_eval71_hand_eval1_window_top2_best) is
+equity_lane0_board_eval0_player_eval1_window_top2_onehot_rank20_encode: process (equity_lane0_board_eval0_player_eval1_window_top2_best) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_window_top2_best(12)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(11)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(10)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(9)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_window_top2_best(12)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(7)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(6)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(5)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_window_top2_best(11)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(10)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(7)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(6)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(3)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_window_top2_best(11)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(9)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(7)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(5)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(3)) or bool(equity_lane0_eval71_hand_eval1_window_top2_best(1)));
-    equity_lane0_eval71_hand_eval1_c3_straight_top <= value;
-end process equity_lane0_eval71_hand_eval1_window_top2_onehot_rank14_encode;
+    value(3) := stdl(bool(equity_lane0_board_eval0_player_eval1_window_top2_best(12)) or bool(equity_lane0_board_eval0_player_eval1_window_top2_best(11)) or bool(equity_lane0_board_eval0_player_eval1_window_top2_best(10)) or bool(equity_lane0_board_eval0_player_eval1_window_top2_best(9)) or bool(equity_lane0_board_eval0_player_eval1_window_top2_best(8)));
+    value(2) := stdl(bool(equity_lane0_board_eval0_player_eval1_window_top2_best(12)) or bool(equity_lane0_board_eval0_player_eval1_window_top2_best(7)) or bool(equity_lane0_board_eval0_player_eval1_window_top2_best(6)) or bool(equity_lane0_board_eval0_player_eval1_window_top2_best(5)) or bool(equity_lane0_board_eval0_player_eval1_window_top2_best(4)));
+    value(1) := stdl(bool(equity_lane0_board_eval0_player_eval1_window_top2_best(11)) or bool(equity_lane0_board_eval0_player_eval1_window_top2_best(10)) or bool(equity_lane0_board_eval0_player_eval1_window_top2_best(7)) or bool(equity_lane0_board_eval0_player_eval1_window_top2_best(6)) or bool(equity_lane0_board_eval0_player_eval1_window_top2_best(3)) or bool(equity_lane0_board_eval0_player_eval1_window_top2_best(2)));
+    value(0) := stdl(bool(equity_lane0_board_eval0_player_eval1_window_top2_best(11)) or bool(equity_lane0_board_eval0_player_eval1_window_top2_best(9)) or bool(equity_lane0_board_eval0_player_eval1_window_top2_best(7)) or bool(equity_lane0_board_eval0_player_eval1_window_top2_best(5)) or bool(equity_lane0_board_eval0_player_eval1_window_top2_best(3)) or bool(equity_lane0_board_eval0_player_eval1_window_top2_best(1)));
+    equity_lane0_board_eval0_player_eval1_c3_straight_top <= value;
+end process equity_lane0_board_eval0_player_eval1_window_top2_onehot_rank20_encode;
 
-equity_lane0_eval71_hand_eval1_window_top3_pick: process (equity_lane0_eval71_hand_eval1_masks_sf_windows) is
+equity_lane0_board_eval0_player_eval1_window_top3_pick: process (equity_lane0_board_eval0_player_eval1_s2_sf_windows) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
 begin
     onehot := to_unsigned(0, 10);
     higher := '0';
     for w in 10-1 downto 0 loop
-        if (bool(equity_lane0_eval71_hand_eval1_masks_sf_windows(w)) and (not bool(higher))) then
+        if (bool(equity_lane0_board_eval0_player_eval1_s2_sf_windows(w)) and (not bool(higher))) then
             onehot(w) := '1';
         end if;
-        if bool(equity_lane0_eval71_hand_eval1_masks_sf_windows(w)) then
+        if bool(equity_lane0_board_eval0_player_eval1_s2_sf_windows(w)) then
             higher := '1';
         end if;
     end loop;
-    equity_lane0_eval71_hand_eval1_window_top3_best <= unsigned'(onehot & to_unsigned(0, 3));
-    equity_lane0_eval71_hand_eval1_c3_sf <= stdl(equity_lane0_eval71_hand_eval1_masks_sf_windows /= 0);
-end process equity_lane0_eval71_hand_eval1_window_top3_pick;
+    equity_lane0_board_eval0_player_eval1_window_top3_best <= unsigned'(onehot & to_unsigned(0, 3));
+    equity_lane0_board_eval0_player_eval1_c3_sf <= stdl(equity_lane0_board_eval0_player_eval1_s2_sf_windows /= 0);
+end process equity_lane0_board_eval0_player_eval1_window_top3_pick;
 
-equity_lane0_eval71_hand_eval1_window_top3_onehot_rank15_encode: process (equity_lane0_eval71_hand_eval1_window_top3_best) is
+equity_lane0_board_eval0_player_eval1_window_top3_onehot_rank21_encode: process (equity_lane0_board_eval0_player_eval1_window_top3_best) is
     variable value: unsigned(3 downto 0);
 begin
     value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_window_top3_best(12)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(11)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(10)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(9)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_window_top3_best(12)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(7)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(6)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(5)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_window_top3_best(11)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(10)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(7)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(6)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(3)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_window_top3_best(11)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(9)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(7)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(5)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(3)) or bool(equity_lane0_eval71_hand_eval1_window_top3_best(1)));
-    equity_lane0_eval71_hand_eval1_c3_sf_top <= value;
-end process equity_lane0_eval71_hand_eval1_window_top3_onehot_rank15_encode;
+    value(3) := stdl(bool(equity_lane0_board_eval0_player_eval1_window_top3_best(12)) or bool(equity_lane0_board_eval0_player_eval1_window_top3_best(11)) or bool(equity_lane0_board_eval0_player_eval1_window_top3_best(10)) or bool(equity_lane0_board_eval0_player_eval1_window_top3_best(9)) or bool(equity_lane0_board_eval0_player_eval1_window_top3_best(8)));
+    value(2) := stdl(bool(equity_lane0_board_eval0_player_eval1_window_top3_best(12)) or bool(equity_lane0_board_eval0_player_eval1_window_top3_best(7)) or bool(equity_lane0_board_eval0_player_eval1_window_top3_best(6)) or bool(equity_lane0_board_eval0_player_eval1_window_top3_best(5)) or bool(equity_lane0_board_eval0_player_eval1_window_top3_best(4)));
+    value(1) := stdl(bool(equity_lane0_board_eval0_player_eval1_window_top3_best(11)) or bool(equity_lane0_board_eval0_player_eval1_window_top3_best(10)) or bool(equity_lane0_board_eval0_player_eval1_window_top3_best(7)) or bool(equity_lane0_board_eval0_player_eval1_window_top3_best(6)) or bool(equity_lane0_board_eval0_player_eval1_window_top3_best(3)) or bool(equity_lane0_board_eval0_player_eval1_window_top3_best(2)));
+    value(0) := stdl(bool(equity_lane0_board_eval0_player_eval1_window_top3_best(11)) or bool(equity_lane0_board_eval0_player_eval1_window_top3_best(9)) or bool(equity_lane0_board_eval0_player_eval1_window_top3_best(7)) or bool(equity_lane0_board_eval0_player_eval1_window_top3_best(5)) or bool(equity_lane0_board_eval0_player_eval1_window_top3_best(3)) or bool(equity_lane0_board_eval0_player_eval1_window_top3_best(1)));
+    equity_lane0_board_eval0_player_eval1_c3_sf_top <= value;
+end process equity_lane0_board_eval0_player_eval1_window_top3_onehot_rank21_encode;
 
-equity_lane0_eval71_hand_eval1_picks_register: process (clk) is
+equity_lane0_board_eval0_player_eval1_at_least_two1_count: process (equity_lane0_board_eval0_player_eval1_s2_ge2) is
+    variable one: std_logic;
+    variable more: std_logic;
 begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_picks_kickers0 <= equity_lane0_eval71_hand_eval1_c3_kickers(13-1 downto 0);
-        equity_lane0_eval71_hand_eval1_picks_kickers1 <= equity_lane0_eval71_hand_eval1_c3_kickers(26-1 downto 13);
-        equity_lane0_eval71_hand_eval1_picks_kickers2 <= equity_lane0_eval71_hand_eval1_c3_kickers(39-1 downto 26);
-        equity_lane0_eval71_hand_eval1_picks_kickers3 <= equity_lane0_eval71_hand_eval1_c3_kickers(52-1 downto 39);
-        equity_lane0_eval71_hand_eval1_picks_kickers4 <= equity_lane0_eval71_hand_eval1_c3_kickers(65-1 downto 52);
-        equity_lane0_eval71_hand_eval1_picks_pairs0 <= equity_lane0_eval71_hand_eval1_c3_pairs(13-1 downto 0);
-        equity_lane0_eval71_hand_eval1_picks_pairs1 <= equity_lane0_eval71_hand_eval1_c3_pairs(26-1 downto 13);
-        equity_lane0_eval71_hand_eval1_picks_pairs2 <= equity_lane0_eval71_hand_eval1_c3_pairs(39-1 downto 26);
-        equity_lane0_eval71_hand_eval1_picks_trips0 <= equity_lane0_eval71_hand_eval1_c3_trips(13-1 downto 0);
-        equity_lane0_eval71_hand_eval1_picks_trips1 <= equity_lane0_eval71_hand_eval1_c3_trips(26-1 downto 13);
-        equity_lane0_eval71_hand_eval1_picks_not_quads0 <= equity_lane0_eval71_hand_eval1_c3_not_quads;
-        equity_lane0_eval71_hand_eval1_picks_quads <= equity_lane0_eval71_hand_eval1_masks_quads;
-        equity_lane0_eval71_hand_eval1_picks_straight <= equity_lane0_eval71_hand_eval1_c3_straight;
-        equity_lane0_eval71_hand_eval1_picks_sf <= equity_lane0_eval71_hand_eval1_c3_sf;
-        equity_lane0_eval71_hand_eval1_picks_flush <= equity_lane0_eval71_hand_eval1_masks_flush;
-        equity_lane0_eval71_hand_eval1_picks_straight_top <= equity_lane0_eval71_hand_eval1_c3_straight_top;
-        equity_lane0_eval71_hand_eval1_picks_sf_top <= equity_lane0_eval71_hand_eval1_c3_sf_top;
-        equity_lane0_eval71_hand_eval1_picks_bad <= equity_lane0_eval71_hand_eval1_masks_bad;
-        equity_lane0_eval71_hand_eval1_picks_any <= equity_lane0_eval71_hand_eval1_masks_any;
-    end if;
-end process equity_lane0_eval71_hand_eval1_picks_register;
+    one := '0';
+    more := '0';
+    for p in 0 to 13-1 loop
+        more := stdl(bool(more) or (bool(one) and bool(equity_lane0_board_eval0_player_eval1_s2_ge2(p))));
+        one := stdl(bool(one) or bool(equity_lane0_board_eval0_player_eval1_s2_ge2(p)));
+    end loop;
+    equity_lane0_board_eval0_player_eval1_c3_two_pairs <= more;
+end process equity_lane0_board_eval0_player_eval1_at_least_two1_count;
 
-equity_lane0_eval71_hand_eval1_onehot_rank16_encode: process (equity_lane0_eval71_hand_eval1_picks_kickers0) is
-    variable value: unsigned(3 downto 0);
-begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers0(12)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(10)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(9)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers0(12)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(6)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(5)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers0(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(10)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(6)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(3)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers0(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(9)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(5)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(3)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers0(1)));
-    equity_lane0_eval71_hand_eval1_c4_kickers0 <= value;
-end process equity_lane0_eval71_hand_eval1_onehot_rank16_encode;
-
-equity_lane0_eval71_hand_eval1_onehot_rank17_encode: process (equity_lane0_eval71_hand_eval1_picks_kickers1) is
-    variable value: unsigned(3 downto 0);
-begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers1(12)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(10)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(9)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers1(12)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(6)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(5)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers1(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(10)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(6)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(3)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers1(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(9)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(5)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(3)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers1(1)));
-    equity_lane0_eval71_hand_eval1_c4_kickers1 <= value;
-end process equity_lane0_eval71_hand_eval1_onehot_rank17_encode;
-
-equity_lane0_eval71_hand_eval1_onehot_rank18_encode: process (equity_lane0_eval71_hand_eval1_picks_kickers2) is
-    variable value: unsigned(3 downto 0);
-begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers2(12)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(10)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(9)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers2(12)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(6)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(5)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers2(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(10)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(6)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(3)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers2(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(9)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(5)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(3)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers2(1)));
-    equity_lane0_eval71_hand_eval1_c4_kickers2 <= value;
-end process equity_lane0_eval71_hand_eval1_onehot_rank18_encode;
-
-equity_lane0_eval71_hand_eval1_onehot_rank19_encode: process (equity_lane0_eval71_hand_eval1_picks_kickers3) is
-    variable value: unsigned(3 downto 0);
-begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers3(12)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(10)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(9)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers3(12)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(6)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(5)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers3(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(10)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(6)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(3)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers3(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(9)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(5)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(3)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers3(1)));
-    equity_lane0_eval71_hand_eval1_c4_kickers3 <= value;
-end process equity_lane0_eval71_hand_eval1_onehot_rank19_encode;
-
-equity_lane0_eval71_hand_eval1_onehot_rank20_encode: process (equity_lane0_eval71_hand_eval1_picks_kickers4) is
-    variable value: unsigned(3 downto 0);
-begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers4(12)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(10)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(9)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers4(12)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(6)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(5)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers4(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(10)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(6)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(3)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_kickers4(11)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(9)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(7)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(5)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(3)) or bool(equity_lane0_eval71_hand_eval1_picks_kickers4(1)));
-    equity_lane0_eval71_hand_eval1_c4_kickers4 <= value;
-end process equity_lane0_eval71_hand_eval1_onehot_rank20_encode;
-
-equity_lane0_eval71_hand_eval1_onehot_rank21_encode: process (equity_lane0_eval71_hand_eval1_picks_pairs0) is
-    variable value: unsigned(3 downto 0);
-begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_pairs0(12)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(11)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(10)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(9)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_pairs0(12)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(7)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(6)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(5)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_pairs0(11)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(10)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(7)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(6)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(3)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_pairs0(11)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(9)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(7)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(5)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(3)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs0(1)));
-    equity_lane0_eval71_hand_eval1_c4_pairs0 <= value;
-end process equity_lane0_eval71_hand_eval1_onehot_rank21_encode;
-
-equity_lane0_eval71_hand_eval1_onehot_rank22_encode: process (equity_lane0_eval71_hand_eval1_picks_pairs1) is
-    variable value: unsigned(3 downto 0);
-begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_pairs1(12)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(11)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(10)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(9)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_pairs1(12)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(7)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(6)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(5)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_pairs1(11)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(10)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(7)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(6)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(3)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_pairs1(11)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(9)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(7)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(5)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(3)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs1(1)));
-    equity_lane0_eval71_hand_eval1_c4_pairs1 <= value;
-end process equity_lane0_eval71_hand_eval1_onehot_rank22_encode;
-
-equity_lane0_eval71_hand_eval1_onehot_rank23_encode: process (equity_lane0_eval71_hand_eval1_picks_pairs2) is
-    variable value: unsigned(3 downto 0);
-begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_pairs2(12)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(11)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(10)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(9)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_pairs2(12)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(7)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(6)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(5)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_pairs2(11)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(10)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(7)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(6)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(3)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_pairs2(11)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(9)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(7)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(5)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(3)) or bool(equity_lane0_eval71_hand_eval1_picks_pairs2(1)));
-    equity_lane0_eval71_hand_eval1_c4_pairs2 <= value;
-end process equity_lane0_eval71_hand_eval1_onehot_rank23_encode;
-
-equity_lane0_eval71_hand_eval1_onehot_rank24_encode: process (equity_lane0_eval71_hand_eval1_picks_trips0) is
-    variable value: unsigned(3 downto 0);
-begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_trips0(12)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(11)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(10)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(9)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_trips0(12)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(7)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(6)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(5)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_trips0(11)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(10)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(7)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(6)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(3)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_trips0(11)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(9)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(7)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(5)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(3)) or bool(equity_lane0_eval71_hand_eval1_picks_trips0(1)));
-    equity_lane0_eval71_hand_eval1_c4_trips0 <= value;
-end process equity_lane0_eval71_hand_eval1_onehot_rank24_encode;
-
-equity_lane0_eval71_hand_eval1_onehot_rank25_encode: process (equity_lane0_eval71_hand_eval1_picks_trips1) is
-    variable value: unsigned(3 downto 0);
-begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_trips1(12)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(11)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(10)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(9)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_trips1(12)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(7)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(6)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(5)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_trips1(11)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(10)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(7)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(6)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(3)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_trips1(11)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(9)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(7)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(5)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(3)) or bool(equity_lane0_eval71_hand_eval1_picks_trips1(1)));
-    equity_lane0_eval71_hand_eval1_c4_trips1 <= value;
-end process equity_lane0_eval71_hand_eval1_onehot_rank25_encode;
-
-equity_lane0_eval71_hand_eval1_onehot_rank26_encode: process (equity_lane0_eval71_hand_eval1_picks_not_quads0) is
-    variable value: unsigned(3 downto 0);
-begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(12)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(11)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(10)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(9)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(12)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(7)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(6)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(5)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(11)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(10)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(7)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(6)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(3)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(11)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(9)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(7)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(5)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(3)) or bool(equity_lane0_eval71_hand_eval1_picks_not_quads0(1)));
-    equity_lane0_eval71_hand_eval1_c4_not_quads0 <= value;
-end process equity_lane0_eval71_hand_eval1_onehot_rank26_encode;
-
-equity_lane0_eval71_hand_eval1_onehot_rank27_encode: process (equity_lane0_eval71_hand_eval1_picks_quads) is
-    variable value: unsigned(3 downto 0);
-begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_quads(12)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(11)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(10)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(9)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(8)));
-    value(2) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_quads(12)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(7)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(6)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(5)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(4)));
-    value(1) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_quads(11)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(10)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(7)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(6)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(3)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(2)));
-    value(0) := stdl(bool(equity_lane0_eval71_hand_eval1_picks_quads(11)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(9)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(7)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(5)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(3)) or bool(equity_lane0_eval71_hand_eval1_picks_quads(1)));
-    equity_lane0_eval71_hand_eval1_c4_quads <= value;
-end process equity_lane0_eval71_hand_eval1_onehot_rank27_encode;
-
-equity_lane0_eval71_hand_eval1_categorize: process (equity_lane0_eval71_hand_eval1_picks_pairs0, equity_lane0_eval71_hand_eval1_picks_flush, equity_lane0_eval71_hand_eval1_picks_trips1, equity_lane0_eval71_hand_eval1_picks_straight, equity_lane0_eval71_hand_eval1_picks_pairs1, equity_lane0_eval71_hand_eval1_picks_sf, equity_lane0_eval71_hand_eval1_picks_quads, equity_lane0_eval71_hand_eval1_picks_trips0) is
+equity_lane0_board_eval0_player_eval1_categorize: process (equity_lane0_board_eval0_player_eval1_s2_ge4, equity_lane0_board_eval0_player_eval1_s2_ge2, equity_lane0_board_eval0_player_eval1_s2_ge3, equity_lane0_board_eval0_player_eval1_c3_two_pairs, equity_lane0_board_eval0_player_eval1_s2_flush, equity_lane0_board_eval0_player_eval1_c3_sf, equity_lane0_board_eval0_player_eval1_c3_straight) is
     variable cat: unsigned(8 downto 0);
 begin
     cat := to_unsigned(0, 9);
-    if bool(equity_lane0_eval71_hand_eval1_picks_sf) then
+    if bool(equity_lane0_board_eval0_player_eval1_c3_sf) then
         cat(8) := '1';
-    elsif (equity_lane0_eval71_hand_eval1_picks_quads /= 0) then
+    elsif (equity_lane0_board_eval0_player_eval1_s2_ge4 /= 0) then
         cat(7) := '1';
-    elsif ((equity_lane0_eval71_hand_eval1_picks_trips0 /= 0) and ((equity_lane0_eval71_hand_eval1_picks_trips1 /= 0) or (equity_lane0_eval71_hand_eval1_picks_pairs0 /= 0))) then
+    elsif ((equity_lane0_board_eval0_player_eval1_s2_ge3 /= 0) and bool(equity_lane0_board_eval0_player_eval1_c3_two_pairs)) then
         cat(6) := '1';
-    elsif bool(equity_lane0_eval71_hand_eval1_picks_flush) then
+    elsif bool(equity_lane0_board_eval0_player_eval1_s2_flush) then
         cat(5) := '1';
-    elsif bool(equity_lane0_eval71_hand_eval1_picks_straight) then
+    elsif bool(equity_lane0_board_eval0_player_eval1_c3_straight) then
         cat(4) := '1';
-    elsif (equity_lane0_eval71_hand_eval1_picks_trips0 /= 0) then
+    elsif (equity_lane0_board_eval0_player_eval1_s2_ge3 /= 0) then
         cat(3) := '1';
-    elsif (equity_lane0_eval71_hand_eval1_picks_pairs1 /= 0) then
+    elsif bool(equity_lane0_board_eval0_player_eval1_c3_two_pairs) then
         cat(2) := '1';
-    elsif (equity_lane0_eval71_hand_eval1_picks_pairs0 /= 0) then
+    elsif (equity_lane0_board_eval0_player_eval1_s2_ge2 /= 0) then
         cat(1) := '1';
     else
         cat(0) := '1';
     end if;
-    equity_lane0_eval71_hand_eval1_category <= cat;
-end process equity_lane0_eval71_hand_eval1_categorize;
+    equity_lane0_board_eval0_player_eval1_c3_category <= cat;
+end process equity_lane0_board_eval0_player_eval1_categorize;
 
-
-equity_lane0_eval71_hand_eval1_c4_invalid <= stdl(bool(equity_lane0_eval71_hand_eval1_picks_bad) or (not bool(equity_lane0_eval71_hand_eval1_picks_any)));
-
-equity_lane0_eval71_hand_eval1_ranked_register: process (clk) is
+equity_lane0_board_eval0_player_eval1_pipe_reg9_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_ranked_kickers0 <= equity_lane0_eval71_hand_eval1_c4_kickers0;
-        equity_lane0_eval71_hand_eval1_ranked_kickers1 <= equity_lane0_eval71_hand_eval1_c4_kickers1;
-        equity_lane0_eval71_hand_eval1_ranked_kickers2 <= equity_lane0_eval71_hand_eval1_c4_kickers2;
-        equity_lane0_eval71_hand_eval1_ranked_kickers3 <= equity_lane0_eval71_hand_eval1_c4_kickers3;
-        equity_lane0_eval71_hand_eval1_ranked_kickers4 <= equity_lane0_eval71_hand_eval1_c4_kickers4;
-        equity_lane0_eval71_hand_eval1_ranked_pairs0 <= equity_lane0_eval71_hand_eval1_c4_pairs0;
-        equity_lane0_eval71_hand_eval1_ranked_pairs1 <= equity_lane0_eval71_hand_eval1_c4_pairs1;
-        equity_lane0_eval71_hand_eval1_ranked_pairs2 <= equity_lane0_eval71_hand_eval1_c4_pairs2;
-        equity_lane0_eval71_hand_eval1_ranked_trips0 <= equity_lane0_eval71_hand_eval1_c4_trips0;
-        equity_lane0_eval71_hand_eval1_ranked_trips1 <= equity_lane0_eval71_hand_eval1_c4_trips1;
-        equity_lane0_eval71_hand_eval1_ranked_not_quads0 <= equity_lane0_eval71_hand_eval1_c4_not_quads0;
-        equity_lane0_eval71_hand_eval1_ranked_quads <= equity_lane0_eval71_hand_eval1_c4_quads;
-        equity_lane0_eval71_hand_eval1_ranked_category <= equity_lane0_eval71_hand_eval1_category;
-        equity_lane0_eval71_hand_eval1_ranked_straight_top <= equity_lane0_eval71_hand_eval1_picks_straight_top;
-        equity_lane0_eval71_hand_eval1_ranked_sf_top <= equity_lane0_eval71_hand_eval1_picks_sf_top;
-        equity_lane0_eval71_hand_eval1_ranked_invalid <= equity_lane0_eval71_hand_eval1_c4_invalid;
+        equity_lane0_board_eval0_player_eval1_s3_x0 <= equity_lane0_board_eval0_player_eval1_onehot_rank11_rank;
     end if;
-end process equity_lane0_eval71_hand_eval1_ranked_register;
+end process equity_lane0_board_eval0_player_eval1_pipe_reg9_load;
 
-equity_lane0_eval71_hand_eval1_compose: process (equity_lane0_eval71_hand_eval1_ranked_not_quads0, equity_lane0_eval71_hand_eval1_ranked_pairs1, equity_lane0_eval71_hand_eval1_ranked_pairs0, equity_lane0_eval71_hand_eval1_ranked_trips1, equity_lane0_eval71_hand_eval1_ranked_quads, equity_lane0_eval71_hand_eval1_ranked_kickers0, equity_lane0_eval71_hand_eval1_ranked_kickers2, equity_lane0_eval71_hand_eval1_ranked_sf_top, equity_lane0_eval71_hand_eval1_ranked_pairs2, equity_lane0_eval71_hand_eval1_ranked_trips0, equity_lane0_eval71_hand_eval1_ranked_kickers3, equity_lane0_eval71_hand_eval1_ranked_kickers4, equity_lane0_eval71_hand_eval1_ranked_kickers1, equity_lane0_eval71_hand_eval1_ranked_straight_top, equity_lane0_eval71_hand_eval1_ranked_invalid, equity_lane0_eval71_hand_eval1_ranked_category) is
-    variable t1_ge_p0: std_logic;
-    variable p2_ge_m0: std_logic;
-    variable cat: unsigned(3 downto 0);
+equity_lane0_board_eval0_player_eval1_pipe_reg10_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval1_s3_x1 <= equity_lane0_board_eval0_player_eval1_onehot_rank12_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval1_pipe_reg10_load;
+
+equity_lane0_board_eval0_player_eval1_pipe_reg11_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval1_s3_x2 <= equity_lane0_board_eval0_player_eval1_onehot_rank13_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval1_pipe_reg11_load;
+
+equity_lane0_board_eval0_player_eval1_pipe_reg12_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval1_s3_x3 <= equity_lane0_board_eval0_player_eval1_onehot_rank14_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval1_pipe_reg12_load;
+
+equity_lane0_board_eval0_player_eval1_pipe_reg13_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval1_s3_x4 <= equity_lane0_board_eval0_player_eval1_onehot_rank15_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval1_pipe_reg13_load;
+
+equity_lane0_board_eval0_player_eval1_pipe_reg14_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval1_s3_pair0 <= equity_lane0_board_eval0_player_eval1_onehot_rank16_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval1_pipe_reg14_load;
+
+equity_lane0_board_eval0_player_eval1_pipe_reg15_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval1_s3_pair1 <= equity_lane0_board_eval0_player_eval1_onehot_rank17_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval1_pipe_reg15_load;
+
+equity_lane0_board_eval0_player_eval1_pipe_reg16_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval1_s3_trips <= equity_lane0_board_eval0_player_eval1_onehot_rank18_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval1_pipe_reg16_load;
+
+equity_lane0_board_eval0_player_eval1_pipe_reg17_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval1_s3_quads <= equity_lane0_board_eval0_player_eval1_onehot_rank19_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval1_pipe_reg17_load;
+
+equity_lane0_board_eval0_player_eval1_picks_register: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval1_s3_category <= equity_lane0_board_eval0_player_eval1_c3_category;
+        equity_lane0_board_eval0_player_eval1_s3_straight_top <= equity_lane0_board_eval0_player_eval1_c3_straight_top;
+        equity_lane0_board_eval0_player_eval1_s3_sf_top <= equity_lane0_board_eval0_player_eval1_c3_sf_top;
+        equity_lane0_board_eval0_player_eval1_s3_invalid <= equity_lane0_board_eval0_player_eval1_s2_invalid;
+    end if;
+end process equity_lane0_board_eval0_player_eval1_picks_register;
+
+equity_lane0_board_eval0_player_eval1_compose: process (equity_lane0_board_eval0_player_eval1_s3_category, equity_lane0_board_eval0_player_eval1_s3_x2, equity_lane0_board_eval0_player_eval1_s3_straight_top, equity_lane0_board_eval0_player_eval1_s3_quads, equity_lane0_board_eval0_player_eval1_s3_x0, equity_lane0_board_eval0_player_eval1_s3_invalid, equity_lane0_board_eval0_player_eval1_s3_x3, equity_lane0_board_eval0_player_eval1_s3_sf_top, equity_lane0_board_eval0_player_eval1_s3_pair1, equity_lane0_board_eval0_player_eval1_s3_pair0, equity_lane0_board_eval0_player_eval1_s3_x4, equity_lane0_board_eval0_player_eval1_s3_x1, equity_lane0_board_eval0_player_eval1_s3_trips) is
+    variable cat: unsigned(8 downto 0);
+    variable skip0: std_logic;
+    variable skip1: std_logic;
+    variable skip2: std_logic;
+    variable second_pair1: std_logic;
+    variable code: unsigned(3 downto 0);
     variable k0: unsigned(3 downto 0);
     variable k1: unsigned(3 downto 0);
     variable k2: unsigned(3 downto 0);
     variable k3: unsigned(3 downto 0);
     variable k4: unsigned(3 downto 0);
 begin
-    t1_ge_p0 := '1';
-    for j in 0 to 4-1 loop
-        if (bool(equity_lane0_eval71_hand_eval1_ranked_trips1(j)) and (not bool(equity_lane0_eval71_hand_eval1_ranked_pairs0(j)))) then
-            t1_ge_p0 := '1';
-        elsif (bool(equity_lane0_eval71_hand_eval1_ranked_pairs0(j)) and (not bool(equity_lane0_eval71_hand_eval1_ranked_trips1(j)))) then
-            t1_ge_p0 := '0';
-        end if;
-    end loop;
-    p2_ge_m0 := '1';
-    for j in 0 to 4-1 loop
-        if (bool(equity_lane0_eval71_hand_eval1_ranked_pairs2(j)) and (not bool(equity_lane0_eval71_hand_eval1_ranked_kickers0(j)))) then
-            p2_ge_m0 := '1';
-        elsif (bool(equity_lane0_eval71_hand_eval1_ranked_kickers0(j)) and (not bool(equity_lane0_eval71_hand_eval1_ranked_pairs2(j)))) then
-            p2_ge_m0 := '0';
-        end if;
-    end loop;
-    cat := to_unsigned(0, 4);
-    cat(3) := equity_lane0_eval71_hand_eval1_ranked_category(8);
-    cat(2) := stdl(bool(equity_lane0_eval71_hand_eval1_ranked_category(7)) or bool(equity_lane0_eval71_hand_eval1_ranked_category(6)) or bool(equity_lane0_eval71_hand_eval1_ranked_category(5)) or bool(equity_lane0_eval71_hand_eval1_ranked_category(4)));
-    cat(1) := stdl(bool(equity_lane0_eval71_hand_eval1_ranked_category(7)) or bool(equity_lane0_eval71_hand_eval1_ranked_category(6)) or bool(equity_lane0_eval71_hand_eval1_ranked_category(3)) or bool(equity_lane0_eval71_hand_eval1_ranked_category(2)));
-    cat(0) := stdl(bool(equity_lane0_eval71_hand_eval1_ranked_category(7)) or bool(equity_lane0_eval71_hand_eval1_ranked_category(5)) or bool(equity_lane0_eval71_hand_eval1_ranked_category(3)) or bool(equity_lane0_eval71_hand_eval1_ranked_category(1)));
+    cat := equity_lane0_board_eval0_player_eval1_s3_category;
+    skip0 := stdl((bool(cat(7)) and (equity_lane0_board_eval0_player_eval1_s3_x0 = equity_lane0_board_eval0_player_eval1_s3_quads)) or (bool(cat(3)) and (equity_lane0_board_eval0_player_eval1_s3_x0 = equity_lane0_board_eval0_player_eval1_s3_trips)) or ((bool(cat(1)) or bool(cat(2))) and (equity_lane0_board_eval0_player_eval1_s3_x0 = equity_lane0_board_eval0_player_eval1_s3_pair0)));
+    skip1 := stdl((bool(cat(3)) and (equity_lane0_board_eval0_player_eval1_s3_x1 = equity_lane0_board_eval0_player_eval1_s3_trips)) or (bool(cat(1)) and (equity_lane0_board_eval0_player_eval1_s3_x1 = equity_lane0_board_eval0_player_eval1_s3_pair0)));
+    skip2 := stdl(bool(cat(1)) and (equity_lane0_board_eval0_player_eval1_s3_x2 = equity_lane0_board_eval0_player_eval1_s3_pair0));
+    second_pair1 := stdl(equity_lane0_board_eval0_player_eval1_s3_x1 = equity_lane0_board_eval0_player_eval1_s3_pair1);
+    code := to_unsigned(0, 4);
+    code(3) := cat(8);
+    code(2) := stdl(bool(cat(7)) or bool(cat(6)) or bool(cat(5)) or bool(cat(4)));
+    code(1) := stdl(bool(cat(7)) or bool(cat(6)) or bool(cat(3)) or bool(cat(2)));
+    code(0) := stdl(bool(cat(7)) or bool(cat(5)) or bool(cat(3)) or bool(cat(1)));
     k0 := to_unsigned(0, 4);
     k1 := to_unsigned(0, 4);
     k2 := to_unsigned(0, 4);
     k3 := to_unsigned(0, 4);
     k4 := to_unsigned(0, 4);
-    if bool(equity_lane0_eval71_hand_eval1_ranked_category(8)) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_ranked_sf_top);
+    if (bool(cat(5)) or bool(cat(0))) then
+        k0 := equity_lane0_board_eval0_player_eval1_s3_x0;
+        k1 := equity_lane0_board_eval0_player_eval1_s3_x1;
+        k2 := equity_lane0_board_eval0_player_eval1_s3_x2;
+        k3 := equity_lane0_board_eval0_player_eval1_s3_x3;
+        k4 := equity_lane0_board_eval0_player_eval1_s3_x4;
     end if;
-    if bool(equity_lane0_eval71_hand_eval1_ranked_category(7)) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_ranked_quads);
-        k1 := (k1 or equity_lane0_eval71_hand_eval1_ranked_not_quads0);
+    if bool(cat(8)) then
+        k0 := equity_lane0_board_eval0_player_eval1_s3_sf_top;
     end if;
-    if bool(equity_lane0_eval71_hand_eval1_ranked_category(6)) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_ranked_trips0);
-        if bool(t1_ge_p0) then
-            k1 := (k1 or equity_lane0_eval71_hand_eval1_ranked_trips1);
+    if bool(cat(4)) then
+        k0 := equity_lane0_board_eval0_player_eval1_s3_straight_top;
+    end if;
+    if bool(cat(7)) then
+        k0 := equity_lane0_board_eval0_player_eval1_s3_quads;
+    end if;
+    if bool(cat(6)) then
+        k0 := equity_lane0_board_eval0_player_eval1_s3_trips;
+        if (equity_lane0_board_eval0_player_eval1_s3_pair0 = equity_lane0_board_eval0_player_eval1_s3_trips) then
+            k1 := equity_lane0_board_eval0_player_eval1_s3_pair1;
         else
-            k1 := (k1 or equity_lane0_eval71_hand_eval1_ranked_pairs0);
+            k1 := equity_lane0_board_eval0_player_eval1_s3_pair0;
         end if;
     end if;
-    if (bool(equity_lane0_eval71_hand_eval1_ranked_category(5)) or bool(equity_lane0_eval71_hand_eval1_ranked_category(0))) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_ranked_kickers0);
-        k1 := (k1 or equity_lane0_eval71_hand_eval1_ranked_kickers1);
-        k2 := (k2 or equity_lane0_eval71_hand_eval1_ranked_kickers2);
-        k3 := (k3 or equity_lane0_eval71_hand_eval1_ranked_kickers3);
-        k4 := (k4 or equity_lane0_eval71_hand_eval1_ranked_kickers4);
+    if bool(cat(3)) then
+        k0 := equity_lane0_board_eval0_player_eval1_s3_trips;
     end if;
-    if bool(equity_lane0_eval71_hand_eval1_ranked_category(4)) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_ranked_straight_top);
+    if (bool(cat(2)) or bool(cat(1))) then
+        k0 := equity_lane0_board_eval0_player_eval1_s3_pair0;
     end if;
-    if bool(equity_lane0_eval71_hand_eval1_ranked_category(3)) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_ranked_trips0);
-        k1 := (k1 or equity_lane0_eval71_hand_eval1_ranked_kickers0);
-        k2 := (k2 or equity_lane0_eval71_hand_eval1_ranked_kickers1);
-    end if;
-    if bool(equity_lane0_eval71_hand_eval1_ranked_category(2)) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_ranked_pairs0);
-        k1 := (k1 or equity_lane0_eval71_hand_eval1_ranked_pairs1);
-        if bool(p2_ge_m0) then
-            k2 := (k2 or equity_lane0_eval71_hand_eval1_ranked_pairs2);
+    if (bool(cat(7)) or bool(cat(3)) or bool(cat(1))) then
+        if bool(skip0) then
+            k1 := equity_lane0_board_eval0_player_eval1_s3_x1;
         else
-            k2 := (k2 or equity_lane0_eval71_hand_eval1_ranked_kickers0);
+            k1 := equity_lane0_board_eval0_player_eval1_s3_x0;
         end if;
     end if;
-    if bool(equity_lane0_eval71_hand_eval1_ranked_category(1)) then
-        k0 := (k0 or equity_lane0_eval71_hand_eval1_ranked_pairs0);
-        k1 := (k1 or equity_lane0_eval71_hand_eval1_ranked_kickers0);
-        k2 := (k2 or equity_lane0_eval71_hand_eval1_ranked_kickers1);
-        k3 := (k3 or equity_lane0_eval71_hand_eval1_ranked_kickers2);
+    if (bool(cat(3)) or bool(cat(1))) then
+        if (bool(skip0) or bool(skip1)) then
+            k2 := equity_lane0_board_eval0_player_eval1_s3_x2;
+        else
+            k2 := equity_lane0_board_eval0_player_eval1_s3_x1;
+        end if;
     end if;
-    if bool(equity_lane0_eval71_hand_eval1_ranked_invalid) then
-        equity_lane0_eval71_hand_eval1_c5_word <= to_unsigned(0, 24);
+    if bool(cat(1)) then
+        if (bool(skip0) or bool(skip1) or bool(skip2)) then
+            k3 := equity_lane0_board_eval0_player_eval1_s3_x3;
+        else
+            k3 := equity_lane0_board_eval0_player_eval1_s3_x2;
+        end if;
+    end if;
+    if bool(cat(2)) then
+        k1 := equity_lane0_board_eval0_player_eval1_s3_pair1;
+        if (not bool(skip0)) then
+            k2 := equity_lane0_board_eval0_player_eval1_s3_x0;
+        elsif (not bool(second_pair1)) then
+            k2 := equity_lane0_board_eval0_player_eval1_s3_x1;
+        else
+            k2 := equity_lane0_board_eval0_player_eval1_s3_x2;
+        end if;
+    end if;
+    if bool(equity_lane0_board_eval0_player_eval1_s3_invalid) then
+        equity_lane0_board_eval0_player_eval1_c4_word <= to_unsigned(0, 24);
     else
-        equity_lane0_eval71_hand_eval1_c5_word <= unsigned'(cat & k0 & k1 & k2 & k3 & k4);
+        equity_lane0_board_eval0_player_eval1_c4_word <= unsigned'(code & k0 & k1 & k2 & k3 & k4);
     end if;
-end process equity_lane0_eval71_hand_eval1_compose;
+end process equity_lane0_board_eval0_player_eval1_compose;
 
-equity_lane0_eval71_hand_eval1_advance: process (clk) is
+equity_lane0_board_eval0_player_eval1_answer: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_eval71_hand_eval1_valids <= to_unsigned(0, 6);
+            equity_lane0_board_eval0_player_eval1_word_q <= to_unsigned(0, 24);
+            equity_lane0_board_eval0_player_eval1_invalid_q <= '0';
         else
-            equity_lane0_eval71_hand_eval1_valids <= unsigned'(equity_lane0_eval71_hand_eval1_valids((6 - 1)-1 downto 0) & equity_lane0_look_valid);
-        end if;
-    end if;
-end process equity_lane0_eval71_hand_eval1_advance;
-
-equity_lane0_eval71_hand_eval1_take: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_eval71_hand_eval1_s0_codes <= equity_lane0_eval71_hand_eval1_codes_in;
-    end if;
-end process equity_lane0_eval71_hand_eval1_take;
-
-equity_lane0_eval71_hand_eval1_answer: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_eval71_hand_eval1_word_q <= to_unsigned(0, 24);
-            equity_lane0_eval71_hand_eval1_invalid_q <= '0';
-        else
-            if bool(equity_lane0_eval71_hand_eval1_valids((6 - 2))) then
-                equity_lane0_eval71_hand_eval1_word_q <= equity_lane0_eval71_hand_eval1_c5_word;
-                equity_lane0_eval71_hand_eval1_invalid_q <= equity_lane0_eval71_hand_eval1_ranked_invalid;
+            if bool(equity_lane0_board_eval0_answer_now) then
+                equity_lane0_board_eval0_player_eval1_word_q <= equity_lane0_board_eval0_player_eval1_c4_word;
+                equity_lane0_board_eval0_player_eval1_invalid_q <= equity_lane0_board_eval0_player_eval1_s3_invalid;
             end if;
         end if;
     end if;
-end process equity_lane0_eval71_hand_eval1_answer;
+end process equity_lane0_board_eval0_player_eval1_answer;
 
 
-equity_lane0_eval71_word <= equity_lane0_eval71_hand_eval1_word_q;
-equity_lane0_eval71_invalid <= equity_lane0_eval71_hand_eval1_invalid_q;
-equity_lane0_eval71_out_valid <= equity_lane0_eval71_hand_eval1_valids((6 - 1));
+equity_lane0_board_eval0_player_eval1_word <= equity_lane0_board_eval0_player_eval1_word_q;
+equity_lane0_board_eval0_player_eval1_invalid <= equity_lane0_board_eval0_player_eval1_invalid_q;
 
-equity_lane0_showdown0_pipe_reg0_load: process (clk) is
+
+equity_lane0_board_eval0_answer_now <= equity_lane0_board_eval0_valids((5 - 2));
+equity_lane0_board_eval0_out_valid <= equity_lane0_board_eval0_valids((5 - 1));
+
+equity_lane0_showdown0_pipe_reg18_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg0_q <= equity_lane0_eval70_word;
+        equity_lane0_showdown0_pipe_reg18_q <= equity_lane0_board_eval0_player_eval0_word;
     end if;
-end process equity_lane0_showdown0_pipe_reg0_load;
+end process equity_lane0_showdown0_pipe_reg18_load;
 
-equity_lane0_showdown0_pipe_reg1_load: process (clk) is
+equity_lane0_showdown0_pipe_reg19_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg1_q <= equity_lane0_eval71_word;
+        equity_lane0_showdown0_pipe_reg19_q <= equity_lane0_board_eval0_player_eval1_word;
     end if;
-end process equity_lane0_showdown0_pipe_reg1_load;
+end process equity_lane0_showdown0_pipe_reg19_load;
 
-equity_lane0_showdown0_word_at_least0_compare: process (equity_lane0_showdown0_pipe_reg0_q, equity_lane0_showdown0_pipe_reg1_q) is
+equity_lane0_showdown0_word_at_least0_compare: process (equity_lane0_showdown0_pipe_reg18_q, equity_lane0_showdown0_pipe_reg19_q) is
     variable bit_gt: unsigned(23 downto 0);
     variable bit_lt: unsigned(23 downto 0);
     variable bit_eq: unsigned(22 downto 0);
@@ -5627,9 +5511,9 @@ begin
     bit_eq := to_unsigned(0, 23);
     field_gt_at := to_unsigned(0, 22);
     field_lt_at := to_unsigned(0, 22);
-    bit_gt := (equity_lane0_showdown0_pipe_reg0_q and (not equity_lane0_showdown0_pipe_reg1_q));
-    bit_lt := (equity_lane0_showdown0_pipe_reg1_q and (not equity_lane0_showdown0_pipe_reg0_q));
-    bit_eq := ((not equity_lane0_showdown0_pipe_reg0_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg1_q(24-1 downto 1));
+    bit_gt := (equity_lane0_showdown0_pipe_reg18_q and (not equity_lane0_showdown0_pipe_reg19_q));
+    bit_lt := (equity_lane0_showdown0_pipe_reg19_q and (not equity_lane0_showdown0_pipe_reg18_q));
+    bit_eq := ((not equity_lane0_showdown0_pipe_reg18_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg19_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -5654,19 +5538,19 @@ begin
     equity_lane0_showdown0_word_at_least0_b_ge_a <= stdl((not (bool(super_gt(2)) or ((not bool(super_lt(2))) and bool(super_gt(1))) or ((not bool(super_lt(2))) and (not bool(super_lt(1))) and bool(super_gt(0))))));
 end process equity_lane0_showdown0_word_at_least0_compare;
 
-equity_lane0_showdown0_pipe_reg2_load: process (clk) is
+equity_lane0_showdown0_pipe_reg20_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg2_q <= equity_lane0_showdown0_pipe_reg0_q;
+        equity_lane0_showdown0_pipe_reg20_q <= equity_lane0_showdown0_pipe_reg18_q;
     end if;
-end process equity_lane0_showdown0_pipe_reg2_load;
+end process equity_lane0_showdown0_pipe_reg20_load;
 
-equity_lane0_showdown0_pipe_reg3_load: process (clk) is
+equity_lane0_showdown0_pipe_reg21_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg3_q <= equity_lane0_showdown0_pipe_reg1_q;
+        equity_lane0_showdown0_pipe_reg21_q <= equity_lane0_showdown0_pipe_reg19_q;
     end if;
-end process equity_lane0_showdown0_pipe_reg3_load;
+end process equity_lane0_showdown0_pipe_reg21_load;
 
 equity_lane0_showdown0_stages: process (clk) is
 begin
@@ -5683,24 +5567,24 @@ begin
         if (equity_lane0_rst = '1') then
             equity_lane0_showdown0_valids <= to_unsigned(0, 4);
         else
-            equity_lane0_showdown0_valids <= unsigned'(equity_lane0_showdown0_valids((4 - 1)-1 downto 0) & equity_lane0_eval70_out_valid);
+            equity_lane0_showdown0_valids <= unsigned'(equity_lane0_showdown0_valids((4 - 1)-1 downto 0) & equity_lane0_board_eval0_out_valid);
         end if;
     end if;
 end process equity_lane0_showdown0_advance;
 
-equity_lane0_showdown0_pipe_reg4_load: process (clk) is
+equity_lane0_showdown0_pipe_reg22_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg4_q <= equity_lane0_showdown0_pipe_reg2_q;
+        equity_lane0_showdown0_pipe_reg22_q <= equity_lane0_showdown0_pipe_reg20_q;
     end if;
-end process equity_lane0_showdown0_pipe_reg4_load;
+end process equity_lane0_showdown0_pipe_reg22_load;
 
-equity_lane0_showdown0_pipe_reg5_load: process (clk) is
+equity_lane0_showdown0_pipe_reg23_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg5_q <= equity_lane0_showdown0_pipe_reg3_q;
+        equity_lane0_showdown0_pipe_reg23_q <= equity_lane0_showdown0_pipe_reg21_q;
     end if;
-end process equity_lane0_showdown0_pipe_reg5_load;
+end process equity_lane0_showdown0_pipe_reg23_load;
 
 equity_lane0_showdown0_decide: process (clk) is
     variable won: unsigned(1 downto 0);

@@ -174,6 +174,9 @@ class Result:
 
 
 def trial_words(setup, board, dealt_hands):
+    """Each player's rank word of a trial: rank7 of its two cards and the five board cards (a
+    hardware lane ranks them with one board_eval, whose contract, rank_on_board, is rank7 of
+    seven distinct cards: every trial's are)."""
     return [rank7(list(hand) + list(board)) for hand in setup.hands(dealt_hands)]
 
 

@@ -13,7 +13,10 @@ The lane is a pipeline with no stall (golden/equity_deal.py says why none is nee
 2. lookup: each dealt slot's position becomes a card through its own copy of ``remaining``
    (the engine's table of the n cards nobody knows, in code order); the other slots take their
    known card.
-3. one eval7 per player (hero and ``opponents``), then showdown with tied winners;
+3. board_eval: the trial's five board cards summarized once, each player's (hero and
+   ``opponents``) two cards folded into the summary (rtl/board_eval.py; every trial has a
+   whole board, dealt or known), then showdown with tied winners: an absent opponent's
+   NO_CARD hand is answered invalid (word 0), and ``active`` leaves it out;
 4. count: the winner alone gets a win, each of k tied winners a tie and TIE_UNITS / k units.
 
 A Monte Carlo run: the engine shifts each slot's stream seed (golden stream_seed) into its
@@ -30,11 +33,11 @@ time through a chain (``shift``): the trials counted, then per player ``COUNTERS
 from myhdl import (always, always_comb, always_seq, block, concat, ConcatSignal, downrange,
                    instances, intbv, ResetSignal, Signal)
 
-from ..golden.equity_deal import lane_slots, seat_slots
-from ..golden.hands import EVAL_LATENCY, WORD_BITS
+from ..golden.equity_deal import BOARD_SLOTS, lane_slots, seat_slots
+from ..golden.hands import WORD_BITS
 from ..golden.shuffle import FIELD_BITS, FIELDS
+from .board_eval import LATENCY as RANKING_LATENCY, board_eval
 from .colex_odometer import colex_odometer
-from .eval7 import eval7
 from .lane_control import lane_control
 from .lane_tally import TRIAL_BITS, lane_tallies, tally_links, winner_shares
 from .rng import w_part, x_part
@@ -52,9 +55,9 @@ DRAIN_EXTRA = 2 + TRIAL_BITS // 8 + 2    # the registered count and amount, then
 
 
 def lane_depth(opponents):
-    """Clocks from a trial's issue to its count: dealer, lookup, eval7, showdown, popcount
-    (two clocks)."""
-    return STAGE_CLOCKS * lane_slots(opponents) + 1 + EVAL_LATENCY + SHOWDOWN_LATENCY + 3
+    """Clocks from a trial's issue to its count: dealer, lookup, board_eval, showdown,
+    popcount (two clocks)."""
+    return STAGE_CLOCKS * lane_slots(opponents) + 1 + RANKING_LATENCY + SHOWDOWN_LATENCY + 3
 
 
 @block
@@ -417,8 +420,12 @@ def lane_dealer(clk, rst, opponents, n, mask, dealt, exact, load, load_slot, loa
 @block(skipname=True)
 def lane_ranking(clk, rst, opponents, dealt, last, last_tok, last_ok, rem_we, rem_addr,
                  rem_data, fixed, hero, active, winners, shown):
-    """The trial's cards looked up (card_lookup), one eval7 per player, and the showdown:
-    ``winners`` (bit p: player p has the best hand of the active players) when ``shown``."""
+    """The trial's cards looked up (card_lookup), ranked by one board_eval (slots 0..4 the
+    board, each player's two cards folded into its summary), and the showdown: ``winners``
+    (bit p: player p has the best hand of the active players) when ``shown``. A player whose
+    hand is not two real cards (an absent seat's NO_CARD) is answered invalid, word 0; the
+    showdown leaves out whoever ``active`` does not name. A void trial is never valid
+    (look_valid), so nothing of it is counted."""
     slots = lane_slots(opponents)
     players = 1 + opponents
     cards = [Signal(intbv(0)[CARD:]) for _ in range(slots)]
@@ -432,15 +439,13 @@ def lane_ranking(clk, rst, opponents, dealt, last, last_tok, last_ok, rem_we, re
         look_valid.next = last_tok and last_ok
 
     rank_words = [Signal(intbv(0)[WORD_BITS:]) for _ in range(players)]
-    rank_valid = [Signal(bool(0)) for _ in range(players)]
     rank_invalid = [Signal(bool(0)) for _ in range(players)]
-    holes = [(hero[0], hero[1])] + [tuple(cards[s] for s in seat_slots(j))
-                                    for j in range(opponents)]
-    evals = [eval7(clk, rst, cards[0], cards[1], cards[2], cards[3], cards[4], a, b,
-                   look_valid, rank_words[p], rank_invalid[p], rank_valid[p])
-             for p, (a, b) in enumerate(holes)]
+    ranked = Signal(bool(0))
+    board = cards[:BOARD_SLOTS]
+    holes = [hero[0], hero[1]] + [cards[s] for j in range(opponents) for s in seat_slots(j)]
+    ranking = board_eval(clk, rst, board, holes, look_valid, rank_words, rank_invalid, ranked)
     best = Signal(intbv(0)[WORD_BITS:])
-    judge = showdown(clk, rst, rank_words, active, rank_valid[0], best, winners, shown)
+    judge = showdown(clk, rst, rank_words, active, ranked, best, winners, shown)
 
     return instances()
 
