@@ -28,9 +28,9 @@ from test_emulator import INTERNALS                                 # noqa: E402
 from pokerhdl.boards.shell import ENTROPY_SIGNALS                   # noqa: E402
 from pokerhdl.flow.tops import BALATRO_RULES                        # noqa: E402
 from pokerhdl.games.balatro import rules_of                         # noqa: E402
-from pokerhdl.games.balatro_board import button_move                # noqa: E402
+from pokerhdl.games.balatro_board import button_move, panel_leds    # noqa: E402
 from pokerhdl.games.panel import BUTTONS                            # noqa: E402
-from pokerhdl.golden.balatro import ACT_NEW_RUN, PHASE_LOST, PHASE_PLAYING, PHASE_WON  # noqa
+from pokerhdl.golden.balatro import ACT_NEW_RUN, PHASE_PLAYING, PHASE_WON    # noqa: E402
 from pokerhdl.golden.balatro_agent import Agent                     # noqa: E402
 from pokerhdl.golden.balatro_run import PHASE_SHOP, BalatroRun      # noqa: E402
 from pokerhdl.golden.balatro_screen import frame, save_png          # noqa: E402
@@ -105,8 +105,7 @@ class Board:
     def check(self, run, name):
         """The LEDs the golden run's; a picture: the next whole frame, the golden one."""
         emu = self.emu
-        want = emu.switches & 0xFF | (run.phase == PHASE_WON) << 15 | \
-            (run.phase == PHASE_LOST) << 14 | (run.phase == PHASE_SHOP) << 13
+        want = panel_leds(run.phase, emu.switches & 0xFF)
         assert emu.leds == want, f"LEDs {emu.leds:#06x}, the golden run's {want:#06x}"
         if name:
             emu.run_frames(1)

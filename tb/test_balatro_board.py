@@ -28,7 +28,7 @@ from harness import BUILD, HDLS, run_block
 from test_board_tops import FAST
 from test_golden_balatro import best_mask
 from vga_capture import capture_frame, compare_frames
-from pokerhdl.games.balatro_board import button_move
+from pokerhdl.games.balatro_board import button_move, panel_leds
 from pokerhdl.games.panel import BUTTONS
 from pokerhdl.games.balatro import rules_of
 from pokerhdl.golden.balatro import (ACT_DISCARD, ACT_NEW_RUN, ACT_PLAY, ACT_SORT_RANK,
@@ -74,9 +74,7 @@ class BalatroBoard(EntropyBoard):
 
     def check_leds(self, switches):
         """LED 7..0 echo the switches, LED 15 a run won, LED 14 a run lost, LED 13 the shop."""
-        phase = self.game.phase
-        want = switches | (phase == PHASE_WON) << 15 | (phase == PHASE_LOST) << 14 | \
-            (phase == PHASE_SHOP) << 13
+        want = panel_leds(self.game.phase, switches)
         assert int(self.dut.led.value) == want, (bin(int(self.dut.led.value)), bin(want))
 
     async def check_score(self):

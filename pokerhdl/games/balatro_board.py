@@ -42,10 +42,9 @@ MOVE_BUTTONS = {ACT_PLAY: "center", ACT_DISCARD: "left", ACT_SORT_RANK: "up",
                 ACT_SORT_SUIT: "down", ACT_NEW_RUN: "right"}
 SHOP_MOVE_BUTTONS = {ACT_BUY: "center", ACT_SELL: "left", ACT_MOVE: "up", ACT_REROLL: "down",
                      ACT_LEAVE: "right"}
-BUTTON_MOVES = tuple(next(m for m, b in MOVE_BUTTONS.items() if b == button)
-                     for button in BUTTONS)
-SHOP_BUTTON_MOVES = tuple(next(m for m, b in SHOP_MOVE_BUTTONS.items() if b == button)
-                          for button in BUTTONS)
+BUTTON_MOVES, SHOP_BUTTON_MOVES = (tuple({b: m for m, b in moves.items()}[button]
+                                         for button in BUTTONS)
+                                   for moves in (MOVE_BUTTONS, SHOP_MOVE_BUTTONS))
 BUFFER = 64                                  # deck buffer entries (a deck is 52)
 LEDS = 16                        # 7..0 the selection, 15 run won, 14 run lost, 13 in the shop
 
@@ -54,6 +53,12 @@ def button_move(button, phase):
     """The move a press of ``button`` (a BUTTONS name) makes in ``phase`` (a golden run's)."""
     moves = SHOP_BUTTON_MOVES if phase == PHASE_SHOP else BUTTON_MOVES
     return moves[BUTTONS.index(button)]
+
+
+def panel_leds(phase, selection):
+    """The LEDs a run in ``phase`` (a golden run's) lights with ``selection`` on the switches."""
+    return selection | (phase == PHASE_WON) << 15 | (phase == PHASE_LOST) << 14 | \
+        (phase == PHASE_SHOP) << 13
 
 
 def balatro_panel(clocks_per_pixel=4, **rules):

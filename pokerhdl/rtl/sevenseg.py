@@ -10,7 +10,7 @@ board layer inverts them once, at the pins (STYLE.md: active-low is handled in o
 from myhdl import (block, always_seq, always_comb, concat, ConcatSignal, Signal, ResetSignal,
                    intbv, instances)
 
-from ..golden.sevenseg import bcd_digits, glyph
+from ..golden.sevenseg import bcd_digits, glyph, glyph_bus
 from .bcd import bin2bcd
 
 DIGIT_GLYPH = tuple(glyph(str(d)) for d in range(10)) + (glyph("?"),) * 6
@@ -151,7 +151,7 @@ def decimal_glyphs(clk, rst, value, glyphs, digits=4, width=16, dots=None):
     shapers = [digit_glyph(nibbles[i], blanks[i + 1], blanks[i], digit_glyphs[i],
                            place="units" if i == 0 else "top" if i == used - 1 else "middle")
                for i in range(used)]
-    dashes = int("".join(f"{DASH:07b}" for _ in range(digits)), 2)
+    dashes = glyph_bus("-" * digits)
     dots_q = Signal(intbv(0)[digits:]) if dots is not None else None
 
     if places > digits:
@@ -207,13 +207,13 @@ def scientific_forms(bcd_bits, places, digits, form):
     raw = [Signal(intbv(0)[7:]) for _ in range(places)]
     numerals = [digit_glyph(bcd_bits(4 * i + 4, 4 * i), None, None, raw[i], place="units")
                 for i in range(places)]
-    dashes = int("".join(f"{DASH:07b}" for _ in range(digits)), 2)
+    dashes = glyph_bus("-" * digits)
     shorter, links = dashes, []
     for length in range(digits + 1, places + 1):
         power = str(length - 1)
         kept = digits - 1 - len(power)
-        if kept < 1:                           # no room for a digit: dashes
-            pattern = ConcatSignal(intbv(0)[digits:], *[intbv(DASH)[7:]] * digits)
+        if kept < 1:                           # no room for a digit: dashes, no dot
+            pattern = dashes
         else:
             pattern = ConcatSignal(intbv(1 << digits - 1)[digits:],
                                    *[raw[length - 1 - k] for k in range(kept)],
@@ -227,7 +227,7 @@ def scientific_forms(bcd_bits, places, digits, form):
 
 @block
 def scientific_link(leading, pattern, shorter, out):
-    """pattern when the leading place of its length is not zero, else the shorter form (a
+    """pattern when the leading place of its length is not zero, else the shorter form (each a
     signal, or the dashes: an int)."""
     @always_comb
     def choose():
