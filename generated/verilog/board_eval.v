@@ -82,10 +82,10 @@ wire board_eval0_board_summary0_same_card6_same;
 wire board_eval0_board_summary0_same_card7_same;
 wire board_eval0_board_summary0_same_card8_same;
 wire board_eval0_board_summary0_same_card9_same;
-wire [11:0] board_eval0_hole_register0_d;
-reg [11:0] board_eval0_hole_register0_q;
-wire [11:0] board_eval0_hole_register1_d;
-reg [11:0] board_eval0_hole_register1_q;
+wire [11:0] board_eval0_pipe_reg0_d;
+reg [11:0] board_eval0_pipe_reg0_q;
+wire [11:0] board_eval0_pipe_reg1_d;
+reg [11:0] board_eval0_pipe_reg1_q;
 wire [23:0] board_eval0_player_eval0_word;
 wire board_eval0_player_eval0_invalid;
 reg [11:0] board_eval0_player_eval0_s1_hole;
@@ -256,10 +256,10 @@ assign board_eval0_board_summary0_dups[3] = board_eval0_board_summary0_same_card
 assign board_eval0_board_summary0_dups[2] = board_eval0_board_summary0_same_card7_same;
 assign board_eval0_board_summary0_dups[1] = board_eval0_board_summary0_same_card8_same;
 assign board_eval0_board_summary0_dups[0] = board_eval0_board_summary0_same_card9_same;
-assign board_eval0_hole_register0_d[12-1:6] = holes[12-1:6];
-assign board_eval0_hole_register0_d[6-1:0] = holes[6-1:0];
-assign board_eval0_hole_register1_d[12-1:6] = holes[24-1:18];
-assign board_eval0_hole_register1_d[6-1:0] = holes[18-1:12];
+assign board_eval0_pipe_reg0_d[12-1:6] = holes[12-1:6];
+assign board_eval0_pipe_reg0_d[6-1:0] = holes[6-1:0];
+assign board_eval0_pipe_reg1_d[12-1:6] = holes[24-1:18];
+assign board_eval0_pipe_reg1_d[6-1:0] = holes[18-1:12];
 assign board_eval0_player_eval0_dups[10] = board_eval0_player_eval0_same_card10_same;
 assign board_eval0_player_eval0_dups[9] = board_eval0_player_eval0_same_card11_same;
 assign board_eval0_player_eval0_dups[8] = board_eval0_player_eval0_same_card12_same;
@@ -430,63 +430,63 @@ always @(posedge clk) begin: board_eval0_take_board
 end
 
 
-always @(posedge clk) begin: board_eval0_hole_register0_take
-    board_eval0_hole_register0_q <= board_eval0_hole_register0_d;
+always @(posedge clk) begin: board_eval0_pipe_reg0_load
+    board_eval0_pipe_reg0_q <= board_eval0_pipe_reg0_d;
 end
 
 
-always @(posedge clk) begin: board_eval0_hole_register1_take
-    board_eval0_hole_register1_q <= board_eval0_hole_register1_d;
+always @(posedge clk) begin: board_eval0_pipe_reg1_load
+    board_eval0_pipe_reg1_q <= board_eval0_pipe_reg1_d;
 end
 
 
 
-assign board_eval0_player_eval0_same_card10_same = ((board_eval0_hole_register0_q[6-1:0] == board_eval0_hole_register0_q[12-1:6]) && (board_eval0_hole_register0_q[6-1:0] != 63));
+assign board_eval0_player_eval0_same_card10_same = ((board_eval0_pipe_reg0_q[6-1:0] == board_eval0_pipe_reg0_q[12-1:6]) && (board_eval0_pipe_reg0_q[6-1:0] != 63));
 
 
 
-assign board_eval0_player_eval0_same_card11_same = ((board_eval0_hole_register0_q[6-1:0] == board_eval0_s0_board[6-1:0]) && (board_eval0_hole_register0_q[6-1:0] != 63));
+assign board_eval0_player_eval0_same_card11_same = ((board_eval0_pipe_reg0_q[6-1:0] == board_eval0_s0_board[6-1:0]) && (board_eval0_pipe_reg0_q[6-1:0] != 63));
 
 
 
-assign board_eval0_player_eval0_same_card12_same = ((board_eval0_hole_register0_q[12-1:6] == board_eval0_s0_board[6-1:0]) && (board_eval0_hole_register0_q[12-1:6] != 63));
+assign board_eval0_player_eval0_same_card12_same = ((board_eval0_pipe_reg0_q[12-1:6] == board_eval0_s0_board[6-1:0]) && (board_eval0_pipe_reg0_q[12-1:6] != 63));
 
 
 
-assign board_eval0_player_eval0_same_card13_same = ((board_eval0_hole_register0_q[6-1:0] == board_eval0_s0_board[12-1:6]) && (board_eval0_hole_register0_q[6-1:0] != 63));
+assign board_eval0_player_eval0_same_card13_same = ((board_eval0_pipe_reg0_q[6-1:0] == board_eval0_s0_board[12-1:6]) && (board_eval0_pipe_reg0_q[6-1:0] != 63));
 
 
 
-assign board_eval0_player_eval0_same_card14_same = ((board_eval0_hole_register0_q[12-1:6] == board_eval0_s0_board[12-1:6]) && (board_eval0_hole_register0_q[12-1:6] != 63));
+assign board_eval0_player_eval0_same_card14_same = ((board_eval0_pipe_reg0_q[12-1:6] == board_eval0_s0_board[12-1:6]) && (board_eval0_pipe_reg0_q[12-1:6] != 63));
 
 
 
-assign board_eval0_player_eval0_same_card15_same = ((board_eval0_hole_register0_q[6-1:0] == board_eval0_s0_board[18-1:12]) && (board_eval0_hole_register0_q[6-1:0] != 63));
+assign board_eval0_player_eval0_same_card15_same = ((board_eval0_pipe_reg0_q[6-1:0] == board_eval0_s0_board[18-1:12]) && (board_eval0_pipe_reg0_q[6-1:0] != 63));
 
 
 
-assign board_eval0_player_eval0_same_card16_same = ((board_eval0_hole_register0_q[12-1:6] == board_eval0_s0_board[18-1:12]) && (board_eval0_hole_register0_q[12-1:6] != 63));
+assign board_eval0_player_eval0_same_card16_same = ((board_eval0_pipe_reg0_q[12-1:6] == board_eval0_s0_board[18-1:12]) && (board_eval0_pipe_reg0_q[12-1:6] != 63));
 
 
 
-assign board_eval0_player_eval0_same_card17_same = ((board_eval0_hole_register0_q[6-1:0] == board_eval0_s0_board[24-1:18]) && (board_eval0_hole_register0_q[6-1:0] != 63));
+assign board_eval0_player_eval0_same_card17_same = ((board_eval0_pipe_reg0_q[6-1:0] == board_eval0_s0_board[24-1:18]) && (board_eval0_pipe_reg0_q[6-1:0] != 63));
 
 
 
-assign board_eval0_player_eval0_same_card18_same = ((board_eval0_hole_register0_q[12-1:6] == board_eval0_s0_board[24-1:18]) && (board_eval0_hole_register0_q[12-1:6] != 63));
+assign board_eval0_player_eval0_same_card18_same = ((board_eval0_pipe_reg0_q[12-1:6] == board_eval0_s0_board[24-1:18]) && (board_eval0_pipe_reg0_q[12-1:6] != 63));
 
 
 
-assign board_eval0_player_eval0_same_card19_same = ((board_eval0_hole_register0_q[6-1:0] == board_eval0_s0_board[30-1:24]) && (board_eval0_hole_register0_q[6-1:0] != 63));
+assign board_eval0_player_eval0_same_card19_same = ((board_eval0_pipe_reg0_q[6-1:0] == board_eval0_s0_board[30-1:24]) && (board_eval0_pipe_reg0_q[6-1:0] != 63));
 
 
 
-assign board_eval0_player_eval0_same_card20_same = ((board_eval0_hole_register0_q[12-1:6] == board_eval0_s0_board[30-1:24]) && (board_eval0_hole_register0_q[12-1:6] != 63));
+assign board_eval0_player_eval0_same_card20_same = ((board_eval0_pipe_reg0_q[12-1:6] == board_eval0_s0_board[30-1:24]) && (board_eval0_pipe_reg0_q[12-1:6] != 63));
 
 
 always @(posedge clk) begin: board_eval0_player_eval0_hole_register
-    board_eval0_player_eval0_s1_hole <= board_eval0_hole_register0_q;
-    board_eval0_player_eval0_s1_bad <= ((board_eval0_player_eval0_dups != 0) || (board_eval0_hole_register0_q[5] && board_eval0_hole_register0_q[4] && (board_eval0_hole_register0_q[3] || board_eval0_hole_register0_q[2])) || (board_eval0_hole_register0_q[11] && board_eval0_hole_register0_q[10] && (board_eval0_hole_register0_q[9] || board_eval0_hole_register0_q[8])));
+    board_eval0_player_eval0_s1_hole <= board_eval0_pipe_reg0_q;
+    board_eval0_player_eval0_s1_bad <= ((board_eval0_player_eval0_dups != 0) || (board_eval0_pipe_reg0_q[5] && board_eval0_pipe_reg0_q[4] && (board_eval0_pipe_reg0_q[3] || board_eval0_pipe_reg0_q[2])) || (board_eval0_pipe_reg0_q[11] && board_eval0_pipe_reg0_q[10] && (board_eval0_pipe_reg0_q[9] || board_eval0_pipe_reg0_q[8])));
 end
 
 
@@ -872,47 +872,47 @@ always @(board_eval0_player_eval0_s2_ge4, board_eval0_player_eval0_s2_ge2, board
 end
 
 
-always @(posedge clk) begin: board_eval0_player_eval0_pipe_reg0_load
+always @(posedge clk) begin: board_eval0_player_eval0_pipe_reg2_load
     board_eval0_player_eval0_s3_x0 <= board_eval0_player_eval0_onehot_rank0_rank;
 end
 
 
-always @(posedge clk) begin: board_eval0_player_eval0_pipe_reg1_load
+always @(posedge clk) begin: board_eval0_player_eval0_pipe_reg3_load
     board_eval0_player_eval0_s3_x1 <= board_eval0_player_eval0_onehot_rank1_rank;
 end
 
 
-always @(posedge clk) begin: board_eval0_player_eval0_pipe_reg2_load
+always @(posedge clk) begin: board_eval0_player_eval0_pipe_reg4_load
     board_eval0_player_eval0_s3_x2 <= board_eval0_player_eval0_onehot_rank2_rank;
 end
 
 
-always @(posedge clk) begin: board_eval0_player_eval0_pipe_reg3_load
+always @(posedge clk) begin: board_eval0_player_eval0_pipe_reg5_load
     board_eval0_player_eval0_s3_x3 <= board_eval0_player_eval0_onehot_rank3_rank;
 end
 
 
-always @(posedge clk) begin: board_eval0_player_eval0_pipe_reg4_load
+always @(posedge clk) begin: board_eval0_player_eval0_pipe_reg6_load
     board_eval0_player_eval0_s3_x4 <= board_eval0_player_eval0_onehot_rank4_rank;
 end
 
 
-always @(posedge clk) begin: board_eval0_player_eval0_pipe_reg5_load
+always @(posedge clk) begin: board_eval0_player_eval0_pipe_reg7_load
     board_eval0_player_eval0_s3_pair0 <= board_eval0_player_eval0_onehot_rank5_rank;
 end
 
 
-always @(posedge clk) begin: board_eval0_player_eval0_pipe_reg6_load
+always @(posedge clk) begin: board_eval0_player_eval0_pipe_reg8_load
     board_eval0_player_eval0_s3_pair1 <= board_eval0_player_eval0_onehot_rank6_rank;
 end
 
 
-always @(posedge clk) begin: board_eval0_player_eval0_pipe_reg7_load
+always @(posedge clk) begin: board_eval0_player_eval0_pipe_reg9_load
     board_eval0_player_eval0_s3_trips <= board_eval0_player_eval0_onehot_rank7_rank;
 end
 
 
-always @(posedge clk) begin: board_eval0_player_eval0_pipe_reg8_load
+always @(posedge clk) begin: board_eval0_player_eval0_pipe_reg10_load
     board_eval0_player_eval0_s3_quads <= board_eval0_player_eval0_onehot_rank8_rank;
 end
 
@@ -1048,52 +1048,52 @@ assign board_eval0_player_eval0_invalid = board_eval0_player_eval0_invalid_q;
 
 
 
-assign board_eval0_player_eval1_same_card21_same = ((board_eval0_hole_register1_q[6-1:0] == board_eval0_hole_register1_q[12-1:6]) && (board_eval0_hole_register1_q[6-1:0] != 63));
+assign board_eval0_player_eval1_same_card21_same = ((board_eval0_pipe_reg1_q[6-1:0] == board_eval0_pipe_reg1_q[12-1:6]) && (board_eval0_pipe_reg1_q[6-1:0] != 63));
 
 
 
-assign board_eval0_player_eval1_same_card22_same = ((board_eval0_hole_register1_q[6-1:0] == board_eval0_s0_board[6-1:0]) && (board_eval0_hole_register1_q[6-1:0] != 63));
+assign board_eval0_player_eval1_same_card22_same = ((board_eval0_pipe_reg1_q[6-1:0] == board_eval0_s0_board[6-1:0]) && (board_eval0_pipe_reg1_q[6-1:0] != 63));
 
 
 
-assign board_eval0_player_eval1_same_card23_same = ((board_eval0_hole_register1_q[12-1:6] == board_eval0_s0_board[6-1:0]) && (board_eval0_hole_register1_q[12-1:6] != 63));
+assign board_eval0_player_eval1_same_card23_same = ((board_eval0_pipe_reg1_q[12-1:6] == board_eval0_s0_board[6-1:0]) && (board_eval0_pipe_reg1_q[12-1:6] != 63));
 
 
 
-assign board_eval0_player_eval1_same_card24_same = ((board_eval0_hole_register1_q[6-1:0] == board_eval0_s0_board[12-1:6]) && (board_eval0_hole_register1_q[6-1:0] != 63));
+assign board_eval0_player_eval1_same_card24_same = ((board_eval0_pipe_reg1_q[6-1:0] == board_eval0_s0_board[12-1:6]) && (board_eval0_pipe_reg1_q[6-1:0] != 63));
 
 
 
-assign board_eval0_player_eval1_same_card25_same = ((board_eval0_hole_register1_q[12-1:6] == board_eval0_s0_board[12-1:6]) && (board_eval0_hole_register1_q[12-1:6] != 63));
+assign board_eval0_player_eval1_same_card25_same = ((board_eval0_pipe_reg1_q[12-1:6] == board_eval0_s0_board[12-1:6]) && (board_eval0_pipe_reg1_q[12-1:6] != 63));
 
 
 
-assign board_eval0_player_eval1_same_card26_same = ((board_eval0_hole_register1_q[6-1:0] == board_eval0_s0_board[18-1:12]) && (board_eval0_hole_register1_q[6-1:0] != 63));
+assign board_eval0_player_eval1_same_card26_same = ((board_eval0_pipe_reg1_q[6-1:0] == board_eval0_s0_board[18-1:12]) && (board_eval0_pipe_reg1_q[6-1:0] != 63));
 
 
 
-assign board_eval0_player_eval1_same_card27_same = ((board_eval0_hole_register1_q[12-1:6] == board_eval0_s0_board[18-1:12]) && (board_eval0_hole_register1_q[12-1:6] != 63));
+assign board_eval0_player_eval1_same_card27_same = ((board_eval0_pipe_reg1_q[12-1:6] == board_eval0_s0_board[18-1:12]) && (board_eval0_pipe_reg1_q[12-1:6] != 63));
 
 
 
-assign board_eval0_player_eval1_same_card28_same = ((board_eval0_hole_register1_q[6-1:0] == board_eval0_s0_board[24-1:18]) && (board_eval0_hole_register1_q[6-1:0] != 63));
+assign board_eval0_player_eval1_same_card28_same = ((board_eval0_pipe_reg1_q[6-1:0] == board_eval0_s0_board[24-1:18]) && (board_eval0_pipe_reg1_q[6-1:0] != 63));
 
 
 
-assign board_eval0_player_eval1_same_card29_same = ((board_eval0_hole_register1_q[12-1:6] == board_eval0_s0_board[24-1:18]) && (board_eval0_hole_register1_q[12-1:6] != 63));
+assign board_eval0_player_eval1_same_card29_same = ((board_eval0_pipe_reg1_q[12-1:6] == board_eval0_s0_board[24-1:18]) && (board_eval0_pipe_reg1_q[12-1:6] != 63));
 
 
 
-assign board_eval0_player_eval1_same_card30_same = ((board_eval0_hole_register1_q[6-1:0] == board_eval0_s0_board[30-1:24]) && (board_eval0_hole_register1_q[6-1:0] != 63));
+assign board_eval0_player_eval1_same_card30_same = ((board_eval0_pipe_reg1_q[6-1:0] == board_eval0_s0_board[30-1:24]) && (board_eval0_pipe_reg1_q[6-1:0] != 63));
 
 
 
-assign board_eval0_player_eval1_same_card31_same = ((board_eval0_hole_register1_q[12-1:6] == board_eval0_s0_board[30-1:24]) && (board_eval0_hole_register1_q[12-1:6] != 63));
+assign board_eval0_player_eval1_same_card31_same = ((board_eval0_pipe_reg1_q[12-1:6] == board_eval0_s0_board[30-1:24]) && (board_eval0_pipe_reg1_q[12-1:6] != 63));
 
 
 always @(posedge clk) begin: board_eval0_player_eval1_hole_register
-    board_eval0_player_eval1_s1_hole <= board_eval0_hole_register1_q;
-    board_eval0_player_eval1_s1_bad <= ((board_eval0_player_eval1_dups != 0) || (board_eval0_hole_register1_q[5] && board_eval0_hole_register1_q[4] && (board_eval0_hole_register1_q[3] || board_eval0_hole_register1_q[2])) || (board_eval0_hole_register1_q[11] && board_eval0_hole_register1_q[10] && (board_eval0_hole_register1_q[9] || board_eval0_hole_register1_q[8])));
+    board_eval0_player_eval1_s1_hole <= board_eval0_pipe_reg1_q;
+    board_eval0_player_eval1_s1_bad <= ((board_eval0_player_eval1_dups != 0) || (board_eval0_pipe_reg1_q[5] && board_eval0_pipe_reg1_q[4] && (board_eval0_pipe_reg1_q[3] || board_eval0_pipe_reg1_q[2])) || (board_eval0_pipe_reg1_q[11] && board_eval0_pipe_reg1_q[10] && (board_eval0_pipe_reg1_q[9] || board_eval0_pipe_reg1_q[8])));
 end
 
 
@@ -1479,47 +1479,47 @@ always @(board_eval0_player_eval1_s2_ge4, board_eval0_player_eval1_s2_ge2, board
 end
 
 
-always @(posedge clk) begin: board_eval0_player_eval1_pipe_reg9_load
+always @(posedge clk) begin: board_eval0_player_eval1_pipe_reg11_load
     board_eval0_player_eval1_s3_x0 <= board_eval0_player_eval1_onehot_rank11_rank;
 end
 
 
-always @(posedge clk) begin: board_eval0_player_eval1_pipe_reg10_load
+always @(posedge clk) begin: board_eval0_player_eval1_pipe_reg12_load
     board_eval0_player_eval1_s3_x1 <= board_eval0_player_eval1_onehot_rank12_rank;
 end
 
 
-always @(posedge clk) begin: board_eval0_player_eval1_pipe_reg11_load
+always @(posedge clk) begin: board_eval0_player_eval1_pipe_reg13_load
     board_eval0_player_eval1_s3_x2 <= board_eval0_player_eval1_onehot_rank13_rank;
 end
 
 
-always @(posedge clk) begin: board_eval0_player_eval1_pipe_reg12_load
+always @(posedge clk) begin: board_eval0_player_eval1_pipe_reg14_load
     board_eval0_player_eval1_s3_x3 <= board_eval0_player_eval1_onehot_rank14_rank;
 end
 
 
-always @(posedge clk) begin: board_eval0_player_eval1_pipe_reg13_load
+always @(posedge clk) begin: board_eval0_player_eval1_pipe_reg15_load
     board_eval0_player_eval1_s3_x4 <= board_eval0_player_eval1_onehot_rank15_rank;
 end
 
 
-always @(posedge clk) begin: board_eval0_player_eval1_pipe_reg14_load
+always @(posedge clk) begin: board_eval0_player_eval1_pipe_reg16_load
     board_eval0_player_eval1_s3_pair0 <= board_eval0_player_eval1_onehot_rank16_rank;
 end
 
 
-always @(posedge clk) begin: board_eval0_player_eval1_pipe_reg15_load
+always @(posedge clk) begin: board_eval0_player_eval1_pipe_reg17_load
     board_eval0_player_eval1_s3_pair1 <= board_eval0_player_eval1_onehot_rank17_rank;
 end
 
 
-always @(posedge clk) begin: board_eval0_player_eval1_pipe_reg16_load
+always @(posedge clk) begin: board_eval0_player_eval1_pipe_reg18_load
     board_eval0_player_eval1_s3_trips <= board_eval0_player_eval1_onehot_rank18_rank;
 end
 
 
-always @(posedge clk) begin: board_eval0_player_eval1_pipe_reg17_load
+always @(posedge clk) begin: board_eval0_player_eval1_pipe_reg19_load
     board_eval0_player_eval1_s3_quads <= board_eval0_player_eval1_onehot_rank19_rank;
 end
 

@@ -1302,14 +1302,14 @@ wire equity_lane0_board_eval0_board_summary0_same_card6_same;
 wire equity_lane0_board_eval0_board_summary0_same_card7_same;
 wire equity_lane0_board_eval0_board_summary0_same_card8_same;
 wire equity_lane0_board_eval0_board_summary0_same_card9_same;
-wire [11:0] equity_lane0_board_eval0_hole_register0_d;
-reg [11:0] equity_lane0_board_eval0_hole_register0_q;
-wire [11:0] equity_lane0_board_eval0_hole_register1_d;
-reg [11:0] equity_lane0_board_eval0_hole_register1_q;
-wire [11:0] equity_lane0_board_eval0_hole_register2_d;
-reg [11:0] equity_lane0_board_eval0_hole_register2_q;
-wire [11:0] equity_lane0_board_eval0_hole_register3_d;
-reg [11:0] equity_lane0_board_eval0_hole_register3_q;
+wire [11:0] equity_lane0_board_eval0_pipe_reg23_d;
+reg [11:0] equity_lane0_board_eval0_pipe_reg23_q;
+wire [11:0] equity_lane0_board_eval0_pipe_reg24_d;
+reg [11:0] equity_lane0_board_eval0_pipe_reg24_q;
+wire [11:0] equity_lane0_board_eval0_pipe_reg25_d;
+reg [11:0] equity_lane0_board_eval0_pipe_reg25_q;
+wire [11:0] equity_lane0_board_eval0_pipe_reg26_d;
+reg [11:0] equity_lane0_board_eval0_pipe_reg26_q;
 wire [23:0] equity_lane0_board_eval0_player_eval0_word;
 wire equity_lane0_board_eval0_player_eval0_invalid;
 reg [11:0] equity_lane0_board_eval0_player_eval0_s1_hole;
@@ -1620,10 +1620,10 @@ reg [3:0] equity_lane0_showdown0_s2_won;
 wire [95:0] equity_lane0_showdown0_s2_packed;
 reg [3:0] equity_lane0_showdown0_winners_q;
 reg [23:0] equity_lane0_showdown0_best_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg59_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg60_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg61_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg62_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg63_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg64_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg65_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg66_q;
 reg equity_lane0_showdown0_word_at_least0_a_ge_b;
 reg equity_lane0_showdown0_word_at_least0_b_ge_a;
 reg equity_lane0_showdown0_word_at_least1_a_ge_b;
@@ -1636,14 +1636,14 @@ reg equity_lane0_showdown0_word_at_least4_a_ge_b;
 reg equity_lane0_showdown0_word_at_least4_b_ge_a;
 reg equity_lane0_showdown0_word_at_least5_a_ge_b;
 reg equity_lane0_showdown0_word_at_least5_b_ge_a;
-reg [23:0] equity_lane0_showdown0_pipe_reg63_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg64_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg65_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg66_q;
 reg [23:0] equity_lane0_showdown0_pipe_reg67_q;
 reg [23:0] equity_lane0_showdown0_pipe_reg68_q;
 reg [23:0] equity_lane0_showdown0_pipe_reg69_q;
 reg [23:0] equity_lane0_showdown0_pipe_reg70_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg71_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg72_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg73_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg74_q;
 reg [3:0] equity_lane0_won;
 reg equity_lane0_alone;
 reg [11:0] equity_lane0_units;
@@ -1951,19 +1951,15 @@ wire [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk72_shifted;
 reg [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk73_value;
 reg [0:0] equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out;
 wire [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk73_shifted;
-reg [5:0] pipe_reg71_q;
-reg [5:0] pipe_reg72_q;
-reg [10:0] pipe_reg73_q;
-reg [3:0] pipe_reg74_q;
-reg pipe_reg75_q;
+reg [5:0] pipe_reg75_q;
 reg [5:0] pipe_reg76_q;
-reg [5:0] pipe_reg77_q;
-reg pipe_reg78_q;
-reg [39:0] pipe_reg79_q;
+reg [10:0] pipe_reg77_q;
+reg [3:0] pipe_reg78_q;
+reg pipe_reg79_q;
 reg [5:0] pipe_reg80_q;
 reg [5:0] pipe_reg81_q;
-reg [5:0] pipe_reg82_q;
-reg [5:0] pipe_reg83_q;
+reg pipe_reg82_q;
+reg [39:0] pipe_reg83_q;
 reg [5:0] pipe_reg84_q;
 reg [5:0] pipe_reg85_q;
 reg [5:0] pipe_reg86_q;
@@ -1973,9 +1969,13 @@ reg [5:0] pipe_reg89_q;
 reg [5:0] pipe_reg90_q;
 reg [5:0] pipe_reg91_q;
 reg [5:0] pipe_reg92_q;
+reg [5:0] pipe_reg93_q;
+reg [5:0] pipe_reg94_q;
+reg [5:0] pipe_reg95_q;
+reg [5:0] pipe_reg96_q;
 wire lane_bonus1_bonus;
 wire [2:0] lane_bonus1_number;
-reg pipe_reg93_q;
+reg pipe_reg97_q;
 wire lane_load1_lane_loads;
 reg equity_lane1_done;
 wire [7:0] equity_lane1_chain_out;
@@ -3076,14 +3076,14 @@ wire equity_lane1_board_eval1_board_summary1_same_card60_same;
 wire equity_lane1_board_eval1_board_summary1_same_card61_same;
 wire equity_lane1_board_eval1_board_summary1_same_card62_same;
 wire equity_lane1_board_eval1_board_summary1_same_card63_same;
-wire [11:0] equity_lane1_board_eval1_hole_register4_d;
-reg [11:0] equity_lane1_board_eval1_hole_register4_q;
-wire [11:0] equity_lane1_board_eval1_hole_register5_d;
-reg [11:0] equity_lane1_board_eval1_hole_register5_q;
-wire [11:0] equity_lane1_board_eval1_hole_register6_d;
-reg [11:0] equity_lane1_board_eval1_hole_register6_q;
-wire [11:0] equity_lane1_board_eval1_hole_register7_d;
-reg [11:0] equity_lane1_board_eval1_hole_register7_q;
+wire [11:0] equity_lane1_board_eval1_pipe_reg98_d;
+reg [11:0] equity_lane1_board_eval1_pipe_reg98_q;
+wire [11:0] equity_lane1_board_eval1_pipe_reg99_d;
+reg [11:0] equity_lane1_board_eval1_pipe_reg99_q;
+wire [11:0] equity_lane1_board_eval1_pipe_reg100_d;
+reg [11:0] equity_lane1_board_eval1_pipe_reg100_q;
+wire [11:0] equity_lane1_board_eval1_pipe_reg101_d;
+reg [11:0] equity_lane1_board_eval1_pipe_reg101_q;
 wire [23:0] equity_lane1_board_eval1_player_eval4_word;
 wire equity_lane1_board_eval1_player_eval4_invalid;
 reg [11:0] equity_lane1_board_eval1_player_eval4_s1_hole;
@@ -3394,10 +3394,10 @@ reg [3:0] equity_lane1_showdown1_s2_won;
 wire [95:0] equity_lane1_showdown1_s2_packed;
 reg [3:0] equity_lane1_showdown1_winners_q;
 reg [23:0] equity_lane1_showdown1_best_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg130_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg131_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg132_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg133_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg138_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg139_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg140_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg141_q;
 reg equity_lane1_showdown1_word_at_least6_a_ge_b;
 reg equity_lane1_showdown1_word_at_least6_b_ge_a;
 reg equity_lane1_showdown1_word_at_least7_a_ge_b;
@@ -3410,14 +3410,14 @@ reg equity_lane1_showdown1_word_at_least10_a_ge_b;
 reg equity_lane1_showdown1_word_at_least10_b_ge_a;
 reg equity_lane1_showdown1_word_at_least11_a_ge_b;
 reg equity_lane1_showdown1_word_at_least11_b_ge_a;
-reg [23:0] equity_lane1_showdown1_pipe_reg134_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg135_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg136_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg137_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg138_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg139_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg140_q;
-reg [23:0] equity_lane1_showdown1_pipe_reg141_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg142_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg143_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg144_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg145_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg146_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg147_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg148_q;
+reg [23:0] equity_lane1_showdown1_pipe_reg149_q;
 reg [3:0] equity_lane1_won;
 reg equity_lane1_alone;
 reg [11:0] equity_lane1_units;
@@ -4314,14 +4314,14 @@ assign equity_lane0_board_eval0_board_summary0_dups[3] = equity_lane0_board_eval
 assign equity_lane0_board_eval0_board_summary0_dups[2] = equity_lane0_board_eval0_board_summary0_same_card7_same;
 assign equity_lane0_board_eval0_board_summary0_dups[1] = equity_lane0_board_eval0_board_summary0_same_card8_same;
 assign equity_lane0_board_eval0_board_summary0_dups[0] = equity_lane0_board_eval0_board_summary0_same_card9_same;
-assign equity_lane0_board_eval0_hole_register0_d[12-1:6] = pipe_reg10_q;
-assign equity_lane0_board_eval0_hole_register0_d[6-1:0] = pipe_reg9_q;
-assign equity_lane0_board_eval0_hole_register1_d[12-1:6] = equity_lane0_card_lookup6_card;
-assign equity_lane0_board_eval0_hole_register1_d[6-1:0] = equity_lane0_card_lookup5_card;
-assign equity_lane0_board_eval0_hole_register2_d[12-1:6] = equity_lane0_card_lookup8_card;
-assign equity_lane0_board_eval0_hole_register2_d[6-1:0] = equity_lane0_card_lookup7_card;
-assign equity_lane0_board_eval0_hole_register3_d[12-1:6] = equity_lane0_card_lookup10_card;
-assign equity_lane0_board_eval0_hole_register3_d[6-1:0] = equity_lane0_card_lookup9_card;
+assign equity_lane0_board_eval0_pipe_reg23_d[12-1:6] = pipe_reg10_q;
+assign equity_lane0_board_eval0_pipe_reg23_d[6-1:0] = pipe_reg9_q;
+assign equity_lane0_board_eval0_pipe_reg24_d[12-1:6] = equity_lane0_card_lookup6_card;
+assign equity_lane0_board_eval0_pipe_reg24_d[6-1:0] = equity_lane0_card_lookup5_card;
+assign equity_lane0_board_eval0_pipe_reg25_d[12-1:6] = equity_lane0_card_lookup8_card;
+assign equity_lane0_board_eval0_pipe_reg25_d[6-1:0] = equity_lane0_card_lookup7_card;
+assign equity_lane0_board_eval0_pipe_reg26_d[12-1:6] = equity_lane0_card_lookup10_card;
+assign equity_lane0_board_eval0_pipe_reg26_d[6-1:0] = equity_lane0_card_lookup9_card;
 assign equity_lane0_board_eval0_player_eval0_dups[10] = equity_lane0_board_eval0_player_eval0_same_card10_same;
 assign equity_lane0_board_eval0_player_eval0_dups[9] = equity_lane0_board_eval0_player_eval0_same_card11_same;
 assign equity_lane0_board_eval0_player_eval0_dups[8] = equity_lane0_board_eval0_player_eval0_same_card12_same;
@@ -4378,10 +4378,10 @@ assign equity_lane0_showdown0_c1_ge[3] = equity_lane0_showdown0_word_at_least0_b
 assign equity_lane0_showdown0_c1_ge[2] = equity_lane0_showdown0_word_at_least2_a_ge_b;
 assign equity_lane0_showdown0_c1_ge[1] = equity_lane0_showdown0_word_at_least1_a_ge_b;
 assign equity_lane0_showdown0_c1_ge[0] = equity_lane0_showdown0_word_at_least0_a_ge_b;
-assign equity_lane0_showdown0_s2_packed[96-1:72] = equity_lane0_showdown0_pipe_reg70_q;
-assign equity_lane0_showdown0_s2_packed[72-1:48] = equity_lane0_showdown0_pipe_reg69_q;
-assign equity_lane0_showdown0_s2_packed[48-1:24] = equity_lane0_showdown0_pipe_reg68_q;
-assign equity_lane0_showdown0_s2_packed[24-1:0] = equity_lane0_showdown0_pipe_reg67_q;
+assign equity_lane0_showdown0_s2_packed[96-1:72] = equity_lane0_showdown0_pipe_reg74_q;
+assign equity_lane0_showdown0_s2_packed[72-1:48] = equity_lane0_showdown0_pipe_reg73_q;
+assign equity_lane0_showdown0_s2_packed[48-1:24] = equity_lane0_showdown0_pipe_reg72_q;
+assign equity_lane0_showdown0_s2_packed[24-1:0] = equity_lane0_showdown0_pipe_reg71_q;
 assign equity_lane1_chunked_counter14_high[32-1:24] = equity_lane1_chunked_counter14_counter_chunk78_value;
 assign equity_lane1_chunked_counter14_high[24-1:16] = equity_lane1_chunked_counter14_counter_chunk77_value;
 assign equity_lane1_chunked_counter14_high[16-1:8] = equity_lane1_chunked_counter14_counter_chunk76_value;
@@ -4801,14 +4801,14 @@ assign equity_lane1_board_eval1_board_summary1_dups[3] = equity_lane1_board_eval
 assign equity_lane1_board_eval1_board_summary1_dups[2] = equity_lane1_board_eval1_board_summary1_same_card61_same;
 assign equity_lane1_board_eval1_board_summary1_dups[1] = equity_lane1_board_eval1_board_summary1_same_card62_same;
 assign equity_lane1_board_eval1_board_summary1_dups[0] = equity_lane1_board_eval1_board_summary1_same_card63_same;
-assign equity_lane1_board_eval1_hole_register4_d[12-1:6] = pipe_reg81_q;
-assign equity_lane1_board_eval1_hole_register4_d[6-1:0] = pipe_reg80_q;
-assign equity_lane1_board_eval1_hole_register5_d[12-1:6] = equity_lane1_card_lookup17_card;
-assign equity_lane1_board_eval1_hole_register5_d[6-1:0] = equity_lane1_card_lookup16_card;
-assign equity_lane1_board_eval1_hole_register6_d[12-1:6] = equity_lane1_card_lookup19_card;
-assign equity_lane1_board_eval1_hole_register6_d[6-1:0] = equity_lane1_card_lookup18_card;
-assign equity_lane1_board_eval1_hole_register7_d[12-1:6] = equity_lane1_card_lookup21_card;
-assign equity_lane1_board_eval1_hole_register7_d[6-1:0] = equity_lane1_card_lookup20_card;
+assign equity_lane1_board_eval1_pipe_reg98_d[12-1:6] = pipe_reg85_q;
+assign equity_lane1_board_eval1_pipe_reg98_d[6-1:0] = pipe_reg84_q;
+assign equity_lane1_board_eval1_pipe_reg99_d[12-1:6] = equity_lane1_card_lookup17_card;
+assign equity_lane1_board_eval1_pipe_reg99_d[6-1:0] = equity_lane1_card_lookup16_card;
+assign equity_lane1_board_eval1_pipe_reg100_d[12-1:6] = equity_lane1_card_lookup19_card;
+assign equity_lane1_board_eval1_pipe_reg100_d[6-1:0] = equity_lane1_card_lookup18_card;
+assign equity_lane1_board_eval1_pipe_reg101_d[12-1:6] = equity_lane1_card_lookup21_card;
+assign equity_lane1_board_eval1_pipe_reg101_d[6-1:0] = equity_lane1_card_lookup20_card;
 assign equity_lane1_board_eval1_player_eval4_dups[10] = equity_lane1_board_eval1_player_eval4_same_card64_same;
 assign equity_lane1_board_eval1_player_eval4_dups[9] = equity_lane1_board_eval1_player_eval4_same_card65_same;
 assign equity_lane1_board_eval1_player_eval4_dups[8] = equity_lane1_board_eval1_player_eval4_same_card66_same;
@@ -4865,10 +4865,10 @@ assign equity_lane1_showdown1_c1_ge[3] = equity_lane1_showdown1_word_at_least6_b
 assign equity_lane1_showdown1_c1_ge[2] = equity_lane1_showdown1_word_at_least8_a_ge_b;
 assign equity_lane1_showdown1_c1_ge[1] = equity_lane1_showdown1_word_at_least7_a_ge_b;
 assign equity_lane1_showdown1_c1_ge[0] = equity_lane1_showdown1_word_at_least6_a_ge_b;
-assign equity_lane1_showdown1_s2_packed[96-1:72] = equity_lane1_showdown1_pipe_reg141_q;
-assign equity_lane1_showdown1_s2_packed[72-1:48] = equity_lane1_showdown1_pipe_reg140_q;
-assign equity_lane1_showdown1_s2_packed[48-1:24] = equity_lane1_showdown1_pipe_reg139_q;
-assign equity_lane1_showdown1_s2_packed[24-1:0] = equity_lane1_showdown1_pipe_reg138_q;
+assign equity_lane1_showdown1_s2_packed[96-1:72] = equity_lane1_showdown1_pipe_reg149_q;
+assign equity_lane1_showdown1_s2_packed[72-1:48] = equity_lane1_showdown1_pipe_reg148_q;
+assign equity_lane1_showdown1_s2_packed[48-1:24] = equity_lane1_showdown1_pipe_reg147_q;
+assign equity_lane1_showdown1_s2_packed[24-1:0] = equity_lane1_showdown1_pipe_reg146_q;
 
 
 always @(frame_receiver0_crc_in, s_axis_tdata) begin: frame_receiver0_crc8_step0_step
@@ -11866,73 +11866,73 @@ always @(posedge clk) begin: equity_lane0_board_eval0_take_board
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_hole_register0_take
-    equity_lane0_board_eval0_hole_register0_q <= equity_lane0_board_eval0_hole_register0_d;
+always @(posedge clk) begin: equity_lane0_board_eval0_pipe_reg23_load
+    equity_lane0_board_eval0_pipe_reg23_q <= equity_lane0_board_eval0_pipe_reg23_d;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_hole_register1_take
-    equity_lane0_board_eval0_hole_register1_q <= equity_lane0_board_eval0_hole_register1_d;
+always @(posedge clk) begin: equity_lane0_board_eval0_pipe_reg24_load
+    equity_lane0_board_eval0_pipe_reg24_q <= equity_lane0_board_eval0_pipe_reg24_d;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_hole_register2_take
-    equity_lane0_board_eval0_hole_register2_q <= equity_lane0_board_eval0_hole_register2_d;
+always @(posedge clk) begin: equity_lane0_board_eval0_pipe_reg25_load
+    equity_lane0_board_eval0_pipe_reg25_q <= equity_lane0_board_eval0_pipe_reg25_d;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_hole_register3_take
-    equity_lane0_board_eval0_hole_register3_q <= equity_lane0_board_eval0_hole_register3_d;
+always @(posedge clk) begin: equity_lane0_board_eval0_pipe_reg26_load
+    equity_lane0_board_eval0_pipe_reg26_q <= equity_lane0_board_eval0_pipe_reg26_d;
 end
 
 
 
-assign equity_lane0_board_eval0_player_eval0_same_card10_same = ((equity_lane0_board_eval0_hole_register0_q[6-1:0] == equity_lane0_board_eval0_hole_register0_q[12-1:6]) && (equity_lane0_board_eval0_hole_register0_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval0_same_card10_same = ((equity_lane0_board_eval0_pipe_reg23_q[6-1:0] == equity_lane0_board_eval0_pipe_reg23_q[12-1:6]) && (equity_lane0_board_eval0_pipe_reg23_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval0_same_card11_same = ((equity_lane0_board_eval0_hole_register0_q[6-1:0] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_hole_register0_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval0_same_card11_same = ((equity_lane0_board_eval0_pipe_reg23_q[6-1:0] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_pipe_reg23_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval0_same_card12_same = ((equity_lane0_board_eval0_hole_register0_q[12-1:6] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_hole_register0_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval0_same_card12_same = ((equity_lane0_board_eval0_pipe_reg23_q[12-1:6] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_pipe_reg23_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval0_same_card13_same = ((equity_lane0_board_eval0_hole_register0_q[6-1:0] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_hole_register0_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval0_same_card13_same = ((equity_lane0_board_eval0_pipe_reg23_q[6-1:0] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_pipe_reg23_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval0_same_card14_same = ((equity_lane0_board_eval0_hole_register0_q[12-1:6] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_hole_register0_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval0_same_card14_same = ((equity_lane0_board_eval0_pipe_reg23_q[12-1:6] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_pipe_reg23_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval0_same_card15_same = ((equity_lane0_board_eval0_hole_register0_q[6-1:0] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_hole_register0_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval0_same_card15_same = ((equity_lane0_board_eval0_pipe_reg23_q[6-1:0] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_pipe_reg23_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval0_same_card16_same = ((equity_lane0_board_eval0_hole_register0_q[12-1:6] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_hole_register0_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval0_same_card16_same = ((equity_lane0_board_eval0_pipe_reg23_q[12-1:6] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_pipe_reg23_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval0_same_card17_same = ((equity_lane0_board_eval0_hole_register0_q[6-1:0] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_hole_register0_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval0_same_card17_same = ((equity_lane0_board_eval0_pipe_reg23_q[6-1:0] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_pipe_reg23_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval0_same_card18_same = ((equity_lane0_board_eval0_hole_register0_q[12-1:6] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_hole_register0_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval0_same_card18_same = ((equity_lane0_board_eval0_pipe_reg23_q[12-1:6] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_pipe_reg23_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval0_same_card19_same = ((equity_lane0_board_eval0_hole_register0_q[6-1:0] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_hole_register0_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval0_same_card19_same = ((equity_lane0_board_eval0_pipe_reg23_q[6-1:0] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_pipe_reg23_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval0_same_card20_same = ((equity_lane0_board_eval0_hole_register0_q[12-1:6] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_hole_register0_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval0_same_card20_same = ((equity_lane0_board_eval0_pipe_reg23_q[12-1:6] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_pipe_reg23_q[12-1:6] != 63));
 
 
 always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_hole_register
-    equity_lane0_board_eval0_player_eval0_s1_hole <= equity_lane0_board_eval0_hole_register0_q;
-    equity_lane0_board_eval0_player_eval0_s1_bad <= ((equity_lane0_board_eval0_player_eval0_dups != 0) || (equity_lane0_board_eval0_hole_register0_q[5] && equity_lane0_board_eval0_hole_register0_q[4] && (equity_lane0_board_eval0_hole_register0_q[3] || equity_lane0_board_eval0_hole_register0_q[2])) || (equity_lane0_board_eval0_hole_register0_q[11] && equity_lane0_board_eval0_hole_register0_q[10] && (equity_lane0_board_eval0_hole_register0_q[9] || equity_lane0_board_eval0_hole_register0_q[8])));
+    equity_lane0_board_eval0_player_eval0_s1_hole <= equity_lane0_board_eval0_pipe_reg23_q;
+    equity_lane0_board_eval0_player_eval0_s1_bad <= ((equity_lane0_board_eval0_player_eval0_dups != 0) || (equity_lane0_board_eval0_pipe_reg23_q[5] && equity_lane0_board_eval0_pipe_reg23_q[4] && (equity_lane0_board_eval0_pipe_reg23_q[3] || equity_lane0_board_eval0_pipe_reg23_q[2])) || (equity_lane0_board_eval0_pipe_reg23_q[11] && equity_lane0_board_eval0_pipe_reg23_q[10] && (equity_lane0_board_eval0_pipe_reg23_q[9] || equity_lane0_board_eval0_pipe_reg23_q[8])));
 end
 
 
@@ -12318,47 +12318,47 @@ always @(equity_lane0_board_eval0_player_eval0_s2_ge4, equity_lane0_board_eval0_
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg23_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg27_load
     equity_lane0_board_eval0_player_eval0_s3_x0 <= equity_lane0_board_eval0_player_eval0_onehot_rank0_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg24_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg28_load
     equity_lane0_board_eval0_player_eval0_s3_x1 <= equity_lane0_board_eval0_player_eval0_onehot_rank1_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg25_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg29_load
     equity_lane0_board_eval0_player_eval0_s3_x2 <= equity_lane0_board_eval0_player_eval0_onehot_rank2_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg26_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg30_load
     equity_lane0_board_eval0_player_eval0_s3_x3 <= equity_lane0_board_eval0_player_eval0_onehot_rank3_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg27_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg31_load
     equity_lane0_board_eval0_player_eval0_s3_x4 <= equity_lane0_board_eval0_player_eval0_onehot_rank4_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg28_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg32_load
     equity_lane0_board_eval0_player_eval0_s3_pair0 <= equity_lane0_board_eval0_player_eval0_onehot_rank5_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg29_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg33_load
     equity_lane0_board_eval0_player_eval0_s3_pair1 <= equity_lane0_board_eval0_player_eval0_onehot_rank6_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg30_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg34_load
     equity_lane0_board_eval0_player_eval0_s3_trips <= equity_lane0_board_eval0_player_eval0_onehot_rank7_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg31_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg35_load
     equity_lane0_board_eval0_player_eval0_s3_quads <= equity_lane0_board_eval0_player_eval0_onehot_rank8_rank;
 end
 
@@ -12494,52 +12494,52 @@ assign equity_lane0_board_eval0_player_eval0_invalid = equity_lane0_board_eval0_
 
 
 
-assign equity_lane0_board_eval0_player_eval1_same_card21_same = ((equity_lane0_board_eval0_hole_register1_q[6-1:0] == equity_lane0_board_eval0_hole_register1_q[12-1:6]) && (equity_lane0_board_eval0_hole_register1_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card21_same = ((equity_lane0_board_eval0_pipe_reg24_q[6-1:0] == equity_lane0_board_eval0_pipe_reg24_q[12-1:6]) && (equity_lane0_board_eval0_pipe_reg24_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval1_same_card22_same = ((equity_lane0_board_eval0_hole_register1_q[6-1:0] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_hole_register1_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card22_same = ((equity_lane0_board_eval0_pipe_reg24_q[6-1:0] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_pipe_reg24_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval1_same_card23_same = ((equity_lane0_board_eval0_hole_register1_q[12-1:6] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_hole_register1_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card23_same = ((equity_lane0_board_eval0_pipe_reg24_q[12-1:6] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_pipe_reg24_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval1_same_card24_same = ((equity_lane0_board_eval0_hole_register1_q[6-1:0] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_hole_register1_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card24_same = ((equity_lane0_board_eval0_pipe_reg24_q[6-1:0] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_pipe_reg24_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval1_same_card25_same = ((equity_lane0_board_eval0_hole_register1_q[12-1:6] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_hole_register1_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card25_same = ((equity_lane0_board_eval0_pipe_reg24_q[12-1:6] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_pipe_reg24_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval1_same_card26_same = ((equity_lane0_board_eval0_hole_register1_q[6-1:0] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_hole_register1_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card26_same = ((equity_lane0_board_eval0_pipe_reg24_q[6-1:0] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_pipe_reg24_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval1_same_card27_same = ((equity_lane0_board_eval0_hole_register1_q[12-1:6] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_hole_register1_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card27_same = ((equity_lane0_board_eval0_pipe_reg24_q[12-1:6] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_pipe_reg24_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval1_same_card28_same = ((equity_lane0_board_eval0_hole_register1_q[6-1:0] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_hole_register1_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card28_same = ((equity_lane0_board_eval0_pipe_reg24_q[6-1:0] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_pipe_reg24_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval1_same_card29_same = ((equity_lane0_board_eval0_hole_register1_q[12-1:6] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_hole_register1_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card29_same = ((equity_lane0_board_eval0_pipe_reg24_q[12-1:6] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_pipe_reg24_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval1_same_card30_same = ((equity_lane0_board_eval0_hole_register1_q[6-1:0] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_hole_register1_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card30_same = ((equity_lane0_board_eval0_pipe_reg24_q[6-1:0] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_pipe_reg24_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval1_same_card31_same = ((equity_lane0_board_eval0_hole_register1_q[12-1:6] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_hole_register1_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card31_same = ((equity_lane0_board_eval0_pipe_reg24_q[12-1:6] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_pipe_reg24_q[12-1:6] != 63));
 
 
 always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_hole_register
-    equity_lane0_board_eval0_player_eval1_s1_hole <= equity_lane0_board_eval0_hole_register1_q;
-    equity_lane0_board_eval0_player_eval1_s1_bad <= ((equity_lane0_board_eval0_player_eval1_dups != 0) || (equity_lane0_board_eval0_hole_register1_q[5] && equity_lane0_board_eval0_hole_register1_q[4] && (equity_lane0_board_eval0_hole_register1_q[3] || equity_lane0_board_eval0_hole_register1_q[2])) || (equity_lane0_board_eval0_hole_register1_q[11] && equity_lane0_board_eval0_hole_register1_q[10] && (equity_lane0_board_eval0_hole_register1_q[9] || equity_lane0_board_eval0_hole_register1_q[8])));
+    equity_lane0_board_eval0_player_eval1_s1_hole <= equity_lane0_board_eval0_pipe_reg24_q;
+    equity_lane0_board_eval0_player_eval1_s1_bad <= ((equity_lane0_board_eval0_player_eval1_dups != 0) || (equity_lane0_board_eval0_pipe_reg24_q[5] && equity_lane0_board_eval0_pipe_reg24_q[4] && (equity_lane0_board_eval0_pipe_reg24_q[3] || equity_lane0_board_eval0_pipe_reg24_q[2])) || (equity_lane0_board_eval0_pipe_reg24_q[11] && equity_lane0_board_eval0_pipe_reg24_q[10] && (equity_lane0_board_eval0_pipe_reg24_q[9] || equity_lane0_board_eval0_pipe_reg24_q[8])));
 end
 
 
@@ -12925,47 +12925,47 @@ always @(equity_lane0_board_eval0_player_eval1_s2_ge4, equity_lane0_board_eval0_
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg32_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg36_load
     equity_lane0_board_eval0_player_eval1_s3_x0 <= equity_lane0_board_eval0_player_eval1_onehot_rank11_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg33_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg37_load
     equity_lane0_board_eval0_player_eval1_s3_x1 <= equity_lane0_board_eval0_player_eval1_onehot_rank12_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg34_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg38_load
     equity_lane0_board_eval0_player_eval1_s3_x2 <= equity_lane0_board_eval0_player_eval1_onehot_rank13_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg35_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg39_load
     equity_lane0_board_eval0_player_eval1_s3_x3 <= equity_lane0_board_eval0_player_eval1_onehot_rank14_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg36_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg40_load
     equity_lane0_board_eval0_player_eval1_s3_x4 <= equity_lane0_board_eval0_player_eval1_onehot_rank15_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg37_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg41_load
     equity_lane0_board_eval0_player_eval1_s3_pair0 <= equity_lane0_board_eval0_player_eval1_onehot_rank16_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg38_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg42_load
     equity_lane0_board_eval0_player_eval1_s3_pair1 <= equity_lane0_board_eval0_player_eval1_onehot_rank17_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg39_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg43_load
     equity_lane0_board_eval0_player_eval1_s3_trips <= equity_lane0_board_eval0_player_eval1_onehot_rank18_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg40_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg44_load
     equity_lane0_board_eval0_player_eval1_s3_quads <= equity_lane0_board_eval0_player_eval1_onehot_rank19_rank;
 end
 
@@ -13101,52 +13101,52 @@ assign equity_lane0_board_eval0_player_eval1_invalid = equity_lane0_board_eval0_
 
 
 
-assign equity_lane0_board_eval0_player_eval2_same_card32_same = ((equity_lane0_board_eval0_hole_register2_q[6-1:0] == equity_lane0_board_eval0_hole_register2_q[12-1:6]) && (equity_lane0_board_eval0_hole_register2_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval2_same_card32_same = ((equity_lane0_board_eval0_pipe_reg25_q[6-1:0] == equity_lane0_board_eval0_pipe_reg25_q[12-1:6]) && (equity_lane0_board_eval0_pipe_reg25_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval2_same_card33_same = ((equity_lane0_board_eval0_hole_register2_q[6-1:0] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_hole_register2_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval2_same_card33_same = ((equity_lane0_board_eval0_pipe_reg25_q[6-1:0] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_pipe_reg25_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval2_same_card34_same = ((equity_lane0_board_eval0_hole_register2_q[12-1:6] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_hole_register2_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval2_same_card34_same = ((equity_lane0_board_eval0_pipe_reg25_q[12-1:6] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_pipe_reg25_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval2_same_card35_same = ((equity_lane0_board_eval0_hole_register2_q[6-1:0] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_hole_register2_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval2_same_card35_same = ((equity_lane0_board_eval0_pipe_reg25_q[6-1:0] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_pipe_reg25_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval2_same_card36_same = ((equity_lane0_board_eval0_hole_register2_q[12-1:6] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_hole_register2_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval2_same_card36_same = ((equity_lane0_board_eval0_pipe_reg25_q[12-1:6] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_pipe_reg25_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval2_same_card37_same = ((equity_lane0_board_eval0_hole_register2_q[6-1:0] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_hole_register2_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval2_same_card37_same = ((equity_lane0_board_eval0_pipe_reg25_q[6-1:0] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_pipe_reg25_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval2_same_card38_same = ((equity_lane0_board_eval0_hole_register2_q[12-1:6] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_hole_register2_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval2_same_card38_same = ((equity_lane0_board_eval0_pipe_reg25_q[12-1:6] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_pipe_reg25_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval2_same_card39_same = ((equity_lane0_board_eval0_hole_register2_q[6-1:0] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_hole_register2_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval2_same_card39_same = ((equity_lane0_board_eval0_pipe_reg25_q[6-1:0] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_pipe_reg25_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval2_same_card40_same = ((equity_lane0_board_eval0_hole_register2_q[12-1:6] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_hole_register2_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval2_same_card40_same = ((equity_lane0_board_eval0_pipe_reg25_q[12-1:6] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_pipe_reg25_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval2_same_card41_same = ((equity_lane0_board_eval0_hole_register2_q[6-1:0] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_hole_register2_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval2_same_card41_same = ((equity_lane0_board_eval0_pipe_reg25_q[6-1:0] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_pipe_reg25_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval2_same_card42_same = ((equity_lane0_board_eval0_hole_register2_q[12-1:6] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_hole_register2_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval2_same_card42_same = ((equity_lane0_board_eval0_pipe_reg25_q[12-1:6] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_pipe_reg25_q[12-1:6] != 63));
 
 
 always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_hole_register
-    equity_lane0_board_eval0_player_eval2_s1_hole <= equity_lane0_board_eval0_hole_register2_q;
-    equity_lane0_board_eval0_player_eval2_s1_bad <= ((equity_lane0_board_eval0_player_eval2_dups != 0) || (equity_lane0_board_eval0_hole_register2_q[5] && equity_lane0_board_eval0_hole_register2_q[4] && (equity_lane0_board_eval0_hole_register2_q[3] || equity_lane0_board_eval0_hole_register2_q[2])) || (equity_lane0_board_eval0_hole_register2_q[11] && equity_lane0_board_eval0_hole_register2_q[10] && (equity_lane0_board_eval0_hole_register2_q[9] || equity_lane0_board_eval0_hole_register2_q[8])));
+    equity_lane0_board_eval0_player_eval2_s1_hole <= equity_lane0_board_eval0_pipe_reg25_q;
+    equity_lane0_board_eval0_player_eval2_s1_bad <= ((equity_lane0_board_eval0_player_eval2_dups != 0) || (equity_lane0_board_eval0_pipe_reg25_q[5] && equity_lane0_board_eval0_pipe_reg25_q[4] && (equity_lane0_board_eval0_pipe_reg25_q[3] || equity_lane0_board_eval0_pipe_reg25_q[2])) || (equity_lane0_board_eval0_pipe_reg25_q[11] && equity_lane0_board_eval0_pipe_reg25_q[10] && (equity_lane0_board_eval0_pipe_reg25_q[9] || equity_lane0_board_eval0_pipe_reg25_q[8])));
 end
 
 
@@ -13532,47 +13532,47 @@ always @(equity_lane0_board_eval0_player_eval2_s2_ge4, equity_lane0_board_eval0_
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_pipe_reg41_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_pipe_reg45_load
     equity_lane0_board_eval0_player_eval2_s3_x0 <= equity_lane0_board_eval0_player_eval2_onehot_rank22_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_pipe_reg42_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_pipe_reg46_load
     equity_lane0_board_eval0_player_eval2_s3_x1 <= equity_lane0_board_eval0_player_eval2_onehot_rank23_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_pipe_reg43_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_pipe_reg47_load
     equity_lane0_board_eval0_player_eval2_s3_x2 <= equity_lane0_board_eval0_player_eval2_onehot_rank24_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_pipe_reg44_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_pipe_reg48_load
     equity_lane0_board_eval0_player_eval2_s3_x3 <= equity_lane0_board_eval0_player_eval2_onehot_rank25_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_pipe_reg45_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_pipe_reg49_load
     equity_lane0_board_eval0_player_eval2_s3_x4 <= equity_lane0_board_eval0_player_eval2_onehot_rank26_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_pipe_reg46_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_pipe_reg50_load
     equity_lane0_board_eval0_player_eval2_s3_pair0 <= equity_lane0_board_eval0_player_eval2_onehot_rank27_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_pipe_reg47_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_pipe_reg51_load
     equity_lane0_board_eval0_player_eval2_s3_pair1 <= equity_lane0_board_eval0_player_eval2_onehot_rank28_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_pipe_reg48_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_pipe_reg52_load
     equity_lane0_board_eval0_player_eval2_s3_trips <= equity_lane0_board_eval0_player_eval2_onehot_rank29_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_pipe_reg49_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval2_pipe_reg53_load
     equity_lane0_board_eval0_player_eval2_s3_quads <= equity_lane0_board_eval0_player_eval2_onehot_rank30_rank;
 end
 
@@ -13708,52 +13708,52 @@ assign equity_lane0_board_eval0_player_eval2_invalid = equity_lane0_board_eval0_
 
 
 
-assign equity_lane0_board_eval0_player_eval3_same_card43_same = ((equity_lane0_board_eval0_hole_register3_q[6-1:0] == equity_lane0_board_eval0_hole_register3_q[12-1:6]) && (equity_lane0_board_eval0_hole_register3_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval3_same_card43_same = ((equity_lane0_board_eval0_pipe_reg26_q[6-1:0] == equity_lane0_board_eval0_pipe_reg26_q[12-1:6]) && (equity_lane0_board_eval0_pipe_reg26_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval3_same_card44_same = ((equity_lane0_board_eval0_hole_register3_q[6-1:0] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_hole_register3_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval3_same_card44_same = ((equity_lane0_board_eval0_pipe_reg26_q[6-1:0] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_pipe_reg26_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval3_same_card45_same = ((equity_lane0_board_eval0_hole_register3_q[12-1:6] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_hole_register3_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval3_same_card45_same = ((equity_lane0_board_eval0_pipe_reg26_q[12-1:6] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_pipe_reg26_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval3_same_card46_same = ((equity_lane0_board_eval0_hole_register3_q[6-1:0] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_hole_register3_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval3_same_card46_same = ((equity_lane0_board_eval0_pipe_reg26_q[6-1:0] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_pipe_reg26_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval3_same_card47_same = ((equity_lane0_board_eval0_hole_register3_q[12-1:6] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_hole_register3_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval3_same_card47_same = ((equity_lane0_board_eval0_pipe_reg26_q[12-1:6] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_pipe_reg26_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval3_same_card48_same = ((equity_lane0_board_eval0_hole_register3_q[6-1:0] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_hole_register3_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval3_same_card48_same = ((equity_lane0_board_eval0_pipe_reg26_q[6-1:0] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_pipe_reg26_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval3_same_card49_same = ((equity_lane0_board_eval0_hole_register3_q[12-1:6] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_hole_register3_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval3_same_card49_same = ((equity_lane0_board_eval0_pipe_reg26_q[12-1:6] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_pipe_reg26_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval3_same_card50_same = ((equity_lane0_board_eval0_hole_register3_q[6-1:0] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_hole_register3_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval3_same_card50_same = ((equity_lane0_board_eval0_pipe_reg26_q[6-1:0] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_pipe_reg26_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval3_same_card51_same = ((equity_lane0_board_eval0_hole_register3_q[12-1:6] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_hole_register3_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval3_same_card51_same = ((equity_lane0_board_eval0_pipe_reg26_q[12-1:6] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_pipe_reg26_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval3_same_card52_same = ((equity_lane0_board_eval0_hole_register3_q[6-1:0] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_hole_register3_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval3_same_card52_same = ((equity_lane0_board_eval0_pipe_reg26_q[6-1:0] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_pipe_reg26_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval3_same_card53_same = ((equity_lane0_board_eval0_hole_register3_q[12-1:6] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_hole_register3_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval3_same_card53_same = ((equity_lane0_board_eval0_pipe_reg26_q[12-1:6] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_pipe_reg26_q[12-1:6] != 63));
 
 
 always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_hole_register
-    equity_lane0_board_eval0_player_eval3_s1_hole <= equity_lane0_board_eval0_hole_register3_q;
-    equity_lane0_board_eval0_player_eval3_s1_bad <= ((equity_lane0_board_eval0_player_eval3_dups != 0) || (equity_lane0_board_eval0_hole_register3_q[5] && equity_lane0_board_eval0_hole_register3_q[4] && (equity_lane0_board_eval0_hole_register3_q[3] || equity_lane0_board_eval0_hole_register3_q[2])) || (equity_lane0_board_eval0_hole_register3_q[11] && equity_lane0_board_eval0_hole_register3_q[10] && (equity_lane0_board_eval0_hole_register3_q[9] || equity_lane0_board_eval0_hole_register3_q[8])));
+    equity_lane0_board_eval0_player_eval3_s1_hole <= equity_lane0_board_eval0_pipe_reg26_q;
+    equity_lane0_board_eval0_player_eval3_s1_bad <= ((equity_lane0_board_eval0_player_eval3_dups != 0) || (equity_lane0_board_eval0_pipe_reg26_q[5] && equity_lane0_board_eval0_pipe_reg26_q[4] && (equity_lane0_board_eval0_pipe_reg26_q[3] || equity_lane0_board_eval0_pipe_reg26_q[2])) || (equity_lane0_board_eval0_pipe_reg26_q[11] && equity_lane0_board_eval0_pipe_reg26_q[10] && (equity_lane0_board_eval0_pipe_reg26_q[9] || equity_lane0_board_eval0_pipe_reg26_q[8])));
 end
 
 
@@ -14139,47 +14139,47 @@ always @(equity_lane0_board_eval0_player_eval3_s2_ge4, equity_lane0_board_eval0_
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_pipe_reg50_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_pipe_reg54_load
     equity_lane0_board_eval0_player_eval3_s3_x0 <= equity_lane0_board_eval0_player_eval3_onehot_rank33_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_pipe_reg51_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_pipe_reg55_load
     equity_lane0_board_eval0_player_eval3_s3_x1 <= equity_lane0_board_eval0_player_eval3_onehot_rank34_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_pipe_reg52_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_pipe_reg56_load
     equity_lane0_board_eval0_player_eval3_s3_x2 <= equity_lane0_board_eval0_player_eval3_onehot_rank35_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_pipe_reg53_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_pipe_reg57_load
     equity_lane0_board_eval0_player_eval3_s3_x3 <= equity_lane0_board_eval0_player_eval3_onehot_rank36_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_pipe_reg54_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_pipe_reg58_load
     equity_lane0_board_eval0_player_eval3_s3_x4 <= equity_lane0_board_eval0_player_eval3_onehot_rank37_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_pipe_reg55_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_pipe_reg59_load
     equity_lane0_board_eval0_player_eval3_s3_pair0 <= equity_lane0_board_eval0_player_eval3_onehot_rank38_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_pipe_reg56_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_pipe_reg60_load
     equity_lane0_board_eval0_player_eval3_s3_pair1 <= equity_lane0_board_eval0_player_eval3_onehot_rank39_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_pipe_reg57_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_pipe_reg61_load
     equity_lane0_board_eval0_player_eval3_s3_trips <= equity_lane0_board_eval0_player_eval3_onehot_rank40_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_pipe_reg58_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval3_pipe_reg62_load
     equity_lane0_board_eval0_player_eval3_s3_quads <= equity_lane0_board_eval0_player_eval3_onehot_rank41_rank;
 end
 
@@ -14319,27 +14319,27 @@ assign equity_lane0_board_eval0_answer_now = equity_lane0_board_eval0_valids[(5 
 assign equity_lane0_board_eval0_out_valid = equity_lane0_board_eval0_valids[(5 - 1)];
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg59_load
-    equity_lane0_showdown0_pipe_reg59_q <= equity_lane0_board_eval0_player_eval0_word;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg63_load
+    equity_lane0_showdown0_pipe_reg63_q <= equity_lane0_board_eval0_player_eval0_word;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg60_load
-    equity_lane0_showdown0_pipe_reg60_q <= equity_lane0_board_eval0_player_eval1_word;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg64_load
+    equity_lane0_showdown0_pipe_reg64_q <= equity_lane0_board_eval0_player_eval1_word;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg61_load
-    equity_lane0_showdown0_pipe_reg61_q <= equity_lane0_board_eval0_player_eval2_word;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg65_load
+    equity_lane0_showdown0_pipe_reg65_q <= equity_lane0_board_eval0_player_eval2_word;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg62_load
-    equity_lane0_showdown0_pipe_reg62_q <= equity_lane0_board_eval0_player_eval3_word;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg66_load
+    equity_lane0_showdown0_pipe_reg66_q <= equity_lane0_board_eval0_player_eval3_word;
 end
 
 
-always @(equity_lane0_showdown0_pipe_reg59_q, equity_lane0_showdown0_pipe_reg60_q) begin: equity_lane0_showdown0_word_at_least0_compare
+always @(equity_lane0_showdown0_pipe_reg63_q, equity_lane0_showdown0_pipe_reg64_q) begin: equity_lane0_showdown0_word_at_least0_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -14359,9 +14359,9 @@ always @(equity_lane0_showdown0_pipe_reg59_q, equity_lane0_showdown0_pipe_reg60_
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane0_showdown0_pipe_reg59_q & (~equity_lane0_showdown0_pipe_reg60_q));
-    bit_lt = (equity_lane0_showdown0_pipe_reg60_q & (~equity_lane0_showdown0_pipe_reg59_q));
-    bit_eq = ((~equity_lane0_showdown0_pipe_reg59_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg60_q[24-1:1]);
+    bit_gt = (equity_lane0_showdown0_pipe_reg63_q & (~equity_lane0_showdown0_pipe_reg64_q));
+    bit_lt = (equity_lane0_showdown0_pipe_reg64_q & (~equity_lane0_showdown0_pipe_reg63_q));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg63_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg64_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -14387,7 +14387,7 @@ always @(equity_lane0_showdown0_pipe_reg59_q, equity_lane0_showdown0_pipe_reg60_
 end
 
 
-always @(equity_lane0_showdown0_pipe_reg59_q, equity_lane0_showdown0_pipe_reg61_q) begin: equity_lane0_showdown0_word_at_least1_compare
+always @(equity_lane0_showdown0_pipe_reg63_q, equity_lane0_showdown0_pipe_reg65_q) begin: equity_lane0_showdown0_word_at_least1_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -14407,9 +14407,9 @@ always @(equity_lane0_showdown0_pipe_reg59_q, equity_lane0_showdown0_pipe_reg61_
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane0_showdown0_pipe_reg59_q & (~equity_lane0_showdown0_pipe_reg61_q));
-    bit_lt = (equity_lane0_showdown0_pipe_reg61_q & (~equity_lane0_showdown0_pipe_reg59_q));
-    bit_eq = ((~equity_lane0_showdown0_pipe_reg59_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg61_q[24-1:1]);
+    bit_gt = (equity_lane0_showdown0_pipe_reg63_q & (~equity_lane0_showdown0_pipe_reg65_q));
+    bit_lt = (equity_lane0_showdown0_pipe_reg65_q & (~equity_lane0_showdown0_pipe_reg63_q));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg63_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg65_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -14435,7 +14435,7 @@ always @(equity_lane0_showdown0_pipe_reg59_q, equity_lane0_showdown0_pipe_reg61_
 end
 
 
-always @(equity_lane0_showdown0_pipe_reg59_q, equity_lane0_showdown0_pipe_reg62_q) begin: equity_lane0_showdown0_word_at_least2_compare
+always @(equity_lane0_showdown0_pipe_reg63_q, equity_lane0_showdown0_pipe_reg66_q) begin: equity_lane0_showdown0_word_at_least2_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -14455,9 +14455,9 @@ always @(equity_lane0_showdown0_pipe_reg59_q, equity_lane0_showdown0_pipe_reg62_
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane0_showdown0_pipe_reg59_q & (~equity_lane0_showdown0_pipe_reg62_q));
-    bit_lt = (equity_lane0_showdown0_pipe_reg62_q & (~equity_lane0_showdown0_pipe_reg59_q));
-    bit_eq = ((~equity_lane0_showdown0_pipe_reg59_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg62_q[24-1:1]);
+    bit_gt = (equity_lane0_showdown0_pipe_reg63_q & (~equity_lane0_showdown0_pipe_reg66_q));
+    bit_lt = (equity_lane0_showdown0_pipe_reg66_q & (~equity_lane0_showdown0_pipe_reg63_q));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg63_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg66_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -14483,7 +14483,7 @@ always @(equity_lane0_showdown0_pipe_reg59_q, equity_lane0_showdown0_pipe_reg62_
 end
 
 
-always @(equity_lane0_showdown0_pipe_reg60_q, equity_lane0_showdown0_pipe_reg61_q) begin: equity_lane0_showdown0_word_at_least3_compare
+always @(equity_lane0_showdown0_pipe_reg64_q, equity_lane0_showdown0_pipe_reg65_q) begin: equity_lane0_showdown0_word_at_least3_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -14503,9 +14503,9 @@ always @(equity_lane0_showdown0_pipe_reg60_q, equity_lane0_showdown0_pipe_reg61_
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane0_showdown0_pipe_reg60_q & (~equity_lane0_showdown0_pipe_reg61_q));
-    bit_lt = (equity_lane0_showdown0_pipe_reg61_q & (~equity_lane0_showdown0_pipe_reg60_q));
-    bit_eq = ((~equity_lane0_showdown0_pipe_reg60_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg61_q[24-1:1]);
+    bit_gt = (equity_lane0_showdown0_pipe_reg64_q & (~equity_lane0_showdown0_pipe_reg65_q));
+    bit_lt = (equity_lane0_showdown0_pipe_reg65_q & (~equity_lane0_showdown0_pipe_reg64_q));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg64_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg65_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -14531,7 +14531,7 @@ always @(equity_lane0_showdown0_pipe_reg60_q, equity_lane0_showdown0_pipe_reg61_
 end
 
 
-always @(equity_lane0_showdown0_pipe_reg60_q, equity_lane0_showdown0_pipe_reg62_q) begin: equity_lane0_showdown0_word_at_least4_compare
+always @(equity_lane0_showdown0_pipe_reg64_q, equity_lane0_showdown0_pipe_reg66_q) begin: equity_lane0_showdown0_word_at_least4_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -14551,9 +14551,9 @@ always @(equity_lane0_showdown0_pipe_reg60_q, equity_lane0_showdown0_pipe_reg62_
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane0_showdown0_pipe_reg60_q & (~equity_lane0_showdown0_pipe_reg62_q));
-    bit_lt = (equity_lane0_showdown0_pipe_reg62_q & (~equity_lane0_showdown0_pipe_reg60_q));
-    bit_eq = ((~equity_lane0_showdown0_pipe_reg60_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg62_q[24-1:1]);
+    bit_gt = (equity_lane0_showdown0_pipe_reg64_q & (~equity_lane0_showdown0_pipe_reg66_q));
+    bit_lt = (equity_lane0_showdown0_pipe_reg66_q & (~equity_lane0_showdown0_pipe_reg64_q));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg64_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg66_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -14579,7 +14579,7 @@ always @(equity_lane0_showdown0_pipe_reg60_q, equity_lane0_showdown0_pipe_reg62_
 end
 
 
-always @(equity_lane0_showdown0_pipe_reg61_q, equity_lane0_showdown0_pipe_reg62_q) begin: equity_lane0_showdown0_word_at_least5_compare
+always @(equity_lane0_showdown0_pipe_reg65_q, equity_lane0_showdown0_pipe_reg66_q) begin: equity_lane0_showdown0_word_at_least5_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -14599,9 +14599,9 @@ always @(equity_lane0_showdown0_pipe_reg61_q, equity_lane0_showdown0_pipe_reg62_
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane0_showdown0_pipe_reg61_q & (~equity_lane0_showdown0_pipe_reg62_q));
-    bit_lt = (equity_lane0_showdown0_pipe_reg62_q & (~equity_lane0_showdown0_pipe_reg61_q));
-    bit_eq = ((~equity_lane0_showdown0_pipe_reg61_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg62_q[24-1:1]);
+    bit_gt = (equity_lane0_showdown0_pipe_reg65_q & (~equity_lane0_showdown0_pipe_reg66_q));
+    bit_lt = (equity_lane0_showdown0_pipe_reg66_q & (~equity_lane0_showdown0_pipe_reg65_q));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg65_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg66_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -14627,23 +14627,23 @@ always @(equity_lane0_showdown0_pipe_reg61_q, equity_lane0_showdown0_pipe_reg62_
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg63_load
-    equity_lane0_showdown0_pipe_reg63_q <= equity_lane0_showdown0_pipe_reg59_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg67_load
+    equity_lane0_showdown0_pipe_reg67_q <= equity_lane0_showdown0_pipe_reg63_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg64_load
-    equity_lane0_showdown0_pipe_reg64_q <= equity_lane0_showdown0_pipe_reg60_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg68_load
+    equity_lane0_showdown0_pipe_reg68_q <= equity_lane0_showdown0_pipe_reg64_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg65_load
-    equity_lane0_showdown0_pipe_reg65_q <= equity_lane0_showdown0_pipe_reg61_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg69_load
+    equity_lane0_showdown0_pipe_reg69_q <= equity_lane0_showdown0_pipe_reg65_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg66_load
-    equity_lane0_showdown0_pipe_reg66_q <= equity_lane0_showdown0_pipe_reg62_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg70_load
+    equity_lane0_showdown0_pipe_reg70_q <= equity_lane0_showdown0_pipe_reg66_q;
 end
 
 
@@ -14664,23 +14664,23 @@ always @(posedge clk) begin: equity_lane0_showdown0_advance
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg67_load
-    equity_lane0_showdown0_pipe_reg67_q <= equity_lane0_showdown0_pipe_reg63_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg71_load
+    equity_lane0_showdown0_pipe_reg71_q <= equity_lane0_showdown0_pipe_reg67_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg68_load
-    equity_lane0_showdown0_pipe_reg68_q <= equity_lane0_showdown0_pipe_reg64_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg72_load
+    equity_lane0_showdown0_pipe_reg72_q <= equity_lane0_showdown0_pipe_reg68_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg69_load
-    equity_lane0_showdown0_pipe_reg69_q <= equity_lane0_showdown0_pipe_reg65_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg73_load
+    equity_lane0_showdown0_pipe_reg73_q <= equity_lane0_showdown0_pipe_reg69_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg70_load
-    equity_lane0_showdown0_pipe_reg70_q <= equity_lane0_showdown0_pipe_reg66_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg74_load
+    equity_lane0_showdown0_pipe_reg74_q <= equity_lane0_showdown0_pipe_reg70_q;
 end
 
 
@@ -17884,113 +17884,113 @@ assign equity_lane0_links[12] = equity_lane0_tally12_chunked_counter13_lowest[8-
 assign equity_lane0_chain_out = equity_lane0_links[0];
 
 
-always @(posedge clk) begin: pipe_reg71_load
-    pipe_reg71_q <= pipe_reg0_q;
-end
-
-
-always @(posedge clk) begin: pipe_reg72_load
-    pipe_reg72_q <= pipe_reg1_q;
-end
-
-
-always @(posedge clk) begin: pipe_reg73_load
-    pipe_reg73_q <= pipe_reg2_q;
-end
-
-
-always @(posedge clk) begin: pipe_reg74_load
-    pipe_reg74_q <= pipe_reg3_q;
-end
-
-
 always @(posedge clk) begin: pipe_reg75_load
-    pipe_reg75_q <= pipe_reg4_q;
+    pipe_reg75_q <= pipe_reg0_q;
 end
 
 
 always @(posedge clk) begin: pipe_reg76_load
-    pipe_reg76_q <= pipe_reg5_q;
+    pipe_reg76_q <= pipe_reg1_q;
 end
 
 
 always @(posedge clk) begin: pipe_reg77_load
-    pipe_reg77_q <= pipe_reg6_q;
+    pipe_reg77_q <= pipe_reg2_q;
 end
 
 
 always @(posedge clk) begin: pipe_reg78_load
-    pipe_reg78_q <= pipe_reg7_q;
+    pipe_reg78_q <= pipe_reg3_q;
 end
 
 
 always @(posedge clk) begin: pipe_reg79_load
-    pipe_reg79_q <= pipe_reg8_q;
+    pipe_reg79_q <= pipe_reg4_q;
 end
 
 
 always @(posedge clk) begin: pipe_reg80_load
-    pipe_reg80_q <= pipe_reg9_q;
+    pipe_reg80_q <= pipe_reg5_q;
 end
 
 
 always @(posedge clk) begin: pipe_reg81_load
-    pipe_reg81_q <= pipe_reg10_q;
+    pipe_reg81_q <= pipe_reg6_q;
 end
 
 
 always @(posedge clk) begin: pipe_reg82_load
-    pipe_reg82_q <= pipe_reg11_q;
+    pipe_reg82_q <= pipe_reg7_q;
 end
 
 
 always @(posedge clk) begin: pipe_reg83_load
-    pipe_reg83_q <= pipe_reg12_q;
+    pipe_reg83_q <= pipe_reg8_q;
 end
 
 
 always @(posedge clk) begin: pipe_reg84_load
-    pipe_reg84_q <= pipe_reg13_q;
+    pipe_reg84_q <= pipe_reg9_q;
 end
 
 
 always @(posedge clk) begin: pipe_reg85_load
-    pipe_reg85_q <= pipe_reg14_q;
+    pipe_reg85_q <= pipe_reg10_q;
 end
 
 
 always @(posedge clk) begin: pipe_reg86_load
-    pipe_reg86_q <= pipe_reg15_q;
+    pipe_reg86_q <= pipe_reg11_q;
 end
 
 
 always @(posedge clk) begin: pipe_reg87_load
-    pipe_reg87_q <= pipe_reg16_q;
+    pipe_reg87_q <= pipe_reg12_q;
 end
 
 
 always @(posedge clk) begin: pipe_reg88_load
-    pipe_reg88_q <= pipe_reg17_q;
+    pipe_reg88_q <= pipe_reg13_q;
 end
 
 
 always @(posedge clk) begin: pipe_reg89_load
-    pipe_reg89_q <= pipe_reg18_q;
+    pipe_reg89_q <= pipe_reg14_q;
 end
 
 
 always @(posedge clk) begin: pipe_reg90_load
-    pipe_reg90_q <= pipe_reg19_q;
+    pipe_reg90_q <= pipe_reg15_q;
 end
 
 
 always @(posedge clk) begin: pipe_reg91_load
-    pipe_reg91_q <= pipe_reg20_q;
+    pipe_reg91_q <= pipe_reg16_q;
 end
 
 
 always @(posedge clk) begin: pipe_reg92_load
-    pipe_reg92_q <= pipe_reg21_q;
+    pipe_reg92_q <= pipe_reg17_q;
+end
+
+
+always @(posedge clk) begin: pipe_reg93_load
+    pipe_reg93_q <= pipe_reg18_q;
+end
+
+
+always @(posedge clk) begin: pipe_reg94_load
+    pipe_reg94_q <= pipe_reg19_q;
+end
+
+
+always @(posedge clk) begin: pipe_reg95_load
+    pipe_reg95_q <= pipe_reg20_q;
+end
+
+
+always @(posedge clk) begin: pipe_reg96_load
+    pipe_reg96_q <= pipe_reg21_q;
 end
 
 
@@ -17998,8 +17998,8 @@ end
 assign lane_bonus1_bonus = (remainder > lane_bonus1_number);
 
 
-always @(posedge clk) begin: pipe_reg93_load
-    pipe_reg93_q <= lane_bonus1_bonus;
+always @(posedge clk) begin: pipe_reg97_load
+    pipe_reg97_q <= lane_bonus1_bonus;
 end
 
 
@@ -18029,7 +18029,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk74_step
             equity_lane1_chunked_counter14_counter_chunk74_carry_out <= 0;
         end
         else if (equity_lane1_start_q) begin
-            equity_lane1_chunked_counter14_lowest <= pipe_reg79_q[8-1:0];
+            equity_lane1_chunked_counter14_lowest <= pipe_reg83_q[8-1:0];
             equity_lane1_chunked_counter14_counter_chunk74_carry_out <= 0;
         end
         else if (equity_lane1_no_shift) begin
@@ -18067,7 +18067,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk75_step
             equity_lane1_chunked_counter14_counter_chunk75_carry_out <= 0;
         end
         else if (equity_lane1_start_q) begin
-            equity_lane1_chunked_counter14_counter_chunk75_value <= pipe_reg79_q[16-1:8];
+            equity_lane1_chunked_counter14_counter_chunk75_value <= pipe_reg83_q[16-1:8];
             equity_lane1_chunked_counter14_counter_chunk75_carry_out <= 0;
         end
         else if (equity_lane1_no_shift) begin
@@ -18105,7 +18105,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk76_step
             equity_lane1_chunked_counter14_counter_chunk76_carry_out <= 0;
         end
         else if (equity_lane1_start_q) begin
-            equity_lane1_chunked_counter14_counter_chunk76_value <= pipe_reg79_q[24-1:16];
+            equity_lane1_chunked_counter14_counter_chunk76_value <= pipe_reg83_q[24-1:16];
             equity_lane1_chunked_counter14_counter_chunk76_carry_out <= 0;
         end
         else if (equity_lane1_no_shift) begin
@@ -18143,7 +18143,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk77_step
             equity_lane1_chunked_counter14_counter_chunk77_carry_out <= 0;
         end
         else if (equity_lane1_start_q) begin
-            equity_lane1_chunked_counter14_counter_chunk77_value <= pipe_reg79_q[32-1:24];
+            equity_lane1_chunked_counter14_counter_chunk77_value <= pipe_reg83_q[32-1:24];
             equity_lane1_chunked_counter14_counter_chunk77_carry_out <= 0;
         end
         else if (equity_lane1_no_shift) begin
@@ -18181,7 +18181,7 @@ always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk78_step
             equity_lane1_chunked_counter14_counter_chunk78_carry_out <= 0;
         end
         else if (equity_lane1_start_q) begin
-            equity_lane1_chunked_counter14_counter_chunk78_value <= pipe_reg79_q[40-1:32];
+            equity_lane1_chunked_counter14_counter_chunk78_value <= pipe_reg83_q[40-1:32];
             equity_lane1_chunked_counter14_counter_chunk78_carry_out <= 0;
         end
         else if (equity_lane1_no_shift) begin
@@ -18212,17 +18212,17 @@ assign equity_lane1_low_two = (equity_lane1_chunked_counter14_lowest == 2);
 assign equity_lane1_high_zero = (equity_lane1_chunked_counter14_high == 0);
 
 
-always @(equity_lane1_low_two, equity_lane1_done_q, equity_lane1_board_step, equity_lane1_left_zero, equity_lane1_counting, equity_lane1_high_zero, equity_lane1_count_one, equity_lane1_low_one, pipe_reg78_q, pipe_reg79_q, equity_lane1_state) begin: equity_lane1_control_out
+always @(equity_lane1_low_two, equity_lane1_done_q, equity_lane1_board_step, equity_lane1_left_zero, equity_lane1_counting, equity_lane1_high_zero, equity_lane1_count_one, equity_lane1_low_one, pipe_reg82_q, pipe_reg83_q, equity_lane1_state) begin: equity_lane1_control_out
     equity_lane1_issue = ((equity_lane1_state == 2'b10) && (!equity_lane1_left_zero));
     equity_lane1_prime = (equity_lane1_state == 2'b01);
     equity_lane1_done = equity_lane1_done_q;
-    if (pipe_reg78_q) begin
+    if (pipe_reg82_q) begin
         equity_lane1_step_one = equity_lane1_board_step;
     end
     else begin
         equity_lane1_step_one = equity_lane1_counting;
     end
-    equity_lane1_quota_zero = (pipe_reg79_q == 0);
+    equity_lane1_quota_zero = (pipe_reg83_q == 0);
     if (equity_lane1_count_one) begin
         equity_lane1_last_one = (equity_lane1_low_two && equity_lane1_high_zero);
     end
@@ -18265,8 +18265,8 @@ always @(posedge clk) begin: equity_lane1_zero_left
     end
     else begin
         if (start) begin
-            equity_lane1_left_zero <= (equity_lane1_quota_zero && (!pipe_reg93_q));
-            equity_lane1_extra <= pipe_reg93_q;
+            equity_lane1_left_zero <= (equity_lane1_quota_zero && (!pipe_reg97_q));
+            equity_lane1_extra <= pipe_reg97_q;
             equity_lane1_quota_was_zero <= equity_lane1_quota_zero;
         end
         else if ((equity_lane1_step_one && equity_lane1_extra)) begin
@@ -18315,8 +18315,8 @@ always @(posedge clk) begin: equity_lane1_control
 end
 
 
-always @(pipe_reg78_q, equity_lane1_won_valid, equity_lane1_left_zero, equity_lane1_state) begin: equity_lane1_count_gate
-    if (pipe_reg78_q) begin
+always @(pipe_reg82_q, equity_lane1_won_valid, equity_lane1_left_zero, equity_lane1_state) begin: equity_lane1_count_gate
+    if (pipe_reg82_q) begin
         equity_lane1_counting = (equity_lane1_won_valid && ((equity_lane1_state == 2'b10) || (equity_lane1_state == 2'b11)));
     end
     else begin
@@ -18338,15 +18338,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select11_select
 end
 
 
-always @(pipe_reg71_q, pipe_reg73_q[0], pipe_reg73_q[1], equity_lane1_colex_odometer1_odometer_digit11_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit11_bound, equity_lane1_colex_odometer1_odometer_digit11_upper) begin: equity_lane1_colex_odometer1_odometer_digit11_rise
-    if ((1'b0 || (!pipe_reg73_q[1]))) begin
-        equity_lane1_colex_odometer1_odometer_digit11_bound = pipe_reg71_q;
+always @(pipe_reg75_q, pipe_reg77_q[0], pipe_reg77_q[1], equity_lane1_colex_odometer1_odometer_digit11_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit11_bound, equity_lane1_colex_odometer1_odometer_digit11_upper) begin: equity_lane1_colex_odometer1_odometer_digit11_rise
+    if ((1'b0 || (!pipe_reg77_q[1]))) begin
+        equity_lane1_colex_odometer1_odometer_digit11_bound = pipe_reg75_q;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit11_bound = equity_lane1_colex_odometer1_odometer_digit11_upper;
     end
     equity_lane1_colex_odometer1_odometer_digit11_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit11_can_rise = (pipe_reg73_q[0] && (equity_lane1_colex_odometer1_odometer_digit11_risen != equity_lane1_colex_odometer1_odometer_digit11_bound));
+    equity_lane1_colex_odometer1_odometer_digit11_can_rise = (pipe_reg77_q[0] && (equity_lane1_colex_odometer1_odometer_digit11_risen != equity_lane1_colex_odometer1_odometer_digit11_bound));
 end
 
 
@@ -18387,15 +18387,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select12_select
 end
 
 
-always @(pipe_reg71_q, pipe_reg73_q[1], pipe_reg73_q[2], equity_lane1_colex_odometer1_odometer_digit12_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit12_bound, equity_lane1_colex_odometer1_odometer_digit12_upper) begin: equity_lane1_colex_odometer1_odometer_digit12_rise
-    if ((1'b0 || (!pipe_reg73_q[2]))) begin
-        equity_lane1_colex_odometer1_odometer_digit12_bound = pipe_reg71_q;
+always @(pipe_reg75_q, pipe_reg77_q[1], pipe_reg77_q[2], equity_lane1_colex_odometer1_odometer_digit12_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit12_bound, equity_lane1_colex_odometer1_odometer_digit12_upper) begin: equity_lane1_colex_odometer1_odometer_digit12_rise
+    if ((1'b0 || (!pipe_reg77_q[2]))) begin
+        equity_lane1_colex_odometer1_odometer_digit12_bound = pipe_reg75_q;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit12_bound = equity_lane1_colex_odometer1_odometer_digit12_upper;
     end
     equity_lane1_colex_odometer1_odometer_digit12_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit12_can_rise = (pipe_reg73_q[1] && (equity_lane1_colex_odometer1_odometer_digit12_risen != equity_lane1_colex_odometer1_odometer_digit12_bound));
+    equity_lane1_colex_odometer1_odometer_digit12_can_rise = (pipe_reg77_q[1] && (equity_lane1_colex_odometer1_odometer_digit12_risen != equity_lane1_colex_odometer1_odometer_digit12_bound));
 end
 
 
@@ -18436,15 +18436,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select13_select
 end
 
 
-always @(pipe_reg71_q, pipe_reg73_q[2], pipe_reg73_q[3], equity_lane1_colex_odometer1_odometer_digit13_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit13_bound, equity_lane1_colex_odometer1_odometer_digit13_upper) begin: equity_lane1_colex_odometer1_odometer_digit13_rise
-    if ((1'b0 || (!pipe_reg73_q[3]))) begin
-        equity_lane1_colex_odometer1_odometer_digit13_bound = pipe_reg71_q;
+always @(pipe_reg75_q, pipe_reg77_q[2], pipe_reg77_q[3], equity_lane1_colex_odometer1_odometer_digit13_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit13_bound, equity_lane1_colex_odometer1_odometer_digit13_upper) begin: equity_lane1_colex_odometer1_odometer_digit13_rise
+    if ((1'b0 || (!pipe_reg77_q[3]))) begin
+        equity_lane1_colex_odometer1_odometer_digit13_bound = pipe_reg75_q;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit13_bound = equity_lane1_colex_odometer1_odometer_digit13_upper;
     end
     equity_lane1_colex_odometer1_odometer_digit13_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit13_can_rise = (pipe_reg73_q[2] && (equity_lane1_colex_odometer1_odometer_digit13_risen != equity_lane1_colex_odometer1_odometer_digit13_bound));
+    equity_lane1_colex_odometer1_odometer_digit13_can_rise = (pipe_reg77_q[2] && (equity_lane1_colex_odometer1_odometer_digit13_risen != equity_lane1_colex_odometer1_odometer_digit13_bound));
 end
 
 
@@ -18485,15 +18485,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select14_select
 end
 
 
-always @(pipe_reg71_q, pipe_reg73_q[3], pipe_reg73_q[4], equity_lane1_colex_odometer1_odometer_digit14_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit14_bound, equity_lane1_colex_odometer1_odometer_digit14_upper) begin: equity_lane1_colex_odometer1_odometer_digit14_rise
-    if ((1'b0 || (!pipe_reg73_q[4]))) begin
-        equity_lane1_colex_odometer1_odometer_digit14_bound = pipe_reg71_q;
+always @(pipe_reg75_q, pipe_reg77_q[3], pipe_reg77_q[4], equity_lane1_colex_odometer1_odometer_digit14_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit14_bound, equity_lane1_colex_odometer1_odometer_digit14_upper) begin: equity_lane1_colex_odometer1_odometer_digit14_rise
+    if ((1'b0 || (!pipe_reg77_q[4]))) begin
+        equity_lane1_colex_odometer1_odometer_digit14_bound = pipe_reg75_q;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit14_bound = equity_lane1_colex_odometer1_odometer_digit14_upper;
     end
     equity_lane1_colex_odometer1_odometer_digit14_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit14_can_rise = (pipe_reg73_q[3] && (equity_lane1_colex_odometer1_odometer_digit14_risen != equity_lane1_colex_odometer1_odometer_digit14_bound));
+    equity_lane1_colex_odometer1_odometer_digit14_can_rise = (pipe_reg77_q[3] && (equity_lane1_colex_odometer1_odometer_digit14_risen != equity_lane1_colex_odometer1_odometer_digit14_bound));
 end
 
 
@@ -18534,15 +18534,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select15_select
 end
 
 
-always @(pipe_reg71_q, pipe_reg73_q[4], pipe_reg73_q[4], equity_lane1_colex_odometer1_odometer_digit15_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit15_bound, pipe_reg71_q) begin: equity_lane1_colex_odometer1_odometer_digit15_rise
-    if ((1'b1 || (!pipe_reg73_q[4]))) begin
-        equity_lane1_colex_odometer1_odometer_digit15_bound = pipe_reg71_q;
+always @(pipe_reg75_q, pipe_reg77_q[4], pipe_reg77_q[4], equity_lane1_colex_odometer1_odometer_digit15_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit15_bound, pipe_reg75_q) begin: equity_lane1_colex_odometer1_odometer_digit15_rise
+    if ((1'b1 || (!pipe_reg77_q[4]))) begin
+        equity_lane1_colex_odometer1_odometer_digit15_bound = pipe_reg75_q;
     end
     else begin
-        equity_lane1_colex_odometer1_odometer_digit15_bound = pipe_reg71_q;
+        equity_lane1_colex_odometer1_odometer_digit15_bound = pipe_reg75_q;
     end
     equity_lane1_colex_odometer1_odometer_digit15_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit15_can_rise = (pipe_reg73_q[4] && (equity_lane1_colex_odometer1_odometer_digit15_risen != equity_lane1_colex_odometer1_odometer_digit15_bound));
+    equity_lane1_colex_odometer1_odometer_digit15_can_rise = (pipe_reg77_q[4] && (equity_lane1_colex_odometer1_odometer_digit15_risen != equity_lane1_colex_odometer1_odometer_digit15_bound));
 end
 
 
@@ -18583,15 +18583,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select16_select
 end
 
 
-always @(pipe_reg71_q, pipe_reg73_q[5], pipe_reg73_q[6], equity_lane1_colex_odometer1_odometer_digit16_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit16_bound, equity_lane1_colex_odometer1_odometer_digit16_upper) begin: equity_lane1_colex_odometer1_odometer_digit16_rise
-    if ((1'b0 || (!pipe_reg73_q[6]))) begin
-        equity_lane1_colex_odometer1_odometer_digit16_bound = pipe_reg71_q;
+always @(pipe_reg75_q, pipe_reg77_q[5], pipe_reg77_q[6], equity_lane1_colex_odometer1_odometer_digit16_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit16_bound, equity_lane1_colex_odometer1_odometer_digit16_upper) begin: equity_lane1_colex_odometer1_odometer_digit16_rise
+    if ((1'b0 || (!pipe_reg77_q[6]))) begin
+        equity_lane1_colex_odometer1_odometer_digit16_bound = pipe_reg75_q;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit16_bound = equity_lane1_colex_odometer1_odometer_digit16_upper;
     end
     equity_lane1_colex_odometer1_odometer_digit16_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit16_can_rise = (pipe_reg73_q[5] && (equity_lane1_colex_odometer1_odometer_digit16_risen != equity_lane1_colex_odometer1_odometer_digit16_bound));
+    equity_lane1_colex_odometer1_odometer_digit16_can_rise = (pipe_reg77_q[5] && (equity_lane1_colex_odometer1_odometer_digit16_risen != equity_lane1_colex_odometer1_odometer_digit16_bound));
 end
 
 
@@ -18632,15 +18632,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select17_select
 end
 
 
-always @(pipe_reg71_q, pipe_reg73_q[6], pipe_reg73_q[6], equity_lane1_colex_odometer1_odometer_digit17_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit17_bound, pipe_reg71_q) begin: equity_lane1_colex_odometer1_odometer_digit17_rise
-    if ((1'b1 || (!pipe_reg73_q[6]))) begin
-        equity_lane1_colex_odometer1_odometer_digit17_bound = pipe_reg71_q;
+always @(pipe_reg75_q, pipe_reg77_q[6], pipe_reg77_q[6], equity_lane1_colex_odometer1_odometer_digit17_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit17_bound, pipe_reg75_q) begin: equity_lane1_colex_odometer1_odometer_digit17_rise
+    if ((1'b1 || (!pipe_reg77_q[6]))) begin
+        equity_lane1_colex_odometer1_odometer_digit17_bound = pipe_reg75_q;
     end
     else begin
-        equity_lane1_colex_odometer1_odometer_digit17_bound = pipe_reg71_q;
+        equity_lane1_colex_odometer1_odometer_digit17_bound = pipe_reg75_q;
     end
     equity_lane1_colex_odometer1_odometer_digit17_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit17_can_rise = (pipe_reg73_q[6] && (equity_lane1_colex_odometer1_odometer_digit17_risen != equity_lane1_colex_odometer1_odometer_digit17_bound));
+    equity_lane1_colex_odometer1_odometer_digit17_can_rise = (pipe_reg77_q[6] && (equity_lane1_colex_odometer1_odometer_digit17_risen != equity_lane1_colex_odometer1_odometer_digit17_bound));
 end
 
 
@@ -18681,15 +18681,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select18_select
 end
 
 
-always @(pipe_reg71_q, pipe_reg73_q[7], pipe_reg73_q[8], equity_lane1_colex_odometer1_odometer_digit18_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit18_bound, equity_lane1_colex_odometer1_odometer_digit18_upper) begin: equity_lane1_colex_odometer1_odometer_digit18_rise
-    if ((1'b0 || (!pipe_reg73_q[8]))) begin
-        equity_lane1_colex_odometer1_odometer_digit18_bound = pipe_reg71_q;
+always @(pipe_reg75_q, pipe_reg77_q[7], pipe_reg77_q[8], equity_lane1_colex_odometer1_odometer_digit18_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit18_bound, equity_lane1_colex_odometer1_odometer_digit18_upper) begin: equity_lane1_colex_odometer1_odometer_digit18_rise
+    if ((1'b0 || (!pipe_reg77_q[8]))) begin
+        equity_lane1_colex_odometer1_odometer_digit18_bound = pipe_reg75_q;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit18_bound = equity_lane1_colex_odometer1_odometer_digit18_upper;
     end
     equity_lane1_colex_odometer1_odometer_digit18_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit18_can_rise = (pipe_reg73_q[7] && (equity_lane1_colex_odometer1_odometer_digit18_risen != equity_lane1_colex_odometer1_odometer_digit18_bound));
+    equity_lane1_colex_odometer1_odometer_digit18_can_rise = (pipe_reg77_q[7] && (equity_lane1_colex_odometer1_odometer_digit18_risen != equity_lane1_colex_odometer1_odometer_digit18_bound));
 end
 
 
@@ -18730,15 +18730,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select19_select
 end
 
 
-always @(pipe_reg71_q, pipe_reg73_q[8], pipe_reg73_q[8], equity_lane1_colex_odometer1_odometer_digit19_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit19_bound, pipe_reg71_q) begin: equity_lane1_colex_odometer1_odometer_digit19_rise
-    if ((1'b1 || (!pipe_reg73_q[8]))) begin
-        equity_lane1_colex_odometer1_odometer_digit19_bound = pipe_reg71_q;
+always @(pipe_reg75_q, pipe_reg77_q[8], pipe_reg77_q[8], equity_lane1_colex_odometer1_odometer_digit19_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit19_bound, pipe_reg75_q) begin: equity_lane1_colex_odometer1_odometer_digit19_rise
+    if ((1'b1 || (!pipe_reg77_q[8]))) begin
+        equity_lane1_colex_odometer1_odometer_digit19_bound = pipe_reg75_q;
     end
     else begin
-        equity_lane1_colex_odometer1_odometer_digit19_bound = pipe_reg71_q;
+        equity_lane1_colex_odometer1_odometer_digit19_bound = pipe_reg75_q;
     end
     equity_lane1_colex_odometer1_odometer_digit19_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit19_can_rise = (pipe_reg73_q[8] && (equity_lane1_colex_odometer1_odometer_digit19_risen != equity_lane1_colex_odometer1_odometer_digit19_bound));
+    equity_lane1_colex_odometer1_odometer_digit19_can_rise = (pipe_reg77_q[8] && (equity_lane1_colex_odometer1_odometer_digit19_risen != equity_lane1_colex_odometer1_odometer_digit19_bound));
 end
 
 
@@ -18779,15 +18779,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select20_select
 end
 
 
-always @(pipe_reg71_q, pipe_reg73_q[9], pipe_reg73_q[10], equity_lane1_colex_odometer1_odometer_digit20_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit20_bound, equity_lane1_colex_odometer1_odometer_digit20_upper) begin: equity_lane1_colex_odometer1_odometer_digit20_rise
-    if ((1'b0 || (!pipe_reg73_q[10]))) begin
-        equity_lane1_colex_odometer1_odometer_digit20_bound = pipe_reg71_q;
+always @(pipe_reg75_q, pipe_reg77_q[9], pipe_reg77_q[10], equity_lane1_colex_odometer1_odometer_digit20_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit20_bound, equity_lane1_colex_odometer1_odometer_digit20_upper) begin: equity_lane1_colex_odometer1_odometer_digit20_rise
+    if ((1'b0 || (!pipe_reg77_q[10]))) begin
+        equity_lane1_colex_odometer1_odometer_digit20_bound = pipe_reg75_q;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit20_bound = equity_lane1_colex_odometer1_odometer_digit20_upper;
     end
     equity_lane1_colex_odometer1_odometer_digit20_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit20_can_rise = (pipe_reg73_q[9] && (equity_lane1_colex_odometer1_odometer_digit20_risen != equity_lane1_colex_odometer1_odometer_digit20_bound));
+    equity_lane1_colex_odometer1_odometer_digit20_can_rise = (pipe_reg77_q[9] && (equity_lane1_colex_odometer1_odometer_digit20_risen != equity_lane1_colex_odometer1_odometer_digit20_bound));
 end
 
 
@@ -18828,15 +18828,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select21_select
 end
 
 
-always @(pipe_reg71_q, pipe_reg73_q[10], pipe_reg73_q[10], equity_lane1_colex_odometer1_odometer_digit21_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit21_bound, pipe_reg71_q) begin: equity_lane1_colex_odometer1_odometer_digit21_rise
-    if ((1'b1 || (!pipe_reg73_q[10]))) begin
-        equity_lane1_colex_odometer1_odometer_digit21_bound = pipe_reg71_q;
+always @(pipe_reg75_q, pipe_reg77_q[10], pipe_reg77_q[10], equity_lane1_colex_odometer1_odometer_digit21_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit21_bound, pipe_reg75_q) begin: equity_lane1_colex_odometer1_odometer_digit21_rise
+    if ((1'b1 || (!pipe_reg77_q[10]))) begin
+        equity_lane1_colex_odometer1_odometer_digit21_bound = pipe_reg75_q;
     end
     else begin
-        equity_lane1_colex_odometer1_odometer_digit21_bound = pipe_reg71_q;
+        equity_lane1_colex_odometer1_odometer_digit21_bound = pipe_reg75_q;
     end
     equity_lane1_colex_odometer1_odometer_digit21_loaded = equity_lane1_bus_word[6-1:0];
-    equity_lane1_colex_odometer1_odometer_digit21_can_rise = (pipe_reg73_q[10] && (equity_lane1_colex_odometer1_odometer_digit21_risen != equity_lane1_colex_odometer1_odometer_digit21_bound));
+    equity_lane1_colex_odometer1_odometer_digit21_can_rise = (pipe_reg77_q[10] && (equity_lane1_colex_odometer1_odometer_digit21_risen != equity_lane1_colex_odometer1_odometer_digit21_bound));
 end
 
 
@@ -18873,9 +18873,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_hand_last3_bounds
-    equity_lane1_colex_odometer1_hand_last3_n_less_1 <= ((pipe_reg71_q + 127) % 128);
-    equity_lane1_colex_odometer1_hand_last3_n_less_2 <= ((pipe_reg71_q + 126) % 128);
-    equity_lane1_colex_odometer1_hand_last3_n_is_2 <= (pipe_reg71_q == 2);
+    equity_lane1_colex_odometer1_hand_last3_n_less_1 <= ((pipe_reg75_q + 127) % 128);
+    equity_lane1_colex_odometer1_hand_last3_n_less_2 <= ((pipe_reg75_q + 126) % 128);
+    equity_lane1_colex_odometer1_hand_last3_n_is_2 <= (pipe_reg75_q == 2);
 end
 
 
@@ -18908,9 +18908,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_hand_last4_bounds
-    equity_lane1_colex_odometer1_hand_last4_n_less_1 <= ((pipe_reg71_q + 127) % 128);
-    equity_lane1_colex_odometer1_hand_last4_n_less_2 <= ((pipe_reg71_q + 126) % 128);
-    equity_lane1_colex_odometer1_hand_last4_n_is_2 <= (pipe_reg71_q == 2);
+    equity_lane1_colex_odometer1_hand_last4_n_less_1 <= ((pipe_reg75_q + 127) % 128);
+    equity_lane1_colex_odometer1_hand_last4_n_less_2 <= ((pipe_reg75_q + 126) % 128);
+    equity_lane1_colex_odometer1_hand_last4_n_is_2 <= (pipe_reg75_q == 2);
 end
 
 
@@ -18943,9 +18943,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_hand_last5_bounds
-    equity_lane1_colex_odometer1_hand_last5_n_less_1 <= ((pipe_reg71_q + 127) % 128);
-    equity_lane1_colex_odometer1_hand_last5_n_less_2 <= ((pipe_reg71_q + 126) % 128);
-    equity_lane1_colex_odometer1_hand_last5_n_is_2 <= (pipe_reg71_q == 2);
+    equity_lane1_colex_odometer1_hand_last5_n_less_1 <= ((pipe_reg75_q + 127) % 128);
+    equity_lane1_colex_odometer1_hand_last5_n_less_2 <= ((pipe_reg75_q + 126) % 128);
+    equity_lane1_colex_odometer1_hand_last5_n_is_2 <= (pipe_reg75_q == 2);
 end
 
 
@@ -19038,15 +19038,15 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_prepare
         for (j=0; j<3; j=j+1) begin
             a = (5 + (2 * j));
             takes[j] = wrapped;
-            first_dealt = (pipe_reg73_q[a] && (!seen_dealt));
+            first_dealt = (pipe_reg77_q[a] && (!seen_dealt));
             innermost[j] = first_dealt;
             if ((first_dealt && equity_lane1_colex_odometer1_last_bits[j])) begin
                 at_last = 1'b1;
             end
-            if ((pipe_reg73_q[a] && (!first_dealt) && (!equity_lane1_colex_odometer1_last_bits[j]))) begin
+            if ((pipe_reg77_q[a] && (!first_dealt) && (!equity_lane1_colex_odometer1_last_bits[j]))) begin
                 wrapped = 1'b0;
             end
-            if (pipe_reg73_q[a]) begin
+            if (pipe_reg77_q[a]) begin
                 seen_dealt = 1'b1;
             end
         end
@@ -19071,9 +19071,9 @@ end
 
 always @(posedge clk) begin: equity_lane1_take_setting
     if ((lane_load1_lane_loads || start)) begin
-        equity_lane1_lane_n <= pipe_reg71_q;
-        equity_lane1_lane_mask <= pipe_reg72_q;
-        equity_lane1_lane_exact <= pipe_reg78_q;
+        equity_lane1_lane_n <= pipe_reg75_q;
+        equity_lane1_lane_mask <= pipe_reg76_q;
+        equity_lane1_lane_exact <= pipe_reg82_q;
     end
 end
 
@@ -19771,7 +19771,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage11_judge_flags
 end
 
 
-always @(pipe_reg73_q[0], equity_lane1_deal_stage11_free, equity_lane1_deal_stage11_fields) begin: equity_lane1_deal_stage11_pick
+always @(pipe_reg77_q[0], equity_lane1_deal_stage11_free, equity_lane1_deal_stage11_fields) begin: equity_lane1_deal_stage11_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -19788,7 +19788,7 @@ always @(pipe_reg73_q[0], equity_lane1_deal_stage11_free, equity_lane1_deal_stag
             hit = 1'b1;
         end
     end
-    if (pipe_reg73_q[0]) begin
+    if (pipe_reg77_q[0]) begin
         equity_lane1_deal_stage11_chosen = take;
         equity_lane1_deal_stage11_found = hit;
     end
@@ -19976,7 +19976,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage12_judge_flags
 end
 
 
-always @(pipe_reg73_q[1], equity_lane1_deal_stage12_free, equity_lane1_deal_stage12_fields) begin: equity_lane1_deal_stage12_pick
+always @(pipe_reg77_q[1], equity_lane1_deal_stage12_free, equity_lane1_deal_stage12_fields) begin: equity_lane1_deal_stage12_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -19993,7 +19993,7 @@ always @(pipe_reg73_q[1], equity_lane1_deal_stage12_free, equity_lane1_deal_stag
             hit = 1'b1;
         end
     end
-    if (pipe_reg73_q[1]) begin
+    if (pipe_reg77_q[1]) begin
         equity_lane1_deal_stage12_chosen = take;
         equity_lane1_deal_stage12_found = hit;
     end
@@ -20201,7 +20201,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage13_judge_flags
 end
 
 
-always @(pipe_reg73_q[2], equity_lane1_deal_stage13_free, equity_lane1_deal_stage13_fields) begin: equity_lane1_deal_stage13_pick
+always @(pipe_reg77_q[2], equity_lane1_deal_stage13_free, equity_lane1_deal_stage13_fields) begin: equity_lane1_deal_stage13_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -20218,7 +20218,7 @@ always @(pipe_reg73_q[2], equity_lane1_deal_stage13_free, equity_lane1_deal_stag
             hit = 1'b1;
         end
     end
-    if (pipe_reg73_q[2]) begin
+    if (pipe_reg77_q[2]) begin
         equity_lane1_deal_stage13_chosen = take;
         equity_lane1_deal_stage13_found = hit;
     end
@@ -20446,7 +20446,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage14_judge_flags
 end
 
 
-always @(pipe_reg73_q[3], equity_lane1_deal_stage14_free, equity_lane1_deal_stage14_fields) begin: equity_lane1_deal_stage14_pick
+always @(pipe_reg77_q[3], equity_lane1_deal_stage14_free, equity_lane1_deal_stage14_fields) begin: equity_lane1_deal_stage14_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -20463,7 +20463,7 @@ always @(pipe_reg73_q[3], equity_lane1_deal_stage14_free, equity_lane1_deal_stag
             hit = 1'b1;
         end
     end
-    if (pipe_reg73_q[3]) begin
+    if (pipe_reg77_q[3]) begin
         equity_lane1_deal_stage14_chosen = take;
         equity_lane1_deal_stage14_found = hit;
     end
@@ -20711,7 +20711,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage15_judge_flags
 end
 
 
-always @(pipe_reg73_q[4], equity_lane1_deal_stage15_free, equity_lane1_deal_stage15_fields) begin: equity_lane1_deal_stage15_pick
+always @(pipe_reg77_q[4], equity_lane1_deal_stage15_free, equity_lane1_deal_stage15_fields) begin: equity_lane1_deal_stage15_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -20728,7 +20728,7 @@ always @(pipe_reg73_q[4], equity_lane1_deal_stage15_free, equity_lane1_deal_stag
             hit = 1'b1;
         end
     end
-    if (pipe_reg73_q[4]) begin
+    if (pipe_reg77_q[4]) begin
         equity_lane1_deal_stage15_chosen = take;
         equity_lane1_deal_stage15_found = hit;
     end
@@ -21016,7 +21016,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage16_judge_flags
 end
 
 
-always @(pipe_reg73_q[5], equity_lane1_deal_stage16_free, equity_lane1_deal_stage16_fields) begin: equity_lane1_deal_stage16_pick
+always @(pipe_reg77_q[5], equity_lane1_deal_stage16_free, equity_lane1_deal_stage16_fields) begin: equity_lane1_deal_stage16_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -21033,7 +21033,7 @@ always @(pipe_reg73_q[5], equity_lane1_deal_stage16_free, equity_lane1_deal_stag
             hit = 1'b1;
         end
     end
-    if (pipe_reg73_q[5]) begin
+    if (pipe_reg77_q[5]) begin
         equity_lane1_deal_stage16_chosen = take;
         equity_lane1_deal_stage16_found = hit;
     end
@@ -21341,7 +21341,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage17_judge_flags
 end
 
 
-always @(pipe_reg73_q[6], equity_lane1_deal_stage17_free, equity_lane1_deal_stage17_fields) begin: equity_lane1_deal_stage17_pick
+always @(pipe_reg77_q[6], equity_lane1_deal_stage17_free, equity_lane1_deal_stage17_fields) begin: equity_lane1_deal_stage17_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -21358,7 +21358,7 @@ always @(pipe_reg73_q[6], equity_lane1_deal_stage17_free, equity_lane1_deal_stag
             hit = 1'b1;
         end
     end
-    if (pipe_reg73_q[6]) begin
+    if (pipe_reg77_q[6]) begin
         equity_lane1_deal_stage17_chosen = take;
         equity_lane1_deal_stage17_found = hit;
     end
@@ -21686,7 +21686,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage18_judge_flags
 end
 
 
-always @(pipe_reg73_q[7], equity_lane1_deal_stage18_free, equity_lane1_deal_stage18_fields) begin: equity_lane1_deal_stage18_pick
+always @(pipe_reg77_q[7], equity_lane1_deal_stage18_free, equity_lane1_deal_stage18_fields) begin: equity_lane1_deal_stage18_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -21703,7 +21703,7 @@ always @(pipe_reg73_q[7], equity_lane1_deal_stage18_free, equity_lane1_deal_stag
             hit = 1'b1;
         end
     end
-    if (pipe_reg73_q[7]) begin
+    if (pipe_reg77_q[7]) begin
         equity_lane1_deal_stage18_chosen = take;
         equity_lane1_deal_stage18_found = hit;
     end
@@ -22051,7 +22051,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage19_judge_flags
 end
 
 
-always @(pipe_reg73_q[8], equity_lane1_deal_stage19_free, equity_lane1_deal_stage19_fields) begin: equity_lane1_deal_stage19_pick
+always @(pipe_reg77_q[8], equity_lane1_deal_stage19_free, equity_lane1_deal_stage19_fields) begin: equity_lane1_deal_stage19_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -22068,7 +22068,7 @@ always @(pipe_reg73_q[8], equity_lane1_deal_stage19_free, equity_lane1_deal_stag
             hit = 1'b1;
         end
     end
-    if (pipe_reg73_q[8]) begin
+    if (pipe_reg77_q[8]) begin
         equity_lane1_deal_stage19_chosen = take;
         equity_lane1_deal_stage19_found = hit;
     end
@@ -22456,7 +22456,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage20_judge_flags
 end
 
 
-always @(pipe_reg73_q[9], equity_lane1_deal_stage20_free, equity_lane1_deal_stage20_fields) begin: equity_lane1_deal_stage20_pick
+always @(pipe_reg77_q[9], equity_lane1_deal_stage20_free, equity_lane1_deal_stage20_fields) begin: equity_lane1_deal_stage20_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -22473,7 +22473,7 @@ always @(pipe_reg73_q[9], equity_lane1_deal_stage20_free, equity_lane1_deal_stag
             hit = 1'b1;
         end
     end
-    if (pipe_reg73_q[9]) begin
+    if (pipe_reg77_q[9]) begin
         equity_lane1_deal_stage20_chosen = take;
         equity_lane1_deal_stage20_found = hit;
     end
@@ -22881,7 +22881,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage21_judge_flags
 end
 
 
-always @(pipe_reg73_q[10], equity_lane1_deal_stage21_free, equity_lane1_deal_stage21_fields) begin: equity_lane1_deal_stage21_pick
+always @(pipe_reg77_q[10], equity_lane1_deal_stage21_free, equity_lane1_deal_stage21_fields) begin: equity_lane1_deal_stage21_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -22898,7 +22898,7 @@ always @(pipe_reg73_q[10], equity_lane1_deal_stage21_free, equity_lane1_deal_sta
             hit = 1'b1;
         end
     end
-    if (pipe_reg73_q[10]) begin
+    if (pipe_reg77_q[10]) begin
         equity_lane1_deal_stage21_chosen = take;
         equity_lane1_deal_stage21_found = hit;
     end
@@ -22933,8 +22933,8 @@ assign equity_lane1_last = equity_lane1_positions_out;
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup11_write
-    if (pipe_reg75_q) begin
-        equity_lane1_card_lookup11_remaining[pipe_reg76_q] <= pipe_reg77_q;
+    if (pipe_reg79_q) begin
+        equity_lane1_card_lookup11_remaining[pipe_reg80_q] <= pipe_reg81_q;
     end
 end
 
@@ -22944,18 +22944,18 @@ assign equity_lane1_card_lookup11_position = equity_lane1_last[0+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup11_read
-    if (pipe_reg73_q[0]) begin
+    if (pipe_reg77_q[0]) begin
         equity_lane1_card_lookup11_card <= equity_lane1_card_lookup11_remaining[equity_lane1_card_lookup11_position];
     end
     else begin
-        equity_lane1_card_lookup11_card <= pipe_reg82_q;
+        equity_lane1_card_lookup11_card <= pipe_reg86_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup12_write
-    if (pipe_reg75_q) begin
-        equity_lane1_card_lookup12_remaining[pipe_reg76_q] <= pipe_reg77_q;
+    if (pipe_reg79_q) begin
+        equity_lane1_card_lookup12_remaining[pipe_reg80_q] <= pipe_reg81_q;
     end
 end
 
@@ -22965,18 +22965,18 @@ assign equity_lane1_card_lookup12_position = equity_lane1_last[6+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup12_read
-    if (pipe_reg73_q[1]) begin
+    if (pipe_reg77_q[1]) begin
         equity_lane1_card_lookup12_card <= equity_lane1_card_lookup12_remaining[equity_lane1_card_lookup12_position];
     end
     else begin
-        equity_lane1_card_lookup12_card <= pipe_reg83_q;
+        equity_lane1_card_lookup12_card <= pipe_reg87_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup13_write
-    if (pipe_reg75_q) begin
-        equity_lane1_card_lookup13_remaining[pipe_reg76_q] <= pipe_reg77_q;
+    if (pipe_reg79_q) begin
+        equity_lane1_card_lookup13_remaining[pipe_reg80_q] <= pipe_reg81_q;
     end
 end
 
@@ -22986,18 +22986,18 @@ assign equity_lane1_card_lookup13_position = equity_lane1_last[12+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup13_read
-    if (pipe_reg73_q[2]) begin
+    if (pipe_reg77_q[2]) begin
         equity_lane1_card_lookup13_card <= equity_lane1_card_lookup13_remaining[equity_lane1_card_lookup13_position];
     end
     else begin
-        equity_lane1_card_lookup13_card <= pipe_reg84_q;
+        equity_lane1_card_lookup13_card <= pipe_reg88_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup14_write
-    if (pipe_reg75_q) begin
-        equity_lane1_card_lookup14_remaining[pipe_reg76_q] <= pipe_reg77_q;
+    if (pipe_reg79_q) begin
+        equity_lane1_card_lookup14_remaining[pipe_reg80_q] <= pipe_reg81_q;
     end
 end
 
@@ -23007,18 +23007,18 @@ assign equity_lane1_card_lookup14_position = equity_lane1_last[18+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup14_read
-    if (pipe_reg73_q[3]) begin
+    if (pipe_reg77_q[3]) begin
         equity_lane1_card_lookup14_card <= equity_lane1_card_lookup14_remaining[equity_lane1_card_lookup14_position];
     end
     else begin
-        equity_lane1_card_lookup14_card <= pipe_reg85_q;
+        equity_lane1_card_lookup14_card <= pipe_reg89_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup15_write
-    if (pipe_reg75_q) begin
-        equity_lane1_card_lookup15_remaining[pipe_reg76_q] <= pipe_reg77_q;
+    if (pipe_reg79_q) begin
+        equity_lane1_card_lookup15_remaining[pipe_reg80_q] <= pipe_reg81_q;
     end
 end
 
@@ -23028,18 +23028,18 @@ assign equity_lane1_card_lookup15_position = equity_lane1_last[24+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup15_read
-    if (pipe_reg73_q[4]) begin
+    if (pipe_reg77_q[4]) begin
         equity_lane1_card_lookup15_card <= equity_lane1_card_lookup15_remaining[equity_lane1_card_lookup15_position];
     end
     else begin
-        equity_lane1_card_lookup15_card <= pipe_reg86_q;
+        equity_lane1_card_lookup15_card <= pipe_reg90_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup16_write
-    if (pipe_reg75_q) begin
-        equity_lane1_card_lookup16_remaining[pipe_reg76_q] <= pipe_reg77_q;
+    if (pipe_reg79_q) begin
+        equity_lane1_card_lookup16_remaining[pipe_reg80_q] <= pipe_reg81_q;
     end
 end
 
@@ -23049,18 +23049,18 @@ assign equity_lane1_card_lookup16_position = equity_lane1_last[30+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup16_read
-    if (pipe_reg73_q[5]) begin
+    if (pipe_reg77_q[5]) begin
         equity_lane1_card_lookup16_card <= equity_lane1_card_lookup16_remaining[equity_lane1_card_lookup16_position];
     end
     else begin
-        equity_lane1_card_lookup16_card <= pipe_reg87_q;
+        equity_lane1_card_lookup16_card <= pipe_reg91_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup17_write
-    if (pipe_reg75_q) begin
-        equity_lane1_card_lookup17_remaining[pipe_reg76_q] <= pipe_reg77_q;
+    if (pipe_reg79_q) begin
+        equity_lane1_card_lookup17_remaining[pipe_reg80_q] <= pipe_reg81_q;
     end
 end
 
@@ -23070,18 +23070,18 @@ assign equity_lane1_card_lookup17_position = equity_lane1_last[36+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup17_read
-    if (pipe_reg73_q[6]) begin
+    if (pipe_reg77_q[6]) begin
         equity_lane1_card_lookup17_card <= equity_lane1_card_lookup17_remaining[equity_lane1_card_lookup17_position];
     end
     else begin
-        equity_lane1_card_lookup17_card <= pipe_reg88_q;
+        equity_lane1_card_lookup17_card <= pipe_reg92_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup18_write
-    if (pipe_reg75_q) begin
-        equity_lane1_card_lookup18_remaining[pipe_reg76_q] <= pipe_reg77_q;
+    if (pipe_reg79_q) begin
+        equity_lane1_card_lookup18_remaining[pipe_reg80_q] <= pipe_reg81_q;
     end
 end
 
@@ -23091,18 +23091,18 @@ assign equity_lane1_card_lookup18_position = equity_lane1_last[42+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup18_read
-    if (pipe_reg73_q[7]) begin
+    if (pipe_reg77_q[7]) begin
         equity_lane1_card_lookup18_card <= equity_lane1_card_lookup18_remaining[equity_lane1_card_lookup18_position];
     end
     else begin
-        equity_lane1_card_lookup18_card <= pipe_reg89_q;
+        equity_lane1_card_lookup18_card <= pipe_reg93_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup19_write
-    if (pipe_reg75_q) begin
-        equity_lane1_card_lookup19_remaining[pipe_reg76_q] <= pipe_reg77_q;
+    if (pipe_reg79_q) begin
+        equity_lane1_card_lookup19_remaining[pipe_reg80_q] <= pipe_reg81_q;
     end
 end
 
@@ -23112,18 +23112,18 @@ assign equity_lane1_card_lookup19_position = equity_lane1_last[48+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup19_read
-    if (pipe_reg73_q[8]) begin
+    if (pipe_reg77_q[8]) begin
         equity_lane1_card_lookup19_card <= equity_lane1_card_lookup19_remaining[equity_lane1_card_lookup19_position];
     end
     else begin
-        equity_lane1_card_lookup19_card <= pipe_reg90_q;
+        equity_lane1_card_lookup19_card <= pipe_reg94_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup20_write
-    if (pipe_reg75_q) begin
-        equity_lane1_card_lookup20_remaining[pipe_reg76_q] <= pipe_reg77_q;
+    if (pipe_reg79_q) begin
+        equity_lane1_card_lookup20_remaining[pipe_reg80_q] <= pipe_reg81_q;
     end
 end
 
@@ -23133,18 +23133,18 @@ assign equity_lane1_card_lookup20_position = equity_lane1_last[54+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup20_read
-    if (pipe_reg73_q[9]) begin
+    if (pipe_reg77_q[9]) begin
         equity_lane1_card_lookup20_card <= equity_lane1_card_lookup20_remaining[equity_lane1_card_lookup20_position];
     end
     else begin
-        equity_lane1_card_lookup20_card <= pipe_reg91_q;
+        equity_lane1_card_lookup20_card <= pipe_reg95_q;
     end
 end
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup21_write
-    if (pipe_reg75_q) begin
-        equity_lane1_card_lookup21_remaining[pipe_reg76_q] <= pipe_reg77_q;
+    if (pipe_reg79_q) begin
+        equity_lane1_card_lookup21_remaining[pipe_reg80_q] <= pipe_reg81_q;
     end
 end
 
@@ -23154,11 +23154,11 @@ assign equity_lane1_card_lookup21_position = equity_lane1_last[60+:6];
 
 
 always @(posedge clk) begin: equity_lane1_card_lookup21_read
-    if (pipe_reg73_q[10]) begin
+    if (pipe_reg77_q[10]) begin
         equity_lane1_card_lookup21_card <= equity_lane1_card_lookup21_remaining[equity_lane1_card_lookup21_position];
     end
     else begin
-        equity_lane1_card_lookup21_card <= pipe_reg92_q;
+        equity_lane1_card_lookup21_card <= pipe_reg96_q;
     end
 end
 
@@ -23319,73 +23319,73 @@ always @(posedge clk) begin: equity_lane1_board_eval1_take_board
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_hole_register4_take
-    equity_lane1_board_eval1_hole_register4_q <= equity_lane1_board_eval1_hole_register4_d;
+always @(posedge clk) begin: equity_lane1_board_eval1_pipe_reg98_load
+    equity_lane1_board_eval1_pipe_reg98_q <= equity_lane1_board_eval1_pipe_reg98_d;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_hole_register5_take
-    equity_lane1_board_eval1_hole_register5_q <= equity_lane1_board_eval1_hole_register5_d;
+always @(posedge clk) begin: equity_lane1_board_eval1_pipe_reg99_load
+    equity_lane1_board_eval1_pipe_reg99_q <= equity_lane1_board_eval1_pipe_reg99_d;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_hole_register6_take
-    equity_lane1_board_eval1_hole_register6_q <= equity_lane1_board_eval1_hole_register6_d;
+always @(posedge clk) begin: equity_lane1_board_eval1_pipe_reg100_load
+    equity_lane1_board_eval1_pipe_reg100_q <= equity_lane1_board_eval1_pipe_reg100_d;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_hole_register7_take
-    equity_lane1_board_eval1_hole_register7_q <= equity_lane1_board_eval1_hole_register7_d;
+always @(posedge clk) begin: equity_lane1_board_eval1_pipe_reg101_load
+    equity_lane1_board_eval1_pipe_reg101_q <= equity_lane1_board_eval1_pipe_reg101_d;
 end
 
 
 
-assign equity_lane1_board_eval1_player_eval4_same_card64_same = ((equity_lane1_board_eval1_hole_register4_q[6-1:0] == equity_lane1_board_eval1_hole_register4_q[12-1:6]) && (equity_lane1_board_eval1_hole_register4_q[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval4_same_card64_same = ((equity_lane1_board_eval1_pipe_reg98_q[6-1:0] == equity_lane1_board_eval1_pipe_reg98_q[12-1:6]) && (equity_lane1_board_eval1_pipe_reg98_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval4_same_card65_same = ((equity_lane1_board_eval1_hole_register4_q[6-1:0] == equity_lane1_board_eval1_s0_board[6-1:0]) && (equity_lane1_board_eval1_hole_register4_q[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval4_same_card65_same = ((equity_lane1_board_eval1_pipe_reg98_q[6-1:0] == equity_lane1_board_eval1_s0_board[6-1:0]) && (equity_lane1_board_eval1_pipe_reg98_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval4_same_card66_same = ((equity_lane1_board_eval1_hole_register4_q[12-1:6] == equity_lane1_board_eval1_s0_board[6-1:0]) && (equity_lane1_board_eval1_hole_register4_q[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval4_same_card66_same = ((equity_lane1_board_eval1_pipe_reg98_q[12-1:6] == equity_lane1_board_eval1_s0_board[6-1:0]) && (equity_lane1_board_eval1_pipe_reg98_q[12-1:6] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval4_same_card67_same = ((equity_lane1_board_eval1_hole_register4_q[6-1:0] == equity_lane1_board_eval1_s0_board[12-1:6]) && (equity_lane1_board_eval1_hole_register4_q[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval4_same_card67_same = ((equity_lane1_board_eval1_pipe_reg98_q[6-1:0] == equity_lane1_board_eval1_s0_board[12-1:6]) && (equity_lane1_board_eval1_pipe_reg98_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval4_same_card68_same = ((equity_lane1_board_eval1_hole_register4_q[12-1:6] == equity_lane1_board_eval1_s0_board[12-1:6]) && (equity_lane1_board_eval1_hole_register4_q[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval4_same_card68_same = ((equity_lane1_board_eval1_pipe_reg98_q[12-1:6] == equity_lane1_board_eval1_s0_board[12-1:6]) && (equity_lane1_board_eval1_pipe_reg98_q[12-1:6] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval4_same_card69_same = ((equity_lane1_board_eval1_hole_register4_q[6-1:0] == equity_lane1_board_eval1_s0_board[18-1:12]) && (equity_lane1_board_eval1_hole_register4_q[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval4_same_card69_same = ((equity_lane1_board_eval1_pipe_reg98_q[6-1:0] == equity_lane1_board_eval1_s0_board[18-1:12]) && (equity_lane1_board_eval1_pipe_reg98_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval4_same_card70_same = ((equity_lane1_board_eval1_hole_register4_q[12-1:6] == equity_lane1_board_eval1_s0_board[18-1:12]) && (equity_lane1_board_eval1_hole_register4_q[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval4_same_card70_same = ((equity_lane1_board_eval1_pipe_reg98_q[12-1:6] == equity_lane1_board_eval1_s0_board[18-1:12]) && (equity_lane1_board_eval1_pipe_reg98_q[12-1:6] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval4_same_card71_same = ((equity_lane1_board_eval1_hole_register4_q[6-1:0] == equity_lane1_board_eval1_s0_board[24-1:18]) && (equity_lane1_board_eval1_hole_register4_q[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval4_same_card71_same = ((equity_lane1_board_eval1_pipe_reg98_q[6-1:0] == equity_lane1_board_eval1_s0_board[24-1:18]) && (equity_lane1_board_eval1_pipe_reg98_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval4_same_card72_same = ((equity_lane1_board_eval1_hole_register4_q[12-1:6] == equity_lane1_board_eval1_s0_board[24-1:18]) && (equity_lane1_board_eval1_hole_register4_q[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval4_same_card72_same = ((equity_lane1_board_eval1_pipe_reg98_q[12-1:6] == equity_lane1_board_eval1_s0_board[24-1:18]) && (equity_lane1_board_eval1_pipe_reg98_q[12-1:6] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval4_same_card73_same = ((equity_lane1_board_eval1_hole_register4_q[6-1:0] == equity_lane1_board_eval1_s0_board[30-1:24]) && (equity_lane1_board_eval1_hole_register4_q[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval4_same_card73_same = ((equity_lane1_board_eval1_pipe_reg98_q[6-1:0] == equity_lane1_board_eval1_s0_board[30-1:24]) && (equity_lane1_board_eval1_pipe_reg98_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval4_same_card74_same = ((equity_lane1_board_eval1_hole_register4_q[12-1:6] == equity_lane1_board_eval1_s0_board[30-1:24]) && (equity_lane1_board_eval1_hole_register4_q[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval4_same_card74_same = ((equity_lane1_board_eval1_pipe_reg98_q[12-1:6] == equity_lane1_board_eval1_s0_board[30-1:24]) && (equity_lane1_board_eval1_pipe_reg98_q[12-1:6] != 63));
 
 
 always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_hole_register
-    equity_lane1_board_eval1_player_eval4_s1_hole <= equity_lane1_board_eval1_hole_register4_q;
-    equity_lane1_board_eval1_player_eval4_s1_bad <= ((equity_lane1_board_eval1_player_eval4_dups != 0) || (equity_lane1_board_eval1_hole_register4_q[5] && equity_lane1_board_eval1_hole_register4_q[4] && (equity_lane1_board_eval1_hole_register4_q[3] || equity_lane1_board_eval1_hole_register4_q[2])) || (equity_lane1_board_eval1_hole_register4_q[11] && equity_lane1_board_eval1_hole_register4_q[10] && (equity_lane1_board_eval1_hole_register4_q[9] || equity_lane1_board_eval1_hole_register4_q[8])));
+    equity_lane1_board_eval1_player_eval4_s1_hole <= equity_lane1_board_eval1_pipe_reg98_q;
+    equity_lane1_board_eval1_player_eval4_s1_bad <= ((equity_lane1_board_eval1_player_eval4_dups != 0) || (equity_lane1_board_eval1_pipe_reg98_q[5] && equity_lane1_board_eval1_pipe_reg98_q[4] && (equity_lane1_board_eval1_pipe_reg98_q[3] || equity_lane1_board_eval1_pipe_reg98_q[2])) || (equity_lane1_board_eval1_pipe_reg98_q[11] && equity_lane1_board_eval1_pipe_reg98_q[10] && (equity_lane1_board_eval1_pipe_reg98_q[9] || equity_lane1_board_eval1_pipe_reg98_q[8])));
 end
 
 
@@ -23771,47 +23771,47 @@ always @(equity_lane1_board_eval1_player_eval4_s2_ge4, equity_lane1_board_eval1_
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_pipe_reg94_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_pipe_reg102_load
     equity_lane1_board_eval1_player_eval4_s3_x0 <= equity_lane1_board_eval1_player_eval4_onehot_rank44_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_pipe_reg95_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_pipe_reg103_load
     equity_lane1_board_eval1_player_eval4_s3_x1 <= equity_lane1_board_eval1_player_eval4_onehot_rank45_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_pipe_reg96_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_pipe_reg104_load
     equity_lane1_board_eval1_player_eval4_s3_x2 <= equity_lane1_board_eval1_player_eval4_onehot_rank46_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_pipe_reg97_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_pipe_reg105_load
     equity_lane1_board_eval1_player_eval4_s3_x3 <= equity_lane1_board_eval1_player_eval4_onehot_rank47_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_pipe_reg98_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_pipe_reg106_load
     equity_lane1_board_eval1_player_eval4_s3_x4 <= equity_lane1_board_eval1_player_eval4_onehot_rank48_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_pipe_reg99_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_pipe_reg107_load
     equity_lane1_board_eval1_player_eval4_s3_pair0 <= equity_lane1_board_eval1_player_eval4_onehot_rank49_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_pipe_reg100_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_pipe_reg108_load
     equity_lane1_board_eval1_player_eval4_s3_pair1 <= equity_lane1_board_eval1_player_eval4_onehot_rank50_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_pipe_reg101_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_pipe_reg109_load
     equity_lane1_board_eval1_player_eval4_s3_trips <= equity_lane1_board_eval1_player_eval4_onehot_rank51_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_pipe_reg102_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval4_pipe_reg110_load
     equity_lane1_board_eval1_player_eval4_s3_quads <= equity_lane1_board_eval1_player_eval4_onehot_rank52_rank;
 end
 
@@ -23947,52 +23947,52 @@ assign equity_lane1_board_eval1_player_eval4_invalid = equity_lane1_board_eval1_
 
 
 
-assign equity_lane1_board_eval1_player_eval5_same_card75_same = ((equity_lane1_board_eval1_hole_register5_q[6-1:0] == equity_lane1_board_eval1_hole_register5_q[12-1:6]) && (equity_lane1_board_eval1_hole_register5_q[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval5_same_card75_same = ((equity_lane1_board_eval1_pipe_reg99_q[6-1:0] == equity_lane1_board_eval1_pipe_reg99_q[12-1:6]) && (equity_lane1_board_eval1_pipe_reg99_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval5_same_card76_same = ((equity_lane1_board_eval1_hole_register5_q[6-1:0] == equity_lane1_board_eval1_s0_board[6-1:0]) && (equity_lane1_board_eval1_hole_register5_q[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval5_same_card76_same = ((equity_lane1_board_eval1_pipe_reg99_q[6-1:0] == equity_lane1_board_eval1_s0_board[6-1:0]) && (equity_lane1_board_eval1_pipe_reg99_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval5_same_card77_same = ((equity_lane1_board_eval1_hole_register5_q[12-1:6] == equity_lane1_board_eval1_s0_board[6-1:0]) && (equity_lane1_board_eval1_hole_register5_q[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval5_same_card77_same = ((equity_lane1_board_eval1_pipe_reg99_q[12-1:6] == equity_lane1_board_eval1_s0_board[6-1:0]) && (equity_lane1_board_eval1_pipe_reg99_q[12-1:6] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval5_same_card78_same = ((equity_lane1_board_eval1_hole_register5_q[6-1:0] == equity_lane1_board_eval1_s0_board[12-1:6]) && (equity_lane1_board_eval1_hole_register5_q[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval5_same_card78_same = ((equity_lane1_board_eval1_pipe_reg99_q[6-1:0] == equity_lane1_board_eval1_s0_board[12-1:6]) && (equity_lane1_board_eval1_pipe_reg99_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval5_same_card79_same = ((equity_lane1_board_eval1_hole_register5_q[12-1:6] == equity_lane1_board_eval1_s0_board[12-1:6]) && (equity_lane1_board_eval1_hole_register5_q[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval5_same_card79_same = ((equity_lane1_board_eval1_pipe_reg99_q[12-1:6] == equity_lane1_board_eval1_s0_board[12-1:6]) && (equity_lane1_board_eval1_pipe_reg99_q[12-1:6] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval5_same_card80_same = ((equity_lane1_board_eval1_hole_register5_q[6-1:0] == equity_lane1_board_eval1_s0_board[18-1:12]) && (equity_lane1_board_eval1_hole_register5_q[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval5_same_card80_same = ((equity_lane1_board_eval1_pipe_reg99_q[6-1:0] == equity_lane1_board_eval1_s0_board[18-1:12]) && (equity_lane1_board_eval1_pipe_reg99_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval5_same_card81_same = ((equity_lane1_board_eval1_hole_register5_q[12-1:6] == equity_lane1_board_eval1_s0_board[18-1:12]) && (equity_lane1_board_eval1_hole_register5_q[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval5_same_card81_same = ((equity_lane1_board_eval1_pipe_reg99_q[12-1:6] == equity_lane1_board_eval1_s0_board[18-1:12]) && (equity_lane1_board_eval1_pipe_reg99_q[12-1:6] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval5_same_card82_same = ((equity_lane1_board_eval1_hole_register5_q[6-1:0] == equity_lane1_board_eval1_s0_board[24-1:18]) && (equity_lane1_board_eval1_hole_register5_q[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval5_same_card82_same = ((equity_lane1_board_eval1_pipe_reg99_q[6-1:0] == equity_lane1_board_eval1_s0_board[24-1:18]) && (equity_lane1_board_eval1_pipe_reg99_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval5_same_card83_same = ((equity_lane1_board_eval1_hole_register5_q[12-1:6] == equity_lane1_board_eval1_s0_board[24-1:18]) && (equity_lane1_board_eval1_hole_register5_q[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval5_same_card83_same = ((equity_lane1_board_eval1_pipe_reg99_q[12-1:6] == equity_lane1_board_eval1_s0_board[24-1:18]) && (equity_lane1_board_eval1_pipe_reg99_q[12-1:6] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval5_same_card84_same = ((equity_lane1_board_eval1_hole_register5_q[6-1:0] == equity_lane1_board_eval1_s0_board[30-1:24]) && (equity_lane1_board_eval1_hole_register5_q[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval5_same_card84_same = ((equity_lane1_board_eval1_pipe_reg99_q[6-1:0] == equity_lane1_board_eval1_s0_board[30-1:24]) && (equity_lane1_board_eval1_pipe_reg99_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval5_same_card85_same = ((equity_lane1_board_eval1_hole_register5_q[12-1:6] == equity_lane1_board_eval1_s0_board[30-1:24]) && (equity_lane1_board_eval1_hole_register5_q[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval5_same_card85_same = ((equity_lane1_board_eval1_pipe_reg99_q[12-1:6] == equity_lane1_board_eval1_s0_board[30-1:24]) && (equity_lane1_board_eval1_pipe_reg99_q[12-1:6] != 63));
 
 
 always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_hole_register
-    equity_lane1_board_eval1_player_eval5_s1_hole <= equity_lane1_board_eval1_hole_register5_q;
-    equity_lane1_board_eval1_player_eval5_s1_bad <= ((equity_lane1_board_eval1_player_eval5_dups != 0) || (equity_lane1_board_eval1_hole_register5_q[5] && equity_lane1_board_eval1_hole_register5_q[4] && (equity_lane1_board_eval1_hole_register5_q[3] || equity_lane1_board_eval1_hole_register5_q[2])) || (equity_lane1_board_eval1_hole_register5_q[11] && equity_lane1_board_eval1_hole_register5_q[10] && (equity_lane1_board_eval1_hole_register5_q[9] || equity_lane1_board_eval1_hole_register5_q[8])));
+    equity_lane1_board_eval1_player_eval5_s1_hole <= equity_lane1_board_eval1_pipe_reg99_q;
+    equity_lane1_board_eval1_player_eval5_s1_bad <= ((equity_lane1_board_eval1_player_eval5_dups != 0) || (equity_lane1_board_eval1_pipe_reg99_q[5] && equity_lane1_board_eval1_pipe_reg99_q[4] && (equity_lane1_board_eval1_pipe_reg99_q[3] || equity_lane1_board_eval1_pipe_reg99_q[2])) || (equity_lane1_board_eval1_pipe_reg99_q[11] && equity_lane1_board_eval1_pipe_reg99_q[10] && (equity_lane1_board_eval1_pipe_reg99_q[9] || equity_lane1_board_eval1_pipe_reg99_q[8])));
 end
 
 
@@ -24378,47 +24378,47 @@ always @(equity_lane1_board_eval1_player_eval5_s2_ge4, equity_lane1_board_eval1_
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_pipe_reg103_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_pipe_reg111_load
     equity_lane1_board_eval1_player_eval5_s3_x0 <= equity_lane1_board_eval1_player_eval5_onehot_rank55_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_pipe_reg104_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_pipe_reg112_load
     equity_lane1_board_eval1_player_eval5_s3_x1 <= equity_lane1_board_eval1_player_eval5_onehot_rank56_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_pipe_reg105_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_pipe_reg113_load
     equity_lane1_board_eval1_player_eval5_s3_x2 <= equity_lane1_board_eval1_player_eval5_onehot_rank57_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_pipe_reg106_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_pipe_reg114_load
     equity_lane1_board_eval1_player_eval5_s3_x3 <= equity_lane1_board_eval1_player_eval5_onehot_rank58_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_pipe_reg107_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_pipe_reg115_load
     equity_lane1_board_eval1_player_eval5_s3_x4 <= equity_lane1_board_eval1_player_eval5_onehot_rank59_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_pipe_reg108_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_pipe_reg116_load
     equity_lane1_board_eval1_player_eval5_s3_pair0 <= equity_lane1_board_eval1_player_eval5_onehot_rank60_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_pipe_reg109_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_pipe_reg117_load
     equity_lane1_board_eval1_player_eval5_s3_pair1 <= equity_lane1_board_eval1_player_eval5_onehot_rank61_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_pipe_reg110_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_pipe_reg118_load
     equity_lane1_board_eval1_player_eval5_s3_trips <= equity_lane1_board_eval1_player_eval5_onehot_rank62_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_pipe_reg111_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval5_pipe_reg119_load
     equity_lane1_board_eval1_player_eval5_s3_quads <= equity_lane1_board_eval1_player_eval5_onehot_rank63_rank;
 end
 
@@ -24554,52 +24554,52 @@ assign equity_lane1_board_eval1_player_eval5_invalid = equity_lane1_board_eval1_
 
 
 
-assign equity_lane1_board_eval1_player_eval6_same_card86_same = ((equity_lane1_board_eval1_hole_register6_q[6-1:0] == equity_lane1_board_eval1_hole_register6_q[12-1:6]) && (equity_lane1_board_eval1_hole_register6_q[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval6_same_card86_same = ((equity_lane1_board_eval1_pipe_reg100_q[6-1:0] == equity_lane1_board_eval1_pipe_reg100_q[12-1:6]) && (equity_lane1_board_eval1_pipe_reg100_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval6_same_card87_same = ((equity_lane1_board_eval1_hole_register6_q[6-1:0] == equity_lane1_board_eval1_s0_board[6-1:0]) && (equity_lane1_board_eval1_hole_register6_q[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval6_same_card87_same = ((equity_lane1_board_eval1_pipe_reg100_q[6-1:0] == equity_lane1_board_eval1_s0_board[6-1:0]) && (equity_lane1_board_eval1_pipe_reg100_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval6_same_card88_same = ((equity_lane1_board_eval1_hole_register6_q[12-1:6] == equity_lane1_board_eval1_s0_board[6-1:0]) && (equity_lane1_board_eval1_hole_register6_q[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval6_same_card88_same = ((equity_lane1_board_eval1_pipe_reg100_q[12-1:6] == equity_lane1_board_eval1_s0_board[6-1:0]) && (equity_lane1_board_eval1_pipe_reg100_q[12-1:6] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval6_same_card89_same = ((equity_lane1_board_eval1_hole_register6_q[6-1:0] == equity_lane1_board_eval1_s0_board[12-1:6]) && (equity_lane1_board_eval1_hole_register6_q[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval6_same_card89_same = ((equity_lane1_board_eval1_pipe_reg100_q[6-1:0] == equity_lane1_board_eval1_s0_board[12-1:6]) && (equity_lane1_board_eval1_pipe_reg100_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval6_same_card90_same = ((equity_lane1_board_eval1_hole_register6_q[12-1:6] == equity_lane1_board_eval1_s0_board[12-1:6]) && (equity_lane1_board_eval1_hole_register6_q[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval6_same_card90_same = ((equity_lane1_board_eval1_pipe_reg100_q[12-1:6] == equity_lane1_board_eval1_s0_board[12-1:6]) && (equity_lane1_board_eval1_pipe_reg100_q[12-1:6] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval6_same_card91_same = ((equity_lane1_board_eval1_hole_register6_q[6-1:0] == equity_lane1_board_eval1_s0_board[18-1:12]) && (equity_lane1_board_eval1_hole_register6_q[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval6_same_card91_same = ((equity_lane1_board_eval1_pipe_reg100_q[6-1:0] == equity_lane1_board_eval1_s0_board[18-1:12]) && (equity_lane1_board_eval1_pipe_reg100_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval6_same_card92_same = ((equity_lane1_board_eval1_hole_register6_q[12-1:6] == equity_lane1_board_eval1_s0_board[18-1:12]) && (equity_lane1_board_eval1_hole_register6_q[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval6_same_card92_same = ((equity_lane1_board_eval1_pipe_reg100_q[12-1:6] == equity_lane1_board_eval1_s0_board[18-1:12]) && (equity_lane1_board_eval1_pipe_reg100_q[12-1:6] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval6_same_card93_same = ((equity_lane1_board_eval1_hole_register6_q[6-1:0] == equity_lane1_board_eval1_s0_board[24-1:18]) && (equity_lane1_board_eval1_hole_register6_q[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval6_same_card93_same = ((equity_lane1_board_eval1_pipe_reg100_q[6-1:0] == equity_lane1_board_eval1_s0_board[24-1:18]) && (equity_lane1_board_eval1_pipe_reg100_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval6_same_card94_same = ((equity_lane1_board_eval1_hole_register6_q[12-1:6] == equity_lane1_board_eval1_s0_board[24-1:18]) && (equity_lane1_board_eval1_hole_register6_q[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval6_same_card94_same = ((equity_lane1_board_eval1_pipe_reg100_q[12-1:6] == equity_lane1_board_eval1_s0_board[24-1:18]) && (equity_lane1_board_eval1_pipe_reg100_q[12-1:6] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval6_same_card95_same = ((equity_lane1_board_eval1_hole_register6_q[6-1:0] == equity_lane1_board_eval1_s0_board[30-1:24]) && (equity_lane1_board_eval1_hole_register6_q[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval6_same_card95_same = ((equity_lane1_board_eval1_pipe_reg100_q[6-1:0] == equity_lane1_board_eval1_s0_board[30-1:24]) && (equity_lane1_board_eval1_pipe_reg100_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval6_same_card96_same = ((equity_lane1_board_eval1_hole_register6_q[12-1:6] == equity_lane1_board_eval1_s0_board[30-1:24]) && (equity_lane1_board_eval1_hole_register6_q[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval6_same_card96_same = ((equity_lane1_board_eval1_pipe_reg100_q[12-1:6] == equity_lane1_board_eval1_s0_board[30-1:24]) && (equity_lane1_board_eval1_pipe_reg100_q[12-1:6] != 63));
 
 
 always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_hole_register
-    equity_lane1_board_eval1_player_eval6_s1_hole <= equity_lane1_board_eval1_hole_register6_q;
-    equity_lane1_board_eval1_player_eval6_s1_bad <= ((equity_lane1_board_eval1_player_eval6_dups != 0) || (equity_lane1_board_eval1_hole_register6_q[5] && equity_lane1_board_eval1_hole_register6_q[4] && (equity_lane1_board_eval1_hole_register6_q[3] || equity_lane1_board_eval1_hole_register6_q[2])) || (equity_lane1_board_eval1_hole_register6_q[11] && equity_lane1_board_eval1_hole_register6_q[10] && (equity_lane1_board_eval1_hole_register6_q[9] || equity_lane1_board_eval1_hole_register6_q[8])));
+    equity_lane1_board_eval1_player_eval6_s1_hole <= equity_lane1_board_eval1_pipe_reg100_q;
+    equity_lane1_board_eval1_player_eval6_s1_bad <= ((equity_lane1_board_eval1_player_eval6_dups != 0) || (equity_lane1_board_eval1_pipe_reg100_q[5] && equity_lane1_board_eval1_pipe_reg100_q[4] && (equity_lane1_board_eval1_pipe_reg100_q[3] || equity_lane1_board_eval1_pipe_reg100_q[2])) || (equity_lane1_board_eval1_pipe_reg100_q[11] && equity_lane1_board_eval1_pipe_reg100_q[10] && (equity_lane1_board_eval1_pipe_reg100_q[9] || equity_lane1_board_eval1_pipe_reg100_q[8])));
 end
 
 
@@ -24985,47 +24985,47 @@ always @(equity_lane1_board_eval1_player_eval6_s2_ge4, equity_lane1_board_eval1_
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_pipe_reg112_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_pipe_reg120_load
     equity_lane1_board_eval1_player_eval6_s3_x0 <= equity_lane1_board_eval1_player_eval6_onehot_rank66_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_pipe_reg113_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_pipe_reg121_load
     equity_lane1_board_eval1_player_eval6_s3_x1 <= equity_lane1_board_eval1_player_eval6_onehot_rank67_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_pipe_reg114_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_pipe_reg122_load
     equity_lane1_board_eval1_player_eval6_s3_x2 <= equity_lane1_board_eval1_player_eval6_onehot_rank68_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_pipe_reg115_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_pipe_reg123_load
     equity_lane1_board_eval1_player_eval6_s3_x3 <= equity_lane1_board_eval1_player_eval6_onehot_rank69_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_pipe_reg116_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_pipe_reg124_load
     equity_lane1_board_eval1_player_eval6_s3_x4 <= equity_lane1_board_eval1_player_eval6_onehot_rank70_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_pipe_reg117_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_pipe_reg125_load
     equity_lane1_board_eval1_player_eval6_s3_pair0 <= equity_lane1_board_eval1_player_eval6_onehot_rank71_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_pipe_reg118_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_pipe_reg126_load
     equity_lane1_board_eval1_player_eval6_s3_pair1 <= equity_lane1_board_eval1_player_eval6_onehot_rank72_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_pipe_reg119_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_pipe_reg127_load
     equity_lane1_board_eval1_player_eval6_s3_trips <= equity_lane1_board_eval1_player_eval6_onehot_rank73_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_pipe_reg120_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval6_pipe_reg128_load
     equity_lane1_board_eval1_player_eval6_s3_quads <= equity_lane1_board_eval1_player_eval6_onehot_rank74_rank;
 end
 
@@ -25161,52 +25161,52 @@ assign equity_lane1_board_eval1_player_eval6_invalid = equity_lane1_board_eval1_
 
 
 
-assign equity_lane1_board_eval1_player_eval7_same_card97_same = ((equity_lane1_board_eval1_hole_register7_q[6-1:0] == equity_lane1_board_eval1_hole_register7_q[12-1:6]) && (equity_lane1_board_eval1_hole_register7_q[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval7_same_card97_same = ((equity_lane1_board_eval1_pipe_reg101_q[6-1:0] == equity_lane1_board_eval1_pipe_reg101_q[12-1:6]) && (equity_lane1_board_eval1_pipe_reg101_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval7_same_card98_same = ((equity_lane1_board_eval1_hole_register7_q[6-1:0] == equity_lane1_board_eval1_s0_board[6-1:0]) && (equity_lane1_board_eval1_hole_register7_q[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval7_same_card98_same = ((equity_lane1_board_eval1_pipe_reg101_q[6-1:0] == equity_lane1_board_eval1_s0_board[6-1:0]) && (equity_lane1_board_eval1_pipe_reg101_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval7_same_card99_same = ((equity_lane1_board_eval1_hole_register7_q[12-1:6] == equity_lane1_board_eval1_s0_board[6-1:0]) && (equity_lane1_board_eval1_hole_register7_q[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval7_same_card99_same = ((equity_lane1_board_eval1_pipe_reg101_q[12-1:6] == equity_lane1_board_eval1_s0_board[6-1:0]) && (equity_lane1_board_eval1_pipe_reg101_q[12-1:6] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval7_same_card100_same = ((equity_lane1_board_eval1_hole_register7_q[6-1:0] == equity_lane1_board_eval1_s0_board[12-1:6]) && (equity_lane1_board_eval1_hole_register7_q[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval7_same_card100_same = ((equity_lane1_board_eval1_pipe_reg101_q[6-1:0] == equity_lane1_board_eval1_s0_board[12-1:6]) && (equity_lane1_board_eval1_pipe_reg101_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval7_same_card101_same = ((equity_lane1_board_eval1_hole_register7_q[12-1:6] == equity_lane1_board_eval1_s0_board[12-1:6]) && (equity_lane1_board_eval1_hole_register7_q[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval7_same_card101_same = ((equity_lane1_board_eval1_pipe_reg101_q[12-1:6] == equity_lane1_board_eval1_s0_board[12-1:6]) && (equity_lane1_board_eval1_pipe_reg101_q[12-1:6] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval7_same_card102_same = ((equity_lane1_board_eval1_hole_register7_q[6-1:0] == equity_lane1_board_eval1_s0_board[18-1:12]) && (equity_lane1_board_eval1_hole_register7_q[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval7_same_card102_same = ((equity_lane1_board_eval1_pipe_reg101_q[6-1:0] == equity_lane1_board_eval1_s0_board[18-1:12]) && (equity_lane1_board_eval1_pipe_reg101_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval7_same_card103_same = ((equity_lane1_board_eval1_hole_register7_q[12-1:6] == equity_lane1_board_eval1_s0_board[18-1:12]) && (equity_lane1_board_eval1_hole_register7_q[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval7_same_card103_same = ((equity_lane1_board_eval1_pipe_reg101_q[12-1:6] == equity_lane1_board_eval1_s0_board[18-1:12]) && (equity_lane1_board_eval1_pipe_reg101_q[12-1:6] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval7_same_card104_same = ((equity_lane1_board_eval1_hole_register7_q[6-1:0] == equity_lane1_board_eval1_s0_board[24-1:18]) && (equity_lane1_board_eval1_hole_register7_q[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval7_same_card104_same = ((equity_lane1_board_eval1_pipe_reg101_q[6-1:0] == equity_lane1_board_eval1_s0_board[24-1:18]) && (equity_lane1_board_eval1_pipe_reg101_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval7_same_card105_same = ((equity_lane1_board_eval1_hole_register7_q[12-1:6] == equity_lane1_board_eval1_s0_board[24-1:18]) && (equity_lane1_board_eval1_hole_register7_q[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval7_same_card105_same = ((equity_lane1_board_eval1_pipe_reg101_q[12-1:6] == equity_lane1_board_eval1_s0_board[24-1:18]) && (equity_lane1_board_eval1_pipe_reg101_q[12-1:6] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval7_same_card106_same = ((equity_lane1_board_eval1_hole_register7_q[6-1:0] == equity_lane1_board_eval1_s0_board[30-1:24]) && (equity_lane1_board_eval1_hole_register7_q[6-1:0] != 63));
+assign equity_lane1_board_eval1_player_eval7_same_card106_same = ((equity_lane1_board_eval1_pipe_reg101_q[6-1:0] == equity_lane1_board_eval1_s0_board[30-1:24]) && (equity_lane1_board_eval1_pipe_reg101_q[6-1:0] != 63));
 
 
 
-assign equity_lane1_board_eval1_player_eval7_same_card107_same = ((equity_lane1_board_eval1_hole_register7_q[12-1:6] == equity_lane1_board_eval1_s0_board[30-1:24]) && (equity_lane1_board_eval1_hole_register7_q[12-1:6] != 63));
+assign equity_lane1_board_eval1_player_eval7_same_card107_same = ((equity_lane1_board_eval1_pipe_reg101_q[12-1:6] == equity_lane1_board_eval1_s0_board[30-1:24]) && (equity_lane1_board_eval1_pipe_reg101_q[12-1:6] != 63));
 
 
 always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_hole_register
-    equity_lane1_board_eval1_player_eval7_s1_hole <= equity_lane1_board_eval1_hole_register7_q;
-    equity_lane1_board_eval1_player_eval7_s1_bad <= ((equity_lane1_board_eval1_player_eval7_dups != 0) || (equity_lane1_board_eval1_hole_register7_q[5] && equity_lane1_board_eval1_hole_register7_q[4] && (equity_lane1_board_eval1_hole_register7_q[3] || equity_lane1_board_eval1_hole_register7_q[2])) || (equity_lane1_board_eval1_hole_register7_q[11] && equity_lane1_board_eval1_hole_register7_q[10] && (equity_lane1_board_eval1_hole_register7_q[9] || equity_lane1_board_eval1_hole_register7_q[8])));
+    equity_lane1_board_eval1_player_eval7_s1_hole <= equity_lane1_board_eval1_pipe_reg101_q;
+    equity_lane1_board_eval1_player_eval7_s1_bad <= ((equity_lane1_board_eval1_player_eval7_dups != 0) || (equity_lane1_board_eval1_pipe_reg101_q[5] && equity_lane1_board_eval1_pipe_reg101_q[4] && (equity_lane1_board_eval1_pipe_reg101_q[3] || equity_lane1_board_eval1_pipe_reg101_q[2])) || (equity_lane1_board_eval1_pipe_reg101_q[11] && equity_lane1_board_eval1_pipe_reg101_q[10] && (equity_lane1_board_eval1_pipe_reg101_q[9] || equity_lane1_board_eval1_pipe_reg101_q[8])));
 end
 
 
@@ -25592,47 +25592,47 @@ always @(equity_lane1_board_eval1_player_eval7_s2_ge4, equity_lane1_board_eval1_
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_pipe_reg121_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_pipe_reg129_load
     equity_lane1_board_eval1_player_eval7_s3_x0 <= equity_lane1_board_eval1_player_eval7_onehot_rank77_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_pipe_reg122_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_pipe_reg130_load
     equity_lane1_board_eval1_player_eval7_s3_x1 <= equity_lane1_board_eval1_player_eval7_onehot_rank78_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_pipe_reg123_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_pipe_reg131_load
     equity_lane1_board_eval1_player_eval7_s3_x2 <= equity_lane1_board_eval1_player_eval7_onehot_rank79_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_pipe_reg124_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_pipe_reg132_load
     equity_lane1_board_eval1_player_eval7_s3_x3 <= equity_lane1_board_eval1_player_eval7_onehot_rank80_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_pipe_reg125_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_pipe_reg133_load
     equity_lane1_board_eval1_player_eval7_s3_x4 <= equity_lane1_board_eval1_player_eval7_onehot_rank81_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_pipe_reg126_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_pipe_reg134_load
     equity_lane1_board_eval1_player_eval7_s3_pair0 <= equity_lane1_board_eval1_player_eval7_onehot_rank82_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_pipe_reg127_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_pipe_reg135_load
     equity_lane1_board_eval1_player_eval7_s3_pair1 <= equity_lane1_board_eval1_player_eval7_onehot_rank83_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_pipe_reg128_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_pipe_reg136_load
     equity_lane1_board_eval1_player_eval7_s3_trips <= equity_lane1_board_eval1_player_eval7_onehot_rank84_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_pipe_reg129_load
+always @(posedge clk) begin: equity_lane1_board_eval1_player_eval7_pipe_reg137_load
     equity_lane1_board_eval1_player_eval7_s3_quads <= equity_lane1_board_eval1_player_eval7_onehot_rank85_rank;
 end
 
@@ -25772,27 +25772,27 @@ assign equity_lane1_board_eval1_answer_now = equity_lane1_board_eval1_valids[(5 
 assign equity_lane1_board_eval1_out_valid = equity_lane1_board_eval1_valids[(5 - 1)];
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg130_load
-    equity_lane1_showdown1_pipe_reg130_q <= equity_lane1_board_eval1_player_eval4_word;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg138_load
+    equity_lane1_showdown1_pipe_reg138_q <= equity_lane1_board_eval1_player_eval4_word;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg131_load
-    equity_lane1_showdown1_pipe_reg131_q <= equity_lane1_board_eval1_player_eval5_word;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg139_load
+    equity_lane1_showdown1_pipe_reg139_q <= equity_lane1_board_eval1_player_eval5_word;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg132_load
-    equity_lane1_showdown1_pipe_reg132_q <= equity_lane1_board_eval1_player_eval6_word;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg140_load
+    equity_lane1_showdown1_pipe_reg140_q <= equity_lane1_board_eval1_player_eval6_word;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg133_load
-    equity_lane1_showdown1_pipe_reg133_q <= equity_lane1_board_eval1_player_eval7_word;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg141_load
+    equity_lane1_showdown1_pipe_reg141_q <= equity_lane1_board_eval1_player_eval7_word;
 end
 
 
-always @(equity_lane1_showdown1_pipe_reg130_q, equity_lane1_showdown1_pipe_reg131_q) begin: equity_lane1_showdown1_word_at_least6_compare
+always @(equity_lane1_showdown1_pipe_reg138_q, equity_lane1_showdown1_pipe_reg139_q) begin: equity_lane1_showdown1_word_at_least6_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -25812,9 +25812,9 @@ always @(equity_lane1_showdown1_pipe_reg130_q, equity_lane1_showdown1_pipe_reg13
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane1_showdown1_pipe_reg130_q & (~equity_lane1_showdown1_pipe_reg131_q));
-    bit_lt = (equity_lane1_showdown1_pipe_reg131_q & (~equity_lane1_showdown1_pipe_reg130_q));
-    bit_eq = ((~equity_lane1_showdown1_pipe_reg130_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg131_q[24-1:1]);
+    bit_gt = (equity_lane1_showdown1_pipe_reg138_q & (~equity_lane1_showdown1_pipe_reg139_q));
+    bit_lt = (equity_lane1_showdown1_pipe_reg139_q & (~equity_lane1_showdown1_pipe_reg138_q));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg138_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg139_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -25840,7 +25840,7 @@ always @(equity_lane1_showdown1_pipe_reg130_q, equity_lane1_showdown1_pipe_reg13
 end
 
 
-always @(equity_lane1_showdown1_pipe_reg130_q, equity_lane1_showdown1_pipe_reg132_q) begin: equity_lane1_showdown1_word_at_least7_compare
+always @(equity_lane1_showdown1_pipe_reg138_q, equity_lane1_showdown1_pipe_reg140_q) begin: equity_lane1_showdown1_word_at_least7_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -25860,9 +25860,9 @@ always @(equity_lane1_showdown1_pipe_reg130_q, equity_lane1_showdown1_pipe_reg13
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane1_showdown1_pipe_reg130_q & (~equity_lane1_showdown1_pipe_reg132_q));
-    bit_lt = (equity_lane1_showdown1_pipe_reg132_q & (~equity_lane1_showdown1_pipe_reg130_q));
-    bit_eq = ((~equity_lane1_showdown1_pipe_reg130_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg132_q[24-1:1]);
+    bit_gt = (equity_lane1_showdown1_pipe_reg138_q & (~equity_lane1_showdown1_pipe_reg140_q));
+    bit_lt = (equity_lane1_showdown1_pipe_reg140_q & (~equity_lane1_showdown1_pipe_reg138_q));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg138_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg140_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -25888,7 +25888,7 @@ always @(equity_lane1_showdown1_pipe_reg130_q, equity_lane1_showdown1_pipe_reg13
 end
 
 
-always @(equity_lane1_showdown1_pipe_reg130_q, equity_lane1_showdown1_pipe_reg133_q) begin: equity_lane1_showdown1_word_at_least8_compare
+always @(equity_lane1_showdown1_pipe_reg138_q, equity_lane1_showdown1_pipe_reg141_q) begin: equity_lane1_showdown1_word_at_least8_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -25908,9 +25908,9 @@ always @(equity_lane1_showdown1_pipe_reg130_q, equity_lane1_showdown1_pipe_reg13
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane1_showdown1_pipe_reg130_q & (~equity_lane1_showdown1_pipe_reg133_q));
-    bit_lt = (equity_lane1_showdown1_pipe_reg133_q & (~equity_lane1_showdown1_pipe_reg130_q));
-    bit_eq = ((~equity_lane1_showdown1_pipe_reg130_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg133_q[24-1:1]);
+    bit_gt = (equity_lane1_showdown1_pipe_reg138_q & (~equity_lane1_showdown1_pipe_reg141_q));
+    bit_lt = (equity_lane1_showdown1_pipe_reg141_q & (~equity_lane1_showdown1_pipe_reg138_q));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg138_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg141_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -25936,7 +25936,7 @@ always @(equity_lane1_showdown1_pipe_reg130_q, equity_lane1_showdown1_pipe_reg13
 end
 
 
-always @(equity_lane1_showdown1_pipe_reg131_q, equity_lane1_showdown1_pipe_reg132_q) begin: equity_lane1_showdown1_word_at_least9_compare
+always @(equity_lane1_showdown1_pipe_reg139_q, equity_lane1_showdown1_pipe_reg140_q) begin: equity_lane1_showdown1_word_at_least9_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -25956,9 +25956,9 @@ always @(equity_lane1_showdown1_pipe_reg131_q, equity_lane1_showdown1_pipe_reg13
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane1_showdown1_pipe_reg131_q & (~equity_lane1_showdown1_pipe_reg132_q));
-    bit_lt = (equity_lane1_showdown1_pipe_reg132_q & (~equity_lane1_showdown1_pipe_reg131_q));
-    bit_eq = ((~equity_lane1_showdown1_pipe_reg131_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg132_q[24-1:1]);
+    bit_gt = (equity_lane1_showdown1_pipe_reg139_q & (~equity_lane1_showdown1_pipe_reg140_q));
+    bit_lt = (equity_lane1_showdown1_pipe_reg140_q & (~equity_lane1_showdown1_pipe_reg139_q));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg139_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg140_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -25984,7 +25984,7 @@ always @(equity_lane1_showdown1_pipe_reg131_q, equity_lane1_showdown1_pipe_reg13
 end
 
 
-always @(equity_lane1_showdown1_pipe_reg131_q, equity_lane1_showdown1_pipe_reg133_q) begin: equity_lane1_showdown1_word_at_least10_compare
+always @(equity_lane1_showdown1_pipe_reg139_q, equity_lane1_showdown1_pipe_reg141_q) begin: equity_lane1_showdown1_word_at_least10_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -26004,9 +26004,9 @@ always @(equity_lane1_showdown1_pipe_reg131_q, equity_lane1_showdown1_pipe_reg13
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane1_showdown1_pipe_reg131_q & (~equity_lane1_showdown1_pipe_reg133_q));
-    bit_lt = (equity_lane1_showdown1_pipe_reg133_q & (~equity_lane1_showdown1_pipe_reg131_q));
-    bit_eq = ((~equity_lane1_showdown1_pipe_reg131_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg133_q[24-1:1]);
+    bit_gt = (equity_lane1_showdown1_pipe_reg139_q & (~equity_lane1_showdown1_pipe_reg141_q));
+    bit_lt = (equity_lane1_showdown1_pipe_reg141_q & (~equity_lane1_showdown1_pipe_reg139_q));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg139_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg141_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -26032,7 +26032,7 @@ always @(equity_lane1_showdown1_pipe_reg131_q, equity_lane1_showdown1_pipe_reg13
 end
 
 
-always @(equity_lane1_showdown1_pipe_reg132_q, equity_lane1_showdown1_pipe_reg133_q) begin: equity_lane1_showdown1_word_at_least11_compare
+always @(equity_lane1_showdown1_pipe_reg140_q, equity_lane1_showdown1_pipe_reg141_q) begin: equity_lane1_showdown1_word_at_least11_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -26052,9 +26052,9 @@ always @(equity_lane1_showdown1_pipe_reg132_q, equity_lane1_showdown1_pipe_reg13
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane1_showdown1_pipe_reg132_q & (~equity_lane1_showdown1_pipe_reg133_q));
-    bit_lt = (equity_lane1_showdown1_pipe_reg133_q & (~equity_lane1_showdown1_pipe_reg132_q));
-    bit_eq = ((~equity_lane1_showdown1_pipe_reg132_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg133_q[24-1:1]);
+    bit_gt = (equity_lane1_showdown1_pipe_reg140_q & (~equity_lane1_showdown1_pipe_reg141_q));
+    bit_lt = (equity_lane1_showdown1_pipe_reg141_q & (~equity_lane1_showdown1_pipe_reg140_q));
+    bit_eq = ((~equity_lane1_showdown1_pipe_reg140_q[24-1:1]) ^ equity_lane1_showdown1_pipe_reg141_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -26080,28 +26080,28 @@ always @(equity_lane1_showdown1_pipe_reg132_q, equity_lane1_showdown1_pipe_reg13
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg134_load
-    equity_lane1_showdown1_pipe_reg134_q <= equity_lane1_showdown1_pipe_reg130_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg142_load
+    equity_lane1_showdown1_pipe_reg142_q <= equity_lane1_showdown1_pipe_reg138_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg135_load
-    equity_lane1_showdown1_pipe_reg135_q <= equity_lane1_showdown1_pipe_reg131_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg143_load
+    equity_lane1_showdown1_pipe_reg143_q <= equity_lane1_showdown1_pipe_reg139_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg136_load
-    equity_lane1_showdown1_pipe_reg136_q <= equity_lane1_showdown1_pipe_reg132_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg144_load
+    equity_lane1_showdown1_pipe_reg144_q <= equity_lane1_showdown1_pipe_reg140_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg137_load
-    equity_lane1_showdown1_pipe_reg137_q <= equity_lane1_showdown1_pipe_reg133_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg145_load
+    equity_lane1_showdown1_pipe_reg145_q <= equity_lane1_showdown1_pipe_reg141_q;
 end
 
 
 always @(posedge clk) begin: equity_lane1_showdown1_stages
-    equity_lane1_showdown1_s0_active <= pipe_reg74_q;
+    equity_lane1_showdown1_s0_active <= pipe_reg78_q;
     equity_lane1_showdown1_s1_active <= equity_lane1_showdown1_s0_active;
     equity_lane1_showdown1_s1_ge <= equity_lane1_showdown1_c1_ge;
 end
@@ -26117,23 +26117,23 @@ always @(posedge clk) begin: equity_lane1_showdown1_advance
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg138_load
-    equity_lane1_showdown1_pipe_reg138_q <= equity_lane1_showdown1_pipe_reg134_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg146_load
+    equity_lane1_showdown1_pipe_reg146_q <= equity_lane1_showdown1_pipe_reg142_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg139_load
-    equity_lane1_showdown1_pipe_reg139_q <= equity_lane1_showdown1_pipe_reg135_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg147_load
+    equity_lane1_showdown1_pipe_reg147_q <= equity_lane1_showdown1_pipe_reg143_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg140_load
-    equity_lane1_showdown1_pipe_reg140_q <= equity_lane1_showdown1_pipe_reg136_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg148_load
+    equity_lane1_showdown1_pipe_reg148_q <= equity_lane1_showdown1_pipe_reg144_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg141_load
-    equity_lane1_showdown1_pipe_reg141_q <= equity_lane1_showdown1_pipe_reg137_q;
+always @(posedge clk) begin: equity_lane1_showdown1_pipe_reg149_load
+    equity_lane1_showdown1_pipe_reg149_q <= equity_lane1_showdown1_pipe_reg145_q;
 end
 
 

@@ -671,10 +671,10 @@ wire equity_lane0_board_eval0_board_summary0_same_card6_same;
 wire equity_lane0_board_eval0_board_summary0_same_card7_same;
 wire equity_lane0_board_eval0_board_summary0_same_card8_same;
 wire equity_lane0_board_eval0_board_summary0_same_card9_same;
-wire [11:0] equity_lane0_board_eval0_hole_register0_d;
-reg [11:0] equity_lane0_board_eval0_hole_register0_q;
-wire [11:0] equity_lane0_board_eval0_hole_register1_d;
-reg [11:0] equity_lane0_board_eval0_hole_register1_q;
+wire [11:0] equity_lane0_board_eval0_pipe_reg0_d;
+reg [11:0] equity_lane0_board_eval0_pipe_reg0_q;
+wire [11:0] equity_lane0_board_eval0_pipe_reg1_d;
+reg [11:0] equity_lane0_board_eval0_pipe_reg1_q;
 wire [23:0] equity_lane0_board_eval0_player_eval0_word;
 wire equity_lane0_board_eval0_player_eval0_invalid;
 reg [11:0] equity_lane0_board_eval0_player_eval0_s1_hole;
@@ -835,14 +835,14 @@ reg [1:0] equity_lane0_showdown0_s2_won;
 wire [47:0] equity_lane0_showdown0_s2_packed;
 reg [1:0] equity_lane0_showdown0_winners_q;
 reg [23:0] equity_lane0_showdown0_best_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg18_q;
-reg [23:0] equity_lane0_showdown0_pipe_reg19_q;
-reg equity_lane0_showdown0_word_at_least0_a_ge_b;
-reg equity_lane0_showdown0_word_at_least0_b_ge_a;
 reg [23:0] equity_lane0_showdown0_pipe_reg20_q;
 reg [23:0] equity_lane0_showdown0_pipe_reg21_q;
+reg equity_lane0_showdown0_word_at_least0_a_ge_b;
+reg equity_lane0_showdown0_word_at_least0_b_ge_a;
 reg [23:0] equity_lane0_showdown0_pipe_reg22_q;
 reg [23:0] equity_lane0_showdown0_pipe_reg23_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg24_q;
+reg [23:0] equity_lane0_showdown0_pipe_reg25_q;
 reg [1:0] equity_lane0_won;
 reg equity_lane0_alone;
 reg [11:0] equity_lane0_units;
@@ -1240,10 +1240,10 @@ assign equity_lane0_board_eval0_board_summary0_dups[3] = equity_lane0_board_eval
 assign equity_lane0_board_eval0_board_summary0_dups[2] = equity_lane0_board_eval0_board_summary0_same_card7_same;
 assign equity_lane0_board_eval0_board_summary0_dups[1] = equity_lane0_board_eval0_board_summary0_same_card8_same;
 assign equity_lane0_board_eval0_board_summary0_dups[0] = equity_lane0_board_eval0_board_summary0_same_card9_same;
-assign equity_lane0_board_eval0_hole_register0_d[12-1:6] = hero_cards[12-1:6];
-assign equity_lane0_board_eval0_hole_register0_d[6-1:0] = hero_cards[6-1:0];
-assign equity_lane0_board_eval0_hole_register1_d[12-1:6] = equity_lane0_card_lookup6_card;
-assign equity_lane0_board_eval0_hole_register1_d[6-1:0] = equity_lane0_card_lookup5_card;
+assign equity_lane0_board_eval0_pipe_reg0_d[12-1:6] = hero_cards[12-1:6];
+assign equity_lane0_board_eval0_pipe_reg0_d[6-1:0] = hero_cards[6-1:0];
+assign equity_lane0_board_eval0_pipe_reg1_d[12-1:6] = equity_lane0_card_lookup6_card;
+assign equity_lane0_board_eval0_pipe_reg1_d[6-1:0] = equity_lane0_card_lookup5_card;
 assign equity_lane0_board_eval0_player_eval0_dups[10] = equity_lane0_board_eval0_player_eval0_same_card10_same;
 assign equity_lane0_board_eval0_player_eval0_dups[9] = equity_lane0_board_eval0_player_eval0_same_card11_same;
 assign equity_lane0_board_eval0_player_eval0_dups[8] = equity_lane0_board_eval0_player_eval0_same_card12_same;
@@ -1268,8 +1268,8 @@ assign equity_lane0_board_eval0_player_eval1_dups[1] = equity_lane0_board_eval0_
 assign equity_lane0_board_eval0_player_eval1_dups[0] = equity_lane0_board_eval0_player_eval1_same_card31_same;
 assign equity_lane0_showdown0_c1_ge[1] = equity_lane0_showdown0_word_at_least0_b_ge_a;
 assign equity_lane0_showdown0_c1_ge[0] = equity_lane0_showdown0_word_at_least0_a_ge_b;
-assign equity_lane0_showdown0_s2_packed[48-1:24] = equity_lane0_showdown0_pipe_reg23_q;
-assign equity_lane0_showdown0_s2_packed[24-1:0] = equity_lane0_showdown0_pipe_reg22_q;
+assign equity_lane0_showdown0_s2_packed[48-1:24] = equity_lane0_showdown0_pipe_reg25_q;
+assign equity_lane0_showdown0_s2_packed[24-1:0] = equity_lane0_showdown0_pipe_reg24_q;
 
 
 always @(posedge clk) begin: equity_lane0_reset_register
@@ -4478,63 +4478,63 @@ always @(posedge clk) begin: equity_lane0_board_eval0_take_board
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_hole_register0_take
-    equity_lane0_board_eval0_hole_register0_q <= equity_lane0_board_eval0_hole_register0_d;
+always @(posedge clk) begin: equity_lane0_board_eval0_pipe_reg0_load
+    equity_lane0_board_eval0_pipe_reg0_q <= equity_lane0_board_eval0_pipe_reg0_d;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_hole_register1_take
-    equity_lane0_board_eval0_hole_register1_q <= equity_lane0_board_eval0_hole_register1_d;
+always @(posedge clk) begin: equity_lane0_board_eval0_pipe_reg1_load
+    equity_lane0_board_eval0_pipe_reg1_q <= equity_lane0_board_eval0_pipe_reg1_d;
 end
 
 
 
-assign equity_lane0_board_eval0_player_eval0_same_card10_same = ((equity_lane0_board_eval0_hole_register0_q[6-1:0] == equity_lane0_board_eval0_hole_register0_q[12-1:6]) && (equity_lane0_board_eval0_hole_register0_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval0_same_card10_same = ((equity_lane0_board_eval0_pipe_reg0_q[6-1:0] == equity_lane0_board_eval0_pipe_reg0_q[12-1:6]) && (equity_lane0_board_eval0_pipe_reg0_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval0_same_card11_same = ((equity_lane0_board_eval0_hole_register0_q[6-1:0] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_hole_register0_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval0_same_card11_same = ((equity_lane0_board_eval0_pipe_reg0_q[6-1:0] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_pipe_reg0_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval0_same_card12_same = ((equity_lane0_board_eval0_hole_register0_q[12-1:6] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_hole_register0_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval0_same_card12_same = ((equity_lane0_board_eval0_pipe_reg0_q[12-1:6] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_pipe_reg0_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval0_same_card13_same = ((equity_lane0_board_eval0_hole_register0_q[6-1:0] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_hole_register0_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval0_same_card13_same = ((equity_lane0_board_eval0_pipe_reg0_q[6-1:0] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_pipe_reg0_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval0_same_card14_same = ((equity_lane0_board_eval0_hole_register0_q[12-1:6] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_hole_register0_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval0_same_card14_same = ((equity_lane0_board_eval0_pipe_reg0_q[12-1:6] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_pipe_reg0_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval0_same_card15_same = ((equity_lane0_board_eval0_hole_register0_q[6-1:0] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_hole_register0_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval0_same_card15_same = ((equity_lane0_board_eval0_pipe_reg0_q[6-1:0] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_pipe_reg0_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval0_same_card16_same = ((equity_lane0_board_eval0_hole_register0_q[12-1:6] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_hole_register0_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval0_same_card16_same = ((equity_lane0_board_eval0_pipe_reg0_q[12-1:6] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_pipe_reg0_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval0_same_card17_same = ((equity_lane0_board_eval0_hole_register0_q[6-1:0] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_hole_register0_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval0_same_card17_same = ((equity_lane0_board_eval0_pipe_reg0_q[6-1:0] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_pipe_reg0_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval0_same_card18_same = ((equity_lane0_board_eval0_hole_register0_q[12-1:6] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_hole_register0_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval0_same_card18_same = ((equity_lane0_board_eval0_pipe_reg0_q[12-1:6] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_pipe_reg0_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval0_same_card19_same = ((equity_lane0_board_eval0_hole_register0_q[6-1:0] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_hole_register0_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval0_same_card19_same = ((equity_lane0_board_eval0_pipe_reg0_q[6-1:0] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_pipe_reg0_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval0_same_card20_same = ((equity_lane0_board_eval0_hole_register0_q[12-1:6] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_hole_register0_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval0_same_card20_same = ((equity_lane0_board_eval0_pipe_reg0_q[12-1:6] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_pipe_reg0_q[12-1:6] != 63));
 
 
 always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_hole_register
-    equity_lane0_board_eval0_player_eval0_s1_hole <= equity_lane0_board_eval0_hole_register0_q;
-    equity_lane0_board_eval0_player_eval0_s1_bad <= ((equity_lane0_board_eval0_player_eval0_dups != 0) || (equity_lane0_board_eval0_hole_register0_q[5] && equity_lane0_board_eval0_hole_register0_q[4] && (equity_lane0_board_eval0_hole_register0_q[3] || equity_lane0_board_eval0_hole_register0_q[2])) || (equity_lane0_board_eval0_hole_register0_q[11] && equity_lane0_board_eval0_hole_register0_q[10] && (equity_lane0_board_eval0_hole_register0_q[9] || equity_lane0_board_eval0_hole_register0_q[8])));
+    equity_lane0_board_eval0_player_eval0_s1_hole <= equity_lane0_board_eval0_pipe_reg0_q;
+    equity_lane0_board_eval0_player_eval0_s1_bad <= ((equity_lane0_board_eval0_player_eval0_dups != 0) || (equity_lane0_board_eval0_pipe_reg0_q[5] && equity_lane0_board_eval0_pipe_reg0_q[4] && (equity_lane0_board_eval0_pipe_reg0_q[3] || equity_lane0_board_eval0_pipe_reg0_q[2])) || (equity_lane0_board_eval0_pipe_reg0_q[11] && equity_lane0_board_eval0_pipe_reg0_q[10] && (equity_lane0_board_eval0_pipe_reg0_q[9] || equity_lane0_board_eval0_pipe_reg0_q[8])));
 end
 
 
@@ -4920,47 +4920,47 @@ always @(equity_lane0_board_eval0_player_eval0_s2_ge4, equity_lane0_board_eval0_
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg0_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg2_load
     equity_lane0_board_eval0_player_eval0_s3_x0 <= equity_lane0_board_eval0_player_eval0_onehot_rank0_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg1_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg3_load
     equity_lane0_board_eval0_player_eval0_s3_x1 <= equity_lane0_board_eval0_player_eval0_onehot_rank1_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg2_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg4_load
     equity_lane0_board_eval0_player_eval0_s3_x2 <= equity_lane0_board_eval0_player_eval0_onehot_rank2_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg3_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg5_load
     equity_lane0_board_eval0_player_eval0_s3_x3 <= equity_lane0_board_eval0_player_eval0_onehot_rank3_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg4_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg6_load
     equity_lane0_board_eval0_player_eval0_s3_x4 <= equity_lane0_board_eval0_player_eval0_onehot_rank4_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg5_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg7_load
     equity_lane0_board_eval0_player_eval0_s3_pair0 <= equity_lane0_board_eval0_player_eval0_onehot_rank5_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg6_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg8_load
     equity_lane0_board_eval0_player_eval0_s3_pair1 <= equity_lane0_board_eval0_player_eval0_onehot_rank6_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg7_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg9_load
     equity_lane0_board_eval0_player_eval0_s3_trips <= equity_lane0_board_eval0_player_eval0_onehot_rank7_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg8_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval0_pipe_reg10_load
     equity_lane0_board_eval0_player_eval0_s3_quads <= equity_lane0_board_eval0_player_eval0_onehot_rank8_rank;
 end
 
@@ -5096,52 +5096,52 @@ assign equity_lane0_board_eval0_player_eval0_invalid = equity_lane0_board_eval0_
 
 
 
-assign equity_lane0_board_eval0_player_eval1_same_card21_same = ((equity_lane0_board_eval0_hole_register1_q[6-1:0] == equity_lane0_board_eval0_hole_register1_q[12-1:6]) && (equity_lane0_board_eval0_hole_register1_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card21_same = ((equity_lane0_board_eval0_pipe_reg1_q[6-1:0] == equity_lane0_board_eval0_pipe_reg1_q[12-1:6]) && (equity_lane0_board_eval0_pipe_reg1_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval1_same_card22_same = ((equity_lane0_board_eval0_hole_register1_q[6-1:0] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_hole_register1_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card22_same = ((equity_lane0_board_eval0_pipe_reg1_q[6-1:0] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_pipe_reg1_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval1_same_card23_same = ((equity_lane0_board_eval0_hole_register1_q[12-1:6] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_hole_register1_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card23_same = ((equity_lane0_board_eval0_pipe_reg1_q[12-1:6] == equity_lane0_board_eval0_s0_board[6-1:0]) && (equity_lane0_board_eval0_pipe_reg1_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval1_same_card24_same = ((equity_lane0_board_eval0_hole_register1_q[6-1:0] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_hole_register1_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card24_same = ((equity_lane0_board_eval0_pipe_reg1_q[6-1:0] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_pipe_reg1_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval1_same_card25_same = ((equity_lane0_board_eval0_hole_register1_q[12-1:6] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_hole_register1_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card25_same = ((equity_lane0_board_eval0_pipe_reg1_q[12-1:6] == equity_lane0_board_eval0_s0_board[12-1:6]) && (equity_lane0_board_eval0_pipe_reg1_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval1_same_card26_same = ((equity_lane0_board_eval0_hole_register1_q[6-1:0] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_hole_register1_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card26_same = ((equity_lane0_board_eval0_pipe_reg1_q[6-1:0] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_pipe_reg1_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval1_same_card27_same = ((equity_lane0_board_eval0_hole_register1_q[12-1:6] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_hole_register1_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card27_same = ((equity_lane0_board_eval0_pipe_reg1_q[12-1:6] == equity_lane0_board_eval0_s0_board[18-1:12]) && (equity_lane0_board_eval0_pipe_reg1_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval1_same_card28_same = ((equity_lane0_board_eval0_hole_register1_q[6-1:0] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_hole_register1_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card28_same = ((equity_lane0_board_eval0_pipe_reg1_q[6-1:0] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_pipe_reg1_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval1_same_card29_same = ((equity_lane0_board_eval0_hole_register1_q[12-1:6] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_hole_register1_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card29_same = ((equity_lane0_board_eval0_pipe_reg1_q[12-1:6] == equity_lane0_board_eval0_s0_board[24-1:18]) && (equity_lane0_board_eval0_pipe_reg1_q[12-1:6] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval1_same_card30_same = ((equity_lane0_board_eval0_hole_register1_q[6-1:0] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_hole_register1_q[6-1:0] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card30_same = ((equity_lane0_board_eval0_pipe_reg1_q[6-1:0] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_pipe_reg1_q[6-1:0] != 63));
 
 
 
-assign equity_lane0_board_eval0_player_eval1_same_card31_same = ((equity_lane0_board_eval0_hole_register1_q[12-1:6] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_hole_register1_q[12-1:6] != 63));
+assign equity_lane0_board_eval0_player_eval1_same_card31_same = ((equity_lane0_board_eval0_pipe_reg1_q[12-1:6] == equity_lane0_board_eval0_s0_board[30-1:24]) && (equity_lane0_board_eval0_pipe_reg1_q[12-1:6] != 63));
 
 
 always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_hole_register
-    equity_lane0_board_eval0_player_eval1_s1_hole <= equity_lane0_board_eval0_hole_register1_q;
-    equity_lane0_board_eval0_player_eval1_s1_bad <= ((equity_lane0_board_eval0_player_eval1_dups != 0) || (equity_lane0_board_eval0_hole_register1_q[5] && equity_lane0_board_eval0_hole_register1_q[4] && (equity_lane0_board_eval0_hole_register1_q[3] || equity_lane0_board_eval0_hole_register1_q[2])) || (equity_lane0_board_eval0_hole_register1_q[11] && equity_lane0_board_eval0_hole_register1_q[10] && (equity_lane0_board_eval0_hole_register1_q[9] || equity_lane0_board_eval0_hole_register1_q[8])));
+    equity_lane0_board_eval0_player_eval1_s1_hole <= equity_lane0_board_eval0_pipe_reg1_q;
+    equity_lane0_board_eval0_player_eval1_s1_bad <= ((equity_lane0_board_eval0_player_eval1_dups != 0) || (equity_lane0_board_eval0_pipe_reg1_q[5] && equity_lane0_board_eval0_pipe_reg1_q[4] && (equity_lane0_board_eval0_pipe_reg1_q[3] || equity_lane0_board_eval0_pipe_reg1_q[2])) || (equity_lane0_board_eval0_pipe_reg1_q[11] && equity_lane0_board_eval0_pipe_reg1_q[10] && (equity_lane0_board_eval0_pipe_reg1_q[9] || equity_lane0_board_eval0_pipe_reg1_q[8])));
 end
 
 
@@ -5527,47 +5527,47 @@ always @(equity_lane0_board_eval0_player_eval1_s2_ge4, equity_lane0_board_eval0_
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg9_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg11_load
     equity_lane0_board_eval0_player_eval1_s3_x0 <= equity_lane0_board_eval0_player_eval1_onehot_rank11_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg10_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg12_load
     equity_lane0_board_eval0_player_eval1_s3_x1 <= equity_lane0_board_eval0_player_eval1_onehot_rank12_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg11_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg13_load
     equity_lane0_board_eval0_player_eval1_s3_x2 <= equity_lane0_board_eval0_player_eval1_onehot_rank13_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg12_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg14_load
     equity_lane0_board_eval0_player_eval1_s3_x3 <= equity_lane0_board_eval0_player_eval1_onehot_rank14_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg13_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg15_load
     equity_lane0_board_eval0_player_eval1_s3_x4 <= equity_lane0_board_eval0_player_eval1_onehot_rank15_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg14_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg16_load
     equity_lane0_board_eval0_player_eval1_s3_pair0 <= equity_lane0_board_eval0_player_eval1_onehot_rank16_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg15_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg17_load
     equity_lane0_board_eval0_player_eval1_s3_pair1 <= equity_lane0_board_eval0_player_eval1_onehot_rank17_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg16_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg18_load
     equity_lane0_board_eval0_player_eval1_s3_trips <= equity_lane0_board_eval0_player_eval1_onehot_rank18_rank;
 end
 
 
-always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg17_load
+always @(posedge clk) begin: equity_lane0_board_eval0_player_eval1_pipe_reg19_load
     equity_lane0_board_eval0_player_eval1_s3_quads <= equity_lane0_board_eval0_player_eval1_onehot_rank19_rank;
 end
 
@@ -5707,17 +5707,17 @@ assign equity_lane0_board_eval0_answer_now = equity_lane0_board_eval0_valids[(5 
 assign equity_lane0_board_eval0_out_valid = equity_lane0_board_eval0_valids[(5 - 1)];
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg18_load
-    equity_lane0_showdown0_pipe_reg18_q <= equity_lane0_board_eval0_player_eval0_word;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg20_load
+    equity_lane0_showdown0_pipe_reg20_q <= equity_lane0_board_eval0_player_eval0_word;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg19_load
-    equity_lane0_showdown0_pipe_reg19_q <= equity_lane0_board_eval0_player_eval1_word;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg21_load
+    equity_lane0_showdown0_pipe_reg21_q <= equity_lane0_board_eval0_player_eval1_word;
 end
 
 
-always @(equity_lane0_showdown0_pipe_reg18_q, equity_lane0_showdown0_pipe_reg19_q) begin: equity_lane0_showdown0_word_at_least0_compare
+always @(equity_lane0_showdown0_pipe_reg20_q, equity_lane0_showdown0_pipe_reg21_q) begin: equity_lane0_showdown0_word_at_least0_compare
     reg [24-1:0] bit_gt;
     reg [24-1:0] bit_lt;
     reg [23-1:0] bit_eq;
@@ -5737,9 +5737,9 @@ always @(equity_lane0_showdown0_pipe_reg18_q, equity_lane0_showdown0_pipe_reg19_
     bit_eq = 23'h0;
     field_gt_at = 22'h0;
     field_lt_at = 22'h0;
-    bit_gt = (equity_lane0_showdown0_pipe_reg18_q & (~equity_lane0_showdown0_pipe_reg19_q));
-    bit_lt = (equity_lane0_showdown0_pipe_reg19_q & (~equity_lane0_showdown0_pipe_reg18_q));
-    bit_eq = ((~equity_lane0_showdown0_pipe_reg18_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg19_q[24-1:1]);
+    bit_gt = (equity_lane0_showdown0_pipe_reg20_q & (~equity_lane0_showdown0_pipe_reg21_q));
+    bit_lt = (equity_lane0_showdown0_pipe_reg21_q & (~equity_lane0_showdown0_pipe_reg20_q));
+    bit_eq = ((~equity_lane0_showdown0_pipe_reg20_q[24-1:1]) ^ equity_lane0_showdown0_pipe_reg21_q[24-1:1]);
     field_gt_at = ((bit_gt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_gt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_gt[(24 - 2)-1:0]));
     field_lt_at = ((bit_lt[24-1:2] | (bit_eq[(24 - 1)-1:1] & bit_lt[(24 - 1)-1:1])) | ((bit_eq[(24 - 1)-1:1] & bit_eq[(24 - 2)-1:0]) & bit_lt[(24 - 2)-1:0]));
     field_gt = 9'h0;
@@ -5765,13 +5765,13 @@ always @(equity_lane0_showdown0_pipe_reg18_q, equity_lane0_showdown0_pipe_reg19_
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg20_load
-    equity_lane0_showdown0_pipe_reg20_q <= equity_lane0_showdown0_pipe_reg18_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg22_load
+    equity_lane0_showdown0_pipe_reg22_q <= equity_lane0_showdown0_pipe_reg20_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg21_load
-    equity_lane0_showdown0_pipe_reg21_q <= equity_lane0_showdown0_pipe_reg19_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg23_load
+    equity_lane0_showdown0_pipe_reg23_q <= equity_lane0_showdown0_pipe_reg21_q;
 end
 
 
@@ -5792,13 +5792,13 @@ always @(posedge clk) begin: equity_lane0_showdown0_advance
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg22_load
-    equity_lane0_showdown0_pipe_reg22_q <= equity_lane0_showdown0_pipe_reg20_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg24_load
+    equity_lane0_showdown0_pipe_reg24_q <= equity_lane0_showdown0_pipe_reg22_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg23_load
-    equity_lane0_showdown0_pipe_reg23_q <= equity_lane0_showdown0_pipe_reg21_q;
+always @(posedge clk) begin: equity_lane0_showdown0_pipe_reg25_load
+    equity_lane0_showdown0_pipe_reg25_q <= equity_lane0_showdown0_pipe_reg23_q;
 end
 
 

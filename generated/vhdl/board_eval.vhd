@@ -85,10 +85,10 @@ signal board_eval0_board_summary0_same_card6_same: std_logic;
 signal board_eval0_board_summary0_same_card7_same: std_logic;
 signal board_eval0_board_summary0_same_card8_same: std_logic;
 signal board_eval0_board_summary0_same_card9_same: std_logic;
-signal board_eval0_hole_register0_d: unsigned(11 downto 0);
-signal board_eval0_hole_register0_q: unsigned(11 downto 0);
-signal board_eval0_hole_register1_d: unsigned(11 downto 0);
-signal board_eval0_hole_register1_q: unsigned(11 downto 0);
+signal board_eval0_pipe_reg0_d: unsigned(11 downto 0);
+signal board_eval0_pipe_reg0_q: unsigned(11 downto 0);
+signal board_eval0_pipe_reg1_d: unsigned(11 downto 0);
+signal board_eval0_pipe_reg1_q: unsigned(11 downto 0);
 signal board_eval0_player_eval0_word: unsigned(23 downto 0);
 signal board_eval0_player_eval0_invalid: std_logic;
 signal board_eval0_player_eval0_s1_hole: unsigned(11 downto 0);
@@ -271,10 +271,10 @@ board_eval0_board_summary0_dups(3) <= board_eval0_board_summary0_same_card6_same
 board_eval0_board_summary0_dups(2) <= board_eval0_board_summary0_same_card7_same;
 board_eval0_board_summary0_dups(1) <= board_eval0_board_summary0_same_card8_same;
 board_eval0_board_summary0_dups(0) <= board_eval0_board_summary0_same_card9_same;
-board_eval0_hole_register0_d(12-1 downto 6) <= holes_num(12-1 downto 6);
-board_eval0_hole_register0_d(6-1 downto 0) <= holes_num(6-1 downto 0);
-board_eval0_hole_register1_d(12-1 downto 6) <= holes_num(24-1 downto 18);
-board_eval0_hole_register1_d(6-1 downto 0) <= holes_num(18-1 downto 12);
+board_eval0_pipe_reg0_d(12-1 downto 6) <= holes_num(12-1 downto 6);
+board_eval0_pipe_reg0_d(6-1 downto 0) <= holes_num(6-1 downto 0);
+board_eval0_pipe_reg1_d(12-1 downto 6) <= holes_num(24-1 downto 18);
+board_eval0_pipe_reg1_d(6-1 downto 0) <= holes_num(18-1 downto 12);
 board_eval0_player_eval0_dups(10) <= board_eval0_player_eval0_same_card10_same;
 board_eval0_player_eval0_dups(9) <= board_eval0_player_eval0_same_card11_same;
 board_eval0_player_eval0_dups(8) <= board_eval0_player_eval0_same_card12_same;
@@ -437,58 +437,58 @@ begin
     end if;
 end process board_eval0_take_board;
 
-board_eval0_hole_register0_take: process (clk) is
+board_eval0_pipe_reg0_load: process (clk) is
 begin
     if rising_edge(clk) then
-        board_eval0_hole_register0_q <= board_eval0_hole_register0_d;
+        board_eval0_pipe_reg0_q <= board_eval0_pipe_reg0_d;
     end if;
-end process board_eval0_hole_register0_take;
+end process board_eval0_pipe_reg0_load;
 
-board_eval0_hole_register1_take: process (clk) is
+board_eval0_pipe_reg1_load: process (clk) is
 begin
     if rising_edge(clk) then
-        board_eval0_hole_register1_q <= board_eval0_hole_register1_d;
+        board_eval0_pipe_reg1_q <= board_eval0_pipe_reg1_d;
     end if;
-end process board_eval0_hole_register1_take;
+end process board_eval0_pipe_reg1_load;
 
 
-board_eval0_player_eval0_same_card10_same <= stdl((board_eval0_hole_register0_q(6-1 downto 0) = board_eval0_hole_register0_q(12-1 downto 6)) and (board_eval0_hole_register0_q(6-1 downto 0) /= 63));
+board_eval0_player_eval0_same_card10_same <= stdl((board_eval0_pipe_reg0_q(6-1 downto 0) = board_eval0_pipe_reg0_q(12-1 downto 6)) and (board_eval0_pipe_reg0_q(6-1 downto 0) /= 63));
 
 
-board_eval0_player_eval0_same_card11_same <= stdl((board_eval0_hole_register0_q(6-1 downto 0) = board_eval0_s0_board(6-1 downto 0)) and (board_eval0_hole_register0_q(6-1 downto 0) /= 63));
+board_eval0_player_eval0_same_card11_same <= stdl((board_eval0_pipe_reg0_q(6-1 downto 0) = board_eval0_s0_board(6-1 downto 0)) and (board_eval0_pipe_reg0_q(6-1 downto 0) /= 63));
 
 
-board_eval0_player_eval0_same_card12_same <= stdl((board_eval0_hole_register0_q(12-1 downto 6) = board_eval0_s0_board(6-1 downto 0)) and (board_eval0_hole_register0_q(12-1 downto 6) /= 63));
+board_eval0_player_eval0_same_card12_same <= stdl((board_eval0_pipe_reg0_q(12-1 downto 6) = board_eval0_s0_board(6-1 downto 0)) and (board_eval0_pipe_reg0_q(12-1 downto 6) /= 63));
 
 
-board_eval0_player_eval0_same_card13_same <= stdl((board_eval0_hole_register0_q(6-1 downto 0) = board_eval0_s0_board(12-1 downto 6)) and (board_eval0_hole_register0_q(6-1 downto 0) /= 63));
+board_eval0_player_eval0_same_card13_same <= stdl((board_eval0_pipe_reg0_q(6-1 downto 0) = board_eval0_s0_board(12-1 downto 6)) and (board_eval0_pipe_reg0_q(6-1 downto 0) /= 63));
 
 
-board_eval0_player_eval0_same_card14_same <= stdl((board_eval0_hole_register0_q(12-1 downto 6) = board_eval0_s0_board(12-1 downto 6)) and (board_eval0_hole_register0_q(12-1 downto 6) /= 63));
+board_eval0_player_eval0_same_card14_same <= stdl((board_eval0_pipe_reg0_q(12-1 downto 6) = board_eval0_s0_board(12-1 downto 6)) and (board_eval0_pipe_reg0_q(12-1 downto 6) /= 63));
 
 
-board_eval0_player_eval0_same_card15_same <= stdl((board_eval0_hole_register0_q(6-1 downto 0) = board_eval0_s0_board(18-1 downto 12)) and (board_eval0_hole_register0_q(6-1 downto 0) /= 63));
+board_eval0_player_eval0_same_card15_same <= stdl((board_eval0_pipe_reg0_q(6-1 downto 0) = board_eval0_s0_board(18-1 downto 12)) and (board_eval0_pipe_reg0_q(6-1 downto 0) /= 63));
 
 
-board_eval0_player_eval0_same_card16_same <= stdl((board_eval0_hole_register0_q(12-1 downto 6) = board_eval0_s0_board(18-1 downto 12)) and (board_eval0_hole_register0_q(12-1 downto 6) /= 63));
+board_eval0_player_eval0_same_card16_same <= stdl((board_eval0_pipe_reg0_q(12-1 downto 6) = board_eval0_s0_board(18-1 downto 12)) and (board_eval0_pipe_reg0_q(12-1 downto 6) /= 63));
 
 
-board_eval0_player_eval0_same_card17_same <= stdl((board_eval0_hole_register0_q(6-1 downto 0) = board_eval0_s0_board(24-1 downto 18)) and (board_eval0_hole_register0_q(6-1 downto 0) /= 63));
+board_eval0_player_eval0_same_card17_same <= stdl((board_eval0_pipe_reg0_q(6-1 downto 0) = board_eval0_s0_board(24-1 downto 18)) and (board_eval0_pipe_reg0_q(6-1 downto 0) /= 63));
 
 
-board_eval0_player_eval0_same_card18_same <= stdl((board_eval0_hole_register0_q(12-1 downto 6) = board_eval0_s0_board(24-1 downto 18)) and (board_eval0_hole_register0_q(12-1 downto 6) /= 63));
+board_eval0_player_eval0_same_card18_same <= stdl((board_eval0_pipe_reg0_q(12-1 downto 6) = board_eval0_s0_board(24-1 downto 18)) and (board_eval0_pipe_reg0_q(12-1 downto 6) /= 63));
 
 
-board_eval0_player_eval0_same_card19_same <= stdl((board_eval0_hole_register0_q(6-1 downto 0) = board_eval0_s0_board(30-1 downto 24)) and (board_eval0_hole_register0_q(6-1 downto 0) /= 63));
+board_eval0_player_eval0_same_card19_same <= stdl((board_eval0_pipe_reg0_q(6-1 downto 0) = board_eval0_s0_board(30-1 downto 24)) and (board_eval0_pipe_reg0_q(6-1 downto 0) /= 63));
 
 
-board_eval0_player_eval0_same_card20_same <= stdl((board_eval0_hole_register0_q(12-1 downto 6) = board_eval0_s0_board(30-1 downto 24)) and (board_eval0_hole_register0_q(12-1 downto 6) /= 63));
+board_eval0_player_eval0_same_card20_same <= stdl((board_eval0_pipe_reg0_q(12-1 downto 6) = board_eval0_s0_board(30-1 downto 24)) and (board_eval0_pipe_reg0_q(12-1 downto 6) /= 63));
 
 board_eval0_player_eval0_hole_register: process (clk) is
 begin
     if rising_edge(clk) then
-        board_eval0_player_eval0_s1_hole <= board_eval0_hole_register0_q;
-        board_eval0_player_eval0_s1_bad <= stdl((board_eval0_player_eval0_dups /= 0) or (bool(board_eval0_hole_register0_q(5)) and bool(board_eval0_hole_register0_q(4)) and (bool(board_eval0_hole_register0_q(3)) or bool(board_eval0_hole_register0_q(2)))) or (bool(board_eval0_hole_register0_q(11)) and bool(board_eval0_hole_register0_q(10)) and (bool(board_eval0_hole_register0_q(9)) or bool(board_eval0_hole_register0_q(8)))));
+        board_eval0_player_eval0_s1_hole <= board_eval0_pipe_reg0_q;
+        board_eval0_player_eval0_s1_bad <= stdl((board_eval0_player_eval0_dups /= 0) or (bool(board_eval0_pipe_reg0_q(5)) and bool(board_eval0_pipe_reg0_q(4)) and (bool(board_eval0_pipe_reg0_q(3)) or bool(board_eval0_pipe_reg0_q(2)))) or (bool(board_eval0_pipe_reg0_q(11)) and bool(board_eval0_pipe_reg0_q(10)) and (bool(board_eval0_pipe_reg0_q(9)) or bool(board_eval0_pipe_reg0_q(8)))));
     end if;
 end process board_eval0_player_eval0_hole_register;
 
@@ -849,68 +849,68 @@ begin
     board_eval0_player_eval0_c3_category <= cat;
 end process board_eval0_player_eval0_categorize;
 
-board_eval0_player_eval0_pipe_reg0_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        board_eval0_player_eval0_s3_x0 <= board_eval0_player_eval0_onehot_rank0_rank;
-    end if;
-end process board_eval0_player_eval0_pipe_reg0_load;
-
-board_eval0_player_eval0_pipe_reg1_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        board_eval0_player_eval0_s3_x1 <= board_eval0_player_eval0_onehot_rank1_rank;
-    end if;
-end process board_eval0_player_eval0_pipe_reg1_load;
-
 board_eval0_player_eval0_pipe_reg2_load: process (clk) is
 begin
     if rising_edge(clk) then
-        board_eval0_player_eval0_s3_x2 <= board_eval0_player_eval0_onehot_rank2_rank;
+        board_eval0_player_eval0_s3_x0 <= board_eval0_player_eval0_onehot_rank0_rank;
     end if;
 end process board_eval0_player_eval0_pipe_reg2_load;
 
 board_eval0_player_eval0_pipe_reg3_load: process (clk) is
 begin
     if rising_edge(clk) then
-        board_eval0_player_eval0_s3_x3 <= board_eval0_player_eval0_onehot_rank3_rank;
+        board_eval0_player_eval0_s3_x1 <= board_eval0_player_eval0_onehot_rank1_rank;
     end if;
 end process board_eval0_player_eval0_pipe_reg3_load;
 
 board_eval0_player_eval0_pipe_reg4_load: process (clk) is
 begin
     if rising_edge(clk) then
-        board_eval0_player_eval0_s3_x4 <= board_eval0_player_eval0_onehot_rank4_rank;
+        board_eval0_player_eval0_s3_x2 <= board_eval0_player_eval0_onehot_rank2_rank;
     end if;
 end process board_eval0_player_eval0_pipe_reg4_load;
 
 board_eval0_player_eval0_pipe_reg5_load: process (clk) is
 begin
     if rising_edge(clk) then
-        board_eval0_player_eval0_s3_pair0 <= board_eval0_player_eval0_onehot_rank5_rank;
+        board_eval0_player_eval0_s3_x3 <= board_eval0_player_eval0_onehot_rank3_rank;
     end if;
 end process board_eval0_player_eval0_pipe_reg5_load;
 
 board_eval0_player_eval0_pipe_reg6_load: process (clk) is
 begin
     if rising_edge(clk) then
-        board_eval0_player_eval0_s3_pair1 <= board_eval0_player_eval0_onehot_rank6_rank;
+        board_eval0_player_eval0_s3_x4 <= board_eval0_player_eval0_onehot_rank4_rank;
     end if;
 end process board_eval0_player_eval0_pipe_reg6_load;
 
 board_eval0_player_eval0_pipe_reg7_load: process (clk) is
 begin
     if rising_edge(clk) then
-        board_eval0_player_eval0_s3_trips <= board_eval0_player_eval0_onehot_rank7_rank;
+        board_eval0_player_eval0_s3_pair0 <= board_eval0_player_eval0_onehot_rank5_rank;
     end if;
 end process board_eval0_player_eval0_pipe_reg7_load;
 
 board_eval0_player_eval0_pipe_reg8_load: process (clk) is
 begin
     if rising_edge(clk) then
-        board_eval0_player_eval0_s3_quads <= board_eval0_player_eval0_onehot_rank8_rank;
+        board_eval0_player_eval0_s3_pair1 <= board_eval0_player_eval0_onehot_rank6_rank;
     end if;
 end process board_eval0_player_eval0_pipe_reg8_load;
+
+board_eval0_player_eval0_pipe_reg9_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        board_eval0_player_eval0_s3_trips <= board_eval0_player_eval0_onehot_rank7_rank;
+    end if;
+end process board_eval0_player_eval0_pipe_reg9_load;
+
+board_eval0_player_eval0_pipe_reg10_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        board_eval0_player_eval0_s3_quads <= board_eval0_player_eval0_onehot_rank8_rank;
+    end if;
+end process board_eval0_player_eval0_pipe_reg10_load;
 
 board_eval0_player_eval0_picks_register: process (clk) is
 begin
@@ -1038,43 +1038,43 @@ board_eval0_player_eval0_word <= board_eval0_player_eval0_word_q;
 board_eval0_player_eval0_invalid <= board_eval0_player_eval0_invalid_q;
 
 
-board_eval0_player_eval1_same_card21_same <= stdl((board_eval0_hole_register1_q(6-1 downto 0) = board_eval0_hole_register1_q(12-1 downto 6)) and (board_eval0_hole_register1_q(6-1 downto 0) /= 63));
+board_eval0_player_eval1_same_card21_same <= stdl((board_eval0_pipe_reg1_q(6-1 downto 0) = board_eval0_pipe_reg1_q(12-1 downto 6)) and (board_eval0_pipe_reg1_q(6-1 downto 0) /= 63));
 
 
-board_eval0_player_eval1_same_card22_same <= stdl((board_eval0_hole_register1_q(6-1 downto 0) = board_eval0_s0_board(6-1 downto 0)) and (board_eval0_hole_register1_q(6-1 downto 0) /= 63));
+board_eval0_player_eval1_same_card22_same <= stdl((board_eval0_pipe_reg1_q(6-1 downto 0) = board_eval0_s0_board(6-1 downto 0)) and (board_eval0_pipe_reg1_q(6-1 downto 0) /= 63));
 
 
-board_eval0_player_eval1_same_card23_same <= stdl((board_eval0_hole_register1_q(12-1 downto 6) = board_eval0_s0_board(6-1 downto 0)) and (board_eval0_hole_register1_q(12-1 downto 6) /= 63));
+board_eval0_player_eval1_same_card23_same <= stdl((board_eval0_pipe_reg1_q(12-1 downto 6) = board_eval0_s0_board(6-1 downto 0)) and (board_eval0_pipe_reg1_q(12-1 downto 6) /= 63));
 
 
-board_eval0_player_eval1_same_card24_same <= stdl((board_eval0_hole_register1_q(6-1 downto 0) = board_eval0_s0_board(12-1 downto 6)) and (board_eval0_hole_register1_q(6-1 downto 0) /= 63));
+board_eval0_player_eval1_same_card24_same <= stdl((board_eval0_pipe_reg1_q(6-1 downto 0) = board_eval0_s0_board(12-1 downto 6)) and (board_eval0_pipe_reg1_q(6-1 downto 0) /= 63));
 
 
-board_eval0_player_eval1_same_card25_same <= stdl((board_eval0_hole_register1_q(12-1 downto 6) = board_eval0_s0_board(12-1 downto 6)) and (board_eval0_hole_register1_q(12-1 downto 6) /= 63));
+board_eval0_player_eval1_same_card25_same <= stdl((board_eval0_pipe_reg1_q(12-1 downto 6) = board_eval0_s0_board(12-1 downto 6)) and (board_eval0_pipe_reg1_q(12-1 downto 6) /= 63));
 
 
-board_eval0_player_eval1_same_card26_same <= stdl((board_eval0_hole_register1_q(6-1 downto 0) = board_eval0_s0_board(18-1 downto 12)) and (board_eval0_hole_register1_q(6-1 downto 0) /= 63));
+board_eval0_player_eval1_same_card26_same <= stdl((board_eval0_pipe_reg1_q(6-1 downto 0) = board_eval0_s0_board(18-1 downto 12)) and (board_eval0_pipe_reg1_q(6-1 downto 0) /= 63));
 
 
-board_eval0_player_eval1_same_card27_same <= stdl((board_eval0_hole_register1_q(12-1 downto 6) = board_eval0_s0_board(18-1 downto 12)) and (board_eval0_hole_register1_q(12-1 downto 6) /= 63));
+board_eval0_player_eval1_same_card27_same <= stdl((board_eval0_pipe_reg1_q(12-1 downto 6) = board_eval0_s0_board(18-1 downto 12)) and (board_eval0_pipe_reg1_q(12-1 downto 6) /= 63));
 
 
-board_eval0_player_eval1_same_card28_same <= stdl((board_eval0_hole_register1_q(6-1 downto 0) = board_eval0_s0_board(24-1 downto 18)) and (board_eval0_hole_register1_q(6-1 downto 0) /= 63));
+board_eval0_player_eval1_same_card28_same <= stdl((board_eval0_pipe_reg1_q(6-1 downto 0) = board_eval0_s0_board(24-1 downto 18)) and (board_eval0_pipe_reg1_q(6-1 downto 0) /= 63));
 
 
-board_eval0_player_eval1_same_card29_same <= stdl((board_eval0_hole_register1_q(12-1 downto 6) = board_eval0_s0_board(24-1 downto 18)) and (board_eval0_hole_register1_q(12-1 downto 6) /= 63));
+board_eval0_player_eval1_same_card29_same <= stdl((board_eval0_pipe_reg1_q(12-1 downto 6) = board_eval0_s0_board(24-1 downto 18)) and (board_eval0_pipe_reg1_q(12-1 downto 6) /= 63));
 
 
-board_eval0_player_eval1_same_card30_same <= stdl((board_eval0_hole_register1_q(6-1 downto 0) = board_eval0_s0_board(30-1 downto 24)) and (board_eval0_hole_register1_q(6-1 downto 0) /= 63));
+board_eval0_player_eval1_same_card30_same <= stdl((board_eval0_pipe_reg1_q(6-1 downto 0) = board_eval0_s0_board(30-1 downto 24)) and (board_eval0_pipe_reg1_q(6-1 downto 0) /= 63));
 
 
-board_eval0_player_eval1_same_card31_same <= stdl((board_eval0_hole_register1_q(12-1 downto 6) = board_eval0_s0_board(30-1 downto 24)) and (board_eval0_hole_register1_q(12-1 downto 6) /= 63));
+board_eval0_player_eval1_same_card31_same <= stdl((board_eval0_pipe_reg1_q(12-1 downto 6) = board_eval0_s0_board(30-1 downto 24)) and (board_eval0_pipe_reg1_q(12-1 downto 6) /= 63));
 
 board_eval0_player_eval1_hole_register: process (clk) is
 begin
     if rising_edge(clk) then
-        board_eval0_player_eval1_s1_hole <= board_eval0_hole_register1_q;
-        board_eval0_player_eval1_s1_bad <= stdl((board_eval0_player_eval1_dups /= 0) or (bool(board_eval0_hole_register1_q(5)) and bool(board_eval0_hole_register1_q(4)) and (bool(board_eval0_hole_register1_q(3)) or bool(board_eval0_hole_register1_q(2)))) or (bool(board_eval0_hole_register1_q(11)) and bool(board_eval0_hole_register1_q(10)) and (bool(board_eval0_hole_register1_q(9)) or bool(board_eval0_hole_register1_q(8)))));
+        board_eval0_player_eval1_s1_hole <= board_eval0_pipe_reg1_q;
+        board_eval0_player_eval1_s1_bad <= stdl((board_eval0_player_eval1_dups /= 0) or (bool(board_eval0_pipe_reg1_q(5)) and bool(board_eval0_pipe_reg1_q(4)) and (bool(board_eval0_pipe_reg1_q(3)) or bool(board_eval0_pipe_reg1_q(2)))) or (bool(board_eval0_pipe_reg1_q(11)) and bool(board_eval0_pipe_reg1_q(10)) and (bool(board_eval0_pipe_reg1_q(9)) or bool(board_eval0_pipe_reg1_q(8)))));
     end if;
 end process board_eval0_player_eval1_hole_register;
 
@@ -1435,68 +1435,68 @@ begin
     board_eval0_player_eval1_c3_category <= cat;
 end process board_eval0_player_eval1_categorize;
 
-board_eval0_player_eval1_pipe_reg9_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        board_eval0_player_eval1_s3_x0 <= board_eval0_player_eval1_onehot_rank11_rank;
-    end if;
-end process board_eval0_player_eval1_pipe_reg9_load;
-
-board_eval0_player_eval1_pipe_reg10_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        board_eval0_player_eval1_s3_x1 <= board_eval0_player_eval1_onehot_rank12_rank;
-    end if;
-end process board_eval0_player_eval1_pipe_reg10_load;
-
 board_eval0_player_eval1_pipe_reg11_load: process (clk) is
 begin
     if rising_edge(clk) then
-        board_eval0_player_eval1_s3_x2 <= board_eval0_player_eval1_onehot_rank13_rank;
+        board_eval0_player_eval1_s3_x0 <= board_eval0_player_eval1_onehot_rank11_rank;
     end if;
 end process board_eval0_player_eval1_pipe_reg11_load;
 
 board_eval0_player_eval1_pipe_reg12_load: process (clk) is
 begin
     if rising_edge(clk) then
-        board_eval0_player_eval1_s3_x3 <= board_eval0_player_eval1_onehot_rank14_rank;
+        board_eval0_player_eval1_s3_x1 <= board_eval0_player_eval1_onehot_rank12_rank;
     end if;
 end process board_eval0_player_eval1_pipe_reg12_load;
 
 board_eval0_player_eval1_pipe_reg13_load: process (clk) is
 begin
     if rising_edge(clk) then
-        board_eval0_player_eval1_s3_x4 <= board_eval0_player_eval1_onehot_rank15_rank;
+        board_eval0_player_eval1_s3_x2 <= board_eval0_player_eval1_onehot_rank13_rank;
     end if;
 end process board_eval0_player_eval1_pipe_reg13_load;
 
 board_eval0_player_eval1_pipe_reg14_load: process (clk) is
 begin
     if rising_edge(clk) then
-        board_eval0_player_eval1_s3_pair0 <= board_eval0_player_eval1_onehot_rank16_rank;
+        board_eval0_player_eval1_s3_x3 <= board_eval0_player_eval1_onehot_rank14_rank;
     end if;
 end process board_eval0_player_eval1_pipe_reg14_load;
 
 board_eval0_player_eval1_pipe_reg15_load: process (clk) is
 begin
     if rising_edge(clk) then
-        board_eval0_player_eval1_s3_pair1 <= board_eval0_player_eval1_onehot_rank17_rank;
+        board_eval0_player_eval1_s3_x4 <= board_eval0_player_eval1_onehot_rank15_rank;
     end if;
 end process board_eval0_player_eval1_pipe_reg15_load;
 
 board_eval0_player_eval1_pipe_reg16_load: process (clk) is
 begin
     if rising_edge(clk) then
-        board_eval0_player_eval1_s3_trips <= board_eval0_player_eval1_onehot_rank18_rank;
+        board_eval0_player_eval1_s3_pair0 <= board_eval0_player_eval1_onehot_rank16_rank;
     end if;
 end process board_eval0_player_eval1_pipe_reg16_load;
 
 board_eval0_player_eval1_pipe_reg17_load: process (clk) is
 begin
     if rising_edge(clk) then
-        board_eval0_player_eval1_s3_quads <= board_eval0_player_eval1_onehot_rank19_rank;
+        board_eval0_player_eval1_s3_pair1 <= board_eval0_player_eval1_onehot_rank17_rank;
     end if;
 end process board_eval0_player_eval1_pipe_reg17_load;
+
+board_eval0_player_eval1_pipe_reg18_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        board_eval0_player_eval1_s3_trips <= board_eval0_player_eval1_onehot_rank18_rank;
+    end if;
+end process board_eval0_player_eval1_pipe_reg18_load;
+
+board_eval0_player_eval1_pipe_reg19_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        board_eval0_player_eval1_s3_quads <= board_eval0_player_eval1_onehot_rank19_rank;
+    end if;
+end process board_eval0_player_eval1_pipe_reg19_load;
 
 board_eval0_player_eval1_picks_register: process (clk) is
 begin

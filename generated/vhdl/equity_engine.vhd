@@ -1356,14 +1356,14 @@ signal equity_lane0_board_eval0_board_summary0_same_card6_same: std_logic;
 signal equity_lane0_board_eval0_board_summary0_same_card7_same: std_logic;
 signal equity_lane0_board_eval0_board_summary0_same_card8_same: std_logic;
 signal equity_lane0_board_eval0_board_summary0_same_card9_same: std_logic;
-signal equity_lane0_board_eval0_hole_register0_d: unsigned(11 downto 0);
-signal equity_lane0_board_eval0_hole_register0_q: unsigned(11 downto 0);
-signal equity_lane0_board_eval0_hole_register1_d: unsigned(11 downto 0);
-signal equity_lane0_board_eval0_hole_register1_q: unsigned(11 downto 0);
-signal equity_lane0_board_eval0_hole_register2_d: unsigned(11 downto 0);
-signal equity_lane0_board_eval0_hole_register2_q: unsigned(11 downto 0);
-signal equity_lane0_board_eval0_hole_register3_d: unsigned(11 downto 0);
-signal equity_lane0_board_eval0_hole_register3_q: unsigned(11 downto 0);
+signal equity_lane0_board_eval0_pipe_reg23_d: unsigned(11 downto 0);
+signal equity_lane0_board_eval0_pipe_reg23_q: unsigned(11 downto 0);
+signal equity_lane0_board_eval0_pipe_reg24_d: unsigned(11 downto 0);
+signal equity_lane0_board_eval0_pipe_reg24_q: unsigned(11 downto 0);
+signal equity_lane0_board_eval0_pipe_reg25_d: unsigned(11 downto 0);
+signal equity_lane0_board_eval0_pipe_reg25_q: unsigned(11 downto 0);
+signal equity_lane0_board_eval0_pipe_reg26_d: unsigned(11 downto 0);
+signal equity_lane0_board_eval0_pipe_reg26_q: unsigned(11 downto 0);
 signal equity_lane0_board_eval0_player_eval0_word: unsigned(23 downto 0);
 signal equity_lane0_board_eval0_player_eval0_invalid: std_logic;
 signal equity_lane0_board_eval0_player_eval0_s1_hole: unsigned(11 downto 0);
@@ -1674,10 +1674,10 @@ signal equity_lane0_showdown0_s2_won: unsigned(3 downto 0);
 signal equity_lane0_showdown0_s2_packed: unsigned(95 downto 0);
 signal equity_lane0_showdown0_winners_q: unsigned(3 downto 0);
 signal equity_lane0_showdown0_best_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg59_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg60_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg61_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg62_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg63_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg64_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg65_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg66_q: unsigned(23 downto 0);
 signal equity_lane0_showdown0_word_at_least0_a_ge_b: std_logic;
 signal equity_lane0_showdown0_word_at_least0_b_ge_a: std_logic;
 signal equity_lane0_showdown0_word_at_least1_a_ge_b: std_logic;
@@ -1690,14 +1690,14 @@ signal equity_lane0_showdown0_word_at_least4_a_ge_b: std_logic;
 signal equity_lane0_showdown0_word_at_least4_b_ge_a: std_logic;
 signal equity_lane0_showdown0_word_at_least5_a_ge_b: std_logic;
 signal equity_lane0_showdown0_word_at_least5_b_ge_a: std_logic;
-signal equity_lane0_showdown0_pipe_reg63_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg64_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg65_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg66_q: unsigned(23 downto 0);
 signal equity_lane0_showdown0_pipe_reg67_q: unsigned(23 downto 0);
 signal equity_lane0_showdown0_pipe_reg68_q: unsigned(23 downto 0);
 signal equity_lane0_showdown0_pipe_reg69_q: unsigned(23 downto 0);
 signal equity_lane0_showdown0_pipe_reg70_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg71_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg72_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg73_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg74_q: unsigned(23 downto 0);
 signal equity_lane0_won: unsigned(3 downto 0);
 signal equity_lane0_alone: std_logic;
 signal equity_lane0_units: unsigned(11 downto 0);
@@ -2005,19 +2005,15 @@ signal equity_lane0_tally12_chunked_counter13_counter_chunk72_shifted: unsigned(
 signal equity_lane0_tally12_chunked_counter13_counter_chunk73_value: unsigned(7 downto 0);
 signal equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally12_chunked_counter13_counter_chunk73_shifted: unsigned(7 downto 0);
-signal pipe_reg71_q: unsigned(5 downto 0);
-signal pipe_reg72_q: unsigned(5 downto 0);
-signal pipe_reg73_q: unsigned(10 downto 0);
-signal pipe_reg74_q: unsigned(3 downto 0);
-signal pipe_reg75_q: std_logic;
+signal pipe_reg75_q: unsigned(5 downto 0);
 signal pipe_reg76_q: unsigned(5 downto 0);
-signal pipe_reg77_q: unsigned(5 downto 0);
-signal pipe_reg78_q: std_logic;
-signal pipe_reg79_q: unsigned(39 downto 0);
+signal pipe_reg77_q: unsigned(10 downto 0);
+signal pipe_reg78_q: unsigned(3 downto 0);
+signal pipe_reg79_q: std_logic;
 signal pipe_reg80_q: unsigned(5 downto 0);
 signal pipe_reg81_q: unsigned(5 downto 0);
-signal pipe_reg82_q: unsigned(5 downto 0);
-signal pipe_reg83_q: unsigned(5 downto 0);
+signal pipe_reg82_q: std_logic;
+signal pipe_reg83_q: unsigned(39 downto 0);
 signal pipe_reg84_q: unsigned(5 downto 0);
 signal pipe_reg85_q: unsigned(5 downto 0);
 signal pipe_reg86_q: unsigned(5 downto 0);
@@ -2027,9 +2023,13 @@ signal pipe_reg89_q: unsigned(5 downto 0);
 signal pipe_reg90_q: unsigned(5 downto 0);
 signal pipe_reg91_q: unsigned(5 downto 0);
 signal pipe_reg92_q: unsigned(5 downto 0);
+signal pipe_reg93_q: unsigned(5 downto 0);
+signal pipe_reg94_q: unsigned(5 downto 0);
+signal pipe_reg95_q: unsigned(5 downto 0);
+signal pipe_reg96_q: unsigned(5 downto 0);
 signal lane_bonus1_bonus: std_logic;
 signal lane_bonus1_number: unsigned(2 downto 0);
-signal pipe_reg93_q: std_logic;
+signal pipe_reg97_q: std_logic;
 signal lane_load1_lane_loads: std_logic;
 signal equity_lane1_done: std_logic;
 signal equity_lane1_chain_out: unsigned(7 downto 0);
@@ -3130,14 +3130,14 @@ signal equity_lane1_board_eval1_board_summary1_same_card60_same: std_logic;
 signal equity_lane1_board_eval1_board_summary1_same_card61_same: std_logic;
 signal equity_lane1_board_eval1_board_summary1_same_card62_same: std_logic;
 signal equity_lane1_board_eval1_board_summary1_same_card63_same: std_logic;
-signal equity_lane1_board_eval1_hole_register4_d: unsigned(11 downto 0);
-signal equity_lane1_board_eval1_hole_register4_q: unsigned(11 downto 0);
-signal equity_lane1_board_eval1_hole_register5_d: unsigned(11 downto 0);
-signal equity_lane1_board_eval1_hole_register5_q: unsigned(11 downto 0);
-signal equity_lane1_board_eval1_hole_register6_d: unsigned(11 downto 0);
-signal equity_lane1_board_eval1_hole_register6_q: unsigned(11 downto 0);
-signal equity_lane1_board_eval1_hole_register7_d: unsigned(11 downto 0);
-signal equity_lane1_board_eval1_hole_register7_q: unsigned(11 downto 0);
+signal equity_lane1_board_eval1_pipe_reg98_d: unsigned(11 downto 0);
+signal equity_lane1_board_eval1_pipe_reg98_q: unsigned(11 downto 0);
+signal equity_lane1_board_eval1_pipe_reg99_d: unsigned(11 downto 0);
+signal equity_lane1_board_eval1_pipe_reg99_q: unsigned(11 downto 0);
+signal equity_lane1_board_eval1_pipe_reg100_d: unsigned(11 downto 0);
+signal equity_lane1_board_eval1_pipe_reg100_q: unsigned(11 downto 0);
+signal equity_lane1_board_eval1_pipe_reg101_d: unsigned(11 downto 0);
+signal equity_lane1_board_eval1_pipe_reg101_q: unsigned(11 downto 0);
 signal equity_lane1_board_eval1_player_eval4_word: unsigned(23 downto 0);
 signal equity_lane1_board_eval1_player_eval4_invalid: std_logic;
 signal equity_lane1_board_eval1_player_eval4_s1_hole: unsigned(11 downto 0);
@@ -3448,10 +3448,10 @@ signal equity_lane1_showdown1_s2_won: unsigned(3 downto 0);
 signal equity_lane1_showdown1_s2_packed: unsigned(95 downto 0);
 signal equity_lane1_showdown1_winners_q: unsigned(3 downto 0);
 signal equity_lane1_showdown1_best_q: unsigned(23 downto 0);
-signal equity_lane1_showdown1_pipe_reg130_q: unsigned(23 downto 0);
-signal equity_lane1_showdown1_pipe_reg131_q: unsigned(23 downto 0);
-signal equity_lane1_showdown1_pipe_reg132_q: unsigned(23 downto 0);
-signal equity_lane1_showdown1_pipe_reg133_q: unsigned(23 downto 0);
+signal equity_lane1_showdown1_pipe_reg138_q: unsigned(23 downto 0);
+signal equity_lane1_showdown1_pipe_reg139_q: unsigned(23 downto 0);
+signal equity_lane1_showdown1_pipe_reg140_q: unsigned(23 downto 0);
+signal equity_lane1_showdown1_pipe_reg141_q: unsigned(23 downto 0);
 signal equity_lane1_showdown1_word_at_least6_a_ge_b: std_logic;
 signal equity_lane1_showdown1_word_at_least6_b_ge_a: std_logic;
 signal equity_lane1_showdown1_word_at_least7_a_ge_b: std_logic;
@@ -3464,14 +3464,14 @@ signal equity_lane1_showdown1_word_at_least10_a_ge_b: std_logic;
 signal equity_lane1_showdown1_word_at_least10_b_ge_a: std_logic;
 signal equity_lane1_showdown1_word_at_least11_a_ge_b: std_logic;
 signal equity_lane1_showdown1_word_at_least11_b_ge_a: std_logic;
-signal equity_lane1_showdown1_pipe_reg134_q: unsigned(23 downto 0);
-signal equity_lane1_showdown1_pipe_reg135_q: unsigned(23 downto 0);
-signal equity_lane1_showdown1_pipe_reg136_q: unsigned(23 downto 0);
-signal equity_lane1_showdown1_pipe_reg137_q: unsigned(23 downto 0);
-signal equity_lane1_showdown1_pipe_reg138_q: unsigned(23 downto 0);
-signal equity_lane1_showdown1_pipe_reg139_q: unsigned(23 downto 0);
-signal equity_lane1_showdown1_pipe_reg140_q: unsigned(23 downto 0);
-signal equity_lane1_showdown1_pipe_reg141_q: unsigned(23 downto 0);
+signal equity_lane1_showdown1_pipe_reg142_q: unsigned(23 downto 0);
+signal equity_lane1_showdown1_pipe_reg143_q: unsigned(23 downto 0);
+signal equity_lane1_showdown1_pipe_reg144_q: unsigned(23 downto 0);
+signal equity_lane1_showdown1_pipe_reg145_q: unsigned(23 downto 0);
+signal equity_lane1_showdown1_pipe_reg146_q: unsigned(23 downto 0);
+signal equity_lane1_showdown1_pipe_reg147_q: unsigned(23 downto 0);
+signal equity_lane1_showdown1_pipe_reg148_q: unsigned(23 downto 0);
+signal equity_lane1_showdown1_pipe_reg149_q: unsigned(23 downto 0);
 signal equity_lane1_won: unsigned(3 downto 0);
 signal equity_lane1_alone: std_logic;
 signal equity_lane1_units: unsigned(11 downto 0);
@@ -4398,14 +4398,14 @@ equity_lane0_board_eval0_board_summary0_dups(3) <= equity_lane0_board_eval0_boar
 equity_lane0_board_eval0_board_summary0_dups(2) <= equity_lane0_board_eval0_board_summary0_same_card7_same;
 equity_lane0_board_eval0_board_summary0_dups(1) <= equity_lane0_board_eval0_board_summary0_same_card8_same;
 equity_lane0_board_eval0_board_summary0_dups(0) <= equity_lane0_board_eval0_board_summary0_same_card9_same;
-equity_lane0_board_eval0_hole_register0_d(12-1 downto 6) <= pipe_reg10_q;
-equity_lane0_board_eval0_hole_register0_d(6-1 downto 0) <= pipe_reg9_q;
-equity_lane0_board_eval0_hole_register1_d(12-1 downto 6) <= equity_lane0_card_lookup6_card;
-equity_lane0_board_eval0_hole_register1_d(6-1 downto 0) <= equity_lane0_card_lookup5_card;
-equity_lane0_board_eval0_hole_register2_d(12-1 downto 6) <= equity_lane0_card_lookup8_card;
-equity_lane0_board_eval0_hole_register2_d(6-1 downto 0) <= equity_lane0_card_lookup7_card;
-equity_lane0_board_eval0_hole_register3_d(12-1 downto 6) <= equity_lane0_card_lookup10_card;
-equity_lane0_board_eval0_hole_register3_d(6-1 downto 0) <= equity_lane0_card_lookup9_card;
+equity_lane0_board_eval0_pipe_reg23_d(12-1 downto 6) <= pipe_reg10_q;
+equity_lane0_board_eval0_pipe_reg23_d(6-1 downto 0) <= pipe_reg9_q;
+equity_lane0_board_eval0_pipe_reg24_d(12-1 downto 6) <= equity_lane0_card_lookup6_card;
+equity_lane0_board_eval0_pipe_reg24_d(6-1 downto 0) <= equity_lane0_card_lookup5_card;
+equity_lane0_board_eval0_pipe_reg25_d(12-1 downto 6) <= equity_lane0_card_lookup8_card;
+equity_lane0_board_eval0_pipe_reg25_d(6-1 downto 0) <= equity_lane0_card_lookup7_card;
+equity_lane0_board_eval0_pipe_reg26_d(12-1 downto 6) <= equity_lane0_card_lookup10_card;
+equity_lane0_board_eval0_pipe_reg26_d(6-1 downto 0) <= equity_lane0_card_lookup9_card;
 equity_lane0_board_eval0_player_eval0_dups(10) <= equity_lane0_board_eval0_player_eval0_same_card10_same;
 equity_lane0_board_eval0_player_eval0_dups(9) <= equity_lane0_board_eval0_player_eval0_same_card11_same;
 equity_lane0_board_eval0_player_eval0_dups(8) <= equity_lane0_board_eval0_player_eval0_same_card12_same;
@@ -4462,10 +4462,10 @@ equity_lane0_showdown0_c1_ge(3) <= equity_lane0_showdown0_word_at_least0_b_ge_a;
 equity_lane0_showdown0_c1_ge(2) <= equity_lane0_showdown0_word_at_least2_a_ge_b;
 equity_lane0_showdown0_c1_ge(1) <= equity_lane0_showdown0_word_at_least1_a_ge_b;
 equity_lane0_showdown0_c1_ge(0) <= equity_lane0_showdown0_word_at_least0_a_ge_b;
-equity_lane0_showdown0_s2_packed(96-1 downto 72) <= equity_lane0_showdown0_pipe_reg70_q;
-equity_lane0_showdown0_s2_packed(72-1 downto 48) <= equity_lane0_showdown0_pipe_reg69_q;
-equity_lane0_showdown0_s2_packed(48-1 downto 24) <= equity_lane0_showdown0_pipe_reg68_q;
-equity_lane0_showdown0_s2_packed(24-1 downto 0) <= equity_lane0_showdown0_pipe_reg67_q;
+equity_lane0_showdown0_s2_packed(96-1 downto 72) <= equity_lane0_showdown0_pipe_reg74_q;
+equity_lane0_showdown0_s2_packed(72-1 downto 48) <= equity_lane0_showdown0_pipe_reg73_q;
+equity_lane0_showdown0_s2_packed(48-1 downto 24) <= equity_lane0_showdown0_pipe_reg72_q;
+equity_lane0_showdown0_s2_packed(24-1 downto 0) <= equity_lane0_showdown0_pipe_reg71_q;
 equity_lane1_chunked_counter14_high(32-1 downto 24) <= equity_lane1_chunked_counter14_counter_chunk78_value;
 equity_lane1_chunked_counter14_high(24-1 downto 16) <= equity_lane1_chunked_counter14_counter_chunk77_value;
 equity_lane1_chunked_counter14_high(16-1 downto 8) <= equity_lane1_chunked_counter14_counter_chunk76_value;
@@ -4885,14 +4885,14 @@ equity_lane1_board_eval1_board_summary1_dups(3) <= equity_lane1_board_eval1_boar
 equity_lane1_board_eval1_board_summary1_dups(2) <= equity_lane1_board_eval1_board_summary1_same_card61_same;
 equity_lane1_board_eval1_board_summary1_dups(1) <= equity_lane1_board_eval1_board_summary1_same_card62_same;
 equity_lane1_board_eval1_board_summary1_dups(0) <= equity_lane1_board_eval1_board_summary1_same_card63_same;
-equity_lane1_board_eval1_hole_register4_d(12-1 downto 6) <= pipe_reg81_q;
-equity_lane1_board_eval1_hole_register4_d(6-1 downto 0) <= pipe_reg80_q;
-equity_lane1_board_eval1_hole_register5_d(12-1 downto 6) <= equity_lane1_card_lookup17_card;
-equity_lane1_board_eval1_hole_register5_d(6-1 downto 0) <= equity_lane1_card_lookup16_card;
-equity_lane1_board_eval1_hole_register6_d(12-1 downto 6) <= equity_lane1_card_lookup19_card;
-equity_lane1_board_eval1_hole_register6_d(6-1 downto 0) <= equity_lane1_card_lookup18_card;
-equity_lane1_board_eval1_hole_register7_d(12-1 downto 6) <= equity_lane1_card_lookup21_card;
-equity_lane1_board_eval1_hole_register7_d(6-1 downto 0) <= equity_lane1_card_lookup20_card;
+equity_lane1_board_eval1_pipe_reg98_d(12-1 downto 6) <= pipe_reg85_q;
+equity_lane1_board_eval1_pipe_reg98_d(6-1 downto 0) <= pipe_reg84_q;
+equity_lane1_board_eval1_pipe_reg99_d(12-1 downto 6) <= equity_lane1_card_lookup17_card;
+equity_lane1_board_eval1_pipe_reg99_d(6-1 downto 0) <= equity_lane1_card_lookup16_card;
+equity_lane1_board_eval1_pipe_reg100_d(12-1 downto 6) <= equity_lane1_card_lookup19_card;
+equity_lane1_board_eval1_pipe_reg100_d(6-1 downto 0) <= equity_lane1_card_lookup18_card;
+equity_lane1_board_eval1_pipe_reg101_d(12-1 downto 6) <= equity_lane1_card_lookup21_card;
+equity_lane1_board_eval1_pipe_reg101_d(6-1 downto 0) <= equity_lane1_card_lookup20_card;
 equity_lane1_board_eval1_player_eval4_dups(10) <= equity_lane1_board_eval1_player_eval4_same_card64_same;
 equity_lane1_board_eval1_player_eval4_dups(9) <= equity_lane1_board_eval1_player_eval4_same_card65_same;
 equity_lane1_board_eval1_player_eval4_dups(8) <= equity_lane1_board_eval1_player_eval4_same_card66_same;
@@ -4949,10 +4949,10 @@ equity_lane1_showdown1_c1_ge(3) <= equity_lane1_showdown1_word_at_least6_b_ge_a;
 equity_lane1_showdown1_c1_ge(2) <= equity_lane1_showdown1_word_at_least8_a_ge_b;
 equity_lane1_showdown1_c1_ge(1) <= equity_lane1_showdown1_word_at_least7_a_ge_b;
 equity_lane1_showdown1_c1_ge(0) <= equity_lane1_showdown1_word_at_least6_a_ge_b;
-equity_lane1_showdown1_s2_packed(96-1 downto 72) <= equity_lane1_showdown1_pipe_reg141_q;
-equity_lane1_showdown1_s2_packed(72-1 downto 48) <= equity_lane1_showdown1_pipe_reg140_q;
-equity_lane1_showdown1_s2_packed(48-1 downto 24) <= equity_lane1_showdown1_pipe_reg139_q;
-equity_lane1_showdown1_s2_packed(24-1 downto 0) <= equity_lane1_showdown1_pipe_reg138_q;
+equity_lane1_showdown1_s2_packed(96-1 downto 72) <= equity_lane1_showdown1_pipe_reg149_q;
+equity_lane1_showdown1_s2_packed(72-1 downto 48) <= equity_lane1_showdown1_pipe_reg148_q;
+equity_lane1_showdown1_s2_packed(48-1 downto 24) <= equity_lane1_showdown1_pipe_reg147_q;
+equity_lane1_showdown1_s2_packed(24-1 downto 0) <= equity_lane1_showdown1_pipe_reg146_q;
 
 frame_receiver0_crc8_step0_step: process (frame_receiver0_crc_in, s_axis_tdata_num) is
     variable c: unsigned(7 downto 0);
@@ -11473,72 +11473,72 @@ begin
     end if;
 end process equity_lane0_board_eval0_take_board;
 
-equity_lane0_board_eval0_hole_register0_take: process (clk) is
+equity_lane0_board_eval0_pipe_reg23_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_hole_register0_q <= equity_lane0_board_eval0_hole_register0_d;
+        equity_lane0_board_eval0_pipe_reg23_q <= equity_lane0_board_eval0_pipe_reg23_d;
     end if;
-end process equity_lane0_board_eval0_hole_register0_take;
+end process equity_lane0_board_eval0_pipe_reg23_load;
 
-equity_lane0_board_eval0_hole_register1_take: process (clk) is
+equity_lane0_board_eval0_pipe_reg24_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_hole_register1_q <= equity_lane0_board_eval0_hole_register1_d;
+        equity_lane0_board_eval0_pipe_reg24_q <= equity_lane0_board_eval0_pipe_reg24_d;
     end if;
-end process equity_lane0_board_eval0_hole_register1_take;
+end process equity_lane0_board_eval0_pipe_reg24_load;
 
-equity_lane0_board_eval0_hole_register2_take: process (clk) is
+equity_lane0_board_eval0_pipe_reg25_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_hole_register2_q <= equity_lane0_board_eval0_hole_register2_d;
+        equity_lane0_board_eval0_pipe_reg25_q <= equity_lane0_board_eval0_pipe_reg25_d;
     end if;
-end process equity_lane0_board_eval0_hole_register2_take;
+end process equity_lane0_board_eval0_pipe_reg25_load;
 
-equity_lane0_board_eval0_hole_register3_take: process (clk) is
+equity_lane0_board_eval0_pipe_reg26_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_hole_register3_q <= equity_lane0_board_eval0_hole_register3_d;
+        equity_lane0_board_eval0_pipe_reg26_q <= equity_lane0_board_eval0_pipe_reg26_d;
     end if;
-end process equity_lane0_board_eval0_hole_register3_take;
+end process equity_lane0_board_eval0_pipe_reg26_load;
 
 
-equity_lane0_board_eval0_player_eval0_same_card10_same <= stdl((equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) = equity_lane0_board_eval0_hole_register0_q(12-1 downto 6)) and (equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval0_same_card10_same <= stdl((equity_lane0_board_eval0_pipe_reg23_q(6-1 downto 0) = equity_lane0_board_eval0_pipe_reg23_q(12-1 downto 6)) and (equity_lane0_board_eval0_pipe_reg23_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval0_same_card11_same <= stdl((equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(6-1 downto 0)) and (equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval0_same_card11_same <= stdl((equity_lane0_board_eval0_pipe_reg23_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(6-1 downto 0)) and (equity_lane0_board_eval0_pipe_reg23_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval0_same_card12_same <= stdl((equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(6-1 downto 0)) and (equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval0_same_card12_same <= stdl((equity_lane0_board_eval0_pipe_reg23_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(6-1 downto 0)) and (equity_lane0_board_eval0_pipe_reg23_q(12-1 downto 6) /= 63));
 
 
-equity_lane0_board_eval0_player_eval0_same_card13_same <= stdl((equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval0_same_card13_same <= stdl((equity_lane0_board_eval0_pipe_reg23_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_pipe_reg23_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval0_same_card14_same <= stdl((equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval0_same_card14_same <= stdl((equity_lane0_board_eval0_pipe_reg23_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_pipe_reg23_q(12-1 downto 6) /= 63));
 
 
-equity_lane0_board_eval0_player_eval0_same_card15_same <= stdl((equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval0_same_card15_same <= stdl((equity_lane0_board_eval0_pipe_reg23_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_pipe_reg23_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval0_same_card16_same <= stdl((equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval0_same_card16_same <= stdl((equity_lane0_board_eval0_pipe_reg23_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_pipe_reg23_q(12-1 downto 6) /= 63));
 
 
-equity_lane0_board_eval0_player_eval0_same_card17_same <= stdl((equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval0_same_card17_same <= stdl((equity_lane0_board_eval0_pipe_reg23_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_pipe_reg23_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval0_same_card18_same <= stdl((equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval0_same_card18_same <= stdl((equity_lane0_board_eval0_pipe_reg23_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_pipe_reg23_q(12-1 downto 6) /= 63));
 
 
-equity_lane0_board_eval0_player_eval0_same_card19_same <= stdl((equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval0_same_card19_same <= stdl((equity_lane0_board_eval0_pipe_reg23_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_pipe_reg23_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval0_same_card20_same <= stdl((equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval0_same_card20_same <= stdl((equity_lane0_board_eval0_pipe_reg23_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_pipe_reg23_q(12-1 downto 6) /= 63));
 
 equity_lane0_board_eval0_player_eval0_hole_register: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval0_s1_hole <= equity_lane0_board_eval0_hole_register0_q;
-        equity_lane0_board_eval0_player_eval0_s1_bad <= stdl((equity_lane0_board_eval0_player_eval0_dups /= 0) or (bool(equity_lane0_board_eval0_hole_register0_q(5)) and bool(equity_lane0_board_eval0_hole_register0_q(4)) and (bool(equity_lane0_board_eval0_hole_register0_q(3)) or bool(equity_lane0_board_eval0_hole_register0_q(2)))) or (bool(equity_lane0_board_eval0_hole_register0_q(11)) and bool(equity_lane0_board_eval0_hole_register0_q(10)) and (bool(equity_lane0_board_eval0_hole_register0_q(9)) or bool(equity_lane0_board_eval0_hole_register0_q(8)))));
+        equity_lane0_board_eval0_player_eval0_s1_hole <= equity_lane0_board_eval0_pipe_reg23_q;
+        equity_lane0_board_eval0_player_eval0_s1_bad <= stdl((equity_lane0_board_eval0_player_eval0_dups /= 0) or (bool(equity_lane0_board_eval0_pipe_reg23_q(5)) and bool(equity_lane0_board_eval0_pipe_reg23_q(4)) and (bool(equity_lane0_board_eval0_pipe_reg23_q(3)) or bool(equity_lane0_board_eval0_pipe_reg23_q(2)))) or (bool(equity_lane0_board_eval0_pipe_reg23_q(11)) and bool(equity_lane0_board_eval0_pipe_reg23_q(10)) and (bool(equity_lane0_board_eval0_pipe_reg23_q(9)) or bool(equity_lane0_board_eval0_pipe_reg23_q(8)))));
     end if;
 end process equity_lane0_board_eval0_player_eval0_hole_register;
 
@@ -11899,68 +11899,68 @@ begin
     equity_lane0_board_eval0_player_eval0_c3_category <= cat;
 end process equity_lane0_board_eval0_player_eval0_categorize;
 
-equity_lane0_board_eval0_player_eval0_pipe_reg23_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval0_s3_x0 <= equity_lane0_board_eval0_player_eval0_onehot_rank0_rank;
-    end if;
-end process equity_lane0_board_eval0_player_eval0_pipe_reg23_load;
-
-equity_lane0_board_eval0_player_eval0_pipe_reg24_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval0_s3_x1 <= equity_lane0_board_eval0_player_eval0_onehot_rank1_rank;
-    end if;
-end process equity_lane0_board_eval0_player_eval0_pipe_reg24_load;
-
-equity_lane0_board_eval0_player_eval0_pipe_reg25_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval0_s3_x2 <= equity_lane0_board_eval0_player_eval0_onehot_rank2_rank;
-    end if;
-end process equity_lane0_board_eval0_player_eval0_pipe_reg25_load;
-
-equity_lane0_board_eval0_player_eval0_pipe_reg26_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval0_s3_x3 <= equity_lane0_board_eval0_player_eval0_onehot_rank3_rank;
-    end if;
-end process equity_lane0_board_eval0_player_eval0_pipe_reg26_load;
-
 equity_lane0_board_eval0_player_eval0_pipe_reg27_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval0_s3_x4 <= equity_lane0_board_eval0_player_eval0_onehot_rank4_rank;
+        equity_lane0_board_eval0_player_eval0_s3_x0 <= equity_lane0_board_eval0_player_eval0_onehot_rank0_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval0_pipe_reg27_load;
 
 equity_lane0_board_eval0_player_eval0_pipe_reg28_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval0_s3_pair0 <= equity_lane0_board_eval0_player_eval0_onehot_rank5_rank;
+        equity_lane0_board_eval0_player_eval0_s3_x1 <= equity_lane0_board_eval0_player_eval0_onehot_rank1_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval0_pipe_reg28_load;
 
 equity_lane0_board_eval0_player_eval0_pipe_reg29_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval0_s3_pair1 <= equity_lane0_board_eval0_player_eval0_onehot_rank6_rank;
+        equity_lane0_board_eval0_player_eval0_s3_x2 <= equity_lane0_board_eval0_player_eval0_onehot_rank2_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval0_pipe_reg29_load;
 
 equity_lane0_board_eval0_player_eval0_pipe_reg30_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval0_s3_trips <= equity_lane0_board_eval0_player_eval0_onehot_rank7_rank;
+        equity_lane0_board_eval0_player_eval0_s3_x3 <= equity_lane0_board_eval0_player_eval0_onehot_rank3_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval0_pipe_reg30_load;
 
 equity_lane0_board_eval0_player_eval0_pipe_reg31_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval0_s3_quads <= equity_lane0_board_eval0_player_eval0_onehot_rank8_rank;
+        equity_lane0_board_eval0_player_eval0_s3_x4 <= equity_lane0_board_eval0_player_eval0_onehot_rank4_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval0_pipe_reg31_load;
+
+equity_lane0_board_eval0_player_eval0_pipe_reg32_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval0_s3_pair0 <= equity_lane0_board_eval0_player_eval0_onehot_rank5_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval0_pipe_reg32_load;
+
+equity_lane0_board_eval0_player_eval0_pipe_reg33_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval0_s3_pair1 <= equity_lane0_board_eval0_player_eval0_onehot_rank6_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval0_pipe_reg33_load;
+
+equity_lane0_board_eval0_player_eval0_pipe_reg34_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval0_s3_trips <= equity_lane0_board_eval0_player_eval0_onehot_rank7_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval0_pipe_reg34_load;
+
+equity_lane0_board_eval0_player_eval0_pipe_reg35_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval0_s3_quads <= equity_lane0_board_eval0_player_eval0_onehot_rank8_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval0_pipe_reg35_load;
 
 equity_lane0_board_eval0_player_eval0_picks_register: process (clk) is
 begin
@@ -12088,43 +12088,43 @@ equity_lane0_board_eval0_player_eval0_word <= equity_lane0_board_eval0_player_ev
 equity_lane0_board_eval0_player_eval0_invalid <= equity_lane0_board_eval0_player_eval0_invalid_q;
 
 
-equity_lane0_board_eval0_player_eval1_same_card21_same <= stdl((equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) = equity_lane0_board_eval0_hole_register1_q(12-1 downto 6)) and (equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval1_same_card21_same <= stdl((equity_lane0_board_eval0_pipe_reg24_q(6-1 downto 0) = equity_lane0_board_eval0_pipe_reg24_q(12-1 downto 6)) and (equity_lane0_board_eval0_pipe_reg24_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval1_same_card22_same <= stdl((equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(6-1 downto 0)) and (equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval1_same_card22_same <= stdl((equity_lane0_board_eval0_pipe_reg24_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(6-1 downto 0)) and (equity_lane0_board_eval0_pipe_reg24_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval1_same_card23_same <= stdl((equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(6-1 downto 0)) and (equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval1_same_card23_same <= stdl((equity_lane0_board_eval0_pipe_reg24_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(6-1 downto 0)) and (equity_lane0_board_eval0_pipe_reg24_q(12-1 downto 6) /= 63));
 
 
-equity_lane0_board_eval0_player_eval1_same_card24_same <= stdl((equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval1_same_card24_same <= stdl((equity_lane0_board_eval0_pipe_reg24_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_pipe_reg24_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval1_same_card25_same <= stdl((equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval1_same_card25_same <= stdl((equity_lane0_board_eval0_pipe_reg24_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_pipe_reg24_q(12-1 downto 6) /= 63));
 
 
-equity_lane0_board_eval0_player_eval1_same_card26_same <= stdl((equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval1_same_card26_same <= stdl((equity_lane0_board_eval0_pipe_reg24_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_pipe_reg24_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval1_same_card27_same <= stdl((equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval1_same_card27_same <= stdl((equity_lane0_board_eval0_pipe_reg24_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_pipe_reg24_q(12-1 downto 6) /= 63));
 
 
-equity_lane0_board_eval0_player_eval1_same_card28_same <= stdl((equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval1_same_card28_same <= stdl((equity_lane0_board_eval0_pipe_reg24_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_pipe_reg24_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval1_same_card29_same <= stdl((equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval1_same_card29_same <= stdl((equity_lane0_board_eval0_pipe_reg24_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_pipe_reg24_q(12-1 downto 6) /= 63));
 
 
-equity_lane0_board_eval0_player_eval1_same_card30_same <= stdl((equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval1_same_card30_same <= stdl((equity_lane0_board_eval0_pipe_reg24_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_pipe_reg24_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval1_same_card31_same <= stdl((equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval1_same_card31_same <= stdl((equity_lane0_board_eval0_pipe_reg24_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_pipe_reg24_q(12-1 downto 6) /= 63));
 
 equity_lane0_board_eval0_player_eval1_hole_register: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval1_s1_hole <= equity_lane0_board_eval0_hole_register1_q;
-        equity_lane0_board_eval0_player_eval1_s1_bad <= stdl((equity_lane0_board_eval0_player_eval1_dups /= 0) or (bool(equity_lane0_board_eval0_hole_register1_q(5)) and bool(equity_lane0_board_eval0_hole_register1_q(4)) and (bool(equity_lane0_board_eval0_hole_register1_q(3)) or bool(equity_lane0_board_eval0_hole_register1_q(2)))) or (bool(equity_lane0_board_eval0_hole_register1_q(11)) and bool(equity_lane0_board_eval0_hole_register1_q(10)) and (bool(equity_lane0_board_eval0_hole_register1_q(9)) or bool(equity_lane0_board_eval0_hole_register1_q(8)))));
+        equity_lane0_board_eval0_player_eval1_s1_hole <= equity_lane0_board_eval0_pipe_reg24_q;
+        equity_lane0_board_eval0_player_eval1_s1_bad <= stdl((equity_lane0_board_eval0_player_eval1_dups /= 0) or (bool(equity_lane0_board_eval0_pipe_reg24_q(5)) and bool(equity_lane0_board_eval0_pipe_reg24_q(4)) and (bool(equity_lane0_board_eval0_pipe_reg24_q(3)) or bool(equity_lane0_board_eval0_pipe_reg24_q(2)))) or (bool(equity_lane0_board_eval0_pipe_reg24_q(11)) and bool(equity_lane0_board_eval0_pipe_reg24_q(10)) and (bool(equity_lane0_board_eval0_pipe_reg24_q(9)) or bool(equity_lane0_board_eval0_pipe_reg24_q(8)))));
     end if;
 end process equity_lane0_board_eval0_player_eval1_hole_register;
 
@@ -12485,68 +12485,68 @@ begin
     equity_lane0_board_eval0_player_eval1_c3_category <= cat;
 end process equity_lane0_board_eval0_player_eval1_categorize;
 
-equity_lane0_board_eval0_player_eval1_pipe_reg32_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval1_s3_x0 <= equity_lane0_board_eval0_player_eval1_onehot_rank11_rank;
-    end if;
-end process equity_lane0_board_eval0_player_eval1_pipe_reg32_load;
-
-equity_lane0_board_eval0_player_eval1_pipe_reg33_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval1_s3_x1 <= equity_lane0_board_eval0_player_eval1_onehot_rank12_rank;
-    end if;
-end process equity_lane0_board_eval0_player_eval1_pipe_reg33_load;
-
-equity_lane0_board_eval0_player_eval1_pipe_reg34_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval1_s3_x2 <= equity_lane0_board_eval0_player_eval1_onehot_rank13_rank;
-    end if;
-end process equity_lane0_board_eval0_player_eval1_pipe_reg34_load;
-
-equity_lane0_board_eval0_player_eval1_pipe_reg35_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval1_s3_x3 <= equity_lane0_board_eval0_player_eval1_onehot_rank14_rank;
-    end if;
-end process equity_lane0_board_eval0_player_eval1_pipe_reg35_load;
-
 equity_lane0_board_eval0_player_eval1_pipe_reg36_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval1_s3_x4 <= equity_lane0_board_eval0_player_eval1_onehot_rank15_rank;
+        equity_lane0_board_eval0_player_eval1_s3_x0 <= equity_lane0_board_eval0_player_eval1_onehot_rank11_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval1_pipe_reg36_load;
 
 equity_lane0_board_eval0_player_eval1_pipe_reg37_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval1_s3_pair0 <= equity_lane0_board_eval0_player_eval1_onehot_rank16_rank;
+        equity_lane0_board_eval0_player_eval1_s3_x1 <= equity_lane0_board_eval0_player_eval1_onehot_rank12_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval1_pipe_reg37_load;
 
 equity_lane0_board_eval0_player_eval1_pipe_reg38_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval1_s3_pair1 <= equity_lane0_board_eval0_player_eval1_onehot_rank17_rank;
+        equity_lane0_board_eval0_player_eval1_s3_x2 <= equity_lane0_board_eval0_player_eval1_onehot_rank13_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval1_pipe_reg38_load;
 
 equity_lane0_board_eval0_player_eval1_pipe_reg39_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval1_s3_trips <= equity_lane0_board_eval0_player_eval1_onehot_rank18_rank;
+        equity_lane0_board_eval0_player_eval1_s3_x3 <= equity_lane0_board_eval0_player_eval1_onehot_rank14_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval1_pipe_reg39_load;
 
 equity_lane0_board_eval0_player_eval1_pipe_reg40_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval1_s3_quads <= equity_lane0_board_eval0_player_eval1_onehot_rank19_rank;
+        equity_lane0_board_eval0_player_eval1_s3_x4 <= equity_lane0_board_eval0_player_eval1_onehot_rank15_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval1_pipe_reg40_load;
+
+equity_lane0_board_eval0_player_eval1_pipe_reg41_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval1_s3_pair0 <= equity_lane0_board_eval0_player_eval1_onehot_rank16_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval1_pipe_reg41_load;
+
+equity_lane0_board_eval0_player_eval1_pipe_reg42_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval1_s3_pair1 <= equity_lane0_board_eval0_player_eval1_onehot_rank17_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval1_pipe_reg42_load;
+
+equity_lane0_board_eval0_player_eval1_pipe_reg43_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval1_s3_trips <= equity_lane0_board_eval0_player_eval1_onehot_rank18_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval1_pipe_reg43_load;
+
+equity_lane0_board_eval0_player_eval1_pipe_reg44_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval1_s3_quads <= equity_lane0_board_eval0_player_eval1_onehot_rank19_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval1_pipe_reg44_load;
 
 equity_lane0_board_eval0_player_eval1_picks_register: process (clk) is
 begin
@@ -12674,43 +12674,43 @@ equity_lane0_board_eval0_player_eval1_word <= equity_lane0_board_eval0_player_ev
 equity_lane0_board_eval0_player_eval1_invalid <= equity_lane0_board_eval0_player_eval1_invalid_q;
 
 
-equity_lane0_board_eval0_player_eval2_same_card32_same <= stdl((equity_lane0_board_eval0_hole_register2_q(6-1 downto 0) = equity_lane0_board_eval0_hole_register2_q(12-1 downto 6)) and (equity_lane0_board_eval0_hole_register2_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval2_same_card32_same <= stdl((equity_lane0_board_eval0_pipe_reg25_q(6-1 downto 0) = equity_lane0_board_eval0_pipe_reg25_q(12-1 downto 6)) and (equity_lane0_board_eval0_pipe_reg25_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval2_same_card33_same <= stdl((equity_lane0_board_eval0_hole_register2_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(6-1 downto 0)) and (equity_lane0_board_eval0_hole_register2_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval2_same_card33_same <= stdl((equity_lane0_board_eval0_pipe_reg25_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(6-1 downto 0)) and (equity_lane0_board_eval0_pipe_reg25_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval2_same_card34_same <= stdl((equity_lane0_board_eval0_hole_register2_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(6-1 downto 0)) and (equity_lane0_board_eval0_hole_register2_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval2_same_card34_same <= stdl((equity_lane0_board_eval0_pipe_reg25_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(6-1 downto 0)) and (equity_lane0_board_eval0_pipe_reg25_q(12-1 downto 6) /= 63));
 
 
-equity_lane0_board_eval0_player_eval2_same_card35_same <= stdl((equity_lane0_board_eval0_hole_register2_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_hole_register2_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval2_same_card35_same <= stdl((equity_lane0_board_eval0_pipe_reg25_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_pipe_reg25_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval2_same_card36_same <= stdl((equity_lane0_board_eval0_hole_register2_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_hole_register2_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval2_same_card36_same <= stdl((equity_lane0_board_eval0_pipe_reg25_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_pipe_reg25_q(12-1 downto 6) /= 63));
 
 
-equity_lane0_board_eval0_player_eval2_same_card37_same <= stdl((equity_lane0_board_eval0_hole_register2_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_hole_register2_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval2_same_card37_same <= stdl((equity_lane0_board_eval0_pipe_reg25_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_pipe_reg25_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval2_same_card38_same <= stdl((equity_lane0_board_eval0_hole_register2_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_hole_register2_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval2_same_card38_same <= stdl((equity_lane0_board_eval0_pipe_reg25_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_pipe_reg25_q(12-1 downto 6) /= 63));
 
 
-equity_lane0_board_eval0_player_eval2_same_card39_same <= stdl((equity_lane0_board_eval0_hole_register2_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_hole_register2_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval2_same_card39_same <= stdl((equity_lane0_board_eval0_pipe_reg25_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_pipe_reg25_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval2_same_card40_same <= stdl((equity_lane0_board_eval0_hole_register2_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_hole_register2_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval2_same_card40_same <= stdl((equity_lane0_board_eval0_pipe_reg25_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_pipe_reg25_q(12-1 downto 6) /= 63));
 
 
-equity_lane0_board_eval0_player_eval2_same_card41_same <= stdl((equity_lane0_board_eval0_hole_register2_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_hole_register2_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval2_same_card41_same <= stdl((equity_lane0_board_eval0_pipe_reg25_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_pipe_reg25_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval2_same_card42_same <= stdl((equity_lane0_board_eval0_hole_register2_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_hole_register2_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval2_same_card42_same <= stdl((equity_lane0_board_eval0_pipe_reg25_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_pipe_reg25_q(12-1 downto 6) /= 63));
 
 equity_lane0_board_eval0_player_eval2_hole_register: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval2_s1_hole <= equity_lane0_board_eval0_hole_register2_q;
-        equity_lane0_board_eval0_player_eval2_s1_bad <= stdl((equity_lane0_board_eval0_player_eval2_dups /= 0) or (bool(equity_lane0_board_eval0_hole_register2_q(5)) and bool(equity_lane0_board_eval0_hole_register2_q(4)) and (bool(equity_lane0_board_eval0_hole_register2_q(3)) or bool(equity_lane0_board_eval0_hole_register2_q(2)))) or (bool(equity_lane0_board_eval0_hole_register2_q(11)) and bool(equity_lane0_board_eval0_hole_register2_q(10)) and (bool(equity_lane0_board_eval0_hole_register2_q(9)) or bool(equity_lane0_board_eval0_hole_register2_q(8)))));
+        equity_lane0_board_eval0_player_eval2_s1_hole <= equity_lane0_board_eval0_pipe_reg25_q;
+        equity_lane0_board_eval0_player_eval2_s1_bad <= stdl((equity_lane0_board_eval0_player_eval2_dups /= 0) or (bool(equity_lane0_board_eval0_pipe_reg25_q(5)) and bool(equity_lane0_board_eval0_pipe_reg25_q(4)) and (bool(equity_lane0_board_eval0_pipe_reg25_q(3)) or bool(equity_lane0_board_eval0_pipe_reg25_q(2)))) or (bool(equity_lane0_board_eval0_pipe_reg25_q(11)) and bool(equity_lane0_board_eval0_pipe_reg25_q(10)) and (bool(equity_lane0_board_eval0_pipe_reg25_q(9)) or bool(equity_lane0_board_eval0_pipe_reg25_q(8)))));
     end if;
 end process equity_lane0_board_eval0_player_eval2_hole_register;
 
@@ -13071,68 +13071,68 @@ begin
     equity_lane0_board_eval0_player_eval2_c3_category <= cat;
 end process equity_lane0_board_eval0_player_eval2_categorize;
 
-equity_lane0_board_eval0_player_eval2_pipe_reg41_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval2_s3_x0 <= equity_lane0_board_eval0_player_eval2_onehot_rank22_rank;
-    end if;
-end process equity_lane0_board_eval0_player_eval2_pipe_reg41_load;
-
-equity_lane0_board_eval0_player_eval2_pipe_reg42_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval2_s3_x1 <= equity_lane0_board_eval0_player_eval2_onehot_rank23_rank;
-    end if;
-end process equity_lane0_board_eval0_player_eval2_pipe_reg42_load;
-
-equity_lane0_board_eval0_player_eval2_pipe_reg43_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval2_s3_x2 <= equity_lane0_board_eval0_player_eval2_onehot_rank24_rank;
-    end if;
-end process equity_lane0_board_eval0_player_eval2_pipe_reg43_load;
-
-equity_lane0_board_eval0_player_eval2_pipe_reg44_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval2_s3_x3 <= equity_lane0_board_eval0_player_eval2_onehot_rank25_rank;
-    end if;
-end process equity_lane0_board_eval0_player_eval2_pipe_reg44_load;
-
 equity_lane0_board_eval0_player_eval2_pipe_reg45_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval2_s3_x4 <= equity_lane0_board_eval0_player_eval2_onehot_rank26_rank;
+        equity_lane0_board_eval0_player_eval2_s3_x0 <= equity_lane0_board_eval0_player_eval2_onehot_rank22_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval2_pipe_reg45_load;
 
 equity_lane0_board_eval0_player_eval2_pipe_reg46_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval2_s3_pair0 <= equity_lane0_board_eval0_player_eval2_onehot_rank27_rank;
+        equity_lane0_board_eval0_player_eval2_s3_x1 <= equity_lane0_board_eval0_player_eval2_onehot_rank23_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval2_pipe_reg46_load;
 
 equity_lane0_board_eval0_player_eval2_pipe_reg47_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval2_s3_pair1 <= equity_lane0_board_eval0_player_eval2_onehot_rank28_rank;
+        equity_lane0_board_eval0_player_eval2_s3_x2 <= equity_lane0_board_eval0_player_eval2_onehot_rank24_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval2_pipe_reg47_load;
 
 equity_lane0_board_eval0_player_eval2_pipe_reg48_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval2_s3_trips <= equity_lane0_board_eval0_player_eval2_onehot_rank29_rank;
+        equity_lane0_board_eval0_player_eval2_s3_x3 <= equity_lane0_board_eval0_player_eval2_onehot_rank25_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval2_pipe_reg48_load;
 
 equity_lane0_board_eval0_player_eval2_pipe_reg49_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval2_s3_quads <= equity_lane0_board_eval0_player_eval2_onehot_rank30_rank;
+        equity_lane0_board_eval0_player_eval2_s3_x4 <= equity_lane0_board_eval0_player_eval2_onehot_rank26_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval2_pipe_reg49_load;
+
+equity_lane0_board_eval0_player_eval2_pipe_reg50_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval2_s3_pair0 <= equity_lane0_board_eval0_player_eval2_onehot_rank27_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval2_pipe_reg50_load;
+
+equity_lane0_board_eval0_player_eval2_pipe_reg51_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval2_s3_pair1 <= equity_lane0_board_eval0_player_eval2_onehot_rank28_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval2_pipe_reg51_load;
+
+equity_lane0_board_eval0_player_eval2_pipe_reg52_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval2_s3_trips <= equity_lane0_board_eval0_player_eval2_onehot_rank29_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval2_pipe_reg52_load;
+
+equity_lane0_board_eval0_player_eval2_pipe_reg53_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval2_s3_quads <= equity_lane0_board_eval0_player_eval2_onehot_rank30_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval2_pipe_reg53_load;
 
 equity_lane0_board_eval0_player_eval2_picks_register: process (clk) is
 begin
@@ -13260,43 +13260,43 @@ equity_lane0_board_eval0_player_eval2_word <= equity_lane0_board_eval0_player_ev
 equity_lane0_board_eval0_player_eval2_invalid <= equity_lane0_board_eval0_player_eval2_invalid_q;
 
 
-equity_lane0_board_eval0_player_eval3_same_card43_same <= stdl((equity_lane0_board_eval0_hole_register3_q(6-1 downto 0) = equity_lane0_board_eval0_hole_register3_q(12-1 downto 6)) and (equity_lane0_board_eval0_hole_register3_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval3_same_card43_same <= stdl((equity_lane0_board_eval0_pipe_reg26_q(6-1 downto 0) = equity_lane0_board_eval0_pipe_reg26_q(12-1 downto 6)) and (equity_lane0_board_eval0_pipe_reg26_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval3_same_card44_same <= stdl((equity_lane0_board_eval0_hole_register3_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(6-1 downto 0)) and (equity_lane0_board_eval0_hole_register3_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval3_same_card44_same <= stdl((equity_lane0_board_eval0_pipe_reg26_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(6-1 downto 0)) and (equity_lane0_board_eval0_pipe_reg26_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval3_same_card45_same <= stdl((equity_lane0_board_eval0_hole_register3_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(6-1 downto 0)) and (equity_lane0_board_eval0_hole_register3_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval3_same_card45_same <= stdl((equity_lane0_board_eval0_pipe_reg26_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(6-1 downto 0)) and (equity_lane0_board_eval0_pipe_reg26_q(12-1 downto 6) /= 63));
 
 
-equity_lane0_board_eval0_player_eval3_same_card46_same <= stdl((equity_lane0_board_eval0_hole_register3_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_hole_register3_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval3_same_card46_same <= stdl((equity_lane0_board_eval0_pipe_reg26_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_pipe_reg26_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval3_same_card47_same <= stdl((equity_lane0_board_eval0_hole_register3_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_hole_register3_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval3_same_card47_same <= stdl((equity_lane0_board_eval0_pipe_reg26_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_pipe_reg26_q(12-1 downto 6) /= 63));
 
 
-equity_lane0_board_eval0_player_eval3_same_card48_same <= stdl((equity_lane0_board_eval0_hole_register3_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_hole_register3_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval3_same_card48_same <= stdl((equity_lane0_board_eval0_pipe_reg26_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_pipe_reg26_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval3_same_card49_same <= stdl((equity_lane0_board_eval0_hole_register3_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_hole_register3_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval3_same_card49_same <= stdl((equity_lane0_board_eval0_pipe_reg26_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_pipe_reg26_q(12-1 downto 6) /= 63));
 
 
-equity_lane0_board_eval0_player_eval3_same_card50_same <= stdl((equity_lane0_board_eval0_hole_register3_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_hole_register3_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval3_same_card50_same <= stdl((equity_lane0_board_eval0_pipe_reg26_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_pipe_reg26_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval3_same_card51_same <= stdl((equity_lane0_board_eval0_hole_register3_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_hole_register3_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval3_same_card51_same <= stdl((equity_lane0_board_eval0_pipe_reg26_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_pipe_reg26_q(12-1 downto 6) /= 63));
 
 
-equity_lane0_board_eval0_player_eval3_same_card52_same <= stdl((equity_lane0_board_eval0_hole_register3_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_hole_register3_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval3_same_card52_same <= stdl((equity_lane0_board_eval0_pipe_reg26_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_pipe_reg26_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval3_same_card53_same <= stdl((equity_lane0_board_eval0_hole_register3_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_hole_register3_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval3_same_card53_same <= stdl((equity_lane0_board_eval0_pipe_reg26_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_pipe_reg26_q(12-1 downto 6) /= 63));
 
 equity_lane0_board_eval0_player_eval3_hole_register: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval3_s1_hole <= equity_lane0_board_eval0_hole_register3_q;
-        equity_lane0_board_eval0_player_eval3_s1_bad <= stdl((equity_lane0_board_eval0_player_eval3_dups /= 0) or (bool(equity_lane0_board_eval0_hole_register3_q(5)) and bool(equity_lane0_board_eval0_hole_register3_q(4)) and (bool(equity_lane0_board_eval0_hole_register3_q(3)) or bool(equity_lane0_board_eval0_hole_register3_q(2)))) or (bool(equity_lane0_board_eval0_hole_register3_q(11)) and bool(equity_lane0_board_eval0_hole_register3_q(10)) and (bool(equity_lane0_board_eval0_hole_register3_q(9)) or bool(equity_lane0_board_eval0_hole_register3_q(8)))));
+        equity_lane0_board_eval0_player_eval3_s1_hole <= equity_lane0_board_eval0_pipe_reg26_q;
+        equity_lane0_board_eval0_player_eval3_s1_bad <= stdl((equity_lane0_board_eval0_player_eval3_dups /= 0) or (bool(equity_lane0_board_eval0_pipe_reg26_q(5)) and bool(equity_lane0_board_eval0_pipe_reg26_q(4)) and (bool(equity_lane0_board_eval0_pipe_reg26_q(3)) or bool(equity_lane0_board_eval0_pipe_reg26_q(2)))) or (bool(equity_lane0_board_eval0_pipe_reg26_q(11)) and bool(equity_lane0_board_eval0_pipe_reg26_q(10)) and (bool(equity_lane0_board_eval0_pipe_reg26_q(9)) or bool(equity_lane0_board_eval0_pipe_reg26_q(8)))));
     end if;
 end process equity_lane0_board_eval0_player_eval3_hole_register;
 
@@ -13657,68 +13657,68 @@ begin
     equity_lane0_board_eval0_player_eval3_c3_category <= cat;
 end process equity_lane0_board_eval0_player_eval3_categorize;
 
-equity_lane0_board_eval0_player_eval3_pipe_reg50_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval3_s3_x0 <= equity_lane0_board_eval0_player_eval3_onehot_rank33_rank;
-    end if;
-end process equity_lane0_board_eval0_player_eval3_pipe_reg50_load;
-
-equity_lane0_board_eval0_player_eval3_pipe_reg51_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval3_s3_x1 <= equity_lane0_board_eval0_player_eval3_onehot_rank34_rank;
-    end if;
-end process equity_lane0_board_eval0_player_eval3_pipe_reg51_load;
-
-equity_lane0_board_eval0_player_eval3_pipe_reg52_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval3_s3_x2 <= equity_lane0_board_eval0_player_eval3_onehot_rank35_rank;
-    end if;
-end process equity_lane0_board_eval0_player_eval3_pipe_reg52_load;
-
-equity_lane0_board_eval0_player_eval3_pipe_reg53_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval3_s3_x3 <= equity_lane0_board_eval0_player_eval3_onehot_rank36_rank;
-    end if;
-end process equity_lane0_board_eval0_player_eval3_pipe_reg53_load;
-
 equity_lane0_board_eval0_player_eval3_pipe_reg54_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval3_s3_x4 <= equity_lane0_board_eval0_player_eval3_onehot_rank37_rank;
+        equity_lane0_board_eval0_player_eval3_s3_x0 <= equity_lane0_board_eval0_player_eval3_onehot_rank33_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval3_pipe_reg54_load;
 
 equity_lane0_board_eval0_player_eval3_pipe_reg55_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval3_s3_pair0 <= equity_lane0_board_eval0_player_eval3_onehot_rank38_rank;
+        equity_lane0_board_eval0_player_eval3_s3_x1 <= equity_lane0_board_eval0_player_eval3_onehot_rank34_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval3_pipe_reg55_load;
 
 equity_lane0_board_eval0_player_eval3_pipe_reg56_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval3_s3_pair1 <= equity_lane0_board_eval0_player_eval3_onehot_rank39_rank;
+        equity_lane0_board_eval0_player_eval3_s3_x2 <= equity_lane0_board_eval0_player_eval3_onehot_rank35_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval3_pipe_reg56_load;
 
 equity_lane0_board_eval0_player_eval3_pipe_reg57_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval3_s3_trips <= equity_lane0_board_eval0_player_eval3_onehot_rank40_rank;
+        equity_lane0_board_eval0_player_eval3_s3_x3 <= equity_lane0_board_eval0_player_eval3_onehot_rank36_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval3_pipe_reg57_load;
 
 equity_lane0_board_eval0_player_eval3_pipe_reg58_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval3_s3_quads <= equity_lane0_board_eval0_player_eval3_onehot_rank41_rank;
+        equity_lane0_board_eval0_player_eval3_s3_x4 <= equity_lane0_board_eval0_player_eval3_onehot_rank37_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval3_pipe_reg58_load;
+
+equity_lane0_board_eval0_player_eval3_pipe_reg59_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval3_s3_pair0 <= equity_lane0_board_eval0_player_eval3_onehot_rank38_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval3_pipe_reg59_load;
+
+equity_lane0_board_eval0_player_eval3_pipe_reg60_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval3_s3_pair1 <= equity_lane0_board_eval0_player_eval3_onehot_rank39_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval3_pipe_reg60_load;
+
+equity_lane0_board_eval0_player_eval3_pipe_reg61_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval3_s3_trips <= equity_lane0_board_eval0_player_eval3_onehot_rank40_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval3_pipe_reg61_load;
+
+equity_lane0_board_eval0_player_eval3_pipe_reg62_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval3_s3_quads <= equity_lane0_board_eval0_player_eval3_onehot_rank41_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval3_pipe_reg62_load;
 
 equity_lane0_board_eval0_player_eval3_picks_register: process (clk) is
 begin
@@ -13849,35 +13849,35 @@ equity_lane0_board_eval0_player_eval3_invalid <= equity_lane0_board_eval0_player
 equity_lane0_board_eval0_answer_now <= equity_lane0_board_eval0_valids((5 - 2));
 equity_lane0_board_eval0_out_valid <= equity_lane0_board_eval0_valids((5 - 1));
 
-equity_lane0_showdown0_pipe_reg59_load: process (clk) is
+equity_lane0_showdown0_pipe_reg63_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg59_q <= equity_lane0_board_eval0_player_eval0_word;
+        equity_lane0_showdown0_pipe_reg63_q <= equity_lane0_board_eval0_player_eval0_word;
     end if;
-end process equity_lane0_showdown0_pipe_reg59_load;
+end process equity_lane0_showdown0_pipe_reg63_load;
 
-equity_lane0_showdown0_pipe_reg60_load: process (clk) is
+equity_lane0_showdown0_pipe_reg64_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg60_q <= equity_lane0_board_eval0_player_eval1_word;
+        equity_lane0_showdown0_pipe_reg64_q <= equity_lane0_board_eval0_player_eval1_word;
     end if;
-end process equity_lane0_showdown0_pipe_reg60_load;
+end process equity_lane0_showdown0_pipe_reg64_load;
 
-equity_lane0_showdown0_pipe_reg61_load: process (clk) is
+equity_lane0_showdown0_pipe_reg65_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg61_q <= equity_lane0_board_eval0_player_eval2_word;
+        equity_lane0_showdown0_pipe_reg65_q <= equity_lane0_board_eval0_player_eval2_word;
     end if;
-end process equity_lane0_showdown0_pipe_reg61_load;
+end process equity_lane0_showdown0_pipe_reg65_load;
 
-equity_lane0_showdown0_pipe_reg62_load: process (clk) is
+equity_lane0_showdown0_pipe_reg66_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg62_q <= equity_lane0_board_eval0_player_eval3_word;
+        equity_lane0_showdown0_pipe_reg66_q <= equity_lane0_board_eval0_player_eval3_word;
     end if;
-end process equity_lane0_showdown0_pipe_reg62_load;
+end process equity_lane0_showdown0_pipe_reg66_load;
 
-equity_lane0_showdown0_word_at_least0_compare: process (equity_lane0_showdown0_pipe_reg59_q, equity_lane0_showdown0_pipe_reg60_q) is
+equity_lane0_showdown0_word_at_least0_compare: process (equity_lane0_showdown0_pipe_reg63_q, equity_lane0_showdown0_pipe_reg64_q) is
     variable bit_gt: unsigned(23 downto 0);
     variable bit_lt: unsigned(23 downto 0);
     variable bit_eq: unsigned(22 downto 0);
@@ -13896,9 +13896,9 @@ begin
     bit_eq := to_unsigned(0, 23);
     field_gt_at := to_unsigned(0, 22);
     field_lt_at := to_unsigned(0, 22);
-    bit_gt := (equity_lane0_showdown0_pipe_reg59_q and (not equity_lane0_showdown0_pipe_reg60_q));
-    bit_lt := (equity_lane0_showdown0_pipe_reg60_q and (not equity_lane0_showdown0_pipe_reg59_q));
-    bit_eq := ((not equity_lane0_showdown0_pipe_reg59_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg60_q(24-1 downto 1));
+    bit_gt := (equity_lane0_showdown0_pipe_reg63_q and (not equity_lane0_showdown0_pipe_reg64_q));
+    bit_lt := (equity_lane0_showdown0_pipe_reg64_q and (not equity_lane0_showdown0_pipe_reg63_q));
+    bit_eq := ((not equity_lane0_showdown0_pipe_reg63_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg64_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -13923,7 +13923,7 @@ begin
     equity_lane0_showdown0_word_at_least0_b_ge_a <= stdl((not (bool(super_gt(2)) or ((not bool(super_lt(2))) and bool(super_gt(1))) or ((not bool(super_lt(2))) and (not bool(super_lt(1))) and bool(super_gt(0))))));
 end process equity_lane0_showdown0_word_at_least0_compare;
 
-equity_lane0_showdown0_word_at_least1_compare: process (equity_lane0_showdown0_pipe_reg59_q, equity_lane0_showdown0_pipe_reg61_q) is
+equity_lane0_showdown0_word_at_least1_compare: process (equity_lane0_showdown0_pipe_reg63_q, equity_lane0_showdown0_pipe_reg65_q) is
     variable bit_gt: unsigned(23 downto 0);
     variable bit_lt: unsigned(23 downto 0);
     variable bit_eq: unsigned(22 downto 0);
@@ -13942,9 +13942,9 @@ begin
     bit_eq := to_unsigned(0, 23);
     field_gt_at := to_unsigned(0, 22);
     field_lt_at := to_unsigned(0, 22);
-    bit_gt := (equity_lane0_showdown0_pipe_reg59_q and (not equity_lane0_showdown0_pipe_reg61_q));
-    bit_lt := (equity_lane0_showdown0_pipe_reg61_q and (not equity_lane0_showdown0_pipe_reg59_q));
-    bit_eq := ((not equity_lane0_showdown0_pipe_reg59_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg61_q(24-1 downto 1));
+    bit_gt := (equity_lane0_showdown0_pipe_reg63_q and (not equity_lane0_showdown0_pipe_reg65_q));
+    bit_lt := (equity_lane0_showdown0_pipe_reg65_q and (not equity_lane0_showdown0_pipe_reg63_q));
+    bit_eq := ((not equity_lane0_showdown0_pipe_reg63_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg65_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -13969,7 +13969,7 @@ begin
     equity_lane0_showdown0_word_at_least1_b_ge_a <= stdl((not (bool(super_gt(2)) or ((not bool(super_lt(2))) and bool(super_gt(1))) or ((not bool(super_lt(2))) and (not bool(super_lt(1))) and bool(super_gt(0))))));
 end process equity_lane0_showdown0_word_at_least1_compare;
 
-equity_lane0_showdown0_word_at_least2_compare: process (equity_lane0_showdown0_pipe_reg59_q, equity_lane0_showdown0_pipe_reg62_q) is
+equity_lane0_showdown0_word_at_least2_compare: process (equity_lane0_showdown0_pipe_reg63_q, equity_lane0_showdown0_pipe_reg66_q) is
     variable bit_gt: unsigned(23 downto 0);
     variable bit_lt: unsigned(23 downto 0);
     variable bit_eq: unsigned(22 downto 0);
@@ -13988,9 +13988,9 @@ begin
     bit_eq := to_unsigned(0, 23);
     field_gt_at := to_unsigned(0, 22);
     field_lt_at := to_unsigned(0, 22);
-    bit_gt := (equity_lane0_showdown0_pipe_reg59_q and (not equity_lane0_showdown0_pipe_reg62_q));
-    bit_lt := (equity_lane0_showdown0_pipe_reg62_q and (not equity_lane0_showdown0_pipe_reg59_q));
-    bit_eq := ((not equity_lane0_showdown0_pipe_reg59_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg62_q(24-1 downto 1));
+    bit_gt := (equity_lane0_showdown0_pipe_reg63_q and (not equity_lane0_showdown0_pipe_reg66_q));
+    bit_lt := (equity_lane0_showdown0_pipe_reg66_q and (not equity_lane0_showdown0_pipe_reg63_q));
+    bit_eq := ((not equity_lane0_showdown0_pipe_reg63_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg66_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -14015,7 +14015,7 @@ begin
     equity_lane0_showdown0_word_at_least2_b_ge_a <= stdl((not (bool(super_gt(2)) or ((not bool(super_lt(2))) and bool(super_gt(1))) or ((not bool(super_lt(2))) and (not bool(super_lt(1))) and bool(super_gt(0))))));
 end process equity_lane0_showdown0_word_at_least2_compare;
 
-equity_lane0_showdown0_word_at_least3_compare: process (equity_lane0_showdown0_pipe_reg60_q, equity_lane0_showdown0_pipe_reg61_q) is
+equity_lane0_showdown0_word_at_least3_compare: process (equity_lane0_showdown0_pipe_reg64_q, equity_lane0_showdown0_pipe_reg65_q) is
     variable bit_gt: unsigned(23 downto 0);
     variable bit_lt: unsigned(23 downto 0);
     variable bit_eq: unsigned(22 downto 0);
@@ -14034,9 +14034,9 @@ begin
     bit_eq := to_unsigned(0, 23);
     field_gt_at := to_unsigned(0, 22);
     field_lt_at := to_unsigned(0, 22);
-    bit_gt := (equity_lane0_showdown0_pipe_reg60_q and (not equity_lane0_showdown0_pipe_reg61_q));
-    bit_lt := (equity_lane0_showdown0_pipe_reg61_q and (not equity_lane0_showdown0_pipe_reg60_q));
-    bit_eq := ((not equity_lane0_showdown0_pipe_reg60_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg61_q(24-1 downto 1));
+    bit_gt := (equity_lane0_showdown0_pipe_reg64_q and (not equity_lane0_showdown0_pipe_reg65_q));
+    bit_lt := (equity_lane0_showdown0_pipe_reg65_q and (not equity_lane0_showdown0_pipe_reg64_q));
+    bit_eq := ((not equity_lane0_showdown0_pipe_reg64_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg65_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -14061,7 +14061,7 @@ begin
     equity_lane0_showdown0_word_at_least3_b_ge_a <= stdl((not (bool(super_gt(2)) or ((not bool(super_lt(2))) and bool(super_gt(1))) or ((not bool(super_lt(2))) and (not bool(super_lt(1))) and bool(super_gt(0))))));
 end process equity_lane0_showdown0_word_at_least3_compare;
 
-equity_lane0_showdown0_word_at_least4_compare: process (equity_lane0_showdown0_pipe_reg60_q, equity_lane0_showdown0_pipe_reg62_q) is
+equity_lane0_showdown0_word_at_least4_compare: process (equity_lane0_showdown0_pipe_reg64_q, equity_lane0_showdown0_pipe_reg66_q) is
     variable bit_gt: unsigned(23 downto 0);
     variable bit_lt: unsigned(23 downto 0);
     variable bit_eq: unsigned(22 downto 0);
@@ -14080,9 +14080,9 @@ begin
     bit_eq := to_unsigned(0, 23);
     field_gt_at := to_unsigned(0, 22);
     field_lt_at := to_unsigned(0, 22);
-    bit_gt := (equity_lane0_showdown0_pipe_reg60_q and (not equity_lane0_showdown0_pipe_reg62_q));
-    bit_lt := (equity_lane0_showdown0_pipe_reg62_q and (not equity_lane0_showdown0_pipe_reg60_q));
-    bit_eq := ((not equity_lane0_showdown0_pipe_reg60_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg62_q(24-1 downto 1));
+    bit_gt := (equity_lane0_showdown0_pipe_reg64_q and (not equity_lane0_showdown0_pipe_reg66_q));
+    bit_lt := (equity_lane0_showdown0_pipe_reg66_q and (not equity_lane0_showdown0_pipe_reg64_q));
+    bit_eq := ((not equity_lane0_showdown0_pipe_reg64_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg66_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -14107,7 +14107,7 @@ begin
     equity_lane0_showdown0_word_at_least4_b_ge_a <= stdl((not (bool(super_gt(2)) or ((not bool(super_lt(2))) and bool(super_gt(1))) or ((not bool(super_lt(2))) and (not bool(super_lt(1))) and bool(super_gt(0))))));
 end process equity_lane0_showdown0_word_at_least4_compare;
 
-equity_lane0_showdown0_word_at_least5_compare: process (equity_lane0_showdown0_pipe_reg61_q, equity_lane0_showdown0_pipe_reg62_q) is
+equity_lane0_showdown0_word_at_least5_compare: process (equity_lane0_showdown0_pipe_reg65_q, equity_lane0_showdown0_pipe_reg66_q) is
     variable bit_gt: unsigned(23 downto 0);
     variable bit_lt: unsigned(23 downto 0);
     variable bit_eq: unsigned(22 downto 0);
@@ -14126,9 +14126,9 @@ begin
     bit_eq := to_unsigned(0, 23);
     field_gt_at := to_unsigned(0, 22);
     field_lt_at := to_unsigned(0, 22);
-    bit_gt := (equity_lane0_showdown0_pipe_reg61_q and (not equity_lane0_showdown0_pipe_reg62_q));
-    bit_lt := (equity_lane0_showdown0_pipe_reg62_q and (not equity_lane0_showdown0_pipe_reg61_q));
-    bit_eq := ((not equity_lane0_showdown0_pipe_reg61_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg62_q(24-1 downto 1));
+    bit_gt := (equity_lane0_showdown0_pipe_reg65_q and (not equity_lane0_showdown0_pipe_reg66_q));
+    bit_lt := (equity_lane0_showdown0_pipe_reg66_q and (not equity_lane0_showdown0_pipe_reg65_q));
+    bit_eq := ((not equity_lane0_showdown0_pipe_reg65_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg66_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -14152,54 +14152,6 @@ begin
     equity_lane0_showdown0_word_at_least5_a_ge_b <= stdl((not (bool(super_lt(2)) or ((not bool(super_gt(2))) and bool(super_lt(1))) or ((not bool(super_gt(2))) and (not bool(super_gt(1))) and bool(super_lt(0))))));
     equity_lane0_showdown0_word_at_least5_b_ge_a <= stdl((not (bool(super_gt(2)) or ((not bool(super_lt(2))) and bool(super_gt(1))) or ((not bool(super_lt(2))) and (not bool(super_lt(1))) and bool(super_gt(0))))));
 end process equity_lane0_showdown0_word_at_least5_compare;
-
-equity_lane0_showdown0_pipe_reg63_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg63_q <= equity_lane0_showdown0_pipe_reg59_q;
-    end if;
-end process equity_lane0_showdown0_pipe_reg63_load;
-
-equity_lane0_showdown0_pipe_reg64_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg64_q <= equity_lane0_showdown0_pipe_reg60_q;
-    end if;
-end process equity_lane0_showdown0_pipe_reg64_load;
-
-equity_lane0_showdown0_pipe_reg65_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg65_q <= equity_lane0_showdown0_pipe_reg61_q;
-    end if;
-end process equity_lane0_showdown0_pipe_reg65_load;
-
-equity_lane0_showdown0_pipe_reg66_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg66_q <= equity_lane0_showdown0_pipe_reg62_q;
-    end if;
-end process equity_lane0_showdown0_pipe_reg66_load;
-
-equity_lane0_showdown0_stages: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_showdown0_s0_active <= pipe_reg3_q;
-        equity_lane0_showdown0_s1_active <= equity_lane0_showdown0_s0_active;
-        equity_lane0_showdown0_s1_ge <= equity_lane0_showdown0_c1_ge;
-    end if;
-end process equity_lane0_showdown0_stages;
-
-equity_lane0_showdown0_advance: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_showdown0_valids <= to_unsigned(0, 4);
-        else
-            equity_lane0_showdown0_valids <= unsigned'(equity_lane0_showdown0_valids((4 - 1)-1 downto 0) & equity_lane0_board_eval0_out_valid);
-        end if;
-    end if;
-end process equity_lane0_showdown0_advance;
 
 equity_lane0_showdown0_pipe_reg67_load: process (clk) is
 begin
@@ -14228,6 +14180,54 @@ begin
         equity_lane0_showdown0_pipe_reg70_q <= equity_lane0_showdown0_pipe_reg66_q;
     end if;
 end process equity_lane0_showdown0_pipe_reg70_load;
+
+equity_lane0_showdown0_stages: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_showdown0_s0_active <= pipe_reg3_q;
+        equity_lane0_showdown0_s1_active <= equity_lane0_showdown0_s0_active;
+        equity_lane0_showdown0_s1_ge <= equity_lane0_showdown0_c1_ge;
+    end if;
+end process equity_lane0_showdown0_stages;
+
+equity_lane0_showdown0_advance: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane0_rst = '1') then
+            equity_lane0_showdown0_valids <= to_unsigned(0, 4);
+        else
+            equity_lane0_showdown0_valids <= unsigned'(equity_lane0_showdown0_valids((4 - 1)-1 downto 0) & equity_lane0_board_eval0_out_valid);
+        end if;
+    end if;
+end process equity_lane0_showdown0_advance;
+
+equity_lane0_showdown0_pipe_reg71_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_showdown0_pipe_reg71_q <= equity_lane0_showdown0_pipe_reg67_q;
+    end if;
+end process equity_lane0_showdown0_pipe_reg71_load;
+
+equity_lane0_showdown0_pipe_reg72_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_showdown0_pipe_reg72_q <= equity_lane0_showdown0_pipe_reg68_q;
+    end if;
+end process equity_lane0_showdown0_pipe_reg72_load;
+
+equity_lane0_showdown0_pipe_reg73_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_showdown0_pipe_reg73_q <= equity_lane0_showdown0_pipe_reg69_q;
+    end if;
+end process equity_lane0_showdown0_pipe_reg73_load;
+
+equity_lane0_showdown0_pipe_reg74_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_showdown0_pipe_reg74_q <= equity_lane0_showdown0_pipe_reg70_q;
+    end if;
+end process equity_lane0_showdown0_pipe_reg74_load;
 
 equity_lane0_showdown0_decide: process (clk) is
     variable won: unsigned(3 downto 0);
@@ -17133,169 +17133,169 @@ equity_lane0_links(12) <= equity_lane0_tally12_chunked_counter13_lowest(8-1 down
 
 equity_lane0_chain_out <= equity_lane0_links(0);
 
-pipe_reg71_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        pipe_reg71_q <= pipe_reg0_q;
-    end if;
-end process pipe_reg71_load;
-
-pipe_reg72_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        pipe_reg72_q <= pipe_reg1_q;
-    end if;
-end process pipe_reg72_load;
-
-pipe_reg73_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        pipe_reg73_q <= pipe_reg2_q;
-    end if;
-end process pipe_reg73_load;
-
-pipe_reg74_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        pipe_reg74_q <= pipe_reg3_q;
-    end if;
-end process pipe_reg74_load;
-
 pipe_reg75_load: process (clk) is
 begin
     if rising_edge(clk) then
-        pipe_reg75_q <= pipe_reg4_q;
+        pipe_reg75_q <= pipe_reg0_q;
     end if;
 end process pipe_reg75_load;
 
 pipe_reg76_load: process (clk) is
 begin
     if rising_edge(clk) then
-        pipe_reg76_q <= pipe_reg5_q;
+        pipe_reg76_q <= pipe_reg1_q;
     end if;
 end process pipe_reg76_load;
 
 pipe_reg77_load: process (clk) is
 begin
     if rising_edge(clk) then
-        pipe_reg77_q <= pipe_reg6_q;
+        pipe_reg77_q <= pipe_reg2_q;
     end if;
 end process pipe_reg77_load;
 
 pipe_reg78_load: process (clk) is
 begin
     if rising_edge(clk) then
-        pipe_reg78_q <= pipe_reg7_q;
+        pipe_reg78_q <= pipe_reg3_q;
     end if;
 end process pipe_reg78_load;
 
 pipe_reg79_load: process (clk) is
 begin
     if rising_edge(clk) then
-        pipe_reg79_q <= pipe_reg8_q;
+        pipe_reg79_q <= pipe_reg4_q;
     end if;
 end process pipe_reg79_load;
 
 pipe_reg80_load: process (clk) is
 begin
     if rising_edge(clk) then
-        pipe_reg80_q <= pipe_reg9_q;
+        pipe_reg80_q <= pipe_reg5_q;
     end if;
 end process pipe_reg80_load;
 
 pipe_reg81_load: process (clk) is
 begin
     if rising_edge(clk) then
-        pipe_reg81_q <= pipe_reg10_q;
+        pipe_reg81_q <= pipe_reg6_q;
     end if;
 end process pipe_reg81_load;
 
 pipe_reg82_load: process (clk) is
 begin
     if rising_edge(clk) then
-        pipe_reg82_q <= pipe_reg11_q;
+        pipe_reg82_q <= pipe_reg7_q;
     end if;
 end process pipe_reg82_load;
 
 pipe_reg83_load: process (clk) is
 begin
     if rising_edge(clk) then
-        pipe_reg83_q <= pipe_reg12_q;
+        pipe_reg83_q <= pipe_reg8_q;
     end if;
 end process pipe_reg83_load;
 
 pipe_reg84_load: process (clk) is
 begin
     if rising_edge(clk) then
-        pipe_reg84_q <= pipe_reg13_q;
+        pipe_reg84_q <= pipe_reg9_q;
     end if;
 end process pipe_reg84_load;
 
 pipe_reg85_load: process (clk) is
 begin
     if rising_edge(clk) then
-        pipe_reg85_q <= pipe_reg14_q;
+        pipe_reg85_q <= pipe_reg10_q;
     end if;
 end process pipe_reg85_load;
 
 pipe_reg86_load: process (clk) is
 begin
     if rising_edge(clk) then
-        pipe_reg86_q <= pipe_reg15_q;
+        pipe_reg86_q <= pipe_reg11_q;
     end if;
 end process pipe_reg86_load;
 
 pipe_reg87_load: process (clk) is
 begin
     if rising_edge(clk) then
-        pipe_reg87_q <= pipe_reg16_q;
+        pipe_reg87_q <= pipe_reg12_q;
     end if;
 end process pipe_reg87_load;
 
 pipe_reg88_load: process (clk) is
 begin
     if rising_edge(clk) then
-        pipe_reg88_q <= pipe_reg17_q;
+        pipe_reg88_q <= pipe_reg13_q;
     end if;
 end process pipe_reg88_load;
 
 pipe_reg89_load: process (clk) is
 begin
     if rising_edge(clk) then
-        pipe_reg89_q <= pipe_reg18_q;
+        pipe_reg89_q <= pipe_reg14_q;
     end if;
 end process pipe_reg89_load;
 
 pipe_reg90_load: process (clk) is
 begin
     if rising_edge(clk) then
-        pipe_reg90_q <= pipe_reg19_q;
+        pipe_reg90_q <= pipe_reg15_q;
     end if;
 end process pipe_reg90_load;
 
 pipe_reg91_load: process (clk) is
 begin
     if rising_edge(clk) then
-        pipe_reg91_q <= pipe_reg20_q;
+        pipe_reg91_q <= pipe_reg16_q;
     end if;
 end process pipe_reg91_load;
 
 pipe_reg92_load: process (clk) is
 begin
     if rising_edge(clk) then
-        pipe_reg92_q <= pipe_reg21_q;
+        pipe_reg92_q <= pipe_reg17_q;
     end if;
 end process pipe_reg92_load;
-
-
-lane_bonus1_bonus <= stdl(remainder > lane_bonus1_number);
 
 pipe_reg93_load: process (clk) is
 begin
     if rising_edge(clk) then
-        pipe_reg93_q <= lane_bonus1_bonus;
+        pipe_reg93_q <= pipe_reg18_q;
     end if;
 end process pipe_reg93_load;
+
+pipe_reg94_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg94_q <= pipe_reg19_q;
+    end if;
+end process pipe_reg94_load;
+
+pipe_reg95_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg95_q <= pipe_reg20_q;
+    end if;
+end process pipe_reg95_load;
+
+pipe_reg96_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg96_q <= pipe_reg21_q;
+    end if;
+end process pipe_reg96_load;
+
+
+lane_bonus1_bonus <= stdl(remainder > lane_bonus1_number);
+
+pipe_reg97_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        pipe_reg97_q <= lane_bonus1_bonus;
+    end if;
+end process pipe_reg97_load;
 
 
 lane_load1_lane_loads <= stdl(bool(load) and (load_lane = 1));
@@ -17323,7 +17323,7 @@ begin
                 equity_lane1_chunked_counter14_lowest <= to_unsigned(0, 8);
                 equity_lane1_chunked_counter14_counter_chunk74_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_start_q) then
-                equity_lane1_chunked_counter14_lowest <= pipe_reg79_q(8-1 downto 0);
+                equity_lane1_chunked_counter14_lowest <= pipe_reg83_q(8-1 downto 0);
                 equity_lane1_chunked_counter14_counter_chunk74_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_no_shift) then
                 equity_lane1_chunked_counter14_lowest <= equity_lane1_chunked_counter14_counter_chunk74_shifted;
@@ -17357,7 +17357,7 @@ begin
                 equity_lane1_chunked_counter14_counter_chunk75_value <= to_unsigned(0, 8);
                 equity_lane1_chunked_counter14_counter_chunk75_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_start_q) then
-                equity_lane1_chunked_counter14_counter_chunk75_value <= pipe_reg79_q(16-1 downto 8);
+                equity_lane1_chunked_counter14_counter_chunk75_value <= pipe_reg83_q(16-1 downto 8);
                 equity_lane1_chunked_counter14_counter_chunk75_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_no_shift) then
                 equity_lane1_chunked_counter14_counter_chunk75_value <= equity_lane1_chunked_counter14_counter_chunk75_shifted;
@@ -17391,7 +17391,7 @@ begin
                 equity_lane1_chunked_counter14_counter_chunk76_value <= to_unsigned(0, 8);
                 equity_lane1_chunked_counter14_counter_chunk76_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_start_q) then
-                equity_lane1_chunked_counter14_counter_chunk76_value <= pipe_reg79_q(24-1 downto 16);
+                equity_lane1_chunked_counter14_counter_chunk76_value <= pipe_reg83_q(24-1 downto 16);
                 equity_lane1_chunked_counter14_counter_chunk76_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_no_shift) then
                 equity_lane1_chunked_counter14_counter_chunk76_value <= equity_lane1_chunked_counter14_counter_chunk76_shifted;
@@ -17425,7 +17425,7 @@ begin
                 equity_lane1_chunked_counter14_counter_chunk77_value <= to_unsigned(0, 8);
                 equity_lane1_chunked_counter14_counter_chunk77_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_start_q) then
-                equity_lane1_chunked_counter14_counter_chunk77_value <= pipe_reg79_q(32-1 downto 24);
+                equity_lane1_chunked_counter14_counter_chunk77_value <= pipe_reg83_q(32-1 downto 24);
                 equity_lane1_chunked_counter14_counter_chunk77_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_no_shift) then
                 equity_lane1_chunked_counter14_counter_chunk77_value <= equity_lane1_chunked_counter14_counter_chunk77_shifted;
@@ -17459,7 +17459,7 @@ begin
                 equity_lane1_chunked_counter14_counter_chunk78_value <= to_unsigned(0, 8);
                 equity_lane1_chunked_counter14_counter_chunk78_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_start_q) then
-                equity_lane1_chunked_counter14_counter_chunk78_value <= pipe_reg79_q(40-1 downto 32);
+                equity_lane1_chunked_counter14_counter_chunk78_value <= pipe_reg83_q(40-1 downto 32);
                 equity_lane1_chunked_counter14_counter_chunk78_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_no_shift) then
                 equity_lane1_chunked_counter14_counter_chunk78_value <= equity_lane1_chunked_counter14_counter_chunk78_shifted;
@@ -17485,17 +17485,17 @@ equity_lane1_low_one <= stdl(equity_lane1_chunked_counter14_lowest = 1);
 equity_lane1_low_two <= stdl(equity_lane1_chunked_counter14_lowest = 2);
 equity_lane1_high_zero <= stdl(equity_lane1_chunked_counter14_high = 0);
 
-equity_lane1_control_out: process (equity_lane1_low_two, equity_lane1_done_q, equity_lane1_board_step, equity_lane1_left_zero, equity_lane1_counting, equity_lane1_high_zero, equity_lane1_count_one, equity_lane1_low_one, pipe_reg78_q, pipe_reg79_q, equity_lane1_state) is
+equity_lane1_control_out: process (equity_lane1_low_two, equity_lane1_done_q, equity_lane1_board_step, equity_lane1_left_zero, equity_lane1_counting, equity_lane1_high_zero, equity_lane1_count_one, equity_lane1_low_one, pipe_reg82_q, pipe_reg83_q, equity_lane1_state) is
 begin
     equity_lane1_issue <= stdl((equity_lane1_state = RUN) and (not bool(equity_lane1_left_zero)));
     equity_lane1_prime <= stdl(equity_lane1_state = PRIME);
     equity_lane1_done <= equity_lane1_done_q;
-    if bool(pipe_reg78_q) then
+    if bool(pipe_reg82_q) then
         equity_lane1_step_one <= equity_lane1_board_step;
     else
         equity_lane1_step_one <= equity_lane1_counting;
     end if;
-    equity_lane1_quota_zero <= stdl(pipe_reg79_q = 0);
+    equity_lane1_quota_zero <= stdl(pipe_reg83_q = 0);
     if bool(equity_lane1_count_one) then
         equity_lane1_last_one <= stdl(bool(equity_lane1_low_two) and bool(equity_lane1_high_zero));
     else
@@ -17538,8 +17538,8 @@ begin
             equity_lane1_quota_was_zero <= '0';
         else
             if bool(start) then
-                equity_lane1_left_zero <= stdl(bool(equity_lane1_quota_zero) and (not bool(pipe_reg93_q)));
-                equity_lane1_extra <= pipe_reg93_q;
+                equity_lane1_left_zero <= stdl(bool(equity_lane1_quota_zero) and (not bool(pipe_reg97_q)));
+                equity_lane1_extra <= pipe_reg97_q;
                 equity_lane1_quota_was_zero <= equity_lane1_quota_zero;
             elsif (bool(equity_lane1_step_one) and bool(equity_lane1_extra)) then
                 equity_lane1_extra <= '0';
@@ -17583,9 +17583,9 @@ begin
     end if;
 end process equity_lane1_control;
 
-equity_lane1_count_gate: process (pipe_reg78_q, equity_lane1_won_valid, equity_lane1_left_zero, equity_lane1_state) is
+equity_lane1_count_gate: process (pipe_reg82_q, equity_lane1_won_valid, equity_lane1_left_zero, equity_lane1_state) is
 begin
-    if bool(pipe_reg78_q) then
+    if bool(pipe_reg82_q) then
         equity_lane1_counting <= stdl(bool(equity_lane1_won_valid) and ((equity_lane1_state = RUN) or (equity_lane1_state = DRAIN)));
     else
         equity_lane1_counting <= stdl(bool(equity_lane1_won_valid) and (not bool(equity_lane1_left_zero)) and (equity_lane1_state = RUN));
@@ -17609,15 +17609,15 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select11_select;
 
-equity_lane1_colex_odometer1_odometer_digit11_rise: process (pipe_reg71_q, pipe_reg73_q, equity_lane1_colex_odometer1_odometer_digit11_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit11_bound, equity_lane1_colex_odometer1_odometer_digit11_upper) is
+equity_lane1_colex_odometer1_odometer_digit11_rise: process (pipe_reg75_q, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit11_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit11_bound, equity_lane1_colex_odometer1_odometer_digit11_upper) is
 begin
-    if (False or (not bool(pipe_reg73_q(1)))) then
-        equity_lane1_colex_odometer1_odometer_digit11_bound <= pipe_reg71_q;
+    if (False or (not bool(pipe_reg77_q(1)))) then
+        equity_lane1_colex_odometer1_odometer_digit11_bound <= pipe_reg75_q;
     else
         equity_lane1_colex_odometer1_odometer_digit11_bound <= equity_lane1_colex_odometer1_odometer_digit11_upper;
     end if;
     equity_lane1_colex_odometer1_odometer_digit11_loaded <= equity_lane1_bus_word(6-1 downto 0);
-    equity_lane1_colex_odometer1_odometer_digit11_can_rise <= stdl(bool(pipe_reg73_q(0)) and (equity_lane1_colex_odometer1_odometer_digit11_risen /= equity_lane1_colex_odometer1_odometer_digit11_bound));
+    equity_lane1_colex_odometer1_odometer_digit11_can_rise <= stdl(bool(pipe_reg77_q(0)) and (equity_lane1_colex_odometer1_odometer_digit11_risen /= equity_lane1_colex_odometer1_odometer_digit11_bound));
 end process equity_lane1_colex_odometer1_odometer_digit11_rise;
 
 equity_lane1_colex_odometer1_odometer_digit11_advance: process (clk) is
@@ -17656,15 +17656,15 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select12_select;
 
-equity_lane1_colex_odometer1_odometer_digit12_rise: process (pipe_reg71_q, pipe_reg73_q, equity_lane1_colex_odometer1_odometer_digit12_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit12_bound, equity_lane1_colex_odometer1_odometer_digit12_upper) is
+equity_lane1_colex_odometer1_odometer_digit12_rise: process (pipe_reg75_q, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit12_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit12_bound, equity_lane1_colex_odometer1_odometer_digit12_upper) is
 begin
-    if (False or (not bool(pipe_reg73_q(2)))) then
-        equity_lane1_colex_odometer1_odometer_digit12_bound <= pipe_reg71_q;
+    if (False or (not bool(pipe_reg77_q(2)))) then
+        equity_lane1_colex_odometer1_odometer_digit12_bound <= pipe_reg75_q;
     else
         equity_lane1_colex_odometer1_odometer_digit12_bound <= equity_lane1_colex_odometer1_odometer_digit12_upper;
     end if;
     equity_lane1_colex_odometer1_odometer_digit12_loaded <= equity_lane1_bus_word(6-1 downto 0);
-    equity_lane1_colex_odometer1_odometer_digit12_can_rise <= stdl(bool(pipe_reg73_q(1)) and (equity_lane1_colex_odometer1_odometer_digit12_risen /= equity_lane1_colex_odometer1_odometer_digit12_bound));
+    equity_lane1_colex_odometer1_odometer_digit12_can_rise <= stdl(bool(pipe_reg77_q(1)) and (equity_lane1_colex_odometer1_odometer_digit12_risen /= equity_lane1_colex_odometer1_odometer_digit12_bound));
 end process equity_lane1_colex_odometer1_odometer_digit12_rise;
 
 equity_lane1_colex_odometer1_odometer_digit12_advance: process (clk) is
@@ -17703,15 +17703,15 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select13_select;
 
-equity_lane1_colex_odometer1_odometer_digit13_rise: process (pipe_reg71_q, pipe_reg73_q, equity_lane1_colex_odometer1_odometer_digit13_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit13_bound, equity_lane1_colex_odometer1_odometer_digit13_upper) is
+equity_lane1_colex_odometer1_odometer_digit13_rise: process (pipe_reg75_q, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit13_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit13_bound, equity_lane1_colex_odometer1_odometer_digit13_upper) is
 begin
-    if (False or (not bool(pipe_reg73_q(3)))) then
-        equity_lane1_colex_odometer1_odometer_digit13_bound <= pipe_reg71_q;
+    if (False or (not bool(pipe_reg77_q(3)))) then
+        equity_lane1_colex_odometer1_odometer_digit13_bound <= pipe_reg75_q;
     else
         equity_lane1_colex_odometer1_odometer_digit13_bound <= equity_lane1_colex_odometer1_odometer_digit13_upper;
     end if;
     equity_lane1_colex_odometer1_odometer_digit13_loaded <= equity_lane1_bus_word(6-1 downto 0);
-    equity_lane1_colex_odometer1_odometer_digit13_can_rise <= stdl(bool(pipe_reg73_q(2)) and (equity_lane1_colex_odometer1_odometer_digit13_risen /= equity_lane1_colex_odometer1_odometer_digit13_bound));
+    equity_lane1_colex_odometer1_odometer_digit13_can_rise <= stdl(bool(pipe_reg77_q(2)) and (equity_lane1_colex_odometer1_odometer_digit13_risen /= equity_lane1_colex_odometer1_odometer_digit13_bound));
 end process equity_lane1_colex_odometer1_odometer_digit13_rise;
 
 equity_lane1_colex_odometer1_odometer_digit13_advance: process (clk) is
@@ -17750,15 +17750,15 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select14_select;
 
-equity_lane1_colex_odometer1_odometer_digit14_rise: process (pipe_reg71_q, pipe_reg73_q, equity_lane1_colex_odometer1_odometer_digit14_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit14_bound, equity_lane1_colex_odometer1_odometer_digit14_upper) is
+equity_lane1_colex_odometer1_odometer_digit14_rise: process (pipe_reg75_q, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit14_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit14_bound, equity_lane1_colex_odometer1_odometer_digit14_upper) is
 begin
-    if (False or (not bool(pipe_reg73_q(4)))) then
-        equity_lane1_colex_odometer1_odometer_digit14_bound <= pipe_reg71_q;
+    if (False or (not bool(pipe_reg77_q(4)))) then
+        equity_lane1_colex_odometer1_odometer_digit14_bound <= pipe_reg75_q;
     else
         equity_lane1_colex_odometer1_odometer_digit14_bound <= equity_lane1_colex_odometer1_odometer_digit14_upper;
     end if;
     equity_lane1_colex_odometer1_odometer_digit14_loaded <= equity_lane1_bus_word(6-1 downto 0);
-    equity_lane1_colex_odometer1_odometer_digit14_can_rise <= stdl(bool(pipe_reg73_q(3)) and (equity_lane1_colex_odometer1_odometer_digit14_risen /= equity_lane1_colex_odometer1_odometer_digit14_bound));
+    equity_lane1_colex_odometer1_odometer_digit14_can_rise <= stdl(bool(pipe_reg77_q(3)) and (equity_lane1_colex_odometer1_odometer_digit14_risen /= equity_lane1_colex_odometer1_odometer_digit14_bound));
 end process equity_lane1_colex_odometer1_odometer_digit14_rise;
 
 equity_lane1_colex_odometer1_odometer_digit14_advance: process (clk) is
@@ -17797,15 +17797,15 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select15_select;
 
-equity_lane1_colex_odometer1_odometer_digit15_rise: process (pipe_reg71_q, pipe_reg73_q, equity_lane1_colex_odometer1_odometer_digit15_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit15_bound) is
+equity_lane1_colex_odometer1_odometer_digit15_rise: process (pipe_reg75_q, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit15_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit15_bound) is
 begin
-    if (True or (not bool(pipe_reg73_q(4)))) then
-        equity_lane1_colex_odometer1_odometer_digit15_bound <= pipe_reg71_q;
+    if (True or (not bool(pipe_reg77_q(4)))) then
+        equity_lane1_colex_odometer1_odometer_digit15_bound <= pipe_reg75_q;
     else
-        equity_lane1_colex_odometer1_odometer_digit15_bound <= pipe_reg71_q;
+        equity_lane1_colex_odometer1_odometer_digit15_bound <= pipe_reg75_q;
     end if;
     equity_lane1_colex_odometer1_odometer_digit15_loaded <= equity_lane1_bus_word(6-1 downto 0);
-    equity_lane1_colex_odometer1_odometer_digit15_can_rise <= stdl(bool(pipe_reg73_q(4)) and (equity_lane1_colex_odometer1_odometer_digit15_risen /= equity_lane1_colex_odometer1_odometer_digit15_bound));
+    equity_lane1_colex_odometer1_odometer_digit15_can_rise <= stdl(bool(pipe_reg77_q(4)) and (equity_lane1_colex_odometer1_odometer_digit15_risen /= equity_lane1_colex_odometer1_odometer_digit15_bound));
 end process equity_lane1_colex_odometer1_odometer_digit15_rise;
 
 equity_lane1_colex_odometer1_odometer_digit15_advance: process (clk) is
@@ -17844,15 +17844,15 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select16_select;
 
-equity_lane1_colex_odometer1_odometer_digit16_rise: process (pipe_reg71_q, pipe_reg73_q, equity_lane1_colex_odometer1_odometer_digit16_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit16_bound, equity_lane1_colex_odometer1_odometer_digit16_upper) is
+equity_lane1_colex_odometer1_odometer_digit16_rise: process (pipe_reg75_q, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit16_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit16_bound, equity_lane1_colex_odometer1_odometer_digit16_upper) is
 begin
-    if (False or (not bool(pipe_reg73_q(6)))) then
-        equity_lane1_colex_odometer1_odometer_digit16_bound <= pipe_reg71_q;
+    if (False or (not bool(pipe_reg77_q(6)))) then
+        equity_lane1_colex_odometer1_odometer_digit16_bound <= pipe_reg75_q;
     else
         equity_lane1_colex_odometer1_odometer_digit16_bound <= equity_lane1_colex_odometer1_odometer_digit16_upper;
     end if;
     equity_lane1_colex_odometer1_odometer_digit16_loaded <= equity_lane1_bus_word(6-1 downto 0);
-    equity_lane1_colex_odometer1_odometer_digit16_can_rise <= stdl(bool(pipe_reg73_q(5)) and (equity_lane1_colex_odometer1_odometer_digit16_risen /= equity_lane1_colex_odometer1_odometer_digit16_bound));
+    equity_lane1_colex_odometer1_odometer_digit16_can_rise <= stdl(bool(pipe_reg77_q(5)) and (equity_lane1_colex_odometer1_odometer_digit16_risen /= equity_lane1_colex_odometer1_odometer_digit16_bound));
 end process equity_lane1_colex_odometer1_odometer_digit16_rise;
 
 equity_lane1_colex_odometer1_odometer_digit16_advance: process (clk) is
@@ -17891,15 +17891,15 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select17_select;
 
-equity_lane1_colex_odometer1_odometer_digit17_rise: process (pipe_reg71_q, pipe_reg73_q, equity_lane1_colex_odometer1_odometer_digit17_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit17_bound) is
+equity_lane1_colex_odometer1_odometer_digit17_rise: process (pipe_reg75_q, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit17_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit17_bound) is
 begin
-    if (True or (not bool(pipe_reg73_q(6)))) then
-        equity_lane1_colex_odometer1_odometer_digit17_bound <= pipe_reg71_q;
+    if (True or (not bool(pipe_reg77_q(6)))) then
+        equity_lane1_colex_odometer1_odometer_digit17_bound <= pipe_reg75_q;
     else
-        equity_lane1_colex_odometer1_odometer_digit17_bound <= pipe_reg71_q;
+        equity_lane1_colex_odometer1_odometer_digit17_bound <= pipe_reg75_q;
     end if;
     equity_lane1_colex_odometer1_odometer_digit17_loaded <= equity_lane1_bus_word(6-1 downto 0);
-    equity_lane1_colex_odometer1_odometer_digit17_can_rise <= stdl(bool(pipe_reg73_q(6)) and (equity_lane1_colex_odometer1_odometer_digit17_risen /= equity_lane1_colex_odometer1_odometer_digit17_bound));
+    equity_lane1_colex_odometer1_odometer_digit17_can_rise <= stdl(bool(pipe_reg77_q(6)) and (equity_lane1_colex_odometer1_odometer_digit17_risen /= equity_lane1_colex_odometer1_odometer_digit17_bound));
 end process equity_lane1_colex_odometer1_odometer_digit17_rise;
 
 equity_lane1_colex_odometer1_odometer_digit17_advance: process (clk) is
@@ -17938,15 +17938,15 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select18_select;
 
-equity_lane1_colex_odometer1_odometer_digit18_rise: process (pipe_reg71_q, pipe_reg73_q, equity_lane1_colex_odometer1_odometer_digit18_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit18_bound, equity_lane1_colex_odometer1_odometer_digit18_upper) is
+equity_lane1_colex_odometer1_odometer_digit18_rise: process (pipe_reg75_q, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit18_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit18_bound, equity_lane1_colex_odometer1_odometer_digit18_upper) is
 begin
-    if (False or (not bool(pipe_reg73_q(8)))) then
-        equity_lane1_colex_odometer1_odometer_digit18_bound <= pipe_reg71_q;
+    if (False or (not bool(pipe_reg77_q(8)))) then
+        equity_lane1_colex_odometer1_odometer_digit18_bound <= pipe_reg75_q;
     else
         equity_lane1_colex_odometer1_odometer_digit18_bound <= equity_lane1_colex_odometer1_odometer_digit18_upper;
     end if;
     equity_lane1_colex_odometer1_odometer_digit18_loaded <= equity_lane1_bus_word(6-1 downto 0);
-    equity_lane1_colex_odometer1_odometer_digit18_can_rise <= stdl(bool(pipe_reg73_q(7)) and (equity_lane1_colex_odometer1_odometer_digit18_risen /= equity_lane1_colex_odometer1_odometer_digit18_bound));
+    equity_lane1_colex_odometer1_odometer_digit18_can_rise <= stdl(bool(pipe_reg77_q(7)) and (equity_lane1_colex_odometer1_odometer_digit18_risen /= equity_lane1_colex_odometer1_odometer_digit18_bound));
 end process equity_lane1_colex_odometer1_odometer_digit18_rise;
 
 equity_lane1_colex_odometer1_odometer_digit18_advance: process (clk) is
@@ -17985,15 +17985,15 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select19_select;
 
-equity_lane1_colex_odometer1_odometer_digit19_rise: process (pipe_reg71_q, pipe_reg73_q, equity_lane1_colex_odometer1_odometer_digit19_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit19_bound) is
+equity_lane1_colex_odometer1_odometer_digit19_rise: process (pipe_reg75_q, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit19_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit19_bound) is
 begin
-    if (True or (not bool(pipe_reg73_q(8)))) then
-        equity_lane1_colex_odometer1_odometer_digit19_bound <= pipe_reg71_q;
+    if (True or (not bool(pipe_reg77_q(8)))) then
+        equity_lane1_colex_odometer1_odometer_digit19_bound <= pipe_reg75_q;
     else
-        equity_lane1_colex_odometer1_odometer_digit19_bound <= pipe_reg71_q;
+        equity_lane1_colex_odometer1_odometer_digit19_bound <= pipe_reg75_q;
     end if;
     equity_lane1_colex_odometer1_odometer_digit19_loaded <= equity_lane1_bus_word(6-1 downto 0);
-    equity_lane1_colex_odometer1_odometer_digit19_can_rise <= stdl(bool(pipe_reg73_q(8)) and (equity_lane1_colex_odometer1_odometer_digit19_risen /= equity_lane1_colex_odometer1_odometer_digit19_bound));
+    equity_lane1_colex_odometer1_odometer_digit19_can_rise <= stdl(bool(pipe_reg77_q(8)) and (equity_lane1_colex_odometer1_odometer_digit19_risen /= equity_lane1_colex_odometer1_odometer_digit19_bound));
 end process equity_lane1_colex_odometer1_odometer_digit19_rise;
 
 equity_lane1_colex_odometer1_odometer_digit19_advance: process (clk) is
@@ -18032,15 +18032,15 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select20_select;
 
-equity_lane1_colex_odometer1_odometer_digit20_rise: process (pipe_reg71_q, pipe_reg73_q, equity_lane1_colex_odometer1_odometer_digit20_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit20_bound, equity_lane1_colex_odometer1_odometer_digit20_upper) is
+equity_lane1_colex_odometer1_odometer_digit20_rise: process (pipe_reg75_q, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit20_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit20_bound, equity_lane1_colex_odometer1_odometer_digit20_upper) is
 begin
-    if (False or (not bool(pipe_reg73_q(10)))) then
-        equity_lane1_colex_odometer1_odometer_digit20_bound <= pipe_reg71_q;
+    if (False or (not bool(pipe_reg77_q(10)))) then
+        equity_lane1_colex_odometer1_odometer_digit20_bound <= pipe_reg75_q;
     else
         equity_lane1_colex_odometer1_odometer_digit20_bound <= equity_lane1_colex_odometer1_odometer_digit20_upper;
     end if;
     equity_lane1_colex_odometer1_odometer_digit20_loaded <= equity_lane1_bus_word(6-1 downto 0);
-    equity_lane1_colex_odometer1_odometer_digit20_can_rise <= stdl(bool(pipe_reg73_q(9)) and (equity_lane1_colex_odometer1_odometer_digit20_risen /= equity_lane1_colex_odometer1_odometer_digit20_bound));
+    equity_lane1_colex_odometer1_odometer_digit20_can_rise <= stdl(bool(pipe_reg77_q(9)) and (equity_lane1_colex_odometer1_odometer_digit20_risen /= equity_lane1_colex_odometer1_odometer_digit20_bound));
 end process equity_lane1_colex_odometer1_odometer_digit20_rise;
 
 equity_lane1_colex_odometer1_odometer_digit20_advance: process (clk) is
@@ -18079,15 +18079,15 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select21_select;
 
-equity_lane1_colex_odometer1_odometer_digit21_rise: process (pipe_reg71_q, pipe_reg73_q, equity_lane1_colex_odometer1_odometer_digit21_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit21_bound) is
+equity_lane1_colex_odometer1_odometer_digit21_rise: process (pipe_reg75_q, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit21_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit21_bound) is
 begin
-    if (True or (not bool(pipe_reg73_q(10)))) then
-        equity_lane1_colex_odometer1_odometer_digit21_bound <= pipe_reg71_q;
+    if (True or (not bool(pipe_reg77_q(10)))) then
+        equity_lane1_colex_odometer1_odometer_digit21_bound <= pipe_reg75_q;
     else
-        equity_lane1_colex_odometer1_odometer_digit21_bound <= pipe_reg71_q;
+        equity_lane1_colex_odometer1_odometer_digit21_bound <= pipe_reg75_q;
     end if;
     equity_lane1_colex_odometer1_odometer_digit21_loaded <= equity_lane1_bus_word(6-1 downto 0);
-    equity_lane1_colex_odometer1_odometer_digit21_can_rise <= stdl(bool(pipe_reg73_q(10)) and (equity_lane1_colex_odometer1_odometer_digit21_risen /= equity_lane1_colex_odometer1_odometer_digit21_bound));
+    equity_lane1_colex_odometer1_odometer_digit21_can_rise <= stdl(bool(pipe_reg77_q(10)) and (equity_lane1_colex_odometer1_odometer_digit21_risen /= equity_lane1_colex_odometer1_odometer_digit21_bound));
 end process equity_lane1_colex_odometer1_odometer_digit21_rise;
 
 equity_lane1_colex_odometer1_odometer_digit21_advance: process (clk) is
@@ -18122,9 +18122,9 @@ end process equity_lane1_colex_odometer1_odometer_digit21_advance;
 equity_lane1_colex_odometer1_hand_last3_bounds: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_colex_odometer1_hand_last3_n_less_1 <= ((resize(pipe_reg71_q, 7) + 127) mod 128);
-        equity_lane1_colex_odometer1_hand_last3_n_less_2 <= ((resize(pipe_reg71_q, 7) + 126) mod 128);
-        equity_lane1_colex_odometer1_hand_last3_n_is_2 <= stdl(pipe_reg71_q = 2);
+        equity_lane1_colex_odometer1_hand_last3_n_less_1 <= ((resize(pipe_reg75_q, 7) + 127) mod 128);
+        equity_lane1_colex_odometer1_hand_last3_n_less_2 <= ((resize(pipe_reg75_q, 7) + 126) mod 128);
+        equity_lane1_colex_odometer1_hand_last3_n_is_2 <= stdl(pipe_reg75_q = 2);
     end if;
 end process equity_lane1_colex_odometer1_hand_last3_bounds;
 
@@ -18156,9 +18156,9 @@ end process equity_lane1_colex_odometer1_hand_last3_keep;
 equity_lane1_colex_odometer1_hand_last4_bounds: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_colex_odometer1_hand_last4_n_less_1 <= ((resize(pipe_reg71_q, 7) + 127) mod 128);
-        equity_lane1_colex_odometer1_hand_last4_n_less_2 <= ((resize(pipe_reg71_q, 7) + 126) mod 128);
-        equity_lane1_colex_odometer1_hand_last4_n_is_2 <= stdl(pipe_reg71_q = 2);
+        equity_lane1_colex_odometer1_hand_last4_n_less_1 <= ((resize(pipe_reg75_q, 7) + 127) mod 128);
+        equity_lane1_colex_odometer1_hand_last4_n_less_2 <= ((resize(pipe_reg75_q, 7) + 126) mod 128);
+        equity_lane1_colex_odometer1_hand_last4_n_is_2 <= stdl(pipe_reg75_q = 2);
     end if;
 end process equity_lane1_colex_odometer1_hand_last4_bounds;
 
@@ -18190,9 +18190,9 @@ end process equity_lane1_colex_odometer1_hand_last4_keep;
 equity_lane1_colex_odometer1_hand_last5_bounds: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_colex_odometer1_hand_last5_n_less_1 <= ((resize(pipe_reg71_q, 7) + 127) mod 128);
-        equity_lane1_colex_odometer1_hand_last5_n_less_2 <= ((resize(pipe_reg71_q, 7) + 126) mod 128);
-        equity_lane1_colex_odometer1_hand_last5_n_is_2 <= stdl(pipe_reg71_q = 2);
+        equity_lane1_colex_odometer1_hand_last5_n_less_1 <= ((resize(pipe_reg75_q, 7) + 127) mod 128);
+        equity_lane1_colex_odometer1_hand_last5_n_less_2 <= ((resize(pipe_reg75_q, 7) + 126) mod 128);
+        equity_lane1_colex_odometer1_hand_last5_n_is_2 <= stdl(pipe_reg75_q = 2);
     end if;
 end process equity_lane1_colex_odometer1_hand_last5_bounds;
 
@@ -18280,15 +18280,15 @@ begin
             for j in 0 to 3-1 loop
                 a := (5 + (2 * j));
                 takes(j) := wrapped;
-                first_dealt := stdl(bool(pipe_reg73_q(a)) and (not bool(seen_dealt)));
+                first_dealt := stdl(bool(pipe_reg77_q(a)) and (not bool(seen_dealt)));
                 innermost(j) := first_dealt;
                 if (bool(first_dealt) and bool(equity_lane1_colex_odometer1_last_bits(j))) then
                     at_last := '1';
                 end if;
-                if (bool(pipe_reg73_q(a)) and (not bool(first_dealt)) and (not bool(equity_lane1_colex_odometer1_last_bits(j)))) then
+                if (bool(pipe_reg77_q(a)) and (not bool(first_dealt)) and (not bool(equity_lane1_colex_odometer1_last_bits(j)))) then
                     wrapped := '0';
                 end if;
-                if bool(pipe_reg73_q(a)) then
+                if bool(pipe_reg77_q(a)) then
                     seen_dealt := '1';
                 end if;
             end loop;
@@ -18313,9 +18313,9 @@ equity_lane1_take_setting: process (clk) is
 begin
     if rising_edge(clk) then
         if (bool(lane_load1_lane_loads) or bool(start)) then
-            equity_lane1_lane_n <= pipe_reg71_q;
-            equity_lane1_lane_mask <= pipe_reg72_q;
-            equity_lane1_lane_exact <= pipe_reg78_q;
+            equity_lane1_lane_n <= pipe_reg75_q;
+            equity_lane1_lane_mask <= pipe_reg76_q;
+            equity_lane1_lane_exact <= pipe_reg82_q;
         end if;
     end if;
 end process equity_lane1_take_setting;
@@ -18989,7 +18989,7 @@ begin
     end if;
 end process equity_lane1_deal_stage11_judge_flags;
 
-equity_lane1_deal_stage11_pick: process (pipe_reg73_q, equity_lane1_deal_stage11_free, equity_lane1_deal_stage11_fields) is
+equity_lane1_deal_stage11_pick: process (pipe_reg77_q, equity_lane1_deal_stage11_free, equity_lane1_deal_stage11_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -19005,7 +19005,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(pipe_reg73_q(0)) then
+    if bool(pipe_reg77_q(0)) then
         equity_lane1_deal_stage11_chosen <= take;
         equity_lane1_deal_stage11_found <= hit;
     else
@@ -19180,7 +19180,7 @@ begin
     end if;
 end process equity_lane1_deal_stage12_judge_flags;
 
-equity_lane1_deal_stage12_pick: process (pipe_reg73_q, equity_lane1_deal_stage12_free, equity_lane1_deal_stage12_fields) is
+equity_lane1_deal_stage12_pick: process (pipe_reg77_q, equity_lane1_deal_stage12_free, equity_lane1_deal_stage12_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -19196,7 +19196,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(pipe_reg73_q(1)) then
+    if bool(pipe_reg77_q(1)) then
         equity_lane1_deal_stage12_chosen <= take;
         equity_lane1_deal_stage12_found <= hit;
     else
@@ -19386,7 +19386,7 @@ begin
     end if;
 end process equity_lane1_deal_stage13_judge_flags;
 
-equity_lane1_deal_stage13_pick: process (pipe_reg73_q, equity_lane1_deal_stage13_free, equity_lane1_deal_stage13_fields) is
+equity_lane1_deal_stage13_pick: process (pipe_reg77_q, equity_lane1_deal_stage13_free, equity_lane1_deal_stage13_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -19402,7 +19402,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(pipe_reg73_q(2)) then
+    if bool(pipe_reg77_q(2)) then
         equity_lane1_deal_stage13_chosen <= take;
         equity_lane1_deal_stage13_found <= hit;
     else
@@ -19607,7 +19607,7 @@ begin
     end if;
 end process equity_lane1_deal_stage14_judge_flags;
 
-equity_lane1_deal_stage14_pick: process (pipe_reg73_q, equity_lane1_deal_stage14_free, equity_lane1_deal_stage14_fields) is
+equity_lane1_deal_stage14_pick: process (pipe_reg77_q, equity_lane1_deal_stage14_free, equity_lane1_deal_stage14_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -19623,7 +19623,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(pipe_reg73_q(3)) then
+    if bool(pipe_reg77_q(3)) then
         equity_lane1_deal_stage14_chosen <= take;
         equity_lane1_deal_stage14_found <= hit;
     else
@@ -19843,7 +19843,7 @@ begin
     end if;
 end process equity_lane1_deal_stage15_judge_flags;
 
-equity_lane1_deal_stage15_pick: process (pipe_reg73_q, equity_lane1_deal_stage15_free, equity_lane1_deal_stage15_fields) is
+equity_lane1_deal_stage15_pick: process (pipe_reg77_q, equity_lane1_deal_stage15_free, equity_lane1_deal_stage15_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -19859,7 +19859,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(pipe_reg73_q(4)) then
+    if bool(pipe_reg77_q(4)) then
         equity_lane1_deal_stage15_chosen <= take;
         equity_lane1_deal_stage15_found <= hit;
     else
@@ -20109,7 +20109,7 @@ begin
     end if;
 end process equity_lane1_deal_stage16_judge_flags;
 
-equity_lane1_deal_stage16_pick: process (pipe_reg73_q, equity_lane1_deal_stage16_free, equity_lane1_deal_stage16_fields) is
+equity_lane1_deal_stage16_pick: process (pipe_reg77_q, equity_lane1_deal_stage16_free, equity_lane1_deal_stage16_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -20125,7 +20125,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(pipe_reg73_q(5)) then
+    if bool(pipe_reg77_q(5)) then
         equity_lane1_deal_stage16_chosen <= take;
         equity_lane1_deal_stage16_found <= hit;
     else
@@ -20390,7 +20390,7 @@ begin
     end if;
 end process equity_lane1_deal_stage17_judge_flags;
 
-equity_lane1_deal_stage17_pick: process (pipe_reg73_q, equity_lane1_deal_stage17_free, equity_lane1_deal_stage17_fields) is
+equity_lane1_deal_stage17_pick: process (pipe_reg77_q, equity_lane1_deal_stage17_free, equity_lane1_deal_stage17_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -20406,7 +20406,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(pipe_reg73_q(6)) then
+    if bool(pipe_reg77_q(6)) then
         equity_lane1_deal_stage17_chosen <= take;
         equity_lane1_deal_stage17_found <= hit;
     else
@@ -20686,7 +20686,7 @@ begin
     end if;
 end process equity_lane1_deal_stage18_judge_flags;
 
-equity_lane1_deal_stage18_pick: process (pipe_reg73_q, equity_lane1_deal_stage18_free, equity_lane1_deal_stage18_fields) is
+equity_lane1_deal_stage18_pick: process (pipe_reg77_q, equity_lane1_deal_stage18_free, equity_lane1_deal_stage18_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -20702,7 +20702,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(pipe_reg73_q(7)) then
+    if bool(pipe_reg77_q(7)) then
         equity_lane1_deal_stage18_chosen <= take;
         equity_lane1_deal_stage18_found <= hit;
     else
@@ -20997,7 +20997,7 @@ begin
     end if;
 end process equity_lane1_deal_stage19_judge_flags;
 
-equity_lane1_deal_stage19_pick: process (pipe_reg73_q, equity_lane1_deal_stage19_free, equity_lane1_deal_stage19_fields) is
+equity_lane1_deal_stage19_pick: process (pipe_reg77_q, equity_lane1_deal_stage19_free, equity_lane1_deal_stage19_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -21013,7 +21013,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(pipe_reg73_q(8)) then
+    if bool(pipe_reg77_q(8)) then
         equity_lane1_deal_stage19_chosen <= take;
         equity_lane1_deal_stage19_found <= hit;
     else
@@ -21338,7 +21338,7 @@ begin
     end if;
 end process equity_lane1_deal_stage20_judge_flags;
 
-equity_lane1_deal_stage20_pick: process (pipe_reg73_q, equity_lane1_deal_stage20_free, equity_lane1_deal_stage20_fields) is
+equity_lane1_deal_stage20_pick: process (pipe_reg77_q, equity_lane1_deal_stage20_free, equity_lane1_deal_stage20_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -21354,7 +21354,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(pipe_reg73_q(9)) then
+    if bool(pipe_reg77_q(9)) then
         equity_lane1_deal_stage20_chosen <= take;
         equity_lane1_deal_stage20_found <= hit;
     else
@@ -21694,7 +21694,7 @@ begin
     end if;
 end process equity_lane1_deal_stage21_judge_flags;
 
-equity_lane1_deal_stage21_pick: process (pipe_reg73_q, equity_lane1_deal_stage21_free, equity_lane1_deal_stage21_fields) is
+equity_lane1_deal_stage21_pick: process (pipe_reg77_q, equity_lane1_deal_stage21_free, equity_lane1_deal_stage21_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -21710,7 +21710,7 @@ begin
             hit := '1';
         end if;
     end loop;
-    if bool(pipe_reg73_q(10)) then
+    if bool(pipe_reg77_q(10)) then
         equity_lane1_deal_stage21_chosen <= take;
         equity_lane1_deal_stage21_found <= hit;
     else
@@ -21747,8 +21747,8 @@ equity_lane1_last <= equity_lane1_positions_out;
 equity_lane1_card_lookup11_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(pipe_reg75_q) then
-            equity_lane1_card_lookup11_remaining(to_integer(pipe_reg76_q)) <= pipe_reg77_q;
+        if bool(pipe_reg79_q) then
+            equity_lane1_card_lookup11_remaining(to_integer(pipe_reg80_q)) <= pipe_reg81_q;
         end if;
     end if;
 end process equity_lane1_card_lookup11_write;
@@ -21759,10 +21759,10 @@ equity_lane1_card_lookup11_position <= equity_lane1_last((0 + 6)-1 downto 0);
 equity_lane1_card_lookup11_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(pipe_reg73_q(0)) then
+        if bool(pipe_reg77_q(0)) then
             equity_lane1_card_lookup11_card <= equity_lane1_card_lookup11_remaining(to_integer(equity_lane1_card_lookup11_position));
         else
-            equity_lane1_card_lookup11_card <= pipe_reg82_q;
+            equity_lane1_card_lookup11_card <= pipe_reg86_q;
         end if;
     end if;
 end process equity_lane1_card_lookup11_read;
@@ -21770,8 +21770,8 @@ end process equity_lane1_card_lookup11_read;
 equity_lane1_card_lookup12_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(pipe_reg75_q) then
-            equity_lane1_card_lookup12_remaining(to_integer(pipe_reg76_q)) <= pipe_reg77_q;
+        if bool(pipe_reg79_q) then
+            equity_lane1_card_lookup12_remaining(to_integer(pipe_reg80_q)) <= pipe_reg81_q;
         end if;
     end if;
 end process equity_lane1_card_lookup12_write;
@@ -21782,10 +21782,10 @@ equity_lane1_card_lookup12_position <= equity_lane1_last((6 + 6)-1 downto 6);
 equity_lane1_card_lookup12_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(pipe_reg73_q(1)) then
+        if bool(pipe_reg77_q(1)) then
             equity_lane1_card_lookup12_card <= equity_lane1_card_lookup12_remaining(to_integer(equity_lane1_card_lookup12_position));
         else
-            equity_lane1_card_lookup12_card <= pipe_reg83_q;
+            equity_lane1_card_lookup12_card <= pipe_reg87_q;
         end if;
     end if;
 end process equity_lane1_card_lookup12_read;
@@ -21793,8 +21793,8 @@ end process equity_lane1_card_lookup12_read;
 equity_lane1_card_lookup13_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(pipe_reg75_q) then
-            equity_lane1_card_lookup13_remaining(to_integer(pipe_reg76_q)) <= pipe_reg77_q;
+        if bool(pipe_reg79_q) then
+            equity_lane1_card_lookup13_remaining(to_integer(pipe_reg80_q)) <= pipe_reg81_q;
         end if;
     end if;
 end process equity_lane1_card_lookup13_write;
@@ -21805,10 +21805,10 @@ equity_lane1_card_lookup13_position <= equity_lane1_last((12 + 6)-1 downto 12);
 equity_lane1_card_lookup13_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(pipe_reg73_q(2)) then
+        if bool(pipe_reg77_q(2)) then
             equity_lane1_card_lookup13_card <= equity_lane1_card_lookup13_remaining(to_integer(equity_lane1_card_lookup13_position));
         else
-            equity_lane1_card_lookup13_card <= pipe_reg84_q;
+            equity_lane1_card_lookup13_card <= pipe_reg88_q;
         end if;
     end if;
 end process equity_lane1_card_lookup13_read;
@@ -21816,8 +21816,8 @@ end process equity_lane1_card_lookup13_read;
 equity_lane1_card_lookup14_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(pipe_reg75_q) then
-            equity_lane1_card_lookup14_remaining(to_integer(pipe_reg76_q)) <= pipe_reg77_q;
+        if bool(pipe_reg79_q) then
+            equity_lane1_card_lookup14_remaining(to_integer(pipe_reg80_q)) <= pipe_reg81_q;
         end if;
     end if;
 end process equity_lane1_card_lookup14_write;
@@ -21828,10 +21828,10 @@ equity_lane1_card_lookup14_position <= equity_lane1_last((18 + 6)-1 downto 18);
 equity_lane1_card_lookup14_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(pipe_reg73_q(3)) then
+        if bool(pipe_reg77_q(3)) then
             equity_lane1_card_lookup14_card <= equity_lane1_card_lookup14_remaining(to_integer(equity_lane1_card_lookup14_position));
         else
-            equity_lane1_card_lookup14_card <= pipe_reg85_q;
+            equity_lane1_card_lookup14_card <= pipe_reg89_q;
         end if;
     end if;
 end process equity_lane1_card_lookup14_read;
@@ -21839,8 +21839,8 @@ end process equity_lane1_card_lookup14_read;
 equity_lane1_card_lookup15_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(pipe_reg75_q) then
-            equity_lane1_card_lookup15_remaining(to_integer(pipe_reg76_q)) <= pipe_reg77_q;
+        if bool(pipe_reg79_q) then
+            equity_lane1_card_lookup15_remaining(to_integer(pipe_reg80_q)) <= pipe_reg81_q;
         end if;
     end if;
 end process equity_lane1_card_lookup15_write;
@@ -21851,10 +21851,10 @@ equity_lane1_card_lookup15_position <= equity_lane1_last((24 + 6)-1 downto 24);
 equity_lane1_card_lookup15_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(pipe_reg73_q(4)) then
+        if bool(pipe_reg77_q(4)) then
             equity_lane1_card_lookup15_card <= equity_lane1_card_lookup15_remaining(to_integer(equity_lane1_card_lookup15_position));
         else
-            equity_lane1_card_lookup15_card <= pipe_reg86_q;
+            equity_lane1_card_lookup15_card <= pipe_reg90_q;
         end if;
     end if;
 end process equity_lane1_card_lookup15_read;
@@ -21862,8 +21862,8 @@ end process equity_lane1_card_lookup15_read;
 equity_lane1_card_lookup16_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(pipe_reg75_q) then
-            equity_lane1_card_lookup16_remaining(to_integer(pipe_reg76_q)) <= pipe_reg77_q;
+        if bool(pipe_reg79_q) then
+            equity_lane1_card_lookup16_remaining(to_integer(pipe_reg80_q)) <= pipe_reg81_q;
         end if;
     end if;
 end process equity_lane1_card_lookup16_write;
@@ -21874,10 +21874,10 @@ equity_lane1_card_lookup16_position <= equity_lane1_last((30 + 6)-1 downto 30);
 equity_lane1_card_lookup16_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(pipe_reg73_q(5)) then
+        if bool(pipe_reg77_q(5)) then
             equity_lane1_card_lookup16_card <= equity_lane1_card_lookup16_remaining(to_integer(equity_lane1_card_lookup16_position));
         else
-            equity_lane1_card_lookup16_card <= pipe_reg87_q;
+            equity_lane1_card_lookup16_card <= pipe_reg91_q;
         end if;
     end if;
 end process equity_lane1_card_lookup16_read;
@@ -21885,8 +21885,8 @@ end process equity_lane1_card_lookup16_read;
 equity_lane1_card_lookup17_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(pipe_reg75_q) then
-            equity_lane1_card_lookup17_remaining(to_integer(pipe_reg76_q)) <= pipe_reg77_q;
+        if bool(pipe_reg79_q) then
+            equity_lane1_card_lookup17_remaining(to_integer(pipe_reg80_q)) <= pipe_reg81_q;
         end if;
     end if;
 end process equity_lane1_card_lookup17_write;
@@ -21897,10 +21897,10 @@ equity_lane1_card_lookup17_position <= equity_lane1_last((36 + 6)-1 downto 36);
 equity_lane1_card_lookup17_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(pipe_reg73_q(6)) then
+        if bool(pipe_reg77_q(6)) then
             equity_lane1_card_lookup17_card <= equity_lane1_card_lookup17_remaining(to_integer(equity_lane1_card_lookup17_position));
         else
-            equity_lane1_card_lookup17_card <= pipe_reg88_q;
+            equity_lane1_card_lookup17_card <= pipe_reg92_q;
         end if;
     end if;
 end process equity_lane1_card_lookup17_read;
@@ -21908,8 +21908,8 @@ end process equity_lane1_card_lookup17_read;
 equity_lane1_card_lookup18_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(pipe_reg75_q) then
-            equity_lane1_card_lookup18_remaining(to_integer(pipe_reg76_q)) <= pipe_reg77_q;
+        if bool(pipe_reg79_q) then
+            equity_lane1_card_lookup18_remaining(to_integer(pipe_reg80_q)) <= pipe_reg81_q;
         end if;
     end if;
 end process equity_lane1_card_lookup18_write;
@@ -21920,10 +21920,10 @@ equity_lane1_card_lookup18_position <= equity_lane1_last((42 + 6)-1 downto 42);
 equity_lane1_card_lookup18_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(pipe_reg73_q(7)) then
+        if bool(pipe_reg77_q(7)) then
             equity_lane1_card_lookup18_card <= equity_lane1_card_lookup18_remaining(to_integer(equity_lane1_card_lookup18_position));
         else
-            equity_lane1_card_lookup18_card <= pipe_reg89_q;
+            equity_lane1_card_lookup18_card <= pipe_reg93_q;
         end if;
     end if;
 end process equity_lane1_card_lookup18_read;
@@ -21931,8 +21931,8 @@ end process equity_lane1_card_lookup18_read;
 equity_lane1_card_lookup19_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(pipe_reg75_q) then
-            equity_lane1_card_lookup19_remaining(to_integer(pipe_reg76_q)) <= pipe_reg77_q;
+        if bool(pipe_reg79_q) then
+            equity_lane1_card_lookup19_remaining(to_integer(pipe_reg80_q)) <= pipe_reg81_q;
         end if;
     end if;
 end process equity_lane1_card_lookup19_write;
@@ -21943,10 +21943,10 @@ equity_lane1_card_lookup19_position <= equity_lane1_last((48 + 6)-1 downto 48);
 equity_lane1_card_lookup19_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(pipe_reg73_q(8)) then
+        if bool(pipe_reg77_q(8)) then
             equity_lane1_card_lookup19_card <= equity_lane1_card_lookup19_remaining(to_integer(equity_lane1_card_lookup19_position));
         else
-            equity_lane1_card_lookup19_card <= pipe_reg90_q;
+            equity_lane1_card_lookup19_card <= pipe_reg94_q;
         end if;
     end if;
 end process equity_lane1_card_lookup19_read;
@@ -21954,8 +21954,8 @@ end process equity_lane1_card_lookup19_read;
 equity_lane1_card_lookup20_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(pipe_reg75_q) then
-            equity_lane1_card_lookup20_remaining(to_integer(pipe_reg76_q)) <= pipe_reg77_q;
+        if bool(pipe_reg79_q) then
+            equity_lane1_card_lookup20_remaining(to_integer(pipe_reg80_q)) <= pipe_reg81_q;
         end if;
     end if;
 end process equity_lane1_card_lookup20_write;
@@ -21966,10 +21966,10 @@ equity_lane1_card_lookup20_position <= equity_lane1_last((54 + 6)-1 downto 54);
 equity_lane1_card_lookup20_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(pipe_reg73_q(9)) then
+        if bool(pipe_reg77_q(9)) then
             equity_lane1_card_lookup20_card <= equity_lane1_card_lookup20_remaining(to_integer(equity_lane1_card_lookup20_position));
         else
-            equity_lane1_card_lookup20_card <= pipe_reg91_q;
+            equity_lane1_card_lookup20_card <= pipe_reg95_q;
         end if;
     end if;
 end process equity_lane1_card_lookup20_read;
@@ -21977,8 +21977,8 @@ end process equity_lane1_card_lookup20_read;
 equity_lane1_card_lookup21_write: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(pipe_reg75_q) then
-            equity_lane1_card_lookup21_remaining(to_integer(pipe_reg76_q)) <= pipe_reg77_q;
+        if bool(pipe_reg79_q) then
+            equity_lane1_card_lookup21_remaining(to_integer(pipe_reg80_q)) <= pipe_reg81_q;
         end if;
     end if;
 end process equity_lane1_card_lookup21_write;
@@ -21989,10 +21989,10 @@ equity_lane1_card_lookup21_position <= equity_lane1_last((60 + 6)-1 downto 60);
 equity_lane1_card_lookup21_read: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(pipe_reg73_q(10)) then
+        if bool(pipe_reg77_q(10)) then
             equity_lane1_card_lookup21_card <= equity_lane1_card_lookup21_remaining(to_integer(equity_lane1_card_lookup21_position));
         else
-            equity_lane1_card_lookup21_card <= pipe_reg92_q;
+            equity_lane1_card_lookup21_card <= pipe_reg96_q;
         end if;
     end if;
 end process equity_lane1_card_lookup21_read;
@@ -22147,72 +22147,72 @@ begin
     end if;
 end process equity_lane1_board_eval1_take_board;
 
-equity_lane1_board_eval1_hole_register4_take: process (clk) is
+equity_lane1_board_eval1_pipe_reg98_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_board_eval1_hole_register4_q <= equity_lane1_board_eval1_hole_register4_d;
+        equity_lane1_board_eval1_pipe_reg98_q <= equity_lane1_board_eval1_pipe_reg98_d;
     end if;
-end process equity_lane1_board_eval1_hole_register4_take;
+end process equity_lane1_board_eval1_pipe_reg98_load;
 
-equity_lane1_board_eval1_hole_register5_take: process (clk) is
+equity_lane1_board_eval1_pipe_reg99_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_board_eval1_hole_register5_q <= equity_lane1_board_eval1_hole_register5_d;
+        equity_lane1_board_eval1_pipe_reg99_q <= equity_lane1_board_eval1_pipe_reg99_d;
     end if;
-end process equity_lane1_board_eval1_hole_register5_take;
+end process equity_lane1_board_eval1_pipe_reg99_load;
 
-equity_lane1_board_eval1_hole_register6_take: process (clk) is
+equity_lane1_board_eval1_pipe_reg100_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_board_eval1_hole_register6_q <= equity_lane1_board_eval1_hole_register6_d;
+        equity_lane1_board_eval1_pipe_reg100_q <= equity_lane1_board_eval1_pipe_reg100_d;
     end if;
-end process equity_lane1_board_eval1_hole_register6_take;
+end process equity_lane1_board_eval1_pipe_reg100_load;
 
-equity_lane1_board_eval1_hole_register7_take: process (clk) is
+equity_lane1_board_eval1_pipe_reg101_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_board_eval1_hole_register7_q <= equity_lane1_board_eval1_hole_register7_d;
+        equity_lane1_board_eval1_pipe_reg101_q <= equity_lane1_board_eval1_pipe_reg101_d;
     end if;
-end process equity_lane1_board_eval1_hole_register7_take;
+end process equity_lane1_board_eval1_pipe_reg101_load;
 
 
-equity_lane1_board_eval1_player_eval4_same_card64_same <= stdl((equity_lane1_board_eval1_hole_register4_q(6-1 downto 0) = equity_lane1_board_eval1_hole_register4_q(12-1 downto 6)) and (equity_lane1_board_eval1_hole_register4_q(6-1 downto 0) /= 63));
+equity_lane1_board_eval1_player_eval4_same_card64_same <= stdl((equity_lane1_board_eval1_pipe_reg98_q(6-1 downto 0) = equity_lane1_board_eval1_pipe_reg98_q(12-1 downto 6)) and (equity_lane1_board_eval1_pipe_reg98_q(6-1 downto 0) /= 63));
 
 
-equity_lane1_board_eval1_player_eval4_same_card65_same <= stdl((equity_lane1_board_eval1_hole_register4_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(6-1 downto 0)) and (equity_lane1_board_eval1_hole_register4_q(6-1 downto 0) /= 63));
+equity_lane1_board_eval1_player_eval4_same_card65_same <= stdl((equity_lane1_board_eval1_pipe_reg98_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(6-1 downto 0)) and (equity_lane1_board_eval1_pipe_reg98_q(6-1 downto 0) /= 63));
 
 
-equity_lane1_board_eval1_player_eval4_same_card66_same <= stdl((equity_lane1_board_eval1_hole_register4_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(6-1 downto 0)) and (equity_lane1_board_eval1_hole_register4_q(12-1 downto 6) /= 63));
+equity_lane1_board_eval1_player_eval4_same_card66_same <= stdl((equity_lane1_board_eval1_pipe_reg98_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(6-1 downto 0)) and (equity_lane1_board_eval1_pipe_reg98_q(12-1 downto 6) /= 63));
 
 
-equity_lane1_board_eval1_player_eval4_same_card67_same <= stdl((equity_lane1_board_eval1_hole_register4_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(12-1 downto 6)) and (equity_lane1_board_eval1_hole_register4_q(6-1 downto 0) /= 63));
+equity_lane1_board_eval1_player_eval4_same_card67_same <= stdl((equity_lane1_board_eval1_pipe_reg98_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(12-1 downto 6)) and (equity_lane1_board_eval1_pipe_reg98_q(6-1 downto 0) /= 63));
 
 
-equity_lane1_board_eval1_player_eval4_same_card68_same <= stdl((equity_lane1_board_eval1_hole_register4_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(12-1 downto 6)) and (equity_lane1_board_eval1_hole_register4_q(12-1 downto 6) /= 63));
+equity_lane1_board_eval1_player_eval4_same_card68_same <= stdl((equity_lane1_board_eval1_pipe_reg98_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(12-1 downto 6)) and (equity_lane1_board_eval1_pipe_reg98_q(12-1 downto 6) /= 63));
 
 
-equity_lane1_board_eval1_player_eval4_same_card69_same <= stdl((equity_lane1_board_eval1_hole_register4_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(18-1 downto 12)) and (equity_lane1_board_eval1_hole_register4_q(6-1 downto 0) /= 63));
+equity_lane1_board_eval1_player_eval4_same_card69_same <= stdl((equity_lane1_board_eval1_pipe_reg98_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(18-1 downto 12)) and (equity_lane1_board_eval1_pipe_reg98_q(6-1 downto 0) /= 63));
 
 
-equity_lane1_board_eval1_player_eval4_same_card70_same <= stdl((equity_lane1_board_eval1_hole_register4_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(18-1 downto 12)) and (equity_lane1_board_eval1_hole_register4_q(12-1 downto 6) /= 63));
+equity_lane1_board_eval1_player_eval4_same_card70_same <= stdl((equity_lane1_board_eval1_pipe_reg98_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(18-1 downto 12)) and (equity_lane1_board_eval1_pipe_reg98_q(12-1 downto 6) /= 63));
 
 
-equity_lane1_board_eval1_player_eval4_same_card71_same <= stdl((equity_lane1_board_eval1_hole_register4_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(24-1 downto 18)) and (equity_lane1_board_eval1_hole_register4_q(6-1 downto 0) /= 63));
+equity_lane1_board_eval1_player_eval4_same_card71_same <= stdl((equity_lane1_board_eval1_pipe_reg98_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(24-1 downto 18)) and (equity_lane1_board_eval1_pipe_reg98_q(6-1 downto 0) /= 63));
 
 
-equity_lane1_board_eval1_player_eval4_same_card72_same <= stdl((equity_lane1_board_eval1_hole_register4_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(24-1 downto 18)) and (equity_lane1_board_eval1_hole_register4_q(12-1 downto 6) /= 63));
+equity_lane1_board_eval1_player_eval4_same_card72_same <= stdl((equity_lane1_board_eval1_pipe_reg98_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(24-1 downto 18)) and (equity_lane1_board_eval1_pipe_reg98_q(12-1 downto 6) /= 63));
 
 
-equity_lane1_board_eval1_player_eval4_same_card73_same <= stdl((equity_lane1_board_eval1_hole_register4_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(30-1 downto 24)) and (equity_lane1_board_eval1_hole_register4_q(6-1 downto 0) /= 63));
+equity_lane1_board_eval1_player_eval4_same_card73_same <= stdl((equity_lane1_board_eval1_pipe_reg98_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(30-1 downto 24)) and (equity_lane1_board_eval1_pipe_reg98_q(6-1 downto 0) /= 63));
 
 
-equity_lane1_board_eval1_player_eval4_same_card74_same <= stdl((equity_lane1_board_eval1_hole_register4_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(30-1 downto 24)) and (equity_lane1_board_eval1_hole_register4_q(12-1 downto 6) /= 63));
+equity_lane1_board_eval1_player_eval4_same_card74_same <= stdl((equity_lane1_board_eval1_pipe_reg98_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(30-1 downto 24)) and (equity_lane1_board_eval1_pipe_reg98_q(12-1 downto 6) /= 63));
 
 equity_lane1_board_eval1_player_eval4_hole_register: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_board_eval1_player_eval4_s1_hole <= equity_lane1_board_eval1_hole_register4_q;
-        equity_lane1_board_eval1_player_eval4_s1_bad <= stdl((equity_lane1_board_eval1_player_eval4_dups /= 0) or (bool(equity_lane1_board_eval1_hole_register4_q(5)) and bool(equity_lane1_board_eval1_hole_register4_q(4)) and (bool(equity_lane1_board_eval1_hole_register4_q(3)) or bool(equity_lane1_board_eval1_hole_register4_q(2)))) or (bool(equity_lane1_board_eval1_hole_register4_q(11)) and bool(equity_lane1_board_eval1_hole_register4_q(10)) and (bool(equity_lane1_board_eval1_hole_register4_q(9)) or bool(equity_lane1_board_eval1_hole_register4_q(8)))));
+        equity_lane1_board_eval1_player_eval4_s1_hole <= equity_lane1_board_eval1_pipe_reg98_q;
+        equity_lane1_board_eval1_player_eval4_s1_bad <= stdl((equity_lane1_board_eval1_player_eval4_dups /= 0) or (bool(equity_lane1_board_eval1_pipe_reg98_q(5)) and bool(equity_lane1_board_eval1_pipe_reg98_q(4)) and (bool(equity_lane1_board_eval1_pipe_reg98_q(3)) or bool(equity_lane1_board_eval1_pipe_reg98_q(2)))) or (bool(equity_lane1_board_eval1_pipe_reg98_q(11)) and bool(equity_lane1_board_eval1_pipe_reg98_q(10)) and (bool(equity_lane1_board_eval1_pipe_reg98_q(9)) or bool(equity_lane1_board_eval1_pipe_reg98_q(8)))));
     end if;
 end process equity_lane1_board_eval1_player_eval4_hole_register;
 
@@ -22573,68 +22573,68 @@ begin
     equity_lane1_board_eval1_player_eval4_c3_category <= cat;
 end process equity_lane1_board_eval1_player_eval4_categorize;
 
-equity_lane1_board_eval1_player_eval4_pipe_reg94_load: process (clk) is
+equity_lane1_board_eval1_player_eval4_pipe_reg102_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval4_s3_x0 <= equity_lane1_board_eval1_player_eval4_onehot_rank44_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval4_pipe_reg94_load;
+end process equity_lane1_board_eval1_player_eval4_pipe_reg102_load;
 
-equity_lane1_board_eval1_player_eval4_pipe_reg95_load: process (clk) is
+equity_lane1_board_eval1_player_eval4_pipe_reg103_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval4_s3_x1 <= equity_lane1_board_eval1_player_eval4_onehot_rank45_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval4_pipe_reg95_load;
+end process equity_lane1_board_eval1_player_eval4_pipe_reg103_load;
 
-equity_lane1_board_eval1_player_eval4_pipe_reg96_load: process (clk) is
+equity_lane1_board_eval1_player_eval4_pipe_reg104_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval4_s3_x2 <= equity_lane1_board_eval1_player_eval4_onehot_rank46_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval4_pipe_reg96_load;
+end process equity_lane1_board_eval1_player_eval4_pipe_reg104_load;
 
-equity_lane1_board_eval1_player_eval4_pipe_reg97_load: process (clk) is
+equity_lane1_board_eval1_player_eval4_pipe_reg105_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval4_s3_x3 <= equity_lane1_board_eval1_player_eval4_onehot_rank47_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval4_pipe_reg97_load;
+end process equity_lane1_board_eval1_player_eval4_pipe_reg105_load;
 
-equity_lane1_board_eval1_player_eval4_pipe_reg98_load: process (clk) is
+equity_lane1_board_eval1_player_eval4_pipe_reg106_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval4_s3_x4 <= equity_lane1_board_eval1_player_eval4_onehot_rank48_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval4_pipe_reg98_load;
+end process equity_lane1_board_eval1_player_eval4_pipe_reg106_load;
 
-equity_lane1_board_eval1_player_eval4_pipe_reg99_load: process (clk) is
+equity_lane1_board_eval1_player_eval4_pipe_reg107_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval4_s3_pair0 <= equity_lane1_board_eval1_player_eval4_onehot_rank49_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval4_pipe_reg99_load;
+end process equity_lane1_board_eval1_player_eval4_pipe_reg107_load;
 
-equity_lane1_board_eval1_player_eval4_pipe_reg100_load: process (clk) is
+equity_lane1_board_eval1_player_eval4_pipe_reg108_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval4_s3_pair1 <= equity_lane1_board_eval1_player_eval4_onehot_rank50_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval4_pipe_reg100_load;
+end process equity_lane1_board_eval1_player_eval4_pipe_reg108_load;
 
-equity_lane1_board_eval1_player_eval4_pipe_reg101_load: process (clk) is
+equity_lane1_board_eval1_player_eval4_pipe_reg109_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval4_s3_trips <= equity_lane1_board_eval1_player_eval4_onehot_rank51_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval4_pipe_reg101_load;
+end process equity_lane1_board_eval1_player_eval4_pipe_reg109_load;
 
-equity_lane1_board_eval1_player_eval4_pipe_reg102_load: process (clk) is
+equity_lane1_board_eval1_player_eval4_pipe_reg110_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval4_s3_quads <= equity_lane1_board_eval1_player_eval4_onehot_rank52_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval4_pipe_reg102_load;
+end process equity_lane1_board_eval1_player_eval4_pipe_reg110_load;
 
 equity_lane1_board_eval1_player_eval4_picks_register: process (clk) is
 begin
@@ -22762,43 +22762,43 @@ equity_lane1_board_eval1_player_eval4_word <= equity_lane1_board_eval1_player_ev
 equity_lane1_board_eval1_player_eval4_invalid <= equity_lane1_board_eval1_player_eval4_invalid_q;
 
 
-equity_lane1_board_eval1_player_eval5_same_card75_same <= stdl((equity_lane1_board_eval1_hole_register5_q(6-1 downto 0) = equity_lane1_board_eval1_hole_register5_q(12-1 downto 6)) and (equity_lane1_board_eval1_hole_register5_q(6-1 downto 0) /= 63));
+equity_lane1_board_eval1_player_eval5_same_card75_same <= stdl((equity_lane1_board_eval1_pipe_reg99_q(6-1 downto 0) = equity_lane1_board_eval1_pipe_reg99_q(12-1 downto 6)) and (equity_lane1_board_eval1_pipe_reg99_q(6-1 downto 0) /= 63));
 
 
-equity_lane1_board_eval1_player_eval5_same_card76_same <= stdl((equity_lane1_board_eval1_hole_register5_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(6-1 downto 0)) and (equity_lane1_board_eval1_hole_register5_q(6-1 downto 0) /= 63));
+equity_lane1_board_eval1_player_eval5_same_card76_same <= stdl((equity_lane1_board_eval1_pipe_reg99_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(6-1 downto 0)) and (equity_lane1_board_eval1_pipe_reg99_q(6-1 downto 0) /= 63));
 
 
-equity_lane1_board_eval1_player_eval5_same_card77_same <= stdl((equity_lane1_board_eval1_hole_register5_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(6-1 downto 0)) and (equity_lane1_board_eval1_hole_register5_q(12-1 downto 6) /= 63));
+equity_lane1_board_eval1_player_eval5_same_card77_same <= stdl((equity_lane1_board_eval1_pipe_reg99_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(6-1 downto 0)) and (equity_lane1_board_eval1_pipe_reg99_q(12-1 downto 6) /= 63));
 
 
-equity_lane1_board_eval1_player_eval5_same_card78_same <= stdl((equity_lane1_board_eval1_hole_register5_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(12-1 downto 6)) and (equity_lane1_board_eval1_hole_register5_q(6-1 downto 0) /= 63));
+equity_lane1_board_eval1_player_eval5_same_card78_same <= stdl((equity_lane1_board_eval1_pipe_reg99_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(12-1 downto 6)) and (equity_lane1_board_eval1_pipe_reg99_q(6-1 downto 0) /= 63));
 
 
-equity_lane1_board_eval1_player_eval5_same_card79_same <= stdl((equity_lane1_board_eval1_hole_register5_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(12-1 downto 6)) and (equity_lane1_board_eval1_hole_register5_q(12-1 downto 6) /= 63));
+equity_lane1_board_eval1_player_eval5_same_card79_same <= stdl((equity_lane1_board_eval1_pipe_reg99_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(12-1 downto 6)) and (equity_lane1_board_eval1_pipe_reg99_q(12-1 downto 6) /= 63));
 
 
-equity_lane1_board_eval1_player_eval5_same_card80_same <= stdl((equity_lane1_board_eval1_hole_register5_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(18-1 downto 12)) and (equity_lane1_board_eval1_hole_register5_q(6-1 downto 0) /= 63));
+equity_lane1_board_eval1_player_eval5_same_card80_same <= stdl((equity_lane1_board_eval1_pipe_reg99_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(18-1 downto 12)) and (equity_lane1_board_eval1_pipe_reg99_q(6-1 downto 0) /= 63));
 
 
-equity_lane1_board_eval1_player_eval5_same_card81_same <= stdl((equity_lane1_board_eval1_hole_register5_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(18-1 downto 12)) and (equity_lane1_board_eval1_hole_register5_q(12-1 downto 6) /= 63));
+equity_lane1_board_eval1_player_eval5_same_card81_same <= stdl((equity_lane1_board_eval1_pipe_reg99_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(18-1 downto 12)) and (equity_lane1_board_eval1_pipe_reg99_q(12-1 downto 6) /= 63));
 
 
-equity_lane1_board_eval1_player_eval5_same_card82_same <= stdl((equity_lane1_board_eval1_hole_register5_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(24-1 downto 18)) and (equity_lane1_board_eval1_hole_register5_q(6-1 downto 0) /= 63));
+equity_lane1_board_eval1_player_eval5_same_card82_same <= stdl((equity_lane1_board_eval1_pipe_reg99_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(24-1 downto 18)) and (equity_lane1_board_eval1_pipe_reg99_q(6-1 downto 0) /= 63));
 
 
-equity_lane1_board_eval1_player_eval5_same_card83_same <= stdl((equity_lane1_board_eval1_hole_register5_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(24-1 downto 18)) and (equity_lane1_board_eval1_hole_register5_q(12-1 downto 6) /= 63));
+equity_lane1_board_eval1_player_eval5_same_card83_same <= stdl((equity_lane1_board_eval1_pipe_reg99_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(24-1 downto 18)) and (equity_lane1_board_eval1_pipe_reg99_q(12-1 downto 6) /= 63));
 
 
-equity_lane1_board_eval1_player_eval5_same_card84_same <= stdl((equity_lane1_board_eval1_hole_register5_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(30-1 downto 24)) and (equity_lane1_board_eval1_hole_register5_q(6-1 downto 0) /= 63));
+equity_lane1_board_eval1_player_eval5_same_card84_same <= stdl((equity_lane1_board_eval1_pipe_reg99_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(30-1 downto 24)) and (equity_lane1_board_eval1_pipe_reg99_q(6-1 downto 0) /= 63));
 
 
-equity_lane1_board_eval1_player_eval5_same_card85_same <= stdl((equity_lane1_board_eval1_hole_register5_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(30-1 downto 24)) and (equity_lane1_board_eval1_hole_register5_q(12-1 downto 6) /= 63));
+equity_lane1_board_eval1_player_eval5_same_card85_same <= stdl((equity_lane1_board_eval1_pipe_reg99_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(30-1 downto 24)) and (equity_lane1_board_eval1_pipe_reg99_q(12-1 downto 6) /= 63));
 
 equity_lane1_board_eval1_player_eval5_hole_register: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_board_eval1_player_eval5_s1_hole <= equity_lane1_board_eval1_hole_register5_q;
-        equity_lane1_board_eval1_player_eval5_s1_bad <= stdl((equity_lane1_board_eval1_player_eval5_dups /= 0) or (bool(equity_lane1_board_eval1_hole_register5_q(5)) and bool(equity_lane1_board_eval1_hole_register5_q(4)) and (bool(equity_lane1_board_eval1_hole_register5_q(3)) or bool(equity_lane1_board_eval1_hole_register5_q(2)))) or (bool(equity_lane1_board_eval1_hole_register5_q(11)) and bool(equity_lane1_board_eval1_hole_register5_q(10)) and (bool(equity_lane1_board_eval1_hole_register5_q(9)) or bool(equity_lane1_board_eval1_hole_register5_q(8)))));
+        equity_lane1_board_eval1_player_eval5_s1_hole <= equity_lane1_board_eval1_pipe_reg99_q;
+        equity_lane1_board_eval1_player_eval5_s1_bad <= stdl((equity_lane1_board_eval1_player_eval5_dups /= 0) or (bool(equity_lane1_board_eval1_pipe_reg99_q(5)) and bool(equity_lane1_board_eval1_pipe_reg99_q(4)) and (bool(equity_lane1_board_eval1_pipe_reg99_q(3)) or bool(equity_lane1_board_eval1_pipe_reg99_q(2)))) or (bool(equity_lane1_board_eval1_pipe_reg99_q(11)) and bool(equity_lane1_board_eval1_pipe_reg99_q(10)) and (bool(equity_lane1_board_eval1_pipe_reg99_q(9)) or bool(equity_lane1_board_eval1_pipe_reg99_q(8)))));
     end if;
 end process equity_lane1_board_eval1_player_eval5_hole_register;
 
@@ -23159,68 +23159,68 @@ begin
     equity_lane1_board_eval1_player_eval5_c3_category <= cat;
 end process equity_lane1_board_eval1_player_eval5_categorize;
 
-equity_lane1_board_eval1_player_eval5_pipe_reg103_load: process (clk) is
+equity_lane1_board_eval1_player_eval5_pipe_reg111_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval5_s3_x0 <= equity_lane1_board_eval1_player_eval5_onehot_rank55_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval5_pipe_reg103_load;
+end process equity_lane1_board_eval1_player_eval5_pipe_reg111_load;
 
-equity_lane1_board_eval1_player_eval5_pipe_reg104_load: process (clk) is
+equity_lane1_board_eval1_player_eval5_pipe_reg112_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval5_s3_x1 <= equity_lane1_board_eval1_player_eval5_onehot_rank56_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval5_pipe_reg104_load;
+end process equity_lane1_board_eval1_player_eval5_pipe_reg112_load;
 
-equity_lane1_board_eval1_player_eval5_pipe_reg105_load: process (clk) is
+equity_lane1_board_eval1_player_eval5_pipe_reg113_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval5_s3_x2 <= equity_lane1_board_eval1_player_eval5_onehot_rank57_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval5_pipe_reg105_load;
+end process equity_lane1_board_eval1_player_eval5_pipe_reg113_load;
 
-equity_lane1_board_eval1_player_eval5_pipe_reg106_load: process (clk) is
+equity_lane1_board_eval1_player_eval5_pipe_reg114_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval5_s3_x3 <= equity_lane1_board_eval1_player_eval5_onehot_rank58_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval5_pipe_reg106_load;
+end process equity_lane1_board_eval1_player_eval5_pipe_reg114_load;
 
-equity_lane1_board_eval1_player_eval5_pipe_reg107_load: process (clk) is
+equity_lane1_board_eval1_player_eval5_pipe_reg115_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval5_s3_x4 <= equity_lane1_board_eval1_player_eval5_onehot_rank59_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval5_pipe_reg107_load;
+end process equity_lane1_board_eval1_player_eval5_pipe_reg115_load;
 
-equity_lane1_board_eval1_player_eval5_pipe_reg108_load: process (clk) is
+equity_lane1_board_eval1_player_eval5_pipe_reg116_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval5_s3_pair0 <= equity_lane1_board_eval1_player_eval5_onehot_rank60_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval5_pipe_reg108_load;
+end process equity_lane1_board_eval1_player_eval5_pipe_reg116_load;
 
-equity_lane1_board_eval1_player_eval5_pipe_reg109_load: process (clk) is
+equity_lane1_board_eval1_player_eval5_pipe_reg117_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval5_s3_pair1 <= equity_lane1_board_eval1_player_eval5_onehot_rank61_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval5_pipe_reg109_load;
+end process equity_lane1_board_eval1_player_eval5_pipe_reg117_load;
 
-equity_lane1_board_eval1_player_eval5_pipe_reg110_load: process (clk) is
+equity_lane1_board_eval1_player_eval5_pipe_reg118_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval5_s3_trips <= equity_lane1_board_eval1_player_eval5_onehot_rank62_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval5_pipe_reg110_load;
+end process equity_lane1_board_eval1_player_eval5_pipe_reg118_load;
 
-equity_lane1_board_eval1_player_eval5_pipe_reg111_load: process (clk) is
+equity_lane1_board_eval1_player_eval5_pipe_reg119_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval5_s3_quads <= equity_lane1_board_eval1_player_eval5_onehot_rank63_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval5_pipe_reg111_load;
+end process equity_lane1_board_eval1_player_eval5_pipe_reg119_load;
 
 equity_lane1_board_eval1_player_eval5_picks_register: process (clk) is
 begin
@@ -23348,43 +23348,43 @@ equity_lane1_board_eval1_player_eval5_word <= equity_lane1_board_eval1_player_ev
 equity_lane1_board_eval1_player_eval5_invalid <= equity_lane1_board_eval1_player_eval5_invalid_q;
 
 
-equity_lane1_board_eval1_player_eval6_same_card86_same <= stdl((equity_lane1_board_eval1_hole_register6_q(6-1 downto 0) = equity_lane1_board_eval1_hole_register6_q(12-1 downto 6)) and (equity_lane1_board_eval1_hole_register6_q(6-1 downto 0) /= 63));
+equity_lane1_board_eval1_player_eval6_same_card86_same <= stdl((equity_lane1_board_eval1_pipe_reg100_q(6-1 downto 0) = equity_lane1_board_eval1_pipe_reg100_q(12-1 downto 6)) and (equity_lane1_board_eval1_pipe_reg100_q(6-1 downto 0) /= 63));
 
 
-equity_lane1_board_eval1_player_eval6_same_card87_same <= stdl((equity_lane1_board_eval1_hole_register6_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(6-1 downto 0)) and (equity_lane1_board_eval1_hole_register6_q(6-1 downto 0) /= 63));
+equity_lane1_board_eval1_player_eval6_same_card87_same <= stdl((equity_lane1_board_eval1_pipe_reg100_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(6-1 downto 0)) and (equity_lane1_board_eval1_pipe_reg100_q(6-1 downto 0) /= 63));
 
 
-equity_lane1_board_eval1_player_eval6_same_card88_same <= stdl((equity_lane1_board_eval1_hole_register6_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(6-1 downto 0)) and (equity_lane1_board_eval1_hole_register6_q(12-1 downto 6) /= 63));
+equity_lane1_board_eval1_player_eval6_same_card88_same <= stdl((equity_lane1_board_eval1_pipe_reg100_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(6-1 downto 0)) and (equity_lane1_board_eval1_pipe_reg100_q(12-1 downto 6) /= 63));
 
 
-equity_lane1_board_eval1_player_eval6_same_card89_same <= stdl((equity_lane1_board_eval1_hole_register6_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(12-1 downto 6)) and (equity_lane1_board_eval1_hole_register6_q(6-1 downto 0) /= 63));
+equity_lane1_board_eval1_player_eval6_same_card89_same <= stdl((equity_lane1_board_eval1_pipe_reg100_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(12-1 downto 6)) and (equity_lane1_board_eval1_pipe_reg100_q(6-1 downto 0) /= 63));
 
 
-equity_lane1_board_eval1_player_eval6_same_card90_same <= stdl((equity_lane1_board_eval1_hole_register6_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(12-1 downto 6)) and (equity_lane1_board_eval1_hole_register6_q(12-1 downto 6) /= 63));
+equity_lane1_board_eval1_player_eval6_same_card90_same <= stdl((equity_lane1_board_eval1_pipe_reg100_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(12-1 downto 6)) and (equity_lane1_board_eval1_pipe_reg100_q(12-1 downto 6) /= 63));
 
 
-equity_lane1_board_eval1_player_eval6_same_card91_same <= stdl((equity_lane1_board_eval1_hole_register6_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(18-1 downto 12)) and (equity_lane1_board_eval1_hole_register6_q(6-1 downto 0) /= 63));
+equity_lane1_board_eval1_player_eval6_same_card91_same <= stdl((equity_lane1_board_eval1_pipe_reg100_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(18-1 downto 12)) and (equity_lane1_board_eval1_pipe_reg100_q(6-1 downto 0) /= 63));
 
 
-equity_lane1_board_eval1_player_eval6_same_card92_same <= stdl((equity_lane1_board_eval1_hole_register6_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(18-1 downto 12)) and (equity_lane1_board_eval1_hole_register6_q(12-1 downto 6) /= 63));
+equity_lane1_board_eval1_player_eval6_same_card92_same <= stdl((equity_lane1_board_eval1_pipe_reg100_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(18-1 downto 12)) and (equity_lane1_board_eval1_pipe_reg100_q(12-1 downto 6) /= 63));
 
 
-equity_lane1_board_eval1_player_eval6_same_card93_same <= stdl((equity_lane1_board_eval1_hole_register6_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(24-1 downto 18)) and (equity_lane1_board_eval1_hole_register6_q(6-1 downto 0) /= 63));
+equity_lane1_board_eval1_player_eval6_same_card93_same <= stdl((equity_lane1_board_eval1_pipe_reg100_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(24-1 downto 18)) and (equity_lane1_board_eval1_pipe_reg100_q(6-1 downto 0) /= 63));
 
 
-equity_lane1_board_eval1_player_eval6_same_card94_same <= stdl((equity_lane1_board_eval1_hole_register6_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(24-1 downto 18)) and (equity_lane1_board_eval1_hole_register6_q(12-1 downto 6) /= 63));
+equity_lane1_board_eval1_player_eval6_same_card94_same <= stdl((equity_lane1_board_eval1_pipe_reg100_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(24-1 downto 18)) and (equity_lane1_board_eval1_pipe_reg100_q(12-1 downto 6) /= 63));
 
 
-equity_lane1_board_eval1_player_eval6_same_card95_same <= stdl((equity_lane1_board_eval1_hole_register6_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(30-1 downto 24)) and (equity_lane1_board_eval1_hole_register6_q(6-1 downto 0) /= 63));
+equity_lane1_board_eval1_player_eval6_same_card95_same <= stdl((equity_lane1_board_eval1_pipe_reg100_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(30-1 downto 24)) and (equity_lane1_board_eval1_pipe_reg100_q(6-1 downto 0) /= 63));
 
 
-equity_lane1_board_eval1_player_eval6_same_card96_same <= stdl((equity_lane1_board_eval1_hole_register6_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(30-1 downto 24)) and (equity_lane1_board_eval1_hole_register6_q(12-1 downto 6) /= 63));
+equity_lane1_board_eval1_player_eval6_same_card96_same <= stdl((equity_lane1_board_eval1_pipe_reg100_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(30-1 downto 24)) and (equity_lane1_board_eval1_pipe_reg100_q(12-1 downto 6) /= 63));
 
 equity_lane1_board_eval1_player_eval6_hole_register: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_board_eval1_player_eval6_s1_hole <= equity_lane1_board_eval1_hole_register6_q;
-        equity_lane1_board_eval1_player_eval6_s1_bad <= stdl((equity_lane1_board_eval1_player_eval6_dups /= 0) or (bool(equity_lane1_board_eval1_hole_register6_q(5)) and bool(equity_lane1_board_eval1_hole_register6_q(4)) and (bool(equity_lane1_board_eval1_hole_register6_q(3)) or bool(equity_lane1_board_eval1_hole_register6_q(2)))) or (bool(equity_lane1_board_eval1_hole_register6_q(11)) and bool(equity_lane1_board_eval1_hole_register6_q(10)) and (bool(equity_lane1_board_eval1_hole_register6_q(9)) or bool(equity_lane1_board_eval1_hole_register6_q(8)))));
+        equity_lane1_board_eval1_player_eval6_s1_hole <= equity_lane1_board_eval1_pipe_reg100_q;
+        equity_lane1_board_eval1_player_eval6_s1_bad <= stdl((equity_lane1_board_eval1_player_eval6_dups /= 0) or (bool(equity_lane1_board_eval1_pipe_reg100_q(5)) and bool(equity_lane1_board_eval1_pipe_reg100_q(4)) and (bool(equity_lane1_board_eval1_pipe_reg100_q(3)) or bool(equity_lane1_board_eval1_pipe_reg100_q(2)))) or (bool(equity_lane1_board_eval1_pipe_reg100_q(11)) and bool(equity_lane1_board_eval1_pipe_reg100_q(10)) and (bool(equity_lane1_board_eval1_pipe_reg100_q(9)) or bool(equity_lane1_board_eval1_pipe_reg100_q(8)))));
     end if;
 end process equity_lane1_board_eval1_player_eval6_hole_register;
 
@@ -23745,68 +23745,68 @@ begin
     equity_lane1_board_eval1_player_eval6_c3_category <= cat;
 end process equity_lane1_board_eval1_player_eval6_categorize;
 
-equity_lane1_board_eval1_player_eval6_pipe_reg112_load: process (clk) is
+equity_lane1_board_eval1_player_eval6_pipe_reg120_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval6_s3_x0 <= equity_lane1_board_eval1_player_eval6_onehot_rank66_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval6_pipe_reg112_load;
+end process equity_lane1_board_eval1_player_eval6_pipe_reg120_load;
 
-equity_lane1_board_eval1_player_eval6_pipe_reg113_load: process (clk) is
+equity_lane1_board_eval1_player_eval6_pipe_reg121_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval6_s3_x1 <= equity_lane1_board_eval1_player_eval6_onehot_rank67_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval6_pipe_reg113_load;
+end process equity_lane1_board_eval1_player_eval6_pipe_reg121_load;
 
-equity_lane1_board_eval1_player_eval6_pipe_reg114_load: process (clk) is
+equity_lane1_board_eval1_player_eval6_pipe_reg122_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval6_s3_x2 <= equity_lane1_board_eval1_player_eval6_onehot_rank68_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval6_pipe_reg114_load;
+end process equity_lane1_board_eval1_player_eval6_pipe_reg122_load;
 
-equity_lane1_board_eval1_player_eval6_pipe_reg115_load: process (clk) is
+equity_lane1_board_eval1_player_eval6_pipe_reg123_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval6_s3_x3 <= equity_lane1_board_eval1_player_eval6_onehot_rank69_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval6_pipe_reg115_load;
+end process equity_lane1_board_eval1_player_eval6_pipe_reg123_load;
 
-equity_lane1_board_eval1_player_eval6_pipe_reg116_load: process (clk) is
+equity_lane1_board_eval1_player_eval6_pipe_reg124_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval6_s3_x4 <= equity_lane1_board_eval1_player_eval6_onehot_rank70_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval6_pipe_reg116_load;
+end process equity_lane1_board_eval1_player_eval6_pipe_reg124_load;
 
-equity_lane1_board_eval1_player_eval6_pipe_reg117_load: process (clk) is
+equity_lane1_board_eval1_player_eval6_pipe_reg125_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval6_s3_pair0 <= equity_lane1_board_eval1_player_eval6_onehot_rank71_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval6_pipe_reg117_load;
+end process equity_lane1_board_eval1_player_eval6_pipe_reg125_load;
 
-equity_lane1_board_eval1_player_eval6_pipe_reg118_load: process (clk) is
+equity_lane1_board_eval1_player_eval6_pipe_reg126_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval6_s3_pair1 <= equity_lane1_board_eval1_player_eval6_onehot_rank72_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval6_pipe_reg118_load;
+end process equity_lane1_board_eval1_player_eval6_pipe_reg126_load;
 
-equity_lane1_board_eval1_player_eval6_pipe_reg119_load: process (clk) is
+equity_lane1_board_eval1_player_eval6_pipe_reg127_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval6_s3_trips <= equity_lane1_board_eval1_player_eval6_onehot_rank73_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval6_pipe_reg119_load;
+end process equity_lane1_board_eval1_player_eval6_pipe_reg127_load;
 
-equity_lane1_board_eval1_player_eval6_pipe_reg120_load: process (clk) is
+equity_lane1_board_eval1_player_eval6_pipe_reg128_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval6_s3_quads <= equity_lane1_board_eval1_player_eval6_onehot_rank74_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval6_pipe_reg120_load;
+end process equity_lane1_board_eval1_player_eval6_pipe_reg128_load;
 
 equity_lane1_board_eval1_player_eval6_picks_register: process (clk) is
 begin
@@ -23934,43 +23934,43 @@ equity_lane1_board_eval1_player_eval6_word <= equity_lane1_board_eval1_player_ev
 equity_lane1_board_eval1_player_eval6_invalid <= equity_lane1_board_eval1_player_eval6_invalid_q;
 
 
-equity_lane1_board_eval1_player_eval7_same_card97_same <= stdl((equity_lane1_board_eval1_hole_register7_q(6-1 downto 0) = equity_lane1_board_eval1_hole_register7_q(12-1 downto 6)) and (equity_lane1_board_eval1_hole_register7_q(6-1 downto 0) /= 63));
+equity_lane1_board_eval1_player_eval7_same_card97_same <= stdl((equity_lane1_board_eval1_pipe_reg101_q(6-1 downto 0) = equity_lane1_board_eval1_pipe_reg101_q(12-1 downto 6)) and (equity_lane1_board_eval1_pipe_reg101_q(6-1 downto 0) /= 63));
 
 
-equity_lane1_board_eval1_player_eval7_same_card98_same <= stdl((equity_lane1_board_eval1_hole_register7_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(6-1 downto 0)) and (equity_lane1_board_eval1_hole_register7_q(6-1 downto 0) /= 63));
+equity_lane1_board_eval1_player_eval7_same_card98_same <= stdl((equity_lane1_board_eval1_pipe_reg101_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(6-1 downto 0)) and (equity_lane1_board_eval1_pipe_reg101_q(6-1 downto 0) /= 63));
 
 
-equity_lane1_board_eval1_player_eval7_same_card99_same <= stdl((equity_lane1_board_eval1_hole_register7_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(6-1 downto 0)) and (equity_lane1_board_eval1_hole_register7_q(12-1 downto 6) /= 63));
+equity_lane1_board_eval1_player_eval7_same_card99_same <= stdl((equity_lane1_board_eval1_pipe_reg101_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(6-1 downto 0)) and (equity_lane1_board_eval1_pipe_reg101_q(12-1 downto 6) /= 63));
 
 
-equity_lane1_board_eval1_player_eval7_same_card100_same <= stdl((equity_lane1_board_eval1_hole_register7_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(12-1 downto 6)) and (equity_lane1_board_eval1_hole_register7_q(6-1 downto 0) /= 63));
+equity_lane1_board_eval1_player_eval7_same_card100_same <= stdl((equity_lane1_board_eval1_pipe_reg101_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(12-1 downto 6)) and (equity_lane1_board_eval1_pipe_reg101_q(6-1 downto 0) /= 63));
 
 
-equity_lane1_board_eval1_player_eval7_same_card101_same <= stdl((equity_lane1_board_eval1_hole_register7_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(12-1 downto 6)) and (equity_lane1_board_eval1_hole_register7_q(12-1 downto 6) /= 63));
+equity_lane1_board_eval1_player_eval7_same_card101_same <= stdl((equity_lane1_board_eval1_pipe_reg101_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(12-1 downto 6)) and (equity_lane1_board_eval1_pipe_reg101_q(12-1 downto 6) /= 63));
 
 
-equity_lane1_board_eval1_player_eval7_same_card102_same <= stdl((equity_lane1_board_eval1_hole_register7_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(18-1 downto 12)) and (equity_lane1_board_eval1_hole_register7_q(6-1 downto 0) /= 63));
+equity_lane1_board_eval1_player_eval7_same_card102_same <= stdl((equity_lane1_board_eval1_pipe_reg101_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(18-1 downto 12)) and (equity_lane1_board_eval1_pipe_reg101_q(6-1 downto 0) /= 63));
 
 
-equity_lane1_board_eval1_player_eval7_same_card103_same <= stdl((equity_lane1_board_eval1_hole_register7_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(18-1 downto 12)) and (equity_lane1_board_eval1_hole_register7_q(12-1 downto 6) /= 63));
+equity_lane1_board_eval1_player_eval7_same_card103_same <= stdl((equity_lane1_board_eval1_pipe_reg101_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(18-1 downto 12)) and (equity_lane1_board_eval1_pipe_reg101_q(12-1 downto 6) /= 63));
 
 
-equity_lane1_board_eval1_player_eval7_same_card104_same <= stdl((equity_lane1_board_eval1_hole_register7_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(24-1 downto 18)) and (equity_lane1_board_eval1_hole_register7_q(6-1 downto 0) /= 63));
+equity_lane1_board_eval1_player_eval7_same_card104_same <= stdl((equity_lane1_board_eval1_pipe_reg101_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(24-1 downto 18)) and (equity_lane1_board_eval1_pipe_reg101_q(6-1 downto 0) /= 63));
 
 
-equity_lane1_board_eval1_player_eval7_same_card105_same <= stdl((equity_lane1_board_eval1_hole_register7_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(24-1 downto 18)) and (equity_lane1_board_eval1_hole_register7_q(12-1 downto 6) /= 63));
+equity_lane1_board_eval1_player_eval7_same_card105_same <= stdl((equity_lane1_board_eval1_pipe_reg101_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(24-1 downto 18)) and (equity_lane1_board_eval1_pipe_reg101_q(12-1 downto 6) /= 63));
 
 
-equity_lane1_board_eval1_player_eval7_same_card106_same <= stdl((equity_lane1_board_eval1_hole_register7_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(30-1 downto 24)) and (equity_lane1_board_eval1_hole_register7_q(6-1 downto 0) /= 63));
+equity_lane1_board_eval1_player_eval7_same_card106_same <= stdl((equity_lane1_board_eval1_pipe_reg101_q(6-1 downto 0) = equity_lane1_board_eval1_s0_board(30-1 downto 24)) and (equity_lane1_board_eval1_pipe_reg101_q(6-1 downto 0) /= 63));
 
 
-equity_lane1_board_eval1_player_eval7_same_card107_same <= stdl((equity_lane1_board_eval1_hole_register7_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(30-1 downto 24)) and (equity_lane1_board_eval1_hole_register7_q(12-1 downto 6) /= 63));
+equity_lane1_board_eval1_player_eval7_same_card107_same <= stdl((equity_lane1_board_eval1_pipe_reg101_q(12-1 downto 6) = equity_lane1_board_eval1_s0_board(30-1 downto 24)) and (equity_lane1_board_eval1_pipe_reg101_q(12-1 downto 6) /= 63));
 
 equity_lane1_board_eval1_player_eval7_hole_register: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_board_eval1_player_eval7_s1_hole <= equity_lane1_board_eval1_hole_register7_q;
-        equity_lane1_board_eval1_player_eval7_s1_bad <= stdl((equity_lane1_board_eval1_player_eval7_dups /= 0) or (bool(equity_lane1_board_eval1_hole_register7_q(5)) and bool(equity_lane1_board_eval1_hole_register7_q(4)) and (bool(equity_lane1_board_eval1_hole_register7_q(3)) or bool(equity_lane1_board_eval1_hole_register7_q(2)))) or (bool(equity_lane1_board_eval1_hole_register7_q(11)) and bool(equity_lane1_board_eval1_hole_register7_q(10)) and (bool(equity_lane1_board_eval1_hole_register7_q(9)) or bool(equity_lane1_board_eval1_hole_register7_q(8)))));
+        equity_lane1_board_eval1_player_eval7_s1_hole <= equity_lane1_board_eval1_pipe_reg101_q;
+        equity_lane1_board_eval1_player_eval7_s1_bad <= stdl((equity_lane1_board_eval1_player_eval7_dups /= 0) or (bool(equity_lane1_board_eval1_pipe_reg101_q(5)) and bool(equity_lane1_board_eval1_pipe_reg101_q(4)) and (bool(equity_lane1_board_eval1_pipe_reg101_q(3)) or bool(equity_lane1_board_eval1_pipe_reg101_q(2)))) or (bool(equity_lane1_board_eval1_pipe_reg101_q(11)) and bool(equity_lane1_board_eval1_pipe_reg101_q(10)) and (bool(equity_lane1_board_eval1_pipe_reg101_q(9)) or bool(equity_lane1_board_eval1_pipe_reg101_q(8)))));
     end if;
 end process equity_lane1_board_eval1_player_eval7_hole_register;
 
@@ -24331,68 +24331,68 @@ begin
     equity_lane1_board_eval1_player_eval7_c3_category <= cat;
 end process equity_lane1_board_eval1_player_eval7_categorize;
 
-equity_lane1_board_eval1_player_eval7_pipe_reg121_load: process (clk) is
+equity_lane1_board_eval1_player_eval7_pipe_reg129_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval7_s3_x0 <= equity_lane1_board_eval1_player_eval7_onehot_rank77_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval7_pipe_reg121_load;
+end process equity_lane1_board_eval1_player_eval7_pipe_reg129_load;
 
-equity_lane1_board_eval1_player_eval7_pipe_reg122_load: process (clk) is
+equity_lane1_board_eval1_player_eval7_pipe_reg130_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval7_s3_x1 <= equity_lane1_board_eval1_player_eval7_onehot_rank78_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval7_pipe_reg122_load;
+end process equity_lane1_board_eval1_player_eval7_pipe_reg130_load;
 
-equity_lane1_board_eval1_player_eval7_pipe_reg123_load: process (clk) is
+equity_lane1_board_eval1_player_eval7_pipe_reg131_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval7_s3_x2 <= equity_lane1_board_eval1_player_eval7_onehot_rank79_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval7_pipe_reg123_load;
+end process equity_lane1_board_eval1_player_eval7_pipe_reg131_load;
 
-equity_lane1_board_eval1_player_eval7_pipe_reg124_load: process (clk) is
+equity_lane1_board_eval1_player_eval7_pipe_reg132_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval7_s3_x3 <= equity_lane1_board_eval1_player_eval7_onehot_rank80_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval7_pipe_reg124_load;
+end process equity_lane1_board_eval1_player_eval7_pipe_reg132_load;
 
-equity_lane1_board_eval1_player_eval7_pipe_reg125_load: process (clk) is
+equity_lane1_board_eval1_player_eval7_pipe_reg133_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval7_s3_x4 <= equity_lane1_board_eval1_player_eval7_onehot_rank81_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval7_pipe_reg125_load;
+end process equity_lane1_board_eval1_player_eval7_pipe_reg133_load;
 
-equity_lane1_board_eval1_player_eval7_pipe_reg126_load: process (clk) is
+equity_lane1_board_eval1_player_eval7_pipe_reg134_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval7_s3_pair0 <= equity_lane1_board_eval1_player_eval7_onehot_rank82_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval7_pipe_reg126_load;
+end process equity_lane1_board_eval1_player_eval7_pipe_reg134_load;
 
-equity_lane1_board_eval1_player_eval7_pipe_reg127_load: process (clk) is
+equity_lane1_board_eval1_player_eval7_pipe_reg135_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval7_s3_pair1 <= equity_lane1_board_eval1_player_eval7_onehot_rank83_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval7_pipe_reg127_load;
+end process equity_lane1_board_eval1_player_eval7_pipe_reg135_load;
 
-equity_lane1_board_eval1_player_eval7_pipe_reg128_load: process (clk) is
+equity_lane1_board_eval1_player_eval7_pipe_reg136_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval7_s3_trips <= equity_lane1_board_eval1_player_eval7_onehot_rank84_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval7_pipe_reg128_load;
+end process equity_lane1_board_eval1_player_eval7_pipe_reg136_load;
 
-equity_lane1_board_eval1_player_eval7_pipe_reg129_load: process (clk) is
+equity_lane1_board_eval1_player_eval7_pipe_reg137_load: process (clk) is
 begin
     if rising_edge(clk) then
         equity_lane1_board_eval1_player_eval7_s3_quads <= equity_lane1_board_eval1_player_eval7_onehot_rank85_rank;
     end if;
-end process equity_lane1_board_eval1_player_eval7_pipe_reg129_load;
+end process equity_lane1_board_eval1_player_eval7_pipe_reg137_load;
 
 equity_lane1_board_eval1_player_eval7_picks_register: process (clk) is
 begin
@@ -24523,35 +24523,35 @@ equity_lane1_board_eval1_player_eval7_invalid <= equity_lane1_board_eval1_player
 equity_lane1_board_eval1_answer_now <= equity_lane1_board_eval1_valids((5 - 2));
 equity_lane1_board_eval1_out_valid <= equity_lane1_board_eval1_valids((5 - 1));
 
-equity_lane1_showdown1_pipe_reg130_load: process (clk) is
+equity_lane1_showdown1_pipe_reg138_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_showdown1_pipe_reg130_q <= equity_lane1_board_eval1_player_eval4_word;
+        equity_lane1_showdown1_pipe_reg138_q <= equity_lane1_board_eval1_player_eval4_word;
     end if;
-end process equity_lane1_showdown1_pipe_reg130_load;
+end process equity_lane1_showdown1_pipe_reg138_load;
 
-equity_lane1_showdown1_pipe_reg131_load: process (clk) is
+equity_lane1_showdown1_pipe_reg139_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_showdown1_pipe_reg131_q <= equity_lane1_board_eval1_player_eval5_word;
+        equity_lane1_showdown1_pipe_reg139_q <= equity_lane1_board_eval1_player_eval5_word;
     end if;
-end process equity_lane1_showdown1_pipe_reg131_load;
+end process equity_lane1_showdown1_pipe_reg139_load;
 
-equity_lane1_showdown1_pipe_reg132_load: process (clk) is
+equity_lane1_showdown1_pipe_reg140_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_showdown1_pipe_reg132_q <= equity_lane1_board_eval1_player_eval6_word;
+        equity_lane1_showdown1_pipe_reg140_q <= equity_lane1_board_eval1_player_eval6_word;
     end if;
-end process equity_lane1_showdown1_pipe_reg132_load;
+end process equity_lane1_showdown1_pipe_reg140_load;
 
-equity_lane1_showdown1_pipe_reg133_load: process (clk) is
+equity_lane1_showdown1_pipe_reg141_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_showdown1_pipe_reg133_q <= equity_lane1_board_eval1_player_eval7_word;
+        equity_lane1_showdown1_pipe_reg141_q <= equity_lane1_board_eval1_player_eval7_word;
     end if;
-end process equity_lane1_showdown1_pipe_reg133_load;
+end process equity_lane1_showdown1_pipe_reg141_load;
 
-equity_lane1_showdown1_word_at_least6_compare: process (equity_lane1_showdown1_pipe_reg130_q, equity_lane1_showdown1_pipe_reg131_q) is
+equity_lane1_showdown1_word_at_least6_compare: process (equity_lane1_showdown1_pipe_reg138_q, equity_lane1_showdown1_pipe_reg139_q) is
     variable bit_gt: unsigned(23 downto 0);
     variable bit_lt: unsigned(23 downto 0);
     variable bit_eq: unsigned(22 downto 0);
@@ -24570,9 +24570,9 @@ begin
     bit_eq := to_unsigned(0, 23);
     field_gt_at := to_unsigned(0, 22);
     field_lt_at := to_unsigned(0, 22);
-    bit_gt := (equity_lane1_showdown1_pipe_reg130_q and (not equity_lane1_showdown1_pipe_reg131_q));
-    bit_lt := (equity_lane1_showdown1_pipe_reg131_q and (not equity_lane1_showdown1_pipe_reg130_q));
-    bit_eq := ((not equity_lane1_showdown1_pipe_reg130_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg131_q(24-1 downto 1));
+    bit_gt := (equity_lane1_showdown1_pipe_reg138_q and (not equity_lane1_showdown1_pipe_reg139_q));
+    bit_lt := (equity_lane1_showdown1_pipe_reg139_q and (not equity_lane1_showdown1_pipe_reg138_q));
+    bit_eq := ((not equity_lane1_showdown1_pipe_reg138_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg139_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -24597,7 +24597,7 @@ begin
     equity_lane1_showdown1_word_at_least6_b_ge_a <= stdl((not (bool(super_gt(2)) or ((not bool(super_lt(2))) and bool(super_gt(1))) or ((not bool(super_lt(2))) and (not bool(super_lt(1))) and bool(super_gt(0))))));
 end process equity_lane1_showdown1_word_at_least6_compare;
 
-equity_lane1_showdown1_word_at_least7_compare: process (equity_lane1_showdown1_pipe_reg130_q, equity_lane1_showdown1_pipe_reg132_q) is
+equity_lane1_showdown1_word_at_least7_compare: process (equity_lane1_showdown1_pipe_reg138_q, equity_lane1_showdown1_pipe_reg140_q) is
     variable bit_gt: unsigned(23 downto 0);
     variable bit_lt: unsigned(23 downto 0);
     variable bit_eq: unsigned(22 downto 0);
@@ -24616,9 +24616,9 @@ begin
     bit_eq := to_unsigned(0, 23);
     field_gt_at := to_unsigned(0, 22);
     field_lt_at := to_unsigned(0, 22);
-    bit_gt := (equity_lane1_showdown1_pipe_reg130_q and (not equity_lane1_showdown1_pipe_reg132_q));
-    bit_lt := (equity_lane1_showdown1_pipe_reg132_q and (not equity_lane1_showdown1_pipe_reg130_q));
-    bit_eq := ((not equity_lane1_showdown1_pipe_reg130_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg132_q(24-1 downto 1));
+    bit_gt := (equity_lane1_showdown1_pipe_reg138_q and (not equity_lane1_showdown1_pipe_reg140_q));
+    bit_lt := (equity_lane1_showdown1_pipe_reg140_q and (not equity_lane1_showdown1_pipe_reg138_q));
+    bit_eq := ((not equity_lane1_showdown1_pipe_reg138_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg140_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -24643,7 +24643,7 @@ begin
     equity_lane1_showdown1_word_at_least7_b_ge_a <= stdl((not (bool(super_gt(2)) or ((not bool(super_lt(2))) and bool(super_gt(1))) or ((not bool(super_lt(2))) and (not bool(super_lt(1))) and bool(super_gt(0))))));
 end process equity_lane1_showdown1_word_at_least7_compare;
 
-equity_lane1_showdown1_word_at_least8_compare: process (equity_lane1_showdown1_pipe_reg130_q, equity_lane1_showdown1_pipe_reg133_q) is
+equity_lane1_showdown1_word_at_least8_compare: process (equity_lane1_showdown1_pipe_reg138_q, equity_lane1_showdown1_pipe_reg141_q) is
     variable bit_gt: unsigned(23 downto 0);
     variable bit_lt: unsigned(23 downto 0);
     variable bit_eq: unsigned(22 downto 0);
@@ -24662,9 +24662,9 @@ begin
     bit_eq := to_unsigned(0, 23);
     field_gt_at := to_unsigned(0, 22);
     field_lt_at := to_unsigned(0, 22);
-    bit_gt := (equity_lane1_showdown1_pipe_reg130_q and (not equity_lane1_showdown1_pipe_reg133_q));
-    bit_lt := (equity_lane1_showdown1_pipe_reg133_q and (not equity_lane1_showdown1_pipe_reg130_q));
-    bit_eq := ((not equity_lane1_showdown1_pipe_reg130_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg133_q(24-1 downto 1));
+    bit_gt := (equity_lane1_showdown1_pipe_reg138_q and (not equity_lane1_showdown1_pipe_reg141_q));
+    bit_lt := (equity_lane1_showdown1_pipe_reg141_q and (not equity_lane1_showdown1_pipe_reg138_q));
+    bit_eq := ((not equity_lane1_showdown1_pipe_reg138_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg141_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -24689,7 +24689,7 @@ begin
     equity_lane1_showdown1_word_at_least8_b_ge_a <= stdl((not (bool(super_gt(2)) or ((not bool(super_lt(2))) and bool(super_gt(1))) or ((not bool(super_lt(2))) and (not bool(super_lt(1))) and bool(super_gt(0))))));
 end process equity_lane1_showdown1_word_at_least8_compare;
 
-equity_lane1_showdown1_word_at_least9_compare: process (equity_lane1_showdown1_pipe_reg131_q, equity_lane1_showdown1_pipe_reg132_q) is
+equity_lane1_showdown1_word_at_least9_compare: process (equity_lane1_showdown1_pipe_reg139_q, equity_lane1_showdown1_pipe_reg140_q) is
     variable bit_gt: unsigned(23 downto 0);
     variable bit_lt: unsigned(23 downto 0);
     variable bit_eq: unsigned(22 downto 0);
@@ -24708,9 +24708,9 @@ begin
     bit_eq := to_unsigned(0, 23);
     field_gt_at := to_unsigned(0, 22);
     field_lt_at := to_unsigned(0, 22);
-    bit_gt := (equity_lane1_showdown1_pipe_reg131_q and (not equity_lane1_showdown1_pipe_reg132_q));
-    bit_lt := (equity_lane1_showdown1_pipe_reg132_q and (not equity_lane1_showdown1_pipe_reg131_q));
-    bit_eq := ((not equity_lane1_showdown1_pipe_reg131_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg132_q(24-1 downto 1));
+    bit_gt := (equity_lane1_showdown1_pipe_reg139_q and (not equity_lane1_showdown1_pipe_reg140_q));
+    bit_lt := (equity_lane1_showdown1_pipe_reg140_q and (not equity_lane1_showdown1_pipe_reg139_q));
+    bit_eq := ((not equity_lane1_showdown1_pipe_reg139_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg140_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -24735,7 +24735,7 @@ begin
     equity_lane1_showdown1_word_at_least9_b_ge_a <= stdl((not (bool(super_gt(2)) or ((not bool(super_lt(2))) and bool(super_gt(1))) or ((not bool(super_lt(2))) and (not bool(super_lt(1))) and bool(super_gt(0))))));
 end process equity_lane1_showdown1_word_at_least9_compare;
 
-equity_lane1_showdown1_word_at_least10_compare: process (equity_lane1_showdown1_pipe_reg131_q, equity_lane1_showdown1_pipe_reg133_q) is
+equity_lane1_showdown1_word_at_least10_compare: process (equity_lane1_showdown1_pipe_reg139_q, equity_lane1_showdown1_pipe_reg141_q) is
     variable bit_gt: unsigned(23 downto 0);
     variable bit_lt: unsigned(23 downto 0);
     variable bit_eq: unsigned(22 downto 0);
@@ -24754,9 +24754,9 @@ begin
     bit_eq := to_unsigned(0, 23);
     field_gt_at := to_unsigned(0, 22);
     field_lt_at := to_unsigned(0, 22);
-    bit_gt := (equity_lane1_showdown1_pipe_reg131_q and (not equity_lane1_showdown1_pipe_reg133_q));
-    bit_lt := (equity_lane1_showdown1_pipe_reg133_q and (not equity_lane1_showdown1_pipe_reg131_q));
-    bit_eq := ((not equity_lane1_showdown1_pipe_reg131_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg133_q(24-1 downto 1));
+    bit_gt := (equity_lane1_showdown1_pipe_reg139_q and (not equity_lane1_showdown1_pipe_reg141_q));
+    bit_lt := (equity_lane1_showdown1_pipe_reg141_q and (not equity_lane1_showdown1_pipe_reg139_q));
+    bit_eq := ((not equity_lane1_showdown1_pipe_reg139_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg141_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -24781,7 +24781,7 @@ begin
     equity_lane1_showdown1_word_at_least10_b_ge_a <= stdl((not (bool(super_gt(2)) or ((not bool(super_lt(2))) and bool(super_gt(1))) or ((not bool(super_lt(2))) and (not bool(super_lt(1))) and bool(super_gt(0))))));
 end process equity_lane1_showdown1_word_at_least10_compare;
 
-equity_lane1_showdown1_word_at_least11_compare: process (equity_lane1_showdown1_pipe_reg132_q, equity_lane1_showdown1_pipe_reg133_q) is
+equity_lane1_showdown1_word_at_least11_compare: process (equity_lane1_showdown1_pipe_reg140_q, equity_lane1_showdown1_pipe_reg141_q) is
     variable bit_gt: unsigned(23 downto 0);
     variable bit_lt: unsigned(23 downto 0);
     variable bit_eq: unsigned(22 downto 0);
@@ -24800,9 +24800,9 @@ begin
     bit_eq := to_unsigned(0, 23);
     field_gt_at := to_unsigned(0, 22);
     field_lt_at := to_unsigned(0, 22);
-    bit_gt := (equity_lane1_showdown1_pipe_reg132_q and (not equity_lane1_showdown1_pipe_reg133_q));
-    bit_lt := (equity_lane1_showdown1_pipe_reg133_q and (not equity_lane1_showdown1_pipe_reg132_q));
-    bit_eq := ((not equity_lane1_showdown1_pipe_reg132_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg133_q(24-1 downto 1));
+    bit_gt := (equity_lane1_showdown1_pipe_reg140_q and (not equity_lane1_showdown1_pipe_reg141_q));
+    bit_lt := (equity_lane1_showdown1_pipe_reg141_q and (not equity_lane1_showdown1_pipe_reg140_q));
+    bit_eq := ((not equity_lane1_showdown1_pipe_reg140_q(24-1 downto 1)) xor equity_lane1_showdown1_pipe_reg141_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -24827,38 +24827,38 @@ begin
     equity_lane1_showdown1_word_at_least11_b_ge_a <= stdl((not (bool(super_gt(2)) or ((not bool(super_lt(2))) and bool(super_gt(1))) or ((not bool(super_lt(2))) and (not bool(super_lt(1))) and bool(super_gt(0))))));
 end process equity_lane1_showdown1_word_at_least11_compare;
 
-equity_lane1_showdown1_pipe_reg134_load: process (clk) is
+equity_lane1_showdown1_pipe_reg142_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_showdown1_pipe_reg134_q <= equity_lane1_showdown1_pipe_reg130_q;
+        equity_lane1_showdown1_pipe_reg142_q <= equity_lane1_showdown1_pipe_reg138_q;
     end if;
-end process equity_lane1_showdown1_pipe_reg134_load;
+end process equity_lane1_showdown1_pipe_reg142_load;
 
-equity_lane1_showdown1_pipe_reg135_load: process (clk) is
+equity_lane1_showdown1_pipe_reg143_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_showdown1_pipe_reg135_q <= equity_lane1_showdown1_pipe_reg131_q;
+        equity_lane1_showdown1_pipe_reg143_q <= equity_lane1_showdown1_pipe_reg139_q;
     end if;
-end process equity_lane1_showdown1_pipe_reg135_load;
+end process equity_lane1_showdown1_pipe_reg143_load;
 
-equity_lane1_showdown1_pipe_reg136_load: process (clk) is
+equity_lane1_showdown1_pipe_reg144_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_showdown1_pipe_reg136_q <= equity_lane1_showdown1_pipe_reg132_q;
+        equity_lane1_showdown1_pipe_reg144_q <= equity_lane1_showdown1_pipe_reg140_q;
     end if;
-end process equity_lane1_showdown1_pipe_reg136_load;
+end process equity_lane1_showdown1_pipe_reg144_load;
 
-equity_lane1_showdown1_pipe_reg137_load: process (clk) is
+equity_lane1_showdown1_pipe_reg145_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_showdown1_pipe_reg137_q <= equity_lane1_showdown1_pipe_reg133_q;
+        equity_lane1_showdown1_pipe_reg145_q <= equity_lane1_showdown1_pipe_reg141_q;
     end if;
-end process equity_lane1_showdown1_pipe_reg137_load;
+end process equity_lane1_showdown1_pipe_reg145_load;
 
 equity_lane1_showdown1_stages: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_showdown1_s0_active <= pipe_reg74_q;
+        equity_lane1_showdown1_s0_active <= pipe_reg78_q;
         equity_lane1_showdown1_s1_active <= equity_lane1_showdown1_s0_active;
         equity_lane1_showdown1_s1_ge <= equity_lane1_showdown1_c1_ge;
     end if;
@@ -24875,33 +24875,33 @@ begin
     end if;
 end process equity_lane1_showdown1_advance;
 
-equity_lane1_showdown1_pipe_reg138_load: process (clk) is
+equity_lane1_showdown1_pipe_reg146_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_showdown1_pipe_reg138_q <= equity_lane1_showdown1_pipe_reg134_q;
+        equity_lane1_showdown1_pipe_reg146_q <= equity_lane1_showdown1_pipe_reg142_q;
     end if;
-end process equity_lane1_showdown1_pipe_reg138_load;
+end process equity_lane1_showdown1_pipe_reg146_load;
 
-equity_lane1_showdown1_pipe_reg139_load: process (clk) is
+equity_lane1_showdown1_pipe_reg147_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_showdown1_pipe_reg139_q <= equity_lane1_showdown1_pipe_reg135_q;
+        equity_lane1_showdown1_pipe_reg147_q <= equity_lane1_showdown1_pipe_reg143_q;
     end if;
-end process equity_lane1_showdown1_pipe_reg139_load;
+end process equity_lane1_showdown1_pipe_reg147_load;
 
-equity_lane1_showdown1_pipe_reg140_load: process (clk) is
+equity_lane1_showdown1_pipe_reg148_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_showdown1_pipe_reg140_q <= equity_lane1_showdown1_pipe_reg136_q;
+        equity_lane1_showdown1_pipe_reg148_q <= equity_lane1_showdown1_pipe_reg144_q;
     end if;
-end process equity_lane1_showdown1_pipe_reg140_load;
+end process equity_lane1_showdown1_pipe_reg148_load;
 
-equity_lane1_showdown1_pipe_reg141_load: process (clk) is
+equity_lane1_showdown1_pipe_reg149_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_showdown1_pipe_reg141_q <= equity_lane1_showdown1_pipe_reg137_q;
+        equity_lane1_showdown1_pipe_reg149_q <= equity_lane1_showdown1_pipe_reg145_q;
     end if;
-end process equity_lane1_showdown1_pipe_reg141_load;
+end process equity_lane1_showdown1_pipe_reg149_load;
 
 equity_lane1_showdown1_decide: process (clk) is
     variable won: unsigned(3 downto 0);

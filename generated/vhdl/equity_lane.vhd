@@ -676,10 +676,10 @@ signal equity_lane0_board_eval0_board_summary0_same_card6_same: std_logic;
 signal equity_lane0_board_eval0_board_summary0_same_card7_same: std_logic;
 signal equity_lane0_board_eval0_board_summary0_same_card8_same: std_logic;
 signal equity_lane0_board_eval0_board_summary0_same_card9_same: std_logic;
-signal equity_lane0_board_eval0_hole_register0_d: unsigned(11 downto 0);
-signal equity_lane0_board_eval0_hole_register0_q: unsigned(11 downto 0);
-signal equity_lane0_board_eval0_hole_register1_d: unsigned(11 downto 0);
-signal equity_lane0_board_eval0_hole_register1_q: unsigned(11 downto 0);
+signal equity_lane0_board_eval0_pipe_reg0_d: unsigned(11 downto 0);
+signal equity_lane0_board_eval0_pipe_reg0_q: unsigned(11 downto 0);
+signal equity_lane0_board_eval0_pipe_reg1_d: unsigned(11 downto 0);
+signal equity_lane0_board_eval0_pipe_reg1_q: unsigned(11 downto 0);
 signal equity_lane0_board_eval0_player_eval0_word: unsigned(23 downto 0);
 signal equity_lane0_board_eval0_player_eval0_invalid: std_logic;
 signal equity_lane0_board_eval0_player_eval0_s1_hole: unsigned(11 downto 0);
@@ -840,14 +840,14 @@ signal equity_lane0_showdown0_s2_won: unsigned(1 downto 0);
 signal equity_lane0_showdown0_s2_packed: unsigned(47 downto 0);
 signal equity_lane0_showdown0_winners_q: unsigned(1 downto 0);
 signal equity_lane0_showdown0_best_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg18_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_pipe_reg19_q: unsigned(23 downto 0);
-signal equity_lane0_showdown0_word_at_least0_a_ge_b: std_logic;
-signal equity_lane0_showdown0_word_at_least0_b_ge_a: std_logic;
 signal equity_lane0_showdown0_pipe_reg20_q: unsigned(23 downto 0);
 signal equity_lane0_showdown0_pipe_reg21_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_word_at_least0_a_ge_b: std_logic;
+signal equity_lane0_showdown0_word_at_least0_b_ge_a: std_logic;
 signal equity_lane0_showdown0_pipe_reg22_q: unsigned(23 downto 0);
 signal equity_lane0_showdown0_pipe_reg23_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg24_q: unsigned(23 downto 0);
+signal equity_lane0_showdown0_pipe_reg25_q: unsigned(23 downto 0);
 signal equity_lane0_won: unsigned(1 downto 0);
 signal equity_lane0_alone: std_logic;
 signal equity_lane0_units: unsigned(11 downto 0);
@@ -1270,10 +1270,10 @@ equity_lane0_board_eval0_board_summary0_dups(3) <= equity_lane0_board_eval0_boar
 equity_lane0_board_eval0_board_summary0_dups(2) <= equity_lane0_board_eval0_board_summary0_same_card7_same;
 equity_lane0_board_eval0_board_summary0_dups(1) <= equity_lane0_board_eval0_board_summary0_same_card8_same;
 equity_lane0_board_eval0_board_summary0_dups(0) <= equity_lane0_board_eval0_board_summary0_same_card9_same;
-equity_lane0_board_eval0_hole_register0_d(12-1 downto 6) <= hero_cards_num(12-1 downto 6);
-equity_lane0_board_eval0_hole_register0_d(6-1 downto 0) <= hero_cards_num(6-1 downto 0);
-equity_lane0_board_eval0_hole_register1_d(12-1 downto 6) <= equity_lane0_card_lookup6_card;
-equity_lane0_board_eval0_hole_register1_d(6-1 downto 0) <= equity_lane0_card_lookup5_card;
+equity_lane0_board_eval0_pipe_reg0_d(12-1 downto 6) <= hero_cards_num(12-1 downto 6);
+equity_lane0_board_eval0_pipe_reg0_d(6-1 downto 0) <= hero_cards_num(6-1 downto 0);
+equity_lane0_board_eval0_pipe_reg1_d(12-1 downto 6) <= equity_lane0_card_lookup6_card;
+equity_lane0_board_eval0_pipe_reg1_d(6-1 downto 0) <= equity_lane0_card_lookup5_card;
 equity_lane0_board_eval0_player_eval0_dups(10) <= equity_lane0_board_eval0_player_eval0_same_card10_same;
 equity_lane0_board_eval0_player_eval0_dups(9) <= equity_lane0_board_eval0_player_eval0_same_card11_same;
 equity_lane0_board_eval0_player_eval0_dups(8) <= equity_lane0_board_eval0_player_eval0_same_card12_same;
@@ -1298,8 +1298,8 @@ equity_lane0_board_eval0_player_eval1_dups(1) <= equity_lane0_board_eval0_player
 equity_lane0_board_eval0_player_eval1_dups(0) <= equity_lane0_board_eval0_player_eval1_same_card31_same;
 equity_lane0_showdown0_c1_ge(1) <= equity_lane0_showdown0_word_at_least0_b_ge_a;
 equity_lane0_showdown0_c1_ge(0) <= equity_lane0_showdown0_word_at_least0_a_ge_b;
-equity_lane0_showdown0_s2_packed(48-1 downto 24) <= equity_lane0_showdown0_pipe_reg23_q;
-equity_lane0_showdown0_s2_packed(24-1 downto 0) <= equity_lane0_showdown0_pipe_reg22_q;
+equity_lane0_showdown0_s2_packed(48-1 downto 24) <= equity_lane0_showdown0_pipe_reg25_q;
+equity_lane0_showdown0_s2_packed(24-1 downto 0) <= equity_lane0_showdown0_pipe_reg24_q;
 
 equity_lane0_reset_register: process (clk) is
 begin
@@ -4288,58 +4288,58 @@ begin
     end if;
 end process equity_lane0_board_eval0_take_board;
 
-equity_lane0_board_eval0_hole_register0_take: process (clk) is
+equity_lane0_board_eval0_pipe_reg0_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_hole_register0_q <= equity_lane0_board_eval0_hole_register0_d;
+        equity_lane0_board_eval0_pipe_reg0_q <= equity_lane0_board_eval0_pipe_reg0_d;
     end if;
-end process equity_lane0_board_eval0_hole_register0_take;
+end process equity_lane0_board_eval0_pipe_reg0_load;
 
-equity_lane0_board_eval0_hole_register1_take: process (clk) is
+equity_lane0_board_eval0_pipe_reg1_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_hole_register1_q <= equity_lane0_board_eval0_hole_register1_d;
+        equity_lane0_board_eval0_pipe_reg1_q <= equity_lane0_board_eval0_pipe_reg1_d;
     end if;
-end process equity_lane0_board_eval0_hole_register1_take;
+end process equity_lane0_board_eval0_pipe_reg1_load;
 
 
-equity_lane0_board_eval0_player_eval0_same_card10_same <= stdl((equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) = equity_lane0_board_eval0_hole_register0_q(12-1 downto 6)) and (equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval0_same_card10_same <= stdl((equity_lane0_board_eval0_pipe_reg0_q(6-1 downto 0) = equity_lane0_board_eval0_pipe_reg0_q(12-1 downto 6)) and (equity_lane0_board_eval0_pipe_reg0_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval0_same_card11_same <= stdl((equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(6-1 downto 0)) and (equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval0_same_card11_same <= stdl((equity_lane0_board_eval0_pipe_reg0_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(6-1 downto 0)) and (equity_lane0_board_eval0_pipe_reg0_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval0_same_card12_same <= stdl((equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(6-1 downto 0)) and (equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval0_same_card12_same <= stdl((equity_lane0_board_eval0_pipe_reg0_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(6-1 downto 0)) and (equity_lane0_board_eval0_pipe_reg0_q(12-1 downto 6) /= 63));
 
 
-equity_lane0_board_eval0_player_eval0_same_card13_same <= stdl((equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval0_same_card13_same <= stdl((equity_lane0_board_eval0_pipe_reg0_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_pipe_reg0_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval0_same_card14_same <= stdl((equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval0_same_card14_same <= stdl((equity_lane0_board_eval0_pipe_reg0_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_pipe_reg0_q(12-1 downto 6) /= 63));
 
 
-equity_lane0_board_eval0_player_eval0_same_card15_same <= stdl((equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval0_same_card15_same <= stdl((equity_lane0_board_eval0_pipe_reg0_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_pipe_reg0_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval0_same_card16_same <= stdl((equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval0_same_card16_same <= stdl((equity_lane0_board_eval0_pipe_reg0_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_pipe_reg0_q(12-1 downto 6) /= 63));
 
 
-equity_lane0_board_eval0_player_eval0_same_card17_same <= stdl((equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval0_same_card17_same <= stdl((equity_lane0_board_eval0_pipe_reg0_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_pipe_reg0_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval0_same_card18_same <= stdl((equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval0_same_card18_same <= stdl((equity_lane0_board_eval0_pipe_reg0_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_pipe_reg0_q(12-1 downto 6) /= 63));
 
 
-equity_lane0_board_eval0_player_eval0_same_card19_same <= stdl((equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_hole_register0_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval0_same_card19_same <= stdl((equity_lane0_board_eval0_pipe_reg0_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_pipe_reg0_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval0_same_card20_same <= stdl((equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_hole_register0_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval0_same_card20_same <= stdl((equity_lane0_board_eval0_pipe_reg0_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_pipe_reg0_q(12-1 downto 6) /= 63));
 
 equity_lane0_board_eval0_player_eval0_hole_register: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval0_s1_hole <= equity_lane0_board_eval0_hole_register0_q;
-        equity_lane0_board_eval0_player_eval0_s1_bad <= stdl((equity_lane0_board_eval0_player_eval0_dups /= 0) or (bool(equity_lane0_board_eval0_hole_register0_q(5)) and bool(equity_lane0_board_eval0_hole_register0_q(4)) and (bool(equity_lane0_board_eval0_hole_register0_q(3)) or bool(equity_lane0_board_eval0_hole_register0_q(2)))) or (bool(equity_lane0_board_eval0_hole_register0_q(11)) and bool(equity_lane0_board_eval0_hole_register0_q(10)) and (bool(equity_lane0_board_eval0_hole_register0_q(9)) or bool(equity_lane0_board_eval0_hole_register0_q(8)))));
+        equity_lane0_board_eval0_player_eval0_s1_hole <= equity_lane0_board_eval0_pipe_reg0_q;
+        equity_lane0_board_eval0_player_eval0_s1_bad <= stdl((equity_lane0_board_eval0_player_eval0_dups /= 0) or (bool(equity_lane0_board_eval0_pipe_reg0_q(5)) and bool(equity_lane0_board_eval0_pipe_reg0_q(4)) and (bool(equity_lane0_board_eval0_pipe_reg0_q(3)) or bool(equity_lane0_board_eval0_pipe_reg0_q(2)))) or (bool(equity_lane0_board_eval0_pipe_reg0_q(11)) and bool(equity_lane0_board_eval0_pipe_reg0_q(10)) and (bool(equity_lane0_board_eval0_pipe_reg0_q(9)) or bool(equity_lane0_board_eval0_pipe_reg0_q(8)))));
     end if;
 end process equity_lane0_board_eval0_player_eval0_hole_register;
 
@@ -4700,68 +4700,68 @@ begin
     equity_lane0_board_eval0_player_eval0_c3_category <= cat;
 end process equity_lane0_board_eval0_player_eval0_categorize;
 
-equity_lane0_board_eval0_player_eval0_pipe_reg0_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval0_s3_x0 <= equity_lane0_board_eval0_player_eval0_onehot_rank0_rank;
-    end if;
-end process equity_lane0_board_eval0_player_eval0_pipe_reg0_load;
-
-equity_lane0_board_eval0_player_eval0_pipe_reg1_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval0_s3_x1 <= equity_lane0_board_eval0_player_eval0_onehot_rank1_rank;
-    end if;
-end process equity_lane0_board_eval0_player_eval0_pipe_reg1_load;
-
 equity_lane0_board_eval0_player_eval0_pipe_reg2_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval0_s3_x2 <= equity_lane0_board_eval0_player_eval0_onehot_rank2_rank;
+        equity_lane0_board_eval0_player_eval0_s3_x0 <= equity_lane0_board_eval0_player_eval0_onehot_rank0_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval0_pipe_reg2_load;
 
 equity_lane0_board_eval0_player_eval0_pipe_reg3_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval0_s3_x3 <= equity_lane0_board_eval0_player_eval0_onehot_rank3_rank;
+        equity_lane0_board_eval0_player_eval0_s3_x1 <= equity_lane0_board_eval0_player_eval0_onehot_rank1_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval0_pipe_reg3_load;
 
 equity_lane0_board_eval0_player_eval0_pipe_reg4_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval0_s3_x4 <= equity_lane0_board_eval0_player_eval0_onehot_rank4_rank;
+        equity_lane0_board_eval0_player_eval0_s3_x2 <= equity_lane0_board_eval0_player_eval0_onehot_rank2_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval0_pipe_reg4_load;
 
 equity_lane0_board_eval0_player_eval0_pipe_reg5_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval0_s3_pair0 <= equity_lane0_board_eval0_player_eval0_onehot_rank5_rank;
+        equity_lane0_board_eval0_player_eval0_s3_x3 <= equity_lane0_board_eval0_player_eval0_onehot_rank3_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval0_pipe_reg5_load;
 
 equity_lane0_board_eval0_player_eval0_pipe_reg6_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval0_s3_pair1 <= equity_lane0_board_eval0_player_eval0_onehot_rank6_rank;
+        equity_lane0_board_eval0_player_eval0_s3_x4 <= equity_lane0_board_eval0_player_eval0_onehot_rank4_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval0_pipe_reg6_load;
 
 equity_lane0_board_eval0_player_eval0_pipe_reg7_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval0_s3_trips <= equity_lane0_board_eval0_player_eval0_onehot_rank7_rank;
+        equity_lane0_board_eval0_player_eval0_s3_pair0 <= equity_lane0_board_eval0_player_eval0_onehot_rank5_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval0_pipe_reg7_load;
 
 equity_lane0_board_eval0_player_eval0_pipe_reg8_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval0_s3_quads <= equity_lane0_board_eval0_player_eval0_onehot_rank8_rank;
+        equity_lane0_board_eval0_player_eval0_s3_pair1 <= equity_lane0_board_eval0_player_eval0_onehot_rank6_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval0_pipe_reg8_load;
+
+equity_lane0_board_eval0_player_eval0_pipe_reg9_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval0_s3_trips <= equity_lane0_board_eval0_player_eval0_onehot_rank7_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval0_pipe_reg9_load;
+
+equity_lane0_board_eval0_player_eval0_pipe_reg10_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval0_s3_quads <= equity_lane0_board_eval0_player_eval0_onehot_rank8_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval0_pipe_reg10_load;
 
 equity_lane0_board_eval0_player_eval0_picks_register: process (clk) is
 begin
@@ -4889,43 +4889,43 @@ equity_lane0_board_eval0_player_eval0_word <= equity_lane0_board_eval0_player_ev
 equity_lane0_board_eval0_player_eval0_invalid <= equity_lane0_board_eval0_player_eval0_invalid_q;
 
 
-equity_lane0_board_eval0_player_eval1_same_card21_same <= stdl((equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) = equity_lane0_board_eval0_hole_register1_q(12-1 downto 6)) and (equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval1_same_card21_same <= stdl((equity_lane0_board_eval0_pipe_reg1_q(6-1 downto 0) = equity_lane0_board_eval0_pipe_reg1_q(12-1 downto 6)) and (equity_lane0_board_eval0_pipe_reg1_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval1_same_card22_same <= stdl((equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(6-1 downto 0)) and (equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval1_same_card22_same <= stdl((equity_lane0_board_eval0_pipe_reg1_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(6-1 downto 0)) and (equity_lane0_board_eval0_pipe_reg1_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval1_same_card23_same <= stdl((equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(6-1 downto 0)) and (equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval1_same_card23_same <= stdl((equity_lane0_board_eval0_pipe_reg1_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(6-1 downto 0)) and (equity_lane0_board_eval0_pipe_reg1_q(12-1 downto 6) /= 63));
 
 
-equity_lane0_board_eval0_player_eval1_same_card24_same <= stdl((equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval1_same_card24_same <= stdl((equity_lane0_board_eval0_pipe_reg1_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_pipe_reg1_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval1_same_card25_same <= stdl((equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval1_same_card25_same <= stdl((equity_lane0_board_eval0_pipe_reg1_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(12-1 downto 6)) and (equity_lane0_board_eval0_pipe_reg1_q(12-1 downto 6) /= 63));
 
 
-equity_lane0_board_eval0_player_eval1_same_card26_same <= stdl((equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval1_same_card26_same <= stdl((equity_lane0_board_eval0_pipe_reg1_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_pipe_reg1_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval1_same_card27_same <= stdl((equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval1_same_card27_same <= stdl((equity_lane0_board_eval0_pipe_reg1_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(18-1 downto 12)) and (equity_lane0_board_eval0_pipe_reg1_q(12-1 downto 6) /= 63));
 
 
-equity_lane0_board_eval0_player_eval1_same_card28_same <= stdl((equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval1_same_card28_same <= stdl((equity_lane0_board_eval0_pipe_reg1_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_pipe_reg1_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval1_same_card29_same <= stdl((equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval1_same_card29_same <= stdl((equity_lane0_board_eval0_pipe_reg1_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(24-1 downto 18)) and (equity_lane0_board_eval0_pipe_reg1_q(12-1 downto 6) /= 63));
 
 
-equity_lane0_board_eval0_player_eval1_same_card30_same <= stdl((equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_hole_register1_q(6-1 downto 0) /= 63));
+equity_lane0_board_eval0_player_eval1_same_card30_same <= stdl((equity_lane0_board_eval0_pipe_reg1_q(6-1 downto 0) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_pipe_reg1_q(6-1 downto 0) /= 63));
 
 
-equity_lane0_board_eval0_player_eval1_same_card31_same <= stdl((equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_hole_register1_q(12-1 downto 6) /= 63));
+equity_lane0_board_eval0_player_eval1_same_card31_same <= stdl((equity_lane0_board_eval0_pipe_reg1_q(12-1 downto 6) = equity_lane0_board_eval0_s0_board(30-1 downto 24)) and (equity_lane0_board_eval0_pipe_reg1_q(12-1 downto 6) /= 63));
 
 equity_lane0_board_eval0_player_eval1_hole_register: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval1_s1_hole <= equity_lane0_board_eval0_hole_register1_q;
-        equity_lane0_board_eval0_player_eval1_s1_bad <= stdl((equity_lane0_board_eval0_player_eval1_dups /= 0) or (bool(equity_lane0_board_eval0_hole_register1_q(5)) and bool(equity_lane0_board_eval0_hole_register1_q(4)) and (bool(equity_lane0_board_eval0_hole_register1_q(3)) or bool(equity_lane0_board_eval0_hole_register1_q(2)))) or (bool(equity_lane0_board_eval0_hole_register1_q(11)) and bool(equity_lane0_board_eval0_hole_register1_q(10)) and (bool(equity_lane0_board_eval0_hole_register1_q(9)) or bool(equity_lane0_board_eval0_hole_register1_q(8)))));
+        equity_lane0_board_eval0_player_eval1_s1_hole <= equity_lane0_board_eval0_pipe_reg1_q;
+        equity_lane0_board_eval0_player_eval1_s1_bad <= stdl((equity_lane0_board_eval0_player_eval1_dups /= 0) or (bool(equity_lane0_board_eval0_pipe_reg1_q(5)) and bool(equity_lane0_board_eval0_pipe_reg1_q(4)) and (bool(equity_lane0_board_eval0_pipe_reg1_q(3)) or bool(equity_lane0_board_eval0_pipe_reg1_q(2)))) or (bool(equity_lane0_board_eval0_pipe_reg1_q(11)) and bool(equity_lane0_board_eval0_pipe_reg1_q(10)) and (bool(equity_lane0_board_eval0_pipe_reg1_q(9)) or bool(equity_lane0_board_eval0_pipe_reg1_q(8)))));
     end if;
 end process equity_lane0_board_eval0_player_eval1_hole_register;
 
@@ -5286,68 +5286,68 @@ begin
     equity_lane0_board_eval0_player_eval1_c3_category <= cat;
 end process equity_lane0_board_eval0_player_eval1_categorize;
 
-equity_lane0_board_eval0_player_eval1_pipe_reg9_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval1_s3_x0 <= equity_lane0_board_eval0_player_eval1_onehot_rank11_rank;
-    end if;
-end process equity_lane0_board_eval0_player_eval1_pipe_reg9_load;
-
-equity_lane0_board_eval0_player_eval1_pipe_reg10_load: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval1_s3_x1 <= equity_lane0_board_eval0_player_eval1_onehot_rank12_rank;
-    end if;
-end process equity_lane0_board_eval0_player_eval1_pipe_reg10_load;
-
 equity_lane0_board_eval0_player_eval1_pipe_reg11_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval1_s3_x2 <= equity_lane0_board_eval0_player_eval1_onehot_rank13_rank;
+        equity_lane0_board_eval0_player_eval1_s3_x0 <= equity_lane0_board_eval0_player_eval1_onehot_rank11_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval1_pipe_reg11_load;
 
 equity_lane0_board_eval0_player_eval1_pipe_reg12_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval1_s3_x3 <= equity_lane0_board_eval0_player_eval1_onehot_rank14_rank;
+        equity_lane0_board_eval0_player_eval1_s3_x1 <= equity_lane0_board_eval0_player_eval1_onehot_rank12_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval1_pipe_reg12_load;
 
 equity_lane0_board_eval0_player_eval1_pipe_reg13_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval1_s3_x4 <= equity_lane0_board_eval0_player_eval1_onehot_rank15_rank;
+        equity_lane0_board_eval0_player_eval1_s3_x2 <= equity_lane0_board_eval0_player_eval1_onehot_rank13_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval1_pipe_reg13_load;
 
 equity_lane0_board_eval0_player_eval1_pipe_reg14_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval1_s3_pair0 <= equity_lane0_board_eval0_player_eval1_onehot_rank16_rank;
+        equity_lane0_board_eval0_player_eval1_s3_x3 <= equity_lane0_board_eval0_player_eval1_onehot_rank14_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval1_pipe_reg14_load;
 
 equity_lane0_board_eval0_player_eval1_pipe_reg15_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval1_s3_pair1 <= equity_lane0_board_eval0_player_eval1_onehot_rank17_rank;
+        equity_lane0_board_eval0_player_eval1_s3_x4 <= equity_lane0_board_eval0_player_eval1_onehot_rank15_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval1_pipe_reg15_load;
 
 equity_lane0_board_eval0_player_eval1_pipe_reg16_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval1_s3_trips <= equity_lane0_board_eval0_player_eval1_onehot_rank18_rank;
+        equity_lane0_board_eval0_player_eval1_s3_pair0 <= equity_lane0_board_eval0_player_eval1_onehot_rank16_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval1_pipe_reg16_load;
 
 equity_lane0_board_eval0_player_eval1_pipe_reg17_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_board_eval0_player_eval1_s3_quads <= equity_lane0_board_eval0_player_eval1_onehot_rank19_rank;
+        equity_lane0_board_eval0_player_eval1_s3_pair1 <= equity_lane0_board_eval0_player_eval1_onehot_rank17_rank;
     end if;
 end process equity_lane0_board_eval0_player_eval1_pipe_reg17_load;
+
+equity_lane0_board_eval0_player_eval1_pipe_reg18_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval1_s3_trips <= equity_lane0_board_eval0_player_eval1_onehot_rank18_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval1_pipe_reg18_load;
+
+equity_lane0_board_eval0_player_eval1_pipe_reg19_load: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_board_eval0_player_eval1_s3_quads <= equity_lane0_board_eval0_player_eval1_onehot_rank19_rank;
+    end if;
+end process equity_lane0_board_eval0_player_eval1_pipe_reg19_load;
 
 equity_lane0_board_eval0_player_eval1_picks_register: process (clk) is
 begin
@@ -5478,21 +5478,21 @@ equity_lane0_board_eval0_player_eval1_invalid <= equity_lane0_board_eval0_player
 equity_lane0_board_eval0_answer_now <= equity_lane0_board_eval0_valids((5 - 2));
 equity_lane0_board_eval0_out_valid <= equity_lane0_board_eval0_valids((5 - 1));
 
-equity_lane0_showdown0_pipe_reg18_load: process (clk) is
+equity_lane0_showdown0_pipe_reg20_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg18_q <= equity_lane0_board_eval0_player_eval0_word;
+        equity_lane0_showdown0_pipe_reg20_q <= equity_lane0_board_eval0_player_eval0_word;
     end if;
-end process equity_lane0_showdown0_pipe_reg18_load;
+end process equity_lane0_showdown0_pipe_reg20_load;
 
-equity_lane0_showdown0_pipe_reg19_load: process (clk) is
+equity_lane0_showdown0_pipe_reg21_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg19_q <= equity_lane0_board_eval0_player_eval1_word;
+        equity_lane0_showdown0_pipe_reg21_q <= equity_lane0_board_eval0_player_eval1_word;
     end if;
-end process equity_lane0_showdown0_pipe_reg19_load;
+end process equity_lane0_showdown0_pipe_reg21_load;
 
-equity_lane0_showdown0_word_at_least0_compare: process (equity_lane0_showdown0_pipe_reg18_q, equity_lane0_showdown0_pipe_reg19_q) is
+equity_lane0_showdown0_word_at_least0_compare: process (equity_lane0_showdown0_pipe_reg20_q, equity_lane0_showdown0_pipe_reg21_q) is
     variable bit_gt: unsigned(23 downto 0);
     variable bit_lt: unsigned(23 downto 0);
     variable bit_eq: unsigned(22 downto 0);
@@ -5511,9 +5511,9 @@ begin
     bit_eq := to_unsigned(0, 23);
     field_gt_at := to_unsigned(0, 22);
     field_lt_at := to_unsigned(0, 22);
-    bit_gt := (equity_lane0_showdown0_pipe_reg18_q and (not equity_lane0_showdown0_pipe_reg19_q));
-    bit_lt := (equity_lane0_showdown0_pipe_reg19_q and (not equity_lane0_showdown0_pipe_reg18_q));
-    bit_eq := ((not equity_lane0_showdown0_pipe_reg18_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg19_q(24-1 downto 1));
+    bit_gt := (equity_lane0_showdown0_pipe_reg20_q and (not equity_lane0_showdown0_pipe_reg21_q));
+    bit_lt := (equity_lane0_showdown0_pipe_reg21_q and (not equity_lane0_showdown0_pipe_reg20_q));
+    bit_eq := ((not equity_lane0_showdown0_pipe_reg20_q(24-1 downto 1)) xor equity_lane0_showdown0_pipe_reg21_q(24-1 downto 1));
     field_gt_at := ((bit_gt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_gt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_gt((24 - 2)-1 downto 0)));
     field_lt_at := ((bit_lt(24-1 downto 2) or (bit_eq((24 - 1)-1 downto 1) and bit_lt((24 - 1)-1 downto 1))) or ((bit_eq((24 - 1)-1 downto 1) and bit_eq((24 - 2)-1 downto 0)) and bit_lt((24 - 2)-1 downto 0)));
     field_gt := to_unsigned(0, 9);
@@ -5538,19 +5538,19 @@ begin
     equity_lane0_showdown0_word_at_least0_b_ge_a <= stdl((not (bool(super_gt(2)) or ((not bool(super_lt(2))) and bool(super_gt(1))) or ((not bool(super_lt(2))) and (not bool(super_lt(1))) and bool(super_gt(0))))));
 end process equity_lane0_showdown0_word_at_least0_compare;
 
-equity_lane0_showdown0_pipe_reg20_load: process (clk) is
+equity_lane0_showdown0_pipe_reg22_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg20_q <= equity_lane0_showdown0_pipe_reg18_q;
+        equity_lane0_showdown0_pipe_reg22_q <= equity_lane0_showdown0_pipe_reg20_q;
     end if;
-end process equity_lane0_showdown0_pipe_reg20_load;
+end process equity_lane0_showdown0_pipe_reg22_load;
 
-equity_lane0_showdown0_pipe_reg21_load: process (clk) is
+equity_lane0_showdown0_pipe_reg23_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg21_q <= equity_lane0_showdown0_pipe_reg19_q;
+        equity_lane0_showdown0_pipe_reg23_q <= equity_lane0_showdown0_pipe_reg21_q;
     end if;
-end process equity_lane0_showdown0_pipe_reg21_load;
+end process equity_lane0_showdown0_pipe_reg23_load;
 
 equity_lane0_showdown0_stages: process (clk) is
 begin
@@ -5572,19 +5572,19 @@ begin
     end if;
 end process equity_lane0_showdown0_advance;
 
-equity_lane0_showdown0_pipe_reg22_load: process (clk) is
+equity_lane0_showdown0_pipe_reg24_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg22_q <= equity_lane0_showdown0_pipe_reg20_q;
+        equity_lane0_showdown0_pipe_reg24_q <= equity_lane0_showdown0_pipe_reg22_q;
     end if;
-end process equity_lane0_showdown0_pipe_reg22_load;
+end process equity_lane0_showdown0_pipe_reg24_load;
 
-equity_lane0_showdown0_pipe_reg23_load: process (clk) is
+equity_lane0_showdown0_pipe_reg25_load: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_showdown0_pipe_reg23_q <= equity_lane0_showdown0_pipe_reg21_q;
+        equity_lane0_showdown0_pipe_reg25_q <= equity_lane0_showdown0_pipe_reg23_q;
     end if;
-end process equity_lane0_showdown0_pipe_reg23_load;
+end process equity_lane0_showdown0_pipe_reg25_load;
 
 equity_lane0_showdown0_decide: process (clk) is
     variable won: unsigned(1 downto 0);

@@ -23,6 +23,7 @@ from myhdl import (block, always, always_comb, always_seq, concat, ConcatSignal,
 from ..golden.hands import BOARD_EVAL_LATENCY, WORD_BITS
 from .board_summary import BOARD, BoardSummary, board_summary
 from .eval_stages import _flag, _u
+from .pipe import pipe_reg
 from .player_eval import player_eval
 
 __all__ = ["board_eval", "board_eval_top", "LATENCY"]
@@ -67,7 +68,7 @@ def board_eval(clk, rst, board, holes, in_valid, words, invalid, out_valid):
     def take_board():
         s0_board.next = board_in
 
-    take_holes = [hole_register(clk, h, s) for h, s in zip(holes_in, s0_holes)]
+    take_holes = [pipe_reg(clk, h, s) for h, s in zip(holes_in, s0_holes)]
     evaluate = [player_eval(clk, rst, s0_board, s0_holes[p], summary, answer_now, words[p],
                             invalid[p])
                 for p in range(players)]
@@ -78,16 +79,6 @@ def board_eval(clk, rst, board, holes, in_valid, words, invalid, out_valid):
         out_valid.next = valids[LATENCY - 1]
 
     return instances()
-
-
-@block
-def hole_register(clk, d, q):
-    """Stage 0 of one player's hole cards."""
-    @always(clk.posedge)
-    def take():
-        q.next = d
-
-    return take
 
 
 @block
