@@ -2528,16 +2528,19 @@ end
 
 always @(equity_lane0_slot_stream0_word, equity_lane0_deal_stage0_exact_q, equity_lane0_delay_line0_d_out, equity_lane0_deal_stage0_mask_q) begin: equity_lane0_deal_stage0_masking
     reg [30-1:0] masked;
+    integer k;
     integer f;
     integer b;
     masked = 30'h0;
-    for (f=0; f<5; f=f+1) begin
-        for (b=0; b<6; b=b+1) begin
-            if ((equity_lane0_deal_stage0_exact_q && (f == 0))) begin
-                masked[((6 * f) + b)] = equity_lane0_delay_line0_d_out[b];
-            end
-            else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream0_word[((6 * f) + b)] && equity_lane0_deal_stage0_mask_q[b]);
+    for (k=0; k<1; k=k+1) begin
+        for (f=0; f<5; f=f+1) begin
+            for (b=0; b<6; b=b+1) begin
+                if ((equity_lane0_deal_stage0_exact_q && (k == 0) && (f == 0))) begin
+                    masked[((6 * f) + b)] = equity_lane0_delay_line0_d_out[b];
+                end
+                else begin
+                    masked[((6 * ((5 * k) + f)) + b)] = (equity_lane0_slot_stream0_word[(((32 * k) + (6 * f)) + b)] && equity_lane0_deal_stage0_mask_q[b]);
+                end
             end
         end
     end
@@ -2733,16 +2736,19 @@ assign equity_lane0_deal_stage1_repeated_position4_groups = equity_lane0_deal_st
 
 always @(equity_lane0_slot_stream1_word, equity_lane0_deal_stage1_exact_q, equity_lane0_delay_line1_d_out, equity_lane0_deal_stage1_mask_q) begin: equity_lane0_deal_stage1_masking
     reg [30-1:0] masked;
+    integer k;
     integer f;
     integer b;
     masked = 30'h0;
-    for (f=0; f<5; f=f+1) begin
-        for (b=0; b<6; b=b+1) begin
-            if ((equity_lane0_deal_stage1_exact_q && (f == 0))) begin
-                masked[((6 * f) + b)] = equity_lane0_delay_line1_d_out[b];
-            end
-            else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream1_word[((6 * f) + b)] && equity_lane0_deal_stage1_mask_q[b]);
+    for (k=0; k<1; k=k+1) begin
+        for (f=0; f<5; f=f+1) begin
+            for (b=0; b<6; b=b+1) begin
+                if ((equity_lane0_deal_stage1_exact_q && (k == 0) && (f == 0))) begin
+                    masked[((6 * f) + b)] = equity_lane0_delay_line1_d_out[b];
+                end
+                else begin
+                    masked[((6 * ((5 * k) + f)) + b)] = (equity_lane0_slot_stream1_word[(((32 * k) + (6 * f)) + b)] && equity_lane0_deal_stage1_mask_q[b]);
+                end
             end
         end
     end
@@ -2958,16 +2964,19 @@ assign equity_lane0_deal_stage2_repeated_position9_groups = equity_lane0_deal_st
 
 always @(equity_lane0_slot_stream2_word, equity_lane0_deal_stage2_exact_q, equity_lane0_delay_line2_d_out, equity_lane0_deal_stage2_mask_q) begin: equity_lane0_deal_stage2_masking
     reg [30-1:0] masked;
+    integer k;
     integer f;
     integer b;
     masked = 30'h0;
-    for (f=0; f<5; f=f+1) begin
-        for (b=0; b<6; b=b+1) begin
-            if ((equity_lane0_deal_stage2_exact_q && (f == 0))) begin
-                masked[((6 * f) + b)] = equity_lane0_delay_line2_d_out[b];
-            end
-            else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream2_word[((6 * f) + b)] && equity_lane0_deal_stage2_mask_q[b]);
+    for (k=0; k<1; k=k+1) begin
+        for (f=0; f<5; f=f+1) begin
+            for (b=0; b<6; b=b+1) begin
+                if ((equity_lane0_deal_stage2_exact_q && (k == 0) && (f == 0))) begin
+                    masked[((6 * f) + b)] = equity_lane0_delay_line2_d_out[b];
+                end
+                else begin
+                    masked[((6 * ((5 * k) + f)) + b)] = (equity_lane0_slot_stream2_word[(((32 * k) + (6 * f)) + b)] && equity_lane0_deal_stage2_mask_q[b]);
+                end
             end
         end
     end
@@ -3203,16 +3212,19 @@ assign equity_lane0_deal_stage3_repeated_position14_groups = equity_lane0_deal_s
 
 always @(equity_lane0_slot_stream3_word, equity_lane0_deal_stage3_exact_q, equity_lane0_delay_line3_d_out, equity_lane0_deal_stage3_mask_q) begin: equity_lane0_deal_stage3_masking
     reg [30-1:0] masked;
+    integer k;
     integer f;
     integer b;
     masked = 30'h0;
-    for (f=0; f<5; f=f+1) begin
-        for (b=0; b<6; b=b+1) begin
-            if ((equity_lane0_deal_stage3_exact_q && (f == 0))) begin
-                masked[((6 * f) + b)] = equity_lane0_delay_line3_d_out[b];
-            end
-            else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream3_word[((6 * f) + b)] && equity_lane0_deal_stage3_mask_q[b]);
+    for (k=0; k<1; k=k+1) begin
+        for (f=0; f<5; f=f+1) begin
+            for (b=0; b<6; b=b+1) begin
+                if ((equity_lane0_deal_stage3_exact_q && (k == 0) && (f == 0))) begin
+                    masked[((6 * f) + b)] = equity_lane0_delay_line3_d_out[b];
+                end
+                else begin
+                    masked[((6 * ((5 * k) + f)) + b)] = (equity_lane0_slot_stream3_word[(((32 * k) + (6 * f)) + b)] && equity_lane0_deal_stage3_mask_q[b]);
+                end
             end
         end
     end
@@ -3468,16 +3480,19 @@ assign equity_lane0_deal_stage4_repeated_position19_groups = equity_lane0_deal_s
 
 always @(equity_lane0_slot_stream4_word, equity_lane0_deal_stage4_exact_q, equity_lane0_delay_line4_d_out, equity_lane0_deal_stage4_mask_q) begin: equity_lane0_deal_stage4_masking
     reg [30-1:0] masked;
+    integer k;
     integer f;
     integer b;
     masked = 30'h0;
-    for (f=0; f<5; f=f+1) begin
-        for (b=0; b<6; b=b+1) begin
-            if ((equity_lane0_deal_stage4_exact_q && (f == 0))) begin
-                masked[((6 * f) + b)] = equity_lane0_delay_line4_d_out[b];
-            end
-            else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream4_word[((6 * f) + b)] && equity_lane0_deal_stage4_mask_q[b]);
+    for (k=0; k<1; k=k+1) begin
+        for (f=0; f<5; f=f+1) begin
+            for (b=0; b<6; b=b+1) begin
+                if ((equity_lane0_deal_stage4_exact_q && (k == 0) && (f == 0))) begin
+                    masked[((6 * f) + b)] = equity_lane0_delay_line4_d_out[b];
+                end
+                else begin
+                    masked[((6 * ((5 * k) + f)) + b)] = (equity_lane0_slot_stream4_word[(((32 * k) + (6 * f)) + b)] && equity_lane0_deal_stage4_mask_q[b]);
+                end
             end
         end
     end
@@ -3773,16 +3788,19 @@ assign equity_lane0_deal_stage5_repeated_position24_groups = equity_lane0_deal_s
 
 always @(equity_lane0_slot_stream5_word, equity_lane0_deal_stage5_exact_q, equity_lane0_delay_line5_d_out, equity_lane0_deal_stage5_mask_q) begin: equity_lane0_deal_stage5_masking
     reg [30-1:0] masked;
+    integer k;
     integer f;
     integer b;
     masked = 30'h0;
-    for (f=0; f<5; f=f+1) begin
-        for (b=0; b<6; b=b+1) begin
-            if ((equity_lane0_deal_stage5_exact_q && (f == 0))) begin
-                masked[((6 * f) + b)] = equity_lane0_delay_line5_d_out[b];
-            end
-            else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream5_word[((6 * f) + b)] && equity_lane0_deal_stage5_mask_q[b]);
+    for (k=0; k<1; k=k+1) begin
+        for (f=0; f<5; f=f+1) begin
+            for (b=0; b<6; b=b+1) begin
+                if ((equity_lane0_deal_stage5_exact_q && (k == 0) && (f == 0))) begin
+                    masked[((6 * f) + b)] = equity_lane0_delay_line5_d_out[b];
+                end
+                else begin
+                    masked[((6 * ((5 * k) + f)) + b)] = (equity_lane0_slot_stream5_word[(((32 * k) + (6 * f)) + b)] && equity_lane0_deal_stage5_mask_q[b]);
+                end
             end
         end
     end
@@ -4098,16 +4116,19 @@ assign equity_lane0_deal_stage6_repeated_position29_groups = equity_lane0_deal_s
 
 always @(equity_lane0_slot_stream6_word, equity_lane0_deal_stage6_exact_q, equity_lane0_delay_line6_d_out, equity_lane0_deal_stage6_mask_q) begin: equity_lane0_deal_stage6_masking
     reg [30-1:0] masked;
+    integer k;
     integer f;
     integer b;
     masked = 30'h0;
-    for (f=0; f<5; f=f+1) begin
-        for (b=0; b<6; b=b+1) begin
-            if ((equity_lane0_deal_stage6_exact_q && (f == 0))) begin
-                masked[((6 * f) + b)] = equity_lane0_delay_line6_d_out[b];
-            end
-            else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream6_word[((6 * f) + b)] && equity_lane0_deal_stage6_mask_q[b]);
+    for (k=0; k<1; k=k+1) begin
+        for (f=0; f<5; f=f+1) begin
+            for (b=0; b<6; b=b+1) begin
+                if ((equity_lane0_deal_stage6_exact_q && (k == 0) && (f == 0))) begin
+                    masked[((6 * f) + b)] = equity_lane0_delay_line6_d_out[b];
+                end
+                else begin
+                    masked[((6 * ((5 * k) + f)) + b)] = (equity_lane0_slot_stream6_word[(((32 * k) + (6 * f)) + b)] && equity_lane0_deal_stage6_mask_q[b]);
+                end
             end
         end
     end

@@ -508,7 +508,7 @@ signal equity_lane0_slot_stream6_x_part6_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line6_d_out: unsigned(5 downto 0);
 signal equity_lane0_delay_line6_line: unsigned(107 downto 0);
 signal equity_lane0_slot_stream7_tok_in: std_logic;
-signal equity_lane0_slot_stream7_word: unsigned(31 downto 0);
+signal equity_lane0_slot_stream7_word: unsigned(63 downto 0);
 signal equity_lane0_slot_stream7_advance: std_logic;
 signal equity_lane0_slot_stream7_gx: unsigned(31 downto 0);
 signal equity_lane0_slot_stream7_hw: unsigned(31 downto 0);
@@ -517,11 +517,16 @@ signal equity_lane0_slot_stream7_w: unsigned(31 downto 0);
 signal equity_lane0_slot_stream7_x: unsigned(31 downto 0);
 signal equity_lane0_slot_stream7_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream7_z: unsigned(31 downto 0);
+signal equity_lane0_slot_stream7_first: unsigned(31 downto 0);
+signal equity_lane0_slot_stream7_second: unsigned(31 downto 0);
+signal equity_lane0_slot_stream7_gy: unsigned(31 downto 0);
+signal equity_lane0_slot_stream7_h_first: unsigned(31 downto 0);
 signal equity_lane0_slot_stream7_x_part7_t: unsigned(31 downto 0);
+signal equity_lane0_slot_stream7_x_part8_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line7_d_out: unsigned(5 downto 0);
 signal equity_lane0_delay_line7_line: unsigned(125 downto 0);
 signal equity_lane0_slot_stream8_tok_in: std_logic;
-signal equity_lane0_slot_stream8_word: unsigned(31 downto 0);
+signal equity_lane0_slot_stream8_word: unsigned(63 downto 0);
 signal equity_lane0_slot_stream8_advance: std_logic;
 signal equity_lane0_slot_stream8_gx: unsigned(31 downto 0);
 signal equity_lane0_slot_stream8_hw: unsigned(31 downto 0);
@@ -530,11 +535,16 @@ signal equity_lane0_slot_stream8_w: unsigned(31 downto 0);
 signal equity_lane0_slot_stream8_x: unsigned(31 downto 0);
 signal equity_lane0_slot_stream8_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream8_z: unsigned(31 downto 0);
-signal equity_lane0_slot_stream8_x_part8_t: unsigned(31 downto 0);
+signal equity_lane0_slot_stream8_first: unsigned(31 downto 0);
+signal equity_lane0_slot_stream8_second: unsigned(31 downto 0);
+signal equity_lane0_slot_stream8_gy: unsigned(31 downto 0);
+signal equity_lane0_slot_stream8_h_first: unsigned(31 downto 0);
+signal equity_lane0_slot_stream8_x_part9_t: unsigned(31 downto 0);
+signal equity_lane0_slot_stream8_x_part10_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line8_d_out: unsigned(5 downto 0);
 signal equity_lane0_delay_line8_line: unsigned(143 downto 0);
 signal equity_lane0_slot_stream9_tok_in: std_logic;
-signal equity_lane0_slot_stream9_word: unsigned(31 downto 0);
+signal equity_lane0_slot_stream9_word: unsigned(63 downto 0);
 signal equity_lane0_slot_stream9_advance: std_logic;
 signal equity_lane0_slot_stream9_gx: unsigned(31 downto 0);
 signal equity_lane0_slot_stream9_hw: unsigned(31 downto 0);
@@ -543,11 +553,16 @@ signal equity_lane0_slot_stream9_w: unsigned(31 downto 0);
 signal equity_lane0_slot_stream9_x: unsigned(31 downto 0);
 signal equity_lane0_slot_stream9_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream9_z: unsigned(31 downto 0);
-signal equity_lane0_slot_stream9_x_part9_t: unsigned(31 downto 0);
+signal equity_lane0_slot_stream9_first: unsigned(31 downto 0);
+signal equity_lane0_slot_stream9_second: unsigned(31 downto 0);
+signal equity_lane0_slot_stream9_gy: unsigned(31 downto 0);
+signal equity_lane0_slot_stream9_h_first: unsigned(31 downto 0);
+signal equity_lane0_slot_stream9_x_part11_t: unsigned(31 downto 0);
+signal equity_lane0_slot_stream9_x_part12_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line9_d_out: unsigned(5 downto 0);
 signal equity_lane0_delay_line9_line: unsigned(161 downto 0);
 signal equity_lane0_slot_stream10_tok_in: std_logic;
-signal equity_lane0_slot_stream10_word: unsigned(31 downto 0);
+signal equity_lane0_slot_stream10_word: unsigned(63 downto 0);
 signal equity_lane0_slot_stream10_advance: std_logic;
 signal equity_lane0_slot_stream10_gx: unsigned(31 downto 0);
 signal equity_lane0_slot_stream10_hw: unsigned(31 downto 0);
@@ -556,7 +571,12 @@ signal equity_lane0_slot_stream10_w: unsigned(31 downto 0);
 signal equity_lane0_slot_stream10_x: unsigned(31 downto 0);
 signal equity_lane0_slot_stream10_y: unsigned(31 downto 0);
 signal equity_lane0_slot_stream10_z: unsigned(31 downto 0);
-signal equity_lane0_slot_stream10_x_part10_t: unsigned(31 downto 0);
+signal equity_lane0_slot_stream10_first: unsigned(31 downto 0);
+signal equity_lane0_slot_stream10_second: unsigned(31 downto 0);
+signal equity_lane0_slot_stream10_gy: unsigned(31 downto 0);
+signal equity_lane0_slot_stream10_h_first: unsigned(31 downto 0);
+signal equity_lane0_slot_stream10_x_part13_t: unsigned(31 downto 0);
+signal equity_lane0_slot_stream10_x_part14_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line10_d_out: unsigned(5 downto 0);
 signal equity_lane0_delay_line10_line: unsigned(179 downto 0);
 signal equity_lane0_deal_stage0_ok_out: std_logic;
@@ -922,18 +942,18 @@ signal equity_lane0_deal_stage7_exact_q: std_logic;
 signal equity_lane0_deal_stage7_a_ok: std_logic;
 signal equity_lane0_deal_stage7_a_pos: unsigned(41 downto 0);
 signal equity_lane0_deal_stage7_a_tok: std_logic;
-signal equity_lane0_deal_stage7_below: unsigned(4 downto 0);
+signal equity_lane0_deal_stage7_below: unsigned(9 downto 0);
 signal equity_lane0_deal_stage7_chosen: unsigned(5 downto 0);
-signal equity_lane0_deal_stage7_fields: unsigned(29 downto 0);
+signal equity_lane0_deal_stage7_fields: unsigned(59 downto 0);
 signal equity_lane0_deal_stage7_found: std_logic;
-signal equity_lane0_deal_stage7_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage7_seen: unsigned(9 downto 0);
-signal equity_lane0_deal_stage7_candidates: unsigned(29 downto 0);
-signal equity_lane0_deal_stage7_taken: unsigned(29 downto 0);
+signal equity_lane0_deal_stage7_free: unsigned(9 downto 0);
+signal equity_lane0_deal_stage7_seen: unsigned(19 downto 0);
+signal equity_lane0_deal_stage7_candidates: unsigned(59 downto 0);
+signal equity_lane0_deal_stage7_taken: unsigned(59 downto 0);
 signal equity_lane0_deal_stage7_t_pos: unsigned(41 downto 0);
 signal equity_lane0_deal_stage7_t_tok: std_logic;
 signal equity_lane0_deal_stage7_t_ok: std_logic;
-signal equity_lane0_deal_stage7_repeated: unsigned(9 downto 0);
+signal equity_lane0_deal_stage7_repeated: unsigned(19 downto 0);
 signal equity_lane0_deal_stage7_repeated_position30_groups: unsigned(1 downto 0);
 signal equity_lane0_deal_stage7_repeated_position30_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage7_repeated_position30_same_position105_equal: std_logic;
@@ -999,6 +1019,71 @@ signal equity_lane0_deal_stage7_repeated_position34_any_set48_bits: unsigned(3 d
 signal equity_lane0_deal_stage7_repeated_position34_any_set48_hit: std_logic;
 signal equity_lane0_deal_stage7_repeated_position34_any_set49_bits: unsigned(2 downto 0);
 signal equity_lane0_deal_stage7_repeated_position34_any_set49_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position35_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position35_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position35_same_position140_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position35_same_position141_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position35_same_position142_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position35_same_position143_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position35_same_position144_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position35_same_position145_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position35_same_position146_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position35_any_set50_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage7_repeated_position35_any_set50_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position35_any_set51_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage7_repeated_position35_any_set51_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position36_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position36_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position36_same_position147_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position36_same_position148_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position36_same_position149_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position36_same_position150_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position36_same_position151_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position36_same_position152_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position36_same_position153_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position36_any_set52_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage7_repeated_position36_any_set52_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position36_any_set53_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage7_repeated_position36_any_set53_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position37_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position37_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position37_same_position154_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position37_same_position155_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position37_same_position156_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position37_same_position157_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position37_same_position158_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position37_same_position159_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position37_same_position160_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position37_any_set54_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage7_repeated_position37_any_set54_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position37_any_set55_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage7_repeated_position37_any_set55_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position38_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position38_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position38_same_position161_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position38_same_position162_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position38_same_position163_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position38_same_position164_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position38_same_position165_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position38_same_position166_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position38_same_position167_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position38_any_set56_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage7_repeated_position38_any_set56_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position38_any_set57_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage7_repeated_position38_any_set57_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position39_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position39_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position39_same_position168_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position39_same_position169_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position39_same_position170_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position39_same_position171_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position39_same_position172_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position39_same_position173_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position39_same_position174_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position39_any_set58_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage7_repeated_position39_any_set58_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position39_any_set59_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage7_repeated_position39_any_set59_hit: std_logic;
 signal equity_lane0_deal_stage8_ok_out: std_logic;
 signal equity_lane0_deal_stage8_pos_out: unsigned(53 downto 0);
 signal equity_lane0_deal_stage8_n_q: unsigned(5 downto 0);
@@ -1007,88 +1092,158 @@ signal equity_lane0_deal_stage8_exact_q: std_logic;
 signal equity_lane0_deal_stage8_a_ok: std_logic;
 signal equity_lane0_deal_stage8_a_pos: unsigned(47 downto 0);
 signal equity_lane0_deal_stage8_a_tok: std_logic;
-signal equity_lane0_deal_stage8_below: unsigned(4 downto 0);
+signal equity_lane0_deal_stage8_below: unsigned(9 downto 0);
 signal equity_lane0_deal_stage8_chosen: unsigned(5 downto 0);
-signal equity_lane0_deal_stage8_fields: unsigned(29 downto 0);
+signal equity_lane0_deal_stage8_fields: unsigned(59 downto 0);
 signal equity_lane0_deal_stage8_found: std_logic;
-signal equity_lane0_deal_stage8_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage8_seen: unsigned(9 downto 0);
-signal equity_lane0_deal_stage8_candidates: unsigned(29 downto 0);
-signal equity_lane0_deal_stage8_taken: unsigned(29 downto 0);
+signal equity_lane0_deal_stage8_free: unsigned(9 downto 0);
+signal equity_lane0_deal_stage8_seen: unsigned(19 downto 0);
+signal equity_lane0_deal_stage8_candidates: unsigned(59 downto 0);
+signal equity_lane0_deal_stage8_taken: unsigned(59 downto 0);
 signal equity_lane0_deal_stage8_t_pos: unsigned(47 downto 0);
 signal equity_lane0_deal_stage8_t_tok: std_logic;
 signal equity_lane0_deal_stage8_t_ok: std_logic;
-signal equity_lane0_deal_stage8_repeated: unsigned(9 downto 0);
-signal equity_lane0_deal_stage8_repeated_position35_groups: unsigned(1 downto 0);
-signal equity_lane0_deal_stage8_repeated_position35_gathered: unsigned(1 downto 0);
-signal equity_lane0_deal_stage8_repeated_position35_same_position140_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position35_same_position141_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position35_same_position142_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position35_same_position143_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position35_same_position144_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position35_same_position145_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position35_same_position146_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position35_same_position147_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position35_any_set50_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage8_repeated_position35_any_set50_hit: std_logic;
-signal equity_lane0_deal_stage8_repeated_position35_any_set51_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage8_repeated_position35_any_set51_hit: std_logic;
-signal equity_lane0_deal_stage8_repeated_position36_groups: unsigned(1 downto 0);
-signal equity_lane0_deal_stage8_repeated_position36_gathered: unsigned(1 downto 0);
-signal equity_lane0_deal_stage8_repeated_position36_same_position148_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position36_same_position149_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position36_same_position150_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position36_same_position151_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position36_same_position152_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position36_same_position153_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position36_same_position154_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position36_same_position155_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position36_any_set52_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage8_repeated_position36_any_set52_hit: std_logic;
-signal equity_lane0_deal_stage8_repeated_position36_any_set53_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage8_repeated_position36_any_set53_hit: std_logic;
-signal equity_lane0_deal_stage8_repeated_position37_groups: unsigned(1 downto 0);
-signal equity_lane0_deal_stage8_repeated_position37_gathered: unsigned(1 downto 0);
-signal equity_lane0_deal_stage8_repeated_position37_same_position156_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position37_same_position157_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position37_same_position158_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position37_same_position159_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position37_same_position160_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position37_same_position161_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position37_same_position162_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position37_same_position163_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position37_any_set54_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage8_repeated_position37_any_set54_hit: std_logic;
-signal equity_lane0_deal_stage8_repeated_position37_any_set55_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage8_repeated_position37_any_set55_hit: std_logic;
-signal equity_lane0_deal_stage8_repeated_position38_groups: unsigned(1 downto 0);
-signal equity_lane0_deal_stage8_repeated_position38_gathered: unsigned(1 downto 0);
-signal equity_lane0_deal_stage8_repeated_position38_same_position164_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position38_same_position165_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position38_same_position166_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position38_same_position167_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position38_same_position168_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position38_same_position169_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position38_same_position170_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position38_same_position171_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position38_any_set56_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage8_repeated_position38_any_set56_hit: std_logic;
-signal equity_lane0_deal_stage8_repeated_position38_any_set57_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage8_repeated_position38_any_set57_hit: std_logic;
-signal equity_lane0_deal_stage8_repeated_position39_groups: unsigned(1 downto 0);
-signal equity_lane0_deal_stage8_repeated_position39_gathered: unsigned(1 downto 0);
-signal equity_lane0_deal_stage8_repeated_position39_same_position172_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position39_same_position173_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position39_same_position174_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position39_same_position175_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position39_same_position176_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position39_same_position177_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position39_same_position178_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position39_same_position179_equal: std_logic;
-signal equity_lane0_deal_stage8_repeated_position39_any_set58_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage8_repeated_position39_any_set58_hit: std_logic;
-signal equity_lane0_deal_stage8_repeated_position39_any_set59_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage8_repeated_position39_any_set59_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated: unsigned(19 downto 0);
+signal equity_lane0_deal_stage8_repeated_position40_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position40_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position40_same_position175_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position40_same_position176_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position40_same_position177_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position40_same_position178_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position40_same_position179_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position40_same_position180_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position40_same_position181_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position40_same_position182_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position40_any_set60_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position40_any_set60_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position40_any_set61_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position40_any_set61_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position41_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position41_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position41_same_position183_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position41_same_position184_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position41_same_position185_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position41_same_position186_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position41_same_position187_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position41_same_position188_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position41_same_position189_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position41_same_position190_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position41_any_set62_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position41_any_set62_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position41_any_set63_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position41_any_set63_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position42_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position42_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position42_same_position191_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position42_same_position192_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position42_same_position193_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position42_same_position194_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position42_same_position195_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position42_same_position196_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position42_same_position197_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position42_same_position198_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position42_any_set64_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position42_any_set64_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position42_any_set65_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position42_any_set65_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position43_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position43_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position43_same_position199_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position43_same_position200_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position43_same_position201_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position43_same_position202_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position43_same_position203_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position43_same_position204_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position43_same_position205_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position43_same_position206_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position43_any_set66_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position43_any_set66_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position43_any_set67_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position43_any_set67_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position44_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position44_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position44_same_position207_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position44_same_position208_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position44_same_position209_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position44_same_position210_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position44_same_position211_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position44_same_position212_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position44_same_position213_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position44_same_position214_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position44_any_set68_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position44_any_set68_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position44_any_set69_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position44_any_set69_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position45_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position45_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position45_same_position215_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position45_same_position216_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position45_same_position217_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position45_same_position218_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position45_same_position219_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position45_same_position220_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position45_same_position221_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position45_same_position222_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position45_any_set70_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position45_any_set70_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position45_any_set71_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position45_any_set71_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position46_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position46_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position46_same_position223_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position46_same_position224_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position46_same_position225_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position46_same_position226_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position46_same_position227_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position46_same_position228_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position46_same_position229_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position46_same_position230_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position46_any_set72_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position46_any_set72_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position46_any_set73_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position46_any_set73_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position47_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position47_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position47_same_position231_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position47_same_position232_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position47_same_position233_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position47_same_position234_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position47_same_position235_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position47_same_position236_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position47_same_position237_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position47_same_position238_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position47_any_set74_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position47_any_set74_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position47_any_set75_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position47_any_set75_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position48_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position48_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position48_same_position239_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position48_same_position240_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position48_same_position241_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position48_same_position242_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position48_same_position243_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position48_same_position244_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position48_same_position245_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position48_same_position246_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position48_any_set76_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position48_any_set76_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position48_any_set77_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position48_any_set77_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position49_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position49_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position49_same_position247_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position49_same_position248_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position49_same_position249_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position49_same_position250_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position49_same_position251_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position49_same_position252_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position49_same_position253_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position49_same_position254_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position49_any_set78_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position49_any_set78_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position49_any_set79_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position49_any_set79_hit: std_logic;
 signal equity_lane0_deal_stage9_ok_out: std_logic;
 signal equity_lane0_deal_stage9_pos_out: unsigned(59 downto 0);
 signal equity_lane0_deal_stage9_n_q: unsigned(5 downto 0);
@@ -1097,206 +1252,376 @@ signal equity_lane0_deal_stage9_exact_q: std_logic;
 signal equity_lane0_deal_stage9_a_ok: std_logic;
 signal equity_lane0_deal_stage9_a_pos: unsigned(53 downto 0);
 signal equity_lane0_deal_stage9_a_tok: std_logic;
-signal equity_lane0_deal_stage9_below: unsigned(4 downto 0);
+signal equity_lane0_deal_stage9_below: unsigned(9 downto 0);
 signal equity_lane0_deal_stage9_chosen: unsigned(5 downto 0);
-signal equity_lane0_deal_stage9_fields: unsigned(29 downto 0);
+signal equity_lane0_deal_stage9_fields: unsigned(59 downto 0);
 signal equity_lane0_deal_stage9_found: std_logic;
-signal equity_lane0_deal_stage9_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage9_seen: unsigned(14 downto 0);
-signal equity_lane0_deal_stage9_candidates: unsigned(29 downto 0);
-signal equity_lane0_deal_stage9_taken: unsigned(29 downto 0);
+signal equity_lane0_deal_stage9_free: unsigned(9 downto 0);
+signal equity_lane0_deal_stage9_seen: unsigned(29 downto 0);
+signal equity_lane0_deal_stage9_candidates: unsigned(59 downto 0);
+signal equity_lane0_deal_stage9_taken: unsigned(59 downto 0);
 signal equity_lane0_deal_stage9_t_pos: unsigned(53 downto 0);
 signal equity_lane0_deal_stage9_t_tok: std_logic;
 signal equity_lane0_deal_stage9_t_ok: std_logic;
-signal equity_lane0_deal_stage9_repeated: unsigned(14 downto 0);
-signal equity_lane0_deal_stage9_repeated_position40_groups: unsigned(2 downto 0);
-signal equity_lane0_deal_stage9_repeated_position40_gathered: unsigned(2 downto 0);
-signal equity_lane0_deal_stage9_repeated_position40_same_position180_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position40_same_position181_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position40_same_position182_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position40_same_position183_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position40_same_position184_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position40_same_position185_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position40_same_position186_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position40_same_position187_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position40_same_position188_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position40_any_set60_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage9_repeated_position40_any_set60_hit: std_logic;
-signal equity_lane0_deal_stage9_repeated_position40_any_set61_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage9_repeated_position40_any_set61_hit: std_logic;
-signal equity_lane0_deal_stage9_repeated_position40_any_set62_hit: std_logic;
-signal equity_lane0_deal_stage9_repeated_position41_groups: unsigned(2 downto 0);
-signal equity_lane0_deal_stage9_repeated_position41_gathered: unsigned(2 downto 0);
-signal equity_lane0_deal_stage9_repeated_position41_same_position189_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position41_same_position190_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position41_same_position191_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position41_same_position192_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position41_same_position193_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position41_same_position194_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position41_same_position195_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position41_same_position196_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position41_same_position197_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position41_any_set63_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage9_repeated_position41_any_set63_hit: std_logic;
-signal equity_lane0_deal_stage9_repeated_position41_any_set64_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage9_repeated_position41_any_set64_hit: std_logic;
-signal equity_lane0_deal_stage9_repeated_position41_any_set65_hit: std_logic;
-signal equity_lane0_deal_stage9_repeated_position42_groups: unsigned(2 downto 0);
-signal equity_lane0_deal_stage9_repeated_position42_gathered: unsigned(2 downto 0);
-signal equity_lane0_deal_stage9_repeated_position42_same_position198_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position42_same_position199_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position42_same_position200_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position42_same_position201_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position42_same_position202_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position42_same_position203_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position42_same_position204_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position42_same_position205_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position42_same_position206_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position42_any_set66_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage9_repeated_position42_any_set66_hit: std_logic;
-signal equity_lane0_deal_stage9_repeated_position42_any_set67_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage9_repeated_position42_any_set67_hit: std_logic;
-signal equity_lane0_deal_stage9_repeated_position42_any_set68_hit: std_logic;
-signal equity_lane0_deal_stage9_repeated_position43_groups: unsigned(2 downto 0);
-signal equity_lane0_deal_stage9_repeated_position43_gathered: unsigned(2 downto 0);
-signal equity_lane0_deal_stage9_repeated_position43_same_position207_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position43_same_position208_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position43_same_position209_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position43_same_position210_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position43_same_position211_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position43_same_position212_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position43_same_position213_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position43_same_position214_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position43_same_position215_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position43_any_set69_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage9_repeated_position43_any_set69_hit: std_logic;
-signal equity_lane0_deal_stage9_repeated_position43_any_set70_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage9_repeated_position43_any_set70_hit: std_logic;
-signal equity_lane0_deal_stage9_repeated_position43_any_set71_hit: std_logic;
-signal equity_lane0_deal_stage9_repeated_position44_groups: unsigned(2 downto 0);
-signal equity_lane0_deal_stage9_repeated_position44_gathered: unsigned(2 downto 0);
-signal equity_lane0_deal_stage9_repeated_position44_same_position216_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position44_same_position217_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position44_same_position218_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position44_same_position219_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position44_same_position220_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position44_same_position221_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position44_same_position222_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position44_same_position223_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position44_same_position224_equal: std_logic;
-signal equity_lane0_deal_stage9_repeated_position44_any_set72_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage9_repeated_position44_any_set72_hit: std_logic;
-signal equity_lane0_deal_stage9_repeated_position44_any_set73_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage9_repeated_position44_any_set73_hit: std_logic;
-signal equity_lane0_deal_stage9_repeated_position44_any_set74_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated: unsigned(29 downto 0);
+signal equity_lane0_deal_stage9_repeated_position50_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position50_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position50_same_position255_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position50_same_position256_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position50_same_position257_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position50_same_position258_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position50_same_position259_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position50_same_position260_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position50_same_position261_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position50_same_position262_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position50_same_position263_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position50_any_set80_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position50_any_set80_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position50_any_set81_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position50_any_set81_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position50_any_set82_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position51_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position51_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position51_same_position264_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position51_same_position265_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position51_same_position266_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position51_same_position267_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position51_same_position268_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position51_same_position269_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position51_same_position270_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position51_same_position271_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position51_same_position272_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position51_any_set83_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position51_any_set83_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position51_any_set84_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position51_any_set84_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position51_any_set85_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position52_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position52_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position52_same_position273_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position52_same_position274_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position52_same_position275_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position52_same_position276_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position52_same_position277_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position52_same_position278_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position52_same_position279_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position52_same_position280_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position52_same_position281_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position52_any_set86_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position52_any_set86_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position52_any_set87_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position52_any_set87_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position52_any_set88_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position53_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position53_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position53_same_position282_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position53_same_position283_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position53_same_position284_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position53_same_position285_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position53_same_position286_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position53_same_position287_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position53_same_position288_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position53_same_position289_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position53_same_position290_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position53_any_set89_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position53_any_set89_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position53_any_set90_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position53_any_set90_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position53_any_set91_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position54_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position54_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position54_same_position291_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position54_same_position292_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position54_same_position293_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position54_same_position294_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position54_same_position295_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position54_same_position296_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position54_same_position297_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position54_same_position298_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position54_same_position299_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position54_any_set92_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position54_any_set92_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position54_any_set93_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position54_any_set93_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position54_any_set94_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position55_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position55_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position55_same_position300_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position55_same_position301_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position55_same_position302_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position55_same_position303_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position55_same_position304_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position55_same_position305_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position55_same_position306_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position55_same_position307_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position55_same_position308_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position55_any_set95_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position55_any_set95_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position55_any_set96_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position55_any_set96_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position55_any_set97_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position56_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position56_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position56_same_position309_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position56_same_position310_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position56_same_position311_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position56_same_position312_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position56_same_position313_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position56_same_position314_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position56_same_position315_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position56_same_position316_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position56_same_position317_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position56_any_set98_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position56_any_set98_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position56_any_set99_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position56_any_set99_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position56_any_set100_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position57_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position57_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position57_same_position318_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position57_same_position319_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position57_same_position320_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position57_same_position321_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position57_same_position322_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position57_same_position323_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position57_same_position324_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position57_same_position325_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position57_same_position326_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position57_any_set101_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position57_any_set101_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position57_any_set102_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position57_any_set102_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position57_any_set103_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position58_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position58_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position58_same_position327_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position58_same_position328_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position58_same_position329_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position58_same_position330_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position58_same_position331_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position58_same_position332_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position58_same_position333_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position58_same_position334_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position58_same_position335_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position58_any_set104_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position58_any_set104_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position58_any_set105_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position58_any_set105_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position58_any_set106_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position59_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position59_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position59_same_position336_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position59_same_position337_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position59_same_position338_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position59_same_position339_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position59_same_position340_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position59_same_position341_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position59_same_position342_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position59_same_position343_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position59_same_position344_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position59_any_set107_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position59_any_set107_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position59_any_set108_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position59_any_set108_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position59_any_set109_hit: std_logic;
 signal equity_lane0_deal_stage10_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage10_mask_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage10_exact_q: std_logic;
 signal equity_lane0_deal_stage10_a_ok: std_logic;
 signal equity_lane0_deal_stage10_a_pos: unsigned(59 downto 0);
 signal equity_lane0_deal_stage10_a_tok: std_logic;
-signal equity_lane0_deal_stage10_below: unsigned(4 downto 0);
+signal equity_lane0_deal_stage10_below: unsigned(9 downto 0);
 signal equity_lane0_deal_stage10_chosen: unsigned(5 downto 0);
-signal equity_lane0_deal_stage10_fields: unsigned(29 downto 0);
+signal equity_lane0_deal_stage10_fields: unsigned(59 downto 0);
 signal equity_lane0_deal_stage10_found: std_logic;
-signal equity_lane0_deal_stage10_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage10_seen: unsigned(14 downto 0);
-signal equity_lane0_deal_stage10_candidates: unsigned(29 downto 0);
-signal equity_lane0_deal_stage10_taken: unsigned(29 downto 0);
+signal equity_lane0_deal_stage10_free: unsigned(9 downto 0);
+signal equity_lane0_deal_stage10_seen: unsigned(29 downto 0);
+signal equity_lane0_deal_stage10_candidates: unsigned(59 downto 0);
+signal equity_lane0_deal_stage10_taken: unsigned(59 downto 0);
 signal equity_lane0_deal_stage10_t_pos: unsigned(59 downto 0);
 signal equity_lane0_deal_stage10_t_tok: std_logic;
 signal equity_lane0_deal_stage10_t_ok: std_logic;
-signal equity_lane0_deal_stage10_repeated: unsigned(14 downto 0);
-signal equity_lane0_deal_stage10_repeated_position45_groups: unsigned(2 downto 0);
-signal equity_lane0_deal_stage10_repeated_position45_gathered: unsigned(2 downto 0);
-signal equity_lane0_deal_stage10_repeated_position45_same_position225_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position45_same_position226_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position45_same_position227_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position45_same_position228_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position45_same_position229_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position45_same_position230_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position45_same_position231_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position45_same_position232_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position45_same_position233_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position45_same_position234_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position45_any_set75_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage10_repeated_position45_any_set75_hit: std_logic;
-signal equity_lane0_deal_stage10_repeated_position45_any_set76_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage10_repeated_position45_any_set76_hit: std_logic;
-signal equity_lane0_deal_stage10_repeated_position45_any_set77_bits: unsigned(1 downto 0);
-signal equity_lane0_deal_stage10_repeated_position45_any_set77_hit: std_logic;
-signal equity_lane0_deal_stage10_repeated_position46_groups: unsigned(2 downto 0);
-signal equity_lane0_deal_stage10_repeated_position46_gathered: unsigned(2 downto 0);
-signal equity_lane0_deal_stage10_repeated_position46_same_position235_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position46_same_position236_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position46_same_position237_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position46_same_position238_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position46_same_position239_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position46_same_position240_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position46_same_position241_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position46_same_position242_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position46_same_position243_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position46_same_position244_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position46_any_set78_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage10_repeated_position46_any_set78_hit: std_logic;
-signal equity_lane0_deal_stage10_repeated_position46_any_set79_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage10_repeated_position46_any_set79_hit: std_logic;
-signal equity_lane0_deal_stage10_repeated_position46_any_set80_bits: unsigned(1 downto 0);
-signal equity_lane0_deal_stage10_repeated_position46_any_set80_hit: std_logic;
-signal equity_lane0_deal_stage10_repeated_position47_groups: unsigned(2 downto 0);
-signal equity_lane0_deal_stage10_repeated_position47_gathered: unsigned(2 downto 0);
-signal equity_lane0_deal_stage10_repeated_position47_same_position245_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position47_same_position246_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position47_same_position247_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position47_same_position248_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position47_same_position249_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position47_same_position250_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position47_same_position251_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position47_same_position252_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position47_same_position253_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position47_same_position254_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position47_any_set81_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage10_repeated_position47_any_set81_hit: std_logic;
-signal equity_lane0_deal_stage10_repeated_position47_any_set82_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage10_repeated_position47_any_set82_hit: std_logic;
-signal equity_lane0_deal_stage10_repeated_position47_any_set83_bits: unsigned(1 downto 0);
-signal equity_lane0_deal_stage10_repeated_position47_any_set83_hit: std_logic;
-signal equity_lane0_deal_stage10_repeated_position48_groups: unsigned(2 downto 0);
-signal equity_lane0_deal_stage10_repeated_position48_gathered: unsigned(2 downto 0);
-signal equity_lane0_deal_stage10_repeated_position48_same_position255_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position48_same_position256_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position48_same_position257_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position48_same_position258_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position48_same_position259_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position48_same_position260_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position48_same_position261_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position48_same_position262_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position48_same_position263_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position48_same_position264_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position48_any_set84_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage10_repeated_position48_any_set84_hit: std_logic;
-signal equity_lane0_deal_stage10_repeated_position48_any_set85_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage10_repeated_position48_any_set85_hit: std_logic;
-signal equity_lane0_deal_stage10_repeated_position48_any_set86_bits: unsigned(1 downto 0);
-signal equity_lane0_deal_stage10_repeated_position48_any_set86_hit: std_logic;
-signal equity_lane0_deal_stage10_repeated_position49_groups: unsigned(2 downto 0);
-signal equity_lane0_deal_stage10_repeated_position49_gathered: unsigned(2 downto 0);
-signal equity_lane0_deal_stage10_repeated_position49_same_position265_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position49_same_position266_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position49_same_position267_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position49_same_position268_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position49_same_position269_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position49_same_position270_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position49_same_position271_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position49_same_position272_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position49_same_position273_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position49_same_position274_equal: std_logic;
-signal equity_lane0_deal_stage10_repeated_position49_any_set87_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage10_repeated_position49_any_set87_hit: std_logic;
-signal equity_lane0_deal_stage10_repeated_position49_any_set88_bits: unsigned(3 downto 0);
-signal equity_lane0_deal_stage10_repeated_position49_any_set88_hit: std_logic;
-signal equity_lane0_deal_stage10_repeated_position49_any_set89_bits: unsigned(1 downto 0);
-signal equity_lane0_deal_stage10_repeated_position49_any_set89_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated: unsigned(29 downto 0);
+signal equity_lane0_deal_stage10_repeated_position60_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position60_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position60_same_position345_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position60_same_position346_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position60_same_position347_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position60_same_position348_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position60_same_position349_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position60_same_position350_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position60_same_position351_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position60_same_position352_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position60_same_position353_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position60_same_position354_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position60_any_set110_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position60_any_set110_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position60_any_set111_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position60_any_set111_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position60_any_set112_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage10_repeated_position60_any_set112_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position61_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position61_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position61_same_position355_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position61_same_position356_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position61_same_position357_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position61_same_position358_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position61_same_position359_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position61_same_position360_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position61_same_position361_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position61_same_position362_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position61_same_position363_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position61_same_position364_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position61_any_set113_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position61_any_set113_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position61_any_set114_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position61_any_set114_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position61_any_set115_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage10_repeated_position61_any_set115_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position62_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position62_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position62_same_position365_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position62_same_position366_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position62_same_position367_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position62_same_position368_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position62_same_position369_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position62_same_position370_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position62_same_position371_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position62_same_position372_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position62_same_position373_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position62_same_position374_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position62_any_set116_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position62_any_set116_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position62_any_set117_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position62_any_set117_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position62_any_set118_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage10_repeated_position62_any_set118_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position63_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position63_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position63_same_position375_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position63_same_position376_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position63_same_position377_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position63_same_position378_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position63_same_position379_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position63_same_position380_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position63_same_position381_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position63_same_position382_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position63_same_position383_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position63_same_position384_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position63_any_set119_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position63_any_set119_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position63_any_set120_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position63_any_set120_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position63_any_set121_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage10_repeated_position63_any_set121_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position64_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position64_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position64_same_position385_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position64_same_position386_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position64_same_position387_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position64_same_position388_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position64_same_position389_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position64_same_position390_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position64_same_position391_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position64_same_position392_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position64_same_position393_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position64_same_position394_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position64_any_set122_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position64_any_set122_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position64_any_set123_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position64_any_set123_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position64_any_set124_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage10_repeated_position64_any_set124_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position65_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position65_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position65_same_position395_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position65_same_position396_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position65_same_position397_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position65_same_position398_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position65_same_position399_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position65_same_position400_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position65_same_position401_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position65_same_position402_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position65_same_position403_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position65_same_position404_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position65_any_set125_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position65_any_set125_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position65_any_set126_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position65_any_set126_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position65_any_set127_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage10_repeated_position65_any_set127_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position66_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position66_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position66_same_position405_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position66_same_position406_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position66_same_position407_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position66_same_position408_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position66_same_position409_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position66_same_position410_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position66_same_position411_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position66_same_position412_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position66_same_position413_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position66_same_position414_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position66_any_set128_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position66_any_set128_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position66_any_set129_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position66_any_set129_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position66_any_set130_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage10_repeated_position66_any_set130_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position67_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position67_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position67_same_position415_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position67_same_position416_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position67_same_position417_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position67_same_position418_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position67_same_position419_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position67_same_position420_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position67_same_position421_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position67_same_position422_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position67_same_position423_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position67_same_position424_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position67_any_set131_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position67_any_set131_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position67_any_set132_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position67_any_set132_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position67_any_set133_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage10_repeated_position67_any_set133_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position68_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position68_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position68_same_position425_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position68_same_position426_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position68_same_position427_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position68_same_position428_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position68_same_position429_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position68_same_position430_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position68_same_position431_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position68_same_position432_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position68_same_position433_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position68_same_position434_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position68_any_set134_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position68_any_set134_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position68_any_set135_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position68_any_set135_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position68_any_set136_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage10_repeated_position68_any_set136_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position69_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position69_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position69_same_position435_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position69_same_position436_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position69_same_position437_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position69_same_position438_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position69_same_position439_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position69_same_position440_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position69_same_position441_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position69_same_position442_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position69_same_position443_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position69_same_position444_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position69_any_set137_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position69_any_set137_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position69_any_set138_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position69_any_set138_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position69_any_set139_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage10_repeated_position69_any_set139_hit: std_logic;
 signal equity_lane0_winners: unsigned(3 downto 0);
 signal equity_lane0_shown: std_logic;
 signal equity_lane0_look_valid: std_logic;
@@ -2335,7 +2660,7 @@ signal equity_lane1_slot_stream11_w: unsigned(31 downto 0);
 signal equity_lane1_slot_stream11_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream11_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream11_z: unsigned(31 downto 0);
-signal equity_lane1_slot_stream11_x_part11_t: unsigned(31 downto 0);
+signal equity_lane1_slot_stream11_x_part15_t: unsigned(31 downto 0);
 signal equity_lane1_delay_line11_d_out: unsigned(5 downto 0);
 signal equity_lane1_slot_stream12_tok_in: std_logic;
 signal equity_lane1_slot_stream12_word: unsigned(31 downto 0);
@@ -2347,7 +2672,7 @@ signal equity_lane1_slot_stream12_w: unsigned(31 downto 0);
 signal equity_lane1_slot_stream12_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream12_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream12_z: unsigned(31 downto 0);
-signal equity_lane1_slot_stream12_x_part12_t: unsigned(31 downto 0);
+signal equity_lane1_slot_stream12_x_part16_t: unsigned(31 downto 0);
 signal equity_lane1_delay_line12_d_out: unsigned(5 downto 0);
 signal equity_lane1_delay_line12_line: unsigned(17 downto 0);
 signal equity_lane1_slot_stream13_tok_in: std_logic;
@@ -2360,7 +2685,7 @@ signal equity_lane1_slot_stream13_w: unsigned(31 downto 0);
 signal equity_lane1_slot_stream13_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream13_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream13_z: unsigned(31 downto 0);
-signal equity_lane1_slot_stream13_x_part13_t: unsigned(31 downto 0);
+signal equity_lane1_slot_stream13_x_part17_t: unsigned(31 downto 0);
 signal equity_lane1_delay_line13_d_out: unsigned(5 downto 0);
 signal equity_lane1_delay_line13_line: unsigned(35 downto 0);
 signal equity_lane1_slot_stream14_tok_in: std_logic;
@@ -2373,7 +2698,7 @@ signal equity_lane1_slot_stream14_w: unsigned(31 downto 0);
 signal equity_lane1_slot_stream14_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream14_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream14_z: unsigned(31 downto 0);
-signal equity_lane1_slot_stream14_x_part14_t: unsigned(31 downto 0);
+signal equity_lane1_slot_stream14_x_part18_t: unsigned(31 downto 0);
 signal equity_lane1_delay_line14_d_out: unsigned(5 downto 0);
 signal equity_lane1_delay_line14_line: unsigned(53 downto 0);
 signal equity_lane1_slot_stream15_tok_in: std_logic;
@@ -2386,7 +2711,7 @@ signal equity_lane1_slot_stream15_w: unsigned(31 downto 0);
 signal equity_lane1_slot_stream15_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream15_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream15_z: unsigned(31 downto 0);
-signal equity_lane1_slot_stream15_x_part15_t: unsigned(31 downto 0);
+signal equity_lane1_slot_stream15_x_part19_t: unsigned(31 downto 0);
 signal equity_lane1_delay_line15_d_out: unsigned(5 downto 0);
 signal equity_lane1_delay_line15_line: unsigned(71 downto 0);
 signal equity_lane1_slot_stream16_tok_in: std_logic;
@@ -2399,7 +2724,7 @@ signal equity_lane1_slot_stream16_w: unsigned(31 downto 0);
 signal equity_lane1_slot_stream16_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream16_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream16_z: unsigned(31 downto 0);
-signal equity_lane1_slot_stream16_x_part16_t: unsigned(31 downto 0);
+signal equity_lane1_slot_stream16_x_part20_t: unsigned(31 downto 0);
 signal equity_lane1_delay_line16_d_out: unsigned(5 downto 0);
 signal equity_lane1_delay_line16_line: unsigned(89 downto 0);
 signal equity_lane1_slot_stream17_tok_in: std_logic;
@@ -2412,11 +2737,11 @@ signal equity_lane1_slot_stream17_w: unsigned(31 downto 0);
 signal equity_lane1_slot_stream17_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream17_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream17_z: unsigned(31 downto 0);
-signal equity_lane1_slot_stream17_x_part17_t: unsigned(31 downto 0);
+signal equity_lane1_slot_stream17_x_part21_t: unsigned(31 downto 0);
 signal equity_lane1_delay_line17_d_out: unsigned(5 downto 0);
 signal equity_lane1_delay_line17_line: unsigned(107 downto 0);
 signal equity_lane1_slot_stream18_tok_in: std_logic;
-signal equity_lane1_slot_stream18_word: unsigned(31 downto 0);
+signal equity_lane1_slot_stream18_word: unsigned(63 downto 0);
 signal equity_lane1_slot_stream18_advance: std_logic;
 signal equity_lane1_slot_stream18_gx: unsigned(31 downto 0);
 signal equity_lane1_slot_stream18_hw: unsigned(31 downto 0);
@@ -2425,11 +2750,16 @@ signal equity_lane1_slot_stream18_w: unsigned(31 downto 0);
 signal equity_lane1_slot_stream18_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream18_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream18_z: unsigned(31 downto 0);
-signal equity_lane1_slot_stream18_x_part18_t: unsigned(31 downto 0);
+signal equity_lane1_slot_stream18_first: unsigned(31 downto 0);
+signal equity_lane1_slot_stream18_second: unsigned(31 downto 0);
+signal equity_lane1_slot_stream18_gy: unsigned(31 downto 0);
+signal equity_lane1_slot_stream18_h_first: unsigned(31 downto 0);
+signal equity_lane1_slot_stream18_x_part22_t: unsigned(31 downto 0);
+signal equity_lane1_slot_stream18_x_part23_t: unsigned(31 downto 0);
 signal equity_lane1_delay_line18_d_out: unsigned(5 downto 0);
 signal equity_lane1_delay_line18_line: unsigned(125 downto 0);
 signal equity_lane1_slot_stream19_tok_in: std_logic;
-signal equity_lane1_slot_stream19_word: unsigned(31 downto 0);
+signal equity_lane1_slot_stream19_word: unsigned(63 downto 0);
 signal equity_lane1_slot_stream19_advance: std_logic;
 signal equity_lane1_slot_stream19_gx: unsigned(31 downto 0);
 signal equity_lane1_slot_stream19_hw: unsigned(31 downto 0);
@@ -2438,11 +2768,16 @@ signal equity_lane1_slot_stream19_w: unsigned(31 downto 0);
 signal equity_lane1_slot_stream19_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream19_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream19_z: unsigned(31 downto 0);
-signal equity_lane1_slot_stream19_x_part19_t: unsigned(31 downto 0);
+signal equity_lane1_slot_stream19_first: unsigned(31 downto 0);
+signal equity_lane1_slot_stream19_second: unsigned(31 downto 0);
+signal equity_lane1_slot_stream19_gy: unsigned(31 downto 0);
+signal equity_lane1_slot_stream19_h_first: unsigned(31 downto 0);
+signal equity_lane1_slot_stream19_x_part24_t: unsigned(31 downto 0);
+signal equity_lane1_slot_stream19_x_part25_t: unsigned(31 downto 0);
 signal equity_lane1_delay_line19_d_out: unsigned(5 downto 0);
 signal equity_lane1_delay_line19_line: unsigned(143 downto 0);
 signal equity_lane1_slot_stream20_tok_in: std_logic;
-signal equity_lane1_slot_stream20_word: unsigned(31 downto 0);
+signal equity_lane1_slot_stream20_word: unsigned(63 downto 0);
 signal equity_lane1_slot_stream20_advance: std_logic;
 signal equity_lane1_slot_stream20_gx: unsigned(31 downto 0);
 signal equity_lane1_slot_stream20_hw: unsigned(31 downto 0);
@@ -2451,11 +2786,16 @@ signal equity_lane1_slot_stream20_w: unsigned(31 downto 0);
 signal equity_lane1_slot_stream20_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream20_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream20_z: unsigned(31 downto 0);
-signal equity_lane1_slot_stream20_x_part20_t: unsigned(31 downto 0);
+signal equity_lane1_slot_stream20_first: unsigned(31 downto 0);
+signal equity_lane1_slot_stream20_second: unsigned(31 downto 0);
+signal equity_lane1_slot_stream20_gy: unsigned(31 downto 0);
+signal equity_lane1_slot_stream20_h_first: unsigned(31 downto 0);
+signal equity_lane1_slot_stream20_x_part26_t: unsigned(31 downto 0);
+signal equity_lane1_slot_stream20_x_part27_t: unsigned(31 downto 0);
 signal equity_lane1_delay_line20_d_out: unsigned(5 downto 0);
 signal equity_lane1_delay_line20_line: unsigned(161 downto 0);
 signal equity_lane1_slot_stream21_tok_in: std_logic;
-signal equity_lane1_slot_stream21_word: unsigned(31 downto 0);
+signal equity_lane1_slot_stream21_word: unsigned(63 downto 0);
 signal equity_lane1_slot_stream21_advance: std_logic;
 signal equity_lane1_slot_stream21_gx: unsigned(31 downto 0);
 signal equity_lane1_slot_stream21_hw: unsigned(31 downto 0);
@@ -2464,7 +2804,12 @@ signal equity_lane1_slot_stream21_w: unsigned(31 downto 0);
 signal equity_lane1_slot_stream21_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream21_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream21_z: unsigned(31 downto 0);
-signal equity_lane1_slot_stream21_x_part21_t: unsigned(31 downto 0);
+signal equity_lane1_slot_stream21_first: unsigned(31 downto 0);
+signal equity_lane1_slot_stream21_second: unsigned(31 downto 0);
+signal equity_lane1_slot_stream21_gy: unsigned(31 downto 0);
+signal equity_lane1_slot_stream21_h_first: unsigned(31 downto 0);
+signal equity_lane1_slot_stream21_x_part28_t: unsigned(31 downto 0);
+signal equity_lane1_slot_stream21_x_part29_t: unsigned(31 downto 0);
 signal equity_lane1_delay_line21_d_out: unsigned(5 downto 0);
 signal equity_lane1_delay_line21_line: unsigned(179 downto 0);
 signal equity_lane1_deal_stage11_ok_out: std_logic;
@@ -2507,21 +2852,21 @@ signal equity_lane1_deal_stage12_t_pos: unsigned(5 downto 0);
 signal equity_lane1_deal_stage12_t_tok: std_logic;
 signal equity_lane1_deal_stage12_t_ok: std_logic;
 signal equity_lane1_deal_stage12_repeated: unsigned(4 downto 0);
-signal equity_lane1_deal_stage12_repeated_position50_groups: unsigned(0 downto 0);
-signal equity_lane1_deal_stage12_repeated_position50_gathered: std_logic;
-signal equity_lane1_deal_stage12_repeated_position50_same_position275_equal: std_logic;
-signal equity_lane1_deal_stage12_repeated_position51_groups: unsigned(0 downto 0);
-signal equity_lane1_deal_stage12_repeated_position51_gathered: std_logic;
-signal equity_lane1_deal_stage12_repeated_position51_same_position276_equal: std_logic;
-signal equity_lane1_deal_stage12_repeated_position52_groups: unsigned(0 downto 0);
-signal equity_lane1_deal_stage12_repeated_position52_gathered: std_logic;
-signal equity_lane1_deal_stage12_repeated_position52_same_position277_equal: std_logic;
-signal equity_lane1_deal_stage12_repeated_position53_groups: unsigned(0 downto 0);
-signal equity_lane1_deal_stage12_repeated_position53_gathered: std_logic;
-signal equity_lane1_deal_stage12_repeated_position53_same_position278_equal: std_logic;
-signal equity_lane1_deal_stage12_repeated_position54_groups: unsigned(0 downto 0);
-signal equity_lane1_deal_stage12_repeated_position54_gathered: std_logic;
-signal equity_lane1_deal_stage12_repeated_position54_same_position279_equal: std_logic;
+signal equity_lane1_deal_stage12_repeated_position70_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage12_repeated_position70_gathered: std_logic;
+signal equity_lane1_deal_stage12_repeated_position70_same_position445_equal: std_logic;
+signal equity_lane1_deal_stage12_repeated_position71_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage12_repeated_position71_gathered: std_logic;
+signal equity_lane1_deal_stage12_repeated_position71_same_position446_equal: std_logic;
+signal equity_lane1_deal_stage12_repeated_position72_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage12_repeated_position72_gathered: std_logic;
+signal equity_lane1_deal_stage12_repeated_position72_same_position447_equal: std_logic;
+signal equity_lane1_deal_stage12_repeated_position73_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage12_repeated_position73_gathered: std_logic;
+signal equity_lane1_deal_stage12_repeated_position73_same_position448_equal: std_logic;
+signal equity_lane1_deal_stage12_repeated_position74_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage12_repeated_position74_gathered: std_logic;
+signal equity_lane1_deal_stage12_repeated_position74_same_position449_equal: std_logic;
 signal equity_lane1_deal_stage13_ok_out: std_logic;
 signal equity_lane1_deal_stage13_pos_out: unsigned(17 downto 0);
 signal equity_lane1_deal_stage13_n_q: unsigned(5 downto 0);
@@ -2542,31 +2887,31 @@ signal equity_lane1_deal_stage13_t_pos: unsigned(11 downto 0);
 signal equity_lane1_deal_stage13_t_tok: std_logic;
 signal equity_lane1_deal_stage13_t_ok: std_logic;
 signal equity_lane1_deal_stage13_repeated: unsigned(4 downto 0);
-signal equity_lane1_deal_stage13_repeated_position55_groups: unsigned(0 downto 0);
-signal equity_lane1_deal_stage13_repeated_position55_gathered: std_logic;
-signal equity_lane1_deal_stage13_repeated_position55_same_position280_equal: std_logic;
-signal equity_lane1_deal_stage13_repeated_position55_same_position281_equal: std_logic;
-signal equity_lane1_deal_stage13_repeated_position55_any_set95_bits: unsigned(1 downto 0);
-signal equity_lane1_deal_stage13_repeated_position56_groups: unsigned(0 downto 0);
-signal equity_lane1_deal_stage13_repeated_position56_gathered: std_logic;
-signal equity_lane1_deal_stage13_repeated_position56_same_position282_equal: std_logic;
-signal equity_lane1_deal_stage13_repeated_position56_same_position283_equal: std_logic;
-signal equity_lane1_deal_stage13_repeated_position56_any_set96_bits: unsigned(1 downto 0);
-signal equity_lane1_deal_stage13_repeated_position57_groups: unsigned(0 downto 0);
-signal equity_lane1_deal_stage13_repeated_position57_gathered: std_logic;
-signal equity_lane1_deal_stage13_repeated_position57_same_position284_equal: std_logic;
-signal equity_lane1_deal_stage13_repeated_position57_same_position285_equal: std_logic;
-signal equity_lane1_deal_stage13_repeated_position57_any_set97_bits: unsigned(1 downto 0);
-signal equity_lane1_deal_stage13_repeated_position58_groups: unsigned(0 downto 0);
-signal equity_lane1_deal_stage13_repeated_position58_gathered: std_logic;
-signal equity_lane1_deal_stage13_repeated_position58_same_position286_equal: std_logic;
-signal equity_lane1_deal_stage13_repeated_position58_same_position287_equal: std_logic;
-signal equity_lane1_deal_stage13_repeated_position58_any_set98_bits: unsigned(1 downto 0);
-signal equity_lane1_deal_stage13_repeated_position59_groups: unsigned(0 downto 0);
-signal equity_lane1_deal_stage13_repeated_position59_gathered: std_logic;
-signal equity_lane1_deal_stage13_repeated_position59_same_position288_equal: std_logic;
-signal equity_lane1_deal_stage13_repeated_position59_same_position289_equal: std_logic;
-signal equity_lane1_deal_stage13_repeated_position59_any_set99_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage13_repeated_position75_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage13_repeated_position75_gathered: std_logic;
+signal equity_lane1_deal_stage13_repeated_position75_same_position450_equal: std_logic;
+signal equity_lane1_deal_stage13_repeated_position75_same_position451_equal: std_logic;
+signal equity_lane1_deal_stage13_repeated_position75_any_set145_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage13_repeated_position76_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage13_repeated_position76_gathered: std_logic;
+signal equity_lane1_deal_stage13_repeated_position76_same_position452_equal: std_logic;
+signal equity_lane1_deal_stage13_repeated_position76_same_position453_equal: std_logic;
+signal equity_lane1_deal_stage13_repeated_position76_any_set146_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage13_repeated_position77_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage13_repeated_position77_gathered: std_logic;
+signal equity_lane1_deal_stage13_repeated_position77_same_position454_equal: std_logic;
+signal equity_lane1_deal_stage13_repeated_position77_same_position455_equal: std_logic;
+signal equity_lane1_deal_stage13_repeated_position77_any_set147_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage13_repeated_position78_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage13_repeated_position78_gathered: std_logic;
+signal equity_lane1_deal_stage13_repeated_position78_same_position456_equal: std_logic;
+signal equity_lane1_deal_stage13_repeated_position78_same_position457_equal: std_logic;
+signal equity_lane1_deal_stage13_repeated_position78_any_set148_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage13_repeated_position79_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage13_repeated_position79_gathered: std_logic;
+signal equity_lane1_deal_stage13_repeated_position79_same_position458_equal: std_logic;
+signal equity_lane1_deal_stage13_repeated_position79_same_position459_equal: std_logic;
+signal equity_lane1_deal_stage13_repeated_position79_any_set149_bits: unsigned(1 downto 0);
 signal equity_lane1_deal_stage14_ok_out: std_logic;
 signal equity_lane1_deal_stage14_pos_out: unsigned(23 downto 0);
 signal equity_lane1_deal_stage14_n_q: unsigned(5 downto 0);
@@ -2587,36 +2932,36 @@ signal equity_lane1_deal_stage14_t_pos: unsigned(17 downto 0);
 signal equity_lane1_deal_stage14_t_tok: std_logic;
 signal equity_lane1_deal_stage14_t_ok: std_logic;
 signal equity_lane1_deal_stage14_repeated: unsigned(4 downto 0);
-signal equity_lane1_deal_stage14_repeated_position60_groups: unsigned(0 downto 0);
-signal equity_lane1_deal_stage14_repeated_position60_gathered: std_logic;
-signal equity_lane1_deal_stage14_repeated_position60_same_position290_equal: std_logic;
-signal equity_lane1_deal_stage14_repeated_position60_same_position291_equal: std_logic;
-signal equity_lane1_deal_stage14_repeated_position60_same_position292_equal: std_logic;
-signal equity_lane1_deal_stage14_repeated_position60_any_set100_bits: unsigned(2 downto 0);
-signal equity_lane1_deal_stage14_repeated_position61_groups: unsigned(0 downto 0);
-signal equity_lane1_deal_stage14_repeated_position61_gathered: std_logic;
-signal equity_lane1_deal_stage14_repeated_position61_same_position293_equal: std_logic;
-signal equity_lane1_deal_stage14_repeated_position61_same_position294_equal: std_logic;
-signal equity_lane1_deal_stage14_repeated_position61_same_position295_equal: std_logic;
-signal equity_lane1_deal_stage14_repeated_position61_any_set101_bits: unsigned(2 downto 0);
-signal equity_lane1_deal_stage14_repeated_position62_groups: unsigned(0 downto 0);
-signal equity_lane1_deal_stage14_repeated_position62_gathered: std_logic;
-signal equity_lane1_deal_stage14_repeated_position62_same_position296_equal: std_logic;
-signal equity_lane1_deal_stage14_repeated_position62_same_position297_equal: std_logic;
-signal equity_lane1_deal_stage14_repeated_position62_same_position298_equal: std_logic;
-signal equity_lane1_deal_stage14_repeated_position62_any_set102_bits: unsigned(2 downto 0);
-signal equity_lane1_deal_stage14_repeated_position63_groups: unsigned(0 downto 0);
-signal equity_lane1_deal_stage14_repeated_position63_gathered: std_logic;
-signal equity_lane1_deal_stage14_repeated_position63_same_position299_equal: std_logic;
-signal equity_lane1_deal_stage14_repeated_position63_same_position300_equal: std_logic;
-signal equity_lane1_deal_stage14_repeated_position63_same_position301_equal: std_logic;
-signal equity_lane1_deal_stage14_repeated_position63_any_set103_bits: unsigned(2 downto 0);
-signal equity_lane1_deal_stage14_repeated_position64_groups: unsigned(0 downto 0);
-signal equity_lane1_deal_stage14_repeated_position64_gathered: std_logic;
-signal equity_lane1_deal_stage14_repeated_position64_same_position302_equal: std_logic;
-signal equity_lane1_deal_stage14_repeated_position64_same_position303_equal: std_logic;
-signal equity_lane1_deal_stage14_repeated_position64_same_position304_equal: std_logic;
-signal equity_lane1_deal_stage14_repeated_position64_any_set104_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage14_repeated_position80_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage14_repeated_position80_gathered: std_logic;
+signal equity_lane1_deal_stage14_repeated_position80_same_position460_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position80_same_position461_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position80_same_position462_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position80_any_set150_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage14_repeated_position81_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage14_repeated_position81_gathered: std_logic;
+signal equity_lane1_deal_stage14_repeated_position81_same_position463_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position81_same_position464_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position81_same_position465_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position81_any_set151_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage14_repeated_position82_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage14_repeated_position82_gathered: std_logic;
+signal equity_lane1_deal_stage14_repeated_position82_same_position466_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position82_same_position467_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position82_same_position468_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position82_any_set152_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage14_repeated_position83_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage14_repeated_position83_gathered: std_logic;
+signal equity_lane1_deal_stage14_repeated_position83_same_position469_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position83_same_position470_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position83_same_position471_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position83_any_set153_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage14_repeated_position84_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage14_repeated_position84_gathered: std_logic;
+signal equity_lane1_deal_stage14_repeated_position84_same_position472_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position84_same_position473_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position84_same_position474_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position84_any_set154_bits: unsigned(2 downto 0);
 signal equity_lane1_deal_stage15_ok_out: std_logic;
 signal equity_lane1_deal_stage15_pos_out: unsigned(29 downto 0);
 signal equity_lane1_deal_stage15_n_q: unsigned(5 downto 0);
@@ -2637,41 +2982,41 @@ signal equity_lane1_deal_stage15_t_pos: unsigned(23 downto 0);
 signal equity_lane1_deal_stage15_t_tok: std_logic;
 signal equity_lane1_deal_stage15_t_ok: std_logic;
 signal equity_lane1_deal_stage15_repeated: unsigned(4 downto 0);
-signal equity_lane1_deal_stage15_repeated_position65_groups: unsigned(0 downto 0);
-signal equity_lane1_deal_stage15_repeated_position65_gathered: std_logic;
-signal equity_lane1_deal_stage15_repeated_position65_same_position305_equal: std_logic;
-signal equity_lane1_deal_stage15_repeated_position65_same_position306_equal: std_logic;
-signal equity_lane1_deal_stage15_repeated_position65_same_position307_equal: std_logic;
-signal equity_lane1_deal_stage15_repeated_position65_same_position308_equal: std_logic;
-signal equity_lane1_deal_stage15_repeated_position65_any_set105_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage15_repeated_position66_groups: unsigned(0 downto 0);
-signal equity_lane1_deal_stage15_repeated_position66_gathered: std_logic;
-signal equity_lane1_deal_stage15_repeated_position66_same_position309_equal: std_logic;
-signal equity_lane1_deal_stage15_repeated_position66_same_position310_equal: std_logic;
-signal equity_lane1_deal_stage15_repeated_position66_same_position311_equal: std_logic;
-signal equity_lane1_deal_stage15_repeated_position66_same_position312_equal: std_logic;
-signal equity_lane1_deal_stage15_repeated_position66_any_set106_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage15_repeated_position67_groups: unsigned(0 downto 0);
-signal equity_lane1_deal_stage15_repeated_position67_gathered: std_logic;
-signal equity_lane1_deal_stage15_repeated_position67_same_position313_equal: std_logic;
-signal equity_lane1_deal_stage15_repeated_position67_same_position314_equal: std_logic;
-signal equity_lane1_deal_stage15_repeated_position67_same_position315_equal: std_logic;
-signal equity_lane1_deal_stage15_repeated_position67_same_position316_equal: std_logic;
-signal equity_lane1_deal_stage15_repeated_position67_any_set107_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage15_repeated_position68_groups: unsigned(0 downto 0);
-signal equity_lane1_deal_stage15_repeated_position68_gathered: std_logic;
-signal equity_lane1_deal_stage15_repeated_position68_same_position317_equal: std_logic;
-signal equity_lane1_deal_stage15_repeated_position68_same_position318_equal: std_logic;
-signal equity_lane1_deal_stage15_repeated_position68_same_position319_equal: std_logic;
-signal equity_lane1_deal_stage15_repeated_position68_same_position320_equal: std_logic;
-signal equity_lane1_deal_stage15_repeated_position68_any_set108_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage15_repeated_position69_groups: unsigned(0 downto 0);
-signal equity_lane1_deal_stage15_repeated_position69_gathered: std_logic;
-signal equity_lane1_deal_stage15_repeated_position69_same_position321_equal: std_logic;
-signal equity_lane1_deal_stage15_repeated_position69_same_position322_equal: std_logic;
-signal equity_lane1_deal_stage15_repeated_position69_same_position323_equal: std_logic;
-signal equity_lane1_deal_stage15_repeated_position69_same_position324_equal: std_logic;
-signal equity_lane1_deal_stage15_repeated_position69_any_set109_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage15_repeated_position85_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage15_repeated_position85_gathered: std_logic;
+signal equity_lane1_deal_stage15_repeated_position85_same_position475_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position85_same_position476_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position85_same_position477_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position85_same_position478_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position85_any_set155_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage15_repeated_position86_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage15_repeated_position86_gathered: std_logic;
+signal equity_lane1_deal_stage15_repeated_position86_same_position479_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position86_same_position480_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position86_same_position481_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position86_same_position482_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position86_any_set156_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage15_repeated_position87_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage15_repeated_position87_gathered: std_logic;
+signal equity_lane1_deal_stage15_repeated_position87_same_position483_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position87_same_position484_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position87_same_position485_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position87_same_position486_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position87_any_set157_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage15_repeated_position88_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage15_repeated_position88_gathered: std_logic;
+signal equity_lane1_deal_stage15_repeated_position88_same_position487_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position88_same_position488_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position88_same_position489_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position88_same_position490_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position88_any_set158_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage15_repeated_position89_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage15_repeated_position89_gathered: std_logic;
+signal equity_lane1_deal_stage15_repeated_position89_same_position491_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position89_same_position492_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position89_same_position493_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position89_same_position494_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position89_any_set159_bits: unsigned(3 downto 0);
 signal equity_lane1_deal_stage16_ok_out: std_logic;
 signal equity_lane1_deal_stage16_pos_out: unsigned(35 downto 0);
 signal equity_lane1_deal_stage16_n_q: unsigned(5 downto 0);
@@ -2692,56 +3037,56 @@ signal equity_lane1_deal_stage16_t_pos: unsigned(29 downto 0);
 signal equity_lane1_deal_stage16_t_tok: std_logic;
 signal equity_lane1_deal_stage16_t_ok: std_logic;
 signal equity_lane1_deal_stage16_repeated: unsigned(9 downto 0);
-signal equity_lane1_deal_stage16_repeated_position70_groups: unsigned(1 downto 0);
-signal equity_lane1_deal_stage16_repeated_position70_gathered: unsigned(1 downto 0);
-signal equity_lane1_deal_stage16_repeated_position70_same_position325_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position70_same_position326_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position70_same_position327_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position70_same_position328_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position70_same_position329_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position70_any_set110_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage16_repeated_position70_any_set110_hit: std_logic;
-signal equity_lane1_deal_stage16_repeated_position70_any_set111_hit: std_logic;
-signal equity_lane1_deal_stage16_repeated_position71_groups: unsigned(1 downto 0);
-signal equity_lane1_deal_stage16_repeated_position71_gathered: unsigned(1 downto 0);
-signal equity_lane1_deal_stage16_repeated_position71_same_position330_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position71_same_position331_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position71_same_position332_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position71_same_position333_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position71_same_position334_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position71_any_set112_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage16_repeated_position71_any_set112_hit: std_logic;
-signal equity_lane1_deal_stage16_repeated_position71_any_set113_hit: std_logic;
-signal equity_lane1_deal_stage16_repeated_position72_groups: unsigned(1 downto 0);
-signal equity_lane1_deal_stage16_repeated_position72_gathered: unsigned(1 downto 0);
-signal equity_lane1_deal_stage16_repeated_position72_same_position335_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position72_same_position336_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position72_same_position337_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position72_same_position338_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position72_same_position339_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position72_any_set114_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage16_repeated_position72_any_set114_hit: std_logic;
-signal equity_lane1_deal_stage16_repeated_position72_any_set115_hit: std_logic;
-signal equity_lane1_deal_stage16_repeated_position73_groups: unsigned(1 downto 0);
-signal equity_lane1_deal_stage16_repeated_position73_gathered: unsigned(1 downto 0);
-signal equity_lane1_deal_stage16_repeated_position73_same_position340_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position73_same_position341_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position73_same_position342_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position73_same_position343_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position73_same_position344_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position73_any_set116_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage16_repeated_position73_any_set116_hit: std_logic;
-signal equity_lane1_deal_stage16_repeated_position73_any_set117_hit: std_logic;
-signal equity_lane1_deal_stage16_repeated_position74_groups: unsigned(1 downto 0);
-signal equity_lane1_deal_stage16_repeated_position74_gathered: unsigned(1 downto 0);
-signal equity_lane1_deal_stage16_repeated_position74_same_position345_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position74_same_position346_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position74_same_position347_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position74_same_position348_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position74_same_position349_equal: std_logic;
-signal equity_lane1_deal_stage16_repeated_position74_any_set118_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage16_repeated_position74_any_set118_hit: std_logic;
-signal equity_lane1_deal_stage16_repeated_position74_any_set119_hit: std_logic;
+signal equity_lane1_deal_stage16_repeated_position90_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage16_repeated_position90_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage16_repeated_position90_same_position495_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position90_same_position496_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position90_same_position497_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position90_same_position498_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position90_same_position499_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position90_any_set160_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage16_repeated_position90_any_set160_hit: std_logic;
+signal equity_lane1_deal_stage16_repeated_position90_any_set161_hit: std_logic;
+signal equity_lane1_deal_stage16_repeated_position91_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage16_repeated_position91_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage16_repeated_position91_same_position500_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position91_same_position501_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position91_same_position502_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position91_same_position503_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position91_same_position504_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position91_any_set162_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage16_repeated_position91_any_set162_hit: std_logic;
+signal equity_lane1_deal_stage16_repeated_position91_any_set163_hit: std_logic;
+signal equity_lane1_deal_stage16_repeated_position92_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage16_repeated_position92_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage16_repeated_position92_same_position505_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position92_same_position506_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position92_same_position507_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position92_same_position508_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position92_same_position509_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position92_any_set164_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage16_repeated_position92_any_set164_hit: std_logic;
+signal equity_lane1_deal_stage16_repeated_position92_any_set165_hit: std_logic;
+signal equity_lane1_deal_stage16_repeated_position93_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage16_repeated_position93_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage16_repeated_position93_same_position510_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position93_same_position511_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position93_same_position512_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position93_same_position513_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position93_same_position514_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position93_any_set166_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage16_repeated_position93_any_set166_hit: std_logic;
+signal equity_lane1_deal_stage16_repeated_position93_any_set167_hit: std_logic;
+signal equity_lane1_deal_stage16_repeated_position94_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage16_repeated_position94_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage16_repeated_position94_same_position515_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position94_same_position516_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position94_same_position517_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position94_same_position518_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position94_same_position519_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position94_any_set168_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage16_repeated_position94_any_set168_hit: std_logic;
+signal equity_lane1_deal_stage16_repeated_position94_any_set169_hit: std_logic;
 signal equity_lane1_deal_stage17_ok_out: std_logic;
 signal equity_lane1_deal_stage17_pos_out: unsigned(41 downto 0);
 signal equity_lane1_deal_stage17_n_q: unsigned(5 downto 0);
@@ -2762,66 +3107,66 @@ signal equity_lane1_deal_stage17_t_pos: unsigned(35 downto 0);
 signal equity_lane1_deal_stage17_t_tok: std_logic;
 signal equity_lane1_deal_stage17_t_ok: std_logic;
 signal equity_lane1_deal_stage17_repeated: unsigned(9 downto 0);
-signal equity_lane1_deal_stage17_repeated_position75_groups: unsigned(1 downto 0);
-signal equity_lane1_deal_stage17_repeated_position75_gathered: unsigned(1 downto 0);
-signal equity_lane1_deal_stage17_repeated_position75_same_position350_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position75_same_position351_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position75_same_position352_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position75_same_position353_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position75_same_position354_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position75_same_position355_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position75_any_set120_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage17_repeated_position75_any_set120_hit: std_logic;
-signal equity_lane1_deal_stage17_repeated_position75_any_set121_bits: unsigned(1 downto 0);
-signal equity_lane1_deal_stage17_repeated_position75_any_set121_hit: std_logic;
-signal equity_lane1_deal_stage17_repeated_position76_groups: unsigned(1 downto 0);
-signal equity_lane1_deal_stage17_repeated_position76_gathered: unsigned(1 downto 0);
-signal equity_lane1_deal_stage17_repeated_position76_same_position356_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position76_same_position357_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position76_same_position358_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position76_same_position359_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position76_same_position360_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position76_same_position361_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position76_any_set122_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage17_repeated_position76_any_set122_hit: std_logic;
-signal equity_lane1_deal_stage17_repeated_position76_any_set123_bits: unsigned(1 downto 0);
-signal equity_lane1_deal_stage17_repeated_position76_any_set123_hit: std_logic;
-signal equity_lane1_deal_stage17_repeated_position77_groups: unsigned(1 downto 0);
-signal equity_lane1_deal_stage17_repeated_position77_gathered: unsigned(1 downto 0);
-signal equity_lane1_deal_stage17_repeated_position77_same_position362_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position77_same_position363_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position77_same_position364_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position77_same_position365_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position77_same_position366_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position77_same_position367_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position77_any_set124_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage17_repeated_position77_any_set124_hit: std_logic;
-signal equity_lane1_deal_stage17_repeated_position77_any_set125_bits: unsigned(1 downto 0);
-signal equity_lane1_deal_stage17_repeated_position77_any_set125_hit: std_logic;
-signal equity_lane1_deal_stage17_repeated_position78_groups: unsigned(1 downto 0);
-signal equity_lane1_deal_stage17_repeated_position78_gathered: unsigned(1 downto 0);
-signal equity_lane1_deal_stage17_repeated_position78_same_position368_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position78_same_position369_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position78_same_position370_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position78_same_position371_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position78_same_position372_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position78_same_position373_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position78_any_set126_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage17_repeated_position78_any_set126_hit: std_logic;
-signal equity_lane1_deal_stage17_repeated_position78_any_set127_bits: unsigned(1 downto 0);
-signal equity_lane1_deal_stage17_repeated_position78_any_set127_hit: std_logic;
-signal equity_lane1_deal_stage17_repeated_position79_groups: unsigned(1 downto 0);
-signal equity_lane1_deal_stage17_repeated_position79_gathered: unsigned(1 downto 0);
-signal equity_lane1_deal_stage17_repeated_position79_same_position374_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position79_same_position375_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position79_same_position376_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position79_same_position377_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position79_same_position378_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position79_same_position379_equal: std_logic;
-signal equity_lane1_deal_stage17_repeated_position79_any_set128_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage17_repeated_position79_any_set128_hit: std_logic;
-signal equity_lane1_deal_stage17_repeated_position79_any_set129_bits: unsigned(1 downto 0);
-signal equity_lane1_deal_stage17_repeated_position79_any_set129_hit: std_logic;
+signal equity_lane1_deal_stage17_repeated_position95_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position95_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position95_same_position520_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position95_same_position521_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position95_same_position522_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position95_same_position523_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position95_same_position524_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position95_same_position525_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position95_any_set170_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage17_repeated_position95_any_set170_hit: std_logic;
+signal equity_lane1_deal_stage17_repeated_position95_any_set171_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position95_any_set171_hit: std_logic;
+signal equity_lane1_deal_stage17_repeated_position96_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position96_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position96_same_position526_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position96_same_position527_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position96_same_position528_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position96_same_position529_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position96_same_position530_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position96_same_position531_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position96_any_set172_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage17_repeated_position96_any_set172_hit: std_logic;
+signal equity_lane1_deal_stage17_repeated_position96_any_set173_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position96_any_set173_hit: std_logic;
+signal equity_lane1_deal_stage17_repeated_position97_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position97_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position97_same_position532_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position97_same_position533_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position97_same_position534_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position97_same_position535_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position97_same_position536_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position97_same_position537_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position97_any_set174_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage17_repeated_position97_any_set174_hit: std_logic;
+signal equity_lane1_deal_stage17_repeated_position97_any_set175_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position97_any_set175_hit: std_logic;
+signal equity_lane1_deal_stage17_repeated_position98_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position98_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position98_same_position538_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position98_same_position539_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position98_same_position540_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position98_same_position541_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position98_same_position542_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position98_same_position543_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position98_any_set176_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage17_repeated_position98_any_set176_hit: std_logic;
+signal equity_lane1_deal_stage17_repeated_position98_any_set177_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position98_any_set177_hit: std_logic;
+signal equity_lane1_deal_stage17_repeated_position99_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position99_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position99_same_position544_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position99_same_position545_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position99_same_position546_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position99_same_position547_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position99_same_position548_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position99_same_position549_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position99_any_set178_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage17_repeated_position99_any_set178_hit: std_logic;
+signal equity_lane1_deal_stage17_repeated_position99_any_set179_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position99_any_set179_hit: std_logic;
 signal equity_lane1_deal_stage18_ok_out: std_logic;
 signal equity_lane1_deal_stage18_pos_out: unsigned(47 downto 0);
 signal equity_lane1_deal_stage18_n_q: unsigned(5 downto 0);
@@ -2830,83 +3175,148 @@ signal equity_lane1_deal_stage18_exact_q: std_logic;
 signal equity_lane1_deal_stage18_a_ok: std_logic;
 signal equity_lane1_deal_stage18_a_pos: unsigned(41 downto 0);
 signal equity_lane1_deal_stage18_a_tok: std_logic;
-signal equity_lane1_deal_stage18_below: unsigned(4 downto 0);
+signal equity_lane1_deal_stage18_below: unsigned(9 downto 0);
 signal equity_lane1_deal_stage18_chosen: unsigned(5 downto 0);
-signal equity_lane1_deal_stage18_fields: unsigned(29 downto 0);
+signal equity_lane1_deal_stage18_fields: unsigned(59 downto 0);
 signal equity_lane1_deal_stage18_found: std_logic;
-signal equity_lane1_deal_stage18_free: unsigned(4 downto 0);
-signal equity_lane1_deal_stage18_seen: unsigned(9 downto 0);
-signal equity_lane1_deal_stage18_candidates: unsigned(29 downto 0);
-signal equity_lane1_deal_stage18_taken: unsigned(29 downto 0);
+signal equity_lane1_deal_stage18_free: unsigned(9 downto 0);
+signal equity_lane1_deal_stage18_seen: unsigned(19 downto 0);
+signal equity_lane1_deal_stage18_candidates: unsigned(59 downto 0);
+signal equity_lane1_deal_stage18_taken: unsigned(59 downto 0);
 signal equity_lane1_deal_stage18_t_pos: unsigned(41 downto 0);
 signal equity_lane1_deal_stage18_t_tok: std_logic;
 signal equity_lane1_deal_stage18_t_ok: std_logic;
-signal equity_lane1_deal_stage18_repeated: unsigned(9 downto 0);
-signal equity_lane1_deal_stage18_repeated_position80_groups: unsigned(1 downto 0);
-signal equity_lane1_deal_stage18_repeated_position80_gathered: unsigned(1 downto 0);
-signal equity_lane1_deal_stage18_repeated_position80_same_position380_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position80_same_position381_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position80_same_position382_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position80_same_position383_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position80_same_position384_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position80_same_position385_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position80_same_position386_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position80_any_set130_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage18_repeated_position80_any_set130_hit: std_logic;
-signal equity_lane1_deal_stage18_repeated_position80_any_set131_bits: unsigned(2 downto 0);
-signal equity_lane1_deal_stage18_repeated_position80_any_set131_hit: std_logic;
-signal equity_lane1_deal_stage18_repeated_position81_groups: unsigned(1 downto 0);
-signal equity_lane1_deal_stage18_repeated_position81_gathered: unsigned(1 downto 0);
-signal equity_lane1_deal_stage18_repeated_position81_same_position387_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position81_same_position388_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position81_same_position389_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position81_same_position390_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position81_same_position391_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position81_same_position392_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position81_same_position393_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position81_any_set132_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage18_repeated_position81_any_set132_hit: std_logic;
-signal equity_lane1_deal_stage18_repeated_position81_any_set133_bits: unsigned(2 downto 0);
-signal equity_lane1_deal_stage18_repeated_position81_any_set133_hit: std_logic;
-signal equity_lane1_deal_stage18_repeated_position82_groups: unsigned(1 downto 0);
-signal equity_lane1_deal_stage18_repeated_position82_gathered: unsigned(1 downto 0);
-signal equity_lane1_deal_stage18_repeated_position82_same_position394_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position82_same_position395_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position82_same_position396_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position82_same_position397_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position82_same_position398_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position82_same_position399_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position82_same_position400_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position82_any_set134_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage18_repeated_position82_any_set134_hit: std_logic;
-signal equity_lane1_deal_stage18_repeated_position82_any_set135_bits: unsigned(2 downto 0);
-signal equity_lane1_deal_stage18_repeated_position82_any_set135_hit: std_logic;
-signal equity_lane1_deal_stage18_repeated_position83_groups: unsigned(1 downto 0);
-signal equity_lane1_deal_stage18_repeated_position83_gathered: unsigned(1 downto 0);
-signal equity_lane1_deal_stage18_repeated_position83_same_position401_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position83_same_position402_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position83_same_position403_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position83_same_position404_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position83_same_position405_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position83_same_position406_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position83_same_position407_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position83_any_set136_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage18_repeated_position83_any_set136_hit: std_logic;
-signal equity_lane1_deal_stage18_repeated_position83_any_set137_bits: unsigned(2 downto 0);
-signal equity_lane1_deal_stage18_repeated_position83_any_set137_hit: std_logic;
-signal equity_lane1_deal_stage18_repeated_position84_groups: unsigned(1 downto 0);
-signal equity_lane1_deal_stage18_repeated_position84_gathered: unsigned(1 downto 0);
-signal equity_lane1_deal_stage18_repeated_position84_same_position408_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position84_same_position409_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position84_same_position410_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position84_same_position411_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position84_same_position412_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position84_same_position413_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position84_same_position414_equal: std_logic;
-signal equity_lane1_deal_stage18_repeated_position84_any_set138_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage18_repeated_position84_any_set138_hit: std_logic;
-signal equity_lane1_deal_stage18_repeated_position84_any_set139_bits: unsigned(2 downto 0);
-signal equity_lane1_deal_stage18_repeated_position84_any_set139_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated: unsigned(19 downto 0);
+signal equity_lane1_deal_stage18_repeated_position100_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position100_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position100_same_position550_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position100_same_position551_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position100_same_position552_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position100_same_position553_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position100_same_position554_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position100_same_position555_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position100_same_position556_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position100_any_set180_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage18_repeated_position100_any_set180_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position100_any_set181_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage18_repeated_position100_any_set181_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position101_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position101_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position101_same_position557_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position101_same_position558_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position101_same_position559_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position101_same_position560_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position101_same_position561_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position101_same_position562_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position101_same_position563_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position101_any_set182_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage18_repeated_position101_any_set182_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position101_any_set183_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage18_repeated_position101_any_set183_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position102_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position102_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position102_same_position564_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position102_same_position565_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position102_same_position566_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position102_same_position567_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position102_same_position568_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position102_same_position569_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position102_same_position570_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position102_any_set184_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage18_repeated_position102_any_set184_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position102_any_set185_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage18_repeated_position102_any_set185_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position103_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position103_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position103_same_position571_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position103_same_position572_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position103_same_position573_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position103_same_position574_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position103_same_position575_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position103_same_position576_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position103_same_position577_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position103_any_set186_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage18_repeated_position103_any_set186_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position103_any_set187_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage18_repeated_position103_any_set187_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position104_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position104_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position104_same_position578_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position104_same_position579_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position104_same_position580_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position104_same_position581_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position104_same_position582_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position104_same_position583_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position104_same_position584_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position104_any_set188_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage18_repeated_position104_any_set188_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position104_any_set189_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage18_repeated_position104_any_set189_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position105_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position105_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position105_same_position585_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position105_same_position586_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position105_same_position587_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position105_same_position588_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position105_same_position589_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position105_same_position590_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position105_same_position591_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position105_any_set190_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage18_repeated_position105_any_set190_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position105_any_set191_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage18_repeated_position105_any_set191_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position106_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position106_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position106_same_position592_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position106_same_position593_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position106_same_position594_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position106_same_position595_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position106_same_position596_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position106_same_position597_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position106_same_position598_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position106_any_set192_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage18_repeated_position106_any_set192_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position106_any_set193_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage18_repeated_position106_any_set193_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position107_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position107_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position107_same_position599_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position107_same_position600_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position107_same_position601_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position107_same_position602_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position107_same_position603_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position107_same_position604_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position107_same_position605_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position107_any_set194_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage18_repeated_position107_any_set194_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position107_any_set195_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage18_repeated_position107_any_set195_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position108_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position108_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position108_same_position606_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position108_same_position607_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position108_same_position608_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position108_same_position609_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position108_same_position610_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position108_same_position611_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position108_same_position612_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position108_any_set196_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage18_repeated_position108_any_set196_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position108_any_set197_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage18_repeated_position108_any_set197_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position109_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position109_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position109_same_position613_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position109_same_position614_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position109_same_position615_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position109_same_position616_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position109_same_position617_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position109_same_position618_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position109_same_position619_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position109_any_set198_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage18_repeated_position109_any_set198_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position109_any_set199_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage18_repeated_position109_any_set199_hit: std_logic;
 signal equity_lane1_deal_stage19_ok_out: std_logic;
 signal equity_lane1_deal_stage19_pos_out: unsigned(53 downto 0);
 signal equity_lane1_deal_stage19_n_q: unsigned(5 downto 0);
@@ -2915,88 +3325,158 @@ signal equity_lane1_deal_stage19_exact_q: std_logic;
 signal equity_lane1_deal_stage19_a_ok: std_logic;
 signal equity_lane1_deal_stage19_a_pos: unsigned(47 downto 0);
 signal equity_lane1_deal_stage19_a_tok: std_logic;
-signal equity_lane1_deal_stage19_below: unsigned(4 downto 0);
+signal equity_lane1_deal_stage19_below: unsigned(9 downto 0);
 signal equity_lane1_deal_stage19_chosen: unsigned(5 downto 0);
-signal equity_lane1_deal_stage19_fields: unsigned(29 downto 0);
+signal equity_lane1_deal_stage19_fields: unsigned(59 downto 0);
 signal equity_lane1_deal_stage19_found: std_logic;
-signal equity_lane1_deal_stage19_free: unsigned(4 downto 0);
-signal equity_lane1_deal_stage19_seen: unsigned(9 downto 0);
-signal equity_lane1_deal_stage19_candidates: unsigned(29 downto 0);
-signal equity_lane1_deal_stage19_taken: unsigned(29 downto 0);
+signal equity_lane1_deal_stage19_free: unsigned(9 downto 0);
+signal equity_lane1_deal_stage19_seen: unsigned(19 downto 0);
+signal equity_lane1_deal_stage19_candidates: unsigned(59 downto 0);
+signal equity_lane1_deal_stage19_taken: unsigned(59 downto 0);
 signal equity_lane1_deal_stage19_t_pos: unsigned(47 downto 0);
 signal equity_lane1_deal_stage19_t_tok: std_logic;
 signal equity_lane1_deal_stage19_t_ok: std_logic;
-signal equity_lane1_deal_stage19_repeated: unsigned(9 downto 0);
-signal equity_lane1_deal_stage19_repeated_position85_groups: unsigned(1 downto 0);
-signal equity_lane1_deal_stage19_repeated_position85_gathered: unsigned(1 downto 0);
-signal equity_lane1_deal_stage19_repeated_position85_same_position415_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position85_same_position416_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position85_same_position417_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position85_same_position418_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position85_same_position419_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position85_same_position420_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position85_same_position421_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position85_same_position422_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position85_any_set140_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage19_repeated_position85_any_set140_hit: std_logic;
-signal equity_lane1_deal_stage19_repeated_position85_any_set141_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage19_repeated_position85_any_set141_hit: std_logic;
-signal equity_lane1_deal_stage19_repeated_position86_groups: unsigned(1 downto 0);
-signal equity_lane1_deal_stage19_repeated_position86_gathered: unsigned(1 downto 0);
-signal equity_lane1_deal_stage19_repeated_position86_same_position423_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position86_same_position424_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position86_same_position425_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position86_same_position426_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position86_same_position427_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position86_same_position428_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position86_same_position429_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position86_same_position430_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position86_any_set142_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage19_repeated_position86_any_set142_hit: std_logic;
-signal equity_lane1_deal_stage19_repeated_position86_any_set143_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage19_repeated_position86_any_set143_hit: std_logic;
-signal equity_lane1_deal_stage19_repeated_position87_groups: unsigned(1 downto 0);
-signal equity_lane1_deal_stage19_repeated_position87_gathered: unsigned(1 downto 0);
-signal equity_lane1_deal_stage19_repeated_position87_same_position431_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position87_same_position432_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position87_same_position433_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position87_same_position434_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position87_same_position435_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position87_same_position436_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position87_same_position437_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position87_same_position438_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position87_any_set144_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage19_repeated_position87_any_set144_hit: std_logic;
-signal equity_lane1_deal_stage19_repeated_position87_any_set145_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage19_repeated_position87_any_set145_hit: std_logic;
-signal equity_lane1_deal_stage19_repeated_position88_groups: unsigned(1 downto 0);
-signal equity_lane1_deal_stage19_repeated_position88_gathered: unsigned(1 downto 0);
-signal equity_lane1_deal_stage19_repeated_position88_same_position439_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position88_same_position440_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position88_same_position441_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position88_same_position442_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position88_same_position443_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position88_same_position444_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position88_same_position445_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position88_same_position446_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position88_any_set146_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage19_repeated_position88_any_set146_hit: std_logic;
-signal equity_lane1_deal_stage19_repeated_position88_any_set147_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage19_repeated_position88_any_set147_hit: std_logic;
-signal equity_lane1_deal_stage19_repeated_position89_groups: unsigned(1 downto 0);
-signal equity_lane1_deal_stage19_repeated_position89_gathered: unsigned(1 downto 0);
-signal equity_lane1_deal_stage19_repeated_position89_same_position447_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position89_same_position448_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position89_same_position449_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position89_same_position450_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position89_same_position451_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position89_same_position452_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position89_same_position453_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position89_same_position454_equal: std_logic;
-signal equity_lane1_deal_stage19_repeated_position89_any_set148_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage19_repeated_position89_any_set148_hit: std_logic;
-signal equity_lane1_deal_stage19_repeated_position89_any_set149_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage19_repeated_position89_any_set149_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated: unsigned(19 downto 0);
+signal equity_lane1_deal_stage19_repeated_position110_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position110_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position110_same_position620_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position110_same_position621_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position110_same_position622_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position110_same_position623_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position110_same_position624_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position110_same_position625_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position110_same_position626_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position110_same_position627_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position110_any_set200_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position110_any_set200_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position110_any_set201_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position110_any_set201_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position111_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position111_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position111_same_position628_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position111_same_position629_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position111_same_position630_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position111_same_position631_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position111_same_position632_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position111_same_position633_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position111_same_position634_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position111_same_position635_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position111_any_set202_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position111_any_set202_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position111_any_set203_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position111_any_set203_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position112_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position112_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position112_same_position636_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position112_same_position637_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position112_same_position638_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position112_same_position639_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position112_same_position640_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position112_same_position641_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position112_same_position642_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position112_same_position643_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position112_any_set204_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position112_any_set204_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position112_any_set205_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position112_any_set205_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position113_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position113_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position113_same_position644_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position113_same_position645_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position113_same_position646_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position113_same_position647_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position113_same_position648_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position113_same_position649_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position113_same_position650_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position113_same_position651_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position113_any_set206_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position113_any_set206_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position113_any_set207_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position113_any_set207_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position114_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position114_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position114_same_position652_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position114_same_position653_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position114_same_position654_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position114_same_position655_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position114_same_position656_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position114_same_position657_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position114_same_position658_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position114_same_position659_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position114_any_set208_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position114_any_set208_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position114_any_set209_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position114_any_set209_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position115_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position115_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position115_same_position660_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position115_same_position661_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position115_same_position662_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position115_same_position663_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position115_same_position664_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position115_same_position665_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position115_same_position666_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position115_same_position667_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position115_any_set210_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position115_any_set210_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position115_any_set211_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position115_any_set211_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position116_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position116_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position116_same_position668_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position116_same_position669_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position116_same_position670_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position116_same_position671_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position116_same_position672_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position116_same_position673_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position116_same_position674_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position116_same_position675_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position116_any_set212_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position116_any_set212_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position116_any_set213_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position116_any_set213_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position117_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position117_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position117_same_position676_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position117_same_position677_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position117_same_position678_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position117_same_position679_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position117_same_position680_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position117_same_position681_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position117_same_position682_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position117_same_position683_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position117_any_set214_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position117_any_set214_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position117_any_set215_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position117_any_set215_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position118_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position118_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position118_same_position684_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position118_same_position685_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position118_same_position686_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position118_same_position687_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position118_same_position688_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position118_same_position689_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position118_same_position690_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position118_same_position691_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position118_any_set216_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position118_any_set216_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position118_any_set217_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position118_any_set217_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position119_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position119_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position119_same_position692_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position119_same_position693_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position119_same_position694_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position119_same_position695_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position119_same_position696_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position119_same_position697_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position119_same_position698_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position119_same_position699_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position119_any_set218_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position119_any_set218_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position119_any_set219_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position119_any_set219_hit: std_logic;
 signal equity_lane1_deal_stage20_ok_out: std_logic;
 signal equity_lane1_deal_stage20_pos_out: unsigned(59 downto 0);
 signal equity_lane1_deal_stage20_n_q: unsigned(5 downto 0);
@@ -3005,206 +3485,376 @@ signal equity_lane1_deal_stage20_exact_q: std_logic;
 signal equity_lane1_deal_stage20_a_ok: std_logic;
 signal equity_lane1_deal_stage20_a_pos: unsigned(53 downto 0);
 signal equity_lane1_deal_stage20_a_tok: std_logic;
-signal equity_lane1_deal_stage20_below: unsigned(4 downto 0);
+signal equity_lane1_deal_stage20_below: unsigned(9 downto 0);
 signal equity_lane1_deal_stage20_chosen: unsigned(5 downto 0);
-signal equity_lane1_deal_stage20_fields: unsigned(29 downto 0);
+signal equity_lane1_deal_stage20_fields: unsigned(59 downto 0);
 signal equity_lane1_deal_stage20_found: std_logic;
-signal equity_lane1_deal_stage20_free: unsigned(4 downto 0);
-signal equity_lane1_deal_stage20_seen: unsigned(14 downto 0);
-signal equity_lane1_deal_stage20_candidates: unsigned(29 downto 0);
-signal equity_lane1_deal_stage20_taken: unsigned(29 downto 0);
+signal equity_lane1_deal_stage20_free: unsigned(9 downto 0);
+signal equity_lane1_deal_stage20_seen: unsigned(29 downto 0);
+signal equity_lane1_deal_stage20_candidates: unsigned(59 downto 0);
+signal equity_lane1_deal_stage20_taken: unsigned(59 downto 0);
 signal equity_lane1_deal_stage20_t_pos: unsigned(53 downto 0);
 signal equity_lane1_deal_stage20_t_tok: std_logic;
 signal equity_lane1_deal_stage20_t_ok: std_logic;
-signal equity_lane1_deal_stage20_repeated: unsigned(14 downto 0);
-signal equity_lane1_deal_stage20_repeated_position90_groups: unsigned(2 downto 0);
-signal equity_lane1_deal_stage20_repeated_position90_gathered: unsigned(2 downto 0);
-signal equity_lane1_deal_stage20_repeated_position90_same_position455_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position90_same_position456_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position90_same_position457_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position90_same_position458_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position90_same_position459_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position90_same_position460_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position90_same_position461_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position90_same_position462_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position90_same_position463_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position90_any_set150_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage20_repeated_position90_any_set150_hit: std_logic;
-signal equity_lane1_deal_stage20_repeated_position90_any_set151_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage20_repeated_position90_any_set151_hit: std_logic;
-signal equity_lane1_deal_stage20_repeated_position90_any_set152_hit: std_logic;
-signal equity_lane1_deal_stage20_repeated_position91_groups: unsigned(2 downto 0);
-signal equity_lane1_deal_stage20_repeated_position91_gathered: unsigned(2 downto 0);
-signal equity_lane1_deal_stage20_repeated_position91_same_position464_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position91_same_position465_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position91_same_position466_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position91_same_position467_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position91_same_position468_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position91_same_position469_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position91_same_position470_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position91_same_position471_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position91_same_position472_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position91_any_set153_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage20_repeated_position91_any_set153_hit: std_logic;
-signal equity_lane1_deal_stage20_repeated_position91_any_set154_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage20_repeated_position91_any_set154_hit: std_logic;
-signal equity_lane1_deal_stage20_repeated_position91_any_set155_hit: std_logic;
-signal equity_lane1_deal_stage20_repeated_position92_groups: unsigned(2 downto 0);
-signal equity_lane1_deal_stage20_repeated_position92_gathered: unsigned(2 downto 0);
-signal equity_lane1_deal_stage20_repeated_position92_same_position473_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position92_same_position474_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position92_same_position475_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position92_same_position476_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position92_same_position477_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position92_same_position478_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position92_same_position479_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position92_same_position480_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position92_same_position481_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position92_any_set156_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage20_repeated_position92_any_set156_hit: std_logic;
-signal equity_lane1_deal_stage20_repeated_position92_any_set157_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage20_repeated_position92_any_set157_hit: std_logic;
-signal equity_lane1_deal_stage20_repeated_position92_any_set158_hit: std_logic;
-signal equity_lane1_deal_stage20_repeated_position93_groups: unsigned(2 downto 0);
-signal equity_lane1_deal_stage20_repeated_position93_gathered: unsigned(2 downto 0);
-signal equity_lane1_deal_stage20_repeated_position93_same_position482_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position93_same_position483_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position93_same_position484_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position93_same_position485_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position93_same_position486_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position93_same_position487_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position93_same_position488_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position93_same_position489_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position93_same_position490_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position93_any_set159_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage20_repeated_position93_any_set159_hit: std_logic;
-signal equity_lane1_deal_stage20_repeated_position93_any_set160_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage20_repeated_position93_any_set160_hit: std_logic;
-signal equity_lane1_deal_stage20_repeated_position93_any_set161_hit: std_logic;
-signal equity_lane1_deal_stage20_repeated_position94_groups: unsigned(2 downto 0);
-signal equity_lane1_deal_stage20_repeated_position94_gathered: unsigned(2 downto 0);
-signal equity_lane1_deal_stage20_repeated_position94_same_position491_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position94_same_position492_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position94_same_position493_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position94_same_position494_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position94_same_position495_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position94_same_position496_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position94_same_position497_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position94_same_position498_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position94_same_position499_equal: std_logic;
-signal equity_lane1_deal_stage20_repeated_position94_any_set162_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage20_repeated_position94_any_set162_hit: std_logic;
-signal equity_lane1_deal_stage20_repeated_position94_any_set163_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage20_repeated_position94_any_set163_hit: std_logic;
-signal equity_lane1_deal_stage20_repeated_position94_any_set164_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated: unsigned(29 downto 0);
+signal equity_lane1_deal_stage20_repeated_position120_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position120_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position120_same_position700_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position120_same_position701_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position120_same_position702_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position120_same_position703_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position120_same_position704_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position120_same_position705_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position120_same_position706_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position120_same_position707_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position120_same_position708_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position120_any_set220_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position120_any_set220_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position120_any_set221_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position120_any_set221_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position120_any_set222_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position121_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position121_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position121_same_position709_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position121_same_position710_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position121_same_position711_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position121_same_position712_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position121_same_position713_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position121_same_position714_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position121_same_position715_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position121_same_position716_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position121_same_position717_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position121_any_set223_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position121_any_set223_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position121_any_set224_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position121_any_set224_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position121_any_set225_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position122_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position122_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position122_same_position718_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position122_same_position719_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position122_same_position720_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position122_same_position721_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position122_same_position722_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position122_same_position723_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position122_same_position724_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position122_same_position725_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position122_same_position726_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position122_any_set226_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position122_any_set226_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position122_any_set227_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position122_any_set227_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position122_any_set228_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position123_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position123_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position123_same_position727_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position123_same_position728_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position123_same_position729_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position123_same_position730_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position123_same_position731_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position123_same_position732_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position123_same_position733_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position123_same_position734_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position123_same_position735_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position123_any_set229_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position123_any_set229_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position123_any_set230_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position123_any_set230_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position123_any_set231_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position124_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position124_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position124_same_position736_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position124_same_position737_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position124_same_position738_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position124_same_position739_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position124_same_position740_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position124_same_position741_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position124_same_position742_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position124_same_position743_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position124_same_position744_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position124_any_set232_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position124_any_set232_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position124_any_set233_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position124_any_set233_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position124_any_set234_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position125_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position125_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position125_same_position745_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position125_same_position746_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position125_same_position747_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position125_same_position748_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position125_same_position749_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position125_same_position750_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position125_same_position751_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position125_same_position752_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position125_same_position753_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position125_any_set235_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position125_any_set235_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position125_any_set236_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position125_any_set236_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position125_any_set237_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position126_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position126_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position126_same_position754_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position126_same_position755_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position126_same_position756_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position126_same_position757_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position126_same_position758_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position126_same_position759_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position126_same_position760_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position126_same_position761_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position126_same_position762_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position126_any_set238_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position126_any_set238_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position126_any_set239_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position126_any_set239_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position126_any_set240_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position127_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position127_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position127_same_position763_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position127_same_position764_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position127_same_position765_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position127_same_position766_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position127_same_position767_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position127_same_position768_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position127_same_position769_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position127_same_position770_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position127_same_position771_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position127_any_set241_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position127_any_set241_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position127_any_set242_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position127_any_set242_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position127_any_set243_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position128_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position128_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position128_same_position772_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position128_same_position773_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position128_same_position774_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position128_same_position775_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position128_same_position776_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position128_same_position777_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position128_same_position778_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position128_same_position779_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position128_same_position780_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position128_any_set244_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position128_any_set244_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position128_any_set245_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position128_any_set245_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position128_any_set246_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position129_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position129_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position129_same_position781_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position129_same_position782_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position129_same_position783_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position129_same_position784_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position129_same_position785_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position129_same_position786_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position129_same_position787_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position129_same_position788_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position129_same_position789_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position129_any_set247_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position129_any_set247_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position129_any_set248_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position129_any_set248_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position129_any_set249_hit: std_logic;
 signal equity_lane1_deal_stage21_n_q: unsigned(5 downto 0);
 signal equity_lane1_deal_stage21_mask_q: unsigned(5 downto 0);
 signal equity_lane1_deal_stage21_exact_q: std_logic;
 signal equity_lane1_deal_stage21_a_ok: std_logic;
 signal equity_lane1_deal_stage21_a_pos: unsigned(59 downto 0);
 signal equity_lane1_deal_stage21_a_tok: std_logic;
-signal equity_lane1_deal_stage21_below: unsigned(4 downto 0);
+signal equity_lane1_deal_stage21_below: unsigned(9 downto 0);
 signal equity_lane1_deal_stage21_chosen: unsigned(5 downto 0);
-signal equity_lane1_deal_stage21_fields: unsigned(29 downto 0);
+signal equity_lane1_deal_stage21_fields: unsigned(59 downto 0);
 signal equity_lane1_deal_stage21_found: std_logic;
-signal equity_lane1_deal_stage21_free: unsigned(4 downto 0);
-signal equity_lane1_deal_stage21_seen: unsigned(14 downto 0);
-signal equity_lane1_deal_stage21_candidates: unsigned(29 downto 0);
-signal equity_lane1_deal_stage21_taken: unsigned(29 downto 0);
+signal equity_lane1_deal_stage21_free: unsigned(9 downto 0);
+signal equity_lane1_deal_stage21_seen: unsigned(29 downto 0);
+signal equity_lane1_deal_stage21_candidates: unsigned(59 downto 0);
+signal equity_lane1_deal_stage21_taken: unsigned(59 downto 0);
 signal equity_lane1_deal_stage21_t_pos: unsigned(59 downto 0);
 signal equity_lane1_deal_stage21_t_tok: std_logic;
 signal equity_lane1_deal_stage21_t_ok: std_logic;
-signal equity_lane1_deal_stage21_repeated: unsigned(14 downto 0);
-signal equity_lane1_deal_stage21_repeated_position95_groups: unsigned(2 downto 0);
-signal equity_lane1_deal_stage21_repeated_position95_gathered: unsigned(2 downto 0);
-signal equity_lane1_deal_stage21_repeated_position95_same_position500_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position95_same_position501_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position95_same_position502_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position95_same_position503_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position95_same_position504_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position95_same_position505_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position95_same_position506_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position95_same_position507_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position95_same_position508_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position95_same_position509_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position95_any_set165_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage21_repeated_position95_any_set165_hit: std_logic;
-signal equity_lane1_deal_stage21_repeated_position95_any_set166_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage21_repeated_position95_any_set166_hit: std_logic;
-signal equity_lane1_deal_stage21_repeated_position95_any_set167_bits: unsigned(1 downto 0);
-signal equity_lane1_deal_stage21_repeated_position95_any_set167_hit: std_logic;
-signal equity_lane1_deal_stage21_repeated_position96_groups: unsigned(2 downto 0);
-signal equity_lane1_deal_stage21_repeated_position96_gathered: unsigned(2 downto 0);
-signal equity_lane1_deal_stage21_repeated_position96_same_position510_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position96_same_position511_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position96_same_position512_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position96_same_position513_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position96_same_position514_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position96_same_position515_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position96_same_position516_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position96_same_position517_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position96_same_position518_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position96_same_position519_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position96_any_set168_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage21_repeated_position96_any_set168_hit: std_logic;
-signal equity_lane1_deal_stage21_repeated_position96_any_set169_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage21_repeated_position96_any_set169_hit: std_logic;
-signal equity_lane1_deal_stage21_repeated_position96_any_set170_bits: unsigned(1 downto 0);
-signal equity_lane1_deal_stage21_repeated_position96_any_set170_hit: std_logic;
-signal equity_lane1_deal_stage21_repeated_position97_groups: unsigned(2 downto 0);
-signal equity_lane1_deal_stage21_repeated_position97_gathered: unsigned(2 downto 0);
-signal equity_lane1_deal_stage21_repeated_position97_same_position520_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position97_same_position521_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position97_same_position522_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position97_same_position523_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position97_same_position524_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position97_same_position525_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position97_same_position526_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position97_same_position527_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position97_same_position528_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position97_same_position529_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position97_any_set171_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage21_repeated_position97_any_set171_hit: std_logic;
-signal equity_lane1_deal_stage21_repeated_position97_any_set172_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage21_repeated_position97_any_set172_hit: std_logic;
-signal equity_lane1_deal_stage21_repeated_position97_any_set173_bits: unsigned(1 downto 0);
-signal equity_lane1_deal_stage21_repeated_position97_any_set173_hit: std_logic;
-signal equity_lane1_deal_stage21_repeated_position98_groups: unsigned(2 downto 0);
-signal equity_lane1_deal_stage21_repeated_position98_gathered: unsigned(2 downto 0);
-signal equity_lane1_deal_stage21_repeated_position98_same_position530_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position98_same_position531_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position98_same_position532_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position98_same_position533_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position98_same_position534_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position98_same_position535_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position98_same_position536_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position98_same_position537_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position98_same_position538_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position98_same_position539_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position98_any_set174_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage21_repeated_position98_any_set174_hit: std_logic;
-signal equity_lane1_deal_stage21_repeated_position98_any_set175_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage21_repeated_position98_any_set175_hit: std_logic;
-signal equity_lane1_deal_stage21_repeated_position98_any_set176_bits: unsigned(1 downto 0);
-signal equity_lane1_deal_stage21_repeated_position98_any_set176_hit: std_logic;
-signal equity_lane1_deal_stage21_repeated_position99_groups: unsigned(2 downto 0);
-signal equity_lane1_deal_stage21_repeated_position99_gathered: unsigned(2 downto 0);
-signal equity_lane1_deal_stage21_repeated_position99_same_position540_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position99_same_position541_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position99_same_position542_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position99_same_position543_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position99_same_position544_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position99_same_position545_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position99_same_position546_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position99_same_position547_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position99_same_position548_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position99_same_position549_equal: std_logic;
-signal equity_lane1_deal_stage21_repeated_position99_any_set177_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage21_repeated_position99_any_set177_hit: std_logic;
-signal equity_lane1_deal_stage21_repeated_position99_any_set178_bits: unsigned(3 downto 0);
-signal equity_lane1_deal_stage21_repeated_position99_any_set178_hit: std_logic;
-signal equity_lane1_deal_stage21_repeated_position99_any_set179_bits: unsigned(1 downto 0);
-signal equity_lane1_deal_stage21_repeated_position99_any_set179_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated: unsigned(29 downto 0);
+signal equity_lane1_deal_stage21_repeated_position130_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position130_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position130_same_position790_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position130_same_position791_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position130_same_position792_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position130_same_position793_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position130_same_position794_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position130_same_position795_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position130_same_position796_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position130_same_position797_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position130_same_position798_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position130_same_position799_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position130_any_set250_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position130_any_set250_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position130_any_set251_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position130_any_set251_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position130_any_set252_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage21_repeated_position130_any_set252_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position131_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position131_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position131_same_position800_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position131_same_position801_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position131_same_position802_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position131_same_position803_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position131_same_position804_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position131_same_position805_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position131_same_position806_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position131_same_position807_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position131_same_position808_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position131_same_position809_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position131_any_set253_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position131_any_set253_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position131_any_set254_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position131_any_set254_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position131_any_set255_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage21_repeated_position131_any_set255_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position132_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position132_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position132_same_position810_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position132_same_position811_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position132_same_position812_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position132_same_position813_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position132_same_position814_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position132_same_position815_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position132_same_position816_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position132_same_position817_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position132_same_position818_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position132_same_position819_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position132_any_set256_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position132_any_set256_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position132_any_set257_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position132_any_set257_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position132_any_set258_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage21_repeated_position132_any_set258_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position133_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position133_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position133_same_position820_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position133_same_position821_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position133_same_position822_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position133_same_position823_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position133_same_position824_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position133_same_position825_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position133_same_position826_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position133_same_position827_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position133_same_position828_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position133_same_position829_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position133_any_set259_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position133_any_set259_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position133_any_set260_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position133_any_set260_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position133_any_set261_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage21_repeated_position133_any_set261_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position134_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position134_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position134_same_position830_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position134_same_position831_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position134_same_position832_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position134_same_position833_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position134_same_position834_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position134_same_position835_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position134_same_position836_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position134_same_position837_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position134_same_position838_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position134_same_position839_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position134_any_set262_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position134_any_set262_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position134_any_set263_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position134_any_set263_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position134_any_set264_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage21_repeated_position134_any_set264_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position135_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position135_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position135_same_position840_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position135_same_position841_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position135_same_position842_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position135_same_position843_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position135_same_position844_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position135_same_position845_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position135_same_position846_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position135_same_position847_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position135_same_position848_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position135_same_position849_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position135_any_set265_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position135_any_set265_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position135_any_set266_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position135_any_set266_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position135_any_set267_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage21_repeated_position135_any_set267_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position136_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position136_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position136_same_position850_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position136_same_position851_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position136_same_position852_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position136_same_position853_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position136_same_position854_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position136_same_position855_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position136_same_position856_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position136_same_position857_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position136_same_position858_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position136_same_position859_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position136_any_set268_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position136_any_set268_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position136_any_set269_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position136_any_set269_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position136_any_set270_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage21_repeated_position136_any_set270_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position137_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position137_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position137_same_position860_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position137_same_position861_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position137_same_position862_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position137_same_position863_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position137_same_position864_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position137_same_position865_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position137_same_position866_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position137_same_position867_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position137_same_position868_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position137_same_position869_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position137_any_set271_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position137_any_set271_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position137_any_set272_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position137_any_set272_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position137_any_set273_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage21_repeated_position137_any_set273_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position138_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position138_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position138_same_position870_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position138_same_position871_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position138_same_position872_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position138_same_position873_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position138_same_position874_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position138_same_position875_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position138_same_position876_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position138_same_position877_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position138_same_position878_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position138_same_position879_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position138_any_set274_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position138_any_set274_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position138_any_set275_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position138_any_set275_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position138_any_set276_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage21_repeated_position138_any_set276_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position139_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position139_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position139_same_position880_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position139_same_position881_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position139_same_position882_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position139_same_position883_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position139_same_position884_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position139_same_position885_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position139_same_position886_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position139_same_position887_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position139_same_position888_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position139_same_position889_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position139_any_set277_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position139_any_set277_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position139_any_set278_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position139_any_set278_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position139_any_set279_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage21_repeated_position139_any_set279_hit: std_logic;
 signal equity_lane1_winners: unsigned(3 downto 0);
 signal equity_lane1_shown: std_logic;
 signal equity_lane1_look_valid: std_logic;
@@ -4416,6 +5066,11 @@ equity_lane0_deal_stage6_repeated_position29_any_set38_bits(1) <= equity_lane0_d
 equity_lane0_deal_stage6_repeated_position29_any_set38_bits(0) <= equity_lane0_deal_stage6_repeated_position29_same_position102_equal;
 equity_lane0_deal_stage6_repeated_position29_any_set39_bits(1) <= equity_lane0_deal_stage6_repeated_position29_same_position103_equal;
 equity_lane0_deal_stage6_repeated_position29_any_set39_bits(0) <= equity_lane0_deal_stage6_repeated_position29_same_position104_equal;
+equity_lane0_deal_stage7_repeated(20-1 downto 18) <= equity_lane0_deal_stage7_repeated_position39_groups;
+equity_lane0_deal_stage7_repeated(18-1 downto 16) <= equity_lane0_deal_stage7_repeated_position38_groups;
+equity_lane0_deal_stage7_repeated(16-1 downto 14) <= equity_lane0_deal_stage7_repeated_position37_groups;
+equity_lane0_deal_stage7_repeated(14-1 downto 12) <= equity_lane0_deal_stage7_repeated_position36_groups;
+equity_lane0_deal_stage7_repeated(12-1 downto 10) <= equity_lane0_deal_stage7_repeated_position35_groups;
 equity_lane0_deal_stage7_repeated(10-1 downto 8) <= equity_lane0_deal_stage7_repeated_position34_groups;
 equity_lane0_deal_stage7_repeated(8-1 downto 6) <= equity_lane0_deal_stage7_repeated_position33_groups;
 equity_lane0_deal_stage7_repeated(6-1 downto 4) <= equity_lane0_deal_stage7_repeated_position32_groups;
@@ -4466,191 +5121,421 @@ equity_lane0_deal_stage7_repeated_position34_any_set48_bits(0) <= equity_lane0_d
 equity_lane0_deal_stage7_repeated_position34_any_set49_bits(2) <= equity_lane0_deal_stage7_repeated_position34_same_position137_equal;
 equity_lane0_deal_stage7_repeated_position34_any_set49_bits(1) <= equity_lane0_deal_stage7_repeated_position34_same_position138_equal;
 equity_lane0_deal_stage7_repeated_position34_any_set49_bits(0) <= equity_lane0_deal_stage7_repeated_position34_same_position139_equal;
-equity_lane0_deal_stage8_repeated(10-1 downto 8) <= equity_lane0_deal_stage8_repeated_position39_groups;
-equity_lane0_deal_stage8_repeated(8-1 downto 6) <= equity_lane0_deal_stage8_repeated_position38_groups;
-equity_lane0_deal_stage8_repeated(6-1 downto 4) <= equity_lane0_deal_stage8_repeated_position37_groups;
-equity_lane0_deal_stage8_repeated(4-1 downto 2) <= equity_lane0_deal_stage8_repeated_position36_groups;
-equity_lane0_deal_stage8_repeated(2-1 downto 0) <= equity_lane0_deal_stage8_repeated_position35_groups;
-equity_lane0_deal_stage8_repeated_position35_gathered(1) <= equity_lane0_deal_stage8_repeated_position35_any_set51_hit;
-equity_lane0_deal_stage8_repeated_position35_gathered(0) <= equity_lane0_deal_stage8_repeated_position35_any_set50_hit;
-equity_lane0_deal_stage8_repeated_position35_any_set50_bits(3) <= equity_lane0_deal_stage8_repeated_position35_same_position140_equal;
-equity_lane0_deal_stage8_repeated_position35_any_set50_bits(2) <= equity_lane0_deal_stage8_repeated_position35_same_position141_equal;
-equity_lane0_deal_stage8_repeated_position35_any_set50_bits(1) <= equity_lane0_deal_stage8_repeated_position35_same_position142_equal;
-equity_lane0_deal_stage8_repeated_position35_any_set50_bits(0) <= equity_lane0_deal_stage8_repeated_position35_same_position143_equal;
-equity_lane0_deal_stage8_repeated_position35_any_set51_bits(3) <= equity_lane0_deal_stage8_repeated_position35_same_position144_equal;
-equity_lane0_deal_stage8_repeated_position35_any_set51_bits(2) <= equity_lane0_deal_stage8_repeated_position35_same_position145_equal;
-equity_lane0_deal_stage8_repeated_position35_any_set51_bits(1) <= equity_lane0_deal_stage8_repeated_position35_same_position146_equal;
-equity_lane0_deal_stage8_repeated_position35_any_set51_bits(0) <= equity_lane0_deal_stage8_repeated_position35_same_position147_equal;
-equity_lane0_deal_stage8_repeated_position36_gathered(1) <= equity_lane0_deal_stage8_repeated_position36_any_set53_hit;
-equity_lane0_deal_stage8_repeated_position36_gathered(0) <= equity_lane0_deal_stage8_repeated_position36_any_set52_hit;
-equity_lane0_deal_stage8_repeated_position36_any_set52_bits(3) <= equity_lane0_deal_stage8_repeated_position36_same_position148_equal;
-equity_lane0_deal_stage8_repeated_position36_any_set52_bits(2) <= equity_lane0_deal_stage8_repeated_position36_same_position149_equal;
-equity_lane0_deal_stage8_repeated_position36_any_set52_bits(1) <= equity_lane0_deal_stage8_repeated_position36_same_position150_equal;
-equity_lane0_deal_stage8_repeated_position36_any_set52_bits(0) <= equity_lane0_deal_stage8_repeated_position36_same_position151_equal;
-equity_lane0_deal_stage8_repeated_position36_any_set53_bits(3) <= equity_lane0_deal_stage8_repeated_position36_same_position152_equal;
-equity_lane0_deal_stage8_repeated_position36_any_set53_bits(2) <= equity_lane0_deal_stage8_repeated_position36_same_position153_equal;
-equity_lane0_deal_stage8_repeated_position36_any_set53_bits(1) <= equity_lane0_deal_stage8_repeated_position36_same_position154_equal;
-equity_lane0_deal_stage8_repeated_position36_any_set53_bits(0) <= equity_lane0_deal_stage8_repeated_position36_same_position155_equal;
-equity_lane0_deal_stage8_repeated_position37_gathered(1) <= equity_lane0_deal_stage8_repeated_position37_any_set55_hit;
-equity_lane0_deal_stage8_repeated_position37_gathered(0) <= equity_lane0_deal_stage8_repeated_position37_any_set54_hit;
-equity_lane0_deal_stage8_repeated_position37_any_set54_bits(3) <= equity_lane0_deal_stage8_repeated_position37_same_position156_equal;
-equity_lane0_deal_stage8_repeated_position37_any_set54_bits(2) <= equity_lane0_deal_stage8_repeated_position37_same_position157_equal;
-equity_lane0_deal_stage8_repeated_position37_any_set54_bits(1) <= equity_lane0_deal_stage8_repeated_position37_same_position158_equal;
-equity_lane0_deal_stage8_repeated_position37_any_set54_bits(0) <= equity_lane0_deal_stage8_repeated_position37_same_position159_equal;
-equity_lane0_deal_stage8_repeated_position37_any_set55_bits(3) <= equity_lane0_deal_stage8_repeated_position37_same_position160_equal;
-equity_lane0_deal_stage8_repeated_position37_any_set55_bits(2) <= equity_lane0_deal_stage8_repeated_position37_same_position161_equal;
-equity_lane0_deal_stage8_repeated_position37_any_set55_bits(1) <= equity_lane0_deal_stage8_repeated_position37_same_position162_equal;
-equity_lane0_deal_stage8_repeated_position37_any_set55_bits(0) <= equity_lane0_deal_stage8_repeated_position37_same_position163_equal;
-equity_lane0_deal_stage8_repeated_position38_gathered(1) <= equity_lane0_deal_stage8_repeated_position38_any_set57_hit;
-equity_lane0_deal_stage8_repeated_position38_gathered(0) <= equity_lane0_deal_stage8_repeated_position38_any_set56_hit;
-equity_lane0_deal_stage8_repeated_position38_any_set56_bits(3) <= equity_lane0_deal_stage8_repeated_position38_same_position164_equal;
-equity_lane0_deal_stage8_repeated_position38_any_set56_bits(2) <= equity_lane0_deal_stage8_repeated_position38_same_position165_equal;
-equity_lane0_deal_stage8_repeated_position38_any_set56_bits(1) <= equity_lane0_deal_stage8_repeated_position38_same_position166_equal;
-equity_lane0_deal_stage8_repeated_position38_any_set56_bits(0) <= equity_lane0_deal_stage8_repeated_position38_same_position167_equal;
-equity_lane0_deal_stage8_repeated_position38_any_set57_bits(3) <= equity_lane0_deal_stage8_repeated_position38_same_position168_equal;
-equity_lane0_deal_stage8_repeated_position38_any_set57_bits(2) <= equity_lane0_deal_stage8_repeated_position38_same_position169_equal;
-equity_lane0_deal_stage8_repeated_position38_any_set57_bits(1) <= equity_lane0_deal_stage8_repeated_position38_same_position170_equal;
-equity_lane0_deal_stage8_repeated_position38_any_set57_bits(0) <= equity_lane0_deal_stage8_repeated_position38_same_position171_equal;
-equity_lane0_deal_stage8_repeated_position39_gathered(1) <= equity_lane0_deal_stage8_repeated_position39_any_set59_hit;
-equity_lane0_deal_stage8_repeated_position39_gathered(0) <= equity_lane0_deal_stage8_repeated_position39_any_set58_hit;
-equity_lane0_deal_stage8_repeated_position39_any_set58_bits(3) <= equity_lane0_deal_stage8_repeated_position39_same_position172_equal;
-equity_lane0_deal_stage8_repeated_position39_any_set58_bits(2) <= equity_lane0_deal_stage8_repeated_position39_same_position173_equal;
-equity_lane0_deal_stage8_repeated_position39_any_set58_bits(1) <= equity_lane0_deal_stage8_repeated_position39_same_position174_equal;
-equity_lane0_deal_stage8_repeated_position39_any_set58_bits(0) <= equity_lane0_deal_stage8_repeated_position39_same_position175_equal;
-equity_lane0_deal_stage8_repeated_position39_any_set59_bits(3) <= equity_lane0_deal_stage8_repeated_position39_same_position176_equal;
-equity_lane0_deal_stage8_repeated_position39_any_set59_bits(2) <= equity_lane0_deal_stage8_repeated_position39_same_position177_equal;
-equity_lane0_deal_stage8_repeated_position39_any_set59_bits(1) <= equity_lane0_deal_stage8_repeated_position39_same_position178_equal;
-equity_lane0_deal_stage8_repeated_position39_any_set59_bits(0) <= equity_lane0_deal_stage8_repeated_position39_same_position179_equal;
-equity_lane0_deal_stage9_repeated(15-1 downto 12) <= equity_lane0_deal_stage9_repeated_position44_groups;
-equity_lane0_deal_stage9_repeated(12-1 downto 9) <= equity_lane0_deal_stage9_repeated_position43_groups;
-equity_lane0_deal_stage9_repeated(9-1 downto 6) <= equity_lane0_deal_stage9_repeated_position42_groups;
-equity_lane0_deal_stage9_repeated(6-1 downto 3) <= equity_lane0_deal_stage9_repeated_position41_groups;
-equity_lane0_deal_stage9_repeated(3-1 downto 0) <= equity_lane0_deal_stage9_repeated_position40_groups;
-equity_lane0_deal_stage9_repeated_position40_gathered(2) <= equity_lane0_deal_stage9_repeated_position40_any_set62_hit;
-equity_lane0_deal_stage9_repeated_position40_gathered(1) <= equity_lane0_deal_stage9_repeated_position40_any_set61_hit;
-equity_lane0_deal_stage9_repeated_position40_gathered(0) <= equity_lane0_deal_stage9_repeated_position40_any_set60_hit;
-equity_lane0_deal_stage9_repeated_position40_any_set60_bits(3) <= equity_lane0_deal_stage9_repeated_position40_same_position180_equal;
-equity_lane0_deal_stage9_repeated_position40_any_set60_bits(2) <= equity_lane0_deal_stage9_repeated_position40_same_position181_equal;
-equity_lane0_deal_stage9_repeated_position40_any_set60_bits(1) <= equity_lane0_deal_stage9_repeated_position40_same_position182_equal;
-equity_lane0_deal_stage9_repeated_position40_any_set60_bits(0) <= equity_lane0_deal_stage9_repeated_position40_same_position183_equal;
-equity_lane0_deal_stage9_repeated_position40_any_set61_bits(3) <= equity_lane0_deal_stage9_repeated_position40_same_position184_equal;
-equity_lane0_deal_stage9_repeated_position40_any_set61_bits(2) <= equity_lane0_deal_stage9_repeated_position40_same_position185_equal;
-equity_lane0_deal_stage9_repeated_position40_any_set61_bits(1) <= equity_lane0_deal_stage9_repeated_position40_same_position186_equal;
-equity_lane0_deal_stage9_repeated_position40_any_set61_bits(0) <= equity_lane0_deal_stage9_repeated_position40_same_position187_equal;
-equity_lane0_deal_stage9_repeated_position41_gathered(2) <= equity_lane0_deal_stage9_repeated_position41_any_set65_hit;
-equity_lane0_deal_stage9_repeated_position41_gathered(1) <= equity_lane0_deal_stage9_repeated_position41_any_set64_hit;
-equity_lane0_deal_stage9_repeated_position41_gathered(0) <= equity_lane0_deal_stage9_repeated_position41_any_set63_hit;
-equity_lane0_deal_stage9_repeated_position41_any_set63_bits(3) <= equity_lane0_deal_stage9_repeated_position41_same_position189_equal;
-equity_lane0_deal_stage9_repeated_position41_any_set63_bits(2) <= equity_lane0_deal_stage9_repeated_position41_same_position190_equal;
-equity_lane0_deal_stage9_repeated_position41_any_set63_bits(1) <= equity_lane0_deal_stage9_repeated_position41_same_position191_equal;
-equity_lane0_deal_stage9_repeated_position41_any_set63_bits(0) <= equity_lane0_deal_stage9_repeated_position41_same_position192_equal;
-equity_lane0_deal_stage9_repeated_position41_any_set64_bits(3) <= equity_lane0_deal_stage9_repeated_position41_same_position193_equal;
-equity_lane0_deal_stage9_repeated_position41_any_set64_bits(2) <= equity_lane0_deal_stage9_repeated_position41_same_position194_equal;
-equity_lane0_deal_stage9_repeated_position41_any_set64_bits(1) <= equity_lane0_deal_stage9_repeated_position41_same_position195_equal;
-equity_lane0_deal_stage9_repeated_position41_any_set64_bits(0) <= equity_lane0_deal_stage9_repeated_position41_same_position196_equal;
-equity_lane0_deal_stage9_repeated_position42_gathered(2) <= equity_lane0_deal_stage9_repeated_position42_any_set68_hit;
-equity_lane0_deal_stage9_repeated_position42_gathered(1) <= equity_lane0_deal_stage9_repeated_position42_any_set67_hit;
-equity_lane0_deal_stage9_repeated_position42_gathered(0) <= equity_lane0_deal_stage9_repeated_position42_any_set66_hit;
-equity_lane0_deal_stage9_repeated_position42_any_set66_bits(3) <= equity_lane0_deal_stage9_repeated_position42_same_position198_equal;
-equity_lane0_deal_stage9_repeated_position42_any_set66_bits(2) <= equity_lane0_deal_stage9_repeated_position42_same_position199_equal;
-equity_lane0_deal_stage9_repeated_position42_any_set66_bits(1) <= equity_lane0_deal_stage9_repeated_position42_same_position200_equal;
-equity_lane0_deal_stage9_repeated_position42_any_set66_bits(0) <= equity_lane0_deal_stage9_repeated_position42_same_position201_equal;
-equity_lane0_deal_stage9_repeated_position42_any_set67_bits(3) <= equity_lane0_deal_stage9_repeated_position42_same_position202_equal;
-equity_lane0_deal_stage9_repeated_position42_any_set67_bits(2) <= equity_lane0_deal_stage9_repeated_position42_same_position203_equal;
-equity_lane0_deal_stage9_repeated_position42_any_set67_bits(1) <= equity_lane0_deal_stage9_repeated_position42_same_position204_equal;
-equity_lane0_deal_stage9_repeated_position42_any_set67_bits(0) <= equity_lane0_deal_stage9_repeated_position42_same_position205_equal;
-equity_lane0_deal_stage9_repeated_position43_gathered(2) <= equity_lane0_deal_stage9_repeated_position43_any_set71_hit;
-equity_lane0_deal_stage9_repeated_position43_gathered(1) <= equity_lane0_deal_stage9_repeated_position43_any_set70_hit;
-equity_lane0_deal_stage9_repeated_position43_gathered(0) <= equity_lane0_deal_stage9_repeated_position43_any_set69_hit;
-equity_lane0_deal_stage9_repeated_position43_any_set69_bits(3) <= equity_lane0_deal_stage9_repeated_position43_same_position207_equal;
-equity_lane0_deal_stage9_repeated_position43_any_set69_bits(2) <= equity_lane0_deal_stage9_repeated_position43_same_position208_equal;
-equity_lane0_deal_stage9_repeated_position43_any_set69_bits(1) <= equity_lane0_deal_stage9_repeated_position43_same_position209_equal;
-equity_lane0_deal_stage9_repeated_position43_any_set69_bits(0) <= equity_lane0_deal_stage9_repeated_position43_same_position210_equal;
-equity_lane0_deal_stage9_repeated_position43_any_set70_bits(3) <= equity_lane0_deal_stage9_repeated_position43_same_position211_equal;
-equity_lane0_deal_stage9_repeated_position43_any_set70_bits(2) <= equity_lane0_deal_stage9_repeated_position43_same_position212_equal;
-equity_lane0_deal_stage9_repeated_position43_any_set70_bits(1) <= equity_lane0_deal_stage9_repeated_position43_same_position213_equal;
-equity_lane0_deal_stage9_repeated_position43_any_set70_bits(0) <= equity_lane0_deal_stage9_repeated_position43_same_position214_equal;
-equity_lane0_deal_stage9_repeated_position44_gathered(2) <= equity_lane0_deal_stage9_repeated_position44_any_set74_hit;
-equity_lane0_deal_stage9_repeated_position44_gathered(1) <= equity_lane0_deal_stage9_repeated_position44_any_set73_hit;
-equity_lane0_deal_stage9_repeated_position44_gathered(0) <= equity_lane0_deal_stage9_repeated_position44_any_set72_hit;
-equity_lane0_deal_stage9_repeated_position44_any_set72_bits(3) <= equity_lane0_deal_stage9_repeated_position44_same_position216_equal;
-equity_lane0_deal_stage9_repeated_position44_any_set72_bits(2) <= equity_lane0_deal_stage9_repeated_position44_same_position217_equal;
-equity_lane0_deal_stage9_repeated_position44_any_set72_bits(1) <= equity_lane0_deal_stage9_repeated_position44_same_position218_equal;
-equity_lane0_deal_stage9_repeated_position44_any_set72_bits(0) <= equity_lane0_deal_stage9_repeated_position44_same_position219_equal;
-equity_lane0_deal_stage9_repeated_position44_any_set73_bits(3) <= equity_lane0_deal_stage9_repeated_position44_same_position220_equal;
-equity_lane0_deal_stage9_repeated_position44_any_set73_bits(2) <= equity_lane0_deal_stage9_repeated_position44_same_position221_equal;
-equity_lane0_deal_stage9_repeated_position44_any_set73_bits(1) <= equity_lane0_deal_stage9_repeated_position44_same_position222_equal;
-equity_lane0_deal_stage9_repeated_position44_any_set73_bits(0) <= equity_lane0_deal_stage9_repeated_position44_same_position223_equal;
-equity_lane0_deal_stage10_repeated(15-1 downto 12) <= equity_lane0_deal_stage10_repeated_position49_groups;
-equity_lane0_deal_stage10_repeated(12-1 downto 9) <= equity_lane0_deal_stage10_repeated_position48_groups;
-equity_lane0_deal_stage10_repeated(9-1 downto 6) <= equity_lane0_deal_stage10_repeated_position47_groups;
-equity_lane0_deal_stage10_repeated(6-1 downto 3) <= equity_lane0_deal_stage10_repeated_position46_groups;
-equity_lane0_deal_stage10_repeated(3-1 downto 0) <= equity_lane0_deal_stage10_repeated_position45_groups;
-equity_lane0_deal_stage10_repeated_position45_gathered(2) <= equity_lane0_deal_stage10_repeated_position45_any_set77_hit;
-equity_lane0_deal_stage10_repeated_position45_gathered(1) <= equity_lane0_deal_stage10_repeated_position45_any_set76_hit;
-equity_lane0_deal_stage10_repeated_position45_gathered(0) <= equity_lane0_deal_stage10_repeated_position45_any_set75_hit;
-equity_lane0_deal_stage10_repeated_position45_any_set75_bits(3) <= equity_lane0_deal_stage10_repeated_position45_same_position225_equal;
-equity_lane0_deal_stage10_repeated_position45_any_set75_bits(2) <= equity_lane0_deal_stage10_repeated_position45_same_position226_equal;
-equity_lane0_deal_stage10_repeated_position45_any_set75_bits(1) <= equity_lane0_deal_stage10_repeated_position45_same_position227_equal;
-equity_lane0_deal_stage10_repeated_position45_any_set75_bits(0) <= equity_lane0_deal_stage10_repeated_position45_same_position228_equal;
-equity_lane0_deal_stage10_repeated_position45_any_set76_bits(3) <= equity_lane0_deal_stage10_repeated_position45_same_position229_equal;
-equity_lane0_deal_stage10_repeated_position45_any_set76_bits(2) <= equity_lane0_deal_stage10_repeated_position45_same_position230_equal;
-equity_lane0_deal_stage10_repeated_position45_any_set76_bits(1) <= equity_lane0_deal_stage10_repeated_position45_same_position231_equal;
-equity_lane0_deal_stage10_repeated_position45_any_set76_bits(0) <= equity_lane0_deal_stage10_repeated_position45_same_position232_equal;
-equity_lane0_deal_stage10_repeated_position45_any_set77_bits(1) <= equity_lane0_deal_stage10_repeated_position45_same_position233_equal;
-equity_lane0_deal_stage10_repeated_position45_any_set77_bits(0) <= equity_lane0_deal_stage10_repeated_position45_same_position234_equal;
-equity_lane0_deal_stage10_repeated_position46_gathered(2) <= equity_lane0_deal_stage10_repeated_position46_any_set80_hit;
-equity_lane0_deal_stage10_repeated_position46_gathered(1) <= equity_lane0_deal_stage10_repeated_position46_any_set79_hit;
-equity_lane0_deal_stage10_repeated_position46_gathered(0) <= equity_lane0_deal_stage10_repeated_position46_any_set78_hit;
-equity_lane0_deal_stage10_repeated_position46_any_set78_bits(3) <= equity_lane0_deal_stage10_repeated_position46_same_position235_equal;
-equity_lane0_deal_stage10_repeated_position46_any_set78_bits(2) <= equity_lane0_deal_stage10_repeated_position46_same_position236_equal;
-equity_lane0_deal_stage10_repeated_position46_any_set78_bits(1) <= equity_lane0_deal_stage10_repeated_position46_same_position237_equal;
-equity_lane0_deal_stage10_repeated_position46_any_set78_bits(0) <= equity_lane0_deal_stage10_repeated_position46_same_position238_equal;
-equity_lane0_deal_stage10_repeated_position46_any_set79_bits(3) <= equity_lane0_deal_stage10_repeated_position46_same_position239_equal;
-equity_lane0_deal_stage10_repeated_position46_any_set79_bits(2) <= equity_lane0_deal_stage10_repeated_position46_same_position240_equal;
-equity_lane0_deal_stage10_repeated_position46_any_set79_bits(1) <= equity_lane0_deal_stage10_repeated_position46_same_position241_equal;
-equity_lane0_deal_stage10_repeated_position46_any_set79_bits(0) <= equity_lane0_deal_stage10_repeated_position46_same_position242_equal;
-equity_lane0_deal_stage10_repeated_position46_any_set80_bits(1) <= equity_lane0_deal_stage10_repeated_position46_same_position243_equal;
-equity_lane0_deal_stage10_repeated_position46_any_set80_bits(0) <= equity_lane0_deal_stage10_repeated_position46_same_position244_equal;
-equity_lane0_deal_stage10_repeated_position47_gathered(2) <= equity_lane0_deal_stage10_repeated_position47_any_set83_hit;
-equity_lane0_deal_stage10_repeated_position47_gathered(1) <= equity_lane0_deal_stage10_repeated_position47_any_set82_hit;
-equity_lane0_deal_stage10_repeated_position47_gathered(0) <= equity_lane0_deal_stage10_repeated_position47_any_set81_hit;
-equity_lane0_deal_stage10_repeated_position47_any_set81_bits(3) <= equity_lane0_deal_stage10_repeated_position47_same_position245_equal;
-equity_lane0_deal_stage10_repeated_position47_any_set81_bits(2) <= equity_lane0_deal_stage10_repeated_position47_same_position246_equal;
-equity_lane0_deal_stage10_repeated_position47_any_set81_bits(1) <= equity_lane0_deal_stage10_repeated_position47_same_position247_equal;
-equity_lane0_deal_stage10_repeated_position47_any_set81_bits(0) <= equity_lane0_deal_stage10_repeated_position47_same_position248_equal;
-equity_lane0_deal_stage10_repeated_position47_any_set82_bits(3) <= equity_lane0_deal_stage10_repeated_position47_same_position249_equal;
-equity_lane0_deal_stage10_repeated_position47_any_set82_bits(2) <= equity_lane0_deal_stage10_repeated_position47_same_position250_equal;
-equity_lane0_deal_stage10_repeated_position47_any_set82_bits(1) <= equity_lane0_deal_stage10_repeated_position47_same_position251_equal;
-equity_lane0_deal_stage10_repeated_position47_any_set82_bits(0) <= equity_lane0_deal_stage10_repeated_position47_same_position252_equal;
-equity_lane0_deal_stage10_repeated_position47_any_set83_bits(1) <= equity_lane0_deal_stage10_repeated_position47_same_position253_equal;
-equity_lane0_deal_stage10_repeated_position47_any_set83_bits(0) <= equity_lane0_deal_stage10_repeated_position47_same_position254_equal;
-equity_lane0_deal_stage10_repeated_position48_gathered(2) <= equity_lane0_deal_stage10_repeated_position48_any_set86_hit;
-equity_lane0_deal_stage10_repeated_position48_gathered(1) <= equity_lane0_deal_stage10_repeated_position48_any_set85_hit;
-equity_lane0_deal_stage10_repeated_position48_gathered(0) <= equity_lane0_deal_stage10_repeated_position48_any_set84_hit;
-equity_lane0_deal_stage10_repeated_position48_any_set84_bits(3) <= equity_lane0_deal_stage10_repeated_position48_same_position255_equal;
-equity_lane0_deal_stage10_repeated_position48_any_set84_bits(2) <= equity_lane0_deal_stage10_repeated_position48_same_position256_equal;
-equity_lane0_deal_stage10_repeated_position48_any_set84_bits(1) <= equity_lane0_deal_stage10_repeated_position48_same_position257_equal;
-equity_lane0_deal_stage10_repeated_position48_any_set84_bits(0) <= equity_lane0_deal_stage10_repeated_position48_same_position258_equal;
-equity_lane0_deal_stage10_repeated_position48_any_set85_bits(3) <= equity_lane0_deal_stage10_repeated_position48_same_position259_equal;
-equity_lane0_deal_stage10_repeated_position48_any_set85_bits(2) <= equity_lane0_deal_stage10_repeated_position48_same_position260_equal;
-equity_lane0_deal_stage10_repeated_position48_any_set85_bits(1) <= equity_lane0_deal_stage10_repeated_position48_same_position261_equal;
-equity_lane0_deal_stage10_repeated_position48_any_set85_bits(0) <= equity_lane0_deal_stage10_repeated_position48_same_position262_equal;
-equity_lane0_deal_stage10_repeated_position48_any_set86_bits(1) <= equity_lane0_deal_stage10_repeated_position48_same_position263_equal;
-equity_lane0_deal_stage10_repeated_position48_any_set86_bits(0) <= equity_lane0_deal_stage10_repeated_position48_same_position264_equal;
-equity_lane0_deal_stage10_repeated_position49_gathered(2) <= equity_lane0_deal_stage10_repeated_position49_any_set89_hit;
-equity_lane0_deal_stage10_repeated_position49_gathered(1) <= equity_lane0_deal_stage10_repeated_position49_any_set88_hit;
-equity_lane0_deal_stage10_repeated_position49_gathered(0) <= equity_lane0_deal_stage10_repeated_position49_any_set87_hit;
-equity_lane0_deal_stage10_repeated_position49_any_set87_bits(3) <= equity_lane0_deal_stage10_repeated_position49_same_position265_equal;
-equity_lane0_deal_stage10_repeated_position49_any_set87_bits(2) <= equity_lane0_deal_stage10_repeated_position49_same_position266_equal;
-equity_lane0_deal_stage10_repeated_position49_any_set87_bits(1) <= equity_lane0_deal_stage10_repeated_position49_same_position267_equal;
-equity_lane0_deal_stage10_repeated_position49_any_set87_bits(0) <= equity_lane0_deal_stage10_repeated_position49_same_position268_equal;
-equity_lane0_deal_stage10_repeated_position49_any_set88_bits(3) <= equity_lane0_deal_stage10_repeated_position49_same_position269_equal;
-equity_lane0_deal_stage10_repeated_position49_any_set88_bits(2) <= equity_lane0_deal_stage10_repeated_position49_same_position270_equal;
-equity_lane0_deal_stage10_repeated_position49_any_set88_bits(1) <= equity_lane0_deal_stage10_repeated_position49_same_position271_equal;
-equity_lane0_deal_stage10_repeated_position49_any_set88_bits(0) <= equity_lane0_deal_stage10_repeated_position49_same_position272_equal;
-equity_lane0_deal_stage10_repeated_position49_any_set89_bits(1) <= equity_lane0_deal_stage10_repeated_position49_same_position273_equal;
-equity_lane0_deal_stage10_repeated_position49_any_set89_bits(0) <= equity_lane0_deal_stage10_repeated_position49_same_position274_equal;
+equity_lane0_deal_stage7_repeated_position35_gathered(1) <= equity_lane0_deal_stage7_repeated_position35_any_set51_hit;
+equity_lane0_deal_stage7_repeated_position35_gathered(0) <= equity_lane0_deal_stage7_repeated_position35_any_set50_hit;
+equity_lane0_deal_stage7_repeated_position35_any_set50_bits(3) <= equity_lane0_deal_stage7_repeated_position35_same_position140_equal;
+equity_lane0_deal_stage7_repeated_position35_any_set50_bits(2) <= equity_lane0_deal_stage7_repeated_position35_same_position141_equal;
+equity_lane0_deal_stage7_repeated_position35_any_set50_bits(1) <= equity_lane0_deal_stage7_repeated_position35_same_position142_equal;
+equity_lane0_deal_stage7_repeated_position35_any_set50_bits(0) <= equity_lane0_deal_stage7_repeated_position35_same_position143_equal;
+equity_lane0_deal_stage7_repeated_position35_any_set51_bits(2) <= equity_lane0_deal_stage7_repeated_position35_same_position144_equal;
+equity_lane0_deal_stage7_repeated_position35_any_set51_bits(1) <= equity_lane0_deal_stage7_repeated_position35_same_position145_equal;
+equity_lane0_deal_stage7_repeated_position35_any_set51_bits(0) <= equity_lane0_deal_stage7_repeated_position35_same_position146_equal;
+equity_lane0_deal_stage7_repeated_position36_gathered(1) <= equity_lane0_deal_stage7_repeated_position36_any_set53_hit;
+equity_lane0_deal_stage7_repeated_position36_gathered(0) <= equity_lane0_deal_stage7_repeated_position36_any_set52_hit;
+equity_lane0_deal_stage7_repeated_position36_any_set52_bits(3) <= equity_lane0_deal_stage7_repeated_position36_same_position147_equal;
+equity_lane0_deal_stage7_repeated_position36_any_set52_bits(2) <= equity_lane0_deal_stage7_repeated_position36_same_position148_equal;
+equity_lane0_deal_stage7_repeated_position36_any_set52_bits(1) <= equity_lane0_deal_stage7_repeated_position36_same_position149_equal;
+equity_lane0_deal_stage7_repeated_position36_any_set52_bits(0) <= equity_lane0_deal_stage7_repeated_position36_same_position150_equal;
+equity_lane0_deal_stage7_repeated_position36_any_set53_bits(2) <= equity_lane0_deal_stage7_repeated_position36_same_position151_equal;
+equity_lane0_deal_stage7_repeated_position36_any_set53_bits(1) <= equity_lane0_deal_stage7_repeated_position36_same_position152_equal;
+equity_lane0_deal_stage7_repeated_position36_any_set53_bits(0) <= equity_lane0_deal_stage7_repeated_position36_same_position153_equal;
+equity_lane0_deal_stage7_repeated_position37_gathered(1) <= equity_lane0_deal_stage7_repeated_position37_any_set55_hit;
+equity_lane0_deal_stage7_repeated_position37_gathered(0) <= equity_lane0_deal_stage7_repeated_position37_any_set54_hit;
+equity_lane0_deal_stage7_repeated_position37_any_set54_bits(3) <= equity_lane0_deal_stage7_repeated_position37_same_position154_equal;
+equity_lane0_deal_stage7_repeated_position37_any_set54_bits(2) <= equity_lane0_deal_stage7_repeated_position37_same_position155_equal;
+equity_lane0_deal_stage7_repeated_position37_any_set54_bits(1) <= equity_lane0_deal_stage7_repeated_position37_same_position156_equal;
+equity_lane0_deal_stage7_repeated_position37_any_set54_bits(0) <= equity_lane0_deal_stage7_repeated_position37_same_position157_equal;
+equity_lane0_deal_stage7_repeated_position37_any_set55_bits(2) <= equity_lane0_deal_stage7_repeated_position37_same_position158_equal;
+equity_lane0_deal_stage7_repeated_position37_any_set55_bits(1) <= equity_lane0_deal_stage7_repeated_position37_same_position159_equal;
+equity_lane0_deal_stage7_repeated_position37_any_set55_bits(0) <= equity_lane0_deal_stage7_repeated_position37_same_position160_equal;
+equity_lane0_deal_stage7_repeated_position38_gathered(1) <= equity_lane0_deal_stage7_repeated_position38_any_set57_hit;
+equity_lane0_deal_stage7_repeated_position38_gathered(0) <= equity_lane0_deal_stage7_repeated_position38_any_set56_hit;
+equity_lane0_deal_stage7_repeated_position38_any_set56_bits(3) <= equity_lane0_deal_stage7_repeated_position38_same_position161_equal;
+equity_lane0_deal_stage7_repeated_position38_any_set56_bits(2) <= equity_lane0_deal_stage7_repeated_position38_same_position162_equal;
+equity_lane0_deal_stage7_repeated_position38_any_set56_bits(1) <= equity_lane0_deal_stage7_repeated_position38_same_position163_equal;
+equity_lane0_deal_stage7_repeated_position38_any_set56_bits(0) <= equity_lane0_deal_stage7_repeated_position38_same_position164_equal;
+equity_lane0_deal_stage7_repeated_position38_any_set57_bits(2) <= equity_lane0_deal_stage7_repeated_position38_same_position165_equal;
+equity_lane0_deal_stage7_repeated_position38_any_set57_bits(1) <= equity_lane0_deal_stage7_repeated_position38_same_position166_equal;
+equity_lane0_deal_stage7_repeated_position38_any_set57_bits(0) <= equity_lane0_deal_stage7_repeated_position38_same_position167_equal;
+equity_lane0_deal_stage7_repeated_position39_gathered(1) <= equity_lane0_deal_stage7_repeated_position39_any_set59_hit;
+equity_lane0_deal_stage7_repeated_position39_gathered(0) <= equity_lane0_deal_stage7_repeated_position39_any_set58_hit;
+equity_lane0_deal_stage7_repeated_position39_any_set58_bits(3) <= equity_lane0_deal_stage7_repeated_position39_same_position168_equal;
+equity_lane0_deal_stage7_repeated_position39_any_set58_bits(2) <= equity_lane0_deal_stage7_repeated_position39_same_position169_equal;
+equity_lane0_deal_stage7_repeated_position39_any_set58_bits(1) <= equity_lane0_deal_stage7_repeated_position39_same_position170_equal;
+equity_lane0_deal_stage7_repeated_position39_any_set58_bits(0) <= equity_lane0_deal_stage7_repeated_position39_same_position171_equal;
+equity_lane0_deal_stage7_repeated_position39_any_set59_bits(2) <= equity_lane0_deal_stage7_repeated_position39_same_position172_equal;
+equity_lane0_deal_stage7_repeated_position39_any_set59_bits(1) <= equity_lane0_deal_stage7_repeated_position39_same_position173_equal;
+equity_lane0_deal_stage7_repeated_position39_any_set59_bits(0) <= equity_lane0_deal_stage7_repeated_position39_same_position174_equal;
+equity_lane0_deal_stage8_repeated(20-1 downto 18) <= equity_lane0_deal_stage8_repeated_position49_groups;
+equity_lane0_deal_stage8_repeated(18-1 downto 16) <= equity_lane0_deal_stage8_repeated_position48_groups;
+equity_lane0_deal_stage8_repeated(16-1 downto 14) <= equity_lane0_deal_stage8_repeated_position47_groups;
+equity_lane0_deal_stage8_repeated(14-1 downto 12) <= equity_lane0_deal_stage8_repeated_position46_groups;
+equity_lane0_deal_stage8_repeated(12-1 downto 10) <= equity_lane0_deal_stage8_repeated_position45_groups;
+equity_lane0_deal_stage8_repeated(10-1 downto 8) <= equity_lane0_deal_stage8_repeated_position44_groups;
+equity_lane0_deal_stage8_repeated(8-1 downto 6) <= equity_lane0_deal_stage8_repeated_position43_groups;
+equity_lane0_deal_stage8_repeated(6-1 downto 4) <= equity_lane0_deal_stage8_repeated_position42_groups;
+equity_lane0_deal_stage8_repeated(4-1 downto 2) <= equity_lane0_deal_stage8_repeated_position41_groups;
+equity_lane0_deal_stage8_repeated(2-1 downto 0) <= equity_lane0_deal_stage8_repeated_position40_groups;
+equity_lane0_deal_stage8_repeated_position40_gathered(1) <= equity_lane0_deal_stage8_repeated_position40_any_set61_hit;
+equity_lane0_deal_stage8_repeated_position40_gathered(0) <= equity_lane0_deal_stage8_repeated_position40_any_set60_hit;
+equity_lane0_deal_stage8_repeated_position40_any_set60_bits(3) <= equity_lane0_deal_stage8_repeated_position40_same_position175_equal;
+equity_lane0_deal_stage8_repeated_position40_any_set60_bits(2) <= equity_lane0_deal_stage8_repeated_position40_same_position176_equal;
+equity_lane0_deal_stage8_repeated_position40_any_set60_bits(1) <= equity_lane0_deal_stage8_repeated_position40_same_position177_equal;
+equity_lane0_deal_stage8_repeated_position40_any_set60_bits(0) <= equity_lane0_deal_stage8_repeated_position40_same_position178_equal;
+equity_lane0_deal_stage8_repeated_position40_any_set61_bits(3) <= equity_lane0_deal_stage8_repeated_position40_same_position179_equal;
+equity_lane0_deal_stage8_repeated_position40_any_set61_bits(2) <= equity_lane0_deal_stage8_repeated_position40_same_position180_equal;
+equity_lane0_deal_stage8_repeated_position40_any_set61_bits(1) <= equity_lane0_deal_stage8_repeated_position40_same_position181_equal;
+equity_lane0_deal_stage8_repeated_position40_any_set61_bits(0) <= equity_lane0_deal_stage8_repeated_position40_same_position182_equal;
+equity_lane0_deal_stage8_repeated_position41_gathered(1) <= equity_lane0_deal_stage8_repeated_position41_any_set63_hit;
+equity_lane0_deal_stage8_repeated_position41_gathered(0) <= equity_lane0_deal_stage8_repeated_position41_any_set62_hit;
+equity_lane0_deal_stage8_repeated_position41_any_set62_bits(3) <= equity_lane0_deal_stage8_repeated_position41_same_position183_equal;
+equity_lane0_deal_stage8_repeated_position41_any_set62_bits(2) <= equity_lane0_deal_stage8_repeated_position41_same_position184_equal;
+equity_lane0_deal_stage8_repeated_position41_any_set62_bits(1) <= equity_lane0_deal_stage8_repeated_position41_same_position185_equal;
+equity_lane0_deal_stage8_repeated_position41_any_set62_bits(0) <= equity_lane0_deal_stage8_repeated_position41_same_position186_equal;
+equity_lane0_deal_stage8_repeated_position41_any_set63_bits(3) <= equity_lane0_deal_stage8_repeated_position41_same_position187_equal;
+equity_lane0_deal_stage8_repeated_position41_any_set63_bits(2) <= equity_lane0_deal_stage8_repeated_position41_same_position188_equal;
+equity_lane0_deal_stage8_repeated_position41_any_set63_bits(1) <= equity_lane0_deal_stage8_repeated_position41_same_position189_equal;
+equity_lane0_deal_stage8_repeated_position41_any_set63_bits(0) <= equity_lane0_deal_stage8_repeated_position41_same_position190_equal;
+equity_lane0_deal_stage8_repeated_position42_gathered(1) <= equity_lane0_deal_stage8_repeated_position42_any_set65_hit;
+equity_lane0_deal_stage8_repeated_position42_gathered(0) <= equity_lane0_deal_stage8_repeated_position42_any_set64_hit;
+equity_lane0_deal_stage8_repeated_position42_any_set64_bits(3) <= equity_lane0_deal_stage8_repeated_position42_same_position191_equal;
+equity_lane0_deal_stage8_repeated_position42_any_set64_bits(2) <= equity_lane0_deal_stage8_repeated_position42_same_position192_equal;
+equity_lane0_deal_stage8_repeated_position42_any_set64_bits(1) <= equity_lane0_deal_stage8_repeated_position42_same_position193_equal;
+equity_lane0_deal_stage8_repeated_position42_any_set64_bits(0) <= equity_lane0_deal_stage8_repeated_position42_same_position194_equal;
+equity_lane0_deal_stage8_repeated_position42_any_set65_bits(3) <= equity_lane0_deal_stage8_repeated_position42_same_position195_equal;
+equity_lane0_deal_stage8_repeated_position42_any_set65_bits(2) <= equity_lane0_deal_stage8_repeated_position42_same_position196_equal;
+equity_lane0_deal_stage8_repeated_position42_any_set65_bits(1) <= equity_lane0_deal_stage8_repeated_position42_same_position197_equal;
+equity_lane0_deal_stage8_repeated_position42_any_set65_bits(0) <= equity_lane0_deal_stage8_repeated_position42_same_position198_equal;
+equity_lane0_deal_stage8_repeated_position43_gathered(1) <= equity_lane0_deal_stage8_repeated_position43_any_set67_hit;
+equity_lane0_deal_stage8_repeated_position43_gathered(0) <= equity_lane0_deal_stage8_repeated_position43_any_set66_hit;
+equity_lane0_deal_stage8_repeated_position43_any_set66_bits(3) <= equity_lane0_deal_stage8_repeated_position43_same_position199_equal;
+equity_lane0_deal_stage8_repeated_position43_any_set66_bits(2) <= equity_lane0_deal_stage8_repeated_position43_same_position200_equal;
+equity_lane0_deal_stage8_repeated_position43_any_set66_bits(1) <= equity_lane0_deal_stage8_repeated_position43_same_position201_equal;
+equity_lane0_deal_stage8_repeated_position43_any_set66_bits(0) <= equity_lane0_deal_stage8_repeated_position43_same_position202_equal;
+equity_lane0_deal_stage8_repeated_position43_any_set67_bits(3) <= equity_lane0_deal_stage8_repeated_position43_same_position203_equal;
+equity_lane0_deal_stage8_repeated_position43_any_set67_bits(2) <= equity_lane0_deal_stage8_repeated_position43_same_position204_equal;
+equity_lane0_deal_stage8_repeated_position43_any_set67_bits(1) <= equity_lane0_deal_stage8_repeated_position43_same_position205_equal;
+equity_lane0_deal_stage8_repeated_position43_any_set67_bits(0) <= equity_lane0_deal_stage8_repeated_position43_same_position206_equal;
+equity_lane0_deal_stage8_repeated_position44_gathered(1) <= equity_lane0_deal_stage8_repeated_position44_any_set69_hit;
+equity_lane0_deal_stage8_repeated_position44_gathered(0) <= equity_lane0_deal_stage8_repeated_position44_any_set68_hit;
+equity_lane0_deal_stage8_repeated_position44_any_set68_bits(3) <= equity_lane0_deal_stage8_repeated_position44_same_position207_equal;
+equity_lane0_deal_stage8_repeated_position44_any_set68_bits(2) <= equity_lane0_deal_stage8_repeated_position44_same_position208_equal;
+equity_lane0_deal_stage8_repeated_position44_any_set68_bits(1) <= equity_lane0_deal_stage8_repeated_position44_same_position209_equal;
+equity_lane0_deal_stage8_repeated_position44_any_set68_bits(0) <= equity_lane0_deal_stage8_repeated_position44_same_position210_equal;
+equity_lane0_deal_stage8_repeated_position44_any_set69_bits(3) <= equity_lane0_deal_stage8_repeated_position44_same_position211_equal;
+equity_lane0_deal_stage8_repeated_position44_any_set69_bits(2) <= equity_lane0_deal_stage8_repeated_position44_same_position212_equal;
+equity_lane0_deal_stage8_repeated_position44_any_set69_bits(1) <= equity_lane0_deal_stage8_repeated_position44_same_position213_equal;
+equity_lane0_deal_stage8_repeated_position44_any_set69_bits(0) <= equity_lane0_deal_stage8_repeated_position44_same_position214_equal;
+equity_lane0_deal_stage8_repeated_position45_gathered(1) <= equity_lane0_deal_stage8_repeated_position45_any_set71_hit;
+equity_lane0_deal_stage8_repeated_position45_gathered(0) <= equity_lane0_deal_stage8_repeated_position45_any_set70_hit;
+equity_lane0_deal_stage8_repeated_position45_any_set70_bits(3) <= equity_lane0_deal_stage8_repeated_position45_same_position215_equal;
+equity_lane0_deal_stage8_repeated_position45_any_set70_bits(2) <= equity_lane0_deal_stage8_repeated_position45_same_position216_equal;
+equity_lane0_deal_stage8_repeated_position45_any_set70_bits(1) <= equity_lane0_deal_stage8_repeated_position45_same_position217_equal;
+equity_lane0_deal_stage8_repeated_position45_any_set70_bits(0) <= equity_lane0_deal_stage8_repeated_position45_same_position218_equal;
+equity_lane0_deal_stage8_repeated_position45_any_set71_bits(3) <= equity_lane0_deal_stage8_repeated_position45_same_position219_equal;
+equity_lane0_deal_stage8_repeated_position45_any_set71_bits(2) <= equity_lane0_deal_stage8_repeated_position45_same_position220_equal;
+equity_lane0_deal_stage8_repeated_position45_any_set71_bits(1) <= equity_lane0_deal_stage8_repeated_position45_same_position221_equal;
+equity_lane0_deal_stage8_repeated_position45_any_set71_bits(0) <= equity_lane0_deal_stage8_repeated_position45_same_position222_equal;
+equity_lane0_deal_stage8_repeated_position46_gathered(1) <= equity_lane0_deal_stage8_repeated_position46_any_set73_hit;
+equity_lane0_deal_stage8_repeated_position46_gathered(0) <= equity_lane0_deal_stage8_repeated_position46_any_set72_hit;
+equity_lane0_deal_stage8_repeated_position46_any_set72_bits(3) <= equity_lane0_deal_stage8_repeated_position46_same_position223_equal;
+equity_lane0_deal_stage8_repeated_position46_any_set72_bits(2) <= equity_lane0_deal_stage8_repeated_position46_same_position224_equal;
+equity_lane0_deal_stage8_repeated_position46_any_set72_bits(1) <= equity_lane0_deal_stage8_repeated_position46_same_position225_equal;
+equity_lane0_deal_stage8_repeated_position46_any_set72_bits(0) <= equity_lane0_deal_stage8_repeated_position46_same_position226_equal;
+equity_lane0_deal_stage8_repeated_position46_any_set73_bits(3) <= equity_lane0_deal_stage8_repeated_position46_same_position227_equal;
+equity_lane0_deal_stage8_repeated_position46_any_set73_bits(2) <= equity_lane0_deal_stage8_repeated_position46_same_position228_equal;
+equity_lane0_deal_stage8_repeated_position46_any_set73_bits(1) <= equity_lane0_deal_stage8_repeated_position46_same_position229_equal;
+equity_lane0_deal_stage8_repeated_position46_any_set73_bits(0) <= equity_lane0_deal_stage8_repeated_position46_same_position230_equal;
+equity_lane0_deal_stage8_repeated_position47_gathered(1) <= equity_lane0_deal_stage8_repeated_position47_any_set75_hit;
+equity_lane0_deal_stage8_repeated_position47_gathered(0) <= equity_lane0_deal_stage8_repeated_position47_any_set74_hit;
+equity_lane0_deal_stage8_repeated_position47_any_set74_bits(3) <= equity_lane0_deal_stage8_repeated_position47_same_position231_equal;
+equity_lane0_deal_stage8_repeated_position47_any_set74_bits(2) <= equity_lane0_deal_stage8_repeated_position47_same_position232_equal;
+equity_lane0_deal_stage8_repeated_position47_any_set74_bits(1) <= equity_lane0_deal_stage8_repeated_position47_same_position233_equal;
+equity_lane0_deal_stage8_repeated_position47_any_set74_bits(0) <= equity_lane0_deal_stage8_repeated_position47_same_position234_equal;
+equity_lane0_deal_stage8_repeated_position47_any_set75_bits(3) <= equity_lane0_deal_stage8_repeated_position47_same_position235_equal;
+equity_lane0_deal_stage8_repeated_position47_any_set75_bits(2) <= equity_lane0_deal_stage8_repeated_position47_same_position236_equal;
+equity_lane0_deal_stage8_repeated_position47_any_set75_bits(1) <= equity_lane0_deal_stage8_repeated_position47_same_position237_equal;
+equity_lane0_deal_stage8_repeated_position47_any_set75_bits(0) <= equity_lane0_deal_stage8_repeated_position47_same_position238_equal;
+equity_lane0_deal_stage8_repeated_position48_gathered(1) <= equity_lane0_deal_stage8_repeated_position48_any_set77_hit;
+equity_lane0_deal_stage8_repeated_position48_gathered(0) <= equity_lane0_deal_stage8_repeated_position48_any_set76_hit;
+equity_lane0_deal_stage8_repeated_position48_any_set76_bits(3) <= equity_lane0_deal_stage8_repeated_position48_same_position239_equal;
+equity_lane0_deal_stage8_repeated_position48_any_set76_bits(2) <= equity_lane0_deal_stage8_repeated_position48_same_position240_equal;
+equity_lane0_deal_stage8_repeated_position48_any_set76_bits(1) <= equity_lane0_deal_stage8_repeated_position48_same_position241_equal;
+equity_lane0_deal_stage8_repeated_position48_any_set76_bits(0) <= equity_lane0_deal_stage8_repeated_position48_same_position242_equal;
+equity_lane0_deal_stage8_repeated_position48_any_set77_bits(3) <= equity_lane0_deal_stage8_repeated_position48_same_position243_equal;
+equity_lane0_deal_stage8_repeated_position48_any_set77_bits(2) <= equity_lane0_deal_stage8_repeated_position48_same_position244_equal;
+equity_lane0_deal_stage8_repeated_position48_any_set77_bits(1) <= equity_lane0_deal_stage8_repeated_position48_same_position245_equal;
+equity_lane0_deal_stage8_repeated_position48_any_set77_bits(0) <= equity_lane0_deal_stage8_repeated_position48_same_position246_equal;
+equity_lane0_deal_stage8_repeated_position49_gathered(1) <= equity_lane0_deal_stage8_repeated_position49_any_set79_hit;
+equity_lane0_deal_stage8_repeated_position49_gathered(0) <= equity_lane0_deal_stage8_repeated_position49_any_set78_hit;
+equity_lane0_deal_stage8_repeated_position49_any_set78_bits(3) <= equity_lane0_deal_stage8_repeated_position49_same_position247_equal;
+equity_lane0_deal_stage8_repeated_position49_any_set78_bits(2) <= equity_lane0_deal_stage8_repeated_position49_same_position248_equal;
+equity_lane0_deal_stage8_repeated_position49_any_set78_bits(1) <= equity_lane0_deal_stage8_repeated_position49_same_position249_equal;
+equity_lane0_deal_stage8_repeated_position49_any_set78_bits(0) <= equity_lane0_deal_stage8_repeated_position49_same_position250_equal;
+equity_lane0_deal_stage8_repeated_position49_any_set79_bits(3) <= equity_lane0_deal_stage8_repeated_position49_same_position251_equal;
+equity_lane0_deal_stage8_repeated_position49_any_set79_bits(2) <= equity_lane0_deal_stage8_repeated_position49_same_position252_equal;
+equity_lane0_deal_stage8_repeated_position49_any_set79_bits(1) <= equity_lane0_deal_stage8_repeated_position49_same_position253_equal;
+equity_lane0_deal_stage8_repeated_position49_any_set79_bits(0) <= equity_lane0_deal_stage8_repeated_position49_same_position254_equal;
+equity_lane0_deal_stage9_repeated(30-1 downto 27) <= equity_lane0_deal_stage9_repeated_position59_groups;
+equity_lane0_deal_stage9_repeated(27-1 downto 24) <= equity_lane0_deal_stage9_repeated_position58_groups;
+equity_lane0_deal_stage9_repeated(24-1 downto 21) <= equity_lane0_deal_stage9_repeated_position57_groups;
+equity_lane0_deal_stage9_repeated(21-1 downto 18) <= equity_lane0_deal_stage9_repeated_position56_groups;
+equity_lane0_deal_stage9_repeated(18-1 downto 15) <= equity_lane0_deal_stage9_repeated_position55_groups;
+equity_lane0_deal_stage9_repeated(15-1 downto 12) <= equity_lane0_deal_stage9_repeated_position54_groups;
+equity_lane0_deal_stage9_repeated(12-1 downto 9) <= equity_lane0_deal_stage9_repeated_position53_groups;
+equity_lane0_deal_stage9_repeated(9-1 downto 6) <= equity_lane0_deal_stage9_repeated_position52_groups;
+equity_lane0_deal_stage9_repeated(6-1 downto 3) <= equity_lane0_deal_stage9_repeated_position51_groups;
+equity_lane0_deal_stage9_repeated(3-1 downto 0) <= equity_lane0_deal_stage9_repeated_position50_groups;
+equity_lane0_deal_stage9_repeated_position50_gathered(2) <= equity_lane0_deal_stage9_repeated_position50_any_set82_hit;
+equity_lane0_deal_stage9_repeated_position50_gathered(1) <= equity_lane0_deal_stage9_repeated_position50_any_set81_hit;
+equity_lane0_deal_stage9_repeated_position50_gathered(0) <= equity_lane0_deal_stage9_repeated_position50_any_set80_hit;
+equity_lane0_deal_stage9_repeated_position50_any_set80_bits(3) <= equity_lane0_deal_stage9_repeated_position50_same_position255_equal;
+equity_lane0_deal_stage9_repeated_position50_any_set80_bits(2) <= equity_lane0_deal_stage9_repeated_position50_same_position256_equal;
+equity_lane0_deal_stage9_repeated_position50_any_set80_bits(1) <= equity_lane0_deal_stage9_repeated_position50_same_position257_equal;
+equity_lane0_deal_stage9_repeated_position50_any_set80_bits(0) <= equity_lane0_deal_stage9_repeated_position50_same_position258_equal;
+equity_lane0_deal_stage9_repeated_position50_any_set81_bits(3) <= equity_lane0_deal_stage9_repeated_position50_same_position259_equal;
+equity_lane0_deal_stage9_repeated_position50_any_set81_bits(2) <= equity_lane0_deal_stage9_repeated_position50_same_position260_equal;
+equity_lane0_deal_stage9_repeated_position50_any_set81_bits(1) <= equity_lane0_deal_stage9_repeated_position50_same_position261_equal;
+equity_lane0_deal_stage9_repeated_position50_any_set81_bits(0) <= equity_lane0_deal_stage9_repeated_position50_same_position262_equal;
+equity_lane0_deal_stage9_repeated_position51_gathered(2) <= equity_lane0_deal_stage9_repeated_position51_any_set85_hit;
+equity_lane0_deal_stage9_repeated_position51_gathered(1) <= equity_lane0_deal_stage9_repeated_position51_any_set84_hit;
+equity_lane0_deal_stage9_repeated_position51_gathered(0) <= equity_lane0_deal_stage9_repeated_position51_any_set83_hit;
+equity_lane0_deal_stage9_repeated_position51_any_set83_bits(3) <= equity_lane0_deal_stage9_repeated_position51_same_position264_equal;
+equity_lane0_deal_stage9_repeated_position51_any_set83_bits(2) <= equity_lane0_deal_stage9_repeated_position51_same_position265_equal;
+equity_lane0_deal_stage9_repeated_position51_any_set83_bits(1) <= equity_lane0_deal_stage9_repeated_position51_same_position266_equal;
+equity_lane0_deal_stage9_repeated_position51_any_set83_bits(0) <= equity_lane0_deal_stage9_repeated_position51_same_position267_equal;
+equity_lane0_deal_stage9_repeated_position51_any_set84_bits(3) <= equity_lane0_deal_stage9_repeated_position51_same_position268_equal;
+equity_lane0_deal_stage9_repeated_position51_any_set84_bits(2) <= equity_lane0_deal_stage9_repeated_position51_same_position269_equal;
+equity_lane0_deal_stage9_repeated_position51_any_set84_bits(1) <= equity_lane0_deal_stage9_repeated_position51_same_position270_equal;
+equity_lane0_deal_stage9_repeated_position51_any_set84_bits(0) <= equity_lane0_deal_stage9_repeated_position51_same_position271_equal;
+equity_lane0_deal_stage9_repeated_position52_gathered(2) <= equity_lane0_deal_stage9_repeated_position52_any_set88_hit;
+equity_lane0_deal_stage9_repeated_position52_gathered(1) <= equity_lane0_deal_stage9_repeated_position52_any_set87_hit;
+equity_lane0_deal_stage9_repeated_position52_gathered(0) <= equity_lane0_deal_stage9_repeated_position52_any_set86_hit;
+equity_lane0_deal_stage9_repeated_position52_any_set86_bits(3) <= equity_lane0_deal_stage9_repeated_position52_same_position273_equal;
+equity_lane0_deal_stage9_repeated_position52_any_set86_bits(2) <= equity_lane0_deal_stage9_repeated_position52_same_position274_equal;
+equity_lane0_deal_stage9_repeated_position52_any_set86_bits(1) <= equity_lane0_deal_stage9_repeated_position52_same_position275_equal;
+equity_lane0_deal_stage9_repeated_position52_any_set86_bits(0) <= equity_lane0_deal_stage9_repeated_position52_same_position276_equal;
+equity_lane0_deal_stage9_repeated_position52_any_set87_bits(3) <= equity_lane0_deal_stage9_repeated_position52_same_position277_equal;
+equity_lane0_deal_stage9_repeated_position52_any_set87_bits(2) <= equity_lane0_deal_stage9_repeated_position52_same_position278_equal;
+equity_lane0_deal_stage9_repeated_position52_any_set87_bits(1) <= equity_lane0_deal_stage9_repeated_position52_same_position279_equal;
+equity_lane0_deal_stage9_repeated_position52_any_set87_bits(0) <= equity_lane0_deal_stage9_repeated_position52_same_position280_equal;
+equity_lane0_deal_stage9_repeated_position53_gathered(2) <= equity_lane0_deal_stage9_repeated_position53_any_set91_hit;
+equity_lane0_deal_stage9_repeated_position53_gathered(1) <= equity_lane0_deal_stage9_repeated_position53_any_set90_hit;
+equity_lane0_deal_stage9_repeated_position53_gathered(0) <= equity_lane0_deal_stage9_repeated_position53_any_set89_hit;
+equity_lane0_deal_stage9_repeated_position53_any_set89_bits(3) <= equity_lane0_deal_stage9_repeated_position53_same_position282_equal;
+equity_lane0_deal_stage9_repeated_position53_any_set89_bits(2) <= equity_lane0_deal_stage9_repeated_position53_same_position283_equal;
+equity_lane0_deal_stage9_repeated_position53_any_set89_bits(1) <= equity_lane0_deal_stage9_repeated_position53_same_position284_equal;
+equity_lane0_deal_stage9_repeated_position53_any_set89_bits(0) <= equity_lane0_deal_stage9_repeated_position53_same_position285_equal;
+equity_lane0_deal_stage9_repeated_position53_any_set90_bits(3) <= equity_lane0_deal_stage9_repeated_position53_same_position286_equal;
+equity_lane0_deal_stage9_repeated_position53_any_set90_bits(2) <= equity_lane0_deal_stage9_repeated_position53_same_position287_equal;
+equity_lane0_deal_stage9_repeated_position53_any_set90_bits(1) <= equity_lane0_deal_stage9_repeated_position53_same_position288_equal;
+equity_lane0_deal_stage9_repeated_position53_any_set90_bits(0) <= equity_lane0_deal_stage9_repeated_position53_same_position289_equal;
+equity_lane0_deal_stage9_repeated_position54_gathered(2) <= equity_lane0_deal_stage9_repeated_position54_any_set94_hit;
+equity_lane0_deal_stage9_repeated_position54_gathered(1) <= equity_lane0_deal_stage9_repeated_position54_any_set93_hit;
+equity_lane0_deal_stage9_repeated_position54_gathered(0) <= equity_lane0_deal_stage9_repeated_position54_any_set92_hit;
+equity_lane0_deal_stage9_repeated_position54_any_set92_bits(3) <= equity_lane0_deal_stage9_repeated_position54_same_position291_equal;
+equity_lane0_deal_stage9_repeated_position54_any_set92_bits(2) <= equity_lane0_deal_stage9_repeated_position54_same_position292_equal;
+equity_lane0_deal_stage9_repeated_position54_any_set92_bits(1) <= equity_lane0_deal_stage9_repeated_position54_same_position293_equal;
+equity_lane0_deal_stage9_repeated_position54_any_set92_bits(0) <= equity_lane0_deal_stage9_repeated_position54_same_position294_equal;
+equity_lane0_deal_stage9_repeated_position54_any_set93_bits(3) <= equity_lane0_deal_stage9_repeated_position54_same_position295_equal;
+equity_lane0_deal_stage9_repeated_position54_any_set93_bits(2) <= equity_lane0_deal_stage9_repeated_position54_same_position296_equal;
+equity_lane0_deal_stage9_repeated_position54_any_set93_bits(1) <= equity_lane0_deal_stage9_repeated_position54_same_position297_equal;
+equity_lane0_deal_stage9_repeated_position54_any_set93_bits(0) <= equity_lane0_deal_stage9_repeated_position54_same_position298_equal;
+equity_lane0_deal_stage9_repeated_position55_gathered(2) <= equity_lane0_deal_stage9_repeated_position55_any_set97_hit;
+equity_lane0_deal_stage9_repeated_position55_gathered(1) <= equity_lane0_deal_stage9_repeated_position55_any_set96_hit;
+equity_lane0_deal_stage9_repeated_position55_gathered(0) <= equity_lane0_deal_stage9_repeated_position55_any_set95_hit;
+equity_lane0_deal_stage9_repeated_position55_any_set95_bits(3) <= equity_lane0_deal_stage9_repeated_position55_same_position300_equal;
+equity_lane0_deal_stage9_repeated_position55_any_set95_bits(2) <= equity_lane0_deal_stage9_repeated_position55_same_position301_equal;
+equity_lane0_deal_stage9_repeated_position55_any_set95_bits(1) <= equity_lane0_deal_stage9_repeated_position55_same_position302_equal;
+equity_lane0_deal_stage9_repeated_position55_any_set95_bits(0) <= equity_lane0_deal_stage9_repeated_position55_same_position303_equal;
+equity_lane0_deal_stage9_repeated_position55_any_set96_bits(3) <= equity_lane0_deal_stage9_repeated_position55_same_position304_equal;
+equity_lane0_deal_stage9_repeated_position55_any_set96_bits(2) <= equity_lane0_deal_stage9_repeated_position55_same_position305_equal;
+equity_lane0_deal_stage9_repeated_position55_any_set96_bits(1) <= equity_lane0_deal_stage9_repeated_position55_same_position306_equal;
+equity_lane0_deal_stage9_repeated_position55_any_set96_bits(0) <= equity_lane0_deal_stage9_repeated_position55_same_position307_equal;
+equity_lane0_deal_stage9_repeated_position56_gathered(2) <= equity_lane0_deal_stage9_repeated_position56_any_set100_hit;
+equity_lane0_deal_stage9_repeated_position56_gathered(1) <= equity_lane0_deal_stage9_repeated_position56_any_set99_hit;
+equity_lane0_deal_stage9_repeated_position56_gathered(0) <= equity_lane0_deal_stage9_repeated_position56_any_set98_hit;
+equity_lane0_deal_stage9_repeated_position56_any_set98_bits(3) <= equity_lane0_deal_stage9_repeated_position56_same_position309_equal;
+equity_lane0_deal_stage9_repeated_position56_any_set98_bits(2) <= equity_lane0_deal_stage9_repeated_position56_same_position310_equal;
+equity_lane0_deal_stage9_repeated_position56_any_set98_bits(1) <= equity_lane0_deal_stage9_repeated_position56_same_position311_equal;
+equity_lane0_deal_stage9_repeated_position56_any_set98_bits(0) <= equity_lane0_deal_stage9_repeated_position56_same_position312_equal;
+equity_lane0_deal_stage9_repeated_position56_any_set99_bits(3) <= equity_lane0_deal_stage9_repeated_position56_same_position313_equal;
+equity_lane0_deal_stage9_repeated_position56_any_set99_bits(2) <= equity_lane0_deal_stage9_repeated_position56_same_position314_equal;
+equity_lane0_deal_stage9_repeated_position56_any_set99_bits(1) <= equity_lane0_deal_stage9_repeated_position56_same_position315_equal;
+equity_lane0_deal_stage9_repeated_position56_any_set99_bits(0) <= equity_lane0_deal_stage9_repeated_position56_same_position316_equal;
+equity_lane0_deal_stage9_repeated_position57_gathered(2) <= equity_lane0_deal_stage9_repeated_position57_any_set103_hit;
+equity_lane0_deal_stage9_repeated_position57_gathered(1) <= equity_lane0_deal_stage9_repeated_position57_any_set102_hit;
+equity_lane0_deal_stage9_repeated_position57_gathered(0) <= equity_lane0_deal_stage9_repeated_position57_any_set101_hit;
+equity_lane0_deal_stage9_repeated_position57_any_set101_bits(3) <= equity_lane0_deal_stage9_repeated_position57_same_position318_equal;
+equity_lane0_deal_stage9_repeated_position57_any_set101_bits(2) <= equity_lane0_deal_stage9_repeated_position57_same_position319_equal;
+equity_lane0_deal_stage9_repeated_position57_any_set101_bits(1) <= equity_lane0_deal_stage9_repeated_position57_same_position320_equal;
+equity_lane0_deal_stage9_repeated_position57_any_set101_bits(0) <= equity_lane0_deal_stage9_repeated_position57_same_position321_equal;
+equity_lane0_deal_stage9_repeated_position57_any_set102_bits(3) <= equity_lane0_deal_stage9_repeated_position57_same_position322_equal;
+equity_lane0_deal_stage9_repeated_position57_any_set102_bits(2) <= equity_lane0_deal_stage9_repeated_position57_same_position323_equal;
+equity_lane0_deal_stage9_repeated_position57_any_set102_bits(1) <= equity_lane0_deal_stage9_repeated_position57_same_position324_equal;
+equity_lane0_deal_stage9_repeated_position57_any_set102_bits(0) <= equity_lane0_deal_stage9_repeated_position57_same_position325_equal;
+equity_lane0_deal_stage9_repeated_position58_gathered(2) <= equity_lane0_deal_stage9_repeated_position58_any_set106_hit;
+equity_lane0_deal_stage9_repeated_position58_gathered(1) <= equity_lane0_deal_stage9_repeated_position58_any_set105_hit;
+equity_lane0_deal_stage9_repeated_position58_gathered(0) <= equity_lane0_deal_stage9_repeated_position58_any_set104_hit;
+equity_lane0_deal_stage9_repeated_position58_any_set104_bits(3) <= equity_lane0_deal_stage9_repeated_position58_same_position327_equal;
+equity_lane0_deal_stage9_repeated_position58_any_set104_bits(2) <= equity_lane0_deal_stage9_repeated_position58_same_position328_equal;
+equity_lane0_deal_stage9_repeated_position58_any_set104_bits(1) <= equity_lane0_deal_stage9_repeated_position58_same_position329_equal;
+equity_lane0_deal_stage9_repeated_position58_any_set104_bits(0) <= equity_lane0_deal_stage9_repeated_position58_same_position330_equal;
+equity_lane0_deal_stage9_repeated_position58_any_set105_bits(3) <= equity_lane0_deal_stage9_repeated_position58_same_position331_equal;
+equity_lane0_deal_stage9_repeated_position58_any_set105_bits(2) <= equity_lane0_deal_stage9_repeated_position58_same_position332_equal;
+equity_lane0_deal_stage9_repeated_position58_any_set105_bits(1) <= equity_lane0_deal_stage9_repeated_position58_same_position333_equal;
+equity_lane0_deal_stage9_repeated_position58_any_set105_bits(0) <= equity_lane0_deal_stage9_repeated_position58_same_position334_equal;
+equity_lane0_deal_stage9_repeated_position59_gathered(2) <= equity_lane0_deal_stage9_repeated_position59_any_set109_hit;
+equity_lane0_deal_stage9_repeated_position59_gathered(1) <= equity_lane0_deal_stage9_repeated_position59_any_set108_hit;
+equity_lane0_deal_stage9_repeated_position59_gathered(0) <= equity_lane0_deal_stage9_repeated_position59_any_set107_hit;
+equity_lane0_deal_stage9_repeated_position59_any_set107_bits(3) <= equity_lane0_deal_stage9_repeated_position59_same_position336_equal;
+equity_lane0_deal_stage9_repeated_position59_any_set107_bits(2) <= equity_lane0_deal_stage9_repeated_position59_same_position337_equal;
+equity_lane0_deal_stage9_repeated_position59_any_set107_bits(1) <= equity_lane0_deal_stage9_repeated_position59_same_position338_equal;
+equity_lane0_deal_stage9_repeated_position59_any_set107_bits(0) <= equity_lane0_deal_stage9_repeated_position59_same_position339_equal;
+equity_lane0_deal_stage9_repeated_position59_any_set108_bits(3) <= equity_lane0_deal_stage9_repeated_position59_same_position340_equal;
+equity_lane0_deal_stage9_repeated_position59_any_set108_bits(2) <= equity_lane0_deal_stage9_repeated_position59_same_position341_equal;
+equity_lane0_deal_stage9_repeated_position59_any_set108_bits(1) <= equity_lane0_deal_stage9_repeated_position59_same_position342_equal;
+equity_lane0_deal_stage9_repeated_position59_any_set108_bits(0) <= equity_lane0_deal_stage9_repeated_position59_same_position343_equal;
+equity_lane0_deal_stage10_repeated(30-1 downto 27) <= equity_lane0_deal_stage10_repeated_position69_groups;
+equity_lane0_deal_stage10_repeated(27-1 downto 24) <= equity_lane0_deal_stage10_repeated_position68_groups;
+equity_lane0_deal_stage10_repeated(24-1 downto 21) <= equity_lane0_deal_stage10_repeated_position67_groups;
+equity_lane0_deal_stage10_repeated(21-1 downto 18) <= equity_lane0_deal_stage10_repeated_position66_groups;
+equity_lane0_deal_stage10_repeated(18-1 downto 15) <= equity_lane0_deal_stage10_repeated_position65_groups;
+equity_lane0_deal_stage10_repeated(15-1 downto 12) <= equity_lane0_deal_stage10_repeated_position64_groups;
+equity_lane0_deal_stage10_repeated(12-1 downto 9) <= equity_lane0_deal_stage10_repeated_position63_groups;
+equity_lane0_deal_stage10_repeated(9-1 downto 6) <= equity_lane0_deal_stage10_repeated_position62_groups;
+equity_lane0_deal_stage10_repeated(6-1 downto 3) <= equity_lane0_deal_stage10_repeated_position61_groups;
+equity_lane0_deal_stage10_repeated(3-1 downto 0) <= equity_lane0_deal_stage10_repeated_position60_groups;
+equity_lane0_deal_stage10_repeated_position60_gathered(2) <= equity_lane0_deal_stage10_repeated_position60_any_set112_hit;
+equity_lane0_deal_stage10_repeated_position60_gathered(1) <= equity_lane0_deal_stage10_repeated_position60_any_set111_hit;
+equity_lane0_deal_stage10_repeated_position60_gathered(0) <= equity_lane0_deal_stage10_repeated_position60_any_set110_hit;
+equity_lane0_deal_stage10_repeated_position60_any_set110_bits(3) <= equity_lane0_deal_stage10_repeated_position60_same_position345_equal;
+equity_lane0_deal_stage10_repeated_position60_any_set110_bits(2) <= equity_lane0_deal_stage10_repeated_position60_same_position346_equal;
+equity_lane0_deal_stage10_repeated_position60_any_set110_bits(1) <= equity_lane0_deal_stage10_repeated_position60_same_position347_equal;
+equity_lane0_deal_stage10_repeated_position60_any_set110_bits(0) <= equity_lane0_deal_stage10_repeated_position60_same_position348_equal;
+equity_lane0_deal_stage10_repeated_position60_any_set111_bits(3) <= equity_lane0_deal_stage10_repeated_position60_same_position349_equal;
+equity_lane0_deal_stage10_repeated_position60_any_set111_bits(2) <= equity_lane0_deal_stage10_repeated_position60_same_position350_equal;
+equity_lane0_deal_stage10_repeated_position60_any_set111_bits(1) <= equity_lane0_deal_stage10_repeated_position60_same_position351_equal;
+equity_lane0_deal_stage10_repeated_position60_any_set111_bits(0) <= equity_lane0_deal_stage10_repeated_position60_same_position352_equal;
+equity_lane0_deal_stage10_repeated_position60_any_set112_bits(1) <= equity_lane0_deal_stage10_repeated_position60_same_position353_equal;
+equity_lane0_deal_stage10_repeated_position60_any_set112_bits(0) <= equity_lane0_deal_stage10_repeated_position60_same_position354_equal;
+equity_lane0_deal_stage10_repeated_position61_gathered(2) <= equity_lane0_deal_stage10_repeated_position61_any_set115_hit;
+equity_lane0_deal_stage10_repeated_position61_gathered(1) <= equity_lane0_deal_stage10_repeated_position61_any_set114_hit;
+equity_lane0_deal_stage10_repeated_position61_gathered(0) <= equity_lane0_deal_stage10_repeated_position61_any_set113_hit;
+equity_lane0_deal_stage10_repeated_position61_any_set113_bits(3) <= equity_lane0_deal_stage10_repeated_position61_same_position355_equal;
+equity_lane0_deal_stage10_repeated_position61_any_set113_bits(2) <= equity_lane0_deal_stage10_repeated_position61_same_position356_equal;
+equity_lane0_deal_stage10_repeated_position61_any_set113_bits(1) <= equity_lane0_deal_stage10_repeated_position61_same_position357_equal;
+equity_lane0_deal_stage10_repeated_position61_any_set113_bits(0) <= equity_lane0_deal_stage10_repeated_position61_same_position358_equal;
+equity_lane0_deal_stage10_repeated_position61_any_set114_bits(3) <= equity_lane0_deal_stage10_repeated_position61_same_position359_equal;
+equity_lane0_deal_stage10_repeated_position61_any_set114_bits(2) <= equity_lane0_deal_stage10_repeated_position61_same_position360_equal;
+equity_lane0_deal_stage10_repeated_position61_any_set114_bits(1) <= equity_lane0_deal_stage10_repeated_position61_same_position361_equal;
+equity_lane0_deal_stage10_repeated_position61_any_set114_bits(0) <= equity_lane0_deal_stage10_repeated_position61_same_position362_equal;
+equity_lane0_deal_stage10_repeated_position61_any_set115_bits(1) <= equity_lane0_deal_stage10_repeated_position61_same_position363_equal;
+equity_lane0_deal_stage10_repeated_position61_any_set115_bits(0) <= equity_lane0_deal_stage10_repeated_position61_same_position364_equal;
+equity_lane0_deal_stage10_repeated_position62_gathered(2) <= equity_lane0_deal_stage10_repeated_position62_any_set118_hit;
+equity_lane0_deal_stage10_repeated_position62_gathered(1) <= equity_lane0_deal_stage10_repeated_position62_any_set117_hit;
+equity_lane0_deal_stage10_repeated_position62_gathered(0) <= equity_lane0_deal_stage10_repeated_position62_any_set116_hit;
+equity_lane0_deal_stage10_repeated_position62_any_set116_bits(3) <= equity_lane0_deal_stage10_repeated_position62_same_position365_equal;
+equity_lane0_deal_stage10_repeated_position62_any_set116_bits(2) <= equity_lane0_deal_stage10_repeated_position62_same_position366_equal;
+equity_lane0_deal_stage10_repeated_position62_any_set116_bits(1) <= equity_lane0_deal_stage10_repeated_position62_same_position367_equal;
+equity_lane0_deal_stage10_repeated_position62_any_set116_bits(0) <= equity_lane0_deal_stage10_repeated_position62_same_position368_equal;
+equity_lane0_deal_stage10_repeated_position62_any_set117_bits(3) <= equity_lane0_deal_stage10_repeated_position62_same_position369_equal;
+equity_lane0_deal_stage10_repeated_position62_any_set117_bits(2) <= equity_lane0_deal_stage10_repeated_position62_same_position370_equal;
+equity_lane0_deal_stage10_repeated_position62_any_set117_bits(1) <= equity_lane0_deal_stage10_repeated_position62_same_position371_equal;
+equity_lane0_deal_stage10_repeated_position62_any_set117_bits(0) <= equity_lane0_deal_stage10_repeated_position62_same_position372_equal;
+equity_lane0_deal_stage10_repeated_position62_any_set118_bits(1) <= equity_lane0_deal_stage10_repeated_position62_same_position373_equal;
+equity_lane0_deal_stage10_repeated_position62_any_set118_bits(0) <= equity_lane0_deal_stage10_repeated_position62_same_position374_equal;
+equity_lane0_deal_stage10_repeated_position63_gathered(2) <= equity_lane0_deal_stage10_repeated_position63_any_set121_hit;
+equity_lane0_deal_stage10_repeated_position63_gathered(1) <= equity_lane0_deal_stage10_repeated_position63_any_set120_hit;
+equity_lane0_deal_stage10_repeated_position63_gathered(0) <= equity_lane0_deal_stage10_repeated_position63_any_set119_hit;
+equity_lane0_deal_stage10_repeated_position63_any_set119_bits(3) <= equity_lane0_deal_stage10_repeated_position63_same_position375_equal;
+equity_lane0_deal_stage10_repeated_position63_any_set119_bits(2) <= equity_lane0_deal_stage10_repeated_position63_same_position376_equal;
+equity_lane0_deal_stage10_repeated_position63_any_set119_bits(1) <= equity_lane0_deal_stage10_repeated_position63_same_position377_equal;
+equity_lane0_deal_stage10_repeated_position63_any_set119_bits(0) <= equity_lane0_deal_stage10_repeated_position63_same_position378_equal;
+equity_lane0_deal_stage10_repeated_position63_any_set120_bits(3) <= equity_lane0_deal_stage10_repeated_position63_same_position379_equal;
+equity_lane0_deal_stage10_repeated_position63_any_set120_bits(2) <= equity_lane0_deal_stage10_repeated_position63_same_position380_equal;
+equity_lane0_deal_stage10_repeated_position63_any_set120_bits(1) <= equity_lane0_deal_stage10_repeated_position63_same_position381_equal;
+equity_lane0_deal_stage10_repeated_position63_any_set120_bits(0) <= equity_lane0_deal_stage10_repeated_position63_same_position382_equal;
+equity_lane0_deal_stage10_repeated_position63_any_set121_bits(1) <= equity_lane0_deal_stage10_repeated_position63_same_position383_equal;
+equity_lane0_deal_stage10_repeated_position63_any_set121_bits(0) <= equity_lane0_deal_stage10_repeated_position63_same_position384_equal;
+equity_lane0_deal_stage10_repeated_position64_gathered(2) <= equity_lane0_deal_stage10_repeated_position64_any_set124_hit;
+equity_lane0_deal_stage10_repeated_position64_gathered(1) <= equity_lane0_deal_stage10_repeated_position64_any_set123_hit;
+equity_lane0_deal_stage10_repeated_position64_gathered(0) <= equity_lane0_deal_stage10_repeated_position64_any_set122_hit;
+equity_lane0_deal_stage10_repeated_position64_any_set122_bits(3) <= equity_lane0_deal_stage10_repeated_position64_same_position385_equal;
+equity_lane0_deal_stage10_repeated_position64_any_set122_bits(2) <= equity_lane0_deal_stage10_repeated_position64_same_position386_equal;
+equity_lane0_deal_stage10_repeated_position64_any_set122_bits(1) <= equity_lane0_deal_stage10_repeated_position64_same_position387_equal;
+equity_lane0_deal_stage10_repeated_position64_any_set122_bits(0) <= equity_lane0_deal_stage10_repeated_position64_same_position388_equal;
+equity_lane0_deal_stage10_repeated_position64_any_set123_bits(3) <= equity_lane0_deal_stage10_repeated_position64_same_position389_equal;
+equity_lane0_deal_stage10_repeated_position64_any_set123_bits(2) <= equity_lane0_deal_stage10_repeated_position64_same_position390_equal;
+equity_lane0_deal_stage10_repeated_position64_any_set123_bits(1) <= equity_lane0_deal_stage10_repeated_position64_same_position391_equal;
+equity_lane0_deal_stage10_repeated_position64_any_set123_bits(0) <= equity_lane0_deal_stage10_repeated_position64_same_position392_equal;
+equity_lane0_deal_stage10_repeated_position64_any_set124_bits(1) <= equity_lane0_deal_stage10_repeated_position64_same_position393_equal;
+equity_lane0_deal_stage10_repeated_position64_any_set124_bits(0) <= equity_lane0_deal_stage10_repeated_position64_same_position394_equal;
+equity_lane0_deal_stage10_repeated_position65_gathered(2) <= equity_lane0_deal_stage10_repeated_position65_any_set127_hit;
+equity_lane0_deal_stage10_repeated_position65_gathered(1) <= equity_lane0_deal_stage10_repeated_position65_any_set126_hit;
+equity_lane0_deal_stage10_repeated_position65_gathered(0) <= equity_lane0_deal_stage10_repeated_position65_any_set125_hit;
+equity_lane0_deal_stage10_repeated_position65_any_set125_bits(3) <= equity_lane0_deal_stage10_repeated_position65_same_position395_equal;
+equity_lane0_deal_stage10_repeated_position65_any_set125_bits(2) <= equity_lane0_deal_stage10_repeated_position65_same_position396_equal;
+equity_lane0_deal_stage10_repeated_position65_any_set125_bits(1) <= equity_lane0_deal_stage10_repeated_position65_same_position397_equal;
+equity_lane0_deal_stage10_repeated_position65_any_set125_bits(0) <= equity_lane0_deal_stage10_repeated_position65_same_position398_equal;
+equity_lane0_deal_stage10_repeated_position65_any_set126_bits(3) <= equity_lane0_deal_stage10_repeated_position65_same_position399_equal;
+equity_lane0_deal_stage10_repeated_position65_any_set126_bits(2) <= equity_lane0_deal_stage10_repeated_position65_same_position400_equal;
+equity_lane0_deal_stage10_repeated_position65_any_set126_bits(1) <= equity_lane0_deal_stage10_repeated_position65_same_position401_equal;
+equity_lane0_deal_stage10_repeated_position65_any_set126_bits(0) <= equity_lane0_deal_stage10_repeated_position65_same_position402_equal;
+equity_lane0_deal_stage10_repeated_position65_any_set127_bits(1) <= equity_lane0_deal_stage10_repeated_position65_same_position403_equal;
+equity_lane0_deal_stage10_repeated_position65_any_set127_bits(0) <= equity_lane0_deal_stage10_repeated_position65_same_position404_equal;
+equity_lane0_deal_stage10_repeated_position66_gathered(2) <= equity_lane0_deal_stage10_repeated_position66_any_set130_hit;
+equity_lane0_deal_stage10_repeated_position66_gathered(1) <= equity_lane0_deal_stage10_repeated_position66_any_set129_hit;
+equity_lane0_deal_stage10_repeated_position66_gathered(0) <= equity_lane0_deal_stage10_repeated_position66_any_set128_hit;
+equity_lane0_deal_stage10_repeated_position66_any_set128_bits(3) <= equity_lane0_deal_stage10_repeated_position66_same_position405_equal;
+equity_lane0_deal_stage10_repeated_position66_any_set128_bits(2) <= equity_lane0_deal_stage10_repeated_position66_same_position406_equal;
+equity_lane0_deal_stage10_repeated_position66_any_set128_bits(1) <= equity_lane0_deal_stage10_repeated_position66_same_position407_equal;
+equity_lane0_deal_stage10_repeated_position66_any_set128_bits(0) <= equity_lane0_deal_stage10_repeated_position66_same_position408_equal;
+equity_lane0_deal_stage10_repeated_position66_any_set129_bits(3) <= equity_lane0_deal_stage10_repeated_position66_same_position409_equal;
+equity_lane0_deal_stage10_repeated_position66_any_set129_bits(2) <= equity_lane0_deal_stage10_repeated_position66_same_position410_equal;
+equity_lane0_deal_stage10_repeated_position66_any_set129_bits(1) <= equity_lane0_deal_stage10_repeated_position66_same_position411_equal;
+equity_lane0_deal_stage10_repeated_position66_any_set129_bits(0) <= equity_lane0_deal_stage10_repeated_position66_same_position412_equal;
+equity_lane0_deal_stage10_repeated_position66_any_set130_bits(1) <= equity_lane0_deal_stage10_repeated_position66_same_position413_equal;
+equity_lane0_deal_stage10_repeated_position66_any_set130_bits(0) <= equity_lane0_deal_stage10_repeated_position66_same_position414_equal;
+equity_lane0_deal_stage10_repeated_position67_gathered(2) <= equity_lane0_deal_stage10_repeated_position67_any_set133_hit;
+equity_lane0_deal_stage10_repeated_position67_gathered(1) <= equity_lane0_deal_stage10_repeated_position67_any_set132_hit;
+equity_lane0_deal_stage10_repeated_position67_gathered(0) <= equity_lane0_deal_stage10_repeated_position67_any_set131_hit;
+equity_lane0_deal_stage10_repeated_position67_any_set131_bits(3) <= equity_lane0_deal_stage10_repeated_position67_same_position415_equal;
+equity_lane0_deal_stage10_repeated_position67_any_set131_bits(2) <= equity_lane0_deal_stage10_repeated_position67_same_position416_equal;
+equity_lane0_deal_stage10_repeated_position67_any_set131_bits(1) <= equity_lane0_deal_stage10_repeated_position67_same_position417_equal;
+equity_lane0_deal_stage10_repeated_position67_any_set131_bits(0) <= equity_lane0_deal_stage10_repeated_position67_same_position418_equal;
+equity_lane0_deal_stage10_repeated_position67_any_set132_bits(3) <= equity_lane0_deal_stage10_repeated_position67_same_position419_equal;
+equity_lane0_deal_stage10_repeated_position67_any_set132_bits(2) <= equity_lane0_deal_stage10_repeated_position67_same_position420_equal;
+equity_lane0_deal_stage10_repeated_position67_any_set132_bits(1) <= equity_lane0_deal_stage10_repeated_position67_same_position421_equal;
+equity_lane0_deal_stage10_repeated_position67_any_set132_bits(0) <= equity_lane0_deal_stage10_repeated_position67_same_position422_equal;
+equity_lane0_deal_stage10_repeated_position67_any_set133_bits(1) <= equity_lane0_deal_stage10_repeated_position67_same_position423_equal;
+equity_lane0_deal_stage10_repeated_position67_any_set133_bits(0) <= equity_lane0_deal_stage10_repeated_position67_same_position424_equal;
+equity_lane0_deal_stage10_repeated_position68_gathered(2) <= equity_lane0_deal_stage10_repeated_position68_any_set136_hit;
+equity_lane0_deal_stage10_repeated_position68_gathered(1) <= equity_lane0_deal_stage10_repeated_position68_any_set135_hit;
+equity_lane0_deal_stage10_repeated_position68_gathered(0) <= equity_lane0_deal_stage10_repeated_position68_any_set134_hit;
+equity_lane0_deal_stage10_repeated_position68_any_set134_bits(3) <= equity_lane0_deal_stage10_repeated_position68_same_position425_equal;
+equity_lane0_deal_stage10_repeated_position68_any_set134_bits(2) <= equity_lane0_deal_stage10_repeated_position68_same_position426_equal;
+equity_lane0_deal_stage10_repeated_position68_any_set134_bits(1) <= equity_lane0_deal_stage10_repeated_position68_same_position427_equal;
+equity_lane0_deal_stage10_repeated_position68_any_set134_bits(0) <= equity_lane0_deal_stage10_repeated_position68_same_position428_equal;
+equity_lane0_deal_stage10_repeated_position68_any_set135_bits(3) <= equity_lane0_deal_stage10_repeated_position68_same_position429_equal;
+equity_lane0_deal_stage10_repeated_position68_any_set135_bits(2) <= equity_lane0_deal_stage10_repeated_position68_same_position430_equal;
+equity_lane0_deal_stage10_repeated_position68_any_set135_bits(1) <= equity_lane0_deal_stage10_repeated_position68_same_position431_equal;
+equity_lane0_deal_stage10_repeated_position68_any_set135_bits(0) <= equity_lane0_deal_stage10_repeated_position68_same_position432_equal;
+equity_lane0_deal_stage10_repeated_position68_any_set136_bits(1) <= equity_lane0_deal_stage10_repeated_position68_same_position433_equal;
+equity_lane0_deal_stage10_repeated_position68_any_set136_bits(0) <= equity_lane0_deal_stage10_repeated_position68_same_position434_equal;
+equity_lane0_deal_stage10_repeated_position69_gathered(2) <= equity_lane0_deal_stage10_repeated_position69_any_set139_hit;
+equity_lane0_deal_stage10_repeated_position69_gathered(1) <= equity_lane0_deal_stage10_repeated_position69_any_set138_hit;
+equity_lane0_deal_stage10_repeated_position69_gathered(0) <= equity_lane0_deal_stage10_repeated_position69_any_set137_hit;
+equity_lane0_deal_stage10_repeated_position69_any_set137_bits(3) <= equity_lane0_deal_stage10_repeated_position69_same_position435_equal;
+equity_lane0_deal_stage10_repeated_position69_any_set137_bits(2) <= equity_lane0_deal_stage10_repeated_position69_same_position436_equal;
+equity_lane0_deal_stage10_repeated_position69_any_set137_bits(1) <= equity_lane0_deal_stage10_repeated_position69_same_position437_equal;
+equity_lane0_deal_stage10_repeated_position69_any_set137_bits(0) <= equity_lane0_deal_stage10_repeated_position69_same_position438_equal;
+equity_lane0_deal_stage10_repeated_position69_any_set138_bits(3) <= equity_lane0_deal_stage10_repeated_position69_same_position439_equal;
+equity_lane0_deal_stage10_repeated_position69_any_set138_bits(2) <= equity_lane0_deal_stage10_repeated_position69_same_position440_equal;
+equity_lane0_deal_stage10_repeated_position69_any_set138_bits(1) <= equity_lane0_deal_stage10_repeated_position69_same_position441_equal;
+equity_lane0_deal_stage10_repeated_position69_any_set138_bits(0) <= equity_lane0_deal_stage10_repeated_position69_same_position442_equal;
+equity_lane0_deal_stage10_repeated_position69_any_set139_bits(1) <= equity_lane0_deal_stage10_repeated_position69_same_position443_equal;
+equity_lane0_deal_stage10_repeated_position69_any_set139_bits(0) <= equity_lane0_deal_stage10_repeated_position69_same_position444_equal;
 equity_lane0_eval70_hand_eval0_codes_in(42-1 downto 36) <= pipe_reg10_q;
 equity_lane0_eval70_hand_eval0_codes_in(36-1 downto 30) <= pipe_reg9_q;
 equity_lane0_eval70_hand_eval0_codes_in(30-1 downto 24) <= equity_lane0_card_lookup4_card;
@@ -4803,386 +5688,621 @@ equity_lane1_deal_stage11_repeated(3) <= '0';
 equity_lane1_deal_stage11_repeated(2) <= '0';
 equity_lane1_deal_stage11_repeated(1) <= '0';
 equity_lane1_deal_stage11_repeated(0) <= '0';
-equity_lane1_deal_stage12_repeated(4) <= equity_lane1_deal_stage12_repeated_position54_groups(0);
-equity_lane1_deal_stage12_repeated(3) <= equity_lane1_deal_stage12_repeated_position53_groups(0);
-equity_lane1_deal_stage12_repeated(2) <= equity_lane1_deal_stage12_repeated_position52_groups(0);
-equity_lane1_deal_stage12_repeated(1) <= equity_lane1_deal_stage12_repeated_position51_groups(0);
-equity_lane1_deal_stage12_repeated(0) <= equity_lane1_deal_stage12_repeated_position50_groups(0);
-equity_lane1_deal_stage13_repeated(4) <= equity_lane1_deal_stage13_repeated_position59_groups(0);
-equity_lane1_deal_stage13_repeated(3) <= equity_lane1_deal_stage13_repeated_position58_groups(0);
-equity_lane1_deal_stage13_repeated(2) <= equity_lane1_deal_stage13_repeated_position57_groups(0);
-equity_lane1_deal_stage13_repeated(1) <= equity_lane1_deal_stage13_repeated_position56_groups(0);
-equity_lane1_deal_stage13_repeated(0) <= equity_lane1_deal_stage13_repeated_position55_groups(0);
-equity_lane1_deal_stage13_repeated_position55_any_set95_bits(1) <= equity_lane1_deal_stage13_repeated_position55_same_position280_equal;
-equity_lane1_deal_stage13_repeated_position55_any_set95_bits(0) <= equity_lane1_deal_stage13_repeated_position55_same_position281_equal;
-equity_lane1_deal_stage13_repeated_position56_any_set96_bits(1) <= equity_lane1_deal_stage13_repeated_position56_same_position282_equal;
-equity_lane1_deal_stage13_repeated_position56_any_set96_bits(0) <= equity_lane1_deal_stage13_repeated_position56_same_position283_equal;
-equity_lane1_deal_stage13_repeated_position57_any_set97_bits(1) <= equity_lane1_deal_stage13_repeated_position57_same_position284_equal;
-equity_lane1_deal_stage13_repeated_position57_any_set97_bits(0) <= equity_lane1_deal_stage13_repeated_position57_same_position285_equal;
-equity_lane1_deal_stage13_repeated_position58_any_set98_bits(1) <= equity_lane1_deal_stage13_repeated_position58_same_position286_equal;
-equity_lane1_deal_stage13_repeated_position58_any_set98_bits(0) <= equity_lane1_deal_stage13_repeated_position58_same_position287_equal;
-equity_lane1_deal_stage13_repeated_position59_any_set99_bits(1) <= equity_lane1_deal_stage13_repeated_position59_same_position288_equal;
-equity_lane1_deal_stage13_repeated_position59_any_set99_bits(0) <= equity_lane1_deal_stage13_repeated_position59_same_position289_equal;
-equity_lane1_deal_stage14_repeated(4) <= equity_lane1_deal_stage14_repeated_position64_groups(0);
-equity_lane1_deal_stage14_repeated(3) <= equity_lane1_deal_stage14_repeated_position63_groups(0);
-equity_lane1_deal_stage14_repeated(2) <= equity_lane1_deal_stage14_repeated_position62_groups(0);
-equity_lane1_deal_stage14_repeated(1) <= equity_lane1_deal_stage14_repeated_position61_groups(0);
-equity_lane1_deal_stage14_repeated(0) <= equity_lane1_deal_stage14_repeated_position60_groups(0);
-equity_lane1_deal_stage14_repeated_position60_any_set100_bits(2) <= equity_lane1_deal_stage14_repeated_position60_same_position290_equal;
-equity_lane1_deal_stage14_repeated_position60_any_set100_bits(1) <= equity_lane1_deal_stage14_repeated_position60_same_position291_equal;
-equity_lane1_deal_stage14_repeated_position60_any_set100_bits(0) <= equity_lane1_deal_stage14_repeated_position60_same_position292_equal;
-equity_lane1_deal_stage14_repeated_position61_any_set101_bits(2) <= equity_lane1_deal_stage14_repeated_position61_same_position293_equal;
-equity_lane1_deal_stage14_repeated_position61_any_set101_bits(1) <= equity_lane1_deal_stage14_repeated_position61_same_position294_equal;
-equity_lane1_deal_stage14_repeated_position61_any_set101_bits(0) <= equity_lane1_deal_stage14_repeated_position61_same_position295_equal;
-equity_lane1_deal_stage14_repeated_position62_any_set102_bits(2) <= equity_lane1_deal_stage14_repeated_position62_same_position296_equal;
-equity_lane1_deal_stage14_repeated_position62_any_set102_bits(1) <= equity_lane1_deal_stage14_repeated_position62_same_position297_equal;
-equity_lane1_deal_stage14_repeated_position62_any_set102_bits(0) <= equity_lane1_deal_stage14_repeated_position62_same_position298_equal;
-equity_lane1_deal_stage14_repeated_position63_any_set103_bits(2) <= equity_lane1_deal_stage14_repeated_position63_same_position299_equal;
-equity_lane1_deal_stage14_repeated_position63_any_set103_bits(1) <= equity_lane1_deal_stage14_repeated_position63_same_position300_equal;
-equity_lane1_deal_stage14_repeated_position63_any_set103_bits(0) <= equity_lane1_deal_stage14_repeated_position63_same_position301_equal;
-equity_lane1_deal_stage14_repeated_position64_any_set104_bits(2) <= equity_lane1_deal_stage14_repeated_position64_same_position302_equal;
-equity_lane1_deal_stage14_repeated_position64_any_set104_bits(1) <= equity_lane1_deal_stage14_repeated_position64_same_position303_equal;
-equity_lane1_deal_stage14_repeated_position64_any_set104_bits(0) <= equity_lane1_deal_stage14_repeated_position64_same_position304_equal;
-equity_lane1_deal_stage15_repeated(4) <= equity_lane1_deal_stage15_repeated_position69_groups(0);
-equity_lane1_deal_stage15_repeated(3) <= equity_lane1_deal_stage15_repeated_position68_groups(0);
-equity_lane1_deal_stage15_repeated(2) <= equity_lane1_deal_stage15_repeated_position67_groups(0);
-equity_lane1_deal_stage15_repeated(1) <= equity_lane1_deal_stage15_repeated_position66_groups(0);
-equity_lane1_deal_stage15_repeated(0) <= equity_lane1_deal_stage15_repeated_position65_groups(0);
-equity_lane1_deal_stage15_repeated_position65_any_set105_bits(3) <= equity_lane1_deal_stage15_repeated_position65_same_position305_equal;
-equity_lane1_deal_stage15_repeated_position65_any_set105_bits(2) <= equity_lane1_deal_stage15_repeated_position65_same_position306_equal;
-equity_lane1_deal_stage15_repeated_position65_any_set105_bits(1) <= equity_lane1_deal_stage15_repeated_position65_same_position307_equal;
-equity_lane1_deal_stage15_repeated_position65_any_set105_bits(0) <= equity_lane1_deal_stage15_repeated_position65_same_position308_equal;
-equity_lane1_deal_stage15_repeated_position66_any_set106_bits(3) <= equity_lane1_deal_stage15_repeated_position66_same_position309_equal;
-equity_lane1_deal_stage15_repeated_position66_any_set106_bits(2) <= equity_lane1_deal_stage15_repeated_position66_same_position310_equal;
-equity_lane1_deal_stage15_repeated_position66_any_set106_bits(1) <= equity_lane1_deal_stage15_repeated_position66_same_position311_equal;
-equity_lane1_deal_stage15_repeated_position66_any_set106_bits(0) <= equity_lane1_deal_stage15_repeated_position66_same_position312_equal;
-equity_lane1_deal_stage15_repeated_position67_any_set107_bits(3) <= equity_lane1_deal_stage15_repeated_position67_same_position313_equal;
-equity_lane1_deal_stage15_repeated_position67_any_set107_bits(2) <= equity_lane1_deal_stage15_repeated_position67_same_position314_equal;
-equity_lane1_deal_stage15_repeated_position67_any_set107_bits(1) <= equity_lane1_deal_stage15_repeated_position67_same_position315_equal;
-equity_lane1_deal_stage15_repeated_position67_any_set107_bits(0) <= equity_lane1_deal_stage15_repeated_position67_same_position316_equal;
-equity_lane1_deal_stage15_repeated_position68_any_set108_bits(3) <= equity_lane1_deal_stage15_repeated_position68_same_position317_equal;
-equity_lane1_deal_stage15_repeated_position68_any_set108_bits(2) <= equity_lane1_deal_stage15_repeated_position68_same_position318_equal;
-equity_lane1_deal_stage15_repeated_position68_any_set108_bits(1) <= equity_lane1_deal_stage15_repeated_position68_same_position319_equal;
-equity_lane1_deal_stage15_repeated_position68_any_set108_bits(0) <= equity_lane1_deal_stage15_repeated_position68_same_position320_equal;
-equity_lane1_deal_stage15_repeated_position69_any_set109_bits(3) <= equity_lane1_deal_stage15_repeated_position69_same_position321_equal;
-equity_lane1_deal_stage15_repeated_position69_any_set109_bits(2) <= equity_lane1_deal_stage15_repeated_position69_same_position322_equal;
-equity_lane1_deal_stage15_repeated_position69_any_set109_bits(1) <= equity_lane1_deal_stage15_repeated_position69_same_position323_equal;
-equity_lane1_deal_stage15_repeated_position69_any_set109_bits(0) <= equity_lane1_deal_stage15_repeated_position69_same_position324_equal;
-equity_lane1_deal_stage16_repeated(10-1 downto 8) <= equity_lane1_deal_stage16_repeated_position74_groups;
-equity_lane1_deal_stage16_repeated(8-1 downto 6) <= equity_lane1_deal_stage16_repeated_position73_groups;
-equity_lane1_deal_stage16_repeated(6-1 downto 4) <= equity_lane1_deal_stage16_repeated_position72_groups;
-equity_lane1_deal_stage16_repeated(4-1 downto 2) <= equity_lane1_deal_stage16_repeated_position71_groups;
-equity_lane1_deal_stage16_repeated(2-1 downto 0) <= equity_lane1_deal_stage16_repeated_position70_groups;
-equity_lane1_deal_stage16_repeated_position70_gathered(1) <= equity_lane1_deal_stage16_repeated_position70_any_set111_hit;
-equity_lane1_deal_stage16_repeated_position70_gathered(0) <= equity_lane1_deal_stage16_repeated_position70_any_set110_hit;
-equity_lane1_deal_stage16_repeated_position70_any_set110_bits(3) <= equity_lane1_deal_stage16_repeated_position70_same_position325_equal;
-equity_lane1_deal_stage16_repeated_position70_any_set110_bits(2) <= equity_lane1_deal_stage16_repeated_position70_same_position326_equal;
-equity_lane1_deal_stage16_repeated_position70_any_set110_bits(1) <= equity_lane1_deal_stage16_repeated_position70_same_position327_equal;
-equity_lane1_deal_stage16_repeated_position70_any_set110_bits(0) <= equity_lane1_deal_stage16_repeated_position70_same_position328_equal;
-equity_lane1_deal_stage16_repeated_position71_gathered(1) <= equity_lane1_deal_stage16_repeated_position71_any_set113_hit;
-equity_lane1_deal_stage16_repeated_position71_gathered(0) <= equity_lane1_deal_stage16_repeated_position71_any_set112_hit;
-equity_lane1_deal_stage16_repeated_position71_any_set112_bits(3) <= equity_lane1_deal_stage16_repeated_position71_same_position330_equal;
-equity_lane1_deal_stage16_repeated_position71_any_set112_bits(2) <= equity_lane1_deal_stage16_repeated_position71_same_position331_equal;
-equity_lane1_deal_stage16_repeated_position71_any_set112_bits(1) <= equity_lane1_deal_stage16_repeated_position71_same_position332_equal;
-equity_lane1_deal_stage16_repeated_position71_any_set112_bits(0) <= equity_lane1_deal_stage16_repeated_position71_same_position333_equal;
-equity_lane1_deal_stage16_repeated_position72_gathered(1) <= equity_lane1_deal_stage16_repeated_position72_any_set115_hit;
-equity_lane1_deal_stage16_repeated_position72_gathered(0) <= equity_lane1_deal_stage16_repeated_position72_any_set114_hit;
-equity_lane1_deal_stage16_repeated_position72_any_set114_bits(3) <= equity_lane1_deal_stage16_repeated_position72_same_position335_equal;
-equity_lane1_deal_stage16_repeated_position72_any_set114_bits(2) <= equity_lane1_deal_stage16_repeated_position72_same_position336_equal;
-equity_lane1_deal_stage16_repeated_position72_any_set114_bits(1) <= equity_lane1_deal_stage16_repeated_position72_same_position337_equal;
-equity_lane1_deal_stage16_repeated_position72_any_set114_bits(0) <= equity_lane1_deal_stage16_repeated_position72_same_position338_equal;
-equity_lane1_deal_stage16_repeated_position73_gathered(1) <= equity_lane1_deal_stage16_repeated_position73_any_set117_hit;
-equity_lane1_deal_stage16_repeated_position73_gathered(0) <= equity_lane1_deal_stage16_repeated_position73_any_set116_hit;
-equity_lane1_deal_stage16_repeated_position73_any_set116_bits(3) <= equity_lane1_deal_stage16_repeated_position73_same_position340_equal;
-equity_lane1_deal_stage16_repeated_position73_any_set116_bits(2) <= equity_lane1_deal_stage16_repeated_position73_same_position341_equal;
-equity_lane1_deal_stage16_repeated_position73_any_set116_bits(1) <= equity_lane1_deal_stage16_repeated_position73_same_position342_equal;
-equity_lane1_deal_stage16_repeated_position73_any_set116_bits(0) <= equity_lane1_deal_stage16_repeated_position73_same_position343_equal;
-equity_lane1_deal_stage16_repeated_position74_gathered(1) <= equity_lane1_deal_stage16_repeated_position74_any_set119_hit;
-equity_lane1_deal_stage16_repeated_position74_gathered(0) <= equity_lane1_deal_stage16_repeated_position74_any_set118_hit;
-equity_lane1_deal_stage16_repeated_position74_any_set118_bits(3) <= equity_lane1_deal_stage16_repeated_position74_same_position345_equal;
-equity_lane1_deal_stage16_repeated_position74_any_set118_bits(2) <= equity_lane1_deal_stage16_repeated_position74_same_position346_equal;
-equity_lane1_deal_stage16_repeated_position74_any_set118_bits(1) <= equity_lane1_deal_stage16_repeated_position74_same_position347_equal;
-equity_lane1_deal_stage16_repeated_position74_any_set118_bits(0) <= equity_lane1_deal_stage16_repeated_position74_same_position348_equal;
-equity_lane1_deal_stage17_repeated(10-1 downto 8) <= equity_lane1_deal_stage17_repeated_position79_groups;
-equity_lane1_deal_stage17_repeated(8-1 downto 6) <= equity_lane1_deal_stage17_repeated_position78_groups;
-equity_lane1_deal_stage17_repeated(6-1 downto 4) <= equity_lane1_deal_stage17_repeated_position77_groups;
-equity_lane1_deal_stage17_repeated(4-1 downto 2) <= equity_lane1_deal_stage17_repeated_position76_groups;
-equity_lane1_deal_stage17_repeated(2-1 downto 0) <= equity_lane1_deal_stage17_repeated_position75_groups;
-equity_lane1_deal_stage17_repeated_position75_gathered(1) <= equity_lane1_deal_stage17_repeated_position75_any_set121_hit;
-equity_lane1_deal_stage17_repeated_position75_gathered(0) <= equity_lane1_deal_stage17_repeated_position75_any_set120_hit;
-equity_lane1_deal_stage17_repeated_position75_any_set120_bits(3) <= equity_lane1_deal_stage17_repeated_position75_same_position350_equal;
-equity_lane1_deal_stage17_repeated_position75_any_set120_bits(2) <= equity_lane1_deal_stage17_repeated_position75_same_position351_equal;
-equity_lane1_deal_stage17_repeated_position75_any_set120_bits(1) <= equity_lane1_deal_stage17_repeated_position75_same_position352_equal;
-equity_lane1_deal_stage17_repeated_position75_any_set120_bits(0) <= equity_lane1_deal_stage17_repeated_position75_same_position353_equal;
-equity_lane1_deal_stage17_repeated_position75_any_set121_bits(1) <= equity_lane1_deal_stage17_repeated_position75_same_position354_equal;
-equity_lane1_deal_stage17_repeated_position75_any_set121_bits(0) <= equity_lane1_deal_stage17_repeated_position75_same_position355_equal;
-equity_lane1_deal_stage17_repeated_position76_gathered(1) <= equity_lane1_deal_stage17_repeated_position76_any_set123_hit;
-equity_lane1_deal_stage17_repeated_position76_gathered(0) <= equity_lane1_deal_stage17_repeated_position76_any_set122_hit;
-equity_lane1_deal_stage17_repeated_position76_any_set122_bits(3) <= equity_lane1_deal_stage17_repeated_position76_same_position356_equal;
-equity_lane1_deal_stage17_repeated_position76_any_set122_bits(2) <= equity_lane1_deal_stage17_repeated_position76_same_position357_equal;
-equity_lane1_deal_stage17_repeated_position76_any_set122_bits(1) <= equity_lane1_deal_stage17_repeated_position76_same_position358_equal;
-equity_lane1_deal_stage17_repeated_position76_any_set122_bits(0) <= equity_lane1_deal_stage17_repeated_position76_same_position359_equal;
-equity_lane1_deal_stage17_repeated_position76_any_set123_bits(1) <= equity_lane1_deal_stage17_repeated_position76_same_position360_equal;
-equity_lane1_deal_stage17_repeated_position76_any_set123_bits(0) <= equity_lane1_deal_stage17_repeated_position76_same_position361_equal;
-equity_lane1_deal_stage17_repeated_position77_gathered(1) <= equity_lane1_deal_stage17_repeated_position77_any_set125_hit;
-equity_lane1_deal_stage17_repeated_position77_gathered(0) <= equity_lane1_deal_stage17_repeated_position77_any_set124_hit;
-equity_lane1_deal_stage17_repeated_position77_any_set124_bits(3) <= equity_lane1_deal_stage17_repeated_position77_same_position362_equal;
-equity_lane1_deal_stage17_repeated_position77_any_set124_bits(2) <= equity_lane1_deal_stage17_repeated_position77_same_position363_equal;
-equity_lane1_deal_stage17_repeated_position77_any_set124_bits(1) <= equity_lane1_deal_stage17_repeated_position77_same_position364_equal;
-equity_lane1_deal_stage17_repeated_position77_any_set124_bits(0) <= equity_lane1_deal_stage17_repeated_position77_same_position365_equal;
-equity_lane1_deal_stage17_repeated_position77_any_set125_bits(1) <= equity_lane1_deal_stage17_repeated_position77_same_position366_equal;
-equity_lane1_deal_stage17_repeated_position77_any_set125_bits(0) <= equity_lane1_deal_stage17_repeated_position77_same_position367_equal;
-equity_lane1_deal_stage17_repeated_position78_gathered(1) <= equity_lane1_deal_stage17_repeated_position78_any_set127_hit;
-equity_lane1_deal_stage17_repeated_position78_gathered(0) <= equity_lane1_deal_stage17_repeated_position78_any_set126_hit;
-equity_lane1_deal_stage17_repeated_position78_any_set126_bits(3) <= equity_lane1_deal_stage17_repeated_position78_same_position368_equal;
-equity_lane1_deal_stage17_repeated_position78_any_set126_bits(2) <= equity_lane1_deal_stage17_repeated_position78_same_position369_equal;
-equity_lane1_deal_stage17_repeated_position78_any_set126_bits(1) <= equity_lane1_deal_stage17_repeated_position78_same_position370_equal;
-equity_lane1_deal_stage17_repeated_position78_any_set126_bits(0) <= equity_lane1_deal_stage17_repeated_position78_same_position371_equal;
-equity_lane1_deal_stage17_repeated_position78_any_set127_bits(1) <= equity_lane1_deal_stage17_repeated_position78_same_position372_equal;
-equity_lane1_deal_stage17_repeated_position78_any_set127_bits(0) <= equity_lane1_deal_stage17_repeated_position78_same_position373_equal;
-equity_lane1_deal_stage17_repeated_position79_gathered(1) <= equity_lane1_deal_stage17_repeated_position79_any_set129_hit;
-equity_lane1_deal_stage17_repeated_position79_gathered(0) <= equity_lane1_deal_stage17_repeated_position79_any_set128_hit;
-equity_lane1_deal_stage17_repeated_position79_any_set128_bits(3) <= equity_lane1_deal_stage17_repeated_position79_same_position374_equal;
-equity_lane1_deal_stage17_repeated_position79_any_set128_bits(2) <= equity_lane1_deal_stage17_repeated_position79_same_position375_equal;
-equity_lane1_deal_stage17_repeated_position79_any_set128_bits(1) <= equity_lane1_deal_stage17_repeated_position79_same_position376_equal;
-equity_lane1_deal_stage17_repeated_position79_any_set128_bits(0) <= equity_lane1_deal_stage17_repeated_position79_same_position377_equal;
-equity_lane1_deal_stage17_repeated_position79_any_set129_bits(1) <= equity_lane1_deal_stage17_repeated_position79_same_position378_equal;
-equity_lane1_deal_stage17_repeated_position79_any_set129_bits(0) <= equity_lane1_deal_stage17_repeated_position79_same_position379_equal;
-equity_lane1_deal_stage18_repeated(10-1 downto 8) <= equity_lane1_deal_stage18_repeated_position84_groups;
-equity_lane1_deal_stage18_repeated(8-1 downto 6) <= equity_lane1_deal_stage18_repeated_position83_groups;
-equity_lane1_deal_stage18_repeated(6-1 downto 4) <= equity_lane1_deal_stage18_repeated_position82_groups;
-equity_lane1_deal_stage18_repeated(4-1 downto 2) <= equity_lane1_deal_stage18_repeated_position81_groups;
-equity_lane1_deal_stage18_repeated(2-1 downto 0) <= equity_lane1_deal_stage18_repeated_position80_groups;
-equity_lane1_deal_stage18_repeated_position80_gathered(1) <= equity_lane1_deal_stage18_repeated_position80_any_set131_hit;
-equity_lane1_deal_stage18_repeated_position80_gathered(0) <= equity_lane1_deal_stage18_repeated_position80_any_set130_hit;
-equity_lane1_deal_stage18_repeated_position80_any_set130_bits(3) <= equity_lane1_deal_stage18_repeated_position80_same_position380_equal;
-equity_lane1_deal_stage18_repeated_position80_any_set130_bits(2) <= equity_lane1_deal_stage18_repeated_position80_same_position381_equal;
-equity_lane1_deal_stage18_repeated_position80_any_set130_bits(1) <= equity_lane1_deal_stage18_repeated_position80_same_position382_equal;
-equity_lane1_deal_stage18_repeated_position80_any_set130_bits(0) <= equity_lane1_deal_stage18_repeated_position80_same_position383_equal;
-equity_lane1_deal_stage18_repeated_position80_any_set131_bits(2) <= equity_lane1_deal_stage18_repeated_position80_same_position384_equal;
-equity_lane1_deal_stage18_repeated_position80_any_set131_bits(1) <= equity_lane1_deal_stage18_repeated_position80_same_position385_equal;
-equity_lane1_deal_stage18_repeated_position80_any_set131_bits(0) <= equity_lane1_deal_stage18_repeated_position80_same_position386_equal;
-equity_lane1_deal_stage18_repeated_position81_gathered(1) <= equity_lane1_deal_stage18_repeated_position81_any_set133_hit;
-equity_lane1_deal_stage18_repeated_position81_gathered(0) <= equity_lane1_deal_stage18_repeated_position81_any_set132_hit;
-equity_lane1_deal_stage18_repeated_position81_any_set132_bits(3) <= equity_lane1_deal_stage18_repeated_position81_same_position387_equal;
-equity_lane1_deal_stage18_repeated_position81_any_set132_bits(2) <= equity_lane1_deal_stage18_repeated_position81_same_position388_equal;
-equity_lane1_deal_stage18_repeated_position81_any_set132_bits(1) <= equity_lane1_deal_stage18_repeated_position81_same_position389_equal;
-equity_lane1_deal_stage18_repeated_position81_any_set132_bits(0) <= equity_lane1_deal_stage18_repeated_position81_same_position390_equal;
-equity_lane1_deal_stage18_repeated_position81_any_set133_bits(2) <= equity_lane1_deal_stage18_repeated_position81_same_position391_equal;
-equity_lane1_deal_stage18_repeated_position81_any_set133_bits(1) <= equity_lane1_deal_stage18_repeated_position81_same_position392_equal;
-equity_lane1_deal_stage18_repeated_position81_any_set133_bits(0) <= equity_lane1_deal_stage18_repeated_position81_same_position393_equal;
-equity_lane1_deal_stage18_repeated_position82_gathered(1) <= equity_lane1_deal_stage18_repeated_position82_any_set135_hit;
-equity_lane1_deal_stage18_repeated_position82_gathered(0) <= equity_lane1_deal_stage18_repeated_position82_any_set134_hit;
-equity_lane1_deal_stage18_repeated_position82_any_set134_bits(3) <= equity_lane1_deal_stage18_repeated_position82_same_position394_equal;
-equity_lane1_deal_stage18_repeated_position82_any_set134_bits(2) <= equity_lane1_deal_stage18_repeated_position82_same_position395_equal;
-equity_lane1_deal_stage18_repeated_position82_any_set134_bits(1) <= equity_lane1_deal_stage18_repeated_position82_same_position396_equal;
-equity_lane1_deal_stage18_repeated_position82_any_set134_bits(0) <= equity_lane1_deal_stage18_repeated_position82_same_position397_equal;
-equity_lane1_deal_stage18_repeated_position82_any_set135_bits(2) <= equity_lane1_deal_stage18_repeated_position82_same_position398_equal;
-equity_lane1_deal_stage18_repeated_position82_any_set135_bits(1) <= equity_lane1_deal_stage18_repeated_position82_same_position399_equal;
-equity_lane1_deal_stage18_repeated_position82_any_set135_bits(0) <= equity_lane1_deal_stage18_repeated_position82_same_position400_equal;
-equity_lane1_deal_stage18_repeated_position83_gathered(1) <= equity_lane1_deal_stage18_repeated_position83_any_set137_hit;
-equity_lane1_deal_stage18_repeated_position83_gathered(0) <= equity_lane1_deal_stage18_repeated_position83_any_set136_hit;
-equity_lane1_deal_stage18_repeated_position83_any_set136_bits(3) <= equity_lane1_deal_stage18_repeated_position83_same_position401_equal;
-equity_lane1_deal_stage18_repeated_position83_any_set136_bits(2) <= equity_lane1_deal_stage18_repeated_position83_same_position402_equal;
-equity_lane1_deal_stage18_repeated_position83_any_set136_bits(1) <= equity_lane1_deal_stage18_repeated_position83_same_position403_equal;
-equity_lane1_deal_stage18_repeated_position83_any_set136_bits(0) <= equity_lane1_deal_stage18_repeated_position83_same_position404_equal;
-equity_lane1_deal_stage18_repeated_position83_any_set137_bits(2) <= equity_lane1_deal_stage18_repeated_position83_same_position405_equal;
-equity_lane1_deal_stage18_repeated_position83_any_set137_bits(1) <= equity_lane1_deal_stage18_repeated_position83_same_position406_equal;
-equity_lane1_deal_stage18_repeated_position83_any_set137_bits(0) <= equity_lane1_deal_stage18_repeated_position83_same_position407_equal;
-equity_lane1_deal_stage18_repeated_position84_gathered(1) <= equity_lane1_deal_stage18_repeated_position84_any_set139_hit;
-equity_lane1_deal_stage18_repeated_position84_gathered(0) <= equity_lane1_deal_stage18_repeated_position84_any_set138_hit;
-equity_lane1_deal_stage18_repeated_position84_any_set138_bits(3) <= equity_lane1_deal_stage18_repeated_position84_same_position408_equal;
-equity_lane1_deal_stage18_repeated_position84_any_set138_bits(2) <= equity_lane1_deal_stage18_repeated_position84_same_position409_equal;
-equity_lane1_deal_stage18_repeated_position84_any_set138_bits(1) <= equity_lane1_deal_stage18_repeated_position84_same_position410_equal;
-equity_lane1_deal_stage18_repeated_position84_any_set138_bits(0) <= equity_lane1_deal_stage18_repeated_position84_same_position411_equal;
-equity_lane1_deal_stage18_repeated_position84_any_set139_bits(2) <= equity_lane1_deal_stage18_repeated_position84_same_position412_equal;
-equity_lane1_deal_stage18_repeated_position84_any_set139_bits(1) <= equity_lane1_deal_stage18_repeated_position84_same_position413_equal;
-equity_lane1_deal_stage18_repeated_position84_any_set139_bits(0) <= equity_lane1_deal_stage18_repeated_position84_same_position414_equal;
-equity_lane1_deal_stage19_repeated(10-1 downto 8) <= equity_lane1_deal_stage19_repeated_position89_groups;
-equity_lane1_deal_stage19_repeated(8-1 downto 6) <= equity_lane1_deal_stage19_repeated_position88_groups;
-equity_lane1_deal_stage19_repeated(6-1 downto 4) <= equity_lane1_deal_stage19_repeated_position87_groups;
-equity_lane1_deal_stage19_repeated(4-1 downto 2) <= equity_lane1_deal_stage19_repeated_position86_groups;
-equity_lane1_deal_stage19_repeated(2-1 downto 0) <= equity_lane1_deal_stage19_repeated_position85_groups;
-equity_lane1_deal_stage19_repeated_position85_gathered(1) <= equity_lane1_deal_stage19_repeated_position85_any_set141_hit;
-equity_lane1_deal_stage19_repeated_position85_gathered(0) <= equity_lane1_deal_stage19_repeated_position85_any_set140_hit;
-equity_lane1_deal_stage19_repeated_position85_any_set140_bits(3) <= equity_lane1_deal_stage19_repeated_position85_same_position415_equal;
-equity_lane1_deal_stage19_repeated_position85_any_set140_bits(2) <= equity_lane1_deal_stage19_repeated_position85_same_position416_equal;
-equity_lane1_deal_stage19_repeated_position85_any_set140_bits(1) <= equity_lane1_deal_stage19_repeated_position85_same_position417_equal;
-equity_lane1_deal_stage19_repeated_position85_any_set140_bits(0) <= equity_lane1_deal_stage19_repeated_position85_same_position418_equal;
-equity_lane1_deal_stage19_repeated_position85_any_set141_bits(3) <= equity_lane1_deal_stage19_repeated_position85_same_position419_equal;
-equity_lane1_deal_stage19_repeated_position85_any_set141_bits(2) <= equity_lane1_deal_stage19_repeated_position85_same_position420_equal;
-equity_lane1_deal_stage19_repeated_position85_any_set141_bits(1) <= equity_lane1_deal_stage19_repeated_position85_same_position421_equal;
-equity_lane1_deal_stage19_repeated_position85_any_set141_bits(0) <= equity_lane1_deal_stage19_repeated_position85_same_position422_equal;
-equity_lane1_deal_stage19_repeated_position86_gathered(1) <= equity_lane1_deal_stage19_repeated_position86_any_set143_hit;
-equity_lane1_deal_stage19_repeated_position86_gathered(0) <= equity_lane1_deal_stage19_repeated_position86_any_set142_hit;
-equity_lane1_deal_stage19_repeated_position86_any_set142_bits(3) <= equity_lane1_deal_stage19_repeated_position86_same_position423_equal;
-equity_lane1_deal_stage19_repeated_position86_any_set142_bits(2) <= equity_lane1_deal_stage19_repeated_position86_same_position424_equal;
-equity_lane1_deal_stage19_repeated_position86_any_set142_bits(1) <= equity_lane1_deal_stage19_repeated_position86_same_position425_equal;
-equity_lane1_deal_stage19_repeated_position86_any_set142_bits(0) <= equity_lane1_deal_stage19_repeated_position86_same_position426_equal;
-equity_lane1_deal_stage19_repeated_position86_any_set143_bits(3) <= equity_lane1_deal_stage19_repeated_position86_same_position427_equal;
-equity_lane1_deal_stage19_repeated_position86_any_set143_bits(2) <= equity_lane1_deal_stage19_repeated_position86_same_position428_equal;
-equity_lane1_deal_stage19_repeated_position86_any_set143_bits(1) <= equity_lane1_deal_stage19_repeated_position86_same_position429_equal;
-equity_lane1_deal_stage19_repeated_position86_any_set143_bits(0) <= equity_lane1_deal_stage19_repeated_position86_same_position430_equal;
-equity_lane1_deal_stage19_repeated_position87_gathered(1) <= equity_lane1_deal_stage19_repeated_position87_any_set145_hit;
-equity_lane1_deal_stage19_repeated_position87_gathered(0) <= equity_lane1_deal_stage19_repeated_position87_any_set144_hit;
-equity_lane1_deal_stage19_repeated_position87_any_set144_bits(3) <= equity_lane1_deal_stage19_repeated_position87_same_position431_equal;
-equity_lane1_deal_stage19_repeated_position87_any_set144_bits(2) <= equity_lane1_deal_stage19_repeated_position87_same_position432_equal;
-equity_lane1_deal_stage19_repeated_position87_any_set144_bits(1) <= equity_lane1_deal_stage19_repeated_position87_same_position433_equal;
-equity_lane1_deal_stage19_repeated_position87_any_set144_bits(0) <= equity_lane1_deal_stage19_repeated_position87_same_position434_equal;
-equity_lane1_deal_stage19_repeated_position87_any_set145_bits(3) <= equity_lane1_deal_stage19_repeated_position87_same_position435_equal;
-equity_lane1_deal_stage19_repeated_position87_any_set145_bits(2) <= equity_lane1_deal_stage19_repeated_position87_same_position436_equal;
-equity_lane1_deal_stage19_repeated_position87_any_set145_bits(1) <= equity_lane1_deal_stage19_repeated_position87_same_position437_equal;
-equity_lane1_deal_stage19_repeated_position87_any_set145_bits(0) <= equity_lane1_deal_stage19_repeated_position87_same_position438_equal;
-equity_lane1_deal_stage19_repeated_position88_gathered(1) <= equity_lane1_deal_stage19_repeated_position88_any_set147_hit;
-equity_lane1_deal_stage19_repeated_position88_gathered(0) <= equity_lane1_deal_stage19_repeated_position88_any_set146_hit;
-equity_lane1_deal_stage19_repeated_position88_any_set146_bits(3) <= equity_lane1_deal_stage19_repeated_position88_same_position439_equal;
-equity_lane1_deal_stage19_repeated_position88_any_set146_bits(2) <= equity_lane1_deal_stage19_repeated_position88_same_position440_equal;
-equity_lane1_deal_stage19_repeated_position88_any_set146_bits(1) <= equity_lane1_deal_stage19_repeated_position88_same_position441_equal;
-equity_lane1_deal_stage19_repeated_position88_any_set146_bits(0) <= equity_lane1_deal_stage19_repeated_position88_same_position442_equal;
-equity_lane1_deal_stage19_repeated_position88_any_set147_bits(3) <= equity_lane1_deal_stage19_repeated_position88_same_position443_equal;
-equity_lane1_deal_stage19_repeated_position88_any_set147_bits(2) <= equity_lane1_deal_stage19_repeated_position88_same_position444_equal;
-equity_lane1_deal_stage19_repeated_position88_any_set147_bits(1) <= equity_lane1_deal_stage19_repeated_position88_same_position445_equal;
-equity_lane1_deal_stage19_repeated_position88_any_set147_bits(0) <= equity_lane1_deal_stage19_repeated_position88_same_position446_equal;
-equity_lane1_deal_stage19_repeated_position89_gathered(1) <= equity_lane1_deal_stage19_repeated_position89_any_set149_hit;
-equity_lane1_deal_stage19_repeated_position89_gathered(0) <= equity_lane1_deal_stage19_repeated_position89_any_set148_hit;
-equity_lane1_deal_stage19_repeated_position89_any_set148_bits(3) <= equity_lane1_deal_stage19_repeated_position89_same_position447_equal;
-equity_lane1_deal_stage19_repeated_position89_any_set148_bits(2) <= equity_lane1_deal_stage19_repeated_position89_same_position448_equal;
-equity_lane1_deal_stage19_repeated_position89_any_set148_bits(1) <= equity_lane1_deal_stage19_repeated_position89_same_position449_equal;
-equity_lane1_deal_stage19_repeated_position89_any_set148_bits(0) <= equity_lane1_deal_stage19_repeated_position89_same_position450_equal;
-equity_lane1_deal_stage19_repeated_position89_any_set149_bits(3) <= equity_lane1_deal_stage19_repeated_position89_same_position451_equal;
-equity_lane1_deal_stage19_repeated_position89_any_set149_bits(2) <= equity_lane1_deal_stage19_repeated_position89_same_position452_equal;
-equity_lane1_deal_stage19_repeated_position89_any_set149_bits(1) <= equity_lane1_deal_stage19_repeated_position89_same_position453_equal;
-equity_lane1_deal_stage19_repeated_position89_any_set149_bits(0) <= equity_lane1_deal_stage19_repeated_position89_same_position454_equal;
-equity_lane1_deal_stage20_repeated(15-1 downto 12) <= equity_lane1_deal_stage20_repeated_position94_groups;
-equity_lane1_deal_stage20_repeated(12-1 downto 9) <= equity_lane1_deal_stage20_repeated_position93_groups;
-equity_lane1_deal_stage20_repeated(9-1 downto 6) <= equity_lane1_deal_stage20_repeated_position92_groups;
-equity_lane1_deal_stage20_repeated(6-1 downto 3) <= equity_lane1_deal_stage20_repeated_position91_groups;
-equity_lane1_deal_stage20_repeated(3-1 downto 0) <= equity_lane1_deal_stage20_repeated_position90_groups;
-equity_lane1_deal_stage20_repeated_position90_gathered(2) <= equity_lane1_deal_stage20_repeated_position90_any_set152_hit;
-equity_lane1_deal_stage20_repeated_position90_gathered(1) <= equity_lane1_deal_stage20_repeated_position90_any_set151_hit;
-equity_lane1_deal_stage20_repeated_position90_gathered(0) <= equity_lane1_deal_stage20_repeated_position90_any_set150_hit;
-equity_lane1_deal_stage20_repeated_position90_any_set150_bits(3) <= equity_lane1_deal_stage20_repeated_position90_same_position455_equal;
-equity_lane1_deal_stage20_repeated_position90_any_set150_bits(2) <= equity_lane1_deal_stage20_repeated_position90_same_position456_equal;
-equity_lane1_deal_stage20_repeated_position90_any_set150_bits(1) <= equity_lane1_deal_stage20_repeated_position90_same_position457_equal;
-equity_lane1_deal_stage20_repeated_position90_any_set150_bits(0) <= equity_lane1_deal_stage20_repeated_position90_same_position458_equal;
-equity_lane1_deal_stage20_repeated_position90_any_set151_bits(3) <= equity_lane1_deal_stage20_repeated_position90_same_position459_equal;
-equity_lane1_deal_stage20_repeated_position90_any_set151_bits(2) <= equity_lane1_deal_stage20_repeated_position90_same_position460_equal;
-equity_lane1_deal_stage20_repeated_position90_any_set151_bits(1) <= equity_lane1_deal_stage20_repeated_position90_same_position461_equal;
-equity_lane1_deal_stage20_repeated_position90_any_set151_bits(0) <= equity_lane1_deal_stage20_repeated_position90_same_position462_equal;
-equity_lane1_deal_stage20_repeated_position91_gathered(2) <= equity_lane1_deal_stage20_repeated_position91_any_set155_hit;
-equity_lane1_deal_stage20_repeated_position91_gathered(1) <= equity_lane1_deal_stage20_repeated_position91_any_set154_hit;
-equity_lane1_deal_stage20_repeated_position91_gathered(0) <= equity_lane1_deal_stage20_repeated_position91_any_set153_hit;
-equity_lane1_deal_stage20_repeated_position91_any_set153_bits(3) <= equity_lane1_deal_stage20_repeated_position91_same_position464_equal;
-equity_lane1_deal_stage20_repeated_position91_any_set153_bits(2) <= equity_lane1_deal_stage20_repeated_position91_same_position465_equal;
-equity_lane1_deal_stage20_repeated_position91_any_set153_bits(1) <= equity_lane1_deal_stage20_repeated_position91_same_position466_equal;
-equity_lane1_deal_stage20_repeated_position91_any_set153_bits(0) <= equity_lane1_deal_stage20_repeated_position91_same_position467_equal;
-equity_lane1_deal_stage20_repeated_position91_any_set154_bits(3) <= equity_lane1_deal_stage20_repeated_position91_same_position468_equal;
-equity_lane1_deal_stage20_repeated_position91_any_set154_bits(2) <= equity_lane1_deal_stage20_repeated_position91_same_position469_equal;
-equity_lane1_deal_stage20_repeated_position91_any_set154_bits(1) <= equity_lane1_deal_stage20_repeated_position91_same_position470_equal;
-equity_lane1_deal_stage20_repeated_position91_any_set154_bits(0) <= equity_lane1_deal_stage20_repeated_position91_same_position471_equal;
-equity_lane1_deal_stage20_repeated_position92_gathered(2) <= equity_lane1_deal_stage20_repeated_position92_any_set158_hit;
-equity_lane1_deal_stage20_repeated_position92_gathered(1) <= equity_lane1_deal_stage20_repeated_position92_any_set157_hit;
-equity_lane1_deal_stage20_repeated_position92_gathered(0) <= equity_lane1_deal_stage20_repeated_position92_any_set156_hit;
-equity_lane1_deal_stage20_repeated_position92_any_set156_bits(3) <= equity_lane1_deal_stage20_repeated_position92_same_position473_equal;
-equity_lane1_deal_stage20_repeated_position92_any_set156_bits(2) <= equity_lane1_deal_stage20_repeated_position92_same_position474_equal;
-equity_lane1_deal_stage20_repeated_position92_any_set156_bits(1) <= equity_lane1_deal_stage20_repeated_position92_same_position475_equal;
-equity_lane1_deal_stage20_repeated_position92_any_set156_bits(0) <= equity_lane1_deal_stage20_repeated_position92_same_position476_equal;
-equity_lane1_deal_stage20_repeated_position92_any_set157_bits(3) <= equity_lane1_deal_stage20_repeated_position92_same_position477_equal;
-equity_lane1_deal_stage20_repeated_position92_any_set157_bits(2) <= equity_lane1_deal_stage20_repeated_position92_same_position478_equal;
-equity_lane1_deal_stage20_repeated_position92_any_set157_bits(1) <= equity_lane1_deal_stage20_repeated_position92_same_position479_equal;
-equity_lane1_deal_stage20_repeated_position92_any_set157_bits(0) <= equity_lane1_deal_stage20_repeated_position92_same_position480_equal;
-equity_lane1_deal_stage20_repeated_position93_gathered(2) <= equity_lane1_deal_stage20_repeated_position93_any_set161_hit;
-equity_lane1_deal_stage20_repeated_position93_gathered(1) <= equity_lane1_deal_stage20_repeated_position93_any_set160_hit;
-equity_lane1_deal_stage20_repeated_position93_gathered(0) <= equity_lane1_deal_stage20_repeated_position93_any_set159_hit;
-equity_lane1_deal_stage20_repeated_position93_any_set159_bits(3) <= equity_lane1_deal_stage20_repeated_position93_same_position482_equal;
-equity_lane1_deal_stage20_repeated_position93_any_set159_bits(2) <= equity_lane1_deal_stage20_repeated_position93_same_position483_equal;
-equity_lane1_deal_stage20_repeated_position93_any_set159_bits(1) <= equity_lane1_deal_stage20_repeated_position93_same_position484_equal;
-equity_lane1_deal_stage20_repeated_position93_any_set159_bits(0) <= equity_lane1_deal_stage20_repeated_position93_same_position485_equal;
-equity_lane1_deal_stage20_repeated_position93_any_set160_bits(3) <= equity_lane1_deal_stage20_repeated_position93_same_position486_equal;
-equity_lane1_deal_stage20_repeated_position93_any_set160_bits(2) <= equity_lane1_deal_stage20_repeated_position93_same_position487_equal;
-equity_lane1_deal_stage20_repeated_position93_any_set160_bits(1) <= equity_lane1_deal_stage20_repeated_position93_same_position488_equal;
-equity_lane1_deal_stage20_repeated_position93_any_set160_bits(0) <= equity_lane1_deal_stage20_repeated_position93_same_position489_equal;
-equity_lane1_deal_stage20_repeated_position94_gathered(2) <= equity_lane1_deal_stage20_repeated_position94_any_set164_hit;
-equity_lane1_deal_stage20_repeated_position94_gathered(1) <= equity_lane1_deal_stage20_repeated_position94_any_set163_hit;
-equity_lane1_deal_stage20_repeated_position94_gathered(0) <= equity_lane1_deal_stage20_repeated_position94_any_set162_hit;
-equity_lane1_deal_stage20_repeated_position94_any_set162_bits(3) <= equity_lane1_deal_stage20_repeated_position94_same_position491_equal;
-equity_lane1_deal_stage20_repeated_position94_any_set162_bits(2) <= equity_lane1_deal_stage20_repeated_position94_same_position492_equal;
-equity_lane1_deal_stage20_repeated_position94_any_set162_bits(1) <= equity_lane1_deal_stage20_repeated_position94_same_position493_equal;
-equity_lane1_deal_stage20_repeated_position94_any_set162_bits(0) <= equity_lane1_deal_stage20_repeated_position94_same_position494_equal;
-equity_lane1_deal_stage20_repeated_position94_any_set163_bits(3) <= equity_lane1_deal_stage20_repeated_position94_same_position495_equal;
-equity_lane1_deal_stage20_repeated_position94_any_set163_bits(2) <= equity_lane1_deal_stage20_repeated_position94_same_position496_equal;
-equity_lane1_deal_stage20_repeated_position94_any_set163_bits(1) <= equity_lane1_deal_stage20_repeated_position94_same_position497_equal;
-equity_lane1_deal_stage20_repeated_position94_any_set163_bits(0) <= equity_lane1_deal_stage20_repeated_position94_same_position498_equal;
-equity_lane1_deal_stage21_repeated(15-1 downto 12) <= equity_lane1_deal_stage21_repeated_position99_groups;
-equity_lane1_deal_stage21_repeated(12-1 downto 9) <= equity_lane1_deal_stage21_repeated_position98_groups;
-equity_lane1_deal_stage21_repeated(9-1 downto 6) <= equity_lane1_deal_stage21_repeated_position97_groups;
-equity_lane1_deal_stage21_repeated(6-1 downto 3) <= equity_lane1_deal_stage21_repeated_position96_groups;
-equity_lane1_deal_stage21_repeated(3-1 downto 0) <= equity_lane1_deal_stage21_repeated_position95_groups;
-equity_lane1_deal_stage21_repeated_position95_gathered(2) <= equity_lane1_deal_stage21_repeated_position95_any_set167_hit;
-equity_lane1_deal_stage21_repeated_position95_gathered(1) <= equity_lane1_deal_stage21_repeated_position95_any_set166_hit;
-equity_lane1_deal_stage21_repeated_position95_gathered(0) <= equity_lane1_deal_stage21_repeated_position95_any_set165_hit;
-equity_lane1_deal_stage21_repeated_position95_any_set165_bits(3) <= equity_lane1_deal_stage21_repeated_position95_same_position500_equal;
-equity_lane1_deal_stage21_repeated_position95_any_set165_bits(2) <= equity_lane1_deal_stage21_repeated_position95_same_position501_equal;
-equity_lane1_deal_stage21_repeated_position95_any_set165_bits(1) <= equity_lane1_deal_stage21_repeated_position95_same_position502_equal;
-equity_lane1_deal_stage21_repeated_position95_any_set165_bits(0) <= equity_lane1_deal_stage21_repeated_position95_same_position503_equal;
-equity_lane1_deal_stage21_repeated_position95_any_set166_bits(3) <= equity_lane1_deal_stage21_repeated_position95_same_position504_equal;
-equity_lane1_deal_stage21_repeated_position95_any_set166_bits(2) <= equity_lane1_deal_stage21_repeated_position95_same_position505_equal;
-equity_lane1_deal_stage21_repeated_position95_any_set166_bits(1) <= equity_lane1_deal_stage21_repeated_position95_same_position506_equal;
-equity_lane1_deal_stage21_repeated_position95_any_set166_bits(0) <= equity_lane1_deal_stage21_repeated_position95_same_position507_equal;
-equity_lane1_deal_stage21_repeated_position95_any_set167_bits(1) <= equity_lane1_deal_stage21_repeated_position95_same_position508_equal;
-equity_lane1_deal_stage21_repeated_position95_any_set167_bits(0) <= equity_lane1_deal_stage21_repeated_position95_same_position509_equal;
-equity_lane1_deal_stage21_repeated_position96_gathered(2) <= equity_lane1_deal_stage21_repeated_position96_any_set170_hit;
-equity_lane1_deal_stage21_repeated_position96_gathered(1) <= equity_lane1_deal_stage21_repeated_position96_any_set169_hit;
-equity_lane1_deal_stage21_repeated_position96_gathered(0) <= equity_lane1_deal_stage21_repeated_position96_any_set168_hit;
-equity_lane1_deal_stage21_repeated_position96_any_set168_bits(3) <= equity_lane1_deal_stage21_repeated_position96_same_position510_equal;
-equity_lane1_deal_stage21_repeated_position96_any_set168_bits(2) <= equity_lane1_deal_stage21_repeated_position96_same_position511_equal;
-equity_lane1_deal_stage21_repeated_position96_any_set168_bits(1) <= equity_lane1_deal_stage21_repeated_position96_same_position512_equal;
-equity_lane1_deal_stage21_repeated_position96_any_set168_bits(0) <= equity_lane1_deal_stage21_repeated_position96_same_position513_equal;
-equity_lane1_deal_stage21_repeated_position96_any_set169_bits(3) <= equity_lane1_deal_stage21_repeated_position96_same_position514_equal;
-equity_lane1_deal_stage21_repeated_position96_any_set169_bits(2) <= equity_lane1_deal_stage21_repeated_position96_same_position515_equal;
-equity_lane1_deal_stage21_repeated_position96_any_set169_bits(1) <= equity_lane1_deal_stage21_repeated_position96_same_position516_equal;
-equity_lane1_deal_stage21_repeated_position96_any_set169_bits(0) <= equity_lane1_deal_stage21_repeated_position96_same_position517_equal;
-equity_lane1_deal_stage21_repeated_position96_any_set170_bits(1) <= equity_lane1_deal_stage21_repeated_position96_same_position518_equal;
-equity_lane1_deal_stage21_repeated_position96_any_set170_bits(0) <= equity_lane1_deal_stage21_repeated_position96_same_position519_equal;
-equity_lane1_deal_stage21_repeated_position97_gathered(2) <= equity_lane1_deal_stage21_repeated_position97_any_set173_hit;
-equity_lane1_deal_stage21_repeated_position97_gathered(1) <= equity_lane1_deal_stage21_repeated_position97_any_set172_hit;
-equity_lane1_deal_stage21_repeated_position97_gathered(0) <= equity_lane1_deal_stage21_repeated_position97_any_set171_hit;
-equity_lane1_deal_stage21_repeated_position97_any_set171_bits(3) <= equity_lane1_deal_stage21_repeated_position97_same_position520_equal;
-equity_lane1_deal_stage21_repeated_position97_any_set171_bits(2) <= equity_lane1_deal_stage21_repeated_position97_same_position521_equal;
-equity_lane1_deal_stage21_repeated_position97_any_set171_bits(1) <= equity_lane1_deal_stage21_repeated_position97_same_position522_equal;
-equity_lane1_deal_stage21_repeated_position97_any_set171_bits(0) <= equity_lane1_deal_stage21_repeated_position97_same_position523_equal;
-equity_lane1_deal_stage21_repeated_position97_any_set172_bits(3) <= equity_lane1_deal_stage21_repeated_position97_same_position524_equal;
-equity_lane1_deal_stage21_repeated_position97_any_set172_bits(2) <= equity_lane1_deal_stage21_repeated_position97_same_position525_equal;
-equity_lane1_deal_stage21_repeated_position97_any_set172_bits(1) <= equity_lane1_deal_stage21_repeated_position97_same_position526_equal;
-equity_lane1_deal_stage21_repeated_position97_any_set172_bits(0) <= equity_lane1_deal_stage21_repeated_position97_same_position527_equal;
-equity_lane1_deal_stage21_repeated_position97_any_set173_bits(1) <= equity_lane1_deal_stage21_repeated_position97_same_position528_equal;
-equity_lane1_deal_stage21_repeated_position97_any_set173_bits(0) <= equity_lane1_deal_stage21_repeated_position97_same_position529_equal;
-equity_lane1_deal_stage21_repeated_position98_gathered(2) <= equity_lane1_deal_stage21_repeated_position98_any_set176_hit;
-equity_lane1_deal_stage21_repeated_position98_gathered(1) <= equity_lane1_deal_stage21_repeated_position98_any_set175_hit;
-equity_lane1_deal_stage21_repeated_position98_gathered(0) <= equity_lane1_deal_stage21_repeated_position98_any_set174_hit;
-equity_lane1_deal_stage21_repeated_position98_any_set174_bits(3) <= equity_lane1_deal_stage21_repeated_position98_same_position530_equal;
-equity_lane1_deal_stage21_repeated_position98_any_set174_bits(2) <= equity_lane1_deal_stage21_repeated_position98_same_position531_equal;
-equity_lane1_deal_stage21_repeated_position98_any_set174_bits(1) <= equity_lane1_deal_stage21_repeated_position98_same_position532_equal;
-equity_lane1_deal_stage21_repeated_position98_any_set174_bits(0) <= equity_lane1_deal_stage21_repeated_position98_same_position533_equal;
-equity_lane1_deal_stage21_repeated_position98_any_set175_bits(3) <= equity_lane1_deal_stage21_repeated_position98_same_position534_equal;
-equity_lane1_deal_stage21_repeated_position98_any_set175_bits(2) <= equity_lane1_deal_stage21_repeated_position98_same_position535_equal;
-equity_lane1_deal_stage21_repeated_position98_any_set175_bits(1) <= equity_lane1_deal_stage21_repeated_position98_same_position536_equal;
-equity_lane1_deal_stage21_repeated_position98_any_set175_bits(0) <= equity_lane1_deal_stage21_repeated_position98_same_position537_equal;
-equity_lane1_deal_stage21_repeated_position98_any_set176_bits(1) <= equity_lane1_deal_stage21_repeated_position98_same_position538_equal;
-equity_lane1_deal_stage21_repeated_position98_any_set176_bits(0) <= equity_lane1_deal_stage21_repeated_position98_same_position539_equal;
-equity_lane1_deal_stage21_repeated_position99_gathered(2) <= equity_lane1_deal_stage21_repeated_position99_any_set179_hit;
-equity_lane1_deal_stage21_repeated_position99_gathered(1) <= equity_lane1_deal_stage21_repeated_position99_any_set178_hit;
-equity_lane1_deal_stage21_repeated_position99_gathered(0) <= equity_lane1_deal_stage21_repeated_position99_any_set177_hit;
-equity_lane1_deal_stage21_repeated_position99_any_set177_bits(3) <= equity_lane1_deal_stage21_repeated_position99_same_position540_equal;
-equity_lane1_deal_stage21_repeated_position99_any_set177_bits(2) <= equity_lane1_deal_stage21_repeated_position99_same_position541_equal;
-equity_lane1_deal_stage21_repeated_position99_any_set177_bits(1) <= equity_lane1_deal_stage21_repeated_position99_same_position542_equal;
-equity_lane1_deal_stage21_repeated_position99_any_set177_bits(0) <= equity_lane1_deal_stage21_repeated_position99_same_position543_equal;
-equity_lane1_deal_stage21_repeated_position99_any_set178_bits(3) <= equity_lane1_deal_stage21_repeated_position99_same_position544_equal;
-equity_lane1_deal_stage21_repeated_position99_any_set178_bits(2) <= equity_lane1_deal_stage21_repeated_position99_same_position545_equal;
-equity_lane1_deal_stage21_repeated_position99_any_set178_bits(1) <= equity_lane1_deal_stage21_repeated_position99_same_position546_equal;
-equity_lane1_deal_stage21_repeated_position99_any_set178_bits(0) <= equity_lane1_deal_stage21_repeated_position99_same_position547_equal;
-equity_lane1_deal_stage21_repeated_position99_any_set179_bits(1) <= equity_lane1_deal_stage21_repeated_position99_same_position548_equal;
-equity_lane1_deal_stage21_repeated_position99_any_set179_bits(0) <= equity_lane1_deal_stage21_repeated_position99_same_position549_equal;
+equity_lane1_deal_stage12_repeated(4) <= equity_lane1_deal_stage12_repeated_position74_groups(0);
+equity_lane1_deal_stage12_repeated(3) <= equity_lane1_deal_stage12_repeated_position73_groups(0);
+equity_lane1_deal_stage12_repeated(2) <= equity_lane1_deal_stage12_repeated_position72_groups(0);
+equity_lane1_deal_stage12_repeated(1) <= equity_lane1_deal_stage12_repeated_position71_groups(0);
+equity_lane1_deal_stage12_repeated(0) <= equity_lane1_deal_stage12_repeated_position70_groups(0);
+equity_lane1_deal_stage13_repeated(4) <= equity_lane1_deal_stage13_repeated_position79_groups(0);
+equity_lane1_deal_stage13_repeated(3) <= equity_lane1_deal_stage13_repeated_position78_groups(0);
+equity_lane1_deal_stage13_repeated(2) <= equity_lane1_deal_stage13_repeated_position77_groups(0);
+equity_lane1_deal_stage13_repeated(1) <= equity_lane1_deal_stage13_repeated_position76_groups(0);
+equity_lane1_deal_stage13_repeated(0) <= equity_lane1_deal_stage13_repeated_position75_groups(0);
+equity_lane1_deal_stage13_repeated_position75_any_set145_bits(1) <= equity_lane1_deal_stage13_repeated_position75_same_position450_equal;
+equity_lane1_deal_stage13_repeated_position75_any_set145_bits(0) <= equity_lane1_deal_stage13_repeated_position75_same_position451_equal;
+equity_lane1_deal_stage13_repeated_position76_any_set146_bits(1) <= equity_lane1_deal_stage13_repeated_position76_same_position452_equal;
+equity_lane1_deal_stage13_repeated_position76_any_set146_bits(0) <= equity_lane1_deal_stage13_repeated_position76_same_position453_equal;
+equity_lane1_deal_stage13_repeated_position77_any_set147_bits(1) <= equity_lane1_deal_stage13_repeated_position77_same_position454_equal;
+equity_lane1_deal_stage13_repeated_position77_any_set147_bits(0) <= equity_lane1_deal_stage13_repeated_position77_same_position455_equal;
+equity_lane1_deal_stage13_repeated_position78_any_set148_bits(1) <= equity_lane1_deal_stage13_repeated_position78_same_position456_equal;
+equity_lane1_deal_stage13_repeated_position78_any_set148_bits(0) <= equity_lane1_deal_stage13_repeated_position78_same_position457_equal;
+equity_lane1_deal_stage13_repeated_position79_any_set149_bits(1) <= equity_lane1_deal_stage13_repeated_position79_same_position458_equal;
+equity_lane1_deal_stage13_repeated_position79_any_set149_bits(0) <= equity_lane1_deal_stage13_repeated_position79_same_position459_equal;
+equity_lane1_deal_stage14_repeated(4) <= equity_lane1_deal_stage14_repeated_position84_groups(0);
+equity_lane1_deal_stage14_repeated(3) <= equity_lane1_deal_stage14_repeated_position83_groups(0);
+equity_lane1_deal_stage14_repeated(2) <= equity_lane1_deal_stage14_repeated_position82_groups(0);
+equity_lane1_deal_stage14_repeated(1) <= equity_lane1_deal_stage14_repeated_position81_groups(0);
+equity_lane1_deal_stage14_repeated(0) <= equity_lane1_deal_stage14_repeated_position80_groups(0);
+equity_lane1_deal_stage14_repeated_position80_any_set150_bits(2) <= equity_lane1_deal_stage14_repeated_position80_same_position460_equal;
+equity_lane1_deal_stage14_repeated_position80_any_set150_bits(1) <= equity_lane1_deal_stage14_repeated_position80_same_position461_equal;
+equity_lane1_deal_stage14_repeated_position80_any_set150_bits(0) <= equity_lane1_deal_stage14_repeated_position80_same_position462_equal;
+equity_lane1_deal_stage14_repeated_position81_any_set151_bits(2) <= equity_lane1_deal_stage14_repeated_position81_same_position463_equal;
+equity_lane1_deal_stage14_repeated_position81_any_set151_bits(1) <= equity_lane1_deal_stage14_repeated_position81_same_position464_equal;
+equity_lane1_deal_stage14_repeated_position81_any_set151_bits(0) <= equity_lane1_deal_stage14_repeated_position81_same_position465_equal;
+equity_lane1_deal_stage14_repeated_position82_any_set152_bits(2) <= equity_lane1_deal_stage14_repeated_position82_same_position466_equal;
+equity_lane1_deal_stage14_repeated_position82_any_set152_bits(1) <= equity_lane1_deal_stage14_repeated_position82_same_position467_equal;
+equity_lane1_deal_stage14_repeated_position82_any_set152_bits(0) <= equity_lane1_deal_stage14_repeated_position82_same_position468_equal;
+equity_lane1_deal_stage14_repeated_position83_any_set153_bits(2) <= equity_lane1_deal_stage14_repeated_position83_same_position469_equal;
+equity_lane1_deal_stage14_repeated_position83_any_set153_bits(1) <= equity_lane1_deal_stage14_repeated_position83_same_position470_equal;
+equity_lane1_deal_stage14_repeated_position83_any_set153_bits(0) <= equity_lane1_deal_stage14_repeated_position83_same_position471_equal;
+equity_lane1_deal_stage14_repeated_position84_any_set154_bits(2) <= equity_lane1_deal_stage14_repeated_position84_same_position472_equal;
+equity_lane1_deal_stage14_repeated_position84_any_set154_bits(1) <= equity_lane1_deal_stage14_repeated_position84_same_position473_equal;
+equity_lane1_deal_stage14_repeated_position84_any_set154_bits(0) <= equity_lane1_deal_stage14_repeated_position84_same_position474_equal;
+equity_lane1_deal_stage15_repeated(4) <= equity_lane1_deal_stage15_repeated_position89_groups(0);
+equity_lane1_deal_stage15_repeated(3) <= equity_lane1_deal_stage15_repeated_position88_groups(0);
+equity_lane1_deal_stage15_repeated(2) <= equity_lane1_deal_stage15_repeated_position87_groups(0);
+equity_lane1_deal_stage15_repeated(1) <= equity_lane1_deal_stage15_repeated_position86_groups(0);
+equity_lane1_deal_stage15_repeated(0) <= equity_lane1_deal_stage15_repeated_position85_groups(0);
+equity_lane1_deal_stage15_repeated_position85_any_set155_bits(3) <= equity_lane1_deal_stage15_repeated_position85_same_position475_equal;
+equity_lane1_deal_stage15_repeated_position85_any_set155_bits(2) <= equity_lane1_deal_stage15_repeated_position85_same_position476_equal;
+equity_lane1_deal_stage15_repeated_position85_any_set155_bits(1) <= equity_lane1_deal_stage15_repeated_position85_same_position477_equal;
+equity_lane1_deal_stage15_repeated_position85_any_set155_bits(0) <= equity_lane1_deal_stage15_repeated_position85_same_position478_equal;
+equity_lane1_deal_stage15_repeated_position86_any_set156_bits(3) <= equity_lane1_deal_stage15_repeated_position86_same_position479_equal;
+equity_lane1_deal_stage15_repeated_position86_any_set156_bits(2) <= equity_lane1_deal_stage15_repeated_position86_same_position480_equal;
+equity_lane1_deal_stage15_repeated_position86_any_set156_bits(1) <= equity_lane1_deal_stage15_repeated_position86_same_position481_equal;
+equity_lane1_deal_stage15_repeated_position86_any_set156_bits(0) <= equity_lane1_deal_stage15_repeated_position86_same_position482_equal;
+equity_lane1_deal_stage15_repeated_position87_any_set157_bits(3) <= equity_lane1_deal_stage15_repeated_position87_same_position483_equal;
+equity_lane1_deal_stage15_repeated_position87_any_set157_bits(2) <= equity_lane1_deal_stage15_repeated_position87_same_position484_equal;
+equity_lane1_deal_stage15_repeated_position87_any_set157_bits(1) <= equity_lane1_deal_stage15_repeated_position87_same_position485_equal;
+equity_lane1_deal_stage15_repeated_position87_any_set157_bits(0) <= equity_lane1_deal_stage15_repeated_position87_same_position486_equal;
+equity_lane1_deal_stage15_repeated_position88_any_set158_bits(3) <= equity_lane1_deal_stage15_repeated_position88_same_position487_equal;
+equity_lane1_deal_stage15_repeated_position88_any_set158_bits(2) <= equity_lane1_deal_stage15_repeated_position88_same_position488_equal;
+equity_lane1_deal_stage15_repeated_position88_any_set158_bits(1) <= equity_lane1_deal_stage15_repeated_position88_same_position489_equal;
+equity_lane1_deal_stage15_repeated_position88_any_set158_bits(0) <= equity_lane1_deal_stage15_repeated_position88_same_position490_equal;
+equity_lane1_deal_stage15_repeated_position89_any_set159_bits(3) <= equity_lane1_deal_stage15_repeated_position89_same_position491_equal;
+equity_lane1_deal_stage15_repeated_position89_any_set159_bits(2) <= equity_lane1_deal_stage15_repeated_position89_same_position492_equal;
+equity_lane1_deal_stage15_repeated_position89_any_set159_bits(1) <= equity_lane1_deal_stage15_repeated_position89_same_position493_equal;
+equity_lane1_deal_stage15_repeated_position89_any_set159_bits(0) <= equity_lane1_deal_stage15_repeated_position89_same_position494_equal;
+equity_lane1_deal_stage16_repeated(10-1 downto 8) <= equity_lane1_deal_stage16_repeated_position94_groups;
+equity_lane1_deal_stage16_repeated(8-1 downto 6) <= equity_lane1_deal_stage16_repeated_position93_groups;
+equity_lane1_deal_stage16_repeated(6-1 downto 4) <= equity_lane1_deal_stage16_repeated_position92_groups;
+equity_lane1_deal_stage16_repeated(4-1 downto 2) <= equity_lane1_deal_stage16_repeated_position91_groups;
+equity_lane1_deal_stage16_repeated(2-1 downto 0) <= equity_lane1_deal_stage16_repeated_position90_groups;
+equity_lane1_deal_stage16_repeated_position90_gathered(1) <= equity_lane1_deal_stage16_repeated_position90_any_set161_hit;
+equity_lane1_deal_stage16_repeated_position90_gathered(0) <= equity_lane1_deal_stage16_repeated_position90_any_set160_hit;
+equity_lane1_deal_stage16_repeated_position90_any_set160_bits(3) <= equity_lane1_deal_stage16_repeated_position90_same_position495_equal;
+equity_lane1_deal_stage16_repeated_position90_any_set160_bits(2) <= equity_lane1_deal_stage16_repeated_position90_same_position496_equal;
+equity_lane1_deal_stage16_repeated_position90_any_set160_bits(1) <= equity_lane1_deal_stage16_repeated_position90_same_position497_equal;
+equity_lane1_deal_stage16_repeated_position90_any_set160_bits(0) <= equity_lane1_deal_stage16_repeated_position90_same_position498_equal;
+equity_lane1_deal_stage16_repeated_position91_gathered(1) <= equity_lane1_deal_stage16_repeated_position91_any_set163_hit;
+equity_lane1_deal_stage16_repeated_position91_gathered(0) <= equity_lane1_deal_stage16_repeated_position91_any_set162_hit;
+equity_lane1_deal_stage16_repeated_position91_any_set162_bits(3) <= equity_lane1_deal_stage16_repeated_position91_same_position500_equal;
+equity_lane1_deal_stage16_repeated_position91_any_set162_bits(2) <= equity_lane1_deal_stage16_repeated_position91_same_position501_equal;
+equity_lane1_deal_stage16_repeated_position91_any_set162_bits(1) <= equity_lane1_deal_stage16_repeated_position91_same_position502_equal;
+equity_lane1_deal_stage16_repeated_position91_any_set162_bits(0) <= equity_lane1_deal_stage16_repeated_position91_same_position503_equal;
+equity_lane1_deal_stage16_repeated_position92_gathered(1) <= equity_lane1_deal_stage16_repeated_position92_any_set165_hit;
+equity_lane1_deal_stage16_repeated_position92_gathered(0) <= equity_lane1_deal_stage16_repeated_position92_any_set164_hit;
+equity_lane1_deal_stage16_repeated_position92_any_set164_bits(3) <= equity_lane1_deal_stage16_repeated_position92_same_position505_equal;
+equity_lane1_deal_stage16_repeated_position92_any_set164_bits(2) <= equity_lane1_deal_stage16_repeated_position92_same_position506_equal;
+equity_lane1_deal_stage16_repeated_position92_any_set164_bits(1) <= equity_lane1_deal_stage16_repeated_position92_same_position507_equal;
+equity_lane1_deal_stage16_repeated_position92_any_set164_bits(0) <= equity_lane1_deal_stage16_repeated_position92_same_position508_equal;
+equity_lane1_deal_stage16_repeated_position93_gathered(1) <= equity_lane1_deal_stage16_repeated_position93_any_set167_hit;
+equity_lane1_deal_stage16_repeated_position93_gathered(0) <= equity_lane1_deal_stage16_repeated_position93_any_set166_hit;
+equity_lane1_deal_stage16_repeated_position93_any_set166_bits(3) <= equity_lane1_deal_stage16_repeated_position93_same_position510_equal;
+equity_lane1_deal_stage16_repeated_position93_any_set166_bits(2) <= equity_lane1_deal_stage16_repeated_position93_same_position511_equal;
+equity_lane1_deal_stage16_repeated_position93_any_set166_bits(1) <= equity_lane1_deal_stage16_repeated_position93_same_position512_equal;
+equity_lane1_deal_stage16_repeated_position93_any_set166_bits(0) <= equity_lane1_deal_stage16_repeated_position93_same_position513_equal;
+equity_lane1_deal_stage16_repeated_position94_gathered(1) <= equity_lane1_deal_stage16_repeated_position94_any_set169_hit;
+equity_lane1_deal_stage16_repeated_position94_gathered(0) <= equity_lane1_deal_stage16_repeated_position94_any_set168_hit;
+equity_lane1_deal_stage16_repeated_position94_any_set168_bits(3) <= equity_lane1_deal_stage16_repeated_position94_same_position515_equal;
+equity_lane1_deal_stage16_repeated_position94_any_set168_bits(2) <= equity_lane1_deal_stage16_repeated_position94_same_position516_equal;
+equity_lane1_deal_stage16_repeated_position94_any_set168_bits(1) <= equity_lane1_deal_stage16_repeated_position94_same_position517_equal;
+equity_lane1_deal_stage16_repeated_position94_any_set168_bits(0) <= equity_lane1_deal_stage16_repeated_position94_same_position518_equal;
+equity_lane1_deal_stage17_repeated(10-1 downto 8) <= equity_lane1_deal_stage17_repeated_position99_groups;
+equity_lane1_deal_stage17_repeated(8-1 downto 6) <= equity_lane1_deal_stage17_repeated_position98_groups;
+equity_lane1_deal_stage17_repeated(6-1 downto 4) <= equity_lane1_deal_stage17_repeated_position97_groups;
+equity_lane1_deal_stage17_repeated(4-1 downto 2) <= equity_lane1_deal_stage17_repeated_position96_groups;
+equity_lane1_deal_stage17_repeated(2-1 downto 0) <= equity_lane1_deal_stage17_repeated_position95_groups;
+equity_lane1_deal_stage17_repeated_position95_gathered(1) <= equity_lane1_deal_stage17_repeated_position95_any_set171_hit;
+equity_lane1_deal_stage17_repeated_position95_gathered(0) <= equity_lane1_deal_stage17_repeated_position95_any_set170_hit;
+equity_lane1_deal_stage17_repeated_position95_any_set170_bits(3) <= equity_lane1_deal_stage17_repeated_position95_same_position520_equal;
+equity_lane1_deal_stage17_repeated_position95_any_set170_bits(2) <= equity_lane1_deal_stage17_repeated_position95_same_position521_equal;
+equity_lane1_deal_stage17_repeated_position95_any_set170_bits(1) <= equity_lane1_deal_stage17_repeated_position95_same_position522_equal;
+equity_lane1_deal_stage17_repeated_position95_any_set170_bits(0) <= equity_lane1_deal_stage17_repeated_position95_same_position523_equal;
+equity_lane1_deal_stage17_repeated_position95_any_set171_bits(1) <= equity_lane1_deal_stage17_repeated_position95_same_position524_equal;
+equity_lane1_deal_stage17_repeated_position95_any_set171_bits(0) <= equity_lane1_deal_stage17_repeated_position95_same_position525_equal;
+equity_lane1_deal_stage17_repeated_position96_gathered(1) <= equity_lane1_deal_stage17_repeated_position96_any_set173_hit;
+equity_lane1_deal_stage17_repeated_position96_gathered(0) <= equity_lane1_deal_stage17_repeated_position96_any_set172_hit;
+equity_lane1_deal_stage17_repeated_position96_any_set172_bits(3) <= equity_lane1_deal_stage17_repeated_position96_same_position526_equal;
+equity_lane1_deal_stage17_repeated_position96_any_set172_bits(2) <= equity_lane1_deal_stage17_repeated_position96_same_position527_equal;
+equity_lane1_deal_stage17_repeated_position96_any_set172_bits(1) <= equity_lane1_deal_stage17_repeated_position96_same_position528_equal;
+equity_lane1_deal_stage17_repeated_position96_any_set172_bits(0) <= equity_lane1_deal_stage17_repeated_position96_same_position529_equal;
+equity_lane1_deal_stage17_repeated_position96_any_set173_bits(1) <= equity_lane1_deal_stage17_repeated_position96_same_position530_equal;
+equity_lane1_deal_stage17_repeated_position96_any_set173_bits(0) <= equity_lane1_deal_stage17_repeated_position96_same_position531_equal;
+equity_lane1_deal_stage17_repeated_position97_gathered(1) <= equity_lane1_deal_stage17_repeated_position97_any_set175_hit;
+equity_lane1_deal_stage17_repeated_position97_gathered(0) <= equity_lane1_deal_stage17_repeated_position97_any_set174_hit;
+equity_lane1_deal_stage17_repeated_position97_any_set174_bits(3) <= equity_lane1_deal_stage17_repeated_position97_same_position532_equal;
+equity_lane1_deal_stage17_repeated_position97_any_set174_bits(2) <= equity_lane1_deal_stage17_repeated_position97_same_position533_equal;
+equity_lane1_deal_stage17_repeated_position97_any_set174_bits(1) <= equity_lane1_deal_stage17_repeated_position97_same_position534_equal;
+equity_lane1_deal_stage17_repeated_position97_any_set174_bits(0) <= equity_lane1_deal_stage17_repeated_position97_same_position535_equal;
+equity_lane1_deal_stage17_repeated_position97_any_set175_bits(1) <= equity_lane1_deal_stage17_repeated_position97_same_position536_equal;
+equity_lane1_deal_stage17_repeated_position97_any_set175_bits(0) <= equity_lane1_deal_stage17_repeated_position97_same_position537_equal;
+equity_lane1_deal_stage17_repeated_position98_gathered(1) <= equity_lane1_deal_stage17_repeated_position98_any_set177_hit;
+equity_lane1_deal_stage17_repeated_position98_gathered(0) <= equity_lane1_deal_stage17_repeated_position98_any_set176_hit;
+equity_lane1_deal_stage17_repeated_position98_any_set176_bits(3) <= equity_lane1_deal_stage17_repeated_position98_same_position538_equal;
+equity_lane1_deal_stage17_repeated_position98_any_set176_bits(2) <= equity_lane1_deal_stage17_repeated_position98_same_position539_equal;
+equity_lane1_deal_stage17_repeated_position98_any_set176_bits(1) <= equity_lane1_deal_stage17_repeated_position98_same_position540_equal;
+equity_lane1_deal_stage17_repeated_position98_any_set176_bits(0) <= equity_lane1_deal_stage17_repeated_position98_same_position541_equal;
+equity_lane1_deal_stage17_repeated_position98_any_set177_bits(1) <= equity_lane1_deal_stage17_repeated_position98_same_position542_equal;
+equity_lane1_deal_stage17_repeated_position98_any_set177_bits(0) <= equity_lane1_deal_stage17_repeated_position98_same_position543_equal;
+equity_lane1_deal_stage17_repeated_position99_gathered(1) <= equity_lane1_deal_stage17_repeated_position99_any_set179_hit;
+equity_lane1_deal_stage17_repeated_position99_gathered(0) <= equity_lane1_deal_stage17_repeated_position99_any_set178_hit;
+equity_lane1_deal_stage17_repeated_position99_any_set178_bits(3) <= equity_lane1_deal_stage17_repeated_position99_same_position544_equal;
+equity_lane1_deal_stage17_repeated_position99_any_set178_bits(2) <= equity_lane1_deal_stage17_repeated_position99_same_position545_equal;
+equity_lane1_deal_stage17_repeated_position99_any_set178_bits(1) <= equity_lane1_deal_stage17_repeated_position99_same_position546_equal;
+equity_lane1_deal_stage17_repeated_position99_any_set178_bits(0) <= equity_lane1_deal_stage17_repeated_position99_same_position547_equal;
+equity_lane1_deal_stage17_repeated_position99_any_set179_bits(1) <= equity_lane1_deal_stage17_repeated_position99_same_position548_equal;
+equity_lane1_deal_stage17_repeated_position99_any_set179_bits(0) <= equity_lane1_deal_stage17_repeated_position99_same_position549_equal;
+equity_lane1_deal_stage18_repeated(20-1 downto 18) <= equity_lane1_deal_stage18_repeated_position109_groups;
+equity_lane1_deal_stage18_repeated(18-1 downto 16) <= equity_lane1_deal_stage18_repeated_position108_groups;
+equity_lane1_deal_stage18_repeated(16-1 downto 14) <= equity_lane1_deal_stage18_repeated_position107_groups;
+equity_lane1_deal_stage18_repeated(14-1 downto 12) <= equity_lane1_deal_stage18_repeated_position106_groups;
+equity_lane1_deal_stage18_repeated(12-1 downto 10) <= equity_lane1_deal_stage18_repeated_position105_groups;
+equity_lane1_deal_stage18_repeated(10-1 downto 8) <= equity_lane1_deal_stage18_repeated_position104_groups;
+equity_lane1_deal_stage18_repeated(8-1 downto 6) <= equity_lane1_deal_stage18_repeated_position103_groups;
+equity_lane1_deal_stage18_repeated(6-1 downto 4) <= equity_lane1_deal_stage18_repeated_position102_groups;
+equity_lane1_deal_stage18_repeated(4-1 downto 2) <= equity_lane1_deal_stage18_repeated_position101_groups;
+equity_lane1_deal_stage18_repeated(2-1 downto 0) <= equity_lane1_deal_stage18_repeated_position100_groups;
+equity_lane1_deal_stage18_repeated_position100_gathered(1) <= equity_lane1_deal_stage18_repeated_position100_any_set181_hit;
+equity_lane1_deal_stage18_repeated_position100_gathered(0) <= equity_lane1_deal_stage18_repeated_position100_any_set180_hit;
+equity_lane1_deal_stage18_repeated_position100_any_set180_bits(3) <= equity_lane1_deal_stage18_repeated_position100_same_position550_equal;
+equity_lane1_deal_stage18_repeated_position100_any_set180_bits(2) <= equity_lane1_deal_stage18_repeated_position100_same_position551_equal;
+equity_lane1_deal_stage18_repeated_position100_any_set180_bits(1) <= equity_lane1_deal_stage18_repeated_position100_same_position552_equal;
+equity_lane1_deal_stage18_repeated_position100_any_set180_bits(0) <= equity_lane1_deal_stage18_repeated_position100_same_position553_equal;
+equity_lane1_deal_stage18_repeated_position100_any_set181_bits(2) <= equity_lane1_deal_stage18_repeated_position100_same_position554_equal;
+equity_lane1_deal_stage18_repeated_position100_any_set181_bits(1) <= equity_lane1_deal_stage18_repeated_position100_same_position555_equal;
+equity_lane1_deal_stage18_repeated_position100_any_set181_bits(0) <= equity_lane1_deal_stage18_repeated_position100_same_position556_equal;
+equity_lane1_deal_stage18_repeated_position101_gathered(1) <= equity_lane1_deal_stage18_repeated_position101_any_set183_hit;
+equity_lane1_deal_stage18_repeated_position101_gathered(0) <= equity_lane1_deal_stage18_repeated_position101_any_set182_hit;
+equity_lane1_deal_stage18_repeated_position101_any_set182_bits(3) <= equity_lane1_deal_stage18_repeated_position101_same_position557_equal;
+equity_lane1_deal_stage18_repeated_position101_any_set182_bits(2) <= equity_lane1_deal_stage18_repeated_position101_same_position558_equal;
+equity_lane1_deal_stage18_repeated_position101_any_set182_bits(1) <= equity_lane1_deal_stage18_repeated_position101_same_position559_equal;
+equity_lane1_deal_stage18_repeated_position101_any_set182_bits(0) <= equity_lane1_deal_stage18_repeated_position101_same_position560_equal;
+equity_lane1_deal_stage18_repeated_position101_any_set183_bits(2) <= equity_lane1_deal_stage18_repeated_position101_same_position561_equal;
+equity_lane1_deal_stage18_repeated_position101_any_set183_bits(1) <= equity_lane1_deal_stage18_repeated_position101_same_position562_equal;
+equity_lane1_deal_stage18_repeated_position101_any_set183_bits(0) <= equity_lane1_deal_stage18_repeated_position101_same_position563_equal;
+equity_lane1_deal_stage18_repeated_position102_gathered(1) <= equity_lane1_deal_stage18_repeated_position102_any_set185_hit;
+equity_lane1_deal_stage18_repeated_position102_gathered(0) <= equity_lane1_deal_stage18_repeated_position102_any_set184_hit;
+equity_lane1_deal_stage18_repeated_position102_any_set184_bits(3) <= equity_lane1_deal_stage18_repeated_position102_same_position564_equal;
+equity_lane1_deal_stage18_repeated_position102_any_set184_bits(2) <= equity_lane1_deal_stage18_repeated_position102_same_position565_equal;
+equity_lane1_deal_stage18_repeated_position102_any_set184_bits(1) <= equity_lane1_deal_stage18_repeated_position102_same_position566_equal;
+equity_lane1_deal_stage18_repeated_position102_any_set184_bits(0) <= equity_lane1_deal_stage18_repeated_position102_same_position567_equal;
+equity_lane1_deal_stage18_repeated_position102_any_set185_bits(2) <= equity_lane1_deal_stage18_repeated_position102_same_position568_equal;
+equity_lane1_deal_stage18_repeated_position102_any_set185_bits(1) <= equity_lane1_deal_stage18_repeated_position102_same_position569_equal;
+equity_lane1_deal_stage18_repeated_position102_any_set185_bits(0) <= equity_lane1_deal_stage18_repeated_position102_same_position570_equal;
+equity_lane1_deal_stage18_repeated_position103_gathered(1) <= equity_lane1_deal_stage18_repeated_position103_any_set187_hit;
+equity_lane1_deal_stage18_repeated_position103_gathered(0) <= equity_lane1_deal_stage18_repeated_position103_any_set186_hit;
+equity_lane1_deal_stage18_repeated_position103_any_set186_bits(3) <= equity_lane1_deal_stage18_repeated_position103_same_position571_equal;
+equity_lane1_deal_stage18_repeated_position103_any_set186_bits(2) <= equity_lane1_deal_stage18_repeated_position103_same_position572_equal;
+equity_lane1_deal_stage18_repeated_position103_any_set186_bits(1) <= equity_lane1_deal_stage18_repeated_position103_same_position573_equal;
+equity_lane1_deal_stage18_repeated_position103_any_set186_bits(0) <= equity_lane1_deal_stage18_repeated_position103_same_position574_equal;
+equity_lane1_deal_stage18_repeated_position103_any_set187_bits(2) <= equity_lane1_deal_stage18_repeated_position103_same_position575_equal;
+equity_lane1_deal_stage18_repeated_position103_any_set187_bits(1) <= equity_lane1_deal_stage18_repeated_position103_same_position576_equal;
+equity_lane1_deal_stage18_repeated_position103_any_set187_bits(0) <= equity_lane1_deal_stage18_repeated_position103_same_position577_equal;
+equity_lane1_deal_stage18_repeated_position104_gathered(1) <= equity_lane1_deal_stage18_repeated_position104_any_set189_hit;
+equity_lane1_deal_stage18_repeated_position104_gathered(0) <= equity_lane1_deal_stage18_repeated_position104_any_set188_hit;
+equity_lane1_deal_stage18_repeated_position104_any_set188_bits(3) <= equity_lane1_deal_stage18_repeated_position104_same_position578_equal;
+equity_lane1_deal_stage18_repeated_position104_any_set188_bits(2) <= equity_lane1_deal_stage18_repeated_position104_same_position579_equal;
+equity_lane1_deal_stage18_repeated_position104_any_set188_bits(1) <= equity_lane1_deal_stage18_repeated_position104_same_position580_equal;
+equity_lane1_deal_stage18_repeated_position104_any_set188_bits(0) <= equity_lane1_deal_stage18_repeated_position104_same_position581_equal;
+equity_lane1_deal_stage18_repeated_position104_any_set189_bits(2) <= equity_lane1_deal_stage18_repeated_position104_same_position582_equal;
+equity_lane1_deal_stage18_repeated_position104_any_set189_bits(1) <= equity_lane1_deal_stage18_repeated_position104_same_position583_equal;
+equity_lane1_deal_stage18_repeated_position104_any_set189_bits(0) <= equity_lane1_deal_stage18_repeated_position104_same_position584_equal;
+equity_lane1_deal_stage18_repeated_position105_gathered(1) <= equity_lane1_deal_stage18_repeated_position105_any_set191_hit;
+equity_lane1_deal_stage18_repeated_position105_gathered(0) <= equity_lane1_deal_stage18_repeated_position105_any_set190_hit;
+equity_lane1_deal_stage18_repeated_position105_any_set190_bits(3) <= equity_lane1_deal_stage18_repeated_position105_same_position585_equal;
+equity_lane1_deal_stage18_repeated_position105_any_set190_bits(2) <= equity_lane1_deal_stage18_repeated_position105_same_position586_equal;
+equity_lane1_deal_stage18_repeated_position105_any_set190_bits(1) <= equity_lane1_deal_stage18_repeated_position105_same_position587_equal;
+equity_lane1_deal_stage18_repeated_position105_any_set190_bits(0) <= equity_lane1_deal_stage18_repeated_position105_same_position588_equal;
+equity_lane1_deal_stage18_repeated_position105_any_set191_bits(2) <= equity_lane1_deal_stage18_repeated_position105_same_position589_equal;
+equity_lane1_deal_stage18_repeated_position105_any_set191_bits(1) <= equity_lane1_deal_stage18_repeated_position105_same_position590_equal;
+equity_lane1_deal_stage18_repeated_position105_any_set191_bits(0) <= equity_lane1_deal_stage18_repeated_position105_same_position591_equal;
+equity_lane1_deal_stage18_repeated_position106_gathered(1) <= equity_lane1_deal_stage18_repeated_position106_any_set193_hit;
+equity_lane1_deal_stage18_repeated_position106_gathered(0) <= equity_lane1_deal_stage18_repeated_position106_any_set192_hit;
+equity_lane1_deal_stage18_repeated_position106_any_set192_bits(3) <= equity_lane1_deal_stage18_repeated_position106_same_position592_equal;
+equity_lane1_deal_stage18_repeated_position106_any_set192_bits(2) <= equity_lane1_deal_stage18_repeated_position106_same_position593_equal;
+equity_lane1_deal_stage18_repeated_position106_any_set192_bits(1) <= equity_lane1_deal_stage18_repeated_position106_same_position594_equal;
+equity_lane1_deal_stage18_repeated_position106_any_set192_bits(0) <= equity_lane1_deal_stage18_repeated_position106_same_position595_equal;
+equity_lane1_deal_stage18_repeated_position106_any_set193_bits(2) <= equity_lane1_deal_stage18_repeated_position106_same_position596_equal;
+equity_lane1_deal_stage18_repeated_position106_any_set193_bits(1) <= equity_lane1_deal_stage18_repeated_position106_same_position597_equal;
+equity_lane1_deal_stage18_repeated_position106_any_set193_bits(0) <= equity_lane1_deal_stage18_repeated_position106_same_position598_equal;
+equity_lane1_deal_stage18_repeated_position107_gathered(1) <= equity_lane1_deal_stage18_repeated_position107_any_set195_hit;
+equity_lane1_deal_stage18_repeated_position107_gathered(0) <= equity_lane1_deal_stage18_repeated_position107_any_set194_hit;
+equity_lane1_deal_stage18_repeated_position107_any_set194_bits(3) <= equity_lane1_deal_stage18_repeated_position107_same_position599_equal;
+equity_lane1_deal_stage18_repeated_position107_any_set194_bits(2) <= equity_lane1_deal_stage18_repeated_position107_same_position600_equal;
+equity_lane1_deal_stage18_repeated_position107_any_set194_bits(1) <= equity_lane1_deal_stage18_repeated_position107_same_position601_equal;
+equity_lane1_deal_stage18_repeated_position107_any_set194_bits(0) <= equity_lane1_deal_stage18_repeated_position107_same_position602_equal;
+equity_lane1_deal_stage18_repeated_position107_any_set195_bits(2) <= equity_lane1_deal_stage18_repeated_position107_same_position603_equal;
+equity_lane1_deal_stage18_repeated_position107_any_set195_bits(1) <= equity_lane1_deal_stage18_repeated_position107_same_position604_equal;
+equity_lane1_deal_stage18_repeated_position107_any_set195_bits(0) <= equity_lane1_deal_stage18_repeated_position107_same_position605_equal;
+equity_lane1_deal_stage18_repeated_position108_gathered(1) <= equity_lane1_deal_stage18_repeated_position108_any_set197_hit;
+equity_lane1_deal_stage18_repeated_position108_gathered(0) <= equity_lane1_deal_stage18_repeated_position108_any_set196_hit;
+equity_lane1_deal_stage18_repeated_position108_any_set196_bits(3) <= equity_lane1_deal_stage18_repeated_position108_same_position606_equal;
+equity_lane1_deal_stage18_repeated_position108_any_set196_bits(2) <= equity_lane1_deal_stage18_repeated_position108_same_position607_equal;
+equity_lane1_deal_stage18_repeated_position108_any_set196_bits(1) <= equity_lane1_deal_stage18_repeated_position108_same_position608_equal;
+equity_lane1_deal_stage18_repeated_position108_any_set196_bits(0) <= equity_lane1_deal_stage18_repeated_position108_same_position609_equal;
+equity_lane1_deal_stage18_repeated_position108_any_set197_bits(2) <= equity_lane1_deal_stage18_repeated_position108_same_position610_equal;
+equity_lane1_deal_stage18_repeated_position108_any_set197_bits(1) <= equity_lane1_deal_stage18_repeated_position108_same_position611_equal;
+equity_lane1_deal_stage18_repeated_position108_any_set197_bits(0) <= equity_lane1_deal_stage18_repeated_position108_same_position612_equal;
+equity_lane1_deal_stage18_repeated_position109_gathered(1) <= equity_lane1_deal_stage18_repeated_position109_any_set199_hit;
+equity_lane1_deal_stage18_repeated_position109_gathered(0) <= equity_lane1_deal_stage18_repeated_position109_any_set198_hit;
+equity_lane1_deal_stage18_repeated_position109_any_set198_bits(3) <= equity_lane1_deal_stage18_repeated_position109_same_position613_equal;
+equity_lane1_deal_stage18_repeated_position109_any_set198_bits(2) <= equity_lane1_deal_stage18_repeated_position109_same_position614_equal;
+equity_lane1_deal_stage18_repeated_position109_any_set198_bits(1) <= equity_lane1_deal_stage18_repeated_position109_same_position615_equal;
+equity_lane1_deal_stage18_repeated_position109_any_set198_bits(0) <= equity_lane1_deal_stage18_repeated_position109_same_position616_equal;
+equity_lane1_deal_stage18_repeated_position109_any_set199_bits(2) <= equity_lane1_deal_stage18_repeated_position109_same_position617_equal;
+equity_lane1_deal_stage18_repeated_position109_any_set199_bits(1) <= equity_lane1_deal_stage18_repeated_position109_same_position618_equal;
+equity_lane1_deal_stage18_repeated_position109_any_set199_bits(0) <= equity_lane1_deal_stage18_repeated_position109_same_position619_equal;
+equity_lane1_deal_stage19_repeated(20-1 downto 18) <= equity_lane1_deal_stage19_repeated_position119_groups;
+equity_lane1_deal_stage19_repeated(18-1 downto 16) <= equity_lane1_deal_stage19_repeated_position118_groups;
+equity_lane1_deal_stage19_repeated(16-1 downto 14) <= equity_lane1_deal_stage19_repeated_position117_groups;
+equity_lane1_deal_stage19_repeated(14-1 downto 12) <= equity_lane1_deal_stage19_repeated_position116_groups;
+equity_lane1_deal_stage19_repeated(12-1 downto 10) <= equity_lane1_deal_stage19_repeated_position115_groups;
+equity_lane1_deal_stage19_repeated(10-1 downto 8) <= equity_lane1_deal_stage19_repeated_position114_groups;
+equity_lane1_deal_stage19_repeated(8-1 downto 6) <= equity_lane1_deal_stage19_repeated_position113_groups;
+equity_lane1_deal_stage19_repeated(6-1 downto 4) <= equity_lane1_deal_stage19_repeated_position112_groups;
+equity_lane1_deal_stage19_repeated(4-1 downto 2) <= equity_lane1_deal_stage19_repeated_position111_groups;
+equity_lane1_deal_stage19_repeated(2-1 downto 0) <= equity_lane1_deal_stage19_repeated_position110_groups;
+equity_lane1_deal_stage19_repeated_position110_gathered(1) <= equity_lane1_deal_stage19_repeated_position110_any_set201_hit;
+equity_lane1_deal_stage19_repeated_position110_gathered(0) <= equity_lane1_deal_stage19_repeated_position110_any_set200_hit;
+equity_lane1_deal_stage19_repeated_position110_any_set200_bits(3) <= equity_lane1_deal_stage19_repeated_position110_same_position620_equal;
+equity_lane1_deal_stage19_repeated_position110_any_set200_bits(2) <= equity_lane1_deal_stage19_repeated_position110_same_position621_equal;
+equity_lane1_deal_stage19_repeated_position110_any_set200_bits(1) <= equity_lane1_deal_stage19_repeated_position110_same_position622_equal;
+equity_lane1_deal_stage19_repeated_position110_any_set200_bits(0) <= equity_lane1_deal_stage19_repeated_position110_same_position623_equal;
+equity_lane1_deal_stage19_repeated_position110_any_set201_bits(3) <= equity_lane1_deal_stage19_repeated_position110_same_position624_equal;
+equity_lane1_deal_stage19_repeated_position110_any_set201_bits(2) <= equity_lane1_deal_stage19_repeated_position110_same_position625_equal;
+equity_lane1_deal_stage19_repeated_position110_any_set201_bits(1) <= equity_lane1_deal_stage19_repeated_position110_same_position626_equal;
+equity_lane1_deal_stage19_repeated_position110_any_set201_bits(0) <= equity_lane1_deal_stage19_repeated_position110_same_position627_equal;
+equity_lane1_deal_stage19_repeated_position111_gathered(1) <= equity_lane1_deal_stage19_repeated_position111_any_set203_hit;
+equity_lane1_deal_stage19_repeated_position111_gathered(0) <= equity_lane1_deal_stage19_repeated_position111_any_set202_hit;
+equity_lane1_deal_stage19_repeated_position111_any_set202_bits(3) <= equity_lane1_deal_stage19_repeated_position111_same_position628_equal;
+equity_lane1_deal_stage19_repeated_position111_any_set202_bits(2) <= equity_lane1_deal_stage19_repeated_position111_same_position629_equal;
+equity_lane1_deal_stage19_repeated_position111_any_set202_bits(1) <= equity_lane1_deal_stage19_repeated_position111_same_position630_equal;
+equity_lane1_deal_stage19_repeated_position111_any_set202_bits(0) <= equity_lane1_deal_stage19_repeated_position111_same_position631_equal;
+equity_lane1_deal_stage19_repeated_position111_any_set203_bits(3) <= equity_lane1_deal_stage19_repeated_position111_same_position632_equal;
+equity_lane1_deal_stage19_repeated_position111_any_set203_bits(2) <= equity_lane1_deal_stage19_repeated_position111_same_position633_equal;
+equity_lane1_deal_stage19_repeated_position111_any_set203_bits(1) <= equity_lane1_deal_stage19_repeated_position111_same_position634_equal;
+equity_lane1_deal_stage19_repeated_position111_any_set203_bits(0) <= equity_lane1_deal_stage19_repeated_position111_same_position635_equal;
+equity_lane1_deal_stage19_repeated_position112_gathered(1) <= equity_lane1_deal_stage19_repeated_position112_any_set205_hit;
+equity_lane1_deal_stage19_repeated_position112_gathered(0) <= equity_lane1_deal_stage19_repeated_position112_any_set204_hit;
+equity_lane1_deal_stage19_repeated_position112_any_set204_bits(3) <= equity_lane1_deal_stage19_repeated_position112_same_position636_equal;
+equity_lane1_deal_stage19_repeated_position112_any_set204_bits(2) <= equity_lane1_deal_stage19_repeated_position112_same_position637_equal;
+equity_lane1_deal_stage19_repeated_position112_any_set204_bits(1) <= equity_lane1_deal_stage19_repeated_position112_same_position638_equal;
+equity_lane1_deal_stage19_repeated_position112_any_set204_bits(0) <= equity_lane1_deal_stage19_repeated_position112_same_position639_equal;
+equity_lane1_deal_stage19_repeated_position112_any_set205_bits(3) <= equity_lane1_deal_stage19_repeated_position112_same_position640_equal;
+equity_lane1_deal_stage19_repeated_position112_any_set205_bits(2) <= equity_lane1_deal_stage19_repeated_position112_same_position641_equal;
+equity_lane1_deal_stage19_repeated_position112_any_set205_bits(1) <= equity_lane1_deal_stage19_repeated_position112_same_position642_equal;
+equity_lane1_deal_stage19_repeated_position112_any_set205_bits(0) <= equity_lane1_deal_stage19_repeated_position112_same_position643_equal;
+equity_lane1_deal_stage19_repeated_position113_gathered(1) <= equity_lane1_deal_stage19_repeated_position113_any_set207_hit;
+equity_lane1_deal_stage19_repeated_position113_gathered(0) <= equity_lane1_deal_stage19_repeated_position113_any_set206_hit;
+equity_lane1_deal_stage19_repeated_position113_any_set206_bits(3) <= equity_lane1_deal_stage19_repeated_position113_same_position644_equal;
+equity_lane1_deal_stage19_repeated_position113_any_set206_bits(2) <= equity_lane1_deal_stage19_repeated_position113_same_position645_equal;
+equity_lane1_deal_stage19_repeated_position113_any_set206_bits(1) <= equity_lane1_deal_stage19_repeated_position113_same_position646_equal;
+equity_lane1_deal_stage19_repeated_position113_any_set206_bits(0) <= equity_lane1_deal_stage19_repeated_position113_same_position647_equal;
+equity_lane1_deal_stage19_repeated_position113_any_set207_bits(3) <= equity_lane1_deal_stage19_repeated_position113_same_position648_equal;
+equity_lane1_deal_stage19_repeated_position113_any_set207_bits(2) <= equity_lane1_deal_stage19_repeated_position113_same_position649_equal;
+equity_lane1_deal_stage19_repeated_position113_any_set207_bits(1) <= equity_lane1_deal_stage19_repeated_position113_same_position650_equal;
+equity_lane1_deal_stage19_repeated_position113_any_set207_bits(0) <= equity_lane1_deal_stage19_repeated_position113_same_position651_equal;
+equity_lane1_deal_stage19_repeated_position114_gathered(1) <= equity_lane1_deal_stage19_repeated_position114_any_set209_hit;
+equity_lane1_deal_stage19_repeated_position114_gathered(0) <= equity_lane1_deal_stage19_repeated_position114_any_set208_hit;
+equity_lane1_deal_stage19_repeated_position114_any_set208_bits(3) <= equity_lane1_deal_stage19_repeated_position114_same_position652_equal;
+equity_lane1_deal_stage19_repeated_position114_any_set208_bits(2) <= equity_lane1_deal_stage19_repeated_position114_same_position653_equal;
+equity_lane1_deal_stage19_repeated_position114_any_set208_bits(1) <= equity_lane1_deal_stage19_repeated_position114_same_position654_equal;
+equity_lane1_deal_stage19_repeated_position114_any_set208_bits(0) <= equity_lane1_deal_stage19_repeated_position114_same_position655_equal;
+equity_lane1_deal_stage19_repeated_position114_any_set209_bits(3) <= equity_lane1_deal_stage19_repeated_position114_same_position656_equal;
+equity_lane1_deal_stage19_repeated_position114_any_set209_bits(2) <= equity_lane1_deal_stage19_repeated_position114_same_position657_equal;
+equity_lane1_deal_stage19_repeated_position114_any_set209_bits(1) <= equity_lane1_deal_stage19_repeated_position114_same_position658_equal;
+equity_lane1_deal_stage19_repeated_position114_any_set209_bits(0) <= equity_lane1_deal_stage19_repeated_position114_same_position659_equal;
+equity_lane1_deal_stage19_repeated_position115_gathered(1) <= equity_lane1_deal_stage19_repeated_position115_any_set211_hit;
+equity_lane1_deal_stage19_repeated_position115_gathered(0) <= equity_lane1_deal_stage19_repeated_position115_any_set210_hit;
+equity_lane1_deal_stage19_repeated_position115_any_set210_bits(3) <= equity_lane1_deal_stage19_repeated_position115_same_position660_equal;
+equity_lane1_deal_stage19_repeated_position115_any_set210_bits(2) <= equity_lane1_deal_stage19_repeated_position115_same_position661_equal;
+equity_lane1_deal_stage19_repeated_position115_any_set210_bits(1) <= equity_lane1_deal_stage19_repeated_position115_same_position662_equal;
+equity_lane1_deal_stage19_repeated_position115_any_set210_bits(0) <= equity_lane1_deal_stage19_repeated_position115_same_position663_equal;
+equity_lane1_deal_stage19_repeated_position115_any_set211_bits(3) <= equity_lane1_deal_stage19_repeated_position115_same_position664_equal;
+equity_lane1_deal_stage19_repeated_position115_any_set211_bits(2) <= equity_lane1_deal_stage19_repeated_position115_same_position665_equal;
+equity_lane1_deal_stage19_repeated_position115_any_set211_bits(1) <= equity_lane1_deal_stage19_repeated_position115_same_position666_equal;
+equity_lane1_deal_stage19_repeated_position115_any_set211_bits(0) <= equity_lane1_deal_stage19_repeated_position115_same_position667_equal;
+equity_lane1_deal_stage19_repeated_position116_gathered(1) <= equity_lane1_deal_stage19_repeated_position116_any_set213_hit;
+equity_lane1_deal_stage19_repeated_position116_gathered(0) <= equity_lane1_deal_stage19_repeated_position116_any_set212_hit;
+equity_lane1_deal_stage19_repeated_position116_any_set212_bits(3) <= equity_lane1_deal_stage19_repeated_position116_same_position668_equal;
+equity_lane1_deal_stage19_repeated_position116_any_set212_bits(2) <= equity_lane1_deal_stage19_repeated_position116_same_position669_equal;
+equity_lane1_deal_stage19_repeated_position116_any_set212_bits(1) <= equity_lane1_deal_stage19_repeated_position116_same_position670_equal;
+equity_lane1_deal_stage19_repeated_position116_any_set212_bits(0) <= equity_lane1_deal_stage19_repeated_position116_same_position671_equal;
+equity_lane1_deal_stage19_repeated_position116_any_set213_bits(3) <= equity_lane1_deal_stage19_repeated_position116_same_position672_equal;
+equity_lane1_deal_stage19_repeated_position116_any_set213_bits(2) <= equity_lane1_deal_stage19_repeated_position116_same_position673_equal;
+equity_lane1_deal_stage19_repeated_position116_any_set213_bits(1) <= equity_lane1_deal_stage19_repeated_position116_same_position674_equal;
+equity_lane1_deal_stage19_repeated_position116_any_set213_bits(0) <= equity_lane1_deal_stage19_repeated_position116_same_position675_equal;
+equity_lane1_deal_stage19_repeated_position117_gathered(1) <= equity_lane1_deal_stage19_repeated_position117_any_set215_hit;
+equity_lane1_deal_stage19_repeated_position117_gathered(0) <= equity_lane1_deal_stage19_repeated_position117_any_set214_hit;
+equity_lane1_deal_stage19_repeated_position117_any_set214_bits(3) <= equity_lane1_deal_stage19_repeated_position117_same_position676_equal;
+equity_lane1_deal_stage19_repeated_position117_any_set214_bits(2) <= equity_lane1_deal_stage19_repeated_position117_same_position677_equal;
+equity_lane1_deal_stage19_repeated_position117_any_set214_bits(1) <= equity_lane1_deal_stage19_repeated_position117_same_position678_equal;
+equity_lane1_deal_stage19_repeated_position117_any_set214_bits(0) <= equity_lane1_deal_stage19_repeated_position117_same_position679_equal;
+equity_lane1_deal_stage19_repeated_position117_any_set215_bits(3) <= equity_lane1_deal_stage19_repeated_position117_same_position680_equal;
+equity_lane1_deal_stage19_repeated_position117_any_set215_bits(2) <= equity_lane1_deal_stage19_repeated_position117_same_position681_equal;
+equity_lane1_deal_stage19_repeated_position117_any_set215_bits(1) <= equity_lane1_deal_stage19_repeated_position117_same_position682_equal;
+equity_lane1_deal_stage19_repeated_position117_any_set215_bits(0) <= equity_lane1_deal_stage19_repeated_position117_same_position683_equal;
+equity_lane1_deal_stage19_repeated_position118_gathered(1) <= equity_lane1_deal_stage19_repeated_position118_any_set217_hit;
+equity_lane1_deal_stage19_repeated_position118_gathered(0) <= equity_lane1_deal_stage19_repeated_position118_any_set216_hit;
+equity_lane1_deal_stage19_repeated_position118_any_set216_bits(3) <= equity_lane1_deal_stage19_repeated_position118_same_position684_equal;
+equity_lane1_deal_stage19_repeated_position118_any_set216_bits(2) <= equity_lane1_deal_stage19_repeated_position118_same_position685_equal;
+equity_lane1_deal_stage19_repeated_position118_any_set216_bits(1) <= equity_lane1_deal_stage19_repeated_position118_same_position686_equal;
+equity_lane1_deal_stage19_repeated_position118_any_set216_bits(0) <= equity_lane1_deal_stage19_repeated_position118_same_position687_equal;
+equity_lane1_deal_stage19_repeated_position118_any_set217_bits(3) <= equity_lane1_deal_stage19_repeated_position118_same_position688_equal;
+equity_lane1_deal_stage19_repeated_position118_any_set217_bits(2) <= equity_lane1_deal_stage19_repeated_position118_same_position689_equal;
+equity_lane1_deal_stage19_repeated_position118_any_set217_bits(1) <= equity_lane1_deal_stage19_repeated_position118_same_position690_equal;
+equity_lane1_deal_stage19_repeated_position118_any_set217_bits(0) <= equity_lane1_deal_stage19_repeated_position118_same_position691_equal;
+equity_lane1_deal_stage19_repeated_position119_gathered(1) <= equity_lane1_deal_stage19_repeated_position119_any_set219_hit;
+equity_lane1_deal_stage19_repeated_position119_gathered(0) <= equity_lane1_deal_stage19_repeated_position119_any_set218_hit;
+equity_lane1_deal_stage19_repeated_position119_any_set218_bits(3) <= equity_lane1_deal_stage19_repeated_position119_same_position692_equal;
+equity_lane1_deal_stage19_repeated_position119_any_set218_bits(2) <= equity_lane1_deal_stage19_repeated_position119_same_position693_equal;
+equity_lane1_deal_stage19_repeated_position119_any_set218_bits(1) <= equity_lane1_deal_stage19_repeated_position119_same_position694_equal;
+equity_lane1_deal_stage19_repeated_position119_any_set218_bits(0) <= equity_lane1_deal_stage19_repeated_position119_same_position695_equal;
+equity_lane1_deal_stage19_repeated_position119_any_set219_bits(3) <= equity_lane1_deal_stage19_repeated_position119_same_position696_equal;
+equity_lane1_deal_stage19_repeated_position119_any_set219_bits(2) <= equity_lane1_deal_stage19_repeated_position119_same_position697_equal;
+equity_lane1_deal_stage19_repeated_position119_any_set219_bits(1) <= equity_lane1_deal_stage19_repeated_position119_same_position698_equal;
+equity_lane1_deal_stage19_repeated_position119_any_set219_bits(0) <= equity_lane1_deal_stage19_repeated_position119_same_position699_equal;
+equity_lane1_deal_stage20_repeated(30-1 downto 27) <= equity_lane1_deal_stage20_repeated_position129_groups;
+equity_lane1_deal_stage20_repeated(27-1 downto 24) <= equity_lane1_deal_stage20_repeated_position128_groups;
+equity_lane1_deal_stage20_repeated(24-1 downto 21) <= equity_lane1_deal_stage20_repeated_position127_groups;
+equity_lane1_deal_stage20_repeated(21-1 downto 18) <= equity_lane1_deal_stage20_repeated_position126_groups;
+equity_lane1_deal_stage20_repeated(18-1 downto 15) <= equity_lane1_deal_stage20_repeated_position125_groups;
+equity_lane1_deal_stage20_repeated(15-1 downto 12) <= equity_lane1_deal_stage20_repeated_position124_groups;
+equity_lane1_deal_stage20_repeated(12-1 downto 9) <= equity_lane1_deal_stage20_repeated_position123_groups;
+equity_lane1_deal_stage20_repeated(9-1 downto 6) <= equity_lane1_deal_stage20_repeated_position122_groups;
+equity_lane1_deal_stage20_repeated(6-1 downto 3) <= equity_lane1_deal_stage20_repeated_position121_groups;
+equity_lane1_deal_stage20_repeated(3-1 downto 0) <= equity_lane1_deal_stage20_repeated_position120_groups;
+equity_lane1_deal_stage20_repeated_position120_gathered(2) <= equity_lane1_deal_stage20_repeated_position120_any_set222_hit;
+equity_lane1_deal_stage20_repeated_position120_gathered(1) <= equity_lane1_deal_stage20_repeated_position120_any_set221_hit;
+equity_lane1_deal_stage20_repeated_position120_gathered(0) <= equity_lane1_deal_stage20_repeated_position120_any_set220_hit;
+equity_lane1_deal_stage20_repeated_position120_any_set220_bits(3) <= equity_lane1_deal_stage20_repeated_position120_same_position700_equal;
+equity_lane1_deal_stage20_repeated_position120_any_set220_bits(2) <= equity_lane1_deal_stage20_repeated_position120_same_position701_equal;
+equity_lane1_deal_stage20_repeated_position120_any_set220_bits(1) <= equity_lane1_deal_stage20_repeated_position120_same_position702_equal;
+equity_lane1_deal_stage20_repeated_position120_any_set220_bits(0) <= equity_lane1_deal_stage20_repeated_position120_same_position703_equal;
+equity_lane1_deal_stage20_repeated_position120_any_set221_bits(3) <= equity_lane1_deal_stage20_repeated_position120_same_position704_equal;
+equity_lane1_deal_stage20_repeated_position120_any_set221_bits(2) <= equity_lane1_deal_stage20_repeated_position120_same_position705_equal;
+equity_lane1_deal_stage20_repeated_position120_any_set221_bits(1) <= equity_lane1_deal_stage20_repeated_position120_same_position706_equal;
+equity_lane1_deal_stage20_repeated_position120_any_set221_bits(0) <= equity_lane1_deal_stage20_repeated_position120_same_position707_equal;
+equity_lane1_deal_stage20_repeated_position121_gathered(2) <= equity_lane1_deal_stage20_repeated_position121_any_set225_hit;
+equity_lane1_deal_stage20_repeated_position121_gathered(1) <= equity_lane1_deal_stage20_repeated_position121_any_set224_hit;
+equity_lane1_deal_stage20_repeated_position121_gathered(0) <= equity_lane1_deal_stage20_repeated_position121_any_set223_hit;
+equity_lane1_deal_stage20_repeated_position121_any_set223_bits(3) <= equity_lane1_deal_stage20_repeated_position121_same_position709_equal;
+equity_lane1_deal_stage20_repeated_position121_any_set223_bits(2) <= equity_lane1_deal_stage20_repeated_position121_same_position710_equal;
+equity_lane1_deal_stage20_repeated_position121_any_set223_bits(1) <= equity_lane1_deal_stage20_repeated_position121_same_position711_equal;
+equity_lane1_deal_stage20_repeated_position121_any_set223_bits(0) <= equity_lane1_deal_stage20_repeated_position121_same_position712_equal;
+equity_lane1_deal_stage20_repeated_position121_any_set224_bits(3) <= equity_lane1_deal_stage20_repeated_position121_same_position713_equal;
+equity_lane1_deal_stage20_repeated_position121_any_set224_bits(2) <= equity_lane1_deal_stage20_repeated_position121_same_position714_equal;
+equity_lane1_deal_stage20_repeated_position121_any_set224_bits(1) <= equity_lane1_deal_stage20_repeated_position121_same_position715_equal;
+equity_lane1_deal_stage20_repeated_position121_any_set224_bits(0) <= equity_lane1_deal_stage20_repeated_position121_same_position716_equal;
+equity_lane1_deal_stage20_repeated_position122_gathered(2) <= equity_lane1_deal_stage20_repeated_position122_any_set228_hit;
+equity_lane1_deal_stage20_repeated_position122_gathered(1) <= equity_lane1_deal_stage20_repeated_position122_any_set227_hit;
+equity_lane1_deal_stage20_repeated_position122_gathered(0) <= equity_lane1_deal_stage20_repeated_position122_any_set226_hit;
+equity_lane1_deal_stage20_repeated_position122_any_set226_bits(3) <= equity_lane1_deal_stage20_repeated_position122_same_position718_equal;
+equity_lane1_deal_stage20_repeated_position122_any_set226_bits(2) <= equity_lane1_deal_stage20_repeated_position122_same_position719_equal;
+equity_lane1_deal_stage20_repeated_position122_any_set226_bits(1) <= equity_lane1_deal_stage20_repeated_position122_same_position720_equal;
+equity_lane1_deal_stage20_repeated_position122_any_set226_bits(0) <= equity_lane1_deal_stage20_repeated_position122_same_position721_equal;
+equity_lane1_deal_stage20_repeated_position122_any_set227_bits(3) <= equity_lane1_deal_stage20_repeated_position122_same_position722_equal;
+equity_lane1_deal_stage20_repeated_position122_any_set227_bits(2) <= equity_lane1_deal_stage20_repeated_position122_same_position723_equal;
+equity_lane1_deal_stage20_repeated_position122_any_set227_bits(1) <= equity_lane1_deal_stage20_repeated_position122_same_position724_equal;
+equity_lane1_deal_stage20_repeated_position122_any_set227_bits(0) <= equity_lane1_deal_stage20_repeated_position122_same_position725_equal;
+equity_lane1_deal_stage20_repeated_position123_gathered(2) <= equity_lane1_deal_stage20_repeated_position123_any_set231_hit;
+equity_lane1_deal_stage20_repeated_position123_gathered(1) <= equity_lane1_deal_stage20_repeated_position123_any_set230_hit;
+equity_lane1_deal_stage20_repeated_position123_gathered(0) <= equity_lane1_deal_stage20_repeated_position123_any_set229_hit;
+equity_lane1_deal_stage20_repeated_position123_any_set229_bits(3) <= equity_lane1_deal_stage20_repeated_position123_same_position727_equal;
+equity_lane1_deal_stage20_repeated_position123_any_set229_bits(2) <= equity_lane1_deal_stage20_repeated_position123_same_position728_equal;
+equity_lane1_deal_stage20_repeated_position123_any_set229_bits(1) <= equity_lane1_deal_stage20_repeated_position123_same_position729_equal;
+equity_lane1_deal_stage20_repeated_position123_any_set229_bits(0) <= equity_lane1_deal_stage20_repeated_position123_same_position730_equal;
+equity_lane1_deal_stage20_repeated_position123_any_set230_bits(3) <= equity_lane1_deal_stage20_repeated_position123_same_position731_equal;
+equity_lane1_deal_stage20_repeated_position123_any_set230_bits(2) <= equity_lane1_deal_stage20_repeated_position123_same_position732_equal;
+equity_lane1_deal_stage20_repeated_position123_any_set230_bits(1) <= equity_lane1_deal_stage20_repeated_position123_same_position733_equal;
+equity_lane1_deal_stage20_repeated_position123_any_set230_bits(0) <= equity_lane1_deal_stage20_repeated_position123_same_position734_equal;
+equity_lane1_deal_stage20_repeated_position124_gathered(2) <= equity_lane1_deal_stage20_repeated_position124_any_set234_hit;
+equity_lane1_deal_stage20_repeated_position124_gathered(1) <= equity_lane1_deal_stage20_repeated_position124_any_set233_hit;
+equity_lane1_deal_stage20_repeated_position124_gathered(0) <= equity_lane1_deal_stage20_repeated_position124_any_set232_hit;
+equity_lane1_deal_stage20_repeated_position124_any_set232_bits(3) <= equity_lane1_deal_stage20_repeated_position124_same_position736_equal;
+equity_lane1_deal_stage20_repeated_position124_any_set232_bits(2) <= equity_lane1_deal_stage20_repeated_position124_same_position737_equal;
+equity_lane1_deal_stage20_repeated_position124_any_set232_bits(1) <= equity_lane1_deal_stage20_repeated_position124_same_position738_equal;
+equity_lane1_deal_stage20_repeated_position124_any_set232_bits(0) <= equity_lane1_deal_stage20_repeated_position124_same_position739_equal;
+equity_lane1_deal_stage20_repeated_position124_any_set233_bits(3) <= equity_lane1_deal_stage20_repeated_position124_same_position740_equal;
+equity_lane1_deal_stage20_repeated_position124_any_set233_bits(2) <= equity_lane1_deal_stage20_repeated_position124_same_position741_equal;
+equity_lane1_deal_stage20_repeated_position124_any_set233_bits(1) <= equity_lane1_deal_stage20_repeated_position124_same_position742_equal;
+equity_lane1_deal_stage20_repeated_position124_any_set233_bits(0) <= equity_lane1_deal_stage20_repeated_position124_same_position743_equal;
+equity_lane1_deal_stage20_repeated_position125_gathered(2) <= equity_lane1_deal_stage20_repeated_position125_any_set237_hit;
+equity_lane1_deal_stage20_repeated_position125_gathered(1) <= equity_lane1_deal_stage20_repeated_position125_any_set236_hit;
+equity_lane1_deal_stage20_repeated_position125_gathered(0) <= equity_lane1_deal_stage20_repeated_position125_any_set235_hit;
+equity_lane1_deal_stage20_repeated_position125_any_set235_bits(3) <= equity_lane1_deal_stage20_repeated_position125_same_position745_equal;
+equity_lane1_deal_stage20_repeated_position125_any_set235_bits(2) <= equity_lane1_deal_stage20_repeated_position125_same_position746_equal;
+equity_lane1_deal_stage20_repeated_position125_any_set235_bits(1) <= equity_lane1_deal_stage20_repeated_position125_same_position747_equal;
+equity_lane1_deal_stage20_repeated_position125_any_set235_bits(0) <= equity_lane1_deal_stage20_repeated_position125_same_position748_equal;
+equity_lane1_deal_stage20_repeated_position125_any_set236_bits(3) <= equity_lane1_deal_stage20_repeated_position125_same_position749_equal;
+equity_lane1_deal_stage20_repeated_position125_any_set236_bits(2) <= equity_lane1_deal_stage20_repeated_position125_same_position750_equal;
+equity_lane1_deal_stage20_repeated_position125_any_set236_bits(1) <= equity_lane1_deal_stage20_repeated_position125_same_position751_equal;
+equity_lane1_deal_stage20_repeated_position125_any_set236_bits(0) <= equity_lane1_deal_stage20_repeated_position125_same_position752_equal;
+equity_lane1_deal_stage20_repeated_position126_gathered(2) <= equity_lane1_deal_stage20_repeated_position126_any_set240_hit;
+equity_lane1_deal_stage20_repeated_position126_gathered(1) <= equity_lane1_deal_stage20_repeated_position126_any_set239_hit;
+equity_lane1_deal_stage20_repeated_position126_gathered(0) <= equity_lane1_deal_stage20_repeated_position126_any_set238_hit;
+equity_lane1_deal_stage20_repeated_position126_any_set238_bits(3) <= equity_lane1_deal_stage20_repeated_position126_same_position754_equal;
+equity_lane1_deal_stage20_repeated_position126_any_set238_bits(2) <= equity_lane1_deal_stage20_repeated_position126_same_position755_equal;
+equity_lane1_deal_stage20_repeated_position126_any_set238_bits(1) <= equity_lane1_deal_stage20_repeated_position126_same_position756_equal;
+equity_lane1_deal_stage20_repeated_position126_any_set238_bits(0) <= equity_lane1_deal_stage20_repeated_position126_same_position757_equal;
+equity_lane1_deal_stage20_repeated_position126_any_set239_bits(3) <= equity_lane1_deal_stage20_repeated_position126_same_position758_equal;
+equity_lane1_deal_stage20_repeated_position126_any_set239_bits(2) <= equity_lane1_deal_stage20_repeated_position126_same_position759_equal;
+equity_lane1_deal_stage20_repeated_position126_any_set239_bits(1) <= equity_lane1_deal_stage20_repeated_position126_same_position760_equal;
+equity_lane1_deal_stage20_repeated_position126_any_set239_bits(0) <= equity_lane1_deal_stage20_repeated_position126_same_position761_equal;
+equity_lane1_deal_stage20_repeated_position127_gathered(2) <= equity_lane1_deal_stage20_repeated_position127_any_set243_hit;
+equity_lane1_deal_stage20_repeated_position127_gathered(1) <= equity_lane1_deal_stage20_repeated_position127_any_set242_hit;
+equity_lane1_deal_stage20_repeated_position127_gathered(0) <= equity_lane1_deal_stage20_repeated_position127_any_set241_hit;
+equity_lane1_deal_stage20_repeated_position127_any_set241_bits(3) <= equity_lane1_deal_stage20_repeated_position127_same_position763_equal;
+equity_lane1_deal_stage20_repeated_position127_any_set241_bits(2) <= equity_lane1_deal_stage20_repeated_position127_same_position764_equal;
+equity_lane1_deal_stage20_repeated_position127_any_set241_bits(1) <= equity_lane1_deal_stage20_repeated_position127_same_position765_equal;
+equity_lane1_deal_stage20_repeated_position127_any_set241_bits(0) <= equity_lane1_deal_stage20_repeated_position127_same_position766_equal;
+equity_lane1_deal_stage20_repeated_position127_any_set242_bits(3) <= equity_lane1_deal_stage20_repeated_position127_same_position767_equal;
+equity_lane1_deal_stage20_repeated_position127_any_set242_bits(2) <= equity_lane1_deal_stage20_repeated_position127_same_position768_equal;
+equity_lane1_deal_stage20_repeated_position127_any_set242_bits(1) <= equity_lane1_deal_stage20_repeated_position127_same_position769_equal;
+equity_lane1_deal_stage20_repeated_position127_any_set242_bits(0) <= equity_lane1_deal_stage20_repeated_position127_same_position770_equal;
+equity_lane1_deal_stage20_repeated_position128_gathered(2) <= equity_lane1_deal_stage20_repeated_position128_any_set246_hit;
+equity_lane1_deal_stage20_repeated_position128_gathered(1) <= equity_lane1_deal_stage20_repeated_position128_any_set245_hit;
+equity_lane1_deal_stage20_repeated_position128_gathered(0) <= equity_lane1_deal_stage20_repeated_position128_any_set244_hit;
+equity_lane1_deal_stage20_repeated_position128_any_set244_bits(3) <= equity_lane1_deal_stage20_repeated_position128_same_position772_equal;
+equity_lane1_deal_stage20_repeated_position128_any_set244_bits(2) <= equity_lane1_deal_stage20_repeated_position128_same_position773_equal;
+equity_lane1_deal_stage20_repeated_position128_any_set244_bits(1) <= equity_lane1_deal_stage20_repeated_position128_same_position774_equal;
+equity_lane1_deal_stage20_repeated_position128_any_set244_bits(0) <= equity_lane1_deal_stage20_repeated_position128_same_position775_equal;
+equity_lane1_deal_stage20_repeated_position128_any_set245_bits(3) <= equity_lane1_deal_stage20_repeated_position128_same_position776_equal;
+equity_lane1_deal_stage20_repeated_position128_any_set245_bits(2) <= equity_lane1_deal_stage20_repeated_position128_same_position777_equal;
+equity_lane1_deal_stage20_repeated_position128_any_set245_bits(1) <= equity_lane1_deal_stage20_repeated_position128_same_position778_equal;
+equity_lane1_deal_stage20_repeated_position128_any_set245_bits(0) <= equity_lane1_deal_stage20_repeated_position128_same_position779_equal;
+equity_lane1_deal_stage20_repeated_position129_gathered(2) <= equity_lane1_deal_stage20_repeated_position129_any_set249_hit;
+equity_lane1_deal_stage20_repeated_position129_gathered(1) <= equity_lane1_deal_stage20_repeated_position129_any_set248_hit;
+equity_lane1_deal_stage20_repeated_position129_gathered(0) <= equity_lane1_deal_stage20_repeated_position129_any_set247_hit;
+equity_lane1_deal_stage20_repeated_position129_any_set247_bits(3) <= equity_lane1_deal_stage20_repeated_position129_same_position781_equal;
+equity_lane1_deal_stage20_repeated_position129_any_set247_bits(2) <= equity_lane1_deal_stage20_repeated_position129_same_position782_equal;
+equity_lane1_deal_stage20_repeated_position129_any_set247_bits(1) <= equity_lane1_deal_stage20_repeated_position129_same_position783_equal;
+equity_lane1_deal_stage20_repeated_position129_any_set247_bits(0) <= equity_lane1_deal_stage20_repeated_position129_same_position784_equal;
+equity_lane1_deal_stage20_repeated_position129_any_set248_bits(3) <= equity_lane1_deal_stage20_repeated_position129_same_position785_equal;
+equity_lane1_deal_stage20_repeated_position129_any_set248_bits(2) <= equity_lane1_deal_stage20_repeated_position129_same_position786_equal;
+equity_lane1_deal_stage20_repeated_position129_any_set248_bits(1) <= equity_lane1_deal_stage20_repeated_position129_same_position787_equal;
+equity_lane1_deal_stage20_repeated_position129_any_set248_bits(0) <= equity_lane1_deal_stage20_repeated_position129_same_position788_equal;
+equity_lane1_deal_stage21_repeated(30-1 downto 27) <= equity_lane1_deal_stage21_repeated_position139_groups;
+equity_lane1_deal_stage21_repeated(27-1 downto 24) <= equity_lane1_deal_stage21_repeated_position138_groups;
+equity_lane1_deal_stage21_repeated(24-1 downto 21) <= equity_lane1_deal_stage21_repeated_position137_groups;
+equity_lane1_deal_stage21_repeated(21-1 downto 18) <= equity_lane1_deal_stage21_repeated_position136_groups;
+equity_lane1_deal_stage21_repeated(18-1 downto 15) <= equity_lane1_deal_stage21_repeated_position135_groups;
+equity_lane1_deal_stage21_repeated(15-1 downto 12) <= equity_lane1_deal_stage21_repeated_position134_groups;
+equity_lane1_deal_stage21_repeated(12-1 downto 9) <= equity_lane1_deal_stage21_repeated_position133_groups;
+equity_lane1_deal_stage21_repeated(9-1 downto 6) <= equity_lane1_deal_stage21_repeated_position132_groups;
+equity_lane1_deal_stage21_repeated(6-1 downto 3) <= equity_lane1_deal_stage21_repeated_position131_groups;
+equity_lane1_deal_stage21_repeated(3-1 downto 0) <= equity_lane1_deal_stage21_repeated_position130_groups;
+equity_lane1_deal_stage21_repeated_position130_gathered(2) <= equity_lane1_deal_stage21_repeated_position130_any_set252_hit;
+equity_lane1_deal_stage21_repeated_position130_gathered(1) <= equity_lane1_deal_stage21_repeated_position130_any_set251_hit;
+equity_lane1_deal_stage21_repeated_position130_gathered(0) <= equity_lane1_deal_stage21_repeated_position130_any_set250_hit;
+equity_lane1_deal_stage21_repeated_position130_any_set250_bits(3) <= equity_lane1_deal_stage21_repeated_position130_same_position790_equal;
+equity_lane1_deal_stage21_repeated_position130_any_set250_bits(2) <= equity_lane1_deal_stage21_repeated_position130_same_position791_equal;
+equity_lane1_deal_stage21_repeated_position130_any_set250_bits(1) <= equity_lane1_deal_stage21_repeated_position130_same_position792_equal;
+equity_lane1_deal_stage21_repeated_position130_any_set250_bits(0) <= equity_lane1_deal_stage21_repeated_position130_same_position793_equal;
+equity_lane1_deal_stage21_repeated_position130_any_set251_bits(3) <= equity_lane1_deal_stage21_repeated_position130_same_position794_equal;
+equity_lane1_deal_stage21_repeated_position130_any_set251_bits(2) <= equity_lane1_deal_stage21_repeated_position130_same_position795_equal;
+equity_lane1_deal_stage21_repeated_position130_any_set251_bits(1) <= equity_lane1_deal_stage21_repeated_position130_same_position796_equal;
+equity_lane1_deal_stage21_repeated_position130_any_set251_bits(0) <= equity_lane1_deal_stage21_repeated_position130_same_position797_equal;
+equity_lane1_deal_stage21_repeated_position130_any_set252_bits(1) <= equity_lane1_deal_stage21_repeated_position130_same_position798_equal;
+equity_lane1_deal_stage21_repeated_position130_any_set252_bits(0) <= equity_lane1_deal_stage21_repeated_position130_same_position799_equal;
+equity_lane1_deal_stage21_repeated_position131_gathered(2) <= equity_lane1_deal_stage21_repeated_position131_any_set255_hit;
+equity_lane1_deal_stage21_repeated_position131_gathered(1) <= equity_lane1_deal_stage21_repeated_position131_any_set254_hit;
+equity_lane1_deal_stage21_repeated_position131_gathered(0) <= equity_lane1_deal_stage21_repeated_position131_any_set253_hit;
+equity_lane1_deal_stage21_repeated_position131_any_set253_bits(3) <= equity_lane1_deal_stage21_repeated_position131_same_position800_equal;
+equity_lane1_deal_stage21_repeated_position131_any_set253_bits(2) <= equity_lane1_deal_stage21_repeated_position131_same_position801_equal;
+equity_lane1_deal_stage21_repeated_position131_any_set253_bits(1) <= equity_lane1_deal_stage21_repeated_position131_same_position802_equal;
+equity_lane1_deal_stage21_repeated_position131_any_set253_bits(0) <= equity_lane1_deal_stage21_repeated_position131_same_position803_equal;
+equity_lane1_deal_stage21_repeated_position131_any_set254_bits(3) <= equity_lane1_deal_stage21_repeated_position131_same_position804_equal;
+equity_lane1_deal_stage21_repeated_position131_any_set254_bits(2) <= equity_lane1_deal_stage21_repeated_position131_same_position805_equal;
+equity_lane1_deal_stage21_repeated_position131_any_set254_bits(1) <= equity_lane1_deal_stage21_repeated_position131_same_position806_equal;
+equity_lane1_deal_stage21_repeated_position131_any_set254_bits(0) <= equity_lane1_deal_stage21_repeated_position131_same_position807_equal;
+equity_lane1_deal_stage21_repeated_position131_any_set255_bits(1) <= equity_lane1_deal_stage21_repeated_position131_same_position808_equal;
+equity_lane1_deal_stage21_repeated_position131_any_set255_bits(0) <= equity_lane1_deal_stage21_repeated_position131_same_position809_equal;
+equity_lane1_deal_stage21_repeated_position132_gathered(2) <= equity_lane1_deal_stage21_repeated_position132_any_set258_hit;
+equity_lane1_deal_stage21_repeated_position132_gathered(1) <= equity_lane1_deal_stage21_repeated_position132_any_set257_hit;
+equity_lane1_deal_stage21_repeated_position132_gathered(0) <= equity_lane1_deal_stage21_repeated_position132_any_set256_hit;
+equity_lane1_deal_stage21_repeated_position132_any_set256_bits(3) <= equity_lane1_deal_stage21_repeated_position132_same_position810_equal;
+equity_lane1_deal_stage21_repeated_position132_any_set256_bits(2) <= equity_lane1_deal_stage21_repeated_position132_same_position811_equal;
+equity_lane1_deal_stage21_repeated_position132_any_set256_bits(1) <= equity_lane1_deal_stage21_repeated_position132_same_position812_equal;
+equity_lane1_deal_stage21_repeated_position132_any_set256_bits(0) <= equity_lane1_deal_stage21_repeated_position132_same_position813_equal;
+equity_lane1_deal_stage21_repeated_position132_any_set257_bits(3) <= equity_lane1_deal_stage21_repeated_position132_same_position814_equal;
+equity_lane1_deal_stage21_repeated_position132_any_set257_bits(2) <= equity_lane1_deal_stage21_repeated_position132_same_position815_equal;
+equity_lane1_deal_stage21_repeated_position132_any_set257_bits(1) <= equity_lane1_deal_stage21_repeated_position132_same_position816_equal;
+equity_lane1_deal_stage21_repeated_position132_any_set257_bits(0) <= equity_lane1_deal_stage21_repeated_position132_same_position817_equal;
+equity_lane1_deal_stage21_repeated_position132_any_set258_bits(1) <= equity_lane1_deal_stage21_repeated_position132_same_position818_equal;
+equity_lane1_deal_stage21_repeated_position132_any_set258_bits(0) <= equity_lane1_deal_stage21_repeated_position132_same_position819_equal;
+equity_lane1_deal_stage21_repeated_position133_gathered(2) <= equity_lane1_deal_stage21_repeated_position133_any_set261_hit;
+equity_lane1_deal_stage21_repeated_position133_gathered(1) <= equity_lane1_deal_stage21_repeated_position133_any_set260_hit;
+equity_lane1_deal_stage21_repeated_position133_gathered(0) <= equity_lane1_deal_stage21_repeated_position133_any_set259_hit;
+equity_lane1_deal_stage21_repeated_position133_any_set259_bits(3) <= equity_lane1_deal_stage21_repeated_position133_same_position820_equal;
+equity_lane1_deal_stage21_repeated_position133_any_set259_bits(2) <= equity_lane1_deal_stage21_repeated_position133_same_position821_equal;
+equity_lane1_deal_stage21_repeated_position133_any_set259_bits(1) <= equity_lane1_deal_stage21_repeated_position133_same_position822_equal;
+equity_lane1_deal_stage21_repeated_position133_any_set259_bits(0) <= equity_lane1_deal_stage21_repeated_position133_same_position823_equal;
+equity_lane1_deal_stage21_repeated_position133_any_set260_bits(3) <= equity_lane1_deal_stage21_repeated_position133_same_position824_equal;
+equity_lane1_deal_stage21_repeated_position133_any_set260_bits(2) <= equity_lane1_deal_stage21_repeated_position133_same_position825_equal;
+equity_lane1_deal_stage21_repeated_position133_any_set260_bits(1) <= equity_lane1_deal_stage21_repeated_position133_same_position826_equal;
+equity_lane1_deal_stage21_repeated_position133_any_set260_bits(0) <= equity_lane1_deal_stage21_repeated_position133_same_position827_equal;
+equity_lane1_deal_stage21_repeated_position133_any_set261_bits(1) <= equity_lane1_deal_stage21_repeated_position133_same_position828_equal;
+equity_lane1_deal_stage21_repeated_position133_any_set261_bits(0) <= equity_lane1_deal_stage21_repeated_position133_same_position829_equal;
+equity_lane1_deal_stage21_repeated_position134_gathered(2) <= equity_lane1_deal_stage21_repeated_position134_any_set264_hit;
+equity_lane1_deal_stage21_repeated_position134_gathered(1) <= equity_lane1_deal_stage21_repeated_position134_any_set263_hit;
+equity_lane1_deal_stage21_repeated_position134_gathered(0) <= equity_lane1_deal_stage21_repeated_position134_any_set262_hit;
+equity_lane1_deal_stage21_repeated_position134_any_set262_bits(3) <= equity_lane1_deal_stage21_repeated_position134_same_position830_equal;
+equity_lane1_deal_stage21_repeated_position134_any_set262_bits(2) <= equity_lane1_deal_stage21_repeated_position134_same_position831_equal;
+equity_lane1_deal_stage21_repeated_position134_any_set262_bits(1) <= equity_lane1_deal_stage21_repeated_position134_same_position832_equal;
+equity_lane1_deal_stage21_repeated_position134_any_set262_bits(0) <= equity_lane1_deal_stage21_repeated_position134_same_position833_equal;
+equity_lane1_deal_stage21_repeated_position134_any_set263_bits(3) <= equity_lane1_deal_stage21_repeated_position134_same_position834_equal;
+equity_lane1_deal_stage21_repeated_position134_any_set263_bits(2) <= equity_lane1_deal_stage21_repeated_position134_same_position835_equal;
+equity_lane1_deal_stage21_repeated_position134_any_set263_bits(1) <= equity_lane1_deal_stage21_repeated_position134_same_position836_equal;
+equity_lane1_deal_stage21_repeated_position134_any_set263_bits(0) <= equity_lane1_deal_stage21_repeated_position134_same_position837_equal;
+equity_lane1_deal_stage21_repeated_position134_any_set264_bits(1) <= equity_lane1_deal_stage21_repeated_position134_same_position838_equal;
+equity_lane1_deal_stage21_repeated_position134_any_set264_bits(0) <= equity_lane1_deal_stage21_repeated_position134_same_position839_equal;
+equity_lane1_deal_stage21_repeated_position135_gathered(2) <= equity_lane1_deal_stage21_repeated_position135_any_set267_hit;
+equity_lane1_deal_stage21_repeated_position135_gathered(1) <= equity_lane1_deal_stage21_repeated_position135_any_set266_hit;
+equity_lane1_deal_stage21_repeated_position135_gathered(0) <= equity_lane1_deal_stage21_repeated_position135_any_set265_hit;
+equity_lane1_deal_stage21_repeated_position135_any_set265_bits(3) <= equity_lane1_deal_stage21_repeated_position135_same_position840_equal;
+equity_lane1_deal_stage21_repeated_position135_any_set265_bits(2) <= equity_lane1_deal_stage21_repeated_position135_same_position841_equal;
+equity_lane1_deal_stage21_repeated_position135_any_set265_bits(1) <= equity_lane1_deal_stage21_repeated_position135_same_position842_equal;
+equity_lane1_deal_stage21_repeated_position135_any_set265_bits(0) <= equity_lane1_deal_stage21_repeated_position135_same_position843_equal;
+equity_lane1_deal_stage21_repeated_position135_any_set266_bits(3) <= equity_lane1_deal_stage21_repeated_position135_same_position844_equal;
+equity_lane1_deal_stage21_repeated_position135_any_set266_bits(2) <= equity_lane1_deal_stage21_repeated_position135_same_position845_equal;
+equity_lane1_deal_stage21_repeated_position135_any_set266_bits(1) <= equity_lane1_deal_stage21_repeated_position135_same_position846_equal;
+equity_lane1_deal_stage21_repeated_position135_any_set266_bits(0) <= equity_lane1_deal_stage21_repeated_position135_same_position847_equal;
+equity_lane1_deal_stage21_repeated_position135_any_set267_bits(1) <= equity_lane1_deal_stage21_repeated_position135_same_position848_equal;
+equity_lane1_deal_stage21_repeated_position135_any_set267_bits(0) <= equity_lane1_deal_stage21_repeated_position135_same_position849_equal;
+equity_lane1_deal_stage21_repeated_position136_gathered(2) <= equity_lane1_deal_stage21_repeated_position136_any_set270_hit;
+equity_lane1_deal_stage21_repeated_position136_gathered(1) <= equity_lane1_deal_stage21_repeated_position136_any_set269_hit;
+equity_lane1_deal_stage21_repeated_position136_gathered(0) <= equity_lane1_deal_stage21_repeated_position136_any_set268_hit;
+equity_lane1_deal_stage21_repeated_position136_any_set268_bits(3) <= equity_lane1_deal_stage21_repeated_position136_same_position850_equal;
+equity_lane1_deal_stage21_repeated_position136_any_set268_bits(2) <= equity_lane1_deal_stage21_repeated_position136_same_position851_equal;
+equity_lane1_deal_stage21_repeated_position136_any_set268_bits(1) <= equity_lane1_deal_stage21_repeated_position136_same_position852_equal;
+equity_lane1_deal_stage21_repeated_position136_any_set268_bits(0) <= equity_lane1_deal_stage21_repeated_position136_same_position853_equal;
+equity_lane1_deal_stage21_repeated_position136_any_set269_bits(3) <= equity_lane1_deal_stage21_repeated_position136_same_position854_equal;
+equity_lane1_deal_stage21_repeated_position136_any_set269_bits(2) <= equity_lane1_deal_stage21_repeated_position136_same_position855_equal;
+equity_lane1_deal_stage21_repeated_position136_any_set269_bits(1) <= equity_lane1_deal_stage21_repeated_position136_same_position856_equal;
+equity_lane1_deal_stage21_repeated_position136_any_set269_bits(0) <= equity_lane1_deal_stage21_repeated_position136_same_position857_equal;
+equity_lane1_deal_stage21_repeated_position136_any_set270_bits(1) <= equity_lane1_deal_stage21_repeated_position136_same_position858_equal;
+equity_lane1_deal_stage21_repeated_position136_any_set270_bits(0) <= equity_lane1_deal_stage21_repeated_position136_same_position859_equal;
+equity_lane1_deal_stage21_repeated_position137_gathered(2) <= equity_lane1_deal_stage21_repeated_position137_any_set273_hit;
+equity_lane1_deal_stage21_repeated_position137_gathered(1) <= equity_lane1_deal_stage21_repeated_position137_any_set272_hit;
+equity_lane1_deal_stage21_repeated_position137_gathered(0) <= equity_lane1_deal_stage21_repeated_position137_any_set271_hit;
+equity_lane1_deal_stage21_repeated_position137_any_set271_bits(3) <= equity_lane1_deal_stage21_repeated_position137_same_position860_equal;
+equity_lane1_deal_stage21_repeated_position137_any_set271_bits(2) <= equity_lane1_deal_stage21_repeated_position137_same_position861_equal;
+equity_lane1_deal_stage21_repeated_position137_any_set271_bits(1) <= equity_lane1_deal_stage21_repeated_position137_same_position862_equal;
+equity_lane1_deal_stage21_repeated_position137_any_set271_bits(0) <= equity_lane1_deal_stage21_repeated_position137_same_position863_equal;
+equity_lane1_deal_stage21_repeated_position137_any_set272_bits(3) <= equity_lane1_deal_stage21_repeated_position137_same_position864_equal;
+equity_lane1_deal_stage21_repeated_position137_any_set272_bits(2) <= equity_lane1_deal_stage21_repeated_position137_same_position865_equal;
+equity_lane1_deal_stage21_repeated_position137_any_set272_bits(1) <= equity_lane1_deal_stage21_repeated_position137_same_position866_equal;
+equity_lane1_deal_stage21_repeated_position137_any_set272_bits(0) <= equity_lane1_deal_stage21_repeated_position137_same_position867_equal;
+equity_lane1_deal_stage21_repeated_position137_any_set273_bits(1) <= equity_lane1_deal_stage21_repeated_position137_same_position868_equal;
+equity_lane1_deal_stage21_repeated_position137_any_set273_bits(0) <= equity_lane1_deal_stage21_repeated_position137_same_position869_equal;
+equity_lane1_deal_stage21_repeated_position138_gathered(2) <= equity_lane1_deal_stage21_repeated_position138_any_set276_hit;
+equity_lane1_deal_stage21_repeated_position138_gathered(1) <= equity_lane1_deal_stage21_repeated_position138_any_set275_hit;
+equity_lane1_deal_stage21_repeated_position138_gathered(0) <= equity_lane1_deal_stage21_repeated_position138_any_set274_hit;
+equity_lane1_deal_stage21_repeated_position138_any_set274_bits(3) <= equity_lane1_deal_stage21_repeated_position138_same_position870_equal;
+equity_lane1_deal_stage21_repeated_position138_any_set274_bits(2) <= equity_lane1_deal_stage21_repeated_position138_same_position871_equal;
+equity_lane1_deal_stage21_repeated_position138_any_set274_bits(1) <= equity_lane1_deal_stage21_repeated_position138_same_position872_equal;
+equity_lane1_deal_stage21_repeated_position138_any_set274_bits(0) <= equity_lane1_deal_stage21_repeated_position138_same_position873_equal;
+equity_lane1_deal_stage21_repeated_position138_any_set275_bits(3) <= equity_lane1_deal_stage21_repeated_position138_same_position874_equal;
+equity_lane1_deal_stage21_repeated_position138_any_set275_bits(2) <= equity_lane1_deal_stage21_repeated_position138_same_position875_equal;
+equity_lane1_deal_stage21_repeated_position138_any_set275_bits(1) <= equity_lane1_deal_stage21_repeated_position138_same_position876_equal;
+equity_lane1_deal_stage21_repeated_position138_any_set275_bits(0) <= equity_lane1_deal_stage21_repeated_position138_same_position877_equal;
+equity_lane1_deal_stage21_repeated_position138_any_set276_bits(1) <= equity_lane1_deal_stage21_repeated_position138_same_position878_equal;
+equity_lane1_deal_stage21_repeated_position138_any_set276_bits(0) <= equity_lane1_deal_stage21_repeated_position138_same_position879_equal;
+equity_lane1_deal_stage21_repeated_position139_gathered(2) <= equity_lane1_deal_stage21_repeated_position139_any_set279_hit;
+equity_lane1_deal_stage21_repeated_position139_gathered(1) <= equity_lane1_deal_stage21_repeated_position139_any_set278_hit;
+equity_lane1_deal_stage21_repeated_position139_gathered(0) <= equity_lane1_deal_stage21_repeated_position139_any_set277_hit;
+equity_lane1_deal_stage21_repeated_position139_any_set277_bits(3) <= equity_lane1_deal_stage21_repeated_position139_same_position880_equal;
+equity_lane1_deal_stage21_repeated_position139_any_set277_bits(2) <= equity_lane1_deal_stage21_repeated_position139_same_position881_equal;
+equity_lane1_deal_stage21_repeated_position139_any_set277_bits(1) <= equity_lane1_deal_stage21_repeated_position139_same_position882_equal;
+equity_lane1_deal_stage21_repeated_position139_any_set277_bits(0) <= equity_lane1_deal_stage21_repeated_position139_same_position883_equal;
+equity_lane1_deal_stage21_repeated_position139_any_set278_bits(3) <= equity_lane1_deal_stage21_repeated_position139_same_position884_equal;
+equity_lane1_deal_stage21_repeated_position139_any_set278_bits(2) <= equity_lane1_deal_stage21_repeated_position139_same_position885_equal;
+equity_lane1_deal_stage21_repeated_position139_any_set278_bits(1) <= equity_lane1_deal_stage21_repeated_position139_same_position886_equal;
+equity_lane1_deal_stage21_repeated_position139_any_set278_bits(0) <= equity_lane1_deal_stage21_repeated_position139_same_position887_equal;
+equity_lane1_deal_stage21_repeated_position139_any_set279_bits(1) <= equity_lane1_deal_stage21_repeated_position139_same_position888_equal;
+equity_lane1_deal_stage21_repeated_position139_any_set279_bits(0) <= equity_lane1_deal_stage21_repeated_position139_same_position889_equal;
 equity_lane1_eval74_hand_eval4_codes_in(42-1 downto 36) <= pipe_reg45_q;
 equity_lane1_eval74_hand_eval4_codes_in(36-1 downto 30) <= pipe_reg44_q;
 equity_lane1_eval74_hand_eval4_codes_in(30-1 downto 24) <= equity_lane1_card_lookup15_card;
@@ -8374,6 +9494,15 @@ equity_lane0_slot_stream7_gx <= (equity_lane0_slot_stream7_x_part7_t xor unsigne
 equity_lane0_slot_stream7_hw <= (equity_lane0_slot_stream7_w xor unsigned'(to_unsigned(0, 19) & equity_lane0_slot_stream7_w(32-1 downto 19)));
 
 
+equity_lane0_slot_stream7_x_part8_t <= (equity_lane0_slot_stream7_y xor unsigned'(equity_lane0_slot_stream7_y(21-1 downto 0) & to_unsigned(0, 11)));
+
+
+equity_lane0_slot_stream7_gy <= (equity_lane0_slot_stream7_x_part8_t xor unsigned'(to_unsigned(0, 8) & equity_lane0_slot_stream7_x_part8_t(32-1 downto 8)));
+
+
+equity_lane0_slot_stream7_h_first <= (equity_lane0_slot_stream7_first xor unsigned'(to_unsigned(0, 19) & equity_lane0_slot_stream7_first(32-1 downto 19)));
+
+
 equity_lane0_slot_stream7_advance <= stdl(bool(equity_lane0_slot_stream7_tok_in) or bool(equity_lane0_prime));
 
 equity_lane0_slot_stream7_select: process (clk) is
@@ -8383,28 +9512,37 @@ begin
     end if;
 end process equity_lane0_slot_stream7_select;
 
+
+equity_lane0_slot_stream7_first <= (equity_lane0_slot_stream7_gx xor equity_lane0_slot_stream7_hw);
+
+
+equity_lane0_slot_stream7_second <= (equity_lane0_slot_stream7_gy xor equity_lane0_slot_stream7_h_first);
+
 equity_lane0_slot_stream7_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane0_slot_stream7_mine) or bool(equity_lane0_slot_stream7_advance)) then
-            equity_lane0_slot_stream7_x <= equity_lane0_slot_stream7_y;
-            equity_lane0_slot_stream7_y <= equity_lane0_slot_stream7_z;
-            equity_lane0_slot_stream7_z <= equity_lane0_slot_stream7_w;
-        end if;
         if bool(equity_lane0_slot_stream7_mine) then
+            if (equity_lane0_bus_index = 2) then
+                equity_lane0_slot_stream7_x <= equity_lane0_slot_stream7_z;
+                equity_lane0_slot_stream7_y <= equity_lane0_slot_stream7_w;
+            end if;
+            equity_lane0_slot_stream7_z <= equity_lane0_slot_stream7_w;
             if (equity_lane0_bus_index = 3) then
                 equity_lane0_slot_stream7_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
             else
                 equity_lane0_slot_stream7_w <= equity_lane0_bus_word;
             end if;
         elsif bool(equity_lane0_slot_stream7_advance) then
-            equity_lane0_slot_stream7_w <= (equity_lane0_slot_stream7_gx xor equity_lane0_slot_stream7_hw);
+            equity_lane0_slot_stream7_x <= equity_lane0_slot_stream7_z;
+            equity_lane0_slot_stream7_y <= equity_lane0_slot_stream7_w;
+            equity_lane0_slot_stream7_z <= equity_lane0_slot_stream7_first;
+            equity_lane0_slot_stream7_w <= equity_lane0_slot_stream7_second;
         end if;
     end if;
 end process equity_lane0_slot_stream7_step;
 
 
-equity_lane0_slot_stream7_word <= equity_lane0_slot_stream7_w;
+equity_lane0_slot_stream7_word <= unsigned'(equity_lane0_slot_stream7_w & equity_lane0_slot_stream7_z);
 
 equity_lane0_delay_line7_shift_in: process (clk) is
 begin
@@ -8417,13 +9555,22 @@ end process equity_lane0_delay_line7_shift_in;
 equity_lane0_delay_line7_d_out <= equity_lane0_delay_line7_line(126-1 downto (126 - 6));
 
 
-equity_lane0_slot_stream8_x_part8_t <= (equity_lane0_slot_stream8_x xor unsigned'(equity_lane0_slot_stream8_x(21-1 downto 0) & to_unsigned(0, 11)));
+equity_lane0_slot_stream8_x_part9_t <= (equity_lane0_slot_stream8_x xor unsigned'(equity_lane0_slot_stream8_x(21-1 downto 0) & to_unsigned(0, 11)));
 
 
-equity_lane0_slot_stream8_gx <= (equity_lane0_slot_stream8_x_part8_t xor unsigned'(to_unsigned(0, 8) & equity_lane0_slot_stream8_x_part8_t(32-1 downto 8)));
+equity_lane0_slot_stream8_gx <= (equity_lane0_slot_stream8_x_part9_t xor unsigned'(to_unsigned(0, 8) & equity_lane0_slot_stream8_x_part9_t(32-1 downto 8)));
 
 
 equity_lane0_slot_stream8_hw <= (equity_lane0_slot_stream8_w xor unsigned'(to_unsigned(0, 19) & equity_lane0_slot_stream8_w(32-1 downto 19)));
+
+
+equity_lane0_slot_stream8_x_part10_t <= (equity_lane0_slot_stream8_y xor unsigned'(equity_lane0_slot_stream8_y(21-1 downto 0) & to_unsigned(0, 11)));
+
+
+equity_lane0_slot_stream8_gy <= (equity_lane0_slot_stream8_x_part10_t xor unsigned'(to_unsigned(0, 8) & equity_lane0_slot_stream8_x_part10_t(32-1 downto 8)));
+
+
+equity_lane0_slot_stream8_h_first <= (equity_lane0_slot_stream8_first xor unsigned'(to_unsigned(0, 19) & equity_lane0_slot_stream8_first(32-1 downto 19)));
 
 
 equity_lane0_slot_stream8_advance <= stdl(bool(equity_lane0_slot_stream8_tok_in) or bool(equity_lane0_prime));
@@ -8435,28 +9582,37 @@ begin
     end if;
 end process equity_lane0_slot_stream8_select;
 
+
+equity_lane0_slot_stream8_first <= (equity_lane0_slot_stream8_gx xor equity_lane0_slot_stream8_hw);
+
+
+equity_lane0_slot_stream8_second <= (equity_lane0_slot_stream8_gy xor equity_lane0_slot_stream8_h_first);
+
 equity_lane0_slot_stream8_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane0_slot_stream8_mine) or bool(equity_lane0_slot_stream8_advance)) then
-            equity_lane0_slot_stream8_x <= equity_lane0_slot_stream8_y;
-            equity_lane0_slot_stream8_y <= equity_lane0_slot_stream8_z;
-            equity_lane0_slot_stream8_z <= equity_lane0_slot_stream8_w;
-        end if;
         if bool(equity_lane0_slot_stream8_mine) then
+            if (equity_lane0_bus_index = 2) then
+                equity_lane0_slot_stream8_x <= equity_lane0_slot_stream8_z;
+                equity_lane0_slot_stream8_y <= equity_lane0_slot_stream8_w;
+            end if;
+            equity_lane0_slot_stream8_z <= equity_lane0_slot_stream8_w;
             if (equity_lane0_bus_index = 3) then
                 equity_lane0_slot_stream8_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
             else
                 equity_lane0_slot_stream8_w <= equity_lane0_bus_word;
             end if;
         elsif bool(equity_lane0_slot_stream8_advance) then
-            equity_lane0_slot_stream8_w <= (equity_lane0_slot_stream8_gx xor equity_lane0_slot_stream8_hw);
+            equity_lane0_slot_stream8_x <= equity_lane0_slot_stream8_z;
+            equity_lane0_slot_stream8_y <= equity_lane0_slot_stream8_w;
+            equity_lane0_slot_stream8_z <= equity_lane0_slot_stream8_first;
+            equity_lane0_slot_stream8_w <= equity_lane0_slot_stream8_second;
         end if;
     end if;
 end process equity_lane0_slot_stream8_step;
 
 
-equity_lane0_slot_stream8_word <= equity_lane0_slot_stream8_w;
+equity_lane0_slot_stream8_word <= unsigned'(equity_lane0_slot_stream8_w & equity_lane0_slot_stream8_z);
 
 equity_lane0_delay_line8_shift_in: process (clk) is
 begin
@@ -8469,13 +9625,22 @@ end process equity_lane0_delay_line8_shift_in;
 equity_lane0_delay_line8_d_out <= equity_lane0_delay_line8_line(144-1 downto (144 - 6));
 
 
-equity_lane0_slot_stream9_x_part9_t <= (equity_lane0_slot_stream9_x xor unsigned'(equity_lane0_slot_stream9_x(21-1 downto 0) & to_unsigned(0, 11)));
+equity_lane0_slot_stream9_x_part11_t <= (equity_lane0_slot_stream9_x xor unsigned'(equity_lane0_slot_stream9_x(21-1 downto 0) & to_unsigned(0, 11)));
 
 
-equity_lane0_slot_stream9_gx <= (equity_lane0_slot_stream9_x_part9_t xor unsigned'(to_unsigned(0, 8) & equity_lane0_slot_stream9_x_part9_t(32-1 downto 8)));
+equity_lane0_slot_stream9_gx <= (equity_lane0_slot_stream9_x_part11_t xor unsigned'(to_unsigned(0, 8) & equity_lane0_slot_stream9_x_part11_t(32-1 downto 8)));
 
 
 equity_lane0_slot_stream9_hw <= (equity_lane0_slot_stream9_w xor unsigned'(to_unsigned(0, 19) & equity_lane0_slot_stream9_w(32-1 downto 19)));
+
+
+equity_lane0_slot_stream9_x_part12_t <= (equity_lane0_slot_stream9_y xor unsigned'(equity_lane0_slot_stream9_y(21-1 downto 0) & to_unsigned(0, 11)));
+
+
+equity_lane0_slot_stream9_gy <= (equity_lane0_slot_stream9_x_part12_t xor unsigned'(to_unsigned(0, 8) & equity_lane0_slot_stream9_x_part12_t(32-1 downto 8)));
+
+
+equity_lane0_slot_stream9_h_first <= (equity_lane0_slot_stream9_first xor unsigned'(to_unsigned(0, 19) & equity_lane0_slot_stream9_first(32-1 downto 19)));
 
 
 equity_lane0_slot_stream9_advance <= stdl(bool(equity_lane0_slot_stream9_tok_in) or bool(equity_lane0_prime));
@@ -8487,28 +9652,37 @@ begin
     end if;
 end process equity_lane0_slot_stream9_select;
 
+
+equity_lane0_slot_stream9_first <= (equity_lane0_slot_stream9_gx xor equity_lane0_slot_stream9_hw);
+
+
+equity_lane0_slot_stream9_second <= (equity_lane0_slot_stream9_gy xor equity_lane0_slot_stream9_h_first);
+
 equity_lane0_slot_stream9_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane0_slot_stream9_mine) or bool(equity_lane0_slot_stream9_advance)) then
-            equity_lane0_slot_stream9_x <= equity_lane0_slot_stream9_y;
-            equity_lane0_slot_stream9_y <= equity_lane0_slot_stream9_z;
-            equity_lane0_slot_stream9_z <= equity_lane0_slot_stream9_w;
-        end if;
         if bool(equity_lane0_slot_stream9_mine) then
+            if (equity_lane0_bus_index = 2) then
+                equity_lane0_slot_stream9_x <= equity_lane0_slot_stream9_z;
+                equity_lane0_slot_stream9_y <= equity_lane0_slot_stream9_w;
+            end if;
+            equity_lane0_slot_stream9_z <= equity_lane0_slot_stream9_w;
             if (equity_lane0_bus_index = 3) then
                 equity_lane0_slot_stream9_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
             else
                 equity_lane0_slot_stream9_w <= equity_lane0_bus_word;
             end if;
         elsif bool(equity_lane0_slot_stream9_advance) then
-            equity_lane0_slot_stream9_w <= (equity_lane0_slot_stream9_gx xor equity_lane0_slot_stream9_hw);
+            equity_lane0_slot_stream9_x <= equity_lane0_slot_stream9_z;
+            equity_lane0_slot_stream9_y <= equity_lane0_slot_stream9_w;
+            equity_lane0_slot_stream9_z <= equity_lane0_slot_stream9_first;
+            equity_lane0_slot_stream9_w <= equity_lane0_slot_stream9_second;
         end if;
     end if;
 end process equity_lane0_slot_stream9_step;
 
 
-equity_lane0_slot_stream9_word <= equity_lane0_slot_stream9_w;
+equity_lane0_slot_stream9_word <= unsigned'(equity_lane0_slot_stream9_w & equity_lane0_slot_stream9_z);
 
 equity_lane0_delay_line9_shift_in: process (clk) is
 begin
@@ -8521,13 +9695,22 @@ end process equity_lane0_delay_line9_shift_in;
 equity_lane0_delay_line9_d_out <= equity_lane0_delay_line9_line(162-1 downto (162 - 6));
 
 
-equity_lane0_slot_stream10_x_part10_t <= (equity_lane0_slot_stream10_x xor unsigned'(equity_lane0_slot_stream10_x(21-1 downto 0) & to_unsigned(0, 11)));
+equity_lane0_slot_stream10_x_part13_t <= (equity_lane0_slot_stream10_x xor unsigned'(equity_lane0_slot_stream10_x(21-1 downto 0) & to_unsigned(0, 11)));
 
 
-equity_lane0_slot_stream10_gx <= (equity_lane0_slot_stream10_x_part10_t xor unsigned'(to_unsigned(0, 8) & equity_lane0_slot_stream10_x_part10_t(32-1 downto 8)));
+equity_lane0_slot_stream10_gx <= (equity_lane0_slot_stream10_x_part13_t xor unsigned'(to_unsigned(0, 8) & equity_lane0_slot_stream10_x_part13_t(32-1 downto 8)));
 
 
 equity_lane0_slot_stream10_hw <= (equity_lane0_slot_stream10_w xor unsigned'(to_unsigned(0, 19) & equity_lane0_slot_stream10_w(32-1 downto 19)));
+
+
+equity_lane0_slot_stream10_x_part14_t <= (equity_lane0_slot_stream10_y xor unsigned'(equity_lane0_slot_stream10_y(21-1 downto 0) & to_unsigned(0, 11)));
+
+
+equity_lane0_slot_stream10_gy <= (equity_lane0_slot_stream10_x_part14_t xor unsigned'(to_unsigned(0, 8) & equity_lane0_slot_stream10_x_part14_t(32-1 downto 8)));
+
+
+equity_lane0_slot_stream10_h_first <= (equity_lane0_slot_stream10_first xor unsigned'(to_unsigned(0, 19) & equity_lane0_slot_stream10_first(32-1 downto 19)));
 
 
 equity_lane0_slot_stream10_advance <= stdl(bool(equity_lane0_slot_stream10_tok_in) or bool(equity_lane0_prime));
@@ -8539,28 +9722,37 @@ begin
     end if;
 end process equity_lane0_slot_stream10_select;
 
+
+equity_lane0_slot_stream10_first <= (equity_lane0_slot_stream10_gx xor equity_lane0_slot_stream10_hw);
+
+
+equity_lane0_slot_stream10_second <= (equity_lane0_slot_stream10_gy xor equity_lane0_slot_stream10_h_first);
+
 equity_lane0_slot_stream10_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane0_slot_stream10_mine) or bool(equity_lane0_slot_stream10_advance)) then
-            equity_lane0_slot_stream10_x <= equity_lane0_slot_stream10_y;
-            equity_lane0_slot_stream10_y <= equity_lane0_slot_stream10_z;
-            equity_lane0_slot_stream10_z <= equity_lane0_slot_stream10_w;
-        end if;
         if bool(equity_lane0_slot_stream10_mine) then
+            if (equity_lane0_bus_index = 2) then
+                equity_lane0_slot_stream10_x <= equity_lane0_slot_stream10_z;
+                equity_lane0_slot_stream10_y <= equity_lane0_slot_stream10_w;
+            end if;
+            equity_lane0_slot_stream10_z <= equity_lane0_slot_stream10_w;
             if (equity_lane0_bus_index = 3) then
                 equity_lane0_slot_stream10_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
             else
                 equity_lane0_slot_stream10_w <= equity_lane0_bus_word;
             end if;
         elsif bool(equity_lane0_slot_stream10_advance) then
-            equity_lane0_slot_stream10_w <= (equity_lane0_slot_stream10_gx xor equity_lane0_slot_stream10_hw);
+            equity_lane0_slot_stream10_x <= equity_lane0_slot_stream10_z;
+            equity_lane0_slot_stream10_y <= equity_lane0_slot_stream10_w;
+            equity_lane0_slot_stream10_z <= equity_lane0_slot_stream10_first;
+            equity_lane0_slot_stream10_w <= equity_lane0_slot_stream10_second;
         end if;
     end if;
 end process equity_lane0_slot_stream10_step;
 
 
-equity_lane0_slot_stream10_word <= equity_lane0_slot_stream10_w;
+equity_lane0_slot_stream10_word <= unsigned'(equity_lane0_slot_stream10_w & equity_lane0_slot_stream10_z);
 
 equity_lane0_delay_line10_shift_in: process (clk) is
 begin
@@ -8585,13 +9777,15 @@ equity_lane0_deal_stage0_masking: process (equity_lane0_slot_stream0_word, equit
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane0_deal_stage0_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane0_delay_line0_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream0_word(((6 * f) + b))) and bool(equity_lane0_deal_stage0_mask_q(b)));
-            end if;
+    for k in 0 to 1-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane0_deal_stage0_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane0_delay_line0_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane0_slot_stream0_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane0_deal_stage0_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane0_deal_stage0_candidates <= masked;
@@ -8776,13 +9970,15 @@ equity_lane0_deal_stage1_masking: process (equity_lane0_slot_stream1_word, equit
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane0_deal_stage1_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane0_delay_line1_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream1_word(((6 * f) + b))) and bool(equity_lane0_deal_stage1_mask_q(b)));
-            end if;
+    for k in 0 to 1-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane0_deal_stage1_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane0_delay_line1_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane0_slot_stream1_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane0_deal_stage1_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane0_deal_stage1_candidates <= masked;
@@ -8982,13 +10178,15 @@ equity_lane0_deal_stage2_masking: process (equity_lane0_slot_stream2_word, equit
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane0_deal_stage2_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane0_delay_line2_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream2_word(((6 * f) + b))) and bool(equity_lane0_deal_stage2_mask_q(b)));
-            end if;
+    for k in 0 to 1-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane0_deal_stage2_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane0_delay_line2_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane0_slot_stream2_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane0_deal_stage2_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane0_deal_stage2_candidates <= masked;
@@ -9203,13 +10401,15 @@ equity_lane0_deal_stage3_masking: process (equity_lane0_slot_stream3_word, equit
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane0_deal_stage3_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane0_delay_line3_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream3_word(((6 * f) + b))) and bool(equity_lane0_deal_stage3_mask_q(b)));
-            end if;
+    for k in 0 to 1-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane0_deal_stage3_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane0_delay_line3_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane0_slot_stream3_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane0_deal_stage3_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane0_deal_stage3_candidates <= masked;
@@ -9439,13 +10639,15 @@ equity_lane0_deal_stage4_masking: process (equity_lane0_slot_stream4_word, equit
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane0_deal_stage4_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane0_delay_line4_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream4_word(((6 * f) + b))) and bool(equity_lane0_deal_stage4_mask_q(b)));
-            end if;
+    for k in 0 to 1-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane0_deal_stage4_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane0_delay_line4_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane0_slot_stream4_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane0_deal_stage4_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane0_deal_stage4_candidates <= masked;
@@ -9705,13 +10907,15 @@ equity_lane0_deal_stage5_masking: process (equity_lane0_slot_stream5_word, equit
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane0_deal_stage5_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane0_delay_line5_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream5_word(((6 * f) + b))) and bool(equity_lane0_deal_stage5_mask_q(b)));
-            end if;
+    for k in 0 to 1-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane0_deal_stage5_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane0_delay_line5_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane0_slot_stream5_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane0_deal_stage5_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane0_deal_stage5_candidates <= masked;
@@ -9986,13 +11190,15 @@ equity_lane0_deal_stage6_masking: process (equity_lane0_slot_stream6_word, equit
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane0_deal_stage6_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane0_delay_line6_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream6_word(((6 * f) + b))) and bool(equity_lane0_deal_stage6_mask_q(b)));
-            end if;
+    for k in 0 to 1-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane0_deal_stage6_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane0_delay_line6_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane0_slot_stream6_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane0_deal_stage6_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane0_deal_stage6_candidates <= masked;
@@ -10278,17 +11484,169 @@ equity_lane0_deal_stage7_repeated_position34_any_set49_hit <= stdl(equity_lane0_
 
 equity_lane0_deal_stage7_repeated_position34_groups <= equity_lane0_deal_stage7_repeated_position34_gathered;
 
+
+equity_lane0_deal_stage7_repeated_position35_same_position140_equal <= stdl(equity_lane0_deal_stage7_taken(36-1 downto 30) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage7_repeated_position35_same_position141_equal <= stdl(equity_lane0_deal_stage7_taken(36-1 downto 30) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage7_repeated_position35_same_position142_equal <= stdl(equity_lane0_deal_stage7_taken(36-1 downto 30) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage7_repeated_position35_same_position143_equal <= stdl(equity_lane0_deal_stage7_taken(36-1 downto 30) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage7_repeated_position35_same_position144_equal <= stdl(equity_lane0_deal_stage7_taken(36-1 downto 30) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage7_repeated_position35_same_position145_equal <= stdl(equity_lane0_deal_stage7_taken(36-1 downto 30) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage7_repeated_position35_same_position146_equal <= stdl(equity_lane0_deal_stage7_taken(36-1 downto 30) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage7_repeated_position35_any_set50_hit <= stdl(equity_lane0_deal_stage7_repeated_position35_any_set50_bits /= 0);
+
+
+equity_lane0_deal_stage7_repeated_position35_any_set51_hit <= stdl(equity_lane0_deal_stage7_repeated_position35_any_set51_bits /= 0);
+
+
+equity_lane0_deal_stage7_repeated_position35_groups <= equity_lane0_deal_stage7_repeated_position35_gathered;
+
+
+equity_lane0_deal_stage7_repeated_position36_same_position147_equal <= stdl(equity_lane0_deal_stage7_taken(42-1 downto 36) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage7_repeated_position36_same_position148_equal <= stdl(equity_lane0_deal_stage7_taken(42-1 downto 36) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage7_repeated_position36_same_position149_equal <= stdl(equity_lane0_deal_stage7_taken(42-1 downto 36) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage7_repeated_position36_same_position150_equal <= stdl(equity_lane0_deal_stage7_taken(42-1 downto 36) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage7_repeated_position36_same_position151_equal <= stdl(equity_lane0_deal_stage7_taken(42-1 downto 36) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage7_repeated_position36_same_position152_equal <= stdl(equity_lane0_deal_stage7_taken(42-1 downto 36) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage7_repeated_position36_same_position153_equal <= stdl(equity_lane0_deal_stage7_taken(42-1 downto 36) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage7_repeated_position36_any_set52_hit <= stdl(equity_lane0_deal_stage7_repeated_position36_any_set52_bits /= 0);
+
+
+equity_lane0_deal_stage7_repeated_position36_any_set53_hit <= stdl(equity_lane0_deal_stage7_repeated_position36_any_set53_bits /= 0);
+
+
+equity_lane0_deal_stage7_repeated_position36_groups <= equity_lane0_deal_stage7_repeated_position36_gathered;
+
+
+equity_lane0_deal_stage7_repeated_position37_same_position154_equal <= stdl(equity_lane0_deal_stage7_taken(48-1 downto 42) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage7_repeated_position37_same_position155_equal <= stdl(equity_lane0_deal_stage7_taken(48-1 downto 42) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage7_repeated_position37_same_position156_equal <= stdl(equity_lane0_deal_stage7_taken(48-1 downto 42) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage7_repeated_position37_same_position157_equal <= stdl(equity_lane0_deal_stage7_taken(48-1 downto 42) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage7_repeated_position37_same_position158_equal <= stdl(equity_lane0_deal_stage7_taken(48-1 downto 42) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage7_repeated_position37_same_position159_equal <= stdl(equity_lane0_deal_stage7_taken(48-1 downto 42) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage7_repeated_position37_same_position160_equal <= stdl(equity_lane0_deal_stage7_taken(48-1 downto 42) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage7_repeated_position37_any_set54_hit <= stdl(equity_lane0_deal_stage7_repeated_position37_any_set54_bits /= 0);
+
+
+equity_lane0_deal_stage7_repeated_position37_any_set55_hit <= stdl(equity_lane0_deal_stage7_repeated_position37_any_set55_bits /= 0);
+
+
+equity_lane0_deal_stage7_repeated_position37_groups <= equity_lane0_deal_stage7_repeated_position37_gathered;
+
+
+equity_lane0_deal_stage7_repeated_position38_same_position161_equal <= stdl(equity_lane0_deal_stage7_taken(54-1 downto 48) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage7_repeated_position38_same_position162_equal <= stdl(equity_lane0_deal_stage7_taken(54-1 downto 48) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage7_repeated_position38_same_position163_equal <= stdl(equity_lane0_deal_stage7_taken(54-1 downto 48) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage7_repeated_position38_same_position164_equal <= stdl(equity_lane0_deal_stage7_taken(54-1 downto 48) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage7_repeated_position38_same_position165_equal <= stdl(equity_lane0_deal_stage7_taken(54-1 downto 48) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage7_repeated_position38_same_position166_equal <= stdl(equity_lane0_deal_stage7_taken(54-1 downto 48) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage7_repeated_position38_same_position167_equal <= stdl(equity_lane0_deal_stage7_taken(54-1 downto 48) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage7_repeated_position38_any_set56_hit <= stdl(equity_lane0_deal_stage7_repeated_position38_any_set56_bits /= 0);
+
+
+equity_lane0_deal_stage7_repeated_position38_any_set57_hit <= stdl(equity_lane0_deal_stage7_repeated_position38_any_set57_bits /= 0);
+
+
+equity_lane0_deal_stage7_repeated_position38_groups <= equity_lane0_deal_stage7_repeated_position38_gathered;
+
+
+equity_lane0_deal_stage7_repeated_position39_same_position168_equal <= stdl(equity_lane0_deal_stage7_taken(60-1 downto 54) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage7_repeated_position39_same_position169_equal <= stdl(equity_lane0_deal_stage7_taken(60-1 downto 54) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage7_repeated_position39_same_position170_equal <= stdl(equity_lane0_deal_stage7_taken(60-1 downto 54) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage7_repeated_position39_same_position171_equal <= stdl(equity_lane0_deal_stage7_taken(60-1 downto 54) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage7_repeated_position39_same_position172_equal <= stdl(equity_lane0_deal_stage7_taken(60-1 downto 54) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage7_repeated_position39_same_position173_equal <= stdl(equity_lane0_deal_stage7_taken(60-1 downto 54) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage7_repeated_position39_same_position174_equal <= stdl(equity_lane0_deal_stage7_taken(60-1 downto 54) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage7_repeated_position39_any_set58_hit <= stdl(equity_lane0_deal_stage7_repeated_position39_any_set58_bits /= 0);
+
+
+equity_lane0_deal_stage7_repeated_position39_any_set59_hit <= stdl(equity_lane0_deal_stage7_repeated_position39_any_set59_bits /= 0);
+
+
+equity_lane0_deal_stage7_repeated_position39_groups <= equity_lane0_deal_stage7_repeated_position39_gathered;
+
 equity_lane0_deal_stage7_masking: process (equity_lane0_slot_stream7_word, equity_lane0_deal_stage7_exact_q, equity_lane0_delay_line7_d_out, equity_lane0_deal_stage7_mask_q) is
-    variable masked: unsigned(29 downto 0);
+    variable masked: unsigned(59 downto 0);
 begin
-    masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane0_deal_stage7_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane0_delay_line7_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream7_word(((6 * f) + b))) and bool(equity_lane0_deal_stage7_mask_q(b)));
-            end if;
+    masked := unsigned'("000000000000000000000000000000000000000000000000000000000000");
+    for k in 0 to 2-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane0_deal_stage7_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane0_delay_line7_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane0_slot_stream7_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane0_deal_stage7_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane0_deal_stage7_candidates <= masked;
@@ -10316,13 +11674,13 @@ begin
 end process equity_lane0_deal_stage7_take_flags;
 
 equity_lane0_deal_stage7_judge: process (clk) is
-    variable usable: unsigned(4 downto 0);
+    variable usable: unsigned(9 downto 0);
     variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
+        usable := to_unsigned(0, 10);
+        for f in 0 to 10-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane0_deal_stage7_taken(((6 * f) + b));
@@ -10341,11 +11699,11 @@ begin
 end process equity_lane0_deal_stage7_judge;
 
 equity_lane0_deal_stage7_freeing: process (equity_lane0_deal_stage7_below, equity_lane0_deal_stage7_seen) is
-    variable usable: unsigned(4 downto 0);
+    variable usable: unsigned(9 downto 0);
     variable clear: std_logic;
 begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
+    usable := to_unsigned(0, 10);
+    for f in 0 to 10-1 loop
         clear := '1';
         for g in 0 to 2-1 loop
             if bool(equity_lane0_deal_stage7_seen(((2 * f) + g))) then
@@ -10376,7 +11734,7 @@ equity_lane0_deal_stage7_pick: process (pipe_reg2_q, equity_lane0_deal_stage7_fr
 begin
     take := to_unsigned(63, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 10-1 downto 0 loop
         for b in 0 to 6-1 loop
             if bool(equity_lane0_deal_stage7_free(f)) then
                 take(b) := equity_lane0_deal_stage7_fields(((6 * f) + b));
@@ -10425,181 +11783,348 @@ begin
 end process equity_lane0_deal_stage8_setting;
 
 
-equity_lane0_deal_stage8_repeated_position35_same_position140_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position40_same_position175_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage8_repeated_position35_same_position141_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position40_same_position176_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage8_repeated_position35_same_position142_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position40_same_position177_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage8_repeated_position35_same_position143_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position40_same_position178_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage8_repeated_position35_same_position144_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position40_same_position179_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage8_repeated_position35_same_position145_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position40_same_position180_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage8_repeated_position35_same_position146_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position40_same_position181_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage8_repeated_position35_same_position147_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position40_same_position182_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage8_repeated_position35_any_set50_hit <= stdl(equity_lane0_deal_stage8_repeated_position35_any_set50_bits /= 0);
+equity_lane0_deal_stage8_repeated_position40_any_set60_hit <= stdl(equity_lane0_deal_stage8_repeated_position40_any_set60_bits /= 0);
 
 
-equity_lane0_deal_stage8_repeated_position35_any_set51_hit <= stdl(equity_lane0_deal_stage8_repeated_position35_any_set51_bits /= 0);
+equity_lane0_deal_stage8_repeated_position40_any_set61_hit <= stdl(equity_lane0_deal_stage8_repeated_position40_any_set61_bits /= 0);
 
 
-equity_lane0_deal_stage8_repeated_position35_groups <= equity_lane0_deal_stage8_repeated_position35_gathered;
+equity_lane0_deal_stage8_repeated_position40_groups <= equity_lane0_deal_stage8_repeated_position40_gathered;
 
 
-equity_lane0_deal_stage8_repeated_position36_same_position148_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position41_same_position183_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage8_repeated_position36_same_position149_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position41_same_position184_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage8_repeated_position36_same_position150_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position41_same_position185_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage8_repeated_position36_same_position151_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position41_same_position186_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage8_repeated_position36_same_position152_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position41_same_position187_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage8_repeated_position36_same_position153_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position41_same_position188_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage8_repeated_position36_same_position154_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position41_same_position189_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage8_repeated_position36_same_position155_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position41_same_position190_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage8_repeated_position36_any_set52_hit <= stdl(equity_lane0_deal_stage8_repeated_position36_any_set52_bits /= 0);
+equity_lane0_deal_stage8_repeated_position41_any_set62_hit <= stdl(equity_lane0_deal_stage8_repeated_position41_any_set62_bits /= 0);
 
 
-equity_lane0_deal_stage8_repeated_position36_any_set53_hit <= stdl(equity_lane0_deal_stage8_repeated_position36_any_set53_bits /= 0);
+equity_lane0_deal_stage8_repeated_position41_any_set63_hit <= stdl(equity_lane0_deal_stage8_repeated_position41_any_set63_bits /= 0);
 
 
-equity_lane0_deal_stage8_repeated_position36_groups <= equity_lane0_deal_stage8_repeated_position36_gathered;
+equity_lane0_deal_stage8_repeated_position41_groups <= equity_lane0_deal_stage8_repeated_position41_gathered;
 
 
-equity_lane0_deal_stage8_repeated_position37_same_position156_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position42_same_position191_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage8_repeated_position37_same_position157_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position42_same_position192_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage8_repeated_position37_same_position158_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position42_same_position193_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage8_repeated_position37_same_position159_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position42_same_position194_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage8_repeated_position37_same_position160_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position42_same_position195_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage8_repeated_position37_same_position161_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position42_same_position196_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage8_repeated_position37_same_position162_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position42_same_position197_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage8_repeated_position37_same_position163_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position42_same_position198_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage8_repeated_position37_any_set54_hit <= stdl(equity_lane0_deal_stage8_repeated_position37_any_set54_bits /= 0);
+equity_lane0_deal_stage8_repeated_position42_any_set64_hit <= stdl(equity_lane0_deal_stage8_repeated_position42_any_set64_bits /= 0);
 
 
-equity_lane0_deal_stage8_repeated_position37_any_set55_hit <= stdl(equity_lane0_deal_stage8_repeated_position37_any_set55_bits /= 0);
+equity_lane0_deal_stage8_repeated_position42_any_set65_hit <= stdl(equity_lane0_deal_stage8_repeated_position42_any_set65_bits /= 0);
 
 
-equity_lane0_deal_stage8_repeated_position37_groups <= equity_lane0_deal_stage8_repeated_position37_gathered;
+equity_lane0_deal_stage8_repeated_position42_groups <= equity_lane0_deal_stage8_repeated_position42_gathered;
 
 
-equity_lane0_deal_stage8_repeated_position38_same_position164_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position43_same_position199_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage8_repeated_position38_same_position165_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position43_same_position200_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage8_repeated_position38_same_position166_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position43_same_position201_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage8_repeated_position38_same_position167_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position43_same_position202_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage8_repeated_position38_same_position168_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position43_same_position203_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage8_repeated_position38_same_position169_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position43_same_position204_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage8_repeated_position38_same_position170_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position43_same_position205_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage8_repeated_position38_same_position171_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position43_same_position206_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage8_repeated_position38_any_set56_hit <= stdl(equity_lane0_deal_stage8_repeated_position38_any_set56_bits /= 0);
+equity_lane0_deal_stage8_repeated_position43_any_set66_hit <= stdl(equity_lane0_deal_stage8_repeated_position43_any_set66_bits /= 0);
 
 
-equity_lane0_deal_stage8_repeated_position38_any_set57_hit <= stdl(equity_lane0_deal_stage8_repeated_position38_any_set57_bits /= 0);
+equity_lane0_deal_stage8_repeated_position43_any_set67_hit <= stdl(equity_lane0_deal_stage8_repeated_position43_any_set67_bits /= 0);
 
 
-equity_lane0_deal_stage8_repeated_position38_groups <= equity_lane0_deal_stage8_repeated_position38_gathered;
+equity_lane0_deal_stage8_repeated_position43_groups <= equity_lane0_deal_stage8_repeated_position43_gathered;
 
 
-equity_lane0_deal_stage8_repeated_position39_same_position172_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position44_same_position207_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage8_repeated_position39_same_position173_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position44_same_position208_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage8_repeated_position39_same_position174_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position44_same_position209_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage8_repeated_position39_same_position175_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position44_same_position210_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage8_repeated_position39_same_position176_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position44_same_position211_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage8_repeated_position39_same_position177_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position44_same_position212_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage8_repeated_position39_same_position178_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position44_same_position213_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage8_repeated_position39_same_position179_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position44_same_position214_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage8_repeated_position39_any_set58_hit <= stdl(equity_lane0_deal_stage8_repeated_position39_any_set58_bits /= 0);
+equity_lane0_deal_stage8_repeated_position44_any_set68_hit <= stdl(equity_lane0_deal_stage8_repeated_position44_any_set68_bits /= 0);
 
 
-equity_lane0_deal_stage8_repeated_position39_any_set59_hit <= stdl(equity_lane0_deal_stage8_repeated_position39_any_set59_bits /= 0);
+equity_lane0_deal_stage8_repeated_position44_any_set69_hit <= stdl(equity_lane0_deal_stage8_repeated_position44_any_set69_bits /= 0);
 
 
-equity_lane0_deal_stage8_repeated_position39_groups <= equity_lane0_deal_stage8_repeated_position39_gathered;
+equity_lane0_deal_stage8_repeated_position44_groups <= equity_lane0_deal_stage8_repeated_position44_gathered;
+
+
+equity_lane0_deal_stage8_repeated_position45_same_position215_equal <= stdl(equity_lane0_deal_stage8_taken(36-1 downto 30) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage8_repeated_position45_same_position216_equal <= stdl(equity_lane0_deal_stage8_taken(36-1 downto 30) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage8_repeated_position45_same_position217_equal <= stdl(equity_lane0_deal_stage8_taken(36-1 downto 30) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage8_repeated_position45_same_position218_equal <= stdl(equity_lane0_deal_stage8_taken(36-1 downto 30) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage8_repeated_position45_same_position219_equal <= stdl(equity_lane0_deal_stage8_taken(36-1 downto 30) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage8_repeated_position45_same_position220_equal <= stdl(equity_lane0_deal_stage8_taken(36-1 downto 30) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage8_repeated_position45_same_position221_equal <= stdl(equity_lane0_deal_stage8_taken(36-1 downto 30) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage8_repeated_position45_same_position222_equal <= stdl(equity_lane0_deal_stage8_taken(36-1 downto 30) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
+
+
+equity_lane0_deal_stage8_repeated_position45_any_set70_hit <= stdl(equity_lane0_deal_stage8_repeated_position45_any_set70_bits /= 0);
+
+
+equity_lane0_deal_stage8_repeated_position45_any_set71_hit <= stdl(equity_lane0_deal_stage8_repeated_position45_any_set71_bits /= 0);
+
+
+equity_lane0_deal_stage8_repeated_position45_groups <= equity_lane0_deal_stage8_repeated_position45_gathered;
+
+
+equity_lane0_deal_stage8_repeated_position46_same_position223_equal <= stdl(equity_lane0_deal_stage8_taken(42-1 downto 36) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage8_repeated_position46_same_position224_equal <= stdl(equity_lane0_deal_stage8_taken(42-1 downto 36) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage8_repeated_position46_same_position225_equal <= stdl(equity_lane0_deal_stage8_taken(42-1 downto 36) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage8_repeated_position46_same_position226_equal <= stdl(equity_lane0_deal_stage8_taken(42-1 downto 36) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage8_repeated_position46_same_position227_equal <= stdl(equity_lane0_deal_stage8_taken(42-1 downto 36) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage8_repeated_position46_same_position228_equal <= stdl(equity_lane0_deal_stage8_taken(42-1 downto 36) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage8_repeated_position46_same_position229_equal <= stdl(equity_lane0_deal_stage8_taken(42-1 downto 36) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage8_repeated_position46_same_position230_equal <= stdl(equity_lane0_deal_stage8_taken(42-1 downto 36) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
+
+
+equity_lane0_deal_stage8_repeated_position46_any_set72_hit <= stdl(equity_lane0_deal_stage8_repeated_position46_any_set72_bits /= 0);
+
+
+equity_lane0_deal_stage8_repeated_position46_any_set73_hit <= stdl(equity_lane0_deal_stage8_repeated_position46_any_set73_bits /= 0);
+
+
+equity_lane0_deal_stage8_repeated_position46_groups <= equity_lane0_deal_stage8_repeated_position46_gathered;
+
+
+equity_lane0_deal_stage8_repeated_position47_same_position231_equal <= stdl(equity_lane0_deal_stage8_taken(48-1 downto 42) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage8_repeated_position47_same_position232_equal <= stdl(equity_lane0_deal_stage8_taken(48-1 downto 42) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage8_repeated_position47_same_position233_equal <= stdl(equity_lane0_deal_stage8_taken(48-1 downto 42) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage8_repeated_position47_same_position234_equal <= stdl(equity_lane0_deal_stage8_taken(48-1 downto 42) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage8_repeated_position47_same_position235_equal <= stdl(equity_lane0_deal_stage8_taken(48-1 downto 42) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage8_repeated_position47_same_position236_equal <= stdl(equity_lane0_deal_stage8_taken(48-1 downto 42) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage8_repeated_position47_same_position237_equal <= stdl(equity_lane0_deal_stage8_taken(48-1 downto 42) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage8_repeated_position47_same_position238_equal <= stdl(equity_lane0_deal_stage8_taken(48-1 downto 42) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
+
+
+equity_lane0_deal_stage8_repeated_position47_any_set74_hit <= stdl(equity_lane0_deal_stage8_repeated_position47_any_set74_bits /= 0);
+
+
+equity_lane0_deal_stage8_repeated_position47_any_set75_hit <= stdl(equity_lane0_deal_stage8_repeated_position47_any_set75_bits /= 0);
+
+
+equity_lane0_deal_stage8_repeated_position47_groups <= equity_lane0_deal_stage8_repeated_position47_gathered;
+
+
+equity_lane0_deal_stage8_repeated_position48_same_position239_equal <= stdl(equity_lane0_deal_stage8_taken(54-1 downto 48) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage8_repeated_position48_same_position240_equal <= stdl(equity_lane0_deal_stage8_taken(54-1 downto 48) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage8_repeated_position48_same_position241_equal <= stdl(equity_lane0_deal_stage8_taken(54-1 downto 48) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage8_repeated_position48_same_position242_equal <= stdl(equity_lane0_deal_stage8_taken(54-1 downto 48) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage8_repeated_position48_same_position243_equal <= stdl(equity_lane0_deal_stage8_taken(54-1 downto 48) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage8_repeated_position48_same_position244_equal <= stdl(equity_lane0_deal_stage8_taken(54-1 downto 48) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage8_repeated_position48_same_position245_equal <= stdl(equity_lane0_deal_stage8_taken(54-1 downto 48) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage8_repeated_position48_same_position246_equal <= stdl(equity_lane0_deal_stage8_taken(54-1 downto 48) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
+
+
+equity_lane0_deal_stage8_repeated_position48_any_set76_hit <= stdl(equity_lane0_deal_stage8_repeated_position48_any_set76_bits /= 0);
+
+
+equity_lane0_deal_stage8_repeated_position48_any_set77_hit <= stdl(equity_lane0_deal_stage8_repeated_position48_any_set77_bits /= 0);
+
+
+equity_lane0_deal_stage8_repeated_position48_groups <= equity_lane0_deal_stage8_repeated_position48_gathered;
+
+
+equity_lane0_deal_stage8_repeated_position49_same_position247_equal <= stdl(equity_lane0_deal_stage8_taken(60-1 downto 54) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage8_repeated_position49_same_position248_equal <= stdl(equity_lane0_deal_stage8_taken(60-1 downto 54) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage8_repeated_position49_same_position249_equal <= stdl(equity_lane0_deal_stage8_taken(60-1 downto 54) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage8_repeated_position49_same_position250_equal <= stdl(equity_lane0_deal_stage8_taken(60-1 downto 54) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage8_repeated_position49_same_position251_equal <= stdl(equity_lane0_deal_stage8_taken(60-1 downto 54) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage8_repeated_position49_same_position252_equal <= stdl(equity_lane0_deal_stage8_taken(60-1 downto 54) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage8_repeated_position49_same_position253_equal <= stdl(equity_lane0_deal_stage8_taken(60-1 downto 54) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage8_repeated_position49_same_position254_equal <= stdl(equity_lane0_deal_stage8_taken(60-1 downto 54) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
+
+
+equity_lane0_deal_stage8_repeated_position49_any_set78_hit <= stdl(equity_lane0_deal_stage8_repeated_position49_any_set78_bits /= 0);
+
+
+equity_lane0_deal_stage8_repeated_position49_any_set79_hit <= stdl(equity_lane0_deal_stage8_repeated_position49_any_set79_bits /= 0);
+
+
+equity_lane0_deal_stage8_repeated_position49_groups <= equity_lane0_deal_stage8_repeated_position49_gathered;
 
 equity_lane0_deal_stage8_masking: process (equity_lane0_slot_stream8_word, equity_lane0_deal_stage8_exact_q, equity_lane0_delay_line8_d_out, equity_lane0_deal_stage8_mask_q) is
-    variable masked: unsigned(29 downto 0);
+    variable masked: unsigned(59 downto 0);
 begin
-    masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane0_deal_stage8_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane0_delay_line8_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream8_word(((6 * f) + b))) and bool(equity_lane0_deal_stage8_mask_q(b)));
-            end if;
+    masked := unsigned'("000000000000000000000000000000000000000000000000000000000000");
+    for k in 0 to 2-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane0_deal_stage8_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane0_delay_line8_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane0_slot_stream8_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane0_deal_stage8_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane0_deal_stage8_candidates <= masked;
@@ -10627,13 +12152,13 @@ begin
 end process equity_lane0_deal_stage8_take_flags;
 
 equity_lane0_deal_stage8_judge: process (clk) is
-    variable usable: unsigned(4 downto 0);
+    variable usable: unsigned(9 downto 0);
     variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
+        usable := to_unsigned(0, 10);
+        for f in 0 to 10-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane0_deal_stage8_taken(((6 * f) + b));
@@ -10652,11 +12177,11 @@ begin
 end process equity_lane0_deal_stage8_judge;
 
 equity_lane0_deal_stage8_freeing: process (equity_lane0_deal_stage8_below, equity_lane0_deal_stage8_seen) is
-    variable usable: unsigned(4 downto 0);
+    variable usable: unsigned(9 downto 0);
     variable clear: std_logic;
 begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
+    usable := to_unsigned(0, 10);
+    for f in 0 to 10-1 loop
         clear := '1';
         for g in 0 to 2-1 loop
             if bool(equity_lane0_deal_stage8_seen(((2 * f) + g))) then
@@ -10687,7 +12212,7 @@ equity_lane0_deal_stage8_pick: process (pipe_reg2_q, equity_lane0_deal_stage8_fr
 begin
     take := to_unsigned(63, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 10-1 downto 0 loop
         for b in 0 to 6-1 loop
             if bool(equity_lane0_deal_stage8_free(f)) then
                 take(b) := equity_lane0_deal_stage8_fields(((6 * f) + b));
@@ -10736,211 +12261,408 @@ begin
 end process equity_lane0_deal_stage9_setting;
 
 
-equity_lane0_deal_stage9_repeated_position40_same_position180_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position50_same_position255_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage9_repeated_position40_same_position181_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position50_same_position256_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage9_repeated_position40_same_position182_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position50_same_position257_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage9_repeated_position40_same_position183_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position50_same_position258_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage9_repeated_position40_same_position184_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position50_same_position259_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage9_repeated_position40_same_position185_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position50_same_position260_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage9_repeated_position40_same_position186_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position50_same_position261_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage9_repeated_position40_same_position187_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position50_same_position262_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage9_repeated_position40_same_position188_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position50_same_position263_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage9_repeated_position40_any_set60_hit <= stdl(equity_lane0_deal_stage9_repeated_position40_any_set60_bits /= 0);
+equity_lane0_deal_stage9_repeated_position50_any_set80_hit <= stdl(equity_lane0_deal_stage9_repeated_position50_any_set80_bits /= 0);
 
 
-equity_lane0_deal_stage9_repeated_position40_any_set61_hit <= stdl(equity_lane0_deal_stage9_repeated_position40_any_set61_bits /= 0);
+equity_lane0_deal_stage9_repeated_position50_any_set81_hit <= stdl(equity_lane0_deal_stage9_repeated_position50_any_set81_bits /= 0);
 
 
-equity_lane0_deal_stage9_repeated_position40_any_set62_hit <= stdl(equity_lane0_deal_stage9_repeated_position40_same_position188_equal /= '0');
+equity_lane0_deal_stage9_repeated_position50_any_set82_hit <= stdl(equity_lane0_deal_stage9_repeated_position50_same_position263_equal /= '0');
 
 
-equity_lane0_deal_stage9_repeated_position40_groups <= equity_lane0_deal_stage9_repeated_position40_gathered;
+equity_lane0_deal_stage9_repeated_position50_groups <= equity_lane0_deal_stage9_repeated_position50_gathered;
 
 
-equity_lane0_deal_stage9_repeated_position41_same_position189_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position51_same_position264_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage9_repeated_position41_same_position190_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position51_same_position265_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage9_repeated_position41_same_position191_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position51_same_position266_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage9_repeated_position41_same_position192_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position51_same_position267_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage9_repeated_position41_same_position193_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position51_same_position268_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage9_repeated_position41_same_position194_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position51_same_position269_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage9_repeated_position41_same_position195_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position51_same_position270_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage9_repeated_position41_same_position196_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position51_same_position271_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage9_repeated_position41_same_position197_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position51_same_position272_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage9_repeated_position41_any_set63_hit <= stdl(equity_lane0_deal_stage9_repeated_position41_any_set63_bits /= 0);
+equity_lane0_deal_stage9_repeated_position51_any_set83_hit <= stdl(equity_lane0_deal_stage9_repeated_position51_any_set83_bits /= 0);
 
 
-equity_lane0_deal_stage9_repeated_position41_any_set64_hit <= stdl(equity_lane0_deal_stage9_repeated_position41_any_set64_bits /= 0);
+equity_lane0_deal_stage9_repeated_position51_any_set84_hit <= stdl(equity_lane0_deal_stage9_repeated_position51_any_set84_bits /= 0);
 
 
-equity_lane0_deal_stage9_repeated_position41_any_set65_hit <= stdl(equity_lane0_deal_stage9_repeated_position41_same_position197_equal /= '0');
+equity_lane0_deal_stage9_repeated_position51_any_set85_hit <= stdl(equity_lane0_deal_stage9_repeated_position51_same_position272_equal /= '0');
 
 
-equity_lane0_deal_stage9_repeated_position41_groups <= equity_lane0_deal_stage9_repeated_position41_gathered;
+equity_lane0_deal_stage9_repeated_position51_groups <= equity_lane0_deal_stage9_repeated_position51_gathered;
 
 
-equity_lane0_deal_stage9_repeated_position42_same_position198_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position52_same_position273_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage9_repeated_position42_same_position199_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position52_same_position274_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage9_repeated_position42_same_position200_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position52_same_position275_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage9_repeated_position42_same_position201_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position52_same_position276_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage9_repeated_position42_same_position202_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position52_same_position277_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage9_repeated_position42_same_position203_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position52_same_position278_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage9_repeated_position42_same_position204_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position52_same_position279_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage9_repeated_position42_same_position205_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position52_same_position280_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage9_repeated_position42_same_position206_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position52_same_position281_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage9_repeated_position42_any_set66_hit <= stdl(equity_lane0_deal_stage9_repeated_position42_any_set66_bits /= 0);
+equity_lane0_deal_stage9_repeated_position52_any_set86_hit <= stdl(equity_lane0_deal_stage9_repeated_position52_any_set86_bits /= 0);
 
 
-equity_lane0_deal_stage9_repeated_position42_any_set67_hit <= stdl(equity_lane0_deal_stage9_repeated_position42_any_set67_bits /= 0);
+equity_lane0_deal_stage9_repeated_position52_any_set87_hit <= stdl(equity_lane0_deal_stage9_repeated_position52_any_set87_bits /= 0);
 
 
-equity_lane0_deal_stage9_repeated_position42_any_set68_hit <= stdl(equity_lane0_deal_stage9_repeated_position42_same_position206_equal /= '0');
+equity_lane0_deal_stage9_repeated_position52_any_set88_hit <= stdl(equity_lane0_deal_stage9_repeated_position52_same_position281_equal /= '0');
 
 
-equity_lane0_deal_stage9_repeated_position42_groups <= equity_lane0_deal_stage9_repeated_position42_gathered;
+equity_lane0_deal_stage9_repeated_position52_groups <= equity_lane0_deal_stage9_repeated_position52_gathered;
 
 
-equity_lane0_deal_stage9_repeated_position43_same_position207_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position53_same_position282_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage9_repeated_position43_same_position208_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position53_same_position283_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage9_repeated_position43_same_position209_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position53_same_position284_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage9_repeated_position43_same_position210_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position53_same_position285_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage9_repeated_position43_same_position211_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position53_same_position286_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage9_repeated_position43_same_position212_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position53_same_position287_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage9_repeated_position43_same_position213_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position53_same_position288_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage9_repeated_position43_same_position214_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position53_same_position289_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage9_repeated_position43_same_position215_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position53_same_position290_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage9_repeated_position43_any_set69_hit <= stdl(equity_lane0_deal_stage9_repeated_position43_any_set69_bits /= 0);
+equity_lane0_deal_stage9_repeated_position53_any_set89_hit <= stdl(equity_lane0_deal_stage9_repeated_position53_any_set89_bits /= 0);
 
 
-equity_lane0_deal_stage9_repeated_position43_any_set70_hit <= stdl(equity_lane0_deal_stage9_repeated_position43_any_set70_bits /= 0);
+equity_lane0_deal_stage9_repeated_position53_any_set90_hit <= stdl(equity_lane0_deal_stage9_repeated_position53_any_set90_bits /= 0);
 
 
-equity_lane0_deal_stage9_repeated_position43_any_set71_hit <= stdl(equity_lane0_deal_stage9_repeated_position43_same_position215_equal /= '0');
+equity_lane0_deal_stage9_repeated_position53_any_set91_hit <= stdl(equity_lane0_deal_stage9_repeated_position53_same_position290_equal /= '0');
 
 
-equity_lane0_deal_stage9_repeated_position43_groups <= equity_lane0_deal_stage9_repeated_position43_gathered;
+equity_lane0_deal_stage9_repeated_position53_groups <= equity_lane0_deal_stage9_repeated_position53_gathered;
 
 
-equity_lane0_deal_stage9_repeated_position44_same_position216_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position54_same_position291_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage9_repeated_position44_same_position217_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position54_same_position292_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage9_repeated_position44_same_position218_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position54_same_position293_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage9_repeated_position44_same_position219_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position54_same_position294_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage9_repeated_position44_same_position220_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position54_same_position295_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage9_repeated_position44_same_position221_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position54_same_position296_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage9_repeated_position44_same_position222_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position54_same_position297_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage9_repeated_position44_same_position223_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position54_same_position298_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage9_repeated_position44_same_position224_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position54_same_position299_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage9_repeated_position44_any_set72_hit <= stdl(equity_lane0_deal_stage9_repeated_position44_any_set72_bits /= 0);
+equity_lane0_deal_stage9_repeated_position54_any_set92_hit <= stdl(equity_lane0_deal_stage9_repeated_position54_any_set92_bits /= 0);
 
 
-equity_lane0_deal_stage9_repeated_position44_any_set73_hit <= stdl(equity_lane0_deal_stage9_repeated_position44_any_set73_bits /= 0);
+equity_lane0_deal_stage9_repeated_position54_any_set93_hit <= stdl(equity_lane0_deal_stage9_repeated_position54_any_set93_bits /= 0);
 
 
-equity_lane0_deal_stage9_repeated_position44_any_set74_hit <= stdl(equity_lane0_deal_stage9_repeated_position44_same_position224_equal /= '0');
+equity_lane0_deal_stage9_repeated_position54_any_set94_hit <= stdl(equity_lane0_deal_stage9_repeated_position54_same_position299_equal /= '0');
 
 
-equity_lane0_deal_stage9_repeated_position44_groups <= equity_lane0_deal_stage9_repeated_position44_gathered;
+equity_lane0_deal_stage9_repeated_position54_groups <= equity_lane0_deal_stage9_repeated_position54_gathered;
+
+
+equity_lane0_deal_stage9_repeated_position55_same_position300_equal <= stdl(equity_lane0_deal_stage9_taken(36-1 downto 30) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage9_repeated_position55_same_position301_equal <= stdl(equity_lane0_deal_stage9_taken(36-1 downto 30) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage9_repeated_position55_same_position302_equal <= stdl(equity_lane0_deal_stage9_taken(36-1 downto 30) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage9_repeated_position55_same_position303_equal <= stdl(equity_lane0_deal_stage9_taken(36-1 downto 30) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage9_repeated_position55_same_position304_equal <= stdl(equity_lane0_deal_stage9_taken(36-1 downto 30) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage9_repeated_position55_same_position305_equal <= stdl(equity_lane0_deal_stage9_taken(36-1 downto 30) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage9_repeated_position55_same_position306_equal <= stdl(equity_lane0_deal_stage9_taken(36-1 downto 30) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage9_repeated_position55_same_position307_equal <= stdl(equity_lane0_deal_stage9_taken(36-1 downto 30) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
+
+
+equity_lane0_deal_stage9_repeated_position55_same_position308_equal <= stdl(equity_lane0_deal_stage9_taken(36-1 downto 30) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
+
+
+equity_lane0_deal_stage9_repeated_position55_any_set95_hit <= stdl(equity_lane0_deal_stage9_repeated_position55_any_set95_bits /= 0);
+
+
+equity_lane0_deal_stage9_repeated_position55_any_set96_hit <= stdl(equity_lane0_deal_stage9_repeated_position55_any_set96_bits /= 0);
+
+
+equity_lane0_deal_stage9_repeated_position55_any_set97_hit <= stdl(equity_lane0_deal_stage9_repeated_position55_same_position308_equal /= '0');
+
+
+equity_lane0_deal_stage9_repeated_position55_groups <= equity_lane0_deal_stage9_repeated_position55_gathered;
+
+
+equity_lane0_deal_stage9_repeated_position56_same_position309_equal <= stdl(equity_lane0_deal_stage9_taken(42-1 downto 36) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage9_repeated_position56_same_position310_equal <= stdl(equity_lane0_deal_stage9_taken(42-1 downto 36) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage9_repeated_position56_same_position311_equal <= stdl(equity_lane0_deal_stage9_taken(42-1 downto 36) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage9_repeated_position56_same_position312_equal <= stdl(equity_lane0_deal_stage9_taken(42-1 downto 36) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage9_repeated_position56_same_position313_equal <= stdl(equity_lane0_deal_stage9_taken(42-1 downto 36) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage9_repeated_position56_same_position314_equal <= stdl(equity_lane0_deal_stage9_taken(42-1 downto 36) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage9_repeated_position56_same_position315_equal <= stdl(equity_lane0_deal_stage9_taken(42-1 downto 36) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage9_repeated_position56_same_position316_equal <= stdl(equity_lane0_deal_stage9_taken(42-1 downto 36) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
+
+
+equity_lane0_deal_stage9_repeated_position56_same_position317_equal <= stdl(equity_lane0_deal_stage9_taken(42-1 downto 36) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
+
+
+equity_lane0_deal_stage9_repeated_position56_any_set98_hit <= stdl(equity_lane0_deal_stage9_repeated_position56_any_set98_bits /= 0);
+
+
+equity_lane0_deal_stage9_repeated_position56_any_set99_hit <= stdl(equity_lane0_deal_stage9_repeated_position56_any_set99_bits /= 0);
+
+
+equity_lane0_deal_stage9_repeated_position56_any_set100_hit <= stdl(equity_lane0_deal_stage9_repeated_position56_same_position317_equal /= '0');
+
+
+equity_lane0_deal_stage9_repeated_position56_groups <= equity_lane0_deal_stage9_repeated_position56_gathered;
+
+
+equity_lane0_deal_stage9_repeated_position57_same_position318_equal <= stdl(equity_lane0_deal_stage9_taken(48-1 downto 42) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage9_repeated_position57_same_position319_equal <= stdl(equity_lane0_deal_stage9_taken(48-1 downto 42) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage9_repeated_position57_same_position320_equal <= stdl(equity_lane0_deal_stage9_taken(48-1 downto 42) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage9_repeated_position57_same_position321_equal <= stdl(equity_lane0_deal_stage9_taken(48-1 downto 42) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage9_repeated_position57_same_position322_equal <= stdl(equity_lane0_deal_stage9_taken(48-1 downto 42) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage9_repeated_position57_same_position323_equal <= stdl(equity_lane0_deal_stage9_taken(48-1 downto 42) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage9_repeated_position57_same_position324_equal <= stdl(equity_lane0_deal_stage9_taken(48-1 downto 42) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage9_repeated_position57_same_position325_equal <= stdl(equity_lane0_deal_stage9_taken(48-1 downto 42) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
+
+
+equity_lane0_deal_stage9_repeated_position57_same_position326_equal <= stdl(equity_lane0_deal_stage9_taken(48-1 downto 42) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
+
+
+equity_lane0_deal_stage9_repeated_position57_any_set101_hit <= stdl(equity_lane0_deal_stage9_repeated_position57_any_set101_bits /= 0);
+
+
+equity_lane0_deal_stage9_repeated_position57_any_set102_hit <= stdl(equity_lane0_deal_stage9_repeated_position57_any_set102_bits /= 0);
+
+
+equity_lane0_deal_stage9_repeated_position57_any_set103_hit <= stdl(equity_lane0_deal_stage9_repeated_position57_same_position326_equal /= '0');
+
+
+equity_lane0_deal_stage9_repeated_position57_groups <= equity_lane0_deal_stage9_repeated_position57_gathered;
+
+
+equity_lane0_deal_stage9_repeated_position58_same_position327_equal <= stdl(equity_lane0_deal_stage9_taken(54-1 downto 48) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage9_repeated_position58_same_position328_equal <= stdl(equity_lane0_deal_stage9_taken(54-1 downto 48) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage9_repeated_position58_same_position329_equal <= stdl(equity_lane0_deal_stage9_taken(54-1 downto 48) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage9_repeated_position58_same_position330_equal <= stdl(equity_lane0_deal_stage9_taken(54-1 downto 48) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage9_repeated_position58_same_position331_equal <= stdl(equity_lane0_deal_stage9_taken(54-1 downto 48) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage9_repeated_position58_same_position332_equal <= stdl(equity_lane0_deal_stage9_taken(54-1 downto 48) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage9_repeated_position58_same_position333_equal <= stdl(equity_lane0_deal_stage9_taken(54-1 downto 48) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage9_repeated_position58_same_position334_equal <= stdl(equity_lane0_deal_stage9_taken(54-1 downto 48) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
+
+
+equity_lane0_deal_stage9_repeated_position58_same_position335_equal <= stdl(equity_lane0_deal_stage9_taken(54-1 downto 48) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
+
+
+equity_lane0_deal_stage9_repeated_position58_any_set104_hit <= stdl(equity_lane0_deal_stage9_repeated_position58_any_set104_bits /= 0);
+
+
+equity_lane0_deal_stage9_repeated_position58_any_set105_hit <= stdl(equity_lane0_deal_stage9_repeated_position58_any_set105_bits /= 0);
+
+
+equity_lane0_deal_stage9_repeated_position58_any_set106_hit <= stdl(equity_lane0_deal_stage9_repeated_position58_same_position335_equal /= '0');
+
+
+equity_lane0_deal_stage9_repeated_position58_groups <= equity_lane0_deal_stage9_repeated_position58_gathered;
+
+
+equity_lane0_deal_stage9_repeated_position59_same_position336_equal <= stdl(equity_lane0_deal_stage9_taken(60-1 downto 54) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage9_repeated_position59_same_position337_equal <= stdl(equity_lane0_deal_stage9_taken(60-1 downto 54) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage9_repeated_position59_same_position338_equal <= stdl(equity_lane0_deal_stage9_taken(60-1 downto 54) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage9_repeated_position59_same_position339_equal <= stdl(equity_lane0_deal_stage9_taken(60-1 downto 54) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage9_repeated_position59_same_position340_equal <= stdl(equity_lane0_deal_stage9_taken(60-1 downto 54) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage9_repeated_position59_same_position341_equal <= stdl(equity_lane0_deal_stage9_taken(60-1 downto 54) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage9_repeated_position59_same_position342_equal <= stdl(equity_lane0_deal_stage9_taken(60-1 downto 54) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage9_repeated_position59_same_position343_equal <= stdl(equity_lane0_deal_stage9_taken(60-1 downto 54) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
+
+
+equity_lane0_deal_stage9_repeated_position59_same_position344_equal <= stdl(equity_lane0_deal_stage9_taken(60-1 downto 54) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
+
+
+equity_lane0_deal_stage9_repeated_position59_any_set107_hit <= stdl(equity_lane0_deal_stage9_repeated_position59_any_set107_bits /= 0);
+
+
+equity_lane0_deal_stage9_repeated_position59_any_set108_hit <= stdl(equity_lane0_deal_stage9_repeated_position59_any_set108_bits /= 0);
+
+
+equity_lane0_deal_stage9_repeated_position59_any_set109_hit <= stdl(equity_lane0_deal_stage9_repeated_position59_same_position344_equal /= '0');
+
+
+equity_lane0_deal_stage9_repeated_position59_groups <= equity_lane0_deal_stage9_repeated_position59_gathered;
 
 equity_lane0_deal_stage9_masking: process (equity_lane0_slot_stream9_word, equity_lane0_deal_stage9_exact_q, equity_lane0_delay_line9_d_out, equity_lane0_deal_stage9_mask_q) is
-    variable masked: unsigned(29 downto 0);
+    variable masked: unsigned(59 downto 0);
 begin
-    masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane0_deal_stage9_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane0_delay_line9_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream9_word(((6 * f) + b))) and bool(equity_lane0_deal_stage9_mask_q(b)));
-            end if;
+    masked := unsigned'("000000000000000000000000000000000000000000000000000000000000");
+    for k in 0 to 2-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane0_deal_stage9_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane0_delay_line9_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane0_slot_stream9_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane0_deal_stage9_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane0_deal_stage9_candidates <= masked;
@@ -10968,13 +12690,13 @@ begin
 end process equity_lane0_deal_stage9_take_flags;
 
 equity_lane0_deal_stage9_judge: process (clk) is
-    variable usable: unsigned(4 downto 0);
+    variable usable: unsigned(9 downto 0);
     variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
+        usable := to_unsigned(0, 10);
+        for f in 0 to 10-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane0_deal_stage9_taken(((6 * f) + b));
@@ -10993,11 +12715,11 @@ begin
 end process equity_lane0_deal_stage9_judge;
 
 equity_lane0_deal_stage9_freeing: process (equity_lane0_deal_stage9_below, equity_lane0_deal_stage9_seen) is
-    variable usable: unsigned(4 downto 0);
+    variable usable: unsigned(9 downto 0);
     variable clear: std_logic;
 begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
+    usable := to_unsigned(0, 10);
+    for f in 0 to 10-1 loop
         clear := '1';
         for g in 0 to 3-1 loop
             if bool(equity_lane0_deal_stage9_seen(((3 * f) + g))) then
@@ -11028,7 +12750,7 @@ equity_lane0_deal_stage9_pick: process (pipe_reg2_q, equity_lane0_deal_stage9_fr
 begin
     take := to_unsigned(63, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 10-1 downto 0 loop
         for b in 0 to 6-1 loop
             if bool(equity_lane0_deal_stage9_free(f)) then
                 take(b) := equity_lane0_deal_stage9_fields(((6 * f) + b));
@@ -11077,226 +12799,438 @@ begin
 end process equity_lane0_deal_stage10_setting;
 
 
-equity_lane0_deal_stage10_repeated_position45_same_position225_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position60_same_position345_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage10_repeated_position45_same_position226_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position60_same_position346_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage10_repeated_position45_same_position227_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position60_same_position347_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage10_repeated_position45_same_position228_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position60_same_position348_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage10_repeated_position45_same_position229_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position60_same_position349_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage10_repeated_position45_same_position230_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position60_same_position350_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage10_repeated_position45_same_position231_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position60_same_position351_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage10_repeated_position45_same_position232_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position60_same_position352_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage10_repeated_position45_same_position233_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position60_same_position353_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage10_repeated_position45_same_position234_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position60_same_position354_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
 
 
-equity_lane0_deal_stage10_repeated_position45_any_set75_hit <= stdl(equity_lane0_deal_stage10_repeated_position45_any_set75_bits /= 0);
+equity_lane0_deal_stage10_repeated_position60_any_set110_hit <= stdl(equity_lane0_deal_stage10_repeated_position60_any_set110_bits /= 0);
 
 
-equity_lane0_deal_stage10_repeated_position45_any_set76_hit <= stdl(equity_lane0_deal_stage10_repeated_position45_any_set76_bits /= 0);
+equity_lane0_deal_stage10_repeated_position60_any_set111_hit <= stdl(equity_lane0_deal_stage10_repeated_position60_any_set111_bits /= 0);
 
 
-equity_lane0_deal_stage10_repeated_position45_any_set77_hit <= stdl(equity_lane0_deal_stage10_repeated_position45_any_set77_bits /= 0);
+equity_lane0_deal_stage10_repeated_position60_any_set112_hit <= stdl(equity_lane0_deal_stage10_repeated_position60_any_set112_bits /= 0);
 
 
-equity_lane0_deal_stage10_repeated_position45_groups <= equity_lane0_deal_stage10_repeated_position45_gathered;
+equity_lane0_deal_stage10_repeated_position60_groups <= equity_lane0_deal_stage10_repeated_position60_gathered;
 
 
-equity_lane0_deal_stage10_repeated_position46_same_position235_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position61_same_position355_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage10_repeated_position46_same_position236_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position61_same_position356_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage10_repeated_position46_same_position237_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position61_same_position357_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage10_repeated_position46_same_position238_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position61_same_position358_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage10_repeated_position46_same_position239_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position61_same_position359_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage10_repeated_position46_same_position240_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position61_same_position360_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage10_repeated_position46_same_position241_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position61_same_position361_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage10_repeated_position46_same_position242_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position61_same_position362_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage10_repeated_position46_same_position243_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position61_same_position363_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage10_repeated_position46_same_position244_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position61_same_position364_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
 
 
-equity_lane0_deal_stage10_repeated_position46_any_set78_hit <= stdl(equity_lane0_deal_stage10_repeated_position46_any_set78_bits /= 0);
+equity_lane0_deal_stage10_repeated_position61_any_set113_hit <= stdl(equity_lane0_deal_stage10_repeated_position61_any_set113_bits /= 0);
 
 
-equity_lane0_deal_stage10_repeated_position46_any_set79_hit <= stdl(equity_lane0_deal_stage10_repeated_position46_any_set79_bits /= 0);
+equity_lane0_deal_stage10_repeated_position61_any_set114_hit <= stdl(equity_lane0_deal_stage10_repeated_position61_any_set114_bits /= 0);
 
 
-equity_lane0_deal_stage10_repeated_position46_any_set80_hit <= stdl(equity_lane0_deal_stage10_repeated_position46_any_set80_bits /= 0);
+equity_lane0_deal_stage10_repeated_position61_any_set115_hit <= stdl(equity_lane0_deal_stage10_repeated_position61_any_set115_bits /= 0);
 
 
-equity_lane0_deal_stage10_repeated_position46_groups <= equity_lane0_deal_stage10_repeated_position46_gathered;
+equity_lane0_deal_stage10_repeated_position61_groups <= equity_lane0_deal_stage10_repeated_position61_gathered;
 
 
-equity_lane0_deal_stage10_repeated_position47_same_position245_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position62_same_position365_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage10_repeated_position47_same_position246_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position62_same_position366_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage10_repeated_position47_same_position247_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position62_same_position367_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage10_repeated_position47_same_position248_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position62_same_position368_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage10_repeated_position47_same_position249_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position62_same_position369_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage10_repeated_position47_same_position250_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position62_same_position370_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage10_repeated_position47_same_position251_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position62_same_position371_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage10_repeated_position47_same_position252_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position62_same_position372_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage10_repeated_position47_same_position253_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position62_same_position373_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage10_repeated_position47_same_position254_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position62_same_position374_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
 
 
-equity_lane0_deal_stage10_repeated_position47_any_set81_hit <= stdl(equity_lane0_deal_stage10_repeated_position47_any_set81_bits /= 0);
+equity_lane0_deal_stage10_repeated_position62_any_set116_hit <= stdl(equity_lane0_deal_stage10_repeated_position62_any_set116_bits /= 0);
 
 
-equity_lane0_deal_stage10_repeated_position47_any_set82_hit <= stdl(equity_lane0_deal_stage10_repeated_position47_any_set82_bits /= 0);
+equity_lane0_deal_stage10_repeated_position62_any_set117_hit <= stdl(equity_lane0_deal_stage10_repeated_position62_any_set117_bits /= 0);
 
 
-equity_lane0_deal_stage10_repeated_position47_any_set83_hit <= stdl(equity_lane0_deal_stage10_repeated_position47_any_set83_bits /= 0);
+equity_lane0_deal_stage10_repeated_position62_any_set118_hit <= stdl(equity_lane0_deal_stage10_repeated_position62_any_set118_bits /= 0);
 
 
-equity_lane0_deal_stage10_repeated_position47_groups <= equity_lane0_deal_stage10_repeated_position47_gathered;
+equity_lane0_deal_stage10_repeated_position62_groups <= equity_lane0_deal_stage10_repeated_position62_gathered;
 
 
-equity_lane0_deal_stage10_repeated_position48_same_position255_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position63_same_position375_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage10_repeated_position48_same_position256_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position63_same_position376_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage10_repeated_position48_same_position257_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position63_same_position377_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage10_repeated_position48_same_position258_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position63_same_position378_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage10_repeated_position48_same_position259_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position63_same_position379_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage10_repeated_position48_same_position260_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position63_same_position380_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage10_repeated_position48_same_position261_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position63_same_position381_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage10_repeated_position48_same_position262_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position63_same_position382_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage10_repeated_position48_same_position263_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position63_same_position383_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage10_repeated_position48_same_position264_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position63_same_position384_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
 
 
-equity_lane0_deal_stage10_repeated_position48_any_set84_hit <= stdl(equity_lane0_deal_stage10_repeated_position48_any_set84_bits /= 0);
+equity_lane0_deal_stage10_repeated_position63_any_set119_hit <= stdl(equity_lane0_deal_stage10_repeated_position63_any_set119_bits /= 0);
 
 
-equity_lane0_deal_stage10_repeated_position48_any_set85_hit <= stdl(equity_lane0_deal_stage10_repeated_position48_any_set85_bits /= 0);
+equity_lane0_deal_stage10_repeated_position63_any_set120_hit <= stdl(equity_lane0_deal_stage10_repeated_position63_any_set120_bits /= 0);
 
 
-equity_lane0_deal_stage10_repeated_position48_any_set86_hit <= stdl(equity_lane0_deal_stage10_repeated_position48_any_set86_bits /= 0);
+equity_lane0_deal_stage10_repeated_position63_any_set121_hit <= stdl(equity_lane0_deal_stage10_repeated_position63_any_set121_bits /= 0);
 
 
-equity_lane0_deal_stage10_repeated_position48_groups <= equity_lane0_deal_stage10_repeated_position48_gathered;
+equity_lane0_deal_stage10_repeated_position63_groups <= equity_lane0_deal_stage10_repeated_position63_gathered;
 
 
-equity_lane0_deal_stage10_repeated_position49_same_position265_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position64_same_position385_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage10_repeated_position49_same_position266_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position64_same_position386_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage10_repeated_position49_same_position267_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position64_same_position387_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage10_repeated_position49_same_position268_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position64_same_position388_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage10_repeated_position49_same_position269_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position64_same_position389_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage10_repeated_position49_same_position270_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position64_same_position390_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage10_repeated_position49_same_position271_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position64_same_position391_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage10_repeated_position49_same_position272_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position64_same_position392_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage10_repeated_position49_same_position273_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position64_same_position393_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage10_repeated_position49_same_position274_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position64_same_position394_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
 
 
-equity_lane0_deal_stage10_repeated_position49_any_set87_hit <= stdl(equity_lane0_deal_stage10_repeated_position49_any_set87_bits /= 0);
+equity_lane0_deal_stage10_repeated_position64_any_set122_hit <= stdl(equity_lane0_deal_stage10_repeated_position64_any_set122_bits /= 0);
 
 
-equity_lane0_deal_stage10_repeated_position49_any_set88_hit <= stdl(equity_lane0_deal_stage10_repeated_position49_any_set88_bits /= 0);
+equity_lane0_deal_stage10_repeated_position64_any_set123_hit <= stdl(equity_lane0_deal_stage10_repeated_position64_any_set123_bits /= 0);
 
 
-equity_lane0_deal_stage10_repeated_position49_any_set89_hit <= stdl(equity_lane0_deal_stage10_repeated_position49_any_set89_bits /= 0);
+equity_lane0_deal_stage10_repeated_position64_any_set124_hit <= stdl(equity_lane0_deal_stage10_repeated_position64_any_set124_bits /= 0);
 
 
-equity_lane0_deal_stage10_repeated_position49_groups <= equity_lane0_deal_stage10_repeated_position49_gathered;
+equity_lane0_deal_stage10_repeated_position64_groups <= equity_lane0_deal_stage10_repeated_position64_gathered;
+
+
+equity_lane0_deal_stage10_repeated_position65_same_position395_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage10_repeated_position65_same_position396_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage10_repeated_position65_same_position397_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage10_repeated_position65_same_position398_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage10_repeated_position65_same_position399_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage10_repeated_position65_same_position400_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage10_repeated_position65_same_position401_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage10_repeated_position65_same_position402_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
+
+
+equity_lane0_deal_stage10_repeated_position65_same_position403_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
+
+
+equity_lane0_deal_stage10_repeated_position65_same_position404_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
+
+
+equity_lane0_deal_stage10_repeated_position65_any_set125_hit <= stdl(equity_lane0_deal_stage10_repeated_position65_any_set125_bits /= 0);
+
+
+equity_lane0_deal_stage10_repeated_position65_any_set126_hit <= stdl(equity_lane0_deal_stage10_repeated_position65_any_set126_bits /= 0);
+
+
+equity_lane0_deal_stage10_repeated_position65_any_set127_hit <= stdl(equity_lane0_deal_stage10_repeated_position65_any_set127_bits /= 0);
+
+
+equity_lane0_deal_stage10_repeated_position65_groups <= equity_lane0_deal_stage10_repeated_position65_gathered;
+
+
+equity_lane0_deal_stage10_repeated_position66_same_position405_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage10_repeated_position66_same_position406_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage10_repeated_position66_same_position407_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage10_repeated_position66_same_position408_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage10_repeated_position66_same_position409_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage10_repeated_position66_same_position410_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage10_repeated_position66_same_position411_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage10_repeated_position66_same_position412_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
+
+
+equity_lane0_deal_stage10_repeated_position66_same_position413_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
+
+
+equity_lane0_deal_stage10_repeated_position66_same_position414_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
+
+
+equity_lane0_deal_stage10_repeated_position66_any_set128_hit <= stdl(equity_lane0_deal_stage10_repeated_position66_any_set128_bits /= 0);
+
+
+equity_lane0_deal_stage10_repeated_position66_any_set129_hit <= stdl(equity_lane0_deal_stage10_repeated_position66_any_set129_bits /= 0);
+
+
+equity_lane0_deal_stage10_repeated_position66_any_set130_hit <= stdl(equity_lane0_deal_stage10_repeated_position66_any_set130_bits /= 0);
+
+
+equity_lane0_deal_stage10_repeated_position66_groups <= equity_lane0_deal_stage10_repeated_position66_gathered;
+
+
+equity_lane0_deal_stage10_repeated_position67_same_position415_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage10_repeated_position67_same_position416_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage10_repeated_position67_same_position417_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage10_repeated_position67_same_position418_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage10_repeated_position67_same_position419_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage10_repeated_position67_same_position420_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage10_repeated_position67_same_position421_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage10_repeated_position67_same_position422_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
+
+
+equity_lane0_deal_stage10_repeated_position67_same_position423_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
+
+
+equity_lane0_deal_stage10_repeated_position67_same_position424_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
+
+
+equity_lane0_deal_stage10_repeated_position67_any_set131_hit <= stdl(equity_lane0_deal_stage10_repeated_position67_any_set131_bits /= 0);
+
+
+equity_lane0_deal_stage10_repeated_position67_any_set132_hit <= stdl(equity_lane0_deal_stage10_repeated_position67_any_set132_bits /= 0);
+
+
+equity_lane0_deal_stage10_repeated_position67_any_set133_hit <= stdl(equity_lane0_deal_stage10_repeated_position67_any_set133_bits /= 0);
+
+
+equity_lane0_deal_stage10_repeated_position67_groups <= equity_lane0_deal_stage10_repeated_position67_gathered;
+
+
+equity_lane0_deal_stage10_repeated_position68_same_position425_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage10_repeated_position68_same_position426_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage10_repeated_position68_same_position427_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage10_repeated_position68_same_position428_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage10_repeated_position68_same_position429_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage10_repeated_position68_same_position430_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage10_repeated_position68_same_position431_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage10_repeated_position68_same_position432_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
+
+
+equity_lane0_deal_stage10_repeated_position68_same_position433_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
+
+
+equity_lane0_deal_stage10_repeated_position68_same_position434_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
+
+
+equity_lane0_deal_stage10_repeated_position68_any_set134_hit <= stdl(equity_lane0_deal_stage10_repeated_position68_any_set134_bits /= 0);
+
+
+equity_lane0_deal_stage10_repeated_position68_any_set135_hit <= stdl(equity_lane0_deal_stage10_repeated_position68_any_set135_bits /= 0);
+
+
+equity_lane0_deal_stage10_repeated_position68_any_set136_hit <= stdl(equity_lane0_deal_stage10_repeated_position68_any_set136_bits /= 0);
+
+
+equity_lane0_deal_stage10_repeated_position68_groups <= equity_lane0_deal_stage10_repeated_position68_gathered;
+
+
+equity_lane0_deal_stage10_repeated_position69_same_position435_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage10_repeated_position69_same_position436_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage10_repeated_position69_same_position437_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage10_repeated_position69_same_position438_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage10_repeated_position69_same_position439_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage10_repeated_position69_same_position440_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage10_repeated_position69_same_position441_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage10_repeated_position69_same_position442_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
+
+
+equity_lane0_deal_stage10_repeated_position69_same_position443_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
+
+
+equity_lane0_deal_stage10_repeated_position69_same_position444_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
+
+
+equity_lane0_deal_stage10_repeated_position69_any_set137_hit <= stdl(equity_lane0_deal_stage10_repeated_position69_any_set137_bits /= 0);
+
+
+equity_lane0_deal_stage10_repeated_position69_any_set138_hit <= stdl(equity_lane0_deal_stage10_repeated_position69_any_set138_bits /= 0);
+
+
+equity_lane0_deal_stage10_repeated_position69_any_set139_hit <= stdl(equity_lane0_deal_stage10_repeated_position69_any_set139_bits /= 0);
+
+
+equity_lane0_deal_stage10_repeated_position69_groups <= equity_lane0_deal_stage10_repeated_position69_gathered;
 
 equity_lane0_deal_stage10_masking: process (equity_lane0_slot_stream10_word, equity_lane0_deal_stage10_exact_q, equity_lane0_delay_line10_d_out, equity_lane0_deal_stage10_mask_q) is
-    variable masked: unsigned(29 downto 0);
+    variable masked: unsigned(59 downto 0);
 begin
-    masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane0_deal_stage10_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane0_delay_line10_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream10_word(((6 * f) + b))) and bool(equity_lane0_deal_stage10_mask_q(b)));
-            end if;
+    masked := unsigned'("000000000000000000000000000000000000000000000000000000000000");
+    for k in 0 to 2-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane0_deal_stage10_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane0_delay_line10_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane0_slot_stream10_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane0_deal_stage10_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane0_deal_stage10_candidates <= masked;
@@ -11324,13 +13258,13 @@ begin
 end process equity_lane0_deal_stage10_take_flags;
 
 equity_lane0_deal_stage10_judge: process (clk) is
-    variable usable: unsigned(4 downto 0);
+    variable usable: unsigned(9 downto 0);
     variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
+        usable := to_unsigned(0, 10);
+        for f in 0 to 10-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane0_deal_stage10_taken(((6 * f) + b));
@@ -11349,11 +13283,11 @@ begin
 end process equity_lane0_deal_stage10_judge;
 
 equity_lane0_deal_stage10_freeing: process (equity_lane0_deal_stage10_below, equity_lane0_deal_stage10_seen) is
-    variable usable: unsigned(4 downto 0);
+    variable usable: unsigned(9 downto 0);
     variable clear: std_logic;
 begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
+    usable := to_unsigned(0, 10);
+    for f in 0 to 10-1 loop
         clear := '1';
         for g in 0 to 3-1 loop
             if bool(equity_lane0_deal_stage10_seen(((3 * f) + g))) then
@@ -11384,7 +13318,7 @@ equity_lane0_deal_stage10_pick: process (pipe_reg2_q, equity_lane0_deal_stage10_
 begin
     take := to_unsigned(63, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 10-1 downto 0 loop
         for b in 0 to 6-1 loop
             if bool(equity_lane0_deal_stage10_free(f)) then
                 take(b) := equity_lane0_deal_stage10_fields(((6 * f) + b));
@@ -18927,10 +20861,10 @@ end process equity_lane1_take_setting;
 equity_lane1_fresh <= stdl((not (bool(equity_lane1_lane_exact) and bool(equity_lane1_held))));
 
 
-equity_lane1_slot_stream11_x_part11_t <= (equity_lane1_slot_stream11_x xor unsigned'(equity_lane1_slot_stream11_x(21-1 downto 0) & to_unsigned(0, 11)));
+equity_lane1_slot_stream11_x_part15_t <= (equity_lane1_slot_stream11_x xor unsigned'(equity_lane1_slot_stream11_x(21-1 downto 0) & to_unsigned(0, 11)));
 
 
-equity_lane1_slot_stream11_gx <= (equity_lane1_slot_stream11_x_part11_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream11_x_part11_t(32-1 downto 8)));
+equity_lane1_slot_stream11_gx <= (equity_lane1_slot_stream11_x_part15_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream11_x_part15_t(32-1 downto 8)));
 
 
 equity_lane1_slot_stream11_hw <= (equity_lane1_slot_stream11_w xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream11_w(32-1 downto 19)));
@@ -18972,10 +20906,10 @@ equity_lane1_slot_stream11_word <= equity_lane1_slot_stream11_w;
 equity_lane1_delay_line11_d_out <= equity_lane1_colex_odometer1_odometer_digit11_digit;
 
 
-equity_lane1_slot_stream12_x_part12_t <= (equity_lane1_slot_stream12_x xor unsigned'(equity_lane1_slot_stream12_x(21-1 downto 0) & to_unsigned(0, 11)));
+equity_lane1_slot_stream12_x_part16_t <= (equity_lane1_slot_stream12_x xor unsigned'(equity_lane1_slot_stream12_x(21-1 downto 0) & to_unsigned(0, 11)));
 
 
-equity_lane1_slot_stream12_gx <= (equity_lane1_slot_stream12_x_part12_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream12_x_part12_t(32-1 downto 8)));
+equity_lane1_slot_stream12_gx <= (equity_lane1_slot_stream12_x_part16_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream12_x_part16_t(32-1 downto 8)));
 
 
 equity_lane1_slot_stream12_hw <= (equity_lane1_slot_stream12_w xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream12_w(32-1 downto 19)));
@@ -19024,10 +20958,10 @@ end process equity_lane1_delay_line12_shift_in;
 equity_lane1_delay_line12_d_out <= equity_lane1_delay_line12_line(18-1 downto (18 - 6));
 
 
-equity_lane1_slot_stream13_x_part13_t <= (equity_lane1_slot_stream13_x xor unsigned'(equity_lane1_slot_stream13_x(21-1 downto 0) & to_unsigned(0, 11)));
+equity_lane1_slot_stream13_x_part17_t <= (equity_lane1_slot_stream13_x xor unsigned'(equity_lane1_slot_stream13_x(21-1 downto 0) & to_unsigned(0, 11)));
 
 
-equity_lane1_slot_stream13_gx <= (equity_lane1_slot_stream13_x_part13_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream13_x_part13_t(32-1 downto 8)));
+equity_lane1_slot_stream13_gx <= (equity_lane1_slot_stream13_x_part17_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream13_x_part17_t(32-1 downto 8)));
 
 
 equity_lane1_slot_stream13_hw <= (equity_lane1_slot_stream13_w xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream13_w(32-1 downto 19)));
@@ -19076,10 +21010,10 @@ end process equity_lane1_delay_line13_shift_in;
 equity_lane1_delay_line13_d_out <= equity_lane1_delay_line13_line(36-1 downto (36 - 6));
 
 
-equity_lane1_slot_stream14_x_part14_t <= (equity_lane1_slot_stream14_x xor unsigned'(equity_lane1_slot_stream14_x(21-1 downto 0) & to_unsigned(0, 11)));
+equity_lane1_slot_stream14_x_part18_t <= (equity_lane1_slot_stream14_x xor unsigned'(equity_lane1_slot_stream14_x(21-1 downto 0) & to_unsigned(0, 11)));
 
 
-equity_lane1_slot_stream14_gx <= (equity_lane1_slot_stream14_x_part14_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream14_x_part14_t(32-1 downto 8)));
+equity_lane1_slot_stream14_gx <= (equity_lane1_slot_stream14_x_part18_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream14_x_part18_t(32-1 downto 8)));
 
 
 equity_lane1_slot_stream14_hw <= (equity_lane1_slot_stream14_w xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream14_w(32-1 downto 19)));
@@ -19128,10 +21062,10 @@ end process equity_lane1_delay_line14_shift_in;
 equity_lane1_delay_line14_d_out <= equity_lane1_delay_line14_line(54-1 downto (54 - 6));
 
 
-equity_lane1_slot_stream15_x_part15_t <= (equity_lane1_slot_stream15_x xor unsigned'(equity_lane1_slot_stream15_x(21-1 downto 0) & to_unsigned(0, 11)));
+equity_lane1_slot_stream15_x_part19_t <= (equity_lane1_slot_stream15_x xor unsigned'(equity_lane1_slot_stream15_x(21-1 downto 0) & to_unsigned(0, 11)));
 
 
-equity_lane1_slot_stream15_gx <= (equity_lane1_slot_stream15_x_part15_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream15_x_part15_t(32-1 downto 8)));
+equity_lane1_slot_stream15_gx <= (equity_lane1_slot_stream15_x_part19_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream15_x_part19_t(32-1 downto 8)));
 
 
 equity_lane1_slot_stream15_hw <= (equity_lane1_slot_stream15_w xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream15_w(32-1 downto 19)));
@@ -19180,10 +21114,10 @@ end process equity_lane1_delay_line15_shift_in;
 equity_lane1_delay_line15_d_out <= equity_lane1_delay_line15_line(72-1 downto (72 - 6));
 
 
-equity_lane1_slot_stream16_x_part16_t <= (equity_lane1_slot_stream16_x xor unsigned'(equity_lane1_slot_stream16_x(21-1 downto 0) & to_unsigned(0, 11)));
+equity_lane1_slot_stream16_x_part20_t <= (equity_lane1_slot_stream16_x xor unsigned'(equity_lane1_slot_stream16_x(21-1 downto 0) & to_unsigned(0, 11)));
 
 
-equity_lane1_slot_stream16_gx <= (equity_lane1_slot_stream16_x_part16_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream16_x_part16_t(32-1 downto 8)));
+equity_lane1_slot_stream16_gx <= (equity_lane1_slot_stream16_x_part20_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream16_x_part20_t(32-1 downto 8)));
 
 
 equity_lane1_slot_stream16_hw <= (equity_lane1_slot_stream16_w xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream16_w(32-1 downto 19)));
@@ -19232,10 +21166,10 @@ end process equity_lane1_delay_line16_shift_in;
 equity_lane1_delay_line16_d_out <= equity_lane1_delay_line16_line(90-1 downto (90 - 6));
 
 
-equity_lane1_slot_stream17_x_part17_t <= (equity_lane1_slot_stream17_x xor unsigned'(equity_lane1_slot_stream17_x(21-1 downto 0) & to_unsigned(0, 11)));
+equity_lane1_slot_stream17_x_part21_t <= (equity_lane1_slot_stream17_x xor unsigned'(equity_lane1_slot_stream17_x(21-1 downto 0) & to_unsigned(0, 11)));
 
 
-equity_lane1_slot_stream17_gx <= (equity_lane1_slot_stream17_x_part17_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream17_x_part17_t(32-1 downto 8)));
+equity_lane1_slot_stream17_gx <= (equity_lane1_slot_stream17_x_part21_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream17_x_part21_t(32-1 downto 8)));
 
 
 equity_lane1_slot_stream17_hw <= (equity_lane1_slot_stream17_w xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream17_w(32-1 downto 19)));
@@ -19284,13 +21218,22 @@ end process equity_lane1_delay_line17_shift_in;
 equity_lane1_delay_line17_d_out <= equity_lane1_delay_line17_line(108-1 downto (108 - 6));
 
 
-equity_lane1_slot_stream18_x_part18_t <= (equity_lane1_slot_stream18_x xor unsigned'(equity_lane1_slot_stream18_x(21-1 downto 0) & to_unsigned(0, 11)));
+equity_lane1_slot_stream18_x_part22_t <= (equity_lane1_slot_stream18_x xor unsigned'(equity_lane1_slot_stream18_x(21-1 downto 0) & to_unsigned(0, 11)));
 
 
-equity_lane1_slot_stream18_gx <= (equity_lane1_slot_stream18_x_part18_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream18_x_part18_t(32-1 downto 8)));
+equity_lane1_slot_stream18_gx <= (equity_lane1_slot_stream18_x_part22_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream18_x_part22_t(32-1 downto 8)));
 
 
 equity_lane1_slot_stream18_hw <= (equity_lane1_slot_stream18_w xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream18_w(32-1 downto 19)));
+
+
+equity_lane1_slot_stream18_x_part23_t <= (equity_lane1_slot_stream18_y xor unsigned'(equity_lane1_slot_stream18_y(21-1 downto 0) & to_unsigned(0, 11)));
+
+
+equity_lane1_slot_stream18_gy <= (equity_lane1_slot_stream18_x_part23_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream18_x_part23_t(32-1 downto 8)));
+
+
+equity_lane1_slot_stream18_h_first <= (equity_lane1_slot_stream18_first xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream18_first(32-1 downto 19)));
 
 
 equity_lane1_slot_stream18_advance <= stdl(bool(equity_lane1_slot_stream18_tok_in) or bool(equity_lane1_prime));
@@ -19302,28 +21245,37 @@ begin
     end if;
 end process equity_lane1_slot_stream18_select;
 
+
+equity_lane1_slot_stream18_first <= (equity_lane1_slot_stream18_gx xor equity_lane1_slot_stream18_hw);
+
+
+equity_lane1_slot_stream18_second <= (equity_lane1_slot_stream18_gy xor equity_lane1_slot_stream18_h_first);
+
 equity_lane1_slot_stream18_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane1_slot_stream18_mine) or bool(equity_lane1_slot_stream18_advance)) then
-            equity_lane1_slot_stream18_x <= equity_lane1_slot_stream18_y;
-            equity_lane1_slot_stream18_y <= equity_lane1_slot_stream18_z;
-            equity_lane1_slot_stream18_z <= equity_lane1_slot_stream18_w;
-        end if;
         if bool(equity_lane1_slot_stream18_mine) then
+            if (equity_lane1_bus_index = 2) then
+                equity_lane1_slot_stream18_x <= equity_lane1_slot_stream18_z;
+                equity_lane1_slot_stream18_y <= equity_lane1_slot_stream18_w;
+            end if;
+            equity_lane1_slot_stream18_z <= equity_lane1_slot_stream18_w;
             if (equity_lane1_bus_index = 3) then
                 equity_lane1_slot_stream18_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
             else
                 equity_lane1_slot_stream18_w <= equity_lane1_bus_word;
             end if;
         elsif bool(equity_lane1_slot_stream18_advance) then
-            equity_lane1_slot_stream18_w <= (equity_lane1_slot_stream18_gx xor equity_lane1_slot_stream18_hw);
+            equity_lane1_slot_stream18_x <= equity_lane1_slot_stream18_z;
+            equity_lane1_slot_stream18_y <= equity_lane1_slot_stream18_w;
+            equity_lane1_slot_stream18_z <= equity_lane1_slot_stream18_first;
+            equity_lane1_slot_stream18_w <= equity_lane1_slot_stream18_second;
         end if;
     end if;
 end process equity_lane1_slot_stream18_step;
 
 
-equity_lane1_slot_stream18_word <= equity_lane1_slot_stream18_w;
+equity_lane1_slot_stream18_word <= unsigned'(equity_lane1_slot_stream18_w & equity_lane1_slot_stream18_z);
 
 equity_lane1_delay_line18_shift_in: process (clk) is
 begin
@@ -19336,13 +21288,22 @@ end process equity_lane1_delay_line18_shift_in;
 equity_lane1_delay_line18_d_out <= equity_lane1_delay_line18_line(126-1 downto (126 - 6));
 
 
-equity_lane1_slot_stream19_x_part19_t <= (equity_lane1_slot_stream19_x xor unsigned'(equity_lane1_slot_stream19_x(21-1 downto 0) & to_unsigned(0, 11)));
+equity_lane1_slot_stream19_x_part24_t <= (equity_lane1_slot_stream19_x xor unsigned'(equity_lane1_slot_stream19_x(21-1 downto 0) & to_unsigned(0, 11)));
 
 
-equity_lane1_slot_stream19_gx <= (equity_lane1_slot_stream19_x_part19_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream19_x_part19_t(32-1 downto 8)));
+equity_lane1_slot_stream19_gx <= (equity_lane1_slot_stream19_x_part24_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream19_x_part24_t(32-1 downto 8)));
 
 
 equity_lane1_slot_stream19_hw <= (equity_lane1_slot_stream19_w xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream19_w(32-1 downto 19)));
+
+
+equity_lane1_slot_stream19_x_part25_t <= (equity_lane1_slot_stream19_y xor unsigned'(equity_lane1_slot_stream19_y(21-1 downto 0) & to_unsigned(0, 11)));
+
+
+equity_lane1_slot_stream19_gy <= (equity_lane1_slot_stream19_x_part25_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream19_x_part25_t(32-1 downto 8)));
+
+
+equity_lane1_slot_stream19_h_first <= (equity_lane1_slot_stream19_first xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream19_first(32-1 downto 19)));
 
 
 equity_lane1_slot_stream19_advance <= stdl(bool(equity_lane1_slot_stream19_tok_in) or bool(equity_lane1_prime));
@@ -19354,28 +21315,37 @@ begin
     end if;
 end process equity_lane1_slot_stream19_select;
 
+
+equity_lane1_slot_stream19_first <= (equity_lane1_slot_stream19_gx xor equity_lane1_slot_stream19_hw);
+
+
+equity_lane1_slot_stream19_second <= (equity_lane1_slot_stream19_gy xor equity_lane1_slot_stream19_h_first);
+
 equity_lane1_slot_stream19_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane1_slot_stream19_mine) or bool(equity_lane1_slot_stream19_advance)) then
-            equity_lane1_slot_stream19_x <= equity_lane1_slot_stream19_y;
-            equity_lane1_slot_stream19_y <= equity_lane1_slot_stream19_z;
-            equity_lane1_slot_stream19_z <= equity_lane1_slot_stream19_w;
-        end if;
         if bool(equity_lane1_slot_stream19_mine) then
+            if (equity_lane1_bus_index = 2) then
+                equity_lane1_slot_stream19_x <= equity_lane1_slot_stream19_z;
+                equity_lane1_slot_stream19_y <= equity_lane1_slot_stream19_w;
+            end if;
+            equity_lane1_slot_stream19_z <= equity_lane1_slot_stream19_w;
             if (equity_lane1_bus_index = 3) then
                 equity_lane1_slot_stream19_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
             else
                 equity_lane1_slot_stream19_w <= equity_lane1_bus_word;
             end if;
         elsif bool(equity_lane1_slot_stream19_advance) then
-            equity_lane1_slot_stream19_w <= (equity_lane1_slot_stream19_gx xor equity_lane1_slot_stream19_hw);
+            equity_lane1_slot_stream19_x <= equity_lane1_slot_stream19_z;
+            equity_lane1_slot_stream19_y <= equity_lane1_slot_stream19_w;
+            equity_lane1_slot_stream19_z <= equity_lane1_slot_stream19_first;
+            equity_lane1_slot_stream19_w <= equity_lane1_slot_stream19_second;
         end if;
     end if;
 end process equity_lane1_slot_stream19_step;
 
 
-equity_lane1_slot_stream19_word <= equity_lane1_slot_stream19_w;
+equity_lane1_slot_stream19_word <= unsigned'(equity_lane1_slot_stream19_w & equity_lane1_slot_stream19_z);
 
 equity_lane1_delay_line19_shift_in: process (clk) is
 begin
@@ -19388,13 +21358,22 @@ end process equity_lane1_delay_line19_shift_in;
 equity_lane1_delay_line19_d_out <= equity_lane1_delay_line19_line(144-1 downto (144 - 6));
 
 
-equity_lane1_slot_stream20_x_part20_t <= (equity_lane1_slot_stream20_x xor unsigned'(equity_lane1_slot_stream20_x(21-1 downto 0) & to_unsigned(0, 11)));
+equity_lane1_slot_stream20_x_part26_t <= (equity_lane1_slot_stream20_x xor unsigned'(equity_lane1_slot_stream20_x(21-1 downto 0) & to_unsigned(0, 11)));
 
 
-equity_lane1_slot_stream20_gx <= (equity_lane1_slot_stream20_x_part20_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream20_x_part20_t(32-1 downto 8)));
+equity_lane1_slot_stream20_gx <= (equity_lane1_slot_stream20_x_part26_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream20_x_part26_t(32-1 downto 8)));
 
 
 equity_lane1_slot_stream20_hw <= (equity_lane1_slot_stream20_w xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream20_w(32-1 downto 19)));
+
+
+equity_lane1_slot_stream20_x_part27_t <= (equity_lane1_slot_stream20_y xor unsigned'(equity_lane1_slot_stream20_y(21-1 downto 0) & to_unsigned(0, 11)));
+
+
+equity_lane1_slot_stream20_gy <= (equity_lane1_slot_stream20_x_part27_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream20_x_part27_t(32-1 downto 8)));
+
+
+equity_lane1_slot_stream20_h_first <= (equity_lane1_slot_stream20_first xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream20_first(32-1 downto 19)));
 
 
 equity_lane1_slot_stream20_advance <= stdl(bool(equity_lane1_slot_stream20_tok_in) or bool(equity_lane1_prime));
@@ -19406,28 +21385,37 @@ begin
     end if;
 end process equity_lane1_slot_stream20_select;
 
+
+equity_lane1_slot_stream20_first <= (equity_lane1_slot_stream20_gx xor equity_lane1_slot_stream20_hw);
+
+
+equity_lane1_slot_stream20_second <= (equity_lane1_slot_stream20_gy xor equity_lane1_slot_stream20_h_first);
+
 equity_lane1_slot_stream20_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane1_slot_stream20_mine) or bool(equity_lane1_slot_stream20_advance)) then
-            equity_lane1_slot_stream20_x <= equity_lane1_slot_stream20_y;
-            equity_lane1_slot_stream20_y <= equity_lane1_slot_stream20_z;
-            equity_lane1_slot_stream20_z <= equity_lane1_slot_stream20_w;
-        end if;
         if bool(equity_lane1_slot_stream20_mine) then
+            if (equity_lane1_bus_index = 2) then
+                equity_lane1_slot_stream20_x <= equity_lane1_slot_stream20_z;
+                equity_lane1_slot_stream20_y <= equity_lane1_slot_stream20_w;
+            end if;
+            equity_lane1_slot_stream20_z <= equity_lane1_slot_stream20_w;
             if (equity_lane1_bus_index = 3) then
                 equity_lane1_slot_stream20_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
             else
                 equity_lane1_slot_stream20_w <= equity_lane1_bus_word;
             end if;
         elsif bool(equity_lane1_slot_stream20_advance) then
-            equity_lane1_slot_stream20_w <= (equity_lane1_slot_stream20_gx xor equity_lane1_slot_stream20_hw);
+            equity_lane1_slot_stream20_x <= equity_lane1_slot_stream20_z;
+            equity_lane1_slot_stream20_y <= equity_lane1_slot_stream20_w;
+            equity_lane1_slot_stream20_z <= equity_lane1_slot_stream20_first;
+            equity_lane1_slot_stream20_w <= equity_lane1_slot_stream20_second;
         end if;
     end if;
 end process equity_lane1_slot_stream20_step;
 
 
-equity_lane1_slot_stream20_word <= equity_lane1_slot_stream20_w;
+equity_lane1_slot_stream20_word <= unsigned'(equity_lane1_slot_stream20_w & equity_lane1_slot_stream20_z);
 
 equity_lane1_delay_line20_shift_in: process (clk) is
 begin
@@ -19440,13 +21428,22 @@ end process equity_lane1_delay_line20_shift_in;
 equity_lane1_delay_line20_d_out <= equity_lane1_delay_line20_line(162-1 downto (162 - 6));
 
 
-equity_lane1_slot_stream21_x_part21_t <= (equity_lane1_slot_stream21_x xor unsigned'(equity_lane1_slot_stream21_x(21-1 downto 0) & to_unsigned(0, 11)));
+equity_lane1_slot_stream21_x_part28_t <= (equity_lane1_slot_stream21_x xor unsigned'(equity_lane1_slot_stream21_x(21-1 downto 0) & to_unsigned(0, 11)));
 
 
-equity_lane1_slot_stream21_gx <= (equity_lane1_slot_stream21_x_part21_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream21_x_part21_t(32-1 downto 8)));
+equity_lane1_slot_stream21_gx <= (equity_lane1_slot_stream21_x_part28_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream21_x_part28_t(32-1 downto 8)));
 
 
 equity_lane1_slot_stream21_hw <= (equity_lane1_slot_stream21_w xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream21_w(32-1 downto 19)));
+
+
+equity_lane1_slot_stream21_x_part29_t <= (equity_lane1_slot_stream21_y xor unsigned'(equity_lane1_slot_stream21_y(21-1 downto 0) & to_unsigned(0, 11)));
+
+
+equity_lane1_slot_stream21_gy <= (equity_lane1_slot_stream21_x_part29_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream21_x_part29_t(32-1 downto 8)));
+
+
+equity_lane1_slot_stream21_h_first <= (equity_lane1_slot_stream21_first xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream21_first(32-1 downto 19)));
 
 
 equity_lane1_slot_stream21_advance <= stdl(bool(equity_lane1_slot_stream21_tok_in) or bool(equity_lane1_prime));
@@ -19458,28 +21455,37 @@ begin
     end if;
 end process equity_lane1_slot_stream21_select;
 
+
+equity_lane1_slot_stream21_first <= (equity_lane1_slot_stream21_gx xor equity_lane1_slot_stream21_hw);
+
+
+equity_lane1_slot_stream21_second <= (equity_lane1_slot_stream21_gy xor equity_lane1_slot_stream21_h_first);
+
 equity_lane1_slot_stream21_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane1_slot_stream21_mine) or bool(equity_lane1_slot_stream21_advance)) then
-            equity_lane1_slot_stream21_x <= equity_lane1_slot_stream21_y;
-            equity_lane1_slot_stream21_y <= equity_lane1_slot_stream21_z;
-            equity_lane1_slot_stream21_z <= equity_lane1_slot_stream21_w;
-        end if;
         if bool(equity_lane1_slot_stream21_mine) then
+            if (equity_lane1_bus_index = 2) then
+                equity_lane1_slot_stream21_x <= equity_lane1_slot_stream21_z;
+                equity_lane1_slot_stream21_y <= equity_lane1_slot_stream21_w;
+            end if;
+            equity_lane1_slot_stream21_z <= equity_lane1_slot_stream21_w;
             if (equity_lane1_bus_index = 3) then
                 equity_lane1_slot_stream21_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
             else
                 equity_lane1_slot_stream21_w <= equity_lane1_bus_word;
             end if;
         elsif bool(equity_lane1_slot_stream21_advance) then
-            equity_lane1_slot_stream21_w <= (equity_lane1_slot_stream21_gx xor equity_lane1_slot_stream21_hw);
+            equity_lane1_slot_stream21_x <= equity_lane1_slot_stream21_z;
+            equity_lane1_slot_stream21_y <= equity_lane1_slot_stream21_w;
+            equity_lane1_slot_stream21_z <= equity_lane1_slot_stream21_first;
+            equity_lane1_slot_stream21_w <= equity_lane1_slot_stream21_second;
         end if;
     end if;
 end process equity_lane1_slot_stream21_step;
 
 
-equity_lane1_slot_stream21_word <= equity_lane1_slot_stream21_w;
+equity_lane1_slot_stream21_word <= unsigned'(equity_lane1_slot_stream21_w & equity_lane1_slot_stream21_z);
 
 equity_lane1_delay_line21_shift_in: process (clk) is
 begin
@@ -19504,13 +21510,15 @@ equity_lane1_deal_stage11_masking: process (equity_lane1_slot_stream11_word, equ
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane1_deal_stage11_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane1_delay_line11_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream11_word(((6 * f) + b))) and bool(equity_lane1_deal_stage11_mask_q(b)));
-            end if;
+    for k in 0 to 1-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane1_deal_stage11_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane1_delay_line11_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane1_slot_stream11_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane1_deal_stage11_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane1_deal_stage11_candidates <= masked;
@@ -19647,61 +21655,63 @@ begin
 end process equity_lane1_deal_stage12_setting;
 
 
-equity_lane1_deal_stage12_repeated_position50_same_position275_equal <= stdl(equity_lane1_deal_stage12_taken(6-1 downto 0) = equity_lane1_deal_stage12_t_pos(6-1 downto 0));
+equity_lane1_deal_stage12_repeated_position70_same_position445_equal <= stdl(equity_lane1_deal_stage12_taken(6-1 downto 0) = equity_lane1_deal_stage12_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage12_repeated_position50_gathered <= stdl(equity_lane1_deal_stage12_repeated_position50_same_position275_equal /= '0');
+equity_lane1_deal_stage12_repeated_position70_gathered <= stdl(equity_lane1_deal_stage12_repeated_position70_same_position445_equal /= '0');
 
 
-equity_lane1_deal_stage12_repeated_position50_groups <= to_unsigned(equity_lane1_deal_stage12_repeated_position50_gathered, 1);
+equity_lane1_deal_stage12_repeated_position70_groups <= to_unsigned(equity_lane1_deal_stage12_repeated_position70_gathered, 1);
 
 
-equity_lane1_deal_stage12_repeated_position51_same_position276_equal <= stdl(equity_lane1_deal_stage12_taken(12-1 downto 6) = equity_lane1_deal_stage12_t_pos(6-1 downto 0));
+equity_lane1_deal_stage12_repeated_position71_same_position446_equal <= stdl(equity_lane1_deal_stage12_taken(12-1 downto 6) = equity_lane1_deal_stage12_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage12_repeated_position51_gathered <= stdl(equity_lane1_deal_stage12_repeated_position51_same_position276_equal /= '0');
+equity_lane1_deal_stage12_repeated_position71_gathered <= stdl(equity_lane1_deal_stage12_repeated_position71_same_position446_equal /= '0');
 
 
-equity_lane1_deal_stage12_repeated_position51_groups <= to_unsigned(equity_lane1_deal_stage12_repeated_position51_gathered, 1);
+equity_lane1_deal_stage12_repeated_position71_groups <= to_unsigned(equity_lane1_deal_stage12_repeated_position71_gathered, 1);
 
 
-equity_lane1_deal_stage12_repeated_position52_same_position277_equal <= stdl(equity_lane1_deal_stage12_taken(18-1 downto 12) = equity_lane1_deal_stage12_t_pos(6-1 downto 0));
+equity_lane1_deal_stage12_repeated_position72_same_position447_equal <= stdl(equity_lane1_deal_stage12_taken(18-1 downto 12) = equity_lane1_deal_stage12_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage12_repeated_position52_gathered <= stdl(equity_lane1_deal_stage12_repeated_position52_same_position277_equal /= '0');
+equity_lane1_deal_stage12_repeated_position72_gathered <= stdl(equity_lane1_deal_stage12_repeated_position72_same_position447_equal /= '0');
 
 
-equity_lane1_deal_stage12_repeated_position52_groups <= to_unsigned(equity_lane1_deal_stage12_repeated_position52_gathered, 1);
+equity_lane1_deal_stage12_repeated_position72_groups <= to_unsigned(equity_lane1_deal_stage12_repeated_position72_gathered, 1);
 
 
-equity_lane1_deal_stage12_repeated_position53_same_position278_equal <= stdl(equity_lane1_deal_stage12_taken(24-1 downto 18) = equity_lane1_deal_stage12_t_pos(6-1 downto 0));
+equity_lane1_deal_stage12_repeated_position73_same_position448_equal <= stdl(equity_lane1_deal_stage12_taken(24-1 downto 18) = equity_lane1_deal_stage12_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage12_repeated_position53_gathered <= stdl(equity_lane1_deal_stage12_repeated_position53_same_position278_equal /= '0');
+equity_lane1_deal_stage12_repeated_position73_gathered <= stdl(equity_lane1_deal_stage12_repeated_position73_same_position448_equal /= '0');
 
 
-equity_lane1_deal_stage12_repeated_position53_groups <= to_unsigned(equity_lane1_deal_stage12_repeated_position53_gathered, 1);
+equity_lane1_deal_stage12_repeated_position73_groups <= to_unsigned(equity_lane1_deal_stage12_repeated_position73_gathered, 1);
 
 
-equity_lane1_deal_stage12_repeated_position54_same_position279_equal <= stdl(equity_lane1_deal_stage12_taken(30-1 downto 24) = equity_lane1_deal_stage12_t_pos(6-1 downto 0));
+equity_lane1_deal_stage12_repeated_position74_same_position449_equal <= stdl(equity_lane1_deal_stage12_taken(30-1 downto 24) = equity_lane1_deal_stage12_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage12_repeated_position54_gathered <= stdl(equity_lane1_deal_stage12_repeated_position54_same_position279_equal /= '0');
+equity_lane1_deal_stage12_repeated_position74_gathered <= stdl(equity_lane1_deal_stage12_repeated_position74_same_position449_equal /= '0');
 
 
-equity_lane1_deal_stage12_repeated_position54_groups <= to_unsigned(equity_lane1_deal_stage12_repeated_position54_gathered, 1);
+equity_lane1_deal_stage12_repeated_position74_groups <= to_unsigned(equity_lane1_deal_stage12_repeated_position74_gathered, 1);
 
 equity_lane1_deal_stage12_masking: process (equity_lane1_slot_stream12_word, equity_lane1_deal_stage12_exact_q, equity_lane1_delay_line12_d_out, equity_lane1_deal_stage12_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane1_deal_stage12_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane1_delay_line12_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream12_word(((6 * f) + b))) and bool(equity_lane1_deal_stage12_mask_q(b)));
-            end if;
+    for k in 0 to 1-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane1_deal_stage12_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane1_delay_line12_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane1_slot_stream12_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane1_deal_stage12_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane1_deal_stage12_candidates <= masked;
@@ -19838,76 +21848,78 @@ begin
 end process equity_lane1_deal_stage13_setting;
 
 
-equity_lane1_deal_stage13_repeated_position55_same_position280_equal <= stdl(equity_lane1_deal_stage13_taken(6-1 downto 0) = equity_lane1_deal_stage13_t_pos(6-1 downto 0));
+equity_lane1_deal_stage13_repeated_position75_same_position450_equal <= stdl(equity_lane1_deal_stage13_taken(6-1 downto 0) = equity_lane1_deal_stage13_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage13_repeated_position55_same_position281_equal <= stdl(equity_lane1_deal_stage13_taken(6-1 downto 0) = equity_lane1_deal_stage13_t_pos(12-1 downto 6));
+equity_lane1_deal_stage13_repeated_position75_same_position451_equal <= stdl(equity_lane1_deal_stage13_taken(6-1 downto 0) = equity_lane1_deal_stage13_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage13_repeated_position55_gathered <= stdl(equity_lane1_deal_stage13_repeated_position55_any_set95_bits /= 0);
+equity_lane1_deal_stage13_repeated_position75_gathered <= stdl(equity_lane1_deal_stage13_repeated_position75_any_set145_bits /= 0);
 
 
-equity_lane1_deal_stage13_repeated_position55_groups <= to_unsigned(equity_lane1_deal_stage13_repeated_position55_gathered, 1);
+equity_lane1_deal_stage13_repeated_position75_groups <= to_unsigned(equity_lane1_deal_stage13_repeated_position75_gathered, 1);
 
 
-equity_lane1_deal_stage13_repeated_position56_same_position282_equal <= stdl(equity_lane1_deal_stage13_taken(12-1 downto 6) = equity_lane1_deal_stage13_t_pos(6-1 downto 0));
+equity_lane1_deal_stage13_repeated_position76_same_position452_equal <= stdl(equity_lane1_deal_stage13_taken(12-1 downto 6) = equity_lane1_deal_stage13_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage13_repeated_position56_same_position283_equal <= stdl(equity_lane1_deal_stage13_taken(12-1 downto 6) = equity_lane1_deal_stage13_t_pos(12-1 downto 6));
+equity_lane1_deal_stage13_repeated_position76_same_position453_equal <= stdl(equity_lane1_deal_stage13_taken(12-1 downto 6) = equity_lane1_deal_stage13_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage13_repeated_position56_gathered <= stdl(equity_lane1_deal_stage13_repeated_position56_any_set96_bits /= 0);
+equity_lane1_deal_stage13_repeated_position76_gathered <= stdl(equity_lane1_deal_stage13_repeated_position76_any_set146_bits /= 0);
 
 
-equity_lane1_deal_stage13_repeated_position56_groups <= to_unsigned(equity_lane1_deal_stage13_repeated_position56_gathered, 1);
+equity_lane1_deal_stage13_repeated_position76_groups <= to_unsigned(equity_lane1_deal_stage13_repeated_position76_gathered, 1);
 
 
-equity_lane1_deal_stage13_repeated_position57_same_position284_equal <= stdl(equity_lane1_deal_stage13_taken(18-1 downto 12) = equity_lane1_deal_stage13_t_pos(6-1 downto 0));
+equity_lane1_deal_stage13_repeated_position77_same_position454_equal <= stdl(equity_lane1_deal_stage13_taken(18-1 downto 12) = equity_lane1_deal_stage13_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage13_repeated_position57_same_position285_equal <= stdl(equity_lane1_deal_stage13_taken(18-1 downto 12) = equity_lane1_deal_stage13_t_pos(12-1 downto 6));
+equity_lane1_deal_stage13_repeated_position77_same_position455_equal <= stdl(equity_lane1_deal_stage13_taken(18-1 downto 12) = equity_lane1_deal_stage13_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage13_repeated_position57_gathered <= stdl(equity_lane1_deal_stage13_repeated_position57_any_set97_bits /= 0);
+equity_lane1_deal_stage13_repeated_position77_gathered <= stdl(equity_lane1_deal_stage13_repeated_position77_any_set147_bits /= 0);
 
 
-equity_lane1_deal_stage13_repeated_position57_groups <= to_unsigned(equity_lane1_deal_stage13_repeated_position57_gathered, 1);
+equity_lane1_deal_stage13_repeated_position77_groups <= to_unsigned(equity_lane1_deal_stage13_repeated_position77_gathered, 1);
 
 
-equity_lane1_deal_stage13_repeated_position58_same_position286_equal <= stdl(equity_lane1_deal_stage13_taken(24-1 downto 18) = equity_lane1_deal_stage13_t_pos(6-1 downto 0));
+equity_lane1_deal_stage13_repeated_position78_same_position456_equal <= stdl(equity_lane1_deal_stage13_taken(24-1 downto 18) = equity_lane1_deal_stage13_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage13_repeated_position58_same_position287_equal <= stdl(equity_lane1_deal_stage13_taken(24-1 downto 18) = equity_lane1_deal_stage13_t_pos(12-1 downto 6));
+equity_lane1_deal_stage13_repeated_position78_same_position457_equal <= stdl(equity_lane1_deal_stage13_taken(24-1 downto 18) = equity_lane1_deal_stage13_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage13_repeated_position58_gathered <= stdl(equity_lane1_deal_stage13_repeated_position58_any_set98_bits /= 0);
+equity_lane1_deal_stage13_repeated_position78_gathered <= stdl(equity_lane1_deal_stage13_repeated_position78_any_set148_bits /= 0);
 
 
-equity_lane1_deal_stage13_repeated_position58_groups <= to_unsigned(equity_lane1_deal_stage13_repeated_position58_gathered, 1);
+equity_lane1_deal_stage13_repeated_position78_groups <= to_unsigned(equity_lane1_deal_stage13_repeated_position78_gathered, 1);
 
 
-equity_lane1_deal_stage13_repeated_position59_same_position288_equal <= stdl(equity_lane1_deal_stage13_taken(30-1 downto 24) = equity_lane1_deal_stage13_t_pos(6-1 downto 0));
+equity_lane1_deal_stage13_repeated_position79_same_position458_equal <= stdl(equity_lane1_deal_stage13_taken(30-1 downto 24) = equity_lane1_deal_stage13_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage13_repeated_position59_same_position289_equal <= stdl(equity_lane1_deal_stage13_taken(30-1 downto 24) = equity_lane1_deal_stage13_t_pos(12-1 downto 6));
+equity_lane1_deal_stage13_repeated_position79_same_position459_equal <= stdl(equity_lane1_deal_stage13_taken(30-1 downto 24) = equity_lane1_deal_stage13_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage13_repeated_position59_gathered <= stdl(equity_lane1_deal_stage13_repeated_position59_any_set99_bits /= 0);
+equity_lane1_deal_stage13_repeated_position79_gathered <= stdl(equity_lane1_deal_stage13_repeated_position79_any_set149_bits /= 0);
 
 
-equity_lane1_deal_stage13_repeated_position59_groups <= to_unsigned(equity_lane1_deal_stage13_repeated_position59_gathered, 1);
+equity_lane1_deal_stage13_repeated_position79_groups <= to_unsigned(equity_lane1_deal_stage13_repeated_position79_gathered, 1);
 
 equity_lane1_deal_stage13_masking: process (equity_lane1_slot_stream13_word, equity_lane1_deal_stage13_exact_q, equity_lane1_delay_line13_d_out, equity_lane1_deal_stage13_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane1_deal_stage13_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane1_delay_line13_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream13_word(((6 * f) + b))) and bool(equity_lane1_deal_stage13_mask_q(b)));
-            end if;
+    for k in 0 to 1-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane1_deal_stage13_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane1_delay_line13_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane1_slot_stream13_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane1_deal_stage13_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane1_deal_stage13_candidates <= masked;
@@ -20044,91 +22056,93 @@ begin
 end process equity_lane1_deal_stage14_setting;
 
 
-equity_lane1_deal_stage14_repeated_position60_same_position290_equal <= stdl(equity_lane1_deal_stage14_taken(6-1 downto 0) = equity_lane1_deal_stage14_t_pos(6-1 downto 0));
+equity_lane1_deal_stage14_repeated_position80_same_position460_equal <= stdl(equity_lane1_deal_stage14_taken(6-1 downto 0) = equity_lane1_deal_stage14_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage14_repeated_position60_same_position291_equal <= stdl(equity_lane1_deal_stage14_taken(6-1 downto 0) = equity_lane1_deal_stage14_t_pos(12-1 downto 6));
+equity_lane1_deal_stage14_repeated_position80_same_position461_equal <= stdl(equity_lane1_deal_stage14_taken(6-1 downto 0) = equity_lane1_deal_stage14_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage14_repeated_position60_same_position292_equal <= stdl(equity_lane1_deal_stage14_taken(6-1 downto 0) = equity_lane1_deal_stage14_t_pos(18-1 downto 12));
+equity_lane1_deal_stage14_repeated_position80_same_position462_equal <= stdl(equity_lane1_deal_stage14_taken(6-1 downto 0) = equity_lane1_deal_stage14_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage14_repeated_position60_gathered <= stdl(equity_lane1_deal_stage14_repeated_position60_any_set100_bits /= 0);
+equity_lane1_deal_stage14_repeated_position80_gathered <= stdl(equity_lane1_deal_stage14_repeated_position80_any_set150_bits /= 0);
 
 
-equity_lane1_deal_stage14_repeated_position60_groups <= to_unsigned(equity_lane1_deal_stage14_repeated_position60_gathered, 1);
+equity_lane1_deal_stage14_repeated_position80_groups <= to_unsigned(equity_lane1_deal_stage14_repeated_position80_gathered, 1);
 
 
-equity_lane1_deal_stage14_repeated_position61_same_position293_equal <= stdl(equity_lane1_deal_stage14_taken(12-1 downto 6) = equity_lane1_deal_stage14_t_pos(6-1 downto 0));
+equity_lane1_deal_stage14_repeated_position81_same_position463_equal <= stdl(equity_lane1_deal_stage14_taken(12-1 downto 6) = equity_lane1_deal_stage14_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage14_repeated_position61_same_position294_equal <= stdl(equity_lane1_deal_stage14_taken(12-1 downto 6) = equity_lane1_deal_stage14_t_pos(12-1 downto 6));
+equity_lane1_deal_stage14_repeated_position81_same_position464_equal <= stdl(equity_lane1_deal_stage14_taken(12-1 downto 6) = equity_lane1_deal_stage14_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage14_repeated_position61_same_position295_equal <= stdl(equity_lane1_deal_stage14_taken(12-1 downto 6) = equity_lane1_deal_stage14_t_pos(18-1 downto 12));
+equity_lane1_deal_stage14_repeated_position81_same_position465_equal <= stdl(equity_lane1_deal_stage14_taken(12-1 downto 6) = equity_lane1_deal_stage14_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage14_repeated_position61_gathered <= stdl(equity_lane1_deal_stage14_repeated_position61_any_set101_bits /= 0);
+equity_lane1_deal_stage14_repeated_position81_gathered <= stdl(equity_lane1_deal_stage14_repeated_position81_any_set151_bits /= 0);
 
 
-equity_lane1_deal_stage14_repeated_position61_groups <= to_unsigned(equity_lane1_deal_stage14_repeated_position61_gathered, 1);
+equity_lane1_deal_stage14_repeated_position81_groups <= to_unsigned(equity_lane1_deal_stage14_repeated_position81_gathered, 1);
 
 
-equity_lane1_deal_stage14_repeated_position62_same_position296_equal <= stdl(equity_lane1_deal_stage14_taken(18-1 downto 12) = equity_lane1_deal_stage14_t_pos(6-1 downto 0));
+equity_lane1_deal_stage14_repeated_position82_same_position466_equal <= stdl(equity_lane1_deal_stage14_taken(18-1 downto 12) = equity_lane1_deal_stage14_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage14_repeated_position62_same_position297_equal <= stdl(equity_lane1_deal_stage14_taken(18-1 downto 12) = equity_lane1_deal_stage14_t_pos(12-1 downto 6));
+equity_lane1_deal_stage14_repeated_position82_same_position467_equal <= stdl(equity_lane1_deal_stage14_taken(18-1 downto 12) = equity_lane1_deal_stage14_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage14_repeated_position62_same_position298_equal <= stdl(equity_lane1_deal_stage14_taken(18-1 downto 12) = equity_lane1_deal_stage14_t_pos(18-1 downto 12));
+equity_lane1_deal_stage14_repeated_position82_same_position468_equal <= stdl(equity_lane1_deal_stage14_taken(18-1 downto 12) = equity_lane1_deal_stage14_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage14_repeated_position62_gathered <= stdl(equity_lane1_deal_stage14_repeated_position62_any_set102_bits /= 0);
+equity_lane1_deal_stage14_repeated_position82_gathered <= stdl(equity_lane1_deal_stage14_repeated_position82_any_set152_bits /= 0);
 
 
-equity_lane1_deal_stage14_repeated_position62_groups <= to_unsigned(equity_lane1_deal_stage14_repeated_position62_gathered, 1);
+equity_lane1_deal_stage14_repeated_position82_groups <= to_unsigned(equity_lane1_deal_stage14_repeated_position82_gathered, 1);
 
 
-equity_lane1_deal_stage14_repeated_position63_same_position299_equal <= stdl(equity_lane1_deal_stage14_taken(24-1 downto 18) = equity_lane1_deal_stage14_t_pos(6-1 downto 0));
+equity_lane1_deal_stage14_repeated_position83_same_position469_equal <= stdl(equity_lane1_deal_stage14_taken(24-1 downto 18) = equity_lane1_deal_stage14_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage14_repeated_position63_same_position300_equal <= stdl(equity_lane1_deal_stage14_taken(24-1 downto 18) = equity_lane1_deal_stage14_t_pos(12-1 downto 6));
+equity_lane1_deal_stage14_repeated_position83_same_position470_equal <= stdl(equity_lane1_deal_stage14_taken(24-1 downto 18) = equity_lane1_deal_stage14_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage14_repeated_position63_same_position301_equal <= stdl(equity_lane1_deal_stage14_taken(24-1 downto 18) = equity_lane1_deal_stage14_t_pos(18-1 downto 12));
+equity_lane1_deal_stage14_repeated_position83_same_position471_equal <= stdl(equity_lane1_deal_stage14_taken(24-1 downto 18) = equity_lane1_deal_stage14_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage14_repeated_position63_gathered <= stdl(equity_lane1_deal_stage14_repeated_position63_any_set103_bits /= 0);
+equity_lane1_deal_stage14_repeated_position83_gathered <= stdl(equity_lane1_deal_stage14_repeated_position83_any_set153_bits /= 0);
 
 
-equity_lane1_deal_stage14_repeated_position63_groups <= to_unsigned(equity_lane1_deal_stage14_repeated_position63_gathered, 1);
+equity_lane1_deal_stage14_repeated_position83_groups <= to_unsigned(equity_lane1_deal_stage14_repeated_position83_gathered, 1);
 
 
-equity_lane1_deal_stage14_repeated_position64_same_position302_equal <= stdl(equity_lane1_deal_stage14_taken(30-1 downto 24) = equity_lane1_deal_stage14_t_pos(6-1 downto 0));
+equity_lane1_deal_stage14_repeated_position84_same_position472_equal <= stdl(equity_lane1_deal_stage14_taken(30-1 downto 24) = equity_lane1_deal_stage14_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage14_repeated_position64_same_position303_equal <= stdl(equity_lane1_deal_stage14_taken(30-1 downto 24) = equity_lane1_deal_stage14_t_pos(12-1 downto 6));
+equity_lane1_deal_stage14_repeated_position84_same_position473_equal <= stdl(equity_lane1_deal_stage14_taken(30-1 downto 24) = equity_lane1_deal_stage14_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage14_repeated_position64_same_position304_equal <= stdl(equity_lane1_deal_stage14_taken(30-1 downto 24) = equity_lane1_deal_stage14_t_pos(18-1 downto 12));
+equity_lane1_deal_stage14_repeated_position84_same_position474_equal <= stdl(equity_lane1_deal_stage14_taken(30-1 downto 24) = equity_lane1_deal_stage14_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage14_repeated_position64_gathered <= stdl(equity_lane1_deal_stage14_repeated_position64_any_set104_bits /= 0);
+equity_lane1_deal_stage14_repeated_position84_gathered <= stdl(equity_lane1_deal_stage14_repeated_position84_any_set154_bits /= 0);
 
 
-equity_lane1_deal_stage14_repeated_position64_groups <= to_unsigned(equity_lane1_deal_stage14_repeated_position64_gathered, 1);
+equity_lane1_deal_stage14_repeated_position84_groups <= to_unsigned(equity_lane1_deal_stage14_repeated_position84_gathered, 1);
 
 equity_lane1_deal_stage14_masking: process (equity_lane1_slot_stream14_word, equity_lane1_deal_stage14_exact_q, equity_lane1_delay_line14_d_out, equity_lane1_deal_stage14_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane1_deal_stage14_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane1_delay_line14_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream14_word(((6 * f) + b))) and bool(equity_lane1_deal_stage14_mask_q(b)));
-            end if;
+    for k in 0 to 1-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane1_deal_stage14_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane1_delay_line14_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane1_slot_stream14_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane1_deal_stage14_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane1_deal_stage14_candidates <= masked;
@@ -20265,106 +22279,108 @@ begin
 end process equity_lane1_deal_stage15_setting;
 
 
-equity_lane1_deal_stage15_repeated_position65_same_position305_equal <= stdl(equity_lane1_deal_stage15_taken(6-1 downto 0) = equity_lane1_deal_stage15_t_pos(6-1 downto 0));
+equity_lane1_deal_stage15_repeated_position85_same_position475_equal <= stdl(equity_lane1_deal_stage15_taken(6-1 downto 0) = equity_lane1_deal_stage15_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage15_repeated_position65_same_position306_equal <= stdl(equity_lane1_deal_stage15_taken(6-1 downto 0) = equity_lane1_deal_stage15_t_pos(12-1 downto 6));
+equity_lane1_deal_stage15_repeated_position85_same_position476_equal <= stdl(equity_lane1_deal_stage15_taken(6-1 downto 0) = equity_lane1_deal_stage15_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage15_repeated_position65_same_position307_equal <= stdl(equity_lane1_deal_stage15_taken(6-1 downto 0) = equity_lane1_deal_stage15_t_pos(18-1 downto 12));
+equity_lane1_deal_stage15_repeated_position85_same_position477_equal <= stdl(equity_lane1_deal_stage15_taken(6-1 downto 0) = equity_lane1_deal_stage15_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage15_repeated_position65_same_position308_equal <= stdl(equity_lane1_deal_stage15_taken(6-1 downto 0) = equity_lane1_deal_stage15_t_pos(24-1 downto 18));
+equity_lane1_deal_stage15_repeated_position85_same_position478_equal <= stdl(equity_lane1_deal_stage15_taken(6-1 downto 0) = equity_lane1_deal_stage15_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage15_repeated_position65_gathered <= stdl(equity_lane1_deal_stage15_repeated_position65_any_set105_bits /= 0);
+equity_lane1_deal_stage15_repeated_position85_gathered <= stdl(equity_lane1_deal_stage15_repeated_position85_any_set155_bits /= 0);
 
 
-equity_lane1_deal_stage15_repeated_position65_groups <= to_unsigned(equity_lane1_deal_stage15_repeated_position65_gathered, 1);
+equity_lane1_deal_stage15_repeated_position85_groups <= to_unsigned(equity_lane1_deal_stage15_repeated_position85_gathered, 1);
 
 
-equity_lane1_deal_stage15_repeated_position66_same_position309_equal <= stdl(equity_lane1_deal_stage15_taken(12-1 downto 6) = equity_lane1_deal_stage15_t_pos(6-1 downto 0));
+equity_lane1_deal_stage15_repeated_position86_same_position479_equal <= stdl(equity_lane1_deal_stage15_taken(12-1 downto 6) = equity_lane1_deal_stage15_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage15_repeated_position66_same_position310_equal <= stdl(equity_lane1_deal_stage15_taken(12-1 downto 6) = equity_lane1_deal_stage15_t_pos(12-1 downto 6));
+equity_lane1_deal_stage15_repeated_position86_same_position480_equal <= stdl(equity_lane1_deal_stage15_taken(12-1 downto 6) = equity_lane1_deal_stage15_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage15_repeated_position66_same_position311_equal <= stdl(equity_lane1_deal_stage15_taken(12-1 downto 6) = equity_lane1_deal_stage15_t_pos(18-1 downto 12));
+equity_lane1_deal_stage15_repeated_position86_same_position481_equal <= stdl(equity_lane1_deal_stage15_taken(12-1 downto 6) = equity_lane1_deal_stage15_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage15_repeated_position66_same_position312_equal <= stdl(equity_lane1_deal_stage15_taken(12-1 downto 6) = equity_lane1_deal_stage15_t_pos(24-1 downto 18));
+equity_lane1_deal_stage15_repeated_position86_same_position482_equal <= stdl(equity_lane1_deal_stage15_taken(12-1 downto 6) = equity_lane1_deal_stage15_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage15_repeated_position66_gathered <= stdl(equity_lane1_deal_stage15_repeated_position66_any_set106_bits /= 0);
+equity_lane1_deal_stage15_repeated_position86_gathered <= stdl(equity_lane1_deal_stage15_repeated_position86_any_set156_bits /= 0);
 
 
-equity_lane1_deal_stage15_repeated_position66_groups <= to_unsigned(equity_lane1_deal_stage15_repeated_position66_gathered, 1);
+equity_lane1_deal_stage15_repeated_position86_groups <= to_unsigned(equity_lane1_deal_stage15_repeated_position86_gathered, 1);
 
 
-equity_lane1_deal_stage15_repeated_position67_same_position313_equal <= stdl(equity_lane1_deal_stage15_taken(18-1 downto 12) = equity_lane1_deal_stage15_t_pos(6-1 downto 0));
+equity_lane1_deal_stage15_repeated_position87_same_position483_equal <= stdl(equity_lane1_deal_stage15_taken(18-1 downto 12) = equity_lane1_deal_stage15_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage15_repeated_position67_same_position314_equal <= stdl(equity_lane1_deal_stage15_taken(18-1 downto 12) = equity_lane1_deal_stage15_t_pos(12-1 downto 6));
+equity_lane1_deal_stage15_repeated_position87_same_position484_equal <= stdl(equity_lane1_deal_stage15_taken(18-1 downto 12) = equity_lane1_deal_stage15_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage15_repeated_position67_same_position315_equal <= stdl(equity_lane1_deal_stage15_taken(18-1 downto 12) = equity_lane1_deal_stage15_t_pos(18-1 downto 12));
+equity_lane1_deal_stage15_repeated_position87_same_position485_equal <= stdl(equity_lane1_deal_stage15_taken(18-1 downto 12) = equity_lane1_deal_stage15_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage15_repeated_position67_same_position316_equal <= stdl(equity_lane1_deal_stage15_taken(18-1 downto 12) = equity_lane1_deal_stage15_t_pos(24-1 downto 18));
+equity_lane1_deal_stage15_repeated_position87_same_position486_equal <= stdl(equity_lane1_deal_stage15_taken(18-1 downto 12) = equity_lane1_deal_stage15_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage15_repeated_position67_gathered <= stdl(equity_lane1_deal_stage15_repeated_position67_any_set107_bits /= 0);
+equity_lane1_deal_stage15_repeated_position87_gathered <= stdl(equity_lane1_deal_stage15_repeated_position87_any_set157_bits /= 0);
 
 
-equity_lane1_deal_stage15_repeated_position67_groups <= to_unsigned(equity_lane1_deal_stage15_repeated_position67_gathered, 1);
+equity_lane1_deal_stage15_repeated_position87_groups <= to_unsigned(equity_lane1_deal_stage15_repeated_position87_gathered, 1);
 
 
-equity_lane1_deal_stage15_repeated_position68_same_position317_equal <= stdl(equity_lane1_deal_stage15_taken(24-1 downto 18) = equity_lane1_deal_stage15_t_pos(6-1 downto 0));
+equity_lane1_deal_stage15_repeated_position88_same_position487_equal <= stdl(equity_lane1_deal_stage15_taken(24-1 downto 18) = equity_lane1_deal_stage15_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage15_repeated_position68_same_position318_equal <= stdl(equity_lane1_deal_stage15_taken(24-1 downto 18) = equity_lane1_deal_stage15_t_pos(12-1 downto 6));
+equity_lane1_deal_stage15_repeated_position88_same_position488_equal <= stdl(equity_lane1_deal_stage15_taken(24-1 downto 18) = equity_lane1_deal_stage15_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage15_repeated_position68_same_position319_equal <= stdl(equity_lane1_deal_stage15_taken(24-1 downto 18) = equity_lane1_deal_stage15_t_pos(18-1 downto 12));
+equity_lane1_deal_stage15_repeated_position88_same_position489_equal <= stdl(equity_lane1_deal_stage15_taken(24-1 downto 18) = equity_lane1_deal_stage15_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage15_repeated_position68_same_position320_equal <= stdl(equity_lane1_deal_stage15_taken(24-1 downto 18) = equity_lane1_deal_stage15_t_pos(24-1 downto 18));
+equity_lane1_deal_stage15_repeated_position88_same_position490_equal <= stdl(equity_lane1_deal_stage15_taken(24-1 downto 18) = equity_lane1_deal_stage15_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage15_repeated_position68_gathered <= stdl(equity_lane1_deal_stage15_repeated_position68_any_set108_bits /= 0);
+equity_lane1_deal_stage15_repeated_position88_gathered <= stdl(equity_lane1_deal_stage15_repeated_position88_any_set158_bits /= 0);
 
 
-equity_lane1_deal_stage15_repeated_position68_groups <= to_unsigned(equity_lane1_deal_stage15_repeated_position68_gathered, 1);
+equity_lane1_deal_stage15_repeated_position88_groups <= to_unsigned(equity_lane1_deal_stage15_repeated_position88_gathered, 1);
 
 
-equity_lane1_deal_stage15_repeated_position69_same_position321_equal <= stdl(equity_lane1_deal_stage15_taken(30-1 downto 24) = equity_lane1_deal_stage15_t_pos(6-1 downto 0));
+equity_lane1_deal_stage15_repeated_position89_same_position491_equal <= stdl(equity_lane1_deal_stage15_taken(30-1 downto 24) = equity_lane1_deal_stage15_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage15_repeated_position69_same_position322_equal <= stdl(equity_lane1_deal_stage15_taken(30-1 downto 24) = equity_lane1_deal_stage15_t_pos(12-1 downto 6));
+equity_lane1_deal_stage15_repeated_position89_same_position492_equal <= stdl(equity_lane1_deal_stage15_taken(30-1 downto 24) = equity_lane1_deal_stage15_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage15_repeated_position69_same_position323_equal <= stdl(equity_lane1_deal_stage15_taken(30-1 downto 24) = equity_lane1_deal_stage15_t_pos(18-1 downto 12));
+equity_lane1_deal_stage15_repeated_position89_same_position493_equal <= stdl(equity_lane1_deal_stage15_taken(30-1 downto 24) = equity_lane1_deal_stage15_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage15_repeated_position69_same_position324_equal <= stdl(equity_lane1_deal_stage15_taken(30-1 downto 24) = equity_lane1_deal_stage15_t_pos(24-1 downto 18));
+equity_lane1_deal_stage15_repeated_position89_same_position494_equal <= stdl(equity_lane1_deal_stage15_taken(30-1 downto 24) = equity_lane1_deal_stage15_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage15_repeated_position69_gathered <= stdl(equity_lane1_deal_stage15_repeated_position69_any_set109_bits /= 0);
+equity_lane1_deal_stage15_repeated_position89_gathered <= stdl(equity_lane1_deal_stage15_repeated_position89_any_set159_bits /= 0);
 
 
-equity_lane1_deal_stage15_repeated_position69_groups <= to_unsigned(equity_lane1_deal_stage15_repeated_position69_gathered, 1);
+equity_lane1_deal_stage15_repeated_position89_groups <= to_unsigned(equity_lane1_deal_stage15_repeated_position89_gathered, 1);
 
 equity_lane1_deal_stage15_masking: process (equity_lane1_slot_stream15_word, equity_lane1_deal_stage15_exact_q, equity_lane1_delay_line15_d_out, equity_lane1_deal_stage15_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane1_deal_stage15_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane1_delay_line15_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream15_word(((6 * f) + b))) and bool(equity_lane1_deal_stage15_mask_q(b)));
-            end if;
+    for k in 0 to 1-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane1_deal_stage15_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane1_delay_line15_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane1_slot_stream15_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane1_deal_stage15_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane1_deal_stage15_candidates <= masked;
@@ -20501,136 +22517,138 @@ begin
 end process equity_lane1_deal_stage16_setting;
 
 
-equity_lane1_deal_stage16_repeated_position70_same_position325_equal <= stdl(equity_lane1_deal_stage16_taken(6-1 downto 0) = equity_lane1_deal_stage16_t_pos(6-1 downto 0));
+equity_lane1_deal_stage16_repeated_position90_same_position495_equal <= stdl(equity_lane1_deal_stage16_taken(6-1 downto 0) = equity_lane1_deal_stage16_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage16_repeated_position70_same_position326_equal <= stdl(equity_lane1_deal_stage16_taken(6-1 downto 0) = equity_lane1_deal_stage16_t_pos(12-1 downto 6));
+equity_lane1_deal_stage16_repeated_position90_same_position496_equal <= stdl(equity_lane1_deal_stage16_taken(6-1 downto 0) = equity_lane1_deal_stage16_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage16_repeated_position70_same_position327_equal <= stdl(equity_lane1_deal_stage16_taken(6-1 downto 0) = equity_lane1_deal_stage16_t_pos(18-1 downto 12));
+equity_lane1_deal_stage16_repeated_position90_same_position497_equal <= stdl(equity_lane1_deal_stage16_taken(6-1 downto 0) = equity_lane1_deal_stage16_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage16_repeated_position70_same_position328_equal <= stdl(equity_lane1_deal_stage16_taken(6-1 downto 0) = equity_lane1_deal_stage16_t_pos(24-1 downto 18));
+equity_lane1_deal_stage16_repeated_position90_same_position498_equal <= stdl(equity_lane1_deal_stage16_taken(6-1 downto 0) = equity_lane1_deal_stage16_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage16_repeated_position70_same_position329_equal <= stdl(equity_lane1_deal_stage16_taken(6-1 downto 0) = equity_lane1_deal_stage16_t_pos(30-1 downto 24));
+equity_lane1_deal_stage16_repeated_position90_same_position499_equal <= stdl(equity_lane1_deal_stage16_taken(6-1 downto 0) = equity_lane1_deal_stage16_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage16_repeated_position70_any_set110_hit <= stdl(equity_lane1_deal_stage16_repeated_position70_any_set110_bits /= 0);
+equity_lane1_deal_stage16_repeated_position90_any_set160_hit <= stdl(equity_lane1_deal_stage16_repeated_position90_any_set160_bits /= 0);
 
 
-equity_lane1_deal_stage16_repeated_position70_any_set111_hit <= stdl(equity_lane1_deal_stage16_repeated_position70_same_position329_equal /= '0');
+equity_lane1_deal_stage16_repeated_position90_any_set161_hit <= stdl(equity_lane1_deal_stage16_repeated_position90_same_position499_equal /= '0');
 
 
-equity_lane1_deal_stage16_repeated_position70_groups <= equity_lane1_deal_stage16_repeated_position70_gathered;
+equity_lane1_deal_stage16_repeated_position90_groups <= equity_lane1_deal_stage16_repeated_position90_gathered;
 
 
-equity_lane1_deal_stage16_repeated_position71_same_position330_equal <= stdl(equity_lane1_deal_stage16_taken(12-1 downto 6) = equity_lane1_deal_stage16_t_pos(6-1 downto 0));
+equity_lane1_deal_stage16_repeated_position91_same_position500_equal <= stdl(equity_lane1_deal_stage16_taken(12-1 downto 6) = equity_lane1_deal_stage16_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage16_repeated_position71_same_position331_equal <= stdl(equity_lane1_deal_stage16_taken(12-1 downto 6) = equity_lane1_deal_stage16_t_pos(12-1 downto 6));
+equity_lane1_deal_stage16_repeated_position91_same_position501_equal <= stdl(equity_lane1_deal_stage16_taken(12-1 downto 6) = equity_lane1_deal_stage16_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage16_repeated_position71_same_position332_equal <= stdl(equity_lane1_deal_stage16_taken(12-1 downto 6) = equity_lane1_deal_stage16_t_pos(18-1 downto 12));
+equity_lane1_deal_stage16_repeated_position91_same_position502_equal <= stdl(equity_lane1_deal_stage16_taken(12-1 downto 6) = equity_lane1_deal_stage16_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage16_repeated_position71_same_position333_equal <= stdl(equity_lane1_deal_stage16_taken(12-1 downto 6) = equity_lane1_deal_stage16_t_pos(24-1 downto 18));
+equity_lane1_deal_stage16_repeated_position91_same_position503_equal <= stdl(equity_lane1_deal_stage16_taken(12-1 downto 6) = equity_lane1_deal_stage16_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage16_repeated_position71_same_position334_equal <= stdl(equity_lane1_deal_stage16_taken(12-1 downto 6) = equity_lane1_deal_stage16_t_pos(30-1 downto 24));
+equity_lane1_deal_stage16_repeated_position91_same_position504_equal <= stdl(equity_lane1_deal_stage16_taken(12-1 downto 6) = equity_lane1_deal_stage16_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage16_repeated_position71_any_set112_hit <= stdl(equity_lane1_deal_stage16_repeated_position71_any_set112_bits /= 0);
+equity_lane1_deal_stage16_repeated_position91_any_set162_hit <= stdl(equity_lane1_deal_stage16_repeated_position91_any_set162_bits /= 0);
 
 
-equity_lane1_deal_stage16_repeated_position71_any_set113_hit <= stdl(equity_lane1_deal_stage16_repeated_position71_same_position334_equal /= '0');
+equity_lane1_deal_stage16_repeated_position91_any_set163_hit <= stdl(equity_lane1_deal_stage16_repeated_position91_same_position504_equal /= '0');
 
 
-equity_lane1_deal_stage16_repeated_position71_groups <= equity_lane1_deal_stage16_repeated_position71_gathered;
+equity_lane1_deal_stage16_repeated_position91_groups <= equity_lane1_deal_stage16_repeated_position91_gathered;
 
 
-equity_lane1_deal_stage16_repeated_position72_same_position335_equal <= stdl(equity_lane1_deal_stage16_taken(18-1 downto 12) = equity_lane1_deal_stage16_t_pos(6-1 downto 0));
+equity_lane1_deal_stage16_repeated_position92_same_position505_equal <= stdl(equity_lane1_deal_stage16_taken(18-1 downto 12) = equity_lane1_deal_stage16_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage16_repeated_position72_same_position336_equal <= stdl(equity_lane1_deal_stage16_taken(18-1 downto 12) = equity_lane1_deal_stage16_t_pos(12-1 downto 6));
+equity_lane1_deal_stage16_repeated_position92_same_position506_equal <= stdl(equity_lane1_deal_stage16_taken(18-1 downto 12) = equity_lane1_deal_stage16_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage16_repeated_position72_same_position337_equal <= stdl(equity_lane1_deal_stage16_taken(18-1 downto 12) = equity_lane1_deal_stage16_t_pos(18-1 downto 12));
+equity_lane1_deal_stage16_repeated_position92_same_position507_equal <= stdl(equity_lane1_deal_stage16_taken(18-1 downto 12) = equity_lane1_deal_stage16_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage16_repeated_position72_same_position338_equal <= stdl(equity_lane1_deal_stage16_taken(18-1 downto 12) = equity_lane1_deal_stage16_t_pos(24-1 downto 18));
+equity_lane1_deal_stage16_repeated_position92_same_position508_equal <= stdl(equity_lane1_deal_stage16_taken(18-1 downto 12) = equity_lane1_deal_stage16_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage16_repeated_position72_same_position339_equal <= stdl(equity_lane1_deal_stage16_taken(18-1 downto 12) = equity_lane1_deal_stage16_t_pos(30-1 downto 24));
+equity_lane1_deal_stage16_repeated_position92_same_position509_equal <= stdl(equity_lane1_deal_stage16_taken(18-1 downto 12) = equity_lane1_deal_stage16_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage16_repeated_position72_any_set114_hit <= stdl(equity_lane1_deal_stage16_repeated_position72_any_set114_bits /= 0);
+equity_lane1_deal_stage16_repeated_position92_any_set164_hit <= stdl(equity_lane1_deal_stage16_repeated_position92_any_set164_bits /= 0);
 
 
-equity_lane1_deal_stage16_repeated_position72_any_set115_hit <= stdl(equity_lane1_deal_stage16_repeated_position72_same_position339_equal /= '0');
+equity_lane1_deal_stage16_repeated_position92_any_set165_hit <= stdl(equity_lane1_deal_stage16_repeated_position92_same_position509_equal /= '0');
 
 
-equity_lane1_deal_stage16_repeated_position72_groups <= equity_lane1_deal_stage16_repeated_position72_gathered;
+equity_lane1_deal_stage16_repeated_position92_groups <= equity_lane1_deal_stage16_repeated_position92_gathered;
 
 
-equity_lane1_deal_stage16_repeated_position73_same_position340_equal <= stdl(equity_lane1_deal_stage16_taken(24-1 downto 18) = equity_lane1_deal_stage16_t_pos(6-1 downto 0));
+equity_lane1_deal_stage16_repeated_position93_same_position510_equal <= stdl(equity_lane1_deal_stage16_taken(24-1 downto 18) = equity_lane1_deal_stage16_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage16_repeated_position73_same_position341_equal <= stdl(equity_lane1_deal_stage16_taken(24-1 downto 18) = equity_lane1_deal_stage16_t_pos(12-1 downto 6));
+equity_lane1_deal_stage16_repeated_position93_same_position511_equal <= stdl(equity_lane1_deal_stage16_taken(24-1 downto 18) = equity_lane1_deal_stage16_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage16_repeated_position73_same_position342_equal <= stdl(equity_lane1_deal_stage16_taken(24-1 downto 18) = equity_lane1_deal_stage16_t_pos(18-1 downto 12));
+equity_lane1_deal_stage16_repeated_position93_same_position512_equal <= stdl(equity_lane1_deal_stage16_taken(24-1 downto 18) = equity_lane1_deal_stage16_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage16_repeated_position73_same_position343_equal <= stdl(equity_lane1_deal_stage16_taken(24-1 downto 18) = equity_lane1_deal_stage16_t_pos(24-1 downto 18));
+equity_lane1_deal_stage16_repeated_position93_same_position513_equal <= stdl(equity_lane1_deal_stage16_taken(24-1 downto 18) = equity_lane1_deal_stage16_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage16_repeated_position73_same_position344_equal <= stdl(equity_lane1_deal_stage16_taken(24-1 downto 18) = equity_lane1_deal_stage16_t_pos(30-1 downto 24));
+equity_lane1_deal_stage16_repeated_position93_same_position514_equal <= stdl(equity_lane1_deal_stage16_taken(24-1 downto 18) = equity_lane1_deal_stage16_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage16_repeated_position73_any_set116_hit <= stdl(equity_lane1_deal_stage16_repeated_position73_any_set116_bits /= 0);
+equity_lane1_deal_stage16_repeated_position93_any_set166_hit <= stdl(equity_lane1_deal_stage16_repeated_position93_any_set166_bits /= 0);
 
 
-equity_lane1_deal_stage16_repeated_position73_any_set117_hit <= stdl(equity_lane1_deal_stage16_repeated_position73_same_position344_equal /= '0');
+equity_lane1_deal_stage16_repeated_position93_any_set167_hit <= stdl(equity_lane1_deal_stage16_repeated_position93_same_position514_equal /= '0');
 
 
-equity_lane1_deal_stage16_repeated_position73_groups <= equity_lane1_deal_stage16_repeated_position73_gathered;
+equity_lane1_deal_stage16_repeated_position93_groups <= equity_lane1_deal_stage16_repeated_position93_gathered;
 
 
-equity_lane1_deal_stage16_repeated_position74_same_position345_equal <= stdl(equity_lane1_deal_stage16_taken(30-1 downto 24) = equity_lane1_deal_stage16_t_pos(6-1 downto 0));
+equity_lane1_deal_stage16_repeated_position94_same_position515_equal <= stdl(equity_lane1_deal_stage16_taken(30-1 downto 24) = equity_lane1_deal_stage16_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage16_repeated_position74_same_position346_equal <= stdl(equity_lane1_deal_stage16_taken(30-1 downto 24) = equity_lane1_deal_stage16_t_pos(12-1 downto 6));
+equity_lane1_deal_stage16_repeated_position94_same_position516_equal <= stdl(equity_lane1_deal_stage16_taken(30-1 downto 24) = equity_lane1_deal_stage16_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage16_repeated_position74_same_position347_equal <= stdl(equity_lane1_deal_stage16_taken(30-1 downto 24) = equity_lane1_deal_stage16_t_pos(18-1 downto 12));
+equity_lane1_deal_stage16_repeated_position94_same_position517_equal <= stdl(equity_lane1_deal_stage16_taken(30-1 downto 24) = equity_lane1_deal_stage16_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage16_repeated_position74_same_position348_equal <= stdl(equity_lane1_deal_stage16_taken(30-1 downto 24) = equity_lane1_deal_stage16_t_pos(24-1 downto 18));
+equity_lane1_deal_stage16_repeated_position94_same_position518_equal <= stdl(equity_lane1_deal_stage16_taken(30-1 downto 24) = equity_lane1_deal_stage16_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage16_repeated_position74_same_position349_equal <= stdl(equity_lane1_deal_stage16_taken(30-1 downto 24) = equity_lane1_deal_stage16_t_pos(30-1 downto 24));
+equity_lane1_deal_stage16_repeated_position94_same_position519_equal <= stdl(equity_lane1_deal_stage16_taken(30-1 downto 24) = equity_lane1_deal_stage16_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage16_repeated_position74_any_set118_hit <= stdl(equity_lane1_deal_stage16_repeated_position74_any_set118_bits /= 0);
+equity_lane1_deal_stage16_repeated_position94_any_set168_hit <= stdl(equity_lane1_deal_stage16_repeated_position94_any_set168_bits /= 0);
 
 
-equity_lane1_deal_stage16_repeated_position74_any_set119_hit <= stdl(equity_lane1_deal_stage16_repeated_position74_same_position349_equal /= '0');
+equity_lane1_deal_stage16_repeated_position94_any_set169_hit <= stdl(equity_lane1_deal_stage16_repeated_position94_same_position519_equal /= '0');
 
 
-equity_lane1_deal_stage16_repeated_position74_groups <= equity_lane1_deal_stage16_repeated_position74_gathered;
+equity_lane1_deal_stage16_repeated_position94_groups <= equity_lane1_deal_stage16_repeated_position94_gathered;
 
 equity_lane1_deal_stage16_masking: process (equity_lane1_slot_stream16_word, equity_lane1_deal_stage16_exact_q, equity_lane1_delay_line16_d_out, equity_lane1_deal_stage16_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane1_deal_stage16_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane1_delay_line16_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream16_word(((6 * f) + b))) and bool(equity_lane1_deal_stage16_mask_q(b)));
-            end if;
+    for k in 0 to 1-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane1_deal_stage16_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane1_delay_line16_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane1_slot_stream16_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane1_deal_stage16_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane1_deal_stage16_candidates <= masked;
@@ -20767,151 +22785,153 @@ begin
 end process equity_lane1_deal_stage17_setting;
 
 
-equity_lane1_deal_stage17_repeated_position75_same_position350_equal <= stdl(equity_lane1_deal_stage17_taken(6-1 downto 0) = equity_lane1_deal_stage17_t_pos(6-1 downto 0));
+equity_lane1_deal_stage17_repeated_position95_same_position520_equal <= stdl(equity_lane1_deal_stage17_taken(6-1 downto 0) = equity_lane1_deal_stage17_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage17_repeated_position75_same_position351_equal <= stdl(equity_lane1_deal_stage17_taken(6-1 downto 0) = equity_lane1_deal_stage17_t_pos(12-1 downto 6));
+equity_lane1_deal_stage17_repeated_position95_same_position521_equal <= stdl(equity_lane1_deal_stage17_taken(6-1 downto 0) = equity_lane1_deal_stage17_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage17_repeated_position75_same_position352_equal <= stdl(equity_lane1_deal_stage17_taken(6-1 downto 0) = equity_lane1_deal_stage17_t_pos(18-1 downto 12));
+equity_lane1_deal_stage17_repeated_position95_same_position522_equal <= stdl(equity_lane1_deal_stage17_taken(6-1 downto 0) = equity_lane1_deal_stage17_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage17_repeated_position75_same_position353_equal <= stdl(equity_lane1_deal_stage17_taken(6-1 downto 0) = equity_lane1_deal_stage17_t_pos(24-1 downto 18));
+equity_lane1_deal_stage17_repeated_position95_same_position523_equal <= stdl(equity_lane1_deal_stage17_taken(6-1 downto 0) = equity_lane1_deal_stage17_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage17_repeated_position75_same_position354_equal <= stdl(equity_lane1_deal_stage17_taken(6-1 downto 0) = equity_lane1_deal_stage17_t_pos(30-1 downto 24));
+equity_lane1_deal_stage17_repeated_position95_same_position524_equal <= stdl(equity_lane1_deal_stage17_taken(6-1 downto 0) = equity_lane1_deal_stage17_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage17_repeated_position75_same_position355_equal <= stdl(equity_lane1_deal_stage17_taken(6-1 downto 0) = equity_lane1_deal_stage17_t_pos(36-1 downto 30));
+equity_lane1_deal_stage17_repeated_position95_same_position525_equal <= stdl(equity_lane1_deal_stage17_taken(6-1 downto 0) = equity_lane1_deal_stage17_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage17_repeated_position75_any_set120_hit <= stdl(equity_lane1_deal_stage17_repeated_position75_any_set120_bits /= 0);
+equity_lane1_deal_stage17_repeated_position95_any_set170_hit <= stdl(equity_lane1_deal_stage17_repeated_position95_any_set170_bits /= 0);
 
 
-equity_lane1_deal_stage17_repeated_position75_any_set121_hit <= stdl(equity_lane1_deal_stage17_repeated_position75_any_set121_bits /= 0);
+equity_lane1_deal_stage17_repeated_position95_any_set171_hit <= stdl(equity_lane1_deal_stage17_repeated_position95_any_set171_bits /= 0);
 
 
-equity_lane1_deal_stage17_repeated_position75_groups <= equity_lane1_deal_stage17_repeated_position75_gathered;
+equity_lane1_deal_stage17_repeated_position95_groups <= equity_lane1_deal_stage17_repeated_position95_gathered;
 
 
-equity_lane1_deal_stage17_repeated_position76_same_position356_equal <= stdl(equity_lane1_deal_stage17_taken(12-1 downto 6) = equity_lane1_deal_stage17_t_pos(6-1 downto 0));
+equity_lane1_deal_stage17_repeated_position96_same_position526_equal <= stdl(equity_lane1_deal_stage17_taken(12-1 downto 6) = equity_lane1_deal_stage17_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage17_repeated_position76_same_position357_equal <= stdl(equity_lane1_deal_stage17_taken(12-1 downto 6) = equity_lane1_deal_stage17_t_pos(12-1 downto 6));
+equity_lane1_deal_stage17_repeated_position96_same_position527_equal <= stdl(equity_lane1_deal_stage17_taken(12-1 downto 6) = equity_lane1_deal_stage17_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage17_repeated_position76_same_position358_equal <= stdl(equity_lane1_deal_stage17_taken(12-1 downto 6) = equity_lane1_deal_stage17_t_pos(18-1 downto 12));
+equity_lane1_deal_stage17_repeated_position96_same_position528_equal <= stdl(equity_lane1_deal_stage17_taken(12-1 downto 6) = equity_lane1_deal_stage17_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage17_repeated_position76_same_position359_equal <= stdl(equity_lane1_deal_stage17_taken(12-1 downto 6) = equity_lane1_deal_stage17_t_pos(24-1 downto 18));
+equity_lane1_deal_stage17_repeated_position96_same_position529_equal <= stdl(equity_lane1_deal_stage17_taken(12-1 downto 6) = equity_lane1_deal_stage17_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage17_repeated_position76_same_position360_equal <= stdl(equity_lane1_deal_stage17_taken(12-1 downto 6) = equity_lane1_deal_stage17_t_pos(30-1 downto 24));
+equity_lane1_deal_stage17_repeated_position96_same_position530_equal <= stdl(equity_lane1_deal_stage17_taken(12-1 downto 6) = equity_lane1_deal_stage17_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage17_repeated_position76_same_position361_equal <= stdl(equity_lane1_deal_stage17_taken(12-1 downto 6) = equity_lane1_deal_stage17_t_pos(36-1 downto 30));
+equity_lane1_deal_stage17_repeated_position96_same_position531_equal <= stdl(equity_lane1_deal_stage17_taken(12-1 downto 6) = equity_lane1_deal_stage17_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage17_repeated_position76_any_set122_hit <= stdl(equity_lane1_deal_stage17_repeated_position76_any_set122_bits /= 0);
+equity_lane1_deal_stage17_repeated_position96_any_set172_hit <= stdl(equity_lane1_deal_stage17_repeated_position96_any_set172_bits /= 0);
 
 
-equity_lane1_deal_stage17_repeated_position76_any_set123_hit <= stdl(equity_lane1_deal_stage17_repeated_position76_any_set123_bits /= 0);
+equity_lane1_deal_stage17_repeated_position96_any_set173_hit <= stdl(equity_lane1_deal_stage17_repeated_position96_any_set173_bits /= 0);
 
 
-equity_lane1_deal_stage17_repeated_position76_groups <= equity_lane1_deal_stage17_repeated_position76_gathered;
+equity_lane1_deal_stage17_repeated_position96_groups <= equity_lane1_deal_stage17_repeated_position96_gathered;
 
 
-equity_lane1_deal_stage17_repeated_position77_same_position362_equal <= stdl(equity_lane1_deal_stage17_taken(18-1 downto 12) = equity_lane1_deal_stage17_t_pos(6-1 downto 0));
+equity_lane1_deal_stage17_repeated_position97_same_position532_equal <= stdl(equity_lane1_deal_stage17_taken(18-1 downto 12) = equity_lane1_deal_stage17_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage17_repeated_position77_same_position363_equal <= stdl(equity_lane1_deal_stage17_taken(18-1 downto 12) = equity_lane1_deal_stage17_t_pos(12-1 downto 6));
+equity_lane1_deal_stage17_repeated_position97_same_position533_equal <= stdl(equity_lane1_deal_stage17_taken(18-1 downto 12) = equity_lane1_deal_stage17_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage17_repeated_position77_same_position364_equal <= stdl(equity_lane1_deal_stage17_taken(18-1 downto 12) = equity_lane1_deal_stage17_t_pos(18-1 downto 12));
+equity_lane1_deal_stage17_repeated_position97_same_position534_equal <= stdl(equity_lane1_deal_stage17_taken(18-1 downto 12) = equity_lane1_deal_stage17_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage17_repeated_position77_same_position365_equal <= stdl(equity_lane1_deal_stage17_taken(18-1 downto 12) = equity_lane1_deal_stage17_t_pos(24-1 downto 18));
+equity_lane1_deal_stage17_repeated_position97_same_position535_equal <= stdl(equity_lane1_deal_stage17_taken(18-1 downto 12) = equity_lane1_deal_stage17_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage17_repeated_position77_same_position366_equal <= stdl(equity_lane1_deal_stage17_taken(18-1 downto 12) = equity_lane1_deal_stage17_t_pos(30-1 downto 24));
+equity_lane1_deal_stage17_repeated_position97_same_position536_equal <= stdl(equity_lane1_deal_stage17_taken(18-1 downto 12) = equity_lane1_deal_stage17_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage17_repeated_position77_same_position367_equal <= stdl(equity_lane1_deal_stage17_taken(18-1 downto 12) = equity_lane1_deal_stage17_t_pos(36-1 downto 30));
+equity_lane1_deal_stage17_repeated_position97_same_position537_equal <= stdl(equity_lane1_deal_stage17_taken(18-1 downto 12) = equity_lane1_deal_stage17_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage17_repeated_position77_any_set124_hit <= stdl(equity_lane1_deal_stage17_repeated_position77_any_set124_bits /= 0);
+equity_lane1_deal_stage17_repeated_position97_any_set174_hit <= stdl(equity_lane1_deal_stage17_repeated_position97_any_set174_bits /= 0);
 
 
-equity_lane1_deal_stage17_repeated_position77_any_set125_hit <= stdl(equity_lane1_deal_stage17_repeated_position77_any_set125_bits /= 0);
+equity_lane1_deal_stage17_repeated_position97_any_set175_hit <= stdl(equity_lane1_deal_stage17_repeated_position97_any_set175_bits /= 0);
 
 
-equity_lane1_deal_stage17_repeated_position77_groups <= equity_lane1_deal_stage17_repeated_position77_gathered;
+equity_lane1_deal_stage17_repeated_position97_groups <= equity_lane1_deal_stage17_repeated_position97_gathered;
 
 
-equity_lane1_deal_stage17_repeated_position78_same_position368_equal <= stdl(equity_lane1_deal_stage17_taken(24-1 downto 18) = equity_lane1_deal_stage17_t_pos(6-1 downto 0));
+equity_lane1_deal_stage17_repeated_position98_same_position538_equal <= stdl(equity_lane1_deal_stage17_taken(24-1 downto 18) = equity_lane1_deal_stage17_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage17_repeated_position78_same_position369_equal <= stdl(equity_lane1_deal_stage17_taken(24-1 downto 18) = equity_lane1_deal_stage17_t_pos(12-1 downto 6));
+equity_lane1_deal_stage17_repeated_position98_same_position539_equal <= stdl(equity_lane1_deal_stage17_taken(24-1 downto 18) = equity_lane1_deal_stage17_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage17_repeated_position78_same_position370_equal <= stdl(equity_lane1_deal_stage17_taken(24-1 downto 18) = equity_lane1_deal_stage17_t_pos(18-1 downto 12));
+equity_lane1_deal_stage17_repeated_position98_same_position540_equal <= stdl(equity_lane1_deal_stage17_taken(24-1 downto 18) = equity_lane1_deal_stage17_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage17_repeated_position78_same_position371_equal <= stdl(equity_lane1_deal_stage17_taken(24-1 downto 18) = equity_lane1_deal_stage17_t_pos(24-1 downto 18));
+equity_lane1_deal_stage17_repeated_position98_same_position541_equal <= stdl(equity_lane1_deal_stage17_taken(24-1 downto 18) = equity_lane1_deal_stage17_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage17_repeated_position78_same_position372_equal <= stdl(equity_lane1_deal_stage17_taken(24-1 downto 18) = equity_lane1_deal_stage17_t_pos(30-1 downto 24));
+equity_lane1_deal_stage17_repeated_position98_same_position542_equal <= stdl(equity_lane1_deal_stage17_taken(24-1 downto 18) = equity_lane1_deal_stage17_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage17_repeated_position78_same_position373_equal <= stdl(equity_lane1_deal_stage17_taken(24-1 downto 18) = equity_lane1_deal_stage17_t_pos(36-1 downto 30));
+equity_lane1_deal_stage17_repeated_position98_same_position543_equal <= stdl(equity_lane1_deal_stage17_taken(24-1 downto 18) = equity_lane1_deal_stage17_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage17_repeated_position78_any_set126_hit <= stdl(equity_lane1_deal_stage17_repeated_position78_any_set126_bits /= 0);
+equity_lane1_deal_stage17_repeated_position98_any_set176_hit <= stdl(equity_lane1_deal_stage17_repeated_position98_any_set176_bits /= 0);
 
 
-equity_lane1_deal_stage17_repeated_position78_any_set127_hit <= stdl(equity_lane1_deal_stage17_repeated_position78_any_set127_bits /= 0);
+equity_lane1_deal_stage17_repeated_position98_any_set177_hit <= stdl(equity_lane1_deal_stage17_repeated_position98_any_set177_bits /= 0);
 
 
-equity_lane1_deal_stage17_repeated_position78_groups <= equity_lane1_deal_stage17_repeated_position78_gathered;
+equity_lane1_deal_stage17_repeated_position98_groups <= equity_lane1_deal_stage17_repeated_position98_gathered;
 
 
-equity_lane1_deal_stage17_repeated_position79_same_position374_equal <= stdl(equity_lane1_deal_stage17_taken(30-1 downto 24) = equity_lane1_deal_stage17_t_pos(6-1 downto 0));
+equity_lane1_deal_stage17_repeated_position99_same_position544_equal <= stdl(equity_lane1_deal_stage17_taken(30-1 downto 24) = equity_lane1_deal_stage17_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage17_repeated_position79_same_position375_equal <= stdl(equity_lane1_deal_stage17_taken(30-1 downto 24) = equity_lane1_deal_stage17_t_pos(12-1 downto 6));
+equity_lane1_deal_stage17_repeated_position99_same_position545_equal <= stdl(equity_lane1_deal_stage17_taken(30-1 downto 24) = equity_lane1_deal_stage17_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage17_repeated_position79_same_position376_equal <= stdl(equity_lane1_deal_stage17_taken(30-1 downto 24) = equity_lane1_deal_stage17_t_pos(18-1 downto 12));
+equity_lane1_deal_stage17_repeated_position99_same_position546_equal <= stdl(equity_lane1_deal_stage17_taken(30-1 downto 24) = equity_lane1_deal_stage17_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage17_repeated_position79_same_position377_equal <= stdl(equity_lane1_deal_stage17_taken(30-1 downto 24) = equity_lane1_deal_stage17_t_pos(24-1 downto 18));
+equity_lane1_deal_stage17_repeated_position99_same_position547_equal <= stdl(equity_lane1_deal_stage17_taken(30-1 downto 24) = equity_lane1_deal_stage17_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage17_repeated_position79_same_position378_equal <= stdl(equity_lane1_deal_stage17_taken(30-1 downto 24) = equity_lane1_deal_stage17_t_pos(30-1 downto 24));
+equity_lane1_deal_stage17_repeated_position99_same_position548_equal <= stdl(equity_lane1_deal_stage17_taken(30-1 downto 24) = equity_lane1_deal_stage17_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage17_repeated_position79_same_position379_equal <= stdl(equity_lane1_deal_stage17_taken(30-1 downto 24) = equity_lane1_deal_stage17_t_pos(36-1 downto 30));
+equity_lane1_deal_stage17_repeated_position99_same_position549_equal <= stdl(equity_lane1_deal_stage17_taken(30-1 downto 24) = equity_lane1_deal_stage17_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage17_repeated_position79_any_set128_hit <= stdl(equity_lane1_deal_stage17_repeated_position79_any_set128_bits /= 0);
+equity_lane1_deal_stage17_repeated_position99_any_set178_hit <= stdl(equity_lane1_deal_stage17_repeated_position99_any_set178_bits /= 0);
 
 
-equity_lane1_deal_stage17_repeated_position79_any_set129_hit <= stdl(equity_lane1_deal_stage17_repeated_position79_any_set129_bits /= 0);
+equity_lane1_deal_stage17_repeated_position99_any_set179_hit <= stdl(equity_lane1_deal_stage17_repeated_position99_any_set179_bits /= 0);
 
 
-equity_lane1_deal_stage17_repeated_position79_groups <= equity_lane1_deal_stage17_repeated_position79_gathered;
+equity_lane1_deal_stage17_repeated_position99_groups <= equity_lane1_deal_stage17_repeated_position99_gathered;
 
 equity_lane1_deal_stage17_masking: process (equity_lane1_slot_stream17_word, equity_lane1_deal_stage17_exact_q, equity_lane1_delay_line17_d_out, equity_lane1_deal_stage17_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane1_deal_stage17_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane1_delay_line17_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream17_word(((6 * f) + b))) and bool(equity_lane1_deal_stage17_mask_q(b)));
-            end if;
+    for k in 0 to 1-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane1_deal_stage17_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane1_delay_line17_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane1_slot_stream17_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane1_deal_stage17_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane1_deal_stage17_candidates <= masked;
@@ -21048,166 +23068,318 @@ begin
 end process equity_lane1_deal_stage18_setting;
 
 
-equity_lane1_deal_stage18_repeated_position80_same_position380_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position100_same_position550_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage18_repeated_position80_same_position381_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position100_same_position551_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage18_repeated_position80_same_position382_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position100_same_position552_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage18_repeated_position80_same_position383_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position100_same_position553_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage18_repeated_position80_same_position384_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position100_same_position554_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage18_repeated_position80_same_position385_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position100_same_position555_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage18_repeated_position80_same_position386_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position100_same_position556_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage18_repeated_position80_any_set130_hit <= stdl(equity_lane1_deal_stage18_repeated_position80_any_set130_bits /= 0);
+equity_lane1_deal_stage18_repeated_position100_any_set180_hit <= stdl(equity_lane1_deal_stage18_repeated_position100_any_set180_bits /= 0);
 
 
-equity_lane1_deal_stage18_repeated_position80_any_set131_hit <= stdl(equity_lane1_deal_stage18_repeated_position80_any_set131_bits /= 0);
+equity_lane1_deal_stage18_repeated_position100_any_set181_hit <= stdl(equity_lane1_deal_stage18_repeated_position100_any_set181_bits /= 0);
 
 
-equity_lane1_deal_stage18_repeated_position80_groups <= equity_lane1_deal_stage18_repeated_position80_gathered;
+equity_lane1_deal_stage18_repeated_position100_groups <= equity_lane1_deal_stage18_repeated_position100_gathered;
 
 
-equity_lane1_deal_stage18_repeated_position81_same_position387_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position101_same_position557_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage18_repeated_position81_same_position388_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position101_same_position558_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage18_repeated_position81_same_position389_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position101_same_position559_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage18_repeated_position81_same_position390_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position101_same_position560_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage18_repeated_position81_same_position391_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position101_same_position561_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage18_repeated_position81_same_position392_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position101_same_position562_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage18_repeated_position81_same_position393_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position101_same_position563_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage18_repeated_position81_any_set132_hit <= stdl(equity_lane1_deal_stage18_repeated_position81_any_set132_bits /= 0);
+equity_lane1_deal_stage18_repeated_position101_any_set182_hit <= stdl(equity_lane1_deal_stage18_repeated_position101_any_set182_bits /= 0);
 
 
-equity_lane1_deal_stage18_repeated_position81_any_set133_hit <= stdl(equity_lane1_deal_stage18_repeated_position81_any_set133_bits /= 0);
+equity_lane1_deal_stage18_repeated_position101_any_set183_hit <= stdl(equity_lane1_deal_stage18_repeated_position101_any_set183_bits /= 0);
 
 
-equity_lane1_deal_stage18_repeated_position81_groups <= equity_lane1_deal_stage18_repeated_position81_gathered;
+equity_lane1_deal_stage18_repeated_position101_groups <= equity_lane1_deal_stage18_repeated_position101_gathered;
 
 
-equity_lane1_deal_stage18_repeated_position82_same_position394_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position102_same_position564_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage18_repeated_position82_same_position395_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position102_same_position565_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage18_repeated_position82_same_position396_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position102_same_position566_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage18_repeated_position82_same_position397_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position102_same_position567_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage18_repeated_position82_same_position398_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position102_same_position568_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage18_repeated_position82_same_position399_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position102_same_position569_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage18_repeated_position82_same_position400_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position102_same_position570_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage18_repeated_position82_any_set134_hit <= stdl(equity_lane1_deal_stage18_repeated_position82_any_set134_bits /= 0);
+equity_lane1_deal_stage18_repeated_position102_any_set184_hit <= stdl(equity_lane1_deal_stage18_repeated_position102_any_set184_bits /= 0);
 
 
-equity_lane1_deal_stage18_repeated_position82_any_set135_hit <= stdl(equity_lane1_deal_stage18_repeated_position82_any_set135_bits /= 0);
+equity_lane1_deal_stage18_repeated_position102_any_set185_hit <= stdl(equity_lane1_deal_stage18_repeated_position102_any_set185_bits /= 0);
 
 
-equity_lane1_deal_stage18_repeated_position82_groups <= equity_lane1_deal_stage18_repeated_position82_gathered;
+equity_lane1_deal_stage18_repeated_position102_groups <= equity_lane1_deal_stage18_repeated_position102_gathered;
 
 
-equity_lane1_deal_stage18_repeated_position83_same_position401_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position103_same_position571_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage18_repeated_position83_same_position402_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position103_same_position572_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage18_repeated_position83_same_position403_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position103_same_position573_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage18_repeated_position83_same_position404_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position103_same_position574_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage18_repeated_position83_same_position405_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position103_same_position575_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage18_repeated_position83_same_position406_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position103_same_position576_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage18_repeated_position83_same_position407_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position103_same_position577_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage18_repeated_position83_any_set136_hit <= stdl(equity_lane1_deal_stage18_repeated_position83_any_set136_bits /= 0);
+equity_lane1_deal_stage18_repeated_position103_any_set186_hit <= stdl(equity_lane1_deal_stage18_repeated_position103_any_set186_bits /= 0);
 
 
-equity_lane1_deal_stage18_repeated_position83_any_set137_hit <= stdl(equity_lane1_deal_stage18_repeated_position83_any_set137_bits /= 0);
+equity_lane1_deal_stage18_repeated_position103_any_set187_hit <= stdl(equity_lane1_deal_stage18_repeated_position103_any_set187_bits /= 0);
 
 
-equity_lane1_deal_stage18_repeated_position83_groups <= equity_lane1_deal_stage18_repeated_position83_gathered;
+equity_lane1_deal_stage18_repeated_position103_groups <= equity_lane1_deal_stage18_repeated_position103_gathered;
 
 
-equity_lane1_deal_stage18_repeated_position84_same_position408_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position104_same_position578_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage18_repeated_position84_same_position409_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position104_same_position579_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage18_repeated_position84_same_position410_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position104_same_position580_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage18_repeated_position84_same_position411_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position104_same_position581_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage18_repeated_position84_same_position412_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position104_same_position582_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage18_repeated_position84_same_position413_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position104_same_position583_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage18_repeated_position84_same_position414_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position104_same_position584_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage18_repeated_position84_any_set138_hit <= stdl(equity_lane1_deal_stage18_repeated_position84_any_set138_bits /= 0);
+equity_lane1_deal_stage18_repeated_position104_any_set188_hit <= stdl(equity_lane1_deal_stage18_repeated_position104_any_set188_bits /= 0);
 
 
-equity_lane1_deal_stage18_repeated_position84_any_set139_hit <= stdl(equity_lane1_deal_stage18_repeated_position84_any_set139_bits /= 0);
+equity_lane1_deal_stage18_repeated_position104_any_set189_hit <= stdl(equity_lane1_deal_stage18_repeated_position104_any_set189_bits /= 0);
 
 
-equity_lane1_deal_stage18_repeated_position84_groups <= equity_lane1_deal_stage18_repeated_position84_gathered;
+equity_lane1_deal_stage18_repeated_position104_groups <= equity_lane1_deal_stage18_repeated_position104_gathered;
+
+
+equity_lane1_deal_stage18_repeated_position105_same_position585_equal <= stdl(equity_lane1_deal_stage18_taken(36-1 downto 30) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage18_repeated_position105_same_position586_equal <= stdl(equity_lane1_deal_stage18_taken(36-1 downto 30) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage18_repeated_position105_same_position587_equal <= stdl(equity_lane1_deal_stage18_taken(36-1 downto 30) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage18_repeated_position105_same_position588_equal <= stdl(equity_lane1_deal_stage18_taken(36-1 downto 30) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage18_repeated_position105_same_position589_equal <= stdl(equity_lane1_deal_stage18_taken(36-1 downto 30) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage18_repeated_position105_same_position590_equal <= stdl(equity_lane1_deal_stage18_taken(36-1 downto 30) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage18_repeated_position105_same_position591_equal <= stdl(equity_lane1_deal_stage18_taken(36-1 downto 30) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage18_repeated_position105_any_set190_hit <= stdl(equity_lane1_deal_stage18_repeated_position105_any_set190_bits /= 0);
+
+
+equity_lane1_deal_stage18_repeated_position105_any_set191_hit <= stdl(equity_lane1_deal_stage18_repeated_position105_any_set191_bits /= 0);
+
+
+equity_lane1_deal_stage18_repeated_position105_groups <= equity_lane1_deal_stage18_repeated_position105_gathered;
+
+
+equity_lane1_deal_stage18_repeated_position106_same_position592_equal <= stdl(equity_lane1_deal_stage18_taken(42-1 downto 36) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage18_repeated_position106_same_position593_equal <= stdl(equity_lane1_deal_stage18_taken(42-1 downto 36) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage18_repeated_position106_same_position594_equal <= stdl(equity_lane1_deal_stage18_taken(42-1 downto 36) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage18_repeated_position106_same_position595_equal <= stdl(equity_lane1_deal_stage18_taken(42-1 downto 36) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage18_repeated_position106_same_position596_equal <= stdl(equity_lane1_deal_stage18_taken(42-1 downto 36) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage18_repeated_position106_same_position597_equal <= stdl(equity_lane1_deal_stage18_taken(42-1 downto 36) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage18_repeated_position106_same_position598_equal <= stdl(equity_lane1_deal_stage18_taken(42-1 downto 36) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage18_repeated_position106_any_set192_hit <= stdl(equity_lane1_deal_stage18_repeated_position106_any_set192_bits /= 0);
+
+
+equity_lane1_deal_stage18_repeated_position106_any_set193_hit <= stdl(equity_lane1_deal_stage18_repeated_position106_any_set193_bits /= 0);
+
+
+equity_lane1_deal_stage18_repeated_position106_groups <= equity_lane1_deal_stage18_repeated_position106_gathered;
+
+
+equity_lane1_deal_stage18_repeated_position107_same_position599_equal <= stdl(equity_lane1_deal_stage18_taken(48-1 downto 42) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage18_repeated_position107_same_position600_equal <= stdl(equity_lane1_deal_stage18_taken(48-1 downto 42) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage18_repeated_position107_same_position601_equal <= stdl(equity_lane1_deal_stage18_taken(48-1 downto 42) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage18_repeated_position107_same_position602_equal <= stdl(equity_lane1_deal_stage18_taken(48-1 downto 42) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage18_repeated_position107_same_position603_equal <= stdl(equity_lane1_deal_stage18_taken(48-1 downto 42) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage18_repeated_position107_same_position604_equal <= stdl(equity_lane1_deal_stage18_taken(48-1 downto 42) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage18_repeated_position107_same_position605_equal <= stdl(equity_lane1_deal_stage18_taken(48-1 downto 42) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage18_repeated_position107_any_set194_hit <= stdl(equity_lane1_deal_stage18_repeated_position107_any_set194_bits /= 0);
+
+
+equity_lane1_deal_stage18_repeated_position107_any_set195_hit <= stdl(equity_lane1_deal_stage18_repeated_position107_any_set195_bits /= 0);
+
+
+equity_lane1_deal_stage18_repeated_position107_groups <= equity_lane1_deal_stage18_repeated_position107_gathered;
+
+
+equity_lane1_deal_stage18_repeated_position108_same_position606_equal <= stdl(equity_lane1_deal_stage18_taken(54-1 downto 48) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage18_repeated_position108_same_position607_equal <= stdl(equity_lane1_deal_stage18_taken(54-1 downto 48) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage18_repeated_position108_same_position608_equal <= stdl(equity_lane1_deal_stage18_taken(54-1 downto 48) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage18_repeated_position108_same_position609_equal <= stdl(equity_lane1_deal_stage18_taken(54-1 downto 48) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage18_repeated_position108_same_position610_equal <= stdl(equity_lane1_deal_stage18_taken(54-1 downto 48) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage18_repeated_position108_same_position611_equal <= stdl(equity_lane1_deal_stage18_taken(54-1 downto 48) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage18_repeated_position108_same_position612_equal <= stdl(equity_lane1_deal_stage18_taken(54-1 downto 48) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage18_repeated_position108_any_set196_hit <= stdl(equity_lane1_deal_stage18_repeated_position108_any_set196_bits /= 0);
+
+
+equity_lane1_deal_stage18_repeated_position108_any_set197_hit <= stdl(equity_lane1_deal_stage18_repeated_position108_any_set197_bits /= 0);
+
+
+equity_lane1_deal_stage18_repeated_position108_groups <= equity_lane1_deal_stage18_repeated_position108_gathered;
+
+
+equity_lane1_deal_stage18_repeated_position109_same_position613_equal <= stdl(equity_lane1_deal_stage18_taken(60-1 downto 54) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage18_repeated_position109_same_position614_equal <= stdl(equity_lane1_deal_stage18_taken(60-1 downto 54) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage18_repeated_position109_same_position615_equal <= stdl(equity_lane1_deal_stage18_taken(60-1 downto 54) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage18_repeated_position109_same_position616_equal <= stdl(equity_lane1_deal_stage18_taken(60-1 downto 54) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage18_repeated_position109_same_position617_equal <= stdl(equity_lane1_deal_stage18_taken(60-1 downto 54) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage18_repeated_position109_same_position618_equal <= stdl(equity_lane1_deal_stage18_taken(60-1 downto 54) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage18_repeated_position109_same_position619_equal <= stdl(equity_lane1_deal_stage18_taken(60-1 downto 54) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage18_repeated_position109_any_set198_hit <= stdl(equity_lane1_deal_stage18_repeated_position109_any_set198_bits /= 0);
+
+
+equity_lane1_deal_stage18_repeated_position109_any_set199_hit <= stdl(equity_lane1_deal_stage18_repeated_position109_any_set199_bits /= 0);
+
+
+equity_lane1_deal_stage18_repeated_position109_groups <= equity_lane1_deal_stage18_repeated_position109_gathered;
 
 equity_lane1_deal_stage18_masking: process (equity_lane1_slot_stream18_word, equity_lane1_deal_stage18_exact_q, equity_lane1_delay_line18_d_out, equity_lane1_deal_stage18_mask_q) is
-    variable masked: unsigned(29 downto 0);
+    variable masked: unsigned(59 downto 0);
 begin
-    masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane1_deal_stage18_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane1_delay_line18_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream18_word(((6 * f) + b))) and bool(equity_lane1_deal_stage18_mask_q(b)));
-            end if;
+    masked := unsigned'("000000000000000000000000000000000000000000000000000000000000");
+    for k in 0 to 2-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane1_deal_stage18_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane1_delay_line18_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane1_slot_stream18_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane1_deal_stage18_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane1_deal_stage18_candidates <= masked;
@@ -21235,13 +23407,13 @@ begin
 end process equity_lane1_deal_stage18_take_flags;
 
 equity_lane1_deal_stage18_judge: process (clk) is
-    variable usable: unsigned(4 downto 0);
+    variable usable: unsigned(9 downto 0);
     variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
+        usable := to_unsigned(0, 10);
+        for f in 0 to 10-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane1_deal_stage18_taken(((6 * f) + b));
@@ -21260,11 +23432,11 @@ begin
 end process equity_lane1_deal_stage18_judge;
 
 equity_lane1_deal_stage18_freeing: process (equity_lane1_deal_stage18_below, equity_lane1_deal_stage18_seen) is
-    variable usable: unsigned(4 downto 0);
+    variable usable: unsigned(9 downto 0);
     variable clear: std_logic;
 begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
+    usable := to_unsigned(0, 10);
+    for f in 0 to 10-1 loop
         clear := '1';
         for g in 0 to 2-1 loop
             if bool(equity_lane1_deal_stage18_seen(((2 * f) + g))) then
@@ -21295,7 +23467,7 @@ equity_lane1_deal_stage18_pick: process (pipe_reg37_q, equity_lane1_deal_stage18
 begin
     take := to_unsigned(63, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 10-1 downto 0 loop
         for b in 0 to 6-1 loop
             if bool(equity_lane1_deal_stage18_free(f)) then
                 take(b) := equity_lane1_deal_stage18_fields(((6 * f) + b));
@@ -21344,181 +23516,348 @@ begin
 end process equity_lane1_deal_stage19_setting;
 
 
-equity_lane1_deal_stage19_repeated_position85_same_position415_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position110_same_position620_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage19_repeated_position85_same_position416_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position110_same_position621_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage19_repeated_position85_same_position417_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position110_same_position622_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage19_repeated_position85_same_position418_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position110_same_position623_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage19_repeated_position85_same_position419_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position110_same_position624_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage19_repeated_position85_same_position420_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position110_same_position625_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage19_repeated_position85_same_position421_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position110_same_position626_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage19_repeated_position85_same_position422_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position110_same_position627_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage19_repeated_position85_any_set140_hit <= stdl(equity_lane1_deal_stage19_repeated_position85_any_set140_bits /= 0);
+equity_lane1_deal_stage19_repeated_position110_any_set200_hit <= stdl(equity_lane1_deal_stage19_repeated_position110_any_set200_bits /= 0);
 
 
-equity_lane1_deal_stage19_repeated_position85_any_set141_hit <= stdl(equity_lane1_deal_stage19_repeated_position85_any_set141_bits /= 0);
+equity_lane1_deal_stage19_repeated_position110_any_set201_hit <= stdl(equity_lane1_deal_stage19_repeated_position110_any_set201_bits /= 0);
 
 
-equity_lane1_deal_stage19_repeated_position85_groups <= equity_lane1_deal_stage19_repeated_position85_gathered;
+equity_lane1_deal_stage19_repeated_position110_groups <= equity_lane1_deal_stage19_repeated_position110_gathered;
 
 
-equity_lane1_deal_stage19_repeated_position86_same_position423_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position111_same_position628_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage19_repeated_position86_same_position424_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position111_same_position629_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage19_repeated_position86_same_position425_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position111_same_position630_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage19_repeated_position86_same_position426_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position111_same_position631_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage19_repeated_position86_same_position427_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position111_same_position632_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage19_repeated_position86_same_position428_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position111_same_position633_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage19_repeated_position86_same_position429_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position111_same_position634_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage19_repeated_position86_same_position430_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position111_same_position635_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage19_repeated_position86_any_set142_hit <= stdl(equity_lane1_deal_stage19_repeated_position86_any_set142_bits /= 0);
+equity_lane1_deal_stage19_repeated_position111_any_set202_hit <= stdl(equity_lane1_deal_stage19_repeated_position111_any_set202_bits /= 0);
 
 
-equity_lane1_deal_stage19_repeated_position86_any_set143_hit <= stdl(equity_lane1_deal_stage19_repeated_position86_any_set143_bits /= 0);
+equity_lane1_deal_stage19_repeated_position111_any_set203_hit <= stdl(equity_lane1_deal_stage19_repeated_position111_any_set203_bits /= 0);
 
 
-equity_lane1_deal_stage19_repeated_position86_groups <= equity_lane1_deal_stage19_repeated_position86_gathered;
+equity_lane1_deal_stage19_repeated_position111_groups <= equity_lane1_deal_stage19_repeated_position111_gathered;
 
 
-equity_lane1_deal_stage19_repeated_position87_same_position431_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position112_same_position636_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage19_repeated_position87_same_position432_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position112_same_position637_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage19_repeated_position87_same_position433_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position112_same_position638_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage19_repeated_position87_same_position434_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position112_same_position639_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage19_repeated_position87_same_position435_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position112_same_position640_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage19_repeated_position87_same_position436_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position112_same_position641_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage19_repeated_position87_same_position437_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position112_same_position642_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage19_repeated_position87_same_position438_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position112_same_position643_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage19_repeated_position87_any_set144_hit <= stdl(equity_lane1_deal_stage19_repeated_position87_any_set144_bits /= 0);
+equity_lane1_deal_stage19_repeated_position112_any_set204_hit <= stdl(equity_lane1_deal_stage19_repeated_position112_any_set204_bits /= 0);
 
 
-equity_lane1_deal_stage19_repeated_position87_any_set145_hit <= stdl(equity_lane1_deal_stage19_repeated_position87_any_set145_bits /= 0);
+equity_lane1_deal_stage19_repeated_position112_any_set205_hit <= stdl(equity_lane1_deal_stage19_repeated_position112_any_set205_bits /= 0);
 
 
-equity_lane1_deal_stage19_repeated_position87_groups <= equity_lane1_deal_stage19_repeated_position87_gathered;
+equity_lane1_deal_stage19_repeated_position112_groups <= equity_lane1_deal_stage19_repeated_position112_gathered;
 
 
-equity_lane1_deal_stage19_repeated_position88_same_position439_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position113_same_position644_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage19_repeated_position88_same_position440_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position113_same_position645_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage19_repeated_position88_same_position441_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position113_same_position646_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage19_repeated_position88_same_position442_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position113_same_position647_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage19_repeated_position88_same_position443_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position113_same_position648_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage19_repeated_position88_same_position444_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position113_same_position649_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage19_repeated_position88_same_position445_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position113_same_position650_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage19_repeated_position88_same_position446_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position113_same_position651_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage19_repeated_position88_any_set146_hit <= stdl(equity_lane1_deal_stage19_repeated_position88_any_set146_bits /= 0);
+equity_lane1_deal_stage19_repeated_position113_any_set206_hit <= stdl(equity_lane1_deal_stage19_repeated_position113_any_set206_bits /= 0);
 
 
-equity_lane1_deal_stage19_repeated_position88_any_set147_hit <= stdl(equity_lane1_deal_stage19_repeated_position88_any_set147_bits /= 0);
+equity_lane1_deal_stage19_repeated_position113_any_set207_hit <= stdl(equity_lane1_deal_stage19_repeated_position113_any_set207_bits /= 0);
 
 
-equity_lane1_deal_stage19_repeated_position88_groups <= equity_lane1_deal_stage19_repeated_position88_gathered;
+equity_lane1_deal_stage19_repeated_position113_groups <= equity_lane1_deal_stage19_repeated_position113_gathered;
 
 
-equity_lane1_deal_stage19_repeated_position89_same_position447_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position114_same_position652_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage19_repeated_position89_same_position448_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position114_same_position653_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage19_repeated_position89_same_position449_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position114_same_position654_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage19_repeated_position89_same_position450_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position114_same_position655_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage19_repeated_position89_same_position451_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position114_same_position656_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage19_repeated_position89_same_position452_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position114_same_position657_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage19_repeated_position89_same_position453_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position114_same_position658_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage19_repeated_position89_same_position454_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position114_same_position659_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage19_repeated_position89_any_set148_hit <= stdl(equity_lane1_deal_stage19_repeated_position89_any_set148_bits /= 0);
+equity_lane1_deal_stage19_repeated_position114_any_set208_hit <= stdl(equity_lane1_deal_stage19_repeated_position114_any_set208_bits /= 0);
 
 
-equity_lane1_deal_stage19_repeated_position89_any_set149_hit <= stdl(equity_lane1_deal_stage19_repeated_position89_any_set149_bits /= 0);
+equity_lane1_deal_stage19_repeated_position114_any_set209_hit <= stdl(equity_lane1_deal_stage19_repeated_position114_any_set209_bits /= 0);
 
 
-equity_lane1_deal_stage19_repeated_position89_groups <= equity_lane1_deal_stage19_repeated_position89_gathered;
+equity_lane1_deal_stage19_repeated_position114_groups <= equity_lane1_deal_stage19_repeated_position114_gathered;
+
+
+equity_lane1_deal_stage19_repeated_position115_same_position660_equal <= stdl(equity_lane1_deal_stage19_taken(36-1 downto 30) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage19_repeated_position115_same_position661_equal <= stdl(equity_lane1_deal_stage19_taken(36-1 downto 30) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage19_repeated_position115_same_position662_equal <= stdl(equity_lane1_deal_stage19_taken(36-1 downto 30) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage19_repeated_position115_same_position663_equal <= stdl(equity_lane1_deal_stage19_taken(36-1 downto 30) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage19_repeated_position115_same_position664_equal <= stdl(equity_lane1_deal_stage19_taken(36-1 downto 30) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage19_repeated_position115_same_position665_equal <= stdl(equity_lane1_deal_stage19_taken(36-1 downto 30) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage19_repeated_position115_same_position666_equal <= stdl(equity_lane1_deal_stage19_taken(36-1 downto 30) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage19_repeated_position115_same_position667_equal <= stdl(equity_lane1_deal_stage19_taken(36-1 downto 30) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
+
+
+equity_lane1_deal_stage19_repeated_position115_any_set210_hit <= stdl(equity_lane1_deal_stage19_repeated_position115_any_set210_bits /= 0);
+
+
+equity_lane1_deal_stage19_repeated_position115_any_set211_hit <= stdl(equity_lane1_deal_stage19_repeated_position115_any_set211_bits /= 0);
+
+
+equity_lane1_deal_stage19_repeated_position115_groups <= equity_lane1_deal_stage19_repeated_position115_gathered;
+
+
+equity_lane1_deal_stage19_repeated_position116_same_position668_equal <= stdl(equity_lane1_deal_stage19_taken(42-1 downto 36) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage19_repeated_position116_same_position669_equal <= stdl(equity_lane1_deal_stage19_taken(42-1 downto 36) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage19_repeated_position116_same_position670_equal <= stdl(equity_lane1_deal_stage19_taken(42-1 downto 36) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage19_repeated_position116_same_position671_equal <= stdl(equity_lane1_deal_stage19_taken(42-1 downto 36) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage19_repeated_position116_same_position672_equal <= stdl(equity_lane1_deal_stage19_taken(42-1 downto 36) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage19_repeated_position116_same_position673_equal <= stdl(equity_lane1_deal_stage19_taken(42-1 downto 36) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage19_repeated_position116_same_position674_equal <= stdl(equity_lane1_deal_stage19_taken(42-1 downto 36) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage19_repeated_position116_same_position675_equal <= stdl(equity_lane1_deal_stage19_taken(42-1 downto 36) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
+
+
+equity_lane1_deal_stage19_repeated_position116_any_set212_hit <= stdl(equity_lane1_deal_stage19_repeated_position116_any_set212_bits /= 0);
+
+
+equity_lane1_deal_stage19_repeated_position116_any_set213_hit <= stdl(equity_lane1_deal_stage19_repeated_position116_any_set213_bits /= 0);
+
+
+equity_lane1_deal_stage19_repeated_position116_groups <= equity_lane1_deal_stage19_repeated_position116_gathered;
+
+
+equity_lane1_deal_stage19_repeated_position117_same_position676_equal <= stdl(equity_lane1_deal_stage19_taken(48-1 downto 42) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage19_repeated_position117_same_position677_equal <= stdl(equity_lane1_deal_stage19_taken(48-1 downto 42) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage19_repeated_position117_same_position678_equal <= stdl(equity_lane1_deal_stage19_taken(48-1 downto 42) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage19_repeated_position117_same_position679_equal <= stdl(equity_lane1_deal_stage19_taken(48-1 downto 42) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage19_repeated_position117_same_position680_equal <= stdl(equity_lane1_deal_stage19_taken(48-1 downto 42) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage19_repeated_position117_same_position681_equal <= stdl(equity_lane1_deal_stage19_taken(48-1 downto 42) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage19_repeated_position117_same_position682_equal <= stdl(equity_lane1_deal_stage19_taken(48-1 downto 42) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage19_repeated_position117_same_position683_equal <= stdl(equity_lane1_deal_stage19_taken(48-1 downto 42) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
+
+
+equity_lane1_deal_stage19_repeated_position117_any_set214_hit <= stdl(equity_lane1_deal_stage19_repeated_position117_any_set214_bits /= 0);
+
+
+equity_lane1_deal_stage19_repeated_position117_any_set215_hit <= stdl(equity_lane1_deal_stage19_repeated_position117_any_set215_bits /= 0);
+
+
+equity_lane1_deal_stage19_repeated_position117_groups <= equity_lane1_deal_stage19_repeated_position117_gathered;
+
+
+equity_lane1_deal_stage19_repeated_position118_same_position684_equal <= stdl(equity_lane1_deal_stage19_taken(54-1 downto 48) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage19_repeated_position118_same_position685_equal <= stdl(equity_lane1_deal_stage19_taken(54-1 downto 48) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage19_repeated_position118_same_position686_equal <= stdl(equity_lane1_deal_stage19_taken(54-1 downto 48) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage19_repeated_position118_same_position687_equal <= stdl(equity_lane1_deal_stage19_taken(54-1 downto 48) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage19_repeated_position118_same_position688_equal <= stdl(equity_lane1_deal_stage19_taken(54-1 downto 48) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage19_repeated_position118_same_position689_equal <= stdl(equity_lane1_deal_stage19_taken(54-1 downto 48) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage19_repeated_position118_same_position690_equal <= stdl(equity_lane1_deal_stage19_taken(54-1 downto 48) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage19_repeated_position118_same_position691_equal <= stdl(equity_lane1_deal_stage19_taken(54-1 downto 48) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
+
+
+equity_lane1_deal_stage19_repeated_position118_any_set216_hit <= stdl(equity_lane1_deal_stage19_repeated_position118_any_set216_bits /= 0);
+
+
+equity_lane1_deal_stage19_repeated_position118_any_set217_hit <= stdl(equity_lane1_deal_stage19_repeated_position118_any_set217_bits /= 0);
+
+
+equity_lane1_deal_stage19_repeated_position118_groups <= equity_lane1_deal_stage19_repeated_position118_gathered;
+
+
+equity_lane1_deal_stage19_repeated_position119_same_position692_equal <= stdl(equity_lane1_deal_stage19_taken(60-1 downto 54) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage19_repeated_position119_same_position693_equal <= stdl(equity_lane1_deal_stage19_taken(60-1 downto 54) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage19_repeated_position119_same_position694_equal <= stdl(equity_lane1_deal_stage19_taken(60-1 downto 54) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage19_repeated_position119_same_position695_equal <= stdl(equity_lane1_deal_stage19_taken(60-1 downto 54) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage19_repeated_position119_same_position696_equal <= stdl(equity_lane1_deal_stage19_taken(60-1 downto 54) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage19_repeated_position119_same_position697_equal <= stdl(equity_lane1_deal_stage19_taken(60-1 downto 54) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage19_repeated_position119_same_position698_equal <= stdl(equity_lane1_deal_stage19_taken(60-1 downto 54) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage19_repeated_position119_same_position699_equal <= stdl(equity_lane1_deal_stage19_taken(60-1 downto 54) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
+
+
+equity_lane1_deal_stage19_repeated_position119_any_set218_hit <= stdl(equity_lane1_deal_stage19_repeated_position119_any_set218_bits /= 0);
+
+
+equity_lane1_deal_stage19_repeated_position119_any_set219_hit <= stdl(equity_lane1_deal_stage19_repeated_position119_any_set219_bits /= 0);
+
+
+equity_lane1_deal_stage19_repeated_position119_groups <= equity_lane1_deal_stage19_repeated_position119_gathered;
 
 equity_lane1_deal_stage19_masking: process (equity_lane1_slot_stream19_word, equity_lane1_deal_stage19_exact_q, equity_lane1_delay_line19_d_out, equity_lane1_deal_stage19_mask_q) is
-    variable masked: unsigned(29 downto 0);
+    variable masked: unsigned(59 downto 0);
 begin
-    masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane1_deal_stage19_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane1_delay_line19_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream19_word(((6 * f) + b))) and bool(equity_lane1_deal_stage19_mask_q(b)));
-            end if;
+    masked := unsigned'("000000000000000000000000000000000000000000000000000000000000");
+    for k in 0 to 2-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane1_deal_stage19_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane1_delay_line19_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane1_slot_stream19_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane1_deal_stage19_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane1_deal_stage19_candidates <= masked;
@@ -21546,13 +23885,13 @@ begin
 end process equity_lane1_deal_stage19_take_flags;
 
 equity_lane1_deal_stage19_judge: process (clk) is
-    variable usable: unsigned(4 downto 0);
+    variable usable: unsigned(9 downto 0);
     variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
+        usable := to_unsigned(0, 10);
+        for f in 0 to 10-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane1_deal_stage19_taken(((6 * f) + b));
@@ -21571,11 +23910,11 @@ begin
 end process equity_lane1_deal_stage19_judge;
 
 equity_lane1_deal_stage19_freeing: process (equity_lane1_deal_stage19_below, equity_lane1_deal_stage19_seen) is
-    variable usable: unsigned(4 downto 0);
+    variable usable: unsigned(9 downto 0);
     variable clear: std_logic;
 begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
+    usable := to_unsigned(0, 10);
+    for f in 0 to 10-1 loop
         clear := '1';
         for g in 0 to 2-1 loop
             if bool(equity_lane1_deal_stage19_seen(((2 * f) + g))) then
@@ -21606,7 +23945,7 @@ equity_lane1_deal_stage19_pick: process (pipe_reg37_q, equity_lane1_deal_stage19
 begin
     take := to_unsigned(63, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 10-1 downto 0 loop
         for b in 0 to 6-1 loop
             if bool(equity_lane1_deal_stage19_free(f)) then
                 take(b) := equity_lane1_deal_stage19_fields(((6 * f) + b));
@@ -21655,211 +23994,408 @@ begin
 end process equity_lane1_deal_stage20_setting;
 
 
-equity_lane1_deal_stage20_repeated_position90_same_position455_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position120_same_position700_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage20_repeated_position90_same_position456_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position120_same_position701_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage20_repeated_position90_same_position457_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position120_same_position702_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage20_repeated_position90_same_position458_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position120_same_position703_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage20_repeated_position90_same_position459_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position120_same_position704_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage20_repeated_position90_same_position460_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position120_same_position705_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage20_repeated_position90_same_position461_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position120_same_position706_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage20_repeated_position90_same_position462_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position120_same_position707_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage20_repeated_position90_same_position463_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position120_same_position708_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage20_repeated_position90_any_set150_hit <= stdl(equity_lane1_deal_stage20_repeated_position90_any_set150_bits /= 0);
+equity_lane1_deal_stage20_repeated_position120_any_set220_hit <= stdl(equity_lane1_deal_stage20_repeated_position120_any_set220_bits /= 0);
 
 
-equity_lane1_deal_stage20_repeated_position90_any_set151_hit <= stdl(equity_lane1_deal_stage20_repeated_position90_any_set151_bits /= 0);
+equity_lane1_deal_stage20_repeated_position120_any_set221_hit <= stdl(equity_lane1_deal_stage20_repeated_position120_any_set221_bits /= 0);
 
 
-equity_lane1_deal_stage20_repeated_position90_any_set152_hit <= stdl(equity_lane1_deal_stage20_repeated_position90_same_position463_equal /= '0');
+equity_lane1_deal_stage20_repeated_position120_any_set222_hit <= stdl(equity_lane1_deal_stage20_repeated_position120_same_position708_equal /= '0');
 
 
-equity_lane1_deal_stage20_repeated_position90_groups <= equity_lane1_deal_stage20_repeated_position90_gathered;
+equity_lane1_deal_stage20_repeated_position120_groups <= equity_lane1_deal_stage20_repeated_position120_gathered;
 
 
-equity_lane1_deal_stage20_repeated_position91_same_position464_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position121_same_position709_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage20_repeated_position91_same_position465_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position121_same_position710_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage20_repeated_position91_same_position466_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position121_same_position711_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage20_repeated_position91_same_position467_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position121_same_position712_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage20_repeated_position91_same_position468_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position121_same_position713_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage20_repeated_position91_same_position469_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position121_same_position714_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage20_repeated_position91_same_position470_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position121_same_position715_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage20_repeated_position91_same_position471_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position121_same_position716_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage20_repeated_position91_same_position472_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position121_same_position717_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage20_repeated_position91_any_set153_hit <= stdl(equity_lane1_deal_stage20_repeated_position91_any_set153_bits /= 0);
+equity_lane1_deal_stage20_repeated_position121_any_set223_hit <= stdl(equity_lane1_deal_stage20_repeated_position121_any_set223_bits /= 0);
 
 
-equity_lane1_deal_stage20_repeated_position91_any_set154_hit <= stdl(equity_lane1_deal_stage20_repeated_position91_any_set154_bits /= 0);
+equity_lane1_deal_stage20_repeated_position121_any_set224_hit <= stdl(equity_lane1_deal_stage20_repeated_position121_any_set224_bits /= 0);
 
 
-equity_lane1_deal_stage20_repeated_position91_any_set155_hit <= stdl(equity_lane1_deal_stage20_repeated_position91_same_position472_equal /= '0');
+equity_lane1_deal_stage20_repeated_position121_any_set225_hit <= stdl(equity_lane1_deal_stage20_repeated_position121_same_position717_equal /= '0');
 
 
-equity_lane1_deal_stage20_repeated_position91_groups <= equity_lane1_deal_stage20_repeated_position91_gathered;
+equity_lane1_deal_stage20_repeated_position121_groups <= equity_lane1_deal_stage20_repeated_position121_gathered;
 
 
-equity_lane1_deal_stage20_repeated_position92_same_position473_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position122_same_position718_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage20_repeated_position92_same_position474_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position122_same_position719_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage20_repeated_position92_same_position475_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position122_same_position720_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage20_repeated_position92_same_position476_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position122_same_position721_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage20_repeated_position92_same_position477_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position122_same_position722_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage20_repeated_position92_same_position478_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position122_same_position723_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage20_repeated_position92_same_position479_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position122_same_position724_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage20_repeated_position92_same_position480_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position122_same_position725_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage20_repeated_position92_same_position481_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position122_same_position726_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage20_repeated_position92_any_set156_hit <= stdl(equity_lane1_deal_stage20_repeated_position92_any_set156_bits /= 0);
+equity_lane1_deal_stage20_repeated_position122_any_set226_hit <= stdl(equity_lane1_deal_stage20_repeated_position122_any_set226_bits /= 0);
 
 
-equity_lane1_deal_stage20_repeated_position92_any_set157_hit <= stdl(equity_lane1_deal_stage20_repeated_position92_any_set157_bits /= 0);
+equity_lane1_deal_stage20_repeated_position122_any_set227_hit <= stdl(equity_lane1_deal_stage20_repeated_position122_any_set227_bits /= 0);
 
 
-equity_lane1_deal_stage20_repeated_position92_any_set158_hit <= stdl(equity_lane1_deal_stage20_repeated_position92_same_position481_equal /= '0');
+equity_lane1_deal_stage20_repeated_position122_any_set228_hit <= stdl(equity_lane1_deal_stage20_repeated_position122_same_position726_equal /= '0');
 
 
-equity_lane1_deal_stage20_repeated_position92_groups <= equity_lane1_deal_stage20_repeated_position92_gathered;
+equity_lane1_deal_stage20_repeated_position122_groups <= equity_lane1_deal_stage20_repeated_position122_gathered;
 
 
-equity_lane1_deal_stage20_repeated_position93_same_position482_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position123_same_position727_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage20_repeated_position93_same_position483_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position123_same_position728_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage20_repeated_position93_same_position484_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position123_same_position729_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage20_repeated_position93_same_position485_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position123_same_position730_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage20_repeated_position93_same_position486_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position123_same_position731_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage20_repeated_position93_same_position487_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position123_same_position732_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage20_repeated_position93_same_position488_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position123_same_position733_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage20_repeated_position93_same_position489_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position123_same_position734_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage20_repeated_position93_same_position490_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position123_same_position735_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage20_repeated_position93_any_set159_hit <= stdl(equity_lane1_deal_stage20_repeated_position93_any_set159_bits /= 0);
+equity_lane1_deal_stage20_repeated_position123_any_set229_hit <= stdl(equity_lane1_deal_stage20_repeated_position123_any_set229_bits /= 0);
 
 
-equity_lane1_deal_stage20_repeated_position93_any_set160_hit <= stdl(equity_lane1_deal_stage20_repeated_position93_any_set160_bits /= 0);
+equity_lane1_deal_stage20_repeated_position123_any_set230_hit <= stdl(equity_lane1_deal_stage20_repeated_position123_any_set230_bits /= 0);
 
 
-equity_lane1_deal_stage20_repeated_position93_any_set161_hit <= stdl(equity_lane1_deal_stage20_repeated_position93_same_position490_equal /= '0');
+equity_lane1_deal_stage20_repeated_position123_any_set231_hit <= stdl(equity_lane1_deal_stage20_repeated_position123_same_position735_equal /= '0');
 
 
-equity_lane1_deal_stage20_repeated_position93_groups <= equity_lane1_deal_stage20_repeated_position93_gathered;
+equity_lane1_deal_stage20_repeated_position123_groups <= equity_lane1_deal_stage20_repeated_position123_gathered;
 
 
-equity_lane1_deal_stage20_repeated_position94_same_position491_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position124_same_position736_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage20_repeated_position94_same_position492_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position124_same_position737_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage20_repeated_position94_same_position493_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position124_same_position738_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage20_repeated_position94_same_position494_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position124_same_position739_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage20_repeated_position94_same_position495_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position124_same_position740_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage20_repeated_position94_same_position496_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position124_same_position741_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage20_repeated_position94_same_position497_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position124_same_position742_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage20_repeated_position94_same_position498_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position124_same_position743_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage20_repeated_position94_same_position499_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position124_same_position744_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage20_repeated_position94_any_set162_hit <= stdl(equity_lane1_deal_stage20_repeated_position94_any_set162_bits /= 0);
+equity_lane1_deal_stage20_repeated_position124_any_set232_hit <= stdl(equity_lane1_deal_stage20_repeated_position124_any_set232_bits /= 0);
 
 
-equity_lane1_deal_stage20_repeated_position94_any_set163_hit <= stdl(equity_lane1_deal_stage20_repeated_position94_any_set163_bits /= 0);
+equity_lane1_deal_stage20_repeated_position124_any_set233_hit <= stdl(equity_lane1_deal_stage20_repeated_position124_any_set233_bits /= 0);
 
 
-equity_lane1_deal_stage20_repeated_position94_any_set164_hit <= stdl(equity_lane1_deal_stage20_repeated_position94_same_position499_equal /= '0');
+equity_lane1_deal_stage20_repeated_position124_any_set234_hit <= stdl(equity_lane1_deal_stage20_repeated_position124_same_position744_equal /= '0');
 
 
-equity_lane1_deal_stage20_repeated_position94_groups <= equity_lane1_deal_stage20_repeated_position94_gathered;
+equity_lane1_deal_stage20_repeated_position124_groups <= equity_lane1_deal_stage20_repeated_position124_gathered;
+
+
+equity_lane1_deal_stage20_repeated_position125_same_position745_equal <= stdl(equity_lane1_deal_stage20_taken(36-1 downto 30) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage20_repeated_position125_same_position746_equal <= stdl(equity_lane1_deal_stage20_taken(36-1 downto 30) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage20_repeated_position125_same_position747_equal <= stdl(equity_lane1_deal_stage20_taken(36-1 downto 30) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage20_repeated_position125_same_position748_equal <= stdl(equity_lane1_deal_stage20_taken(36-1 downto 30) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage20_repeated_position125_same_position749_equal <= stdl(equity_lane1_deal_stage20_taken(36-1 downto 30) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage20_repeated_position125_same_position750_equal <= stdl(equity_lane1_deal_stage20_taken(36-1 downto 30) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage20_repeated_position125_same_position751_equal <= stdl(equity_lane1_deal_stage20_taken(36-1 downto 30) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage20_repeated_position125_same_position752_equal <= stdl(equity_lane1_deal_stage20_taken(36-1 downto 30) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
+
+
+equity_lane1_deal_stage20_repeated_position125_same_position753_equal <= stdl(equity_lane1_deal_stage20_taken(36-1 downto 30) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
+
+
+equity_lane1_deal_stage20_repeated_position125_any_set235_hit <= stdl(equity_lane1_deal_stage20_repeated_position125_any_set235_bits /= 0);
+
+
+equity_lane1_deal_stage20_repeated_position125_any_set236_hit <= stdl(equity_lane1_deal_stage20_repeated_position125_any_set236_bits /= 0);
+
+
+equity_lane1_deal_stage20_repeated_position125_any_set237_hit <= stdl(equity_lane1_deal_stage20_repeated_position125_same_position753_equal /= '0');
+
+
+equity_lane1_deal_stage20_repeated_position125_groups <= equity_lane1_deal_stage20_repeated_position125_gathered;
+
+
+equity_lane1_deal_stage20_repeated_position126_same_position754_equal <= stdl(equity_lane1_deal_stage20_taken(42-1 downto 36) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage20_repeated_position126_same_position755_equal <= stdl(equity_lane1_deal_stage20_taken(42-1 downto 36) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage20_repeated_position126_same_position756_equal <= stdl(equity_lane1_deal_stage20_taken(42-1 downto 36) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage20_repeated_position126_same_position757_equal <= stdl(equity_lane1_deal_stage20_taken(42-1 downto 36) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage20_repeated_position126_same_position758_equal <= stdl(equity_lane1_deal_stage20_taken(42-1 downto 36) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage20_repeated_position126_same_position759_equal <= stdl(equity_lane1_deal_stage20_taken(42-1 downto 36) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage20_repeated_position126_same_position760_equal <= stdl(equity_lane1_deal_stage20_taken(42-1 downto 36) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage20_repeated_position126_same_position761_equal <= stdl(equity_lane1_deal_stage20_taken(42-1 downto 36) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
+
+
+equity_lane1_deal_stage20_repeated_position126_same_position762_equal <= stdl(equity_lane1_deal_stage20_taken(42-1 downto 36) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
+
+
+equity_lane1_deal_stage20_repeated_position126_any_set238_hit <= stdl(equity_lane1_deal_stage20_repeated_position126_any_set238_bits /= 0);
+
+
+equity_lane1_deal_stage20_repeated_position126_any_set239_hit <= stdl(equity_lane1_deal_stage20_repeated_position126_any_set239_bits /= 0);
+
+
+equity_lane1_deal_stage20_repeated_position126_any_set240_hit <= stdl(equity_lane1_deal_stage20_repeated_position126_same_position762_equal /= '0');
+
+
+equity_lane1_deal_stage20_repeated_position126_groups <= equity_lane1_deal_stage20_repeated_position126_gathered;
+
+
+equity_lane1_deal_stage20_repeated_position127_same_position763_equal <= stdl(equity_lane1_deal_stage20_taken(48-1 downto 42) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage20_repeated_position127_same_position764_equal <= stdl(equity_lane1_deal_stage20_taken(48-1 downto 42) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage20_repeated_position127_same_position765_equal <= stdl(equity_lane1_deal_stage20_taken(48-1 downto 42) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage20_repeated_position127_same_position766_equal <= stdl(equity_lane1_deal_stage20_taken(48-1 downto 42) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage20_repeated_position127_same_position767_equal <= stdl(equity_lane1_deal_stage20_taken(48-1 downto 42) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage20_repeated_position127_same_position768_equal <= stdl(equity_lane1_deal_stage20_taken(48-1 downto 42) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage20_repeated_position127_same_position769_equal <= stdl(equity_lane1_deal_stage20_taken(48-1 downto 42) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage20_repeated_position127_same_position770_equal <= stdl(equity_lane1_deal_stage20_taken(48-1 downto 42) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
+
+
+equity_lane1_deal_stage20_repeated_position127_same_position771_equal <= stdl(equity_lane1_deal_stage20_taken(48-1 downto 42) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
+
+
+equity_lane1_deal_stage20_repeated_position127_any_set241_hit <= stdl(equity_lane1_deal_stage20_repeated_position127_any_set241_bits /= 0);
+
+
+equity_lane1_deal_stage20_repeated_position127_any_set242_hit <= stdl(equity_lane1_deal_stage20_repeated_position127_any_set242_bits /= 0);
+
+
+equity_lane1_deal_stage20_repeated_position127_any_set243_hit <= stdl(equity_lane1_deal_stage20_repeated_position127_same_position771_equal /= '0');
+
+
+equity_lane1_deal_stage20_repeated_position127_groups <= equity_lane1_deal_stage20_repeated_position127_gathered;
+
+
+equity_lane1_deal_stage20_repeated_position128_same_position772_equal <= stdl(equity_lane1_deal_stage20_taken(54-1 downto 48) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage20_repeated_position128_same_position773_equal <= stdl(equity_lane1_deal_stage20_taken(54-1 downto 48) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage20_repeated_position128_same_position774_equal <= stdl(equity_lane1_deal_stage20_taken(54-1 downto 48) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage20_repeated_position128_same_position775_equal <= stdl(equity_lane1_deal_stage20_taken(54-1 downto 48) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage20_repeated_position128_same_position776_equal <= stdl(equity_lane1_deal_stage20_taken(54-1 downto 48) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage20_repeated_position128_same_position777_equal <= stdl(equity_lane1_deal_stage20_taken(54-1 downto 48) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage20_repeated_position128_same_position778_equal <= stdl(equity_lane1_deal_stage20_taken(54-1 downto 48) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage20_repeated_position128_same_position779_equal <= stdl(equity_lane1_deal_stage20_taken(54-1 downto 48) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
+
+
+equity_lane1_deal_stage20_repeated_position128_same_position780_equal <= stdl(equity_lane1_deal_stage20_taken(54-1 downto 48) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
+
+
+equity_lane1_deal_stage20_repeated_position128_any_set244_hit <= stdl(equity_lane1_deal_stage20_repeated_position128_any_set244_bits /= 0);
+
+
+equity_lane1_deal_stage20_repeated_position128_any_set245_hit <= stdl(equity_lane1_deal_stage20_repeated_position128_any_set245_bits /= 0);
+
+
+equity_lane1_deal_stage20_repeated_position128_any_set246_hit <= stdl(equity_lane1_deal_stage20_repeated_position128_same_position780_equal /= '0');
+
+
+equity_lane1_deal_stage20_repeated_position128_groups <= equity_lane1_deal_stage20_repeated_position128_gathered;
+
+
+equity_lane1_deal_stage20_repeated_position129_same_position781_equal <= stdl(equity_lane1_deal_stage20_taken(60-1 downto 54) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage20_repeated_position129_same_position782_equal <= stdl(equity_lane1_deal_stage20_taken(60-1 downto 54) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage20_repeated_position129_same_position783_equal <= stdl(equity_lane1_deal_stage20_taken(60-1 downto 54) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage20_repeated_position129_same_position784_equal <= stdl(equity_lane1_deal_stage20_taken(60-1 downto 54) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage20_repeated_position129_same_position785_equal <= stdl(equity_lane1_deal_stage20_taken(60-1 downto 54) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage20_repeated_position129_same_position786_equal <= stdl(equity_lane1_deal_stage20_taken(60-1 downto 54) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage20_repeated_position129_same_position787_equal <= stdl(equity_lane1_deal_stage20_taken(60-1 downto 54) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage20_repeated_position129_same_position788_equal <= stdl(equity_lane1_deal_stage20_taken(60-1 downto 54) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
+
+
+equity_lane1_deal_stage20_repeated_position129_same_position789_equal <= stdl(equity_lane1_deal_stage20_taken(60-1 downto 54) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
+
+
+equity_lane1_deal_stage20_repeated_position129_any_set247_hit <= stdl(equity_lane1_deal_stage20_repeated_position129_any_set247_bits /= 0);
+
+
+equity_lane1_deal_stage20_repeated_position129_any_set248_hit <= stdl(equity_lane1_deal_stage20_repeated_position129_any_set248_bits /= 0);
+
+
+equity_lane1_deal_stage20_repeated_position129_any_set249_hit <= stdl(equity_lane1_deal_stage20_repeated_position129_same_position789_equal /= '0');
+
+
+equity_lane1_deal_stage20_repeated_position129_groups <= equity_lane1_deal_stage20_repeated_position129_gathered;
 
 equity_lane1_deal_stage20_masking: process (equity_lane1_slot_stream20_word, equity_lane1_deal_stage20_exact_q, equity_lane1_delay_line20_d_out, equity_lane1_deal_stage20_mask_q) is
-    variable masked: unsigned(29 downto 0);
+    variable masked: unsigned(59 downto 0);
 begin
-    masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane1_deal_stage20_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane1_delay_line20_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream20_word(((6 * f) + b))) and bool(equity_lane1_deal_stage20_mask_q(b)));
-            end if;
+    masked := unsigned'("000000000000000000000000000000000000000000000000000000000000");
+    for k in 0 to 2-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane1_deal_stage20_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane1_delay_line20_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane1_slot_stream20_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane1_deal_stage20_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane1_deal_stage20_candidates <= masked;
@@ -21887,13 +24423,13 @@ begin
 end process equity_lane1_deal_stage20_take_flags;
 
 equity_lane1_deal_stage20_judge: process (clk) is
-    variable usable: unsigned(4 downto 0);
+    variable usable: unsigned(9 downto 0);
     variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
+        usable := to_unsigned(0, 10);
+        for f in 0 to 10-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane1_deal_stage20_taken(((6 * f) + b));
@@ -21912,11 +24448,11 @@ begin
 end process equity_lane1_deal_stage20_judge;
 
 equity_lane1_deal_stage20_freeing: process (equity_lane1_deal_stage20_below, equity_lane1_deal_stage20_seen) is
-    variable usable: unsigned(4 downto 0);
+    variable usable: unsigned(9 downto 0);
     variable clear: std_logic;
 begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
+    usable := to_unsigned(0, 10);
+    for f in 0 to 10-1 loop
         clear := '1';
         for g in 0 to 3-1 loop
             if bool(equity_lane1_deal_stage20_seen(((3 * f) + g))) then
@@ -21947,7 +24483,7 @@ equity_lane1_deal_stage20_pick: process (pipe_reg37_q, equity_lane1_deal_stage20
 begin
     take := to_unsigned(63, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 10-1 downto 0 loop
         for b in 0 to 6-1 loop
             if bool(equity_lane1_deal_stage20_free(f)) then
                 take(b) := equity_lane1_deal_stage20_fields(((6 * f) + b));
@@ -21996,226 +24532,438 @@ begin
 end process equity_lane1_deal_stage21_setting;
 
 
-equity_lane1_deal_stage21_repeated_position95_same_position500_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position130_same_position790_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage21_repeated_position95_same_position501_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position130_same_position791_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage21_repeated_position95_same_position502_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position130_same_position792_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage21_repeated_position95_same_position503_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position130_same_position793_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage21_repeated_position95_same_position504_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position130_same_position794_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage21_repeated_position95_same_position505_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position130_same_position795_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage21_repeated_position95_same_position506_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position130_same_position796_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage21_repeated_position95_same_position507_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position130_same_position797_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage21_repeated_position95_same_position508_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position130_same_position798_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage21_repeated_position95_same_position509_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position130_same_position799_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
 
 
-equity_lane1_deal_stage21_repeated_position95_any_set165_hit <= stdl(equity_lane1_deal_stage21_repeated_position95_any_set165_bits /= 0);
+equity_lane1_deal_stage21_repeated_position130_any_set250_hit <= stdl(equity_lane1_deal_stage21_repeated_position130_any_set250_bits /= 0);
 
 
-equity_lane1_deal_stage21_repeated_position95_any_set166_hit <= stdl(equity_lane1_deal_stage21_repeated_position95_any_set166_bits /= 0);
+equity_lane1_deal_stage21_repeated_position130_any_set251_hit <= stdl(equity_lane1_deal_stage21_repeated_position130_any_set251_bits /= 0);
 
 
-equity_lane1_deal_stage21_repeated_position95_any_set167_hit <= stdl(equity_lane1_deal_stage21_repeated_position95_any_set167_bits /= 0);
+equity_lane1_deal_stage21_repeated_position130_any_set252_hit <= stdl(equity_lane1_deal_stage21_repeated_position130_any_set252_bits /= 0);
 
 
-equity_lane1_deal_stage21_repeated_position95_groups <= equity_lane1_deal_stage21_repeated_position95_gathered;
+equity_lane1_deal_stage21_repeated_position130_groups <= equity_lane1_deal_stage21_repeated_position130_gathered;
 
 
-equity_lane1_deal_stage21_repeated_position96_same_position510_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position131_same_position800_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage21_repeated_position96_same_position511_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position131_same_position801_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage21_repeated_position96_same_position512_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position131_same_position802_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage21_repeated_position96_same_position513_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position131_same_position803_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage21_repeated_position96_same_position514_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position131_same_position804_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage21_repeated_position96_same_position515_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position131_same_position805_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage21_repeated_position96_same_position516_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position131_same_position806_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage21_repeated_position96_same_position517_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position131_same_position807_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage21_repeated_position96_same_position518_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position131_same_position808_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage21_repeated_position96_same_position519_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position131_same_position809_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
 
 
-equity_lane1_deal_stage21_repeated_position96_any_set168_hit <= stdl(equity_lane1_deal_stage21_repeated_position96_any_set168_bits /= 0);
+equity_lane1_deal_stage21_repeated_position131_any_set253_hit <= stdl(equity_lane1_deal_stage21_repeated_position131_any_set253_bits /= 0);
 
 
-equity_lane1_deal_stage21_repeated_position96_any_set169_hit <= stdl(equity_lane1_deal_stage21_repeated_position96_any_set169_bits /= 0);
+equity_lane1_deal_stage21_repeated_position131_any_set254_hit <= stdl(equity_lane1_deal_stage21_repeated_position131_any_set254_bits /= 0);
 
 
-equity_lane1_deal_stage21_repeated_position96_any_set170_hit <= stdl(equity_lane1_deal_stage21_repeated_position96_any_set170_bits /= 0);
+equity_lane1_deal_stage21_repeated_position131_any_set255_hit <= stdl(equity_lane1_deal_stage21_repeated_position131_any_set255_bits /= 0);
 
 
-equity_lane1_deal_stage21_repeated_position96_groups <= equity_lane1_deal_stage21_repeated_position96_gathered;
+equity_lane1_deal_stage21_repeated_position131_groups <= equity_lane1_deal_stage21_repeated_position131_gathered;
 
 
-equity_lane1_deal_stage21_repeated_position97_same_position520_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position132_same_position810_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage21_repeated_position97_same_position521_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position132_same_position811_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage21_repeated_position97_same_position522_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position132_same_position812_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage21_repeated_position97_same_position523_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position132_same_position813_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage21_repeated_position97_same_position524_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position132_same_position814_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage21_repeated_position97_same_position525_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position132_same_position815_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage21_repeated_position97_same_position526_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position132_same_position816_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage21_repeated_position97_same_position527_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position132_same_position817_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage21_repeated_position97_same_position528_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position132_same_position818_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage21_repeated_position97_same_position529_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position132_same_position819_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
 
 
-equity_lane1_deal_stage21_repeated_position97_any_set171_hit <= stdl(equity_lane1_deal_stage21_repeated_position97_any_set171_bits /= 0);
+equity_lane1_deal_stage21_repeated_position132_any_set256_hit <= stdl(equity_lane1_deal_stage21_repeated_position132_any_set256_bits /= 0);
 
 
-equity_lane1_deal_stage21_repeated_position97_any_set172_hit <= stdl(equity_lane1_deal_stage21_repeated_position97_any_set172_bits /= 0);
+equity_lane1_deal_stage21_repeated_position132_any_set257_hit <= stdl(equity_lane1_deal_stage21_repeated_position132_any_set257_bits /= 0);
 
 
-equity_lane1_deal_stage21_repeated_position97_any_set173_hit <= stdl(equity_lane1_deal_stage21_repeated_position97_any_set173_bits /= 0);
+equity_lane1_deal_stage21_repeated_position132_any_set258_hit <= stdl(equity_lane1_deal_stage21_repeated_position132_any_set258_bits /= 0);
 
 
-equity_lane1_deal_stage21_repeated_position97_groups <= equity_lane1_deal_stage21_repeated_position97_gathered;
+equity_lane1_deal_stage21_repeated_position132_groups <= equity_lane1_deal_stage21_repeated_position132_gathered;
 
 
-equity_lane1_deal_stage21_repeated_position98_same_position530_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position133_same_position820_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage21_repeated_position98_same_position531_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position133_same_position821_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage21_repeated_position98_same_position532_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position133_same_position822_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage21_repeated_position98_same_position533_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position133_same_position823_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage21_repeated_position98_same_position534_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position133_same_position824_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage21_repeated_position98_same_position535_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position133_same_position825_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage21_repeated_position98_same_position536_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position133_same_position826_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage21_repeated_position98_same_position537_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position133_same_position827_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage21_repeated_position98_same_position538_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position133_same_position828_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage21_repeated_position98_same_position539_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position133_same_position829_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
 
 
-equity_lane1_deal_stage21_repeated_position98_any_set174_hit <= stdl(equity_lane1_deal_stage21_repeated_position98_any_set174_bits /= 0);
+equity_lane1_deal_stage21_repeated_position133_any_set259_hit <= stdl(equity_lane1_deal_stage21_repeated_position133_any_set259_bits /= 0);
 
 
-equity_lane1_deal_stage21_repeated_position98_any_set175_hit <= stdl(equity_lane1_deal_stage21_repeated_position98_any_set175_bits /= 0);
+equity_lane1_deal_stage21_repeated_position133_any_set260_hit <= stdl(equity_lane1_deal_stage21_repeated_position133_any_set260_bits /= 0);
 
 
-equity_lane1_deal_stage21_repeated_position98_any_set176_hit <= stdl(equity_lane1_deal_stage21_repeated_position98_any_set176_bits /= 0);
+equity_lane1_deal_stage21_repeated_position133_any_set261_hit <= stdl(equity_lane1_deal_stage21_repeated_position133_any_set261_bits /= 0);
 
 
-equity_lane1_deal_stage21_repeated_position98_groups <= equity_lane1_deal_stage21_repeated_position98_gathered;
+equity_lane1_deal_stage21_repeated_position133_groups <= equity_lane1_deal_stage21_repeated_position133_gathered;
 
 
-equity_lane1_deal_stage21_repeated_position99_same_position540_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position134_same_position830_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage21_repeated_position99_same_position541_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position134_same_position831_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage21_repeated_position99_same_position542_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position134_same_position832_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage21_repeated_position99_same_position543_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position134_same_position833_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage21_repeated_position99_same_position544_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position134_same_position834_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage21_repeated_position99_same_position545_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position134_same_position835_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage21_repeated_position99_same_position546_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position134_same_position836_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage21_repeated_position99_same_position547_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position134_same_position837_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage21_repeated_position99_same_position548_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position134_same_position838_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage21_repeated_position99_same_position549_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position134_same_position839_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
 
 
-equity_lane1_deal_stage21_repeated_position99_any_set177_hit <= stdl(equity_lane1_deal_stage21_repeated_position99_any_set177_bits /= 0);
+equity_lane1_deal_stage21_repeated_position134_any_set262_hit <= stdl(equity_lane1_deal_stage21_repeated_position134_any_set262_bits /= 0);
 
 
-equity_lane1_deal_stage21_repeated_position99_any_set178_hit <= stdl(equity_lane1_deal_stage21_repeated_position99_any_set178_bits /= 0);
+equity_lane1_deal_stage21_repeated_position134_any_set263_hit <= stdl(equity_lane1_deal_stage21_repeated_position134_any_set263_bits /= 0);
 
 
-equity_lane1_deal_stage21_repeated_position99_any_set179_hit <= stdl(equity_lane1_deal_stage21_repeated_position99_any_set179_bits /= 0);
+equity_lane1_deal_stage21_repeated_position134_any_set264_hit <= stdl(equity_lane1_deal_stage21_repeated_position134_any_set264_bits /= 0);
 
 
-equity_lane1_deal_stage21_repeated_position99_groups <= equity_lane1_deal_stage21_repeated_position99_gathered;
+equity_lane1_deal_stage21_repeated_position134_groups <= equity_lane1_deal_stage21_repeated_position134_gathered;
+
+
+equity_lane1_deal_stage21_repeated_position135_same_position840_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage21_repeated_position135_same_position841_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage21_repeated_position135_same_position842_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage21_repeated_position135_same_position843_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage21_repeated_position135_same_position844_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage21_repeated_position135_same_position845_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage21_repeated_position135_same_position846_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage21_repeated_position135_same_position847_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
+
+
+equity_lane1_deal_stage21_repeated_position135_same_position848_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
+
+
+equity_lane1_deal_stage21_repeated_position135_same_position849_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
+
+
+equity_lane1_deal_stage21_repeated_position135_any_set265_hit <= stdl(equity_lane1_deal_stage21_repeated_position135_any_set265_bits /= 0);
+
+
+equity_lane1_deal_stage21_repeated_position135_any_set266_hit <= stdl(equity_lane1_deal_stage21_repeated_position135_any_set266_bits /= 0);
+
+
+equity_lane1_deal_stage21_repeated_position135_any_set267_hit <= stdl(equity_lane1_deal_stage21_repeated_position135_any_set267_bits /= 0);
+
+
+equity_lane1_deal_stage21_repeated_position135_groups <= equity_lane1_deal_stage21_repeated_position135_gathered;
+
+
+equity_lane1_deal_stage21_repeated_position136_same_position850_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage21_repeated_position136_same_position851_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage21_repeated_position136_same_position852_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage21_repeated_position136_same_position853_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage21_repeated_position136_same_position854_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage21_repeated_position136_same_position855_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage21_repeated_position136_same_position856_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage21_repeated_position136_same_position857_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
+
+
+equity_lane1_deal_stage21_repeated_position136_same_position858_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
+
+
+equity_lane1_deal_stage21_repeated_position136_same_position859_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
+
+
+equity_lane1_deal_stage21_repeated_position136_any_set268_hit <= stdl(equity_lane1_deal_stage21_repeated_position136_any_set268_bits /= 0);
+
+
+equity_lane1_deal_stage21_repeated_position136_any_set269_hit <= stdl(equity_lane1_deal_stage21_repeated_position136_any_set269_bits /= 0);
+
+
+equity_lane1_deal_stage21_repeated_position136_any_set270_hit <= stdl(equity_lane1_deal_stage21_repeated_position136_any_set270_bits /= 0);
+
+
+equity_lane1_deal_stage21_repeated_position136_groups <= equity_lane1_deal_stage21_repeated_position136_gathered;
+
+
+equity_lane1_deal_stage21_repeated_position137_same_position860_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage21_repeated_position137_same_position861_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage21_repeated_position137_same_position862_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage21_repeated_position137_same_position863_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage21_repeated_position137_same_position864_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage21_repeated_position137_same_position865_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage21_repeated_position137_same_position866_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage21_repeated_position137_same_position867_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
+
+
+equity_lane1_deal_stage21_repeated_position137_same_position868_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
+
+
+equity_lane1_deal_stage21_repeated_position137_same_position869_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
+
+
+equity_lane1_deal_stage21_repeated_position137_any_set271_hit <= stdl(equity_lane1_deal_stage21_repeated_position137_any_set271_bits /= 0);
+
+
+equity_lane1_deal_stage21_repeated_position137_any_set272_hit <= stdl(equity_lane1_deal_stage21_repeated_position137_any_set272_bits /= 0);
+
+
+equity_lane1_deal_stage21_repeated_position137_any_set273_hit <= stdl(equity_lane1_deal_stage21_repeated_position137_any_set273_bits /= 0);
+
+
+equity_lane1_deal_stage21_repeated_position137_groups <= equity_lane1_deal_stage21_repeated_position137_gathered;
+
+
+equity_lane1_deal_stage21_repeated_position138_same_position870_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage21_repeated_position138_same_position871_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage21_repeated_position138_same_position872_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage21_repeated_position138_same_position873_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage21_repeated_position138_same_position874_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage21_repeated_position138_same_position875_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage21_repeated_position138_same_position876_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage21_repeated_position138_same_position877_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
+
+
+equity_lane1_deal_stage21_repeated_position138_same_position878_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
+
+
+equity_lane1_deal_stage21_repeated_position138_same_position879_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
+
+
+equity_lane1_deal_stage21_repeated_position138_any_set274_hit <= stdl(equity_lane1_deal_stage21_repeated_position138_any_set274_bits /= 0);
+
+
+equity_lane1_deal_stage21_repeated_position138_any_set275_hit <= stdl(equity_lane1_deal_stage21_repeated_position138_any_set275_bits /= 0);
+
+
+equity_lane1_deal_stage21_repeated_position138_any_set276_hit <= stdl(equity_lane1_deal_stage21_repeated_position138_any_set276_bits /= 0);
+
+
+equity_lane1_deal_stage21_repeated_position138_groups <= equity_lane1_deal_stage21_repeated_position138_gathered;
+
+
+equity_lane1_deal_stage21_repeated_position139_same_position880_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage21_repeated_position139_same_position881_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage21_repeated_position139_same_position882_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage21_repeated_position139_same_position883_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage21_repeated_position139_same_position884_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage21_repeated_position139_same_position885_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage21_repeated_position139_same_position886_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage21_repeated_position139_same_position887_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
+
+
+equity_lane1_deal_stage21_repeated_position139_same_position888_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
+
+
+equity_lane1_deal_stage21_repeated_position139_same_position889_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
+
+
+equity_lane1_deal_stage21_repeated_position139_any_set277_hit <= stdl(equity_lane1_deal_stage21_repeated_position139_any_set277_bits /= 0);
+
+
+equity_lane1_deal_stage21_repeated_position139_any_set278_hit <= stdl(equity_lane1_deal_stage21_repeated_position139_any_set278_bits /= 0);
+
+
+equity_lane1_deal_stage21_repeated_position139_any_set279_hit <= stdl(equity_lane1_deal_stage21_repeated_position139_any_set279_bits /= 0);
+
+
+equity_lane1_deal_stage21_repeated_position139_groups <= equity_lane1_deal_stage21_repeated_position139_gathered;
 
 equity_lane1_deal_stage21_masking: process (equity_lane1_slot_stream21_word, equity_lane1_deal_stage21_exact_q, equity_lane1_delay_line21_d_out, equity_lane1_deal_stage21_mask_q) is
-    variable masked: unsigned(29 downto 0);
+    variable masked: unsigned(59 downto 0);
 begin
-    masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane1_deal_stage21_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane1_delay_line21_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane1_slot_stream21_word(((6 * f) + b))) and bool(equity_lane1_deal_stage21_mask_q(b)));
-            end if;
+    masked := unsigned'("000000000000000000000000000000000000000000000000000000000000");
+    for k in 0 to 2-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane1_deal_stage21_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane1_delay_line21_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane1_slot_stream21_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane1_deal_stage21_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane1_deal_stage21_candidates <= masked;
@@ -22243,13 +24991,13 @@ begin
 end process equity_lane1_deal_stage21_take_flags;
 
 equity_lane1_deal_stage21_judge: process (clk) is
-    variable usable: unsigned(4 downto 0);
+    variable usable: unsigned(9 downto 0);
     variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
+        usable := to_unsigned(0, 10);
+        for f in 0 to 10-1 loop
             candidate := to_unsigned(0, 6);
             for b in 0 to 6-1 loop
                 candidate(b) := equity_lane1_deal_stage21_taken(((6 * f) + b));
@@ -22268,11 +25016,11 @@ begin
 end process equity_lane1_deal_stage21_judge;
 
 equity_lane1_deal_stage21_freeing: process (equity_lane1_deal_stage21_below, equity_lane1_deal_stage21_seen) is
-    variable usable: unsigned(4 downto 0);
+    variable usable: unsigned(9 downto 0);
     variable clear: std_logic;
 begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
+    usable := to_unsigned(0, 10);
+    for f in 0 to 10-1 loop
         clear := '1';
         for g in 0 to 3-1 loop
             if bool(equity_lane1_deal_stage21_seen(((3 * f) + g))) then
@@ -22303,7 +25051,7 @@ equity_lane1_deal_stage21_pick: process (pipe_reg37_q, equity_lane1_deal_stage21
 begin
     take := to_unsigned(63, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 10-1 downto 0 loop
         for b in 0 to 6-1 loop
             if bool(equity_lane1_deal_stage21_free(f)) then
                 take(b) := equity_lane1_deal_stage21_fields(((6 * f) + b));

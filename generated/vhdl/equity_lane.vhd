@@ -2503,13 +2503,15 @@ equity_lane0_deal_stage0_masking: process (equity_lane0_slot_stream0_word, equit
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane0_deal_stage0_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane0_delay_line0_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream0_word(((6 * f) + b))) and bool(equity_lane0_deal_stage0_mask_q(b)));
-            end if;
+    for k in 0 to 1-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane0_deal_stage0_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane0_delay_line0_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane0_slot_stream0_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane0_deal_stage0_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane0_deal_stage0_candidates <= masked;
@@ -2694,13 +2696,15 @@ equity_lane0_deal_stage1_masking: process (equity_lane0_slot_stream1_word, equit
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane0_deal_stage1_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane0_delay_line1_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream1_word(((6 * f) + b))) and bool(equity_lane0_deal_stage1_mask_q(b)));
-            end if;
+    for k in 0 to 1-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane0_deal_stage1_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane0_delay_line1_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane0_slot_stream1_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane0_deal_stage1_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane0_deal_stage1_candidates <= masked;
@@ -2900,13 +2904,15 @@ equity_lane0_deal_stage2_masking: process (equity_lane0_slot_stream2_word, equit
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane0_deal_stage2_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane0_delay_line2_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream2_word(((6 * f) + b))) and bool(equity_lane0_deal_stage2_mask_q(b)));
-            end if;
+    for k in 0 to 1-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane0_deal_stage2_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane0_delay_line2_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane0_slot_stream2_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane0_deal_stage2_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane0_deal_stage2_candidates <= masked;
@@ -3121,13 +3127,15 @@ equity_lane0_deal_stage3_masking: process (equity_lane0_slot_stream3_word, equit
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane0_deal_stage3_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane0_delay_line3_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream3_word(((6 * f) + b))) and bool(equity_lane0_deal_stage3_mask_q(b)));
-            end if;
+    for k in 0 to 1-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane0_deal_stage3_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane0_delay_line3_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane0_slot_stream3_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane0_deal_stage3_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane0_deal_stage3_candidates <= masked;
@@ -3357,13 +3365,15 @@ equity_lane0_deal_stage4_masking: process (equity_lane0_slot_stream4_word, equit
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane0_deal_stage4_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane0_delay_line4_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream4_word(((6 * f) + b))) and bool(equity_lane0_deal_stage4_mask_q(b)));
-            end if;
+    for k in 0 to 1-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane0_deal_stage4_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane0_delay_line4_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane0_slot_stream4_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane0_deal_stage4_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane0_deal_stage4_candidates <= masked;
@@ -3623,13 +3633,15 @@ equity_lane0_deal_stage5_masking: process (equity_lane0_slot_stream5_word, equit
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane0_deal_stage5_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane0_delay_line5_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream5_word(((6 * f) + b))) and bool(equity_lane0_deal_stage5_mask_q(b)));
-            end if;
+    for k in 0 to 1-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane0_deal_stage5_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane0_delay_line5_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane0_slot_stream5_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane0_deal_stage5_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane0_deal_stage5_candidates <= masked;
@@ -3904,13 +3916,15 @@ equity_lane0_deal_stage6_masking: process (equity_lane0_slot_stream6_word, equit
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane0_deal_stage6_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane0_delay_line6_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream6_word(((6 * f) + b))) and bool(equity_lane0_deal_stage6_mask_q(b)));
-            end if;
+    for k in 0 to 1-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane0_deal_stage6_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane0_delay_line6_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane0_slot_stream6_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane0_deal_stage6_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane0_deal_stage6_candidates <= masked;
