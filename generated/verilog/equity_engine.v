@@ -533,12 +533,10 @@ reg equity_lane0_deal_stage0_exact_q;
 reg equity_lane0_deal_stage0_a_ok;
 reg [5:0] equity_lane0_deal_stage0_a_pos;
 reg equity_lane0_deal_stage0_a_tok;
-reg [4:0] equity_lane0_deal_stage0_below;
 reg [5:0] equity_lane0_deal_stage0_chosen;
 reg [29:0] equity_lane0_deal_stage0_fields;
 reg equity_lane0_deal_stage0_found;
 reg [4:0] equity_lane0_deal_stage0_free;
-reg [4:0] equity_lane0_deal_stage0_seen;
 reg [29:0] equity_lane0_deal_stage0_candidates;
 reg [29:0] equity_lane0_deal_stage0_taken;
 reg [5:0] equity_lane0_deal_stage0_t_pos;
@@ -553,12 +551,10 @@ reg equity_lane0_deal_stage1_exact_q;
 reg equity_lane0_deal_stage1_a_ok;
 reg [5:0] equity_lane0_deal_stage1_a_pos;
 reg equity_lane0_deal_stage1_a_tok;
-reg [4:0] equity_lane0_deal_stage1_below;
 reg [5:0] equity_lane0_deal_stage1_chosen;
 reg [29:0] equity_lane0_deal_stage1_fields;
 reg equity_lane0_deal_stage1_found;
 reg [4:0] equity_lane0_deal_stage1_free;
-reg [4:0] equity_lane0_deal_stage1_seen;
 reg [29:0] equity_lane0_deal_stage1_candidates;
 reg [29:0] equity_lane0_deal_stage1_taken;
 reg [5:0] equity_lane0_deal_stage1_t_pos;
@@ -588,12 +584,10 @@ reg equity_lane0_deal_stage2_exact_q;
 reg equity_lane0_deal_stage2_a_ok;
 reg [11:0] equity_lane0_deal_stage2_a_pos;
 reg equity_lane0_deal_stage2_a_tok;
-reg [4:0] equity_lane0_deal_stage2_below;
 reg [5:0] equity_lane0_deal_stage2_chosen;
 reg [29:0] equity_lane0_deal_stage2_fields;
 reg equity_lane0_deal_stage2_found;
 reg [4:0] equity_lane0_deal_stage2_free;
-reg [4:0] equity_lane0_deal_stage2_seen;
 reg [29:0] equity_lane0_deal_stage2_candidates;
 reg [29:0] equity_lane0_deal_stage2_taken;
 reg [11:0] equity_lane0_deal_stage2_t_pos;
@@ -633,12 +627,10 @@ reg equity_lane0_deal_stage3_exact_q;
 reg equity_lane0_deal_stage3_a_ok;
 reg [17:0] equity_lane0_deal_stage3_a_pos;
 reg equity_lane0_deal_stage3_a_tok;
-reg [4:0] equity_lane0_deal_stage3_below;
 reg [5:0] equity_lane0_deal_stage3_chosen;
 reg [29:0] equity_lane0_deal_stage3_fields;
 reg equity_lane0_deal_stage3_found;
 reg [4:0] equity_lane0_deal_stage3_free;
-reg [4:0] equity_lane0_deal_stage3_seen;
 reg [29:0] equity_lane0_deal_stage3_candidates;
 reg [29:0] equity_lane0_deal_stage3_taken;
 reg [17:0] equity_lane0_deal_stage3_t_pos;
@@ -683,12 +675,10 @@ reg equity_lane0_deal_stage4_exact_q;
 reg equity_lane0_deal_stage4_a_ok;
 reg [23:0] equity_lane0_deal_stage4_a_pos;
 reg equity_lane0_deal_stage4_a_tok;
-reg [4:0] equity_lane0_deal_stage4_below;
 reg [5:0] equity_lane0_deal_stage4_chosen;
 reg [29:0] equity_lane0_deal_stage4_fields;
 reg equity_lane0_deal_stage4_found;
 reg [4:0] equity_lane0_deal_stage4_free;
-reg [4:0] equity_lane0_deal_stage4_seen;
 reg [29:0] equity_lane0_deal_stage4_candidates;
 reg [29:0] equity_lane0_deal_stage4_taken;
 reg [23:0] equity_lane0_deal_stage4_t_pos;
@@ -738,12 +728,10 @@ reg equity_lane0_deal_stage5_exact_q;
 reg equity_lane0_deal_stage5_a_ok;
 reg [29:0] equity_lane0_deal_stage5_a_pos;
 reg equity_lane0_deal_stage5_a_tok;
-reg [4:0] equity_lane0_deal_stage5_below;
 reg [5:0] equity_lane0_deal_stage5_chosen;
 reg [29:0] equity_lane0_deal_stage5_fields;
 reg equity_lane0_deal_stage5_found;
 reg [4:0] equity_lane0_deal_stage5_free;
-reg [9:0] equity_lane0_deal_stage5_seen;
 reg [29:0] equity_lane0_deal_stage5_candidates;
 reg [29:0] equity_lane0_deal_stage5_taken;
 reg [29:0] equity_lane0_deal_stage5_t_pos;
@@ -808,12 +796,10 @@ reg equity_lane0_deal_stage6_exact_q;
 reg equity_lane0_deal_stage6_a_ok;
 reg [35:0] equity_lane0_deal_stage6_a_pos;
 reg equity_lane0_deal_stage6_a_tok;
-reg [4:0] equity_lane0_deal_stage6_below;
 reg [5:0] equity_lane0_deal_stage6_chosen;
 reg [29:0] equity_lane0_deal_stage6_fields;
 reg equity_lane0_deal_stage6_found;
 reg [4:0] equity_lane0_deal_stage6_free;
-reg [9:0] equity_lane0_deal_stage6_seen;
 reg [29:0] equity_lane0_deal_stage6_candidates;
 reg [29:0] equity_lane0_deal_stage6_taken;
 reg [35:0] equity_lane0_deal_stage6_t_pos;
@@ -888,12 +874,10 @@ reg equity_lane0_deal_stage7_exact_q;
 reg equity_lane0_deal_stage7_a_ok;
 reg [41:0] equity_lane0_deal_stage7_a_pos;
 reg equity_lane0_deal_stage7_a_tok;
-reg [9:0] equity_lane0_deal_stage7_below;
 reg [5:0] equity_lane0_deal_stage7_chosen;
 reg [59:0] equity_lane0_deal_stage7_fields;
 reg equity_lane0_deal_stage7_found;
 reg [9:0] equity_lane0_deal_stage7_free;
-reg [19:0] equity_lane0_deal_stage7_seen;
 reg [59:0] equity_lane0_deal_stage7_candidates;
 reg [59:0] equity_lane0_deal_stage7_taken;
 reg [41:0] equity_lane0_deal_stage7_t_pos;
@@ -1038,12 +1022,10 @@ reg equity_lane0_deal_stage8_exact_q;
 reg equity_lane0_deal_stage8_a_ok;
 reg [47:0] equity_lane0_deal_stage8_a_pos;
 reg equity_lane0_deal_stage8_a_tok;
-reg [9:0] equity_lane0_deal_stage8_below;
 reg [5:0] equity_lane0_deal_stage8_chosen;
 reg [59:0] equity_lane0_deal_stage8_fields;
 reg equity_lane0_deal_stage8_found;
 reg [9:0] equity_lane0_deal_stage8_free;
-reg [19:0] equity_lane0_deal_stage8_seen;
 reg [59:0] equity_lane0_deal_stage8_candidates;
 reg [59:0] equity_lane0_deal_stage8_taken;
 reg [47:0] equity_lane0_deal_stage8_t_pos;
@@ -1198,12 +1180,10 @@ reg equity_lane0_deal_stage9_exact_q;
 reg equity_lane0_deal_stage9_a_ok;
 reg [53:0] equity_lane0_deal_stage9_a_pos;
 reg equity_lane0_deal_stage9_a_tok;
-reg [9:0] equity_lane0_deal_stage9_below;
 reg [5:0] equity_lane0_deal_stage9_chosen;
 reg [59:0] equity_lane0_deal_stage9_fields;
 reg equity_lane0_deal_stage9_found;
 reg [9:0] equity_lane0_deal_stage9_free;
-reg [29:0] equity_lane0_deal_stage9_seen;
 reg [59:0] equity_lane0_deal_stage9_candidates;
 reg [59:0] equity_lane0_deal_stage9_taken;
 reg [53:0] equity_lane0_deal_stage9_t_pos;
@@ -1376,12 +1356,10 @@ reg equity_lane0_deal_stage10_exact_q;
 reg equity_lane0_deal_stage10_a_ok;
 reg [59:0] equity_lane0_deal_stage10_a_pos;
 reg equity_lane0_deal_stage10_a_tok;
-reg [9:0] equity_lane0_deal_stage10_below;
 reg [5:0] equity_lane0_deal_stage10_chosen;
 reg [59:0] equity_lane0_deal_stage10_fields;
 reg equity_lane0_deal_stage10_found;
 reg [9:0] equity_lane0_deal_stage10_free;
-reg [29:0] equity_lane0_deal_stage10_seen;
 reg [59:0] equity_lane0_deal_stage10_candidates;
 reg [59:0] equity_lane0_deal_stage10_taken;
 reg [59:0] equity_lane0_deal_stage10_t_pos;
@@ -2766,12 +2744,10 @@ reg equity_lane1_deal_stage11_exact_q;
 reg equity_lane1_deal_stage11_a_ok;
 reg [5:0] equity_lane1_deal_stage11_a_pos;
 reg equity_lane1_deal_stage11_a_tok;
-reg [4:0] equity_lane1_deal_stage11_below;
 reg [5:0] equity_lane1_deal_stage11_chosen;
 reg [29:0] equity_lane1_deal_stage11_fields;
 reg equity_lane1_deal_stage11_found;
 reg [4:0] equity_lane1_deal_stage11_free;
-reg [4:0] equity_lane1_deal_stage11_seen;
 reg [29:0] equity_lane1_deal_stage11_candidates;
 reg [29:0] equity_lane1_deal_stage11_taken;
 reg [5:0] equity_lane1_deal_stage11_t_pos;
@@ -2786,12 +2762,10 @@ reg equity_lane1_deal_stage12_exact_q;
 reg equity_lane1_deal_stage12_a_ok;
 reg [5:0] equity_lane1_deal_stage12_a_pos;
 reg equity_lane1_deal_stage12_a_tok;
-reg [4:0] equity_lane1_deal_stage12_below;
 reg [5:0] equity_lane1_deal_stage12_chosen;
 reg [29:0] equity_lane1_deal_stage12_fields;
 reg equity_lane1_deal_stage12_found;
 reg [4:0] equity_lane1_deal_stage12_free;
-reg [4:0] equity_lane1_deal_stage12_seen;
 reg [29:0] equity_lane1_deal_stage12_candidates;
 reg [29:0] equity_lane1_deal_stage12_taken;
 reg [5:0] equity_lane1_deal_stage12_t_pos;
@@ -2821,12 +2795,10 @@ reg equity_lane1_deal_stage13_exact_q;
 reg equity_lane1_deal_stage13_a_ok;
 reg [11:0] equity_lane1_deal_stage13_a_pos;
 reg equity_lane1_deal_stage13_a_tok;
-reg [4:0] equity_lane1_deal_stage13_below;
 reg [5:0] equity_lane1_deal_stage13_chosen;
 reg [29:0] equity_lane1_deal_stage13_fields;
 reg equity_lane1_deal_stage13_found;
 reg [4:0] equity_lane1_deal_stage13_free;
-reg [4:0] equity_lane1_deal_stage13_seen;
 reg [29:0] equity_lane1_deal_stage13_candidates;
 reg [29:0] equity_lane1_deal_stage13_taken;
 reg [11:0] equity_lane1_deal_stage13_t_pos;
@@ -2866,12 +2838,10 @@ reg equity_lane1_deal_stage14_exact_q;
 reg equity_lane1_deal_stage14_a_ok;
 reg [17:0] equity_lane1_deal_stage14_a_pos;
 reg equity_lane1_deal_stage14_a_tok;
-reg [4:0] equity_lane1_deal_stage14_below;
 reg [5:0] equity_lane1_deal_stage14_chosen;
 reg [29:0] equity_lane1_deal_stage14_fields;
 reg equity_lane1_deal_stage14_found;
 reg [4:0] equity_lane1_deal_stage14_free;
-reg [4:0] equity_lane1_deal_stage14_seen;
 reg [29:0] equity_lane1_deal_stage14_candidates;
 reg [29:0] equity_lane1_deal_stage14_taken;
 reg [17:0] equity_lane1_deal_stage14_t_pos;
@@ -2916,12 +2886,10 @@ reg equity_lane1_deal_stage15_exact_q;
 reg equity_lane1_deal_stage15_a_ok;
 reg [23:0] equity_lane1_deal_stage15_a_pos;
 reg equity_lane1_deal_stage15_a_tok;
-reg [4:0] equity_lane1_deal_stage15_below;
 reg [5:0] equity_lane1_deal_stage15_chosen;
 reg [29:0] equity_lane1_deal_stage15_fields;
 reg equity_lane1_deal_stage15_found;
 reg [4:0] equity_lane1_deal_stage15_free;
-reg [4:0] equity_lane1_deal_stage15_seen;
 reg [29:0] equity_lane1_deal_stage15_candidates;
 reg [29:0] equity_lane1_deal_stage15_taken;
 reg [23:0] equity_lane1_deal_stage15_t_pos;
@@ -2971,12 +2939,10 @@ reg equity_lane1_deal_stage16_exact_q;
 reg equity_lane1_deal_stage16_a_ok;
 reg [29:0] equity_lane1_deal_stage16_a_pos;
 reg equity_lane1_deal_stage16_a_tok;
-reg [4:0] equity_lane1_deal_stage16_below;
 reg [5:0] equity_lane1_deal_stage16_chosen;
 reg [29:0] equity_lane1_deal_stage16_fields;
 reg equity_lane1_deal_stage16_found;
 reg [4:0] equity_lane1_deal_stage16_free;
-reg [9:0] equity_lane1_deal_stage16_seen;
 reg [29:0] equity_lane1_deal_stage16_candidates;
 reg [29:0] equity_lane1_deal_stage16_taken;
 reg [29:0] equity_lane1_deal_stage16_t_pos;
@@ -3041,12 +3007,10 @@ reg equity_lane1_deal_stage17_exact_q;
 reg equity_lane1_deal_stage17_a_ok;
 reg [35:0] equity_lane1_deal_stage17_a_pos;
 reg equity_lane1_deal_stage17_a_tok;
-reg [4:0] equity_lane1_deal_stage17_below;
 reg [5:0] equity_lane1_deal_stage17_chosen;
 reg [29:0] equity_lane1_deal_stage17_fields;
 reg equity_lane1_deal_stage17_found;
 reg [4:0] equity_lane1_deal_stage17_free;
-reg [9:0] equity_lane1_deal_stage17_seen;
 reg [29:0] equity_lane1_deal_stage17_candidates;
 reg [29:0] equity_lane1_deal_stage17_taken;
 reg [35:0] equity_lane1_deal_stage17_t_pos;
@@ -3121,12 +3085,10 @@ reg equity_lane1_deal_stage18_exact_q;
 reg equity_lane1_deal_stage18_a_ok;
 reg [41:0] equity_lane1_deal_stage18_a_pos;
 reg equity_lane1_deal_stage18_a_tok;
-reg [9:0] equity_lane1_deal_stage18_below;
 reg [5:0] equity_lane1_deal_stage18_chosen;
 reg [59:0] equity_lane1_deal_stage18_fields;
 reg equity_lane1_deal_stage18_found;
 reg [9:0] equity_lane1_deal_stage18_free;
-reg [19:0] equity_lane1_deal_stage18_seen;
 reg [59:0] equity_lane1_deal_stage18_candidates;
 reg [59:0] equity_lane1_deal_stage18_taken;
 reg [41:0] equity_lane1_deal_stage18_t_pos;
@@ -3271,12 +3233,10 @@ reg equity_lane1_deal_stage19_exact_q;
 reg equity_lane1_deal_stage19_a_ok;
 reg [47:0] equity_lane1_deal_stage19_a_pos;
 reg equity_lane1_deal_stage19_a_tok;
-reg [9:0] equity_lane1_deal_stage19_below;
 reg [5:0] equity_lane1_deal_stage19_chosen;
 reg [59:0] equity_lane1_deal_stage19_fields;
 reg equity_lane1_deal_stage19_found;
 reg [9:0] equity_lane1_deal_stage19_free;
-reg [19:0] equity_lane1_deal_stage19_seen;
 reg [59:0] equity_lane1_deal_stage19_candidates;
 reg [59:0] equity_lane1_deal_stage19_taken;
 reg [47:0] equity_lane1_deal_stage19_t_pos;
@@ -3431,12 +3391,10 @@ reg equity_lane1_deal_stage20_exact_q;
 reg equity_lane1_deal_stage20_a_ok;
 reg [53:0] equity_lane1_deal_stage20_a_pos;
 reg equity_lane1_deal_stage20_a_tok;
-reg [9:0] equity_lane1_deal_stage20_below;
 reg [5:0] equity_lane1_deal_stage20_chosen;
 reg [59:0] equity_lane1_deal_stage20_fields;
 reg equity_lane1_deal_stage20_found;
 reg [9:0] equity_lane1_deal_stage20_free;
-reg [29:0] equity_lane1_deal_stage20_seen;
 reg [59:0] equity_lane1_deal_stage20_candidates;
 reg [59:0] equity_lane1_deal_stage20_taken;
 reg [53:0] equity_lane1_deal_stage20_t_pos;
@@ -3609,12 +3567,10 @@ reg equity_lane1_deal_stage21_exact_q;
 reg equity_lane1_deal_stage21_a_ok;
 reg [59:0] equity_lane1_deal_stage21_a_pos;
 reg equity_lane1_deal_stage21_a_tok;
-reg [9:0] equity_lane1_deal_stage21_below;
 reg [5:0] equity_lane1_deal_stage21_chosen;
 reg [59:0] equity_lane1_deal_stage21_fields;
 reg equity_lane1_deal_stage21_found;
 reg [9:0] equity_lane1_deal_stage21_free;
-reg [29:0] equity_lane1_deal_stage21_seen;
 reg [59:0] equity_lane1_deal_stage21_candidates;
 reg [59:0] equity_lane1_deal_stage21_taken;
 reg [59:0] equity_lane1_deal_stage21_t_pos;
@@ -9841,6 +9797,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage0_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
@@ -9851,31 +9808,14 @@ always @(posedge clk) begin: equity_lane0_deal_stage0_judge
         if ((equity_lane0_deal_stage0_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<1; g=g+1) begin
+            ok = (ok && (!equity_lane0_deal_stage0_repeated[((1 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane0_deal_stage0_fields <= equity_lane0_deal_stage0_taken;
-    equity_lane0_deal_stage0_below <= usable;
-    equity_lane0_deal_stage0_seen <= equity_lane0_deal_stage0_repeated;
+    equity_lane0_deal_stage0_free <= usable;
     equity_lane0_deal_stage0_a_pos <= equity_lane0_deal_stage0_t_pos;
-end
-
-
-always @(equity_lane0_deal_stage0_below, equity_lane0_deal_stage0_seen) begin: equity_lane0_deal_stage0_freeing
-    reg [5-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<1; g=g+1) begin
-            if (equity_lane0_deal_stage0_seen[((1 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane0_deal_stage0_below[f] && clear);
-    end
-    equity_lane0_deal_stage0_free = usable;
 end
 
 
@@ -9896,17 +9836,16 @@ always @(pipe_reg2_q[0], equity_lane0_deal_stage0_free, equity_lane0_deal_stage0
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane0_deal_stage0_free[f]) begin
-                take[b] = equity_lane0_deal_stage0_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane0_deal_stage0_free[f] && (!hit) && equity_lane0_deal_stage0_fields[((6 * f) + b)]));
         end
-        if (equity_lane0_deal_stage0_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane0_deal_stage0_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (pipe_reg2_q[0]) begin
         equity_lane0_deal_stage0_chosen = take;
@@ -10049,6 +9988,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage1_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
@@ -10059,31 +9999,14 @@ always @(posedge clk) begin: equity_lane0_deal_stage1_judge
         if ((equity_lane0_deal_stage1_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<1; g=g+1) begin
+            ok = (ok && (!equity_lane0_deal_stage1_repeated[((1 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane0_deal_stage1_fields <= equity_lane0_deal_stage1_taken;
-    equity_lane0_deal_stage1_below <= usable;
-    equity_lane0_deal_stage1_seen <= equity_lane0_deal_stage1_repeated;
+    equity_lane0_deal_stage1_free <= usable;
     equity_lane0_deal_stage1_a_pos <= equity_lane0_deal_stage1_t_pos;
-end
-
-
-always @(equity_lane0_deal_stage1_below, equity_lane0_deal_stage1_seen) begin: equity_lane0_deal_stage1_freeing
-    reg [5-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<1; g=g+1) begin
-            if (equity_lane0_deal_stage1_seen[((1 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane0_deal_stage1_below[f] && clear);
-    end
-    equity_lane0_deal_stage1_free = usable;
 end
 
 
@@ -10104,17 +10027,16 @@ always @(pipe_reg2_q[1], equity_lane0_deal_stage1_free, equity_lane0_deal_stage1
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane0_deal_stage1_free[f]) begin
-                take[b] = equity_lane0_deal_stage1_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane0_deal_stage1_free[f] && (!hit) && equity_lane0_deal_stage1_fields[((6 * f) + b)]));
         end
-        if (equity_lane0_deal_stage1_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane0_deal_stage1_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (pipe_reg2_q[1]) begin
         equity_lane0_deal_stage1_chosen = take;
@@ -10277,6 +10199,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage2_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
@@ -10287,31 +10210,14 @@ always @(posedge clk) begin: equity_lane0_deal_stage2_judge
         if ((equity_lane0_deal_stage2_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<1; g=g+1) begin
+            ok = (ok && (!equity_lane0_deal_stage2_repeated[((1 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane0_deal_stage2_fields <= equity_lane0_deal_stage2_taken;
-    equity_lane0_deal_stage2_below <= usable;
-    equity_lane0_deal_stage2_seen <= equity_lane0_deal_stage2_repeated;
+    equity_lane0_deal_stage2_free <= usable;
     equity_lane0_deal_stage2_a_pos <= equity_lane0_deal_stage2_t_pos;
-end
-
-
-always @(equity_lane0_deal_stage2_below, equity_lane0_deal_stage2_seen) begin: equity_lane0_deal_stage2_freeing
-    reg [5-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<1; g=g+1) begin
-            if (equity_lane0_deal_stage2_seen[((1 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane0_deal_stage2_below[f] && clear);
-    end
-    equity_lane0_deal_stage2_free = usable;
 end
 
 
@@ -10332,17 +10238,16 @@ always @(pipe_reg2_q[2], equity_lane0_deal_stage2_free, equity_lane0_deal_stage2
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane0_deal_stage2_free[f]) begin
-                take[b] = equity_lane0_deal_stage2_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane0_deal_stage2_free[f] && (!hit) && equity_lane0_deal_stage2_fields[((6 * f) + b)]));
         end
-        if (equity_lane0_deal_stage2_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane0_deal_stage2_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (pipe_reg2_q[2]) begin
         equity_lane0_deal_stage2_chosen = take;
@@ -10525,6 +10430,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage3_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
@@ -10535,31 +10441,14 @@ always @(posedge clk) begin: equity_lane0_deal_stage3_judge
         if ((equity_lane0_deal_stage3_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<1; g=g+1) begin
+            ok = (ok && (!equity_lane0_deal_stage3_repeated[((1 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane0_deal_stage3_fields <= equity_lane0_deal_stage3_taken;
-    equity_lane0_deal_stage3_below <= usable;
-    equity_lane0_deal_stage3_seen <= equity_lane0_deal_stage3_repeated;
+    equity_lane0_deal_stage3_free <= usable;
     equity_lane0_deal_stage3_a_pos <= equity_lane0_deal_stage3_t_pos;
-end
-
-
-always @(equity_lane0_deal_stage3_below, equity_lane0_deal_stage3_seen) begin: equity_lane0_deal_stage3_freeing
-    reg [5-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<1; g=g+1) begin
-            if (equity_lane0_deal_stage3_seen[((1 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane0_deal_stage3_below[f] && clear);
-    end
-    equity_lane0_deal_stage3_free = usable;
 end
 
 
@@ -10580,17 +10469,16 @@ always @(pipe_reg2_q[3], equity_lane0_deal_stage3_free, equity_lane0_deal_stage3
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane0_deal_stage3_free[f]) begin
-                take[b] = equity_lane0_deal_stage3_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane0_deal_stage3_free[f] && (!hit) && equity_lane0_deal_stage3_fields[((6 * f) + b)]));
         end
-        if (equity_lane0_deal_stage3_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane0_deal_stage3_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (pipe_reg2_q[3]) begin
         equity_lane0_deal_stage3_chosen = take;
@@ -10793,6 +10681,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage4_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
@@ -10803,31 +10692,14 @@ always @(posedge clk) begin: equity_lane0_deal_stage4_judge
         if ((equity_lane0_deal_stage4_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<1; g=g+1) begin
+            ok = (ok && (!equity_lane0_deal_stage4_repeated[((1 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane0_deal_stage4_fields <= equity_lane0_deal_stage4_taken;
-    equity_lane0_deal_stage4_below <= usable;
-    equity_lane0_deal_stage4_seen <= equity_lane0_deal_stage4_repeated;
+    equity_lane0_deal_stage4_free <= usable;
     equity_lane0_deal_stage4_a_pos <= equity_lane0_deal_stage4_t_pos;
-end
-
-
-always @(equity_lane0_deal_stage4_below, equity_lane0_deal_stage4_seen) begin: equity_lane0_deal_stage4_freeing
-    reg [5-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<1; g=g+1) begin
-            if (equity_lane0_deal_stage4_seen[((1 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane0_deal_stage4_below[f] && clear);
-    end
-    equity_lane0_deal_stage4_free = usable;
 end
 
 
@@ -10848,17 +10720,16 @@ always @(pipe_reg2_q[4], equity_lane0_deal_stage4_free, equity_lane0_deal_stage4
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane0_deal_stage4_free[f]) begin
-                take[b] = equity_lane0_deal_stage4_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane0_deal_stage4_free[f] && (!hit) && equity_lane0_deal_stage4_fields[((6 * f) + b)]));
         end
-        if (equity_lane0_deal_stage4_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane0_deal_stage4_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (pipe_reg2_q[4]) begin
         equity_lane0_deal_stage4_chosen = take;
@@ -11101,6 +10972,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage5_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
@@ -11111,31 +10983,14 @@ always @(posedge clk) begin: equity_lane0_deal_stage5_judge
         if ((equity_lane0_deal_stage5_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<2; g=g+1) begin
+            ok = (ok && (!equity_lane0_deal_stage5_repeated[((2 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane0_deal_stage5_fields <= equity_lane0_deal_stage5_taken;
-    equity_lane0_deal_stage5_below <= usable;
-    equity_lane0_deal_stage5_seen <= equity_lane0_deal_stage5_repeated;
+    equity_lane0_deal_stage5_free <= usable;
     equity_lane0_deal_stage5_a_pos <= equity_lane0_deal_stage5_t_pos;
-end
-
-
-always @(equity_lane0_deal_stage5_below, equity_lane0_deal_stage5_seen) begin: equity_lane0_deal_stage5_freeing
-    reg [5-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<2; g=g+1) begin
-            if (equity_lane0_deal_stage5_seen[((2 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane0_deal_stage5_below[f] && clear);
-    end
-    equity_lane0_deal_stage5_free = usable;
 end
 
 
@@ -11156,17 +11011,16 @@ always @(pipe_reg2_q[5], equity_lane0_deal_stage5_free, equity_lane0_deal_stage5
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane0_deal_stage5_free[f]) begin
-                take[b] = equity_lane0_deal_stage5_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane0_deal_stage5_free[f] && (!hit) && equity_lane0_deal_stage5_fields[((6 * f) + b)]));
         end
-        if (equity_lane0_deal_stage5_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane0_deal_stage5_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (pipe_reg2_q[5]) begin
         equity_lane0_deal_stage5_chosen = take;
@@ -11429,6 +11283,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage6_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
@@ -11439,31 +11294,14 @@ always @(posedge clk) begin: equity_lane0_deal_stage6_judge
         if ((equity_lane0_deal_stage6_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<2; g=g+1) begin
+            ok = (ok && (!equity_lane0_deal_stage6_repeated[((2 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane0_deal_stage6_fields <= equity_lane0_deal_stage6_taken;
-    equity_lane0_deal_stage6_below <= usable;
-    equity_lane0_deal_stage6_seen <= equity_lane0_deal_stage6_repeated;
+    equity_lane0_deal_stage6_free <= usable;
     equity_lane0_deal_stage6_a_pos <= equity_lane0_deal_stage6_t_pos;
-end
-
-
-always @(equity_lane0_deal_stage6_below, equity_lane0_deal_stage6_seen) begin: equity_lane0_deal_stage6_freeing
-    reg [5-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<2; g=g+1) begin
-            if (equity_lane0_deal_stage6_seen[((2 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane0_deal_stage6_below[f] && clear);
-    end
-    equity_lane0_deal_stage6_free = usable;
 end
 
 
@@ -11484,17 +11322,16 @@ always @(pipe_reg2_q[6], equity_lane0_deal_stage6_free, equity_lane0_deal_stage6
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane0_deal_stage6_free[f]) begin
-                take[b] = equity_lane0_deal_stage6_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane0_deal_stage6_free[f] && (!hit) && equity_lane0_deal_stage6_fields[((6 * f) + b)]));
         end
-        if (equity_lane0_deal_stage6_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane0_deal_stage6_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (pipe_reg2_q[6]) begin
         equity_lane0_deal_stage6_chosen = take;
@@ -11977,6 +11814,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage7_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 10'h0;
     for (f=0; f<10; f=f+1) begin
         candidate = 6'h0;
@@ -11987,31 +11825,14 @@ always @(posedge clk) begin: equity_lane0_deal_stage7_judge
         if ((equity_lane0_deal_stage7_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<2; g=g+1) begin
+            ok = (ok && (!equity_lane0_deal_stage7_repeated[((2 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane0_deal_stage7_fields <= equity_lane0_deal_stage7_taken;
-    equity_lane0_deal_stage7_below <= usable;
-    equity_lane0_deal_stage7_seen <= equity_lane0_deal_stage7_repeated;
+    equity_lane0_deal_stage7_free <= usable;
     equity_lane0_deal_stage7_a_pos <= equity_lane0_deal_stage7_t_pos;
-end
-
-
-always @(equity_lane0_deal_stage7_below, equity_lane0_deal_stage7_seen) begin: equity_lane0_deal_stage7_freeing
-    reg [10-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 10'h0;
-    for (f=0; f<10; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<2; g=g+1) begin
-            if (equity_lane0_deal_stage7_seen[((2 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane0_deal_stage7_below[f] && clear);
-    end
-    equity_lane0_deal_stage7_free = usable;
 end
 
 
@@ -12032,17 +11853,16 @@ always @(pipe_reg2_q[7], equity_lane0_deal_stage7_free, equity_lane0_deal_stage7
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=10-1; f>=0; f=f-1) begin
+    for (f=0; f<10; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane0_deal_stage7_free[f]) begin
-                take[b] = equity_lane0_deal_stage7_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane0_deal_stage7_free[f] && (!hit) && equity_lane0_deal_stage7_fields[((6 * f) + b)]));
         end
-        if (equity_lane0_deal_stage7_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane0_deal_stage7_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (pipe_reg2_q[7]) begin
         equity_lane0_deal_stage7_chosen = take;
@@ -12565,6 +12385,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage8_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 10'h0;
     for (f=0; f<10; f=f+1) begin
         candidate = 6'h0;
@@ -12575,31 +12396,14 @@ always @(posedge clk) begin: equity_lane0_deal_stage8_judge
         if ((equity_lane0_deal_stage8_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<2; g=g+1) begin
+            ok = (ok && (!equity_lane0_deal_stage8_repeated[((2 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane0_deal_stage8_fields <= equity_lane0_deal_stage8_taken;
-    equity_lane0_deal_stage8_below <= usable;
-    equity_lane0_deal_stage8_seen <= equity_lane0_deal_stage8_repeated;
+    equity_lane0_deal_stage8_free <= usable;
     equity_lane0_deal_stage8_a_pos <= equity_lane0_deal_stage8_t_pos;
-end
-
-
-always @(equity_lane0_deal_stage8_below, equity_lane0_deal_stage8_seen) begin: equity_lane0_deal_stage8_freeing
-    reg [10-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 10'h0;
-    for (f=0; f<10; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<2; g=g+1) begin
-            if (equity_lane0_deal_stage8_seen[((2 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane0_deal_stage8_below[f] && clear);
-    end
-    equity_lane0_deal_stage8_free = usable;
 end
 
 
@@ -12620,17 +12424,16 @@ always @(pipe_reg2_q[8], equity_lane0_deal_stage8_free, equity_lane0_deal_stage8
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=10-1; f>=0; f=f-1) begin
+    for (f=0; f<10; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane0_deal_stage8_free[f]) begin
-                take[b] = equity_lane0_deal_stage8_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane0_deal_stage8_free[f] && (!hit) && equity_lane0_deal_stage8_fields[((6 * f) + b)]));
         end
-        if (equity_lane0_deal_stage8_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane0_deal_stage8_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (pipe_reg2_q[8]) begin
         equity_lane0_deal_stage8_chosen = take;
@@ -13233,6 +13036,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage9_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 10'h0;
     for (f=0; f<10; f=f+1) begin
         candidate = 6'h0;
@@ -13243,31 +13047,14 @@ always @(posedge clk) begin: equity_lane0_deal_stage9_judge
         if ((equity_lane0_deal_stage9_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<3; g=g+1) begin
+            ok = (ok && (!equity_lane0_deal_stage9_repeated[((3 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane0_deal_stage9_fields <= equity_lane0_deal_stage9_taken;
-    equity_lane0_deal_stage9_below <= usable;
-    equity_lane0_deal_stage9_seen <= equity_lane0_deal_stage9_repeated;
+    equity_lane0_deal_stage9_free <= usable;
     equity_lane0_deal_stage9_a_pos <= equity_lane0_deal_stage9_t_pos;
-end
-
-
-always @(equity_lane0_deal_stage9_below, equity_lane0_deal_stage9_seen) begin: equity_lane0_deal_stage9_freeing
-    reg [10-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 10'h0;
-    for (f=0; f<10; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<3; g=g+1) begin
-            if (equity_lane0_deal_stage9_seen[((3 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane0_deal_stage9_below[f] && clear);
-    end
-    equity_lane0_deal_stage9_free = usable;
 end
 
 
@@ -13288,17 +13075,16 @@ always @(pipe_reg2_q[9], equity_lane0_deal_stage9_free, equity_lane0_deal_stage9
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=10-1; f>=0; f=f-1) begin
+    for (f=0; f<10; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane0_deal_stage9_free[f]) begin
-                take[b] = equity_lane0_deal_stage9_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane0_deal_stage9_free[f] && (!hit) && equity_lane0_deal_stage9_fields[((6 * f) + b)]));
         end
-        if (equity_lane0_deal_stage9_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane0_deal_stage9_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (pipe_reg2_q[9]) begin
         equity_lane0_deal_stage9_chosen = take;
@@ -13941,6 +13727,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage10_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 10'h0;
     for (f=0; f<10; f=f+1) begin
         candidate = 6'h0;
@@ -13951,31 +13738,14 @@ always @(posedge clk) begin: equity_lane0_deal_stage10_judge
         if ((equity_lane0_deal_stage10_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<3; g=g+1) begin
+            ok = (ok && (!equity_lane0_deal_stage10_repeated[((3 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane0_deal_stage10_fields <= equity_lane0_deal_stage10_taken;
-    equity_lane0_deal_stage10_below <= usable;
-    equity_lane0_deal_stage10_seen <= equity_lane0_deal_stage10_repeated;
+    equity_lane0_deal_stage10_free <= usable;
     equity_lane0_deal_stage10_a_pos <= equity_lane0_deal_stage10_t_pos;
-end
-
-
-always @(equity_lane0_deal_stage10_below, equity_lane0_deal_stage10_seen) begin: equity_lane0_deal_stage10_freeing
-    reg [10-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 10'h0;
-    for (f=0; f<10; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<3; g=g+1) begin
-            if (equity_lane0_deal_stage10_seen[((3 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane0_deal_stage10_below[f] && clear);
-    end
-    equity_lane0_deal_stage10_free = usable;
 end
 
 
@@ -13996,17 +13766,16 @@ always @(pipe_reg2_q[10], equity_lane0_deal_stage10_free, equity_lane0_deal_stag
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=10-1; f>=0; f=f-1) begin
+    for (f=0; f<10; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane0_deal_stage10_free[f]) begin
-                take[b] = equity_lane0_deal_stage10_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane0_deal_stage10_free[f] && (!hit) && equity_lane0_deal_stage10_fields[((6 * f) + b)]));
         end
-        if (equity_lane0_deal_stage10_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane0_deal_stage10_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (pipe_reg2_q[10]) begin
         equity_lane0_deal_stage10_chosen = take;
@@ -22728,6 +22497,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage11_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
@@ -22738,31 +22508,14 @@ always @(posedge clk) begin: equity_lane1_deal_stage11_judge
         if ((equity_lane1_deal_stage11_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<1; g=g+1) begin
+            ok = (ok && (!equity_lane1_deal_stage11_repeated[((1 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane1_deal_stage11_fields <= equity_lane1_deal_stage11_taken;
-    equity_lane1_deal_stage11_below <= usable;
-    equity_lane1_deal_stage11_seen <= equity_lane1_deal_stage11_repeated;
+    equity_lane1_deal_stage11_free <= usable;
     equity_lane1_deal_stage11_a_pos <= equity_lane1_deal_stage11_t_pos;
-end
-
-
-always @(equity_lane1_deal_stage11_below, equity_lane1_deal_stage11_seen) begin: equity_lane1_deal_stage11_freeing
-    reg [5-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<1; g=g+1) begin
-            if (equity_lane1_deal_stage11_seen[((1 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane1_deal_stage11_below[f] && clear);
-    end
-    equity_lane1_deal_stage11_free = usable;
 end
 
 
@@ -22783,17 +22536,16 @@ always @(pipe_reg37_q[0], equity_lane1_deal_stage11_free, equity_lane1_deal_stag
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane1_deal_stage11_free[f]) begin
-                take[b] = equity_lane1_deal_stage11_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane1_deal_stage11_free[f] && (!hit) && equity_lane1_deal_stage11_fields[((6 * f) + b)]));
         end
-        if (equity_lane1_deal_stage11_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane1_deal_stage11_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (pipe_reg37_q[0]) begin
         equity_lane1_deal_stage11_chosen = take;
@@ -22936,6 +22688,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage12_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
@@ -22946,31 +22699,14 @@ always @(posedge clk) begin: equity_lane1_deal_stage12_judge
         if ((equity_lane1_deal_stage12_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<1; g=g+1) begin
+            ok = (ok && (!equity_lane1_deal_stage12_repeated[((1 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane1_deal_stage12_fields <= equity_lane1_deal_stage12_taken;
-    equity_lane1_deal_stage12_below <= usable;
-    equity_lane1_deal_stage12_seen <= equity_lane1_deal_stage12_repeated;
+    equity_lane1_deal_stage12_free <= usable;
     equity_lane1_deal_stage12_a_pos <= equity_lane1_deal_stage12_t_pos;
-end
-
-
-always @(equity_lane1_deal_stage12_below, equity_lane1_deal_stage12_seen) begin: equity_lane1_deal_stage12_freeing
-    reg [5-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<1; g=g+1) begin
-            if (equity_lane1_deal_stage12_seen[((1 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane1_deal_stage12_below[f] && clear);
-    end
-    equity_lane1_deal_stage12_free = usable;
 end
 
 
@@ -22991,17 +22727,16 @@ always @(pipe_reg37_q[1], equity_lane1_deal_stage12_free, equity_lane1_deal_stag
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane1_deal_stage12_free[f]) begin
-                take[b] = equity_lane1_deal_stage12_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane1_deal_stage12_free[f] && (!hit) && equity_lane1_deal_stage12_fields[((6 * f) + b)]));
         end
-        if (equity_lane1_deal_stage12_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane1_deal_stage12_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (pipe_reg37_q[1]) begin
         equity_lane1_deal_stage12_chosen = take;
@@ -23164,6 +22899,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage13_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
@@ -23174,31 +22910,14 @@ always @(posedge clk) begin: equity_lane1_deal_stage13_judge
         if ((equity_lane1_deal_stage13_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<1; g=g+1) begin
+            ok = (ok && (!equity_lane1_deal_stage13_repeated[((1 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane1_deal_stage13_fields <= equity_lane1_deal_stage13_taken;
-    equity_lane1_deal_stage13_below <= usable;
-    equity_lane1_deal_stage13_seen <= equity_lane1_deal_stage13_repeated;
+    equity_lane1_deal_stage13_free <= usable;
     equity_lane1_deal_stage13_a_pos <= equity_lane1_deal_stage13_t_pos;
-end
-
-
-always @(equity_lane1_deal_stage13_below, equity_lane1_deal_stage13_seen) begin: equity_lane1_deal_stage13_freeing
-    reg [5-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<1; g=g+1) begin
-            if (equity_lane1_deal_stage13_seen[((1 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane1_deal_stage13_below[f] && clear);
-    end
-    equity_lane1_deal_stage13_free = usable;
 end
 
 
@@ -23219,17 +22938,16 @@ always @(pipe_reg37_q[2], equity_lane1_deal_stage13_free, equity_lane1_deal_stag
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane1_deal_stage13_free[f]) begin
-                take[b] = equity_lane1_deal_stage13_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane1_deal_stage13_free[f] && (!hit) && equity_lane1_deal_stage13_fields[((6 * f) + b)]));
         end
-        if (equity_lane1_deal_stage13_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane1_deal_stage13_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (pipe_reg37_q[2]) begin
         equity_lane1_deal_stage13_chosen = take;
@@ -23412,6 +23130,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage14_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
@@ -23422,31 +23141,14 @@ always @(posedge clk) begin: equity_lane1_deal_stage14_judge
         if ((equity_lane1_deal_stage14_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<1; g=g+1) begin
+            ok = (ok && (!equity_lane1_deal_stage14_repeated[((1 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane1_deal_stage14_fields <= equity_lane1_deal_stage14_taken;
-    equity_lane1_deal_stage14_below <= usable;
-    equity_lane1_deal_stage14_seen <= equity_lane1_deal_stage14_repeated;
+    equity_lane1_deal_stage14_free <= usable;
     equity_lane1_deal_stage14_a_pos <= equity_lane1_deal_stage14_t_pos;
-end
-
-
-always @(equity_lane1_deal_stage14_below, equity_lane1_deal_stage14_seen) begin: equity_lane1_deal_stage14_freeing
-    reg [5-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<1; g=g+1) begin
-            if (equity_lane1_deal_stage14_seen[((1 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane1_deal_stage14_below[f] && clear);
-    end
-    equity_lane1_deal_stage14_free = usable;
 end
 
 
@@ -23467,17 +23169,16 @@ always @(pipe_reg37_q[3], equity_lane1_deal_stage14_free, equity_lane1_deal_stag
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane1_deal_stage14_free[f]) begin
-                take[b] = equity_lane1_deal_stage14_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane1_deal_stage14_free[f] && (!hit) && equity_lane1_deal_stage14_fields[((6 * f) + b)]));
         end
-        if (equity_lane1_deal_stage14_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane1_deal_stage14_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (pipe_reg37_q[3]) begin
         equity_lane1_deal_stage14_chosen = take;
@@ -23680,6 +23381,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage15_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
@@ -23690,31 +23392,14 @@ always @(posedge clk) begin: equity_lane1_deal_stage15_judge
         if ((equity_lane1_deal_stage15_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<1; g=g+1) begin
+            ok = (ok && (!equity_lane1_deal_stage15_repeated[((1 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane1_deal_stage15_fields <= equity_lane1_deal_stage15_taken;
-    equity_lane1_deal_stage15_below <= usable;
-    equity_lane1_deal_stage15_seen <= equity_lane1_deal_stage15_repeated;
+    equity_lane1_deal_stage15_free <= usable;
     equity_lane1_deal_stage15_a_pos <= equity_lane1_deal_stage15_t_pos;
-end
-
-
-always @(equity_lane1_deal_stage15_below, equity_lane1_deal_stage15_seen) begin: equity_lane1_deal_stage15_freeing
-    reg [5-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<1; g=g+1) begin
-            if (equity_lane1_deal_stage15_seen[((1 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane1_deal_stage15_below[f] && clear);
-    end
-    equity_lane1_deal_stage15_free = usable;
 end
 
 
@@ -23735,17 +23420,16 @@ always @(pipe_reg37_q[4], equity_lane1_deal_stage15_free, equity_lane1_deal_stag
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane1_deal_stage15_free[f]) begin
-                take[b] = equity_lane1_deal_stage15_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane1_deal_stage15_free[f] && (!hit) && equity_lane1_deal_stage15_fields[((6 * f) + b)]));
         end
-        if (equity_lane1_deal_stage15_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane1_deal_stage15_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (pipe_reg37_q[4]) begin
         equity_lane1_deal_stage15_chosen = take;
@@ -23988,6 +23672,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage16_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
@@ -23998,31 +23683,14 @@ always @(posedge clk) begin: equity_lane1_deal_stage16_judge
         if ((equity_lane1_deal_stage16_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<2; g=g+1) begin
+            ok = (ok && (!equity_lane1_deal_stage16_repeated[((2 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane1_deal_stage16_fields <= equity_lane1_deal_stage16_taken;
-    equity_lane1_deal_stage16_below <= usable;
-    equity_lane1_deal_stage16_seen <= equity_lane1_deal_stage16_repeated;
+    equity_lane1_deal_stage16_free <= usable;
     equity_lane1_deal_stage16_a_pos <= equity_lane1_deal_stage16_t_pos;
-end
-
-
-always @(equity_lane1_deal_stage16_below, equity_lane1_deal_stage16_seen) begin: equity_lane1_deal_stage16_freeing
-    reg [5-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<2; g=g+1) begin
-            if (equity_lane1_deal_stage16_seen[((2 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane1_deal_stage16_below[f] && clear);
-    end
-    equity_lane1_deal_stage16_free = usable;
 end
 
 
@@ -24043,17 +23711,16 @@ always @(pipe_reg37_q[5], equity_lane1_deal_stage16_free, equity_lane1_deal_stag
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane1_deal_stage16_free[f]) begin
-                take[b] = equity_lane1_deal_stage16_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane1_deal_stage16_free[f] && (!hit) && equity_lane1_deal_stage16_fields[((6 * f) + b)]));
         end
-        if (equity_lane1_deal_stage16_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane1_deal_stage16_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (pipe_reg37_q[5]) begin
         equity_lane1_deal_stage16_chosen = take;
@@ -24316,6 +23983,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage17_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
@@ -24326,31 +23994,14 @@ always @(posedge clk) begin: equity_lane1_deal_stage17_judge
         if ((equity_lane1_deal_stage17_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<2; g=g+1) begin
+            ok = (ok && (!equity_lane1_deal_stage17_repeated[((2 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane1_deal_stage17_fields <= equity_lane1_deal_stage17_taken;
-    equity_lane1_deal_stage17_below <= usable;
-    equity_lane1_deal_stage17_seen <= equity_lane1_deal_stage17_repeated;
+    equity_lane1_deal_stage17_free <= usable;
     equity_lane1_deal_stage17_a_pos <= equity_lane1_deal_stage17_t_pos;
-end
-
-
-always @(equity_lane1_deal_stage17_below, equity_lane1_deal_stage17_seen) begin: equity_lane1_deal_stage17_freeing
-    reg [5-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<2; g=g+1) begin
-            if (equity_lane1_deal_stage17_seen[((2 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane1_deal_stage17_below[f] && clear);
-    end
-    equity_lane1_deal_stage17_free = usable;
 end
 
 
@@ -24371,17 +24022,16 @@ always @(pipe_reg37_q[6], equity_lane1_deal_stage17_free, equity_lane1_deal_stag
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane1_deal_stage17_free[f]) begin
-                take[b] = equity_lane1_deal_stage17_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane1_deal_stage17_free[f] && (!hit) && equity_lane1_deal_stage17_fields[((6 * f) + b)]));
         end
-        if (equity_lane1_deal_stage17_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane1_deal_stage17_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (pipe_reg37_q[6]) begin
         equity_lane1_deal_stage17_chosen = take;
@@ -24864,6 +24514,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage18_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 10'h0;
     for (f=0; f<10; f=f+1) begin
         candidate = 6'h0;
@@ -24874,31 +24525,14 @@ always @(posedge clk) begin: equity_lane1_deal_stage18_judge
         if ((equity_lane1_deal_stage18_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<2; g=g+1) begin
+            ok = (ok && (!equity_lane1_deal_stage18_repeated[((2 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane1_deal_stage18_fields <= equity_lane1_deal_stage18_taken;
-    equity_lane1_deal_stage18_below <= usable;
-    equity_lane1_deal_stage18_seen <= equity_lane1_deal_stage18_repeated;
+    equity_lane1_deal_stage18_free <= usable;
     equity_lane1_deal_stage18_a_pos <= equity_lane1_deal_stage18_t_pos;
-end
-
-
-always @(equity_lane1_deal_stage18_below, equity_lane1_deal_stage18_seen) begin: equity_lane1_deal_stage18_freeing
-    reg [10-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 10'h0;
-    for (f=0; f<10; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<2; g=g+1) begin
-            if (equity_lane1_deal_stage18_seen[((2 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane1_deal_stage18_below[f] && clear);
-    end
-    equity_lane1_deal_stage18_free = usable;
 end
 
 
@@ -24919,17 +24553,16 @@ always @(pipe_reg37_q[7], equity_lane1_deal_stage18_free, equity_lane1_deal_stag
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=10-1; f>=0; f=f-1) begin
+    for (f=0; f<10; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane1_deal_stage18_free[f]) begin
-                take[b] = equity_lane1_deal_stage18_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane1_deal_stage18_free[f] && (!hit) && equity_lane1_deal_stage18_fields[((6 * f) + b)]));
         end
-        if (equity_lane1_deal_stage18_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane1_deal_stage18_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (pipe_reg37_q[7]) begin
         equity_lane1_deal_stage18_chosen = take;
@@ -25452,6 +25085,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage19_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 10'h0;
     for (f=0; f<10; f=f+1) begin
         candidate = 6'h0;
@@ -25462,31 +25096,14 @@ always @(posedge clk) begin: equity_lane1_deal_stage19_judge
         if ((equity_lane1_deal_stage19_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<2; g=g+1) begin
+            ok = (ok && (!equity_lane1_deal_stage19_repeated[((2 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane1_deal_stage19_fields <= equity_lane1_deal_stage19_taken;
-    equity_lane1_deal_stage19_below <= usable;
-    equity_lane1_deal_stage19_seen <= equity_lane1_deal_stage19_repeated;
+    equity_lane1_deal_stage19_free <= usable;
     equity_lane1_deal_stage19_a_pos <= equity_lane1_deal_stage19_t_pos;
-end
-
-
-always @(equity_lane1_deal_stage19_below, equity_lane1_deal_stage19_seen) begin: equity_lane1_deal_stage19_freeing
-    reg [10-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 10'h0;
-    for (f=0; f<10; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<2; g=g+1) begin
-            if (equity_lane1_deal_stage19_seen[((2 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane1_deal_stage19_below[f] && clear);
-    end
-    equity_lane1_deal_stage19_free = usable;
 end
 
 
@@ -25507,17 +25124,16 @@ always @(pipe_reg37_q[8], equity_lane1_deal_stage19_free, equity_lane1_deal_stag
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=10-1; f>=0; f=f-1) begin
+    for (f=0; f<10; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane1_deal_stage19_free[f]) begin
-                take[b] = equity_lane1_deal_stage19_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane1_deal_stage19_free[f] && (!hit) && equity_lane1_deal_stage19_fields[((6 * f) + b)]));
         end
-        if (equity_lane1_deal_stage19_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane1_deal_stage19_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (pipe_reg37_q[8]) begin
         equity_lane1_deal_stage19_chosen = take;
@@ -26120,6 +25736,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage20_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 10'h0;
     for (f=0; f<10; f=f+1) begin
         candidate = 6'h0;
@@ -26130,31 +25747,14 @@ always @(posedge clk) begin: equity_lane1_deal_stage20_judge
         if ((equity_lane1_deal_stage20_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<3; g=g+1) begin
+            ok = (ok && (!equity_lane1_deal_stage20_repeated[((3 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane1_deal_stage20_fields <= equity_lane1_deal_stage20_taken;
-    equity_lane1_deal_stage20_below <= usable;
-    equity_lane1_deal_stage20_seen <= equity_lane1_deal_stage20_repeated;
+    equity_lane1_deal_stage20_free <= usable;
     equity_lane1_deal_stage20_a_pos <= equity_lane1_deal_stage20_t_pos;
-end
-
-
-always @(equity_lane1_deal_stage20_below, equity_lane1_deal_stage20_seen) begin: equity_lane1_deal_stage20_freeing
-    reg [10-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 10'h0;
-    for (f=0; f<10; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<3; g=g+1) begin
-            if (equity_lane1_deal_stage20_seen[((3 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane1_deal_stage20_below[f] && clear);
-    end
-    equity_lane1_deal_stage20_free = usable;
 end
 
 
@@ -26175,17 +25775,16 @@ always @(pipe_reg37_q[9], equity_lane1_deal_stage20_free, equity_lane1_deal_stag
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=10-1; f>=0; f=f-1) begin
+    for (f=0; f<10; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane1_deal_stage20_free[f]) begin
-                take[b] = equity_lane1_deal_stage20_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane1_deal_stage20_free[f] && (!hit) && equity_lane1_deal_stage20_fields[((6 * f) + b)]));
         end
-        if (equity_lane1_deal_stage20_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane1_deal_stage20_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (pipe_reg37_q[9]) begin
         equity_lane1_deal_stage20_chosen = take;
@@ -26828,6 +26427,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage21_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 10'h0;
     for (f=0; f<10; f=f+1) begin
         candidate = 6'h0;
@@ -26838,31 +26438,14 @@ always @(posedge clk) begin: equity_lane1_deal_stage21_judge
         if ((equity_lane1_deal_stage21_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<3; g=g+1) begin
+            ok = (ok && (!equity_lane1_deal_stage21_repeated[((3 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane1_deal_stage21_fields <= equity_lane1_deal_stage21_taken;
-    equity_lane1_deal_stage21_below <= usable;
-    equity_lane1_deal_stage21_seen <= equity_lane1_deal_stage21_repeated;
+    equity_lane1_deal_stage21_free <= usable;
     equity_lane1_deal_stage21_a_pos <= equity_lane1_deal_stage21_t_pos;
-end
-
-
-always @(equity_lane1_deal_stage21_below, equity_lane1_deal_stage21_seen) begin: equity_lane1_deal_stage21_freeing
-    reg [10-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 10'h0;
-    for (f=0; f<10; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<3; g=g+1) begin
-            if (equity_lane1_deal_stage21_seen[((3 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane1_deal_stage21_below[f] && clear);
-    end
-    equity_lane1_deal_stage21_free = usable;
 end
 
 
@@ -26883,17 +26466,16 @@ always @(pipe_reg37_q[10], equity_lane1_deal_stage21_free, equity_lane1_deal_sta
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=10-1; f>=0; f=f-1) begin
+    for (f=0; f<10; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane1_deal_stage21_free[f]) begin
-                take[b] = equity_lane1_deal_stage21_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane1_deal_stage21_free[f] && (!hit) && equity_lane1_deal_stage21_fields[((6 * f) + b)]));
         end
-        if (equity_lane1_deal_stage21_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane1_deal_stage21_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (pipe_reg37_q[10]) begin
         equity_lane1_deal_stage21_chosen = take;

@@ -275,12 +275,10 @@ reg equity_lane0_deal_stage0_exact_q;
 reg equity_lane0_deal_stage0_a_ok;
 reg [5:0] equity_lane0_deal_stage0_a_pos;
 reg equity_lane0_deal_stage0_a_tok;
-reg [4:0] equity_lane0_deal_stage0_below;
 reg [5:0] equity_lane0_deal_stage0_chosen;
 reg [29:0] equity_lane0_deal_stage0_fields;
 reg equity_lane0_deal_stage0_found;
 reg [4:0] equity_lane0_deal_stage0_free;
-reg [4:0] equity_lane0_deal_stage0_seen;
 reg [29:0] equity_lane0_deal_stage0_candidates;
 reg [29:0] equity_lane0_deal_stage0_taken;
 reg [5:0] equity_lane0_deal_stage0_t_pos;
@@ -295,12 +293,10 @@ reg equity_lane0_deal_stage1_exact_q;
 reg equity_lane0_deal_stage1_a_ok;
 reg [5:0] equity_lane0_deal_stage1_a_pos;
 reg equity_lane0_deal_stage1_a_tok;
-reg [4:0] equity_lane0_deal_stage1_below;
 reg [5:0] equity_lane0_deal_stage1_chosen;
 reg [29:0] equity_lane0_deal_stage1_fields;
 reg equity_lane0_deal_stage1_found;
 reg [4:0] equity_lane0_deal_stage1_free;
-reg [4:0] equity_lane0_deal_stage1_seen;
 reg [29:0] equity_lane0_deal_stage1_candidates;
 reg [29:0] equity_lane0_deal_stage1_taken;
 reg [5:0] equity_lane0_deal_stage1_t_pos;
@@ -330,12 +326,10 @@ reg equity_lane0_deal_stage2_exact_q;
 reg equity_lane0_deal_stage2_a_ok;
 reg [11:0] equity_lane0_deal_stage2_a_pos;
 reg equity_lane0_deal_stage2_a_tok;
-reg [4:0] equity_lane0_deal_stage2_below;
 reg [5:0] equity_lane0_deal_stage2_chosen;
 reg [29:0] equity_lane0_deal_stage2_fields;
 reg equity_lane0_deal_stage2_found;
 reg [4:0] equity_lane0_deal_stage2_free;
-reg [4:0] equity_lane0_deal_stage2_seen;
 reg [29:0] equity_lane0_deal_stage2_candidates;
 reg [29:0] equity_lane0_deal_stage2_taken;
 reg [11:0] equity_lane0_deal_stage2_t_pos;
@@ -375,12 +369,10 @@ reg equity_lane0_deal_stage3_exact_q;
 reg equity_lane0_deal_stage3_a_ok;
 reg [17:0] equity_lane0_deal_stage3_a_pos;
 reg equity_lane0_deal_stage3_a_tok;
-reg [4:0] equity_lane0_deal_stage3_below;
 reg [5:0] equity_lane0_deal_stage3_chosen;
 reg [29:0] equity_lane0_deal_stage3_fields;
 reg equity_lane0_deal_stage3_found;
 reg [4:0] equity_lane0_deal_stage3_free;
-reg [4:0] equity_lane0_deal_stage3_seen;
 reg [29:0] equity_lane0_deal_stage3_candidates;
 reg [29:0] equity_lane0_deal_stage3_taken;
 reg [17:0] equity_lane0_deal_stage3_t_pos;
@@ -425,12 +417,10 @@ reg equity_lane0_deal_stage4_exact_q;
 reg equity_lane0_deal_stage4_a_ok;
 reg [23:0] equity_lane0_deal_stage4_a_pos;
 reg equity_lane0_deal_stage4_a_tok;
-reg [4:0] equity_lane0_deal_stage4_below;
 reg [5:0] equity_lane0_deal_stage4_chosen;
 reg [29:0] equity_lane0_deal_stage4_fields;
 reg equity_lane0_deal_stage4_found;
 reg [4:0] equity_lane0_deal_stage4_free;
-reg [4:0] equity_lane0_deal_stage4_seen;
 reg [29:0] equity_lane0_deal_stage4_candidates;
 reg [29:0] equity_lane0_deal_stage4_taken;
 reg [23:0] equity_lane0_deal_stage4_t_pos;
@@ -480,12 +470,10 @@ reg equity_lane0_deal_stage5_exact_q;
 reg equity_lane0_deal_stage5_a_ok;
 reg [29:0] equity_lane0_deal_stage5_a_pos;
 reg equity_lane0_deal_stage5_a_tok;
-reg [4:0] equity_lane0_deal_stage5_below;
 reg [5:0] equity_lane0_deal_stage5_chosen;
 reg [29:0] equity_lane0_deal_stage5_fields;
 reg equity_lane0_deal_stage5_found;
 reg [4:0] equity_lane0_deal_stage5_free;
-reg [9:0] equity_lane0_deal_stage5_seen;
 reg [29:0] equity_lane0_deal_stage5_candidates;
 reg [29:0] equity_lane0_deal_stage5_taken;
 reg [29:0] equity_lane0_deal_stage5_t_pos;
@@ -548,12 +536,10 @@ reg equity_lane0_deal_stage6_exact_q;
 reg equity_lane0_deal_stage6_a_ok;
 reg [35:0] equity_lane0_deal_stage6_a_pos;
 reg equity_lane0_deal_stage6_a_tok;
-reg [4:0] equity_lane0_deal_stage6_below;
 reg [5:0] equity_lane0_deal_stage6_chosen;
 reg [29:0] equity_lane0_deal_stage6_fields;
 reg equity_lane0_deal_stage6_found;
 reg [4:0] equity_lane0_deal_stage6_free;
-reg [9:0] equity_lane0_deal_stage6_seen;
 reg [29:0] equity_lane0_deal_stage6_candidates;
 reg [29:0] equity_lane0_deal_stage6_taken;
 reg [35:0] equity_lane0_deal_stage6_t_pos;
@@ -2572,6 +2558,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage0_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
@@ -2582,31 +2569,14 @@ always @(posedge clk) begin: equity_lane0_deal_stage0_judge
         if ((equity_lane0_deal_stage0_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<1; g=g+1) begin
+            ok = (ok && (!equity_lane0_deal_stage0_repeated[((1 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane0_deal_stage0_fields <= equity_lane0_deal_stage0_taken;
-    equity_lane0_deal_stage0_below <= usable;
-    equity_lane0_deal_stage0_seen <= equity_lane0_deal_stage0_repeated;
+    equity_lane0_deal_stage0_free <= usable;
     equity_lane0_deal_stage0_a_pos <= equity_lane0_deal_stage0_t_pos;
-end
-
-
-always @(equity_lane0_deal_stage0_below, equity_lane0_deal_stage0_seen) begin: equity_lane0_deal_stage0_freeing
-    reg [5-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<1; g=g+1) begin
-            if (equity_lane0_deal_stage0_seen[((1 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane0_deal_stage0_below[f] && clear);
-    end
-    equity_lane0_deal_stage0_free = usable;
 end
 
 
@@ -2627,17 +2597,16 @@ always @(dealt[0], equity_lane0_deal_stage0_free, equity_lane0_deal_stage0_field
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane0_deal_stage0_free[f]) begin
-                take[b] = equity_lane0_deal_stage0_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane0_deal_stage0_free[f] && (!hit) && equity_lane0_deal_stage0_fields[((6 * f) + b)]));
         end
-        if (equity_lane0_deal_stage0_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane0_deal_stage0_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (dealt[0]) begin
         equity_lane0_deal_stage0_chosen = take;
@@ -2780,6 +2749,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage1_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
@@ -2790,31 +2760,14 @@ always @(posedge clk) begin: equity_lane0_deal_stage1_judge
         if ((equity_lane0_deal_stage1_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<1; g=g+1) begin
+            ok = (ok && (!equity_lane0_deal_stage1_repeated[((1 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane0_deal_stage1_fields <= equity_lane0_deal_stage1_taken;
-    equity_lane0_deal_stage1_below <= usable;
-    equity_lane0_deal_stage1_seen <= equity_lane0_deal_stage1_repeated;
+    equity_lane0_deal_stage1_free <= usable;
     equity_lane0_deal_stage1_a_pos <= equity_lane0_deal_stage1_t_pos;
-end
-
-
-always @(equity_lane0_deal_stage1_below, equity_lane0_deal_stage1_seen) begin: equity_lane0_deal_stage1_freeing
-    reg [5-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<1; g=g+1) begin
-            if (equity_lane0_deal_stage1_seen[((1 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane0_deal_stage1_below[f] && clear);
-    end
-    equity_lane0_deal_stage1_free = usable;
 end
 
 
@@ -2835,17 +2788,16 @@ always @(dealt[1], equity_lane0_deal_stage1_free, equity_lane0_deal_stage1_field
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane0_deal_stage1_free[f]) begin
-                take[b] = equity_lane0_deal_stage1_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane0_deal_stage1_free[f] && (!hit) && equity_lane0_deal_stage1_fields[((6 * f) + b)]));
         end
-        if (equity_lane0_deal_stage1_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane0_deal_stage1_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (dealt[1]) begin
         equity_lane0_deal_stage1_chosen = take;
@@ -3008,6 +2960,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage2_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
@@ -3018,31 +2971,14 @@ always @(posedge clk) begin: equity_lane0_deal_stage2_judge
         if ((equity_lane0_deal_stage2_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<1; g=g+1) begin
+            ok = (ok && (!equity_lane0_deal_stage2_repeated[((1 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane0_deal_stage2_fields <= equity_lane0_deal_stage2_taken;
-    equity_lane0_deal_stage2_below <= usable;
-    equity_lane0_deal_stage2_seen <= equity_lane0_deal_stage2_repeated;
+    equity_lane0_deal_stage2_free <= usable;
     equity_lane0_deal_stage2_a_pos <= equity_lane0_deal_stage2_t_pos;
-end
-
-
-always @(equity_lane0_deal_stage2_below, equity_lane0_deal_stage2_seen) begin: equity_lane0_deal_stage2_freeing
-    reg [5-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<1; g=g+1) begin
-            if (equity_lane0_deal_stage2_seen[((1 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane0_deal_stage2_below[f] && clear);
-    end
-    equity_lane0_deal_stage2_free = usable;
 end
 
 
@@ -3063,17 +2999,16 @@ always @(dealt[2], equity_lane0_deal_stage2_free, equity_lane0_deal_stage2_field
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane0_deal_stage2_free[f]) begin
-                take[b] = equity_lane0_deal_stage2_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane0_deal_stage2_free[f] && (!hit) && equity_lane0_deal_stage2_fields[((6 * f) + b)]));
         end
-        if (equity_lane0_deal_stage2_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane0_deal_stage2_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (dealt[2]) begin
         equity_lane0_deal_stage2_chosen = take;
@@ -3256,6 +3191,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage3_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
@@ -3266,31 +3202,14 @@ always @(posedge clk) begin: equity_lane0_deal_stage3_judge
         if ((equity_lane0_deal_stage3_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<1; g=g+1) begin
+            ok = (ok && (!equity_lane0_deal_stage3_repeated[((1 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane0_deal_stage3_fields <= equity_lane0_deal_stage3_taken;
-    equity_lane0_deal_stage3_below <= usable;
-    equity_lane0_deal_stage3_seen <= equity_lane0_deal_stage3_repeated;
+    equity_lane0_deal_stage3_free <= usable;
     equity_lane0_deal_stage3_a_pos <= equity_lane0_deal_stage3_t_pos;
-end
-
-
-always @(equity_lane0_deal_stage3_below, equity_lane0_deal_stage3_seen) begin: equity_lane0_deal_stage3_freeing
-    reg [5-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<1; g=g+1) begin
-            if (equity_lane0_deal_stage3_seen[((1 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane0_deal_stage3_below[f] && clear);
-    end
-    equity_lane0_deal_stage3_free = usable;
 end
 
 
@@ -3311,17 +3230,16 @@ always @(dealt[3], equity_lane0_deal_stage3_free, equity_lane0_deal_stage3_field
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane0_deal_stage3_free[f]) begin
-                take[b] = equity_lane0_deal_stage3_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane0_deal_stage3_free[f] && (!hit) && equity_lane0_deal_stage3_fields[((6 * f) + b)]));
         end
-        if (equity_lane0_deal_stage3_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane0_deal_stage3_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (dealt[3]) begin
         equity_lane0_deal_stage3_chosen = take;
@@ -3524,6 +3442,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage4_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
@@ -3534,31 +3453,14 @@ always @(posedge clk) begin: equity_lane0_deal_stage4_judge
         if ((equity_lane0_deal_stage4_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<1; g=g+1) begin
+            ok = (ok && (!equity_lane0_deal_stage4_repeated[((1 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane0_deal_stage4_fields <= equity_lane0_deal_stage4_taken;
-    equity_lane0_deal_stage4_below <= usable;
-    equity_lane0_deal_stage4_seen <= equity_lane0_deal_stage4_repeated;
+    equity_lane0_deal_stage4_free <= usable;
     equity_lane0_deal_stage4_a_pos <= equity_lane0_deal_stage4_t_pos;
-end
-
-
-always @(equity_lane0_deal_stage4_below, equity_lane0_deal_stage4_seen) begin: equity_lane0_deal_stage4_freeing
-    reg [5-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<1; g=g+1) begin
-            if (equity_lane0_deal_stage4_seen[((1 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane0_deal_stage4_below[f] && clear);
-    end
-    equity_lane0_deal_stage4_free = usable;
 end
 
 
@@ -3579,17 +3481,16 @@ always @(dealt[4], equity_lane0_deal_stage4_free, equity_lane0_deal_stage4_field
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane0_deal_stage4_free[f]) begin
-                take[b] = equity_lane0_deal_stage4_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane0_deal_stage4_free[f] && (!hit) && equity_lane0_deal_stage4_fields[((6 * f) + b)]));
         end
-        if (equity_lane0_deal_stage4_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane0_deal_stage4_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (dealt[4]) begin
         equity_lane0_deal_stage4_chosen = take;
@@ -3832,6 +3733,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage5_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
@@ -3842,31 +3744,14 @@ always @(posedge clk) begin: equity_lane0_deal_stage5_judge
         if ((equity_lane0_deal_stage5_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<2; g=g+1) begin
+            ok = (ok && (!equity_lane0_deal_stage5_repeated[((2 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane0_deal_stage5_fields <= equity_lane0_deal_stage5_taken;
-    equity_lane0_deal_stage5_below <= usable;
-    equity_lane0_deal_stage5_seen <= equity_lane0_deal_stage5_repeated;
+    equity_lane0_deal_stage5_free <= usable;
     equity_lane0_deal_stage5_a_pos <= equity_lane0_deal_stage5_t_pos;
-end
-
-
-always @(equity_lane0_deal_stage5_below, equity_lane0_deal_stage5_seen) begin: equity_lane0_deal_stage5_freeing
-    reg [5-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<2; g=g+1) begin
-            if (equity_lane0_deal_stage5_seen[((2 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane0_deal_stage5_below[f] && clear);
-    end
-    equity_lane0_deal_stage5_free = usable;
 end
 
 
@@ -3887,17 +3772,16 @@ always @(dealt[5], equity_lane0_deal_stage5_free, equity_lane0_deal_stage5_field
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane0_deal_stage5_free[f]) begin
-                take[b] = equity_lane0_deal_stage5_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane0_deal_stage5_free[f] && (!hit) && equity_lane0_deal_stage5_fields[((6 * f) + b)]));
         end
-        if (equity_lane0_deal_stage5_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane0_deal_stage5_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (dealt[5]) begin
         equity_lane0_deal_stage5_chosen = take;
@@ -4160,6 +4044,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage6_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
@@ -4170,31 +4055,14 @@ always @(posedge clk) begin: equity_lane0_deal_stage6_judge
         if ((equity_lane0_deal_stage6_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<2; g=g+1) begin
+            ok = (ok && (!equity_lane0_deal_stage6_repeated[((2 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane0_deal_stage6_fields <= equity_lane0_deal_stage6_taken;
-    equity_lane0_deal_stage6_below <= usable;
-    equity_lane0_deal_stage6_seen <= equity_lane0_deal_stage6_repeated;
+    equity_lane0_deal_stage6_free <= usable;
     equity_lane0_deal_stage6_a_pos <= equity_lane0_deal_stage6_t_pos;
-end
-
-
-always @(equity_lane0_deal_stage6_below, equity_lane0_deal_stage6_seen) begin: equity_lane0_deal_stage6_freeing
-    reg [5-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<2; g=g+1) begin
-            if (equity_lane0_deal_stage6_seen[((2 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane0_deal_stage6_below[f] && clear);
-    end
-    equity_lane0_deal_stage6_free = usable;
 end
 
 
@@ -4215,17 +4083,16 @@ always @(dealt[6], equity_lane0_deal_stage6_free, equity_lane0_deal_stage6_field
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane0_deal_stage6_free[f]) begin
-                take[b] = equity_lane0_deal_stage6_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane0_deal_stage6_free[f] && (!hit) && equity_lane0_deal_stage6_fields[((6 * f) + b)]));
         end
-        if (equity_lane0_deal_stage6_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane0_deal_stage6_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (dealt[6]) begin
         equity_lane0_deal_stage6_chosen = take;

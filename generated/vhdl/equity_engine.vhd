@@ -587,12 +587,10 @@ signal equity_lane0_deal_stage0_exact_q: std_logic;
 signal equity_lane0_deal_stage0_a_ok: std_logic;
 signal equity_lane0_deal_stage0_a_pos: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_a_tok: std_logic;
-signal equity_lane0_deal_stage0_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage0_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage0_found: std_logic;
 signal equity_lane0_deal_stage0_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage0_seen: unsigned(4 downto 0);
 signal equity_lane0_deal_stage0_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage0_taken: unsigned(29 downto 0);
 signal equity_lane0_deal_stage0_t_pos: unsigned(5 downto 0);
@@ -607,12 +605,10 @@ signal equity_lane0_deal_stage1_exact_q: std_logic;
 signal equity_lane0_deal_stage1_a_ok: std_logic;
 signal equity_lane0_deal_stage1_a_pos: unsigned(5 downto 0);
 signal equity_lane0_deal_stage1_a_tok: std_logic;
-signal equity_lane0_deal_stage1_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage1_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage1_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage1_found: std_logic;
 signal equity_lane0_deal_stage1_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage1_seen: unsigned(4 downto 0);
 signal equity_lane0_deal_stage1_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage1_taken: unsigned(29 downto 0);
 signal equity_lane0_deal_stage1_t_pos: unsigned(5 downto 0);
@@ -642,12 +638,10 @@ signal equity_lane0_deal_stage2_exact_q: std_logic;
 signal equity_lane0_deal_stage2_a_ok: std_logic;
 signal equity_lane0_deal_stage2_a_pos: unsigned(11 downto 0);
 signal equity_lane0_deal_stage2_a_tok: std_logic;
-signal equity_lane0_deal_stage2_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage2_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage2_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage2_found: std_logic;
 signal equity_lane0_deal_stage2_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage2_seen: unsigned(4 downto 0);
 signal equity_lane0_deal_stage2_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage2_taken: unsigned(29 downto 0);
 signal equity_lane0_deal_stage2_t_pos: unsigned(11 downto 0);
@@ -687,12 +681,10 @@ signal equity_lane0_deal_stage3_exact_q: std_logic;
 signal equity_lane0_deal_stage3_a_ok: std_logic;
 signal equity_lane0_deal_stage3_a_pos: unsigned(17 downto 0);
 signal equity_lane0_deal_stage3_a_tok: std_logic;
-signal equity_lane0_deal_stage3_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage3_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage3_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage3_found: std_logic;
 signal equity_lane0_deal_stage3_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage3_seen: unsigned(4 downto 0);
 signal equity_lane0_deal_stage3_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage3_taken: unsigned(29 downto 0);
 signal equity_lane0_deal_stage3_t_pos: unsigned(17 downto 0);
@@ -737,12 +729,10 @@ signal equity_lane0_deal_stage4_exact_q: std_logic;
 signal equity_lane0_deal_stage4_a_ok: std_logic;
 signal equity_lane0_deal_stage4_a_pos: unsigned(23 downto 0);
 signal equity_lane0_deal_stage4_a_tok: std_logic;
-signal equity_lane0_deal_stage4_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage4_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage4_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_found: std_logic;
 signal equity_lane0_deal_stage4_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage4_seen: unsigned(4 downto 0);
 signal equity_lane0_deal_stage4_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_taken: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_t_pos: unsigned(23 downto 0);
@@ -792,12 +782,10 @@ signal equity_lane0_deal_stage5_exact_q: std_logic;
 signal equity_lane0_deal_stage5_a_ok: std_logic;
 signal equity_lane0_deal_stage5_a_pos: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_a_tok: std_logic;
-signal equity_lane0_deal_stage5_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage5_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage5_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_found: std_logic;
 signal equity_lane0_deal_stage5_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage5_seen: unsigned(9 downto 0);
 signal equity_lane0_deal_stage5_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_taken: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_t_pos: unsigned(29 downto 0);
@@ -862,12 +850,10 @@ signal equity_lane0_deal_stage6_exact_q: std_logic;
 signal equity_lane0_deal_stage6_a_ok: std_logic;
 signal equity_lane0_deal_stage6_a_pos: unsigned(35 downto 0);
 signal equity_lane0_deal_stage6_a_tok: std_logic;
-signal equity_lane0_deal_stage6_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage6_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage6_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage6_found: std_logic;
 signal equity_lane0_deal_stage6_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage6_seen: unsigned(9 downto 0);
 signal equity_lane0_deal_stage6_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage6_taken: unsigned(29 downto 0);
 signal equity_lane0_deal_stage6_t_pos: unsigned(35 downto 0);
@@ -942,12 +928,10 @@ signal equity_lane0_deal_stage7_exact_q: std_logic;
 signal equity_lane0_deal_stage7_a_ok: std_logic;
 signal equity_lane0_deal_stage7_a_pos: unsigned(41 downto 0);
 signal equity_lane0_deal_stage7_a_tok: std_logic;
-signal equity_lane0_deal_stage7_below: unsigned(9 downto 0);
 signal equity_lane0_deal_stage7_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage7_fields: unsigned(59 downto 0);
 signal equity_lane0_deal_stage7_found: std_logic;
 signal equity_lane0_deal_stage7_free: unsigned(9 downto 0);
-signal equity_lane0_deal_stage7_seen: unsigned(19 downto 0);
 signal equity_lane0_deal_stage7_candidates: unsigned(59 downto 0);
 signal equity_lane0_deal_stage7_taken: unsigned(59 downto 0);
 signal equity_lane0_deal_stage7_t_pos: unsigned(41 downto 0);
@@ -1092,12 +1076,10 @@ signal equity_lane0_deal_stage8_exact_q: std_logic;
 signal equity_lane0_deal_stage8_a_ok: std_logic;
 signal equity_lane0_deal_stage8_a_pos: unsigned(47 downto 0);
 signal equity_lane0_deal_stage8_a_tok: std_logic;
-signal equity_lane0_deal_stage8_below: unsigned(9 downto 0);
 signal equity_lane0_deal_stage8_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage8_fields: unsigned(59 downto 0);
 signal equity_lane0_deal_stage8_found: std_logic;
 signal equity_lane0_deal_stage8_free: unsigned(9 downto 0);
-signal equity_lane0_deal_stage8_seen: unsigned(19 downto 0);
 signal equity_lane0_deal_stage8_candidates: unsigned(59 downto 0);
 signal equity_lane0_deal_stage8_taken: unsigned(59 downto 0);
 signal equity_lane0_deal_stage8_t_pos: unsigned(47 downto 0);
@@ -1252,12 +1234,10 @@ signal equity_lane0_deal_stage9_exact_q: std_logic;
 signal equity_lane0_deal_stage9_a_ok: std_logic;
 signal equity_lane0_deal_stage9_a_pos: unsigned(53 downto 0);
 signal equity_lane0_deal_stage9_a_tok: std_logic;
-signal equity_lane0_deal_stage9_below: unsigned(9 downto 0);
 signal equity_lane0_deal_stage9_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage9_fields: unsigned(59 downto 0);
 signal equity_lane0_deal_stage9_found: std_logic;
 signal equity_lane0_deal_stage9_free: unsigned(9 downto 0);
-signal equity_lane0_deal_stage9_seen: unsigned(29 downto 0);
 signal equity_lane0_deal_stage9_candidates: unsigned(59 downto 0);
 signal equity_lane0_deal_stage9_taken: unsigned(59 downto 0);
 signal equity_lane0_deal_stage9_t_pos: unsigned(53 downto 0);
@@ -1430,12 +1410,10 @@ signal equity_lane0_deal_stage10_exact_q: std_logic;
 signal equity_lane0_deal_stage10_a_ok: std_logic;
 signal equity_lane0_deal_stage10_a_pos: unsigned(59 downto 0);
 signal equity_lane0_deal_stage10_a_tok: std_logic;
-signal equity_lane0_deal_stage10_below: unsigned(9 downto 0);
 signal equity_lane0_deal_stage10_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage10_fields: unsigned(59 downto 0);
 signal equity_lane0_deal_stage10_found: std_logic;
 signal equity_lane0_deal_stage10_free: unsigned(9 downto 0);
-signal equity_lane0_deal_stage10_seen: unsigned(29 downto 0);
 signal equity_lane0_deal_stage10_candidates: unsigned(59 downto 0);
 signal equity_lane0_deal_stage10_taken: unsigned(59 downto 0);
 signal equity_lane0_deal_stage10_t_pos: unsigned(59 downto 0);
@@ -2820,12 +2798,10 @@ signal equity_lane1_deal_stage11_exact_q: std_logic;
 signal equity_lane1_deal_stage11_a_ok: std_logic;
 signal equity_lane1_deal_stage11_a_pos: unsigned(5 downto 0);
 signal equity_lane1_deal_stage11_a_tok: std_logic;
-signal equity_lane1_deal_stage11_below: unsigned(4 downto 0);
 signal equity_lane1_deal_stage11_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage11_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage11_found: std_logic;
 signal equity_lane1_deal_stage11_free: unsigned(4 downto 0);
-signal equity_lane1_deal_stage11_seen: unsigned(4 downto 0);
 signal equity_lane1_deal_stage11_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage11_taken: unsigned(29 downto 0);
 signal equity_lane1_deal_stage11_t_pos: unsigned(5 downto 0);
@@ -2840,12 +2816,10 @@ signal equity_lane1_deal_stage12_exact_q: std_logic;
 signal equity_lane1_deal_stage12_a_ok: std_logic;
 signal equity_lane1_deal_stage12_a_pos: unsigned(5 downto 0);
 signal equity_lane1_deal_stage12_a_tok: std_logic;
-signal equity_lane1_deal_stage12_below: unsigned(4 downto 0);
 signal equity_lane1_deal_stage12_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage12_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage12_found: std_logic;
 signal equity_lane1_deal_stage12_free: unsigned(4 downto 0);
-signal equity_lane1_deal_stage12_seen: unsigned(4 downto 0);
 signal equity_lane1_deal_stage12_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage12_taken: unsigned(29 downto 0);
 signal equity_lane1_deal_stage12_t_pos: unsigned(5 downto 0);
@@ -2875,12 +2849,10 @@ signal equity_lane1_deal_stage13_exact_q: std_logic;
 signal equity_lane1_deal_stage13_a_ok: std_logic;
 signal equity_lane1_deal_stage13_a_pos: unsigned(11 downto 0);
 signal equity_lane1_deal_stage13_a_tok: std_logic;
-signal equity_lane1_deal_stage13_below: unsigned(4 downto 0);
 signal equity_lane1_deal_stage13_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage13_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage13_found: std_logic;
 signal equity_lane1_deal_stage13_free: unsigned(4 downto 0);
-signal equity_lane1_deal_stage13_seen: unsigned(4 downto 0);
 signal equity_lane1_deal_stage13_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage13_taken: unsigned(29 downto 0);
 signal equity_lane1_deal_stage13_t_pos: unsigned(11 downto 0);
@@ -2920,12 +2892,10 @@ signal equity_lane1_deal_stage14_exact_q: std_logic;
 signal equity_lane1_deal_stage14_a_ok: std_logic;
 signal equity_lane1_deal_stage14_a_pos: unsigned(17 downto 0);
 signal equity_lane1_deal_stage14_a_tok: std_logic;
-signal equity_lane1_deal_stage14_below: unsigned(4 downto 0);
 signal equity_lane1_deal_stage14_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage14_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage14_found: std_logic;
 signal equity_lane1_deal_stage14_free: unsigned(4 downto 0);
-signal equity_lane1_deal_stage14_seen: unsigned(4 downto 0);
 signal equity_lane1_deal_stage14_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage14_taken: unsigned(29 downto 0);
 signal equity_lane1_deal_stage14_t_pos: unsigned(17 downto 0);
@@ -2970,12 +2940,10 @@ signal equity_lane1_deal_stage15_exact_q: std_logic;
 signal equity_lane1_deal_stage15_a_ok: std_logic;
 signal equity_lane1_deal_stage15_a_pos: unsigned(23 downto 0);
 signal equity_lane1_deal_stage15_a_tok: std_logic;
-signal equity_lane1_deal_stage15_below: unsigned(4 downto 0);
 signal equity_lane1_deal_stage15_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage15_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage15_found: std_logic;
 signal equity_lane1_deal_stage15_free: unsigned(4 downto 0);
-signal equity_lane1_deal_stage15_seen: unsigned(4 downto 0);
 signal equity_lane1_deal_stage15_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage15_taken: unsigned(29 downto 0);
 signal equity_lane1_deal_stage15_t_pos: unsigned(23 downto 0);
@@ -3025,12 +2993,10 @@ signal equity_lane1_deal_stage16_exact_q: std_logic;
 signal equity_lane1_deal_stage16_a_ok: std_logic;
 signal equity_lane1_deal_stage16_a_pos: unsigned(29 downto 0);
 signal equity_lane1_deal_stage16_a_tok: std_logic;
-signal equity_lane1_deal_stage16_below: unsigned(4 downto 0);
 signal equity_lane1_deal_stage16_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage16_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage16_found: std_logic;
 signal equity_lane1_deal_stage16_free: unsigned(4 downto 0);
-signal equity_lane1_deal_stage16_seen: unsigned(9 downto 0);
 signal equity_lane1_deal_stage16_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage16_taken: unsigned(29 downto 0);
 signal equity_lane1_deal_stage16_t_pos: unsigned(29 downto 0);
@@ -3095,12 +3061,10 @@ signal equity_lane1_deal_stage17_exact_q: std_logic;
 signal equity_lane1_deal_stage17_a_ok: std_logic;
 signal equity_lane1_deal_stage17_a_pos: unsigned(35 downto 0);
 signal equity_lane1_deal_stage17_a_tok: std_logic;
-signal equity_lane1_deal_stage17_below: unsigned(4 downto 0);
 signal equity_lane1_deal_stage17_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage17_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage17_found: std_logic;
 signal equity_lane1_deal_stage17_free: unsigned(4 downto 0);
-signal equity_lane1_deal_stage17_seen: unsigned(9 downto 0);
 signal equity_lane1_deal_stage17_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage17_taken: unsigned(29 downto 0);
 signal equity_lane1_deal_stage17_t_pos: unsigned(35 downto 0);
@@ -3175,12 +3139,10 @@ signal equity_lane1_deal_stage18_exact_q: std_logic;
 signal equity_lane1_deal_stage18_a_ok: std_logic;
 signal equity_lane1_deal_stage18_a_pos: unsigned(41 downto 0);
 signal equity_lane1_deal_stage18_a_tok: std_logic;
-signal equity_lane1_deal_stage18_below: unsigned(9 downto 0);
 signal equity_lane1_deal_stage18_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage18_fields: unsigned(59 downto 0);
 signal equity_lane1_deal_stage18_found: std_logic;
 signal equity_lane1_deal_stage18_free: unsigned(9 downto 0);
-signal equity_lane1_deal_stage18_seen: unsigned(19 downto 0);
 signal equity_lane1_deal_stage18_candidates: unsigned(59 downto 0);
 signal equity_lane1_deal_stage18_taken: unsigned(59 downto 0);
 signal equity_lane1_deal_stage18_t_pos: unsigned(41 downto 0);
@@ -3325,12 +3287,10 @@ signal equity_lane1_deal_stage19_exact_q: std_logic;
 signal equity_lane1_deal_stage19_a_ok: std_logic;
 signal equity_lane1_deal_stage19_a_pos: unsigned(47 downto 0);
 signal equity_lane1_deal_stage19_a_tok: std_logic;
-signal equity_lane1_deal_stage19_below: unsigned(9 downto 0);
 signal equity_lane1_deal_stage19_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage19_fields: unsigned(59 downto 0);
 signal equity_lane1_deal_stage19_found: std_logic;
 signal equity_lane1_deal_stage19_free: unsigned(9 downto 0);
-signal equity_lane1_deal_stage19_seen: unsigned(19 downto 0);
 signal equity_lane1_deal_stage19_candidates: unsigned(59 downto 0);
 signal equity_lane1_deal_stage19_taken: unsigned(59 downto 0);
 signal equity_lane1_deal_stage19_t_pos: unsigned(47 downto 0);
@@ -3485,12 +3445,10 @@ signal equity_lane1_deal_stage20_exact_q: std_logic;
 signal equity_lane1_deal_stage20_a_ok: std_logic;
 signal equity_lane1_deal_stage20_a_pos: unsigned(53 downto 0);
 signal equity_lane1_deal_stage20_a_tok: std_logic;
-signal equity_lane1_deal_stage20_below: unsigned(9 downto 0);
 signal equity_lane1_deal_stage20_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage20_fields: unsigned(59 downto 0);
 signal equity_lane1_deal_stage20_found: std_logic;
 signal equity_lane1_deal_stage20_free: unsigned(9 downto 0);
-signal equity_lane1_deal_stage20_seen: unsigned(29 downto 0);
 signal equity_lane1_deal_stage20_candidates: unsigned(59 downto 0);
 signal equity_lane1_deal_stage20_taken: unsigned(59 downto 0);
 signal equity_lane1_deal_stage20_t_pos: unsigned(53 downto 0);
@@ -3663,12 +3621,10 @@ signal equity_lane1_deal_stage21_exact_q: std_logic;
 signal equity_lane1_deal_stage21_a_ok: std_logic;
 signal equity_lane1_deal_stage21_a_pos: unsigned(59 downto 0);
 signal equity_lane1_deal_stage21_a_tok: std_logic;
-signal equity_lane1_deal_stage21_below: unsigned(9 downto 0);
 signal equity_lane1_deal_stage21_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage21_fields: unsigned(59 downto 0);
 signal equity_lane1_deal_stage21_found: std_logic;
 signal equity_lane1_deal_stage21_free: unsigned(9 downto 0);
-signal equity_lane1_deal_stage21_seen: unsigned(29 downto 0);
 signal equity_lane1_deal_stage21_candidates: unsigned(59 downto 0);
 signal equity_lane1_deal_stage21_taken: unsigned(59 downto 0);
 signal equity_lane1_deal_stage21_t_pos: unsigned(59 downto 0);
@@ -9828,31 +9784,16 @@ begin
             if (bool(equity_lane0_deal_stage0_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage0_repeated(((1 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane0_deal_stage0_fields <= equity_lane0_deal_stage0_taken;
-        equity_lane0_deal_stage0_below <= usable;
-        equity_lane0_deal_stage0_seen <= equity_lane0_deal_stage0_repeated;
+        equity_lane0_deal_stage0_free <= usable;
         equity_lane0_deal_stage0_a_pos <= equity_lane0_deal_stage0_t_pos;
     end if;
 end process equity_lane0_deal_stage0_judge;
-
-equity_lane0_deal_stage0_freeing: process (equity_lane0_deal_stage0_below, equity_lane0_deal_stage0_seen) is
-    variable usable: unsigned(4 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
-        clear := '1';
-        for g in 0 to 1-1 loop
-            if bool(equity_lane0_deal_stage0_seen(((1 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane0_deal_stage0_below(f)) and bool(clear));
-    end loop;
-    equity_lane0_deal_stage0_free <= usable;
-end process equity_lane0_deal_stage0_freeing;
 
 equity_lane0_deal_stage0_judge_flags: process (clk) is
 begin
@@ -9871,17 +9812,16 @@ equity_lane0_deal_stage0_pick: process (pipe_reg2_q, equity_lane0_deal_stage0_fr
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane0_deal_stage0_free(f)) then
-                take(b) := equity_lane0_deal_stage0_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane0_deal_stage0_free(f)) and (not bool(hit)) and bool(equity_lane0_deal_stage0_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane0_deal_stage0_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane0_deal_stage0_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(pipe_reg2_q(0)) then
         equity_lane0_deal_stage0_chosen <= take;
@@ -10021,31 +9961,16 @@ begin
             if (bool(equity_lane0_deal_stage1_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage1_repeated(((1 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane0_deal_stage1_fields <= equity_lane0_deal_stage1_taken;
-        equity_lane0_deal_stage1_below <= usable;
-        equity_lane0_deal_stage1_seen <= equity_lane0_deal_stage1_repeated;
+        equity_lane0_deal_stage1_free <= usable;
         equity_lane0_deal_stage1_a_pos <= equity_lane0_deal_stage1_t_pos;
     end if;
 end process equity_lane0_deal_stage1_judge;
-
-equity_lane0_deal_stage1_freeing: process (equity_lane0_deal_stage1_below, equity_lane0_deal_stage1_seen) is
-    variable usable: unsigned(4 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
-        clear := '1';
-        for g in 0 to 1-1 loop
-            if bool(equity_lane0_deal_stage1_seen(((1 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane0_deal_stage1_below(f)) and bool(clear));
-    end loop;
-    equity_lane0_deal_stage1_free <= usable;
-end process equity_lane0_deal_stage1_freeing;
 
 equity_lane0_deal_stage1_judge_flags: process (clk) is
 begin
@@ -10064,17 +9989,16 @@ equity_lane0_deal_stage1_pick: process (pipe_reg2_q, equity_lane0_deal_stage1_fr
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane0_deal_stage1_free(f)) then
-                take(b) := equity_lane0_deal_stage1_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane0_deal_stage1_free(f)) and (not bool(hit)) and bool(equity_lane0_deal_stage1_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane0_deal_stage1_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane0_deal_stage1_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(pipe_reg2_q(1)) then
         equity_lane0_deal_stage1_chosen <= take;
@@ -10229,31 +10153,16 @@ begin
             if (bool(equity_lane0_deal_stage2_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage2_repeated(((1 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane0_deal_stage2_fields <= equity_lane0_deal_stage2_taken;
-        equity_lane0_deal_stage2_below <= usable;
-        equity_lane0_deal_stage2_seen <= equity_lane0_deal_stage2_repeated;
+        equity_lane0_deal_stage2_free <= usable;
         equity_lane0_deal_stage2_a_pos <= equity_lane0_deal_stage2_t_pos;
     end if;
 end process equity_lane0_deal_stage2_judge;
-
-equity_lane0_deal_stage2_freeing: process (equity_lane0_deal_stage2_below, equity_lane0_deal_stage2_seen) is
-    variable usable: unsigned(4 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
-        clear := '1';
-        for g in 0 to 1-1 loop
-            if bool(equity_lane0_deal_stage2_seen(((1 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane0_deal_stage2_below(f)) and bool(clear));
-    end loop;
-    equity_lane0_deal_stage2_free <= usable;
-end process equity_lane0_deal_stage2_freeing;
 
 equity_lane0_deal_stage2_judge_flags: process (clk) is
 begin
@@ -10272,17 +10181,16 @@ equity_lane0_deal_stage2_pick: process (pipe_reg2_q, equity_lane0_deal_stage2_fr
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane0_deal_stage2_free(f)) then
-                take(b) := equity_lane0_deal_stage2_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane0_deal_stage2_free(f)) and (not bool(hit)) and bool(equity_lane0_deal_stage2_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane0_deal_stage2_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane0_deal_stage2_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(pipe_reg2_q(2)) then
         equity_lane0_deal_stage2_chosen <= take;
@@ -10452,31 +10360,16 @@ begin
             if (bool(equity_lane0_deal_stage3_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage3_repeated(((1 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane0_deal_stage3_fields <= equity_lane0_deal_stage3_taken;
-        equity_lane0_deal_stage3_below <= usable;
-        equity_lane0_deal_stage3_seen <= equity_lane0_deal_stage3_repeated;
+        equity_lane0_deal_stage3_free <= usable;
         equity_lane0_deal_stage3_a_pos <= equity_lane0_deal_stage3_t_pos;
     end if;
 end process equity_lane0_deal_stage3_judge;
-
-equity_lane0_deal_stage3_freeing: process (equity_lane0_deal_stage3_below, equity_lane0_deal_stage3_seen) is
-    variable usable: unsigned(4 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
-        clear := '1';
-        for g in 0 to 1-1 loop
-            if bool(equity_lane0_deal_stage3_seen(((1 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane0_deal_stage3_below(f)) and bool(clear));
-    end loop;
-    equity_lane0_deal_stage3_free <= usable;
-end process equity_lane0_deal_stage3_freeing;
 
 equity_lane0_deal_stage3_judge_flags: process (clk) is
 begin
@@ -10495,17 +10388,16 @@ equity_lane0_deal_stage3_pick: process (pipe_reg2_q, equity_lane0_deal_stage3_fr
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane0_deal_stage3_free(f)) then
-                take(b) := equity_lane0_deal_stage3_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane0_deal_stage3_free(f)) and (not bool(hit)) and bool(equity_lane0_deal_stage3_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane0_deal_stage3_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane0_deal_stage3_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(pipe_reg2_q(3)) then
         equity_lane0_deal_stage3_chosen <= take;
@@ -10690,31 +10582,16 @@ begin
             if (bool(equity_lane0_deal_stage4_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage4_repeated(((1 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane0_deal_stage4_fields <= equity_lane0_deal_stage4_taken;
-        equity_lane0_deal_stage4_below <= usable;
-        equity_lane0_deal_stage4_seen <= equity_lane0_deal_stage4_repeated;
+        equity_lane0_deal_stage4_free <= usable;
         equity_lane0_deal_stage4_a_pos <= equity_lane0_deal_stage4_t_pos;
     end if;
 end process equity_lane0_deal_stage4_judge;
-
-equity_lane0_deal_stage4_freeing: process (equity_lane0_deal_stage4_below, equity_lane0_deal_stage4_seen) is
-    variable usable: unsigned(4 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
-        clear := '1';
-        for g in 0 to 1-1 loop
-            if bool(equity_lane0_deal_stage4_seen(((1 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane0_deal_stage4_below(f)) and bool(clear));
-    end loop;
-    equity_lane0_deal_stage4_free <= usable;
-end process equity_lane0_deal_stage4_freeing;
 
 equity_lane0_deal_stage4_judge_flags: process (clk) is
 begin
@@ -10733,17 +10610,16 @@ equity_lane0_deal_stage4_pick: process (pipe_reg2_q, equity_lane0_deal_stage4_fr
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane0_deal_stage4_free(f)) then
-                take(b) := equity_lane0_deal_stage4_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane0_deal_stage4_free(f)) and (not bool(hit)) and bool(equity_lane0_deal_stage4_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane0_deal_stage4_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane0_deal_stage4_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(pipe_reg2_q(4)) then
         equity_lane0_deal_stage4_chosen <= take;
@@ -10958,31 +10834,16 @@ begin
             if (bool(equity_lane0_deal_stage5_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 2-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage5_repeated(((2 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane0_deal_stage5_fields <= equity_lane0_deal_stage5_taken;
-        equity_lane0_deal_stage5_below <= usable;
-        equity_lane0_deal_stage5_seen <= equity_lane0_deal_stage5_repeated;
+        equity_lane0_deal_stage5_free <= usable;
         equity_lane0_deal_stage5_a_pos <= equity_lane0_deal_stage5_t_pos;
     end if;
 end process equity_lane0_deal_stage5_judge;
-
-equity_lane0_deal_stage5_freeing: process (equity_lane0_deal_stage5_below, equity_lane0_deal_stage5_seen) is
-    variable usable: unsigned(4 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
-        clear := '1';
-        for g in 0 to 2-1 loop
-            if bool(equity_lane0_deal_stage5_seen(((2 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane0_deal_stage5_below(f)) and bool(clear));
-    end loop;
-    equity_lane0_deal_stage5_free <= usable;
-end process equity_lane0_deal_stage5_freeing;
 
 equity_lane0_deal_stage5_judge_flags: process (clk) is
 begin
@@ -11001,17 +10862,16 @@ equity_lane0_deal_stage5_pick: process (pipe_reg2_q, equity_lane0_deal_stage5_fr
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane0_deal_stage5_free(f)) then
-                take(b) := equity_lane0_deal_stage5_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane0_deal_stage5_free(f)) and (not bool(hit)) and bool(equity_lane0_deal_stage5_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane0_deal_stage5_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane0_deal_stage5_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(pipe_reg2_q(5)) then
         equity_lane0_deal_stage5_chosen <= take;
@@ -11241,31 +11101,16 @@ begin
             if (bool(equity_lane0_deal_stage6_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 2-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage6_repeated(((2 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane0_deal_stage6_fields <= equity_lane0_deal_stage6_taken;
-        equity_lane0_deal_stage6_below <= usable;
-        equity_lane0_deal_stage6_seen <= equity_lane0_deal_stage6_repeated;
+        equity_lane0_deal_stage6_free <= usable;
         equity_lane0_deal_stage6_a_pos <= equity_lane0_deal_stage6_t_pos;
     end if;
 end process equity_lane0_deal_stage6_judge;
-
-equity_lane0_deal_stage6_freeing: process (equity_lane0_deal_stage6_below, equity_lane0_deal_stage6_seen) is
-    variable usable: unsigned(4 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
-        clear := '1';
-        for g in 0 to 2-1 loop
-            if bool(equity_lane0_deal_stage6_seen(((2 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane0_deal_stage6_below(f)) and bool(clear));
-    end loop;
-    equity_lane0_deal_stage6_free <= usable;
-end process equity_lane0_deal_stage6_freeing;
 
 equity_lane0_deal_stage6_judge_flags: process (clk) is
 begin
@@ -11284,17 +11129,16 @@ equity_lane0_deal_stage6_pick: process (pipe_reg2_q, equity_lane0_deal_stage6_fr
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane0_deal_stage6_free(f)) then
-                take(b) := equity_lane0_deal_stage6_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane0_deal_stage6_free(f)) and (not bool(hit)) and bool(equity_lane0_deal_stage6_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane0_deal_stage6_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane0_deal_stage6_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(pipe_reg2_q(6)) then
         equity_lane0_deal_stage6_chosen <= take;
@@ -11689,31 +11533,16 @@ begin
             if (bool(equity_lane0_deal_stage7_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 2-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage7_repeated(((2 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane0_deal_stage7_fields <= equity_lane0_deal_stage7_taken;
-        equity_lane0_deal_stage7_below <= usable;
-        equity_lane0_deal_stage7_seen <= equity_lane0_deal_stage7_repeated;
+        equity_lane0_deal_stage7_free <= usable;
         equity_lane0_deal_stage7_a_pos <= equity_lane0_deal_stage7_t_pos;
     end if;
 end process equity_lane0_deal_stage7_judge;
-
-equity_lane0_deal_stage7_freeing: process (equity_lane0_deal_stage7_below, equity_lane0_deal_stage7_seen) is
-    variable usable: unsigned(9 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 10);
-    for f in 0 to 10-1 loop
-        clear := '1';
-        for g in 0 to 2-1 loop
-            if bool(equity_lane0_deal_stage7_seen(((2 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane0_deal_stage7_below(f)) and bool(clear));
-    end loop;
-    equity_lane0_deal_stage7_free <= usable;
-end process equity_lane0_deal_stage7_freeing;
 
 equity_lane0_deal_stage7_judge_flags: process (clk) is
 begin
@@ -11732,17 +11561,16 @@ equity_lane0_deal_stage7_pick: process (pipe_reg2_q, equity_lane0_deal_stage7_fr
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 10-1 downto 0 loop
+    for f in 0 to 10-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane0_deal_stage7_free(f)) then
-                take(b) := equity_lane0_deal_stage7_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane0_deal_stage7_free(f)) and (not bool(hit)) and bool(equity_lane0_deal_stage7_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane0_deal_stage7_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane0_deal_stage7_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(pipe_reg2_q(7)) then
         equity_lane0_deal_stage7_chosen <= take;
@@ -12167,31 +11995,16 @@ begin
             if (bool(equity_lane0_deal_stage8_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 2-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage8_repeated(((2 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane0_deal_stage8_fields <= equity_lane0_deal_stage8_taken;
-        equity_lane0_deal_stage8_below <= usable;
-        equity_lane0_deal_stage8_seen <= equity_lane0_deal_stage8_repeated;
+        equity_lane0_deal_stage8_free <= usable;
         equity_lane0_deal_stage8_a_pos <= equity_lane0_deal_stage8_t_pos;
     end if;
 end process equity_lane0_deal_stage8_judge;
-
-equity_lane0_deal_stage8_freeing: process (equity_lane0_deal_stage8_below, equity_lane0_deal_stage8_seen) is
-    variable usable: unsigned(9 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 10);
-    for f in 0 to 10-1 loop
-        clear := '1';
-        for g in 0 to 2-1 loop
-            if bool(equity_lane0_deal_stage8_seen(((2 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane0_deal_stage8_below(f)) and bool(clear));
-    end loop;
-    equity_lane0_deal_stage8_free <= usable;
-end process equity_lane0_deal_stage8_freeing;
 
 equity_lane0_deal_stage8_judge_flags: process (clk) is
 begin
@@ -12210,17 +12023,16 @@ equity_lane0_deal_stage8_pick: process (pipe_reg2_q, equity_lane0_deal_stage8_fr
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 10-1 downto 0 loop
+    for f in 0 to 10-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane0_deal_stage8_free(f)) then
-                take(b) := equity_lane0_deal_stage8_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane0_deal_stage8_free(f)) and (not bool(hit)) and bool(equity_lane0_deal_stage8_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane0_deal_stage8_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane0_deal_stage8_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(pipe_reg2_q(8)) then
         equity_lane0_deal_stage8_chosen <= take;
@@ -12705,31 +12517,16 @@ begin
             if (bool(equity_lane0_deal_stage9_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 3-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage9_repeated(((3 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane0_deal_stage9_fields <= equity_lane0_deal_stage9_taken;
-        equity_lane0_deal_stage9_below <= usable;
-        equity_lane0_deal_stage9_seen <= equity_lane0_deal_stage9_repeated;
+        equity_lane0_deal_stage9_free <= usable;
         equity_lane0_deal_stage9_a_pos <= equity_lane0_deal_stage9_t_pos;
     end if;
 end process equity_lane0_deal_stage9_judge;
-
-equity_lane0_deal_stage9_freeing: process (equity_lane0_deal_stage9_below, equity_lane0_deal_stage9_seen) is
-    variable usable: unsigned(9 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 10);
-    for f in 0 to 10-1 loop
-        clear := '1';
-        for g in 0 to 3-1 loop
-            if bool(equity_lane0_deal_stage9_seen(((3 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane0_deal_stage9_below(f)) and bool(clear));
-    end loop;
-    equity_lane0_deal_stage9_free <= usable;
-end process equity_lane0_deal_stage9_freeing;
 
 equity_lane0_deal_stage9_judge_flags: process (clk) is
 begin
@@ -12748,17 +12545,16 @@ equity_lane0_deal_stage9_pick: process (pipe_reg2_q, equity_lane0_deal_stage9_fr
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 10-1 downto 0 loop
+    for f in 0 to 10-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane0_deal_stage9_free(f)) then
-                take(b) := equity_lane0_deal_stage9_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane0_deal_stage9_free(f)) and (not bool(hit)) and bool(equity_lane0_deal_stage9_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane0_deal_stage9_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane0_deal_stage9_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(pipe_reg2_q(9)) then
         equity_lane0_deal_stage9_chosen <= take;
@@ -13273,31 +13069,16 @@ begin
             if (bool(equity_lane0_deal_stage10_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 3-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage10_repeated(((3 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane0_deal_stage10_fields <= equity_lane0_deal_stage10_taken;
-        equity_lane0_deal_stage10_below <= usable;
-        equity_lane0_deal_stage10_seen <= equity_lane0_deal_stage10_repeated;
+        equity_lane0_deal_stage10_free <= usable;
         equity_lane0_deal_stage10_a_pos <= equity_lane0_deal_stage10_t_pos;
     end if;
 end process equity_lane0_deal_stage10_judge;
-
-equity_lane0_deal_stage10_freeing: process (equity_lane0_deal_stage10_below, equity_lane0_deal_stage10_seen) is
-    variable usable: unsigned(9 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 10);
-    for f in 0 to 10-1 loop
-        clear := '1';
-        for g in 0 to 3-1 loop
-            if bool(equity_lane0_deal_stage10_seen(((3 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane0_deal_stage10_below(f)) and bool(clear));
-    end loop;
-    equity_lane0_deal_stage10_free <= usable;
-end process equity_lane0_deal_stage10_freeing;
 
 equity_lane0_deal_stage10_judge_flags: process (clk) is
 begin
@@ -13316,17 +13097,16 @@ equity_lane0_deal_stage10_pick: process (pipe_reg2_q, equity_lane0_deal_stage10_
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 10-1 downto 0 loop
+    for f in 0 to 10-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane0_deal_stage10_free(f)) then
-                take(b) := equity_lane0_deal_stage10_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane0_deal_stage10_free(f)) and (not bool(hit)) and bool(equity_lane0_deal_stage10_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane0_deal_stage10_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane0_deal_stage10_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(pipe_reg2_q(10)) then
         equity_lane0_deal_stage10_chosen <= take;
@@ -21561,31 +21341,16 @@ begin
             if (bool(equity_lane1_deal_stage11_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage11_repeated(((1 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane1_deal_stage11_fields <= equity_lane1_deal_stage11_taken;
-        equity_lane1_deal_stage11_below <= usable;
-        equity_lane1_deal_stage11_seen <= equity_lane1_deal_stage11_repeated;
+        equity_lane1_deal_stage11_free <= usable;
         equity_lane1_deal_stage11_a_pos <= equity_lane1_deal_stage11_t_pos;
     end if;
 end process equity_lane1_deal_stage11_judge;
-
-equity_lane1_deal_stage11_freeing: process (equity_lane1_deal_stage11_below, equity_lane1_deal_stage11_seen) is
-    variable usable: unsigned(4 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
-        clear := '1';
-        for g in 0 to 1-1 loop
-            if bool(equity_lane1_deal_stage11_seen(((1 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane1_deal_stage11_below(f)) and bool(clear));
-    end loop;
-    equity_lane1_deal_stage11_free <= usable;
-end process equity_lane1_deal_stage11_freeing;
 
 equity_lane1_deal_stage11_judge_flags: process (clk) is
 begin
@@ -21604,17 +21369,16 @@ equity_lane1_deal_stage11_pick: process (pipe_reg37_q, equity_lane1_deal_stage11
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane1_deal_stage11_free(f)) then
-                take(b) := equity_lane1_deal_stage11_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane1_deal_stage11_free(f)) and (not bool(hit)) and bool(equity_lane1_deal_stage11_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane1_deal_stage11_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane1_deal_stage11_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(pipe_reg37_q(0)) then
         equity_lane1_deal_stage11_chosen <= take;
@@ -21754,31 +21518,16 @@ begin
             if (bool(equity_lane1_deal_stage12_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage12_repeated(((1 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane1_deal_stage12_fields <= equity_lane1_deal_stage12_taken;
-        equity_lane1_deal_stage12_below <= usable;
-        equity_lane1_deal_stage12_seen <= equity_lane1_deal_stage12_repeated;
+        equity_lane1_deal_stage12_free <= usable;
         equity_lane1_deal_stage12_a_pos <= equity_lane1_deal_stage12_t_pos;
     end if;
 end process equity_lane1_deal_stage12_judge;
-
-equity_lane1_deal_stage12_freeing: process (equity_lane1_deal_stage12_below, equity_lane1_deal_stage12_seen) is
-    variable usable: unsigned(4 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
-        clear := '1';
-        for g in 0 to 1-1 loop
-            if bool(equity_lane1_deal_stage12_seen(((1 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane1_deal_stage12_below(f)) and bool(clear));
-    end loop;
-    equity_lane1_deal_stage12_free <= usable;
-end process equity_lane1_deal_stage12_freeing;
 
 equity_lane1_deal_stage12_judge_flags: process (clk) is
 begin
@@ -21797,17 +21546,16 @@ equity_lane1_deal_stage12_pick: process (pipe_reg37_q, equity_lane1_deal_stage12
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane1_deal_stage12_free(f)) then
-                take(b) := equity_lane1_deal_stage12_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane1_deal_stage12_free(f)) and (not bool(hit)) and bool(equity_lane1_deal_stage12_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane1_deal_stage12_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane1_deal_stage12_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(pipe_reg37_q(1)) then
         equity_lane1_deal_stage12_chosen <= take;
@@ -21962,31 +21710,16 @@ begin
             if (bool(equity_lane1_deal_stage13_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage13_repeated(((1 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane1_deal_stage13_fields <= equity_lane1_deal_stage13_taken;
-        equity_lane1_deal_stage13_below <= usable;
-        equity_lane1_deal_stage13_seen <= equity_lane1_deal_stage13_repeated;
+        equity_lane1_deal_stage13_free <= usable;
         equity_lane1_deal_stage13_a_pos <= equity_lane1_deal_stage13_t_pos;
     end if;
 end process equity_lane1_deal_stage13_judge;
-
-equity_lane1_deal_stage13_freeing: process (equity_lane1_deal_stage13_below, equity_lane1_deal_stage13_seen) is
-    variable usable: unsigned(4 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
-        clear := '1';
-        for g in 0 to 1-1 loop
-            if bool(equity_lane1_deal_stage13_seen(((1 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane1_deal_stage13_below(f)) and bool(clear));
-    end loop;
-    equity_lane1_deal_stage13_free <= usable;
-end process equity_lane1_deal_stage13_freeing;
 
 equity_lane1_deal_stage13_judge_flags: process (clk) is
 begin
@@ -22005,17 +21738,16 @@ equity_lane1_deal_stage13_pick: process (pipe_reg37_q, equity_lane1_deal_stage13
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane1_deal_stage13_free(f)) then
-                take(b) := equity_lane1_deal_stage13_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane1_deal_stage13_free(f)) and (not bool(hit)) and bool(equity_lane1_deal_stage13_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane1_deal_stage13_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane1_deal_stage13_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(pipe_reg37_q(2)) then
         equity_lane1_deal_stage13_chosen <= take;
@@ -22185,31 +21917,16 @@ begin
             if (bool(equity_lane1_deal_stage14_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage14_repeated(((1 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane1_deal_stage14_fields <= equity_lane1_deal_stage14_taken;
-        equity_lane1_deal_stage14_below <= usable;
-        equity_lane1_deal_stage14_seen <= equity_lane1_deal_stage14_repeated;
+        equity_lane1_deal_stage14_free <= usable;
         equity_lane1_deal_stage14_a_pos <= equity_lane1_deal_stage14_t_pos;
     end if;
 end process equity_lane1_deal_stage14_judge;
-
-equity_lane1_deal_stage14_freeing: process (equity_lane1_deal_stage14_below, equity_lane1_deal_stage14_seen) is
-    variable usable: unsigned(4 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
-        clear := '1';
-        for g in 0 to 1-1 loop
-            if bool(equity_lane1_deal_stage14_seen(((1 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane1_deal_stage14_below(f)) and bool(clear));
-    end loop;
-    equity_lane1_deal_stage14_free <= usable;
-end process equity_lane1_deal_stage14_freeing;
 
 equity_lane1_deal_stage14_judge_flags: process (clk) is
 begin
@@ -22228,17 +21945,16 @@ equity_lane1_deal_stage14_pick: process (pipe_reg37_q, equity_lane1_deal_stage14
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane1_deal_stage14_free(f)) then
-                take(b) := equity_lane1_deal_stage14_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane1_deal_stage14_free(f)) and (not bool(hit)) and bool(equity_lane1_deal_stage14_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane1_deal_stage14_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane1_deal_stage14_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(pipe_reg37_q(3)) then
         equity_lane1_deal_stage14_chosen <= take;
@@ -22423,31 +22139,16 @@ begin
             if (bool(equity_lane1_deal_stage15_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage15_repeated(((1 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane1_deal_stage15_fields <= equity_lane1_deal_stage15_taken;
-        equity_lane1_deal_stage15_below <= usable;
-        equity_lane1_deal_stage15_seen <= equity_lane1_deal_stage15_repeated;
+        equity_lane1_deal_stage15_free <= usable;
         equity_lane1_deal_stage15_a_pos <= equity_lane1_deal_stage15_t_pos;
     end if;
 end process equity_lane1_deal_stage15_judge;
-
-equity_lane1_deal_stage15_freeing: process (equity_lane1_deal_stage15_below, equity_lane1_deal_stage15_seen) is
-    variable usable: unsigned(4 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
-        clear := '1';
-        for g in 0 to 1-1 loop
-            if bool(equity_lane1_deal_stage15_seen(((1 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane1_deal_stage15_below(f)) and bool(clear));
-    end loop;
-    equity_lane1_deal_stage15_free <= usable;
-end process equity_lane1_deal_stage15_freeing;
 
 equity_lane1_deal_stage15_judge_flags: process (clk) is
 begin
@@ -22466,17 +22167,16 @@ equity_lane1_deal_stage15_pick: process (pipe_reg37_q, equity_lane1_deal_stage15
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane1_deal_stage15_free(f)) then
-                take(b) := equity_lane1_deal_stage15_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane1_deal_stage15_free(f)) and (not bool(hit)) and bool(equity_lane1_deal_stage15_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane1_deal_stage15_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane1_deal_stage15_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(pipe_reg37_q(4)) then
         equity_lane1_deal_stage15_chosen <= take;
@@ -22691,31 +22391,16 @@ begin
             if (bool(equity_lane1_deal_stage16_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 2-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage16_repeated(((2 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane1_deal_stage16_fields <= equity_lane1_deal_stage16_taken;
-        equity_lane1_deal_stage16_below <= usable;
-        equity_lane1_deal_stage16_seen <= equity_lane1_deal_stage16_repeated;
+        equity_lane1_deal_stage16_free <= usable;
         equity_lane1_deal_stage16_a_pos <= equity_lane1_deal_stage16_t_pos;
     end if;
 end process equity_lane1_deal_stage16_judge;
-
-equity_lane1_deal_stage16_freeing: process (equity_lane1_deal_stage16_below, equity_lane1_deal_stage16_seen) is
-    variable usable: unsigned(4 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
-        clear := '1';
-        for g in 0 to 2-1 loop
-            if bool(equity_lane1_deal_stage16_seen(((2 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane1_deal_stage16_below(f)) and bool(clear));
-    end loop;
-    equity_lane1_deal_stage16_free <= usable;
-end process equity_lane1_deal_stage16_freeing;
 
 equity_lane1_deal_stage16_judge_flags: process (clk) is
 begin
@@ -22734,17 +22419,16 @@ equity_lane1_deal_stage16_pick: process (pipe_reg37_q, equity_lane1_deal_stage16
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane1_deal_stage16_free(f)) then
-                take(b) := equity_lane1_deal_stage16_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane1_deal_stage16_free(f)) and (not bool(hit)) and bool(equity_lane1_deal_stage16_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane1_deal_stage16_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane1_deal_stage16_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(pipe_reg37_q(5)) then
         equity_lane1_deal_stage16_chosen <= take;
@@ -22974,31 +22658,16 @@ begin
             if (bool(equity_lane1_deal_stage17_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 2-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage17_repeated(((2 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane1_deal_stage17_fields <= equity_lane1_deal_stage17_taken;
-        equity_lane1_deal_stage17_below <= usable;
-        equity_lane1_deal_stage17_seen <= equity_lane1_deal_stage17_repeated;
+        equity_lane1_deal_stage17_free <= usable;
         equity_lane1_deal_stage17_a_pos <= equity_lane1_deal_stage17_t_pos;
     end if;
 end process equity_lane1_deal_stage17_judge;
-
-equity_lane1_deal_stage17_freeing: process (equity_lane1_deal_stage17_below, equity_lane1_deal_stage17_seen) is
-    variable usable: unsigned(4 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
-        clear := '1';
-        for g in 0 to 2-1 loop
-            if bool(equity_lane1_deal_stage17_seen(((2 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane1_deal_stage17_below(f)) and bool(clear));
-    end loop;
-    equity_lane1_deal_stage17_free <= usable;
-end process equity_lane1_deal_stage17_freeing;
 
 equity_lane1_deal_stage17_judge_flags: process (clk) is
 begin
@@ -23017,17 +22686,16 @@ equity_lane1_deal_stage17_pick: process (pipe_reg37_q, equity_lane1_deal_stage17
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane1_deal_stage17_free(f)) then
-                take(b) := equity_lane1_deal_stage17_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane1_deal_stage17_free(f)) and (not bool(hit)) and bool(equity_lane1_deal_stage17_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane1_deal_stage17_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane1_deal_stage17_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(pipe_reg37_q(6)) then
         equity_lane1_deal_stage17_chosen <= take;
@@ -23422,31 +23090,16 @@ begin
             if (bool(equity_lane1_deal_stage18_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 2-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage18_repeated(((2 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane1_deal_stage18_fields <= equity_lane1_deal_stage18_taken;
-        equity_lane1_deal_stage18_below <= usable;
-        equity_lane1_deal_stage18_seen <= equity_lane1_deal_stage18_repeated;
+        equity_lane1_deal_stage18_free <= usable;
         equity_lane1_deal_stage18_a_pos <= equity_lane1_deal_stage18_t_pos;
     end if;
 end process equity_lane1_deal_stage18_judge;
-
-equity_lane1_deal_stage18_freeing: process (equity_lane1_deal_stage18_below, equity_lane1_deal_stage18_seen) is
-    variable usable: unsigned(9 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 10);
-    for f in 0 to 10-1 loop
-        clear := '1';
-        for g in 0 to 2-1 loop
-            if bool(equity_lane1_deal_stage18_seen(((2 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane1_deal_stage18_below(f)) and bool(clear));
-    end loop;
-    equity_lane1_deal_stage18_free <= usable;
-end process equity_lane1_deal_stage18_freeing;
 
 equity_lane1_deal_stage18_judge_flags: process (clk) is
 begin
@@ -23465,17 +23118,16 @@ equity_lane1_deal_stage18_pick: process (pipe_reg37_q, equity_lane1_deal_stage18
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 10-1 downto 0 loop
+    for f in 0 to 10-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane1_deal_stage18_free(f)) then
-                take(b) := equity_lane1_deal_stage18_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane1_deal_stage18_free(f)) and (not bool(hit)) and bool(equity_lane1_deal_stage18_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane1_deal_stage18_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane1_deal_stage18_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(pipe_reg37_q(7)) then
         equity_lane1_deal_stage18_chosen <= take;
@@ -23900,31 +23552,16 @@ begin
             if (bool(equity_lane1_deal_stage19_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 2-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage19_repeated(((2 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane1_deal_stage19_fields <= equity_lane1_deal_stage19_taken;
-        equity_lane1_deal_stage19_below <= usable;
-        equity_lane1_deal_stage19_seen <= equity_lane1_deal_stage19_repeated;
+        equity_lane1_deal_stage19_free <= usable;
         equity_lane1_deal_stage19_a_pos <= equity_lane1_deal_stage19_t_pos;
     end if;
 end process equity_lane1_deal_stage19_judge;
-
-equity_lane1_deal_stage19_freeing: process (equity_lane1_deal_stage19_below, equity_lane1_deal_stage19_seen) is
-    variable usable: unsigned(9 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 10);
-    for f in 0 to 10-1 loop
-        clear := '1';
-        for g in 0 to 2-1 loop
-            if bool(equity_lane1_deal_stage19_seen(((2 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane1_deal_stage19_below(f)) and bool(clear));
-    end loop;
-    equity_lane1_deal_stage19_free <= usable;
-end process equity_lane1_deal_stage19_freeing;
 
 equity_lane1_deal_stage19_judge_flags: process (clk) is
 begin
@@ -23943,17 +23580,16 @@ equity_lane1_deal_stage19_pick: process (pipe_reg37_q, equity_lane1_deal_stage19
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 10-1 downto 0 loop
+    for f in 0 to 10-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane1_deal_stage19_free(f)) then
-                take(b) := equity_lane1_deal_stage19_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane1_deal_stage19_free(f)) and (not bool(hit)) and bool(equity_lane1_deal_stage19_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane1_deal_stage19_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane1_deal_stage19_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(pipe_reg37_q(8)) then
         equity_lane1_deal_stage19_chosen <= take;
@@ -24438,31 +24074,16 @@ begin
             if (bool(equity_lane1_deal_stage20_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 3-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage20_repeated(((3 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane1_deal_stage20_fields <= equity_lane1_deal_stage20_taken;
-        equity_lane1_deal_stage20_below <= usable;
-        equity_lane1_deal_stage20_seen <= equity_lane1_deal_stage20_repeated;
+        equity_lane1_deal_stage20_free <= usable;
         equity_lane1_deal_stage20_a_pos <= equity_lane1_deal_stage20_t_pos;
     end if;
 end process equity_lane1_deal_stage20_judge;
-
-equity_lane1_deal_stage20_freeing: process (equity_lane1_deal_stage20_below, equity_lane1_deal_stage20_seen) is
-    variable usable: unsigned(9 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 10);
-    for f in 0 to 10-1 loop
-        clear := '1';
-        for g in 0 to 3-1 loop
-            if bool(equity_lane1_deal_stage20_seen(((3 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane1_deal_stage20_below(f)) and bool(clear));
-    end loop;
-    equity_lane1_deal_stage20_free <= usable;
-end process equity_lane1_deal_stage20_freeing;
 
 equity_lane1_deal_stage20_judge_flags: process (clk) is
 begin
@@ -24481,17 +24102,16 @@ equity_lane1_deal_stage20_pick: process (pipe_reg37_q, equity_lane1_deal_stage20
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 10-1 downto 0 loop
+    for f in 0 to 10-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane1_deal_stage20_free(f)) then
-                take(b) := equity_lane1_deal_stage20_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane1_deal_stage20_free(f)) and (not bool(hit)) and bool(equity_lane1_deal_stage20_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane1_deal_stage20_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane1_deal_stage20_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(pipe_reg37_q(9)) then
         equity_lane1_deal_stage20_chosen <= take;
@@ -25006,31 +24626,16 @@ begin
             if (bool(equity_lane1_deal_stage21_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 3-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage21_repeated(((3 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane1_deal_stage21_fields <= equity_lane1_deal_stage21_taken;
-        equity_lane1_deal_stage21_below <= usable;
-        equity_lane1_deal_stage21_seen <= equity_lane1_deal_stage21_repeated;
+        equity_lane1_deal_stage21_free <= usable;
         equity_lane1_deal_stage21_a_pos <= equity_lane1_deal_stage21_t_pos;
     end if;
 end process equity_lane1_deal_stage21_judge;
-
-equity_lane1_deal_stage21_freeing: process (equity_lane1_deal_stage21_below, equity_lane1_deal_stage21_seen) is
-    variable usable: unsigned(9 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 10);
-    for f in 0 to 10-1 loop
-        clear := '1';
-        for g in 0 to 3-1 loop
-            if bool(equity_lane1_deal_stage21_seen(((3 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane1_deal_stage21_below(f)) and bool(clear));
-    end loop;
-    equity_lane1_deal_stage21_free <= usable;
-end process equity_lane1_deal_stage21_freeing;
 
 equity_lane1_deal_stage21_judge_flags: process (clk) is
 begin
@@ -25049,17 +24654,16 @@ equity_lane1_deal_stage21_pick: process (pipe_reg37_q, equity_lane1_deal_stage21
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 10-1 downto 0 loop
+    for f in 0 to 10-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane1_deal_stage21_free(f)) then
-                take(b) := equity_lane1_deal_stage21_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane1_deal_stage21_free(f)) and (not bool(hit)) and bool(equity_lane1_deal_stage21_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane1_deal_stage21_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane1_deal_stage21_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(pipe_reg37_q(10)) then
         equity_lane1_deal_stage21_chosen <= take;

@@ -27,7 +27,7 @@ board, one a clock, and counts every trial that is not void. Counters read out a
 time through a chain (``shift``): the trials counted, then per player ``COUNTERS``.
 """
 
-from myhdl import (always, always_comb, always_seq, block, concat, ConcatSignal, downrange,
+from myhdl import (always, always_comb, always_seq, block, concat, ConcatSignal,
                    instances, intbv, ResetSignal, Signal)
 
 from ..golden.equity_deal import lane_slots, seat_slots, slot_words
@@ -144,8 +144,8 @@ def repeated_position(position, earlier_positions, count, groups):
     """groups[g]: ``position`` equals one of the 6-bit positions packed in ``earlier_positions``
     GROUP * g .. GROUP * g + GROUP - 1 (of the first ``count``): a comparator each, as separate
     processes (one process that compares them all in a loop takes current yosys seconds to
-    read per dealer stage), ORed in groups; the stage registers the groups and ORs them on its
-    next clock, so no clock holds both a compare and the whole OR of up to 22 of them."""
+    read per dealer stage), ORed in groups; the stage ORs the groups with the field's
+    acceptance and registers which fields are free."""
     equal = [Signal(bool(0)) for _ in range(count)]
     compares = [same_position(position, earlier_positions(CARD * (t + 1), CARD * t), equal[t])
                 for t in range(count)]
@@ -191,7 +191,7 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
     mode the only field is ``digit``) and registered beside the compares (the masked fields
     fan out to every compare: straight from the stream, the net was the nine-seat tops'
     longest path); then which fields are free (below n, not an earlier slot's position: the
-    compares ORed in groups); then the lowest free one. pos_out = pos_in with this slot's
+    compares ORed in groups), registered; then the lowest free one. pos_out = pos_in with this slot's
     position on top. n, mask, exact: the run's setting from the stage before; n_q, mask_q,
     exact_q: this stage's copy, the next stage's setting. ``word``: the slot's words
     (golden slot_words), FIELDS fields each, the first word's first."""
@@ -201,9 +201,7 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
     words = slot_words(slot)
     count = FIELDS * words                           # the slot's fields
     fields = Signal(intbv(0)[count * CARD:])         # clock 1: the masked fields
-    below = Signal(intbv(0)[count:])                 # those below n (and field 0 if exact)
-    seen = Signal(intbv(0)[count * groups:])         # which groups of earlier positions hold them
-    free = Signal(intbv(0)[count:])                  # clock 2: the free fields
+    free = Signal(intbv(0)[count:])                  # clock 1: the free fields
     a_pos = Signal(intbv(0)[width:])
     a_tok, a_ok = Signal(bool(0)), Signal(bool(0))
     chosen = Signal(intbv(NO_POSITION)[CARD:])
@@ -261,38 +259,33 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
             ok = candidate < n_q
             if exact_q and f != 0:
                 ok = False
+            for g in range(groups):
+                ok = ok and not repeated[groups * f + g]
             usable[f] = ok
         fields.next = taken
-        below.next = usable
-        seen.next = repeated
-        a_pos.next = t_pos
-
-    @always_comb
-    def freeing():
-        usable = intbv(0)[count:]
-        for f in range(count):
-            clear = True
-            for g in range(groups):
-                if seen[groups * f + g]:
-                    clear = False
-            usable[f] = below[f] and clear
         free.next = usable
+        a_pos.next = t_pos
 
     @always_seq(clk.posedge, reset=rst)
     def judge_flags():
         a_tok.next = t_tok
         a_ok.next = t_ok
 
+    # the lowest free field wins, as an OR of one-hot terms (field f when it is free and no
+    # lower one is), not a chain of multiplexers after the groups' OR: with ten fields that was
+    # the engine's longest path (9 levels); none free gives all ones, NO_POSITION
+    assert NO_POSITION == (1 << CARD) - 1
+
     @always_comb
     def pick():
-        take = intbv(NO_POSITION)[CARD:]
-        hit = False
-        for f in downrange(count):                   # the lowest free field wins
-            for b in range(CARD):                    # unconditional: a loop under the if is a latch
-                if free[f]:
-                    take[b] = fields[CARD * f + b]
-            if free[f]:
-                hit = True
+        take = intbv(0)[CARD:]
+        hit = False                                  # a lower field is free
+        for f in range(count):
+            for b in range(CARD):
+                take[b] = take[b] or (free[f] and not hit and fields[CARD * f + b])
+            hit = hit or free[f]
+        for b in range(CARD):
+            take[b] = take[b] or not hit
         if dealt:
             chosen.next = take
             found.next = hit
