@@ -3,10 +3,11 @@
 The lane is a pipeline with no stall (golden/equity_deal.py says why none is needed):
 
 1. dealer, a stage of three clocks per slot (slots 0..4 the board, 5 + 2j and 6 + 2j opponent j):
-   a dealt slot takes its words of its own xorshift128 stream (golden slot_words: two, its
-   stream steps twice a clock) and keeps the first masked 6-bit field that is below n and not
-   a position an earlier slot of the trial took; a slot with none voids the trial. Slots that hold known cards pass. The positions so far travel with the
-   trial. In exact mode (``exact``) a slot's position is its digit of the colex odometer
+   a dealt slot takes its words of its own xorshift128 stream (golden slot_words: one for
+   slots 0..6, two from slot 7 on, whose streams step twice a clock) and keeps the first masked
+   6-bit field that is below n and not a position an earlier slot of the trial took; a slot
+   with none voids the trial. Slots that hold known cards pass. The positions so far travel
+   with the trial. In exact mode (``exact``) a slot's position is its digit of the colex odometer
    (rtl/colex_odometer.py), delayed to the clock its stage deals: a deal whose positions meet
    is void, as the enumeration wants (golden/equity_exact.py), and so is a deal the odometer
    repeats while it readies a carry (one in C(n, 2)).
@@ -19,11 +20,11 @@ The lane is a pipeline with no stall (golden/equity_deal.py says why none is nee
 A Monte Carlo run: the engine shifts each slot's stream seed (golden stream_seed) into its
 stream (``load`` with ``load_slot`` and ``load_index`` 0..3, the words x, y, z, w), then pulses
 ``start`` with the lane's ``quota`` (and ``bonus``: one trial more). The lane steps its streams
-once (the first trial's words ready), deals a trial every clock until it has counted its trials, lets
-the pipeline drain and raises ``done``. Void trials and trials still in flight when the quota
-is reached are not counted. An exact run: the engine loads the digits of the lane's first
-board (``load_index`` 0), and the quota counts boards: the lane deals every deal of each
-board, one a clock, and counts every trial that is not void. Counters read out a byte at a
+once (the first trial's words ready), deals a trial every clock until it has counted its
+trials, lets the pipeline drain and raises ``done``. Void trials and trials still in flight
+when the quota is reached are not counted. An exact run: the engine loads the digits of the
+lane's first board (``load_index`` 0), and the quota counts boards: the lane deals every deal
+of each board, one a clock, and counts every trial that is not void. Counters read out a byte at a
 time through a chain (``shift``): the trials counted, then per player ``COUNTERS``.
 """
 
@@ -191,8 +192,8 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
     mode the only field is ``digit``) and registered beside the compares (the masked fields
     fan out to every compare: straight from the stream, the net was the nine-seat tops'
     longest path); then which fields are free (below n, not an earlier slot's position: the
-    compares ORed in groups), registered; then the lowest free one. pos_out = pos_in with this slot's
-    position on top. n, mask, exact: the run's setting from the stage before; n_q, mask_q,
+    compares ORed in groups), registered; then the lowest free one. pos_out = pos_in with this
+    slot's position on top. n, mask, exact: the run's setting from the stage before; n_q, mask_q,
     exact_q: this stage's copy, the next stage's setting. ``word``: the slot's words
     (golden slot_words), FIELDS fields each, the first word's first."""
     earlier = slot
