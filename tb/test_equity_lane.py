@@ -160,7 +160,7 @@ async def check_case(tb, case, lane):
     config = LaneConfig.of(setup, tb.opponents)
     await tb.configure(config)
     await tb.load_seed(seed, lane)
-    fraction = counted_fraction(config.n, len(setup.dealt_slots()))
+    fraction = counted_fraction(config.n, setup.dealt_slots())
     await tb.run(quota, int(trials / fraction * 1.5) + 2 * lane_depth(tb.opponents) + 50)
     got = await tb.read_counts(1 + tb.opponents)
     assert got == expected_counts(setup, trials, seed, lane, 1 + tb.opponents), \
@@ -233,7 +233,7 @@ async def lane_throughput(dut):
     setup = make_setup("AhKd", [None] * opponents)
     config = LaneConfig.of(setup, opponents)
     await tb.configure(config)
-    fraction = counted_fraction(config.n, len(setup.dealt_slots()))
+    fraction = counted_fraction(config.n, setup.dealt_slots())
     clocks = []
     for q in (quota, 2 * quota):
         await tb.load_seed(2026, lane)

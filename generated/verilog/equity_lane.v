@@ -275,12 +275,10 @@ reg equity_lane0_deal_stage0_exact_q;
 reg equity_lane0_deal_stage0_a_ok;
 reg [5:0] equity_lane0_deal_stage0_a_pos;
 reg equity_lane0_deal_stage0_a_tok;
-reg [4:0] equity_lane0_deal_stage0_below;
 reg [5:0] equity_lane0_deal_stage0_chosen;
 reg [29:0] equity_lane0_deal_stage0_fields;
 reg equity_lane0_deal_stage0_found;
 reg [4:0] equity_lane0_deal_stage0_free;
-reg [4:0] equity_lane0_deal_stage0_seen;
 reg [29:0] equity_lane0_deal_stage0_candidates;
 reg [29:0] equity_lane0_deal_stage0_taken;
 reg [5:0] equity_lane0_deal_stage0_t_pos;
@@ -295,12 +293,10 @@ reg equity_lane0_deal_stage1_exact_q;
 reg equity_lane0_deal_stage1_a_ok;
 reg [5:0] equity_lane0_deal_stage1_a_pos;
 reg equity_lane0_deal_stage1_a_tok;
-reg [4:0] equity_lane0_deal_stage1_below;
 reg [5:0] equity_lane0_deal_stage1_chosen;
 reg [29:0] equity_lane0_deal_stage1_fields;
 reg equity_lane0_deal_stage1_found;
 reg [4:0] equity_lane0_deal_stage1_free;
-reg [4:0] equity_lane0_deal_stage1_seen;
 reg [29:0] equity_lane0_deal_stage1_candidates;
 reg [29:0] equity_lane0_deal_stage1_taken;
 reg [5:0] equity_lane0_deal_stage1_t_pos;
@@ -330,12 +326,10 @@ reg equity_lane0_deal_stage2_exact_q;
 reg equity_lane0_deal_stage2_a_ok;
 reg [11:0] equity_lane0_deal_stage2_a_pos;
 reg equity_lane0_deal_stage2_a_tok;
-reg [4:0] equity_lane0_deal_stage2_below;
 reg [5:0] equity_lane0_deal_stage2_chosen;
 reg [29:0] equity_lane0_deal_stage2_fields;
 reg equity_lane0_deal_stage2_found;
 reg [4:0] equity_lane0_deal_stage2_free;
-reg [4:0] equity_lane0_deal_stage2_seen;
 reg [29:0] equity_lane0_deal_stage2_candidates;
 reg [29:0] equity_lane0_deal_stage2_taken;
 reg [11:0] equity_lane0_deal_stage2_t_pos;
@@ -375,12 +369,10 @@ reg equity_lane0_deal_stage3_exact_q;
 reg equity_lane0_deal_stage3_a_ok;
 reg [17:0] equity_lane0_deal_stage3_a_pos;
 reg equity_lane0_deal_stage3_a_tok;
-reg [4:0] equity_lane0_deal_stage3_below;
 reg [5:0] equity_lane0_deal_stage3_chosen;
 reg [29:0] equity_lane0_deal_stage3_fields;
 reg equity_lane0_deal_stage3_found;
 reg [4:0] equity_lane0_deal_stage3_free;
-reg [4:0] equity_lane0_deal_stage3_seen;
 reg [29:0] equity_lane0_deal_stage3_candidates;
 reg [29:0] equity_lane0_deal_stage3_taken;
 reg [17:0] equity_lane0_deal_stage3_t_pos;
@@ -425,12 +417,10 @@ reg equity_lane0_deal_stage4_exact_q;
 reg equity_lane0_deal_stage4_a_ok;
 reg [23:0] equity_lane0_deal_stage4_a_pos;
 reg equity_lane0_deal_stage4_a_tok;
-reg [4:0] equity_lane0_deal_stage4_below;
 reg [5:0] equity_lane0_deal_stage4_chosen;
 reg [29:0] equity_lane0_deal_stage4_fields;
 reg equity_lane0_deal_stage4_found;
 reg [4:0] equity_lane0_deal_stage4_free;
-reg [4:0] equity_lane0_deal_stage4_seen;
 reg [29:0] equity_lane0_deal_stage4_candidates;
 reg [29:0] equity_lane0_deal_stage4_taken;
 reg [23:0] equity_lane0_deal_stage4_t_pos;
@@ -480,12 +470,10 @@ reg equity_lane0_deal_stage5_exact_q;
 reg equity_lane0_deal_stage5_a_ok;
 reg [29:0] equity_lane0_deal_stage5_a_pos;
 reg equity_lane0_deal_stage5_a_tok;
-reg [4:0] equity_lane0_deal_stage5_below;
 reg [5:0] equity_lane0_deal_stage5_chosen;
 reg [29:0] equity_lane0_deal_stage5_fields;
 reg equity_lane0_deal_stage5_found;
 reg [4:0] equity_lane0_deal_stage5_free;
-reg [9:0] equity_lane0_deal_stage5_seen;
 reg [29:0] equity_lane0_deal_stage5_candidates;
 reg [29:0] equity_lane0_deal_stage5_taken;
 reg [29:0] equity_lane0_deal_stage5_t_pos;
@@ -548,12 +536,10 @@ reg equity_lane0_deal_stage6_exact_q;
 reg equity_lane0_deal_stage6_a_ok;
 reg [35:0] equity_lane0_deal_stage6_a_pos;
 reg equity_lane0_deal_stage6_a_tok;
-reg [4:0] equity_lane0_deal_stage6_below;
 reg [5:0] equity_lane0_deal_stage6_chosen;
 reg [29:0] equity_lane0_deal_stage6_fields;
 reg equity_lane0_deal_stage6_found;
 reg [4:0] equity_lane0_deal_stage6_free;
-reg [9:0] equity_lane0_deal_stage6_seen;
 reg [29:0] equity_lane0_deal_stage6_candidates;
 reg [29:0] equity_lane0_deal_stage6_taken;
 reg [35:0] equity_lane0_deal_stage6_t_pos;
@@ -2463,16 +2449,19 @@ end
 
 always @(equity_lane0_slot_stream0_word, equity_lane0_deal_stage0_exact_q, equity_lane0_delay_line0_d_out, equity_lane0_deal_stage0_mask_q) begin: equity_lane0_deal_stage0_masking
     reg [30-1:0] masked;
+    integer k;
     integer f;
     integer b;
     masked = 30'h0;
-    for (f=0; f<5; f=f+1) begin
-        for (b=0; b<6; b=b+1) begin
-            if ((equity_lane0_deal_stage0_exact_q && (f == 0))) begin
-                masked[((6 * f) + b)] = equity_lane0_delay_line0_d_out[b];
-            end
-            else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream0_word[((6 * f) + b)] && equity_lane0_deal_stage0_mask_q[b]);
+    for (k=0; k<1; k=k+1) begin
+        for (f=0; f<5; f=f+1) begin
+            for (b=0; b<6; b=b+1) begin
+                if ((equity_lane0_deal_stage0_exact_q && (k == 0) && (f == 0))) begin
+                    masked[((6 * f) + b)] = equity_lane0_delay_line0_d_out[b];
+                end
+                else begin
+                    masked[((6 * ((5 * k) + f)) + b)] = (equity_lane0_slot_stream0_word[(((32 * k) + (6 * f)) + b)] && equity_lane0_deal_stage0_mask_q[b]);
+                end
             end
         end
     end
@@ -2504,6 +2493,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage0_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
@@ -2514,31 +2504,14 @@ always @(posedge clk) begin: equity_lane0_deal_stage0_judge
         if ((equity_lane0_deal_stage0_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<1; g=g+1) begin
+            ok = (ok && (!equity_lane0_deal_stage0_repeated[((1 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane0_deal_stage0_fields <= equity_lane0_deal_stage0_taken;
-    equity_lane0_deal_stage0_below <= usable;
-    equity_lane0_deal_stage0_seen <= equity_lane0_deal_stage0_repeated;
+    equity_lane0_deal_stage0_free <= usable;
     equity_lane0_deal_stage0_a_pos <= equity_lane0_deal_stage0_t_pos;
-end
-
-
-always @(equity_lane0_deal_stage0_below, equity_lane0_deal_stage0_seen) begin: equity_lane0_deal_stage0_freeing
-    reg [5-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<1; g=g+1) begin
-            if (equity_lane0_deal_stage0_seen[((1 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane0_deal_stage0_below[f] && clear);
-    end
-    equity_lane0_deal_stage0_free = usable;
 end
 
 
@@ -2559,17 +2532,16 @@ always @(dealt[0], equity_lane0_deal_stage0_free, equity_lane0_deal_stage0_field
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane0_deal_stage0_free[f]) begin
-                take[b] = equity_lane0_deal_stage0_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane0_deal_stage0_free[f] && (!hit) && equity_lane0_deal_stage0_fields[((6 * f) + b)]));
         end
-        if (equity_lane0_deal_stage0_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane0_deal_stage0_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (dealt[0]) begin
         equity_lane0_deal_stage0_chosen = take;
@@ -2668,16 +2640,19 @@ assign equity_lane0_deal_stage1_repeated_position4_groups = equity_lane0_deal_st
 
 always @(equity_lane0_slot_stream1_word, equity_lane0_deal_stage1_exact_q, equity_lane0_delay_line1_d_out, equity_lane0_deal_stage1_mask_q) begin: equity_lane0_deal_stage1_masking
     reg [30-1:0] masked;
+    integer k;
     integer f;
     integer b;
     masked = 30'h0;
-    for (f=0; f<5; f=f+1) begin
-        for (b=0; b<6; b=b+1) begin
-            if ((equity_lane0_deal_stage1_exact_q && (f == 0))) begin
-                masked[((6 * f) + b)] = equity_lane0_delay_line1_d_out[b];
-            end
-            else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream1_word[((6 * f) + b)] && equity_lane0_deal_stage1_mask_q[b]);
+    for (k=0; k<1; k=k+1) begin
+        for (f=0; f<5; f=f+1) begin
+            for (b=0; b<6; b=b+1) begin
+                if ((equity_lane0_deal_stage1_exact_q && (k == 0) && (f == 0))) begin
+                    masked[((6 * f) + b)] = equity_lane0_delay_line1_d_out[b];
+                end
+                else begin
+                    masked[((6 * ((5 * k) + f)) + b)] = (equity_lane0_slot_stream1_word[(((32 * k) + (6 * f)) + b)] && equity_lane0_deal_stage1_mask_q[b]);
+                end
             end
         end
     end
@@ -2709,6 +2684,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage1_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
@@ -2719,31 +2695,14 @@ always @(posedge clk) begin: equity_lane0_deal_stage1_judge
         if ((equity_lane0_deal_stage1_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<1; g=g+1) begin
+            ok = (ok && (!equity_lane0_deal_stage1_repeated[((1 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane0_deal_stage1_fields <= equity_lane0_deal_stage1_taken;
-    equity_lane0_deal_stage1_below <= usable;
-    equity_lane0_deal_stage1_seen <= equity_lane0_deal_stage1_repeated;
+    equity_lane0_deal_stage1_free <= usable;
     equity_lane0_deal_stage1_a_pos <= equity_lane0_deal_stage1_t_pos;
-end
-
-
-always @(equity_lane0_deal_stage1_below, equity_lane0_deal_stage1_seen) begin: equity_lane0_deal_stage1_freeing
-    reg [5-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<1; g=g+1) begin
-            if (equity_lane0_deal_stage1_seen[((1 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane0_deal_stage1_below[f] && clear);
-    end
-    equity_lane0_deal_stage1_free = usable;
 end
 
 
@@ -2764,17 +2723,16 @@ always @(dealt[1], equity_lane0_deal_stage1_free, equity_lane0_deal_stage1_field
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane0_deal_stage1_free[f]) begin
-                take[b] = equity_lane0_deal_stage1_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane0_deal_stage1_free[f] && (!hit) && equity_lane0_deal_stage1_fields[((6 * f) + b)]));
         end
-        if (equity_lane0_deal_stage1_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane0_deal_stage1_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (dealt[1]) begin
         equity_lane0_deal_stage1_chosen = take;
@@ -2893,16 +2851,19 @@ assign equity_lane0_deal_stage2_repeated_position9_groups = equity_lane0_deal_st
 
 always @(equity_lane0_slot_stream2_word, equity_lane0_deal_stage2_exact_q, equity_lane0_delay_line2_d_out, equity_lane0_deal_stage2_mask_q) begin: equity_lane0_deal_stage2_masking
     reg [30-1:0] masked;
+    integer k;
     integer f;
     integer b;
     masked = 30'h0;
-    for (f=0; f<5; f=f+1) begin
-        for (b=0; b<6; b=b+1) begin
-            if ((equity_lane0_deal_stage2_exact_q && (f == 0))) begin
-                masked[((6 * f) + b)] = equity_lane0_delay_line2_d_out[b];
-            end
-            else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream2_word[((6 * f) + b)] && equity_lane0_deal_stage2_mask_q[b]);
+    for (k=0; k<1; k=k+1) begin
+        for (f=0; f<5; f=f+1) begin
+            for (b=0; b<6; b=b+1) begin
+                if ((equity_lane0_deal_stage2_exact_q && (k == 0) && (f == 0))) begin
+                    masked[((6 * f) + b)] = equity_lane0_delay_line2_d_out[b];
+                end
+                else begin
+                    masked[((6 * ((5 * k) + f)) + b)] = (equity_lane0_slot_stream2_word[(((32 * k) + (6 * f)) + b)] && equity_lane0_deal_stage2_mask_q[b]);
+                end
             end
         end
     end
@@ -2934,6 +2895,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage2_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
@@ -2944,31 +2906,14 @@ always @(posedge clk) begin: equity_lane0_deal_stage2_judge
         if ((equity_lane0_deal_stage2_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<1; g=g+1) begin
+            ok = (ok && (!equity_lane0_deal_stage2_repeated[((1 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane0_deal_stage2_fields <= equity_lane0_deal_stage2_taken;
-    equity_lane0_deal_stage2_below <= usable;
-    equity_lane0_deal_stage2_seen <= equity_lane0_deal_stage2_repeated;
+    equity_lane0_deal_stage2_free <= usable;
     equity_lane0_deal_stage2_a_pos <= equity_lane0_deal_stage2_t_pos;
-end
-
-
-always @(equity_lane0_deal_stage2_below, equity_lane0_deal_stage2_seen) begin: equity_lane0_deal_stage2_freeing
-    reg [5-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<1; g=g+1) begin
-            if (equity_lane0_deal_stage2_seen[((1 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane0_deal_stage2_below[f] && clear);
-    end
-    equity_lane0_deal_stage2_free = usable;
 end
 
 
@@ -2989,17 +2934,16 @@ always @(dealt[2], equity_lane0_deal_stage2_free, equity_lane0_deal_stage2_field
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane0_deal_stage2_free[f]) begin
-                take[b] = equity_lane0_deal_stage2_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane0_deal_stage2_free[f] && (!hit) && equity_lane0_deal_stage2_fields[((6 * f) + b)]));
         end
-        if (equity_lane0_deal_stage2_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane0_deal_stage2_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (dealt[2]) begin
         equity_lane0_deal_stage2_chosen = take;
@@ -3138,16 +3082,19 @@ assign equity_lane0_deal_stage3_repeated_position14_groups = equity_lane0_deal_s
 
 always @(equity_lane0_slot_stream3_word, equity_lane0_deal_stage3_exact_q, equity_lane0_delay_line3_d_out, equity_lane0_deal_stage3_mask_q) begin: equity_lane0_deal_stage3_masking
     reg [30-1:0] masked;
+    integer k;
     integer f;
     integer b;
     masked = 30'h0;
-    for (f=0; f<5; f=f+1) begin
-        for (b=0; b<6; b=b+1) begin
-            if ((equity_lane0_deal_stage3_exact_q && (f == 0))) begin
-                masked[((6 * f) + b)] = equity_lane0_delay_line3_d_out[b];
-            end
-            else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream3_word[((6 * f) + b)] && equity_lane0_deal_stage3_mask_q[b]);
+    for (k=0; k<1; k=k+1) begin
+        for (f=0; f<5; f=f+1) begin
+            for (b=0; b<6; b=b+1) begin
+                if ((equity_lane0_deal_stage3_exact_q && (k == 0) && (f == 0))) begin
+                    masked[((6 * f) + b)] = equity_lane0_delay_line3_d_out[b];
+                end
+                else begin
+                    masked[((6 * ((5 * k) + f)) + b)] = (equity_lane0_slot_stream3_word[(((32 * k) + (6 * f)) + b)] && equity_lane0_deal_stage3_mask_q[b]);
+                end
             end
         end
     end
@@ -3179,6 +3126,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage3_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
@@ -3189,31 +3137,14 @@ always @(posedge clk) begin: equity_lane0_deal_stage3_judge
         if ((equity_lane0_deal_stage3_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<1; g=g+1) begin
+            ok = (ok && (!equity_lane0_deal_stage3_repeated[((1 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane0_deal_stage3_fields <= equity_lane0_deal_stage3_taken;
-    equity_lane0_deal_stage3_below <= usable;
-    equity_lane0_deal_stage3_seen <= equity_lane0_deal_stage3_repeated;
+    equity_lane0_deal_stage3_free <= usable;
     equity_lane0_deal_stage3_a_pos <= equity_lane0_deal_stage3_t_pos;
-end
-
-
-always @(equity_lane0_deal_stage3_below, equity_lane0_deal_stage3_seen) begin: equity_lane0_deal_stage3_freeing
-    reg [5-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<1; g=g+1) begin
-            if (equity_lane0_deal_stage3_seen[((1 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane0_deal_stage3_below[f] && clear);
-    end
-    equity_lane0_deal_stage3_free = usable;
 end
 
 
@@ -3234,17 +3165,16 @@ always @(dealt[3], equity_lane0_deal_stage3_free, equity_lane0_deal_stage3_field
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane0_deal_stage3_free[f]) begin
-                take[b] = equity_lane0_deal_stage3_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane0_deal_stage3_free[f] && (!hit) && equity_lane0_deal_stage3_fields[((6 * f) + b)]));
         end
-        if (equity_lane0_deal_stage3_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane0_deal_stage3_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (dealt[3]) begin
         equity_lane0_deal_stage3_chosen = take;
@@ -3403,16 +3333,19 @@ assign equity_lane0_deal_stage4_repeated_position19_groups = equity_lane0_deal_s
 
 always @(equity_lane0_slot_stream4_word, equity_lane0_deal_stage4_exact_q, equity_lane0_delay_line4_d_out, equity_lane0_deal_stage4_mask_q) begin: equity_lane0_deal_stage4_masking
     reg [30-1:0] masked;
+    integer k;
     integer f;
     integer b;
     masked = 30'h0;
-    for (f=0; f<5; f=f+1) begin
-        for (b=0; b<6; b=b+1) begin
-            if ((equity_lane0_deal_stage4_exact_q && (f == 0))) begin
-                masked[((6 * f) + b)] = equity_lane0_delay_line4_d_out[b];
-            end
-            else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream4_word[((6 * f) + b)] && equity_lane0_deal_stage4_mask_q[b]);
+    for (k=0; k<1; k=k+1) begin
+        for (f=0; f<5; f=f+1) begin
+            for (b=0; b<6; b=b+1) begin
+                if ((equity_lane0_deal_stage4_exact_q && (k == 0) && (f == 0))) begin
+                    masked[((6 * f) + b)] = equity_lane0_delay_line4_d_out[b];
+                end
+                else begin
+                    masked[((6 * ((5 * k) + f)) + b)] = (equity_lane0_slot_stream4_word[(((32 * k) + (6 * f)) + b)] && equity_lane0_deal_stage4_mask_q[b]);
+                end
             end
         end
     end
@@ -3444,6 +3377,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage4_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
@@ -3454,31 +3388,14 @@ always @(posedge clk) begin: equity_lane0_deal_stage4_judge
         if ((equity_lane0_deal_stage4_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<1; g=g+1) begin
+            ok = (ok && (!equity_lane0_deal_stage4_repeated[((1 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane0_deal_stage4_fields <= equity_lane0_deal_stage4_taken;
-    equity_lane0_deal_stage4_below <= usable;
-    equity_lane0_deal_stage4_seen <= equity_lane0_deal_stage4_repeated;
+    equity_lane0_deal_stage4_free <= usable;
     equity_lane0_deal_stage4_a_pos <= equity_lane0_deal_stage4_t_pos;
-end
-
-
-always @(equity_lane0_deal_stage4_below, equity_lane0_deal_stage4_seen) begin: equity_lane0_deal_stage4_freeing
-    reg [5-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<1; g=g+1) begin
-            if (equity_lane0_deal_stage4_seen[((1 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane0_deal_stage4_below[f] && clear);
-    end
-    equity_lane0_deal_stage4_free = usable;
 end
 
 
@@ -3499,17 +3416,16 @@ always @(dealt[4], equity_lane0_deal_stage4_free, equity_lane0_deal_stage4_field
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane0_deal_stage4_free[f]) begin
-                take[b] = equity_lane0_deal_stage4_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane0_deal_stage4_free[f] && (!hit) && equity_lane0_deal_stage4_fields[((6 * f) + b)]));
         end
-        if (equity_lane0_deal_stage4_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane0_deal_stage4_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (dealt[4]) begin
         equity_lane0_deal_stage4_chosen = take;
@@ -3708,16 +3624,19 @@ assign equity_lane0_deal_stage5_repeated_position24_groups = equity_lane0_deal_s
 
 always @(equity_lane0_slot_stream5_word, equity_lane0_deal_stage5_exact_q, equity_lane0_delay_line5_d_out, equity_lane0_deal_stage5_mask_q) begin: equity_lane0_deal_stage5_masking
     reg [30-1:0] masked;
+    integer k;
     integer f;
     integer b;
     masked = 30'h0;
-    for (f=0; f<5; f=f+1) begin
-        for (b=0; b<6; b=b+1) begin
-            if ((equity_lane0_deal_stage5_exact_q && (f == 0))) begin
-                masked[((6 * f) + b)] = equity_lane0_delay_line5_d_out[b];
-            end
-            else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream5_word[((6 * f) + b)] && equity_lane0_deal_stage5_mask_q[b]);
+    for (k=0; k<1; k=k+1) begin
+        for (f=0; f<5; f=f+1) begin
+            for (b=0; b<6; b=b+1) begin
+                if ((equity_lane0_deal_stage5_exact_q && (k == 0) && (f == 0))) begin
+                    masked[((6 * f) + b)] = equity_lane0_delay_line5_d_out[b];
+                end
+                else begin
+                    masked[((6 * ((5 * k) + f)) + b)] = (equity_lane0_slot_stream5_word[(((32 * k) + (6 * f)) + b)] && equity_lane0_deal_stage5_mask_q[b]);
+                end
             end
         end
     end
@@ -3749,6 +3668,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage5_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
@@ -3759,31 +3679,14 @@ always @(posedge clk) begin: equity_lane0_deal_stage5_judge
         if ((equity_lane0_deal_stage5_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<2; g=g+1) begin
+            ok = (ok && (!equity_lane0_deal_stage5_repeated[((2 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane0_deal_stage5_fields <= equity_lane0_deal_stage5_taken;
-    equity_lane0_deal_stage5_below <= usable;
-    equity_lane0_deal_stage5_seen <= equity_lane0_deal_stage5_repeated;
+    equity_lane0_deal_stage5_free <= usable;
     equity_lane0_deal_stage5_a_pos <= equity_lane0_deal_stage5_t_pos;
-end
-
-
-always @(equity_lane0_deal_stage5_below, equity_lane0_deal_stage5_seen) begin: equity_lane0_deal_stage5_freeing
-    reg [5-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<2; g=g+1) begin
-            if (equity_lane0_deal_stage5_seen[((2 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane0_deal_stage5_below[f] && clear);
-    end
-    equity_lane0_deal_stage5_free = usable;
 end
 
 
@@ -3804,17 +3707,16 @@ always @(dealt[5], equity_lane0_deal_stage5_free, equity_lane0_deal_stage5_field
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane0_deal_stage5_free[f]) begin
-                take[b] = equity_lane0_deal_stage5_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane0_deal_stage5_free[f] && (!hit) && equity_lane0_deal_stage5_fields[((6 * f) + b)]));
         end
-        if (equity_lane0_deal_stage5_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane0_deal_stage5_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (dealt[5]) begin
         equity_lane0_deal_stage5_chosen = take;
@@ -4033,16 +3935,19 @@ assign equity_lane0_deal_stage6_repeated_position29_groups = equity_lane0_deal_s
 
 always @(equity_lane0_slot_stream6_word, equity_lane0_deal_stage6_exact_q, equity_lane0_delay_line6_d_out, equity_lane0_deal_stage6_mask_q) begin: equity_lane0_deal_stage6_masking
     reg [30-1:0] masked;
+    integer k;
     integer f;
     integer b;
     masked = 30'h0;
-    for (f=0; f<5; f=f+1) begin
-        for (b=0; b<6; b=b+1) begin
-            if ((equity_lane0_deal_stage6_exact_q && (f == 0))) begin
-                masked[((6 * f) + b)] = equity_lane0_delay_line6_d_out[b];
-            end
-            else begin
-                masked[((6 * f) + b)] = (equity_lane0_slot_stream6_word[((6 * f) + b)] && equity_lane0_deal_stage6_mask_q[b]);
+    for (k=0; k<1; k=k+1) begin
+        for (f=0; f<5; f=f+1) begin
+            for (b=0; b<6; b=b+1) begin
+                if ((equity_lane0_deal_stage6_exact_q && (k == 0) && (f == 0))) begin
+                    masked[((6 * f) + b)] = equity_lane0_delay_line6_d_out[b];
+                end
+                else begin
+                    masked[((6 * ((5 * k) + f)) + b)] = (equity_lane0_slot_stream6_word[(((32 * k) + (6 * f)) + b)] && equity_lane0_deal_stage6_mask_q[b]);
+                end
             end
         end
     end
@@ -4074,6 +3979,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage6_judge
     reg [6-1:0] candidate;
     integer b;
     reg ok;
+    integer g;
     usable = 5'h0;
     for (f=0; f<5; f=f+1) begin
         candidate = 6'h0;
@@ -4084,31 +3990,14 @@ always @(posedge clk) begin: equity_lane0_deal_stage6_judge
         if ((equity_lane0_deal_stage6_exact_q && (f != 0))) begin
             ok = 1'b0;
         end
+        for (g=0; g<2; g=g+1) begin
+            ok = (ok && (!equity_lane0_deal_stage6_repeated[((2 * f) + g)]));
+        end
         usable[f] = ok;
     end
     equity_lane0_deal_stage6_fields <= equity_lane0_deal_stage6_taken;
-    equity_lane0_deal_stage6_below <= usable;
-    equity_lane0_deal_stage6_seen <= equity_lane0_deal_stage6_repeated;
+    equity_lane0_deal_stage6_free <= usable;
     equity_lane0_deal_stage6_a_pos <= equity_lane0_deal_stage6_t_pos;
-end
-
-
-always @(equity_lane0_deal_stage6_below, equity_lane0_deal_stage6_seen) begin: equity_lane0_deal_stage6_freeing
-    reg [5-1:0] usable;
-    integer f;
-    reg clear;
-    integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        clear = 1'b1;
-        for (g=0; g<2; g=g+1) begin
-            if (equity_lane0_deal_stage6_seen[((2 * f) + g)]) begin
-                clear = 1'b0;
-            end
-        end
-        usable[f] = (equity_lane0_deal_stage6_below[f] && clear);
-    end
-    equity_lane0_deal_stage6_free = usable;
 end
 
 
@@ -4129,17 +4018,16 @@ always @(dealt[6], equity_lane0_deal_stage6_free, equity_lane0_deal_stage6_field
     reg hit;
     integer f;
     integer b;
-    take = 6'h3f;
+    take = 6'h0;
     hit = 1'b0;
-    for (f=5-1; f>=0; f=f-1) begin
+    for (f=0; f<5; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            if (equity_lane0_deal_stage6_free[f]) begin
-                take[b] = equity_lane0_deal_stage6_fields[((6 * f) + b)];
-            end
+            take[b] = (take[b] || (equity_lane0_deal_stage6_free[f] && (!hit) && equity_lane0_deal_stage6_fields[((6 * f) + b)]));
         end
-        if (equity_lane0_deal_stage6_free[f]) begin
-            hit = 1'b1;
-        end
+        hit = (hit || equity_lane0_deal_stage6_free[f]);
+    end
+    for (b=0; b<6; b=b+1) begin
+        take[b] = (take[b] || (!hit));
     end
     if (dealt[6]) begin
         equity_lane0_deal_stage6_chosen = take;

@@ -280,12 +280,10 @@ signal equity_lane0_deal_stage0_exact_q: std_logic;
 signal equity_lane0_deal_stage0_a_ok: std_logic;
 signal equity_lane0_deal_stage0_a_pos: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_a_tok: std_logic;
-signal equity_lane0_deal_stage0_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage0_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage0_found: std_logic;
 signal equity_lane0_deal_stage0_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage0_seen: unsigned(4 downto 0);
 signal equity_lane0_deal_stage0_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage0_taken: unsigned(29 downto 0);
 signal equity_lane0_deal_stage0_t_pos: unsigned(5 downto 0);
@@ -300,12 +298,10 @@ signal equity_lane0_deal_stage1_exact_q: std_logic;
 signal equity_lane0_deal_stage1_a_ok: std_logic;
 signal equity_lane0_deal_stage1_a_pos: unsigned(5 downto 0);
 signal equity_lane0_deal_stage1_a_tok: std_logic;
-signal equity_lane0_deal_stage1_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage1_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage1_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage1_found: std_logic;
 signal equity_lane0_deal_stage1_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage1_seen: unsigned(4 downto 0);
 signal equity_lane0_deal_stage1_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage1_taken: unsigned(29 downto 0);
 signal equity_lane0_deal_stage1_t_pos: unsigned(5 downto 0);
@@ -335,12 +331,10 @@ signal equity_lane0_deal_stage2_exact_q: std_logic;
 signal equity_lane0_deal_stage2_a_ok: std_logic;
 signal equity_lane0_deal_stage2_a_pos: unsigned(11 downto 0);
 signal equity_lane0_deal_stage2_a_tok: std_logic;
-signal equity_lane0_deal_stage2_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage2_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage2_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage2_found: std_logic;
 signal equity_lane0_deal_stage2_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage2_seen: unsigned(4 downto 0);
 signal equity_lane0_deal_stage2_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage2_taken: unsigned(29 downto 0);
 signal equity_lane0_deal_stage2_t_pos: unsigned(11 downto 0);
@@ -380,12 +374,10 @@ signal equity_lane0_deal_stage3_exact_q: std_logic;
 signal equity_lane0_deal_stage3_a_ok: std_logic;
 signal equity_lane0_deal_stage3_a_pos: unsigned(17 downto 0);
 signal equity_lane0_deal_stage3_a_tok: std_logic;
-signal equity_lane0_deal_stage3_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage3_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage3_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage3_found: std_logic;
 signal equity_lane0_deal_stage3_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage3_seen: unsigned(4 downto 0);
 signal equity_lane0_deal_stage3_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage3_taken: unsigned(29 downto 0);
 signal equity_lane0_deal_stage3_t_pos: unsigned(17 downto 0);
@@ -430,12 +422,10 @@ signal equity_lane0_deal_stage4_exact_q: std_logic;
 signal equity_lane0_deal_stage4_a_ok: std_logic;
 signal equity_lane0_deal_stage4_a_pos: unsigned(23 downto 0);
 signal equity_lane0_deal_stage4_a_tok: std_logic;
-signal equity_lane0_deal_stage4_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage4_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage4_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_found: std_logic;
 signal equity_lane0_deal_stage4_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage4_seen: unsigned(4 downto 0);
 signal equity_lane0_deal_stage4_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_taken: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_t_pos: unsigned(23 downto 0);
@@ -485,12 +475,10 @@ signal equity_lane0_deal_stage5_exact_q: std_logic;
 signal equity_lane0_deal_stage5_a_ok: std_logic;
 signal equity_lane0_deal_stage5_a_pos: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_a_tok: std_logic;
-signal equity_lane0_deal_stage5_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage5_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage5_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_found: std_logic;
 signal equity_lane0_deal_stage5_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage5_seen: unsigned(9 downto 0);
 signal equity_lane0_deal_stage5_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_taken: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_t_pos: unsigned(29 downto 0);
@@ -553,12 +541,10 @@ signal equity_lane0_deal_stage6_exact_q: std_logic;
 signal equity_lane0_deal_stage6_a_ok: std_logic;
 signal equity_lane0_deal_stage6_a_pos: unsigned(35 downto 0);
 signal equity_lane0_deal_stage6_a_tok: std_logic;
-signal equity_lane0_deal_stage6_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage6_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage6_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage6_found: std_logic;
 signal equity_lane0_deal_stage6_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage6_seen: unsigned(9 downto 0);
 signal equity_lane0_deal_stage6_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage6_taken: unsigned(29 downto 0);
 signal equity_lane0_deal_stage6_t_pos: unsigned(35 downto 0);
@@ -2438,13 +2424,15 @@ equity_lane0_deal_stage0_masking: process (equity_lane0_slot_stream0_word, equit
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane0_deal_stage0_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane0_delay_line0_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream0_word(((6 * f) + b))) and bool(equity_lane0_deal_stage0_mask_q(b)));
-            end if;
+    for k in 0 to 1-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane0_deal_stage0_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane0_delay_line0_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane0_slot_stream0_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane0_deal_stage0_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane0_deal_stage0_candidates <= masked;
@@ -2487,31 +2475,16 @@ begin
             if (bool(equity_lane0_deal_stage0_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage0_repeated(((1 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane0_deal_stage0_fields <= equity_lane0_deal_stage0_taken;
-        equity_lane0_deal_stage0_below <= usable;
-        equity_lane0_deal_stage0_seen <= equity_lane0_deal_stage0_repeated;
+        equity_lane0_deal_stage0_free <= usable;
         equity_lane0_deal_stage0_a_pos <= equity_lane0_deal_stage0_t_pos;
     end if;
 end process equity_lane0_deal_stage0_judge;
-
-equity_lane0_deal_stage0_freeing: process (equity_lane0_deal_stage0_below, equity_lane0_deal_stage0_seen) is
-    variable usable: unsigned(4 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
-        clear := '1';
-        for g in 0 to 1-1 loop
-            if bool(equity_lane0_deal_stage0_seen(((1 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane0_deal_stage0_below(f)) and bool(clear));
-    end loop;
-    equity_lane0_deal_stage0_free <= usable;
-end process equity_lane0_deal_stage0_freeing;
 
 equity_lane0_deal_stage0_judge_flags: process (clk) is
 begin
@@ -2530,17 +2503,16 @@ equity_lane0_deal_stage0_pick: process (dealt_num, equity_lane0_deal_stage0_free
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane0_deal_stage0_free(f)) then
-                take(b) := equity_lane0_deal_stage0_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane0_deal_stage0_free(f)) and (not bool(hit)) and bool(equity_lane0_deal_stage0_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane0_deal_stage0_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane0_deal_stage0_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(dealt_num(0)) then
         equity_lane0_deal_stage0_chosen <= take;
@@ -2629,13 +2601,15 @@ equity_lane0_deal_stage1_masking: process (equity_lane0_slot_stream1_word, equit
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane0_deal_stage1_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane0_delay_line1_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream1_word(((6 * f) + b))) and bool(equity_lane0_deal_stage1_mask_q(b)));
-            end if;
+    for k in 0 to 1-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane0_deal_stage1_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane0_delay_line1_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane0_slot_stream1_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane0_deal_stage1_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane0_deal_stage1_candidates <= masked;
@@ -2678,31 +2652,16 @@ begin
             if (bool(equity_lane0_deal_stage1_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage1_repeated(((1 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane0_deal_stage1_fields <= equity_lane0_deal_stage1_taken;
-        equity_lane0_deal_stage1_below <= usable;
-        equity_lane0_deal_stage1_seen <= equity_lane0_deal_stage1_repeated;
+        equity_lane0_deal_stage1_free <= usable;
         equity_lane0_deal_stage1_a_pos <= equity_lane0_deal_stage1_t_pos;
     end if;
 end process equity_lane0_deal_stage1_judge;
-
-equity_lane0_deal_stage1_freeing: process (equity_lane0_deal_stage1_below, equity_lane0_deal_stage1_seen) is
-    variable usable: unsigned(4 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
-        clear := '1';
-        for g in 0 to 1-1 loop
-            if bool(equity_lane0_deal_stage1_seen(((1 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane0_deal_stage1_below(f)) and bool(clear));
-    end loop;
-    equity_lane0_deal_stage1_free <= usable;
-end process equity_lane0_deal_stage1_freeing;
 
 equity_lane0_deal_stage1_judge_flags: process (clk) is
 begin
@@ -2721,17 +2680,16 @@ equity_lane0_deal_stage1_pick: process (dealt_num, equity_lane0_deal_stage1_free
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane0_deal_stage1_free(f)) then
-                take(b) := equity_lane0_deal_stage1_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane0_deal_stage1_free(f)) and (not bool(hit)) and bool(equity_lane0_deal_stage1_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane0_deal_stage1_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane0_deal_stage1_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(dealt_num(1)) then
         equity_lane0_deal_stage1_chosen <= take;
@@ -2835,13 +2793,15 @@ equity_lane0_deal_stage2_masking: process (equity_lane0_slot_stream2_word, equit
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane0_deal_stage2_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane0_delay_line2_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream2_word(((6 * f) + b))) and bool(equity_lane0_deal_stage2_mask_q(b)));
-            end if;
+    for k in 0 to 1-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane0_deal_stage2_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane0_delay_line2_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane0_slot_stream2_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane0_deal_stage2_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane0_deal_stage2_candidates <= masked;
@@ -2884,31 +2844,16 @@ begin
             if (bool(equity_lane0_deal_stage2_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage2_repeated(((1 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane0_deal_stage2_fields <= equity_lane0_deal_stage2_taken;
-        equity_lane0_deal_stage2_below <= usable;
-        equity_lane0_deal_stage2_seen <= equity_lane0_deal_stage2_repeated;
+        equity_lane0_deal_stage2_free <= usable;
         equity_lane0_deal_stage2_a_pos <= equity_lane0_deal_stage2_t_pos;
     end if;
 end process equity_lane0_deal_stage2_judge;
-
-equity_lane0_deal_stage2_freeing: process (equity_lane0_deal_stage2_below, equity_lane0_deal_stage2_seen) is
-    variable usable: unsigned(4 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
-        clear := '1';
-        for g in 0 to 1-1 loop
-            if bool(equity_lane0_deal_stage2_seen(((1 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane0_deal_stage2_below(f)) and bool(clear));
-    end loop;
-    equity_lane0_deal_stage2_free <= usable;
-end process equity_lane0_deal_stage2_freeing;
 
 equity_lane0_deal_stage2_judge_flags: process (clk) is
 begin
@@ -2927,17 +2872,16 @@ equity_lane0_deal_stage2_pick: process (dealt_num, equity_lane0_deal_stage2_free
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane0_deal_stage2_free(f)) then
-                take(b) := equity_lane0_deal_stage2_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane0_deal_stage2_free(f)) and (not bool(hit)) and bool(equity_lane0_deal_stage2_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane0_deal_stage2_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane0_deal_stage2_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(dealt_num(2)) then
         equity_lane0_deal_stage2_chosen <= take;
@@ -3056,13 +3000,15 @@ equity_lane0_deal_stage3_masking: process (equity_lane0_slot_stream3_word, equit
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane0_deal_stage3_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane0_delay_line3_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream3_word(((6 * f) + b))) and bool(equity_lane0_deal_stage3_mask_q(b)));
-            end if;
+    for k in 0 to 1-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane0_deal_stage3_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane0_delay_line3_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane0_slot_stream3_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane0_deal_stage3_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane0_deal_stage3_candidates <= masked;
@@ -3105,31 +3051,16 @@ begin
             if (bool(equity_lane0_deal_stage3_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage3_repeated(((1 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane0_deal_stage3_fields <= equity_lane0_deal_stage3_taken;
-        equity_lane0_deal_stage3_below <= usable;
-        equity_lane0_deal_stage3_seen <= equity_lane0_deal_stage3_repeated;
+        equity_lane0_deal_stage3_free <= usable;
         equity_lane0_deal_stage3_a_pos <= equity_lane0_deal_stage3_t_pos;
     end if;
 end process equity_lane0_deal_stage3_judge;
-
-equity_lane0_deal_stage3_freeing: process (equity_lane0_deal_stage3_below, equity_lane0_deal_stage3_seen) is
-    variable usable: unsigned(4 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
-        clear := '1';
-        for g in 0 to 1-1 loop
-            if bool(equity_lane0_deal_stage3_seen(((1 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane0_deal_stage3_below(f)) and bool(clear));
-    end loop;
-    equity_lane0_deal_stage3_free <= usable;
-end process equity_lane0_deal_stage3_freeing;
 
 equity_lane0_deal_stage3_judge_flags: process (clk) is
 begin
@@ -3148,17 +3079,16 @@ equity_lane0_deal_stage3_pick: process (dealt_num, equity_lane0_deal_stage3_free
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane0_deal_stage3_free(f)) then
-                take(b) := equity_lane0_deal_stage3_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane0_deal_stage3_free(f)) and (not bool(hit)) and bool(equity_lane0_deal_stage3_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane0_deal_stage3_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane0_deal_stage3_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(dealt_num(3)) then
         equity_lane0_deal_stage3_chosen <= take;
@@ -3292,13 +3222,15 @@ equity_lane0_deal_stage4_masking: process (equity_lane0_slot_stream4_word, equit
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane0_deal_stage4_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane0_delay_line4_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream4_word(((6 * f) + b))) and bool(equity_lane0_deal_stage4_mask_q(b)));
-            end if;
+    for k in 0 to 1-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane0_deal_stage4_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane0_delay_line4_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane0_slot_stream4_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane0_deal_stage4_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane0_deal_stage4_candidates <= masked;
@@ -3341,31 +3273,16 @@ begin
             if (bool(equity_lane0_deal_stage4_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage4_repeated(((1 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane0_deal_stage4_fields <= equity_lane0_deal_stage4_taken;
-        equity_lane0_deal_stage4_below <= usable;
-        equity_lane0_deal_stage4_seen <= equity_lane0_deal_stage4_repeated;
+        equity_lane0_deal_stage4_free <= usable;
         equity_lane0_deal_stage4_a_pos <= equity_lane0_deal_stage4_t_pos;
     end if;
 end process equity_lane0_deal_stage4_judge;
-
-equity_lane0_deal_stage4_freeing: process (equity_lane0_deal_stage4_below, equity_lane0_deal_stage4_seen) is
-    variable usable: unsigned(4 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
-        clear := '1';
-        for g in 0 to 1-1 loop
-            if bool(equity_lane0_deal_stage4_seen(((1 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane0_deal_stage4_below(f)) and bool(clear));
-    end loop;
-    equity_lane0_deal_stage4_free <= usable;
-end process equity_lane0_deal_stage4_freeing;
 
 equity_lane0_deal_stage4_judge_flags: process (clk) is
 begin
@@ -3384,17 +3301,16 @@ equity_lane0_deal_stage4_pick: process (dealt_num, equity_lane0_deal_stage4_free
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane0_deal_stage4_free(f)) then
-                take(b) := equity_lane0_deal_stage4_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane0_deal_stage4_free(f)) and (not bool(hit)) and bool(equity_lane0_deal_stage4_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane0_deal_stage4_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane0_deal_stage4_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(dealt_num(4)) then
         equity_lane0_deal_stage4_chosen <= take;
@@ -3558,13 +3474,15 @@ equity_lane0_deal_stage5_masking: process (equity_lane0_slot_stream5_word, equit
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane0_deal_stage5_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane0_delay_line5_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream5_word(((6 * f) + b))) and bool(equity_lane0_deal_stage5_mask_q(b)));
-            end if;
+    for k in 0 to 1-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane0_deal_stage5_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane0_delay_line5_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane0_slot_stream5_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane0_deal_stage5_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane0_deal_stage5_candidates <= masked;
@@ -3607,31 +3525,16 @@ begin
             if (bool(equity_lane0_deal_stage5_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 2-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage5_repeated(((2 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane0_deal_stage5_fields <= equity_lane0_deal_stage5_taken;
-        equity_lane0_deal_stage5_below <= usable;
-        equity_lane0_deal_stage5_seen <= equity_lane0_deal_stage5_repeated;
+        equity_lane0_deal_stage5_free <= usable;
         equity_lane0_deal_stage5_a_pos <= equity_lane0_deal_stage5_t_pos;
     end if;
 end process equity_lane0_deal_stage5_judge;
-
-equity_lane0_deal_stage5_freeing: process (equity_lane0_deal_stage5_below, equity_lane0_deal_stage5_seen) is
-    variable usable: unsigned(4 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
-        clear := '1';
-        for g in 0 to 2-1 loop
-            if bool(equity_lane0_deal_stage5_seen(((2 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane0_deal_stage5_below(f)) and bool(clear));
-    end loop;
-    equity_lane0_deal_stage5_free <= usable;
-end process equity_lane0_deal_stage5_freeing;
 
 equity_lane0_deal_stage5_judge_flags: process (clk) is
 begin
@@ -3650,17 +3553,16 @@ equity_lane0_deal_stage5_pick: process (dealt_num, equity_lane0_deal_stage5_free
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane0_deal_stage5_free(f)) then
-                take(b) := equity_lane0_deal_stage5_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane0_deal_stage5_free(f)) and (not bool(hit)) and bool(equity_lane0_deal_stage5_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane0_deal_stage5_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane0_deal_stage5_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(dealt_num(5)) then
         equity_lane0_deal_stage5_chosen <= take;
@@ -3839,13 +3741,15 @@ equity_lane0_deal_stage6_masking: process (equity_lane0_slot_stream6_word, equit
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
-    for f in 0 to 5-1 loop
-        for b in 0 to 6-1 loop
-            if (bool(equity_lane0_deal_stage6_exact_q) and (f = 0)) then
-                masked(((6 * f) + b)) := equity_lane0_delay_line6_d_out(b);
-            else
-                masked(((6 * f) + b)) := stdl(bool(equity_lane0_slot_stream6_word(((6 * f) + b))) and bool(equity_lane0_deal_stage6_mask_q(b)));
-            end if;
+    for k in 0 to 1-1 loop
+        for f in 0 to 5-1 loop
+            for b in 0 to 6-1 loop
+                if (bool(equity_lane0_deal_stage6_exact_q) and (k = 0) and (f = 0)) then
+                    masked(((6 * f) + b)) := equity_lane0_delay_line6_d_out(b);
+                else
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane0_slot_stream6_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane0_deal_stage6_mask_q(b)));
+                end if;
+            end loop;
         end loop;
     end loop;
     equity_lane0_deal_stage6_candidates <= masked;
@@ -3888,31 +3792,16 @@ begin
             if (bool(equity_lane0_deal_stage6_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
+            for g in 0 to 2-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage6_repeated(((2 * f) + g)))));
+            end loop;
             usable(f) := ok;
         end loop;
         equity_lane0_deal_stage6_fields <= equity_lane0_deal_stage6_taken;
-        equity_lane0_deal_stage6_below <= usable;
-        equity_lane0_deal_stage6_seen <= equity_lane0_deal_stage6_repeated;
+        equity_lane0_deal_stage6_free <= usable;
         equity_lane0_deal_stage6_a_pos <= equity_lane0_deal_stage6_t_pos;
     end if;
 end process equity_lane0_deal_stage6_judge;
-
-equity_lane0_deal_stage6_freeing: process (equity_lane0_deal_stage6_below, equity_lane0_deal_stage6_seen) is
-    variable usable: unsigned(4 downto 0);
-    variable clear: std_logic;
-begin
-    usable := to_unsigned(0, 5);
-    for f in 0 to 5-1 loop
-        clear := '1';
-        for g in 0 to 2-1 loop
-            if bool(equity_lane0_deal_stage6_seen(((2 * f) + g))) then
-                clear := '0';
-            end if;
-        end loop;
-        usable(f) := stdl(bool(equity_lane0_deal_stage6_below(f)) and bool(clear));
-    end loop;
-    equity_lane0_deal_stage6_free <= usable;
-end process equity_lane0_deal_stage6_freeing;
 
 equity_lane0_deal_stage6_judge_flags: process (clk) is
 begin
@@ -3931,17 +3820,16 @@ equity_lane0_deal_stage6_pick: process (dealt_num, equity_lane0_deal_stage6_free
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
-    take := to_unsigned(63, 6);
+    take := to_unsigned(0, 6);
     hit := '0';
-    for f in 5-1 downto 0 loop
+    for f in 0 to 5-1 loop
         for b in 0 to 6-1 loop
-            if bool(equity_lane0_deal_stage6_free(f)) then
-                take(b) := equity_lane0_deal_stage6_fields(((6 * f) + b));
-            end if;
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane0_deal_stage6_free(f)) and (not bool(hit)) and bool(equity_lane0_deal_stage6_fields(((6 * f) + b)))));
         end loop;
-        if bool(equity_lane0_deal_stage6_free(f)) then
-            hit := '1';
-        end if;
+        hit := stdl(bool(hit) or bool(equity_lane0_deal_stage6_free(f)));
+    end loop;
+    for b in 0 to 6-1 loop
+        take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(dealt_num(6)) then
         equity_lane0_deal_stage6_chosen <= take;

@@ -4,7 +4,8 @@ A lane has a fixed slot for every card a trial may deal: slots 0..4 are the boar
 5 + 2j and 6 + 2j opponent j's hand (``dealt_slots``). A setup deals its missing board cards in
 slots 0..k-1 and each random opponent's hand in that opponent's slots; the other slots hold
 known cards. The n cards nobody knows are numbered 0..n-1 in increasing code order (their
-positions). In every trial each dealt slot, in slot order, takes one word of its own stream:
+positions). In every trial each dealt slot, in slot order, takes ``slot_words(s)`` words of its
+own stream: one for slots 0..6 (the board and the first opponent), two from SECOND_WORD_SLOT on.
 
 - The stream of slot s in lane l is xorshift128 (golden/rng.py) from ``stream_seed(seed, l,
   s)``: the seed's four words go through ``mix`` (MIX_ROUNDS ChaCha quarter rounds, a
@@ -14,17 +15,31 @@ positions). In every trial each dealt slot, in slot order, takes one word of its
   seed XOR a fixed key would give words whose XOR across slots and lanes is the same for every
   seed (runs from many seeds would repeat one pattern). Mixing takes the engine a few hundred
   clocks per run (rtl/equity_engine.py), once, before the first trial.
-- The word's five 6-bit fields (bits 29..0, field 0 lowest) are masked to ceil(log2 n) bits
-  (golden/shuffle.py's MASK_ROM); the slot takes the first field that is below n and not a
-  position an earlier slot of this trial took (``slot_position``). Each field is uniform on
-  0..mask and independent of the rest, so an accepted field is uniform over the positions still
-  free: the cards of a trial are a uniform random sample, taken in order.
-- A slot with no such field voids the trial; the other slots still take their word. Whether a
-  slot finds a field does not depend on which cards the earlier slots took (only on how many
-  positions are free), so the trials that are not void are uniform too. A void trial is not
-  counted; the lane goes on until it has counted its share.
+- Each word's five 6-bit fields (bits 29..0, field 0 lowest; the first word's fields first)
+  are masked to ceil(log2 n) bits (golden/shuffle.py's MASK_ROM); the slot takes the first
+  field that is below n and not a position an earlier slot of this trial took
+  (``slot_position``). Each field is uniform on 0..mask and independent of the rest (distinct
+  bits of the stream's words), so an accepted field is uniform over the positions still free:
+  the cards of a trial are a uniform random sample, taken in order.
+- A slot with no such field voids the trial; the other slots still take their words. Why the
+  trials that are not void are uniform too: slot s sees f = 5 * slot_words(s) independent
+  fields, each uniform on 0..mask; the e dealt slots before it leave exactly n - e positions
+  free, whichever they took, so it finds a field with probability 1 - (1 - (n - e) /
+  (mask + 1)) ** f, which depends on how many positions the earlier slots took, never on
+  which. Every ordered sample of distinct positions is dealt with the same probability (the
+  product of 1 / (mask + 1) per accepted field and of these rejection chances), so the
+  trials that are not void are uniform. How many words a slot takes is a property of the slot,
+  never of the cards, and a void slot still takes its words, so trial t of a lane is always
+  words t * k .. t * k + k - 1 of each slot's stream (k = slot_words(s)).
+- Why two words from slot 7 on: with nine random opponents (23 cards from 50, mask 63) the
+  late slots see as few as 28 free positions of 64 and five fields miss all of them 5.6 % of
+  the time; with one word a slot, 31 % of trials were void (``counted_fraction`` 0.689), with
+  two from slot 7 on 2.2 % (0.978; two for every slot would give 0.988, but the first seven
+  slots void only 1.1 % of trials, and doubling their fields and streams would make a
+  heads-up lane a third larger for it). The hardware steps those streams twice a clock (XORs
+  only) and compares ten fields in those stages.
 
-So every slot takes exactly one word per trial, a hardware lane is a pipeline with no stall
+So every slot takes the same words every trial, a hardware lane is a pipeline with no stall
 (stage s deals slot s), and the deal depends only on the seed, the lane and the setup.
 ``trials`` trials are shared among ``lanes`` lanes, lane l counting trials l, l + lanes, ...
 (``lane_trials``); the counts of a run depend on the seed and on the number of lanes.
@@ -40,6 +55,7 @@ from .shuffle import FIELD_BITS, FIELDS, MASK_ROM
 BOARD_SLOTS = 5
 MIX_ROUNDS = 8                       # quarter rounds per mix
 QUARTER_STEPS = ((0, 1, 3, 16), (2, 3, 1, 12), (0, 1, 3, 8), (2, 3, 1, 7))   # (p, q, r, turn)
+SECOND_WORD_SLOT = 7                 # lane slots from this one on take two words a trial
 
 
 def rotl(value, turn):
@@ -133,23 +149,31 @@ class LaneConfig:
                    tuple(setup.hero), (1 << setup.players()) - 1)
 
 
-def slot_position(word, n, taken):
-    """The position (0..n-1) a slot's word takes, or None: the first masked field below n that
-    is not in ``taken``."""
+def slot_words(slot):
+    """The stream words lane slot ``slot`` takes per trial (when it deals): one for the board
+    and the first opponent's hand (slots 0..6, a heads-up lane's), two for the later slots."""
+    return 1 if slot < SECOND_WORD_SLOT else 2
+
+
+def slot_position(words, n, taken):
+    """The position (0..n-1) a slot's words take, or None: the first masked field below n that
+    is not in ``taken``, the fields of words[0] first."""
     mask = MASK_ROM[n]
-    for field in range(FIELDS):
-        position = (word >> (FIELD_BITS * field)) & mask
-        if position < n and position not in taken:
-            return position
+    for word in words:
+        for field in range(FIELDS):
+            position = (word >> (FIELD_BITS * field)) & mask
+            if position < n and position not in taken:
+                return position
     return None
 
 
-def counted_fraction(n, dealt):
-    """The expected fraction of a lane's trials that are not void when ``dealt`` slots deal
-    from n cards: slot s finds a field unless all five fall outside its n - s free positions."""
+def counted_fraction(n, slots):
+    """The expected fraction of a lane's trials that are not void when the lane slots
+    ``slots`` (a setup's dealt_slots) deal from n cards: the e-th of them finds a field unless
+    all of its fields fall outside its n - e free positions."""
     fraction, size = 1.0, MASK_ROM[n] + 1
-    for s in range(dealt):
-        fraction *= 1 - (1 - (n - s) / size) ** FIELDS
+    for e, s in enumerate(slots):
+        fraction *= 1 - (1 - (n - e) / size) ** (FIELDS * slot_words(s))
     return fraction
 
 
@@ -175,13 +199,15 @@ class LaneDealer:
             raise ValueError(f"{len(slots)} cards to deal from {len(remaining)}")
         self.remaining = list(remaining)
         self.streams = [XorShift128(stream_seed(seed, lane, s)) for s in slots]
+        self.words = [slot_words(s) for s in slots]
         self.trials = 0
 
     def deal(self):
         self.trials += 1
         positions = []
-        for stream in self.streams:
-            positions.append(slot_position(stream.next(), len(self.remaining), positions))
+        for stream, k in zip(self.streams, self.words):
+            words = [stream.next() for _ in range(k)]
+            positions.append(slot_position(words, len(self.remaining), positions))
         if None in positions:
             return None
         return [self.remaining[p] for p in positions]

@@ -9,9 +9,9 @@ k board cards and s random seats); the hands are ranked by fast_rank.rank7_array
 Monte Carlo: the dealer's streams (golden/equity_deal.py) are xorshift128, which is linear over
 GF(2): a 128 x 128 bit matrix steps a state, and its power jumps ahead. Each stream is cut into
 blocks whose starting states come from the jump matrix, then all blocks of all streams step
-side by side. Every slot takes one word per trial, so trial t of a lane is word t of each of its
-slots' streams; the slots' positions are found slot by slot for all trials at once, and the
-void trials dropped.
+side by side. Every slot takes k words per trial (golden slot_words), so trial t of a lane is
+words t * k .. t * k + k - 1 of each of its slots' streams; the slots' positions are found slot
+by slot for all trials at once, and the void trials dropped.
 """
 
 import math
@@ -21,7 +21,7 @@ from itertools import combinations
 import numpy as np
 
 from .equity import BOARD_CARDS, TIE_UNITS, Result, check_monte_carlo
-from .equity_deal import lane_trials, stream_seed
+from .equity_deal import lane_trials, slot_words, stream_seed
 from .fast_rank import rank7_shared
 from .rng import seed_word, seed_words, split_words, step
 from .shuffle import FIELD_BITS, FIELDS, MASK_ROM
@@ -218,19 +218,22 @@ class WordStreams:
 
 
 def deal_positions(words, n):
-    """golden.equity_deal.slot_position for a (trials, slots) array of words, slot by slot:
-    the positions (-1 where a slot found none) and which trials are not void."""
+    """golden.equity_deal.slot_position for many trials, slot by slot: ``words`` a list of
+    (trials, k) arrays, slot s's k words of each trial; the positions (-1 where a slot found
+    none) and which trials are not void."""
     mask = np.uint32(MASK_ROM[n])
-    trials, slots = words.shape
+    trials, slots = len(words[0]), len(words)
     positions = np.full((trials, slots), -1, dtype=np.int64)
     for slot in range(slots):
         chosen = np.full(trials, -1, dtype=np.int64)
-        for f in range(FIELDS):
-            candidate = ((words[:, slot] >> np.uint32(FIELD_BITS * f)) & mask).astype(np.int64)
-            free = (candidate < n) & (chosen < 0)
-            for earlier in range(slot):
-                free &= candidate != positions[:, earlier]
-            chosen[free] = candidate[free]
+        for k in range(words[slot].shape[1]):
+            for f in range(FIELDS):
+                candidate = ((words[slot][:, k] >> np.uint32(FIELD_BITS * f)) & mask
+                             ).astype(np.int64)
+                free = (candidate < n) & (chosen < 0)
+                for earlier in range(slot):
+                    free &= candidate != positions[:, earlier]
+                chosen[free] = candidate[free]
         positions[:, slot] = chosen
     return positions, (positions >= 0).all(axis=1)
 
@@ -242,6 +245,7 @@ class LaneDeals:
     def __init__(self, seed, lane, remaining, slots):
         self.remaining = np.array(remaining, dtype=np.uint8)
         self.streams = WordStreams([stream_seed(seed, lane, s) for s in slots])
+        self.words = [slot_words(s) for s in slots]
         self.slots = len(slots)
         self.ready = np.empty((0, self.slots), dtype=np.int64)     # counted, not yet taken
 
@@ -250,7 +254,8 @@ class LaneDeals:
             return np.zeros((count, 0), dtype=np.uint8)
         while len(self.ready) < count:
             need = int((count - len(self.ready)) * 1.05) + 64
-            words = np.stack([self.streams.take(s, need) for s in range(self.slots)], axis=1)
+            words = [self.streams.take(s, need * k).reshape(need, k)
+                     for s, k in enumerate(self.words)]
             positions, counted = deal_positions(words, len(self.remaining))
             self.ready = np.concatenate([self.ready, positions[counted]])
         taken, self.ready = self.ready[:count], self.ready[count:]

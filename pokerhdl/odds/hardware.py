@@ -110,7 +110,7 @@ def monte_carlo(link, setup, trials, seed, progress=None):
     check_monte_carlo(trials, seed, link.lanes)
     if trials >= 1 << (8 * TRIAL_BYTES):
         raise ValueError(f"the engine counts fewer than 2**40 trials a run, not {trials}")
-    fraction = counted_fraction(len(setup.remaining()), len(setup.dealt_slots()))
+    fraction = counted_fraction(len(setup.remaining()), setup.dealt_slots())
     clocks = int(trials / link.lanes / max(fraction, 1e-3)) + 2_000
     return _run(link, setup, trials, seed, clocks, trials, progress)
 

@@ -4,9 +4,10 @@
  * Python (pokerhdl/odds/native.py) hands over the evaluator's lookup tables (built by
  * golden/fast_rank.py from rank7), the setup and each slot stream's starting state; this file
  * only deals, ranks and counts, exactly as golden/equity_deal.py and golden/fast_rank.py say:
- *   - a dealt slot of a lane: one xorshift128 word per trial, the first masked 6-bit field below
- *     n not taken by an earlier slot of the trial (golden.equity_deal.slot_position) is a
- *     position among the n remaining cards; a slot with none voids the trial;
+ *   - a dealt slot of a lane: its words of xorshift128 per trial (golden slot_words: two), the
+ *     first masked 6-bit field below n (the first word's first) not taken by an earlier slot of
+ *     the trial (golden.equity_deal.slot_position) is a position among the n remaining cards; a
+ *     slot with none voids the trial;
  *   - a hand's word: the sum of its cards' 64-bit keys finds it in the rank hash, unless a suit
  *     counter shows five or more cards of one suit: then the flush suit's rank mask indexes
  *     by_flush;
@@ -20,6 +21,7 @@
 #define HASH_BITS 9
 #define FLUSH_BITS 0x8888ULL
 #define FIELDS 5
+#define MAX_WORDS 4             /* stream words a slot may take per trial */
 #define FIELD_BITS 6
 #define TIE_UNITS 2520
 #define MAX_PLAYERS 10
@@ -45,16 +47,22 @@ static inline uint32_t next_word(uint32_t *s)
     return s[3];
 }
 
-static inline int slot_position(uint32_t word, uint32_t mask, int n, const int8_t *taken,
-                                int earlier)
+static inline int slot_position(uint32_t *state, int words, uint32_t mask, int n,
+                                const int8_t *taken, int earlier)
 {
-    /* the first masked field below n that no earlier slot of the trial took */
-    for (int f = 0; f < FIELDS; f++) {
-        int p = (int)((word >> (FIELD_BITS * f)) & mask), free = p < n;
-        for (int i = 0; i < earlier && free; i++)
-            free = taken[i] != p;
-        if (free)
-            return p;
+    /* the slot takes its `words` words, then the first masked field below n (the first word's
+     * fields first) that no earlier slot of the trial took */
+    uint32_t word[MAX_WORDS];
+    for (int k = 0; k < words; k++)
+        word[k] = next_word(state);
+    for (int k = 0; k < words; k++) {
+        for (int f = 0; f < FIELDS; f++) {
+            int p = (int)((word[k] >> (FIELD_BITS * f)) & mask), free = p < n;
+            for (int i = 0; i < earlier && free; i++)
+                free = taken[i] != p;
+            if (free)
+                return p;
+        }
     }
     return -1;
 }
@@ -83,17 +91,18 @@ static inline uint32_t rank7(const tables_t *tb, uint64_t board_total, const uin
  * players: hero and opponents; holes[2p], holes[2p+1]: player p's cards, 255 for a random seat
  *   (random seats take the dealt cards after the missing board cards, in seat order);
  * board[0..known_board-1]: the known board; remaining[0..n-1]: the cards a trial deals from,
- *   increasing; unknown: cards a trial deals; states[4 * unknown]: the dealt slots' xorshift128
- *   states (x, y, z, w), advanced in place;
+ *   increasing; unknown: cards a trial deals; words[unknown]: the words each dealt slot takes
+ *   per trial (1..MAX_WORDS); states[4 * unknown]: the dealt slots' xorshift128 states (x, y,
+ *   z, w), advanced in place;
  * wins, ties, units[players]: added to. Returns the trials dealt, void ones too. */
 uint64_t equity_lane(const tables_t *tb, int players, const uint8_t *holes,
                      const uint8_t *board, int known_board, const uint8_t *remaining, int n,
-                     int unknown, uint32_t *states, uint64_t trials, uint64_t *wins,
-                     uint64_t *ties, uint64_t *units)
+                     int unknown, const uint8_t *words, uint32_t *states, uint64_t trials,
+                     uint64_t *wins, uint64_t *ties, uint64_t *units)
 {
     uint8_t dealt[32], seven[5], hand[2 * MAX_PLAYERS];
     int8_t taken[32];
-    uint32_t words[MAX_PLAYERS], mask = tb->mask_rom[n];
+    uint32_t ranks[MAX_PLAYERS], mask = tb->mask_rom[n];
     int missing = 5 - known_board;
     uint64_t dealt_trials = 0;
     memcpy(seven, board, known_board);
@@ -101,7 +110,7 @@ uint64_t equity_lane(const tables_t *tb, int players, const uint8_t *holes,
         int void_trial = 0;
         dealt_trials++;
         for (int s = 0; s < unknown; s++) {
-            taken[s] = (int8_t)slot_position(next_word(states + 4 * s), mask, n, taken, s);
+            taken[s] = (int8_t)slot_position(states + 4 * s, words[s], mask, n, taken, s);
             void_trial |= taken[s] < 0;
         }
         if (void_trial)
@@ -125,15 +134,15 @@ uint64_t equity_lane(const tables_t *tb, int players, const uint8_t *holes,
             board_total += tb->card_keys[seven[i]];
         uint32_t best = 0;
         for (int p = 0; p < players; p++) {
-            words[p] = rank7(tb, board_total, seven, 5, hand[2 * p], hand[2 * p + 1]);
-            if (p == 0 || words[p] > best)
-                best = words[p];
+            ranks[p] = rank7(tb, board_total, seven, 5, hand[2 * p], hand[2 * p + 1]);
+            if (p == 0 || ranks[p] > best)
+                best = ranks[p];
         }
         int winners = 0;
         for (int p = 0; p < players; p++)
-            winners += words[p] == best;
+            winners += ranks[p] == best;
         for (int p = 0; p < players; p++) {
-            if (words[p] != best)
+            if (ranks[p] != best)
                 continue;
             if (winners == 1) {
                 wins[p]++;
@@ -495,14 +504,15 @@ void stream_states(const uint32_t *base, int lanes, const uint8_t *slots, int ns
  * golden lane_trials(trials, lanes, l) trials; returns the trials dealt, void ones too. */
 uint64_t equity_lanes(const tables_t *tb, int players, const uint8_t *holes,
                       const uint8_t *board, int known_board, const uint8_t *remaining, int n,
-                      int unknown, uint32_t *states, int lanes, uint64_t trials,
+                      int unknown, const uint8_t *words, uint32_t *states, int lanes,
+                      uint64_t trials,
                       uint64_t *wins, uint64_t *ties, uint64_t *units)
 {
     uint64_t dealt = 0;
     for (int lane = 0; lane < lanes && (uint64_t)lane < trials; lane++) {
         uint64_t mine = (trials - lane + lanes - 1) / lanes;
         dealt += equity_lane(tb, players, holes, board, known_board, remaining, n, unknown,
-                             states + 4 * unknown * lane, mine, wins, ties, units);
+                             words, states + 4 * unknown * lane, mine, wins, ties, units);
     }
     return dealt;
 }

@@ -23,7 +23,7 @@ import numpy as np
 
 from ..golden import fast_rank
 from ..golden.equity import Result, check_monte_carlo
-from ..golden.equity_deal import lane_trials, run_base
+from ..golden.equity_deal import lane_trials, run_base, slot_words
 from ..golden.shuffle import MASK_ROM
 
 SOURCE = Path(__file__).with_name("native.c")
@@ -79,7 +79,7 @@ def _library():
     lib.stream_states.argtypes = [P32, ctypes.c_int, P8, ctypes.c_int, P32]
     lib.equity_lanes.restype = ctypes.c_uint64
     lib.equity_lanes.argtypes = [ctypes.POINTER(Tables), ctypes.c_int, P8, P8, ctypes.c_int, P8,
-                                 ctypes.c_int, ctypes.c_int, P32, ctypes.c_int,
+                                 ctypes.c_int, ctypes.c_int, P8, P32, ctypes.c_int,
                                  ctypes.c_uint64, P64, P64, P64]
     lib.equity_symmetries.restype = ctypes.c_int
     lib.equity_symmetries.argtypes = [ctypes.c_int, P8, P8, ctypes.c_int, P8, ctypes.c_int]
@@ -89,7 +89,8 @@ def _library():
                                  P64, P64]
     lib.equity_lane.restype = ctypes.c_uint64
     lib.equity_lane.argtypes = [ctypes.POINTER(Tables), ctypes.c_int, P8, P8, ctypes.c_int, P8,
-                                ctypes.c_int, ctypes.c_int, P32, ctypes.c_uint64, P64, P64, P64]
+                                ctypes.c_int, ctypes.c_int, P8, P32, ctypes.c_uint64, P64, P64,
+                                P64]
     return lib
 
 
@@ -207,12 +208,14 @@ def monte_carlo(setup, trials, seed, lanes=1, progress=None, threads=None):
     holes, board, remaining = _known(setup)
     slots = setup.dealt_slots()
     unknown = len(slots)
+    words = _u8([slot_words(s) for s in slots] or [0])     # per dealt slot, a trial's words
     done = []
 
     busy = min(lanes, trials)           # lanes past the trials count none: not seeded, not run
     all_states = stream_states(seed, busy, slots)
     fixed = (ctypes.byref(tables), players, holes.ctypes.data_as(P8), board.ctypes.data_as(P8),
-             len(setup.board), remaining.ctypes.data_as(P8), len(remaining), unknown)
+             len(setup.board), remaining.ctypes.data_as(P8), len(remaining), unknown,
+             words.ctypes.data_as(P8))
 
     def run_lane(lane):
         states = all_states[lane]           # a C-contiguous row of the C-contiguous array

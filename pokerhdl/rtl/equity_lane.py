@@ -3,10 +3,11 @@
 The lane is a pipeline with no stall (golden/equity_deal.py says why none is needed):
 
 1. dealer, a stage of three clocks per slot (slots 0..4 the board, 5 + 2j and 6 + 2j opponent j):
-   a dealt slot takes one word of its own xorshift128 stream and keeps the first masked 6-bit
-   field that is below n and not a position an earlier slot of the trial took; a slot with none
-   voids the trial. Slots that hold known cards pass. The positions so far travel with the
-   trial. In exact mode (``exact``) a slot's position is its digit of the colex odometer
+   a dealt slot takes its words of its own xorshift128 stream (golden slot_words: one for
+   slots 0..6, two from slot 7 on, whose streams step twice a clock) and keeps the first masked
+   6-bit field that is below n and not a position an earlier slot of the trial took; a slot
+   with none voids the trial. Slots that hold known cards pass. The positions so far travel
+   with the trial. In exact mode (``exact``) a slot's position is its digit of the colex odometer
    (rtl/colex_odometer.py), delayed to the clock its stage deals: a deal whose positions meet
    is void, as the enumeration wants (golden/equity_exact.py), and so is a deal the odometer
    repeats while it readies a carry (one in C(n, 2)).
@@ -22,18 +23,18 @@ The lane is a pipeline with no stall (golden/equity_deal.py says why none is nee
 A Monte Carlo run: the engine shifts each slot's stream seed (golden stream_seed) into its
 stream (``load`` with ``load_slot`` and ``load_index`` 0..3, the words x, y, z, w), then pulses
 ``start`` with the lane's ``quota`` (and ``bonus``: one trial more). The lane steps its streams
-once (the first word ready), deals a trial every clock until it has counted its trials, lets
-the pipeline drain and raises ``done``. Void trials and trials still in flight when the quota
-is reached are not counted. An exact run: the engine loads the digits of the lane's first
-board (``load_index`` 0), and the quota counts boards: the lane deals every deal of each
-board, one a clock, and counts every trial that is not void. Counters read out a byte at a
+once (the first trial's words ready), deals a trial every clock until it has counted its
+trials, lets the pipeline drain and raises ``done``. Void trials and trials still in flight
+when the quota is reached are not counted. An exact run: the engine loads the digits of the
+lane's first board (``load_index`` 0), and the quota counts boards: the lane deals every deal
+of each board, one a clock, and counts every trial that is not void. Counters read out a byte at a
 time through a chain (``shift``): the trials counted, then per player ``COUNTERS``.
 """
 
-from myhdl import (always, always_comb, always_seq, block, concat, ConcatSignal, downrange,
+from myhdl import (always, always_comb, always_seq, block, concat, ConcatSignal,
                    instances, intbv, ResetSignal, Signal)
 
-from ..golden.equity_deal import BOARD_SLOTS, lane_slots, seat_slots
+from ..golden.equity_deal import BOARD_SLOTS, lane_slots, seat_slots, slot_words
 from ..golden.hands import WORD_BITS
 from ..golden.shuffle import FIELD_BITS, FIELDS
 from .board_eval import LATENCY as RANKING_LATENCY, board_eval
@@ -64,11 +65,14 @@ def lane_depth(opponents):
 def slot_stream(clk, slot, load, load_slot, bus_index, bus_word, tok_in, prime, word):
     """xorshift128 whose seed is shifted in a word per clock (``load`` with ``load_slot`` =
     ``slot``, decoded into a register: the word, ``bus_word`` with ``bus_index``, comes a
-    clock later from the lane's loading bus): x, y and z never need a multiplexer, since
-    loading moves the words exactly as a step does; bit 0 of w is set as it comes in (golden
-    stream_seed). ``word`` is w, the output of the last step: the word the slot's next trial
-    takes. It steps when a trial takes its word (``tok_in``) and once before a run
-    (``prime``)."""
+    clock later from the lane's loading bus); bit 0 of w is set as it comes in (golden
+    stream_seed). ``word``: the words the slot's next trial takes (golden slot_words(slot),
+    the first lowest), the outputs of the last steps. A trial's advance (``tok_in``, and once
+    before a run, ``prime``) takes as many steps: one step is w's logic alone (x, y and z never
+    need a multiplexer, since loading moves the words exactly as a step does); two steps in a
+    clock make x, y = z, w, and z, w the two new words (XORs only, the second step's output
+    from the first's); loading then shifts z, w = w, word and x, y = z, w at index 2 (the
+    engine loads a slot's four words in order), so x and y never need a multiplexer."""
     x, y, z, w = (Signal(intbv(0)[32:]) for _ in range(4))
     advance, mine = Signal(bool(0)), Signal(bool(0))
     gx, hw = Signal(intbv(0)[32:]), Signal(intbv(0)[32:])
@@ -82,23 +86,59 @@ def slot_stream(clk, slot, load, load_slot, bus_index, bus_word, tok_in, prime, 
     def select():
         mine.next = load and load_slot == slot
 
-    @always(clk.posedge)
-    def step():
-        if mine or advance:
-            x.next = y
-            y.next = z
-            z.next = w
-        if mine:
-            if bus_index == 3:
-                w.next = bus_word | 1
-            else:
-                w.next = bus_word
-        elif advance:
-            w.next = gx ^ hw
+    if slot_words(slot) == 1:
+        @always(clk.posedge)
+        def step():
+            if mine or advance:
+                x.next = y
+                y.next = z
+                z.next = w
+            if mine:
+                if bus_index == 3:
+                    w.next = bus_word | 1
+                else:
+                    w.next = bus_word
+            elif advance:
+                w.next = gx ^ hw
 
-    @always_comb
-    def output():
-        word.next = w
+        @always_comb
+        def output():
+            word.next = w
+    else:
+        assert slot_words(slot) == 2, "a slot stream steps once or twice a clock"
+        gy, h_first = Signal(intbv(0)[32:]), Signal(intbv(0)[32:])
+        first = Signal(intbv(0)[32:])            # the first step's output
+        second = Signal(intbv(0)[32:])           # the second step's output
+        parts += [x_part(y, gy), w_part(first, h_first)]
+
+        @always_comb
+        def first_step():
+            first.next = gx ^ hw
+
+        @always_comb
+        def second_step():
+            second.next = gy ^ h_first
+
+        @always(clk.posedge)
+        def step():
+            if mine:                             # x, y, z, w: (., ., ., a) (., ., a, b)
+                if bus_index == 2:               # (a, b, b, c) (a, b, c, d)
+                    x.next = z
+                    y.next = w
+                z.next = w
+                if bus_index == 3:
+                    w.next = bus_word | 1
+                else:
+                    w.next = bus_word
+            elif advance:
+                x.next = z
+                y.next = w
+                z.next = first
+                w.next = second
+
+        @always_comb
+        def output():
+            word.next = concat(w, z)
 
     return instances()
 
@@ -108,8 +148,8 @@ def repeated_position(position, earlier_positions, count, groups):
     """groups[g]: ``position`` equals one of the 6-bit positions packed in ``earlier_positions``
     GROUP * g .. GROUP * g + GROUP - 1 (of the first ``count``): a comparator each, as separate
     processes (one process that compares them all in a loop takes current yosys seconds to
-    read per dealer stage), ORed in groups; the stage registers the groups and ORs them on its
-    next clock, so no clock holds both a compare and the whole OR of up to 22 of them."""
+    read per dealer stage), ORed in groups; the stage ORs the groups with the field's
+    acceptance and registers which fields are free."""
     equal = [Signal(bool(0)) for _ in range(count)]
     compares = [same_position(position, earlier_positions(CARD * (t + 1), CARD * t), equal[t])
                 for t in range(count)]
@@ -155,16 +195,17 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
     mode the only field is ``digit``) and registered beside the compares (the masked fields
     fan out to every compare: straight from the stream, the net was the nine-seat tops'
     longest path); then which fields are free (below n, not an earlier slot's position: the
-    compares ORed in groups); then the lowest free one. pos_out = pos_in with this slot's
-    position on top. n, mask, exact: the run's setting from the stage before; n_q, mask_q,
-    exact_q: this stage's copy, the next stage's setting."""
+    compares ORed in groups), registered; then the lowest free one. pos_out = pos_in with this
+    slot's position on top. n, mask, exact: the run's setting from the stage before; n_q, mask_q,
+    exact_q: this stage's copy, the next stage's setting. ``word``: the slot's words
+    (golden slot_words), FIELDS fields each, the first word's first."""
     earlier = slot
     width = CARD * max(slot, 1)
     groups = max(group_count(earlier), 1)
-    fields = Signal(intbv(0)[FIELDS * CARD:])        # clock 1: the masked fields
-    below = Signal(intbv(0)[FIELDS:])                # those below n (and field 0 if exact)
-    seen = Signal(intbv(0)[FIELDS * groups:])        # which groups of earlier positions hold them
-    free = Signal(intbv(0)[FIELDS:])                 # clock 2: the free fields
+    words = slot_words(slot)
+    count = FIELDS * words                           # the slot's fields
+    fields = Signal(intbv(0)[count * CARD:])         # clock 1: the masked fields
+    free = Signal(intbv(0)[count:])                  # clock 1: the free fields
     a_pos = Signal(intbv(0)[width:])
     a_tok, a_ok = Signal(bool(0)), Signal(bool(0))
     chosen = Signal(intbv(NO_POSITION)[CARD:])
@@ -180,24 +221,26 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
         mask_q.next = mask
         exact_q.next = exact
 
-    candidates = Signal(intbv(0)[FIELDS * CARD:])    # the masked fields, before the register
-    taken = Signal(intbv(0)[FIELDS * CARD:])         # clock 0: the masked fields
+    candidates = Signal(intbv(0)[count * CARD:])     # the masked fields, before the register
+    taken = Signal(intbv(0)[count * CARD:])          # clock 0: the masked fields
     t_pos = Signal(intbv(0)[width:])
     t_tok, t_ok = Signal(bool(0)), Signal(bool(0))
-    hits = [Signal(intbv(0)[groups:]) for _ in range(FIELDS)]
+    hits = [Signal(intbv(0)[groups:]) for _ in range(count)]
     repeats = [repeated_position(taken(CARD * (f + 1), CARD * f), t_pos, earlier, hits[f])
-               for f in range(FIELDS) if earlier]
+               for f in range(count) if earlier]
     repeated = ConcatSignal(*reversed(hits))         # field f's groups at groups * f
 
     @always_comb
     def masking():
-        masked = intbv(0)[FIELDS * CARD:]
-        for f in range(FIELDS):
-            for b in range(CARD):                    # bit by bit: HDL slices must be constant
-                if exact_q and f == 0:
-                    masked[CARD * f + b] = digit[b]
-                else:
-                    masked[CARD * f + b] = word[FIELD_BITS * f + b] and mask_q[b]
+        masked = intbv(0)[count * CARD:]
+        for k in range(words):
+            for f in range(FIELDS):
+                for b in range(CARD):                # bit by bit: HDL slices must be constant
+                    if exact_q and k == 0 and f == 0:
+                        masked[CARD * f + b] = digit[b]
+                    else:
+                        masked[CARD * (FIELDS * k + f) + b] = \
+                            word[32 * k + FIELD_BITS * f + b] and mask_q[b]
         candidates.next = masked
 
     @always(clk.posedge)
@@ -212,46 +255,41 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
 
     @always(clk.posedge)
     def judge():
-        usable = intbv(0)[FIELDS:]
-        for f in range(FIELDS):
+        usable = intbv(0)[count:]
+        for f in range(count):
             candidate = intbv(0)[CARD:]
             for b in range(CARD):
                 candidate[b] = taken[CARD * f + b]
             ok = candidate < n_q
             if exact_q and f != 0:
                 ok = False
+            for g in range(groups):
+                ok = ok and not repeated[groups * f + g]
             usable[f] = ok
         fields.next = taken
-        below.next = usable
-        seen.next = repeated
-        a_pos.next = t_pos
-
-    @always_comb
-    def freeing():
-        usable = intbv(0)[FIELDS:]
-        for f in range(FIELDS):
-            clear = True
-            for g in range(groups):
-                if seen[groups * f + g]:
-                    clear = False
-            usable[f] = below[f] and clear
         free.next = usable
+        a_pos.next = t_pos
 
     @always_seq(clk.posedge, reset=rst)
     def judge_flags():
         a_tok.next = t_tok
         a_ok.next = t_ok
 
+    # the lowest free field wins, as an OR of one-hot terms (field f when it is free and no
+    # lower one is), not a chain of multiplexers after the groups' OR: with ten fields that was
+    # the engine's longest path (9 levels); none free gives all ones, NO_POSITION
+    assert NO_POSITION == (1 << CARD) - 1
+
     @always_comb
     def pick():
-        take = intbv(NO_POSITION)[CARD:]
-        hit = False
-        for f in downrange(FIELDS):                  # the lowest free field wins
-            for b in range(CARD):                    # unconditional: a loop under the if is a latch
-                if free[f]:
-                    take[b] = fields[CARD * f + b]
-            if free[f]:
-                hit = True
+        take = intbv(0)[CARD:]
+        hit = False                                  # a lower field is free
+        for f in range(count):
+            for b in range(CARD):
+                take[b] = take[b] or (free[f] and not hit and fields[CARD * f + b])
+            hit = hit or free[f]
+        for b in range(CARD):
+            take[b] = take[b] or not hit
         if dealt:
             chosen.next = take
             found.next = hit
@@ -354,7 +392,7 @@ def lane_dealer(clk, rst, opponents, n, mask, dealt, exact, load, load_slot, loa
     trial every ``issue``; last_tok, last_ok, last: the trial leaving the last stage, whether it
     is whole (not void), its positions."""
     slots = lane_slots(opponents)
-    words = [Signal(intbv(0)[32:]) for _ in range(slots)]
+    words = [Signal(intbv(0)[32 * slot_words(s):]) for s in range(slots)]
     toks = [Signal(bool(0)) for _ in range(slots)]
     oks = [Signal(bool(0)) for _ in range(slots)]
     positions = [Signal(intbv(0)[CARD * (s + 1):]) for s in range(slots)]
