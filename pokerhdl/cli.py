@@ -305,14 +305,16 @@ def build_parser():
                    help=f"Monte Carlo lanes (1..{MAX_LANES}) the trials are shared among; the "
                         f"counts depend "
                         f"on them (golden: default {DEFAULT_LANES}; sim: the simulated "
-                        f"engine's; serial: the board engine's, by default nexys_a7_equity's)")
+                        f"engine's; serial: the board's, which its engine tells when asked: "
+                        f"given, it must match)")
     p.add_argument("--backend", default="golden", choices=BACKENDS,
                    help="golden: the CPU (exact runs in numpy, Monte Carlo in C on every "
                         "core); sim: the generated RTL of the hardware engine in Verilator "
                         "(its own lanes: for Monte Carlo the golden backend with the same "
                         "--lanes and --seed gives the same counts, --exact gives golden "
                         "exact's; Monte Carlo unless --exact); serial: a board running the "
-                        "engine (nexys_a7_equity), on --port")
+                        "engine (an *_equity* top), on --port; it tells its lanes, seats and "
+                        "clock")
     p.add_argument("--port", metavar="DEV", help="the board's serial port for --backend serial "
                                                  "(e.g. /dev/ttyUSB1)")
     p.add_argument("--json", action="store_true",

@@ -18,7 +18,7 @@ import pytest
 
 from pokerhdl.odds.calculator import equity
 from pokerhdl.cli import main
-from pokerhdl.odds.hardware import SerialLink, sim_link
+from pokerhdl.odds.hardware import SerialLink, engine_params, sim_link
 from pokerhdl.golden.equity import ERR_DUPLICATE, ERR_EXACT, ERR_OPPONENTS, EquityError
 from pokerhdl.golden.cards import DECK, parse_cards
 from pokerhdl.golden.equity_protocol import FrameReader, frame
@@ -36,6 +36,13 @@ def counts(report):
 @pytest.fixture(scope="module")
 def link():
     return sim_link()
+
+
+@pytest.mark.soak
+def test_the_simulated_engine_describes_itself_as_committed(link):
+    params = engine_params()
+    assert (link.lanes, link.opponents, link.clk_hz) == \
+        (params["lanes"], params["opponents"], params["clk_hz"])
 
 
 @pytest.mark.soak
@@ -126,10 +133,10 @@ def test_serial_backend_through_a_pseudo_terminal(link):
     try:
         hero, opponents, board, dead, trials, seed = CASES[1]
         serial = equity(hero, *opponents, board=board, dead=dead, trials=trials, seed=seed,
-                        backend="serial", port=os.ttyname(slave), lanes=link.lanes)
+                        backend="serial", port=os.ttyname(slave))   # lanes: the engine's word
         gold = equity(hero, *opponents, board=board, dead=dead, trials=trials, seed=seed,
                       lanes=link.lanes)
-        assert counts(serial) == counts(gold)
+        assert serial.lanes == link.lanes and counts(serial) == counts(gold)
     finally:
         stop.set()
         os.close(slave)

@@ -3,7 +3,8 @@ EHXPLLL simulation model, through the board shell): requests typed into
 the board's USB-UART pin come back as the golden engine's replies (golden/equity_protocol.
 engine_reply), byte for byte: a Monte Carlo run, an exact enumeration, a refusal, a frame with a
 corrupted byte; LED0 is lit while a request is answered; the reset button in the middle of a
-run leaves the board answering the next request. Simulated in both languages on a variant of
+run leaves the board answering the next request; a describe request is answered with the
+board's lanes, seats and clock (the PLL's on the ULX3S). Simulated in both languages on a variant of
 the top with one heads-up lane and a fast UART (the committed top's lanes are the engine's,
 tested in tb/test_equity_engine.py and, in Verilator, tb/test_equity_backends.py)."""
 
@@ -19,11 +20,14 @@ from uart_line import SerialLine
 from pokerhdl.boards.shell import core_hz
 from pokerhdl.golden.cards import parse_cards
 from pokerhdl.golden.equity import ERR_DUPLICATE, ERR_FRAME, OK
-from pokerhdl.golden.equity_protocol import (MODE_EXACT, FrameReader, engine_reply, frame,
-                                             request_payload)
+from pokerhdl.golden.equity_protocol import (DESCRIBE_REQUEST, MODE_EXACT, FrameReader,
+                                             engine_reply, frame, request_payload)
 from pokerhdl.flow.tops import BOARD_TOPS, get_top
 
-TOPS = [top.name for top in BOARD_TOPS if top.params["game"] == "equity"]
+# the heads-up board tops are the nine-seat ones' board, shell, game and clock with other lanes:
+# their variant here would be the same design
+TOPS = [top.name for top in BOARD_TOPS
+        if top.params["game"] == "equity" and not top.name.endswith("_heads_up")]
 
 
 def variant(name):
@@ -63,15 +67,17 @@ async def board_answers_as_the_golden_engine(dut):
     lanes, opponents = param("lanes", 1), param("opponents", 1)
     board = EquityBoard(dut)
     await ClockCycles(dut.clk, 100)              # the power-on reset
-    runs = [payload("AhAs", None, trials=300, seed=11),
+    clk_hz = core_hz(get_top(os.environ["BOARD_TOP"]))
+    runs = [DESCRIBE_REQUEST,
+            payload("AhAs", None, trials=300, seed=11),
             payload("Td6h", None, "7d8dJs6s9h", mode=MODE_EXACT),
             payload("AhAh", None, trials=5)]
     for request in runs:
         got = await board.ask(frame(request))
-        assert got == engine_reply(request, lanes, opponents), got.hex()
+        assert got == engine_reply(request, lanes, opponents, clk_hz), got.hex()
     assert [r[0] for r in (engine_reply(q, lanes, opponents) for q in runs)] \
-        == [OK, OK, ERR_DUPLICATE]
-    corrupted = bytearray(frame(runs[0]))
+        == [OK, OK, OK, ERR_DUPLICATE]
+    corrupted = bytearray(frame(runs[1]))
     corrupted[9] ^= 4
     assert await board.ask(corrupted) == bytes([ERR_FRAME])
 

@@ -7,7 +7,8 @@ from a deck cut short by dead cards), fewer boards than lanes; every refusal (a 
 no or too many opponents, no trials, too few cards left, an unknown mode, half a random hand);
 frames corrupted, cut short or too short for what they hold, each refused and followed by a
 request that works; a request sent during a run (ERR_BUSY after the run's reply); a reset in
-the middle of a run. Replies are read with the output stalled at random."""
+the middle of a run; a describe request (lanes, seats, clock), alone, cut or corrupted, and the
+runs after it. Replies are read with the output stalled at random."""
 
 import random
 
@@ -22,11 +23,13 @@ from pokerhdl.odds.calculator import make_setup
 from pokerhdl.golden.cards import NO_CARD
 from pokerhdl.golden.equity import (ERR_BOARD, ERR_BUSY, ERR_CARD, ERR_DECK, ERR_DUPLICATE,
                                     ERR_FRAME, ERR_MODE, ERR_OPPONENTS, ERR_TRIALS, OK)
-from pokerhdl.golden.equity_protocol import (MODE_EXACT, FrameReader, engine_reply, frame,
-                                             request_payload)
+from pokerhdl.golden.equity_protocol import (DESCRIBE_REQUEST, MODE_DESCRIBE, MODE_EXACT,
+                                             FrameReader, engine_reply, frame,
+                                             parse_description, request_payload)
 from pokerhdl.golden.cards import parse_cards
 
 TIMEOUT = 400      # the test build's frame timeout in clocks
+CLK_HZ = 37_500_000   # the clock the test build says it runs at (not the default 100 MHz)
 
 
 def cards(text):
@@ -129,7 +132,7 @@ class EngineTB(ClockedTB):
     async def ask(self, request_payload_, lanes, opponents):
         await self.send(frame(request_payload_))
         got = await self.reply()
-        want = engine_reply(request_payload_, lanes, opponents)
+        want = engine_reply(request_payload_, lanes, opponents, param("clk_hz", CLK_HZ))
         assert got == want, f"reply {got.hex()} != golden {want.hex()}"
         return got
 
@@ -215,7 +218,25 @@ async def reset_mid_run_then_a_clean_run(dut):
     await tb.ask(RUNS[1], lanes, opponents)
 
 
+@cocotb.test()
+async def a_describe_request_says_what_the_engine_is(dut):
+    lanes, opponents = param("lanes", 2), param("opponents", 1)
+    tb = EngineTB(dut)
+    await tb.reset()
+    got = await tb.ask(DESCRIBE_REQUEST, lanes, opponents)
+    assert parse_description(got) == (lanes, opponents, CLK_HZ), got.hex()
+    await tb.ask(RUNS[3], lanes, opponents)          # a run after it counts
+    for longer in (bytes([MODE_DESCRIBE, 0]), payload("AhKs", [None], mode=MODE_DESCRIBE)):
+        got = await tb.ask(longer, lanes, opponents)  # only the one byte describes
+        assert got in (bytes([ERR_FRAME]), bytes([ERR_MODE])), got.hex()
+    corrupted = frame(DESCRIBE_REQUEST)[:-1] + b"\x00"
+    await tb.send(corrupted)
+    assert await tb.reply() == bytes([ERR_FRAME]), "a corrupted describe request"
+    await tb.ask(DESCRIBE_REQUEST, lanes, opponents)
+    await tb.ask(EXACT[1], lanes, opponents)
+
+
 @pytest.mark.parametrize("hdl", HDLS)
 def test_equity_engine(hdl):
     run_block("equity_engine", hdl, __name__,
-              params={"lanes": 2, "opponents": 1, "timeout": TIMEOUT})
+              params={"lanes": 2, "opponents": 1, "timeout": TIMEOUT, "clk_hz": CLK_HZ})

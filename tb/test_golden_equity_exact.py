@@ -15,8 +15,8 @@ from pokerhdl.golden.cards import DECK, parse_cards
 from pokerhdl.golden.equity_exact import (MAX_EXACT_RANDOM, board_count, check_exact,
                                           colex_rank, colex_unrank, exact_deals, exact_share,
                                           lane_boards, split_exact)
-from pokerhdl.golden.equity_protocol import (MODE_EXACT, engine_reply, parse_reply,
-                                             parse_request, request_payload)
+from pokerhdl.golden.equity_protocol import (MODE_EXACT, engine_reply, parse_description,
+                                             parse_reply, parse_request, request_payload)
 
 
 def leaving(keep, *known):
@@ -90,3 +90,14 @@ def test_protocol_carries_exact_requests():
     assert engine_reply(too_big, 2, 3) == bytes([E.ERR_EXACT])
     assert engine_reply(request_payload((0, 1), [None], (), (), 5, 0, 3), 2, 3) \
         == bytes([E.ERR_MODE])
+
+
+def test_a_describe_request_is_the_one_byte_3():
+    """The engine's lanes, seats and clock (Hz, little-endian) after OK; a longer payload that
+    starts with 3 is a request like any other (too short, or an unknown mode)."""
+    assert engine_reply(b"\x03", 12, 1, 85_000_000) == bytes([E.OK, 12, 1]) + \
+        (85_000_000).to_bytes(4, "little")
+    assert parse_description(engine_reply(b"\x03", 2, 9, 75_000_000)) == (2, 9, 75_000_000)
+    assert engine_reply(b"\x03\x00", 2, 9) == bytes([E.ERR_FRAME])
+    with pytest.raises(ValueError, match="not a describe reply"):
+        parse_description(bytes([E.ERR_FRAME]))

@@ -74,7 +74,7 @@ TOPS = {top.name: top for top in [
         params={"opponents": 1},
         doc="one lane of the equity engine: a Monte Carlo trial dealt, ranked and counted per clock"),
     Top("equity_engine", "pokerhdl.rtl.equity_engine:equity_engine_top",
-        params={"lanes": 2, "opponents": 3, "timeout": 10_000_000},
+        params={"lanes": 2, "opponents": 3, "timeout": 10_000_000, "clk_hz": 100_000_000},
         doc="the equity engine: framed requests in, summed counts of its Monte Carlo lanes out"),
     Top("dice_roller", "pokerhdl.rtl.dice:dice_roller_top",
         doc="two fair dice by rejection from xorshift128 words, entropy mixing, on request"),

@@ -17,6 +17,10 @@ byte is refused, not misread. A request's payload:
     then     the number of known board cards b, then those b cards
     then     dead cards: the rest of the payload
 
+A payload of the one byte 3 (MODE_DESCRIBE) asks the engine what it is: the reply is OK, its
+lanes (1 byte), the most opponents it seats (1 byte) and its clock in Hz (4 bytes,
+little-endian), so a host learns a board's engine from the board (``describe_payload``).
+
 A reply's payload is a status (OK or an ERR_* code of golden/equity.py) and, when OK, the
 trials counted (40 bits) and per player, hero first, wins (40 bits), ties (40 bits) and tie
 units (56 bits), little-endian: the counts summed over the engine's lanes. A frame that is
@@ -31,7 +35,9 @@ from .equity import (ERR_BUSY, ERR_FRAME, ERR_MODE, ERR_OPPONENTS, ERR_TRIALS, E
 from .equity_exact import check_exact, split_exact
 
 SOF = 0xA5
-MODE_MONTE_CARLO, MODE_EXACT = 1, 2
+MODE_MONTE_CARLO, MODE_EXACT, MODE_DESCRIBE = 1, 2, 3
+DESCRIBE_REQUEST = bytes([MODE_DESCRIBE])  # the whole payload of a describe request
+CLOCK_BYTES = 4                            # the clock in Hz, in a describe reply
 TRIAL_BYTES, SEED_BYTES = 5, 16
 HEADER = 2 + TRIAL_BYTES + SEED_BYTES      # mode, opponents, trials, seed: then the cards
 COUNT_BYTES = (5, 5, 7)                    # wins, ties, tie units of a player in a reply
@@ -144,9 +150,23 @@ def parse_reply(payload, players):
     return status, result
 
 
-def engine_reply(payload, lanes, max_opponents):
-    """The reply payload the engine gives to a request payload: the golden twin of the whole
-    engine."""
+def describe_payload(lanes, max_opponents, clk_hz):
+    """The reply payload to a describe request: OK, lanes, most opponents, clock in Hz."""
+    return bytes([OK, lanes, max_opponents]) + clk_hz.to_bytes(CLOCK_BYTES, "little")
+
+
+def parse_description(payload):
+    """(lanes, most opponents, clock Hz) of a describe reply; ValueError if it is not one."""
+    if len(payload) != 3 + CLOCK_BYTES or payload[0] != OK:
+        raise ValueError(f"not a describe reply: {bytes(payload).hex()}")
+    return payload[1], payload[2], int.from_bytes(payload[3:], "little")
+
+
+def engine_reply(payload, lanes, max_opponents, clk_hz=100_000_000):
+    """The reply payload the engine (``lanes`` lanes of ``max_opponents`` seats at ``clk_hz``)
+    gives to a request payload: the golden twin of the whole engine."""
+    if bytes(payload) == DESCRIBE_REQUEST:
+        return describe_payload(lanes, max_opponents, clk_hz)
     try:
         setup, trials, seed = parse_request(payload, max_opponents)
     except EquityError as exc:

@@ -275,29 +275,24 @@ def check_lanes(lanes):
         raise ValueError(f"lanes is a whole number from 1 to {MAX_LANES:,}, got {lanes!r}")
 
 
-def check_seats(backend, opponents, top=None):
+def check_seats(backend, opponents, seats, engine):
     """EquityError(ERR_OPPONENTS) naming the engine's real seat count when the hardware engine
-    of ``backend`` has fewer seats than ``opponents`` (before the link is opened)."""
-    from . import hardware
-    if backend == "golden":
-        return
-    top = top or (hardware.SIM_TOP if backend == "sim" else hardware.BOARD_TOP)
-    seats = hardware.engine_params(top)["opponents"]
+    of ``backend`` (``engine``: what to call it) has fewer ``seats`` than ``opponents``."""
     if not 1 <= opponents <= seats:
         raise EquityError(ERR_OPPONENTS, f"got {opponents}",
-                          text=f"the {backend} backend's engine ({top}) seats 1 to {seats} "
+                          text=f"the {backend} backend's engine ({engine}) seats 1 to {seats} "
                                f"opponents")
 
 
-def hardware_link(backend, port=None, lanes=None):
+def hardware_link(backend, port=None):
     """The link to the hardware engine of backend ``sim`` (the generated RTL in Verilator) or
-    ``serial`` (a board on ``port``, whose engine has ``lanes`` lanes)."""
+    ``serial`` (a board on ``port``); either tells its lanes and seats when it opens."""
     from . import hardware
     if backend == "sim":
         return hardware.sim_link()
     if not port:
         raise ValueError("the serial backend needs the board's port (--port /dev/ttyUSB1)")
-    return hardware.SerialLink(port, lanes)
+    return hardware.SerialLink(port)
 
 
 def run_setup(setup, exact, trials=None, seed=DEFAULT_SEED, lanes=DEFAULT_LANES,
@@ -359,12 +354,16 @@ def equity(hero, *opponents, board=(), dead=(), exact=None, trials=None, seed=DE
     if backend not in BACKENDS:
         raise ValueError(_unknown_backend(backend))
     check_lanes(lanes)
-    check_seats(backend, len(opponents))       # golden: Setup's own check, 1..MAX_OPPONENTS
-    link = None
+    link = None                                # golden: Setup's own check, 1..MAX_OPPONENTS
     if backend == "golden":
         lanes = DEFAULT_LANES if lanes is None else lanes
     else:
-        link = hardware_link(backend, port, lanes)
+        if backend == "sim":                   # before Verilator builds the model
+            from .hardware import SIM_TOP, engine_params
+            check_seats(backend, len(opponents), engine_params()["opponents"], SIM_TOP)
+        link = hardware_link(backend, port)
+        check_seats(backend, len(opponents), link.opponents,
+                    f"{link.lanes} lanes at {link.clk_hz / 1e6:g} MHz")
         if lanes not in (None, link.lanes):
             raise ValueError(f"the {backend} backend's engine has {link.lanes} lanes, "
                              f"not {lanes}")

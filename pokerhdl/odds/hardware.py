@@ -7,7 +7,9 @@
 - ``SerialLink``: a board running the engine, through pyserial (the ``serial`` backend).
 
 Both give the same counts for the same seed as the golden backend with the engine's number of
-lanes (``lanes``).
+lanes (``lanes``). A link learns its engine's lanes, seats (``opponents``) and clock
+(``clk_hz``) from the engine itself: a describe request (golden/equity_protocol.py) when it
+opens.
 """
 
 import os
@@ -17,21 +19,21 @@ from functools import lru_cache
 from ..golden.equity import ERR_OPPONENTS, EquityError, ERROR_TEXT, OK, check_monte_carlo
 from ..golden.equity_deal import counted_fraction
 from ..golden.equity_exact import exact_clocks
-from ..golden.equity_protocol import (COUNT_BYTES, FrameReader, TRIAL_BYTES, parse_reply,
-                                      setup_request)
+from ..golden.equity_protocol import (COUNT_BYTES, DESCRIBE_REQUEST, FrameReader, TRIAL_BYTES,
+                                      frame, parse_description, parse_reply, setup_request)
 
 SIM_TOP = "equity_engine"
-BOARD_TOP = "nexys_a7_equity"    # the board top whose lanes a serial link has by default
 SIM_CHUNK = 20_000               # clocks between looks at the reply stream
 SIM_SLACK = 200_000              # clocks a run may take beyond its expected length
 SERIAL_BAUD = 115_200
 BYTE_BITS = 10                   # a UART byte: start, 8 data bits, stop
+SLOWEST_CLK_HZ = 25_000_000      # a board's clock before its engine has described itself
 MAX_REPLY = 4 + TRIAL_BYTES + 10 * sum(COUNT_BYTES)    # the longest reply frame, in bytes
 
 
 def engine_params(top=SIM_TOP):
-    """The committed parameters (lanes, opponents, ...) of an engine top: the simulated
-    engine's, or a board's (BOARD_TOP)."""
+    """The committed parameters (lanes, opponents, ...) of an engine top (the simulated
+    engine's by default)."""
     from ..flow.tops import TOPS
     return TOPS[top].params
 
@@ -40,13 +42,24 @@ class LinkError(RuntimeError):
     """The engine did not answer as the protocol says (no reply, a corrupted reply)."""
 
 
+def describe(link):
+    """Ask the engine behind ``link`` what it is: sets link.lanes, link.opponents (its most
+    opponents) and link.clk_hz from its describe reply."""
+    payload = link.exchange(frame(DESCRIBE_REQUEST), clocks=1_000)
+    try:
+        link.lanes, link.opponents, link.clk_hz = parse_description(payload)
+    except ValueError:
+        raise LinkError(f"the engine did not describe itself (it answered {payload.hex()}): "
+                        "is its bitstream older than the describe request?") from None
+    if not link.lanes or not link.opponents or not link.clk_hz:
+        raise LinkError(f"the engine described itself as nothing: {payload.hex()}")
+
+
 class SimLink:
     """The generated equity engine in Verilator (built once, cached in build/verilated/)."""
 
     def __init__(self):
         from ..sim.verilated import Model
-        params = engine_params()
-        self.lanes, self.opponents = params["lanes"], params["opponents"]
         self.model = Model.build(SIM_TOP)
         m = self.model
         m["rst"] = 1
@@ -55,6 +68,7 @@ class SimLink:
         m["rst"] = 0
         self.source = m.source("s_axis_tvalid", "s_axis_tready", ["s_axis_tdata"])
         self.replies = m.recorder("m_axis_tvalid", ["m_axis_tdata"])
+        describe(self)
 
     def exchange(self, request, clocks=1_000_000, progress=None):
         """The payload of the reply to ``request`` (a frame); ``clocks``: how long the run
@@ -76,7 +90,7 @@ class SimLink:
 class SerialLink:
     """A board's engine on a serial port (pyserial): 115200 8N1."""
 
-    def __init__(self, port, lanes=None, baud=SERIAL_BAUD):
+    def __init__(self, port, baud=SERIAL_BAUD):
         import serial
         try:
             self.port = serial.Serial(port, baud, timeout=0.1)
@@ -85,13 +99,14 @@ class SerialLink:
             # No such file or directory: 'X'"): the system's words once are enough
             why = os.strerror(exc.errno) if exc.errno else str(exc)
             raise LinkError(f"cannot open {port}: {why}") from None
-        self.lanes = engine_params(BOARD_TOP)["lanes"] if lanes is None else lanes
-        self.opponents = None            # the board's maximum: it refuses more itself
+        self.clk_hz = None
+        describe(self)
 
-    def exchange(self, request, clocks=1_000_000, progress=None, clk_hz=100_000_000):
+    def exchange(self, request, clocks=1_000_000, progress=None):
         self.port.reset_input_buffer()
         self.port.write(request)
         reader = FrameReader()
+        clk_hz = self.clk_hz or SLOWEST_CLK_HZ
         expected = clocks / clk_hz + (len(request) + MAX_REPLY) * BYTE_BITS / SERIAL_BAUD
         start = time.monotonic()
         while time.monotonic() - start < 2 * expected + 5:

@@ -25,7 +25,8 @@ from myhdl import (always_comb, always_seq, block, ConcatSignal, enum, instances
                    ResetSignal, Signal)
 
 from ..golden.cards import DECK_SIZE
-from ..golden.equity import ERR_BUSY, ERR_FRAME
+from ..golden.equity import ERR_BUSY, ERR_FRAME, OK
+from ..golden.equity_protocol import describe_payload
 from ..golden.equity_deal import MIX_ROUNDS, QUARTER_STEPS, lane_slots
 from .equity_frames import frame_receiver
 from .equity_lane import CARD, TRIAL_BITS, equity_lane
@@ -36,15 +37,17 @@ from .equity_setup import (RANK_BITS, card_scanner, lane_loader, seed_mixer,
 from .pipe import pipe_reg
 
 DEFAULT_TIMEOUT = 10_000_000     # 100 ms at 100 MHz: a frame's bytes come closer than that
+DEFAULT_CLK_HZ = 100_000_000     # the clock a describe reply states, unless told
+DESCRIBE_LEN = len(describe_payload(1, 1, 0))
 
 
 @block
 def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_tdata,
                   m_axis_tvalid, m_axis_tready, busy, lanes=2, opponents=1,
-                  timeout=DEFAULT_TIMEOUT):
+                  timeout=DEFAULT_TIMEOUT, clk_hz=DEFAULT_CLK_HZ):
     """The engine (module docstring) with ``lanes`` lanes of ``opponents`` opponent seats.
     s_*: request bytes in (ready but in reset); m_*: reply bytes out; busy: a request is being
-    answered (set up, run or replied).
+    answered (set up, run or replied); clk_hz: the clock it runs at, for a describe reply.
 
     Its parts (each the only writer of what it drives): frame_receiver, request_parser and
     request_judge (equity_request.py), the sequencer (engine_sequencer: the state), the set-up
@@ -60,6 +63,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     pay_data = Signal(intbv(0)[8:])
     taking = Signal(bool(0))                  # this frame began while the engine was idle
     request_complete = Signal(bool(0))        # every part of the request came
+    describe = Signal(bool(0))                # the request is a describe request
     mode = Signal(intbv(0)[8:])
     k_opp = Signal(intbv(0)[8:])             # opponents asked for
     trials = Signal(intbv(0)[TRIAL_BITS:])
@@ -125,14 +129,14 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
         frame_receiver(clk, rst, s_axis_tdata, s_axis_tvalid, frame_begin, pay_valid, pay_data,
                        frame_end, frame_good, timeout),
         request_parser(clk, rst, s_axis_tdata, frame_begin, pay_valid, pay_data, in_idle,
-                       taking, request_complete, mode, k_opp, trials, seed, cards_seen,
+                       taking, request_complete, describe, mode, k_opp, trials, seed, cards_seen,
                        card_bad, board_bad, known, dealt, to_deal, hero, fixed, randoms,
                        board_missing),
         request_judge(clk, n, mode, k_opp, trials, card_bad, board_bad, known, to_deal,
                       randoms, board_missing, opponents, mode_exact, count_bytes, verdict,
                       request_good),
         engine_sequencer(clk, rst, State, state, in_idle, in_reply, frame_end, frame_good,
-                         taking, request_complete, scan, request_good, mode_exact, verdict,
+                         taking, request_complete, describe, scan, request_good, mode_exact, verdict,
                          count_bytes, k_opp, step_count, exact, mix_phase, mix_count, mixing_base,
                          load_index, load_slot, load_lane, board_missing, fits, probe_j, dones,
                          reply_last, lanes, slots, status, reply_len, active, busy),
@@ -149,8 +153,9 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
         lane_row(clk, rst, opponents, n, mask, dealt, active, rem_we, rem_addr, rem_data, exact,
                  quotient, remainder, hero, fixed, load, load_lane, load_slot, load_index,
                  seed_word, start, shift, dones, chains),
-        reply_builder(clk, rst, in_reply, reply_len, status, count_bytes, chains, shift,
-                      reply_last, m_axis_tdata, m_axis_tvalid, m_axis_tready)]
+        reply_builder(clk, rst, in_reply, reply_len, status, describe, count_bytes, chains,
+                      shift, reply_last, m_axis_tdata, m_axis_tvalid, m_axis_tready,
+                      description=(lanes, opponents, clk_hz))]
 
     @always_comb
     def always_ready():
@@ -161,7 +166,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
 
 @block(skipname=True)
 def engine_sequencer(clk, rst, State, state, in_idle, in_reply, frame_end, frame_good, taking,
-                     request_complete, scan, request_good, mode_exact, verdict, count_bytes, k_opp,
+                     request_complete, describe, scan, request_good, mode_exact, verdict, count_bytes, k_opp,
                      step_count, exact, mix_phase, mix_count, mixing_base, load_index,
                      load_slot, load_lane, board_missing, fits, probe_j, dones, reply_last,
                      lanes, slots, status, reply_len, active, busy):
@@ -200,7 +205,12 @@ def engine_sequencer(clk, rst, State, state, in_idle, in_reply, frame_end, frame
                 in_idle.next = False
             elif frame_end and taking:
                 in_idle.next = False
-                if not frame_good or not request_complete:
+                if frame_good and describe:
+                    status.next = OK
+                    reply_len.next = DESCRIBE_LEN
+                    state.next = State.REPLYING
+                    in_reply.next = True
+                elif not frame_good or not request_complete:
                     status.next = ERR_FRAME
                     reply_len.next = 1
                     state.next = State.REPLYING
@@ -347,11 +357,11 @@ def lane_bonus(remainder, lane, bonus):
     return share
 
 
-def equity_engine_top(lanes=2, opponents=1, timeout=DEFAULT_TIMEOUT):
+def equity_engine_top(lanes=2, opponents=1, timeout=DEFAULT_TIMEOUT, clk_hz=DEFAULT_CLK_HZ):
     """equity_engine with fresh port signals, for conversion."""
     return equity_engine(
         clk=Signal(bool(0)), rst=ResetSignal(0, active=1, isasync=False),
         s_axis_tdata=Signal(intbv(0)[8:]), s_axis_tvalid=Signal(bool(0)),
         s_axis_tready=Signal(bool(0)), m_axis_tdata=Signal(intbv(0)[8:]),
         m_axis_tvalid=Signal(bool(0)), m_axis_tready=Signal(bool(0)),
-        busy=Signal(bool(0)), lanes=lanes, opponents=opponents, timeout=timeout)
+        busy=Signal(bool(0)), lanes=lanes, opponents=opponents, timeout=timeout, clk_hz=clk_hz)

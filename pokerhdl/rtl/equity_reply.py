@@ -1,4 +1,5 @@
-"""The equity engine's reply: SOF, length, status, the lanes' summed counts, CRC.
+"""The equity engine's reply: SOF, length, status, the lanes' summed counts (or, to a describe
+request, what the engine is), CRC.
 
 The counts are the lanes' readout chains summed a byte at a time, least significant first:
 the sum settles through a register per lane (sum_link; no adder tree in one clock), and since
@@ -8,7 +9,7 @@ no total exceeds its counter, no carry crosses from one counter into the next.
 from myhdl import always, always_comb, always_seq, block, enum, instances, intbv, Signal
 
 from ..golden.equity import OK
-from ..golden.equity_protocol import SOF
+from ..golden.equity_protocol import SOF, describe_payload
 from .equity_frames import crc8_step
 from .equity_lane import SHIFT_DELAY
 
@@ -24,15 +25,19 @@ def sum_link(clk, before, byte, after):
 
 
 @block(skipname=True)
-def reply_builder(clk, rst, in_reply, reply_len, status, count_bytes, chains, shift,
-                  reply_last, m_axis_tdata, m_axis_tvalid, m_axis_tready):
+def reply_builder(clk, rst, in_reply, reply_len, status, describe, count_bytes, chains, shift,
+                  reply_last, m_axis_tdata, m_axis_tvalid, m_axis_tready, description):
     """The reply, a byte whenever the output register is free, while ``in_reply``: reply_len
     and status as the engine set them, then (status OK) count_bytes bytes of the sum of the
-    lanes' chains, each taken with a ``shift`` of the chains; reply_last: this clock sends the
+    lanes' chains, each taken with a ``shift`` of the chains, or (``describe``) the bytes of
+    golden describe_payload(*description) after its status; reply_last: this clock sends the
     last byte."""
     lanes = len(chains)
     lane_bits = max(lanes.bit_length(), 1)
-    Part = enum("SEND_SOF", "SEND_LEN", "SEND_STATUS", "SEND_COUNTS", "SEND_CRC")
+    Part = enum("SEND_SOF", "SEND_LEN", "SEND_STATUS", "SEND_COUNTS", "SEND_ABOUT", "SEND_CRC")
+    about = tuple(describe_payload(*description)[1:])   # what the engine is, after OK
+    about_at = Signal(intbv(0, min=0, max=len(about)))
+    about_byte = Signal(intbv(0)[8:])
     part = Signal(Part.SEND_SOF)   # SEND_SOF but in REPLYING: a reply's last byte sets it back
     left = Signal(intbv(0)[8:])               # bytes of the part still to send
     out_data = Signal(intbv(0)[8:])
@@ -62,6 +67,10 @@ def reply_builder(clk, rst, in_reply, reply_len, status, count_bytes, chains, sh
         reply_last.next = tx_go and part == Part.SEND_CRC
 
     @always_comb
+    def about_rom():
+        about_byte.next = about[int(about_at)]
+
+    @always_comb
     def reply_byte():
         if part == Part.SEND_SOF:
             tx_byte.next = SOF
@@ -71,6 +80,8 @@ def reply_builder(clk, rst, in_reply, reply_len, status, count_bytes, chains, sh
             tx_byte.next = status
         elif part == Part.SEND_COUNTS:
             tx_byte.next = sum_last[8:0]
+        elif part == Part.SEND_ABOUT:
+            tx_byte.next = about_byte
         else:
             tx_byte.next = crc_tx
 
@@ -96,7 +107,10 @@ def reply_builder(clk, rst, in_reply, reply_len, status, count_bytes, chains, sh
                     left.next = count_bytes
                     carry.next = 0
                     settle.next = lanes + SHIFT_DELAY
-                    if status == OK:
+                    about_at.next = 0
+                    if status == OK and describe:
+                        part.next = Part.SEND_ABOUT
+                    elif status == OK:
                         part.next = Part.SEND_COUNTS
                     else:
                         part.next = Part.SEND_CRC
@@ -108,6 +122,12 @@ def reply_builder(clk, rst, in_reply, reply_len, status, count_bytes, chains, sh
                     left.next = left - 1
                     if left == 1:
                         part.next = Part.SEND_CRC
+                elif part == Part.SEND_ABOUT:
+                    crc_tx.next = crc_tx_next
+                    if about_at == len(about) - 1:
+                        part.next = Part.SEND_CRC
+                    else:
+                        about_at.next = about_at + 1
                 else:
                     part.next = Part.SEND_SOF
 

@@ -14,8 +14,8 @@ from ..golden.equity import (ERR_BOARD, ERR_CARD, ERR_DECK, ERR_DUPLICATE, ERR_E
                              ERR_MODE, ERR_OPPONENTS, ERR_TRIALS, MAX_OPPONENTS, OK)
 from ..golden.equity_deal import BOARD_SLOTS
 from ..golden.equity_exact import MAX_EXACT_RANDOM
-from ..golden.equity_protocol import (COUNT_BYTES, HEADER, MODE_EXACT, MODE_MONTE_CARLO,
-                                      SEED_BYTES, TRIAL_BYTES)
+from ..golden.equity_protocol import (COUNT_BYTES, HEADER, MODE_DESCRIBE, MODE_EXACT,
+                                      MODE_MONTE_CARLO, SEED_BYTES, TRIAL_BYTES)
 from .equity_lane import CARD
 from .lane_tally import TRIAL_BITS
 
@@ -42,11 +42,11 @@ def constant(value, bits):
 
 @block(skipname=True)
 def request_parser(clk, rst, s_axis_tdata, frame_begin, pay_valid, pay_data, in_idle, taking,
-                   request_complete, mode, k_opp, trials, seed, cards_seen, card_bad, board_bad,
-                   known, dealt, to_deal, hero, fixed, randoms, board_missing):
+                   request_complete, describe, mode, k_opp, trials, seed, cards_seen, card_bad,
+                   board_bad, known, dealt, to_deal, hero, fixed, randoms, board_missing):
     """The request as it arrives (pay_data with pay_valid; a frame taken only when it begins
     while the engine is idle: ``taking``): ``request_complete`` when every part came (its role
-    is DEAD); known: card bytes that are cards; dealt: the slots to deal, to_deal how many cards;
+    is DEAD); describe: the payload so far is the one byte MODE_DESCRIBE; known: card bytes that are cards; dealt: the slots to deal, to_deal how many cards;
     hero: its two cards; fixed: every slot's known card; randoms: random opponents;
     board_missing: board cards a trial deals."""
     slots = len(fixed)
@@ -102,6 +102,7 @@ def request_parser(clk, rst, s_axis_tdata, frame_begin, pay_valid, pay_data, in_
             if in_idle:
                 role.next = Role.HEADER
                 index.next = 0
+                describe.next = False
                 cards_seen.next = 0
                 randoms.next = 0
                 dealt.next = 0
@@ -110,6 +111,7 @@ def request_parser(clk, rst, s_axis_tdata, frame_begin, pay_valid, pay_data, in_
                 known.next = 0
                 board_bad.next = False
         elif pay_valid and taking:
+            describe.next = role == Role.HEADER and index == 0 and card == MODE_DESCRIBE
             if role == Role.HEADER:
                 index.next = index + 1
                 if index == 0:
