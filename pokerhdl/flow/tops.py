@@ -137,6 +137,10 @@ TOPS.update((top.name, top) for top in [
     board_top("nexys_a7_equity", "nexys_a7", "equity", baud=115_200, lanes=2, opponents=9,
               doc="the equity engine (2 lanes of up to 9 opponents) on the Digilent Nexys "
                   "A7-100T's USB-UART"),
+    board_top("nexys_a7_equity_heads_up", "nexys_a7", "equity", baud=115_200, lanes=14,
+              opponents=1,
+              doc="the heads-up equity engine (14 lanes of one opponent: as many as fit 80 % of "
+                  "the xc7a100t) on the Digilent Nexys A7-100T's USB-UART"),
 ])
 BOARD_TOPS = [top for top in TOPS.values() if top.board]
 
@@ -158,9 +162,16 @@ TOPS.update((top.name, top) for top in [
     board_top("ulx3s_dice", "ulx3s", "dice", purse=1008, max_bid=127, deposit_share=4,
               max_rounds=100, baud=115_200, tx_baud=None, **ULX3S_PANEL,
               doc="7 up 7 down, two players, with UART table on the Radiona ULX3S"),
-    board_top("ulx3s_equity", "ulx3s", "equity", baud=115_200, lanes=2, opponents=9,
+    # a nine-seat lane with two-word slots is about 35,000 of the 85F's 83,640 LUT4 cells: two
+    # placed at 91 % (over the 80 % budget), so one; twelve heads-up lanes placed at 83 % and
+    # routed at 71.4 MHz against 85, so eleven at 70 MHz
+    board_top("ulx3s_equity", "ulx3s", "equity", baud=115_200, lanes=1, opponents=9,
               pll_hz=75_000_000, leds=8,
-              doc="the equity engine (2 lanes of up to 9 opponents, 75 MHz from the PLL: what "
-                  "its route meets) on the Radiona ULX3S's FTDI UART"),
+              doc="the equity engine (1 lane of up to 9 opponents, 75 MHz from the PLL) on the "
+                  "Radiona ULX3S's FTDI UART"),
+    board_top("ulx3s_equity_heads_up", "ulx3s", "equity", baud=115_200, lanes=11,
+              opponents=1, pll_hz=70_000_000, leds=8,
+              doc="the heads-up equity engine (11 lanes of one opponent at 70 MHz from the PLL) "
+                  "on the Radiona ULX3S's FTDI UART"),
 ])
 BOARD_TOPS = [top for top in TOPS.values() if top.board]

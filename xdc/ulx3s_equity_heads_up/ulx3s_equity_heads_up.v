@@ -1,0 +1,1 @@
+../../generated/verilog/ulx3s_equity_heads_up.v
