@@ -6,7 +6,9 @@ Golden model: evaluations per second on this CPU.
 Equity on the CPU: trials per second of our Monte Carlo (C and numpy) beside the eval7
 library's in the same run, and the exact heads-up preflop enumeration.
 Equity in hardware: one lane's size and depth, its trials per clock measured in simulation, and
-the trials per second of the lanes that fit an xc7a100t.
+the trials per second of the lanes that fit an xc7a100t; the board equity tops as built (the
+Nexys A7's synthesized, the ULX3S's routed) and their trials per second (`--equity-hardware`:
+only these).
 Table server: a seated client's wait for its state while 100 hostile clients run, memory
 with 1,000 idle connections attempted, hands per minute (tb/bench_table.py); its web page in
 Chromium: bytes, a click to its effect, the browser tests' time (tb/bench_web.py).
@@ -192,8 +194,8 @@ def equity_hardware():
     its counted trials per clock measured in simulation (Icarus, every seat random), and from
     those the lanes an xc7a100t holds and the trials per second at 100 MHz."""
     from harness import run_block
-    rows = []
-    for opponents, trials in ((1, 3000), (9, 400)):
+    rows, per_clock = [], {}
+    for opponents, trials in ((1, 3000), (3, 1000), (9, 400)):
         tmp = Path(tempfile.mkdtemp())
         convert_one("equity_lane", "verilog", tmp, {"opponents": opponents})
         s = synth_stats(tmp / "equity_lane.v", "equity_lane")
@@ -203,6 +205,7 @@ def equity_hardware():
                   extra_env={"THROUGHPUT_OUT": str(out), "THROUGHPUT_TRIALS": str(trials)},
                   tag="-bench")
         measured = json.loads(out.read_text())
+        per_clock[opponents] = measured["per_clock"]
         luts = s["LUT"] + s["LUTRAM/SRL"]
         lanes = int(XC7A100T_LUTS * LUT_BUDGET // luts)
         rows.append([f"1 + {opponents}", s["LUT"], s["LUTRAM/SRL"], s["FF"], s["levels"],
@@ -212,6 +215,41 @@ def equity_hardware():
     table(rows, ["players", "LUT", "LUTRAM/SRL", "FF", "logic levels",
                  "trials/clock (expected)", "lanes in 80 % of xc7a100t",
                  "trials/s at 100 MHz"])
+    return per_clock
+
+
+ECP5_85F_LUTS = 83_640           # LUT4 of the LFE5U-85F (a CCU2C takes two)
+
+
+def equity_boards(per_clock):
+    """The headline as built designs: each board equity top's lanes and seats, its size (the
+    Nexys A7's from synth_xilinx, against 80 % and 8 levels; the ULX3S's routed), its clock
+    (the Nexys's assumed 100 MHz, Vivado not run here; the ULX3S's PLL, checked against its
+    routed Fmax) and trials/s = lanes x trials per clock (``per_clock``: measured in
+    simulation, every seat random, by equity_hardware) x clock."""
+    from pokerhdl.boards.shell import core_hz
+    rows = []
+    for name in sorted(n for n, t in TOPS.items() if t.board and t.params["game"] == "equity"):
+        top = TOPS[name]
+        lanes, seats = top.params["lanes"], top.params["opponents"]
+        verilog = ROOT / "generated" / "verilog" / f"{name}.v"
+        if top.board == "ulx3s":
+            r = pnr.route_top(name)
+            clock = core_hz(top)
+            fmax = pnr.slowest(r)
+            size = f"{r['LUT4'] + 2 * r['CCU2C']:,} LUT4 ({(r['LUT4'] + 2 * r['CCU2C']) / ECP5_85F_LUTS:.0%})"
+            clocked = f"{clock / 1e6:g} MHz PLL, routed {fmax:.1f}" + ("" if fmax >= clock / 1e6
+                                                                        else " (NOT MET)")
+        else:
+            s = synth_stats(verilog, name)
+            clock = CLOCK_HZ
+            luts = s["LUT"] + s["LUTRAM/SRL"]
+            size = f"{luts:,} LUT ({luts / XC7A100T_LUTS:.0%}), {s['levels']} levels"
+            clocked = "100 MHz (assumed)"
+        rates = [f"{lanes * per_clock[k] * clock / 1e6:,.0f} M" for k in (1, 3, 9) if k <= seats]
+        rows.append([name, lanes, seats, size, clocked, " / ".join(rates)])
+    print("## Equity on the boards (trials/s with 1 / 3 / 9 random opponents)\n")
+    table(rows, ["top", "lanes", "seats", "size", "clock", "trials/s"])
 
 
 def dice_games(games=10_000, seed=1):
@@ -385,6 +423,9 @@ def simulation():
 if __name__ == "__main__" and "--equity-one-core" in sys.argv:
     # only the CPU equity rows, on one core (for a machine whose other core is busy)
     equity_speed(one_core=True)
+elif __name__ == "__main__" and "--equity-hardware" in sys.argv:
+    # only the lanes and the board equity tops
+    equity_boards(equity_hardware())
 elif __name__ == "__main__":
     print(f"pokerhdl bench on {platform.node()} ({platform.processor() or platform.machine()}), "
           f"{time.strftime('%Y-%m-%d')}\n")
@@ -392,7 +433,7 @@ elif __name__ == "__main__":
     place_and_route()
     golden_speed()
     equity_speed()
-    equity_hardware()
+    equity_boards(equity_hardware())
     dice_games()
     emulator_speed()
     emulator_monitor()
