@@ -42,7 +42,7 @@ from pokerhdl.golden.fast_rank import rank7_array  # noqa: E402
 from pokerhdl.flow import pnr  # noqa: E402
 from pokerhdl.flow.synth import synth_stats  # noqa: E402
 from pokerhdl.boards.board import get_board  # noqa: E402
-from pokerhdl.flow.tops import TOPS  # noqa: E402
+from pokerhdl.flow.tops import EQUITY_BOARD_TOPS, TOPS  # noqa: E402
 
 # (top, parameter overrides) measured besides the defaults in generated/
 VARIANTS = [("showdown", {"players": 2}), ("showdown", {"players": 10}),
@@ -218,7 +218,7 @@ def equity_hardware():
     return per_clock
 
 
-ECP5_85F_LUTS = 83_640           # LUT4 of the LFE5U-85F (a CCU2C takes two)
+ECP5_85F_CELLS = 83_640          # logic cells (nextpnr's TRELLIS_COMB) of the LFE5U-85F
 
 
 def equity_boards(per_clock):
@@ -229,19 +229,17 @@ def equity_boards(per_clock):
     simulation, every seat random, by equity_hardware) x clock."""
     from pokerhdl.boards.shell import core_hz
     rows = []
-    for name in sorted(n for n, t in TOPS.items() if t.board and t.params["game"] == "equity"):
-        top = TOPS[name]
-        lanes, seats = top.params["lanes"], top.params["opponents"]
-        verilog = ROOT / "generated" / "verilog" / f"{name}.v"
+    for top in sorted(EQUITY_BOARD_TOPS, key=lambda t: t.name):
+        name, lanes, seats = top.name, top.params["lanes"], top.params["opponents"]
         if top.board == "ulx3s":
             r = pnr.route_top(name)
             clock = core_hz(top)
             fmax = pnr.slowest(r)
-            size = f"{r['LUT4'] + 2 * r['CCU2C']:,} LUT4 ({(r['LUT4'] + 2 * r['CCU2C']) / ECP5_85F_LUTS:.0%})"
-            clocked = f"{clock / 1e6:g} MHz PLL, routed {fmax:.1f}" + ("" if fmax >= clock / 1e6
-                                                                        else " (NOT MET)")
+            size = f"{r['COMB']:,} logic cells ({r['COMB'] / ECP5_85F_CELLS:.0%})"
+            met = "" if fmax >= clock / 1e6 else " (NOT MET)"
+            clocked = f"{clock / 1e6:g} MHz PLL, routed {fmax:.1f}{met}"
         else:
-            s = synth_stats(verilog, name)
+            s = synth_stats(ROOT / "generated" / "verilog" / f"{name}.v", name)
             clock = CLOCK_HZ
             luts = s["LUT"] + s["LUTRAM/SRL"]
             size = f"{luts:,} LUT ({luts / XC7A100T_LUTS:.0%}), {s['levels']} levels"

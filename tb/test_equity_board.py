@@ -4,9 +4,9 @@ the board's USB-UART pin come back as the golden engine's replies (golden/equity
 engine_reply), byte for byte: a Monte Carlo run, an exact enumeration, a refusal, a frame with a
 corrupted byte; LED0 is lit while a request is answered; the reset button in the middle of a
 run leaves the board answering the next request; a describe request is answered with the
-board's lanes, seats and clock (the PLL's on the ULX3S). Simulated in both languages on a variant of
-the top with one heads-up lane and a fast UART (the committed top's lanes are the engine's,
-tested in tb/test_equity_engine.py and, in Verilator, tb/test_equity_backends.py)."""
+board's lanes, seats and clock (the PLL's on the ULX3S). Simulated in both languages on a
+variant of the top with one heads-up lane and a fast UART (the committed top's lanes are the
+engine's, tested in tb/test_equity_engine.py and, in Verilator, tb/test_equity_backends.py)."""
 
 import os
 
@@ -22,12 +22,11 @@ from pokerhdl.golden.cards import parse_cards
 from pokerhdl.golden.equity import ERR_DUPLICATE, ERR_FRAME, OK
 from pokerhdl.golden.equity_protocol import (DESCRIBE_REQUEST, MODE_EXACT, FrameReader,
                                              engine_reply, frame, request_payload)
-from pokerhdl.flow.tops import BOARD_TOPS, get_top
+from pokerhdl.flow.tops import EQUITY_BOARD_TOPS, get_top
 
 # the heads-up board tops are the nine-seat ones' board, shell, game and clock with other lanes:
 # their variant here would be the same design
-TOPS = [top.name for top in BOARD_TOPS
-        if top.params["game"] == "equity" and not top.name.endswith("_heads_up")]
+TOPS = [top.name for top in EQUITY_BOARD_TOPS if top.params["opponents"] > 1]
 
 
 def variant(name):

@@ -10,15 +10,14 @@ from harness import ROOT, primitive_models
 from pokerhdl.flow.convert import HDLS, convert_one
 from pokerhdl.flow.pnr import tool
 from pokerhdl.flow.synth import synth_stats
-from pokerhdl.flow.tops import TOPS
+from pokerhdl.flow.tops import EQUITY_BOARD_TOPS, TOPS
 
 GENERATED = ROOT / "generated"
 WAIVERS = ROOT / "tb" / "lint" / "verilator_waivers.vlt"
 NAMES = sorted(TOPS)
 # the board equity tops: minutes each to convert and to read (1 or 2 nine-seat lanes, or 11 to 14
 # heads-up lanes)
-BIG_EQUITY = {"nexys_a7_equity", "ulx3s_equity", "nexys_a7_equity_heads_up",
-              "ulx3s_equity_heads_up"}
+BIG_EQUITY = {top.name for top in EQUITY_BOARD_TOPS}
 
 
 def expected_files():
@@ -38,7 +37,7 @@ def test_no_stray_files():
 # the commit) and `make exhaustive` (marker slow), the rest in make sim
 # the heads-up board tops hold the nine-seat tops' blocks, with other lanes: yosys reads them in
 # minutes each, so their latch check is make exhaustive's, the nine-seat ones' CI's deep stage's
-HEADS_UP_EQUITY = {"nexys_a7_equity_heads_up", "ulx3s_equity_heads_up"}
+HEADS_UP_EQUITY = {top.name for top in EQUITY_BOARD_TOPS if top.params["opponents"] == 1}
 
 
 @pytest.mark.parametrize("name", [

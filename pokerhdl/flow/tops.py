@@ -175,3 +175,5 @@ TOPS.update((top.name, top) for top in [
                   "on the Radiona ULX3S's FTDI UART"),
 ])
 BOARD_TOPS = [top for top in TOPS.values() if top.board]
+# the equity engine on a board: nine-seat tops (opponents 9) and heads-up ones (opponents 1)
+EQUITY_BOARD_TOPS = [top for top in BOARD_TOPS if top.params["game"] == "equity"]

@@ -129,17 +129,18 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
         frame_receiver(clk, rst, s_axis_tdata, s_axis_tvalid, frame_begin, pay_valid, pay_data,
                        frame_end, frame_good, timeout),
         request_parser(clk, rst, s_axis_tdata, frame_begin, pay_valid, pay_data, in_idle,
-                       taking, request_complete, describe, mode, k_opp, trials, seed, cards_seen,
-                       card_bad, board_bad, known, dealt, to_deal, hero, fixed, randoms,
-                       board_missing),
+                       taking, request_complete, describe, mode, k_opp, trials, seed,
+                       cards_seen, card_bad, board_bad, known, dealt, to_deal, hero, fixed,
+                       randoms, board_missing),
         request_judge(clk, n, mode, k_opp, trials, card_bad, board_bad, known, to_deal,
                       randoms, board_missing, opponents, mode_exact, count_bytes, verdict,
                       request_good),
         engine_sequencer(clk, rst, State, state, in_idle, in_reply, frame_end, frame_good,
-                         taking, request_complete, describe, scan, request_good, mode_exact, verdict,
-                         count_bytes, k_opp, step_count, exact, mix_phase, mix_count, mixing_base,
-                         load_index, load_slot, load_lane, board_missing, fits, probe_j, dones,
-                         reply_last, lanes, slots, status, reply_len, active, busy),
+                         taking, request_complete, describe, scan, request_good, mode_exact,
+                         verdict, count_bytes, k_opp, step_count, exact, mix_phase, mix_count,
+                         mixing_base, load_index, load_slot, load_lane, board_missing, fits,
+                         probe_j, dones, reply_last, lanes, slots, status, reply_len, active,
+                         busy),
         card_scanner(clk, rst, State, state, in_idle, in_reply, cards_seen, scan, n, mask,
                      rem_we, rem_addr, rem_data),
         trial_divider(clk, rst, State, state, in_reply, request_good, mode_exact, binomial_q,
@@ -166,10 +167,10 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
 
 @block(skipname=True)
 def engine_sequencer(clk, rst, State, state, in_idle, in_reply, frame_end, frame_good, taking,
-                     request_complete, describe, scan, request_good, mode_exact, verdict, count_bytes, k_opp,
-                     step_count, exact, mix_phase, mix_count, mixing_base, load_index,
-                     load_slot, load_lane, board_missing, fits, probe_j, dones, reply_last,
-                     lanes, slots, status, reply_len, active, busy):
+                     request_complete, describe, scan, request_good, mode_exact, verdict,
+                     count_bytes, k_opp, step_count, exact, mix_phase, mix_count, mixing_base,
+                     load_index, load_slot, load_lane, board_missing, fits, probe_j, dones,
+                     reply_last, lanes, slots, status, reply_len, active, busy):
     """The engine's state: a request's frame ends (a bad frame, or one that came while busy,
     goes straight to the reply), its cards are scanned and judged, the set-up's steps follow
     one another, the lanes run until every one is done, the reply is sent. It sets what the

@@ -46,9 +46,10 @@ def request_parser(clk, rst, s_axis_tdata, frame_begin, pay_valid, pay_data, in_
                    board_bad, known, dealt, to_deal, hero, fixed, randoms, board_missing):
     """The request as it arrives (pay_data with pay_valid; a frame taken only when it begins
     while the engine is idle: ``taking``): ``request_complete`` when every part came (its role
-    is DEAD); describe: the payload so far is the one byte MODE_DESCRIBE; known: card bytes that are cards; dealt: the slots to deal, to_deal how many cards;
-    hero: its two cards; fixed: every slot's known card; randoms: random opponents;
-    board_missing: board cards a trial deals."""
+    is DEAD); describe: the payload so far is the one byte MODE_DESCRIBE; known: card bytes
+    that are cards; dealt: the slots to deal, to_deal how many cards; hero: its two cards;
+    fixed: every slot's known card; randoms: random opponents; board_missing: board cards a
+    trial deals."""
     slots = len(fixed)
     # one-hot: a byte's enables test one bit of the role, not a 3-bit code
     Role = enum("HEADER", "HERO", "OPP", "BCOUNT", "BOARD", "DEAD", encoding="one_hot")
