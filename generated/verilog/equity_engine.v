@@ -6650,17 +6650,31 @@ always @(n) begin: mask_rom
     endcase
 end
 
-
-always @(posedge clk) begin: scan_cards
+// The cards seen so far, every idle clock (when a good frame ends they are its cards),
+// shifted every other clock: SCANNING is the first clock out of IDLE, and nothing reads
+// the bits after it. The 52 registers see in_idle alone, not the state's decoder (the
+// 12-lane heads-up top's longest path went through that decode's 53 loads).
+always @(posedge clk) begin: scan_bits_shift
     if (rst == 1) begin
         scan_bits <= 0;
-        n <= 0;
-        scan <= 0;
     end
     else begin
         if (in_idle) begin
             scan_bits <= cards_seen;
         end
+        else begin
+            scan_bits <= {1'b0, scan_bits[52-1:1]};
+        end
+    end
+end
+
+
+always @(posedge clk) begin: scan_cards
+    if (rst == 1) begin
+        n <= 0;
+        scan <= 0;
+    end
+    else begin
         if ((!in_reply)) begin
             case (state)
                 5'b00000: begin
@@ -6668,7 +6682,6 @@ always @(posedge clk) begin: scan_cards
                     n <= 0;
                 end
                 5'b00001: begin
-                    scan_bits <= {1'b0, scan_bits[52-1:1]};
                     if ((!scan_bits[0])) begin
                         n <= (n + 1);
                     end

@@ -6701,24 +6701,38 @@ begin
     end case;
 end process mask_rom;
 
-scan_cards: process (clk) is
+-- The cards seen so far, every idle clock (when a good frame ends they are its cards),
+-- shifted every other clock: SCANNING is the first clock out of IDLE, and nothing reads
+-- the bits after it. The 52 registers see in_idle alone, not the state's decoder (the
+-- 12-lane heads-up top's longest path went through that decode's 53 loads).
+scan_bits_shift: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
             scan_bits <= to_unsigned(0, 52);
-            n <= to_unsigned(0, 6);
-            scan <= to_unsigned(0, 6);
         else
             if bool(in_idle) then
                 scan_bits <= cards_seen;
+            else
+                scan_bits <= unsigned'('0' & scan_bits(52-1 downto 1));
             end if;
+        end if;
+    end if;
+end process scan_bits_shift;
+
+scan_cards: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            n <= to_unsigned(0, 6);
+            scan <= to_unsigned(0, 6);
+        else
             if (not bool(in_reply)) then
                 case state is
                     when IDLE =>
                         scan <= to_unsigned(0, 6);
                         n <= to_unsigned(0, 6);
                     when SCANNING =>
-                        scan_bits <= unsigned'('0' & scan_bits(52-1 downto 1));
                         if (not bool(scan_bits(0))) then
                             n <= (n + 1);
                         end if;

@@ -36,17 +36,23 @@ def card_scanner(clk, rst, State, state, in_idle, in_reply, cards_seen, scan, n,
         mask.next = MASK_ROM[int(n)]
 
     @always_seq(clk.posedge, reset=rst)
-    def scan_cards():
+    def scan_bits_shift():
+        """The cards seen so far, every idle clock (when a good frame ends they are its cards),
+        shifted every other clock: SCANNING is the first clock out of IDLE, and nothing reads
+        the bits after it. The 52 registers see in_idle alone, not the state's decoder (the
+        12-lane heads-up top's longest path went through that decode's 53 loads)."""
         if in_idle:
-            # the cards seen so far, every idle clock: when a good frame ends they are its
-            # cards, with no frame check in the 52 registers' enable
             scan_bits.next = cards_seen
+        else:
+            scan_bits.next = concat(False, scan_bits[DECK_SIZE:1])
+
+    @always_seq(clk.posedge, reset=rst)
+    def scan_cards():
         if not in_reply:
             if state == State.IDLE:
                 scan.next = 0
                 n.next = 0
             elif state == State.SCANNING:
-                scan_bits.next = concat(False, scan_bits[DECK_SIZE:1])
                 if not scan_bits[0]:
                     n.next = n + 1
                 scan.next = scan + 1
