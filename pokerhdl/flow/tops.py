@@ -162,10 +162,10 @@ TOPS.update((top.name, top) for top in [
     board_top("ulx3s_dice", "ulx3s", "dice", purse=1008, max_bid=127, deposit_share=4,
               max_rounds=100, baud=115_200, tx_baud=None, **ULX3S_PANEL,
               doc="7 up 7 down, two players, with UART table on the Radiona ULX3S"),
-    # a nine-seat lane with two-word slots is about 35,000 of the 85F's 83,640 LUT4 cells: two
-    # placed at 91 % (over the 80 % budget), so one, which routed at 94.4 MHz against 100 and
-    # 88.9 against 90, so 85; twelve heads-up lanes placed at 83 % and routed at 71.4 MHz
-    # against 85, so eleven at 70 MHz
+    # a nine-seat lane with two-word slots is about 35,000 of the 85F's 83,640 logic cells: two
+    # placed at 91 % (over the 80 % budget), so one, which routed at 88.9 MHz against 90, so 85
+    # (89.3); twelve heads-up lanes placed at 83 %, so eleven (78 %), which routed at 72.9 MHz
+    # against 80, so 70 (80.3). The PLL makes what a route with its LPF met.
     board_top("ulx3s_equity", "ulx3s", "equity", baud=115_200, lanes=1, opponents=9,
               pll_hz=85_000_000, leds=8,
               doc="the equity engine (1 lane of up to 9 opponents, 85 MHz from the PLL) on the "
