@@ -56,6 +56,8 @@ reg [7:0] k_opp;
 reg [39:0] trials;
 reg [127:0] seed;
 reg [51:0] cards_seen;
+reg pending_mark;
+reg [5:0] pending_card;
 reg card_bad;
 reg board_bad;
 reg [7:0] known;
@@ -6086,9 +6088,39 @@ always @(posedge clk) begin: board_dealt_rom
 end
 
 
+always @(posedge clk) begin: pending
+    pending_card <= pay_data[6-1:0];
+end
+
+// The set of cards seen and its count, a clock behind the byte: the 52 enables and
+// the counter start at pending_mark and pending_card, registers placed with the set,
+// not at the decode of the byte's role (the ULX3S equity tops' longest path, two hops
+// across the die to the 52 enables).
+always @(posedge clk) begin: mark_seen
+    integer c;
+    if (rst == 1) begin
+        known <= 0;
+        cards_seen <= 0;
+    end
+    else begin
+        if ((frame_begin && in_idle)) begin
+            cards_seen <= 0;
+            known <= 0;
+        end
+        else if (pending_mark) begin
+            known <= (known + 1);
+            for (c=0; c<52; c=c+1) begin
+                if (($signed({1'b0, pending_card}) == c)) begin
+                    cards_seen[c] <= 1'b1;
+                end
+            end
+        end
+    end
+end
+
+
 always @(posedge clk) begin: decode
     integer s;
-    integer c;
     integer slot;
     if (rst == 1) begin
         mode <= 0;
@@ -6098,16 +6130,15 @@ always @(posedge clk) begin: decode
         second <= 0;
         fixed_we <= 0;
         fixed_slot <= 0;
+        pending_mark <= 0;
         k_opp <= 0;
         card_bad <= 0;
         trials <= 0;
         board_slot <= 0;
         hero_b <= 0;
         board_bad <= 0;
-        cards_seen <= 0;
         opp_slot <= 0;
         hero_a <= 0;
-        known <= 0;
         fixed_card <= 0;
         dealt <= 0;
         seed <= 0;
@@ -6122,18 +6153,17 @@ always @(posedge clk) begin: decode
     end
     else begin
         fixed_we <= 1'b0;
+        pending_mark <= 1'b0;
         if (frame_begin) begin
             taking <= in_idle;
             if (in_idle) begin
                 role <= 6'b000001;
                 index <= 0;
                 describe <= 1'b0;
-                cards_seen <= 0;
                 randoms <= 0;
                 dealt <= 0;
                 to_deal <= 0;
                 card_bad <= 1'b0;
-                known <= 0;
                 board_bad <= 1'b0;
             end
         end
@@ -6185,12 +6215,7 @@ always @(posedge clk) begin: decode
                         // pass
                     end
                     else if (is_card) begin
-                        known <= (known + 1);
-                        for (c=0; c<52; c=c+1) begin
-                            if (($signed({1'b0, pay_data}) == c)) begin
-                                cards_seen[c] <= 1'b1;
-                            end
-                        end
+                        pending_mark <= 1'b1;
                     end
                     else begin
                         card_bad <= 1'b1;
@@ -6650,17 +6675,21 @@ always @(n) begin: mask_rom
     endcase
 end
 
-// The cards seen so far, every idle clock (when a good frame ends they are its cards),
-// shifted every other clock: SCANNING is the first clock out of IDLE, and nothing reads
-// the bits after it. The 52 registers see in_idle alone, not the state's decoder (the
-// 12-lane heads-up top's longest path went through that decode's 53 loads).
+// The cards seen so far, loaded on every idle clock (when a good frame ends they are
+// its cards, the last one still pending), shifted on every other clock: SCANNING is the
+// first clock out of IDLE, and nothing reads the bits after it. The 52 registers see
+// in_idle alone, not the state's decoder (the 12-lane heads-up top's longest path went
+// through that decode's 53 loads).
 always @(posedge clk) begin: scan_bits_shift
+    integer c;
     if (rst == 1) begin
         scan_bits <= 0;
     end
     else begin
         if (in_idle) begin
-            scan_bits <= cards_seen;
+            for (c=0; c<52; c=c+1) begin
+                scan_bits[c] <= (cards_seen[c] || (pending_mark && ($signed({1'b0, pending_card}) == c)));
+            end
         end
         else begin
             scan_bits <= {1'b0, scan_bits[52-1:1]};

@@ -111,6 +111,8 @@ signal k_opp: unsigned(7 downto 0);
 signal trials: unsigned(39 downto 0);
 signal seed: unsigned(127 downto 0);
 signal cards_seen: unsigned(51 downto 0);
+signal pending_mark: std_logic;
+signal pending_card: unsigned(5 downto 0);
 signal card_bad: std_logic;
 signal board_bad: std_logic;
 signal known: unsigned(7 downto 0);
@@ -6166,6 +6168,39 @@ begin
     end if;
 end process board_dealt_rom;
 
+pending: process (clk) is
+begin
+    if rising_edge(clk) then
+        pending_card <= pay_data(6-1 downto 0);
+    end if;
+end process pending;
+
+-- The set of cards seen and its count, a clock behind the byte: the 52 enables and
+-- the counter start at pending_mark and pending_card, registers placed with the set,
+-- not at the decode of the byte's role (the ULX3S equity tops' longest path, two hops
+-- across the die to the 52 enables).
+mark_seen: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            known <= to_unsigned(0, 8);
+            cards_seen <= to_unsigned(0, 52);
+        else
+            if (bool(frame_begin) and bool(in_idle)) then
+                cards_seen <= to_unsigned(0, 52);
+                known <= to_unsigned(0, 8);
+            elsif bool(pending_mark) then
+                known <= (known + 1);
+                for c in 0 to 52-1 loop
+                    if (signed(resize(pending_card, 7)) = c) then
+                        cards_seen(c) <= '1';
+                    end if;
+                end loop;
+            end if;
+        end if;
+    end if;
+end process mark_seen;
+
 decode: process (clk) is
 begin
     if rising_edge(clk) then
@@ -6177,16 +6212,15 @@ begin
             second <= '0';
             fixed_we <= '0';
             fixed_slot <= to_unsigned(0, 5);
+            pending_mark <= '0';
             k_opp <= to_unsigned(0, 8);
             card_bad <= '0';
             trials <= to_unsigned(0, 40);
             board_slot <= to_unsigned(0, 4);
             hero_b <= to_unsigned(0, 6);
             board_bad <= '0';
-            cards_seen <= to_unsigned(0, 52);
             opp_slot <= to_unsigned(0, 5);
             hero_a <= to_unsigned(0, 6);
-            known <= to_unsigned(0, 8);
             fixed_card <= to_unsigned(0, 6);
             dealt <= to_unsigned(0, 11);
             seed <= to_unsigned(0, 128);
@@ -6200,18 +6234,17 @@ begin
             pair_slot <= to_unsigned(0, 5);
         else
             fixed_we <= '0';
+            pending_mark <= '0';
             if bool(frame_begin) then
                 taking <= in_idle;
                 if bool(in_idle) then
                     role <= HEADER;
                     index <= to_unsigned(0, 5);
                     describe <= '0';
-                    cards_seen <= to_unsigned(0, 52);
                     randoms <= to_unsigned(0, 4);
                     dealt <= to_unsigned(0, 11);
                     to_deal <= to_unsigned(0, 10);
                     card_bad <= '0';
-                    known <= to_unsigned(0, 8);
                     board_bad <= '0';
                 end if;
             elsif (bool(pay_valid) and bool(taking)) then
@@ -6254,12 +6287,7 @@ begin
                         if ((role = OPP) and bool(is_none)) then
                             null;
                         elsif bool(is_card) then
-                            known <= (known + 1);
-                            for c in 0 to 52-1 loop
-                                if (signed(resize(pay_data, 9)) = c) then
-                                    cards_seen(c) <= '1';
-                                end if;
-                            end loop;
+                            pending_mark <= '1';
                         else
                             card_bad <= '1';
                         end if;
@@ -6701,10 +6729,11 @@ begin
     end case;
 end process mask_rom;
 
--- The cards seen so far, every idle clock (when a good frame ends they are its cards),
--- shifted every other clock: SCANNING is the first clock out of IDLE, and nothing reads
--- the bits after it. The 52 registers see in_idle alone, not the state's decoder (the
--- 12-lane heads-up top's longest path went through that decode's 53 loads).
+-- The cards seen so far, loaded on every idle clock (when a good frame ends they are
+-- its cards, the last one still pending), shifted on every other clock: SCANNING is the
+-- first clock out of IDLE, and nothing reads the bits after it. The 52 registers see
+-- in_idle alone, not the state's decoder (the 12-lane heads-up top's longest path went
+-- through that decode's 53 loads).
 scan_bits_shift: process (clk) is
 begin
     if rising_edge(clk) then
@@ -6712,7 +6741,9 @@ begin
             scan_bits <= to_unsigned(0, 52);
         else
             if bool(in_idle) then
-                scan_bits <= cards_seen;
+                for c in 0 to 52-1 loop
+                    scan_bits(c) <= stdl(bool(cards_seen(c)) or (bool(pending_mark) and (signed(resize(pending_card, 7)) = c)));
+                end loop;
             else
                 scan_bits <= unsigned'('0' & scan_bits(52-1 downto 1));
             end if;

@@ -1,8 +1,9 @@
 """The equity engine's request: its bytes taken apart as they arrive, then judged.
 
 The parser (request_parser) keeps what the request says (mode, opponents, trials, seed), the
-52-bit set of the cards seen, and writes known cards into the lanes' slots and random hands
-into the slots to deal; the judge (request_judge) gives the first problem found its error code
+52-bit set of the cards seen (a card byte marks it a clock after it comes: pending_mark,
+pending_card), and writes known cards into the lanes' slots and random hands into the slots
+to deal; the judge (request_judge) gives the first problem found its error code
 in the golden order (golden/equity_protocol.parse_request), once the scan has counted the cards
 nobody knows.
 """
@@ -42,12 +43,15 @@ def constant(value, bits):
 
 @block(skipname=True)
 def request_parser(clk, rst, s_axis_tdata, frame_begin, pay_valid, pay_data, in_idle, taking,
-                   request_complete, describe, mode, k_opp, trials, seed, cards_seen, card_bad,
-                   board_bad, known, dealt, to_deal, hero, fixed, randoms, board_missing):
+                   request_complete, describe, mode, k_opp, trials, seed, cards_seen, pending_mark,
+                   pending_card, card_bad, board_bad, known, dealt, to_deal, hero, fixed,
+                   randoms, board_missing):
     """The request as it arrives (pay_data with pay_valid; a frame taken only when it begins
     while the engine is idle: ``taking``): ``request_complete`` when every part came (its role
-    is DEAD); describe: the payload so far is the one byte MODE_DESCRIBE; known: card bytes
-    that are cards; dealt: the slots to deal, to_deal how many cards; hero: its two cards;
+    is DEAD); describe: the payload so far is the one byte MODE_DESCRIBE; cards_seen and known
+    (card bytes that are cards) take a card a clock after its byte, while pending_mark says
+    pending_card is on its way (a good frame's last card is pending on the clock it ends, the
+    clock the scan loads the set: card_scanner adds it); dealt: the slots to deal, to_deal how many cards; hero: its two cards;
     fixed: every slot's known card; randoms: random opponents; board_missing: board cards a
     trial deals."""
     slots = len(fixed)
@@ -95,21 +99,39 @@ def request_parser(clk, rst, s_axis_tdata, frame_begin, pay_valid, pay_data, in_
     def board_dealt_rom():
         board_dealt.next = BOARD_DEALT_ROM[int(s_axis_tdata[3:])]
 
+    @always(clk.posedge)
+    def pending():
+        pending_card.next = pay_data[CARD:]   # read only with pending_mark: no enable
+
+    @always_seq(clk.posedge, reset=rst)
+    def mark_seen():
+        """The set of cards seen and its count, a clock behind the byte: the 52 enables and
+        the counter start at pending_mark and pending_card, registers placed with the set,
+        not at the decode of the byte's role (the ULX3S equity tops' longest path, two hops
+        across the die to the 52 enables)."""
+        if frame_begin and in_idle:
+            cards_seen.next = 0
+            known.next = 0
+        elif pending_mark:
+            known.next = known + 1
+            for c in range(DECK_SIZE):       # a decoder: no index arithmetic
+                if pending_card == c:
+                    cards_seen.next[c] = True
+
     @always_seq(clk.posedge, reset=rst)
     def decode():
         fixed_we.next = False
+        pending_mark.next = False
         if frame_begin:
             taking.next = in_idle
             if in_idle:
                 role.next = Role.HEADER
                 index.next = 0
                 describe.next = False
-                cards_seen.next = 0
                 randoms.next = 0
                 dealt.next = 0
                 to_deal.next = 0
                 card_bad.next = False
-                known.next = 0
                 board_bad.next = False
         elif pay_valid and taking:
             describe.next = role == Role.HEADER and index == 0 and card == MODE_DESCRIBE
@@ -146,10 +168,7 @@ def request_parser(clk, rst, s_axis_tdata, frame_begin, pay_valid, pay_data, in_
                 if role == Role.OPP and is_none:
                     pass
                 elif is_card:
-                    known.next = known + 1
-                    for c in range(DECK_SIZE):       # a decoder: no index arithmetic
-                        if card == c:
-                            cards_seen.next[c] = True
+                    pending_mark.next = True
                 else:
                     card_bad.next = True
                 if role == Role.HERO or role == Role.OPP:
