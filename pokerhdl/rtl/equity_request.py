@@ -48,12 +48,11 @@ def request_parser(clk, rst, s_axis_tdata, frame_begin, pay_valid, pay_data, in_
                    randoms, board_missing):
     """The request as it arrives (pay_data with pay_valid; a frame taken only when it begins
     while the engine is idle: ``taking``): ``request_complete`` when every part came (its role
-    is DEAD); describe: the payload so far is the one byte MODE_DESCRIBE; cards_seen and known
-    (card bytes that are cards) take a card a clock after its byte, while pending_mark says
-    pending_card is on its way (a good frame's last card is pending on the clock it ends, the
-    clock the scan loads the set: card_scanner adds it); dealt: the slots to deal, to_deal how
-    many cards; hero: its two cards; fixed: every slot's known card; randoms: random
-    opponents; board_missing: board cards a trial deals."""
+    is DEAD); describe: the payload so far is the one byte MODE_DESCRIBE; cards_seen, known
+    (card bytes that are cards): a clock behind the bytes (mark_seen), the card on its way in
+    pending_card while pending_mark; dealt: the slots to deal, to_deal how many cards; hero:
+    its two cards; fixed: every slot's known card; randoms: random opponents; board_missing:
+    board cards a trial deals."""
     slots = len(fixed)
     # one-hot: a byte's enables test one bit of the role, not a 3-bit code
     Role = enum("HEADER", "HERO", "OPP", "BCOUNT", "BOARD", "DEAD", encoding="one_hot")
