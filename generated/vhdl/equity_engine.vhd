@@ -111,6 +111,8 @@ signal k_opp: unsigned(7 downto 0);
 signal trials: unsigned(39 downto 0);
 signal seed: unsigned(127 downto 0);
 signal cards_seen: unsigned(51 downto 0);
+signal pending_mark: std_logic;
+signal pending_card: unsigned(5 downto 0);
 signal card_bad: std_logic;
 signal board_bad: std_logic;
 signal known: unsigned(7 downto 0);
@@ -177,13 +179,10 @@ signal is_card: std_logic;
 signal is_none: std_logic;
 signal is_one: std_logic;
 signal last_left: std_logic;
-signal marked: unsigned(51 downto 0);
 signal missing: unsigned(2 downto 0);
 signal opp_slot: unsigned(4 downto 0);
 signal over_board: std_logic;
 signal pair_slot: unsigned(4 downto 0);
-signal pending_card: unsigned(5 downto 0);
-signal pending_mark: std_logic;
 signal role: t_enum_Role_2;
 signal second: std_logic;
 signal slot_count: unsigned(4 downto 0);
@@ -599,11 +598,10 @@ signal equity_lane0_deal_stage0_found: std_logic;
 signal equity_lane0_deal_stage0_free: unsigned(4 downto 0);
 signal equity_lane0_deal_stage0_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage0_taken: unsigned(29 downto 0);
-signal equity_lane0_deal_stage0_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage0_t_pos: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_t_tok: std_logic;
 signal equity_lane0_deal_stage0_t_ok: std_logic;
-signal equity_lane0_deal_stage0_repeats: unsigned(4 downto 0);
+signal equity_lane0_deal_stage0_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage1_ok_out: std_logic;
 signal equity_lane0_deal_stage1_pos_out: unsigned(11 downto 0);
 signal equity_lane0_deal_stage1_n_q: unsigned(5 downto 0);
@@ -616,19 +614,27 @@ signal equity_lane0_deal_stage1_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage1_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage1_found: std_logic;
 signal equity_lane0_deal_stage1_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage1_repeats: unsigned(4 downto 0);
-signal equity_lane0_deal_stage1_compared: unsigned(4 downto 0);
 signal equity_lane0_deal_stage1_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage1_taken: unsigned(29 downto 0);
-signal equity_lane0_deal_stage1_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage1_t_pos: unsigned(5 downto 0);
 signal equity_lane0_deal_stage1_t_tok: std_logic;
 signal equity_lane0_deal_stage1_t_ok: std_logic;
-signal equity_lane0_deal_stage1_same_position0_equal: std_logic;
-signal equity_lane0_deal_stage1_same_position1_equal: std_logic;
-signal equity_lane0_deal_stage1_same_position2_equal: std_logic;
-signal equity_lane0_deal_stage1_same_position3_equal: std_logic;
-signal equity_lane0_deal_stage1_same_position4_equal: std_logic;
+signal equity_lane0_deal_stage1_repeated: unsigned(4 downto 0);
+signal equity_lane0_deal_stage1_repeated_position0_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage1_repeated_position0_gathered: std_logic;
+signal equity_lane0_deal_stage1_repeated_position0_same_position0_equal: std_logic;
+signal equity_lane0_deal_stage1_repeated_position1_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage1_repeated_position1_gathered: std_logic;
+signal equity_lane0_deal_stage1_repeated_position1_same_position1_equal: std_logic;
+signal equity_lane0_deal_stage1_repeated_position2_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage1_repeated_position2_gathered: std_logic;
+signal equity_lane0_deal_stage1_repeated_position2_same_position2_equal: std_logic;
+signal equity_lane0_deal_stage1_repeated_position3_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage1_repeated_position3_gathered: std_logic;
+signal equity_lane0_deal_stage1_repeated_position3_same_position3_equal: std_logic;
+signal equity_lane0_deal_stage1_repeated_position4_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage1_repeated_position4_gathered: std_logic;
+signal equity_lane0_deal_stage1_repeated_position4_same_position4_equal: std_logic;
 signal equity_lane0_deal_stage2_ok_out: std_logic;
 signal equity_lane0_deal_stage2_pos_out: unsigned(17 downto 0);
 signal equity_lane0_deal_stage2_n_q: unsigned(5 downto 0);
@@ -641,24 +647,37 @@ signal equity_lane0_deal_stage2_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage2_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage2_found: std_logic;
 signal equity_lane0_deal_stage2_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage2_repeats: unsigned(9 downto 0);
-signal equity_lane0_deal_stage2_compared: unsigned(9 downto 0);
 signal equity_lane0_deal_stage2_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage2_taken: unsigned(29 downto 0);
-signal equity_lane0_deal_stage2_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage2_t_pos: unsigned(11 downto 0);
 signal equity_lane0_deal_stage2_t_tok: std_logic;
 signal equity_lane0_deal_stage2_t_ok: std_logic;
-signal equity_lane0_deal_stage2_same_position5_equal: std_logic;
-signal equity_lane0_deal_stage2_same_position6_equal: std_logic;
-signal equity_lane0_deal_stage2_same_position7_equal: std_logic;
-signal equity_lane0_deal_stage2_same_position8_equal: std_logic;
-signal equity_lane0_deal_stage2_same_position9_equal: std_logic;
-signal equity_lane0_deal_stage2_same_position10_equal: std_logic;
-signal equity_lane0_deal_stage2_same_position11_equal: std_logic;
-signal equity_lane0_deal_stage2_same_position12_equal: std_logic;
-signal equity_lane0_deal_stage2_same_position13_equal: std_logic;
-signal equity_lane0_deal_stage2_same_position14_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated: unsigned(4 downto 0);
+signal equity_lane0_deal_stage2_repeated_position5_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage2_repeated_position5_gathered: std_logic;
+signal equity_lane0_deal_stage2_repeated_position5_same_position5_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position5_same_position6_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position5_any_set5_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position6_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage2_repeated_position6_gathered: std_logic;
+signal equity_lane0_deal_stage2_repeated_position6_same_position7_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position6_same_position8_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position6_any_set6_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position7_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage2_repeated_position7_gathered: std_logic;
+signal equity_lane0_deal_stage2_repeated_position7_same_position9_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position7_same_position10_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position7_any_set7_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position8_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage2_repeated_position8_gathered: std_logic;
+signal equity_lane0_deal_stage2_repeated_position8_same_position11_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position8_same_position12_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position8_any_set8_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position9_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage2_repeated_position9_gathered: std_logic;
+signal equity_lane0_deal_stage2_repeated_position9_same_position13_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position9_same_position14_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position9_any_set9_bits: unsigned(1 downto 0);
 signal equity_lane0_deal_stage3_ok_out: std_logic;
 signal equity_lane0_deal_stage3_pos_out: unsigned(23 downto 0);
 signal equity_lane0_deal_stage3_n_q: unsigned(5 downto 0);
@@ -671,29 +690,42 @@ signal equity_lane0_deal_stage3_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage3_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage3_found: std_logic;
 signal equity_lane0_deal_stage3_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage3_repeats: unsigned(14 downto 0);
-signal equity_lane0_deal_stage3_compared: unsigned(14 downto 0);
 signal equity_lane0_deal_stage3_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage3_taken: unsigned(29 downto 0);
-signal equity_lane0_deal_stage3_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage3_t_pos: unsigned(17 downto 0);
 signal equity_lane0_deal_stage3_t_tok: std_logic;
 signal equity_lane0_deal_stage3_t_ok: std_logic;
-signal equity_lane0_deal_stage3_same_position15_equal: std_logic;
-signal equity_lane0_deal_stage3_same_position16_equal: std_logic;
-signal equity_lane0_deal_stage3_same_position17_equal: std_logic;
-signal equity_lane0_deal_stage3_same_position18_equal: std_logic;
-signal equity_lane0_deal_stage3_same_position19_equal: std_logic;
-signal equity_lane0_deal_stage3_same_position20_equal: std_logic;
-signal equity_lane0_deal_stage3_same_position21_equal: std_logic;
-signal equity_lane0_deal_stage3_same_position22_equal: std_logic;
-signal equity_lane0_deal_stage3_same_position23_equal: std_logic;
-signal equity_lane0_deal_stage3_same_position24_equal: std_logic;
-signal equity_lane0_deal_stage3_same_position25_equal: std_logic;
-signal equity_lane0_deal_stage3_same_position26_equal: std_logic;
-signal equity_lane0_deal_stage3_same_position27_equal: std_logic;
-signal equity_lane0_deal_stage3_same_position28_equal: std_logic;
-signal equity_lane0_deal_stage3_same_position29_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated: unsigned(4 downto 0);
+signal equity_lane0_deal_stage3_repeated_position10_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage3_repeated_position10_gathered: std_logic;
+signal equity_lane0_deal_stage3_repeated_position10_same_position15_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position10_same_position16_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position10_same_position17_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position10_any_set10_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position11_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage3_repeated_position11_gathered: std_logic;
+signal equity_lane0_deal_stage3_repeated_position11_same_position18_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position11_same_position19_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position11_same_position20_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position11_any_set11_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position12_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage3_repeated_position12_gathered: std_logic;
+signal equity_lane0_deal_stage3_repeated_position12_same_position21_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position12_same_position22_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position12_same_position23_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position12_any_set12_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position13_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage3_repeated_position13_gathered: std_logic;
+signal equity_lane0_deal_stage3_repeated_position13_same_position24_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position13_same_position25_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position13_same_position26_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position13_any_set13_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position14_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage3_repeated_position14_gathered: std_logic;
+signal equity_lane0_deal_stage3_repeated_position14_same_position27_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position14_same_position28_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position14_same_position29_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position14_any_set14_bits: unsigned(2 downto 0);
 signal equity_lane0_deal_stage4_ok_out: std_logic;
 signal equity_lane0_deal_stage4_pos_out: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_n_q: unsigned(5 downto 0);
@@ -706,34 +738,47 @@ signal equity_lane0_deal_stage4_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage4_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_found: std_logic;
 signal equity_lane0_deal_stage4_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage4_repeats: unsigned(19 downto 0);
-signal equity_lane0_deal_stage4_compared: unsigned(19 downto 0);
 signal equity_lane0_deal_stage4_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_taken: unsigned(29 downto 0);
-signal equity_lane0_deal_stage4_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage4_t_pos: unsigned(23 downto 0);
 signal equity_lane0_deal_stage4_t_tok: std_logic;
 signal equity_lane0_deal_stage4_t_ok: std_logic;
-signal equity_lane0_deal_stage4_same_position30_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position31_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position32_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position33_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position34_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position35_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position36_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position37_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position38_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position39_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position40_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position41_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position42_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position43_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position44_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position45_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position46_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position47_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position48_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position49_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated: unsigned(4 downto 0);
+signal equity_lane0_deal_stage4_repeated_position15_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage4_repeated_position15_gathered: std_logic;
+signal equity_lane0_deal_stage4_repeated_position15_same_position30_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position15_same_position31_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position15_same_position32_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position15_same_position33_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position15_any_set15_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position16_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage4_repeated_position16_gathered: std_logic;
+signal equity_lane0_deal_stage4_repeated_position16_same_position34_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position16_same_position35_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position16_same_position36_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position16_same_position37_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position16_any_set16_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position17_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage4_repeated_position17_gathered: std_logic;
+signal equity_lane0_deal_stage4_repeated_position17_same_position38_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position17_same_position39_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position17_same_position40_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position17_same_position41_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position17_any_set17_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position18_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage4_repeated_position18_gathered: std_logic;
+signal equity_lane0_deal_stage4_repeated_position18_same_position42_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position18_same_position43_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position18_same_position44_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position18_same_position45_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position18_any_set18_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position19_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage4_repeated_position19_gathered: std_logic;
+signal equity_lane0_deal_stage4_repeated_position19_same_position46_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position19_same_position47_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position19_same_position48_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position19_same_position49_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position19_any_set19_bits: unsigned(3 downto 0);
 signal equity_lane0_deal_stage5_ok_out: std_logic;
 signal equity_lane0_deal_stage5_pos_out: unsigned(35 downto 0);
 signal equity_lane0_deal_stage5_n_q: unsigned(5 downto 0);
@@ -746,39 +791,62 @@ signal equity_lane0_deal_stage5_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage5_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_found: std_logic;
 signal equity_lane0_deal_stage5_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage5_repeats: unsigned(24 downto 0);
-signal equity_lane0_deal_stage5_compared: unsigned(24 downto 0);
 signal equity_lane0_deal_stage5_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_taken: unsigned(29 downto 0);
-signal equity_lane0_deal_stage5_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage5_t_pos: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_t_tok: std_logic;
 signal equity_lane0_deal_stage5_t_ok: std_logic;
-signal equity_lane0_deal_stage5_same_position50_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position51_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position52_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position53_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position54_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position55_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position56_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position57_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position58_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position59_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position60_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position61_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position62_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position63_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position64_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position65_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position66_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position67_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position68_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position69_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position70_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position71_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position72_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position73_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position74_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated: unsigned(9 downto 0);
+signal equity_lane0_deal_stage5_repeated_position20_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position20_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position20_same_position50_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position20_same_position51_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position20_same_position52_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position20_same_position53_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position20_same_position54_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position20_any_set20_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage5_repeated_position20_any_set20_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position20_any_set21_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position21_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position21_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position21_same_position55_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position21_same_position56_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position21_same_position57_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position21_same_position58_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position21_same_position59_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position21_any_set22_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage5_repeated_position21_any_set22_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position21_any_set23_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position22_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position22_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position22_same_position60_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position22_same_position61_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position22_same_position62_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position22_same_position63_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position22_same_position64_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position22_any_set24_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage5_repeated_position22_any_set24_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position22_any_set25_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position23_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position23_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position23_same_position65_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position23_same_position66_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position23_same_position67_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position23_same_position68_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position23_same_position69_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position23_any_set26_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage5_repeated_position23_any_set26_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position23_any_set27_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position24_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position24_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position24_same_position70_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position24_same_position71_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position24_same_position72_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position24_same_position73_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position24_same_position74_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position24_any_set28_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage5_repeated_position24_any_set28_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position24_any_set29_hit: std_logic;
 signal equity_lane0_deal_stage6_ok_out: std_logic;
 signal equity_lane0_deal_stage6_pos_out: unsigned(41 downto 0);
 signal equity_lane0_deal_stage6_n_q: unsigned(5 downto 0);
@@ -791,44 +859,72 @@ signal equity_lane0_deal_stage6_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage6_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage6_found: std_logic;
 signal equity_lane0_deal_stage6_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage6_repeats: unsigned(29 downto 0);
-signal equity_lane0_deal_stage6_compared: unsigned(29 downto 0);
 signal equity_lane0_deal_stage6_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage6_taken: unsigned(29 downto 0);
-signal equity_lane0_deal_stage6_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage6_t_pos: unsigned(35 downto 0);
 signal equity_lane0_deal_stage6_t_tok: std_logic;
 signal equity_lane0_deal_stage6_t_ok: std_logic;
-signal equity_lane0_deal_stage6_same_position75_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position76_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position77_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position78_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position79_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position80_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position81_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position82_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position83_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position84_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position85_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position86_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position87_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position88_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position89_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position90_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position91_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position92_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position93_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position94_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position95_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position96_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position97_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position98_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position99_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position100_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position101_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position102_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position103_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position104_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated: unsigned(9 downto 0);
+signal equity_lane0_deal_stage6_repeated_position25_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position25_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position25_same_position75_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position25_same_position76_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position25_same_position77_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position25_same_position78_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position25_same_position79_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position25_same_position80_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position25_any_set30_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage6_repeated_position25_any_set30_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position25_any_set31_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position25_any_set31_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position26_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position26_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position26_same_position81_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position26_same_position82_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position26_same_position83_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position26_same_position84_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position26_same_position85_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position26_same_position86_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position26_any_set32_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage6_repeated_position26_any_set32_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position26_any_set33_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position26_any_set33_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position27_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position27_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position27_same_position87_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position27_same_position88_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position27_same_position89_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position27_same_position90_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position27_same_position91_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position27_same_position92_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position27_any_set34_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage6_repeated_position27_any_set34_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position27_any_set35_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position27_any_set35_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position28_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position28_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position28_same_position93_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position28_same_position94_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position28_same_position95_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position28_same_position96_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position28_same_position97_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position28_same_position98_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position28_any_set36_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage6_repeated_position28_any_set36_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position28_any_set37_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position28_any_set37_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position29_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position29_same_position99_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_same_position100_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_same_position101_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_same_position102_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_same_position103_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_same_position104_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_any_set38_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage6_repeated_position29_any_set38_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_any_set39_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position29_any_set39_hit: std_logic;
 signal equity_lane0_deal_stage7_ok_out: std_logic;
 signal equity_lane0_deal_stage7_pos_out: unsigned(47 downto 0);
 signal equity_lane0_deal_stage7_n_q: unsigned(5 downto 0);
@@ -841,84 +937,142 @@ signal equity_lane0_deal_stage7_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage7_fields: unsigned(59 downto 0);
 signal equity_lane0_deal_stage7_found: std_logic;
 signal equity_lane0_deal_stage7_free: unsigned(9 downto 0);
-signal equity_lane0_deal_stage7_repeats: unsigned(69 downto 0);
-signal equity_lane0_deal_stage7_compared: unsigned(69 downto 0);
 signal equity_lane0_deal_stage7_candidates: unsigned(59 downto 0);
 signal equity_lane0_deal_stage7_taken: unsigned(59 downto 0);
-signal equity_lane0_deal_stage7_below: unsigned(9 downto 0);
 signal equity_lane0_deal_stage7_t_pos: unsigned(41 downto 0);
 signal equity_lane0_deal_stage7_t_tok: std_logic;
 signal equity_lane0_deal_stage7_t_ok: std_logic;
-signal equity_lane0_deal_stage7_same_position105_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position106_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position107_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position108_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position109_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position110_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position111_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position112_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position113_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position114_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position115_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position116_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position117_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position118_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position119_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position120_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position121_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position122_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position123_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position124_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position125_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position126_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position127_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position128_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position129_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position130_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position131_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position132_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position133_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position134_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position135_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position136_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position137_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position138_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position139_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position140_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position141_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position142_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position143_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position144_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position145_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position146_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position147_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position148_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position149_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position150_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position151_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position152_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position153_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position154_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position155_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position156_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position157_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position158_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position159_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position160_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position161_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position162_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position163_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position164_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position165_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position166_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position167_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position168_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position169_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position170_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position171_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position172_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position173_equal: std_logic;
-signal equity_lane0_deal_stage7_same_position174_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated: unsigned(19 downto 0);
+signal equity_lane0_deal_stage7_repeated_position30_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position30_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position30_same_position105_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position30_same_position106_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position30_same_position107_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position30_same_position108_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position30_same_position109_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position30_same_position110_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position30_same_position111_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position30_any_set40_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage7_repeated_position30_any_set40_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position30_any_set41_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage7_repeated_position30_any_set41_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position31_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position31_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position31_same_position112_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position31_same_position113_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position31_same_position114_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position31_same_position115_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position31_same_position116_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position31_same_position117_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position31_same_position118_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position31_any_set42_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage7_repeated_position31_any_set42_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position31_any_set43_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage7_repeated_position31_any_set43_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position32_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position32_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position32_same_position119_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position32_same_position120_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position32_same_position121_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position32_same_position122_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position32_same_position123_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position32_same_position124_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position32_same_position125_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position32_any_set44_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage7_repeated_position32_any_set44_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position32_any_set45_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage7_repeated_position32_any_set45_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position33_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position33_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position33_same_position126_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position33_same_position127_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position33_same_position128_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position33_same_position129_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position33_same_position130_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position33_same_position131_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position33_same_position132_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position33_any_set46_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage7_repeated_position33_any_set46_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position33_any_set47_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage7_repeated_position33_any_set47_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position34_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position34_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position34_same_position133_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position34_same_position134_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position34_same_position135_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position34_same_position136_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position34_same_position137_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position34_same_position138_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position34_same_position139_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position34_any_set48_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage7_repeated_position34_any_set48_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position34_any_set49_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage7_repeated_position34_any_set49_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position35_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position35_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position35_same_position140_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position35_same_position141_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position35_same_position142_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position35_same_position143_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position35_same_position144_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position35_same_position145_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position35_same_position146_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position35_any_set50_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage7_repeated_position35_any_set50_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position35_any_set51_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage7_repeated_position35_any_set51_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position36_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position36_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position36_same_position147_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position36_same_position148_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position36_same_position149_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position36_same_position150_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position36_same_position151_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position36_same_position152_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position36_same_position153_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position36_any_set52_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage7_repeated_position36_any_set52_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position36_any_set53_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage7_repeated_position36_any_set53_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position37_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position37_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position37_same_position154_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position37_same_position155_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position37_same_position156_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position37_same_position157_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position37_same_position158_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position37_same_position159_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position37_same_position160_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position37_any_set54_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage7_repeated_position37_any_set54_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position37_any_set55_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage7_repeated_position37_any_set55_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position38_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position38_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position38_same_position161_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position38_same_position162_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position38_same_position163_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position38_same_position164_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position38_same_position165_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position38_same_position166_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position38_same_position167_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position38_any_set56_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage7_repeated_position38_any_set56_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position38_any_set57_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage7_repeated_position38_any_set57_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position39_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position39_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage7_repeated_position39_same_position168_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position39_same_position169_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position39_same_position170_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position39_same_position171_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position39_same_position172_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position39_same_position173_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position39_same_position174_equal: std_logic;
+signal equity_lane0_deal_stage7_repeated_position39_any_set58_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage7_repeated_position39_any_set58_hit: std_logic;
+signal equity_lane0_deal_stage7_repeated_position39_any_set59_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage7_repeated_position39_any_set59_hit: std_logic;
 signal equity_lane0_deal_stage8_ok_out: std_logic;
 signal equity_lane0_deal_stage8_pos_out: unsigned(53 downto 0);
 signal equity_lane0_deal_stage8_n_q: unsigned(5 downto 0);
@@ -931,94 +1085,152 @@ signal equity_lane0_deal_stage8_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage8_fields: unsigned(59 downto 0);
 signal equity_lane0_deal_stage8_found: std_logic;
 signal equity_lane0_deal_stage8_free: unsigned(9 downto 0);
-signal equity_lane0_deal_stage8_repeats: unsigned(79 downto 0);
-signal equity_lane0_deal_stage8_compared: unsigned(79 downto 0);
 signal equity_lane0_deal_stage8_candidates: unsigned(59 downto 0);
 signal equity_lane0_deal_stage8_taken: unsigned(59 downto 0);
-signal equity_lane0_deal_stage8_below: unsigned(9 downto 0);
 signal equity_lane0_deal_stage8_t_pos: unsigned(47 downto 0);
 signal equity_lane0_deal_stage8_t_tok: std_logic;
 signal equity_lane0_deal_stage8_t_ok: std_logic;
-signal equity_lane0_deal_stage8_same_position175_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position176_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position177_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position178_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position179_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position180_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position181_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position182_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position183_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position184_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position185_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position186_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position187_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position188_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position189_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position190_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position191_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position192_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position193_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position194_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position195_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position196_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position197_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position198_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position199_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position200_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position201_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position202_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position203_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position204_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position205_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position206_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position207_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position208_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position209_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position210_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position211_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position212_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position213_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position214_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position215_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position216_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position217_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position218_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position219_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position220_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position221_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position222_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position223_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position224_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position225_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position226_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position227_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position228_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position229_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position230_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position231_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position232_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position233_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position234_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position235_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position236_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position237_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position238_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position239_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position240_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position241_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position242_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position243_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position244_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position245_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position246_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position247_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position248_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position249_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position250_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position251_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position252_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position253_equal: std_logic;
-signal equity_lane0_deal_stage8_same_position254_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated: unsigned(19 downto 0);
+signal equity_lane0_deal_stage8_repeated_position40_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position40_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position40_same_position175_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position40_same_position176_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position40_same_position177_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position40_same_position178_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position40_same_position179_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position40_same_position180_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position40_same_position181_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position40_same_position182_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position40_any_set60_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position40_any_set60_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position40_any_set61_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position40_any_set61_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position41_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position41_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position41_same_position183_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position41_same_position184_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position41_same_position185_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position41_same_position186_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position41_same_position187_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position41_same_position188_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position41_same_position189_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position41_same_position190_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position41_any_set62_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position41_any_set62_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position41_any_set63_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position41_any_set63_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position42_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position42_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position42_same_position191_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position42_same_position192_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position42_same_position193_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position42_same_position194_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position42_same_position195_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position42_same_position196_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position42_same_position197_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position42_same_position198_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position42_any_set64_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position42_any_set64_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position42_any_set65_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position42_any_set65_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position43_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position43_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position43_same_position199_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position43_same_position200_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position43_same_position201_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position43_same_position202_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position43_same_position203_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position43_same_position204_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position43_same_position205_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position43_same_position206_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position43_any_set66_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position43_any_set66_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position43_any_set67_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position43_any_set67_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position44_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position44_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position44_same_position207_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position44_same_position208_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position44_same_position209_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position44_same_position210_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position44_same_position211_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position44_same_position212_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position44_same_position213_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position44_same_position214_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position44_any_set68_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position44_any_set68_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position44_any_set69_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position44_any_set69_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position45_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position45_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position45_same_position215_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position45_same_position216_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position45_same_position217_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position45_same_position218_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position45_same_position219_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position45_same_position220_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position45_same_position221_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position45_same_position222_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position45_any_set70_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position45_any_set70_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position45_any_set71_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position45_any_set71_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position46_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position46_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position46_same_position223_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position46_same_position224_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position46_same_position225_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position46_same_position226_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position46_same_position227_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position46_same_position228_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position46_same_position229_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position46_same_position230_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position46_any_set72_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position46_any_set72_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position46_any_set73_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position46_any_set73_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position47_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position47_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position47_same_position231_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position47_same_position232_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position47_same_position233_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position47_same_position234_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position47_same_position235_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position47_same_position236_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position47_same_position237_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position47_same_position238_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position47_any_set74_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position47_any_set74_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position47_any_set75_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position47_any_set75_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position48_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position48_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position48_same_position239_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position48_same_position240_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position48_same_position241_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position48_same_position242_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position48_same_position243_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position48_same_position244_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position48_same_position245_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position48_same_position246_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position48_any_set76_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position48_any_set76_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position48_any_set77_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position48_any_set77_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position49_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position49_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage8_repeated_position49_same_position247_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position49_same_position248_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position49_same_position249_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position49_same_position250_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position49_same_position251_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position49_same_position252_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position49_same_position253_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position49_same_position254_equal: std_logic;
+signal equity_lane0_deal_stage8_repeated_position49_any_set78_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position49_any_set78_hit: std_logic;
+signal equity_lane0_deal_stage8_repeated_position49_any_set79_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage8_repeated_position49_any_set79_hit: std_logic;
 signal equity_lane0_deal_stage9_ok_out: std_logic;
 signal equity_lane0_deal_stage9_pos_out: unsigned(59 downto 0);
 signal equity_lane0_deal_stage9_n_q: unsigned(5 downto 0);
@@ -1031,104 +1243,172 @@ signal equity_lane0_deal_stage9_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage9_fields: unsigned(59 downto 0);
 signal equity_lane0_deal_stage9_found: std_logic;
 signal equity_lane0_deal_stage9_free: unsigned(9 downto 0);
-signal equity_lane0_deal_stage9_repeats: unsigned(89 downto 0);
-signal equity_lane0_deal_stage9_compared: unsigned(89 downto 0);
 signal equity_lane0_deal_stage9_candidates: unsigned(59 downto 0);
 signal equity_lane0_deal_stage9_taken: unsigned(59 downto 0);
-signal equity_lane0_deal_stage9_below: unsigned(9 downto 0);
 signal equity_lane0_deal_stage9_t_pos: unsigned(53 downto 0);
 signal equity_lane0_deal_stage9_t_tok: std_logic;
 signal equity_lane0_deal_stage9_t_ok: std_logic;
-signal equity_lane0_deal_stage9_same_position255_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position256_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position257_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position258_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position259_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position260_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position261_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position262_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position263_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position264_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position265_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position266_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position267_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position268_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position269_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position270_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position271_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position272_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position273_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position274_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position275_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position276_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position277_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position278_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position279_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position280_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position281_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position282_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position283_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position284_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position285_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position286_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position287_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position288_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position289_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position290_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position291_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position292_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position293_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position294_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position295_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position296_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position297_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position298_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position299_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position300_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position301_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position302_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position303_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position304_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position305_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position306_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position307_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position308_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position309_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position310_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position311_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position312_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position313_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position314_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position315_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position316_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position317_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position318_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position319_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position320_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position321_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position322_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position323_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position324_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position325_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position326_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position327_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position328_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position329_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position330_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position331_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position332_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position333_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position334_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position335_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position336_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position337_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position338_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position339_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position340_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position341_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position342_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position343_equal: std_logic;
-signal equity_lane0_deal_stage9_same_position344_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated: unsigned(29 downto 0);
+signal equity_lane0_deal_stage9_repeated_position50_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position50_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position50_same_position255_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position50_same_position256_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position50_same_position257_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position50_same_position258_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position50_same_position259_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position50_same_position260_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position50_same_position261_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position50_same_position262_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position50_same_position263_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position50_any_set80_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position50_any_set80_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position50_any_set81_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position50_any_set81_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position50_any_set82_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position51_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position51_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position51_same_position264_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position51_same_position265_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position51_same_position266_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position51_same_position267_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position51_same_position268_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position51_same_position269_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position51_same_position270_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position51_same_position271_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position51_same_position272_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position51_any_set83_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position51_any_set83_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position51_any_set84_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position51_any_set84_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position51_any_set85_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position52_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position52_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position52_same_position273_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position52_same_position274_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position52_same_position275_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position52_same_position276_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position52_same_position277_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position52_same_position278_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position52_same_position279_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position52_same_position280_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position52_same_position281_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position52_any_set86_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position52_any_set86_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position52_any_set87_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position52_any_set87_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position52_any_set88_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position53_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position53_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position53_same_position282_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position53_same_position283_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position53_same_position284_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position53_same_position285_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position53_same_position286_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position53_same_position287_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position53_same_position288_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position53_same_position289_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position53_same_position290_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position53_any_set89_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position53_any_set89_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position53_any_set90_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position53_any_set90_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position53_any_set91_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position54_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position54_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position54_same_position291_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position54_same_position292_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position54_same_position293_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position54_same_position294_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position54_same_position295_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position54_same_position296_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position54_same_position297_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position54_same_position298_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position54_same_position299_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position54_any_set92_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position54_any_set92_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position54_any_set93_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position54_any_set93_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position54_any_set94_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position55_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position55_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position55_same_position300_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position55_same_position301_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position55_same_position302_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position55_same_position303_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position55_same_position304_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position55_same_position305_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position55_same_position306_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position55_same_position307_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position55_same_position308_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position55_any_set95_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position55_any_set95_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position55_any_set96_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position55_any_set96_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position55_any_set97_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position56_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position56_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position56_same_position309_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position56_same_position310_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position56_same_position311_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position56_same_position312_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position56_same_position313_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position56_same_position314_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position56_same_position315_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position56_same_position316_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position56_same_position317_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position56_any_set98_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position56_any_set98_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position56_any_set99_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position56_any_set99_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position56_any_set100_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position57_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position57_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position57_same_position318_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position57_same_position319_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position57_same_position320_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position57_same_position321_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position57_same_position322_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position57_same_position323_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position57_same_position324_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position57_same_position325_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position57_same_position326_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position57_any_set101_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position57_any_set101_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position57_any_set102_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position57_any_set102_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position57_any_set103_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position58_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position58_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position58_same_position327_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position58_same_position328_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position58_same_position329_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position58_same_position330_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position58_same_position331_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position58_same_position332_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position58_same_position333_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position58_same_position334_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position58_same_position335_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position58_any_set104_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position58_any_set104_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position58_any_set105_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position58_any_set105_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position58_any_set106_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position59_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position59_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage9_repeated_position59_same_position336_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position59_same_position337_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position59_same_position338_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position59_same_position339_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position59_same_position340_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position59_same_position341_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position59_same_position342_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position59_same_position343_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position59_same_position344_equal: std_logic;
+signal equity_lane0_deal_stage9_repeated_position59_any_set107_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position59_any_set107_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position59_any_set108_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage9_repeated_position59_any_set108_hit: std_logic;
+signal equity_lane0_deal_stage9_repeated_position59_any_set109_hit: std_logic;
 signal equity_lane0_deal_stage10_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage10_mask_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage10_exact_q: std_logic;
@@ -1139,114 +1419,192 @@ signal equity_lane0_deal_stage10_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage10_fields: unsigned(59 downto 0);
 signal equity_lane0_deal_stage10_found: std_logic;
 signal equity_lane0_deal_stage10_free: unsigned(9 downto 0);
-signal equity_lane0_deal_stage10_repeats: unsigned(99 downto 0);
-signal equity_lane0_deal_stage10_compared: unsigned(99 downto 0);
 signal equity_lane0_deal_stage10_candidates: unsigned(59 downto 0);
 signal equity_lane0_deal_stage10_taken: unsigned(59 downto 0);
-signal equity_lane0_deal_stage10_below: unsigned(9 downto 0);
 signal equity_lane0_deal_stage10_t_pos: unsigned(59 downto 0);
 signal equity_lane0_deal_stage10_t_tok: std_logic;
 signal equity_lane0_deal_stage10_t_ok: std_logic;
-signal equity_lane0_deal_stage10_same_position345_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position346_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position347_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position348_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position349_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position350_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position351_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position352_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position353_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position354_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position355_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position356_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position357_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position358_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position359_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position360_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position361_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position362_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position363_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position364_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position365_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position366_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position367_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position368_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position369_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position370_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position371_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position372_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position373_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position374_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position375_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position376_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position377_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position378_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position379_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position380_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position381_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position382_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position383_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position384_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position385_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position386_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position387_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position388_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position389_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position390_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position391_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position392_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position393_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position394_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position395_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position396_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position397_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position398_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position399_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position400_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position401_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position402_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position403_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position404_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position405_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position406_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position407_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position408_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position409_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position410_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position411_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position412_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position413_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position414_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position415_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position416_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position417_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position418_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position419_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position420_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position421_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position422_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position423_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position424_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position425_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position426_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position427_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position428_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position429_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position430_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position431_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position432_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position433_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position434_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position435_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position436_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position437_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position438_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position439_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position440_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position441_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position442_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position443_equal: std_logic;
-signal equity_lane0_deal_stage10_same_position444_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated: unsigned(29 downto 0);
+signal equity_lane0_deal_stage10_repeated_position60_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position60_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position60_same_position345_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position60_same_position346_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position60_same_position347_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position60_same_position348_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position60_same_position349_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position60_same_position350_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position60_same_position351_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position60_same_position352_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position60_same_position353_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position60_same_position354_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position60_any_set110_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position60_any_set110_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position60_any_set111_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position60_any_set111_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position60_any_set112_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage10_repeated_position60_any_set112_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position61_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position61_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position61_same_position355_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position61_same_position356_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position61_same_position357_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position61_same_position358_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position61_same_position359_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position61_same_position360_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position61_same_position361_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position61_same_position362_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position61_same_position363_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position61_same_position364_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position61_any_set113_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position61_any_set113_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position61_any_set114_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position61_any_set114_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position61_any_set115_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage10_repeated_position61_any_set115_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position62_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position62_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position62_same_position365_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position62_same_position366_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position62_same_position367_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position62_same_position368_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position62_same_position369_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position62_same_position370_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position62_same_position371_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position62_same_position372_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position62_same_position373_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position62_same_position374_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position62_any_set116_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position62_any_set116_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position62_any_set117_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position62_any_set117_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position62_any_set118_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage10_repeated_position62_any_set118_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position63_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position63_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position63_same_position375_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position63_same_position376_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position63_same_position377_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position63_same_position378_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position63_same_position379_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position63_same_position380_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position63_same_position381_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position63_same_position382_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position63_same_position383_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position63_same_position384_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position63_any_set119_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position63_any_set119_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position63_any_set120_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position63_any_set120_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position63_any_set121_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage10_repeated_position63_any_set121_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position64_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position64_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position64_same_position385_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position64_same_position386_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position64_same_position387_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position64_same_position388_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position64_same_position389_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position64_same_position390_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position64_same_position391_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position64_same_position392_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position64_same_position393_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position64_same_position394_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position64_any_set122_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position64_any_set122_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position64_any_set123_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position64_any_set123_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position64_any_set124_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage10_repeated_position64_any_set124_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position65_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position65_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position65_same_position395_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position65_same_position396_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position65_same_position397_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position65_same_position398_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position65_same_position399_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position65_same_position400_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position65_same_position401_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position65_same_position402_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position65_same_position403_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position65_same_position404_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position65_any_set125_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position65_any_set125_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position65_any_set126_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position65_any_set126_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position65_any_set127_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage10_repeated_position65_any_set127_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position66_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position66_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position66_same_position405_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position66_same_position406_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position66_same_position407_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position66_same_position408_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position66_same_position409_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position66_same_position410_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position66_same_position411_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position66_same_position412_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position66_same_position413_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position66_same_position414_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position66_any_set128_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position66_any_set128_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position66_any_set129_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position66_any_set129_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position66_any_set130_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage10_repeated_position66_any_set130_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position67_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position67_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position67_same_position415_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position67_same_position416_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position67_same_position417_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position67_same_position418_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position67_same_position419_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position67_same_position420_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position67_same_position421_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position67_same_position422_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position67_same_position423_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position67_same_position424_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position67_any_set131_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position67_any_set131_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position67_any_set132_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position67_any_set132_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position67_any_set133_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage10_repeated_position67_any_set133_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position68_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position68_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position68_same_position425_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position68_same_position426_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position68_same_position427_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position68_same_position428_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position68_same_position429_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position68_same_position430_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position68_same_position431_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position68_same_position432_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position68_same_position433_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position68_same_position434_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position68_any_set134_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position68_any_set134_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position68_any_set135_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position68_any_set135_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position68_any_set136_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage10_repeated_position68_any_set136_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position69_groups: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position69_gathered: unsigned(2 downto 0);
+signal equity_lane0_deal_stage10_repeated_position69_same_position435_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position69_same_position436_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position69_same_position437_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position69_same_position438_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position69_same_position439_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position69_same_position440_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position69_same_position441_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position69_same_position442_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position69_same_position443_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position69_same_position444_equal: std_logic;
+signal equity_lane0_deal_stage10_repeated_position69_any_set137_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position69_any_set137_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position69_any_set138_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage10_repeated_position69_any_set138_hit: std_logic;
+signal equity_lane0_deal_stage10_repeated_position69_any_set139_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage10_repeated_position69_any_set139_hit: std_logic;
 signal equity_lane0_winners: unsigned(3 downto 0);
 signal equity_lane0_shown: std_logic;
 signal equity_lane0_look_valid: std_logic;
@@ -2317,11 +2675,10 @@ signal equity_lane1_deal_stage11_found: std_logic;
 signal equity_lane1_deal_stage11_free: unsigned(4 downto 0);
 signal equity_lane1_deal_stage11_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage11_taken: unsigned(29 downto 0);
-signal equity_lane1_deal_stage11_below: unsigned(4 downto 0);
 signal equity_lane1_deal_stage11_t_pos: unsigned(5 downto 0);
 signal equity_lane1_deal_stage11_t_tok: std_logic;
 signal equity_lane1_deal_stage11_t_ok: std_logic;
-signal equity_lane1_deal_stage11_repeats: unsigned(4 downto 0);
+signal equity_lane1_deal_stage11_repeated: unsigned(4 downto 0);
 signal equity_lane1_deal_stage12_ok_out: std_logic;
 signal equity_lane1_deal_stage12_pos_out: unsigned(11 downto 0);
 signal equity_lane1_deal_stage12_n_q: unsigned(5 downto 0);
@@ -2334,19 +2691,27 @@ signal equity_lane1_deal_stage12_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage12_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage12_found: std_logic;
 signal equity_lane1_deal_stage12_free: unsigned(4 downto 0);
-signal equity_lane1_deal_stage12_repeats: unsigned(4 downto 0);
-signal equity_lane1_deal_stage12_compared: unsigned(4 downto 0);
 signal equity_lane1_deal_stage12_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage12_taken: unsigned(29 downto 0);
-signal equity_lane1_deal_stage12_below: unsigned(4 downto 0);
 signal equity_lane1_deal_stage12_t_pos: unsigned(5 downto 0);
 signal equity_lane1_deal_stage12_t_tok: std_logic;
 signal equity_lane1_deal_stage12_t_ok: std_logic;
-signal equity_lane1_deal_stage12_same_position445_equal: std_logic;
-signal equity_lane1_deal_stage12_same_position446_equal: std_logic;
-signal equity_lane1_deal_stage12_same_position447_equal: std_logic;
-signal equity_lane1_deal_stage12_same_position448_equal: std_logic;
-signal equity_lane1_deal_stage12_same_position449_equal: std_logic;
+signal equity_lane1_deal_stage12_repeated: unsigned(4 downto 0);
+signal equity_lane1_deal_stage12_repeated_position70_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage12_repeated_position70_gathered: std_logic;
+signal equity_lane1_deal_stage12_repeated_position70_same_position445_equal: std_logic;
+signal equity_lane1_deal_stage12_repeated_position71_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage12_repeated_position71_gathered: std_logic;
+signal equity_lane1_deal_stage12_repeated_position71_same_position446_equal: std_logic;
+signal equity_lane1_deal_stage12_repeated_position72_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage12_repeated_position72_gathered: std_logic;
+signal equity_lane1_deal_stage12_repeated_position72_same_position447_equal: std_logic;
+signal equity_lane1_deal_stage12_repeated_position73_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage12_repeated_position73_gathered: std_logic;
+signal equity_lane1_deal_stage12_repeated_position73_same_position448_equal: std_logic;
+signal equity_lane1_deal_stage12_repeated_position74_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage12_repeated_position74_gathered: std_logic;
+signal equity_lane1_deal_stage12_repeated_position74_same_position449_equal: std_logic;
 signal equity_lane1_deal_stage13_ok_out: std_logic;
 signal equity_lane1_deal_stage13_pos_out: unsigned(17 downto 0);
 signal equity_lane1_deal_stage13_n_q: unsigned(5 downto 0);
@@ -2359,24 +2724,37 @@ signal equity_lane1_deal_stage13_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage13_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage13_found: std_logic;
 signal equity_lane1_deal_stage13_free: unsigned(4 downto 0);
-signal equity_lane1_deal_stage13_repeats: unsigned(9 downto 0);
-signal equity_lane1_deal_stage13_compared: unsigned(9 downto 0);
 signal equity_lane1_deal_stage13_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage13_taken: unsigned(29 downto 0);
-signal equity_lane1_deal_stage13_below: unsigned(4 downto 0);
 signal equity_lane1_deal_stage13_t_pos: unsigned(11 downto 0);
 signal equity_lane1_deal_stage13_t_tok: std_logic;
 signal equity_lane1_deal_stage13_t_ok: std_logic;
-signal equity_lane1_deal_stage13_same_position450_equal: std_logic;
-signal equity_lane1_deal_stage13_same_position451_equal: std_logic;
-signal equity_lane1_deal_stage13_same_position452_equal: std_logic;
-signal equity_lane1_deal_stage13_same_position453_equal: std_logic;
-signal equity_lane1_deal_stage13_same_position454_equal: std_logic;
-signal equity_lane1_deal_stage13_same_position455_equal: std_logic;
-signal equity_lane1_deal_stage13_same_position456_equal: std_logic;
-signal equity_lane1_deal_stage13_same_position457_equal: std_logic;
-signal equity_lane1_deal_stage13_same_position458_equal: std_logic;
-signal equity_lane1_deal_stage13_same_position459_equal: std_logic;
+signal equity_lane1_deal_stage13_repeated: unsigned(4 downto 0);
+signal equity_lane1_deal_stage13_repeated_position75_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage13_repeated_position75_gathered: std_logic;
+signal equity_lane1_deal_stage13_repeated_position75_same_position450_equal: std_logic;
+signal equity_lane1_deal_stage13_repeated_position75_same_position451_equal: std_logic;
+signal equity_lane1_deal_stage13_repeated_position75_any_set145_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage13_repeated_position76_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage13_repeated_position76_gathered: std_logic;
+signal equity_lane1_deal_stage13_repeated_position76_same_position452_equal: std_logic;
+signal equity_lane1_deal_stage13_repeated_position76_same_position453_equal: std_logic;
+signal equity_lane1_deal_stage13_repeated_position76_any_set146_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage13_repeated_position77_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage13_repeated_position77_gathered: std_logic;
+signal equity_lane1_deal_stage13_repeated_position77_same_position454_equal: std_logic;
+signal equity_lane1_deal_stage13_repeated_position77_same_position455_equal: std_logic;
+signal equity_lane1_deal_stage13_repeated_position77_any_set147_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage13_repeated_position78_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage13_repeated_position78_gathered: std_logic;
+signal equity_lane1_deal_stage13_repeated_position78_same_position456_equal: std_logic;
+signal equity_lane1_deal_stage13_repeated_position78_same_position457_equal: std_logic;
+signal equity_lane1_deal_stage13_repeated_position78_any_set148_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage13_repeated_position79_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage13_repeated_position79_gathered: std_logic;
+signal equity_lane1_deal_stage13_repeated_position79_same_position458_equal: std_logic;
+signal equity_lane1_deal_stage13_repeated_position79_same_position459_equal: std_logic;
+signal equity_lane1_deal_stage13_repeated_position79_any_set149_bits: unsigned(1 downto 0);
 signal equity_lane1_deal_stage14_ok_out: std_logic;
 signal equity_lane1_deal_stage14_pos_out: unsigned(23 downto 0);
 signal equity_lane1_deal_stage14_n_q: unsigned(5 downto 0);
@@ -2389,29 +2767,42 @@ signal equity_lane1_deal_stage14_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage14_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage14_found: std_logic;
 signal equity_lane1_deal_stage14_free: unsigned(4 downto 0);
-signal equity_lane1_deal_stage14_repeats: unsigned(14 downto 0);
-signal equity_lane1_deal_stage14_compared: unsigned(14 downto 0);
 signal equity_lane1_deal_stage14_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage14_taken: unsigned(29 downto 0);
-signal equity_lane1_deal_stage14_below: unsigned(4 downto 0);
 signal equity_lane1_deal_stage14_t_pos: unsigned(17 downto 0);
 signal equity_lane1_deal_stage14_t_tok: std_logic;
 signal equity_lane1_deal_stage14_t_ok: std_logic;
-signal equity_lane1_deal_stage14_same_position460_equal: std_logic;
-signal equity_lane1_deal_stage14_same_position461_equal: std_logic;
-signal equity_lane1_deal_stage14_same_position462_equal: std_logic;
-signal equity_lane1_deal_stage14_same_position463_equal: std_logic;
-signal equity_lane1_deal_stage14_same_position464_equal: std_logic;
-signal equity_lane1_deal_stage14_same_position465_equal: std_logic;
-signal equity_lane1_deal_stage14_same_position466_equal: std_logic;
-signal equity_lane1_deal_stage14_same_position467_equal: std_logic;
-signal equity_lane1_deal_stage14_same_position468_equal: std_logic;
-signal equity_lane1_deal_stage14_same_position469_equal: std_logic;
-signal equity_lane1_deal_stage14_same_position470_equal: std_logic;
-signal equity_lane1_deal_stage14_same_position471_equal: std_logic;
-signal equity_lane1_deal_stage14_same_position472_equal: std_logic;
-signal equity_lane1_deal_stage14_same_position473_equal: std_logic;
-signal equity_lane1_deal_stage14_same_position474_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated: unsigned(4 downto 0);
+signal equity_lane1_deal_stage14_repeated_position80_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage14_repeated_position80_gathered: std_logic;
+signal equity_lane1_deal_stage14_repeated_position80_same_position460_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position80_same_position461_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position80_same_position462_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position80_any_set150_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage14_repeated_position81_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage14_repeated_position81_gathered: std_logic;
+signal equity_lane1_deal_stage14_repeated_position81_same_position463_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position81_same_position464_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position81_same_position465_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position81_any_set151_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage14_repeated_position82_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage14_repeated_position82_gathered: std_logic;
+signal equity_lane1_deal_stage14_repeated_position82_same_position466_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position82_same_position467_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position82_same_position468_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position82_any_set152_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage14_repeated_position83_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage14_repeated_position83_gathered: std_logic;
+signal equity_lane1_deal_stage14_repeated_position83_same_position469_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position83_same_position470_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position83_same_position471_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position83_any_set153_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage14_repeated_position84_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage14_repeated_position84_gathered: std_logic;
+signal equity_lane1_deal_stage14_repeated_position84_same_position472_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position84_same_position473_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position84_same_position474_equal: std_logic;
+signal equity_lane1_deal_stage14_repeated_position84_any_set154_bits: unsigned(2 downto 0);
 signal equity_lane1_deal_stage15_ok_out: std_logic;
 signal equity_lane1_deal_stage15_pos_out: unsigned(29 downto 0);
 signal equity_lane1_deal_stage15_n_q: unsigned(5 downto 0);
@@ -2424,34 +2815,47 @@ signal equity_lane1_deal_stage15_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage15_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage15_found: std_logic;
 signal equity_lane1_deal_stage15_free: unsigned(4 downto 0);
-signal equity_lane1_deal_stage15_repeats: unsigned(19 downto 0);
-signal equity_lane1_deal_stage15_compared: unsigned(19 downto 0);
 signal equity_lane1_deal_stage15_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage15_taken: unsigned(29 downto 0);
-signal equity_lane1_deal_stage15_below: unsigned(4 downto 0);
 signal equity_lane1_deal_stage15_t_pos: unsigned(23 downto 0);
 signal equity_lane1_deal_stage15_t_tok: std_logic;
 signal equity_lane1_deal_stage15_t_ok: std_logic;
-signal equity_lane1_deal_stage15_same_position475_equal: std_logic;
-signal equity_lane1_deal_stage15_same_position476_equal: std_logic;
-signal equity_lane1_deal_stage15_same_position477_equal: std_logic;
-signal equity_lane1_deal_stage15_same_position478_equal: std_logic;
-signal equity_lane1_deal_stage15_same_position479_equal: std_logic;
-signal equity_lane1_deal_stage15_same_position480_equal: std_logic;
-signal equity_lane1_deal_stage15_same_position481_equal: std_logic;
-signal equity_lane1_deal_stage15_same_position482_equal: std_logic;
-signal equity_lane1_deal_stage15_same_position483_equal: std_logic;
-signal equity_lane1_deal_stage15_same_position484_equal: std_logic;
-signal equity_lane1_deal_stage15_same_position485_equal: std_logic;
-signal equity_lane1_deal_stage15_same_position486_equal: std_logic;
-signal equity_lane1_deal_stage15_same_position487_equal: std_logic;
-signal equity_lane1_deal_stage15_same_position488_equal: std_logic;
-signal equity_lane1_deal_stage15_same_position489_equal: std_logic;
-signal equity_lane1_deal_stage15_same_position490_equal: std_logic;
-signal equity_lane1_deal_stage15_same_position491_equal: std_logic;
-signal equity_lane1_deal_stage15_same_position492_equal: std_logic;
-signal equity_lane1_deal_stage15_same_position493_equal: std_logic;
-signal equity_lane1_deal_stage15_same_position494_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated: unsigned(4 downto 0);
+signal equity_lane1_deal_stage15_repeated_position85_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage15_repeated_position85_gathered: std_logic;
+signal equity_lane1_deal_stage15_repeated_position85_same_position475_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position85_same_position476_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position85_same_position477_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position85_same_position478_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position85_any_set155_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage15_repeated_position86_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage15_repeated_position86_gathered: std_logic;
+signal equity_lane1_deal_stage15_repeated_position86_same_position479_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position86_same_position480_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position86_same_position481_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position86_same_position482_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position86_any_set156_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage15_repeated_position87_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage15_repeated_position87_gathered: std_logic;
+signal equity_lane1_deal_stage15_repeated_position87_same_position483_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position87_same_position484_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position87_same_position485_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position87_same_position486_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position87_any_set157_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage15_repeated_position88_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage15_repeated_position88_gathered: std_logic;
+signal equity_lane1_deal_stage15_repeated_position88_same_position487_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position88_same_position488_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position88_same_position489_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position88_same_position490_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position88_any_set158_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage15_repeated_position89_groups: unsigned(0 downto 0);
+signal equity_lane1_deal_stage15_repeated_position89_gathered: std_logic;
+signal equity_lane1_deal_stage15_repeated_position89_same_position491_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position89_same_position492_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position89_same_position493_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position89_same_position494_equal: std_logic;
+signal equity_lane1_deal_stage15_repeated_position89_any_set159_bits: unsigned(3 downto 0);
 signal equity_lane1_deal_stage16_ok_out: std_logic;
 signal equity_lane1_deal_stage16_pos_out: unsigned(35 downto 0);
 signal equity_lane1_deal_stage16_n_q: unsigned(5 downto 0);
@@ -2464,39 +2868,62 @@ signal equity_lane1_deal_stage16_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage16_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage16_found: std_logic;
 signal equity_lane1_deal_stage16_free: unsigned(4 downto 0);
-signal equity_lane1_deal_stage16_repeats: unsigned(24 downto 0);
-signal equity_lane1_deal_stage16_compared: unsigned(24 downto 0);
 signal equity_lane1_deal_stage16_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage16_taken: unsigned(29 downto 0);
-signal equity_lane1_deal_stage16_below: unsigned(4 downto 0);
 signal equity_lane1_deal_stage16_t_pos: unsigned(29 downto 0);
 signal equity_lane1_deal_stage16_t_tok: std_logic;
 signal equity_lane1_deal_stage16_t_ok: std_logic;
-signal equity_lane1_deal_stage16_same_position495_equal: std_logic;
-signal equity_lane1_deal_stage16_same_position496_equal: std_logic;
-signal equity_lane1_deal_stage16_same_position497_equal: std_logic;
-signal equity_lane1_deal_stage16_same_position498_equal: std_logic;
-signal equity_lane1_deal_stage16_same_position499_equal: std_logic;
-signal equity_lane1_deal_stage16_same_position500_equal: std_logic;
-signal equity_lane1_deal_stage16_same_position501_equal: std_logic;
-signal equity_lane1_deal_stage16_same_position502_equal: std_logic;
-signal equity_lane1_deal_stage16_same_position503_equal: std_logic;
-signal equity_lane1_deal_stage16_same_position504_equal: std_logic;
-signal equity_lane1_deal_stage16_same_position505_equal: std_logic;
-signal equity_lane1_deal_stage16_same_position506_equal: std_logic;
-signal equity_lane1_deal_stage16_same_position507_equal: std_logic;
-signal equity_lane1_deal_stage16_same_position508_equal: std_logic;
-signal equity_lane1_deal_stage16_same_position509_equal: std_logic;
-signal equity_lane1_deal_stage16_same_position510_equal: std_logic;
-signal equity_lane1_deal_stage16_same_position511_equal: std_logic;
-signal equity_lane1_deal_stage16_same_position512_equal: std_logic;
-signal equity_lane1_deal_stage16_same_position513_equal: std_logic;
-signal equity_lane1_deal_stage16_same_position514_equal: std_logic;
-signal equity_lane1_deal_stage16_same_position515_equal: std_logic;
-signal equity_lane1_deal_stage16_same_position516_equal: std_logic;
-signal equity_lane1_deal_stage16_same_position517_equal: std_logic;
-signal equity_lane1_deal_stage16_same_position518_equal: std_logic;
-signal equity_lane1_deal_stage16_same_position519_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated: unsigned(9 downto 0);
+signal equity_lane1_deal_stage16_repeated_position90_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage16_repeated_position90_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage16_repeated_position90_same_position495_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position90_same_position496_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position90_same_position497_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position90_same_position498_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position90_same_position499_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position90_any_set160_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage16_repeated_position90_any_set160_hit: std_logic;
+signal equity_lane1_deal_stage16_repeated_position90_any_set161_hit: std_logic;
+signal equity_lane1_deal_stage16_repeated_position91_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage16_repeated_position91_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage16_repeated_position91_same_position500_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position91_same_position501_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position91_same_position502_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position91_same_position503_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position91_same_position504_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position91_any_set162_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage16_repeated_position91_any_set162_hit: std_logic;
+signal equity_lane1_deal_stage16_repeated_position91_any_set163_hit: std_logic;
+signal equity_lane1_deal_stage16_repeated_position92_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage16_repeated_position92_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage16_repeated_position92_same_position505_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position92_same_position506_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position92_same_position507_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position92_same_position508_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position92_same_position509_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position92_any_set164_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage16_repeated_position92_any_set164_hit: std_logic;
+signal equity_lane1_deal_stage16_repeated_position92_any_set165_hit: std_logic;
+signal equity_lane1_deal_stage16_repeated_position93_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage16_repeated_position93_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage16_repeated_position93_same_position510_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position93_same_position511_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position93_same_position512_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position93_same_position513_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position93_same_position514_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position93_any_set166_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage16_repeated_position93_any_set166_hit: std_logic;
+signal equity_lane1_deal_stage16_repeated_position93_any_set167_hit: std_logic;
+signal equity_lane1_deal_stage16_repeated_position94_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage16_repeated_position94_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage16_repeated_position94_same_position515_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position94_same_position516_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position94_same_position517_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position94_same_position518_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position94_same_position519_equal: std_logic;
+signal equity_lane1_deal_stage16_repeated_position94_any_set168_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage16_repeated_position94_any_set168_hit: std_logic;
+signal equity_lane1_deal_stage16_repeated_position94_any_set169_hit: std_logic;
 signal equity_lane1_deal_stage17_ok_out: std_logic;
 signal equity_lane1_deal_stage17_pos_out: unsigned(41 downto 0);
 signal equity_lane1_deal_stage17_n_q: unsigned(5 downto 0);
@@ -2509,44 +2936,72 @@ signal equity_lane1_deal_stage17_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage17_fields: unsigned(29 downto 0);
 signal equity_lane1_deal_stage17_found: std_logic;
 signal equity_lane1_deal_stage17_free: unsigned(4 downto 0);
-signal equity_lane1_deal_stage17_repeats: unsigned(29 downto 0);
-signal equity_lane1_deal_stage17_compared: unsigned(29 downto 0);
 signal equity_lane1_deal_stage17_candidates: unsigned(29 downto 0);
 signal equity_lane1_deal_stage17_taken: unsigned(29 downto 0);
-signal equity_lane1_deal_stage17_below: unsigned(4 downto 0);
 signal equity_lane1_deal_stage17_t_pos: unsigned(35 downto 0);
 signal equity_lane1_deal_stage17_t_tok: std_logic;
 signal equity_lane1_deal_stage17_t_ok: std_logic;
-signal equity_lane1_deal_stage17_same_position520_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position521_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position522_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position523_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position524_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position525_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position526_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position527_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position528_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position529_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position530_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position531_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position532_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position533_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position534_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position535_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position536_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position537_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position538_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position539_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position540_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position541_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position542_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position543_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position544_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position545_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position546_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position547_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position548_equal: std_logic;
-signal equity_lane1_deal_stage17_same_position549_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated: unsigned(9 downto 0);
+signal equity_lane1_deal_stage17_repeated_position95_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position95_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position95_same_position520_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position95_same_position521_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position95_same_position522_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position95_same_position523_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position95_same_position524_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position95_same_position525_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position95_any_set170_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage17_repeated_position95_any_set170_hit: std_logic;
+signal equity_lane1_deal_stage17_repeated_position95_any_set171_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position95_any_set171_hit: std_logic;
+signal equity_lane1_deal_stage17_repeated_position96_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position96_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position96_same_position526_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position96_same_position527_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position96_same_position528_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position96_same_position529_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position96_same_position530_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position96_same_position531_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position96_any_set172_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage17_repeated_position96_any_set172_hit: std_logic;
+signal equity_lane1_deal_stage17_repeated_position96_any_set173_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position96_any_set173_hit: std_logic;
+signal equity_lane1_deal_stage17_repeated_position97_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position97_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position97_same_position532_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position97_same_position533_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position97_same_position534_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position97_same_position535_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position97_same_position536_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position97_same_position537_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position97_any_set174_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage17_repeated_position97_any_set174_hit: std_logic;
+signal equity_lane1_deal_stage17_repeated_position97_any_set175_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position97_any_set175_hit: std_logic;
+signal equity_lane1_deal_stage17_repeated_position98_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position98_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position98_same_position538_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position98_same_position539_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position98_same_position540_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position98_same_position541_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position98_same_position542_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position98_same_position543_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position98_any_set176_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage17_repeated_position98_any_set176_hit: std_logic;
+signal equity_lane1_deal_stage17_repeated_position98_any_set177_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position98_any_set177_hit: std_logic;
+signal equity_lane1_deal_stage17_repeated_position99_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position99_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position99_same_position544_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position99_same_position545_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position99_same_position546_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position99_same_position547_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position99_same_position548_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position99_same_position549_equal: std_logic;
+signal equity_lane1_deal_stage17_repeated_position99_any_set178_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage17_repeated_position99_any_set178_hit: std_logic;
+signal equity_lane1_deal_stage17_repeated_position99_any_set179_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage17_repeated_position99_any_set179_hit: std_logic;
 signal equity_lane1_deal_stage18_ok_out: std_logic;
 signal equity_lane1_deal_stage18_pos_out: unsigned(47 downto 0);
 signal equity_lane1_deal_stage18_n_q: unsigned(5 downto 0);
@@ -2559,84 +3014,142 @@ signal equity_lane1_deal_stage18_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage18_fields: unsigned(59 downto 0);
 signal equity_lane1_deal_stage18_found: std_logic;
 signal equity_lane1_deal_stage18_free: unsigned(9 downto 0);
-signal equity_lane1_deal_stage18_repeats: unsigned(69 downto 0);
-signal equity_lane1_deal_stage18_compared: unsigned(69 downto 0);
 signal equity_lane1_deal_stage18_candidates: unsigned(59 downto 0);
 signal equity_lane1_deal_stage18_taken: unsigned(59 downto 0);
-signal equity_lane1_deal_stage18_below: unsigned(9 downto 0);
 signal equity_lane1_deal_stage18_t_pos: unsigned(41 downto 0);
 signal equity_lane1_deal_stage18_t_tok: std_logic;
 signal equity_lane1_deal_stage18_t_ok: std_logic;
-signal equity_lane1_deal_stage18_same_position550_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position551_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position552_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position553_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position554_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position555_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position556_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position557_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position558_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position559_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position560_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position561_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position562_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position563_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position564_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position565_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position566_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position567_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position568_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position569_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position570_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position571_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position572_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position573_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position574_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position575_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position576_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position577_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position578_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position579_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position580_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position581_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position582_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position583_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position584_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position585_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position586_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position587_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position588_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position589_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position590_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position591_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position592_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position593_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position594_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position595_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position596_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position597_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position598_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position599_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position600_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position601_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position602_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position603_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position604_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position605_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position606_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position607_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position608_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position609_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position610_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position611_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position612_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position613_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position614_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position615_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position616_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position617_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position618_equal: std_logic;
-signal equity_lane1_deal_stage18_same_position619_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated: unsigned(19 downto 0);
+signal equity_lane1_deal_stage18_repeated_position100_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position100_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position100_same_position550_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position100_same_position551_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position100_same_position552_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position100_same_position553_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position100_same_position554_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position100_same_position555_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position100_same_position556_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position100_any_set180_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage18_repeated_position100_any_set180_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position100_any_set181_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage18_repeated_position100_any_set181_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position101_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position101_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position101_same_position557_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position101_same_position558_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position101_same_position559_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position101_same_position560_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position101_same_position561_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position101_same_position562_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position101_same_position563_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position101_any_set182_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage18_repeated_position101_any_set182_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position101_any_set183_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage18_repeated_position101_any_set183_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position102_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position102_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position102_same_position564_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position102_same_position565_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position102_same_position566_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position102_same_position567_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position102_same_position568_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position102_same_position569_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position102_same_position570_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position102_any_set184_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage18_repeated_position102_any_set184_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position102_any_set185_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage18_repeated_position102_any_set185_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position103_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position103_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position103_same_position571_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position103_same_position572_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position103_same_position573_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position103_same_position574_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position103_same_position575_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position103_same_position576_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position103_same_position577_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position103_any_set186_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage18_repeated_position103_any_set186_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position103_any_set187_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage18_repeated_position103_any_set187_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position104_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position104_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position104_same_position578_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position104_same_position579_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position104_same_position580_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position104_same_position581_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position104_same_position582_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position104_same_position583_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position104_same_position584_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position104_any_set188_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage18_repeated_position104_any_set188_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position104_any_set189_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage18_repeated_position104_any_set189_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position105_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position105_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position105_same_position585_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position105_same_position586_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position105_same_position587_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position105_same_position588_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position105_same_position589_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position105_same_position590_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position105_same_position591_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position105_any_set190_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage18_repeated_position105_any_set190_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position105_any_set191_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage18_repeated_position105_any_set191_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position106_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position106_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position106_same_position592_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position106_same_position593_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position106_same_position594_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position106_same_position595_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position106_same_position596_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position106_same_position597_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position106_same_position598_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position106_any_set192_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage18_repeated_position106_any_set192_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position106_any_set193_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage18_repeated_position106_any_set193_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position107_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position107_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position107_same_position599_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position107_same_position600_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position107_same_position601_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position107_same_position602_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position107_same_position603_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position107_same_position604_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position107_same_position605_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position107_any_set194_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage18_repeated_position107_any_set194_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position107_any_set195_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage18_repeated_position107_any_set195_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position108_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position108_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position108_same_position606_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position108_same_position607_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position108_same_position608_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position108_same_position609_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position108_same_position610_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position108_same_position611_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position108_same_position612_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position108_any_set196_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage18_repeated_position108_any_set196_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position108_any_set197_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage18_repeated_position108_any_set197_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position109_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position109_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage18_repeated_position109_same_position613_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position109_same_position614_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position109_same_position615_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position109_same_position616_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position109_same_position617_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position109_same_position618_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position109_same_position619_equal: std_logic;
+signal equity_lane1_deal_stage18_repeated_position109_any_set198_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage18_repeated_position109_any_set198_hit: std_logic;
+signal equity_lane1_deal_stage18_repeated_position109_any_set199_bits: unsigned(2 downto 0);
+signal equity_lane1_deal_stage18_repeated_position109_any_set199_hit: std_logic;
 signal equity_lane1_deal_stage19_ok_out: std_logic;
 signal equity_lane1_deal_stage19_pos_out: unsigned(53 downto 0);
 signal equity_lane1_deal_stage19_n_q: unsigned(5 downto 0);
@@ -2649,94 +3162,152 @@ signal equity_lane1_deal_stage19_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage19_fields: unsigned(59 downto 0);
 signal equity_lane1_deal_stage19_found: std_logic;
 signal equity_lane1_deal_stage19_free: unsigned(9 downto 0);
-signal equity_lane1_deal_stage19_repeats: unsigned(79 downto 0);
-signal equity_lane1_deal_stage19_compared: unsigned(79 downto 0);
 signal equity_lane1_deal_stage19_candidates: unsigned(59 downto 0);
 signal equity_lane1_deal_stage19_taken: unsigned(59 downto 0);
-signal equity_lane1_deal_stage19_below: unsigned(9 downto 0);
 signal equity_lane1_deal_stage19_t_pos: unsigned(47 downto 0);
 signal equity_lane1_deal_stage19_t_tok: std_logic;
 signal equity_lane1_deal_stage19_t_ok: std_logic;
-signal equity_lane1_deal_stage19_same_position620_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position621_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position622_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position623_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position624_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position625_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position626_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position627_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position628_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position629_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position630_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position631_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position632_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position633_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position634_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position635_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position636_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position637_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position638_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position639_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position640_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position641_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position642_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position643_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position644_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position645_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position646_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position647_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position648_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position649_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position650_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position651_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position652_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position653_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position654_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position655_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position656_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position657_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position658_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position659_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position660_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position661_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position662_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position663_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position664_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position665_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position666_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position667_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position668_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position669_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position670_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position671_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position672_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position673_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position674_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position675_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position676_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position677_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position678_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position679_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position680_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position681_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position682_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position683_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position684_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position685_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position686_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position687_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position688_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position689_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position690_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position691_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position692_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position693_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position694_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position695_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position696_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position697_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position698_equal: std_logic;
-signal equity_lane1_deal_stage19_same_position699_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated: unsigned(19 downto 0);
+signal equity_lane1_deal_stage19_repeated_position110_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position110_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position110_same_position620_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position110_same_position621_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position110_same_position622_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position110_same_position623_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position110_same_position624_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position110_same_position625_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position110_same_position626_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position110_same_position627_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position110_any_set200_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position110_any_set200_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position110_any_set201_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position110_any_set201_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position111_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position111_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position111_same_position628_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position111_same_position629_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position111_same_position630_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position111_same_position631_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position111_same_position632_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position111_same_position633_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position111_same_position634_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position111_same_position635_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position111_any_set202_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position111_any_set202_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position111_any_set203_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position111_any_set203_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position112_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position112_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position112_same_position636_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position112_same_position637_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position112_same_position638_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position112_same_position639_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position112_same_position640_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position112_same_position641_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position112_same_position642_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position112_same_position643_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position112_any_set204_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position112_any_set204_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position112_any_set205_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position112_any_set205_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position113_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position113_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position113_same_position644_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position113_same_position645_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position113_same_position646_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position113_same_position647_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position113_same_position648_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position113_same_position649_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position113_same_position650_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position113_same_position651_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position113_any_set206_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position113_any_set206_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position113_any_set207_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position113_any_set207_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position114_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position114_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position114_same_position652_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position114_same_position653_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position114_same_position654_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position114_same_position655_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position114_same_position656_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position114_same_position657_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position114_same_position658_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position114_same_position659_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position114_any_set208_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position114_any_set208_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position114_any_set209_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position114_any_set209_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position115_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position115_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position115_same_position660_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position115_same_position661_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position115_same_position662_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position115_same_position663_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position115_same_position664_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position115_same_position665_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position115_same_position666_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position115_same_position667_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position115_any_set210_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position115_any_set210_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position115_any_set211_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position115_any_set211_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position116_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position116_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position116_same_position668_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position116_same_position669_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position116_same_position670_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position116_same_position671_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position116_same_position672_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position116_same_position673_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position116_same_position674_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position116_same_position675_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position116_any_set212_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position116_any_set212_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position116_any_set213_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position116_any_set213_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position117_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position117_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position117_same_position676_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position117_same_position677_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position117_same_position678_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position117_same_position679_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position117_same_position680_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position117_same_position681_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position117_same_position682_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position117_same_position683_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position117_any_set214_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position117_any_set214_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position117_any_set215_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position117_any_set215_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position118_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position118_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position118_same_position684_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position118_same_position685_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position118_same_position686_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position118_same_position687_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position118_same_position688_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position118_same_position689_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position118_same_position690_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position118_same_position691_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position118_any_set216_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position118_any_set216_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position118_any_set217_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position118_any_set217_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position119_groups: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position119_gathered: unsigned(1 downto 0);
+signal equity_lane1_deal_stage19_repeated_position119_same_position692_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position119_same_position693_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position119_same_position694_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position119_same_position695_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position119_same_position696_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position119_same_position697_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position119_same_position698_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position119_same_position699_equal: std_logic;
+signal equity_lane1_deal_stage19_repeated_position119_any_set218_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position119_any_set218_hit: std_logic;
+signal equity_lane1_deal_stage19_repeated_position119_any_set219_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage19_repeated_position119_any_set219_hit: std_logic;
 signal equity_lane1_deal_stage20_ok_out: std_logic;
 signal equity_lane1_deal_stage20_pos_out: unsigned(59 downto 0);
 signal equity_lane1_deal_stage20_n_q: unsigned(5 downto 0);
@@ -2749,104 +3320,172 @@ signal equity_lane1_deal_stage20_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage20_fields: unsigned(59 downto 0);
 signal equity_lane1_deal_stage20_found: std_logic;
 signal equity_lane1_deal_stage20_free: unsigned(9 downto 0);
-signal equity_lane1_deal_stage20_repeats: unsigned(89 downto 0);
-signal equity_lane1_deal_stage20_compared: unsigned(89 downto 0);
 signal equity_lane1_deal_stage20_candidates: unsigned(59 downto 0);
 signal equity_lane1_deal_stage20_taken: unsigned(59 downto 0);
-signal equity_lane1_deal_stage20_below: unsigned(9 downto 0);
 signal equity_lane1_deal_stage20_t_pos: unsigned(53 downto 0);
 signal equity_lane1_deal_stage20_t_tok: std_logic;
 signal equity_lane1_deal_stage20_t_ok: std_logic;
-signal equity_lane1_deal_stage20_same_position700_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position701_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position702_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position703_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position704_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position705_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position706_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position707_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position708_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position709_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position710_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position711_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position712_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position713_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position714_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position715_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position716_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position717_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position718_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position719_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position720_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position721_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position722_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position723_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position724_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position725_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position726_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position727_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position728_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position729_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position730_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position731_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position732_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position733_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position734_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position735_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position736_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position737_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position738_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position739_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position740_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position741_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position742_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position743_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position744_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position745_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position746_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position747_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position748_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position749_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position750_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position751_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position752_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position753_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position754_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position755_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position756_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position757_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position758_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position759_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position760_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position761_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position762_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position763_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position764_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position765_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position766_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position767_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position768_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position769_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position770_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position771_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position772_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position773_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position774_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position775_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position776_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position777_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position778_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position779_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position780_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position781_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position782_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position783_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position784_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position785_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position786_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position787_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position788_equal: std_logic;
-signal equity_lane1_deal_stage20_same_position789_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated: unsigned(29 downto 0);
+signal equity_lane1_deal_stage20_repeated_position120_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position120_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position120_same_position700_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position120_same_position701_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position120_same_position702_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position120_same_position703_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position120_same_position704_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position120_same_position705_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position120_same_position706_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position120_same_position707_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position120_same_position708_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position120_any_set220_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position120_any_set220_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position120_any_set221_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position120_any_set221_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position120_any_set222_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position121_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position121_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position121_same_position709_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position121_same_position710_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position121_same_position711_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position121_same_position712_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position121_same_position713_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position121_same_position714_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position121_same_position715_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position121_same_position716_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position121_same_position717_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position121_any_set223_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position121_any_set223_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position121_any_set224_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position121_any_set224_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position121_any_set225_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position122_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position122_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position122_same_position718_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position122_same_position719_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position122_same_position720_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position122_same_position721_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position122_same_position722_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position122_same_position723_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position122_same_position724_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position122_same_position725_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position122_same_position726_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position122_any_set226_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position122_any_set226_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position122_any_set227_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position122_any_set227_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position122_any_set228_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position123_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position123_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position123_same_position727_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position123_same_position728_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position123_same_position729_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position123_same_position730_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position123_same_position731_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position123_same_position732_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position123_same_position733_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position123_same_position734_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position123_same_position735_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position123_any_set229_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position123_any_set229_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position123_any_set230_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position123_any_set230_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position123_any_set231_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position124_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position124_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position124_same_position736_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position124_same_position737_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position124_same_position738_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position124_same_position739_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position124_same_position740_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position124_same_position741_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position124_same_position742_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position124_same_position743_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position124_same_position744_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position124_any_set232_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position124_any_set232_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position124_any_set233_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position124_any_set233_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position124_any_set234_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position125_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position125_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position125_same_position745_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position125_same_position746_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position125_same_position747_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position125_same_position748_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position125_same_position749_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position125_same_position750_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position125_same_position751_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position125_same_position752_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position125_same_position753_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position125_any_set235_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position125_any_set235_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position125_any_set236_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position125_any_set236_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position125_any_set237_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position126_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position126_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position126_same_position754_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position126_same_position755_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position126_same_position756_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position126_same_position757_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position126_same_position758_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position126_same_position759_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position126_same_position760_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position126_same_position761_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position126_same_position762_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position126_any_set238_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position126_any_set238_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position126_any_set239_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position126_any_set239_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position126_any_set240_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position127_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position127_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position127_same_position763_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position127_same_position764_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position127_same_position765_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position127_same_position766_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position127_same_position767_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position127_same_position768_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position127_same_position769_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position127_same_position770_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position127_same_position771_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position127_any_set241_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position127_any_set241_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position127_any_set242_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position127_any_set242_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position127_any_set243_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position128_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position128_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position128_same_position772_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position128_same_position773_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position128_same_position774_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position128_same_position775_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position128_same_position776_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position128_same_position777_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position128_same_position778_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position128_same_position779_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position128_same_position780_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position128_any_set244_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position128_any_set244_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position128_any_set245_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position128_any_set245_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position128_any_set246_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position129_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position129_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage20_repeated_position129_same_position781_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position129_same_position782_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position129_same_position783_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position129_same_position784_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position129_same_position785_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position129_same_position786_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position129_same_position787_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position129_same_position788_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position129_same_position789_equal: std_logic;
+signal equity_lane1_deal_stage20_repeated_position129_any_set247_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position129_any_set247_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position129_any_set248_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage20_repeated_position129_any_set248_hit: std_logic;
+signal equity_lane1_deal_stage20_repeated_position129_any_set249_hit: std_logic;
 signal equity_lane1_deal_stage21_n_q: unsigned(5 downto 0);
 signal equity_lane1_deal_stage21_mask_q: unsigned(5 downto 0);
 signal equity_lane1_deal_stage21_exact_q: std_logic;
@@ -2857,114 +3496,192 @@ signal equity_lane1_deal_stage21_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage21_fields: unsigned(59 downto 0);
 signal equity_lane1_deal_stage21_found: std_logic;
 signal equity_lane1_deal_stage21_free: unsigned(9 downto 0);
-signal equity_lane1_deal_stage21_repeats: unsigned(99 downto 0);
-signal equity_lane1_deal_stage21_compared: unsigned(99 downto 0);
 signal equity_lane1_deal_stage21_candidates: unsigned(59 downto 0);
 signal equity_lane1_deal_stage21_taken: unsigned(59 downto 0);
-signal equity_lane1_deal_stage21_below: unsigned(9 downto 0);
 signal equity_lane1_deal_stage21_t_pos: unsigned(59 downto 0);
 signal equity_lane1_deal_stage21_t_tok: std_logic;
 signal equity_lane1_deal_stage21_t_ok: std_logic;
-signal equity_lane1_deal_stage21_same_position790_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position791_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position792_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position793_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position794_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position795_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position796_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position797_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position798_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position799_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position800_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position801_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position802_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position803_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position804_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position805_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position806_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position807_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position808_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position809_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position810_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position811_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position812_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position813_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position814_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position815_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position816_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position817_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position818_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position819_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position820_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position821_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position822_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position823_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position824_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position825_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position826_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position827_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position828_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position829_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position830_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position831_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position832_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position833_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position834_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position835_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position836_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position837_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position838_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position839_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position840_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position841_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position842_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position843_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position844_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position845_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position846_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position847_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position848_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position849_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position850_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position851_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position852_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position853_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position854_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position855_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position856_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position857_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position858_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position859_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position860_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position861_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position862_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position863_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position864_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position865_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position866_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position867_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position868_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position869_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position870_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position871_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position872_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position873_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position874_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position875_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position876_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position877_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position878_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position879_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position880_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position881_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position882_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position883_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position884_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position885_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position886_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position887_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position888_equal: std_logic;
-signal equity_lane1_deal_stage21_same_position889_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated: unsigned(29 downto 0);
+signal equity_lane1_deal_stage21_repeated_position130_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position130_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position130_same_position790_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position130_same_position791_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position130_same_position792_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position130_same_position793_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position130_same_position794_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position130_same_position795_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position130_same_position796_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position130_same_position797_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position130_same_position798_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position130_same_position799_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position130_any_set250_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position130_any_set250_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position130_any_set251_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position130_any_set251_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position130_any_set252_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage21_repeated_position130_any_set252_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position131_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position131_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position131_same_position800_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position131_same_position801_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position131_same_position802_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position131_same_position803_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position131_same_position804_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position131_same_position805_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position131_same_position806_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position131_same_position807_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position131_same_position808_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position131_same_position809_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position131_any_set253_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position131_any_set253_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position131_any_set254_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position131_any_set254_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position131_any_set255_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage21_repeated_position131_any_set255_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position132_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position132_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position132_same_position810_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position132_same_position811_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position132_same_position812_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position132_same_position813_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position132_same_position814_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position132_same_position815_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position132_same_position816_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position132_same_position817_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position132_same_position818_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position132_same_position819_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position132_any_set256_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position132_any_set256_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position132_any_set257_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position132_any_set257_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position132_any_set258_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage21_repeated_position132_any_set258_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position133_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position133_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position133_same_position820_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position133_same_position821_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position133_same_position822_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position133_same_position823_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position133_same_position824_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position133_same_position825_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position133_same_position826_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position133_same_position827_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position133_same_position828_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position133_same_position829_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position133_any_set259_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position133_any_set259_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position133_any_set260_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position133_any_set260_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position133_any_set261_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage21_repeated_position133_any_set261_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position134_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position134_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position134_same_position830_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position134_same_position831_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position134_same_position832_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position134_same_position833_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position134_same_position834_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position134_same_position835_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position134_same_position836_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position134_same_position837_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position134_same_position838_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position134_same_position839_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position134_any_set262_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position134_any_set262_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position134_any_set263_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position134_any_set263_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position134_any_set264_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage21_repeated_position134_any_set264_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position135_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position135_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position135_same_position840_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position135_same_position841_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position135_same_position842_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position135_same_position843_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position135_same_position844_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position135_same_position845_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position135_same_position846_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position135_same_position847_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position135_same_position848_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position135_same_position849_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position135_any_set265_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position135_any_set265_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position135_any_set266_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position135_any_set266_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position135_any_set267_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage21_repeated_position135_any_set267_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position136_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position136_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position136_same_position850_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position136_same_position851_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position136_same_position852_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position136_same_position853_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position136_same_position854_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position136_same_position855_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position136_same_position856_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position136_same_position857_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position136_same_position858_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position136_same_position859_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position136_any_set268_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position136_any_set268_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position136_any_set269_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position136_any_set269_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position136_any_set270_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage21_repeated_position136_any_set270_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position137_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position137_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position137_same_position860_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position137_same_position861_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position137_same_position862_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position137_same_position863_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position137_same_position864_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position137_same_position865_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position137_same_position866_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position137_same_position867_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position137_same_position868_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position137_same_position869_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position137_any_set271_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position137_any_set271_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position137_any_set272_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position137_any_set272_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position137_any_set273_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage21_repeated_position137_any_set273_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position138_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position138_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position138_same_position870_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position138_same_position871_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position138_same_position872_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position138_same_position873_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position138_same_position874_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position138_same_position875_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position138_same_position876_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position138_same_position877_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position138_same_position878_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position138_same_position879_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position138_any_set274_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position138_any_set274_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position138_any_set275_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position138_any_set275_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position138_any_set276_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage21_repeated_position138_any_set276_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position139_groups: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position139_gathered: unsigned(2 downto 0);
+signal equity_lane1_deal_stage21_repeated_position139_same_position880_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position139_same_position881_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position139_same_position882_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position139_same_position883_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position139_same_position884_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position139_same_position885_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position139_same_position886_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position139_same_position887_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position139_same_position888_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position139_same_position889_equal: std_logic;
+signal equity_lane1_deal_stage21_repeated_position139_any_set277_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position139_any_set277_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position139_any_set278_bits: unsigned(3 downto 0);
+signal equity_lane1_deal_stage21_repeated_position139_any_set278_hit: std_logic;
+signal equity_lane1_deal_stage21_repeated_position139_any_set279_bits: unsigned(1 downto 0);
+signal equity_lane1_deal_stage21_repeated_position139_any_set279_hit: std_logic;
 signal equity_lane1_winners: unsigned(3 downto 0);
 signal equity_lane1_shown: std_logic;
 signal equity_lane1_look_valid: std_logic;
@@ -3757,7 +4474,6 @@ equity_lane0_chunked_counter0_zero <= to_unsigned(0, 8);
 equity_lane0_chunked_counter0_counter_chunk0_carry_in <= to_unsigned(0, 1);
 equity_lane0_first_pos <= to_unsigned(0, 6);
 equity_lane0_colex_odometer0_spare <= '1';
-equity_lane0_deal_stage0_repeats <= to_unsigned(0, 5);
 equity_lane0_high_winners <= to_unsigned(0, 1);
 equity_lane0_one <= '1';
 equity_lane0_tally0_no <= '0';
@@ -3819,7 +4535,6 @@ equity_lane1_chunked_counter14_zero <= to_unsigned(0, 8);
 equity_lane1_chunked_counter14_counter_chunk74_carry_in <= to_unsigned(0, 1);
 equity_lane1_first_pos <= to_unsigned(0, 6);
 equity_lane1_colex_odometer1_spare <= '1';
-equity_lane1_deal_stage11_repeats <= to_unsigned(0, 5);
 equity_lane1_high_winners <= to_unsigned(0, 1);
 equity_lane1_one <= '1';
 equity_lane1_tally13_no <= '0';
@@ -3896,451 +4611,626 @@ equity_lane0_colex_odometer0_rise_bits(3) <= equity_lane0_colex_odometer0_odomet
 equity_lane0_colex_odometer0_rise_bits(2) <= equity_lane0_colex_odometer0_odometer_digit2_can_rise;
 equity_lane0_colex_odometer0_rise_bits(1) <= equity_lane0_colex_odometer0_odometer_digit1_can_rise;
 equity_lane0_colex_odometer0_rise_bits(0) <= equity_lane0_colex_odometer0_odometer_digit0_can_rise;
-equity_lane0_deal_stage1_compared(4) <= equity_lane0_deal_stage1_same_position4_equal;
-equity_lane0_deal_stage1_compared(3) <= equity_lane0_deal_stage1_same_position3_equal;
-equity_lane0_deal_stage1_compared(2) <= equity_lane0_deal_stage1_same_position2_equal;
-equity_lane0_deal_stage1_compared(1) <= equity_lane0_deal_stage1_same_position1_equal;
-equity_lane0_deal_stage1_compared(0) <= equity_lane0_deal_stage1_same_position0_equal;
-equity_lane0_deal_stage2_compared(9) <= equity_lane0_deal_stage2_same_position14_equal;
-equity_lane0_deal_stage2_compared(8) <= equity_lane0_deal_stage2_same_position13_equal;
-equity_lane0_deal_stage2_compared(7) <= equity_lane0_deal_stage2_same_position12_equal;
-equity_lane0_deal_stage2_compared(6) <= equity_lane0_deal_stage2_same_position11_equal;
-equity_lane0_deal_stage2_compared(5) <= equity_lane0_deal_stage2_same_position10_equal;
-equity_lane0_deal_stage2_compared(4) <= equity_lane0_deal_stage2_same_position9_equal;
-equity_lane0_deal_stage2_compared(3) <= equity_lane0_deal_stage2_same_position8_equal;
-equity_lane0_deal_stage2_compared(2) <= equity_lane0_deal_stage2_same_position7_equal;
-equity_lane0_deal_stage2_compared(1) <= equity_lane0_deal_stage2_same_position6_equal;
-equity_lane0_deal_stage2_compared(0) <= equity_lane0_deal_stage2_same_position5_equal;
-equity_lane0_deal_stage3_compared(14) <= equity_lane0_deal_stage3_same_position29_equal;
-equity_lane0_deal_stage3_compared(13) <= equity_lane0_deal_stage3_same_position28_equal;
-equity_lane0_deal_stage3_compared(12) <= equity_lane0_deal_stage3_same_position27_equal;
-equity_lane0_deal_stage3_compared(11) <= equity_lane0_deal_stage3_same_position26_equal;
-equity_lane0_deal_stage3_compared(10) <= equity_lane0_deal_stage3_same_position25_equal;
-equity_lane0_deal_stage3_compared(9) <= equity_lane0_deal_stage3_same_position24_equal;
-equity_lane0_deal_stage3_compared(8) <= equity_lane0_deal_stage3_same_position23_equal;
-equity_lane0_deal_stage3_compared(7) <= equity_lane0_deal_stage3_same_position22_equal;
-equity_lane0_deal_stage3_compared(6) <= equity_lane0_deal_stage3_same_position21_equal;
-equity_lane0_deal_stage3_compared(5) <= equity_lane0_deal_stage3_same_position20_equal;
-equity_lane0_deal_stage3_compared(4) <= equity_lane0_deal_stage3_same_position19_equal;
-equity_lane0_deal_stage3_compared(3) <= equity_lane0_deal_stage3_same_position18_equal;
-equity_lane0_deal_stage3_compared(2) <= equity_lane0_deal_stage3_same_position17_equal;
-equity_lane0_deal_stage3_compared(1) <= equity_lane0_deal_stage3_same_position16_equal;
-equity_lane0_deal_stage3_compared(0) <= equity_lane0_deal_stage3_same_position15_equal;
-equity_lane0_deal_stage4_compared(19) <= equity_lane0_deal_stage4_same_position49_equal;
-equity_lane0_deal_stage4_compared(18) <= equity_lane0_deal_stage4_same_position48_equal;
-equity_lane0_deal_stage4_compared(17) <= equity_lane0_deal_stage4_same_position47_equal;
-equity_lane0_deal_stage4_compared(16) <= equity_lane0_deal_stage4_same_position46_equal;
-equity_lane0_deal_stage4_compared(15) <= equity_lane0_deal_stage4_same_position45_equal;
-equity_lane0_deal_stage4_compared(14) <= equity_lane0_deal_stage4_same_position44_equal;
-equity_lane0_deal_stage4_compared(13) <= equity_lane0_deal_stage4_same_position43_equal;
-equity_lane0_deal_stage4_compared(12) <= equity_lane0_deal_stage4_same_position42_equal;
-equity_lane0_deal_stage4_compared(11) <= equity_lane0_deal_stage4_same_position41_equal;
-equity_lane0_deal_stage4_compared(10) <= equity_lane0_deal_stage4_same_position40_equal;
-equity_lane0_deal_stage4_compared(9) <= equity_lane0_deal_stage4_same_position39_equal;
-equity_lane0_deal_stage4_compared(8) <= equity_lane0_deal_stage4_same_position38_equal;
-equity_lane0_deal_stage4_compared(7) <= equity_lane0_deal_stage4_same_position37_equal;
-equity_lane0_deal_stage4_compared(6) <= equity_lane0_deal_stage4_same_position36_equal;
-equity_lane0_deal_stage4_compared(5) <= equity_lane0_deal_stage4_same_position35_equal;
-equity_lane0_deal_stage4_compared(4) <= equity_lane0_deal_stage4_same_position34_equal;
-equity_lane0_deal_stage4_compared(3) <= equity_lane0_deal_stage4_same_position33_equal;
-equity_lane0_deal_stage4_compared(2) <= equity_lane0_deal_stage4_same_position32_equal;
-equity_lane0_deal_stage4_compared(1) <= equity_lane0_deal_stage4_same_position31_equal;
-equity_lane0_deal_stage4_compared(0) <= equity_lane0_deal_stage4_same_position30_equal;
-equity_lane0_deal_stage5_compared(24) <= equity_lane0_deal_stage5_same_position74_equal;
-equity_lane0_deal_stage5_compared(23) <= equity_lane0_deal_stage5_same_position73_equal;
-equity_lane0_deal_stage5_compared(22) <= equity_lane0_deal_stage5_same_position72_equal;
-equity_lane0_deal_stage5_compared(21) <= equity_lane0_deal_stage5_same_position71_equal;
-equity_lane0_deal_stage5_compared(20) <= equity_lane0_deal_stage5_same_position70_equal;
-equity_lane0_deal_stage5_compared(19) <= equity_lane0_deal_stage5_same_position69_equal;
-equity_lane0_deal_stage5_compared(18) <= equity_lane0_deal_stage5_same_position68_equal;
-equity_lane0_deal_stage5_compared(17) <= equity_lane0_deal_stage5_same_position67_equal;
-equity_lane0_deal_stage5_compared(16) <= equity_lane0_deal_stage5_same_position66_equal;
-equity_lane0_deal_stage5_compared(15) <= equity_lane0_deal_stage5_same_position65_equal;
-equity_lane0_deal_stage5_compared(14) <= equity_lane0_deal_stage5_same_position64_equal;
-equity_lane0_deal_stage5_compared(13) <= equity_lane0_deal_stage5_same_position63_equal;
-equity_lane0_deal_stage5_compared(12) <= equity_lane0_deal_stage5_same_position62_equal;
-equity_lane0_deal_stage5_compared(11) <= equity_lane0_deal_stage5_same_position61_equal;
-equity_lane0_deal_stage5_compared(10) <= equity_lane0_deal_stage5_same_position60_equal;
-equity_lane0_deal_stage5_compared(9) <= equity_lane0_deal_stage5_same_position59_equal;
-equity_lane0_deal_stage5_compared(8) <= equity_lane0_deal_stage5_same_position58_equal;
-equity_lane0_deal_stage5_compared(7) <= equity_lane0_deal_stage5_same_position57_equal;
-equity_lane0_deal_stage5_compared(6) <= equity_lane0_deal_stage5_same_position56_equal;
-equity_lane0_deal_stage5_compared(5) <= equity_lane0_deal_stage5_same_position55_equal;
-equity_lane0_deal_stage5_compared(4) <= equity_lane0_deal_stage5_same_position54_equal;
-equity_lane0_deal_stage5_compared(3) <= equity_lane0_deal_stage5_same_position53_equal;
-equity_lane0_deal_stage5_compared(2) <= equity_lane0_deal_stage5_same_position52_equal;
-equity_lane0_deal_stage5_compared(1) <= equity_lane0_deal_stage5_same_position51_equal;
-equity_lane0_deal_stage5_compared(0) <= equity_lane0_deal_stage5_same_position50_equal;
-equity_lane0_deal_stage6_compared(29) <= equity_lane0_deal_stage6_same_position104_equal;
-equity_lane0_deal_stage6_compared(28) <= equity_lane0_deal_stage6_same_position103_equal;
-equity_lane0_deal_stage6_compared(27) <= equity_lane0_deal_stage6_same_position102_equal;
-equity_lane0_deal_stage6_compared(26) <= equity_lane0_deal_stage6_same_position101_equal;
-equity_lane0_deal_stage6_compared(25) <= equity_lane0_deal_stage6_same_position100_equal;
-equity_lane0_deal_stage6_compared(24) <= equity_lane0_deal_stage6_same_position99_equal;
-equity_lane0_deal_stage6_compared(23) <= equity_lane0_deal_stage6_same_position98_equal;
-equity_lane0_deal_stage6_compared(22) <= equity_lane0_deal_stage6_same_position97_equal;
-equity_lane0_deal_stage6_compared(21) <= equity_lane0_deal_stage6_same_position96_equal;
-equity_lane0_deal_stage6_compared(20) <= equity_lane0_deal_stage6_same_position95_equal;
-equity_lane0_deal_stage6_compared(19) <= equity_lane0_deal_stage6_same_position94_equal;
-equity_lane0_deal_stage6_compared(18) <= equity_lane0_deal_stage6_same_position93_equal;
-equity_lane0_deal_stage6_compared(17) <= equity_lane0_deal_stage6_same_position92_equal;
-equity_lane0_deal_stage6_compared(16) <= equity_lane0_deal_stage6_same_position91_equal;
-equity_lane0_deal_stage6_compared(15) <= equity_lane0_deal_stage6_same_position90_equal;
-equity_lane0_deal_stage6_compared(14) <= equity_lane0_deal_stage6_same_position89_equal;
-equity_lane0_deal_stage6_compared(13) <= equity_lane0_deal_stage6_same_position88_equal;
-equity_lane0_deal_stage6_compared(12) <= equity_lane0_deal_stage6_same_position87_equal;
-equity_lane0_deal_stage6_compared(11) <= equity_lane0_deal_stage6_same_position86_equal;
-equity_lane0_deal_stage6_compared(10) <= equity_lane0_deal_stage6_same_position85_equal;
-equity_lane0_deal_stage6_compared(9) <= equity_lane0_deal_stage6_same_position84_equal;
-equity_lane0_deal_stage6_compared(8) <= equity_lane0_deal_stage6_same_position83_equal;
-equity_lane0_deal_stage6_compared(7) <= equity_lane0_deal_stage6_same_position82_equal;
-equity_lane0_deal_stage6_compared(6) <= equity_lane0_deal_stage6_same_position81_equal;
-equity_lane0_deal_stage6_compared(5) <= equity_lane0_deal_stage6_same_position80_equal;
-equity_lane0_deal_stage6_compared(4) <= equity_lane0_deal_stage6_same_position79_equal;
-equity_lane0_deal_stage6_compared(3) <= equity_lane0_deal_stage6_same_position78_equal;
-equity_lane0_deal_stage6_compared(2) <= equity_lane0_deal_stage6_same_position77_equal;
-equity_lane0_deal_stage6_compared(1) <= equity_lane0_deal_stage6_same_position76_equal;
-equity_lane0_deal_stage6_compared(0) <= equity_lane0_deal_stage6_same_position75_equal;
-equity_lane0_deal_stage7_compared(69) <= equity_lane0_deal_stage7_same_position174_equal;
-equity_lane0_deal_stage7_compared(68) <= equity_lane0_deal_stage7_same_position173_equal;
-equity_lane0_deal_stage7_compared(67) <= equity_lane0_deal_stage7_same_position172_equal;
-equity_lane0_deal_stage7_compared(66) <= equity_lane0_deal_stage7_same_position171_equal;
-equity_lane0_deal_stage7_compared(65) <= equity_lane0_deal_stage7_same_position170_equal;
-equity_lane0_deal_stage7_compared(64) <= equity_lane0_deal_stage7_same_position169_equal;
-equity_lane0_deal_stage7_compared(63) <= equity_lane0_deal_stage7_same_position168_equal;
-equity_lane0_deal_stage7_compared(62) <= equity_lane0_deal_stage7_same_position167_equal;
-equity_lane0_deal_stage7_compared(61) <= equity_lane0_deal_stage7_same_position166_equal;
-equity_lane0_deal_stage7_compared(60) <= equity_lane0_deal_stage7_same_position165_equal;
-equity_lane0_deal_stage7_compared(59) <= equity_lane0_deal_stage7_same_position164_equal;
-equity_lane0_deal_stage7_compared(58) <= equity_lane0_deal_stage7_same_position163_equal;
-equity_lane0_deal_stage7_compared(57) <= equity_lane0_deal_stage7_same_position162_equal;
-equity_lane0_deal_stage7_compared(56) <= equity_lane0_deal_stage7_same_position161_equal;
-equity_lane0_deal_stage7_compared(55) <= equity_lane0_deal_stage7_same_position160_equal;
-equity_lane0_deal_stage7_compared(54) <= equity_lane0_deal_stage7_same_position159_equal;
-equity_lane0_deal_stage7_compared(53) <= equity_lane0_deal_stage7_same_position158_equal;
-equity_lane0_deal_stage7_compared(52) <= equity_lane0_deal_stage7_same_position157_equal;
-equity_lane0_deal_stage7_compared(51) <= equity_lane0_deal_stage7_same_position156_equal;
-equity_lane0_deal_stage7_compared(50) <= equity_lane0_deal_stage7_same_position155_equal;
-equity_lane0_deal_stage7_compared(49) <= equity_lane0_deal_stage7_same_position154_equal;
-equity_lane0_deal_stage7_compared(48) <= equity_lane0_deal_stage7_same_position153_equal;
-equity_lane0_deal_stage7_compared(47) <= equity_lane0_deal_stage7_same_position152_equal;
-equity_lane0_deal_stage7_compared(46) <= equity_lane0_deal_stage7_same_position151_equal;
-equity_lane0_deal_stage7_compared(45) <= equity_lane0_deal_stage7_same_position150_equal;
-equity_lane0_deal_stage7_compared(44) <= equity_lane0_deal_stage7_same_position149_equal;
-equity_lane0_deal_stage7_compared(43) <= equity_lane0_deal_stage7_same_position148_equal;
-equity_lane0_deal_stage7_compared(42) <= equity_lane0_deal_stage7_same_position147_equal;
-equity_lane0_deal_stage7_compared(41) <= equity_lane0_deal_stage7_same_position146_equal;
-equity_lane0_deal_stage7_compared(40) <= equity_lane0_deal_stage7_same_position145_equal;
-equity_lane0_deal_stage7_compared(39) <= equity_lane0_deal_stage7_same_position144_equal;
-equity_lane0_deal_stage7_compared(38) <= equity_lane0_deal_stage7_same_position143_equal;
-equity_lane0_deal_stage7_compared(37) <= equity_lane0_deal_stage7_same_position142_equal;
-equity_lane0_deal_stage7_compared(36) <= equity_lane0_deal_stage7_same_position141_equal;
-equity_lane0_deal_stage7_compared(35) <= equity_lane0_deal_stage7_same_position140_equal;
-equity_lane0_deal_stage7_compared(34) <= equity_lane0_deal_stage7_same_position139_equal;
-equity_lane0_deal_stage7_compared(33) <= equity_lane0_deal_stage7_same_position138_equal;
-equity_lane0_deal_stage7_compared(32) <= equity_lane0_deal_stage7_same_position137_equal;
-equity_lane0_deal_stage7_compared(31) <= equity_lane0_deal_stage7_same_position136_equal;
-equity_lane0_deal_stage7_compared(30) <= equity_lane0_deal_stage7_same_position135_equal;
-equity_lane0_deal_stage7_compared(29) <= equity_lane0_deal_stage7_same_position134_equal;
-equity_lane0_deal_stage7_compared(28) <= equity_lane0_deal_stage7_same_position133_equal;
-equity_lane0_deal_stage7_compared(27) <= equity_lane0_deal_stage7_same_position132_equal;
-equity_lane0_deal_stage7_compared(26) <= equity_lane0_deal_stage7_same_position131_equal;
-equity_lane0_deal_stage7_compared(25) <= equity_lane0_deal_stage7_same_position130_equal;
-equity_lane0_deal_stage7_compared(24) <= equity_lane0_deal_stage7_same_position129_equal;
-equity_lane0_deal_stage7_compared(23) <= equity_lane0_deal_stage7_same_position128_equal;
-equity_lane0_deal_stage7_compared(22) <= equity_lane0_deal_stage7_same_position127_equal;
-equity_lane0_deal_stage7_compared(21) <= equity_lane0_deal_stage7_same_position126_equal;
-equity_lane0_deal_stage7_compared(20) <= equity_lane0_deal_stage7_same_position125_equal;
-equity_lane0_deal_stage7_compared(19) <= equity_lane0_deal_stage7_same_position124_equal;
-equity_lane0_deal_stage7_compared(18) <= equity_lane0_deal_stage7_same_position123_equal;
-equity_lane0_deal_stage7_compared(17) <= equity_lane0_deal_stage7_same_position122_equal;
-equity_lane0_deal_stage7_compared(16) <= equity_lane0_deal_stage7_same_position121_equal;
-equity_lane0_deal_stage7_compared(15) <= equity_lane0_deal_stage7_same_position120_equal;
-equity_lane0_deal_stage7_compared(14) <= equity_lane0_deal_stage7_same_position119_equal;
-equity_lane0_deal_stage7_compared(13) <= equity_lane0_deal_stage7_same_position118_equal;
-equity_lane0_deal_stage7_compared(12) <= equity_lane0_deal_stage7_same_position117_equal;
-equity_lane0_deal_stage7_compared(11) <= equity_lane0_deal_stage7_same_position116_equal;
-equity_lane0_deal_stage7_compared(10) <= equity_lane0_deal_stage7_same_position115_equal;
-equity_lane0_deal_stage7_compared(9) <= equity_lane0_deal_stage7_same_position114_equal;
-equity_lane0_deal_stage7_compared(8) <= equity_lane0_deal_stage7_same_position113_equal;
-equity_lane0_deal_stage7_compared(7) <= equity_lane0_deal_stage7_same_position112_equal;
-equity_lane0_deal_stage7_compared(6) <= equity_lane0_deal_stage7_same_position111_equal;
-equity_lane0_deal_stage7_compared(5) <= equity_lane0_deal_stage7_same_position110_equal;
-equity_lane0_deal_stage7_compared(4) <= equity_lane0_deal_stage7_same_position109_equal;
-equity_lane0_deal_stage7_compared(3) <= equity_lane0_deal_stage7_same_position108_equal;
-equity_lane0_deal_stage7_compared(2) <= equity_lane0_deal_stage7_same_position107_equal;
-equity_lane0_deal_stage7_compared(1) <= equity_lane0_deal_stage7_same_position106_equal;
-equity_lane0_deal_stage7_compared(0) <= equity_lane0_deal_stage7_same_position105_equal;
-equity_lane0_deal_stage8_compared(79) <= equity_lane0_deal_stage8_same_position254_equal;
-equity_lane0_deal_stage8_compared(78) <= equity_lane0_deal_stage8_same_position253_equal;
-equity_lane0_deal_stage8_compared(77) <= equity_lane0_deal_stage8_same_position252_equal;
-equity_lane0_deal_stage8_compared(76) <= equity_lane0_deal_stage8_same_position251_equal;
-equity_lane0_deal_stage8_compared(75) <= equity_lane0_deal_stage8_same_position250_equal;
-equity_lane0_deal_stage8_compared(74) <= equity_lane0_deal_stage8_same_position249_equal;
-equity_lane0_deal_stage8_compared(73) <= equity_lane0_deal_stage8_same_position248_equal;
-equity_lane0_deal_stage8_compared(72) <= equity_lane0_deal_stage8_same_position247_equal;
-equity_lane0_deal_stage8_compared(71) <= equity_lane0_deal_stage8_same_position246_equal;
-equity_lane0_deal_stage8_compared(70) <= equity_lane0_deal_stage8_same_position245_equal;
-equity_lane0_deal_stage8_compared(69) <= equity_lane0_deal_stage8_same_position244_equal;
-equity_lane0_deal_stage8_compared(68) <= equity_lane0_deal_stage8_same_position243_equal;
-equity_lane0_deal_stage8_compared(67) <= equity_lane0_deal_stage8_same_position242_equal;
-equity_lane0_deal_stage8_compared(66) <= equity_lane0_deal_stage8_same_position241_equal;
-equity_lane0_deal_stage8_compared(65) <= equity_lane0_deal_stage8_same_position240_equal;
-equity_lane0_deal_stage8_compared(64) <= equity_lane0_deal_stage8_same_position239_equal;
-equity_lane0_deal_stage8_compared(63) <= equity_lane0_deal_stage8_same_position238_equal;
-equity_lane0_deal_stage8_compared(62) <= equity_lane0_deal_stage8_same_position237_equal;
-equity_lane0_deal_stage8_compared(61) <= equity_lane0_deal_stage8_same_position236_equal;
-equity_lane0_deal_stage8_compared(60) <= equity_lane0_deal_stage8_same_position235_equal;
-equity_lane0_deal_stage8_compared(59) <= equity_lane0_deal_stage8_same_position234_equal;
-equity_lane0_deal_stage8_compared(58) <= equity_lane0_deal_stage8_same_position233_equal;
-equity_lane0_deal_stage8_compared(57) <= equity_lane0_deal_stage8_same_position232_equal;
-equity_lane0_deal_stage8_compared(56) <= equity_lane0_deal_stage8_same_position231_equal;
-equity_lane0_deal_stage8_compared(55) <= equity_lane0_deal_stage8_same_position230_equal;
-equity_lane0_deal_stage8_compared(54) <= equity_lane0_deal_stage8_same_position229_equal;
-equity_lane0_deal_stage8_compared(53) <= equity_lane0_deal_stage8_same_position228_equal;
-equity_lane0_deal_stage8_compared(52) <= equity_lane0_deal_stage8_same_position227_equal;
-equity_lane0_deal_stage8_compared(51) <= equity_lane0_deal_stage8_same_position226_equal;
-equity_lane0_deal_stage8_compared(50) <= equity_lane0_deal_stage8_same_position225_equal;
-equity_lane0_deal_stage8_compared(49) <= equity_lane0_deal_stage8_same_position224_equal;
-equity_lane0_deal_stage8_compared(48) <= equity_lane0_deal_stage8_same_position223_equal;
-equity_lane0_deal_stage8_compared(47) <= equity_lane0_deal_stage8_same_position222_equal;
-equity_lane0_deal_stage8_compared(46) <= equity_lane0_deal_stage8_same_position221_equal;
-equity_lane0_deal_stage8_compared(45) <= equity_lane0_deal_stage8_same_position220_equal;
-equity_lane0_deal_stage8_compared(44) <= equity_lane0_deal_stage8_same_position219_equal;
-equity_lane0_deal_stage8_compared(43) <= equity_lane0_deal_stage8_same_position218_equal;
-equity_lane0_deal_stage8_compared(42) <= equity_lane0_deal_stage8_same_position217_equal;
-equity_lane0_deal_stage8_compared(41) <= equity_lane0_deal_stage8_same_position216_equal;
-equity_lane0_deal_stage8_compared(40) <= equity_lane0_deal_stage8_same_position215_equal;
-equity_lane0_deal_stage8_compared(39) <= equity_lane0_deal_stage8_same_position214_equal;
-equity_lane0_deal_stage8_compared(38) <= equity_lane0_deal_stage8_same_position213_equal;
-equity_lane0_deal_stage8_compared(37) <= equity_lane0_deal_stage8_same_position212_equal;
-equity_lane0_deal_stage8_compared(36) <= equity_lane0_deal_stage8_same_position211_equal;
-equity_lane0_deal_stage8_compared(35) <= equity_lane0_deal_stage8_same_position210_equal;
-equity_lane0_deal_stage8_compared(34) <= equity_lane0_deal_stage8_same_position209_equal;
-equity_lane0_deal_stage8_compared(33) <= equity_lane0_deal_stage8_same_position208_equal;
-equity_lane0_deal_stage8_compared(32) <= equity_lane0_deal_stage8_same_position207_equal;
-equity_lane0_deal_stage8_compared(31) <= equity_lane0_deal_stage8_same_position206_equal;
-equity_lane0_deal_stage8_compared(30) <= equity_lane0_deal_stage8_same_position205_equal;
-equity_lane0_deal_stage8_compared(29) <= equity_lane0_deal_stage8_same_position204_equal;
-equity_lane0_deal_stage8_compared(28) <= equity_lane0_deal_stage8_same_position203_equal;
-equity_lane0_deal_stage8_compared(27) <= equity_lane0_deal_stage8_same_position202_equal;
-equity_lane0_deal_stage8_compared(26) <= equity_lane0_deal_stage8_same_position201_equal;
-equity_lane0_deal_stage8_compared(25) <= equity_lane0_deal_stage8_same_position200_equal;
-equity_lane0_deal_stage8_compared(24) <= equity_lane0_deal_stage8_same_position199_equal;
-equity_lane0_deal_stage8_compared(23) <= equity_lane0_deal_stage8_same_position198_equal;
-equity_lane0_deal_stage8_compared(22) <= equity_lane0_deal_stage8_same_position197_equal;
-equity_lane0_deal_stage8_compared(21) <= equity_lane0_deal_stage8_same_position196_equal;
-equity_lane0_deal_stage8_compared(20) <= equity_lane0_deal_stage8_same_position195_equal;
-equity_lane0_deal_stage8_compared(19) <= equity_lane0_deal_stage8_same_position194_equal;
-equity_lane0_deal_stage8_compared(18) <= equity_lane0_deal_stage8_same_position193_equal;
-equity_lane0_deal_stage8_compared(17) <= equity_lane0_deal_stage8_same_position192_equal;
-equity_lane0_deal_stage8_compared(16) <= equity_lane0_deal_stage8_same_position191_equal;
-equity_lane0_deal_stage8_compared(15) <= equity_lane0_deal_stage8_same_position190_equal;
-equity_lane0_deal_stage8_compared(14) <= equity_lane0_deal_stage8_same_position189_equal;
-equity_lane0_deal_stage8_compared(13) <= equity_lane0_deal_stage8_same_position188_equal;
-equity_lane0_deal_stage8_compared(12) <= equity_lane0_deal_stage8_same_position187_equal;
-equity_lane0_deal_stage8_compared(11) <= equity_lane0_deal_stage8_same_position186_equal;
-equity_lane0_deal_stage8_compared(10) <= equity_lane0_deal_stage8_same_position185_equal;
-equity_lane0_deal_stage8_compared(9) <= equity_lane0_deal_stage8_same_position184_equal;
-equity_lane0_deal_stage8_compared(8) <= equity_lane0_deal_stage8_same_position183_equal;
-equity_lane0_deal_stage8_compared(7) <= equity_lane0_deal_stage8_same_position182_equal;
-equity_lane0_deal_stage8_compared(6) <= equity_lane0_deal_stage8_same_position181_equal;
-equity_lane0_deal_stage8_compared(5) <= equity_lane0_deal_stage8_same_position180_equal;
-equity_lane0_deal_stage8_compared(4) <= equity_lane0_deal_stage8_same_position179_equal;
-equity_lane0_deal_stage8_compared(3) <= equity_lane0_deal_stage8_same_position178_equal;
-equity_lane0_deal_stage8_compared(2) <= equity_lane0_deal_stage8_same_position177_equal;
-equity_lane0_deal_stage8_compared(1) <= equity_lane0_deal_stage8_same_position176_equal;
-equity_lane0_deal_stage8_compared(0) <= equity_lane0_deal_stage8_same_position175_equal;
-equity_lane0_deal_stage9_compared(89) <= equity_lane0_deal_stage9_same_position344_equal;
-equity_lane0_deal_stage9_compared(88) <= equity_lane0_deal_stage9_same_position343_equal;
-equity_lane0_deal_stage9_compared(87) <= equity_lane0_deal_stage9_same_position342_equal;
-equity_lane0_deal_stage9_compared(86) <= equity_lane0_deal_stage9_same_position341_equal;
-equity_lane0_deal_stage9_compared(85) <= equity_lane0_deal_stage9_same_position340_equal;
-equity_lane0_deal_stage9_compared(84) <= equity_lane0_deal_stage9_same_position339_equal;
-equity_lane0_deal_stage9_compared(83) <= equity_lane0_deal_stage9_same_position338_equal;
-equity_lane0_deal_stage9_compared(82) <= equity_lane0_deal_stage9_same_position337_equal;
-equity_lane0_deal_stage9_compared(81) <= equity_lane0_deal_stage9_same_position336_equal;
-equity_lane0_deal_stage9_compared(80) <= equity_lane0_deal_stage9_same_position335_equal;
-equity_lane0_deal_stage9_compared(79) <= equity_lane0_deal_stage9_same_position334_equal;
-equity_lane0_deal_stage9_compared(78) <= equity_lane0_deal_stage9_same_position333_equal;
-equity_lane0_deal_stage9_compared(77) <= equity_lane0_deal_stage9_same_position332_equal;
-equity_lane0_deal_stage9_compared(76) <= equity_lane0_deal_stage9_same_position331_equal;
-equity_lane0_deal_stage9_compared(75) <= equity_lane0_deal_stage9_same_position330_equal;
-equity_lane0_deal_stage9_compared(74) <= equity_lane0_deal_stage9_same_position329_equal;
-equity_lane0_deal_stage9_compared(73) <= equity_lane0_deal_stage9_same_position328_equal;
-equity_lane0_deal_stage9_compared(72) <= equity_lane0_deal_stage9_same_position327_equal;
-equity_lane0_deal_stage9_compared(71) <= equity_lane0_deal_stage9_same_position326_equal;
-equity_lane0_deal_stage9_compared(70) <= equity_lane0_deal_stage9_same_position325_equal;
-equity_lane0_deal_stage9_compared(69) <= equity_lane0_deal_stage9_same_position324_equal;
-equity_lane0_deal_stage9_compared(68) <= equity_lane0_deal_stage9_same_position323_equal;
-equity_lane0_deal_stage9_compared(67) <= equity_lane0_deal_stage9_same_position322_equal;
-equity_lane0_deal_stage9_compared(66) <= equity_lane0_deal_stage9_same_position321_equal;
-equity_lane0_deal_stage9_compared(65) <= equity_lane0_deal_stage9_same_position320_equal;
-equity_lane0_deal_stage9_compared(64) <= equity_lane0_deal_stage9_same_position319_equal;
-equity_lane0_deal_stage9_compared(63) <= equity_lane0_deal_stage9_same_position318_equal;
-equity_lane0_deal_stage9_compared(62) <= equity_lane0_deal_stage9_same_position317_equal;
-equity_lane0_deal_stage9_compared(61) <= equity_lane0_deal_stage9_same_position316_equal;
-equity_lane0_deal_stage9_compared(60) <= equity_lane0_deal_stage9_same_position315_equal;
-equity_lane0_deal_stage9_compared(59) <= equity_lane0_deal_stage9_same_position314_equal;
-equity_lane0_deal_stage9_compared(58) <= equity_lane0_deal_stage9_same_position313_equal;
-equity_lane0_deal_stage9_compared(57) <= equity_lane0_deal_stage9_same_position312_equal;
-equity_lane0_deal_stage9_compared(56) <= equity_lane0_deal_stage9_same_position311_equal;
-equity_lane0_deal_stage9_compared(55) <= equity_lane0_deal_stage9_same_position310_equal;
-equity_lane0_deal_stage9_compared(54) <= equity_lane0_deal_stage9_same_position309_equal;
-equity_lane0_deal_stage9_compared(53) <= equity_lane0_deal_stage9_same_position308_equal;
-equity_lane0_deal_stage9_compared(52) <= equity_lane0_deal_stage9_same_position307_equal;
-equity_lane0_deal_stage9_compared(51) <= equity_lane0_deal_stage9_same_position306_equal;
-equity_lane0_deal_stage9_compared(50) <= equity_lane0_deal_stage9_same_position305_equal;
-equity_lane0_deal_stage9_compared(49) <= equity_lane0_deal_stage9_same_position304_equal;
-equity_lane0_deal_stage9_compared(48) <= equity_lane0_deal_stage9_same_position303_equal;
-equity_lane0_deal_stage9_compared(47) <= equity_lane0_deal_stage9_same_position302_equal;
-equity_lane0_deal_stage9_compared(46) <= equity_lane0_deal_stage9_same_position301_equal;
-equity_lane0_deal_stage9_compared(45) <= equity_lane0_deal_stage9_same_position300_equal;
-equity_lane0_deal_stage9_compared(44) <= equity_lane0_deal_stage9_same_position299_equal;
-equity_lane0_deal_stage9_compared(43) <= equity_lane0_deal_stage9_same_position298_equal;
-equity_lane0_deal_stage9_compared(42) <= equity_lane0_deal_stage9_same_position297_equal;
-equity_lane0_deal_stage9_compared(41) <= equity_lane0_deal_stage9_same_position296_equal;
-equity_lane0_deal_stage9_compared(40) <= equity_lane0_deal_stage9_same_position295_equal;
-equity_lane0_deal_stage9_compared(39) <= equity_lane0_deal_stage9_same_position294_equal;
-equity_lane0_deal_stage9_compared(38) <= equity_lane0_deal_stage9_same_position293_equal;
-equity_lane0_deal_stage9_compared(37) <= equity_lane0_deal_stage9_same_position292_equal;
-equity_lane0_deal_stage9_compared(36) <= equity_lane0_deal_stage9_same_position291_equal;
-equity_lane0_deal_stage9_compared(35) <= equity_lane0_deal_stage9_same_position290_equal;
-equity_lane0_deal_stage9_compared(34) <= equity_lane0_deal_stage9_same_position289_equal;
-equity_lane0_deal_stage9_compared(33) <= equity_lane0_deal_stage9_same_position288_equal;
-equity_lane0_deal_stage9_compared(32) <= equity_lane0_deal_stage9_same_position287_equal;
-equity_lane0_deal_stage9_compared(31) <= equity_lane0_deal_stage9_same_position286_equal;
-equity_lane0_deal_stage9_compared(30) <= equity_lane0_deal_stage9_same_position285_equal;
-equity_lane0_deal_stage9_compared(29) <= equity_lane0_deal_stage9_same_position284_equal;
-equity_lane0_deal_stage9_compared(28) <= equity_lane0_deal_stage9_same_position283_equal;
-equity_lane0_deal_stage9_compared(27) <= equity_lane0_deal_stage9_same_position282_equal;
-equity_lane0_deal_stage9_compared(26) <= equity_lane0_deal_stage9_same_position281_equal;
-equity_lane0_deal_stage9_compared(25) <= equity_lane0_deal_stage9_same_position280_equal;
-equity_lane0_deal_stage9_compared(24) <= equity_lane0_deal_stage9_same_position279_equal;
-equity_lane0_deal_stage9_compared(23) <= equity_lane0_deal_stage9_same_position278_equal;
-equity_lane0_deal_stage9_compared(22) <= equity_lane0_deal_stage9_same_position277_equal;
-equity_lane0_deal_stage9_compared(21) <= equity_lane0_deal_stage9_same_position276_equal;
-equity_lane0_deal_stage9_compared(20) <= equity_lane0_deal_stage9_same_position275_equal;
-equity_lane0_deal_stage9_compared(19) <= equity_lane0_deal_stage9_same_position274_equal;
-equity_lane0_deal_stage9_compared(18) <= equity_lane0_deal_stage9_same_position273_equal;
-equity_lane0_deal_stage9_compared(17) <= equity_lane0_deal_stage9_same_position272_equal;
-equity_lane0_deal_stage9_compared(16) <= equity_lane0_deal_stage9_same_position271_equal;
-equity_lane0_deal_stage9_compared(15) <= equity_lane0_deal_stage9_same_position270_equal;
-equity_lane0_deal_stage9_compared(14) <= equity_lane0_deal_stage9_same_position269_equal;
-equity_lane0_deal_stage9_compared(13) <= equity_lane0_deal_stage9_same_position268_equal;
-equity_lane0_deal_stage9_compared(12) <= equity_lane0_deal_stage9_same_position267_equal;
-equity_lane0_deal_stage9_compared(11) <= equity_lane0_deal_stage9_same_position266_equal;
-equity_lane0_deal_stage9_compared(10) <= equity_lane0_deal_stage9_same_position265_equal;
-equity_lane0_deal_stage9_compared(9) <= equity_lane0_deal_stage9_same_position264_equal;
-equity_lane0_deal_stage9_compared(8) <= equity_lane0_deal_stage9_same_position263_equal;
-equity_lane0_deal_stage9_compared(7) <= equity_lane0_deal_stage9_same_position262_equal;
-equity_lane0_deal_stage9_compared(6) <= equity_lane0_deal_stage9_same_position261_equal;
-equity_lane0_deal_stage9_compared(5) <= equity_lane0_deal_stage9_same_position260_equal;
-equity_lane0_deal_stage9_compared(4) <= equity_lane0_deal_stage9_same_position259_equal;
-equity_lane0_deal_stage9_compared(3) <= equity_lane0_deal_stage9_same_position258_equal;
-equity_lane0_deal_stage9_compared(2) <= equity_lane0_deal_stage9_same_position257_equal;
-equity_lane0_deal_stage9_compared(1) <= equity_lane0_deal_stage9_same_position256_equal;
-equity_lane0_deal_stage9_compared(0) <= equity_lane0_deal_stage9_same_position255_equal;
-equity_lane0_deal_stage10_compared(99) <= equity_lane0_deal_stage10_same_position444_equal;
-equity_lane0_deal_stage10_compared(98) <= equity_lane0_deal_stage10_same_position443_equal;
-equity_lane0_deal_stage10_compared(97) <= equity_lane0_deal_stage10_same_position442_equal;
-equity_lane0_deal_stage10_compared(96) <= equity_lane0_deal_stage10_same_position441_equal;
-equity_lane0_deal_stage10_compared(95) <= equity_lane0_deal_stage10_same_position440_equal;
-equity_lane0_deal_stage10_compared(94) <= equity_lane0_deal_stage10_same_position439_equal;
-equity_lane0_deal_stage10_compared(93) <= equity_lane0_deal_stage10_same_position438_equal;
-equity_lane0_deal_stage10_compared(92) <= equity_lane0_deal_stage10_same_position437_equal;
-equity_lane0_deal_stage10_compared(91) <= equity_lane0_deal_stage10_same_position436_equal;
-equity_lane0_deal_stage10_compared(90) <= equity_lane0_deal_stage10_same_position435_equal;
-equity_lane0_deal_stage10_compared(89) <= equity_lane0_deal_stage10_same_position434_equal;
-equity_lane0_deal_stage10_compared(88) <= equity_lane0_deal_stage10_same_position433_equal;
-equity_lane0_deal_stage10_compared(87) <= equity_lane0_deal_stage10_same_position432_equal;
-equity_lane0_deal_stage10_compared(86) <= equity_lane0_deal_stage10_same_position431_equal;
-equity_lane0_deal_stage10_compared(85) <= equity_lane0_deal_stage10_same_position430_equal;
-equity_lane0_deal_stage10_compared(84) <= equity_lane0_deal_stage10_same_position429_equal;
-equity_lane0_deal_stage10_compared(83) <= equity_lane0_deal_stage10_same_position428_equal;
-equity_lane0_deal_stage10_compared(82) <= equity_lane0_deal_stage10_same_position427_equal;
-equity_lane0_deal_stage10_compared(81) <= equity_lane0_deal_stage10_same_position426_equal;
-equity_lane0_deal_stage10_compared(80) <= equity_lane0_deal_stage10_same_position425_equal;
-equity_lane0_deal_stage10_compared(79) <= equity_lane0_deal_stage10_same_position424_equal;
-equity_lane0_deal_stage10_compared(78) <= equity_lane0_deal_stage10_same_position423_equal;
-equity_lane0_deal_stage10_compared(77) <= equity_lane0_deal_stage10_same_position422_equal;
-equity_lane0_deal_stage10_compared(76) <= equity_lane0_deal_stage10_same_position421_equal;
-equity_lane0_deal_stage10_compared(75) <= equity_lane0_deal_stage10_same_position420_equal;
-equity_lane0_deal_stage10_compared(74) <= equity_lane0_deal_stage10_same_position419_equal;
-equity_lane0_deal_stage10_compared(73) <= equity_lane0_deal_stage10_same_position418_equal;
-equity_lane0_deal_stage10_compared(72) <= equity_lane0_deal_stage10_same_position417_equal;
-equity_lane0_deal_stage10_compared(71) <= equity_lane0_deal_stage10_same_position416_equal;
-equity_lane0_deal_stage10_compared(70) <= equity_lane0_deal_stage10_same_position415_equal;
-equity_lane0_deal_stage10_compared(69) <= equity_lane0_deal_stage10_same_position414_equal;
-equity_lane0_deal_stage10_compared(68) <= equity_lane0_deal_stage10_same_position413_equal;
-equity_lane0_deal_stage10_compared(67) <= equity_lane0_deal_stage10_same_position412_equal;
-equity_lane0_deal_stage10_compared(66) <= equity_lane0_deal_stage10_same_position411_equal;
-equity_lane0_deal_stage10_compared(65) <= equity_lane0_deal_stage10_same_position410_equal;
-equity_lane0_deal_stage10_compared(64) <= equity_lane0_deal_stage10_same_position409_equal;
-equity_lane0_deal_stage10_compared(63) <= equity_lane0_deal_stage10_same_position408_equal;
-equity_lane0_deal_stage10_compared(62) <= equity_lane0_deal_stage10_same_position407_equal;
-equity_lane0_deal_stage10_compared(61) <= equity_lane0_deal_stage10_same_position406_equal;
-equity_lane0_deal_stage10_compared(60) <= equity_lane0_deal_stage10_same_position405_equal;
-equity_lane0_deal_stage10_compared(59) <= equity_lane0_deal_stage10_same_position404_equal;
-equity_lane0_deal_stage10_compared(58) <= equity_lane0_deal_stage10_same_position403_equal;
-equity_lane0_deal_stage10_compared(57) <= equity_lane0_deal_stage10_same_position402_equal;
-equity_lane0_deal_stage10_compared(56) <= equity_lane0_deal_stage10_same_position401_equal;
-equity_lane0_deal_stage10_compared(55) <= equity_lane0_deal_stage10_same_position400_equal;
-equity_lane0_deal_stage10_compared(54) <= equity_lane0_deal_stage10_same_position399_equal;
-equity_lane0_deal_stage10_compared(53) <= equity_lane0_deal_stage10_same_position398_equal;
-equity_lane0_deal_stage10_compared(52) <= equity_lane0_deal_stage10_same_position397_equal;
-equity_lane0_deal_stage10_compared(51) <= equity_lane0_deal_stage10_same_position396_equal;
-equity_lane0_deal_stage10_compared(50) <= equity_lane0_deal_stage10_same_position395_equal;
-equity_lane0_deal_stage10_compared(49) <= equity_lane0_deal_stage10_same_position394_equal;
-equity_lane0_deal_stage10_compared(48) <= equity_lane0_deal_stage10_same_position393_equal;
-equity_lane0_deal_stage10_compared(47) <= equity_lane0_deal_stage10_same_position392_equal;
-equity_lane0_deal_stage10_compared(46) <= equity_lane0_deal_stage10_same_position391_equal;
-equity_lane0_deal_stage10_compared(45) <= equity_lane0_deal_stage10_same_position390_equal;
-equity_lane0_deal_stage10_compared(44) <= equity_lane0_deal_stage10_same_position389_equal;
-equity_lane0_deal_stage10_compared(43) <= equity_lane0_deal_stage10_same_position388_equal;
-equity_lane0_deal_stage10_compared(42) <= equity_lane0_deal_stage10_same_position387_equal;
-equity_lane0_deal_stage10_compared(41) <= equity_lane0_deal_stage10_same_position386_equal;
-equity_lane0_deal_stage10_compared(40) <= equity_lane0_deal_stage10_same_position385_equal;
-equity_lane0_deal_stage10_compared(39) <= equity_lane0_deal_stage10_same_position384_equal;
-equity_lane0_deal_stage10_compared(38) <= equity_lane0_deal_stage10_same_position383_equal;
-equity_lane0_deal_stage10_compared(37) <= equity_lane0_deal_stage10_same_position382_equal;
-equity_lane0_deal_stage10_compared(36) <= equity_lane0_deal_stage10_same_position381_equal;
-equity_lane0_deal_stage10_compared(35) <= equity_lane0_deal_stage10_same_position380_equal;
-equity_lane0_deal_stage10_compared(34) <= equity_lane0_deal_stage10_same_position379_equal;
-equity_lane0_deal_stage10_compared(33) <= equity_lane0_deal_stage10_same_position378_equal;
-equity_lane0_deal_stage10_compared(32) <= equity_lane0_deal_stage10_same_position377_equal;
-equity_lane0_deal_stage10_compared(31) <= equity_lane0_deal_stage10_same_position376_equal;
-equity_lane0_deal_stage10_compared(30) <= equity_lane0_deal_stage10_same_position375_equal;
-equity_lane0_deal_stage10_compared(29) <= equity_lane0_deal_stage10_same_position374_equal;
-equity_lane0_deal_stage10_compared(28) <= equity_lane0_deal_stage10_same_position373_equal;
-equity_lane0_deal_stage10_compared(27) <= equity_lane0_deal_stage10_same_position372_equal;
-equity_lane0_deal_stage10_compared(26) <= equity_lane0_deal_stage10_same_position371_equal;
-equity_lane0_deal_stage10_compared(25) <= equity_lane0_deal_stage10_same_position370_equal;
-equity_lane0_deal_stage10_compared(24) <= equity_lane0_deal_stage10_same_position369_equal;
-equity_lane0_deal_stage10_compared(23) <= equity_lane0_deal_stage10_same_position368_equal;
-equity_lane0_deal_stage10_compared(22) <= equity_lane0_deal_stage10_same_position367_equal;
-equity_lane0_deal_stage10_compared(21) <= equity_lane0_deal_stage10_same_position366_equal;
-equity_lane0_deal_stage10_compared(20) <= equity_lane0_deal_stage10_same_position365_equal;
-equity_lane0_deal_stage10_compared(19) <= equity_lane0_deal_stage10_same_position364_equal;
-equity_lane0_deal_stage10_compared(18) <= equity_lane0_deal_stage10_same_position363_equal;
-equity_lane0_deal_stage10_compared(17) <= equity_lane0_deal_stage10_same_position362_equal;
-equity_lane0_deal_stage10_compared(16) <= equity_lane0_deal_stage10_same_position361_equal;
-equity_lane0_deal_stage10_compared(15) <= equity_lane0_deal_stage10_same_position360_equal;
-equity_lane0_deal_stage10_compared(14) <= equity_lane0_deal_stage10_same_position359_equal;
-equity_lane0_deal_stage10_compared(13) <= equity_lane0_deal_stage10_same_position358_equal;
-equity_lane0_deal_stage10_compared(12) <= equity_lane0_deal_stage10_same_position357_equal;
-equity_lane0_deal_stage10_compared(11) <= equity_lane0_deal_stage10_same_position356_equal;
-equity_lane0_deal_stage10_compared(10) <= equity_lane0_deal_stage10_same_position355_equal;
-equity_lane0_deal_stage10_compared(9) <= equity_lane0_deal_stage10_same_position354_equal;
-equity_lane0_deal_stage10_compared(8) <= equity_lane0_deal_stage10_same_position353_equal;
-equity_lane0_deal_stage10_compared(7) <= equity_lane0_deal_stage10_same_position352_equal;
-equity_lane0_deal_stage10_compared(6) <= equity_lane0_deal_stage10_same_position351_equal;
-equity_lane0_deal_stage10_compared(5) <= equity_lane0_deal_stage10_same_position350_equal;
-equity_lane0_deal_stage10_compared(4) <= equity_lane0_deal_stage10_same_position349_equal;
-equity_lane0_deal_stage10_compared(3) <= equity_lane0_deal_stage10_same_position348_equal;
-equity_lane0_deal_stage10_compared(2) <= equity_lane0_deal_stage10_same_position347_equal;
-equity_lane0_deal_stage10_compared(1) <= equity_lane0_deal_stage10_same_position346_equal;
-equity_lane0_deal_stage10_compared(0) <= equity_lane0_deal_stage10_same_position345_equal;
+equity_lane0_deal_stage0_repeated(4) <= '0';
+equity_lane0_deal_stage0_repeated(3) <= '0';
+equity_lane0_deal_stage0_repeated(2) <= '0';
+equity_lane0_deal_stage0_repeated(1) <= '0';
+equity_lane0_deal_stage0_repeated(0) <= '0';
+equity_lane0_deal_stage1_repeated(4) <= equity_lane0_deal_stage1_repeated_position4_groups(0);
+equity_lane0_deal_stage1_repeated(3) <= equity_lane0_deal_stage1_repeated_position3_groups(0);
+equity_lane0_deal_stage1_repeated(2) <= equity_lane0_deal_stage1_repeated_position2_groups(0);
+equity_lane0_deal_stage1_repeated(1) <= equity_lane0_deal_stage1_repeated_position1_groups(0);
+equity_lane0_deal_stage1_repeated(0) <= equity_lane0_deal_stage1_repeated_position0_groups(0);
+equity_lane0_deal_stage2_repeated(4) <= equity_lane0_deal_stage2_repeated_position9_groups(0);
+equity_lane0_deal_stage2_repeated(3) <= equity_lane0_deal_stage2_repeated_position8_groups(0);
+equity_lane0_deal_stage2_repeated(2) <= equity_lane0_deal_stage2_repeated_position7_groups(0);
+equity_lane0_deal_stage2_repeated(1) <= equity_lane0_deal_stage2_repeated_position6_groups(0);
+equity_lane0_deal_stage2_repeated(0) <= equity_lane0_deal_stage2_repeated_position5_groups(0);
+equity_lane0_deal_stage2_repeated_position5_any_set5_bits(1) <= equity_lane0_deal_stage2_repeated_position5_same_position5_equal;
+equity_lane0_deal_stage2_repeated_position5_any_set5_bits(0) <= equity_lane0_deal_stage2_repeated_position5_same_position6_equal;
+equity_lane0_deal_stage2_repeated_position6_any_set6_bits(1) <= equity_lane0_deal_stage2_repeated_position6_same_position7_equal;
+equity_lane0_deal_stage2_repeated_position6_any_set6_bits(0) <= equity_lane0_deal_stage2_repeated_position6_same_position8_equal;
+equity_lane0_deal_stage2_repeated_position7_any_set7_bits(1) <= equity_lane0_deal_stage2_repeated_position7_same_position9_equal;
+equity_lane0_deal_stage2_repeated_position7_any_set7_bits(0) <= equity_lane0_deal_stage2_repeated_position7_same_position10_equal;
+equity_lane0_deal_stage2_repeated_position8_any_set8_bits(1) <= equity_lane0_deal_stage2_repeated_position8_same_position11_equal;
+equity_lane0_deal_stage2_repeated_position8_any_set8_bits(0) <= equity_lane0_deal_stage2_repeated_position8_same_position12_equal;
+equity_lane0_deal_stage2_repeated_position9_any_set9_bits(1) <= equity_lane0_deal_stage2_repeated_position9_same_position13_equal;
+equity_lane0_deal_stage2_repeated_position9_any_set9_bits(0) <= equity_lane0_deal_stage2_repeated_position9_same_position14_equal;
+equity_lane0_deal_stage3_repeated(4) <= equity_lane0_deal_stage3_repeated_position14_groups(0);
+equity_lane0_deal_stage3_repeated(3) <= equity_lane0_deal_stage3_repeated_position13_groups(0);
+equity_lane0_deal_stage3_repeated(2) <= equity_lane0_deal_stage3_repeated_position12_groups(0);
+equity_lane0_deal_stage3_repeated(1) <= equity_lane0_deal_stage3_repeated_position11_groups(0);
+equity_lane0_deal_stage3_repeated(0) <= equity_lane0_deal_stage3_repeated_position10_groups(0);
+equity_lane0_deal_stage3_repeated_position10_any_set10_bits(2) <= equity_lane0_deal_stage3_repeated_position10_same_position15_equal;
+equity_lane0_deal_stage3_repeated_position10_any_set10_bits(1) <= equity_lane0_deal_stage3_repeated_position10_same_position16_equal;
+equity_lane0_deal_stage3_repeated_position10_any_set10_bits(0) <= equity_lane0_deal_stage3_repeated_position10_same_position17_equal;
+equity_lane0_deal_stage3_repeated_position11_any_set11_bits(2) <= equity_lane0_deal_stage3_repeated_position11_same_position18_equal;
+equity_lane0_deal_stage3_repeated_position11_any_set11_bits(1) <= equity_lane0_deal_stage3_repeated_position11_same_position19_equal;
+equity_lane0_deal_stage3_repeated_position11_any_set11_bits(0) <= equity_lane0_deal_stage3_repeated_position11_same_position20_equal;
+equity_lane0_deal_stage3_repeated_position12_any_set12_bits(2) <= equity_lane0_deal_stage3_repeated_position12_same_position21_equal;
+equity_lane0_deal_stage3_repeated_position12_any_set12_bits(1) <= equity_lane0_deal_stage3_repeated_position12_same_position22_equal;
+equity_lane0_deal_stage3_repeated_position12_any_set12_bits(0) <= equity_lane0_deal_stage3_repeated_position12_same_position23_equal;
+equity_lane0_deal_stage3_repeated_position13_any_set13_bits(2) <= equity_lane0_deal_stage3_repeated_position13_same_position24_equal;
+equity_lane0_deal_stage3_repeated_position13_any_set13_bits(1) <= equity_lane0_deal_stage3_repeated_position13_same_position25_equal;
+equity_lane0_deal_stage3_repeated_position13_any_set13_bits(0) <= equity_lane0_deal_stage3_repeated_position13_same_position26_equal;
+equity_lane0_deal_stage3_repeated_position14_any_set14_bits(2) <= equity_lane0_deal_stage3_repeated_position14_same_position27_equal;
+equity_lane0_deal_stage3_repeated_position14_any_set14_bits(1) <= equity_lane0_deal_stage3_repeated_position14_same_position28_equal;
+equity_lane0_deal_stage3_repeated_position14_any_set14_bits(0) <= equity_lane0_deal_stage3_repeated_position14_same_position29_equal;
+equity_lane0_deal_stage4_repeated(4) <= equity_lane0_deal_stage4_repeated_position19_groups(0);
+equity_lane0_deal_stage4_repeated(3) <= equity_lane0_deal_stage4_repeated_position18_groups(0);
+equity_lane0_deal_stage4_repeated(2) <= equity_lane0_deal_stage4_repeated_position17_groups(0);
+equity_lane0_deal_stage4_repeated(1) <= equity_lane0_deal_stage4_repeated_position16_groups(0);
+equity_lane0_deal_stage4_repeated(0) <= equity_lane0_deal_stage4_repeated_position15_groups(0);
+equity_lane0_deal_stage4_repeated_position15_any_set15_bits(3) <= equity_lane0_deal_stage4_repeated_position15_same_position30_equal;
+equity_lane0_deal_stage4_repeated_position15_any_set15_bits(2) <= equity_lane0_deal_stage4_repeated_position15_same_position31_equal;
+equity_lane0_deal_stage4_repeated_position15_any_set15_bits(1) <= equity_lane0_deal_stage4_repeated_position15_same_position32_equal;
+equity_lane0_deal_stage4_repeated_position15_any_set15_bits(0) <= equity_lane0_deal_stage4_repeated_position15_same_position33_equal;
+equity_lane0_deal_stage4_repeated_position16_any_set16_bits(3) <= equity_lane0_deal_stage4_repeated_position16_same_position34_equal;
+equity_lane0_deal_stage4_repeated_position16_any_set16_bits(2) <= equity_lane0_deal_stage4_repeated_position16_same_position35_equal;
+equity_lane0_deal_stage4_repeated_position16_any_set16_bits(1) <= equity_lane0_deal_stage4_repeated_position16_same_position36_equal;
+equity_lane0_deal_stage4_repeated_position16_any_set16_bits(0) <= equity_lane0_deal_stage4_repeated_position16_same_position37_equal;
+equity_lane0_deal_stage4_repeated_position17_any_set17_bits(3) <= equity_lane0_deal_stage4_repeated_position17_same_position38_equal;
+equity_lane0_deal_stage4_repeated_position17_any_set17_bits(2) <= equity_lane0_deal_stage4_repeated_position17_same_position39_equal;
+equity_lane0_deal_stage4_repeated_position17_any_set17_bits(1) <= equity_lane0_deal_stage4_repeated_position17_same_position40_equal;
+equity_lane0_deal_stage4_repeated_position17_any_set17_bits(0) <= equity_lane0_deal_stage4_repeated_position17_same_position41_equal;
+equity_lane0_deal_stage4_repeated_position18_any_set18_bits(3) <= equity_lane0_deal_stage4_repeated_position18_same_position42_equal;
+equity_lane0_deal_stage4_repeated_position18_any_set18_bits(2) <= equity_lane0_deal_stage4_repeated_position18_same_position43_equal;
+equity_lane0_deal_stage4_repeated_position18_any_set18_bits(1) <= equity_lane0_deal_stage4_repeated_position18_same_position44_equal;
+equity_lane0_deal_stage4_repeated_position18_any_set18_bits(0) <= equity_lane0_deal_stage4_repeated_position18_same_position45_equal;
+equity_lane0_deal_stage4_repeated_position19_any_set19_bits(3) <= equity_lane0_deal_stage4_repeated_position19_same_position46_equal;
+equity_lane0_deal_stage4_repeated_position19_any_set19_bits(2) <= equity_lane0_deal_stage4_repeated_position19_same_position47_equal;
+equity_lane0_deal_stage4_repeated_position19_any_set19_bits(1) <= equity_lane0_deal_stage4_repeated_position19_same_position48_equal;
+equity_lane0_deal_stage4_repeated_position19_any_set19_bits(0) <= equity_lane0_deal_stage4_repeated_position19_same_position49_equal;
+equity_lane0_deal_stage5_repeated(10-1 downto 8) <= equity_lane0_deal_stage5_repeated_position24_groups;
+equity_lane0_deal_stage5_repeated(8-1 downto 6) <= equity_lane0_deal_stage5_repeated_position23_groups;
+equity_lane0_deal_stage5_repeated(6-1 downto 4) <= equity_lane0_deal_stage5_repeated_position22_groups;
+equity_lane0_deal_stage5_repeated(4-1 downto 2) <= equity_lane0_deal_stage5_repeated_position21_groups;
+equity_lane0_deal_stage5_repeated(2-1 downto 0) <= equity_lane0_deal_stage5_repeated_position20_groups;
+equity_lane0_deal_stage5_repeated_position20_gathered(1) <= equity_lane0_deal_stage5_repeated_position20_any_set21_hit;
+equity_lane0_deal_stage5_repeated_position20_gathered(0) <= equity_lane0_deal_stage5_repeated_position20_any_set20_hit;
+equity_lane0_deal_stage5_repeated_position20_any_set20_bits(3) <= equity_lane0_deal_stage5_repeated_position20_same_position50_equal;
+equity_lane0_deal_stage5_repeated_position20_any_set20_bits(2) <= equity_lane0_deal_stage5_repeated_position20_same_position51_equal;
+equity_lane0_deal_stage5_repeated_position20_any_set20_bits(1) <= equity_lane0_deal_stage5_repeated_position20_same_position52_equal;
+equity_lane0_deal_stage5_repeated_position20_any_set20_bits(0) <= equity_lane0_deal_stage5_repeated_position20_same_position53_equal;
+equity_lane0_deal_stage5_repeated_position21_gathered(1) <= equity_lane0_deal_stage5_repeated_position21_any_set23_hit;
+equity_lane0_deal_stage5_repeated_position21_gathered(0) <= equity_lane0_deal_stage5_repeated_position21_any_set22_hit;
+equity_lane0_deal_stage5_repeated_position21_any_set22_bits(3) <= equity_lane0_deal_stage5_repeated_position21_same_position55_equal;
+equity_lane0_deal_stage5_repeated_position21_any_set22_bits(2) <= equity_lane0_deal_stage5_repeated_position21_same_position56_equal;
+equity_lane0_deal_stage5_repeated_position21_any_set22_bits(1) <= equity_lane0_deal_stage5_repeated_position21_same_position57_equal;
+equity_lane0_deal_stage5_repeated_position21_any_set22_bits(0) <= equity_lane0_deal_stage5_repeated_position21_same_position58_equal;
+equity_lane0_deal_stage5_repeated_position22_gathered(1) <= equity_lane0_deal_stage5_repeated_position22_any_set25_hit;
+equity_lane0_deal_stage5_repeated_position22_gathered(0) <= equity_lane0_deal_stage5_repeated_position22_any_set24_hit;
+equity_lane0_deal_stage5_repeated_position22_any_set24_bits(3) <= equity_lane0_deal_stage5_repeated_position22_same_position60_equal;
+equity_lane0_deal_stage5_repeated_position22_any_set24_bits(2) <= equity_lane0_deal_stage5_repeated_position22_same_position61_equal;
+equity_lane0_deal_stage5_repeated_position22_any_set24_bits(1) <= equity_lane0_deal_stage5_repeated_position22_same_position62_equal;
+equity_lane0_deal_stage5_repeated_position22_any_set24_bits(0) <= equity_lane0_deal_stage5_repeated_position22_same_position63_equal;
+equity_lane0_deal_stage5_repeated_position23_gathered(1) <= equity_lane0_deal_stage5_repeated_position23_any_set27_hit;
+equity_lane0_deal_stage5_repeated_position23_gathered(0) <= equity_lane0_deal_stage5_repeated_position23_any_set26_hit;
+equity_lane0_deal_stage5_repeated_position23_any_set26_bits(3) <= equity_lane0_deal_stage5_repeated_position23_same_position65_equal;
+equity_lane0_deal_stage5_repeated_position23_any_set26_bits(2) <= equity_lane0_deal_stage5_repeated_position23_same_position66_equal;
+equity_lane0_deal_stage5_repeated_position23_any_set26_bits(1) <= equity_lane0_deal_stage5_repeated_position23_same_position67_equal;
+equity_lane0_deal_stage5_repeated_position23_any_set26_bits(0) <= equity_lane0_deal_stage5_repeated_position23_same_position68_equal;
+equity_lane0_deal_stage5_repeated_position24_gathered(1) <= equity_lane0_deal_stage5_repeated_position24_any_set29_hit;
+equity_lane0_deal_stage5_repeated_position24_gathered(0) <= equity_lane0_deal_stage5_repeated_position24_any_set28_hit;
+equity_lane0_deal_stage5_repeated_position24_any_set28_bits(3) <= equity_lane0_deal_stage5_repeated_position24_same_position70_equal;
+equity_lane0_deal_stage5_repeated_position24_any_set28_bits(2) <= equity_lane0_deal_stage5_repeated_position24_same_position71_equal;
+equity_lane0_deal_stage5_repeated_position24_any_set28_bits(1) <= equity_lane0_deal_stage5_repeated_position24_same_position72_equal;
+equity_lane0_deal_stage5_repeated_position24_any_set28_bits(0) <= equity_lane0_deal_stage5_repeated_position24_same_position73_equal;
+equity_lane0_deal_stage6_repeated(10-1 downto 8) <= equity_lane0_deal_stage6_repeated_position29_groups;
+equity_lane0_deal_stage6_repeated(8-1 downto 6) <= equity_lane0_deal_stage6_repeated_position28_groups;
+equity_lane0_deal_stage6_repeated(6-1 downto 4) <= equity_lane0_deal_stage6_repeated_position27_groups;
+equity_lane0_deal_stage6_repeated(4-1 downto 2) <= equity_lane0_deal_stage6_repeated_position26_groups;
+equity_lane0_deal_stage6_repeated(2-1 downto 0) <= equity_lane0_deal_stage6_repeated_position25_groups;
+equity_lane0_deal_stage6_repeated_position25_gathered(1) <= equity_lane0_deal_stage6_repeated_position25_any_set31_hit;
+equity_lane0_deal_stage6_repeated_position25_gathered(0) <= equity_lane0_deal_stage6_repeated_position25_any_set30_hit;
+equity_lane0_deal_stage6_repeated_position25_any_set30_bits(3) <= equity_lane0_deal_stage6_repeated_position25_same_position75_equal;
+equity_lane0_deal_stage6_repeated_position25_any_set30_bits(2) <= equity_lane0_deal_stage6_repeated_position25_same_position76_equal;
+equity_lane0_deal_stage6_repeated_position25_any_set30_bits(1) <= equity_lane0_deal_stage6_repeated_position25_same_position77_equal;
+equity_lane0_deal_stage6_repeated_position25_any_set30_bits(0) <= equity_lane0_deal_stage6_repeated_position25_same_position78_equal;
+equity_lane0_deal_stage6_repeated_position25_any_set31_bits(1) <= equity_lane0_deal_stage6_repeated_position25_same_position79_equal;
+equity_lane0_deal_stage6_repeated_position25_any_set31_bits(0) <= equity_lane0_deal_stage6_repeated_position25_same_position80_equal;
+equity_lane0_deal_stage6_repeated_position26_gathered(1) <= equity_lane0_deal_stage6_repeated_position26_any_set33_hit;
+equity_lane0_deal_stage6_repeated_position26_gathered(0) <= equity_lane0_deal_stage6_repeated_position26_any_set32_hit;
+equity_lane0_deal_stage6_repeated_position26_any_set32_bits(3) <= equity_lane0_deal_stage6_repeated_position26_same_position81_equal;
+equity_lane0_deal_stage6_repeated_position26_any_set32_bits(2) <= equity_lane0_deal_stage6_repeated_position26_same_position82_equal;
+equity_lane0_deal_stage6_repeated_position26_any_set32_bits(1) <= equity_lane0_deal_stage6_repeated_position26_same_position83_equal;
+equity_lane0_deal_stage6_repeated_position26_any_set32_bits(0) <= equity_lane0_deal_stage6_repeated_position26_same_position84_equal;
+equity_lane0_deal_stage6_repeated_position26_any_set33_bits(1) <= equity_lane0_deal_stage6_repeated_position26_same_position85_equal;
+equity_lane0_deal_stage6_repeated_position26_any_set33_bits(0) <= equity_lane0_deal_stage6_repeated_position26_same_position86_equal;
+equity_lane0_deal_stage6_repeated_position27_gathered(1) <= equity_lane0_deal_stage6_repeated_position27_any_set35_hit;
+equity_lane0_deal_stage6_repeated_position27_gathered(0) <= equity_lane0_deal_stage6_repeated_position27_any_set34_hit;
+equity_lane0_deal_stage6_repeated_position27_any_set34_bits(3) <= equity_lane0_deal_stage6_repeated_position27_same_position87_equal;
+equity_lane0_deal_stage6_repeated_position27_any_set34_bits(2) <= equity_lane0_deal_stage6_repeated_position27_same_position88_equal;
+equity_lane0_deal_stage6_repeated_position27_any_set34_bits(1) <= equity_lane0_deal_stage6_repeated_position27_same_position89_equal;
+equity_lane0_deal_stage6_repeated_position27_any_set34_bits(0) <= equity_lane0_deal_stage6_repeated_position27_same_position90_equal;
+equity_lane0_deal_stage6_repeated_position27_any_set35_bits(1) <= equity_lane0_deal_stage6_repeated_position27_same_position91_equal;
+equity_lane0_deal_stage6_repeated_position27_any_set35_bits(0) <= equity_lane0_deal_stage6_repeated_position27_same_position92_equal;
+equity_lane0_deal_stage6_repeated_position28_gathered(1) <= equity_lane0_deal_stage6_repeated_position28_any_set37_hit;
+equity_lane0_deal_stage6_repeated_position28_gathered(0) <= equity_lane0_deal_stage6_repeated_position28_any_set36_hit;
+equity_lane0_deal_stage6_repeated_position28_any_set36_bits(3) <= equity_lane0_deal_stage6_repeated_position28_same_position93_equal;
+equity_lane0_deal_stage6_repeated_position28_any_set36_bits(2) <= equity_lane0_deal_stage6_repeated_position28_same_position94_equal;
+equity_lane0_deal_stage6_repeated_position28_any_set36_bits(1) <= equity_lane0_deal_stage6_repeated_position28_same_position95_equal;
+equity_lane0_deal_stage6_repeated_position28_any_set36_bits(0) <= equity_lane0_deal_stage6_repeated_position28_same_position96_equal;
+equity_lane0_deal_stage6_repeated_position28_any_set37_bits(1) <= equity_lane0_deal_stage6_repeated_position28_same_position97_equal;
+equity_lane0_deal_stage6_repeated_position28_any_set37_bits(0) <= equity_lane0_deal_stage6_repeated_position28_same_position98_equal;
+equity_lane0_deal_stage6_repeated_position29_gathered(1) <= equity_lane0_deal_stage6_repeated_position29_any_set39_hit;
+equity_lane0_deal_stage6_repeated_position29_gathered(0) <= equity_lane0_deal_stage6_repeated_position29_any_set38_hit;
+equity_lane0_deal_stage6_repeated_position29_any_set38_bits(3) <= equity_lane0_deal_stage6_repeated_position29_same_position99_equal;
+equity_lane0_deal_stage6_repeated_position29_any_set38_bits(2) <= equity_lane0_deal_stage6_repeated_position29_same_position100_equal;
+equity_lane0_deal_stage6_repeated_position29_any_set38_bits(1) <= equity_lane0_deal_stage6_repeated_position29_same_position101_equal;
+equity_lane0_deal_stage6_repeated_position29_any_set38_bits(0) <= equity_lane0_deal_stage6_repeated_position29_same_position102_equal;
+equity_lane0_deal_stage6_repeated_position29_any_set39_bits(1) <= equity_lane0_deal_stage6_repeated_position29_same_position103_equal;
+equity_lane0_deal_stage6_repeated_position29_any_set39_bits(0) <= equity_lane0_deal_stage6_repeated_position29_same_position104_equal;
+equity_lane0_deal_stage7_repeated(20-1 downto 18) <= equity_lane0_deal_stage7_repeated_position39_groups;
+equity_lane0_deal_stage7_repeated(18-1 downto 16) <= equity_lane0_deal_stage7_repeated_position38_groups;
+equity_lane0_deal_stage7_repeated(16-1 downto 14) <= equity_lane0_deal_stage7_repeated_position37_groups;
+equity_lane0_deal_stage7_repeated(14-1 downto 12) <= equity_lane0_deal_stage7_repeated_position36_groups;
+equity_lane0_deal_stage7_repeated(12-1 downto 10) <= equity_lane0_deal_stage7_repeated_position35_groups;
+equity_lane0_deal_stage7_repeated(10-1 downto 8) <= equity_lane0_deal_stage7_repeated_position34_groups;
+equity_lane0_deal_stage7_repeated(8-1 downto 6) <= equity_lane0_deal_stage7_repeated_position33_groups;
+equity_lane0_deal_stage7_repeated(6-1 downto 4) <= equity_lane0_deal_stage7_repeated_position32_groups;
+equity_lane0_deal_stage7_repeated(4-1 downto 2) <= equity_lane0_deal_stage7_repeated_position31_groups;
+equity_lane0_deal_stage7_repeated(2-1 downto 0) <= equity_lane0_deal_stage7_repeated_position30_groups;
+equity_lane0_deal_stage7_repeated_position30_gathered(1) <= equity_lane0_deal_stage7_repeated_position30_any_set41_hit;
+equity_lane0_deal_stage7_repeated_position30_gathered(0) <= equity_lane0_deal_stage7_repeated_position30_any_set40_hit;
+equity_lane0_deal_stage7_repeated_position30_any_set40_bits(3) <= equity_lane0_deal_stage7_repeated_position30_same_position105_equal;
+equity_lane0_deal_stage7_repeated_position30_any_set40_bits(2) <= equity_lane0_deal_stage7_repeated_position30_same_position106_equal;
+equity_lane0_deal_stage7_repeated_position30_any_set40_bits(1) <= equity_lane0_deal_stage7_repeated_position30_same_position107_equal;
+equity_lane0_deal_stage7_repeated_position30_any_set40_bits(0) <= equity_lane0_deal_stage7_repeated_position30_same_position108_equal;
+equity_lane0_deal_stage7_repeated_position30_any_set41_bits(2) <= equity_lane0_deal_stage7_repeated_position30_same_position109_equal;
+equity_lane0_deal_stage7_repeated_position30_any_set41_bits(1) <= equity_lane0_deal_stage7_repeated_position30_same_position110_equal;
+equity_lane0_deal_stage7_repeated_position30_any_set41_bits(0) <= equity_lane0_deal_stage7_repeated_position30_same_position111_equal;
+equity_lane0_deal_stage7_repeated_position31_gathered(1) <= equity_lane0_deal_stage7_repeated_position31_any_set43_hit;
+equity_lane0_deal_stage7_repeated_position31_gathered(0) <= equity_lane0_deal_stage7_repeated_position31_any_set42_hit;
+equity_lane0_deal_stage7_repeated_position31_any_set42_bits(3) <= equity_lane0_deal_stage7_repeated_position31_same_position112_equal;
+equity_lane0_deal_stage7_repeated_position31_any_set42_bits(2) <= equity_lane0_deal_stage7_repeated_position31_same_position113_equal;
+equity_lane0_deal_stage7_repeated_position31_any_set42_bits(1) <= equity_lane0_deal_stage7_repeated_position31_same_position114_equal;
+equity_lane0_deal_stage7_repeated_position31_any_set42_bits(0) <= equity_lane0_deal_stage7_repeated_position31_same_position115_equal;
+equity_lane0_deal_stage7_repeated_position31_any_set43_bits(2) <= equity_lane0_deal_stage7_repeated_position31_same_position116_equal;
+equity_lane0_deal_stage7_repeated_position31_any_set43_bits(1) <= equity_lane0_deal_stage7_repeated_position31_same_position117_equal;
+equity_lane0_deal_stage7_repeated_position31_any_set43_bits(0) <= equity_lane0_deal_stage7_repeated_position31_same_position118_equal;
+equity_lane0_deal_stage7_repeated_position32_gathered(1) <= equity_lane0_deal_stage7_repeated_position32_any_set45_hit;
+equity_lane0_deal_stage7_repeated_position32_gathered(0) <= equity_lane0_deal_stage7_repeated_position32_any_set44_hit;
+equity_lane0_deal_stage7_repeated_position32_any_set44_bits(3) <= equity_lane0_deal_stage7_repeated_position32_same_position119_equal;
+equity_lane0_deal_stage7_repeated_position32_any_set44_bits(2) <= equity_lane0_deal_stage7_repeated_position32_same_position120_equal;
+equity_lane0_deal_stage7_repeated_position32_any_set44_bits(1) <= equity_lane0_deal_stage7_repeated_position32_same_position121_equal;
+equity_lane0_deal_stage7_repeated_position32_any_set44_bits(0) <= equity_lane0_deal_stage7_repeated_position32_same_position122_equal;
+equity_lane0_deal_stage7_repeated_position32_any_set45_bits(2) <= equity_lane0_deal_stage7_repeated_position32_same_position123_equal;
+equity_lane0_deal_stage7_repeated_position32_any_set45_bits(1) <= equity_lane0_deal_stage7_repeated_position32_same_position124_equal;
+equity_lane0_deal_stage7_repeated_position32_any_set45_bits(0) <= equity_lane0_deal_stage7_repeated_position32_same_position125_equal;
+equity_lane0_deal_stage7_repeated_position33_gathered(1) <= equity_lane0_deal_stage7_repeated_position33_any_set47_hit;
+equity_lane0_deal_stage7_repeated_position33_gathered(0) <= equity_lane0_deal_stage7_repeated_position33_any_set46_hit;
+equity_lane0_deal_stage7_repeated_position33_any_set46_bits(3) <= equity_lane0_deal_stage7_repeated_position33_same_position126_equal;
+equity_lane0_deal_stage7_repeated_position33_any_set46_bits(2) <= equity_lane0_deal_stage7_repeated_position33_same_position127_equal;
+equity_lane0_deal_stage7_repeated_position33_any_set46_bits(1) <= equity_lane0_deal_stage7_repeated_position33_same_position128_equal;
+equity_lane0_deal_stage7_repeated_position33_any_set46_bits(0) <= equity_lane0_deal_stage7_repeated_position33_same_position129_equal;
+equity_lane0_deal_stage7_repeated_position33_any_set47_bits(2) <= equity_lane0_deal_stage7_repeated_position33_same_position130_equal;
+equity_lane0_deal_stage7_repeated_position33_any_set47_bits(1) <= equity_lane0_deal_stage7_repeated_position33_same_position131_equal;
+equity_lane0_deal_stage7_repeated_position33_any_set47_bits(0) <= equity_lane0_deal_stage7_repeated_position33_same_position132_equal;
+equity_lane0_deal_stage7_repeated_position34_gathered(1) <= equity_lane0_deal_stage7_repeated_position34_any_set49_hit;
+equity_lane0_deal_stage7_repeated_position34_gathered(0) <= equity_lane0_deal_stage7_repeated_position34_any_set48_hit;
+equity_lane0_deal_stage7_repeated_position34_any_set48_bits(3) <= equity_lane0_deal_stage7_repeated_position34_same_position133_equal;
+equity_lane0_deal_stage7_repeated_position34_any_set48_bits(2) <= equity_lane0_deal_stage7_repeated_position34_same_position134_equal;
+equity_lane0_deal_stage7_repeated_position34_any_set48_bits(1) <= equity_lane0_deal_stage7_repeated_position34_same_position135_equal;
+equity_lane0_deal_stage7_repeated_position34_any_set48_bits(0) <= equity_lane0_deal_stage7_repeated_position34_same_position136_equal;
+equity_lane0_deal_stage7_repeated_position34_any_set49_bits(2) <= equity_lane0_deal_stage7_repeated_position34_same_position137_equal;
+equity_lane0_deal_stage7_repeated_position34_any_set49_bits(1) <= equity_lane0_deal_stage7_repeated_position34_same_position138_equal;
+equity_lane0_deal_stage7_repeated_position34_any_set49_bits(0) <= equity_lane0_deal_stage7_repeated_position34_same_position139_equal;
+equity_lane0_deal_stage7_repeated_position35_gathered(1) <= equity_lane0_deal_stage7_repeated_position35_any_set51_hit;
+equity_lane0_deal_stage7_repeated_position35_gathered(0) <= equity_lane0_deal_stage7_repeated_position35_any_set50_hit;
+equity_lane0_deal_stage7_repeated_position35_any_set50_bits(3) <= equity_lane0_deal_stage7_repeated_position35_same_position140_equal;
+equity_lane0_deal_stage7_repeated_position35_any_set50_bits(2) <= equity_lane0_deal_stage7_repeated_position35_same_position141_equal;
+equity_lane0_deal_stage7_repeated_position35_any_set50_bits(1) <= equity_lane0_deal_stage7_repeated_position35_same_position142_equal;
+equity_lane0_deal_stage7_repeated_position35_any_set50_bits(0) <= equity_lane0_deal_stage7_repeated_position35_same_position143_equal;
+equity_lane0_deal_stage7_repeated_position35_any_set51_bits(2) <= equity_lane0_deal_stage7_repeated_position35_same_position144_equal;
+equity_lane0_deal_stage7_repeated_position35_any_set51_bits(1) <= equity_lane0_deal_stage7_repeated_position35_same_position145_equal;
+equity_lane0_deal_stage7_repeated_position35_any_set51_bits(0) <= equity_lane0_deal_stage7_repeated_position35_same_position146_equal;
+equity_lane0_deal_stage7_repeated_position36_gathered(1) <= equity_lane0_deal_stage7_repeated_position36_any_set53_hit;
+equity_lane0_deal_stage7_repeated_position36_gathered(0) <= equity_lane0_deal_stage7_repeated_position36_any_set52_hit;
+equity_lane0_deal_stage7_repeated_position36_any_set52_bits(3) <= equity_lane0_deal_stage7_repeated_position36_same_position147_equal;
+equity_lane0_deal_stage7_repeated_position36_any_set52_bits(2) <= equity_lane0_deal_stage7_repeated_position36_same_position148_equal;
+equity_lane0_deal_stage7_repeated_position36_any_set52_bits(1) <= equity_lane0_deal_stage7_repeated_position36_same_position149_equal;
+equity_lane0_deal_stage7_repeated_position36_any_set52_bits(0) <= equity_lane0_deal_stage7_repeated_position36_same_position150_equal;
+equity_lane0_deal_stage7_repeated_position36_any_set53_bits(2) <= equity_lane0_deal_stage7_repeated_position36_same_position151_equal;
+equity_lane0_deal_stage7_repeated_position36_any_set53_bits(1) <= equity_lane0_deal_stage7_repeated_position36_same_position152_equal;
+equity_lane0_deal_stage7_repeated_position36_any_set53_bits(0) <= equity_lane0_deal_stage7_repeated_position36_same_position153_equal;
+equity_lane0_deal_stage7_repeated_position37_gathered(1) <= equity_lane0_deal_stage7_repeated_position37_any_set55_hit;
+equity_lane0_deal_stage7_repeated_position37_gathered(0) <= equity_lane0_deal_stage7_repeated_position37_any_set54_hit;
+equity_lane0_deal_stage7_repeated_position37_any_set54_bits(3) <= equity_lane0_deal_stage7_repeated_position37_same_position154_equal;
+equity_lane0_deal_stage7_repeated_position37_any_set54_bits(2) <= equity_lane0_deal_stage7_repeated_position37_same_position155_equal;
+equity_lane0_deal_stage7_repeated_position37_any_set54_bits(1) <= equity_lane0_deal_stage7_repeated_position37_same_position156_equal;
+equity_lane0_deal_stage7_repeated_position37_any_set54_bits(0) <= equity_lane0_deal_stage7_repeated_position37_same_position157_equal;
+equity_lane0_deal_stage7_repeated_position37_any_set55_bits(2) <= equity_lane0_deal_stage7_repeated_position37_same_position158_equal;
+equity_lane0_deal_stage7_repeated_position37_any_set55_bits(1) <= equity_lane0_deal_stage7_repeated_position37_same_position159_equal;
+equity_lane0_deal_stage7_repeated_position37_any_set55_bits(0) <= equity_lane0_deal_stage7_repeated_position37_same_position160_equal;
+equity_lane0_deal_stage7_repeated_position38_gathered(1) <= equity_lane0_deal_stage7_repeated_position38_any_set57_hit;
+equity_lane0_deal_stage7_repeated_position38_gathered(0) <= equity_lane0_deal_stage7_repeated_position38_any_set56_hit;
+equity_lane0_deal_stage7_repeated_position38_any_set56_bits(3) <= equity_lane0_deal_stage7_repeated_position38_same_position161_equal;
+equity_lane0_deal_stage7_repeated_position38_any_set56_bits(2) <= equity_lane0_deal_stage7_repeated_position38_same_position162_equal;
+equity_lane0_deal_stage7_repeated_position38_any_set56_bits(1) <= equity_lane0_deal_stage7_repeated_position38_same_position163_equal;
+equity_lane0_deal_stage7_repeated_position38_any_set56_bits(0) <= equity_lane0_deal_stage7_repeated_position38_same_position164_equal;
+equity_lane0_deal_stage7_repeated_position38_any_set57_bits(2) <= equity_lane0_deal_stage7_repeated_position38_same_position165_equal;
+equity_lane0_deal_stage7_repeated_position38_any_set57_bits(1) <= equity_lane0_deal_stage7_repeated_position38_same_position166_equal;
+equity_lane0_deal_stage7_repeated_position38_any_set57_bits(0) <= equity_lane0_deal_stage7_repeated_position38_same_position167_equal;
+equity_lane0_deal_stage7_repeated_position39_gathered(1) <= equity_lane0_deal_stage7_repeated_position39_any_set59_hit;
+equity_lane0_deal_stage7_repeated_position39_gathered(0) <= equity_lane0_deal_stage7_repeated_position39_any_set58_hit;
+equity_lane0_deal_stage7_repeated_position39_any_set58_bits(3) <= equity_lane0_deal_stage7_repeated_position39_same_position168_equal;
+equity_lane0_deal_stage7_repeated_position39_any_set58_bits(2) <= equity_lane0_deal_stage7_repeated_position39_same_position169_equal;
+equity_lane0_deal_stage7_repeated_position39_any_set58_bits(1) <= equity_lane0_deal_stage7_repeated_position39_same_position170_equal;
+equity_lane0_deal_stage7_repeated_position39_any_set58_bits(0) <= equity_lane0_deal_stage7_repeated_position39_same_position171_equal;
+equity_lane0_deal_stage7_repeated_position39_any_set59_bits(2) <= equity_lane0_deal_stage7_repeated_position39_same_position172_equal;
+equity_lane0_deal_stage7_repeated_position39_any_set59_bits(1) <= equity_lane0_deal_stage7_repeated_position39_same_position173_equal;
+equity_lane0_deal_stage7_repeated_position39_any_set59_bits(0) <= equity_lane0_deal_stage7_repeated_position39_same_position174_equal;
+equity_lane0_deal_stage8_repeated(20-1 downto 18) <= equity_lane0_deal_stage8_repeated_position49_groups;
+equity_lane0_deal_stage8_repeated(18-1 downto 16) <= equity_lane0_deal_stage8_repeated_position48_groups;
+equity_lane0_deal_stage8_repeated(16-1 downto 14) <= equity_lane0_deal_stage8_repeated_position47_groups;
+equity_lane0_deal_stage8_repeated(14-1 downto 12) <= equity_lane0_deal_stage8_repeated_position46_groups;
+equity_lane0_deal_stage8_repeated(12-1 downto 10) <= equity_lane0_deal_stage8_repeated_position45_groups;
+equity_lane0_deal_stage8_repeated(10-1 downto 8) <= equity_lane0_deal_stage8_repeated_position44_groups;
+equity_lane0_deal_stage8_repeated(8-1 downto 6) <= equity_lane0_deal_stage8_repeated_position43_groups;
+equity_lane0_deal_stage8_repeated(6-1 downto 4) <= equity_lane0_deal_stage8_repeated_position42_groups;
+equity_lane0_deal_stage8_repeated(4-1 downto 2) <= equity_lane0_deal_stage8_repeated_position41_groups;
+equity_lane0_deal_stage8_repeated(2-1 downto 0) <= equity_lane0_deal_stage8_repeated_position40_groups;
+equity_lane0_deal_stage8_repeated_position40_gathered(1) <= equity_lane0_deal_stage8_repeated_position40_any_set61_hit;
+equity_lane0_deal_stage8_repeated_position40_gathered(0) <= equity_lane0_deal_stage8_repeated_position40_any_set60_hit;
+equity_lane0_deal_stage8_repeated_position40_any_set60_bits(3) <= equity_lane0_deal_stage8_repeated_position40_same_position175_equal;
+equity_lane0_deal_stage8_repeated_position40_any_set60_bits(2) <= equity_lane0_deal_stage8_repeated_position40_same_position176_equal;
+equity_lane0_deal_stage8_repeated_position40_any_set60_bits(1) <= equity_lane0_deal_stage8_repeated_position40_same_position177_equal;
+equity_lane0_deal_stage8_repeated_position40_any_set60_bits(0) <= equity_lane0_deal_stage8_repeated_position40_same_position178_equal;
+equity_lane0_deal_stage8_repeated_position40_any_set61_bits(3) <= equity_lane0_deal_stage8_repeated_position40_same_position179_equal;
+equity_lane0_deal_stage8_repeated_position40_any_set61_bits(2) <= equity_lane0_deal_stage8_repeated_position40_same_position180_equal;
+equity_lane0_deal_stage8_repeated_position40_any_set61_bits(1) <= equity_lane0_deal_stage8_repeated_position40_same_position181_equal;
+equity_lane0_deal_stage8_repeated_position40_any_set61_bits(0) <= equity_lane0_deal_stage8_repeated_position40_same_position182_equal;
+equity_lane0_deal_stage8_repeated_position41_gathered(1) <= equity_lane0_deal_stage8_repeated_position41_any_set63_hit;
+equity_lane0_deal_stage8_repeated_position41_gathered(0) <= equity_lane0_deal_stage8_repeated_position41_any_set62_hit;
+equity_lane0_deal_stage8_repeated_position41_any_set62_bits(3) <= equity_lane0_deal_stage8_repeated_position41_same_position183_equal;
+equity_lane0_deal_stage8_repeated_position41_any_set62_bits(2) <= equity_lane0_deal_stage8_repeated_position41_same_position184_equal;
+equity_lane0_deal_stage8_repeated_position41_any_set62_bits(1) <= equity_lane0_deal_stage8_repeated_position41_same_position185_equal;
+equity_lane0_deal_stage8_repeated_position41_any_set62_bits(0) <= equity_lane0_deal_stage8_repeated_position41_same_position186_equal;
+equity_lane0_deal_stage8_repeated_position41_any_set63_bits(3) <= equity_lane0_deal_stage8_repeated_position41_same_position187_equal;
+equity_lane0_deal_stage8_repeated_position41_any_set63_bits(2) <= equity_lane0_deal_stage8_repeated_position41_same_position188_equal;
+equity_lane0_deal_stage8_repeated_position41_any_set63_bits(1) <= equity_lane0_deal_stage8_repeated_position41_same_position189_equal;
+equity_lane0_deal_stage8_repeated_position41_any_set63_bits(0) <= equity_lane0_deal_stage8_repeated_position41_same_position190_equal;
+equity_lane0_deal_stage8_repeated_position42_gathered(1) <= equity_lane0_deal_stage8_repeated_position42_any_set65_hit;
+equity_lane0_deal_stage8_repeated_position42_gathered(0) <= equity_lane0_deal_stage8_repeated_position42_any_set64_hit;
+equity_lane0_deal_stage8_repeated_position42_any_set64_bits(3) <= equity_lane0_deal_stage8_repeated_position42_same_position191_equal;
+equity_lane0_deal_stage8_repeated_position42_any_set64_bits(2) <= equity_lane0_deal_stage8_repeated_position42_same_position192_equal;
+equity_lane0_deal_stage8_repeated_position42_any_set64_bits(1) <= equity_lane0_deal_stage8_repeated_position42_same_position193_equal;
+equity_lane0_deal_stage8_repeated_position42_any_set64_bits(0) <= equity_lane0_deal_stage8_repeated_position42_same_position194_equal;
+equity_lane0_deal_stage8_repeated_position42_any_set65_bits(3) <= equity_lane0_deal_stage8_repeated_position42_same_position195_equal;
+equity_lane0_deal_stage8_repeated_position42_any_set65_bits(2) <= equity_lane0_deal_stage8_repeated_position42_same_position196_equal;
+equity_lane0_deal_stage8_repeated_position42_any_set65_bits(1) <= equity_lane0_deal_stage8_repeated_position42_same_position197_equal;
+equity_lane0_deal_stage8_repeated_position42_any_set65_bits(0) <= equity_lane0_deal_stage8_repeated_position42_same_position198_equal;
+equity_lane0_deal_stage8_repeated_position43_gathered(1) <= equity_lane0_deal_stage8_repeated_position43_any_set67_hit;
+equity_lane0_deal_stage8_repeated_position43_gathered(0) <= equity_lane0_deal_stage8_repeated_position43_any_set66_hit;
+equity_lane0_deal_stage8_repeated_position43_any_set66_bits(3) <= equity_lane0_deal_stage8_repeated_position43_same_position199_equal;
+equity_lane0_deal_stage8_repeated_position43_any_set66_bits(2) <= equity_lane0_deal_stage8_repeated_position43_same_position200_equal;
+equity_lane0_deal_stage8_repeated_position43_any_set66_bits(1) <= equity_lane0_deal_stage8_repeated_position43_same_position201_equal;
+equity_lane0_deal_stage8_repeated_position43_any_set66_bits(0) <= equity_lane0_deal_stage8_repeated_position43_same_position202_equal;
+equity_lane0_deal_stage8_repeated_position43_any_set67_bits(3) <= equity_lane0_deal_stage8_repeated_position43_same_position203_equal;
+equity_lane0_deal_stage8_repeated_position43_any_set67_bits(2) <= equity_lane0_deal_stage8_repeated_position43_same_position204_equal;
+equity_lane0_deal_stage8_repeated_position43_any_set67_bits(1) <= equity_lane0_deal_stage8_repeated_position43_same_position205_equal;
+equity_lane0_deal_stage8_repeated_position43_any_set67_bits(0) <= equity_lane0_deal_stage8_repeated_position43_same_position206_equal;
+equity_lane0_deal_stage8_repeated_position44_gathered(1) <= equity_lane0_deal_stage8_repeated_position44_any_set69_hit;
+equity_lane0_deal_stage8_repeated_position44_gathered(0) <= equity_lane0_deal_stage8_repeated_position44_any_set68_hit;
+equity_lane0_deal_stage8_repeated_position44_any_set68_bits(3) <= equity_lane0_deal_stage8_repeated_position44_same_position207_equal;
+equity_lane0_deal_stage8_repeated_position44_any_set68_bits(2) <= equity_lane0_deal_stage8_repeated_position44_same_position208_equal;
+equity_lane0_deal_stage8_repeated_position44_any_set68_bits(1) <= equity_lane0_deal_stage8_repeated_position44_same_position209_equal;
+equity_lane0_deal_stage8_repeated_position44_any_set68_bits(0) <= equity_lane0_deal_stage8_repeated_position44_same_position210_equal;
+equity_lane0_deal_stage8_repeated_position44_any_set69_bits(3) <= equity_lane0_deal_stage8_repeated_position44_same_position211_equal;
+equity_lane0_deal_stage8_repeated_position44_any_set69_bits(2) <= equity_lane0_deal_stage8_repeated_position44_same_position212_equal;
+equity_lane0_deal_stage8_repeated_position44_any_set69_bits(1) <= equity_lane0_deal_stage8_repeated_position44_same_position213_equal;
+equity_lane0_deal_stage8_repeated_position44_any_set69_bits(0) <= equity_lane0_deal_stage8_repeated_position44_same_position214_equal;
+equity_lane0_deal_stage8_repeated_position45_gathered(1) <= equity_lane0_deal_stage8_repeated_position45_any_set71_hit;
+equity_lane0_deal_stage8_repeated_position45_gathered(0) <= equity_lane0_deal_stage8_repeated_position45_any_set70_hit;
+equity_lane0_deal_stage8_repeated_position45_any_set70_bits(3) <= equity_lane0_deal_stage8_repeated_position45_same_position215_equal;
+equity_lane0_deal_stage8_repeated_position45_any_set70_bits(2) <= equity_lane0_deal_stage8_repeated_position45_same_position216_equal;
+equity_lane0_deal_stage8_repeated_position45_any_set70_bits(1) <= equity_lane0_deal_stage8_repeated_position45_same_position217_equal;
+equity_lane0_deal_stage8_repeated_position45_any_set70_bits(0) <= equity_lane0_deal_stage8_repeated_position45_same_position218_equal;
+equity_lane0_deal_stage8_repeated_position45_any_set71_bits(3) <= equity_lane0_deal_stage8_repeated_position45_same_position219_equal;
+equity_lane0_deal_stage8_repeated_position45_any_set71_bits(2) <= equity_lane0_deal_stage8_repeated_position45_same_position220_equal;
+equity_lane0_deal_stage8_repeated_position45_any_set71_bits(1) <= equity_lane0_deal_stage8_repeated_position45_same_position221_equal;
+equity_lane0_deal_stage8_repeated_position45_any_set71_bits(0) <= equity_lane0_deal_stage8_repeated_position45_same_position222_equal;
+equity_lane0_deal_stage8_repeated_position46_gathered(1) <= equity_lane0_deal_stage8_repeated_position46_any_set73_hit;
+equity_lane0_deal_stage8_repeated_position46_gathered(0) <= equity_lane0_deal_stage8_repeated_position46_any_set72_hit;
+equity_lane0_deal_stage8_repeated_position46_any_set72_bits(3) <= equity_lane0_deal_stage8_repeated_position46_same_position223_equal;
+equity_lane0_deal_stage8_repeated_position46_any_set72_bits(2) <= equity_lane0_deal_stage8_repeated_position46_same_position224_equal;
+equity_lane0_deal_stage8_repeated_position46_any_set72_bits(1) <= equity_lane0_deal_stage8_repeated_position46_same_position225_equal;
+equity_lane0_deal_stage8_repeated_position46_any_set72_bits(0) <= equity_lane0_deal_stage8_repeated_position46_same_position226_equal;
+equity_lane0_deal_stage8_repeated_position46_any_set73_bits(3) <= equity_lane0_deal_stage8_repeated_position46_same_position227_equal;
+equity_lane0_deal_stage8_repeated_position46_any_set73_bits(2) <= equity_lane0_deal_stage8_repeated_position46_same_position228_equal;
+equity_lane0_deal_stage8_repeated_position46_any_set73_bits(1) <= equity_lane0_deal_stage8_repeated_position46_same_position229_equal;
+equity_lane0_deal_stage8_repeated_position46_any_set73_bits(0) <= equity_lane0_deal_stage8_repeated_position46_same_position230_equal;
+equity_lane0_deal_stage8_repeated_position47_gathered(1) <= equity_lane0_deal_stage8_repeated_position47_any_set75_hit;
+equity_lane0_deal_stage8_repeated_position47_gathered(0) <= equity_lane0_deal_stage8_repeated_position47_any_set74_hit;
+equity_lane0_deal_stage8_repeated_position47_any_set74_bits(3) <= equity_lane0_deal_stage8_repeated_position47_same_position231_equal;
+equity_lane0_deal_stage8_repeated_position47_any_set74_bits(2) <= equity_lane0_deal_stage8_repeated_position47_same_position232_equal;
+equity_lane0_deal_stage8_repeated_position47_any_set74_bits(1) <= equity_lane0_deal_stage8_repeated_position47_same_position233_equal;
+equity_lane0_deal_stage8_repeated_position47_any_set74_bits(0) <= equity_lane0_deal_stage8_repeated_position47_same_position234_equal;
+equity_lane0_deal_stage8_repeated_position47_any_set75_bits(3) <= equity_lane0_deal_stage8_repeated_position47_same_position235_equal;
+equity_lane0_deal_stage8_repeated_position47_any_set75_bits(2) <= equity_lane0_deal_stage8_repeated_position47_same_position236_equal;
+equity_lane0_deal_stage8_repeated_position47_any_set75_bits(1) <= equity_lane0_deal_stage8_repeated_position47_same_position237_equal;
+equity_lane0_deal_stage8_repeated_position47_any_set75_bits(0) <= equity_lane0_deal_stage8_repeated_position47_same_position238_equal;
+equity_lane0_deal_stage8_repeated_position48_gathered(1) <= equity_lane0_deal_stage8_repeated_position48_any_set77_hit;
+equity_lane0_deal_stage8_repeated_position48_gathered(0) <= equity_lane0_deal_stage8_repeated_position48_any_set76_hit;
+equity_lane0_deal_stage8_repeated_position48_any_set76_bits(3) <= equity_lane0_deal_stage8_repeated_position48_same_position239_equal;
+equity_lane0_deal_stage8_repeated_position48_any_set76_bits(2) <= equity_lane0_deal_stage8_repeated_position48_same_position240_equal;
+equity_lane0_deal_stage8_repeated_position48_any_set76_bits(1) <= equity_lane0_deal_stage8_repeated_position48_same_position241_equal;
+equity_lane0_deal_stage8_repeated_position48_any_set76_bits(0) <= equity_lane0_deal_stage8_repeated_position48_same_position242_equal;
+equity_lane0_deal_stage8_repeated_position48_any_set77_bits(3) <= equity_lane0_deal_stage8_repeated_position48_same_position243_equal;
+equity_lane0_deal_stage8_repeated_position48_any_set77_bits(2) <= equity_lane0_deal_stage8_repeated_position48_same_position244_equal;
+equity_lane0_deal_stage8_repeated_position48_any_set77_bits(1) <= equity_lane0_deal_stage8_repeated_position48_same_position245_equal;
+equity_lane0_deal_stage8_repeated_position48_any_set77_bits(0) <= equity_lane0_deal_stage8_repeated_position48_same_position246_equal;
+equity_lane0_deal_stage8_repeated_position49_gathered(1) <= equity_lane0_deal_stage8_repeated_position49_any_set79_hit;
+equity_lane0_deal_stage8_repeated_position49_gathered(0) <= equity_lane0_deal_stage8_repeated_position49_any_set78_hit;
+equity_lane0_deal_stage8_repeated_position49_any_set78_bits(3) <= equity_lane0_deal_stage8_repeated_position49_same_position247_equal;
+equity_lane0_deal_stage8_repeated_position49_any_set78_bits(2) <= equity_lane0_deal_stage8_repeated_position49_same_position248_equal;
+equity_lane0_deal_stage8_repeated_position49_any_set78_bits(1) <= equity_lane0_deal_stage8_repeated_position49_same_position249_equal;
+equity_lane0_deal_stage8_repeated_position49_any_set78_bits(0) <= equity_lane0_deal_stage8_repeated_position49_same_position250_equal;
+equity_lane0_deal_stage8_repeated_position49_any_set79_bits(3) <= equity_lane0_deal_stage8_repeated_position49_same_position251_equal;
+equity_lane0_deal_stage8_repeated_position49_any_set79_bits(2) <= equity_lane0_deal_stage8_repeated_position49_same_position252_equal;
+equity_lane0_deal_stage8_repeated_position49_any_set79_bits(1) <= equity_lane0_deal_stage8_repeated_position49_same_position253_equal;
+equity_lane0_deal_stage8_repeated_position49_any_set79_bits(0) <= equity_lane0_deal_stage8_repeated_position49_same_position254_equal;
+equity_lane0_deal_stage9_repeated(30-1 downto 27) <= equity_lane0_deal_stage9_repeated_position59_groups;
+equity_lane0_deal_stage9_repeated(27-1 downto 24) <= equity_lane0_deal_stage9_repeated_position58_groups;
+equity_lane0_deal_stage9_repeated(24-1 downto 21) <= equity_lane0_deal_stage9_repeated_position57_groups;
+equity_lane0_deal_stage9_repeated(21-1 downto 18) <= equity_lane0_deal_stage9_repeated_position56_groups;
+equity_lane0_deal_stage9_repeated(18-1 downto 15) <= equity_lane0_deal_stage9_repeated_position55_groups;
+equity_lane0_deal_stage9_repeated(15-1 downto 12) <= equity_lane0_deal_stage9_repeated_position54_groups;
+equity_lane0_deal_stage9_repeated(12-1 downto 9) <= equity_lane0_deal_stage9_repeated_position53_groups;
+equity_lane0_deal_stage9_repeated(9-1 downto 6) <= equity_lane0_deal_stage9_repeated_position52_groups;
+equity_lane0_deal_stage9_repeated(6-1 downto 3) <= equity_lane0_deal_stage9_repeated_position51_groups;
+equity_lane0_deal_stage9_repeated(3-1 downto 0) <= equity_lane0_deal_stage9_repeated_position50_groups;
+equity_lane0_deal_stage9_repeated_position50_gathered(2) <= equity_lane0_deal_stage9_repeated_position50_any_set82_hit;
+equity_lane0_deal_stage9_repeated_position50_gathered(1) <= equity_lane0_deal_stage9_repeated_position50_any_set81_hit;
+equity_lane0_deal_stage9_repeated_position50_gathered(0) <= equity_lane0_deal_stage9_repeated_position50_any_set80_hit;
+equity_lane0_deal_stage9_repeated_position50_any_set80_bits(3) <= equity_lane0_deal_stage9_repeated_position50_same_position255_equal;
+equity_lane0_deal_stage9_repeated_position50_any_set80_bits(2) <= equity_lane0_deal_stage9_repeated_position50_same_position256_equal;
+equity_lane0_deal_stage9_repeated_position50_any_set80_bits(1) <= equity_lane0_deal_stage9_repeated_position50_same_position257_equal;
+equity_lane0_deal_stage9_repeated_position50_any_set80_bits(0) <= equity_lane0_deal_stage9_repeated_position50_same_position258_equal;
+equity_lane0_deal_stage9_repeated_position50_any_set81_bits(3) <= equity_lane0_deal_stage9_repeated_position50_same_position259_equal;
+equity_lane0_deal_stage9_repeated_position50_any_set81_bits(2) <= equity_lane0_deal_stage9_repeated_position50_same_position260_equal;
+equity_lane0_deal_stage9_repeated_position50_any_set81_bits(1) <= equity_lane0_deal_stage9_repeated_position50_same_position261_equal;
+equity_lane0_deal_stage9_repeated_position50_any_set81_bits(0) <= equity_lane0_deal_stage9_repeated_position50_same_position262_equal;
+equity_lane0_deal_stage9_repeated_position51_gathered(2) <= equity_lane0_deal_stage9_repeated_position51_any_set85_hit;
+equity_lane0_deal_stage9_repeated_position51_gathered(1) <= equity_lane0_deal_stage9_repeated_position51_any_set84_hit;
+equity_lane0_deal_stage9_repeated_position51_gathered(0) <= equity_lane0_deal_stage9_repeated_position51_any_set83_hit;
+equity_lane0_deal_stage9_repeated_position51_any_set83_bits(3) <= equity_lane0_deal_stage9_repeated_position51_same_position264_equal;
+equity_lane0_deal_stage9_repeated_position51_any_set83_bits(2) <= equity_lane0_deal_stage9_repeated_position51_same_position265_equal;
+equity_lane0_deal_stage9_repeated_position51_any_set83_bits(1) <= equity_lane0_deal_stage9_repeated_position51_same_position266_equal;
+equity_lane0_deal_stage9_repeated_position51_any_set83_bits(0) <= equity_lane0_deal_stage9_repeated_position51_same_position267_equal;
+equity_lane0_deal_stage9_repeated_position51_any_set84_bits(3) <= equity_lane0_deal_stage9_repeated_position51_same_position268_equal;
+equity_lane0_deal_stage9_repeated_position51_any_set84_bits(2) <= equity_lane0_deal_stage9_repeated_position51_same_position269_equal;
+equity_lane0_deal_stage9_repeated_position51_any_set84_bits(1) <= equity_lane0_deal_stage9_repeated_position51_same_position270_equal;
+equity_lane0_deal_stage9_repeated_position51_any_set84_bits(0) <= equity_lane0_deal_stage9_repeated_position51_same_position271_equal;
+equity_lane0_deal_stage9_repeated_position52_gathered(2) <= equity_lane0_deal_stage9_repeated_position52_any_set88_hit;
+equity_lane0_deal_stage9_repeated_position52_gathered(1) <= equity_lane0_deal_stage9_repeated_position52_any_set87_hit;
+equity_lane0_deal_stage9_repeated_position52_gathered(0) <= equity_lane0_deal_stage9_repeated_position52_any_set86_hit;
+equity_lane0_deal_stage9_repeated_position52_any_set86_bits(3) <= equity_lane0_deal_stage9_repeated_position52_same_position273_equal;
+equity_lane0_deal_stage9_repeated_position52_any_set86_bits(2) <= equity_lane0_deal_stage9_repeated_position52_same_position274_equal;
+equity_lane0_deal_stage9_repeated_position52_any_set86_bits(1) <= equity_lane0_deal_stage9_repeated_position52_same_position275_equal;
+equity_lane0_deal_stage9_repeated_position52_any_set86_bits(0) <= equity_lane0_deal_stage9_repeated_position52_same_position276_equal;
+equity_lane0_deal_stage9_repeated_position52_any_set87_bits(3) <= equity_lane0_deal_stage9_repeated_position52_same_position277_equal;
+equity_lane0_deal_stage9_repeated_position52_any_set87_bits(2) <= equity_lane0_deal_stage9_repeated_position52_same_position278_equal;
+equity_lane0_deal_stage9_repeated_position52_any_set87_bits(1) <= equity_lane0_deal_stage9_repeated_position52_same_position279_equal;
+equity_lane0_deal_stage9_repeated_position52_any_set87_bits(0) <= equity_lane0_deal_stage9_repeated_position52_same_position280_equal;
+equity_lane0_deal_stage9_repeated_position53_gathered(2) <= equity_lane0_deal_stage9_repeated_position53_any_set91_hit;
+equity_lane0_deal_stage9_repeated_position53_gathered(1) <= equity_lane0_deal_stage9_repeated_position53_any_set90_hit;
+equity_lane0_deal_stage9_repeated_position53_gathered(0) <= equity_lane0_deal_stage9_repeated_position53_any_set89_hit;
+equity_lane0_deal_stage9_repeated_position53_any_set89_bits(3) <= equity_lane0_deal_stage9_repeated_position53_same_position282_equal;
+equity_lane0_deal_stage9_repeated_position53_any_set89_bits(2) <= equity_lane0_deal_stage9_repeated_position53_same_position283_equal;
+equity_lane0_deal_stage9_repeated_position53_any_set89_bits(1) <= equity_lane0_deal_stage9_repeated_position53_same_position284_equal;
+equity_lane0_deal_stage9_repeated_position53_any_set89_bits(0) <= equity_lane0_deal_stage9_repeated_position53_same_position285_equal;
+equity_lane0_deal_stage9_repeated_position53_any_set90_bits(3) <= equity_lane0_deal_stage9_repeated_position53_same_position286_equal;
+equity_lane0_deal_stage9_repeated_position53_any_set90_bits(2) <= equity_lane0_deal_stage9_repeated_position53_same_position287_equal;
+equity_lane0_deal_stage9_repeated_position53_any_set90_bits(1) <= equity_lane0_deal_stage9_repeated_position53_same_position288_equal;
+equity_lane0_deal_stage9_repeated_position53_any_set90_bits(0) <= equity_lane0_deal_stage9_repeated_position53_same_position289_equal;
+equity_lane0_deal_stage9_repeated_position54_gathered(2) <= equity_lane0_deal_stage9_repeated_position54_any_set94_hit;
+equity_lane0_deal_stage9_repeated_position54_gathered(1) <= equity_lane0_deal_stage9_repeated_position54_any_set93_hit;
+equity_lane0_deal_stage9_repeated_position54_gathered(0) <= equity_lane0_deal_stage9_repeated_position54_any_set92_hit;
+equity_lane0_deal_stage9_repeated_position54_any_set92_bits(3) <= equity_lane0_deal_stage9_repeated_position54_same_position291_equal;
+equity_lane0_deal_stage9_repeated_position54_any_set92_bits(2) <= equity_lane0_deal_stage9_repeated_position54_same_position292_equal;
+equity_lane0_deal_stage9_repeated_position54_any_set92_bits(1) <= equity_lane0_deal_stage9_repeated_position54_same_position293_equal;
+equity_lane0_deal_stage9_repeated_position54_any_set92_bits(0) <= equity_lane0_deal_stage9_repeated_position54_same_position294_equal;
+equity_lane0_deal_stage9_repeated_position54_any_set93_bits(3) <= equity_lane0_deal_stage9_repeated_position54_same_position295_equal;
+equity_lane0_deal_stage9_repeated_position54_any_set93_bits(2) <= equity_lane0_deal_stage9_repeated_position54_same_position296_equal;
+equity_lane0_deal_stage9_repeated_position54_any_set93_bits(1) <= equity_lane0_deal_stage9_repeated_position54_same_position297_equal;
+equity_lane0_deal_stage9_repeated_position54_any_set93_bits(0) <= equity_lane0_deal_stage9_repeated_position54_same_position298_equal;
+equity_lane0_deal_stage9_repeated_position55_gathered(2) <= equity_lane0_deal_stage9_repeated_position55_any_set97_hit;
+equity_lane0_deal_stage9_repeated_position55_gathered(1) <= equity_lane0_deal_stage9_repeated_position55_any_set96_hit;
+equity_lane0_deal_stage9_repeated_position55_gathered(0) <= equity_lane0_deal_stage9_repeated_position55_any_set95_hit;
+equity_lane0_deal_stage9_repeated_position55_any_set95_bits(3) <= equity_lane0_deal_stage9_repeated_position55_same_position300_equal;
+equity_lane0_deal_stage9_repeated_position55_any_set95_bits(2) <= equity_lane0_deal_stage9_repeated_position55_same_position301_equal;
+equity_lane0_deal_stage9_repeated_position55_any_set95_bits(1) <= equity_lane0_deal_stage9_repeated_position55_same_position302_equal;
+equity_lane0_deal_stage9_repeated_position55_any_set95_bits(0) <= equity_lane0_deal_stage9_repeated_position55_same_position303_equal;
+equity_lane0_deal_stage9_repeated_position55_any_set96_bits(3) <= equity_lane0_deal_stage9_repeated_position55_same_position304_equal;
+equity_lane0_deal_stage9_repeated_position55_any_set96_bits(2) <= equity_lane0_deal_stage9_repeated_position55_same_position305_equal;
+equity_lane0_deal_stage9_repeated_position55_any_set96_bits(1) <= equity_lane0_deal_stage9_repeated_position55_same_position306_equal;
+equity_lane0_deal_stage9_repeated_position55_any_set96_bits(0) <= equity_lane0_deal_stage9_repeated_position55_same_position307_equal;
+equity_lane0_deal_stage9_repeated_position56_gathered(2) <= equity_lane0_deal_stage9_repeated_position56_any_set100_hit;
+equity_lane0_deal_stage9_repeated_position56_gathered(1) <= equity_lane0_deal_stage9_repeated_position56_any_set99_hit;
+equity_lane0_deal_stage9_repeated_position56_gathered(0) <= equity_lane0_deal_stage9_repeated_position56_any_set98_hit;
+equity_lane0_deal_stage9_repeated_position56_any_set98_bits(3) <= equity_lane0_deal_stage9_repeated_position56_same_position309_equal;
+equity_lane0_deal_stage9_repeated_position56_any_set98_bits(2) <= equity_lane0_deal_stage9_repeated_position56_same_position310_equal;
+equity_lane0_deal_stage9_repeated_position56_any_set98_bits(1) <= equity_lane0_deal_stage9_repeated_position56_same_position311_equal;
+equity_lane0_deal_stage9_repeated_position56_any_set98_bits(0) <= equity_lane0_deal_stage9_repeated_position56_same_position312_equal;
+equity_lane0_deal_stage9_repeated_position56_any_set99_bits(3) <= equity_lane0_deal_stage9_repeated_position56_same_position313_equal;
+equity_lane0_deal_stage9_repeated_position56_any_set99_bits(2) <= equity_lane0_deal_stage9_repeated_position56_same_position314_equal;
+equity_lane0_deal_stage9_repeated_position56_any_set99_bits(1) <= equity_lane0_deal_stage9_repeated_position56_same_position315_equal;
+equity_lane0_deal_stage9_repeated_position56_any_set99_bits(0) <= equity_lane0_deal_stage9_repeated_position56_same_position316_equal;
+equity_lane0_deal_stage9_repeated_position57_gathered(2) <= equity_lane0_deal_stage9_repeated_position57_any_set103_hit;
+equity_lane0_deal_stage9_repeated_position57_gathered(1) <= equity_lane0_deal_stage9_repeated_position57_any_set102_hit;
+equity_lane0_deal_stage9_repeated_position57_gathered(0) <= equity_lane0_deal_stage9_repeated_position57_any_set101_hit;
+equity_lane0_deal_stage9_repeated_position57_any_set101_bits(3) <= equity_lane0_deal_stage9_repeated_position57_same_position318_equal;
+equity_lane0_deal_stage9_repeated_position57_any_set101_bits(2) <= equity_lane0_deal_stage9_repeated_position57_same_position319_equal;
+equity_lane0_deal_stage9_repeated_position57_any_set101_bits(1) <= equity_lane0_deal_stage9_repeated_position57_same_position320_equal;
+equity_lane0_deal_stage9_repeated_position57_any_set101_bits(0) <= equity_lane0_deal_stage9_repeated_position57_same_position321_equal;
+equity_lane0_deal_stage9_repeated_position57_any_set102_bits(3) <= equity_lane0_deal_stage9_repeated_position57_same_position322_equal;
+equity_lane0_deal_stage9_repeated_position57_any_set102_bits(2) <= equity_lane0_deal_stage9_repeated_position57_same_position323_equal;
+equity_lane0_deal_stage9_repeated_position57_any_set102_bits(1) <= equity_lane0_deal_stage9_repeated_position57_same_position324_equal;
+equity_lane0_deal_stage9_repeated_position57_any_set102_bits(0) <= equity_lane0_deal_stage9_repeated_position57_same_position325_equal;
+equity_lane0_deal_stage9_repeated_position58_gathered(2) <= equity_lane0_deal_stage9_repeated_position58_any_set106_hit;
+equity_lane0_deal_stage9_repeated_position58_gathered(1) <= equity_lane0_deal_stage9_repeated_position58_any_set105_hit;
+equity_lane0_deal_stage9_repeated_position58_gathered(0) <= equity_lane0_deal_stage9_repeated_position58_any_set104_hit;
+equity_lane0_deal_stage9_repeated_position58_any_set104_bits(3) <= equity_lane0_deal_stage9_repeated_position58_same_position327_equal;
+equity_lane0_deal_stage9_repeated_position58_any_set104_bits(2) <= equity_lane0_deal_stage9_repeated_position58_same_position328_equal;
+equity_lane0_deal_stage9_repeated_position58_any_set104_bits(1) <= equity_lane0_deal_stage9_repeated_position58_same_position329_equal;
+equity_lane0_deal_stage9_repeated_position58_any_set104_bits(0) <= equity_lane0_deal_stage9_repeated_position58_same_position330_equal;
+equity_lane0_deal_stage9_repeated_position58_any_set105_bits(3) <= equity_lane0_deal_stage9_repeated_position58_same_position331_equal;
+equity_lane0_deal_stage9_repeated_position58_any_set105_bits(2) <= equity_lane0_deal_stage9_repeated_position58_same_position332_equal;
+equity_lane0_deal_stage9_repeated_position58_any_set105_bits(1) <= equity_lane0_deal_stage9_repeated_position58_same_position333_equal;
+equity_lane0_deal_stage9_repeated_position58_any_set105_bits(0) <= equity_lane0_deal_stage9_repeated_position58_same_position334_equal;
+equity_lane0_deal_stage9_repeated_position59_gathered(2) <= equity_lane0_deal_stage9_repeated_position59_any_set109_hit;
+equity_lane0_deal_stage9_repeated_position59_gathered(1) <= equity_lane0_deal_stage9_repeated_position59_any_set108_hit;
+equity_lane0_deal_stage9_repeated_position59_gathered(0) <= equity_lane0_deal_stage9_repeated_position59_any_set107_hit;
+equity_lane0_deal_stage9_repeated_position59_any_set107_bits(3) <= equity_lane0_deal_stage9_repeated_position59_same_position336_equal;
+equity_lane0_deal_stage9_repeated_position59_any_set107_bits(2) <= equity_lane0_deal_stage9_repeated_position59_same_position337_equal;
+equity_lane0_deal_stage9_repeated_position59_any_set107_bits(1) <= equity_lane0_deal_stage9_repeated_position59_same_position338_equal;
+equity_lane0_deal_stage9_repeated_position59_any_set107_bits(0) <= equity_lane0_deal_stage9_repeated_position59_same_position339_equal;
+equity_lane0_deal_stage9_repeated_position59_any_set108_bits(3) <= equity_lane0_deal_stage9_repeated_position59_same_position340_equal;
+equity_lane0_deal_stage9_repeated_position59_any_set108_bits(2) <= equity_lane0_deal_stage9_repeated_position59_same_position341_equal;
+equity_lane0_deal_stage9_repeated_position59_any_set108_bits(1) <= equity_lane0_deal_stage9_repeated_position59_same_position342_equal;
+equity_lane0_deal_stage9_repeated_position59_any_set108_bits(0) <= equity_lane0_deal_stage9_repeated_position59_same_position343_equal;
+equity_lane0_deal_stage10_repeated(30-1 downto 27) <= equity_lane0_deal_stage10_repeated_position69_groups;
+equity_lane0_deal_stage10_repeated(27-1 downto 24) <= equity_lane0_deal_stage10_repeated_position68_groups;
+equity_lane0_deal_stage10_repeated(24-1 downto 21) <= equity_lane0_deal_stage10_repeated_position67_groups;
+equity_lane0_deal_stage10_repeated(21-1 downto 18) <= equity_lane0_deal_stage10_repeated_position66_groups;
+equity_lane0_deal_stage10_repeated(18-1 downto 15) <= equity_lane0_deal_stage10_repeated_position65_groups;
+equity_lane0_deal_stage10_repeated(15-1 downto 12) <= equity_lane0_deal_stage10_repeated_position64_groups;
+equity_lane0_deal_stage10_repeated(12-1 downto 9) <= equity_lane0_deal_stage10_repeated_position63_groups;
+equity_lane0_deal_stage10_repeated(9-1 downto 6) <= equity_lane0_deal_stage10_repeated_position62_groups;
+equity_lane0_deal_stage10_repeated(6-1 downto 3) <= equity_lane0_deal_stage10_repeated_position61_groups;
+equity_lane0_deal_stage10_repeated(3-1 downto 0) <= equity_lane0_deal_stage10_repeated_position60_groups;
+equity_lane0_deal_stage10_repeated_position60_gathered(2) <= equity_lane0_deal_stage10_repeated_position60_any_set112_hit;
+equity_lane0_deal_stage10_repeated_position60_gathered(1) <= equity_lane0_deal_stage10_repeated_position60_any_set111_hit;
+equity_lane0_deal_stage10_repeated_position60_gathered(0) <= equity_lane0_deal_stage10_repeated_position60_any_set110_hit;
+equity_lane0_deal_stage10_repeated_position60_any_set110_bits(3) <= equity_lane0_deal_stage10_repeated_position60_same_position345_equal;
+equity_lane0_deal_stage10_repeated_position60_any_set110_bits(2) <= equity_lane0_deal_stage10_repeated_position60_same_position346_equal;
+equity_lane0_deal_stage10_repeated_position60_any_set110_bits(1) <= equity_lane0_deal_stage10_repeated_position60_same_position347_equal;
+equity_lane0_deal_stage10_repeated_position60_any_set110_bits(0) <= equity_lane0_deal_stage10_repeated_position60_same_position348_equal;
+equity_lane0_deal_stage10_repeated_position60_any_set111_bits(3) <= equity_lane0_deal_stage10_repeated_position60_same_position349_equal;
+equity_lane0_deal_stage10_repeated_position60_any_set111_bits(2) <= equity_lane0_deal_stage10_repeated_position60_same_position350_equal;
+equity_lane0_deal_stage10_repeated_position60_any_set111_bits(1) <= equity_lane0_deal_stage10_repeated_position60_same_position351_equal;
+equity_lane0_deal_stage10_repeated_position60_any_set111_bits(0) <= equity_lane0_deal_stage10_repeated_position60_same_position352_equal;
+equity_lane0_deal_stage10_repeated_position60_any_set112_bits(1) <= equity_lane0_deal_stage10_repeated_position60_same_position353_equal;
+equity_lane0_deal_stage10_repeated_position60_any_set112_bits(0) <= equity_lane0_deal_stage10_repeated_position60_same_position354_equal;
+equity_lane0_deal_stage10_repeated_position61_gathered(2) <= equity_lane0_deal_stage10_repeated_position61_any_set115_hit;
+equity_lane0_deal_stage10_repeated_position61_gathered(1) <= equity_lane0_deal_stage10_repeated_position61_any_set114_hit;
+equity_lane0_deal_stage10_repeated_position61_gathered(0) <= equity_lane0_deal_stage10_repeated_position61_any_set113_hit;
+equity_lane0_deal_stage10_repeated_position61_any_set113_bits(3) <= equity_lane0_deal_stage10_repeated_position61_same_position355_equal;
+equity_lane0_deal_stage10_repeated_position61_any_set113_bits(2) <= equity_lane0_deal_stage10_repeated_position61_same_position356_equal;
+equity_lane0_deal_stage10_repeated_position61_any_set113_bits(1) <= equity_lane0_deal_stage10_repeated_position61_same_position357_equal;
+equity_lane0_deal_stage10_repeated_position61_any_set113_bits(0) <= equity_lane0_deal_stage10_repeated_position61_same_position358_equal;
+equity_lane0_deal_stage10_repeated_position61_any_set114_bits(3) <= equity_lane0_deal_stage10_repeated_position61_same_position359_equal;
+equity_lane0_deal_stage10_repeated_position61_any_set114_bits(2) <= equity_lane0_deal_stage10_repeated_position61_same_position360_equal;
+equity_lane0_deal_stage10_repeated_position61_any_set114_bits(1) <= equity_lane0_deal_stage10_repeated_position61_same_position361_equal;
+equity_lane0_deal_stage10_repeated_position61_any_set114_bits(0) <= equity_lane0_deal_stage10_repeated_position61_same_position362_equal;
+equity_lane0_deal_stage10_repeated_position61_any_set115_bits(1) <= equity_lane0_deal_stage10_repeated_position61_same_position363_equal;
+equity_lane0_deal_stage10_repeated_position61_any_set115_bits(0) <= equity_lane0_deal_stage10_repeated_position61_same_position364_equal;
+equity_lane0_deal_stage10_repeated_position62_gathered(2) <= equity_lane0_deal_stage10_repeated_position62_any_set118_hit;
+equity_lane0_deal_stage10_repeated_position62_gathered(1) <= equity_lane0_deal_stage10_repeated_position62_any_set117_hit;
+equity_lane0_deal_stage10_repeated_position62_gathered(0) <= equity_lane0_deal_stage10_repeated_position62_any_set116_hit;
+equity_lane0_deal_stage10_repeated_position62_any_set116_bits(3) <= equity_lane0_deal_stage10_repeated_position62_same_position365_equal;
+equity_lane0_deal_stage10_repeated_position62_any_set116_bits(2) <= equity_lane0_deal_stage10_repeated_position62_same_position366_equal;
+equity_lane0_deal_stage10_repeated_position62_any_set116_bits(1) <= equity_lane0_deal_stage10_repeated_position62_same_position367_equal;
+equity_lane0_deal_stage10_repeated_position62_any_set116_bits(0) <= equity_lane0_deal_stage10_repeated_position62_same_position368_equal;
+equity_lane0_deal_stage10_repeated_position62_any_set117_bits(3) <= equity_lane0_deal_stage10_repeated_position62_same_position369_equal;
+equity_lane0_deal_stage10_repeated_position62_any_set117_bits(2) <= equity_lane0_deal_stage10_repeated_position62_same_position370_equal;
+equity_lane0_deal_stage10_repeated_position62_any_set117_bits(1) <= equity_lane0_deal_stage10_repeated_position62_same_position371_equal;
+equity_lane0_deal_stage10_repeated_position62_any_set117_bits(0) <= equity_lane0_deal_stage10_repeated_position62_same_position372_equal;
+equity_lane0_deal_stage10_repeated_position62_any_set118_bits(1) <= equity_lane0_deal_stage10_repeated_position62_same_position373_equal;
+equity_lane0_deal_stage10_repeated_position62_any_set118_bits(0) <= equity_lane0_deal_stage10_repeated_position62_same_position374_equal;
+equity_lane0_deal_stage10_repeated_position63_gathered(2) <= equity_lane0_deal_stage10_repeated_position63_any_set121_hit;
+equity_lane0_deal_stage10_repeated_position63_gathered(1) <= equity_lane0_deal_stage10_repeated_position63_any_set120_hit;
+equity_lane0_deal_stage10_repeated_position63_gathered(0) <= equity_lane0_deal_stage10_repeated_position63_any_set119_hit;
+equity_lane0_deal_stage10_repeated_position63_any_set119_bits(3) <= equity_lane0_deal_stage10_repeated_position63_same_position375_equal;
+equity_lane0_deal_stage10_repeated_position63_any_set119_bits(2) <= equity_lane0_deal_stage10_repeated_position63_same_position376_equal;
+equity_lane0_deal_stage10_repeated_position63_any_set119_bits(1) <= equity_lane0_deal_stage10_repeated_position63_same_position377_equal;
+equity_lane0_deal_stage10_repeated_position63_any_set119_bits(0) <= equity_lane0_deal_stage10_repeated_position63_same_position378_equal;
+equity_lane0_deal_stage10_repeated_position63_any_set120_bits(3) <= equity_lane0_deal_stage10_repeated_position63_same_position379_equal;
+equity_lane0_deal_stage10_repeated_position63_any_set120_bits(2) <= equity_lane0_deal_stage10_repeated_position63_same_position380_equal;
+equity_lane0_deal_stage10_repeated_position63_any_set120_bits(1) <= equity_lane0_deal_stage10_repeated_position63_same_position381_equal;
+equity_lane0_deal_stage10_repeated_position63_any_set120_bits(0) <= equity_lane0_deal_stage10_repeated_position63_same_position382_equal;
+equity_lane0_deal_stage10_repeated_position63_any_set121_bits(1) <= equity_lane0_deal_stage10_repeated_position63_same_position383_equal;
+equity_lane0_deal_stage10_repeated_position63_any_set121_bits(0) <= equity_lane0_deal_stage10_repeated_position63_same_position384_equal;
+equity_lane0_deal_stage10_repeated_position64_gathered(2) <= equity_lane0_deal_stage10_repeated_position64_any_set124_hit;
+equity_lane0_deal_stage10_repeated_position64_gathered(1) <= equity_lane0_deal_stage10_repeated_position64_any_set123_hit;
+equity_lane0_deal_stage10_repeated_position64_gathered(0) <= equity_lane0_deal_stage10_repeated_position64_any_set122_hit;
+equity_lane0_deal_stage10_repeated_position64_any_set122_bits(3) <= equity_lane0_deal_stage10_repeated_position64_same_position385_equal;
+equity_lane0_deal_stage10_repeated_position64_any_set122_bits(2) <= equity_lane0_deal_stage10_repeated_position64_same_position386_equal;
+equity_lane0_deal_stage10_repeated_position64_any_set122_bits(1) <= equity_lane0_deal_stage10_repeated_position64_same_position387_equal;
+equity_lane0_deal_stage10_repeated_position64_any_set122_bits(0) <= equity_lane0_deal_stage10_repeated_position64_same_position388_equal;
+equity_lane0_deal_stage10_repeated_position64_any_set123_bits(3) <= equity_lane0_deal_stage10_repeated_position64_same_position389_equal;
+equity_lane0_deal_stage10_repeated_position64_any_set123_bits(2) <= equity_lane0_deal_stage10_repeated_position64_same_position390_equal;
+equity_lane0_deal_stage10_repeated_position64_any_set123_bits(1) <= equity_lane0_deal_stage10_repeated_position64_same_position391_equal;
+equity_lane0_deal_stage10_repeated_position64_any_set123_bits(0) <= equity_lane0_deal_stage10_repeated_position64_same_position392_equal;
+equity_lane0_deal_stage10_repeated_position64_any_set124_bits(1) <= equity_lane0_deal_stage10_repeated_position64_same_position393_equal;
+equity_lane0_deal_stage10_repeated_position64_any_set124_bits(0) <= equity_lane0_deal_stage10_repeated_position64_same_position394_equal;
+equity_lane0_deal_stage10_repeated_position65_gathered(2) <= equity_lane0_deal_stage10_repeated_position65_any_set127_hit;
+equity_lane0_deal_stage10_repeated_position65_gathered(1) <= equity_lane0_deal_stage10_repeated_position65_any_set126_hit;
+equity_lane0_deal_stage10_repeated_position65_gathered(0) <= equity_lane0_deal_stage10_repeated_position65_any_set125_hit;
+equity_lane0_deal_stage10_repeated_position65_any_set125_bits(3) <= equity_lane0_deal_stage10_repeated_position65_same_position395_equal;
+equity_lane0_deal_stage10_repeated_position65_any_set125_bits(2) <= equity_lane0_deal_stage10_repeated_position65_same_position396_equal;
+equity_lane0_deal_stage10_repeated_position65_any_set125_bits(1) <= equity_lane0_deal_stage10_repeated_position65_same_position397_equal;
+equity_lane0_deal_stage10_repeated_position65_any_set125_bits(0) <= equity_lane0_deal_stage10_repeated_position65_same_position398_equal;
+equity_lane0_deal_stage10_repeated_position65_any_set126_bits(3) <= equity_lane0_deal_stage10_repeated_position65_same_position399_equal;
+equity_lane0_deal_stage10_repeated_position65_any_set126_bits(2) <= equity_lane0_deal_stage10_repeated_position65_same_position400_equal;
+equity_lane0_deal_stage10_repeated_position65_any_set126_bits(1) <= equity_lane0_deal_stage10_repeated_position65_same_position401_equal;
+equity_lane0_deal_stage10_repeated_position65_any_set126_bits(0) <= equity_lane0_deal_stage10_repeated_position65_same_position402_equal;
+equity_lane0_deal_stage10_repeated_position65_any_set127_bits(1) <= equity_lane0_deal_stage10_repeated_position65_same_position403_equal;
+equity_lane0_deal_stage10_repeated_position65_any_set127_bits(0) <= equity_lane0_deal_stage10_repeated_position65_same_position404_equal;
+equity_lane0_deal_stage10_repeated_position66_gathered(2) <= equity_lane0_deal_stage10_repeated_position66_any_set130_hit;
+equity_lane0_deal_stage10_repeated_position66_gathered(1) <= equity_lane0_deal_stage10_repeated_position66_any_set129_hit;
+equity_lane0_deal_stage10_repeated_position66_gathered(0) <= equity_lane0_deal_stage10_repeated_position66_any_set128_hit;
+equity_lane0_deal_stage10_repeated_position66_any_set128_bits(3) <= equity_lane0_deal_stage10_repeated_position66_same_position405_equal;
+equity_lane0_deal_stage10_repeated_position66_any_set128_bits(2) <= equity_lane0_deal_stage10_repeated_position66_same_position406_equal;
+equity_lane0_deal_stage10_repeated_position66_any_set128_bits(1) <= equity_lane0_deal_stage10_repeated_position66_same_position407_equal;
+equity_lane0_deal_stage10_repeated_position66_any_set128_bits(0) <= equity_lane0_deal_stage10_repeated_position66_same_position408_equal;
+equity_lane0_deal_stage10_repeated_position66_any_set129_bits(3) <= equity_lane0_deal_stage10_repeated_position66_same_position409_equal;
+equity_lane0_deal_stage10_repeated_position66_any_set129_bits(2) <= equity_lane0_deal_stage10_repeated_position66_same_position410_equal;
+equity_lane0_deal_stage10_repeated_position66_any_set129_bits(1) <= equity_lane0_deal_stage10_repeated_position66_same_position411_equal;
+equity_lane0_deal_stage10_repeated_position66_any_set129_bits(0) <= equity_lane0_deal_stage10_repeated_position66_same_position412_equal;
+equity_lane0_deal_stage10_repeated_position66_any_set130_bits(1) <= equity_lane0_deal_stage10_repeated_position66_same_position413_equal;
+equity_lane0_deal_stage10_repeated_position66_any_set130_bits(0) <= equity_lane0_deal_stage10_repeated_position66_same_position414_equal;
+equity_lane0_deal_stage10_repeated_position67_gathered(2) <= equity_lane0_deal_stage10_repeated_position67_any_set133_hit;
+equity_lane0_deal_stage10_repeated_position67_gathered(1) <= equity_lane0_deal_stage10_repeated_position67_any_set132_hit;
+equity_lane0_deal_stage10_repeated_position67_gathered(0) <= equity_lane0_deal_stage10_repeated_position67_any_set131_hit;
+equity_lane0_deal_stage10_repeated_position67_any_set131_bits(3) <= equity_lane0_deal_stage10_repeated_position67_same_position415_equal;
+equity_lane0_deal_stage10_repeated_position67_any_set131_bits(2) <= equity_lane0_deal_stage10_repeated_position67_same_position416_equal;
+equity_lane0_deal_stage10_repeated_position67_any_set131_bits(1) <= equity_lane0_deal_stage10_repeated_position67_same_position417_equal;
+equity_lane0_deal_stage10_repeated_position67_any_set131_bits(0) <= equity_lane0_deal_stage10_repeated_position67_same_position418_equal;
+equity_lane0_deal_stage10_repeated_position67_any_set132_bits(3) <= equity_lane0_deal_stage10_repeated_position67_same_position419_equal;
+equity_lane0_deal_stage10_repeated_position67_any_set132_bits(2) <= equity_lane0_deal_stage10_repeated_position67_same_position420_equal;
+equity_lane0_deal_stage10_repeated_position67_any_set132_bits(1) <= equity_lane0_deal_stage10_repeated_position67_same_position421_equal;
+equity_lane0_deal_stage10_repeated_position67_any_set132_bits(0) <= equity_lane0_deal_stage10_repeated_position67_same_position422_equal;
+equity_lane0_deal_stage10_repeated_position67_any_set133_bits(1) <= equity_lane0_deal_stage10_repeated_position67_same_position423_equal;
+equity_lane0_deal_stage10_repeated_position67_any_set133_bits(0) <= equity_lane0_deal_stage10_repeated_position67_same_position424_equal;
+equity_lane0_deal_stage10_repeated_position68_gathered(2) <= equity_lane0_deal_stage10_repeated_position68_any_set136_hit;
+equity_lane0_deal_stage10_repeated_position68_gathered(1) <= equity_lane0_deal_stage10_repeated_position68_any_set135_hit;
+equity_lane0_deal_stage10_repeated_position68_gathered(0) <= equity_lane0_deal_stage10_repeated_position68_any_set134_hit;
+equity_lane0_deal_stage10_repeated_position68_any_set134_bits(3) <= equity_lane0_deal_stage10_repeated_position68_same_position425_equal;
+equity_lane0_deal_stage10_repeated_position68_any_set134_bits(2) <= equity_lane0_deal_stage10_repeated_position68_same_position426_equal;
+equity_lane0_deal_stage10_repeated_position68_any_set134_bits(1) <= equity_lane0_deal_stage10_repeated_position68_same_position427_equal;
+equity_lane0_deal_stage10_repeated_position68_any_set134_bits(0) <= equity_lane0_deal_stage10_repeated_position68_same_position428_equal;
+equity_lane0_deal_stage10_repeated_position68_any_set135_bits(3) <= equity_lane0_deal_stage10_repeated_position68_same_position429_equal;
+equity_lane0_deal_stage10_repeated_position68_any_set135_bits(2) <= equity_lane0_deal_stage10_repeated_position68_same_position430_equal;
+equity_lane0_deal_stage10_repeated_position68_any_set135_bits(1) <= equity_lane0_deal_stage10_repeated_position68_same_position431_equal;
+equity_lane0_deal_stage10_repeated_position68_any_set135_bits(0) <= equity_lane0_deal_stage10_repeated_position68_same_position432_equal;
+equity_lane0_deal_stage10_repeated_position68_any_set136_bits(1) <= equity_lane0_deal_stage10_repeated_position68_same_position433_equal;
+equity_lane0_deal_stage10_repeated_position68_any_set136_bits(0) <= equity_lane0_deal_stage10_repeated_position68_same_position434_equal;
+equity_lane0_deal_stage10_repeated_position69_gathered(2) <= equity_lane0_deal_stage10_repeated_position69_any_set139_hit;
+equity_lane0_deal_stage10_repeated_position69_gathered(1) <= equity_lane0_deal_stage10_repeated_position69_any_set138_hit;
+equity_lane0_deal_stage10_repeated_position69_gathered(0) <= equity_lane0_deal_stage10_repeated_position69_any_set137_hit;
+equity_lane0_deal_stage10_repeated_position69_any_set137_bits(3) <= equity_lane0_deal_stage10_repeated_position69_same_position435_equal;
+equity_lane0_deal_stage10_repeated_position69_any_set137_bits(2) <= equity_lane0_deal_stage10_repeated_position69_same_position436_equal;
+equity_lane0_deal_stage10_repeated_position69_any_set137_bits(1) <= equity_lane0_deal_stage10_repeated_position69_same_position437_equal;
+equity_lane0_deal_stage10_repeated_position69_any_set137_bits(0) <= equity_lane0_deal_stage10_repeated_position69_same_position438_equal;
+equity_lane0_deal_stage10_repeated_position69_any_set138_bits(3) <= equity_lane0_deal_stage10_repeated_position69_same_position439_equal;
+equity_lane0_deal_stage10_repeated_position69_any_set138_bits(2) <= equity_lane0_deal_stage10_repeated_position69_same_position440_equal;
+equity_lane0_deal_stage10_repeated_position69_any_set138_bits(1) <= equity_lane0_deal_stage10_repeated_position69_same_position441_equal;
+equity_lane0_deal_stage10_repeated_position69_any_set138_bits(0) <= equity_lane0_deal_stage10_repeated_position69_same_position442_equal;
+equity_lane0_deal_stage10_repeated_position69_any_set139_bits(1) <= equity_lane0_deal_stage10_repeated_position69_same_position443_equal;
+equity_lane0_deal_stage10_repeated_position69_any_set139_bits(0) <= equity_lane0_deal_stage10_repeated_position69_same_position444_equal;
 equity_lane0_board_eval0_board_in(30-1 downto 24) <= equity_lane0_card_lookup4_card;
 equity_lane0_board_eval0_board_in(24-1 downto 18) <= equity_lane0_card_lookup3_card;
 equity_lane0_board_eval0_board_in(18-1 downto 12) <= equity_lane0_card_lookup2_card;
@@ -4443,451 +5333,626 @@ equity_lane1_colex_odometer1_rise_bits(3) <= equity_lane1_colex_odometer1_odomet
 equity_lane1_colex_odometer1_rise_bits(2) <= equity_lane1_colex_odometer1_odometer_digit13_can_rise;
 equity_lane1_colex_odometer1_rise_bits(1) <= equity_lane1_colex_odometer1_odometer_digit12_can_rise;
 equity_lane1_colex_odometer1_rise_bits(0) <= equity_lane1_colex_odometer1_odometer_digit11_can_rise;
-equity_lane1_deal_stage12_compared(4) <= equity_lane1_deal_stage12_same_position449_equal;
-equity_lane1_deal_stage12_compared(3) <= equity_lane1_deal_stage12_same_position448_equal;
-equity_lane1_deal_stage12_compared(2) <= equity_lane1_deal_stage12_same_position447_equal;
-equity_lane1_deal_stage12_compared(1) <= equity_lane1_deal_stage12_same_position446_equal;
-equity_lane1_deal_stage12_compared(0) <= equity_lane1_deal_stage12_same_position445_equal;
-equity_lane1_deal_stage13_compared(9) <= equity_lane1_deal_stage13_same_position459_equal;
-equity_lane1_deal_stage13_compared(8) <= equity_lane1_deal_stage13_same_position458_equal;
-equity_lane1_deal_stage13_compared(7) <= equity_lane1_deal_stage13_same_position457_equal;
-equity_lane1_deal_stage13_compared(6) <= equity_lane1_deal_stage13_same_position456_equal;
-equity_lane1_deal_stage13_compared(5) <= equity_lane1_deal_stage13_same_position455_equal;
-equity_lane1_deal_stage13_compared(4) <= equity_lane1_deal_stage13_same_position454_equal;
-equity_lane1_deal_stage13_compared(3) <= equity_lane1_deal_stage13_same_position453_equal;
-equity_lane1_deal_stage13_compared(2) <= equity_lane1_deal_stage13_same_position452_equal;
-equity_lane1_deal_stage13_compared(1) <= equity_lane1_deal_stage13_same_position451_equal;
-equity_lane1_deal_stage13_compared(0) <= equity_lane1_deal_stage13_same_position450_equal;
-equity_lane1_deal_stage14_compared(14) <= equity_lane1_deal_stage14_same_position474_equal;
-equity_lane1_deal_stage14_compared(13) <= equity_lane1_deal_stage14_same_position473_equal;
-equity_lane1_deal_stage14_compared(12) <= equity_lane1_deal_stage14_same_position472_equal;
-equity_lane1_deal_stage14_compared(11) <= equity_lane1_deal_stage14_same_position471_equal;
-equity_lane1_deal_stage14_compared(10) <= equity_lane1_deal_stage14_same_position470_equal;
-equity_lane1_deal_stage14_compared(9) <= equity_lane1_deal_stage14_same_position469_equal;
-equity_lane1_deal_stage14_compared(8) <= equity_lane1_deal_stage14_same_position468_equal;
-equity_lane1_deal_stage14_compared(7) <= equity_lane1_deal_stage14_same_position467_equal;
-equity_lane1_deal_stage14_compared(6) <= equity_lane1_deal_stage14_same_position466_equal;
-equity_lane1_deal_stage14_compared(5) <= equity_lane1_deal_stage14_same_position465_equal;
-equity_lane1_deal_stage14_compared(4) <= equity_lane1_deal_stage14_same_position464_equal;
-equity_lane1_deal_stage14_compared(3) <= equity_lane1_deal_stage14_same_position463_equal;
-equity_lane1_deal_stage14_compared(2) <= equity_lane1_deal_stage14_same_position462_equal;
-equity_lane1_deal_stage14_compared(1) <= equity_lane1_deal_stage14_same_position461_equal;
-equity_lane1_deal_stage14_compared(0) <= equity_lane1_deal_stage14_same_position460_equal;
-equity_lane1_deal_stage15_compared(19) <= equity_lane1_deal_stage15_same_position494_equal;
-equity_lane1_deal_stage15_compared(18) <= equity_lane1_deal_stage15_same_position493_equal;
-equity_lane1_deal_stage15_compared(17) <= equity_lane1_deal_stage15_same_position492_equal;
-equity_lane1_deal_stage15_compared(16) <= equity_lane1_deal_stage15_same_position491_equal;
-equity_lane1_deal_stage15_compared(15) <= equity_lane1_deal_stage15_same_position490_equal;
-equity_lane1_deal_stage15_compared(14) <= equity_lane1_deal_stage15_same_position489_equal;
-equity_lane1_deal_stage15_compared(13) <= equity_lane1_deal_stage15_same_position488_equal;
-equity_lane1_deal_stage15_compared(12) <= equity_lane1_deal_stage15_same_position487_equal;
-equity_lane1_deal_stage15_compared(11) <= equity_lane1_deal_stage15_same_position486_equal;
-equity_lane1_deal_stage15_compared(10) <= equity_lane1_deal_stage15_same_position485_equal;
-equity_lane1_deal_stage15_compared(9) <= equity_lane1_deal_stage15_same_position484_equal;
-equity_lane1_deal_stage15_compared(8) <= equity_lane1_deal_stage15_same_position483_equal;
-equity_lane1_deal_stage15_compared(7) <= equity_lane1_deal_stage15_same_position482_equal;
-equity_lane1_deal_stage15_compared(6) <= equity_lane1_deal_stage15_same_position481_equal;
-equity_lane1_deal_stage15_compared(5) <= equity_lane1_deal_stage15_same_position480_equal;
-equity_lane1_deal_stage15_compared(4) <= equity_lane1_deal_stage15_same_position479_equal;
-equity_lane1_deal_stage15_compared(3) <= equity_lane1_deal_stage15_same_position478_equal;
-equity_lane1_deal_stage15_compared(2) <= equity_lane1_deal_stage15_same_position477_equal;
-equity_lane1_deal_stage15_compared(1) <= equity_lane1_deal_stage15_same_position476_equal;
-equity_lane1_deal_stage15_compared(0) <= equity_lane1_deal_stage15_same_position475_equal;
-equity_lane1_deal_stage16_compared(24) <= equity_lane1_deal_stage16_same_position519_equal;
-equity_lane1_deal_stage16_compared(23) <= equity_lane1_deal_stage16_same_position518_equal;
-equity_lane1_deal_stage16_compared(22) <= equity_lane1_deal_stage16_same_position517_equal;
-equity_lane1_deal_stage16_compared(21) <= equity_lane1_deal_stage16_same_position516_equal;
-equity_lane1_deal_stage16_compared(20) <= equity_lane1_deal_stage16_same_position515_equal;
-equity_lane1_deal_stage16_compared(19) <= equity_lane1_deal_stage16_same_position514_equal;
-equity_lane1_deal_stage16_compared(18) <= equity_lane1_deal_stage16_same_position513_equal;
-equity_lane1_deal_stage16_compared(17) <= equity_lane1_deal_stage16_same_position512_equal;
-equity_lane1_deal_stage16_compared(16) <= equity_lane1_deal_stage16_same_position511_equal;
-equity_lane1_deal_stage16_compared(15) <= equity_lane1_deal_stage16_same_position510_equal;
-equity_lane1_deal_stage16_compared(14) <= equity_lane1_deal_stage16_same_position509_equal;
-equity_lane1_deal_stage16_compared(13) <= equity_lane1_deal_stage16_same_position508_equal;
-equity_lane1_deal_stage16_compared(12) <= equity_lane1_deal_stage16_same_position507_equal;
-equity_lane1_deal_stage16_compared(11) <= equity_lane1_deal_stage16_same_position506_equal;
-equity_lane1_deal_stage16_compared(10) <= equity_lane1_deal_stage16_same_position505_equal;
-equity_lane1_deal_stage16_compared(9) <= equity_lane1_deal_stage16_same_position504_equal;
-equity_lane1_deal_stage16_compared(8) <= equity_lane1_deal_stage16_same_position503_equal;
-equity_lane1_deal_stage16_compared(7) <= equity_lane1_deal_stage16_same_position502_equal;
-equity_lane1_deal_stage16_compared(6) <= equity_lane1_deal_stage16_same_position501_equal;
-equity_lane1_deal_stage16_compared(5) <= equity_lane1_deal_stage16_same_position500_equal;
-equity_lane1_deal_stage16_compared(4) <= equity_lane1_deal_stage16_same_position499_equal;
-equity_lane1_deal_stage16_compared(3) <= equity_lane1_deal_stage16_same_position498_equal;
-equity_lane1_deal_stage16_compared(2) <= equity_lane1_deal_stage16_same_position497_equal;
-equity_lane1_deal_stage16_compared(1) <= equity_lane1_deal_stage16_same_position496_equal;
-equity_lane1_deal_stage16_compared(0) <= equity_lane1_deal_stage16_same_position495_equal;
-equity_lane1_deal_stage17_compared(29) <= equity_lane1_deal_stage17_same_position549_equal;
-equity_lane1_deal_stage17_compared(28) <= equity_lane1_deal_stage17_same_position548_equal;
-equity_lane1_deal_stage17_compared(27) <= equity_lane1_deal_stage17_same_position547_equal;
-equity_lane1_deal_stage17_compared(26) <= equity_lane1_deal_stage17_same_position546_equal;
-equity_lane1_deal_stage17_compared(25) <= equity_lane1_deal_stage17_same_position545_equal;
-equity_lane1_deal_stage17_compared(24) <= equity_lane1_deal_stage17_same_position544_equal;
-equity_lane1_deal_stage17_compared(23) <= equity_lane1_deal_stage17_same_position543_equal;
-equity_lane1_deal_stage17_compared(22) <= equity_lane1_deal_stage17_same_position542_equal;
-equity_lane1_deal_stage17_compared(21) <= equity_lane1_deal_stage17_same_position541_equal;
-equity_lane1_deal_stage17_compared(20) <= equity_lane1_deal_stage17_same_position540_equal;
-equity_lane1_deal_stage17_compared(19) <= equity_lane1_deal_stage17_same_position539_equal;
-equity_lane1_deal_stage17_compared(18) <= equity_lane1_deal_stage17_same_position538_equal;
-equity_lane1_deal_stage17_compared(17) <= equity_lane1_deal_stage17_same_position537_equal;
-equity_lane1_deal_stage17_compared(16) <= equity_lane1_deal_stage17_same_position536_equal;
-equity_lane1_deal_stage17_compared(15) <= equity_lane1_deal_stage17_same_position535_equal;
-equity_lane1_deal_stage17_compared(14) <= equity_lane1_deal_stage17_same_position534_equal;
-equity_lane1_deal_stage17_compared(13) <= equity_lane1_deal_stage17_same_position533_equal;
-equity_lane1_deal_stage17_compared(12) <= equity_lane1_deal_stage17_same_position532_equal;
-equity_lane1_deal_stage17_compared(11) <= equity_lane1_deal_stage17_same_position531_equal;
-equity_lane1_deal_stage17_compared(10) <= equity_lane1_deal_stage17_same_position530_equal;
-equity_lane1_deal_stage17_compared(9) <= equity_lane1_deal_stage17_same_position529_equal;
-equity_lane1_deal_stage17_compared(8) <= equity_lane1_deal_stage17_same_position528_equal;
-equity_lane1_deal_stage17_compared(7) <= equity_lane1_deal_stage17_same_position527_equal;
-equity_lane1_deal_stage17_compared(6) <= equity_lane1_deal_stage17_same_position526_equal;
-equity_lane1_deal_stage17_compared(5) <= equity_lane1_deal_stage17_same_position525_equal;
-equity_lane1_deal_stage17_compared(4) <= equity_lane1_deal_stage17_same_position524_equal;
-equity_lane1_deal_stage17_compared(3) <= equity_lane1_deal_stage17_same_position523_equal;
-equity_lane1_deal_stage17_compared(2) <= equity_lane1_deal_stage17_same_position522_equal;
-equity_lane1_deal_stage17_compared(1) <= equity_lane1_deal_stage17_same_position521_equal;
-equity_lane1_deal_stage17_compared(0) <= equity_lane1_deal_stage17_same_position520_equal;
-equity_lane1_deal_stage18_compared(69) <= equity_lane1_deal_stage18_same_position619_equal;
-equity_lane1_deal_stage18_compared(68) <= equity_lane1_deal_stage18_same_position618_equal;
-equity_lane1_deal_stage18_compared(67) <= equity_lane1_deal_stage18_same_position617_equal;
-equity_lane1_deal_stage18_compared(66) <= equity_lane1_deal_stage18_same_position616_equal;
-equity_lane1_deal_stage18_compared(65) <= equity_lane1_deal_stage18_same_position615_equal;
-equity_lane1_deal_stage18_compared(64) <= equity_lane1_deal_stage18_same_position614_equal;
-equity_lane1_deal_stage18_compared(63) <= equity_lane1_deal_stage18_same_position613_equal;
-equity_lane1_deal_stage18_compared(62) <= equity_lane1_deal_stage18_same_position612_equal;
-equity_lane1_deal_stage18_compared(61) <= equity_lane1_deal_stage18_same_position611_equal;
-equity_lane1_deal_stage18_compared(60) <= equity_lane1_deal_stage18_same_position610_equal;
-equity_lane1_deal_stage18_compared(59) <= equity_lane1_deal_stage18_same_position609_equal;
-equity_lane1_deal_stage18_compared(58) <= equity_lane1_deal_stage18_same_position608_equal;
-equity_lane1_deal_stage18_compared(57) <= equity_lane1_deal_stage18_same_position607_equal;
-equity_lane1_deal_stage18_compared(56) <= equity_lane1_deal_stage18_same_position606_equal;
-equity_lane1_deal_stage18_compared(55) <= equity_lane1_deal_stage18_same_position605_equal;
-equity_lane1_deal_stage18_compared(54) <= equity_lane1_deal_stage18_same_position604_equal;
-equity_lane1_deal_stage18_compared(53) <= equity_lane1_deal_stage18_same_position603_equal;
-equity_lane1_deal_stage18_compared(52) <= equity_lane1_deal_stage18_same_position602_equal;
-equity_lane1_deal_stage18_compared(51) <= equity_lane1_deal_stage18_same_position601_equal;
-equity_lane1_deal_stage18_compared(50) <= equity_lane1_deal_stage18_same_position600_equal;
-equity_lane1_deal_stage18_compared(49) <= equity_lane1_deal_stage18_same_position599_equal;
-equity_lane1_deal_stage18_compared(48) <= equity_lane1_deal_stage18_same_position598_equal;
-equity_lane1_deal_stage18_compared(47) <= equity_lane1_deal_stage18_same_position597_equal;
-equity_lane1_deal_stage18_compared(46) <= equity_lane1_deal_stage18_same_position596_equal;
-equity_lane1_deal_stage18_compared(45) <= equity_lane1_deal_stage18_same_position595_equal;
-equity_lane1_deal_stage18_compared(44) <= equity_lane1_deal_stage18_same_position594_equal;
-equity_lane1_deal_stage18_compared(43) <= equity_lane1_deal_stage18_same_position593_equal;
-equity_lane1_deal_stage18_compared(42) <= equity_lane1_deal_stage18_same_position592_equal;
-equity_lane1_deal_stage18_compared(41) <= equity_lane1_deal_stage18_same_position591_equal;
-equity_lane1_deal_stage18_compared(40) <= equity_lane1_deal_stage18_same_position590_equal;
-equity_lane1_deal_stage18_compared(39) <= equity_lane1_deal_stage18_same_position589_equal;
-equity_lane1_deal_stage18_compared(38) <= equity_lane1_deal_stage18_same_position588_equal;
-equity_lane1_deal_stage18_compared(37) <= equity_lane1_deal_stage18_same_position587_equal;
-equity_lane1_deal_stage18_compared(36) <= equity_lane1_deal_stage18_same_position586_equal;
-equity_lane1_deal_stage18_compared(35) <= equity_lane1_deal_stage18_same_position585_equal;
-equity_lane1_deal_stage18_compared(34) <= equity_lane1_deal_stage18_same_position584_equal;
-equity_lane1_deal_stage18_compared(33) <= equity_lane1_deal_stage18_same_position583_equal;
-equity_lane1_deal_stage18_compared(32) <= equity_lane1_deal_stage18_same_position582_equal;
-equity_lane1_deal_stage18_compared(31) <= equity_lane1_deal_stage18_same_position581_equal;
-equity_lane1_deal_stage18_compared(30) <= equity_lane1_deal_stage18_same_position580_equal;
-equity_lane1_deal_stage18_compared(29) <= equity_lane1_deal_stage18_same_position579_equal;
-equity_lane1_deal_stage18_compared(28) <= equity_lane1_deal_stage18_same_position578_equal;
-equity_lane1_deal_stage18_compared(27) <= equity_lane1_deal_stage18_same_position577_equal;
-equity_lane1_deal_stage18_compared(26) <= equity_lane1_deal_stage18_same_position576_equal;
-equity_lane1_deal_stage18_compared(25) <= equity_lane1_deal_stage18_same_position575_equal;
-equity_lane1_deal_stage18_compared(24) <= equity_lane1_deal_stage18_same_position574_equal;
-equity_lane1_deal_stage18_compared(23) <= equity_lane1_deal_stage18_same_position573_equal;
-equity_lane1_deal_stage18_compared(22) <= equity_lane1_deal_stage18_same_position572_equal;
-equity_lane1_deal_stage18_compared(21) <= equity_lane1_deal_stage18_same_position571_equal;
-equity_lane1_deal_stage18_compared(20) <= equity_lane1_deal_stage18_same_position570_equal;
-equity_lane1_deal_stage18_compared(19) <= equity_lane1_deal_stage18_same_position569_equal;
-equity_lane1_deal_stage18_compared(18) <= equity_lane1_deal_stage18_same_position568_equal;
-equity_lane1_deal_stage18_compared(17) <= equity_lane1_deal_stage18_same_position567_equal;
-equity_lane1_deal_stage18_compared(16) <= equity_lane1_deal_stage18_same_position566_equal;
-equity_lane1_deal_stage18_compared(15) <= equity_lane1_deal_stage18_same_position565_equal;
-equity_lane1_deal_stage18_compared(14) <= equity_lane1_deal_stage18_same_position564_equal;
-equity_lane1_deal_stage18_compared(13) <= equity_lane1_deal_stage18_same_position563_equal;
-equity_lane1_deal_stage18_compared(12) <= equity_lane1_deal_stage18_same_position562_equal;
-equity_lane1_deal_stage18_compared(11) <= equity_lane1_deal_stage18_same_position561_equal;
-equity_lane1_deal_stage18_compared(10) <= equity_lane1_deal_stage18_same_position560_equal;
-equity_lane1_deal_stage18_compared(9) <= equity_lane1_deal_stage18_same_position559_equal;
-equity_lane1_deal_stage18_compared(8) <= equity_lane1_deal_stage18_same_position558_equal;
-equity_lane1_deal_stage18_compared(7) <= equity_lane1_deal_stage18_same_position557_equal;
-equity_lane1_deal_stage18_compared(6) <= equity_lane1_deal_stage18_same_position556_equal;
-equity_lane1_deal_stage18_compared(5) <= equity_lane1_deal_stage18_same_position555_equal;
-equity_lane1_deal_stage18_compared(4) <= equity_lane1_deal_stage18_same_position554_equal;
-equity_lane1_deal_stage18_compared(3) <= equity_lane1_deal_stage18_same_position553_equal;
-equity_lane1_deal_stage18_compared(2) <= equity_lane1_deal_stage18_same_position552_equal;
-equity_lane1_deal_stage18_compared(1) <= equity_lane1_deal_stage18_same_position551_equal;
-equity_lane1_deal_stage18_compared(0) <= equity_lane1_deal_stage18_same_position550_equal;
-equity_lane1_deal_stage19_compared(79) <= equity_lane1_deal_stage19_same_position699_equal;
-equity_lane1_deal_stage19_compared(78) <= equity_lane1_deal_stage19_same_position698_equal;
-equity_lane1_deal_stage19_compared(77) <= equity_lane1_deal_stage19_same_position697_equal;
-equity_lane1_deal_stage19_compared(76) <= equity_lane1_deal_stage19_same_position696_equal;
-equity_lane1_deal_stage19_compared(75) <= equity_lane1_deal_stage19_same_position695_equal;
-equity_lane1_deal_stage19_compared(74) <= equity_lane1_deal_stage19_same_position694_equal;
-equity_lane1_deal_stage19_compared(73) <= equity_lane1_deal_stage19_same_position693_equal;
-equity_lane1_deal_stage19_compared(72) <= equity_lane1_deal_stage19_same_position692_equal;
-equity_lane1_deal_stage19_compared(71) <= equity_lane1_deal_stage19_same_position691_equal;
-equity_lane1_deal_stage19_compared(70) <= equity_lane1_deal_stage19_same_position690_equal;
-equity_lane1_deal_stage19_compared(69) <= equity_lane1_deal_stage19_same_position689_equal;
-equity_lane1_deal_stage19_compared(68) <= equity_lane1_deal_stage19_same_position688_equal;
-equity_lane1_deal_stage19_compared(67) <= equity_lane1_deal_stage19_same_position687_equal;
-equity_lane1_deal_stage19_compared(66) <= equity_lane1_deal_stage19_same_position686_equal;
-equity_lane1_deal_stage19_compared(65) <= equity_lane1_deal_stage19_same_position685_equal;
-equity_lane1_deal_stage19_compared(64) <= equity_lane1_deal_stage19_same_position684_equal;
-equity_lane1_deal_stage19_compared(63) <= equity_lane1_deal_stage19_same_position683_equal;
-equity_lane1_deal_stage19_compared(62) <= equity_lane1_deal_stage19_same_position682_equal;
-equity_lane1_deal_stage19_compared(61) <= equity_lane1_deal_stage19_same_position681_equal;
-equity_lane1_deal_stage19_compared(60) <= equity_lane1_deal_stage19_same_position680_equal;
-equity_lane1_deal_stage19_compared(59) <= equity_lane1_deal_stage19_same_position679_equal;
-equity_lane1_deal_stage19_compared(58) <= equity_lane1_deal_stage19_same_position678_equal;
-equity_lane1_deal_stage19_compared(57) <= equity_lane1_deal_stage19_same_position677_equal;
-equity_lane1_deal_stage19_compared(56) <= equity_lane1_deal_stage19_same_position676_equal;
-equity_lane1_deal_stage19_compared(55) <= equity_lane1_deal_stage19_same_position675_equal;
-equity_lane1_deal_stage19_compared(54) <= equity_lane1_deal_stage19_same_position674_equal;
-equity_lane1_deal_stage19_compared(53) <= equity_lane1_deal_stage19_same_position673_equal;
-equity_lane1_deal_stage19_compared(52) <= equity_lane1_deal_stage19_same_position672_equal;
-equity_lane1_deal_stage19_compared(51) <= equity_lane1_deal_stage19_same_position671_equal;
-equity_lane1_deal_stage19_compared(50) <= equity_lane1_deal_stage19_same_position670_equal;
-equity_lane1_deal_stage19_compared(49) <= equity_lane1_deal_stage19_same_position669_equal;
-equity_lane1_deal_stage19_compared(48) <= equity_lane1_deal_stage19_same_position668_equal;
-equity_lane1_deal_stage19_compared(47) <= equity_lane1_deal_stage19_same_position667_equal;
-equity_lane1_deal_stage19_compared(46) <= equity_lane1_deal_stage19_same_position666_equal;
-equity_lane1_deal_stage19_compared(45) <= equity_lane1_deal_stage19_same_position665_equal;
-equity_lane1_deal_stage19_compared(44) <= equity_lane1_deal_stage19_same_position664_equal;
-equity_lane1_deal_stage19_compared(43) <= equity_lane1_deal_stage19_same_position663_equal;
-equity_lane1_deal_stage19_compared(42) <= equity_lane1_deal_stage19_same_position662_equal;
-equity_lane1_deal_stage19_compared(41) <= equity_lane1_deal_stage19_same_position661_equal;
-equity_lane1_deal_stage19_compared(40) <= equity_lane1_deal_stage19_same_position660_equal;
-equity_lane1_deal_stage19_compared(39) <= equity_lane1_deal_stage19_same_position659_equal;
-equity_lane1_deal_stage19_compared(38) <= equity_lane1_deal_stage19_same_position658_equal;
-equity_lane1_deal_stage19_compared(37) <= equity_lane1_deal_stage19_same_position657_equal;
-equity_lane1_deal_stage19_compared(36) <= equity_lane1_deal_stage19_same_position656_equal;
-equity_lane1_deal_stage19_compared(35) <= equity_lane1_deal_stage19_same_position655_equal;
-equity_lane1_deal_stage19_compared(34) <= equity_lane1_deal_stage19_same_position654_equal;
-equity_lane1_deal_stage19_compared(33) <= equity_lane1_deal_stage19_same_position653_equal;
-equity_lane1_deal_stage19_compared(32) <= equity_lane1_deal_stage19_same_position652_equal;
-equity_lane1_deal_stage19_compared(31) <= equity_lane1_deal_stage19_same_position651_equal;
-equity_lane1_deal_stage19_compared(30) <= equity_lane1_deal_stage19_same_position650_equal;
-equity_lane1_deal_stage19_compared(29) <= equity_lane1_deal_stage19_same_position649_equal;
-equity_lane1_deal_stage19_compared(28) <= equity_lane1_deal_stage19_same_position648_equal;
-equity_lane1_deal_stage19_compared(27) <= equity_lane1_deal_stage19_same_position647_equal;
-equity_lane1_deal_stage19_compared(26) <= equity_lane1_deal_stage19_same_position646_equal;
-equity_lane1_deal_stage19_compared(25) <= equity_lane1_deal_stage19_same_position645_equal;
-equity_lane1_deal_stage19_compared(24) <= equity_lane1_deal_stage19_same_position644_equal;
-equity_lane1_deal_stage19_compared(23) <= equity_lane1_deal_stage19_same_position643_equal;
-equity_lane1_deal_stage19_compared(22) <= equity_lane1_deal_stage19_same_position642_equal;
-equity_lane1_deal_stage19_compared(21) <= equity_lane1_deal_stage19_same_position641_equal;
-equity_lane1_deal_stage19_compared(20) <= equity_lane1_deal_stage19_same_position640_equal;
-equity_lane1_deal_stage19_compared(19) <= equity_lane1_deal_stage19_same_position639_equal;
-equity_lane1_deal_stage19_compared(18) <= equity_lane1_deal_stage19_same_position638_equal;
-equity_lane1_deal_stage19_compared(17) <= equity_lane1_deal_stage19_same_position637_equal;
-equity_lane1_deal_stage19_compared(16) <= equity_lane1_deal_stage19_same_position636_equal;
-equity_lane1_deal_stage19_compared(15) <= equity_lane1_deal_stage19_same_position635_equal;
-equity_lane1_deal_stage19_compared(14) <= equity_lane1_deal_stage19_same_position634_equal;
-equity_lane1_deal_stage19_compared(13) <= equity_lane1_deal_stage19_same_position633_equal;
-equity_lane1_deal_stage19_compared(12) <= equity_lane1_deal_stage19_same_position632_equal;
-equity_lane1_deal_stage19_compared(11) <= equity_lane1_deal_stage19_same_position631_equal;
-equity_lane1_deal_stage19_compared(10) <= equity_lane1_deal_stage19_same_position630_equal;
-equity_lane1_deal_stage19_compared(9) <= equity_lane1_deal_stage19_same_position629_equal;
-equity_lane1_deal_stage19_compared(8) <= equity_lane1_deal_stage19_same_position628_equal;
-equity_lane1_deal_stage19_compared(7) <= equity_lane1_deal_stage19_same_position627_equal;
-equity_lane1_deal_stage19_compared(6) <= equity_lane1_deal_stage19_same_position626_equal;
-equity_lane1_deal_stage19_compared(5) <= equity_lane1_deal_stage19_same_position625_equal;
-equity_lane1_deal_stage19_compared(4) <= equity_lane1_deal_stage19_same_position624_equal;
-equity_lane1_deal_stage19_compared(3) <= equity_lane1_deal_stage19_same_position623_equal;
-equity_lane1_deal_stage19_compared(2) <= equity_lane1_deal_stage19_same_position622_equal;
-equity_lane1_deal_stage19_compared(1) <= equity_lane1_deal_stage19_same_position621_equal;
-equity_lane1_deal_stage19_compared(0) <= equity_lane1_deal_stage19_same_position620_equal;
-equity_lane1_deal_stage20_compared(89) <= equity_lane1_deal_stage20_same_position789_equal;
-equity_lane1_deal_stage20_compared(88) <= equity_lane1_deal_stage20_same_position788_equal;
-equity_lane1_deal_stage20_compared(87) <= equity_lane1_deal_stage20_same_position787_equal;
-equity_lane1_deal_stage20_compared(86) <= equity_lane1_deal_stage20_same_position786_equal;
-equity_lane1_deal_stage20_compared(85) <= equity_lane1_deal_stage20_same_position785_equal;
-equity_lane1_deal_stage20_compared(84) <= equity_lane1_deal_stage20_same_position784_equal;
-equity_lane1_deal_stage20_compared(83) <= equity_lane1_deal_stage20_same_position783_equal;
-equity_lane1_deal_stage20_compared(82) <= equity_lane1_deal_stage20_same_position782_equal;
-equity_lane1_deal_stage20_compared(81) <= equity_lane1_deal_stage20_same_position781_equal;
-equity_lane1_deal_stage20_compared(80) <= equity_lane1_deal_stage20_same_position780_equal;
-equity_lane1_deal_stage20_compared(79) <= equity_lane1_deal_stage20_same_position779_equal;
-equity_lane1_deal_stage20_compared(78) <= equity_lane1_deal_stage20_same_position778_equal;
-equity_lane1_deal_stage20_compared(77) <= equity_lane1_deal_stage20_same_position777_equal;
-equity_lane1_deal_stage20_compared(76) <= equity_lane1_deal_stage20_same_position776_equal;
-equity_lane1_deal_stage20_compared(75) <= equity_lane1_deal_stage20_same_position775_equal;
-equity_lane1_deal_stage20_compared(74) <= equity_lane1_deal_stage20_same_position774_equal;
-equity_lane1_deal_stage20_compared(73) <= equity_lane1_deal_stage20_same_position773_equal;
-equity_lane1_deal_stage20_compared(72) <= equity_lane1_deal_stage20_same_position772_equal;
-equity_lane1_deal_stage20_compared(71) <= equity_lane1_deal_stage20_same_position771_equal;
-equity_lane1_deal_stage20_compared(70) <= equity_lane1_deal_stage20_same_position770_equal;
-equity_lane1_deal_stage20_compared(69) <= equity_lane1_deal_stage20_same_position769_equal;
-equity_lane1_deal_stage20_compared(68) <= equity_lane1_deal_stage20_same_position768_equal;
-equity_lane1_deal_stage20_compared(67) <= equity_lane1_deal_stage20_same_position767_equal;
-equity_lane1_deal_stage20_compared(66) <= equity_lane1_deal_stage20_same_position766_equal;
-equity_lane1_deal_stage20_compared(65) <= equity_lane1_deal_stage20_same_position765_equal;
-equity_lane1_deal_stage20_compared(64) <= equity_lane1_deal_stage20_same_position764_equal;
-equity_lane1_deal_stage20_compared(63) <= equity_lane1_deal_stage20_same_position763_equal;
-equity_lane1_deal_stage20_compared(62) <= equity_lane1_deal_stage20_same_position762_equal;
-equity_lane1_deal_stage20_compared(61) <= equity_lane1_deal_stage20_same_position761_equal;
-equity_lane1_deal_stage20_compared(60) <= equity_lane1_deal_stage20_same_position760_equal;
-equity_lane1_deal_stage20_compared(59) <= equity_lane1_deal_stage20_same_position759_equal;
-equity_lane1_deal_stage20_compared(58) <= equity_lane1_deal_stage20_same_position758_equal;
-equity_lane1_deal_stage20_compared(57) <= equity_lane1_deal_stage20_same_position757_equal;
-equity_lane1_deal_stage20_compared(56) <= equity_lane1_deal_stage20_same_position756_equal;
-equity_lane1_deal_stage20_compared(55) <= equity_lane1_deal_stage20_same_position755_equal;
-equity_lane1_deal_stage20_compared(54) <= equity_lane1_deal_stage20_same_position754_equal;
-equity_lane1_deal_stage20_compared(53) <= equity_lane1_deal_stage20_same_position753_equal;
-equity_lane1_deal_stage20_compared(52) <= equity_lane1_deal_stage20_same_position752_equal;
-equity_lane1_deal_stage20_compared(51) <= equity_lane1_deal_stage20_same_position751_equal;
-equity_lane1_deal_stage20_compared(50) <= equity_lane1_deal_stage20_same_position750_equal;
-equity_lane1_deal_stage20_compared(49) <= equity_lane1_deal_stage20_same_position749_equal;
-equity_lane1_deal_stage20_compared(48) <= equity_lane1_deal_stage20_same_position748_equal;
-equity_lane1_deal_stage20_compared(47) <= equity_lane1_deal_stage20_same_position747_equal;
-equity_lane1_deal_stage20_compared(46) <= equity_lane1_deal_stage20_same_position746_equal;
-equity_lane1_deal_stage20_compared(45) <= equity_lane1_deal_stage20_same_position745_equal;
-equity_lane1_deal_stage20_compared(44) <= equity_lane1_deal_stage20_same_position744_equal;
-equity_lane1_deal_stage20_compared(43) <= equity_lane1_deal_stage20_same_position743_equal;
-equity_lane1_deal_stage20_compared(42) <= equity_lane1_deal_stage20_same_position742_equal;
-equity_lane1_deal_stage20_compared(41) <= equity_lane1_deal_stage20_same_position741_equal;
-equity_lane1_deal_stage20_compared(40) <= equity_lane1_deal_stage20_same_position740_equal;
-equity_lane1_deal_stage20_compared(39) <= equity_lane1_deal_stage20_same_position739_equal;
-equity_lane1_deal_stage20_compared(38) <= equity_lane1_deal_stage20_same_position738_equal;
-equity_lane1_deal_stage20_compared(37) <= equity_lane1_deal_stage20_same_position737_equal;
-equity_lane1_deal_stage20_compared(36) <= equity_lane1_deal_stage20_same_position736_equal;
-equity_lane1_deal_stage20_compared(35) <= equity_lane1_deal_stage20_same_position735_equal;
-equity_lane1_deal_stage20_compared(34) <= equity_lane1_deal_stage20_same_position734_equal;
-equity_lane1_deal_stage20_compared(33) <= equity_lane1_deal_stage20_same_position733_equal;
-equity_lane1_deal_stage20_compared(32) <= equity_lane1_deal_stage20_same_position732_equal;
-equity_lane1_deal_stage20_compared(31) <= equity_lane1_deal_stage20_same_position731_equal;
-equity_lane1_deal_stage20_compared(30) <= equity_lane1_deal_stage20_same_position730_equal;
-equity_lane1_deal_stage20_compared(29) <= equity_lane1_deal_stage20_same_position729_equal;
-equity_lane1_deal_stage20_compared(28) <= equity_lane1_deal_stage20_same_position728_equal;
-equity_lane1_deal_stage20_compared(27) <= equity_lane1_deal_stage20_same_position727_equal;
-equity_lane1_deal_stage20_compared(26) <= equity_lane1_deal_stage20_same_position726_equal;
-equity_lane1_deal_stage20_compared(25) <= equity_lane1_deal_stage20_same_position725_equal;
-equity_lane1_deal_stage20_compared(24) <= equity_lane1_deal_stage20_same_position724_equal;
-equity_lane1_deal_stage20_compared(23) <= equity_lane1_deal_stage20_same_position723_equal;
-equity_lane1_deal_stage20_compared(22) <= equity_lane1_deal_stage20_same_position722_equal;
-equity_lane1_deal_stage20_compared(21) <= equity_lane1_deal_stage20_same_position721_equal;
-equity_lane1_deal_stage20_compared(20) <= equity_lane1_deal_stage20_same_position720_equal;
-equity_lane1_deal_stage20_compared(19) <= equity_lane1_deal_stage20_same_position719_equal;
-equity_lane1_deal_stage20_compared(18) <= equity_lane1_deal_stage20_same_position718_equal;
-equity_lane1_deal_stage20_compared(17) <= equity_lane1_deal_stage20_same_position717_equal;
-equity_lane1_deal_stage20_compared(16) <= equity_lane1_deal_stage20_same_position716_equal;
-equity_lane1_deal_stage20_compared(15) <= equity_lane1_deal_stage20_same_position715_equal;
-equity_lane1_deal_stage20_compared(14) <= equity_lane1_deal_stage20_same_position714_equal;
-equity_lane1_deal_stage20_compared(13) <= equity_lane1_deal_stage20_same_position713_equal;
-equity_lane1_deal_stage20_compared(12) <= equity_lane1_deal_stage20_same_position712_equal;
-equity_lane1_deal_stage20_compared(11) <= equity_lane1_deal_stage20_same_position711_equal;
-equity_lane1_deal_stage20_compared(10) <= equity_lane1_deal_stage20_same_position710_equal;
-equity_lane1_deal_stage20_compared(9) <= equity_lane1_deal_stage20_same_position709_equal;
-equity_lane1_deal_stage20_compared(8) <= equity_lane1_deal_stage20_same_position708_equal;
-equity_lane1_deal_stage20_compared(7) <= equity_lane1_deal_stage20_same_position707_equal;
-equity_lane1_deal_stage20_compared(6) <= equity_lane1_deal_stage20_same_position706_equal;
-equity_lane1_deal_stage20_compared(5) <= equity_lane1_deal_stage20_same_position705_equal;
-equity_lane1_deal_stage20_compared(4) <= equity_lane1_deal_stage20_same_position704_equal;
-equity_lane1_deal_stage20_compared(3) <= equity_lane1_deal_stage20_same_position703_equal;
-equity_lane1_deal_stage20_compared(2) <= equity_lane1_deal_stage20_same_position702_equal;
-equity_lane1_deal_stage20_compared(1) <= equity_lane1_deal_stage20_same_position701_equal;
-equity_lane1_deal_stage20_compared(0) <= equity_lane1_deal_stage20_same_position700_equal;
-equity_lane1_deal_stage21_compared(99) <= equity_lane1_deal_stage21_same_position889_equal;
-equity_lane1_deal_stage21_compared(98) <= equity_lane1_deal_stage21_same_position888_equal;
-equity_lane1_deal_stage21_compared(97) <= equity_lane1_deal_stage21_same_position887_equal;
-equity_lane1_deal_stage21_compared(96) <= equity_lane1_deal_stage21_same_position886_equal;
-equity_lane1_deal_stage21_compared(95) <= equity_lane1_deal_stage21_same_position885_equal;
-equity_lane1_deal_stage21_compared(94) <= equity_lane1_deal_stage21_same_position884_equal;
-equity_lane1_deal_stage21_compared(93) <= equity_lane1_deal_stage21_same_position883_equal;
-equity_lane1_deal_stage21_compared(92) <= equity_lane1_deal_stage21_same_position882_equal;
-equity_lane1_deal_stage21_compared(91) <= equity_lane1_deal_stage21_same_position881_equal;
-equity_lane1_deal_stage21_compared(90) <= equity_lane1_deal_stage21_same_position880_equal;
-equity_lane1_deal_stage21_compared(89) <= equity_lane1_deal_stage21_same_position879_equal;
-equity_lane1_deal_stage21_compared(88) <= equity_lane1_deal_stage21_same_position878_equal;
-equity_lane1_deal_stage21_compared(87) <= equity_lane1_deal_stage21_same_position877_equal;
-equity_lane1_deal_stage21_compared(86) <= equity_lane1_deal_stage21_same_position876_equal;
-equity_lane1_deal_stage21_compared(85) <= equity_lane1_deal_stage21_same_position875_equal;
-equity_lane1_deal_stage21_compared(84) <= equity_lane1_deal_stage21_same_position874_equal;
-equity_lane1_deal_stage21_compared(83) <= equity_lane1_deal_stage21_same_position873_equal;
-equity_lane1_deal_stage21_compared(82) <= equity_lane1_deal_stage21_same_position872_equal;
-equity_lane1_deal_stage21_compared(81) <= equity_lane1_deal_stage21_same_position871_equal;
-equity_lane1_deal_stage21_compared(80) <= equity_lane1_deal_stage21_same_position870_equal;
-equity_lane1_deal_stage21_compared(79) <= equity_lane1_deal_stage21_same_position869_equal;
-equity_lane1_deal_stage21_compared(78) <= equity_lane1_deal_stage21_same_position868_equal;
-equity_lane1_deal_stage21_compared(77) <= equity_lane1_deal_stage21_same_position867_equal;
-equity_lane1_deal_stage21_compared(76) <= equity_lane1_deal_stage21_same_position866_equal;
-equity_lane1_deal_stage21_compared(75) <= equity_lane1_deal_stage21_same_position865_equal;
-equity_lane1_deal_stage21_compared(74) <= equity_lane1_deal_stage21_same_position864_equal;
-equity_lane1_deal_stage21_compared(73) <= equity_lane1_deal_stage21_same_position863_equal;
-equity_lane1_deal_stage21_compared(72) <= equity_lane1_deal_stage21_same_position862_equal;
-equity_lane1_deal_stage21_compared(71) <= equity_lane1_deal_stage21_same_position861_equal;
-equity_lane1_deal_stage21_compared(70) <= equity_lane1_deal_stage21_same_position860_equal;
-equity_lane1_deal_stage21_compared(69) <= equity_lane1_deal_stage21_same_position859_equal;
-equity_lane1_deal_stage21_compared(68) <= equity_lane1_deal_stage21_same_position858_equal;
-equity_lane1_deal_stage21_compared(67) <= equity_lane1_deal_stage21_same_position857_equal;
-equity_lane1_deal_stage21_compared(66) <= equity_lane1_deal_stage21_same_position856_equal;
-equity_lane1_deal_stage21_compared(65) <= equity_lane1_deal_stage21_same_position855_equal;
-equity_lane1_deal_stage21_compared(64) <= equity_lane1_deal_stage21_same_position854_equal;
-equity_lane1_deal_stage21_compared(63) <= equity_lane1_deal_stage21_same_position853_equal;
-equity_lane1_deal_stage21_compared(62) <= equity_lane1_deal_stage21_same_position852_equal;
-equity_lane1_deal_stage21_compared(61) <= equity_lane1_deal_stage21_same_position851_equal;
-equity_lane1_deal_stage21_compared(60) <= equity_lane1_deal_stage21_same_position850_equal;
-equity_lane1_deal_stage21_compared(59) <= equity_lane1_deal_stage21_same_position849_equal;
-equity_lane1_deal_stage21_compared(58) <= equity_lane1_deal_stage21_same_position848_equal;
-equity_lane1_deal_stage21_compared(57) <= equity_lane1_deal_stage21_same_position847_equal;
-equity_lane1_deal_stage21_compared(56) <= equity_lane1_deal_stage21_same_position846_equal;
-equity_lane1_deal_stage21_compared(55) <= equity_lane1_deal_stage21_same_position845_equal;
-equity_lane1_deal_stage21_compared(54) <= equity_lane1_deal_stage21_same_position844_equal;
-equity_lane1_deal_stage21_compared(53) <= equity_lane1_deal_stage21_same_position843_equal;
-equity_lane1_deal_stage21_compared(52) <= equity_lane1_deal_stage21_same_position842_equal;
-equity_lane1_deal_stage21_compared(51) <= equity_lane1_deal_stage21_same_position841_equal;
-equity_lane1_deal_stage21_compared(50) <= equity_lane1_deal_stage21_same_position840_equal;
-equity_lane1_deal_stage21_compared(49) <= equity_lane1_deal_stage21_same_position839_equal;
-equity_lane1_deal_stage21_compared(48) <= equity_lane1_deal_stage21_same_position838_equal;
-equity_lane1_deal_stage21_compared(47) <= equity_lane1_deal_stage21_same_position837_equal;
-equity_lane1_deal_stage21_compared(46) <= equity_lane1_deal_stage21_same_position836_equal;
-equity_lane1_deal_stage21_compared(45) <= equity_lane1_deal_stage21_same_position835_equal;
-equity_lane1_deal_stage21_compared(44) <= equity_lane1_deal_stage21_same_position834_equal;
-equity_lane1_deal_stage21_compared(43) <= equity_lane1_deal_stage21_same_position833_equal;
-equity_lane1_deal_stage21_compared(42) <= equity_lane1_deal_stage21_same_position832_equal;
-equity_lane1_deal_stage21_compared(41) <= equity_lane1_deal_stage21_same_position831_equal;
-equity_lane1_deal_stage21_compared(40) <= equity_lane1_deal_stage21_same_position830_equal;
-equity_lane1_deal_stage21_compared(39) <= equity_lane1_deal_stage21_same_position829_equal;
-equity_lane1_deal_stage21_compared(38) <= equity_lane1_deal_stage21_same_position828_equal;
-equity_lane1_deal_stage21_compared(37) <= equity_lane1_deal_stage21_same_position827_equal;
-equity_lane1_deal_stage21_compared(36) <= equity_lane1_deal_stage21_same_position826_equal;
-equity_lane1_deal_stage21_compared(35) <= equity_lane1_deal_stage21_same_position825_equal;
-equity_lane1_deal_stage21_compared(34) <= equity_lane1_deal_stage21_same_position824_equal;
-equity_lane1_deal_stage21_compared(33) <= equity_lane1_deal_stage21_same_position823_equal;
-equity_lane1_deal_stage21_compared(32) <= equity_lane1_deal_stage21_same_position822_equal;
-equity_lane1_deal_stage21_compared(31) <= equity_lane1_deal_stage21_same_position821_equal;
-equity_lane1_deal_stage21_compared(30) <= equity_lane1_deal_stage21_same_position820_equal;
-equity_lane1_deal_stage21_compared(29) <= equity_lane1_deal_stage21_same_position819_equal;
-equity_lane1_deal_stage21_compared(28) <= equity_lane1_deal_stage21_same_position818_equal;
-equity_lane1_deal_stage21_compared(27) <= equity_lane1_deal_stage21_same_position817_equal;
-equity_lane1_deal_stage21_compared(26) <= equity_lane1_deal_stage21_same_position816_equal;
-equity_lane1_deal_stage21_compared(25) <= equity_lane1_deal_stage21_same_position815_equal;
-equity_lane1_deal_stage21_compared(24) <= equity_lane1_deal_stage21_same_position814_equal;
-equity_lane1_deal_stage21_compared(23) <= equity_lane1_deal_stage21_same_position813_equal;
-equity_lane1_deal_stage21_compared(22) <= equity_lane1_deal_stage21_same_position812_equal;
-equity_lane1_deal_stage21_compared(21) <= equity_lane1_deal_stage21_same_position811_equal;
-equity_lane1_deal_stage21_compared(20) <= equity_lane1_deal_stage21_same_position810_equal;
-equity_lane1_deal_stage21_compared(19) <= equity_lane1_deal_stage21_same_position809_equal;
-equity_lane1_deal_stage21_compared(18) <= equity_lane1_deal_stage21_same_position808_equal;
-equity_lane1_deal_stage21_compared(17) <= equity_lane1_deal_stage21_same_position807_equal;
-equity_lane1_deal_stage21_compared(16) <= equity_lane1_deal_stage21_same_position806_equal;
-equity_lane1_deal_stage21_compared(15) <= equity_lane1_deal_stage21_same_position805_equal;
-equity_lane1_deal_stage21_compared(14) <= equity_lane1_deal_stage21_same_position804_equal;
-equity_lane1_deal_stage21_compared(13) <= equity_lane1_deal_stage21_same_position803_equal;
-equity_lane1_deal_stage21_compared(12) <= equity_lane1_deal_stage21_same_position802_equal;
-equity_lane1_deal_stage21_compared(11) <= equity_lane1_deal_stage21_same_position801_equal;
-equity_lane1_deal_stage21_compared(10) <= equity_lane1_deal_stage21_same_position800_equal;
-equity_lane1_deal_stage21_compared(9) <= equity_lane1_deal_stage21_same_position799_equal;
-equity_lane1_deal_stage21_compared(8) <= equity_lane1_deal_stage21_same_position798_equal;
-equity_lane1_deal_stage21_compared(7) <= equity_lane1_deal_stage21_same_position797_equal;
-equity_lane1_deal_stage21_compared(6) <= equity_lane1_deal_stage21_same_position796_equal;
-equity_lane1_deal_stage21_compared(5) <= equity_lane1_deal_stage21_same_position795_equal;
-equity_lane1_deal_stage21_compared(4) <= equity_lane1_deal_stage21_same_position794_equal;
-equity_lane1_deal_stage21_compared(3) <= equity_lane1_deal_stage21_same_position793_equal;
-equity_lane1_deal_stage21_compared(2) <= equity_lane1_deal_stage21_same_position792_equal;
-equity_lane1_deal_stage21_compared(1) <= equity_lane1_deal_stage21_same_position791_equal;
-equity_lane1_deal_stage21_compared(0) <= equity_lane1_deal_stage21_same_position790_equal;
+equity_lane1_deal_stage11_repeated(4) <= '0';
+equity_lane1_deal_stage11_repeated(3) <= '0';
+equity_lane1_deal_stage11_repeated(2) <= '0';
+equity_lane1_deal_stage11_repeated(1) <= '0';
+equity_lane1_deal_stage11_repeated(0) <= '0';
+equity_lane1_deal_stage12_repeated(4) <= equity_lane1_deal_stage12_repeated_position74_groups(0);
+equity_lane1_deal_stage12_repeated(3) <= equity_lane1_deal_stage12_repeated_position73_groups(0);
+equity_lane1_deal_stage12_repeated(2) <= equity_lane1_deal_stage12_repeated_position72_groups(0);
+equity_lane1_deal_stage12_repeated(1) <= equity_lane1_deal_stage12_repeated_position71_groups(0);
+equity_lane1_deal_stage12_repeated(0) <= equity_lane1_deal_stage12_repeated_position70_groups(0);
+equity_lane1_deal_stage13_repeated(4) <= equity_lane1_deal_stage13_repeated_position79_groups(0);
+equity_lane1_deal_stage13_repeated(3) <= equity_lane1_deal_stage13_repeated_position78_groups(0);
+equity_lane1_deal_stage13_repeated(2) <= equity_lane1_deal_stage13_repeated_position77_groups(0);
+equity_lane1_deal_stage13_repeated(1) <= equity_lane1_deal_stage13_repeated_position76_groups(0);
+equity_lane1_deal_stage13_repeated(0) <= equity_lane1_deal_stage13_repeated_position75_groups(0);
+equity_lane1_deal_stage13_repeated_position75_any_set145_bits(1) <= equity_lane1_deal_stage13_repeated_position75_same_position450_equal;
+equity_lane1_deal_stage13_repeated_position75_any_set145_bits(0) <= equity_lane1_deal_stage13_repeated_position75_same_position451_equal;
+equity_lane1_deal_stage13_repeated_position76_any_set146_bits(1) <= equity_lane1_deal_stage13_repeated_position76_same_position452_equal;
+equity_lane1_deal_stage13_repeated_position76_any_set146_bits(0) <= equity_lane1_deal_stage13_repeated_position76_same_position453_equal;
+equity_lane1_deal_stage13_repeated_position77_any_set147_bits(1) <= equity_lane1_deal_stage13_repeated_position77_same_position454_equal;
+equity_lane1_deal_stage13_repeated_position77_any_set147_bits(0) <= equity_lane1_deal_stage13_repeated_position77_same_position455_equal;
+equity_lane1_deal_stage13_repeated_position78_any_set148_bits(1) <= equity_lane1_deal_stage13_repeated_position78_same_position456_equal;
+equity_lane1_deal_stage13_repeated_position78_any_set148_bits(0) <= equity_lane1_deal_stage13_repeated_position78_same_position457_equal;
+equity_lane1_deal_stage13_repeated_position79_any_set149_bits(1) <= equity_lane1_deal_stage13_repeated_position79_same_position458_equal;
+equity_lane1_deal_stage13_repeated_position79_any_set149_bits(0) <= equity_lane1_deal_stage13_repeated_position79_same_position459_equal;
+equity_lane1_deal_stage14_repeated(4) <= equity_lane1_deal_stage14_repeated_position84_groups(0);
+equity_lane1_deal_stage14_repeated(3) <= equity_lane1_deal_stage14_repeated_position83_groups(0);
+equity_lane1_deal_stage14_repeated(2) <= equity_lane1_deal_stage14_repeated_position82_groups(0);
+equity_lane1_deal_stage14_repeated(1) <= equity_lane1_deal_stage14_repeated_position81_groups(0);
+equity_lane1_deal_stage14_repeated(0) <= equity_lane1_deal_stage14_repeated_position80_groups(0);
+equity_lane1_deal_stage14_repeated_position80_any_set150_bits(2) <= equity_lane1_deal_stage14_repeated_position80_same_position460_equal;
+equity_lane1_deal_stage14_repeated_position80_any_set150_bits(1) <= equity_lane1_deal_stage14_repeated_position80_same_position461_equal;
+equity_lane1_deal_stage14_repeated_position80_any_set150_bits(0) <= equity_lane1_deal_stage14_repeated_position80_same_position462_equal;
+equity_lane1_deal_stage14_repeated_position81_any_set151_bits(2) <= equity_lane1_deal_stage14_repeated_position81_same_position463_equal;
+equity_lane1_deal_stage14_repeated_position81_any_set151_bits(1) <= equity_lane1_deal_stage14_repeated_position81_same_position464_equal;
+equity_lane1_deal_stage14_repeated_position81_any_set151_bits(0) <= equity_lane1_deal_stage14_repeated_position81_same_position465_equal;
+equity_lane1_deal_stage14_repeated_position82_any_set152_bits(2) <= equity_lane1_deal_stage14_repeated_position82_same_position466_equal;
+equity_lane1_deal_stage14_repeated_position82_any_set152_bits(1) <= equity_lane1_deal_stage14_repeated_position82_same_position467_equal;
+equity_lane1_deal_stage14_repeated_position82_any_set152_bits(0) <= equity_lane1_deal_stage14_repeated_position82_same_position468_equal;
+equity_lane1_deal_stage14_repeated_position83_any_set153_bits(2) <= equity_lane1_deal_stage14_repeated_position83_same_position469_equal;
+equity_lane1_deal_stage14_repeated_position83_any_set153_bits(1) <= equity_lane1_deal_stage14_repeated_position83_same_position470_equal;
+equity_lane1_deal_stage14_repeated_position83_any_set153_bits(0) <= equity_lane1_deal_stage14_repeated_position83_same_position471_equal;
+equity_lane1_deal_stage14_repeated_position84_any_set154_bits(2) <= equity_lane1_deal_stage14_repeated_position84_same_position472_equal;
+equity_lane1_deal_stage14_repeated_position84_any_set154_bits(1) <= equity_lane1_deal_stage14_repeated_position84_same_position473_equal;
+equity_lane1_deal_stage14_repeated_position84_any_set154_bits(0) <= equity_lane1_deal_stage14_repeated_position84_same_position474_equal;
+equity_lane1_deal_stage15_repeated(4) <= equity_lane1_deal_stage15_repeated_position89_groups(0);
+equity_lane1_deal_stage15_repeated(3) <= equity_lane1_deal_stage15_repeated_position88_groups(0);
+equity_lane1_deal_stage15_repeated(2) <= equity_lane1_deal_stage15_repeated_position87_groups(0);
+equity_lane1_deal_stage15_repeated(1) <= equity_lane1_deal_stage15_repeated_position86_groups(0);
+equity_lane1_deal_stage15_repeated(0) <= equity_lane1_deal_stage15_repeated_position85_groups(0);
+equity_lane1_deal_stage15_repeated_position85_any_set155_bits(3) <= equity_lane1_deal_stage15_repeated_position85_same_position475_equal;
+equity_lane1_deal_stage15_repeated_position85_any_set155_bits(2) <= equity_lane1_deal_stage15_repeated_position85_same_position476_equal;
+equity_lane1_deal_stage15_repeated_position85_any_set155_bits(1) <= equity_lane1_deal_stage15_repeated_position85_same_position477_equal;
+equity_lane1_deal_stage15_repeated_position85_any_set155_bits(0) <= equity_lane1_deal_stage15_repeated_position85_same_position478_equal;
+equity_lane1_deal_stage15_repeated_position86_any_set156_bits(3) <= equity_lane1_deal_stage15_repeated_position86_same_position479_equal;
+equity_lane1_deal_stage15_repeated_position86_any_set156_bits(2) <= equity_lane1_deal_stage15_repeated_position86_same_position480_equal;
+equity_lane1_deal_stage15_repeated_position86_any_set156_bits(1) <= equity_lane1_deal_stage15_repeated_position86_same_position481_equal;
+equity_lane1_deal_stage15_repeated_position86_any_set156_bits(0) <= equity_lane1_deal_stage15_repeated_position86_same_position482_equal;
+equity_lane1_deal_stage15_repeated_position87_any_set157_bits(3) <= equity_lane1_deal_stage15_repeated_position87_same_position483_equal;
+equity_lane1_deal_stage15_repeated_position87_any_set157_bits(2) <= equity_lane1_deal_stage15_repeated_position87_same_position484_equal;
+equity_lane1_deal_stage15_repeated_position87_any_set157_bits(1) <= equity_lane1_deal_stage15_repeated_position87_same_position485_equal;
+equity_lane1_deal_stage15_repeated_position87_any_set157_bits(0) <= equity_lane1_deal_stage15_repeated_position87_same_position486_equal;
+equity_lane1_deal_stage15_repeated_position88_any_set158_bits(3) <= equity_lane1_deal_stage15_repeated_position88_same_position487_equal;
+equity_lane1_deal_stage15_repeated_position88_any_set158_bits(2) <= equity_lane1_deal_stage15_repeated_position88_same_position488_equal;
+equity_lane1_deal_stage15_repeated_position88_any_set158_bits(1) <= equity_lane1_deal_stage15_repeated_position88_same_position489_equal;
+equity_lane1_deal_stage15_repeated_position88_any_set158_bits(0) <= equity_lane1_deal_stage15_repeated_position88_same_position490_equal;
+equity_lane1_deal_stage15_repeated_position89_any_set159_bits(3) <= equity_lane1_deal_stage15_repeated_position89_same_position491_equal;
+equity_lane1_deal_stage15_repeated_position89_any_set159_bits(2) <= equity_lane1_deal_stage15_repeated_position89_same_position492_equal;
+equity_lane1_deal_stage15_repeated_position89_any_set159_bits(1) <= equity_lane1_deal_stage15_repeated_position89_same_position493_equal;
+equity_lane1_deal_stage15_repeated_position89_any_set159_bits(0) <= equity_lane1_deal_stage15_repeated_position89_same_position494_equal;
+equity_lane1_deal_stage16_repeated(10-1 downto 8) <= equity_lane1_deal_stage16_repeated_position94_groups;
+equity_lane1_deal_stage16_repeated(8-1 downto 6) <= equity_lane1_deal_stage16_repeated_position93_groups;
+equity_lane1_deal_stage16_repeated(6-1 downto 4) <= equity_lane1_deal_stage16_repeated_position92_groups;
+equity_lane1_deal_stage16_repeated(4-1 downto 2) <= equity_lane1_deal_stage16_repeated_position91_groups;
+equity_lane1_deal_stage16_repeated(2-1 downto 0) <= equity_lane1_deal_stage16_repeated_position90_groups;
+equity_lane1_deal_stage16_repeated_position90_gathered(1) <= equity_lane1_deal_stage16_repeated_position90_any_set161_hit;
+equity_lane1_deal_stage16_repeated_position90_gathered(0) <= equity_lane1_deal_stage16_repeated_position90_any_set160_hit;
+equity_lane1_deal_stage16_repeated_position90_any_set160_bits(3) <= equity_lane1_deal_stage16_repeated_position90_same_position495_equal;
+equity_lane1_deal_stage16_repeated_position90_any_set160_bits(2) <= equity_lane1_deal_stage16_repeated_position90_same_position496_equal;
+equity_lane1_deal_stage16_repeated_position90_any_set160_bits(1) <= equity_lane1_deal_stage16_repeated_position90_same_position497_equal;
+equity_lane1_deal_stage16_repeated_position90_any_set160_bits(0) <= equity_lane1_deal_stage16_repeated_position90_same_position498_equal;
+equity_lane1_deal_stage16_repeated_position91_gathered(1) <= equity_lane1_deal_stage16_repeated_position91_any_set163_hit;
+equity_lane1_deal_stage16_repeated_position91_gathered(0) <= equity_lane1_deal_stage16_repeated_position91_any_set162_hit;
+equity_lane1_deal_stage16_repeated_position91_any_set162_bits(3) <= equity_lane1_deal_stage16_repeated_position91_same_position500_equal;
+equity_lane1_deal_stage16_repeated_position91_any_set162_bits(2) <= equity_lane1_deal_stage16_repeated_position91_same_position501_equal;
+equity_lane1_deal_stage16_repeated_position91_any_set162_bits(1) <= equity_lane1_deal_stage16_repeated_position91_same_position502_equal;
+equity_lane1_deal_stage16_repeated_position91_any_set162_bits(0) <= equity_lane1_deal_stage16_repeated_position91_same_position503_equal;
+equity_lane1_deal_stage16_repeated_position92_gathered(1) <= equity_lane1_deal_stage16_repeated_position92_any_set165_hit;
+equity_lane1_deal_stage16_repeated_position92_gathered(0) <= equity_lane1_deal_stage16_repeated_position92_any_set164_hit;
+equity_lane1_deal_stage16_repeated_position92_any_set164_bits(3) <= equity_lane1_deal_stage16_repeated_position92_same_position505_equal;
+equity_lane1_deal_stage16_repeated_position92_any_set164_bits(2) <= equity_lane1_deal_stage16_repeated_position92_same_position506_equal;
+equity_lane1_deal_stage16_repeated_position92_any_set164_bits(1) <= equity_lane1_deal_stage16_repeated_position92_same_position507_equal;
+equity_lane1_deal_stage16_repeated_position92_any_set164_bits(0) <= equity_lane1_deal_stage16_repeated_position92_same_position508_equal;
+equity_lane1_deal_stage16_repeated_position93_gathered(1) <= equity_lane1_deal_stage16_repeated_position93_any_set167_hit;
+equity_lane1_deal_stage16_repeated_position93_gathered(0) <= equity_lane1_deal_stage16_repeated_position93_any_set166_hit;
+equity_lane1_deal_stage16_repeated_position93_any_set166_bits(3) <= equity_lane1_deal_stage16_repeated_position93_same_position510_equal;
+equity_lane1_deal_stage16_repeated_position93_any_set166_bits(2) <= equity_lane1_deal_stage16_repeated_position93_same_position511_equal;
+equity_lane1_deal_stage16_repeated_position93_any_set166_bits(1) <= equity_lane1_deal_stage16_repeated_position93_same_position512_equal;
+equity_lane1_deal_stage16_repeated_position93_any_set166_bits(0) <= equity_lane1_deal_stage16_repeated_position93_same_position513_equal;
+equity_lane1_deal_stage16_repeated_position94_gathered(1) <= equity_lane1_deal_stage16_repeated_position94_any_set169_hit;
+equity_lane1_deal_stage16_repeated_position94_gathered(0) <= equity_lane1_deal_stage16_repeated_position94_any_set168_hit;
+equity_lane1_deal_stage16_repeated_position94_any_set168_bits(3) <= equity_lane1_deal_stage16_repeated_position94_same_position515_equal;
+equity_lane1_deal_stage16_repeated_position94_any_set168_bits(2) <= equity_lane1_deal_stage16_repeated_position94_same_position516_equal;
+equity_lane1_deal_stage16_repeated_position94_any_set168_bits(1) <= equity_lane1_deal_stage16_repeated_position94_same_position517_equal;
+equity_lane1_deal_stage16_repeated_position94_any_set168_bits(0) <= equity_lane1_deal_stage16_repeated_position94_same_position518_equal;
+equity_lane1_deal_stage17_repeated(10-1 downto 8) <= equity_lane1_deal_stage17_repeated_position99_groups;
+equity_lane1_deal_stage17_repeated(8-1 downto 6) <= equity_lane1_deal_stage17_repeated_position98_groups;
+equity_lane1_deal_stage17_repeated(6-1 downto 4) <= equity_lane1_deal_stage17_repeated_position97_groups;
+equity_lane1_deal_stage17_repeated(4-1 downto 2) <= equity_lane1_deal_stage17_repeated_position96_groups;
+equity_lane1_deal_stage17_repeated(2-1 downto 0) <= equity_lane1_deal_stage17_repeated_position95_groups;
+equity_lane1_deal_stage17_repeated_position95_gathered(1) <= equity_lane1_deal_stage17_repeated_position95_any_set171_hit;
+equity_lane1_deal_stage17_repeated_position95_gathered(0) <= equity_lane1_deal_stage17_repeated_position95_any_set170_hit;
+equity_lane1_deal_stage17_repeated_position95_any_set170_bits(3) <= equity_lane1_deal_stage17_repeated_position95_same_position520_equal;
+equity_lane1_deal_stage17_repeated_position95_any_set170_bits(2) <= equity_lane1_deal_stage17_repeated_position95_same_position521_equal;
+equity_lane1_deal_stage17_repeated_position95_any_set170_bits(1) <= equity_lane1_deal_stage17_repeated_position95_same_position522_equal;
+equity_lane1_deal_stage17_repeated_position95_any_set170_bits(0) <= equity_lane1_deal_stage17_repeated_position95_same_position523_equal;
+equity_lane1_deal_stage17_repeated_position95_any_set171_bits(1) <= equity_lane1_deal_stage17_repeated_position95_same_position524_equal;
+equity_lane1_deal_stage17_repeated_position95_any_set171_bits(0) <= equity_lane1_deal_stage17_repeated_position95_same_position525_equal;
+equity_lane1_deal_stage17_repeated_position96_gathered(1) <= equity_lane1_deal_stage17_repeated_position96_any_set173_hit;
+equity_lane1_deal_stage17_repeated_position96_gathered(0) <= equity_lane1_deal_stage17_repeated_position96_any_set172_hit;
+equity_lane1_deal_stage17_repeated_position96_any_set172_bits(3) <= equity_lane1_deal_stage17_repeated_position96_same_position526_equal;
+equity_lane1_deal_stage17_repeated_position96_any_set172_bits(2) <= equity_lane1_deal_stage17_repeated_position96_same_position527_equal;
+equity_lane1_deal_stage17_repeated_position96_any_set172_bits(1) <= equity_lane1_deal_stage17_repeated_position96_same_position528_equal;
+equity_lane1_deal_stage17_repeated_position96_any_set172_bits(0) <= equity_lane1_deal_stage17_repeated_position96_same_position529_equal;
+equity_lane1_deal_stage17_repeated_position96_any_set173_bits(1) <= equity_lane1_deal_stage17_repeated_position96_same_position530_equal;
+equity_lane1_deal_stage17_repeated_position96_any_set173_bits(0) <= equity_lane1_deal_stage17_repeated_position96_same_position531_equal;
+equity_lane1_deal_stage17_repeated_position97_gathered(1) <= equity_lane1_deal_stage17_repeated_position97_any_set175_hit;
+equity_lane1_deal_stage17_repeated_position97_gathered(0) <= equity_lane1_deal_stage17_repeated_position97_any_set174_hit;
+equity_lane1_deal_stage17_repeated_position97_any_set174_bits(3) <= equity_lane1_deal_stage17_repeated_position97_same_position532_equal;
+equity_lane1_deal_stage17_repeated_position97_any_set174_bits(2) <= equity_lane1_deal_stage17_repeated_position97_same_position533_equal;
+equity_lane1_deal_stage17_repeated_position97_any_set174_bits(1) <= equity_lane1_deal_stage17_repeated_position97_same_position534_equal;
+equity_lane1_deal_stage17_repeated_position97_any_set174_bits(0) <= equity_lane1_deal_stage17_repeated_position97_same_position535_equal;
+equity_lane1_deal_stage17_repeated_position97_any_set175_bits(1) <= equity_lane1_deal_stage17_repeated_position97_same_position536_equal;
+equity_lane1_deal_stage17_repeated_position97_any_set175_bits(0) <= equity_lane1_deal_stage17_repeated_position97_same_position537_equal;
+equity_lane1_deal_stage17_repeated_position98_gathered(1) <= equity_lane1_deal_stage17_repeated_position98_any_set177_hit;
+equity_lane1_deal_stage17_repeated_position98_gathered(0) <= equity_lane1_deal_stage17_repeated_position98_any_set176_hit;
+equity_lane1_deal_stage17_repeated_position98_any_set176_bits(3) <= equity_lane1_deal_stage17_repeated_position98_same_position538_equal;
+equity_lane1_deal_stage17_repeated_position98_any_set176_bits(2) <= equity_lane1_deal_stage17_repeated_position98_same_position539_equal;
+equity_lane1_deal_stage17_repeated_position98_any_set176_bits(1) <= equity_lane1_deal_stage17_repeated_position98_same_position540_equal;
+equity_lane1_deal_stage17_repeated_position98_any_set176_bits(0) <= equity_lane1_deal_stage17_repeated_position98_same_position541_equal;
+equity_lane1_deal_stage17_repeated_position98_any_set177_bits(1) <= equity_lane1_deal_stage17_repeated_position98_same_position542_equal;
+equity_lane1_deal_stage17_repeated_position98_any_set177_bits(0) <= equity_lane1_deal_stage17_repeated_position98_same_position543_equal;
+equity_lane1_deal_stage17_repeated_position99_gathered(1) <= equity_lane1_deal_stage17_repeated_position99_any_set179_hit;
+equity_lane1_deal_stage17_repeated_position99_gathered(0) <= equity_lane1_deal_stage17_repeated_position99_any_set178_hit;
+equity_lane1_deal_stage17_repeated_position99_any_set178_bits(3) <= equity_lane1_deal_stage17_repeated_position99_same_position544_equal;
+equity_lane1_deal_stage17_repeated_position99_any_set178_bits(2) <= equity_lane1_deal_stage17_repeated_position99_same_position545_equal;
+equity_lane1_deal_stage17_repeated_position99_any_set178_bits(1) <= equity_lane1_deal_stage17_repeated_position99_same_position546_equal;
+equity_lane1_deal_stage17_repeated_position99_any_set178_bits(0) <= equity_lane1_deal_stage17_repeated_position99_same_position547_equal;
+equity_lane1_deal_stage17_repeated_position99_any_set179_bits(1) <= equity_lane1_deal_stage17_repeated_position99_same_position548_equal;
+equity_lane1_deal_stage17_repeated_position99_any_set179_bits(0) <= equity_lane1_deal_stage17_repeated_position99_same_position549_equal;
+equity_lane1_deal_stage18_repeated(20-1 downto 18) <= equity_lane1_deal_stage18_repeated_position109_groups;
+equity_lane1_deal_stage18_repeated(18-1 downto 16) <= equity_lane1_deal_stage18_repeated_position108_groups;
+equity_lane1_deal_stage18_repeated(16-1 downto 14) <= equity_lane1_deal_stage18_repeated_position107_groups;
+equity_lane1_deal_stage18_repeated(14-1 downto 12) <= equity_lane1_deal_stage18_repeated_position106_groups;
+equity_lane1_deal_stage18_repeated(12-1 downto 10) <= equity_lane1_deal_stage18_repeated_position105_groups;
+equity_lane1_deal_stage18_repeated(10-1 downto 8) <= equity_lane1_deal_stage18_repeated_position104_groups;
+equity_lane1_deal_stage18_repeated(8-1 downto 6) <= equity_lane1_deal_stage18_repeated_position103_groups;
+equity_lane1_deal_stage18_repeated(6-1 downto 4) <= equity_lane1_deal_stage18_repeated_position102_groups;
+equity_lane1_deal_stage18_repeated(4-1 downto 2) <= equity_lane1_deal_stage18_repeated_position101_groups;
+equity_lane1_deal_stage18_repeated(2-1 downto 0) <= equity_lane1_deal_stage18_repeated_position100_groups;
+equity_lane1_deal_stage18_repeated_position100_gathered(1) <= equity_lane1_deal_stage18_repeated_position100_any_set181_hit;
+equity_lane1_deal_stage18_repeated_position100_gathered(0) <= equity_lane1_deal_stage18_repeated_position100_any_set180_hit;
+equity_lane1_deal_stage18_repeated_position100_any_set180_bits(3) <= equity_lane1_deal_stage18_repeated_position100_same_position550_equal;
+equity_lane1_deal_stage18_repeated_position100_any_set180_bits(2) <= equity_lane1_deal_stage18_repeated_position100_same_position551_equal;
+equity_lane1_deal_stage18_repeated_position100_any_set180_bits(1) <= equity_lane1_deal_stage18_repeated_position100_same_position552_equal;
+equity_lane1_deal_stage18_repeated_position100_any_set180_bits(0) <= equity_lane1_deal_stage18_repeated_position100_same_position553_equal;
+equity_lane1_deal_stage18_repeated_position100_any_set181_bits(2) <= equity_lane1_deal_stage18_repeated_position100_same_position554_equal;
+equity_lane1_deal_stage18_repeated_position100_any_set181_bits(1) <= equity_lane1_deal_stage18_repeated_position100_same_position555_equal;
+equity_lane1_deal_stage18_repeated_position100_any_set181_bits(0) <= equity_lane1_deal_stage18_repeated_position100_same_position556_equal;
+equity_lane1_deal_stage18_repeated_position101_gathered(1) <= equity_lane1_deal_stage18_repeated_position101_any_set183_hit;
+equity_lane1_deal_stage18_repeated_position101_gathered(0) <= equity_lane1_deal_stage18_repeated_position101_any_set182_hit;
+equity_lane1_deal_stage18_repeated_position101_any_set182_bits(3) <= equity_lane1_deal_stage18_repeated_position101_same_position557_equal;
+equity_lane1_deal_stage18_repeated_position101_any_set182_bits(2) <= equity_lane1_deal_stage18_repeated_position101_same_position558_equal;
+equity_lane1_deal_stage18_repeated_position101_any_set182_bits(1) <= equity_lane1_deal_stage18_repeated_position101_same_position559_equal;
+equity_lane1_deal_stage18_repeated_position101_any_set182_bits(0) <= equity_lane1_deal_stage18_repeated_position101_same_position560_equal;
+equity_lane1_deal_stage18_repeated_position101_any_set183_bits(2) <= equity_lane1_deal_stage18_repeated_position101_same_position561_equal;
+equity_lane1_deal_stage18_repeated_position101_any_set183_bits(1) <= equity_lane1_deal_stage18_repeated_position101_same_position562_equal;
+equity_lane1_deal_stage18_repeated_position101_any_set183_bits(0) <= equity_lane1_deal_stage18_repeated_position101_same_position563_equal;
+equity_lane1_deal_stage18_repeated_position102_gathered(1) <= equity_lane1_deal_stage18_repeated_position102_any_set185_hit;
+equity_lane1_deal_stage18_repeated_position102_gathered(0) <= equity_lane1_deal_stage18_repeated_position102_any_set184_hit;
+equity_lane1_deal_stage18_repeated_position102_any_set184_bits(3) <= equity_lane1_deal_stage18_repeated_position102_same_position564_equal;
+equity_lane1_deal_stage18_repeated_position102_any_set184_bits(2) <= equity_lane1_deal_stage18_repeated_position102_same_position565_equal;
+equity_lane1_deal_stage18_repeated_position102_any_set184_bits(1) <= equity_lane1_deal_stage18_repeated_position102_same_position566_equal;
+equity_lane1_deal_stage18_repeated_position102_any_set184_bits(0) <= equity_lane1_deal_stage18_repeated_position102_same_position567_equal;
+equity_lane1_deal_stage18_repeated_position102_any_set185_bits(2) <= equity_lane1_deal_stage18_repeated_position102_same_position568_equal;
+equity_lane1_deal_stage18_repeated_position102_any_set185_bits(1) <= equity_lane1_deal_stage18_repeated_position102_same_position569_equal;
+equity_lane1_deal_stage18_repeated_position102_any_set185_bits(0) <= equity_lane1_deal_stage18_repeated_position102_same_position570_equal;
+equity_lane1_deal_stage18_repeated_position103_gathered(1) <= equity_lane1_deal_stage18_repeated_position103_any_set187_hit;
+equity_lane1_deal_stage18_repeated_position103_gathered(0) <= equity_lane1_deal_stage18_repeated_position103_any_set186_hit;
+equity_lane1_deal_stage18_repeated_position103_any_set186_bits(3) <= equity_lane1_deal_stage18_repeated_position103_same_position571_equal;
+equity_lane1_deal_stage18_repeated_position103_any_set186_bits(2) <= equity_lane1_deal_stage18_repeated_position103_same_position572_equal;
+equity_lane1_deal_stage18_repeated_position103_any_set186_bits(1) <= equity_lane1_deal_stage18_repeated_position103_same_position573_equal;
+equity_lane1_deal_stage18_repeated_position103_any_set186_bits(0) <= equity_lane1_deal_stage18_repeated_position103_same_position574_equal;
+equity_lane1_deal_stage18_repeated_position103_any_set187_bits(2) <= equity_lane1_deal_stage18_repeated_position103_same_position575_equal;
+equity_lane1_deal_stage18_repeated_position103_any_set187_bits(1) <= equity_lane1_deal_stage18_repeated_position103_same_position576_equal;
+equity_lane1_deal_stage18_repeated_position103_any_set187_bits(0) <= equity_lane1_deal_stage18_repeated_position103_same_position577_equal;
+equity_lane1_deal_stage18_repeated_position104_gathered(1) <= equity_lane1_deal_stage18_repeated_position104_any_set189_hit;
+equity_lane1_deal_stage18_repeated_position104_gathered(0) <= equity_lane1_deal_stage18_repeated_position104_any_set188_hit;
+equity_lane1_deal_stage18_repeated_position104_any_set188_bits(3) <= equity_lane1_deal_stage18_repeated_position104_same_position578_equal;
+equity_lane1_deal_stage18_repeated_position104_any_set188_bits(2) <= equity_lane1_deal_stage18_repeated_position104_same_position579_equal;
+equity_lane1_deal_stage18_repeated_position104_any_set188_bits(1) <= equity_lane1_deal_stage18_repeated_position104_same_position580_equal;
+equity_lane1_deal_stage18_repeated_position104_any_set188_bits(0) <= equity_lane1_deal_stage18_repeated_position104_same_position581_equal;
+equity_lane1_deal_stage18_repeated_position104_any_set189_bits(2) <= equity_lane1_deal_stage18_repeated_position104_same_position582_equal;
+equity_lane1_deal_stage18_repeated_position104_any_set189_bits(1) <= equity_lane1_deal_stage18_repeated_position104_same_position583_equal;
+equity_lane1_deal_stage18_repeated_position104_any_set189_bits(0) <= equity_lane1_deal_stage18_repeated_position104_same_position584_equal;
+equity_lane1_deal_stage18_repeated_position105_gathered(1) <= equity_lane1_deal_stage18_repeated_position105_any_set191_hit;
+equity_lane1_deal_stage18_repeated_position105_gathered(0) <= equity_lane1_deal_stage18_repeated_position105_any_set190_hit;
+equity_lane1_deal_stage18_repeated_position105_any_set190_bits(3) <= equity_lane1_deal_stage18_repeated_position105_same_position585_equal;
+equity_lane1_deal_stage18_repeated_position105_any_set190_bits(2) <= equity_lane1_deal_stage18_repeated_position105_same_position586_equal;
+equity_lane1_deal_stage18_repeated_position105_any_set190_bits(1) <= equity_lane1_deal_stage18_repeated_position105_same_position587_equal;
+equity_lane1_deal_stage18_repeated_position105_any_set190_bits(0) <= equity_lane1_deal_stage18_repeated_position105_same_position588_equal;
+equity_lane1_deal_stage18_repeated_position105_any_set191_bits(2) <= equity_lane1_deal_stage18_repeated_position105_same_position589_equal;
+equity_lane1_deal_stage18_repeated_position105_any_set191_bits(1) <= equity_lane1_deal_stage18_repeated_position105_same_position590_equal;
+equity_lane1_deal_stage18_repeated_position105_any_set191_bits(0) <= equity_lane1_deal_stage18_repeated_position105_same_position591_equal;
+equity_lane1_deal_stage18_repeated_position106_gathered(1) <= equity_lane1_deal_stage18_repeated_position106_any_set193_hit;
+equity_lane1_deal_stage18_repeated_position106_gathered(0) <= equity_lane1_deal_stage18_repeated_position106_any_set192_hit;
+equity_lane1_deal_stage18_repeated_position106_any_set192_bits(3) <= equity_lane1_deal_stage18_repeated_position106_same_position592_equal;
+equity_lane1_deal_stage18_repeated_position106_any_set192_bits(2) <= equity_lane1_deal_stage18_repeated_position106_same_position593_equal;
+equity_lane1_deal_stage18_repeated_position106_any_set192_bits(1) <= equity_lane1_deal_stage18_repeated_position106_same_position594_equal;
+equity_lane1_deal_stage18_repeated_position106_any_set192_bits(0) <= equity_lane1_deal_stage18_repeated_position106_same_position595_equal;
+equity_lane1_deal_stage18_repeated_position106_any_set193_bits(2) <= equity_lane1_deal_stage18_repeated_position106_same_position596_equal;
+equity_lane1_deal_stage18_repeated_position106_any_set193_bits(1) <= equity_lane1_deal_stage18_repeated_position106_same_position597_equal;
+equity_lane1_deal_stage18_repeated_position106_any_set193_bits(0) <= equity_lane1_deal_stage18_repeated_position106_same_position598_equal;
+equity_lane1_deal_stage18_repeated_position107_gathered(1) <= equity_lane1_deal_stage18_repeated_position107_any_set195_hit;
+equity_lane1_deal_stage18_repeated_position107_gathered(0) <= equity_lane1_deal_stage18_repeated_position107_any_set194_hit;
+equity_lane1_deal_stage18_repeated_position107_any_set194_bits(3) <= equity_lane1_deal_stage18_repeated_position107_same_position599_equal;
+equity_lane1_deal_stage18_repeated_position107_any_set194_bits(2) <= equity_lane1_deal_stage18_repeated_position107_same_position600_equal;
+equity_lane1_deal_stage18_repeated_position107_any_set194_bits(1) <= equity_lane1_deal_stage18_repeated_position107_same_position601_equal;
+equity_lane1_deal_stage18_repeated_position107_any_set194_bits(0) <= equity_lane1_deal_stage18_repeated_position107_same_position602_equal;
+equity_lane1_deal_stage18_repeated_position107_any_set195_bits(2) <= equity_lane1_deal_stage18_repeated_position107_same_position603_equal;
+equity_lane1_deal_stage18_repeated_position107_any_set195_bits(1) <= equity_lane1_deal_stage18_repeated_position107_same_position604_equal;
+equity_lane1_deal_stage18_repeated_position107_any_set195_bits(0) <= equity_lane1_deal_stage18_repeated_position107_same_position605_equal;
+equity_lane1_deal_stage18_repeated_position108_gathered(1) <= equity_lane1_deal_stage18_repeated_position108_any_set197_hit;
+equity_lane1_deal_stage18_repeated_position108_gathered(0) <= equity_lane1_deal_stage18_repeated_position108_any_set196_hit;
+equity_lane1_deal_stage18_repeated_position108_any_set196_bits(3) <= equity_lane1_deal_stage18_repeated_position108_same_position606_equal;
+equity_lane1_deal_stage18_repeated_position108_any_set196_bits(2) <= equity_lane1_deal_stage18_repeated_position108_same_position607_equal;
+equity_lane1_deal_stage18_repeated_position108_any_set196_bits(1) <= equity_lane1_deal_stage18_repeated_position108_same_position608_equal;
+equity_lane1_deal_stage18_repeated_position108_any_set196_bits(0) <= equity_lane1_deal_stage18_repeated_position108_same_position609_equal;
+equity_lane1_deal_stage18_repeated_position108_any_set197_bits(2) <= equity_lane1_deal_stage18_repeated_position108_same_position610_equal;
+equity_lane1_deal_stage18_repeated_position108_any_set197_bits(1) <= equity_lane1_deal_stage18_repeated_position108_same_position611_equal;
+equity_lane1_deal_stage18_repeated_position108_any_set197_bits(0) <= equity_lane1_deal_stage18_repeated_position108_same_position612_equal;
+equity_lane1_deal_stage18_repeated_position109_gathered(1) <= equity_lane1_deal_stage18_repeated_position109_any_set199_hit;
+equity_lane1_deal_stage18_repeated_position109_gathered(0) <= equity_lane1_deal_stage18_repeated_position109_any_set198_hit;
+equity_lane1_deal_stage18_repeated_position109_any_set198_bits(3) <= equity_lane1_deal_stage18_repeated_position109_same_position613_equal;
+equity_lane1_deal_stage18_repeated_position109_any_set198_bits(2) <= equity_lane1_deal_stage18_repeated_position109_same_position614_equal;
+equity_lane1_deal_stage18_repeated_position109_any_set198_bits(1) <= equity_lane1_deal_stage18_repeated_position109_same_position615_equal;
+equity_lane1_deal_stage18_repeated_position109_any_set198_bits(0) <= equity_lane1_deal_stage18_repeated_position109_same_position616_equal;
+equity_lane1_deal_stage18_repeated_position109_any_set199_bits(2) <= equity_lane1_deal_stage18_repeated_position109_same_position617_equal;
+equity_lane1_deal_stage18_repeated_position109_any_set199_bits(1) <= equity_lane1_deal_stage18_repeated_position109_same_position618_equal;
+equity_lane1_deal_stage18_repeated_position109_any_set199_bits(0) <= equity_lane1_deal_stage18_repeated_position109_same_position619_equal;
+equity_lane1_deal_stage19_repeated(20-1 downto 18) <= equity_lane1_deal_stage19_repeated_position119_groups;
+equity_lane1_deal_stage19_repeated(18-1 downto 16) <= equity_lane1_deal_stage19_repeated_position118_groups;
+equity_lane1_deal_stage19_repeated(16-1 downto 14) <= equity_lane1_deal_stage19_repeated_position117_groups;
+equity_lane1_deal_stage19_repeated(14-1 downto 12) <= equity_lane1_deal_stage19_repeated_position116_groups;
+equity_lane1_deal_stage19_repeated(12-1 downto 10) <= equity_lane1_deal_stage19_repeated_position115_groups;
+equity_lane1_deal_stage19_repeated(10-1 downto 8) <= equity_lane1_deal_stage19_repeated_position114_groups;
+equity_lane1_deal_stage19_repeated(8-1 downto 6) <= equity_lane1_deal_stage19_repeated_position113_groups;
+equity_lane1_deal_stage19_repeated(6-1 downto 4) <= equity_lane1_deal_stage19_repeated_position112_groups;
+equity_lane1_deal_stage19_repeated(4-1 downto 2) <= equity_lane1_deal_stage19_repeated_position111_groups;
+equity_lane1_deal_stage19_repeated(2-1 downto 0) <= equity_lane1_deal_stage19_repeated_position110_groups;
+equity_lane1_deal_stage19_repeated_position110_gathered(1) <= equity_lane1_deal_stage19_repeated_position110_any_set201_hit;
+equity_lane1_deal_stage19_repeated_position110_gathered(0) <= equity_lane1_deal_stage19_repeated_position110_any_set200_hit;
+equity_lane1_deal_stage19_repeated_position110_any_set200_bits(3) <= equity_lane1_deal_stage19_repeated_position110_same_position620_equal;
+equity_lane1_deal_stage19_repeated_position110_any_set200_bits(2) <= equity_lane1_deal_stage19_repeated_position110_same_position621_equal;
+equity_lane1_deal_stage19_repeated_position110_any_set200_bits(1) <= equity_lane1_deal_stage19_repeated_position110_same_position622_equal;
+equity_lane1_deal_stage19_repeated_position110_any_set200_bits(0) <= equity_lane1_deal_stage19_repeated_position110_same_position623_equal;
+equity_lane1_deal_stage19_repeated_position110_any_set201_bits(3) <= equity_lane1_deal_stage19_repeated_position110_same_position624_equal;
+equity_lane1_deal_stage19_repeated_position110_any_set201_bits(2) <= equity_lane1_deal_stage19_repeated_position110_same_position625_equal;
+equity_lane1_deal_stage19_repeated_position110_any_set201_bits(1) <= equity_lane1_deal_stage19_repeated_position110_same_position626_equal;
+equity_lane1_deal_stage19_repeated_position110_any_set201_bits(0) <= equity_lane1_deal_stage19_repeated_position110_same_position627_equal;
+equity_lane1_deal_stage19_repeated_position111_gathered(1) <= equity_lane1_deal_stage19_repeated_position111_any_set203_hit;
+equity_lane1_deal_stage19_repeated_position111_gathered(0) <= equity_lane1_deal_stage19_repeated_position111_any_set202_hit;
+equity_lane1_deal_stage19_repeated_position111_any_set202_bits(3) <= equity_lane1_deal_stage19_repeated_position111_same_position628_equal;
+equity_lane1_deal_stage19_repeated_position111_any_set202_bits(2) <= equity_lane1_deal_stage19_repeated_position111_same_position629_equal;
+equity_lane1_deal_stage19_repeated_position111_any_set202_bits(1) <= equity_lane1_deal_stage19_repeated_position111_same_position630_equal;
+equity_lane1_deal_stage19_repeated_position111_any_set202_bits(0) <= equity_lane1_deal_stage19_repeated_position111_same_position631_equal;
+equity_lane1_deal_stage19_repeated_position111_any_set203_bits(3) <= equity_lane1_deal_stage19_repeated_position111_same_position632_equal;
+equity_lane1_deal_stage19_repeated_position111_any_set203_bits(2) <= equity_lane1_deal_stage19_repeated_position111_same_position633_equal;
+equity_lane1_deal_stage19_repeated_position111_any_set203_bits(1) <= equity_lane1_deal_stage19_repeated_position111_same_position634_equal;
+equity_lane1_deal_stage19_repeated_position111_any_set203_bits(0) <= equity_lane1_deal_stage19_repeated_position111_same_position635_equal;
+equity_lane1_deal_stage19_repeated_position112_gathered(1) <= equity_lane1_deal_stage19_repeated_position112_any_set205_hit;
+equity_lane1_deal_stage19_repeated_position112_gathered(0) <= equity_lane1_deal_stage19_repeated_position112_any_set204_hit;
+equity_lane1_deal_stage19_repeated_position112_any_set204_bits(3) <= equity_lane1_deal_stage19_repeated_position112_same_position636_equal;
+equity_lane1_deal_stage19_repeated_position112_any_set204_bits(2) <= equity_lane1_deal_stage19_repeated_position112_same_position637_equal;
+equity_lane1_deal_stage19_repeated_position112_any_set204_bits(1) <= equity_lane1_deal_stage19_repeated_position112_same_position638_equal;
+equity_lane1_deal_stage19_repeated_position112_any_set204_bits(0) <= equity_lane1_deal_stage19_repeated_position112_same_position639_equal;
+equity_lane1_deal_stage19_repeated_position112_any_set205_bits(3) <= equity_lane1_deal_stage19_repeated_position112_same_position640_equal;
+equity_lane1_deal_stage19_repeated_position112_any_set205_bits(2) <= equity_lane1_deal_stage19_repeated_position112_same_position641_equal;
+equity_lane1_deal_stage19_repeated_position112_any_set205_bits(1) <= equity_lane1_deal_stage19_repeated_position112_same_position642_equal;
+equity_lane1_deal_stage19_repeated_position112_any_set205_bits(0) <= equity_lane1_deal_stage19_repeated_position112_same_position643_equal;
+equity_lane1_deal_stage19_repeated_position113_gathered(1) <= equity_lane1_deal_stage19_repeated_position113_any_set207_hit;
+equity_lane1_deal_stage19_repeated_position113_gathered(0) <= equity_lane1_deal_stage19_repeated_position113_any_set206_hit;
+equity_lane1_deal_stage19_repeated_position113_any_set206_bits(3) <= equity_lane1_deal_stage19_repeated_position113_same_position644_equal;
+equity_lane1_deal_stage19_repeated_position113_any_set206_bits(2) <= equity_lane1_deal_stage19_repeated_position113_same_position645_equal;
+equity_lane1_deal_stage19_repeated_position113_any_set206_bits(1) <= equity_lane1_deal_stage19_repeated_position113_same_position646_equal;
+equity_lane1_deal_stage19_repeated_position113_any_set206_bits(0) <= equity_lane1_deal_stage19_repeated_position113_same_position647_equal;
+equity_lane1_deal_stage19_repeated_position113_any_set207_bits(3) <= equity_lane1_deal_stage19_repeated_position113_same_position648_equal;
+equity_lane1_deal_stage19_repeated_position113_any_set207_bits(2) <= equity_lane1_deal_stage19_repeated_position113_same_position649_equal;
+equity_lane1_deal_stage19_repeated_position113_any_set207_bits(1) <= equity_lane1_deal_stage19_repeated_position113_same_position650_equal;
+equity_lane1_deal_stage19_repeated_position113_any_set207_bits(0) <= equity_lane1_deal_stage19_repeated_position113_same_position651_equal;
+equity_lane1_deal_stage19_repeated_position114_gathered(1) <= equity_lane1_deal_stage19_repeated_position114_any_set209_hit;
+equity_lane1_deal_stage19_repeated_position114_gathered(0) <= equity_lane1_deal_stage19_repeated_position114_any_set208_hit;
+equity_lane1_deal_stage19_repeated_position114_any_set208_bits(3) <= equity_lane1_deal_stage19_repeated_position114_same_position652_equal;
+equity_lane1_deal_stage19_repeated_position114_any_set208_bits(2) <= equity_lane1_deal_stage19_repeated_position114_same_position653_equal;
+equity_lane1_deal_stage19_repeated_position114_any_set208_bits(1) <= equity_lane1_deal_stage19_repeated_position114_same_position654_equal;
+equity_lane1_deal_stage19_repeated_position114_any_set208_bits(0) <= equity_lane1_deal_stage19_repeated_position114_same_position655_equal;
+equity_lane1_deal_stage19_repeated_position114_any_set209_bits(3) <= equity_lane1_deal_stage19_repeated_position114_same_position656_equal;
+equity_lane1_deal_stage19_repeated_position114_any_set209_bits(2) <= equity_lane1_deal_stage19_repeated_position114_same_position657_equal;
+equity_lane1_deal_stage19_repeated_position114_any_set209_bits(1) <= equity_lane1_deal_stage19_repeated_position114_same_position658_equal;
+equity_lane1_deal_stage19_repeated_position114_any_set209_bits(0) <= equity_lane1_deal_stage19_repeated_position114_same_position659_equal;
+equity_lane1_deal_stage19_repeated_position115_gathered(1) <= equity_lane1_deal_stage19_repeated_position115_any_set211_hit;
+equity_lane1_deal_stage19_repeated_position115_gathered(0) <= equity_lane1_deal_stage19_repeated_position115_any_set210_hit;
+equity_lane1_deal_stage19_repeated_position115_any_set210_bits(3) <= equity_lane1_deal_stage19_repeated_position115_same_position660_equal;
+equity_lane1_deal_stage19_repeated_position115_any_set210_bits(2) <= equity_lane1_deal_stage19_repeated_position115_same_position661_equal;
+equity_lane1_deal_stage19_repeated_position115_any_set210_bits(1) <= equity_lane1_deal_stage19_repeated_position115_same_position662_equal;
+equity_lane1_deal_stage19_repeated_position115_any_set210_bits(0) <= equity_lane1_deal_stage19_repeated_position115_same_position663_equal;
+equity_lane1_deal_stage19_repeated_position115_any_set211_bits(3) <= equity_lane1_deal_stage19_repeated_position115_same_position664_equal;
+equity_lane1_deal_stage19_repeated_position115_any_set211_bits(2) <= equity_lane1_deal_stage19_repeated_position115_same_position665_equal;
+equity_lane1_deal_stage19_repeated_position115_any_set211_bits(1) <= equity_lane1_deal_stage19_repeated_position115_same_position666_equal;
+equity_lane1_deal_stage19_repeated_position115_any_set211_bits(0) <= equity_lane1_deal_stage19_repeated_position115_same_position667_equal;
+equity_lane1_deal_stage19_repeated_position116_gathered(1) <= equity_lane1_deal_stage19_repeated_position116_any_set213_hit;
+equity_lane1_deal_stage19_repeated_position116_gathered(0) <= equity_lane1_deal_stage19_repeated_position116_any_set212_hit;
+equity_lane1_deal_stage19_repeated_position116_any_set212_bits(3) <= equity_lane1_deal_stage19_repeated_position116_same_position668_equal;
+equity_lane1_deal_stage19_repeated_position116_any_set212_bits(2) <= equity_lane1_deal_stage19_repeated_position116_same_position669_equal;
+equity_lane1_deal_stage19_repeated_position116_any_set212_bits(1) <= equity_lane1_deal_stage19_repeated_position116_same_position670_equal;
+equity_lane1_deal_stage19_repeated_position116_any_set212_bits(0) <= equity_lane1_deal_stage19_repeated_position116_same_position671_equal;
+equity_lane1_deal_stage19_repeated_position116_any_set213_bits(3) <= equity_lane1_deal_stage19_repeated_position116_same_position672_equal;
+equity_lane1_deal_stage19_repeated_position116_any_set213_bits(2) <= equity_lane1_deal_stage19_repeated_position116_same_position673_equal;
+equity_lane1_deal_stage19_repeated_position116_any_set213_bits(1) <= equity_lane1_deal_stage19_repeated_position116_same_position674_equal;
+equity_lane1_deal_stage19_repeated_position116_any_set213_bits(0) <= equity_lane1_deal_stage19_repeated_position116_same_position675_equal;
+equity_lane1_deal_stage19_repeated_position117_gathered(1) <= equity_lane1_deal_stage19_repeated_position117_any_set215_hit;
+equity_lane1_deal_stage19_repeated_position117_gathered(0) <= equity_lane1_deal_stage19_repeated_position117_any_set214_hit;
+equity_lane1_deal_stage19_repeated_position117_any_set214_bits(3) <= equity_lane1_deal_stage19_repeated_position117_same_position676_equal;
+equity_lane1_deal_stage19_repeated_position117_any_set214_bits(2) <= equity_lane1_deal_stage19_repeated_position117_same_position677_equal;
+equity_lane1_deal_stage19_repeated_position117_any_set214_bits(1) <= equity_lane1_deal_stage19_repeated_position117_same_position678_equal;
+equity_lane1_deal_stage19_repeated_position117_any_set214_bits(0) <= equity_lane1_deal_stage19_repeated_position117_same_position679_equal;
+equity_lane1_deal_stage19_repeated_position117_any_set215_bits(3) <= equity_lane1_deal_stage19_repeated_position117_same_position680_equal;
+equity_lane1_deal_stage19_repeated_position117_any_set215_bits(2) <= equity_lane1_deal_stage19_repeated_position117_same_position681_equal;
+equity_lane1_deal_stage19_repeated_position117_any_set215_bits(1) <= equity_lane1_deal_stage19_repeated_position117_same_position682_equal;
+equity_lane1_deal_stage19_repeated_position117_any_set215_bits(0) <= equity_lane1_deal_stage19_repeated_position117_same_position683_equal;
+equity_lane1_deal_stage19_repeated_position118_gathered(1) <= equity_lane1_deal_stage19_repeated_position118_any_set217_hit;
+equity_lane1_deal_stage19_repeated_position118_gathered(0) <= equity_lane1_deal_stage19_repeated_position118_any_set216_hit;
+equity_lane1_deal_stage19_repeated_position118_any_set216_bits(3) <= equity_lane1_deal_stage19_repeated_position118_same_position684_equal;
+equity_lane1_deal_stage19_repeated_position118_any_set216_bits(2) <= equity_lane1_deal_stage19_repeated_position118_same_position685_equal;
+equity_lane1_deal_stage19_repeated_position118_any_set216_bits(1) <= equity_lane1_deal_stage19_repeated_position118_same_position686_equal;
+equity_lane1_deal_stage19_repeated_position118_any_set216_bits(0) <= equity_lane1_deal_stage19_repeated_position118_same_position687_equal;
+equity_lane1_deal_stage19_repeated_position118_any_set217_bits(3) <= equity_lane1_deal_stage19_repeated_position118_same_position688_equal;
+equity_lane1_deal_stage19_repeated_position118_any_set217_bits(2) <= equity_lane1_deal_stage19_repeated_position118_same_position689_equal;
+equity_lane1_deal_stage19_repeated_position118_any_set217_bits(1) <= equity_lane1_deal_stage19_repeated_position118_same_position690_equal;
+equity_lane1_deal_stage19_repeated_position118_any_set217_bits(0) <= equity_lane1_deal_stage19_repeated_position118_same_position691_equal;
+equity_lane1_deal_stage19_repeated_position119_gathered(1) <= equity_lane1_deal_stage19_repeated_position119_any_set219_hit;
+equity_lane1_deal_stage19_repeated_position119_gathered(0) <= equity_lane1_deal_stage19_repeated_position119_any_set218_hit;
+equity_lane1_deal_stage19_repeated_position119_any_set218_bits(3) <= equity_lane1_deal_stage19_repeated_position119_same_position692_equal;
+equity_lane1_deal_stage19_repeated_position119_any_set218_bits(2) <= equity_lane1_deal_stage19_repeated_position119_same_position693_equal;
+equity_lane1_deal_stage19_repeated_position119_any_set218_bits(1) <= equity_lane1_deal_stage19_repeated_position119_same_position694_equal;
+equity_lane1_deal_stage19_repeated_position119_any_set218_bits(0) <= equity_lane1_deal_stage19_repeated_position119_same_position695_equal;
+equity_lane1_deal_stage19_repeated_position119_any_set219_bits(3) <= equity_lane1_deal_stage19_repeated_position119_same_position696_equal;
+equity_lane1_deal_stage19_repeated_position119_any_set219_bits(2) <= equity_lane1_deal_stage19_repeated_position119_same_position697_equal;
+equity_lane1_deal_stage19_repeated_position119_any_set219_bits(1) <= equity_lane1_deal_stage19_repeated_position119_same_position698_equal;
+equity_lane1_deal_stage19_repeated_position119_any_set219_bits(0) <= equity_lane1_deal_stage19_repeated_position119_same_position699_equal;
+equity_lane1_deal_stage20_repeated(30-1 downto 27) <= equity_lane1_deal_stage20_repeated_position129_groups;
+equity_lane1_deal_stage20_repeated(27-1 downto 24) <= equity_lane1_deal_stage20_repeated_position128_groups;
+equity_lane1_deal_stage20_repeated(24-1 downto 21) <= equity_lane1_deal_stage20_repeated_position127_groups;
+equity_lane1_deal_stage20_repeated(21-1 downto 18) <= equity_lane1_deal_stage20_repeated_position126_groups;
+equity_lane1_deal_stage20_repeated(18-1 downto 15) <= equity_lane1_deal_stage20_repeated_position125_groups;
+equity_lane1_deal_stage20_repeated(15-1 downto 12) <= equity_lane1_deal_stage20_repeated_position124_groups;
+equity_lane1_deal_stage20_repeated(12-1 downto 9) <= equity_lane1_deal_stage20_repeated_position123_groups;
+equity_lane1_deal_stage20_repeated(9-1 downto 6) <= equity_lane1_deal_stage20_repeated_position122_groups;
+equity_lane1_deal_stage20_repeated(6-1 downto 3) <= equity_lane1_deal_stage20_repeated_position121_groups;
+equity_lane1_deal_stage20_repeated(3-1 downto 0) <= equity_lane1_deal_stage20_repeated_position120_groups;
+equity_lane1_deal_stage20_repeated_position120_gathered(2) <= equity_lane1_deal_stage20_repeated_position120_any_set222_hit;
+equity_lane1_deal_stage20_repeated_position120_gathered(1) <= equity_lane1_deal_stage20_repeated_position120_any_set221_hit;
+equity_lane1_deal_stage20_repeated_position120_gathered(0) <= equity_lane1_deal_stage20_repeated_position120_any_set220_hit;
+equity_lane1_deal_stage20_repeated_position120_any_set220_bits(3) <= equity_lane1_deal_stage20_repeated_position120_same_position700_equal;
+equity_lane1_deal_stage20_repeated_position120_any_set220_bits(2) <= equity_lane1_deal_stage20_repeated_position120_same_position701_equal;
+equity_lane1_deal_stage20_repeated_position120_any_set220_bits(1) <= equity_lane1_deal_stage20_repeated_position120_same_position702_equal;
+equity_lane1_deal_stage20_repeated_position120_any_set220_bits(0) <= equity_lane1_deal_stage20_repeated_position120_same_position703_equal;
+equity_lane1_deal_stage20_repeated_position120_any_set221_bits(3) <= equity_lane1_deal_stage20_repeated_position120_same_position704_equal;
+equity_lane1_deal_stage20_repeated_position120_any_set221_bits(2) <= equity_lane1_deal_stage20_repeated_position120_same_position705_equal;
+equity_lane1_deal_stage20_repeated_position120_any_set221_bits(1) <= equity_lane1_deal_stage20_repeated_position120_same_position706_equal;
+equity_lane1_deal_stage20_repeated_position120_any_set221_bits(0) <= equity_lane1_deal_stage20_repeated_position120_same_position707_equal;
+equity_lane1_deal_stage20_repeated_position121_gathered(2) <= equity_lane1_deal_stage20_repeated_position121_any_set225_hit;
+equity_lane1_deal_stage20_repeated_position121_gathered(1) <= equity_lane1_deal_stage20_repeated_position121_any_set224_hit;
+equity_lane1_deal_stage20_repeated_position121_gathered(0) <= equity_lane1_deal_stage20_repeated_position121_any_set223_hit;
+equity_lane1_deal_stage20_repeated_position121_any_set223_bits(3) <= equity_lane1_deal_stage20_repeated_position121_same_position709_equal;
+equity_lane1_deal_stage20_repeated_position121_any_set223_bits(2) <= equity_lane1_deal_stage20_repeated_position121_same_position710_equal;
+equity_lane1_deal_stage20_repeated_position121_any_set223_bits(1) <= equity_lane1_deal_stage20_repeated_position121_same_position711_equal;
+equity_lane1_deal_stage20_repeated_position121_any_set223_bits(0) <= equity_lane1_deal_stage20_repeated_position121_same_position712_equal;
+equity_lane1_deal_stage20_repeated_position121_any_set224_bits(3) <= equity_lane1_deal_stage20_repeated_position121_same_position713_equal;
+equity_lane1_deal_stage20_repeated_position121_any_set224_bits(2) <= equity_lane1_deal_stage20_repeated_position121_same_position714_equal;
+equity_lane1_deal_stage20_repeated_position121_any_set224_bits(1) <= equity_lane1_deal_stage20_repeated_position121_same_position715_equal;
+equity_lane1_deal_stage20_repeated_position121_any_set224_bits(0) <= equity_lane1_deal_stage20_repeated_position121_same_position716_equal;
+equity_lane1_deal_stage20_repeated_position122_gathered(2) <= equity_lane1_deal_stage20_repeated_position122_any_set228_hit;
+equity_lane1_deal_stage20_repeated_position122_gathered(1) <= equity_lane1_deal_stage20_repeated_position122_any_set227_hit;
+equity_lane1_deal_stage20_repeated_position122_gathered(0) <= equity_lane1_deal_stage20_repeated_position122_any_set226_hit;
+equity_lane1_deal_stage20_repeated_position122_any_set226_bits(3) <= equity_lane1_deal_stage20_repeated_position122_same_position718_equal;
+equity_lane1_deal_stage20_repeated_position122_any_set226_bits(2) <= equity_lane1_deal_stage20_repeated_position122_same_position719_equal;
+equity_lane1_deal_stage20_repeated_position122_any_set226_bits(1) <= equity_lane1_deal_stage20_repeated_position122_same_position720_equal;
+equity_lane1_deal_stage20_repeated_position122_any_set226_bits(0) <= equity_lane1_deal_stage20_repeated_position122_same_position721_equal;
+equity_lane1_deal_stage20_repeated_position122_any_set227_bits(3) <= equity_lane1_deal_stage20_repeated_position122_same_position722_equal;
+equity_lane1_deal_stage20_repeated_position122_any_set227_bits(2) <= equity_lane1_deal_stage20_repeated_position122_same_position723_equal;
+equity_lane1_deal_stage20_repeated_position122_any_set227_bits(1) <= equity_lane1_deal_stage20_repeated_position122_same_position724_equal;
+equity_lane1_deal_stage20_repeated_position122_any_set227_bits(0) <= equity_lane1_deal_stage20_repeated_position122_same_position725_equal;
+equity_lane1_deal_stage20_repeated_position123_gathered(2) <= equity_lane1_deal_stage20_repeated_position123_any_set231_hit;
+equity_lane1_deal_stage20_repeated_position123_gathered(1) <= equity_lane1_deal_stage20_repeated_position123_any_set230_hit;
+equity_lane1_deal_stage20_repeated_position123_gathered(0) <= equity_lane1_deal_stage20_repeated_position123_any_set229_hit;
+equity_lane1_deal_stage20_repeated_position123_any_set229_bits(3) <= equity_lane1_deal_stage20_repeated_position123_same_position727_equal;
+equity_lane1_deal_stage20_repeated_position123_any_set229_bits(2) <= equity_lane1_deal_stage20_repeated_position123_same_position728_equal;
+equity_lane1_deal_stage20_repeated_position123_any_set229_bits(1) <= equity_lane1_deal_stage20_repeated_position123_same_position729_equal;
+equity_lane1_deal_stage20_repeated_position123_any_set229_bits(0) <= equity_lane1_deal_stage20_repeated_position123_same_position730_equal;
+equity_lane1_deal_stage20_repeated_position123_any_set230_bits(3) <= equity_lane1_deal_stage20_repeated_position123_same_position731_equal;
+equity_lane1_deal_stage20_repeated_position123_any_set230_bits(2) <= equity_lane1_deal_stage20_repeated_position123_same_position732_equal;
+equity_lane1_deal_stage20_repeated_position123_any_set230_bits(1) <= equity_lane1_deal_stage20_repeated_position123_same_position733_equal;
+equity_lane1_deal_stage20_repeated_position123_any_set230_bits(0) <= equity_lane1_deal_stage20_repeated_position123_same_position734_equal;
+equity_lane1_deal_stage20_repeated_position124_gathered(2) <= equity_lane1_deal_stage20_repeated_position124_any_set234_hit;
+equity_lane1_deal_stage20_repeated_position124_gathered(1) <= equity_lane1_deal_stage20_repeated_position124_any_set233_hit;
+equity_lane1_deal_stage20_repeated_position124_gathered(0) <= equity_lane1_deal_stage20_repeated_position124_any_set232_hit;
+equity_lane1_deal_stage20_repeated_position124_any_set232_bits(3) <= equity_lane1_deal_stage20_repeated_position124_same_position736_equal;
+equity_lane1_deal_stage20_repeated_position124_any_set232_bits(2) <= equity_lane1_deal_stage20_repeated_position124_same_position737_equal;
+equity_lane1_deal_stage20_repeated_position124_any_set232_bits(1) <= equity_lane1_deal_stage20_repeated_position124_same_position738_equal;
+equity_lane1_deal_stage20_repeated_position124_any_set232_bits(0) <= equity_lane1_deal_stage20_repeated_position124_same_position739_equal;
+equity_lane1_deal_stage20_repeated_position124_any_set233_bits(3) <= equity_lane1_deal_stage20_repeated_position124_same_position740_equal;
+equity_lane1_deal_stage20_repeated_position124_any_set233_bits(2) <= equity_lane1_deal_stage20_repeated_position124_same_position741_equal;
+equity_lane1_deal_stage20_repeated_position124_any_set233_bits(1) <= equity_lane1_deal_stage20_repeated_position124_same_position742_equal;
+equity_lane1_deal_stage20_repeated_position124_any_set233_bits(0) <= equity_lane1_deal_stage20_repeated_position124_same_position743_equal;
+equity_lane1_deal_stage20_repeated_position125_gathered(2) <= equity_lane1_deal_stage20_repeated_position125_any_set237_hit;
+equity_lane1_deal_stage20_repeated_position125_gathered(1) <= equity_lane1_deal_stage20_repeated_position125_any_set236_hit;
+equity_lane1_deal_stage20_repeated_position125_gathered(0) <= equity_lane1_deal_stage20_repeated_position125_any_set235_hit;
+equity_lane1_deal_stage20_repeated_position125_any_set235_bits(3) <= equity_lane1_deal_stage20_repeated_position125_same_position745_equal;
+equity_lane1_deal_stage20_repeated_position125_any_set235_bits(2) <= equity_lane1_deal_stage20_repeated_position125_same_position746_equal;
+equity_lane1_deal_stage20_repeated_position125_any_set235_bits(1) <= equity_lane1_deal_stage20_repeated_position125_same_position747_equal;
+equity_lane1_deal_stage20_repeated_position125_any_set235_bits(0) <= equity_lane1_deal_stage20_repeated_position125_same_position748_equal;
+equity_lane1_deal_stage20_repeated_position125_any_set236_bits(3) <= equity_lane1_deal_stage20_repeated_position125_same_position749_equal;
+equity_lane1_deal_stage20_repeated_position125_any_set236_bits(2) <= equity_lane1_deal_stage20_repeated_position125_same_position750_equal;
+equity_lane1_deal_stage20_repeated_position125_any_set236_bits(1) <= equity_lane1_deal_stage20_repeated_position125_same_position751_equal;
+equity_lane1_deal_stage20_repeated_position125_any_set236_bits(0) <= equity_lane1_deal_stage20_repeated_position125_same_position752_equal;
+equity_lane1_deal_stage20_repeated_position126_gathered(2) <= equity_lane1_deal_stage20_repeated_position126_any_set240_hit;
+equity_lane1_deal_stage20_repeated_position126_gathered(1) <= equity_lane1_deal_stage20_repeated_position126_any_set239_hit;
+equity_lane1_deal_stage20_repeated_position126_gathered(0) <= equity_lane1_deal_stage20_repeated_position126_any_set238_hit;
+equity_lane1_deal_stage20_repeated_position126_any_set238_bits(3) <= equity_lane1_deal_stage20_repeated_position126_same_position754_equal;
+equity_lane1_deal_stage20_repeated_position126_any_set238_bits(2) <= equity_lane1_deal_stage20_repeated_position126_same_position755_equal;
+equity_lane1_deal_stage20_repeated_position126_any_set238_bits(1) <= equity_lane1_deal_stage20_repeated_position126_same_position756_equal;
+equity_lane1_deal_stage20_repeated_position126_any_set238_bits(0) <= equity_lane1_deal_stage20_repeated_position126_same_position757_equal;
+equity_lane1_deal_stage20_repeated_position126_any_set239_bits(3) <= equity_lane1_deal_stage20_repeated_position126_same_position758_equal;
+equity_lane1_deal_stage20_repeated_position126_any_set239_bits(2) <= equity_lane1_deal_stage20_repeated_position126_same_position759_equal;
+equity_lane1_deal_stage20_repeated_position126_any_set239_bits(1) <= equity_lane1_deal_stage20_repeated_position126_same_position760_equal;
+equity_lane1_deal_stage20_repeated_position126_any_set239_bits(0) <= equity_lane1_deal_stage20_repeated_position126_same_position761_equal;
+equity_lane1_deal_stage20_repeated_position127_gathered(2) <= equity_lane1_deal_stage20_repeated_position127_any_set243_hit;
+equity_lane1_deal_stage20_repeated_position127_gathered(1) <= equity_lane1_deal_stage20_repeated_position127_any_set242_hit;
+equity_lane1_deal_stage20_repeated_position127_gathered(0) <= equity_lane1_deal_stage20_repeated_position127_any_set241_hit;
+equity_lane1_deal_stage20_repeated_position127_any_set241_bits(3) <= equity_lane1_deal_stage20_repeated_position127_same_position763_equal;
+equity_lane1_deal_stage20_repeated_position127_any_set241_bits(2) <= equity_lane1_deal_stage20_repeated_position127_same_position764_equal;
+equity_lane1_deal_stage20_repeated_position127_any_set241_bits(1) <= equity_lane1_deal_stage20_repeated_position127_same_position765_equal;
+equity_lane1_deal_stage20_repeated_position127_any_set241_bits(0) <= equity_lane1_deal_stage20_repeated_position127_same_position766_equal;
+equity_lane1_deal_stage20_repeated_position127_any_set242_bits(3) <= equity_lane1_deal_stage20_repeated_position127_same_position767_equal;
+equity_lane1_deal_stage20_repeated_position127_any_set242_bits(2) <= equity_lane1_deal_stage20_repeated_position127_same_position768_equal;
+equity_lane1_deal_stage20_repeated_position127_any_set242_bits(1) <= equity_lane1_deal_stage20_repeated_position127_same_position769_equal;
+equity_lane1_deal_stage20_repeated_position127_any_set242_bits(0) <= equity_lane1_deal_stage20_repeated_position127_same_position770_equal;
+equity_lane1_deal_stage20_repeated_position128_gathered(2) <= equity_lane1_deal_stage20_repeated_position128_any_set246_hit;
+equity_lane1_deal_stage20_repeated_position128_gathered(1) <= equity_lane1_deal_stage20_repeated_position128_any_set245_hit;
+equity_lane1_deal_stage20_repeated_position128_gathered(0) <= equity_lane1_deal_stage20_repeated_position128_any_set244_hit;
+equity_lane1_deal_stage20_repeated_position128_any_set244_bits(3) <= equity_lane1_deal_stage20_repeated_position128_same_position772_equal;
+equity_lane1_deal_stage20_repeated_position128_any_set244_bits(2) <= equity_lane1_deal_stage20_repeated_position128_same_position773_equal;
+equity_lane1_deal_stage20_repeated_position128_any_set244_bits(1) <= equity_lane1_deal_stage20_repeated_position128_same_position774_equal;
+equity_lane1_deal_stage20_repeated_position128_any_set244_bits(0) <= equity_lane1_deal_stage20_repeated_position128_same_position775_equal;
+equity_lane1_deal_stage20_repeated_position128_any_set245_bits(3) <= equity_lane1_deal_stage20_repeated_position128_same_position776_equal;
+equity_lane1_deal_stage20_repeated_position128_any_set245_bits(2) <= equity_lane1_deal_stage20_repeated_position128_same_position777_equal;
+equity_lane1_deal_stage20_repeated_position128_any_set245_bits(1) <= equity_lane1_deal_stage20_repeated_position128_same_position778_equal;
+equity_lane1_deal_stage20_repeated_position128_any_set245_bits(0) <= equity_lane1_deal_stage20_repeated_position128_same_position779_equal;
+equity_lane1_deal_stage20_repeated_position129_gathered(2) <= equity_lane1_deal_stage20_repeated_position129_any_set249_hit;
+equity_lane1_deal_stage20_repeated_position129_gathered(1) <= equity_lane1_deal_stage20_repeated_position129_any_set248_hit;
+equity_lane1_deal_stage20_repeated_position129_gathered(0) <= equity_lane1_deal_stage20_repeated_position129_any_set247_hit;
+equity_lane1_deal_stage20_repeated_position129_any_set247_bits(3) <= equity_lane1_deal_stage20_repeated_position129_same_position781_equal;
+equity_lane1_deal_stage20_repeated_position129_any_set247_bits(2) <= equity_lane1_deal_stage20_repeated_position129_same_position782_equal;
+equity_lane1_deal_stage20_repeated_position129_any_set247_bits(1) <= equity_lane1_deal_stage20_repeated_position129_same_position783_equal;
+equity_lane1_deal_stage20_repeated_position129_any_set247_bits(0) <= equity_lane1_deal_stage20_repeated_position129_same_position784_equal;
+equity_lane1_deal_stage20_repeated_position129_any_set248_bits(3) <= equity_lane1_deal_stage20_repeated_position129_same_position785_equal;
+equity_lane1_deal_stage20_repeated_position129_any_set248_bits(2) <= equity_lane1_deal_stage20_repeated_position129_same_position786_equal;
+equity_lane1_deal_stage20_repeated_position129_any_set248_bits(1) <= equity_lane1_deal_stage20_repeated_position129_same_position787_equal;
+equity_lane1_deal_stage20_repeated_position129_any_set248_bits(0) <= equity_lane1_deal_stage20_repeated_position129_same_position788_equal;
+equity_lane1_deal_stage21_repeated(30-1 downto 27) <= equity_lane1_deal_stage21_repeated_position139_groups;
+equity_lane1_deal_stage21_repeated(27-1 downto 24) <= equity_lane1_deal_stage21_repeated_position138_groups;
+equity_lane1_deal_stage21_repeated(24-1 downto 21) <= equity_lane1_deal_stage21_repeated_position137_groups;
+equity_lane1_deal_stage21_repeated(21-1 downto 18) <= equity_lane1_deal_stage21_repeated_position136_groups;
+equity_lane1_deal_stage21_repeated(18-1 downto 15) <= equity_lane1_deal_stage21_repeated_position135_groups;
+equity_lane1_deal_stage21_repeated(15-1 downto 12) <= equity_lane1_deal_stage21_repeated_position134_groups;
+equity_lane1_deal_stage21_repeated(12-1 downto 9) <= equity_lane1_deal_stage21_repeated_position133_groups;
+equity_lane1_deal_stage21_repeated(9-1 downto 6) <= equity_lane1_deal_stage21_repeated_position132_groups;
+equity_lane1_deal_stage21_repeated(6-1 downto 3) <= equity_lane1_deal_stage21_repeated_position131_groups;
+equity_lane1_deal_stage21_repeated(3-1 downto 0) <= equity_lane1_deal_stage21_repeated_position130_groups;
+equity_lane1_deal_stage21_repeated_position130_gathered(2) <= equity_lane1_deal_stage21_repeated_position130_any_set252_hit;
+equity_lane1_deal_stage21_repeated_position130_gathered(1) <= equity_lane1_deal_stage21_repeated_position130_any_set251_hit;
+equity_lane1_deal_stage21_repeated_position130_gathered(0) <= equity_lane1_deal_stage21_repeated_position130_any_set250_hit;
+equity_lane1_deal_stage21_repeated_position130_any_set250_bits(3) <= equity_lane1_deal_stage21_repeated_position130_same_position790_equal;
+equity_lane1_deal_stage21_repeated_position130_any_set250_bits(2) <= equity_lane1_deal_stage21_repeated_position130_same_position791_equal;
+equity_lane1_deal_stage21_repeated_position130_any_set250_bits(1) <= equity_lane1_deal_stage21_repeated_position130_same_position792_equal;
+equity_lane1_deal_stage21_repeated_position130_any_set250_bits(0) <= equity_lane1_deal_stage21_repeated_position130_same_position793_equal;
+equity_lane1_deal_stage21_repeated_position130_any_set251_bits(3) <= equity_lane1_deal_stage21_repeated_position130_same_position794_equal;
+equity_lane1_deal_stage21_repeated_position130_any_set251_bits(2) <= equity_lane1_deal_stage21_repeated_position130_same_position795_equal;
+equity_lane1_deal_stage21_repeated_position130_any_set251_bits(1) <= equity_lane1_deal_stage21_repeated_position130_same_position796_equal;
+equity_lane1_deal_stage21_repeated_position130_any_set251_bits(0) <= equity_lane1_deal_stage21_repeated_position130_same_position797_equal;
+equity_lane1_deal_stage21_repeated_position130_any_set252_bits(1) <= equity_lane1_deal_stage21_repeated_position130_same_position798_equal;
+equity_lane1_deal_stage21_repeated_position130_any_set252_bits(0) <= equity_lane1_deal_stage21_repeated_position130_same_position799_equal;
+equity_lane1_deal_stage21_repeated_position131_gathered(2) <= equity_lane1_deal_stage21_repeated_position131_any_set255_hit;
+equity_lane1_deal_stage21_repeated_position131_gathered(1) <= equity_lane1_deal_stage21_repeated_position131_any_set254_hit;
+equity_lane1_deal_stage21_repeated_position131_gathered(0) <= equity_lane1_deal_stage21_repeated_position131_any_set253_hit;
+equity_lane1_deal_stage21_repeated_position131_any_set253_bits(3) <= equity_lane1_deal_stage21_repeated_position131_same_position800_equal;
+equity_lane1_deal_stage21_repeated_position131_any_set253_bits(2) <= equity_lane1_deal_stage21_repeated_position131_same_position801_equal;
+equity_lane1_deal_stage21_repeated_position131_any_set253_bits(1) <= equity_lane1_deal_stage21_repeated_position131_same_position802_equal;
+equity_lane1_deal_stage21_repeated_position131_any_set253_bits(0) <= equity_lane1_deal_stage21_repeated_position131_same_position803_equal;
+equity_lane1_deal_stage21_repeated_position131_any_set254_bits(3) <= equity_lane1_deal_stage21_repeated_position131_same_position804_equal;
+equity_lane1_deal_stage21_repeated_position131_any_set254_bits(2) <= equity_lane1_deal_stage21_repeated_position131_same_position805_equal;
+equity_lane1_deal_stage21_repeated_position131_any_set254_bits(1) <= equity_lane1_deal_stage21_repeated_position131_same_position806_equal;
+equity_lane1_deal_stage21_repeated_position131_any_set254_bits(0) <= equity_lane1_deal_stage21_repeated_position131_same_position807_equal;
+equity_lane1_deal_stage21_repeated_position131_any_set255_bits(1) <= equity_lane1_deal_stage21_repeated_position131_same_position808_equal;
+equity_lane1_deal_stage21_repeated_position131_any_set255_bits(0) <= equity_lane1_deal_stage21_repeated_position131_same_position809_equal;
+equity_lane1_deal_stage21_repeated_position132_gathered(2) <= equity_lane1_deal_stage21_repeated_position132_any_set258_hit;
+equity_lane1_deal_stage21_repeated_position132_gathered(1) <= equity_lane1_deal_stage21_repeated_position132_any_set257_hit;
+equity_lane1_deal_stage21_repeated_position132_gathered(0) <= equity_lane1_deal_stage21_repeated_position132_any_set256_hit;
+equity_lane1_deal_stage21_repeated_position132_any_set256_bits(3) <= equity_lane1_deal_stage21_repeated_position132_same_position810_equal;
+equity_lane1_deal_stage21_repeated_position132_any_set256_bits(2) <= equity_lane1_deal_stage21_repeated_position132_same_position811_equal;
+equity_lane1_deal_stage21_repeated_position132_any_set256_bits(1) <= equity_lane1_deal_stage21_repeated_position132_same_position812_equal;
+equity_lane1_deal_stage21_repeated_position132_any_set256_bits(0) <= equity_lane1_deal_stage21_repeated_position132_same_position813_equal;
+equity_lane1_deal_stage21_repeated_position132_any_set257_bits(3) <= equity_lane1_deal_stage21_repeated_position132_same_position814_equal;
+equity_lane1_deal_stage21_repeated_position132_any_set257_bits(2) <= equity_lane1_deal_stage21_repeated_position132_same_position815_equal;
+equity_lane1_deal_stage21_repeated_position132_any_set257_bits(1) <= equity_lane1_deal_stage21_repeated_position132_same_position816_equal;
+equity_lane1_deal_stage21_repeated_position132_any_set257_bits(0) <= equity_lane1_deal_stage21_repeated_position132_same_position817_equal;
+equity_lane1_deal_stage21_repeated_position132_any_set258_bits(1) <= equity_lane1_deal_stage21_repeated_position132_same_position818_equal;
+equity_lane1_deal_stage21_repeated_position132_any_set258_bits(0) <= equity_lane1_deal_stage21_repeated_position132_same_position819_equal;
+equity_lane1_deal_stage21_repeated_position133_gathered(2) <= equity_lane1_deal_stage21_repeated_position133_any_set261_hit;
+equity_lane1_deal_stage21_repeated_position133_gathered(1) <= equity_lane1_deal_stage21_repeated_position133_any_set260_hit;
+equity_lane1_deal_stage21_repeated_position133_gathered(0) <= equity_lane1_deal_stage21_repeated_position133_any_set259_hit;
+equity_lane1_deal_stage21_repeated_position133_any_set259_bits(3) <= equity_lane1_deal_stage21_repeated_position133_same_position820_equal;
+equity_lane1_deal_stage21_repeated_position133_any_set259_bits(2) <= equity_lane1_deal_stage21_repeated_position133_same_position821_equal;
+equity_lane1_deal_stage21_repeated_position133_any_set259_bits(1) <= equity_lane1_deal_stage21_repeated_position133_same_position822_equal;
+equity_lane1_deal_stage21_repeated_position133_any_set259_bits(0) <= equity_lane1_deal_stage21_repeated_position133_same_position823_equal;
+equity_lane1_deal_stage21_repeated_position133_any_set260_bits(3) <= equity_lane1_deal_stage21_repeated_position133_same_position824_equal;
+equity_lane1_deal_stage21_repeated_position133_any_set260_bits(2) <= equity_lane1_deal_stage21_repeated_position133_same_position825_equal;
+equity_lane1_deal_stage21_repeated_position133_any_set260_bits(1) <= equity_lane1_deal_stage21_repeated_position133_same_position826_equal;
+equity_lane1_deal_stage21_repeated_position133_any_set260_bits(0) <= equity_lane1_deal_stage21_repeated_position133_same_position827_equal;
+equity_lane1_deal_stage21_repeated_position133_any_set261_bits(1) <= equity_lane1_deal_stage21_repeated_position133_same_position828_equal;
+equity_lane1_deal_stage21_repeated_position133_any_set261_bits(0) <= equity_lane1_deal_stage21_repeated_position133_same_position829_equal;
+equity_lane1_deal_stage21_repeated_position134_gathered(2) <= equity_lane1_deal_stage21_repeated_position134_any_set264_hit;
+equity_lane1_deal_stage21_repeated_position134_gathered(1) <= equity_lane1_deal_stage21_repeated_position134_any_set263_hit;
+equity_lane1_deal_stage21_repeated_position134_gathered(0) <= equity_lane1_deal_stage21_repeated_position134_any_set262_hit;
+equity_lane1_deal_stage21_repeated_position134_any_set262_bits(3) <= equity_lane1_deal_stage21_repeated_position134_same_position830_equal;
+equity_lane1_deal_stage21_repeated_position134_any_set262_bits(2) <= equity_lane1_deal_stage21_repeated_position134_same_position831_equal;
+equity_lane1_deal_stage21_repeated_position134_any_set262_bits(1) <= equity_lane1_deal_stage21_repeated_position134_same_position832_equal;
+equity_lane1_deal_stage21_repeated_position134_any_set262_bits(0) <= equity_lane1_deal_stage21_repeated_position134_same_position833_equal;
+equity_lane1_deal_stage21_repeated_position134_any_set263_bits(3) <= equity_lane1_deal_stage21_repeated_position134_same_position834_equal;
+equity_lane1_deal_stage21_repeated_position134_any_set263_bits(2) <= equity_lane1_deal_stage21_repeated_position134_same_position835_equal;
+equity_lane1_deal_stage21_repeated_position134_any_set263_bits(1) <= equity_lane1_deal_stage21_repeated_position134_same_position836_equal;
+equity_lane1_deal_stage21_repeated_position134_any_set263_bits(0) <= equity_lane1_deal_stage21_repeated_position134_same_position837_equal;
+equity_lane1_deal_stage21_repeated_position134_any_set264_bits(1) <= equity_lane1_deal_stage21_repeated_position134_same_position838_equal;
+equity_lane1_deal_stage21_repeated_position134_any_set264_bits(0) <= equity_lane1_deal_stage21_repeated_position134_same_position839_equal;
+equity_lane1_deal_stage21_repeated_position135_gathered(2) <= equity_lane1_deal_stage21_repeated_position135_any_set267_hit;
+equity_lane1_deal_stage21_repeated_position135_gathered(1) <= equity_lane1_deal_stage21_repeated_position135_any_set266_hit;
+equity_lane1_deal_stage21_repeated_position135_gathered(0) <= equity_lane1_deal_stage21_repeated_position135_any_set265_hit;
+equity_lane1_deal_stage21_repeated_position135_any_set265_bits(3) <= equity_lane1_deal_stage21_repeated_position135_same_position840_equal;
+equity_lane1_deal_stage21_repeated_position135_any_set265_bits(2) <= equity_lane1_deal_stage21_repeated_position135_same_position841_equal;
+equity_lane1_deal_stage21_repeated_position135_any_set265_bits(1) <= equity_lane1_deal_stage21_repeated_position135_same_position842_equal;
+equity_lane1_deal_stage21_repeated_position135_any_set265_bits(0) <= equity_lane1_deal_stage21_repeated_position135_same_position843_equal;
+equity_lane1_deal_stage21_repeated_position135_any_set266_bits(3) <= equity_lane1_deal_stage21_repeated_position135_same_position844_equal;
+equity_lane1_deal_stage21_repeated_position135_any_set266_bits(2) <= equity_lane1_deal_stage21_repeated_position135_same_position845_equal;
+equity_lane1_deal_stage21_repeated_position135_any_set266_bits(1) <= equity_lane1_deal_stage21_repeated_position135_same_position846_equal;
+equity_lane1_deal_stage21_repeated_position135_any_set266_bits(0) <= equity_lane1_deal_stage21_repeated_position135_same_position847_equal;
+equity_lane1_deal_stage21_repeated_position135_any_set267_bits(1) <= equity_lane1_deal_stage21_repeated_position135_same_position848_equal;
+equity_lane1_deal_stage21_repeated_position135_any_set267_bits(0) <= equity_lane1_deal_stage21_repeated_position135_same_position849_equal;
+equity_lane1_deal_stage21_repeated_position136_gathered(2) <= equity_lane1_deal_stage21_repeated_position136_any_set270_hit;
+equity_lane1_deal_stage21_repeated_position136_gathered(1) <= equity_lane1_deal_stage21_repeated_position136_any_set269_hit;
+equity_lane1_deal_stage21_repeated_position136_gathered(0) <= equity_lane1_deal_stage21_repeated_position136_any_set268_hit;
+equity_lane1_deal_stage21_repeated_position136_any_set268_bits(3) <= equity_lane1_deal_stage21_repeated_position136_same_position850_equal;
+equity_lane1_deal_stage21_repeated_position136_any_set268_bits(2) <= equity_lane1_deal_stage21_repeated_position136_same_position851_equal;
+equity_lane1_deal_stage21_repeated_position136_any_set268_bits(1) <= equity_lane1_deal_stage21_repeated_position136_same_position852_equal;
+equity_lane1_deal_stage21_repeated_position136_any_set268_bits(0) <= equity_lane1_deal_stage21_repeated_position136_same_position853_equal;
+equity_lane1_deal_stage21_repeated_position136_any_set269_bits(3) <= equity_lane1_deal_stage21_repeated_position136_same_position854_equal;
+equity_lane1_deal_stage21_repeated_position136_any_set269_bits(2) <= equity_lane1_deal_stage21_repeated_position136_same_position855_equal;
+equity_lane1_deal_stage21_repeated_position136_any_set269_bits(1) <= equity_lane1_deal_stage21_repeated_position136_same_position856_equal;
+equity_lane1_deal_stage21_repeated_position136_any_set269_bits(0) <= equity_lane1_deal_stage21_repeated_position136_same_position857_equal;
+equity_lane1_deal_stage21_repeated_position136_any_set270_bits(1) <= equity_lane1_deal_stage21_repeated_position136_same_position858_equal;
+equity_lane1_deal_stage21_repeated_position136_any_set270_bits(0) <= equity_lane1_deal_stage21_repeated_position136_same_position859_equal;
+equity_lane1_deal_stage21_repeated_position137_gathered(2) <= equity_lane1_deal_stage21_repeated_position137_any_set273_hit;
+equity_lane1_deal_stage21_repeated_position137_gathered(1) <= equity_lane1_deal_stage21_repeated_position137_any_set272_hit;
+equity_lane1_deal_stage21_repeated_position137_gathered(0) <= equity_lane1_deal_stage21_repeated_position137_any_set271_hit;
+equity_lane1_deal_stage21_repeated_position137_any_set271_bits(3) <= equity_lane1_deal_stage21_repeated_position137_same_position860_equal;
+equity_lane1_deal_stage21_repeated_position137_any_set271_bits(2) <= equity_lane1_deal_stage21_repeated_position137_same_position861_equal;
+equity_lane1_deal_stage21_repeated_position137_any_set271_bits(1) <= equity_lane1_deal_stage21_repeated_position137_same_position862_equal;
+equity_lane1_deal_stage21_repeated_position137_any_set271_bits(0) <= equity_lane1_deal_stage21_repeated_position137_same_position863_equal;
+equity_lane1_deal_stage21_repeated_position137_any_set272_bits(3) <= equity_lane1_deal_stage21_repeated_position137_same_position864_equal;
+equity_lane1_deal_stage21_repeated_position137_any_set272_bits(2) <= equity_lane1_deal_stage21_repeated_position137_same_position865_equal;
+equity_lane1_deal_stage21_repeated_position137_any_set272_bits(1) <= equity_lane1_deal_stage21_repeated_position137_same_position866_equal;
+equity_lane1_deal_stage21_repeated_position137_any_set272_bits(0) <= equity_lane1_deal_stage21_repeated_position137_same_position867_equal;
+equity_lane1_deal_stage21_repeated_position137_any_set273_bits(1) <= equity_lane1_deal_stage21_repeated_position137_same_position868_equal;
+equity_lane1_deal_stage21_repeated_position137_any_set273_bits(0) <= equity_lane1_deal_stage21_repeated_position137_same_position869_equal;
+equity_lane1_deal_stage21_repeated_position138_gathered(2) <= equity_lane1_deal_stage21_repeated_position138_any_set276_hit;
+equity_lane1_deal_stage21_repeated_position138_gathered(1) <= equity_lane1_deal_stage21_repeated_position138_any_set275_hit;
+equity_lane1_deal_stage21_repeated_position138_gathered(0) <= equity_lane1_deal_stage21_repeated_position138_any_set274_hit;
+equity_lane1_deal_stage21_repeated_position138_any_set274_bits(3) <= equity_lane1_deal_stage21_repeated_position138_same_position870_equal;
+equity_lane1_deal_stage21_repeated_position138_any_set274_bits(2) <= equity_lane1_deal_stage21_repeated_position138_same_position871_equal;
+equity_lane1_deal_stage21_repeated_position138_any_set274_bits(1) <= equity_lane1_deal_stage21_repeated_position138_same_position872_equal;
+equity_lane1_deal_stage21_repeated_position138_any_set274_bits(0) <= equity_lane1_deal_stage21_repeated_position138_same_position873_equal;
+equity_lane1_deal_stage21_repeated_position138_any_set275_bits(3) <= equity_lane1_deal_stage21_repeated_position138_same_position874_equal;
+equity_lane1_deal_stage21_repeated_position138_any_set275_bits(2) <= equity_lane1_deal_stage21_repeated_position138_same_position875_equal;
+equity_lane1_deal_stage21_repeated_position138_any_set275_bits(1) <= equity_lane1_deal_stage21_repeated_position138_same_position876_equal;
+equity_lane1_deal_stage21_repeated_position138_any_set275_bits(0) <= equity_lane1_deal_stage21_repeated_position138_same_position877_equal;
+equity_lane1_deal_stage21_repeated_position138_any_set276_bits(1) <= equity_lane1_deal_stage21_repeated_position138_same_position878_equal;
+equity_lane1_deal_stage21_repeated_position138_any_set276_bits(0) <= equity_lane1_deal_stage21_repeated_position138_same_position879_equal;
+equity_lane1_deal_stage21_repeated_position139_gathered(2) <= equity_lane1_deal_stage21_repeated_position139_any_set279_hit;
+equity_lane1_deal_stage21_repeated_position139_gathered(1) <= equity_lane1_deal_stage21_repeated_position139_any_set278_hit;
+equity_lane1_deal_stage21_repeated_position139_gathered(0) <= equity_lane1_deal_stage21_repeated_position139_any_set277_hit;
+equity_lane1_deal_stage21_repeated_position139_any_set277_bits(3) <= equity_lane1_deal_stage21_repeated_position139_same_position880_equal;
+equity_lane1_deal_stage21_repeated_position139_any_set277_bits(2) <= equity_lane1_deal_stage21_repeated_position139_same_position881_equal;
+equity_lane1_deal_stage21_repeated_position139_any_set277_bits(1) <= equity_lane1_deal_stage21_repeated_position139_same_position882_equal;
+equity_lane1_deal_stage21_repeated_position139_any_set277_bits(0) <= equity_lane1_deal_stage21_repeated_position139_same_position883_equal;
+equity_lane1_deal_stage21_repeated_position139_any_set278_bits(3) <= equity_lane1_deal_stage21_repeated_position139_same_position884_equal;
+equity_lane1_deal_stage21_repeated_position139_any_set278_bits(2) <= equity_lane1_deal_stage21_repeated_position139_same_position885_equal;
+equity_lane1_deal_stage21_repeated_position139_any_set278_bits(1) <= equity_lane1_deal_stage21_repeated_position139_same_position886_equal;
+equity_lane1_deal_stage21_repeated_position139_any_set278_bits(0) <= equity_lane1_deal_stage21_repeated_position139_same_position887_equal;
+equity_lane1_deal_stage21_repeated_position139_any_set279_bits(1) <= equity_lane1_deal_stage21_repeated_position139_same_position888_equal;
+equity_lane1_deal_stage21_repeated_position139_any_set279_bits(0) <= equity_lane1_deal_stage21_repeated_position139_same_position889_equal;
 equity_lane1_board_eval1_board_in(30-1 downto 24) <= equity_lane1_card_lookup15_card;
 equity_lane1_board_eval1_board_in(24-1 downto 18) <= equity_lane1_card_lookup14_card;
 equity_lane1_board_eval1_board_in(18-1 downto 12) <= equity_lane1_card_lookup13_card;
@@ -5110,18 +6175,7 @@ begin
     end if;
 end process pending;
 
--- The set as it is next clock: the pending card ORed in (every bit assigned).
-seen_with_pending: process (pending_mark, marked, pending_card) is
-    variable bits: unsigned(51 downto 0);
-begin
-    bits := unsigned'("0000000000000000000000000000000000000000000000000000");
-    for c in 0 to 52-1 loop
-        bits(c) := stdl(bool(marked(c)) or (bool(pending_mark) and (signed(resize(pending_card, 7)) = c)));
-    end loop;
-    cards_seen <= bits;
-end process seen_with_pending;
-
--- The set of cards seen and its count, a clock behind the byte: the set's enable and
+-- The set of cards seen and its count, a clock behind the byte: the 52 enables and
 -- the counter start at pending_mark and pending_card, registers placed with the set,
 -- not at the decode of the byte's role (the ULX3S equity tops' longest path, two hops
 -- across the die to the 52 enables).
@@ -5130,14 +6184,18 @@ begin
     if rising_edge(clk) then
         if (rst = '1') then
             known <= to_unsigned(0, 8);
-            marked <= to_unsigned(0, 52);
+            cards_seen <= to_unsigned(0, 52);
         else
             if (bool(frame_begin) and bool(in_idle)) then
-                marked <= to_unsigned(0, 52);
+                cards_seen <= to_unsigned(0, 52);
                 known <= to_unsigned(0, 8);
             elsif bool(pending_mark) then
                 known <= (known + 1);
-                marked <= cards_seen;
+                for c in 0 to 52-1 loop
+                    if (signed(resize(pending_card, 7)) = c) then
+                        cards_seen(c) <= '1';
+                    end if;
+                end loop;
             end if;
         end if;
     end if;
@@ -5672,7 +6730,7 @@ begin
 end process mask_rom;
 
 -- The cards seen so far, loaded on every idle clock (when a good frame ends they are
--- its cards), shifted on every clock that is not idle: SCANNING is the
+-- its cards, the last one still pending), shifted on every other clock: SCANNING is the
 -- first clock out of IDLE, and nothing reads the bits after it. The 52 registers see
 -- in_idle alone, not the state's decoder (the 12-lane heads-up top's longest path went
 -- through that decode's 53 loads).
@@ -5683,7 +6741,9 @@ begin
             scan_bits <= to_unsigned(0, 52);
         else
             if bool(in_idle) then
-                scan_bits <= cards_seen;
+                for c in 0 to 52-1 loop
+                    scan_bits(c) <= stdl(bool(cards_seen(c)) or (bool(pending_mark) and (signed(resize(pending_card, 7)) = c)));
+                end loop;
             else
                 scan_bits <= unsigned'('0' & scan_bits(52-1 downto 1));
             end if;
@@ -8388,20 +9448,9 @@ begin
 end process equity_lane0_deal_stage0_masking;
 
 equity_lane0_deal_stage0_take: process (clk) is
-    variable lows: unsigned(4 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage0_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane0_deal_stage0_n_q);
-        end loop;
         equity_lane0_deal_stage0_taken <= equity_lane0_deal_stage0_candidates;
-        equity_lane0_deal_stage0_below <= lows;
         equity_lane0_deal_stage0_t_pos <= equity_lane0_first_pos;
     end if;
 end process equity_lane0_deal_stage0_take;
@@ -8421,17 +9470,22 @@ end process equity_lane0_deal_stage0_take_flags;
 
 equity_lane0_deal_stage0_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 5);
         for f in 0 to 5-1 loop
-            ok := equity_lane0_deal_stage0_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane0_deal_stage0_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane0_deal_stage0_n_q);
             if (bool(equity_lane0_deal_stage0_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 0-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage0_repeats(((0 * f) + t)))));
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage0_repeated(((1 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;
@@ -8508,26 +9562,49 @@ begin
 end process equity_lane0_deal_stage1_setting;
 
 
-equity_lane0_deal_stage1_same_position0_equal <= stdl(equity_lane0_deal_stage1_candidates(6-1 downto 0) = equity_lane0_deal_stage0_pos_out(6-1 downto 0));
+equity_lane0_deal_stage1_repeated_position0_same_position0_equal <= stdl(equity_lane0_deal_stage1_taken(6-1 downto 0) = equity_lane0_deal_stage1_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage1_same_position1_equal <= stdl(equity_lane0_deal_stage1_candidates(12-1 downto 6) = equity_lane0_deal_stage0_pos_out(6-1 downto 0));
+equity_lane0_deal_stage1_repeated_position0_gathered <= stdl(equity_lane0_deal_stage1_repeated_position0_same_position0_equal /= '0');
 
 
-equity_lane0_deal_stage1_same_position2_equal <= stdl(equity_lane0_deal_stage1_candidates(18-1 downto 12) = equity_lane0_deal_stage0_pos_out(6-1 downto 0));
+equity_lane0_deal_stage1_repeated_position0_groups <= to_unsigned(equity_lane0_deal_stage1_repeated_position0_gathered, 1);
 
 
-equity_lane0_deal_stage1_same_position3_equal <= stdl(equity_lane0_deal_stage1_candidates(24-1 downto 18) = equity_lane0_deal_stage0_pos_out(6-1 downto 0));
+equity_lane0_deal_stage1_repeated_position1_same_position1_equal <= stdl(equity_lane0_deal_stage1_taken(12-1 downto 6) = equity_lane0_deal_stage1_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage1_same_position4_equal <= stdl(equity_lane0_deal_stage1_candidates(30-1 downto 24) = equity_lane0_deal_stage0_pos_out(6-1 downto 0));
+equity_lane0_deal_stage1_repeated_position1_gathered <= stdl(equity_lane0_deal_stage1_repeated_position1_same_position1_equal /= '0');
 
-equity_lane0_deal_stage1_repeats_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_deal_stage1_repeats <= equity_lane0_deal_stage1_compared;
-    end if;
-end process equity_lane0_deal_stage1_repeats_register;
+
+equity_lane0_deal_stage1_repeated_position1_groups <= to_unsigned(equity_lane0_deal_stage1_repeated_position1_gathered, 1);
+
+
+equity_lane0_deal_stage1_repeated_position2_same_position2_equal <= stdl(equity_lane0_deal_stage1_taken(18-1 downto 12) = equity_lane0_deal_stage1_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage1_repeated_position2_gathered <= stdl(equity_lane0_deal_stage1_repeated_position2_same_position2_equal /= '0');
+
+
+equity_lane0_deal_stage1_repeated_position2_groups <= to_unsigned(equity_lane0_deal_stage1_repeated_position2_gathered, 1);
+
+
+equity_lane0_deal_stage1_repeated_position3_same_position3_equal <= stdl(equity_lane0_deal_stage1_taken(24-1 downto 18) = equity_lane0_deal_stage1_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage1_repeated_position3_gathered <= stdl(equity_lane0_deal_stage1_repeated_position3_same_position3_equal /= '0');
+
+
+equity_lane0_deal_stage1_repeated_position3_groups <= to_unsigned(equity_lane0_deal_stage1_repeated_position3_gathered, 1);
+
+
+equity_lane0_deal_stage1_repeated_position4_same_position4_equal <= stdl(equity_lane0_deal_stage1_taken(30-1 downto 24) = equity_lane0_deal_stage1_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage1_repeated_position4_gathered <= stdl(equity_lane0_deal_stage1_repeated_position4_same_position4_equal /= '0');
+
+
+equity_lane0_deal_stage1_repeated_position4_groups <= to_unsigned(equity_lane0_deal_stage1_repeated_position4_gathered, 1);
 
 equity_lane0_deal_stage1_masking: process (equity_lane0_slot_stream1_word, equity_lane0_deal_stage1_exact_q, equity_lane0_delay_line1_d_out, equity_lane0_deal_stage1_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -8548,20 +9625,9 @@ begin
 end process equity_lane0_deal_stage1_masking;
 
 equity_lane0_deal_stage1_take: process (clk) is
-    variable lows: unsigned(4 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage1_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane0_deal_stage1_n_q);
-        end loop;
         equity_lane0_deal_stage1_taken <= equity_lane0_deal_stage1_candidates;
-        equity_lane0_deal_stage1_below <= lows;
         equity_lane0_deal_stage1_t_pos <= equity_lane0_deal_stage0_pos_out;
     end if;
 end process equity_lane0_deal_stage1_take;
@@ -8581,17 +9647,22 @@ end process equity_lane0_deal_stage1_take_flags;
 
 equity_lane0_deal_stage1_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 5);
         for f in 0 to 5-1 loop
-            ok := equity_lane0_deal_stage1_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane0_deal_stage1_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane0_deal_stage1_n_q);
             if (bool(equity_lane0_deal_stage1_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 1-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage1_repeats(((1 * f) + t)))));
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage1_repeated(((1 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;
@@ -8668,41 +9739,64 @@ begin
 end process equity_lane0_deal_stage2_setting;
 
 
-equity_lane0_deal_stage2_same_position5_equal <= stdl(equity_lane0_deal_stage2_candidates(6-1 downto 0) = equity_lane0_deal_stage1_pos_out(6-1 downto 0));
+equity_lane0_deal_stage2_repeated_position5_same_position5_equal <= stdl(equity_lane0_deal_stage2_taken(6-1 downto 0) = equity_lane0_deal_stage2_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage2_same_position6_equal <= stdl(equity_lane0_deal_stage2_candidates(6-1 downto 0) = equity_lane0_deal_stage1_pos_out(12-1 downto 6));
+equity_lane0_deal_stage2_repeated_position5_same_position6_equal <= stdl(equity_lane0_deal_stage2_taken(6-1 downto 0) = equity_lane0_deal_stage2_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage2_same_position7_equal <= stdl(equity_lane0_deal_stage2_candidates(12-1 downto 6) = equity_lane0_deal_stage1_pos_out(6-1 downto 0));
+equity_lane0_deal_stage2_repeated_position5_gathered <= stdl(equity_lane0_deal_stage2_repeated_position5_any_set5_bits /= 0);
 
 
-equity_lane0_deal_stage2_same_position8_equal <= stdl(equity_lane0_deal_stage2_candidates(12-1 downto 6) = equity_lane0_deal_stage1_pos_out(12-1 downto 6));
+equity_lane0_deal_stage2_repeated_position5_groups <= to_unsigned(equity_lane0_deal_stage2_repeated_position5_gathered, 1);
 
 
-equity_lane0_deal_stage2_same_position9_equal <= stdl(equity_lane0_deal_stage2_candidates(18-1 downto 12) = equity_lane0_deal_stage1_pos_out(6-1 downto 0));
+equity_lane0_deal_stage2_repeated_position6_same_position7_equal <= stdl(equity_lane0_deal_stage2_taken(12-1 downto 6) = equity_lane0_deal_stage2_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage2_same_position10_equal <= stdl(equity_lane0_deal_stage2_candidates(18-1 downto 12) = equity_lane0_deal_stage1_pos_out(12-1 downto 6));
+equity_lane0_deal_stage2_repeated_position6_same_position8_equal <= stdl(equity_lane0_deal_stage2_taken(12-1 downto 6) = equity_lane0_deal_stage2_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage2_same_position11_equal <= stdl(equity_lane0_deal_stage2_candidates(24-1 downto 18) = equity_lane0_deal_stage1_pos_out(6-1 downto 0));
+equity_lane0_deal_stage2_repeated_position6_gathered <= stdl(equity_lane0_deal_stage2_repeated_position6_any_set6_bits /= 0);
 
 
-equity_lane0_deal_stage2_same_position12_equal <= stdl(equity_lane0_deal_stage2_candidates(24-1 downto 18) = equity_lane0_deal_stage1_pos_out(12-1 downto 6));
+equity_lane0_deal_stage2_repeated_position6_groups <= to_unsigned(equity_lane0_deal_stage2_repeated_position6_gathered, 1);
 
 
-equity_lane0_deal_stage2_same_position13_equal <= stdl(equity_lane0_deal_stage2_candidates(30-1 downto 24) = equity_lane0_deal_stage1_pos_out(6-1 downto 0));
+equity_lane0_deal_stage2_repeated_position7_same_position9_equal <= stdl(equity_lane0_deal_stage2_taken(18-1 downto 12) = equity_lane0_deal_stage2_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage2_same_position14_equal <= stdl(equity_lane0_deal_stage2_candidates(30-1 downto 24) = equity_lane0_deal_stage1_pos_out(12-1 downto 6));
+equity_lane0_deal_stage2_repeated_position7_same_position10_equal <= stdl(equity_lane0_deal_stage2_taken(18-1 downto 12) = equity_lane0_deal_stage2_t_pos(12-1 downto 6));
 
-equity_lane0_deal_stage2_repeats_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_deal_stage2_repeats <= equity_lane0_deal_stage2_compared;
-    end if;
-end process equity_lane0_deal_stage2_repeats_register;
+
+equity_lane0_deal_stage2_repeated_position7_gathered <= stdl(equity_lane0_deal_stage2_repeated_position7_any_set7_bits /= 0);
+
+
+equity_lane0_deal_stage2_repeated_position7_groups <= to_unsigned(equity_lane0_deal_stage2_repeated_position7_gathered, 1);
+
+
+equity_lane0_deal_stage2_repeated_position8_same_position11_equal <= stdl(equity_lane0_deal_stage2_taken(24-1 downto 18) = equity_lane0_deal_stage2_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage2_repeated_position8_same_position12_equal <= stdl(equity_lane0_deal_stage2_taken(24-1 downto 18) = equity_lane0_deal_stage2_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage2_repeated_position8_gathered <= stdl(equity_lane0_deal_stage2_repeated_position8_any_set8_bits /= 0);
+
+
+equity_lane0_deal_stage2_repeated_position8_groups <= to_unsigned(equity_lane0_deal_stage2_repeated_position8_gathered, 1);
+
+
+equity_lane0_deal_stage2_repeated_position9_same_position13_equal <= stdl(equity_lane0_deal_stage2_taken(30-1 downto 24) = equity_lane0_deal_stage2_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage2_repeated_position9_same_position14_equal <= stdl(equity_lane0_deal_stage2_taken(30-1 downto 24) = equity_lane0_deal_stage2_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage2_repeated_position9_gathered <= stdl(equity_lane0_deal_stage2_repeated_position9_any_set9_bits /= 0);
+
+
+equity_lane0_deal_stage2_repeated_position9_groups <= to_unsigned(equity_lane0_deal_stage2_repeated_position9_gathered, 1);
 
 equity_lane0_deal_stage2_masking: process (equity_lane0_slot_stream2_word, equity_lane0_deal_stage2_exact_q, equity_lane0_delay_line2_d_out, equity_lane0_deal_stage2_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -8723,20 +9817,9 @@ begin
 end process equity_lane0_deal_stage2_masking;
 
 equity_lane0_deal_stage2_take: process (clk) is
-    variable lows: unsigned(4 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage2_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane0_deal_stage2_n_q);
-        end loop;
         equity_lane0_deal_stage2_taken <= equity_lane0_deal_stage2_candidates;
-        equity_lane0_deal_stage2_below <= lows;
         equity_lane0_deal_stage2_t_pos <= equity_lane0_deal_stage1_pos_out;
     end if;
 end process equity_lane0_deal_stage2_take;
@@ -8756,17 +9839,22 @@ end process equity_lane0_deal_stage2_take_flags;
 
 equity_lane0_deal_stage2_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 5);
         for f in 0 to 5-1 loop
-            ok := equity_lane0_deal_stage2_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane0_deal_stage2_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane0_deal_stage2_n_q);
             if (bool(equity_lane0_deal_stage2_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 2-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage2_repeats(((2 * f) + t)))));
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage2_repeated(((1 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;
@@ -8843,56 +9931,79 @@ begin
 end process equity_lane0_deal_stage3_setting;
 
 
-equity_lane0_deal_stage3_same_position15_equal <= stdl(equity_lane0_deal_stage3_candidates(6-1 downto 0) = equity_lane0_deal_stage2_pos_out(6-1 downto 0));
+equity_lane0_deal_stage3_repeated_position10_same_position15_equal <= stdl(equity_lane0_deal_stage3_taken(6-1 downto 0) = equity_lane0_deal_stage3_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage3_same_position16_equal <= stdl(equity_lane0_deal_stage3_candidates(6-1 downto 0) = equity_lane0_deal_stage2_pos_out(12-1 downto 6));
+equity_lane0_deal_stage3_repeated_position10_same_position16_equal <= stdl(equity_lane0_deal_stage3_taken(6-1 downto 0) = equity_lane0_deal_stage3_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage3_same_position17_equal <= stdl(equity_lane0_deal_stage3_candidates(6-1 downto 0) = equity_lane0_deal_stage2_pos_out(18-1 downto 12));
+equity_lane0_deal_stage3_repeated_position10_same_position17_equal <= stdl(equity_lane0_deal_stage3_taken(6-1 downto 0) = equity_lane0_deal_stage3_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage3_same_position18_equal <= stdl(equity_lane0_deal_stage3_candidates(12-1 downto 6) = equity_lane0_deal_stage2_pos_out(6-1 downto 0));
+equity_lane0_deal_stage3_repeated_position10_gathered <= stdl(equity_lane0_deal_stage3_repeated_position10_any_set10_bits /= 0);
 
 
-equity_lane0_deal_stage3_same_position19_equal <= stdl(equity_lane0_deal_stage3_candidates(12-1 downto 6) = equity_lane0_deal_stage2_pos_out(12-1 downto 6));
+equity_lane0_deal_stage3_repeated_position10_groups <= to_unsigned(equity_lane0_deal_stage3_repeated_position10_gathered, 1);
 
 
-equity_lane0_deal_stage3_same_position20_equal <= stdl(equity_lane0_deal_stage3_candidates(12-1 downto 6) = equity_lane0_deal_stage2_pos_out(18-1 downto 12));
+equity_lane0_deal_stage3_repeated_position11_same_position18_equal <= stdl(equity_lane0_deal_stage3_taken(12-1 downto 6) = equity_lane0_deal_stage3_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage3_same_position21_equal <= stdl(equity_lane0_deal_stage3_candidates(18-1 downto 12) = equity_lane0_deal_stage2_pos_out(6-1 downto 0));
+equity_lane0_deal_stage3_repeated_position11_same_position19_equal <= stdl(equity_lane0_deal_stage3_taken(12-1 downto 6) = equity_lane0_deal_stage3_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage3_same_position22_equal <= stdl(equity_lane0_deal_stage3_candidates(18-1 downto 12) = equity_lane0_deal_stage2_pos_out(12-1 downto 6));
+equity_lane0_deal_stage3_repeated_position11_same_position20_equal <= stdl(equity_lane0_deal_stage3_taken(12-1 downto 6) = equity_lane0_deal_stage3_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage3_same_position23_equal <= stdl(equity_lane0_deal_stage3_candidates(18-1 downto 12) = equity_lane0_deal_stage2_pos_out(18-1 downto 12));
+equity_lane0_deal_stage3_repeated_position11_gathered <= stdl(equity_lane0_deal_stage3_repeated_position11_any_set11_bits /= 0);
 
 
-equity_lane0_deal_stage3_same_position24_equal <= stdl(equity_lane0_deal_stage3_candidates(24-1 downto 18) = equity_lane0_deal_stage2_pos_out(6-1 downto 0));
+equity_lane0_deal_stage3_repeated_position11_groups <= to_unsigned(equity_lane0_deal_stage3_repeated_position11_gathered, 1);
 
 
-equity_lane0_deal_stage3_same_position25_equal <= stdl(equity_lane0_deal_stage3_candidates(24-1 downto 18) = equity_lane0_deal_stage2_pos_out(12-1 downto 6));
+equity_lane0_deal_stage3_repeated_position12_same_position21_equal <= stdl(equity_lane0_deal_stage3_taken(18-1 downto 12) = equity_lane0_deal_stage3_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage3_same_position26_equal <= stdl(equity_lane0_deal_stage3_candidates(24-1 downto 18) = equity_lane0_deal_stage2_pos_out(18-1 downto 12));
+equity_lane0_deal_stage3_repeated_position12_same_position22_equal <= stdl(equity_lane0_deal_stage3_taken(18-1 downto 12) = equity_lane0_deal_stage3_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage3_same_position27_equal <= stdl(equity_lane0_deal_stage3_candidates(30-1 downto 24) = equity_lane0_deal_stage2_pos_out(6-1 downto 0));
+equity_lane0_deal_stage3_repeated_position12_same_position23_equal <= stdl(equity_lane0_deal_stage3_taken(18-1 downto 12) = equity_lane0_deal_stage3_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage3_same_position28_equal <= stdl(equity_lane0_deal_stage3_candidates(30-1 downto 24) = equity_lane0_deal_stage2_pos_out(12-1 downto 6));
+equity_lane0_deal_stage3_repeated_position12_gathered <= stdl(equity_lane0_deal_stage3_repeated_position12_any_set12_bits /= 0);
 
 
-equity_lane0_deal_stage3_same_position29_equal <= stdl(equity_lane0_deal_stage3_candidates(30-1 downto 24) = equity_lane0_deal_stage2_pos_out(18-1 downto 12));
+equity_lane0_deal_stage3_repeated_position12_groups <= to_unsigned(equity_lane0_deal_stage3_repeated_position12_gathered, 1);
 
-equity_lane0_deal_stage3_repeats_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_deal_stage3_repeats <= equity_lane0_deal_stage3_compared;
-    end if;
-end process equity_lane0_deal_stage3_repeats_register;
+
+equity_lane0_deal_stage3_repeated_position13_same_position24_equal <= stdl(equity_lane0_deal_stage3_taken(24-1 downto 18) = equity_lane0_deal_stage3_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage3_repeated_position13_same_position25_equal <= stdl(equity_lane0_deal_stage3_taken(24-1 downto 18) = equity_lane0_deal_stage3_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage3_repeated_position13_same_position26_equal <= stdl(equity_lane0_deal_stage3_taken(24-1 downto 18) = equity_lane0_deal_stage3_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage3_repeated_position13_gathered <= stdl(equity_lane0_deal_stage3_repeated_position13_any_set13_bits /= 0);
+
+
+equity_lane0_deal_stage3_repeated_position13_groups <= to_unsigned(equity_lane0_deal_stage3_repeated_position13_gathered, 1);
+
+
+equity_lane0_deal_stage3_repeated_position14_same_position27_equal <= stdl(equity_lane0_deal_stage3_taken(30-1 downto 24) = equity_lane0_deal_stage3_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage3_repeated_position14_same_position28_equal <= stdl(equity_lane0_deal_stage3_taken(30-1 downto 24) = equity_lane0_deal_stage3_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage3_repeated_position14_same_position29_equal <= stdl(equity_lane0_deal_stage3_taken(30-1 downto 24) = equity_lane0_deal_stage3_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage3_repeated_position14_gathered <= stdl(equity_lane0_deal_stage3_repeated_position14_any_set14_bits /= 0);
+
+
+equity_lane0_deal_stage3_repeated_position14_groups <= to_unsigned(equity_lane0_deal_stage3_repeated_position14_gathered, 1);
 
 equity_lane0_deal_stage3_masking: process (equity_lane0_slot_stream3_word, equity_lane0_deal_stage3_exact_q, equity_lane0_delay_line3_d_out, equity_lane0_deal_stage3_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -8913,20 +10024,9 @@ begin
 end process equity_lane0_deal_stage3_masking;
 
 equity_lane0_deal_stage3_take: process (clk) is
-    variable lows: unsigned(4 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage3_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane0_deal_stage3_n_q);
-        end loop;
         equity_lane0_deal_stage3_taken <= equity_lane0_deal_stage3_candidates;
-        equity_lane0_deal_stage3_below <= lows;
         equity_lane0_deal_stage3_t_pos <= equity_lane0_deal_stage2_pos_out;
     end if;
 end process equity_lane0_deal_stage3_take;
@@ -8946,17 +10046,22 @@ end process equity_lane0_deal_stage3_take_flags;
 
 equity_lane0_deal_stage3_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 5);
         for f in 0 to 5-1 loop
-            ok := equity_lane0_deal_stage3_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane0_deal_stage3_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane0_deal_stage3_n_q);
             if (bool(equity_lane0_deal_stage3_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 3-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage3_repeats(((3 * f) + t)))));
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage3_repeated(((1 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;
@@ -9033,71 +10138,94 @@ begin
 end process equity_lane0_deal_stage4_setting;
 
 
-equity_lane0_deal_stage4_same_position30_equal <= stdl(equity_lane0_deal_stage4_candidates(6-1 downto 0) = equity_lane0_deal_stage3_pos_out(6-1 downto 0));
+equity_lane0_deal_stage4_repeated_position15_same_position30_equal <= stdl(equity_lane0_deal_stage4_taken(6-1 downto 0) = equity_lane0_deal_stage4_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage4_same_position31_equal <= stdl(equity_lane0_deal_stage4_candidates(6-1 downto 0) = equity_lane0_deal_stage3_pos_out(12-1 downto 6));
+equity_lane0_deal_stage4_repeated_position15_same_position31_equal <= stdl(equity_lane0_deal_stage4_taken(6-1 downto 0) = equity_lane0_deal_stage4_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage4_same_position32_equal <= stdl(equity_lane0_deal_stage4_candidates(6-1 downto 0) = equity_lane0_deal_stage3_pos_out(18-1 downto 12));
+equity_lane0_deal_stage4_repeated_position15_same_position32_equal <= stdl(equity_lane0_deal_stage4_taken(6-1 downto 0) = equity_lane0_deal_stage4_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage4_same_position33_equal <= stdl(equity_lane0_deal_stage4_candidates(6-1 downto 0) = equity_lane0_deal_stage3_pos_out(24-1 downto 18));
+equity_lane0_deal_stage4_repeated_position15_same_position33_equal <= stdl(equity_lane0_deal_stage4_taken(6-1 downto 0) = equity_lane0_deal_stage4_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage4_same_position34_equal <= stdl(equity_lane0_deal_stage4_candidates(12-1 downto 6) = equity_lane0_deal_stage3_pos_out(6-1 downto 0));
+equity_lane0_deal_stage4_repeated_position15_gathered <= stdl(equity_lane0_deal_stage4_repeated_position15_any_set15_bits /= 0);
 
 
-equity_lane0_deal_stage4_same_position35_equal <= stdl(equity_lane0_deal_stage4_candidates(12-1 downto 6) = equity_lane0_deal_stage3_pos_out(12-1 downto 6));
+equity_lane0_deal_stage4_repeated_position15_groups <= to_unsigned(equity_lane0_deal_stage4_repeated_position15_gathered, 1);
 
 
-equity_lane0_deal_stage4_same_position36_equal <= stdl(equity_lane0_deal_stage4_candidates(12-1 downto 6) = equity_lane0_deal_stage3_pos_out(18-1 downto 12));
+equity_lane0_deal_stage4_repeated_position16_same_position34_equal <= stdl(equity_lane0_deal_stage4_taken(12-1 downto 6) = equity_lane0_deal_stage4_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage4_same_position37_equal <= stdl(equity_lane0_deal_stage4_candidates(12-1 downto 6) = equity_lane0_deal_stage3_pos_out(24-1 downto 18));
+equity_lane0_deal_stage4_repeated_position16_same_position35_equal <= stdl(equity_lane0_deal_stage4_taken(12-1 downto 6) = equity_lane0_deal_stage4_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage4_same_position38_equal <= stdl(equity_lane0_deal_stage4_candidates(18-1 downto 12) = equity_lane0_deal_stage3_pos_out(6-1 downto 0));
+equity_lane0_deal_stage4_repeated_position16_same_position36_equal <= stdl(equity_lane0_deal_stage4_taken(12-1 downto 6) = equity_lane0_deal_stage4_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage4_same_position39_equal <= stdl(equity_lane0_deal_stage4_candidates(18-1 downto 12) = equity_lane0_deal_stage3_pos_out(12-1 downto 6));
+equity_lane0_deal_stage4_repeated_position16_same_position37_equal <= stdl(equity_lane0_deal_stage4_taken(12-1 downto 6) = equity_lane0_deal_stage4_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage4_same_position40_equal <= stdl(equity_lane0_deal_stage4_candidates(18-1 downto 12) = equity_lane0_deal_stage3_pos_out(18-1 downto 12));
+equity_lane0_deal_stage4_repeated_position16_gathered <= stdl(equity_lane0_deal_stage4_repeated_position16_any_set16_bits /= 0);
 
 
-equity_lane0_deal_stage4_same_position41_equal <= stdl(equity_lane0_deal_stage4_candidates(18-1 downto 12) = equity_lane0_deal_stage3_pos_out(24-1 downto 18));
+equity_lane0_deal_stage4_repeated_position16_groups <= to_unsigned(equity_lane0_deal_stage4_repeated_position16_gathered, 1);
 
 
-equity_lane0_deal_stage4_same_position42_equal <= stdl(equity_lane0_deal_stage4_candidates(24-1 downto 18) = equity_lane0_deal_stage3_pos_out(6-1 downto 0));
+equity_lane0_deal_stage4_repeated_position17_same_position38_equal <= stdl(equity_lane0_deal_stage4_taken(18-1 downto 12) = equity_lane0_deal_stage4_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage4_same_position43_equal <= stdl(equity_lane0_deal_stage4_candidates(24-1 downto 18) = equity_lane0_deal_stage3_pos_out(12-1 downto 6));
+equity_lane0_deal_stage4_repeated_position17_same_position39_equal <= stdl(equity_lane0_deal_stage4_taken(18-1 downto 12) = equity_lane0_deal_stage4_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage4_same_position44_equal <= stdl(equity_lane0_deal_stage4_candidates(24-1 downto 18) = equity_lane0_deal_stage3_pos_out(18-1 downto 12));
+equity_lane0_deal_stage4_repeated_position17_same_position40_equal <= stdl(equity_lane0_deal_stage4_taken(18-1 downto 12) = equity_lane0_deal_stage4_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage4_same_position45_equal <= stdl(equity_lane0_deal_stage4_candidates(24-1 downto 18) = equity_lane0_deal_stage3_pos_out(24-1 downto 18));
+equity_lane0_deal_stage4_repeated_position17_same_position41_equal <= stdl(equity_lane0_deal_stage4_taken(18-1 downto 12) = equity_lane0_deal_stage4_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage4_same_position46_equal <= stdl(equity_lane0_deal_stage4_candidates(30-1 downto 24) = equity_lane0_deal_stage3_pos_out(6-1 downto 0));
+equity_lane0_deal_stage4_repeated_position17_gathered <= stdl(equity_lane0_deal_stage4_repeated_position17_any_set17_bits /= 0);
 
 
-equity_lane0_deal_stage4_same_position47_equal <= stdl(equity_lane0_deal_stage4_candidates(30-1 downto 24) = equity_lane0_deal_stage3_pos_out(12-1 downto 6));
+equity_lane0_deal_stage4_repeated_position17_groups <= to_unsigned(equity_lane0_deal_stage4_repeated_position17_gathered, 1);
 
 
-equity_lane0_deal_stage4_same_position48_equal <= stdl(equity_lane0_deal_stage4_candidates(30-1 downto 24) = equity_lane0_deal_stage3_pos_out(18-1 downto 12));
+equity_lane0_deal_stage4_repeated_position18_same_position42_equal <= stdl(equity_lane0_deal_stage4_taken(24-1 downto 18) = equity_lane0_deal_stage4_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage4_same_position49_equal <= stdl(equity_lane0_deal_stage4_candidates(30-1 downto 24) = equity_lane0_deal_stage3_pos_out(24-1 downto 18));
+equity_lane0_deal_stage4_repeated_position18_same_position43_equal <= stdl(equity_lane0_deal_stage4_taken(24-1 downto 18) = equity_lane0_deal_stage4_t_pos(12-1 downto 6));
 
-equity_lane0_deal_stage4_repeats_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_deal_stage4_repeats <= equity_lane0_deal_stage4_compared;
-    end if;
-end process equity_lane0_deal_stage4_repeats_register;
+
+equity_lane0_deal_stage4_repeated_position18_same_position44_equal <= stdl(equity_lane0_deal_stage4_taken(24-1 downto 18) = equity_lane0_deal_stage4_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage4_repeated_position18_same_position45_equal <= stdl(equity_lane0_deal_stage4_taken(24-1 downto 18) = equity_lane0_deal_stage4_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage4_repeated_position18_gathered <= stdl(equity_lane0_deal_stage4_repeated_position18_any_set18_bits /= 0);
+
+
+equity_lane0_deal_stage4_repeated_position18_groups <= to_unsigned(equity_lane0_deal_stage4_repeated_position18_gathered, 1);
+
+
+equity_lane0_deal_stage4_repeated_position19_same_position46_equal <= stdl(equity_lane0_deal_stage4_taken(30-1 downto 24) = equity_lane0_deal_stage4_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage4_repeated_position19_same_position47_equal <= stdl(equity_lane0_deal_stage4_taken(30-1 downto 24) = equity_lane0_deal_stage4_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage4_repeated_position19_same_position48_equal <= stdl(equity_lane0_deal_stage4_taken(30-1 downto 24) = equity_lane0_deal_stage4_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage4_repeated_position19_same_position49_equal <= stdl(equity_lane0_deal_stage4_taken(30-1 downto 24) = equity_lane0_deal_stage4_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage4_repeated_position19_gathered <= stdl(equity_lane0_deal_stage4_repeated_position19_any_set19_bits /= 0);
+
+
+equity_lane0_deal_stage4_repeated_position19_groups <= to_unsigned(equity_lane0_deal_stage4_repeated_position19_gathered, 1);
 
 equity_lane0_deal_stage4_masking: process (equity_lane0_slot_stream4_word, equity_lane0_deal_stage4_exact_q, equity_lane0_delay_line4_d_out, equity_lane0_deal_stage4_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -9118,20 +10246,9 @@ begin
 end process equity_lane0_deal_stage4_masking;
 
 equity_lane0_deal_stage4_take: process (clk) is
-    variable lows: unsigned(4 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage4_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane0_deal_stage4_n_q);
-        end loop;
         equity_lane0_deal_stage4_taken <= equity_lane0_deal_stage4_candidates;
-        equity_lane0_deal_stage4_below <= lows;
         equity_lane0_deal_stage4_t_pos <= equity_lane0_deal_stage3_pos_out;
     end if;
 end process equity_lane0_deal_stage4_take;
@@ -9151,17 +10268,22 @@ end process equity_lane0_deal_stage4_take_flags;
 
 equity_lane0_deal_stage4_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 5);
         for f in 0 to 5-1 loop
-            ok := equity_lane0_deal_stage4_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane0_deal_stage4_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane0_deal_stage4_n_q);
             if (bool(equity_lane0_deal_stage4_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 4-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage4_repeats(((4 * f) + t)))));
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage4_repeated(((1 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;
@@ -9238,86 +10360,124 @@ begin
 end process equity_lane0_deal_stage5_setting;
 
 
-equity_lane0_deal_stage5_same_position50_equal <= stdl(equity_lane0_deal_stage5_candidates(6-1 downto 0) = equity_lane0_deal_stage4_pos_out(6-1 downto 0));
+equity_lane0_deal_stage5_repeated_position20_same_position50_equal <= stdl(equity_lane0_deal_stage5_taken(6-1 downto 0) = equity_lane0_deal_stage5_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage5_same_position51_equal <= stdl(equity_lane0_deal_stage5_candidates(6-1 downto 0) = equity_lane0_deal_stage4_pos_out(12-1 downto 6));
+equity_lane0_deal_stage5_repeated_position20_same_position51_equal <= stdl(equity_lane0_deal_stage5_taken(6-1 downto 0) = equity_lane0_deal_stage5_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage5_same_position52_equal <= stdl(equity_lane0_deal_stage5_candidates(6-1 downto 0) = equity_lane0_deal_stage4_pos_out(18-1 downto 12));
+equity_lane0_deal_stage5_repeated_position20_same_position52_equal <= stdl(equity_lane0_deal_stage5_taken(6-1 downto 0) = equity_lane0_deal_stage5_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage5_same_position53_equal <= stdl(equity_lane0_deal_stage5_candidates(6-1 downto 0) = equity_lane0_deal_stage4_pos_out(24-1 downto 18));
+equity_lane0_deal_stage5_repeated_position20_same_position53_equal <= stdl(equity_lane0_deal_stage5_taken(6-1 downto 0) = equity_lane0_deal_stage5_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage5_same_position54_equal <= stdl(equity_lane0_deal_stage5_candidates(6-1 downto 0) = equity_lane0_deal_stage4_pos_out(30-1 downto 24));
+equity_lane0_deal_stage5_repeated_position20_same_position54_equal <= stdl(equity_lane0_deal_stage5_taken(6-1 downto 0) = equity_lane0_deal_stage5_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage5_same_position55_equal <= stdl(equity_lane0_deal_stage5_candidates(12-1 downto 6) = equity_lane0_deal_stage4_pos_out(6-1 downto 0));
+equity_lane0_deal_stage5_repeated_position20_any_set20_hit <= stdl(equity_lane0_deal_stage5_repeated_position20_any_set20_bits /= 0);
 
 
-equity_lane0_deal_stage5_same_position56_equal <= stdl(equity_lane0_deal_stage5_candidates(12-1 downto 6) = equity_lane0_deal_stage4_pos_out(12-1 downto 6));
+equity_lane0_deal_stage5_repeated_position20_any_set21_hit <= stdl(equity_lane0_deal_stage5_repeated_position20_same_position54_equal /= '0');
 
 
-equity_lane0_deal_stage5_same_position57_equal <= stdl(equity_lane0_deal_stage5_candidates(12-1 downto 6) = equity_lane0_deal_stage4_pos_out(18-1 downto 12));
+equity_lane0_deal_stage5_repeated_position20_groups <= equity_lane0_deal_stage5_repeated_position20_gathered;
 
 
-equity_lane0_deal_stage5_same_position58_equal <= stdl(equity_lane0_deal_stage5_candidates(12-1 downto 6) = equity_lane0_deal_stage4_pos_out(24-1 downto 18));
+equity_lane0_deal_stage5_repeated_position21_same_position55_equal <= stdl(equity_lane0_deal_stage5_taken(12-1 downto 6) = equity_lane0_deal_stage5_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage5_same_position59_equal <= stdl(equity_lane0_deal_stage5_candidates(12-1 downto 6) = equity_lane0_deal_stage4_pos_out(30-1 downto 24));
+equity_lane0_deal_stage5_repeated_position21_same_position56_equal <= stdl(equity_lane0_deal_stage5_taken(12-1 downto 6) = equity_lane0_deal_stage5_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage5_same_position60_equal <= stdl(equity_lane0_deal_stage5_candidates(18-1 downto 12) = equity_lane0_deal_stage4_pos_out(6-1 downto 0));
+equity_lane0_deal_stage5_repeated_position21_same_position57_equal <= stdl(equity_lane0_deal_stage5_taken(12-1 downto 6) = equity_lane0_deal_stage5_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage5_same_position61_equal <= stdl(equity_lane0_deal_stage5_candidates(18-1 downto 12) = equity_lane0_deal_stage4_pos_out(12-1 downto 6));
+equity_lane0_deal_stage5_repeated_position21_same_position58_equal <= stdl(equity_lane0_deal_stage5_taken(12-1 downto 6) = equity_lane0_deal_stage5_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage5_same_position62_equal <= stdl(equity_lane0_deal_stage5_candidates(18-1 downto 12) = equity_lane0_deal_stage4_pos_out(18-1 downto 12));
+equity_lane0_deal_stage5_repeated_position21_same_position59_equal <= stdl(equity_lane0_deal_stage5_taken(12-1 downto 6) = equity_lane0_deal_stage5_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage5_same_position63_equal <= stdl(equity_lane0_deal_stage5_candidates(18-1 downto 12) = equity_lane0_deal_stage4_pos_out(24-1 downto 18));
+equity_lane0_deal_stage5_repeated_position21_any_set22_hit <= stdl(equity_lane0_deal_stage5_repeated_position21_any_set22_bits /= 0);
 
 
-equity_lane0_deal_stage5_same_position64_equal <= stdl(equity_lane0_deal_stage5_candidates(18-1 downto 12) = equity_lane0_deal_stage4_pos_out(30-1 downto 24));
+equity_lane0_deal_stage5_repeated_position21_any_set23_hit <= stdl(equity_lane0_deal_stage5_repeated_position21_same_position59_equal /= '0');
 
 
-equity_lane0_deal_stage5_same_position65_equal <= stdl(equity_lane0_deal_stage5_candidates(24-1 downto 18) = equity_lane0_deal_stage4_pos_out(6-1 downto 0));
+equity_lane0_deal_stage5_repeated_position21_groups <= equity_lane0_deal_stage5_repeated_position21_gathered;
 
 
-equity_lane0_deal_stage5_same_position66_equal <= stdl(equity_lane0_deal_stage5_candidates(24-1 downto 18) = equity_lane0_deal_stage4_pos_out(12-1 downto 6));
+equity_lane0_deal_stage5_repeated_position22_same_position60_equal <= stdl(equity_lane0_deal_stage5_taken(18-1 downto 12) = equity_lane0_deal_stage5_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage5_same_position67_equal <= stdl(equity_lane0_deal_stage5_candidates(24-1 downto 18) = equity_lane0_deal_stage4_pos_out(18-1 downto 12));
+equity_lane0_deal_stage5_repeated_position22_same_position61_equal <= stdl(equity_lane0_deal_stage5_taken(18-1 downto 12) = equity_lane0_deal_stage5_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage5_same_position68_equal <= stdl(equity_lane0_deal_stage5_candidates(24-1 downto 18) = equity_lane0_deal_stage4_pos_out(24-1 downto 18));
+equity_lane0_deal_stage5_repeated_position22_same_position62_equal <= stdl(equity_lane0_deal_stage5_taken(18-1 downto 12) = equity_lane0_deal_stage5_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage5_same_position69_equal <= stdl(equity_lane0_deal_stage5_candidates(24-1 downto 18) = equity_lane0_deal_stage4_pos_out(30-1 downto 24));
+equity_lane0_deal_stage5_repeated_position22_same_position63_equal <= stdl(equity_lane0_deal_stage5_taken(18-1 downto 12) = equity_lane0_deal_stage5_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage5_same_position70_equal <= stdl(equity_lane0_deal_stage5_candidates(30-1 downto 24) = equity_lane0_deal_stage4_pos_out(6-1 downto 0));
+equity_lane0_deal_stage5_repeated_position22_same_position64_equal <= stdl(equity_lane0_deal_stage5_taken(18-1 downto 12) = equity_lane0_deal_stage5_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage5_same_position71_equal <= stdl(equity_lane0_deal_stage5_candidates(30-1 downto 24) = equity_lane0_deal_stage4_pos_out(12-1 downto 6));
+equity_lane0_deal_stage5_repeated_position22_any_set24_hit <= stdl(equity_lane0_deal_stage5_repeated_position22_any_set24_bits /= 0);
 
 
-equity_lane0_deal_stage5_same_position72_equal <= stdl(equity_lane0_deal_stage5_candidates(30-1 downto 24) = equity_lane0_deal_stage4_pos_out(18-1 downto 12));
+equity_lane0_deal_stage5_repeated_position22_any_set25_hit <= stdl(equity_lane0_deal_stage5_repeated_position22_same_position64_equal /= '0');
 
 
-equity_lane0_deal_stage5_same_position73_equal <= stdl(equity_lane0_deal_stage5_candidates(30-1 downto 24) = equity_lane0_deal_stage4_pos_out(24-1 downto 18));
+equity_lane0_deal_stage5_repeated_position22_groups <= equity_lane0_deal_stage5_repeated_position22_gathered;
 
 
-equity_lane0_deal_stage5_same_position74_equal <= stdl(equity_lane0_deal_stage5_candidates(30-1 downto 24) = equity_lane0_deal_stage4_pos_out(30-1 downto 24));
+equity_lane0_deal_stage5_repeated_position23_same_position65_equal <= stdl(equity_lane0_deal_stage5_taken(24-1 downto 18) = equity_lane0_deal_stage5_t_pos(6-1 downto 0));
 
-equity_lane0_deal_stage5_repeats_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_deal_stage5_repeats <= equity_lane0_deal_stage5_compared;
-    end if;
-end process equity_lane0_deal_stage5_repeats_register;
+
+equity_lane0_deal_stage5_repeated_position23_same_position66_equal <= stdl(equity_lane0_deal_stage5_taken(24-1 downto 18) = equity_lane0_deal_stage5_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage5_repeated_position23_same_position67_equal <= stdl(equity_lane0_deal_stage5_taken(24-1 downto 18) = equity_lane0_deal_stage5_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage5_repeated_position23_same_position68_equal <= stdl(equity_lane0_deal_stage5_taken(24-1 downto 18) = equity_lane0_deal_stage5_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage5_repeated_position23_same_position69_equal <= stdl(equity_lane0_deal_stage5_taken(24-1 downto 18) = equity_lane0_deal_stage5_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage5_repeated_position23_any_set26_hit <= stdl(equity_lane0_deal_stage5_repeated_position23_any_set26_bits /= 0);
+
+
+equity_lane0_deal_stage5_repeated_position23_any_set27_hit <= stdl(equity_lane0_deal_stage5_repeated_position23_same_position69_equal /= '0');
+
+
+equity_lane0_deal_stage5_repeated_position23_groups <= equity_lane0_deal_stage5_repeated_position23_gathered;
+
+
+equity_lane0_deal_stage5_repeated_position24_same_position70_equal <= stdl(equity_lane0_deal_stage5_taken(30-1 downto 24) = equity_lane0_deal_stage5_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage5_repeated_position24_same_position71_equal <= stdl(equity_lane0_deal_stage5_taken(30-1 downto 24) = equity_lane0_deal_stage5_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage5_repeated_position24_same_position72_equal <= stdl(equity_lane0_deal_stage5_taken(30-1 downto 24) = equity_lane0_deal_stage5_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage5_repeated_position24_same_position73_equal <= stdl(equity_lane0_deal_stage5_taken(30-1 downto 24) = equity_lane0_deal_stage5_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage5_repeated_position24_same_position74_equal <= stdl(equity_lane0_deal_stage5_taken(30-1 downto 24) = equity_lane0_deal_stage5_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage5_repeated_position24_any_set28_hit <= stdl(equity_lane0_deal_stage5_repeated_position24_any_set28_bits /= 0);
+
+
+equity_lane0_deal_stage5_repeated_position24_any_set29_hit <= stdl(equity_lane0_deal_stage5_repeated_position24_same_position74_equal /= '0');
+
+
+equity_lane0_deal_stage5_repeated_position24_groups <= equity_lane0_deal_stage5_repeated_position24_gathered;
 
 equity_lane0_deal_stage5_masking: process (equity_lane0_slot_stream5_word, equity_lane0_deal_stage5_exact_q, equity_lane0_delay_line5_d_out, equity_lane0_deal_stage5_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -9338,20 +10498,9 @@ begin
 end process equity_lane0_deal_stage5_masking;
 
 equity_lane0_deal_stage5_take: process (clk) is
-    variable lows: unsigned(4 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage5_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane0_deal_stage5_n_q);
-        end loop;
         equity_lane0_deal_stage5_taken <= equity_lane0_deal_stage5_candidates;
-        equity_lane0_deal_stage5_below <= lows;
         equity_lane0_deal_stage5_t_pos <= equity_lane0_deal_stage4_pos_out;
     end if;
 end process equity_lane0_deal_stage5_take;
@@ -9371,17 +10520,22 @@ end process equity_lane0_deal_stage5_take_flags;
 
 equity_lane0_deal_stage5_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 5);
         for f in 0 to 5-1 loop
-            ok := equity_lane0_deal_stage5_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane0_deal_stage5_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane0_deal_stage5_n_q);
             if (bool(equity_lane0_deal_stage5_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 5-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage5_repeats(((5 * f) + t)))));
+            for g in 0 to 2-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage5_repeated(((2 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;
@@ -9458,101 +10612,139 @@ begin
 end process equity_lane0_deal_stage6_setting;
 
 
-equity_lane0_deal_stage6_same_position75_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(6-1 downto 0));
+equity_lane0_deal_stage6_repeated_position25_same_position75_equal <= stdl(equity_lane0_deal_stage6_taken(6-1 downto 0) = equity_lane0_deal_stage6_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage6_same_position76_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(12-1 downto 6));
+equity_lane0_deal_stage6_repeated_position25_same_position76_equal <= stdl(equity_lane0_deal_stage6_taken(6-1 downto 0) = equity_lane0_deal_stage6_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage6_same_position77_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(18-1 downto 12));
+equity_lane0_deal_stage6_repeated_position25_same_position77_equal <= stdl(equity_lane0_deal_stage6_taken(6-1 downto 0) = equity_lane0_deal_stage6_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage6_same_position78_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(24-1 downto 18));
+equity_lane0_deal_stage6_repeated_position25_same_position78_equal <= stdl(equity_lane0_deal_stage6_taken(6-1 downto 0) = equity_lane0_deal_stage6_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage6_same_position79_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(30-1 downto 24));
+equity_lane0_deal_stage6_repeated_position25_same_position79_equal <= stdl(equity_lane0_deal_stage6_taken(6-1 downto 0) = equity_lane0_deal_stage6_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage6_same_position80_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(36-1 downto 30));
+equity_lane0_deal_stage6_repeated_position25_same_position80_equal <= stdl(equity_lane0_deal_stage6_taken(6-1 downto 0) = equity_lane0_deal_stage6_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage6_same_position81_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(6-1 downto 0));
+equity_lane0_deal_stage6_repeated_position25_any_set30_hit <= stdl(equity_lane0_deal_stage6_repeated_position25_any_set30_bits /= 0);
 
 
-equity_lane0_deal_stage6_same_position82_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(12-1 downto 6));
+equity_lane0_deal_stage6_repeated_position25_any_set31_hit <= stdl(equity_lane0_deal_stage6_repeated_position25_any_set31_bits /= 0);
 
 
-equity_lane0_deal_stage6_same_position83_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(18-1 downto 12));
+equity_lane0_deal_stage6_repeated_position25_groups <= equity_lane0_deal_stage6_repeated_position25_gathered;
 
 
-equity_lane0_deal_stage6_same_position84_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(24-1 downto 18));
+equity_lane0_deal_stage6_repeated_position26_same_position81_equal <= stdl(equity_lane0_deal_stage6_taken(12-1 downto 6) = equity_lane0_deal_stage6_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage6_same_position85_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(30-1 downto 24));
+equity_lane0_deal_stage6_repeated_position26_same_position82_equal <= stdl(equity_lane0_deal_stage6_taken(12-1 downto 6) = equity_lane0_deal_stage6_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage6_same_position86_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(36-1 downto 30));
+equity_lane0_deal_stage6_repeated_position26_same_position83_equal <= stdl(equity_lane0_deal_stage6_taken(12-1 downto 6) = equity_lane0_deal_stage6_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage6_same_position87_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(6-1 downto 0));
+equity_lane0_deal_stage6_repeated_position26_same_position84_equal <= stdl(equity_lane0_deal_stage6_taken(12-1 downto 6) = equity_lane0_deal_stage6_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage6_same_position88_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(12-1 downto 6));
+equity_lane0_deal_stage6_repeated_position26_same_position85_equal <= stdl(equity_lane0_deal_stage6_taken(12-1 downto 6) = equity_lane0_deal_stage6_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage6_same_position89_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(18-1 downto 12));
+equity_lane0_deal_stage6_repeated_position26_same_position86_equal <= stdl(equity_lane0_deal_stage6_taken(12-1 downto 6) = equity_lane0_deal_stage6_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage6_same_position90_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(24-1 downto 18));
+equity_lane0_deal_stage6_repeated_position26_any_set32_hit <= stdl(equity_lane0_deal_stage6_repeated_position26_any_set32_bits /= 0);
 
 
-equity_lane0_deal_stage6_same_position91_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(30-1 downto 24));
+equity_lane0_deal_stage6_repeated_position26_any_set33_hit <= stdl(equity_lane0_deal_stage6_repeated_position26_any_set33_bits /= 0);
 
 
-equity_lane0_deal_stage6_same_position92_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(36-1 downto 30));
+equity_lane0_deal_stage6_repeated_position26_groups <= equity_lane0_deal_stage6_repeated_position26_gathered;
 
 
-equity_lane0_deal_stage6_same_position93_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(6-1 downto 0));
+equity_lane0_deal_stage6_repeated_position27_same_position87_equal <= stdl(equity_lane0_deal_stage6_taken(18-1 downto 12) = equity_lane0_deal_stage6_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage6_same_position94_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(12-1 downto 6));
+equity_lane0_deal_stage6_repeated_position27_same_position88_equal <= stdl(equity_lane0_deal_stage6_taken(18-1 downto 12) = equity_lane0_deal_stage6_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage6_same_position95_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(18-1 downto 12));
+equity_lane0_deal_stage6_repeated_position27_same_position89_equal <= stdl(equity_lane0_deal_stage6_taken(18-1 downto 12) = equity_lane0_deal_stage6_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage6_same_position96_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(24-1 downto 18));
+equity_lane0_deal_stage6_repeated_position27_same_position90_equal <= stdl(equity_lane0_deal_stage6_taken(18-1 downto 12) = equity_lane0_deal_stage6_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage6_same_position97_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(30-1 downto 24));
+equity_lane0_deal_stage6_repeated_position27_same_position91_equal <= stdl(equity_lane0_deal_stage6_taken(18-1 downto 12) = equity_lane0_deal_stage6_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage6_same_position98_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(36-1 downto 30));
+equity_lane0_deal_stage6_repeated_position27_same_position92_equal <= stdl(equity_lane0_deal_stage6_taken(18-1 downto 12) = equity_lane0_deal_stage6_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage6_same_position99_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(6-1 downto 0));
+equity_lane0_deal_stage6_repeated_position27_any_set34_hit <= stdl(equity_lane0_deal_stage6_repeated_position27_any_set34_bits /= 0);
 
 
-equity_lane0_deal_stage6_same_position100_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(12-1 downto 6));
+equity_lane0_deal_stage6_repeated_position27_any_set35_hit <= stdl(equity_lane0_deal_stage6_repeated_position27_any_set35_bits /= 0);
 
 
-equity_lane0_deal_stage6_same_position101_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(18-1 downto 12));
+equity_lane0_deal_stage6_repeated_position27_groups <= equity_lane0_deal_stage6_repeated_position27_gathered;
 
 
-equity_lane0_deal_stage6_same_position102_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(24-1 downto 18));
+equity_lane0_deal_stage6_repeated_position28_same_position93_equal <= stdl(equity_lane0_deal_stage6_taken(24-1 downto 18) = equity_lane0_deal_stage6_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage6_same_position103_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(30-1 downto 24));
+equity_lane0_deal_stage6_repeated_position28_same_position94_equal <= stdl(equity_lane0_deal_stage6_taken(24-1 downto 18) = equity_lane0_deal_stage6_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage6_same_position104_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(36-1 downto 30));
+equity_lane0_deal_stage6_repeated_position28_same_position95_equal <= stdl(equity_lane0_deal_stage6_taken(24-1 downto 18) = equity_lane0_deal_stage6_t_pos(18-1 downto 12));
 
-equity_lane0_deal_stage6_repeats_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_deal_stage6_repeats <= equity_lane0_deal_stage6_compared;
-    end if;
-end process equity_lane0_deal_stage6_repeats_register;
+
+equity_lane0_deal_stage6_repeated_position28_same_position96_equal <= stdl(equity_lane0_deal_stage6_taken(24-1 downto 18) = equity_lane0_deal_stage6_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage6_repeated_position28_same_position97_equal <= stdl(equity_lane0_deal_stage6_taken(24-1 downto 18) = equity_lane0_deal_stage6_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage6_repeated_position28_same_position98_equal <= stdl(equity_lane0_deal_stage6_taken(24-1 downto 18) = equity_lane0_deal_stage6_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage6_repeated_position28_any_set36_hit <= stdl(equity_lane0_deal_stage6_repeated_position28_any_set36_bits /= 0);
+
+
+equity_lane0_deal_stage6_repeated_position28_any_set37_hit <= stdl(equity_lane0_deal_stage6_repeated_position28_any_set37_bits /= 0);
+
+
+equity_lane0_deal_stage6_repeated_position28_groups <= equity_lane0_deal_stage6_repeated_position28_gathered;
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position99_equal <= stdl(equity_lane0_deal_stage6_taken(30-1 downto 24) = equity_lane0_deal_stage6_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position100_equal <= stdl(equity_lane0_deal_stage6_taken(30-1 downto 24) = equity_lane0_deal_stage6_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position101_equal <= stdl(equity_lane0_deal_stage6_taken(30-1 downto 24) = equity_lane0_deal_stage6_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position102_equal <= stdl(equity_lane0_deal_stage6_taken(30-1 downto 24) = equity_lane0_deal_stage6_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position103_equal <= stdl(equity_lane0_deal_stage6_taken(30-1 downto 24) = equity_lane0_deal_stage6_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position104_equal <= stdl(equity_lane0_deal_stage6_taken(30-1 downto 24) = equity_lane0_deal_stage6_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage6_repeated_position29_any_set38_hit <= stdl(equity_lane0_deal_stage6_repeated_position29_any_set38_bits /= 0);
+
+
+equity_lane0_deal_stage6_repeated_position29_any_set39_hit <= stdl(equity_lane0_deal_stage6_repeated_position29_any_set39_bits /= 0);
+
+
+equity_lane0_deal_stage6_repeated_position29_groups <= equity_lane0_deal_stage6_repeated_position29_gathered;
 
 equity_lane0_deal_stage6_masking: process (equity_lane0_slot_stream6_word, equity_lane0_deal_stage6_exact_q, equity_lane0_delay_line6_d_out, equity_lane0_deal_stage6_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -9573,20 +10765,9 @@ begin
 end process equity_lane0_deal_stage6_masking;
 
 equity_lane0_deal_stage6_take: process (clk) is
-    variable lows: unsigned(4 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage6_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane0_deal_stage6_n_q);
-        end loop;
         equity_lane0_deal_stage6_taken <= equity_lane0_deal_stage6_candidates;
-        equity_lane0_deal_stage6_below <= lows;
         equity_lane0_deal_stage6_t_pos <= equity_lane0_deal_stage5_pos_out;
     end if;
 end process equity_lane0_deal_stage6_take;
@@ -9606,17 +10787,22 @@ end process equity_lane0_deal_stage6_take_flags;
 
 equity_lane0_deal_stage6_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 5);
         for f in 0 to 5-1 loop
-            ok := equity_lane0_deal_stage6_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane0_deal_stage6_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane0_deal_stage6_n_q);
             if (bool(equity_lane0_deal_stage6_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 6-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage6_repeats(((6 * f) + t)))));
+            for g in 0 to 2-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage6_repeated(((2 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;
@@ -9693,221 +10879,304 @@ begin
 end process equity_lane0_deal_stage7_setting;
 
 
-equity_lane0_deal_stage7_same_position105_equal <= stdl(equity_lane0_deal_stage7_candidates(6-1 downto 0) = equity_lane0_deal_stage6_pos_out(6-1 downto 0));
+equity_lane0_deal_stage7_repeated_position30_same_position105_equal <= stdl(equity_lane0_deal_stage7_taken(6-1 downto 0) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage7_same_position106_equal <= stdl(equity_lane0_deal_stage7_candidates(6-1 downto 0) = equity_lane0_deal_stage6_pos_out(12-1 downto 6));
+equity_lane0_deal_stage7_repeated_position30_same_position106_equal <= stdl(equity_lane0_deal_stage7_taken(6-1 downto 0) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage7_same_position107_equal <= stdl(equity_lane0_deal_stage7_candidates(6-1 downto 0) = equity_lane0_deal_stage6_pos_out(18-1 downto 12));
+equity_lane0_deal_stage7_repeated_position30_same_position107_equal <= stdl(equity_lane0_deal_stage7_taken(6-1 downto 0) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage7_same_position108_equal <= stdl(equity_lane0_deal_stage7_candidates(6-1 downto 0) = equity_lane0_deal_stage6_pos_out(24-1 downto 18));
+equity_lane0_deal_stage7_repeated_position30_same_position108_equal <= stdl(equity_lane0_deal_stage7_taken(6-1 downto 0) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage7_same_position109_equal <= stdl(equity_lane0_deal_stage7_candidates(6-1 downto 0) = equity_lane0_deal_stage6_pos_out(30-1 downto 24));
+equity_lane0_deal_stage7_repeated_position30_same_position109_equal <= stdl(equity_lane0_deal_stage7_taken(6-1 downto 0) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage7_same_position110_equal <= stdl(equity_lane0_deal_stage7_candidates(6-1 downto 0) = equity_lane0_deal_stage6_pos_out(36-1 downto 30));
+equity_lane0_deal_stage7_repeated_position30_same_position110_equal <= stdl(equity_lane0_deal_stage7_taken(6-1 downto 0) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage7_same_position111_equal <= stdl(equity_lane0_deal_stage7_candidates(6-1 downto 0) = equity_lane0_deal_stage6_pos_out(42-1 downto 36));
+equity_lane0_deal_stage7_repeated_position30_same_position111_equal <= stdl(equity_lane0_deal_stage7_taken(6-1 downto 0) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage7_same_position112_equal <= stdl(equity_lane0_deal_stage7_candidates(12-1 downto 6) = equity_lane0_deal_stage6_pos_out(6-1 downto 0));
+equity_lane0_deal_stage7_repeated_position30_any_set40_hit <= stdl(equity_lane0_deal_stage7_repeated_position30_any_set40_bits /= 0);
 
 
-equity_lane0_deal_stage7_same_position113_equal <= stdl(equity_lane0_deal_stage7_candidates(12-1 downto 6) = equity_lane0_deal_stage6_pos_out(12-1 downto 6));
+equity_lane0_deal_stage7_repeated_position30_any_set41_hit <= stdl(equity_lane0_deal_stage7_repeated_position30_any_set41_bits /= 0);
 
 
-equity_lane0_deal_stage7_same_position114_equal <= stdl(equity_lane0_deal_stage7_candidates(12-1 downto 6) = equity_lane0_deal_stage6_pos_out(18-1 downto 12));
+equity_lane0_deal_stage7_repeated_position30_groups <= equity_lane0_deal_stage7_repeated_position30_gathered;
 
 
-equity_lane0_deal_stage7_same_position115_equal <= stdl(equity_lane0_deal_stage7_candidates(12-1 downto 6) = equity_lane0_deal_stage6_pos_out(24-1 downto 18));
+equity_lane0_deal_stage7_repeated_position31_same_position112_equal <= stdl(equity_lane0_deal_stage7_taken(12-1 downto 6) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage7_same_position116_equal <= stdl(equity_lane0_deal_stage7_candidates(12-1 downto 6) = equity_lane0_deal_stage6_pos_out(30-1 downto 24));
+equity_lane0_deal_stage7_repeated_position31_same_position113_equal <= stdl(equity_lane0_deal_stage7_taken(12-1 downto 6) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage7_same_position117_equal <= stdl(equity_lane0_deal_stage7_candidates(12-1 downto 6) = equity_lane0_deal_stage6_pos_out(36-1 downto 30));
+equity_lane0_deal_stage7_repeated_position31_same_position114_equal <= stdl(equity_lane0_deal_stage7_taken(12-1 downto 6) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage7_same_position118_equal <= stdl(equity_lane0_deal_stage7_candidates(12-1 downto 6) = equity_lane0_deal_stage6_pos_out(42-1 downto 36));
+equity_lane0_deal_stage7_repeated_position31_same_position115_equal <= stdl(equity_lane0_deal_stage7_taken(12-1 downto 6) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage7_same_position119_equal <= stdl(equity_lane0_deal_stage7_candidates(18-1 downto 12) = equity_lane0_deal_stage6_pos_out(6-1 downto 0));
+equity_lane0_deal_stage7_repeated_position31_same_position116_equal <= stdl(equity_lane0_deal_stage7_taken(12-1 downto 6) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage7_same_position120_equal <= stdl(equity_lane0_deal_stage7_candidates(18-1 downto 12) = equity_lane0_deal_stage6_pos_out(12-1 downto 6));
+equity_lane0_deal_stage7_repeated_position31_same_position117_equal <= stdl(equity_lane0_deal_stage7_taken(12-1 downto 6) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage7_same_position121_equal <= stdl(equity_lane0_deal_stage7_candidates(18-1 downto 12) = equity_lane0_deal_stage6_pos_out(18-1 downto 12));
+equity_lane0_deal_stage7_repeated_position31_same_position118_equal <= stdl(equity_lane0_deal_stage7_taken(12-1 downto 6) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage7_same_position122_equal <= stdl(equity_lane0_deal_stage7_candidates(18-1 downto 12) = equity_lane0_deal_stage6_pos_out(24-1 downto 18));
+equity_lane0_deal_stage7_repeated_position31_any_set42_hit <= stdl(equity_lane0_deal_stage7_repeated_position31_any_set42_bits /= 0);
 
 
-equity_lane0_deal_stage7_same_position123_equal <= stdl(equity_lane0_deal_stage7_candidates(18-1 downto 12) = equity_lane0_deal_stage6_pos_out(30-1 downto 24));
+equity_lane0_deal_stage7_repeated_position31_any_set43_hit <= stdl(equity_lane0_deal_stage7_repeated_position31_any_set43_bits /= 0);
 
 
-equity_lane0_deal_stage7_same_position124_equal <= stdl(equity_lane0_deal_stage7_candidates(18-1 downto 12) = equity_lane0_deal_stage6_pos_out(36-1 downto 30));
+equity_lane0_deal_stage7_repeated_position31_groups <= equity_lane0_deal_stage7_repeated_position31_gathered;
 
 
-equity_lane0_deal_stage7_same_position125_equal <= stdl(equity_lane0_deal_stage7_candidates(18-1 downto 12) = equity_lane0_deal_stage6_pos_out(42-1 downto 36));
+equity_lane0_deal_stage7_repeated_position32_same_position119_equal <= stdl(equity_lane0_deal_stage7_taken(18-1 downto 12) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage7_same_position126_equal <= stdl(equity_lane0_deal_stage7_candidates(24-1 downto 18) = equity_lane0_deal_stage6_pos_out(6-1 downto 0));
+equity_lane0_deal_stage7_repeated_position32_same_position120_equal <= stdl(equity_lane0_deal_stage7_taken(18-1 downto 12) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage7_same_position127_equal <= stdl(equity_lane0_deal_stage7_candidates(24-1 downto 18) = equity_lane0_deal_stage6_pos_out(12-1 downto 6));
+equity_lane0_deal_stage7_repeated_position32_same_position121_equal <= stdl(equity_lane0_deal_stage7_taken(18-1 downto 12) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage7_same_position128_equal <= stdl(equity_lane0_deal_stage7_candidates(24-1 downto 18) = equity_lane0_deal_stage6_pos_out(18-1 downto 12));
+equity_lane0_deal_stage7_repeated_position32_same_position122_equal <= stdl(equity_lane0_deal_stage7_taken(18-1 downto 12) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage7_same_position129_equal <= stdl(equity_lane0_deal_stage7_candidates(24-1 downto 18) = equity_lane0_deal_stage6_pos_out(24-1 downto 18));
+equity_lane0_deal_stage7_repeated_position32_same_position123_equal <= stdl(equity_lane0_deal_stage7_taken(18-1 downto 12) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage7_same_position130_equal <= stdl(equity_lane0_deal_stage7_candidates(24-1 downto 18) = equity_lane0_deal_stage6_pos_out(30-1 downto 24));
+equity_lane0_deal_stage7_repeated_position32_same_position124_equal <= stdl(equity_lane0_deal_stage7_taken(18-1 downto 12) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage7_same_position131_equal <= stdl(equity_lane0_deal_stage7_candidates(24-1 downto 18) = equity_lane0_deal_stage6_pos_out(36-1 downto 30));
+equity_lane0_deal_stage7_repeated_position32_same_position125_equal <= stdl(equity_lane0_deal_stage7_taken(18-1 downto 12) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage7_same_position132_equal <= stdl(equity_lane0_deal_stage7_candidates(24-1 downto 18) = equity_lane0_deal_stage6_pos_out(42-1 downto 36));
+equity_lane0_deal_stage7_repeated_position32_any_set44_hit <= stdl(equity_lane0_deal_stage7_repeated_position32_any_set44_bits /= 0);
 
 
-equity_lane0_deal_stage7_same_position133_equal <= stdl(equity_lane0_deal_stage7_candidates(30-1 downto 24) = equity_lane0_deal_stage6_pos_out(6-1 downto 0));
+equity_lane0_deal_stage7_repeated_position32_any_set45_hit <= stdl(equity_lane0_deal_stage7_repeated_position32_any_set45_bits /= 0);
 
 
-equity_lane0_deal_stage7_same_position134_equal <= stdl(equity_lane0_deal_stage7_candidates(30-1 downto 24) = equity_lane0_deal_stage6_pos_out(12-1 downto 6));
+equity_lane0_deal_stage7_repeated_position32_groups <= equity_lane0_deal_stage7_repeated_position32_gathered;
 
 
-equity_lane0_deal_stage7_same_position135_equal <= stdl(equity_lane0_deal_stage7_candidates(30-1 downto 24) = equity_lane0_deal_stage6_pos_out(18-1 downto 12));
+equity_lane0_deal_stage7_repeated_position33_same_position126_equal <= stdl(equity_lane0_deal_stage7_taken(24-1 downto 18) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage7_same_position136_equal <= stdl(equity_lane0_deal_stage7_candidates(30-1 downto 24) = equity_lane0_deal_stage6_pos_out(24-1 downto 18));
+equity_lane0_deal_stage7_repeated_position33_same_position127_equal <= stdl(equity_lane0_deal_stage7_taken(24-1 downto 18) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage7_same_position137_equal <= stdl(equity_lane0_deal_stage7_candidates(30-1 downto 24) = equity_lane0_deal_stage6_pos_out(30-1 downto 24));
+equity_lane0_deal_stage7_repeated_position33_same_position128_equal <= stdl(equity_lane0_deal_stage7_taken(24-1 downto 18) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage7_same_position138_equal <= stdl(equity_lane0_deal_stage7_candidates(30-1 downto 24) = equity_lane0_deal_stage6_pos_out(36-1 downto 30));
+equity_lane0_deal_stage7_repeated_position33_same_position129_equal <= stdl(equity_lane0_deal_stage7_taken(24-1 downto 18) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage7_same_position139_equal <= stdl(equity_lane0_deal_stage7_candidates(30-1 downto 24) = equity_lane0_deal_stage6_pos_out(42-1 downto 36));
+equity_lane0_deal_stage7_repeated_position33_same_position130_equal <= stdl(equity_lane0_deal_stage7_taken(24-1 downto 18) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage7_same_position140_equal <= stdl(equity_lane0_deal_stage7_candidates(36-1 downto 30) = equity_lane0_deal_stage6_pos_out(6-1 downto 0));
+equity_lane0_deal_stage7_repeated_position33_same_position131_equal <= stdl(equity_lane0_deal_stage7_taken(24-1 downto 18) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage7_same_position141_equal <= stdl(equity_lane0_deal_stage7_candidates(36-1 downto 30) = equity_lane0_deal_stage6_pos_out(12-1 downto 6));
+equity_lane0_deal_stage7_repeated_position33_same_position132_equal <= stdl(equity_lane0_deal_stage7_taken(24-1 downto 18) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage7_same_position142_equal <= stdl(equity_lane0_deal_stage7_candidates(36-1 downto 30) = equity_lane0_deal_stage6_pos_out(18-1 downto 12));
+equity_lane0_deal_stage7_repeated_position33_any_set46_hit <= stdl(equity_lane0_deal_stage7_repeated_position33_any_set46_bits /= 0);
 
 
-equity_lane0_deal_stage7_same_position143_equal <= stdl(equity_lane0_deal_stage7_candidates(36-1 downto 30) = equity_lane0_deal_stage6_pos_out(24-1 downto 18));
+equity_lane0_deal_stage7_repeated_position33_any_set47_hit <= stdl(equity_lane0_deal_stage7_repeated_position33_any_set47_bits /= 0);
 
 
-equity_lane0_deal_stage7_same_position144_equal <= stdl(equity_lane0_deal_stage7_candidates(36-1 downto 30) = equity_lane0_deal_stage6_pos_out(30-1 downto 24));
+equity_lane0_deal_stage7_repeated_position33_groups <= equity_lane0_deal_stage7_repeated_position33_gathered;
 
 
-equity_lane0_deal_stage7_same_position145_equal <= stdl(equity_lane0_deal_stage7_candidates(36-1 downto 30) = equity_lane0_deal_stage6_pos_out(36-1 downto 30));
+equity_lane0_deal_stage7_repeated_position34_same_position133_equal <= stdl(equity_lane0_deal_stage7_taken(30-1 downto 24) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage7_same_position146_equal <= stdl(equity_lane0_deal_stage7_candidates(36-1 downto 30) = equity_lane0_deal_stage6_pos_out(42-1 downto 36));
+equity_lane0_deal_stage7_repeated_position34_same_position134_equal <= stdl(equity_lane0_deal_stage7_taken(30-1 downto 24) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage7_same_position147_equal <= stdl(equity_lane0_deal_stage7_candidates(42-1 downto 36) = equity_lane0_deal_stage6_pos_out(6-1 downto 0));
+equity_lane0_deal_stage7_repeated_position34_same_position135_equal <= stdl(equity_lane0_deal_stage7_taken(30-1 downto 24) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage7_same_position148_equal <= stdl(equity_lane0_deal_stage7_candidates(42-1 downto 36) = equity_lane0_deal_stage6_pos_out(12-1 downto 6));
+equity_lane0_deal_stage7_repeated_position34_same_position136_equal <= stdl(equity_lane0_deal_stage7_taken(30-1 downto 24) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage7_same_position149_equal <= stdl(equity_lane0_deal_stage7_candidates(42-1 downto 36) = equity_lane0_deal_stage6_pos_out(18-1 downto 12));
+equity_lane0_deal_stage7_repeated_position34_same_position137_equal <= stdl(equity_lane0_deal_stage7_taken(30-1 downto 24) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage7_same_position150_equal <= stdl(equity_lane0_deal_stage7_candidates(42-1 downto 36) = equity_lane0_deal_stage6_pos_out(24-1 downto 18));
+equity_lane0_deal_stage7_repeated_position34_same_position138_equal <= stdl(equity_lane0_deal_stage7_taken(30-1 downto 24) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage7_same_position151_equal <= stdl(equity_lane0_deal_stage7_candidates(42-1 downto 36) = equity_lane0_deal_stage6_pos_out(30-1 downto 24));
+equity_lane0_deal_stage7_repeated_position34_same_position139_equal <= stdl(equity_lane0_deal_stage7_taken(30-1 downto 24) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage7_same_position152_equal <= stdl(equity_lane0_deal_stage7_candidates(42-1 downto 36) = equity_lane0_deal_stage6_pos_out(36-1 downto 30));
+equity_lane0_deal_stage7_repeated_position34_any_set48_hit <= stdl(equity_lane0_deal_stage7_repeated_position34_any_set48_bits /= 0);
 
 
-equity_lane0_deal_stage7_same_position153_equal <= stdl(equity_lane0_deal_stage7_candidates(42-1 downto 36) = equity_lane0_deal_stage6_pos_out(42-1 downto 36));
+equity_lane0_deal_stage7_repeated_position34_any_set49_hit <= stdl(equity_lane0_deal_stage7_repeated_position34_any_set49_bits /= 0);
 
 
-equity_lane0_deal_stage7_same_position154_equal <= stdl(equity_lane0_deal_stage7_candidates(48-1 downto 42) = equity_lane0_deal_stage6_pos_out(6-1 downto 0));
+equity_lane0_deal_stage7_repeated_position34_groups <= equity_lane0_deal_stage7_repeated_position34_gathered;
 
 
-equity_lane0_deal_stage7_same_position155_equal <= stdl(equity_lane0_deal_stage7_candidates(48-1 downto 42) = equity_lane0_deal_stage6_pos_out(12-1 downto 6));
+equity_lane0_deal_stage7_repeated_position35_same_position140_equal <= stdl(equity_lane0_deal_stage7_taken(36-1 downto 30) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage7_same_position156_equal <= stdl(equity_lane0_deal_stage7_candidates(48-1 downto 42) = equity_lane0_deal_stage6_pos_out(18-1 downto 12));
+equity_lane0_deal_stage7_repeated_position35_same_position141_equal <= stdl(equity_lane0_deal_stage7_taken(36-1 downto 30) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage7_same_position157_equal <= stdl(equity_lane0_deal_stage7_candidates(48-1 downto 42) = equity_lane0_deal_stage6_pos_out(24-1 downto 18));
+equity_lane0_deal_stage7_repeated_position35_same_position142_equal <= stdl(equity_lane0_deal_stage7_taken(36-1 downto 30) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage7_same_position158_equal <= stdl(equity_lane0_deal_stage7_candidates(48-1 downto 42) = equity_lane0_deal_stage6_pos_out(30-1 downto 24));
+equity_lane0_deal_stage7_repeated_position35_same_position143_equal <= stdl(equity_lane0_deal_stage7_taken(36-1 downto 30) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage7_same_position159_equal <= stdl(equity_lane0_deal_stage7_candidates(48-1 downto 42) = equity_lane0_deal_stage6_pos_out(36-1 downto 30));
+equity_lane0_deal_stage7_repeated_position35_same_position144_equal <= stdl(equity_lane0_deal_stage7_taken(36-1 downto 30) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage7_same_position160_equal <= stdl(equity_lane0_deal_stage7_candidates(48-1 downto 42) = equity_lane0_deal_stage6_pos_out(42-1 downto 36));
+equity_lane0_deal_stage7_repeated_position35_same_position145_equal <= stdl(equity_lane0_deal_stage7_taken(36-1 downto 30) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage7_same_position161_equal <= stdl(equity_lane0_deal_stage7_candidates(54-1 downto 48) = equity_lane0_deal_stage6_pos_out(6-1 downto 0));
+equity_lane0_deal_stage7_repeated_position35_same_position146_equal <= stdl(equity_lane0_deal_stage7_taken(36-1 downto 30) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage7_same_position162_equal <= stdl(equity_lane0_deal_stage7_candidates(54-1 downto 48) = equity_lane0_deal_stage6_pos_out(12-1 downto 6));
+equity_lane0_deal_stage7_repeated_position35_any_set50_hit <= stdl(equity_lane0_deal_stage7_repeated_position35_any_set50_bits /= 0);
 
 
-equity_lane0_deal_stage7_same_position163_equal <= stdl(equity_lane0_deal_stage7_candidates(54-1 downto 48) = equity_lane0_deal_stage6_pos_out(18-1 downto 12));
+equity_lane0_deal_stage7_repeated_position35_any_set51_hit <= stdl(equity_lane0_deal_stage7_repeated_position35_any_set51_bits /= 0);
 
 
-equity_lane0_deal_stage7_same_position164_equal <= stdl(equity_lane0_deal_stage7_candidates(54-1 downto 48) = equity_lane0_deal_stage6_pos_out(24-1 downto 18));
+equity_lane0_deal_stage7_repeated_position35_groups <= equity_lane0_deal_stage7_repeated_position35_gathered;
 
 
-equity_lane0_deal_stage7_same_position165_equal <= stdl(equity_lane0_deal_stage7_candidates(54-1 downto 48) = equity_lane0_deal_stage6_pos_out(30-1 downto 24));
+equity_lane0_deal_stage7_repeated_position36_same_position147_equal <= stdl(equity_lane0_deal_stage7_taken(42-1 downto 36) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage7_same_position166_equal <= stdl(equity_lane0_deal_stage7_candidates(54-1 downto 48) = equity_lane0_deal_stage6_pos_out(36-1 downto 30));
+equity_lane0_deal_stage7_repeated_position36_same_position148_equal <= stdl(equity_lane0_deal_stage7_taken(42-1 downto 36) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage7_same_position167_equal <= stdl(equity_lane0_deal_stage7_candidates(54-1 downto 48) = equity_lane0_deal_stage6_pos_out(42-1 downto 36));
+equity_lane0_deal_stage7_repeated_position36_same_position149_equal <= stdl(equity_lane0_deal_stage7_taken(42-1 downto 36) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage7_same_position168_equal <= stdl(equity_lane0_deal_stage7_candidates(60-1 downto 54) = equity_lane0_deal_stage6_pos_out(6-1 downto 0));
+equity_lane0_deal_stage7_repeated_position36_same_position150_equal <= stdl(equity_lane0_deal_stage7_taken(42-1 downto 36) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage7_same_position169_equal <= stdl(equity_lane0_deal_stage7_candidates(60-1 downto 54) = equity_lane0_deal_stage6_pos_out(12-1 downto 6));
+equity_lane0_deal_stage7_repeated_position36_same_position151_equal <= stdl(equity_lane0_deal_stage7_taken(42-1 downto 36) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage7_same_position170_equal <= stdl(equity_lane0_deal_stage7_candidates(60-1 downto 54) = equity_lane0_deal_stage6_pos_out(18-1 downto 12));
+equity_lane0_deal_stage7_repeated_position36_same_position152_equal <= stdl(equity_lane0_deal_stage7_taken(42-1 downto 36) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage7_same_position171_equal <= stdl(equity_lane0_deal_stage7_candidates(60-1 downto 54) = equity_lane0_deal_stage6_pos_out(24-1 downto 18));
+equity_lane0_deal_stage7_repeated_position36_same_position153_equal <= stdl(equity_lane0_deal_stage7_taken(42-1 downto 36) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage7_same_position172_equal <= stdl(equity_lane0_deal_stage7_candidates(60-1 downto 54) = equity_lane0_deal_stage6_pos_out(30-1 downto 24));
+equity_lane0_deal_stage7_repeated_position36_any_set52_hit <= stdl(equity_lane0_deal_stage7_repeated_position36_any_set52_bits /= 0);
 
 
-equity_lane0_deal_stage7_same_position173_equal <= stdl(equity_lane0_deal_stage7_candidates(60-1 downto 54) = equity_lane0_deal_stage6_pos_out(36-1 downto 30));
+equity_lane0_deal_stage7_repeated_position36_any_set53_hit <= stdl(equity_lane0_deal_stage7_repeated_position36_any_set53_bits /= 0);
 
 
-equity_lane0_deal_stage7_same_position174_equal <= stdl(equity_lane0_deal_stage7_candidates(60-1 downto 54) = equity_lane0_deal_stage6_pos_out(42-1 downto 36));
+equity_lane0_deal_stage7_repeated_position36_groups <= equity_lane0_deal_stage7_repeated_position36_gathered;
 
-equity_lane0_deal_stage7_repeats_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_deal_stage7_repeats <= equity_lane0_deal_stage7_compared;
-    end if;
-end process equity_lane0_deal_stage7_repeats_register;
+
+equity_lane0_deal_stage7_repeated_position37_same_position154_equal <= stdl(equity_lane0_deal_stage7_taken(48-1 downto 42) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage7_repeated_position37_same_position155_equal <= stdl(equity_lane0_deal_stage7_taken(48-1 downto 42) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage7_repeated_position37_same_position156_equal <= stdl(equity_lane0_deal_stage7_taken(48-1 downto 42) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage7_repeated_position37_same_position157_equal <= stdl(equity_lane0_deal_stage7_taken(48-1 downto 42) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage7_repeated_position37_same_position158_equal <= stdl(equity_lane0_deal_stage7_taken(48-1 downto 42) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage7_repeated_position37_same_position159_equal <= stdl(equity_lane0_deal_stage7_taken(48-1 downto 42) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage7_repeated_position37_same_position160_equal <= stdl(equity_lane0_deal_stage7_taken(48-1 downto 42) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage7_repeated_position37_any_set54_hit <= stdl(equity_lane0_deal_stage7_repeated_position37_any_set54_bits /= 0);
+
+
+equity_lane0_deal_stage7_repeated_position37_any_set55_hit <= stdl(equity_lane0_deal_stage7_repeated_position37_any_set55_bits /= 0);
+
+
+equity_lane0_deal_stage7_repeated_position37_groups <= equity_lane0_deal_stage7_repeated_position37_gathered;
+
+
+equity_lane0_deal_stage7_repeated_position38_same_position161_equal <= stdl(equity_lane0_deal_stage7_taken(54-1 downto 48) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage7_repeated_position38_same_position162_equal <= stdl(equity_lane0_deal_stage7_taken(54-1 downto 48) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage7_repeated_position38_same_position163_equal <= stdl(equity_lane0_deal_stage7_taken(54-1 downto 48) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage7_repeated_position38_same_position164_equal <= stdl(equity_lane0_deal_stage7_taken(54-1 downto 48) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage7_repeated_position38_same_position165_equal <= stdl(equity_lane0_deal_stage7_taken(54-1 downto 48) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage7_repeated_position38_same_position166_equal <= stdl(equity_lane0_deal_stage7_taken(54-1 downto 48) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage7_repeated_position38_same_position167_equal <= stdl(equity_lane0_deal_stage7_taken(54-1 downto 48) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage7_repeated_position38_any_set56_hit <= stdl(equity_lane0_deal_stage7_repeated_position38_any_set56_bits /= 0);
+
+
+equity_lane0_deal_stage7_repeated_position38_any_set57_hit <= stdl(equity_lane0_deal_stage7_repeated_position38_any_set57_bits /= 0);
+
+
+equity_lane0_deal_stage7_repeated_position38_groups <= equity_lane0_deal_stage7_repeated_position38_gathered;
+
+
+equity_lane0_deal_stage7_repeated_position39_same_position168_equal <= stdl(equity_lane0_deal_stage7_taken(60-1 downto 54) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage7_repeated_position39_same_position169_equal <= stdl(equity_lane0_deal_stage7_taken(60-1 downto 54) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage7_repeated_position39_same_position170_equal <= stdl(equity_lane0_deal_stage7_taken(60-1 downto 54) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage7_repeated_position39_same_position171_equal <= stdl(equity_lane0_deal_stage7_taken(60-1 downto 54) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage7_repeated_position39_same_position172_equal <= stdl(equity_lane0_deal_stage7_taken(60-1 downto 54) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage7_repeated_position39_same_position173_equal <= stdl(equity_lane0_deal_stage7_taken(60-1 downto 54) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage7_repeated_position39_same_position174_equal <= stdl(equity_lane0_deal_stage7_taken(60-1 downto 54) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage7_repeated_position39_any_set58_hit <= stdl(equity_lane0_deal_stage7_repeated_position39_any_set58_bits /= 0);
+
+
+equity_lane0_deal_stage7_repeated_position39_any_set59_hit <= stdl(equity_lane0_deal_stage7_repeated_position39_any_set59_bits /= 0);
+
+
+equity_lane0_deal_stage7_repeated_position39_groups <= equity_lane0_deal_stage7_repeated_position39_gathered;
 
 equity_lane0_deal_stage7_masking: process (equity_lane0_slot_stream7_word, equity_lane0_deal_stage7_exact_q, equity_lane0_delay_line7_d_out, equity_lane0_deal_stage7_mask_q) is
     variable masked: unsigned(59 downto 0);
@@ -9928,20 +11197,9 @@ begin
 end process equity_lane0_deal_stage7_masking;
 
 equity_lane0_deal_stage7_take: process (clk) is
-    variable lows: unsigned(9 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 10);
-        for f in 0 to 10-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage7_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane0_deal_stage7_n_q);
-        end loop;
         equity_lane0_deal_stage7_taken <= equity_lane0_deal_stage7_candidates;
-        equity_lane0_deal_stage7_below <= lows;
         equity_lane0_deal_stage7_t_pos <= equity_lane0_deal_stage6_pos_out;
     end if;
 end process equity_lane0_deal_stage7_take;
@@ -9961,17 +11219,22 @@ end process equity_lane0_deal_stage7_take_flags;
 
 equity_lane0_deal_stage7_judge: process (clk) is
     variable usable: unsigned(9 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 10);
         for f in 0 to 10-1 loop
-            ok := equity_lane0_deal_stage7_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane0_deal_stage7_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane0_deal_stage7_n_q);
             if (bool(equity_lane0_deal_stage7_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 7-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage7_repeats(((7 * f) + t)))));
+            for g in 0 to 2-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage7_repeated(((2 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;
@@ -10048,251 +11311,334 @@ begin
 end process equity_lane0_deal_stage8_setting;
 
 
-equity_lane0_deal_stage8_same_position175_equal <= stdl(equity_lane0_deal_stage8_candidates(6-1 downto 0) = equity_lane0_deal_stage7_pos_out(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position40_same_position175_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage8_same_position176_equal <= stdl(equity_lane0_deal_stage8_candidates(6-1 downto 0) = equity_lane0_deal_stage7_pos_out(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position40_same_position176_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage8_same_position177_equal <= stdl(equity_lane0_deal_stage8_candidates(6-1 downto 0) = equity_lane0_deal_stage7_pos_out(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position40_same_position177_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage8_same_position178_equal <= stdl(equity_lane0_deal_stage8_candidates(6-1 downto 0) = equity_lane0_deal_stage7_pos_out(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position40_same_position178_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage8_same_position179_equal <= stdl(equity_lane0_deal_stage8_candidates(6-1 downto 0) = equity_lane0_deal_stage7_pos_out(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position40_same_position179_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage8_same_position180_equal <= stdl(equity_lane0_deal_stage8_candidates(6-1 downto 0) = equity_lane0_deal_stage7_pos_out(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position40_same_position180_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage8_same_position181_equal <= stdl(equity_lane0_deal_stage8_candidates(6-1 downto 0) = equity_lane0_deal_stage7_pos_out(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position40_same_position181_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage8_same_position182_equal <= stdl(equity_lane0_deal_stage8_candidates(6-1 downto 0) = equity_lane0_deal_stage7_pos_out(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position40_same_position182_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage8_same_position183_equal <= stdl(equity_lane0_deal_stage8_candidates(12-1 downto 6) = equity_lane0_deal_stage7_pos_out(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position40_any_set60_hit <= stdl(equity_lane0_deal_stage8_repeated_position40_any_set60_bits /= 0);
 
 
-equity_lane0_deal_stage8_same_position184_equal <= stdl(equity_lane0_deal_stage8_candidates(12-1 downto 6) = equity_lane0_deal_stage7_pos_out(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position40_any_set61_hit <= stdl(equity_lane0_deal_stage8_repeated_position40_any_set61_bits /= 0);
 
 
-equity_lane0_deal_stage8_same_position185_equal <= stdl(equity_lane0_deal_stage8_candidates(12-1 downto 6) = equity_lane0_deal_stage7_pos_out(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position40_groups <= equity_lane0_deal_stage8_repeated_position40_gathered;
 
 
-equity_lane0_deal_stage8_same_position186_equal <= stdl(equity_lane0_deal_stage8_candidates(12-1 downto 6) = equity_lane0_deal_stage7_pos_out(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position41_same_position183_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage8_same_position187_equal <= stdl(equity_lane0_deal_stage8_candidates(12-1 downto 6) = equity_lane0_deal_stage7_pos_out(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position41_same_position184_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage8_same_position188_equal <= stdl(equity_lane0_deal_stage8_candidates(12-1 downto 6) = equity_lane0_deal_stage7_pos_out(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position41_same_position185_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage8_same_position189_equal <= stdl(equity_lane0_deal_stage8_candidates(12-1 downto 6) = equity_lane0_deal_stage7_pos_out(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position41_same_position186_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage8_same_position190_equal <= stdl(equity_lane0_deal_stage8_candidates(12-1 downto 6) = equity_lane0_deal_stage7_pos_out(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position41_same_position187_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage8_same_position191_equal <= stdl(equity_lane0_deal_stage8_candidates(18-1 downto 12) = equity_lane0_deal_stage7_pos_out(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position41_same_position188_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage8_same_position192_equal <= stdl(equity_lane0_deal_stage8_candidates(18-1 downto 12) = equity_lane0_deal_stage7_pos_out(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position41_same_position189_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage8_same_position193_equal <= stdl(equity_lane0_deal_stage8_candidates(18-1 downto 12) = equity_lane0_deal_stage7_pos_out(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position41_same_position190_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage8_same_position194_equal <= stdl(equity_lane0_deal_stage8_candidates(18-1 downto 12) = equity_lane0_deal_stage7_pos_out(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position41_any_set62_hit <= stdl(equity_lane0_deal_stage8_repeated_position41_any_set62_bits /= 0);
 
 
-equity_lane0_deal_stage8_same_position195_equal <= stdl(equity_lane0_deal_stage8_candidates(18-1 downto 12) = equity_lane0_deal_stage7_pos_out(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position41_any_set63_hit <= stdl(equity_lane0_deal_stage8_repeated_position41_any_set63_bits /= 0);
 
 
-equity_lane0_deal_stage8_same_position196_equal <= stdl(equity_lane0_deal_stage8_candidates(18-1 downto 12) = equity_lane0_deal_stage7_pos_out(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position41_groups <= equity_lane0_deal_stage8_repeated_position41_gathered;
 
 
-equity_lane0_deal_stage8_same_position197_equal <= stdl(equity_lane0_deal_stage8_candidates(18-1 downto 12) = equity_lane0_deal_stage7_pos_out(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position42_same_position191_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage8_same_position198_equal <= stdl(equity_lane0_deal_stage8_candidates(18-1 downto 12) = equity_lane0_deal_stage7_pos_out(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position42_same_position192_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage8_same_position199_equal <= stdl(equity_lane0_deal_stage8_candidates(24-1 downto 18) = equity_lane0_deal_stage7_pos_out(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position42_same_position193_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage8_same_position200_equal <= stdl(equity_lane0_deal_stage8_candidates(24-1 downto 18) = equity_lane0_deal_stage7_pos_out(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position42_same_position194_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage8_same_position201_equal <= stdl(equity_lane0_deal_stage8_candidates(24-1 downto 18) = equity_lane0_deal_stage7_pos_out(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position42_same_position195_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage8_same_position202_equal <= stdl(equity_lane0_deal_stage8_candidates(24-1 downto 18) = equity_lane0_deal_stage7_pos_out(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position42_same_position196_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage8_same_position203_equal <= stdl(equity_lane0_deal_stage8_candidates(24-1 downto 18) = equity_lane0_deal_stage7_pos_out(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position42_same_position197_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage8_same_position204_equal <= stdl(equity_lane0_deal_stage8_candidates(24-1 downto 18) = equity_lane0_deal_stage7_pos_out(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position42_same_position198_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage8_same_position205_equal <= stdl(equity_lane0_deal_stage8_candidates(24-1 downto 18) = equity_lane0_deal_stage7_pos_out(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position42_any_set64_hit <= stdl(equity_lane0_deal_stage8_repeated_position42_any_set64_bits /= 0);
 
 
-equity_lane0_deal_stage8_same_position206_equal <= stdl(equity_lane0_deal_stage8_candidates(24-1 downto 18) = equity_lane0_deal_stage7_pos_out(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position42_any_set65_hit <= stdl(equity_lane0_deal_stage8_repeated_position42_any_set65_bits /= 0);
 
 
-equity_lane0_deal_stage8_same_position207_equal <= stdl(equity_lane0_deal_stage8_candidates(30-1 downto 24) = equity_lane0_deal_stage7_pos_out(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position42_groups <= equity_lane0_deal_stage8_repeated_position42_gathered;
 
 
-equity_lane0_deal_stage8_same_position208_equal <= stdl(equity_lane0_deal_stage8_candidates(30-1 downto 24) = equity_lane0_deal_stage7_pos_out(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position43_same_position199_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage8_same_position209_equal <= stdl(equity_lane0_deal_stage8_candidates(30-1 downto 24) = equity_lane0_deal_stage7_pos_out(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position43_same_position200_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage8_same_position210_equal <= stdl(equity_lane0_deal_stage8_candidates(30-1 downto 24) = equity_lane0_deal_stage7_pos_out(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position43_same_position201_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage8_same_position211_equal <= stdl(equity_lane0_deal_stage8_candidates(30-1 downto 24) = equity_lane0_deal_stage7_pos_out(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position43_same_position202_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage8_same_position212_equal <= stdl(equity_lane0_deal_stage8_candidates(30-1 downto 24) = equity_lane0_deal_stage7_pos_out(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position43_same_position203_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage8_same_position213_equal <= stdl(equity_lane0_deal_stage8_candidates(30-1 downto 24) = equity_lane0_deal_stage7_pos_out(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position43_same_position204_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage8_same_position214_equal <= stdl(equity_lane0_deal_stage8_candidates(30-1 downto 24) = equity_lane0_deal_stage7_pos_out(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position43_same_position205_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage8_same_position215_equal <= stdl(equity_lane0_deal_stage8_candidates(36-1 downto 30) = equity_lane0_deal_stage7_pos_out(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position43_same_position206_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage8_same_position216_equal <= stdl(equity_lane0_deal_stage8_candidates(36-1 downto 30) = equity_lane0_deal_stage7_pos_out(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position43_any_set66_hit <= stdl(equity_lane0_deal_stage8_repeated_position43_any_set66_bits /= 0);
 
 
-equity_lane0_deal_stage8_same_position217_equal <= stdl(equity_lane0_deal_stage8_candidates(36-1 downto 30) = equity_lane0_deal_stage7_pos_out(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position43_any_set67_hit <= stdl(equity_lane0_deal_stage8_repeated_position43_any_set67_bits /= 0);
 
 
-equity_lane0_deal_stage8_same_position218_equal <= stdl(equity_lane0_deal_stage8_candidates(36-1 downto 30) = equity_lane0_deal_stage7_pos_out(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position43_groups <= equity_lane0_deal_stage8_repeated_position43_gathered;
 
 
-equity_lane0_deal_stage8_same_position219_equal <= stdl(equity_lane0_deal_stage8_candidates(36-1 downto 30) = equity_lane0_deal_stage7_pos_out(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position44_same_position207_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage8_same_position220_equal <= stdl(equity_lane0_deal_stage8_candidates(36-1 downto 30) = equity_lane0_deal_stage7_pos_out(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position44_same_position208_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage8_same_position221_equal <= stdl(equity_lane0_deal_stage8_candidates(36-1 downto 30) = equity_lane0_deal_stage7_pos_out(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position44_same_position209_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage8_same_position222_equal <= stdl(equity_lane0_deal_stage8_candidates(36-1 downto 30) = equity_lane0_deal_stage7_pos_out(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position44_same_position210_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage8_same_position223_equal <= stdl(equity_lane0_deal_stage8_candidates(42-1 downto 36) = equity_lane0_deal_stage7_pos_out(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position44_same_position211_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage8_same_position224_equal <= stdl(equity_lane0_deal_stage8_candidates(42-1 downto 36) = equity_lane0_deal_stage7_pos_out(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position44_same_position212_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage8_same_position225_equal <= stdl(equity_lane0_deal_stage8_candidates(42-1 downto 36) = equity_lane0_deal_stage7_pos_out(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position44_same_position213_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage8_same_position226_equal <= stdl(equity_lane0_deal_stage8_candidates(42-1 downto 36) = equity_lane0_deal_stage7_pos_out(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position44_same_position214_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage8_same_position227_equal <= stdl(equity_lane0_deal_stage8_candidates(42-1 downto 36) = equity_lane0_deal_stage7_pos_out(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position44_any_set68_hit <= stdl(equity_lane0_deal_stage8_repeated_position44_any_set68_bits /= 0);
 
 
-equity_lane0_deal_stage8_same_position228_equal <= stdl(equity_lane0_deal_stage8_candidates(42-1 downto 36) = equity_lane0_deal_stage7_pos_out(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position44_any_set69_hit <= stdl(equity_lane0_deal_stage8_repeated_position44_any_set69_bits /= 0);
 
 
-equity_lane0_deal_stage8_same_position229_equal <= stdl(equity_lane0_deal_stage8_candidates(42-1 downto 36) = equity_lane0_deal_stage7_pos_out(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position44_groups <= equity_lane0_deal_stage8_repeated_position44_gathered;
 
 
-equity_lane0_deal_stage8_same_position230_equal <= stdl(equity_lane0_deal_stage8_candidates(42-1 downto 36) = equity_lane0_deal_stage7_pos_out(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position45_same_position215_equal <= stdl(equity_lane0_deal_stage8_taken(36-1 downto 30) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage8_same_position231_equal <= stdl(equity_lane0_deal_stage8_candidates(48-1 downto 42) = equity_lane0_deal_stage7_pos_out(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position45_same_position216_equal <= stdl(equity_lane0_deal_stage8_taken(36-1 downto 30) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage8_same_position232_equal <= stdl(equity_lane0_deal_stage8_candidates(48-1 downto 42) = equity_lane0_deal_stage7_pos_out(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position45_same_position217_equal <= stdl(equity_lane0_deal_stage8_taken(36-1 downto 30) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage8_same_position233_equal <= stdl(equity_lane0_deal_stage8_candidates(48-1 downto 42) = equity_lane0_deal_stage7_pos_out(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position45_same_position218_equal <= stdl(equity_lane0_deal_stage8_taken(36-1 downto 30) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage8_same_position234_equal <= stdl(equity_lane0_deal_stage8_candidates(48-1 downto 42) = equity_lane0_deal_stage7_pos_out(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position45_same_position219_equal <= stdl(equity_lane0_deal_stage8_taken(36-1 downto 30) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage8_same_position235_equal <= stdl(equity_lane0_deal_stage8_candidates(48-1 downto 42) = equity_lane0_deal_stage7_pos_out(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position45_same_position220_equal <= stdl(equity_lane0_deal_stage8_taken(36-1 downto 30) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage8_same_position236_equal <= stdl(equity_lane0_deal_stage8_candidates(48-1 downto 42) = equity_lane0_deal_stage7_pos_out(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position45_same_position221_equal <= stdl(equity_lane0_deal_stage8_taken(36-1 downto 30) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage8_same_position237_equal <= stdl(equity_lane0_deal_stage8_candidates(48-1 downto 42) = equity_lane0_deal_stage7_pos_out(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position45_same_position222_equal <= stdl(equity_lane0_deal_stage8_taken(36-1 downto 30) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage8_same_position238_equal <= stdl(equity_lane0_deal_stage8_candidates(48-1 downto 42) = equity_lane0_deal_stage7_pos_out(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position45_any_set70_hit <= stdl(equity_lane0_deal_stage8_repeated_position45_any_set70_bits /= 0);
 
 
-equity_lane0_deal_stage8_same_position239_equal <= stdl(equity_lane0_deal_stage8_candidates(54-1 downto 48) = equity_lane0_deal_stage7_pos_out(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position45_any_set71_hit <= stdl(equity_lane0_deal_stage8_repeated_position45_any_set71_bits /= 0);
 
 
-equity_lane0_deal_stage8_same_position240_equal <= stdl(equity_lane0_deal_stage8_candidates(54-1 downto 48) = equity_lane0_deal_stage7_pos_out(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position45_groups <= equity_lane0_deal_stage8_repeated_position45_gathered;
 
 
-equity_lane0_deal_stage8_same_position241_equal <= stdl(equity_lane0_deal_stage8_candidates(54-1 downto 48) = equity_lane0_deal_stage7_pos_out(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position46_same_position223_equal <= stdl(equity_lane0_deal_stage8_taken(42-1 downto 36) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage8_same_position242_equal <= stdl(equity_lane0_deal_stage8_candidates(54-1 downto 48) = equity_lane0_deal_stage7_pos_out(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position46_same_position224_equal <= stdl(equity_lane0_deal_stage8_taken(42-1 downto 36) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage8_same_position243_equal <= stdl(equity_lane0_deal_stage8_candidates(54-1 downto 48) = equity_lane0_deal_stage7_pos_out(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position46_same_position225_equal <= stdl(equity_lane0_deal_stage8_taken(42-1 downto 36) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage8_same_position244_equal <= stdl(equity_lane0_deal_stage8_candidates(54-1 downto 48) = equity_lane0_deal_stage7_pos_out(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position46_same_position226_equal <= stdl(equity_lane0_deal_stage8_taken(42-1 downto 36) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage8_same_position245_equal <= stdl(equity_lane0_deal_stage8_candidates(54-1 downto 48) = equity_lane0_deal_stage7_pos_out(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position46_same_position227_equal <= stdl(equity_lane0_deal_stage8_taken(42-1 downto 36) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage8_same_position246_equal <= stdl(equity_lane0_deal_stage8_candidates(54-1 downto 48) = equity_lane0_deal_stage7_pos_out(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position46_same_position228_equal <= stdl(equity_lane0_deal_stage8_taken(42-1 downto 36) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage8_same_position247_equal <= stdl(equity_lane0_deal_stage8_candidates(60-1 downto 54) = equity_lane0_deal_stage7_pos_out(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position46_same_position229_equal <= stdl(equity_lane0_deal_stage8_taken(42-1 downto 36) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage8_same_position248_equal <= stdl(equity_lane0_deal_stage8_candidates(60-1 downto 54) = equity_lane0_deal_stage7_pos_out(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position46_same_position230_equal <= stdl(equity_lane0_deal_stage8_taken(42-1 downto 36) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage8_same_position249_equal <= stdl(equity_lane0_deal_stage8_candidates(60-1 downto 54) = equity_lane0_deal_stage7_pos_out(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position46_any_set72_hit <= stdl(equity_lane0_deal_stage8_repeated_position46_any_set72_bits /= 0);
 
 
-equity_lane0_deal_stage8_same_position250_equal <= stdl(equity_lane0_deal_stage8_candidates(60-1 downto 54) = equity_lane0_deal_stage7_pos_out(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position46_any_set73_hit <= stdl(equity_lane0_deal_stage8_repeated_position46_any_set73_bits /= 0);
 
 
-equity_lane0_deal_stage8_same_position251_equal <= stdl(equity_lane0_deal_stage8_candidates(60-1 downto 54) = equity_lane0_deal_stage7_pos_out(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position46_groups <= equity_lane0_deal_stage8_repeated_position46_gathered;
 
 
-equity_lane0_deal_stage8_same_position252_equal <= stdl(equity_lane0_deal_stage8_candidates(60-1 downto 54) = equity_lane0_deal_stage7_pos_out(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position47_same_position231_equal <= stdl(equity_lane0_deal_stage8_taken(48-1 downto 42) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage8_same_position253_equal <= stdl(equity_lane0_deal_stage8_candidates(60-1 downto 54) = equity_lane0_deal_stage7_pos_out(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position47_same_position232_equal <= stdl(equity_lane0_deal_stage8_taken(48-1 downto 42) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage8_same_position254_equal <= stdl(equity_lane0_deal_stage8_candidates(60-1 downto 54) = equity_lane0_deal_stage7_pos_out(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position47_same_position233_equal <= stdl(equity_lane0_deal_stage8_taken(48-1 downto 42) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
 
-equity_lane0_deal_stage8_repeats_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_deal_stage8_repeats <= equity_lane0_deal_stage8_compared;
-    end if;
-end process equity_lane0_deal_stage8_repeats_register;
+
+equity_lane0_deal_stage8_repeated_position47_same_position234_equal <= stdl(equity_lane0_deal_stage8_taken(48-1 downto 42) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage8_repeated_position47_same_position235_equal <= stdl(equity_lane0_deal_stage8_taken(48-1 downto 42) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage8_repeated_position47_same_position236_equal <= stdl(equity_lane0_deal_stage8_taken(48-1 downto 42) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage8_repeated_position47_same_position237_equal <= stdl(equity_lane0_deal_stage8_taken(48-1 downto 42) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage8_repeated_position47_same_position238_equal <= stdl(equity_lane0_deal_stage8_taken(48-1 downto 42) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
+
+
+equity_lane0_deal_stage8_repeated_position47_any_set74_hit <= stdl(equity_lane0_deal_stage8_repeated_position47_any_set74_bits /= 0);
+
+
+equity_lane0_deal_stage8_repeated_position47_any_set75_hit <= stdl(equity_lane0_deal_stage8_repeated_position47_any_set75_bits /= 0);
+
+
+equity_lane0_deal_stage8_repeated_position47_groups <= equity_lane0_deal_stage8_repeated_position47_gathered;
+
+
+equity_lane0_deal_stage8_repeated_position48_same_position239_equal <= stdl(equity_lane0_deal_stage8_taken(54-1 downto 48) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage8_repeated_position48_same_position240_equal <= stdl(equity_lane0_deal_stage8_taken(54-1 downto 48) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage8_repeated_position48_same_position241_equal <= stdl(equity_lane0_deal_stage8_taken(54-1 downto 48) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage8_repeated_position48_same_position242_equal <= stdl(equity_lane0_deal_stage8_taken(54-1 downto 48) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage8_repeated_position48_same_position243_equal <= stdl(equity_lane0_deal_stage8_taken(54-1 downto 48) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage8_repeated_position48_same_position244_equal <= stdl(equity_lane0_deal_stage8_taken(54-1 downto 48) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage8_repeated_position48_same_position245_equal <= stdl(equity_lane0_deal_stage8_taken(54-1 downto 48) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage8_repeated_position48_same_position246_equal <= stdl(equity_lane0_deal_stage8_taken(54-1 downto 48) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
+
+
+equity_lane0_deal_stage8_repeated_position48_any_set76_hit <= stdl(equity_lane0_deal_stage8_repeated_position48_any_set76_bits /= 0);
+
+
+equity_lane0_deal_stage8_repeated_position48_any_set77_hit <= stdl(equity_lane0_deal_stage8_repeated_position48_any_set77_bits /= 0);
+
+
+equity_lane0_deal_stage8_repeated_position48_groups <= equity_lane0_deal_stage8_repeated_position48_gathered;
+
+
+equity_lane0_deal_stage8_repeated_position49_same_position247_equal <= stdl(equity_lane0_deal_stage8_taken(60-1 downto 54) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage8_repeated_position49_same_position248_equal <= stdl(equity_lane0_deal_stage8_taken(60-1 downto 54) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage8_repeated_position49_same_position249_equal <= stdl(equity_lane0_deal_stage8_taken(60-1 downto 54) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage8_repeated_position49_same_position250_equal <= stdl(equity_lane0_deal_stage8_taken(60-1 downto 54) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage8_repeated_position49_same_position251_equal <= stdl(equity_lane0_deal_stage8_taken(60-1 downto 54) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage8_repeated_position49_same_position252_equal <= stdl(equity_lane0_deal_stage8_taken(60-1 downto 54) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage8_repeated_position49_same_position253_equal <= stdl(equity_lane0_deal_stage8_taken(60-1 downto 54) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage8_repeated_position49_same_position254_equal <= stdl(equity_lane0_deal_stage8_taken(60-1 downto 54) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
+
+
+equity_lane0_deal_stage8_repeated_position49_any_set78_hit <= stdl(equity_lane0_deal_stage8_repeated_position49_any_set78_bits /= 0);
+
+
+equity_lane0_deal_stage8_repeated_position49_any_set79_hit <= stdl(equity_lane0_deal_stage8_repeated_position49_any_set79_bits /= 0);
+
+
+equity_lane0_deal_stage8_repeated_position49_groups <= equity_lane0_deal_stage8_repeated_position49_gathered;
 
 equity_lane0_deal_stage8_masking: process (equity_lane0_slot_stream8_word, equity_lane0_deal_stage8_exact_q, equity_lane0_delay_line8_d_out, equity_lane0_deal_stage8_mask_q) is
     variable masked: unsigned(59 downto 0);
@@ -10313,20 +11659,9 @@ begin
 end process equity_lane0_deal_stage8_masking;
 
 equity_lane0_deal_stage8_take: process (clk) is
-    variable lows: unsigned(9 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 10);
-        for f in 0 to 10-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage8_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane0_deal_stage8_n_q);
-        end loop;
         equity_lane0_deal_stage8_taken <= equity_lane0_deal_stage8_candidates;
-        equity_lane0_deal_stage8_below <= lows;
         equity_lane0_deal_stage8_t_pos <= equity_lane0_deal_stage7_pos_out;
     end if;
 end process equity_lane0_deal_stage8_take;
@@ -10346,17 +11681,22 @@ end process equity_lane0_deal_stage8_take_flags;
 
 equity_lane0_deal_stage8_judge: process (clk) is
     variable usable: unsigned(9 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 10);
         for f in 0 to 10-1 loop
-            ok := equity_lane0_deal_stage8_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane0_deal_stage8_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane0_deal_stage8_n_q);
             if (bool(equity_lane0_deal_stage8_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 8-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage8_repeats(((8 * f) + t)))));
+            for g in 0 to 2-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage8_repeated(((2 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;
@@ -10433,281 +11773,394 @@ begin
 end process equity_lane0_deal_stage9_setting;
 
 
-equity_lane0_deal_stage9_same_position255_equal <= stdl(equity_lane0_deal_stage9_candidates(6-1 downto 0) = equity_lane0_deal_stage8_pos_out(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position50_same_position255_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage9_same_position256_equal <= stdl(equity_lane0_deal_stage9_candidates(6-1 downto 0) = equity_lane0_deal_stage8_pos_out(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position50_same_position256_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage9_same_position257_equal <= stdl(equity_lane0_deal_stage9_candidates(6-1 downto 0) = equity_lane0_deal_stage8_pos_out(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position50_same_position257_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage9_same_position258_equal <= stdl(equity_lane0_deal_stage9_candidates(6-1 downto 0) = equity_lane0_deal_stage8_pos_out(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position50_same_position258_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage9_same_position259_equal <= stdl(equity_lane0_deal_stage9_candidates(6-1 downto 0) = equity_lane0_deal_stage8_pos_out(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position50_same_position259_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage9_same_position260_equal <= stdl(equity_lane0_deal_stage9_candidates(6-1 downto 0) = equity_lane0_deal_stage8_pos_out(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position50_same_position260_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage9_same_position261_equal <= stdl(equity_lane0_deal_stage9_candidates(6-1 downto 0) = equity_lane0_deal_stage8_pos_out(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position50_same_position261_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage9_same_position262_equal <= stdl(equity_lane0_deal_stage9_candidates(6-1 downto 0) = equity_lane0_deal_stage8_pos_out(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position50_same_position262_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage9_same_position263_equal <= stdl(equity_lane0_deal_stage9_candidates(6-1 downto 0) = equity_lane0_deal_stage8_pos_out(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position50_same_position263_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage9_same_position264_equal <= stdl(equity_lane0_deal_stage9_candidates(12-1 downto 6) = equity_lane0_deal_stage8_pos_out(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position50_any_set80_hit <= stdl(equity_lane0_deal_stage9_repeated_position50_any_set80_bits /= 0);
 
 
-equity_lane0_deal_stage9_same_position265_equal <= stdl(equity_lane0_deal_stage9_candidates(12-1 downto 6) = equity_lane0_deal_stage8_pos_out(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position50_any_set81_hit <= stdl(equity_lane0_deal_stage9_repeated_position50_any_set81_bits /= 0);
 
 
-equity_lane0_deal_stage9_same_position266_equal <= stdl(equity_lane0_deal_stage9_candidates(12-1 downto 6) = equity_lane0_deal_stage8_pos_out(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position50_any_set82_hit <= stdl(equity_lane0_deal_stage9_repeated_position50_same_position263_equal /= '0');
 
 
-equity_lane0_deal_stage9_same_position267_equal <= stdl(equity_lane0_deal_stage9_candidates(12-1 downto 6) = equity_lane0_deal_stage8_pos_out(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position50_groups <= equity_lane0_deal_stage9_repeated_position50_gathered;
 
 
-equity_lane0_deal_stage9_same_position268_equal <= stdl(equity_lane0_deal_stage9_candidates(12-1 downto 6) = equity_lane0_deal_stage8_pos_out(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position51_same_position264_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage9_same_position269_equal <= stdl(equity_lane0_deal_stage9_candidates(12-1 downto 6) = equity_lane0_deal_stage8_pos_out(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position51_same_position265_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage9_same_position270_equal <= stdl(equity_lane0_deal_stage9_candidates(12-1 downto 6) = equity_lane0_deal_stage8_pos_out(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position51_same_position266_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage9_same_position271_equal <= stdl(equity_lane0_deal_stage9_candidates(12-1 downto 6) = equity_lane0_deal_stage8_pos_out(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position51_same_position267_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage9_same_position272_equal <= stdl(equity_lane0_deal_stage9_candidates(12-1 downto 6) = equity_lane0_deal_stage8_pos_out(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position51_same_position268_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage9_same_position273_equal <= stdl(equity_lane0_deal_stage9_candidates(18-1 downto 12) = equity_lane0_deal_stage8_pos_out(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position51_same_position269_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage9_same_position274_equal <= stdl(equity_lane0_deal_stage9_candidates(18-1 downto 12) = equity_lane0_deal_stage8_pos_out(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position51_same_position270_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage9_same_position275_equal <= stdl(equity_lane0_deal_stage9_candidates(18-1 downto 12) = equity_lane0_deal_stage8_pos_out(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position51_same_position271_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage9_same_position276_equal <= stdl(equity_lane0_deal_stage9_candidates(18-1 downto 12) = equity_lane0_deal_stage8_pos_out(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position51_same_position272_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage9_same_position277_equal <= stdl(equity_lane0_deal_stage9_candidates(18-1 downto 12) = equity_lane0_deal_stage8_pos_out(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position51_any_set83_hit <= stdl(equity_lane0_deal_stage9_repeated_position51_any_set83_bits /= 0);
 
 
-equity_lane0_deal_stage9_same_position278_equal <= stdl(equity_lane0_deal_stage9_candidates(18-1 downto 12) = equity_lane0_deal_stage8_pos_out(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position51_any_set84_hit <= stdl(equity_lane0_deal_stage9_repeated_position51_any_set84_bits /= 0);
 
 
-equity_lane0_deal_stage9_same_position279_equal <= stdl(equity_lane0_deal_stage9_candidates(18-1 downto 12) = equity_lane0_deal_stage8_pos_out(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position51_any_set85_hit <= stdl(equity_lane0_deal_stage9_repeated_position51_same_position272_equal /= '0');
 
 
-equity_lane0_deal_stage9_same_position280_equal <= stdl(equity_lane0_deal_stage9_candidates(18-1 downto 12) = equity_lane0_deal_stage8_pos_out(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position51_groups <= equity_lane0_deal_stage9_repeated_position51_gathered;
 
 
-equity_lane0_deal_stage9_same_position281_equal <= stdl(equity_lane0_deal_stage9_candidates(18-1 downto 12) = equity_lane0_deal_stage8_pos_out(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position52_same_position273_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage9_same_position282_equal <= stdl(equity_lane0_deal_stage9_candidates(24-1 downto 18) = equity_lane0_deal_stage8_pos_out(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position52_same_position274_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage9_same_position283_equal <= stdl(equity_lane0_deal_stage9_candidates(24-1 downto 18) = equity_lane0_deal_stage8_pos_out(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position52_same_position275_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage9_same_position284_equal <= stdl(equity_lane0_deal_stage9_candidates(24-1 downto 18) = equity_lane0_deal_stage8_pos_out(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position52_same_position276_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage9_same_position285_equal <= stdl(equity_lane0_deal_stage9_candidates(24-1 downto 18) = equity_lane0_deal_stage8_pos_out(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position52_same_position277_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage9_same_position286_equal <= stdl(equity_lane0_deal_stage9_candidates(24-1 downto 18) = equity_lane0_deal_stage8_pos_out(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position52_same_position278_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage9_same_position287_equal <= stdl(equity_lane0_deal_stage9_candidates(24-1 downto 18) = equity_lane0_deal_stage8_pos_out(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position52_same_position279_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage9_same_position288_equal <= stdl(equity_lane0_deal_stage9_candidates(24-1 downto 18) = equity_lane0_deal_stage8_pos_out(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position52_same_position280_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage9_same_position289_equal <= stdl(equity_lane0_deal_stage9_candidates(24-1 downto 18) = equity_lane0_deal_stage8_pos_out(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position52_same_position281_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage9_same_position290_equal <= stdl(equity_lane0_deal_stage9_candidates(24-1 downto 18) = equity_lane0_deal_stage8_pos_out(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position52_any_set86_hit <= stdl(equity_lane0_deal_stage9_repeated_position52_any_set86_bits /= 0);
 
 
-equity_lane0_deal_stage9_same_position291_equal <= stdl(equity_lane0_deal_stage9_candidates(30-1 downto 24) = equity_lane0_deal_stage8_pos_out(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position52_any_set87_hit <= stdl(equity_lane0_deal_stage9_repeated_position52_any_set87_bits /= 0);
 
 
-equity_lane0_deal_stage9_same_position292_equal <= stdl(equity_lane0_deal_stage9_candidates(30-1 downto 24) = equity_lane0_deal_stage8_pos_out(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position52_any_set88_hit <= stdl(equity_lane0_deal_stage9_repeated_position52_same_position281_equal /= '0');
 
 
-equity_lane0_deal_stage9_same_position293_equal <= stdl(equity_lane0_deal_stage9_candidates(30-1 downto 24) = equity_lane0_deal_stage8_pos_out(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position52_groups <= equity_lane0_deal_stage9_repeated_position52_gathered;
 
 
-equity_lane0_deal_stage9_same_position294_equal <= stdl(equity_lane0_deal_stage9_candidates(30-1 downto 24) = equity_lane0_deal_stage8_pos_out(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position53_same_position282_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage9_same_position295_equal <= stdl(equity_lane0_deal_stage9_candidates(30-1 downto 24) = equity_lane0_deal_stage8_pos_out(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position53_same_position283_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage9_same_position296_equal <= stdl(equity_lane0_deal_stage9_candidates(30-1 downto 24) = equity_lane0_deal_stage8_pos_out(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position53_same_position284_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage9_same_position297_equal <= stdl(equity_lane0_deal_stage9_candidates(30-1 downto 24) = equity_lane0_deal_stage8_pos_out(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position53_same_position285_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage9_same_position298_equal <= stdl(equity_lane0_deal_stage9_candidates(30-1 downto 24) = equity_lane0_deal_stage8_pos_out(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position53_same_position286_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage9_same_position299_equal <= stdl(equity_lane0_deal_stage9_candidates(30-1 downto 24) = equity_lane0_deal_stage8_pos_out(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position53_same_position287_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage9_same_position300_equal <= stdl(equity_lane0_deal_stage9_candidates(36-1 downto 30) = equity_lane0_deal_stage8_pos_out(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position53_same_position288_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage9_same_position301_equal <= stdl(equity_lane0_deal_stage9_candidates(36-1 downto 30) = equity_lane0_deal_stage8_pos_out(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position53_same_position289_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage9_same_position302_equal <= stdl(equity_lane0_deal_stage9_candidates(36-1 downto 30) = equity_lane0_deal_stage8_pos_out(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position53_same_position290_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage9_same_position303_equal <= stdl(equity_lane0_deal_stage9_candidates(36-1 downto 30) = equity_lane0_deal_stage8_pos_out(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position53_any_set89_hit <= stdl(equity_lane0_deal_stage9_repeated_position53_any_set89_bits /= 0);
 
 
-equity_lane0_deal_stage9_same_position304_equal <= stdl(equity_lane0_deal_stage9_candidates(36-1 downto 30) = equity_lane0_deal_stage8_pos_out(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position53_any_set90_hit <= stdl(equity_lane0_deal_stage9_repeated_position53_any_set90_bits /= 0);
 
 
-equity_lane0_deal_stage9_same_position305_equal <= stdl(equity_lane0_deal_stage9_candidates(36-1 downto 30) = equity_lane0_deal_stage8_pos_out(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position53_any_set91_hit <= stdl(equity_lane0_deal_stage9_repeated_position53_same_position290_equal /= '0');
 
 
-equity_lane0_deal_stage9_same_position306_equal <= stdl(equity_lane0_deal_stage9_candidates(36-1 downto 30) = equity_lane0_deal_stage8_pos_out(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position53_groups <= equity_lane0_deal_stage9_repeated_position53_gathered;
 
 
-equity_lane0_deal_stage9_same_position307_equal <= stdl(equity_lane0_deal_stage9_candidates(36-1 downto 30) = equity_lane0_deal_stage8_pos_out(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position54_same_position291_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage9_same_position308_equal <= stdl(equity_lane0_deal_stage9_candidates(36-1 downto 30) = equity_lane0_deal_stage8_pos_out(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position54_same_position292_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage9_same_position309_equal <= stdl(equity_lane0_deal_stage9_candidates(42-1 downto 36) = equity_lane0_deal_stage8_pos_out(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position54_same_position293_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage9_same_position310_equal <= stdl(equity_lane0_deal_stage9_candidates(42-1 downto 36) = equity_lane0_deal_stage8_pos_out(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position54_same_position294_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage9_same_position311_equal <= stdl(equity_lane0_deal_stage9_candidates(42-1 downto 36) = equity_lane0_deal_stage8_pos_out(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position54_same_position295_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage9_same_position312_equal <= stdl(equity_lane0_deal_stage9_candidates(42-1 downto 36) = equity_lane0_deal_stage8_pos_out(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position54_same_position296_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage9_same_position313_equal <= stdl(equity_lane0_deal_stage9_candidates(42-1 downto 36) = equity_lane0_deal_stage8_pos_out(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position54_same_position297_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage9_same_position314_equal <= stdl(equity_lane0_deal_stage9_candidates(42-1 downto 36) = equity_lane0_deal_stage8_pos_out(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position54_same_position298_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage9_same_position315_equal <= stdl(equity_lane0_deal_stage9_candidates(42-1 downto 36) = equity_lane0_deal_stage8_pos_out(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position54_same_position299_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage9_same_position316_equal <= stdl(equity_lane0_deal_stage9_candidates(42-1 downto 36) = equity_lane0_deal_stage8_pos_out(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position54_any_set92_hit <= stdl(equity_lane0_deal_stage9_repeated_position54_any_set92_bits /= 0);
 
 
-equity_lane0_deal_stage9_same_position317_equal <= stdl(equity_lane0_deal_stage9_candidates(42-1 downto 36) = equity_lane0_deal_stage8_pos_out(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position54_any_set93_hit <= stdl(equity_lane0_deal_stage9_repeated_position54_any_set93_bits /= 0);
 
 
-equity_lane0_deal_stage9_same_position318_equal <= stdl(equity_lane0_deal_stage9_candidates(48-1 downto 42) = equity_lane0_deal_stage8_pos_out(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position54_any_set94_hit <= stdl(equity_lane0_deal_stage9_repeated_position54_same_position299_equal /= '0');
 
 
-equity_lane0_deal_stage9_same_position319_equal <= stdl(equity_lane0_deal_stage9_candidates(48-1 downto 42) = equity_lane0_deal_stage8_pos_out(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position54_groups <= equity_lane0_deal_stage9_repeated_position54_gathered;
 
 
-equity_lane0_deal_stage9_same_position320_equal <= stdl(equity_lane0_deal_stage9_candidates(48-1 downto 42) = equity_lane0_deal_stage8_pos_out(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position55_same_position300_equal <= stdl(equity_lane0_deal_stage9_taken(36-1 downto 30) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage9_same_position321_equal <= stdl(equity_lane0_deal_stage9_candidates(48-1 downto 42) = equity_lane0_deal_stage8_pos_out(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position55_same_position301_equal <= stdl(equity_lane0_deal_stage9_taken(36-1 downto 30) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage9_same_position322_equal <= stdl(equity_lane0_deal_stage9_candidates(48-1 downto 42) = equity_lane0_deal_stage8_pos_out(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position55_same_position302_equal <= stdl(equity_lane0_deal_stage9_taken(36-1 downto 30) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage9_same_position323_equal <= stdl(equity_lane0_deal_stage9_candidates(48-1 downto 42) = equity_lane0_deal_stage8_pos_out(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position55_same_position303_equal <= stdl(equity_lane0_deal_stage9_taken(36-1 downto 30) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage9_same_position324_equal <= stdl(equity_lane0_deal_stage9_candidates(48-1 downto 42) = equity_lane0_deal_stage8_pos_out(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position55_same_position304_equal <= stdl(equity_lane0_deal_stage9_taken(36-1 downto 30) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage9_same_position325_equal <= stdl(equity_lane0_deal_stage9_candidates(48-1 downto 42) = equity_lane0_deal_stage8_pos_out(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position55_same_position305_equal <= stdl(equity_lane0_deal_stage9_taken(36-1 downto 30) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage9_same_position326_equal <= stdl(equity_lane0_deal_stage9_candidates(48-1 downto 42) = equity_lane0_deal_stage8_pos_out(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position55_same_position306_equal <= stdl(equity_lane0_deal_stage9_taken(36-1 downto 30) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage9_same_position327_equal <= stdl(equity_lane0_deal_stage9_candidates(54-1 downto 48) = equity_lane0_deal_stage8_pos_out(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position55_same_position307_equal <= stdl(equity_lane0_deal_stage9_taken(36-1 downto 30) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage9_same_position328_equal <= stdl(equity_lane0_deal_stage9_candidates(54-1 downto 48) = equity_lane0_deal_stage8_pos_out(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position55_same_position308_equal <= stdl(equity_lane0_deal_stage9_taken(36-1 downto 30) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage9_same_position329_equal <= stdl(equity_lane0_deal_stage9_candidates(54-1 downto 48) = equity_lane0_deal_stage8_pos_out(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position55_any_set95_hit <= stdl(equity_lane0_deal_stage9_repeated_position55_any_set95_bits /= 0);
 
 
-equity_lane0_deal_stage9_same_position330_equal <= stdl(equity_lane0_deal_stage9_candidates(54-1 downto 48) = equity_lane0_deal_stage8_pos_out(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position55_any_set96_hit <= stdl(equity_lane0_deal_stage9_repeated_position55_any_set96_bits /= 0);
 
 
-equity_lane0_deal_stage9_same_position331_equal <= stdl(equity_lane0_deal_stage9_candidates(54-1 downto 48) = equity_lane0_deal_stage8_pos_out(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position55_any_set97_hit <= stdl(equity_lane0_deal_stage9_repeated_position55_same_position308_equal /= '0');
 
 
-equity_lane0_deal_stage9_same_position332_equal <= stdl(equity_lane0_deal_stage9_candidates(54-1 downto 48) = equity_lane0_deal_stage8_pos_out(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position55_groups <= equity_lane0_deal_stage9_repeated_position55_gathered;
 
 
-equity_lane0_deal_stage9_same_position333_equal <= stdl(equity_lane0_deal_stage9_candidates(54-1 downto 48) = equity_lane0_deal_stage8_pos_out(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position56_same_position309_equal <= stdl(equity_lane0_deal_stage9_taken(42-1 downto 36) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage9_same_position334_equal <= stdl(equity_lane0_deal_stage9_candidates(54-1 downto 48) = equity_lane0_deal_stage8_pos_out(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position56_same_position310_equal <= stdl(equity_lane0_deal_stage9_taken(42-1 downto 36) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage9_same_position335_equal <= stdl(equity_lane0_deal_stage9_candidates(54-1 downto 48) = equity_lane0_deal_stage8_pos_out(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position56_same_position311_equal <= stdl(equity_lane0_deal_stage9_taken(42-1 downto 36) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage9_same_position336_equal <= stdl(equity_lane0_deal_stage9_candidates(60-1 downto 54) = equity_lane0_deal_stage8_pos_out(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position56_same_position312_equal <= stdl(equity_lane0_deal_stage9_taken(42-1 downto 36) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage9_same_position337_equal <= stdl(equity_lane0_deal_stage9_candidates(60-1 downto 54) = equity_lane0_deal_stage8_pos_out(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position56_same_position313_equal <= stdl(equity_lane0_deal_stage9_taken(42-1 downto 36) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage9_same_position338_equal <= stdl(equity_lane0_deal_stage9_candidates(60-1 downto 54) = equity_lane0_deal_stage8_pos_out(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position56_same_position314_equal <= stdl(equity_lane0_deal_stage9_taken(42-1 downto 36) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage9_same_position339_equal <= stdl(equity_lane0_deal_stage9_candidates(60-1 downto 54) = equity_lane0_deal_stage8_pos_out(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position56_same_position315_equal <= stdl(equity_lane0_deal_stage9_taken(42-1 downto 36) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage9_same_position340_equal <= stdl(equity_lane0_deal_stage9_candidates(60-1 downto 54) = equity_lane0_deal_stage8_pos_out(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position56_same_position316_equal <= stdl(equity_lane0_deal_stage9_taken(42-1 downto 36) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage9_same_position341_equal <= stdl(equity_lane0_deal_stage9_candidates(60-1 downto 54) = equity_lane0_deal_stage8_pos_out(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position56_same_position317_equal <= stdl(equity_lane0_deal_stage9_taken(42-1 downto 36) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage9_same_position342_equal <= stdl(equity_lane0_deal_stage9_candidates(60-1 downto 54) = equity_lane0_deal_stage8_pos_out(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position56_any_set98_hit <= stdl(equity_lane0_deal_stage9_repeated_position56_any_set98_bits /= 0);
 
 
-equity_lane0_deal_stage9_same_position343_equal <= stdl(equity_lane0_deal_stage9_candidates(60-1 downto 54) = equity_lane0_deal_stage8_pos_out(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position56_any_set99_hit <= stdl(equity_lane0_deal_stage9_repeated_position56_any_set99_bits /= 0);
 
 
-equity_lane0_deal_stage9_same_position344_equal <= stdl(equity_lane0_deal_stage9_candidates(60-1 downto 54) = equity_lane0_deal_stage8_pos_out(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position56_any_set100_hit <= stdl(equity_lane0_deal_stage9_repeated_position56_same_position317_equal /= '0');
 
-equity_lane0_deal_stage9_repeats_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_deal_stage9_repeats <= equity_lane0_deal_stage9_compared;
-    end if;
-end process equity_lane0_deal_stage9_repeats_register;
+
+equity_lane0_deal_stage9_repeated_position56_groups <= equity_lane0_deal_stage9_repeated_position56_gathered;
+
+
+equity_lane0_deal_stage9_repeated_position57_same_position318_equal <= stdl(equity_lane0_deal_stage9_taken(48-1 downto 42) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage9_repeated_position57_same_position319_equal <= stdl(equity_lane0_deal_stage9_taken(48-1 downto 42) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage9_repeated_position57_same_position320_equal <= stdl(equity_lane0_deal_stage9_taken(48-1 downto 42) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage9_repeated_position57_same_position321_equal <= stdl(equity_lane0_deal_stage9_taken(48-1 downto 42) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage9_repeated_position57_same_position322_equal <= stdl(equity_lane0_deal_stage9_taken(48-1 downto 42) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage9_repeated_position57_same_position323_equal <= stdl(equity_lane0_deal_stage9_taken(48-1 downto 42) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage9_repeated_position57_same_position324_equal <= stdl(equity_lane0_deal_stage9_taken(48-1 downto 42) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage9_repeated_position57_same_position325_equal <= stdl(equity_lane0_deal_stage9_taken(48-1 downto 42) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
+
+
+equity_lane0_deal_stage9_repeated_position57_same_position326_equal <= stdl(equity_lane0_deal_stage9_taken(48-1 downto 42) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
+
+
+equity_lane0_deal_stage9_repeated_position57_any_set101_hit <= stdl(equity_lane0_deal_stage9_repeated_position57_any_set101_bits /= 0);
+
+
+equity_lane0_deal_stage9_repeated_position57_any_set102_hit <= stdl(equity_lane0_deal_stage9_repeated_position57_any_set102_bits /= 0);
+
+
+equity_lane0_deal_stage9_repeated_position57_any_set103_hit <= stdl(equity_lane0_deal_stage9_repeated_position57_same_position326_equal /= '0');
+
+
+equity_lane0_deal_stage9_repeated_position57_groups <= equity_lane0_deal_stage9_repeated_position57_gathered;
+
+
+equity_lane0_deal_stage9_repeated_position58_same_position327_equal <= stdl(equity_lane0_deal_stage9_taken(54-1 downto 48) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage9_repeated_position58_same_position328_equal <= stdl(equity_lane0_deal_stage9_taken(54-1 downto 48) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage9_repeated_position58_same_position329_equal <= stdl(equity_lane0_deal_stage9_taken(54-1 downto 48) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage9_repeated_position58_same_position330_equal <= stdl(equity_lane0_deal_stage9_taken(54-1 downto 48) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage9_repeated_position58_same_position331_equal <= stdl(equity_lane0_deal_stage9_taken(54-1 downto 48) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage9_repeated_position58_same_position332_equal <= stdl(equity_lane0_deal_stage9_taken(54-1 downto 48) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage9_repeated_position58_same_position333_equal <= stdl(equity_lane0_deal_stage9_taken(54-1 downto 48) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage9_repeated_position58_same_position334_equal <= stdl(equity_lane0_deal_stage9_taken(54-1 downto 48) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
+
+
+equity_lane0_deal_stage9_repeated_position58_same_position335_equal <= stdl(equity_lane0_deal_stage9_taken(54-1 downto 48) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
+
+
+equity_lane0_deal_stage9_repeated_position58_any_set104_hit <= stdl(equity_lane0_deal_stage9_repeated_position58_any_set104_bits /= 0);
+
+
+equity_lane0_deal_stage9_repeated_position58_any_set105_hit <= stdl(equity_lane0_deal_stage9_repeated_position58_any_set105_bits /= 0);
+
+
+equity_lane0_deal_stage9_repeated_position58_any_set106_hit <= stdl(equity_lane0_deal_stage9_repeated_position58_same_position335_equal /= '0');
+
+
+equity_lane0_deal_stage9_repeated_position58_groups <= equity_lane0_deal_stage9_repeated_position58_gathered;
+
+
+equity_lane0_deal_stage9_repeated_position59_same_position336_equal <= stdl(equity_lane0_deal_stage9_taken(60-1 downto 54) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage9_repeated_position59_same_position337_equal <= stdl(equity_lane0_deal_stage9_taken(60-1 downto 54) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage9_repeated_position59_same_position338_equal <= stdl(equity_lane0_deal_stage9_taken(60-1 downto 54) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage9_repeated_position59_same_position339_equal <= stdl(equity_lane0_deal_stage9_taken(60-1 downto 54) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage9_repeated_position59_same_position340_equal <= stdl(equity_lane0_deal_stage9_taken(60-1 downto 54) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage9_repeated_position59_same_position341_equal <= stdl(equity_lane0_deal_stage9_taken(60-1 downto 54) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage9_repeated_position59_same_position342_equal <= stdl(equity_lane0_deal_stage9_taken(60-1 downto 54) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage9_repeated_position59_same_position343_equal <= stdl(equity_lane0_deal_stage9_taken(60-1 downto 54) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
+
+
+equity_lane0_deal_stage9_repeated_position59_same_position344_equal <= stdl(equity_lane0_deal_stage9_taken(60-1 downto 54) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
+
+
+equity_lane0_deal_stage9_repeated_position59_any_set107_hit <= stdl(equity_lane0_deal_stage9_repeated_position59_any_set107_bits /= 0);
+
+
+equity_lane0_deal_stage9_repeated_position59_any_set108_hit <= stdl(equity_lane0_deal_stage9_repeated_position59_any_set108_bits /= 0);
+
+
+equity_lane0_deal_stage9_repeated_position59_any_set109_hit <= stdl(equity_lane0_deal_stage9_repeated_position59_same_position344_equal /= '0');
+
+
+equity_lane0_deal_stage9_repeated_position59_groups <= equity_lane0_deal_stage9_repeated_position59_gathered;
 
 equity_lane0_deal_stage9_masking: process (equity_lane0_slot_stream9_word, equity_lane0_deal_stage9_exact_q, equity_lane0_delay_line9_d_out, equity_lane0_deal_stage9_mask_q) is
     variable masked: unsigned(59 downto 0);
@@ -10728,20 +12181,9 @@ begin
 end process equity_lane0_deal_stage9_masking;
 
 equity_lane0_deal_stage9_take: process (clk) is
-    variable lows: unsigned(9 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 10);
-        for f in 0 to 10-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage9_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane0_deal_stage9_n_q);
-        end loop;
         equity_lane0_deal_stage9_taken <= equity_lane0_deal_stage9_candidates;
-        equity_lane0_deal_stage9_below <= lows;
         equity_lane0_deal_stage9_t_pos <= equity_lane0_deal_stage8_pos_out;
     end if;
 end process equity_lane0_deal_stage9_take;
@@ -10761,17 +12203,22 @@ end process equity_lane0_deal_stage9_take_flags;
 
 equity_lane0_deal_stage9_judge: process (clk) is
     variable usable: unsigned(9 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 10);
         for f in 0 to 10-1 loop
-            ok := equity_lane0_deal_stage9_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane0_deal_stage9_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane0_deal_stage9_n_q);
             if (bool(equity_lane0_deal_stage9_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 9-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage9_repeats(((9 * f) + t)))));
+            for g in 0 to 3-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage9_repeated(((3 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;
@@ -10848,311 +12295,424 @@ begin
 end process equity_lane0_deal_stage10_setting;
 
 
-equity_lane0_deal_stage10_same_position345_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position60_same_position345_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage10_same_position346_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position60_same_position346_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage10_same_position347_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position60_same_position347_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage10_same_position348_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position60_same_position348_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage10_same_position349_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position60_same_position349_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage10_same_position350_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position60_same_position350_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage10_same_position351_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position60_same_position351_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage10_same_position352_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position60_same_position352_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage10_same_position353_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position60_same_position353_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage10_same_position354_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position60_same_position354_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
 
 
-equity_lane0_deal_stage10_same_position355_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position60_any_set110_hit <= stdl(equity_lane0_deal_stage10_repeated_position60_any_set110_bits /= 0);
 
 
-equity_lane0_deal_stage10_same_position356_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position60_any_set111_hit <= stdl(equity_lane0_deal_stage10_repeated_position60_any_set111_bits /= 0);
 
 
-equity_lane0_deal_stage10_same_position357_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position60_any_set112_hit <= stdl(equity_lane0_deal_stage10_repeated_position60_any_set112_bits /= 0);
 
 
-equity_lane0_deal_stage10_same_position358_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position60_groups <= equity_lane0_deal_stage10_repeated_position60_gathered;
 
 
-equity_lane0_deal_stage10_same_position359_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position61_same_position355_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage10_same_position360_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position61_same_position356_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage10_same_position361_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position61_same_position357_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage10_same_position362_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position61_same_position358_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage10_same_position363_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position61_same_position359_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage10_same_position364_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position61_same_position360_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage10_same_position365_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position61_same_position361_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage10_same_position366_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position61_same_position362_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage10_same_position367_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position61_same_position363_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage10_same_position368_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position61_same_position364_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
 
 
-equity_lane0_deal_stage10_same_position369_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position61_any_set113_hit <= stdl(equity_lane0_deal_stage10_repeated_position61_any_set113_bits /= 0);
 
 
-equity_lane0_deal_stage10_same_position370_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position61_any_set114_hit <= stdl(equity_lane0_deal_stage10_repeated_position61_any_set114_bits /= 0);
 
 
-equity_lane0_deal_stage10_same_position371_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position61_any_set115_hit <= stdl(equity_lane0_deal_stage10_repeated_position61_any_set115_bits /= 0);
 
 
-equity_lane0_deal_stage10_same_position372_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position61_groups <= equity_lane0_deal_stage10_repeated_position61_gathered;
 
 
-equity_lane0_deal_stage10_same_position373_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position62_same_position365_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage10_same_position374_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position62_same_position366_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage10_same_position375_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position62_same_position367_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage10_same_position376_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position62_same_position368_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage10_same_position377_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position62_same_position369_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage10_same_position378_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position62_same_position370_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage10_same_position379_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position62_same_position371_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage10_same_position380_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position62_same_position372_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage10_same_position381_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position62_same_position373_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage10_same_position382_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position62_same_position374_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
 
 
-equity_lane0_deal_stage10_same_position383_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position62_any_set116_hit <= stdl(equity_lane0_deal_stage10_repeated_position62_any_set116_bits /= 0);
 
 
-equity_lane0_deal_stage10_same_position384_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position62_any_set117_hit <= stdl(equity_lane0_deal_stage10_repeated_position62_any_set117_bits /= 0);
 
 
-equity_lane0_deal_stage10_same_position385_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position62_any_set118_hit <= stdl(equity_lane0_deal_stage10_repeated_position62_any_set118_bits /= 0);
 
 
-equity_lane0_deal_stage10_same_position386_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position62_groups <= equity_lane0_deal_stage10_repeated_position62_gathered;
 
 
-equity_lane0_deal_stage10_same_position387_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position63_same_position375_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage10_same_position388_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position63_same_position376_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage10_same_position389_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position63_same_position377_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage10_same_position390_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position63_same_position378_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage10_same_position391_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position63_same_position379_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage10_same_position392_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position63_same_position380_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage10_same_position393_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position63_same_position381_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage10_same_position394_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position63_same_position382_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage10_same_position395_equal <= stdl(equity_lane0_deal_stage10_candidates(36-1 downto 30) = equity_lane0_deal_stage9_pos_out(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position63_same_position383_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage10_same_position396_equal <= stdl(equity_lane0_deal_stage10_candidates(36-1 downto 30) = equity_lane0_deal_stage9_pos_out(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position63_same_position384_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
 
 
-equity_lane0_deal_stage10_same_position397_equal <= stdl(equity_lane0_deal_stage10_candidates(36-1 downto 30) = equity_lane0_deal_stage9_pos_out(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position63_any_set119_hit <= stdl(equity_lane0_deal_stage10_repeated_position63_any_set119_bits /= 0);
 
 
-equity_lane0_deal_stage10_same_position398_equal <= stdl(equity_lane0_deal_stage10_candidates(36-1 downto 30) = equity_lane0_deal_stage9_pos_out(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position63_any_set120_hit <= stdl(equity_lane0_deal_stage10_repeated_position63_any_set120_bits /= 0);
 
 
-equity_lane0_deal_stage10_same_position399_equal <= stdl(equity_lane0_deal_stage10_candidates(36-1 downto 30) = equity_lane0_deal_stage9_pos_out(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position63_any_set121_hit <= stdl(equity_lane0_deal_stage10_repeated_position63_any_set121_bits /= 0);
 
 
-equity_lane0_deal_stage10_same_position400_equal <= stdl(equity_lane0_deal_stage10_candidates(36-1 downto 30) = equity_lane0_deal_stage9_pos_out(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position63_groups <= equity_lane0_deal_stage10_repeated_position63_gathered;
 
 
-equity_lane0_deal_stage10_same_position401_equal <= stdl(equity_lane0_deal_stage10_candidates(36-1 downto 30) = equity_lane0_deal_stage9_pos_out(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position64_same_position385_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage10_same_position402_equal <= stdl(equity_lane0_deal_stage10_candidates(36-1 downto 30) = equity_lane0_deal_stage9_pos_out(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position64_same_position386_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage10_same_position403_equal <= stdl(equity_lane0_deal_stage10_candidates(36-1 downto 30) = equity_lane0_deal_stage9_pos_out(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position64_same_position387_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage10_same_position404_equal <= stdl(equity_lane0_deal_stage10_candidates(36-1 downto 30) = equity_lane0_deal_stage9_pos_out(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position64_same_position388_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage10_same_position405_equal <= stdl(equity_lane0_deal_stage10_candidates(42-1 downto 36) = equity_lane0_deal_stage9_pos_out(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position64_same_position389_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage10_same_position406_equal <= stdl(equity_lane0_deal_stage10_candidates(42-1 downto 36) = equity_lane0_deal_stage9_pos_out(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position64_same_position390_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage10_same_position407_equal <= stdl(equity_lane0_deal_stage10_candidates(42-1 downto 36) = equity_lane0_deal_stage9_pos_out(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position64_same_position391_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage10_same_position408_equal <= stdl(equity_lane0_deal_stage10_candidates(42-1 downto 36) = equity_lane0_deal_stage9_pos_out(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position64_same_position392_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage10_same_position409_equal <= stdl(equity_lane0_deal_stage10_candidates(42-1 downto 36) = equity_lane0_deal_stage9_pos_out(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position64_same_position393_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage10_same_position410_equal <= stdl(equity_lane0_deal_stage10_candidates(42-1 downto 36) = equity_lane0_deal_stage9_pos_out(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position64_same_position394_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
 
 
-equity_lane0_deal_stage10_same_position411_equal <= stdl(equity_lane0_deal_stage10_candidates(42-1 downto 36) = equity_lane0_deal_stage9_pos_out(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position64_any_set122_hit <= stdl(equity_lane0_deal_stage10_repeated_position64_any_set122_bits /= 0);
 
 
-equity_lane0_deal_stage10_same_position412_equal <= stdl(equity_lane0_deal_stage10_candidates(42-1 downto 36) = equity_lane0_deal_stage9_pos_out(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position64_any_set123_hit <= stdl(equity_lane0_deal_stage10_repeated_position64_any_set123_bits /= 0);
 
 
-equity_lane0_deal_stage10_same_position413_equal <= stdl(equity_lane0_deal_stage10_candidates(42-1 downto 36) = equity_lane0_deal_stage9_pos_out(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position64_any_set124_hit <= stdl(equity_lane0_deal_stage10_repeated_position64_any_set124_bits /= 0);
 
 
-equity_lane0_deal_stage10_same_position414_equal <= stdl(equity_lane0_deal_stage10_candidates(42-1 downto 36) = equity_lane0_deal_stage9_pos_out(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position64_groups <= equity_lane0_deal_stage10_repeated_position64_gathered;
 
 
-equity_lane0_deal_stage10_same_position415_equal <= stdl(equity_lane0_deal_stage10_candidates(48-1 downto 42) = equity_lane0_deal_stage9_pos_out(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position65_same_position395_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage10_same_position416_equal <= stdl(equity_lane0_deal_stage10_candidates(48-1 downto 42) = equity_lane0_deal_stage9_pos_out(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position65_same_position396_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage10_same_position417_equal <= stdl(equity_lane0_deal_stage10_candidates(48-1 downto 42) = equity_lane0_deal_stage9_pos_out(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position65_same_position397_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage10_same_position418_equal <= stdl(equity_lane0_deal_stage10_candidates(48-1 downto 42) = equity_lane0_deal_stage9_pos_out(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position65_same_position398_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage10_same_position419_equal <= stdl(equity_lane0_deal_stage10_candidates(48-1 downto 42) = equity_lane0_deal_stage9_pos_out(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position65_same_position399_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage10_same_position420_equal <= stdl(equity_lane0_deal_stage10_candidates(48-1 downto 42) = equity_lane0_deal_stage9_pos_out(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position65_same_position400_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage10_same_position421_equal <= stdl(equity_lane0_deal_stage10_candidates(48-1 downto 42) = equity_lane0_deal_stage9_pos_out(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position65_same_position401_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage10_same_position422_equal <= stdl(equity_lane0_deal_stage10_candidates(48-1 downto 42) = equity_lane0_deal_stage9_pos_out(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position65_same_position402_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage10_same_position423_equal <= stdl(equity_lane0_deal_stage10_candidates(48-1 downto 42) = equity_lane0_deal_stage9_pos_out(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position65_same_position403_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage10_same_position424_equal <= stdl(equity_lane0_deal_stage10_candidates(48-1 downto 42) = equity_lane0_deal_stage9_pos_out(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position65_same_position404_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
 
 
-equity_lane0_deal_stage10_same_position425_equal <= stdl(equity_lane0_deal_stage10_candidates(54-1 downto 48) = equity_lane0_deal_stage9_pos_out(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position65_any_set125_hit <= stdl(equity_lane0_deal_stage10_repeated_position65_any_set125_bits /= 0);
 
 
-equity_lane0_deal_stage10_same_position426_equal <= stdl(equity_lane0_deal_stage10_candidates(54-1 downto 48) = equity_lane0_deal_stage9_pos_out(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position65_any_set126_hit <= stdl(equity_lane0_deal_stage10_repeated_position65_any_set126_bits /= 0);
 
 
-equity_lane0_deal_stage10_same_position427_equal <= stdl(equity_lane0_deal_stage10_candidates(54-1 downto 48) = equity_lane0_deal_stage9_pos_out(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position65_any_set127_hit <= stdl(equity_lane0_deal_stage10_repeated_position65_any_set127_bits /= 0);
 
 
-equity_lane0_deal_stage10_same_position428_equal <= stdl(equity_lane0_deal_stage10_candidates(54-1 downto 48) = equity_lane0_deal_stage9_pos_out(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position65_groups <= equity_lane0_deal_stage10_repeated_position65_gathered;
 
 
-equity_lane0_deal_stage10_same_position429_equal <= stdl(equity_lane0_deal_stage10_candidates(54-1 downto 48) = equity_lane0_deal_stage9_pos_out(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position66_same_position405_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage10_same_position430_equal <= stdl(equity_lane0_deal_stage10_candidates(54-1 downto 48) = equity_lane0_deal_stage9_pos_out(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position66_same_position406_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage10_same_position431_equal <= stdl(equity_lane0_deal_stage10_candidates(54-1 downto 48) = equity_lane0_deal_stage9_pos_out(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position66_same_position407_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage10_same_position432_equal <= stdl(equity_lane0_deal_stage10_candidates(54-1 downto 48) = equity_lane0_deal_stage9_pos_out(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position66_same_position408_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage10_same_position433_equal <= stdl(equity_lane0_deal_stage10_candidates(54-1 downto 48) = equity_lane0_deal_stage9_pos_out(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position66_same_position409_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage10_same_position434_equal <= stdl(equity_lane0_deal_stage10_candidates(54-1 downto 48) = equity_lane0_deal_stage9_pos_out(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position66_same_position410_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage10_same_position435_equal <= stdl(equity_lane0_deal_stage10_candidates(60-1 downto 54) = equity_lane0_deal_stage9_pos_out(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position66_same_position411_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
 
 
-equity_lane0_deal_stage10_same_position436_equal <= stdl(equity_lane0_deal_stage10_candidates(60-1 downto 54) = equity_lane0_deal_stage9_pos_out(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position66_same_position412_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
 
 
-equity_lane0_deal_stage10_same_position437_equal <= stdl(equity_lane0_deal_stage10_candidates(60-1 downto 54) = equity_lane0_deal_stage9_pos_out(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position66_same_position413_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
 
 
-equity_lane0_deal_stage10_same_position438_equal <= stdl(equity_lane0_deal_stage10_candidates(60-1 downto 54) = equity_lane0_deal_stage9_pos_out(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position66_same_position414_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
 
 
-equity_lane0_deal_stage10_same_position439_equal <= stdl(equity_lane0_deal_stage10_candidates(60-1 downto 54) = equity_lane0_deal_stage9_pos_out(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position66_any_set128_hit <= stdl(equity_lane0_deal_stage10_repeated_position66_any_set128_bits /= 0);
 
 
-equity_lane0_deal_stage10_same_position440_equal <= stdl(equity_lane0_deal_stage10_candidates(60-1 downto 54) = equity_lane0_deal_stage9_pos_out(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position66_any_set129_hit <= stdl(equity_lane0_deal_stage10_repeated_position66_any_set129_bits /= 0);
 
 
-equity_lane0_deal_stage10_same_position441_equal <= stdl(equity_lane0_deal_stage10_candidates(60-1 downto 54) = equity_lane0_deal_stage9_pos_out(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position66_any_set130_hit <= stdl(equity_lane0_deal_stage10_repeated_position66_any_set130_bits /= 0);
 
 
-equity_lane0_deal_stage10_same_position442_equal <= stdl(equity_lane0_deal_stage10_candidates(60-1 downto 54) = equity_lane0_deal_stage9_pos_out(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position66_groups <= equity_lane0_deal_stage10_repeated_position66_gathered;
 
 
-equity_lane0_deal_stage10_same_position443_equal <= stdl(equity_lane0_deal_stage10_candidates(60-1 downto 54) = equity_lane0_deal_stage9_pos_out(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position67_same_position415_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage10_same_position444_equal <= stdl(equity_lane0_deal_stage10_candidates(60-1 downto 54) = equity_lane0_deal_stage9_pos_out(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position67_same_position416_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
 
-equity_lane0_deal_stage10_repeats_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_deal_stage10_repeats <= equity_lane0_deal_stage10_compared;
-    end if;
-end process equity_lane0_deal_stage10_repeats_register;
+
+equity_lane0_deal_stage10_repeated_position67_same_position417_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage10_repeated_position67_same_position418_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage10_repeated_position67_same_position419_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage10_repeated_position67_same_position420_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage10_repeated_position67_same_position421_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage10_repeated_position67_same_position422_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
+
+
+equity_lane0_deal_stage10_repeated_position67_same_position423_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
+
+
+equity_lane0_deal_stage10_repeated_position67_same_position424_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
+
+
+equity_lane0_deal_stage10_repeated_position67_any_set131_hit <= stdl(equity_lane0_deal_stage10_repeated_position67_any_set131_bits /= 0);
+
+
+equity_lane0_deal_stage10_repeated_position67_any_set132_hit <= stdl(equity_lane0_deal_stage10_repeated_position67_any_set132_bits /= 0);
+
+
+equity_lane0_deal_stage10_repeated_position67_any_set133_hit <= stdl(equity_lane0_deal_stage10_repeated_position67_any_set133_bits /= 0);
+
+
+equity_lane0_deal_stage10_repeated_position67_groups <= equity_lane0_deal_stage10_repeated_position67_gathered;
+
+
+equity_lane0_deal_stage10_repeated_position68_same_position425_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage10_repeated_position68_same_position426_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage10_repeated_position68_same_position427_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage10_repeated_position68_same_position428_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage10_repeated_position68_same_position429_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage10_repeated_position68_same_position430_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage10_repeated_position68_same_position431_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage10_repeated_position68_same_position432_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
+
+
+equity_lane0_deal_stage10_repeated_position68_same_position433_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
+
+
+equity_lane0_deal_stage10_repeated_position68_same_position434_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
+
+
+equity_lane0_deal_stage10_repeated_position68_any_set134_hit <= stdl(equity_lane0_deal_stage10_repeated_position68_any_set134_bits /= 0);
+
+
+equity_lane0_deal_stage10_repeated_position68_any_set135_hit <= stdl(equity_lane0_deal_stage10_repeated_position68_any_set135_bits /= 0);
+
+
+equity_lane0_deal_stage10_repeated_position68_any_set136_hit <= stdl(equity_lane0_deal_stage10_repeated_position68_any_set136_bits /= 0);
+
+
+equity_lane0_deal_stage10_repeated_position68_groups <= equity_lane0_deal_stage10_repeated_position68_gathered;
+
+
+equity_lane0_deal_stage10_repeated_position69_same_position435_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage10_repeated_position69_same_position436_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage10_repeated_position69_same_position437_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage10_repeated_position69_same_position438_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage10_repeated_position69_same_position439_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage10_repeated_position69_same_position440_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage10_repeated_position69_same_position441_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
+
+
+equity_lane0_deal_stage10_repeated_position69_same_position442_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
+
+
+equity_lane0_deal_stage10_repeated_position69_same_position443_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
+
+
+equity_lane0_deal_stage10_repeated_position69_same_position444_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
+
+
+equity_lane0_deal_stage10_repeated_position69_any_set137_hit <= stdl(equity_lane0_deal_stage10_repeated_position69_any_set137_bits /= 0);
+
+
+equity_lane0_deal_stage10_repeated_position69_any_set138_hit <= stdl(equity_lane0_deal_stage10_repeated_position69_any_set138_bits /= 0);
+
+
+equity_lane0_deal_stage10_repeated_position69_any_set139_hit <= stdl(equity_lane0_deal_stage10_repeated_position69_any_set139_bits /= 0);
+
+
+equity_lane0_deal_stage10_repeated_position69_groups <= equity_lane0_deal_stage10_repeated_position69_gathered;
 
 equity_lane0_deal_stage10_masking: process (equity_lane0_slot_stream10_word, equity_lane0_deal_stage10_exact_q, equity_lane0_delay_line10_d_out, equity_lane0_deal_stage10_mask_q) is
     variable masked: unsigned(59 downto 0);
@@ -11173,20 +12733,9 @@ begin
 end process equity_lane0_deal_stage10_masking;
 
 equity_lane0_deal_stage10_take: process (clk) is
-    variable lows: unsigned(9 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 10);
-        for f in 0 to 10-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage10_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane0_deal_stage10_n_q);
-        end loop;
         equity_lane0_deal_stage10_taken <= equity_lane0_deal_stage10_candidates;
-        equity_lane0_deal_stage10_below <= lows;
         equity_lane0_deal_stage10_t_pos <= equity_lane0_deal_stage9_pos_out;
     end if;
 end process equity_lane0_deal_stage10_take;
@@ -11206,17 +12755,22 @@ end process equity_lane0_deal_stage10_take_flags;
 
 equity_lane0_deal_stage10_judge: process (clk) is
     variable usable: unsigned(9 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 10);
         for f in 0 to 10-1 loop
-            ok := equity_lane0_deal_stage10_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane0_deal_stage10_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane0_deal_stage10_n_q);
             if (bool(equity_lane0_deal_stage10_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 10-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage10_repeats(((10 * f) + t)))));
+            for g in 0 to 3-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage10_repeated(((3 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;
@@ -19206,20 +20760,9 @@ begin
 end process equity_lane1_deal_stage11_masking;
 
 equity_lane1_deal_stage11_take: process (clk) is
-    variable lows: unsigned(4 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage11_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane1_deal_stage11_n_q);
-        end loop;
         equity_lane1_deal_stage11_taken <= equity_lane1_deal_stage11_candidates;
-        equity_lane1_deal_stage11_below <= lows;
         equity_lane1_deal_stage11_t_pos <= equity_lane1_first_pos;
     end if;
 end process equity_lane1_deal_stage11_take;
@@ -19239,17 +20782,22 @@ end process equity_lane1_deal_stage11_take_flags;
 
 equity_lane1_deal_stage11_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 5);
         for f in 0 to 5-1 loop
-            ok := equity_lane1_deal_stage11_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane1_deal_stage11_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane1_deal_stage11_n_q);
             if (bool(equity_lane1_deal_stage11_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 0-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage11_repeats(((0 * f) + t)))));
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage11_repeated(((1 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;
@@ -19326,26 +20874,49 @@ begin
 end process equity_lane1_deal_stage12_setting;
 
 
-equity_lane1_deal_stage12_same_position445_equal <= stdl(equity_lane1_deal_stage12_candidates(6-1 downto 0) = equity_lane1_deal_stage11_pos_out(6-1 downto 0));
+equity_lane1_deal_stage12_repeated_position70_same_position445_equal <= stdl(equity_lane1_deal_stage12_taken(6-1 downto 0) = equity_lane1_deal_stage12_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage12_same_position446_equal <= stdl(equity_lane1_deal_stage12_candidates(12-1 downto 6) = equity_lane1_deal_stage11_pos_out(6-1 downto 0));
+equity_lane1_deal_stage12_repeated_position70_gathered <= stdl(equity_lane1_deal_stage12_repeated_position70_same_position445_equal /= '0');
 
 
-equity_lane1_deal_stage12_same_position447_equal <= stdl(equity_lane1_deal_stage12_candidates(18-1 downto 12) = equity_lane1_deal_stage11_pos_out(6-1 downto 0));
+equity_lane1_deal_stage12_repeated_position70_groups <= to_unsigned(equity_lane1_deal_stage12_repeated_position70_gathered, 1);
 
 
-equity_lane1_deal_stage12_same_position448_equal <= stdl(equity_lane1_deal_stage12_candidates(24-1 downto 18) = equity_lane1_deal_stage11_pos_out(6-1 downto 0));
+equity_lane1_deal_stage12_repeated_position71_same_position446_equal <= stdl(equity_lane1_deal_stage12_taken(12-1 downto 6) = equity_lane1_deal_stage12_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage12_same_position449_equal <= stdl(equity_lane1_deal_stage12_candidates(30-1 downto 24) = equity_lane1_deal_stage11_pos_out(6-1 downto 0));
+equity_lane1_deal_stage12_repeated_position71_gathered <= stdl(equity_lane1_deal_stage12_repeated_position71_same_position446_equal /= '0');
 
-equity_lane1_deal_stage12_repeats_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane1_deal_stage12_repeats <= equity_lane1_deal_stage12_compared;
-    end if;
-end process equity_lane1_deal_stage12_repeats_register;
+
+equity_lane1_deal_stage12_repeated_position71_groups <= to_unsigned(equity_lane1_deal_stage12_repeated_position71_gathered, 1);
+
+
+equity_lane1_deal_stage12_repeated_position72_same_position447_equal <= stdl(equity_lane1_deal_stage12_taken(18-1 downto 12) = equity_lane1_deal_stage12_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage12_repeated_position72_gathered <= stdl(equity_lane1_deal_stage12_repeated_position72_same_position447_equal /= '0');
+
+
+equity_lane1_deal_stage12_repeated_position72_groups <= to_unsigned(equity_lane1_deal_stage12_repeated_position72_gathered, 1);
+
+
+equity_lane1_deal_stage12_repeated_position73_same_position448_equal <= stdl(equity_lane1_deal_stage12_taken(24-1 downto 18) = equity_lane1_deal_stage12_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage12_repeated_position73_gathered <= stdl(equity_lane1_deal_stage12_repeated_position73_same_position448_equal /= '0');
+
+
+equity_lane1_deal_stage12_repeated_position73_groups <= to_unsigned(equity_lane1_deal_stage12_repeated_position73_gathered, 1);
+
+
+equity_lane1_deal_stage12_repeated_position74_same_position449_equal <= stdl(equity_lane1_deal_stage12_taken(30-1 downto 24) = equity_lane1_deal_stage12_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage12_repeated_position74_gathered <= stdl(equity_lane1_deal_stage12_repeated_position74_same_position449_equal /= '0');
+
+
+equity_lane1_deal_stage12_repeated_position74_groups <= to_unsigned(equity_lane1_deal_stage12_repeated_position74_gathered, 1);
 
 equity_lane1_deal_stage12_masking: process (equity_lane1_slot_stream12_word, equity_lane1_deal_stage12_exact_q, equity_lane1_delay_line12_d_out, equity_lane1_deal_stage12_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -19366,20 +20937,9 @@ begin
 end process equity_lane1_deal_stage12_masking;
 
 equity_lane1_deal_stage12_take: process (clk) is
-    variable lows: unsigned(4 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage12_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane1_deal_stage12_n_q);
-        end loop;
         equity_lane1_deal_stage12_taken <= equity_lane1_deal_stage12_candidates;
-        equity_lane1_deal_stage12_below <= lows;
         equity_lane1_deal_stage12_t_pos <= equity_lane1_deal_stage11_pos_out;
     end if;
 end process equity_lane1_deal_stage12_take;
@@ -19399,17 +20959,22 @@ end process equity_lane1_deal_stage12_take_flags;
 
 equity_lane1_deal_stage12_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 5);
         for f in 0 to 5-1 loop
-            ok := equity_lane1_deal_stage12_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane1_deal_stage12_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane1_deal_stage12_n_q);
             if (bool(equity_lane1_deal_stage12_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 1-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage12_repeats(((1 * f) + t)))));
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage12_repeated(((1 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;
@@ -19486,41 +21051,64 @@ begin
 end process equity_lane1_deal_stage13_setting;
 
 
-equity_lane1_deal_stage13_same_position450_equal <= stdl(equity_lane1_deal_stage13_candidates(6-1 downto 0) = equity_lane1_deal_stage12_pos_out(6-1 downto 0));
+equity_lane1_deal_stage13_repeated_position75_same_position450_equal <= stdl(equity_lane1_deal_stage13_taken(6-1 downto 0) = equity_lane1_deal_stage13_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage13_same_position451_equal <= stdl(equity_lane1_deal_stage13_candidates(6-1 downto 0) = equity_lane1_deal_stage12_pos_out(12-1 downto 6));
+equity_lane1_deal_stage13_repeated_position75_same_position451_equal <= stdl(equity_lane1_deal_stage13_taken(6-1 downto 0) = equity_lane1_deal_stage13_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage13_same_position452_equal <= stdl(equity_lane1_deal_stage13_candidates(12-1 downto 6) = equity_lane1_deal_stage12_pos_out(6-1 downto 0));
+equity_lane1_deal_stage13_repeated_position75_gathered <= stdl(equity_lane1_deal_stage13_repeated_position75_any_set145_bits /= 0);
 
 
-equity_lane1_deal_stage13_same_position453_equal <= stdl(equity_lane1_deal_stage13_candidates(12-1 downto 6) = equity_lane1_deal_stage12_pos_out(12-1 downto 6));
+equity_lane1_deal_stage13_repeated_position75_groups <= to_unsigned(equity_lane1_deal_stage13_repeated_position75_gathered, 1);
 
 
-equity_lane1_deal_stage13_same_position454_equal <= stdl(equity_lane1_deal_stage13_candidates(18-1 downto 12) = equity_lane1_deal_stage12_pos_out(6-1 downto 0));
+equity_lane1_deal_stage13_repeated_position76_same_position452_equal <= stdl(equity_lane1_deal_stage13_taken(12-1 downto 6) = equity_lane1_deal_stage13_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage13_same_position455_equal <= stdl(equity_lane1_deal_stage13_candidates(18-1 downto 12) = equity_lane1_deal_stage12_pos_out(12-1 downto 6));
+equity_lane1_deal_stage13_repeated_position76_same_position453_equal <= stdl(equity_lane1_deal_stage13_taken(12-1 downto 6) = equity_lane1_deal_stage13_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage13_same_position456_equal <= stdl(equity_lane1_deal_stage13_candidates(24-1 downto 18) = equity_lane1_deal_stage12_pos_out(6-1 downto 0));
+equity_lane1_deal_stage13_repeated_position76_gathered <= stdl(equity_lane1_deal_stage13_repeated_position76_any_set146_bits /= 0);
 
 
-equity_lane1_deal_stage13_same_position457_equal <= stdl(equity_lane1_deal_stage13_candidates(24-1 downto 18) = equity_lane1_deal_stage12_pos_out(12-1 downto 6));
+equity_lane1_deal_stage13_repeated_position76_groups <= to_unsigned(equity_lane1_deal_stage13_repeated_position76_gathered, 1);
 
 
-equity_lane1_deal_stage13_same_position458_equal <= stdl(equity_lane1_deal_stage13_candidates(30-1 downto 24) = equity_lane1_deal_stage12_pos_out(6-1 downto 0));
+equity_lane1_deal_stage13_repeated_position77_same_position454_equal <= stdl(equity_lane1_deal_stage13_taken(18-1 downto 12) = equity_lane1_deal_stage13_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage13_same_position459_equal <= stdl(equity_lane1_deal_stage13_candidates(30-1 downto 24) = equity_lane1_deal_stage12_pos_out(12-1 downto 6));
+equity_lane1_deal_stage13_repeated_position77_same_position455_equal <= stdl(equity_lane1_deal_stage13_taken(18-1 downto 12) = equity_lane1_deal_stage13_t_pos(12-1 downto 6));
 
-equity_lane1_deal_stage13_repeats_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane1_deal_stage13_repeats <= equity_lane1_deal_stage13_compared;
-    end if;
-end process equity_lane1_deal_stage13_repeats_register;
+
+equity_lane1_deal_stage13_repeated_position77_gathered <= stdl(equity_lane1_deal_stage13_repeated_position77_any_set147_bits /= 0);
+
+
+equity_lane1_deal_stage13_repeated_position77_groups <= to_unsigned(equity_lane1_deal_stage13_repeated_position77_gathered, 1);
+
+
+equity_lane1_deal_stage13_repeated_position78_same_position456_equal <= stdl(equity_lane1_deal_stage13_taken(24-1 downto 18) = equity_lane1_deal_stage13_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage13_repeated_position78_same_position457_equal <= stdl(equity_lane1_deal_stage13_taken(24-1 downto 18) = equity_lane1_deal_stage13_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage13_repeated_position78_gathered <= stdl(equity_lane1_deal_stage13_repeated_position78_any_set148_bits /= 0);
+
+
+equity_lane1_deal_stage13_repeated_position78_groups <= to_unsigned(equity_lane1_deal_stage13_repeated_position78_gathered, 1);
+
+
+equity_lane1_deal_stage13_repeated_position79_same_position458_equal <= stdl(equity_lane1_deal_stage13_taken(30-1 downto 24) = equity_lane1_deal_stage13_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage13_repeated_position79_same_position459_equal <= stdl(equity_lane1_deal_stage13_taken(30-1 downto 24) = equity_lane1_deal_stage13_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage13_repeated_position79_gathered <= stdl(equity_lane1_deal_stage13_repeated_position79_any_set149_bits /= 0);
+
+
+equity_lane1_deal_stage13_repeated_position79_groups <= to_unsigned(equity_lane1_deal_stage13_repeated_position79_gathered, 1);
 
 equity_lane1_deal_stage13_masking: process (equity_lane1_slot_stream13_word, equity_lane1_deal_stage13_exact_q, equity_lane1_delay_line13_d_out, equity_lane1_deal_stage13_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -19541,20 +21129,9 @@ begin
 end process equity_lane1_deal_stage13_masking;
 
 equity_lane1_deal_stage13_take: process (clk) is
-    variable lows: unsigned(4 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage13_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane1_deal_stage13_n_q);
-        end loop;
         equity_lane1_deal_stage13_taken <= equity_lane1_deal_stage13_candidates;
-        equity_lane1_deal_stage13_below <= lows;
         equity_lane1_deal_stage13_t_pos <= equity_lane1_deal_stage12_pos_out;
     end if;
 end process equity_lane1_deal_stage13_take;
@@ -19574,17 +21151,22 @@ end process equity_lane1_deal_stage13_take_flags;
 
 equity_lane1_deal_stage13_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 5);
         for f in 0 to 5-1 loop
-            ok := equity_lane1_deal_stage13_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane1_deal_stage13_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane1_deal_stage13_n_q);
             if (bool(equity_lane1_deal_stage13_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 2-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage13_repeats(((2 * f) + t)))));
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage13_repeated(((1 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;
@@ -19661,56 +21243,79 @@ begin
 end process equity_lane1_deal_stage14_setting;
 
 
-equity_lane1_deal_stage14_same_position460_equal <= stdl(equity_lane1_deal_stage14_candidates(6-1 downto 0) = equity_lane1_deal_stage13_pos_out(6-1 downto 0));
+equity_lane1_deal_stage14_repeated_position80_same_position460_equal <= stdl(equity_lane1_deal_stage14_taken(6-1 downto 0) = equity_lane1_deal_stage14_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage14_same_position461_equal <= stdl(equity_lane1_deal_stage14_candidates(6-1 downto 0) = equity_lane1_deal_stage13_pos_out(12-1 downto 6));
+equity_lane1_deal_stage14_repeated_position80_same_position461_equal <= stdl(equity_lane1_deal_stage14_taken(6-1 downto 0) = equity_lane1_deal_stage14_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage14_same_position462_equal <= stdl(equity_lane1_deal_stage14_candidates(6-1 downto 0) = equity_lane1_deal_stage13_pos_out(18-1 downto 12));
+equity_lane1_deal_stage14_repeated_position80_same_position462_equal <= stdl(equity_lane1_deal_stage14_taken(6-1 downto 0) = equity_lane1_deal_stage14_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage14_same_position463_equal <= stdl(equity_lane1_deal_stage14_candidates(12-1 downto 6) = equity_lane1_deal_stage13_pos_out(6-1 downto 0));
+equity_lane1_deal_stage14_repeated_position80_gathered <= stdl(equity_lane1_deal_stage14_repeated_position80_any_set150_bits /= 0);
 
 
-equity_lane1_deal_stage14_same_position464_equal <= stdl(equity_lane1_deal_stage14_candidates(12-1 downto 6) = equity_lane1_deal_stage13_pos_out(12-1 downto 6));
+equity_lane1_deal_stage14_repeated_position80_groups <= to_unsigned(equity_lane1_deal_stage14_repeated_position80_gathered, 1);
 
 
-equity_lane1_deal_stage14_same_position465_equal <= stdl(equity_lane1_deal_stage14_candidates(12-1 downto 6) = equity_lane1_deal_stage13_pos_out(18-1 downto 12));
+equity_lane1_deal_stage14_repeated_position81_same_position463_equal <= stdl(equity_lane1_deal_stage14_taken(12-1 downto 6) = equity_lane1_deal_stage14_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage14_same_position466_equal <= stdl(equity_lane1_deal_stage14_candidates(18-1 downto 12) = equity_lane1_deal_stage13_pos_out(6-1 downto 0));
+equity_lane1_deal_stage14_repeated_position81_same_position464_equal <= stdl(equity_lane1_deal_stage14_taken(12-1 downto 6) = equity_lane1_deal_stage14_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage14_same_position467_equal <= stdl(equity_lane1_deal_stage14_candidates(18-1 downto 12) = equity_lane1_deal_stage13_pos_out(12-1 downto 6));
+equity_lane1_deal_stage14_repeated_position81_same_position465_equal <= stdl(equity_lane1_deal_stage14_taken(12-1 downto 6) = equity_lane1_deal_stage14_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage14_same_position468_equal <= stdl(equity_lane1_deal_stage14_candidates(18-1 downto 12) = equity_lane1_deal_stage13_pos_out(18-1 downto 12));
+equity_lane1_deal_stage14_repeated_position81_gathered <= stdl(equity_lane1_deal_stage14_repeated_position81_any_set151_bits /= 0);
 
 
-equity_lane1_deal_stage14_same_position469_equal <= stdl(equity_lane1_deal_stage14_candidates(24-1 downto 18) = equity_lane1_deal_stage13_pos_out(6-1 downto 0));
+equity_lane1_deal_stage14_repeated_position81_groups <= to_unsigned(equity_lane1_deal_stage14_repeated_position81_gathered, 1);
 
 
-equity_lane1_deal_stage14_same_position470_equal <= stdl(equity_lane1_deal_stage14_candidates(24-1 downto 18) = equity_lane1_deal_stage13_pos_out(12-1 downto 6));
+equity_lane1_deal_stage14_repeated_position82_same_position466_equal <= stdl(equity_lane1_deal_stage14_taken(18-1 downto 12) = equity_lane1_deal_stage14_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage14_same_position471_equal <= stdl(equity_lane1_deal_stage14_candidates(24-1 downto 18) = equity_lane1_deal_stage13_pos_out(18-1 downto 12));
+equity_lane1_deal_stage14_repeated_position82_same_position467_equal <= stdl(equity_lane1_deal_stage14_taken(18-1 downto 12) = equity_lane1_deal_stage14_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage14_same_position472_equal <= stdl(equity_lane1_deal_stage14_candidates(30-1 downto 24) = equity_lane1_deal_stage13_pos_out(6-1 downto 0));
+equity_lane1_deal_stage14_repeated_position82_same_position468_equal <= stdl(equity_lane1_deal_stage14_taken(18-1 downto 12) = equity_lane1_deal_stage14_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage14_same_position473_equal <= stdl(equity_lane1_deal_stage14_candidates(30-1 downto 24) = equity_lane1_deal_stage13_pos_out(12-1 downto 6));
+equity_lane1_deal_stage14_repeated_position82_gathered <= stdl(equity_lane1_deal_stage14_repeated_position82_any_set152_bits /= 0);
 
 
-equity_lane1_deal_stage14_same_position474_equal <= stdl(equity_lane1_deal_stage14_candidates(30-1 downto 24) = equity_lane1_deal_stage13_pos_out(18-1 downto 12));
+equity_lane1_deal_stage14_repeated_position82_groups <= to_unsigned(equity_lane1_deal_stage14_repeated_position82_gathered, 1);
 
-equity_lane1_deal_stage14_repeats_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane1_deal_stage14_repeats <= equity_lane1_deal_stage14_compared;
-    end if;
-end process equity_lane1_deal_stage14_repeats_register;
+
+equity_lane1_deal_stage14_repeated_position83_same_position469_equal <= stdl(equity_lane1_deal_stage14_taken(24-1 downto 18) = equity_lane1_deal_stage14_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage14_repeated_position83_same_position470_equal <= stdl(equity_lane1_deal_stage14_taken(24-1 downto 18) = equity_lane1_deal_stage14_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage14_repeated_position83_same_position471_equal <= stdl(equity_lane1_deal_stage14_taken(24-1 downto 18) = equity_lane1_deal_stage14_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage14_repeated_position83_gathered <= stdl(equity_lane1_deal_stage14_repeated_position83_any_set153_bits /= 0);
+
+
+equity_lane1_deal_stage14_repeated_position83_groups <= to_unsigned(equity_lane1_deal_stage14_repeated_position83_gathered, 1);
+
+
+equity_lane1_deal_stage14_repeated_position84_same_position472_equal <= stdl(equity_lane1_deal_stage14_taken(30-1 downto 24) = equity_lane1_deal_stage14_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage14_repeated_position84_same_position473_equal <= stdl(equity_lane1_deal_stage14_taken(30-1 downto 24) = equity_lane1_deal_stage14_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage14_repeated_position84_same_position474_equal <= stdl(equity_lane1_deal_stage14_taken(30-1 downto 24) = equity_lane1_deal_stage14_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage14_repeated_position84_gathered <= stdl(equity_lane1_deal_stage14_repeated_position84_any_set154_bits /= 0);
+
+
+equity_lane1_deal_stage14_repeated_position84_groups <= to_unsigned(equity_lane1_deal_stage14_repeated_position84_gathered, 1);
 
 equity_lane1_deal_stage14_masking: process (equity_lane1_slot_stream14_word, equity_lane1_deal_stage14_exact_q, equity_lane1_delay_line14_d_out, equity_lane1_deal_stage14_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -19731,20 +21336,9 @@ begin
 end process equity_lane1_deal_stage14_masking;
 
 equity_lane1_deal_stage14_take: process (clk) is
-    variable lows: unsigned(4 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage14_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane1_deal_stage14_n_q);
-        end loop;
         equity_lane1_deal_stage14_taken <= equity_lane1_deal_stage14_candidates;
-        equity_lane1_deal_stage14_below <= lows;
         equity_lane1_deal_stage14_t_pos <= equity_lane1_deal_stage13_pos_out;
     end if;
 end process equity_lane1_deal_stage14_take;
@@ -19764,17 +21358,22 @@ end process equity_lane1_deal_stage14_take_flags;
 
 equity_lane1_deal_stage14_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 5);
         for f in 0 to 5-1 loop
-            ok := equity_lane1_deal_stage14_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane1_deal_stage14_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane1_deal_stage14_n_q);
             if (bool(equity_lane1_deal_stage14_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 3-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage14_repeats(((3 * f) + t)))));
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage14_repeated(((1 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;
@@ -19851,71 +21450,94 @@ begin
 end process equity_lane1_deal_stage15_setting;
 
 
-equity_lane1_deal_stage15_same_position475_equal <= stdl(equity_lane1_deal_stage15_candidates(6-1 downto 0) = equity_lane1_deal_stage14_pos_out(6-1 downto 0));
+equity_lane1_deal_stage15_repeated_position85_same_position475_equal <= stdl(equity_lane1_deal_stage15_taken(6-1 downto 0) = equity_lane1_deal_stage15_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage15_same_position476_equal <= stdl(equity_lane1_deal_stage15_candidates(6-1 downto 0) = equity_lane1_deal_stage14_pos_out(12-1 downto 6));
+equity_lane1_deal_stage15_repeated_position85_same_position476_equal <= stdl(equity_lane1_deal_stage15_taken(6-1 downto 0) = equity_lane1_deal_stage15_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage15_same_position477_equal <= stdl(equity_lane1_deal_stage15_candidates(6-1 downto 0) = equity_lane1_deal_stage14_pos_out(18-1 downto 12));
+equity_lane1_deal_stage15_repeated_position85_same_position477_equal <= stdl(equity_lane1_deal_stage15_taken(6-1 downto 0) = equity_lane1_deal_stage15_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage15_same_position478_equal <= stdl(equity_lane1_deal_stage15_candidates(6-1 downto 0) = equity_lane1_deal_stage14_pos_out(24-1 downto 18));
+equity_lane1_deal_stage15_repeated_position85_same_position478_equal <= stdl(equity_lane1_deal_stage15_taken(6-1 downto 0) = equity_lane1_deal_stage15_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage15_same_position479_equal <= stdl(equity_lane1_deal_stage15_candidates(12-1 downto 6) = equity_lane1_deal_stage14_pos_out(6-1 downto 0));
+equity_lane1_deal_stage15_repeated_position85_gathered <= stdl(equity_lane1_deal_stage15_repeated_position85_any_set155_bits /= 0);
 
 
-equity_lane1_deal_stage15_same_position480_equal <= stdl(equity_lane1_deal_stage15_candidates(12-1 downto 6) = equity_lane1_deal_stage14_pos_out(12-1 downto 6));
+equity_lane1_deal_stage15_repeated_position85_groups <= to_unsigned(equity_lane1_deal_stage15_repeated_position85_gathered, 1);
 
 
-equity_lane1_deal_stage15_same_position481_equal <= stdl(equity_lane1_deal_stage15_candidates(12-1 downto 6) = equity_lane1_deal_stage14_pos_out(18-1 downto 12));
+equity_lane1_deal_stage15_repeated_position86_same_position479_equal <= stdl(equity_lane1_deal_stage15_taken(12-1 downto 6) = equity_lane1_deal_stage15_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage15_same_position482_equal <= stdl(equity_lane1_deal_stage15_candidates(12-1 downto 6) = equity_lane1_deal_stage14_pos_out(24-1 downto 18));
+equity_lane1_deal_stage15_repeated_position86_same_position480_equal <= stdl(equity_lane1_deal_stage15_taken(12-1 downto 6) = equity_lane1_deal_stage15_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage15_same_position483_equal <= stdl(equity_lane1_deal_stage15_candidates(18-1 downto 12) = equity_lane1_deal_stage14_pos_out(6-1 downto 0));
+equity_lane1_deal_stage15_repeated_position86_same_position481_equal <= stdl(equity_lane1_deal_stage15_taken(12-1 downto 6) = equity_lane1_deal_stage15_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage15_same_position484_equal <= stdl(equity_lane1_deal_stage15_candidates(18-1 downto 12) = equity_lane1_deal_stage14_pos_out(12-1 downto 6));
+equity_lane1_deal_stage15_repeated_position86_same_position482_equal <= stdl(equity_lane1_deal_stage15_taken(12-1 downto 6) = equity_lane1_deal_stage15_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage15_same_position485_equal <= stdl(equity_lane1_deal_stage15_candidates(18-1 downto 12) = equity_lane1_deal_stage14_pos_out(18-1 downto 12));
+equity_lane1_deal_stage15_repeated_position86_gathered <= stdl(equity_lane1_deal_stage15_repeated_position86_any_set156_bits /= 0);
 
 
-equity_lane1_deal_stage15_same_position486_equal <= stdl(equity_lane1_deal_stage15_candidates(18-1 downto 12) = equity_lane1_deal_stage14_pos_out(24-1 downto 18));
+equity_lane1_deal_stage15_repeated_position86_groups <= to_unsigned(equity_lane1_deal_stage15_repeated_position86_gathered, 1);
 
 
-equity_lane1_deal_stage15_same_position487_equal <= stdl(equity_lane1_deal_stage15_candidates(24-1 downto 18) = equity_lane1_deal_stage14_pos_out(6-1 downto 0));
+equity_lane1_deal_stage15_repeated_position87_same_position483_equal <= stdl(equity_lane1_deal_stage15_taken(18-1 downto 12) = equity_lane1_deal_stage15_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage15_same_position488_equal <= stdl(equity_lane1_deal_stage15_candidates(24-1 downto 18) = equity_lane1_deal_stage14_pos_out(12-1 downto 6));
+equity_lane1_deal_stage15_repeated_position87_same_position484_equal <= stdl(equity_lane1_deal_stage15_taken(18-1 downto 12) = equity_lane1_deal_stage15_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage15_same_position489_equal <= stdl(equity_lane1_deal_stage15_candidates(24-1 downto 18) = equity_lane1_deal_stage14_pos_out(18-1 downto 12));
+equity_lane1_deal_stage15_repeated_position87_same_position485_equal <= stdl(equity_lane1_deal_stage15_taken(18-1 downto 12) = equity_lane1_deal_stage15_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage15_same_position490_equal <= stdl(equity_lane1_deal_stage15_candidates(24-1 downto 18) = equity_lane1_deal_stage14_pos_out(24-1 downto 18));
+equity_lane1_deal_stage15_repeated_position87_same_position486_equal <= stdl(equity_lane1_deal_stage15_taken(18-1 downto 12) = equity_lane1_deal_stage15_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage15_same_position491_equal <= stdl(equity_lane1_deal_stage15_candidates(30-1 downto 24) = equity_lane1_deal_stage14_pos_out(6-1 downto 0));
+equity_lane1_deal_stage15_repeated_position87_gathered <= stdl(equity_lane1_deal_stage15_repeated_position87_any_set157_bits /= 0);
 
 
-equity_lane1_deal_stage15_same_position492_equal <= stdl(equity_lane1_deal_stage15_candidates(30-1 downto 24) = equity_lane1_deal_stage14_pos_out(12-1 downto 6));
+equity_lane1_deal_stage15_repeated_position87_groups <= to_unsigned(equity_lane1_deal_stage15_repeated_position87_gathered, 1);
 
 
-equity_lane1_deal_stage15_same_position493_equal <= stdl(equity_lane1_deal_stage15_candidates(30-1 downto 24) = equity_lane1_deal_stage14_pos_out(18-1 downto 12));
+equity_lane1_deal_stage15_repeated_position88_same_position487_equal <= stdl(equity_lane1_deal_stage15_taken(24-1 downto 18) = equity_lane1_deal_stage15_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage15_same_position494_equal <= stdl(equity_lane1_deal_stage15_candidates(30-1 downto 24) = equity_lane1_deal_stage14_pos_out(24-1 downto 18));
+equity_lane1_deal_stage15_repeated_position88_same_position488_equal <= stdl(equity_lane1_deal_stage15_taken(24-1 downto 18) = equity_lane1_deal_stage15_t_pos(12-1 downto 6));
 
-equity_lane1_deal_stage15_repeats_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane1_deal_stage15_repeats <= equity_lane1_deal_stage15_compared;
-    end if;
-end process equity_lane1_deal_stage15_repeats_register;
+
+equity_lane1_deal_stage15_repeated_position88_same_position489_equal <= stdl(equity_lane1_deal_stage15_taken(24-1 downto 18) = equity_lane1_deal_stage15_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage15_repeated_position88_same_position490_equal <= stdl(equity_lane1_deal_stage15_taken(24-1 downto 18) = equity_lane1_deal_stage15_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage15_repeated_position88_gathered <= stdl(equity_lane1_deal_stage15_repeated_position88_any_set158_bits /= 0);
+
+
+equity_lane1_deal_stage15_repeated_position88_groups <= to_unsigned(equity_lane1_deal_stage15_repeated_position88_gathered, 1);
+
+
+equity_lane1_deal_stage15_repeated_position89_same_position491_equal <= stdl(equity_lane1_deal_stage15_taken(30-1 downto 24) = equity_lane1_deal_stage15_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage15_repeated_position89_same_position492_equal <= stdl(equity_lane1_deal_stage15_taken(30-1 downto 24) = equity_lane1_deal_stage15_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage15_repeated_position89_same_position493_equal <= stdl(equity_lane1_deal_stage15_taken(30-1 downto 24) = equity_lane1_deal_stage15_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage15_repeated_position89_same_position494_equal <= stdl(equity_lane1_deal_stage15_taken(30-1 downto 24) = equity_lane1_deal_stage15_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage15_repeated_position89_gathered <= stdl(equity_lane1_deal_stage15_repeated_position89_any_set159_bits /= 0);
+
+
+equity_lane1_deal_stage15_repeated_position89_groups <= to_unsigned(equity_lane1_deal_stage15_repeated_position89_gathered, 1);
 
 equity_lane1_deal_stage15_masking: process (equity_lane1_slot_stream15_word, equity_lane1_deal_stage15_exact_q, equity_lane1_delay_line15_d_out, equity_lane1_deal_stage15_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -19936,20 +21558,9 @@ begin
 end process equity_lane1_deal_stage15_masking;
 
 equity_lane1_deal_stage15_take: process (clk) is
-    variable lows: unsigned(4 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage15_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane1_deal_stage15_n_q);
-        end loop;
         equity_lane1_deal_stage15_taken <= equity_lane1_deal_stage15_candidates;
-        equity_lane1_deal_stage15_below <= lows;
         equity_lane1_deal_stage15_t_pos <= equity_lane1_deal_stage14_pos_out;
     end if;
 end process equity_lane1_deal_stage15_take;
@@ -19969,17 +21580,22 @@ end process equity_lane1_deal_stage15_take_flags;
 
 equity_lane1_deal_stage15_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 5);
         for f in 0 to 5-1 loop
-            ok := equity_lane1_deal_stage15_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane1_deal_stage15_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane1_deal_stage15_n_q);
             if (bool(equity_lane1_deal_stage15_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 4-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage15_repeats(((4 * f) + t)))));
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage15_repeated(((1 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;
@@ -20056,86 +21672,124 @@ begin
 end process equity_lane1_deal_stage16_setting;
 
 
-equity_lane1_deal_stage16_same_position495_equal <= stdl(equity_lane1_deal_stage16_candidates(6-1 downto 0) = equity_lane1_deal_stage15_pos_out(6-1 downto 0));
+equity_lane1_deal_stage16_repeated_position90_same_position495_equal <= stdl(equity_lane1_deal_stage16_taken(6-1 downto 0) = equity_lane1_deal_stage16_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage16_same_position496_equal <= stdl(equity_lane1_deal_stage16_candidates(6-1 downto 0) = equity_lane1_deal_stage15_pos_out(12-1 downto 6));
+equity_lane1_deal_stage16_repeated_position90_same_position496_equal <= stdl(equity_lane1_deal_stage16_taken(6-1 downto 0) = equity_lane1_deal_stage16_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage16_same_position497_equal <= stdl(equity_lane1_deal_stage16_candidates(6-1 downto 0) = equity_lane1_deal_stage15_pos_out(18-1 downto 12));
+equity_lane1_deal_stage16_repeated_position90_same_position497_equal <= stdl(equity_lane1_deal_stage16_taken(6-1 downto 0) = equity_lane1_deal_stage16_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage16_same_position498_equal <= stdl(equity_lane1_deal_stage16_candidates(6-1 downto 0) = equity_lane1_deal_stage15_pos_out(24-1 downto 18));
+equity_lane1_deal_stage16_repeated_position90_same_position498_equal <= stdl(equity_lane1_deal_stage16_taken(6-1 downto 0) = equity_lane1_deal_stage16_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage16_same_position499_equal <= stdl(equity_lane1_deal_stage16_candidates(6-1 downto 0) = equity_lane1_deal_stage15_pos_out(30-1 downto 24));
+equity_lane1_deal_stage16_repeated_position90_same_position499_equal <= stdl(equity_lane1_deal_stage16_taken(6-1 downto 0) = equity_lane1_deal_stage16_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage16_same_position500_equal <= stdl(equity_lane1_deal_stage16_candidates(12-1 downto 6) = equity_lane1_deal_stage15_pos_out(6-1 downto 0));
+equity_lane1_deal_stage16_repeated_position90_any_set160_hit <= stdl(equity_lane1_deal_stage16_repeated_position90_any_set160_bits /= 0);
 
 
-equity_lane1_deal_stage16_same_position501_equal <= stdl(equity_lane1_deal_stage16_candidates(12-1 downto 6) = equity_lane1_deal_stage15_pos_out(12-1 downto 6));
+equity_lane1_deal_stage16_repeated_position90_any_set161_hit <= stdl(equity_lane1_deal_stage16_repeated_position90_same_position499_equal /= '0');
 
 
-equity_lane1_deal_stage16_same_position502_equal <= stdl(equity_lane1_deal_stage16_candidates(12-1 downto 6) = equity_lane1_deal_stage15_pos_out(18-1 downto 12));
+equity_lane1_deal_stage16_repeated_position90_groups <= equity_lane1_deal_stage16_repeated_position90_gathered;
 
 
-equity_lane1_deal_stage16_same_position503_equal <= stdl(equity_lane1_deal_stage16_candidates(12-1 downto 6) = equity_lane1_deal_stage15_pos_out(24-1 downto 18));
+equity_lane1_deal_stage16_repeated_position91_same_position500_equal <= stdl(equity_lane1_deal_stage16_taken(12-1 downto 6) = equity_lane1_deal_stage16_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage16_same_position504_equal <= stdl(equity_lane1_deal_stage16_candidates(12-1 downto 6) = equity_lane1_deal_stage15_pos_out(30-1 downto 24));
+equity_lane1_deal_stage16_repeated_position91_same_position501_equal <= stdl(equity_lane1_deal_stage16_taken(12-1 downto 6) = equity_lane1_deal_stage16_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage16_same_position505_equal <= stdl(equity_lane1_deal_stage16_candidates(18-1 downto 12) = equity_lane1_deal_stage15_pos_out(6-1 downto 0));
+equity_lane1_deal_stage16_repeated_position91_same_position502_equal <= stdl(equity_lane1_deal_stage16_taken(12-1 downto 6) = equity_lane1_deal_stage16_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage16_same_position506_equal <= stdl(equity_lane1_deal_stage16_candidates(18-1 downto 12) = equity_lane1_deal_stage15_pos_out(12-1 downto 6));
+equity_lane1_deal_stage16_repeated_position91_same_position503_equal <= stdl(equity_lane1_deal_stage16_taken(12-1 downto 6) = equity_lane1_deal_stage16_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage16_same_position507_equal <= stdl(equity_lane1_deal_stage16_candidates(18-1 downto 12) = equity_lane1_deal_stage15_pos_out(18-1 downto 12));
+equity_lane1_deal_stage16_repeated_position91_same_position504_equal <= stdl(equity_lane1_deal_stage16_taken(12-1 downto 6) = equity_lane1_deal_stage16_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage16_same_position508_equal <= stdl(equity_lane1_deal_stage16_candidates(18-1 downto 12) = equity_lane1_deal_stage15_pos_out(24-1 downto 18));
+equity_lane1_deal_stage16_repeated_position91_any_set162_hit <= stdl(equity_lane1_deal_stage16_repeated_position91_any_set162_bits /= 0);
 
 
-equity_lane1_deal_stage16_same_position509_equal <= stdl(equity_lane1_deal_stage16_candidates(18-1 downto 12) = equity_lane1_deal_stage15_pos_out(30-1 downto 24));
+equity_lane1_deal_stage16_repeated_position91_any_set163_hit <= stdl(equity_lane1_deal_stage16_repeated_position91_same_position504_equal /= '0');
 
 
-equity_lane1_deal_stage16_same_position510_equal <= stdl(equity_lane1_deal_stage16_candidates(24-1 downto 18) = equity_lane1_deal_stage15_pos_out(6-1 downto 0));
+equity_lane1_deal_stage16_repeated_position91_groups <= equity_lane1_deal_stage16_repeated_position91_gathered;
 
 
-equity_lane1_deal_stage16_same_position511_equal <= stdl(equity_lane1_deal_stage16_candidates(24-1 downto 18) = equity_lane1_deal_stage15_pos_out(12-1 downto 6));
+equity_lane1_deal_stage16_repeated_position92_same_position505_equal <= stdl(equity_lane1_deal_stage16_taken(18-1 downto 12) = equity_lane1_deal_stage16_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage16_same_position512_equal <= stdl(equity_lane1_deal_stage16_candidates(24-1 downto 18) = equity_lane1_deal_stage15_pos_out(18-1 downto 12));
+equity_lane1_deal_stage16_repeated_position92_same_position506_equal <= stdl(equity_lane1_deal_stage16_taken(18-1 downto 12) = equity_lane1_deal_stage16_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage16_same_position513_equal <= stdl(equity_lane1_deal_stage16_candidates(24-1 downto 18) = equity_lane1_deal_stage15_pos_out(24-1 downto 18));
+equity_lane1_deal_stage16_repeated_position92_same_position507_equal <= stdl(equity_lane1_deal_stage16_taken(18-1 downto 12) = equity_lane1_deal_stage16_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage16_same_position514_equal <= stdl(equity_lane1_deal_stage16_candidates(24-1 downto 18) = equity_lane1_deal_stage15_pos_out(30-1 downto 24));
+equity_lane1_deal_stage16_repeated_position92_same_position508_equal <= stdl(equity_lane1_deal_stage16_taken(18-1 downto 12) = equity_lane1_deal_stage16_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage16_same_position515_equal <= stdl(equity_lane1_deal_stage16_candidates(30-1 downto 24) = equity_lane1_deal_stage15_pos_out(6-1 downto 0));
+equity_lane1_deal_stage16_repeated_position92_same_position509_equal <= stdl(equity_lane1_deal_stage16_taken(18-1 downto 12) = equity_lane1_deal_stage16_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage16_same_position516_equal <= stdl(equity_lane1_deal_stage16_candidates(30-1 downto 24) = equity_lane1_deal_stage15_pos_out(12-1 downto 6));
+equity_lane1_deal_stage16_repeated_position92_any_set164_hit <= stdl(equity_lane1_deal_stage16_repeated_position92_any_set164_bits /= 0);
 
 
-equity_lane1_deal_stage16_same_position517_equal <= stdl(equity_lane1_deal_stage16_candidates(30-1 downto 24) = equity_lane1_deal_stage15_pos_out(18-1 downto 12));
+equity_lane1_deal_stage16_repeated_position92_any_set165_hit <= stdl(equity_lane1_deal_stage16_repeated_position92_same_position509_equal /= '0');
 
 
-equity_lane1_deal_stage16_same_position518_equal <= stdl(equity_lane1_deal_stage16_candidates(30-1 downto 24) = equity_lane1_deal_stage15_pos_out(24-1 downto 18));
+equity_lane1_deal_stage16_repeated_position92_groups <= equity_lane1_deal_stage16_repeated_position92_gathered;
 
 
-equity_lane1_deal_stage16_same_position519_equal <= stdl(equity_lane1_deal_stage16_candidates(30-1 downto 24) = equity_lane1_deal_stage15_pos_out(30-1 downto 24));
+equity_lane1_deal_stage16_repeated_position93_same_position510_equal <= stdl(equity_lane1_deal_stage16_taken(24-1 downto 18) = equity_lane1_deal_stage16_t_pos(6-1 downto 0));
 
-equity_lane1_deal_stage16_repeats_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane1_deal_stage16_repeats <= equity_lane1_deal_stage16_compared;
-    end if;
-end process equity_lane1_deal_stage16_repeats_register;
+
+equity_lane1_deal_stage16_repeated_position93_same_position511_equal <= stdl(equity_lane1_deal_stage16_taken(24-1 downto 18) = equity_lane1_deal_stage16_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage16_repeated_position93_same_position512_equal <= stdl(equity_lane1_deal_stage16_taken(24-1 downto 18) = equity_lane1_deal_stage16_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage16_repeated_position93_same_position513_equal <= stdl(equity_lane1_deal_stage16_taken(24-1 downto 18) = equity_lane1_deal_stage16_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage16_repeated_position93_same_position514_equal <= stdl(equity_lane1_deal_stage16_taken(24-1 downto 18) = equity_lane1_deal_stage16_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage16_repeated_position93_any_set166_hit <= stdl(equity_lane1_deal_stage16_repeated_position93_any_set166_bits /= 0);
+
+
+equity_lane1_deal_stage16_repeated_position93_any_set167_hit <= stdl(equity_lane1_deal_stage16_repeated_position93_same_position514_equal /= '0');
+
+
+equity_lane1_deal_stage16_repeated_position93_groups <= equity_lane1_deal_stage16_repeated_position93_gathered;
+
+
+equity_lane1_deal_stage16_repeated_position94_same_position515_equal <= stdl(equity_lane1_deal_stage16_taken(30-1 downto 24) = equity_lane1_deal_stage16_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage16_repeated_position94_same_position516_equal <= stdl(equity_lane1_deal_stage16_taken(30-1 downto 24) = equity_lane1_deal_stage16_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage16_repeated_position94_same_position517_equal <= stdl(equity_lane1_deal_stage16_taken(30-1 downto 24) = equity_lane1_deal_stage16_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage16_repeated_position94_same_position518_equal <= stdl(equity_lane1_deal_stage16_taken(30-1 downto 24) = equity_lane1_deal_stage16_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage16_repeated_position94_same_position519_equal <= stdl(equity_lane1_deal_stage16_taken(30-1 downto 24) = equity_lane1_deal_stage16_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage16_repeated_position94_any_set168_hit <= stdl(equity_lane1_deal_stage16_repeated_position94_any_set168_bits /= 0);
+
+
+equity_lane1_deal_stage16_repeated_position94_any_set169_hit <= stdl(equity_lane1_deal_stage16_repeated_position94_same_position519_equal /= '0');
+
+
+equity_lane1_deal_stage16_repeated_position94_groups <= equity_lane1_deal_stage16_repeated_position94_gathered;
 
 equity_lane1_deal_stage16_masking: process (equity_lane1_slot_stream16_word, equity_lane1_deal_stage16_exact_q, equity_lane1_delay_line16_d_out, equity_lane1_deal_stage16_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -20156,20 +21810,9 @@ begin
 end process equity_lane1_deal_stage16_masking;
 
 equity_lane1_deal_stage16_take: process (clk) is
-    variable lows: unsigned(4 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage16_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane1_deal_stage16_n_q);
-        end loop;
         equity_lane1_deal_stage16_taken <= equity_lane1_deal_stage16_candidates;
-        equity_lane1_deal_stage16_below <= lows;
         equity_lane1_deal_stage16_t_pos <= equity_lane1_deal_stage15_pos_out;
     end if;
 end process equity_lane1_deal_stage16_take;
@@ -20189,17 +21832,22 @@ end process equity_lane1_deal_stage16_take_flags;
 
 equity_lane1_deal_stage16_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 5);
         for f in 0 to 5-1 loop
-            ok := equity_lane1_deal_stage16_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane1_deal_stage16_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane1_deal_stage16_n_q);
             if (bool(equity_lane1_deal_stage16_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 5-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage16_repeats(((5 * f) + t)))));
+            for g in 0 to 2-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage16_repeated(((2 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;
@@ -20276,101 +21924,139 @@ begin
 end process equity_lane1_deal_stage17_setting;
 
 
-equity_lane1_deal_stage17_same_position520_equal <= stdl(equity_lane1_deal_stage17_candidates(6-1 downto 0) = equity_lane1_deal_stage16_pos_out(6-1 downto 0));
+equity_lane1_deal_stage17_repeated_position95_same_position520_equal <= stdl(equity_lane1_deal_stage17_taken(6-1 downto 0) = equity_lane1_deal_stage17_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage17_same_position521_equal <= stdl(equity_lane1_deal_stage17_candidates(6-1 downto 0) = equity_lane1_deal_stage16_pos_out(12-1 downto 6));
+equity_lane1_deal_stage17_repeated_position95_same_position521_equal <= stdl(equity_lane1_deal_stage17_taken(6-1 downto 0) = equity_lane1_deal_stage17_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage17_same_position522_equal <= stdl(equity_lane1_deal_stage17_candidates(6-1 downto 0) = equity_lane1_deal_stage16_pos_out(18-1 downto 12));
+equity_lane1_deal_stage17_repeated_position95_same_position522_equal <= stdl(equity_lane1_deal_stage17_taken(6-1 downto 0) = equity_lane1_deal_stage17_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage17_same_position523_equal <= stdl(equity_lane1_deal_stage17_candidates(6-1 downto 0) = equity_lane1_deal_stage16_pos_out(24-1 downto 18));
+equity_lane1_deal_stage17_repeated_position95_same_position523_equal <= stdl(equity_lane1_deal_stage17_taken(6-1 downto 0) = equity_lane1_deal_stage17_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage17_same_position524_equal <= stdl(equity_lane1_deal_stage17_candidates(6-1 downto 0) = equity_lane1_deal_stage16_pos_out(30-1 downto 24));
+equity_lane1_deal_stage17_repeated_position95_same_position524_equal <= stdl(equity_lane1_deal_stage17_taken(6-1 downto 0) = equity_lane1_deal_stage17_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage17_same_position525_equal <= stdl(equity_lane1_deal_stage17_candidates(6-1 downto 0) = equity_lane1_deal_stage16_pos_out(36-1 downto 30));
+equity_lane1_deal_stage17_repeated_position95_same_position525_equal <= stdl(equity_lane1_deal_stage17_taken(6-1 downto 0) = equity_lane1_deal_stage17_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage17_same_position526_equal <= stdl(equity_lane1_deal_stage17_candidates(12-1 downto 6) = equity_lane1_deal_stage16_pos_out(6-1 downto 0));
+equity_lane1_deal_stage17_repeated_position95_any_set170_hit <= stdl(equity_lane1_deal_stage17_repeated_position95_any_set170_bits /= 0);
 
 
-equity_lane1_deal_stage17_same_position527_equal <= stdl(equity_lane1_deal_stage17_candidates(12-1 downto 6) = equity_lane1_deal_stage16_pos_out(12-1 downto 6));
+equity_lane1_deal_stage17_repeated_position95_any_set171_hit <= stdl(equity_lane1_deal_stage17_repeated_position95_any_set171_bits /= 0);
 
 
-equity_lane1_deal_stage17_same_position528_equal <= stdl(equity_lane1_deal_stage17_candidates(12-1 downto 6) = equity_lane1_deal_stage16_pos_out(18-1 downto 12));
+equity_lane1_deal_stage17_repeated_position95_groups <= equity_lane1_deal_stage17_repeated_position95_gathered;
 
 
-equity_lane1_deal_stage17_same_position529_equal <= stdl(equity_lane1_deal_stage17_candidates(12-1 downto 6) = equity_lane1_deal_stage16_pos_out(24-1 downto 18));
+equity_lane1_deal_stage17_repeated_position96_same_position526_equal <= stdl(equity_lane1_deal_stage17_taken(12-1 downto 6) = equity_lane1_deal_stage17_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage17_same_position530_equal <= stdl(equity_lane1_deal_stage17_candidates(12-1 downto 6) = equity_lane1_deal_stage16_pos_out(30-1 downto 24));
+equity_lane1_deal_stage17_repeated_position96_same_position527_equal <= stdl(equity_lane1_deal_stage17_taken(12-1 downto 6) = equity_lane1_deal_stage17_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage17_same_position531_equal <= stdl(equity_lane1_deal_stage17_candidates(12-1 downto 6) = equity_lane1_deal_stage16_pos_out(36-1 downto 30));
+equity_lane1_deal_stage17_repeated_position96_same_position528_equal <= stdl(equity_lane1_deal_stage17_taken(12-1 downto 6) = equity_lane1_deal_stage17_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage17_same_position532_equal <= stdl(equity_lane1_deal_stage17_candidates(18-1 downto 12) = equity_lane1_deal_stage16_pos_out(6-1 downto 0));
+equity_lane1_deal_stage17_repeated_position96_same_position529_equal <= stdl(equity_lane1_deal_stage17_taken(12-1 downto 6) = equity_lane1_deal_stage17_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage17_same_position533_equal <= stdl(equity_lane1_deal_stage17_candidates(18-1 downto 12) = equity_lane1_deal_stage16_pos_out(12-1 downto 6));
+equity_lane1_deal_stage17_repeated_position96_same_position530_equal <= stdl(equity_lane1_deal_stage17_taken(12-1 downto 6) = equity_lane1_deal_stage17_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage17_same_position534_equal <= stdl(equity_lane1_deal_stage17_candidates(18-1 downto 12) = equity_lane1_deal_stage16_pos_out(18-1 downto 12));
+equity_lane1_deal_stage17_repeated_position96_same_position531_equal <= stdl(equity_lane1_deal_stage17_taken(12-1 downto 6) = equity_lane1_deal_stage17_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage17_same_position535_equal <= stdl(equity_lane1_deal_stage17_candidates(18-1 downto 12) = equity_lane1_deal_stage16_pos_out(24-1 downto 18));
+equity_lane1_deal_stage17_repeated_position96_any_set172_hit <= stdl(equity_lane1_deal_stage17_repeated_position96_any_set172_bits /= 0);
 
 
-equity_lane1_deal_stage17_same_position536_equal <= stdl(equity_lane1_deal_stage17_candidates(18-1 downto 12) = equity_lane1_deal_stage16_pos_out(30-1 downto 24));
+equity_lane1_deal_stage17_repeated_position96_any_set173_hit <= stdl(equity_lane1_deal_stage17_repeated_position96_any_set173_bits /= 0);
 
 
-equity_lane1_deal_stage17_same_position537_equal <= stdl(equity_lane1_deal_stage17_candidates(18-1 downto 12) = equity_lane1_deal_stage16_pos_out(36-1 downto 30));
+equity_lane1_deal_stage17_repeated_position96_groups <= equity_lane1_deal_stage17_repeated_position96_gathered;
 
 
-equity_lane1_deal_stage17_same_position538_equal <= stdl(equity_lane1_deal_stage17_candidates(24-1 downto 18) = equity_lane1_deal_stage16_pos_out(6-1 downto 0));
+equity_lane1_deal_stage17_repeated_position97_same_position532_equal <= stdl(equity_lane1_deal_stage17_taken(18-1 downto 12) = equity_lane1_deal_stage17_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage17_same_position539_equal <= stdl(equity_lane1_deal_stage17_candidates(24-1 downto 18) = equity_lane1_deal_stage16_pos_out(12-1 downto 6));
+equity_lane1_deal_stage17_repeated_position97_same_position533_equal <= stdl(equity_lane1_deal_stage17_taken(18-1 downto 12) = equity_lane1_deal_stage17_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage17_same_position540_equal <= stdl(equity_lane1_deal_stage17_candidates(24-1 downto 18) = equity_lane1_deal_stage16_pos_out(18-1 downto 12));
+equity_lane1_deal_stage17_repeated_position97_same_position534_equal <= stdl(equity_lane1_deal_stage17_taken(18-1 downto 12) = equity_lane1_deal_stage17_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage17_same_position541_equal <= stdl(equity_lane1_deal_stage17_candidates(24-1 downto 18) = equity_lane1_deal_stage16_pos_out(24-1 downto 18));
+equity_lane1_deal_stage17_repeated_position97_same_position535_equal <= stdl(equity_lane1_deal_stage17_taken(18-1 downto 12) = equity_lane1_deal_stage17_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage17_same_position542_equal <= stdl(equity_lane1_deal_stage17_candidates(24-1 downto 18) = equity_lane1_deal_stage16_pos_out(30-1 downto 24));
+equity_lane1_deal_stage17_repeated_position97_same_position536_equal <= stdl(equity_lane1_deal_stage17_taken(18-1 downto 12) = equity_lane1_deal_stage17_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage17_same_position543_equal <= stdl(equity_lane1_deal_stage17_candidates(24-1 downto 18) = equity_lane1_deal_stage16_pos_out(36-1 downto 30));
+equity_lane1_deal_stage17_repeated_position97_same_position537_equal <= stdl(equity_lane1_deal_stage17_taken(18-1 downto 12) = equity_lane1_deal_stage17_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage17_same_position544_equal <= stdl(equity_lane1_deal_stage17_candidates(30-1 downto 24) = equity_lane1_deal_stage16_pos_out(6-1 downto 0));
+equity_lane1_deal_stage17_repeated_position97_any_set174_hit <= stdl(equity_lane1_deal_stage17_repeated_position97_any_set174_bits /= 0);
 
 
-equity_lane1_deal_stage17_same_position545_equal <= stdl(equity_lane1_deal_stage17_candidates(30-1 downto 24) = equity_lane1_deal_stage16_pos_out(12-1 downto 6));
+equity_lane1_deal_stage17_repeated_position97_any_set175_hit <= stdl(equity_lane1_deal_stage17_repeated_position97_any_set175_bits /= 0);
 
 
-equity_lane1_deal_stage17_same_position546_equal <= stdl(equity_lane1_deal_stage17_candidates(30-1 downto 24) = equity_lane1_deal_stage16_pos_out(18-1 downto 12));
+equity_lane1_deal_stage17_repeated_position97_groups <= equity_lane1_deal_stage17_repeated_position97_gathered;
 
 
-equity_lane1_deal_stage17_same_position547_equal <= stdl(equity_lane1_deal_stage17_candidates(30-1 downto 24) = equity_lane1_deal_stage16_pos_out(24-1 downto 18));
+equity_lane1_deal_stage17_repeated_position98_same_position538_equal <= stdl(equity_lane1_deal_stage17_taken(24-1 downto 18) = equity_lane1_deal_stage17_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage17_same_position548_equal <= stdl(equity_lane1_deal_stage17_candidates(30-1 downto 24) = equity_lane1_deal_stage16_pos_out(30-1 downto 24));
+equity_lane1_deal_stage17_repeated_position98_same_position539_equal <= stdl(equity_lane1_deal_stage17_taken(24-1 downto 18) = equity_lane1_deal_stage17_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage17_same_position549_equal <= stdl(equity_lane1_deal_stage17_candidates(30-1 downto 24) = equity_lane1_deal_stage16_pos_out(36-1 downto 30));
+equity_lane1_deal_stage17_repeated_position98_same_position540_equal <= stdl(equity_lane1_deal_stage17_taken(24-1 downto 18) = equity_lane1_deal_stage17_t_pos(18-1 downto 12));
 
-equity_lane1_deal_stage17_repeats_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane1_deal_stage17_repeats <= equity_lane1_deal_stage17_compared;
-    end if;
-end process equity_lane1_deal_stage17_repeats_register;
+
+equity_lane1_deal_stage17_repeated_position98_same_position541_equal <= stdl(equity_lane1_deal_stage17_taken(24-1 downto 18) = equity_lane1_deal_stage17_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage17_repeated_position98_same_position542_equal <= stdl(equity_lane1_deal_stage17_taken(24-1 downto 18) = equity_lane1_deal_stage17_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage17_repeated_position98_same_position543_equal <= stdl(equity_lane1_deal_stage17_taken(24-1 downto 18) = equity_lane1_deal_stage17_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage17_repeated_position98_any_set176_hit <= stdl(equity_lane1_deal_stage17_repeated_position98_any_set176_bits /= 0);
+
+
+equity_lane1_deal_stage17_repeated_position98_any_set177_hit <= stdl(equity_lane1_deal_stage17_repeated_position98_any_set177_bits /= 0);
+
+
+equity_lane1_deal_stage17_repeated_position98_groups <= equity_lane1_deal_stage17_repeated_position98_gathered;
+
+
+equity_lane1_deal_stage17_repeated_position99_same_position544_equal <= stdl(equity_lane1_deal_stage17_taken(30-1 downto 24) = equity_lane1_deal_stage17_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage17_repeated_position99_same_position545_equal <= stdl(equity_lane1_deal_stage17_taken(30-1 downto 24) = equity_lane1_deal_stage17_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage17_repeated_position99_same_position546_equal <= stdl(equity_lane1_deal_stage17_taken(30-1 downto 24) = equity_lane1_deal_stage17_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage17_repeated_position99_same_position547_equal <= stdl(equity_lane1_deal_stage17_taken(30-1 downto 24) = equity_lane1_deal_stage17_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage17_repeated_position99_same_position548_equal <= stdl(equity_lane1_deal_stage17_taken(30-1 downto 24) = equity_lane1_deal_stage17_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage17_repeated_position99_same_position549_equal <= stdl(equity_lane1_deal_stage17_taken(30-1 downto 24) = equity_lane1_deal_stage17_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage17_repeated_position99_any_set178_hit <= stdl(equity_lane1_deal_stage17_repeated_position99_any_set178_bits /= 0);
+
+
+equity_lane1_deal_stage17_repeated_position99_any_set179_hit <= stdl(equity_lane1_deal_stage17_repeated_position99_any_set179_bits /= 0);
+
+
+equity_lane1_deal_stage17_repeated_position99_groups <= equity_lane1_deal_stage17_repeated_position99_gathered;
 
 equity_lane1_deal_stage17_masking: process (equity_lane1_slot_stream17_word, equity_lane1_deal_stage17_exact_q, equity_lane1_delay_line17_d_out, equity_lane1_deal_stage17_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -20391,20 +22077,9 @@ begin
 end process equity_lane1_deal_stage17_masking;
 
 equity_lane1_deal_stage17_take: process (clk) is
-    variable lows: unsigned(4 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage17_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane1_deal_stage17_n_q);
-        end loop;
         equity_lane1_deal_stage17_taken <= equity_lane1_deal_stage17_candidates;
-        equity_lane1_deal_stage17_below <= lows;
         equity_lane1_deal_stage17_t_pos <= equity_lane1_deal_stage16_pos_out;
     end if;
 end process equity_lane1_deal_stage17_take;
@@ -20424,17 +22099,22 @@ end process equity_lane1_deal_stage17_take_flags;
 
 equity_lane1_deal_stage17_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 5);
         for f in 0 to 5-1 loop
-            ok := equity_lane1_deal_stage17_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane1_deal_stage17_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane1_deal_stage17_n_q);
             if (bool(equity_lane1_deal_stage17_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 6-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage17_repeats(((6 * f) + t)))));
+            for g in 0 to 2-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage17_repeated(((2 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;
@@ -20511,221 +22191,304 @@ begin
 end process equity_lane1_deal_stage18_setting;
 
 
-equity_lane1_deal_stage18_same_position550_equal <= stdl(equity_lane1_deal_stage18_candidates(6-1 downto 0) = equity_lane1_deal_stage17_pos_out(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position100_same_position550_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage18_same_position551_equal <= stdl(equity_lane1_deal_stage18_candidates(6-1 downto 0) = equity_lane1_deal_stage17_pos_out(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position100_same_position551_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage18_same_position552_equal <= stdl(equity_lane1_deal_stage18_candidates(6-1 downto 0) = equity_lane1_deal_stage17_pos_out(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position100_same_position552_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage18_same_position553_equal <= stdl(equity_lane1_deal_stage18_candidates(6-1 downto 0) = equity_lane1_deal_stage17_pos_out(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position100_same_position553_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage18_same_position554_equal <= stdl(equity_lane1_deal_stage18_candidates(6-1 downto 0) = equity_lane1_deal_stage17_pos_out(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position100_same_position554_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage18_same_position555_equal <= stdl(equity_lane1_deal_stage18_candidates(6-1 downto 0) = equity_lane1_deal_stage17_pos_out(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position100_same_position555_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage18_same_position556_equal <= stdl(equity_lane1_deal_stage18_candidates(6-1 downto 0) = equity_lane1_deal_stage17_pos_out(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position100_same_position556_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage18_same_position557_equal <= stdl(equity_lane1_deal_stage18_candidates(12-1 downto 6) = equity_lane1_deal_stage17_pos_out(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position100_any_set180_hit <= stdl(equity_lane1_deal_stage18_repeated_position100_any_set180_bits /= 0);
 
 
-equity_lane1_deal_stage18_same_position558_equal <= stdl(equity_lane1_deal_stage18_candidates(12-1 downto 6) = equity_lane1_deal_stage17_pos_out(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position100_any_set181_hit <= stdl(equity_lane1_deal_stage18_repeated_position100_any_set181_bits /= 0);
 
 
-equity_lane1_deal_stage18_same_position559_equal <= stdl(equity_lane1_deal_stage18_candidates(12-1 downto 6) = equity_lane1_deal_stage17_pos_out(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position100_groups <= equity_lane1_deal_stage18_repeated_position100_gathered;
 
 
-equity_lane1_deal_stage18_same_position560_equal <= stdl(equity_lane1_deal_stage18_candidates(12-1 downto 6) = equity_lane1_deal_stage17_pos_out(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position101_same_position557_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage18_same_position561_equal <= stdl(equity_lane1_deal_stage18_candidates(12-1 downto 6) = equity_lane1_deal_stage17_pos_out(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position101_same_position558_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage18_same_position562_equal <= stdl(equity_lane1_deal_stage18_candidates(12-1 downto 6) = equity_lane1_deal_stage17_pos_out(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position101_same_position559_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage18_same_position563_equal <= stdl(equity_lane1_deal_stage18_candidates(12-1 downto 6) = equity_lane1_deal_stage17_pos_out(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position101_same_position560_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage18_same_position564_equal <= stdl(equity_lane1_deal_stage18_candidates(18-1 downto 12) = equity_lane1_deal_stage17_pos_out(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position101_same_position561_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage18_same_position565_equal <= stdl(equity_lane1_deal_stage18_candidates(18-1 downto 12) = equity_lane1_deal_stage17_pos_out(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position101_same_position562_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage18_same_position566_equal <= stdl(equity_lane1_deal_stage18_candidates(18-1 downto 12) = equity_lane1_deal_stage17_pos_out(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position101_same_position563_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage18_same_position567_equal <= stdl(equity_lane1_deal_stage18_candidates(18-1 downto 12) = equity_lane1_deal_stage17_pos_out(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position101_any_set182_hit <= stdl(equity_lane1_deal_stage18_repeated_position101_any_set182_bits /= 0);
 
 
-equity_lane1_deal_stage18_same_position568_equal <= stdl(equity_lane1_deal_stage18_candidates(18-1 downto 12) = equity_lane1_deal_stage17_pos_out(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position101_any_set183_hit <= stdl(equity_lane1_deal_stage18_repeated_position101_any_set183_bits /= 0);
 
 
-equity_lane1_deal_stage18_same_position569_equal <= stdl(equity_lane1_deal_stage18_candidates(18-1 downto 12) = equity_lane1_deal_stage17_pos_out(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position101_groups <= equity_lane1_deal_stage18_repeated_position101_gathered;
 
 
-equity_lane1_deal_stage18_same_position570_equal <= stdl(equity_lane1_deal_stage18_candidates(18-1 downto 12) = equity_lane1_deal_stage17_pos_out(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position102_same_position564_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage18_same_position571_equal <= stdl(equity_lane1_deal_stage18_candidates(24-1 downto 18) = equity_lane1_deal_stage17_pos_out(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position102_same_position565_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage18_same_position572_equal <= stdl(equity_lane1_deal_stage18_candidates(24-1 downto 18) = equity_lane1_deal_stage17_pos_out(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position102_same_position566_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage18_same_position573_equal <= stdl(equity_lane1_deal_stage18_candidates(24-1 downto 18) = equity_lane1_deal_stage17_pos_out(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position102_same_position567_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage18_same_position574_equal <= stdl(equity_lane1_deal_stage18_candidates(24-1 downto 18) = equity_lane1_deal_stage17_pos_out(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position102_same_position568_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage18_same_position575_equal <= stdl(equity_lane1_deal_stage18_candidates(24-1 downto 18) = equity_lane1_deal_stage17_pos_out(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position102_same_position569_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage18_same_position576_equal <= stdl(equity_lane1_deal_stage18_candidates(24-1 downto 18) = equity_lane1_deal_stage17_pos_out(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position102_same_position570_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage18_same_position577_equal <= stdl(equity_lane1_deal_stage18_candidates(24-1 downto 18) = equity_lane1_deal_stage17_pos_out(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position102_any_set184_hit <= stdl(equity_lane1_deal_stage18_repeated_position102_any_set184_bits /= 0);
 
 
-equity_lane1_deal_stage18_same_position578_equal <= stdl(equity_lane1_deal_stage18_candidates(30-1 downto 24) = equity_lane1_deal_stage17_pos_out(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position102_any_set185_hit <= stdl(equity_lane1_deal_stage18_repeated_position102_any_set185_bits /= 0);
 
 
-equity_lane1_deal_stage18_same_position579_equal <= stdl(equity_lane1_deal_stage18_candidates(30-1 downto 24) = equity_lane1_deal_stage17_pos_out(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position102_groups <= equity_lane1_deal_stage18_repeated_position102_gathered;
 
 
-equity_lane1_deal_stage18_same_position580_equal <= stdl(equity_lane1_deal_stage18_candidates(30-1 downto 24) = equity_lane1_deal_stage17_pos_out(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position103_same_position571_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage18_same_position581_equal <= stdl(equity_lane1_deal_stage18_candidates(30-1 downto 24) = equity_lane1_deal_stage17_pos_out(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position103_same_position572_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage18_same_position582_equal <= stdl(equity_lane1_deal_stage18_candidates(30-1 downto 24) = equity_lane1_deal_stage17_pos_out(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position103_same_position573_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage18_same_position583_equal <= stdl(equity_lane1_deal_stage18_candidates(30-1 downto 24) = equity_lane1_deal_stage17_pos_out(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position103_same_position574_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage18_same_position584_equal <= stdl(equity_lane1_deal_stage18_candidates(30-1 downto 24) = equity_lane1_deal_stage17_pos_out(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position103_same_position575_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage18_same_position585_equal <= stdl(equity_lane1_deal_stage18_candidates(36-1 downto 30) = equity_lane1_deal_stage17_pos_out(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position103_same_position576_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage18_same_position586_equal <= stdl(equity_lane1_deal_stage18_candidates(36-1 downto 30) = equity_lane1_deal_stage17_pos_out(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position103_same_position577_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage18_same_position587_equal <= stdl(equity_lane1_deal_stage18_candidates(36-1 downto 30) = equity_lane1_deal_stage17_pos_out(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position103_any_set186_hit <= stdl(equity_lane1_deal_stage18_repeated_position103_any_set186_bits /= 0);
 
 
-equity_lane1_deal_stage18_same_position588_equal <= stdl(equity_lane1_deal_stage18_candidates(36-1 downto 30) = equity_lane1_deal_stage17_pos_out(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position103_any_set187_hit <= stdl(equity_lane1_deal_stage18_repeated_position103_any_set187_bits /= 0);
 
 
-equity_lane1_deal_stage18_same_position589_equal <= stdl(equity_lane1_deal_stage18_candidates(36-1 downto 30) = equity_lane1_deal_stage17_pos_out(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position103_groups <= equity_lane1_deal_stage18_repeated_position103_gathered;
 
 
-equity_lane1_deal_stage18_same_position590_equal <= stdl(equity_lane1_deal_stage18_candidates(36-1 downto 30) = equity_lane1_deal_stage17_pos_out(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position104_same_position578_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage18_same_position591_equal <= stdl(equity_lane1_deal_stage18_candidates(36-1 downto 30) = equity_lane1_deal_stage17_pos_out(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position104_same_position579_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage18_same_position592_equal <= stdl(equity_lane1_deal_stage18_candidates(42-1 downto 36) = equity_lane1_deal_stage17_pos_out(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position104_same_position580_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage18_same_position593_equal <= stdl(equity_lane1_deal_stage18_candidates(42-1 downto 36) = equity_lane1_deal_stage17_pos_out(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position104_same_position581_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage18_same_position594_equal <= stdl(equity_lane1_deal_stage18_candidates(42-1 downto 36) = equity_lane1_deal_stage17_pos_out(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position104_same_position582_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage18_same_position595_equal <= stdl(equity_lane1_deal_stage18_candidates(42-1 downto 36) = equity_lane1_deal_stage17_pos_out(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position104_same_position583_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage18_same_position596_equal <= stdl(equity_lane1_deal_stage18_candidates(42-1 downto 36) = equity_lane1_deal_stage17_pos_out(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position104_same_position584_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage18_same_position597_equal <= stdl(equity_lane1_deal_stage18_candidates(42-1 downto 36) = equity_lane1_deal_stage17_pos_out(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position104_any_set188_hit <= stdl(equity_lane1_deal_stage18_repeated_position104_any_set188_bits /= 0);
 
 
-equity_lane1_deal_stage18_same_position598_equal <= stdl(equity_lane1_deal_stage18_candidates(42-1 downto 36) = equity_lane1_deal_stage17_pos_out(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position104_any_set189_hit <= stdl(equity_lane1_deal_stage18_repeated_position104_any_set189_bits /= 0);
 
 
-equity_lane1_deal_stage18_same_position599_equal <= stdl(equity_lane1_deal_stage18_candidates(48-1 downto 42) = equity_lane1_deal_stage17_pos_out(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position104_groups <= equity_lane1_deal_stage18_repeated_position104_gathered;
 
 
-equity_lane1_deal_stage18_same_position600_equal <= stdl(equity_lane1_deal_stage18_candidates(48-1 downto 42) = equity_lane1_deal_stage17_pos_out(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position105_same_position585_equal <= stdl(equity_lane1_deal_stage18_taken(36-1 downto 30) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage18_same_position601_equal <= stdl(equity_lane1_deal_stage18_candidates(48-1 downto 42) = equity_lane1_deal_stage17_pos_out(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position105_same_position586_equal <= stdl(equity_lane1_deal_stage18_taken(36-1 downto 30) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage18_same_position602_equal <= stdl(equity_lane1_deal_stage18_candidates(48-1 downto 42) = equity_lane1_deal_stage17_pos_out(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position105_same_position587_equal <= stdl(equity_lane1_deal_stage18_taken(36-1 downto 30) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage18_same_position603_equal <= stdl(equity_lane1_deal_stage18_candidates(48-1 downto 42) = equity_lane1_deal_stage17_pos_out(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position105_same_position588_equal <= stdl(equity_lane1_deal_stage18_taken(36-1 downto 30) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage18_same_position604_equal <= stdl(equity_lane1_deal_stage18_candidates(48-1 downto 42) = equity_lane1_deal_stage17_pos_out(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position105_same_position589_equal <= stdl(equity_lane1_deal_stage18_taken(36-1 downto 30) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage18_same_position605_equal <= stdl(equity_lane1_deal_stage18_candidates(48-1 downto 42) = equity_lane1_deal_stage17_pos_out(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position105_same_position590_equal <= stdl(equity_lane1_deal_stage18_taken(36-1 downto 30) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage18_same_position606_equal <= stdl(equity_lane1_deal_stage18_candidates(54-1 downto 48) = equity_lane1_deal_stage17_pos_out(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position105_same_position591_equal <= stdl(equity_lane1_deal_stage18_taken(36-1 downto 30) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage18_same_position607_equal <= stdl(equity_lane1_deal_stage18_candidates(54-1 downto 48) = equity_lane1_deal_stage17_pos_out(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position105_any_set190_hit <= stdl(equity_lane1_deal_stage18_repeated_position105_any_set190_bits /= 0);
 
 
-equity_lane1_deal_stage18_same_position608_equal <= stdl(equity_lane1_deal_stage18_candidates(54-1 downto 48) = equity_lane1_deal_stage17_pos_out(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position105_any_set191_hit <= stdl(equity_lane1_deal_stage18_repeated_position105_any_set191_bits /= 0);
 
 
-equity_lane1_deal_stage18_same_position609_equal <= stdl(equity_lane1_deal_stage18_candidates(54-1 downto 48) = equity_lane1_deal_stage17_pos_out(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position105_groups <= equity_lane1_deal_stage18_repeated_position105_gathered;
 
 
-equity_lane1_deal_stage18_same_position610_equal <= stdl(equity_lane1_deal_stage18_candidates(54-1 downto 48) = equity_lane1_deal_stage17_pos_out(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position106_same_position592_equal <= stdl(equity_lane1_deal_stage18_taken(42-1 downto 36) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage18_same_position611_equal <= stdl(equity_lane1_deal_stage18_candidates(54-1 downto 48) = equity_lane1_deal_stage17_pos_out(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position106_same_position593_equal <= stdl(equity_lane1_deal_stage18_taken(42-1 downto 36) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage18_same_position612_equal <= stdl(equity_lane1_deal_stage18_candidates(54-1 downto 48) = equity_lane1_deal_stage17_pos_out(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position106_same_position594_equal <= stdl(equity_lane1_deal_stage18_taken(42-1 downto 36) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage18_same_position613_equal <= stdl(equity_lane1_deal_stage18_candidates(60-1 downto 54) = equity_lane1_deal_stage17_pos_out(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position106_same_position595_equal <= stdl(equity_lane1_deal_stage18_taken(42-1 downto 36) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage18_same_position614_equal <= stdl(equity_lane1_deal_stage18_candidates(60-1 downto 54) = equity_lane1_deal_stage17_pos_out(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position106_same_position596_equal <= stdl(equity_lane1_deal_stage18_taken(42-1 downto 36) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage18_same_position615_equal <= stdl(equity_lane1_deal_stage18_candidates(60-1 downto 54) = equity_lane1_deal_stage17_pos_out(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position106_same_position597_equal <= stdl(equity_lane1_deal_stage18_taken(42-1 downto 36) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage18_same_position616_equal <= stdl(equity_lane1_deal_stage18_candidates(60-1 downto 54) = equity_lane1_deal_stage17_pos_out(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position106_same_position598_equal <= stdl(equity_lane1_deal_stage18_taken(42-1 downto 36) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage18_same_position617_equal <= stdl(equity_lane1_deal_stage18_candidates(60-1 downto 54) = equity_lane1_deal_stage17_pos_out(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position106_any_set192_hit <= stdl(equity_lane1_deal_stage18_repeated_position106_any_set192_bits /= 0);
 
 
-equity_lane1_deal_stage18_same_position618_equal <= stdl(equity_lane1_deal_stage18_candidates(60-1 downto 54) = equity_lane1_deal_stage17_pos_out(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position106_any_set193_hit <= stdl(equity_lane1_deal_stage18_repeated_position106_any_set193_bits /= 0);
 
 
-equity_lane1_deal_stage18_same_position619_equal <= stdl(equity_lane1_deal_stage18_candidates(60-1 downto 54) = equity_lane1_deal_stage17_pos_out(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position106_groups <= equity_lane1_deal_stage18_repeated_position106_gathered;
 
-equity_lane1_deal_stage18_repeats_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane1_deal_stage18_repeats <= equity_lane1_deal_stage18_compared;
-    end if;
-end process equity_lane1_deal_stage18_repeats_register;
+
+equity_lane1_deal_stage18_repeated_position107_same_position599_equal <= stdl(equity_lane1_deal_stage18_taken(48-1 downto 42) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage18_repeated_position107_same_position600_equal <= stdl(equity_lane1_deal_stage18_taken(48-1 downto 42) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage18_repeated_position107_same_position601_equal <= stdl(equity_lane1_deal_stage18_taken(48-1 downto 42) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage18_repeated_position107_same_position602_equal <= stdl(equity_lane1_deal_stage18_taken(48-1 downto 42) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage18_repeated_position107_same_position603_equal <= stdl(equity_lane1_deal_stage18_taken(48-1 downto 42) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage18_repeated_position107_same_position604_equal <= stdl(equity_lane1_deal_stage18_taken(48-1 downto 42) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage18_repeated_position107_same_position605_equal <= stdl(equity_lane1_deal_stage18_taken(48-1 downto 42) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage18_repeated_position107_any_set194_hit <= stdl(equity_lane1_deal_stage18_repeated_position107_any_set194_bits /= 0);
+
+
+equity_lane1_deal_stage18_repeated_position107_any_set195_hit <= stdl(equity_lane1_deal_stage18_repeated_position107_any_set195_bits /= 0);
+
+
+equity_lane1_deal_stage18_repeated_position107_groups <= equity_lane1_deal_stage18_repeated_position107_gathered;
+
+
+equity_lane1_deal_stage18_repeated_position108_same_position606_equal <= stdl(equity_lane1_deal_stage18_taken(54-1 downto 48) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage18_repeated_position108_same_position607_equal <= stdl(equity_lane1_deal_stage18_taken(54-1 downto 48) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage18_repeated_position108_same_position608_equal <= stdl(equity_lane1_deal_stage18_taken(54-1 downto 48) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage18_repeated_position108_same_position609_equal <= stdl(equity_lane1_deal_stage18_taken(54-1 downto 48) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage18_repeated_position108_same_position610_equal <= stdl(equity_lane1_deal_stage18_taken(54-1 downto 48) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage18_repeated_position108_same_position611_equal <= stdl(equity_lane1_deal_stage18_taken(54-1 downto 48) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage18_repeated_position108_same_position612_equal <= stdl(equity_lane1_deal_stage18_taken(54-1 downto 48) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage18_repeated_position108_any_set196_hit <= stdl(equity_lane1_deal_stage18_repeated_position108_any_set196_bits /= 0);
+
+
+equity_lane1_deal_stage18_repeated_position108_any_set197_hit <= stdl(equity_lane1_deal_stage18_repeated_position108_any_set197_bits /= 0);
+
+
+equity_lane1_deal_stage18_repeated_position108_groups <= equity_lane1_deal_stage18_repeated_position108_gathered;
+
+
+equity_lane1_deal_stage18_repeated_position109_same_position613_equal <= stdl(equity_lane1_deal_stage18_taken(60-1 downto 54) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage18_repeated_position109_same_position614_equal <= stdl(equity_lane1_deal_stage18_taken(60-1 downto 54) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage18_repeated_position109_same_position615_equal <= stdl(equity_lane1_deal_stage18_taken(60-1 downto 54) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage18_repeated_position109_same_position616_equal <= stdl(equity_lane1_deal_stage18_taken(60-1 downto 54) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage18_repeated_position109_same_position617_equal <= stdl(equity_lane1_deal_stage18_taken(60-1 downto 54) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage18_repeated_position109_same_position618_equal <= stdl(equity_lane1_deal_stage18_taken(60-1 downto 54) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage18_repeated_position109_same_position619_equal <= stdl(equity_lane1_deal_stage18_taken(60-1 downto 54) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage18_repeated_position109_any_set198_hit <= stdl(equity_lane1_deal_stage18_repeated_position109_any_set198_bits /= 0);
+
+
+equity_lane1_deal_stage18_repeated_position109_any_set199_hit <= stdl(equity_lane1_deal_stage18_repeated_position109_any_set199_bits /= 0);
+
+
+equity_lane1_deal_stage18_repeated_position109_groups <= equity_lane1_deal_stage18_repeated_position109_gathered;
 
 equity_lane1_deal_stage18_masking: process (equity_lane1_slot_stream18_word, equity_lane1_deal_stage18_exact_q, equity_lane1_delay_line18_d_out, equity_lane1_deal_stage18_mask_q) is
     variable masked: unsigned(59 downto 0);
@@ -20746,20 +22509,9 @@ begin
 end process equity_lane1_deal_stage18_masking;
 
 equity_lane1_deal_stage18_take: process (clk) is
-    variable lows: unsigned(9 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 10);
-        for f in 0 to 10-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage18_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane1_deal_stage18_n_q);
-        end loop;
         equity_lane1_deal_stage18_taken <= equity_lane1_deal_stage18_candidates;
-        equity_lane1_deal_stage18_below <= lows;
         equity_lane1_deal_stage18_t_pos <= equity_lane1_deal_stage17_pos_out;
     end if;
 end process equity_lane1_deal_stage18_take;
@@ -20779,17 +22531,22 @@ end process equity_lane1_deal_stage18_take_flags;
 
 equity_lane1_deal_stage18_judge: process (clk) is
     variable usable: unsigned(9 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 10);
         for f in 0 to 10-1 loop
-            ok := equity_lane1_deal_stage18_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane1_deal_stage18_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane1_deal_stage18_n_q);
             if (bool(equity_lane1_deal_stage18_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 7-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage18_repeats(((7 * f) + t)))));
+            for g in 0 to 2-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage18_repeated(((2 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;
@@ -20866,251 +22623,334 @@ begin
 end process equity_lane1_deal_stage19_setting;
 
 
-equity_lane1_deal_stage19_same_position620_equal <= stdl(equity_lane1_deal_stage19_candidates(6-1 downto 0) = equity_lane1_deal_stage18_pos_out(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position110_same_position620_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage19_same_position621_equal <= stdl(equity_lane1_deal_stage19_candidates(6-1 downto 0) = equity_lane1_deal_stage18_pos_out(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position110_same_position621_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage19_same_position622_equal <= stdl(equity_lane1_deal_stage19_candidates(6-1 downto 0) = equity_lane1_deal_stage18_pos_out(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position110_same_position622_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage19_same_position623_equal <= stdl(equity_lane1_deal_stage19_candidates(6-1 downto 0) = equity_lane1_deal_stage18_pos_out(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position110_same_position623_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage19_same_position624_equal <= stdl(equity_lane1_deal_stage19_candidates(6-1 downto 0) = equity_lane1_deal_stage18_pos_out(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position110_same_position624_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage19_same_position625_equal <= stdl(equity_lane1_deal_stage19_candidates(6-1 downto 0) = equity_lane1_deal_stage18_pos_out(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position110_same_position625_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage19_same_position626_equal <= stdl(equity_lane1_deal_stage19_candidates(6-1 downto 0) = equity_lane1_deal_stage18_pos_out(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position110_same_position626_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage19_same_position627_equal <= stdl(equity_lane1_deal_stage19_candidates(6-1 downto 0) = equity_lane1_deal_stage18_pos_out(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position110_same_position627_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage19_same_position628_equal <= stdl(equity_lane1_deal_stage19_candidates(12-1 downto 6) = equity_lane1_deal_stage18_pos_out(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position110_any_set200_hit <= stdl(equity_lane1_deal_stage19_repeated_position110_any_set200_bits /= 0);
 
 
-equity_lane1_deal_stage19_same_position629_equal <= stdl(equity_lane1_deal_stage19_candidates(12-1 downto 6) = equity_lane1_deal_stage18_pos_out(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position110_any_set201_hit <= stdl(equity_lane1_deal_stage19_repeated_position110_any_set201_bits /= 0);
 
 
-equity_lane1_deal_stage19_same_position630_equal <= stdl(equity_lane1_deal_stage19_candidates(12-1 downto 6) = equity_lane1_deal_stage18_pos_out(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position110_groups <= equity_lane1_deal_stage19_repeated_position110_gathered;
 
 
-equity_lane1_deal_stage19_same_position631_equal <= stdl(equity_lane1_deal_stage19_candidates(12-1 downto 6) = equity_lane1_deal_stage18_pos_out(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position111_same_position628_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage19_same_position632_equal <= stdl(equity_lane1_deal_stage19_candidates(12-1 downto 6) = equity_lane1_deal_stage18_pos_out(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position111_same_position629_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage19_same_position633_equal <= stdl(equity_lane1_deal_stage19_candidates(12-1 downto 6) = equity_lane1_deal_stage18_pos_out(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position111_same_position630_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage19_same_position634_equal <= stdl(equity_lane1_deal_stage19_candidates(12-1 downto 6) = equity_lane1_deal_stage18_pos_out(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position111_same_position631_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage19_same_position635_equal <= stdl(equity_lane1_deal_stage19_candidates(12-1 downto 6) = equity_lane1_deal_stage18_pos_out(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position111_same_position632_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage19_same_position636_equal <= stdl(equity_lane1_deal_stage19_candidates(18-1 downto 12) = equity_lane1_deal_stage18_pos_out(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position111_same_position633_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage19_same_position637_equal <= stdl(equity_lane1_deal_stage19_candidates(18-1 downto 12) = equity_lane1_deal_stage18_pos_out(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position111_same_position634_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage19_same_position638_equal <= stdl(equity_lane1_deal_stage19_candidates(18-1 downto 12) = equity_lane1_deal_stage18_pos_out(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position111_same_position635_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage19_same_position639_equal <= stdl(equity_lane1_deal_stage19_candidates(18-1 downto 12) = equity_lane1_deal_stage18_pos_out(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position111_any_set202_hit <= stdl(equity_lane1_deal_stage19_repeated_position111_any_set202_bits /= 0);
 
 
-equity_lane1_deal_stage19_same_position640_equal <= stdl(equity_lane1_deal_stage19_candidates(18-1 downto 12) = equity_lane1_deal_stage18_pos_out(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position111_any_set203_hit <= stdl(equity_lane1_deal_stage19_repeated_position111_any_set203_bits /= 0);
 
 
-equity_lane1_deal_stage19_same_position641_equal <= stdl(equity_lane1_deal_stage19_candidates(18-1 downto 12) = equity_lane1_deal_stage18_pos_out(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position111_groups <= equity_lane1_deal_stage19_repeated_position111_gathered;
 
 
-equity_lane1_deal_stage19_same_position642_equal <= stdl(equity_lane1_deal_stage19_candidates(18-1 downto 12) = equity_lane1_deal_stage18_pos_out(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position112_same_position636_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage19_same_position643_equal <= stdl(equity_lane1_deal_stage19_candidates(18-1 downto 12) = equity_lane1_deal_stage18_pos_out(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position112_same_position637_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage19_same_position644_equal <= stdl(equity_lane1_deal_stage19_candidates(24-1 downto 18) = equity_lane1_deal_stage18_pos_out(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position112_same_position638_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage19_same_position645_equal <= stdl(equity_lane1_deal_stage19_candidates(24-1 downto 18) = equity_lane1_deal_stage18_pos_out(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position112_same_position639_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage19_same_position646_equal <= stdl(equity_lane1_deal_stage19_candidates(24-1 downto 18) = equity_lane1_deal_stage18_pos_out(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position112_same_position640_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage19_same_position647_equal <= stdl(equity_lane1_deal_stage19_candidates(24-1 downto 18) = equity_lane1_deal_stage18_pos_out(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position112_same_position641_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage19_same_position648_equal <= stdl(equity_lane1_deal_stage19_candidates(24-1 downto 18) = equity_lane1_deal_stage18_pos_out(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position112_same_position642_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage19_same_position649_equal <= stdl(equity_lane1_deal_stage19_candidates(24-1 downto 18) = equity_lane1_deal_stage18_pos_out(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position112_same_position643_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage19_same_position650_equal <= stdl(equity_lane1_deal_stage19_candidates(24-1 downto 18) = equity_lane1_deal_stage18_pos_out(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position112_any_set204_hit <= stdl(equity_lane1_deal_stage19_repeated_position112_any_set204_bits /= 0);
 
 
-equity_lane1_deal_stage19_same_position651_equal <= stdl(equity_lane1_deal_stage19_candidates(24-1 downto 18) = equity_lane1_deal_stage18_pos_out(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position112_any_set205_hit <= stdl(equity_lane1_deal_stage19_repeated_position112_any_set205_bits /= 0);
 
 
-equity_lane1_deal_stage19_same_position652_equal <= stdl(equity_lane1_deal_stage19_candidates(30-1 downto 24) = equity_lane1_deal_stage18_pos_out(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position112_groups <= equity_lane1_deal_stage19_repeated_position112_gathered;
 
 
-equity_lane1_deal_stage19_same_position653_equal <= stdl(equity_lane1_deal_stage19_candidates(30-1 downto 24) = equity_lane1_deal_stage18_pos_out(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position113_same_position644_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage19_same_position654_equal <= stdl(equity_lane1_deal_stage19_candidates(30-1 downto 24) = equity_lane1_deal_stage18_pos_out(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position113_same_position645_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage19_same_position655_equal <= stdl(equity_lane1_deal_stage19_candidates(30-1 downto 24) = equity_lane1_deal_stage18_pos_out(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position113_same_position646_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage19_same_position656_equal <= stdl(equity_lane1_deal_stage19_candidates(30-1 downto 24) = equity_lane1_deal_stage18_pos_out(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position113_same_position647_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage19_same_position657_equal <= stdl(equity_lane1_deal_stage19_candidates(30-1 downto 24) = equity_lane1_deal_stage18_pos_out(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position113_same_position648_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage19_same_position658_equal <= stdl(equity_lane1_deal_stage19_candidates(30-1 downto 24) = equity_lane1_deal_stage18_pos_out(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position113_same_position649_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage19_same_position659_equal <= stdl(equity_lane1_deal_stage19_candidates(30-1 downto 24) = equity_lane1_deal_stage18_pos_out(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position113_same_position650_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage19_same_position660_equal <= stdl(equity_lane1_deal_stage19_candidates(36-1 downto 30) = equity_lane1_deal_stage18_pos_out(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position113_same_position651_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage19_same_position661_equal <= stdl(equity_lane1_deal_stage19_candidates(36-1 downto 30) = equity_lane1_deal_stage18_pos_out(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position113_any_set206_hit <= stdl(equity_lane1_deal_stage19_repeated_position113_any_set206_bits /= 0);
 
 
-equity_lane1_deal_stage19_same_position662_equal <= stdl(equity_lane1_deal_stage19_candidates(36-1 downto 30) = equity_lane1_deal_stage18_pos_out(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position113_any_set207_hit <= stdl(equity_lane1_deal_stage19_repeated_position113_any_set207_bits /= 0);
 
 
-equity_lane1_deal_stage19_same_position663_equal <= stdl(equity_lane1_deal_stage19_candidates(36-1 downto 30) = equity_lane1_deal_stage18_pos_out(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position113_groups <= equity_lane1_deal_stage19_repeated_position113_gathered;
 
 
-equity_lane1_deal_stage19_same_position664_equal <= stdl(equity_lane1_deal_stage19_candidates(36-1 downto 30) = equity_lane1_deal_stage18_pos_out(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position114_same_position652_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage19_same_position665_equal <= stdl(equity_lane1_deal_stage19_candidates(36-1 downto 30) = equity_lane1_deal_stage18_pos_out(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position114_same_position653_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage19_same_position666_equal <= stdl(equity_lane1_deal_stage19_candidates(36-1 downto 30) = equity_lane1_deal_stage18_pos_out(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position114_same_position654_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage19_same_position667_equal <= stdl(equity_lane1_deal_stage19_candidates(36-1 downto 30) = equity_lane1_deal_stage18_pos_out(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position114_same_position655_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage19_same_position668_equal <= stdl(equity_lane1_deal_stage19_candidates(42-1 downto 36) = equity_lane1_deal_stage18_pos_out(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position114_same_position656_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage19_same_position669_equal <= stdl(equity_lane1_deal_stage19_candidates(42-1 downto 36) = equity_lane1_deal_stage18_pos_out(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position114_same_position657_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage19_same_position670_equal <= stdl(equity_lane1_deal_stage19_candidates(42-1 downto 36) = equity_lane1_deal_stage18_pos_out(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position114_same_position658_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage19_same_position671_equal <= stdl(equity_lane1_deal_stage19_candidates(42-1 downto 36) = equity_lane1_deal_stage18_pos_out(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position114_same_position659_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage19_same_position672_equal <= stdl(equity_lane1_deal_stage19_candidates(42-1 downto 36) = equity_lane1_deal_stage18_pos_out(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position114_any_set208_hit <= stdl(equity_lane1_deal_stage19_repeated_position114_any_set208_bits /= 0);
 
 
-equity_lane1_deal_stage19_same_position673_equal <= stdl(equity_lane1_deal_stage19_candidates(42-1 downto 36) = equity_lane1_deal_stage18_pos_out(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position114_any_set209_hit <= stdl(equity_lane1_deal_stage19_repeated_position114_any_set209_bits /= 0);
 
 
-equity_lane1_deal_stage19_same_position674_equal <= stdl(equity_lane1_deal_stage19_candidates(42-1 downto 36) = equity_lane1_deal_stage18_pos_out(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position114_groups <= equity_lane1_deal_stage19_repeated_position114_gathered;
 
 
-equity_lane1_deal_stage19_same_position675_equal <= stdl(equity_lane1_deal_stage19_candidates(42-1 downto 36) = equity_lane1_deal_stage18_pos_out(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position115_same_position660_equal <= stdl(equity_lane1_deal_stage19_taken(36-1 downto 30) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage19_same_position676_equal <= stdl(equity_lane1_deal_stage19_candidates(48-1 downto 42) = equity_lane1_deal_stage18_pos_out(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position115_same_position661_equal <= stdl(equity_lane1_deal_stage19_taken(36-1 downto 30) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage19_same_position677_equal <= stdl(equity_lane1_deal_stage19_candidates(48-1 downto 42) = equity_lane1_deal_stage18_pos_out(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position115_same_position662_equal <= stdl(equity_lane1_deal_stage19_taken(36-1 downto 30) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage19_same_position678_equal <= stdl(equity_lane1_deal_stage19_candidates(48-1 downto 42) = equity_lane1_deal_stage18_pos_out(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position115_same_position663_equal <= stdl(equity_lane1_deal_stage19_taken(36-1 downto 30) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage19_same_position679_equal <= stdl(equity_lane1_deal_stage19_candidates(48-1 downto 42) = equity_lane1_deal_stage18_pos_out(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position115_same_position664_equal <= stdl(equity_lane1_deal_stage19_taken(36-1 downto 30) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage19_same_position680_equal <= stdl(equity_lane1_deal_stage19_candidates(48-1 downto 42) = equity_lane1_deal_stage18_pos_out(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position115_same_position665_equal <= stdl(equity_lane1_deal_stage19_taken(36-1 downto 30) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage19_same_position681_equal <= stdl(equity_lane1_deal_stage19_candidates(48-1 downto 42) = equity_lane1_deal_stage18_pos_out(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position115_same_position666_equal <= stdl(equity_lane1_deal_stage19_taken(36-1 downto 30) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage19_same_position682_equal <= stdl(equity_lane1_deal_stage19_candidates(48-1 downto 42) = equity_lane1_deal_stage18_pos_out(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position115_same_position667_equal <= stdl(equity_lane1_deal_stage19_taken(36-1 downto 30) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage19_same_position683_equal <= stdl(equity_lane1_deal_stage19_candidates(48-1 downto 42) = equity_lane1_deal_stage18_pos_out(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position115_any_set210_hit <= stdl(equity_lane1_deal_stage19_repeated_position115_any_set210_bits /= 0);
 
 
-equity_lane1_deal_stage19_same_position684_equal <= stdl(equity_lane1_deal_stage19_candidates(54-1 downto 48) = equity_lane1_deal_stage18_pos_out(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position115_any_set211_hit <= stdl(equity_lane1_deal_stage19_repeated_position115_any_set211_bits /= 0);
 
 
-equity_lane1_deal_stage19_same_position685_equal <= stdl(equity_lane1_deal_stage19_candidates(54-1 downto 48) = equity_lane1_deal_stage18_pos_out(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position115_groups <= equity_lane1_deal_stage19_repeated_position115_gathered;
 
 
-equity_lane1_deal_stage19_same_position686_equal <= stdl(equity_lane1_deal_stage19_candidates(54-1 downto 48) = equity_lane1_deal_stage18_pos_out(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position116_same_position668_equal <= stdl(equity_lane1_deal_stage19_taken(42-1 downto 36) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage19_same_position687_equal <= stdl(equity_lane1_deal_stage19_candidates(54-1 downto 48) = equity_lane1_deal_stage18_pos_out(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position116_same_position669_equal <= stdl(equity_lane1_deal_stage19_taken(42-1 downto 36) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage19_same_position688_equal <= stdl(equity_lane1_deal_stage19_candidates(54-1 downto 48) = equity_lane1_deal_stage18_pos_out(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position116_same_position670_equal <= stdl(equity_lane1_deal_stage19_taken(42-1 downto 36) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage19_same_position689_equal <= stdl(equity_lane1_deal_stage19_candidates(54-1 downto 48) = equity_lane1_deal_stage18_pos_out(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position116_same_position671_equal <= stdl(equity_lane1_deal_stage19_taken(42-1 downto 36) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage19_same_position690_equal <= stdl(equity_lane1_deal_stage19_candidates(54-1 downto 48) = equity_lane1_deal_stage18_pos_out(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position116_same_position672_equal <= stdl(equity_lane1_deal_stage19_taken(42-1 downto 36) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage19_same_position691_equal <= stdl(equity_lane1_deal_stage19_candidates(54-1 downto 48) = equity_lane1_deal_stage18_pos_out(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position116_same_position673_equal <= stdl(equity_lane1_deal_stage19_taken(42-1 downto 36) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage19_same_position692_equal <= stdl(equity_lane1_deal_stage19_candidates(60-1 downto 54) = equity_lane1_deal_stage18_pos_out(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position116_same_position674_equal <= stdl(equity_lane1_deal_stage19_taken(42-1 downto 36) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage19_same_position693_equal <= stdl(equity_lane1_deal_stage19_candidates(60-1 downto 54) = equity_lane1_deal_stage18_pos_out(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position116_same_position675_equal <= stdl(equity_lane1_deal_stage19_taken(42-1 downto 36) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage19_same_position694_equal <= stdl(equity_lane1_deal_stage19_candidates(60-1 downto 54) = equity_lane1_deal_stage18_pos_out(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position116_any_set212_hit <= stdl(equity_lane1_deal_stage19_repeated_position116_any_set212_bits /= 0);
 
 
-equity_lane1_deal_stage19_same_position695_equal <= stdl(equity_lane1_deal_stage19_candidates(60-1 downto 54) = equity_lane1_deal_stage18_pos_out(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position116_any_set213_hit <= stdl(equity_lane1_deal_stage19_repeated_position116_any_set213_bits /= 0);
 
 
-equity_lane1_deal_stage19_same_position696_equal <= stdl(equity_lane1_deal_stage19_candidates(60-1 downto 54) = equity_lane1_deal_stage18_pos_out(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position116_groups <= equity_lane1_deal_stage19_repeated_position116_gathered;
 
 
-equity_lane1_deal_stage19_same_position697_equal <= stdl(equity_lane1_deal_stage19_candidates(60-1 downto 54) = equity_lane1_deal_stage18_pos_out(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position117_same_position676_equal <= stdl(equity_lane1_deal_stage19_taken(48-1 downto 42) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage19_same_position698_equal <= stdl(equity_lane1_deal_stage19_candidates(60-1 downto 54) = equity_lane1_deal_stage18_pos_out(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position117_same_position677_equal <= stdl(equity_lane1_deal_stage19_taken(48-1 downto 42) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage19_same_position699_equal <= stdl(equity_lane1_deal_stage19_candidates(60-1 downto 54) = equity_lane1_deal_stage18_pos_out(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position117_same_position678_equal <= stdl(equity_lane1_deal_stage19_taken(48-1 downto 42) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
 
-equity_lane1_deal_stage19_repeats_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane1_deal_stage19_repeats <= equity_lane1_deal_stage19_compared;
-    end if;
-end process equity_lane1_deal_stage19_repeats_register;
+
+equity_lane1_deal_stage19_repeated_position117_same_position679_equal <= stdl(equity_lane1_deal_stage19_taken(48-1 downto 42) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage19_repeated_position117_same_position680_equal <= stdl(equity_lane1_deal_stage19_taken(48-1 downto 42) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage19_repeated_position117_same_position681_equal <= stdl(equity_lane1_deal_stage19_taken(48-1 downto 42) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage19_repeated_position117_same_position682_equal <= stdl(equity_lane1_deal_stage19_taken(48-1 downto 42) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage19_repeated_position117_same_position683_equal <= stdl(equity_lane1_deal_stage19_taken(48-1 downto 42) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
+
+
+equity_lane1_deal_stage19_repeated_position117_any_set214_hit <= stdl(equity_lane1_deal_stage19_repeated_position117_any_set214_bits /= 0);
+
+
+equity_lane1_deal_stage19_repeated_position117_any_set215_hit <= stdl(equity_lane1_deal_stage19_repeated_position117_any_set215_bits /= 0);
+
+
+equity_lane1_deal_stage19_repeated_position117_groups <= equity_lane1_deal_stage19_repeated_position117_gathered;
+
+
+equity_lane1_deal_stage19_repeated_position118_same_position684_equal <= stdl(equity_lane1_deal_stage19_taken(54-1 downto 48) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage19_repeated_position118_same_position685_equal <= stdl(equity_lane1_deal_stage19_taken(54-1 downto 48) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage19_repeated_position118_same_position686_equal <= stdl(equity_lane1_deal_stage19_taken(54-1 downto 48) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage19_repeated_position118_same_position687_equal <= stdl(equity_lane1_deal_stage19_taken(54-1 downto 48) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage19_repeated_position118_same_position688_equal <= stdl(equity_lane1_deal_stage19_taken(54-1 downto 48) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage19_repeated_position118_same_position689_equal <= stdl(equity_lane1_deal_stage19_taken(54-1 downto 48) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage19_repeated_position118_same_position690_equal <= stdl(equity_lane1_deal_stage19_taken(54-1 downto 48) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage19_repeated_position118_same_position691_equal <= stdl(equity_lane1_deal_stage19_taken(54-1 downto 48) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
+
+
+equity_lane1_deal_stage19_repeated_position118_any_set216_hit <= stdl(equity_lane1_deal_stage19_repeated_position118_any_set216_bits /= 0);
+
+
+equity_lane1_deal_stage19_repeated_position118_any_set217_hit <= stdl(equity_lane1_deal_stage19_repeated_position118_any_set217_bits /= 0);
+
+
+equity_lane1_deal_stage19_repeated_position118_groups <= equity_lane1_deal_stage19_repeated_position118_gathered;
+
+
+equity_lane1_deal_stage19_repeated_position119_same_position692_equal <= stdl(equity_lane1_deal_stage19_taken(60-1 downto 54) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage19_repeated_position119_same_position693_equal <= stdl(equity_lane1_deal_stage19_taken(60-1 downto 54) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage19_repeated_position119_same_position694_equal <= stdl(equity_lane1_deal_stage19_taken(60-1 downto 54) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage19_repeated_position119_same_position695_equal <= stdl(equity_lane1_deal_stage19_taken(60-1 downto 54) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage19_repeated_position119_same_position696_equal <= stdl(equity_lane1_deal_stage19_taken(60-1 downto 54) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage19_repeated_position119_same_position697_equal <= stdl(equity_lane1_deal_stage19_taken(60-1 downto 54) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage19_repeated_position119_same_position698_equal <= stdl(equity_lane1_deal_stage19_taken(60-1 downto 54) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage19_repeated_position119_same_position699_equal <= stdl(equity_lane1_deal_stage19_taken(60-1 downto 54) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
+
+
+equity_lane1_deal_stage19_repeated_position119_any_set218_hit <= stdl(equity_lane1_deal_stage19_repeated_position119_any_set218_bits /= 0);
+
+
+equity_lane1_deal_stage19_repeated_position119_any_set219_hit <= stdl(equity_lane1_deal_stage19_repeated_position119_any_set219_bits /= 0);
+
+
+equity_lane1_deal_stage19_repeated_position119_groups <= equity_lane1_deal_stage19_repeated_position119_gathered;
 
 equity_lane1_deal_stage19_masking: process (equity_lane1_slot_stream19_word, equity_lane1_deal_stage19_exact_q, equity_lane1_delay_line19_d_out, equity_lane1_deal_stage19_mask_q) is
     variable masked: unsigned(59 downto 0);
@@ -21131,20 +22971,9 @@ begin
 end process equity_lane1_deal_stage19_masking;
 
 equity_lane1_deal_stage19_take: process (clk) is
-    variable lows: unsigned(9 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 10);
-        for f in 0 to 10-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage19_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane1_deal_stage19_n_q);
-        end loop;
         equity_lane1_deal_stage19_taken <= equity_lane1_deal_stage19_candidates;
-        equity_lane1_deal_stage19_below <= lows;
         equity_lane1_deal_stage19_t_pos <= equity_lane1_deal_stage18_pos_out;
     end if;
 end process equity_lane1_deal_stage19_take;
@@ -21164,17 +22993,22 @@ end process equity_lane1_deal_stage19_take_flags;
 
 equity_lane1_deal_stage19_judge: process (clk) is
     variable usable: unsigned(9 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 10);
         for f in 0 to 10-1 loop
-            ok := equity_lane1_deal_stage19_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane1_deal_stage19_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane1_deal_stage19_n_q);
             if (bool(equity_lane1_deal_stage19_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 8-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage19_repeats(((8 * f) + t)))));
+            for g in 0 to 2-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage19_repeated(((2 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;
@@ -21251,281 +23085,394 @@ begin
 end process equity_lane1_deal_stage20_setting;
 
 
-equity_lane1_deal_stage20_same_position700_equal <= stdl(equity_lane1_deal_stage20_candidates(6-1 downto 0) = equity_lane1_deal_stage19_pos_out(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position120_same_position700_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage20_same_position701_equal <= stdl(equity_lane1_deal_stage20_candidates(6-1 downto 0) = equity_lane1_deal_stage19_pos_out(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position120_same_position701_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage20_same_position702_equal <= stdl(equity_lane1_deal_stage20_candidates(6-1 downto 0) = equity_lane1_deal_stage19_pos_out(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position120_same_position702_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage20_same_position703_equal <= stdl(equity_lane1_deal_stage20_candidates(6-1 downto 0) = equity_lane1_deal_stage19_pos_out(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position120_same_position703_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage20_same_position704_equal <= stdl(equity_lane1_deal_stage20_candidates(6-1 downto 0) = equity_lane1_deal_stage19_pos_out(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position120_same_position704_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage20_same_position705_equal <= stdl(equity_lane1_deal_stage20_candidates(6-1 downto 0) = equity_lane1_deal_stage19_pos_out(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position120_same_position705_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage20_same_position706_equal <= stdl(equity_lane1_deal_stage20_candidates(6-1 downto 0) = equity_lane1_deal_stage19_pos_out(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position120_same_position706_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage20_same_position707_equal <= stdl(equity_lane1_deal_stage20_candidates(6-1 downto 0) = equity_lane1_deal_stage19_pos_out(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position120_same_position707_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage20_same_position708_equal <= stdl(equity_lane1_deal_stage20_candidates(6-1 downto 0) = equity_lane1_deal_stage19_pos_out(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position120_same_position708_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage20_same_position709_equal <= stdl(equity_lane1_deal_stage20_candidates(12-1 downto 6) = equity_lane1_deal_stage19_pos_out(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position120_any_set220_hit <= stdl(equity_lane1_deal_stage20_repeated_position120_any_set220_bits /= 0);
 
 
-equity_lane1_deal_stage20_same_position710_equal <= stdl(equity_lane1_deal_stage20_candidates(12-1 downto 6) = equity_lane1_deal_stage19_pos_out(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position120_any_set221_hit <= stdl(equity_lane1_deal_stage20_repeated_position120_any_set221_bits /= 0);
 
 
-equity_lane1_deal_stage20_same_position711_equal <= stdl(equity_lane1_deal_stage20_candidates(12-1 downto 6) = equity_lane1_deal_stage19_pos_out(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position120_any_set222_hit <= stdl(equity_lane1_deal_stage20_repeated_position120_same_position708_equal /= '0');
 
 
-equity_lane1_deal_stage20_same_position712_equal <= stdl(equity_lane1_deal_stage20_candidates(12-1 downto 6) = equity_lane1_deal_stage19_pos_out(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position120_groups <= equity_lane1_deal_stage20_repeated_position120_gathered;
 
 
-equity_lane1_deal_stage20_same_position713_equal <= stdl(equity_lane1_deal_stage20_candidates(12-1 downto 6) = equity_lane1_deal_stage19_pos_out(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position121_same_position709_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage20_same_position714_equal <= stdl(equity_lane1_deal_stage20_candidates(12-1 downto 6) = equity_lane1_deal_stage19_pos_out(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position121_same_position710_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage20_same_position715_equal <= stdl(equity_lane1_deal_stage20_candidates(12-1 downto 6) = equity_lane1_deal_stage19_pos_out(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position121_same_position711_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage20_same_position716_equal <= stdl(equity_lane1_deal_stage20_candidates(12-1 downto 6) = equity_lane1_deal_stage19_pos_out(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position121_same_position712_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage20_same_position717_equal <= stdl(equity_lane1_deal_stage20_candidates(12-1 downto 6) = equity_lane1_deal_stage19_pos_out(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position121_same_position713_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage20_same_position718_equal <= stdl(equity_lane1_deal_stage20_candidates(18-1 downto 12) = equity_lane1_deal_stage19_pos_out(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position121_same_position714_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage20_same_position719_equal <= stdl(equity_lane1_deal_stage20_candidates(18-1 downto 12) = equity_lane1_deal_stage19_pos_out(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position121_same_position715_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage20_same_position720_equal <= stdl(equity_lane1_deal_stage20_candidates(18-1 downto 12) = equity_lane1_deal_stage19_pos_out(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position121_same_position716_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage20_same_position721_equal <= stdl(equity_lane1_deal_stage20_candidates(18-1 downto 12) = equity_lane1_deal_stage19_pos_out(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position121_same_position717_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage20_same_position722_equal <= stdl(equity_lane1_deal_stage20_candidates(18-1 downto 12) = equity_lane1_deal_stage19_pos_out(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position121_any_set223_hit <= stdl(equity_lane1_deal_stage20_repeated_position121_any_set223_bits /= 0);
 
 
-equity_lane1_deal_stage20_same_position723_equal <= stdl(equity_lane1_deal_stage20_candidates(18-1 downto 12) = equity_lane1_deal_stage19_pos_out(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position121_any_set224_hit <= stdl(equity_lane1_deal_stage20_repeated_position121_any_set224_bits /= 0);
 
 
-equity_lane1_deal_stage20_same_position724_equal <= stdl(equity_lane1_deal_stage20_candidates(18-1 downto 12) = equity_lane1_deal_stage19_pos_out(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position121_any_set225_hit <= stdl(equity_lane1_deal_stage20_repeated_position121_same_position717_equal /= '0');
 
 
-equity_lane1_deal_stage20_same_position725_equal <= stdl(equity_lane1_deal_stage20_candidates(18-1 downto 12) = equity_lane1_deal_stage19_pos_out(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position121_groups <= equity_lane1_deal_stage20_repeated_position121_gathered;
 
 
-equity_lane1_deal_stage20_same_position726_equal <= stdl(equity_lane1_deal_stage20_candidates(18-1 downto 12) = equity_lane1_deal_stage19_pos_out(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position122_same_position718_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage20_same_position727_equal <= stdl(equity_lane1_deal_stage20_candidates(24-1 downto 18) = equity_lane1_deal_stage19_pos_out(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position122_same_position719_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage20_same_position728_equal <= stdl(equity_lane1_deal_stage20_candidates(24-1 downto 18) = equity_lane1_deal_stage19_pos_out(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position122_same_position720_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage20_same_position729_equal <= stdl(equity_lane1_deal_stage20_candidates(24-1 downto 18) = equity_lane1_deal_stage19_pos_out(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position122_same_position721_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage20_same_position730_equal <= stdl(equity_lane1_deal_stage20_candidates(24-1 downto 18) = equity_lane1_deal_stage19_pos_out(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position122_same_position722_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage20_same_position731_equal <= stdl(equity_lane1_deal_stage20_candidates(24-1 downto 18) = equity_lane1_deal_stage19_pos_out(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position122_same_position723_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage20_same_position732_equal <= stdl(equity_lane1_deal_stage20_candidates(24-1 downto 18) = equity_lane1_deal_stage19_pos_out(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position122_same_position724_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage20_same_position733_equal <= stdl(equity_lane1_deal_stage20_candidates(24-1 downto 18) = equity_lane1_deal_stage19_pos_out(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position122_same_position725_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage20_same_position734_equal <= stdl(equity_lane1_deal_stage20_candidates(24-1 downto 18) = equity_lane1_deal_stage19_pos_out(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position122_same_position726_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage20_same_position735_equal <= stdl(equity_lane1_deal_stage20_candidates(24-1 downto 18) = equity_lane1_deal_stage19_pos_out(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position122_any_set226_hit <= stdl(equity_lane1_deal_stage20_repeated_position122_any_set226_bits /= 0);
 
 
-equity_lane1_deal_stage20_same_position736_equal <= stdl(equity_lane1_deal_stage20_candidates(30-1 downto 24) = equity_lane1_deal_stage19_pos_out(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position122_any_set227_hit <= stdl(equity_lane1_deal_stage20_repeated_position122_any_set227_bits /= 0);
 
 
-equity_lane1_deal_stage20_same_position737_equal <= stdl(equity_lane1_deal_stage20_candidates(30-1 downto 24) = equity_lane1_deal_stage19_pos_out(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position122_any_set228_hit <= stdl(equity_lane1_deal_stage20_repeated_position122_same_position726_equal /= '0');
 
 
-equity_lane1_deal_stage20_same_position738_equal <= stdl(equity_lane1_deal_stage20_candidates(30-1 downto 24) = equity_lane1_deal_stage19_pos_out(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position122_groups <= equity_lane1_deal_stage20_repeated_position122_gathered;
 
 
-equity_lane1_deal_stage20_same_position739_equal <= stdl(equity_lane1_deal_stage20_candidates(30-1 downto 24) = equity_lane1_deal_stage19_pos_out(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position123_same_position727_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage20_same_position740_equal <= stdl(equity_lane1_deal_stage20_candidates(30-1 downto 24) = equity_lane1_deal_stage19_pos_out(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position123_same_position728_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage20_same_position741_equal <= stdl(equity_lane1_deal_stage20_candidates(30-1 downto 24) = equity_lane1_deal_stage19_pos_out(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position123_same_position729_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage20_same_position742_equal <= stdl(equity_lane1_deal_stage20_candidates(30-1 downto 24) = equity_lane1_deal_stage19_pos_out(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position123_same_position730_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage20_same_position743_equal <= stdl(equity_lane1_deal_stage20_candidates(30-1 downto 24) = equity_lane1_deal_stage19_pos_out(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position123_same_position731_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage20_same_position744_equal <= stdl(equity_lane1_deal_stage20_candidates(30-1 downto 24) = equity_lane1_deal_stage19_pos_out(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position123_same_position732_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage20_same_position745_equal <= stdl(equity_lane1_deal_stage20_candidates(36-1 downto 30) = equity_lane1_deal_stage19_pos_out(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position123_same_position733_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage20_same_position746_equal <= stdl(equity_lane1_deal_stage20_candidates(36-1 downto 30) = equity_lane1_deal_stage19_pos_out(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position123_same_position734_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage20_same_position747_equal <= stdl(equity_lane1_deal_stage20_candidates(36-1 downto 30) = equity_lane1_deal_stage19_pos_out(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position123_same_position735_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage20_same_position748_equal <= stdl(equity_lane1_deal_stage20_candidates(36-1 downto 30) = equity_lane1_deal_stage19_pos_out(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position123_any_set229_hit <= stdl(equity_lane1_deal_stage20_repeated_position123_any_set229_bits /= 0);
 
 
-equity_lane1_deal_stage20_same_position749_equal <= stdl(equity_lane1_deal_stage20_candidates(36-1 downto 30) = equity_lane1_deal_stage19_pos_out(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position123_any_set230_hit <= stdl(equity_lane1_deal_stage20_repeated_position123_any_set230_bits /= 0);
 
 
-equity_lane1_deal_stage20_same_position750_equal <= stdl(equity_lane1_deal_stage20_candidates(36-1 downto 30) = equity_lane1_deal_stage19_pos_out(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position123_any_set231_hit <= stdl(equity_lane1_deal_stage20_repeated_position123_same_position735_equal /= '0');
 
 
-equity_lane1_deal_stage20_same_position751_equal <= stdl(equity_lane1_deal_stage20_candidates(36-1 downto 30) = equity_lane1_deal_stage19_pos_out(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position123_groups <= equity_lane1_deal_stage20_repeated_position123_gathered;
 
 
-equity_lane1_deal_stage20_same_position752_equal <= stdl(equity_lane1_deal_stage20_candidates(36-1 downto 30) = equity_lane1_deal_stage19_pos_out(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position124_same_position736_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage20_same_position753_equal <= stdl(equity_lane1_deal_stage20_candidates(36-1 downto 30) = equity_lane1_deal_stage19_pos_out(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position124_same_position737_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage20_same_position754_equal <= stdl(equity_lane1_deal_stage20_candidates(42-1 downto 36) = equity_lane1_deal_stage19_pos_out(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position124_same_position738_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage20_same_position755_equal <= stdl(equity_lane1_deal_stage20_candidates(42-1 downto 36) = equity_lane1_deal_stage19_pos_out(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position124_same_position739_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage20_same_position756_equal <= stdl(equity_lane1_deal_stage20_candidates(42-1 downto 36) = equity_lane1_deal_stage19_pos_out(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position124_same_position740_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage20_same_position757_equal <= stdl(equity_lane1_deal_stage20_candidates(42-1 downto 36) = equity_lane1_deal_stage19_pos_out(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position124_same_position741_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage20_same_position758_equal <= stdl(equity_lane1_deal_stage20_candidates(42-1 downto 36) = equity_lane1_deal_stage19_pos_out(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position124_same_position742_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage20_same_position759_equal <= stdl(equity_lane1_deal_stage20_candidates(42-1 downto 36) = equity_lane1_deal_stage19_pos_out(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position124_same_position743_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage20_same_position760_equal <= stdl(equity_lane1_deal_stage20_candidates(42-1 downto 36) = equity_lane1_deal_stage19_pos_out(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position124_same_position744_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage20_same_position761_equal <= stdl(equity_lane1_deal_stage20_candidates(42-1 downto 36) = equity_lane1_deal_stage19_pos_out(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position124_any_set232_hit <= stdl(equity_lane1_deal_stage20_repeated_position124_any_set232_bits /= 0);
 
 
-equity_lane1_deal_stage20_same_position762_equal <= stdl(equity_lane1_deal_stage20_candidates(42-1 downto 36) = equity_lane1_deal_stage19_pos_out(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position124_any_set233_hit <= stdl(equity_lane1_deal_stage20_repeated_position124_any_set233_bits /= 0);
 
 
-equity_lane1_deal_stage20_same_position763_equal <= stdl(equity_lane1_deal_stage20_candidates(48-1 downto 42) = equity_lane1_deal_stage19_pos_out(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position124_any_set234_hit <= stdl(equity_lane1_deal_stage20_repeated_position124_same_position744_equal /= '0');
 
 
-equity_lane1_deal_stage20_same_position764_equal <= stdl(equity_lane1_deal_stage20_candidates(48-1 downto 42) = equity_lane1_deal_stage19_pos_out(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position124_groups <= equity_lane1_deal_stage20_repeated_position124_gathered;
 
 
-equity_lane1_deal_stage20_same_position765_equal <= stdl(equity_lane1_deal_stage20_candidates(48-1 downto 42) = equity_lane1_deal_stage19_pos_out(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position125_same_position745_equal <= stdl(equity_lane1_deal_stage20_taken(36-1 downto 30) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage20_same_position766_equal <= stdl(equity_lane1_deal_stage20_candidates(48-1 downto 42) = equity_lane1_deal_stage19_pos_out(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position125_same_position746_equal <= stdl(equity_lane1_deal_stage20_taken(36-1 downto 30) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage20_same_position767_equal <= stdl(equity_lane1_deal_stage20_candidates(48-1 downto 42) = equity_lane1_deal_stage19_pos_out(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position125_same_position747_equal <= stdl(equity_lane1_deal_stage20_taken(36-1 downto 30) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage20_same_position768_equal <= stdl(equity_lane1_deal_stage20_candidates(48-1 downto 42) = equity_lane1_deal_stage19_pos_out(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position125_same_position748_equal <= stdl(equity_lane1_deal_stage20_taken(36-1 downto 30) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage20_same_position769_equal <= stdl(equity_lane1_deal_stage20_candidates(48-1 downto 42) = equity_lane1_deal_stage19_pos_out(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position125_same_position749_equal <= stdl(equity_lane1_deal_stage20_taken(36-1 downto 30) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage20_same_position770_equal <= stdl(equity_lane1_deal_stage20_candidates(48-1 downto 42) = equity_lane1_deal_stage19_pos_out(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position125_same_position750_equal <= stdl(equity_lane1_deal_stage20_taken(36-1 downto 30) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage20_same_position771_equal <= stdl(equity_lane1_deal_stage20_candidates(48-1 downto 42) = equity_lane1_deal_stage19_pos_out(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position125_same_position751_equal <= stdl(equity_lane1_deal_stage20_taken(36-1 downto 30) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage20_same_position772_equal <= stdl(equity_lane1_deal_stage20_candidates(54-1 downto 48) = equity_lane1_deal_stage19_pos_out(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position125_same_position752_equal <= stdl(equity_lane1_deal_stage20_taken(36-1 downto 30) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage20_same_position773_equal <= stdl(equity_lane1_deal_stage20_candidates(54-1 downto 48) = equity_lane1_deal_stage19_pos_out(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position125_same_position753_equal <= stdl(equity_lane1_deal_stage20_taken(36-1 downto 30) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage20_same_position774_equal <= stdl(equity_lane1_deal_stage20_candidates(54-1 downto 48) = equity_lane1_deal_stage19_pos_out(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position125_any_set235_hit <= stdl(equity_lane1_deal_stage20_repeated_position125_any_set235_bits /= 0);
 
 
-equity_lane1_deal_stage20_same_position775_equal <= stdl(equity_lane1_deal_stage20_candidates(54-1 downto 48) = equity_lane1_deal_stage19_pos_out(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position125_any_set236_hit <= stdl(equity_lane1_deal_stage20_repeated_position125_any_set236_bits /= 0);
 
 
-equity_lane1_deal_stage20_same_position776_equal <= stdl(equity_lane1_deal_stage20_candidates(54-1 downto 48) = equity_lane1_deal_stage19_pos_out(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position125_any_set237_hit <= stdl(equity_lane1_deal_stage20_repeated_position125_same_position753_equal /= '0');
 
 
-equity_lane1_deal_stage20_same_position777_equal <= stdl(equity_lane1_deal_stage20_candidates(54-1 downto 48) = equity_lane1_deal_stage19_pos_out(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position125_groups <= equity_lane1_deal_stage20_repeated_position125_gathered;
 
 
-equity_lane1_deal_stage20_same_position778_equal <= stdl(equity_lane1_deal_stage20_candidates(54-1 downto 48) = equity_lane1_deal_stage19_pos_out(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position126_same_position754_equal <= stdl(equity_lane1_deal_stage20_taken(42-1 downto 36) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage20_same_position779_equal <= stdl(equity_lane1_deal_stage20_candidates(54-1 downto 48) = equity_lane1_deal_stage19_pos_out(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position126_same_position755_equal <= stdl(equity_lane1_deal_stage20_taken(42-1 downto 36) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage20_same_position780_equal <= stdl(equity_lane1_deal_stage20_candidates(54-1 downto 48) = equity_lane1_deal_stage19_pos_out(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position126_same_position756_equal <= stdl(equity_lane1_deal_stage20_taken(42-1 downto 36) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage20_same_position781_equal <= stdl(equity_lane1_deal_stage20_candidates(60-1 downto 54) = equity_lane1_deal_stage19_pos_out(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position126_same_position757_equal <= stdl(equity_lane1_deal_stage20_taken(42-1 downto 36) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage20_same_position782_equal <= stdl(equity_lane1_deal_stage20_candidates(60-1 downto 54) = equity_lane1_deal_stage19_pos_out(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position126_same_position758_equal <= stdl(equity_lane1_deal_stage20_taken(42-1 downto 36) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage20_same_position783_equal <= stdl(equity_lane1_deal_stage20_candidates(60-1 downto 54) = equity_lane1_deal_stage19_pos_out(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position126_same_position759_equal <= stdl(equity_lane1_deal_stage20_taken(42-1 downto 36) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage20_same_position784_equal <= stdl(equity_lane1_deal_stage20_candidates(60-1 downto 54) = equity_lane1_deal_stage19_pos_out(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position126_same_position760_equal <= stdl(equity_lane1_deal_stage20_taken(42-1 downto 36) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage20_same_position785_equal <= stdl(equity_lane1_deal_stage20_candidates(60-1 downto 54) = equity_lane1_deal_stage19_pos_out(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position126_same_position761_equal <= stdl(equity_lane1_deal_stage20_taken(42-1 downto 36) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage20_same_position786_equal <= stdl(equity_lane1_deal_stage20_candidates(60-1 downto 54) = equity_lane1_deal_stage19_pos_out(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position126_same_position762_equal <= stdl(equity_lane1_deal_stage20_taken(42-1 downto 36) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage20_same_position787_equal <= stdl(equity_lane1_deal_stage20_candidates(60-1 downto 54) = equity_lane1_deal_stage19_pos_out(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position126_any_set238_hit <= stdl(equity_lane1_deal_stage20_repeated_position126_any_set238_bits /= 0);
 
 
-equity_lane1_deal_stage20_same_position788_equal <= stdl(equity_lane1_deal_stage20_candidates(60-1 downto 54) = equity_lane1_deal_stage19_pos_out(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position126_any_set239_hit <= stdl(equity_lane1_deal_stage20_repeated_position126_any_set239_bits /= 0);
 
 
-equity_lane1_deal_stage20_same_position789_equal <= stdl(equity_lane1_deal_stage20_candidates(60-1 downto 54) = equity_lane1_deal_stage19_pos_out(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position126_any_set240_hit <= stdl(equity_lane1_deal_stage20_repeated_position126_same_position762_equal /= '0');
 
-equity_lane1_deal_stage20_repeats_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane1_deal_stage20_repeats <= equity_lane1_deal_stage20_compared;
-    end if;
-end process equity_lane1_deal_stage20_repeats_register;
+
+equity_lane1_deal_stage20_repeated_position126_groups <= equity_lane1_deal_stage20_repeated_position126_gathered;
+
+
+equity_lane1_deal_stage20_repeated_position127_same_position763_equal <= stdl(equity_lane1_deal_stage20_taken(48-1 downto 42) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage20_repeated_position127_same_position764_equal <= stdl(equity_lane1_deal_stage20_taken(48-1 downto 42) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage20_repeated_position127_same_position765_equal <= stdl(equity_lane1_deal_stage20_taken(48-1 downto 42) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage20_repeated_position127_same_position766_equal <= stdl(equity_lane1_deal_stage20_taken(48-1 downto 42) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage20_repeated_position127_same_position767_equal <= stdl(equity_lane1_deal_stage20_taken(48-1 downto 42) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage20_repeated_position127_same_position768_equal <= stdl(equity_lane1_deal_stage20_taken(48-1 downto 42) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage20_repeated_position127_same_position769_equal <= stdl(equity_lane1_deal_stage20_taken(48-1 downto 42) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage20_repeated_position127_same_position770_equal <= stdl(equity_lane1_deal_stage20_taken(48-1 downto 42) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
+
+
+equity_lane1_deal_stage20_repeated_position127_same_position771_equal <= stdl(equity_lane1_deal_stage20_taken(48-1 downto 42) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
+
+
+equity_lane1_deal_stage20_repeated_position127_any_set241_hit <= stdl(equity_lane1_deal_stage20_repeated_position127_any_set241_bits /= 0);
+
+
+equity_lane1_deal_stage20_repeated_position127_any_set242_hit <= stdl(equity_lane1_deal_stage20_repeated_position127_any_set242_bits /= 0);
+
+
+equity_lane1_deal_stage20_repeated_position127_any_set243_hit <= stdl(equity_lane1_deal_stage20_repeated_position127_same_position771_equal /= '0');
+
+
+equity_lane1_deal_stage20_repeated_position127_groups <= equity_lane1_deal_stage20_repeated_position127_gathered;
+
+
+equity_lane1_deal_stage20_repeated_position128_same_position772_equal <= stdl(equity_lane1_deal_stage20_taken(54-1 downto 48) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage20_repeated_position128_same_position773_equal <= stdl(equity_lane1_deal_stage20_taken(54-1 downto 48) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage20_repeated_position128_same_position774_equal <= stdl(equity_lane1_deal_stage20_taken(54-1 downto 48) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage20_repeated_position128_same_position775_equal <= stdl(equity_lane1_deal_stage20_taken(54-1 downto 48) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage20_repeated_position128_same_position776_equal <= stdl(equity_lane1_deal_stage20_taken(54-1 downto 48) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage20_repeated_position128_same_position777_equal <= stdl(equity_lane1_deal_stage20_taken(54-1 downto 48) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage20_repeated_position128_same_position778_equal <= stdl(equity_lane1_deal_stage20_taken(54-1 downto 48) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage20_repeated_position128_same_position779_equal <= stdl(equity_lane1_deal_stage20_taken(54-1 downto 48) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
+
+
+equity_lane1_deal_stage20_repeated_position128_same_position780_equal <= stdl(equity_lane1_deal_stage20_taken(54-1 downto 48) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
+
+
+equity_lane1_deal_stage20_repeated_position128_any_set244_hit <= stdl(equity_lane1_deal_stage20_repeated_position128_any_set244_bits /= 0);
+
+
+equity_lane1_deal_stage20_repeated_position128_any_set245_hit <= stdl(equity_lane1_deal_stage20_repeated_position128_any_set245_bits /= 0);
+
+
+equity_lane1_deal_stage20_repeated_position128_any_set246_hit <= stdl(equity_lane1_deal_stage20_repeated_position128_same_position780_equal /= '0');
+
+
+equity_lane1_deal_stage20_repeated_position128_groups <= equity_lane1_deal_stage20_repeated_position128_gathered;
+
+
+equity_lane1_deal_stage20_repeated_position129_same_position781_equal <= stdl(equity_lane1_deal_stage20_taken(60-1 downto 54) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage20_repeated_position129_same_position782_equal <= stdl(equity_lane1_deal_stage20_taken(60-1 downto 54) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage20_repeated_position129_same_position783_equal <= stdl(equity_lane1_deal_stage20_taken(60-1 downto 54) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage20_repeated_position129_same_position784_equal <= stdl(equity_lane1_deal_stage20_taken(60-1 downto 54) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage20_repeated_position129_same_position785_equal <= stdl(equity_lane1_deal_stage20_taken(60-1 downto 54) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage20_repeated_position129_same_position786_equal <= stdl(equity_lane1_deal_stage20_taken(60-1 downto 54) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage20_repeated_position129_same_position787_equal <= stdl(equity_lane1_deal_stage20_taken(60-1 downto 54) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage20_repeated_position129_same_position788_equal <= stdl(equity_lane1_deal_stage20_taken(60-1 downto 54) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
+
+
+equity_lane1_deal_stage20_repeated_position129_same_position789_equal <= stdl(equity_lane1_deal_stage20_taken(60-1 downto 54) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
+
+
+equity_lane1_deal_stage20_repeated_position129_any_set247_hit <= stdl(equity_lane1_deal_stage20_repeated_position129_any_set247_bits /= 0);
+
+
+equity_lane1_deal_stage20_repeated_position129_any_set248_hit <= stdl(equity_lane1_deal_stage20_repeated_position129_any_set248_bits /= 0);
+
+
+equity_lane1_deal_stage20_repeated_position129_any_set249_hit <= stdl(equity_lane1_deal_stage20_repeated_position129_same_position789_equal /= '0');
+
+
+equity_lane1_deal_stage20_repeated_position129_groups <= equity_lane1_deal_stage20_repeated_position129_gathered;
 
 equity_lane1_deal_stage20_masking: process (equity_lane1_slot_stream20_word, equity_lane1_deal_stage20_exact_q, equity_lane1_delay_line20_d_out, equity_lane1_deal_stage20_mask_q) is
     variable masked: unsigned(59 downto 0);
@@ -21546,20 +23493,9 @@ begin
 end process equity_lane1_deal_stage20_masking;
 
 equity_lane1_deal_stage20_take: process (clk) is
-    variable lows: unsigned(9 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 10);
-        for f in 0 to 10-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage20_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane1_deal_stage20_n_q);
-        end loop;
         equity_lane1_deal_stage20_taken <= equity_lane1_deal_stage20_candidates;
-        equity_lane1_deal_stage20_below <= lows;
         equity_lane1_deal_stage20_t_pos <= equity_lane1_deal_stage19_pos_out;
     end if;
 end process equity_lane1_deal_stage20_take;
@@ -21579,17 +23515,22 @@ end process equity_lane1_deal_stage20_take_flags;
 
 equity_lane1_deal_stage20_judge: process (clk) is
     variable usable: unsigned(9 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 10);
         for f in 0 to 10-1 loop
-            ok := equity_lane1_deal_stage20_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane1_deal_stage20_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane1_deal_stage20_n_q);
             if (bool(equity_lane1_deal_stage20_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 9-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage20_repeats(((9 * f) + t)))));
+            for g in 0 to 3-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage20_repeated(((3 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;
@@ -21666,311 +23607,424 @@ begin
 end process equity_lane1_deal_stage21_setting;
 
 
-equity_lane1_deal_stage21_same_position790_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position130_same_position790_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage21_same_position791_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position130_same_position791_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage21_same_position792_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position130_same_position792_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage21_same_position793_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position130_same_position793_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage21_same_position794_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position130_same_position794_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage21_same_position795_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position130_same_position795_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage21_same_position796_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position130_same_position796_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage21_same_position797_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position130_same_position797_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage21_same_position798_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position130_same_position798_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage21_same_position799_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position130_same_position799_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
 
 
-equity_lane1_deal_stage21_same_position800_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position130_any_set250_hit <= stdl(equity_lane1_deal_stage21_repeated_position130_any_set250_bits /= 0);
 
 
-equity_lane1_deal_stage21_same_position801_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position130_any_set251_hit <= stdl(equity_lane1_deal_stage21_repeated_position130_any_set251_bits /= 0);
 
 
-equity_lane1_deal_stage21_same_position802_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position130_any_set252_hit <= stdl(equity_lane1_deal_stage21_repeated_position130_any_set252_bits /= 0);
 
 
-equity_lane1_deal_stage21_same_position803_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position130_groups <= equity_lane1_deal_stage21_repeated_position130_gathered;
 
 
-equity_lane1_deal_stage21_same_position804_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position131_same_position800_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage21_same_position805_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position131_same_position801_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage21_same_position806_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position131_same_position802_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage21_same_position807_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position131_same_position803_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage21_same_position808_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position131_same_position804_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage21_same_position809_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position131_same_position805_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage21_same_position810_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position131_same_position806_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage21_same_position811_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position131_same_position807_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage21_same_position812_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position131_same_position808_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage21_same_position813_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position131_same_position809_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
 
 
-equity_lane1_deal_stage21_same_position814_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position131_any_set253_hit <= stdl(equity_lane1_deal_stage21_repeated_position131_any_set253_bits /= 0);
 
 
-equity_lane1_deal_stage21_same_position815_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position131_any_set254_hit <= stdl(equity_lane1_deal_stage21_repeated_position131_any_set254_bits /= 0);
 
 
-equity_lane1_deal_stage21_same_position816_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position131_any_set255_hit <= stdl(equity_lane1_deal_stage21_repeated_position131_any_set255_bits /= 0);
 
 
-equity_lane1_deal_stage21_same_position817_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position131_groups <= equity_lane1_deal_stage21_repeated_position131_gathered;
 
 
-equity_lane1_deal_stage21_same_position818_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position132_same_position810_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage21_same_position819_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position132_same_position811_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage21_same_position820_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position132_same_position812_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage21_same_position821_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position132_same_position813_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage21_same_position822_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position132_same_position814_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage21_same_position823_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position132_same_position815_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage21_same_position824_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position132_same_position816_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage21_same_position825_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position132_same_position817_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage21_same_position826_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position132_same_position818_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage21_same_position827_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position132_same_position819_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
 
 
-equity_lane1_deal_stage21_same_position828_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position132_any_set256_hit <= stdl(equity_lane1_deal_stage21_repeated_position132_any_set256_bits /= 0);
 
 
-equity_lane1_deal_stage21_same_position829_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position132_any_set257_hit <= stdl(equity_lane1_deal_stage21_repeated_position132_any_set257_bits /= 0);
 
 
-equity_lane1_deal_stage21_same_position830_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position132_any_set258_hit <= stdl(equity_lane1_deal_stage21_repeated_position132_any_set258_bits /= 0);
 
 
-equity_lane1_deal_stage21_same_position831_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position132_groups <= equity_lane1_deal_stage21_repeated_position132_gathered;
 
 
-equity_lane1_deal_stage21_same_position832_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position133_same_position820_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage21_same_position833_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position133_same_position821_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage21_same_position834_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position133_same_position822_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage21_same_position835_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position133_same_position823_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage21_same_position836_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position133_same_position824_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage21_same_position837_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position133_same_position825_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage21_same_position838_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position133_same_position826_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage21_same_position839_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position133_same_position827_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage21_same_position840_equal <= stdl(equity_lane1_deal_stage21_candidates(36-1 downto 30) = equity_lane1_deal_stage20_pos_out(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position133_same_position828_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage21_same_position841_equal <= stdl(equity_lane1_deal_stage21_candidates(36-1 downto 30) = equity_lane1_deal_stage20_pos_out(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position133_same_position829_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
 
 
-equity_lane1_deal_stage21_same_position842_equal <= stdl(equity_lane1_deal_stage21_candidates(36-1 downto 30) = equity_lane1_deal_stage20_pos_out(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position133_any_set259_hit <= stdl(equity_lane1_deal_stage21_repeated_position133_any_set259_bits /= 0);
 
 
-equity_lane1_deal_stage21_same_position843_equal <= stdl(equity_lane1_deal_stage21_candidates(36-1 downto 30) = equity_lane1_deal_stage20_pos_out(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position133_any_set260_hit <= stdl(equity_lane1_deal_stage21_repeated_position133_any_set260_bits /= 0);
 
 
-equity_lane1_deal_stage21_same_position844_equal <= stdl(equity_lane1_deal_stage21_candidates(36-1 downto 30) = equity_lane1_deal_stage20_pos_out(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position133_any_set261_hit <= stdl(equity_lane1_deal_stage21_repeated_position133_any_set261_bits /= 0);
 
 
-equity_lane1_deal_stage21_same_position845_equal <= stdl(equity_lane1_deal_stage21_candidates(36-1 downto 30) = equity_lane1_deal_stage20_pos_out(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position133_groups <= equity_lane1_deal_stage21_repeated_position133_gathered;
 
 
-equity_lane1_deal_stage21_same_position846_equal <= stdl(equity_lane1_deal_stage21_candidates(36-1 downto 30) = equity_lane1_deal_stage20_pos_out(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position134_same_position830_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage21_same_position847_equal <= stdl(equity_lane1_deal_stage21_candidates(36-1 downto 30) = equity_lane1_deal_stage20_pos_out(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position134_same_position831_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage21_same_position848_equal <= stdl(equity_lane1_deal_stage21_candidates(36-1 downto 30) = equity_lane1_deal_stage20_pos_out(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position134_same_position832_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage21_same_position849_equal <= stdl(equity_lane1_deal_stage21_candidates(36-1 downto 30) = equity_lane1_deal_stage20_pos_out(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position134_same_position833_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage21_same_position850_equal <= stdl(equity_lane1_deal_stage21_candidates(42-1 downto 36) = equity_lane1_deal_stage20_pos_out(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position134_same_position834_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage21_same_position851_equal <= stdl(equity_lane1_deal_stage21_candidates(42-1 downto 36) = equity_lane1_deal_stage20_pos_out(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position134_same_position835_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage21_same_position852_equal <= stdl(equity_lane1_deal_stage21_candidates(42-1 downto 36) = equity_lane1_deal_stage20_pos_out(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position134_same_position836_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage21_same_position853_equal <= stdl(equity_lane1_deal_stage21_candidates(42-1 downto 36) = equity_lane1_deal_stage20_pos_out(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position134_same_position837_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage21_same_position854_equal <= stdl(equity_lane1_deal_stage21_candidates(42-1 downto 36) = equity_lane1_deal_stage20_pos_out(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position134_same_position838_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage21_same_position855_equal <= stdl(equity_lane1_deal_stage21_candidates(42-1 downto 36) = equity_lane1_deal_stage20_pos_out(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position134_same_position839_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
 
 
-equity_lane1_deal_stage21_same_position856_equal <= stdl(equity_lane1_deal_stage21_candidates(42-1 downto 36) = equity_lane1_deal_stage20_pos_out(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position134_any_set262_hit <= stdl(equity_lane1_deal_stage21_repeated_position134_any_set262_bits /= 0);
 
 
-equity_lane1_deal_stage21_same_position857_equal <= stdl(equity_lane1_deal_stage21_candidates(42-1 downto 36) = equity_lane1_deal_stage20_pos_out(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position134_any_set263_hit <= stdl(equity_lane1_deal_stage21_repeated_position134_any_set263_bits /= 0);
 
 
-equity_lane1_deal_stage21_same_position858_equal <= stdl(equity_lane1_deal_stage21_candidates(42-1 downto 36) = equity_lane1_deal_stage20_pos_out(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position134_any_set264_hit <= stdl(equity_lane1_deal_stage21_repeated_position134_any_set264_bits /= 0);
 
 
-equity_lane1_deal_stage21_same_position859_equal <= stdl(equity_lane1_deal_stage21_candidates(42-1 downto 36) = equity_lane1_deal_stage20_pos_out(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position134_groups <= equity_lane1_deal_stage21_repeated_position134_gathered;
 
 
-equity_lane1_deal_stage21_same_position860_equal <= stdl(equity_lane1_deal_stage21_candidates(48-1 downto 42) = equity_lane1_deal_stage20_pos_out(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position135_same_position840_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage21_same_position861_equal <= stdl(equity_lane1_deal_stage21_candidates(48-1 downto 42) = equity_lane1_deal_stage20_pos_out(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position135_same_position841_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage21_same_position862_equal <= stdl(equity_lane1_deal_stage21_candidates(48-1 downto 42) = equity_lane1_deal_stage20_pos_out(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position135_same_position842_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage21_same_position863_equal <= stdl(equity_lane1_deal_stage21_candidates(48-1 downto 42) = equity_lane1_deal_stage20_pos_out(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position135_same_position843_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage21_same_position864_equal <= stdl(equity_lane1_deal_stage21_candidates(48-1 downto 42) = equity_lane1_deal_stage20_pos_out(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position135_same_position844_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage21_same_position865_equal <= stdl(equity_lane1_deal_stage21_candidates(48-1 downto 42) = equity_lane1_deal_stage20_pos_out(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position135_same_position845_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage21_same_position866_equal <= stdl(equity_lane1_deal_stage21_candidates(48-1 downto 42) = equity_lane1_deal_stage20_pos_out(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position135_same_position846_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage21_same_position867_equal <= stdl(equity_lane1_deal_stage21_candidates(48-1 downto 42) = equity_lane1_deal_stage20_pos_out(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position135_same_position847_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage21_same_position868_equal <= stdl(equity_lane1_deal_stage21_candidates(48-1 downto 42) = equity_lane1_deal_stage20_pos_out(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position135_same_position848_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage21_same_position869_equal <= stdl(equity_lane1_deal_stage21_candidates(48-1 downto 42) = equity_lane1_deal_stage20_pos_out(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position135_same_position849_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
 
 
-equity_lane1_deal_stage21_same_position870_equal <= stdl(equity_lane1_deal_stage21_candidates(54-1 downto 48) = equity_lane1_deal_stage20_pos_out(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position135_any_set265_hit <= stdl(equity_lane1_deal_stage21_repeated_position135_any_set265_bits /= 0);
 
 
-equity_lane1_deal_stage21_same_position871_equal <= stdl(equity_lane1_deal_stage21_candidates(54-1 downto 48) = equity_lane1_deal_stage20_pos_out(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position135_any_set266_hit <= stdl(equity_lane1_deal_stage21_repeated_position135_any_set266_bits /= 0);
 
 
-equity_lane1_deal_stage21_same_position872_equal <= stdl(equity_lane1_deal_stage21_candidates(54-1 downto 48) = equity_lane1_deal_stage20_pos_out(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position135_any_set267_hit <= stdl(equity_lane1_deal_stage21_repeated_position135_any_set267_bits /= 0);
 
 
-equity_lane1_deal_stage21_same_position873_equal <= stdl(equity_lane1_deal_stage21_candidates(54-1 downto 48) = equity_lane1_deal_stage20_pos_out(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position135_groups <= equity_lane1_deal_stage21_repeated_position135_gathered;
 
 
-equity_lane1_deal_stage21_same_position874_equal <= stdl(equity_lane1_deal_stage21_candidates(54-1 downto 48) = equity_lane1_deal_stage20_pos_out(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position136_same_position850_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage21_same_position875_equal <= stdl(equity_lane1_deal_stage21_candidates(54-1 downto 48) = equity_lane1_deal_stage20_pos_out(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position136_same_position851_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
 
 
-equity_lane1_deal_stage21_same_position876_equal <= stdl(equity_lane1_deal_stage21_candidates(54-1 downto 48) = equity_lane1_deal_stage20_pos_out(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position136_same_position852_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
 
 
-equity_lane1_deal_stage21_same_position877_equal <= stdl(equity_lane1_deal_stage21_candidates(54-1 downto 48) = equity_lane1_deal_stage20_pos_out(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position136_same_position853_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
 
 
-equity_lane1_deal_stage21_same_position878_equal <= stdl(equity_lane1_deal_stage21_candidates(54-1 downto 48) = equity_lane1_deal_stage20_pos_out(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position136_same_position854_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
 
 
-equity_lane1_deal_stage21_same_position879_equal <= stdl(equity_lane1_deal_stage21_candidates(54-1 downto 48) = equity_lane1_deal_stage20_pos_out(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position136_same_position855_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
 
 
-equity_lane1_deal_stage21_same_position880_equal <= stdl(equity_lane1_deal_stage21_candidates(60-1 downto 54) = equity_lane1_deal_stage20_pos_out(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position136_same_position856_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
 
 
-equity_lane1_deal_stage21_same_position881_equal <= stdl(equity_lane1_deal_stage21_candidates(60-1 downto 54) = equity_lane1_deal_stage20_pos_out(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position136_same_position857_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
 
 
-equity_lane1_deal_stage21_same_position882_equal <= stdl(equity_lane1_deal_stage21_candidates(60-1 downto 54) = equity_lane1_deal_stage20_pos_out(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position136_same_position858_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
 
 
-equity_lane1_deal_stage21_same_position883_equal <= stdl(equity_lane1_deal_stage21_candidates(60-1 downto 54) = equity_lane1_deal_stage20_pos_out(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position136_same_position859_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
 
 
-equity_lane1_deal_stage21_same_position884_equal <= stdl(equity_lane1_deal_stage21_candidates(60-1 downto 54) = equity_lane1_deal_stage20_pos_out(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position136_any_set268_hit <= stdl(equity_lane1_deal_stage21_repeated_position136_any_set268_bits /= 0);
 
 
-equity_lane1_deal_stage21_same_position885_equal <= stdl(equity_lane1_deal_stage21_candidates(60-1 downto 54) = equity_lane1_deal_stage20_pos_out(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position136_any_set269_hit <= stdl(equity_lane1_deal_stage21_repeated_position136_any_set269_bits /= 0);
 
 
-equity_lane1_deal_stage21_same_position886_equal <= stdl(equity_lane1_deal_stage21_candidates(60-1 downto 54) = equity_lane1_deal_stage20_pos_out(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position136_any_set270_hit <= stdl(equity_lane1_deal_stage21_repeated_position136_any_set270_bits /= 0);
 
 
-equity_lane1_deal_stage21_same_position887_equal <= stdl(equity_lane1_deal_stage21_candidates(60-1 downto 54) = equity_lane1_deal_stage20_pos_out(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position136_groups <= equity_lane1_deal_stage21_repeated_position136_gathered;
 
 
-equity_lane1_deal_stage21_same_position888_equal <= stdl(equity_lane1_deal_stage21_candidates(60-1 downto 54) = equity_lane1_deal_stage20_pos_out(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position137_same_position860_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
 
 
-equity_lane1_deal_stage21_same_position889_equal <= stdl(equity_lane1_deal_stage21_candidates(60-1 downto 54) = equity_lane1_deal_stage20_pos_out(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position137_same_position861_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
 
-equity_lane1_deal_stage21_repeats_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane1_deal_stage21_repeats <= equity_lane1_deal_stage21_compared;
-    end if;
-end process equity_lane1_deal_stage21_repeats_register;
+
+equity_lane1_deal_stage21_repeated_position137_same_position862_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage21_repeated_position137_same_position863_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage21_repeated_position137_same_position864_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage21_repeated_position137_same_position865_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage21_repeated_position137_same_position866_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage21_repeated_position137_same_position867_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
+
+
+equity_lane1_deal_stage21_repeated_position137_same_position868_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
+
+
+equity_lane1_deal_stage21_repeated_position137_same_position869_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
+
+
+equity_lane1_deal_stage21_repeated_position137_any_set271_hit <= stdl(equity_lane1_deal_stage21_repeated_position137_any_set271_bits /= 0);
+
+
+equity_lane1_deal_stage21_repeated_position137_any_set272_hit <= stdl(equity_lane1_deal_stage21_repeated_position137_any_set272_bits /= 0);
+
+
+equity_lane1_deal_stage21_repeated_position137_any_set273_hit <= stdl(equity_lane1_deal_stage21_repeated_position137_any_set273_bits /= 0);
+
+
+equity_lane1_deal_stage21_repeated_position137_groups <= equity_lane1_deal_stage21_repeated_position137_gathered;
+
+
+equity_lane1_deal_stage21_repeated_position138_same_position870_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage21_repeated_position138_same_position871_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage21_repeated_position138_same_position872_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage21_repeated_position138_same_position873_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage21_repeated_position138_same_position874_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage21_repeated_position138_same_position875_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage21_repeated_position138_same_position876_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage21_repeated_position138_same_position877_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
+
+
+equity_lane1_deal_stage21_repeated_position138_same_position878_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
+
+
+equity_lane1_deal_stage21_repeated_position138_same_position879_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
+
+
+equity_lane1_deal_stage21_repeated_position138_any_set274_hit <= stdl(equity_lane1_deal_stage21_repeated_position138_any_set274_bits /= 0);
+
+
+equity_lane1_deal_stage21_repeated_position138_any_set275_hit <= stdl(equity_lane1_deal_stage21_repeated_position138_any_set275_bits /= 0);
+
+
+equity_lane1_deal_stage21_repeated_position138_any_set276_hit <= stdl(equity_lane1_deal_stage21_repeated_position138_any_set276_bits /= 0);
+
+
+equity_lane1_deal_stage21_repeated_position138_groups <= equity_lane1_deal_stage21_repeated_position138_gathered;
+
+
+equity_lane1_deal_stage21_repeated_position139_same_position880_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
+
+
+equity_lane1_deal_stage21_repeated_position139_same_position881_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
+
+
+equity_lane1_deal_stage21_repeated_position139_same_position882_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
+
+
+equity_lane1_deal_stage21_repeated_position139_same_position883_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
+
+
+equity_lane1_deal_stage21_repeated_position139_same_position884_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
+
+
+equity_lane1_deal_stage21_repeated_position139_same_position885_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
+
+
+equity_lane1_deal_stage21_repeated_position139_same_position886_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
+
+
+equity_lane1_deal_stage21_repeated_position139_same_position887_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
+
+
+equity_lane1_deal_stage21_repeated_position139_same_position888_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
+
+
+equity_lane1_deal_stage21_repeated_position139_same_position889_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
+
+
+equity_lane1_deal_stage21_repeated_position139_any_set277_hit <= stdl(equity_lane1_deal_stage21_repeated_position139_any_set277_bits /= 0);
+
+
+equity_lane1_deal_stage21_repeated_position139_any_set278_hit <= stdl(equity_lane1_deal_stage21_repeated_position139_any_set278_bits /= 0);
+
+
+equity_lane1_deal_stage21_repeated_position139_any_set279_hit <= stdl(equity_lane1_deal_stage21_repeated_position139_any_set279_bits /= 0);
+
+
+equity_lane1_deal_stage21_repeated_position139_groups <= equity_lane1_deal_stage21_repeated_position139_gathered;
 
 equity_lane1_deal_stage21_masking: process (equity_lane1_slot_stream21_word, equity_lane1_deal_stage21_exact_q, equity_lane1_delay_line21_d_out, equity_lane1_deal_stage21_mask_q) is
     variable masked: unsigned(59 downto 0);
@@ -21991,20 +24045,9 @@ begin
 end process equity_lane1_deal_stage21_masking;
 
 equity_lane1_deal_stage21_take: process (clk) is
-    variable lows: unsigned(9 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 10);
-        for f in 0 to 10-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage21_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane1_deal_stage21_n_q);
-        end loop;
         equity_lane1_deal_stage21_taken <= equity_lane1_deal_stage21_candidates;
-        equity_lane1_deal_stage21_below <= lows;
         equity_lane1_deal_stage21_t_pos <= equity_lane1_deal_stage20_pos_out;
     end if;
 end process equity_lane1_deal_stage21_take;
@@ -22024,17 +24067,22 @@ end process equity_lane1_deal_stage21_take_flags;
 
 equity_lane1_deal_stage21_judge: process (clk) is
     variable usable: unsigned(9 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 10);
         for f in 0 to 10-1 loop
-            ok := equity_lane1_deal_stage21_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane1_deal_stage21_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane1_deal_stage21_n_q);
             if (bool(equity_lane1_deal_stage21_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 10-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage21_repeats(((10 * f) + t)))));
+            for g in 0 to 3-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage21_repeated(((3 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;

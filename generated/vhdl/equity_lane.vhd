@@ -286,11 +286,10 @@ signal equity_lane0_deal_stage0_found: std_logic;
 signal equity_lane0_deal_stage0_free: unsigned(4 downto 0);
 signal equity_lane0_deal_stage0_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage0_taken: unsigned(29 downto 0);
-signal equity_lane0_deal_stage0_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage0_t_pos: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_t_tok: std_logic;
 signal equity_lane0_deal_stage0_t_ok: std_logic;
-signal equity_lane0_deal_stage0_repeats: unsigned(4 downto 0);
+signal equity_lane0_deal_stage0_repeated: unsigned(4 downto 0);
 signal equity_lane0_deal_stage1_ok_out: std_logic;
 signal equity_lane0_deal_stage1_pos_out: unsigned(11 downto 0);
 signal equity_lane0_deal_stage1_n_q: unsigned(5 downto 0);
@@ -303,19 +302,27 @@ signal equity_lane0_deal_stage1_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage1_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage1_found: std_logic;
 signal equity_lane0_deal_stage1_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage1_repeats: unsigned(4 downto 0);
-signal equity_lane0_deal_stage1_compared: unsigned(4 downto 0);
 signal equity_lane0_deal_stage1_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage1_taken: unsigned(29 downto 0);
-signal equity_lane0_deal_stage1_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage1_t_pos: unsigned(5 downto 0);
 signal equity_lane0_deal_stage1_t_tok: std_logic;
 signal equity_lane0_deal_stage1_t_ok: std_logic;
-signal equity_lane0_deal_stage1_same_position0_equal: std_logic;
-signal equity_lane0_deal_stage1_same_position1_equal: std_logic;
-signal equity_lane0_deal_stage1_same_position2_equal: std_logic;
-signal equity_lane0_deal_stage1_same_position3_equal: std_logic;
-signal equity_lane0_deal_stage1_same_position4_equal: std_logic;
+signal equity_lane0_deal_stage1_repeated: unsigned(4 downto 0);
+signal equity_lane0_deal_stage1_repeated_position0_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage1_repeated_position0_gathered: std_logic;
+signal equity_lane0_deal_stage1_repeated_position0_same_position0_equal: std_logic;
+signal equity_lane0_deal_stage1_repeated_position1_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage1_repeated_position1_gathered: std_logic;
+signal equity_lane0_deal_stage1_repeated_position1_same_position1_equal: std_logic;
+signal equity_lane0_deal_stage1_repeated_position2_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage1_repeated_position2_gathered: std_logic;
+signal equity_lane0_deal_stage1_repeated_position2_same_position2_equal: std_logic;
+signal equity_lane0_deal_stage1_repeated_position3_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage1_repeated_position3_gathered: std_logic;
+signal equity_lane0_deal_stage1_repeated_position3_same_position3_equal: std_logic;
+signal equity_lane0_deal_stage1_repeated_position4_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage1_repeated_position4_gathered: std_logic;
+signal equity_lane0_deal_stage1_repeated_position4_same_position4_equal: std_logic;
 signal equity_lane0_deal_stage2_ok_out: std_logic;
 signal equity_lane0_deal_stage2_pos_out: unsigned(17 downto 0);
 signal equity_lane0_deal_stage2_n_q: unsigned(5 downto 0);
@@ -328,24 +335,37 @@ signal equity_lane0_deal_stage2_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage2_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage2_found: std_logic;
 signal equity_lane0_deal_stage2_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage2_repeats: unsigned(9 downto 0);
-signal equity_lane0_deal_stage2_compared: unsigned(9 downto 0);
 signal equity_lane0_deal_stage2_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage2_taken: unsigned(29 downto 0);
-signal equity_lane0_deal_stage2_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage2_t_pos: unsigned(11 downto 0);
 signal equity_lane0_deal_stage2_t_tok: std_logic;
 signal equity_lane0_deal_stage2_t_ok: std_logic;
-signal equity_lane0_deal_stage2_same_position5_equal: std_logic;
-signal equity_lane0_deal_stage2_same_position6_equal: std_logic;
-signal equity_lane0_deal_stage2_same_position7_equal: std_logic;
-signal equity_lane0_deal_stage2_same_position8_equal: std_logic;
-signal equity_lane0_deal_stage2_same_position9_equal: std_logic;
-signal equity_lane0_deal_stage2_same_position10_equal: std_logic;
-signal equity_lane0_deal_stage2_same_position11_equal: std_logic;
-signal equity_lane0_deal_stage2_same_position12_equal: std_logic;
-signal equity_lane0_deal_stage2_same_position13_equal: std_logic;
-signal equity_lane0_deal_stage2_same_position14_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated: unsigned(4 downto 0);
+signal equity_lane0_deal_stage2_repeated_position5_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage2_repeated_position5_gathered: std_logic;
+signal equity_lane0_deal_stage2_repeated_position5_same_position5_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position5_same_position6_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position5_any_set5_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position6_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage2_repeated_position6_gathered: std_logic;
+signal equity_lane0_deal_stage2_repeated_position6_same_position7_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position6_same_position8_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position6_any_set6_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position7_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage2_repeated_position7_gathered: std_logic;
+signal equity_lane0_deal_stage2_repeated_position7_same_position9_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position7_same_position10_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position7_any_set7_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position8_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage2_repeated_position8_gathered: std_logic;
+signal equity_lane0_deal_stage2_repeated_position8_same_position11_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position8_same_position12_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position8_any_set8_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage2_repeated_position9_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage2_repeated_position9_gathered: std_logic;
+signal equity_lane0_deal_stage2_repeated_position9_same_position13_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position9_same_position14_equal: std_logic;
+signal equity_lane0_deal_stage2_repeated_position9_any_set9_bits: unsigned(1 downto 0);
 signal equity_lane0_deal_stage3_ok_out: std_logic;
 signal equity_lane0_deal_stage3_pos_out: unsigned(23 downto 0);
 signal equity_lane0_deal_stage3_n_q: unsigned(5 downto 0);
@@ -358,29 +378,42 @@ signal equity_lane0_deal_stage3_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage3_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage3_found: std_logic;
 signal equity_lane0_deal_stage3_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage3_repeats: unsigned(14 downto 0);
-signal equity_lane0_deal_stage3_compared: unsigned(14 downto 0);
 signal equity_lane0_deal_stage3_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage3_taken: unsigned(29 downto 0);
-signal equity_lane0_deal_stage3_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage3_t_pos: unsigned(17 downto 0);
 signal equity_lane0_deal_stage3_t_tok: std_logic;
 signal equity_lane0_deal_stage3_t_ok: std_logic;
-signal equity_lane0_deal_stage3_same_position15_equal: std_logic;
-signal equity_lane0_deal_stage3_same_position16_equal: std_logic;
-signal equity_lane0_deal_stage3_same_position17_equal: std_logic;
-signal equity_lane0_deal_stage3_same_position18_equal: std_logic;
-signal equity_lane0_deal_stage3_same_position19_equal: std_logic;
-signal equity_lane0_deal_stage3_same_position20_equal: std_logic;
-signal equity_lane0_deal_stage3_same_position21_equal: std_logic;
-signal equity_lane0_deal_stage3_same_position22_equal: std_logic;
-signal equity_lane0_deal_stage3_same_position23_equal: std_logic;
-signal equity_lane0_deal_stage3_same_position24_equal: std_logic;
-signal equity_lane0_deal_stage3_same_position25_equal: std_logic;
-signal equity_lane0_deal_stage3_same_position26_equal: std_logic;
-signal equity_lane0_deal_stage3_same_position27_equal: std_logic;
-signal equity_lane0_deal_stage3_same_position28_equal: std_logic;
-signal equity_lane0_deal_stage3_same_position29_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated: unsigned(4 downto 0);
+signal equity_lane0_deal_stage3_repeated_position10_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage3_repeated_position10_gathered: std_logic;
+signal equity_lane0_deal_stage3_repeated_position10_same_position15_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position10_same_position16_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position10_same_position17_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position10_any_set10_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position11_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage3_repeated_position11_gathered: std_logic;
+signal equity_lane0_deal_stage3_repeated_position11_same_position18_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position11_same_position19_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position11_same_position20_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position11_any_set11_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position12_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage3_repeated_position12_gathered: std_logic;
+signal equity_lane0_deal_stage3_repeated_position12_same_position21_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position12_same_position22_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position12_same_position23_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position12_any_set12_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position13_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage3_repeated_position13_gathered: std_logic;
+signal equity_lane0_deal_stage3_repeated_position13_same_position24_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position13_same_position25_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position13_same_position26_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position13_any_set13_bits: unsigned(2 downto 0);
+signal equity_lane0_deal_stage3_repeated_position14_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage3_repeated_position14_gathered: std_logic;
+signal equity_lane0_deal_stage3_repeated_position14_same_position27_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position14_same_position28_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position14_same_position29_equal: std_logic;
+signal equity_lane0_deal_stage3_repeated_position14_any_set14_bits: unsigned(2 downto 0);
 signal equity_lane0_deal_stage4_ok_out: std_logic;
 signal equity_lane0_deal_stage4_pos_out: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_n_q: unsigned(5 downto 0);
@@ -393,34 +426,47 @@ signal equity_lane0_deal_stage4_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage4_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_found: std_logic;
 signal equity_lane0_deal_stage4_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage4_repeats: unsigned(19 downto 0);
-signal equity_lane0_deal_stage4_compared: unsigned(19 downto 0);
 signal equity_lane0_deal_stage4_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage4_taken: unsigned(29 downto 0);
-signal equity_lane0_deal_stage4_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage4_t_pos: unsigned(23 downto 0);
 signal equity_lane0_deal_stage4_t_tok: std_logic;
 signal equity_lane0_deal_stage4_t_ok: std_logic;
-signal equity_lane0_deal_stage4_same_position30_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position31_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position32_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position33_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position34_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position35_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position36_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position37_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position38_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position39_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position40_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position41_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position42_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position43_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position44_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position45_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position46_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position47_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position48_equal: std_logic;
-signal equity_lane0_deal_stage4_same_position49_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated: unsigned(4 downto 0);
+signal equity_lane0_deal_stage4_repeated_position15_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage4_repeated_position15_gathered: std_logic;
+signal equity_lane0_deal_stage4_repeated_position15_same_position30_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position15_same_position31_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position15_same_position32_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position15_same_position33_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position15_any_set15_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position16_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage4_repeated_position16_gathered: std_logic;
+signal equity_lane0_deal_stage4_repeated_position16_same_position34_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position16_same_position35_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position16_same_position36_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position16_same_position37_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position16_any_set16_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position17_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage4_repeated_position17_gathered: std_logic;
+signal equity_lane0_deal_stage4_repeated_position17_same_position38_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position17_same_position39_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position17_same_position40_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position17_same_position41_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position17_any_set17_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position18_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage4_repeated_position18_gathered: std_logic;
+signal equity_lane0_deal_stage4_repeated_position18_same_position42_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position18_same_position43_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position18_same_position44_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position18_same_position45_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position18_any_set18_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage4_repeated_position19_groups: unsigned(0 downto 0);
+signal equity_lane0_deal_stage4_repeated_position19_gathered: std_logic;
+signal equity_lane0_deal_stage4_repeated_position19_same_position46_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position19_same_position47_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position19_same_position48_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position19_same_position49_equal: std_logic;
+signal equity_lane0_deal_stage4_repeated_position19_any_set19_bits: unsigned(3 downto 0);
 signal equity_lane0_deal_stage5_ok_out: std_logic;
 signal equity_lane0_deal_stage5_pos_out: unsigned(35 downto 0);
 signal equity_lane0_deal_stage5_n_q: unsigned(5 downto 0);
@@ -433,39 +479,62 @@ signal equity_lane0_deal_stage5_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage5_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_found: std_logic;
 signal equity_lane0_deal_stage5_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage5_repeats: unsigned(24 downto 0);
-signal equity_lane0_deal_stage5_compared: unsigned(24 downto 0);
 signal equity_lane0_deal_stage5_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_taken: unsigned(29 downto 0);
-signal equity_lane0_deal_stage5_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage5_t_pos: unsigned(29 downto 0);
 signal equity_lane0_deal_stage5_t_tok: std_logic;
 signal equity_lane0_deal_stage5_t_ok: std_logic;
-signal equity_lane0_deal_stage5_same_position50_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position51_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position52_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position53_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position54_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position55_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position56_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position57_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position58_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position59_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position60_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position61_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position62_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position63_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position64_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position65_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position66_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position67_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position68_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position69_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position70_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position71_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position72_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position73_equal: std_logic;
-signal equity_lane0_deal_stage5_same_position74_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated: unsigned(9 downto 0);
+signal equity_lane0_deal_stage5_repeated_position20_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position20_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position20_same_position50_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position20_same_position51_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position20_same_position52_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position20_same_position53_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position20_same_position54_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position20_any_set20_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage5_repeated_position20_any_set20_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position20_any_set21_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position21_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position21_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position21_same_position55_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position21_same_position56_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position21_same_position57_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position21_same_position58_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position21_same_position59_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position21_any_set22_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage5_repeated_position21_any_set22_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position21_any_set23_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position22_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position22_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position22_same_position60_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position22_same_position61_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position22_same_position62_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position22_same_position63_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position22_same_position64_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position22_any_set24_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage5_repeated_position22_any_set24_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position22_any_set25_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position23_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position23_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position23_same_position65_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position23_same_position66_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position23_same_position67_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position23_same_position68_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position23_same_position69_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position23_any_set26_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage5_repeated_position23_any_set26_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position23_any_set27_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position24_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position24_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage5_repeated_position24_same_position70_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position24_same_position71_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position24_same_position72_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position24_same_position73_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position24_same_position74_equal: std_logic;
+signal equity_lane0_deal_stage5_repeated_position24_any_set28_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage5_repeated_position24_any_set28_hit: std_logic;
+signal equity_lane0_deal_stage5_repeated_position24_any_set29_hit: std_logic;
 signal equity_lane0_deal_stage6_n_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage6_mask_q: unsigned(5 downto 0);
 signal equity_lane0_deal_stage6_exact_q: std_logic;
@@ -476,44 +545,72 @@ signal equity_lane0_deal_stage6_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage6_fields: unsigned(29 downto 0);
 signal equity_lane0_deal_stage6_found: std_logic;
 signal equity_lane0_deal_stage6_free: unsigned(4 downto 0);
-signal equity_lane0_deal_stage6_repeats: unsigned(29 downto 0);
-signal equity_lane0_deal_stage6_compared: unsigned(29 downto 0);
 signal equity_lane0_deal_stage6_candidates: unsigned(29 downto 0);
 signal equity_lane0_deal_stage6_taken: unsigned(29 downto 0);
-signal equity_lane0_deal_stage6_below: unsigned(4 downto 0);
 signal equity_lane0_deal_stage6_t_pos: unsigned(35 downto 0);
 signal equity_lane0_deal_stage6_t_tok: std_logic;
 signal equity_lane0_deal_stage6_t_ok: std_logic;
-signal equity_lane0_deal_stage6_same_position75_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position76_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position77_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position78_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position79_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position80_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position81_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position82_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position83_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position84_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position85_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position86_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position87_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position88_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position89_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position90_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position91_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position92_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position93_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position94_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position95_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position96_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position97_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position98_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position99_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position100_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position101_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position102_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position103_equal: std_logic;
-signal equity_lane0_deal_stage6_same_position104_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated: unsigned(9 downto 0);
+signal equity_lane0_deal_stage6_repeated_position25_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position25_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position25_same_position75_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position25_same_position76_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position25_same_position77_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position25_same_position78_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position25_same_position79_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position25_same_position80_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position25_any_set30_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage6_repeated_position25_any_set30_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position25_any_set31_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position25_any_set31_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position26_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position26_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position26_same_position81_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position26_same_position82_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position26_same_position83_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position26_same_position84_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position26_same_position85_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position26_same_position86_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position26_any_set32_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage6_repeated_position26_any_set32_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position26_any_set33_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position26_any_set33_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position27_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position27_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position27_same_position87_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position27_same_position88_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position27_same_position89_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position27_same_position90_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position27_same_position91_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position27_same_position92_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position27_any_set34_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage6_repeated_position27_any_set34_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position27_any_set35_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position27_any_set35_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position28_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position28_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position28_same_position93_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position28_same_position94_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position28_same_position95_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position28_same_position96_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position28_same_position97_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position28_same_position98_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position28_any_set36_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage6_repeated_position28_any_set36_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position28_any_set37_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position28_any_set37_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_groups: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position29_gathered: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position29_same_position99_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_same_position100_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_same_position101_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_same_position102_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_same_position103_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_same_position104_equal: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_any_set38_bits: unsigned(3 downto 0);
+signal equity_lane0_deal_stage6_repeated_position29_any_set38_hit: std_logic;
+signal equity_lane0_deal_stage6_repeated_position29_any_set39_bits: unsigned(1 downto 0);
+signal equity_lane0_deal_stage6_repeated_position29_any_set39_hit: std_logic;
 signal equity_lane0_winners: unsigned(1 downto 0);
 signal equity_lane0_shown: std_logic;
 signal equity_lane0_look_valid: std_logic;
@@ -950,7 +1047,6 @@ equity_lane0_chunked_counter0_zero <= to_unsigned(0, 8);
 equity_lane0_chunked_counter0_counter_chunk0_carry_in <= to_unsigned(0, 1);
 equity_lane0_first_pos <= to_unsigned(0, 6);
 equity_lane0_colex_odometer0_spare <= '1';
-equity_lane0_deal_stage0_repeats <= to_unsigned(0, 5);
 equity_lane0_high_winners <= to_unsigned(0, 1);
 equity_lane0_one <= '1';
 equity_lane0_tally0_no <= '0';
@@ -995,111 +1091,156 @@ equity_lane0_colex_odometer0_rise_bits(3) <= equity_lane0_colex_odometer0_odomet
 equity_lane0_colex_odometer0_rise_bits(2) <= equity_lane0_colex_odometer0_odometer_digit2_can_rise;
 equity_lane0_colex_odometer0_rise_bits(1) <= equity_lane0_colex_odometer0_odometer_digit1_can_rise;
 equity_lane0_colex_odometer0_rise_bits(0) <= equity_lane0_colex_odometer0_odometer_digit0_can_rise;
-equity_lane0_deal_stage1_compared(4) <= equity_lane0_deal_stage1_same_position4_equal;
-equity_lane0_deal_stage1_compared(3) <= equity_lane0_deal_stage1_same_position3_equal;
-equity_lane0_deal_stage1_compared(2) <= equity_lane0_deal_stage1_same_position2_equal;
-equity_lane0_deal_stage1_compared(1) <= equity_lane0_deal_stage1_same_position1_equal;
-equity_lane0_deal_stage1_compared(0) <= equity_lane0_deal_stage1_same_position0_equal;
-equity_lane0_deal_stage2_compared(9) <= equity_lane0_deal_stage2_same_position14_equal;
-equity_lane0_deal_stage2_compared(8) <= equity_lane0_deal_stage2_same_position13_equal;
-equity_lane0_deal_stage2_compared(7) <= equity_lane0_deal_stage2_same_position12_equal;
-equity_lane0_deal_stage2_compared(6) <= equity_lane0_deal_stage2_same_position11_equal;
-equity_lane0_deal_stage2_compared(5) <= equity_lane0_deal_stage2_same_position10_equal;
-equity_lane0_deal_stage2_compared(4) <= equity_lane0_deal_stage2_same_position9_equal;
-equity_lane0_deal_stage2_compared(3) <= equity_lane0_deal_stage2_same_position8_equal;
-equity_lane0_deal_stage2_compared(2) <= equity_lane0_deal_stage2_same_position7_equal;
-equity_lane0_deal_stage2_compared(1) <= equity_lane0_deal_stage2_same_position6_equal;
-equity_lane0_deal_stage2_compared(0) <= equity_lane0_deal_stage2_same_position5_equal;
-equity_lane0_deal_stage3_compared(14) <= equity_lane0_deal_stage3_same_position29_equal;
-equity_lane0_deal_stage3_compared(13) <= equity_lane0_deal_stage3_same_position28_equal;
-equity_lane0_deal_stage3_compared(12) <= equity_lane0_deal_stage3_same_position27_equal;
-equity_lane0_deal_stage3_compared(11) <= equity_lane0_deal_stage3_same_position26_equal;
-equity_lane0_deal_stage3_compared(10) <= equity_lane0_deal_stage3_same_position25_equal;
-equity_lane0_deal_stage3_compared(9) <= equity_lane0_deal_stage3_same_position24_equal;
-equity_lane0_deal_stage3_compared(8) <= equity_lane0_deal_stage3_same_position23_equal;
-equity_lane0_deal_stage3_compared(7) <= equity_lane0_deal_stage3_same_position22_equal;
-equity_lane0_deal_stage3_compared(6) <= equity_lane0_deal_stage3_same_position21_equal;
-equity_lane0_deal_stage3_compared(5) <= equity_lane0_deal_stage3_same_position20_equal;
-equity_lane0_deal_stage3_compared(4) <= equity_lane0_deal_stage3_same_position19_equal;
-equity_lane0_deal_stage3_compared(3) <= equity_lane0_deal_stage3_same_position18_equal;
-equity_lane0_deal_stage3_compared(2) <= equity_lane0_deal_stage3_same_position17_equal;
-equity_lane0_deal_stage3_compared(1) <= equity_lane0_deal_stage3_same_position16_equal;
-equity_lane0_deal_stage3_compared(0) <= equity_lane0_deal_stage3_same_position15_equal;
-equity_lane0_deal_stage4_compared(19) <= equity_lane0_deal_stage4_same_position49_equal;
-equity_lane0_deal_stage4_compared(18) <= equity_lane0_deal_stage4_same_position48_equal;
-equity_lane0_deal_stage4_compared(17) <= equity_lane0_deal_stage4_same_position47_equal;
-equity_lane0_deal_stage4_compared(16) <= equity_lane0_deal_stage4_same_position46_equal;
-equity_lane0_deal_stage4_compared(15) <= equity_lane0_deal_stage4_same_position45_equal;
-equity_lane0_deal_stage4_compared(14) <= equity_lane0_deal_stage4_same_position44_equal;
-equity_lane0_deal_stage4_compared(13) <= equity_lane0_deal_stage4_same_position43_equal;
-equity_lane0_deal_stage4_compared(12) <= equity_lane0_deal_stage4_same_position42_equal;
-equity_lane0_deal_stage4_compared(11) <= equity_lane0_deal_stage4_same_position41_equal;
-equity_lane0_deal_stage4_compared(10) <= equity_lane0_deal_stage4_same_position40_equal;
-equity_lane0_deal_stage4_compared(9) <= equity_lane0_deal_stage4_same_position39_equal;
-equity_lane0_deal_stage4_compared(8) <= equity_lane0_deal_stage4_same_position38_equal;
-equity_lane0_deal_stage4_compared(7) <= equity_lane0_deal_stage4_same_position37_equal;
-equity_lane0_deal_stage4_compared(6) <= equity_lane0_deal_stage4_same_position36_equal;
-equity_lane0_deal_stage4_compared(5) <= equity_lane0_deal_stage4_same_position35_equal;
-equity_lane0_deal_stage4_compared(4) <= equity_lane0_deal_stage4_same_position34_equal;
-equity_lane0_deal_stage4_compared(3) <= equity_lane0_deal_stage4_same_position33_equal;
-equity_lane0_deal_stage4_compared(2) <= equity_lane0_deal_stage4_same_position32_equal;
-equity_lane0_deal_stage4_compared(1) <= equity_lane0_deal_stage4_same_position31_equal;
-equity_lane0_deal_stage4_compared(0) <= equity_lane0_deal_stage4_same_position30_equal;
-equity_lane0_deal_stage5_compared(24) <= equity_lane0_deal_stage5_same_position74_equal;
-equity_lane0_deal_stage5_compared(23) <= equity_lane0_deal_stage5_same_position73_equal;
-equity_lane0_deal_stage5_compared(22) <= equity_lane0_deal_stage5_same_position72_equal;
-equity_lane0_deal_stage5_compared(21) <= equity_lane0_deal_stage5_same_position71_equal;
-equity_lane0_deal_stage5_compared(20) <= equity_lane0_deal_stage5_same_position70_equal;
-equity_lane0_deal_stage5_compared(19) <= equity_lane0_deal_stage5_same_position69_equal;
-equity_lane0_deal_stage5_compared(18) <= equity_lane0_deal_stage5_same_position68_equal;
-equity_lane0_deal_stage5_compared(17) <= equity_lane0_deal_stage5_same_position67_equal;
-equity_lane0_deal_stage5_compared(16) <= equity_lane0_deal_stage5_same_position66_equal;
-equity_lane0_deal_stage5_compared(15) <= equity_lane0_deal_stage5_same_position65_equal;
-equity_lane0_deal_stage5_compared(14) <= equity_lane0_deal_stage5_same_position64_equal;
-equity_lane0_deal_stage5_compared(13) <= equity_lane0_deal_stage5_same_position63_equal;
-equity_lane0_deal_stage5_compared(12) <= equity_lane0_deal_stage5_same_position62_equal;
-equity_lane0_deal_stage5_compared(11) <= equity_lane0_deal_stage5_same_position61_equal;
-equity_lane0_deal_stage5_compared(10) <= equity_lane0_deal_stage5_same_position60_equal;
-equity_lane0_deal_stage5_compared(9) <= equity_lane0_deal_stage5_same_position59_equal;
-equity_lane0_deal_stage5_compared(8) <= equity_lane0_deal_stage5_same_position58_equal;
-equity_lane0_deal_stage5_compared(7) <= equity_lane0_deal_stage5_same_position57_equal;
-equity_lane0_deal_stage5_compared(6) <= equity_lane0_deal_stage5_same_position56_equal;
-equity_lane0_deal_stage5_compared(5) <= equity_lane0_deal_stage5_same_position55_equal;
-equity_lane0_deal_stage5_compared(4) <= equity_lane0_deal_stage5_same_position54_equal;
-equity_lane0_deal_stage5_compared(3) <= equity_lane0_deal_stage5_same_position53_equal;
-equity_lane0_deal_stage5_compared(2) <= equity_lane0_deal_stage5_same_position52_equal;
-equity_lane0_deal_stage5_compared(1) <= equity_lane0_deal_stage5_same_position51_equal;
-equity_lane0_deal_stage5_compared(0) <= equity_lane0_deal_stage5_same_position50_equal;
-equity_lane0_deal_stage6_compared(29) <= equity_lane0_deal_stage6_same_position104_equal;
-equity_lane0_deal_stage6_compared(28) <= equity_lane0_deal_stage6_same_position103_equal;
-equity_lane0_deal_stage6_compared(27) <= equity_lane0_deal_stage6_same_position102_equal;
-equity_lane0_deal_stage6_compared(26) <= equity_lane0_deal_stage6_same_position101_equal;
-equity_lane0_deal_stage6_compared(25) <= equity_lane0_deal_stage6_same_position100_equal;
-equity_lane0_deal_stage6_compared(24) <= equity_lane0_deal_stage6_same_position99_equal;
-equity_lane0_deal_stage6_compared(23) <= equity_lane0_deal_stage6_same_position98_equal;
-equity_lane0_deal_stage6_compared(22) <= equity_lane0_deal_stage6_same_position97_equal;
-equity_lane0_deal_stage6_compared(21) <= equity_lane0_deal_stage6_same_position96_equal;
-equity_lane0_deal_stage6_compared(20) <= equity_lane0_deal_stage6_same_position95_equal;
-equity_lane0_deal_stage6_compared(19) <= equity_lane0_deal_stage6_same_position94_equal;
-equity_lane0_deal_stage6_compared(18) <= equity_lane0_deal_stage6_same_position93_equal;
-equity_lane0_deal_stage6_compared(17) <= equity_lane0_deal_stage6_same_position92_equal;
-equity_lane0_deal_stage6_compared(16) <= equity_lane0_deal_stage6_same_position91_equal;
-equity_lane0_deal_stage6_compared(15) <= equity_lane0_deal_stage6_same_position90_equal;
-equity_lane0_deal_stage6_compared(14) <= equity_lane0_deal_stage6_same_position89_equal;
-equity_lane0_deal_stage6_compared(13) <= equity_lane0_deal_stage6_same_position88_equal;
-equity_lane0_deal_stage6_compared(12) <= equity_lane0_deal_stage6_same_position87_equal;
-equity_lane0_deal_stage6_compared(11) <= equity_lane0_deal_stage6_same_position86_equal;
-equity_lane0_deal_stage6_compared(10) <= equity_lane0_deal_stage6_same_position85_equal;
-equity_lane0_deal_stage6_compared(9) <= equity_lane0_deal_stage6_same_position84_equal;
-equity_lane0_deal_stage6_compared(8) <= equity_lane0_deal_stage6_same_position83_equal;
-equity_lane0_deal_stage6_compared(7) <= equity_lane0_deal_stage6_same_position82_equal;
-equity_lane0_deal_stage6_compared(6) <= equity_lane0_deal_stage6_same_position81_equal;
-equity_lane0_deal_stage6_compared(5) <= equity_lane0_deal_stage6_same_position80_equal;
-equity_lane0_deal_stage6_compared(4) <= equity_lane0_deal_stage6_same_position79_equal;
-equity_lane0_deal_stage6_compared(3) <= equity_lane0_deal_stage6_same_position78_equal;
-equity_lane0_deal_stage6_compared(2) <= equity_lane0_deal_stage6_same_position77_equal;
-equity_lane0_deal_stage6_compared(1) <= equity_lane0_deal_stage6_same_position76_equal;
-equity_lane0_deal_stage6_compared(0) <= equity_lane0_deal_stage6_same_position75_equal;
+equity_lane0_deal_stage0_repeated(4) <= '0';
+equity_lane0_deal_stage0_repeated(3) <= '0';
+equity_lane0_deal_stage0_repeated(2) <= '0';
+equity_lane0_deal_stage0_repeated(1) <= '0';
+equity_lane0_deal_stage0_repeated(0) <= '0';
+equity_lane0_deal_stage1_repeated(4) <= equity_lane0_deal_stage1_repeated_position4_groups(0);
+equity_lane0_deal_stage1_repeated(3) <= equity_lane0_deal_stage1_repeated_position3_groups(0);
+equity_lane0_deal_stage1_repeated(2) <= equity_lane0_deal_stage1_repeated_position2_groups(0);
+equity_lane0_deal_stage1_repeated(1) <= equity_lane0_deal_stage1_repeated_position1_groups(0);
+equity_lane0_deal_stage1_repeated(0) <= equity_lane0_deal_stage1_repeated_position0_groups(0);
+equity_lane0_deal_stage2_repeated(4) <= equity_lane0_deal_stage2_repeated_position9_groups(0);
+equity_lane0_deal_stage2_repeated(3) <= equity_lane0_deal_stage2_repeated_position8_groups(0);
+equity_lane0_deal_stage2_repeated(2) <= equity_lane0_deal_stage2_repeated_position7_groups(0);
+equity_lane0_deal_stage2_repeated(1) <= equity_lane0_deal_stage2_repeated_position6_groups(0);
+equity_lane0_deal_stage2_repeated(0) <= equity_lane0_deal_stage2_repeated_position5_groups(0);
+equity_lane0_deal_stage2_repeated_position5_any_set5_bits(1) <= equity_lane0_deal_stage2_repeated_position5_same_position5_equal;
+equity_lane0_deal_stage2_repeated_position5_any_set5_bits(0) <= equity_lane0_deal_stage2_repeated_position5_same_position6_equal;
+equity_lane0_deal_stage2_repeated_position6_any_set6_bits(1) <= equity_lane0_deal_stage2_repeated_position6_same_position7_equal;
+equity_lane0_deal_stage2_repeated_position6_any_set6_bits(0) <= equity_lane0_deal_stage2_repeated_position6_same_position8_equal;
+equity_lane0_deal_stage2_repeated_position7_any_set7_bits(1) <= equity_lane0_deal_stage2_repeated_position7_same_position9_equal;
+equity_lane0_deal_stage2_repeated_position7_any_set7_bits(0) <= equity_lane0_deal_stage2_repeated_position7_same_position10_equal;
+equity_lane0_deal_stage2_repeated_position8_any_set8_bits(1) <= equity_lane0_deal_stage2_repeated_position8_same_position11_equal;
+equity_lane0_deal_stage2_repeated_position8_any_set8_bits(0) <= equity_lane0_deal_stage2_repeated_position8_same_position12_equal;
+equity_lane0_deal_stage2_repeated_position9_any_set9_bits(1) <= equity_lane0_deal_stage2_repeated_position9_same_position13_equal;
+equity_lane0_deal_stage2_repeated_position9_any_set9_bits(0) <= equity_lane0_deal_stage2_repeated_position9_same_position14_equal;
+equity_lane0_deal_stage3_repeated(4) <= equity_lane0_deal_stage3_repeated_position14_groups(0);
+equity_lane0_deal_stage3_repeated(3) <= equity_lane0_deal_stage3_repeated_position13_groups(0);
+equity_lane0_deal_stage3_repeated(2) <= equity_lane0_deal_stage3_repeated_position12_groups(0);
+equity_lane0_deal_stage3_repeated(1) <= equity_lane0_deal_stage3_repeated_position11_groups(0);
+equity_lane0_deal_stage3_repeated(0) <= equity_lane0_deal_stage3_repeated_position10_groups(0);
+equity_lane0_deal_stage3_repeated_position10_any_set10_bits(2) <= equity_lane0_deal_stage3_repeated_position10_same_position15_equal;
+equity_lane0_deal_stage3_repeated_position10_any_set10_bits(1) <= equity_lane0_deal_stage3_repeated_position10_same_position16_equal;
+equity_lane0_deal_stage3_repeated_position10_any_set10_bits(0) <= equity_lane0_deal_stage3_repeated_position10_same_position17_equal;
+equity_lane0_deal_stage3_repeated_position11_any_set11_bits(2) <= equity_lane0_deal_stage3_repeated_position11_same_position18_equal;
+equity_lane0_deal_stage3_repeated_position11_any_set11_bits(1) <= equity_lane0_deal_stage3_repeated_position11_same_position19_equal;
+equity_lane0_deal_stage3_repeated_position11_any_set11_bits(0) <= equity_lane0_deal_stage3_repeated_position11_same_position20_equal;
+equity_lane0_deal_stage3_repeated_position12_any_set12_bits(2) <= equity_lane0_deal_stage3_repeated_position12_same_position21_equal;
+equity_lane0_deal_stage3_repeated_position12_any_set12_bits(1) <= equity_lane0_deal_stage3_repeated_position12_same_position22_equal;
+equity_lane0_deal_stage3_repeated_position12_any_set12_bits(0) <= equity_lane0_deal_stage3_repeated_position12_same_position23_equal;
+equity_lane0_deal_stage3_repeated_position13_any_set13_bits(2) <= equity_lane0_deal_stage3_repeated_position13_same_position24_equal;
+equity_lane0_deal_stage3_repeated_position13_any_set13_bits(1) <= equity_lane0_deal_stage3_repeated_position13_same_position25_equal;
+equity_lane0_deal_stage3_repeated_position13_any_set13_bits(0) <= equity_lane0_deal_stage3_repeated_position13_same_position26_equal;
+equity_lane0_deal_stage3_repeated_position14_any_set14_bits(2) <= equity_lane0_deal_stage3_repeated_position14_same_position27_equal;
+equity_lane0_deal_stage3_repeated_position14_any_set14_bits(1) <= equity_lane0_deal_stage3_repeated_position14_same_position28_equal;
+equity_lane0_deal_stage3_repeated_position14_any_set14_bits(0) <= equity_lane0_deal_stage3_repeated_position14_same_position29_equal;
+equity_lane0_deal_stage4_repeated(4) <= equity_lane0_deal_stage4_repeated_position19_groups(0);
+equity_lane0_deal_stage4_repeated(3) <= equity_lane0_deal_stage4_repeated_position18_groups(0);
+equity_lane0_deal_stage4_repeated(2) <= equity_lane0_deal_stage4_repeated_position17_groups(0);
+equity_lane0_deal_stage4_repeated(1) <= equity_lane0_deal_stage4_repeated_position16_groups(0);
+equity_lane0_deal_stage4_repeated(0) <= equity_lane0_deal_stage4_repeated_position15_groups(0);
+equity_lane0_deal_stage4_repeated_position15_any_set15_bits(3) <= equity_lane0_deal_stage4_repeated_position15_same_position30_equal;
+equity_lane0_deal_stage4_repeated_position15_any_set15_bits(2) <= equity_lane0_deal_stage4_repeated_position15_same_position31_equal;
+equity_lane0_deal_stage4_repeated_position15_any_set15_bits(1) <= equity_lane0_deal_stage4_repeated_position15_same_position32_equal;
+equity_lane0_deal_stage4_repeated_position15_any_set15_bits(0) <= equity_lane0_deal_stage4_repeated_position15_same_position33_equal;
+equity_lane0_deal_stage4_repeated_position16_any_set16_bits(3) <= equity_lane0_deal_stage4_repeated_position16_same_position34_equal;
+equity_lane0_deal_stage4_repeated_position16_any_set16_bits(2) <= equity_lane0_deal_stage4_repeated_position16_same_position35_equal;
+equity_lane0_deal_stage4_repeated_position16_any_set16_bits(1) <= equity_lane0_deal_stage4_repeated_position16_same_position36_equal;
+equity_lane0_deal_stage4_repeated_position16_any_set16_bits(0) <= equity_lane0_deal_stage4_repeated_position16_same_position37_equal;
+equity_lane0_deal_stage4_repeated_position17_any_set17_bits(3) <= equity_lane0_deal_stage4_repeated_position17_same_position38_equal;
+equity_lane0_deal_stage4_repeated_position17_any_set17_bits(2) <= equity_lane0_deal_stage4_repeated_position17_same_position39_equal;
+equity_lane0_deal_stage4_repeated_position17_any_set17_bits(1) <= equity_lane0_deal_stage4_repeated_position17_same_position40_equal;
+equity_lane0_deal_stage4_repeated_position17_any_set17_bits(0) <= equity_lane0_deal_stage4_repeated_position17_same_position41_equal;
+equity_lane0_deal_stage4_repeated_position18_any_set18_bits(3) <= equity_lane0_deal_stage4_repeated_position18_same_position42_equal;
+equity_lane0_deal_stage4_repeated_position18_any_set18_bits(2) <= equity_lane0_deal_stage4_repeated_position18_same_position43_equal;
+equity_lane0_deal_stage4_repeated_position18_any_set18_bits(1) <= equity_lane0_deal_stage4_repeated_position18_same_position44_equal;
+equity_lane0_deal_stage4_repeated_position18_any_set18_bits(0) <= equity_lane0_deal_stage4_repeated_position18_same_position45_equal;
+equity_lane0_deal_stage4_repeated_position19_any_set19_bits(3) <= equity_lane0_deal_stage4_repeated_position19_same_position46_equal;
+equity_lane0_deal_stage4_repeated_position19_any_set19_bits(2) <= equity_lane0_deal_stage4_repeated_position19_same_position47_equal;
+equity_lane0_deal_stage4_repeated_position19_any_set19_bits(1) <= equity_lane0_deal_stage4_repeated_position19_same_position48_equal;
+equity_lane0_deal_stage4_repeated_position19_any_set19_bits(0) <= equity_lane0_deal_stage4_repeated_position19_same_position49_equal;
+equity_lane0_deal_stage5_repeated(10-1 downto 8) <= equity_lane0_deal_stage5_repeated_position24_groups;
+equity_lane0_deal_stage5_repeated(8-1 downto 6) <= equity_lane0_deal_stage5_repeated_position23_groups;
+equity_lane0_deal_stage5_repeated(6-1 downto 4) <= equity_lane0_deal_stage5_repeated_position22_groups;
+equity_lane0_deal_stage5_repeated(4-1 downto 2) <= equity_lane0_deal_stage5_repeated_position21_groups;
+equity_lane0_deal_stage5_repeated(2-1 downto 0) <= equity_lane0_deal_stage5_repeated_position20_groups;
+equity_lane0_deal_stage5_repeated_position20_gathered(1) <= equity_lane0_deal_stage5_repeated_position20_any_set21_hit;
+equity_lane0_deal_stage5_repeated_position20_gathered(0) <= equity_lane0_deal_stage5_repeated_position20_any_set20_hit;
+equity_lane0_deal_stage5_repeated_position20_any_set20_bits(3) <= equity_lane0_deal_stage5_repeated_position20_same_position50_equal;
+equity_lane0_deal_stage5_repeated_position20_any_set20_bits(2) <= equity_lane0_deal_stage5_repeated_position20_same_position51_equal;
+equity_lane0_deal_stage5_repeated_position20_any_set20_bits(1) <= equity_lane0_deal_stage5_repeated_position20_same_position52_equal;
+equity_lane0_deal_stage5_repeated_position20_any_set20_bits(0) <= equity_lane0_deal_stage5_repeated_position20_same_position53_equal;
+equity_lane0_deal_stage5_repeated_position21_gathered(1) <= equity_lane0_deal_stage5_repeated_position21_any_set23_hit;
+equity_lane0_deal_stage5_repeated_position21_gathered(0) <= equity_lane0_deal_stage5_repeated_position21_any_set22_hit;
+equity_lane0_deal_stage5_repeated_position21_any_set22_bits(3) <= equity_lane0_deal_stage5_repeated_position21_same_position55_equal;
+equity_lane0_deal_stage5_repeated_position21_any_set22_bits(2) <= equity_lane0_deal_stage5_repeated_position21_same_position56_equal;
+equity_lane0_deal_stage5_repeated_position21_any_set22_bits(1) <= equity_lane0_deal_stage5_repeated_position21_same_position57_equal;
+equity_lane0_deal_stage5_repeated_position21_any_set22_bits(0) <= equity_lane0_deal_stage5_repeated_position21_same_position58_equal;
+equity_lane0_deal_stage5_repeated_position22_gathered(1) <= equity_lane0_deal_stage5_repeated_position22_any_set25_hit;
+equity_lane0_deal_stage5_repeated_position22_gathered(0) <= equity_lane0_deal_stage5_repeated_position22_any_set24_hit;
+equity_lane0_deal_stage5_repeated_position22_any_set24_bits(3) <= equity_lane0_deal_stage5_repeated_position22_same_position60_equal;
+equity_lane0_deal_stage5_repeated_position22_any_set24_bits(2) <= equity_lane0_deal_stage5_repeated_position22_same_position61_equal;
+equity_lane0_deal_stage5_repeated_position22_any_set24_bits(1) <= equity_lane0_deal_stage5_repeated_position22_same_position62_equal;
+equity_lane0_deal_stage5_repeated_position22_any_set24_bits(0) <= equity_lane0_deal_stage5_repeated_position22_same_position63_equal;
+equity_lane0_deal_stage5_repeated_position23_gathered(1) <= equity_lane0_deal_stage5_repeated_position23_any_set27_hit;
+equity_lane0_deal_stage5_repeated_position23_gathered(0) <= equity_lane0_deal_stage5_repeated_position23_any_set26_hit;
+equity_lane0_deal_stage5_repeated_position23_any_set26_bits(3) <= equity_lane0_deal_stage5_repeated_position23_same_position65_equal;
+equity_lane0_deal_stage5_repeated_position23_any_set26_bits(2) <= equity_lane0_deal_stage5_repeated_position23_same_position66_equal;
+equity_lane0_deal_stage5_repeated_position23_any_set26_bits(1) <= equity_lane0_deal_stage5_repeated_position23_same_position67_equal;
+equity_lane0_deal_stage5_repeated_position23_any_set26_bits(0) <= equity_lane0_deal_stage5_repeated_position23_same_position68_equal;
+equity_lane0_deal_stage5_repeated_position24_gathered(1) <= equity_lane0_deal_stage5_repeated_position24_any_set29_hit;
+equity_lane0_deal_stage5_repeated_position24_gathered(0) <= equity_lane0_deal_stage5_repeated_position24_any_set28_hit;
+equity_lane0_deal_stage5_repeated_position24_any_set28_bits(3) <= equity_lane0_deal_stage5_repeated_position24_same_position70_equal;
+equity_lane0_deal_stage5_repeated_position24_any_set28_bits(2) <= equity_lane0_deal_stage5_repeated_position24_same_position71_equal;
+equity_lane0_deal_stage5_repeated_position24_any_set28_bits(1) <= equity_lane0_deal_stage5_repeated_position24_same_position72_equal;
+equity_lane0_deal_stage5_repeated_position24_any_set28_bits(0) <= equity_lane0_deal_stage5_repeated_position24_same_position73_equal;
+equity_lane0_deal_stage6_repeated(10-1 downto 8) <= equity_lane0_deal_stage6_repeated_position29_groups;
+equity_lane0_deal_stage6_repeated(8-1 downto 6) <= equity_lane0_deal_stage6_repeated_position28_groups;
+equity_lane0_deal_stage6_repeated(6-1 downto 4) <= equity_lane0_deal_stage6_repeated_position27_groups;
+equity_lane0_deal_stage6_repeated(4-1 downto 2) <= equity_lane0_deal_stage6_repeated_position26_groups;
+equity_lane0_deal_stage6_repeated(2-1 downto 0) <= equity_lane0_deal_stage6_repeated_position25_groups;
+equity_lane0_deal_stage6_repeated_position25_gathered(1) <= equity_lane0_deal_stage6_repeated_position25_any_set31_hit;
+equity_lane0_deal_stage6_repeated_position25_gathered(0) <= equity_lane0_deal_stage6_repeated_position25_any_set30_hit;
+equity_lane0_deal_stage6_repeated_position25_any_set30_bits(3) <= equity_lane0_deal_stage6_repeated_position25_same_position75_equal;
+equity_lane0_deal_stage6_repeated_position25_any_set30_bits(2) <= equity_lane0_deal_stage6_repeated_position25_same_position76_equal;
+equity_lane0_deal_stage6_repeated_position25_any_set30_bits(1) <= equity_lane0_deal_stage6_repeated_position25_same_position77_equal;
+equity_lane0_deal_stage6_repeated_position25_any_set30_bits(0) <= equity_lane0_deal_stage6_repeated_position25_same_position78_equal;
+equity_lane0_deal_stage6_repeated_position25_any_set31_bits(1) <= equity_lane0_deal_stage6_repeated_position25_same_position79_equal;
+equity_lane0_deal_stage6_repeated_position25_any_set31_bits(0) <= equity_lane0_deal_stage6_repeated_position25_same_position80_equal;
+equity_lane0_deal_stage6_repeated_position26_gathered(1) <= equity_lane0_deal_stage6_repeated_position26_any_set33_hit;
+equity_lane0_deal_stage6_repeated_position26_gathered(0) <= equity_lane0_deal_stage6_repeated_position26_any_set32_hit;
+equity_lane0_deal_stage6_repeated_position26_any_set32_bits(3) <= equity_lane0_deal_stage6_repeated_position26_same_position81_equal;
+equity_lane0_deal_stage6_repeated_position26_any_set32_bits(2) <= equity_lane0_deal_stage6_repeated_position26_same_position82_equal;
+equity_lane0_deal_stage6_repeated_position26_any_set32_bits(1) <= equity_lane0_deal_stage6_repeated_position26_same_position83_equal;
+equity_lane0_deal_stage6_repeated_position26_any_set32_bits(0) <= equity_lane0_deal_stage6_repeated_position26_same_position84_equal;
+equity_lane0_deal_stage6_repeated_position26_any_set33_bits(1) <= equity_lane0_deal_stage6_repeated_position26_same_position85_equal;
+equity_lane0_deal_stage6_repeated_position26_any_set33_bits(0) <= equity_lane0_deal_stage6_repeated_position26_same_position86_equal;
+equity_lane0_deal_stage6_repeated_position27_gathered(1) <= equity_lane0_deal_stage6_repeated_position27_any_set35_hit;
+equity_lane0_deal_stage6_repeated_position27_gathered(0) <= equity_lane0_deal_stage6_repeated_position27_any_set34_hit;
+equity_lane0_deal_stage6_repeated_position27_any_set34_bits(3) <= equity_lane0_deal_stage6_repeated_position27_same_position87_equal;
+equity_lane0_deal_stage6_repeated_position27_any_set34_bits(2) <= equity_lane0_deal_stage6_repeated_position27_same_position88_equal;
+equity_lane0_deal_stage6_repeated_position27_any_set34_bits(1) <= equity_lane0_deal_stage6_repeated_position27_same_position89_equal;
+equity_lane0_deal_stage6_repeated_position27_any_set34_bits(0) <= equity_lane0_deal_stage6_repeated_position27_same_position90_equal;
+equity_lane0_deal_stage6_repeated_position27_any_set35_bits(1) <= equity_lane0_deal_stage6_repeated_position27_same_position91_equal;
+equity_lane0_deal_stage6_repeated_position27_any_set35_bits(0) <= equity_lane0_deal_stage6_repeated_position27_same_position92_equal;
+equity_lane0_deal_stage6_repeated_position28_gathered(1) <= equity_lane0_deal_stage6_repeated_position28_any_set37_hit;
+equity_lane0_deal_stage6_repeated_position28_gathered(0) <= equity_lane0_deal_stage6_repeated_position28_any_set36_hit;
+equity_lane0_deal_stage6_repeated_position28_any_set36_bits(3) <= equity_lane0_deal_stage6_repeated_position28_same_position93_equal;
+equity_lane0_deal_stage6_repeated_position28_any_set36_bits(2) <= equity_lane0_deal_stage6_repeated_position28_same_position94_equal;
+equity_lane0_deal_stage6_repeated_position28_any_set36_bits(1) <= equity_lane0_deal_stage6_repeated_position28_same_position95_equal;
+equity_lane0_deal_stage6_repeated_position28_any_set36_bits(0) <= equity_lane0_deal_stage6_repeated_position28_same_position96_equal;
+equity_lane0_deal_stage6_repeated_position28_any_set37_bits(1) <= equity_lane0_deal_stage6_repeated_position28_same_position97_equal;
+equity_lane0_deal_stage6_repeated_position28_any_set37_bits(0) <= equity_lane0_deal_stage6_repeated_position28_same_position98_equal;
+equity_lane0_deal_stage6_repeated_position29_gathered(1) <= equity_lane0_deal_stage6_repeated_position29_any_set39_hit;
+equity_lane0_deal_stage6_repeated_position29_gathered(0) <= equity_lane0_deal_stage6_repeated_position29_any_set38_hit;
+equity_lane0_deal_stage6_repeated_position29_any_set38_bits(3) <= equity_lane0_deal_stage6_repeated_position29_same_position99_equal;
+equity_lane0_deal_stage6_repeated_position29_any_set38_bits(2) <= equity_lane0_deal_stage6_repeated_position29_same_position100_equal;
+equity_lane0_deal_stage6_repeated_position29_any_set38_bits(1) <= equity_lane0_deal_stage6_repeated_position29_same_position101_equal;
+equity_lane0_deal_stage6_repeated_position29_any_set38_bits(0) <= equity_lane0_deal_stage6_repeated_position29_same_position102_equal;
+equity_lane0_deal_stage6_repeated_position29_any_set39_bits(1) <= equity_lane0_deal_stage6_repeated_position29_same_position103_equal;
+equity_lane0_deal_stage6_repeated_position29_any_set39_bits(0) <= equity_lane0_deal_stage6_repeated_position29_same_position104_equal;
 equity_lane0_board_eval0_board_in(30-1 downto 24) <= equity_lane0_card_lookup4_card;
 equity_lane0_board_eval0_board_in(24-1 downto 18) <= equity_lane0_card_lookup3_card;
 equity_lane0_board_eval0_board_in(18-1 downto 12) <= equity_lane0_card_lookup2_card;
@@ -2298,20 +2439,9 @@ begin
 end process equity_lane0_deal_stage0_masking;
 
 equity_lane0_deal_stage0_take: process (clk) is
-    variable lows: unsigned(4 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage0_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane0_deal_stage0_n_q);
-        end loop;
         equity_lane0_deal_stage0_taken <= equity_lane0_deal_stage0_candidates;
-        equity_lane0_deal_stage0_below <= lows;
         equity_lane0_deal_stage0_t_pos <= equity_lane0_first_pos;
     end if;
 end process equity_lane0_deal_stage0_take;
@@ -2331,17 +2461,22 @@ end process equity_lane0_deal_stage0_take_flags;
 
 equity_lane0_deal_stage0_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 5);
         for f in 0 to 5-1 loop
-            ok := equity_lane0_deal_stage0_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane0_deal_stage0_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane0_deal_stage0_n_q);
             if (bool(equity_lane0_deal_stage0_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 0-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage0_repeats(((0 * f) + t)))));
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage0_repeated(((1 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;
@@ -2418,26 +2553,49 @@ begin
 end process equity_lane0_deal_stage1_setting;
 
 
-equity_lane0_deal_stage1_same_position0_equal <= stdl(equity_lane0_deal_stage1_candidates(6-1 downto 0) = equity_lane0_deal_stage0_pos_out(6-1 downto 0));
+equity_lane0_deal_stage1_repeated_position0_same_position0_equal <= stdl(equity_lane0_deal_stage1_taken(6-1 downto 0) = equity_lane0_deal_stage1_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage1_same_position1_equal <= stdl(equity_lane0_deal_stage1_candidates(12-1 downto 6) = equity_lane0_deal_stage0_pos_out(6-1 downto 0));
+equity_lane0_deal_stage1_repeated_position0_gathered <= stdl(equity_lane0_deal_stage1_repeated_position0_same_position0_equal /= '0');
 
 
-equity_lane0_deal_stage1_same_position2_equal <= stdl(equity_lane0_deal_stage1_candidates(18-1 downto 12) = equity_lane0_deal_stage0_pos_out(6-1 downto 0));
+equity_lane0_deal_stage1_repeated_position0_groups <= to_unsigned(equity_lane0_deal_stage1_repeated_position0_gathered, 1);
 
 
-equity_lane0_deal_stage1_same_position3_equal <= stdl(equity_lane0_deal_stage1_candidates(24-1 downto 18) = equity_lane0_deal_stage0_pos_out(6-1 downto 0));
+equity_lane0_deal_stage1_repeated_position1_same_position1_equal <= stdl(equity_lane0_deal_stage1_taken(12-1 downto 6) = equity_lane0_deal_stage1_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage1_same_position4_equal <= stdl(equity_lane0_deal_stage1_candidates(30-1 downto 24) = equity_lane0_deal_stage0_pos_out(6-1 downto 0));
+equity_lane0_deal_stage1_repeated_position1_gathered <= stdl(equity_lane0_deal_stage1_repeated_position1_same_position1_equal /= '0');
 
-equity_lane0_deal_stage1_repeats_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_deal_stage1_repeats <= equity_lane0_deal_stage1_compared;
-    end if;
-end process equity_lane0_deal_stage1_repeats_register;
+
+equity_lane0_deal_stage1_repeated_position1_groups <= to_unsigned(equity_lane0_deal_stage1_repeated_position1_gathered, 1);
+
+
+equity_lane0_deal_stage1_repeated_position2_same_position2_equal <= stdl(equity_lane0_deal_stage1_taken(18-1 downto 12) = equity_lane0_deal_stage1_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage1_repeated_position2_gathered <= stdl(equity_lane0_deal_stage1_repeated_position2_same_position2_equal /= '0');
+
+
+equity_lane0_deal_stage1_repeated_position2_groups <= to_unsigned(equity_lane0_deal_stage1_repeated_position2_gathered, 1);
+
+
+equity_lane0_deal_stage1_repeated_position3_same_position3_equal <= stdl(equity_lane0_deal_stage1_taken(24-1 downto 18) = equity_lane0_deal_stage1_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage1_repeated_position3_gathered <= stdl(equity_lane0_deal_stage1_repeated_position3_same_position3_equal /= '0');
+
+
+equity_lane0_deal_stage1_repeated_position3_groups <= to_unsigned(equity_lane0_deal_stage1_repeated_position3_gathered, 1);
+
+
+equity_lane0_deal_stage1_repeated_position4_same_position4_equal <= stdl(equity_lane0_deal_stage1_taken(30-1 downto 24) = equity_lane0_deal_stage1_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage1_repeated_position4_gathered <= stdl(equity_lane0_deal_stage1_repeated_position4_same_position4_equal /= '0');
+
+
+equity_lane0_deal_stage1_repeated_position4_groups <= to_unsigned(equity_lane0_deal_stage1_repeated_position4_gathered, 1);
 
 equity_lane0_deal_stage1_masking: process (equity_lane0_slot_stream1_word, equity_lane0_deal_stage1_exact_q, equity_lane0_delay_line1_d_out, equity_lane0_deal_stage1_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -2458,20 +2616,9 @@ begin
 end process equity_lane0_deal_stage1_masking;
 
 equity_lane0_deal_stage1_take: process (clk) is
-    variable lows: unsigned(4 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage1_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane0_deal_stage1_n_q);
-        end loop;
         equity_lane0_deal_stage1_taken <= equity_lane0_deal_stage1_candidates;
-        equity_lane0_deal_stage1_below <= lows;
         equity_lane0_deal_stage1_t_pos <= equity_lane0_deal_stage0_pos_out;
     end if;
 end process equity_lane0_deal_stage1_take;
@@ -2491,17 +2638,22 @@ end process equity_lane0_deal_stage1_take_flags;
 
 equity_lane0_deal_stage1_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 5);
         for f in 0 to 5-1 loop
-            ok := equity_lane0_deal_stage1_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane0_deal_stage1_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane0_deal_stage1_n_q);
             if (bool(equity_lane0_deal_stage1_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 1-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage1_repeats(((1 * f) + t)))));
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage1_repeated(((1 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;
@@ -2578,41 +2730,64 @@ begin
 end process equity_lane0_deal_stage2_setting;
 
 
-equity_lane0_deal_stage2_same_position5_equal <= stdl(equity_lane0_deal_stage2_candidates(6-1 downto 0) = equity_lane0_deal_stage1_pos_out(6-1 downto 0));
+equity_lane0_deal_stage2_repeated_position5_same_position5_equal <= stdl(equity_lane0_deal_stage2_taken(6-1 downto 0) = equity_lane0_deal_stage2_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage2_same_position6_equal <= stdl(equity_lane0_deal_stage2_candidates(6-1 downto 0) = equity_lane0_deal_stage1_pos_out(12-1 downto 6));
+equity_lane0_deal_stage2_repeated_position5_same_position6_equal <= stdl(equity_lane0_deal_stage2_taken(6-1 downto 0) = equity_lane0_deal_stage2_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage2_same_position7_equal <= stdl(equity_lane0_deal_stage2_candidates(12-1 downto 6) = equity_lane0_deal_stage1_pos_out(6-1 downto 0));
+equity_lane0_deal_stage2_repeated_position5_gathered <= stdl(equity_lane0_deal_stage2_repeated_position5_any_set5_bits /= 0);
 
 
-equity_lane0_deal_stage2_same_position8_equal <= stdl(equity_lane0_deal_stage2_candidates(12-1 downto 6) = equity_lane0_deal_stage1_pos_out(12-1 downto 6));
+equity_lane0_deal_stage2_repeated_position5_groups <= to_unsigned(equity_lane0_deal_stage2_repeated_position5_gathered, 1);
 
 
-equity_lane0_deal_stage2_same_position9_equal <= stdl(equity_lane0_deal_stage2_candidates(18-1 downto 12) = equity_lane0_deal_stage1_pos_out(6-1 downto 0));
+equity_lane0_deal_stage2_repeated_position6_same_position7_equal <= stdl(equity_lane0_deal_stage2_taken(12-1 downto 6) = equity_lane0_deal_stage2_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage2_same_position10_equal <= stdl(equity_lane0_deal_stage2_candidates(18-1 downto 12) = equity_lane0_deal_stage1_pos_out(12-1 downto 6));
+equity_lane0_deal_stage2_repeated_position6_same_position8_equal <= stdl(equity_lane0_deal_stage2_taken(12-1 downto 6) = equity_lane0_deal_stage2_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage2_same_position11_equal <= stdl(equity_lane0_deal_stage2_candidates(24-1 downto 18) = equity_lane0_deal_stage1_pos_out(6-1 downto 0));
+equity_lane0_deal_stage2_repeated_position6_gathered <= stdl(equity_lane0_deal_stage2_repeated_position6_any_set6_bits /= 0);
 
 
-equity_lane0_deal_stage2_same_position12_equal <= stdl(equity_lane0_deal_stage2_candidates(24-1 downto 18) = equity_lane0_deal_stage1_pos_out(12-1 downto 6));
+equity_lane0_deal_stage2_repeated_position6_groups <= to_unsigned(equity_lane0_deal_stage2_repeated_position6_gathered, 1);
 
 
-equity_lane0_deal_stage2_same_position13_equal <= stdl(equity_lane0_deal_stage2_candidates(30-1 downto 24) = equity_lane0_deal_stage1_pos_out(6-1 downto 0));
+equity_lane0_deal_stage2_repeated_position7_same_position9_equal <= stdl(equity_lane0_deal_stage2_taken(18-1 downto 12) = equity_lane0_deal_stage2_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage2_same_position14_equal <= stdl(equity_lane0_deal_stage2_candidates(30-1 downto 24) = equity_lane0_deal_stage1_pos_out(12-1 downto 6));
+equity_lane0_deal_stage2_repeated_position7_same_position10_equal <= stdl(equity_lane0_deal_stage2_taken(18-1 downto 12) = equity_lane0_deal_stage2_t_pos(12-1 downto 6));
 
-equity_lane0_deal_stage2_repeats_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_deal_stage2_repeats <= equity_lane0_deal_stage2_compared;
-    end if;
-end process equity_lane0_deal_stage2_repeats_register;
+
+equity_lane0_deal_stage2_repeated_position7_gathered <= stdl(equity_lane0_deal_stage2_repeated_position7_any_set7_bits /= 0);
+
+
+equity_lane0_deal_stage2_repeated_position7_groups <= to_unsigned(equity_lane0_deal_stage2_repeated_position7_gathered, 1);
+
+
+equity_lane0_deal_stage2_repeated_position8_same_position11_equal <= stdl(equity_lane0_deal_stage2_taken(24-1 downto 18) = equity_lane0_deal_stage2_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage2_repeated_position8_same_position12_equal <= stdl(equity_lane0_deal_stage2_taken(24-1 downto 18) = equity_lane0_deal_stage2_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage2_repeated_position8_gathered <= stdl(equity_lane0_deal_stage2_repeated_position8_any_set8_bits /= 0);
+
+
+equity_lane0_deal_stage2_repeated_position8_groups <= to_unsigned(equity_lane0_deal_stage2_repeated_position8_gathered, 1);
+
+
+equity_lane0_deal_stage2_repeated_position9_same_position13_equal <= stdl(equity_lane0_deal_stage2_taken(30-1 downto 24) = equity_lane0_deal_stage2_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage2_repeated_position9_same_position14_equal <= stdl(equity_lane0_deal_stage2_taken(30-1 downto 24) = equity_lane0_deal_stage2_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage2_repeated_position9_gathered <= stdl(equity_lane0_deal_stage2_repeated_position9_any_set9_bits /= 0);
+
+
+equity_lane0_deal_stage2_repeated_position9_groups <= to_unsigned(equity_lane0_deal_stage2_repeated_position9_gathered, 1);
 
 equity_lane0_deal_stage2_masking: process (equity_lane0_slot_stream2_word, equity_lane0_deal_stage2_exact_q, equity_lane0_delay_line2_d_out, equity_lane0_deal_stage2_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -2633,20 +2808,9 @@ begin
 end process equity_lane0_deal_stage2_masking;
 
 equity_lane0_deal_stage2_take: process (clk) is
-    variable lows: unsigned(4 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage2_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane0_deal_stage2_n_q);
-        end loop;
         equity_lane0_deal_stage2_taken <= equity_lane0_deal_stage2_candidates;
-        equity_lane0_deal_stage2_below <= lows;
         equity_lane0_deal_stage2_t_pos <= equity_lane0_deal_stage1_pos_out;
     end if;
 end process equity_lane0_deal_stage2_take;
@@ -2666,17 +2830,22 @@ end process equity_lane0_deal_stage2_take_flags;
 
 equity_lane0_deal_stage2_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 5);
         for f in 0 to 5-1 loop
-            ok := equity_lane0_deal_stage2_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane0_deal_stage2_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane0_deal_stage2_n_q);
             if (bool(equity_lane0_deal_stage2_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 2-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage2_repeats(((2 * f) + t)))));
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage2_repeated(((1 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;
@@ -2753,56 +2922,79 @@ begin
 end process equity_lane0_deal_stage3_setting;
 
 
-equity_lane0_deal_stage3_same_position15_equal <= stdl(equity_lane0_deal_stage3_candidates(6-1 downto 0) = equity_lane0_deal_stage2_pos_out(6-1 downto 0));
+equity_lane0_deal_stage3_repeated_position10_same_position15_equal <= stdl(equity_lane0_deal_stage3_taken(6-1 downto 0) = equity_lane0_deal_stage3_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage3_same_position16_equal <= stdl(equity_lane0_deal_stage3_candidates(6-1 downto 0) = equity_lane0_deal_stage2_pos_out(12-1 downto 6));
+equity_lane0_deal_stage3_repeated_position10_same_position16_equal <= stdl(equity_lane0_deal_stage3_taken(6-1 downto 0) = equity_lane0_deal_stage3_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage3_same_position17_equal <= stdl(equity_lane0_deal_stage3_candidates(6-1 downto 0) = equity_lane0_deal_stage2_pos_out(18-1 downto 12));
+equity_lane0_deal_stage3_repeated_position10_same_position17_equal <= stdl(equity_lane0_deal_stage3_taken(6-1 downto 0) = equity_lane0_deal_stage3_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage3_same_position18_equal <= stdl(equity_lane0_deal_stage3_candidates(12-1 downto 6) = equity_lane0_deal_stage2_pos_out(6-1 downto 0));
+equity_lane0_deal_stage3_repeated_position10_gathered <= stdl(equity_lane0_deal_stage3_repeated_position10_any_set10_bits /= 0);
 
 
-equity_lane0_deal_stage3_same_position19_equal <= stdl(equity_lane0_deal_stage3_candidates(12-1 downto 6) = equity_lane0_deal_stage2_pos_out(12-1 downto 6));
+equity_lane0_deal_stage3_repeated_position10_groups <= to_unsigned(equity_lane0_deal_stage3_repeated_position10_gathered, 1);
 
 
-equity_lane0_deal_stage3_same_position20_equal <= stdl(equity_lane0_deal_stage3_candidates(12-1 downto 6) = equity_lane0_deal_stage2_pos_out(18-1 downto 12));
+equity_lane0_deal_stage3_repeated_position11_same_position18_equal <= stdl(equity_lane0_deal_stage3_taken(12-1 downto 6) = equity_lane0_deal_stage3_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage3_same_position21_equal <= stdl(equity_lane0_deal_stage3_candidates(18-1 downto 12) = equity_lane0_deal_stage2_pos_out(6-1 downto 0));
+equity_lane0_deal_stage3_repeated_position11_same_position19_equal <= stdl(equity_lane0_deal_stage3_taken(12-1 downto 6) = equity_lane0_deal_stage3_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage3_same_position22_equal <= stdl(equity_lane0_deal_stage3_candidates(18-1 downto 12) = equity_lane0_deal_stage2_pos_out(12-1 downto 6));
+equity_lane0_deal_stage3_repeated_position11_same_position20_equal <= stdl(equity_lane0_deal_stage3_taken(12-1 downto 6) = equity_lane0_deal_stage3_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage3_same_position23_equal <= stdl(equity_lane0_deal_stage3_candidates(18-1 downto 12) = equity_lane0_deal_stage2_pos_out(18-1 downto 12));
+equity_lane0_deal_stage3_repeated_position11_gathered <= stdl(equity_lane0_deal_stage3_repeated_position11_any_set11_bits /= 0);
 
 
-equity_lane0_deal_stage3_same_position24_equal <= stdl(equity_lane0_deal_stage3_candidates(24-1 downto 18) = equity_lane0_deal_stage2_pos_out(6-1 downto 0));
+equity_lane0_deal_stage3_repeated_position11_groups <= to_unsigned(equity_lane0_deal_stage3_repeated_position11_gathered, 1);
 
 
-equity_lane0_deal_stage3_same_position25_equal <= stdl(equity_lane0_deal_stage3_candidates(24-1 downto 18) = equity_lane0_deal_stage2_pos_out(12-1 downto 6));
+equity_lane0_deal_stage3_repeated_position12_same_position21_equal <= stdl(equity_lane0_deal_stage3_taken(18-1 downto 12) = equity_lane0_deal_stage3_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage3_same_position26_equal <= stdl(equity_lane0_deal_stage3_candidates(24-1 downto 18) = equity_lane0_deal_stage2_pos_out(18-1 downto 12));
+equity_lane0_deal_stage3_repeated_position12_same_position22_equal <= stdl(equity_lane0_deal_stage3_taken(18-1 downto 12) = equity_lane0_deal_stage3_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage3_same_position27_equal <= stdl(equity_lane0_deal_stage3_candidates(30-1 downto 24) = equity_lane0_deal_stage2_pos_out(6-1 downto 0));
+equity_lane0_deal_stage3_repeated_position12_same_position23_equal <= stdl(equity_lane0_deal_stage3_taken(18-1 downto 12) = equity_lane0_deal_stage3_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage3_same_position28_equal <= stdl(equity_lane0_deal_stage3_candidates(30-1 downto 24) = equity_lane0_deal_stage2_pos_out(12-1 downto 6));
+equity_lane0_deal_stage3_repeated_position12_gathered <= stdl(equity_lane0_deal_stage3_repeated_position12_any_set12_bits /= 0);
 
 
-equity_lane0_deal_stage3_same_position29_equal <= stdl(equity_lane0_deal_stage3_candidates(30-1 downto 24) = equity_lane0_deal_stage2_pos_out(18-1 downto 12));
+equity_lane0_deal_stage3_repeated_position12_groups <= to_unsigned(equity_lane0_deal_stage3_repeated_position12_gathered, 1);
 
-equity_lane0_deal_stage3_repeats_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_deal_stage3_repeats <= equity_lane0_deal_stage3_compared;
-    end if;
-end process equity_lane0_deal_stage3_repeats_register;
+
+equity_lane0_deal_stage3_repeated_position13_same_position24_equal <= stdl(equity_lane0_deal_stage3_taken(24-1 downto 18) = equity_lane0_deal_stage3_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage3_repeated_position13_same_position25_equal <= stdl(equity_lane0_deal_stage3_taken(24-1 downto 18) = equity_lane0_deal_stage3_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage3_repeated_position13_same_position26_equal <= stdl(equity_lane0_deal_stage3_taken(24-1 downto 18) = equity_lane0_deal_stage3_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage3_repeated_position13_gathered <= stdl(equity_lane0_deal_stage3_repeated_position13_any_set13_bits /= 0);
+
+
+equity_lane0_deal_stage3_repeated_position13_groups <= to_unsigned(equity_lane0_deal_stage3_repeated_position13_gathered, 1);
+
+
+equity_lane0_deal_stage3_repeated_position14_same_position27_equal <= stdl(equity_lane0_deal_stage3_taken(30-1 downto 24) = equity_lane0_deal_stage3_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage3_repeated_position14_same_position28_equal <= stdl(equity_lane0_deal_stage3_taken(30-1 downto 24) = equity_lane0_deal_stage3_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage3_repeated_position14_same_position29_equal <= stdl(equity_lane0_deal_stage3_taken(30-1 downto 24) = equity_lane0_deal_stage3_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage3_repeated_position14_gathered <= stdl(equity_lane0_deal_stage3_repeated_position14_any_set14_bits /= 0);
+
+
+equity_lane0_deal_stage3_repeated_position14_groups <= to_unsigned(equity_lane0_deal_stage3_repeated_position14_gathered, 1);
 
 equity_lane0_deal_stage3_masking: process (equity_lane0_slot_stream3_word, equity_lane0_deal_stage3_exact_q, equity_lane0_delay_line3_d_out, equity_lane0_deal_stage3_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -2823,20 +3015,9 @@ begin
 end process equity_lane0_deal_stage3_masking;
 
 equity_lane0_deal_stage3_take: process (clk) is
-    variable lows: unsigned(4 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage3_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane0_deal_stage3_n_q);
-        end loop;
         equity_lane0_deal_stage3_taken <= equity_lane0_deal_stage3_candidates;
-        equity_lane0_deal_stage3_below <= lows;
         equity_lane0_deal_stage3_t_pos <= equity_lane0_deal_stage2_pos_out;
     end if;
 end process equity_lane0_deal_stage3_take;
@@ -2856,17 +3037,22 @@ end process equity_lane0_deal_stage3_take_flags;
 
 equity_lane0_deal_stage3_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 5);
         for f in 0 to 5-1 loop
-            ok := equity_lane0_deal_stage3_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane0_deal_stage3_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane0_deal_stage3_n_q);
             if (bool(equity_lane0_deal_stage3_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 3-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage3_repeats(((3 * f) + t)))));
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage3_repeated(((1 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;
@@ -2943,71 +3129,94 @@ begin
 end process equity_lane0_deal_stage4_setting;
 
 
-equity_lane0_deal_stage4_same_position30_equal <= stdl(equity_lane0_deal_stage4_candidates(6-1 downto 0) = equity_lane0_deal_stage3_pos_out(6-1 downto 0));
+equity_lane0_deal_stage4_repeated_position15_same_position30_equal <= stdl(equity_lane0_deal_stage4_taken(6-1 downto 0) = equity_lane0_deal_stage4_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage4_same_position31_equal <= stdl(equity_lane0_deal_stage4_candidates(6-1 downto 0) = equity_lane0_deal_stage3_pos_out(12-1 downto 6));
+equity_lane0_deal_stage4_repeated_position15_same_position31_equal <= stdl(equity_lane0_deal_stage4_taken(6-1 downto 0) = equity_lane0_deal_stage4_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage4_same_position32_equal <= stdl(equity_lane0_deal_stage4_candidates(6-1 downto 0) = equity_lane0_deal_stage3_pos_out(18-1 downto 12));
+equity_lane0_deal_stage4_repeated_position15_same_position32_equal <= stdl(equity_lane0_deal_stage4_taken(6-1 downto 0) = equity_lane0_deal_stage4_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage4_same_position33_equal <= stdl(equity_lane0_deal_stage4_candidates(6-1 downto 0) = equity_lane0_deal_stage3_pos_out(24-1 downto 18));
+equity_lane0_deal_stage4_repeated_position15_same_position33_equal <= stdl(equity_lane0_deal_stage4_taken(6-1 downto 0) = equity_lane0_deal_stage4_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage4_same_position34_equal <= stdl(equity_lane0_deal_stage4_candidates(12-1 downto 6) = equity_lane0_deal_stage3_pos_out(6-1 downto 0));
+equity_lane0_deal_stage4_repeated_position15_gathered <= stdl(equity_lane0_deal_stage4_repeated_position15_any_set15_bits /= 0);
 
 
-equity_lane0_deal_stage4_same_position35_equal <= stdl(equity_lane0_deal_stage4_candidates(12-1 downto 6) = equity_lane0_deal_stage3_pos_out(12-1 downto 6));
+equity_lane0_deal_stage4_repeated_position15_groups <= to_unsigned(equity_lane0_deal_stage4_repeated_position15_gathered, 1);
 
 
-equity_lane0_deal_stage4_same_position36_equal <= stdl(equity_lane0_deal_stage4_candidates(12-1 downto 6) = equity_lane0_deal_stage3_pos_out(18-1 downto 12));
+equity_lane0_deal_stage4_repeated_position16_same_position34_equal <= stdl(equity_lane0_deal_stage4_taken(12-1 downto 6) = equity_lane0_deal_stage4_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage4_same_position37_equal <= stdl(equity_lane0_deal_stage4_candidates(12-1 downto 6) = equity_lane0_deal_stage3_pos_out(24-1 downto 18));
+equity_lane0_deal_stage4_repeated_position16_same_position35_equal <= stdl(equity_lane0_deal_stage4_taken(12-1 downto 6) = equity_lane0_deal_stage4_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage4_same_position38_equal <= stdl(equity_lane0_deal_stage4_candidates(18-1 downto 12) = equity_lane0_deal_stage3_pos_out(6-1 downto 0));
+equity_lane0_deal_stage4_repeated_position16_same_position36_equal <= stdl(equity_lane0_deal_stage4_taken(12-1 downto 6) = equity_lane0_deal_stage4_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage4_same_position39_equal <= stdl(equity_lane0_deal_stage4_candidates(18-1 downto 12) = equity_lane0_deal_stage3_pos_out(12-1 downto 6));
+equity_lane0_deal_stage4_repeated_position16_same_position37_equal <= stdl(equity_lane0_deal_stage4_taken(12-1 downto 6) = equity_lane0_deal_stage4_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage4_same_position40_equal <= stdl(equity_lane0_deal_stage4_candidates(18-1 downto 12) = equity_lane0_deal_stage3_pos_out(18-1 downto 12));
+equity_lane0_deal_stage4_repeated_position16_gathered <= stdl(equity_lane0_deal_stage4_repeated_position16_any_set16_bits /= 0);
 
 
-equity_lane0_deal_stage4_same_position41_equal <= stdl(equity_lane0_deal_stage4_candidates(18-1 downto 12) = equity_lane0_deal_stage3_pos_out(24-1 downto 18));
+equity_lane0_deal_stage4_repeated_position16_groups <= to_unsigned(equity_lane0_deal_stage4_repeated_position16_gathered, 1);
 
 
-equity_lane0_deal_stage4_same_position42_equal <= stdl(equity_lane0_deal_stage4_candidates(24-1 downto 18) = equity_lane0_deal_stage3_pos_out(6-1 downto 0));
+equity_lane0_deal_stage4_repeated_position17_same_position38_equal <= stdl(equity_lane0_deal_stage4_taken(18-1 downto 12) = equity_lane0_deal_stage4_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage4_same_position43_equal <= stdl(equity_lane0_deal_stage4_candidates(24-1 downto 18) = equity_lane0_deal_stage3_pos_out(12-1 downto 6));
+equity_lane0_deal_stage4_repeated_position17_same_position39_equal <= stdl(equity_lane0_deal_stage4_taken(18-1 downto 12) = equity_lane0_deal_stage4_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage4_same_position44_equal <= stdl(equity_lane0_deal_stage4_candidates(24-1 downto 18) = equity_lane0_deal_stage3_pos_out(18-1 downto 12));
+equity_lane0_deal_stage4_repeated_position17_same_position40_equal <= stdl(equity_lane0_deal_stage4_taken(18-1 downto 12) = equity_lane0_deal_stage4_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage4_same_position45_equal <= stdl(equity_lane0_deal_stage4_candidates(24-1 downto 18) = equity_lane0_deal_stage3_pos_out(24-1 downto 18));
+equity_lane0_deal_stage4_repeated_position17_same_position41_equal <= stdl(equity_lane0_deal_stage4_taken(18-1 downto 12) = equity_lane0_deal_stage4_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage4_same_position46_equal <= stdl(equity_lane0_deal_stage4_candidates(30-1 downto 24) = equity_lane0_deal_stage3_pos_out(6-1 downto 0));
+equity_lane0_deal_stage4_repeated_position17_gathered <= stdl(equity_lane0_deal_stage4_repeated_position17_any_set17_bits /= 0);
 
 
-equity_lane0_deal_stage4_same_position47_equal <= stdl(equity_lane0_deal_stage4_candidates(30-1 downto 24) = equity_lane0_deal_stage3_pos_out(12-1 downto 6));
+equity_lane0_deal_stage4_repeated_position17_groups <= to_unsigned(equity_lane0_deal_stage4_repeated_position17_gathered, 1);
 
 
-equity_lane0_deal_stage4_same_position48_equal <= stdl(equity_lane0_deal_stage4_candidates(30-1 downto 24) = equity_lane0_deal_stage3_pos_out(18-1 downto 12));
+equity_lane0_deal_stage4_repeated_position18_same_position42_equal <= stdl(equity_lane0_deal_stage4_taken(24-1 downto 18) = equity_lane0_deal_stage4_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage4_same_position49_equal <= stdl(equity_lane0_deal_stage4_candidates(30-1 downto 24) = equity_lane0_deal_stage3_pos_out(24-1 downto 18));
+equity_lane0_deal_stage4_repeated_position18_same_position43_equal <= stdl(equity_lane0_deal_stage4_taken(24-1 downto 18) = equity_lane0_deal_stage4_t_pos(12-1 downto 6));
 
-equity_lane0_deal_stage4_repeats_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_deal_stage4_repeats <= equity_lane0_deal_stage4_compared;
-    end if;
-end process equity_lane0_deal_stage4_repeats_register;
+
+equity_lane0_deal_stage4_repeated_position18_same_position44_equal <= stdl(equity_lane0_deal_stage4_taken(24-1 downto 18) = equity_lane0_deal_stage4_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage4_repeated_position18_same_position45_equal <= stdl(equity_lane0_deal_stage4_taken(24-1 downto 18) = equity_lane0_deal_stage4_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage4_repeated_position18_gathered <= stdl(equity_lane0_deal_stage4_repeated_position18_any_set18_bits /= 0);
+
+
+equity_lane0_deal_stage4_repeated_position18_groups <= to_unsigned(equity_lane0_deal_stage4_repeated_position18_gathered, 1);
+
+
+equity_lane0_deal_stage4_repeated_position19_same_position46_equal <= stdl(equity_lane0_deal_stage4_taken(30-1 downto 24) = equity_lane0_deal_stage4_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage4_repeated_position19_same_position47_equal <= stdl(equity_lane0_deal_stage4_taken(30-1 downto 24) = equity_lane0_deal_stage4_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage4_repeated_position19_same_position48_equal <= stdl(equity_lane0_deal_stage4_taken(30-1 downto 24) = equity_lane0_deal_stage4_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage4_repeated_position19_same_position49_equal <= stdl(equity_lane0_deal_stage4_taken(30-1 downto 24) = equity_lane0_deal_stage4_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage4_repeated_position19_gathered <= stdl(equity_lane0_deal_stage4_repeated_position19_any_set19_bits /= 0);
+
+
+equity_lane0_deal_stage4_repeated_position19_groups <= to_unsigned(equity_lane0_deal_stage4_repeated_position19_gathered, 1);
 
 equity_lane0_deal_stage4_masking: process (equity_lane0_slot_stream4_word, equity_lane0_deal_stage4_exact_q, equity_lane0_delay_line4_d_out, equity_lane0_deal_stage4_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -3028,20 +3237,9 @@ begin
 end process equity_lane0_deal_stage4_masking;
 
 equity_lane0_deal_stage4_take: process (clk) is
-    variable lows: unsigned(4 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage4_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane0_deal_stage4_n_q);
-        end loop;
         equity_lane0_deal_stage4_taken <= equity_lane0_deal_stage4_candidates;
-        equity_lane0_deal_stage4_below <= lows;
         equity_lane0_deal_stage4_t_pos <= equity_lane0_deal_stage3_pos_out;
     end if;
 end process equity_lane0_deal_stage4_take;
@@ -3061,17 +3259,22 @@ end process equity_lane0_deal_stage4_take_flags;
 
 equity_lane0_deal_stage4_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 5);
         for f in 0 to 5-1 loop
-            ok := equity_lane0_deal_stage4_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane0_deal_stage4_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane0_deal_stage4_n_q);
             if (bool(equity_lane0_deal_stage4_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 4-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage4_repeats(((4 * f) + t)))));
+            for g in 0 to 1-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage4_repeated(((1 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;
@@ -3148,86 +3351,124 @@ begin
 end process equity_lane0_deal_stage5_setting;
 
 
-equity_lane0_deal_stage5_same_position50_equal <= stdl(equity_lane0_deal_stage5_candidates(6-1 downto 0) = equity_lane0_deal_stage4_pos_out(6-1 downto 0));
+equity_lane0_deal_stage5_repeated_position20_same_position50_equal <= stdl(equity_lane0_deal_stage5_taken(6-1 downto 0) = equity_lane0_deal_stage5_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage5_same_position51_equal <= stdl(equity_lane0_deal_stage5_candidates(6-1 downto 0) = equity_lane0_deal_stage4_pos_out(12-1 downto 6));
+equity_lane0_deal_stage5_repeated_position20_same_position51_equal <= stdl(equity_lane0_deal_stage5_taken(6-1 downto 0) = equity_lane0_deal_stage5_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage5_same_position52_equal <= stdl(equity_lane0_deal_stage5_candidates(6-1 downto 0) = equity_lane0_deal_stage4_pos_out(18-1 downto 12));
+equity_lane0_deal_stage5_repeated_position20_same_position52_equal <= stdl(equity_lane0_deal_stage5_taken(6-1 downto 0) = equity_lane0_deal_stage5_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage5_same_position53_equal <= stdl(equity_lane0_deal_stage5_candidates(6-1 downto 0) = equity_lane0_deal_stage4_pos_out(24-1 downto 18));
+equity_lane0_deal_stage5_repeated_position20_same_position53_equal <= stdl(equity_lane0_deal_stage5_taken(6-1 downto 0) = equity_lane0_deal_stage5_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage5_same_position54_equal <= stdl(equity_lane0_deal_stage5_candidates(6-1 downto 0) = equity_lane0_deal_stage4_pos_out(30-1 downto 24));
+equity_lane0_deal_stage5_repeated_position20_same_position54_equal <= stdl(equity_lane0_deal_stage5_taken(6-1 downto 0) = equity_lane0_deal_stage5_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage5_same_position55_equal <= stdl(equity_lane0_deal_stage5_candidates(12-1 downto 6) = equity_lane0_deal_stage4_pos_out(6-1 downto 0));
+equity_lane0_deal_stage5_repeated_position20_any_set20_hit <= stdl(equity_lane0_deal_stage5_repeated_position20_any_set20_bits /= 0);
 
 
-equity_lane0_deal_stage5_same_position56_equal <= stdl(equity_lane0_deal_stage5_candidates(12-1 downto 6) = equity_lane0_deal_stage4_pos_out(12-1 downto 6));
+equity_lane0_deal_stage5_repeated_position20_any_set21_hit <= stdl(equity_lane0_deal_stage5_repeated_position20_same_position54_equal /= '0');
 
 
-equity_lane0_deal_stage5_same_position57_equal <= stdl(equity_lane0_deal_stage5_candidates(12-1 downto 6) = equity_lane0_deal_stage4_pos_out(18-1 downto 12));
+equity_lane0_deal_stage5_repeated_position20_groups <= equity_lane0_deal_stage5_repeated_position20_gathered;
 
 
-equity_lane0_deal_stage5_same_position58_equal <= stdl(equity_lane0_deal_stage5_candidates(12-1 downto 6) = equity_lane0_deal_stage4_pos_out(24-1 downto 18));
+equity_lane0_deal_stage5_repeated_position21_same_position55_equal <= stdl(equity_lane0_deal_stage5_taken(12-1 downto 6) = equity_lane0_deal_stage5_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage5_same_position59_equal <= stdl(equity_lane0_deal_stage5_candidates(12-1 downto 6) = equity_lane0_deal_stage4_pos_out(30-1 downto 24));
+equity_lane0_deal_stage5_repeated_position21_same_position56_equal <= stdl(equity_lane0_deal_stage5_taken(12-1 downto 6) = equity_lane0_deal_stage5_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage5_same_position60_equal <= stdl(equity_lane0_deal_stage5_candidates(18-1 downto 12) = equity_lane0_deal_stage4_pos_out(6-1 downto 0));
+equity_lane0_deal_stage5_repeated_position21_same_position57_equal <= stdl(equity_lane0_deal_stage5_taken(12-1 downto 6) = equity_lane0_deal_stage5_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage5_same_position61_equal <= stdl(equity_lane0_deal_stage5_candidates(18-1 downto 12) = equity_lane0_deal_stage4_pos_out(12-1 downto 6));
+equity_lane0_deal_stage5_repeated_position21_same_position58_equal <= stdl(equity_lane0_deal_stage5_taken(12-1 downto 6) = equity_lane0_deal_stage5_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage5_same_position62_equal <= stdl(equity_lane0_deal_stage5_candidates(18-1 downto 12) = equity_lane0_deal_stage4_pos_out(18-1 downto 12));
+equity_lane0_deal_stage5_repeated_position21_same_position59_equal <= stdl(equity_lane0_deal_stage5_taken(12-1 downto 6) = equity_lane0_deal_stage5_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage5_same_position63_equal <= stdl(equity_lane0_deal_stage5_candidates(18-1 downto 12) = equity_lane0_deal_stage4_pos_out(24-1 downto 18));
+equity_lane0_deal_stage5_repeated_position21_any_set22_hit <= stdl(equity_lane0_deal_stage5_repeated_position21_any_set22_bits /= 0);
 
 
-equity_lane0_deal_stage5_same_position64_equal <= stdl(equity_lane0_deal_stage5_candidates(18-1 downto 12) = equity_lane0_deal_stage4_pos_out(30-1 downto 24));
+equity_lane0_deal_stage5_repeated_position21_any_set23_hit <= stdl(equity_lane0_deal_stage5_repeated_position21_same_position59_equal /= '0');
 
 
-equity_lane0_deal_stage5_same_position65_equal <= stdl(equity_lane0_deal_stage5_candidates(24-1 downto 18) = equity_lane0_deal_stage4_pos_out(6-1 downto 0));
+equity_lane0_deal_stage5_repeated_position21_groups <= equity_lane0_deal_stage5_repeated_position21_gathered;
 
 
-equity_lane0_deal_stage5_same_position66_equal <= stdl(equity_lane0_deal_stage5_candidates(24-1 downto 18) = equity_lane0_deal_stage4_pos_out(12-1 downto 6));
+equity_lane0_deal_stage5_repeated_position22_same_position60_equal <= stdl(equity_lane0_deal_stage5_taken(18-1 downto 12) = equity_lane0_deal_stage5_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage5_same_position67_equal <= stdl(equity_lane0_deal_stage5_candidates(24-1 downto 18) = equity_lane0_deal_stage4_pos_out(18-1 downto 12));
+equity_lane0_deal_stage5_repeated_position22_same_position61_equal <= stdl(equity_lane0_deal_stage5_taken(18-1 downto 12) = equity_lane0_deal_stage5_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage5_same_position68_equal <= stdl(equity_lane0_deal_stage5_candidates(24-1 downto 18) = equity_lane0_deal_stage4_pos_out(24-1 downto 18));
+equity_lane0_deal_stage5_repeated_position22_same_position62_equal <= stdl(equity_lane0_deal_stage5_taken(18-1 downto 12) = equity_lane0_deal_stage5_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage5_same_position69_equal <= stdl(equity_lane0_deal_stage5_candidates(24-1 downto 18) = equity_lane0_deal_stage4_pos_out(30-1 downto 24));
+equity_lane0_deal_stage5_repeated_position22_same_position63_equal <= stdl(equity_lane0_deal_stage5_taken(18-1 downto 12) = equity_lane0_deal_stage5_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage5_same_position70_equal <= stdl(equity_lane0_deal_stage5_candidates(30-1 downto 24) = equity_lane0_deal_stage4_pos_out(6-1 downto 0));
+equity_lane0_deal_stage5_repeated_position22_same_position64_equal <= stdl(equity_lane0_deal_stage5_taken(18-1 downto 12) = equity_lane0_deal_stage5_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage5_same_position71_equal <= stdl(equity_lane0_deal_stage5_candidates(30-1 downto 24) = equity_lane0_deal_stage4_pos_out(12-1 downto 6));
+equity_lane0_deal_stage5_repeated_position22_any_set24_hit <= stdl(equity_lane0_deal_stage5_repeated_position22_any_set24_bits /= 0);
 
 
-equity_lane0_deal_stage5_same_position72_equal <= stdl(equity_lane0_deal_stage5_candidates(30-1 downto 24) = equity_lane0_deal_stage4_pos_out(18-1 downto 12));
+equity_lane0_deal_stage5_repeated_position22_any_set25_hit <= stdl(equity_lane0_deal_stage5_repeated_position22_same_position64_equal /= '0');
 
 
-equity_lane0_deal_stage5_same_position73_equal <= stdl(equity_lane0_deal_stage5_candidates(30-1 downto 24) = equity_lane0_deal_stage4_pos_out(24-1 downto 18));
+equity_lane0_deal_stage5_repeated_position22_groups <= equity_lane0_deal_stage5_repeated_position22_gathered;
 
 
-equity_lane0_deal_stage5_same_position74_equal <= stdl(equity_lane0_deal_stage5_candidates(30-1 downto 24) = equity_lane0_deal_stage4_pos_out(30-1 downto 24));
+equity_lane0_deal_stage5_repeated_position23_same_position65_equal <= stdl(equity_lane0_deal_stage5_taken(24-1 downto 18) = equity_lane0_deal_stage5_t_pos(6-1 downto 0));
 
-equity_lane0_deal_stage5_repeats_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_deal_stage5_repeats <= equity_lane0_deal_stage5_compared;
-    end if;
-end process equity_lane0_deal_stage5_repeats_register;
+
+equity_lane0_deal_stage5_repeated_position23_same_position66_equal <= stdl(equity_lane0_deal_stage5_taken(24-1 downto 18) = equity_lane0_deal_stage5_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage5_repeated_position23_same_position67_equal <= stdl(equity_lane0_deal_stage5_taken(24-1 downto 18) = equity_lane0_deal_stage5_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage5_repeated_position23_same_position68_equal <= stdl(equity_lane0_deal_stage5_taken(24-1 downto 18) = equity_lane0_deal_stage5_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage5_repeated_position23_same_position69_equal <= stdl(equity_lane0_deal_stage5_taken(24-1 downto 18) = equity_lane0_deal_stage5_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage5_repeated_position23_any_set26_hit <= stdl(equity_lane0_deal_stage5_repeated_position23_any_set26_bits /= 0);
+
+
+equity_lane0_deal_stage5_repeated_position23_any_set27_hit <= stdl(equity_lane0_deal_stage5_repeated_position23_same_position69_equal /= '0');
+
+
+equity_lane0_deal_stage5_repeated_position23_groups <= equity_lane0_deal_stage5_repeated_position23_gathered;
+
+
+equity_lane0_deal_stage5_repeated_position24_same_position70_equal <= stdl(equity_lane0_deal_stage5_taken(30-1 downto 24) = equity_lane0_deal_stage5_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage5_repeated_position24_same_position71_equal <= stdl(equity_lane0_deal_stage5_taken(30-1 downto 24) = equity_lane0_deal_stage5_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage5_repeated_position24_same_position72_equal <= stdl(equity_lane0_deal_stage5_taken(30-1 downto 24) = equity_lane0_deal_stage5_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage5_repeated_position24_same_position73_equal <= stdl(equity_lane0_deal_stage5_taken(30-1 downto 24) = equity_lane0_deal_stage5_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage5_repeated_position24_same_position74_equal <= stdl(equity_lane0_deal_stage5_taken(30-1 downto 24) = equity_lane0_deal_stage5_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage5_repeated_position24_any_set28_hit <= stdl(equity_lane0_deal_stage5_repeated_position24_any_set28_bits /= 0);
+
+
+equity_lane0_deal_stage5_repeated_position24_any_set29_hit <= stdl(equity_lane0_deal_stage5_repeated_position24_same_position74_equal /= '0');
+
+
+equity_lane0_deal_stage5_repeated_position24_groups <= equity_lane0_deal_stage5_repeated_position24_gathered;
 
 equity_lane0_deal_stage5_masking: process (equity_lane0_slot_stream5_word, equity_lane0_deal_stage5_exact_q, equity_lane0_delay_line5_d_out, equity_lane0_deal_stage5_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -3248,20 +3489,9 @@ begin
 end process equity_lane0_deal_stage5_masking;
 
 equity_lane0_deal_stage5_take: process (clk) is
-    variable lows: unsigned(4 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage5_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane0_deal_stage5_n_q);
-        end loop;
         equity_lane0_deal_stage5_taken <= equity_lane0_deal_stage5_candidates;
-        equity_lane0_deal_stage5_below <= lows;
         equity_lane0_deal_stage5_t_pos <= equity_lane0_deal_stage4_pos_out;
     end if;
 end process equity_lane0_deal_stage5_take;
@@ -3281,17 +3511,22 @@ end process equity_lane0_deal_stage5_take_flags;
 
 equity_lane0_deal_stage5_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 5);
         for f in 0 to 5-1 loop
-            ok := equity_lane0_deal_stage5_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane0_deal_stage5_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane0_deal_stage5_n_q);
             if (bool(equity_lane0_deal_stage5_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 5-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage5_repeats(((5 * f) + t)))));
+            for g in 0 to 2-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage5_repeated(((2 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;
@@ -3368,101 +3603,139 @@ begin
 end process equity_lane0_deal_stage6_setting;
 
 
-equity_lane0_deal_stage6_same_position75_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(6-1 downto 0));
+equity_lane0_deal_stage6_repeated_position25_same_position75_equal <= stdl(equity_lane0_deal_stage6_taken(6-1 downto 0) = equity_lane0_deal_stage6_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage6_same_position76_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(12-1 downto 6));
+equity_lane0_deal_stage6_repeated_position25_same_position76_equal <= stdl(equity_lane0_deal_stage6_taken(6-1 downto 0) = equity_lane0_deal_stage6_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage6_same_position77_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(18-1 downto 12));
+equity_lane0_deal_stage6_repeated_position25_same_position77_equal <= stdl(equity_lane0_deal_stage6_taken(6-1 downto 0) = equity_lane0_deal_stage6_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage6_same_position78_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(24-1 downto 18));
+equity_lane0_deal_stage6_repeated_position25_same_position78_equal <= stdl(equity_lane0_deal_stage6_taken(6-1 downto 0) = equity_lane0_deal_stage6_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage6_same_position79_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(30-1 downto 24));
+equity_lane0_deal_stage6_repeated_position25_same_position79_equal <= stdl(equity_lane0_deal_stage6_taken(6-1 downto 0) = equity_lane0_deal_stage6_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage6_same_position80_equal <= stdl(equity_lane0_deal_stage6_candidates(6-1 downto 0) = equity_lane0_deal_stage5_pos_out(36-1 downto 30));
+equity_lane0_deal_stage6_repeated_position25_same_position80_equal <= stdl(equity_lane0_deal_stage6_taken(6-1 downto 0) = equity_lane0_deal_stage6_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage6_same_position81_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(6-1 downto 0));
+equity_lane0_deal_stage6_repeated_position25_any_set30_hit <= stdl(equity_lane0_deal_stage6_repeated_position25_any_set30_bits /= 0);
 
 
-equity_lane0_deal_stage6_same_position82_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(12-1 downto 6));
+equity_lane0_deal_stage6_repeated_position25_any_set31_hit <= stdl(equity_lane0_deal_stage6_repeated_position25_any_set31_bits /= 0);
 
 
-equity_lane0_deal_stage6_same_position83_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(18-1 downto 12));
+equity_lane0_deal_stage6_repeated_position25_groups <= equity_lane0_deal_stage6_repeated_position25_gathered;
 
 
-equity_lane0_deal_stage6_same_position84_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(24-1 downto 18));
+equity_lane0_deal_stage6_repeated_position26_same_position81_equal <= stdl(equity_lane0_deal_stage6_taken(12-1 downto 6) = equity_lane0_deal_stage6_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage6_same_position85_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(30-1 downto 24));
+equity_lane0_deal_stage6_repeated_position26_same_position82_equal <= stdl(equity_lane0_deal_stage6_taken(12-1 downto 6) = equity_lane0_deal_stage6_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage6_same_position86_equal <= stdl(equity_lane0_deal_stage6_candidates(12-1 downto 6) = equity_lane0_deal_stage5_pos_out(36-1 downto 30));
+equity_lane0_deal_stage6_repeated_position26_same_position83_equal <= stdl(equity_lane0_deal_stage6_taken(12-1 downto 6) = equity_lane0_deal_stage6_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage6_same_position87_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(6-1 downto 0));
+equity_lane0_deal_stage6_repeated_position26_same_position84_equal <= stdl(equity_lane0_deal_stage6_taken(12-1 downto 6) = equity_lane0_deal_stage6_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage6_same_position88_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(12-1 downto 6));
+equity_lane0_deal_stage6_repeated_position26_same_position85_equal <= stdl(equity_lane0_deal_stage6_taken(12-1 downto 6) = equity_lane0_deal_stage6_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage6_same_position89_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(18-1 downto 12));
+equity_lane0_deal_stage6_repeated_position26_same_position86_equal <= stdl(equity_lane0_deal_stage6_taken(12-1 downto 6) = equity_lane0_deal_stage6_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage6_same_position90_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(24-1 downto 18));
+equity_lane0_deal_stage6_repeated_position26_any_set32_hit <= stdl(equity_lane0_deal_stage6_repeated_position26_any_set32_bits /= 0);
 
 
-equity_lane0_deal_stage6_same_position91_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(30-1 downto 24));
+equity_lane0_deal_stage6_repeated_position26_any_set33_hit <= stdl(equity_lane0_deal_stage6_repeated_position26_any_set33_bits /= 0);
 
 
-equity_lane0_deal_stage6_same_position92_equal <= stdl(equity_lane0_deal_stage6_candidates(18-1 downto 12) = equity_lane0_deal_stage5_pos_out(36-1 downto 30));
+equity_lane0_deal_stage6_repeated_position26_groups <= equity_lane0_deal_stage6_repeated_position26_gathered;
 
 
-equity_lane0_deal_stage6_same_position93_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(6-1 downto 0));
+equity_lane0_deal_stage6_repeated_position27_same_position87_equal <= stdl(equity_lane0_deal_stage6_taken(18-1 downto 12) = equity_lane0_deal_stage6_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage6_same_position94_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(12-1 downto 6));
+equity_lane0_deal_stage6_repeated_position27_same_position88_equal <= stdl(equity_lane0_deal_stage6_taken(18-1 downto 12) = equity_lane0_deal_stage6_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage6_same_position95_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(18-1 downto 12));
+equity_lane0_deal_stage6_repeated_position27_same_position89_equal <= stdl(equity_lane0_deal_stage6_taken(18-1 downto 12) = equity_lane0_deal_stage6_t_pos(18-1 downto 12));
 
 
-equity_lane0_deal_stage6_same_position96_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(24-1 downto 18));
+equity_lane0_deal_stage6_repeated_position27_same_position90_equal <= stdl(equity_lane0_deal_stage6_taken(18-1 downto 12) = equity_lane0_deal_stage6_t_pos(24-1 downto 18));
 
 
-equity_lane0_deal_stage6_same_position97_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(30-1 downto 24));
+equity_lane0_deal_stage6_repeated_position27_same_position91_equal <= stdl(equity_lane0_deal_stage6_taken(18-1 downto 12) = equity_lane0_deal_stage6_t_pos(30-1 downto 24));
 
 
-equity_lane0_deal_stage6_same_position98_equal <= stdl(equity_lane0_deal_stage6_candidates(24-1 downto 18) = equity_lane0_deal_stage5_pos_out(36-1 downto 30));
+equity_lane0_deal_stage6_repeated_position27_same_position92_equal <= stdl(equity_lane0_deal_stage6_taken(18-1 downto 12) = equity_lane0_deal_stage6_t_pos(36-1 downto 30));
 
 
-equity_lane0_deal_stage6_same_position99_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(6-1 downto 0));
+equity_lane0_deal_stage6_repeated_position27_any_set34_hit <= stdl(equity_lane0_deal_stage6_repeated_position27_any_set34_bits /= 0);
 
 
-equity_lane0_deal_stage6_same_position100_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(12-1 downto 6));
+equity_lane0_deal_stage6_repeated_position27_any_set35_hit <= stdl(equity_lane0_deal_stage6_repeated_position27_any_set35_bits /= 0);
 
 
-equity_lane0_deal_stage6_same_position101_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(18-1 downto 12));
+equity_lane0_deal_stage6_repeated_position27_groups <= equity_lane0_deal_stage6_repeated_position27_gathered;
 
 
-equity_lane0_deal_stage6_same_position102_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(24-1 downto 18));
+equity_lane0_deal_stage6_repeated_position28_same_position93_equal <= stdl(equity_lane0_deal_stage6_taken(24-1 downto 18) = equity_lane0_deal_stage6_t_pos(6-1 downto 0));
 
 
-equity_lane0_deal_stage6_same_position103_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(30-1 downto 24));
+equity_lane0_deal_stage6_repeated_position28_same_position94_equal <= stdl(equity_lane0_deal_stage6_taken(24-1 downto 18) = equity_lane0_deal_stage6_t_pos(12-1 downto 6));
 
 
-equity_lane0_deal_stage6_same_position104_equal <= stdl(equity_lane0_deal_stage6_candidates(30-1 downto 24) = equity_lane0_deal_stage5_pos_out(36-1 downto 30));
+equity_lane0_deal_stage6_repeated_position28_same_position95_equal <= stdl(equity_lane0_deal_stage6_taken(24-1 downto 18) = equity_lane0_deal_stage6_t_pos(18-1 downto 12));
 
-equity_lane0_deal_stage6_repeats_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_deal_stage6_repeats <= equity_lane0_deal_stage6_compared;
-    end if;
-end process equity_lane0_deal_stage6_repeats_register;
+
+equity_lane0_deal_stage6_repeated_position28_same_position96_equal <= stdl(equity_lane0_deal_stage6_taken(24-1 downto 18) = equity_lane0_deal_stage6_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage6_repeated_position28_same_position97_equal <= stdl(equity_lane0_deal_stage6_taken(24-1 downto 18) = equity_lane0_deal_stage6_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage6_repeated_position28_same_position98_equal <= stdl(equity_lane0_deal_stage6_taken(24-1 downto 18) = equity_lane0_deal_stage6_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage6_repeated_position28_any_set36_hit <= stdl(equity_lane0_deal_stage6_repeated_position28_any_set36_bits /= 0);
+
+
+equity_lane0_deal_stage6_repeated_position28_any_set37_hit <= stdl(equity_lane0_deal_stage6_repeated_position28_any_set37_bits /= 0);
+
+
+equity_lane0_deal_stage6_repeated_position28_groups <= equity_lane0_deal_stage6_repeated_position28_gathered;
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position99_equal <= stdl(equity_lane0_deal_stage6_taken(30-1 downto 24) = equity_lane0_deal_stage6_t_pos(6-1 downto 0));
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position100_equal <= stdl(equity_lane0_deal_stage6_taken(30-1 downto 24) = equity_lane0_deal_stage6_t_pos(12-1 downto 6));
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position101_equal <= stdl(equity_lane0_deal_stage6_taken(30-1 downto 24) = equity_lane0_deal_stage6_t_pos(18-1 downto 12));
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position102_equal <= stdl(equity_lane0_deal_stage6_taken(30-1 downto 24) = equity_lane0_deal_stage6_t_pos(24-1 downto 18));
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position103_equal <= stdl(equity_lane0_deal_stage6_taken(30-1 downto 24) = equity_lane0_deal_stage6_t_pos(30-1 downto 24));
+
+
+equity_lane0_deal_stage6_repeated_position29_same_position104_equal <= stdl(equity_lane0_deal_stage6_taken(30-1 downto 24) = equity_lane0_deal_stage6_t_pos(36-1 downto 30));
+
+
+equity_lane0_deal_stage6_repeated_position29_any_set38_hit <= stdl(equity_lane0_deal_stage6_repeated_position29_any_set38_bits /= 0);
+
+
+equity_lane0_deal_stage6_repeated_position29_any_set39_hit <= stdl(equity_lane0_deal_stage6_repeated_position29_any_set39_bits /= 0);
+
+
+equity_lane0_deal_stage6_repeated_position29_groups <= equity_lane0_deal_stage6_repeated_position29_gathered;
 
 equity_lane0_deal_stage6_masking: process (equity_lane0_slot_stream6_word, equity_lane0_deal_stage6_exact_q, equity_lane0_delay_line6_d_out, equity_lane0_deal_stage6_mask_q) is
     variable masked: unsigned(29 downto 0);
@@ -3483,20 +3756,9 @@ begin
 end process equity_lane0_deal_stage6_masking;
 
 equity_lane0_deal_stage6_take: process (clk) is
-    variable lows: unsigned(4 downto 0);
-    variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        lows := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage6_candidates(((6 * f) + b));
-            end loop;
-            lows(f) := stdl(candidate < equity_lane0_deal_stage6_n_q);
-        end loop;
         equity_lane0_deal_stage6_taken <= equity_lane0_deal_stage6_candidates;
-        equity_lane0_deal_stage6_below <= lows;
         equity_lane0_deal_stage6_t_pos <= equity_lane0_deal_stage5_pos_out;
     end if;
 end process equity_lane0_deal_stage6_take;
@@ -3516,17 +3778,22 @@ end process equity_lane0_deal_stage6_take_flags;
 
 equity_lane0_deal_stage6_judge: process (clk) is
     variable usable: unsigned(4 downto 0);
+    variable candidate: unsigned(5 downto 0);
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
         usable := to_unsigned(0, 5);
         for f in 0 to 5-1 loop
-            ok := equity_lane0_deal_stage6_below(f);
+            candidate := to_unsigned(0, 6);
+            for b in 0 to 6-1 loop
+                candidate(b) := equity_lane0_deal_stage6_taken(((6 * f) + b));
+            end loop;
+            ok := stdl(candidate < equity_lane0_deal_stage6_n_q);
             if (bool(equity_lane0_deal_stage6_exact_q) and (f /= 0)) then
                 ok := '0';
             end if;
-            for t in 0 to 6-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage6_repeats(((6 * f) + t)))));
+            for g in 0 to 2-1 loop
+                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage6_repeated(((2 * f) + g)))));
             end loop;
             usable(f) := ok;
         end loop;

@@ -68,7 +68,9 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     k_opp = Signal(intbv(0)[8:])             # opponents asked for
     trials = Signal(intbv(0)[TRIAL_BITS:])
     seed = Signal(intbv(0)[SEED_BITS:])
-    cards_seen = Signal(intbv(0)[DECK_SIZE:])  # the cards the request names so far
+    cards_seen = Signal(intbv(0)[DECK_SIZE:])
+    pending_mark = Signal(bool(0))            # pending_card goes into cards_seen next clock
+    pending_card = Signal(intbv(0)[CARD:])
     card_bad, board_bad = Signal(bool(0)), Signal(bool(0))
     known = Signal(intbv(0)[8:])              # card bytes that are cards
     verdict = Signal(intbv(0)[8:])            # the reply's status (registered over the checks)
@@ -130,7 +132,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                        frame_end, frame_good, timeout),
         request_parser(clk, rst, s_axis_tdata, frame_begin, pay_valid, pay_data, in_idle,
                        taking, request_complete, describe, mode, k_opp, trials, seed,
-                       cards_seen, card_bad, board_bad, known,
+                       cards_seen, pending_mark, pending_card, card_bad, board_bad, known,
                        dealt, to_deal, hero, fixed, randoms, board_missing),
         request_judge(clk, n, mode, k_opp, trials, card_bad, board_bad, known, to_deal,
                       randoms, board_missing, opponents, mode_exact, count_bytes, verdict,
@@ -141,8 +143,8 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                          mixing_base, load_index, load_slot, load_lane, board_missing, fits,
                          probe_j, dones, reply_last, lanes, slots, status, reply_len, active,
                          busy),
-        card_scanner(clk, rst, State, state, in_idle, in_reply, cards_seen, scan, n, mask,
-                     rem_we, rem_addr, rem_data),
+        card_scanner(clk, rst, State, state, in_idle, in_reply, cards_seen, pending_mark,
+                     pending_card, scan, n, mask, rem_we, rem_addr, rem_data),
         trial_divider(clk, rst, State, state, in_reply, request_good, mode_exact, binomial_q,
                       trials, lanes, quotient, remainder, step_count),
         seed_mixer(clk, rst, State, state, in_reply, step_count, exact, seed, load_lane,

@@ -49,6 +49,7 @@ CARD = 6
 # register, the counter's and one spare (the sum adds a register per lane)
 SHIFT_DELAY = 3
 NO_POSITION = 63
+GROUP = 4                                # compares a dealer stage ORs on its second clock
 STAGE_CLOCKS = 3                         # a dealer stage's clocks (deal_stage)
 DRAIN_EXTRA = 2 + TRIAL_BITS // 8 + 2    # the registered count and amount, then carries
                                          # through chunks
@@ -143,6 +144,43 @@ def slot_stream(clk, slot, load, load_slot, bus_index, bus_word, tok_in, prime, 
 
 
 @block
+def repeated_position(position, earlier_positions, count, groups):
+    """groups[g]: ``position`` equals one of the 6-bit positions packed in ``earlier_positions``
+    GROUP * g .. GROUP * g + GROUP - 1 (of the first ``count``): a comparator each, as separate
+    processes (one process that compares them all in a loop takes current yosys seconds to
+    read per dealer stage), ORed in groups; the stage ORs the groups with the field's
+    acceptance and registers which fields are free."""
+    equal = [Signal(bool(0)) for _ in range(count)]
+    compares = [same_position(position, earlier_positions(CARD * (t + 1), CARD * t), equal[t])
+                for t in range(count)]
+    hits = [Signal(bool(0)) for _ in range(group_count(count))]
+    ors = []
+    for g in range(len(hits)):
+        members = equal[GROUP * g:GROUP * (g + 1)]
+        ors.append(any_set(ConcatSignal(*members) if len(members) > 1 else members[0], hits[g]))
+    gathered = ConcatSignal(*reversed(hits)) if len(hits) > 1 else hits[0]
+
+    @always_comb
+    def collect():
+        groups.next = gathered
+
+    return compares, ors, collect
+
+
+def group_count(count):
+    """Groups of GROUP earlier positions a candidate is compared with in a dealer stage."""
+    return -(-count // GROUP)
+
+
+@block
+def any_set(bits, hit):
+    @always_comb
+    def reduce():
+        hit.next = bits != 0
+    return reduce
+
+
+@block
 def same_position(a, b, equal):
     @always_comb
     def compare():
@@ -154,17 +192,16 @@ def same_position(a, b, equal):
 def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in, pos_in,
                tok_out, ok_out, pos_out, n_q, mask_q, exact_q):
     """Dealer stage of slot ``slot``, STAGE_CLOCKS clocks: the word's fields masked (in exact
-    mode the only field is ``digit``), each compared with the earlier slots' positions and with
-    n, and all of it registered (every input is a register: the stream's word, pos_in, the
-    setting); then which fields are free (below n, not an earlier slot's position: the
-    registered compares ORed), registered; then the lowest free one. Compared a clock later,
-    from the registered fields, the compares and their OR were 9 levels in the Nexys A7
-    nine-seat top. pos_out = pos_in with this slot's position on top. n, mask, exact: the run's
-    setting from the stage before; n_q, mask_q, exact_q: this stage's copy, the next stage's
-    setting. ``word``: the slot's words (golden slot_words), FIELDS fields each, the first
-    word's first."""
+    mode the only field is ``digit``) and registered beside the compares (the masked fields
+    fan out to every compare: straight from the stream, the net was the nine-seat tops'
+    longest path); then which fields are free (below n, not an earlier slot's position: the
+    compares ORed in groups), registered; then the lowest free one. pos_out = pos_in with this
+    slot's position on top. n, mask, exact: the run's setting from the stage before; n_q, mask_q,
+    exact_q: this stage's copy, the next stage's setting. ``word``: the slot's words
+    (golden slot_words), FIELDS fields each, the first word's first."""
     earlier = slot
     width = CARD * max(slot, 1)
+    groups = max(group_count(earlier), 1)
     words = slot_words(slot)
     count = FIELDS * words                           # the slot's fields
     fields = Signal(intbv(0)[count * CARD:])         # clock 1: the masked fields
@@ -186,23 +223,12 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
 
     candidates = Signal(intbv(0)[count * CARD:])     # the masked fields, before the register
     taken = Signal(intbv(0)[count * CARD:])          # clock 0: the masked fields
-    below = Signal(intbv(0)[count:])                 # clock 0: field f < n
     t_pos = Signal(intbv(0)[width:])
     t_tok, t_ok = Signal(bool(0)), Signal(bool(0))
-    # field f equals earlier slot t's position: bit earlier * f + t, a comparator each, as
-    # separate processes (one process that compares them all in a loop takes current yosys
-    # seconds to read per dealer stage); registered in ``repeats`` (none in slot 0)
-    equal = [Signal(bool(0)) for _ in range(count * earlier)]
-    compares = [same_position(candidates(CARD * (f + 1), CARD * f),
-                              pos_in(CARD * (t + 1), CARD * t), equal[earlier * f + t])
-                for f in range(count) for t in range(earlier)]
-    repeats = Signal(intbv(0)[count * max(earlier, 1):])
-    if earlier:
-        compared = ConcatSignal(*reversed(equal)) if len(equal) > 1 else equal[0]
-
-        @always(clk.posedge)
-        def repeats_register():
-            repeats.next = compared
+    hits = [Signal(intbv(0)[groups:]) for _ in range(count)]
+    repeats = [repeated_position(taken(CARD * (f + 1), CARD * f), t_pos, earlier, hits[f])
+               for f in range(count) if earlier]
+    repeated = ConcatSignal(*reversed(hits))         # field f's groups at groups * f
 
     @always_comb
     def masking():
@@ -219,14 +245,7 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
 
     @always(clk.posedge)
     def take():
-        lows = intbv(0)[count:]
-        for f in range(count):
-            candidate = intbv(0)[CARD:]
-            for b in range(CARD):
-                candidate[b] = candidates[CARD * f + b]
-            lows[f] = candidate < n_q
         taken.next = candidates
-        below.next = lows
         t_pos.next = pos_in
 
     @always_seq(clk.posedge, reset=rst)
@@ -238,11 +257,14 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
     def judge():
         usable = intbv(0)[count:]
         for f in range(count):
-            ok = bool(below[f])
+            candidate = intbv(0)[CARD:]
+            for b in range(CARD):
+                candidate[b] = taken[CARD * f + b]
+            ok = candidate < n_q
             if exact_q and f != 0:
                 ok = False
-            for t in range(earlier):
-                ok = ok and not repeats[earlier * f + t]
+            for g in range(groups):
+                ok = ok and not repeated[groups * f + g]
             usable[f] = ok
         fields.next = taken
         free.next = usable
@@ -254,7 +276,7 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
         a_ok.next = t_ok
 
     # the lowest free field wins, as an OR of one-hot terms (field f when it is free and no
-    # lower one is), not a chain of multiplexers after the compares' OR: with ten fields that was
+    # lower one is), not a chain of multiplexers after the groups' OR: with ten fields that was
     # the engine's longest path (9 levels); none free gives all ones, NO_POSITION
     assert NO_POSITION == (1 << CARD) - 1
 

@@ -1,8 +1,8 @@
 """The equity engine's request: its bytes taken apart as they arrive, then judged.
 
 The parser (request_parser) keeps what the request says (mode, opponents, trials, seed), the
-52-bit set of the cards seen (with the card on its way in: a card byte marks the set a clock
-after it comes), and writes known cards into the lanes' slots and random hands into the slots
+52-bit set of the cards seen (a card byte marks it a clock after it comes: pending_mark,
+pending_card), and writes known cards into the lanes' slots and random hands into the slots
 to deal; the judge (request_judge) gives the first problem found its error code
 in the golden order (golden/equity_protocol.parse_request), once the scan has counted the cards
 nobody knows.
@@ -43,14 +43,15 @@ def constant(value, bits):
 
 @block(skipname=True)
 def request_parser(clk, rst, s_axis_tdata, frame_begin, pay_valid, pay_data, in_idle, taking,
-                   request_complete, describe, mode, k_opp, trials, seed, cards_seen, card_bad,
-                   board_bad, known, dealt, to_deal, hero, fixed, randoms, board_missing):
+                   request_complete, describe, mode, k_opp, trials, seed, cards_seen, pending_mark,
+                   pending_card, card_bad, board_bad, known, dealt, to_deal, hero, fixed,
+                   randoms, board_missing):
     """The request as it arrives (pay_data with pay_valid; a frame taken only when it begins
     while the engine is idle: ``taking``): ``request_complete`` when every part came (its role
-    is DEAD); describe: the payload so far is the one byte MODE_DESCRIBE; cards_seen: the
-    cards seen, the one on its way in (mark_seen) included; known (card bytes that are cards):
-    a clock behind the bytes; dealt: the slots to deal, to_deal how many cards; hero: its two
-    cards; fixed: every slot's known card; randoms: random opponents; board_missing:
+    is DEAD); describe: the payload so far is the one byte MODE_DESCRIBE; cards_seen, known
+    (card bytes that are cards): a clock behind the bytes (mark_seen), the card on its way in
+    pending_card while pending_mark; dealt: the slots to deal, to_deal how many cards; hero:
+    its two cards; fixed: every slot's known card; randoms: random opponents; board_missing:
     board cards a trial deals."""
     slots = len(fixed)
     # one-hot: a byte's enables test one bit of the role, not a 3-bit code
@@ -74,9 +75,6 @@ def request_parser(clk, rst, s_axis_tdata, frame_begin, pay_valid, pay_data, in_
     header_trials, slot_count = constant(2 + TRIAL_BYTES, 5), constant(slots, 5)
     missing = Signal(intbv(0)[3:])
     board_dealt = Signal(intbv(0)[BOARD_SLOTS:])
-    marked = Signal(intbv(0)[DECK_SIZE:])       # the set, a clock behind the bytes
-    pending_mark = Signal(bool(0))              # pending_card is marked next clock
-    pending_card = Signal(intbv(0)[CARD:])
 
     @always_comb
     def parsed():
@@ -104,26 +102,20 @@ def request_parser(clk, rst, s_axis_tdata, frame_begin, pay_valid, pay_data, in_
     def pending():
         pending_card.next = pay_data[CARD:]   # read only with pending_mark: no enable
 
-    @always_comb
-    def seen_with_pending():
-        """The set as it is next clock: the pending card ORed in (every bit assigned)."""
-        bits = intbv(0)[DECK_SIZE:]
-        for c in range(DECK_SIZE):           # a decoder: no index arithmetic
-            bits[c] = marked[c] or (pending_mark and pending_card == c)
-        cards_seen.next = bits
-
     @always_seq(clk.posedge, reset=rst)
     def mark_seen():
-        """The set of cards seen and its count, a clock behind the byte: the set's enable and
+        """The set of cards seen and its count, a clock behind the byte: the 52 enables and
         the counter start at pending_mark and pending_card, registers placed with the set,
         not at the decode of the byte's role (the ULX3S equity tops' longest path, two hops
         across the die to the 52 enables)."""
         if frame_begin and in_idle:
-            marked.next = 0
+            cards_seen.next = 0
             known.next = 0
         elif pending_mark:
             known.next = known + 1
-            marked.next = cards_seen
+            for c in range(DECK_SIZE):       # a decoder: no index arithmetic
+                if pending_card == c:
+                    cards_seen.next[c] = True
 
     @always_seq(clk.posedge, reset=rst)
     def decode():

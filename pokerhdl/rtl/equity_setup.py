@@ -25,11 +25,12 @@ BINOMIAL_ROM = tuple(min(comb(c, j), (1 << RANK_BITS) - 1) for j in range(8) for
 
 
 @block(skipname=True)
-def card_scanner(clk, rst, State, state, in_idle, in_reply, cards_seen, scan, n, mask, rem_we,
-                 rem_addr, rem_data):
+def card_scanner(clk, rst, State, state, in_idle, in_reply, cards_seen, pending_mark,
+                 pending_card, scan, n, mask, rem_we, rem_addr, rem_data):
     """SCANNING: the 52 cards, one a clock (``scan``); each card nobody has seen is the next
-    position n of every slot's table (rem_we, rem_addr, rem_data); mask: MASK_ROM[n]. cards_seen:
-    the cards the request names (request_parser's set)."""
+    position n of every slot's table (rem_we, rem_addr, rem_data); mask: MASK_ROM[n]. The cards
+    seen are cards_seen with pending_card when pending_mark (the parser marks a card a clock
+    after its byte)."""
     scan_bits = Signal(intbv(0)[DECK_SIZE:])  # the cards seen, shifted past the scan
 
     @always_comb
@@ -39,12 +40,13 @@ def card_scanner(clk, rst, State, state, in_idle, in_reply, cards_seen, scan, n,
     @always_seq(clk.posedge, reset=rst)
     def scan_bits_shift():
         """The cards seen so far, loaded on every idle clock (when a good frame ends they are
-        its cards), shifted on every clock that is not idle: SCANNING is the
+        its cards, the last one still pending), shifted on every other clock: SCANNING is the
         first clock out of IDLE, and nothing reads the bits after it. The 52 registers see
         in_idle alone, not the state's decoder (the 12-lane heads-up top's longest path went
         through that decode's 53 loads)."""
         if in_idle:
-            scan_bits.next = cards_seen
+            for c in range(DECK_SIZE):
+                scan_bits.next[c] = cards_seen[c] or (pending_mark and pending_card == c)
         else:
             scan_bits.next = concat(False, scan_bits[DECK_SIZE:1])
 
