@@ -6676,7 +6676,7 @@ always @(n) begin: mask_rom
 end
 
 // The cards seen so far, loaded on every idle clock (when a good frame ends they are
-// its cards, the last one still pending), shifted on every other clock: SCANNING is the
+// its cards, the last one still pending), shifted when not idle: SCANNING is the
 // first clock out of IDLE, and nothing reads the bits after it. The 52 registers see
 // in_idle alone, not the state's decoder (the 12-lane heads-up top's longest path went
 // through that decode's 53 loads).

@@ -40,7 +40,7 @@ def card_scanner(clk, rst, State, state, in_idle, in_reply, cards_seen, pending_
     @always_seq(clk.posedge, reset=rst)
     def scan_bits_shift():
         """The cards seen so far, loaded on every idle clock (when a good frame ends they are
-        its cards, the last one still pending), shifted on every other clock: SCANNING is the
+        its cards, the last one still pending), shifted when not idle: SCANNING is the
         first clock out of IDLE, and nothing reads the bits after it. The 52 registers see
         in_idle alone, not the state's decoder (the 12-lane heads-up top's longest path went
         through that decode's 53 loads)."""
