@@ -133,6 +133,15 @@ SYNTH_COVERED_BY = {"equity_lane": "equity_engine", "nexys_a7_equity": "equity_e
                     "nexys_a7_equity_heads_up": "equity_engine"}
 
 
+@pytest.mark.slow
+def test_nine_seat_equity_depth():
+    """The nine-seat Nexys top keeps the equity engine's depth budget: its lanes' later dealer
+    stages compare with up to 22 earlier positions, equity_engine's 3-seat lanes with 10 at
+    most. Six CPU-minutes in yosys 0.23, so `make exhaustive` runs it, not CI."""
+    stats = synth_stats(GENERATED / "verilog" / "nexys_a7_equity.v", "nexys_a7_equity")
+    assert 0 < stats["levels"] <= LEVEL_BUDGET["equity_engine"], stats
+
+
 @pytest.mark.synth
 @pytest.mark.parametrize("name", [n for n in NAMES if n not in SYNTH_COVERED_BY])
 def test_yosys_synth_xilinx(name):

@@ -34,7 +34,8 @@ time through a chain (``shift``): the trials counted, then per player ``COUNTERS
 from myhdl import (always, always_comb, always_seq, block, concat, ConcatSignal,
                    instances, intbv, ResetSignal, Signal)
 
-from ..golden.equity_deal import BOARD_SLOTS, lane_slots, seat_slots, slot_words
+from ..golden.equity_deal import (BOARD_SLOTS, SECOND_WORD_SLOT, lane_slots, seat_slots,
+                                  slot_words)
 from ..golden.hands import WORD_BITS
 from ..golden.shuffle import FIELD_BITS, FIELDS
 from .board_eval import LATENCY as RANKING_LATENCY, board_eval
@@ -195,7 +196,9 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
     mode the only field is ``digit``) and registered beside the compares (the masked fields
     fan out to every compare: straight from the stream, the net was the nine-seat tops'
     longest path); then which fields are free (below n, not an earlier slot's position: the
-    compares ORed in groups), registered; then the lowest free one. pos_out = pos_in with this
+    compares ORed in groups), registered; then the lowest free one. From slot SECOND_WORD_SLOT
+    on, the compares are made and ORed a clock early, beside the masked fields' register, so
+    the second clock only ANDs the groups with the bound. pos_out = pos_in with this
     slot's position on top. n, mask, exact: the run's setting from the stage before; n_q, mask_q,
     exact_q: this stage's copy, the next stage's setting. ``word``: the slot's words
     (golden slot_words), FIELDS fields each, the first word's first."""
@@ -226,9 +229,22 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
     t_pos = Signal(intbv(0)[width:])
     t_tok, t_ok = Signal(bool(0)), Signal(bool(0))
     hits = [Signal(intbv(0)[groups:]) for _ in range(count)]
-    repeats = [repeated_position(taken(CARD * (f + 1), CARD * f), t_pos, earlier, hits[f])
-               for f in range(count) if earlier]
-    repeated = ConcatSignal(*reversed(hits))         # field f's groups at groups * f
+    if slot < SECOND_WORD_SLOT:
+        repeats = [repeated_position(taken(CARD * (f + 1), CARD * f), t_pos, earlier, hits[f])
+                   for f in range(count) if earlier]
+        repeated = ConcatSignal(*reversed(hits))     # field f's groups at groups * f
+    else:
+        # a later slot (ten fields, 7 to 22 earlier positions) compares a clock early, from the
+        # masked fields and the positions coming in, and registers the groups: compared on the
+        # judging clock they were nine levels (LUT6, MUXF7, MUXF8) in the nine-seat Nexys top
+        repeats = [repeated_position(candidates(CARD * (f + 1), CARD * f), pos_in, earlier,
+                                     hits[f]) for f in range(count)]
+        compared = ConcatSignal(*reversed(hits))
+        repeated = Signal(intbv(0)[count * groups:])
+
+        @always(clk.posedge)
+        def compare_early():
+            repeated.next = compared
 
     @always_comb
     def masking():
