@@ -75,6 +75,8 @@ def request_parser(clk, rst, s_axis_tdata, frame_begin, pay_valid, pay_data, in_
     header_trials, slot_count = constant(2 + TRIAL_BYTES, 5), constant(slots, 5)
     missing = Signal(intbv(0)[3:])
     board_dealt = Signal(intbv(0)[BOARD_SLOTS:])
+    clearing = Signal(bool(0))                # a frame began while idle, a clock ago
+    assert HEADER > 1                         # so no card byte comes before the clear
 
     @always_comb
     def parsed():
@@ -102,13 +104,23 @@ def request_parser(clk, rst, s_axis_tdata, frame_begin, pay_valid, pay_data, in_
     def pending():
         pending_card.next = pay_data[CARD:]   # read only with pending_mark: no enable
 
-    @always_seq(clk.posedge, reset=rst)
+    # the set's clear from a register, a clock after the frame begins (its first card byte
+    # comes HEADER bytes later) or the reset: one register drives the set's and the count's
+    # synchronous clear. The decode of frame_begin and in_idle (which the parser's enables
+    # share), and then a LUT ORing the reset in, were each placed far from the set: two hops
+    # across the die
+    @always(clk.posedge)
+    def set_clear():
+        clearing.next = rst or (frame_begin and in_idle)
+
+    @always(clk.posedge)
     def mark_seen():
         """The set of cards seen and its count, a clock behind the byte: the 52 enables and
         the counter start at pending_mark and pending_card, registers placed with the set,
         not at the decode of the byte's role (the ULX3S equity tops' longest path, two hops
-        across the die to the 52 enables)."""
-        if frame_begin and in_idle:
+        across the die to the 52 enables). Cleared a clock after the reset (no card byte
+        comes sooner: pending_mark is reset), with no reset term of their own."""
+        if clearing:
             cards_seen.next = 0
             known.next = 0
         elif pending_mark:
