@@ -121,6 +121,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     mixing_base = Signal(bool(0))
     load_lane = Signal(intbv(0)[max(lane_bits, 1):])
     load_slot = Signal(intbv(0)[5:])
+    slot_last, lane_last = Signal(bool(0)), Signal(bool(0))
     start = Signal(bool(0))
     shift = Signal(bool(0))
     reply_last = Signal(bool(0))
@@ -140,9 +141,8 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
         engine_sequencer(clk, rst, State, state, in_idle, in_reply, frame_end, frame_good,
                          taking, request_complete, describe, scan, request_good, mode_exact,
                          verdict, count_bytes, k_opp, step_count, exact, mix_phase, mix_count,
-                         mixing_base, load_index, load_slot, load_lane, board_missing, fits,
-                         probe_j, dones, reply_last, lanes, slots, status, reply_len, active,
-                         busy),
+                         mixing_base, load_index, slot_last, lane_last, board_missing, fits,
+                         probe_j, dones, reply_last, status, reply_len, active, busy),
         card_scanner(clk, rst, State, state, in_idle, in_reply, cards_seen, pending_mark,
                      pending_card, scan, n, mask, rem_we, rem_addr, rem_data),
         trial_divider(clk, rst, State, state, in_reply, request_good, mode_exact, binomial_q,
@@ -152,7 +152,8 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                    seed_word),
         lane_loader(clk, rst, State, state, in_reply, lanes, slots, n, board_missing,
                     step_count, exact, mixing_base, quotient, remainder, load, load_lane,
-                    load_slot, load_index, load_digit, start, probe_j, fits, binomial_q),
+                    load_slot, load_index, load_digit, start, probe_j, fits, binomial_q,
+                    slot_last, lane_last),
         lane_row(clk, rst, opponents, n, mask, dealt, active, rem_we, rem_addr, rem_data, exact,
                  quotient, remainder, hero, fixed, load, load_lane, load_slot, load_index,
                  seed_word, start, shift, dones, chains),
@@ -171,13 +172,13 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
 def engine_sequencer(clk, rst, State, state, in_idle, in_reply, frame_end, frame_good, taking,
                      request_complete, describe, scan, request_good, mode_exact, verdict,
                      count_bytes, k_opp, step_count, exact, mix_phase, mix_count, mixing_base,
-                     load_index, load_slot, load_lane, board_missing, fits, probe_j, dones,
-                     reply_last, lanes, slots, status, reply_len, active, busy):
+                     load_index, slot_last, lane_last, board_missing, fits, probe_j, dones,
+                     reply_last, status, reply_len, active, busy):
     """The engine's state: a request's frame ends (a bad frame, or one that came while busy,
     goes straight to the reply), its cards are scanned and judged, the set-up's steps follow
     one another, the lanes run until every one is done, the reply is sent. It sets what the
     reply says (status, reply_len) and the run's players (active) and mode (exact)."""
-    players = len(active)
+    players, lanes = len(active), len(dones)
     busy_pending = Signal(bool(0))
     all_done = Signal(bool(0))
     done_bits = ConcatSignal(*dones) if lanes > 1 else dones[0]
@@ -256,7 +257,7 @@ def engine_sequencer(clk, rst, State, state, in_idle, in_reply, frame_end, frame
         elif state == State.LOADING:
             if load_index == 3:
                 state.next = State.NEXT_STREAM
-                if load_slot == slots - 1 and load_lane == lanes - 1:
+                if slot_last and lane_last:
                     state.next = State.STARTING
         elif state == State.UNRANKING:
             if board_missing == 0:
@@ -274,7 +275,7 @@ def engine_sequencer(clk, rst, State, state, in_idle, in_reply, frame_end, frame
             if fits and probe_j == 1:
                 state.next = State.NEXT_LANE
         elif state == State.NEXT_LANE:
-            if load_lane == lanes - 1:
+            if lane_last:
                 state.next = State.STARTING
             else:
                 state.next = State.UNRANKING

@@ -215,13 +215,14 @@ def seed_mixer(clk, rst, State, state, in_reply, step_count, exact, seed, load_l
 @block(skipname=True)
 def lane_loader(clk, rst, State, state, in_reply, lanes, slots, n, board_missing, step_count,
                 exact, mixing_base, quotient, remainder, load, load_lane, load_slot, load_index,
-                load_digit, start, probe_j, fits, binomial_q):
+                load_digit, start, probe_j, fits, binomial_q, slot_last, lane_last):
     """Loads every lane's streams, a word a clock (LOADING: load, load_lane, load_slot,
     load_index), or in an exact run unranks each lane's first board (golden
     equity_exact.colex_unrank: UNRANKING, then PROBING .. TESTING per digit, the largest c
     with C(c, j) <= what is left being digit j, probe_j; ``fits``) into its digits
     (load_digit), then starts the lanes. binomial_q: C(probe_c, probe_j), a clock after the
-    probe (C(n, k) for the divider)."""
+    probe (C(n, k) for the divider). slot_last, lane_last: load_slot and load_lane are the
+    last, registered."""
     rank, unranked = Signal(intbv(0)[RANK_BITS:]), Signal(intbv(0)[RANK_BITS:])
     # lane load_lane's boards, registered (read in NEXT_LANE, two clocks or more after the
     # division's end or load_lane's change): the rank's adder starts at a register
@@ -231,6 +232,15 @@ def lane_loader(clk, rst, State, state, in_reply, lanes, slots, n, board_missing
     binomial = Signal(intbv(0)[RANK_BITS:])
     binomial_qq = Signal(intbv(0)[RANK_BITS:])     # the block RAM's output register
     rest = Signal(intbv(0)[RANK_BITS:])
+
+    # the last slot and lane, a clock after load_slot and load_lane change (read in LOADING's
+    # last word and in NEXT_LANE, a clock or more later): the set-up's and the engine's next
+    # steps start at registers, not at compares that yosys shares with the lanes' stream
+    # enables (placed in a lane: the nine-seat ULX3S top's longest path, 8.1 ns of routing)
+    @always(clk.posedge)
+    def last_flags():
+        slot_last.next = load_slot == slots - 1
+        lane_last.next = load_lane == lanes - 1
 
     @always_comb
     def binomial_rom():
@@ -292,9 +302,9 @@ def lane_loader(clk, rst, State, state, in_reply, lanes, slots, n, board_missing
                     load.next = True
             elif state == State.LOADING:
                 if load_index == 3:
-                    if load_slot == slots - 1:
+                    if slot_last:
                         load_slot.next = 0
-                        if load_lane == lanes - 1:
+                        if lane_last:
                             start.next = True
                         else:
                             load_lane.next = load_lane + 1
@@ -322,7 +332,7 @@ def lane_loader(clk, rst, State, state, in_reply, lanes, slots, n, board_missing
                     probe_c.next = probe_c - 1
             elif state == State.NEXT_LANE:
                 rank.next = rank + share
-                if load_lane == lanes - 1:
+                if lane_last:
                     start.next = True
                 else:
                     load_lane.next = load_lane + 1
