@@ -65,9 +65,10 @@ def odometer_digit(clk, rst, here, bus_word, start, step, lower_can, dealt, uppe
 
 @block
 def colex_odometer(clk, rst, opponents, load, load_slot, load_index, bus_word, start, step,
-                   dealt, n, digits, board_step, held):
+                   dealt, n, digits, board_step, board_due, held):
     """The odometer of a lane with ``opponents`` seats (module docstring); ``step``: a deal
-    was issued, go to the next; ``digits``: the current deal's position per slot.
+    was issued, go to the next; ``digits``: the current deal's position per slot; board_due:
+    a deal now would finish the board (board_step without ``step``: registers only).
 
     No carry runs through the seats in the clock it is used. The innermost dealt hand (the
     first random opponent's; else the board) steps with every deal; the groups outside it
@@ -117,6 +118,11 @@ def colex_odometer(clk, rst, opponents, load, load_slot, load_index, bus_word, s
         steps.next = moves
         board_step.next = board_go
         held.next = carry
+
+    # a process of its own: in the carries' one, Verilator sees a loop through the lane's issue
+    @always_comb
+    def board_next():
+        board_due.next = board_inner or (carry and ready[opponents])
 
     @always_seq(clk.posedge, reset=rst)
     def prepare():

@@ -380,18 +380,18 @@ def equity_lane(clk, rst_in, opponents, n, mask, dealt, fixed, hero, active, rem
     assert tally_links(players) + 2 < lane_depth(opponents), \
         "a counter cleared after its first count"
     issue, prime, counting = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
-    start_q, board_step = Signal(bool(0)), Signal(bool(0))
+    start_q, board_step, board_due = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
     last_tok, last_ok = Signal(bool(0)), Signal(bool(0))
     last = Signal(intbv(0)[CARD * slots:])       # the trial's positions, slot 0 lowest
     winners, shown = Signal(intbv(0)[players:]), Signal(bool(0))
     won, alone = Signal(intbv(0)[players:]), Signal(bool(0))
     units, won_valid = Signal(intbv(0)[12:]), Signal(bool(0))
     parts = [
-        lane_control(clk, rst, start, quota, bonus, exact, board_step, won_valid, depth, issue,
-                     prime, counting, done, start_q),
+        lane_control(clk, rst, start, quota, bonus, exact, board_step, board_due, won_valid,
+                     depth, issue, prime, counting, done, start_q),
         lane_dealer(clk, rst, opponents, n, mask, dealt, exact, load, load_slot,
-                    load_index, seed_word, start, issue, prime, board_step, last_tok, last_ok,
-                    last),
+                    load_index, seed_word, start, issue, prime, board_step, board_due, last_tok,
+                    last_ok, last),
         lane_ranking(clk, rst, opponents, dealt, last, last_tok, last_ok, rem_we, rem_addr,
                      rem_data, fixed, hero, active, winners, shown),
         winner_shares(clk, rst, winners, shown, won, alone, units, won_valid),
@@ -403,7 +403,7 @@ def equity_lane(clk, rst_in, opponents, n, mask, dealt, fixed, hero, active, rem
 
 @block(skipname=True)
 def lane_dealer(clk, rst, opponents, n, mask, dealt, exact, load, load_slot, load_index,
-                seed_word, start, issue, prime, board_step, last_tok, last_ok, last):
+                seed_word, start, issue, prime, board_step, board_due, last_tok, last_ok, last):
     """The dealer: the slots' streams (or, exact, the odometer's digits) and their stages, a
     trial every ``issue``; last_tok, last_ok, last: the trial leaving the last stage, whether it
     is whole (not void), its positions."""
@@ -429,7 +429,7 @@ def lane_dealer(clk, rst, opponents, n, mask, dealt, exact, load, load_slot, loa
     held, fresh = Signal(bool(0)), Signal(bool(1))
     dealt_bits = [dealt(s) for s in range(slots)]
     odometer = colex_odometer(clk, rst, opponents, load, load_slot, load_index, bus_word,
-                              start, issue, dealt, n, digits, board_step, held)
+                              start, issue, dealt, n, digits, board_step, board_due, held)
     # the run's setting, taken by this lane on its own loads and at start (an enable of the
     # lane's own, so no synthesis merges the lanes' copies), then handed from stage to stage
     settings_n = [Signal(intbv(0)[len(n):]) for _ in range(slots + 1)]

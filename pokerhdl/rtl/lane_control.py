@@ -13,11 +13,11 @@ from .lane_tally import TRIAL_BITS, chunked_counter
 
 
 @block(skipname=True)
-def lane_control(clk, rst, start, quota, bonus, exact, board_step, won_valid, depth, issue,
-                 prime, counting, done, start_q):
+def lane_control(clk, rst, start, quota, bonus, exact, board_step, board_due, won_valid, depth,
+                 issue, prime, counting, done, start_q):
     """quota[40], bonus: the run's trials (+ 1 with bonus); board_step: the odometer finished a
-    board (exact); won_valid: a trial leaves the showdown; start_q: start, a clock later (the
-    counters' clears follow it)."""
+    board (exact); board_due: it would on a deal now; won_valid: a trial leaves the showdown;
+    start_q: start, a clock later (the counters' clears follow it)."""
     State = enum("IDLE", "PRIME", "RUN", "DRAIN")
     state = Signal(State.IDLE)
     drain = Signal(intbv(0)[8:])
@@ -29,6 +29,10 @@ def lane_control(clk, rst, start, quota, bonus, exact, board_step, won_valid, de
     extra, quota_was_zero = Signal(bool(0)), Signal(bool(0))   # the bonus trial still to count
     count_one = Signal(intbv(0)[1:])
     step_one = Signal(bool(0))                   # a trial (Monte Carlo) or board (exact) done
+    # step_one without its "not left_zero" term, for left_zero's own update: once set,
+    # left_zero stays until start (extra is clear by then), and the term made its enable run
+    # from left_zero through the odometer (placed with the dealer) and back
+    stepped = Signal(bool(0))
     unused, unread, no_shift = Signal(intbv(0)[8:]), Signal(intbv(0)[8:]), Signal(bool(0))
     # the quota is loaded a clock after start, and the counters cleared one after another
     # (lane_tally.py): nothing counts for many clocks after a start, and one clear net to every
@@ -45,8 +49,10 @@ def lane_control(clk, rst, start, quota, bonus, exact, board_step, won_valid, de
         done.next = done_q
         if exact:
             step_one.next = board_step
+            stepped.next = state == State.RUN and board_due
         else:
             step_one.next = counting
+            stepped.next = won_valid and state == State.RUN
         quota_zero.next = quota == 0
         # the counter takes a step a clock after it happens (count_one, registered: no adder
         # after the odometer's carries), so one step may still be on its way into it
@@ -74,11 +80,11 @@ def lane_control(clk, rst, start, quota, bonus, exact, board_step, won_valid, de
             left_zero.next = quota_zero and not bonus
             extra.next = bonus
             quota_was_zero.next = quota_zero
-        elif step_one and extra:
+        elif stepped and extra:
             extra.next = False                   # the bonus trial: the counter stays
             if quota_was_zero:
                 left_zero.next = True
-        elif step_one and last_one:
+        elif stepped and last_one:
             left_zero.next = True
 
     @always_seq(clk.posedge, reset=rst)
