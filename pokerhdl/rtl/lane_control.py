@@ -44,7 +44,6 @@ def lane_control(clk, rst, start, quota, bonus, exact, board_step, board_due, wo
 
     @always_comb
     def control_out():
-        issue.next = state == State.RUN and not left_zero
         prime.next = state == State.PRIME
         done.next = done_q
         if exact:
@@ -86,6 +85,25 @@ def lane_control(clk, rst, start, quota, bonus, exact, board_step, board_due, wo
                 left_zero.next = True
         elif stepped and last_one:
             left_zero.next = True
+
+    # issue (RUN and not left_zero) a clock ahead, from the same terms as state's and
+    # left_zero's next values: one register drives the whole dealer, where left_zero, placed
+    # with the lane's control, reached the odometer's digit enables through its logic
+    @always_seq(clk.posedge, reset=rst)
+    def issue_ahead():
+        if start:
+            issue.next = False
+        elif state == State.PRIME or issue:
+            if left_zero:
+                issue.next = False
+            elif stepped and extra:
+                issue.next = not quota_was_zero
+            elif stepped and last_one:
+                issue.next = False
+            else:
+                issue.next = True
+        else:
+            issue.next = False
 
     @always_seq(clk.posedge, reset=rst)
     def control():
