@@ -428,8 +428,6 @@ def lane_dealer(clk, rst, opponents, n, mask, dealt, exact, load, load_slot, loa
 
     held, fresh = Signal(bool(0)), Signal(bool(1))
     dealt_bits = [dealt(s) for s in range(slots)]
-    odometer = colex_odometer(clk, rst, opponents, load, load_slot, load_index, bus_word,
-                              start, issue, dealt, n, digits, board_step, board_due, held)
     # the run's setting, taken by this lane on its own loads and at start (an enable of the
     # lane's own, so no synthesis merges the lanes' copies), then handed from stage to stage
     settings_n = [Signal(intbv(0)[len(n):]) for _ in range(slots + 1)]
@@ -443,6 +441,11 @@ def lane_dealer(clk, rst, opponents, n, mask, dealt, exact, load, load_slot, loa
             lane_n.next = n
             lane_mask.next = mask
             lane_exact.next = exact
+
+    # the odometer bounds its digits by the lane's own n too: from the engine's n, yosys merged
+    # one lane's bounds with another's, and the 11-lane top placed them far apart
+    odometer = colex_odometer(clk, rst, opponents, load, load_slot, load_index, bus_word,
+                              start, issue, dealt, lane_n, digits, board_step, board_due, held)
 
     @always_comb
     def fresh_deal():
