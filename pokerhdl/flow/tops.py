@@ -163,16 +163,16 @@ TOPS.update((top.name, top) for top in [
               max_rounds=100, baud=115_200, tx_baud=None, **ULX3S_PANEL,
               doc="7 up 7 down, two players, with UART table on the Radiona ULX3S"),
     # a nine-seat lane with two-word slots is about 35,000 of the 85F's 83,640 logic cells: two
-    # placed at 91 % (over the 80 % budget), so one, which routes at 110.8 MHz against its 100;
-    # twelve heads-up lanes placed at 83 %, so eleven (76 %), which route at 100.8 MHz against
-    # their 100. The PLL makes what a route with its LPF met.
+    # placed at 91 % (over the 80 % budget), so one, which routes at 109.5 MHz against its 100;
+    # twelve heads-up lanes placed at 83 %, so eleven (78 %), which route at 97.9 MHz against a
+    # 100 MHz LPF: their PLL makes 95. The PLL makes what a route with its LPF met.
     board_top("ulx3s_equity", "ulx3s", "equity", baud=115_200, lanes=1, opponents=9,
               pll_hz=100_000_000, leds=8,
               doc="the equity engine (1 lane of up to 9 opponents, 100 MHz from the PLL) on the "
                   "Radiona ULX3S's FTDI UART"),
     board_top("ulx3s_equity_heads_up", "ulx3s", "equity", baud=115_200, lanes=11,
-              opponents=1, pll_hz=100_000_000, leds=8,
-              doc="the heads-up equity engine (11 lanes of one opponent at 100 MHz from the PLL) "
+              opponents=1, pll_hz=95_000_000, leds=8,
+              doc="the heads-up equity engine (11 lanes of one opponent at 95 MHz from the PLL) "
                   "on the Radiona ULX3S's FTDI UART"),
 ])
 BOARD_TOPS = [top for top in TOPS.values() if top.board]
