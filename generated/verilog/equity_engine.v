@@ -99,6 +99,8 @@ reg [4:0] mix_count;
 reg mixing_base;
 reg [1:0] load_lane;
 reg [4:0] load_slot;
+reg slot_last;
+reg lane_last;
 reg start;
 reg shift;
 wire reply_last;
@@ -113,6 +115,7 @@ reg [4:0] board_dealt;
 reg [3:0] board_slot;
 wire [7:0] board_slots;
 reg [8:0] cards_left;
+reg clearing;
 wire [7:0] deck_size;
 reg first_random;
 reg [5:0] fixed_card;
@@ -211,6 +214,7 @@ wire [7:0] equity_lane0_chain_out;
 wire equity_lane0_rst_out;
 reg equity_lane0_rst;
 reg equity_lane0_board_step;
+wire equity_lane0_board_due;
 reg equity_lane0_won_valid;
 reg equity_lane0_issue;
 reg equity_lane0_prime;
@@ -232,6 +236,7 @@ reg equity_lane0_quota_was_zero;
 reg equity_lane0_quota_zero;
 reg [1:0] equity_lane0_state;
 reg equity_lane0_step_one;
+reg equity_lane0_stepped;
 wire [7:0] equity_lane0_chunked_counter0_zero;
 reg [7:0] equity_lane0_chunked_counter0_lowest;
 wire [31:0] equity_lane0_chunked_counter0_high;
@@ -882,12 +887,13 @@ reg [5:0] equity_lane0_deal_stage7_chosen;
 reg [59:0] equity_lane0_deal_stage7_fields;
 reg equity_lane0_deal_stage7_found;
 reg [9:0] equity_lane0_deal_stage7_free;
+reg [19:0] equity_lane0_deal_stage7_repeated;
+wire [19:0] equity_lane0_deal_stage7_compared;
 reg [59:0] equity_lane0_deal_stage7_candidates;
 reg [59:0] equity_lane0_deal_stage7_taken;
 reg [41:0] equity_lane0_deal_stage7_t_pos;
 reg equity_lane0_deal_stage7_t_tok;
 reg equity_lane0_deal_stage7_t_ok;
-wire [19:0] equity_lane0_deal_stage7_repeated;
 wire [1:0] equity_lane0_deal_stage7_repeated_position30_groups;
 wire [1:0] equity_lane0_deal_stage7_repeated_position30_gathered;
 wire equity_lane0_deal_stage7_repeated_position30_same_position105_equal;
@@ -1030,12 +1036,13 @@ reg [5:0] equity_lane0_deal_stage8_chosen;
 reg [59:0] equity_lane0_deal_stage8_fields;
 reg equity_lane0_deal_stage8_found;
 reg [9:0] equity_lane0_deal_stage8_free;
+reg [19:0] equity_lane0_deal_stage8_repeated;
+wire [19:0] equity_lane0_deal_stage8_compared;
 reg [59:0] equity_lane0_deal_stage8_candidates;
 reg [59:0] equity_lane0_deal_stage8_taken;
 reg [47:0] equity_lane0_deal_stage8_t_pos;
 reg equity_lane0_deal_stage8_t_tok;
 reg equity_lane0_deal_stage8_t_ok;
-wire [19:0] equity_lane0_deal_stage8_repeated;
 wire [1:0] equity_lane0_deal_stage8_repeated_position40_groups;
 wire [1:0] equity_lane0_deal_stage8_repeated_position40_gathered;
 wire equity_lane0_deal_stage8_repeated_position40_same_position175_equal;
@@ -1188,12 +1195,13 @@ reg [5:0] equity_lane0_deal_stage9_chosen;
 reg [59:0] equity_lane0_deal_stage9_fields;
 reg equity_lane0_deal_stage9_found;
 reg [9:0] equity_lane0_deal_stage9_free;
+reg [29:0] equity_lane0_deal_stage9_repeated;
+wire [29:0] equity_lane0_deal_stage9_compared;
 reg [59:0] equity_lane0_deal_stage9_candidates;
 reg [59:0] equity_lane0_deal_stage9_taken;
 reg [53:0] equity_lane0_deal_stage9_t_pos;
 reg equity_lane0_deal_stage9_t_tok;
 reg equity_lane0_deal_stage9_t_ok;
-wire [29:0] equity_lane0_deal_stage9_repeated;
 wire [2:0] equity_lane0_deal_stage9_repeated_position50_groups;
 wire [2:0] equity_lane0_deal_stage9_repeated_position50_gathered;
 wire equity_lane0_deal_stage9_repeated_position50_same_position255_equal;
@@ -1364,12 +1372,13 @@ reg [5:0] equity_lane0_deal_stage10_chosen;
 reg [59:0] equity_lane0_deal_stage10_fields;
 reg equity_lane0_deal_stage10_found;
 reg [9:0] equity_lane0_deal_stage10_free;
+reg [29:0] equity_lane0_deal_stage10_repeated;
+wire [29:0] equity_lane0_deal_stage10_compared;
 reg [59:0] equity_lane0_deal_stage10_candidates;
 reg [59:0] equity_lane0_deal_stage10_taken;
 reg [59:0] equity_lane0_deal_stage10_t_pos;
 reg equity_lane0_deal_stage10_t_tok;
 reg equity_lane0_deal_stage10_t_ok;
-wire [29:0] equity_lane0_deal_stage10_repeated;
 wire [2:0] equity_lane0_deal_stage10_repeated_position60_groups;
 wire [2:0] equity_lane0_deal_stage10_repeated_position60_gathered;
 wire equity_lane0_deal_stage10_repeated_position60_same_position345_equal;
@@ -2288,6 +2297,7 @@ reg equity_lane1_done;
 wire [7:0] equity_lane1_chain_out;
 reg equity_lane1_rst;
 reg equity_lane1_board_step;
+wire equity_lane1_board_due;
 reg equity_lane1_won_valid;
 reg equity_lane1_issue;
 reg equity_lane1_prime;
@@ -2309,6 +2319,7 @@ reg equity_lane1_quota_was_zero;
 reg equity_lane1_quota_zero;
 reg [1:0] equity_lane1_state;
 reg equity_lane1_step_one;
+reg equity_lane1_stepped;
 wire [7:0] equity_lane1_chunked_counter14_zero;
 reg [7:0] equity_lane1_chunked_counter14_lowest;
 wire [31:0] equity_lane1_chunked_counter14_high;
@@ -2959,12 +2970,13 @@ reg [5:0] equity_lane1_deal_stage18_chosen;
 reg [59:0] equity_lane1_deal_stage18_fields;
 reg equity_lane1_deal_stage18_found;
 reg [9:0] equity_lane1_deal_stage18_free;
+reg [19:0] equity_lane1_deal_stage18_repeated;
+wire [19:0] equity_lane1_deal_stage18_compared;
 reg [59:0] equity_lane1_deal_stage18_candidates;
 reg [59:0] equity_lane1_deal_stage18_taken;
 reg [41:0] equity_lane1_deal_stage18_t_pos;
 reg equity_lane1_deal_stage18_t_tok;
 reg equity_lane1_deal_stage18_t_ok;
-wire [19:0] equity_lane1_deal_stage18_repeated;
 wire [1:0] equity_lane1_deal_stage18_repeated_position100_groups;
 wire [1:0] equity_lane1_deal_stage18_repeated_position100_gathered;
 wire equity_lane1_deal_stage18_repeated_position100_same_position550_equal;
@@ -3107,12 +3119,13 @@ reg [5:0] equity_lane1_deal_stage19_chosen;
 reg [59:0] equity_lane1_deal_stage19_fields;
 reg equity_lane1_deal_stage19_found;
 reg [9:0] equity_lane1_deal_stage19_free;
+reg [19:0] equity_lane1_deal_stage19_repeated;
+wire [19:0] equity_lane1_deal_stage19_compared;
 reg [59:0] equity_lane1_deal_stage19_candidates;
 reg [59:0] equity_lane1_deal_stage19_taken;
 reg [47:0] equity_lane1_deal_stage19_t_pos;
 reg equity_lane1_deal_stage19_t_tok;
 reg equity_lane1_deal_stage19_t_ok;
-wire [19:0] equity_lane1_deal_stage19_repeated;
 wire [1:0] equity_lane1_deal_stage19_repeated_position110_groups;
 wire [1:0] equity_lane1_deal_stage19_repeated_position110_gathered;
 wire equity_lane1_deal_stage19_repeated_position110_same_position620_equal;
@@ -3265,12 +3278,13 @@ reg [5:0] equity_lane1_deal_stage20_chosen;
 reg [59:0] equity_lane1_deal_stage20_fields;
 reg equity_lane1_deal_stage20_found;
 reg [9:0] equity_lane1_deal_stage20_free;
+reg [29:0] equity_lane1_deal_stage20_repeated;
+wire [29:0] equity_lane1_deal_stage20_compared;
 reg [59:0] equity_lane1_deal_stage20_candidates;
 reg [59:0] equity_lane1_deal_stage20_taken;
 reg [53:0] equity_lane1_deal_stage20_t_pos;
 reg equity_lane1_deal_stage20_t_tok;
 reg equity_lane1_deal_stage20_t_ok;
-wire [29:0] equity_lane1_deal_stage20_repeated;
 wire [2:0] equity_lane1_deal_stage20_repeated_position120_groups;
 wire [2:0] equity_lane1_deal_stage20_repeated_position120_gathered;
 wire equity_lane1_deal_stage20_repeated_position120_same_position700_equal;
@@ -3441,12 +3455,13 @@ reg [5:0] equity_lane1_deal_stage21_chosen;
 reg [59:0] equity_lane1_deal_stage21_fields;
 reg equity_lane1_deal_stage21_found;
 reg [9:0] equity_lane1_deal_stage21_free;
+reg [29:0] equity_lane1_deal_stage21_repeated;
+wire [29:0] equity_lane1_deal_stage21_compared;
 reg [59:0] equity_lane1_deal_stage21_candidates;
 reg [59:0] equity_lane1_deal_stage21_taken;
 reg [59:0] equity_lane1_deal_stage21_t_pos;
 reg equity_lane1_deal_stage21_t_tok;
 reg equity_lane1_deal_stage21_t_ok;
-wire [29:0] equity_lane1_deal_stage21_repeated;
 wire [2:0] equity_lane1_deal_stage21_repeated_position130_groups;
 wire [2:0] equity_lane1_deal_stage21_repeated_position130_gathered;
 wire equity_lane1_deal_stage21_repeated_position130_same_position790_equal;
@@ -4676,16 +4691,16 @@ assign equity_lane0_deal_stage6_repeated_position29_any_set38_bits[1] = equity_l
 assign equity_lane0_deal_stage6_repeated_position29_any_set38_bits[0] = equity_lane0_deal_stage6_repeated_position29_same_position102_equal;
 assign equity_lane0_deal_stage6_repeated_position29_any_set39_bits[1] = equity_lane0_deal_stage6_repeated_position29_same_position103_equal;
 assign equity_lane0_deal_stage6_repeated_position29_any_set39_bits[0] = equity_lane0_deal_stage6_repeated_position29_same_position104_equal;
-assign equity_lane0_deal_stage7_repeated[20-1:18] = equity_lane0_deal_stage7_repeated_position39_groups;
-assign equity_lane0_deal_stage7_repeated[18-1:16] = equity_lane0_deal_stage7_repeated_position38_groups;
-assign equity_lane0_deal_stage7_repeated[16-1:14] = equity_lane0_deal_stage7_repeated_position37_groups;
-assign equity_lane0_deal_stage7_repeated[14-1:12] = equity_lane0_deal_stage7_repeated_position36_groups;
-assign equity_lane0_deal_stage7_repeated[12-1:10] = equity_lane0_deal_stage7_repeated_position35_groups;
-assign equity_lane0_deal_stage7_repeated[10-1:8] = equity_lane0_deal_stage7_repeated_position34_groups;
-assign equity_lane0_deal_stage7_repeated[8-1:6] = equity_lane0_deal_stage7_repeated_position33_groups;
-assign equity_lane0_deal_stage7_repeated[6-1:4] = equity_lane0_deal_stage7_repeated_position32_groups;
-assign equity_lane0_deal_stage7_repeated[4-1:2] = equity_lane0_deal_stage7_repeated_position31_groups;
-assign equity_lane0_deal_stage7_repeated[2-1:0] = equity_lane0_deal_stage7_repeated_position30_groups;
+assign equity_lane0_deal_stage7_compared[20-1:18] = equity_lane0_deal_stage7_repeated_position39_groups;
+assign equity_lane0_deal_stage7_compared[18-1:16] = equity_lane0_deal_stage7_repeated_position38_groups;
+assign equity_lane0_deal_stage7_compared[16-1:14] = equity_lane0_deal_stage7_repeated_position37_groups;
+assign equity_lane0_deal_stage7_compared[14-1:12] = equity_lane0_deal_stage7_repeated_position36_groups;
+assign equity_lane0_deal_stage7_compared[12-1:10] = equity_lane0_deal_stage7_repeated_position35_groups;
+assign equity_lane0_deal_stage7_compared[10-1:8] = equity_lane0_deal_stage7_repeated_position34_groups;
+assign equity_lane0_deal_stage7_compared[8-1:6] = equity_lane0_deal_stage7_repeated_position33_groups;
+assign equity_lane0_deal_stage7_compared[6-1:4] = equity_lane0_deal_stage7_repeated_position32_groups;
+assign equity_lane0_deal_stage7_compared[4-1:2] = equity_lane0_deal_stage7_repeated_position31_groups;
+assign equity_lane0_deal_stage7_compared[2-1:0] = equity_lane0_deal_stage7_repeated_position30_groups;
 assign equity_lane0_deal_stage7_repeated_position30_gathered[1] = equity_lane0_deal_stage7_repeated_position30_any_set41_hit;
 assign equity_lane0_deal_stage7_repeated_position30_gathered[0] = equity_lane0_deal_stage7_repeated_position30_any_set40_hit;
 assign equity_lane0_deal_stage7_repeated_position30_any_set40_bits[3] = equity_lane0_deal_stage7_repeated_position30_same_position105_equal;
@@ -4776,16 +4791,16 @@ assign equity_lane0_deal_stage7_repeated_position39_any_set58_bits[0] = equity_l
 assign equity_lane0_deal_stage7_repeated_position39_any_set59_bits[2] = equity_lane0_deal_stage7_repeated_position39_same_position172_equal;
 assign equity_lane0_deal_stage7_repeated_position39_any_set59_bits[1] = equity_lane0_deal_stage7_repeated_position39_same_position173_equal;
 assign equity_lane0_deal_stage7_repeated_position39_any_set59_bits[0] = equity_lane0_deal_stage7_repeated_position39_same_position174_equal;
-assign equity_lane0_deal_stage8_repeated[20-1:18] = equity_lane0_deal_stage8_repeated_position49_groups;
-assign equity_lane0_deal_stage8_repeated[18-1:16] = equity_lane0_deal_stage8_repeated_position48_groups;
-assign equity_lane0_deal_stage8_repeated[16-1:14] = equity_lane0_deal_stage8_repeated_position47_groups;
-assign equity_lane0_deal_stage8_repeated[14-1:12] = equity_lane0_deal_stage8_repeated_position46_groups;
-assign equity_lane0_deal_stage8_repeated[12-1:10] = equity_lane0_deal_stage8_repeated_position45_groups;
-assign equity_lane0_deal_stage8_repeated[10-1:8] = equity_lane0_deal_stage8_repeated_position44_groups;
-assign equity_lane0_deal_stage8_repeated[8-1:6] = equity_lane0_deal_stage8_repeated_position43_groups;
-assign equity_lane0_deal_stage8_repeated[6-1:4] = equity_lane0_deal_stage8_repeated_position42_groups;
-assign equity_lane0_deal_stage8_repeated[4-1:2] = equity_lane0_deal_stage8_repeated_position41_groups;
-assign equity_lane0_deal_stage8_repeated[2-1:0] = equity_lane0_deal_stage8_repeated_position40_groups;
+assign equity_lane0_deal_stage8_compared[20-1:18] = equity_lane0_deal_stage8_repeated_position49_groups;
+assign equity_lane0_deal_stage8_compared[18-1:16] = equity_lane0_deal_stage8_repeated_position48_groups;
+assign equity_lane0_deal_stage8_compared[16-1:14] = equity_lane0_deal_stage8_repeated_position47_groups;
+assign equity_lane0_deal_stage8_compared[14-1:12] = equity_lane0_deal_stage8_repeated_position46_groups;
+assign equity_lane0_deal_stage8_compared[12-1:10] = equity_lane0_deal_stage8_repeated_position45_groups;
+assign equity_lane0_deal_stage8_compared[10-1:8] = equity_lane0_deal_stage8_repeated_position44_groups;
+assign equity_lane0_deal_stage8_compared[8-1:6] = equity_lane0_deal_stage8_repeated_position43_groups;
+assign equity_lane0_deal_stage8_compared[6-1:4] = equity_lane0_deal_stage8_repeated_position42_groups;
+assign equity_lane0_deal_stage8_compared[4-1:2] = equity_lane0_deal_stage8_repeated_position41_groups;
+assign equity_lane0_deal_stage8_compared[2-1:0] = equity_lane0_deal_stage8_repeated_position40_groups;
 assign equity_lane0_deal_stage8_repeated_position40_gathered[1] = equity_lane0_deal_stage8_repeated_position40_any_set61_hit;
 assign equity_lane0_deal_stage8_repeated_position40_gathered[0] = equity_lane0_deal_stage8_repeated_position40_any_set60_hit;
 assign equity_lane0_deal_stage8_repeated_position40_any_set60_bits[3] = equity_lane0_deal_stage8_repeated_position40_same_position175_equal;
@@ -4886,16 +4901,16 @@ assign equity_lane0_deal_stage8_repeated_position49_any_set79_bits[3] = equity_l
 assign equity_lane0_deal_stage8_repeated_position49_any_set79_bits[2] = equity_lane0_deal_stage8_repeated_position49_same_position252_equal;
 assign equity_lane0_deal_stage8_repeated_position49_any_set79_bits[1] = equity_lane0_deal_stage8_repeated_position49_same_position253_equal;
 assign equity_lane0_deal_stage8_repeated_position49_any_set79_bits[0] = equity_lane0_deal_stage8_repeated_position49_same_position254_equal;
-assign equity_lane0_deal_stage9_repeated[30-1:27] = equity_lane0_deal_stage9_repeated_position59_groups;
-assign equity_lane0_deal_stage9_repeated[27-1:24] = equity_lane0_deal_stage9_repeated_position58_groups;
-assign equity_lane0_deal_stage9_repeated[24-1:21] = equity_lane0_deal_stage9_repeated_position57_groups;
-assign equity_lane0_deal_stage9_repeated[21-1:18] = equity_lane0_deal_stage9_repeated_position56_groups;
-assign equity_lane0_deal_stage9_repeated[18-1:15] = equity_lane0_deal_stage9_repeated_position55_groups;
-assign equity_lane0_deal_stage9_repeated[15-1:12] = equity_lane0_deal_stage9_repeated_position54_groups;
-assign equity_lane0_deal_stage9_repeated[12-1:9] = equity_lane0_deal_stage9_repeated_position53_groups;
-assign equity_lane0_deal_stage9_repeated[9-1:6] = equity_lane0_deal_stage9_repeated_position52_groups;
-assign equity_lane0_deal_stage9_repeated[6-1:3] = equity_lane0_deal_stage9_repeated_position51_groups;
-assign equity_lane0_deal_stage9_repeated[3-1:0] = equity_lane0_deal_stage9_repeated_position50_groups;
+assign equity_lane0_deal_stage9_compared[30-1:27] = equity_lane0_deal_stage9_repeated_position59_groups;
+assign equity_lane0_deal_stage9_compared[27-1:24] = equity_lane0_deal_stage9_repeated_position58_groups;
+assign equity_lane0_deal_stage9_compared[24-1:21] = equity_lane0_deal_stage9_repeated_position57_groups;
+assign equity_lane0_deal_stage9_compared[21-1:18] = equity_lane0_deal_stage9_repeated_position56_groups;
+assign equity_lane0_deal_stage9_compared[18-1:15] = equity_lane0_deal_stage9_repeated_position55_groups;
+assign equity_lane0_deal_stage9_compared[15-1:12] = equity_lane0_deal_stage9_repeated_position54_groups;
+assign equity_lane0_deal_stage9_compared[12-1:9] = equity_lane0_deal_stage9_repeated_position53_groups;
+assign equity_lane0_deal_stage9_compared[9-1:6] = equity_lane0_deal_stage9_repeated_position52_groups;
+assign equity_lane0_deal_stage9_compared[6-1:3] = equity_lane0_deal_stage9_repeated_position51_groups;
+assign equity_lane0_deal_stage9_compared[3-1:0] = equity_lane0_deal_stage9_repeated_position50_groups;
 assign equity_lane0_deal_stage9_repeated_position50_gathered[2] = equity_lane0_deal_stage9_repeated_position50_any_set82_hit;
 assign equity_lane0_deal_stage9_repeated_position50_gathered[1] = equity_lane0_deal_stage9_repeated_position50_any_set81_hit;
 assign equity_lane0_deal_stage9_repeated_position50_gathered[0] = equity_lane0_deal_stage9_repeated_position50_any_set80_hit;
@@ -5006,16 +5021,16 @@ assign equity_lane0_deal_stage9_repeated_position59_any_set108_bits[3] = equity_
 assign equity_lane0_deal_stage9_repeated_position59_any_set108_bits[2] = equity_lane0_deal_stage9_repeated_position59_same_position341_equal;
 assign equity_lane0_deal_stage9_repeated_position59_any_set108_bits[1] = equity_lane0_deal_stage9_repeated_position59_same_position342_equal;
 assign equity_lane0_deal_stage9_repeated_position59_any_set108_bits[0] = equity_lane0_deal_stage9_repeated_position59_same_position343_equal;
-assign equity_lane0_deal_stage10_repeated[30-1:27] = equity_lane0_deal_stage10_repeated_position69_groups;
-assign equity_lane0_deal_stage10_repeated[27-1:24] = equity_lane0_deal_stage10_repeated_position68_groups;
-assign equity_lane0_deal_stage10_repeated[24-1:21] = equity_lane0_deal_stage10_repeated_position67_groups;
-assign equity_lane0_deal_stage10_repeated[21-1:18] = equity_lane0_deal_stage10_repeated_position66_groups;
-assign equity_lane0_deal_stage10_repeated[18-1:15] = equity_lane0_deal_stage10_repeated_position65_groups;
-assign equity_lane0_deal_stage10_repeated[15-1:12] = equity_lane0_deal_stage10_repeated_position64_groups;
-assign equity_lane0_deal_stage10_repeated[12-1:9] = equity_lane0_deal_stage10_repeated_position63_groups;
-assign equity_lane0_deal_stage10_repeated[9-1:6] = equity_lane0_deal_stage10_repeated_position62_groups;
-assign equity_lane0_deal_stage10_repeated[6-1:3] = equity_lane0_deal_stage10_repeated_position61_groups;
-assign equity_lane0_deal_stage10_repeated[3-1:0] = equity_lane0_deal_stage10_repeated_position60_groups;
+assign equity_lane0_deal_stage10_compared[30-1:27] = equity_lane0_deal_stage10_repeated_position69_groups;
+assign equity_lane0_deal_stage10_compared[27-1:24] = equity_lane0_deal_stage10_repeated_position68_groups;
+assign equity_lane0_deal_stage10_compared[24-1:21] = equity_lane0_deal_stage10_repeated_position67_groups;
+assign equity_lane0_deal_stage10_compared[21-1:18] = equity_lane0_deal_stage10_repeated_position66_groups;
+assign equity_lane0_deal_stage10_compared[18-1:15] = equity_lane0_deal_stage10_repeated_position65_groups;
+assign equity_lane0_deal_stage10_compared[15-1:12] = equity_lane0_deal_stage10_repeated_position64_groups;
+assign equity_lane0_deal_stage10_compared[12-1:9] = equity_lane0_deal_stage10_repeated_position63_groups;
+assign equity_lane0_deal_stage10_compared[9-1:6] = equity_lane0_deal_stage10_repeated_position62_groups;
+assign equity_lane0_deal_stage10_compared[6-1:3] = equity_lane0_deal_stage10_repeated_position61_groups;
+assign equity_lane0_deal_stage10_compared[3-1:0] = equity_lane0_deal_stage10_repeated_position60_groups;
 assign equity_lane0_deal_stage10_repeated_position60_gathered[2] = equity_lane0_deal_stage10_repeated_position60_any_set112_hit;
 assign equity_lane0_deal_stage10_repeated_position60_gathered[1] = equity_lane0_deal_stage10_repeated_position60_any_set111_hit;
 assign equity_lane0_deal_stage10_repeated_position60_gathered[0] = equity_lane0_deal_stage10_repeated_position60_any_set110_hit;
@@ -5398,16 +5413,16 @@ assign equity_lane1_deal_stage17_repeated_position99_any_set178_bits[1] = equity
 assign equity_lane1_deal_stage17_repeated_position99_any_set178_bits[0] = equity_lane1_deal_stage17_repeated_position99_same_position547_equal;
 assign equity_lane1_deal_stage17_repeated_position99_any_set179_bits[1] = equity_lane1_deal_stage17_repeated_position99_same_position548_equal;
 assign equity_lane1_deal_stage17_repeated_position99_any_set179_bits[0] = equity_lane1_deal_stage17_repeated_position99_same_position549_equal;
-assign equity_lane1_deal_stage18_repeated[20-1:18] = equity_lane1_deal_stage18_repeated_position109_groups;
-assign equity_lane1_deal_stage18_repeated[18-1:16] = equity_lane1_deal_stage18_repeated_position108_groups;
-assign equity_lane1_deal_stage18_repeated[16-1:14] = equity_lane1_deal_stage18_repeated_position107_groups;
-assign equity_lane1_deal_stage18_repeated[14-1:12] = equity_lane1_deal_stage18_repeated_position106_groups;
-assign equity_lane1_deal_stage18_repeated[12-1:10] = equity_lane1_deal_stage18_repeated_position105_groups;
-assign equity_lane1_deal_stage18_repeated[10-1:8] = equity_lane1_deal_stage18_repeated_position104_groups;
-assign equity_lane1_deal_stage18_repeated[8-1:6] = equity_lane1_deal_stage18_repeated_position103_groups;
-assign equity_lane1_deal_stage18_repeated[6-1:4] = equity_lane1_deal_stage18_repeated_position102_groups;
-assign equity_lane1_deal_stage18_repeated[4-1:2] = equity_lane1_deal_stage18_repeated_position101_groups;
-assign equity_lane1_deal_stage18_repeated[2-1:0] = equity_lane1_deal_stage18_repeated_position100_groups;
+assign equity_lane1_deal_stage18_compared[20-1:18] = equity_lane1_deal_stage18_repeated_position109_groups;
+assign equity_lane1_deal_stage18_compared[18-1:16] = equity_lane1_deal_stage18_repeated_position108_groups;
+assign equity_lane1_deal_stage18_compared[16-1:14] = equity_lane1_deal_stage18_repeated_position107_groups;
+assign equity_lane1_deal_stage18_compared[14-1:12] = equity_lane1_deal_stage18_repeated_position106_groups;
+assign equity_lane1_deal_stage18_compared[12-1:10] = equity_lane1_deal_stage18_repeated_position105_groups;
+assign equity_lane1_deal_stage18_compared[10-1:8] = equity_lane1_deal_stage18_repeated_position104_groups;
+assign equity_lane1_deal_stage18_compared[8-1:6] = equity_lane1_deal_stage18_repeated_position103_groups;
+assign equity_lane1_deal_stage18_compared[6-1:4] = equity_lane1_deal_stage18_repeated_position102_groups;
+assign equity_lane1_deal_stage18_compared[4-1:2] = equity_lane1_deal_stage18_repeated_position101_groups;
+assign equity_lane1_deal_stage18_compared[2-1:0] = equity_lane1_deal_stage18_repeated_position100_groups;
 assign equity_lane1_deal_stage18_repeated_position100_gathered[1] = equity_lane1_deal_stage18_repeated_position100_any_set181_hit;
 assign equity_lane1_deal_stage18_repeated_position100_gathered[0] = equity_lane1_deal_stage18_repeated_position100_any_set180_hit;
 assign equity_lane1_deal_stage18_repeated_position100_any_set180_bits[3] = equity_lane1_deal_stage18_repeated_position100_same_position550_equal;
@@ -5498,16 +5513,16 @@ assign equity_lane1_deal_stage18_repeated_position109_any_set198_bits[0] = equit
 assign equity_lane1_deal_stage18_repeated_position109_any_set199_bits[2] = equity_lane1_deal_stage18_repeated_position109_same_position617_equal;
 assign equity_lane1_deal_stage18_repeated_position109_any_set199_bits[1] = equity_lane1_deal_stage18_repeated_position109_same_position618_equal;
 assign equity_lane1_deal_stage18_repeated_position109_any_set199_bits[0] = equity_lane1_deal_stage18_repeated_position109_same_position619_equal;
-assign equity_lane1_deal_stage19_repeated[20-1:18] = equity_lane1_deal_stage19_repeated_position119_groups;
-assign equity_lane1_deal_stage19_repeated[18-1:16] = equity_lane1_deal_stage19_repeated_position118_groups;
-assign equity_lane1_deal_stage19_repeated[16-1:14] = equity_lane1_deal_stage19_repeated_position117_groups;
-assign equity_lane1_deal_stage19_repeated[14-1:12] = equity_lane1_deal_stage19_repeated_position116_groups;
-assign equity_lane1_deal_stage19_repeated[12-1:10] = equity_lane1_deal_stage19_repeated_position115_groups;
-assign equity_lane1_deal_stage19_repeated[10-1:8] = equity_lane1_deal_stage19_repeated_position114_groups;
-assign equity_lane1_deal_stage19_repeated[8-1:6] = equity_lane1_deal_stage19_repeated_position113_groups;
-assign equity_lane1_deal_stage19_repeated[6-1:4] = equity_lane1_deal_stage19_repeated_position112_groups;
-assign equity_lane1_deal_stage19_repeated[4-1:2] = equity_lane1_deal_stage19_repeated_position111_groups;
-assign equity_lane1_deal_stage19_repeated[2-1:0] = equity_lane1_deal_stage19_repeated_position110_groups;
+assign equity_lane1_deal_stage19_compared[20-1:18] = equity_lane1_deal_stage19_repeated_position119_groups;
+assign equity_lane1_deal_stage19_compared[18-1:16] = equity_lane1_deal_stage19_repeated_position118_groups;
+assign equity_lane1_deal_stage19_compared[16-1:14] = equity_lane1_deal_stage19_repeated_position117_groups;
+assign equity_lane1_deal_stage19_compared[14-1:12] = equity_lane1_deal_stage19_repeated_position116_groups;
+assign equity_lane1_deal_stage19_compared[12-1:10] = equity_lane1_deal_stage19_repeated_position115_groups;
+assign equity_lane1_deal_stage19_compared[10-1:8] = equity_lane1_deal_stage19_repeated_position114_groups;
+assign equity_lane1_deal_stage19_compared[8-1:6] = equity_lane1_deal_stage19_repeated_position113_groups;
+assign equity_lane1_deal_stage19_compared[6-1:4] = equity_lane1_deal_stage19_repeated_position112_groups;
+assign equity_lane1_deal_stage19_compared[4-1:2] = equity_lane1_deal_stage19_repeated_position111_groups;
+assign equity_lane1_deal_stage19_compared[2-1:0] = equity_lane1_deal_stage19_repeated_position110_groups;
 assign equity_lane1_deal_stage19_repeated_position110_gathered[1] = equity_lane1_deal_stage19_repeated_position110_any_set201_hit;
 assign equity_lane1_deal_stage19_repeated_position110_gathered[0] = equity_lane1_deal_stage19_repeated_position110_any_set200_hit;
 assign equity_lane1_deal_stage19_repeated_position110_any_set200_bits[3] = equity_lane1_deal_stage19_repeated_position110_same_position620_equal;
@@ -5608,16 +5623,16 @@ assign equity_lane1_deal_stage19_repeated_position119_any_set219_bits[3] = equit
 assign equity_lane1_deal_stage19_repeated_position119_any_set219_bits[2] = equity_lane1_deal_stage19_repeated_position119_same_position697_equal;
 assign equity_lane1_deal_stage19_repeated_position119_any_set219_bits[1] = equity_lane1_deal_stage19_repeated_position119_same_position698_equal;
 assign equity_lane1_deal_stage19_repeated_position119_any_set219_bits[0] = equity_lane1_deal_stage19_repeated_position119_same_position699_equal;
-assign equity_lane1_deal_stage20_repeated[30-1:27] = equity_lane1_deal_stage20_repeated_position129_groups;
-assign equity_lane1_deal_stage20_repeated[27-1:24] = equity_lane1_deal_stage20_repeated_position128_groups;
-assign equity_lane1_deal_stage20_repeated[24-1:21] = equity_lane1_deal_stage20_repeated_position127_groups;
-assign equity_lane1_deal_stage20_repeated[21-1:18] = equity_lane1_deal_stage20_repeated_position126_groups;
-assign equity_lane1_deal_stage20_repeated[18-1:15] = equity_lane1_deal_stage20_repeated_position125_groups;
-assign equity_lane1_deal_stage20_repeated[15-1:12] = equity_lane1_deal_stage20_repeated_position124_groups;
-assign equity_lane1_deal_stage20_repeated[12-1:9] = equity_lane1_deal_stage20_repeated_position123_groups;
-assign equity_lane1_deal_stage20_repeated[9-1:6] = equity_lane1_deal_stage20_repeated_position122_groups;
-assign equity_lane1_deal_stage20_repeated[6-1:3] = equity_lane1_deal_stage20_repeated_position121_groups;
-assign equity_lane1_deal_stage20_repeated[3-1:0] = equity_lane1_deal_stage20_repeated_position120_groups;
+assign equity_lane1_deal_stage20_compared[30-1:27] = equity_lane1_deal_stage20_repeated_position129_groups;
+assign equity_lane1_deal_stage20_compared[27-1:24] = equity_lane1_deal_stage20_repeated_position128_groups;
+assign equity_lane1_deal_stage20_compared[24-1:21] = equity_lane1_deal_stage20_repeated_position127_groups;
+assign equity_lane1_deal_stage20_compared[21-1:18] = equity_lane1_deal_stage20_repeated_position126_groups;
+assign equity_lane1_deal_stage20_compared[18-1:15] = equity_lane1_deal_stage20_repeated_position125_groups;
+assign equity_lane1_deal_stage20_compared[15-1:12] = equity_lane1_deal_stage20_repeated_position124_groups;
+assign equity_lane1_deal_stage20_compared[12-1:9] = equity_lane1_deal_stage20_repeated_position123_groups;
+assign equity_lane1_deal_stage20_compared[9-1:6] = equity_lane1_deal_stage20_repeated_position122_groups;
+assign equity_lane1_deal_stage20_compared[6-1:3] = equity_lane1_deal_stage20_repeated_position121_groups;
+assign equity_lane1_deal_stage20_compared[3-1:0] = equity_lane1_deal_stage20_repeated_position120_groups;
 assign equity_lane1_deal_stage20_repeated_position120_gathered[2] = equity_lane1_deal_stage20_repeated_position120_any_set222_hit;
 assign equity_lane1_deal_stage20_repeated_position120_gathered[1] = equity_lane1_deal_stage20_repeated_position120_any_set221_hit;
 assign equity_lane1_deal_stage20_repeated_position120_gathered[0] = equity_lane1_deal_stage20_repeated_position120_any_set220_hit;
@@ -5728,16 +5743,16 @@ assign equity_lane1_deal_stage20_repeated_position129_any_set248_bits[3] = equit
 assign equity_lane1_deal_stage20_repeated_position129_any_set248_bits[2] = equity_lane1_deal_stage20_repeated_position129_same_position786_equal;
 assign equity_lane1_deal_stage20_repeated_position129_any_set248_bits[1] = equity_lane1_deal_stage20_repeated_position129_same_position787_equal;
 assign equity_lane1_deal_stage20_repeated_position129_any_set248_bits[0] = equity_lane1_deal_stage20_repeated_position129_same_position788_equal;
-assign equity_lane1_deal_stage21_repeated[30-1:27] = equity_lane1_deal_stage21_repeated_position139_groups;
-assign equity_lane1_deal_stage21_repeated[27-1:24] = equity_lane1_deal_stage21_repeated_position138_groups;
-assign equity_lane1_deal_stage21_repeated[24-1:21] = equity_lane1_deal_stage21_repeated_position137_groups;
-assign equity_lane1_deal_stage21_repeated[21-1:18] = equity_lane1_deal_stage21_repeated_position136_groups;
-assign equity_lane1_deal_stage21_repeated[18-1:15] = equity_lane1_deal_stage21_repeated_position135_groups;
-assign equity_lane1_deal_stage21_repeated[15-1:12] = equity_lane1_deal_stage21_repeated_position134_groups;
-assign equity_lane1_deal_stage21_repeated[12-1:9] = equity_lane1_deal_stage21_repeated_position133_groups;
-assign equity_lane1_deal_stage21_repeated[9-1:6] = equity_lane1_deal_stage21_repeated_position132_groups;
-assign equity_lane1_deal_stage21_repeated[6-1:3] = equity_lane1_deal_stage21_repeated_position131_groups;
-assign equity_lane1_deal_stage21_repeated[3-1:0] = equity_lane1_deal_stage21_repeated_position130_groups;
+assign equity_lane1_deal_stage21_compared[30-1:27] = equity_lane1_deal_stage21_repeated_position139_groups;
+assign equity_lane1_deal_stage21_compared[27-1:24] = equity_lane1_deal_stage21_repeated_position138_groups;
+assign equity_lane1_deal_stage21_compared[24-1:21] = equity_lane1_deal_stage21_repeated_position137_groups;
+assign equity_lane1_deal_stage21_compared[21-1:18] = equity_lane1_deal_stage21_repeated_position136_groups;
+assign equity_lane1_deal_stage21_compared[18-1:15] = equity_lane1_deal_stage21_repeated_position135_groups;
+assign equity_lane1_deal_stage21_compared[15-1:12] = equity_lane1_deal_stage21_repeated_position134_groups;
+assign equity_lane1_deal_stage21_compared[12-1:9] = equity_lane1_deal_stage21_repeated_position133_groups;
+assign equity_lane1_deal_stage21_compared[9-1:6] = equity_lane1_deal_stage21_repeated_position132_groups;
+assign equity_lane1_deal_stage21_compared[6-1:3] = equity_lane1_deal_stage21_repeated_position131_groups;
+assign equity_lane1_deal_stage21_compared[3-1:0] = equity_lane1_deal_stage21_repeated_position130_groups;
 assign equity_lane1_deal_stage21_repeated_position130_gathered[2] = equity_lane1_deal_stage21_repeated_position130_any_set252_hit;
 assign equity_lane1_deal_stage21_repeated_position130_gathered[1] = equity_lane1_deal_stage21_repeated_position130_any_set251_hit;
 assign equity_lane1_deal_stage21_repeated_position130_gathered[0] = equity_lane1_deal_stage21_repeated_position130_any_set250_hit;
@@ -6092,27 +6107,27 @@ always @(posedge clk) begin: pending
     pending_card <= pay_data[6-1:0];
 end
 
+
+always @(posedge clk) begin: set_clear
+    clearing <= (rst || (frame_begin && in_idle));
+end
+
 // The set of cards seen and its count, a clock behind the byte: the 52 enables and
 // the counter start at pending_mark and pending_card, registers placed with the set,
 // not at the decode of the byte's role (the ULX3S equity tops' longest path, two hops
-// across the die to the 52 enables).
+// across the die to the 52 enables). Cleared a clock after the reset (no card byte
+// comes sooner: pending_mark is reset), with no reset term of their own.
 always @(posedge clk) begin: mark_seen
     integer c;
-    if (rst == 1) begin
-        known <= 0;
+    if (clearing) begin
         cards_seen <= 0;
+        known <= 0;
     end
-    else begin
-        if ((frame_begin && in_idle)) begin
-            cards_seen <= 0;
-            known <= 0;
-        end
-        else if (pending_mark) begin
-            known <= (known + 1);
-            for (c=0; c<52; c=c+1) begin
-                if (($signed({1'b0, pending_card}) == c)) begin
-                    cards_seen[c] <= 1'b1;
-                end
+    else if (pending_mark) begin
+        known <= (known + 1);
+        for (c=0; c<52; c=c+1) begin
+            if (($signed({1'b0, pending_card}) == c)) begin
+                cards_seen[c] <= 1'b1;
             end
         end
     end
@@ -6554,7 +6569,7 @@ always @(posedge clk) begin: control
         else if ((state == 5'b01001)) begin
             if ((load_index == 3)) begin
                 state <= 5'b01000;
-                if ((($signed({1'b0, load_slot}) == (11 - 1)) && ($signed({1'b0, load_lane}) == (2 - 1)))) begin
+                if ((slot_last && lane_last)) begin
                     state <= 5'b10000;
                 end
             end
@@ -6583,7 +6598,7 @@ always @(posedge clk) begin: control
             end
         end
         else if ((state == 5'b01111)) begin
-            if (($signed({1'b0, load_lane}) == (2 - 1))) begin
+            if (lane_last) begin
                 state <= 5'b10000;
             end
             else begin
@@ -6901,6 +6916,12 @@ always @(posedge clk) begin: mix
             end
         end
     end
+end
+
+
+always @(posedge clk) begin: last_flags
+    slot_last <= ($signed({1'b0, load_slot}) == (11 - 1));
+    lane_last <= ($signed({1'b0, load_lane}) == (2 - 1));
 end
 
 
@@ -7502,9 +7523,9 @@ always @(posedge clk) begin: schedule
                 end
                 5'b01001: begin
                     if ((load_index == 3)) begin
-                        if (($signed({1'b0, load_slot}) == (11 - 1))) begin
+                        if (slot_last) begin
                             load_slot <= 0;
-                            if (($signed({1'b0, load_lane}) == (2 - 1))) begin
+                            if (lane_last) begin
                                 start <= 1'b1;
                             end
                             else begin
@@ -7542,7 +7563,7 @@ always @(posedge clk) begin: schedule
                 end
                 5'b01111: begin
                     rank <= (rank + share);
-                    if (($signed({1'b0, load_lane}) == (2 - 1))) begin
+                    if (lane_last) begin
                         start <= 1'b1;
                     end
                     else begin
@@ -7890,15 +7911,16 @@ assign equity_lane0_low_two = (equity_lane0_chunked_counter0_lowest == 2);
 assign equity_lane0_high_zero = (equity_lane0_chunked_counter0_high == 0);
 
 
-always @(equity_lane0_low_two, equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_high_zero, equity_lane0_count_one, equity_lane0_low_one, pipe_reg7_q, pipe_reg8_q, equity_lane0_state) begin: equity_lane0_control_out
-    equity_lane0_issue = ((equity_lane0_state == 2'b10) && (!equity_lane0_left_zero));
+always @(equity_lane0_low_two, equity_lane0_done_q, equity_lane0_board_step, equity_lane0_won_valid, pipe_reg8_q, equity_lane0_counting, equity_lane0_high_zero, equity_lane0_count_one, equity_lane0_low_one, equity_lane0_board_due, pipe_reg7_q, equity_lane0_state) begin: equity_lane0_control_out
     equity_lane0_prime = (equity_lane0_state == 2'b01);
     equity_lane0_done = equity_lane0_done_q;
     if (pipe_reg7_q) begin
         equity_lane0_step_one = equity_lane0_board_step;
+        equity_lane0_stepped = ((equity_lane0_state == 2'b10) && equity_lane0_board_due);
     end
     else begin
         equity_lane0_step_one = equity_lane0_counting;
+        equity_lane0_stepped = (equity_lane0_won_valid && (equity_lane0_state == 2'b10));
     end
     equity_lane0_quota_zero = (pipe_reg8_q == 0);
     if (equity_lane0_count_one) begin
@@ -7947,14 +7969,43 @@ always @(posedge clk) begin: equity_lane0_zero_left
             equity_lane0_extra <= pipe_reg22_q;
             equity_lane0_quota_was_zero <= equity_lane0_quota_zero;
         end
-        else if ((equity_lane0_step_one && equity_lane0_extra)) begin
+        else if ((equity_lane0_stepped && equity_lane0_extra)) begin
             equity_lane0_extra <= 1'b0;
             if (equity_lane0_quota_was_zero) begin
                 equity_lane0_left_zero <= 1'b1;
             end
         end
-        else if ((equity_lane0_step_one && equity_lane0_last_one)) begin
+        else if ((equity_lane0_stepped && equity_lane0_last_one)) begin
             equity_lane0_left_zero <= 1'b1;
+        end
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_issue_ahead
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_issue <= 0;
+    end
+    else begin
+        if (start) begin
+            equity_lane0_issue <= 1'b0;
+        end
+        else if (((equity_lane0_state == 2'b01) || equity_lane0_issue)) begin
+            if (equity_lane0_left_zero) begin
+                equity_lane0_issue <= 1'b0;
+            end
+            else if ((equity_lane0_stepped && equity_lane0_extra)) begin
+                equity_lane0_issue <= (!equity_lane0_quota_was_zero);
+            end
+            else if ((equity_lane0_stepped && equity_lane0_last_one)) begin
+                equity_lane0_issue <= 1'b0;
+            end
+            else begin
+                equity_lane0_issue <= 1'b1;
+            end
+        end
+        else begin
+            equity_lane0_issue <= 1'b0;
         end
     end
 end
@@ -8011,14 +8062,23 @@ always @(posedge clk) begin: equity_lane0_loading_bus
 end
 
 
+always @(posedge clk) begin: equity_lane0_take_setting
+    if ((lane_load0_lane_loads || start)) begin
+        equity_lane0_lane_n <= pipe_reg0_q;
+        equity_lane0_lane_mask <= pipe_reg1_q;
+        equity_lane0_lane_exact <= pipe_reg7_q;
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select0_select
     equity_lane0_colex_odometer0_slot_select0_here <= (lane_load0_lane_loads && (load_slot == 0) && (load_index == 0));
 end
 
 
-always @(pipe_reg0_q, pipe_reg2_q[0], pipe_reg2_q[1], equity_lane0_colex_odometer0_odometer_digit0_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper) begin: equity_lane0_colex_odometer0_odometer_digit0_rise
+always @(equity_lane0_lane_n, pipe_reg2_q[0], pipe_reg2_q[1], equity_lane0_colex_odometer0_odometer_digit0_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper) begin: equity_lane0_colex_odometer0_odometer_digit0_rise
     if ((1'b0 || (!pipe_reg2_q[1]))) begin
-        equity_lane0_colex_odometer0_odometer_digit0_bound = pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit0_bound = equity_lane0_lane_n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit0_bound = equity_lane0_colex_odometer0_odometer_digit0_upper;
@@ -8065,9 +8125,9 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select1_select
 end
 
 
-always @(pipe_reg0_q, pipe_reg2_q[1], pipe_reg2_q[2], equity_lane0_colex_odometer0_odometer_digit1_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper) begin: equity_lane0_colex_odometer0_odometer_digit1_rise
+always @(equity_lane0_lane_n, pipe_reg2_q[1], pipe_reg2_q[2], equity_lane0_colex_odometer0_odometer_digit1_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper) begin: equity_lane0_colex_odometer0_odometer_digit1_rise
     if ((1'b0 || (!pipe_reg2_q[2]))) begin
-        equity_lane0_colex_odometer0_odometer_digit1_bound = pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit1_bound = equity_lane0_lane_n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit1_bound = equity_lane0_colex_odometer0_odometer_digit1_upper;
@@ -8114,9 +8174,9 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select2_select
 end
 
 
-always @(pipe_reg0_q, pipe_reg2_q[2], pipe_reg2_q[3], equity_lane0_colex_odometer0_odometer_digit2_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper) begin: equity_lane0_colex_odometer0_odometer_digit2_rise
+always @(equity_lane0_lane_n, pipe_reg2_q[2], pipe_reg2_q[3], equity_lane0_colex_odometer0_odometer_digit2_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper) begin: equity_lane0_colex_odometer0_odometer_digit2_rise
     if ((1'b0 || (!pipe_reg2_q[3]))) begin
-        equity_lane0_colex_odometer0_odometer_digit2_bound = pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit2_bound = equity_lane0_lane_n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit2_bound = equity_lane0_colex_odometer0_odometer_digit2_upper;
@@ -8163,9 +8223,9 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select3_select
 end
 
 
-always @(pipe_reg0_q, pipe_reg2_q[3], pipe_reg2_q[4], equity_lane0_colex_odometer0_odometer_digit3_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper) begin: equity_lane0_colex_odometer0_odometer_digit3_rise
+always @(equity_lane0_lane_n, pipe_reg2_q[3], pipe_reg2_q[4], equity_lane0_colex_odometer0_odometer_digit3_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper) begin: equity_lane0_colex_odometer0_odometer_digit3_rise
     if ((1'b0 || (!pipe_reg2_q[4]))) begin
-        equity_lane0_colex_odometer0_odometer_digit3_bound = pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit3_bound = equity_lane0_lane_n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit3_bound = equity_lane0_colex_odometer0_odometer_digit3_upper;
@@ -8212,12 +8272,12 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select4_select
 end
 
 
-always @(pipe_reg0_q, pipe_reg2_q[4], pipe_reg2_q[4], equity_lane0_colex_odometer0_odometer_digit4_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit4_bound, pipe_reg0_q) begin: equity_lane0_colex_odometer0_odometer_digit4_rise
+always @(equity_lane0_lane_n, pipe_reg2_q[4], pipe_reg2_q[4], equity_lane0_colex_odometer0_odometer_digit4_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit4_bound, equity_lane0_lane_n) begin: equity_lane0_colex_odometer0_odometer_digit4_rise
     if ((1'b1 || (!pipe_reg2_q[4]))) begin
-        equity_lane0_colex_odometer0_odometer_digit4_bound = pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit4_bound = equity_lane0_lane_n;
     end
     else begin
-        equity_lane0_colex_odometer0_odometer_digit4_bound = pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit4_bound = equity_lane0_lane_n;
     end
     equity_lane0_colex_odometer0_odometer_digit4_loaded = equity_lane0_bus_word[6-1:0];
     equity_lane0_colex_odometer0_odometer_digit4_can_rise = (pipe_reg2_q[4] && (equity_lane0_colex_odometer0_odometer_digit4_risen != equity_lane0_colex_odometer0_odometer_digit4_bound));
@@ -8261,9 +8321,9 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select5_select
 end
 
 
-always @(pipe_reg0_q, pipe_reg2_q[5], pipe_reg2_q[6], equity_lane0_colex_odometer0_odometer_digit5_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper) begin: equity_lane0_colex_odometer0_odometer_digit5_rise
+always @(equity_lane0_lane_n, pipe_reg2_q[5], pipe_reg2_q[6], equity_lane0_colex_odometer0_odometer_digit5_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper) begin: equity_lane0_colex_odometer0_odometer_digit5_rise
     if ((1'b0 || (!pipe_reg2_q[6]))) begin
-        equity_lane0_colex_odometer0_odometer_digit5_bound = pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit5_bound = equity_lane0_lane_n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit5_bound = equity_lane0_colex_odometer0_odometer_digit5_upper;
@@ -8310,12 +8370,12 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select6_select
 end
 
 
-always @(pipe_reg0_q, pipe_reg2_q[6], pipe_reg2_q[6], equity_lane0_colex_odometer0_odometer_digit6_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit6_bound, pipe_reg0_q) begin: equity_lane0_colex_odometer0_odometer_digit6_rise
+always @(equity_lane0_lane_n, pipe_reg2_q[6], pipe_reg2_q[6], equity_lane0_colex_odometer0_odometer_digit6_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit6_bound, equity_lane0_lane_n) begin: equity_lane0_colex_odometer0_odometer_digit6_rise
     if ((1'b1 || (!pipe_reg2_q[6]))) begin
-        equity_lane0_colex_odometer0_odometer_digit6_bound = pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit6_bound = equity_lane0_lane_n;
     end
     else begin
-        equity_lane0_colex_odometer0_odometer_digit6_bound = pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit6_bound = equity_lane0_lane_n;
     end
     equity_lane0_colex_odometer0_odometer_digit6_loaded = equity_lane0_bus_word[6-1:0];
     equity_lane0_colex_odometer0_odometer_digit6_can_rise = (pipe_reg2_q[6] && (equity_lane0_colex_odometer0_odometer_digit6_risen != equity_lane0_colex_odometer0_odometer_digit6_bound));
@@ -8359,9 +8419,9 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select7_select
 end
 
 
-always @(pipe_reg0_q, pipe_reg2_q[7], pipe_reg2_q[8], equity_lane0_colex_odometer0_odometer_digit7_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit7_bound, equity_lane0_colex_odometer0_odometer_digit7_upper) begin: equity_lane0_colex_odometer0_odometer_digit7_rise
+always @(equity_lane0_lane_n, pipe_reg2_q[7], pipe_reg2_q[8], equity_lane0_colex_odometer0_odometer_digit7_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit7_bound, equity_lane0_colex_odometer0_odometer_digit7_upper) begin: equity_lane0_colex_odometer0_odometer_digit7_rise
     if ((1'b0 || (!pipe_reg2_q[8]))) begin
-        equity_lane0_colex_odometer0_odometer_digit7_bound = pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit7_bound = equity_lane0_lane_n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit7_bound = equity_lane0_colex_odometer0_odometer_digit7_upper;
@@ -8408,12 +8468,12 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select8_select
 end
 
 
-always @(pipe_reg0_q, pipe_reg2_q[8], pipe_reg2_q[8], equity_lane0_colex_odometer0_odometer_digit8_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit8_bound, pipe_reg0_q) begin: equity_lane0_colex_odometer0_odometer_digit8_rise
+always @(equity_lane0_lane_n, pipe_reg2_q[8], pipe_reg2_q[8], equity_lane0_colex_odometer0_odometer_digit8_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit8_bound, equity_lane0_lane_n) begin: equity_lane0_colex_odometer0_odometer_digit8_rise
     if ((1'b1 || (!pipe_reg2_q[8]))) begin
-        equity_lane0_colex_odometer0_odometer_digit8_bound = pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit8_bound = equity_lane0_lane_n;
     end
     else begin
-        equity_lane0_colex_odometer0_odometer_digit8_bound = pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit8_bound = equity_lane0_lane_n;
     end
     equity_lane0_colex_odometer0_odometer_digit8_loaded = equity_lane0_bus_word[6-1:0];
     equity_lane0_colex_odometer0_odometer_digit8_can_rise = (pipe_reg2_q[8] && (equity_lane0_colex_odometer0_odometer_digit8_risen != equity_lane0_colex_odometer0_odometer_digit8_bound));
@@ -8457,9 +8517,9 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select9_select
 end
 
 
-always @(pipe_reg0_q, pipe_reg2_q[9], pipe_reg2_q[10], equity_lane0_colex_odometer0_odometer_digit9_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit9_bound, equity_lane0_colex_odometer0_odometer_digit9_upper) begin: equity_lane0_colex_odometer0_odometer_digit9_rise
+always @(equity_lane0_lane_n, pipe_reg2_q[9], pipe_reg2_q[10], equity_lane0_colex_odometer0_odometer_digit9_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit9_bound, equity_lane0_colex_odometer0_odometer_digit9_upper) begin: equity_lane0_colex_odometer0_odometer_digit9_rise
     if ((1'b0 || (!pipe_reg2_q[10]))) begin
-        equity_lane0_colex_odometer0_odometer_digit9_bound = pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit9_bound = equity_lane0_lane_n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit9_bound = equity_lane0_colex_odometer0_odometer_digit9_upper;
@@ -8506,12 +8566,12 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select10_select
 end
 
 
-always @(pipe_reg0_q, pipe_reg2_q[10], pipe_reg2_q[10], equity_lane0_colex_odometer0_odometer_digit10_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit10_bound, pipe_reg0_q) begin: equity_lane0_colex_odometer0_odometer_digit10_rise
+always @(equity_lane0_lane_n, pipe_reg2_q[10], pipe_reg2_q[10], equity_lane0_colex_odometer0_odometer_digit10_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit10_bound, equity_lane0_lane_n) begin: equity_lane0_colex_odometer0_odometer_digit10_rise
     if ((1'b1 || (!pipe_reg2_q[10]))) begin
-        equity_lane0_colex_odometer0_odometer_digit10_bound = pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit10_bound = equity_lane0_lane_n;
     end
     else begin
-        equity_lane0_colex_odometer0_odometer_digit10_bound = pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit10_bound = equity_lane0_lane_n;
     end
     equity_lane0_colex_odometer0_odometer_digit10_loaded = equity_lane0_bus_word[6-1:0];
     equity_lane0_colex_odometer0_odometer_digit10_can_rise = (pipe_reg2_q[10] && (equity_lane0_colex_odometer0_odometer_digit10_risen != equity_lane0_colex_odometer0_odometer_digit10_bound));
@@ -8551,9 +8611,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_hand_last0_bounds
-    equity_lane0_colex_odometer0_hand_last0_n_less_1 <= ((pipe_reg0_q + 127) % 128);
-    equity_lane0_colex_odometer0_hand_last0_n_less_2 <= ((pipe_reg0_q + 126) % 128);
-    equity_lane0_colex_odometer0_hand_last0_n_is_2 <= (pipe_reg0_q == 2);
+    equity_lane0_colex_odometer0_hand_last0_n_less_1 <= ((equity_lane0_lane_n + 127) % 128);
+    equity_lane0_colex_odometer0_hand_last0_n_less_2 <= ((equity_lane0_lane_n + 126) % 128);
+    equity_lane0_colex_odometer0_hand_last0_n_is_2 <= (equity_lane0_lane_n == 2);
 end
 
 
@@ -8586,9 +8646,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_hand_last1_bounds
-    equity_lane0_colex_odometer0_hand_last1_n_less_1 <= ((pipe_reg0_q + 127) % 128);
-    equity_lane0_colex_odometer0_hand_last1_n_less_2 <= ((pipe_reg0_q + 126) % 128);
-    equity_lane0_colex_odometer0_hand_last1_n_is_2 <= (pipe_reg0_q == 2);
+    equity_lane0_colex_odometer0_hand_last1_n_less_1 <= ((equity_lane0_lane_n + 127) % 128);
+    equity_lane0_colex_odometer0_hand_last1_n_less_2 <= ((equity_lane0_lane_n + 126) % 128);
+    equity_lane0_colex_odometer0_hand_last1_n_is_2 <= (equity_lane0_lane_n == 2);
 end
 
 
@@ -8621,9 +8681,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_hand_last2_bounds
-    equity_lane0_colex_odometer0_hand_last2_n_less_1 <= ((pipe_reg0_q + 127) % 128);
-    equity_lane0_colex_odometer0_hand_last2_n_less_2 <= ((pipe_reg0_q + 126) % 128);
-    equity_lane0_colex_odometer0_hand_last2_n_is_2 <= (pipe_reg0_q == 2);
+    equity_lane0_colex_odometer0_hand_last2_n_less_1 <= ((equity_lane0_lane_n + 127) % 128);
+    equity_lane0_colex_odometer0_hand_last2_n_less_2 <= ((equity_lane0_lane_n + 126) % 128);
+    equity_lane0_colex_odometer0_hand_last2_n_is_2 <= (equity_lane0_lane_n == 2);
 end
 
 
@@ -8692,6 +8752,10 @@ always @(equity_lane0_colex_odometer0_board_inner, equity_lane0_colex_odometer0_
 end
 
 
+
+assign equity_lane0_board_due = (equity_lane0_colex_odometer0_board_inner || (equity_lane0_colex_odometer0_carry && equity_lane0_colex_odometer0_ready[3]));
+
+
 always @(posedge clk) begin: equity_lane0_colex_odometer0_prepare
     reg [3-1:0] innermost;
     reg [4-1:0] takes;
@@ -8743,15 +8807,6 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_prepare
         else if ((equity_lane0_issue && at_last && seen_dealt)) begin
             equity_lane0_colex_odometer0_carry <= 1'b1;
         end
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane0_take_setting
-    if ((lane_load0_lane_loads || start)) begin
-        equity_lane0_lane_n <= pipe_reg0_q;
-        equity_lane0_lane_mask <= pipe_reg1_q;
-        equity_lane0_lane_exact <= pipe_reg7_q;
     end
 end
 
@@ -11066,31 +11121,31 @@ end
 
 
 
-assign equity_lane0_deal_stage7_repeated_position30_same_position105_equal = (equity_lane0_deal_stage7_taken[6-1:0] == equity_lane0_deal_stage7_t_pos[6-1:0]);
+assign equity_lane0_deal_stage7_repeated_position30_same_position105_equal = (equity_lane0_deal_stage7_candidates[6-1:0] == equity_lane0_deal_stage6_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position30_same_position106_equal = (equity_lane0_deal_stage7_taken[6-1:0] == equity_lane0_deal_stage7_t_pos[12-1:6]);
+assign equity_lane0_deal_stage7_repeated_position30_same_position106_equal = (equity_lane0_deal_stage7_candidates[6-1:0] == equity_lane0_deal_stage6_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position30_same_position107_equal = (equity_lane0_deal_stage7_taken[6-1:0] == equity_lane0_deal_stage7_t_pos[18-1:12]);
+assign equity_lane0_deal_stage7_repeated_position30_same_position107_equal = (equity_lane0_deal_stage7_candidates[6-1:0] == equity_lane0_deal_stage6_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position30_same_position108_equal = (equity_lane0_deal_stage7_taken[6-1:0] == equity_lane0_deal_stage7_t_pos[24-1:18]);
+assign equity_lane0_deal_stage7_repeated_position30_same_position108_equal = (equity_lane0_deal_stage7_candidates[6-1:0] == equity_lane0_deal_stage6_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position30_same_position109_equal = (equity_lane0_deal_stage7_taken[6-1:0] == equity_lane0_deal_stage7_t_pos[30-1:24]);
+assign equity_lane0_deal_stage7_repeated_position30_same_position109_equal = (equity_lane0_deal_stage7_candidates[6-1:0] == equity_lane0_deal_stage6_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position30_same_position110_equal = (equity_lane0_deal_stage7_taken[6-1:0] == equity_lane0_deal_stage7_t_pos[36-1:30]);
+assign equity_lane0_deal_stage7_repeated_position30_same_position110_equal = (equity_lane0_deal_stage7_candidates[6-1:0] == equity_lane0_deal_stage6_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position30_same_position111_equal = (equity_lane0_deal_stage7_taken[6-1:0] == equity_lane0_deal_stage7_t_pos[42-1:36]);
+assign equity_lane0_deal_stage7_repeated_position30_same_position111_equal = (equity_lane0_deal_stage7_candidates[6-1:0] == equity_lane0_deal_stage6_pos_out[42-1:36]);
 
 
 
@@ -11106,31 +11161,31 @@ assign equity_lane0_deal_stage7_repeated_position30_groups = equity_lane0_deal_s
 
 
 
-assign equity_lane0_deal_stage7_repeated_position31_same_position112_equal = (equity_lane0_deal_stage7_taken[12-1:6] == equity_lane0_deal_stage7_t_pos[6-1:0]);
+assign equity_lane0_deal_stage7_repeated_position31_same_position112_equal = (equity_lane0_deal_stage7_candidates[12-1:6] == equity_lane0_deal_stage6_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position31_same_position113_equal = (equity_lane0_deal_stage7_taken[12-1:6] == equity_lane0_deal_stage7_t_pos[12-1:6]);
+assign equity_lane0_deal_stage7_repeated_position31_same_position113_equal = (equity_lane0_deal_stage7_candidates[12-1:6] == equity_lane0_deal_stage6_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position31_same_position114_equal = (equity_lane0_deal_stage7_taken[12-1:6] == equity_lane0_deal_stage7_t_pos[18-1:12]);
+assign equity_lane0_deal_stage7_repeated_position31_same_position114_equal = (equity_lane0_deal_stage7_candidates[12-1:6] == equity_lane0_deal_stage6_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position31_same_position115_equal = (equity_lane0_deal_stage7_taken[12-1:6] == equity_lane0_deal_stage7_t_pos[24-1:18]);
+assign equity_lane0_deal_stage7_repeated_position31_same_position115_equal = (equity_lane0_deal_stage7_candidates[12-1:6] == equity_lane0_deal_stage6_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position31_same_position116_equal = (equity_lane0_deal_stage7_taken[12-1:6] == equity_lane0_deal_stage7_t_pos[30-1:24]);
+assign equity_lane0_deal_stage7_repeated_position31_same_position116_equal = (equity_lane0_deal_stage7_candidates[12-1:6] == equity_lane0_deal_stage6_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position31_same_position117_equal = (equity_lane0_deal_stage7_taken[12-1:6] == equity_lane0_deal_stage7_t_pos[36-1:30]);
+assign equity_lane0_deal_stage7_repeated_position31_same_position117_equal = (equity_lane0_deal_stage7_candidates[12-1:6] == equity_lane0_deal_stage6_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position31_same_position118_equal = (equity_lane0_deal_stage7_taken[12-1:6] == equity_lane0_deal_stage7_t_pos[42-1:36]);
+assign equity_lane0_deal_stage7_repeated_position31_same_position118_equal = (equity_lane0_deal_stage7_candidates[12-1:6] == equity_lane0_deal_stage6_pos_out[42-1:36]);
 
 
 
@@ -11146,31 +11201,31 @@ assign equity_lane0_deal_stage7_repeated_position31_groups = equity_lane0_deal_s
 
 
 
-assign equity_lane0_deal_stage7_repeated_position32_same_position119_equal = (equity_lane0_deal_stage7_taken[18-1:12] == equity_lane0_deal_stage7_t_pos[6-1:0]);
+assign equity_lane0_deal_stage7_repeated_position32_same_position119_equal = (equity_lane0_deal_stage7_candidates[18-1:12] == equity_lane0_deal_stage6_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position32_same_position120_equal = (equity_lane0_deal_stage7_taken[18-1:12] == equity_lane0_deal_stage7_t_pos[12-1:6]);
+assign equity_lane0_deal_stage7_repeated_position32_same_position120_equal = (equity_lane0_deal_stage7_candidates[18-1:12] == equity_lane0_deal_stage6_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position32_same_position121_equal = (equity_lane0_deal_stage7_taken[18-1:12] == equity_lane0_deal_stage7_t_pos[18-1:12]);
+assign equity_lane0_deal_stage7_repeated_position32_same_position121_equal = (equity_lane0_deal_stage7_candidates[18-1:12] == equity_lane0_deal_stage6_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position32_same_position122_equal = (equity_lane0_deal_stage7_taken[18-1:12] == equity_lane0_deal_stage7_t_pos[24-1:18]);
+assign equity_lane0_deal_stage7_repeated_position32_same_position122_equal = (equity_lane0_deal_stage7_candidates[18-1:12] == equity_lane0_deal_stage6_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position32_same_position123_equal = (equity_lane0_deal_stage7_taken[18-1:12] == equity_lane0_deal_stage7_t_pos[30-1:24]);
+assign equity_lane0_deal_stage7_repeated_position32_same_position123_equal = (equity_lane0_deal_stage7_candidates[18-1:12] == equity_lane0_deal_stage6_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position32_same_position124_equal = (equity_lane0_deal_stage7_taken[18-1:12] == equity_lane0_deal_stage7_t_pos[36-1:30]);
+assign equity_lane0_deal_stage7_repeated_position32_same_position124_equal = (equity_lane0_deal_stage7_candidates[18-1:12] == equity_lane0_deal_stage6_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position32_same_position125_equal = (equity_lane0_deal_stage7_taken[18-1:12] == equity_lane0_deal_stage7_t_pos[42-1:36]);
+assign equity_lane0_deal_stage7_repeated_position32_same_position125_equal = (equity_lane0_deal_stage7_candidates[18-1:12] == equity_lane0_deal_stage6_pos_out[42-1:36]);
 
 
 
@@ -11186,31 +11241,31 @@ assign equity_lane0_deal_stage7_repeated_position32_groups = equity_lane0_deal_s
 
 
 
-assign equity_lane0_deal_stage7_repeated_position33_same_position126_equal = (equity_lane0_deal_stage7_taken[24-1:18] == equity_lane0_deal_stage7_t_pos[6-1:0]);
+assign equity_lane0_deal_stage7_repeated_position33_same_position126_equal = (equity_lane0_deal_stage7_candidates[24-1:18] == equity_lane0_deal_stage6_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position33_same_position127_equal = (equity_lane0_deal_stage7_taken[24-1:18] == equity_lane0_deal_stage7_t_pos[12-1:6]);
+assign equity_lane0_deal_stage7_repeated_position33_same_position127_equal = (equity_lane0_deal_stage7_candidates[24-1:18] == equity_lane0_deal_stage6_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position33_same_position128_equal = (equity_lane0_deal_stage7_taken[24-1:18] == equity_lane0_deal_stage7_t_pos[18-1:12]);
+assign equity_lane0_deal_stage7_repeated_position33_same_position128_equal = (equity_lane0_deal_stage7_candidates[24-1:18] == equity_lane0_deal_stage6_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position33_same_position129_equal = (equity_lane0_deal_stage7_taken[24-1:18] == equity_lane0_deal_stage7_t_pos[24-1:18]);
+assign equity_lane0_deal_stage7_repeated_position33_same_position129_equal = (equity_lane0_deal_stage7_candidates[24-1:18] == equity_lane0_deal_stage6_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position33_same_position130_equal = (equity_lane0_deal_stage7_taken[24-1:18] == equity_lane0_deal_stage7_t_pos[30-1:24]);
+assign equity_lane0_deal_stage7_repeated_position33_same_position130_equal = (equity_lane0_deal_stage7_candidates[24-1:18] == equity_lane0_deal_stage6_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position33_same_position131_equal = (equity_lane0_deal_stage7_taken[24-1:18] == equity_lane0_deal_stage7_t_pos[36-1:30]);
+assign equity_lane0_deal_stage7_repeated_position33_same_position131_equal = (equity_lane0_deal_stage7_candidates[24-1:18] == equity_lane0_deal_stage6_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position33_same_position132_equal = (equity_lane0_deal_stage7_taken[24-1:18] == equity_lane0_deal_stage7_t_pos[42-1:36]);
+assign equity_lane0_deal_stage7_repeated_position33_same_position132_equal = (equity_lane0_deal_stage7_candidates[24-1:18] == equity_lane0_deal_stage6_pos_out[42-1:36]);
 
 
 
@@ -11226,31 +11281,31 @@ assign equity_lane0_deal_stage7_repeated_position33_groups = equity_lane0_deal_s
 
 
 
-assign equity_lane0_deal_stage7_repeated_position34_same_position133_equal = (equity_lane0_deal_stage7_taken[30-1:24] == equity_lane0_deal_stage7_t_pos[6-1:0]);
+assign equity_lane0_deal_stage7_repeated_position34_same_position133_equal = (equity_lane0_deal_stage7_candidates[30-1:24] == equity_lane0_deal_stage6_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position34_same_position134_equal = (equity_lane0_deal_stage7_taken[30-1:24] == equity_lane0_deal_stage7_t_pos[12-1:6]);
+assign equity_lane0_deal_stage7_repeated_position34_same_position134_equal = (equity_lane0_deal_stage7_candidates[30-1:24] == equity_lane0_deal_stage6_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position34_same_position135_equal = (equity_lane0_deal_stage7_taken[30-1:24] == equity_lane0_deal_stage7_t_pos[18-1:12]);
+assign equity_lane0_deal_stage7_repeated_position34_same_position135_equal = (equity_lane0_deal_stage7_candidates[30-1:24] == equity_lane0_deal_stage6_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position34_same_position136_equal = (equity_lane0_deal_stage7_taken[30-1:24] == equity_lane0_deal_stage7_t_pos[24-1:18]);
+assign equity_lane0_deal_stage7_repeated_position34_same_position136_equal = (equity_lane0_deal_stage7_candidates[30-1:24] == equity_lane0_deal_stage6_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position34_same_position137_equal = (equity_lane0_deal_stage7_taken[30-1:24] == equity_lane0_deal_stage7_t_pos[30-1:24]);
+assign equity_lane0_deal_stage7_repeated_position34_same_position137_equal = (equity_lane0_deal_stage7_candidates[30-1:24] == equity_lane0_deal_stage6_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position34_same_position138_equal = (equity_lane0_deal_stage7_taken[30-1:24] == equity_lane0_deal_stage7_t_pos[36-1:30]);
+assign equity_lane0_deal_stage7_repeated_position34_same_position138_equal = (equity_lane0_deal_stage7_candidates[30-1:24] == equity_lane0_deal_stage6_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position34_same_position139_equal = (equity_lane0_deal_stage7_taken[30-1:24] == equity_lane0_deal_stage7_t_pos[42-1:36]);
+assign equity_lane0_deal_stage7_repeated_position34_same_position139_equal = (equity_lane0_deal_stage7_candidates[30-1:24] == equity_lane0_deal_stage6_pos_out[42-1:36]);
 
 
 
@@ -11266,31 +11321,31 @@ assign equity_lane0_deal_stage7_repeated_position34_groups = equity_lane0_deal_s
 
 
 
-assign equity_lane0_deal_stage7_repeated_position35_same_position140_equal = (equity_lane0_deal_stage7_taken[36-1:30] == equity_lane0_deal_stage7_t_pos[6-1:0]);
+assign equity_lane0_deal_stage7_repeated_position35_same_position140_equal = (equity_lane0_deal_stage7_candidates[36-1:30] == equity_lane0_deal_stage6_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position35_same_position141_equal = (equity_lane0_deal_stage7_taken[36-1:30] == equity_lane0_deal_stage7_t_pos[12-1:6]);
+assign equity_lane0_deal_stage7_repeated_position35_same_position141_equal = (equity_lane0_deal_stage7_candidates[36-1:30] == equity_lane0_deal_stage6_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position35_same_position142_equal = (equity_lane0_deal_stage7_taken[36-1:30] == equity_lane0_deal_stage7_t_pos[18-1:12]);
+assign equity_lane0_deal_stage7_repeated_position35_same_position142_equal = (equity_lane0_deal_stage7_candidates[36-1:30] == equity_lane0_deal_stage6_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position35_same_position143_equal = (equity_lane0_deal_stage7_taken[36-1:30] == equity_lane0_deal_stage7_t_pos[24-1:18]);
+assign equity_lane0_deal_stage7_repeated_position35_same_position143_equal = (equity_lane0_deal_stage7_candidates[36-1:30] == equity_lane0_deal_stage6_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position35_same_position144_equal = (equity_lane0_deal_stage7_taken[36-1:30] == equity_lane0_deal_stage7_t_pos[30-1:24]);
+assign equity_lane0_deal_stage7_repeated_position35_same_position144_equal = (equity_lane0_deal_stage7_candidates[36-1:30] == equity_lane0_deal_stage6_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position35_same_position145_equal = (equity_lane0_deal_stage7_taken[36-1:30] == equity_lane0_deal_stage7_t_pos[36-1:30]);
+assign equity_lane0_deal_stage7_repeated_position35_same_position145_equal = (equity_lane0_deal_stage7_candidates[36-1:30] == equity_lane0_deal_stage6_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position35_same_position146_equal = (equity_lane0_deal_stage7_taken[36-1:30] == equity_lane0_deal_stage7_t_pos[42-1:36]);
+assign equity_lane0_deal_stage7_repeated_position35_same_position146_equal = (equity_lane0_deal_stage7_candidates[36-1:30] == equity_lane0_deal_stage6_pos_out[42-1:36]);
 
 
 
@@ -11306,31 +11361,31 @@ assign equity_lane0_deal_stage7_repeated_position35_groups = equity_lane0_deal_s
 
 
 
-assign equity_lane0_deal_stage7_repeated_position36_same_position147_equal = (equity_lane0_deal_stage7_taken[42-1:36] == equity_lane0_deal_stage7_t_pos[6-1:0]);
+assign equity_lane0_deal_stage7_repeated_position36_same_position147_equal = (equity_lane0_deal_stage7_candidates[42-1:36] == equity_lane0_deal_stage6_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position36_same_position148_equal = (equity_lane0_deal_stage7_taken[42-1:36] == equity_lane0_deal_stage7_t_pos[12-1:6]);
+assign equity_lane0_deal_stage7_repeated_position36_same_position148_equal = (equity_lane0_deal_stage7_candidates[42-1:36] == equity_lane0_deal_stage6_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position36_same_position149_equal = (equity_lane0_deal_stage7_taken[42-1:36] == equity_lane0_deal_stage7_t_pos[18-1:12]);
+assign equity_lane0_deal_stage7_repeated_position36_same_position149_equal = (equity_lane0_deal_stage7_candidates[42-1:36] == equity_lane0_deal_stage6_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position36_same_position150_equal = (equity_lane0_deal_stage7_taken[42-1:36] == equity_lane0_deal_stage7_t_pos[24-1:18]);
+assign equity_lane0_deal_stage7_repeated_position36_same_position150_equal = (equity_lane0_deal_stage7_candidates[42-1:36] == equity_lane0_deal_stage6_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position36_same_position151_equal = (equity_lane0_deal_stage7_taken[42-1:36] == equity_lane0_deal_stage7_t_pos[30-1:24]);
+assign equity_lane0_deal_stage7_repeated_position36_same_position151_equal = (equity_lane0_deal_stage7_candidates[42-1:36] == equity_lane0_deal_stage6_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position36_same_position152_equal = (equity_lane0_deal_stage7_taken[42-1:36] == equity_lane0_deal_stage7_t_pos[36-1:30]);
+assign equity_lane0_deal_stage7_repeated_position36_same_position152_equal = (equity_lane0_deal_stage7_candidates[42-1:36] == equity_lane0_deal_stage6_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position36_same_position153_equal = (equity_lane0_deal_stage7_taken[42-1:36] == equity_lane0_deal_stage7_t_pos[42-1:36]);
+assign equity_lane0_deal_stage7_repeated_position36_same_position153_equal = (equity_lane0_deal_stage7_candidates[42-1:36] == equity_lane0_deal_stage6_pos_out[42-1:36]);
 
 
 
@@ -11346,31 +11401,31 @@ assign equity_lane0_deal_stage7_repeated_position36_groups = equity_lane0_deal_s
 
 
 
-assign equity_lane0_deal_stage7_repeated_position37_same_position154_equal = (equity_lane0_deal_stage7_taken[48-1:42] == equity_lane0_deal_stage7_t_pos[6-1:0]);
+assign equity_lane0_deal_stage7_repeated_position37_same_position154_equal = (equity_lane0_deal_stage7_candidates[48-1:42] == equity_lane0_deal_stage6_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position37_same_position155_equal = (equity_lane0_deal_stage7_taken[48-1:42] == equity_lane0_deal_stage7_t_pos[12-1:6]);
+assign equity_lane0_deal_stage7_repeated_position37_same_position155_equal = (equity_lane0_deal_stage7_candidates[48-1:42] == equity_lane0_deal_stage6_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position37_same_position156_equal = (equity_lane0_deal_stage7_taken[48-1:42] == equity_lane0_deal_stage7_t_pos[18-1:12]);
+assign equity_lane0_deal_stage7_repeated_position37_same_position156_equal = (equity_lane0_deal_stage7_candidates[48-1:42] == equity_lane0_deal_stage6_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position37_same_position157_equal = (equity_lane0_deal_stage7_taken[48-1:42] == equity_lane0_deal_stage7_t_pos[24-1:18]);
+assign equity_lane0_deal_stage7_repeated_position37_same_position157_equal = (equity_lane0_deal_stage7_candidates[48-1:42] == equity_lane0_deal_stage6_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position37_same_position158_equal = (equity_lane0_deal_stage7_taken[48-1:42] == equity_lane0_deal_stage7_t_pos[30-1:24]);
+assign equity_lane0_deal_stage7_repeated_position37_same_position158_equal = (equity_lane0_deal_stage7_candidates[48-1:42] == equity_lane0_deal_stage6_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position37_same_position159_equal = (equity_lane0_deal_stage7_taken[48-1:42] == equity_lane0_deal_stage7_t_pos[36-1:30]);
+assign equity_lane0_deal_stage7_repeated_position37_same_position159_equal = (equity_lane0_deal_stage7_candidates[48-1:42] == equity_lane0_deal_stage6_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position37_same_position160_equal = (equity_lane0_deal_stage7_taken[48-1:42] == equity_lane0_deal_stage7_t_pos[42-1:36]);
+assign equity_lane0_deal_stage7_repeated_position37_same_position160_equal = (equity_lane0_deal_stage7_candidates[48-1:42] == equity_lane0_deal_stage6_pos_out[42-1:36]);
 
 
 
@@ -11386,31 +11441,31 @@ assign equity_lane0_deal_stage7_repeated_position37_groups = equity_lane0_deal_s
 
 
 
-assign equity_lane0_deal_stage7_repeated_position38_same_position161_equal = (equity_lane0_deal_stage7_taken[54-1:48] == equity_lane0_deal_stage7_t_pos[6-1:0]);
+assign equity_lane0_deal_stage7_repeated_position38_same_position161_equal = (equity_lane0_deal_stage7_candidates[54-1:48] == equity_lane0_deal_stage6_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position38_same_position162_equal = (equity_lane0_deal_stage7_taken[54-1:48] == equity_lane0_deal_stage7_t_pos[12-1:6]);
+assign equity_lane0_deal_stage7_repeated_position38_same_position162_equal = (equity_lane0_deal_stage7_candidates[54-1:48] == equity_lane0_deal_stage6_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position38_same_position163_equal = (equity_lane0_deal_stage7_taken[54-1:48] == equity_lane0_deal_stage7_t_pos[18-1:12]);
+assign equity_lane0_deal_stage7_repeated_position38_same_position163_equal = (equity_lane0_deal_stage7_candidates[54-1:48] == equity_lane0_deal_stage6_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position38_same_position164_equal = (equity_lane0_deal_stage7_taken[54-1:48] == equity_lane0_deal_stage7_t_pos[24-1:18]);
+assign equity_lane0_deal_stage7_repeated_position38_same_position164_equal = (equity_lane0_deal_stage7_candidates[54-1:48] == equity_lane0_deal_stage6_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position38_same_position165_equal = (equity_lane0_deal_stage7_taken[54-1:48] == equity_lane0_deal_stage7_t_pos[30-1:24]);
+assign equity_lane0_deal_stage7_repeated_position38_same_position165_equal = (equity_lane0_deal_stage7_candidates[54-1:48] == equity_lane0_deal_stage6_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position38_same_position166_equal = (equity_lane0_deal_stage7_taken[54-1:48] == equity_lane0_deal_stage7_t_pos[36-1:30]);
+assign equity_lane0_deal_stage7_repeated_position38_same_position166_equal = (equity_lane0_deal_stage7_candidates[54-1:48] == equity_lane0_deal_stage6_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position38_same_position167_equal = (equity_lane0_deal_stage7_taken[54-1:48] == equity_lane0_deal_stage7_t_pos[42-1:36]);
+assign equity_lane0_deal_stage7_repeated_position38_same_position167_equal = (equity_lane0_deal_stage7_candidates[54-1:48] == equity_lane0_deal_stage6_pos_out[42-1:36]);
 
 
 
@@ -11426,31 +11481,31 @@ assign equity_lane0_deal_stage7_repeated_position38_groups = equity_lane0_deal_s
 
 
 
-assign equity_lane0_deal_stage7_repeated_position39_same_position168_equal = (equity_lane0_deal_stage7_taken[60-1:54] == equity_lane0_deal_stage7_t_pos[6-1:0]);
+assign equity_lane0_deal_stage7_repeated_position39_same_position168_equal = (equity_lane0_deal_stage7_candidates[60-1:54] == equity_lane0_deal_stage6_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position39_same_position169_equal = (equity_lane0_deal_stage7_taken[60-1:54] == equity_lane0_deal_stage7_t_pos[12-1:6]);
+assign equity_lane0_deal_stage7_repeated_position39_same_position169_equal = (equity_lane0_deal_stage7_candidates[60-1:54] == equity_lane0_deal_stage6_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position39_same_position170_equal = (equity_lane0_deal_stage7_taken[60-1:54] == equity_lane0_deal_stage7_t_pos[18-1:12]);
+assign equity_lane0_deal_stage7_repeated_position39_same_position170_equal = (equity_lane0_deal_stage7_candidates[60-1:54] == equity_lane0_deal_stage6_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position39_same_position171_equal = (equity_lane0_deal_stage7_taken[60-1:54] == equity_lane0_deal_stage7_t_pos[24-1:18]);
+assign equity_lane0_deal_stage7_repeated_position39_same_position171_equal = (equity_lane0_deal_stage7_candidates[60-1:54] == equity_lane0_deal_stage6_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position39_same_position172_equal = (equity_lane0_deal_stage7_taken[60-1:54] == equity_lane0_deal_stage7_t_pos[30-1:24]);
+assign equity_lane0_deal_stage7_repeated_position39_same_position172_equal = (equity_lane0_deal_stage7_candidates[60-1:54] == equity_lane0_deal_stage6_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position39_same_position173_equal = (equity_lane0_deal_stage7_taken[60-1:54] == equity_lane0_deal_stage7_t_pos[36-1:30]);
+assign equity_lane0_deal_stage7_repeated_position39_same_position173_equal = (equity_lane0_deal_stage7_candidates[60-1:54] == equity_lane0_deal_stage6_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage7_repeated_position39_same_position174_equal = (equity_lane0_deal_stage7_taken[60-1:54] == equity_lane0_deal_stage7_t_pos[42-1:36]);
+assign equity_lane0_deal_stage7_repeated_position39_same_position174_equal = (equity_lane0_deal_stage7_candidates[60-1:54] == equity_lane0_deal_stage6_pos_out[42-1:36]);
 
 
 
@@ -11463,6 +11518,11 @@ assign equity_lane0_deal_stage7_repeated_position39_any_set59_hit = (equity_lane
 
 
 assign equity_lane0_deal_stage7_repeated_position39_groups = equity_lane0_deal_stage7_repeated_position39_gathered;
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage7_compare_early
+    equity_lane0_deal_stage7_repeated <= equity_lane0_deal_stage7_compared;
+end
 
 
 always @(equity_lane0_slot_stream7_word, equity_lane0_deal_stage7_exact_q, equity_lane0_delay_line7_d_out, equity_lane0_deal_stage7_mask_q) begin: equity_lane0_deal_stage7_masking
@@ -11597,35 +11657,35 @@ end
 
 
 
-assign equity_lane0_deal_stage8_repeated_position40_same_position175_equal = (equity_lane0_deal_stage8_taken[6-1:0] == equity_lane0_deal_stage8_t_pos[6-1:0]);
+assign equity_lane0_deal_stage8_repeated_position40_same_position175_equal = (equity_lane0_deal_stage8_candidates[6-1:0] == equity_lane0_deal_stage7_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position40_same_position176_equal = (equity_lane0_deal_stage8_taken[6-1:0] == equity_lane0_deal_stage8_t_pos[12-1:6]);
+assign equity_lane0_deal_stage8_repeated_position40_same_position176_equal = (equity_lane0_deal_stage8_candidates[6-1:0] == equity_lane0_deal_stage7_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position40_same_position177_equal = (equity_lane0_deal_stage8_taken[6-1:0] == equity_lane0_deal_stage8_t_pos[18-1:12]);
+assign equity_lane0_deal_stage8_repeated_position40_same_position177_equal = (equity_lane0_deal_stage8_candidates[6-1:0] == equity_lane0_deal_stage7_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position40_same_position178_equal = (equity_lane0_deal_stage8_taken[6-1:0] == equity_lane0_deal_stage8_t_pos[24-1:18]);
+assign equity_lane0_deal_stage8_repeated_position40_same_position178_equal = (equity_lane0_deal_stage8_candidates[6-1:0] == equity_lane0_deal_stage7_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position40_same_position179_equal = (equity_lane0_deal_stage8_taken[6-1:0] == equity_lane0_deal_stage8_t_pos[30-1:24]);
+assign equity_lane0_deal_stage8_repeated_position40_same_position179_equal = (equity_lane0_deal_stage8_candidates[6-1:0] == equity_lane0_deal_stage7_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position40_same_position180_equal = (equity_lane0_deal_stage8_taken[6-1:0] == equity_lane0_deal_stage8_t_pos[36-1:30]);
+assign equity_lane0_deal_stage8_repeated_position40_same_position180_equal = (equity_lane0_deal_stage8_candidates[6-1:0] == equity_lane0_deal_stage7_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position40_same_position181_equal = (equity_lane0_deal_stage8_taken[6-1:0] == equity_lane0_deal_stage8_t_pos[42-1:36]);
+assign equity_lane0_deal_stage8_repeated_position40_same_position181_equal = (equity_lane0_deal_stage8_candidates[6-1:0] == equity_lane0_deal_stage7_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position40_same_position182_equal = (equity_lane0_deal_stage8_taken[6-1:0] == equity_lane0_deal_stage8_t_pos[48-1:42]);
+assign equity_lane0_deal_stage8_repeated_position40_same_position182_equal = (equity_lane0_deal_stage8_candidates[6-1:0] == equity_lane0_deal_stage7_pos_out[48-1:42]);
 
 
 
@@ -11641,35 +11701,35 @@ assign equity_lane0_deal_stage8_repeated_position40_groups = equity_lane0_deal_s
 
 
 
-assign equity_lane0_deal_stage8_repeated_position41_same_position183_equal = (equity_lane0_deal_stage8_taken[12-1:6] == equity_lane0_deal_stage8_t_pos[6-1:0]);
+assign equity_lane0_deal_stage8_repeated_position41_same_position183_equal = (equity_lane0_deal_stage8_candidates[12-1:6] == equity_lane0_deal_stage7_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position41_same_position184_equal = (equity_lane0_deal_stage8_taken[12-1:6] == equity_lane0_deal_stage8_t_pos[12-1:6]);
+assign equity_lane0_deal_stage8_repeated_position41_same_position184_equal = (equity_lane0_deal_stage8_candidates[12-1:6] == equity_lane0_deal_stage7_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position41_same_position185_equal = (equity_lane0_deal_stage8_taken[12-1:6] == equity_lane0_deal_stage8_t_pos[18-1:12]);
+assign equity_lane0_deal_stage8_repeated_position41_same_position185_equal = (equity_lane0_deal_stage8_candidates[12-1:6] == equity_lane0_deal_stage7_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position41_same_position186_equal = (equity_lane0_deal_stage8_taken[12-1:6] == equity_lane0_deal_stage8_t_pos[24-1:18]);
+assign equity_lane0_deal_stage8_repeated_position41_same_position186_equal = (equity_lane0_deal_stage8_candidates[12-1:6] == equity_lane0_deal_stage7_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position41_same_position187_equal = (equity_lane0_deal_stage8_taken[12-1:6] == equity_lane0_deal_stage8_t_pos[30-1:24]);
+assign equity_lane0_deal_stage8_repeated_position41_same_position187_equal = (equity_lane0_deal_stage8_candidates[12-1:6] == equity_lane0_deal_stage7_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position41_same_position188_equal = (equity_lane0_deal_stage8_taken[12-1:6] == equity_lane0_deal_stage8_t_pos[36-1:30]);
+assign equity_lane0_deal_stage8_repeated_position41_same_position188_equal = (equity_lane0_deal_stage8_candidates[12-1:6] == equity_lane0_deal_stage7_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position41_same_position189_equal = (equity_lane0_deal_stage8_taken[12-1:6] == equity_lane0_deal_stage8_t_pos[42-1:36]);
+assign equity_lane0_deal_stage8_repeated_position41_same_position189_equal = (equity_lane0_deal_stage8_candidates[12-1:6] == equity_lane0_deal_stage7_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position41_same_position190_equal = (equity_lane0_deal_stage8_taken[12-1:6] == equity_lane0_deal_stage8_t_pos[48-1:42]);
+assign equity_lane0_deal_stage8_repeated_position41_same_position190_equal = (equity_lane0_deal_stage8_candidates[12-1:6] == equity_lane0_deal_stage7_pos_out[48-1:42]);
 
 
 
@@ -11685,35 +11745,35 @@ assign equity_lane0_deal_stage8_repeated_position41_groups = equity_lane0_deal_s
 
 
 
-assign equity_lane0_deal_stage8_repeated_position42_same_position191_equal = (equity_lane0_deal_stage8_taken[18-1:12] == equity_lane0_deal_stage8_t_pos[6-1:0]);
+assign equity_lane0_deal_stage8_repeated_position42_same_position191_equal = (equity_lane0_deal_stage8_candidates[18-1:12] == equity_lane0_deal_stage7_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position42_same_position192_equal = (equity_lane0_deal_stage8_taken[18-1:12] == equity_lane0_deal_stage8_t_pos[12-1:6]);
+assign equity_lane0_deal_stage8_repeated_position42_same_position192_equal = (equity_lane0_deal_stage8_candidates[18-1:12] == equity_lane0_deal_stage7_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position42_same_position193_equal = (equity_lane0_deal_stage8_taken[18-1:12] == equity_lane0_deal_stage8_t_pos[18-1:12]);
+assign equity_lane0_deal_stage8_repeated_position42_same_position193_equal = (equity_lane0_deal_stage8_candidates[18-1:12] == equity_lane0_deal_stage7_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position42_same_position194_equal = (equity_lane0_deal_stage8_taken[18-1:12] == equity_lane0_deal_stage8_t_pos[24-1:18]);
+assign equity_lane0_deal_stage8_repeated_position42_same_position194_equal = (equity_lane0_deal_stage8_candidates[18-1:12] == equity_lane0_deal_stage7_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position42_same_position195_equal = (equity_lane0_deal_stage8_taken[18-1:12] == equity_lane0_deal_stage8_t_pos[30-1:24]);
+assign equity_lane0_deal_stage8_repeated_position42_same_position195_equal = (equity_lane0_deal_stage8_candidates[18-1:12] == equity_lane0_deal_stage7_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position42_same_position196_equal = (equity_lane0_deal_stage8_taken[18-1:12] == equity_lane0_deal_stage8_t_pos[36-1:30]);
+assign equity_lane0_deal_stage8_repeated_position42_same_position196_equal = (equity_lane0_deal_stage8_candidates[18-1:12] == equity_lane0_deal_stage7_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position42_same_position197_equal = (equity_lane0_deal_stage8_taken[18-1:12] == equity_lane0_deal_stage8_t_pos[42-1:36]);
+assign equity_lane0_deal_stage8_repeated_position42_same_position197_equal = (equity_lane0_deal_stage8_candidates[18-1:12] == equity_lane0_deal_stage7_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position42_same_position198_equal = (equity_lane0_deal_stage8_taken[18-1:12] == equity_lane0_deal_stage8_t_pos[48-1:42]);
+assign equity_lane0_deal_stage8_repeated_position42_same_position198_equal = (equity_lane0_deal_stage8_candidates[18-1:12] == equity_lane0_deal_stage7_pos_out[48-1:42]);
 
 
 
@@ -11729,35 +11789,35 @@ assign equity_lane0_deal_stage8_repeated_position42_groups = equity_lane0_deal_s
 
 
 
-assign equity_lane0_deal_stage8_repeated_position43_same_position199_equal = (equity_lane0_deal_stage8_taken[24-1:18] == equity_lane0_deal_stage8_t_pos[6-1:0]);
+assign equity_lane0_deal_stage8_repeated_position43_same_position199_equal = (equity_lane0_deal_stage8_candidates[24-1:18] == equity_lane0_deal_stage7_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position43_same_position200_equal = (equity_lane0_deal_stage8_taken[24-1:18] == equity_lane0_deal_stage8_t_pos[12-1:6]);
+assign equity_lane0_deal_stage8_repeated_position43_same_position200_equal = (equity_lane0_deal_stage8_candidates[24-1:18] == equity_lane0_deal_stage7_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position43_same_position201_equal = (equity_lane0_deal_stage8_taken[24-1:18] == equity_lane0_deal_stage8_t_pos[18-1:12]);
+assign equity_lane0_deal_stage8_repeated_position43_same_position201_equal = (equity_lane0_deal_stage8_candidates[24-1:18] == equity_lane0_deal_stage7_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position43_same_position202_equal = (equity_lane0_deal_stage8_taken[24-1:18] == equity_lane0_deal_stage8_t_pos[24-1:18]);
+assign equity_lane0_deal_stage8_repeated_position43_same_position202_equal = (equity_lane0_deal_stage8_candidates[24-1:18] == equity_lane0_deal_stage7_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position43_same_position203_equal = (equity_lane0_deal_stage8_taken[24-1:18] == equity_lane0_deal_stage8_t_pos[30-1:24]);
+assign equity_lane0_deal_stage8_repeated_position43_same_position203_equal = (equity_lane0_deal_stage8_candidates[24-1:18] == equity_lane0_deal_stage7_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position43_same_position204_equal = (equity_lane0_deal_stage8_taken[24-1:18] == equity_lane0_deal_stage8_t_pos[36-1:30]);
+assign equity_lane0_deal_stage8_repeated_position43_same_position204_equal = (equity_lane0_deal_stage8_candidates[24-1:18] == equity_lane0_deal_stage7_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position43_same_position205_equal = (equity_lane0_deal_stage8_taken[24-1:18] == equity_lane0_deal_stage8_t_pos[42-1:36]);
+assign equity_lane0_deal_stage8_repeated_position43_same_position205_equal = (equity_lane0_deal_stage8_candidates[24-1:18] == equity_lane0_deal_stage7_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position43_same_position206_equal = (equity_lane0_deal_stage8_taken[24-1:18] == equity_lane0_deal_stage8_t_pos[48-1:42]);
+assign equity_lane0_deal_stage8_repeated_position43_same_position206_equal = (equity_lane0_deal_stage8_candidates[24-1:18] == equity_lane0_deal_stage7_pos_out[48-1:42]);
 
 
 
@@ -11773,35 +11833,35 @@ assign equity_lane0_deal_stage8_repeated_position43_groups = equity_lane0_deal_s
 
 
 
-assign equity_lane0_deal_stage8_repeated_position44_same_position207_equal = (equity_lane0_deal_stage8_taken[30-1:24] == equity_lane0_deal_stage8_t_pos[6-1:0]);
+assign equity_lane0_deal_stage8_repeated_position44_same_position207_equal = (equity_lane0_deal_stage8_candidates[30-1:24] == equity_lane0_deal_stage7_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position44_same_position208_equal = (equity_lane0_deal_stage8_taken[30-1:24] == equity_lane0_deal_stage8_t_pos[12-1:6]);
+assign equity_lane0_deal_stage8_repeated_position44_same_position208_equal = (equity_lane0_deal_stage8_candidates[30-1:24] == equity_lane0_deal_stage7_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position44_same_position209_equal = (equity_lane0_deal_stage8_taken[30-1:24] == equity_lane0_deal_stage8_t_pos[18-1:12]);
+assign equity_lane0_deal_stage8_repeated_position44_same_position209_equal = (equity_lane0_deal_stage8_candidates[30-1:24] == equity_lane0_deal_stage7_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position44_same_position210_equal = (equity_lane0_deal_stage8_taken[30-1:24] == equity_lane0_deal_stage8_t_pos[24-1:18]);
+assign equity_lane0_deal_stage8_repeated_position44_same_position210_equal = (equity_lane0_deal_stage8_candidates[30-1:24] == equity_lane0_deal_stage7_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position44_same_position211_equal = (equity_lane0_deal_stage8_taken[30-1:24] == equity_lane0_deal_stage8_t_pos[30-1:24]);
+assign equity_lane0_deal_stage8_repeated_position44_same_position211_equal = (equity_lane0_deal_stage8_candidates[30-1:24] == equity_lane0_deal_stage7_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position44_same_position212_equal = (equity_lane0_deal_stage8_taken[30-1:24] == equity_lane0_deal_stage8_t_pos[36-1:30]);
+assign equity_lane0_deal_stage8_repeated_position44_same_position212_equal = (equity_lane0_deal_stage8_candidates[30-1:24] == equity_lane0_deal_stage7_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position44_same_position213_equal = (equity_lane0_deal_stage8_taken[30-1:24] == equity_lane0_deal_stage8_t_pos[42-1:36]);
+assign equity_lane0_deal_stage8_repeated_position44_same_position213_equal = (equity_lane0_deal_stage8_candidates[30-1:24] == equity_lane0_deal_stage7_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position44_same_position214_equal = (equity_lane0_deal_stage8_taken[30-1:24] == equity_lane0_deal_stage8_t_pos[48-1:42]);
+assign equity_lane0_deal_stage8_repeated_position44_same_position214_equal = (equity_lane0_deal_stage8_candidates[30-1:24] == equity_lane0_deal_stage7_pos_out[48-1:42]);
 
 
 
@@ -11817,35 +11877,35 @@ assign equity_lane0_deal_stage8_repeated_position44_groups = equity_lane0_deal_s
 
 
 
-assign equity_lane0_deal_stage8_repeated_position45_same_position215_equal = (equity_lane0_deal_stage8_taken[36-1:30] == equity_lane0_deal_stage8_t_pos[6-1:0]);
+assign equity_lane0_deal_stage8_repeated_position45_same_position215_equal = (equity_lane0_deal_stage8_candidates[36-1:30] == equity_lane0_deal_stage7_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position45_same_position216_equal = (equity_lane0_deal_stage8_taken[36-1:30] == equity_lane0_deal_stage8_t_pos[12-1:6]);
+assign equity_lane0_deal_stage8_repeated_position45_same_position216_equal = (equity_lane0_deal_stage8_candidates[36-1:30] == equity_lane0_deal_stage7_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position45_same_position217_equal = (equity_lane0_deal_stage8_taken[36-1:30] == equity_lane0_deal_stage8_t_pos[18-1:12]);
+assign equity_lane0_deal_stage8_repeated_position45_same_position217_equal = (equity_lane0_deal_stage8_candidates[36-1:30] == equity_lane0_deal_stage7_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position45_same_position218_equal = (equity_lane0_deal_stage8_taken[36-1:30] == equity_lane0_deal_stage8_t_pos[24-1:18]);
+assign equity_lane0_deal_stage8_repeated_position45_same_position218_equal = (equity_lane0_deal_stage8_candidates[36-1:30] == equity_lane0_deal_stage7_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position45_same_position219_equal = (equity_lane0_deal_stage8_taken[36-1:30] == equity_lane0_deal_stage8_t_pos[30-1:24]);
+assign equity_lane0_deal_stage8_repeated_position45_same_position219_equal = (equity_lane0_deal_stage8_candidates[36-1:30] == equity_lane0_deal_stage7_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position45_same_position220_equal = (equity_lane0_deal_stage8_taken[36-1:30] == equity_lane0_deal_stage8_t_pos[36-1:30]);
+assign equity_lane0_deal_stage8_repeated_position45_same_position220_equal = (equity_lane0_deal_stage8_candidates[36-1:30] == equity_lane0_deal_stage7_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position45_same_position221_equal = (equity_lane0_deal_stage8_taken[36-1:30] == equity_lane0_deal_stage8_t_pos[42-1:36]);
+assign equity_lane0_deal_stage8_repeated_position45_same_position221_equal = (equity_lane0_deal_stage8_candidates[36-1:30] == equity_lane0_deal_stage7_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position45_same_position222_equal = (equity_lane0_deal_stage8_taken[36-1:30] == equity_lane0_deal_stage8_t_pos[48-1:42]);
+assign equity_lane0_deal_stage8_repeated_position45_same_position222_equal = (equity_lane0_deal_stage8_candidates[36-1:30] == equity_lane0_deal_stage7_pos_out[48-1:42]);
 
 
 
@@ -11861,35 +11921,35 @@ assign equity_lane0_deal_stage8_repeated_position45_groups = equity_lane0_deal_s
 
 
 
-assign equity_lane0_deal_stage8_repeated_position46_same_position223_equal = (equity_lane0_deal_stage8_taken[42-1:36] == equity_lane0_deal_stage8_t_pos[6-1:0]);
+assign equity_lane0_deal_stage8_repeated_position46_same_position223_equal = (equity_lane0_deal_stage8_candidates[42-1:36] == equity_lane0_deal_stage7_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position46_same_position224_equal = (equity_lane0_deal_stage8_taken[42-1:36] == equity_lane0_deal_stage8_t_pos[12-1:6]);
+assign equity_lane0_deal_stage8_repeated_position46_same_position224_equal = (equity_lane0_deal_stage8_candidates[42-1:36] == equity_lane0_deal_stage7_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position46_same_position225_equal = (equity_lane0_deal_stage8_taken[42-1:36] == equity_lane0_deal_stage8_t_pos[18-1:12]);
+assign equity_lane0_deal_stage8_repeated_position46_same_position225_equal = (equity_lane0_deal_stage8_candidates[42-1:36] == equity_lane0_deal_stage7_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position46_same_position226_equal = (equity_lane0_deal_stage8_taken[42-1:36] == equity_lane0_deal_stage8_t_pos[24-1:18]);
+assign equity_lane0_deal_stage8_repeated_position46_same_position226_equal = (equity_lane0_deal_stage8_candidates[42-1:36] == equity_lane0_deal_stage7_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position46_same_position227_equal = (equity_lane0_deal_stage8_taken[42-1:36] == equity_lane0_deal_stage8_t_pos[30-1:24]);
+assign equity_lane0_deal_stage8_repeated_position46_same_position227_equal = (equity_lane0_deal_stage8_candidates[42-1:36] == equity_lane0_deal_stage7_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position46_same_position228_equal = (equity_lane0_deal_stage8_taken[42-1:36] == equity_lane0_deal_stage8_t_pos[36-1:30]);
+assign equity_lane0_deal_stage8_repeated_position46_same_position228_equal = (equity_lane0_deal_stage8_candidates[42-1:36] == equity_lane0_deal_stage7_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position46_same_position229_equal = (equity_lane0_deal_stage8_taken[42-1:36] == equity_lane0_deal_stage8_t_pos[42-1:36]);
+assign equity_lane0_deal_stage8_repeated_position46_same_position229_equal = (equity_lane0_deal_stage8_candidates[42-1:36] == equity_lane0_deal_stage7_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position46_same_position230_equal = (equity_lane0_deal_stage8_taken[42-1:36] == equity_lane0_deal_stage8_t_pos[48-1:42]);
+assign equity_lane0_deal_stage8_repeated_position46_same_position230_equal = (equity_lane0_deal_stage8_candidates[42-1:36] == equity_lane0_deal_stage7_pos_out[48-1:42]);
 
 
 
@@ -11905,35 +11965,35 @@ assign equity_lane0_deal_stage8_repeated_position46_groups = equity_lane0_deal_s
 
 
 
-assign equity_lane0_deal_stage8_repeated_position47_same_position231_equal = (equity_lane0_deal_stage8_taken[48-1:42] == equity_lane0_deal_stage8_t_pos[6-1:0]);
+assign equity_lane0_deal_stage8_repeated_position47_same_position231_equal = (equity_lane0_deal_stage8_candidates[48-1:42] == equity_lane0_deal_stage7_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position47_same_position232_equal = (equity_lane0_deal_stage8_taken[48-1:42] == equity_lane0_deal_stage8_t_pos[12-1:6]);
+assign equity_lane0_deal_stage8_repeated_position47_same_position232_equal = (equity_lane0_deal_stage8_candidates[48-1:42] == equity_lane0_deal_stage7_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position47_same_position233_equal = (equity_lane0_deal_stage8_taken[48-1:42] == equity_lane0_deal_stage8_t_pos[18-1:12]);
+assign equity_lane0_deal_stage8_repeated_position47_same_position233_equal = (equity_lane0_deal_stage8_candidates[48-1:42] == equity_lane0_deal_stage7_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position47_same_position234_equal = (equity_lane0_deal_stage8_taken[48-1:42] == equity_lane0_deal_stage8_t_pos[24-1:18]);
+assign equity_lane0_deal_stage8_repeated_position47_same_position234_equal = (equity_lane0_deal_stage8_candidates[48-1:42] == equity_lane0_deal_stage7_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position47_same_position235_equal = (equity_lane0_deal_stage8_taken[48-1:42] == equity_lane0_deal_stage8_t_pos[30-1:24]);
+assign equity_lane0_deal_stage8_repeated_position47_same_position235_equal = (equity_lane0_deal_stage8_candidates[48-1:42] == equity_lane0_deal_stage7_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position47_same_position236_equal = (equity_lane0_deal_stage8_taken[48-1:42] == equity_lane0_deal_stage8_t_pos[36-1:30]);
+assign equity_lane0_deal_stage8_repeated_position47_same_position236_equal = (equity_lane0_deal_stage8_candidates[48-1:42] == equity_lane0_deal_stage7_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position47_same_position237_equal = (equity_lane0_deal_stage8_taken[48-1:42] == equity_lane0_deal_stage8_t_pos[42-1:36]);
+assign equity_lane0_deal_stage8_repeated_position47_same_position237_equal = (equity_lane0_deal_stage8_candidates[48-1:42] == equity_lane0_deal_stage7_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position47_same_position238_equal = (equity_lane0_deal_stage8_taken[48-1:42] == equity_lane0_deal_stage8_t_pos[48-1:42]);
+assign equity_lane0_deal_stage8_repeated_position47_same_position238_equal = (equity_lane0_deal_stage8_candidates[48-1:42] == equity_lane0_deal_stage7_pos_out[48-1:42]);
 
 
 
@@ -11949,35 +12009,35 @@ assign equity_lane0_deal_stage8_repeated_position47_groups = equity_lane0_deal_s
 
 
 
-assign equity_lane0_deal_stage8_repeated_position48_same_position239_equal = (equity_lane0_deal_stage8_taken[54-1:48] == equity_lane0_deal_stage8_t_pos[6-1:0]);
+assign equity_lane0_deal_stage8_repeated_position48_same_position239_equal = (equity_lane0_deal_stage8_candidates[54-1:48] == equity_lane0_deal_stage7_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position48_same_position240_equal = (equity_lane0_deal_stage8_taken[54-1:48] == equity_lane0_deal_stage8_t_pos[12-1:6]);
+assign equity_lane0_deal_stage8_repeated_position48_same_position240_equal = (equity_lane0_deal_stage8_candidates[54-1:48] == equity_lane0_deal_stage7_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position48_same_position241_equal = (equity_lane0_deal_stage8_taken[54-1:48] == equity_lane0_deal_stage8_t_pos[18-1:12]);
+assign equity_lane0_deal_stage8_repeated_position48_same_position241_equal = (equity_lane0_deal_stage8_candidates[54-1:48] == equity_lane0_deal_stage7_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position48_same_position242_equal = (equity_lane0_deal_stage8_taken[54-1:48] == equity_lane0_deal_stage8_t_pos[24-1:18]);
+assign equity_lane0_deal_stage8_repeated_position48_same_position242_equal = (equity_lane0_deal_stage8_candidates[54-1:48] == equity_lane0_deal_stage7_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position48_same_position243_equal = (equity_lane0_deal_stage8_taken[54-1:48] == equity_lane0_deal_stage8_t_pos[30-1:24]);
+assign equity_lane0_deal_stage8_repeated_position48_same_position243_equal = (equity_lane0_deal_stage8_candidates[54-1:48] == equity_lane0_deal_stage7_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position48_same_position244_equal = (equity_lane0_deal_stage8_taken[54-1:48] == equity_lane0_deal_stage8_t_pos[36-1:30]);
+assign equity_lane0_deal_stage8_repeated_position48_same_position244_equal = (equity_lane0_deal_stage8_candidates[54-1:48] == equity_lane0_deal_stage7_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position48_same_position245_equal = (equity_lane0_deal_stage8_taken[54-1:48] == equity_lane0_deal_stage8_t_pos[42-1:36]);
+assign equity_lane0_deal_stage8_repeated_position48_same_position245_equal = (equity_lane0_deal_stage8_candidates[54-1:48] == equity_lane0_deal_stage7_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position48_same_position246_equal = (equity_lane0_deal_stage8_taken[54-1:48] == equity_lane0_deal_stage8_t_pos[48-1:42]);
+assign equity_lane0_deal_stage8_repeated_position48_same_position246_equal = (equity_lane0_deal_stage8_candidates[54-1:48] == equity_lane0_deal_stage7_pos_out[48-1:42]);
 
 
 
@@ -11993,35 +12053,35 @@ assign equity_lane0_deal_stage8_repeated_position48_groups = equity_lane0_deal_s
 
 
 
-assign equity_lane0_deal_stage8_repeated_position49_same_position247_equal = (equity_lane0_deal_stage8_taken[60-1:54] == equity_lane0_deal_stage8_t_pos[6-1:0]);
+assign equity_lane0_deal_stage8_repeated_position49_same_position247_equal = (equity_lane0_deal_stage8_candidates[60-1:54] == equity_lane0_deal_stage7_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position49_same_position248_equal = (equity_lane0_deal_stage8_taken[60-1:54] == equity_lane0_deal_stage8_t_pos[12-1:6]);
+assign equity_lane0_deal_stage8_repeated_position49_same_position248_equal = (equity_lane0_deal_stage8_candidates[60-1:54] == equity_lane0_deal_stage7_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position49_same_position249_equal = (equity_lane0_deal_stage8_taken[60-1:54] == equity_lane0_deal_stage8_t_pos[18-1:12]);
+assign equity_lane0_deal_stage8_repeated_position49_same_position249_equal = (equity_lane0_deal_stage8_candidates[60-1:54] == equity_lane0_deal_stage7_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position49_same_position250_equal = (equity_lane0_deal_stage8_taken[60-1:54] == equity_lane0_deal_stage8_t_pos[24-1:18]);
+assign equity_lane0_deal_stage8_repeated_position49_same_position250_equal = (equity_lane0_deal_stage8_candidates[60-1:54] == equity_lane0_deal_stage7_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position49_same_position251_equal = (equity_lane0_deal_stage8_taken[60-1:54] == equity_lane0_deal_stage8_t_pos[30-1:24]);
+assign equity_lane0_deal_stage8_repeated_position49_same_position251_equal = (equity_lane0_deal_stage8_candidates[60-1:54] == equity_lane0_deal_stage7_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position49_same_position252_equal = (equity_lane0_deal_stage8_taken[60-1:54] == equity_lane0_deal_stage8_t_pos[36-1:30]);
+assign equity_lane0_deal_stage8_repeated_position49_same_position252_equal = (equity_lane0_deal_stage8_candidates[60-1:54] == equity_lane0_deal_stage7_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position49_same_position253_equal = (equity_lane0_deal_stage8_taken[60-1:54] == equity_lane0_deal_stage8_t_pos[42-1:36]);
+assign equity_lane0_deal_stage8_repeated_position49_same_position253_equal = (equity_lane0_deal_stage8_candidates[60-1:54] == equity_lane0_deal_stage7_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage8_repeated_position49_same_position254_equal = (equity_lane0_deal_stage8_taken[60-1:54] == equity_lane0_deal_stage8_t_pos[48-1:42]);
+assign equity_lane0_deal_stage8_repeated_position49_same_position254_equal = (equity_lane0_deal_stage8_candidates[60-1:54] == equity_lane0_deal_stage7_pos_out[48-1:42]);
 
 
 
@@ -12034,6 +12094,11 @@ assign equity_lane0_deal_stage8_repeated_position49_any_set79_hit = (equity_lane
 
 
 assign equity_lane0_deal_stage8_repeated_position49_groups = equity_lane0_deal_stage8_repeated_position49_gathered;
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage8_compare_early
+    equity_lane0_deal_stage8_repeated <= equity_lane0_deal_stage8_compared;
+end
 
 
 always @(equity_lane0_slot_stream8_word, equity_lane0_deal_stage8_exact_q, equity_lane0_delay_line8_d_out, equity_lane0_deal_stage8_mask_q) begin: equity_lane0_deal_stage8_masking
@@ -12168,39 +12233,39 @@ end
 
 
 
-assign equity_lane0_deal_stage9_repeated_position50_same_position255_equal = (equity_lane0_deal_stage9_taken[6-1:0] == equity_lane0_deal_stage9_t_pos[6-1:0]);
+assign equity_lane0_deal_stage9_repeated_position50_same_position255_equal = (equity_lane0_deal_stage9_candidates[6-1:0] == equity_lane0_deal_stage8_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position50_same_position256_equal = (equity_lane0_deal_stage9_taken[6-1:0] == equity_lane0_deal_stage9_t_pos[12-1:6]);
+assign equity_lane0_deal_stage9_repeated_position50_same_position256_equal = (equity_lane0_deal_stage9_candidates[6-1:0] == equity_lane0_deal_stage8_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position50_same_position257_equal = (equity_lane0_deal_stage9_taken[6-1:0] == equity_lane0_deal_stage9_t_pos[18-1:12]);
+assign equity_lane0_deal_stage9_repeated_position50_same_position257_equal = (equity_lane0_deal_stage9_candidates[6-1:0] == equity_lane0_deal_stage8_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position50_same_position258_equal = (equity_lane0_deal_stage9_taken[6-1:0] == equity_lane0_deal_stage9_t_pos[24-1:18]);
+assign equity_lane0_deal_stage9_repeated_position50_same_position258_equal = (equity_lane0_deal_stage9_candidates[6-1:0] == equity_lane0_deal_stage8_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position50_same_position259_equal = (equity_lane0_deal_stage9_taken[6-1:0] == equity_lane0_deal_stage9_t_pos[30-1:24]);
+assign equity_lane0_deal_stage9_repeated_position50_same_position259_equal = (equity_lane0_deal_stage9_candidates[6-1:0] == equity_lane0_deal_stage8_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position50_same_position260_equal = (equity_lane0_deal_stage9_taken[6-1:0] == equity_lane0_deal_stage9_t_pos[36-1:30]);
+assign equity_lane0_deal_stage9_repeated_position50_same_position260_equal = (equity_lane0_deal_stage9_candidates[6-1:0] == equity_lane0_deal_stage8_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position50_same_position261_equal = (equity_lane0_deal_stage9_taken[6-1:0] == equity_lane0_deal_stage9_t_pos[42-1:36]);
+assign equity_lane0_deal_stage9_repeated_position50_same_position261_equal = (equity_lane0_deal_stage9_candidates[6-1:0] == equity_lane0_deal_stage8_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position50_same_position262_equal = (equity_lane0_deal_stage9_taken[6-1:0] == equity_lane0_deal_stage9_t_pos[48-1:42]);
+assign equity_lane0_deal_stage9_repeated_position50_same_position262_equal = (equity_lane0_deal_stage9_candidates[6-1:0] == equity_lane0_deal_stage8_pos_out[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position50_same_position263_equal = (equity_lane0_deal_stage9_taken[6-1:0] == equity_lane0_deal_stage9_t_pos[54-1:48]);
+assign equity_lane0_deal_stage9_repeated_position50_same_position263_equal = (equity_lane0_deal_stage9_candidates[6-1:0] == equity_lane0_deal_stage8_pos_out[54-1:48]);
 
 
 
@@ -12220,39 +12285,39 @@ assign equity_lane0_deal_stage9_repeated_position50_groups = equity_lane0_deal_s
 
 
 
-assign equity_lane0_deal_stage9_repeated_position51_same_position264_equal = (equity_lane0_deal_stage9_taken[12-1:6] == equity_lane0_deal_stage9_t_pos[6-1:0]);
+assign equity_lane0_deal_stage9_repeated_position51_same_position264_equal = (equity_lane0_deal_stage9_candidates[12-1:6] == equity_lane0_deal_stage8_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position51_same_position265_equal = (equity_lane0_deal_stage9_taken[12-1:6] == equity_lane0_deal_stage9_t_pos[12-1:6]);
+assign equity_lane0_deal_stage9_repeated_position51_same_position265_equal = (equity_lane0_deal_stage9_candidates[12-1:6] == equity_lane0_deal_stage8_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position51_same_position266_equal = (equity_lane0_deal_stage9_taken[12-1:6] == equity_lane0_deal_stage9_t_pos[18-1:12]);
+assign equity_lane0_deal_stage9_repeated_position51_same_position266_equal = (equity_lane0_deal_stage9_candidates[12-1:6] == equity_lane0_deal_stage8_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position51_same_position267_equal = (equity_lane0_deal_stage9_taken[12-1:6] == equity_lane0_deal_stage9_t_pos[24-1:18]);
+assign equity_lane0_deal_stage9_repeated_position51_same_position267_equal = (equity_lane0_deal_stage9_candidates[12-1:6] == equity_lane0_deal_stage8_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position51_same_position268_equal = (equity_lane0_deal_stage9_taken[12-1:6] == equity_lane0_deal_stage9_t_pos[30-1:24]);
+assign equity_lane0_deal_stage9_repeated_position51_same_position268_equal = (equity_lane0_deal_stage9_candidates[12-1:6] == equity_lane0_deal_stage8_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position51_same_position269_equal = (equity_lane0_deal_stage9_taken[12-1:6] == equity_lane0_deal_stage9_t_pos[36-1:30]);
+assign equity_lane0_deal_stage9_repeated_position51_same_position269_equal = (equity_lane0_deal_stage9_candidates[12-1:6] == equity_lane0_deal_stage8_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position51_same_position270_equal = (equity_lane0_deal_stage9_taken[12-1:6] == equity_lane0_deal_stage9_t_pos[42-1:36]);
+assign equity_lane0_deal_stage9_repeated_position51_same_position270_equal = (equity_lane0_deal_stage9_candidates[12-1:6] == equity_lane0_deal_stage8_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position51_same_position271_equal = (equity_lane0_deal_stage9_taken[12-1:6] == equity_lane0_deal_stage9_t_pos[48-1:42]);
+assign equity_lane0_deal_stage9_repeated_position51_same_position271_equal = (equity_lane0_deal_stage9_candidates[12-1:6] == equity_lane0_deal_stage8_pos_out[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position51_same_position272_equal = (equity_lane0_deal_stage9_taken[12-1:6] == equity_lane0_deal_stage9_t_pos[54-1:48]);
+assign equity_lane0_deal_stage9_repeated_position51_same_position272_equal = (equity_lane0_deal_stage9_candidates[12-1:6] == equity_lane0_deal_stage8_pos_out[54-1:48]);
 
 
 
@@ -12272,39 +12337,39 @@ assign equity_lane0_deal_stage9_repeated_position51_groups = equity_lane0_deal_s
 
 
 
-assign equity_lane0_deal_stage9_repeated_position52_same_position273_equal = (equity_lane0_deal_stage9_taken[18-1:12] == equity_lane0_deal_stage9_t_pos[6-1:0]);
+assign equity_lane0_deal_stage9_repeated_position52_same_position273_equal = (equity_lane0_deal_stage9_candidates[18-1:12] == equity_lane0_deal_stage8_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position52_same_position274_equal = (equity_lane0_deal_stage9_taken[18-1:12] == equity_lane0_deal_stage9_t_pos[12-1:6]);
+assign equity_lane0_deal_stage9_repeated_position52_same_position274_equal = (equity_lane0_deal_stage9_candidates[18-1:12] == equity_lane0_deal_stage8_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position52_same_position275_equal = (equity_lane0_deal_stage9_taken[18-1:12] == equity_lane0_deal_stage9_t_pos[18-1:12]);
+assign equity_lane0_deal_stage9_repeated_position52_same_position275_equal = (equity_lane0_deal_stage9_candidates[18-1:12] == equity_lane0_deal_stage8_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position52_same_position276_equal = (equity_lane0_deal_stage9_taken[18-1:12] == equity_lane0_deal_stage9_t_pos[24-1:18]);
+assign equity_lane0_deal_stage9_repeated_position52_same_position276_equal = (equity_lane0_deal_stage9_candidates[18-1:12] == equity_lane0_deal_stage8_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position52_same_position277_equal = (equity_lane0_deal_stage9_taken[18-1:12] == equity_lane0_deal_stage9_t_pos[30-1:24]);
+assign equity_lane0_deal_stage9_repeated_position52_same_position277_equal = (equity_lane0_deal_stage9_candidates[18-1:12] == equity_lane0_deal_stage8_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position52_same_position278_equal = (equity_lane0_deal_stage9_taken[18-1:12] == equity_lane0_deal_stage9_t_pos[36-1:30]);
+assign equity_lane0_deal_stage9_repeated_position52_same_position278_equal = (equity_lane0_deal_stage9_candidates[18-1:12] == equity_lane0_deal_stage8_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position52_same_position279_equal = (equity_lane0_deal_stage9_taken[18-1:12] == equity_lane0_deal_stage9_t_pos[42-1:36]);
+assign equity_lane0_deal_stage9_repeated_position52_same_position279_equal = (equity_lane0_deal_stage9_candidates[18-1:12] == equity_lane0_deal_stage8_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position52_same_position280_equal = (equity_lane0_deal_stage9_taken[18-1:12] == equity_lane0_deal_stage9_t_pos[48-1:42]);
+assign equity_lane0_deal_stage9_repeated_position52_same_position280_equal = (equity_lane0_deal_stage9_candidates[18-1:12] == equity_lane0_deal_stage8_pos_out[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position52_same_position281_equal = (equity_lane0_deal_stage9_taken[18-1:12] == equity_lane0_deal_stage9_t_pos[54-1:48]);
+assign equity_lane0_deal_stage9_repeated_position52_same_position281_equal = (equity_lane0_deal_stage9_candidates[18-1:12] == equity_lane0_deal_stage8_pos_out[54-1:48]);
 
 
 
@@ -12324,39 +12389,39 @@ assign equity_lane0_deal_stage9_repeated_position52_groups = equity_lane0_deal_s
 
 
 
-assign equity_lane0_deal_stage9_repeated_position53_same_position282_equal = (equity_lane0_deal_stage9_taken[24-1:18] == equity_lane0_deal_stage9_t_pos[6-1:0]);
+assign equity_lane0_deal_stage9_repeated_position53_same_position282_equal = (equity_lane0_deal_stage9_candidates[24-1:18] == equity_lane0_deal_stage8_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position53_same_position283_equal = (equity_lane0_deal_stage9_taken[24-1:18] == equity_lane0_deal_stage9_t_pos[12-1:6]);
+assign equity_lane0_deal_stage9_repeated_position53_same_position283_equal = (equity_lane0_deal_stage9_candidates[24-1:18] == equity_lane0_deal_stage8_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position53_same_position284_equal = (equity_lane0_deal_stage9_taken[24-1:18] == equity_lane0_deal_stage9_t_pos[18-1:12]);
+assign equity_lane0_deal_stage9_repeated_position53_same_position284_equal = (equity_lane0_deal_stage9_candidates[24-1:18] == equity_lane0_deal_stage8_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position53_same_position285_equal = (equity_lane0_deal_stage9_taken[24-1:18] == equity_lane0_deal_stage9_t_pos[24-1:18]);
+assign equity_lane0_deal_stage9_repeated_position53_same_position285_equal = (equity_lane0_deal_stage9_candidates[24-1:18] == equity_lane0_deal_stage8_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position53_same_position286_equal = (equity_lane0_deal_stage9_taken[24-1:18] == equity_lane0_deal_stage9_t_pos[30-1:24]);
+assign equity_lane0_deal_stage9_repeated_position53_same_position286_equal = (equity_lane0_deal_stage9_candidates[24-1:18] == equity_lane0_deal_stage8_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position53_same_position287_equal = (equity_lane0_deal_stage9_taken[24-1:18] == equity_lane0_deal_stage9_t_pos[36-1:30]);
+assign equity_lane0_deal_stage9_repeated_position53_same_position287_equal = (equity_lane0_deal_stage9_candidates[24-1:18] == equity_lane0_deal_stage8_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position53_same_position288_equal = (equity_lane0_deal_stage9_taken[24-1:18] == equity_lane0_deal_stage9_t_pos[42-1:36]);
+assign equity_lane0_deal_stage9_repeated_position53_same_position288_equal = (equity_lane0_deal_stage9_candidates[24-1:18] == equity_lane0_deal_stage8_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position53_same_position289_equal = (equity_lane0_deal_stage9_taken[24-1:18] == equity_lane0_deal_stage9_t_pos[48-1:42]);
+assign equity_lane0_deal_stage9_repeated_position53_same_position289_equal = (equity_lane0_deal_stage9_candidates[24-1:18] == equity_lane0_deal_stage8_pos_out[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position53_same_position290_equal = (equity_lane0_deal_stage9_taken[24-1:18] == equity_lane0_deal_stage9_t_pos[54-1:48]);
+assign equity_lane0_deal_stage9_repeated_position53_same_position290_equal = (equity_lane0_deal_stage9_candidates[24-1:18] == equity_lane0_deal_stage8_pos_out[54-1:48]);
 
 
 
@@ -12376,39 +12441,39 @@ assign equity_lane0_deal_stage9_repeated_position53_groups = equity_lane0_deal_s
 
 
 
-assign equity_lane0_deal_stage9_repeated_position54_same_position291_equal = (equity_lane0_deal_stage9_taken[30-1:24] == equity_lane0_deal_stage9_t_pos[6-1:0]);
+assign equity_lane0_deal_stage9_repeated_position54_same_position291_equal = (equity_lane0_deal_stage9_candidates[30-1:24] == equity_lane0_deal_stage8_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position54_same_position292_equal = (equity_lane0_deal_stage9_taken[30-1:24] == equity_lane0_deal_stage9_t_pos[12-1:6]);
+assign equity_lane0_deal_stage9_repeated_position54_same_position292_equal = (equity_lane0_deal_stage9_candidates[30-1:24] == equity_lane0_deal_stage8_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position54_same_position293_equal = (equity_lane0_deal_stage9_taken[30-1:24] == equity_lane0_deal_stage9_t_pos[18-1:12]);
+assign equity_lane0_deal_stage9_repeated_position54_same_position293_equal = (equity_lane0_deal_stage9_candidates[30-1:24] == equity_lane0_deal_stage8_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position54_same_position294_equal = (equity_lane0_deal_stage9_taken[30-1:24] == equity_lane0_deal_stage9_t_pos[24-1:18]);
+assign equity_lane0_deal_stage9_repeated_position54_same_position294_equal = (equity_lane0_deal_stage9_candidates[30-1:24] == equity_lane0_deal_stage8_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position54_same_position295_equal = (equity_lane0_deal_stage9_taken[30-1:24] == equity_lane0_deal_stage9_t_pos[30-1:24]);
+assign equity_lane0_deal_stage9_repeated_position54_same_position295_equal = (equity_lane0_deal_stage9_candidates[30-1:24] == equity_lane0_deal_stage8_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position54_same_position296_equal = (equity_lane0_deal_stage9_taken[30-1:24] == equity_lane0_deal_stage9_t_pos[36-1:30]);
+assign equity_lane0_deal_stage9_repeated_position54_same_position296_equal = (equity_lane0_deal_stage9_candidates[30-1:24] == equity_lane0_deal_stage8_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position54_same_position297_equal = (equity_lane0_deal_stage9_taken[30-1:24] == equity_lane0_deal_stage9_t_pos[42-1:36]);
+assign equity_lane0_deal_stage9_repeated_position54_same_position297_equal = (equity_lane0_deal_stage9_candidates[30-1:24] == equity_lane0_deal_stage8_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position54_same_position298_equal = (equity_lane0_deal_stage9_taken[30-1:24] == equity_lane0_deal_stage9_t_pos[48-1:42]);
+assign equity_lane0_deal_stage9_repeated_position54_same_position298_equal = (equity_lane0_deal_stage9_candidates[30-1:24] == equity_lane0_deal_stage8_pos_out[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position54_same_position299_equal = (equity_lane0_deal_stage9_taken[30-1:24] == equity_lane0_deal_stage9_t_pos[54-1:48]);
+assign equity_lane0_deal_stage9_repeated_position54_same_position299_equal = (equity_lane0_deal_stage9_candidates[30-1:24] == equity_lane0_deal_stage8_pos_out[54-1:48]);
 
 
 
@@ -12428,39 +12493,39 @@ assign equity_lane0_deal_stage9_repeated_position54_groups = equity_lane0_deal_s
 
 
 
-assign equity_lane0_deal_stage9_repeated_position55_same_position300_equal = (equity_lane0_deal_stage9_taken[36-1:30] == equity_lane0_deal_stage9_t_pos[6-1:0]);
+assign equity_lane0_deal_stage9_repeated_position55_same_position300_equal = (equity_lane0_deal_stage9_candidates[36-1:30] == equity_lane0_deal_stage8_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position55_same_position301_equal = (equity_lane0_deal_stage9_taken[36-1:30] == equity_lane0_deal_stage9_t_pos[12-1:6]);
+assign equity_lane0_deal_stage9_repeated_position55_same_position301_equal = (equity_lane0_deal_stage9_candidates[36-1:30] == equity_lane0_deal_stage8_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position55_same_position302_equal = (equity_lane0_deal_stage9_taken[36-1:30] == equity_lane0_deal_stage9_t_pos[18-1:12]);
+assign equity_lane0_deal_stage9_repeated_position55_same_position302_equal = (equity_lane0_deal_stage9_candidates[36-1:30] == equity_lane0_deal_stage8_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position55_same_position303_equal = (equity_lane0_deal_stage9_taken[36-1:30] == equity_lane0_deal_stage9_t_pos[24-1:18]);
+assign equity_lane0_deal_stage9_repeated_position55_same_position303_equal = (equity_lane0_deal_stage9_candidates[36-1:30] == equity_lane0_deal_stage8_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position55_same_position304_equal = (equity_lane0_deal_stage9_taken[36-1:30] == equity_lane0_deal_stage9_t_pos[30-1:24]);
+assign equity_lane0_deal_stage9_repeated_position55_same_position304_equal = (equity_lane0_deal_stage9_candidates[36-1:30] == equity_lane0_deal_stage8_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position55_same_position305_equal = (equity_lane0_deal_stage9_taken[36-1:30] == equity_lane0_deal_stage9_t_pos[36-1:30]);
+assign equity_lane0_deal_stage9_repeated_position55_same_position305_equal = (equity_lane0_deal_stage9_candidates[36-1:30] == equity_lane0_deal_stage8_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position55_same_position306_equal = (equity_lane0_deal_stage9_taken[36-1:30] == equity_lane0_deal_stage9_t_pos[42-1:36]);
+assign equity_lane0_deal_stage9_repeated_position55_same_position306_equal = (equity_lane0_deal_stage9_candidates[36-1:30] == equity_lane0_deal_stage8_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position55_same_position307_equal = (equity_lane0_deal_stage9_taken[36-1:30] == equity_lane0_deal_stage9_t_pos[48-1:42]);
+assign equity_lane0_deal_stage9_repeated_position55_same_position307_equal = (equity_lane0_deal_stage9_candidates[36-1:30] == equity_lane0_deal_stage8_pos_out[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position55_same_position308_equal = (equity_lane0_deal_stage9_taken[36-1:30] == equity_lane0_deal_stage9_t_pos[54-1:48]);
+assign equity_lane0_deal_stage9_repeated_position55_same_position308_equal = (equity_lane0_deal_stage9_candidates[36-1:30] == equity_lane0_deal_stage8_pos_out[54-1:48]);
 
 
 
@@ -12480,39 +12545,39 @@ assign equity_lane0_deal_stage9_repeated_position55_groups = equity_lane0_deal_s
 
 
 
-assign equity_lane0_deal_stage9_repeated_position56_same_position309_equal = (equity_lane0_deal_stage9_taken[42-1:36] == equity_lane0_deal_stage9_t_pos[6-1:0]);
+assign equity_lane0_deal_stage9_repeated_position56_same_position309_equal = (equity_lane0_deal_stage9_candidates[42-1:36] == equity_lane0_deal_stage8_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position56_same_position310_equal = (equity_lane0_deal_stage9_taken[42-1:36] == equity_lane0_deal_stage9_t_pos[12-1:6]);
+assign equity_lane0_deal_stage9_repeated_position56_same_position310_equal = (equity_lane0_deal_stage9_candidates[42-1:36] == equity_lane0_deal_stage8_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position56_same_position311_equal = (equity_lane0_deal_stage9_taken[42-1:36] == equity_lane0_deal_stage9_t_pos[18-1:12]);
+assign equity_lane0_deal_stage9_repeated_position56_same_position311_equal = (equity_lane0_deal_stage9_candidates[42-1:36] == equity_lane0_deal_stage8_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position56_same_position312_equal = (equity_lane0_deal_stage9_taken[42-1:36] == equity_lane0_deal_stage9_t_pos[24-1:18]);
+assign equity_lane0_deal_stage9_repeated_position56_same_position312_equal = (equity_lane0_deal_stage9_candidates[42-1:36] == equity_lane0_deal_stage8_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position56_same_position313_equal = (equity_lane0_deal_stage9_taken[42-1:36] == equity_lane0_deal_stage9_t_pos[30-1:24]);
+assign equity_lane0_deal_stage9_repeated_position56_same_position313_equal = (equity_lane0_deal_stage9_candidates[42-1:36] == equity_lane0_deal_stage8_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position56_same_position314_equal = (equity_lane0_deal_stage9_taken[42-1:36] == equity_lane0_deal_stage9_t_pos[36-1:30]);
+assign equity_lane0_deal_stage9_repeated_position56_same_position314_equal = (equity_lane0_deal_stage9_candidates[42-1:36] == equity_lane0_deal_stage8_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position56_same_position315_equal = (equity_lane0_deal_stage9_taken[42-1:36] == equity_lane0_deal_stage9_t_pos[42-1:36]);
+assign equity_lane0_deal_stage9_repeated_position56_same_position315_equal = (equity_lane0_deal_stage9_candidates[42-1:36] == equity_lane0_deal_stage8_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position56_same_position316_equal = (equity_lane0_deal_stage9_taken[42-1:36] == equity_lane0_deal_stage9_t_pos[48-1:42]);
+assign equity_lane0_deal_stage9_repeated_position56_same_position316_equal = (equity_lane0_deal_stage9_candidates[42-1:36] == equity_lane0_deal_stage8_pos_out[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position56_same_position317_equal = (equity_lane0_deal_stage9_taken[42-1:36] == equity_lane0_deal_stage9_t_pos[54-1:48]);
+assign equity_lane0_deal_stage9_repeated_position56_same_position317_equal = (equity_lane0_deal_stage9_candidates[42-1:36] == equity_lane0_deal_stage8_pos_out[54-1:48]);
 
 
 
@@ -12532,39 +12597,39 @@ assign equity_lane0_deal_stage9_repeated_position56_groups = equity_lane0_deal_s
 
 
 
-assign equity_lane0_deal_stage9_repeated_position57_same_position318_equal = (equity_lane0_deal_stage9_taken[48-1:42] == equity_lane0_deal_stage9_t_pos[6-1:0]);
+assign equity_lane0_deal_stage9_repeated_position57_same_position318_equal = (equity_lane0_deal_stage9_candidates[48-1:42] == equity_lane0_deal_stage8_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position57_same_position319_equal = (equity_lane0_deal_stage9_taken[48-1:42] == equity_lane0_deal_stage9_t_pos[12-1:6]);
+assign equity_lane0_deal_stage9_repeated_position57_same_position319_equal = (equity_lane0_deal_stage9_candidates[48-1:42] == equity_lane0_deal_stage8_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position57_same_position320_equal = (equity_lane0_deal_stage9_taken[48-1:42] == equity_lane0_deal_stage9_t_pos[18-1:12]);
+assign equity_lane0_deal_stage9_repeated_position57_same_position320_equal = (equity_lane0_deal_stage9_candidates[48-1:42] == equity_lane0_deal_stage8_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position57_same_position321_equal = (equity_lane0_deal_stage9_taken[48-1:42] == equity_lane0_deal_stage9_t_pos[24-1:18]);
+assign equity_lane0_deal_stage9_repeated_position57_same_position321_equal = (equity_lane0_deal_stage9_candidates[48-1:42] == equity_lane0_deal_stage8_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position57_same_position322_equal = (equity_lane0_deal_stage9_taken[48-1:42] == equity_lane0_deal_stage9_t_pos[30-1:24]);
+assign equity_lane0_deal_stage9_repeated_position57_same_position322_equal = (equity_lane0_deal_stage9_candidates[48-1:42] == equity_lane0_deal_stage8_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position57_same_position323_equal = (equity_lane0_deal_stage9_taken[48-1:42] == equity_lane0_deal_stage9_t_pos[36-1:30]);
+assign equity_lane0_deal_stage9_repeated_position57_same_position323_equal = (equity_lane0_deal_stage9_candidates[48-1:42] == equity_lane0_deal_stage8_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position57_same_position324_equal = (equity_lane0_deal_stage9_taken[48-1:42] == equity_lane0_deal_stage9_t_pos[42-1:36]);
+assign equity_lane0_deal_stage9_repeated_position57_same_position324_equal = (equity_lane0_deal_stage9_candidates[48-1:42] == equity_lane0_deal_stage8_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position57_same_position325_equal = (equity_lane0_deal_stage9_taken[48-1:42] == equity_lane0_deal_stage9_t_pos[48-1:42]);
+assign equity_lane0_deal_stage9_repeated_position57_same_position325_equal = (equity_lane0_deal_stage9_candidates[48-1:42] == equity_lane0_deal_stage8_pos_out[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position57_same_position326_equal = (equity_lane0_deal_stage9_taken[48-1:42] == equity_lane0_deal_stage9_t_pos[54-1:48]);
+assign equity_lane0_deal_stage9_repeated_position57_same_position326_equal = (equity_lane0_deal_stage9_candidates[48-1:42] == equity_lane0_deal_stage8_pos_out[54-1:48]);
 
 
 
@@ -12584,39 +12649,39 @@ assign equity_lane0_deal_stage9_repeated_position57_groups = equity_lane0_deal_s
 
 
 
-assign equity_lane0_deal_stage9_repeated_position58_same_position327_equal = (equity_lane0_deal_stage9_taken[54-1:48] == equity_lane0_deal_stage9_t_pos[6-1:0]);
+assign equity_lane0_deal_stage9_repeated_position58_same_position327_equal = (equity_lane0_deal_stage9_candidates[54-1:48] == equity_lane0_deal_stage8_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position58_same_position328_equal = (equity_lane0_deal_stage9_taken[54-1:48] == equity_lane0_deal_stage9_t_pos[12-1:6]);
+assign equity_lane0_deal_stage9_repeated_position58_same_position328_equal = (equity_lane0_deal_stage9_candidates[54-1:48] == equity_lane0_deal_stage8_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position58_same_position329_equal = (equity_lane0_deal_stage9_taken[54-1:48] == equity_lane0_deal_stage9_t_pos[18-1:12]);
+assign equity_lane0_deal_stage9_repeated_position58_same_position329_equal = (equity_lane0_deal_stage9_candidates[54-1:48] == equity_lane0_deal_stage8_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position58_same_position330_equal = (equity_lane0_deal_stage9_taken[54-1:48] == equity_lane0_deal_stage9_t_pos[24-1:18]);
+assign equity_lane0_deal_stage9_repeated_position58_same_position330_equal = (equity_lane0_deal_stage9_candidates[54-1:48] == equity_lane0_deal_stage8_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position58_same_position331_equal = (equity_lane0_deal_stage9_taken[54-1:48] == equity_lane0_deal_stage9_t_pos[30-1:24]);
+assign equity_lane0_deal_stage9_repeated_position58_same_position331_equal = (equity_lane0_deal_stage9_candidates[54-1:48] == equity_lane0_deal_stage8_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position58_same_position332_equal = (equity_lane0_deal_stage9_taken[54-1:48] == equity_lane0_deal_stage9_t_pos[36-1:30]);
+assign equity_lane0_deal_stage9_repeated_position58_same_position332_equal = (equity_lane0_deal_stage9_candidates[54-1:48] == equity_lane0_deal_stage8_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position58_same_position333_equal = (equity_lane0_deal_stage9_taken[54-1:48] == equity_lane0_deal_stage9_t_pos[42-1:36]);
+assign equity_lane0_deal_stage9_repeated_position58_same_position333_equal = (equity_lane0_deal_stage9_candidates[54-1:48] == equity_lane0_deal_stage8_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position58_same_position334_equal = (equity_lane0_deal_stage9_taken[54-1:48] == equity_lane0_deal_stage9_t_pos[48-1:42]);
+assign equity_lane0_deal_stage9_repeated_position58_same_position334_equal = (equity_lane0_deal_stage9_candidates[54-1:48] == equity_lane0_deal_stage8_pos_out[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position58_same_position335_equal = (equity_lane0_deal_stage9_taken[54-1:48] == equity_lane0_deal_stage9_t_pos[54-1:48]);
+assign equity_lane0_deal_stage9_repeated_position58_same_position335_equal = (equity_lane0_deal_stage9_candidates[54-1:48] == equity_lane0_deal_stage8_pos_out[54-1:48]);
 
 
 
@@ -12636,39 +12701,39 @@ assign equity_lane0_deal_stage9_repeated_position58_groups = equity_lane0_deal_s
 
 
 
-assign equity_lane0_deal_stage9_repeated_position59_same_position336_equal = (equity_lane0_deal_stage9_taken[60-1:54] == equity_lane0_deal_stage9_t_pos[6-1:0]);
+assign equity_lane0_deal_stage9_repeated_position59_same_position336_equal = (equity_lane0_deal_stage9_candidates[60-1:54] == equity_lane0_deal_stage8_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position59_same_position337_equal = (equity_lane0_deal_stage9_taken[60-1:54] == equity_lane0_deal_stage9_t_pos[12-1:6]);
+assign equity_lane0_deal_stage9_repeated_position59_same_position337_equal = (equity_lane0_deal_stage9_candidates[60-1:54] == equity_lane0_deal_stage8_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position59_same_position338_equal = (equity_lane0_deal_stage9_taken[60-1:54] == equity_lane0_deal_stage9_t_pos[18-1:12]);
+assign equity_lane0_deal_stage9_repeated_position59_same_position338_equal = (equity_lane0_deal_stage9_candidates[60-1:54] == equity_lane0_deal_stage8_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position59_same_position339_equal = (equity_lane0_deal_stage9_taken[60-1:54] == equity_lane0_deal_stage9_t_pos[24-1:18]);
+assign equity_lane0_deal_stage9_repeated_position59_same_position339_equal = (equity_lane0_deal_stage9_candidates[60-1:54] == equity_lane0_deal_stage8_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position59_same_position340_equal = (equity_lane0_deal_stage9_taken[60-1:54] == equity_lane0_deal_stage9_t_pos[30-1:24]);
+assign equity_lane0_deal_stage9_repeated_position59_same_position340_equal = (equity_lane0_deal_stage9_candidates[60-1:54] == equity_lane0_deal_stage8_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position59_same_position341_equal = (equity_lane0_deal_stage9_taken[60-1:54] == equity_lane0_deal_stage9_t_pos[36-1:30]);
+assign equity_lane0_deal_stage9_repeated_position59_same_position341_equal = (equity_lane0_deal_stage9_candidates[60-1:54] == equity_lane0_deal_stage8_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position59_same_position342_equal = (equity_lane0_deal_stage9_taken[60-1:54] == equity_lane0_deal_stage9_t_pos[42-1:36]);
+assign equity_lane0_deal_stage9_repeated_position59_same_position342_equal = (equity_lane0_deal_stage9_candidates[60-1:54] == equity_lane0_deal_stage8_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position59_same_position343_equal = (equity_lane0_deal_stage9_taken[60-1:54] == equity_lane0_deal_stage9_t_pos[48-1:42]);
+assign equity_lane0_deal_stage9_repeated_position59_same_position343_equal = (equity_lane0_deal_stage9_candidates[60-1:54] == equity_lane0_deal_stage8_pos_out[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage9_repeated_position59_same_position344_equal = (equity_lane0_deal_stage9_taken[60-1:54] == equity_lane0_deal_stage9_t_pos[54-1:48]);
+assign equity_lane0_deal_stage9_repeated_position59_same_position344_equal = (equity_lane0_deal_stage9_candidates[60-1:54] == equity_lane0_deal_stage8_pos_out[54-1:48]);
 
 
 
@@ -12685,6 +12750,11 @@ assign equity_lane0_deal_stage9_repeated_position59_any_set109_hit = (equity_lan
 
 
 assign equity_lane0_deal_stage9_repeated_position59_groups = equity_lane0_deal_stage9_repeated_position59_gathered;
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage9_compare_early
+    equity_lane0_deal_stage9_repeated <= equity_lane0_deal_stage9_compared;
+end
 
 
 always @(equity_lane0_slot_stream9_word, equity_lane0_deal_stage9_exact_q, equity_lane0_delay_line9_d_out, equity_lane0_deal_stage9_mask_q) begin: equity_lane0_deal_stage9_masking
@@ -12819,43 +12889,43 @@ end
 
 
 
-assign equity_lane0_deal_stage10_repeated_position60_same_position345_equal = (equity_lane0_deal_stage10_taken[6-1:0] == equity_lane0_deal_stage10_t_pos[6-1:0]);
+assign equity_lane0_deal_stage10_repeated_position60_same_position345_equal = (equity_lane0_deal_stage10_candidates[6-1:0] == equity_lane0_deal_stage9_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position60_same_position346_equal = (equity_lane0_deal_stage10_taken[6-1:0] == equity_lane0_deal_stage10_t_pos[12-1:6]);
+assign equity_lane0_deal_stage10_repeated_position60_same_position346_equal = (equity_lane0_deal_stage10_candidates[6-1:0] == equity_lane0_deal_stage9_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position60_same_position347_equal = (equity_lane0_deal_stage10_taken[6-1:0] == equity_lane0_deal_stage10_t_pos[18-1:12]);
+assign equity_lane0_deal_stage10_repeated_position60_same_position347_equal = (equity_lane0_deal_stage10_candidates[6-1:0] == equity_lane0_deal_stage9_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position60_same_position348_equal = (equity_lane0_deal_stage10_taken[6-1:0] == equity_lane0_deal_stage10_t_pos[24-1:18]);
+assign equity_lane0_deal_stage10_repeated_position60_same_position348_equal = (equity_lane0_deal_stage10_candidates[6-1:0] == equity_lane0_deal_stage9_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position60_same_position349_equal = (equity_lane0_deal_stage10_taken[6-1:0] == equity_lane0_deal_stage10_t_pos[30-1:24]);
+assign equity_lane0_deal_stage10_repeated_position60_same_position349_equal = (equity_lane0_deal_stage10_candidates[6-1:0] == equity_lane0_deal_stage9_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position60_same_position350_equal = (equity_lane0_deal_stage10_taken[6-1:0] == equity_lane0_deal_stage10_t_pos[36-1:30]);
+assign equity_lane0_deal_stage10_repeated_position60_same_position350_equal = (equity_lane0_deal_stage10_candidates[6-1:0] == equity_lane0_deal_stage9_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position60_same_position351_equal = (equity_lane0_deal_stage10_taken[6-1:0] == equity_lane0_deal_stage10_t_pos[42-1:36]);
+assign equity_lane0_deal_stage10_repeated_position60_same_position351_equal = (equity_lane0_deal_stage10_candidates[6-1:0] == equity_lane0_deal_stage9_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position60_same_position352_equal = (equity_lane0_deal_stage10_taken[6-1:0] == equity_lane0_deal_stage10_t_pos[48-1:42]);
+assign equity_lane0_deal_stage10_repeated_position60_same_position352_equal = (equity_lane0_deal_stage10_candidates[6-1:0] == equity_lane0_deal_stage9_pos_out[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position60_same_position353_equal = (equity_lane0_deal_stage10_taken[6-1:0] == equity_lane0_deal_stage10_t_pos[54-1:48]);
+assign equity_lane0_deal_stage10_repeated_position60_same_position353_equal = (equity_lane0_deal_stage10_candidates[6-1:0] == equity_lane0_deal_stage9_pos_out[54-1:48]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position60_same_position354_equal = (equity_lane0_deal_stage10_taken[6-1:0] == equity_lane0_deal_stage10_t_pos[60-1:54]);
+assign equity_lane0_deal_stage10_repeated_position60_same_position354_equal = (equity_lane0_deal_stage10_candidates[6-1:0] == equity_lane0_deal_stage9_pos_out[60-1:54]);
 
 
 
@@ -12875,43 +12945,43 @@ assign equity_lane0_deal_stage10_repeated_position60_groups = equity_lane0_deal_
 
 
 
-assign equity_lane0_deal_stage10_repeated_position61_same_position355_equal = (equity_lane0_deal_stage10_taken[12-1:6] == equity_lane0_deal_stage10_t_pos[6-1:0]);
+assign equity_lane0_deal_stage10_repeated_position61_same_position355_equal = (equity_lane0_deal_stage10_candidates[12-1:6] == equity_lane0_deal_stage9_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position61_same_position356_equal = (equity_lane0_deal_stage10_taken[12-1:6] == equity_lane0_deal_stage10_t_pos[12-1:6]);
+assign equity_lane0_deal_stage10_repeated_position61_same_position356_equal = (equity_lane0_deal_stage10_candidates[12-1:6] == equity_lane0_deal_stage9_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position61_same_position357_equal = (equity_lane0_deal_stage10_taken[12-1:6] == equity_lane0_deal_stage10_t_pos[18-1:12]);
+assign equity_lane0_deal_stage10_repeated_position61_same_position357_equal = (equity_lane0_deal_stage10_candidates[12-1:6] == equity_lane0_deal_stage9_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position61_same_position358_equal = (equity_lane0_deal_stage10_taken[12-1:6] == equity_lane0_deal_stage10_t_pos[24-1:18]);
+assign equity_lane0_deal_stage10_repeated_position61_same_position358_equal = (equity_lane0_deal_stage10_candidates[12-1:6] == equity_lane0_deal_stage9_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position61_same_position359_equal = (equity_lane0_deal_stage10_taken[12-1:6] == equity_lane0_deal_stage10_t_pos[30-1:24]);
+assign equity_lane0_deal_stage10_repeated_position61_same_position359_equal = (equity_lane0_deal_stage10_candidates[12-1:6] == equity_lane0_deal_stage9_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position61_same_position360_equal = (equity_lane0_deal_stage10_taken[12-1:6] == equity_lane0_deal_stage10_t_pos[36-1:30]);
+assign equity_lane0_deal_stage10_repeated_position61_same_position360_equal = (equity_lane0_deal_stage10_candidates[12-1:6] == equity_lane0_deal_stage9_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position61_same_position361_equal = (equity_lane0_deal_stage10_taken[12-1:6] == equity_lane0_deal_stage10_t_pos[42-1:36]);
+assign equity_lane0_deal_stage10_repeated_position61_same_position361_equal = (equity_lane0_deal_stage10_candidates[12-1:6] == equity_lane0_deal_stage9_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position61_same_position362_equal = (equity_lane0_deal_stage10_taken[12-1:6] == equity_lane0_deal_stage10_t_pos[48-1:42]);
+assign equity_lane0_deal_stage10_repeated_position61_same_position362_equal = (equity_lane0_deal_stage10_candidates[12-1:6] == equity_lane0_deal_stage9_pos_out[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position61_same_position363_equal = (equity_lane0_deal_stage10_taken[12-1:6] == equity_lane0_deal_stage10_t_pos[54-1:48]);
+assign equity_lane0_deal_stage10_repeated_position61_same_position363_equal = (equity_lane0_deal_stage10_candidates[12-1:6] == equity_lane0_deal_stage9_pos_out[54-1:48]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position61_same_position364_equal = (equity_lane0_deal_stage10_taken[12-1:6] == equity_lane0_deal_stage10_t_pos[60-1:54]);
+assign equity_lane0_deal_stage10_repeated_position61_same_position364_equal = (equity_lane0_deal_stage10_candidates[12-1:6] == equity_lane0_deal_stage9_pos_out[60-1:54]);
 
 
 
@@ -12931,43 +13001,43 @@ assign equity_lane0_deal_stage10_repeated_position61_groups = equity_lane0_deal_
 
 
 
-assign equity_lane0_deal_stage10_repeated_position62_same_position365_equal = (equity_lane0_deal_stage10_taken[18-1:12] == equity_lane0_deal_stage10_t_pos[6-1:0]);
+assign equity_lane0_deal_stage10_repeated_position62_same_position365_equal = (equity_lane0_deal_stage10_candidates[18-1:12] == equity_lane0_deal_stage9_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position62_same_position366_equal = (equity_lane0_deal_stage10_taken[18-1:12] == equity_lane0_deal_stage10_t_pos[12-1:6]);
+assign equity_lane0_deal_stage10_repeated_position62_same_position366_equal = (equity_lane0_deal_stage10_candidates[18-1:12] == equity_lane0_deal_stage9_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position62_same_position367_equal = (equity_lane0_deal_stage10_taken[18-1:12] == equity_lane0_deal_stage10_t_pos[18-1:12]);
+assign equity_lane0_deal_stage10_repeated_position62_same_position367_equal = (equity_lane0_deal_stage10_candidates[18-1:12] == equity_lane0_deal_stage9_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position62_same_position368_equal = (equity_lane0_deal_stage10_taken[18-1:12] == equity_lane0_deal_stage10_t_pos[24-1:18]);
+assign equity_lane0_deal_stage10_repeated_position62_same_position368_equal = (equity_lane0_deal_stage10_candidates[18-1:12] == equity_lane0_deal_stage9_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position62_same_position369_equal = (equity_lane0_deal_stage10_taken[18-1:12] == equity_lane0_deal_stage10_t_pos[30-1:24]);
+assign equity_lane0_deal_stage10_repeated_position62_same_position369_equal = (equity_lane0_deal_stage10_candidates[18-1:12] == equity_lane0_deal_stage9_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position62_same_position370_equal = (equity_lane0_deal_stage10_taken[18-1:12] == equity_lane0_deal_stage10_t_pos[36-1:30]);
+assign equity_lane0_deal_stage10_repeated_position62_same_position370_equal = (equity_lane0_deal_stage10_candidates[18-1:12] == equity_lane0_deal_stage9_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position62_same_position371_equal = (equity_lane0_deal_stage10_taken[18-1:12] == equity_lane0_deal_stage10_t_pos[42-1:36]);
+assign equity_lane0_deal_stage10_repeated_position62_same_position371_equal = (equity_lane0_deal_stage10_candidates[18-1:12] == equity_lane0_deal_stage9_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position62_same_position372_equal = (equity_lane0_deal_stage10_taken[18-1:12] == equity_lane0_deal_stage10_t_pos[48-1:42]);
+assign equity_lane0_deal_stage10_repeated_position62_same_position372_equal = (equity_lane0_deal_stage10_candidates[18-1:12] == equity_lane0_deal_stage9_pos_out[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position62_same_position373_equal = (equity_lane0_deal_stage10_taken[18-1:12] == equity_lane0_deal_stage10_t_pos[54-1:48]);
+assign equity_lane0_deal_stage10_repeated_position62_same_position373_equal = (equity_lane0_deal_stage10_candidates[18-1:12] == equity_lane0_deal_stage9_pos_out[54-1:48]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position62_same_position374_equal = (equity_lane0_deal_stage10_taken[18-1:12] == equity_lane0_deal_stage10_t_pos[60-1:54]);
+assign equity_lane0_deal_stage10_repeated_position62_same_position374_equal = (equity_lane0_deal_stage10_candidates[18-1:12] == equity_lane0_deal_stage9_pos_out[60-1:54]);
 
 
 
@@ -12987,43 +13057,43 @@ assign equity_lane0_deal_stage10_repeated_position62_groups = equity_lane0_deal_
 
 
 
-assign equity_lane0_deal_stage10_repeated_position63_same_position375_equal = (equity_lane0_deal_stage10_taken[24-1:18] == equity_lane0_deal_stage10_t_pos[6-1:0]);
+assign equity_lane0_deal_stage10_repeated_position63_same_position375_equal = (equity_lane0_deal_stage10_candidates[24-1:18] == equity_lane0_deal_stage9_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position63_same_position376_equal = (equity_lane0_deal_stage10_taken[24-1:18] == equity_lane0_deal_stage10_t_pos[12-1:6]);
+assign equity_lane0_deal_stage10_repeated_position63_same_position376_equal = (equity_lane0_deal_stage10_candidates[24-1:18] == equity_lane0_deal_stage9_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position63_same_position377_equal = (equity_lane0_deal_stage10_taken[24-1:18] == equity_lane0_deal_stage10_t_pos[18-1:12]);
+assign equity_lane0_deal_stage10_repeated_position63_same_position377_equal = (equity_lane0_deal_stage10_candidates[24-1:18] == equity_lane0_deal_stage9_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position63_same_position378_equal = (equity_lane0_deal_stage10_taken[24-1:18] == equity_lane0_deal_stage10_t_pos[24-1:18]);
+assign equity_lane0_deal_stage10_repeated_position63_same_position378_equal = (equity_lane0_deal_stage10_candidates[24-1:18] == equity_lane0_deal_stage9_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position63_same_position379_equal = (equity_lane0_deal_stage10_taken[24-1:18] == equity_lane0_deal_stage10_t_pos[30-1:24]);
+assign equity_lane0_deal_stage10_repeated_position63_same_position379_equal = (equity_lane0_deal_stage10_candidates[24-1:18] == equity_lane0_deal_stage9_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position63_same_position380_equal = (equity_lane0_deal_stage10_taken[24-1:18] == equity_lane0_deal_stage10_t_pos[36-1:30]);
+assign equity_lane0_deal_stage10_repeated_position63_same_position380_equal = (equity_lane0_deal_stage10_candidates[24-1:18] == equity_lane0_deal_stage9_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position63_same_position381_equal = (equity_lane0_deal_stage10_taken[24-1:18] == equity_lane0_deal_stage10_t_pos[42-1:36]);
+assign equity_lane0_deal_stage10_repeated_position63_same_position381_equal = (equity_lane0_deal_stage10_candidates[24-1:18] == equity_lane0_deal_stage9_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position63_same_position382_equal = (equity_lane0_deal_stage10_taken[24-1:18] == equity_lane0_deal_stage10_t_pos[48-1:42]);
+assign equity_lane0_deal_stage10_repeated_position63_same_position382_equal = (equity_lane0_deal_stage10_candidates[24-1:18] == equity_lane0_deal_stage9_pos_out[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position63_same_position383_equal = (equity_lane0_deal_stage10_taken[24-1:18] == equity_lane0_deal_stage10_t_pos[54-1:48]);
+assign equity_lane0_deal_stage10_repeated_position63_same_position383_equal = (equity_lane0_deal_stage10_candidates[24-1:18] == equity_lane0_deal_stage9_pos_out[54-1:48]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position63_same_position384_equal = (equity_lane0_deal_stage10_taken[24-1:18] == equity_lane0_deal_stage10_t_pos[60-1:54]);
+assign equity_lane0_deal_stage10_repeated_position63_same_position384_equal = (equity_lane0_deal_stage10_candidates[24-1:18] == equity_lane0_deal_stage9_pos_out[60-1:54]);
 
 
 
@@ -13043,43 +13113,43 @@ assign equity_lane0_deal_stage10_repeated_position63_groups = equity_lane0_deal_
 
 
 
-assign equity_lane0_deal_stage10_repeated_position64_same_position385_equal = (equity_lane0_deal_stage10_taken[30-1:24] == equity_lane0_deal_stage10_t_pos[6-1:0]);
+assign equity_lane0_deal_stage10_repeated_position64_same_position385_equal = (equity_lane0_deal_stage10_candidates[30-1:24] == equity_lane0_deal_stage9_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position64_same_position386_equal = (equity_lane0_deal_stage10_taken[30-1:24] == equity_lane0_deal_stage10_t_pos[12-1:6]);
+assign equity_lane0_deal_stage10_repeated_position64_same_position386_equal = (equity_lane0_deal_stage10_candidates[30-1:24] == equity_lane0_deal_stage9_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position64_same_position387_equal = (equity_lane0_deal_stage10_taken[30-1:24] == equity_lane0_deal_stage10_t_pos[18-1:12]);
+assign equity_lane0_deal_stage10_repeated_position64_same_position387_equal = (equity_lane0_deal_stage10_candidates[30-1:24] == equity_lane0_deal_stage9_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position64_same_position388_equal = (equity_lane0_deal_stage10_taken[30-1:24] == equity_lane0_deal_stage10_t_pos[24-1:18]);
+assign equity_lane0_deal_stage10_repeated_position64_same_position388_equal = (equity_lane0_deal_stage10_candidates[30-1:24] == equity_lane0_deal_stage9_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position64_same_position389_equal = (equity_lane0_deal_stage10_taken[30-1:24] == equity_lane0_deal_stage10_t_pos[30-1:24]);
+assign equity_lane0_deal_stage10_repeated_position64_same_position389_equal = (equity_lane0_deal_stage10_candidates[30-1:24] == equity_lane0_deal_stage9_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position64_same_position390_equal = (equity_lane0_deal_stage10_taken[30-1:24] == equity_lane0_deal_stage10_t_pos[36-1:30]);
+assign equity_lane0_deal_stage10_repeated_position64_same_position390_equal = (equity_lane0_deal_stage10_candidates[30-1:24] == equity_lane0_deal_stage9_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position64_same_position391_equal = (equity_lane0_deal_stage10_taken[30-1:24] == equity_lane0_deal_stage10_t_pos[42-1:36]);
+assign equity_lane0_deal_stage10_repeated_position64_same_position391_equal = (equity_lane0_deal_stage10_candidates[30-1:24] == equity_lane0_deal_stage9_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position64_same_position392_equal = (equity_lane0_deal_stage10_taken[30-1:24] == equity_lane0_deal_stage10_t_pos[48-1:42]);
+assign equity_lane0_deal_stage10_repeated_position64_same_position392_equal = (equity_lane0_deal_stage10_candidates[30-1:24] == equity_lane0_deal_stage9_pos_out[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position64_same_position393_equal = (equity_lane0_deal_stage10_taken[30-1:24] == equity_lane0_deal_stage10_t_pos[54-1:48]);
+assign equity_lane0_deal_stage10_repeated_position64_same_position393_equal = (equity_lane0_deal_stage10_candidates[30-1:24] == equity_lane0_deal_stage9_pos_out[54-1:48]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position64_same_position394_equal = (equity_lane0_deal_stage10_taken[30-1:24] == equity_lane0_deal_stage10_t_pos[60-1:54]);
+assign equity_lane0_deal_stage10_repeated_position64_same_position394_equal = (equity_lane0_deal_stage10_candidates[30-1:24] == equity_lane0_deal_stage9_pos_out[60-1:54]);
 
 
 
@@ -13099,43 +13169,43 @@ assign equity_lane0_deal_stage10_repeated_position64_groups = equity_lane0_deal_
 
 
 
-assign equity_lane0_deal_stage10_repeated_position65_same_position395_equal = (equity_lane0_deal_stage10_taken[36-1:30] == equity_lane0_deal_stage10_t_pos[6-1:0]);
+assign equity_lane0_deal_stage10_repeated_position65_same_position395_equal = (equity_lane0_deal_stage10_candidates[36-1:30] == equity_lane0_deal_stage9_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position65_same_position396_equal = (equity_lane0_deal_stage10_taken[36-1:30] == equity_lane0_deal_stage10_t_pos[12-1:6]);
+assign equity_lane0_deal_stage10_repeated_position65_same_position396_equal = (equity_lane0_deal_stage10_candidates[36-1:30] == equity_lane0_deal_stage9_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position65_same_position397_equal = (equity_lane0_deal_stage10_taken[36-1:30] == equity_lane0_deal_stage10_t_pos[18-1:12]);
+assign equity_lane0_deal_stage10_repeated_position65_same_position397_equal = (equity_lane0_deal_stage10_candidates[36-1:30] == equity_lane0_deal_stage9_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position65_same_position398_equal = (equity_lane0_deal_stage10_taken[36-1:30] == equity_lane0_deal_stage10_t_pos[24-1:18]);
+assign equity_lane0_deal_stage10_repeated_position65_same_position398_equal = (equity_lane0_deal_stage10_candidates[36-1:30] == equity_lane0_deal_stage9_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position65_same_position399_equal = (equity_lane0_deal_stage10_taken[36-1:30] == equity_lane0_deal_stage10_t_pos[30-1:24]);
+assign equity_lane0_deal_stage10_repeated_position65_same_position399_equal = (equity_lane0_deal_stage10_candidates[36-1:30] == equity_lane0_deal_stage9_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position65_same_position400_equal = (equity_lane0_deal_stage10_taken[36-1:30] == equity_lane0_deal_stage10_t_pos[36-1:30]);
+assign equity_lane0_deal_stage10_repeated_position65_same_position400_equal = (equity_lane0_deal_stage10_candidates[36-1:30] == equity_lane0_deal_stage9_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position65_same_position401_equal = (equity_lane0_deal_stage10_taken[36-1:30] == equity_lane0_deal_stage10_t_pos[42-1:36]);
+assign equity_lane0_deal_stage10_repeated_position65_same_position401_equal = (equity_lane0_deal_stage10_candidates[36-1:30] == equity_lane0_deal_stage9_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position65_same_position402_equal = (equity_lane0_deal_stage10_taken[36-1:30] == equity_lane0_deal_stage10_t_pos[48-1:42]);
+assign equity_lane0_deal_stage10_repeated_position65_same_position402_equal = (equity_lane0_deal_stage10_candidates[36-1:30] == equity_lane0_deal_stage9_pos_out[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position65_same_position403_equal = (equity_lane0_deal_stage10_taken[36-1:30] == equity_lane0_deal_stage10_t_pos[54-1:48]);
+assign equity_lane0_deal_stage10_repeated_position65_same_position403_equal = (equity_lane0_deal_stage10_candidates[36-1:30] == equity_lane0_deal_stage9_pos_out[54-1:48]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position65_same_position404_equal = (equity_lane0_deal_stage10_taken[36-1:30] == equity_lane0_deal_stage10_t_pos[60-1:54]);
+assign equity_lane0_deal_stage10_repeated_position65_same_position404_equal = (equity_lane0_deal_stage10_candidates[36-1:30] == equity_lane0_deal_stage9_pos_out[60-1:54]);
 
 
 
@@ -13155,43 +13225,43 @@ assign equity_lane0_deal_stage10_repeated_position65_groups = equity_lane0_deal_
 
 
 
-assign equity_lane0_deal_stage10_repeated_position66_same_position405_equal = (equity_lane0_deal_stage10_taken[42-1:36] == equity_lane0_deal_stage10_t_pos[6-1:0]);
+assign equity_lane0_deal_stage10_repeated_position66_same_position405_equal = (equity_lane0_deal_stage10_candidates[42-1:36] == equity_lane0_deal_stage9_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position66_same_position406_equal = (equity_lane0_deal_stage10_taken[42-1:36] == equity_lane0_deal_stage10_t_pos[12-1:6]);
+assign equity_lane0_deal_stage10_repeated_position66_same_position406_equal = (equity_lane0_deal_stage10_candidates[42-1:36] == equity_lane0_deal_stage9_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position66_same_position407_equal = (equity_lane0_deal_stage10_taken[42-1:36] == equity_lane0_deal_stage10_t_pos[18-1:12]);
+assign equity_lane0_deal_stage10_repeated_position66_same_position407_equal = (equity_lane0_deal_stage10_candidates[42-1:36] == equity_lane0_deal_stage9_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position66_same_position408_equal = (equity_lane0_deal_stage10_taken[42-1:36] == equity_lane0_deal_stage10_t_pos[24-1:18]);
+assign equity_lane0_deal_stage10_repeated_position66_same_position408_equal = (equity_lane0_deal_stage10_candidates[42-1:36] == equity_lane0_deal_stage9_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position66_same_position409_equal = (equity_lane0_deal_stage10_taken[42-1:36] == equity_lane0_deal_stage10_t_pos[30-1:24]);
+assign equity_lane0_deal_stage10_repeated_position66_same_position409_equal = (equity_lane0_deal_stage10_candidates[42-1:36] == equity_lane0_deal_stage9_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position66_same_position410_equal = (equity_lane0_deal_stage10_taken[42-1:36] == equity_lane0_deal_stage10_t_pos[36-1:30]);
+assign equity_lane0_deal_stage10_repeated_position66_same_position410_equal = (equity_lane0_deal_stage10_candidates[42-1:36] == equity_lane0_deal_stage9_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position66_same_position411_equal = (equity_lane0_deal_stage10_taken[42-1:36] == equity_lane0_deal_stage10_t_pos[42-1:36]);
+assign equity_lane0_deal_stage10_repeated_position66_same_position411_equal = (equity_lane0_deal_stage10_candidates[42-1:36] == equity_lane0_deal_stage9_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position66_same_position412_equal = (equity_lane0_deal_stage10_taken[42-1:36] == equity_lane0_deal_stage10_t_pos[48-1:42]);
+assign equity_lane0_deal_stage10_repeated_position66_same_position412_equal = (equity_lane0_deal_stage10_candidates[42-1:36] == equity_lane0_deal_stage9_pos_out[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position66_same_position413_equal = (equity_lane0_deal_stage10_taken[42-1:36] == equity_lane0_deal_stage10_t_pos[54-1:48]);
+assign equity_lane0_deal_stage10_repeated_position66_same_position413_equal = (equity_lane0_deal_stage10_candidates[42-1:36] == equity_lane0_deal_stage9_pos_out[54-1:48]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position66_same_position414_equal = (equity_lane0_deal_stage10_taken[42-1:36] == equity_lane0_deal_stage10_t_pos[60-1:54]);
+assign equity_lane0_deal_stage10_repeated_position66_same_position414_equal = (equity_lane0_deal_stage10_candidates[42-1:36] == equity_lane0_deal_stage9_pos_out[60-1:54]);
 
 
 
@@ -13211,43 +13281,43 @@ assign equity_lane0_deal_stage10_repeated_position66_groups = equity_lane0_deal_
 
 
 
-assign equity_lane0_deal_stage10_repeated_position67_same_position415_equal = (equity_lane0_deal_stage10_taken[48-1:42] == equity_lane0_deal_stage10_t_pos[6-1:0]);
+assign equity_lane0_deal_stage10_repeated_position67_same_position415_equal = (equity_lane0_deal_stage10_candidates[48-1:42] == equity_lane0_deal_stage9_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position67_same_position416_equal = (equity_lane0_deal_stage10_taken[48-1:42] == equity_lane0_deal_stage10_t_pos[12-1:6]);
+assign equity_lane0_deal_stage10_repeated_position67_same_position416_equal = (equity_lane0_deal_stage10_candidates[48-1:42] == equity_lane0_deal_stage9_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position67_same_position417_equal = (equity_lane0_deal_stage10_taken[48-1:42] == equity_lane0_deal_stage10_t_pos[18-1:12]);
+assign equity_lane0_deal_stage10_repeated_position67_same_position417_equal = (equity_lane0_deal_stage10_candidates[48-1:42] == equity_lane0_deal_stage9_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position67_same_position418_equal = (equity_lane0_deal_stage10_taken[48-1:42] == equity_lane0_deal_stage10_t_pos[24-1:18]);
+assign equity_lane0_deal_stage10_repeated_position67_same_position418_equal = (equity_lane0_deal_stage10_candidates[48-1:42] == equity_lane0_deal_stage9_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position67_same_position419_equal = (equity_lane0_deal_stage10_taken[48-1:42] == equity_lane0_deal_stage10_t_pos[30-1:24]);
+assign equity_lane0_deal_stage10_repeated_position67_same_position419_equal = (equity_lane0_deal_stage10_candidates[48-1:42] == equity_lane0_deal_stage9_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position67_same_position420_equal = (equity_lane0_deal_stage10_taken[48-1:42] == equity_lane0_deal_stage10_t_pos[36-1:30]);
+assign equity_lane0_deal_stage10_repeated_position67_same_position420_equal = (equity_lane0_deal_stage10_candidates[48-1:42] == equity_lane0_deal_stage9_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position67_same_position421_equal = (equity_lane0_deal_stage10_taken[48-1:42] == equity_lane0_deal_stage10_t_pos[42-1:36]);
+assign equity_lane0_deal_stage10_repeated_position67_same_position421_equal = (equity_lane0_deal_stage10_candidates[48-1:42] == equity_lane0_deal_stage9_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position67_same_position422_equal = (equity_lane0_deal_stage10_taken[48-1:42] == equity_lane0_deal_stage10_t_pos[48-1:42]);
+assign equity_lane0_deal_stage10_repeated_position67_same_position422_equal = (equity_lane0_deal_stage10_candidates[48-1:42] == equity_lane0_deal_stage9_pos_out[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position67_same_position423_equal = (equity_lane0_deal_stage10_taken[48-1:42] == equity_lane0_deal_stage10_t_pos[54-1:48]);
+assign equity_lane0_deal_stage10_repeated_position67_same_position423_equal = (equity_lane0_deal_stage10_candidates[48-1:42] == equity_lane0_deal_stage9_pos_out[54-1:48]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position67_same_position424_equal = (equity_lane0_deal_stage10_taken[48-1:42] == equity_lane0_deal_stage10_t_pos[60-1:54]);
+assign equity_lane0_deal_stage10_repeated_position67_same_position424_equal = (equity_lane0_deal_stage10_candidates[48-1:42] == equity_lane0_deal_stage9_pos_out[60-1:54]);
 
 
 
@@ -13267,43 +13337,43 @@ assign equity_lane0_deal_stage10_repeated_position67_groups = equity_lane0_deal_
 
 
 
-assign equity_lane0_deal_stage10_repeated_position68_same_position425_equal = (equity_lane0_deal_stage10_taken[54-1:48] == equity_lane0_deal_stage10_t_pos[6-1:0]);
+assign equity_lane0_deal_stage10_repeated_position68_same_position425_equal = (equity_lane0_deal_stage10_candidates[54-1:48] == equity_lane0_deal_stage9_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position68_same_position426_equal = (equity_lane0_deal_stage10_taken[54-1:48] == equity_lane0_deal_stage10_t_pos[12-1:6]);
+assign equity_lane0_deal_stage10_repeated_position68_same_position426_equal = (equity_lane0_deal_stage10_candidates[54-1:48] == equity_lane0_deal_stage9_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position68_same_position427_equal = (equity_lane0_deal_stage10_taken[54-1:48] == equity_lane0_deal_stage10_t_pos[18-1:12]);
+assign equity_lane0_deal_stage10_repeated_position68_same_position427_equal = (equity_lane0_deal_stage10_candidates[54-1:48] == equity_lane0_deal_stage9_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position68_same_position428_equal = (equity_lane0_deal_stage10_taken[54-1:48] == equity_lane0_deal_stage10_t_pos[24-1:18]);
+assign equity_lane0_deal_stage10_repeated_position68_same_position428_equal = (equity_lane0_deal_stage10_candidates[54-1:48] == equity_lane0_deal_stage9_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position68_same_position429_equal = (equity_lane0_deal_stage10_taken[54-1:48] == equity_lane0_deal_stage10_t_pos[30-1:24]);
+assign equity_lane0_deal_stage10_repeated_position68_same_position429_equal = (equity_lane0_deal_stage10_candidates[54-1:48] == equity_lane0_deal_stage9_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position68_same_position430_equal = (equity_lane0_deal_stage10_taken[54-1:48] == equity_lane0_deal_stage10_t_pos[36-1:30]);
+assign equity_lane0_deal_stage10_repeated_position68_same_position430_equal = (equity_lane0_deal_stage10_candidates[54-1:48] == equity_lane0_deal_stage9_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position68_same_position431_equal = (equity_lane0_deal_stage10_taken[54-1:48] == equity_lane0_deal_stage10_t_pos[42-1:36]);
+assign equity_lane0_deal_stage10_repeated_position68_same_position431_equal = (equity_lane0_deal_stage10_candidates[54-1:48] == equity_lane0_deal_stage9_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position68_same_position432_equal = (equity_lane0_deal_stage10_taken[54-1:48] == equity_lane0_deal_stage10_t_pos[48-1:42]);
+assign equity_lane0_deal_stage10_repeated_position68_same_position432_equal = (equity_lane0_deal_stage10_candidates[54-1:48] == equity_lane0_deal_stage9_pos_out[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position68_same_position433_equal = (equity_lane0_deal_stage10_taken[54-1:48] == equity_lane0_deal_stage10_t_pos[54-1:48]);
+assign equity_lane0_deal_stage10_repeated_position68_same_position433_equal = (equity_lane0_deal_stage10_candidates[54-1:48] == equity_lane0_deal_stage9_pos_out[54-1:48]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position68_same_position434_equal = (equity_lane0_deal_stage10_taken[54-1:48] == equity_lane0_deal_stage10_t_pos[60-1:54]);
+assign equity_lane0_deal_stage10_repeated_position68_same_position434_equal = (equity_lane0_deal_stage10_candidates[54-1:48] == equity_lane0_deal_stage9_pos_out[60-1:54]);
 
 
 
@@ -13323,43 +13393,43 @@ assign equity_lane0_deal_stage10_repeated_position68_groups = equity_lane0_deal_
 
 
 
-assign equity_lane0_deal_stage10_repeated_position69_same_position435_equal = (equity_lane0_deal_stage10_taken[60-1:54] == equity_lane0_deal_stage10_t_pos[6-1:0]);
+assign equity_lane0_deal_stage10_repeated_position69_same_position435_equal = (equity_lane0_deal_stage10_candidates[60-1:54] == equity_lane0_deal_stage9_pos_out[6-1:0]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position69_same_position436_equal = (equity_lane0_deal_stage10_taken[60-1:54] == equity_lane0_deal_stage10_t_pos[12-1:6]);
+assign equity_lane0_deal_stage10_repeated_position69_same_position436_equal = (equity_lane0_deal_stage10_candidates[60-1:54] == equity_lane0_deal_stage9_pos_out[12-1:6]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position69_same_position437_equal = (equity_lane0_deal_stage10_taken[60-1:54] == equity_lane0_deal_stage10_t_pos[18-1:12]);
+assign equity_lane0_deal_stage10_repeated_position69_same_position437_equal = (equity_lane0_deal_stage10_candidates[60-1:54] == equity_lane0_deal_stage9_pos_out[18-1:12]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position69_same_position438_equal = (equity_lane0_deal_stage10_taken[60-1:54] == equity_lane0_deal_stage10_t_pos[24-1:18]);
+assign equity_lane0_deal_stage10_repeated_position69_same_position438_equal = (equity_lane0_deal_stage10_candidates[60-1:54] == equity_lane0_deal_stage9_pos_out[24-1:18]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position69_same_position439_equal = (equity_lane0_deal_stage10_taken[60-1:54] == equity_lane0_deal_stage10_t_pos[30-1:24]);
+assign equity_lane0_deal_stage10_repeated_position69_same_position439_equal = (equity_lane0_deal_stage10_candidates[60-1:54] == equity_lane0_deal_stage9_pos_out[30-1:24]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position69_same_position440_equal = (equity_lane0_deal_stage10_taken[60-1:54] == equity_lane0_deal_stage10_t_pos[36-1:30]);
+assign equity_lane0_deal_stage10_repeated_position69_same_position440_equal = (equity_lane0_deal_stage10_candidates[60-1:54] == equity_lane0_deal_stage9_pos_out[36-1:30]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position69_same_position441_equal = (equity_lane0_deal_stage10_taken[60-1:54] == equity_lane0_deal_stage10_t_pos[42-1:36]);
+assign equity_lane0_deal_stage10_repeated_position69_same_position441_equal = (equity_lane0_deal_stage10_candidates[60-1:54] == equity_lane0_deal_stage9_pos_out[42-1:36]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position69_same_position442_equal = (equity_lane0_deal_stage10_taken[60-1:54] == equity_lane0_deal_stage10_t_pos[48-1:42]);
+assign equity_lane0_deal_stage10_repeated_position69_same_position442_equal = (equity_lane0_deal_stage10_candidates[60-1:54] == equity_lane0_deal_stage9_pos_out[48-1:42]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position69_same_position443_equal = (equity_lane0_deal_stage10_taken[60-1:54] == equity_lane0_deal_stage10_t_pos[54-1:48]);
+assign equity_lane0_deal_stage10_repeated_position69_same_position443_equal = (equity_lane0_deal_stage10_candidates[60-1:54] == equity_lane0_deal_stage9_pos_out[54-1:48]);
 
 
 
-assign equity_lane0_deal_stage10_repeated_position69_same_position444_equal = (equity_lane0_deal_stage10_taken[60-1:54] == equity_lane0_deal_stage10_t_pos[60-1:54]);
+assign equity_lane0_deal_stage10_repeated_position69_same_position444_equal = (equity_lane0_deal_stage10_candidates[60-1:54] == equity_lane0_deal_stage9_pos_out[60-1:54]);
 
 
 
@@ -13376,6 +13446,11 @@ assign equity_lane0_deal_stage10_repeated_position69_any_set139_hit = (equity_la
 
 
 assign equity_lane0_deal_stage10_repeated_position69_groups = equity_lane0_deal_stage10_repeated_position69_gathered;
+
+
+always @(posedge clk) begin: equity_lane0_deal_stage10_compare_early
+    equity_lane0_deal_stage10_repeated <= equity_lane0_deal_stage10_compared;
+end
 
 
 always @(equity_lane0_slot_stream10_word, equity_lane0_deal_stage10_exact_q, equity_lane0_delay_line10_d_out, equity_lane0_deal_stage10_mask_q) begin: equity_lane0_deal_stage10_masking
@@ -20241,15 +20316,16 @@ assign equity_lane1_low_two = (equity_lane1_chunked_counter14_lowest == 2);
 assign equity_lane1_high_zero = (equity_lane1_chunked_counter14_high == 0);
 
 
-always @(equity_lane1_low_two, equity_lane1_done_q, equity_lane1_board_step, equity_lane1_left_zero, equity_lane1_counting, equity_lane1_high_zero, equity_lane1_count_one, equity_lane1_low_one, pipe_reg82_q, pipe_reg83_q, equity_lane1_state) begin: equity_lane1_control_out
-    equity_lane1_issue = ((equity_lane1_state == 2'b10) && (!equity_lane1_left_zero));
+always @(equity_lane1_low_two, equity_lane1_done_q, equity_lane1_board_step, equity_lane1_won_valid, pipe_reg83_q, equity_lane1_counting, equity_lane1_high_zero, equity_lane1_count_one, equity_lane1_low_one, equity_lane1_board_due, pipe_reg82_q, equity_lane1_state) begin: equity_lane1_control_out
     equity_lane1_prime = (equity_lane1_state == 2'b01);
     equity_lane1_done = equity_lane1_done_q;
     if (pipe_reg82_q) begin
         equity_lane1_step_one = equity_lane1_board_step;
+        equity_lane1_stepped = ((equity_lane1_state == 2'b10) && equity_lane1_board_due);
     end
     else begin
         equity_lane1_step_one = equity_lane1_counting;
+        equity_lane1_stepped = (equity_lane1_won_valid && (equity_lane1_state == 2'b10));
     end
     equity_lane1_quota_zero = (pipe_reg83_q == 0);
     if (equity_lane1_count_one) begin
@@ -20298,14 +20374,43 @@ always @(posedge clk) begin: equity_lane1_zero_left
             equity_lane1_extra <= pipe_reg97_q;
             equity_lane1_quota_was_zero <= equity_lane1_quota_zero;
         end
-        else if ((equity_lane1_step_one && equity_lane1_extra)) begin
+        else if ((equity_lane1_stepped && equity_lane1_extra)) begin
             equity_lane1_extra <= 1'b0;
             if (equity_lane1_quota_was_zero) begin
                 equity_lane1_left_zero <= 1'b1;
             end
         end
-        else if ((equity_lane1_step_one && equity_lane1_last_one)) begin
+        else if ((equity_lane1_stepped && equity_lane1_last_one)) begin
             equity_lane1_left_zero <= 1'b1;
+        end
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane1_issue_ahead
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_issue <= 0;
+    end
+    else begin
+        if (start) begin
+            equity_lane1_issue <= 1'b0;
+        end
+        else if (((equity_lane1_state == 2'b01) || equity_lane1_issue)) begin
+            if (equity_lane1_left_zero) begin
+                equity_lane1_issue <= 1'b0;
+            end
+            else if ((equity_lane1_stepped && equity_lane1_extra)) begin
+                equity_lane1_issue <= (!equity_lane1_quota_was_zero);
+            end
+            else if ((equity_lane1_stepped && equity_lane1_last_one)) begin
+                equity_lane1_issue <= 1'b0;
+            end
+            else begin
+                equity_lane1_issue <= 1'b1;
+            end
+        end
+        else begin
+            equity_lane1_issue <= 1'b0;
         end
     end
 end
@@ -20362,14 +20467,23 @@ always @(posedge clk) begin: equity_lane1_loading_bus
 end
 
 
+always @(posedge clk) begin: equity_lane1_take_setting
+    if ((lane_load1_lane_loads || start)) begin
+        equity_lane1_lane_n <= pipe_reg75_q;
+        equity_lane1_lane_mask <= pipe_reg76_q;
+        equity_lane1_lane_exact <= pipe_reg82_q;
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select11_select
     equity_lane1_colex_odometer1_slot_select11_here <= (lane_load1_lane_loads && (load_slot == 0) && (load_index == 0));
 end
 
 
-always @(pipe_reg75_q, pipe_reg77_q[0], pipe_reg77_q[1], equity_lane1_colex_odometer1_odometer_digit11_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit11_bound, equity_lane1_colex_odometer1_odometer_digit11_upper) begin: equity_lane1_colex_odometer1_odometer_digit11_rise
+always @(equity_lane1_lane_n, pipe_reg77_q[0], pipe_reg77_q[1], equity_lane1_colex_odometer1_odometer_digit11_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit11_bound, equity_lane1_colex_odometer1_odometer_digit11_upper) begin: equity_lane1_colex_odometer1_odometer_digit11_rise
     if ((1'b0 || (!pipe_reg77_q[1]))) begin
-        equity_lane1_colex_odometer1_odometer_digit11_bound = pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit11_bound = equity_lane1_lane_n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit11_bound = equity_lane1_colex_odometer1_odometer_digit11_upper;
@@ -20416,9 +20530,9 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select12_select
 end
 
 
-always @(pipe_reg75_q, pipe_reg77_q[1], pipe_reg77_q[2], equity_lane1_colex_odometer1_odometer_digit12_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit12_bound, equity_lane1_colex_odometer1_odometer_digit12_upper) begin: equity_lane1_colex_odometer1_odometer_digit12_rise
+always @(equity_lane1_lane_n, pipe_reg77_q[1], pipe_reg77_q[2], equity_lane1_colex_odometer1_odometer_digit12_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit12_bound, equity_lane1_colex_odometer1_odometer_digit12_upper) begin: equity_lane1_colex_odometer1_odometer_digit12_rise
     if ((1'b0 || (!pipe_reg77_q[2]))) begin
-        equity_lane1_colex_odometer1_odometer_digit12_bound = pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit12_bound = equity_lane1_lane_n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit12_bound = equity_lane1_colex_odometer1_odometer_digit12_upper;
@@ -20465,9 +20579,9 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select13_select
 end
 
 
-always @(pipe_reg75_q, pipe_reg77_q[2], pipe_reg77_q[3], equity_lane1_colex_odometer1_odometer_digit13_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit13_bound, equity_lane1_colex_odometer1_odometer_digit13_upper) begin: equity_lane1_colex_odometer1_odometer_digit13_rise
+always @(equity_lane1_lane_n, pipe_reg77_q[2], pipe_reg77_q[3], equity_lane1_colex_odometer1_odometer_digit13_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit13_bound, equity_lane1_colex_odometer1_odometer_digit13_upper) begin: equity_lane1_colex_odometer1_odometer_digit13_rise
     if ((1'b0 || (!pipe_reg77_q[3]))) begin
-        equity_lane1_colex_odometer1_odometer_digit13_bound = pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit13_bound = equity_lane1_lane_n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit13_bound = equity_lane1_colex_odometer1_odometer_digit13_upper;
@@ -20514,9 +20628,9 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select14_select
 end
 
 
-always @(pipe_reg75_q, pipe_reg77_q[3], pipe_reg77_q[4], equity_lane1_colex_odometer1_odometer_digit14_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit14_bound, equity_lane1_colex_odometer1_odometer_digit14_upper) begin: equity_lane1_colex_odometer1_odometer_digit14_rise
+always @(equity_lane1_lane_n, pipe_reg77_q[3], pipe_reg77_q[4], equity_lane1_colex_odometer1_odometer_digit14_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit14_bound, equity_lane1_colex_odometer1_odometer_digit14_upper) begin: equity_lane1_colex_odometer1_odometer_digit14_rise
     if ((1'b0 || (!pipe_reg77_q[4]))) begin
-        equity_lane1_colex_odometer1_odometer_digit14_bound = pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit14_bound = equity_lane1_lane_n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit14_bound = equity_lane1_colex_odometer1_odometer_digit14_upper;
@@ -20563,12 +20677,12 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select15_select
 end
 
 
-always @(pipe_reg75_q, pipe_reg77_q[4], pipe_reg77_q[4], equity_lane1_colex_odometer1_odometer_digit15_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit15_bound, pipe_reg75_q) begin: equity_lane1_colex_odometer1_odometer_digit15_rise
+always @(equity_lane1_lane_n, pipe_reg77_q[4], pipe_reg77_q[4], equity_lane1_colex_odometer1_odometer_digit15_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit15_bound, equity_lane1_lane_n) begin: equity_lane1_colex_odometer1_odometer_digit15_rise
     if ((1'b1 || (!pipe_reg77_q[4]))) begin
-        equity_lane1_colex_odometer1_odometer_digit15_bound = pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit15_bound = equity_lane1_lane_n;
     end
     else begin
-        equity_lane1_colex_odometer1_odometer_digit15_bound = pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit15_bound = equity_lane1_lane_n;
     end
     equity_lane1_colex_odometer1_odometer_digit15_loaded = equity_lane1_bus_word[6-1:0];
     equity_lane1_colex_odometer1_odometer_digit15_can_rise = (pipe_reg77_q[4] && (equity_lane1_colex_odometer1_odometer_digit15_risen != equity_lane1_colex_odometer1_odometer_digit15_bound));
@@ -20612,9 +20726,9 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select16_select
 end
 
 
-always @(pipe_reg75_q, pipe_reg77_q[5], pipe_reg77_q[6], equity_lane1_colex_odometer1_odometer_digit16_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit16_bound, equity_lane1_colex_odometer1_odometer_digit16_upper) begin: equity_lane1_colex_odometer1_odometer_digit16_rise
+always @(equity_lane1_lane_n, pipe_reg77_q[5], pipe_reg77_q[6], equity_lane1_colex_odometer1_odometer_digit16_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit16_bound, equity_lane1_colex_odometer1_odometer_digit16_upper) begin: equity_lane1_colex_odometer1_odometer_digit16_rise
     if ((1'b0 || (!pipe_reg77_q[6]))) begin
-        equity_lane1_colex_odometer1_odometer_digit16_bound = pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit16_bound = equity_lane1_lane_n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit16_bound = equity_lane1_colex_odometer1_odometer_digit16_upper;
@@ -20661,12 +20775,12 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select17_select
 end
 
 
-always @(pipe_reg75_q, pipe_reg77_q[6], pipe_reg77_q[6], equity_lane1_colex_odometer1_odometer_digit17_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit17_bound, pipe_reg75_q) begin: equity_lane1_colex_odometer1_odometer_digit17_rise
+always @(equity_lane1_lane_n, pipe_reg77_q[6], pipe_reg77_q[6], equity_lane1_colex_odometer1_odometer_digit17_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit17_bound, equity_lane1_lane_n) begin: equity_lane1_colex_odometer1_odometer_digit17_rise
     if ((1'b1 || (!pipe_reg77_q[6]))) begin
-        equity_lane1_colex_odometer1_odometer_digit17_bound = pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit17_bound = equity_lane1_lane_n;
     end
     else begin
-        equity_lane1_colex_odometer1_odometer_digit17_bound = pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit17_bound = equity_lane1_lane_n;
     end
     equity_lane1_colex_odometer1_odometer_digit17_loaded = equity_lane1_bus_word[6-1:0];
     equity_lane1_colex_odometer1_odometer_digit17_can_rise = (pipe_reg77_q[6] && (equity_lane1_colex_odometer1_odometer_digit17_risen != equity_lane1_colex_odometer1_odometer_digit17_bound));
@@ -20710,9 +20824,9 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select18_select
 end
 
 
-always @(pipe_reg75_q, pipe_reg77_q[7], pipe_reg77_q[8], equity_lane1_colex_odometer1_odometer_digit18_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit18_bound, equity_lane1_colex_odometer1_odometer_digit18_upper) begin: equity_lane1_colex_odometer1_odometer_digit18_rise
+always @(equity_lane1_lane_n, pipe_reg77_q[7], pipe_reg77_q[8], equity_lane1_colex_odometer1_odometer_digit18_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit18_bound, equity_lane1_colex_odometer1_odometer_digit18_upper) begin: equity_lane1_colex_odometer1_odometer_digit18_rise
     if ((1'b0 || (!pipe_reg77_q[8]))) begin
-        equity_lane1_colex_odometer1_odometer_digit18_bound = pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit18_bound = equity_lane1_lane_n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit18_bound = equity_lane1_colex_odometer1_odometer_digit18_upper;
@@ -20759,12 +20873,12 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select19_select
 end
 
 
-always @(pipe_reg75_q, pipe_reg77_q[8], pipe_reg77_q[8], equity_lane1_colex_odometer1_odometer_digit19_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit19_bound, pipe_reg75_q) begin: equity_lane1_colex_odometer1_odometer_digit19_rise
+always @(equity_lane1_lane_n, pipe_reg77_q[8], pipe_reg77_q[8], equity_lane1_colex_odometer1_odometer_digit19_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit19_bound, equity_lane1_lane_n) begin: equity_lane1_colex_odometer1_odometer_digit19_rise
     if ((1'b1 || (!pipe_reg77_q[8]))) begin
-        equity_lane1_colex_odometer1_odometer_digit19_bound = pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit19_bound = equity_lane1_lane_n;
     end
     else begin
-        equity_lane1_colex_odometer1_odometer_digit19_bound = pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit19_bound = equity_lane1_lane_n;
     end
     equity_lane1_colex_odometer1_odometer_digit19_loaded = equity_lane1_bus_word[6-1:0];
     equity_lane1_colex_odometer1_odometer_digit19_can_rise = (pipe_reg77_q[8] && (equity_lane1_colex_odometer1_odometer_digit19_risen != equity_lane1_colex_odometer1_odometer_digit19_bound));
@@ -20808,9 +20922,9 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select20_select
 end
 
 
-always @(pipe_reg75_q, pipe_reg77_q[9], pipe_reg77_q[10], equity_lane1_colex_odometer1_odometer_digit20_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit20_bound, equity_lane1_colex_odometer1_odometer_digit20_upper) begin: equity_lane1_colex_odometer1_odometer_digit20_rise
+always @(equity_lane1_lane_n, pipe_reg77_q[9], pipe_reg77_q[10], equity_lane1_colex_odometer1_odometer_digit20_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit20_bound, equity_lane1_colex_odometer1_odometer_digit20_upper) begin: equity_lane1_colex_odometer1_odometer_digit20_rise
     if ((1'b0 || (!pipe_reg77_q[10]))) begin
-        equity_lane1_colex_odometer1_odometer_digit20_bound = pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit20_bound = equity_lane1_lane_n;
     end
     else begin
         equity_lane1_colex_odometer1_odometer_digit20_bound = equity_lane1_colex_odometer1_odometer_digit20_upper;
@@ -20857,12 +20971,12 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_slot_select21_select
 end
 
 
-always @(pipe_reg75_q, pipe_reg77_q[10], pipe_reg77_q[10], equity_lane1_colex_odometer1_odometer_digit21_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit21_bound, pipe_reg75_q) begin: equity_lane1_colex_odometer1_odometer_digit21_rise
+always @(equity_lane1_lane_n, pipe_reg77_q[10], pipe_reg77_q[10], equity_lane1_colex_odometer1_odometer_digit21_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit21_bound, equity_lane1_lane_n) begin: equity_lane1_colex_odometer1_odometer_digit21_rise
     if ((1'b1 || (!pipe_reg77_q[10]))) begin
-        equity_lane1_colex_odometer1_odometer_digit21_bound = pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit21_bound = equity_lane1_lane_n;
     end
     else begin
-        equity_lane1_colex_odometer1_odometer_digit21_bound = pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit21_bound = equity_lane1_lane_n;
     end
     equity_lane1_colex_odometer1_odometer_digit21_loaded = equity_lane1_bus_word[6-1:0];
     equity_lane1_colex_odometer1_odometer_digit21_can_rise = (pipe_reg77_q[10] && (equity_lane1_colex_odometer1_odometer_digit21_risen != equity_lane1_colex_odometer1_odometer_digit21_bound));
@@ -20902,9 +21016,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_hand_last3_bounds
-    equity_lane1_colex_odometer1_hand_last3_n_less_1 <= ((pipe_reg75_q + 127) % 128);
-    equity_lane1_colex_odometer1_hand_last3_n_less_2 <= ((pipe_reg75_q + 126) % 128);
-    equity_lane1_colex_odometer1_hand_last3_n_is_2 <= (pipe_reg75_q == 2);
+    equity_lane1_colex_odometer1_hand_last3_n_less_1 <= ((equity_lane1_lane_n + 127) % 128);
+    equity_lane1_colex_odometer1_hand_last3_n_less_2 <= ((equity_lane1_lane_n + 126) % 128);
+    equity_lane1_colex_odometer1_hand_last3_n_is_2 <= (equity_lane1_lane_n == 2);
 end
 
 
@@ -20937,9 +21051,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_hand_last4_bounds
-    equity_lane1_colex_odometer1_hand_last4_n_less_1 <= ((pipe_reg75_q + 127) % 128);
-    equity_lane1_colex_odometer1_hand_last4_n_less_2 <= ((pipe_reg75_q + 126) % 128);
-    equity_lane1_colex_odometer1_hand_last4_n_is_2 <= (pipe_reg75_q == 2);
+    equity_lane1_colex_odometer1_hand_last4_n_less_1 <= ((equity_lane1_lane_n + 127) % 128);
+    equity_lane1_colex_odometer1_hand_last4_n_less_2 <= ((equity_lane1_lane_n + 126) % 128);
+    equity_lane1_colex_odometer1_hand_last4_n_is_2 <= (equity_lane1_lane_n == 2);
 end
 
 
@@ -20972,9 +21086,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_colex_odometer1_hand_last5_bounds
-    equity_lane1_colex_odometer1_hand_last5_n_less_1 <= ((pipe_reg75_q + 127) % 128);
-    equity_lane1_colex_odometer1_hand_last5_n_less_2 <= ((pipe_reg75_q + 126) % 128);
-    equity_lane1_colex_odometer1_hand_last5_n_is_2 <= (pipe_reg75_q == 2);
+    equity_lane1_colex_odometer1_hand_last5_n_less_1 <= ((equity_lane1_lane_n + 127) % 128);
+    equity_lane1_colex_odometer1_hand_last5_n_less_2 <= ((equity_lane1_lane_n + 126) % 128);
+    equity_lane1_colex_odometer1_hand_last5_n_is_2 <= (equity_lane1_lane_n == 2);
 end
 
 
@@ -21043,6 +21157,10 @@ always @(equity_lane1_colex_odometer1_board_inner, equity_lane1_colex_odometer1_
 end
 
 
+
+assign equity_lane1_board_due = (equity_lane1_colex_odometer1_board_inner || (equity_lane1_colex_odometer1_carry && equity_lane1_colex_odometer1_ready[3]));
+
+
 always @(posedge clk) begin: equity_lane1_colex_odometer1_prepare
     reg [3-1:0] innermost;
     reg [4-1:0] takes;
@@ -21094,15 +21212,6 @@ always @(posedge clk) begin: equity_lane1_colex_odometer1_prepare
         else if ((equity_lane1_issue && at_last && seen_dealt)) begin
             equity_lane1_colex_odometer1_carry <= 1'b1;
         end
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane1_take_setting
-    if ((lane_load1_lane_loads || start)) begin
-        equity_lane1_lane_n <= pipe_reg75_q;
-        equity_lane1_lane_mask <= pipe_reg76_q;
-        equity_lane1_lane_exact <= pipe_reg82_q;
     end
 end
 
@@ -23417,31 +23526,31 @@ end
 
 
 
-assign equity_lane1_deal_stage18_repeated_position100_same_position550_equal = (equity_lane1_deal_stage18_taken[6-1:0] == equity_lane1_deal_stage18_t_pos[6-1:0]);
+assign equity_lane1_deal_stage18_repeated_position100_same_position550_equal = (equity_lane1_deal_stage18_candidates[6-1:0] == equity_lane1_deal_stage17_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position100_same_position551_equal = (equity_lane1_deal_stage18_taken[6-1:0] == equity_lane1_deal_stage18_t_pos[12-1:6]);
+assign equity_lane1_deal_stage18_repeated_position100_same_position551_equal = (equity_lane1_deal_stage18_candidates[6-1:0] == equity_lane1_deal_stage17_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position100_same_position552_equal = (equity_lane1_deal_stage18_taken[6-1:0] == equity_lane1_deal_stage18_t_pos[18-1:12]);
+assign equity_lane1_deal_stage18_repeated_position100_same_position552_equal = (equity_lane1_deal_stage18_candidates[6-1:0] == equity_lane1_deal_stage17_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position100_same_position553_equal = (equity_lane1_deal_stage18_taken[6-1:0] == equity_lane1_deal_stage18_t_pos[24-1:18]);
+assign equity_lane1_deal_stage18_repeated_position100_same_position553_equal = (equity_lane1_deal_stage18_candidates[6-1:0] == equity_lane1_deal_stage17_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position100_same_position554_equal = (equity_lane1_deal_stage18_taken[6-1:0] == equity_lane1_deal_stage18_t_pos[30-1:24]);
+assign equity_lane1_deal_stage18_repeated_position100_same_position554_equal = (equity_lane1_deal_stage18_candidates[6-1:0] == equity_lane1_deal_stage17_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position100_same_position555_equal = (equity_lane1_deal_stage18_taken[6-1:0] == equity_lane1_deal_stage18_t_pos[36-1:30]);
+assign equity_lane1_deal_stage18_repeated_position100_same_position555_equal = (equity_lane1_deal_stage18_candidates[6-1:0] == equity_lane1_deal_stage17_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position100_same_position556_equal = (equity_lane1_deal_stage18_taken[6-1:0] == equity_lane1_deal_stage18_t_pos[42-1:36]);
+assign equity_lane1_deal_stage18_repeated_position100_same_position556_equal = (equity_lane1_deal_stage18_candidates[6-1:0] == equity_lane1_deal_stage17_pos_out[42-1:36]);
 
 
 
@@ -23457,31 +23566,31 @@ assign equity_lane1_deal_stage18_repeated_position100_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage18_repeated_position101_same_position557_equal = (equity_lane1_deal_stage18_taken[12-1:6] == equity_lane1_deal_stage18_t_pos[6-1:0]);
+assign equity_lane1_deal_stage18_repeated_position101_same_position557_equal = (equity_lane1_deal_stage18_candidates[12-1:6] == equity_lane1_deal_stage17_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position101_same_position558_equal = (equity_lane1_deal_stage18_taken[12-1:6] == equity_lane1_deal_stage18_t_pos[12-1:6]);
+assign equity_lane1_deal_stage18_repeated_position101_same_position558_equal = (equity_lane1_deal_stage18_candidates[12-1:6] == equity_lane1_deal_stage17_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position101_same_position559_equal = (equity_lane1_deal_stage18_taken[12-1:6] == equity_lane1_deal_stage18_t_pos[18-1:12]);
+assign equity_lane1_deal_stage18_repeated_position101_same_position559_equal = (equity_lane1_deal_stage18_candidates[12-1:6] == equity_lane1_deal_stage17_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position101_same_position560_equal = (equity_lane1_deal_stage18_taken[12-1:6] == equity_lane1_deal_stage18_t_pos[24-1:18]);
+assign equity_lane1_deal_stage18_repeated_position101_same_position560_equal = (equity_lane1_deal_stage18_candidates[12-1:6] == equity_lane1_deal_stage17_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position101_same_position561_equal = (equity_lane1_deal_stage18_taken[12-1:6] == equity_lane1_deal_stage18_t_pos[30-1:24]);
+assign equity_lane1_deal_stage18_repeated_position101_same_position561_equal = (equity_lane1_deal_stage18_candidates[12-1:6] == equity_lane1_deal_stage17_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position101_same_position562_equal = (equity_lane1_deal_stage18_taken[12-1:6] == equity_lane1_deal_stage18_t_pos[36-1:30]);
+assign equity_lane1_deal_stage18_repeated_position101_same_position562_equal = (equity_lane1_deal_stage18_candidates[12-1:6] == equity_lane1_deal_stage17_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position101_same_position563_equal = (equity_lane1_deal_stage18_taken[12-1:6] == equity_lane1_deal_stage18_t_pos[42-1:36]);
+assign equity_lane1_deal_stage18_repeated_position101_same_position563_equal = (equity_lane1_deal_stage18_candidates[12-1:6] == equity_lane1_deal_stage17_pos_out[42-1:36]);
 
 
 
@@ -23497,31 +23606,31 @@ assign equity_lane1_deal_stage18_repeated_position101_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage18_repeated_position102_same_position564_equal = (equity_lane1_deal_stage18_taken[18-1:12] == equity_lane1_deal_stage18_t_pos[6-1:0]);
+assign equity_lane1_deal_stage18_repeated_position102_same_position564_equal = (equity_lane1_deal_stage18_candidates[18-1:12] == equity_lane1_deal_stage17_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position102_same_position565_equal = (equity_lane1_deal_stage18_taken[18-1:12] == equity_lane1_deal_stage18_t_pos[12-1:6]);
+assign equity_lane1_deal_stage18_repeated_position102_same_position565_equal = (equity_lane1_deal_stage18_candidates[18-1:12] == equity_lane1_deal_stage17_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position102_same_position566_equal = (equity_lane1_deal_stage18_taken[18-1:12] == equity_lane1_deal_stage18_t_pos[18-1:12]);
+assign equity_lane1_deal_stage18_repeated_position102_same_position566_equal = (equity_lane1_deal_stage18_candidates[18-1:12] == equity_lane1_deal_stage17_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position102_same_position567_equal = (equity_lane1_deal_stage18_taken[18-1:12] == equity_lane1_deal_stage18_t_pos[24-1:18]);
+assign equity_lane1_deal_stage18_repeated_position102_same_position567_equal = (equity_lane1_deal_stage18_candidates[18-1:12] == equity_lane1_deal_stage17_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position102_same_position568_equal = (equity_lane1_deal_stage18_taken[18-1:12] == equity_lane1_deal_stage18_t_pos[30-1:24]);
+assign equity_lane1_deal_stage18_repeated_position102_same_position568_equal = (equity_lane1_deal_stage18_candidates[18-1:12] == equity_lane1_deal_stage17_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position102_same_position569_equal = (equity_lane1_deal_stage18_taken[18-1:12] == equity_lane1_deal_stage18_t_pos[36-1:30]);
+assign equity_lane1_deal_stage18_repeated_position102_same_position569_equal = (equity_lane1_deal_stage18_candidates[18-1:12] == equity_lane1_deal_stage17_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position102_same_position570_equal = (equity_lane1_deal_stage18_taken[18-1:12] == equity_lane1_deal_stage18_t_pos[42-1:36]);
+assign equity_lane1_deal_stage18_repeated_position102_same_position570_equal = (equity_lane1_deal_stage18_candidates[18-1:12] == equity_lane1_deal_stage17_pos_out[42-1:36]);
 
 
 
@@ -23537,31 +23646,31 @@ assign equity_lane1_deal_stage18_repeated_position102_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage18_repeated_position103_same_position571_equal = (equity_lane1_deal_stage18_taken[24-1:18] == equity_lane1_deal_stage18_t_pos[6-1:0]);
+assign equity_lane1_deal_stage18_repeated_position103_same_position571_equal = (equity_lane1_deal_stage18_candidates[24-1:18] == equity_lane1_deal_stage17_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position103_same_position572_equal = (equity_lane1_deal_stage18_taken[24-1:18] == equity_lane1_deal_stage18_t_pos[12-1:6]);
+assign equity_lane1_deal_stage18_repeated_position103_same_position572_equal = (equity_lane1_deal_stage18_candidates[24-1:18] == equity_lane1_deal_stage17_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position103_same_position573_equal = (equity_lane1_deal_stage18_taken[24-1:18] == equity_lane1_deal_stage18_t_pos[18-1:12]);
+assign equity_lane1_deal_stage18_repeated_position103_same_position573_equal = (equity_lane1_deal_stage18_candidates[24-1:18] == equity_lane1_deal_stage17_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position103_same_position574_equal = (equity_lane1_deal_stage18_taken[24-1:18] == equity_lane1_deal_stage18_t_pos[24-1:18]);
+assign equity_lane1_deal_stage18_repeated_position103_same_position574_equal = (equity_lane1_deal_stage18_candidates[24-1:18] == equity_lane1_deal_stage17_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position103_same_position575_equal = (equity_lane1_deal_stage18_taken[24-1:18] == equity_lane1_deal_stage18_t_pos[30-1:24]);
+assign equity_lane1_deal_stage18_repeated_position103_same_position575_equal = (equity_lane1_deal_stage18_candidates[24-1:18] == equity_lane1_deal_stage17_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position103_same_position576_equal = (equity_lane1_deal_stage18_taken[24-1:18] == equity_lane1_deal_stage18_t_pos[36-1:30]);
+assign equity_lane1_deal_stage18_repeated_position103_same_position576_equal = (equity_lane1_deal_stage18_candidates[24-1:18] == equity_lane1_deal_stage17_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position103_same_position577_equal = (equity_lane1_deal_stage18_taken[24-1:18] == equity_lane1_deal_stage18_t_pos[42-1:36]);
+assign equity_lane1_deal_stage18_repeated_position103_same_position577_equal = (equity_lane1_deal_stage18_candidates[24-1:18] == equity_lane1_deal_stage17_pos_out[42-1:36]);
 
 
 
@@ -23577,31 +23686,31 @@ assign equity_lane1_deal_stage18_repeated_position103_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage18_repeated_position104_same_position578_equal = (equity_lane1_deal_stage18_taken[30-1:24] == equity_lane1_deal_stage18_t_pos[6-1:0]);
+assign equity_lane1_deal_stage18_repeated_position104_same_position578_equal = (equity_lane1_deal_stage18_candidates[30-1:24] == equity_lane1_deal_stage17_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position104_same_position579_equal = (equity_lane1_deal_stage18_taken[30-1:24] == equity_lane1_deal_stage18_t_pos[12-1:6]);
+assign equity_lane1_deal_stage18_repeated_position104_same_position579_equal = (equity_lane1_deal_stage18_candidates[30-1:24] == equity_lane1_deal_stage17_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position104_same_position580_equal = (equity_lane1_deal_stage18_taken[30-1:24] == equity_lane1_deal_stage18_t_pos[18-1:12]);
+assign equity_lane1_deal_stage18_repeated_position104_same_position580_equal = (equity_lane1_deal_stage18_candidates[30-1:24] == equity_lane1_deal_stage17_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position104_same_position581_equal = (equity_lane1_deal_stage18_taken[30-1:24] == equity_lane1_deal_stage18_t_pos[24-1:18]);
+assign equity_lane1_deal_stage18_repeated_position104_same_position581_equal = (equity_lane1_deal_stage18_candidates[30-1:24] == equity_lane1_deal_stage17_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position104_same_position582_equal = (equity_lane1_deal_stage18_taken[30-1:24] == equity_lane1_deal_stage18_t_pos[30-1:24]);
+assign equity_lane1_deal_stage18_repeated_position104_same_position582_equal = (equity_lane1_deal_stage18_candidates[30-1:24] == equity_lane1_deal_stage17_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position104_same_position583_equal = (equity_lane1_deal_stage18_taken[30-1:24] == equity_lane1_deal_stage18_t_pos[36-1:30]);
+assign equity_lane1_deal_stage18_repeated_position104_same_position583_equal = (equity_lane1_deal_stage18_candidates[30-1:24] == equity_lane1_deal_stage17_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position104_same_position584_equal = (equity_lane1_deal_stage18_taken[30-1:24] == equity_lane1_deal_stage18_t_pos[42-1:36]);
+assign equity_lane1_deal_stage18_repeated_position104_same_position584_equal = (equity_lane1_deal_stage18_candidates[30-1:24] == equity_lane1_deal_stage17_pos_out[42-1:36]);
 
 
 
@@ -23617,31 +23726,31 @@ assign equity_lane1_deal_stage18_repeated_position104_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage18_repeated_position105_same_position585_equal = (equity_lane1_deal_stage18_taken[36-1:30] == equity_lane1_deal_stage18_t_pos[6-1:0]);
+assign equity_lane1_deal_stage18_repeated_position105_same_position585_equal = (equity_lane1_deal_stage18_candidates[36-1:30] == equity_lane1_deal_stage17_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position105_same_position586_equal = (equity_lane1_deal_stage18_taken[36-1:30] == equity_lane1_deal_stage18_t_pos[12-1:6]);
+assign equity_lane1_deal_stage18_repeated_position105_same_position586_equal = (equity_lane1_deal_stage18_candidates[36-1:30] == equity_lane1_deal_stage17_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position105_same_position587_equal = (equity_lane1_deal_stage18_taken[36-1:30] == equity_lane1_deal_stage18_t_pos[18-1:12]);
+assign equity_lane1_deal_stage18_repeated_position105_same_position587_equal = (equity_lane1_deal_stage18_candidates[36-1:30] == equity_lane1_deal_stage17_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position105_same_position588_equal = (equity_lane1_deal_stage18_taken[36-1:30] == equity_lane1_deal_stage18_t_pos[24-1:18]);
+assign equity_lane1_deal_stage18_repeated_position105_same_position588_equal = (equity_lane1_deal_stage18_candidates[36-1:30] == equity_lane1_deal_stage17_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position105_same_position589_equal = (equity_lane1_deal_stage18_taken[36-1:30] == equity_lane1_deal_stage18_t_pos[30-1:24]);
+assign equity_lane1_deal_stage18_repeated_position105_same_position589_equal = (equity_lane1_deal_stage18_candidates[36-1:30] == equity_lane1_deal_stage17_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position105_same_position590_equal = (equity_lane1_deal_stage18_taken[36-1:30] == equity_lane1_deal_stage18_t_pos[36-1:30]);
+assign equity_lane1_deal_stage18_repeated_position105_same_position590_equal = (equity_lane1_deal_stage18_candidates[36-1:30] == equity_lane1_deal_stage17_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position105_same_position591_equal = (equity_lane1_deal_stage18_taken[36-1:30] == equity_lane1_deal_stage18_t_pos[42-1:36]);
+assign equity_lane1_deal_stage18_repeated_position105_same_position591_equal = (equity_lane1_deal_stage18_candidates[36-1:30] == equity_lane1_deal_stage17_pos_out[42-1:36]);
 
 
 
@@ -23657,31 +23766,31 @@ assign equity_lane1_deal_stage18_repeated_position105_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage18_repeated_position106_same_position592_equal = (equity_lane1_deal_stage18_taken[42-1:36] == equity_lane1_deal_stage18_t_pos[6-1:0]);
+assign equity_lane1_deal_stage18_repeated_position106_same_position592_equal = (equity_lane1_deal_stage18_candidates[42-1:36] == equity_lane1_deal_stage17_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position106_same_position593_equal = (equity_lane1_deal_stage18_taken[42-1:36] == equity_lane1_deal_stage18_t_pos[12-1:6]);
+assign equity_lane1_deal_stage18_repeated_position106_same_position593_equal = (equity_lane1_deal_stage18_candidates[42-1:36] == equity_lane1_deal_stage17_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position106_same_position594_equal = (equity_lane1_deal_stage18_taken[42-1:36] == equity_lane1_deal_stage18_t_pos[18-1:12]);
+assign equity_lane1_deal_stage18_repeated_position106_same_position594_equal = (equity_lane1_deal_stage18_candidates[42-1:36] == equity_lane1_deal_stage17_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position106_same_position595_equal = (equity_lane1_deal_stage18_taken[42-1:36] == equity_lane1_deal_stage18_t_pos[24-1:18]);
+assign equity_lane1_deal_stage18_repeated_position106_same_position595_equal = (equity_lane1_deal_stage18_candidates[42-1:36] == equity_lane1_deal_stage17_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position106_same_position596_equal = (equity_lane1_deal_stage18_taken[42-1:36] == equity_lane1_deal_stage18_t_pos[30-1:24]);
+assign equity_lane1_deal_stage18_repeated_position106_same_position596_equal = (equity_lane1_deal_stage18_candidates[42-1:36] == equity_lane1_deal_stage17_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position106_same_position597_equal = (equity_lane1_deal_stage18_taken[42-1:36] == equity_lane1_deal_stage18_t_pos[36-1:30]);
+assign equity_lane1_deal_stage18_repeated_position106_same_position597_equal = (equity_lane1_deal_stage18_candidates[42-1:36] == equity_lane1_deal_stage17_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position106_same_position598_equal = (equity_lane1_deal_stage18_taken[42-1:36] == equity_lane1_deal_stage18_t_pos[42-1:36]);
+assign equity_lane1_deal_stage18_repeated_position106_same_position598_equal = (equity_lane1_deal_stage18_candidates[42-1:36] == equity_lane1_deal_stage17_pos_out[42-1:36]);
 
 
 
@@ -23697,31 +23806,31 @@ assign equity_lane1_deal_stage18_repeated_position106_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage18_repeated_position107_same_position599_equal = (equity_lane1_deal_stage18_taken[48-1:42] == equity_lane1_deal_stage18_t_pos[6-1:0]);
+assign equity_lane1_deal_stage18_repeated_position107_same_position599_equal = (equity_lane1_deal_stage18_candidates[48-1:42] == equity_lane1_deal_stage17_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position107_same_position600_equal = (equity_lane1_deal_stage18_taken[48-1:42] == equity_lane1_deal_stage18_t_pos[12-1:6]);
+assign equity_lane1_deal_stage18_repeated_position107_same_position600_equal = (equity_lane1_deal_stage18_candidates[48-1:42] == equity_lane1_deal_stage17_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position107_same_position601_equal = (equity_lane1_deal_stage18_taken[48-1:42] == equity_lane1_deal_stage18_t_pos[18-1:12]);
+assign equity_lane1_deal_stage18_repeated_position107_same_position601_equal = (equity_lane1_deal_stage18_candidates[48-1:42] == equity_lane1_deal_stage17_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position107_same_position602_equal = (equity_lane1_deal_stage18_taken[48-1:42] == equity_lane1_deal_stage18_t_pos[24-1:18]);
+assign equity_lane1_deal_stage18_repeated_position107_same_position602_equal = (equity_lane1_deal_stage18_candidates[48-1:42] == equity_lane1_deal_stage17_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position107_same_position603_equal = (equity_lane1_deal_stage18_taken[48-1:42] == equity_lane1_deal_stage18_t_pos[30-1:24]);
+assign equity_lane1_deal_stage18_repeated_position107_same_position603_equal = (equity_lane1_deal_stage18_candidates[48-1:42] == equity_lane1_deal_stage17_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position107_same_position604_equal = (equity_lane1_deal_stage18_taken[48-1:42] == equity_lane1_deal_stage18_t_pos[36-1:30]);
+assign equity_lane1_deal_stage18_repeated_position107_same_position604_equal = (equity_lane1_deal_stage18_candidates[48-1:42] == equity_lane1_deal_stage17_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position107_same_position605_equal = (equity_lane1_deal_stage18_taken[48-1:42] == equity_lane1_deal_stage18_t_pos[42-1:36]);
+assign equity_lane1_deal_stage18_repeated_position107_same_position605_equal = (equity_lane1_deal_stage18_candidates[48-1:42] == equity_lane1_deal_stage17_pos_out[42-1:36]);
 
 
 
@@ -23737,31 +23846,31 @@ assign equity_lane1_deal_stage18_repeated_position107_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage18_repeated_position108_same_position606_equal = (equity_lane1_deal_stage18_taken[54-1:48] == equity_lane1_deal_stage18_t_pos[6-1:0]);
+assign equity_lane1_deal_stage18_repeated_position108_same_position606_equal = (equity_lane1_deal_stage18_candidates[54-1:48] == equity_lane1_deal_stage17_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position108_same_position607_equal = (equity_lane1_deal_stage18_taken[54-1:48] == equity_lane1_deal_stage18_t_pos[12-1:6]);
+assign equity_lane1_deal_stage18_repeated_position108_same_position607_equal = (equity_lane1_deal_stage18_candidates[54-1:48] == equity_lane1_deal_stage17_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position108_same_position608_equal = (equity_lane1_deal_stage18_taken[54-1:48] == equity_lane1_deal_stage18_t_pos[18-1:12]);
+assign equity_lane1_deal_stage18_repeated_position108_same_position608_equal = (equity_lane1_deal_stage18_candidates[54-1:48] == equity_lane1_deal_stage17_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position108_same_position609_equal = (equity_lane1_deal_stage18_taken[54-1:48] == equity_lane1_deal_stage18_t_pos[24-1:18]);
+assign equity_lane1_deal_stage18_repeated_position108_same_position609_equal = (equity_lane1_deal_stage18_candidates[54-1:48] == equity_lane1_deal_stage17_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position108_same_position610_equal = (equity_lane1_deal_stage18_taken[54-1:48] == equity_lane1_deal_stage18_t_pos[30-1:24]);
+assign equity_lane1_deal_stage18_repeated_position108_same_position610_equal = (equity_lane1_deal_stage18_candidates[54-1:48] == equity_lane1_deal_stage17_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position108_same_position611_equal = (equity_lane1_deal_stage18_taken[54-1:48] == equity_lane1_deal_stage18_t_pos[36-1:30]);
+assign equity_lane1_deal_stage18_repeated_position108_same_position611_equal = (equity_lane1_deal_stage18_candidates[54-1:48] == equity_lane1_deal_stage17_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position108_same_position612_equal = (equity_lane1_deal_stage18_taken[54-1:48] == equity_lane1_deal_stage18_t_pos[42-1:36]);
+assign equity_lane1_deal_stage18_repeated_position108_same_position612_equal = (equity_lane1_deal_stage18_candidates[54-1:48] == equity_lane1_deal_stage17_pos_out[42-1:36]);
 
 
 
@@ -23777,31 +23886,31 @@ assign equity_lane1_deal_stage18_repeated_position108_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage18_repeated_position109_same_position613_equal = (equity_lane1_deal_stage18_taken[60-1:54] == equity_lane1_deal_stage18_t_pos[6-1:0]);
+assign equity_lane1_deal_stage18_repeated_position109_same_position613_equal = (equity_lane1_deal_stage18_candidates[60-1:54] == equity_lane1_deal_stage17_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position109_same_position614_equal = (equity_lane1_deal_stage18_taken[60-1:54] == equity_lane1_deal_stage18_t_pos[12-1:6]);
+assign equity_lane1_deal_stage18_repeated_position109_same_position614_equal = (equity_lane1_deal_stage18_candidates[60-1:54] == equity_lane1_deal_stage17_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position109_same_position615_equal = (equity_lane1_deal_stage18_taken[60-1:54] == equity_lane1_deal_stage18_t_pos[18-1:12]);
+assign equity_lane1_deal_stage18_repeated_position109_same_position615_equal = (equity_lane1_deal_stage18_candidates[60-1:54] == equity_lane1_deal_stage17_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position109_same_position616_equal = (equity_lane1_deal_stage18_taken[60-1:54] == equity_lane1_deal_stage18_t_pos[24-1:18]);
+assign equity_lane1_deal_stage18_repeated_position109_same_position616_equal = (equity_lane1_deal_stage18_candidates[60-1:54] == equity_lane1_deal_stage17_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position109_same_position617_equal = (equity_lane1_deal_stage18_taken[60-1:54] == equity_lane1_deal_stage18_t_pos[30-1:24]);
+assign equity_lane1_deal_stage18_repeated_position109_same_position617_equal = (equity_lane1_deal_stage18_candidates[60-1:54] == equity_lane1_deal_stage17_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position109_same_position618_equal = (equity_lane1_deal_stage18_taken[60-1:54] == equity_lane1_deal_stage18_t_pos[36-1:30]);
+assign equity_lane1_deal_stage18_repeated_position109_same_position618_equal = (equity_lane1_deal_stage18_candidates[60-1:54] == equity_lane1_deal_stage17_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage18_repeated_position109_same_position619_equal = (equity_lane1_deal_stage18_taken[60-1:54] == equity_lane1_deal_stage18_t_pos[42-1:36]);
+assign equity_lane1_deal_stage18_repeated_position109_same_position619_equal = (equity_lane1_deal_stage18_candidates[60-1:54] == equity_lane1_deal_stage17_pos_out[42-1:36]);
 
 
 
@@ -23814,6 +23923,11 @@ assign equity_lane1_deal_stage18_repeated_position109_any_set199_hit = (equity_l
 
 
 assign equity_lane1_deal_stage18_repeated_position109_groups = equity_lane1_deal_stage18_repeated_position109_gathered;
+
+
+always @(posedge clk) begin: equity_lane1_deal_stage18_compare_early
+    equity_lane1_deal_stage18_repeated <= equity_lane1_deal_stage18_compared;
+end
 
 
 always @(equity_lane1_slot_stream18_word, equity_lane1_deal_stage18_exact_q, equity_lane1_delay_line18_d_out, equity_lane1_deal_stage18_mask_q) begin: equity_lane1_deal_stage18_masking
@@ -23948,35 +24062,35 @@ end
 
 
 
-assign equity_lane1_deal_stage19_repeated_position110_same_position620_equal = (equity_lane1_deal_stage19_taken[6-1:0] == equity_lane1_deal_stage19_t_pos[6-1:0]);
+assign equity_lane1_deal_stage19_repeated_position110_same_position620_equal = (equity_lane1_deal_stage19_candidates[6-1:0] == equity_lane1_deal_stage18_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position110_same_position621_equal = (equity_lane1_deal_stage19_taken[6-1:0] == equity_lane1_deal_stage19_t_pos[12-1:6]);
+assign equity_lane1_deal_stage19_repeated_position110_same_position621_equal = (equity_lane1_deal_stage19_candidates[6-1:0] == equity_lane1_deal_stage18_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position110_same_position622_equal = (equity_lane1_deal_stage19_taken[6-1:0] == equity_lane1_deal_stage19_t_pos[18-1:12]);
+assign equity_lane1_deal_stage19_repeated_position110_same_position622_equal = (equity_lane1_deal_stage19_candidates[6-1:0] == equity_lane1_deal_stage18_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position110_same_position623_equal = (equity_lane1_deal_stage19_taken[6-1:0] == equity_lane1_deal_stage19_t_pos[24-1:18]);
+assign equity_lane1_deal_stage19_repeated_position110_same_position623_equal = (equity_lane1_deal_stage19_candidates[6-1:0] == equity_lane1_deal_stage18_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position110_same_position624_equal = (equity_lane1_deal_stage19_taken[6-1:0] == equity_lane1_deal_stage19_t_pos[30-1:24]);
+assign equity_lane1_deal_stage19_repeated_position110_same_position624_equal = (equity_lane1_deal_stage19_candidates[6-1:0] == equity_lane1_deal_stage18_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position110_same_position625_equal = (equity_lane1_deal_stage19_taken[6-1:0] == equity_lane1_deal_stage19_t_pos[36-1:30]);
+assign equity_lane1_deal_stage19_repeated_position110_same_position625_equal = (equity_lane1_deal_stage19_candidates[6-1:0] == equity_lane1_deal_stage18_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position110_same_position626_equal = (equity_lane1_deal_stage19_taken[6-1:0] == equity_lane1_deal_stage19_t_pos[42-1:36]);
+assign equity_lane1_deal_stage19_repeated_position110_same_position626_equal = (equity_lane1_deal_stage19_candidates[6-1:0] == equity_lane1_deal_stage18_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position110_same_position627_equal = (equity_lane1_deal_stage19_taken[6-1:0] == equity_lane1_deal_stage19_t_pos[48-1:42]);
+assign equity_lane1_deal_stage19_repeated_position110_same_position627_equal = (equity_lane1_deal_stage19_candidates[6-1:0] == equity_lane1_deal_stage18_pos_out[48-1:42]);
 
 
 
@@ -23992,35 +24106,35 @@ assign equity_lane1_deal_stage19_repeated_position110_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage19_repeated_position111_same_position628_equal = (equity_lane1_deal_stage19_taken[12-1:6] == equity_lane1_deal_stage19_t_pos[6-1:0]);
+assign equity_lane1_deal_stage19_repeated_position111_same_position628_equal = (equity_lane1_deal_stage19_candidates[12-1:6] == equity_lane1_deal_stage18_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position111_same_position629_equal = (equity_lane1_deal_stage19_taken[12-1:6] == equity_lane1_deal_stage19_t_pos[12-1:6]);
+assign equity_lane1_deal_stage19_repeated_position111_same_position629_equal = (equity_lane1_deal_stage19_candidates[12-1:6] == equity_lane1_deal_stage18_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position111_same_position630_equal = (equity_lane1_deal_stage19_taken[12-1:6] == equity_lane1_deal_stage19_t_pos[18-1:12]);
+assign equity_lane1_deal_stage19_repeated_position111_same_position630_equal = (equity_lane1_deal_stage19_candidates[12-1:6] == equity_lane1_deal_stage18_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position111_same_position631_equal = (equity_lane1_deal_stage19_taken[12-1:6] == equity_lane1_deal_stage19_t_pos[24-1:18]);
+assign equity_lane1_deal_stage19_repeated_position111_same_position631_equal = (equity_lane1_deal_stage19_candidates[12-1:6] == equity_lane1_deal_stage18_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position111_same_position632_equal = (equity_lane1_deal_stage19_taken[12-1:6] == equity_lane1_deal_stage19_t_pos[30-1:24]);
+assign equity_lane1_deal_stage19_repeated_position111_same_position632_equal = (equity_lane1_deal_stage19_candidates[12-1:6] == equity_lane1_deal_stage18_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position111_same_position633_equal = (equity_lane1_deal_stage19_taken[12-1:6] == equity_lane1_deal_stage19_t_pos[36-1:30]);
+assign equity_lane1_deal_stage19_repeated_position111_same_position633_equal = (equity_lane1_deal_stage19_candidates[12-1:6] == equity_lane1_deal_stage18_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position111_same_position634_equal = (equity_lane1_deal_stage19_taken[12-1:6] == equity_lane1_deal_stage19_t_pos[42-1:36]);
+assign equity_lane1_deal_stage19_repeated_position111_same_position634_equal = (equity_lane1_deal_stage19_candidates[12-1:6] == equity_lane1_deal_stage18_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position111_same_position635_equal = (equity_lane1_deal_stage19_taken[12-1:6] == equity_lane1_deal_stage19_t_pos[48-1:42]);
+assign equity_lane1_deal_stage19_repeated_position111_same_position635_equal = (equity_lane1_deal_stage19_candidates[12-1:6] == equity_lane1_deal_stage18_pos_out[48-1:42]);
 
 
 
@@ -24036,35 +24150,35 @@ assign equity_lane1_deal_stage19_repeated_position111_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage19_repeated_position112_same_position636_equal = (equity_lane1_deal_stage19_taken[18-1:12] == equity_lane1_deal_stage19_t_pos[6-1:0]);
+assign equity_lane1_deal_stage19_repeated_position112_same_position636_equal = (equity_lane1_deal_stage19_candidates[18-1:12] == equity_lane1_deal_stage18_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position112_same_position637_equal = (equity_lane1_deal_stage19_taken[18-1:12] == equity_lane1_deal_stage19_t_pos[12-1:6]);
+assign equity_lane1_deal_stage19_repeated_position112_same_position637_equal = (equity_lane1_deal_stage19_candidates[18-1:12] == equity_lane1_deal_stage18_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position112_same_position638_equal = (equity_lane1_deal_stage19_taken[18-1:12] == equity_lane1_deal_stage19_t_pos[18-1:12]);
+assign equity_lane1_deal_stage19_repeated_position112_same_position638_equal = (equity_lane1_deal_stage19_candidates[18-1:12] == equity_lane1_deal_stage18_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position112_same_position639_equal = (equity_lane1_deal_stage19_taken[18-1:12] == equity_lane1_deal_stage19_t_pos[24-1:18]);
+assign equity_lane1_deal_stage19_repeated_position112_same_position639_equal = (equity_lane1_deal_stage19_candidates[18-1:12] == equity_lane1_deal_stage18_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position112_same_position640_equal = (equity_lane1_deal_stage19_taken[18-1:12] == equity_lane1_deal_stage19_t_pos[30-1:24]);
+assign equity_lane1_deal_stage19_repeated_position112_same_position640_equal = (equity_lane1_deal_stage19_candidates[18-1:12] == equity_lane1_deal_stage18_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position112_same_position641_equal = (equity_lane1_deal_stage19_taken[18-1:12] == equity_lane1_deal_stage19_t_pos[36-1:30]);
+assign equity_lane1_deal_stage19_repeated_position112_same_position641_equal = (equity_lane1_deal_stage19_candidates[18-1:12] == equity_lane1_deal_stage18_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position112_same_position642_equal = (equity_lane1_deal_stage19_taken[18-1:12] == equity_lane1_deal_stage19_t_pos[42-1:36]);
+assign equity_lane1_deal_stage19_repeated_position112_same_position642_equal = (equity_lane1_deal_stage19_candidates[18-1:12] == equity_lane1_deal_stage18_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position112_same_position643_equal = (equity_lane1_deal_stage19_taken[18-1:12] == equity_lane1_deal_stage19_t_pos[48-1:42]);
+assign equity_lane1_deal_stage19_repeated_position112_same_position643_equal = (equity_lane1_deal_stage19_candidates[18-1:12] == equity_lane1_deal_stage18_pos_out[48-1:42]);
 
 
 
@@ -24080,35 +24194,35 @@ assign equity_lane1_deal_stage19_repeated_position112_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage19_repeated_position113_same_position644_equal = (equity_lane1_deal_stage19_taken[24-1:18] == equity_lane1_deal_stage19_t_pos[6-1:0]);
+assign equity_lane1_deal_stage19_repeated_position113_same_position644_equal = (equity_lane1_deal_stage19_candidates[24-1:18] == equity_lane1_deal_stage18_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position113_same_position645_equal = (equity_lane1_deal_stage19_taken[24-1:18] == equity_lane1_deal_stage19_t_pos[12-1:6]);
+assign equity_lane1_deal_stage19_repeated_position113_same_position645_equal = (equity_lane1_deal_stage19_candidates[24-1:18] == equity_lane1_deal_stage18_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position113_same_position646_equal = (equity_lane1_deal_stage19_taken[24-1:18] == equity_lane1_deal_stage19_t_pos[18-1:12]);
+assign equity_lane1_deal_stage19_repeated_position113_same_position646_equal = (equity_lane1_deal_stage19_candidates[24-1:18] == equity_lane1_deal_stage18_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position113_same_position647_equal = (equity_lane1_deal_stage19_taken[24-1:18] == equity_lane1_deal_stage19_t_pos[24-1:18]);
+assign equity_lane1_deal_stage19_repeated_position113_same_position647_equal = (equity_lane1_deal_stage19_candidates[24-1:18] == equity_lane1_deal_stage18_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position113_same_position648_equal = (equity_lane1_deal_stage19_taken[24-1:18] == equity_lane1_deal_stage19_t_pos[30-1:24]);
+assign equity_lane1_deal_stage19_repeated_position113_same_position648_equal = (equity_lane1_deal_stage19_candidates[24-1:18] == equity_lane1_deal_stage18_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position113_same_position649_equal = (equity_lane1_deal_stage19_taken[24-1:18] == equity_lane1_deal_stage19_t_pos[36-1:30]);
+assign equity_lane1_deal_stage19_repeated_position113_same_position649_equal = (equity_lane1_deal_stage19_candidates[24-1:18] == equity_lane1_deal_stage18_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position113_same_position650_equal = (equity_lane1_deal_stage19_taken[24-1:18] == equity_lane1_deal_stage19_t_pos[42-1:36]);
+assign equity_lane1_deal_stage19_repeated_position113_same_position650_equal = (equity_lane1_deal_stage19_candidates[24-1:18] == equity_lane1_deal_stage18_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position113_same_position651_equal = (equity_lane1_deal_stage19_taken[24-1:18] == equity_lane1_deal_stage19_t_pos[48-1:42]);
+assign equity_lane1_deal_stage19_repeated_position113_same_position651_equal = (equity_lane1_deal_stage19_candidates[24-1:18] == equity_lane1_deal_stage18_pos_out[48-1:42]);
 
 
 
@@ -24124,35 +24238,35 @@ assign equity_lane1_deal_stage19_repeated_position113_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage19_repeated_position114_same_position652_equal = (equity_lane1_deal_stage19_taken[30-1:24] == equity_lane1_deal_stage19_t_pos[6-1:0]);
+assign equity_lane1_deal_stage19_repeated_position114_same_position652_equal = (equity_lane1_deal_stage19_candidates[30-1:24] == equity_lane1_deal_stage18_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position114_same_position653_equal = (equity_lane1_deal_stage19_taken[30-1:24] == equity_lane1_deal_stage19_t_pos[12-1:6]);
+assign equity_lane1_deal_stage19_repeated_position114_same_position653_equal = (equity_lane1_deal_stage19_candidates[30-1:24] == equity_lane1_deal_stage18_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position114_same_position654_equal = (equity_lane1_deal_stage19_taken[30-1:24] == equity_lane1_deal_stage19_t_pos[18-1:12]);
+assign equity_lane1_deal_stage19_repeated_position114_same_position654_equal = (equity_lane1_deal_stage19_candidates[30-1:24] == equity_lane1_deal_stage18_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position114_same_position655_equal = (equity_lane1_deal_stage19_taken[30-1:24] == equity_lane1_deal_stage19_t_pos[24-1:18]);
+assign equity_lane1_deal_stage19_repeated_position114_same_position655_equal = (equity_lane1_deal_stage19_candidates[30-1:24] == equity_lane1_deal_stage18_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position114_same_position656_equal = (equity_lane1_deal_stage19_taken[30-1:24] == equity_lane1_deal_stage19_t_pos[30-1:24]);
+assign equity_lane1_deal_stage19_repeated_position114_same_position656_equal = (equity_lane1_deal_stage19_candidates[30-1:24] == equity_lane1_deal_stage18_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position114_same_position657_equal = (equity_lane1_deal_stage19_taken[30-1:24] == equity_lane1_deal_stage19_t_pos[36-1:30]);
+assign equity_lane1_deal_stage19_repeated_position114_same_position657_equal = (equity_lane1_deal_stage19_candidates[30-1:24] == equity_lane1_deal_stage18_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position114_same_position658_equal = (equity_lane1_deal_stage19_taken[30-1:24] == equity_lane1_deal_stage19_t_pos[42-1:36]);
+assign equity_lane1_deal_stage19_repeated_position114_same_position658_equal = (equity_lane1_deal_stage19_candidates[30-1:24] == equity_lane1_deal_stage18_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position114_same_position659_equal = (equity_lane1_deal_stage19_taken[30-1:24] == equity_lane1_deal_stage19_t_pos[48-1:42]);
+assign equity_lane1_deal_stage19_repeated_position114_same_position659_equal = (equity_lane1_deal_stage19_candidates[30-1:24] == equity_lane1_deal_stage18_pos_out[48-1:42]);
 
 
 
@@ -24168,35 +24282,35 @@ assign equity_lane1_deal_stage19_repeated_position114_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage19_repeated_position115_same_position660_equal = (equity_lane1_deal_stage19_taken[36-1:30] == equity_lane1_deal_stage19_t_pos[6-1:0]);
+assign equity_lane1_deal_stage19_repeated_position115_same_position660_equal = (equity_lane1_deal_stage19_candidates[36-1:30] == equity_lane1_deal_stage18_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position115_same_position661_equal = (equity_lane1_deal_stage19_taken[36-1:30] == equity_lane1_deal_stage19_t_pos[12-1:6]);
+assign equity_lane1_deal_stage19_repeated_position115_same_position661_equal = (equity_lane1_deal_stage19_candidates[36-1:30] == equity_lane1_deal_stage18_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position115_same_position662_equal = (equity_lane1_deal_stage19_taken[36-1:30] == equity_lane1_deal_stage19_t_pos[18-1:12]);
+assign equity_lane1_deal_stage19_repeated_position115_same_position662_equal = (equity_lane1_deal_stage19_candidates[36-1:30] == equity_lane1_deal_stage18_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position115_same_position663_equal = (equity_lane1_deal_stage19_taken[36-1:30] == equity_lane1_deal_stage19_t_pos[24-1:18]);
+assign equity_lane1_deal_stage19_repeated_position115_same_position663_equal = (equity_lane1_deal_stage19_candidates[36-1:30] == equity_lane1_deal_stage18_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position115_same_position664_equal = (equity_lane1_deal_stage19_taken[36-1:30] == equity_lane1_deal_stage19_t_pos[30-1:24]);
+assign equity_lane1_deal_stage19_repeated_position115_same_position664_equal = (equity_lane1_deal_stage19_candidates[36-1:30] == equity_lane1_deal_stage18_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position115_same_position665_equal = (equity_lane1_deal_stage19_taken[36-1:30] == equity_lane1_deal_stage19_t_pos[36-1:30]);
+assign equity_lane1_deal_stage19_repeated_position115_same_position665_equal = (equity_lane1_deal_stage19_candidates[36-1:30] == equity_lane1_deal_stage18_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position115_same_position666_equal = (equity_lane1_deal_stage19_taken[36-1:30] == equity_lane1_deal_stage19_t_pos[42-1:36]);
+assign equity_lane1_deal_stage19_repeated_position115_same_position666_equal = (equity_lane1_deal_stage19_candidates[36-1:30] == equity_lane1_deal_stage18_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position115_same_position667_equal = (equity_lane1_deal_stage19_taken[36-1:30] == equity_lane1_deal_stage19_t_pos[48-1:42]);
+assign equity_lane1_deal_stage19_repeated_position115_same_position667_equal = (equity_lane1_deal_stage19_candidates[36-1:30] == equity_lane1_deal_stage18_pos_out[48-1:42]);
 
 
 
@@ -24212,35 +24326,35 @@ assign equity_lane1_deal_stage19_repeated_position115_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage19_repeated_position116_same_position668_equal = (equity_lane1_deal_stage19_taken[42-1:36] == equity_lane1_deal_stage19_t_pos[6-1:0]);
+assign equity_lane1_deal_stage19_repeated_position116_same_position668_equal = (equity_lane1_deal_stage19_candidates[42-1:36] == equity_lane1_deal_stage18_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position116_same_position669_equal = (equity_lane1_deal_stage19_taken[42-1:36] == equity_lane1_deal_stage19_t_pos[12-1:6]);
+assign equity_lane1_deal_stage19_repeated_position116_same_position669_equal = (equity_lane1_deal_stage19_candidates[42-1:36] == equity_lane1_deal_stage18_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position116_same_position670_equal = (equity_lane1_deal_stage19_taken[42-1:36] == equity_lane1_deal_stage19_t_pos[18-1:12]);
+assign equity_lane1_deal_stage19_repeated_position116_same_position670_equal = (equity_lane1_deal_stage19_candidates[42-1:36] == equity_lane1_deal_stage18_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position116_same_position671_equal = (equity_lane1_deal_stage19_taken[42-1:36] == equity_lane1_deal_stage19_t_pos[24-1:18]);
+assign equity_lane1_deal_stage19_repeated_position116_same_position671_equal = (equity_lane1_deal_stage19_candidates[42-1:36] == equity_lane1_deal_stage18_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position116_same_position672_equal = (equity_lane1_deal_stage19_taken[42-1:36] == equity_lane1_deal_stage19_t_pos[30-1:24]);
+assign equity_lane1_deal_stage19_repeated_position116_same_position672_equal = (equity_lane1_deal_stage19_candidates[42-1:36] == equity_lane1_deal_stage18_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position116_same_position673_equal = (equity_lane1_deal_stage19_taken[42-1:36] == equity_lane1_deal_stage19_t_pos[36-1:30]);
+assign equity_lane1_deal_stage19_repeated_position116_same_position673_equal = (equity_lane1_deal_stage19_candidates[42-1:36] == equity_lane1_deal_stage18_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position116_same_position674_equal = (equity_lane1_deal_stage19_taken[42-1:36] == equity_lane1_deal_stage19_t_pos[42-1:36]);
+assign equity_lane1_deal_stage19_repeated_position116_same_position674_equal = (equity_lane1_deal_stage19_candidates[42-1:36] == equity_lane1_deal_stage18_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position116_same_position675_equal = (equity_lane1_deal_stage19_taken[42-1:36] == equity_lane1_deal_stage19_t_pos[48-1:42]);
+assign equity_lane1_deal_stage19_repeated_position116_same_position675_equal = (equity_lane1_deal_stage19_candidates[42-1:36] == equity_lane1_deal_stage18_pos_out[48-1:42]);
 
 
 
@@ -24256,35 +24370,35 @@ assign equity_lane1_deal_stage19_repeated_position116_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage19_repeated_position117_same_position676_equal = (equity_lane1_deal_stage19_taken[48-1:42] == equity_lane1_deal_stage19_t_pos[6-1:0]);
+assign equity_lane1_deal_stage19_repeated_position117_same_position676_equal = (equity_lane1_deal_stage19_candidates[48-1:42] == equity_lane1_deal_stage18_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position117_same_position677_equal = (equity_lane1_deal_stage19_taken[48-1:42] == equity_lane1_deal_stage19_t_pos[12-1:6]);
+assign equity_lane1_deal_stage19_repeated_position117_same_position677_equal = (equity_lane1_deal_stage19_candidates[48-1:42] == equity_lane1_deal_stage18_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position117_same_position678_equal = (equity_lane1_deal_stage19_taken[48-1:42] == equity_lane1_deal_stage19_t_pos[18-1:12]);
+assign equity_lane1_deal_stage19_repeated_position117_same_position678_equal = (equity_lane1_deal_stage19_candidates[48-1:42] == equity_lane1_deal_stage18_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position117_same_position679_equal = (equity_lane1_deal_stage19_taken[48-1:42] == equity_lane1_deal_stage19_t_pos[24-1:18]);
+assign equity_lane1_deal_stage19_repeated_position117_same_position679_equal = (equity_lane1_deal_stage19_candidates[48-1:42] == equity_lane1_deal_stage18_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position117_same_position680_equal = (equity_lane1_deal_stage19_taken[48-1:42] == equity_lane1_deal_stage19_t_pos[30-1:24]);
+assign equity_lane1_deal_stage19_repeated_position117_same_position680_equal = (equity_lane1_deal_stage19_candidates[48-1:42] == equity_lane1_deal_stage18_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position117_same_position681_equal = (equity_lane1_deal_stage19_taken[48-1:42] == equity_lane1_deal_stage19_t_pos[36-1:30]);
+assign equity_lane1_deal_stage19_repeated_position117_same_position681_equal = (equity_lane1_deal_stage19_candidates[48-1:42] == equity_lane1_deal_stage18_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position117_same_position682_equal = (equity_lane1_deal_stage19_taken[48-1:42] == equity_lane1_deal_stage19_t_pos[42-1:36]);
+assign equity_lane1_deal_stage19_repeated_position117_same_position682_equal = (equity_lane1_deal_stage19_candidates[48-1:42] == equity_lane1_deal_stage18_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position117_same_position683_equal = (equity_lane1_deal_stage19_taken[48-1:42] == equity_lane1_deal_stage19_t_pos[48-1:42]);
+assign equity_lane1_deal_stage19_repeated_position117_same_position683_equal = (equity_lane1_deal_stage19_candidates[48-1:42] == equity_lane1_deal_stage18_pos_out[48-1:42]);
 
 
 
@@ -24300,35 +24414,35 @@ assign equity_lane1_deal_stage19_repeated_position117_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage19_repeated_position118_same_position684_equal = (equity_lane1_deal_stage19_taken[54-1:48] == equity_lane1_deal_stage19_t_pos[6-1:0]);
+assign equity_lane1_deal_stage19_repeated_position118_same_position684_equal = (equity_lane1_deal_stage19_candidates[54-1:48] == equity_lane1_deal_stage18_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position118_same_position685_equal = (equity_lane1_deal_stage19_taken[54-1:48] == equity_lane1_deal_stage19_t_pos[12-1:6]);
+assign equity_lane1_deal_stage19_repeated_position118_same_position685_equal = (equity_lane1_deal_stage19_candidates[54-1:48] == equity_lane1_deal_stage18_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position118_same_position686_equal = (equity_lane1_deal_stage19_taken[54-1:48] == equity_lane1_deal_stage19_t_pos[18-1:12]);
+assign equity_lane1_deal_stage19_repeated_position118_same_position686_equal = (equity_lane1_deal_stage19_candidates[54-1:48] == equity_lane1_deal_stage18_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position118_same_position687_equal = (equity_lane1_deal_stage19_taken[54-1:48] == equity_lane1_deal_stage19_t_pos[24-1:18]);
+assign equity_lane1_deal_stage19_repeated_position118_same_position687_equal = (equity_lane1_deal_stage19_candidates[54-1:48] == equity_lane1_deal_stage18_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position118_same_position688_equal = (equity_lane1_deal_stage19_taken[54-1:48] == equity_lane1_deal_stage19_t_pos[30-1:24]);
+assign equity_lane1_deal_stage19_repeated_position118_same_position688_equal = (equity_lane1_deal_stage19_candidates[54-1:48] == equity_lane1_deal_stage18_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position118_same_position689_equal = (equity_lane1_deal_stage19_taken[54-1:48] == equity_lane1_deal_stage19_t_pos[36-1:30]);
+assign equity_lane1_deal_stage19_repeated_position118_same_position689_equal = (equity_lane1_deal_stage19_candidates[54-1:48] == equity_lane1_deal_stage18_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position118_same_position690_equal = (equity_lane1_deal_stage19_taken[54-1:48] == equity_lane1_deal_stage19_t_pos[42-1:36]);
+assign equity_lane1_deal_stage19_repeated_position118_same_position690_equal = (equity_lane1_deal_stage19_candidates[54-1:48] == equity_lane1_deal_stage18_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position118_same_position691_equal = (equity_lane1_deal_stage19_taken[54-1:48] == equity_lane1_deal_stage19_t_pos[48-1:42]);
+assign equity_lane1_deal_stage19_repeated_position118_same_position691_equal = (equity_lane1_deal_stage19_candidates[54-1:48] == equity_lane1_deal_stage18_pos_out[48-1:42]);
 
 
 
@@ -24344,35 +24458,35 @@ assign equity_lane1_deal_stage19_repeated_position118_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage19_repeated_position119_same_position692_equal = (equity_lane1_deal_stage19_taken[60-1:54] == equity_lane1_deal_stage19_t_pos[6-1:0]);
+assign equity_lane1_deal_stage19_repeated_position119_same_position692_equal = (equity_lane1_deal_stage19_candidates[60-1:54] == equity_lane1_deal_stage18_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position119_same_position693_equal = (equity_lane1_deal_stage19_taken[60-1:54] == equity_lane1_deal_stage19_t_pos[12-1:6]);
+assign equity_lane1_deal_stage19_repeated_position119_same_position693_equal = (equity_lane1_deal_stage19_candidates[60-1:54] == equity_lane1_deal_stage18_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position119_same_position694_equal = (equity_lane1_deal_stage19_taken[60-1:54] == equity_lane1_deal_stage19_t_pos[18-1:12]);
+assign equity_lane1_deal_stage19_repeated_position119_same_position694_equal = (equity_lane1_deal_stage19_candidates[60-1:54] == equity_lane1_deal_stage18_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position119_same_position695_equal = (equity_lane1_deal_stage19_taken[60-1:54] == equity_lane1_deal_stage19_t_pos[24-1:18]);
+assign equity_lane1_deal_stage19_repeated_position119_same_position695_equal = (equity_lane1_deal_stage19_candidates[60-1:54] == equity_lane1_deal_stage18_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position119_same_position696_equal = (equity_lane1_deal_stage19_taken[60-1:54] == equity_lane1_deal_stage19_t_pos[30-1:24]);
+assign equity_lane1_deal_stage19_repeated_position119_same_position696_equal = (equity_lane1_deal_stage19_candidates[60-1:54] == equity_lane1_deal_stage18_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position119_same_position697_equal = (equity_lane1_deal_stage19_taken[60-1:54] == equity_lane1_deal_stage19_t_pos[36-1:30]);
+assign equity_lane1_deal_stage19_repeated_position119_same_position697_equal = (equity_lane1_deal_stage19_candidates[60-1:54] == equity_lane1_deal_stage18_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position119_same_position698_equal = (equity_lane1_deal_stage19_taken[60-1:54] == equity_lane1_deal_stage19_t_pos[42-1:36]);
+assign equity_lane1_deal_stage19_repeated_position119_same_position698_equal = (equity_lane1_deal_stage19_candidates[60-1:54] == equity_lane1_deal_stage18_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage19_repeated_position119_same_position699_equal = (equity_lane1_deal_stage19_taken[60-1:54] == equity_lane1_deal_stage19_t_pos[48-1:42]);
+assign equity_lane1_deal_stage19_repeated_position119_same_position699_equal = (equity_lane1_deal_stage19_candidates[60-1:54] == equity_lane1_deal_stage18_pos_out[48-1:42]);
 
 
 
@@ -24385,6 +24499,11 @@ assign equity_lane1_deal_stage19_repeated_position119_any_set219_hit = (equity_l
 
 
 assign equity_lane1_deal_stage19_repeated_position119_groups = equity_lane1_deal_stage19_repeated_position119_gathered;
+
+
+always @(posedge clk) begin: equity_lane1_deal_stage19_compare_early
+    equity_lane1_deal_stage19_repeated <= equity_lane1_deal_stage19_compared;
+end
 
 
 always @(equity_lane1_slot_stream19_word, equity_lane1_deal_stage19_exact_q, equity_lane1_delay_line19_d_out, equity_lane1_deal_stage19_mask_q) begin: equity_lane1_deal_stage19_masking
@@ -24519,39 +24638,39 @@ end
 
 
 
-assign equity_lane1_deal_stage20_repeated_position120_same_position700_equal = (equity_lane1_deal_stage20_taken[6-1:0] == equity_lane1_deal_stage20_t_pos[6-1:0]);
+assign equity_lane1_deal_stage20_repeated_position120_same_position700_equal = (equity_lane1_deal_stage20_candidates[6-1:0] == equity_lane1_deal_stage19_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position120_same_position701_equal = (equity_lane1_deal_stage20_taken[6-1:0] == equity_lane1_deal_stage20_t_pos[12-1:6]);
+assign equity_lane1_deal_stage20_repeated_position120_same_position701_equal = (equity_lane1_deal_stage20_candidates[6-1:0] == equity_lane1_deal_stage19_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position120_same_position702_equal = (equity_lane1_deal_stage20_taken[6-1:0] == equity_lane1_deal_stage20_t_pos[18-1:12]);
+assign equity_lane1_deal_stage20_repeated_position120_same_position702_equal = (equity_lane1_deal_stage20_candidates[6-1:0] == equity_lane1_deal_stage19_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position120_same_position703_equal = (equity_lane1_deal_stage20_taken[6-1:0] == equity_lane1_deal_stage20_t_pos[24-1:18]);
+assign equity_lane1_deal_stage20_repeated_position120_same_position703_equal = (equity_lane1_deal_stage20_candidates[6-1:0] == equity_lane1_deal_stage19_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position120_same_position704_equal = (equity_lane1_deal_stage20_taken[6-1:0] == equity_lane1_deal_stage20_t_pos[30-1:24]);
+assign equity_lane1_deal_stage20_repeated_position120_same_position704_equal = (equity_lane1_deal_stage20_candidates[6-1:0] == equity_lane1_deal_stage19_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position120_same_position705_equal = (equity_lane1_deal_stage20_taken[6-1:0] == equity_lane1_deal_stage20_t_pos[36-1:30]);
+assign equity_lane1_deal_stage20_repeated_position120_same_position705_equal = (equity_lane1_deal_stage20_candidates[6-1:0] == equity_lane1_deal_stage19_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position120_same_position706_equal = (equity_lane1_deal_stage20_taken[6-1:0] == equity_lane1_deal_stage20_t_pos[42-1:36]);
+assign equity_lane1_deal_stage20_repeated_position120_same_position706_equal = (equity_lane1_deal_stage20_candidates[6-1:0] == equity_lane1_deal_stage19_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position120_same_position707_equal = (equity_lane1_deal_stage20_taken[6-1:0] == equity_lane1_deal_stage20_t_pos[48-1:42]);
+assign equity_lane1_deal_stage20_repeated_position120_same_position707_equal = (equity_lane1_deal_stage20_candidates[6-1:0] == equity_lane1_deal_stage19_pos_out[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position120_same_position708_equal = (equity_lane1_deal_stage20_taken[6-1:0] == equity_lane1_deal_stage20_t_pos[54-1:48]);
+assign equity_lane1_deal_stage20_repeated_position120_same_position708_equal = (equity_lane1_deal_stage20_candidates[6-1:0] == equity_lane1_deal_stage19_pos_out[54-1:48]);
 
 
 
@@ -24571,39 +24690,39 @@ assign equity_lane1_deal_stage20_repeated_position120_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage20_repeated_position121_same_position709_equal = (equity_lane1_deal_stage20_taken[12-1:6] == equity_lane1_deal_stage20_t_pos[6-1:0]);
+assign equity_lane1_deal_stage20_repeated_position121_same_position709_equal = (equity_lane1_deal_stage20_candidates[12-1:6] == equity_lane1_deal_stage19_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position121_same_position710_equal = (equity_lane1_deal_stage20_taken[12-1:6] == equity_lane1_deal_stage20_t_pos[12-1:6]);
+assign equity_lane1_deal_stage20_repeated_position121_same_position710_equal = (equity_lane1_deal_stage20_candidates[12-1:6] == equity_lane1_deal_stage19_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position121_same_position711_equal = (equity_lane1_deal_stage20_taken[12-1:6] == equity_lane1_deal_stage20_t_pos[18-1:12]);
+assign equity_lane1_deal_stage20_repeated_position121_same_position711_equal = (equity_lane1_deal_stage20_candidates[12-1:6] == equity_lane1_deal_stage19_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position121_same_position712_equal = (equity_lane1_deal_stage20_taken[12-1:6] == equity_lane1_deal_stage20_t_pos[24-1:18]);
+assign equity_lane1_deal_stage20_repeated_position121_same_position712_equal = (equity_lane1_deal_stage20_candidates[12-1:6] == equity_lane1_deal_stage19_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position121_same_position713_equal = (equity_lane1_deal_stage20_taken[12-1:6] == equity_lane1_deal_stage20_t_pos[30-1:24]);
+assign equity_lane1_deal_stage20_repeated_position121_same_position713_equal = (equity_lane1_deal_stage20_candidates[12-1:6] == equity_lane1_deal_stage19_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position121_same_position714_equal = (equity_lane1_deal_stage20_taken[12-1:6] == equity_lane1_deal_stage20_t_pos[36-1:30]);
+assign equity_lane1_deal_stage20_repeated_position121_same_position714_equal = (equity_lane1_deal_stage20_candidates[12-1:6] == equity_lane1_deal_stage19_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position121_same_position715_equal = (equity_lane1_deal_stage20_taken[12-1:6] == equity_lane1_deal_stage20_t_pos[42-1:36]);
+assign equity_lane1_deal_stage20_repeated_position121_same_position715_equal = (equity_lane1_deal_stage20_candidates[12-1:6] == equity_lane1_deal_stage19_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position121_same_position716_equal = (equity_lane1_deal_stage20_taken[12-1:6] == equity_lane1_deal_stage20_t_pos[48-1:42]);
+assign equity_lane1_deal_stage20_repeated_position121_same_position716_equal = (equity_lane1_deal_stage20_candidates[12-1:6] == equity_lane1_deal_stage19_pos_out[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position121_same_position717_equal = (equity_lane1_deal_stage20_taken[12-1:6] == equity_lane1_deal_stage20_t_pos[54-1:48]);
+assign equity_lane1_deal_stage20_repeated_position121_same_position717_equal = (equity_lane1_deal_stage20_candidates[12-1:6] == equity_lane1_deal_stage19_pos_out[54-1:48]);
 
 
 
@@ -24623,39 +24742,39 @@ assign equity_lane1_deal_stage20_repeated_position121_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage20_repeated_position122_same_position718_equal = (equity_lane1_deal_stage20_taken[18-1:12] == equity_lane1_deal_stage20_t_pos[6-1:0]);
+assign equity_lane1_deal_stage20_repeated_position122_same_position718_equal = (equity_lane1_deal_stage20_candidates[18-1:12] == equity_lane1_deal_stage19_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position122_same_position719_equal = (equity_lane1_deal_stage20_taken[18-1:12] == equity_lane1_deal_stage20_t_pos[12-1:6]);
+assign equity_lane1_deal_stage20_repeated_position122_same_position719_equal = (equity_lane1_deal_stage20_candidates[18-1:12] == equity_lane1_deal_stage19_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position122_same_position720_equal = (equity_lane1_deal_stage20_taken[18-1:12] == equity_lane1_deal_stage20_t_pos[18-1:12]);
+assign equity_lane1_deal_stage20_repeated_position122_same_position720_equal = (equity_lane1_deal_stage20_candidates[18-1:12] == equity_lane1_deal_stage19_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position122_same_position721_equal = (equity_lane1_deal_stage20_taken[18-1:12] == equity_lane1_deal_stage20_t_pos[24-1:18]);
+assign equity_lane1_deal_stage20_repeated_position122_same_position721_equal = (equity_lane1_deal_stage20_candidates[18-1:12] == equity_lane1_deal_stage19_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position122_same_position722_equal = (equity_lane1_deal_stage20_taken[18-1:12] == equity_lane1_deal_stage20_t_pos[30-1:24]);
+assign equity_lane1_deal_stage20_repeated_position122_same_position722_equal = (equity_lane1_deal_stage20_candidates[18-1:12] == equity_lane1_deal_stage19_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position122_same_position723_equal = (equity_lane1_deal_stage20_taken[18-1:12] == equity_lane1_deal_stage20_t_pos[36-1:30]);
+assign equity_lane1_deal_stage20_repeated_position122_same_position723_equal = (equity_lane1_deal_stage20_candidates[18-1:12] == equity_lane1_deal_stage19_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position122_same_position724_equal = (equity_lane1_deal_stage20_taken[18-1:12] == equity_lane1_deal_stage20_t_pos[42-1:36]);
+assign equity_lane1_deal_stage20_repeated_position122_same_position724_equal = (equity_lane1_deal_stage20_candidates[18-1:12] == equity_lane1_deal_stage19_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position122_same_position725_equal = (equity_lane1_deal_stage20_taken[18-1:12] == equity_lane1_deal_stage20_t_pos[48-1:42]);
+assign equity_lane1_deal_stage20_repeated_position122_same_position725_equal = (equity_lane1_deal_stage20_candidates[18-1:12] == equity_lane1_deal_stage19_pos_out[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position122_same_position726_equal = (equity_lane1_deal_stage20_taken[18-1:12] == equity_lane1_deal_stage20_t_pos[54-1:48]);
+assign equity_lane1_deal_stage20_repeated_position122_same_position726_equal = (equity_lane1_deal_stage20_candidates[18-1:12] == equity_lane1_deal_stage19_pos_out[54-1:48]);
 
 
 
@@ -24675,39 +24794,39 @@ assign equity_lane1_deal_stage20_repeated_position122_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage20_repeated_position123_same_position727_equal = (equity_lane1_deal_stage20_taken[24-1:18] == equity_lane1_deal_stage20_t_pos[6-1:0]);
+assign equity_lane1_deal_stage20_repeated_position123_same_position727_equal = (equity_lane1_deal_stage20_candidates[24-1:18] == equity_lane1_deal_stage19_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position123_same_position728_equal = (equity_lane1_deal_stage20_taken[24-1:18] == equity_lane1_deal_stage20_t_pos[12-1:6]);
+assign equity_lane1_deal_stage20_repeated_position123_same_position728_equal = (equity_lane1_deal_stage20_candidates[24-1:18] == equity_lane1_deal_stage19_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position123_same_position729_equal = (equity_lane1_deal_stage20_taken[24-1:18] == equity_lane1_deal_stage20_t_pos[18-1:12]);
+assign equity_lane1_deal_stage20_repeated_position123_same_position729_equal = (equity_lane1_deal_stage20_candidates[24-1:18] == equity_lane1_deal_stage19_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position123_same_position730_equal = (equity_lane1_deal_stage20_taken[24-1:18] == equity_lane1_deal_stage20_t_pos[24-1:18]);
+assign equity_lane1_deal_stage20_repeated_position123_same_position730_equal = (equity_lane1_deal_stage20_candidates[24-1:18] == equity_lane1_deal_stage19_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position123_same_position731_equal = (equity_lane1_deal_stage20_taken[24-1:18] == equity_lane1_deal_stage20_t_pos[30-1:24]);
+assign equity_lane1_deal_stage20_repeated_position123_same_position731_equal = (equity_lane1_deal_stage20_candidates[24-1:18] == equity_lane1_deal_stage19_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position123_same_position732_equal = (equity_lane1_deal_stage20_taken[24-1:18] == equity_lane1_deal_stage20_t_pos[36-1:30]);
+assign equity_lane1_deal_stage20_repeated_position123_same_position732_equal = (equity_lane1_deal_stage20_candidates[24-1:18] == equity_lane1_deal_stage19_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position123_same_position733_equal = (equity_lane1_deal_stage20_taken[24-1:18] == equity_lane1_deal_stage20_t_pos[42-1:36]);
+assign equity_lane1_deal_stage20_repeated_position123_same_position733_equal = (equity_lane1_deal_stage20_candidates[24-1:18] == equity_lane1_deal_stage19_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position123_same_position734_equal = (equity_lane1_deal_stage20_taken[24-1:18] == equity_lane1_deal_stage20_t_pos[48-1:42]);
+assign equity_lane1_deal_stage20_repeated_position123_same_position734_equal = (equity_lane1_deal_stage20_candidates[24-1:18] == equity_lane1_deal_stage19_pos_out[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position123_same_position735_equal = (equity_lane1_deal_stage20_taken[24-1:18] == equity_lane1_deal_stage20_t_pos[54-1:48]);
+assign equity_lane1_deal_stage20_repeated_position123_same_position735_equal = (equity_lane1_deal_stage20_candidates[24-1:18] == equity_lane1_deal_stage19_pos_out[54-1:48]);
 
 
 
@@ -24727,39 +24846,39 @@ assign equity_lane1_deal_stage20_repeated_position123_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage20_repeated_position124_same_position736_equal = (equity_lane1_deal_stage20_taken[30-1:24] == equity_lane1_deal_stage20_t_pos[6-1:0]);
+assign equity_lane1_deal_stage20_repeated_position124_same_position736_equal = (equity_lane1_deal_stage20_candidates[30-1:24] == equity_lane1_deal_stage19_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position124_same_position737_equal = (equity_lane1_deal_stage20_taken[30-1:24] == equity_lane1_deal_stage20_t_pos[12-1:6]);
+assign equity_lane1_deal_stage20_repeated_position124_same_position737_equal = (equity_lane1_deal_stage20_candidates[30-1:24] == equity_lane1_deal_stage19_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position124_same_position738_equal = (equity_lane1_deal_stage20_taken[30-1:24] == equity_lane1_deal_stage20_t_pos[18-1:12]);
+assign equity_lane1_deal_stage20_repeated_position124_same_position738_equal = (equity_lane1_deal_stage20_candidates[30-1:24] == equity_lane1_deal_stage19_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position124_same_position739_equal = (equity_lane1_deal_stage20_taken[30-1:24] == equity_lane1_deal_stage20_t_pos[24-1:18]);
+assign equity_lane1_deal_stage20_repeated_position124_same_position739_equal = (equity_lane1_deal_stage20_candidates[30-1:24] == equity_lane1_deal_stage19_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position124_same_position740_equal = (equity_lane1_deal_stage20_taken[30-1:24] == equity_lane1_deal_stage20_t_pos[30-1:24]);
+assign equity_lane1_deal_stage20_repeated_position124_same_position740_equal = (equity_lane1_deal_stage20_candidates[30-1:24] == equity_lane1_deal_stage19_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position124_same_position741_equal = (equity_lane1_deal_stage20_taken[30-1:24] == equity_lane1_deal_stage20_t_pos[36-1:30]);
+assign equity_lane1_deal_stage20_repeated_position124_same_position741_equal = (equity_lane1_deal_stage20_candidates[30-1:24] == equity_lane1_deal_stage19_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position124_same_position742_equal = (equity_lane1_deal_stage20_taken[30-1:24] == equity_lane1_deal_stage20_t_pos[42-1:36]);
+assign equity_lane1_deal_stage20_repeated_position124_same_position742_equal = (equity_lane1_deal_stage20_candidates[30-1:24] == equity_lane1_deal_stage19_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position124_same_position743_equal = (equity_lane1_deal_stage20_taken[30-1:24] == equity_lane1_deal_stage20_t_pos[48-1:42]);
+assign equity_lane1_deal_stage20_repeated_position124_same_position743_equal = (equity_lane1_deal_stage20_candidates[30-1:24] == equity_lane1_deal_stage19_pos_out[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position124_same_position744_equal = (equity_lane1_deal_stage20_taken[30-1:24] == equity_lane1_deal_stage20_t_pos[54-1:48]);
+assign equity_lane1_deal_stage20_repeated_position124_same_position744_equal = (equity_lane1_deal_stage20_candidates[30-1:24] == equity_lane1_deal_stage19_pos_out[54-1:48]);
 
 
 
@@ -24779,39 +24898,39 @@ assign equity_lane1_deal_stage20_repeated_position124_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage20_repeated_position125_same_position745_equal = (equity_lane1_deal_stage20_taken[36-1:30] == equity_lane1_deal_stage20_t_pos[6-1:0]);
+assign equity_lane1_deal_stage20_repeated_position125_same_position745_equal = (equity_lane1_deal_stage20_candidates[36-1:30] == equity_lane1_deal_stage19_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position125_same_position746_equal = (equity_lane1_deal_stage20_taken[36-1:30] == equity_lane1_deal_stage20_t_pos[12-1:6]);
+assign equity_lane1_deal_stage20_repeated_position125_same_position746_equal = (equity_lane1_deal_stage20_candidates[36-1:30] == equity_lane1_deal_stage19_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position125_same_position747_equal = (equity_lane1_deal_stage20_taken[36-1:30] == equity_lane1_deal_stage20_t_pos[18-1:12]);
+assign equity_lane1_deal_stage20_repeated_position125_same_position747_equal = (equity_lane1_deal_stage20_candidates[36-1:30] == equity_lane1_deal_stage19_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position125_same_position748_equal = (equity_lane1_deal_stage20_taken[36-1:30] == equity_lane1_deal_stage20_t_pos[24-1:18]);
+assign equity_lane1_deal_stage20_repeated_position125_same_position748_equal = (equity_lane1_deal_stage20_candidates[36-1:30] == equity_lane1_deal_stage19_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position125_same_position749_equal = (equity_lane1_deal_stage20_taken[36-1:30] == equity_lane1_deal_stage20_t_pos[30-1:24]);
+assign equity_lane1_deal_stage20_repeated_position125_same_position749_equal = (equity_lane1_deal_stage20_candidates[36-1:30] == equity_lane1_deal_stage19_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position125_same_position750_equal = (equity_lane1_deal_stage20_taken[36-1:30] == equity_lane1_deal_stage20_t_pos[36-1:30]);
+assign equity_lane1_deal_stage20_repeated_position125_same_position750_equal = (equity_lane1_deal_stage20_candidates[36-1:30] == equity_lane1_deal_stage19_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position125_same_position751_equal = (equity_lane1_deal_stage20_taken[36-1:30] == equity_lane1_deal_stage20_t_pos[42-1:36]);
+assign equity_lane1_deal_stage20_repeated_position125_same_position751_equal = (equity_lane1_deal_stage20_candidates[36-1:30] == equity_lane1_deal_stage19_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position125_same_position752_equal = (equity_lane1_deal_stage20_taken[36-1:30] == equity_lane1_deal_stage20_t_pos[48-1:42]);
+assign equity_lane1_deal_stage20_repeated_position125_same_position752_equal = (equity_lane1_deal_stage20_candidates[36-1:30] == equity_lane1_deal_stage19_pos_out[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position125_same_position753_equal = (equity_lane1_deal_stage20_taken[36-1:30] == equity_lane1_deal_stage20_t_pos[54-1:48]);
+assign equity_lane1_deal_stage20_repeated_position125_same_position753_equal = (equity_lane1_deal_stage20_candidates[36-1:30] == equity_lane1_deal_stage19_pos_out[54-1:48]);
 
 
 
@@ -24831,39 +24950,39 @@ assign equity_lane1_deal_stage20_repeated_position125_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage20_repeated_position126_same_position754_equal = (equity_lane1_deal_stage20_taken[42-1:36] == equity_lane1_deal_stage20_t_pos[6-1:0]);
+assign equity_lane1_deal_stage20_repeated_position126_same_position754_equal = (equity_lane1_deal_stage20_candidates[42-1:36] == equity_lane1_deal_stage19_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position126_same_position755_equal = (equity_lane1_deal_stage20_taken[42-1:36] == equity_lane1_deal_stage20_t_pos[12-1:6]);
+assign equity_lane1_deal_stage20_repeated_position126_same_position755_equal = (equity_lane1_deal_stage20_candidates[42-1:36] == equity_lane1_deal_stage19_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position126_same_position756_equal = (equity_lane1_deal_stage20_taken[42-1:36] == equity_lane1_deal_stage20_t_pos[18-1:12]);
+assign equity_lane1_deal_stage20_repeated_position126_same_position756_equal = (equity_lane1_deal_stage20_candidates[42-1:36] == equity_lane1_deal_stage19_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position126_same_position757_equal = (equity_lane1_deal_stage20_taken[42-1:36] == equity_lane1_deal_stage20_t_pos[24-1:18]);
+assign equity_lane1_deal_stage20_repeated_position126_same_position757_equal = (equity_lane1_deal_stage20_candidates[42-1:36] == equity_lane1_deal_stage19_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position126_same_position758_equal = (equity_lane1_deal_stage20_taken[42-1:36] == equity_lane1_deal_stage20_t_pos[30-1:24]);
+assign equity_lane1_deal_stage20_repeated_position126_same_position758_equal = (equity_lane1_deal_stage20_candidates[42-1:36] == equity_lane1_deal_stage19_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position126_same_position759_equal = (equity_lane1_deal_stage20_taken[42-1:36] == equity_lane1_deal_stage20_t_pos[36-1:30]);
+assign equity_lane1_deal_stage20_repeated_position126_same_position759_equal = (equity_lane1_deal_stage20_candidates[42-1:36] == equity_lane1_deal_stage19_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position126_same_position760_equal = (equity_lane1_deal_stage20_taken[42-1:36] == equity_lane1_deal_stage20_t_pos[42-1:36]);
+assign equity_lane1_deal_stage20_repeated_position126_same_position760_equal = (equity_lane1_deal_stage20_candidates[42-1:36] == equity_lane1_deal_stage19_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position126_same_position761_equal = (equity_lane1_deal_stage20_taken[42-1:36] == equity_lane1_deal_stage20_t_pos[48-1:42]);
+assign equity_lane1_deal_stage20_repeated_position126_same_position761_equal = (equity_lane1_deal_stage20_candidates[42-1:36] == equity_lane1_deal_stage19_pos_out[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position126_same_position762_equal = (equity_lane1_deal_stage20_taken[42-1:36] == equity_lane1_deal_stage20_t_pos[54-1:48]);
+assign equity_lane1_deal_stage20_repeated_position126_same_position762_equal = (equity_lane1_deal_stage20_candidates[42-1:36] == equity_lane1_deal_stage19_pos_out[54-1:48]);
 
 
 
@@ -24883,39 +25002,39 @@ assign equity_lane1_deal_stage20_repeated_position126_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage20_repeated_position127_same_position763_equal = (equity_lane1_deal_stage20_taken[48-1:42] == equity_lane1_deal_stage20_t_pos[6-1:0]);
+assign equity_lane1_deal_stage20_repeated_position127_same_position763_equal = (equity_lane1_deal_stage20_candidates[48-1:42] == equity_lane1_deal_stage19_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position127_same_position764_equal = (equity_lane1_deal_stage20_taken[48-1:42] == equity_lane1_deal_stage20_t_pos[12-1:6]);
+assign equity_lane1_deal_stage20_repeated_position127_same_position764_equal = (equity_lane1_deal_stage20_candidates[48-1:42] == equity_lane1_deal_stage19_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position127_same_position765_equal = (equity_lane1_deal_stage20_taken[48-1:42] == equity_lane1_deal_stage20_t_pos[18-1:12]);
+assign equity_lane1_deal_stage20_repeated_position127_same_position765_equal = (equity_lane1_deal_stage20_candidates[48-1:42] == equity_lane1_deal_stage19_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position127_same_position766_equal = (equity_lane1_deal_stage20_taken[48-1:42] == equity_lane1_deal_stage20_t_pos[24-1:18]);
+assign equity_lane1_deal_stage20_repeated_position127_same_position766_equal = (equity_lane1_deal_stage20_candidates[48-1:42] == equity_lane1_deal_stage19_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position127_same_position767_equal = (equity_lane1_deal_stage20_taken[48-1:42] == equity_lane1_deal_stage20_t_pos[30-1:24]);
+assign equity_lane1_deal_stage20_repeated_position127_same_position767_equal = (equity_lane1_deal_stage20_candidates[48-1:42] == equity_lane1_deal_stage19_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position127_same_position768_equal = (equity_lane1_deal_stage20_taken[48-1:42] == equity_lane1_deal_stage20_t_pos[36-1:30]);
+assign equity_lane1_deal_stage20_repeated_position127_same_position768_equal = (equity_lane1_deal_stage20_candidates[48-1:42] == equity_lane1_deal_stage19_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position127_same_position769_equal = (equity_lane1_deal_stage20_taken[48-1:42] == equity_lane1_deal_stage20_t_pos[42-1:36]);
+assign equity_lane1_deal_stage20_repeated_position127_same_position769_equal = (equity_lane1_deal_stage20_candidates[48-1:42] == equity_lane1_deal_stage19_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position127_same_position770_equal = (equity_lane1_deal_stage20_taken[48-1:42] == equity_lane1_deal_stage20_t_pos[48-1:42]);
+assign equity_lane1_deal_stage20_repeated_position127_same_position770_equal = (equity_lane1_deal_stage20_candidates[48-1:42] == equity_lane1_deal_stage19_pos_out[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position127_same_position771_equal = (equity_lane1_deal_stage20_taken[48-1:42] == equity_lane1_deal_stage20_t_pos[54-1:48]);
+assign equity_lane1_deal_stage20_repeated_position127_same_position771_equal = (equity_lane1_deal_stage20_candidates[48-1:42] == equity_lane1_deal_stage19_pos_out[54-1:48]);
 
 
 
@@ -24935,39 +25054,39 @@ assign equity_lane1_deal_stage20_repeated_position127_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage20_repeated_position128_same_position772_equal = (equity_lane1_deal_stage20_taken[54-1:48] == equity_lane1_deal_stage20_t_pos[6-1:0]);
+assign equity_lane1_deal_stage20_repeated_position128_same_position772_equal = (equity_lane1_deal_stage20_candidates[54-1:48] == equity_lane1_deal_stage19_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position128_same_position773_equal = (equity_lane1_deal_stage20_taken[54-1:48] == equity_lane1_deal_stage20_t_pos[12-1:6]);
+assign equity_lane1_deal_stage20_repeated_position128_same_position773_equal = (equity_lane1_deal_stage20_candidates[54-1:48] == equity_lane1_deal_stage19_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position128_same_position774_equal = (equity_lane1_deal_stage20_taken[54-1:48] == equity_lane1_deal_stage20_t_pos[18-1:12]);
+assign equity_lane1_deal_stage20_repeated_position128_same_position774_equal = (equity_lane1_deal_stage20_candidates[54-1:48] == equity_lane1_deal_stage19_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position128_same_position775_equal = (equity_lane1_deal_stage20_taken[54-1:48] == equity_lane1_deal_stage20_t_pos[24-1:18]);
+assign equity_lane1_deal_stage20_repeated_position128_same_position775_equal = (equity_lane1_deal_stage20_candidates[54-1:48] == equity_lane1_deal_stage19_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position128_same_position776_equal = (equity_lane1_deal_stage20_taken[54-1:48] == equity_lane1_deal_stage20_t_pos[30-1:24]);
+assign equity_lane1_deal_stage20_repeated_position128_same_position776_equal = (equity_lane1_deal_stage20_candidates[54-1:48] == equity_lane1_deal_stage19_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position128_same_position777_equal = (equity_lane1_deal_stage20_taken[54-1:48] == equity_lane1_deal_stage20_t_pos[36-1:30]);
+assign equity_lane1_deal_stage20_repeated_position128_same_position777_equal = (equity_lane1_deal_stage20_candidates[54-1:48] == equity_lane1_deal_stage19_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position128_same_position778_equal = (equity_lane1_deal_stage20_taken[54-1:48] == equity_lane1_deal_stage20_t_pos[42-1:36]);
+assign equity_lane1_deal_stage20_repeated_position128_same_position778_equal = (equity_lane1_deal_stage20_candidates[54-1:48] == equity_lane1_deal_stage19_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position128_same_position779_equal = (equity_lane1_deal_stage20_taken[54-1:48] == equity_lane1_deal_stage20_t_pos[48-1:42]);
+assign equity_lane1_deal_stage20_repeated_position128_same_position779_equal = (equity_lane1_deal_stage20_candidates[54-1:48] == equity_lane1_deal_stage19_pos_out[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position128_same_position780_equal = (equity_lane1_deal_stage20_taken[54-1:48] == equity_lane1_deal_stage20_t_pos[54-1:48]);
+assign equity_lane1_deal_stage20_repeated_position128_same_position780_equal = (equity_lane1_deal_stage20_candidates[54-1:48] == equity_lane1_deal_stage19_pos_out[54-1:48]);
 
 
 
@@ -24987,39 +25106,39 @@ assign equity_lane1_deal_stage20_repeated_position128_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage20_repeated_position129_same_position781_equal = (equity_lane1_deal_stage20_taken[60-1:54] == equity_lane1_deal_stage20_t_pos[6-1:0]);
+assign equity_lane1_deal_stage20_repeated_position129_same_position781_equal = (equity_lane1_deal_stage20_candidates[60-1:54] == equity_lane1_deal_stage19_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position129_same_position782_equal = (equity_lane1_deal_stage20_taken[60-1:54] == equity_lane1_deal_stage20_t_pos[12-1:6]);
+assign equity_lane1_deal_stage20_repeated_position129_same_position782_equal = (equity_lane1_deal_stage20_candidates[60-1:54] == equity_lane1_deal_stage19_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position129_same_position783_equal = (equity_lane1_deal_stage20_taken[60-1:54] == equity_lane1_deal_stage20_t_pos[18-1:12]);
+assign equity_lane1_deal_stage20_repeated_position129_same_position783_equal = (equity_lane1_deal_stage20_candidates[60-1:54] == equity_lane1_deal_stage19_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position129_same_position784_equal = (equity_lane1_deal_stage20_taken[60-1:54] == equity_lane1_deal_stage20_t_pos[24-1:18]);
+assign equity_lane1_deal_stage20_repeated_position129_same_position784_equal = (equity_lane1_deal_stage20_candidates[60-1:54] == equity_lane1_deal_stage19_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position129_same_position785_equal = (equity_lane1_deal_stage20_taken[60-1:54] == equity_lane1_deal_stage20_t_pos[30-1:24]);
+assign equity_lane1_deal_stage20_repeated_position129_same_position785_equal = (equity_lane1_deal_stage20_candidates[60-1:54] == equity_lane1_deal_stage19_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position129_same_position786_equal = (equity_lane1_deal_stage20_taken[60-1:54] == equity_lane1_deal_stage20_t_pos[36-1:30]);
+assign equity_lane1_deal_stage20_repeated_position129_same_position786_equal = (equity_lane1_deal_stage20_candidates[60-1:54] == equity_lane1_deal_stage19_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position129_same_position787_equal = (equity_lane1_deal_stage20_taken[60-1:54] == equity_lane1_deal_stage20_t_pos[42-1:36]);
+assign equity_lane1_deal_stage20_repeated_position129_same_position787_equal = (equity_lane1_deal_stage20_candidates[60-1:54] == equity_lane1_deal_stage19_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position129_same_position788_equal = (equity_lane1_deal_stage20_taken[60-1:54] == equity_lane1_deal_stage20_t_pos[48-1:42]);
+assign equity_lane1_deal_stage20_repeated_position129_same_position788_equal = (equity_lane1_deal_stage20_candidates[60-1:54] == equity_lane1_deal_stage19_pos_out[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage20_repeated_position129_same_position789_equal = (equity_lane1_deal_stage20_taken[60-1:54] == equity_lane1_deal_stage20_t_pos[54-1:48]);
+assign equity_lane1_deal_stage20_repeated_position129_same_position789_equal = (equity_lane1_deal_stage20_candidates[60-1:54] == equity_lane1_deal_stage19_pos_out[54-1:48]);
 
 
 
@@ -25036,6 +25155,11 @@ assign equity_lane1_deal_stage20_repeated_position129_any_set249_hit = (equity_l
 
 
 assign equity_lane1_deal_stage20_repeated_position129_groups = equity_lane1_deal_stage20_repeated_position129_gathered;
+
+
+always @(posedge clk) begin: equity_lane1_deal_stage20_compare_early
+    equity_lane1_deal_stage20_repeated <= equity_lane1_deal_stage20_compared;
+end
 
 
 always @(equity_lane1_slot_stream20_word, equity_lane1_deal_stage20_exact_q, equity_lane1_delay_line20_d_out, equity_lane1_deal_stage20_mask_q) begin: equity_lane1_deal_stage20_masking
@@ -25170,43 +25294,43 @@ end
 
 
 
-assign equity_lane1_deal_stage21_repeated_position130_same_position790_equal = (equity_lane1_deal_stage21_taken[6-1:0] == equity_lane1_deal_stage21_t_pos[6-1:0]);
+assign equity_lane1_deal_stage21_repeated_position130_same_position790_equal = (equity_lane1_deal_stage21_candidates[6-1:0] == equity_lane1_deal_stage20_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position130_same_position791_equal = (equity_lane1_deal_stage21_taken[6-1:0] == equity_lane1_deal_stage21_t_pos[12-1:6]);
+assign equity_lane1_deal_stage21_repeated_position130_same_position791_equal = (equity_lane1_deal_stage21_candidates[6-1:0] == equity_lane1_deal_stage20_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position130_same_position792_equal = (equity_lane1_deal_stage21_taken[6-1:0] == equity_lane1_deal_stage21_t_pos[18-1:12]);
+assign equity_lane1_deal_stage21_repeated_position130_same_position792_equal = (equity_lane1_deal_stage21_candidates[6-1:0] == equity_lane1_deal_stage20_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position130_same_position793_equal = (equity_lane1_deal_stage21_taken[6-1:0] == equity_lane1_deal_stage21_t_pos[24-1:18]);
+assign equity_lane1_deal_stage21_repeated_position130_same_position793_equal = (equity_lane1_deal_stage21_candidates[6-1:0] == equity_lane1_deal_stage20_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position130_same_position794_equal = (equity_lane1_deal_stage21_taken[6-1:0] == equity_lane1_deal_stage21_t_pos[30-1:24]);
+assign equity_lane1_deal_stage21_repeated_position130_same_position794_equal = (equity_lane1_deal_stage21_candidates[6-1:0] == equity_lane1_deal_stage20_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position130_same_position795_equal = (equity_lane1_deal_stage21_taken[6-1:0] == equity_lane1_deal_stage21_t_pos[36-1:30]);
+assign equity_lane1_deal_stage21_repeated_position130_same_position795_equal = (equity_lane1_deal_stage21_candidates[6-1:0] == equity_lane1_deal_stage20_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position130_same_position796_equal = (equity_lane1_deal_stage21_taken[6-1:0] == equity_lane1_deal_stage21_t_pos[42-1:36]);
+assign equity_lane1_deal_stage21_repeated_position130_same_position796_equal = (equity_lane1_deal_stage21_candidates[6-1:0] == equity_lane1_deal_stage20_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position130_same_position797_equal = (equity_lane1_deal_stage21_taken[6-1:0] == equity_lane1_deal_stage21_t_pos[48-1:42]);
+assign equity_lane1_deal_stage21_repeated_position130_same_position797_equal = (equity_lane1_deal_stage21_candidates[6-1:0] == equity_lane1_deal_stage20_pos_out[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position130_same_position798_equal = (equity_lane1_deal_stage21_taken[6-1:0] == equity_lane1_deal_stage21_t_pos[54-1:48]);
+assign equity_lane1_deal_stage21_repeated_position130_same_position798_equal = (equity_lane1_deal_stage21_candidates[6-1:0] == equity_lane1_deal_stage20_pos_out[54-1:48]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position130_same_position799_equal = (equity_lane1_deal_stage21_taken[6-1:0] == equity_lane1_deal_stage21_t_pos[60-1:54]);
+assign equity_lane1_deal_stage21_repeated_position130_same_position799_equal = (equity_lane1_deal_stage21_candidates[6-1:0] == equity_lane1_deal_stage20_pos_out[60-1:54]);
 
 
 
@@ -25226,43 +25350,43 @@ assign equity_lane1_deal_stage21_repeated_position130_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage21_repeated_position131_same_position800_equal = (equity_lane1_deal_stage21_taken[12-1:6] == equity_lane1_deal_stage21_t_pos[6-1:0]);
+assign equity_lane1_deal_stage21_repeated_position131_same_position800_equal = (equity_lane1_deal_stage21_candidates[12-1:6] == equity_lane1_deal_stage20_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position131_same_position801_equal = (equity_lane1_deal_stage21_taken[12-1:6] == equity_lane1_deal_stage21_t_pos[12-1:6]);
+assign equity_lane1_deal_stage21_repeated_position131_same_position801_equal = (equity_lane1_deal_stage21_candidates[12-1:6] == equity_lane1_deal_stage20_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position131_same_position802_equal = (equity_lane1_deal_stage21_taken[12-1:6] == equity_lane1_deal_stage21_t_pos[18-1:12]);
+assign equity_lane1_deal_stage21_repeated_position131_same_position802_equal = (equity_lane1_deal_stage21_candidates[12-1:6] == equity_lane1_deal_stage20_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position131_same_position803_equal = (equity_lane1_deal_stage21_taken[12-1:6] == equity_lane1_deal_stage21_t_pos[24-1:18]);
+assign equity_lane1_deal_stage21_repeated_position131_same_position803_equal = (equity_lane1_deal_stage21_candidates[12-1:6] == equity_lane1_deal_stage20_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position131_same_position804_equal = (equity_lane1_deal_stage21_taken[12-1:6] == equity_lane1_deal_stage21_t_pos[30-1:24]);
+assign equity_lane1_deal_stage21_repeated_position131_same_position804_equal = (equity_lane1_deal_stage21_candidates[12-1:6] == equity_lane1_deal_stage20_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position131_same_position805_equal = (equity_lane1_deal_stage21_taken[12-1:6] == equity_lane1_deal_stage21_t_pos[36-1:30]);
+assign equity_lane1_deal_stage21_repeated_position131_same_position805_equal = (equity_lane1_deal_stage21_candidates[12-1:6] == equity_lane1_deal_stage20_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position131_same_position806_equal = (equity_lane1_deal_stage21_taken[12-1:6] == equity_lane1_deal_stage21_t_pos[42-1:36]);
+assign equity_lane1_deal_stage21_repeated_position131_same_position806_equal = (equity_lane1_deal_stage21_candidates[12-1:6] == equity_lane1_deal_stage20_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position131_same_position807_equal = (equity_lane1_deal_stage21_taken[12-1:6] == equity_lane1_deal_stage21_t_pos[48-1:42]);
+assign equity_lane1_deal_stage21_repeated_position131_same_position807_equal = (equity_lane1_deal_stage21_candidates[12-1:6] == equity_lane1_deal_stage20_pos_out[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position131_same_position808_equal = (equity_lane1_deal_stage21_taken[12-1:6] == equity_lane1_deal_stage21_t_pos[54-1:48]);
+assign equity_lane1_deal_stage21_repeated_position131_same_position808_equal = (equity_lane1_deal_stage21_candidates[12-1:6] == equity_lane1_deal_stage20_pos_out[54-1:48]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position131_same_position809_equal = (equity_lane1_deal_stage21_taken[12-1:6] == equity_lane1_deal_stage21_t_pos[60-1:54]);
+assign equity_lane1_deal_stage21_repeated_position131_same_position809_equal = (equity_lane1_deal_stage21_candidates[12-1:6] == equity_lane1_deal_stage20_pos_out[60-1:54]);
 
 
 
@@ -25282,43 +25406,43 @@ assign equity_lane1_deal_stage21_repeated_position131_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage21_repeated_position132_same_position810_equal = (equity_lane1_deal_stage21_taken[18-1:12] == equity_lane1_deal_stage21_t_pos[6-1:0]);
+assign equity_lane1_deal_stage21_repeated_position132_same_position810_equal = (equity_lane1_deal_stage21_candidates[18-1:12] == equity_lane1_deal_stage20_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position132_same_position811_equal = (equity_lane1_deal_stage21_taken[18-1:12] == equity_lane1_deal_stage21_t_pos[12-1:6]);
+assign equity_lane1_deal_stage21_repeated_position132_same_position811_equal = (equity_lane1_deal_stage21_candidates[18-1:12] == equity_lane1_deal_stage20_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position132_same_position812_equal = (equity_lane1_deal_stage21_taken[18-1:12] == equity_lane1_deal_stage21_t_pos[18-1:12]);
+assign equity_lane1_deal_stage21_repeated_position132_same_position812_equal = (equity_lane1_deal_stage21_candidates[18-1:12] == equity_lane1_deal_stage20_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position132_same_position813_equal = (equity_lane1_deal_stage21_taken[18-1:12] == equity_lane1_deal_stage21_t_pos[24-1:18]);
+assign equity_lane1_deal_stage21_repeated_position132_same_position813_equal = (equity_lane1_deal_stage21_candidates[18-1:12] == equity_lane1_deal_stage20_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position132_same_position814_equal = (equity_lane1_deal_stage21_taken[18-1:12] == equity_lane1_deal_stage21_t_pos[30-1:24]);
+assign equity_lane1_deal_stage21_repeated_position132_same_position814_equal = (equity_lane1_deal_stage21_candidates[18-1:12] == equity_lane1_deal_stage20_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position132_same_position815_equal = (equity_lane1_deal_stage21_taken[18-1:12] == equity_lane1_deal_stage21_t_pos[36-1:30]);
+assign equity_lane1_deal_stage21_repeated_position132_same_position815_equal = (equity_lane1_deal_stage21_candidates[18-1:12] == equity_lane1_deal_stage20_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position132_same_position816_equal = (equity_lane1_deal_stage21_taken[18-1:12] == equity_lane1_deal_stage21_t_pos[42-1:36]);
+assign equity_lane1_deal_stage21_repeated_position132_same_position816_equal = (equity_lane1_deal_stage21_candidates[18-1:12] == equity_lane1_deal_stage20_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position132_same_position817_equal = (equity_lane1_deal_stage21_taken[18-1:12] == equity_lane1_deal_stage21_t_pos[48-1:42]);
+assign equity_lane1_deal_stage21_repeated_position132_same_position817_equal = (equity_lane1_deal_stage21_candidates[18-1:12] == equity_lane1_deal_stage20_pos_out[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position132_same_position818_equal = (equity_lane1_deal_stage21_taken[18-1:12] == equity_lane1_deal_stage21_t_pos[54-1:48]);
+assign equity_lane1_deal_stage21_repeated_position132_same_position818_equal = (equity_lane1_deal_stage21_candidates[18-1:12] == equity_lane1_deal_stage20_pos_out[54-1:48]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position132_same_position819_equal = (equity_lane1_deal_stage21_taken[18-1:12] == equity_lane1_deal_stage21_t_pos[60-1:54]);
+assign equity_lane1_deal_stage21_repeated_position132_same_position819_equal = (equity_lane1_deal_stage21_candidates[18-1:12] == equity_lane1_deal_stage20_pos_out[60-1:54]);
 
 
 
@@ -25338,43 +25462,43 @@ assign equity_lane1_deal_stage21_repeated_position132_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage21_repeated_position133_same_position820_equal = (equity_lane1_deal_stage21_taken[24-1:18] == equity_lane1_deal_stage21_t_pos[6-1:0]);
+assign equity_lane1_deal_stage21_repeated_position133_same_position820_equal = (equity_lane1_deal_stage21_candidates[24-1:18] == equity_lane1_deal_stage20_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position133_same_position821_equal = (equity_lane1_deal_stage21_taken[24-1:18] == equity_lane1_deal_stage21_t_pos[12-1:6]);
+assign equity_lane1_deal_stage21_repeated_position133_same_position821_equal = (equity_lane1_deal_stage21_candidates[24-1:18] == equity_lane1_deal_stage20_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position133_same_position822_equal = (equity_lane1_deal_stage21_taken[24-1:18] == equity_lane1_deal_stage21_t_pos[18-1:12]);
+assign equity_lane1_deal_stage21_repeated_position133_same_position822_equal = (equity_lane1_deal_stage21_candidates[24-1:18] == equity_lane1_deal_stage20_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position133_same_position823_equal = (equity_lane1_deal_stage21_taken[24-1:18] == equity_lane1_deal_stage21_t_pos[24-1:18]);
+assign equity_lane1_deal_stage21_repeated_position133_same_position823_equal = (equity_lane1_deal_stage21_candidates[24-1:18] == equity_lane1_deal_stage20_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position133_same_position824_equal = (equity_lane1_deal_stage21_taken[24-1:18] == equity_lane1_deal_stage21_t_pos[30-1:24]);
+assign equity_lane1_deal_stage21_repeated_position133_same_position824_equal = (equity_lane1_deal_stage21_candidates[24-1:18] == equity_lane1_deal_stage20_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position133_same_position825_equal = (equity_lane1_deal_stage21_taken[24-1:18] == equity_lane1_deal_stage21_t_pos[36-1:30]);
+assign equity_lane1_deal_stage21_repeated_position133_same_position825_equal = (equity_lane1_deal_stage21_candidates[24-1:18] == equity_lane1_deal_stage20_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position133_same_position826_equal = (equity_lane1_deal_stage21_taken[24-1:18] == equity_lane1_deal_stage21_t_pos[42-1:36]);
+assign equity_lane1_deal_stage21_repeated_position133_same_position826_equal = (equity_lane1_deal_stage21_candidates[24-1:18] == equity_lane1_deal_stage20_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position133_same_position827_equal = (equity_lane1_deal_stage21_taken[24-1:18] == equity_lane1_deal_stage21_t_pos[48-1:42]);
+assign equity_lane1_deal_stage21_repeated_position133_same_position827_equal = (equity_lane1_deal_stage21_candidates[24-1:18] == equity_lane1_deal_stage20_pos_out[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position133_same_position828_equal = (equity_lane1_deal_stage21_taken[24-1:18] == equity_lane1_deal_stage21_t_pos[54-1:48]);
+assign equity_lane1_deal_stage21_repeated_position133_same_position828_equal = (equity_lane1_deal_stage21_candidates[24-1:18] == equity_lane1_deal_stage20_pos_out[54-1:48]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position133_same_position829_equal = (equity_lane1_deal_stage21_taken[24-1:18] == equity_lane1_deal_stage21_t_pos[60-1:54]);
+assign equity_lane1_deal_stage21_repeated_position133_same_position829_equal = (equity_lane1_deal_stage21_candidates[24-1:18] == equity_lane1_deal_stage20_pos_out[60-1:54]);
 
 
 
@@ -25394,43 +25518,43 @@ assign equity_lane1_deal_stage21_repeated_position133_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage21_repeated_position134_same_position830_equal = (equity_lane1_deal_stage21_taken[30-1:24] == equity_lane1_deal_stage21_t_pos[6-1:0]);
+assign equity_lane1_deal_stage21_repeated_position134_same_position830_equal = (equity_lane1_deal_stage21_candidates[30-1:24] == equity_lane1_deal_stage20_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position134_same_position831_equal = (equity_lane1_deal_stage21_taken[30-1:24] == equity_lane1_deal_stage21_t_pos[12-1:6]);
+assign equity_lane1_deal_stage21_repeated_position134_same_position831_equal = (equity_lane1_deal_stage21_candidates[30-1:24] == equity_lane1_deal_stage20_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position134_same_position832_equal = (equity_lane1_deal_stage21_taken[30-1:24] == equity_lane1_deal_stage21_t_pos[18-1:12]);
+assign equity_lane1_deal_stage21_repeated_position134_same_position832_equal = (equity_lane1_deal_stage21_candidates[30-1:24] == equity_lane1_deal_stage20_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position134_same_position833_equal = (equity_lane1_deal_stage21_taken[30-1:24] == equity_lane1_deal_stage21_t_pos[24-1:18]);
+assign equity_lane1_deal_stage21_repeated_position134_same_position833_equal = (equity_lane1_deal_stage21_candidates[30-1:24] == equity_lane1_deal_stage20_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position134_same_position834_equal = (equity_lane1_deal_stage21_taken[30-1:24] == equity_lane1_deal_stage21_t_pos[30-1:24]);
+assign equity_lane1_deal_stage21_repeated_position134_same_position834_equal = (equity_lane1_deal_stage21_candidates[30-1:24] == equity_lane1_deal_stage20_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position134_same_position835_equal = (equity_lane1_deal_stage21_taken[30-1:24] == equity_lane1_deal_stage21_t_pos[36-1:30]);
+assign equity_lane1_deal_stage21_repeated_position134_same_position835_equal = (equity_lane1_deal_stage21_candidates[30-1:24] == equity_lane1_deal_stage20_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position134_same_position836_equal = (equity_lane1_deal_stage21_taken[30-1:24] == equity_lane1_deal_stage21_t_pos[42-1:36]);
+assign equity_lane1_deal_stage21_repeated_position134_same_position836_equal = (equity_lane1_deal_stage21_candidates[30-1:24] == equity_lane1_deal_stage20_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position134_same_position837_equal = (equity_lane1_deal_stage21_taken[30-1:24] == equity_lane1_deal_stage21_t_pos[48-1:42]);
+assign equity_lane1_deal_stage21_repeated_position134_same_position837_equal = (equity_lane1_deal_stage21_candidates[30-1:24] == equity_lane1_deal_stage20_pos_out[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position134_same_position838_equal = (equity_lane1_deal_stage21_taken[30-1:24] == equity_lane1_deal_stage21_t_pos[54-1:48]);
+assign equity_lane1_deal_stage21_repeated_position134_same_position838_equal = (equity_lane1_deal_stage21_candidates[30-1:24] == equity_lane1_deal_stage20_pos_out[54-1:48]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position134_same_position839_equal = (equity_lane1_deal_stage21_taken[30-1:24] == equity_lane1_deal_stage21_t_pos[60-1:54]);
+assign equity_lane1_deal_stage21_repeated_position134_same_position839_equal = (equity_lane1_deal_stage21_candidates[30-1:24] == equity_lane1_deal_stage20_pos_out[60-1:54]);
 
 
 
@@ -25450,43 +25574,43 @@ assign equity_lane1_deal_stage21_repeated_position134_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage21_repeated_position135_same_position840_equal = (equity_lane1_deal_stage21_taken[36-1:30] == equity_lane1_deal_stage21_t_pos[6-1:0]);
+assign equity_lane1_deal_stage21_repeated_position135_same_position840_equal = (equity_lane1_deal_stage21_candidates[36-1:30] == equity_lane1_deal_stage20_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position135_same_position841_equal = (equity_lane1_deal_stage21_taken[36-1:30] == equity_lane1_deal_stage21_t_pos[12-1:6]);
+assign equity_lane1_deal_stage21_repeated_position135_same_position841_equal = (equity_lane1_deal_stage21_candidates[36-1:30] == equity_lane1_deal_stage20_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position135_same_position842_equal = (equity_lane1_deal_stage21_taken[36-1:30] == equity_lane1_deal_stage21_t_pos[18-1:12]);
+assign equity_lane1_deal_stage21_repeated_position135_same_position842_equal = (equity_lane1_deal_stage21_candidates[36-1:30] == equity_lane1_deal_stage20_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position135_same_position843_equal = (equity_lane1_deal_stage21_taken[36-1:30] == equity_lane1_deal_stage21_t_pos[24-1:18]);
+assign equity_lane1_deal_stage21_repeated_position135_same_position843_equal = (equity_lane1_deal_stage21_candidates[36-1:30] == equity_lane1_deal_stage20_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position135_same_position844_equal = (equity_lane1_deal_stage21_taken[36-1:30] == equity_lane1_deal_stage21_t_pos[30-1:24]);
+assign equity_lane1_deal_stage21_repeated_position135_same_position844_equal = (equity_lane1_deal_stage21_candidates[36-1:30] == equity_lane1_deal_stage20_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position135_same_position845_equal = (equity_lane1_deal_stage21_taken[36-1:30] == equity_lane1_deal_stage21_t_pos[36-1:30]);
+assign equity_lane1_deal_stage21_repeated_position135_same_position845_equal = (equity_lane1_deal_stage21_candidates[36-1:30] == equity_lane1_deal_stage20_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position135_same_position846_equal = (equity_lane1_deal_stage21_taken[36-1:30] == equity_lane1_deal_stage21_t_pos[42-1:36]);
+assign equity_lane1_deal_stage21_repeated_position135_same_position846_equal = (equity_lane1_deal_stage21_candidates[36-1:30] == equity_lane1_deal_stage20_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position135_same_position847_equal = (equity_lane1_deal_stage21_taken[36-1:30] == equity_lane1_deal_stage21_t_pos[48-1:42]);
+assign equity_lane1_deal_stage21_repeated_position135_same_position847_equal = (equity_lane1_deal_stage21_candidates[36-1:30] == equity_lane1_deal_stage20_pos_out[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position135_same_position848_equal = (equity_lane1_deal_stage21_taken[36-1:30] == equity_lane1_deal_stage21_t_pos[54-1:48]);
+assign equity_lane1_deal_stage21_repeated_position135_same_position848_equal = (equity_lane1_deal_stage21_candidates[36-1:30] == equity_lane1_deal_stage20_pos_out[54-1:48]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position135_same_position849_equal = (equity_lane1_deal_stage21_taken[36-1:30] == equity_lane1_deal_stage21_t_pos[60-1:54]);
+assign equity_lane1_deal_stage21_repeated_position135_same_position849_equal = (equity_lane1_deal_stage21_candidates[36-1:30] == equity_lane1_deal_stage20_pos_out[60-1:54]);
 
 
 
@@ -25506,43 +25630,43 @@ assign equity_lane1_deal_stage21_repeated_position135_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage21_repeated_position136_same_position850_equal = (equity_lane1_deal_stage21_taken[42-1:36] == equity_lane1_deal_stage21_t_pos[6-1:0]);
+assign equity_lane1_deal_stage21_repeated_position136_same_position850_equal = (equity_lane1_deal_stage21_candidates[42-1:36] == equity_lane1_deal_stage20_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position136_same_position851_equal = (equity_lane1_deal_stage21_taken[42-1:36] == equity_lane1_deal_stage21_t_pos[12-1:6]);
+assign equity_lane1_deal_stage21_repeated_position136_same_position851_equal = (equity_lane1_deal_stage21_candidates[42-1:36] == equity_lane1_deal_stage20_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position136_same_position852_equal = (equity_lane1_deal_stage21_taken[42-1:36] == equity_lane1_deal_stage21_t_pos[18-1:12]);
+assign equity_lane1_deal_stage21_repeated_position136_same_position852_equal = (equity_lane1_deal_stage21_candidates[42-1:36] == equity_lane1_deal_stage20_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position136_same_position853_equal = (equity_lane1_deal_stage21_taken[42-1:36] == equity_lane1_deal_stage21_t_pos[24-1:18]);
+assign equity_lane1_deal_stage21_repeated_position136_same_position853_equal = (equity_lane1_deal_stage21_candidates[42-1:36] == equity_lane1_deal_stage20_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position136_same_position854_equal = (equity_lane1_deal_stage21_taken[42-1:36] == equity_lane1_deal_stage21_t_pos[30-1:24]);
+assign equity_lane1_deal_stage21_repeated_position136_same_position854_equal = (equity_lane1_deal_stage21_candidates[42-1:36] == equity_lane1_deal_stage20_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position136_same_position855_equal = (equity_lane1_deal_stage21_taken[42-1:36] == equity_lane1_deal_stage21_t_pos[36-1:30]);
+assign equity_lane1_deal_stage21_repeated_position136_same_position855_equal = (equity_lane1_deal_stage21_candidates[42-1:36] == equity_lane1_deal_stage20_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position136_same_position856_equal = (equity_lane1_deal_stage21_taken[42-1:36] == equity_lane1_deal_stage21_t_pos[42-1:36]);
+assign equity_lane1_deal_stage21_repeated_position136_same_position856_equal = (equity_lane1_deal_stage21_candidates[42-1:36] == equity_lane1_deal_stage20_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position136_same_position857_equal = (equity_lane1_deal_stage21_taken[42-1:36] == equity_lane1_deal_stage21_t_pos[48-1:42]);
+assign equity_lane1_deal_stage21_repeated_position136_same_position857_equal = (equity_lane1_deal_stage21_candidates[42-1:36] == equity_lane1_deal_stage20_pos_out[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position136_same_position858_equal = (equity_lane1_deal_stage21_taken[42-1:36] == equity_lane1_deal_stage21_t_pos[54-1:48]);
+assign equity_lane1_deal_stage21_repeated_position136_same_position858_equal = (equity_lane1_deal_stage21_candidates[42-1:36] == equity_lane1_deal_stage20_pos_out[54-1:48]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position136_same_position859_equal = (equity_lane1_deal_stage21_taken[42-1:36] == equity_lane1_deal_stage21_t_pos[60-1:54]);
+assign equity_lane1_deal_stage21_repeated_position136_same_position859_equal = (equity_lane1_deal_stage21_candidates[42-1:36] == equity_lane1_deal_stage20_pos_out[60-1:54]);
 
 
 
@@ -25562,43 +25686,43 @@ assign equity_lane1_deal_stage21_repeated_position136_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage21_repeated_position137_same_position860_equal = (equity_lane1_deal_stage21_taken[48-1:42] == equity_lane1_deal_stage21_t_pos[6-1:0]);
+assign equity_lane1_deal_stage21_repeated_position137_same_position860_equal = (equity_lane1_deal_stage21_candidates[48-1:42] == equity_lane1_deal_stage20_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position137_same_position861_equal = (equity_lane1_deal_stage21_taken[48-1:42] == equity_lane1_deal_stage21_t_pos[12-1:6]);
+assign equity_lane1_deal_stage21_repeated_position137_same_position861_equal = (equity_lane1_deal_stage21_candidates[48-1:42] == equity_lane1_deal_stage20_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position137_same_position862_equal = (equity_lane1_deal_stage21_taken[48-1:42] == equity_lane1_deal_stage21_t_pos[18-1:12]);
+assign equity_lane1_deal_stage21_repeated_position137_same_position862_equal = (equity_lane1_deal_stage21_candidates[48-1:42] == equity_lane1_deal_stage20_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position137_same_position863_equal = (equity_lane1_deal_stage21_taken[48-1:42] == equity_lane1_deal_stage21_t_pos[24-1:18]);
+assign equity_lane1_deal_stage21_repeated_position137_same_position863_equal = (equity_lane1_deal_stage21_candidates[48-1:42] == equity_lane1_deal_stage20_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position137_same_position864_equal = (equity_lane1_deal_stage21_taken[48-1:42] == equity_lane1_deal_stage21_t_pos[30-1:24]);
+assign equity_lane1_deal_stage21_repeated_position137_same_position864_equal = (equity_lane1_deal_stage21_candidates[48-1:42] == equity_lane1_deal_stage20_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position137_same_position865_equal = (equity_lane1_deal_stage21_taken[48-1:42] == equity_lane1_deal_stage21_t_pos[36-1:30]);
+assign equity_lane1_deal_stage21_repeated_position137_same_position865_equal = (equity_lane1_deal_stage21_candidates[48-1:42] == equity_lane1_deal_stage20_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position137_same_position866_equal = (equity_lane1_deal_stage21_taken[48-1:42] == equity_lane1_deal_stage21_t_pos[42-1:36]);
+assign equity_lane1_deal_stage21_repeated_position137_same_position866_equal = (equity_lane1_deal_stage21_candidates[48-1:42] == equity_lane1_deal_stage20_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position137_same_position867_equal = (equity_lane1_deal_stage21_taken[48-1:42] == equity_lane1_deal_stage21_t_pos[48-1:42]);
+assign equity_lane1_deal_stage21_repeated_position137_same_position867_equal = (equity_lane1_deal_stage21_candidates[48-1:42] == equity_lane1_deal_stage20_pos_out[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position137_same_position868_equal = (equity_lane1_deal_stage21_taken[48-1:42] == equity_lane1_deal_stage21_t_pos[54-1:48]);
+assign equity_lane1_deal_stage21_repeated_position137_same_position868_equal = (equity_lane1_deal_stage21_candidates[48-1:42] == equity_lane1_deal_stage20_pos_out[54-1:48]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position137_same_position869_equal = (equity_lane1_deal_stage21_taken[48-1:42] == equity_lane1_deal_stage21_t_pos[60-1:54]);
+assign equity_lane1_deal_stage21_repeated_position137_same_position869_equal = (equity_lane1_deal_stage21_candidates[48-1:42] == equity_lane1_deal_stage20_pos_out[60-1:54]);
 
 
 
@@ -25618,43 +25742,43 @@ assign equity_lane1_deal_stage21_repeated_position137_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage21_repeated_position138_same_position870_equal = (equity_lane1_deal_stage21_taken[54-1:48] == equity_lane1_deal_stage21_t_pos[6-1:0]);
+assign equity_lane1_deal_stage21_repeated_position138_same_position870_equal = (equity_lane1_deal_stage21_candidates[54-1:48] == equity_lane1_deal_stage20_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position138_same_position871_equal = (equity_lane1_deal_stage21_taken[54-1:48] == equity_lane1_deal_stage21_t_pos[12-1:6]);
+assign equity_lane1_deal_stage21_repeated_position138_same_position871_equal = (equity_lane1_deal_stage21_candidates[54-1:48] == equity_lane1_deal_stage20_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position138_same_position872_equal = (equity_lane1_deal_stage21_taken[54-1:48] == equity_lane1_deal_stage21_t_pos[18-1:12]);
+assign equity_lane1_deal_stage21_repeated_position138_same_position872_equal = (equity_lane1_deal_stage21_candidates[54-1:48] == equity_lane1_deal_stage20_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position138_same_position873_equal = (equity_lane1_deal_stage21_taken[54-1:48] == equity_lane1_deal_stage21_t_pos[24-1:18]);
+assign equity_lane1_deal_stage21_repeated_position138_same_position873_equal = (equity_lane1_deal_stage21_candidates[54-1:48] == equity_lane1_deal_stage20_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position138_same_position874_equal = (equity_lane1_deal_stage21_taken[54-1:48] == equity_lane1_deal_stage21_t_pos[30-1:24]);
+assign equity_lane1_deal_stage21_repeated_position138_same_position874_equal = (equity_lane1_deal_stage21_candidates[54-1:48] == equity_lane1_deal_stage20_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position138_same_position875_equal = (equity_lane1_deal_stage21_taken[54-1:48] == equity_lane1_deal_stage21_t_pos[36-1:30]);
+assign equity_lane1_deal_stage21_repeated_position138_same_position875_equal = (equity_lane1_deal_stage21_candidates[54-1:48] == equity_lane1_deal_stage20_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position138_same_position876_equal = (equity_lane1_deal_stage21_taken[54-1:48] == equity_lane1_deal_stage21_t_pos[42-1:36]);
+assign equity_lane1_deal_stage21_repeated_position138_same_position876_equal = (equity_lane1_deal_stage21_candidates[54-1:48] == equity_lane1_deal_stage20_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position138_same_position877_equal = (equity_lane1_deal_stage21_taken[54-1:48] == equity_lane1_deal_stage21_t_pos[48-1:42]);
+assign equity_lane1_deal_stage21_repeated_position138_same_position877_equal = (equity_lane1_deal_stage21_candidates[54-1:48] == equity_lane1_deal_stage20_pos_out[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position138_same_position878_equal = (equity_lane1_deal_stage21_taken[54-1:48] == equity_lane1_deal_stage21_t_pos[54-1:48]);
+assign equity_lane1_deal_stage21_repeated_position138_same_position878_equal = (equity_lane1_deal_stage21_candidates[54-1:48] == equity_lane1_deal_stage20_pos_out[54-1:48]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position138_same_position879_equal = (equity_lane1_deal_stage21_taken[54-1:48] == equity_lane1_deal_stage21_t_pos[60-1:54]);
+assign equity_lane1_deal_stage21_repeated_position138_same_position879_equal = (equity_lane1_deal_stage21_candidates[54-1:48] == equity_lane1_deal_stage20_pos_out[60-1:54]);
 
 
 
@@ -25674,43 +25798,43 @@ assign equity_lane1_deal_stage21_repeated_position138_groups = equity_lane1_deal
 
 
 
-assign equity_lane1_deal_stage21_repeated_position139_same_position880_equal = (equity_lane1_deal_stage21_taken[60-1:54] == equity_lane1_deal_stage21_t_pos[6-1:0]);
+assign equity_lane1_deal_stage21_repeated_position139_same_position880_equal = (equity_lane1_deal_stage21_candidates[60-1:54] == equity_lane1_deal_stage20_pos_out[6-1:0]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position139_same_position881_equal = (equity_lane1_deal_stage21_taken[60-1:54] == equity_lane1_deal_stage21_t_pos[12-1:6]);
+assign equity_lane1_deal_stage21_repeated_position139_same_position881_equal = (equity_lane1_deal_stage21_candidates[60-1:54] == equity_lane1_deal_stage20_pos_out[12-1:6]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position139_same_position882_equal = (equity_lane1_deal_stage21_taken[60-1:54] == equity_lane1_deal_stage21_t_pos[18-1:12]);
+assign equity_lane1_deal_stage21_repeated_position139_same_position882_equal = (equity_lane1_deal_stage21_candidates[60-1:54] == equity_lane1_deal_stage20_pos_out[18-1:12]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position139_same_position883_equal = (equity_lane1_deal_stage21_taken[60-1:54] == equity_lane1_deal_stage21_t_pos[24-1:18]);
+assign equity_lane1_deal_stage21_repeated_position139_same_position883_equal = (equity_lane1_deal_stage21_candidates[60-1:54] == equity_lane1_deal_stage20_pos_out[24-1:18]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position139_same_position884_equal = (equity_lane1_deal_stage21_taken[60-1:54] == equity_lane1_deal_stage21_t_pos[30-1:24]);
+assign equity_lane1_deal_stage21_repeated_position139_same_position884_equal = (equity_lane1_deal_stage21_candidates[60-1:54] == equity_lane1_deal_stage20_pos_out[30-1:24]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position139_same_position885_equal = (equity_lane1_deal_stage21_taken[60-1:54] == equity_lane1_deal_stage21_t_pos[36-1:30]);
+assign equity_lane1_deal_stage21_repeated_position139_same_position885_equal = (equity_lane1_deal_stage21_candidates[60-1:54] == equity_lane1_deal_stage20_pos_out[36-1:30]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position139_same_position886_equal = (equity_lane1_deal_stage21_taken[60-1:54] == equity_lane1_deal_stage21_t_pos[42-1:36]);
+assign equity_lane1_deal_stage21_repeated_position139_same_position886_equal = (equity_lane1_deal_stage21_candidates[60-1:54] == equity_lane1_deal_stage20_pos_out[42-1:36]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position139_same_position887_equal = (equity_lane1_deal_stage21_taken[60-1:54] == equity_lane1_deal_stage21_t_pos[48-1:42]);
+assign equity_lane1_deal_stage21_repeated_position139_same_position887_equal = (equity_lane1_deal_stage21_candidates[60-1:54] == equity_lane1_deal_stage20_pos_out[48-1:42]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position139_same_position888_equal = (equity_lane1_deal_stage21_taken[60-1:54] == equity_lane1_deal_stage21_t_pos[54-1:48]);
+assign equity_lane1_deal_stage21_repeated_position139_same_position888_equal = (equity_lane1_deal_stage21_candidates[60-1:54] == equity_lane1_deal_stage20_pos_out[54-1:48]);
 
 
 
-assign equity_lane1_deal_stage21_repeated_position139_same_position889_equal = (equity_lane1_deal_stage21_taken[60-1:54] == equity_lane1_deal_stage21_t_pos[60-1:54]);
+assign equity_lane1_deal_stage21_repeated_position139_same_position889_equal = (equity_lane1_deal_stage21_candidates[60-1:54] == equity_lane1_deal_stage20_pos_out[60-1:54]);
 
 
 
@@ -25727,6 +25851,11 @@ assign equity_lane1_deal_stage21_repeated_position139_any_set279_hit = (equity_l
 
 
 assign equity_lane1_deal_stage21_repeated_position139_groups = equity_lane1_deal_stage21_repeated_position139_gathered;
+
+
+always @(posedge clk) begin: equity_lane1_deal_stage21_compare_early
+    equity_lane1_deal_stage21_repeated <= equity_lane1_deal_stage21_compared;
+end
 
 
 always @(equity_lane1_slot_stream21_word, equity_lane1_deal_stage21_exact_q, equity_lane1_delay_line21_d_out, equity_lane1_deal_stage21_mask_q) begin: equity_lane1_deal_stage21_masking

@@ -61,6 +61,7 @@ wire [7:0] chain_out;
 wire [7:0] chain_in;
 reg equity_lane0_rst;
 reg equity_lane0_board_step;
+wire equity_lane0_board_due;
 reg equity_lane0_won_valid;
 reg equity_lane0_issue;
 reg equity_lane0_prime;
@@ -82,6 +83,7 @@ reg equity_lane0_quota_was_zero;
 reg equity_lane0_quota_zero;
 reg [1:0] equity_lane0_state;
 reg equity_lane0_step_one;
+reg equity_lane0_stepped;
 wire [7:0] equity_lane0_chunked_counter0_zero;
 reg [7:0] equity_lane0_chunked_counter0_lowest;
 wire [31:0] equity_lane0_chunked_counter0_high;
@@ -1463,15 +1465,16 @@ assign equity_lane0_low_two = (equity_lane0_chunked_counter0_lowest == 2);
 assign equity_lane0_high_zero = (equity_lane0_chunked_counter0_high == 0);
 
 
-always @(equity_lane0_low_two, equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_high_zero, equity_lane0_count_one, equity_lane0_low_one, exact, quota, equity_lane0_state) begin: equity_lane0_control_out
-    equity_lane0_issue = ((equity_lane0_state == 2'b10) && (!equity_lane0_left_zero));
+always @(equity_lane0_low_two, equity_lane0_done_q, equity_lane0_board_step, equity_lane0_won_valid, quota, equity_lane0_counting, equity_lane0_high_zero, equity_lane0_count_one, equity_lane0_low_one, equity_lane0_board_due, exact, equity_lane0_state) begin: equity_lane0_control_out
     equity_lane0_prime = (equity_lane0_state == 2'b01);
     done = equity_lane0_done_q;
     if (exact) begin
         equity_lane0_step_one = equity_lane0_board_step;
+        equity_lane0_stepped = ((equity_lane0_state == 2'b10) && equity_lane0_board_due);
     end
     else begin
         equity_lane0_step_one = equity_lane0_counting;
+        equity_lane0_stepped = (equity_lane0_won_valid && (equity_lane0_state == 2'b10));
     end
     equity_lane0_quota_zero = (quota == 0);
     if (equity_lane0_count_one) begin
@@ -1520,14 +1523,43 @@ always @(posedge clk) begin: equity_lane0_zero_left
             equity_lane0_extra <= bonus;
             equity_lane0_quota_was_zero <= equity_lane0_quota_zero;
         end
-        else if ((equity_lane0_step_one && equity_lane0_extra)) begin
+        else if ((equity_lane0_stepped && equity_lane0_extra)) begin
             equity_lane0_extra <= 1'b0;
             if (equity_lane0_quota_was_zero) begin
                 equity_lane0_left_zero <= 1'b1;
             end
         end
-        else if ((equity_lane0_step_one && equity_lane0_last_one)) begin
+        else if ((equity_lane0_stepped && equity_lane0_last_one)) begin
             equity_lane0_left_zero <= 1'b1;
+        end
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_issue_ahead
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_issue <= 0;
+    end
+    else begin
+        if (start) begin
+            equity_lane0_issue <= 1'b0;
+        end
+        else if (((equity_lane0_state == 2'b01) || equity_lane0_issue)) begin
+            if (equity_lane0_left_zero) begin
+                equity_lane0_issue <= 1'b0;
+            end
+            else if ((equity_lane0_stepped && equity_lane0_extra)) begin
+                equity_lane0_issue <= (!equity_lane0_quota_was_zero);
+            end
+            else if ((equity_lane0_stepped && equity_lane0_last_one)) begin
+                equity_lane0_issue <= 1'b0;
+            end
+            else begin
+                equity_lane0_issue <= 1'b1;
+            end
+        end
+        else begin
+            equity_lane0_issue <= 1'b0;
         end
     end
 end
@@ -1584,14 +1616,23 @@ always @(posedge clk) begin: equity_lane0_loading_bus
 end
 
 
+always @(posedge clk) begin: equity_lane0_take_setting
+    if ((load || start)) begin
+        equity_lane0_lane_n <= n;
+        equity_lane0_lane_mask <= mask;
+        equity_lane0_lane_exact <= exact;
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select0_select
     equity_lane0_colex_odometer0_slot_select0_here <= (load && (load_slot == 0) && (load_index == 0));
 end
 
 
-always @(n, dealt[0], dealt[1], equity_lane0_colex_odometer0_odometer_digit0_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper) begin: equity_lane0_colex_odometer0_odometer_digit0_rise
+always @(equity_lane0_lane_n, dealt[0], dealt[1], equity_lane0_colex_odometer0_odometer_digit0_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper) begin: equity_lane0_colex_odometer0_odometer_digit0_rise
     if ((1'b0 || (!dealt[1]))) begin
-        equity_lane0_colex_odometer0_odometer_digit0_bound = n;
+        equity_lane0_colex_odometer0_odometer_digit0_bound = equity_lane0_lane_n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit0_bound = equity_lane0_colex_odometer0_odometer_digit0_upper;
@@ -1638,9 +1679,9 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select1_select
 end
 
 
-always @(n, dealt[1], dealt[2], equity_lane0_colex_odometer0_odometer_digit1_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper) begin: equity_lane0_colex_odometer0_odometer_digit1_rise
+always @(equity_lane0_lane_n, dealt[1], dealt[2], equity_lane0_colex_odometer0_odometer_digit1_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper) begin: equity_lane0_colex_odometer0_odometer_digit1_rise
     if ((1'b0 || (!dealt[2]))) begin
-        equity_lane0_colex_odometer0_odometer_digit1_bound = n;
+        equity_lane0_colex_odometer0_odometer_digit1_bound = equity_lane0_lane_n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit1_bound = equity_lane0_colex_odometer0_odometer_digit1_upper;
@@ -1687,9 +1728,9 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select2_select
 end
 
 
-always @(n, dealt[2], dealt[3], equity_lane0_colex_odometer0_odometer_digit2_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper) begin: equity_lane0_colex_odometer0_odometer_digit2_rise
+always @(equity_lane0_lane_n, dealt[2], dealt[3], equity_lane0_colex_odometer0_odometer_digit2_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper) begin: equity_lane0_colex_odometer0_odometer_digit2_rise
     if ((1'b0 || (!dealt[3]))) begin
-        equity_lane0_colex_odometer0_odometer_digit2_bound = n;
+        equity_lane0_colex_odometer0_odometer_digit2_bound = equity_lane0_lane_n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit2_bound = equity_lane0_colex_odometer0_odometer_digit2_upper;
@@ -1736,9 +1777,9 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select3_select
 end
 
 
-always @(n, dealt[3], dealt[4], equity_lane0_colex_odometer0_odometer_digit3_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper) begin: equity_lane0_colex_odometer0_odometer_digit3_rise
+always @(equity_lane0_lane_n, dealt[3], dealt[4], equity_lane0_colex_odometer0_odometer_digit3_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper) begin: equity_lane0_colex_odometer0_odometer_digit3_rise
     if ((1'b0 || (!dealt[4]))) begin
-        equity_lane0_colex_odometer0_odometer_digit3_bound = n;
+        equity_lane0_colex_odometer0_odometer_digit3_bound = equity_lane0_lane_n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit3_bound = equity_lane0_colex_odometer0_odometer_digit3_upper;
@@ -1785,12 +1826,12 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select4_select
 end
 
 
-always @(n, dealt[4], dealt[4], equity_lane0_colex_odometer0_odometer_digit4_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit4_bound, n) begin: equity_lane0_colex_odometer0_odometer_digit4_rise
+always @(equity_lane0_lane_n, dealt[4], dealt[4], equity_lane0_colex_odometer0_odometer_digit4_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit4_bound, equity_lane0_lane_n) begin: equity_lane0_colex_odometer0_odometer_digit4_rise
     if ((1'b1 || (!dealt[4]))) begin
-        equity_lane0_colex_odometer0_odometer_digit4_bound = n;
+        equity_lane0_colex_odometer0_odometer_digit4_bound = equity_lane0_lane_n;
     end
     else begin
-        equity_lane0_colex_odometer0_odometer_digit4_bound = n;
+        equity_lane0_colex_odometer0_odometer_digit4_bound = equity_lane0_lane_n;
     end
     equity_lane0_colex_odometer0_odometer_digit4_loaded = equity_lane0_bus_word[6-1:0];
     equity_lane0_colex_odometer0_odometer_digit4_can_rise = (dealt[4] && (equity_lane0_colex_odometer0_odometer_digit4_risen != equity_lane0_colex_odometer0_odometer_digit4_bound));
@@ -1834,9 +1875,9 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select5_select
 end
 
 
-always @(n, dealt[5], dealt[6], equity_lane0_colex_odometer0_odometer_digit5_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper) begin: equity_lane0_colex_odometer0_odometer_digit5_rise
+always @(equity_lane0_lane_n, dealt[5], dealt[6], equity_lane0_colex_odometer0_odometer_digit5_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper) begin: equity_lane0_colex_odometer0_odometer_digit5_rise
     if ((1'b0 || (!dealt[6]))) begin
-        equity_lane0_colex_odometer0_odometer_digit5_bound = n;
+        equity_lane0_colex_odometer0_odometer_digit5_bound = equity_lane0_lane_n;
     end
     else begin
         equity_lane0_colex_odometer0_odometer_digit5_bound = equity_lane0_colex_odometer0_odometer_digit5_upper;
@@ -1883,12 +1924,12 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_slot_select6_select
 end
 
 
-always @(n, dealt[6], dealt[6], equity_lane0_colex_odometer0_odometer_digit6_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit6_bound, n) begin: equity_lane0_colex_odometer0_odometer_digit6_rise
+always @(equity_lane0_lane_n, dealt[6], dealt[6], equity_lane0_colex_odometer0_odometer_digit6_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit6_bound, equity_lane0_lane_n) begin: equity_lane0_colex_odometer0_odometer_digit6_rise
     if ((1'b1 || (!dealt[6]))) begin
-        equity_lane0_colex_odometer0_odometer_digit6_bound = n;
+        equity_lane0_colex_odometer0_odometer_digit6_bound = equity_lane0_lane_n;
     end
     else begin
-        equity_lane0_colex_odometer0_odometer_digit6_bound = n;
+        equity_lane0_colex_odometer0_odometer_digit6_bound = equity_lane0_lane_n;
     end
     equity_lane0_colex_odometer0_odometer_digit6_loaded = equity_lane0_bus_word[6-1:0];
     equity_lane0_colex_odometer0_odometer_digit6_can_rise = (dealt[6] && (equity_lane0_colex_odometer0_odometer_digit6_risen != equity_lane0_colex_odometer0_odometer_digit6_bound));
@@ -1928,9 +1969,9 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_colex_odometer0_hand_last0_bounds
-    equity_lane0_colex_odometer0_hand_last0_n_less_1 <= ((n + 127) % 128);
-    equity_lane0_colex_odometer0_hand_last0_n_less_2 <= ((n + 126) % 128);
-    equity_lane0_colex_odometer0_hand_last0_n_is_2 <= (n == 2);
+    equity_lane0_colex_odometer0_hand_last0_n_less_1 <= ((equity_lane0_lane_n + 127) % 128);
+    equity_lane0_colex_odometer0_hand_last0_n_less_2 <= ((equity_lane0_lane_n + 126) % 128);
+    equity_lane0_colex_odometer0_hand_last0_n_is_2 <= (equity_lane0_lane_n == 2);
 end
 
 
@@ -1999,6 +2040,10 @@ always @(equity_lane0_colex_odometer0_board_inner, equity_lane0_colex_odometer0_
 end
 
 
+
+assign equity_lane0_board_due = (equity_lane0_colex_odometer0_board_inner || (equity_lane0_colex_odometer0_carry && equity_lane0_colex_odometer0_ready[1]));
+
+
 always @(posedge clk) begin: equity_lane0_colex_odometer0_prepare
     reg [1-1:0] innermost;
     reg [2-1:0] takes;
@@ -2050,15 +2095,6 @@ always @(posedge clk) begin: equity_lane0_colex_odometer0_prepare
         else if ((equity_lane0_issue && at_last && seen_dealt)) begin
             equity_lane0_colex_odometer0_carry <= 1'b1;
         end
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane0_take_setting
-    if ((load || start)) begin
-        equity_lane0_lane_n <= n;
-        equity_lane0_lane_mask <= mask;
-        equity_lane0_lane_exact <= exact;
     end
 end
 

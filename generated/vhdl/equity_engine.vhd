@@ -154,6 +154,8 @@ signal mix_count: unsigned(4 downto 0);
 signal mixing_base: std_logic;
 signal load_lane: unsigned(1 downto 0);
 signal load_slot: unsigned(4 downto 0);
+signal slot_last: std_logic;
+signal lane_last: std_logic;
 signal start: std_logic;
 signal shift: std_logic;
 signal reply_last: std_logic;
@@ -168,6 +170,7 @@ signal board_dealt: unsigned(4 downto 0);
 signal board_slot: unsigned(3 downto 0);
 signal board_slots: unsigned(7 downto 0);
 signal cards_left: unsigned(8 downto 0);
+signal clearing: std_logic;
 signal deck_size: unsigned(7 downto 0);
 signal first_random: std_logic;
 signal fixed_card: unsigned(5 downto 0);
@@ -266,6 +269,7 @@ signal equity_lane0_chain_out: unsigned(7 downto 0);
 signal equity_lane0_rst_out: std_logic;
 signal equity_lane0_rst: std_logic;
 signal equity_lane0_board_step: std_logic;
+signal equity_lane0_board_due: std_logic;
 signal equity_lane0_won_valid: std_logic;
 signal equity_lane0_issue: std_logic;
 signal equity_lane0_prime: std_logic;
@@ -287,6 +291,7 @@ signal equity_lane0_quota_was_zero: std_logic;
 signal equity_lane0_quota_zero: std_logic;
 signal equity_lane0_state: t_enum_State_4;
 signal equity_lane0_step_one: std_logic;
+signal equity_lane0_stepped: std_logic;
 signal equity_lane0_chunked_counter0_zero: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_lowest: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_high: unsigned(31 downto 0);
@@ -937,12 +942,13 @@ signal equity_lane0_deal_stage7_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage7_fields: unsigned(59 downto 0);
 signal equity_lane0_deal_stage7_found: std_logic;
 signal equity_lane0_deal_stage7_free: unsigned(9 downto 0);
+signal equity_lane0_deal_stage7_repeated: unsigned(19 downto 0);
+signal equity_lane0_deal_stage7_compared: unsigned(19 downto 0);
 signal equity_lane0_deal_stage7_candidates: unsigned(59 downto 0);
 signal equity_lane0_deal_stage7_taken: unsigned(59 downto 0);
 signal equity_lane0_deal_stage7_t_pos: unsigned(41 downto 0);
 signal equity_lane0_deal_stage7_t_tok: std_logic;
 signal equity_lane0_deal_stage7_t_ok: std_logic;
-signal equity_lane0_deal_stage7_repeated: unsigned(19 downto 0);
 signal equity_lane0_deal_stage7_repeated_position30_groups: unsigned(1 downto 0);
 signal equity_lane0_deal_stage7_repeated_position30_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage7_repeated_position30_same_position105_equal: std_logic;
@@ -1085,12 +1091,13 @@ signal equity_lane0_deal_stage8_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage8_fields: unsigned(59 downto 0);
 signal equity_lane0_deal_stage8_found: std_logic;
 signal equity_lane0_deal_stage8_free: unsigned(9 downto 0);
+signal equity_lane0_deal_stage8_repeated: unsigned(19 downto 0);
+signal equity_lane0_deal_stage8_compared: unsigned(19 downto 0);
 signal equity_lane0_deal_stage8_candidates: unsigned(59 downto 0);
 signal equity_lane0_deal_stage8_taken: unsigned(59 downto 0);
 signal equity_lane0_deal_stage8_t_pos: unsigned(47 downto 0);
 signal equity_lane0_deal_stage8_t_tok: std_logic;
 signal equity_lane0_deal_stage8_t_ok: std_logic;
-signal equity_lane0_deal_stage8_repeated: unsigned(19 downto 0);
 signal equity_lane0_deal_stage8_repeated_position40_groups: unsigned(1 downto 0);
 signal equity_lane0_deal_stage8_repeated_position40_gathered: unsigned(1 downto 0);
 signal equity_lane0_deal_stage8_repeated_position40_same_position175_equal: std_logic;
@@ -1243,12 +1250,13 @@ signal equity_lane0_deal_stage9_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage9_fields: unsigned(59 downto 0);
 signal equity_lane0_deal_stage9_found: std_logic;
 signal equity_lane0_deal_stage9_free: unsigned(9 downto 0);
+signal equity_lane0_deal_stage9_repeated: unsigned(29 downto 0);
+signal equity_lane0_deal_stage9_compared: unsigned(29 downto 0);
 signal equity_lane0_deal_stage9_candidates: unsigned(59 downto 0);
 signal equity_lane0_deal_stage9_taken: unsigned(59 downto 0);
 signal equity_lane0_deal_stage9_t_pos: unsigned(53 downto 0);
 signal equity_lane0_deal_stage9_t_tok: std_logic;
 signal equity_lane0_deal_stage9_t_ok: std_logic;
-signal equity_lane0_deal_stage9_repeated: unsigned(29 downto 0);
 signal equity_lane0_deal_stage9_repeated_position50_groups: unsigned(2 downto 0);
 signal equity_lane0_deal_stage9_repeated_position50_gathered: unsigned(2 downto 0);
 signal equity_lane0_deal_stage9_repeated_position50_same_position255_equal: std_logic;
@@ -1419,12 +1427,13 @@ signal equity_lane0_deal_stage10_chosen: unsigned(5 downto 0);
 signal equity_lane0_deal_stage10_fields: unsigned(59 downto 0);
 signal equity_lane0_deal_stage10_found: std_logic;
 signal equity_lane0_deal_stage10_free: unsigned(9 downto 0);
+signal equity_lane0_deal_stage10_repeated: unsigned(29 downto 0);
+signal equity_lane0_deal_stage10_compared: unsigned(29 downto 0);
 signal equity_lane0_deal_stage10_candidates: unsigned(59 downto 0);
 signal equity_lane0_deal_stage10_taken: unsigned(59 downto 0);
 signal equity_lane0_deal_stage10_t_pos: unsigned(59 downto 0);
 signal equity_lane0_deal_stage10_t_tok: std_logic;
 signal equity_lane0_deal_stage10_t_ok: std_logic;
-signal equity_lane0_deal_stage10_repeated: unsigned(29 downto 0);
 signal equity_lane0_deal_stage10_repeated_position60_groups: unsigned(2 downto 0);
 signal equity_lane0_deal_stage10_repeated_position60_gathered: unsigned(2 downto 0);
 signal equity_lane0_deal_stage10_repeated_position60_same_position345_equal: std_logic;
@@ -2343,6 +2352,7 @@ signal equity_lane1_done: std_logic;
 signal equity_lane1_chain_out: unsigned(7 downto 0);
 signal equity_lane1_rst: std_logic;
 signal equity_lane1_board_step: std_logic;
+signal equity_lane1_board_due: std_logic;
 signal equity_lane1_won_valid: std_logic;
 signal equity_lane1_issue: std_logic;
 signal equity_lane1_prime: std_logic;
@@ -2364,6 +2374,7 @@ signal equity_lane1_quota_was_zero: std_logic;
 signal equity_lane1_quota_zero: std_logic;
 signal equity_lane1_state: t_enum_State_5;
 signal equity_lane1_step_one: std_logic;
+signal equity_lane1_stepped: std_logic;
 signal equity_lane1_chunked_counter14_zero: unsigned(7 downto 0);
 signal equity_lane1_chunked_counter14_lowest: unsigned(7 downto 0);
 signal equity_lane1_chunked_counter14_high: unsigned(31 downto 0);
@@ -3014,12 +3025,13 @@ signal equity_lane1_deal_stage18_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage18_fields: unsigned(59 downto 0);
 signal equity_lane1_deal_stage18_found: std_logic;
 signal equity_lane1_deal_stage18_free: unsigned(9 downto 0);
+signal equity_lane1_deal_stage18_repeated: unsigned(19 downto 0);
+signal equity_lane1_deal_stage18_compared: unsigned(19 downto 0);
 signal equity_lane1_deal_stage18_candidates: unsigned(59 downto 0);
 signal equity_lane1_deal_stage18_taken: unsigned(59 downto 0);
 signal equity_lane1_deal_stage18_t_pos: unsigned(41 downto 0);
 signal equity_lane1_deal_stage18_t_tok: std_logic;
 signal equity_lane1_deal_stage18_t_ok: std_logic;
-signal equity_lane1_deal_stage18_repeated: unsigned(19 downto 0);
 signal equity_lane1_deal_stage18_repeated_position100_groups: unsigned(1 downto 0);
 signal equity_lane1_deal_stage18_repeated_position100_gathered: unsigned(1 downto 0);
 signal equity_lane1_deal_stage18_repeated_position100_same_position550_equal: std_logic;
@@ -3162,12 +3174,13 @@ signal equity_lane1_deal_stage19_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage19_fields: unsigned(59 downto 0);
 signal equity_lane1_deal_stage19_found: std_logic;
 signal equity_lane1_deal_stage19_free: unsigned(9 downto 0);
+signal equity_lane1_deal_stage19_repeated: unsigned(19 downto 0);
+signal equity_lane1_deal_stage19_compared: unsigned(19 downto 0);
 signal equity_lane1_deal_stage19_candidates: unsigned(59 downto 0);
 signal equity_lane1_deal_stage19_taken: unsigned(59 downto 0);
 signal equity_lane1_deal_stage19_t_pos: unsigned(47 downto 0);
 signal equity_lane1_deal_stage19_t_tok: std_logic;
 signal equity_lane1_deal_stage19_t_ok: std_logic;
-signal equity_lane1_deal_stage19_repeated: unsigned(19 downto 0);
 signal equity_lane1_deal_stage19_repeated_position110_groups: unsigned(1 downto 0);
 signal equity_lane1_deal_stage19_repeated_position110_gathered: unsigned(1 downto 0);
 signal equity_lane1_deal_stage19_repeated_position110_same_position620_equal: std_logic;
@@ -3320,12 +3333,13 @@ signal equity_lane1_deal_stage20_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage20_fields: unsigned(59 downto 0);
 signal equity_lane1_deal_stage20_found: std_logic;
 signal equity_lane1_deal_stage20_free: unsigned(9 downto 0);
+signal equity_lane1_deal_stage20_repeated: unsigned(29 downto 0);
+signal equity_lane1_deal_stage20_compared: unsigned(29 downto 0);
 signal equity_lane1_deal_stage20_candidates: unsigned(59 downto 0);
 signal equity_lane1_deal_stage20_taken: unsigned(59 downto 0);
 signal equity_lane1_deal_stage20_t_pos: unsigned(53 downto 0);
 signal equity_lane1_deal_stage20_t_tok: std_logic;
 signal equity_lane1_deal_stage20_t_ok: std_logic;
-signal equity_lane1_deal_stage20_repeated: unsigned(29 downto 0);
 signal equity_lane1_deal_stage20_repeated_position120_groups: unsigned(2 downto 0);
 signal equity_lane1_deal_stage20_repeated_position120_gathered: unsigned(2 downto 0);
 signal equity_lane1_deal_stage20_repeated_position120_same_position700_equal: std_logic;
@@ -3496,12 +3510,13 @@ signal equity_lane1_deal_stage21_chosen: unsigned(5 downto 0);
 signal equity_lane1_deal_stage21_fields: unsigned(59 downto 0);
 signal equity_lane1_deal_stage21_found: std_logic;
 signal equity_lane1_deal_stage21_free: unsigned(9 downto 0);
+signal equity_lane1_deal_stage21_repeated: unsigned(29 downto 0);
+signal equity_lane1_deal_stage21_compared: unsigned(29 downto 0);
 signal equity_lane1_deal_stage21_candidates: unsigned(59 downto 0);
 signal equity_lane1_deal_stage21_taken: unsigned(59 downto 0);
 signal equity_lane1_deal_stage21_t_pos: unsigned(59 downto 0);
 signal equity_lane1_deal_stage21_t_tok: std_logic;
 signal equity_lane1_deal_stage21_t_ok: std_logic;
-signal equity_lane1_deal_stage21_repeated: unsigned(29 downto 0);
 signal equity_lane1_deal_stage21_repeated_position130_groups: unsigned(2 downto 0);
 signal equity_lane1_deal_stage21_repeated_position130_gathered: unsigned(2 downto 0);
 signal equity_lane1_deal_stage21_repeated_position130_same_position790_equal: std_logic;
@@ -4761,16 +4776,16 @@ equity_lane0_deal_stage6_repeated_position29_any_set38_bits(1) <= equity_lane0_d
 equity_lane0_deal_stage6_repeated_position29_any_set38_bits(0) <= equity_lane0_deal_stage6_repeated_position29_same_position102_equal;
 equity_lane0_deal_stage6_repeated_position29_any_set39_bits(1) <= equity_lane0_deal_stage6_repeated_position29_same_position103_equal;
 equity_lane0_deal_stage6_repeated_position29_any_set39_bits(0) <= equity_lane0_deal_stage6_repeated_position29_same_position104_equal;
-equity_lane0_deal_stage7_repeated(20-1 downto 18) <= equity_lane0_deal_stage7_repeated_position39_groups;
-equity_lane0_deal_stage7_repeated(18-1 downto 16) <= equity_lane0_deal_stage7_repeated_position38_groups;
-equity_lane0_deal_stage7_repeated(16-1 downto 14) <= equity_lane0_deal_stage7_repeated_position37_groups;
-equity_lane0_deal_stage7_repeated(14-1 downto 12) <= equity_lane0_deal_stage7_repeated_position36_groups;
-equity_lane0_deal_stage7_repeated(12-1 downto 10) <= equity_lane0_deal_stage7_repeated_position35_groups;
-equity_lane0_deal_stage7_repeated(10-1 downto 8) <= equity_lane0_deal_stage7_repeated_position34_groups;
-equity_lane0_deal_stage7_repeated(8-1 downto 6) <= equity_lane0_deal_stage7_repeated_position33_groups;
-equity_lane0_deal_stage7_repeated(6-1 downto 4) <= equity_lane0_deal_stage7_repeated_position32_groups;
-equity_lane0_deal_stage7_repeated(4-1 downto 2) <= equity_lane0_deal_stage7_repeated_position31_groups;
-equity_lane0_deal_stage7_repeated(2-1 downto 0) <= equity_lane0_deal_stage7_repeated_position30_groups;
+equity_lane0_deal_stage7_compared(20-1 downto 18) <= equity_lane0_deal_stage7_repeated_position39_groups;
+equity_lane0_deal_stage7_compared(18-1 downto 16) <= equity_lane0_deal_stage7_repeated_position38_groups;
+equity_lane0_deal_stage7_compared(16-1 downto 14) <= equity_lane0_deal_stage7_repeated_position37_groups;
+equity_lane0_deal_stage7_compared(14-1 downto 12) <= equity_lane0_deal_stage7_repeated_position36_groups;
+equity_lane0_deal_stage7_compared(12-1 downto 10) <= equity_lane0_deal_stage7_repeated_position35_groups;
+equity_lane0_deal_stage7_compared(10-1 downto 8) <= equity_lane0_deal_stage7_repeated_position34_groups;
+equity_lane0_deal_stage7_compared(8-1 downto 6) <= equity_lane0_deal_stage7_repeated_position33_groups;
+equity_lane0_deal_stage7_compared(6-1 downto 4) <= equity_lane0_deal_stage7_repeated_position32_groups;
+equity_lane0_deal_stage7_compared(4-1 downto 2) <= equity_lane0_deal_stage7_repeated_position31_groups;
+equity_lane0_deal_stage7_compared(2-1 downto 0) <= equity_lane0_deal_stage7_repeated_position30_groups;
 equity_lane0_deal_stage7_repeated_position30_gathered(1) <= equity_lane0_deal_stage7_repeated_position30_any_set41_hit;
 equity_lane0_deal_stage7_repeated_position30_gathered(0) <= equity_lane0_deal_stage7_repeated_position30_any_set40_hit;
 equity_lane0_deal_stage7_repeated_position30_any_set40_bits(3) <= equity_lane0_deal_stage7_repeated_position30_same_position105_equal;
@@ -4861,16 +4876,16 @@ equity_lane0_deal_stage7_repeated_position39_any_set58_bits(0) <= equity_lane0_d
 equity_lane0_deal_stage7_repeated_position39_any_set59_bits(2) <= equity_lane0_deal_stage7_repeated_position39_same_position172_equal;
 equity_lane0_deal_stage7_repeated_position39_any_set59_bits(1) <= equity_lane0_deal_stage7_repeated_position39_same_position173_equal;
 equity_lane0_deal_stage7_repeated_position39_any_set59_bits(0) <= equity_lane0_deal_stage7_repeated_position39_same_position174_equal;
-equity_lane0_deal_stage8_repeated(20-1 downto 18) <= equity_lane0_deal_stage8_repeated_position49_groups;
-equity_lane0_deal_stage8_repeated(18-1 downto 16) <= equity_lane0_deal_stage8_repeated_position48_groups;
-equity_lane0_deal_stage8_repeated(16-1 downto 14) <= equity_lane0_deal_stage8_repeated_position47_groups;
-equity_lane0_deal_stage8_repeated(14-1 downto 12) <= equity_lane0_deal_stage8_repeated_position46_groups;
-equity_lane0_deal_stage8_repeated(12-1 downto 10) <= equity_lane0_deal_stage8_repeated_position45_groups;
-equity_lane0_deal_stage8_repeated(10-1 downto 8) <= equity_lane0_deal_stage8_repeated_position44_groups;
-equity_lane0_deal_stage8_repeated(8-1 downto 6) <= equity_lane0_deal_stage8_repeated_position43_groups;
-equity_lane0_deal_stage8_repeated(6-1 downto 4) <= equity_lane0_deal_stage8_repeated_position42_groups;
-equity_lane0_deal_stage8_repeated(4-1 downto 2) <= equity_lane0_deal_stage8_repeated_position41_groups;
-equity_lane0_deal_stage8_repeated(2-1 downto 0) <= equity_lane0_deal_stage8_repeated_position40_groups;
+equity_lane0_deal_stage8_compared(20-1 downto 18) <= equity_lane0_deal_stage8_repeated_position49_groups;
+equity_lane0_deal_stage8_compared(18-1 downto 16) <= equity_lane0_deal_stage8_repeated_position48_groups;
+equity_lane0_deal_stage8_compared(16-1 downto 14) <= equity_lane0_deal_stage8_repeated_position47_groups;
+equity_lane0_deal_stage8_compared(14-1 downto 12) <= equity_lane0_deal_stage8_repeated_position46_groups;
+equity_lane0_deal_stage8_compared(12-1 downto 10) <= equity_lane0_deal_stage8_repeated_position45_groups;
+equity_lane0_deal_stage8_compared(10-1 downto 8) <= equity_lane0_deal_stage8_repeated_position44_groups;
+equity_lane0_deal_stage8_compared(8-1 downto 6) <= equity_lane0_deal_stage8_repeated_position43_groups;
+equity_lane0_deal_stage8_compared(6-1 downto 4) <= equity_lane0_deal_stage8_repeated_position42_groups;
+equity_lane0_deal_stage8_compared(4-1 downto 2) <= equity_lane0_deal_stage8_repeated_position41_groups;
+equity_lane0_deal_stage8_compared(2-1 downto 0) <= equity_lane0_deal_stage8_repeated_position40_groups;
 equity_lane0_deal_stage8_repeated_position40_gathered(1) <= equity_lane0_deal_stage8_repeated_position40_any_set61_hit;
 equity_lane0_deal_stage8_repeated_position40_gathered(0) <= equity_lane0_deal_stage8_repeated_position40_any_set60_hit;
 equity_lane0_deal_stage8_repeated_position40_any_set60_bits(3) <= equity_lane0_deal_stage8_repeated_position40_same_position175_equal;
@@ -4971,16 +4986,16 @@ equity_lane0_deal_stage8_repeated_position49_any_set79_bits(3) <= equity_lane0_d
 equity_lane0_deal_stage8_repeated_position49_any_set79_bits(2) <= equity_lane0_deal_stage8_repeated_position49_same_position252_equal;
 equity_lane0_deal_stage8_repeated_position49_any_set79_bits(1) <= equity_lane0_deal_stage8_repeated_position49_same_position253_equal;
 equity_lane0_deal_stage8_repeated_position49_any_set79_bits(0) <= equity_lane0_deal_stage8_repeated_position49_same_position254_equal;
-equity_lane0_deal_stage9_repeated(30-1 downto 27) <= equity_lane0_deal_stage9_repeated_position59_groups;
-equity_lane0_deal_stage9_repeated(27-1 downto 24) <= equity_lane0_deal_stage9_repeated_position58_groups;
-equity_lane0_deal_stage9_repeated(24-1 downto 21) <= equity_lane0_deal_stage9_repeated_position57_groups;
-equity_lane0_deal_stage9_repeated(21-1 downto 18) <= equity_lane0_deal_stage9_repeated_position56_groups;
-equity_lane0_deal_stage9_repeated(18-1 downto 15) <= equity_lane0_deal_stage9_repeated_position55_groups;
-equity_lane0_deal_stage9_repeated(15-1 downto 12) <= equity_lane0_deal_stage9_repeated_position54_groups;
-equity_lane0_deal_stage9_repeated(12-1 downto 9) <= equity_lane0_deal_stage9_repeated_position53_groups;
-equity_lane0_deal_stage9_repeated(9-1 downto 6) <= equity_lane0_deal_stage9_repeated_position52_groups;
-equity_lane0_deal_stage9_repeated(6-1 downto 3) <= equity_lane0_deal_stage9_repeated_position51_groups;
-equity_lane0_deal_stage9_repeated(3-1 downto 0) <= equity_lane0_deal_stage9_repeated_position50_groups;
+equity_lane0_deal_stage9_compared(30-1 downto 27) <= equity_lane0_deal_stage9_repeated_position59_groups;
+equity_lane0_deal_stage9_compared(27-1 downto 24) <= equity_lane0_deal_stage9_repeated_position58_groups;
+equity_lane0_deal_stage9_compared(24-1 downto 21) <= equity_lane0_deal_stage9_repeated_position57_groups;
+equity_lane0_deal_stage9_compared(21-1 downto 18) <= equity_lane0_deal_stage9_repeated_position56_groups;
+equity_lane0_deal_stage9_compared(18-1 downto 15) <= equity_lane0_deal_stage9_repeated_position55_groups;
+equity_lane0_deal_stage9_compared(15-1 downto 12) <= equity_lane0_deal_stage9_repeated_position54_groups;
+equity_lane0_deal_stage9_compared(12-1 downto 9) <= equity_lane0_deal_stage9_repeated_position53_groups;
+equity_lane0_deal_stage9_compared(9-1 downto 6) <= equity_lane0_deal_stage9_repeated_position52_groups;
+equity_lane0_deal_stage9_compared(6-1 downto 3) <= equity_lane0_deal_stage9_repeated_position51_groups;
+equity_lane0_deal_stage9_compared(3-1 downto 0) <= equity_lane0_deal_stage9_repeated_position50_groups;
 equity_lane0_deal_stage9_repeated_position50_gathered(2) <= equity_lane0_deal_stage9_repeated_position50_any_set82_hit;
 equity_lane0_deal_stage9_repeated_position50_gathered(1) <= equity_lane0_deal_stage9_repeated_position50_any_set81_hit;
 equity_lane0_deal_stage9_repeated_position50_gathered(0) <= equity_lane0_deal_stage9_repeated_position50_any_set80_hit;
@@ -5091,16 +5106,16 @@ equity_lane0_deal_stage9_repeated_position59_any_set108_bits(3) <= equity_lane0_
 equity_lane0_deal_stage9_repeated_position59_any_set108_bits(2) <= equity_lane0_deal_stage9_repeated_position59_same_position341_equal;
 equity_lane0_deal_stage9_repeated_position59_any_set108_bits(1) <= equity_lane0_deal_stage9_repeated_position59_same_position342_equal;
 equity_lane0_deal_stage9_repeated_position59_any_set108_bits(0) <= equity_lane0_deal_stage9_repeated_position59_same_position343_equal;
-equity_lane0_deal_stage10_repeated(30-1 downto 27) <= equity_lane0_deal_stage10_repeated_position69_groups;
-equity_lane0_deal_stage10_repeated(27-1 downto 24) <= equity_lane0_deal_stage10_repeated_position68_groups;
-equity_lane0_deal_stage10_repeated(24-1 downto 21) <= equity_lane0_deal_stage10_repeated_position67_groups;
-equity_lane0_deal_stage10_repeated(21-1 downto 18) <= equity_lane0_deal_stage10_repeated_position66_groups;
-equity_lane0_deal_stage10_repeated(18-1 downto 15) <= equity_lane0_deal_stage10_repeated_position65_groups;
-equity_lane0_deal_stage10_repeated(15-1 downto 12) <= equity_lane0_deal_stage10_repeated_position64_groups;
-equity_lane0_deal_stage10_repeated(12-1 downto 9) <= equity_lane0_deal_stage10_repeated_position63_groups;
-equity_lane0_deal_stage10_repeated(9-1 downto 6) <= equity_lane0_deal_stage10_repeated_position62_groups;
-equity_lane0_deal_stage10_repeated(6-1 downto 3) <= equity_lane0_deal_stage10_repeated_position61_groups;
-equity_lane0_deal_stage10_repeated(3-1 downto 0) <= equity_lane0_deal_stage10_repeated_position60_groups;
+equity_lane0_deal_stage10_compared(30-1 downto 27) <= equity_lane0_deal_stage10_repeated_position69_groups;
+equity_lane0_deal_stage10_compared(27-1 downto 24) <= equity_lane0_deal_stage10_repeated_position68_groups;
+equity_lane0_deal_stage10_compared(24-1 downto 21) <= equity_lane0_deal_stage10_repeated_position67_groups;
+equity_lane0_deal_stage10_compared(21-1 downto 18) <= equity_lane0_deal_stage10_repeated_position66_groups;
+equity_lane0_deal_stage10_compared(18-1 downto 15) <= equity_lane0_deal_stage10_repeated_position65_groups;
+equity_lane0_deal_stage10_compared(15-1 downto 12) <= equity_lane0_deal_stage10_repeated_position64_groups;
+equity_lane0_deal_stage10_compared(12-1 downto 9) <= equity_lane0_deal_stage10_repeated_position63_groups;
+equity_lane0_deal_stage10_compared(9-1 downto 6) <= equity_lane0_deal_stage10_repeated_position62_groups;
+equity_lane0_deal_stage10_compared(6-1 downto 3) <= equity_lane0_deal_stage10_repeated_position61_groups;
+equity_lane0_deal_stage10_compared(3-1 downto 0) <= equity_lane0_deal_stage10_repeated_position60_groups;
 equity_lane0_deal_stage10_repeated_position60_gathered(2) <= equity_lane0_deal_stage10_repeated_position60_any_set112_hit;
 equity_lane0_deal_stage10_repeated_position60_gathered(1) <= equity_lane0_deal_stage10_repeated_position60_any_set111_hit;
 equity_lane0_deal_stage10_repeated_position60_gathered(0) <= equity_lane0_deal_stage10_repeated_position60_any_set110_hit;
@@ -5483,16 +5498,16 @@ equity_lane1_deal_stage17_repeated_position99_any_set178_bits(1) <= equity_lane1
 equity_lane1_deal_stage17_repeated_position99_any_set178_bits(0) <= equity_lane1_deal_stage17_repeated_position99_same_position547_equal;
 equity_lane1_deal_stage17_repeated_position99_any_set179_bits(1) <= equity_lane1_deal_stage17_repeated_position99_same_position548_equal;
 equity_lane1_deal_stage17_repeated_position99_any_set179_bits(0) <= equity_lane1_deal_stage17_repeated_position99_same_position549_equal;
-equity_lane1_deal_stage18_repeated(20-1 downto 18) <= equity_lane1_deal_stage18_repeated_position109_groups;
-equity_lane1_deal_stage18_repeated(18-1 downto 16) <= equity_lane1_deal_stage18_repeated_position108_groups;
-equity_lane1_deal_stage18_repeated(16-1 downto 14) <= equity_lane1_deal_stage18_repeated_position107_groups;
-equity_lane1_deal_stage18_repeated(14-1 downto 12) <= equity_lane1_deal_stage18_repeated_position106_groups;
-equity_lane1_deal_stage18_repeated(12-1 downto 10) <= equity_lane1_deal_stage18_repeated_position105_groups;
-equity_lane1_deal_stage18_repeated(10-1 downto 8) <= equity_lane1_deal_stage18_repeated_position104_groups;
-equity_lane1_deal_stage18_repeated(8-1 downto 6) <= equity_lane1_deal_stage18_repeated_position103_groups;
-equity_lane1_deal_stage18_repeated(6-1 downto 4) <= equity_lane1_deal_stage18_repeated_position102_groups;
-equity_lane1_deal_stage18_repeated(4-1 downto 2) <= equity_lane1_deal_stage18_repeated_position101_groups;
-equity_lane1_deal_stage18_repeated(2-1 downto 0) <= equity_lane1_deal_stage18_repeated_position100_groups;
+equity_lane1_deal_stage18_compared(20-1 downto 18) <= equity_lane1_deal_stage18_repeated_position109_groups;
+equity_lane1_deal_stage18_compared(18-1 downto 16) <= equity_lane1_deal_stage18_repeated_position108_groups;
+equity_lane1_deal_stage18_compared(16-1 downto 14) <= equity_lane1_deal_stage18_repeated_position107_groups;
+equity_lane1_deal_stage18_compared(14-1 downto 12) <= equity_lane1_deal_stage18_repeated_position106_groups;
+equity_lane1_deal_stage18_compared(12-1 downto 10) <= equity_lane1_deal_stage18_repeated_position105_groups;
+equity_lane1_deal_stage18_compared(10-1 downto 8) <= equity_lane1_deal_stage18_repeated_position104_groups;
+equity_lane1_deal_stage18_compared(8-1 downto 6) <= equity_lane1_deal_stage18_repeated_position103_groups;
+equity_lane1_deal_stage18_compared(6-1 downto 4) <= equity_lane1_deal_stage18_repeated_position102_groups;
+equity_lane1_deal_stage18_compared(4-1 downto 2) <= equity_lane1_deal_stage18_repeated_position101_groups;
+equity_lane1_deal_stage18_compared(2-1 downto 0) <= equity_lane1_deal_stage18_repeated_position100_groups;
 equity_lane1_deal_stage18_repeated_position100_gathered(1) <= equity_lane1_deal_stage18_repeated_position100_any_set181_hit;
 equity_lane1_deal_stage18_repeated_position100_gathered(0) <= equity_lane1_deal_stage18_repeated_position100_any_set180_hit;
 equity_lane1_deal_stage18_repeated_position100_any_set180_bits(3) <= equity_lane1_deal_stage18_repeated_position100_same_position550_equal;
@@ -5583,16 +5598,16 @@ equity_lane1_deal_stage18_repeated_position109_any_set198_bits(0) <= equity_lane
 equity_lane1_deal_stage18_repeated_position109_any_set199_bits(2) <= equity_lane1_deal_stage18_repeated_position109_same_position617_equal;
 equity_lane1_deal_stage18_repeated_position109_any_set199_bits(1) <= equity_lane1_deal_stage18_repeated_position109_same_position618_equal;
 equity_lane1_deal_stage18_repeated_position109_any_set199_bits(0) <= equity_lane1_deal_stage18_repeated_position109_same_position619_equal;
-equity_lane1_deal_stage19_repeated(20-1 downto 18) <= equity_lane1_deal_stage19_repeated_position119_groups;
-equity_lane1_deal_stage19_repeated(18-1 downto 16) <= equity_lane1_deal_stage19_repeated_position118_groups;
-equity_lane1_deal_stage19_repeated(16-1 downto 14) <= equity_lane1_deal_stage19_repeated_position117_groups;
-equity_lane1_deal_stage19_repeated(14-1 downto 12) <= equity_lane1_deal_stage19_repeated_position116_groups;
-equity_lane1_deal_stage19_repeated(12-1 downto 10) <= equity_lane1_deal_stage19_repeated_position115_groups;
-equity_lane1_deal_stage19_repeated(10-1 downto 8) <= equity_lane1_deal_stage19_repeated_position114_groups;
-equity_lane1_deal_stage19_repeated(8-1 downto 6) <= equity_lane1_deal_stage19_repeated_position113_groups;
-equity_lane1_deal_stage19_repeated(6-1 downto 4) <= equity_lane1_deal_stage19_repeated_position112_groups;
-equity_lane1_deal_stage19_repeated(4-1 downto 2) <= equity_lane1_deal_stage19_repeated_position111_groups;
-equity_lane1_deal_stage19_repeated(2-1 downto 0) <= equity_lane1_deal_stage19_repeated_position110_groups;
+equity_lane1_deal_stage19_compared(20-1 downto 18) <= equity_lane1_deal_stage19_repeated_position119_groups;
+equity_lane1_deal_stage19_compared(18-1 downto 16) <= equity_lane1_deal_stage19_repeated_position118_groups;
+equity_lane1_deal_stage19_compared(16-1 downto 14) <= equity_lane1_deal_stage19_repeated_position117_groups;
+equity_lane1_deal_stage19_compared(14-1 downto 12) <= equity_lane1_deal_stage19_repeated_position116_groups;
+equity_lane1_deal_stage19_compared(12-1 downto 10) <= equity_lane1_deal_stage19_repeated_position115_groups;
+equity_lane1_deal_stage19_compared(10-1 downto 8) <= equity_lane1_deal_stage19_repeated_position114_groups;
+equity_lane1_deal_stage19_compared(8-1 downto 6) <= equity_lane1_deal_stage19_repeated_position113_groups;
+equity_lane1_deal_stage19_compared(6-1 downto 4) <= equity_lane1_deal_stage19_repeated_position112_groups;
+equity_lane1_deal_stage19_compared(4-1 downto 2) <= equity_lane1_deal_stage19_repeated_position111_groups;
+equity_lane1_deal_stage19_compared(2-1 downto 0) <= equity_lane1_deal_stage19_repeated_position110_groups;
 equity_lane1_deal_stage19_repeated_position110_gathered(1) <= equity_lane1_deal_stage19_repeated_position110_any_set201_hit;
 equity_lane1_deal_stage19_repeated_position110_gathered(0) <= equity_lane1_deal_stage19_repeated_position110_any_set200_hit;
 equity_lane1_deal_stage19_repeated_position110_any_set200_bits(3) <= equity_lane1_deal_stage19_repeated_position110_same_position620_equal;
@@ -5693,16 +5708,16 @@ equity_lane1_deal_stage19_repeated_position119_any_set219_bits(3) <= equity_lane
 equity_lane1_deal_stage19_repeated_position119_any_set219_bits(2) <= equity_lane1_deal_stage19_repeated_position119_same_position697_equal;
 equity_lane1_deal_stage19_repeated_position119_any_set219_bits(1) <= equity_lane1_deal_stage19_repeated_position119_same_position698_equal;
 equity_lane1_deal_stage19_repeated_position119_any_set219_bits(0) <= equity_lane1_deal_stage19_repeated_position119_same_position699_equal;
-equity_lane1_deal_stage20_repeated(30-1 downto 27) <= equity_lane1_deal_stage20_repeated_position129_groups;
-equity_lane1_deal_stage20_repeated(27-1 downto 24) <= equity_lane1_deal_stage20_repeated_position128_groups;
-equity_lane1_deal_stage20_repeated(24-1 downto 21) <= equity_lane1_deal_stage20_repeated_position127_groups;
-equity_lane1_deal_stage20_repeated(21-1 downto 18) <= equity_lane1_deal_stage20_repeated_position126_groups;
-equity_lane1_deal_stage20_repeated(18-1 downto 15) <= equity_lane1_deal_stage20_repeated_position125_groups;
-equity_lane1_deal_stage20_repeated(15-1 downto 12) <= equity_lane1_deal_stage20_repeated_position124_groups;
-equity_lane1_deal_stage20_repeated(12-1 downto 9) <= equity_lane1_deal_stage20_repeated_position123_groups;
-equity_lane1_deal_stage20_repeated(9-1 downto 6) <= equity_lane1_deal_stage20_repeated_position122_groups;
-equity_lane1_deal_stage20_repeated(6-1 downto 3) <= equity_lane1_deal_stage20_repeated_position121_groups;
-equity_lane1_deal_stage20_repeated(3-1 downto 0) <= equity_lane1_deal_stage20_repeated_position120_groups;
+equity_lane1_deal_stage20_compared(30-1 downto 27) <= equity_lane1_deal_stage20_repeated_position129_groups;
+equity_lane1_deal_stage20_compared(27-1 downto 24) <= equity_lane1_deal_stage20_repeated_position128_groups;
+equity_lane1_deal_stage20_compared(24-1 downto 21) <= equity_lane1_deal_stage20_repeated_position127_groups;
+equity_lane1_deal_stage20_compared(21-1 downto 18) <= equity_lane1_deal_stage20_repeated_position126_groups;
+equity_lane1_deal_stage20_compared(18-1 downto 15) <= equity_lane1_deal_stage20_repeated_position125_groups;
+equity_lane1_deal_stage20_compared(15-1 downto 12) <= equity_lane1_deal_stage20_repeated_position124_groups;
+equity_lane1_deal_stage20_compared(12-1 downto 9) <= equity_lane1_deal_stage20_repeated_position123_groups;
+equity_lane1_deal_stage20_compared(9-1 downto 6) <= equity_lane1_deal_stage20_repeated_position122_groups;
+equity_lane1_deal_stage20_compared(6-1 downto 3) <= equity_lane1_deal_stage20_repeated_position121_groups;
+equity_lane1_deal_stage20_compared(3-1 downto 0) <= equity_lane1_deal_stage20_repeated_position120_groups;
 equity_lane1_deal_stage20_repeated_position120_gathered(2) <= equity_lane1_deal_stage20_repeated_position120_any_set222_hit;
 equity_lane1_deal_stage20_repeated_position120_gathered(1) <= equity_lane1_deal_stage20_repeated_position120_any_set221_hit;
 equity_lane1_deal_stage20_repeated_position120_gathered(0) <= equity_lane1_deal_stage20_repeated_position120_any_set220_hit;
@@ -5813,16 +5828,16 @@ equity_lane1_deal_stage20_repeated_position129_any_set248_bits(3) <= equity_lane
 equity_lane1_deal_stage20_repeated_position129_any_set248_bits(2) <= equity_lane1_deal_stage20_repeated_position129_same_position786_equal;
 equity_lane1_deal_stage20_repeated_position129_any_set248_bits(1) <= equity_lane1_deal_stage20_repeated_position129_same_position787_equal;
 equity_lane1_deal_stage20_repeated_position129_any_set248_bits(0) <= equity_lane1_deal_stage20_repeated_position129_same_position788_equal;
-equity_lane1_deal_stage21_repeated(30-1 downto 27) <= equity_lane1_deal_stage21_repeated_position139_groups;
-equity_lane1_deal_stage21_repeated(27-1 downto 24) <= equity_lane1_deal_stage21_repeated_position138_groups;
-equity_lane1_deal_stage21_repeated(24-1 downto 21) <= equity_lane1_deal_stage21_repeated_position137_groups;
-equity_lane1_deal_stage21_repeated(21-1 downto 18) <= equity_lane1_deal_stage21_repeated_position136_groups;
-equity_lane1_deal_stage21_repeated(18-1 downto 15) <= equity_lane1_deal_stage21_repeated_position135_groups;
-equity_lane1_deal_stage21_repeated(15-1 downto 12) <= equity_lane1_deal_stage21_repeated_position134_groups;
-equity_lane1_deal_stage21_repeated(12-1 downto 9) <= equity_lane1_deal_stage21_repeated_position133_groups;
-equity_lane1_deal_stage21_repeated(9-1 downto 6) <= equity_lane1_deal_stage21_repeated_position132_groups;
-equity_lane1_deal_stage21_repeated(6-1 downto 3) <= equity_lane1_deal_stage21_repeated_position131_groups;
-equity_lane1_deal_stage21_repeated(3-1 downto 0) <= equity_lane1_deal_stage21_repeated_position130_groups;
+equity_lane1_deal_stage21_compared(30-1 downto 27) <= equity_lane1_deal_stage21_repeated_position139_groups;
+equity_lane1_deal_stage21_compared(27-1 downto 24) <= equity_lane1_deal_stage21_repeated_position138_groups;
+equity_lane1_deal_stage21_compared(24-1 downto 21) <= equity_lane1_deal_stage21_repeated_position137_groups;
+equity_lane1_deal_stage21_compared(21-1 downto 18) <= equity_lane1_deal_stage21_repeated_position136_groups;
+equity_lane1_deal_stage21_compared(18-1 downto 15) <= equity_lane1_deal_stage21_repeated_position135_groups;
+equity_lane1_deal_stage21_compared(15-1 downto 12) <= equity_lane1_deal_stage21_repeated_position134_groups;
+equity_lane1_deal_stage21_compared(12-1 downto 9) <= equity_lane1_deal_stage21_repeated_position133_groups;
+equity_lane1_deal_stage21_compared(9-1 downto 6) <= equity_lane1_deal_stage21_repeated_position132_groups;
+equity_lane1_deal_stage21_compared(6-1 downto 3) <= equity_lane1_deal_stage21_repeated_position131_groups;
+equity_lane1_deal_stage21_compared(3-1 downto 0) <= equity_lane1_deal_stage21_repeated_position130_groups;
 equity_lane1_deal_stage21_repeated_position130_gathered(2) <= equity_lane1_deal_stage21_repeated_position130_any_set252_hit;
 equity_lane1_deal_stage21_repeated_position130_gathered(1) <= equity_lane1_deal_stage21_repeated_position130_any_set251_hit;
 equity_lane1_deal_stage21_repeated_position130_gathered(0) <= equity_lane1_deal_stage21_repeated_position130_any_set250_hit;
@@ -6175,28 +6190,31 @@ begin
     end if;
 end process pending;
 
+set_clear: process (clk) is
+begin
+    if rising_edge(clk) then
+        clearing <= stdl(bool(rst) or (bool(frame_begin) and bool(in_idle)));
+    end if;
+end process set_clear;
+
 -- The set of cards seen and its count, a clock behind the byte: the 52 enables and
 -- the counter start at pending_mark and pending_card, registers placed with the set,
 -- not at the decode of the byte's role (the ULX3S equity tops' longest path, two hops
--- across the die to the 52 enables).
+-- across the die to the 52 enables). Cleared a clock after the reset (no card byte
+-- comes sooner: pending_mark is reset), with no reset term of their own.
 mark_seen: process (clk) is
 begin
     if rising_edge(clk) then
-        if (rst = '1') then
-            known <= to_unsigned(0, 8);
+        if bool(clearing) then
             cards_seen <= to_unsigned(0, 52);
-        else
-            if (bool(frame_begin) and bool(in_idle)) then
-                cards_seen <= to_unsigned(0, 52);
-                known <= to_unsigned(0, 8);
-            elsif bool(pending_mark) then
-                known <= (known + 1);
-                for c in 0 to 52-1 loop
-                    if (signed(resize(pending_card, 7)) = c) then
-                        cards_seen(c) <= '1';
-                    end if;
-                end loop;
-            end if;
+            known <= to_unsigned(0, 8);
+        elsif bool(pending_mark) then
+            known <= (known + 1);
+            for c in 0 to 52-1 loop
+                if (signed(resize(pending_card, 7)) = c) then
+                    cards_seen(c) <= '1';
+                end if;
+            end loop;
         end if;
     end if;
 end process mark_seen;
@@ -6617,7 +6635,7 @@ begin
             elsif (state = LOADING) then
                 if (load_index = 3) then
                     state <= NEXT_STREAM;
-                    if ((signed(resize(load_slot, 6)) = (11 - 1)) and (signed(resize(load_lane, 3)) = (2 - 1))) then
+                    if (bool(slot_last) and bool(lane_last)) then
                         state <= STARTING;
                     end if;
                 end if;
@@ -6639,7 +6657,7 @@ begin
                     state <= NEXT_LANE;
                 end if;
             elsif (state = NEXT_LANE) then
-                if (signed(resize(load_lane, 3)) = (2 - 1)) then
+                if bool(lane_last) then
                     state <= STARTING;
                 else
                     state <= UNRANKING;
@@ -6940,6 +6958,14 @@ begin
         end if;
     end if;
 end process mix;
+
+last_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        slot_last <= stdl(signed(resize(load_slot, 6)) = (11 - 1));
+        lane_last <= stdl(signed(resize(load_lane, 3)) = (2 - 1));
+    end if;
+end process last_flags;
 
 binomial_rom: process (probe_c, probe_j) is
 begin
@@ -7544,9 +7570,9 @@ begin
                         end if;
                     when LOADING =>
                         if (load_index = 3) then
-                            if (signed(resize(load_slot, 6)) = (11 - 1)) then
+                            if bool(slot_last) then
                                 load_slot <= to_unsigned(0, 5);
-                                if (signed(resize(load_lane, 3)) = (2 - 1)) then
+                                if bool(lane_last) then
                                     start <= '1';
                                 else
                                     load_lane <= (load_lane + 1);
@@ -7577,7 +7603,7 @@ begin
                         end if;
                     when NEXT_LANE =>
                         rank <= (rank + share);
-                        if (signed(resize(load_lane, 3)) = (2 - 1)) then
+                        if bool(lane_last) then
                             start <= '1';
                         else
                             load_lane <= (load_lane + 1);
@@ -7945,15 +7971,16 @@ equity_lane0_low_one <= stdl(equity_lane0_chunked_counter0_lowest = 1);
 equity_lane0_low_two <= stdl(equity_lane0_chunked_counter0_lowest = 2);
 equity_lane0_high_zero <= stdl(equity_lane0_chunked_counter0_high = 0);
 
-equity_lane0_control_out: process (equity_lane0_low_two, equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_high_zero, equity_lane0_count_one, equity_lane0_low_one, pipe_reg7_q, pipe_reg8_q, equity_lane0_state) is
+equity_lane0_control_out: process (equity_lane0_low_two, equity_lane0_done_q, equity_lane0_board_step, equity_lane0_won_valid, pipe_reg8_q, equity_lane0_counting, equity_lane0_high_zero, equity_lane0_count_one, equity_lane0_low_one, equity_lane0_board_due, pipe_reg7_q, equity_lane0_state) is
 begin
-    equity_lane0_issue <= stdl((equity_lane0_state = RUN) and (not bool(equity_lane0_left_zero)));
     equity_lane0_prime <= stdl(equity_lane0_state = PRIME);
     equity_lane0_done <= equity_lane0_done_q;
     if bool(pipe_reg7_q) then
         equity_lane0_step_one <= equity_lane0_board_step;
+        equity_lane0_stepped <= stdl((equity_lane0_state = RUN) and bool(equity_lane0_board_due));
     else
         equity_lane0_step_one <= equity_lane0_counting;
+        equity_lane0_stepped <= stdl(bool(equity_lane0_won_valid) and (equity_lane0_state = RUN));
     end if;
     equity_lane0_quota_zero <= stdl(pipe_reg8_q = 0);
     if bool(equity_lane0_count_one) then
@@ -8001,17 +8028,42 @@ begin
                 equity_lane0_left_zero <= stdl(bool(equity_lane0_quota_zero) and (not bool(pipe_reg22_q)));
                 equity_lane0_extra <= pipe_reg22_q;
                 equity_lane0_quota_was_zero <= equity_lane0_quota_zero;
-            elsif (bool(equity_lane0_step_one) and bool(equity_lane0_extra)) then
+            elsif (bool(equity_lane0_stepped) and bool(equity_lane0_extra)) then
                 equity_lane0_extra <= '0';
                 if bool(equity_lane0_quota_was_zero) then
                     equity_lane0_left_zero <= '1';
                 end if;
-            elsif (bool(equity_lane0_step_one) and bool(equity_lane0_last_one)) then
+            elsif (bool(equity_lane0_stepped) and bool(equity_lane0_last_one)) then
                 equity_lane0_left_zero <= '1';
             end if;
         end if;
     end if;
 end process equity_lane0_zero_left;
+
+equity_lane0_issue_ahead: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane0_rst = '1') then
+            equity_lane0_issue <= '0';
+        else
+            if bool(start) then
+                equity_lane0_issue <= '0';
+            elsif ((equity_lane0_state = PRIME) or bool(equity_lane0_issue)) then
+                if bool(equity_lane0_left_zero) then
+                    equity_lane0_issue <= '0';
+                elsif (bool(equity_lane0_stepped) and bool(equity_lane0_extra)) then
+                    equity_lane0_issue <= stdl((not bool(equity_lane0_quota_was_zero)));
+                elsif (bool(equity_lane0_stepped) and bool(equity_lane0_last_one)) then
+                    equity_lane0_issue <= '0';
+                else
+                    equity_lane0_issue <= '1';
+                end if;
+            else
+                equity_lane0_issue <= '0';
+            end if;
+        end if;
+    end if;
+end process equity_lane0_issue_ahead;
 
 equity_lane0_control: process (clk) is
 begin
@@ -8062,6 +8114,17 @@ begin
     end if;
 end process equity_lane0_loading_bus;
 
+equity_lane0_take_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (bool(lane_load0_lane_loads) or bool(start)) then
+            equity_lane0_lane_n <= pipe_reg0_q;
+            equity_lane0_lane_mask <= pipe_reg1_q;
+            equity_lane0_lane_exact <= pipe_reg7_q;
+        end if;
+    end if;
+end process equity_lane0_take_setting;
+
 equity_lane0_colex_odometer0_slot_select0_select: process (clk) is
 begin
     if rising_edge(clk) then
@@ -8069,10 +8132,10 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select0_select;
 
-equity_lane0_colex_odometer0_odometer_digit0_rise: process (pipe_reg0_q, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit0_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper) is
+equity_lane0_colex_odometer0_odometer_digit0_rise: process (equity_lane0_lane_n, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit0_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper) is
 begin
     if (False or (not bool(pipe_reg2_q(1)))) then
-        equity_lane0_colex_odometer0_odometer_digit0_bound <= pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit0_bound <= equity_lane0_lane_n;
     else
         equity_lane0_colex_odometer0_odometer_digit0_bound <= equity_lane0_colex_odometer0_odometer_digit0_upper;
     end if;
@@ -8116,10 +8179,10 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select1_select;
 
-equity_lane0_colex_odometer0_odometer_digit1_rise: process (pipe_reg0_q, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit1_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper) is
+equity_lane0_colex_odometer0_odometer_digit1_rise: process (equity_lane0_lane_n, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit1_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper) is
 begin
     if (False or (not bool(pipe_reg2_q(2)))) then
-        equity_lane0_colex_odometer0_odometer_digit1_bound <= pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit1_bound <= equity_lane0_lane_n;
     else
         equity_lane0_colex_odometer0_odometer_digit1_bound <= equity_lane0_colex_odometer0_odometer_digit1_upper;
     end if;
@@ -8163,10 +8226,10 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select2_select;
 
-equity_lane0_colex_odometer0_odometer_digit2_rise: process (pipe_reg0_q, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit2_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper) is
+equity_lane0_colex_odometer0_odometer_digit2_rise: process (equity_lane0_lane_n, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit2_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper) is
 begin
     if (False or (not bool(pipe_reg2_q(3)))) then
-        equity_lane0_colex_odometer0_odometer_digit2_bound <= pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit2_bound <= equity_lane0_lane_n;
     else
         equity_lane0_colex_odometer0_odometer_digit2_bound <= equity_lane0_colex_odometer0_odometer_digit2_upper;
     end if;
@@ -8210,10 +8273,10 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select3_select;
 
-equity_lane0_colex_odometer0_odometer_digit3_rise: process (pipe_reg0_q, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit3_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper) is
+equity_lane0_colex_odometer0_odometer_digit3_rise: process (equity_lane0_lane_n, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit3_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper) is
 begin
     if (False or (not bool(pipe_reg2_q(4)))) then
-        equity_lane0_colex_odometer0_odometer_digit3_bound <= pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit3_bound <= equity_lane0_lane_n;
     else
         equity_lane0_colex_odometer0_odometer_digit3_bound <= equity_lane0_colex_odometer0_odometer_digit3_upper;
     end if;
@@ -8257,12 +8320,12 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select4_select;
 
-equity_lane0_colex_odometer0_odometer_digit4_rise: process (pipe_reg0_q, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit4_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit4_bound) is
+equity_lane0_colex_odometer0_odometer_digit4_rise: process (equity_lane0_lane_n, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit4_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit4_bound) is
 begin
     if (True or (not bool(pipe_reg2_q(4)))) then
-        equity_lane0_colex_odometer0_odometer_digit4_bound <= pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit4_bound <= equity_lane0_lane_n;
     else
-        equity_lane0_colex_odometer0_odometer_digit4_bound <= pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit4_bound <= equity_lane0_lane_n;
     end if;
     equity_lane0_colex_odometer0_odometer_digit4_loaded <= equity_lane0_bus_word(6-1 downto 0);
     equity_lane0_colex_odometer0_odometer_digit4_can_rise <= stdl(bool(pipe_reg2_q(4)) and (equity_lane0_colex_odometer0_odometer_digit4_risen /= equity_lane0_colex_odometer0_odometer_digit4_bound));
@@ -8304,10 +8367,10 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select5_select;
 
-equity_lane0_colex_odometer0_odometer_digit5_rise: process (pipe_reg0_q, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit5_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper) is
+equity_lane0_colex_odometer0_odometer_digit5_rise: process (equity_lane0_lane_n, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit5_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper) is
 begin
     if (False or (not bool(pipe_reg2_q(6)))) then
-        equity_lane0_colex_odometer0_odometer_digit5_bound <= pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit5_bound <= equity_lane0_lane_n;
     else
         equity_lane0_colex_odometer0_odometer_digit5_bound <= equity_lane0_colex_odometer0_odometer_digit5_upper;
     end if;
@@ -8351,12 +8414,12 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select6_select;
 
-equity_lane0_colex_odometer0_odometer_digit6_rise: process (pipe_reg0_q, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit6_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit6_bound) is
+equity_lane0_colex_odometer0_odometer_digit6_rise: process (equity_lane0_lane_n, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit6_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit6_bound) is
 begin
     if (True or (not bool(pipe_reg2_q(6)))) then
-        equity_lane0_colex_odometer0_odometer_digit6_bound <= pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit6_bound <= equity_lane0_lane_n;
     else
-        equity_lane0_colex_odometer0_odometer_digit6_bound <= pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit6_bound <= equity_lane0_lane_n;
     end if;
     equity_lane0_colex_odometer0_odometer_digit6_loaded <= equity_lane0_bus_word(6-1 downto 0);
     equity_lane0_colex_odometer0_odometer_digit6_can_rise <= stdl(bool(pipe_reg2_q(6)) and (equity_lane0_colex_odometer0_odometer_digit6_risen /= equity_lane0_colex_odometer0_odometer_digit6_bound));
@@ -8398,10 +8461,10 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select7_select;
 
-equity_lane0_colex_odometer0_odometer_digit7_rise: process (pipe_reg0_q, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit7_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit7_bound, equity_lane0_colex_odometer0_odometer_digit7_upper) is
+equity_lane0_colex_odometer0_odometer_digit7_rise: process (equity_lane0_lane_n, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit7_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit7_bound, equity_lane0_colex_odometer0_odometer_digit7_upper) is
 begin
     if (False or (not bool(pipe_reg2_q(8)))) then
-        equity_lane0_colex_odometer0_odometer_digit7_bound <= pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit7_bound <= equity_lane0_lane_n;
     else
         equity_lane0_colex_odometer0_odometer_digit7_bound <= equity_lane0_colex_odometer0_odometer_digit7_upper;
     end if;
@@ -8445,12 +8508,12 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select8_select;
 
-equity_lane0_colex_odometer0_odometer_digit8_rise: process (pipe_reg0_q, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit8_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit8_bound) is
+equity_lane0_colex_odometer0_odometer_digit8_rise: process (equity_lane0_lane_n, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit8_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit8_bound) is
 begin
     if (True or (not bool(pipe_reg2_q(8)))) then
-        equity_lane0_colex_odometer0_odometer_digit8_bound <= pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit8_bound <= equity_lane0_lane_n;
     else
-        equity_lane0_colex_odometer0_odometer_digit8_bound <= pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit8_bound <= equity_lane0_lane_n;
     end if;
     equity_lane0_colex_odometer0_odometer_digit8_loaded <= equity_lane0_bus_word(6-1 downto 0);
     equity_lane0_colex_odometer0_odometer_digit8_can_rise <= stdl(bool(pipe_reg2_q(8)) and (equity_lane0_colex_odometer0_odometer_digit8_risen /= equity_lane0_colex_odometer0_odometer_digit8_bound));
@@ -8492,10 +8555,10 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select9_select;
 
-equity_lane0_colex_odometer0_odometer_digit9_rise: process (pipe_reg0_q, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit9_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit9_bound, equity_lane0_colex_odometer0_odometer_digit9_upper) is
+equity_lane0_colex_odometer0_odometer_digit9_rise: process (equity_lane0_lane_n, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit9_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit9_bound, equity_lane0_colex_odometer0_odometer_digit9_upper) is
 begin
     if (False or (not bool(pipe_reg2_q(10)))) then
-        equity_lane0_colex_odometer0_odometer_digit9_bound <= pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit9_bound <= equity_lane0_lane_n;
     else
         equity_lane0_colex_odometer0_odometer_digit9_bound <= equity_lane0_colex_odometer0_odometer_digit9_upper;
     end if;
@@ -8539,12 +8602,12 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select10_select;
 
-equity_lane0_colex_odometer0_odometer_digit10_rise: process (pipe_reg0_q, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit10_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit10_bound) is
+equity_lane0_colex_odometer0_odometer_digit10_rise: process (equity_lane0_lane_n, pipe_reg2_q, equity_lane0_colex_odometer0_odometer_digit10_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit10_bound) is
 begin
     if (True or (not bool(pipe_reg2_q(10)))) then
-        equity_lane0_colex_odometer0_odometer_digit10_bound <= pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit10_bound <= equity_lane0_lane_n;
     else
-        equity_lane0_colex_odometer0_odometer_digit10_bound <= pipe_reg0_q;
+        equity_lane0_colex_odometer0_odometer_digit10_bound <= equity_lane0_lane_n;
     end if;
     equity_lane0_colex_odometer0_odometer_digit10_loaded <= equity_lane0_bus_word(6-1 downto 0);
     equity_lane0_colex_odometer0_odometer_digit10_can_rise <= stdl(bool(pipe_reg2_q(10)) and (equity_lane0_colex_odometer0_odometer_digit10_risen /= equity_lane0_colex_odometer0_odometer_digit10_bound));
@@ -8582,9 +8645,9 @@ end process equity_lane0_colex_odometer0_odometer_digit10_advance;
 equity_lane0_colex_odometer0_hand_last0_bounds: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_colex_odometer0_hand_last0_n_less_1 <= ((resize(pipe_reg0_q, 7) + 127) mod 128);
-        equity_lane0_colex_odometer0_hand_last0_n_less_2 <= ((resize(pipe_reg0_q, 7) + 126) mod 128);
-        equity_lane0_colex_odometer0_hand_last0_n_is_2 <= stdl(pipe_reg0_q = 2);
+        equity_lane0_colex_odometer0_hand_last0_n_less_1 <= ((resize(equity_lane0_lane_n, 7) + 127) mod 128);
+        equity_lane0_colex_odometer0_hand_last0_n_less_2 <= ((resize(equity_lane0_lane_n, 7) + 126) mod 128);
+        equity_lane0_colex_odometer0_hand_last0_n_is_2 <= stdl(equity_lane0_lane_n = 2);
     end if;
 end process equity_lane0_colex_odometer0_hand_last0_bounds;
 
@@ -8616,9 +8679,9 @@ end process equity_lane0_colex_odometer0_hand_last0_keep;
 equity_lane0_colex_odometer0_hand_last1_bounds: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_colex_odometer0_hand_last1_n_less_1 <= ((resize(pipe_reg0_q, 7) + 127) mod 128);
-        equity_lane0_colex_odometer0_hand_last1_n_less_2 <= ((resize(pipe_reg0_q, 7) + 126) mod 128);
-        equity_lane0_colex_odometer0_hand_last1_n_is_2 <= stdl(pipe_reg0_q = 2);
+        equity_lane0_colex_odometer0_hand_last1_n_less_1 <= ((resize(equity_lane0_lane_n, 7) + 127) mod 128);
+        equity_lane0_colex_odometer0_hand_last1_n_less_2 <= ((resize(equity_lane0_lane_n, 7) + 126) mod 128);
+        equity_lane0_colex_odometer0_hand_last1_n_is_2 <= stdl(equity_lane0_lane_n = 2);
     end if;
 end process equity_lane0_colex_odometer0_hand_last1_bounds;
 
@@ -8650,9 +8713,9 @@ end process equity_lane0_colex_odometer0_hand_last1_keep;
 equity_lane0_colex_odometer0_hand_last2_bounds: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_colex_odometer0_hand_last2_n_less_1 <= ((resize(pipe_reg0_q, 7) + 127) mod 128);
-        equity_lane0_colex_odometer0_hand_last2_n_less_2 <= ((resize(pipe_reg0_q, 7) + 126) mod 128);
-        equity_lane0_colex_odometer0_hand_last2_n_is_2 <= stdl(pipe_reg0_q = 2);
+        equity_lane0_colex_odometer0_hand_last2_n_less_1 <= ((resize(equity_lane0_lane_n, 7) + 127) mod 128);
+        equity_lane0_colex_odometer0_hand_last2_n_less_2 <= ((resize(equity_lane0_lane_n, 7) + 126) mod 128);
+        equity_lane0_colex_odometer0_hand_last2_n_is_2 <= stdl(equity_lane0_lane_n = 2);
     end if;
 end process equity_lane0_colex_odometer0_hand_last2_bounds;
 
@@ -8716,6 +8779,9 @@ begin
     equity_lane0_held <= equity_lane0_colex_odometer0_carry;
 end process equity_lane0_colex_odometer0_carries;
 
+
+equity_lane0_board_due <= stdl(bool(equity_lane0_colex_odometer0_board_inner) or (bool(equity_lane0_colex_odometer0_carry) and bool(equity_lane0_colex_odometer0_ready(3))));
+
 equity_lane0_colex_odometer0_prepare: process (clk) is
     variable innermost: unsigned(2 downto 0);
     variable takes: unsigned(3 downto 0);
@@ -8768,17 +8834,6 @@ begin
         end if;
     end if;
 end process equity_lane0_colex_odometer0_prepare;
-
-equity_lane0_take_setting: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (bool(lane_load0_lane_loads) or bool(start)) then
-            equity_lane0_lane_n <= pipe_reg0_q;
-            equity_lane0_lane_mask <= pipe_reg1_q;
-            equity_lane0_lane_exact <= pipe_reg7_q;
-        end if;
-    end if;
-end process equity_lane0_take_setting;
 
 
 equity_lane0_fresh <= stdl((not (bool(equity_lane0_lane_exact) and bool(equity_lane0_held))));
@@ -10879,25 +10934,25 @@ begin
 end process equity_lane0_deal_stage7_setting;
 
 
-equity_lane0_deal_stage7_repeated_position30_same_position105_equal <= stdl(equity_lane0_deal_stage7_taken(6-1 downto 0) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
+equity_lane0_deal_stage7_repeated_position30_same_position105_equal <= stdl(equity_lane0_deal_stage7_candidates(6-1 downto 0) = equity_lane0_deal_stage6_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage7_repeated_position30_same_position106_equal <= stdl(equity_lane0_deal_stage7_taken(6-1 downto 0) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
+equity_lane0_deal_stage7_repeated_position30_same_position106_equal <= stdl(equity_lane0_deal_stage7_candidates(6-1 downto 0) = equity_lane0_deal_stage6_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage7_repeated_position30_same_position107_equal <= stdl(equity_lane0_deal_stage7_taken(6-1 downto 0) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
+equity_lane0_deal_stage7_repeated_position30_same_position107_equal <= stdl(equity_lane0_deal_stage7_candidates(6-1 downto 0) = equity_lane0_deal_stage6_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage7_repeated_position30_same_position108_equal <= stdl(equity_lane0_deal_stage7_taken(6-1 downto 0) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
+equity_lane0_deal_stage7_repeated_position30_same_position108_equal <= stdl(equity_lane0_deal_stage7_candidates(6-1 downto 0) = equity_lane0_deal_stage6_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage7_repeated_position30_same_position109_equal <= stdl(equity_lane0_deal_stage7_taken(6-1 downto 0) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
+equity_lane0_deal_stage7_repeated_position30_same_position109_equal <= stdl(equity_lane0_deal_stage7_candidates(6-1 downto 0) = equity_lane0_deal_stage6_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage7_repeated_position30_same_position110_equal <= stdl(equity_lane0_deal_stage7_taken(6-1 downto 0) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
+equity_lane0_deal_stage7_repeated_position30_same_position110_equal <= stdl(equity_lane0_deal_stage7_candidates(6-1 downto 0) = equity_lane0_deal_stage6_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage7_repeated_position30_same_position111_equal <= stdl(equity_lane0_deal_stage7_taken(6-1 downto 0) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
+equity_lane0_deal_stage7_repeated_position30_same_position111_equal <= stdl(equity_lane0_deal_stage7_candidates(6-1 downto 0) = equity_lane0_deal_stage6_pos_out(42-1 downto 36));
 
 
 equity_lane0_deal_stage7_repeated_position30_any_set40_hit <= stdl(equity_lane0_deal_stage7_repeated_position30_any_set40_bits /= 0);
@@ -10909,25 +10964,25 @@ equity_lane0_deal_stage7_repeated_position30_any_set41_hit <= stdl(equity_lane0_
 equity_lane0_deal_stage7_repeated_position30_groups <= equity_lane0_deal_stage7_repeated_position30_gathered;
 
 
-equity_lane0_deal_stage7_repeated_position31_same_position112_equal <= stdl(equity_lane0_deal_stage7_taken(12-1 downto 6) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
+equity_lane0_deal_stage7_repeated_position31_same_position112_equal <= stdl(equity_lane0_deal_stage7_candidates(12-1 downto 6) = equity_lane0_deal_stage6_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage7_repeated_position31_same_position113_equal <= stdl(equity_lane0_deal_stage7_taken(12-1 downto 6) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
+equity_lane0_deal_stage7_repeated_position31_same_position113_equal <= stdl(equity_lane0_deal_stage7_candidates(12-1 downto 6) = equity_lane0_deal_stage6_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage7_repeated_position31_same_position114_equal <= stdl(equity_lane0_deal_stage7_taken(12-1 downto 6) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
+equity_lane0_deal_stage7_repeated_position31_same_position114_equal <= stdl(equity_lane0_deal_stage7_candidates(12-1 downto 6) = equity_lane0_deal_stage6_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage7_repeated_position31_same_position115_equal <= stdl(equity_lane0_deal_stage7_taken(12-1 downto 6) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
+equity_lane0_deal_stage7_repeated_position31_same_position115_equal <= stdl(equity_lane0_deal_stage7_candidates(12-1 downto 6) = equity_lane0_deal_stage6_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage7_repeated_position31_same_position116_equal <= stdl(equity_lane0_deal_stage7_taken(12-1 downto 6) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
+equity_lane0_deal_stage7_repeated_position31_same_position116_equal <= stdl(equity_lane0_deal_stage7_candidates(12-1 downto 6) = equity_lane0_deal_stage6_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage7_repeated_position31_same_position117_equal <= stdl(equity_lane0_deal_stage7_taken(12-1 downto 6) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
+equity_lane0_deal_stage7_repeated_position31_same_position117_equal <= stdl(equity_lane0_deal_stage7_candidates(12-1 downto 6) = equity_lane0_deal_stage6_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage7_repeated_position31_same_position118_equal <= stdl(equity_lane0_deal_stage7_taken(12-1 downto 6) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
+equity_lane0_deal_stage7_repeated_position31_same_position118_equal <= stdl(equity_lane0_deal_stage7_candidates(12-1 downto 6) = equity_lane0_deal_stage6_pos_out(42-1 downto 36));
 
 
 equity_lane0_deal_stage7_repeated_position31_any_set42_hit <= stdl(equity_lane0_deal_stage7_repeated_position31_any_set42_bits /= 0);
@@ -10939,25 +10994,25 @@ equity_lane0_deal_stage7_repeated_position31_any_set43_hit <= stdl(equity_lane0_
 equity_lane0_deal_stage7_repeated_position31_groups <= equity_lane0_deal_stage7_repeated_position31_gathered;
 
 
-equity_lane0_deal_stage7_repeated_position32_same_position119_equal <= stdl(equity_lane0_deal_stage7_taken(18-1 downto 12) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
+equity_lane0_deal_stage7_repeated_position32_same_position119_equal <= stdl(equity_lane0_deal_stage7_candidates(18-1 downto 12) = equity_lane0_deal_stage6_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage7_repeated_position32_same_position120_equal <= stdl(equity_lane0_deal_stage7_taken(18-1 downto 12) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
+equity_lane0_deal_stage7_repeated_position32_same_position120_equal <= stdl(equity_lane0_deal_stage7_candidates(18-1 downto 12) = equity_lane0_deal_stage6_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage7_repeated_position32_same_position121_equal <= stdl(equity_lane0_deal_stage7_taken(18-1 downto 12) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
+equity_lane0_deal_stage7_repeated_position32_same_position121_equal <= stdl(equity_lane0_deal_stage7_candidates(18-1 downto 12) = equity_lane0_deal_stage6_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage7_repeated_position32_same_position122_equal <= stdl(equity_lane0_deal_stage7_taken(18-1 downto 12) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
+equity_lane0_deal_stage7_repeated_position32_same_position122_equal <= stdl(equity_lane0_deal_stage7_candidates(18-1 downto 12) = equity_lane0_deal_stage6_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage7_repeated_position32_same_position123_equal <= stdl(equity_lane0_deal_stage7_taken(18-1 downto 12) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
+equity_lane0_deal_stage7_repeated_position32_same_position123_equal <= stdl(equity_lane0_deal_stage7_candidates(18-1 downto 12) = equity_lane0_deal_stage6_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage7_repeated_position32_same_position124_equal <= stdl(equity_lane0_deal_stage7_taken(18-1 downto 12) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
+equity_lane0_deal_stage7_repeated_position32_same_position124_equal <= stdl(equity_lane0_deal_stage7_candidates(18-1 downto 12) = equity_lane0_deal_stage6_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage7_repeated_position32_same_position125_equal <= stdl(equity_lane0_deal_stage7_taken(18-1 downto 12) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
+equity_lane0_deal_stage7_repeated_position32_same_position125_equal <= stdl(equity_lane0_deal_stage7_candidates(18-1 downto 12) = equity_lane0_deal_stage6_pos_out(42-1 downto 36));
 
 
 equity_lane0_deal_stage7_repeated_position32_any_set44_hit <= stdl(equity_lane0_deal_stage7_repeated_position32_any_set44_bits /= 0);
@@ -10969,25 +11024,25 @@ equity_lane0_deal_stage7_repeated_position32_any_set45_hit <= stdl(equity_lane0_
 equity_lane0_deal_stage7_repeated_position32_groups <= equity_lane0_deal_stage7_repeated_position32_gathered;
 
 
-equity_lane0_deal_stage7_repeated_position33_same_position126_equal <= stdl(equity_lane0_deal_stage7_taken(24-1 downto 18) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
+equity_lane0_deal_stage7_repeated_position33_same_position126_equal <= stdl(equity_lane0_deal_stage7_candidates(24-1 downto 18) = equity_lane0_deal_stage6_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage7_repeated_position33_same_position127_equal <= stdl(equity_lane0_deal_stage7_taken(24-1 downto 18) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
+equity_lane0_deal_stage7_repeated_position33_same_position127_equal <= stdl(equity_lane0_deal_stage7_candidates(24-1 downto 18) = equity_lane0_deal_stage6_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage7_repeated_position33_same_position128_equal <= stdl(equity_lane0_deal_stage7_taken(24-1 downto 18) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
+equity_lane0_deal_stage7_repeated_position33_same_position128_equal <= stdl(equity_lane0_deal_stage7_candidates(24-1 downto 18) = equity_lane0_deal_stage6_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage7_repeated_position33_same_position129_equal <= stdl(equity_lane0_deal_stage7_taken(24-1 downto 18) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
+equity_lane0_deal_stage7_repeated_position33_same_position129_equal <= stdl(equity_lane0_deal_stage7_candidates(24-1 downto 18) = equity_lane0_deal_stage6_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage7_repeated_position33_same_position130_equal <= stdl(equity_lane0_deal_stage7_taken(24-1 downto 18) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
+equity_lane0_deal_stage7_repeated_position33_same_position130_equal <= stdl(equity_lane0_deal_stage7_candidates(24-1 downto 18) = equity_lane0_deal_stage6_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage7_repeated_position33_same_position131_equal <= stdl(equity_lane0_deal_stage7_taken(24-1 downto 18) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
+equity_lane0_deal_stage7_repeated_position33_same_position131_equal <= stdl(equity_lane0_deal_stage7_candidates(24-1 downto 18) = equity_lane0_deal_stage6_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage7_repeated_position33_same_position132_equal <= stdl(equity_lane0_deal_stage7_taken(24-1 downto 18) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
+equity_lane0_deal_stage7_repeated_position33_same_position132_equal <= stdl(equity_lane0_deal_stage7_candidates(24-1 downto 18) = equity_lane0_deal_stage6_pos_out(42-1 downto 36));
 
 
 equity_lane0_deal_stage7_repeated_position33_any_set46_hit <= stdl(equity_lane0_deal_stage7_repeated_position33_any_set46_bits /= 0);
@@ -10999,25 +11054,25 @@ equity_lane0_deal_stage7_repeated_position33_any_set47_hit <= stdl(equity_lane0_
 equity_lane0_deal_stage7_repeated_position33_groups <= equity_lane0_deal_stage7_repeated_position33_gathered;
 
 
-equity_lane0_deal_stage7_repeated_position34_same_position133_equal <= stdl(equity_lane0_deal_stage7_taken(30-1 downto 24) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
+equity_lane0_deal_stage7_repeated_position34_same_position133_equal <= stdl(equity_lane0_deal_stage7_candidates(30-1 downto 24) = equity_lane0_deal_stage6_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage7_repeated_position34_same_position134_equal <= stdl(equity_lane0_deal_stage7_taken(30-1 downto 24) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
+equity_lane0_deal_stage7_repeated_position34_same_position134_equal <= stdl(equity_lane0_deal_stage7_candidates(30-1 downto 24) = equity_lane0_deal_stage6_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage7_repeated_position34_same_position135_equal <= stdl(equity_lane0_deal_stage7_taken(30-1 downto 24) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
+equity_lane0_deal_stage7_repeated_position34_same_position135_equal <= stdl(equity_lane0_deal_stage7_candidates(30-1 downto 24) = equity_lane0_deal_stage6_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage7_repeated_position34_same_position136_equal <= stdl(equity_lane0_deal_stage7_taken(30-1 downto 24) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
+equity_lane0_deal_stage7_repeated_position34_same_position136_equal <= stdl(equity_lane0_deal_stage7_candidates(30-1 downto 24) = equity_lane0_deal_stage6_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage7_repeated_position34_same_position137_equal <= stdl(equity_lane0_deal_stage7_taken(30-1 downto 24) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
+equity_lane0_deal_stage7_repeated_position34_same_position137_equal <= stdl(equity_lane0_deal_stage7_candidates(30-1 downto 24) = equity_lane0_deal_stage6_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage7_repeated_position34_same_position138_equal <= stdl(equity_lane0_deal_stage7_taken(30-1 downto 24) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
+equity_lane0_deal_stage7_repeated_position34_same_position138_equal <= stdl(equity_lane0_deal_stage7_candidates(30-1 downto 24) = equity_lane0_deal_stage6_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage7_repeated_position34_same_position139_equal <= stdl(equity_lane0_deal_stage7_taken(30-1 downto 24) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
+equity_lane0_deal_stage7_repeated_position34_same_position139_equal <= stdl(equity_lane0_deal_stage7_candidates(30-1 downto 24) = equity_lane0_deal_stage6_pos_out(42-1 downto 36));
 
 
 equity_lane0_deal_stage7_repeated_position34_any_set48_hit <= stdl(equity_lane0_deal_stage7_repeated_position34_any_set48_bits /= 0);
@@ -11029,25 +11084,25 @@ equity_lane0_deal_stage7_repeated_position34_any_set49_hit <= stdl(equity_lane0_
 equity_lane0_deal_stage7_repeated_position34_groups <= equity_lane0_deal_stage7_repeated_position34_gathered;
 
 
-equity_lane0_deal_stage7_repeated_position35_same_position140_equal <= stdl(equity_lane0_deal_stage7_taken(36-1 downto 30) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
+equity_lane0_deal_stage7_repeated_position35_same_position140_equal <= stdl(equity_lane0_deal_stage7_candidates(36-1 downto 30) = equity_lane0_deal_stage6_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage7_repeated_position35_same_position141_equal <= stdl(equity_lane0_deal_stage7_taken(36-1 downto 30) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
+equity_lane0_deal_stage7_repeated_position35_same_position141_equal <= stdl(equity_lane0_deal_stage7_candidates(36-1 downto 30) = equity_lane0_deal_stage6_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage7_repeated_position35_same_position142_equal <= stdl(equity_lane0_deal_stage7_taken(36-1 downto 30) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
+equity_lane0_deal_stage7_repeated_position35_same_position142_equal <= stdl(equity_lane0_deal_stage7_candidates(36-1 downto 30) = equity_lane0_deal_stage6_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage7_repeated_position35_same_position143_equal <= stdl(equity_lane0_deal_stage7_taken(36-1 downto 30) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
+equity_lane0_deal_stage7_repeated_position35_same_position143_equal <= stdl(equity_lane0_deal_stage7_candidates(36-1 downto 30) = equity_lane0_deal_stage6_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage7_repeated_position35_same_position144_equal <= stdl(equity_lane0_deal_stage7_taken(36-1 downto 30) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
+equity_lane0_deal_stage7_repeated_position35_same_position144_equal <= stdl(equity_lane0_deal_stage7_candidates(36-1 downto 30) = equity_lane0_deal_stage6_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage7_repeated_position35_same_position145_equal <= stdl(equity_lane0_deal_stage7_taken(36-1 downto 30) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
+equity_lane0_deal_stage7_repeated_position35_same_position145_equal <= stdl(equity_lane0_deal_stage7_candidates(36-1 downto 30) = equity_lane0_deal_stage6_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage7_repeated_position35_same_position146_equal <= stdl(equity_lane0_deal_stage7_taken(36-1 downto 30) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
+equity_lane0_deal_stage7_repeated_position35_same_position146_equal <= stdl(equity_lane0_deal_stage7_candidates(36-1 downto 30) = equity_lane0_deal_stage6_pos_out(42-1 downto 36));
 
 
 equity_lane0_deal_stage7_repeated_position35_any_set50_hit <= stdl(equity_lane0_deal_stage7_repeated_position35_any_set50_bits /= 0);
@@ -11059,25 +11114,25 @@ equity_lane0_deal_stage7_repeated_position35_any_set51_hit <= stdl(equity_lane0_
 equity_lane0_deal_stage7_repeated_position35_groups <= equity_lane0_deal_stage7_repeated_position35_gathered;
 
 
-equity_lane0_deal_stage7_repeated_position36_same_position147_equal <= stdl(equity_lane0_deal_stage7_taken(42-1 downto 36) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
+equity_lane0_deal_stage7_repeated_position36_same_position147_equal <= stdl(equity_lane0_deal_stage7_candidates(42-1 downto 36) = equity_lane0_deal_stage6_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage7_repeated_position36_same_position148_equal <= stdl(equity_lane0_deal_stage7_taken(42-1 downto 36) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
+equity_lane0_deal_stage7_repeated_position36_same_position148_equal <= stdl(equity_lane0_deal_stage7_candidates(42-1 downto 36) = equity_lane0_deal_stage6_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage7_repeated_position36_same_position149_equal <= stdl(equity_lane0_deal_stage7_taken(42-1 downto 36) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
+equity_lane0_deal_stage7_repeated_position36_same_position149_equal <= stdl(equity_lane0_deal_stage7_candidates(42-1 downto 36) = equity_lane0_deal_stage6_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage7_repeated_position36_same_position150_equal <= stdl(equity_lane0_deal_stage7_taken(42-1 downto 36) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
+equity_lane0_deal_stage7_repeated_position36_same_position150_equal <= stdl(equity_lane0_deal_stage7_candidates(42-1 downto 36) = equity_lane0_deal_stage6_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage7_repeated_position36_same_position151_equal <= stdl(equity_lane0_deal_stage7_taken(42-1 downto 36) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
+equity_lane0_deal_stage7_repeated_position36_same_position151_equal <= stdl(equity_lane0_deal_stage7_candidates(42-1 downto 36) = equity_lane0_deal_stage6_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage7_repeated_position36_same_position152_equal <= stdl(equity_lane0_deal_stage7_taken(42-1 downto 36) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
+equity_lane0_deal_stage7_repeated_position36_same_position152_equal <= stdl(equity_lane0_deal_stage7_candidates(42-1 downto 36) = equity_lane0_deal_stage6_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage7_repeated_position36_same_position153_equal <= stdl(equity_lane0_deal_stage7_taken(42-1 downto 36) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
+equity_lane0_deal_stage7_repeated_position36_same_position153_equal <= stdl(equity_lane0_deal_stage7_candidates(42-1 downto 36) = equity_lane0_deal_stage6_pos_out(42-1 downto 36));
 
 
 equity_lane0_deal_stage7_repeated_position36_any_set52_hit <= stdl(equity_lane0_deal_stage7_repeated_position36_any_set52_bits /= 0);
@@ -11089,25 +11144,25 @@ equity_lane0_deal_stage7_repeated_position36_any_set53_hit <= stdl(equity_lane0_
 equity_lane0_deal_stage7_repeated_position36_groups <= equity_lane0_deal_stage7_repeated_position36_gathered;
 
 
-equity_lane0_deal_stage7_repeated_position37_same_position154_equal <= stdl(equity_lane0_deal_stage7_taken(48-1 downto 42) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
+equity_lane0_deal_stage7_repeated_position37_same_position154_equal <= stdl(equity_lane0_deal_stage7_candidates(48-1 downto 42) = equity_lane0_deal_stage6_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage7_repeated_position37_same_position155_equal <= stdl(equity_lane0_deal_stage7_taken(48-1 downto 42) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
+equity_lane0_deal_stage7_repeated_position37_same_position155_equal <= stdl(equity_lane0_deal_stage7_candidates(48-1 downto 42) = equity_lane0_deal_stage6_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage7_repeated_position37_same_position156_equal <= stdl(equity_lane0_deal_stage7_taken(48-1 downto 42) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
+equity_lane0_deal_stage7_repeated_position37_same_position156_equal <= stdl(equity_lane0_deal_stage7_candidates(48-1 downto 42) = equity_lane0_deal_stage6_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage7_repeated_position37_same_position157_equal <= stdl(equity_lane0_deal_stage7_taken(48-1 downto 42) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
+equity_lane0_deal_stage7_repeated_position37_same_position157_equal <= stdl(equity_lane0_deal_stage7_candidates(48-1 downto 42) = equity_lane0_deal_stage6_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage7_repeated_position37_same_position158_equal <= stdl(equity_lane0_deal_stage7_taken(48-1 downto 42) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
+equity_lane0_deal_stage7_repeated_position37_same_position158_equal <= stdl(equity_lane0_deal_stage7_candidates(48-1 downto 42) = equity_lane0_deal_stage6_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage7_repeated_position37_same_position159_equal <= stdl(equity_lane0_deal_stage7_taken(48-1 downto 42) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
+equity_lane0_deal_stage7_repeated_position37_same_position159_equal <= stdl(equity_lane0_deal_stage7_candidates(48-1 downto 42) = equity_lane0_deal_stage6_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage7_repeated_position37_same_position160_equal <= stdl(equity_lane0_deal_stage7_taken(48-1 downto 42) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
+equity_lane0_deal_stage7_repeated_position37_same_position160_equal <= stdl(equity_lane0_deal_stage7_candidates(48-1 downto 42) = equity_lane0_deal_stage6_pos_out(42-1 downto 36));
 
 
 equity_lane0_deal_stage7_repeated_position37_any_set54_hit <= stdl(equity_lane0_deal_stage7_repeated_position37_any_set54_bits /= 0);
@@ -11119,25 +11174,25 @@ equity_lane0_deal_stage7_repeated_position37_any_set55_hit <= stdl(equity_lane0_
 equity_lane0_deal_stage7_repeated_position37_groups <= equity_lane0_deal_stage7_repeated_position37_gathered;
 
 
-equity_lane0_deal_stage7_repeated_position38_same_position161_equal <= stdl(equity_lane0_deal_stage7_taken(54-1 downto 48) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
+equity_lane0_deal_stage7_repeated_position38_same_position161_equal <= stdl(equity_lane0_deal_stage7_candidates(54-1 downto 48) = equity_lane0_deal_stage6_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage7_repeated_position38_same_position162_equal <= stdl(equity_lane0_deal_stage7_taken(54-1 downto 48) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
+equity_lane0_deal_stage7_repeated_position38_same_position162_equal <= stdl(equity_lane0_deal_stage7_candidates(54-1 downto 48) = equity_lane0_deal_stage6_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage7_repeated_position38_same_position163_equal <= stdl(equity_lane0_deal_stage7_taken(54-1 downto 48) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
+equity_lane0_deal_stage7_repeated_position38_same_position163_equal <= stdl(equity_lane0_deal_stage7_candidates(54-1 downto 48) = equity_lane0_deal_stage6_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage7_repeated_position38_same_position164_equal <= stdl(equity_lane0_deal_stage7_taken(54-1 downto 48) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
+equity_lane0_deal_stage7_repeated_position38_same_position164_equal <= stdl(equity_lane0_deal_stage7_candidates(54-1 downto 48) = equity_lane0_deal_stage6_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage7_repeated_position38_same_position165_equal <= stdl(equity_lane0_deal_stage7_taken(54-1 downto 48) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
+equity_lane0_deal_stage7_repeated_position38_same_position165_equal <= stdl(equity_lane0_deal_stage7_candidates(54-1 downto 48) = equity_lane0_deal_stage6_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage7_repeated_position38_same_position166_equal <= stdl(equity_lane0_deal_stage7_taken(54-1 downto 48) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
+equity_lane0_deal_stage7_repeated_position38_same_position166_equal <= stdl(equity_lane0_deal_stage7_candidates(54-1 downto 48) = equity_lane0_deal_stage6_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage7_repeated_position38_same_position167_equal <= stdl(equity_lane0_deal_stage7_taken(54-1 downto 48) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
+equity_lane0_deal_stage7_repeated_position38_same_position167_equal <= stdl(equity_lane0_deal_stage7_candidates(54-1 downto 48) = equity_lane0_deal_stage6_pos_out(42-1 downto 36));
 
 
 equity_lane0_deal_stage7_repeated_position38_any_set56_hit <= stdl(equity_lane0_deal_stage7_repeated_position38_any_set56_bits /= 0);
@@ -11149,25 +11204,25 @@ equity_lane0_deal_stage7_repeated_position38_any_set57_hit <= stdl(equity_lane0_
 equity_lane0_deal_stage7_repeated_position38_groups <= equity_lane0_deal_stage7_repeated_position38_gathered;
 
 
-equity_lane0_deal_stage7_repeated_position39_same_position168_equal <= stdl(equity_lane0_deal_stage7_taken(60-1 downto 54) = equity_lane0_deal_stage7_t_pos(6-1 downto 0));
+equity_lane0_deal_stage7_repeated_position39_same_position168_equal <= stdl(equity_lane0_deal_stage7_candidates(60-1 downto 54) = equity_lane0_deal_stage6_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage7_repeated_position39_same_position169_equal <= stdl(equity_lane0_deal_stage7_taken(60-1 downto 54) = equity_lane0_deal_stage7_t_pos(12-1 downto 6));
+equity_lane0_deal_stage7_repeated_position39_same_position169_equal <= stdl(equity_lane0_deal_stage7_candidates(60-1 downto 54) = equity_lane0_deal_stage6_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage7_repeated_position39_same_position170_equal <= stdl(equity_lane0_deal_stage7_taken(60-1 downto 54) = equity_lane0_deal_stage7_t_pos(18-1 downto 12));
+equity_lane0_deal_stage7_repeated_position39_same_position170_equal <= stdl(equity_lane0_deal_stage7_candidates(60-1 downto 54) = equity_lane0_deal_stage6_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage7_repeated_position39_same_position171_equal <= stdl(equity_lane0_deal_stage7_taken(60-1 downto 54) = equity_lane0_deal_stage7_t_pos(24-1 downto 18));
+equity_lane0_deal_stage7_repeated_position39_same_position171_equal <= stdl(equity_lane0_deal_stage7_candidates(60-1 downto 54) = equity_lane0_deal_stage6_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage7_repeated_position39_same_position172_equal <= stdl(equity_lane0_deal_stage7_taken(60-1 downto 54) = equity_lane0_deal_stage7_t_pos(30-1 downto 24));
+equity_lane0_deal_stage7_repeated_position39_same_position172_equal <= stdl(equity_lane0_deal_stage7_candidates(60-1 downto 54) = equity_lane0_deal_stage6_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage7_repeated_position39_same_position173_equal <= stdl(equity_lane0_deal_stage7_taken(60-1 downto 54) = equity_lane0_deal_stage7_t_pos(36-1 downto 30));
+equity_lane0_deal_stage7_repeated_position39_same_position173_equal <= stdl(equity_lane0_deal_stage7_candidates(60-1 downto 54) = equity_lane0_deal_stage6_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage7_repeated_position39_same_position174_equal <= stdl(equity_lane0_deal_stage7_taken(60-1 downto 54) = equity_lane0_deal_stage7_t_pos(42-1 downto 36));
+equity_lane0_deal_stage7_repeated_position39_same_position174_equal <= stdl(equity_lane0_deal_stage7_candidates(60-1 downto 54) = equity_lane0_deal_stage6_pos_out(42-1 downto 36));
 
 
 equity_lane0_deal_stage7_repeated_position39_any_set58_hit <= stdl(equity_lane0_deal_stage7_repeated_position39_any_set58_bits /= 0);
@@ -11177,6 +11232,13 @@ equity_lane0_deal_stage7_repeated_position39_any_set59_hit <= stdl(equity_lane0_
 
 
 equity_lane0_deal_stage7_repeated_position39_groups <= equity_lane0_deal_stage7_repeated_position39_gathered;
+
+equity_lane0_deal_stage7_compare_early: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage7_repeated <= equity_lane0_deal_stage7_compared;
+    end if;
+end process equity_lane0_deal_stage7_compare_early;
 
 equity_lane0_deal_stage7_masking: process (equity_lane0_slot_stream7_word, equity_lane0_deal_stage7_exact_q, equity_lane0_delay_line7_d_out, equity_lane0_deal_stage7_mask_q) is
     variable masked: unsigned(59 downto 0);
@@ -11311,28 +11373,28 @@ begin
 end process equity_lane0_deal_stage8_setting;
 
 
-equity_lane0_deal_stage8_repeated_position40_same_position175_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position40_same_position175_equal <= stdl(equity_lane0_deal_stage8_candidates(6-1 downto 0) = equity_lane0_deal_stage7_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage8_repeated_position40_same_position176_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position40_same_position176_equal <= stdl(equity_lane0_deal_stage8_candidates(6-1 downto 0) = equity_lane0_deal_stage7_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage8_repeated_position40_same_position177_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position40_same_position177_equal <= stdl(equity_lane0_deal_stage8_candidates(6-1 downto 0) = equity_lane0_deal_stage7_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage8_repeated_position40_same_position178_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position40_same_position178_equal <= stdl(equity_lane0_deal_stage8_candidates(6-1 downto 0) = equity_lane0_deal_stage7_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage8_repeated_position40_same_position179_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position40_same_position179_equal <= stdl(equity_lane0_deal_stage8_candidates(6-1 downto 0) = equity_lane0_deal_stage7_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage8_repeated_position40_same_position180_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position40_same_position180_equal <= stdl(equity_lane0_deal_stage8_candidates(6-1 downto 0) = equity_lane0_deal_stage7_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage8_repeated_position40_same_position181_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position40_same_position181_equal <= stdl(equity_lane0_deal_stage8_candidates(6-1 downto 0) = equity_lane0_deal_stage7_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage8_repeated_position40_same_position182_equal <= stdl(equity_lane0_deal_stage8_taken(6-1 downto 0) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position40_same_position182_equal <= stdl(equity_lane0_deal_stage8_candidates(6-1 downto 0) = equity_lane0_deal_stage7_pos_out(48-1 downto 42));
 
 
 equity_lane0_deal_stage8_repeated_position40_any_set60_hit <= stdl(equity_lane0_deal_stage8_repeated_position40_any_set60_bits /= 0);
@@ -11344,28 +11406,28 @@ equity_lane0_deal_stage8_repeated_position40_any_set61_hit <= stdl(equity_lane0_
 equity_lane0_deal_stage8_repeated_position40_groups <= equity_lane0_deal_stage8_repeated_position40_gathered;
 
 
-equity_lane0_deal_stage8_repeated_position41_same_position183_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position41_same_position183_equal <= stdl(equity_lane0_deal_stage8_candidates(12-1 downto 6) = equity_lane0_deal_stage7_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage8_repeated_position41_same_position184_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position41_same_position184_equal <= stdl(equity_lane0_deal_stage8_candidates(12-1 downto 6) = equity_lane0_deal_stage7_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage8_repeated_position41_same_position185_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position41_same_position185_equal <= stdl(equity_lane0_deal_stage8_candidates(12-1 downto 6) = equity_lane0_deal_stage7_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage8_repeated_position41_same_position186_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position41_same_position186_equal <= stdl(equity_lane0_deal_stage8_candidates(12-1 downto 6) = equity_lane0_deal_stage7_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage8_repeated_position41_same_position187_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position41_same_position187_equal <= stdl(equity_lane0_deal_stage8_candidates(12-1 downto 6) = equity_lane0_deal_stage7_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage8_repeated_position41_same_position188_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position41_same_position188_equal <= stdl(equity_lane0_deal_stage8_candidates(12-1 downto 6) = equity_lane0_deal_stage7_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage8_repeated_position41_same_position189_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position41_same_position189_equal <= stdl(equity_lane0_deal_stage8_candidates(12-1 downto 6) = equity_lane0_deal_stage7_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage8_repeated_position41_same_position190_equal <= stdl(equity_lane0_deal_stage8_taken(12-1 downto 6) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position41_same_position190_equal <= stdl(equity_lane0_deal_stage8_candidates(12-1 downto 6) = equity_lane0_deal_stage7_pos_out(48-1 downto 42));
 
 
 equity_lane0_deal_stage8_repeated_position41_any_set62_hit <= stdl(equity_lane0_deal_stage8_repeated_position41_any_set62_bits /= 0);
@@ -11377,28 +11439,28 @@ equity_lane0_deal_stage8_repeated_position41_any_set63_hit <= stdl(equity_lane0_
 equity_lane0_deal_stage8_repeated_position41_groups <= equity_lane0_deal_stage8_repeated_position41_gathered;
 
 
-equity_lane0_deal_stage8_repeated_position42_same_position191_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position42_same_position191_equal <= stdl(equity_lane0_deal_stage8_candidates(18-1 downto 12) = equity_lane0_deal_stage7_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage8_repeated_position42_same_position192_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position42_same_position192_equal <= stdl(equity_lane0_deal_stage8_candidates(18-1 downto 12) = equity_lane0_deal_stage7_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage8_repeated_position42_same_position193_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position42_same_position193_equal <= stdl(equity_lane0_deal_stage8_candidates(18-1 downto 12) = equity_lane0_deal_stage7_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage8_repeated_position42_same_position194_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position42_same_position194_equal <= stdl(equity_lane0_deal_stage8_candidates(18-1 downto 12) = equity_lane0_deal_stage7_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage8_repeated_position42_same_position195_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position42_same_position195_equal <= stdl(equity_lane0_deal_stage8_candidates(18-1 downto 12) = equity_lane0_deal_stage7_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage8_repeated_position42_same_position196_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position42_same_position196_equal <= stdl(equity_lane0_deal_stage8_candidates(18-1 downto 12) = equity_lane0_deal_stage7_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage8_repeated_position42_same_position197_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position42_same_position197_equal <= stdl(equity_lane0_deal_stage8_candidates(18-1 downto 12) = equity_lane0_deal_stage7_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage8_repeated_position42_same_position198_equal <= stdl(equity_lane0_deal_stage8_taken(18-1 downto 12) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position42_same_position198_equal <= stdl(equity_lane0_deal_stage8_candidates(18-1 downto 12) = equity_lane0_deal_stage7_pos_out(48-1 downto 42));
 
 
 equity_lane0_deal_stage8_repeated_position42_any_set64_hit <= stdl(equity_lane0_deal_stage8_repeated_position42_any_set64_bits /= 0);
@@ -11410,28 +11472,28 @@ equity_lane0_deal_stage8_repeated_position42_any_set65_hit <= stdl(equity_lane0_
 equity_lane0_deal_stage8_repeated_position42_groups <= equity_lane0_deal_stage8_repeated_position42_gathered;
 
 
-equity_lane0_deal_stage8_repeated_position43_same_position199_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position43_same_position199_equal <= stdl(equity_lane0_deal_stage8_candidates(24-1 downto 18) = equity_lane0_deal_stage7_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage8_repeated_position43_same_position200_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position43_same_position200_equal <= stdl(equity_lane0_deal_stage8_candidates(24-1 downto 18) = equity_lane0_deal_stage7_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage8_repeated_position43_same_position201_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position43_same_position201_equal <= stdl(equity_lane0_deal_stage8_candidates(24-1 downto 18) = equity_lane0_deal_stage7_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage8_repeated_position43_same_position202_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position43_same_position202_equal <= stdl(equity_lane0_deal_stage8_candidates(24-1 downto 18) = equity_lane0_deal_stage7_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage8_repeated_position43_same_position203_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position43_same_position203_equal <= stdl(equity_lane0_deal_stage8_candidates(24-1 downto 18) = equity_lane0_deal_stage7_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage8_repeated_position43_same_position204_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position43_same_position204_equal <= stdl(equity_lane0_deal_stage8_candidates(24-1 downto 18) = equity_lane0_deal_stage7_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage8_repeated_position43_same_position205_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position43_same_position205_equal <= stdl(equity_lane0_deal_stage8_candidates(24-1 downto 18) = equity_lane0_deal_stage7_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage8_repeated_position43_same_position206_equal <= stdl(equity_lane0_deal_stage8_taken(24-1 downto 18) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position43_same_position206_equal <= stdl(equity_lane0_deal_stage8_candidates(24-1 downto 18) = equity_lane0_deal_stage7_pos_out(48-1 downto 42));
 
 
 equity_lane0_deal_stage8_repeated_position43_any_set66_hit <= stdl(equity_lane0_deal_stage8_repeated_position43_any_set66_bits /= 0);
@@ -11443,28 +11505,28 @@ equity_lane0_deal_stage8_repeated_position43_any_set67_hit <= stdl(equity_lane0_
 equity_lane0_deal_stage8_repeated_position43_groups <= equity_lane0_deal_stage8_repeated_position43_gathered;
 
 
-equity_lane0_deal_stage8_repeated_position44_same_position207_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position44_same_position207_equal <= stdl(equity_lane0_deal_stage8_candidates(30-1 downto 24) = equity_lane0_deal_stage7_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage8_repeated_position44_same_position208_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position44_same_position208_equal <= stdl(equity_lane0_deal_stage8_candidates(30-1 downto 24) = equity_lane0_deal_stage7_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage8_repeated_position44_same_position209_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position44_same_position209_equal <= stdl(equity_lane0_deal_stage8_candidates(30-1 downto 24) = equity_lane0_deal_stage7_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage8_repeated_position44_same_position210_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position44_same_position210_equal <= stdl(equity_lane0_deal_stage8_candidates(30-1 downto 24) = equity_lane0_deal_stage7_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage8_repeated_position44_same_position211_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position44_same_position211_equal <= stdl(equity_lane0_deal_stage8_candidates(30-1 downto 24) = equity_lane0_deal_stage7_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage8_repeated_position44_same_position212_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position44_same_position212_equal <= stdl(equity_lane0_deal_stage8_candidates(30-1 downto 24) = equity_lane0_deal_stage7_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage8_repeated_position44_same_position213_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position44_same_position213_equal <= stdl(equity_lane0_deal_stage8_candidates(30-1 downto 24) = equity_lane0_deal_stage7_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage8_repeated_position44_same_position214_equal <= stdl(equity_lane0_deal_stage8_taken(30-1 downto 24) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position44_same_position214_equal <= stdl(equity_lane0_deal_stage8_candidates(30-1 downto 24) = equity_lane0_deal_stage7_pos_out(48-1 downto 42));
 
 
 equity_lane0_deal_stage8_repeated_position44_any_set68_hit <= stdl(equity_lane0_deal_stage8_repeated_position44_any_set68_bits /= 0);
@@ -11476,28 +11538,28 @@ equity_lane0_deal_stage8_repeated_position44_any_set69_hit <= stdl(equity_lane0_
 equity_lane0_deal_stage8_repeated_position44_groups <= equity_lane0_deal_stage8_repeated_position44_gathered;
 
 
-equity_lane0_deal_stage8_repeated_position45_same_position215_equal <= stdl(equity_lane0_deal_stage8_taken(36-1 downto 30) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position45_same_position215_equal <= stdl(equity_lane0_deal_stage8_candidates(36-1 downto 30) = equity_lane0_deal_stage7_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage8_repeated_position45_same_position216_equal <= stdl(equity_lane0_deal_stage8_taken(36-1 downto 30) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position45_same_position216_equal <= stdl(equity_lane0_deal_stage8_candidates(36-1 downto 30) = equity_lane0_deal_stage7_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage8_repeated_position45_same_position217_equal <= stdl(equity_lane0_deal_stage8_taken(36-1 downto 30) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position45_same_position217_equal <= stdl(equity_lane0_deal_stage8_candidates(36-1 downto 30) = equity_lane0_deal_stage7_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage8_repeated_position45_same_position218_equal <= stdl(equity_lane0_deal_stage8_taken(36-1 downto 30) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position45_same_position218_equal <= stdl(equity_lane0_deal_stage8_candidates(36-1 downto 30) = equity_lane0_deal_stage7_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage8_repeated_position45_same_position219_equal <= stdl(equity_lane0_deal_stage8_taken(36-1 downto 30) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position45_same_position219_equal <= stdl(equity_lane0_deal_stage8_candidates(36-1 downto 30) = equity_lane0_deal_stage7_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage8_repeated_position45_same_position220_equal <= stdl(equity_lane0_deal_stage8_taken(36-1 downto 30) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position45_same_position220_equal <= stdl(equity_lane0_deal_stage8_candidates(36-1 downto 30) = equity_lane0_deal_stage7_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage8_repeated_position45_same_position221_equal <= stdl(equity_lane0_deal_stage8_taken(36-1 downto 30) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position45_same_position221_equal <= stdl(equity_lane0_deal_stage8_candidates(36-1 downto 30) = equity_lane0_deal_stage7_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage8_repeated_position45_same_position222_equal <= stdl(equity_lane0_deal_stage8_taken(36-1 downto 30) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position45_same_position222_equal <= stdl(equity_lane0_deal_stage8_candidates(36-1 downto 30) = equity_lane0_deal_stage7_pos_out(48-1 downto 42));
 
 
 equity_lane0_deal_stage8_repeated_position45_any_set70_hit <= stdl(equity_lane0_deal_stage8_repeated_position45_any_set70_bits /= 0);
@@ -11509,28 +11571,28 @@ equity_lane0_deal_stage8_repeated_position45_any_set71_hit <= stdl(equity_lane0_
 equity_lane0_deal_stage8_repeated_position45_groups <= equity_lane0_deal_stage8_repeated_position45_gathered;
 
 
-equity_lane0_deal_stage8_repeated_position46_same_position223_equal <= stdl(equity_lane0_deal_stage8_taken(42-1 downto 36) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position46_same_position223_equal <= stdl(equity_lane0_deal_stage8_candidates(42-1 downto 36) = equity_lane0_deal_stage7_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage8_repeated_position46_same_position224_equal <= stdl(equity_lane0_deal_stage8_taken(42-1 downto 36) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position46_same_position224_equal <= stdl(equity_lane0_deal_stage8_candidates(42-1 downto 36) = equity_lane0_deal_stage7_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage8_repeated_position46_same_position225_equal <= stdl(equity_lane0_deal_stage8_taken(42-1 downto 36) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position46_same_position225_equal <= stdl(equity_lane0_deal_stage8_candidates(42-1 downto 36) = equity_lane0_deal_stage7_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage8_repeated_position46_same_position226_equal <= stdl(equity_lane0_deal_stage8_taken(42-1 downto 36) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position46_same_position226_equal <= stdl(equity_lane0_deal_stage8_candidates(42-1 downto 36) = equity_lane0_deal_stage7_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage8_repeated_position46_same_position227_equal <= stdl(equity_lane0_deal_stage8_taken(42-1 downto 36) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position46_same_position227_equal <= stdl(equity_lane0_deal_stage8_candidates(42-1 downto 36) = equity_lane0_deal_stage7_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage8_repeated_position46_same_position228_equal <= stdl(equity_lane0_deal_stage8_taken(42-1 downto 36) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position46_same_position228_equal <= stdl(equity_lane0_deal_stage8_candidates(42-1 downto 36) = equity_lane0_deal_stage7_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage8_repeated_position46_same_position229_equal <= stdl(equity_lane0_deal_stage8_taken(42-1 downto 36) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position46_same_position229_equal <= stdl(equity_lane0_deal_stage8_candidates(42-1 downto 36) = equity_lane0_deal_stage7_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage8_repeated_position46_same_position230_equal <= stdl(equity_lane0_deal_stage8_taken(42-1 downto 36) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position46_same_position230_equal <= stdl(equity_lane0_deal_stage8_candidates(42-1 downto 36) = equity_lane0_deal_stage7_pos_out(48-1 downto 42));
 
 
 equity_lane0_deal_stage8_repeated_position46_any_set72_hit <= stdl(equity_lane0_deal_stage8_repeated_position46_any_set72_bits /= 0);
@@ -11542,28 +11604,28 @@ equity_lane0_deal_stage8_repeated_position46_any_set73_hit <= stdl(equity_lane0_
 equity_lane0_deal_stage8_repeated_position46_groups <= equity_lane0_deal_stage8_repeated_position46_gathered;
 
 
-equity_lane0_deal_stage8_repeated_position47_same_position231_equal <= stdl(equity_lane0_deal_stage8_taken(48-1 downto 42) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position47_same_position231_equal <= stdl(equity_lane0_deal_stage8_candidates(48-1 downto 42) = equity_lane0_deal_stage7_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage8_repeated_position47_same_position232_equal <= stdl(equity_lane0_deal_stage8_taken(48-1 downto 42) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position47_same_position232_equal <= stdl(equity_lane0_deal_stage8_candidates(48-1 downto 42) = equity_lane0_deal_stage7_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage8_repeated_position47_same_position233_equal <= stdl(equity_lane0_deal_stage8_taken(48-1 downto 42) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position47_same_position233_equal <= stdl(equity_lane0_deal_stage8_candidates(48-1 downto 42) = equity_lane0_deal_stage7_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage8_repeated_position47_same_position234_equal <= stdl(equity_lane0_deal_stage8_taken(48-1 downto 42) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position47_same_position234_equal <= stdl(equity_lane0_deal_stage8_candidates(48-1 downto 42) = equity_lane0_deal_stage7_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage8_repeated_position47_same_position235_equal <= stdl(equity_lane0_deal_stage8_taken(48-1 downto 42) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position47_same_position235_equal <= stdl(equity_lane0_deal_stage8_candidates(48-1 downto 42) = equity_lane0_deal_stage7_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage8_repeated_position47_same_position236_equal <= stdl(equity_lane0_deal_stage8_taken(48-1 downto 42) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position47_same_position236_equal <= stdl(equity_lane0_deal_stage8_candidates(48-1 downto 42) = equity_lane0_deal_stage7_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage8_repeated_position47_same_position237_equal <= stdl(equity_lane0_deal_stage8_taken(48-1 downto 42) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position47_same_position237_equal <= stdl(equity_lane0_deal_stage8_candidates(48-1 downto 42) = equity_lane0_deal_stage7_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage8_repeated_position47_same_position238_equal <= stdl(equity_lane0_deal_stage8_taken(48-1 downto 42) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position47_same_position238_equal <= stdl(equity_lane0_deal_stage8_candidates(48-1 downto 42) = equity_lane0_deal_stage7_pos_out(48-1 downto 42));
 
 
 equity_lane0_deal_stage8_repeated_position47_any_set74_hit <= stdl(equity_lane0_deal_stage8_repeated_position47_any_set74_bits /= 0);
@@ -11575,28 +11637,28 @@ equity_lane0_deal_stage8_repeated_position47_any_set75_hit <= stdl(equity_lane0_
 equity_lane0_deal_stage8_repeated_position47_groups <= equity_lane0_deal_stage8_repeated_position47_gathered;
 
 
-equity_lane0_deal_stage8_repeated_position48_same_position239_equal <= stdl(equity_lane0_deal_stage8_taken(54-1 downto 48) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position48_same_position239_equal <= stdl(equity_lane0_deal_stage8_candidates(54-1 downto 48) = equity_lane0_deal_stage7_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage8_repeated_position48_same_position240_equal <= stdl(equity_lane0_deal_stage8_taken(54-1 downto 48) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position48_same_position240_equal <= stdl(equity_lane0_deal_stage8_candidates(54-1 downto 48) = equity_lane0_deal_stage7_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage8_repeated_position48_same_position241_equal <= stdl(equity_lane0_deal_stage8_taken(54-1 downto 48) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position48_same_position241_equal <= stdl(equity_lane0_deal_stage8_candidates(54-1 downto 48) = equity_lane0_deal_stage7_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage8_repeated_position48_same_position242_equal <= stdl(equity_lane0_deal_stage8_taken(54-1 downto 48) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position48_same_position242_equal <= stdl(equity_lane0_deal_stage8_candidates(54-1 downto 48) = equity_lane0_deal_stage7_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage8_repeated_position48_same_position243_equal <= stdl(equity_lane0_deal_stage8_taken(54-1 downto 48) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position48_same_position243_equal <= stdl(equity_lane0_deal_stage8_candidates(54-1 downto 48) = equity_lane0_deal_stage7_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage8_repeated_position48_same_position244_equal <= stdl(equity_lane0_deal_stage8_taken(54-1 downto 48) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position48_same_position244_equal <= stdl(equity_lane0_deal_stage8_candidates(54-1 downto 48) = equity_lane0_deal_stage7_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage8_repeated_position48_same_position245_equal <= stdl(equity_lane0_deal_stage8_taken(54-1 downto 48) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position48_same_position245_equal <= stdl(equity_lane0_deal_stage8_candidates(54-1 downto 48) = equity_lane0_deal_stage7_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage8_repeated_position48_same_position246_equal <= stdl(equity_lane0_deal_stage8_taken(54-1 downto 48) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position48_same_position246_equal <= stdl(equity_lane0_deal_stage8_candidates(54-1 downto 48) = equity_lane0_deal_stage7_pos_out(48-1 downto 42));
 
 
 equity_lane0_deal_stage8_repeated_position48_any_set76_hit <= stdl(equity_lane0_deal_stage8_repeated_position48_any_set76_bits /= 0);
@@ -11608,28 +11670,28 @@ equity_lane0_deal_stage8_repeated_position48_any_set77_hit <= stdl(equity_lane0_
 equity_lane0_deal_stage8_repeated_position48_groups <= equity_lane0_deal_stage8_repeated_position48_gathered;
 
 
-equity_lane0_deal_stage8_repeated_position49_same_position247_equal <= stdl(equity_lane0_deal_stage8_taken(60-1 downto 54) = equity_lane0_deal_stage8_t_pos(6-1 downto 0));
+equity_lane0_deal_stage8_repeated_position49_same_position247_equal <= stdl(equity_lane0_deal_stage8_candidates(60-1 downto 54) = equity_lane0_deal_stage7_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage8_repeated_position49_same_position248_equal <= stdl(equity_lane0_deal_stage8_taken(60-1 downto 54) = equity_lane0_deal_stage8_t_pos(12-1 downto 6));
+equity_lane0_deal_stage8_repeated_position49_same_position248_equal <= stdl(equity_lane0_deal_stage8_candidates(60-1 downto 54) = equity_lane0_deal_stage7_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage8_repeated_position49_same_position249_equal <= stdl(equity_lane0_deal_stage8_taken(60-1 downto 54) = equity_lane0_deal_stage8_t_pos(18-1 downto 12));
+equity_lane0_deal_stage8_repeated_position49_same_position249_equal <= stdl(equity_lane0_deal_stage8_candidates(60-1 downto 54) = equity_lane0_deal_stage7_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage8_repeated_position49_same_position250_equal <= stdl(equity_lane0_deal_stage8_taken(60-1 downto 54) = equity_lane0_deal_stage8_t_pos(24-1 downto 18));
+equity_lane0_deal_stage8_repeated_position49_same_position250_equal <= stdl(equity_lane0_deal_stage8_candidates(60-1 downto 54) = equity_lane0_deal_stage7_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage8_repeated_position49_same_position251_equal <= stdl(equity_lane0_deal_stage8_taken(60-1 downto 54) = equity_lane0_deal_stage8_t_pos(30-1 downto 24));
+equity_lane0_deal_stage8_repeated_position49_same_position251_equal <= stdl(equity_lane0_deal_stage8_candidates(60-1 downto 54) = equity_lane0_deal_stage7_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage8_repeated_position49_same_position252_equal <= stdl(equity_lane0_deal_stage8_taken(60-1 downto 54) = equity_lane0_deal_stage8_t_pos(36-1 downto 30));
+equity_lane0_deal_stage8_repeated_position49_same_position252_equal <= stdl(equity_lane0_deal_stage8_candidates(60-1 downto 54) = equity_lane0_deal_stage7_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage8_repeated_position49_same_position253_equal <= stdl(equity_lane0_deal_stage8_taken(60-1 downto 54) = equity_lane0_deal_stage8_t_pos(42-1 downto 36));
+equity_lane0_deal_stage8_repeated_position49_same_position253_equal <= stdl(equity_lane0_deal_stage8_candidates(60-1 downto 54) = equity_lane0_deal_stage7_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage8_repeated_position49_same_position254_equal <= stdl(equity_lane0_deal_stage8_taken(60-1 downto 54) = equity_lane0_deal_stage8_t_pos(48-1 downto 42));
+equity_lane0_deal_stage8_repeated_position49_same_position254_equal <= stdl(equity_lane0_deal_stage8_candidates(60-1 downto 54) = equity_lane0_deal_stage7_pos_out(48-1 downto 42));
 
 
 equity_lane0_deal_stage8_repeated_position49_any_set78_hit <= stdl(equity_lane0_deal_stage8_repeated_position49_any_set78_bits /= 0);
@@ -11639,6 +11701,13 @@ equity_lane0_deal_stage8_repeated_position49_any_set79_hit <= stdl(equity_lane0_
 
 
 equity_lane0_deal_stage8_repeated_position49_groups <= equity_lane0_deal_stage8_repeated_position49_gathered;
+
+equity_lane0_deal_stage8_compare_early: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage8_repeated <= equity_lane0_deal_stage8_compared;
+    end if;
+end process equity_lane0_deal_stage8_compare_early;
 
 equity_lane0_deal_stage8_masking: process (equity_lane0_slot_stream8_word, equity_lane0_deal_stage8_exact_q, equity_lane0_delay_line8_d_out, equity_lane0_deal_stage8_mask_q) is
     variable masked: unsigned(59 downto 0);
@@ -11773,31 +11842,31 @@ begin
 end process equity_lane0_deal_stage9_setting;
 
 
-equity_lane0_deal_stage9_repeated_position50_same_position255_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position50_same_position255_equal <= stdl(equity_lane0_deal_stage9_candidates(6-1 downto 0) = equity_lane0_deal_stage8_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage9_repeated_position50_same_position256_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position50_same_position256_equal <= stdl(equity_lane0_deal_stage9_candidates(6-1 downto 0) = equity_lane0_deal_stage8_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage9_repeated_position50_same_position257_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position50_same_position257_equal <= stdl(equity_lane0_deal_stage9_candidates(6-1 downto 0) = equity_lane0_deal_stage8_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage9_repeated_position50_same_position258_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position50_same_position258_equal <= stdl(equity_lane0_deal_stage9_candidates(6-1 downto 0) = equity_lane0_deal_stage8_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage9_repeated_position50_same_position259_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position50_same_position259_equal <= stdl(equity_lane0_deal_stage9_candidates(6-1 downto 0) = equity_lane0_deal_stage8_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage9_repeated_position50_same_position260_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position50_same_position260_equal <= stdl(equity_lane0_deal_stage9_candidates(6-1 downto 0) = equity_lane0_deal_stage8_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage9_repeated_position50_same_position261_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position50_same_position261_equal <= stdl(equity_lane0_deal_stage9_candidates(6-1 downto 0) = equity_lane0_deal_stage8_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage9_repeated_position50_same_position262_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position50_same_position262_equal <= stdl(equity_lane0_deal_stage9_candidates(6-1 downto 0) = equity_lane0_deal_stage8_pos_out(48-1 downto 42));
 
 
-equity_lane0_deal_stage9_repeated_position50_same_position263_equal <= stdl(equity_lane0_deal_stage9_taken(6-1 downto 0) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position50_same_position263_equal <= stdl(equity_lane0_deal_stage9_candidates(6-1 downto 0) = equity_lane0_deal_stage8_pos_out(54-1 downto 48));
 
 
 equity_lane0_deal_stage9_repeated_position50_any_set80_hit <= stdl(equity_lane0_deal_stage9_repeated_position50_any_set80_bits /= 0);
@@ -11812,31 +11881,31 @@ equity_lane0_deal_stage9_repeated_position50_any_set82_hit <= stdl(equity_lane0_
 equity_lane0_deal_stage9_repeated_position50_groups <= equity_lane0_deal_stage9_repeated_position50_gathered;
 
 
-equity_lane0_deal_stage9_repeated_position51_same_position264_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position51_same_position264_equal <= stdl(equity_lane0_deal_stage9_candidates(12-1 downto 6) = equity_lane0_deal_stage8_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage9_repeated_position51_same_position265_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position51_same_position265_equal <= stdl(equity_lane0_deal_stage9_candidates(12-1 downto 6) = equity_lane0_deal_stage8_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage9_repeated_position51_same_position266_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position51_same_position266_equal <= stdl(equity_lane0_deal_stage9_candidates(12-1 downto 6) = equity_lane0_deal_stage8_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage9_repeated_position51_same_position267_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position51_same_position267_equal <= stdl(equity_lane0_deal_stage9_candidates(12-1 downto 6) = equity_lane0_deal_stage8_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage9_repeated_position51_same_position268_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position51_same_position268_equal <= stdl(equity_lane0_deal_stage9_candidates(12-1 downto 6) = equity_lane0_deal_stage8_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage9_repeated_position51_same_position269_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position51_same_position269_equal <= stdl(equity_lane0_deal_stage9_candidates(12-1 downto 6) = equity_lane0_deal_stage8_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage9_repeated_position51_same_position270_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position51_same_position270_equal <= stdl(equity_lane0_deal_stage9_candidates(12-1 downto 6) = equity_lane0_deal_stage8_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage9_repeated_position51_same_position271_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position51_same_position271_equal <= stdl(equity_lane0_deal_stage9_candidates(12-1 downto 6) = equity_lane0_deal_stage8_pos_out(48-1 downto 42));
 
 
-equity_lane0_deal_stage9_repeated_position51_same_position272_equal <= stdl(equity_lane0_deal_stage9_taken(12-1 downto 6) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position51_same_position272_equal <= stdl(equity_lane0_deal_stage9_candidates(12-1 downto 6) = equity_lane0_deal_stage8_pos_out(54-1 downto 48));
 
 
 equity_lane0_deal_stage9_repeated_position51_any_set83_hit <= stdl(equity_lane0_deal_stage9_repeated_position51_any_set83_bits /= 0);
@@ -11851,31 +11920,31 @@ equity_lane0_deal_stage9_repeated_position51_any_set85_hit <= stdl(equity_lane0_
 equity_lane0_deal_stage9_repeated_position51_groups <= equity_lane0_deal_stage9_repeated_position51_gathered;
 
 
-equity_lane0_deal_stage9_repeated_position52_same_position273_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position52_same_position273_equal <= stdl(equity_lane0_deal_stage9_candidates(18-1 downto 12) = equity_lane0_deal_stage8_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage9_repeated_position52_same_position274_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position52_same_position274_equal <= stdl(equity_lane0_deal_stage9_candidates(18-1 downto 12) = equity_lane0_deal_stage8_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage9_repeated_position52_same_position275_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position52_same_position275_equal <= stdl(equity_lane0_deal_stage9_candidates(18-1 downto 12) = equity_lane0_deal_stage8_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage9_repeated_position52_same_position276_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position52_same_position276_equal <= stdl(equity_lane0_deal_stage9_candidates(18-1 downto 12) = equity_lane0_deal_stage8_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage9_repeated_position52_same_position277_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position52_same_position277_equal <= stdl(equity_lane0_deal_stage9_candidates(18-1 downto 12) = equity_lane0_deal_stage8_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage9_repeated_position52_same_position278_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position52_same_position278_equal <= stdl(equity_lane0_deal_stage9_candidates(18-1 downto 12) = equity_lane0_deal_stage8_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage9_repeated_position52_same_position279_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position52_same_position279_equal <= stdl(equity_lane0_deal_stage9_candidates(18-1 downto 12) = equity_lane0_deal_stage8_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage9_repeated_position52_same_position280_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position52_same_position280_equal <= stdl(equity_lane0_deal_stage9_candidates(18-1 downto 12) = equity_lane0_deal_stage8_pos_out(48-1 downto 42));
 
 
-equity_lane0_deal_stage9_repeated_position52_same_position281_equal <= stdl(equity_lane0_deal_stage9_taken(18-1 downto 12) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position52_same_position281_equal <= stdl(equity_lane0_deal_stage9_candidates(18-1 downto 12) = equity_lane0_deal_stage8_pos_out(54-1 downto 48));
 
 
 equity_lane0_deal_stage9_repeated_position52_any_set86_hit <= stdl(equity_lane0_deal_stage9_repeated_position52_any_set86_bits /= 0);
@@ -11890,31 +11959,31 @@ equity_lane0_deal_stage9_repeated_position52_any_set88_hit <= stdl(equity_lane0_
 equity_lane0_deal_stage9_repeated_position52_groups <= equity_lane0_deal_stage9_repeated_position52_gathered;
 
 
-equity_lane0_deal_stage9_repeated_position53_same_position282_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position53_same_position282_equal <= stdl(equity_lane0_deal_stage9_candidates(24-1 downto 18) = equity_lane0_deal_stage8_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage9_repeated_position53_same_position283_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position53_same_position283_equal <= stdl(equity_lane0_deal_stage9_candidates(24-1 downto 18) = equity_lane0_deal_stage8_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage9_repeated_position53_same_position284_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position53_same_position284_equal <= stdl(equity_lane0_deal_stage9_candidates(24-1 downto 18) = equity_lane0_deal_stage8_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage9_repeated_position53_same_position285_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position53_same_position285_equal <= stdl(equity_lane0_deal_stage9_candidates(24-1 downto 18) = equity_lane0_deal_stage8_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage9_repeated_position53_same_position286_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position53_same_position286_equal <= stdl(equity_lane0_deal_stage9_candidates(24-1 downto 18) = equity_lane0_deal_stage8_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage9_repeated_position53_same_position287_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position53_same_position287_equal <= stdl(equity_lane0_deal_stage9_candidates(24-1 downto 18) = equity_lane0_deal_stage8_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage9_repeated_position53_same_position288_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position53_same_position288_equal <= stdl(equity_lane0_deal_stage9_candidates(24-1 downto 18) = equity_lane0_deal_stage8_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage9_repeated_position53_same_position289_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position53_same_position289_equal <= stdl(equity_lane0_deal_stage9_candidates(24-1 downto 18) = equity_lane0_deal_stage8_pos_out(48-1 downto 42));
 
 
-equity_lane0_deal_stage9_repeated_position53_same_position290_equal <= stdl(equity_lane0_deal_stage9_taken(24-1 downto 18) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position53_same_position290_equal <= stdl(equity_lane0_deal_stage9_candidates(24-1 downto 18) = equity_lane0_deal_stage8_pos_out(54-1 downto 48));
 
 
 equity_lane0_deal_stage9_repeated_position53_any_set89_hit <= stdl(equity_lane0_deal_stage9_repeated_position53_any_set89_bits /= 0);
@@ -11929,31 +11998,31 @@ equity_lane0_deal_stage9_repeated_position53_any_set91_hit <= stdl(equity_lane0_
 equity_lane0_deal_stage9_repeated_position53_groups <= equity_lane0_deal_stage9_repeated_position53_gathered;
 
 
-equity_lane0_deal_stage9_repeated_position54_same_position291_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position54_same_position291_equal <= stdl(equity_lane0_deal_stage9_candidates(30-1 downto 24) = equity_lane0_deal_stage8_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage9_repeated_position54_same_position292_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position54_same_position292_equal <= stdl(equity_lane0_deal_stage9_candidates(30-1 downto 24) = equity_lane0_deal_stage8_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage9_repeated_position54_same_position293_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position54_same_position293_equal <= stdl(equity_lane0_deal_stage9_candidates(30-1 downto 24) = equity_lane0_deal_stage8_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage9_repeated_position54_same_position294_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position54_same_position294_equal <= stdl(equity_lane0_deal_stage9_candidates(30-1 downto 24) = equity_lane0_deal_stage8_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage9_repeated_position54_same_position295_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position54_same_position295_equal <= stdl(equity_lane0_deal_stage9_candidates(30-1 downto 24) = equity_lane0_deal_stage8_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage9_repeated_position54_same_position296_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position54_same_position296_equal <= stdl(equity_lane0_deal_stage9_candidates(30-1 downto 24) = equity_lane0_deal_stage8_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage9_repeated_position54_same_position297_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position54_same_position297_equal <= stdl(equity_lane0_deal_stage9_candidates(30-1 downto 24) = equity_lane0_deal_stage8_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage9_repeated_position54_same_position298_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position54_same_position298_equal <= stdl(equity_lane0_deal_stage9_candidates(30-1 downto 24) = equity_lane0_deal_stage8_pos_out(48-1 downto 42));
 
 
-equity_lane0_deal_stage9_repeated_position54_same_position299_equal <= stdl(equity_lane0_deal_stage9_taken(30-1 downto 24) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position54_same_position299_equal <= stdl(equity_lane0_deal_stage9_candidates(30-1 downto 24) = equity_lane0_deal_stage8_pos_out(54-1 downto 48));
 
 
 equity_lane0_deal_stage9_repeated_position54_any_set92_hit <= stdl(equity_lane0_deal_stage9_repeated_position54_any_set92_bits /= 0);
@@ -11968,31 +12037,31 @@ equity_lane0_deal_stage9_repeated_position54_any_set94_hit <= stdl(equity_lane0_
 equity_lane0_deal_stage9_repeated_position54_groups <= equity_lane0_deal_stage9_repeated_position54_gathered;
 
 
-equity_lane0_deal_stage9_repeated_position55_same_position300_equal <= stdl(equity_lane0_deal_stage9_taken(36-1 downto 30) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position55_same_position300_equal <= stdl(equity_lane0_deal_stage9_candidates(36-1 downto 30) = equity_lane0_deal_stage8_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage9_repeated_position55_same_position301_equal <= stdl(equity_lane0_deal_stage9_taken(36-1 downto 30) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position55_same_position301_equal <= stdl(equity_lane0_deal_stage9_candidates(36-1 downto 30) = equity_lane0_deal_stage8_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage9_repeated_position55_same_position302_equal <= stdl(equity_lane0_deal_stage9_taken(36-1 downto 30) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position55_same_position302_equal <= stdl(equity_lane0_deal_stage9_candidates(36-1 downto 30) = equity_lane0_deal_stage8_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage9_repeated_position55_same_position303_equal <= stdl(equity_lane0_deal_stage9_taken(36-1 downto 30) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position55_same_position303_equal <= stdl(equity_lane0_deal_stage9_candidates(36-1 downto 30) = equity_lane0_deal_stage8_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage9_repeated_position55_same_position304_equal <= stdl(equity_lane0_deal_stage9_taken(36-1 downto 30) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position55_same_position304_equal <= stdl(equity_lane0_deal_stage9_candidates(36-1 downto 30) = equity_lane0_deal_stage8_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage9_repeated_position55_same_position305_equal <= stdl(equity_lane0_deal_stage9_taken(36-1 downto 30) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position55_same_position305_equal <= stdl(equity_lane0_deal_stage9_candidates(36-1 downto 30) = equity_lane0_deal_stage8_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage9_repeated_position55_same_position306_equal <= stdl(equity_lane0_deal_stage9_taken(36-1 downto 30) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position55_same_position306_equal <= stdl(equity_lane0_deal_stage9_candidates(36-1 downto 30) = equity_lane0_deal_stage8_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage9_repeated_position55_same_position307_equal <= stdl(equity_lane0_deal_stage9_taken(36-1 downto 30) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position55_same_position307_equal <= stdl(equity_lane0_deal_stage9_candidates(36-1 downto 30) = equity_lane0_deal_stage8_pos_out(48-1 downto 42));
 
 
-equity_lane0_deal_stage9_repeated_position55_same_position308_equal <= stdl(equity_lane0_deal_stage9_taken(36-1 downto 30) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position55_same_position308_equal <= stdl(equity_lane0_deal_stage9_candidates(36-1 downto 30) = equity_lane0_deal_stage8_pos_out(54-1 downto 48));
 
 
 equity_lane0_deal_stage9_repeated_position55_any_set95_hit <= stdl(equity_lane0_deal_stage9_repeated_position55_any_set95_bits /= 0);
@@ -12007,31 +12076,31 @@ equity_lane0_deal_stage9_repeated_position55_any_set97_hit <= stdl(equity_lane0_
 equity_lane0_deal_stage9_repeated_position55_groups <= equity_lane0_deal_stage9_repeated_position55_gathered;
 
 
-equity_lane0_deal_stage9_repeated_position56_same_position309_equal <= stdl(equity_lane0_deal_stage9_taken(42-1 downto 36) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position56_same_position309_equal <= stdl(equity_lane0_deal_stage9_candidates(42-1 downto 36) = equity_lane0_deal_stage8_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage9_repeated_position56_same_position310_equal <= stdl(equity_lane0_deal_stage9_taken(42-1 downto 36) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position56_same_position310_equal <= stdl(equity_lane0_deal_stage9_candidates(42-1 downto 36) = equity_lane0_deal_stage8_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage9_repeated_position56_same_position311_equal <= stdl(equity_lane0_deal_stage9_taken(42-1 downto 36) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position56_same_position311_equal <= stdl(equity_lane0_deal_stage9_candidates(42-1 downto 36) = equity_lane0_deal_stage8_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage9_repeated_position56_same_position312_equal <= stdl(equity_lane0_deal_stage9_taken(42-1 downto 36) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position56_same_position312_equal <= stdl(equity_lane0_deal_stage9_candidates(42-1 downto 36) = equity_lane0_deal_stage8_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage9_repeated_position56_same_position313_equal <= stdl(equity_lane0_deal_stage9_taken(42-1 downto 36) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position56_same_position313_equal <= stdl(equity_lane0_deal_stage9_candidates(42-1 downto 36) = equity_lane0_deal_stage8_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage9_repeated_position56_same_position314_equal <= stdl(equity_lane0_deal_stage9_taken(42-1 downto 36) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position56_same_position314_equal <= stdl(equity_lane0_deal_stage9_candidates(42-1 downto 36) = equity_lane0_deal_stage8_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage9_repeated_position56_same_position315_equal <= stdl(equity_lane0_deal_stage9_taken(42-1 downto 36) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position56_same_position315_equal <= stdl(equity_lane0_deal_stage9_candidates(42-1 downto 36) = equity_lane0_deal_stage8_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage9_repeated_position56_same_position316_equal <= stdl(equity_lane0_deal_stage9_taken(42-1 downto 36) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position56_same_position316_equal <= stdl(equity_lane0_deal_stage9_candidates(42-1 downto 36) = equity_lane0_deal_stage8_pos_out(48-1 downto 42));
 
 
-equity_lane0_deal_stage9_repeated_position56_same_position317_equal <= stdl(equity_lane0_deal_stage9_taken(42-1 downto 36) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position56_same_position317_equal <= stdl(equity_lane0_deal_stage9_candidates(42-1 downto 36) = equity_lane0_deal_stage8_pos_out(54-1 downto 48));
 
 
 equity_lane0_deal_stage9_repeated_position56_any_set98_hit <= stdl(equity_lane0_deal_stage9_repeated_position56_any_set98_bits /= 0);
@@ -12046,31 +12115,31 @@ equity_lane0_deal_stage9_repeated_position56_any_set100_hit <= stdl(equity_lane0
 equity_lane0_deal_stage9_repeated_position56_groups <= equity_lane0_deal_stage9_repeated_position56_gathered;
 
 
-equity_lane0_deal_stage9_repeated_position57_same_position318_equal <= stdl(equity_lane0_deal_stage9_taken(48-1 downto 42) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position57_same_position318_equal <= stdl(equity_lane0_deal_stage9_candidates(48-1 downto 42) = equity_lane0_deal_stage8_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage9_repeated_position57_same_position319_equal <= stdl(equity_lane0_deal_stage9_taken(48-1 downto 42) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position57_same_position319_equal <= stdl(equity_lane0_deal_stage9_candidates(48-1 downto 42) = equity_lane0_deal_stage8_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage9_repeated_position57_same_position320_equal <= stdl(equity_lane0_deal_stage9_taken(48-1 downto 42) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position57_same_position320_equal <= stdl(equity_lane0_deal_stage9_candidates(48-1 downto 42) = equity_lane0_deal_stage8_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage9_repeated_position57_same_position321_equal <= stdl(equity_lane0_deal_stage9_taken(48-1 downto 42) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position57_same_position321_equal <= stdl(equity_lane0_deal_stage9_candidates(48-1 downto 42) = equity_lane0_deal_stage8_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage9_repeated_position57_same_position322_equal <= stdl(equity_lane0_deal_stage9_taken(48-1 downto 42) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position57_same_position322_equal <= stdl(equity_lane0_deal_stage9_candidates(48-1 downto 42) = equity_lane0_deal_stage8_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage9_repeated_position57_same_position323_equal <= stdl(equity_lane0_deal_stage9_taken(48-1 downto 42) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position57_same_position323_equal <= stdl(equity_lane0_deal_stage9_candidates(48-1 downto 42) = equity_lane0_deal_stage8_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage9_repeated_position57_same_position324_equal <= stdl(equity_lane0_deal_stage9_taken(48-1 downto 42) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position57_same_position324_equal <= stdl(equity_lane0_deal_stage9_candidates(48-1 downto 42) = equity_lane0_deal_stage8_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage9_repeated_position57_same_position325_equal <= stdl(equity_lane0_deal_stage9_taken(48-1 downto 42) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position57_same_position325_equal <= stdl(equity_lane0_deal_stage9_candidates(48-1 downto 42) = equity_lane0_deal_stage8_pos_out(48-1 downto 42));
 
 
-equity_lane0_deal_stage9_repeated_position57_same_position326_equal <= stdl(equity_lane0_deal_stage9_taken(48-1 downto 42) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position57_same_position326_equal <= stdl(equity_lane0_deal_stage9_candidates(48-1 downto 42) = equity_lane0_deal_stage8_pos_out(54-1 downto 48));
 
 
 equity_lane0_deal_stage9_repeated_position57_any_set101_hit <= stdl(equity_lane0_deal_stage9_repeated_position57_any_set101_bits /= 0);
@@ -12085,31 +12154,31 @@ equity_lane0_deal_stage9_repeated_position57_any_set103_hit <= stdl(equity_lane0
 equity_lane0_deal_stage9_repeated_position57_groups <= equity_lane0_deal_stage9_repeated_position57_gathered;
 
 
-equity_lane0_deal_stage9_repeated_position58_same_position327_equal <= stdl(equity_lane0_deal_stage9_taken(54-1 downto 48) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position58_same_position327_equal <= stdl(equity_lane0_deal_stage9_candidates(54-1 downto 48) = equity_lane0_deal_stage8_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage9_repeated_position58_same_position328_equal <= stdl(equity_lane0_deal_stage9_taken(54-1 downto 48) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position58_same_position328_equal <= stdl(equity_lane0_deal_stage9_candidates(54-1 downto 48) = equity_lane0_deal_stage8_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage9_repeated_position58_same_position329_equal <= stdl(equity_lane0_deal_stage9_taken(54-1 downto 48) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position58_same_position329_equal <= stdl(equity_lane0_deal_stage9_candidates(54-1 downto 48) = equity_lane0_deal_stage8_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage9_repeated_position58_same_position330_equal <= stdl(equity_lane0_deal_stage9_taken(54-1 downto 48) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position58_same_position330_equal <= stdl(equity_lane0_deal_stage9_candidates(54-1 downto 48) = equity_lane0_deal_stage8_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage9_repeated_position58_same_position331_equal <= stdl(equity_lane0_deal_stage9_taken(54-1 downto 48) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position58_same_position331_equal <= stdl(equity_lane0_deal_stage9_candidates(54-1 downto 48) = equity_lane0_deal_stage8_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage9_repeated_position58_same_position332_equal <= stdl(equity_lane0_deal_stage9_taken(54-1 downto 48) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position58_same_position332_equal <= stdl(equity_lane0_deal_stage9_candidates(54-1 downto 48) = equity_lane0_deal_stage8_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage9_repeated_position58_same_position333_equal <= stdl(equity_lane0_deal_stage9_taken(54-1 downto 48) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position58_same_position333_equal <= stdl(equity_lane0_deal_stage9_candidates(54-1 downto 48) = equity_lane0_deal_stage8_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage9_repeated_position58_same_position334_equal <= stdl(equity_lane0_deal_stage9_taken(54-1 downto 48) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position58_same_position334_equal <= stdl(equity_lane0_deal_stage9_candidates(54-1 downto 48) = equity_lane0_deal_stage8_pos_out(48-1 downto 42));
 
 
-equity_lane0_deal_stage9_repeated_position58_same_position335_equal <= stdl(equity_lane0_deal_stage9_taken(54-1 downto 48) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position58_same_position335_equal <= stdl(equity_lane0_deal_stage9_candidates(54-1 downto 48) = equity_lane0_deal_stage8_pos_out(54-1 downto 48));
 
 
 equity_lane0_deal_stage9_repeated_position58_any_set104_hit <= stdl(equity_lane0_deal_stage9_repeated_position58_any_set104_bits /= 0);
@@ -12124,31 +12193,31 @@ equity_lane0_deal_stage9_repeated_position58_any_set106_hit <= stdl(equity_lane0
 equity_lane0_deal_stage9_repeated_position58_groups <= equity_lane0_deal_stage9_repeated_position58_gathered;
 
 
-equity_lane0_deal_stage9_repeated_position59_same_position336_equal <= stdl(equity_lane0_deal_stage9_taken(60-1 downto 54) = equity_lane0_deal_stage9_t_pos(6-1 downto 0));
+equity_lane0_deal_stage9_repeated_position59_same_position336_equal <= stdl(equity_lane0_deal_stage9_candidates(60-1 downto 54) = equity_lane0_deal_stage8_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage9_repeated_position59_same_position337_equal <= stdl(equity_lane0_deal_stage9_taken(60-1 downto 54) = equity_lane0_deal_stage9_t_pos(12-1 downto 6));
+equity_lane0_deal_stage9_repeated_position59_same_position337_equal <= stdl(equity_lane0_deal_stage9_candidates(60-1 downto 54) = equity_lane0_deal_stage8_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage9_repeated_position59_same_position338_equal <= stdl(equity_lane0_deal_stage9_taken(60-1 downto 54) = equity_lane0_deal_stage9_t_pos(18-1 downto 12));
+equity_lane0_deal_stage9_repeated_position59_same_position338_equal <= stdl(equity_lane0_deal_stage9_candidates(60-1 downto 54) = equity_lane0_deal_stage8_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage9_repeated_position59_same_position339_equal <= stdl(equity_lane0_deal_stage9_taken(60-1 downto 54) = equity_lane0_deal_stage9_t_pos(24-1 downto 18));
+equity_lane0_deal_stage9_repeated_position59_same_position339_equal <= stdl(equity_lane0_deal_stage9_candidates(60-1 downto 54) = equity_lane0_deal_stage8_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage9_repeated_position59_same_position340_equal <= stdl(equity_lane0_deal_stage9_taken(60-1 downto 54) = equity_lane0_deal_stage9_t_pos(30-1 downto 24));
+equity_lane0_deal_stage9_repeated_position59_same_position340_equal <= stdl(equity_lane0_deal_stage9_candidates(60-1 downto 54) = equity_lane0_deal_stage8_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage9_repeated_position59_same_position341_equal <= stdl(equity_lane0_deal_stage9_taken(60-1 downto 54) = equity_lane0_deal_stage9_t_pos(36-1 downto 30));
+equity_lane0_deal_stage9_repeated_position59_same_position341_equal <= stdl(equity_lane0_deal_stage9_candidates(60-1 downto 54) = equity_lane0_deal_stage8_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage9_repeated_position59_same_position342_equal <= stdl(equity_lane0_deal_stage9_taken(60-1 downto 54) = equity_lane0_deal_stage9_t_pos(42-1 downto 36));
+equity_lane0_deal_stage9_repeated_position59_same_position342_equal <= stdl(equity_lane0_deal_stage9_candidates(60-1 downto 54) = equity_lane0_deal_stage8_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage9_repeated_position59_same_position343_equal <= stdl(equity_lane0_deal_stage9_taken(60-1 downto 54) = equity_lane0_deal_stage9_t_pos(48-1 downto 42));
+equity_lane0_deal_stage9_repeated_position59_same_position343_equal <= stdl(equity_lane0_deal_stage9_candidates(60-1 downto 54) = equity_lane0_deal_stage8_pos_out(48-1 downto 42));
 
 
-equity_lane0_deal_stage9_repeated_position59_same_position344_equal <= stdl(equity_lane0_deal_stage9_taken(60-1 downto 54) = equity_lane0_deal_stage9_t_pos(54-1 downto 48));
+equity_lane0_deal_stage9_repeated_position59_same_position344_equal <= stdl(equity_lane0_deal_stage9_candidates(60-1 downto 54) = equity_lane0_deal_stage8_pos_out(54-1 downto 48));
 
 
 equity_lane0_deal_stage9_repeated_position59_any_set107_hit <= stdl(equity_lane0_deal_stage9_repeated_position59_any_set107_bits /= 0);
@@ -12161,6 +12230,13 @@ equity_lane0_deal_stage9_repeated_position59_any_set109_hit <= stdl(equity_lane0
 
 
 equity_lane0_deal_stage9_repeated_position59_groups <= equity_lane0_deal_stage9_repeated_position59_gathered;
+
+equity_lane0_deal_stage9_compare_early: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage9_repeated <= equity_lane0_deal_stage9_compared;
+    end if;
+end process equity_lane0_deal_stage9_compare_early;
 
 equity_lane0_deal_stage9_masking: process (equity_lane0_slot_stream9_word, equity_lane0_deal_stage9_exact_q, equity_lane0_delay_line9_d_out, equity_lane0_deal_stage9_mask_q) is
     variable masked: unsigned(59 downto 0);
@@ -12295,34 +12371,34 @@ begin
 end process equity_lane0_deal_stage10_setting;
 
 
-equity_lane0_deal_stage10_repeated_position60_same_position345_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position60_same_position345_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage10_repeated_position60_same_position346_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position60_same_position346_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage10_repeated_position60_same_position347_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position60_same_position347_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage10_repeated_position60_same_position348_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position60_same_position348_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage10_repeated_position60_same_position349_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position60_same_position349_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage10_repeated_position60_same_position350_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position60_same_position350_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage10_repeated_position60_same_position351_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position60_same_position351_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage10_repeated_position60_same_position352_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position60_same_position352_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(48-1 downto 42));
 
 
-equity_lane0_deal_stage10_repeated_position60_same_position353_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position60_same_position353_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(54-1 downto 48));
 
 
-equity_lane0_deal_stage10_repeated_position60_same_position354_equal <= stdl(equity_lane0_deal_stage10_taken(6-1 downto 0) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position60_same_position354_equal <= stdl(equity_lane0_deal_stage10_candidates(6-1 downto 0) = equity_lane0_deal_stage9_pos_out(60-1 downto 54));
 
 
 equity_lane0_deal_stage10_repeated_position60_any_set110_hit <= stdl(equity_lane0_deal_stage10_repeated_position60_any_set110_bits /= 0);
@@ -12337,34 +12413,34 @@ equity_lane0_deal_stage10_repeated_position60_any_set112_hit <= stdl(equity_lane
 equity_lane0_deal_stage10_repeated_position60_groups <= equity_lane0_deal_stage10_repeated_position60_gathered;
 
 
-equity_lane0_deal_stage10_repeated_position61_same_position355_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position61_same_position355_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage10_repeated_position61_same_position356_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position61_same_position356_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage10_repeated_position61_same_position357_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position61_same_position357_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage10_repeated_position61_same_position358_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position61_same_position358_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage10_repeated_position61_same_position359_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position61_same_position359_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage10_repeated_position61_same_position360_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position61_same_position360_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage10_repeated_position61_same_position361_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position61_same_position361_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage10_repeated_position61_same_position362_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position61_same_position362_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(48-1 downto 42));
 
 
-equity_lane0_deal_stage10_repeated_position61_same_position363_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position61_same_position363_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(54-1 downto 48));
 
 
-equity_lane0_deal_stage10_repeated_position61_same_position364_equal <= stdl(equity_lane0_deal_stage10_taken(12-1 downto 6) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position61_same_position364_equal <= stdl(equity_lane0_deal_stage10_candidates(12-1 downto 6) = equity_lane0_deal_stage9_pos_out(60-1 downto 54));
 
 
 equity_lane0_deal_stage10_repeated_position61_any_set113_hit <= stdl(equity_lane0_deal_stage10_repeated_position61_any_set113_bits /= 0);
@@ -12379,34 +12455,34 @@ equity_lane0_deal_stage10_repeated_position61_any_set115_hit <= stdl(equity_lane
 equity_lane0_deal_stage10_repeated_position61_groups <= equity_lane0_deal_stage10_repeated_position61_gathered;
 
 
-equity_lane0_deal_stage10_repeated_position62_same_position365_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position62_same_position365_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage10_repeated_position62_same_position366_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position62_same_position366_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage10_repeated_position62_same_position367_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position62_same_position367_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage10_repeated_position62_same_position368_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position62_same_position368_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage10_repeated_position62_same_position369_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position62_same_position369_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage10_repeated_position62_same_position370_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position62_same_position370_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage10_repeated_position62_same_position371_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position62_same_position371_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage10_repeated_position62_same_position372_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position62_same_position372_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(48-1 downto 42));
 
 
-equity_lane0_deal_stage10_repeated_position62_same_position373_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position62_same_position373_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(54-1 downto 48));
 
 
-equity_lane0_deal_stage10_repeated_position62_same_position374_equal <= stdl(equity_lane0_deal_stage10_taken(18-1 downto 12) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position62_same_position374_equal <= stdl(equity_lane0_deal_stage10_candidates(18-1 downto 12) = equity_lane0_deal_stage9_pos_out(60-1 downto 54));
 
 
 equity_lane0_deal_stage10_repeated_position62_any_set116_hit <= stdl(equity_lane0_deal_stage10_repeated_position62_any_set116_bits /= 0);
@@ -12421,34 +12497,34 @@ equity_lane0_deal_stage10_repeated_position62_any_set118_hit <= stdl(equity_lane
 equity_lane0_deal_stage10_repeated_position62_groups <= equity_lane0_deal_stage10_repeated_position62_gathered;
 
 
-equity_lane0_deal_stage10_repeated_position63_same_position375_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position63_same_position375_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage10_repeated_position63_same_position376_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position63_same_position376_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage10_repeated_position63_same_position377_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position63_same_position377_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage10_repeated_position63_same_position378_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position63_same_position378_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage10_repeated_position63_same_position379_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position63_same_position379_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage10_repeated_position63_same_position380_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position63_same_position380_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage10_repeated_position63_same_position381_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position63_same_position381_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage10_repeated_position63_same_position382_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position63_same_position382_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(48-1 downto 42));
 
 
-equity_lane0_deal_stage10_repeated_position63_same_position383_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position63_same_position383_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(54-1 downto 48));
 
 
-equity_lane0_deal_stage10_repeated_position63_same_position384_equal <= stdl(equity_lane0_deal_stage10_taken(24-1 downto 18) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position63_same_position384_equal <= stdl(equity_lane0_deal_stage10_candidates(24-1 downto 18) = equity_lane0_deal_stage9_pos_out(60-1 downto 54));
 
 
 equity_lane0_deal_stage10_repeated_position63_any_set119_hit <= stdl(equity_lane0_deal_stage10_repeated_position63_any_set119_bits /= 0);
@@ -12463,34 +12539,34 @@ equity_lane0_deal_stage10_repeated_position63_any_set121_hit <= stdl(equity_lane
 equity_lane0_deal_stage10_repeated_position63_groups <= equity_lane0_deal_stage10_repeated_position63_gathered;
 
 
-equity_lane0_deal_stage10_repeated_position64_same_position385_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position64_same_position385_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage10_repeated_position64_same_position386_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position64_same_position386_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage10_repeated_position64_same_position387_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position64_same_position387_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage10_repeated_position64_same_position388_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position64_same_position388_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage10_repeated_position64_same_position389_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position64_same_position389_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage10_repeated_position64_same_position390_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position64_same_position390_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage10_repeated_position64_same_position391_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position64_same_position391_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage10_repeated_position64_same_position392_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position64_same_position392_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(48-1 downto 42));
 
 
-equity_lane0_deal_stage10_repeated_position64_same_position393_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position64_same_position393_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(54-1 downto 48));
 
 
-equity_lane0_deal_stage10_repeated_position64_same_position394_equal <= stdl(equity_lane0_deal_stage10_taken(30-1 downto 24) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position64_same_position394_equal <= stdl(equity_lane0_deal_stage10_candidates(30-1 downto 24) = equity_lane0_deal_stage9_pos_out(60-1 downto 54));
 
 
 equity_lane0_deal_stage10_repeated_position64_any_set122_hit <= stdl(equity_lane0_deal_stage10_repeated_position64_any_set122_bits /= 0);
@@ -12505,34 +12581,34 @@ equity_lane0_deal_stage10_repeated_position64_any_set124_hit <= stdl(equity_lane
 equity_lane0_deal_stage10_repeated_position64_groups <= equity_lane0_deal_stage10_repeated_position64_gathered;
 
 
-equity_lane0_deal_stage10_repeated_position65_same_position395_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position65_same_position395_equal <= stdl(equity_lane0_deal_stage10_candidates(36-1 downto 30) = equity_lane0_deal_stage9_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage10_repeated_position65_same_position396_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position65_same_position396_equal <= stdl(equity_lane0_deal_stage10_candidates(36-1 downto 30) = equity_lane0_deal_stage9_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage10_repeated_position65_same_position397_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position65_same_position397_equal <= stdl(equity_lane0_deal_stage10_candidates(36-1 downto 30) = equity_lane0_deal_stage9_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage10_repeated_position65_same_position398_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position65_same_position398_equal <= stdl(equity_lane0_deal_stage10_candidates(36-1 downto 30) = equity_lane0_deal_stage9_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage10_repeated_position65_same_position399_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position65_same_position399_equal <= stdl(equity_lane0_deal_stage10_candidates(36-1 downto 30) = equity_lane0_deal_stage9_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage10_repeated_position65_same_position400_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position65_same_position400_equal <= stdl(equity_lane0_deal_stage10_candidates(36-1 downto 30) = equity_lane0_deal_stage9_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage10_repeated_position65_same_position401_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position65_same_position401_equal <= stdl(equity_lane0_deal_stage10_candidates(36-1 downto 30) = equity_lane0_deal_stage9_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage10_repeated_position65_same_position402_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position65_same_position402_equal <= stdl(equity_lane0_deal_stage10_candidates(36-1 downto 30) = equity_lane0_deal_stage9_pos_out(48-1 downto 42));
 
 
-equity_lane0_deal_stage10_repeated_position65_same_position403_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position65_same_position403_equal <= stdl(equity_lane0_deal_stage10_candidates(36-1 downto 30) = equity_lane0_deal_stage9_pos_out(54-1 downto 48));
 
 
-equity_lane0_deal_stage10_repeated_position65_same_position404_equal <= stdl(equity_lane0_deal_stage10_taken(36-1 downto 30) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position65_same_position404_equal <= stdl(equity_lane0_deal_stage10_candidates(36-1 downto 30) = equity_lane0_deal_stage9_pos_out(60-1 downto 54));
 
 
 equity_lane0_deal_stage10_repeated_position65_any_set125_hit <= stdl(equity_lane0_deal_stage10_repeated_position65_any_set125_bits /= 0);
@@ -12547,34 +12623,34 @@ equity_lane0_deal_stage10_repeated_position65_any_set127_hit <= stdl(equity_lane
 equity_lane0_deal_stage10_repeated_position65_groups <= equity_lane0_deal_stage10_repeated_position65_gathered;
 
 
-equity_lane0_deal_stage10_repeated_position66_same_position405_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position66_same_position405_equal <= stdl(equity_lane0_deal_stage10_candidates(42-1 downto 36) = equity_lane0_deal_stage9_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage10_repeated_position66_same_position406_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position66_same_position406_equal <= stdl(equity_lane0_deal_stage10_candidates(42-1 downto 36) = equity_lane0_deal_stage9_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage10_repeated_position66_same_position407_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position66_same_position407_equal <= stdl(equity_lane0_deal_stage10_candidates(42-1 downto 36) = equity_lane0_deal_stage9_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage10_repeated_position66_same_position408_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position66_same_position408_equal <= stdl(equity_lane0_deal_stage10_candidates(42-1 downto 36) = equity_lane0_deal_stage9_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage10_repeated_position66_same_position409_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position66_same_position409_equal <= stdl(equity_lane0_deal_stage10_candidates(42-1 downto 36) = equity_lane0_deal_stage9_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage10_repeated_position66_same_position410_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position66_same_position410_equal <= stdl(equity_lane0_deal_stage10_candidates(42-1 downto 36) = equity_lane0_deal_stage9_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage10_repeated_position66_same_position411_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position66_same_position411_equal <= stdl(equity_lane0_deal_stage10_candidates(42-1 downto 36) = equity_lane0_deal_stage9_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage10_repeated_position66_same_position412_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position66_same_position412_equal <= stdl(equity_lane0_deal_stage10_candidates(42-1 downto 36) = equity_lane0_deal_stage9_pos_out(48-1 downto 42));
 
 
-equity_lane0_deal_stage10_repeated_position66_same_position413_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position66_same_position413_equal <= stdl(equity_lane0_deal_stage10_candidates(42-1 downto 36) = equity_lane0_deal_stage9_pos_out(54-1 downto 48));
 
 
-equity_lane0_deal_stage10_repeated_position66_same_position414_equal <= stdl(equity_lane0_deal_stage10_taken(42-1 downto 36) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position66_same_position414_equal <= stdl(equity_lane0_deal_stage10_candidates(42-1 downto 36) = equity_lane0_deal_stage9_pos_out(60-1 downto 54));
 
 
 equity_lane0_deal_stage10_repeated_position66_any_set128_hit <= stdl(equity_lane0_deal_stage10_repeated_position66_any_set128_bits /= 0);
@@ -12589,34 +12665,34 @@ equity_lane0_deal_stage10_repeated_position66_any_set130_hit <= stdl(equity_lane
 equity_lane0_deal_stage10_repeated_position66_groups <= equity_lane0_deal_stage10_repeated_position66_gathered;
 
 
-equity_lane0_deal_stage10_repeated_position67_same_position415_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position67_same_position415_equal <= stdl(equity_lane0_deal_stage10_candidates(48-1 downto 42) = equity_lane0_deal_stage9_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage10_repeated_position67_same_position416_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position67_same_position416_equal <= stdl(equity_lane0_deal_stage10_candidates(48-1 downto 42) = equity_lane0_deal_stage9_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage10_repeated_position67_same_position417_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position67_same_position417_equal <= stdl(equity_lane0_deal_stage10_candidates(48-1 downto 42) = equity_lane0_deal_stage9_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage10_repeated_position67_same_position418_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position67_same_position418_equal <= stdl(equity_lane0_deal_stage10_candidates(48-1 downto 42) = equity_lane0_deal_stage9_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage10_repeated_position67_same_position419_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position67_same_position419_equal <= stdl(equity_lane0_deal_stage10_candidates(48-1 downto 42) = equity_lane0_deal_stage9_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage10_repeated_position67_same_position420_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position67_same_position420_equal <= stdl(equity_lane0_deal_stage10_candidates(48-1 downto 42) = equity_lane0_deal_stage9_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage10_repeated_position67_same_position421_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position67_same_position421_equal <= stdl(equity_lane0_deal_stage10_candidates(48-1 downto 42) = equity_lane0_deal_stage9_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage10_repeated_position67_same_position422_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position67_same_position422_equal <= stdl(equity_lane0_deal_stage10_candidates(48-1 downto 42) = equity_lane0_deal_stage9_pos_out(48-1 downto 42));
 
 
-equity_lane0_deal_stage10_repeated_position67_same_position423_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position67_same_position423_equal <= stdl(equity_lane0_deal_stage10_candidates(48-1 downto 42) = equity_lane0_deal_stage9_pos_out(54-1 downto 48));
 
 
-equity_lane0_deal_stage10_repeated_position67_same_position424_equal <= stdl(equity_lane0_deal_stage10_taken(48-1 downto 42) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position67_same_position424_equal <= stdl(equity_lane0_deal_stage10_candidates(48-1 downto 42) = equity_lane0_deal_stage9_pos_out(60-1 downto 54));
 
 
 equity_lane0_deal_stage10_repeated_position67_any_set131_hit <= stdl(equity_lane0_deal_stage10_repeated_position67_any_set131_bits /= 0);
@@ -12631,34 +12707,34 @@ equity_lane0_deal_stage10_repeated_position67_any_set133_hit <= stdl(equity_lane
 equity_lane0_deal_stage10_repeated_position67_groups <= equity_lane0_deal_stage10_repeated_position67_gathered;
 
 
-equity_lane0_deal_stage10_repeated_position68_same_position425_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position68_same_position425_equal <= stdl(equity_lane0_deal_stage10_candidates(54-1 downto 48) = equity_lane0_deal_stage9_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage10_repeated_position68_same_position426_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position68_same_position426_equal <= stdl(equity_lane0_deal_stage10_candidates(54-1 downto 48) = equity_lane0_deal_stage9_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage10_repeated_position68_same_position427_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position68_same_position427_equal <= stdl(equity_lane0_deal_stage10_candidates(54-1 downto 48) = equity_lane0_deal_stage9_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage10_repeated_position68_same_position428_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position68_same_position428_equal <= stdl(equity_lane0_deal_stage10_candidates(54-1 downto 48) = equity_lane0_deal_stage9_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage10_repeated_position68_same_position429_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position68_same_position429_equal <= stdl(equity_lane0_deal_stage10_candidates(54-1 downto 48) = equity_lane0_deal_stage9_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage10_repeated_position68_same_position430_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position68_same_position430_equal <= stdl(equity_lane0_deal_stage10_candidates(54-1 downto 48) = equity_lane0_deal_stage9_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage10_repeated_position68_same_position431_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position68_same_position431_equal <= stdl(equity_lane0_deal_stage10_candidates(54-1 downto 48) = equity_lane0_deal_stage9_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage10_repeated_position68_same_position432_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position68_same_position432_equal <= stdl(equity_lane0_deal_stage10_candidates(54-1 downto 48) = equity_lane0_deal_stage9_pos_out(48-1 downto 42));
 
 
-equity_lane0_deal_stage10_repeated_position68_same_position433_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position68_same_position433_equal <= stdl(equity_lane0_deal_stage10_candidates(54-1 downto 48) = equity_lane0_deal_stage9_pos_out(54-1 downto 48));
 
 
-equity_lane0_deal_stage10_repeated_position68_same_position434_equal <= stdl(equity_lane0_deal_stage10_taken(54-1 downto 48) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position68_same_position434_equal <= stdl(equity_lane0_deal_stage10_candidates(54-1 downto 48) = equity_lane0_deal_stage9_pos_out(60-1 downto 54));
 
 
 equity_lane0_deal_stage10_repeated_position68_any_set134_hit <= stdl(equity_lane0_deal_stage10_repeated_position68_any_set134_bits /= 0);
@@ -12673,34 +12749,34 @@ equity_lane0_deal_stage10_repeated_position68_any_set136_hit <= stdl(equity_lane
 equity_lane0_deal_stage10_repeated_position68_groups <= equity_lane0_deal_stage10_repeated_position68_gathered;
 
 
-equity_lane0_deal_stage10_repeated_position69_same_position435_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(6-1 downto 0));
+equity_lane0_deal_stage10_repeated_position69_same_position435_equal <= stdl(equity_lane0_deal_stage10_candidates(60-1 downto 54) = equity_lane0_deal_stage9_pos_out(6-1 downto 0));
 
 
-equity_lane0_deal_stage10_repeated_position69_same_position436_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(12-1 downto 6));
+equity_lane0_deal_stage10_repeated_position69_same_position436_equal <= stdl(equity_lane0_deal_stage10_candidates(60-1 downto 54) = equity_lane0_deal_stage9_pos_out(12-1 downto 6));
 
 
-equity_lane0_deal_stage10_repeated_position69_same_position437_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(18-1 downto 12));
+equity_lane0_deal_stage10_repeated_position69_same_position437_equal <= stdl(equity_lane0_deal_stage10_candidates(60-1 downto 54) = equity_lane0_deal_stage9_pos_out(18-1 downto 12));
 
 
-equity_lane0_deal_stage10_repeated_position69_same_position438_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(24-1 downto 18));
+equity_lane0_deal_stage10_repeated_position69_same_position438_equal <= stdl(equity_lane0_deal_stage10_candidates(60-1 downto 54) = equity_lane0_deal_stage9_pos_out(24-1 downto 18));
 
 
-equity_lane0_deal_stage10_repeated_position69_same_position439_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(30-1 downto 24));
+equity_lane0_deal_stage10_repeated_position69_same_position439_equal <= stdl(equity_lane0_deal_stage10_candidates(60-1 downto 54) = equity_lane0_deal_stage9_pos_out(30-1 downto 24));
 
 
-equity_lane0_deal_stage10_repeated_position69_same_position440_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(36-1 downto 30));
+equity_lane0_deal_stage10_repeated_position69_same_position440_equal <= stdl(equity_lane0_deal_stage10_candidates(60-1 downto 54) = equity_lane0_deal_stage9_pos_out(36-1 downto 30));
 
 
-equity_lane0_deal_stage10_repeated_position69_same_position441_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(42-1 downto 36));
+equity_lane0_deal_stage10_repeated_position69_same_position441_equal <= stdl(equity_lane0_deal_stage10_candidates(60-1 downto 54) = equity_lane0_deal_stage9_pos_out(42-1 downto 36));
 
 
-equity_lane0_deal_stage10_repeated_position69_same_position442_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(48-1 downto 42));
+equity_lane0_deal_stage10_repeated_position69_same_position442_equal <= stdl(equity_lane0_deal_stage10_candidates(60-1 downto 54) = equity_lane0_deal_stage9_pos_out(48-1 downto 42));
 
 
-equity_lane0_deal_stage10_repeated_position69_same_position443_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(54-1 downto 48));
+equity_lane0_deal_stage10_repeated_position69_same_position443_equal <= stdl(equity_lane0_deal_stage10_candidates(60-1 downto 54) = equity_lane0_deal_stage9_pos_out(54-1 downto 48));
 
 
-equity_lane0_deal_stage10_repeated_position69_same_position444_equal <= stdl(equity_lane0_deal_stage10_taken(60-1 downto 54) = equity_lane0_deal_stage10_t_pos(60-1 downto 54));
+equity_lane0_deal_stage10_repeated_position69_same_position444_equal <= stdl(equity_lane0_deal_stage10_candidates(60-1 downto 54) = equity_lane0_deal_stage9_pos_out(60-1 downto 54));
 
 
 equity_lane0_deal_stage10_repeated_position69_any_set137_hit <= stdl(equity_lane0_deal_stage10_repeated_position69_any_set137_bits /= 0);
@@ -12713,6 +12789,13 @@ equity_lane0_deal_stage10_repeated_position69_any_set139_hit <= stdl(equity_lane
 
 
 equity_lane0_deal_stage10_repeated_position69_groups <= equity_lane0_deal_stage10_repeated_position69_gathered;
+
+equity_lane0_deal_stage10_compare_early: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_deal_stage10_repeated <= equity_lane0_deal_stage10_compared;
+    end if;
+end process equity_lane0_deal_stage10_compare_early;
 
 equity_lane0_deal_stage10_masking: process (equity_lane0_slot_stream10_word, equity_lane0_deal_stage10_exact_q, equity_lane0_delay_line10_d_out, equity_lane0_deal_stage10_mask_q) is
     variable masked: unsigned(59 downto 0);
@@ -19257,15 +19340,16 @@ equity_lane1_low_one <= stdl(equity_lane1_chunked_counter14_lowest = 1);
 equity_lane1_low_two <= stdl(equity_lane1_chunked_counter14_lowest = 2);
 equity_lane1_high_zero <= stdl(equity_lane1_chunked_counter14_high = 0);
 
-equity_lane1_control_out: process (equity_lane1_low_two, equity_lane1_done_q, equity_lane1_board_step, equity_lane1_left_zero, equity_lane1_counting, equity_lane1_high_zero, equity_lane1_count_one, equity_lane1_low_one, pipe_reg82_q, pipe_reg83_q, equity_lane1_state) is
+equity_lane1_control_out: process (equity_lane1_low_two, equity_lane1_done_q, equity_lane1_board_step, equity_lane1_won_valid, pipe_reg83_q, equity_lane1_counting, equity_lane1_high_zero, equity_lane1_count_one, equity_lane1_low_one, equity_lane1_board_due, pipe_reg82_q, equity_lane1_state) is
 begin
-    equity_lane1_issue <= stdl((equity_lane1_state = RUN) and (not bool(equity_lane1_left_zero)));
     equity_lane1_prime <= stdl(equity_lane1_state = PRIME);
     equity_lane1_done <= equity_lane1_done_q;
     if bool(pipe_reg82_q) then
         equity_lane1_step_one <= equity_lane1_board_step;
+        equity_lane1_stepped <= stdl((equity_lane1_state = RUN) and bool(equity_lane1_board_due));
     else
         equity_lane1_step_one <= equity_lane1_counting;
+        equity_lane1_stepped <= stdl(bool(equity_lane1_won_valid) and (equity_lane1_state = RUN));
     end if;
     equity_lane1_quota_zero <= stdl(pipe_reg83_q = 0);
     if bool(equity_lane1_count_one) then
@@ -19313,17 +19397,42 @@ begin
                 equity_lane1_left_zero <= stdl(bool(equity_lane1_quota_zero) and (not bool(pipe_reg97_q)));
                 equity_lane1_extra <= pipe_reg97_q;
                 equity_lane1_quota_was_zero <= equity_lane1_quota_zero;
-            elsif (bool(equity_lane1_step_one) and bool(equity_lane1_extra)) then
+            elsif (bool(equity_lane1_stepped) and bool(equity_lane1_extra)) then
                 equity_lane1_extra <= '0';
                 if bool(equity_lane1_quota_was_zero) then
                     equity_lane1_left_zero <= '1';
                 end if;
-            elsif (bool(equity_lane1_step_one) and bool(equity_lane1_last_one)) then
+            elsif (bool(equity_lane1_stepped) and bool(equity_lane1_last_one)) then
                 equity_lane1_left_zero <= '1';
             end if;
         end if;
     end if;
 end process equity_lane1_zero_left;
+
+equity_lane1_issue_ahead: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane1_rst = '1') then
+            equity_lane1_issue <= '0';
+        else
+            if bool(start) then
+                equity_lane1_issue <= '0';
+            elsif ((equity_lane1_state = PRIME) or bool(equity_lane1_issue)) then
+                if bool(equity_lane1_left_zero) then
+                    equity_lane1_issue <= '0';
+                elsif (bool(equity_lane1_stepped) and bool(equity_lane1_extra)) then
+                    equity_lane1_issue <= stdl((not bool(equity_lane1_quota_was_zero)));
+                elsif (bool(equity_lane1_stepped) and bool(equity_lane1_last_one)) then
+                    equity_lane1_issue <= '0';
+                else
+                    equity_lane1_issue <= '1';
+                end if;
+            else
+                equity_lane1_issue <= '0';
+            end if;
+        end if;
+    end if;
+end process equity_lane1_issue_ahead;
 
 equity_lane1_control: process (clk) is
 begin
@@ -19374,6 +19483,17 @@ begin
     end if;
 end process equity_lane1_loading_bus;
 
+equity_lane1_take_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (bool(lane_load1_lane_loads) or bool(start)) then
+            equity_lane1_lane_n <= pipe_reg75_q;
+            equity_lane1_lane_mask <= pipe_reg76_q;
+            equity_lane1_lane_exact <= pipe_reg82_q;
+        end if;
+    end if;
+end process equity_lane1_take_setting;
+
 equity_lane1_colex_odometer1_slot_select11_select: process (clk) is
 begin
     if rising_edge(clk) then
@@ -19381,10 +19501,10 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select11_select;
 
-equity_lane1_colex_odometer1_odometer_digit11_rise: process (pipe_reg75_q, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit11_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit11_bound, equity_lane1_colex_odometer1_odometer_digit11_upper) is
+equity_lane1_colex_odometer1_odometer_digit11_rise: process (equity_lane1_lane_n, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit11_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit11_bound, equity_lane1_colex_odometer1_odometer_digit11_upper) is
 begin
     if (False or (not bool(pipe_reg77_q(1)))) then
-        equity_lane1_colex_odometer1_odometer_digit11_bound <= pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit11_bound <= equity_lane1_lane_n;
     else
         equity_lane1_colex_odometer1_odometer_digit11_bound <= equity_lane1_colex_odometer1_odometer_digit11_upper;
     end if;
@@ -19428,10 +19548,10 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select12_select;
 
-equity_lane1_colex_odometer1_odometer_digit12_rise: process (pipe_reg75_q, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit12_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit12_bound, equity_lane1_colex_odometer1_odometer_digit12_upper) is
+equity_lane1_colex_odometer1_odometer_digit12_rise: process (equity_lane1_lane_n, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit12_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit12_bound, equity_lane1_colex_odometer1_odometer_digit12_upper) is
 begin
     if (False or (not bool(pipe_reg77_q(2)))) then
-        equity_lane1_colex_odometer1_odometer_digit12_bound <= pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit12_bound <= equity_lane1_lane_n;
     else
         equity_lane1_colex_odometer1_odometer_digit12_bound <= equity_lane1_colex_odometer1_odometer_digit12_upper;
     end if;
@@ -19475,10 +19595,10 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select13_select;
 
-equity_lane1_colex_odometer1_odometer_digit13_rise: process (pipe_reg75_q, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit13_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit13_bound, equity_lane1_colex_odometer1_odometer_digit13_upper) is
+equity_lane1_colex_odometer1_odometer_digit13_rise: process (equity_lane1_lane_n, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit13_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit13_bound, equity_lane1_colex_odometer1_odometer_digit13_upper) is
 begin
     if (False or (not bool(pipe_reg77_q(3)))) then
-        equity_lane1_colex_odometer1_odometer_digit13_bound <= pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit13_bound <= equity_lane1_lane_n;
     else
         equity_lane1_colex_odometer1_odometer_digit13_bound <= equity_lane1_colex_odometer1_odometer_digit13_upper;
     end if;
@@ -19522,10 +19642,10 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select14_select;
 
-equity_lane1_colex_odometer1_odometer_digit14_rise: process (pipe_reg75_q, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit14_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit14_bound, equity_lane1_colex_odometer1_odometer_digit14_upper) is
+equity_lane1_colex_odometer1_odometer_digit14_rise: process (equity_lane1_lane_n, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit14_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit14_bound, equity_lane1_colex_odometer1_odometer_digit14_upper) is
 begin
     if (False or (not bool(pipe_reg77_q(4)))) then
-        equity_lane1_colex_odometer1_odometer_digit14_bound <= pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit14_bound <= equity_lane1_lane_n;
     else
         equity_lane1_colex_odometer1_odometer_digit14_bound <= equity_lane1_colex_odometer1_odometer_digit14_upper;
     end if;
@@ -19569,12 +19689,12 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select15_select;
 
-equity_lane1_colex_odometer1_odometer_digit15_rise: process (pipe_reg75_q, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit15_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit15_bound) is
+equity_lane1_colex_odometer1_odometer_digit15_rise: process (equity_lane1_lane_n, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit15_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit15_bound) is
 begin
     if (True or (not bool(pipe_reg77_q(4)))) then
-        equity_lane1_colex_odometer1_odometer_digit15_bound <= pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit15_bound <= equity_lane1_lane_n;
     else
-        equity_lane1_colex_odometer1_odometer_digit15_bound <= pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit15_bound <= equity_lane1_lane_n;
     end if;
     equity_lane1_colex_odometer1_odometer_digit15_loaded <= equity_lane1_bus_word(6-1 downto 0);
     equity_lane1_colex_odometer1_odometer_digit15_can_rise <= stdl(bool(pipe_reg77_q(4)) and (equity_lane1_colex_odometer1_odometer_digit15_risen /= equity_lane1_colex_odometer1_odometer_digit15_bound));
@@ -19616,10 +19736,10 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select16_select;
 
-equity_lane1_colex_odometer1_odometer_digit16_rise: process (pipe_reg75_q, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit16_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit16_bound, equity_lane1_colex_odometer1_odometer_digit16_upper) is
+equity_lane1_colex_odometer1_odometer_digit16_rise: process (equity_lane1_lane_n, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit16_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit16_bound, equity_lane1_colex_odometer1_odometer_digit16_upper) is
 begin
     if (False or (not bool(pipe_reg77_q(6)))) then
-        equity_lane1_colex_odometer1_odometer_digit16_bound <= pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit16_bound <= equity_lane1_lane_n;
     else
         equity_lane1_colex_odometer1_odometer_digit16_bound <= equity_lane1_colex_odometer1_odometer_digit16_upper;
     end if;
@@ -19663,12 +19783,12 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select17_select;
 
-equity_lane1_colex_odometer1_odometer_digit17_rise: process (pipe_reg75_q, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit17_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit17_bound) is
+equity_lane1_colex_odometer1_odometer_digit17_rise: process (equity_lane1_lane_n, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit17_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit17_bound) is
 begin
     if (True or (not bool(pipe_reg77_q(6)))) then
-        equity_lane1_colex_odometer1_odometer_digit17_bound <= pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit17_bound <= equity_lane1_lane_n;
     else
-        equity_lane1_colex_odometer1_odometer_digit17_bound <= pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit17_bound <= equity_lane1_lane_n;
     end if;
     equity_lane1_colex_odometer1_odometer_digit17_loaded <= equity_lane1_bus_word(6-1 downto 0);
     equity_lane1_colex_odometer1_odometer_digit17_can_rise <= stdl(bool(pipe_reg77_q(6)) and (equity_lane1_colex_odometer1_odometer_digit17_risen /= equity_lane1_colex_odometer1_odometer_digit17_bound));
@@ -19710,10 +19830,10 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select18_select;
 
-equity_lane1_colex_odometer1_odometer_digit18_rise: process (pipe_reg75_q, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit18_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit18_bound, equity_lane1_colex_odometer1_odometer_digit18_upper) is
+equity_lane1_colex_odometer1_odometer_digit18_rise: process (equity_lane1_lane_n, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit18_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit18_bound, equity_lane1_colex_odometer1_odometer_digit18_upper) is
 begin
     if (False or (not bool(pipe_reg77_q(8)))) then
-        equity_lane1_colex_odometer1_odometer_digit18_bound <= pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit18_bound <= equity_lane1_lane_n;
     else
         equity_lane1_colex_odometer1_odometer_digit18_bound <= equity_lane1_colex_odometer1_odometer_digit18_upper;
     end if;
@@ -19757,12 +19877,12 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select19_select;
 
-equity_lane1_colex_odometer1_odometer_digit19_rise: process (pipe_reg75_q, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit19_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit19_bound) is
+equity_lane1_colex_odometer1_odometer_digit19_rise: process (equity_lane1_lane_n, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit19_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit19_bound) is
 begin
     if (True or (not bool(pipe_reg77_q(8)))) then
-        equity_lane1_colex_odometer1_odometer_digit19_bound <= pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit19_bound <= equity_lane1_lane_n;
     else
-        equity_lane1_colex_odometer1_odometer_digit19_bound <= pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit19_bound <= equity_lane1_lane_n;
     end if;
     equity_lane1_colex_odometer1_odometer_digit19_loaded <= equity_lane1_bus_word(6-1 downto 0);
     equity_lane1_colex_odometer1_odometer_digit19_can_rise <= stdl(bool(pipe_reg77_q(8)) and (equity_lane1_colex_odometer1_odometer_digit19_risen /= equity_lane1_colex_odometer1_odometer_digit19_bound));
@@ -19804,10 +19924,10 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select20_select;
 
-equity_lane1_colex_odometer1_odometer_digit20_rise: process (pipe_reg75_q, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit20_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit20_bound, equity_lane1_colex_odometer1_odometer_digit20_upper) is
+equity_lane1_colex_odometer1_odometer_digit20_rise: process (equity_lane1_lane_n, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit20_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit20_bound, equity_lane1_colex_odometer1_odometer_digit20_upper) is
 begin
     if (False or (not bool(pipe_reg77_q(10)))) then
-        equity_lane1_colex_odometer1_odometer_digit20_bound <= pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit20_bound <= equity_lane1_lane_n;
     else
         equity_lane1_colex_odometer1_odometer_digit20_bound <= equity_lane1_colex_odometer1_odometer_digit20_upper;
     end if;
@@ -19851,12 +19971,12 @@ begin
     end if;
 end process equity_lane1_colex_odometer1_slot_select21_select;
 
-equity_lane1_colex_odometer1_odometer_digit21_rise: process (pipe_reg75_q, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit21_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit21_bound) is
+equity_lane1_colex_odometer1_odometer_digit21_rise: process (equity_lane1_lane_n, pipe_reg77_q, equity_lane1_colex_odometer1_odometer_digit21_risen, equity_lane1_bus_word, equity_lane1_colex_odometer1_odometer_digit21_bound) is
 begin
     if (True or (not bool(pipe_reg77_q(10)))) then
-        equity_lane1_colex_odometer1_odometer_digit21_bound <= pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit21_bound <= equity_lane1_lane_n;
     else
-        equity_lane1_colex_odometer1_odometer_digit21_bound <= pipe_reg75_q;
+        equity_lane1_colex_odometer1_odometer_digit21_bound <= equity_lane1_lane_n;
     end if;
     equity_lane1_colex_odometer1_odometer_digit21_loaded <= equity_lane1_bus_word(6-1 downto 0);
     equity_lane1_colex_odometer1_odometer_digit21_can_rise <= stdl(bool(pipe_reg77_q(10)) and (equity_lane1_colex_odometer1_odometer_digit21_risen /= equity_lane1_colex_odometer1_odometer_digit21_bound));
@@ -19894,9 +20014,9 @@ end process equity_lane1_colex_odometer1_odometer_digit21_advance;
 equity_lane1_colex_odometer1_hand_last3_bounds: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_colex_odometer1_hand_last3_n_less_1 <= ((resize(pipe_reg75_q, 7) + 127) mod 128);
-        equity_lane1_colex_odometer1_hand_last3_n_less_2 <= ((resize(pipe_reg75_q, 7) + 126) mod 128);
-        equity_lane1_colex_odometer1_hand_last3_n_is_2 <= stdl(pipe_reg75_q = 2);
+        equity_lane1_colex_odometer1_hand_last3_n_less_1 <= ((resize(equity_lane1_lane_n, 7) + 127) mod 128);
+        equity_lane1_colex_odometer1_hand_last3_n_less_2 <= ((resize(equity_lane1_lane_n, 7) + 126) mod 128);
+        equity_lane1_colex_odometer1_hand_last3_n_is_2 <= stdl(equity_lane1_lane_n = 2);
     end if;
 end process equity_lane1_colex_odometer1_hand_last3_bounds;
 
@@ -19928,9 +20048,9 @@ end process equity_lane1_colex_odometer1_hand_last3_keep;
 equity_lane1_colex_odometer1_hand_last4_bounds: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_colex_odometer1_hand_last4_n_less_1 <= ((resize(pipe_reg75_q, 7) + 127) mod 128);
-        equity_lane1_colex_odometer1_hand_last4_n_less_2 <= ((resize(pipe_reg75_q, 7) + 126) mod 128);
-        equity_lane1_colex_odometer1_hand_last4_n_is_2 <= stdl(pipe_reg75_q = 2);
+        equity_lane1_colex_odometer1_hand_last4_n_less_1 <= ((resize(equity_lane1_lane_n, 7) + 127) mod 128);
+        equity_lane1_colex_odometer1_hand_last4_n_less_2 <= ((resize(equity_lane1_lane_n, 7) + 126) mod 128);
+        equity_lane1_colex_odometer1_hand_last4_n_is_2 <= stdl(equity_lane1_lane_n = 2);
     end if;
 end process equity_lane1_colex_odometer1_hand_last4_bounds;
 
@@ -19962,9 +20082,9 @@ end process equity_lane1_colex_odometer1_hand_last4_keep;
 equity_lane1_colex_odometer1_hand_last5_bounds: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_colex_odometer1_hand_last5_n_less_1 <= ((resize(pipe_reg75_q, 7) + 127) mod 128);
-        equity_lane1_colex_odometer1_hand_last5_n_less_2 <= ((resize(pipe_reg75_q, 7) + 126) mod 128);
-        equity_lane1_colex_odometer1_hand_last5_n_is_2 <= stdl(pipe_reg75_q = 2);
+        equity_lane1_colex_odometer1_hand_last5_n_less_1 <= ((resize(equity_lane1_lane_n, 7) + 127) mod 128);
+        equity_lane1_colex_odometer1_hand_last5_n_less_2 <= ((resize(equity_lane1_lane_n, 7) + 126) mod 128);
+        equity_lane1_colex_odometer1_hand_last5_n_is_2 <= stdl(equity_lane1_lane_n = 2);
     end if;
 end process equity_lane1_colex_odometer1_hand_last5_bounds;
 
@@ -20028,6 +20148,9 @@ begin
     equity_lane1_held <= equity_lane1_colex_odometer1_carry;
 end process equity_lane1_colex_odometer1_carries;
 
+
+equity_lane1_board_due <= stdl(bool(equity_lane1_colex_odometer1_board_inner) or (bool(equity_lane1_colex_odometer1_carry) and bool(equity_lane1_colex_odometer1_ready(3))));
+
 equity_lane1_colex_odometer1_prepare: process (clk) is
     variable innermost: unsigned(2 downto 0);
     variable takes: unsigned(3 downto 0);
@@ -20080,17 +20203,6 @@ begin
         end if;
     end if;
 end process equity_lane1_colex_odometer1_prepare;
-
-equity_lane1_take_setting: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (bool(lane_load1_lane_loads) or bool(start)) then
-            equity_lane1_lane_n <= pipe_reg75_q;
-            equity_lane1_lane_mask <= pipe_reg76_q;
-            equity_lane1_lane_exact <= pipe_reg82_q;
-        end if;
-    end if;
-end process equity_lane1_take_setting;
 
 
 equity_lane1_fresh <= stdl((not (bool(equity_lane1_lane_exact) and bool(equity_lane1_held))));
@@ -22191,25 +22303,25 @@ begin
 end process equity_lane1_deal_stage18_setting;
 
 
-equity_lane1_deal_stage18_repeated_position100_same_position550_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position100_same_position550_equal <= stdl(equity_lane1_deal_stage18_candidates(6-1 downto 0) = equity_lane1_deal_stage17_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage18_repeated_position100_same_position551_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position100_same_position551_equal <= stdl(equity_lane1_deal_stage18_candidates(6-1 downto 0) = equity_lane1_deal_stage17_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage18_repeated_position100_same_position552_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position100_same_position552_equal <= stdl(equity_lane1_deal_stage18_candidates(6-1 downto 0) = equity_lane1_deal_stage17_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage18_repeated_position100_same_position553_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position100_same_position553_equal <= stdl(equity_lane1_deal_stage18_candidates(6-1 downto 0) = equity_lane1_deal_stage17_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage18_repeated_position100_same_position554_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position100_same_position554_equal <= stdl(equity_lane1_deal_stage18_candidates(6-1 downto 0) = equity_lane1_deal_stage17_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage18_repeated_position100_same_position555_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position100_same_position555_equal <= stdl(equity_lane1_deal_stage18_candidates(6-1 downto 0) = equity_lane1_deal_stage17_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage18_repeated_position100_same_position556_equal <= stdl(equity_lane1_deal_stage18_taken(6-1 downto 0) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position100_same_position556_equal <= stdl(equity_lane1_deal_stage18_candidates(6-1 downto 0) = equity_lane1_deal_stage17_pos_out(42-1 downto 36));
 
 
 equity_lane1_deal_stage18_repeated_position100_any_set180_hit <= stdl(equity_lane1_deal_stage18_repeated_position100_any_set180_bits /= 0);
@@ -22221,25 +22333,25 @@ equity_lane1_deal_stage18_repeated_position100_any_set181_hit <= stdl(equity_lan
 equity_lane1_deal_stage18_repeated_position100_groups <= equity_lane1_deal_stage18_repeated_position100_gathered;
 
 
-equity_lane1_deal_stage18_repeated_position101_same_position557_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position101_same_position557_equal <= stdl(equity_lane1_deal_stage18_candidates(12-1 downto 6) = equity_lane1_deal_stage17_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage18_repeated_position101_same_position558_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position101_same_position558_equal <= stdl(equity_lane1_deal_stage18_candidates(12-1 downto 6) = equity_lane1_deal_stage17_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage18_repeated_position101_same_position559_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position101_same_position559_equal <= stdl(equity_lane1_deal_stage18_candidates(12-1 downto 6) = equity_lane1_deal_stage17_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage18_repeated_position101_same_position560_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position101_same_position560_equal <= stdl(equity_lane1_deal_stage18_candidates(12-1 downto 6) = equity_lane1_deal_stage17_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage18_repeated_position101_same_position561_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position101_same_position561_equal <= stdl(equity_lane1_deal_stage18_candidates(12-1 downto 6) = equity_lane1_deal_stage17_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage18_repeated_position101_same_position562_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position101_same_position562_equal <= stdl(equity_lane1_deal_stage18_candidates(12-1 downto 6) = equity_lane1_deal_stage17_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage18_repeated_position101_same_position563_equal <= stdl(equity_lane1_deal_stage18_taken(12-1 downto 6) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position101_same_position563_equal <= stdl(equity_lane1_deal_stage18_candidates(12-1 downto 6) = equity_lane1_deal_stage17_pos_out(42-1 downto 36));
 
 
 equity_lane1_deal_stage18_repeated_position101_any_set182_hit <= stdl(equity_lane1_deal_stage18_repeated_position101_any_set182_bits /= 0);
@@ -22251,25 +22363,25 @@ equity_lane1_deal_stage18_repeated_position101_any_set183_hit <= stdl(equity_lan
 equity_lane1_deal_stage18_repeated_position101_groups <= equity_lane1_deal_stage18_repeated_position101_gathered;
 
 
-equity_lane1_deal_stage18_repeated_position102_same_position564_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position102_same_position564_equal <= stdl(equity_lane1_deal_stage18_candidates(18-1 downto 12) = equity_lane1_deal_stage17_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage18_repeated_position102_same_position565_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position102_same_position565_equal <= stdl(equity_lane1_deal_stage18_candidates(18-1 downto 12) = equity_lane1_deal_stage17_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage18_repeated_position102_same_position566_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position102_same_position566_equal <= stdl(equity_lane1_deal_stage18_candidates(18-1 downto 12) = equity_lane1_deal_stage17_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage18_repeated_position102_same_position567_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position102_same_position567_equal <= stdl(equity_lane1_deal_stage18_candidates(18-1 downto 12) = equity_lane1_deal_stage17_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage18_repeated_position102_same_position568_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position102_same_position568_equal <= stdl(equity_lane1_deal_stage18_candidates(18-1 downto 12) = equity_lane1_deal_stage17_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage18_repeated_position102_same_position569_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position102_same_position569_equal <= stdl(equity_lane1_deal_stage18_candidates(18-1 downto 12) = equity_lane1_deal_stage17_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage18_repeated_position102_same_position570_equal <= stdl(equity_lane1_deal_stage18_taken(18-1 downto 12) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position102_same_position570_equal <= stdl(equity_lane1_deal_stage18_candidates(18-1 downto 12) = equity_lane1_deal_stage17_pos_out(42-1 downto 36));
 
 
 equity_lane1_deal_stage18_repeated_position102_any_set184_hit <= stdl(equity_lane1_deal_stage18_repeated_position102_any_set184_bits /= 0);
@@ -22281,25 +22393,25 @@ equity_lane1_deal_stage18_repeated_position102_any_set185_hit <= stdl(equity_lan
 equity_lane1_deal_stage18_repeated_position102_groups <= equity_lane1_deal_stage18_repeated_position102_gathered;
 
 
-equity_lane1_deal_stage18_repeated_position103_same_position571_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position103_same_position571_equal <= stdl(equity_lane1_deal_stage18_candidates(24-1 downto 18) = equity_lane1_deal_stage17_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage18_repeated_position103_same_position572_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position103_same_position572_equal <= stdl(equity_lane1_deal_stage18_candidates(24-1 downto 18) = equity_lane1_deal_stage17_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage18_repeated_position103_same_position573_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position103_same_position573_equal <= stdl(equity_lane1_deal_stage18_candidates(24-1 downto 18) = equity_lane1_deal_stage17_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage18_repeated_position103_same_position574_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position103_same_position574_equal <= stdl(equity_lane1_deal_stage18_candidates(24-1 downto 18) = equity_lane1_deal_stage17_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage18_repeated_position103_same_position575_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position103_same_position575_equal <= stdl(equity_lane1_deal_stage18_candidates(24-1 downto 18) = equity_lane1_deal_stage17_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage18_repeated_position103_same_position576_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position103_same_position576_equal <= stdl(equity_lane1_deal_stage18_candidates(24-1 downto 18) = equity_lane1_deal_stage17_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage18_repeated_position103_same_position577_equal <= stdl(equity_lane1_deal_stage18_taken(24-1 downto 18) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position103_same_position577_equal <= stdl(equity_lane1_deal_stage18_candidates(24-1 downto 18) = equity_lane1_deal_stage17_pos_out(42-1 downto 36));
 
 
 equity_lane1_deal_stage18_repeated_position103_any_set186_hit <= stdl(equity_lane1_deal_stage18_repeated_position103_any_set186_bits /= 0);
@@ -22311,25 +22423,25 @@ equity_lane1_deal_stage18_repeated_position103_any_set187_hit <= stdl(equity_lan
 equity_lane1_deal_stage18_repeated_position103_groups <= equity_lane1_deal_stage18_repeated_position103_gathered;
 
 
-equity_lane1_deal_stage18_repeated_position104_same_position578_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position104_same_position578_equal <= stdl(equity_lane1_deal_stage18_candidates(30-1 downto 24) = equity_lane1_deal_stage17_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage18_repeated_position104_same_position579_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position104_same_position579_equal <= stdl(equity_lane1_deal_stage18_candidates(30-1 downto 24) = equity_lane1_deal_stage17_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage18_repeated_position104_same_position580_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position104_same_position580_equal <= stdl(equity_lane1_deal_stage18_candidates(30-1 downto 24) = equity_lane1_deal_stage17_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage18_repeated_position104_same_position581_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position104_same_position581_equal <= stdl(equity_lane1_deal_stage18_candidates(30-1 downto 24) = equity_lane1_deal_stage17_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage18_repeated_position104_same_position582_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position104_same_position582_equal <= stdl(equity_lane1_deal_stage18_candidates(30-1 downto 24) = equity_lane1_deal_stage17_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage18_repeated_position104_same_position583_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position104_same_position583_equal <= stdl(equity_lane1_deal_stage18_candidates(30-1 downto 24) = equity_lane1_deal_stage17_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage18_repeated_position104_same_position584_equal <= stdl(equity_lane1_deal_stage18_taken(30-1 downto 24) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position104_same_position584_equal <= stdl(equity_lane1_deal_stage18_candidates(30-1 downto 24) = equity_lane1_deal_stage17_pos_out(42-1 downto 36));
 
 
 equity_lane1_deal_stage18_repeated_position104_any_set188_hit <= stdl(equity_lane1_deal_stage18_repeated_position104_any_set188_bits /= 0);
@@ -22341,25 +22453,25 @@ equity_lane1_deal_stage18_repeated_position104_any_set189_hit <= stdl(equity_lan
 equity_lane1_deal_stage18_repeated_position104_groups <= equity_lane1_deal_stage18_repeated_position104_gathered;
 
 
-equity_lane1_deal_stage18_repeated_position105_same_position585_equal <= stdl(equity_lane1_deal_stage18_taken(36-1 downto 30) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position105_same_position585_equal <= stdl(equity_lane1_deal_stage18_candidates(36-1 downto 30) = equity_lane1_deal_stage17_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage18_repeated_position105_same_position586_equal <= stdl(equity_lane1_deal_stage18_taken(36-1 downto 30) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position105_same_position586_equal <= stdl(equity_lane1_deal_stage18_candidates(36-1 downto 30) = equity_lane1_deal_stage17_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage18_repeated_position105_same_position587_equal <= stdl(equity_lane1_deal_stage18_taken(36-1 downto 30) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position105_same_position587_equal <= stdl(equity_lane1_deal_stage18_candidates(36-1 downto 30) = equity_lane1_deal_stage17_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage18_repeated_position105_same_position588_equal <= stdl(equity_lane1_deal_stage18_taken(36-1 downto 30) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position105_same_position588_equal <= stdl(equity_lane1_deal_stage18_candidates(36-1 downto 30) = equity_lane1_deal_stage17_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage18_repeated_position105_same_position589_equal <= stdl(equity_lane1_deal_stage18_taken(36-1 downto 30) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position105_same_position589_equal <= stdl(equity_lane1_deal_stage18_candidates(36-1 downto 30) = equity_lane1_deal_stage17_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage18_repeated_position105_same_position590_equal <= stdl(equity_lane1_deal_stage18_taken(36-1 downto 30) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position105_same_position590_equal <= stdl(equity_lane1_deal_stage18_candidates(36-1 downto 30) = equity_lane1_deal_stage17_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage18_repeated_position105_same_position591_equal <= stdl(equity_lane1_deal_stage18_taken(36-1 downto 30) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position105_same_position591_equal <= stdl(equity_lane1_deal_stage18_candidates(36-1 downto 30) = equity_lane1_deal_stage17_pos_out(42-1 downto 36));
 
 
 equity_lane1_deal_stage18_repeated_position105_any_set190_hit <= stdl(equity_lane1_deal_stage18_repeated_position105_any_set190_bits /= 0);
@@ -22371,25 +22483,25 @@ equity_lane1_deal_stage18_repeated_position105_any_set191_hit <= stdl(equity_lan
 equity_lane1_deal_stage18_repeated_position105_groups <= equity_lane1_deal_stage18_repeated_position105_gathered;
 
 
-equity_lane1_deal_stage18_repeated_position106_same_position592_equal <= stdl(equity_lane1_deal_stage18_taken(42-1 downto 36) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position106_same_position592_equal <= stdl(equity_lane1_deal_stage18_candidates(42-1 downto 36) = equity_lane1_deal_stage17_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage18_repeated_position106_same_position593_equal <= stdl(equity_lane1_deal_stage18_taken(42-1 downto 36) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position106_same_position593_equal <= stdl(equity_lane1_deal_stage18_candidates(42-1 downto 36) = equity_lane1_deal_stage17_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage18_repeated_position106_same_position594_equal <= stdl(equity_lane1_deal_stage18_taken(42-1 downto 36) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position106_same_position594_equal <= stdl(equity_lane1_deal_stage18_candidates(42-1 downto 36) = equity_lane1_deal_stage17_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage18_repeated_position106_same_position595_equal <= stdl(equity_lane1_deal_stage18_taken(42-1 downto 36) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position106_same_position595_equal <= stdl(equity_lane1_deal_stage18_candidates(42-1 downto 36) = equity_lane1_deal_stage17_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage18_repeated_position106_same_position596_equal <= stdl(equity_lane1_deal_stage18_taken(42-1 downto 36) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position106_same_position596_equal <= stdl(equity_lane1_deal_stage18_candidates(42-1 downto 36) = equity_lane1_deal_stage17_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage18_repeated_position106_same_position597_equal <= stdl(equity_lane1_deal_stage18_taken(42-1 downto 36) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position106_same_position597_equal <= stdl(equity_lane1_deal_stage18_candidates(42-1 downto 36) = equity_lane1_deal_stage17_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage18_repeated_position106_same_position598_equal <= stdl(equity_lane1_deal_stage18_taken(42-1 downto 36) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position106_same_position598_equal <= stdl(equity_lane1_deal_stage18_candidates(42-1 downto 36) = equity_lane1_deal_stage17_pos_out(42-1 downto 36));
 
 
 equity_lane1_deal_stage18_repeated_position106_any_set192_hit <= stdl(equity_lane1_deal_stage18_repeated_position106_any_set192_bits /= 0);
@@ -22401,25 +22513,25 @@ equity_lane1_deal_stage18_repeated_position106_any_set193_hit <= stdl(equity_lan
 equity_lane1_deal_stage18_repeated_position106_groups <= equity_lane1_deal_stage18_repeated_position106_gathered;
 
 
-equity_lane1_deal_stage18_repeated_position107_same_position599_equal <= stdl(equity_lane1_deal_stage18_taken(48-1 downto 42) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position107_same_position599_equal <= stdl(equity_lane1_deal_stage18_candidates(48-1 downto 42) = equity_lane1_deal_stage17_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage18_repeated_position107_same_position600_equal <= stdl(equity_lane1_deal_stage18_taken(48-1 downto 42) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position107_same_position600_equal <= stdl(equity_lane1_deal_stage18_candidates(48-1 downto 42) = equity_lane1_deal_stage17_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage18_repeated_position107_same_position601_equal <= stdl(equity_lane1_deal_stage18_taken(48-1 downto 42) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position107_same_position601_equal <= stdl(equity_lane1_deal_stage18_candidates(48-1 downto 42) = equity_lane1_deal_stage17_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage18_repeated_position107_same_position602_equal <= stdl(equity_lane1_deal_stage18_taken(48-1 downto 42) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position107_same_position602_equal <= stdl(equity_lane1_deal_stage18_candidates(48-1 downto 42) = equity_lane1_deal_stage17_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage18_repeated_position107_same_position603_equal <= stdl(equity_lane1_deal_stage18_taken(48-1 downto 42) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position107_same_position603_equal <= stdl(equity_lane1_deal_stage18_candidates(48-1 downto 42) = equity_lane1_deal_stage17_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage18_repeated_position107_same_position604_equal <= stdl(equity_lane1_deal_stage18_taken(48-1 downto 42) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position107_same_position604_equal <= stdl(equity_lane1_deal_stage18_candidates(48-1 downto 42) = equity_lane1_deal_stage17_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage18_repeated_position107_same_position605_equal <= stdl(equity_lane1_deal_stage18_taken(48-1 downto 42) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position107_same_position605_equal <= stdl(equity_lane1_deal_stage18_candidates(48-1 downto 42) = equity_lane1_deal_stage17_pos_out(42-1 downto 36));
 
 
 equity_lane1_deal_stage18_repeated_position107_any_set194_hit <= stdl(equity_lane1_deal_stage18_repeated_position107_any_set194_bits /= 0);
@@ -22431,25 +22543,25 @@ equity_lane1_deal_stage18_repeated_position107_any_set195_hit <= stdl(equity_lan
 equity_lane1_deal_stage18_repeated_position107_groups <= equity_lane1_deal_stage18_repeated_position107_gathered;
 
 
-equity_lane1_deal_stage18_repeated_position108_same_position606_equal <= stdl(equity_lane1_deal_stage18_taken(54-1 downto 48) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position108_same_position606_equal <= stdl(equity_lane1_deal_stage18_candidates(54-1 downto 48) = equity_lane1_deal_stage17_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage18_repeated_position108_same_position607_equal <= stdl(equity_lane1_deal_stage18_taken(54-1 downto 48) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position108_same_position607_equal <= stdl(equity_lane1_deal_stage18_candidates(54-1 downto 48) = equity_lane1_deal_stage17_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage18_repeated_position108_same_position608_equal <= stdl(equity_lane1_deal_stage18_taken(54-1 downto 48) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position108_same_position608_equal <= stdl(equity_lane1_deal_stage18_candidates(54-1 downto 48) = equity_lane1_deal_stage17_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage18_repeated_position108_same_position609_equal <= stdl(equity_lane1_deal_stage18_taken(54-1 downto 48) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position108_same_position609_equal <= stdl(equity_lane1_deal_stage18_candidates(54-1 downto 48) = equity_lane1_deal_stage17_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage18_repeated_position108_same_position610_equal <= stdl(equity_lane1_deal_stage18_taken(54-1 downto 48) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position108_same_position610_equal <= stdl(equity_lane1_deal_stage18_candidates(54-1 downto 48) = equity_lane1_deal_stage17_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage18_repeated_position108_same_position611_equal <= stdl(equity_lane1_deal_stage18_taken(54-1 downto 48) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position108_same_position611_equal <= stdl(equity_lane1_deal_stage18_candidates(54-1 downto 48) = equity_lane1_deal_stage17_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage18_repeated_position108_same_position612_equal <= stdl(equity_lane1_deal_stage18_taken(54-1 downto 48) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position108_same_position612_equal <= stdl(equity_lane1_deal_stage18_candidates(54-1 downto 48) = equity_lane1_deal_stage17_pos_out(42-1 downto 36));
 
 
 equity_lane1_deal_stage18_repeated_position108_any_set196_hit <= stdl(equity_lane1_deal_stage18_repeated_position108_any_set196_bits /= 0);
@@ -22461,25 +22573,25 @@ equity_lane1_deal_stage18_repeated_position108_any_set197_hit <= stdl(equity_lan
 equity_lane1_deal_stage18_repeated_position108_groups <= equity_lane1_deal_stage18_repeated_position108_gathered;
 
 
-equity_lane1_deal_stage18_repeated_position109_same_position613_equal <= stdl(equity_lane1_deal_stage18_taken(60-1 downto 54) = equity_lane1_deal_stage18_t_pos(6-1 downto 0));
+equity_lane1_deal_stage18_repeated_position109_same_position613_equal <= stdl(equity_lane1_deal_stage18_candidates(60-1 downto 54) = equity_lane1_deal_stage17_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage18_repeated_position109_same_position614_equal <= stdl(equity_lane1_deal_stage18_taken(60-1 downto 54) = equity_lane1_deal_stage18_t_pos(12-1 downto 6));
+equity_lane1_deal_stage18_repeated_position109_same_position614_equal <= stdl(equity_lane1_deal_stage18_candidates(60-1 downto 54) = equity_lane1_deal_stage17_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage18_repeated_position109_same_position615_equal <= stdl(equity_lane1_deal_stage18_taken(60-1 downto 54) = equity_lane1_deal_stage18_t_pos(18-1 downto 12));
+equity_lane1_deal_stage18_repeated_position109_same_position615_equal <= stdl(equity_lane1_deal_stage18_candidates(60-1 downto 54) = equity_lane1_deal_stage17_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage18_repeated_position109_same_position616_equal <= stdl(equity_lane1_deal_stage18_taken(60-1 downto 54) = equity_lane1_deal_stage18_t_pos(24-1 downto 18));
+equity_lane1_deal_stage18_repeated_position109_same_position616_equal <= stdl(equity_lane1_deal_stage18_candidates(60-1 downto 54) = equity_lane1_deal_stage17_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage18_repeated_position109_same_position617_equal <= stdl(equity_lane1_deal_stage18_taken(60-1 downto 54) = equity_lane1_deal_stage18_t_pos(30-1 downto 24));
+equity_lane1_deal_stage18_repeated_position109_same_position617_equal <= stdl(equity_lane1_deal_stage18_candidates(60-1 downto 54) = equity_lane1_deal_stage17_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage18_repeated_position109_same_position618_equal <= stdl(equity_lane1_deal_stage18_taken(60-1 downto 54) = equity_lane1_deal_stage18_t_pos(36-1 downto 30));
+equity_lane1_deal_stage18_repeated_position109_same_position618_equal <= stdl(equity_lane1_deal_stage18_candidates(60-1 downto 54) = equity_lane1_deal_stage17_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage18_repeated_position109_same_position619_equal <= stdl(equity_lane1_deal_stage18_taken(60-1 downto 54) = equity_lane1_deal_stage18_t_pos(42-1 downto 36));
+equity_lane1_deal_stage18_repeated_position109_same_position619_equal <= stdl(equity_lane1_deal_stage18_candidates(60-1 downto 54) = equity_lane1_deal_stage17_pos_out(42-1 downto 36));
 
 
 equity_lane1_deal_stage18_repeated_position109_any_set198_hit <= stdl(equity_lane1_deal_stage18_repeated_position109_any_set198_bits /= 0);
@@ -22489,6 +22601,13 @@ equity_lane1_deal_stage18_repeated_position109_any_set199_hit <= stdl(equity_lan
 
 
 equity_lane1_deal_stage18_repeated_position109_groups <= equity_lane1_deal_stage18_repeated_position109_gathered;
+
+equity_lane1_deal_stage18_compare_early: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_deal_stage18_repeated <= equity_lane1_deal_stage18_compared;
+    end if;
+end process equity_lane1_deal_stage18_compare_early;
 
 equity_lane1_deal_stage18_masking: process (equity_lane1_slot_stream18_word, equity_lane1_deal_stage18_exact_q, equity_lane1_delay_line18_d_out, equity_lane1_deal_stage18_mask_q) is
     variable masked: unsigned(59 downto 0);
@@ -22623,28 +22742,28 @@ begin
 end process equity_lane1_deal_stage19_setting;
 
 
-equity_lane1_deal_stage19_repeated_position110_same_position620_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position110_same_position620_equal <= stdl(equity_lane1_deal_stage19_candidates(6-1 downto 0) = equity_lane1_deal_stage18_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage19_repeated_position110_same_position621_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position110_same_position621_equal <= stdl(equity_lane1_deal_stage19_candidates(6-1 downto 0) = equity_lane1_deal_stage18_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage19_repeated_position110_same_position622_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position110_same_position622_equal <= stdl(equity_lane1_deal_stage19_candidates(6-1 downto 0) = equity_lane1_deal_stage18_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage19_repeated_position110_same_position623_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position110_same_position623_equal <= stdl(equity_lane1_deal_stage19_candidates(6-1 downto 0) = equity_lane1_deal_stage18_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage19_repeated_position110_same_position624_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position110_same_position624_equal <= stdl(equity_lane1_deal_stage19_candidates(6-1 downto 0) = equity_lane1_deal_stage18_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage19_repeated_position110_same_position625_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position110_same_position625_equal <= stdl(equity_lane1_deal_stage19_candidates(6-1 downto 0) = equity_lane1_deal_stage18_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage19_repeated_position110_same_position626_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position110_same_position626_equal <= stdl(equity_lane1_deal_stage19_candidates(6-1 downto 0) = equity_lane1_deal_stage18_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage19_repeated_position110_same_position627_equal <= stdl(equity_lane1_deal_stage19_taken(6-1 downto 0) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position110_same_position627_equal <= stdl(equity_lane1_deal_stage19_candidates(6-1 downto 0) = equity_lane1_deal_stage18_pos_out(48-1 downto 42));
 
 
 equity_lane1_deal_stage19_repeated_position110_any_set200_hit <= stdl(equity_lane1_deal_stage19_repeated_position110_any_set200_bits /= 0);
@@ -22656,28 +22775,28 @@ equity_lane1_deal_stage19_repeated_position110_any_set201_hit <= stdl(equity_lan
 equity_lane1_deal_stage19_repeated_position110_groups <= equity_lane1_deal_stage19_repeated_position110_gathered;
 
 
-equity_lane1_deal_stage19_repeated_position111_same_position628_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position111_same_position628_equal <= stdl(equity_lane1_deal_stage19_candidates(12-1 downto 6) = equity_lane1_deal_stage18_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage19_repeated_position111_same_position629_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position111_same_position629_equal <= stdl(equity_lane1_deal_stage19_candidates(12-1 downto 6) = equity_lane1_deal_stage18_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage19_repeated_position111_same_position630_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position111_same_position630_equal <= stdl(equity_lane1_deal_stage19_candidates(12-1 downto 6) = equity_lane1_deal_stage18_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage19_repeated_position111_same_position631_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position111_same_position631_equal <= stdl(equity_lane1_deal_stage19_candidates(12-1 downto 6) = equity_lane1_deal_stage18_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage19_repeated_position111_same_position632_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position111_same_position632_equal <= stdl(equity_lane1_deal_stage19_candidates(12-1 downto 6) = equity_lane1_deal_stage18_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage19_repeated_position111_same_position633_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position111_same_position633_equal <= stdl(equity_lane1_deal_stage19_candidates(12-1 downto 6) = equity_lane1_deal_stage18_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage19_repeated_position111_same_position634_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position111_same_position634_equal <= stdl(equity_lane1_deal_stage19_candidates(12-1 downto 6) = equity_lane1_deal_stage18_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage19_repeated_position111_same_position635_equal <= stdl(equity_lane1_deal_stage19_taken(12-1 downto 6) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position111_same_position635_equal <= stdl(equity_lane1_deal_stage19_candidates(12-1 downto 6) = equity_lane1_deal_stage18_pos_out(48-1 downto 42));
 
 
 equity_lane1_deal_stage19_repeated_position111_any_set202_hit <= stdl(equity_lane1_deal_stage19_repeated_position111_any_set202_bits /= 0);
@@ -22689,28 +22808,28 @@ equity_lane1_deal_stage19_repeated_position111_any_set203_hit <= stdl(equity_lan
 equity_lane1_deal_stage19_repeated_position111_groups <= equity_lane1_deal_stage19_repeated_position111_gathered;
 
 
-equity_lane1_deal_stage19_repeated_position112_same_position636_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position112_same_position636_equal <= stdl(equity_lane1_deal_stage19_candidates(18-1 downto 12) = equity_lane1_deal_stage18_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage19_repeated_position112_same_position637_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position112_same_position637_equal <= stdl(equity_lane1_deal_stage19_candidates(18-1 downto 12) = equity_lane1_deal_stage18_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage19_repeated_position112_same_position638_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position112_same_position638_equal <= stdl(equity_lane1_deal_stage19_candidates(18-1 downto 12) = equity_lane1_deal_stage18_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage19_repeated_position112_same_position639_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position112_same_position639_equal <= stdl(equity_lane1_deal_stage19_candidates(18-1 downto 12) = equity_lane1_deal_stage18_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage19_repeated_position112_same_position640_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position112_same_position640_equal <= stdl(equity_lane1_deal_stage19_candidates(18-1 downto 12) = equity_lane1_deal_stage18_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage19_repeated_position112_same_position641_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position112_same_position641_equal <= stdl(equity_lane1_deal_stage19_candidates(18-1 downto 12) = equity_lane1_deal_stage18_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage19_repeated_position112_same_position642_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position112_same_position642_equal <= stdl(equity_lane1_deal_stage19_candidates(18-1 downto 12) = equity_lane1_deal_stage18_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage19_repeated_position112_same_position643_equal <= stdl(equity_lane1_deal_stage19_taken(18-1 downto 12) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position112_same_position643_equal <= stdl(equity_lane1_deal_stage19_candidates(18-1 downto 12) = equity_lane1_deal_stage18_pos_out(48-1 downto 42));
 
 
 equity_lane1_deal_stage19_repeated_position112_any_set204_hit <= stdl(equity_lane1_deal_stage19_repeated_position112_any_set204_bits /= 0);
@@ -22722,28 +22841,28 @@ equity_lane1_deal_stage19_repeated_position112_any_set205_hit <= stdl(equity_lan
 equity_lane1_deal_stage19_repeated_position112_groups <= equity_lane1_deal_stage19_repeated_position112_gathered;
 
 
-equity_lane1_deal_stage19_repeated_position113_same_position644_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position113_same_position644_equal <= stdl(equity_lane1_deal_stage19_candidates(24-1 downto 18) = equity_lane1_deal_stage18_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage19_repeated_position113_same_position645_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position113_same_position645_equal <= stdl(equity_lane1_deal_stage19_candidates(24-1 downto 18) = equity_lane1_deal_stage18_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage19_repeated_position113_same_position646_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position113_same_position646_equal <= stdl(equity_lane1_deal_stage19_candidates(24-1 downto 18) = equity_lane1_deal_stage18_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage19_repeated_position113_same_position647_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position113_same_position647_equal <= stdl(equity_lane1_deal_stage19_candidates(24-1 downto 18) = equity_lane1_deal_stage18_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage19_repeated_position113_same_position648_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position113_same_position648_equal <= stdl(equity_lane1_deal_stage19_candidates(24-1 downto 18) = equity_lane1_deal_stage18_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage19_repeated_position113_same_position649_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position113_same_position649_equal <= stdl(equity_lane1_deal_stage19_candidates(24-1 downto 18) = equity_lane1_deal_stage18_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage19_repeated_position113_same_position650_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position113_same_position650_equal <= stdl(equity_lane1_deal_stage19_candidates(24-1 downto 18) = equity_lane1_deal_stage18_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage19_repeated_position113_same_position651_equal <= stdl(equity_lane1_deal_stage19_taken(24-1 downto 18) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position113_same_position651_equal <= stdl(equity_lane1_deal_stage19_candidates(24-1 downto 18) = equity_lane1_deal_stage18_pos_out(48-1 downto 42));
 
 
 equity_lane1_deal_stage19_repeated_position113_any_set206_hit <= stdl(equity_lane1_deal_stage19_repeated_position113_any_set206_bits /= 0);
@@ -22755,28 +22874,28 @@ equity_lane1_deal_stage19_repeated_position113_any_set207_hit <= stdl(equity_lan
 equity_lane1_deal_stage19_repeated_position113_groups <= equity_lane1_deal_stage19_repeated_position113_gathered;
 
 
-equity_lane1_deal_stage19_repeated_position114_same_position652_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position114_same_position652_equal <= stdl(equity_lane1_deal_stage19_candidates(30-1 downto 24) = equity_lane1_deal_stage18_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage19_repeated_position114_same_position653_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position114_same_position653_equal <= stdl(equity_lane1_deal_stage19_candidates(30-1 downto 24) = equity_lane1_deal_stage18_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage19_repeated_position114_same_position654_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position114_same_position654_equal <= stdl(equity_lane1_deal_stage19_candidates(30-1 downto 24) = equity_lane1_deal_stage18_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage19_repeated_position114_same_position655_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position114_same_position655_equal <= stdl(equity_lane1_deal_stage19_candidates(30-1 downto 24) = equity_lane1_deal_stage18_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage19_repeated_position114_same_position656_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position114_same_position656_equal <= stdl(equity_lane1_deal_stage19_candidates(30-1 downto 24) = equity_lane1_deal_stage18_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage19_repeated_position114_same_position657_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position114_same_position657_equal <= stdl(equity_lane1_deal_stage19_candidates(30-1 downto 24) = equity_lane1_deal_stage18_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage19_repeated_position114_same_position658_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position114_same_position658_equal <= stdl(equity_lane1_deal_stage19_candidates(30-1 downto 24) = equity_lane1_deal_stage18_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage19_repeated_position114_same_position659_equal <= stdl(equity_lane1_deal_stage19_taken(30-1 downto 24) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position114_same_position659_equal <= stdl(equity_lane1_deal_stage19_candidates(30-1 downto 24) = equity_lane1_deal_stage18_pos_out(48-1 downto 42));
 
 
 equity_lane1_deal_stage19_repeated_position114_any_set208_hit <= stdl(equity_lane1_deal_stage19_repeated_position114_any_set208_bits /= 0);
@@ -22788,28 +22907,28 @@ equity_lane1_deal_stage19_repeated_position114_any_set209_hit <= stdl(equity_lan
 equity_lane1_deal_stage19_repeated_position114_groups <= equity_lane1_deal_stage19_repeated_position114_gathered;
 
 
-equity_lane1_deal_stage19_repeated_position115_same_position660_equal <= stdl(equity_lane1_deal_stage19_taken(36-1 downto 30) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position115_same_position660_equal <= stdl(equity_lane1_deal_stage19_candidates(36-1 downto 30) = equity_lane1_deal_stage18_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage19_repeated_position115_same_position661_equal <= stdl(equity_lane1_deal_stage19_taken(36-1 downto 30) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position115_same_position661_equal <= stdl(equity_lane1_deal_stage19_candidates(36-1 downto 30) = equity_lane1_deal_stage18_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage19_repeated_position115_same_position662_equal <= stdl(equity_lane1_deal_stage19_taken(36-1 downto 30) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position115_same_position662_equal <= stdl(equity_lane1_deal_stage19_candidates(36-1 downto 30) = equity_lane1_deal_stage18_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage19_repeated_position115_same_position663_equal <= stdl(equity_lane1_deal_stage19_taken(36-1 downto 30) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position115_same_position663_equal <= stdl(equity_lane1_deal_stage19_candidates(36-1 downto 30) = equity_lane1_deal_stage18_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage19_repeated_position115_same_position664_equal <= stdl(equity_lane1_deal_stage19_taken(36-1 downto 30) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position115_same_position664_equal <= stdl(equity_lane1_deal_stage19_candidates(36-1 downto 30) = equity_lane1_deal_stage18_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage19_repeated_position115_same_position665_equal <= stdl(equity_lane1_deal_stage19_taken(36-1 downto 30) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position115_same_position665_equal <= stdl(equity_lane1_deal_stage19_candidates(36-1 downto 30) = equity_lane1_deal_stage18_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage19_repeated_position115_same_position666_equal <= stdl(equity_lane1_deal_stage19_taken(36-1 downto 30) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position115_same_position666_equal <= stdl(equity_lane1_deal_stage19_candidates(36-1 downto 30) = equity_lane1_deal_stage18_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage19_repeated_position115_same_position667_equal <= stdl(equity_lane1_deal_stage19_taken(36-1 downto 30) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position115_same_position667_equal <= stdl(equity_lane1_deal_stage19_candidates(36-1 downto 30) = equity_lane1_deal_stage18_pos_out(48-1 downto 42));
 
 
 equity_lane1_deal_stage19_repeated_position115_any_set210_hit <= stdl(equity_lane1_deal_stage19_repeated_position115_any_set210_bits /= 0);
@@ -22821,28 +22940,28 @@ equity_lane1_deal_stage19_repeated_position115_any_set211_hit <= stdl(equity_lan
 equity_lane1_deal_stage19_repeated_position115_groups <= equity_lane1_deal_stage19_repeated_position115_gathered;
 
 
-equity_lane1_deal_stage19_repeated_position116_same_position668_equal <= stdl(equity_lane1_deal_stage19_taken(42-1 downto 36) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position116_same_position668_equal <= stdl(equity_lane1_deal_stage19_candidates(42-1 downto 36) = equity_lane1_deal_stage18_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage19_repeated_position116_same_position669_equal <= stdl(equity_lane1_deal_stage19_taken(42-1 downto 36) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position116_same_position669_equal <= stdl(equity_lane1_deal_stage19_candidates(42-1 downto 36) = equity_lane1_deal_stage18_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage19_repeated_position116_same_position670_equal <= stdl(equity_lane1_deal_stage19_taken(42-1 downto 36) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position116_same_position670_equal <= stdl(equity_lane1_deal_stage19_candidates(42-1 downto 36) = equity_lane1_deal_stage18_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage19_repeated_position116_same_position671_equal <= stdl(equity_lane1_deal_stage19_taken(42-1 downto 36) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position116_same_position671_equal <= stdl(equity_lane1_deal_stage19_candidates(42-1 downto 36) = equity_lane1_deal_stage18_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage19_repeated_position116_same_position672_equal <= stdl(equity_lane1_deal_stage19_taken(42-1 downto 36) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position116_same_position672_equal <= stdl(equity_lane1_deal_stage19_candidates(42-1 downto 36) = equity_lane1_deal_stage18_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage19_repeated_position116_same_position673_equal <= stdl(equity_lane1_deal_stage19_taken(42-1 downto 36) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position116_same_position673_equal <= stdl(equity_lane1_deal_stage19_candidates(42-1 downto 36) = equity_lane1_deal_stage18_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage19_repeated_position116_same_position674_equal <= stdl(equity_lane1_deal_stage19_taken(42-1 downto 36) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position116_same_position674_equal <= stdl(equity_lane1_deal_stage19_candidates(42-1 downto 36) = equity_lane1_deal_stage18_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage19_repeated_position116_same_position675_equal <= stdl(equity_lane1_deal_stage19_taken(42-1 downto 36) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position116_same_position675_equal <= stdl(equity_lane1_deal_stage19_candidates(42-1 downto 36) = equity_lane1_deal_stage18_pos_out(48-1 downto 42));
 
 
 equity_lane1_deal_stage19_repeated_position116_any_set212_hit <= stdl(equity_lane1_deal_stage19_repeated_position116_any_set212_bits /= 0);
@@ -22854,28 +22973,28 @@ equity_lane1_deal_stage19_repeated_position116_any_set213_hit <= stdl(equity_lan
 equity_lane1_deal_stage19_repeated_position116_groups <= equity_lane1_deal_stage19_repeated_position116_gathered;
 
 
-equity_lane1_deal_stage19_repeated_position117_same_position676_equal <= stdl(equity_lane1_deal_stage19_taken(48-1 downto 42) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position117_same_position676_equal <= stdl(equity_lane1_deal_stage19_candidates(48-1 downto 42) = equity_lane1_deal_stage18_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage19_repeated_position117_same_position677_equal <= stdl(equity_lane1_deal_stage19_taken(48-1 downto 42) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position117_same_position677_equal <= stdl(equity_lane1_deal_stage19_candidates(48-1 downto 42) = equity_lane1_deal_stage18_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage19_repeated_position117_same_position678_equal <= stdl(equity_lane1_deal_stage19_taken(48-1 downto 42) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position117_same_position678_equal <= stdl(equity_lane1_deal_stage19_candidates(48-1 downto 42) = equity_lane1_deal_stage18_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage19_repeated_position117_same_position679_equal <= stdl(equity_lane1_deal_stage19_taken(48-1 downto 42) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position117_same_position679_equal <= stdl(equity_lane1_deal_stage19_candidates(48-1 downto 42) = equity_lane1_deal_stage18_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage19_repeated_position117_same_position680_equal <= stdl(equity_lane1_deal_stage19_taken(48-1 downto 42) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position117_same_position680_equal <= stdl(equity_lane1_deal_stage19_candidates(48-1 downto 42) = equity_lane1_deal_stage18_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage19_repeated_position117_same_position681_equal <= stdl(equity_lane1_deal_stage19_taken(48-1 downto 42) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position117_same_position681_equal <= stdl(equity_lane1_deal_stage19_candidates(48-1 downto 42) = equity_lane1_deal_stage18_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage19_repeated_position117_same_position682_equal <= stdl(equity_lane1_deal_stage19_taken(48-1 downto 42) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position117_same_position682_equal <= stdl(equity_lane1_deal_stage19_candidates(48-1 downto 42) = equity_lane1_deal_stage18_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage19_repeated_position117_same_position683_equal <= stdl(equity_lane1_deal_stage19_taken(48-1 downto 42) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position117_same_position683_equal <= stdl(equity_lane1_deal_stage19_candidates(48-1 downto 42) = equity_lane1_deal_stage18_pos_out(48-1 downto 42));
 
 
 equity_lane1_deal_stage19_repeated_position117_any_set214_hit <= stdl(equity_lane1_deal_stage19_repeated_position117_any_set214_bits /= 0);
@@ -22887,28 +23006,28 @@ equity_lane1_deal_stage19_repeated_position117_any_set215_hit <= stdl(equity_lan
 equity_lane1_deal_stage19_repeated_position117_groups <= equity_lane1_deal_stage19_repeated_position117_gathered;
 
 
-equity_lane1_deal_stage19_repeated_position118_same_position684_equal <= stdl(equity_lane1_deal_stage19_taken(54-1 downto 48) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position118_same_position684_equal <= stdl(equity_lane1_deal_stage19_candidates(54-1 downto 48) = equity_lane1_deal_stage18_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage19_repeated_position118_same_position685_equal <= stdl(equity_lane1_deal_stage19_taken(54-1 downto 48) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position118_same_position685_equal <= stdl(equity_lane1_deal_stage19_candidates(54-1 downto 48) = equity_lane1_deal_stage18_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage19_repeated_position118_same_position686_equal <= stdl(equity_lane1_deal_stage19_taken(54-1 downto 48) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position118_same_position686_equal <= stdl(equity_lane1_deal_stage19_candidates(54-1 downto 48) = equity_lane1_deal_stage18_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage19_repeated_position118_same_position687_equal <= stdl(equity_lane1_deal_stage19_taken(54-1 downto 48) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position118_same_position687_equal <= stdl(equity_lane1_deal_stage19_candidates(54-1 downto 48) = equity_lane1_deal_stage18_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage19_repeated_position118_same_position688_equal <= stdl(equity_lane1_deal_stage19_taken(54-1 downto 48) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position118_same_position688_equal <= stdl(equity_lane1_deal_stage19_candidates(54-1 downto 48) = equity_lane1_deal_stage18_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage19_repeated_position118_same_position689_equal <= stdl(equity_lane1_deal_stage19_taken(54-1 downto 48) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position118_same_position689_equal <= stdl(equity_lane1_deal_stage19_candidates(54-1 downto 48) = equity_lane1_deal_stage18_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage19_repeated_position118_same_position690_equal <= stdl(equity_lane1_deal_stage19_taken(54-1 downto 48) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position118_same_position690_equal <= stdl(equity_lane1_deal_stage19_candidates(54-1 downto 48) = equity_lane1_deal_stage18_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage19_repeated_position118_same_position691_equal <= stdl(equity_lane1_deal_stage19_taken(54-1 downto 48) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position118_same_position691_equal <= stdl(equity_lane1_deal_stage19_candidates(54-1 downto 48) = equity_lane1_deal_stage18_pos_out(48-1 downto 42));
 
 
 equity_lane1_deal_stage19_repeated_position118_any_set216_hit <= stdl(equity_lane1_deal_stage19_repeated_position118_any_set216_bits /= 0);
@@ -22920,28 +23039,28 @@ equity_lane1_deal_stage19_repeated_position118_any_set217_hit <= stdl(equity_lan
 equity_lane1_deal_stage19_repeated_position118_groups <= equity_lane1_deal_stage19_repeated_position118_gathered;
 
 
-equity_lane1_deal_stage19_repeated_position119_same_position692_equal <= stdl(equity_lane1_deal_stage19_taken(60-1 downto 54) = equity_lane1_deal_stage19_t_pos(6-1 downto 0));
+equity_lane1_deal_stage19_repeated_position119_same_position692_equal <= stdl(equity_lane1_deal_stage19_candidates(60-1 downto 54) = equity_lane1_deal_stage18_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage19_repeated_position119_same_position693_equal <= stdl(equity_lane1_deal_stage19_taken(60-1 downto 54) = equity_lane1_deal_stage19_t_pos(12-1 downto 6));
+equity_lane1_deal_stage19_repeated_position119_same_position693_equal <= stdl(equity_lane1_deal_stage19_candidates(60-1 downto 54) = equity_lane1_deal_stage18_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage19_repeated_position119_same_position694_equal <= stdl(equity_lane1_deal_stage19_taken(60-1 downto 54) = equity_lane1_deal_stage19_t_pos(18-1 downto 12));
+equity_lane1_deal_stage19_repeated_position119_same_position694_equal <= stdl(equity_lane1_deal_stage19_candidates(60-1 downto 54) = equity_lane1_deal_stage18_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage19_repeated_position119_same_position695_equal <= stdl(equity_lane1_deal_stage19_taken(60-1 downto 54) = equity_lane1_deal_stage19_t_pos(24-1 downto 18));
+equity_lane1_deal_stage19_repeated_position119_same_position695_equal <= stdl(equity_lane1_deal_stage19_candidates(60-1 downto 54) = equity_lane1_deal_stage18_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage19_repeated_position119_same_position696_equal <= stdl(equity_lane1_deal_stage19_taken(60-1 downto 54) = equity_lane1_deal_stage19_t_pos(30-1 downto 24));
+equity_lane1_deal_stage19_repeated_position119_same_position696_equal <= stdl(equity_lane1_deal_stage19_candidates(60-1 downto 54) = equity_lane1_deal_stage18_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage19_repeated_position119_same_position697_equal <= stdl(equity_lane1_deal_stage19_taken(60-1 downto 54) = equity_lane1_deal_stage19_t_pos(36-1 downto 30));
+equity_lane1_deal_stage19_repeated_position119_same_position697_equal <= stdl(equity_lane1_deal_stage19_candidates(60-1 downto 54) = equity_lane1_deal_stage18_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage19_repeated_position119_same_position698_equal <= stdl(equity_lane1_deal_stage19_taken(60-1 downto 54) = equity_lane1_deal_stage19_t_pos(42-1 downto 36));
+equity_lane1_deal_stage19_repeated_position119_same_position698_equal <= stdl(equity_lane1_deal_stage19_candidates(60-1 downto 54) = equity_lane1_deal_stage18_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage19_repeated_position119_same_position699_equal <= stdl(equity_lane1_deal_stage19_taken(60-1 downto 54) = equity_lane1_deal_stage19_t_pos(48-1 downto 42));
+equity_lane1_deal_stage19_repeated_position119_same_position699_equal <= stdl(equity_lane1_deal_stage19_candidates(60-1 downto 54) = equity_lane1_deal_stage18_pos_out(48-1 downto 42));
 
 
 equity_lane1_deal_stage19_repeated_position119_any_set218_hit <= stdl(equity_lane1_deal_stage19_repeated_position119_any_set218_bits /= 0);
@@ -22951,6 +23070,13 @@ equity_lane1_deal_stage19_repeated_position119_any_set219_hit <= stdl(equity_lan
 
 
 equity_lane1_deal_stage19_repeated_position119_groups <= equity_lane1_deal_stage19_repeated_position119_gathered;
+
+equity_lane1_deal_stage19_compare_early: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_deal_stage19_repeated <= equity_lane1_deal_stage19_compared;
+    end if;
+end process equity_lane1_deal_stage19_compare_early;
 
 equity_lane1_deal_stage19_masking: process (equity_lane1_slot_stream19_word, equity_lane1_deal_stage19_exact_q, equity_lane1_delay_line19_d_out, equity_lane1_deal_stage19_mask_q) is
     variable masked: unsigned(59 downto 0);
@@ -23085,31 +23211,31 @@ begin
 end process equity_lane1_deal_stage20_setting;
 
 
-equity_lane1_deal_stage20_repeated_position120_same_position700_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position120_same_position700_equal <= stdl(equity_lane1_deal_stage20_candidates(6-1 downto 0) = equity_lane1_deal_stage19_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage20_repeated_position120_same_position701_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position120_same_position701_equal <= stdl(equity_lane1_deal_stage20_candidates(6-1 downto 0) = equity_lane1_deal_stage19_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage20_repeated_position120_same_position702_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position120_same_position702_equal <= stdl(equity_lane1_deal_stage20_candidates(6-1 downto 0) = equity_lane1_deal_stage19_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage20_repeated_position120_same_position703_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position120_same_position703_equal <= stdl(equity_lane1_deal_stage20_candidates(6-1 downto 0) = equity_lane1_deal_stage19_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage20_repeated_position120_same_position704_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position120_same_position704_equal <= stdl(equity_lane1_deal_stage20_candidates(6-1 downto 0) = equity_lane1_deal_stage19_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage20_repeated_position120_same_position705_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position120_same_position705_equal <= stdl(equity_lane1_deal_stage20_candidates(6-1 downto 0) = equity_lane1_deal_stage19_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage20_repeated_position120_same_position706_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position120_same_position706_equal <= stdl(equity_lane1_deal_stage20_candidates(6-1 downto 0) = equity_lane1_deal_stage19_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage20_repeated_position120_same_position707_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position120_same_position707_equal <= stdl(equity_lane1_deal_stage20_candidates(6-1 downto 0) = equity_lane1_deal_stage19_pos_out(48-1 downto 42));
 
 
-equity_lane1_deal_stage20_repeated_position120_same_position708_equal <= stdl(equity_lane1_deal_stage20_taken(6-1 downto 0) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position120_same_position708_equal <= stdl(equity_lane1_deal_stage20_candidates(6-1 downto 0) = equity_lane1_deal_stage19_pos_out(54-1 downto 48));
 
 
 equity_lane1_deal_stage20_repeated_position120_any_set220_hit <= stdl(equity_lane1_deal_stage20_repeated_position120_any_set220_bits /= 0);
@@ -23124,31 +23250,31 @@ equity_lane1_deal_stage20_repeated_position120_any_set222_hit <= stdl(equity_lan
 equity_lane1_deal_stage20_repeated_position120_groups <= equity_lane1_deal_stage20_repeated_position120_gathered;
 
 
-equity_lane1_deal_stage20_repeated_position121_same_position709_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position121_same_position709_equal <= stdl(equity_lane1_deal_stage20_candidates(12-1 downto 6) = equity_lane1_deal_stage19_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage20_repeated_position121_same_position710_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position121_same_position710_equal <= stdl(equity_lane1_deal_stage20_candidates(12-1 downto 6) = equity_lane1_deal_stage19_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage20_repeated_position121_same_position711_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position121_same_position711_equal <= stdl(equity_lane1_deal_stage20_candidates(12-1 downto 6) = equity_lane1_deal_stage19_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage20_repeated_position121_same_position712_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position121_same_position712_equal <= stdl(equity_lane1_deal_stage20_candidates(12-1 downto 6) = equity_lane1_deal_stage19_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage20_repeated_position121_same_position713_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position121_same_position713_equal <= stdl(equity_lane1_deal_stage20_candidates(12-1 downto 6) = equity_lane1_deal_stage19_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage20_repeated_position121_same_position714_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position121_same_position714_equal <= stdl(equity_lane1_deal_stage20_candidates(12-1 downto 6) = equity_lane1_deal_stage19_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage20_repeated_position121_same_position715_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position121_same_position715_equal <= stdl(equity_lane1_deal_stage20_candidates(12-1 downto 6) = equity_lane1_deal_stage19_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage20_repeated_position121_same_position716_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position121_same_position716_equal <= stdl(equity_lane1_deal_stage20_candidates(12-1 downto 6) = equity_lane1_deal_stage19_pos_out(48-1 downto 42));
 
 
-equity_lane1_deal_stage20_repeated_position121_same_position717_equal <= stdl(equity_lane1_deal_stage20_taken(12-1 downto 6) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position121_same_position717_equal <= stdl(equity_lane1_deal_stage20_candidates(12-1 downto 6) = equity_lane1_deal_stage19_pos_out(54-1 downto 48));
 
 
 equity_lane1_deal_stage20_repeated_position121_any_set223_hit <= stdl(equity_lane1_deal_stage20_repeated_position121_any_set223_bits /= 0);
@@ -23163,31 +23289,31 @@ equity_lane1_deal_stage20_repeated_position121_any_set225_hit <= stdl(equity_lan
 equity_lane1_deal_stage20_repeated_position121_groups <= equity_lane1_deal_stage20_repeated_position121_gathered;
 
 
-equity_lane1_deal_stage20_repeated_position122_same_position718_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position122_same_position718_equal <= stdl(equity_lane1_deal_stage20_candidates(18-1 downto 12) = equity_lane1_deal_stage19_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage20_repeated_position122_same_position719_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position122_same_position719_equal <= stdl(equity_lane1_deal_stage20_candidates(18-1 downto 12) = equity_lane1_deal_stage19_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage20_repeated_position122_same_position720_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position122_same_position720_equal <= stdl(equity_lane1_deal_stage20_candidates(18-1 downto 12) = equity_lane1_deal_stage19_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage20_repeated_position122_same_position721_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position122_same_position721_equal <= stdl(equity_lane1_deal_stage20_candidates(18-1 downto 12) = equity_lane1_deal_stage19_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage20_repeated_position122_same_position722_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position122_same_position722_equal <= stdl(equity_lane1_deal_stage20_candidates(18-1 downto 12) = equity_lane1_deal_stage19_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage20_repeated_position122_same_position723_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position122_same_position723_equal <= stdl(equity_lane1_deal_stage20_candidates(18-1 downto 12) = equity_lane1_deal_stage19_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage20_repeated_position122_same_position724_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position122_same_position724_equal <= stdl(equity_lane1_deal_stage20_candidates(18-1 downto 12) = equity_lane1_deal_stage19_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage20_repeated_position122_same_position725_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position122_same_position725_equal <= stdl(equity_lane1_deal_stage20_candidates(18-1 downto 12) = equity_lane1_deal_stage19_pos_out(48-1 downto 42));
 
 
-equity_lane1_deal_stage20_repeated_position122_same_position726_equal <= stdl(equity_lane1_deal_stage20_taken(18-1 downto 12) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position122_same_position726_equal <= stdl(equity_lane1_deal_stage20_candidates(18-1 downto 12) = equity_lane1_deal_stage19_pos_out(54-1 downto 48));
 
 
 equity_lane1_deal_stage20_repeated_position122_any_set226_hit <= stdl(equity_lane1_deal_stage20_repeated_position122_any_set226_bits /= 0);
@@ -23202,31 +23328,31 @@ equity_lane1_deal_stage20_repeated_position122_any_set228_hit <= stdl(equity_lan
 equity_lane1_deal_stage20_repeated_position122_groups <= equity_lane1_deal_stage20_repeated_position122_gathered;
 
 
-equity_lane1_deal_stage20_repeated_position123_same_position727_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position123_same_position727_equal <= stdl(equity_lane1_deal_stage20_candidates(24-1 downto 18) = equity_lane1_deal_stage19_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage20_repeated_position123_same_position728_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position123_same_position728_equal <= stdl(equity_lane1_deal_stage20_candidates(24-1 downto 18) = equity_lane1_deal_stage19_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage20_repeated_position123_same_position729_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position123_same_position729_equal <= stdl(equity_lane1_deal_stage20_candidates(24-1 downto 18) = equity_lane1_deal_stage19_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage20_repeated_position123_same_position730_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position123_same_position730_equal <= stdl(equity_lane1_deal_stage20_candidates(24-1 downto 18) = equity_lane1_deal_stage19_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage20_repeated_position123_same_position731_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position123_same_position731_equal <= stdl(equity_lane1_deal_stage20_candidates(24-1 downto 18) = equity_lane1_deal_stage19_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage20_repeated_position123_same_position732_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position123_same_position732_equal <= stdl(equity_lane1_deal_stage20_candidates(24-1 downto 18) = equity_lane1_deal_stage19_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage20_repeated_position123_same_position733_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position123_same_position733_equal <= stdl(equity_lane1_deal_stage20_candidates(24-1 downto 18) = equity_lane1_deal_stage19_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage20_repeated_position123_same_position734_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position123_same_position734_equal <= stdl(equity_lane1_deal_stage20_candidates(24-1 downto 18) = equity_lane1_deal_stage19_pos_out(48-1 downto 42));
 
 
-equity_lane1_deal_stage20_repeated_position123_same_position735_equal <= stdl(equity_lane1_deal_stage20_taken(24-1 downto 18) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position123_same_position735_equal <= stdl(equity_lane1_deal_stage20_candidates(24-1 downto 18) = equity_lane1_deal_stage19_pos_out(54-1 downto 48));
 
 
 equity_lane1_deal_stage20_repeated_position123_any_set229_hit <= stdl(equity_lane1_deal_stage20_repeated_position123_any_set229_bits /= 0);
@@ -23241,31 +23367,31 @@ equity_lane1_deal_stage20_repeated_position123_any_set231_hit <= stdl(equity_lan
 equity_lane1_deal_stage20_repeated_position123_groups <= equity_lane1_deal_stage20_repeated_position123_gathered;
 
 
-equity_lane1_deal_stage20_repeated_position124_same_position736_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position124_same_position736_equal <= stdl(equity_lane1_deal_stage20_candidates(30-1 downto 24) = equity_lane1_deal_stage19_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage20_repeated_position124_same_position737_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position124_same_position737_equal <= stdl(equity_lane1_deal_stage20_candidates(30-1 downto 24) = equity_lane1_deal_stage19_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage20_repeated_position124_same_position738_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position124_same_position738_equal <= stdl(equity_lane1_deal_stage20_candidates(30-1 downto 24) = equity_lane1_deal_stage19_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage20_repeated_position124_same_position739_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position124_same_position739_equal <= stdl(equity_lane1_deal_stage20_candidates(30-1 downto 24) = equity_lane1_deal_stage19_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage20_repeated_position124_same_position740_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position124_same_position740_equal <= stdl(equity_lane1_deal_stage20_candidates(30-1 downto 24) = equity_lane1_deal_stage19_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage20_repeated_position124_same_position741_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position124_same_position741_equal <= stdl(equity_lane1_deal_stage20_candidates(30-1 downto 24) = equity_lane1_deal_stage19_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage20_repeated_position124_same_position742_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position124_same_position742_equal <= stdl(equity_lane1_deal_stage20_candidates(30-1 downto 24) = equity_lane1_deal_stage19_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage20_repeated_position124_same_position743_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position124_same_position743_equal <= stdl(equity_lane1_deal_stage20_candidates(30-1 downto 24) = equity_lane1_deal_stage19_pos_out(48-1 downto 42));
 
 
-equity_lane1_deal_stage20_repeated_position124_same_position744_equal <= stdl(equity_lane1_deal_stage20_taken(30-1 downto 24) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position124_same_position744_equal <= stdl(equity_lane1_deal_stage20_candidates(30-1 downto 24) = equity_lane1_deal_stage19_pos_out(54-1 downto 48));
 
 
 equity_lane1_deal_stage20_repeated_position124_any_set232_hit <= stdl(equity_lane1_deal_stage20_repeated_position124_any_set232_bits /= 0);
@@ -23280,31 +23406,31 @@ equity_lane1_deal_stage20_repeated_position124_any_set234_hit <= stdl(equity_lan
 equity_lane1_deal_stage20_repeated_position124_groups <= equity_lane1_deal_stage20_repeated_position124_gathered;
 
 
-equity_lane1_deal_stage20_repeated_position125_same_position745_equal <= stdl(equity_lane1_deal_stage20_taken(36-1 downto 30) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position125_same_position745_equal <= stdl(equity_lane1_deal_stage20_candidates(36-1 downto 30) = equity_lane1_deal_stage19_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage20_repeated_position125_same_position746_equal <= stdl(equity_lane1_deal_stage20_taken(36-1 downto 30) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position125_same_position746_equal <= stdl(equity_lane1_deal_stage20_candidates(36-1 downto 30) = equity_lane1_deal_stage19_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage20_repeated_position125_same_position747_equal <= stdl(equity_lane1_deal_stage20_taken(36-1 downto 30) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position125_same_position747_equal <= stdl(equity_lane1_deal_stage20_candidates(36-1 downto 30) = equity_lane1_deal_stage19_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage20_repeated_position125_same_position748_equal <= stdl(equity_lane1_deal_stage20_taken(36-1 downto 30) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position125_same_position748_equal <= stdl(equity_lane1_deal_stage20_candidates(36-1 downto 30) = equity_lane1_deal_stage19_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage20_repeated_position125_same_position749_equal <= stdl(equity_lane1_deal_stage20_taken(36-1 downto 30) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position125_same_position749_equal <= stdl(equity_lane1_deal_stage20_candidates(36-1 downto 30) = equity_lane1_deal_stage19_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage20_repeated_position125_same_position750_equal <= stdl(equity_lane1_deal_stage20_taken(36-1 downto 30) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position125_same_position750_equal <= stdl(equity_lane1_deal_stage20_candidates(36-1 downto 30) = equity_lane1_deal_stage19_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage20_repeated_position125_same_position751_equal <= stdl(equity_lane1_deal_stage20_taken(36-1 downto 30) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position125_same_position751_equal <= stdl(equity_lane1_deal_stage20_candidates(36-1 downto 30) = equity_lane1_deal_stage19_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage20_repeated_position125_same_position752_equal <= stdl(equity_lane1_deal_stage20_taken(36-1 downto 30) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position125_same_position752_equal <= stdl(equity_lane1_deal_stage20_candidates(36-1 downto 30) = equity_lane1_deal_stage19_pos_out(48-1 downto 42));
 
 
-equity_lane1_deal_stage20_repeated_position125_same_position753_equal <= stdl(equity_lane1_deal_stage20_taken(36-1 downto 30) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position125_same_position753_equal <= stdl(equity_lane1_deal_stage20_candidates(36-1 downto 30) = equity_lane1_deal_stage19_pos_out(54-1 downto 48));
 
 
 equity_lane1_deal_stage20_repeated_position125_any_set235_hit <= stdl(equity_lane1_deal_stage20_repeated_position125_any_set235_bits /= 0);
@@ -23319,31 +23445,31 @@ equity_lane1_deal_stage20_repeated_position125_any_set237_hit <= stdl(equity_lan
 equity_lane1_deal_stage20_repeated_position125_groups <= equity_lane1_deal_stage20_repeated_position125_gathered;
 
 
-equity_lane1_deal_stage20_repeated_position126_same_position754_equal <= stdl(equity_lane1_deal_stage20_taken(42-1 downto 36) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position126_same_position754_equal <= stdl(equity_lane1_deal_stage20_candidates(42-1 downto 36) = equity_lane1_deal_stage19_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage20_repeated_position126_same_position755_equal <= stdl(equity_lane1_deal_stage20_taken(42-1 downto 36) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position126_same_position755_equal <= stdl(equity_lane1_deal_stage20_candidates(42-1 downto 36) = equity_lane1_deal_stage19_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage20_repeated_position126_same_position756_equal <= stdl(equity_lane1_deal_stage20_taken(42-1 downto 36) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position126_same_position756_equal <= stdl(equity_lane1_deal_stage20_candidates(42-1 downto 36) = equity_lane1_deal_stage19_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage20_repeated_position126_same_position757_equal <= stdl(equity_lane1_deal_stage20_taken(42-1 downto 36) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position126_same_position757_equal <= stdl(equity_lane1_deal_stage20_candidates(42-1 downto 36) = equity_lane1_deal_stage19_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage20_repeated_position126_same_position758_equal <= stdl(equity_lane1_deal_stage20_taken(42-1 downto 36) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position126_same_position758_equal <= stdl(equity_lane1_deal_stage20_candidates(42-1 downto 36) = equity_lane1_deal_stage19_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage20_repeated_position126_same_position759_equal <= stdl(equity_lane1_deal_stage20_taken(42-1 downto 36) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position126_same_position759_equal <= stdl(equity_lane1_deal_stage20_candidates(42-1 downto 36) = equity_lane1_deal_stage19_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage20_repeated_position126_same_position760_equal <= stdl(equity_lane1_deal_stage20_taken(42-1 downto 36) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position126_same_position760_equal <= stdl(equity_lane1_deal_stage20_candidates(42-1 downto 36) = equity_lane1_deal_stage19_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage20_repeated_position126_same_position761_equal <= stdl(equity_lane1_deal_stage20_taken(42-1 downto 36) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position126_same_position761_equal <= stdl(equity_lane1_deal_stage20_candidates(42-1 downto 36) = equity_lane1_deal_stage19_pos_out(48-1 downto 42));
 
 
-equity_lane1_deal_stage20_repeated_position126_same_position762_equal <= stdl(equity_lane1_deal_stage20_taken(42-1 downto 36) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position126_same_position762_equal <= stdl(equity_lane1_deal_stage20_candidates(42-1 downto 36) = equity_lane1_deal_stage19_pos_out(54-1 downto 48));
 
 
 equity_lane1_deal_stage20_repeated_position126_any_set238_hit <= stdl(equity_lane1_deal_stage20_repeated_position126_any_set238_bits /= 0);
@@ -23358,31 +23484,31 @@ equity_lane1_deal_stage20_repeated_position126_any_set240_hit <= stdl(equity_lan
 equity_lane1_deal_stage20_repeated_position126_groups <= equity_lane1_deal_stage20_repeated_position126_gathered;
 
 
-equity_lane1_deal_stage20_repeated_position127_same_position763_equal <= stdl(equity_lane1_deal_stage20_taken(48-1 downto 42) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position127_same_position763_equal <= stdl(equity_lane1_deal_stage20_candidates(48-1 downto 42) = equity_lane1_deal_stage19_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage20_repeated_position127_same_position764_equal <= stdl(equity_lane1_deal_stage20_taken(48-1 downto 42) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position127_same_position764_equal <= stdl(equity_lane1_deal_stage20_candidates(48-1 downto 42) = equity_lane1_deal_stage19_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage20_repeated_position127_same_position765_equal <= stdl(equity_lane1_deal_stage20_taken(48-1 downto 42) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position127_same_position765_equal <= stdl(equity_lane1_deal_stage20_candidates(48-1 downto 42) = equity_lane1_deal_stage19_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage20_repeated_position127_same_position766_equal <= stdl(equity_lane1_deal_stage20_taken(48-1 downto 42) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position127_same_position766_equal <= stdl(equity_lane1_deal_stage20_candidates(48-1 downto 42) = equity_lane1_deal_stage19_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage20_repeated_position127_same_position767_equal <= stdl(equity_lane1_deal_stage20_taken(48-1 downto 42) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position127_same_position767_equal <= stdl(equity_lane1_deal_stage20_candidates(48-1 downto 42) = equity_lane1_deal_stage19_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage20_repeated_position127_same_position768_equal <= stdl(equity_lane1_deal_stage20_taken(48-1 downto 42) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position127_same_position768_equal <= stdl(equity_lane1_deal_stage20_candidates(48-1 downto 42) = equity_lane1_deal_stage19_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage20_repeated_position127_same_position769_equal <= stdl(equity_lane1_deal_stage20_taken(48-1 downto 42) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position127_same_position769_equal <= stdl(equity_lane1_deal_stage20_candidates(48-1 downto 42) = equity_lane1_deal_stage19_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage20_repeated_position127_same_position770_equal <= stdl(equity_lane1_deal_stage20_taken(48-1 downto 42) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position127_same_position770_equal <= stdl(equity_lane1_deal_stage20_candidates(48-1 downto 42) = equity_lane1_deal_stage19_pos_out(48-1 downto 42));
 
 
-equity_lane1_deal_stage20_repeated_position127_same_position771_equal <= stdl(equity_lane1_deal_stage20_taken(48-1 downto 42) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position127_same_position771_equal <= stdl(equity_lane1_deal_stage20_candidates(48-1 downto 42) = equity_lane1_deal_stage19_pos_out(54-1 downto 48));
 
 
 equity_lane1_deal_stage20_repeated_position127_any_set241_hit <= stdl(equity_lane1_deal_stage20_repeated_position127_any_set241_bits /= 0);
@@ -23397,31 +23523,31 @@ equity_lane1_deal_stage20_repeated_position127_any_set243_hit <= stdl(equity_lan
 equity_lane1_deal_stage20_repeated_position127_groups <= equity_lane1_deal_stage20_repeated_position127_gathered;
 
 
-equity_lane1_deal_stage20_repeated_position128_same_position772_equal <= stdl(equity_lane1_deal_stage20_taken(54-1 downto 48) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position128_same_position772_equal <= stdl(equity_lane1_deal_stage20_candidates(54-1 downto 48) = equity_lane1_deal_stage19_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage20_repeated_position128_same_position773_equal <= stdl(equity_lane1_deal_stage20_taken(54-1 downto 48) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position128_same_position773_equal <= stdl(equity_lane1_deal_stage20_candidates(54-1 downto 48) = equity_lane1_deal_stage19_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage20_repeated_position128_same_position774_equal <= stdl(equity_lane1_deal_stage20_taken(54-1 downto 48) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position128_same_position774_equal <= stdl(equity_lane1_deal_stage20_candidates(54-1 downto 48) = equity_lane1_deal_stage19_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage20_repeated_position128_same_position775_equal <= stdl(equity_lane1_deal_stage20_taken(54-1 downto 48) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position128_same_position775_equal <= stdl(equity_lane1_deal_stage20_candidates(54-1 downto 48) = equity_lane1_deal_stage19_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage20_repeated_position128_same_position776_equal <= stdl(equity_lane1_deal_stage20_taken(54-1 downto 48) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position128_same_position776_equal <= stdl(equity_lane1_deal_stage20_candidates(54-1 downto 48) = equity_lane1_deal_stage19_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage20_repeated_position128_same_position777_equal <= stdl(equity_lane1_deal_stage20_taken(54-1 downto 48) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position128_same_position777_equal <= stdl(equity_lane1_deal_stage20_candidates(54-1 downto 48) = equity_lane1_deal_stage19_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage20_repeated_position128_same_position778_equal <= stdl(equity_lane1_deal_stage20_taken(54-1 downto 48) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position128_same_position778_equal <= stdl(equity_lane1_deal_stage20_candidates(54-1 downto 48) = equity_lane1_deal_stage19_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage20_repeated_position128_same_position779_equal <= stdl(equity_lane1_deal_stage20_taken(54-1 downto 48) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position128_same_position779_equal <= stdl(equity_lane1_deal_stage20_candidates(54-1 downto 48) = equity_lane1_deal_stage19_pos_out(48-1 downto 42));
 
 
-equity_lane1_deal_stage20_repeated_position128_same_position780_equal <= stdl(equity_lane1_deal_stage20_taken(54-1 downto 48) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position128_same_position780_equal <= stdl(equity_lane1_deal_stage20_candidates(54-1 downto 48) = equity_lane1_deal_stage19_pos_out(54-1 downto 48));
 
 
 equity_lane1_deal_stage20_repeated_position128_any_set244_hit <= stdl(equity_lane1_deal_stage20_repeated_position128_any_set244_bits /= 0);
@@ -23436,31 +23562,31 @@ equity_lane1_deal_stage20_repeated_position128_any_set246_hit <= stdl(equity_lan
 equity_lane1_deal_stage20_repeated_position128_groups <= equity_lane1_deal_stage20_repeated_position128_gathered;
 
 
-equity_lane1_deal_stage20_repeated_position129_same_position781_equal <= stdl(equity_lane1_deal_stage20_taken(60-1 downto 54) = equity_lane1_deal_stage20_t_pos(6-1 downto 0));
+equity_lane1_deal_stage20_repeated_position129_same_position781_equal <= stdl(equity_lane1_deal_stage20_candidates(60-1 downto 54) = equity_lane1_deal_stage19_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage20_repeated_position129_same_position782_equal <= stdl(equity_lane1_deal_stage20_taken(60-1 downto 54) = equity_lane1_deal_stage20_t_pos(12-1 downto 6));
+equity_lane1_deal_stage20_repeated_position129_same_position782_equal <= stdl(equity_lane1_deal_stage20_candidates(60-1 downto 54) = equity_lane1_deal_stage19_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage20_repeated_position129_same_position783_equal <= stdl(equity_lane1_deal_stage20_taken(60-1 downto 54) = equity_lane1_deal_stage20_t_pos(18-1 downto 12));
+equity_lane1_deal_stage20_repeated_position129_same_position783_equal <= stdl(equity_lane1_deal_stage20_candidates(60-1 downto 54) = equity_lane1_deal_stage19_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage20_repeated_position129_same_position784_equal <= stdl(equity_lane1_deal_stage20_taken(60-1 downto 54) = equity_lane1_deal_stage20_t_pos(24-1 downto 18));
+equity_lane1_deal_stage20_repeated_position129_same_position784_equal <= stdl(equity_lane1_deal_stage20_candidates(60-1 downto 54) = equity_lane1_deal_stage19_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage20_repeated_position129_same_position785_equal <= stdl(equity_lane1_deal_stage20_taken(60-1 downto 54) = equity_lane1_deal_stage20_t_pos(30-1 downto 24));
+equity_lane1_deal_stage20_repeated_position129_same_position785_equal <= stdl(equity_lane1_deal_stage20_candidates(60-1 downto 54) = equity_lane1_deal_stage19_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage20_repeated_position129_same_position786_equal <= stdl(equity_lane1_deal_stage20_taken(60-1 downto 54) = equity_lane1_deal_stage20_t_pos(36-1 downto 30));
+equity_lane1_deal_stage20_repeated_position129_same_position786_equal <= stdl(equity_lane1_deal_stage20_candidates(60-1 downto 54) = equity_lane1_deal_stage19_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage20_repeated_position129_same_position787_equal <= stdl(equity_lane1_deal_stage20_taken(60-1 downto 54) = equity_lane1_deal_stage20_t_pos(42-1 downto 36));
+equity_lane1_deal_stage20_repeated_position129_same_position787_equal <= stdl(equity_lane1_deal_stage20_candidates(60-1 downto 54) = equity_lane1_deal_stage19_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage20_repeated_position129_same_position788_equal <= stdl(equity_lane1_deal_stage20_taken(60-1 downto 54) = equity_lane1_deal_stage20_t_pos(48-1 downto 42));
+equity_lane1_deal_stage20_repeated_position129_same_position788_equal <= stdl(equity_lane1_deal_stage20_candidates(60-1 downto 54) = equity_lane1_deal_stage19_pos_out(48-1 downto 42));
 
 
-equity_lane1_deal_stage20_repeated_position129_same_position789_equal <= stdl(equity_lane1_deal_stage20_taken(60-1 downto 54) = equity_lane1_deal_stage20_t_pos(54-1 downto 48));
+equity_lane1_deal_stage20_repeated_position129_same_position789_equal <= stdl(equity_lane1_deal_stage20_candidates(60-1 downto 54) = equity_lane1_deal_stage19_pos_out(54-1 downto 48));
 
 
 equity_lane1_deal_stage20_repeated_position129_any_set247_hit <= stdl(equity_lane1_deal_stage20_repeated_position129_any_set247_bits /= 0);
@@ -23473,6 +23599,13 @@ equity_lane1_deal_stage20_repeated_position129_any_set249_hit <= stdl(equity_lan
 
 
 equity_lane1_deal_stage20_repeated_position129_groups <= equity_lane1_deal_stage20_repeated_position129_gathered;
+
+equity_lane1_deal_stage20_compare_early: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_deal_stage20_repeated <= equity_lane1_deal_stage20_compared;
+    end if;
+end process equity_lane1_deal_stage20_compare_early;
 
 equity_lane1_deal_stage20_masking: process (equity_lane1_slot_stream20_word, equity_lane1_deal_stage20_exact_q, equity_lane1_delay_line20_d_out, equity_lane1_deal_stage20_mask_q) is
     variable masked: unsigned(59 downto 0);
@@ -23607,34 +23740,34 @@ begin
 end process equity_lane1_deal_stage21_setting;
 
 
-equity_lane1_deal_stage21_repeated_position130_same_position790_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position130_same_position790_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage21_repeated_position130_same_position791_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position130_same_position791_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage21_repeated_position130_same_position792_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position130_same_position792_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage21_repeated_position130_same_position793_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position130_same_position793_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage21_repeated_position130_same_position794_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position130_same_position794_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage21_repeated_position130_same_position795_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position130_same_position795_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage21_repeated_position130_same_position796_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position130_same_position796_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage21_repeated_position130_same_position797_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position130_same_position797_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(48-1 downto 42));
 
 
-equity_lane1_deal_stage21_repeated_position130_same_position798_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position130_same_position798_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(54-1 downto 48));
 
 
-equity_lane1_deal_stage21_repeated_position130_same_position799_equal <= stdl(equity_lane1_deal_stage21_taken(6-1 downto 0) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position130_same_position799_equal <= stdl(equity_lane1_deal_stage21_candidates(6-1 downto 0) = equity_lane1_deal_stage20_pos_out(60-1 downto 54));
 
 
 equity_lane1_deal_stage21_repeated_position130_any_set250_hit <= stdl(equity_lane1_deal_stage21_repeated_position130_any_set250_bits /= 0);
@@ -23649,34 +23782,34 @@ equity_lane1_deal_stage21_repeated_position130_any_set252_hit <= stdl(equity_lan
 equity_lane1_deal_stage21_repeated_position130_groups <= equity_lane1_deal_stage21_repeated_position130_gathered;
 
 
-equity_lane1_deal_stage21_repeated_position131_same_position800_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position131_same_position800_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage21_repeated_position131_same_position801_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position131_same_position801_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage21_repeated_position131_same_position802_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position131_same_position802_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage21_repeated_position131_same_position803_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position131_same_position803_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage21_repeated_position131_same_position804_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position131_same_position804_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage21_repeated_position131_same_position805_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position131_same_position805_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage21_repeated_position131_same_position806_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position131_same_position806_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage21_repeated_position131_same_position807_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position131_same_position807_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(48-1 downto 42));
 
 
-equity_lane1_deal_stage21_repeated_position131_same_position808_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position131_same_position808_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(54-1 downto 48));
 
 
-equity_lane1_deal_stage21_repeated_position131_same_position809_equal <= stdl(equity_lane1_deal_stage21_taken(12-1 downto 6) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position131_same_position809_equal <= stdl(equity_lane1_deal_stage21_candidates(12-1 downto 6) = equity_lane1_deal_stage20_pos_out(60-1 downto 54));
 
 
 equity_lane1_deal_stage21_repeated_position131_any_set253_hit <= stdl(equity_lane1_deal_stage21_repeated_position131_any_set253_bits /= 0);
@@ -23691,34 +23824,34 @@ equity_lane1_deal_stage21_repeated_position131_any_set255_hit <= stdl(equity_lan
 equity_lane1_deal_stage21_repeated_position131_groups <= equity_lane1_deal_stage21_repeated_position131_gathered;
 
 
-equity_lane1_deal_stage21_repeated_position132_same_position810_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position132_same_position810_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage21_repeated_position132_same_position811_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position132_same_position811_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage21_repeated_position132_same_position812_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position132_same_position812_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage21_repeated_position132_same_position813_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position132_same_position813_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage21_repeated_position132_same_position814_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position132_same_position814_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage21_repeated_position132_same_position815_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position132_same_position815_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage21_repeated_position132_same_position816_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position132_same_position816_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage21_repeated_position132_same_position817_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position132_same_position817_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(48-1 downto 42));
 
 
-equity_lane1_deal_stage21_repeated_position132_same_position818_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position132_same_position818_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(54-1 downto 48));
 
 
-equity_lane1_deal_stage21_repeated_position132_same_position819_equal <= stdl(equity_lane1_deal_stage21_taken(18-1 downto 12) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position132_same_position819_equal <= stdl(equity_lane1_deal_stage21_candidates(18-1 downto 12) = equity_lane1_deal_stage20_pos_out(60-1 downto 54));
 
 
 equity_lane1_deal_stage21_repeated_position132_any_set256_hit <= stdl(equity_lane1_deal_stage21_repeated_position132_any_set256_bits /= 0);
@@ -23733,34 +23866,34 @@ equity_lane1_deal_stage21_repeated_position132_any_set258_hit <= stdl(equity_lan
 equity_lane1_deal_stage21_repeated_position132_groups <= equity_lane1_deal_stage21_repeated_position132_gathered;
 
 
-equity_lane1_deal_stage21_repeated_position133_same_position820_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position133_same_position820_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage21_repeated_position133_same_position821_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position133_same_position821_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage21_repeated_position133_same_position822_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position133_same_position822_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage21_repeated_position133_same_position823_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position133_same_position823_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage21_repeated_position133_same_position824_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position133_same_position824_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage21_repeated_position133_same_position825_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position133_same_position825_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage21_repeated_position133_same_position826_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position133_same_position826_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage21_repeated_position133_same_position827_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position133_same_position827_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(48-1 downto 42));
 
 
-equity_lane1_deal_stage21_repeated_position133_same_position828_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position133_same_position828_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(54-1 downto 48));
 
 
-equity_lane1_deal_stage21_repeated_position133_same_position829_equal <= stdl(equity_lane1_deal_stage21_taken(24-1 downto 18) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position133_same_position829_equal <= stdl(equity_lane1_deal_stage21_candidates(24-1 downto 18) = equity_lane1_deal_stage20_pos_out(60-1 downto 54));
 
 
 equity_lane1_deal_stage21_repeated_position133_any_set259_hit <= stdl(equity_lane1_deal_stage21_repeated_position133_any_set259_bits /= 0);
@@ -23775,34 +23908,34 @@ equity_lane1_deal_stage21_repeated_position133_any_set261_hit <= stdl(equity_lan
 equity_lane1_deal_stage21_repeated_position133_groups <= equity_lane1_deal_stage21_repeated_position133_gathered;
 
 
-equity_lane1_deal_stage21_repeated_position134_same_position830_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position134_same_position830_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage21_repeated_position134_same_position831_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position134_same_position831_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage21_repeated_position134_same_position832_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position134_same_position832_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage21_repeated_position134_same_position833_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position134_same_position833_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage21_repeated_position134_same_position834_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position134_same_position834_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage21_repeated_position134_same_position835_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position134_same_position835_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage21_repeated_position134_same_position836_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position134_same_position836_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage21_repeated_position134_same_position837_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position134_same_position837_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(48-1 downto 42));
 
 
-equity_lane1_deal_stage21_repeated_position134_same_position838_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position134_same_position838_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(54-1 downto 48));
 
 
-equity_lane1_deal_stage21_repeated_position134_same_position839_equal <= stdl(equity_lane1_deal_stage21_taken(30-1 downto 24) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position134_same_position839_equal <= stdl(equity_lane1_deal_stage21_candidates(30-1 downto 24) = equity_lane1_deal_stage20_pos_out(60-1 downto 54));
 
 
 equity_lane1_deal_stage21_repeated_position134_any_set262_hit <= stdl(equity_lane1_deal_stage21_repeated_position134_any_set262_bits /= 0);
@@ -23817,34 +23950,34 @@ equity_lane1_deal_stage21_repeated_position134_any_set264_hit <= stdl(equity_lan
 equity_lane1_deal_stage21_repeated_position134_groups <= equity_lane1_deal_stage21_repeated_position134_gathered;
 
 
-equity_lane1_deal_stage21_repeated_position135_same_position840_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position135_same_position840_equal <= stdl(equity_lane1_deal_stage21_candidates(36-1 downto 30) = equity_lane1_deal_stage20_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage21_repeated_position135_same_position841_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position135_same_position841_equal <= stdl(equity_lane1_deal_stage21_candidates(36-1 downto 30) = equity_lane1_deal_stage20_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage21_repeated_position135_same_position842_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position135_same_position842_equal <= stdl(equity_lane1_deal_stage21_candidates(36-1 downto 30) = equity_lane1_deal_stage20_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage21_repeated_position135_same_position843_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position135_same_position843_equal <= stdl(equity_lane1_deal_stage21_candidates(36-1 downto 30) = equity_lane1_deal_stage20_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage21_repeated_position135_same_position844_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position135_same_position844_equal <= stdl(equity_lane1_deal_stage21_candidates(36-1 downto 30) = equity_lane1_deal_stage20_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage21_repeated_position135_same_position845_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position135_same_position845_equal <= stdl(equity_lane1_deal_stage21_candidates(36-1 downto 30) = equity_lane1_deal_stage20_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage21_repeated_position135_same_position846_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position135_same_position846_equal <= stdl(equity_lane1_deal_stage21_candidates(36-1 downto 30) = equity_lane1_deal_stage20_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage21_repeated_position135_same_position847_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position135_same_position847_equal <= stdl(equity_lane1_deal_stage21_candidates(36-1 downto 30) = equity_lane1_deal_stage20_pos_out(48-1 downto 42));
 
 
-equity_lane1_deal_stage21_repeated_position135_same_position848_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position135_same_position848_equal <= stdl(equity_lane1_deal_stage21_candidates(36-1 downto 30) = equity_lane1_deal_stage20_pos_out(54-1 downto 48));
 
 
-equity_lane1_deal_stage21_repeated_position135_same_position849_equal <= stdl(equity_lane1_deal_stage21_taken(36-1 downto 30) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position135_same_position849_equal <= stdl(equity_lane1_deal_stage21_candidates(36-1 downto 30) = equity_lane1_deal_stage20_pos_out(60-1 downto 54));
 
 
 equity_lane1_deal_stage21_repeated_position135_any_set265_hit <= stdl(equity_lane1_deal_stage21_repeated_position135_any_set265_bits /= 0);
@@ -23859,34 +23992,34 @@ equity_lane1_deal_stage21_repeated_position135_any_set267_hit <= stdl(equity_lan
 equity_lane1_deal_stage21_repeated_position135_groups <= equity_lane1_deal_stage21_repeated_position135_gathered;
 
 
-equity_lane1_deal_stage21_repeated_position136_same_position850_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position136_same_position850_equal <= stdl(equity_lane1_deal_stage21_candidates(42-1 downto 36) = equity_lane1_deal_stage20_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage21_repeated_position136_same_position851_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position136_same_position851_equal <= stdl(equity_lane1_deal_stage21_candidates(42-1 downto 36) = equity_lane1_deal_stage20_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage21_repeated_position136_same_position852_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position136_same_position852_equal <= stdl(equity_lane1_deal_stage21_candidates(42-1 downto 36) = equity_lane1_deal_stage20_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage21_repeated_position136_same_position853_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position136_same_position853_equal <= stdl(equity_lane1_deal_stage21_candidates(42-1 downto 36) = equity_lane1_deal_stage20_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage21_repeated_position136_same_position854_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position136_same_position854_equal <= stdl(equity_lane1_deal_stage21_candidates(42-1 downto 36) = equity_lane1_deal_stage20_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage21_repeated_position136_same_position855_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position136_same_position855_equal <= stdl(equity_lane1_deal_stage21_candidates(42-1 downto 36) = equity_lane1_deal_stage20_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage21_repeated_position136_same_position856_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position136_same_position856_equal <= stdl(equity_lane1_deal_stage21_candidates(42-1 downto 36) = equity_lane1_deal_stage20_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage21_repeated_position136_same_position857_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position136_same_position857_equal <= stdl(equity_lane1_deal_stage21_candidates(42-1 downto 36) = equity_lane1_deal_stage20_pos_out(48-1 downto 42));
 
 
-equity_lane1_deal_stage21_repeated_position136_same_position858_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position136_same_position858_equal <= stdl(equity_lane1_deal_stage21_candidates(42-1 downto 36) = equity_lane1_deal_stage20_pos_out(54-1 downto 48));
 
 
-equity_lane1_deal_stage21_repeated_position136_same_position859_equal <= stdl(equity_lane1_deal_stage21_taken(42-1 downto 36) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position136_same_position859_equal <= stdl(equity_lane1_deal_stage21_candidates(42-1 downto 36) = equity_lane1_deal_stage20_pos_out(60-1 downto 54));
 
 
 equity_lane1_deal_stage21_repeated_position136_any_set268_hit <= stdl(equity_lane1_deal_stage21_repeated_position136_any_set268_bits /= 0);
@@ -23901,34 +24034,34 @@ equity_lane1_deal_stage21_repeated_position136_any_set270_hit <= stdl(equity_lan
 equity_lane1_deal_stage21_repeated_position136_groups <= equity_lane1_deal_stage21_repeated_position136_gathered;
 
 
-equity_lane1_deal_stage21_repeated_position137_same_position860_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position137_same_position860_equal <= stdl(equity_lane1_deal_stage21_candidates(48-1 downto 42) = equity_lane1_deal_stage20_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage21_repeated_position137_same_position861_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position137_same_position861_equal <= stdl(equity_lane1_deal_stage21_candidates(48-1 downto 42) = equity_lane1_deal_stage20_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage21_repeated_position137_same_position862_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position137_same_position862_equal <= stdl(equity_lane1_deal_stage21_candidates(48-1 downto 42) = equity_lane1_deal_stage20_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage21_repeated_position137_same_position863_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position137_same_position863_equal <= stdl(equity_lane1_deal_stage21_candidates(48-1 downto 42) = equity_lane1_deal_stage20_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage21_repeated_position137_same_position864_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position137_same_position864_equal <= stdl(equity_lane1_deal_stage21_candidates(48-1 downto 42) = equity_lane1_deal_stage20_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage21_repeated_position137_same_position865_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position137_same_position865_equal <= stdl(equity_lane1_deal_stage21_candidates(48-1 downto 42) = equity_lane1_deal_stage20_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage21_repeated_position137_same_position866_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position137_same_position866_equal <= stdl(equity_lane1_deal_stage21_candidates(48-1 downto 42) = equity_lane1_deal_stage20_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage21_repeated_position137_same_position867_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position137_same_position867_equal <= stdl(equity_lane1_deal_stage21_candidates(48-1 downto 42) = equity_lane1_deal_stage20_pos_out(48-1 downto 42));
 
 
-equity_lane1_deal_stage21_repeated_position137_same_position868_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position137_same_position868_equal <= stdl(equity_lane1_deal_stage21_candidates(48-1 downto 42) = equity_lane1_deal_stage20_pos_out(54-1 downto 48));
 
 
-equity_lane1_deal_stage21_repeated_position137_same_position869_equal <= stdl(equity_lane1_deal_stage21_taken(48-1 downto 42) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position137_same_position869_equal <= stdl(equity_lane1_deal_stage21_candidates(48-1 downto 42) = equity_lane1_deal_stage20_pos_out(60-1 downto 54));
 
 
 equity_lane1_deal_stage21_repeated_position137_any_set271_hit <= stdl(equity_lane1_deal_stage21_repeated_position137_any_set271_bits /= 0);
@@ -23943,34 +24076,34 @@ equity_lane1_deal_stage21_repeated_position137_any_set273_hit <= stdl(equity_lan
 equity_lane1_deal_stage21_repeated_position137_groups <= equity_lane1_deal_stage21_repeated_position137_gathered;
 
 
-equity_lane1_deal_stage21_repeated_position138_same_position870_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position138_same_position870_equal <= stdl(equity_lane1_deal_stage21_candidates(54-1 downto 48) = equity_lane1_deal_stage20_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage21_repeated_position138_same_position871_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position138_same_position871_equal <= stdl(equity_lane1_deal_stage21_candidates(54-1 downto 48) = equity_lane1_deal_stage20_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage21_repeated_position138_same_position872_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position138_same_position872_equal <= stdl(equity_lane1_deal_stage21_candidates(54-1 downto 48) = equity_lane1_deal_stage20_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage21_repeated_position138_same_position873_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position138_same_position873_equal <= stdl(equity_lane1_deal_stage21_candidates(54-1 downto 48) = equity_lane1_deal_stage20_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage21_repeated_position138_same_position874_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position138_same_position874_equal <= stdl(equity_lane1_deal_stage21_candidates(54-1 downto 48) = equity_lane1_deal_stage20_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage21_repeated_position138_same_position875_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position138_same_position875_equal <= stdl(equity_lane1_deal_stage21_candidates(54-1 downto 48) = equity_lane1_deal_stage20_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage21_repeated_position138_same_position876_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position138_same_position876_equal <= stdl(equity_lane1_deal_stage21_candidates(54-1 downto 48) = equity_lane1_deal_stage20_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage21_repeated_position138_same_position877_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position138_same_position877_equal <= stdl(equity_lane1_deal_stage21_candidates(54-1 downto 48) = equity_lane1_deal_stage20_pos_out(48-1 downto 42));
 
 
-equity_lane1_deal_stage21_repeated_position138_same_position878_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position138_same_position878_equal <= stdl(equity_lane1_deal_stage21_candidates(54-1 downto 48) = equity_lane1_deal_stage20_pos_out(54-1 downto 48));
 
 
-equity_lane1_deal_stage21_repeated_position138_same_position879_equal <= stdl(equity_lane1_deal_stage21_taken(54-1 downto 48) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position138_same_position879_equal <= stdl(equity_lane1_deal_stage21_candidates(54-1 downto 48) = equity_lane1_deal_stage20_pos_out(60-1 downto 54));
 
 
 equity_lane1_deal_stage21_repeated_position138_any_set274_hit <= stdl(equity_lane1_deal_stage21_repeated_position138_any_set274_bits /= 0);
@@ -23985,34 +24118,34 @@ equity_lane1_deal_stage21_repeated_position138_any_set276_hit <= stdl(equity_lan
 equity_lane1_deal_stage21_repeated_position138_groups <= equity_lane1_deal_stage21_repeated_position138_gathered;
 
 
-equity_lane1_deal_stage21_repeated_position139_same_position880_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(6-1 downto 0));
+equity_lane1_deal_stage21_repeated_position139_same_position880_equal <= stdl(equity_lane1_deal_stage21_candidates(60-1 downto 54) = equity_lane1_deal_stage20_pos_out(6-1 downto 0));
 
 
-equity_lane1_deal_stage21_repeated_position139_same_position881_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(12-1 downto 6));
+equity_lane1_deal_stage21_repeated_position139_same_position881_equal <= stdl(equity_lane1_deal_stage21_candidates(60-1 downto 54) = equity_lane1_deal_stage20_pos_out(12-1 downto 6));
 
 
-equity_lane1_deal_stage21_repeated_position139_same_position882_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(18-1 downto 12));
+equity_lane1_deal_stage21_repeated_position139_same_position882_equal <= stdl(equity_lane1_deal_stage21_candidates(60-1 downto 54) = equity_lane1_deal_stage20_pos_out(18-1 downto 12));
 
 
-equity_lane1_deal_stage21_repeated_position139_same_position883_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(24-1 downto 18));
+equity_lane1_deal_stage21_repeated_position139_same_position883_equal <= stdl(equity_lane1_deal_stage21_candidates(60-1 downto 54) = equity_lane1_deal_stage20_pos_out(24-1 downto 18));
 
 
-equity_lane1_deal_stage21_repeated_position139_same_position884_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(30-1 downto 24));
+equity_lane1_deal_stage21_repeated_position139_same_position884_equal <= stdl(equity_lane1_deal_stage21_candidates(60-1 downto 54) = equity_lane1_deal_stage20_pos_out(30-1 downto 24));
 
 
-equity_lane1_deal_stage21_repeated_position139_same_position885_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(36-1 downto 30));
+equity_lane1_deal_stage21_repeated_position139_same_position885_equal <= stdl(equity_lane1_deal_stage21_candidates(60-1 downto 54) = equity_lane1_deal_stage20_pos_out(36-1 downto 30));
 
 
-equity_lane1_deal_stage21_repeated_position139_same_position886_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(42-1 downto 36));
+equity_lane1_deal_stage21_repeated_position139_same_position886_equal <= stdl(equity_lane1_deal_stage21_candidates(60-1 downto 54) = equity_lane1_deal_stage20_pos_out(42-1 downto 36));
 
 
-equity_lane1_deal_stage21_repeated_position139_same_position887_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(48-1 downto 42));
+equity_lane1_deal_stage21_repeated_position139_same_position887_equal <= stdl(equity_lane1_deal_stage21_candidates(60-1 downto 54) = equity_lane1_deal_stage20_pos_out(48-1 downto 42));
 
 
-equity_lane1_deal_stage21_repeated_position139_same_position888_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(54-1 downto 48));
+equity_lane1_deal_stage21_repeated_position139_same_position888_equal <= stdl(equity_lane1_deal_stage21_candidates(60-1 downto 54) = equity_lane1_deal_stage20_pos_out(54-1 downto 48));
 
 
-equity_lane1_deal_stage21_repeated_position139_same_position889_equal <= stdl(equity_lane1_deal_stage21_taken(60-1 downto 54) = equity_lane1_deal_stage21_t_pos(60-1 downto 54));
+equity_lane1_deal_stage21_repeated_position139_same_position889_equal <= stdl(equity_lane1_deal_stage21_candidates(60-1 downto 54) = equity_lane1_deal_stage20_pos_out(60-1 downto 54));
 
 
 equity_lane1_deal_stage21_repeated_position139_any_set277_hit <= stdl(equity_lane1_deal_stage21_repeated_position139_any_set277_bits /= 0);
@@ -24025,6 +24158,13 @@ equity_lane1_deal_stage21_repeated_position139_any_set279_hit <= stdl(equity_lan
 
 
 equity_lane1_deal_stage21_repeated_position139_groups <= equity_lane1_deal_stage21_repeated_position139_gathered;
+
+equity_lane1_deal_stage21_compare_early: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_deal_stage21_repeated <= equity_lane1_deal_stage21_compared;
+    end if;
+end process equity_lane1_deal_stage21_compare_early;
 
 equity_lane1_deal_stage21_masking: process (equity_lane1_slot_stream21_word, equity_lane1_deal_stage21_exact_q, equity_lane1_delay_line21_d_out, equity_lane1_deal_stage21_mask_q) is
     variable masked: unsigned(59 downto 0);

@@ -66,6 +66,7 @@ signal chain_out_num: unsigned(7 downto 0);
 signal chain_in: unsigned(7 downto 0);
 signal equity_lane0_rst: std_logic;
 signal equity_lane0_board_step: std_logic;
+signal equity_lane0_board_due: std_logic;
 signal equity_lane0_won_valid: std_logic;
 signal equity_lane0_issue: std_logic;
 signal equity_lane0_prime: std_logic;
@@ -87,6 +88,7 @@ signal equity_lane0_quota_was_zero: std_logic;
 signal equity_lane0_quota_zero: std_logic;
 signal equity_lane0_state: t_enum_State_1;
 signal equity_lane0_step_one: std_logic;
+signal equity_lane0_stepped: std_logic;
 signal equity_lane0_chunked_counter0_zero: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_lowest: unsigned(7 downto 0);
 signal equity_lane0_chunked_counter0_high: unsigned(31 downto 0);
@@ -1472,15 +1474,16 @@ equity_lane0_low_one <= stdl(equity_lane0_chunked_counter0_lowest = 1);
 equity_lane0_low_two <= stdl(equity_lane0_chunked_counter0_lowest = 2);
 equity_lane0_high_zero <= stdl(equity_lane0_chunked_counter0_high = 0);
 
-equity_lane0_control_out: process (equity_lane0_low_two, equity_lane0_done_q, equity_lane0_board_step, equity_lane0_left_zero, equity_lane0_counting, equity_lane0_high_zero, equity_lane0_count_one, equity_lane0_low_one, exact, quota_num, equity_lane0_state) is
+equity_lane0_control_out: process (equity_lane0_low_two, equity_lane0_done_q, equity_lane0_board_step, equity_lane0_won_valid, quota_num, equity_lane0_counting, equity_lane0_high_zero, equity_lane0_count_one, equity_lane0_low_one, equity_lane0_board_due, exact, equity_lane0_state) is
 begin
-    equity_lane0_issue <= stdl((equity_lane0_state = RUN) and (not bool(equity_lane0_left_zero)));
     equity_lane0_prime <= stdl(equity_lane0_state = PRIME);
     done <= equity_lane0_done_q;
     if bool(exact) then
         equity_lane0_step_one <= equity_lane0_board_step;
+        equity_lane0_stepped <= stdl((equity_lane0_state = RUN) and bool(equity_lane0_board_due));
     else
         equity_lane0_step_one <= equity_lane0_counting;
+        equity_lane0_stepped <= stdl(bool(equity_lane0_won_valid) and (equity_lane0_state = RUN));
     end if;
     equity_lane0_quota_zero <= stdl(quota_num = 0);
     if bool(equity_lane0_count_one) then
@@ -1528,17 +1531,42 @@ begin
                 equity_lane0_left_zero <= stdl(bool(equity_lane0_quota_zero) and (not bool(bonus)));
                 equity_lane0_extra <= bonus;
                 equity_lane0_quota_was_zero <= equity_lane0_quota_zero;
-            elsif (bool(equity_lane0_step_one) and bool(equity_lane0_extra)) then
+            elsif (bool(equity_lane0_stepped) and bool(equity_lane0_extra)) then
                 equity_lane0_extra <= '0';
                 if bool(equity_lane0_quota_was_zero) then
                     equity_lane0_left_zero <= '1';
                 end if;
-            elsif (bool(equity_lane0_step_one) and bool(equity_lane0_last_one)) then
+            elsif (bool(equity_lane0_stepped) and bool(equity_lane0_last_one)) then
                 equity_lane0_left_zero <= '1';
             end if;
         end if;
     end if;
 end process equity_lane0_zero_left;
+
+equity_lane0_issue_ahead: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane0_rst = '1') then
+            equity_lane0_issue <= '0';
+        else
+            if bool(start) then
+                equity_lane0_issue <= '0';
+            elsif ((equity_lane0_state = PRIME) or bool(equity_lane0_issue)) then
+                if bool(equity_lane0_left_zero) then
+                    equity_lane0_issue <= '0';
+                elsif (bool(equity_lane0_stepped) and bool(equity_lane0_extra)) then
+                    equity_lane0_issue <= stdl((not bool(equity_lane0_quota_was_zero)));
+                elsif (bool(equity_lane0_stepped) and bool(equity_lane0_last_one)) then
+                    equity_lane0_issue <= '0';
+                else
+                    equity_lane0_issue <= '1';
+                end if;
+            else
+                equity_lane0_issue <= '0';
+            end if;
+        end if;
+    end if;
+end process equity_lane0_issue_ahead;
 
 equity_lane0_control: process (clk) is
 begin
@@ -1589,6 +1617,17 @@ begin
     end if;
 end process equity_lane0_loading_bus;
 
+equity_lane0_take_setting: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (bool(load) or bool(start)) then
+            equity_lane0_lane_n <= n_num;
+            equity_lane0_lane_mask <= mask_num;
+            equity_lane0_lane_exact <= exact;
+        end if;
+    end if;
+end process equity_lane0_take_setting;
+
 equity_lane0_colex_odometer0_slot_select0_select: process (clk) is
 begin
     if rising_edge(clk) then
@@ -1596,10 +1635,10 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select0_select;
 
-equity_lane0_colex_odometer0_odometer_digit0_rise: process (n_num, dealt_num, equity_lane0_colex_odometer0_odometer_digit0_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper) is
+equity_lane0_colex_odometer0_odometer_digit0_rise: process (equity_lane0_lane_n, dealt_num, equity_lane0_colex_odometer0_odometer_digit0_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit0_bound, equity_lane0_colex_odometer0_odometer_digit0_upper) is
 begin
     if (False or (not bool(dealt_num(1)))) then
-        equity_lane0_colex_odometer0_odometer_digit0_bound <= n_num;
+        equity_lane0_colex_odometer0_odometer_digit0_bound <= equity_lane0_lane_n;
     else
         equity_lane0_colex_odometer0_odometer_digit0_bound <= equity_lane0_colex_odometer0_odometer_digit0_upper;
     end if;
@@ -1643,10 +1682,10 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select1_select;
 
-equity_lane0_colex_odometer0_odometer_digit1_rise: process (n_num, dealt_num, equity_lane0_colex_odometer0_odometer_digit1_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper) is
+equity_lane0_colex_odometer0_odometer_digit1_rise: process (equity_lane0_lane_n, dealt_num, equity_lane0_colex_odometer0_odometer_digit1_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit1_bound, equity_lane0_colex_odometer0_odometer_digit1_upper) is
 begin
     if (False or (not bool(dealt_num(2)))) then
-        equity_lane0_colex_odometer0_odometer_digit1_bound <= n_num;
+        equity_lane0_colex_odometer0_odometer_digit1_bound <= equity_lane0_lane_n;
     else
         equity_lane0_colex_odometer0_odometer_digit1_bound <= equity_lane0_colex_odometer0_odometer_digit1_upper;
     end if;
@@ -1690,10 +1729,10 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select2_select;
 
-equity_lane0_colex_odometer0_odometer_digit2_rise: process (n_num, dealt_num, equity_lane0_colex_odometer0_odometer_digit2_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper) is
+equity_lane0_colex_odometer0_odometer_digit2_rise: process (equity_lane0_lane_n, dealt_num, equity_lane0_colex_odometer0_odometer_digit2_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit2_bound, equity_lane0_colex_odometer0_odometer_digit2_upper) is
 begin
     if (False or (not bool(dealt_num(3)))) then
-        equity_lane0_colex_odometer0_odometer_digit2_bound <= n_num;
+        equity_lane0_colex_odometer0_odometer_digit2_bound <= equity_lane0_lane_n;
     else
         equity_lane0_colex_odometer0_odometer_digit2_bound <= equity_lane0_colex_odometer0_odometer_digit2_upper;
     end if;
@@ -1737,10 +1776,10 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select3_select;
 
-equity_lane0_colex_odometer0_odometer_digit3_rise: process (n_num, dealt_num, equity_lane0_colex_odometer0_odometer_digit3_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper) is
+equity_lane0_colex_odometer0_odometer_digit3_rise: process (equity_lane0_lane_n, dealt_num, equity_lane0_colex_odometer0_odometer_digit3_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit3_bound, equity_lane0_colex_odometer0_odometer_digit3_upper) is
 begin
     if (False or (not bool(dealt_num(4)))) then
-        equity_lane0_colex_odometer0_odometer_digit3_bound <= n_num;
+        equity_lane0_colex_odometer0_odometer_digit3_bound <= equity_lane0_lane_n;
     else
         equity_lane0_colex_odometer0_odometer_digit3_bound <= equity_lane0_colex_odometer0_odometer_digit3_upper;
     end if;
@@ -1784,12 +1823,12 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select4_select;
 
-equity_lane0_colex_odometer0_odometer_digit4_rise: process (n_num, dealt_num, equity_lane0_colex_odometer0_odometer_digit4_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit4_bound) is
+equity_lane0_colex_odometer0_odometer_digit4_rise: process (equity_lane0_lane_n, dealt_num, equity_lane0_colex_odometer0_odometer_digit4_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit4_bound) is
 begin
     if (True or (not bool(dealt_num(4)))) then
-        equity_lane0_colex_odometer0_odometer_digit4_bound <= n_num;
+        equity_lane0_colex_odometer0_odometer_digit4_bound <= equity_lane0_lane_n;
     else
-        equity_lane0_colex_odometer0_odometer_digit4_bound <= n_num;
+        equity_lane0_colex_odometer0_odometer_digit4_bound <= equity_lane0_lane_n;
     end if;
     equity_lane0_colex_odometer0_odometer_digit4_loaded <= equity_lane0_bus_word(6-1 downto 0);
     equity_lane0_colex_odometer0_odometer_digit4_can_rise <= stdl(bool(dealt_num(4)) and (equity_lane0_colex_odometer0_odometer_digit4_risen /= equity_lane0_colex_odometer0_odometer_digit4_bound));
@@ -1831,10 +1870,10 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select5_select;
 
-equity_lane0_colex_odometer0_odometer_digit5_rise: process (n_num, dealt_num, equity_lane0_colex_odometer0_odometer_digit5_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper) is
+equity_lane0_colex_odometer0_odometer_digit5_rise: process (equity_lane0_lane_n, dealt_num, equity_lane0_colex_odometer0_odometer_digit5_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit5_bound, equity_lane0_colex_odometer0_odometer_digit5_upper) is
 begin
     if (False or (not bool(dealt_num(6)))) then
-        equity_lane0_colex_odometer0_odometer_digit5_bound <= n_num;
+        equity_lane0_colex_odometer0_odometer_digit5_bound <= equity_lane0_lane_n;
     else
         equity_lane0_colex_odometer0_odometer_digit5_bound <= equity_lane0_colex_odometer0_odometer_digit5_upper;
     end if;
@@ -1878,12 +1917,12 @@ begin
     end if;
 end process equity_lane0_colex_odometer0_slot_select6_select;
 
-equity_lane0_colex_odometer0_odometer_digit6_rise: process (n_num, dealt_num, equity_lane0_colex_odometer0_odometer_digit6_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit6_bound) is
+equity_lane0_colex_odometer0_odometer_digit6_rise: process (equity_lane0_lane_n, dealt_num, equity_lane0_colex_odometer0_odometer_digit6_risen, equity_lane0_bus_word, equity_lane0_colex_odometer0_odometer_digit6_bound) is
 begin
     if (True or (not bool(dealt_num(6)))) then
-        equity_lane0_colex_odometer0_odometer_digit6_bound <= n_num;
+        equity_lane0_colex_odometer0_odometer_digit6_bound <= equity_lane0_lane_n;
     else
-        equity_lane0_colex_odometer0_odometer_digit6_bound <= n_num;
+        equity_lane0_colex_odometer0_odometer_digit6_bound <= equity_lane0_lane_n;
     end if;
     equity_lane0_colex_odometer0_odometer_digit6_loaded <= equity_lane0_bus_word(6-1 downto 0);
     equity_lane0_colex_odometer0_odometer_digit6_can_rise <= stdl(bool(dealt_num(6)) and (equity_lane0_colex_odometer0_odometer_digit6_risen /= equity_lane0_colex_odometer0_odometer_digit6_bound));
@@ -1921,9 +1960,9 @@ end process equity_lane0_colex_odometer0_odometer_digit6_advance;
 equity_lane0_colex_odometer0_hand_last0_bounds: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_colex_odometer0_hand_last0_n_less_1 <= ((resize(n_num, 7) + 127) mod 128);
-        equity_lane0_colex_odometer0_hand_last0_n_less_2 <= ((resize(n_num, 7) + 126) mod 128);
-        equity_lane0_colex_odometer0_hand_last0_n_is_2 <= stdl(n_num = 2);
+        equity_lane0_colex_odometer0_hand_last0_n_less_1 <= ((resize(equity_lane0_lane_n, 7) + 127) mod 128);
+        equity_lane0_colex_odometer0_hand_last0_n_less_2 <= ((resize(equity_lane0_lane_n, 7) + 126) mod 128);
+        equity_lane0_colex_odometer0_hand_last0_n_is_2 <= stdl(equity_lane0_lane_n = 2);
     end if;
 end process equity_lane0_colex_odometer0_hand_last0_bounds;
 
@@ -1987,6 +2026,9 @@ begin
     equity_lane0_held <= equity_lane0_colex_odometer0_carry;
 end process equity_lane0_colex_odometer0_carries;
 
+
+equity_lane0_board_due <= stdl(bool(equity_lane0_colex_odometer0_board_inner) or (bool(equity_lane0_colex_odometer0_carry) and bool(equity_lane0_colex_odometer0_ready(1))));
+
 equity_lane0_colex_odometer0_prepare: process (clk) is
     variable innermost: unsigned(0 downto 0);
     variable takes: unsigned(1 downto 0);
@@ -2039,17 +2081,6 @@ begin
         end if;
     end if;
 end process equity_lane0_colex_odometer0_prepare;
-
-equity_lane0_take_setting: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (bool(load) or bool(start)) then
-            equity_lane0_lane_n <= n_num;
-            equity_lane0_lane_mask <= mask_num;
-            equity_lane0_lane_exact <= exact;
-        end if;
-    end if;
-end process equity_lane0_take_setting;
 
 
 equity_lane0_fresh <= stdl((not (bool(equity_lane0_lane_exact) and bool(equity_lane0_held))));
