@@ -164,8 +164,9 @@ TOPS.update((top.name, top) for top in [
               doc="7 up 7 down, two players, with UART table on the Radiona ULX3S"),
     # a nine-seat lane with two-word slots is about 35,000 of the 85F's 83,640 logic cells: two
     # placed at 91 % (over the 80 % budget), so one, which routes at 109.5 MHz against its 100;
-    # twelve heads-up lanes placed at 83 %, so eleven (78 %), which route at 97.9 MHz against a
-    # 100 MHz LPF: their PLL makes 95. The PLL makes what a route with its LPF met.
+    # twelve heads-up lanes placed at 83 %, so eleven (78 %), which routed at 97.9 MHz against
+    # a 100 MHz LPF, so their PLL makes 95 (102.5 with that LPF). The PLL makes what a route
+    # with its LPF met.
     board_top("ulx3s_equity", "ulx3s", "equity", baud=115_200, lanes=1, opponents=9,
               pll_hz=100_000_000, leds=8,
               doc="the equity engine (1 lane of up to 9 opponents, 100 MHz from the PLL) on the "
