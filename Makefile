@@ -1,5 +1,6 @@
 # pokerhdl: `make` generates the RTL, `make sim` runs the regression. Both set themselves up.
-#   make / make verilog / make vhdl   convert every top into generated/ (virtual env made first)
+#   make / make verilog / make vhdl   bring generated/ up to date: convert the stale tops only
+#                                     (generated/manifest.json), on every core; FORCE=1 all
 #   make sim [HDL=verilog|vhdl] [WAVES=1] [JOBS=n]   cocotb regression on Icarus and GHDL
 #   make synth                        yosys synth_xilinx of every top (remembered for make bench)
 #   make pnr                          place and route every top on the open ECP5 flow (PyPI's yosys
@@ -21,7 +22,11 @@
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
+# the package and what converting needs (myhdl); then what the tests and the flows need
 STAMP  := $(VENV)/.installed
+TESTED := $(VENV)/.installed-test
+FORCE  ?=
+CONVERT := $(PY) -m pokerhdl convert$(if $(FORCE), --force)
 JOBS   ?= auto
 HDL    ?=
 export PATH := $(CURDIR)/.tools/bin:$(CURDIR)/$(VENV)/bin:$(PATH)
@@ -37,15 +42,20 @@ TOP    ?= basys3_holdem
 
 .PHONY: all verilog vhdl sim synth pnr bitstream census deep soak exhaustive durations bench play doctor tools venv clean distclean
 
-all: verilog vhdl
+all: $(STAMP)
+	$(CONVERT)
 
 $(STAMP): setup.py
 	@$(PYTHON) -m venv $(VENV) || { echo "Cannot create a virtual environment with $(PYTHON): install python3-venv (Debian: apt-get install python3-venv) or set PYTHON=..."; exit 1; }
 	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e .
+	@touch $@
+
+$(TESTED): $(STAMP)
 	$(PY) -m pip install -q -e '.[test]'
 	@touch $@
 
-venv: $(STAMP)
+venv: $(TESTED)
 
 .tools/bin/ghdl: pokerhdl/flow/toolchain.py
 	$(PYTHON) -m pokerhdl.flow.toolchain ensure
@@ -53,44 +63,44 @@ venv: $(STAMP)
 tools: .tools/bin/ghdl
 
 verilog: $(STAMP)
-	$(PY) -m pokerhdl convert --hdl verilog
+	$(CONVERT) --hdl verilog
 
 vhdl: $(STAMP)
-	$(PY) -m pokerhdl convert --hdl vhdl
+	$(CONVERT) --hdl vhdl
 
-sim: $(STAMP) tools
+sim: $(TESTED) tools
 	$(PYTEST) --durations=10 -m "$(REGRESSION)"
 
-synth: $(STAMP) tools
+synth: $(TESTED) tools
 	$(PYTEST) -m synth
 
-pnr: $(STAMP)
+pnr: $(TESTED)
 	$(PY) -m pokerhdl.flow.pnr
 
 # the bitstream of an ECP5 board top (TOP from the command line, else the ULX3S Hold'em table)
-bitstream: $(STAMP)
+bitstream: $(TESTED)
 	$(PY) -m pokerhdl.flow.pnr --bitstream $(if $(filter command line environment,$(origin TOP)),$(TOP),ulx3s_holdem)
 
-census: $(STAMP)
+census: $(TESTED)
 	$(PYTEST) -m census
 
-deep: $(STAMP) tools
+deep: $(TESTED) tools
 	$(PYTEST) -m "$(DEEP)"
 
-soak: $(STAMP) tools
+soak: $(TESTED) tools
 	$(PYTEST) -m soak
 
-exhaustive: $(STAMP) tools
+exhaustive: $(TESTED) tools
 	$(PYTEST) --durations=10 -m "slow$(if $(HDL), and $(HDL))"
 
-durations: $(STAMP) tools
+durations: $(TESTED) tools
 	rm -rf build/synth build/verilated     # time the work itself, as on a fresh clone
 	$(PYTEST) --store-durations -m "($(REGRESSION)) or $(DEEP)"
 
-bench: $(STAMP) tools
+bench: $(TESTED) tools
 	$(PY) tb/bench.py
 
-play: $(STAMP)
+play: $(TESTED)
 	$(PY) -m pokerhdl emulate $(TOP)
 
 doctor:

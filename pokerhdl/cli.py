@@ -6,7 +6,8 @@ import os
 import sys
 
 from . import golden
-from .flow.convert import HDLS, convert_all
+from .flow.convert import HDLS
+from .flow.generate import convert_all
 from .boards.shell import write_board_files
 from .odds.calculator import (AUTO_EXACT_LIMIT, BACKENDS, DEFAULT_LANES, DEFAULT_SEED, DEFAULT_TRIALS,
                               MAX_LANES, equity)
@@ -20,14 +21,15 @@ def cmd_convert(args):
     for n in names or ():
         if n not in TOPS:
             sys.exit(f"pokerhdl convert: unknown top {n!r}; `pokerhdl tops` lists them")
-    print(f"converting into {args.out}/:")
-    convert_all(hdls, names, root=args.out, jobs=args.jobs)
+    try:
+        convert_all(hdls, names, root=args.out, jobs=args.jobs, force=args.force)
+    except RuntimeError as exc:
+        sys.exit(f"pokerhdl convert: {exc}")
     boards = [TOPS[n] for n in (names or TOPS) if TOPS[n].board]
     if boards:
         # the board tops' XDC, Vivado script and FuseSoC core, next to the output root
-        root = os.path.dirname(os.path.abspath(args.out))
-        write_board_files(boards, root)
-        print(f"board files of {', '.join(t.name for t in boards)} in {root}")
+        # (text from tables: written every time, in well under a second)
+        write_board_files(boards, os.path.dirname(os.path.abspath(args.out)))
 
 
 def cmd_tops(args):
@@ -271,11 +273,18 @@ def build_parser():
     ``func`` runs it)."""
     parser = OneLineParser(prog="pokerhdl", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
-    p = sub.add_parser("convert", help="write Verilog and/or VHDL of the tops into generated/")
+    p = sub.add_parser("convert", help="write Verilog and/or VHDL of the tops into generated/",
+                       description="Convert the tops whose output is stale (their sources, "
+                                   "parameters or MyHDL changed since OUT/manifest.json "
+                                   "recorded them, or a file is missing or edited), each in a "
+                                   "fresh process, the longest first, on every core.")
     p.add_argument("--hdl", choices=("verilog", "vhdl", "both"), default="both")
     p.add_argument("--top", action="append", help="only this top (repeatable)")
     p.add_argument("--out", default="generated", help="output root (default: generated)")
-    p.add_argument("--jobs", type=int, default=2, help="conversions run side by side")
+    p.add_argument("--jobs", type=whole_number(1, None, "a number of processes"), default=None,
+                   help="conversions run side by side (default: one per core)")
+    p.add_argument("--force", action="store_true",
+                   help="convert every top asked for, stale or not (`make FORCE=1`)")
     p.set_defaults(func=cmd_convert)
     p = sub.add_parser("tops", help="list the convertible tops")
     p.set_defaults(func=cmd_tops)

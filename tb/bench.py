@@ -34,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pokerhdl.flow.convert import convert_one  # noqa: E402
+from pokerhdl.flow.generate import convert_one  # noqa: E402
 import numpy as np  # noqa: E402
 
 from pokerhdl.golden import DECK, rank5, rank7  # noqa: E402

@@ -16,7 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pokerhdl.flow.convert import convert_one  # noqa: E402
+from pokerhdl.flow.generate import convert_one  # noqa: E402
 from pokerhdl.flow.tops import get_top  # noqa: E402
 
 HDLS = [pytest.param("verilog", marks=pytest.mark.verilog, id="verilog"),

@@ -20,7 +20,7 @@ from harness import HDLS, param, run_block
 from pipeline_checks import reset_drops_in_flight
 from test_eval7 import TRAPS
 from test_generated import PIPELINE_BUDGET
-from pokerhdl.flow.convert import convert_one
+from pokerhdl.flow.generate import convert_one
 from pokerhdl.flow.synth import synth_stats
 from pokerhdl.golden import NO_CARD, CardError, card_text, parse_cards
 from pokerhdl.golden.hands import BOARD_EVAL_LATENCY as LATENCY, rank_on_board

@@ -12,7 +12,7 @@ import pytest
 
 from harness import BUILD, ROOT
 from test_eval7_exhaustive import HANDS, SEVEN_CARD_COUNTS
-from pokerhdl.flow.convert import convert_one
+from pokerhdl.flow.generate import convert_one
 from pokerhdl.golden import fast_rank
 from pokerhdl.sim.verilated import verilate
 

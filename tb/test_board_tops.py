@@ -413,7 +413,7 @@ def test_a_smaller_board_takes_what_the_row_gives(tmp_path):
     the figure out. Some switches (the ULX3S's 4 DIP switches as the low bits of a dice bid):
     the variant converts and compiles in both languages with a 4-bit sw port."""
     from pokerhdl.boards.shell import top_ports as ports_of
-    from pokerhdl.flow.convert import convert_one
+    from pokerhdl.flow.generate import convert_one
     from pokerhdl.games.panel import get_game
     ulx3s = get_board("ulx3s")
     panel = get_game("dice").make_panel()

@@ -11,7 +11,7 @@ import cocotb
 
 from harness import HDLS, run_block
 from test_generated import PIPELINE_BUDGET
-from pokerhdl.flow.convert import convert_one
+from pokerhdl.flow.generate import convert_one
 from pokerhdl.flow.synth import synth_stats
 from hand_stream import HandBench, bad_hands, check_hands, expect7, random_hand
 from pipeline_checks import reset_drops_in_flight

@@ -1,19 +1,17 @@
 """Conversion of the tops in pokerhdl.flow.tops to Verilog and VHDL.
 
 MyHDL's converters keep state between calls (options leak, internal names drift), so each
-(top, language) is converted in a fresh Python process with every option given explicitly.
-``convert_all`` starts those processes; ``python -m pokerhdl.flow.convert TOP HDL DIR [JSON]`` is one.
+(top, language) is converted in a fresh Python process with every option given explicitly:
+``python -m pokerhdl.flow.convert TOP HDL DIR [JSON]`` is one (pokerhdl.flow.generate starts
+them). Besides the HDL it writes DIR/.sources.json, the pokerhdl files it loaded: what its
+output depends on (pokerhdl.flow.manifest).
 """
 
-import hashlib
 import json
 import os
 import re
-import shutil
-import subprocess
 import sys
-import tempfile
-from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 from .. import __version__
 from .tops import TOPS, get_top
@@ -168,81 +166,19 @@ def write_vhdl_package(directory):
     os.replace(temp, path)  # atomic: conversions run side by side
 
 
-PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MEMO = os.path.join(os.path.dirname(PACKAGE), "build", "conversions")
-# what the generated files are made of: the hardware packages, the list of tops, this converter
-# and the package's version (in every file's header); the host programs are not
-HARDWARE = ("golden", "rtl", "games", "boards")
-CONVERTER = ("__init__.py", os.path.join("flow", "tops.py"), os.path.join("flow", "convert.py"))
+SOURCES_FILE = ".sources.json"
 
 
-def conversion_key(name, hdl, overrides):
-    """What a conversion's output depends on: every source file of the hardware packages and
-    the converter, the MyHDL and Python versions, the top, the language and the parameters."""
-    import myhdl
-    digest = hashlib.sha256(f"{name}\0{hdl}\0{json.dumps(overrides or {}, sort_keys=True)}\0"
-                            f"{myhdl.__version__}\0{sys.version}".encode())
-    paths = list(CONVERTER)
-    for package in HARDWARE:
-        for folder, dirs, files in sorted(os.walk(os.path.join(PACKAGE, package))):
-            dirs.sort()
-            paths += [os.path.relpath(os.path.join(folder, f), PACKAGE)
-                      for f in sorted(files) if f.endswith(".py")]
-    for path in paths:
-        digest.update(path.encode() + b"\0")
-        with open(os.path.join(PACKAGE, path), "rb") as f:
-            digest.update(f.read())
-    return digest.hexdigest()[:24]
-
-
-def convert_one(name, hdl, directory, overrides=None):
-    """Convert one top in a fresh process; raise with the converter's output on failure.
-
-    The output is remembered under build/conversions/ by conversion_key: the same sources give
-    the same files (the conversion is deterministic), so `make` converts a top once and the
-    regression's freshness checks and parameter variants reuse it. The files are written into
-    a private folder and then moved into ``directory`` one by one (atomically), so conversions
-    of the same top side by side (parallel tests) never leave a half-written file for a
-    simulator to read."""
-    os.makedirs(directory, exist_ok=True)
-    memo = os.path.join(MEMO, f"{name}-{hdl}-{conversion_key(name, hdl, overrides)}")
-    scratch = tempfile.mkdtemp(prefix=f".{name}-{hdl}-", dir=directory)
-    try:
-        if os.path.isdir(memo):
-            for file in sorted(os.listdir(memo)):
-                shutil.copy(os.path.join(memo, file), scratch)
-        else:
-            cmd = [sys.executable, "-m", "pokerhdl.flow.convert", name, hdl, scratch,
-                   json.dumps(overrides or {}, sort_keys=True)]
-            # MyHDL orders sensitivity lists by iterating sets of names: fix the string hash seed
-            env = dict(os.environ, PYTHONHASHSEED="0")
-            done = subprocess.run(cmd, capture_output=True, text=True, env=env)
-            if done.returncode:
-                raise RuntimeError(f"converting {name} to {hdl} failed:\n{done.stdout}{done.stderr}")
-            remember(scratch, memo)
-        for file in sorted(os.listdir(scratch)):
-            os.replace(os.path.join(scratch, file), os.path.join(directory, file))
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
-
-
-def remember(folder, memo):
-    os.makedirs(MEMO, exist_ok=True)
-    partial = tempfile.mkdtemp(prefix=".partial-", dir=MEMO)
-    for file in os.listdir(folder):
-        shutil.copy(os.path.join(folder, file), partial)
-    try:
-        os.rename(partial, memo)        # atomic; a parallel conversion of the same key may win
-    except OSError:
-        shutil.rmtree(partial, ignore_errors=True)
-
-
-def convert_all(hdls=HDLS, names=None, root="generated", jobs=2):
-    """Convert every top (or the named ones) to each language under root/<hdl>/."""
-    work = [(n, h, os.path.join(root, h)) for h in hdls for n in (names or sorted(TOPS))]
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        for (n, h, _), _ in zip(work, pool.map(lambda w: convert_one(*w), work)):
-            print(f"  {h:7s} {n}")
+def loaded_sources():
+    """The pokerhdl source files this process has loaded (repository-relative, sorted): what a
+    conversion's output can depend on besides MyHDL (pokerhdl.flow.manifest)."""
+    root = Path(__file__).resolve().parent.parent.parent
+    found = set()
+    for module in list(sys.modules.values()):
+        file = getattr(module, "__file__", None)
+        if file and Path(file).resolve().is_relative_to(root / "pokerhdl"):
+            found.add(Path(file).resolve().relative_to(root).as_posix())
+    return sorted(found)
 
 
 if __name__ == "__main__":
@@ -250,3 +186,5 @@ if __name__ == "__main__":
         raise SystemExit("usage: python -m pokerhdl.flow.convert TOP verilog|vhdl DIR [JSON_PARAMS]")
     convert_here(sys.argv[1], sys.argv[2], sys.argv[3],
                  json.loads(sys.argv[4]) if len(sys.argv) == 5 else None)
+    with open(os.path.join(sys.argv[3], SOURCES_FILE), "w") as f:
+        json.dump(loaded_sources(), f)
