@@ -5,9 +5,11 @@ HDLS. With default parameters the simulated sources are the committed files in g
 users get); other parameters are converted into the test's own build folder first.
 """
 
+import contextlib
 import hashlib
 import json
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -22,6 +24,11 @@ from pokerhdl.flow.tops import get_top  # noqa: E402
 HDLS = [pytest.param("verilog", marks=pytest.mark.verilog, id="verilog"),
         pytest.param("vhdl", marks=pytest.mark.vhdl, id="vhdl")]
 SIMULATOR = {"verilog": "icarus", "vhdl": "ghdl"}
+# a test's stimulus: the regression's (short), which proves each behaviour, and the deep
+# stage's (long): more cases of the same behaviours, besides the short ones; PARAM_DEPTH in
+# the cocotb test, param("depth")
+DEPTHS = [pytest.param("short", id="short"),
+          pytest.param("long", marks=pytest.mark.deep, id="long")]
 BUILD = ROOT / "tb" / "sim_build"
 ECP5_MODELS = ROOT / "tb" / "ecp5"         # simulation models of the ECP5 primitives a top uses
 
@@ -50,10 +57,35 @@ def sources(top, hdl, params=None):
     return models + [folder / "pck_myhdl_011.vhd", folder / f"{top}.vhd"]
 
 
-def run_block(top, hdl, test_module, params=None, testcase=None, extra_env=None, tag=""):
+def run_block(top, hdl, test_module, params=None, testcase=None, extra_env=None, tag="",
+              compiled=False):
     """Simulate ``top`` with the cocotb tests in ``test_module``; fails the calling pytest test
     when any cocotb test fails. ``params`` are MyHDL elaboration parameters, also passed to the
-    cocotb test as environment variables PARAM_<NAME> (JSON)."""
+    cocotb test as environment variables PARAM_<NAME> (JSON). ``compiled``: a long simulation
+    of a design of moderate size, which GHDL's LLVM back end runs in about half mcode's time
+    once it has compiled it (a VGA frame: 44 s against 78; for short runs of big designs its
+    compile costs more than it saves), where the system's GHDL has it."""
+    with ghdl_backend("llvm" if compiled and hdl == "vhdl" and shutil.which("ghdl-llvm")
+                      else None):
+        _run_block(top, hdl, test_module, params, testcase, extra_env, tag)
+
+
+@contextlib.contextmanager
+def ghdl_backend(name):
+    """GHDL_BACKEND for Debian's ghdl, which runs the back end it names (mcode by default)."""
+    before = os.environ.get("GHDL_BACKEND")
+    if name:
+        os.environ["GHDL_BACKEND"] = name
+    try:
+        yield
+    finally:
+        if name and before is None:
+            del os.environ["GHDL_BACKEND"]
+        elif name:
+            os.environ["GHDL_BACKEND"] = before
+
+
+def _run_block(top, hdl, test_module, params, testcase, extra_env, tag):
     from cocotb_tools.runner import get_runner
 
     params = dict(params or {})

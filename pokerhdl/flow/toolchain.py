@@ -32,6 +32,10 @@ TOOLS = {
     "chromium": ("chromium", ["--version"]),
 }
 VERSION_STDIN = {"tclsh": "puts \"Tcl [info patchlevel]\"\n"}     # tclsh has no --version
+# installed beside them where Debian's packages can be, else done without: GHDL's LLVM back end
+# (Debian's ghdl runs it when GHDL_BACKEND=llvm), which the regression's long VHDL
+# simulations use (tb/harness.py run_block's ``compiled``)
+OPTIONAL = {"ghdl-llvm": "ghdl-llvm"}
 
 
 def apio_bins():
@@ -77,19 +81,26 @@ def can_install():
     return None
 
 
+def debian_ghdl():
+    """The GHDL found is Debian's (whose ghdl dispatches to the back end GHDL_BACKEND names), or
+    none is found yet."""
+    path, origin = locate("ghdl")
+    return path is None or (origin == "PATH" and (path.parent / "ghdl-mcode").exists())
+
+
 def ensure():
     missing = sorted({TOOLS[t][0] for t in TOOLS if locate(t)[0] is None})
+    optional = sorted(pkg for tool, pkg in OPTIONAL.items()
+                      if locate(tool)[0] is None and debian_ghdl())
     if missing:
         prefix = can_install()
         if prefix is None:
             sys.exit("pokerhdl needs these tools and cannot install them here: "
                      + " ".join(missing) + "\nInstall them (Debian/Ubuntu: sudo apt-get install "
                      + " ".join(missing) + "), or install apio and its packages, then retry.")
-        print(f"installing from Debian packages: {' '.join(missing)}")
-        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-        for cmd in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq"] + missing):
-            if subprocess.run(prefix + cmd, env=env).returncode:
-                sys.exit(f"'{' '.join(cmd)}' failed; install {' '.join(missing)} by hand and retry")
+        install(prefix, missing)
+    if optional and can_install() is not None:
+        install(can_install(), optional, required=False)
     LINKS.mkdir(parents=True, exist_ok=True)
     for tool in TOOLS:
         path, _ = locate(tool)
@@ -102,15 +113,30 @@ def ensure():
         link.chmod(0o755)
 
 
+def install(prefix, packages, required=True):
+    """Install Debian packages (apt-get update first); a failure ends the run when they are
+    required, else it is reported and the run goes on without them."""
+    print(f"installing from Debian packages: {' '.join(packages)}")
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    for cmd in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq"] + packages):
+        if subprocess.run(prefix + cmd, env=env).returncode:
+            if required:
+                sys.exit(f"'{' '.join(cmd)}' failed; install {' '.join(packages)} by hand and retry")
+            print(f"'{' '.join(cmd)}' failed; going on without {' '.join(packages)}")
+            return
+
+
 def doctor():
     print(f"python      {sys.executable} ({sys.version.split()[0]})")
     venv = ROOT / ".venv" / "bin" / "python"
     print(f"venv        {venv if venv.exists() else 'not created yet (make creates it)'}")
     print(f"apio        {', '.join(map(str, apio_bins())) or 'no toolchain installed'}")
     ok = True
-    for tool, (_, args) in TOOLS.items():
+    for tool, (_, args) in list(TOOLS.items()) + [(t, (p, ["--version"])) for t, p in OPTIONAL.items()]:
         path, origin = locate(tool)
-        if path is None:
+        if path is None and tool in OPTIONAL:
+            print(f"{tool:11s} -     (optional: make sim installs it when it can)")
+        elif path is None:
             ok = False
             print(f"{tool:11s} MISSING (make sim installs it when it can)")
         else:
