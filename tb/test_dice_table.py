@@ -13,7 +13,7 @@ import pytest
 from cocotb.triggers import FallingEdge, RisingEdge
 
 from clocked import ClockedTB
-from harness import HDLS, param, run_block
+from harness import DEPTHS, HDLS, param, run_block
 from pokerhdl.golden.dice import (OK, PHASE_BID, PHASE_OVER, PHASE_THROW, DiceGame, Rules,
                                   roll_dice)
 from pokerhdl.golden.dice_contract import (DIE_BITS, OP_BID, OP_NEW_GAME, OP_THROW,
@@ -42,9 +42,15 @@ class TableTB(ClockedTB):
         cocotb.start_soon(self.count_requests())
 
     async def count_requests(self):
+        """Counts the clocks dice_request is high at a rising edge, waking when it rises (a
+        registered output: it changes just after an edge)."""
+        request, clk = self.dut.dice_request, self.dut.clk
         while True:
-            await RisingEdge(self.dut.clk)
-            if self.dut.dice_request.value.is_resolvable and int(self.dut.dice_request.value):
+            await RisingEdge(request)
+            while True:
+                await RisingEdge(clk)
+                if not (request.value.is_resolvable and int(request.value)):
+                    break
                 self.requests += 1
 
     async def command(self, op, amount=0, up=0, dice=(1, 1)):
@@ -71,17 +77,19 @@ class TableTB(ClockedTB):
         raise AssertionError("no answer in 200 clocks")
 
     async def window(self):
-        """({address: value} through the probe port, [each view's figure])."""
+        """({address: value} through the probe port, [each view's figure]): an address and a
+        view set at a falling edge are read a clock later, when the next are set."""
         d, reads, views = self.dut, {}, []
+        clk, probe_addr, view, probe_data, view_data = (d.clk, d.probe_addr, d.view,
+                                                         d.probe_data, d.view_data)
+        await FallingEdge(clk)
         for i, address in enumerate(ADDRESSES):
-            await FallingEdge(d.clk)
-            d.probe_addr.value = address
-            d.view.value = min(i, len(VIEWS) - 1)
-            await RisingEdge(d.clk)
-            await FallingEdge(d.clk)
-            reads[address] = int(d.probe_data.value)
+            probe_addr.value = address
+            view.value = min(i, len(VIEWS) - 1)
+            await FallingEdge(clk)
+            reads[address] = int(probe_data.value)
             if i < len(VIEWS):
-                views.append(int(d.view_data.value))
+                views.append(int(view_data.value))
         return reads, views
 
     async def check(self, result):
@@ -118,14 +126,26 @@ class TableTB(ClockedTB):
         await self.check(OK)
 
 
+def throw_rounds(depth):
+    """(dice, first guess, second guess, second bid) of each round: every one of the 36 throws
+    with the 4 guess pairs and the higher, lower and equal second bids taken in turn (each
+    pair and each bid a dozen times), or (long) the whole product, 432 rounds."""
+    throws = list(product(range(1, 7), repeat=2))
+    if depth == "long":
+        return list(product(throws, (0, 1), (0, 1), (60, 20, 40)))
+    bids = list(product((0, 1), (0, 1), (60, 20, 40)))
+    return [(dice, *bids[k % len(bids)]) for k, dice in enumerate(throws)]
+
+
 @cocotb.test()
 async def every_throw_outcome(dut):
-    """36 throws x 4 guess pairs x higher / lower / equal second bids, each with either player
-    first (round parity): purses, takes and the next round's bounds after each."""
+    """Every one of the 36 throws with each guess pair and second bid (higher, lower, equal;
+    the deep stage: every throw with every pair and bid), each with either player first
+    (round parity): purses, takes and the next round's bounds after each."""
     tb = TableTB(dut, rules_from_env())
     await tb.reset()
     await tb.check(OK)
-    combos = list(product(product(range(1, 7), repeat=2), (0, 1), (0, 1), (60, 20, 40)))
+    combos = throw_rounds(param("depth"))
     for first in (0, 1):
         for (d1, d2), up_a, up_b, bid_b in combos:
             g = tb.game
@@ -232,9 +252,11 @@ async def roller_matches_twin(dut):
             assert not int(dut.dice_valid.value)
 
 
+@pytest.mark.parametrize("depth", DEPTHS)
 @pytest.mark.parametrize("hdl", HDLS)
-def test_every_throw_outcome(hdl):
-    run_block("dice_table", hdl, __name__, testcase=["every_throw_outcome"])
+def test_every_throw_outcome(hdl, depth):
+    run_block("dice_table", hdl, __name__, testcase=["every_throw_outcome"],
+              extra_env={"PARAM_DEPTH": f'"{depth}"'}, tag=f"-{depth}")
 
 
 @pytest.mark.parametrize("hdl", HDLS)
