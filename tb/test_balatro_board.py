@@ -24,7 +24,7 @@ from cocotb.utils import get_sim_time
 
 from balatro_checks import random_move
 from board_entropy import EntropyBoard
-from harness import BUILD, HDLS, run_block
+from harness import BUILD, DEPTHS, HDLS, param, run_block
 from test_board_tops import FAST
 from test_golden_balatro import best_mask
 from vga_capture import capture_frame, compare_frames
@@ -121,10 +121,12 @@ async def play_a_blind(board, rng):
 
 @cocotb.test()
 async def board_plays(dut):
-    """A scripted blind, then random agents (switches and buttons) play runs to their end and
-    start new ones, shopping between blinds, the reset button in the middle: after every move
-    the LEDs and the score on the display are the golden run's (a frame is 420,000 clocks of
-    the whole board, about a minute in Icarus: the frames are checked under -m slow)."""
+    """A scripted blind won by greedy plays, every shop move (and refusals) in its shop, the
+    reset button, a new run; in the deep stage (depth long) random agents (switches and
+    buttons) then play runs to their end, won and lost, shopping between blinds, the reset
+    button in the middle. After every move the LEDs and the score on the display are the
+    golden run's (a frame is 420,000 clocks of the whole board, about a minute in Icarus: the
+    frames are checked under -m slow)."""
     board = BalatroBoard(dut)
     board.checking = True
     rng = random.Random(5)
@@ -132,6 +134,19 @@ async def board_plays(dut):
     assert board.game.phase == PHASE_TITLE and not board.entropy
     await board.check_score()
     await play_a_blind(board, rng)             # its first press deals, from its own timing
+    if param("depth", "short") == "short":
+        while board.game.phase == PHASE_PLAYING:
+            await board.press(ACT_PLAY, best_mask(board.game))
+            await board.check_score()
+        assert board.game.phase == PHASE_SHOP, board.game.phase
+        for action, switches in FIRST_SHOP:
+            await board.press(action, switches)
+            await board.check_score()
+        await board.reset_button()
+        await board.press(ACT_NEW_RUN, 0b101)  # the title: any button deals a new run
+        await board.check_score()
+        assert board.game.phase == PHASE_PLAYING
+        return
     ends, shop_moves = [], set()
     for move in range(MOVES):
         g = board.game
@@ -203,10 +218,11 @@ async def shop_on_the_monitor(dut):
     await frame_after(board, to_the_shop, 0b01, "board_shop")
 
 
+@pytest.mark.parametrize("depth", DEPTHS)
 @pytest.mark.parametrize("hdl", HDLS)
-def test_board_plays(hdl):
+def test_board_plays(hdl, depth):
     run_block(TOP, hdl, __name__, params=PARAMS, testcase=["board_plays"],
-              extra_env={"BOARD_TOP": TOP})
+              extra_env={"BOARD_TOP": TOP, "PARAM_DEPTH": f'"{depth}"'}, tag=f"-{depth}")
 
 
 @pytest.mark.slow

@@ -17,7 +17,7 @@ from cocotb.triggers import ClockCycles, FallingEdge, ReadOnly, RisingEdge
 
 from balatro_checks import DeckList, expected_view, random_move, random_selection
 from clocked import ClockedTB
-from harness import HDLS, param, run_block
+from harness import DEPTHS, HDLS, param, run_block
 from test_golden_balatro import SCORES, cards, deck_of
 from pokerhdl.games.balatro import BAD_OP, PREVIEW_LATENCY, rules_of
 from pokerhdl.golden.balatro import (ACT_DISCARD, ACT_NEW_RUN, ACT_PLAY, ACT_SORT_RANK,
@@ -57,21 +57,30 @@ class GameTB(ClockedTB):
 
     async def feed(self):
         """The deck stream: a new deck at each deck_start, which must find the last one
-        drained."""
+        drained. Between decks it sleeps until deck_start rises (a register: just after a
+        rising edge, so the deck is offered from the next falling edge, as at every clock)."""
         d = self.dut
+        clk, valid, ready, start, data = (d.clk, d.deck_valid, d.deck_ready, d.deck_start,
+                                          d.deck_data)
         while True:
-            await RisingEdge(d.clk)
+            if not self.queue:
+                await RisingEdge(start)
+                await FallingEdge(clk)
+                self.queue = list(self.decks.hardware())
+                valid.value, data.value = 1, self.queue[0]
+                continue
+            await RisingEdge(clk)
             await ReadOnly()
-            took = d.deck_valid.value == 1 and d.deck_ready.value == 1
-            started = d.deck_start.value == 1
-            await FallingEdge(d.clk)
+            took = valid.value == 1 and ready.value == 1
+            started = start.value == 1
+            await FallingEdge(clk)
             if took:
                 self.queue.pop(0)
             if started:
                 assert not self.queue, f"{len(self.queue)} cards of the last deck not drained"
                 self.queue = list(self.decks.hardware())
-            d.deck_valid.value = int(bool(self.queue))
-            d.deck_data.value = self.queue[0] if self.queue else 0
+            valid.value = int(bool(self.queue))
+            data.value = self.queue[0] if self.queue else 0
 
     async def start(self, first=ACT_PLAY):
         """Reset: the title (no deck taken), checked; then the first move, ``first`` with
@@ -245,11 +254,18 @@ def test_scoring_and_reset(hdl):
               testcase=["scoring_cases", "reset_mid_move", "move_latency"])
 
 
+# random moves a rule set's run gets: the regression's, and the deep stage's (which goes on
+# from the same seed: its first moves are the regression's)
+RANDOM_MOVES = {"short": 100, "long": 400}
+
+
+@pytest.mark.parametrize("depth", DEPTHS)
 @pytest.mark.parametrize("hdl", HDLS)
 @pytest.mark.parametrize("rules_name", list(RULE_SETS))
-def test_random_runs(hdl, rules_name):
+def test_random_runs(hdl, rules_name, depth):
     params = {**RULE_SETS[rules_name]}
     run_block("balatro_game", hdl, __name__, params=params, testcase=["random_runs"],
-              extra_env={"PARAM_RULES_NAME": f'"{rules_name}"', "PARAM_MOVES": "300"},
-              tag=f"-{rules_name}")
+              extra_env={"PARAM_RULES_NAME": f'"{rules_name}"',
+                         "PARAM_MOVES": str(RANDOM_MOVES[depth])},
+              tag=f"-{rules_name}-{depth}")
 

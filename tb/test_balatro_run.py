@@ -17,9 +17,9 @@ from collections import Counter
 
 import cocotb
 import pytest
-from cocotb.triggers import ClockCycles, FallingEdge, ReadOnly
+from cocotb.triggers import ClockCycles, Event, FallingEdge, First, ReadOnly, RisingEdge
 
-from harness import HDLS, param, run_block
+from harness import DEPTHS, HDLS, param, run_block
 from test_balatro_game import GameTB
 from pokerhdl.games.balatro_run import RUN_BAD_OP, RUN_PREVIEW_LATENCY
 from pokerhdl.golden.balatro import (ACT_DISCARD, ACT_NEW_RUN, ACT_PLAY, ACT_SORT_RANK,
@@ -73,12 +73,15 @@ def expected_view(run, selection):
 
 class GeneratorDecks:
     """GameTB's deck source on the board's generator: each deck dealt from it when the
-    hardware asks (deck_start)."""
+    hardware asks (deck_start); ``dealt`` is set at each deal (the word stream shows the
+    generator's next word after it)."""
 
     def __init__(self, gen):
         self.gen = gen
+        self.dealt = Event()
 
     def hardware(self):
+        self.dealt.set()
         return deal(self.gen, 52).cards
 
 
@@ -97,19 +100,41 @@ class RunTB(GameTB):
         cocotb.start_soon(self.words())
         await super().feed()
 
+    def set_idle(self):
+        """The idle inputs; the generator's stream stays on (valid, its word) through a reset."""
+        super().set_idle()
+        if getattr(self, "streaming", False):
+            self.dut.rng_word.value, self.dut.rng_valid.value = self.gen.peek(), 1
+
     async def words(self):
         """The generator's words, always valid: the word shown at a falling edge is taken at
-        the next rising edge when rng_ready is high then (ready is a register's function)."""
+        the next rising edge when rng_ready is high then, and the next word is shown at the
+        falling edge after; a deck dealt from the generator (at a falling edge) shows its
+        next word from the falling edge after. While ready is low and no deck is dealt the
+        bench sleeps until ready rises: after a rising edge (the state), or at a falling edge
+        (the move inputs the bench sets then), which is then the falling edge it is seen at."""
         d = self.dut
-        taking = False
+        clk, ready, word, dealt = d.clk, d.rng_ready, d.rng_word, self.decks.dealt
+        await FallingEdge(clk)
+        word.value, d.rng_valid.value = self.gen.peek(), 1
+        self.streaming = True
         while True:
-            await FallingEdge(d.clk)
-            if taking:
-                self.gen.next()
-            d.rng_word.value = self.gen.peek()
-            d.rng_valid.value = 1
-            await ReadOnly()
-            taking = d.rng_ready.value == 1
+            await ReadOnly()                    # at a falling edge
+            if ready.value != 1:
+                rises = RisingEdge(ready)
+                if await First(rises, dealt.wait()) is not rises:
+                    dealt.clear()
+                    await FallingEdge(clk)
+                    word.value = self.gen.peek()
+                    continue
+                await ReadOnly()
+                if clk.value == 1:
+                    await FallingEdge(clk)
+                continue
+            await FallingEdge(clk)              # taken at the rising edge between
+            self.gen.next()
+            dealt.clear()
+            word.value = self.gen.peek()
 
     async def start(self, first=ACT_PLAY):
         """Reset: the title (no deck taken), checked; the golden run on the title takes a twin
@@ -366,9 +391,13 @@ def test_shopper(hdl):
     run_variant(hdl, "easy", ["shopper_runs"], 260, "-shopper")
 
 
+@pytest.mark.parametrize("depth", DEPTHS)
 @pytest.mark.parametrize("hdl", HDLS)
-def test_agent_runs(hdl):
-    run_variant(hdl, "default", ["agent_runs"], 150, "-agent")
+def test_agent_runs(hdl, depth):
+    """The deep stage's agent goes on from the regression's seed (its first moves are the
+    regression's)."""
+    run_variant(hdl, "default", ["agent_runs"], {"short": 60, "long": 300}[depth],
+                f"-agent-{depth}")
 
 
 @pytest.mark.slow

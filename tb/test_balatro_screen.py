@@ -112,7 +112,8 @@ SLOW = ["fresh-hand", "selection", "title", "run-lost", "run-won", "random-0", "
 def run_scenes(top, hdl, module, chosen, tag=""):
     """The frames of the scenes named in ``chosen`` (the module's frames_match_golden)."""
     run_block(top, hdl, module, params=ONE_PIXEL_PER_CLOCK,
-              extra_env={"PARAM_SCENES": repr(chosen).replace("'", '"')}, tag=tag)
+              extra_env={"PARAM_SCENES": repr(chosen).replace("'", '"')}, tag=tag,
+              compiled=True)
 
 
 @pytest.mark.parametrize("hdl", HDLS)
