@@ -15,7 +15,7 @@ import pytest
 from cocotb.triggers import ClockCycles, Timer
 
 from clocked import ClockedTB
-from harness import HDLS, param, run_block
+from harness import DEPTHS, HDLS, param, run_block
 from uart_line import SerialLine
 from pokerhdl.boards.shell import core_hz
 from pokerhdl.golden.cards import parse_cards
@@ -105,5 +105,12 @@ async def led_while_busy_and_the_reset_button(dut):
 @pytest.mark.parametrize("hdl", HDLS)
 @pytest.mark.parametrize("name", [pytest.param(n, marks=[pytest.mark.soak] * n.startswith("ulx3s"))
                                   for n in TOPS])
-def test_equity_board(name, hdl):
-    run_block(name, hdl, __name__, params=variant(name), extra_env={"BOARD_TOP": name})
+@pytest.mark.parametrize("depth", DEPTHS)
+def test_equity_board(name, hdl, depth):
+    """The regression: the board's LED and reset button and a request answered through its
+    UART, as golden; the deep stage: every kind of request (the engine's own test has them
+    all, behind no shell)."""
+    run_block(name, hdl, __name__, params=variant(name), tag=f"-{depth}",
+              testcase={"short": "led_while_busy_and_the_reset_button",
+                        "long": "board_answers_as_the_golden_engine"}[depth],
+              extra_env={"BOARD_TOP": name})

@@ -18,7 +18,7 @@ import cocotb
 from cocotb.triggers import ClockCycles, Event, FallingEdge, RisingEdge, with_timeout
 
 from clocked import ClockedTB
-from harness import HDLS, param, run_block
+from harness import DEPTHS, HDLS, param, run_block
 from pokerhdl.odds.calculator import make_setup
 from pokerhdl.golden.cards import NO_CARD
 from pokerhdl.golden.equity import (ERR_BOARD, ERR_BUSY, ERR_CARD, ERR_DECK, ERR_DUPLICATE,
@@ -43,20 +43,28 @@ def payload(hero, opponents, board="", dead="", trials=100, seed=1, mode=1):
 
 
 # trials kept small: Icarus runs the engine at a few hundred clocks a second (the Verilator
-# model runs millions of trials in tb/test_equity_backends.py, CI's deep stage)
-RUNS = [payload("AhAs", [None], trials=100, seed=1),
-        payload("KcQc", ["7d7s"], "2c8dTh", "3s4s", 80, 0xDEADBEEF << 90),
-        payload("Td6h", [None], "7d8dJs6s9h", trials=60, seed=7),
+# model runs millions of trials in tb/test_equity_backends.py, CI's deep stage), and a Monte
+# Carlo request's set-up is some 3,000 clocks (an exact one's a few hundred): the regression
+# runs RUNS[0] (the busy test), RUNS[1] and RUNS[4], the deep stage (depth long) the others
+# and longer runs
+RUNS = [payload("AhAs", [None], trials=40, seed=1),
+        payload("KcQc", ["7d7s"], "2c8dTh", "3s4s", 24, 0xDEADBEEF << 90),
+        payload("Td6h", [None], "7d8dJs6s9h", trials=16, seed=7),
         payload("2c3d", ["2d3c"], "AhKhQhJhTh", trials=9, seed=3),      # all ties
         payload("9s8s", [None], trials=1, seed=5)]                      # one lane idle
+LONG_RUNS = [payload("AhAs", [None], trials=400, seed=2),
+             payload("KcQc", ["7d7s"], "2c8dTh", "3s4s", 80, 0xDEADBEEF << 90),
+             payload("Td6h", [None], "7d8dJs6s9h", trials=60, seed=7)]
 
 EIGHT_LEFT = "2c2d2h2s3c3d3h3s4c4d4h4s5c5d5h5s6c6d6h6s7c7d7h7s8c8d8h8s9c9d9h9sTcTdThTsJcJdJhJs"
 SMALL_DEAD = "".join(r + s for r in "2345678" for s in "cdhs" if r + s not in ("7d", "7s", "2c",
                                                                             "8d"))
+SHORT_DECK = "".join(rank + suit for rank in "2345KA" for suit in "cdhs")    # 21 cards left
 EXACT = [payload("KcQc", ["7d7s"], "2c8dTh", SMALL_DEAD, 0, 0, MODE_EXACT),   # C(21, 2) boards
-         payload("Td6h", [None], "7d8dJs6s9h", "", 0, 0, MODE_EXACT),     # 1 board, 990 deals
+         payload("Td6h", [None], "7d8dJs6s9h", SHORT_DECK, 0, 0, MODE_EXACT),   # 210 deals
          payload("9s8s", ["AcAd"], "2h3h4h5h", "", 7, 9, MODE_EXACT),     # trials unused
          payload("AhKd", ["QsQd"], "", EIGHT_LEFT, 0, 0, MODE_EXACT)]     # C(8, 5) boards
+LONG_EXACT = [payload("Td6h", [None], "7d8dJs6s9h", "", 0, 0, MODE_EXACT)]   # 990 deals
 
 REFUSED = [
     (payload("AhAh", [None]), ERR_DUPLICATE),
@@ -142,7 +150,7 @@ async def runs_count_as_golden(dut):
     lanes, opponents = param("lanes", 2), param("opponents", 1)
     tb = EngineTB(dut)
     await tb.reset()
-    for request in RUNS:
+    for request in LONG_RUNS + RUNS[2:4] if param("depth") == "long" else RUNS[1::3]:
         got = await tb.ask(request, lanes, opponents)
         assert got[0] == OK, got.hex()
 
@@ -152,7 +160,7 @@ async def exact_runs_count_as_golden(dut):
     lanes, opponents = param("lanes", 2), param("opponents", 1)
     tb = EngineTB(dut)
     await tb.reset()
-    for request in EXACT:
+    for request in LONG_EXACT if param("depth") == "long" else EXACT:
         got = await tb.ask(request, lanes, opponents)
         assert got[0] == OK, got.hex()
 
@@ -165,7 +173,7 @@ async def refusals_have_their_codes(dut):
     for request, code in REFUSED:
         got = await tb.ask(request, lanes, opponents)
         assert got == bytes([code]), (got.hex(), code)
-    await tb.ask(RUNS[0], lanes, opponents)         # and it still runs
+    await tb.ask(EXACT[2], lanes, opponents)        # and it still runs
 
 
 @cocotb.test()
@@ -184,7 +192,7 @@ async def bad_frames_are_refused_and_the_engine_recovers(dut):
     await tb.send(good[:15])                        # cut short: the timeout ends it
     assert await tb.reply(limit=TIMEOUT + 2_000) == bytes([ERR_FRAME]), "a frame cut short"
     await tb.send(b"\x00\x17junk")                  # bytes outside a frame are skipped
-    await tb.ask(RUNS[3], lanes, opponents)
+    await tb.ask(EXACT[2], lanes, opponents)
 
 
 @cocotb.test()
@@ -201,7 +209,7 @@ async def a_request_during_a_run_is_answered_busy(dut):
     assert await tb.reply() == bytes([ERR_BUSY])
     await ClockCycles(dut.clk, 20)
     assert not int(dut.busy.value)
-    await tb.ask(RUNS[3], lanes, opponents)
+    await tb.ask(EXACT[2], lanes, opponents)
 
 
 @cocotb.test()
@@ -225,7 +233,7 @@ async def a_describe_request_says_what_the_engine_is(dut):
     await tb.reset()
     got = await tb.ask(DESCRIBE_REQUEST, lanes, opponents)
     assert parse_description(got) == (lanes, opponents, CLK_HZ), got.hex()
-    await tb.ask(RUNS[3], lanes, opponents)          # a run after it counts
+    await tb.ask(EXACT[2], lanes, opponents)         # a run after it counts
     for longer in (bytes([MODE_DESCRIBE, 0]), payload("AhKs", [None], mode=MODE_DESCRIBE)):
         got = await tb.ask(longer, lanes, opponents)  # only the one byte describes
         assert got in (bytes([ERR_FRAME]), bytes([ERR_MODE])), got.hex()
@@ -233,10 +241,15 @@ async def a_describe_request_says_what_the_engine_is(dut):
     await tb.send(corrupted)
     assert await tb.reply() == bytes([ERR_FRAME]), "a corrupted describe request"
     await tb.ask(DESCRIBE_REQUEST, lanes, opponents)
-    await tb.ask(EXACT[1], lanes, opponents)
+    await tb.ask(EXACT[2], lanes, opponents)
 
 
+@pytest.mark.parametrize("depth", DEPTHS)
 @pytest.mark.parametrize("hdl", HDLS)
-def test_equity_engine(hdl):
+def test_equity_engine(hdl, depth):
+    """Every test; the deep stage (depth long) the other and longer runs."""
     run_block("equity_engine", hdl, __name__,
-              params={"lanes": 2, "opponents": 1, "timeout": TIMEOUT, "clk_hz": CLK_HZ})
+              params={"lanes": 2, "opponents": 1, "timeout": TIMEOUT, "clk_hz": CLK_HZ},
+              extra_env={"PARAM_DEPTH": f'"{depth}"'}, tag=f"-{depth}",
+              testcase=["runs_count_as_golden", "exact_runs_count_as_golden"]
+              if depth == "long" else None)
