@@ -37,21 +37,30 @@ def test_no_stray_files():
 HEADS_UP_EQUITY = {top.name for top in EQUITY_BOARD_TOPS if top.params["opponents"] == 1}
 
 
+# the board equity tops hold 1 to 14 lanes of the blocks equity_engine and equity_lane hold: GHDL
+# and Verilator read each in seconds to tens of seconds, so the regression checks the smaller
+# tops and CI's deep stage (marker synth) the board equity tops
+BIG = [pytest.mark.synth]
+
+
 @pytest.mark.vhdl
 @pytest.mark.parametrize("std", ["93c", "08"])
-def test_vhdl_analyses(std, tmp_path):
-    files = [GENERATED / "vhdl" / "pck_myhdl_011.vhd"] + [GENERATED / "vhdl" / f"{n}.vhd" for n in NAMES]
+@pytest.mark.parametrize("names", [
+    pytest.param(sorted(set(NAMES) - BIG_EQUITY), id="tops"),
+    pytest.param(sorted(BIG_EQUITY), id="board-equity-tops", marks=BIG)])
+def test_vhdl_analyses(std, names, tmp_path):
+    files = [GENERATED / "vhdl" / "pck_myhdl_011.vhd"] + [GENERATED / "vhdl" / f"{n}.vhd" for n in names]
     done = subprocess.run(["ghdl", "-a", f"--std={std}", "--workdir=" + str(tmp_path)] + list(map(str, files)),
                           capture_output=True, text=True, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    for name in NAMES:
+    for name in names:
         done = subprocess.run(["ghdl", "-e", f"--std={std}", "--workdir=" + str(tmp_path), name],
                               capture_output=True, text=True, cwd=tmp_path)
         assert done.returncode == 0, f"{name}: {done.stderr}"
 
 
 @pytest.mark.verilog
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", [pytest.param(n, marks=BIG * (n in BIG_EQUITY)) for n in NAMES])
 def test_verilator_lint(name):
     """With the simulation models of the vendor primitives a top instantiates (an ECP5 PLL:
     tb/ecp5/EHXPLLL.v, itself lint-clean)."""
