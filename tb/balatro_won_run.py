@@ -1,4 +1,4 @@
-"""A Balatro run won on the generated RTL of nexys_a7_balatro, in pictures (README's).
+"""A Balatro run won on the generated RTL of nexys_a7_balatro, in pictures (docs/balatro.md's).
 
 The emulator (Verilator, the committed generated/verilog/nexys_a7_balatro.v) is the board; the
 golden agent (golden/balatro_agent.py) decides each move from the golden run that the board's

@@ -2,7 +2,7 @@
 Verilator C++ harness (tb/exhaustive/board_eval_all.cpp): each hand once, split into board and
 hole cards every one of the 21 ways across the run, and every word equal to the golden model's
 (golden/fast_rank.py's tables, built from rank7, looked up in the harness). The reference's
-own category counts must equal SPEC.md's table; the NO_CARD holes padding a board's last clock
+own category counts must equal docs/spec.md's table; the NO_CARD holes padding a board's last clock
 must answer invalid. About a minute with its build (make exhaustive)."""
 
 import struct

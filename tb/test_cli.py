@@ -129,7 +129,7 @@ def test_equity_monte_carlo_table_and_api_agree():
     (("AhAs", "random", "--lanes", "0", "--trials", "9"), "--lanes: '0' is not a number of "
                                                           "lanes 1..1024"),
     (("AhAs", "random", "--seed", "abc"), "--seed: 'abc' is not a seed: a 128-bit whole number"),
-    # issue 30: each refused in one line, never argparse's words or a traceback
+    # each refused in one line, never argparse's words or a traceback
     (("AhAs", "random", "--lanes", "0", "--exact"), "--lanes: '0' is not a number of lanes"),
     (("AhAs", "random", "--lanes", "100000", "--trials", "1000"), "lanes 1..1024"),
     (("AhAs", "random", "--trials", "many"), "--trials: 'many' is not a number of trials"),
@@ -176,7 +176,7 @@ def test_equity_summary_counts_one_trial_in_the_singular(capsys):
 
 
 def test_a_hero_range_and_tens_written_10_on_the_command_line(capsys):
-    """Issue 30: the hero may be a range; a ten may be written 10 in cards and ranges."""
+    """The hero may be a range; a ten may be written 10 in cards and ranges."""
     done = run_here(capsys, "equity", "QQ+", "AhKh", "--board", "10h7c2d3s", "--exact",
                     "--json")
     assert done.returncode == 0, done.stderr

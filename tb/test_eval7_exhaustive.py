@@ -1,5 +1,5 @@
 """All 133,784,560 seven-card hands through the generated eval7.v, one per clock, in a
-Verilator C++ harness (tb/exhaustive/eval7_all.cpp): the category counts must equal SPEC.md's
+Verilator C++ harness (tb/exhaustive/eval7_all.cpp): the category counts must equal docs/spec.md's
 table, every hand must be answered, none invalid, and 4,824 distinct rank words must occur
 (the number of distinct seven-card hand values). About a minute (make exhaustive)."""
 
@@ -13,7 +13,7 @@ from pokerhdl.sim.verilated import verilate
 
 SOURCE = ROOT / "tb" / "exhaustive" / "eval7_all.cpp"
 HANDS = 133_784_560
-# SPEC.md, by category number: high card, pair, two pair, three of a kind, straight, flush,
+# docs/spec.md#verification, by category number: high card, pair, two pair, three of a kind, straight, flush,
 # full house, four of a kind, straight flush
 SEVEN_CARD_COUNTS = [23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644,
                      3_473_184, 224_848, 41_584]

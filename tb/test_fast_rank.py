@@ -69,7 +69,7 @@ def test_bad_input_is_refused(hands, message):
 
 @pytest.mark.census
 def test_census_of_all_seven_card_hands(record_property):
-    """Every seven-card hand through the lookup: SPEC.md's category counts."""
+    """Every seven-card hand through the lookup: docs/spec.md's category counts."""
     start = time.perf_counter()
     counts = census7()
     seconds = time.perf_counter() - start

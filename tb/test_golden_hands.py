@@ -12,7 +12,7 @@ from pokerhdl.golden import (DECK, NO_CARD, CardError, card_code, card_text, cat
                              parse_cards, rank5, rank7, rank_best, scoring_cards, showdown)
 from pokerhdl.golden.hands import make_word, rank_on_board
 
-# SPEC.md: category counts, high card .. straight flush
+# docs/spec.md#verification: category counts, high card .. straight flush
 FIVE_CARD_COUNTS = [1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 40]
 SEVEN_CARD_COUNTS = [23294460, 58627800, 31433400, 6461620, 6180020, 4047644, 3473184, 224848, 41584]
 
@@ -178,7 +178,7 @@ def _count_from(first):
 
 @pytest.mark.slow
 def test_all_seven_card_hands():
-    """All 133,784,560 hands (minutes on two cores): SPEC.md's category counts."""
+    """All 133,784,560 hands (minutes on two cores): docs/spec.md's category counts."""
     from concurrent.futures import ProcessPoolExecutor
     total = [0] * 9
     with ProcessPoolExecutor() as pool:

@@ -37,7 +37,7 @@ def combos(text):
     ("QQ+,AKs", 22), ("qq+, aks", 22), ("QQ+ , AK S", 22), ("22+", 78), ("A2s+", 48),
     ("QQ,QQ+,QcQd,KK", 18), ("AKs,AhKh,AKo,AK", 16), ("AKS", 4), ("aKo", 12),
     (ALL_HANDS, 1326),
-    # issue 30: connector and gapper spans, 10 for a ten, ";" separators, everything, weights
+    # connector and gapper spans, 10 for a ten, ";" separators, everything, weights
     ("T9s-54s", 24), ("54s-T9s", 24), ("J9o-T8o", 24), ("AKs-QJs", 12), ("T8-64", 80),
     ("A10s", 4), ("10h10d", 1), ("1010+", 30), ("QQ+;AKs", 22), ("QQ+ ; AKs,", 22),
     ("random", 1326), ("XxXx", 1326), ("100%", 1326), ("AA:0.5", 6), ("AA:0.5,KK:1/3", 12),
@@ -312,7 +312,7 @@ def test_cli_json_and_table_with_a_range():
     assert done.returncode != 0 and "'AKx' is not a hand range" in done.stderr
 
 
-# ------------------------------------------------------------------ issue 30: every seat a range
+# ------------------------------------------------------------------ every seat a range
 def weighted_brute_force(players, board, dead=""):
     """Our own weighted sum over the concrete setups, by the readable model: ``players`` are
     range texts, two cards or "random" (a random opponent), hero first. Every way to give each

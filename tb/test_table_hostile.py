@@ -1,4 +1,4 @@
-"""`pokerhdl serve` against hostile clients (issue 27), on 127.0.0.1 with an ephemeral port:
+"""`pokerhdl serve` against hostile clients, on 127.0.0.1 with an ephemeral port:
 malformed and adversarial messages (hypothesis), slow readers, silent sockets, connection
 floods (also under a 256-file limit), squatters, reconnect storms, names, the host freeing a
 seat, the seat file, `serve --golden`'s seed.

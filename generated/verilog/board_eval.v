@@ -25,7 +25,7 @@ module board_eval (
 // board0..board4[6]: the board's card codes (rank << 2 | suit);
 // holes[12 N]: player p's hole cards at bits 12p .. 12p+5 and 12p+6 .. 12p+11;
 // in_valid: the cards form a trial to rank this clock;
-// words[24 N]: player p's rank word (SPEC.md) at bits 24p .. 24p+23, 0 when invalid;
+// words[24 N]: player p's rank word (docs/spec.md) at bits 24p .. 24p+23, 0 when invalid;
 // invalid[N]: bit p: a code 52..62 or NO_CARD (63) among player p's seven cards, or a card
 //     given twice among them (the board must be five real cards, each player's two);
 // out_valid: words and invalid answer the trial given LATENCY (5) clocks earlier; they hold

@@ -24,7 +24,7 @@ module eval7 (
 // card0..card6[6]: card codes (rank << 2 | suit); 63 = NO_CARD, an empty slot: the best hand
 //     of the cards present is ranked, as golden rank7 does with NO_CARD ignored.
 // in_valid: the cards form a hand to rank this clock.
-// word[24]: SPEC.md rank word {category, k0..k4}; 0 when invalid.
+// word[24]: docs/spec.md rank word {category, k0..k4}; 0 when invalid.
 // invalid: a code 52..62, a card given twice, or no card at all.
 // out_valid: word and invalid answer the hand given LATENCY (6) clocks earlier.
 

@@ -31,7 +31,7 @@ end entity eval5;
 --     cards are ranked (with fewer than five, only high card, pair, two pair, three and four
 --     of a kind exist, as in golden rank5).
 -- in_valid: the cards form a hand to rank this clock.
--- word[24]: SPEC.md rank word {category, k0..k4}; 0 when invalid.
+-- word[24]: docs/spec.md rank word {category, k0..k4}; 0 when invalid.
 -- invalid: a code 52..62, a card given twice, or no card at all.
 -- mask[5]: bit i set when card i makes the hand (golden scoring_cards); 0 when invalid.
 -- out_valid: word, invalid and mask answer the hand given LATENCY (6) clocks earlier.

@@ -28,7 +28,7 @@ entity showdown is
 end entity showdown;
 -- Best of N rank words with all tied winners (split pots), pipelined, one per clock.
 -- 
--- word0..word{N-1}[24]: the players' rank words (SPEC.md); active[N]: bit i = player i is in.
+-- word0..word{N-1}[24]: the players' rank words (docs/spec.md); active[N]: bit i = player i is in.
 -- in_valid: a showdown is presented.
 -- best[24]: the highest word among active players, 0 if none is active.
 -- winners[N]: bit i = player i is active and holds best.

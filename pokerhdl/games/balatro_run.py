@@ -1,5 +1,5 @@
 """Balatro with progression, the run controller: golden/balatro_run.py's BalatroRun in hardware,
-move by move (issue 29 item 2).
+move by move.
 
 Moves (golden ACT_ codes: the base game's, then buy, sell, move, reroll, leave) come on
 cmd_valid/cmd_ready with the selection mask and are answered by one res_valid pulse with their

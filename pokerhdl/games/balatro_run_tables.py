@@ -73,7 +73,7 @@ def interest_rom(money_bits):
 
 @dataclass(frozen=True)
 class RunWidths:
-    """Register widths that no run under these rules can overflow (SPEC: bad input is
+    """Register widths that no run under these rules can overflow (docs/spec.md#bad-input: bad input is
     answered, and no counter overflows)."""
     money: int          # $ (balatro_economy.max_money)
     level: int          # a hand type's level: at most one planet per $3 ever earned

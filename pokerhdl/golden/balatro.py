@@ -1,4 +1,4 @@
-"""Balatro, the golden game (SPEC.md game 3; the reference in seeds/002): a run of antes, each
+"""Balatro, the golden game (docs/spec.md#balatro): a run of antes, each
 of a small, a big and a boss blind, scored by poker hands. The hardware game is checked against
 this model after every move, so every observable is one plain field (``observe()``).
 
@@ -91,7 +91,8 @@ ACT_PLAY, ACT_DISCARD, ACT_SORT_RANK, ACT_SORT_SUIT, ACT_NEW_RUN = range(5)
 
 @dataclass(frozen=True)
 class Rules:
-    """A run's parameters; the defaults are the game's (SPEC.md), REFERENCE_ROUND the seed's."""
+    """A run's parameters; the defaults are the game's (docs/spec.md#balatro), REFERENCE_ROUND
+    an earlier design's single round."""
     hands: int = 4
     discards: int = 3
     hand_size: int = HAND_SLOTS

@@ -1,6 +1,6 @@
 """A simple agent for the golden run (balatro_run.py), by fixed rules a reader can follow.
 
-Why: a rule book that nobody can win is no game (issue 29: base scores alone end every run by
+Why: a rule book that nobody can win is no game (base scores alone end every run by
 ante 4). This agent plays the golden run; over many seeded runs its ante reached and win rate
 (balatro_trials.py, ``python -m pokerhdl.golden.balatro_agent --runs 1000``) say how far the
 progression carries a run. It reads the run's fields and moves only through ``act``, so every

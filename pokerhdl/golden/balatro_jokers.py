@@ -1,7 +1,7 @@
 """Jokers and the scoring of a play with levels and jokers: the base game's order of scoring.
 
-Why: jokers are what lift a blind's score past the base game's 4 x 1,208 (SPEC.md game 3,
-issue 29). The hardware will hold them as rows of a small effect table (issue 29 item 2), so
+Why: jokers are what lift a blind's score past the base game's 4 x 1,208
+(docs/spec.md#balatro). The hardware holds them as rows of a small effect table, so
 the golden model keeps them as exactly such rows, not as code per joker: each joker is one
 ``Joker`` row of a condition kind, its parameter, and three amounts applied in a fixed order:
 +chips, +mult, then x mult (neutral: 0, 0, 1). Three amounts instead of one effect kind and an
@@ -29,7 +29,7 @@ Scoring of one play, in the game's order:
 Prices are the game's; a joker sells for half its price rounded down, at least $1
 (balatro_economy.py). Values and prices are cited in tb/test_golden_balatro_run.py.
 
-Conditions that read the play's size or the blind (issue 29, the content that makes a run
+Conditions that read the play's size or the blind (the content that makes a run
 winnable): SIZE_AT_MOST n and SIZE_IS n (cards played, kickers included: Half Joker, Square
 Joker's growth), LAST_HAND (the blind's last hand: Acrobat), PLAYED_BEFORE (this hand type was
 played before in this blind: Card Sharp), SUIT_AND_OTHER s (a scored card of suit s and a scored

@@ -1,5 +1,5 @@
 """Planet cards: each levels up one hand type, the base game's way of making later antes
-reachable with the same poker hands (SPEC.md game 3; issue 29).
+reachable with the same poker hands (docs/spec.md#balatro).
 
 Why a module of its own: the hand levels are the one piece of state that every play reads (the
 base chips and mult of the played hand), while the shop only writes them. Keeping the table and

@@ -1,5 +1,5 @@
 """A Balatro run with progression: money, a shop between blinds, planet cards and jokers on top
-of the base game (balatro.py), so that a run can be won (issue 29 item 1).
+of the base game (balatro.py), so that a run can be won (docs/spec.md#balatro).
 
 Why a subclass: the base game is what today's hardware is checked against, move by move, and
 must stay as it is. The blind (deal, select, play, discard, sort, targets) is written once,

@@ -1,4 +1,4 @@
-"""Card codes, text and the deck, as SPEC.md defines them.
+"""Card codes, text and the deck, as docs/spec.md#card-code defines them.
 
 A card is a 6-bit code ``rank << 2 | suit``: rank 0..12 is 2..A, suit 0..3 is clubs, diamonds,
 hearts, spades. Codes 0..51 are the deck, 63 is NO_CARD (an empty slot), 52..62 are invalid.

@@ -1,4 +1,4 @@
-"""7 up 7 down, the golden game (SPEC.md game 4; the reference's text in seeds/003): two players,
+"""7 up 7 down, the golden game (docs/spec.md#7-up-7-down): two players,
 open sequential bids with an up/down guess, two dice, a pool of deposits for the winner.
 
 Rules (the reference's text; where its text and VHDL disagree, the text stands):
@@ -15,7 +15,7 @@ Rules (the reference's text; where its text and VHDL disagree, the text stands):
   Both may take in one throw; the bounds above keep both purses >= 0 (asserted here).
 * The game ends when a purse is empty: the other player wins and takes the pool.
 
-Our choices where the reference is silent (README says the same):
+Our choices where the reference is silent (docs/games.md says the same):
 
 * No stalling: a bid must be at least ``least`` = min(4, limit), so every bid pays a deposit
   whenever its bounds allow one, and the units in play shrink every round. And a game lasts at

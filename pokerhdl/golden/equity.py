@@ -1,4 +1,4 @@
-"""Hold'em equity, the readable definition (SPEC.md game 2): what share of the pot each hand
+"""Hold'em equity, the readable definition (docs/spec.md#the-equity-engine): what share of the pot each hand
 is worth when the cards still to come are dealt every possible way, or many random ways.
 
 A setup is the hero's two cards, 1..9 opponents (two known cards each, or None: a random hand),

@@ -324,7 +324,7 @@ def _census_from(lowest):
 def census7(progress=None, processes=None):
     """Category counts (high card .. straight flush, 9 ints) over all 133,784,560 seven-card
     hands, every hand ranked by the lookup (no combinatorial shortcut), so the counts check the
-    tables against SPEC.md's. Runs in `processes` processes (default: up to 2, the cores of the
+    tables against docs/spec.md's. Runs in `processes` processes (default: up to 2, the cores of the
     machine the regression targets); progress(hands_done, SEVEN_CARD_HANDS) after each block."""
     processes = processes or min(2, os.cpu_count() or 1)
     _rank_hash(7), _flush_table(), _five_of_fifty()   # built once, before workers fork

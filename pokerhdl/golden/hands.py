@@ -1,4 +1,4 @@
-"""The rank word of a poker hand, as SPEC.md defines it.
+"""The rank word of a poker hand, as docs/spec.md#rank-word defines it.
 
 ``word = category << 20 | k0 << 16 | k1 << 12 | k2 << 8 | k3 << 4 | k4``: a larger word is a
 better hand, equal words tie. ``rank5`` follows the definition of each category literally;

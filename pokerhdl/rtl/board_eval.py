@@ -39,7 +39,7 @@ def board_eval(clk, rst, board, holes, in_valid, words, invalid, out_valid):
     board: list of 5 card codes (6 bits, rank << 2 | suit), the board;
     holes: list of 2N card codes, player p's hole cards at 2p and 2p + 1;
     in_valid: the cards form a trial to rank this clock;
-    words: list of N rank words (24 bits, SPEC.md), player p's of the board and its two cards,
+    words: list of N rank words (24 bits, docs/spec.md), player p's of the board and its two cards,
         0 when invalid;
     invalid: list of N flags: a code 52..62 or NO_CARD among the player's seven cards, or a
         card given twice among them;
@@ -89,7 +89,7 @@ def board_eval_ports(clk, rst, board0, board1, board2, board3, board4, holes, in
     board0..board4[6]: the board's card codes (rank << 2 | suit);
     holes[12 N]: player p's hole cards at bits 12p .. 12p+5 and 12p+6 .. 12p+11;
     in_valid: the cards form a trial to rank this clock;
-    words[24 N]: player p's rank word (SPEC.md) at bits 24p .. 24p+23, 0 when invalid;
+    words[24 N]: player p's rank word (docs/spec.md) at bits 24p .. 24p+23, 0 when invalid;
     invalid[N]: bit p: a code 52..62 or NO_CARD (63) among player p's seven cards, or a card
         given twice among them (the board must be five real cards, each player's two);
     out_valid: words and invalid answer the trial given LATENCY (5) clocks earlier; they hold

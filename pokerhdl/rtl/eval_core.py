@@ -1,4 +1,4 @@
-"""The hand evaluator's pipeline: up to seven card codes in, the SPEC.md rank word out.
+"""The hand evaluator's pipeline: up to seven card codes in, the rank word out (docs/spec.md).
 
 One hand enters every clock; the answer leaves LATENCY clocks later. Stages (each a register):
 

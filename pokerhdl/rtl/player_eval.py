@@ -43,7 +43,7 @@ def player_eval(clk, rst, board_codes, hole_codes, summary, answer_now, word, in
     board_codes[30]: stage 0's board codes (card 0 in the low bits); hole_codes[12]: stage 0's
         hole codes (card a in the low bits); summary: stage 1's BoardSummary;
     answer_now: stage 3 holds a hand (stage 4, the answer, takes it at this clock edge);
-    word[24]: SPEC.md rank word of board and hole cards, 0 when invalid; invalid: a hole code
+    word[24]: the rank word (docs/spec.md) of board and hole cards, 0 when invalid; invalid: a hole code
         52..62 or NO_CARD, a card given twice among the seven, or a bad board. Both hold their
         last answer, and are 0 after reset.
     """

@@ -80,7 +80,7 @@ def word_at_least(a, b, a_ge_b, b_ge_a):
 def showdown(clk, rst, words, active, in_valid, best, winners, out_valid):
     """Best of N rank words with all tied winners (split pots), pipelined.
 
-    words: list of N 24-bit rank words (SPEC.md); active[N]: bit i = player i is still in.
+    words: list of N 24-bit rank words (docs/spec.md); active[N]: bit i = player i is still in.
     in_valid: a showdown is presented.
     best[24]: the highest word among active players, 0 if none is active.
     winners[N]: bit i = player i is active and holds best.
@@ -171,7 +171,7 @@ def showdown_ports(clk, rst, in_valid, active, best, winners, out_valid, word0, 
                    word8=None, word9=None):
     """Best of N rank words with all tied winners (split pots), pipelined, one per clock.
 
-    word0..word{N-1}[24]: the players' rank words (SPEC.md); active[N]: bit i = player i is in.
+    word0..word{N-1}[24]: the players' rank words (docs/spec.md); active[N]: bit i = player i is in.
     in_valid: a showdown is presented.
     best[24]: the highest word among active players, 0 if none is active.
     winners[N]: bit i = player i is active and holds best.

@@ -11,7 +11,7 @@
 // The reference: golden/fast_rank.py's tables (built from golden rank7), read from the file
 // named by argv[1] (written by tb/test_board_eval_exhaustive.py), looked up as
 // pokerhdl/odds/native.c does. Prints "category <n> <count>" (the reference's words, which
-// the test checks against SPEC.md's table), "hands", "answers", "mismatches", "pads",
+// the test checks against docs/spec.md's table), "hands", "answers", "mismatches", "pads",
 // "pads_wrong"; the first mismatches on stderr. An optional argv[2] N stops after N boards.
 #include <cstdint>
 #include <cstdio>

@@ -2,7 +2,7 @@
 //
 // Prints one line per category, "category <n> <count>", then "hands <n>", "invalid <n>" and
 // "distinct <n>" (distinct rank words seen); tb/test_eval7_exhaustive.py compares them with
-// SPEC.md's table (and 4,824 distinct words, the number of 7-card hand classes).
+// docs/spec.md's table (and 4,824 distinct words, the number of 7-card hand classes).
 // Exit status 0 unless the pipeline misbehaves (an answer without a hand, or hands missing).
 // An optional argument N stops after N hands (a quick smoke run).
 #include <cstdint>
