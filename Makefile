@@ -3,8 +3,9 @@
 #                                     (generated/manifest.json), on every core; FORCE=1 all
 #   make sim [HDL=verilog|vhdl] [WAVES=1] [JOBS=n]   cocotb regression on Icarus and GHDL
 #   make synth                        yosys synth_xilinx of every top (remembered for make bench)
-#   make pnr                          place and route every top on the open ECP5 flow (PyPI's yosys
-#                                     and nextpnr-ecp5, LFE5U-85F speed 6): routed Fmax, LUT4, FF
+#   make pnr [TOPS="a b"]             place and route the tops whose routed figures are stale on
+#                                     the open ECP5 flow (PyPI's yosys and nextpnr-ecp5, LFE5U-85F
+#                                     speed 6), several at a time; records them (docs/figures.json)
 #   make bitstream [TOP=ulx3s_holdem] a ULX3S bitstream: build/pnr/TOP/TOP.bit
 #   make census                       the golden model over every 5- and 7-card hand
 #   make deep                         synth, census, the exhaustive runs and the soaks together
@@ -13,7 +14,8 @@
 #                                     SOAK_CONSOLE_INPUTS=... for other depths
 #   make exhaustive                   the slow exhaustive checks (all 5- and 7-card hands)
 #   make durations                    time the tests of `make sim` and `make deep` (tb/durations.json)
-#   make bench                        size, depth and speed figures of every block
+#   make bench [SECTIONS="a b"]       measure the figures (docs/figures.json) and render them
+#   make docs                         render docs/figures.json's tables into README.md and docs/
 #   make play [TOP=basys3_dice]       play a board top without the board (the emulator)
 #   make doctor                       which Python, simulators and tools will be used
 #   make tools / make venv            the two set-up steps on their own
@@ -33,14 +35,14 @@ export PATH := $(CURDIR)/.tools/bin:$(CURDIR)/$(VENV)/bin:$(PATH)
 
 # pytest-xdist hands out one test at a time, longest first (tb/conftest.py), on every core
 PYTEST := $(PY) -m pytest -n $(JOBS) --maxschedchunk 1
-REGRESSION := not slow and not census and not soak and not synth and not pnr$(if $(HDL), and $(HDL))
+REGRESSION := not slow and not census and not soak and not synth and not pnr and not deep$(if $(HDL), and $(HDL))
 # what CI runs after the regression, in one run: synthesis, the census, the exhaustive runs and
 # the soak tests
-DEEP := synth or census or exhaustive or soak or pnr
+DEEP := synth or census or exhaustive or soak or pnr or deep
 
 TOP    ?= basys3_holdem
 
-.PHONY: all verilog vhdl sim synth pnr bitstream census deep soak exhaustive durations bench play doctor tools venv clean distclean
+.PHONY: all verilog vhdl sim synth pnr bitstream census deep soak exhaustive durations bench docs play doctor tools venv clean distclean
 
 all: $(STAMP)
 	$(CONVERT)
@@ -75,7 +77,7 @@ synth: $(TESTED) tools
 	$(PYTEST) -m synth
 
 pnr: $(TESTED)
-	$(PY) -m pokerhdl.flow.pnr
+	$(PY) -m bench.routes $(TOPS)
 
 # the bitstream of an ECP5 board top (TOP from the command line, else the ULX3S Hold'em table)
 bitstream: $(TESTED)
@@ -98,7 +100,10 @@ durations: $(TESTED) tools
 	$(PYTEST) --store-durations -m "($(REGRESSION)) or $(DEEP)"
 
 bench: $(TESTED) tools
-	$(PY) tb/bench.py
+	$(PY) -m bench $(SECTIONS)
+
+docs: $(STAMP)
+	$(PY) -m bench.figures
 
 play: $(TESTED)
 	$(PY) -m pokerhdl emulate $(TOP)

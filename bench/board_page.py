@@ -1,9 +1,9 @@
-"""A board top's web page in figures (issue 31 item 2); `make bench` prints them (tb/bench.py),
+"""A board top's web page in figures; `make bench` records them (section board-page),
 or alone:
 
-    python tb/bench_web_board.py                        # all, as tables
-    python tb/bench_web_board.py --part fake --json
-    python tb/bench_web_board.py --part screenshots     # docs/web_board_*.png
+    python -m bench.board_page                          # all, as tables
+    python -m bench.board_page --part fake --json
+    python -m bench.board_page --part screenshots       # docs/web_board_*.png
 
 ``weight``: the bytes of the page's files as served (each, gzipped when the browser asks).
 ``fake``: the page and its server alone (the fake board, tb/fake_board.py, no Verilator): a
@@ -31,8 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "tb"), str(ROOT)]
 
-from bench_table import ms, table  # noqa: E402
-from bench_web import run_parts, small  # noqa: E402
+from bench.table_server import ms  # noqa: E402
+from bench.table_page import files_table, run_parts, small  # noqa: E402
 from board_browser import BoardPage, browser, served, until  # noqa: E402
 from fake_board import FakeBoard  # noqa: E402
 from line_client import free_port  # noqa: E402
@@ -267,33 +267,34 @@ def screenshots(folder):
     return taken
 
 
-def report(figures):
+def tables(figures):
+    """(name, headers, rows, caption) of each part measured."""
+    out = []
     if "weight" in figures:
-        files = figures["weight"]
-        print("## A board top's web page: its files as served\n")
-        table([[f["file"], f"{f['bytes']:,}", f"{f['gzip']:,}"] for f in files]
-              + [["all", f"{sum(f['bytes'] for f in files):,}",
-                  f"{sum(f['gzip'] for f in files):,}"]], ["file", "bytes", "gzip"])
+        out.append(files_table("board-page", figures["weight"],
+                               "A board top's web page: its files as served"))
     if "fake" in figures:
         f = figures["fake"]
-        print("## A board top's web page alone (the fake board, no Verilator)\n")
-        print(f"A click on a switch to its LED in the DOM: median {ms(f['dom_median'])} (max "
-              f"{ms(f['dom_worst'])}), to the frame: median {ms(f['median'])} (max "
-              f"{ms(f['worst'])}), {f['clicks']} clicks\n")
-        table([[name, f"{f[key]['per_second']:.1f}", f"{f[key]['bytes']:,.0f}"]
-               for name, key in (("a 16-row band moving every chunk", "band"),
-                                 ("every pixel at random every chunk", "noise"))],
-              ["monitor picture", "pictures drawn a second", "bytes a picture (mean)"])
+        out.append(("board-page-fake", ["monitor picture", "pictures drawn a second",
+                                        "bytes a picture (mean)"],
+                    [[name, f"{f[key]['per_second']:.1f}", f"{f[key]['bytes']:,.0f}"]
+                     for name, key in (("a 16-row band moving every chunk", "band"),
+                                       ("every pixel at random every chunk", "noise"))],
+                    f"A board top's web page alone (the fake board, no Verilator): a click on "
+                    f"a switch to its LED in the DOM {ms(f['dom_median'])} (max "
+                    f"{ms(f['dom_worst'])}), to the frame {ms(f['median'])} (max "
+                    f"{ms(f['worst'])}), {f['clicks']} clicks"))
     if "emulated" in figures:
         h, b = figures["emulated"]["holdem"], figures["emulated"]["balatro"]
-        print("## A board top's web page, `pokerhdl emulate TOP --web`\n")
-        table([["basys3_holdem: `t` typed in the terminal", ms(h["first"]), ms(h["whole"]),
-                f"{h['bytes']:.0f} bytes"],
-               ["nexys_a7_balatro: BTND or BTNU clicked (a sort)", ms(b["first"]),
-                ms(b["last"]), f"{b['messages']:.0f} messages, {b['bytes']:,.0f} bytes"]],
-              ["action", "first effect in the page", "whole effect", "sent"])
-        print(f"nexys_a7_balatro's monitor in the page: {b['frames_per_second']:.2f} frames "
-              "a second\n")
+        out.append(("board-page-emulated", ["action", "first effect in the page",
+                                            "whole effect", "sent"],
+                    [["basys3_holdem: `t` typed in the terminal", ms(h["first"]),
+                      ms(h["whole"]), f"{h['bytes']:.0f} bytes"],
+                     ["nexys_a7_balatro: BTND or BTNU clicked (a sort)", ms(b["first"]),
+                      ms(b["last"]), f"{b['messages']:.0f} messages, {b['bytes']:,.0f} bytes"]],
+                    f"A board top's web page, `pokerhdl emulate TOP --web`; nexys_a7_balatro's "
+                    f"monitor in the page: {b['frames_per_second']:.2f} frames a second"))
+    return out
 
 
 def main(argv=None):
@@ -306,7 +307,7 @@ def main(argv=None):
     args = p.parse_args(argv)
     run_parts(args, {"weight": weight, "fake": fake, "emulated": emulated,
                      "screenshots": lambda: screenshots(args.folder)},
-              ["weight", "fake", "emulated"], report)
+              ["weight", "fake", "emulated"], tables)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,8 @@
-"""The equity calculator's web page in figures (issue 31 item 3); `make bench` prints them
-(tb/bench.py), or alone:
+"""The equity calculator's web page in figures; `make bench` records them (section
+equity-page), or alone:
 
-    python tb/bench_web_equity.py                   # weight and clicks, as tables
-    python tb/bench_web_equity.py --part screenshot # docs/web_equity.png
+    python -m bench.equity_page                     # weight and clicks, as tables
+    python -m bench.equity_page --part screenshot   # docs/web_equity.png
 
 ``weight``: the bytes of the page's files as served (each, gzipped when the browser asks).
 ``clicks``: `pokerhdl equity --web` in a process of its own; in Chromium, a click on Calculate
@@ -23,8 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "tb"), str(ROOT)]
 
-from bench_table import ms, table  # noqa: E402
-from bench_web import run_parts, small  # noqa: E402
+from bench.table_server import ms  # noqa: E402
+from bench.table_page import files_table, run_parts, small  # noqa: E402
 from board_browser import browser, until  # noqa: E402
 from line_client import free_port  # noqa: E402
 from test_web_equity import READ, calculate  # noqa: E402
@@ -124,18 +124,20 @@ def screenshot(folder):
     return str(path)
 
 
-def report(figures):
+def tables(figures):
+    """(name, headers, rows, caption) of each part measured."""
+    out = []
     if "weight" in figures:
-        files = figures["weight"]
-        print("## The equity calculator's web page: its files as served\n")
-        table([[f["file"], f"{f['bytes']:,}", f"{f['gzip']:,}"] for f in files]
-              + [["all", f"{sum(f['bytes'] for f in files):,}",
-                  f"{sum(f['gzip'] for f in files):,}"]], ["file", "bytes", "gzip"])
+        out.append(files_table("equity-page", figures["weight"],
+                               "The equity calculator's web page: its files as served"))
     if "clicks" in figures:
-        print("## The equity calculator's web page: a click to the answer drawn (median of 5)\n")
-        table([[f["run"], ms(f["page"]), "-" if f["compute"] is None else
-                f"{f['compute']:.2f} s"] for f in figures["clicks"]],
-              ["run", "click to the answer in the DOM", "the run itself"])
+        out.append(("equity-page-clicks", ["run", "click to the answer in the DOM",
+                                           "the run itself"],
+                    [[f["run"], ms(f["page"]), "-" if f["compute"] is None else
+                      f"{f['compute']:.2f} s"] for f in figures["clicks"]],
+                    "The equity calculator's web page: a click to the answer drawn (median "
+                    "of 5)"))
+    return out
 
 
 def main(argv=None):
@@ -146,7 +148,7 @@ def main(argv=None):
     p.add_argument("--json", action="store_true", help="the figures as one JSON object")
     args = p.parse_args(argv)
     run_parts(args, {"weight": weight, "clicks": clicks,
-                     "screenshot": lambda: screenshot(args.folder)}, ["weight", "clicks"], report)
+                     "screenshot": lambda: screenshot(args.folder)}, ["weight", "clicks"], tables)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,8 @@
-"""The table's web page in figures (issue 31); `make bench` prints them (tb/bench.py), or alone:
+"""The table's web page in figures; `make bench` records them (section table-page), or alone:
 
-    python tb/bench_web.py                          # all, as tables
-    python tb/bench_web.py --part clicks --actions 200 --json
-    python tb/bench_web.py --part screenshots       # docs/web_table_desktop.png, _phone.png
+    python -m bench.table_page                      # all, as tables
+    python -m bench.table_page --part clicks --actions 200 --json
+    python -m bench.table_page --part screenshots   # docs/web_table_desktop.png, _phone.png
 
 ``weight``: the bytes of the page's files as served (each, and gzipped when the browser asks
 for it), and the time from opening the page to the table drawn in Chromium.
@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "tb"), str(ROOT)]
 
-from bench_table import ms, table  # noqa: E402
+from bench.table_server import ms, print_tables  # noqa: E402
 from browser import DESKTOP, PHONE, Seat, launch, playwright  # noqa: E402
 from line_client import free_port  # noqa: E402
 from test_web_table import NAMES, golden, table_with_pages  # noqa: E402
@@ -214,29 +214,37 @@ def screenshots(folder):
     return asyncio.run(table_with_pages(link, body))
 
 
-def report(figures):
+def files_table(name, files, caption):
+    return (name, ["file", "bytes", "gzip"],
+            [[f["file"], f"{f['bytes']:,}", f"{f['gzip']:,}"] for f in files]
+            + [["all", f"{sum(f['bytes'] for f in files):,}",
+                f"{sum(f['gzip'] for f in files):,}"]], caption)
+
+
+def tables(figures):
+    """(name, headers, rows, caption) of each part measured."""
+    out = []
     if "weight" in figures:
         w = figures["weight"]
-        print("## The table's web page: its files as served\n")
-        files = w["files"]
-        table([[f["file"], f"{f['bytes']:,}", f"{f['gzip']:,}"] for f in files]
-              + [["all", f"{sum(f['bytes'] for f in files):,}",
-                  f"{sum(f['gzip'] for f in files):,}"]], ["file", "bytes", "gzip"])
-        print(f"Opening the page to the table drawn (Chromium, local server, median of 5): "
-              f"{ms(w['load'])}\n")
+        out.append(files_table("table-page", w["files"],
+                               f"The table's web page: its files as served; opening it to the "
+                               f"table drawn takes {ms(w['load'])} (Chromium, local server, "
+                               f"median of 5)"))
     if "clicks" in figures:
-        print("## The table's web page: a click or key to its effect in the DOM, and in a frame\n")
-        table([[f["table"], f["actions"], ms(f["dom_median"]), ms(f["dom_worst"]),
-                ms(f["median"]), ms(f["p90"]), ms(f["worst"])] for f in figures["clicks"]],
-              ["behind the server", "actions", "to the DOM: median", "max",
-               "to the frame: median", "90 %", "max"])
-        print("A `state` request's round trip from one page, alone: "
-              + ", ".join(f"{f['table']} {ms(f['state_median'])} (max {ms(f['state_worst'])})"
-                          for f in figures["clicks"]) + "\n")
+        out.append(("table-page-clicks", ["behind the server", "actions", "to the DOM: median",
+                                          "max", "to the frame: median", "90 %", "max",
+                                          "a `state` request's round trip alone: median (max)"],
+                    [[f["table"], f["actions"], ms(f["dom_median"]), ms(f["dom_worst"]),
+                      ms(f["median"]), ms(f["p90"]), ms(f["worst"]),
+                      f"{ms(f['state_median'])} ({ms(f['state_worst'])})"]
+                     for f in figures["clicks"]],
+                    "The table's web page: a click or key to its effect in the DOM, and in a "
+                    "frame"))
     if "tests" in figures:
-        print("## The browser tests (tb/test_web_table.py)\n")
-        table([[f["stage"], f["summary"], f"{f['wall']:.1f} s", f"{f['cpu']:.1f} s"]
-               for f in figures["tests"]], ["stage", "pytest", "wall", "CPU"])
+        out.append(("table-page-tests", ["stage", "pytest", "wall", "CPU"],
+                    [[f["stage"], f["summary"], f"{f['wall']:.1f} s", f"{f['cpu']:.1f} s"]
+                     for f in figures["tests"]], "The browser tests (tb/test_web_table.py)"))
+    return out
 
 
 def main(argv=None):
@@ -252,10 +260,10 @@ def main(argv=None):
     run_parts(args, {"weight": weight,
                      "clicks": lambda: clicks(args.actions, args.emulated_actions),
                      "tests": tests, "screenshots": lambda: screenshots(args.folder)},
-              ["weight", "clicks", "tests"], report)
+              ["weight", "clicks", "tests"], tables)
 
 
-def run_parts(args, measures, default, report_figures):
+def run_parts(args, measures, default, tables_of):
     """The web benches' end: measure the parts asked for (args.part, else ``default``) in
     ``measures``' order, then print the figures as JSON (args.json) or as tables."""
     chosen = args.part or default
@@ -263,7 +271,7 @@ def run_parts(args, measures, default, report_figures):
     if args.json:
         print(json.dumps(figures, indent=1))
     else:
-        report_figures(figures)
+        print_tables(tables_of(figures))
 
 
 if __name__ == "__main__":

@@ -1,8 +1,8 @@
-"""The table server's figures (issue 27); `make bench` prints them (tb/bench.py), or alone:
+"""The table server's figures; `make bench` records them (section table-server), or alone:
 
-    python tb/bench_table.py                    # all three, as tables
-    python tb/bench_table.py --before bcf4a98   # hands per minute of an earlier commit's server too
-    python tb/bench_table.py --part hostile --hostile 100 --seconds 20 --json
+    python -m bench.table_server                    # all three, as tables
+    python -m bench.table_server --before bcf4a98   # hands per minute of an earlier commit's server too
+    python -m bench.table_server --part hostile --hostile 100 --seconds 20 --json
 
 ``hostile``: the wait of a legitimate seated client for its state while N hostile clients run
 against `pokerhdl serve --golden` (a process of its own, its limits raised so that all N are
@@ -41,20 +41,20 @@ import threading
 import time
 from pathlib import Path
 
-from line_client import Client, free_port
-
 ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "tb"), str(ROOT)]
+
+from bench.figures import render  # noqa: E402
+from line_client import Client, free_port  # noqa: E402
+
 PYTHON = [sys.executable, "-m", "pokerhdl"]
 
 
-def table(rows, headers):
-    widths = [max(len(str(x)) for x in col) for col in zip(headers, *rows)]
-    line = lambda r: "| " + " | ".join(str(x).ljust(w) for x, w in zip(r, widths)) + " |"
-    print(line(headers))
-    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
-    for r in rows:
-        print(line(r))
-    print()
+def print_tables(tables):
+    """Tables of (name, headers, rows, caption) as Markdown."""
+    for _, headers, rows, caption in tables:
+        print(render({"headers": headers, "caption": caption,
+                      "rows": [{"cells": [str(c) for c in r]} for r in rows]}))
 
 
 def ms(seconds):
@@ -342,35 +342,41 @@ def extract(rev):
     return tree
 
 
-# ---------------------------------------------------------------------- the report
-def report(figures, label=""):
+# ---------------------------------------------------------------------- the tables
+def tables(figures, label=""):
+    """(name, headers, rows, caption) of each part measured."""
+    out = []
     if "hostile" in figures:
-        print("## Table server: a seated client's wait for its state while hostile clients "
-              "run (`serve --golden`)\n")
-        table([[f["hostile"], f"{f['state_requests']:,}", ms(f["median"]), ms(f["p99"]),
-                ms(f["worst"]), f"{f['hand_requests']}: {ms(f['hand_worst'])}",
-                f"{f['hostile_lines']:,}", f["slow_readers_dropped"]]
-               for f in figures["hostile"]],
-              ["hostile clients", "state requests", "median", "99 %", "worst",
-               "a hand's requests: worst", "garbage lines sent", "slow readers dropped"])
+        out.append(("table-server", ["hostile clients", "state requests", "median", "99 %",
+                                     "worst", "a hand's requests: worst", "garbage lines sent",
+                                     "slow readers dropped"],
+                    [[f["hostile"], f"{f['state_requests']:,}", ms(f["median"]), ms(f["p99"]),
+                      ms(f["worst"]), f"{f['hand_requests']}: {ms(f['hand_worst'])}",
+                      f"{f['hostile_lines']:,}", f["slow_readers_dropped"]]
+                     for f in figures["hostile"]],
+                    "The table server: a seated client's wait for its state while hostile "
+                    "clients run (`serve --golden`)"))
     if "memory" in figures:
-        print(f"## Table server: memory with {figures['memory'][0]['attempted']:,} idle "
-              "connections attempted (`serve --golden`, VmRSS)\n")
-        table([[f["caps"], f["held"], f["turned_away"], f"{f['rss_before_kib']:,} KiB",
-                f"{f['rss_held_kib']:,} KiB", f"{f['rss_after_close_kib']:,} KiB",
-                f"{f['peak_kib']:,} KiB", f"{f['watcher_admitted_s']:.2f} s"]
-               for f in figures["memory"]],
-              ["caps", "held", "turned away", "before", "while held", "after they close",
-               "peak", "a new client from another address watching after"])
+        out.append(("table-server-memory", ["caps", "held", "turned away", "before",
+                                            "while held", "after they close", "peak",
+                                            "a new client from another address watching after"],
+                    [[f["caps"], f["held"], f["turned_away"], f"{f['rss_before_kib']:,} KiB",
+                      f"{f['rss_held_kib']:,} KiB", f"{f['rss_after_close_kib']:,} KiB",
+                      f"{f['peak_kib']:,} KiB", f"{f['watcher_admitted_s']:.2f} s"]
+                     for f in figures["memory"]],
+                    f"The table server's memory with {figures['memory'][0]['attempted']:,} "
+                    f"idle connections attempted (`serve --golden`, VmRSS)"))
     if "hands" in figures:
-        print("## Table server: four scripted clients (random actions, 60 % check or call)\n")
         rows = []
         for who, runs in (("", figures["hands"]), (f" ({label})", figures.get("before", []))):
             for f in runs:
                 rows.append([f["table"] + who, f["hands"], f"{f['hands_per_minute']:,.1f}",
                              ms(f["median"]), ms(f["p90"]), ms(f["worst"])])
-        table(rows, ["behind the server", "hands", "hands/min", "action to state, median",
-                     "90 %", "max"])
+        out.append(("table-server-hands", ["behind the server", "hands", "hands/min",
+                                           "action to state, median", "90 %", "max"], rows,
+                    "The table server: four scripted clients (random actions, 60 % check or "
+                    "call)"))
+    return out
 
 
 def run(parts, args):
@@ -406,13 +412,11 @@ def main(argv=None):
     args = p.parse_args(argv)
     if args.tree:
         sys.path[:0] = [str(args.tree / "tb"), str(args.tree)]
-    else:
-        sys.path[:0] = [str(ROOT / "tb"), str(ROOT)]
     figures = run(args.part or ["hostile", "memory", "hands"], args)
     if args.json:
         print(json.dumps(figures, indent=1))
     else:
-        report(figures, f"before: {args.before}")
+        print_tables(tables(figures, f"before: {args.before}"))
 
 
 if __name__ == "__main__":

@@ -1,35 +1,51 @@
 """Place and route on the open flow (pokerhdl/flow/pnr.py: yosys synth_ecp5 and nextpnr-ecp5 from
-PyPI, LFE5U-85F speed 6): representative tops route at 100 MHz or more, and an ECP5 board top
-packs into a bitstream. `make pnr` routes every top; these run in the deep stage (minutes)."""
+PyPI, LFE5U-85F speed 6). Every top's routed figure (docs/figures.json, `make pnr`; fresh by
+tb/test_figures.py) meets its clock; and in the deep stage one ULX3S top is routed again and
+packed into a bitstream, and its figures are exactly the committed ones: the same RTL, tools
+and seed give the same route, so the committed figures are what routing gives."""
 
 import pytest
 
+from bench import figures
+from bench.hardware import UNROUTED
+from bench.routes import target_mhz
 from pokerhdl.flow import pnr
 from pokerhdl.flow.tops import TOPS
 
-# a pipelined block, a renderer with block RAMs, the ULX3S tops but equity (with their LPF:
-# Hold'em is the Basys3 and Nexys game with the terminal engine; a nine-seat engine is tens of
-# minutes: `make pnr`)
-REPRESENTATIVE = ["eval7", "balatro_screen", "ulx3s_dice", "ulx3s_holdem"]
+DATA = figures.load()
+ROUTED = sorted(set(TOPS) - set(UNROUTED))
 
 
-@pytest.mark.pnr
-@pytest.mark.parametrize("name", REPRESENTATIVE)
-def test_routes_at_100_mhz(name):
-    stats = pnr.route_top(name)
-    assert stats["fmax"], f"{name}: nextpnr reported no clock"
-    assert stats["LUT4"] + stats["FF"] > 0, stats
-    assert pnr.slowest(stats) >= pnr.TARGET_MHZ, (
-        f"{name} routes at {stats['fmax']} MHz, below {pnr.TARGET_MHZ} MHz on the ECP5 speed 6")
+def recorded(name):
+    row = figures.row_of(DATA, "routes", name)
+    assert row is not None and row.get("values"), f"{name} has no routed figure: `make pnr`"
+    return row
+
+
+@pytest.mark.parametrize("name", ROUTED)
+def test_every_top_routes_at_its_clock(name):
+    """100 MHz, or a PLL top's own clock (its PLL makes what a route with its LPF met); a
+    top without a register-to-register path has no Fmax."""
+    row = recorded(name)
+    fmax = row["values"]["fmax"]
+    assert all(f >= target_mhz(name) for f in fmax.values()), \
+        f"{name} routes at {fmax} MHz, below {target_mhz(name):g} MHz on the ECP5 speed 6"
     if TOPS[name].board == "ulx3s":
-        assert stats["constrained"], f"{name} was routed without its LPF"
+        assert f"xdc/{name}.lpf" in row["key"].get("file", {}), f"{name} routed without its LPF"
 
 
 @pytest.mark.pnr
-def test_bitstream(tmp_path):
-    """An ECP5 board top becomes a bitstream a ULX3S loads: ecppack's output starts with the
-    ECP5 preamble and carries the 85F's IDCODE."""
+def test_a_route_reproduces_its_figure(tmp_path):
+    """ulx3s_dice (a board top with its LPF, a few minutes) routed again: the same Fmax and
+    cells as committed, and a bitstream a ULX3S loads (the ECP5 preamble, the 85F's IDCODE)."""
+    row = recorded("ulx3s_dice")
     bit, stats = pnr.bitstream("ulx3s_dice", out=tmp_path)
+    assert " / ".join(stats["tools"]) == row["key"]["tool"]["nextpnr"], \
+        f"other tools than the figure's: {stats['tools']}"
+    assert stats["fmax"] == row["values"]["fmax"], (stats["fmax"], row["values"]["fmax"])
+    cells = [f"{stats['LUT4']:,}", f"{stats['CCU2C']:,}", f"{stats['FF']:,}"]
+    headers = DATA["tables"]["routes"]["headers"]
+    assert cells == [row["cells"][headers.index(h)] for h in ("LUT4", "CCU2C", "FF")]
     data = bit.read_bytes()
     assert len(data) > 10_000
     assert b"\xff\xff\xbd\xb3" in data[:64], data[:64].hex()           # the ECP5 preamble

@@ -1,0 +1,66 @@
+"""The emulator's figures (Verilator, the committed Verilog, one core): clocks per second of the
+board tops, a key to the board's whole answer, and the VGA monitor's frames per second and
+press latency."""
+
+import time
+
+from bench.figures import file_key, put_table, top_rtl
+
+ENGINE = ("pokerhdl/sim/verilated.py", "pokerhdl/sim/verilated_kernel.cpp",
+          "pokerhdl/sim/emulator.py")
+
+
+def key_of(*tops):
+    from pokerhdl.sim.verilated import verilator_version
+    return {"rtl": {t: top_rtl(t) for t in tops}, "file": {p: file_key(p) for p in ENGINE},
+            "tool": {"verilator": verilator_version()}}
+
+
+def board_tops(data, out=print, tops=("basys3_holdem", "nexys_a7_holdem", "basys3_dice")):
+    """Clocks per second of the board tops in the emulator, and a key to the board's whole
+    answer on the terminal (wall time)."""
+    from pokerhdl.sim.emulator import Emulator
+    rows = []
+    for name in tops:
+        out(f"  {name} in the emulator ...")
+        emu = Emulator(name)
+        emu.run_ms(1)
+        boot = emu.run_until_quiet()
+        emu.run(3_000_000)
+        speed = emu.speed()
+        key = {"basys3_holdem": "t", "nexys_a7_holdem": "t", "basys3_dice": "s"}[name]
+        t0 = time.perf_counter()
+        emu.type(key)
+        answer = emu.run_until_quiet(quiet_ms=0.5)
+        delay = time.perf_counter() - t0
+        rows.append(([name, f"{speed / 1e6:.2f} M", f"{speed / emu.clk_hz:.3f}",
+                      f"`{key}`: {len(answer)} bytes in {delay:.2f} s", len(boot)],
+                     key_of(name)))
+    put_table(data, "emulator", ["board top", "clocks/s", "x real time",
+                                 "a key to the board's whole answer (wall)", "boot text bytes"],
+              rows, caption="The emulator (Verilator, one core; `make bench`)")
+
+
+def monitor(data, out=print, top="nexys_a7_balatro"):
+    """Frames per second of the emulated VGA monitor, and the wall time from a button press
+    to the first changed pixels and to the whole changed frame (the press is held 15 ms of
+    board time, 1.5 debounce periods)."""
+    from pokerhdl.sim.emulator import Emulator
+    out(f"  {top}'s monitor in the emulator ...")
+    emu = Emulator(top)
+    emu.run_frames(2)
+    before, c0, t0 = emu.monitor(), emu.cycle, time.perf_counter()
+    emu.press("right")
+    while (emu.monitor() == before).all():
+        emu.run(20_000)
+    changed = time.perf_counter() - t0, emu.cycle - c0
+    emu.run_frames(1)
+    whole = time.perf_counter() - t0, emu.cycle - c0
+    frame_clocks = 800 * 525 * emu.top.params["clocks_per_pixel"]
+    put_table(data, "monitor", ["board top", "clocks/s", "frames/s",
+                                "press to first changed pixels", "press to whole frame"],
+              [([top, f"{emu.speed() / 1e6:.2f} M", f"{emu.speed() / frame_clocks:.2f}",
+                 f"{changed[0]:.2f} s ({changed[1] / 1e6:.2f} M clocks)",
+                 f"{whole[0]:.2f} s ({whole[1] / 1e6:.2f} M clocks)"], key_of(top))],
+              caption=f"The emulated VGA monitor ({emu.vga.width} x {emu.vga.height}; "
+                      f"`make bench`)")

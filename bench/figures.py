@@ -1,0 +1,231 @@
+"""docs/figures.json: every measured figure that README and docs/ print, each with the key of
+what it measured, and the tables rendered from it into the documents.
+
+A table is headers, rows of cells, and for each row its key: the canonical digest of every
+design it measured (``rtl``: pokerhdl.flow.canonical, comments apart), the digest of every
+other file it measured (``file``: a C kernel, a constraints file), and the tools and seed
+(``tool``, recorded, not compared: another machine may have another yosys). A figure is
+stale when a digest no longer matches today's tree; `make bench` (or `make pnr`) measures it
+again and `make docs` renders the tables into the documents, between the markers
+``<!-- figures NAME -->`` and ``<!-- /figures -->``. tb/test_figures.py fails when a
+document differs from its rendering or a figure is stale, so a stale figure never reaches a
+document unseen.
+"""
+
+import json
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from pokerhdl.flow.canonical import rtl_digest  # noqa: E402
+from pokerhdl.flow.manifest import Record, digest  # noqa: E402
+from pokerhdl.flow.tops import TOPS  # noqa: E402
+
+FILE = ROOT / "docs" / "figures.json"
+FORMAT = 1
+DOCUMENTS = [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md"))
+MARK = re.compile(r"(<!-- figures (?P<name>[\w-]+) -->\n).*?(<!-- /figures -->)", re.S)
+# one cell in running text: <!-- figure TABLE: ROW: COLUMN -->value<!-- /figure -->
+INLINE = re.compile(r"(<!-- figure (?P<table>[\w-]+): (?P<row>[^:]+?): (?P<column>[^>]+?) -->)"
+                    r".*?(<!-- /figure -->)", re.S)
+
+
+def load(path=FILE):
+    if path.exists():
+        data = json.loads(path.read_text())
+        if data.get("format") == FORMAT:
+            return data
+    return {"format": FORMAT, "tables": {}, "variants": {}}
+
+
+def save(data, path=FILE):
+    path.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
+
+
+# ------------------------------------------------------------------ keys
+
+def label(name, params=None):
+    """A design's name in keys: the top, or the top and its parameters ("showdown players=2")."""
+    return name + "".join(f" {k}={v}" for k, v in sorted((params or {}).items()))
+
+
+def top_rtl(name):
+    """Today's key of a committed top: the canonical digest of generated/verilog/<name>.v."""
+    return rtl_digest((ROOT / "generated" / "verilog" / f"{name}.v").read_text())
+
+
+def variant_rtl(data, name, convert=True):
+    """Today's key of a parameter variant recorded in ``data["variants"]``: its recorded digest
+    while the sources it was converted from are unchanged, else (``convert``) the digest of a
+    fresh conversion (remembered under build/conversions/), else None."""
+    variant = data["variants"][name]
+    record = Record(params=variant["params"], myhdl=variant["myhdl"], sources=variant["sources"],
+                    outputs={})
+    if record.why_stale(variant["params"], ROOT) is None:
+        return variant["rtl"]
+    if not convert:
+        return None
+    return convert_variant(variant["top"], variant["params"])[0]
+
+
+def convert_variant(top, overrides):
+    """(canonical digest, sources) of a variant, converted into build/variants/."""
+    from pokerhdl.flow.generate import convert_one
+    folder = ROOT / "build" / "variants" / label(top, overrides).replace(" ", "_")
+    sources, _ = convert_one(top, "verilog", folder, overrides)
+    return rtl_digest((folder / f"{top}.v").read_text()), sources
+
+
+def record_variant(data, top, overrides):
+    """Convert a variant and record its key in ``data``; returns its label and Verilog path."""
+    import myhdl
+    rtl, sources = convert_variant(top, overrides)
+    name = label(top, overrides)
+    params = {**TOPS[top].params, **overrides}
+    data["variants"][name] = {"top": top, "params": params, "rtl": rtl, "myhdl": myhdl.__version__,
+                              "sources": {s: digest(ROOT / s) for s in sources}}
+    folder = ROOT / "build" / "variants" / name.replace(" ", "_")
+    return name, folder / f"{top}.v"
+
+
+def rtl_of(data, name, convert=True):
+    return top_rtl(name) if name in TOPS else variant_rtl(data, name, convert)
+
+
+def file_key(path):
+    return digest(ROOT / path)
+
+
+def stale_figures(data, convert=True):
+    """["table: row: why"] for every row whose key no longer matches today's tree."""
+    found = []
+    for table_name, table in sorted(data["tables"].items()):
+        for row in table["rows"]:
+            for name, made in row.get("key", {}).get("rtl", {}).items():
+                if name not in TOPS and name not in data["variants"]:
+                    found.append(f"{table_name}: {row['cells'][0]}: no design {name!r}")
+                elif rtl_of(data, name, convert) not in (made, None):
+                    found.append(f"{table_name}: {row['cells'][0]}: {name}'s RTL changed")
+            for path, made in row.get("key", {}).get("file", {}).items():
+                if not (ROOT / path).exists() or file_key(path) != made:
+                    found.append(f"{table_name}: {row['cells'][0]}: {path} changed")
+    return found
+
+
+# ------------------------------------------------------------------ tables
+
+def make_row(cells, key=None, values=None):
+    """A row: its cells as printed, its key, and the raw values other tables derive from."""
+    row = {"cells": [str(c) for c in cells], "key": key or {}}
+    if values:
+        row["values"] = values
+    return row
+
+
+def put_table(data, name, headers, rows, caption=""):
+    """Store a table: ``rows`` are (cells, key[, values]); the caption says how it was
+    measured."""
+    data["tables"][name] = {"headers": list(headers), "caption": caption,
+                            "rows": [make_row(*row) for row in rows]}
+
+
+def row_of(data, table, first_cell):
+    """The row of ``table`` whose first cell is ``first_cell``, or None."""
+    for row in data["tables"].get(table, {}).get("rows", []):
+        if row["cells"][0] == first_cell:
+            return row
+    return None
+
+
+def render(table):
+    """A table in Markdown, its caption above it."""
+    lines = [table["caption"], ""] if table.get("caption") else []
+    lines.append("| " + " | ".join(table["headers"]) + " |")
+    lines.append("|" + "|".join("---" for _ in table["headers"]) + "|")
+    lines += ["| " + " | ".join(r["cells"]) + " |" for r in table["rows"]]
+    return "\n".join(lines) + "\n"
+
+
+def cell(data, table, row, column):
+    """One cell of a table, by the row's first cell and the column's header."""
+    found = data["tables"].get(table)
+    if found is None:
+        raise KeyError(f"no table {table!r} in {FILE.relative_to(ROOT)}")
+    if column not in found["headers"]:
+        raise KeyError(f"table {table!r} has no column {column!r}")
+    line = row_of(data, table, row)
+    if line is None:
+        raise KeyError(f"table {table!r} has no row {row!r}")
+    return line["cells"][found["headers"].index(column)]
+
+
+def rendered(text, data):
+    """``text`` with every marked table and cell replaced by its rendering; KeyError for an
+    unknown one."""
+    def fill(match):
+        table = data["tables"].get(match.group("name"))
+        if table is None:
+            raise KeyError(f"no table {match.group('name')!r} in {FILE.relative_to(ROOT)}")
+        return match.group(1) + render(table) + match.group(3)
+
+    def fill_cell(match):
+        value = cell(data, match.group("table"), match.group("row"), match.group("column"))
+        return match.group(1) + value + match.group(5)
+    return INLINE.sub(fill_cell, MARK.sub(fill, text))
+
+
+def shown(documents=None):
+    """{table name: [documents that show it, whole or a cell]}."""
+    found = {}
+    for path in documents or DOCUMENTS:
+        text = path.read_text()
+        for name in [m.group("name") for m in MARK.finditer(text)] + \
+                [m.group("table") for m in INLINE.finditer(text)]:
+            found.setdefault(name, []).append(path)
+    return found
+
+
+def render_documents(data=None, write=True):
+    """Render the tables into README.md and docs/*.md; returns the documents that changed."""
+    data = data or load()
+    changed = []
+    for path in DOCUMENTS:
+        text = path.read_text()
+        new = rendered(text, data)
+        if new != text:
+            changed.append(path)
+            if write:
+                path.write_text(new)
+    return changed
+
+
+def main(argv=None):
+    import argparse
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.figures",
+        description="Render docs/figures.json's tables into README.md and docs/*.md (`make "
+                    "docs`), or list the figures whose key no longer matches today's tree.")
+    parser.add_argument("--check", action="store_true",
+                        help="change nothing: exit 1 if a document differs from its rendering "
+                             "or a figure is stale")
+    args = parser.parse_args(argv)
+    data = load()
+    problems = [f"stale: {s}" for s in stale_figures(data)]
+    changed = render_documents(data, write=not args.check)
+    verb = "differs from its rendering" if args.check else "rendered again"
+    problems += [f"{p.relative_to(ROOT)} {verb}" for p in changed] if args.check else []
+    for p in changed if not args.check else []:
+        print(f"{p.relative_to(ROOT)}: tables rendered again")
+    for p in problems:
+        print(p)
+    if not changed and not problems:
+        print("every document's tables are rendered from docs/figures.json, every figure fresh")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
