@@ -74,7 +74,7 @@ def main(argv=None):
                 caption = data["tables"][table]["caption"]
                 data["tables"][table]["caption"] = caption.rstrip(")") + f"; {machine()})"
             print(figures.render(data["tables"][table]))
-        figures.save(data)                      # each section kept as soon as it is measured
+        figures.save(data, tables=made)         # each section kept as soon as it is measured
         print(f"({time.monotonic() - start:.0f} s)\n", flush=True)
     for path in figures.render_documents(data):
         print(f"{path.relative_to(figures.ROOT)}: tables rendered again")

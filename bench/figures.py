@@ -12,7 +12,9 @@ document differs from its rendering or a figure is stale, so a stale figure neve
 document unseen.
 """
 
+import fcntl
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -42,8 +44,20 @@ def load(path=FILE):
     return {"format": FORMAT, "tables": {}, "variants": {}}
 
 
-def save(data, path=FILE):
-    path.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
+def save(data, path=FILE, tables=None):
+    """Write the figures. With ``tables``, only those tables (and the variants) are this
+    process's: they are merged into the file as it is now, under a lock, and ``data`` takes the
+    others from it, so `make pnr` and `make bench` can run side by side."""
+    with open(path.with_name(".figures.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if tables is not None:
+            disk = load(path)
+            disk["tables"].update({t: data["tables"][t] for t in tables})
+            disk["variants"].update(data["variants"])
+            data.update(disk)
+        partial = path.with_suffix(f".{os.getpid()}")
+        partial.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
+        partial.replace(path)
 
 
 # ------------------------------------------------------------------ keys

@@ -89,7 +89,7 @@ def main(argv=None):
         ci_stages(data, args.ci)
     else:
         fresh_clone(data)
-    figures.save(data)
+    figures.save(data, tables=["regression"])
     figures.render_documents(data)
     print(figures.render(data["tables"]["regression"]))
     return 0

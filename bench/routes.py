@@ -94,7 +94,7 @@ def main(argv=None):
             name, stats = future.result()
             record_route(data, name, stats)
             unrouted_rows(data)
-            figures.save(data)
+            figures.save(data, tables=["routes"])
             figures.render_documents(data)
             fmax = pnr.slowest(stats)
             took = stats["seconds"]["synth"] + stats["seconds"]["route"]
