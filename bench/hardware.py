@@ -44,7 +44,7 @@ def synthesis(data, out=print):
         s = synth_stats(path, name.split()[0])
         rows.append(([name, f"{s['LUT']:,}", f"{s['FF']:,}", s["BRAM"], f"{s['LUTRAM/SRL']:,}",
                       s["CARRY4"], s["MUXF7/8"], s["levels"]],
-                     {"rtl": {name: s["rtl"]}, "tool": {"yosys": s["yosys"]}}))
+                     {"rtl": {name: s["rtl"]}, "tool": {"yosys": s["yosys"]}}, s))
     put_table(data, "synthesis", ["design", "LUT", "FF", "BRAM", "LUTRAM/SRL", "CARRY4",
                                   "MUXF7/8", "logic levels"], rows,
               caption=f"{yosys_version().split(' (')[0]} `synth_xilinx -flatten` (`make bench`)")

@@ -7,9 +7,10 @@ import subprocess
 
 import pytest
 
+from bench import figures
 from harness import ROOT, primitive_models
 from pokerhdl.flow.pnr import tool
-from pokerhdl.flow.synth import synth_stats
+from pokerhdl.flow.synth import synth_stats, yosys_version
 from pokerhdl.flow.tops import EQUITY_BOARD_TOPS, TOPS
 
 GENERATED = ROOT / "generated"
@@ -141,12 +142,23 @@ def test_nine_seat_equity_depth():
     assert 0 < stats["levels"] <= LEVEL_BUDGET["equity_engine"], stats
 
 
+def synthesized(name):
+    """A top's synthesis figures: the committed ones (docs/figures.json) when they were made
+    from today's canonical RTL by this yosys (tb/test_figures.py holds every key fresh; `make
+    bench` synthesizes), else a synthesis now."""
+    row = figures.row_of(figures.load(), "synthesis", name)
+    made = (row or {}).get("values", {})
+    if made.get("rtl") == figures.top_rtl(name) and made.get("yosys") == yosys_version():
+        return made
+    return synth_stats(GENERATED / "verilog" / f"{name}.v", name)
+
+
 @pytest.mark.synth
 @pytest.mark.parametrize("name", [n for n in NAMES if n not in SYNTH_COVERED_BY])
 def test_yosys_synth_xilinx(name):
     """Every top synthesizes; the pipelines keep their depth budget (one synthesis per top:
     tb/test_eval7.py checks the budget of other parameter values)."""
-    stats = synth_stats(GENERATED / "verilog" / f"{name}.v", name)
+    stats = synthesized(name)
     assert stats["LUT"] + stats["FF"] + stats["BRAM"] > 0, \
         f"{name} synthesized to nothing: {stats}"
     if name in PIPELINE_BUDGET:
