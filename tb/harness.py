@@ -11,6 +11,7 @@ import json
 import os
 import shutil
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -95,18 +96,33 @@ def _run_block(top, hdl, test_module, params, testcase, extra_env, tag):
     runner = get_runner(SIMULATOR[hdl])
     files = sources(top, hdl, params)
     build_args = ["--std=08"] if hdl == "vhdl" else []
+    started = time.monotonic()
     runner.build(sources=files, hdl_toplevel=top, build_dir=build_dir, always=True,
                  waves=waves, build_args=build_args, timescale=("1ns", "1ps"))
     env = {f"PARAM_{k.upper()}": json.dumps(v) for k, v in params.items()}
     env.update(extra_env or {})
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), str(ROOT / "tb"),
                                          os.environ.get("PYTHONPATH", "")])
+    built = time.monotonic()
     results = runner.test(test_module=test_module.rsplit(".", 1)[-1], hdl_toplevel=top,
                           build_dir=build_dir, testcase=testcase, extra_env=env, waves=waves,
                           test_args=["--std=08"] if hdl == "vhdl" else [])
+    log_times(top, hdl, built - started, time.monotonic() - built)
     failed, total = _count(results)
     assert total > 0, f"no cocotb test ran for {top} ({hdl})"
     assert failed == 0, f"{failed} of {total} cocotb tests failed for {top} ({hdl}); see {build_dir}"
+
+
+def log_times(top, hdl, build, run):
+    """One line per simulation in tb/sim_build/times.jsonl: the test, its top and language,
+    the seconds of the build (compile, analysis) and of the run (start-up included);
+    `python -m bench.sim_times` sums them up."""
+    BUILD.mkdir(parents=True, exist_ok=True)
+    line = {"test": os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" ", 1)[0], "top": top,
+            "hdl": hdl, "backend": os.environ.get("GHDL_BACKEND", "") if hdl == "vhdl" else "",
+            "build": round(build, 2), "run": round(run, 2)}
+    with open(BUILD / "times.jsonl", "a") as f:
+        f.write(json.dumps(line) + "\n")
 
 
 def _count(results_xml):
