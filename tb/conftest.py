@@ -30,8 +30,9 @@ def pytest_collection_modifyitems(config, items):
 
 
 class StoreDurations:
-    """Collects call times (the controller sees every worker's reports) and writes them: the
-    file holds the tests of the last run, so store from a whole regression."""
+    """Collects call times (the controller sees every worker's reports) and writes them over
+    those of the same tests in the file, keeping the others': a run of part of the tests (the
+    regression, the deep stage) refreshes its part."""
 
     def __init__(self):
         self.times = {}
@@ -41,7 +42,9 @@ class StoreDurations:
             self.times[report.nodeid] = round(report.duration, 2)
 
     def pytest_sessionfinish(self, session):
-        DURATIONS.write_text(json.dumps(dict(sorted(self.times.items())), indent=1) + "\n")
+        known = json.loads(DURATIONS.read_text()) if DURATIONS.exists() else {}
+        known.update(self.times)
+        DURATIONS.write_text(json.dumps(dict(sorted(known.items())), indent=1) + "\n")
 
 
 def pytest_configure(config):
