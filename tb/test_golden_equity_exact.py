@@ -58,7 +58,7 @@ def split_cases():
             yield pytest.param(case, lanes, marks=marks, id=f"{lanes}-{case.describe()}")
 
 
-@pytest.mark.parametrize("case, lanes", split_cases())
+@pytest.mark.parametrize("case, lanes", list(split_cases()))
 def test_lanes_share_the_boards_and_count_every_completion_once(case, lanes):
     shares = [lane_boards(case, lanes, lane) for lane in range(lanes)]
     assert sum(count for _, count in shares) == board_count(case)
