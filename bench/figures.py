@@ -46,6 +46,23 @@ def load(path=FILE):
     return {"format": FORMAT, "tables": {}, "variants": {}}
 
 
+def update(change, path=FILE):
+    """Load the figures, apply ``change(data)`` and write them, under the lock: a row recorded
+    by one process (a route) never undoes another's in the same table. Returns the data."""
+    with open(path.with_name(".figures.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        data = load(path)
+        change(data)
+        _write(data, path)
+    return data
+
+
+def _write(data, path):
+    partial = path.with_suffix(f".{os.getpid()}")
+    partial.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
+    partial.replace(path)
+
+
 def save(data, path=FILE, tables=None):
     """Write the figures. With ``tables``, only those tables (and the variants) are this
     process's: they are merged into the file as it is now, under a lock, and ``data`` takes the
@@ -57,9 +74,7 @@ def save(data, path=FILE, tables=None):
             disk["tables"].update({t: data["tables"][t] for t in tables})
             disk["variants"].update(data["variants"])
             data.update(disk)
-        partial = path.with_suffix(f".{os.getpid()}")
-        partial.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
-        partial.replace(path)
+        _write(data, path)
 
 
 # ------------------------------------------------------------------ keys
@@ -180,15 +195,18 @@ def cell(data, table, row, column):
 
 
 def rendered(text, data):
-    """``text`` with every marked table and cell replaced by its rendering; KeyError for an
-    unknown one."""
+    """``text`` with every marked table and cell replaced by its rendering. A table not
+    measured yet is left as it stands (tb/test_figures.py fails on a marker naming no table),
+    so a partial `make pnr` or `make bench` still renders what it has."""
     def fill(match):
         table = data["tables"].get(match.group("name"))
         if table is None:
-            raise KeyError(f"no table {match.group('name')!r} in {FILE.relative_to(ROOT)}")
+            return match.group(0)
         return match.group(1) + render(table) + match.group(3)
 
     def fill_cell(match):
+        if match.group("table") not in data["tables"]:
+            return match.group(0)
         value = cell(data, match.group("table"), match.group("row"), match.group("column"))
         return match.group(1) + value + match.group(5)
     return INLINE.sub(fill_cell, MARK.sub(fill, text))

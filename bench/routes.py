@@ -92,9 +92,11 @@ def main(argv=None):
         futures = [pool.submit(route, name, last_seconds(data, name)) for name in stale]
         for done, future in enumerate(as_completed(futures), 1):
             name, stats = future.result()
-            record_route(data, name, stats)
-            unrouted_rows(data)
-            figures.save(data, tables=["routes"])
+
+            def record(data):
+                record_route(data, name, stats)
+                unrouted_rows(data)
+            data = figures.update(record)     # the rows other routes recorded meanwhile kept
             figures.render_documents(data)
             fmax = pnr.slowest(stats)
             took = stats["seconds"]["synth"] + stats["seconds"]["route"]
