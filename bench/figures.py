@@ -205,7 +205,7 @@ def rendered(text, data):
         return match.group(1) + render(table) + match.group(3)
 
     def fill_cell(match):
-        if match.group("table") not in data["tables"]:
+        if row_of(data, match.group("table"), match.group("row")) is None:
             return match.group(0)
         value = cell(data, match.group("table"), match.group("row"), match.group("column"))
         return match.group(1) + value + match.group(5)
