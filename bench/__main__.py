@@ -46,6 +46,13 @@ def machine():
     return f"{os.cpu_count()}-core {platform.machine()}, {time.strftime('%Y-%m-%d')}"
 
 
+def with_machine(caption):
+    """The caption with the machine and date: inside its closing parenthesis, or in one."""
+    if caption.endswith(")"):
+        return caption[:-1] + f"; {machine()})"
+    return caption + f" ({machine()})"
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -71,8 +78,7 @@ def main(argv=None):
                 if before.get(k) != json.dumps(v, sort_keys=True)]
         for table in made:
             if name in MACHINE_DEPENDENT:
-                caption = data["tables"][table]["caption"]
-                data["tables"][table]["caption"] = caption.rstrip(")") + f"; {machine()})"
+                data["tables"][table]["caption"] = with_machine(data["tables"][table]["caption"])
             print(figures.render(data["tables"][table]))
         figures.save(data, tables=made)         # each section kept as soon as it is measured
         print(f"({time.monotonic() - start:.0f} s)\n", flush=True)

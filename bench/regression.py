@@ -17,7 +17,7 @@ from pathlib import Path
 from bench import figures
 
 HEADERS = ["step", "wall", "CPU"]
-CAPTION = "README's two commands on a fresh clone of the commit, and CI's stages"
+CAPTION = "README's two commands on a fresh clone of commit {commit}, and CI's stages"
 
 
 def children_cpu():
@@ -50,7 +50,8 @@ def put_rows(data, rows):
     table = data["tables"].get("regression", {"headers": HEADERS, "caption": CAPTION, "rows": []})
     steps = {cells[0] for cells, _ in rows}
     kept = [(r["cells"], r["key"]) for r in table["rows"] if r["cells"][0] not in steps]
-    figures.put_table(data, "regression", HEADERS, kept + rows, caption=CAPTION)
+    figures.put_table(data, "regression", HEADERS, kept + rows,
+                      caption=CAPTION.format(commit=commit()))
 
 
 def fresh_clone(data, out=print):
