@@ -65,16 +65,15 @@ def _write(data, path):
 
 def save(data, path=FILE, tables=None):
     """Write the figures. With ``tables``, only those tables (and the variants) are this
-    process's: they are merged into the file as it is now, under a lock, and ``data`` takes the
+    process's: they are merged into the file as it is now (update), and ``data`` takes the
     others from it, so `make pnr` and `make bench` can run side by side."""
-    with open(path.with_name(".figures.lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if tables is not None:
-            disk = load(path)
-            disk["tables"].update({t: data["tables"][t] for t in tables})
-            disk["variants"].update(data["variants"])
-            data.update(disk)
-        _write(data, path)
+    if tables is None:
+        return update(lambda disk: disk.update(data), path)
+
+    def merge(disk):
+        disk["tables"].update({t: data["tables"][t] for t in tables})
+        disk["variants"].update(data["variants"])
+    data.update(update(merge, path))
 
 
 # ------------------------------------------------------------------ keys

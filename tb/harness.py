@@ -5,7 +5,6 @@ HDLS. With default parameters the simulated sources are the committed files in g
 users get); other parameters are converted into the test's own build folder first.
 """
 
-import contextlib
 import hashlib
 import json
 import os
@@ -13,6 +12,7 @@ import shutil
 import sys
 import time
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -66,24 +66,10 @@ def run_block(top, hdl, test_module, params=None, testcase=None, extra_env=None,
     of a design of moderate size, which GHDL's LLVM back end runs in about half mcode's time
     once it has compiled it (a VGA frame: 44 s against 78; for short runs of big designs its
     compile costs more than it saves), where the system's GHDL has it."""
-    with ghdl_backend("llvm" if compiled and hdl == "vhdl" and shutil.which("ghdl-llvm")
-                      else None):
+    # Debian's ghdl runs the back end GHDL_BACKEND names (mcode by default)
+    llvm = compiled and hdl == "vhdl" and shutil.which("ghdl-llvm")
+    with mock.patch.dict(os.environ, {"GHDL_BACKEND": "llvm"} if llvm else {}):
         _run_block(top, hdl, test_module, params, testcase, extra_env, tag)
-
-
-@contextlib.contextmanager
-def ghdl_backend(name):
-    """GHDL_BACKEND for Debian's ghdl, which runs the back end it names (mcode by default)."""
-    before = os.environ.get("GHDL_BACKEND")
-    if name:
-        os.environ["GHDL_BACKEND"] = name
-    try:
-        yield
-    finally:
-        if name and before is None:
-            del os.environ["GHDL_BACKEND"]
-        elif name:
-            os.environ["GHDL_BACKEND"] = before
 
 
 def _run_block(top, hdl, test_module, params, testcase, extra_env, tag):
