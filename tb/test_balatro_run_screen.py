@@ -2,11 +2,13 @@
 captured from its pins, pixel for pixel equal to golden/balatro_screen.frame() of the golden
 run's state on its view inputs (tb/test_balatro_screen.py's capture, at one pixel per clock).
 
-The regression draws one frame per language (a frame is 420,000 clocks): a run's shop (money,
-the jokers with the scaling ones' counters, the last hand with its type's level and wide
-numbers, two items and their prices, the reroll price, the shop's buttons, a refusal, no
-cards). ``-m slow`` draws a blind of that run (the cards back, the selection's hand with its
-level), the title and a shop after a purchase.
+The regression draws one frame (a frame is 420,000 clocks): a run's shop (money, the jokers
+with the scaling ones' counters, the last hand with its type's level and wide numbers, two
+items and their prices, the reroll price, the shop's buttons, a refusal, no cards), whole in
+VHDL and in Verilog its first 100 lines (the status lines, money, the jokers and their
+counters: tb/test_balatro_screen.py's BAND; the deep stage draws it whole). ``-m slow`` draws
+a blind of that run (the cards back, the selection's hand with its level), the title and a
+shop after a purchase.
 FRAMES_DIR=folder keeps the frames as balatro_run_<scene>.png."""
 
 import cocotb
@@ -15,7 +17,7 @@ import pytest
 from clocked import ClockedTB
 from harness import HDLS, param
 from test_balatro_run import FIELDS, SCALARS, expected_view
-from test_balatro_screen import check_frame, run_scenes
+from test_balatro_screen import check_frame, frame_params, run_scenes
 from test_golden_balatro import deck_of
 from pokerhdl.golden.balatro import PHASE_PLAYING, PHASE_TITLE, Rules
 from pokerhdl.golden.balatro_jokers import JOKER_NAMES
@@ -78,16 +80,21 @@ async def frames_match_golden(dut):
     chosen = param("scenes")
     for name, run, selection in scenes():
         if name in chosen:
-            await check_frame(tb, run, selection, f"run_{name}", show=show)
+            await check_frame(tb, run, selection, f"run_{name}", show=show,
+                              lines=param("lines"))
 
 
 REGRESSION = ["shop"]
 SLOW = ["blind", "title", "bought"]
 
 
-@pytest.mark.parametrize("hdl", HDLS)
-def test_frames(hdl):
-    run_scenes("balatro_run_screen", hdl, __name__, REGRESSION)
+BAND = {"verilog": 100}
+
+
+@pytest.mark.parametrize("hdl, lines", frame_params(BAND))
+def test_frames(hdl, lines):
+    run_scenes("balatro_run_screen", hdl, __name__, REGRESSION, tag=f"-{lines}" if lines else "",
+               lines=lines)
 
 
 @pytest.mark.slow

@@ -7,7 +7,8 @@ rebuilds every pixel from the times of the changes. The frame is found from the 
 next one after a vsync pulse (which starts at line ``v.sync_start``, so the frame's first
 pixel comes ``v.total - v.sync_start`` lines later), or, right after a reset, the first one,
 whose first hsync pulse is line 0's; its vsync pulse must then start in place. Every visible
-line's blanking must be black and its hsync pulse exactly in place."""
+line's blanking must be black and its hsync pulse exactly in place. ``lines`` captures the
+first lines of the frame only (a band: the simulation stops after it)."""
 
 from bisect import bisect_right
 from pathlib import Path
@@ -29,12 +30,14 @@ def _value(handles):
 
 
 async def capture_frame(clk, rgb, hsync, vsync, clock_ns, cpp=1, mode=VGA_640X480,
-                        after_reset=False):
+                        after_reset=False, lines=None):
     """A whole frame's visible pixels, rows of 12-bit colours: the next one, or with
     ``after_reset`` (called in the clock the reset ends) the first. rgb: a handle of the 12-bit
-    colour, or a tuple of the red, green and blue handles."""
+    colour, or a tuple of the red, green and blue handles. lines: its first lines only (after
+    a reset: the vsync pulse, which comes after the visible lines, is not waited for)."""
     handles = rgb if isinstance(rgb, tuple) else (rgb,)
     h, v = mode.h, mode.v
+    lines = lines or v.visible
 
     def now():
         return round(get_sim_time("ns") / clock_ns)
@@ -58,26 +61,28 @@ async def capture_frame(clk, rgb, hsync, vsync, clock_ns, cpp=1, mode=VGA_640X48
     if after_reset:
         await FallingEdge(hsync)
         start = now() - h.sync_start * cpp
+    else:
+        start = now() + (v.total - v.sync_start) * h.total * cpp
+    if after_reset and lines == v.visible:
         await FallingEdge(vsync)
         assert now() == start + v.sync_start * h.total * cpp, "vsync pulse out of place"
     else:
-        start = now() + (v.total - v.sync_start) * h.total * cpp
-        await ClockCycles(clk, start + v.visible * h.total * cpp - now() + 1)
+        await ClockCycles(clk, start + lines * h.total * cpp - now() + 1)
     for task in tasks:
         task.cancel()
     colours.sort(key=lambda change: change[0])
-    return _rebuild(colours, syncs, start, cpp, mode)
+    return _rebuild(colours, syncs, start, cpp, mode, lines)
 
 
 def _at(log, times, t):
     return log[bisect_right(times, t) - 1][1]
 
 
-def _rebuild(colours, syncs, start, cpp, mode):
-    h, v = mode.h, mode.v
+def _rebuild(colours, syncs, start, cpp, mode, lines):
+    h = mode.h
     times, sync_times = [t for t, _ in colours], [t for t, _ in syncs]
     frame = []
-    for y in range(v.visible):
+    for y in range(lines):
         line = []
         for x in range(h.total):
             t = start + (y * h.total + x) * cpp
@@ -90,7 +95,6 @@ def _rebuild(colours, syncs, start, cpp, mode):
                 assert _at(syncs, sync_times, t) == int(not h.in_sync(x)), \
                     f"hsync wrong at ({x}, {y})"
         frame.append(line)
-    lines = v.visible
     falls = [t for (t, level), (_, before) in zip(syncs[1:], syncs) if before and not level
              and start <= t < start + lines * h.total * cpp]
     assert falls == [start + (y * h.total + h.sync_start) * cpp for y in range(lines)], \
