@@ -263,9 +263,10 @@ async def reset_drops_trials_in_flight(dut):
     assert await bench.run(trials, label="after reset") == len(trials)
 
 
-@pytest.mark.parametrize("players", [1, 2, 9])
+@pytest.mark.parametrize("players", [1, pytest.param(2, marks=pytest.mark.deep), 9])
 @pytest.mark.parametrize("hdl", HDLS)
 def test_board_eval(hdl, players):
+    """One player and nine; two is the deep stage's."""
     trials = RANDOM_TRIALS[hdl] // players if players > 2 else RANDOM_TRIALS[hdl]
     run_block("board_eval", hdl, __name__, params={"players": players},
               extra_env={"BOARD_EVAL_TRIALS": str(trials)})

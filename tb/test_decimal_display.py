@@ -57,15 +57,17 @@ async def numbers(dut):
 
 
 @pytest.mark.parametrize("hdl", HDLS)
-@pytest.mark.parametrize("params", [
-    {},
-    {"refresh_hz": 390_625},
-    {"digits": 8, "width": 27, "refresh_hz": 390_625},
-    {"digits": 8, "width": 20, "refresh_hz": 390_625},
-    {"digits": 4, "width": 10, "refresh_hz": 390_625},
-    {"digits": 8, "width": 34, "refresh_hz": 390_625, "scientific": True},
-    {"digits": 4, "width": 20, "refresh_hz": 390_625, "scientific": True},
-], ids=["4x16bit-1kHz", "4x16bit", "8x27bit", "8x20bit", "4x10bit", "8x34bit-scientific",
-        "4x20bit-scientific"])
+@pytest.mark.parametrize("params", [   # the deep stage's: more shapes of the same kinds
+    pytest.param({}, id="4x16bit-1kHz"),
+    pytest.param({"refresh_hz": 390_625}, id="4x16bit", marks=pytest.mark.deep),
+    pytest.param({"digits": 8, "width": 27, "refresh_hz": 390_625}, id="8x27bit"),
+    pytest.param({"digits": 8, "width": 20, "refresh_hz": 390_625}, id="8x20bit",
+                 marks=pytest.mark.deep),
+    pytest.param({"digits": 4, "width": 10, "refresh_hz": 390_625}, id="4x10bit"),
+    pytest.param({"digits": 8, "width": 34, "refresh_hz": 390_625, "scientific": True},
+                 id="8x34bit-scientific"),
+    pytest.param({"digits": 4, "width": 20, "refresh_hz": 390_625, "scientific": True},
+                 id="4x20bit-scientific", marks=pytest.mark.deep),
+])
 def test_decimal_display(hdl, params):
     run_block("decimal_display", hdl, __name__, params=params)

@@ -223,7 +223,7 @@ async def reset_mid_run_then_a_clean_run(dut):
     assert not int(dut.busy.value)
     tb.replies.clear()
     tb.reader = FrameReader()
-    await tb.ask(RUNS[1], lanes, opponents)
+    await tb.ask(EXACT[2], lanes, opponents)        # an exact run: a set-up of 300 clocks
 
 
 @cocotb.test()

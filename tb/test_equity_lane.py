@@ -58,15 +58,16 @@ EXACT_CASES = {   # opponents seats -> (hero, opponents, board, dead, first boar
         ("AdAc", ["KhKs"], "", "", 1_000_000, 300),
         ("9s8s", [None], "", Leaving("7s6s5sAcAdKhKcQhQcJd2h3d4c"), 30, 4),      # n = 13
         ("AhKd", [None], "2c7d9hTs", Leaving("QsQdJc"), 0, 3)],   # n = 3: a hold in 3 deals
-    3: [("5c5d", [None, None], "KsQh2h", Leaving("5h5s9s9h8c8dTs"), 7, 2),   # n = 7
-        ("5c5d", [None, None, None], "KsQh2hAs7d", Leaving("5h5s9s9h8c8d"), 0, 1)],  # n = 6
+    3: [("5c5d", [None, None], "KsQh2h", Leaving("5h5s9s9h8c8dTs"), 7, 2)],  # n = 7
 }
 # the deep stage's (depth long): the full deck (a known river, 861 deals a board; the
 # heads-up lane's full-deck boards are the regression's), more boards of a random hand, both
-# seats random on a bigger deck (2,970 deals; the 3-seat lane deals some 70 a second in Icarus)
+# seats random on a bigger deck (2,970 deals; the 3-seat lane deals some 70 a second in Icarus),
+# all three seats random (3,600 clocks)
 EXACT_LONG = {
     1: [("AhKd", [None], "2c7d9hTs", "", 5, (7, 1))],
-    3: [("AsKs", ["QhQs", "JcTc", None], "4s5s6d7c", "", 10, 2),
+    3: [("5c5d", [None, None, None], "KsQh2hAs7d", Leaving("5h5s9s9h8c8d"), 0, 1),  # n = 6
+        ("AsKs", ["QhQs", "JcTc", None], "4s5s6d7c", "", 10, 2),
         ("5c5d", [None, None], "KsQh2h", Leaving("5h5s9s9h8c8dTsTc4h"), 7, 2),  # n = 9
         ("5c5d", [None, None], "KsQh2hAs7d", Leaving("5h5s9s9h8c8dTsTc4h3s2c7h"), 0, 1)],
 }

@@ -1,7 +1,8 @@
 """The equivalence prover (pokerhdl/flow/equiv.py) proves what is equal and refuses what is not:
 eval5 as generated against a copy with a register renamed (equal, both ways of proving) and a
 copy with one kicker taken from the wrong rank (not equal: yosys shows the inputs that
-tell them apart)."""
+tell them apart). The miter's proof of equality (20 clocks, 11 s) is the deep stage's; the
+regression proves by induction and refutes with the miter."""
 
 import pytest
 
@@ -19,7 +20,7 @@ def edited(tmp_path, old, new):
     return copy
 
 
-@pytest.mark.parametrize("cycles", [None, 20])
+@pytest.mark.parametrize("cycles", [None, pytest.param(20, marks=pytest.mark.deep)])
 def test_a_renamed_register_is_proved_equal(tmp_path, cycles):
     renamed = edited(tmp_path, "hand_eval0_word_q", "hand_eval0_word_held")
     proved, log = prove(EVAL5, renamed, "eval5", cycles=cycles)
@@ -36,5 +37,5 @@ def test_a_changed_kicker_is_not_equal(tmp_path):
 
 
 def test_the_command_compares_with_a_revision(capsys):
-    assert main(["eval5", "--cycles", "20"]) == 0
+    assert main(["eval5"]) == 0
     assert "eval5: equal" in capsys.readouterr().out

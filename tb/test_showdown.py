@@ -149,7 +149,8 @@ async def reset_drops_showdowns_in_flight(dut):
     assert await bench.run(cases(rng, players, 20)) == 20
 
 
-@pytest.mark.parametrize("players", [2, 4, 10])
+@pytest.mark.parametrize("players", [2, pytest.param(4, marks=pytest.mark.deep), 10])
 @pytest.mark.parametrize("hdl", HDLS)
 def test_showdown(hdl, players):
+    """Two players and ten; four is the deep stage's."""
     run_block("showdown", hdl, __name__, params={"players": players})

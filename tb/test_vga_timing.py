@@ -113,7 +113,7 @@ async def every_clock_of_small_frames(dut):
 @pytest.mark.parametrize("hdl", HDLS)
 def test_vga_timing_640x480(hdl):
     run_block("vga_timing", hdl, __name__, params={"clocks_per_pixel": 1},
-              testcase=["whole_frame_from_edges"])
+              testcase=["whole_frame_from_edges"], compiled=True)
 
 
 @pytest.mark.parametrize("hdl", HDLS)
