@@ -8,7 +8,8 @@
 #                                     speed 6), several at a time; records them (docs/figures.json)
 #   make bitstream [TOP=ulx3s_holdem] a ULX3S bitstream: build/pnr/TOP/TOP.bit
 #   make census                       the golden model over every 5- and 7-card hand
-#   make deep                         synth, census, the exhaustive runs and the soaks together
+#   make deep                         synth, census, the exhaustive runs, the soaks and the long
+#                                     stimulus together; make ci-deep: CI's share (CI_DEEP)
 #   make soak                         a million random table actions and 100,000 console inputs
 #                                     on the fast engine (Verilator); SOAK_TABLE_ACTIONS=...,
 #                                     SOAK_CONSOLE_INPUTS=... for other depths
@@ -36,13 +37,18 @@ export PATH := $(CURDIR)/.tools/bin:$(CURDIR)/$(VENV)/bin:$(PATH)
 # pytest-xdist hands out one test at a time, longest first (tb/conftest.py), on every core
 PYTEST := $(PY) -m pytest -n $(JOBS) --maxschedchunk 1
 REGRESSION := not slow and not census and not soak and not synth and not pnr and not deep$(if $(HDL), and $(HDL))
-# what CI runs after the regression, in one run: synthesis, the census, the exhaustive runs and
-# the soak tests
+# after the regression, in one run: synthesis, the census, the exhaustive runs, the soak tests,
+# a route, the long stimulus of the regression's tests
 DEEP := synth or census or exhaustive or soak or pnr or deep
+# CI's share of it (make ci-deep), for its half-hour: the long stimulus in VHDL (GHDL runs it
+# about twice as fast as Icarus; make sim ran the short stimulus in both languages) and the
+# whole frames of the regression's bands; the soaks at a quarter of their depth
+CI_DEEP := synth or census or exhaustive or soak or pnr or (deep and not verilog) or frames
+CI_SOAK := SOAK_TABLE_ACTIONS=250000 SOAK_CONSOLE_INPUTS=25000
 
 TOP    ?= basys3_holdem
 
-.PHONY: all verilog vhdl sim synth pnr bitstream census deep soak exhaustive durations bench docs play doctor tools venv clean distclean
+.PHONY: all verilog vhdl sim synth pnr bitstream census deep ci-deep soak exhaustive durations bench docs play doctor tools venv clean distclean
 
 all: $(STAMP)
 	$(CONVERT)
@@ -88,6 +94,9 @@ census: $(TESTED)
 
 deep: $(TESTED) tools
 	$(PYTEST) -m "$(DEEP)"
+
+ci-deep: $(TESTED) tools
+	$(CI_SOAK) $(PYTEST) -m "$(CI_DEEP)"
 
 soak: $(TESTED) tools
 	$(PYTEST) -m soak

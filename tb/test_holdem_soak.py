@@ -16,7 +16,8 @@ display, privacy of hole cards, resets while an answer is drawn) with the engine
 each direction; it also checks that no byte arrives unasked and that every deck the golden
 deal takes is requested and consumed.
 
-    make soak                              (CI: 1,000,000 table actions, 100,000 console inputs)
+    make soak                              (1,000,000 table actions, 100,000 console inputs;
+                                            CI: a quarter of each, Makefile CI_SOAK)
     SOAK_TABLE_ACTIONS=10000 SOAK_CONSOLE_INPUTS=2000 pytest -m soak tb/test_holdem_soak.py
 """
 
