@@ -30,6 +30,22 @@ SIMULATOR = {"verilog": "icarus", "vhdl": "ghdl"}
 # the cocotb test, param("depth")
 DEPTHS = [pytest.param("short", id="short"),
           pytest.param("long", marks=pytest.mark.deep, id="long")]
+
+
+def in_turns(configs):
+    """(hdl, *config) for each configuration of a block (pytest.params) in each language: the
+    regression runs each configuration in one language, taking turns (the first in Verilog),
+    so that it proves every configuration and both conversions; the deep stage runs every
+    configuration in the other language too. Ids: "<hdl>-<config>"."""
+    out = []
+    for k, config in enumerate(configs):
+        for j, hdl in enumerate(HDLS):
+            marks = [*hdl.marks, *config.marks] + [pytest.mark.deep] * ((k + j) % 2)
+            out.append(pytest.param(*hdl.values, *config.values, marks=marks,
+                                    id=f"{hdl.id}-{config.id}"))
+    return out
+
+
 BUILD = ROOT / "tb" / "sim_build"
 ECP5_MODELS = ROOT / "tb" / "ecp5"         # simulation models of the ECP5 primitives a top uses
 

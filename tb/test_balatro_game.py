@@ -17,7 +17,7 @@ from cocotb.triggers import ClockCycles, FallingEdge, ReadOnly, RisingEdge
 
 from balatro_checks import DeckList, expected_view, random_move, random_selection
 from clocked import ClockedTB
-from harness import DEPTHS, HDLS, param, run_block
+from harness import DEPTHS, HDLS, in_turns, param, run_block
 from test_golden_balatro import SCORES, cards, deck_of
 from pokerhdl.games.balatro import BAD_OP, PREVIEW_LATENCY, rules_of
 from pokerhdl.golden.balatro import (ACT_DISCARD, ACT_NEW_RUN, ACT_PLAY, ACT_SORT_RANK,
@@ -260,8 +260,7 @@ RANDOM_MOVES = {"short": 100, "long": 400}
 
 
 @pytest.mark.parametrize("depth", DEPTHS)
-@pytest.mark.parametrize("hdl", HDLS)
-@pytest.mark.parametrize("rules_name", list(RULE_SETS))
+@pytest.mark.parametrize("hdl,rules_name", in_turns([pytest.param(r, id=r) for r in RULE_SETS]))
 def test_random_runs(hdl, rules_name, depth):
     params = {**RULE_SETS[rules_name]}
     run_block("balatro_game", hdl, __name__, params=params, testcase=["random_runs"],

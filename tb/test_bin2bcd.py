@@ -10,7 +10,7 @@ import cocotb
 from cocotb.triggers import FallingEdge
 
 from clocked import ClockedTB
-from harness import HDLS, param, run_block
+from harness import in_turns, param, run_block
 from pokerhdl.golden.sevenseg import bcd, bcd_digits
 from pokerhdl.flow.tops import get_top
 
@@ -77,8 +77,8 @@ async def result_holds_until_next_start(dut):
         assert int(dut.bcd.value) == bcd(value, digits) and int(dut.done.value) == 0
 
 
-@pytest.mark.parametrize("hdl", HDLS)
-@pytest.mark.parametrize("params", [{}, {"width": 27}, {"width": 4}],
-                         ids=["16bit", "27bit", "4bit"])
+@pytest.mark.parametrize("hdl,params", in_turns([
+    pytest.param({}, id="16bit"), pytest.param({"width": 27}, id="27bit"),
+    pytest.param({"width": 4}, id="4bit")]))
 def test_bin2bcd(hdl, params):
     run_block("bin2bcd", hdl, __name__, params=params)

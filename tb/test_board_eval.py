@@ -16,7 +16,7 @@ import cocotb
 from cocotb.triggers import RisingEdge
 
 from clocked import ClockedTB
-from harness import HDLS, param, run_block
+from harness import in_turns, param, run_block
 from pipeline_checks import reset_drops_in_flight
 from test_eval7 import TRAPS
 from test_generated import PIPELINE_BUDGET
@@ -263,10 +263,11 @@ async def reset_drops_trials_in_flight(dut):
     assert await bench.run(trials, label="after reset") == len(trials)
 
 
-@pytest.mark.parametrize("players", [1, pytest.param(2, marks=pytest.mark.deep), 9])
-@pytest.mark.parametrize("hdl", HDLS)
+@pytest.mark.parametrize("hdl,players", in_turns([pytest.param(1, id="1"),
+                                                  pytest.param(9, id="9"),
+                                                  pytest.param(2, id="2", marks=pytest.mark.deep)]))
 def test_board_eval(hdl, players):
-    """One player and nine; two is the deep stage's."""
+    """One player and nine, a language each; the deep stage two and the other languages."""
     trials = RANDOM_TRIALS[hdl] // players if players > 2 else RANDOM_TRIALS[hdl]
     run_block("board_eval", hdl, __name__, params={"players": players},
               extra_env={"BOARD_EVAL_TRIALS": str(trials)})

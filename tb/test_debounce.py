@@ -11,7 +11,7 @@ from cocotb.triggers import FallingEdge, Timer
 from cocotb.utils import get_sim_time
 
 from clocked import ClockedTB
-from harness import HDLS, param, run_block
+from harness import HDLS, in_turns, param, run_block
 from pokerhdl.golden.debounce import debounce_trace
 from pokerhdl.flow.tops import get_top
 
@@ -143,10 +143,9 @@ async def press_at_board_rate(dut):
     assert len(pulses) == 1 and int(dut.level.value) == 0
 
 
-@pytest.mark.parametrize("hdl", HDLS)
-@pytest.mark.parametrize("params", [{"width": 1, "debounce_ms": 0.0004},
-                                    {"width": 3, "debounce_ms": 0.00025}],
-                         ids=["1input-40clk", "3inputs-25clk"])
+@pytest.mark.parametrize("hdl,params", in_turns([
+    pytest.param({"width": 1, "debounce_ms": 0.0004}, id="1input-40clk"),
+    pytest.param({"width": 3, "debounce_ms": 0.00025}, id="3inputs-25clk")]))
 def test_debounce(hdl, params):
     run_block("debounce", hdl, __name__, params=params,
               testcase=["bounce_trains", "short_bounce_ignored"])

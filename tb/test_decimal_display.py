@@ -12,7 +12,7 @@ from cocotb.triggers import ClockCycles
 
 from clocked import ClockedTB
 from display_monitor import DisplayMonitor
-from harness import HDLS, param, run_block
+from harness import in_turns, param, run_block
 from pokerhdl.golden.sevenseg import decimal_text, text_glyphs
 from pokerhdl.flow.tops import get_top
 
@@ -56,8 +56,7 @@ async def numbers(dut):
         assert got == want, (value, text, got, want)
 
 
-@pytest.mark.parametrize("hdl", HDLS)
-@pytest.mark.parametrize("params", [   # the deep stage's: more shapes of the same kinds
+@pytest.mark.parametrize("hdl,params", in_turns([   # the deep stage's: more shapes of the same kinds
     pytest.param({}, id="4x16bit-1kHz"),
     pytest.param({"refresh_hz": 390_625}, id="4x16bit", marks=pytest.mark.deep),
     pytest.param({"digits": 8, "width": 27, "refresh_hz": 390_625}, id="8x27bit"),
@@ -67,7 +66,7 @@ async def numbers(dut):
     pytest.param({"digits": 8, "width": 34, "refresh_hz": 390_625, "scientific": True},
                  id="8x34bit-scientific"),
     pytest.param({"digits": 4, "width": 20, "refresh_hz": 390_625, "scientific": True},
-                 id="4x20bit-scientific", marks=pytest.mark.deep),
-])
+                 id="4x20bit-scientific"),
+]))
 def test_decimal_display(hdl, params):
     run_block("decimal_display", hdl, __name__, params=params)

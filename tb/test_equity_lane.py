@@ -15,7 +15,7 @@ import cocotb
 from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge
 
 from clocked import ClockedTB
-from harness import DEPTHS, HDLS, param, run_block
+from harness import DEPTHS, in_turns, param, run_block
 from pokerhdl.odds.calculator import make_setup
 from pokerhdl.golden.cards import DECK, parse_cards as cards
 from pokerhdl.golden.equity import lane_monte_carlo
@@ -258,8 +258,8 @@ async def lane_throughput(dut):
 
 
 @pytest.mark.parametrize("depth", DEPTHS)
-@pytest.mark.parametrize("hdl", HDLS)
-@pytest.mark.parametrize("opponents,lane", [(1, 0), (3, 6)])
+@pytest.mark.parametrize("hdl,opponents,lane", in_turns([pytest.param(1, 0, id="1-0"),
+                                                         pytest.param(3, 6, id="3-6")]))
 def test_equity_lane(hdl, opponents, lane, depth):
     """The regression runs every test of the lane; the deep stage the longer enumerations,
     after the Monte Carlo runs as in the regression. An exact run first after power-up never

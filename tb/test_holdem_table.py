@@ -22,7 +22,7 @@ import cocotb
 from cocotb.triggers import FallingEdge
 
 from clocked import ClockedTB
-from harness import HDLS, param, run_block
+from harness import HDLS, in_turns, param, run_block
 from holdem_checks import (apply_step, check_probe, check_unchanged, expected_probe, hw_input,
                            rules_from, tally_end)
 from pokerhdl.golden.holdem_contract import OP_ACT, OP_DEAL, OP_NEW_GAME, PROBE, REF_BAD_DECK
@@ -354,8 +354,7 @@ def test_holdem_table(hdl):
               testcase=["probe_map_and_directed", "random_games", "reset_anywhere"])
 
 
-@pytest.mark.parametrize("params,env", VARIANTS)
-@pytest.mark.parametrize("hdl", HDLS)
+@pytest.mark.parametrize("hdl,params,env", in_turns(VARIANTS))
 def test_holdem_table_variants(hdl, params, env):
     run_block("holdem_table", hdl, __name__, params=params, extra_env=env,
               testcase=["random_games", "reset_anywhere"])

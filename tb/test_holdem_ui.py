@@ -23,7 +23,7 @@ import cocotb
 import pytest
 from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge
 
-from harness import HDLS, param, run_block
+from harness import HDLS, in_turns, param, run_block
 from holdem_checks import check_probe, expected_probe, panel_of, rules_from
 from terminal_tb import TerminalTB
 from pokerhdl.golden.cards import NO_CARD, format_cards
@@ -285,8 +285,7 @@ GAMES = [
 ]
 
 
-@pytest.mark.parametrize("params,seed,hands,must_see", GAMES)
-@pytest.mark.parametrize("hdl", HDLS)
+@pytest.mark.parametrize("hdl,params,seed,hands,must_see", in_turns(GAMES))
 def test_holdem_ui(hdl, params, seed, hands, must_see):
     run_block("holdem_console", hdl, __name__, params=_params(tx_baud=CLK_HZ // 2, **params),
               extra_env={"UI_HANDS": str(hands), "PARAM_SEED": str(seed),

@@ -10,7 +10,7 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, RisingEdge
 
-from harness import HDLS, param, run_block
+from harness import in_turns, param, run_block
 from pokerhdl.golden.por import por_trace
 from pokerhdl.flow.tops import get_top
 
@@ -43,7 +43,8 @@ async def power_on_and_external_resets(dut):
     assert seen[:cycles] == [1] * cycles and seen[cycles] == 0, "power-on hold is wrong"
 
 
-@pytest.mark.parametrize("hdl", HDLS)
-@pytest.mark.parametrize("params", [{}, {"cycles": 3}, {"cycles": 40}], ids=["16", "3", "40"])
+@pytest.mark.parametrize("hdl,params", in_turns([
+    pytest.param({}, id="16"), pytest.param({"cycles": 3}, id="3"),
+    pytest.param({"cycles": 40}, id="40")]))
 def test_por(hdl, params):
     run_block("por", hdl, __name__, params=params)

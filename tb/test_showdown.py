@@ -11,7 +11,7 @@ import cocotb
 from cocotb.triggers import RisingEdge
 
 from clocked import ClockedTB
-from harness import HDLS, param, run_block
+from harness import in_turns, param, run_block
 from pipeline_checks import reset_drops_in_flight
 from pokerhdl.golden import rank7, showdown
 from pokerhdl.golden.hands import WORD_BITS as WORD
@@ -149,8 +149,9 @@ async def reset_drops_showdowns_in_flight(dut):
     assert await bench.run(cases(rng, players, 20)) == 20
 
 
-@pytest.mark.parametrize("players", [2, pytest.param(4, marks=pytest.mark.deep), 10])
-@pytest.mark.parametrize("hdl", HDLS)
+@pytest.mark.parametrize("hdl,players", in_turns([pytest.param(2, id="2"),
+                                                  pytest.param(10, id="10"),
+                                                  pytest.param(4, id="4", marks=pytest.mark.deep)]))
 def test_showdown(hdl, players):
-    """Two players and ten; four is the deep stage's."""
+    """Two players and ten, a language each; the deep stage four and the other languages."""
     run_block("showdown", hdl, __name__, params={"players": players})

@@ -13,7 +13,7 @@ from cocotbext.axi import AxiStreamBus, AxiStreamFrame, AxiStreamSource
 from cocotbext.uart import UartSink
 
 from clocked import ClockedTB
-from harness import HDLS, param, run_block
+from harness import in_turns, param, run_block
 from pokerhdl.golden.uart import FRAME_BITS, line_levels
 from pokerhdl.golden.uart import TX_MIN_CLOCKS, bit_clocks
 from pokerhdl.flow.tops import get_top
@@ -127,9 +127,8 @@ async def reset_mid_frame(dut):
     await tb.expect_bytes(data)
 
 
-@pytest.mark.parametrize("hdl", HDLS)
-@pytest.mark.parametrize("params", [{}, {"baud": 5_000_000}, {"baud": 3_000_000},
-                                    {"baud": 50_000_000}],
-                         ids=["115200", "div20", "div33", "div2"])
+@pytest.mark.parametrize("hdl,params", in_turns([
+    pytest.param({}, id="115200"), pytest.param({"baud": 5_000_000}, id="div20"),
+    pytest.param({"baud": 3_000_000}, id="div33"), pytest.param({"baud": 50_000_000}, id="div2")]))
 def test_uart_tx(hdl, params):
     run_block("uart_tx", hdl, __name__, params=params)
