@@ -6,7 +6,7 @@ The regression draws one frame (a frame is 420,000 clocks): a run's shop (money,
 with the scaling ones' counters, the last hand with its type's level and wide numbers, two
 items and their prices, the reroll price, the shop's buttons, a refusal, no cards), whole in
 VHDL and in Verilog its first 100 lines (the status lines, money, the jokers and their
-counters: tb/test_balatro_screen.py's BAND; the deep stage draws it whole). ``-m slow`` draws
+counters: tb/test_balatro_screen.py's BAND; `make deep` draws it whole). ``-m slow`` draws
 a blind of that run (the cards back, the selection's hand with its level), the title and a
 shop after a purchase.
 FRAMES_DIR=folder keeps the frames as balatro_run_<scene>.png."""

@@ -9,7 +9,7 @@ four. The regression draws one frame that shows every kind of cell: cards of all
 and a ten, raised and plain cards, the selection's hand, the last hand, a refusal, and the
 numbers' leading blanks: whole in VHDL (GHDL's compiled back end, about three times Icarus's
 speed), and in Verilog its top half, which holds the status lines with their numbers and the
-cards (BAND; the deep stage draws the Verilog frame whole too). ``-m slow`` draws a
+cards (BAND; `make deep` draws the Verilog frame whole too). ``-m slow`` draws a
 fresh hand, a selection, the ends of runs and random states as well. FRAMES_DIR=folder
 (relative to the repository root) keeps every whole captured frame as balatro_<scene>.png
 (README's pictures)."""
@@ -132,8 +132,8 @@ def frame_params(band):
         out.append(pytest.param(*hdl.values, lines, marks=hdl.marks,
                                 id=hdl.id + (f"-{lines}-lines" if lines else "")))
         if lines:
-            out.append(pytest.param(*hdl.values, None, id=hdl.id,
-                                    marks=[*hdl.marks, pytest.mark.deep, pytest.mark.frames]))
+            out.append(pytest.param(*hdl.values, None, marks=[*hdl.marks, pytest.mark.deep],
+                                    id=hdl.id))
     return out
 
 

@@ -39,7 +39,7 @@ from test_golden_balatro import best_mask
 
 INTERNALS = [(ENTROPY_SIGNALS[0], 32), (ENTROPY_SIGNALS[1], 1)]
 HANDS = int(os.environ.get("EMULATOR_HANDS", 12))      # hands through the server on the RTL
-                                # (CI's deep stage: about a minute; more: EMULATOR_HANDS=300)
+                                # (a few minutes; CI's deep stage 4: Makefile CI_DEPTH)
 
 
 class Entropy:
@@ -146,6 +146,7 @@ def test_emulator_plays_ulx3s_dice():
 
 
 @pytest.mark.soak
+@pytest.mark.deep_only          # CI: the board page shows the same run in a browser
 def test_emulator_shows_balatro_on_the_monitor():
     """nexys_a7_balatro's monitor, read off the emulated VGA pins: the title after power-on and
     after the reset button; then after every press, once its move is made, the next whole frame

@@ -10,8 +10,10 @@ new client from another address within a second, that state agrees with the tabl
 the moment it was drawn (chips conserved), and that no message any client of the test
 received held another seat's hole card before the showdown.
 
-Every test of a table (the ``tables`` fixture) runs twice: with the golden table behind the
-server, and (marked soak) with basys3_holdem's generated RTL in the emulator, through
+Every test of a table runs twice: with the golden table behind the server, and with
+basys3_holdem's generated RTL in the emulator (marked soak; CI's deep stage runs the tests
+where the table answers through chaos, ``answering_tables``, `make deep` the others too,
+``tables``; the server's own defences, ``server_tables``, are marked slow), through
 tb/test_emulator.py's ``CheckedLink``: every byte the RTL sends is checked against a golden
 terminal kept in lock step, whose table is the truth the clients' states are checked against.
 The emulator runs at about 1/65 of the board's clock, so a deal takes seconds there: waits
@@ -199,9 +201,7 @@ def no_leak(lines, truth, total):
         assert not {c for text in strings_in(msg) for c in CARD.findall(text)} & secret, msg
 
 
-@pytest.fixture(params=["golden", pytest.param("emulated", marks=pytest.mark.soak)])
-def tables(request):
-    """Tables behind the server: the golden one, or the RTL in the emulator (soak)."""
+def _tables(request):
     made = []
 
     def make(**kw):
@@ -210,6 +210,30 @@ def tables(request):
     yield make
     for t in made:
         t.close()
+
+
+@pytest.fixture(params=["golden", pytest.param("emulated", marks=pytest.mark.soak)])
+def answering_tables(request):
+    """Tables behind the server where the table answers through chaos (the turn clock's folds,
+    players coming and going): the golden one, or the RTL in the emulator (soak: CI's deep
+    stage)."""
+    yield from _tables(request)
+
+
+@pytest.fixture(params=["golden", pytest.param("emulated",
+                                               marks=[pytest.mark.soak, pytest.mark.deep_only])])
+def tables(request):
+    """Tables behind the server: the golden one, or the RTL in the emulator (soak, `make
+    deep`'s: CI plays the RTL in the answering_tables tests)."""
+    yield from _tables(request)
+
+
+@pytest.fixture(params=["golden", pytest.param("emulated", marks=pytest.mark.slow)])
+def server_tables(request):
+    """Tables behind the server for a defence of the server's own, which no message that
+    reaches the table is part of: the golden one, or the RTL in the emulator (slow: CI plays
+    the RTL behind the server in the tests where the table answers)."""
+    yield from _tables(request)
 
 
 # ---------------------------------------------------------------------- malformed messages
@@ -277,10 +301,10 @@ def answers(client, line):
         got.append(msg)
 
 
-def test_hostile_messages_are_refused_and_reach_nothing(tables, record_property):
+def test_hostile_messages_are_refused_and_reach_nothing(server_tables, record_property):
     """Every line a seated player (not to act) or a new connection sends is answered; the
     connection stays; the table does not move; a refusal gives a reason."""
-    t = tables()
+    t = server_tables()
     ann, bob = t.player("ann"), t.player("bob")
     state = t.deal(ann)
     idle = [ann, bob][1 - state["table"]["to_act"]]
@@ -348,10 +372,10 @@ def test_a_legal_action_of_another_seat_never_reaches_the_table(tables):
 
 
 # ---------------------------------------------------------------------- slow readers
-def test_slow_readers_do_not_hold_the_table(tables, record_property):
+def test_slow_readers_do_not_hold_the_table(server_tables, record_property):
     """Three clients that never read (a 1 KiB receive buffer) ask for the state without end;
     a seated player is answered at once all along, and the slow ones are dropped."""
-    t = tables(backlog=64 * 1024)
+    t = server_tables(backlog=64 * 1024)
     ann, bob = t.player("ann"), t.player("bob")
     ann.until(lambda m: m["type"] == "state" and m["players"][1]["taken"])
     stop = threading.Event()
@@ -405,8 +429,8 @@ def test_slow_readers_do_not_hold_the_table(tables, record_property):
 
 
 # ---------------------------------------------------------------------- silent sockets, floods
-def test_silent_sockets_and_floods_are_capped_and_timed_out(tables, record_property):
-    t = tables(per_address=4, connections=12, idle=1.0)
+def test_silent_sockets_and_floods_are_capped_and_timed_out(server_tables, record_property):
+    t = server_tables(per_address=4, connections=12, idle=1.0)
     ann, bob = t.player("ann", "127.0.0.2"), t.player("bob", "127.0.0.3")
 
     def first_words(clients):
@@ -439,10 +463,10 @@ def test_silent_sockets_and_floods_are_capped_and_timed_out(tables, record_prope
     t.healthy()
 
 
-def test_watchers_make_room_for_newcomers_and_returning_players(tables):
+def test_watchers_make_room_for_newcomers_and_returning_players(server_tables):
     """Watchers never time out, so on a full server a newcomer takes a watcher's place: the
     longest watching from the address that holds the most connections."""
-    t = tables(per_address=3, connections=6, idle=5.0)
+    t = server_tables(per_address=3, connections=6, idle=5.0)
     ann = t.player("ann", "127.0.0.2")
 
     def watcher(source):
@@ -477,7 +501,7 @@ def test_watchers_make_room_for_newcomers_and_returning_players(tables):
 
 
 @pytest.mark.parametrize("table", [["--golden"], pytest.param(["--emulate", EMULATED_TOP],
-                                                              marks=pytest.mark.soak)],
+                                                              marks=pytest.mark.slow)],
                          ids=["golden", "emulated"])
 def test_a_flood_under_a_256_file_limit_locks_nobody_out(table):
     """The issue's case: `pokerhdl serve` under `ulimit -n 256`, 300 silent sockets from one
@@ -511,10 +535,10 @@ def test_a_flood_under_a_256_file_limit_locks_nobody_out(table):
 
 
 # ---------------------------------------------------------------------- squatters, the clock
-def test_squatters_are_clocked_folded_and_freed(tables, record_property):
+def test_squatters_are_clocked_folded_and_freed(answering_tables, record_property):
     """Four joins, two of them gone at once and two silent: every hand goes on (the clock
     checks or folds), the four seats are freed after the away time and a player gets one."""
-    t = tables(players=4, auto_deal=0.0, turn=0.2, away=1.0, slower=("away",))
+    t = answering_tables(players=4, auto_deal=0.0, turn=0.2, away=1.0, slower=("away",))
     squatters = [t.client(source="127.0.0.4") for _ in range(4)]
     for k, s in enumerate(squatters):
         assert s.join(f"sq{k}")["role"] == "player"
@@ -607,7 +631,7 @@ def test_a_reconnect_storm_moves_one_seat_and_nothing_else(tables, record_proper
     t.healthy()
 
 
-def test_comings_goings_and_bad_actions_while_the_table_answers(tables, record_property):
+def test_comings_goings_and_bad_actions_while_the_table_answers(answering_tables, record_property):
     """A hand of three players and the next deal, where each time the table has begun to
     answer (a deal, an action: milliseconds on a board, seconds on the emulator) one of the
     other two sends a malformed action (refused, with the state of what is legal) and the
@@ -615,7 +639,7 @@ def test_comings_goings_and_bad_actions_while_the_table_answers(tables, record_p
     refusal's, the seat gone, the seat back) are drawn at a moment the table had answered,
     never halfway through an answer (healthy() checks every state each client received
     against the truth)."""
-    t = tables(players=3)
+    t = answering_tables(players=3)
     seated = [t.player("ann"), t.player("bob", "127.0.0.3"), t.player("cy", "127.0.0.4")]
     watcher = t.client(source="127.0.0.5")
     watcher.send({"op": "watch"})
@@ -669,8 +693,8 @@ def test_comings_goings_and_bad_actions_while_the_table_answers(tables, record_p
 
 
 # ---------------------------------------------------------------------- names, the host
-def test_names_are_unique_and_not_the_screens(tables):
-    t = tables(players=4)
+def test_names_are_unique_and_not_the_screens(server_tables):
+    t = server_tables(players=4)
     assert t.player("Ann")
     c = t.client(source="127.0.0.7")
     for name in ("ann", "ANN", "(house)", "house", "Free", "away", "P1", "P12", "a(b", " bob",
@@ -727,8 +751,8 @@ def test_the_seat_file_is_private_from_the_start(tmp_path, monkeypatch):
         os.umask(old)
 
 
-def test_a_second_join_from_the_same_account_takes_another_seat(tables, tmp_path):
-    t = tables(players=4)
+def test_a_second_join_from_the_same_account_takes_another_seat(server_tables, tmp_path):
+    t = server_tables(players=4)
     env = dict(os.environ, XDG_STATE_HOME=str(tmp_path), PYTHONUNBUFFERED="1")
     address = f"127.0.0.1:{t.port}"
     join = PYTHON + ["join", address, "--json"]

@@ -109,8 +109,10 @@ def test_four_pages_play_the_golden_table(record_property):
     assert stats["frames"] > 200 and len(stats["delays"]) > 40
 
 
-@pytest.mark.soak
+@pytest.mark.slow
 def test_four_pages_play_a_long_game(record_property):
+    """800 actions on the golden table (two minutes; the regression's game is the short one,
+    CI's deep stage plays the RTL through the pages)."""
     link, truth, total = golden(seed=8)
     stats = game(link, truth, total, actions=800, seed=9, come_back_at=300)
     report(stats, record_property, "four pages, golden table, long")
