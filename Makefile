@@ -42,10 +42,9 @@ REGRESSION := not slow and not census and not soak and not synth and not pnr and
 DEEP := synth or census or exhaustive or soak or pnr or deep
 # CI's share of it (make ci-deep), for its half-hour: the long stimulus in VHDL only (GHDL runs
 # it about twice as fast as Icarus; make sim ran the short stimulus in both languages), no
-# test marked deep_only, the soaks at a quarter of their depth, 4 hands of four clients on
-# the emulated RTL instead of 12
+# test marked deep_only, the soaks at a quarter of their depth
 CI_DEEP := ($(DEEP)) and not (deep and verilog) and not deep_only
-CI_DEPTH := SOAK_TABLE_ACTIONS=250000 SOAK_CONSOLE_INPUTS=25000 EMULATOR_HANDS=4
+CI_DEPTH := SOAK_TABLE_ACTIONS=250000 SOAK_CONSOLE_INPUTS=25000
 
 TOP    ?= basys3_holdem
 
@@ -97,7 +96,7 @@ deep: $(TESTED) tools
 	$(PYTEST) -m "$(DEEP)"
 
 ci-deep: $(TESTED) tools
-	$(CI_DEPTH) $(PYTEST) -m "$(CI_DEEP)"
+	$(CI_DEPTH) $(PYTEST) --durations=25 -m "$(CI_DEEP)"
 
 soak: $(TESTED) tools
 	$(PYTEST) -m soak

@@ -3,6 +3,7 @@ and CPU time, the virtual environment made on the way), and the stages of a `.ci
 
     python -m bench regression                 # as a section of `make bench` (tens of minutes)
     python -m bench.regression --ci build/ci-times   # a .ci/run's stage times into the table
+                                                     # (its make and sim: the clone's rows)
 """
 
 import argparse
@@ -68,16 +69,20 @@ def fresh_clone(data, out=print):
 
 
 def ci_stages(data, path):
-    """The stage lines of a .ci/run (build/ci-times: "NAME N s wall, U s user, S s sys")."""
-    rows, total = [], 0
+    """The stage lines of a .ci/run (build/ci-times: "NAME N s wall, U s user, S s sys"); its
+    make and sim stages are README's two commands on a fresh clone, so they fill those rows
+    too."""
+    rows, total, key = [], 0, {"tool": {"commit": commit()}}
+    readme = {"make": "make, fresh clone", "sim": "make sim, fresh clone"}
     for line in Path(path).read_text().splitlines():
         m = re.match(r"(\S+)\s+(\d+) s wall, (\d+) s user, (\d+) s sys", line)
         if m:
             name, wall, user, system = m.group(1), *map(int, m.groups()[1:])
             total += wall
-            rows.append(([f".ci/run: {name}", minutes(wall), minutes(user + system)],
-                         {"tool": {"commit": commit()}}))
-    rows.append(([".ci/run", minutes(total), ""], {"tool": {"commit": commit()}}))
+            rows.append(([f".ci/run: {name}", minutes(wall), minutes(user + system)], key))
+            if name in readme:
+                rows.append(([readme[name], minutes(wall), minutes(user + system)], key))
+    rows.append(([".ci/run", minutes(total), ""], key))
     put_rows(data, rows)
 
 

@@ -274,6 +274,7 @@ def test_board_eval(hdl, players):
 
 
 @pytest.mark.synth
+@pytest.mark.deep_only          # CI: the committed top's budget (test_generated)
 @pytest.mark.parametrize("players", [1, 9])
 def test_logic_levels(players, tmp_path):
     """Other numbers of players keep the depth budget of the committed top (checked by

@@ -30,8 +30,9 @@ from pokerhdl.golden.holdem_terminal import FOLD_SWITCH, HoldemTerminal
 from pokerhdl.golden.shuffle import deal, shuffle
 from pokerhdl.flow.tops import BOARD_TOPS, get_top
 
-QUIET_NS = 10_000               # no byte for this long: the answer is complete (a deal waits
-                                # for the shuffler: about 100 clocks)
+QUIET_NS = 3_000                # no byte for this long: the answer is complete (a deal waits
+                                # for the shuffler: about 100 clocks; Icarus spends most of a
+                                # board test in these waits)
 BTN_C, BTN_U, BTN_L, BTN_R, BTN_D = range(5)
 PLAYERS = 2                     # the board tests play 2 seats (the tops have 4: the seat
                                 # count is the game's, tested at 2..4 in holdem_console)
@@ -49,6 +50,19 @@ def fast(name):
 
 
 FAST = fast(XDC_NAMES[0])       # the Digilent boards' (100 MHz)
+
+
+def ulx3s_twins(names):
+    """(name, hdl) of board tops whose game another top runs in the regression: a ULX3S top is
+    the soak's (CI's deep stage runs its VHDL, `make deep` its Verilog too: marker deep_only)."""
+    out = []
+    for name in names:
+        twin = name.startswith("ulx3s")
+        for hdl in HDLS:
+            marks = [*hdl.marks] + [pytest.mark.soak] * twin
+            marks += [pytest.mark.deep_only] * (twin and hdl.values[0] == "verilog")
+            out.append(pytest.param(name, *hdl.values, marks=marks, id=f"{name}-{hdl.id}"))
+    return out
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -14,8 +14,8 @@ import random
 import cocotb
 import pytest
 
-from harness import HDLS, run_block
-from test_board_tops import BTN_C, BTN_D, BTN_L, BTN_R, BTN_U, Board, fast
+from harness import run_block
+from test_board_tops import BTN_C, BTN_D, BTN_L, BTN_R, BTN_U, Board, fast, ulx3s_twins
 from pokerhdl.golden.dice import PHASE_BID, PHASE_OVER, DiceGame, Rules, roll_dice
 from pokerhdl.golden.dice_contract import VIEWS, VIEW_ADDRESSES, panel_leds, window_reads
 from pokerhdl.golden.dice_terminal import DiceTerminal
@@ -129,9 +129,7 @@ async def board_plays_dice(dut):
     await board.typed("n")
 
 
-@pytest.mark.parametrize("hdl", HDLS)
-@pytest.mark.parametrize("name", [pytest.param(n, marks=[pytest.mark.soak] * n.startswith("ulx3s"))
-                                  for n in TOPS])
+@pytest.mark.parametrize("name, hdl", ulx3s_twins(TOPS))
 def test_board_top_dice(name, hdl):
     run_block(name, hdl, __name__, params={**fast(name), **SMALL, **REFRESH},
               testcase=["board_plays_dice"], extra_env={"BOARD_TOP": name})

@@ -39,7 +39,7 @@ from test_golden_balatro import best_mask
 
 INTERNALS = [(ENTROPY_SIGNALS[0], 32), (ENTROPY_SIGNALS[1], 1)]
 HANDS = int(os.environ.get("EMULATOR_HANDS", 12))      # hands through the server on the RTL
-                                # (a few minutes; CI's deep stage 4: Makefile CI_DEPTH)
+                                # (a few minutes: make deep's)
 
 
 class Entropy:
@@ -380,6 +380,7 @@ class CheckedLink(EmulatorLink):
 
 
 @pytest.mark.soak
+@pytest.mark.deep_only          # CI: four pages play the RTL through the same server
 def test_four_clients_play_the_emulator():
     """Four clients through `pokerhdl serve` against basys3_holdem's generated RTL: every
     byte the RTL sends is the golden terminal's, every state each client received is the

