@@ -30,7 +30,7 @@ from pokerhdl.golden.holdem_terminal import FOLD_SWITCH, HoldemTerminal
 from pokerhdl.golden.shuffle import deal, shuffle
 from pokerhdl.flow.tops import BOARD_TOPS, get_top
 
-QUIET_NS = 3_000                # no byte for this long: the answer is complete (a deal waits
+QUIET_CLOCKS = 300              # no byte for this long: the answer is complete (a deal waits
                                 # for the shuffler: about 100 clocks; Icarus spends most of a
                                 # board test in these waits)
 BTN_C, BTN_U, BTN_L, BTN_R, BTN_D = range(5)
@@ -249,7 +249,7 @@ class Board(EntropyBoard):
         """Until the terminal has said nothing for a while."""
         while True:
             n = len(self.line.text)
-            await Timer(QUIET_NS, unit="ns")
+            await Timer(round(QUIET_CLOCKS * self.clock_ns), unit="ns")
             if len(self.line.text) == n:
                 return
 
