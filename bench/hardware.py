@@ -50,10 +50,15 @@ def synthesis(data, out=print):
               caption=f"{yosys_version().split(' (')[0]} `synth_xilinx -flatten` (`make bench`)")
 
 
+def tool_key(tools):
+    """A route's key of the tools that made it (their --version lines)."""
+    return " / ".join(tools)
+
+
 def route_row(name, stats):
     r = pnr.row(name, stats)
     seconds = stats["seconds"]["synth"] + stats["seconds"]["route"]
-    key = {"rtl": {name: stats["rtl"]}, "tool": {"nextpnr": " / ".join(stats["tools"]),
+    key = {"rtl": {name: stats["rtl"]}, "tool": {"nextpnr": tool_key(stats["tools"]),
                                                  "seed": stats["seed"]}}
     if stats["lpf"]:
         key["file"] = {f"xdc/{name}.lpf": stats["lpf"]}

@@ -46,6 +46,19 @@ def in_turns(configs):
     return out
 
 
+def ulx3s_twins(names):
+    """(name, hdl) of board tops whose game another top runs in the regression: a ULX3S top is
+    the soak's (CI's deep stage runs its VHDL, `make deep` its Verilog too: marker deep_only)."""
+    out = []
+    for name in names:
+        twin = name.startswith("ulx3s")
+        for hdl in HDLS:
+            marks = [*hdl.marks] + [pytest.mark.soak] * twin
+            marks += [pytest.mark.deep_only] * (twin and hdl.values[0] == "verilog")
+            out.append(pytest.param(name, *hdl.values, marks=marks, id=f"{name}-{hdl.id}"))
+    return out
+
+
 BUILD = ROOT / "tb" / "sim_build"
 ECP5_MODELS = ROOT / "tb" / "ecp5"         # simulation models of the ECP5 primitives a top uses
 

@@ -93,8 +93,7 @@ BAND = {"verilog": 100}
 
 @pytest.mark.parametrize("hdl, lines", frame_params(BAND))
 def test_frames(hdl, lines):
-    run_scenes("balatro_run_screen", hdl, __name__, REGRESSION, tag=f"-{lines}" if lines else "",
-               lines=lines)
+    run_scenes("balatro_run_screen", hdl, __name__, REGRESSION, lines=lines)
 
 
 @pytest.mark.slow

@@ -120,7 +120,8 @@ def run_scenes(top, hdl, module, chosen, tag="", lines=None):
     their first ``lines``."""
     run_block(top, hdl, module, params=ONE_PIXEL_PER_CLOCK,
               extra_env={"PARAM_SCENES": repr(chosen).replace("'", '"'),
-                         "PARAM_LINES": json.dumps(lines)}, tag=tag, compiled=True)
+                         "PARAM_LINES": json.dumps(lines)},
+              tag=tag + (f"-{lines}" if lines else ""), compiled=True)
 
 
 def frame_params(band):
@@ -142,8 +143,7 @@ BAND = {"verilog": 240}   # the status lines, the cards (lines 110 to 225)
 
 @pytest.mark.parametrize("hdl, lines", frame_params(BAND))
 def test_frames(hdl, lines):
-    run_scenes("balatro_screen", hdl, __name__, REGRESSION, tag=f"-{lines}" if lines else "",
-               lines=lines)
+    run_scenes("balatro_screen", hdl, __name__, REGRESSION, lines=lines)
 
 
 @pytest.mark.slow

@@ -52,19 +52,6 @@ def fast(name):
 FAST = fast(XDC_NAMES[0])       # the Digilent boards' (100 MHz)
 
 
-def ulx3s_twins(names):
-    """(name, hdl) of board tops whose game another top runs in the regression: a ULX3S top is
-    the soak's (CI's deep stage runs its VHDL, `make deep` its Verilog too: marker deep_only)."""
-    out = []
-    for name in names:
-        twin = name.startswith("ulx3s")
-        for hdl in HDLS:
-            marks = [*hdl.marks] + [pytest.mark.soak] * twin
-            marks += [pytest.mark.deep_only] * (twin and hdl.values[0] == "verilog")
-            out.append(pytest.param(name, *hdl.values, marks=marks, id=f"{name}-{hdl.id}"))
-    return out
-
-
 @pytest.mark.parametrize("name", NAMES)
 def test_board_files_are_generated(name):
     """xdc/<top>.xdc, xdc/<top>.tcl and <top>.core (an ECP5 board: xdc/<top>.lpf, <top>.core

