@@ -25,6 +25,12 @@ from pokerhdl.flow.tops import get_top  # noqa: E402
 HDLS = [pytest.param("verilog", marks=pytest.mark.verilog, id="verilog"),
         pytest.param("vhdl", marks=pytest.mark.vhdl, id="vhdl")]
 SIMULATOR = {"verilog": "icarus", "vhdl": "ghdl"}
+# a long stimulus that another test of the same block already runs through both conversions
+# in the regression: its VHDL in the regression (GHDL runs these designs two to three times
+# as fast as Icarus), its Verilog in the deep stage
+VHDL_FIRST = [pytest.param("verilog", marks=[pytest.mark.verilog, pytest.mark.deep],
+                           id="verilog"),
+              pytest.param("vhdl", marks=pytest.mark.vhdl, id="vhdl")]
 # a test's stimulus: the regression's (short), which proves each behaviour, and the deep
 # stage's (long): more cases of the same behaviours, besides the short ones; PARAM_DEPTH in
 # the cocotb test, param("depth")

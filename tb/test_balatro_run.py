@@ -19,7 +19,7 @@ import cocotb
 import pytest
 from cocotb.triggers import ClockCycles, Event, FallingEdge, First, ReadOnly, RisingEdge
 
-from harness import DEPTHS, HDLS, param, run_block
+from harness import DEPTHS, HDLS, VHDL_FIRST, param, run_block
 from test_balatro_game import GameTB
 from pokerhdl.games.balatro_run import RUN_BAD_OP, RUN_PREVIEW_LATENCY
 from pokerhdl.golden.balatro import (ACT_DISCARD, ACT_NEW_RUN, ACT_PLAY, ACT_SORT_RANK,
@@ -381,12 +381,14 @@ def run_variant(hdl, rules_name, testcase, moves, tag):
                                             "PARAM_MOVES": str(moves)}, tag=tag)
 
 
-@pytest.mark.parametrize("hdl", HDLS)
+# the refusals and the shopper: VHDL_FIRST (test_agent_runs takes both conversions through
+# moves of every kind in the regression)
+@pytest.mark.parametrize("hdl", VHDL_FIRST)
 def test_refusals_and_reset(hdl):
     run_variant(hdl, "easy", ["every_refusal", "reset_mid_move"], 0, "-cases")
 
 
-@pytest.mark.parametrize("hdl", HDLS)
+@pytest.mark.parametrize("hdl", VHDL_FIRST)
 def test_shopper(hdl):
     run_variant(hdl, "easy", ["shopper_runs"], 260, "-shopper")
 

@@ -247,9 +247,32 @@ async def a_describe_request_says_what_the_engine_is(dut):
 @pytest.mark.parametrize("depth", DEPTHS)
 @pytest.mark.parametrize("hdl", HDLS)
 def test_equity_engine(hdl, depth):
-    """Every test; the deep stage (depth long) the other and longer runs."""
+    """The regression: every test in VHDL, the Monte Carlo runs and the shorter refusals and
+    recoveries in Verilog (REGRESSION_VERILOG; tb/test_equity_board.py asks the Verilog of
+    a board top for an exact run); the deep stage (depth long) the other and longer runs, and
+    the rest in Verilog (test_equity_engine_verilog_rest)."""
+    runs = ["runs_count_as_golden", "exact_runs_count_as_golden"]
     run_block("equity_engine", hdl, __name__,
               params={"lanes": 2, "opponents": 1, "timeout": TIMEOUT, "clk_hz": CLK_HZ},
               extra_env={"PARAM_DEPTH": f'"{depth}"'}, tag=f"-{depth}",
-              testcase=["runs_count_as_golden", "exact_runs_count_as_golden"]
-              if depth == "long" else None)
+              testcase=runs if depth == "long" else REGRESSION[hdl])
+
+
+# the regression's cocotb tests in each language: Icarus runs the engine at a few hundred
+# clocks a second
+REGRESSION = {"verilog": ["runs_count_as_golden", "refusals_have_their_codes",
+                          "a_describe_request_says_what_the_engine_is",
+                          "reset_mid_run_then_a_clean_run"],
+              "vhdl": None}
+
+
+@pytest.mark.deep
+@pytest.mark.verilog
+def test_equity_engine_verilog_rest():
+    """The cocotb tests the regression ran in VHDL only, in Verilog."""
+    run_block("equity_engine", "verilog", __name__,
+              params={"lanes": 2, "opponents": 1, "timeout": TIMEOUT, "clk_hz": CLK_HZ},
+              extra_env={"PARAM_DEPTH": '"short"'}, tag="-rest",
+              testcase=["exact_runs_count_as_golden",
+                        "bad_frames_are_refused_and_the_engine_recovers",
+                        "a_request_during_a_run_is_answered_busy"])

@@ -12,7 +12,7 @@ from cocotb.triggers import FallingEdge, ReadOnly, RisingEdge, with_timeout
 from cocotbext.axi import AxiStreamBus, AxiStreamSink
 
 from clocked import ClockedTB
-from harness import HDLS, run_block
+from harness import HDLS, param, run_block
 from pokerhdl.golden.rng import XorShift128
 from pokerhdl.golden.shuffle import DECK_SIZE, FIELDS, FIELD_BITS, MASK_ROM, deal, draw_offset
 
@@ -177,7 +177,7 @@ async def seeds_entropy_masks_backpressure(dut):
     tb = TB(dut)
     await tb.reset()
     rnd = random.Random(2024)
-    for n in range(500):
+    for n in range(param("shuffles", 500)):
         tb.backpressure(rnd, rnd.choice([1.0, 0.8, 0.5, 0.2]))
         if rnd.random() < 0.3:
             await tb.load_seed(rnd.getrandbits(128))
@@ -330,7 +330,10 @@ SHUFFLES = ["default_seed_full_deck_and_partial", "seeds_masks_counts_timed",
 
 @pytest.mark.parametrize("hdl", HDLS)
 def test_shuffler(hdl):
-    run_block("shuffler", hdl, __name__, testcase=SHUFFLES)
+    """500 shuffles under backpressure in VHDL, the first 200 of them in Verilog (Icarus takes
+    twice GHDL's time)."""
+    run_block("shuffler", hdl, __name__, testcase=SHUFFLES,
+              extra_env={"PARAM_SHUFFLES": "200" if hdl == "verilog" else "500"})
 
 
 @pytest.mark.parametrize("hdl", HDLS)

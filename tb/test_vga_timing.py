@@ -11,7 +11,7 @@ from cocotb.triggers import ClockCycles, Edge, FallingEdge, ReadOnly, RisingEdge
 from cocotb.utils import get_sim_time
 
 from clocked import ClockedTB
-from harness import HDLS, param, run_block
+from harness import HDLS, VHDL_FIRST, param, run_block
 from pokerhdl.golden.vga import VGA_640X480, mode_of, pins
 
 SMALL = {"h": [12, 2, 3, 4], "v": [6, 1, 2, 2]}
@@ -110,8 +110,10 @@ async def every_clock_of_small_frames(dut):
     assert (int(dut.x.value), int(dut.y.value), int(dut.active.value)) == (0, 0, 1)
 
 
-@pytest.mark.parametrize("hdl", HDLS)
+@pytest.mark.parametrize("hdl", VHDL_FIRST)
 def test_vga_timing_640x480(hdl):
+    """The whole 640x480 frame in one language in the regression (VHDL_FIRST: the small modes
+    take both conversions through every clock of their frames)."""
     run_block("vga_timing", hdl, __name__, params={"clocks_per_pixel": 1},
               testcase=["whole_frame_from_edges"], compiled=True)
 
