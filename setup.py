@@ -15,7 +15,7 @@ setup(
                   "pokerhdl.web": ["shared/*"],             # every page's shared JavaScript
                   "pokerhdl.odds": ["native.c",             # the CPU equity kernel, on first use
                                     "equity_page/*"],       # the calculator's web page (--web)
-                  "pokerhdl.golden": ["preflop_order.txt"],   # the ordering of "15%" ranges
+                  "pokerhdl.golden.equity": ["preflop_order.txt"],   # the ordering of "15%" ranges
                   "pokerhdl.table": ["page/*"]},              # the table's web page (--web)
     install_requires=[
         "myhdl==0.11.52",             # the blocks are written in MyHDL and converted by it

@@ -59,9 +59,9 @@ def cpu_equity(data, out=print):
     """Monte Carlo trials and exact boards per second: the C kernel and numpy beside the eval7
     library in the same run, one core and every core."""
     import eval7
-    from pokerhdl.golden import fast_equity
+    from pokerhdl.golden.equity import fast as fast_equity
     from pokerhdl.golden.cards import parse_cards
-    from pokerhdl.golden.equity import Setup
+    from pokerhdl.golden.equity.readable import Setup
     from pokerhdl.odds import native
     heads_up = Setup(parse_cards("AhAs"), [None])
     nine = Setup(parse_cards("AhAs"), [None] * 9)
@@ -69,7 +69,7 @@ def cpu_equity(data, out=print):
     anything = eval7.HandRange("22+,A2+,K2+,Q2+,J2+,T2+,92+,82+,72+,62+,52+,42+,32")
     every = os.cpu_count() or 1
     kernel = files("pokerhdl/odds/native.c", "pokerhdl/odds/native.py")
-    numpy_key = files("pokerhdl/golden/fast_equity.py")
+    numpy_key = files("pokerhdl/golden/equity/fast.py")
     eval7_key = {"tool": {"eval7": getattr(eval7, "__version__", "installed")}}
     rows = [
         ("eval7 library, AhAs against any hand (`py_hand_vs_range_monte_carlo`), one core",
@@ -116,10 +116,10 @@ def cpu_equity(data, out=print):
 
 
 def dice_rounds(data, out=print, games=10_000, seed=1):
-    """Rounds per game of 7 up 7 down between two random players (golden/dice.py): bids
+    """Rounds per game of 7 up 7 down between two random players (golden/dice/game.py): bids
     uniform between the least and the limit, or always the least, or the limit; guesses a
     coin flip."""
-    from pokerhdl.golden.dice import DRAW, PHASE_OVER, PHASE_THROW, DiceGame
+    from pokerhdl.golden.dice.game import DRAW, PHASE_OVER, PHASE_THROW, DiceGame
     rng = random.Random(seed)
     rows = []
     for style in ("uniform", "least", "limit"):
@@ -142,7 +142,7 @@ def dice_rounds(data, out=print, games=10_000, seed=1):
             return lengths[min(len(lengths) - 1, int(q * len(lengths)))]
         rows.append(([style, f"{sum(lengths) / games:.1f}", pick(0.5), pick(0.9), pick(0.99),
                       lengths[-1], f"{100 * by_rounds / games:.2f} %",
-                      f"{100 * draws / games:.2f} %"], files("pokerhdl/golden/dice.py")))
+                      f"{100 * draws / games:.2f} %"], files("pokerhdl/golden/dice/game.py")))
     put_table(data, "dice-rounds", ["bids", "mean", "median", "90 %", "99 %", "max",
                                     "ended by the round limit", "draws"], rows,
               caption=f"7 up 7 down: rounds per game, {games:,} golden games of two random "
@@ -151,12 +151,12 @@ def dice_rounds(data, out=print, games=10_000, seed=1):
 
 def balatro_agent(data, out=print, runs=1000):
     """The golden run with progression played by the simple agent, runs 0 .. runs - 1."""
-    from pokerhdl.golden.balatro_trials import play_runs, summary
+    from pokerhdl.golden.balatro.trials import play_runs, summary
     t = time.perf_counter()
     results = play_runs(runs, jobs=os.cpu_count() or 1)
     s = summary(results, time.perf_counter() - t)
-    key = files("pokerhdl/golden/balatro_agent.py", "pokerhdl/golden/balatro_run.py",
-                "pokerhdl/golden/balatro_trials.py")
+    key = files("pokerhdl/golden/balatro/agent.py", "pokerhdl/golden/balatro/run.py",
+                "pokerhdl/golden/balatro/trials.py")
     rows = [([ante, n, f"{100 * n / runs:.1f} %"], key)
             for ante, n in sorted(s["lost_at_ante"].items())]
     rows.append((["won (ante 8 cleared)", s["won"], f"{100 * s['win_rate']:.1f} %"], key))

@@ -1,6 +1,6 @@
 """pokerhdl: MyHDL blocks for card and dice games, converted to Verilog and VHDL."""
 
-__version__ = "0.1.0"
+from .flow.version import VERSION as __version__
 
 
 def equity(*args, **kwargs):

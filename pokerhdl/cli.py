@@ -11,7 +11,7 @@ from .flow.generate import convert_all
 from .boards.shell import write_board_files
 from .odds.calculator import (AUTO_EXACT_LIMIT, BACKENDS, DEFAULT_LANES, DEFAULT_SEED, DEFAULT_TRIALS,
                               MAX_LANES, equity)
-from .golden.equity import EquityError
+from .golden.equity.readable import EquityError
 from .flow.tops import TOPS
 
 
@@ -181,7 +181,7 @@ exactly. Cards are written as in `pokerhdl eval` (AdAc, or Ad Ac; T or 10 for a 
 written `random` (or --random N) holds a random hand. Any player, the hero too, may hold a hand
 range (quote it): pairs QQ, QQ+, JJ-88; two ranks AKs (suited), AKo (offsuit), AK (both), ATs+,
 KTo-K7o; connectors and gappers T9s-54s, J9o-T8o; two cards AhKh; random or XxXx; the top 15%
-of hands (by equity against a random hand: golden/preflop_order.txt); each with a weight,
+of hands (by equity against a random hand: golden/equity/preflop_order.txt); each with a weight,
 AA:0.5, QQ+:1/4 (the last token naming a combo sets its weight); separated by commas or
 semicolons, e.g. "QQ+,AKs;AQs:0.5". Each way to give every range player a hand, no card
 shared, is a setup of its own: exact runs sum their counts times their weights (exact

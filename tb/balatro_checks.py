@@ -3,7 +3,7 @@ agents' moves (the golden tests' agent, tb/test_golden_balatro.py), and the gold
 (observe() plus the preview of the switches) that the hardware's view ports must show."""
 
 from test_golden_balatro import MOVE_WEIGHTS, MOVES, best_mask, random_mask
-from pokerhdl.golden.balatro import (ACT_PLAY, HAND_SLOTS, MAX_SELECT, PHASE_PLAYING, score_hand,
+from pokerhdl.golden.balatro.game import (ACT_PLAY, HAND_SLOTS, MAX_SELECT, PHASE_PLAYING, score_hand,
                                      shuffled_decks)
 from pokerhdl.golden.cards import NO_CARD
 from pokerhdl.golden.rng import XorShift128

@@ -1,7 +1,7 @@
 """A Balatro run won on the generated RTL of nexys_a7_balatro, in pictures (docs/balatro.md's).
 
 The emulator (Verilator, the committed generated/verilog/nexys_a7_balatro.v) is the board; the
-golden agent (golden/balatro_agent.py) decides each move from the golden run that the board's
+golden agent (golden/balatro/agent.py) decides each move from the golden run that the board's
 generator is predicted into (the tick count at every press, as the board tests do), and makes
 it with the switches and the button that move has in its phase (balatro_board.button_move).
 
@@ -27,13 +27,13 @@ sys.path.insert(0, str(Path(__file__).parent))
 from test_emulator import INTERNALS                                 # noqa: E402
 from pokerhdl.boards.shell import ENTROPY_SIGNALS                   # noqa: E402
 from pokerhdl.flow.tops import BALATRO_RULES                        # noqa: E402
-from pokerhdl.games.balatro import rules_of                         # noqa: E402
-from pokerhdl.games.balatro_board import button_move, panel_leds    # noqa: E402
+from pokerhdl.games.balatro.game import rules_of                         # noqa: E402
+from pokerhdl.games.balatro.board import button_move, panel_leds    # noqa: E402
 from pokerhdl.games.panel import BUTTONS                            # noqa: E402
-from pokerhdl.golden.balatro import ACT_NEW_RUN, PHASE_PLAYING, PHASE_WON    # noqa: E402
-from pokerhdl.golden.balatro_agent import Agent                     # noqa: E402
-from pokerhdl.golden.balatro_run import PHASE_SHOP, BalatroRun      # noqa: E402
-from pokerhdl.golden.balatro_screen import frame, save_png          # noqa: E402
+from pokerhdl.golden.balatro.game import ACT_NEW_RUN, PHASE_PLAYING, PHASE_WON    # noqa: E402
+from pokerhdl.golden.balatro.agent import Agent                     # noqa: E402
+from pokerhdl.golden.balatro.run import PHASE_SHOP, BalatroRun      # noqa: E402
+from pokerhdl.golden.balatro.screen import frame, save_png          # noqa: E402
 from pokerhdl.golden.rng import XorShift128                         # noqa: E402
 from pokerhdl.sim.emulator import Emulator                          # noqa: E402
 

@@ -19,11 +19,11 @@ import time
 import numpy
 
 from pokerhdl.flow.tops import BALATRO_RULES
-from pokerhdl.games.balatro import rules_of
-from pokerhdl.games.balatro_board import button_move
+from pokerhdl.games.balatro.game import rules_of
+from pokerhdl.games.balatro.board import button_move
 from pokerhdl.games.panel import BUTTONS
-from pokerhdl.golden.balatro_run import BalatroRun
-from pokerhdl.golden.balatro_screen import frame
+from pokerhdl.golden.balatro.run import BalatroRun
+from pokerhdl.golden.balatro.screen import frame
 from pokerhdl.golden.rng import XorShift128
 from pokerhdl.golden.sevenseg import GLYPHS, decimal_text
 from pokerhdl.sim.emulator import BoardTop, Emulator

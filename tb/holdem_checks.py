@@ -7,9 +7,9 @@ and the golden table, and fails with a message that names the step.
 
 from dataclasses import fields
 
-from pokerhdl.golden.holdem_contract import FLAG_ALL_IN, FLAG_FOLDED, FLAG_OUT, PROBE, Rules
+from pokerhdl.golden.holdem.contract import FLAG_ALL_IN, FLAG_FOLDED, FLAG_OUT, PROBE, Rules
 from pokerhdl.golden.cards import NO_CARD
-from pokerhdl.golden.holdem import NO_SEAT, OK, PHASE_BETTING, PHASE_GAME_OVER, cards_needed
+from pokerhdl.golden.holdem.table import NO_SEAT, OK, PHASE_BETTING, PHASE_GAME_OVER, cards_needed
 
 NAMES = {v: k for k, v in PROBE.items()}
 

@@ -14,7 +14,7 @@ import re
 import time
 
 from pokerhdl.golden.cards import NO_CARD, card_text
-from pokerhdl.golden.holdem import NO_SEAT, PHASE_BETTING, PHASE_GAME_OVER, STREET_NAMES
+from pokerhdl.golden.holdem.table import NO_SEAT, PHASE_BETTING, PHASE_GAME_OVER, STREET_NAMES
 from pokerhdl.table.client import TableClient
 
 CARD = re.compile(r"(?<![0-9A-Za-z])[2-9TJQKA][cdhs](?![0-9A-Za-z])")

@@ -1,4 +1,4 @@
-"""The nexys_a7_balatro board top (pokerhdl/games/balatro_board.py through the board shell),
+"""The nexys_a7_balatro board top (pokerhdl/games/balatro/board.py through the board shell),
 both languages: the whole board (power-on reset, debounced buttons with bounces, synchronised
 switches, the shuffler with its deck buffer and words port, the run controller, the renderer,
 the VGA pins, the LEDs) plays a run with progression move by move exactly as golden
@@ -28,15 +28,15 @@ from harness import BUILD, DEPTHS, HDLS, param, run_block
 from test_board_tops import FAST
 from test_golden_balatro import best_mask
 from vga_capture import capture_frame, compare_frames
-from pokerhdl.games.balatro_board import button_move, panel_leds
+from pokerhdl.games.balatro.board import button_move, panel_leds
 from pokerhdl.games.panel import BUTTONS
-from pokerhdl.games.balatro import rules_of
-from pokerhdl.golden.balatro import (ACT_DISCARD, ACT_NEW_RUN, ACT_PLAY, ACT_SORT_RANK,
+from pokerhdl.games.balatro.game import rules_of
+from pokerhdl.golden.balatro.game import (ACT_DISCARD, ACT_NEW_RUN, ACT_PLAY, ACT_SORT_RANK,
                                      ACT_SORT_SUIT, PHASE_LOST, PHASE_PLAYING, PHASE_TITLE,
                                      PHASE_WON)
-from pokerhdl.golden.balatro_run import (ACT_BUY, ACT_LEAVE, ACT_MOVE, ACT_REROLL, ACT_SELL,
+from pokerhdl.golden.balatro.run import (ACT_BUY, ACT_LEAVE, ACT_MOVE, ACT_REROLL, ACT_SELL,
                                          PHASE_SHOP, BalatroRun)
-from pokerhdl.golden.balatro_screen import ROW_BLIND, frame
+from pokerhdl.golden.balatro.screen import ROW_BLIND, frame
 from pokerhdl.golden.sevenseg import decimal_text, text_glyphs
 from pokerhdl.golden.vga import VGA_640X480
 

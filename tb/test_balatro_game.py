@@ -1,4 +1,4 @@
-"""The Balatro controller (pokerhdl/games/balatro.py) against the golden game, both languages:
+"""The Balatro controller (pokerhdl/games/balatro/game.py) against the golden game, both languages:
 after every move the answer and every view port (the run's observables, the hand slot by
 slot, the preview of the switches) are the golden ones. Every scoring case worked out by hand
 in tb/test_golden_balatro.py (each category with its scoring cards, kickers that do not score,
@@ -19,8 +19,8 @@ from balatro_checks import DeckList, expected_view, random_move, random_selectio
 from clocked import ClockedTB
 from harness import DEPTHS, HDLS, in_turns, param, run_block
 from test_golden_balatro import SCORES, cards, deck_of
-from pokerhdl.games.balatro import BAD_OP, PREVIEW_LATENCY, rules_of
-from pokerhdl.golden.balatro import (ACT_DISCARD, ACT_NEW_RUN, ACT_PLAY, ACT_SORT_RANK,
+from pokerhdl.games.balatro.game import BAD_OP, PREVIEW_LATENCY, rules_of
+from pokerhdl.golden.balatro.game import (ACT_DISCARD, ACT_NEW_RUN, ACT_PLAY, ACT_SORT_RANK,
                                      ACT_SORT_SUIT, PHASE_PLAYING, PHASE_TITLE, BalatroGame)
 
 RULE_SETS = {

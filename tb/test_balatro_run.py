@@ -1,5 +1,5 @@
-"""The run controller with progression (pokerhdl/games/balatro_run.py) against the golden run
-(golden/balatro_run.py's BalatroRun), both languages: after every move the answer and every
+"""The run controller with progression (pokerhdl/games/balatro/run.py) against the golden run
+(golden/balatro/run.py's BalatroRun), both languages: after every move the answer and every
 view port (observe()'s fields, the hand slot by slot, the jokers, levels and shop field by
 field, the preview of the switches with levels and jokers) are the golden ones.
 
@@ -21,19 +21,19 @@ from cocotb.triggers import ClockCycles, Event, FallingEdge, First, ReadOnly, Ri
 
 from harness import DEPTHS, HDLS, VHDL_FIRST, param, run_block
 from test_balatro_game import GameTB
-from pokerhdl.games.balatro_run import RUN_BAD_OP, RUN_PREVIEW_LATENCY
-from pokerhdl.golden.balatro import (ACT_DISCARD, ACT_NEW_RUN, ACT_PLAY, ACT_SORT_RANK,
+from pokerhdl.games.balatro.run import RUN_BAD_OP, RUN_PREVIEW_LATENCY
+from pokerhdl.golden.balatro.game import (ACT_DISCARD, ACT_NEW_RUN, ACT_PLAY, ACT_SORT_RANK,
                                      ACT_SORT_SUIT, HAND_SLOTS, MAX_SELECT, OK, PHASE_PLAYING,
                                      PHASE_TITLE)
-from pokerhdl.golden.balatro_agent import Agent, selections
-from pokerhdl.golden.balatro_jokers import JOKER_SLOTS, JOKERS, score_play
-from pokerhdl.golden.balatro_run import (ACT_BUY, ACT_LEAVE, ACT_MOVE, ACT_REROLL, ACT_SELL,
+from pokerhdl.golden.balatro.agent import Agent, selections
+from pokerhdl.golden.balatro.jokers import JOKER_SLOTS, JOKERS, score_play
+from pokerhdl.golden.balatro.run import (ACT_BUY, ACT_LEAVE, ACT_MOVE, ACT_REROLL, ACT_SELL,
                                          PHASE_SHOP, REF_EMPTY_ITEM, REF_IN_SHOP, REF_NO_JOKER,
                                          REF_NO_MONEY, REF_NO_SLOT, REF_NOT_IN_SHOP,
                                          REF_SELECT_ONE, BalatroRun)
-from pokerhdl.golden.balatro import (REF_EMPTY_SLOT, REF_NO_DISCARDS, REF_NOTHING_SELECTED,
+from pokerhdl.golden.balatro.game import (REF_EMPTY_SLOT, REF_NO_DISCARDS, REF_NOTHING_SELECTED,
                                      REF_RUN_OVER, REF_TOO_MANY)
-from pokerhdl.golden.balatro_shop import NO_ITEM, is_joker, price
+from pokerhdl.golden.balatro.shop import NO_ITEM, is_joker, price
 from pokerhdl.golden.cards import NO_CARD
 from pokerhdl.golden.rng import XorShift128
 from pokerhdl.golden.shuffle import deal

@@ -1,4 +1,4 @@
-"""The run's VGA renderer (pokerhdl/games/balatro_run_screen.py) in both languages: frames
+"""The run's VGA renderer (pokerhdl/games/balatro/run_screen.py) in both languages: frames
 captured from its pins, pixel for pixel equal to golden/balatro_screen.frame() of the golden
 run's state on its view inputs (tb/test_balatro_screen.py's capture, at one pixel per clock).
 
@@ -19,10 +19,10 @@ from harness import HDLS, param
 from test_balatro_run import FIELDS, SCALARS, expected_view
 from test_balatro_screen import check_frame, frame_params, run_scenes
 from test_golden_balatro import deck_of
-from pokerhdl.golden.balatro import PHASE_PLAYING, PHASE_TITLE, Rules
-from pokerhdl.golden.balatro_jokers import JOKER_NAMES
-from pokerhdl.golden.balatro_run import ACT_BUY, PHASE_SHOP, BalatroRun
-from pokerhdl.golden.balatro_shop import planet_item
+from pokerhdl.golden.balatro.game import PHASE_PLAYING, PHASE_TITLE, Rules
+from pokerhdl.golden.balatro.jokers import JOKER_NAMES
+from pokerhdl.golden.balatro.run import ACT_BUY, PHASE_SHOP, BalatroRun
+from pokerhdl.golden.balatro.shop import planet_item
 from pokerhdl.golden.hands import FLUSH, PAIR
 
 J = {name: k for k, name in enumerate(JOKER_NAMES)}

@@ -1,4 +1,4 @@
-"""The Balatro VGA renderer (pokerhdl/games/balatro_screen.py) in both languages: frames
+"""The Balatro VGA renderer (pokerhdl/games/balatro/screen.py) in both languages: frames
 captured from its pins, pixel for pixel equal to golden/balatro_screen.frame() of the golden
 state on its view inputs, the blanking black and hsync in place (tb/vga_capture.py).
 
@@ -26,9 +26,9 @@ from clocked import ClockedTB
 from harness import BUILD, HDLS, ROOT, param, run_block
 from test_golden_balatro import best_mask, deck_of
 from vga_capture import capture_frame, compare_frames
-from pokerhdl.golden.balatro import (PHASE_LOST, PHASE_PLAYING, PHASE_WON, REFERENCE_ROUND,
+from pokerhdl.golden.balatro.game import (PHASE_LOST, PHASE_PLAYING, PHASE_WON, REFERENCE_ROUND,
                                      BalatroGame, Rules)
-from pokerhdl.golden.balatro_screen import frame, save_png
+from pokerhdl.golden.balatro.screen import frame, save_png
 
 ONE_PIXEL_PER_CLOCK = {"clocks_per_pixel": 1}
 VIEW_PORTS = ("hand_len", "phase", "ante", "blind", "target", "score", "hands_left",

@@ -25,8 +25,8 @@ from test_board import PIN_LINE, lpf, master, ulx3s_lpf
 from uart_line import SerialLine
 from pokerhdl.boards.board import get_board
 from pokerhdl.boards.shell import ENTROPY_SIGNALS, PLL_NET, ROOT, Link, board_files, core_hz
-from pokerhdl.golden.holdem import PHASE_BETTING, PHASE_GAME_OVER, Table
-from pokerhdl.golden.holdem_terminal import FOLD_SWITCH, HoldemTerminal
+from pokerhdl.golden.holdem.table import PHASE_BETTING, PHASE_GAME_OVER, Table
+from pokerhdl.golden.holdem.terminal import FOLD_SWITCH, HoldemTerminal
 from pokerhdl.golden.shuffle import deal, shuffle
 from pokerhdl.flow.tops import BOARD_TOPS, get_top
 
@@ -54,8 +54,9 @@ FAST = fast(XDC_NAMES[0])       # the Digilent boards' (100 MHz)
 
 @pytest.mark.parametrize("name", NAMES)
 def test_board_files_are_generated(name):
-    """xdc/<top>.xdc, xdc/<top>.tcl and <top>.core (an ECP5 board: xdc/<top>.lpf, <top>.core
-    and the apio project xdc/<top>/) are what the templates write today."""
+    """xdc/<top>.xdc, xdc/<top>.tcl and xdc/<top>.core (an ECP5 board: xdc/<top>.lpf,
+    xdc/<top>.core and the apio project xdc/<top>/) are what the templates write today; every
+    file a core names is there, relative to the core as FuseSoC reads it."""
     top = get_top(name)
     board = get_board(top.board)
     files = board_files(top)
@@ -65,12 +66,15 @@ def test_board_files_are_generated(name):
             assert (ROOT / rel).resolve().is_file(), f"{rel}: a dangling link"
         else:
             assert (ROOT / rel).read_text() == text, f"{rel} is stale: run `make`"
+    core = files[f"xdc/{name}.core"]
+    named = [f.strip() for line in core.splitlines() if line.strip().startswith("files: [")
+             for f in line.split("[", 1)[1].rstrip("]").split(",")]
+    assert named and all((ROOT / "xdc" / f).resolve().is_file() for f in named), named
     if board.constraints == "xdc":
         tcl = files[f"xdc/{name}.tcl"]
         assert board.part in tcl and "/work" not in tcl and f"synth_design -top {name}" in tcl
         return
-    core = files[f"{name}.core"]
-    assert "default_tool: trellis" in core and f"files: [xdc/{name}.lpf]" in core
+    assert "default_tool: trellis" in core and f"files: [{name}.lpf]" in core
     assert f"[--{board.device}, --package, {board.package}, --speed, \"{board.speed}\"]" in core
     ini = files[f"xdc/{name}/apio.ini"]
     assert f"board = {board.apio}" in ini and f"top-module = {name}" in ini

@@ -9,7 +9,7 @@ import pytest
 
 import pokerhdl
 from pokerhdl.golden.cards import DECK
-from pokerhdl.golden.ranges import parse_range
+from pokerhdl.golden.equity.ranges import parse_range
 from pokerhdl.odds.chart import chart, grid_hand, grid_hands, save_png
 from test_cli import run_here
 

@@ -10,7 +10,7 @@ import pytest
 
 import pokerhdl
 from pokerhdl.odds.calculator import make_setup
-from pokerhdl.golden.equity import monte_carlo
+from pokerhdl.golden.equity.readable import monte_carlo
 
 
 def run(*args):

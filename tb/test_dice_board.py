@@ -1,11 +1,11 @@
-"""The dice board tops (pokerhdl/games/dice_board.py through the board shell: basys3_dice, and
+"""The dice board tops (pokerhdl/games/dice/board.py through the board shell: basys3_dice, and
 ulx3s_dice with no switches and no display, its bids typed), both languages: the whole board (power-on reset, debounced buttons with bounces, switches, the
 generator and its dice, the UART, the active-low display) answers every key and button exactly
-as the golden terminal (golden/dice_terminal.py) does, lights the LEDs golden/dice_contract.py
+as the golden terminal (golden/dice/terminal.py) does, lights the LEDs golden/dice/contract.py
 predicts, and shows each view's figure on the 7-segment digits.
 
 The dice come from the generator inside the top, so the test predicts them with the golden
-twins (golden/rng.py, golden/dice.py roll_dice) from the tick count the shell's ENTROPY_SIGNALS
+twins (golden/rng.py, golden/dice/game.py roll_dice) from the tick count the shell's ENTROPY_SIGNALS
 show at every key or button the terminal takes: unless the top draws the right words, mixes
 the right ticks and rejects the right values, a throw's text differs from the golden one."""
 
@@ -16,9 +16,9 @@ import pytest
 
 from harness import param, run_block, ulx3s_twins
 from test_board_tops import BTN_C, BTN_D, BTN_L, BTN_R, BTN_U, Board, fast
-from pokerhdl.golden.dice import PHASE_BID, PHASE_OVER, DiceGame, Rules, roll_dice
-from pokerhdl.golden.dice_contract import VIEWS, VIEW_ADDRESSES, panel_leds, window_reads
-from pokerhdl.golden.dice_terminal import DiceTerminal
+from pokerhdl.golden.dice.game import PHASE_BID, PHASE_OVER, DiceGame, Rules, roll_dice
+from pokerhdl.golden.dice.contract import VIEWS, VIEW_ADDRESSES, panel_leds, window_reads
+from pokerhdl.golden.dice.terminal import DiceTerminal
 from pokerhdl.golden.sevenseg import decimal_text, glyph
 from pokerhdl.flow.tops import BOARD_TOPS
 

@@ -1,4 +1,4 @@
-"""The dice table controller (pokerhdl/games/dice.py) against the golden game, both languages:
+"""The dice table controller (pokerhdl/games/dice/table.py) against the golden game, both languages:
 every window value after every command; all 36 throws against every pair of guesses and a
 higher, lower and equal second bid with either player first; the bid limits at their edges in
 both positions; whole games of random commands on small purses (empty purses, the round limit,
@@ -14,9 +14,9 @@ from cocotb.triggers import FallingEdge, RisingEdge
 
 from clocked import ClockedTB
 from harness import DEPTHS, HDLS, param, run_block
-from pokerhdl.golden.dice import (OK, PHASE_BID, PHASE_OVER, PHASE_THROW, DiceGame, Rules,
+from pokerhdl.golden.dice.game import (OK, PHASE_BID, PHASE_OVER, PHASE_THROW, DiceGame, Rules,
                                   roll_dice)
-from pokerhdl.golden.dice_contract import (DIE_BITS, OP_BID, OP_NEW_GAME, OP_THROW,
+from pokerhdl.golden.dice.contract import (DIE_BITS, OP_BID, OP_NEW_GAME, OP_THROW,
                                            VIEW_ADDRESSES, VIEWS, W, window_reads)
 from pokerhdl.golden.rng import XorShift128
 

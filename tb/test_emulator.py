@@ -15,21 +15,21 @@ import pytest
 
 from pokerhdl.boards.shell import ENTROPY_SIGNALS
 from pokerhdl.flow.tops import BALATRO_RULES
-from pokerhdl.games.balatro import rules_of
-from pokerhdl.games.balatro_board import MOVE_BUTTONS, button_move
+from pokerhdl.games.balatro.game import rules_of
+from pokerhdl.games.balatro.board import MOVE_BUTTONS, button_move
 from pokerhdl.sim.emulator import Emulator
 from pokerhdl.sim.emulator_script import run_script
 from pokerhdl.sim.monitor import monitor_lines
 from pokerhdl.sim.emulator_ui import TextPane, screen_lines
 from pokerhdl.sim.screenshot import save_png
-from pokerhdl.golden.balatro import ACT_DISCARD, ACT_PLAY, ACT_SORT_SUIT, PHASE_PLAYING, PHASE_TITLE
-from pokerhdl.golden.balatro_run import PHASE_SHOP, BalatroRun
-from pokerhdl.golden.balatro_screen import frame
-from pokerhdl.golden.dice import DiceGame, Rules, roll_dice
-from pokerhdl.golden.dice_contract import VIEW_ADDRESSES, panel_leds, window_reads
-from pokerhdl.golden.dice_terminal import DiceTerminal
-from pokerhdl.golden.holdem import NO_SEAT, Table
-from pokerhdl.golden.holdem_terminal import HoldemTerminal
+from pokerhdl.golden.balatro.game import ACT_DISCARD, ACT_PLAY, ACT_SORT_SUIT, PHASE_PLAYING, PHASE_TITLE
+from pokerhdl.golden.balatro.run import PHASE_SHOP, BalatroRun
+from pokerhdl.golden.balatro.screen import frame
+from pokerhdl.golden.dice.game import DiceGame, Rules, roll_dice
+from pokerhdl.golden.dice.contract import VIEW_ADDRESSES, panel_leds, window_reads
+from pokerhdl.golden.dice.terminal import DiceTerminal
+from pokerhdl.golden.holdem.table import NO_SEAT, Table
+from pokerhdl.golden.holdem.terminal import HoldemTerminal
 from pokerhdl.golden.rng import XorShift128
 from pokerhdl.golden.sevenseg import decimal_text
 from pokerhdl.golden.shuffle import deal

@@ -19,9 +19,9 @@ import pytest
 from pokerhdl.odds.calculator import equity
 from pokerhdl.cli import main
 from pokerhdl.odds.hardware import SerialLink, engine_params, sim_link
-from pokerhdl.golden.equity import ERR_DUPLICATE, ERR_EXACT, ERR_OPPONENTS, EquityError
+from pokerhdl.golden.equity.readable import ERR_DUPLICATE, ERR_EXACT, ERR_OPPONENTS, EquityError
 from pokerhdl.golden.cards import DECK, parse_cards
-from pokerhdl.golden.equity_protocol import FrameReader, frame
+from pokerhdl.golden.equity.protocol import FrameReader, frame
 
 CASES = [("AdAc", ["KhKs"], "", "", 30_000, 5),
          ("Td6h", ["random", "random"], "7d8dJs", "2c", 20_000, 2 ** 100 + 3),

@@ -19,8 +19,8 @@ from harness import DEPTHS, param, run_block, ulx3s_twins
 from uart_line import SerialLine
 from pokerhdl.boards.shell import core_hz
 from pokerhdl.golden.cards import parse_cards
-from pokerhdl.golden.equity import ERR_DUPLICATE, ERR_FRAME, OK
-from pokerhdl.golden.equity_protocol import (DESCRIBE_REQUEST, MODE_EXACT, FrameReader,
+from pokerhdl.golden.equity.readable import ERR_DUPLICATE, ERR_FRAME, OK
+from pokerhdl.golden.equity.protocol import (DESCRIBE_REQUEST, MODE_EXACT, FrameReader,
                                              engine_reply, frame, request_payload)
 from pokerhdl.flow.tops import EQUITY_BOARD_TOPS, get_top
 

@@ -21,9 +21,9 @@ from clocked import ClockedTB
 from harness import DEPTHS, HDLS, param, run_block
 from pokerhdl.odds.calculator import make_setup
 from pokerhdl.golden.cards import NO_CARD
-from pokerhdl.golden.equity import (ERR_BOARD, ERR_BUSY, ERR_CARD, ERR_DECK, ERR_DUPLICATE,
+from pokerhdl.golden.equity.readable import (ERR_BOARD, ERR_BUSY, ERR_CARD, ERR_DECK, ERR_DUPLICATE,
                                     ERR_FRAME, ERR_MODE, ERR_OPPONENTS, ERR_TRIALS, OK)
-from pokerhdl.golden.equity_protocol import (DESCRIBE_REQUEST, MODE_DESCRIBE, MODE_EXACT,
+from pokerhdl.golden.equity.protocol import (DESCRIBE_REQUEST, MODE_DESCRIBE, MODE_EXACT,
                                              FrameReader, engine_reply, frame,
                                              parse_description, request_payload)
 from pokerhdl.golden.cards import parse_cards

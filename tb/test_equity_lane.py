@@ -1,7 +1,7 @@
-"""equity_lane against its golden twins, count for count: Monte Carlo runs (golden/equity.py
+"""equity_lane against its golden twins, count for count: Monte Carlo runs (golden/equity/readable.py
 lane_monte_carlo) from several seeds and lane numbers, random and known opponents, known board
 cards and dead cards, nothing to deal, a quota of zero, the bonus trial, a reset in the middle
-of a run; exact shares of boards (golden/equity_exact.py exact_share: every board missing from
+of a run; exact shares of boards (golden/equity/exact.py exact_share: every board missing from
 none to five cards, one and two random hands, the bonus board); for one opponent seat (the
 committed default) and for three (known, random and absent seats mixed); and the counted
 trials per clock of a long run (lane_throughput, which make bench runs)."""
@@ -18,12 +18,12 @@ from clocked import ClockedTB
 from harness import DEPTHS, in_turns, param, run_block
 from pokerhdl.odds.calculator import make_setup
 from pokerhdl.golden.cards import DECK, parse_cards as cards
-from pokerhdl.golden.equity import lane_monte_carlo
-from pokerhdl.golden.equity_deal import LaneConfig, counted_fraction, lane_slots, stream_seed
-from pokerhdl.golden.equity_exact import board_count, colex_unrank, exact_clocks, exact_share
+from pokerhdl.golden.equity.readable import lane_monte_carlo
+from pokerhdl.golden.equity.deal import LaneConfig, counted_fraction, lane_slots, stream_seed
+from pokerhdl.golden.equity.exact import board_count, colex_unrank, exact_clocks, exact_share
 from pokerhdl.golden.rng import split_words
-from pokerhdl.rtl.equity_lane import lane_depth
-from pokerhdl.rtl.lane_tally import COUNTER_BYTES, COUNTERS, TRIAL_BYTES
+from pokerhdl.rtl.equity.lane import lane_depth
+from pokerhdl.rtl.equity.lane_tally import COUNTER_BYTES, COUNTERS, TRIAL_BYTES
 
 IDLE = {"n": 0, "mask": 0, "dealt": 0, "fixed_cards": 0, "hero_cards": 0, "active": 0,
         "rem_we": 0, "rem_addr": 0, "rem_data": 0, "load": 0, "load_slot": 0, "load_index": 0,

@@ -1,4 +1,4 @@
-"""The golden Balatro (golden/balatro.py): every category's score worked out by hand, the 24
+"""The golden Balatro (golden/balatro/game.py): every category's score worked out by hand, the 24
 targets, a blind played by hand on a fixed deck, runs lost and won, the reference's single
 round, every refusal changing nothing, and hundreds of random runs' invariants."""
 
@@ -8,7 +8,7 @@ from itertools import combinations
 
 import pytest
 
-from pokerhdl.golden.balatro import (
+from pokerhdl.golden.balatro.game import (
     ACT_DISCARD, ACT_NEW_RUN, ACT_PLAY, ACT_SORT_RANK, ACT_SORT_SUIT, BIG, BOSS, MAX_HAND_SCORE,
     NO_HAND, OK, PHASE_LOST, PHASE_PLAYING, PHASE_TITLE, PHASE_WON, REF_EMPTY_SLOT, REF_NO_DISCARDS,
     REF_NOTHING_SELECTED, REF_RUN_OVER, REF_TOO_MANY, REFERENCE_ROUND, RESULT_TEXT, SMALL,

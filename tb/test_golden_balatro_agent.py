@@ -1,5 +1,5 @@
-"""The agent of the golden run (golden/balatro_agent.py) and its command
-(golden/balatro_trials.py): its helpers on hands worked by hand, runs that repeat from their
+"""The agent of the golden run (golden/balatro/agent.py) and its command
+(golden/balatro/trials.py): its helpers on hands worked by hand, runs that repeat from their
 numbers and whose every move the run accepts, the worked example in docs/balatro.md equal to
 what the command tells today, and the command's help, JSON and refusals."""
 
@@ -9,12 +9,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pokerhdl.golden.balatro import Rules
-from pokerhdl.golden.balatro_agent import (Agent, arranged, longest_run, projected, run_seed,
+from pokerhdl.golden.balatro.game import Rules
+from pokerhdl.golden.balatro.agent import (Agent, arranged, longest_run, projected, run_seed,
                                            selections)
-from pokerhdl.golden.balatro_jokers import JOKER_NAMES
-from pokerhdl.golden.balatro_run import BalatroRun
-from pokerhdl.golden.balatro_trials import one_run, play_runs, summary, tell
+from pokerhdl.golden.balatro.jokers import JOKER_NAMES
+from pokerhdl.golden.balatro.run import BalatroRun
+from pokerhdl.golden.balatro.trials import one_run, play_runs, summary, tell
 from pokerhdl.golden.cards import parse_cards
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,7 +74,7 @@ def test_the_worked_example_is_todays():
 
 
 def command(*args):
-    return subprocess.run([sys.executable, "-m", "pokerhdl.golden.balatro_agent", *args],
+    return subprocess.run([sys.executable, "-m", "pokerhdl.golden.balatro.trials", *args],
                           capture_output=True, text=True, cwd=ROOT)
 
 

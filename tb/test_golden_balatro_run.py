@@ -1,4 +1,4 @@
-"""The golden run with progression (golden/balatro_run.py and the modules it builds on): every
+"""The golden run with progression (golden/balatro/run.py and the modules it builds on): every
 value against the base game's published tables, plays scored by hand, the order of scoring, a
 second scorer written from the jokers' published wording, the shop's draws from the generator,
 every refusal changing nothing, money conserved over random runs, and runs that repeat by seed.
@@ -46,18 +46,18 @@ from itertools import combinations
 
 import pytest
 
-from pokerhdl.golden.balatro import (ACT_DISCARD, ACT_PLAY, ACT_SORT_RANK, BIG, BOSS, OK,
+from pokerhdl.golden.balatro.game import (ACT_DISCARD, ACT_PLAY, ACT_SORT_RANK, BIG, BOSS, OK,
                                      PHASE_LOST, PHASE_PLAYING, PHASE_WON, REF_NOTHING_SELECTED,
                                      REF_RUN_OVER, SMALL, Rules, score_hand)
-from pokerhdl.golden.balatro_economy import max_money
-from pokerhdl.golden.balatro_jokers import (JOKERS, JOKER_NAMES, Blind, discarded, grown,
+from pokerhdl.golden.balatro.economy import max_money
+from pokerhdl.golden.balatro.jokers import (JOKERS, JOKER_NAMES, Blind, discarded, grown,
                                             score_play)
-from pokerhdl.golden.balatro_planets import LEVEL_CHIPS, LEVEL_MULT, PLANET_NAMES, PLANET_PRICE
-from pokerhdl.golden.balatro_run import (
+from pokerhdl.golden.balatro.planets import LEVEL_CHIPS, LEVEL_MULT, PLANET_NAMES, PLANET_PRICE
+from pokerhdl.golden.balatro.run import (
     ACT_BUY, ACT_LEAVE, ACT_MOVE, ACT_REROLL, ACT_SELL, PHASE_SHOP, REF_EMPTY_ITEM, REF_IN_SHOP,
     REF_NO_JOKER, REF_NO_MONEY, REF_NO_SLOT, REF_NOT_IN_SHOP, REF_SELECT_ONE, RESULT_TEXT,
     BalatroRun)
-from pokerhdl.golden.balatro_shop import ITEMS, NO_ITEM, planet_item
+from pokerhdl.golden.balatro.shop import ITEMS, NO_ITEM, planet_item
 from pokerhdl.golden.cards import DECK, parse_cards
 from pokerhdl.golden.hands import CATEGORY_NAMES, FLUSH, PAIR, STRAIGHT, category, rank5
 from pokerhdl.golden.rng import XorShift128
@@ -498,7 +498,7 @@ def test_counters_grow_in_a_run_by_hand():
 
 
 def test_money_values_are_the_published_ones():
-    from pokerhdl.golden import balatro_economy as e
+    from pokerhdl.golden.balatro import economy as e
     assert e.STARTING_MONEY == 4 and e.BLIND_REWARDS == (3, 4, 5)
     assert [e.interest(m) for m in (0, 4, 5, 9, 10, 24, 25, 26, 100)] == \
         [0, 0, 1, 1, 2, 4, 5, 5, 5]

@@ -1,10 +1,10 @@
-"""The golden Balatro frame (golden/balatro_screen.py) read back as a person would: each text
+"""The golden Balatro frame (golden/balatro/screen.py) read back as a person would: each text
 row's cells matched against the font (golden/font.py) must spell what the state says, the
 cards sit where the layout puts them, white with a grey border, a selected one raised a cell
 and edged in gold, the suits red or black; and the font table itself."""
 
-from pokerhdl.golden.balatro import BalatroGame, REF_TOO_MANY
-from pokerhdl.golden.balatro_screen import (BLACK, FELT, GOLD, GREY, RED, SCREEN_H, SCREEN_W,
+from pokerhdl.golden.balatro.game import BalatroGame, REF_TOO_MANY
+from pokerhdl.golden.balatro.screen import (BLACK, FELT, GOLD, GREY, RED, SCREEN_H, SCREEN_W,
                                             WHITE, frame, save_png)
 from pokerhdl.golden.cards import DECK, parse_cards
 from pokerhdl.golden.font import GLYPH_ROWS, SUIT_CHARS, code_of, pixel
@@ -91,10 +91,10 @@ def test_run_frame_says_what_the_run_says():
     """The run's screen: money beside the score, the jokers with a scaling one's counter, the
     level of the selection's and the last hand's type, wide numbers; in the shop the cards
     give way to the two items with their prices, the reroll price and the shop's buttons."""
-    from pokerhdl.golden.balatro import Rules
-    from pokerhdl.golden.balatro_jokers import JOKER_NAMES
-    from pokerhdl.golden.balatro_run import PHASE_SHOP, BalatroRun
-    from pokerhdl.golden.balatro_shop import planet_item
+    from pokerhdl.golden.balatro.game import Rules
+    from pokerhdl.golden.balatro.jokers import JOKER_NAMES
+    from pokerhdl.golden.balatro.run import PHASE_SHOP, BalatroRun
+    from pokerhdl.golden.balatro.shop import planet_item
     from pokerhdl.golden.hands import PAIR
     j = {name: k for k, name in enumerate(JOKER_NAMES)}
     run = BalatroRun(5, Rules(ante_bases=(2,) + Rules().ante_bases[1:]))

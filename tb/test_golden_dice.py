@@ -1,4 +1,4 @@
-"""The golden 7 up 7 down (golden/dice.py, dice_terminal.py): the rules at their edges, every
+"""The golden 7 up 7 down (golden/dice/game.py, dice/terminal.py): the rules at their edges, every
 throw outcome, refusals that change nothing, whole games' invariants, and the fair dice's
 twin by chi-square."""
 
@@ -9,11 +9,11 @@ from itertools import product
 
 import pytest
 
-from pokerhdl.golden.dice import (DRAW, FACES, MIN_BID, OK, PHASE_BID, PHASE_OVER, PHASE_THROW,
+from pokerhdl.golden.dice.game import (DRAW, FACES, MIN_BID, OK, PHASE_BID, PHASE_OVER, PHASE_THROW,
                                   REF_BID_NEXT, REF_GAME_OVER, REF_OVER_LIMIT, REF_THROW_NEXT,
                                   REF_UNDER_LEAST, DiceGame, Rules, roll_die, roll_dice)
-from pokerhdl.golden.dice_contract import W, panel_leds, window_reads
-from pokerhdl.golden.dice_terminal import DiceTerminal
+from pokerhdl.golden.dice.contract import W, panel_leds, window_reads
+from pokerhdl.golden.dice.terminal import DiceTerminal
 from pokerhdl.golden.rng import XorShift128
 
 

@@ -1,4 +1,4 @@
-"""The equity models: the readable golden/equity.py against published exact figures, the fast
+"""The equity models: the readable golden/equity/readable.py against published exact figures, the fast
 numpy path against the readable one count for count, Monte Carlo against the exact answers,
 the dealer against its twin and for uniformity, and every refusal."""
 
@@ -10,10 +10,10 @@ import pytest
 
 from pokerhdl.odds import native as equity_native
 from pokerhdl.odds.calculator import make_setup
-from pokerhdl.golden import equity as E
-from pokerhdl.golden import fast_equity as F
+from pokerhdl.golden.equity import readable as E
+from pokerhdl.golden.equity import fast as F
 from pokerhdl.golden.cards import DECK
-from pokerhdl.golden.equity_deal import (SECOND_WORD_SLOT, LaneDealer, counted_fraction,
+from pokerhdl.golden.equity.deal import (SECOND_WORD_SLOT, LaneDealer, counted_fraction,
                                          lane_slots, lane_trials, mix_step, slot_position,
                                          slot_words, stream_seed)
 from pokerhdl.golden.shuffle import FIELD_BITS

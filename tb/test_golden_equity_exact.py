@@ -1,4 +1,4 @@
-"""The engine's exact mode, golden side (golden/equity_exact.py): colex ranks number every
+"""The engine's exact mode, golden side (golden/equity/exact.py): colex ranks number every
 combination once; the boards shared among lanes, each lane running every deal of its boards
 with the void ones left out, count exactly what golden exact counts, for any number of lanes
 (more lanes than boards too); the size limit is the one the docstring derives; the protocol
@@ -10,12 +10,12 @@ from math import comb
 import pytest
 
 from pokerhdl.odds.calculator import make_setup
-from pokerhdl.golden import equity as E
+from pokerhdl.golden.equity import readable as E
 from pokerhdl.golden.cards import DECK, parse_cards
-from pokerhdl.golden.equity_exact import (MAX_EXACT_RANDOM, board_count, check_exact,
+from pokerhdl.golden.equity.exact import (MAX_EXACT_RANDOM, board_count, check_exact,
                                           colex_rank, colex_unrank, exact_deals, exact_share,
                                           lane_boards, split_exact)
-from pokerhdl.golden.equity_protocol import (MODE_EXACT, engine_reply, parse_description,
+from pokerhdl.golden.equity.protocol import (MODE_EXACT, engine_reply, parse_description,
                                              parse_reply, parse_request, request_payload)
 
 

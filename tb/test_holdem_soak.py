@@ -31,7 +31,7 @@ from harness import sources
 from holdem_checks import rules_from
 from test_holdem_table import TIMEOUT, HoldemTB, play
 from test_holdem_ui import CLK_HZ, DEADLOCK_NS, CLK_NS, FAST_BAUD, play_console
-from pokerhdl.golden.holdem import OK
+from pokerhdl.golden.holdem.table import OK
 from pokerhdl.sim.verilated import Deadlock, Model
 
 TABLE_ACTIONS = int(os.environ.get("SOAK_TABLE_ACTIONS", "1000000"))

@@ -1,4 +1,4 @@
-"""The Hold'em table controller against the golden engine (pokerhdl.golden.holdem.Table).
+"""The Hold'em table controller against the golden engine (pokerhdl.golden.holdem.table.Table).
 
 Every command goes to the hardware and to a golden Table; after each one the whole probe window
 is read and compared with Table.observe() and the last hand's result, the result code with the
@@ -25,11 +25,11 @@ from clocked import ClockedTB
 from harness import HDLS, in_turns, param, run_block
 from holdem_checks import (apply_step, check_probe, check_unchanged, expected_probe, hw_input,
                            rules_from, tally_end)
-from pokerhdl.golden.holdem_contract import OP_ACT, OP_DEAL, OP_NEW_GAME, PROBE, REF_BAD_DECK
+from pokerhdl.golden.holdem.contract import OP_ACT, OP_DEAL, OP_NEW_GAME, PROBE, REF_BAD_DECK
 from pokerhdl.golden.cards import NO_CARD, parse_cards
-from pokerhdl.golden.holdem import (ALLIN, CALL, CHECK, FOLD, OK, PHASE_BETTING,
+from pokerhdl.golden.holdem.table import (ALLIN, CALL, CHECK, FOLD, OK, PHASE_BETTING,
                                     REF_BAD_ACTION, REF_GAME_OVER, Table, cards_needed)
-from pokerhdl.golden.holdem_play import RandomAgent, shuffled_deck
+from pokerhdl.golden.holdem.play import RandomAgent, shuffled_deck
 
 HAND_BITS = param("hand_bits", 16)      # width of the hand counter (probe 0x5B)
 

@@ -27,10 +27,10 @@ from harness import HDLS, in_turns, param, run_block
 from holdem_checks import check_probe, expected_probe, panel_of, rules_from
 from terminal_tb import TerminalTB
 from pokerhdl.golden.cards import NO_CARD, format_cards
-from pokerhdl.golden.holdem import (ALLIN, BET, CALL, CHECK, FOLD, PHASE_BETTING,
+from pokerhdl.golden.holdem.table import (ALLIN, BET, CALL, CHECK, FOLD, PHASE_BETTING,
                                     PHASE_GAME_OVER, RAISE, Table, cards_needed)
-from pokerhdl.golden.holdem_play import RandomAgent, shuffled_deck
-from pokerhdl.golden.holdem_terminal import FOLD_SWITCH, HoldemTerminal
+from pokerhdl.golden.holdem.play import RandomAgent, shuffled_deck
+from pokerhdl.golden.holdem.terminal import FOLD_SWITCH, HoldemTerminal
 
 CLK_NS = 10
 CLK_HZ = 100_000_000

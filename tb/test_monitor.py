@@ -5,8 +5,8 @@ numbers are the nearest. (The pins to pixels part runs on Verilator: tb/test_emu
 
 import random
 
-from pokerhdl.golden.balatro import BalatroGame
-from pokerhdl.golden.balatro_screen import (BLACK, CARD_COL0, CARD_PITCH, CARD_ROW, FELT, RED,
+from pokerhdl.golden.balatro.game import BalatroGame
+from pokerhdl.golden.balatro.screen import (BLACK, CARD_COL0, CARD_PITCH, CARD_ROW, FELT, RED,
                                             TEXT, WHITE, frame, rank_text, texts)
 from pokerhdl.golden.cards import DECK
 from pokerhdl.golden.font import SUIT_CHARS

@@ -1,6 +1,6 @@
 """`pokerhdl play` (pokerhdl/odds/play.py, pokerhdl/odds/bots.py): scripted games on the golden table.
 
-The decks are stacked (the deal order is golden/holdem.py's documented one, rebuilt here) so
+The decks are stacked (the deal order is golden/holdem/table.py's documented one, rebuilt here) so
 the outcomes are known before the game runs: a tie between two straights, a royal flush, a
 bust. The bots of these games are calling stations (they never raise or fold), so their
 moves are known too; the seeded games check what holds whatever happens: chips conserved,
@@ -16,7 +16,7 @@ import pytest
 from pokerhdl.odds.bots import Personality, decide, pot_odds
 from pokerhdl.cli import main
 from pokerhdl.golden.cards import parse_cards
-from pokerhdl.golden.holdem import (ALLIN, BET, CALL, CHECK, FOLD, RAISE, Legal)
+from pokerhdl.golden.holdem.table import (ALLIN, BET, CALL, CHECK, FOLD, RAISE, Legal)
 from pokerhdl.odds.play import Console, Game, parse_blinds, parse_command
 
 STATION = Personality("Sam", "calls everything", tightness=0.0, looseness=1.0, raise_at=99.0,

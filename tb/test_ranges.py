@@ -1,6 +1,6 @@
-"""Hand ranges (golden/ranges.py) and the calculator's range layer (calculator.py): the notation
+"""Hand ranges (golden/equity/ranges.py) and the calculator's range layer (calculator.py): the notation
 against the well-known combo counts, refusals that name the bad token, exact answers against a
-brute force of our own over the combos (the readable golden/equity.py, one combo at a time),
+brute force of our own over the combos (the readable golden/equity/readable.py, one combo at a time),
 Monte Carlo within four standard errors of them, and the command line."""
 
 import json
@@ -15,9 +15,9 @@ import pytest
 import pokerhdl
 from pokerhdl.odds import calculator
 from pokerhdl.odds.calculator import concrete_setups, setup_seed
-from pokerhdl.golden import equity as E
+from pokerhdl.golden.equity import readable as E
 from pokerhdl.golden.cards import DECK, card_code, parse_cards
-from pokerhdl.golden.ranges import (ORDER_FILE, RangeError, format_combo, parse_range,
+from pokerhdl.golden.equity.ranges import (ORDER_FILE, RangeError, format_combo, parse_range,
                                     parse_weighted_range, preflop_order)
 
 # Every two-card starting hand: 13 pairs, 78 suited and 78 offsuit rank pairs (169 classes).
@@ -84,7 +84,7 @@ def order_rows():
 
 
 def test_the_preflop_ordering_is_exact_and_sums_to_a_half():
-    """golden/preflop_order.txt: the 169 hands once, sorted by their exact equity against a
+    """golden/equity/preflop_order.txt: the 169 hands once, sorted by their exact equity against a
     random hand, every row over all 2,097,572,400 completions; and, checked independently of
     how it was computed, the equities of all 1,326 hands average exactly one half (every
     matchup counted from both sides splits one pot)."""

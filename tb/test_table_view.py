@@ -7,8 +7,8 @@ the golden table's (no raise it would refuse). Garbled lines change nothing."""
 import random
 
 from table_play import public_of, view_of
-from pokerhdl.golden.holdem import PHASE_BETTING, PHASE_GAME_OVER, Table
-from pokerhdl.golden.holdem_terminal import HoldemTerminal
+from pokerhdl.golden.holdem.table import PHASE_BETTING, PHASE_GAME_OVER, Table
+from pokerhdl.golden.holdem.terminal import HoldemTerminal
 from pokerhdl.golden.rng import XorShift128
 from pokerhdl.golden.shuffle import deal
 from pokerhdl.table.view import TableView

@@ -1,5 +1,5 @@
-"""The terminal engine (pokerhdl.rtl.terminal) on its minimal game, the four tallies of
-pokerhdl/rtl/terminal_demo.py: every answer's bytes against the golden DemoTerminal.
+"""The terminal engine (pokerhdl.rtl.terminal.terminal) on its minimal game, the four tallies of
+pokerhdl/rtl/terminal/demo.py: every answer's bytes against the golden DemoTerminal.
 
 A script first, one input per engine rule: case folding, ignored keys, unknown keys, a number
 key with digits and Enter (saturating), "bad number" (Enter with no digit, a letter among the

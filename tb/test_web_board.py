@@ -20,8 +20,8 @@ import numpy
 
 from board_browser import BoardPage, browser, served, until
 from fake_board import FakeBoard, golden_game
-from pokerhdl.golden.balatro import ACT_PLAY, ACT_SORT_SUIT
-from pokerhdl.golden.balatro_screen import frame
+from pokerhdl.golden.balatro.game import ACT_PLAY, ACT_SORT_SUIT
+from pokerhdl.golden.balatro.screen import frame
 from pokerhdl.golden.sevenseg import decimal_text
 from pokerhdl.sim.emulator_ui import TextPane
 from pokerhdl.sim.monitor_frames import HEADER, changed_rows, decode, encode

@@ -16,14 +16,14 @@ from test_golden_balatro import best_mask
 from test_web_board import pane_of, run
 from pokerhdl.boards.shell import ENTROPY_SIGNALS
 from pokerhdl.flow.tops import BALATRO_RULES
-from pokerhdl.games.balatro import rules_of
-from pokerhdl.games.balatro_board import MOVE_BUTTONS, button_move
-from pokerhdl.golden.balatro import (ACT_DISCARD, ACT_PLAY, ACT_SORT_RANK, ACT_SORT_SUIT,
+from pokerhdl.games.balatro.game import rules_of
+from pokerhdl.games.balatro.board import MOVE_BUTTONS, button_move
+from pokerhdl.golden.balatro.game import (ACT_DISCARD, ACT_PLAY, ACT_SORT_RANK, ACT_SORT_SUIT,
                                      PHASE_PLAYING)
-from pokerhdl.golden.balatro_run import PHASE_SHOP, BalatroRun
-from pokerhdl.golden.balatro_screen import frame
-from pokerhdl.golden.holdem import NO_SEAT, Table
-from pokerhdl.golden.holdem_terminal import HoldemTerminal
+from pokerhdl.golden.balatro.run import PHASE_SHOP, BalatroRun
+from pokerhdl.golden.balatro.screen import frame
+from pokerhdl.golden.holdem.table import NO_SEAT, Table
+from pokerhdl.golden.holdem.terminal import HoldemTerminal
 from pokerhdl.golden.rng import XorShift128
 from pokerhdl.golden.sevenseg import decimal_text
 from pokerhdl.golden.shuffle import deal

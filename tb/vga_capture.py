@@ -17,7 +17,7 @@ import cocotb
 from cocotb.triggers import ClockCycles, Edge, FallingEdge, ReadOnly
 from cocotb.utils import get_sim_time
 
-from pokerhdl.golden.balatro_screen import save_png
+from pokerhdl.golden.balatro.screen import save_png
 from pokerhdl.golden.vga import VGA_640X480
 
 

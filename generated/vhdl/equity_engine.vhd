@@ -32,9 +32,9 @@ end entity equity_engine;
 -- answered (set up, run or replied); clk_hz: the clock it runs at, for a describe reply.
 -- 
 -- Its parts (each the only writer of what it drives): frame_receiver, request_parser and
--- request_judge (equity_request.py), the sequencer (engine_sequencer: the state), the set-up
--- (equity_setup.py: card_scanner, trial_divider, seed_mixer, lane_loader), the lanes
--- (lane_row) and the reply (equity_reply.py).
+-- request_judge (equity/request.py), the sequencer (engine_sequencer: the state), the set-up
+-- (equity/setup.py: card_scanner, trial_divider, seed_mixer, lane_loader), the lanes
+-- (lane_row) and the reply (equity/reply.py).
 
 architecture MyHDL of equity_engine is
 

@@ -1,5 +1,5 @@
 """The equity engine behind a board panel: the host's requests in through the USB-UART, its
-replies out (golden/equity_protocol.py), so `pokerhdl equity --backend serial --port DEV`
+replies out (golden/equity/protocol.py), so `pokerhdl equity --backend serial --port DEV`
 runs on the board. The board shell (pokerhdl.boards.shell) puts it on any board with a
 USB-UART, LEDs and a 7-segment display.
 
@@ -9,7 +9,7 @@ reset, so a person sees the board take each run.
 
 from myhdl import always_comb, always_seq, block, instances, intbv, Signal
 
-from ..rtl.equity_engine import equity_engine
+from ..rtl.equity.engine import equity_engine
 from ..rtl.uart import uart_rx, uart_tx
 from .panel import Panel
 

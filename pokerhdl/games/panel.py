@@ -86,16 +86,16 @@ class Game:
 
 
 GAMES = {game.name: game for game in [
-    Game("holdem", "pokerhdl.games.holdem_board:holdem_board",
-         "pokerhdl.games.holdem_board:holdem_panel",
+    Game("holdem", "pokerhdl.games.holdem.board:holdem_board",
+         "pokerhdl.games.holdem.board:holdem_panel",
          doc="Texas Hold'em table with a UART terminal and a panel of buttons and switches"),
     Game("equity", "pokerhdl.games.equity_board:equity_board",
          "pokerhdl.games.equity_board:equity_panel",
          doc="the equity engine on the USB-UART: `pokerhdl equity --backend serial`"),
-    Game("dice", "pokerhdl.games.dice_board:dice_board", "pokerhdl.games.dice_board:dice_panel",
+    Game("dice", "pokerhdl.games.dice.board:dice_board", "pokerhdl.games.dice.board:dice_panel",
          doc="7 up 7 down, two players, with a UART table and a panel of buttons and switches"),
-    Game("balatro", "pokerhdl.games.balatro_board:balatro_board",
-         "pokerhdl.games.balatro_board:balatro_panel",
+    Game("balatro", "pokerhdl.games.balatro.board:balatro_board",
+         "pokerhdl.games.balatro.board:balatro_panel",
          doc="Balatro runs of blinds on a VGA monitor, switches and buttons"),
 ]}
 

@@ -1,4 +1,4 @@
-"""Fisher-Yates shuffle and deal, card for card the twin of rtl/shuffler.py.
+"""Fisher-Yates shuffle and deal, card for card the twin of rtl/shuffler/shuffler.py.
 
 Three steps, each the RTL's:
 

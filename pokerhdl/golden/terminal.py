@@ -1,5 +1,5 @@
 """A serial terminal's behaviour, whatever the game: how received keys and panel buttons reach
-a game's entries. pokerhdl/rtl/terminal.py is the hardware; a game's golden terminal subclasses
+a game's entries. pokerhdl/rtl/terminal/terminal.py is the hardware; a game's golden terminal subclasses
 ``Terminal`` as its hardware gives the engine a program.
 
 Keys: letters work in either case. A game's ``KEYS`` maps a key to an entry (a method of the

@@ -1,6 +1,6 @@
 """A minimal game on the terminal engine, its golden twin: four 8-bit tallies. It exists to test
 the engine apart from any card game (every instruction, mode, key kind and button rule) and
-to show in a few lines how a game plugs into it (pokerhdl/rtl/terminal_demo.py).
+to show in a few lines how a game plugs into it (pokerhdl/rtl/terminal/demo.py).
 
 Keys: w x y z choose tally 0..3; p<digits><Enter> adds the number to the chosen tally (mod
 256); s shows every tally (decimal, hex, and "big" from 16 up); n names the chosen tally; t

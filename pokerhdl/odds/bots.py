@@ -13,7 +13,7 @@ replays a game exactly.
 
 from dataclasses import dataclass
 
-from ..golden.holdem import ALLIN, BET, CALL, CHECK, FOLD, RAISE
+from ..golden.holdem.table import ALLIN, BET, CALL, CHECK, FOLD, RAISE
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,11 @@
 """The equity calculator's host API: ``pokerhdl.equity("AdAc", "KhKs")`` (pokerhdl/__init__.py).
 
 It takes cards as text ("AdAc", "Ad Ac", "10h" for "Th") or codes; any player, the hero too, as
-two cards or a hand range ("QQ+,AKs", "15%", "AA:0.5": golden/ranges.py), an opponent also as
+two cards or a hand range ("QQ+,AKs", "15%", "AA:0.5": golden/equity/ranges.py), an opponent also as
 None / "random" (a random hand); it answers exactly (every completion) or by Monte Carlo
 (seeded trials, dealt as the hardware engine deals them, so a seed and a lane count give the
 same counts on every backend). Backends: ``golden``, the CPU: exact runs and Monte Carlo in C
-on every core (native.py; numpy, golden/fast_equity.py, where there is no C compiler). The
+on every core (native.py; numpy, golden/equity/fast.py, where there is no C compiler). The
 hardware engine's backends (``sim``: the generated RTL in a simulator; ``serial``: a board)
 come with it, in ``run_setup``.
 
@@ -27,11 +27,11 @@ import time
 from dataclasses import dataclass
 
 from ..golden.cards import CardError, format_cards, parse_cards
-from ..golden.equity import (ERR_CARD, ERR_OPPONENTS, ERR_TRIALS, EquityError,
+from ..golden.equity.readable import (ERR_CARD, ERR_OPPONENTS, ERR_TRIALS, EquityError,
                             Result, Setup, check_monte_carlo)
-from ..golden.ranges import RangeError, parse_range, parse_weighted_range, range_text
+from ..golden.equity.ranges import RangeError, parse_range, parse_weighted_range, range_text
 from . import native
-from ..golden import fast_equity
+from ..golden.equity import fast as fast_equity
 
 BACKENDS = ("golden", "sim", "serial")
 DEFAULT_TRIALS = 1_000_000
@@ -87,7 +87,7 @@ class EquityReport:
 
 @dataclass(frozen=True)
 class HandRange:
-    """A player's hand range: its text (spaces removed), its combos (golden/ranges.py) and
+    """A player's hand range: its text (spaces removed), its combos (golden/equity/ranges.py) and
     their weights as whole numbers in the same proportions as the range's exact weights (each
     range's fractions times the least common multiple of their denominators)."""
     text: str
@@ -163,7 +163,7 @@ def weighted_setups(hero, opponents, board=(), dead=()):
     player is a range; else one for each way to give every range player (the hero first, then
     the opponents seat by seat) a combo of its range that shares no card with the board, the
     dead cards, the known hands or the other range players' combos (each range's combos in
-    golden/ranges.py's order). RangeError when a range has no combo left, when no way is left,
+    golden/equity/ranges.py's order). RangeError when a range has no combo left, when no way is left,
     or above MAX_SETUPS."""
     players = [hero_hand(hero)] + [opponent(o) for o in opponents]
     ranged = [j for j, h in enumerate(players) if isinstance(h, HandRange)]

@@ -5,7 +5,7 @@ The grid: row and column ranks A, K, ..., 2; a pair on the diagonal, a suited ha
 (row rank first: row A, column K is AKs), an offsuit hand below it (row K, column A is AKo).
 
 Against random hands every combo of a starting hand has the same equity (suits are symmetric),
-so each cell runs one combo (the hand's first: golden/ranges.py's class_combos). Against a
+so each cell runs one combo (the hand's first: golden/equity/ranges.py's class_combos). Against a
 range the suits matter (AhKh meets fewer AK combos of the range than AsKh does not), so the hand
 runs as a range of its own (AKs is its four combos), card removal exact. Each cell is one
 calculator run (pokerhdl.equity) with the same seed, on any backend.
@@ -15,7 +15,7 @@ import os
 import time
 
 from ..golden.cards import RANKS
-from ..golden.ranges import class_combos, hand_class, range_text
+from ..golden.equity.ranges import class_combos, hand_class, range_text
 from ..golden.cards import format_cards
 from .calculator import DEFAULT_SEED, equity
 

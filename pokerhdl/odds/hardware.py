@@ -1,5 +1,5 @@
 """The hardware equity engine seen from the host: a request frame out, the reply frame back
-(golden/equity_protocol.py), over one of two links.
+(golden/equity/protocol.py), over one of two links.
 
 - ``SimLink``: the committed generated/verilog/equity_engine.v compiled by Verilator
   (pokerhdl/sim/verilated.py) and fed through its byte streams: the generated RTL itself answers,
@@ -8,7 +8,7 @@
 
 Both give the same counts for the same seed as the golden backend with the engine's number of
 lanes (``lanes``). A link learns its engine's lanes, seats (``opponents``) and clock
-(``clk_hz``) from the engine itself: a describe request (golden/equity_protocol.py) when it
+(``clk_hz``) from the engine itself: a describe request (golden/equity/protocol.py) when it
 opens.
 """
 
@@ -16,10 +16,10 @@ import os
 import time
 from functools import lru_cache
 
-from ..golden.equity import ERR_OPPONENTS, EquityError, ERROR_TEXT, OK, check_monte_carlo
-from ..golden.equity_deal import counted_fraction
-from ..golden.equity_exact import exact_clocks
-from ..golden.equity_protocol import (COUNT_BYTES, DESCRIBE_REQUEST, FrameReader, TRIAL_BYTES,
+from ..golden.equity.readable import ERR_OPPONENTS, EquityError, ERROR_TEXT, OK, check_monte_carlo
+from ..golden.equity.deal import counted_fraction
+from ..golden.equity.exact import exact_clocks
+from ..golden.equity.protocol import (COUNT_BYTES, DESCRIBE_REQUEST, FrameReader, TRIAL_BYTES,
                                       frame, parse_description, parse_reply, setup_request)
 
 SIM_TOP = "equity_engine"
@@ -132,7 +132,7 @@ def monte_carlo(link, setup, trials, seed, progress=None):
 
 def exact(link, setup, completions, progress=None):
     """The exact enumeration of ``setup`` (``completions`` of them, for progress) on the engine
-    behind ``link``: a golden Result. Its lanes share the boards (golden/equity_exact.py), so
+    behind ``link``: a golden Result. Its lanes share the boards (golden/equity/exact.py), so
     a run of few boards runs on few lanes; EquityError(ERR_EXACT) when its counters might not
     hold the enumeration."""
     clocks = exact_clocks(setup) // link.lanes + 2_000

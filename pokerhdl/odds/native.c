@@ -1,12 +1,12 @@
-/* The equity engine's Monte Carlo loop in C: the same counts as golden/equity.py's
- * monte_carlo (and golden/fast_equity.py's), at tens of millions of trials a second.
+/* The equity engine's Monte Carlo loop in C: the same counts as golden/equity/readable.py's
+ * monte_carlo (and golden/equity/fast.py's), at tens of millions of trials a second.
  *
  * Python (pokerhdl/odds/native.py) hands over the evaluator's lookup tables (built by
  * golden/fast_rank.py from rank7), the setup and each slot stream's starting state; this file
- * only deals, ranks and counts, exactly as golden/equity_deal.py and golden/fast_rank.py say:
+ * only deals, ranks and counts, exactly as golden/equity/deal.py and golden/fast_rank.py say:
  *   - a dealt slot of a lane: its words of xorshift128 per trial (golden slot_words: two), the
  *     first masked 6-bit field below n (the first word's first) not taken by an earlier slot of
- *     the trial (golden.equity_deal.slot_position) is a position among the n remaining cards; a
+ *     the trial (golden.equity.deal.slot_position) is a position among the n remaining cards; a
  *     slot with none voids the trial;
  *   - a hand's word: the sum of its cards' 64-bit keys finds it in the rank hash, unless a suit
  *     counter shows five or more cards of one suit: then the flush suit's rank mask indexes
@@ -156,7 +156,7 @@ uint64_t equity_lane(const tables_t *tb, int players, const uint8_t *holes,
 }
 
 /* ------------------------------------------------------------------------- exact
- * Every completion of a setup once, as golden/equity.py's exact enumerates them: each missing
+ * Every completion of a setup once, as golden/equity/readable.py's exact enumerates them: each missing
  * board (a combination of the remaining cards), then each way to give the random seats their
  * hands seat by seat (ordered, no card shared). Counted faster than one showdown at a time:
  *   - a board's part of every 7-card key (its five cards) is summed once, and the known
@@ -474,7 +474,7 @@ int equity_symmetries(int players, const uint8_t *holes, const uint8_t *board, i
 /* ------------------------------------------------------------------------- many small runs
  * A range's Monte Carlo runs one small run per concrete setup: these two keep its cost in C.
  * stream_states: the xorshift128 starting words of every (lane, slot) stream of a run, as
- * golden/equity_deal.py's stream_seed gives them: the run's base words (mix of the seed) with
+ * golden/equity/deal.py's stream_seed gives them: the run's base words (mix of the seed) with
  * lane << 8 | slot XORed into the last, then MIX_ROUNDS ChaCha quarter rounds, bit 0 set. */
 static inline uint32_t rotl32(uint32_t v, int turn)
 {

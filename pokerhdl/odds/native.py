@@ -1,10 +1,10 @@
 """The Monte Carlo loop of the equity engine in C (native.c), for the CPU backend: the
-counts of golden/equity.py's monte_carlo, tens of times faster than numpy.
+counts of golden/equity/readable.py's monte_carlo, tens of times faster than numpy.
 
 The C file is compiled on first use with the system's C compiler (``cc``, or $CC; -march=native
 where it takes it) into the cache folder (fast_rank.cache_dir()), keyed by its content and the
 CPU; without a compiler
-``available()`` is False and the calculator falls back to numpy (golden/fast_equity.py). Lanes
+``available()`` is False and the calculator falls back to numpy (golden/equity/fast.py). Lanes
 run on every core: ctypes lets go of the GIL while C runs, so a thread per lane group suffices.
 """
 
@@ -22,8 +22,8 @@ from pathlib import Path
 import numpy as np
 
 from ..golden import fast_rank
-from ..golden.equity import Result, check_monte_carlo
-from ..golden.equity_deal import lane_trials, run_base, slot_words
+from ..golden.equity.readable import Result, check_monte_carlo
+from ..golden.equity.deal import lane_trials, run_base, slot_words
 from ..golden.shuffle import MASK_ROM
 
 SOURCE = Path(__file__).with_name("native.c")
@@ -119,13 +119,13 @@ EXACT_PARTS = 48            # the parts an exact run is cut into (threads, progr
 
 
 def exact(setup, progress=None, threads=None, symmetry=True):
-    """golden.equity.exact's counts by the C kernel (equity_exact in native.c): every board
+    """golden.equity.readable.exact's counts by the C kernel (equity_exact in native.c): every board
     once, its part of the keys shared by the players, every hand it leaves ranked once, the
     last random seat counted instead of dealt; with random seats, one board of each orbit of
     the suit permutations that keep the known cards, counted its orbit's size times
     (symmetry=False: every board, for the tests). RuntimeError when the kernel is not
     available."""
-    from ..golden.fast_equity import exact_count
+    from ..golden.equity.fast import exact_count
     lib = _library()
     if lib is None:
         raise RuntimeError("no C compiler for the native equity kernel (set CC)")
@@ -174,7 +174,7 @@ def symmetries(setup):
 
 def stream_states(seed, lanes, slots):
     """The xorshift128 starting words of every (lane, slot) stream of a run, as an array
-    (lanes, len(slots), 4) of uint32: golden/equity_deal.py's seed_words(stream_seed(seed,
+    (lanes, len(slots), 4) of uint32: golden/equity/deal.py's seed_words(stream_seed(seed,
     lane, slot)) for all of them at once, mixed in C (``stream_states`` in native.c; the
     readable mix costs milliseconds a run of 16 lanes, which a range's many small runs feel)."""
     base = np.array(run_base(seed), dtype=np.uint32)
@@ -198,7 +198,7 @@ def _u8(values):
 
 
 def monte_carlo(setup, trials, seed, lanes=1, progress=None, threads=None):
-    """golden.equity.monte_carlo's counts (RuntimeError when the kernel is not available)."""
+    """golden.equity.readable.monte_carlo's counts (RuntimeError when the kernel is not available)."""
     lib = _library()
     if lib is None:
         raise RuntimeError("no C compiler for the native equity kernel (set CC)")

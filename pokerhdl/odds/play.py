@@ -1,6 +1,6 @@
 """`pokerhdl play`: Texas Hold'em in the terminal against 1..9 computer players.
 
-The table is the golden engine (golden/holdem.py), the one the hardware table is checked
+The table is the golden engine (golden/holdem/table.py), the one the hardware table is checked
 against, so the rules are the hardware's: no-limit, moving button, side pots, split pots. The
 deck is the golden shuffler's (golden/shuffle.py, seeded xorshift128) and every bot draws from
 its own seeded generator, so ``--seed`` replays a game card for card and move for move. The
@@ -17,10 +17,10 @@ import time
 from .bots import BOTS, MAX_BOTS, decide, pot_odds
 from .calculator import DEFAULT_SEED, equity, make_setup
 from ..golden.cards import NO_CARD, card_text
-from ..golden.fast_equity import exact_count
+from ..golden.equity.fast import exact_count
 from ..golden.hands import describe, rank7
-from ..golden.pots import uncalled
-from ..golden.holdem import (ALLIN, BET, CALL, CHECK, FOLD, OK, PHASE_BETTING, POST_BB, POST_SB,
+from ..golden.holdem.pots import uncalled
+from ..golden.holdem.table import (ALLIN, BET, CALL, CHECK, FOLD, OK, PHASE_BETTING, POST_BB, POST_SB,
                             PREFLOP, RAISE, REF_BELOW_MIN, REF_CHECK_FACING_BET, REF_OVER_STACK,
                             REF_RAISE_CLOSED, RESULT_TEXT, STREET_NAMES, Table)
 from ..golden.rng import XorShift128

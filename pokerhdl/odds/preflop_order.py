@@ -1,5 +1,5 @@
-"""The preflop ordering behind percentage ranges ("15%", golden/ranges.py), computed with this
-project's engine: ``python -m pokerhdl.odds.preflop_order`` writes golden/preflop_order.txt.
+"""The preflop ordering behind percentage ranges ("15%", golden/equity/ranges.py), computed with this
+project's engine: ``python -m pokerhdl.odds.preflop_order`` writes golden/equity/preflop_order.txt.
 
 Which ordering: each of the 169 starting hands by its all-in equity against ONE random hand
 (heads-up, five board cards to come), the strongest first. That is the question a percentage
@@ -21,8 +21,8 @@ import sys
 from pathlib import Path
 
 from ..golden.cards import RANKS
-from ..golden.equity import Setup
-from ..golden.ranges import ORDER_FILE, class_combos, hand_class
+from ..golden.equity.readable import Setup
+from ..golden.equity.ranges import ORDER_FILE, class_combos, hand_class
 from . import native
 
 
@@ -56,7 +56,7 @@ def write(path=ORDER_FILE):
              "# hand, heads-up, five board cards to come, exact (every board and opponent hand).",
              "# Made by `python -m pokerhdl.odds.preflop_order` (the C exact kernel); columns:",
              "# hand, equity %, equity units (2520 a won completion, 2520/k a k-way tie),",
-             "# completions. golden/ranges.py reads the first column for ranges like 15%."]
+             "# completions. golden/equity/ranges.py reads the first column for ranges like 15%."]
     for name, units, n in table():
         lines.append(f"{name:4s} {100 * units / (2520 * n):7.3f} {units} {n}")
     Path(path).write_text("\n".join(lines) + "\n")

@@ -1,4 +1,4 @@
-"""Two fair dice from the random generator, by rejection (golden/dice.py roll_dice is the
+"""Two fair dice from the random generator, by rejection (golden/dice/game.py roll_dice is the
 bit-exact twin): each die takes words until a word's top three bits are 0..5 and is one more
 than them. No modulo, so each face has probability exactly 1/6; a die takes 4/3 words (one a
 clock) on average.
@@ -10,8 +10,8 @@ throw depend on the seed and on every entropy event before it, as in the twin.
 from myhdl import (block, always_seq, always_comb, concat, enum, Signal, ResetSignal, intbv,
                    instances)
 
-from ..golden.dice import DIE_SHIFT, FACES
-from ..golden.dice_contract import DIE_BITS
+from ..golden.dice.game import DIE_SHIFT, FACES
+from ..golden.dice.contract import DIE_BITS
 from .rng import rng
 
 

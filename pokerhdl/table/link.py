@@ -7,7 +7,7 @@ thread: the server moves them onto its event loop).
   `pokerhdl emulate --uart pty`, or ``socket://127.0.0.1:PORT`` for ``--uart tcp:PORT``).
 * ``EmulatorLink``: a board top's generated Verilog in Verilator (pokerhdl/sim/emulator.py), run in
   a thread of its own, as fast as it goes and never ahead of the board's clock.
-* ``GoldenLink``: the golden terminal (golden/holdem_terminal.py) over a golden table, dealing
+* ``GoldenLink``: the golden terminal (golden/holdem/terminal.py) over a golden table, dealing
   from the golden shuffler: the same bytes the RTL sends (the regression checks that), at once.
   For trying the server and clients, and for tests that play hundreds of hands.
 """
@@ -107,8 +107,8 @@ class GoldenLink(Link):
     answer_timeout = 1.0
 
     def __init__(self, players=4, seed=1, stack=1000, small_blind=5, big_blind=10):
-        from ..golden.holdem import Table
-        from ..golden.holdem_terminal import HoldemTerminal
+        from ..golden.holdem.table import Table
+        from ..golden.holdem.terminal import HoldemTerminal
         from ..golden.rng import XorShift128
         from ..golden.shuffle import deal
         self.rng = XorShift128(seed)

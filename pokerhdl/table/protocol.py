@@ -34,13 +34,13 @@ nested, oversized or strangely typed value.
 import json
 import re
 
-from ..golden.holdem import ACTION_NAMES
-from ..golden.holdem_terminal import KEYS as TERMINAL_KEYS
+from ..golden.holdem.table import ACTION_NAMES
+from ..golden.holdem.terminal import KEYS as TERMINAL_KEYS
 
 MAX_LINE = 4096                 # bytes of one message, newline included
 NAME_LENGTH = 16
 TOKEN_LENGTH = 64
-# the protocol's action words and the table's keys for them (golden/holdem_terminal.py)
+# the protocol's action words and the table's keys for them (golden/holdem/terminal.py)
 ACTION_KEYS = {ACTION_NAMES[key.value].replace("-", ""): ch
                for ch, key in TERMINAL_KEYS.items() if key.entry == "act"}
 AMOUNT_ACTIONS = {action for action, ch in ACTION_KEYS.items() if TERMINAL_KEYS[ch].number}

@@ -1,7 +1,7 @@
 """What anyone at a Hold'em table can see, read back from the table's UART text.
 
 The server (pokerhdl/table/server.py) speaks to a board, the emulator or the golden terminal
-only through the text the Hold'em terminal sends (golden/holdem_terminal.py gives it byte for
+only through the text the Hold'em terminal sends (golden/holdem/terminal.py gives it byte for
 byte): a full table after a deal, a new game or `t`; after an action that leaves the hand going,
 the log entries and a short table (its first line and the to-act line). ``TableView.line()``
 takes the text a line at a time and keeps the public state: seat lines and the to-act line are
@@ -13,7 +13,7 @@ never kept here: the view holds nothing that may not be shown to everyone.
 import re
 from dataclasses import dataclass, field
 
-from ..golden.holdem import MAX_PLAYERS, STREET_NAMES
+from ..golden.holdem.table import MAX_PLAYERS, STREET_NAMES
 from .protocol import ACTION_KEYS
 
 ESCAPE = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
