@@ -13,7 +13,7 @@ suited or not) is enumerated exactly, every board and every opponent hand (2,097
 completions a hand) by the C exact kernel on one thread: no seed, no sampling error, the same
 file on every machine; hands of equal equity (none here) would keep the grid order. About 2 s
 a hand with the kernel's suit symmetry (5.4 minutes in all; 14 without it, which gave the same
-file); `tb/test_ranges.py` recomputes two rows (a slow test) and checks the table's form and
+file); `tb/golden/test_ranges.py` recomputes two rows (a slow test) and checks the table's form and
 that its equities average exactly one half quickly.
 """
 
