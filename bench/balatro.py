@@ -18,7 +18,7 @@ def latency(data, out=print):
     out("  balatro_game: clocks of each move (Icarus) ...")
     result = Path(tempfile.mkdtemp()) / "latency.json"
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:xdist",
-                           "tb/test_balatro_game.py", "-k", "scoring and verilog"],
+                           "tb/games/test_balatro_game.py", "-k", "scoring and verilog"],
                           capture_output=True, text=True, cwd=ROOT,
                           env={**os.environ, "BENCH_OUT": str(result)})
     if done.returncode:
@@ -33,16 +33,16 @@ def latency(data, out=print):
 
 def frames(data, out=print):
     """The simulation time of one and two 640x480 frames of balatro_screen per simulator."""
-    import test_balatro_screen as screen
+    from balatro_frames import ONE_PIXEL_PER_CLOCK
     from harness import run_block
-    name, _ = record_variant(data, "balatro_screen", screen.ONE_PIXEL_PER_CLOCK)
+    name, _ = record_variant(data, "balatro_screen", ONE_PIXEL_PER_CLOCK)
     rows = []
     for hdl, simulator in (("verilog", "Icarus"), ("vhdl", "GHDL")):
         times = []
         for scenes in (["fresh-hand"], ["fresh-hand", "selection"]):
             out(f"  balatro_screen: {len(scenes)} frames in {simulator} ...")
             t = time.perf_counter()
-            run_block("balatro_screen", hdl, screen.__name__, params=screen.ONE_PIXEL_PER_CLOCK,
+            run_block("balatro_screen", hdl, "test_balatro_screen", params=ONE_PIXEL_PER_CLOCK,
                       extra_env={"PARAM_SCENES": json.dumps(scenes)}, tag="-bench")
             times.append(time.perf_counter() - t)
         rows.append(([simulator, f"{times[0]:.1f} s", f"{times[1]:.1f} s"],

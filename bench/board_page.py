@@ -6,7 +6,7 @@ or alone:
     python -m bench.board_page --part screenshots       # docs/web_board_*.png
 
 ``weight``: the bytes of the page's files as served (each, gzipped when the browser asks).
-``fake``: the page and its server alone (the fake board, tb/fake_board.py, no Verilator): a
+``fake``: the page and its server alone (the fake board, tb/support/fake_board.py, no Verilator): a
 click on a switch to the switch and its LED drawn; the monitor when every chunk changes the
 picture (a 16-row band moving, and every pixel at random): pictures drawn a second, bytes a
 message.
@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "tb"), str(ROOT)]
+sys.path[:0] = [str(ROOT / "tb" / "support"), str(ROOT)]
 
 from bench.table_server import ms  # noqa: E402
 from bench.table_page import files_table, run_parts, small  # noqa: E402

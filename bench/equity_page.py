@@ -21,13 +21,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "tb"), str(ROOT)]
+sys.path[:0] = [str(ROOT / "tb" / "support"), str(ROOT)]
 
 from bench.table_server import ms  # noqa: E402
 from bench.table_page import files_table, run_parts, small  # noqa: E402
 from board_browser import browser, until  # noqa: E402
 from line_client import free_port  # noqa: E402
-from test_web_equity import READ, calculate  # noqa: E402
+from equity_page_tb import READ, calculate
 from pokerhdl.odds.equity_web import PAGE  # noqa: E402
 from pokerhdl.web.serving import page_files  # noqa: E402
 

@@ -7,7 +7,7 @@ other file it measured (``file``: a C kernel, a constraints file), and the tools
 (``tool``, recorded, not compared: another machine may have another yosys). A figure is
 stale when a digest no longer matches today's tree; `make bench` (or `make pnr`) measures it
 again and `make docs` renders the tables into the documents, between the markers
-``<!-- figures NAME -->`` and ``<!-- /figures -->``. tb/test_figures.py fails when a
+``<!-- figures NAME -->`` and ``<!-- /figures -->``. tb/flow/test_figures.py fails when a
 document differs from its rendering or a figure is stale, so a stale figure never reaches a
 document unseen.
 """
@@ -21,7 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 # the package, and tb/ (the benches drive the test benches' harness and clients)
-for folder in (ROOT / "tb", ROOT):
+for folder in (ROOT / "tb" / "support", ROOT):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
@@ -195,7 +195,7 @@ def cell(data, table, row, column):
 
 def rendered(text, data):
     """``text`` with every marked table and cell replaced by its rendering. A table not
-    measured yet is left as it stands (tb/test_figures.py fails on a marker naming no table),
+    measured yet is left as it stands (tb/flow/test_figures.py fails on a marker naming no table),
     so a partial `make pnr` or `make bench` still renders what it has."""
     def fill(match):
         table = data["tables"].get(match.group("name"))
@@ -266,7 +266,7 @@ def main(argv=None):
     if args.count:
         c = census(data)
         print(f"{c['tables']} tables shown, {c['cells']} figures in them, {c['inline']} inline "
-              f"figures: all rendered from docs/figures.json (tb/test_figures.py: none typed)")
+              f"figures: all rendered from docs/figures.json (tb/flow/test_figures.py: none typed)")
         return 0
     problems = [f"stale: {s}" for s in stale_figures(data)]
     changed = render_documents(data, write=not args.check)

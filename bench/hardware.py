@@ -185,7 +185,7 @@ def equity_boards(data, out=print):
 def pipelines(data, out=print, seeds=20_000):
     """The evaluators' latency and throughput (their stream contracts, which the tests hold
     the RTL to), and the shuffler's clocks per deal over many seeds (its golden twin counts
-    the RTL's clocks; tb/test_shuffler.py checks the count clock for clock)."""
+    the RTL's clocks; tb/rtl/test_shuffler.py checks the count clock for clock)."""
     from bench.figures import file_key
     from pokerhdl.golden.hands import BOARD_EVAL_LATENCY, EVAL_LATENCY
     from pokerhdl.golden.rng import XorShift128

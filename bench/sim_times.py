@@ -1,6 +1,6 @@
 """Where a regression's simulation time went: builds (iverilog, GHDL analysis) against runs
 (simulator start-up and the test), per language, per top, per test, from the lines
-tb/harness.py writes to tb/sim_build/times.jsonl for every simulation.
+tb/support/harness.py writes to tb/sim_build/times.jsonl for every simulation.
 
     rm -f tb/sim_build/times.jsonl && make sim && python -m bench.sim_times
 """

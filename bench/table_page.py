@@ -28,12 +28,12 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "tb"), str(ROOT)]
+sys.path[:0] = [str(ROOT / "tb" / "support"), str(ROOT)]
 
 from bench.table_server import ms, print_tables  # noqa: E402
 from browser import DESKTOP, PHONE, Seat, launch, playwright  # noqa: E402
 from line_client import free_port  # noqa: E402
-from test_web_table import NAMES, golden, table_with_pages  # noqa: E402
+from web_play import NAMES, golden, table_with_pages
 from web_play import play  # noqa: E402
 from pokerhdl.table.web import page_files  # noqa: E402
 
@@ -172,7 +172,7 @@ def tests():
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
         done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p",
-                               "no:randomly", "-m", marker, "tb/test_web_table.py"],
+                               "no:randomly", "-m", marker, "tb/host/test_web_table.py"],
                               cwd=ROOT, capture_output=True, text=True)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         if done.returncode:
@@ -243,7 +243,7 @@ def tables(figures):
     if "tests" in figures:
         out.append(("table-page-tests", ["stage", "pytest", "wall", "CPU"],
                     [[f["stage"], f["summary"], f"{f['wall']:.1f} s", f"{f['cpu']:.1f} s"]
-                     for f in figures["tests"]], "The browser tests (tb/test_web_table.py)"))
+                     for f in figures["tests"]], "The browser tests (tb/host/test_web_table.py)"))
     return out
 
 

@@ -17,7 +17,7 @@ a hand with the other seated player (each deal and action to its state). The sam
 idle connections are attempted from 1,000 addresses: with the default caps (64 in all), how
 many were held and how many turned away; and with the caps raised to 1,000, all held.
 
-``hands``: hands per minute of four scripted clients (tb/table_play.py: random actions, six in
+``hands``: hands per minute of four scripted clients (tb/support/table_play.py: random actions, six in
 ten a check or a call) through the server, with the golden table and with basys3_holdem's RTL
 in the emulator behind it, and the delay from an action to the state that shows it. With
 ``--before REV``, the same by REV's server, its table_play.py and its generated RTL (extracted
@@ -42,7 +42,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "tb"), str(ROOT)]
+sys.path[:0] = [str(ROOT / "tb" / "support"), str(ROOT)]
 
 from bench.figures import render  # noqa: E402
 from line_client import Client, free_port  # noqa: E402
@@ -334,8 +334,10 @@ def extract(rev):
     """REV's server, table_play.py and generated RTL in a temporary folder (its build/ is
     ours: Verilator models are cached by content)."""
     tree = Path(tempfile.mkdtemp(prefix="pokerhdl-before-"))
-    archive = subprocess.run(["git", "archive", rev, "pokerhdl", "tb/table_play.py",
-                              "generated/verilog"], cwd=ROOT, capture_output=True, check=True)
+    play = next(p for p in ("tb/support/table_play.py", "tb/table_play.py")     # then, or before
+                if subprocess.run(["git", "cat-file", "-e", f"{rev}:{p}"], cwd=ROOT).returncode == 0)
+    archive = subprocess.run(["git", "archive", rev, "pokerhdl", play, "generated/verilog"],
+                             cwd=ROOT, capture_output=True, check=True)
     subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)
     (ROOT / "build").mkdir(exist_ok=True)
     (tree / "build").symlink_to(ROOT / "build", target_is_directory=True)
@@ -411,7 +413,7 @@ def main(argv=None):
     p.add_argument("--tree", type=Path, help=argparse.SUPPRESS)    # run another checkout's code
     args = p.parse_args(argv)
     if args.tree:
-        sys.path[:0] = [str(args.tree / "tb"), str(args.tree)]
+        sys.path[:0] = [str(args.tree / "tb" / "support"), str(args.tree / "tb"), str(args.tree)]
     figures = run(args.part or ["hostile", "memory", "hands"], args)
     if args.json:
         print(json.dumps(figures, indent=1))

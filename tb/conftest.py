@@ -1,4 +1,5 @@
-"""pytest set-up for the regression: tb/ and the repository root on sys.path; the longest tests
+"""pytest set-up for the regression: tb/support/ (what the tests share) and the repository root
+on sys.path (a test module's own folder pytest puts there itself); the longest tests
 first (from tb/durations.json), so that both cores stay busy to the end when pytest-xdist hands
 out one test at a time (`--maxschedchunk 1`, as `make sim` does); figures that tests record
 (`record_property("figure", ...)`) printed at the end, workers included.
@@ -12,7 +13,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE / "support"))
 sys.path.insert(0, str(HERE.parent))
 
 DURATIONS = HERE / "durations.json"

@@ -6,8 +6,8 @@ Every pin and I/O standard is copied from the maker's published constraints: Dig
 XDC files (github.com/Digilent/digilent-xdc): Basys-3-Master.xdc (commit 69d35015) and
 Nexys-A7-100T-Master.xdc (commit 7583b4e7), and the Radiona ULX3S's LPF
 (github.com/emard/ulx3s, doc/constraints/ulx3s_v20.lpf, commit 0376883a, for board versions
-v2.x and v3.0.x); tb/test_board.py checks each one against a trimmed copy of those files in
-tb/data/. Each pin also records its name in the master file.
+v2.x and v3.0.x); tb/boards/test_board.py checks each one against a trimmed copy of those files in
+tb/boards/data/. Each pin also records its name in the master file.
 
 Resource names are ours and the same on both boards, so a game's board top has the same ports
 on either. They are named from the FPGA's side: ``uart_rx`` is the FPGA's serial input, which

@@ -6,12 +6,12 @@ mode), in the same single-precision arithmetic, so it picks the same dividers: e
 CLKI_DIV 1..128 whose phase detector runs at 3.125..400 MHz, every CLKFB_DIV 1..80 and
 CLKOP_DIV 1..128 whose VCO runs at 400..800 MHz; the output nearest the request, ties to the
 VCO nearest 600 MHz. The output feeds back (FEEDBK_PATH CLKOP), so
-f_out = f_in / CLKI_DIV * CLKFB_DIV. tb/test_ecp5_pll.py checks it against yowasp-ecppll.
+f_out = f_in / CLKI_DIV * CLKFB_DIV. tb/boards/test_ecp5_pll.py checks it against yowasp-ecppll.
 
 ``ecp5_pll`` converts to an EHXPLLL instance (user-defined Verilog and VHDL: a component in a
 VHDL block statement, so the VHDL analyses without the primitive and binds to the vendor's
 library or to the simulation model). In MyHDL's own simulation, and in the simulation models
-tb/ecp5/EHXPLLL.v and .vhd, CLKOP is CLKI and LOCK is high: a testbench drives the board's
+tb/support/ecp5/EHXPLLL.v and .vhd, CLKOP is CLKI and LOCK is high: a testbench drives the board's
 clock pin at the PLL's output rate.
 """
 

@@ -20,8 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent.parent
 LINKS = ROOT / ".tools" / "bin"
 # tool: (Debian package, version command); Verilog sim, VHDL sim, lint, synthesis, a Tcl
-# shell that runs the Vivado script and XDC against stand-in commands (tb/vivado_stub.tcl), and
-# the browser the web page's tests drive (tb/browser.py; PyPI's playwright is only the driver)
+# shell that runs the Vivado script and XDC against stand-in commands (tb/boards/vivado_stub.tcl), and
+# the browser the web page's tests drive (tb/support/browser.py; PyPI's playwright is only the driver)
 TOOLS = {
     "iverilog": ("iverilog", ["-V"]),
     "vvp": ("iverilog", ["-V"]),
@@ -34,7 +34,7 @@ TOOLS = {
 VERSION_STDIN = {"tclsh": "puts \"Tcl [info patchlevel]\"\n"}     # tclsh has no --version
 # installed beside them where Debian's packages can be, else done without: GHDL's LLVM back end
 # (Debian's ghdl runs it when GHDL_BACKEND=llvm), which the regression's long VHDL
-# simulations use (tb/harness.py run_block's ``compiled``)
+# simulations use (tb/support/harness.py run_block's ``compiled``)
 OPTIONAL = {"ghdl-llvm": "ghdl-llvm"}
 
 

@@ -162,11 +162,9 @@ TOPS.update((top.name, top) for top in [
     board_top("ulx3s_dice", "ulx3s", "dice", purse=1008, max_bid=127, deposit_share=4,
               max_rounds=100, baud=115_200, tx_baud=None, **ULX3S_PANEL,
               doc="7 up 7 down, two players, with UART table on the Radiona ULX3S"),
-    # a nine-seat lane with two-word slots is about 35,000 of the 85F's 83,640 logic cells: two
-    # placed at 91 % (over the 80 % budget), so one, which routes at 109.5 MHz against its 100;
-    # twelve heads-up lanes placed at 83 %, so eleven (78 %), which routed at 97.9 MHz against
-    # a 100 MHz LPF, so their PLL makes 95 (102.5 with that LPF). The PLL makes what a route
-    # with its LPF met.
+    # as many lanes as place within 80 % of the 85F's logic cells (a nine-seat lane is about
+    # 35,000 of its 83,640), each PLL at a clock its top's route meets with the LPF of that
+    # clock (the routes: docs/benchmarks.md)
     board_top("ulx3s_equity", "ulx3s", "equity", baud=115_200, lanes=1, opponents=9,
               pll_hz=100_000_000, leds=8,
               doc="the equity engine (1 lane of up to 9 opponents, 100 MHz from the PLL) on the "

@@ -10,7 +10,7 @@ monitor.py reads them back as text), and is the far end of the USB-UART (8N1 at 
 baud). Everything a board top has comes from its row in
 pokerhdl/flow/tops.py and its board's table: a new top needs no code here. A board without a
 display (the ULX3S) shows none; a top behind a PLL (pll_hz) is compiled with the PLL's
-simulation model (tb/ecp5/EHXPLLL.v: its output is its input) and clocked at the PLL's rate.
+simulation model (tb/support/ecp5/EHXPLLL.v: its output is its input) and clocked at the PLL's rate.
 
     emu = Emulator("basys3_holdem")
     emu.run_ms(1)                    # power-on reset, the boot text

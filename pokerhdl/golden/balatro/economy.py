@@ -4,7 +4,7 @@ Why: money is the link between playing well and buying planets and jokers; it is
 counter of a run that only grows by winning blinds, so its rules (and its bound, for the
 hardware's register width) live together here.
 
-Rules, the base game's (Balatro 1.0.1, white stake; cited in tb/test_golden_balatro_run.py):
+Rules, the base game's (Balatro 1.0.1, white stake; cited in tb/golden/test_golden_balatro_run.py):
 
 * A run starts with $4.
 * A won blind pays its reward, small $3, big $4, boss $5; then $1 for each hand left; then the

@@ -27,7 +27,7 @@ Scoring of one play, in the game's order:
    amount here is a whole number, so nothing is ever rounded.
 
 Prices are the game's; a joker sells for half its price rounded down, at least $1
-(balatro/economy.py). Values and prices are cited in tb/test_golden_balatro_run.py.
+(balatro/economy.py). Values and prices are cited in tb/golden/test_golden_balatro_run.py.
 
 Conditions that read the play's size or the blind (the content that makes a run
 winnable): SIZE_AT_MOST n and SIZE_IS n (cards played, kickers included: Half Joker, Square

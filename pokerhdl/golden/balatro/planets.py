@@ -6,7 +6,7 @@ base chips and mult of the played hand), while the shop only writes them. Keepin
 the arithmetic here lets the scorer (balatro/jokers.py), the shop (balatro/shop.py) and later
 the hardware share one definition.
 
-Rules, the base game's (Balatro 1.0.1; tables cited in tb/test_golden_balatro_run.py):
+Rules, the base game's (Balatro 1.0.1; tables cited in tb/golden/test_golden_balatro_run.py):
 
 * Every hand type starts at level 1 with its base chips and mult (balatro.HAND_CHIPS,
   HAND_MULT). Each planet adds one level to its hand type: level n gives

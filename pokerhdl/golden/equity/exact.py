@@ -1,5 +1,5 @@
 """Exact enumeration as the hardware engine splits it among its lanes: the golden twin of its
-exact mode, and the proof (tb/test_golden_equity.py) that the split counts every completion
+exact mode, and the proof (tb/golden/test_golden_equity.py) that the split counts every completion
 once.
 
 A deal's positions index the setup's remaining cards (golden/equity/deal.py). The missing

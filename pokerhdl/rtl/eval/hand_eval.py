@@ -15,7 +15,7 @@ One hand enters every clock; the answer leaves LATENCY clocks later. Stages (eac
 5. the rank word (kickers chosen by category), ``invalid``, and for five-card hands the mask of
    the cards that make the hand.
 
-No stage has more than eight logic levels after ``yosys synth_xilinx`` (tb/test_eval7.py
+No stage has more than eight logic levels after ``yosys synth_xilinx`` (tb/rtl/test_eval7.py
 checks; today the deepest has six). Nothing is added or compared with + or <, which yosys would
 map onto CARRY4 chains.
 
