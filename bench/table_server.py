@@ -334,8 +334,9 @@ def extract(rev):
     """REV's server, table_play.py and generated RTL in a temporary folder (its build/ is
     ours: Verilator models are cached by content)."""
     tree = Path(tempfile.mkdtemp(prefix="pokerhdl-before-"))
-    play = next(p for p in ("tb/support/table_play.py", "tb/table_play.py")     # then, or before
-                if subprocess.run(["git", "cat-file", "-e", f"{rev}:{p}"], cwd=ROOT).returncode == 0)
+    play = next(p for p in ("tb/support/table_play.py", "tb/table_play.py")   # now, or before
+                if subprocess.run(["git", "cat-file", "-e", f"{rev}:{p}"], cwd=ROOT,
+                                  stderr=subprocess.DEVNULL).returncode == 0)
     archive = subprocess.run(["git", "archive", rev, "pokerhdl", play, "generated/verilog"],
                              cwd=ROOT, capture_output=True, check=True)
     subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)

@@ -36,7 +36,7 @@ HOLD_DEBOUNCES = 1.5            # a press is held this many debounce periods, re
 RESET_CLOCKS = 1000             # the reset button held low this long
 
 
-PRIMITIVE_MODELS = ROOT / "tb" / "ecp5"
+PRIMITIVE_MODELS = ROOT / "tb" / "support" / "ecp5"     # the simulation models the tests use
 
 
 def model_source(top, folder=None):
