@@ -122,6 +122,28 @@ def record_variant(data, top, overrides):
     return name, folder / f"{top}.v"
 
 
+def refresh_variants(data):
+    """The variants whose sources changed (an edit, a move) but whose fresh conversion is the
+    RTL their figures were measured on: their records take today's sources, so the figures
+    stay fresh without a conversion at every check. A variant whose RTL changed is left as
+    recorded (stale). Returns the names refreshed."""
+    import myhdl
+    refreshed = []
+    for name, variant in sorted(data["variants"].items()):
+        record = Record(params=variant["params"], myhdl=variant["myhdl"],
+                        sources=variant["sources"], outputs={})
+        if record.why_stale(variant["params"], ROOT) is None:
+            continue
+        overrides = {k: v for k, v in variant["params"].items()
+                     if TOPS[variant["top"]].params.get(k, object()) != v}
+        rtl, sources = convert_variant(variant["top"], overrides)
+        if rtl == variant["rtl"]:
+            variant.update(myhdl=myhdl.__version__,
+                           sources={s: digest(ROOT / s) for s in sorted(sources)})
+            refreshed.append(name)
+    return refreshed
+
+
 def rtl_of(data, name, convert=True):
     return top_rtl(name) if name in TOPS else variant_rtl(data, name, convert)
 
@@ -268,6 +290,12 @@ def main(argv=None):
         print(f"{c['tables']} tables shown, {c['cells']} figures in them, {c['inline']} inline "
               f"figures: all rendered from docs/figures.json (tb/flow/test_figures.py: none typed)")
         return 0
+    if not args.check:
+        refreshed = refresh_variants(data)
+        if refreshed:
+            update(lambda disk: disk["variants"].update(
+                {name: data["variants"][name] for name in refreshed}))
+            print(f"variants recorded with today's sources (the same RTL): {', '.join(refreshed)}")
     problems = [f"stale: {s}" for s in stale_figures(data)]
     changed = render_documents(data, write=not args.check)
     verb = "differs from its rendering" if args.check else "rendered again"

@@ -32,8 +32,8 @@ from pokerhdl.games.balatro.board import button_move, panel_leds
 from pokerhdl.games.panel import BUTTONS
 from pokerhdl.games.balatro.game import rules_of
 from pokerhdl.golden.balatro.game import (ACT_DISCARD, ACT_NEW_RUN, ACT_PLAY, ACT_SORT_RANK,
-                                     ACT_SORT_SUIT, PHASE_LOST, PHASE_PLAYING, PHASE_TITLE,
-                                     PHASE_WON)
+                                          ACT_SORT_SUIT, PHASE_LOST, PHASE_PLAYING, PHASE_TITLE,
+                                          PHASE_WON)
 from pokerhdl.golden.balatro.run import (ACT_BUY, ACT_LEAVE, ACT_MOVE, ACT_REROLL, ACT_SELL,
                                          PHASE_SHOP, BalatroRun)
 from pokerhdl.golden.balatro.screen import ROW_BLIND, frame

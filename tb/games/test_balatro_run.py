@@ -32,7 +32,7 @@ from pokerhdl.golden.balatro.run import (ACT_BUY, ACT_LEAVE, ACT_MOVE, ACT_REROL
                                          REF_NO_MONEY, REF_NO_SLOT, REF_NOT_IN_SHOP,
                                          REF_SELECT_ONE, BalatroRun)
 from pokerhdl.golden.balatro.game import (REF_EMPTY_SLOT, REF_NO_DISCARDS, REF_NOTHING_SELECTED,
-                                     REF_RUN_OVER, REF_TOO_MANY)
+                                          REF_RUN_OVER, REF_TOO_MANY)
 from pokerhdl.golden.balatro.shop import NO_ITEM, is_joker, price
 from pokerhdl.golden.rng import XorShift128
 from pokerhdl.golden.shuffle import deal

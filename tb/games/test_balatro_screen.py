@@ -24,7 +24,7 @@ from clocked import ClockedTB
 from harness import HDLS, param
 from balatro_checks import best_mask, deck_of
 from pokerhdl.golden.balatro.game import (PHASE_LOST, PHASE_PLAYING, PHASE_WON, REFERENCE_ROUND,
-                                     BalatroGame, Rules)
+                                          BalatroGame, Rules)
 from balatro_frames import check_frame, frame_params, run_scenes
 
 

@@ -15,7 +15,7 @@ from cocotb.triggers import FallingEdge, RisingEdge
 from clocked import ClockedTB
 from harness import DEPTHS, HDLS, param, run_block
 from pokerhdl.golden.dice.game import (OK, PHASE_BID, PHASE_OVER, PHASE_THROW, DiceGame, Rules,
-                                  roll_dice)
+                                       roll_dice)
 from pokerhdl.golden.dice.contract import (DIE_BITS, OP_BID, OP_NEW_GAME, OP_THROW,
                                            VIEW_ADDRESSES, VIEWS, W, window_reads)
 from pokerhdl.golden.rng import XorShift128

@@ -7,11 +7,12 @@ import random
 
 import pytest
 
-from pokerhdl.golden.balatro.game import (
-    ACT_DISCARD, ACT_NEW_RUN, ACT_PLAY, ACT_SORT_RANK, ACT_SORT_SUIT, BIG, BOSS, MAX_HAND_SCORE,
-    NO_HAND, OK, PHASE_LOST, PHASE_PLAYING, PHASE_TITLE, PHASE_WON, REF_EMPTY_SLOT, REF_NO_DISCARDS,
-    REF_NOTHING_SELECTED, REF_RUN_OVER, REF_TOO_MANY, REFERENCE_ROUND, RESULT_TEXT, SMALL,
-    BalatroGame, Rules, score_hand, shuffled_decks)
+from pokerhdl.golden.balatro.game import (ACT_DISCARD, ACT_NEW_RUN, ACT_PLAY, ACT_SORT_RANK,
+                                          ACT_SORT_SUIT, BIG, BOSS, MAX_HAND_SCORE, NO_HAND, OK,
+                                          PHASE_LOST, PHASE_PLAYING, PHASE_TITLE, PHASE_WON,
+                                          REF_EMPTY_SLOT, REF_NO_DISCARDS, REF_NOTHING_SELECTED,
+                                          REF_RUN_OVER, REF_TOO_MANY, REFERENCE_ROUND, RESULT_TEXT,
+                                          SMALL, BalatroGame, Rules, score_hand, shuffled_decks)
 from pokerhdl.golden.cards import DECK
 from pokerhdl.golden.hands import STRAIGHT, TWO_PAIR
 from pokerhdl.golden.rng import XorShift128

@@ -47,16 +47,17 @@ from itertools import combinations
 import pytest
 
 from pokerhdl.golden.balatro.game import (ACT_DISCARD, ACT_PLAY, ACT_SORT_RANK, BIG, BOSS, OK,
-                                     PHASE_LOST, PHASE_PLAYING, PHASE_WON, REF_NOTHING_SELECTED,
-                                     REF_RUN_OVER, SMALL, Rules, score_hand)
+                                          PHASE_LOST, PHASE_PLAYING, PHASE_WON,
+                                          REF_NOTHING_SELECTED, REF_RUN_OVER, SMALL, Rules,
+                                          score_hand)
 from pokerhdl.golden.balatro.economy import max_money
 from pokerhdl.golden.balatro.jokers import (JOKERS, JOKER_NAMES, Blind, discarded, grown,
                                             score_play)
 from pokerhdl.golden.balatro.planets import LEVEL_CHIPS, LEVEL_MULT, PLANET_NAMES, PLANET_PRICE
-from pokerhdl.golden.balatro.run import (
-    ACT_BUY, ACT_LEAVE, ACT_MOVE, ACT_REROLL, ACT_SELL, PHASE_SHOP, REF_EMPTY_ITEM, REF_IN_SHOP,
-    REF_NO_JOKER, REF_NO_MONEY, REF_NO_SLOT, REF_NOT_IN_SHOP, REF_SELECT_ONE, RESULT_TEXT,
-    BalatroRun)
+from pokerhdl.golden.balatro.run import (ACT_BUY, ACT_LEAVE, ACT_MOVE, ACT_REROLL, ACT_SELL,
+                                         PHASE_SHOP, REF_EMPTY_ITEM, REF_IN_SHOP, REF_NO_JOKER,
+                                         REF_NO_MONEY, REF_NO_SLOT, REF_NOT_IN_SHOP,
+                                         REF_SELECT_ONE, RESULT_TEXT, BalatroRun)
 from pokerhdl.golden.balatro.shop import ITEMS, NO_ITEM, planet_item
 from pokerhdl.golden.cards import DECK, parse_cards
 from pokerhdl.golden.hands import CATEGORY_NAMES, FLUSH, PAIR, STRAIGHT, category, rank5

@@ -9,9 +9,10 @@ from itertools import product
 
 import pytest
 
-from pokerhdl.golden.dice.game import (DRAW, FACES, MIN_BID, OK, PHASE_BID, PHASE_OVER, PHASE_THROW,
-                                  REF_BID_NEXT, REF_GAME_OVER, REF_OVER_LIMIT, REF_THROW_NEXT,
-                                  REF_UNDER_LEAST, DiceGame, Rules, roll_die, roll_dice)
+from pokerhdl.golden.dice.game import (DRAW, FACES, MIN_BID, OK, PHASE_BID, PHASE_OVER,
+                                       PHASE_THROW, REF_BID_NEXT, REF_GAME_OVER, REF_OVER_LIMIT,
+                                       REF_THROW_NEXT, REF_UNDER_LEAST, DiceGame, Rules, roll_die,
+                                       roll_dice)
 from pokerhdl.golden.dice.contract import W, panel_leds, window_reads
 from pokerhdl.golden.dice.terminal import DiceTerminal
 from pokerhdl.golden.rng import XorShift128

@@ -9,12 +9,14 @@ from hypothesis import given, settings, strategies as st
 
 from pokerhdl.golden.cards import NO_CARD, parse_cards
 from pokerhdl.golden.hands import describe, rank_best
-from pokerhdl.golden.holdem.table import (
-    ALLIN, BET, BOARD_SIZE, CALL, CHECK, FOLD, NO_SEAT, OK, PHASE_BETTING, PHASE_GAME_OVER,
-    PHASE_READY, RAISE, REF_BAD_ACTION, REF_BELOW_MIN, REF_BET_FACING_BET, REF_CHECK_FACING_BET,
-    REF_GAME_OVER, REF_HAND_IN_PROGRESS, REF_HAND_OVER, REF_NO_BET_TO_RAISE, REF_NOTHING_TO_CALL,
-    REF_NOT_YOUR_TURN, REF_OVER_STACK, REF_RAISE_CLOSED, SHOWDOWN, FLOP, PREFLOP, RIVER, TURN,
-    Table)
+from pokerhdl.golden.holdem.table import (ALLIN, BET, BOARD_SIZE, CALL, CHECK, FOLD, NO_SEAT, OK,
+                                          PHASE_BETTING, PHASE_GAME_OVER, PHASE_READY, RAISE,
+                                          REF_BAD_ACTION, REF_BELOW_MIN, REF_BET_FACING_BET,
+                                          REF_CHECK_FACING_BET, REF_GAME_OVER,
+                                          REF_HAND_IN_PROGRESS, REF_HAND_OVER, REF_NO_BET_TO_RAISE,
+                                          REF_NOTHING_TO_CALL, REF_NOT_YOUR_TURN, REF_OVER_STACK,
+                                          REF_RAISE_CLOSED, SHOWDOWN, FLOP, PREFLOP, RIVER, TURN,
+                                          Table)
 from pokerhdl.golden.holdem.play import RandomAgent, play_game, shuffled_deck
 from pokerhdl.golden.holdem.text import render_table
 from pokerhdl.golden.holdem.pots import settle

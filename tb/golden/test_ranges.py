@@ -18,7 +18,7 @@ from pokerhdl.odds.calculator import concrete_setups, setup_seed
 from pokerhdl.golden.equity import readable as E
 from pokerhdl.golden.cards import DECK, card_code, parse_cards
 from pokerhdl.golden.equity.ranges import (ORDER_FILE, RangeError, format_combo, parse_range,
-                                    parse_weighted_range, preflop_order)
+                                           parse_weighted_range, preflop_order)
 
 # Every two-card starting hand: 13 pairs, 78 suited and 78 offsuit rank pairs (169 classes).
 ALL_HANDS = ("22+,A2s+,K2s+,Q2s+,J2s+,T2s+,92s+,82s+,72s+,62s+,52s+,42s+,32s,"

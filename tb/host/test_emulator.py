@@ -20,7 +20,8 @@ from pokerhdl.sim.emulator_script import run_script
 from pokerhdl.sim.monitor import monitor_lines
 from pokerhdl.sim.emulator_ui import TextPane, screen_lines
 from pokerhdl.sim.screenshot import save_png
-from pokerhdl.golden.balatro.game import ACT_DISCARD, ACT_PLAY, ACT_SORT_SUIT, PHASE_PLAYING, PHASE_TITLE
+from pokerhdl.golden.balatro.game import (ACT_DISCARD, ACT_PLAY, ACT_SORT_SUIT, PHASE_PLAYING,
+                                          PHASE_TITLE)
 from pokerhdl.golden.balatro.run import PHASE_SHOP, BalatroRun
 from pokerhdl.golden.balatro.screen import frame
 from pokerhdl.golden.dice.game import DiceGame, Rules, roll_dice

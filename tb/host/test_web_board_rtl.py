@@ -19,7 +19,7 @@ from pokerhdl.flow.tops import BALATRO_RULES
 from pokerhdl.games.balatro.game import rules_of
 from pokerhdl.games.balatro.board import MOVE_BUTTONS, button_move
 from pokerhdl.golden.balatro.game import (ACT_DISCARD, ACT_PLAY, ACT_SORT_RANK, ACT_SORT_SUIT,
-                                     PHASE_PLAYING)
+                                          PHASE_PLAYING)
 from pokerhdl.golden.balatro.run import PHASE_SHOP, BalatroRun
 from pokerhdl.golden.balatro.screen import frame
 from pokerhdl.golden.holdem.table import NO_SEAT, Table

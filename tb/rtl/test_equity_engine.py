@@ -20,8 +20,9 @@ from cocotb.triggers import ClockCycles, Event, FallingEdge, RisingEdge, with_ti
 from clocked import ClockedTB
 from harness import DEPTHS, HDLS, param, run_block
 from pokerhdl.golden.cards import NO_CARD
-from pokerhdl.golden.equity.readable import (ERR_BOARD, ERR_BUSY, ERR_CARD, ERR_DECK, ERR_DUPLICATE,
-                                    ERR_FRAME, ERR_MODE, ERR_OPPONENTS, ERR_TRIALS, OK)
+from pokerhdl.golden.equity.readable import (ERR_BOARD, ERR_BUSY, ERR_CARD, ERR_DECK,
+                                             ERR_DUPLICATE, ERR_FRAME, ERR_MODE, ERR_OPPONENTS,
+                                             ERR_TRIALS, OK)
 from pokerhdl.golden.equity.protocol import (DESCRIBE_REQUEST, MODE_DESCRIBE, MODE_EXACT,
                                              FrameReader, engine_reply, frame,
                                              parse_description, request_payload)
@@ -246,10 +247,10 @@ async def a_describe_request_says_what_the_engine_is(dut):
 @pytest.mark.parametrize("depth", DEPTHS)
 @pytest.mark.parametrize("hdl", HDLS)
 def test_equity_engine(hdl, depth):
-    """The regression: every test in VHDL, the Monte Carlo runs and the shorter refusals and
-    recoveries in Verilog (REGRESSION_VERILOG; tb/boards/test_equity_board.py asks the Verilog of
-    a board top for an exact run); the deep stage (depth long) the other and longer runs, and
-    the rest in Verilog (test_equity_engine_verilog_rest)."""
+    """The regression: each cocotb test in one language (REGRESSION: the Monte Carlo runs in
+    Verilog, the exact ones in VHDL and, in Verilog, tb/boards/test_equity_board.py's board top;
+    the refusals and recoveries shared out); the deep stage (depth long) the other and longer
+    runs, and in Verilog what the regression ran in VHDL (test_equity_engine_verilog_rest)."""
     runs = ["runs_count_as_golden", "exact_runs_count_as_golden"]
     run_block("equity_engine", hdl, __name__,
               params={"lanes": 2, "opponents": 1, "timeout": TIMEOUT, "clk_hz": CLK_HZ},
@@ -257,12 +258,14 @@ def test_equity_engine(hdl, depth):
               testcase=runs if depth == "long" else REGRESSION[hdl])
 
 
-# the regression's cocotb tests in each language: Icarus runs the engine at a few hundred
-# clocks a second
+# the regression's cocotb tests in each language (Icarus runs the engine at a few hundred
+# clocks a second)
 REGRESSION = {"verilog": ["runs_count_as_golden", "refusals_have_their_codes",
-                          "a_describe_request_says_what_the_engine_is",
-                          "reset_mid_run_then_a_clean_run"],
-              "vhdl": None}
+                          "a_describe_request_says_what_the_engine_is"],
+              "vhdl": ["exact_runs_count_as_golden",
+                       "bad_frames_are_refused_and_the_engine_recovers",
+                       "a_request_during_a_run_is_answered_busy",
+                       "reset_mid_run_then_a_clean_run"]}
 
 
 @pytest.mark.deep
@@ -272,6 +275,4 @@ def test_equity_engine_verilog_rest():
     run_block("equity_engine", "verilog", __name__,
               params={"lanes": 2, "opponents": 1, "timeout": TIMEOUT, "clk_hz": CLK_HZ},
               extra_env={"PARAM_DEPTH": '"short"'}, tag="-rest",
-              testcase=["exact_runs_count_as_golden",
-                        "bad_frames_are_refused_and_the_engine_recovers",
-                        "a_request_during_a_run_is_answered_busy"])
+              testcase=REGRESSION["vhdl"])

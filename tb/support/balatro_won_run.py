@@ -24,13 +24,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from emulated import INTERNALS
+from emulated import INTERNALS                                      # noqa: E402
 from pokerhdl.boards.shell import ENTROPY_SIGNALS                   # noqa: E402
 from pokerhdl.flow.tops import BALATRO_RULES                        # noqa: E402
-from pokerhdl.games.balatro.game import rules_of                         # noqa: E402
+from pokerhdl.games.balatro.game import rules_of                    # noqa: E402
 from pokerhdl.games.balatro.board import button_move, panel_leds    # noqa: E402
 from pokerhdl.games.panel import BUTTONS                            # noqa: E402
-from pokerhdl.golden.balatro.game import ACT_NEW_RUN, PHASE_PLAYING, PHASE_WON    # noqa: E402
+from pokerhdl.golden.balatro.game import ACT_NEW_RUN, PHASE_PLAYING, PHASE_WON  # noqa: E402
 from pokerhdl.golden.balatro.agent import Agent                     # noqa: E402
 from pokerhdl.golden.balatro.run import PHASE_SHOP, BalatroRun      # noqa: E402
 from pokerhdl.golden.balatro.screen import frame, save_png          # noqa: E402

@@ -140,7 +140,7 @@ def module_folder(name):
     """The folder of tb/ that holds the test module ``name`` (its cocotb tests)."""
     module = sys.modules.get(name)
     if getattr(module, "__file__", None):
-        return Path(module.__file__).parent
+        return Path(module.__file__).resolve().parent
     found = sorted((ROOT / "tb").glob(f"*/{name}.py"))
     assert found, f"no test module {name}.py in a folder of tb/"
     return found[0].parent

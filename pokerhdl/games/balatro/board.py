@@ -24,10 +24,9 @@ order (golden/balatro/run.py), so tests predict every deck and item from the pre
 
 from myhdl import block, always_seq, always_comb, concat, Signal, intbv, instances
 
-from ...golden.balatro.game import (ACT_DISCARD, ACT_NEW_RUN, ACT_PLAY, ACT_SORT_RANK, ACT_SORT_SUIT,
-                              PHASE_LOST, PHASE_WON)
-from ...golden.balatro.run import (ACT_BUY, ACT_LEAVE, ACT_MOVE, ACT_REROLL, ACT_SELL,
-                                  PHASE_SHOP)
+from ...golden.balatro.game import (ACT_DISCARD, ACT_NEW_RUN, ACT_PLAY, ACT_SORT_RANK,
+                                    ACT_SORT_SUIT, PHASE_LOST, PHASE_WON)
+from ...golden.balatro.run import (ACT_BUY, ACT_LEAVE, ACT_MOVE, ACT_REROLL, ACT_SELL, PHASE_SHOP)
 from ...golden.cards import DECK_SIZE
 from ...rtl.shuffler.shuffler import Words, shuffler
 from .game import CODE_BITS, HAND_SLOTS, rules_of

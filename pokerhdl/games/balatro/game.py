@@ -41,10 +41,10 @@ from myhdl import (block, always, always_seq, always_comb, concat, enum, Signal,
                    intbv, instances)
 
 from ...golden.balatro.game import (ACT_DISCARD, ACT_NEW_RUN, ACT_PLAY, ACT_SORT_SUIT, CARD_CHIPS,
-                              HAND_CHIPS, HAND_MULT, HAND_SLOTS, MAX_HAND_SCORE, NO_HAND, OK,
-                              PHASE_LOST, PHASE_PLAYING, PHASE_TITLE, PHASE_WON, REF_EMPTY_SLOT,
-                              REF_NO_DISCARDS, REF_NOTHING_SELECTED, REF_RUN_OVER, REF_TOO_MANY,
-                              SMALL, Rules)
+                                    HAND_CHIPS, HAND_MULT, HAND_SLOTS, MAX_HAND_SCORE, NO_HAND, OK,
+                                    PHASE_LOST, PHASE_PLAYING, PHASE_TITLE, PHASE_WON,
+                                    REF_EMPTY_SLOT, REF_NO_DISCARDS, REF_NOTHING_SELECTED,
+                                    REF_RUN_OVER, REF_TOO_MANY, SMALL, Rules)
 from ...golden.cards import DECK_SIZE, NO_CARD
 from ...rtl.eval.eval5 import LATENCY as EVAL_LATENCY, eval5
 from ...rtl.pipe import pipe_reg

@@ -38,16 +38,14 @@ from myhdl import block, always, always_comb, enum, Signal, intbv, instances
 from ...golden.balatro.game import HAND_SLOTS, Rules
 from ...golden.balatro.jokers import JOKER_SLOTS
 from ...golden.balatro.shop import SHOP_SLOTS
-from .game import (CODE_BITS, CHIPS_BITS, HAND_SCORE_BITS, PICKED, PREVIEW_LATENCY,
-                      BalatroView, Hand, controller_io, game_hand, game_ports, hand_view,
-                      preview, rules_of)
+from .game import (CODE_BITS, CHIPS_BITS, HAND_SCORE_BITS, PICKED, PREVIEW_LATENCY, BalatroView,
+                   Hand, controller_io, game_hand, game_ports, hand_view, preview, rules_of)
 from ...rtl.pipe import pipe_reg
 from .run_figures import RunFigures, run_figures
 from .run_jokers import Jokers, run_jokers
 from .run_levels import Levels, run_levels
 from .run_money import Money, run_money
-from .run_move import (Facts, RunMove, RUN_BAD_OP, RUN_OP_BITS, RUN_RESULT_BITS,
-                               run_move)
+from .run_move import (Facts, RunMove, RUN_BAD_OP, RUN_OP_BITS, RUN_RESULT_BITS, run_move)
 from .run_scorer import SCORER_CLOCKS, Scored, run_scorer
 from .run_sequencer import RUN_STEPS, run_sequencer
 from .run_shop import PRICE_BITS, WORD_BITS, Shop, run_shop

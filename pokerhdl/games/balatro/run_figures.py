@@ -9,7 +9,7 @@ it reached the target (a narrower number) is registered from both halves every c
 from myhdl import block, always, always_comb, always_seq, concat, intbv, Signal
 
 from ...golden.balatro.game import (ACT_DISCARD, ACT_NEW_RUN, NO_HAND, PHASE_LOST, PHASE_PLAYING,
-                              PHASE_TITLE, PHASE_WON, SMALL)
+                                    PHASE_TITLE, PHASE_WON, SMALL)
 from ...golden.balatro.run import ACT_LEAVE, PHASE_SHOP
 from .game import target_rom
 from .run_tables import HAND_TYPES

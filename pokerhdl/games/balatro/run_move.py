@@ -9,12 +9,12 @@ part branch on that one registered answer, so no part repeats the checks."""
 from myhdl import block, always, always_comb, always_seq, intbv, Signal
 
 from ...golden.balatro.game import (ACT_DISCARD, ACT_NEW_RUN, ACT_SORT_SUIT, HAND_SLOTS, OK,
-                              PHASE_LOST, PHASE_WON, REF_EMPTY_SLOT,
-                              REF_NO_DISCARDS, REF_NOTHING_SELECTED, REF_RUN_OVER, REF_TOO_MANY)
+                                    PHASE_LOST, PHASE_WON, REF_EMPTY_SLOT, REF_NO_DISCARDS,
+                                    REF_NOTHING_SELECTED, REF_RUN_OVER, REF_TOO_MANY)
 from ...golden.balatro.jokers import JOKER_SLOTS
 from ...golden.balatro.run import (ACT_BUY, ACT_LEAVE, ACT_REROLL, PHASE_SHOP, REF_EMPTY_ITEM,
-                                  REF_IN_SHOP, REF_NO_JOKER, REF_NO_MONEY, REF_NO_SLOT,
-                                  REF_NOT_IN_SHOP, REF_SELECT_ONE, RESULT_TEXT)
+                                   REF_IN_SHOP, REF_NO_JOKER, REF_NO_MONEY, REF_NO_SLOT,
+                                   REF_NOT_IN_SHOP, REF_SELECT_ONE, RESULT_TEXT)
 from ...golden.balatro.shop import NO_ITEM, SHOP_SLOTS
 from .game import OCCUPIED, POPCOUNT, take_command
 from .run_tables import JOKER_ROWS

@@ -21,13 +21,13 @@ is the inputs' at most 2 x SCORER_CLOCKS clocks after they last changed.
 
 from myhdl import block, always, always_comb, always_seq, intbv, Signal, instances
 
-from ...golden.balatro.jokers import (ALWAYS, CONTAINS, JOKER_SLOTS, LAST_HAND, MAX_COUNTER,
-                                     NEVER, NO_FACE, PLAYED_BEFORE, RANKS, SIZE_AT_MOST,
-                                     SIZE_IS, SUIT, SUIT_AND_OTHER)
+from ...golden.balatro.jokers import (ALWAYS, CONTAINS, JOKER_SLOTS, LAST_HAND, MAX_COUNTER, NEVER,
+                                      NO_FACE, PLAYED_BEFORE, RANKS, SIZE_AT_MOST, SIZE_IS, SUIT,
+                                      SUIT_AND_OTHER)
 from .game import CODE_BITS, PICKED
-from .run_tables import (CHIPS_ROM, COND_ROM, CONTAINS_ROM, COUNTER_BITS,
-                                 GROW_PARAM_ROM, GROW_ROM, KEY_BITS, KEY_ROM, MULT_ROM,
-                                 PARAM_ROM, PER_CARD_ROM, RESET_ROM, XMULT_ROM)
+from .run_tables import (CHIPS_ROM, COND_ROM, CONTAINS_ROM, COUNTER_BITS, GROW_PARAM_ROM, GROW_ROM,
+                         KEY_BITS, KEY_ROM, MULT_ROM, PARAM_ROM, PER_CARD_ROM, RESET_ROM,
+                         XMULT_ROM)
 
 # the steps of a slot (u): its id and counter, its row, its condition, the matching cards
 # and the grown counter, how many times its amounts add; then the amounts times that many by

@@ -27,10 +27,10 @@ from ...golden.balatro.game import HAND_SLOTS, PHASE_TITLE
 from ...golden.balatro.jokers import JOKERS, JOKER_SLOTS
 from ...golden.balatro.run import PHASE_SHOP, RESULT_TEXT
 from ...golden.balatro.screen import (BLIND_TEXT, COLS, HAND_NAMES, HELP, LOST_TEXT, NAME_W,
-                                     PICK_TEXT, PRESS_TEXT, ROW_BLIND, ROW_COUNTS, ROW_HELP,
-                                     ROW_ITEMS, ROW_JOKERS, ROW_LAST, ROW_MESSAGE, ROW_PICK,
-                                     ROW_SCORE, ROW_SHOP, SHOP_HELP, TEXT_COL, TITLE_TEXT,
-                                     WON_TEXT, short_name)
+                                      PICK_TEXT, PRESS_TEXT, ROW_BLIND, ROW_COUNTS, ROW_HELP,
+                                      ROW_ITEMS, ROW_JOKERS, ROW_LAST, ROW_MESSAGE, ROW_PICK,
+                                      ROW_SCORE, ROW_SHOP, SHOP_HELP, TEXT_COL, TITLE_TEXT,
+                                      WON_TEXT, short_name)
 from ...golden.balatro.shop import NO_ITEM, SHOP_SLOTS
 from ...rtl.bcd import bcd_digits, bin2bcd
 from ...rtl.glyph_rom import rom_signals
@@ -38,8 +38,8 @@ from ...rtl.vga_timing import vga_timing
 from .game import rules_of
 from .run import RunView
 from .run_tables import COUNTER_BITS, HAND_TYPES, ITEM_BITS, run_widths
-from .screen import (BLANK, LATENCY, HandLines, StageA, StageB, StageC, card_stage,
-                             cell_stages, colour_stages, row_parts, row_signals)
+from .screen import (BLANK, LATENCY, HandLines, StageA, StageB, StageC, card_stage, cell_stages,
+                     colour_stages, row_parts, row_signals)
 
 # The numbers (view field or derived value, digits), in the order run_digit_codes writes them
 NUMBERS = (("target", 6), ("score", 11), ("money", 3), ("deck_left", 2), ("reroll_price", 3),

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ...golden.balatro.game import CARD_CHIPS, HAND_CHIPS, HAND_MULT, MAX_HAND_SCORE, MAX_SELECT
 from ...golden.balatro.economy import (BLIND_REWARDS, INTEREST_CAP, INTEREST_STEP, max_money,
-                                      sell_price)
+                                       sell_price)
 from ...golden.balatro.jokers import FACES, JOKER_SLOTS, JOKERS, MAX_COUNTER, NEVER, contained
 from ...golden.balatro.planets import LEVEL_CHIPS, LEVEL_MULT, PLANET_PRICE
 from ...golden.balatro.shop import ITEMS, NO_ITEM, price

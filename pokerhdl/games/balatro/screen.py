@@ -36,12 +36,12 @@ import re
 from myhdl import block, always_seq, always_comb, always, concat, Signal, ResetSignal, intbv
 
 from ...golden.balatro.game import (HAND_SLOTS, MAX_SELECT, NO_HAND, OK, PHASE_LOST, PHASE_TITLE,
-                              PHASE_WON, RESULT_TEXT)
+                                    PHASE_WON, RESULT_TEXT)
 from ...golden.balatro.screen import (BLACK, BLIND_TEXT, CARD_COL0, CARD_H, CARD_PITCH, CARD_ROW,
-                                     CARD_W, COLS, FELT, GOLD, GREY, HAND_NAMES, HELP, LOST_TEXT,
-                                     PICK_TEXT, PRESS_TEXT, RED, ROW_BLIND, ROW_COUNTS, ROW_HELP, ROW_LAST,
-                                     ROW_MESSAGE, ROW_PICK, ROW_SCORE, TEXT, TEXT_COL, WHITE,
-                                     TITLE_TEXT, WON_TEXT, rank_text)
+                                      CARD_W, COLS, FELT, GOLD, GREY, HAND_NAMES, HELP, LOST_TEXT,
+                                      PICK_TEXT, PRESS_TEXT, RED, ROW_BLIND, ROW_COUNTS, ROW_HELP,
+                                      ROW_LAST, ROW_MESSAGE, ROW_PICK, ROW_SCORE, TEXT, TEXT_COL,
+                                      WHITE, TITLE_TEXT, WON_TEXT, rank_text)
 from ...golden.font import HEIGHT, WIDTH
 from ...rtl.bcd import bcd_digits, bin2bcd
 from ...rtl.glyph_rom import glyph_rom, rom_signals

@@ -14,9 +14,8 @@ from myhdl import block, always_seq, always_comb, concat, enum, Signal, intbv, i
 
 from ...golden.dice.game import DRAW, PHASE_BID, PHASE_THROW, Rules
 from ...golden.dice.contract import (AMOUNT_BITS, BID_SWITCHES, DIE_BITS, LED_GUESS, LED_TURN,
-                                    LED_VIEW, LED_WINNER, LEDS, OP_BITS, PANEL_SWITCHES,
-                                    RESULT_BITS, VIEW_BITS, VIEWS, WINDOW_BITS,
-                                    window_bits)
+                                     LED_VIEW, LED_WINNER, LEDS, OP_BITS, PANEL_SWITCHES,
+                                     RESULT_BITS, VIEW_BITS, VIEWS, WINDOW_BITS, window_bits)
 from ...golden.dice.terminal import BUTTONS, KEYS
 from ...rtl.dice import fair_dice
 from ...rtl.drive import drive

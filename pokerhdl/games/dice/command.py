@@ -4,8 +4,8 @@ against the bidder's bounds, and the command's result code (golden OK or a refus
 
 from myhdl import block, always_seq, Signal, intbv
 
-from ...golden.dice.game import (OK, PHASE_BID, PHASE_OVER, PHASE_THROW, REF_BID_NEXT, REF_GAME_OVER,
-                           REF_OVER_LIMIT, REF_THROW_NEXT, REF_UNDER_LEAST)
+from ...golden.dice.game import (OK, PHASE_BID, PHASE_OVER, PHASE_THROW, REF_BID_NEXT,
+                                 REF_GAME_OVER, REF_OVER_LIMIT, REF_THROW_NEXT, REF_UNDER_LEAST)
 from ...golden.dice.contract import AMOUNT_BITS, OP_BID, OP_BITS, OP_NEW_GAME, OP_THROW, RESULT_BITS
 
 

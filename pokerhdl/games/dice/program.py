@@ -6,9 +6,9 @@ from ...golden.dice.game import DRAW, PHASE_OVER, PHASE_THROW, PLAYERS, RESULT_T
 from ...golden.dice.contract import GUESS_SWITCH, OP_BID, OP_NEW_GAME, OP_THROW, W
 from ...golden.dice.terminal import BANNER, DRAW_TEXT, NEW_GAME_TEXT, NO_TAKER_TEXT
 from ...golden.terminal import CRLF
-from ...rtl.terminal.program import (ENTRY_BOOT, ENTRY_PREFIX, I_CHAR, I_END, I_NUM, I_SET,
-                                    M_OWN, M_SEAT, REG_SWITCHES, SET_SEAT_ACC, SET_SEAT_IMM,
-                                    SET_VALUE_IMM, Program)
+from ...rtl.terminal.program import (ENTRY_BOOT, ENTRY_PREFIX, I_CHAR, I_END, I_NUM, I_SET, M_OWN,
+                                     M_SEAT, REG_SWITCHES, SET_SEAT_ACC, SET_SEAT_IMM,
+                                     SET_VALUE_IMM, Program)
 
 
 def program():

@@ -28,8 +28,8 @@ from myhdl import (block, always_seq, always_comb, concat, enum, Signal, ResetSi
                    instances)
 
 from ...golden.dice.game import Rules
-from ...golden.dice.contract import (AMOUNT_BITS, DIE_BITS, OP_BITS, RESULT_BITS, VIEW_BITS,
-                                    VIEWS, W, WINDOW_BITS, window_bits)
+from ...golden.dice.contract import (AMOUNT_BITS, DIE_BITS, OP_BITS, RESULT_BITS, VIEW_BITS, VIEWS,
+                                     W, WINDOW_BITS, window_bits)
 from .bounds import Bounds, dice_bounds
 from .command import Command, dice_command
 from .game import Game, dice_game

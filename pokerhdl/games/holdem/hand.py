@@ -10,7 +10,7 @@ from myhdl import block, always_seq, Signal, intbv
 
 from ...golden.cards import NO_CARD
 from ...golden.holdem.table import (NO_SEAT, PHASE_BETTING, PHASE_GAME_OVER, PHASE_READY, POST_SB,
-                             PREFLOP, RIVER, SHOWDOWN, FLOP)
+                                    PREFLOP, RIVER, SHOWDOWN, FLOP)
 from ...golden.holdem.contract import BOARD_CARDS, Rules
 from .seat_tables import seat_bits
 from ...rtl.signals import unsigned

@@ -9,11 +9,12 @@ HT_DEAL_CHECK, when its deck is bad.
 
 from myhdl import block, always_seq, concat, Signal, intbv
 
-from ...golden.holdem.table import (
-    ALLIN, BET, CALL, CHECK, FOLD, OK, PHASE_BETTING, PHASE_GAME_OVER, RAISE, REF_BAD_ACTION,
-    REF_BELOW_MIN, REF_BET_FACING_BET, REF_CHECK_FACING_BET, REF_GAME_OVER, REF_HAND_IN_PROGRESS,
-    REF_HAND_OVER, REF_NO_BET_TO_RAISE, REF_NOT_YOUR_TURN, REF_NOTHING_TO_CALL, REF_OVER_STACK,
-    REF_RAISE_CLOSED)
+from ...golden.holdem.table import (ALLIN, BET, CALL, CHECK, FOLD, OK, PHASE_BETTING,
+                                    PHASE_GAME_OVER, RAISE, REF_BAD_ACTION, REF_BELOW_MIN,
+                                    REF_BET_FACING_BET, REF_CHECK_FACING_BET, REF_GAME_OVER,
+                                    REF_HAND_IN_PROGRESS, REF_HAND_OVER, REF_NO_BET_TO_RAISE,
+                                    REF_NOT_YOUR_TURN, REF_NOTHING_TO_CALL, REF_OVER_STACK,
+                                    REF_RAISE_CLOSED)
 from ...golden.holdem.contract import OP_DEAL, OP_ACT, OP_NEW_GAME, REF_BAD_DECK, Rules
 from ...rtl.signals import unsigned
 

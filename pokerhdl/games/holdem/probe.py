@@ -9,7 +9,7 @@ from myhdl import block, always_seq, always_comb, Signal, intbv, instances
 
 from ...golden.holdem.table import NO_SEAT
 from ...golden.holdem.contract import (BOARD_CARDS, FLAG_ALL_IN, FLAG_FOLDED, FLAG_OUT, PROBE,
-                                      Rules)
+                                       Rules)
 from .seat_tables import seat_bits
 
 BOARD = BOARD_CARDS

@@ -9,18 +9,18 @@ them); its printer prints a card.
 """
 
 from ...golden.cards import NO_CARD
-from ...golden.hands import (ACE, CATEGORY_NAMES, FOUR_OF_A_KIND, FULL_HOUSE, PAIR,
-                            STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR, _PLURALS, _RANK_NAMES)
+from ...golden.hands import (ACE, CATEGORY_NAMES, FOUR_OF_A_KIND, FULL_HOUSE, PAIR, STRAIGHT_FLUSH,
+                             THREE_OF_A_KIND, TWO_PAIR, _PLURALS, _RANK_NAMES)
 from ...golden.holdem.table import (ACTION_NAMES, ALLIN, BET, CALL, CHECK, FOLD, NO_SEAT,
-                             PHASE_BETTING, PHASE_GAME_OVER, RAISE, REF_HAND_OVER, RESULT_TEXT,
-                             STREET_NAMES)
+                                    PHASE_BETTING, PHASE_GAME_OVER, RAISE, REF_HAND_OVER,
+                                    RESULT_TEXT, STREET_NAMES)
 from ...golden.holdem.contract import (BAD_DECK_TEXT, BOARD_CARDS, FLAG_ALL_IN, FLAG_FOLDED,
-                                      FLAG_OUT, OP_ACT, OP_DEAL, OP_NEW_GAME, PROBE)
+                                       FLAG_OUT, OP_ACT, OP_DEAL, OP_NEW_GAME, PROBE)
 from ...golden.holdem.terminal import BANNER, FOLD_BIT, NO_SUCH_SEAT_TEXT, refusal_text
 from ...golden.terminal import CLEAR, CRLF
 from ...rtl.terminal.program import (I_END, I_NIBBLE, I_NUM, I_PRINT, I_RET, I_SET, M_OWN, M_SEAT,
-                                    M_SEAT2, REG_NUMBER, REG_SWITCHES, SET_SEAT_ACC,
-                                    SET_SEAT_IMM, SET_VALUE_IMM, ENTRY_BOOT, Program)
+                                     M_SEAT2, REG_NUMBER, REG_SWITCHES, SET_SEAT_ACC, SET_SEAT_IMM,
+                                     SET_VALUE_IMM, ENTRY_BOOT, Program)
 
 # the UI's registers in the window, above the table's probe map
 V_BASE = 0x60

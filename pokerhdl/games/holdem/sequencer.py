@@ -11,7 +11,7 @@ caught up.
 from myhdl import block, always_seq, Signal, intbv
 
 from ...golden.holdem.table import (FOLD, NO_SEAT, OK, PHASE_BETTING, PHASE_GAME_OVER, POST_BB,
-                             POST_SB, RIVER)
+                                    POST_SB, RIVER)
 from ...golden.holdem.contract import OP_ACT, OP_DEAL, OP_NEW_GAME
 
 STEPS = ("HT_IDLE", "HT_JUDGE1", "HT_JUDGE2", "HT_JUDGE3", "HT_FOLD", "HT_APPLY1", "HT_APPLY2",

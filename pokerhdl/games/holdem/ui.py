@@ -30,9 +30,9 @@ from ...rtl.cards import RANK_ASCII, SUIT_ASCII
 from ...rtl.drive import drive
 from ...rtl.terminal.terminal import TerminalBus, terminal, two_glyph_printer
 from .table import TableBus, holdem_table
-from .program import (L_BET, L_CALL, L_POT, L_STACK, L_TO_ACT, L_WINNERS, OUT_LATCH,
-                             OUT_POPLOG, V_BASE, V_LOG_ACTION, V_LOG_ALLIN, V_LOG_COUNT,
-                             V_LOG_PUT, V_LOG_SEAT, V_LOG_TOTAL, V_OP, V_RES, program)
+from .program import (L_BET, L_CALL, L_POT, L_STACK, L_TO_ACT, L_WINNERS, OUT_LATCH, OUT_POPLOG,
+                      V_BASE, V_LOG_ACTION, V_LOG_ALLIN, V_LOG_COUNT, V_LOG_PUT, V_LOG_SEAT,
+                      V_LOG_TOTAL, V_OP, V_RES, program)
 
 LOG_DEPTH = 4           # a command logs at most 2 entries (the blinds of a deal)
 # the terminal's buttons, in priority order: holdem_ui's btn_act, btn_deal, btn_reveal

@@ -50,8 +50,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .game import HandScore, card_chips
-from ..hands import (FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, PAIR, STRAIGHT,
-                    STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR, category, rank5, scoring_cards)
+from ..hands import (FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, PAIR, STRAIGHT, STRAIGHT_FLUSH,
+                     THREE_OF_A_KIND, TWO_PAIR, category, rank5, scoring_cards)
 from .planets import FIRST_LEVELS, level_chips, level_mult
 
 (ALWAYS, CONTAINS, SUIT, RANKS, SIZE_AT_MOST, SIZE_IS, LAST_HAND, PLAYED_BEFORE,

@@ -29,8 +29,8 @@ Names are the item table's, upper case, shortened to NAME_W by SHORT_NAMES or by
 " JOKER".
 """
 
-from .game import (BLIND_NAMES, MAX_SELECT, OK, PHASE_LOST, PHASE_TITLE, PHASE_WON,
-                      RESULT_TEXT, NO_HAND, score_hand)
+from .game import (BLIND_NAMES, MAX_SELECT, OK, PHASE_LOST, PHASE_TITLE, PHASE_WON, RESULT_TEXT,
+                   NO_HAND, score_hand)
 from .jokers import JOKERS, JOKER_SLOTS, Blind, score_play
 from .run import PHASE_SHOP, RESULT_TEXT as RUN_RESULT_TEXT
 from .shop import NO_ITEM, item_name

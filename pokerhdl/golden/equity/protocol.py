@@ -31,7 +31,7 @@ run's own reply. Every request gets exactly one reply.
 
 from ..cards import NO_CARD
 from .readable import (ERR_BUSY, ERR_FRAME, ERR_MODE, ERR_OPPONENTS, ERR_TRIALS, EquityError,
-                     MAX_OPPONENTS, OK, Result, Setup, monte_carlo)
+                       MAX_OPPONENTS, OK, Result, Setup, monte_carlo)
 from .exact import check_exact, split_exact
 
 SOF = 0xA5

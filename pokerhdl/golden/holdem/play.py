@@ -8,7 +8,7 @@ that a run exercises every refusal. The same input stream can be replayed on the
 import random
 
 from .table import (ACTIONS, ALLIN, BET, CALL, CHECK, FOLD, PHASE_BETTING, PHASE_READY, RAISE,
-                     Table)
+                    Table)
 
 
 def shuffled_deck(rng):

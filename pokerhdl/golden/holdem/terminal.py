@@ -29,9 +29,8 @@ game over), the left one is h.
 from ..cards import NO_CARD, format_cards
 from ..hands import describe
 from .table import (ALLIN, BET, CALL, CHECK, FOLD, NO_SEAT, PHASE_BETTING, PHASE_GAME_OVER,
-                     PHASE_READY, RAISE, REF_HAND_OVER, STREET_NAMES)
-from .contract import (BAD_DECK_TEXT, OP_ACT, OP_DEAL, OP_NEW_GAME, REF_BAD_DECK,
-                              chip_width)
+                    PHASE_READY, RAISE, REF_HAND_OVER, STREET_NAMES)
+from .contract import (BAD_DECK_TEXT, OP_ACT, OP_DEAL, OP_NEW_GAME, REF_BAD_DECK, chip_width)
 from .text import entry_text, result_text
 from ..terminal import CLEAR, CRLF, Key, Terminal
 

@@ -5,8 +5,8 @@ seat's cards only; after a showdown the live hands are public and shown with the
 """
 
 from ..cards import NO_CARD, format_cards
-from .table import (ALLIN, BET, CALL, CHECK, FOLD, PHASE_BETTING, PHASE_GAME_OVER,
-                     POST_BB, POST_SB, RAISE, RESULT_TEXT, STREET_NAMES)
+from .table import (ALLIN, BET, CALL, CHECK, FOLD, PHASE_BETTING, PHASE_GAME_OVER, POST_BB,
+                    POST_SB, RAISE, RESULT_TEXT, STREET_NAMES)
 
 
 def seat_name(seat):

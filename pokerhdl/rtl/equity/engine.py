@@ -32,8 +32,7 @@ from .frames import frame_receiver
 from .lane import CARD, TRIAL_BITS, equity_lane
 from .reply import reply_builder
 from .request import SEED_BITS, constant, request_judge, request_parser
-from .setup import (RANK_BITS, card_scanner, lane_loader, seed_mixer,
-                           trial_divider)
+from .setup import (RANK_BITS, card_scanner, lane_loader, seed_mixer, trial_divider)
 from ..pipe import pipe_reg
 
 DEFAULT_TIMEOUT = 10_000_000     # 100 ms at 100 MHz: a frame's bytes come closer than that

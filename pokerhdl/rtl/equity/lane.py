@@ -35,7 +35,7 @@ from myhdl import (always, always_comb, always_seq, block, concat, ConcatSignal,
                    instances, intbv, ResetSignal, Signal)
 
 from ...golden.equity.deal import (BOARD_SLOTS, SECOND_WORD_SLOT, lane_slots, seat_slots,
-                                  slot_words)
+                                   slot_words)
 from ...golden.hands import WORD_BITS
 from ...golden.shuffle import FIELD_BITS, FIELDS
 from ..eval.board_eval import LATENCY as RANKING_LATENCY, board_eval

@@ -12,11 +12,11 @@ from myhdl import always, always_comb, always_seq, block, concat, enum, instance
 
 from ...golden.cards import DECK_SIZE, NO_CARD
 from ...golden.equity.readable import (ERR_BOARD, ERR_CARD, ERR_DECK, ERR_DUPLICATE, ERR_EXACT,
-                             ERR_MODE, ERR_OPPONENTS, ERR_TRIALS, MAX_OPPONENTS, OK)
+                                       ERR_MODE, ERR_OPPONENTS, ERR_TRIALS, MAX_OPPONENTS, OK)
 from ...golden.equity.deal import BOARD_SLOTS
 from ...golden.equity.exact import MAX_EXACT_RANDOM
 from ...golden.equity.protocol import (COUNT_BYTES, HEADER, MODE_DESCRIBE, MODE_EXACT,
-                                      MODE_MONTE_CARLO, SEED_BYTES, TRIAL_BYTES)
+                                       MODE_MONTE_CARLO, SEED_BYTES, TRIAL_BYTES)
 from .lane import CARD
 from .lane_tally import TRIAL_BITS
 

@@ -8,12 +8,12 @@ from myhdl import (block, always_seq, always_comb, concat, Signal, ResetSignal, 
 
 from ...golden.terminal import CRLF
 from ...golden.terminal_demo import (BUTTONS, CLEAR_BIT, HEX, KEYS, NAMES, NUMBER_BITS,
-                                    NUMBER_SWITCHES, SWITCHES, TALLIES)
+                                     NUMBER_SWITCHES, SWITCHES, TALLIES)
 from ..drive import drive
 from .terminal import TerminalBus, terminal, two_glyph_printer
-from .program import (ENTRY_BOOT, I_END, I_NIBBLE, I_NUM, I_PRINT, I_RET, I_SET, M_OWN,
-                               M_SEAT, M_SEAT2, REG_SEAT, REG_SWITCHES, REG_VALUE, SET_SEAT_ACC,
-                               SET_SEAT_IMM, SET_VALUE_IMM, Program)
+from .program import (ENTRY_BOOT, I_END, I_NIBBLE, I_NUM, I_PRINT, I_RET, I_SET, M_OWN, M_SEAT,
+                      M_SEAT2, REG_SEAT, REG_SWITCHES, REG_VALUE, SET_SEAT_ACC, SET_SEAT_IMM,
+                      SET_VALUE_IMM, Program)
 
 W_TALLY, W_TOTAL, W_CHOSEN, W_SEATS = 0, 4, 5, 8   # window: tallies, their total, the chosen
                                                    # tally, seat s at 8 + 2 s

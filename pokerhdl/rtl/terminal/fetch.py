@@ -9,8 +9,8 @@ of JMP, CALL, RET and a taken jump.
 from myhdl import block, always_seq, always_comb, Signal, intbv, instances
 
 from .intake import K_IGNORE, K_NUMBER
-from .program import (ARG_BITS, I_CALL, I_CHAR, I_JBIT, I_JEQ, I_JMP, I_LOAD,
-                               I_NIBBLE, I_RET, I_SET, M_OWN, M_SEAT, MODE_BITS, OP_BITS)
+from .program import (ARG_BITS, I_CALL, I_CHAR, I_JBIT, I_JEQ, I_JMP, I_LOAD, I_NIBBLE, I_RET,
+                      I_SET, M_OWN, M_SEAT, MODE_BITS, OP_BITS)
 
 
 class Fetch:

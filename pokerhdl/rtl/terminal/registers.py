@@ -5,8 +5,8 @@ and the window address LOAD gives the game.
 from myhdl import block, always_seq, always_comb, concat, Signal, intbv, instances
 
 from .intake import K_ENTRY, K_NUMBER
-from .program import (ARG_BITS, I_LOAD, I_NIBBLE, I_SET, M_OWN, M_SEAT, M_SEAT2,
-                               REG_NUMBER, REG_SEAT, REG_SWITCHES, SET_SEAT_ACC, SET_SEAT_IMM)
+from .program import (ARG_BITS, I_LOAD, I_NIBBLE, I_SET, M_OWN, M_SEAT, M_SEAT2, REG_NUMBER,
+                      REG_SEAT, REG_SWITCHES, SET_SEAT_ACC, SET_SEAT_IMM)
 
 SEAT_BITS = 3
 

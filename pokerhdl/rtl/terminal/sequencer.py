@@ -10,8 +10,8 @@ returns to ``resume``.
 from myhdl import block, always_seq, Signal
 
 from .intake import K_IGNORE, K_NUMBER
-from .program import (I_CALL, I_CHAR, I_END, I_JBIT, I_JEQ, I_JMP, I_JNE, I_LOAD,
-                               I_NIBBLE, I_NUM, I_PRINT, I_RET, I_SET, I_STR, M_OWN)
+from .program import (I_CALL, I_CHAR, I_END, I_JBIT, I_JEQ, I_JMP, I_JNE, I_LOAD, I_NIBBLE, I_NUM,
+                      I_PRINT, I_RET, I_SET, I_STR, M_OWN)
 
 STEPS = ("TE_IDLE", "TE_KEY", "TE_DIGIT1", "TE_DIGIT2", "TE_SEND", "TE_FETCH", "TE_EXEC",
          "TE_LOAD1", "TE_LOAD2", "TE_STRI", "TE_STRF", "TE_STRC", "TE_NUMW", "TE_NUMD",
