@@ -322,15 +322,27 @@ async def busted_seat_drain(dut):
 
 
 # the Nexys A7 and ULX3S Hold'em tops are basys3_holdem's game behind other shells: the
-# regression plays a hand's start on them (their controls, LEDs, display, reset button) and the
-# whole game on the Basys3; the deep stage plays the whole game on every board
-HOLDEM_DEPTHS = [pytest.param(n, "long", id=n) if n == HOLDEM_NAMES[0] else
-                 pytest.param(n, "short", id=f"{n}-twin") for n in HOLDEM_NAMES] + \
-                [pytest.param(n, "long", id=n, marks=pytest.mark.deep) for n in HOLDEM_NAMES[1:]]
+# regression plays a hand's start on them (their controls, LEDs, display, reset button) and on
+# basys3_holdem in Verilog, and the whole game on basys3_holdem in VHDL (the game's Verilog
+# plays whole games in tb/games/test_holdem_ui.py); the deep stage plays the whole game on every
+# board in both languages
+def holdem_depths():
+    out = []
+    for name in HOLDEM_NAMES:
+        for hdl in HDLS:
+            language = hdl.values[0]
+            whole_here = name == HOLDEM_NAMES[0] and language == "vhdl"
+            if not whole_here:
+                twin = "-twin" if name != HOLDEM_NAMES[0] else "-start"
+                out.append(pytest.param(name, "short", language, marks=hdl.marks,
+                                        id=f"{name}{twin}-{language}"))
+            out.append(pytest.param(name, "long", language,
+                                    marks=[*hdl.marks] + [pytest.mark.deep] * (not whole_here),
+                                    id=f"{name}-{language}"))
+    return out
 
 
-@pytest.mark.parametrize("hdl", HDLS)
-@pytest.mark.parametrize("name,depth", HOLDEM_DEPTHS)
+@pytest.mark.parametrize("name,depth,hdl", holdem_depths())
 def test_board_top_sim(name, depth, hdl):
     run_block(name, hdl, __name__, params={**fast(name), "players": PLAYERS},
               testcase=["board_plays"], tag=f"-{depth}",
