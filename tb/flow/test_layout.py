@@ -49,8 +49,10 @@ def imports(path):
                 continue
             if node.module is None or module == "pokerhdl":   # from . import x: x a module?
                 folder = PACKAGE.parent.joinpath(*module.split("."))
-                found += [f"{module}.{a.name}" for a in node.names
-                          if (folder / f"{a.name}.py").exists() or (folder / a.name).is_dir()]
+                submodule = [(folder / f"{a.name}.py").exists() or (folder / a.name).is_dir()
+                             for a in node.names]
+                found += [f"{module}.{a.name}" for a, sub in zip(node.names, submodule) if sub]
+                found += [module] * (not all(submodule))     # a name from the __init__ itself
             else:
                 found.append(module)
     return found
