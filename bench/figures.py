@@ -88,14 +88,19 @@ def top_rtl(name):
     return rtl_digest((ROOT / "generated" / "verilog" / f"{name}.v").read_text())
 
 
+def sources_unchanged(variant):
+    """A recorded variant's sources and MyHDL are today's (its manifest record is fresh)."""
+    record = Record(params=variant["params"], myhdl=variant["myhdl"], sources=variant["sources"],
+                    outputs={})
+    return record.why_stale(variant["params"], ROOT) is None
+
+
 def variant_rtl(data, name, convert=True):
     """Today's key of a parameter variant recorded in ``data["variants"]``: its recorded digest
     while the sources it was converted from are unchanged, else (``convert``) the digest of a
     fresh conversion (remembered under build/conversions/), else None."""
     variant = data["variants"][name]
-    record = Record(params=variant["params"], myhdl=variant["myhdl"], sources=variant["sources"],
-                    outputs={})
-    if record.why_stale(variant["params"], ROOT) is None:
+    if sources_unchanged(variant):
         return variant["rtl"]
     if not convert:
         return None
@@ -130,9 +135,7 @@ def refresh_variants(data):
     import myhdl
     refreshed = []
     for name, variant in sorted(data["variants"].items()):
-        record = Record(params=variant["params"], myhdl=variant["myhdl"],
-                        sources=variant["sources"], outputs={})
-        if record.why_stale(variant["params"], ROOT) is None:
+        if sources_unchanged(variant):
             continue
         overrides = {k: v for k, v in variant["params"].items()
                      if TOPS[variant["top"]].params.get(k, object()) != v}

@@ -137,16 +137,18 @@ async def board_plays_dice(dut):
 GAMES = {"verilog": 0, "vhdl": 2}
 
 
+def plays_dice(name, hdl, games, tag=""):
+    run_block(name, hdl, __name__, params={**fast(name), **SMALL, **REFRESH},
+              testcase=["board_plays_dice"], tag=tag,
+              extra_env={"BOARD_TOP": name, "PARAM_GAMES": str(games)})
+
+
 @pytest.mark.parametrize("name, hdl", ulx3s_twins(TOPS))
 def test_board_top_dice(name, hdl):
-    run_block(name, hdl, __name__, params={**fast(name), **SMALL, **REFRESH},
-              testcase=["board_plays_dice"],
-              extra_env={"BOARD_TOP": name, "PARAM_GAMES": str(GAMES[hdl])})
+    plays_dice(name, hdl, GAMES[hdl])
 
 
 @pytest.mark.deep
 @pytest.mark.verilog
 def test_board_top_dice_games_in_verilog():
-    run_block(TOPS[0], "verilog", __name__, params={**fast(TOPS[0]), **SMALL, **REFRESH},
-              testcase=["board_plays_dice"], tag="-games",
-              extra_env={"BOARD_TOP": TOPS[0], "PARAM_GAMES": "2"})
+    plays_dice(TOPS[0], "verilog", GAMES["vhdl"], tag="-games")

@@ -244,6 +244,9 @@ async def a_describe_request_says_what_the_engine_is(dut):
     await tb.ask(EXACT[2], lanes, opponents)
 
 
+ENGINE = {"lanes": 2, "opponents": 1, "timeout": TIMEOUT, "clk_hz": CLK_HZ}   # the test build
+
+
 @pytest.mark.parametrize("depth", DEPTHS)
 @pytest.mark.parametrize("hdl", HDLS)
 def test_equity_engine(hdl, depth):
@@ -253,7 +256,7 @@ def test_equity_engine(hdl, depth):
     runs, and in Verilog what the regression ran in VHDL (test_equity_engine_verilog_rest)."""
     runs = ["runs_count_as_golden", "exact_runs_count_as_golden"]
     run_block("equity_engine", hdl, __name__,
-              params={"lanes": 2, "opponents": 1, "timeout": TIMEOUT, "clk_hz": CLK_HZ},
+              params=ENGINE,
               extra_env={"PARAM_DEPTH": f'"{depth}"'}, tag=f"-{depth}",
               testcase=runs if depth == "long" else REGRESSION[hdl])
 
@@ -273,6 +276,6 @@ REGRESSION = {"verilog": ["runs_count_as_golden", "refusals_have_their_codes",
 def test_equity_engine_verilog_rest():
     """The cocotb tests the regression ran in VHDL only, in Verilog."""
     run_block("equity_engine", "verilog", __name__,
-              params={"lanes": 2, "opponents": 1, "timeout": TIMEOUT, "clk_hz": CLK_HZ},
+              params=ENGINE,
               extra_env={"PARAM_DEPTH": '"short"'}, tag="-rest",
               testcase=REGRESSION["vhdl"])

@@ -12,7 +12,7 @@ import cocotb
 from harness import HDLS, param, run_block
 from hand_stream import HandBench, bad_hands, check_hands, expect5, random_hand
 from pokerhdl.golden import NO_CARD, parse_cards
-from hand_stream import ALL_HANDS, all_hands, SLOTS
+from hand_stream import ALL_FIVE_CARD_HANDS, FIVE_CARD_SLOTS as SLOTS, all_five_card_hands
 
 # random hands per run: Icarus costs about five times GHDL's time a clock here, and every hand
 # goes through the Verilog in the exhaustive run (CI, Verilator)
@@ -93,8 +93,8 @@ async def all_five_card_hands(dut):
     part, parts = param("part", 0), param("parts", 1)
     bench = HandBench(dut, SLOTS, with_mask=True)
     await bench.start()
-    checked = await bench.run(all_hands(part, parts), label=f"five-card hands, part {part}")
-    assert checked == ALL_HANDS * (part + 1) // parts - ALL_HANDS * part // parts, checked
+    checked = await bench.run(all_five_card_hands(part, parts), label=f"five-card hands, part {part}")
+    assert checked == ALL_FIVE_CARD_HANDS * (part + 1) // parts - ALL_FIVE_CARD_HANDS * part // parts, checked
 
 
 REGRESSION = ["directed_hands", "random_five_card_hands", "partial_hands_with_gaps",

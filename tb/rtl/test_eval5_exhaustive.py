@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from harness import BUILD, ROOT
-from hand_stream import ALL_HANDS, all_hands
+from hand_stream import ALL_FIVE_CARD_HANDS, all_five_card_hands
 from exhaustive import build, run
 
 SOURCE = ROOT / "tb" / "rtl" / "exhaustive" / "eval5_all.cpp"
@@ -24,15 +24,15 @@ def test_all_five_card_hands():
     binary = build(folder, "eval5", SOURCE)
     answers_file = folder / "answers.u32"
     figures = run(binary, answers_file)
-    assert figures == {"hands": ALL_HANDS, "answers": ALL_HANDS}, figures
+    assert figures == {"hands": ALL_FIVE_CARD_HANDS, "answers": ALL_FIVE_CARD_HANDS}, figures
     got = np.fromfile(answers_file, dtype="<u4")
-    assert len(got) == ALL_HANDS
-    expected = np.fromiter((pack(*answer) for _, answer in all_hands()), dtype="<u4",
-                           count=ALL_HANDS)
+    assert len(got) == ALL_FIVE_CARD_HANDS
+    expected = np.fromiter((pack(*answer) for _, answer in all_five_card_hands()), dtype="<u4",
+                           count=ALL_FIVE_CARD_HANDS)
     wrong = np.flatnonzero(got != expected)
     if len(wrong):
-        hands = list(all_hands())
+        hands = list(all_five_card_hands())
         first = [(hands[i][0], f"got {got[i]:#010x}", f"want {expected[i]:#010x}")
                  for i in wrong[:5]]
-        pytest.fail(f"{len(wrong)} of {ALL_HANDS} hands answered wrong, first: {first}")
+        pytest.fail(f"{len(wrong)} of {ALL_FIVE_CARD_HANDS} hands answered wrong, first: {first}")
     assert len(np.unique(got & 0xFFFFFF)) == 7462     # the distinct five-card hand values

@@ -177,20 +177,20 @@ TRAPS = [
 ]
 
 
-SLOTS = 5
+FIVE_CARD_SLOTS = 5
 
 
-ALL_HANDS = 2_598_960
+ALL_FIVE_CARD_HANDS = 2_598_960
 
 
-def all_hands(part=0, parts=1):
+def all_five_card_hands(part=0, parts=1):
     """Every five-card hand (or the ``part``-th of ``parts`` equal runs of them) with its golden
     answer, the slot order rotating hand by hand. The answer depends only on the ranks in slot
     order and on whether the suits agree, so golden is asked once per such key."""
     answers = {}
-    first, last = ALL_HANDS * part // parts, ALL_HANDS * (part + 1) // parts
-    for n, combo in enumerate(islice(combinations(range(52), SLOTS), first, last), first):
-        shift = n % SLOTS
+    first, last = ALL_FIVE_CARD_HANDS * part // parts, ALL_FIVE_CARD_HANDS * (part + 1) // parts
+    for n, combo in enumerate(islice(combinations(range(52), FIVE_CARD_SLOTS), first, last), first):
+        shift = n % FIVE_CARD_SLOTS
         hand = combo[shift:] + combo[:shift]
         key = (tuple(c >> 2 for c in hand), len({c & 3 for c in hand}) == 1)
         answer = answers.get(key)
