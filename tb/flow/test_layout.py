@@ -99,7 +99,8 @@ FAMILIES = {"golden": {"holdem", "balatro", "dice", "equity"},
 # tb/ mirrors the package: a folder of tests per layer (host: sim, odds, table and web;
 # flow: the conversion, the figures and the repository's own rules), support/ for what they
 # share
-TEST_FOLDERS = {"golden", "rtl", "games", "boards", "host", "flow"}
+TEST_FOLDERS = {"golden", "rtl", "games", "boards", "host", "flow",
+                "gates", "formal"}      # and what is built verified as built: netlists, proofs
 # a block the fold would reshape in generated/: splitting it into sub-blocks renames its
 # signals and processes in every top with an evaluator (docs/verification.md)
 LONG_BLOCKS = {("rtl/eval/player_eval.py", "player_eval")}
