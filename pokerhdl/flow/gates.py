@@ -33,12 +33,14 @@ from pathlib import Path
 
 from ..boards.shell import ENTROPY_SIGNALS
 from .canonical import canonical_verilog
+from .tops import TOPS
 from .pnr import _run, tool, versions
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 CACHE = ROOT / "build" / "gates"
 MODELS = ROOT / "tb" / "support"       # <family>/: the primitives yosys has no model of
 CELL = re.compile(r"^  (\w+) (?:#\(|\S+\s+\()", re.M)     # "  LUT4 #(" / "  BUFG _12_ ("
+FORMAT = "configured board tops"         # part of the key: netlists written another way are made again
 SCRIPTS = {
     "xc7": "synth_xilinx -flatten -noiopad -top {top}",
     "ecp5": "synth_ecp5 -top {top}",
@@ -68,13 +70,13 @@ def netlist(verilog_file, top, family=None):
     text = canonical_verilog(Path(verilog_file).read_text())
     script = (f"read_verilog {top}.v; setattr -set keep 1 {' '.join(f'w:{w}' for w in KEEP)}; "
               f"{SCRIPTS[family].format(top=top)}; write_verilog -noattr netlist.v")
-    key = hashlib.sha1("\0".join([text, top, family, script, *versions()[:1]]).encode())
+    key = hashlib.sha1("\0".join([text, top, family, script, FORMAT, *versions()[:1]]).encode())
     out = CACHE / family / f"{top}-{key.hexdigest()[:16]}.v"
     facts_file = out.with_suffix(".json")
     if out.exists() and facts_file.exists():
         os.utime(facts_file)             # the netlist used last (`make bench`)
         return out, json.loads(facts_file.read_text())
-    started = time.process_time()
+    started = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp:
         if out.exists():            # the netlist remembered, its facts not
             return out, _facts(out, family, None)
@@ -84,18 +86,29 @@ def netlist(verilog_file, top, family=None):
              f"yosys {SCRIPTS[family].split()[0]} of {top}", cwd=work)
         out.parent.mkdir(parents=True, exist_ok=True)
         partial = out.with_suffix(f".{os.getpid()}")
-        partial.write_text((work / "netlist.v").read_text())
+        text = (work / "netlist.v").read_text()
+        partial.write_text(configured(text) if TOPS[top].board else text)
         partial.replace(out)
-    return out, _facts(out, family, round(time.process_time() - started, 1))
+    return out, _facts(out, family, round(time.monotonic() - started, 1))
 
 
 def _facts(out, family, seconds):
-    """A netlist's cell counts (and the CPU seconds yosys took), remembered beside it."""
+    """A netlist's cell counts (and the seconds yosys took), remembered beside it."""
     kinds = Counter(cells_of(out.read_text()))
     facts = {"family": family, "cells": sum(kinds.values()), "kinds": dict(kinds.most_common()),
              "seconds": seconds}
     out.with_suffix(".json").write_text(json.dumps(facts))
     return facts
+
+
+def configured(netlist_text):
+    """A board top's netlist as a bitstream configures it: initial values yosys leaves
+    undefined (a register with neither initial value nor reset, memory words never written)
+    are 0, as the FPGA's configuration makes them; Icarus would start them unknown. A block's
+    netlist keeps them unknown, as its RTL does: a block is reset before use."""
+    def zero(match):
+        return match.group(1) + re.sub("[xX]", "0", match.group(2)) + ")"
+    return re.sub(r"(\.INIT\w*\(\d+'[bh])([0-9a-fA-FxX]+)\)", zero, netlist_text)
 
 
 def cells_of(netlist_text):
@@ -137,10 +150,13 @@ def models(netlist_file, family):
         todo |= {other for other in theirs if other not in needed and other != name
                  and re.search(rf"^\s*{re.escape(other)}\s+(#|\w)", theirs[name], re.M)}
     text = "\n".join(theirs[name] for name in sorted(needed - set(ours)))
-    # a flip-flop holds its INIT before the first clock edge, as a configured FPGA's do before
-    # its clock starts: yosys's Xilinx models assign it non-blocking, which a clock edge at
-    # time 0 races (and a power-on reset read X for its first clocks)
+    # a flip-flop holds its initial value before the first clock edge, as a configured FPGA's
+    # do before its clock starts: yosys's Xilinx models assign it non-blocking, which a clock
+    # edge at time 0 races (a power-on reset read X for its first clocks) ...
     text = text.replace("initial Q <= INIT;", "initial Q = INIT;")
+    # ... and yosys's ECP5 model starts it from a wire (srval) that Icarus may not have
+    # evaluated yet at time 0, so that a register without a reset started unknown
+    text = text.replace("initial Q = srval;", 'initial Q = REGSET == "SET";')
     digest = hashlib.sha1(text.encode()).hexdigest()[:12]
     out = CACHE / family / f"cells_sim-{digest}.v"
     if not out.exists():

@@ -134,7 +134,7 @@ async def board_plays_dice(dut):
 # regression (Icarus runs the top at half GHDL's speed; the scripted part takes the top's
 # Verilog through bids, throws, refusals, views and buttons, and tb/games/test_dice_table.py
 # plays whole games on the game's Verilog) and two in the deep stage
-GAMES = {"verilog": 0, "vhdl": 2}
+GAMES = {"verilog": 0, "vhdl": 2, "gates": 0}       # gates: the netlist (tb/gates/)
 
 
 def plays_dice(name, hdl, games, tag=""):

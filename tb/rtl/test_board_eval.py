@@ -28,7 +28,7 @@ from pokerhdl.golden.hands import BOARD_EVAL_LATENCY as LATENCY, rank_on_board
 BOARD = 5
 WORD = 24
 # random trials per run (each is one clock and `players` hands): Icarus is the slower
-RANDOM_TRIALS = {"verilog": 5_000, "vhdl": 10_000}
+RANDOM_TRIALS = {"verilog": 5_000, "vhdl": 10_000, "gates": 1_000}     # gates: the netlist
 
 # boards and hole cards that take the evaluator's shortcuts (board: five cards, then hole
 # cards of several players)

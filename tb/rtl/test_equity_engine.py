@@ -65,6 +65,7 @@ EXACT = [payload("KcQc", ["7d7s"], "2c8dTh", SMALL_DEAD, 0, 0, MODE_EXACT),   # 
          payload("9s8s", ["AcAd"], "2h3h4h5h", "", 7, 9, MODE_EXACT),     # trials unused
          payload("AhKd", ["QsQd"], "", EIGHT_LEFT, 0, 0, MODE_EXACT)]     # C(8, 5) boards
 LONG_EXACT = [payload("Td6h", [None], "7d8dJs6s9h", "", 0, 0, MODE_EXACT)]   # 990 deals
+GATE_EXACT = EXACT[2:]          # on the netlist (tb/gates/, tens of clocks a second): 44 and 56 boards
 
 REFUSED = [
     (payload("AhAh", [None]), ERR_DUPLICATE),
@@ -160,7 +161,7 @@ async def exact_runs_count_as_golden(dut):
     lanes, opponents = param("lanes", 2), param("opponents", 1)
     tb = EngineTB(dut)
     await tb.reset()
-    for request in LONG_EXACT if param("depth") == "long" else EXACT:
+    for request in {"long": LONG_EXACT, "gates": GATE_EXACT}.get(param("depth"), EXACT):
         got = await tb.ask(request, lanes, opponents)
         assert got[0] == OK, got.hex()
 
@@ -257,7 +258,8 @@ def test_equity_engine(hdl, depth):
     runs = ["runs_count_as_golden", "exact_runs_count_as_golden"]
     run_block("equity_engine", hdl, __name__,
               params=ENGINE,
-              extra_env={"PARAM_DEPTH": f'"{depth}"'}, tag=f"-{depth}",
+              extra_env={"PARAM_DEPTH": f'"{"gates" if hdl == "gates" else depth}"'},
+              tag=f"-{depth}",
               testcase=runs if depth == "long" else REGRESSION[hdl])
 
 
@@ -268,7 +270,8 @@ REGRESSION = {"verilog": ["runs_count_as_golden", "refusals_have_their_codes",
               "vhdl": ["exact_runs_count_as_golden",
                        "bad_frames_are_refused_and_the_engine_recovers",
                        "a_request_during_a_run_is_answered_busy",
-                       "reset_mid_run_then_a_clean_run"]}
+                       "reset_mid_run_then_a_clean_run"],
+              "gates": ["exact_runs_count_as_golden"]}     # the netlist (tb/gates/): GATE_EXACT
 
 
 @pytest.mark.deep

@@ -17,7 +17,7 @@ from hand_stream import ALL_FIVE_CARD_HANDS, FIVE_CARD_SLOTS as SLOTS, all_five_
 # random hands per run: Icarus costs about five times GHDL's time a clock here, and every hand
 # goes through the Verilog in the exhaustive run (CI, Verilator)
 RANDOM_HANDS = int(os.environ.get("EVAL5_RANDOM_HANDS", "10000"))
-REGRESSION_HANDS = {"verilog": 3_000, "vhdl": 10_000}
+REGRESSION_HANDS = {"verilog": 3_000, "vhdl": 10_000, "gates": 1_000}   # gates: the netlist
 
 DIRECTED = [
     "Ah 2c 3d 4s 5h",            # wheel

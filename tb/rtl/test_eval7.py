@@ -23,7 +23,7 @@ SLOTS = 7
 # random hands per run: Icarus costs about 0.5 ms per clock here, GHDL about 0.1 ms
 # every hand is checked on the Verilog by the exhaustive run (CI, Verilator): here enough random
 # hands to meet every category in every slot order, in both languages
-RANDOM_HANDS = {"verilog": 5_000, "vhdl": 20_000}
+RANDOM_HANDS = {"verilog": 5_000, "vhdl": 20_000, "gates": 1_000}      # gates: the netlist
 LONG_RANDOM_HANDS = {"verilog": 200_000, "vhdl": 1_000_000}
 
 

@@ -333,7 +333,7 @@ def test_shuffler(hdl):
     """500 shuffles under backpressure in VHDL, the first 200 of them in Verilog (Icarus takes
     twice GHDL's time)."""
     run_block("shuffler", hdl, __name__, testcase=SHUFFLES,
-              extra_env={"PARAM_SHUFFLES": "200" if hdl == "verilog" else "500"})
+              extra_env={"PARAM_SHUFFLES": {"verilog": "200", "vhdl": "500", "gates": "40"}[hdl]})
 
 
 @pytest.mark.parametrize("hdl", HDLS)
