@@ -14,7 +14,7 @@ import platform
 import sys
 import time
 
-from bench import balatro, emulator, figures, hardware, host, regression, web
+from bench import balatro, emulator, figures, hardware, host, regression, verification, web
 
 SECTIONS = {
     "synthesis": hardware.synthesis,
@@ -33,12 +33,14 @@ SECTIONS = {
     "table-page": web.table_page,
     "board-page": web.board_page,
     "equity-page": web.equity_page,
+    "gate-level": verification.gates,
+    "formal": verification.formal,
     "regression": regression.fresh_clone,
 }
 # measured on this machine: their tables say where and when
 MACHINE_DEPENDENT = {"golden-speed", "cpu-equity", "balatro-frames", "emulator", "monitor",
                      "table-server", "table-page", "board-page", "equity-page", "balatro-agent",
-                     "regression"}
+                     "regression", "gate-level", "formal"}
 
 
 def machine():
