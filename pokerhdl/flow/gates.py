@@ -87,7 +87,8 @@ def netlist(verilog_file, top, family=None):
         out.parent.mkdir(parents=True, exist_ok=True)
         partial = out.with_suffix(f".{os.getpid()}")
         text = (work / "netlist.v").read_text()
-        partial.write_text(configured(text) if TOPS[top].board else text)
+        board_top = top in TOPS and TOPS[top].board      # (a test's own design is no top)
+        partial.write_text(configured(text) if board_top else text)
         partial.replace(out)
     return out, _facts(out, family, round(time.monotonic() - started, 1))
 
