@@ -302,8 +302,9 @@ PROOFS += [
           "wins1 + ties0 <= trials, for any showdown outcome of any trial (the showdown's "
           "winners and the dealer's whole/void flag last_ok are cut points)",
           why="the lane leaves reset at step 2; the shortest run to done with a trial counted "
-              "(an exact run, one board: issue 2 clocks after start, shown 31 later, counted in "
-              "the drain, done 45 + 1 clocks after the drain starts) is done at step 54: the "
+              "(an exact run, one board: a trial starts 2 clocks after start, shown 31 later, "
+              "counted in the drain, done 45 + 1 clocks after the drain starts) is done at step "
+              "54: the "
               "wrapper's first cover (sby mode cover) reaches it there, so depth 55 checks the "
               "counts at the done of every run from reset that ends by then (14 s here). Not "
               "covered: a Monte Carlo run (counted while running, then the whole drain: done "

@@ -12,8 +12,8 @@
 // The showdown's winners and the dealer's last_ok (a trial whole or void) are cut points (the
 // proof's script): free every clock, so the counts are checked for any outcome of any trial,
 // and the streams, the compares and board_eval's datapath drop out of the model; the trial's
-// token and valid flags (issue to shown: 31 clocks) are the lane's own. Every other input
-// is free, except: the reset is held the first two clocks (the lane registers its reset:
+// token and valid flags (a trial started to its showdown: 31 clocks) are the lane's own. Every
+// other input is free, except: the reset is held the first two clocks (the lane registers its reset:
 // it "leaves reset a clock after rst_in"), exact (the run's setting, which "stays put
 // through a run") is held from a start to done, and shift, a readout, only while done (it
 // moves the counters themselves: the counts are checked from done until the first shift).
