@@ -3,7 +3,6 @@ time to make it, the test's time), and every formal proof (engine, mode, depth, 
 runs the tests themselves, one at a time, on one core."""
 
 import json
-import os
 import shutil
 import subprocess
 import sys

