@@ -157,6 +157,11 @@ def models(netlist_file, family):
     # ... and yosys's ECP5 model starts it from a wire (srval) that Icarus may not have
     # evaluated yet at time 0, so that a register without a reset started unknown
     text = text.replace("initial Q = srval;", 'initial Q = REGSET == "SET";')
+    # ... and no flip-flop takes a clock edge at time 0 (tb/support/<family>/ models likewise):
+    # a configured FPGA's clock starts after its registers hold their initial values, but a
+    # simulated clock that starts high rises (from x) at time 0, before the LUTs in front of
+    # a register are evaluated, and the register would take their X
+    text = re.sub(r"(always @\((?:posedge|negedge) [^)]*\))", r"\1 if ($realtime != 0)", text)
     digest = hashlib.sha1(text.encode()).hexdigest()[:12]
     out = CACHE / family / f"cells_sim-{digest}.v"
     if not out.exists():

@@ -5,7 +5,8 @@
 // reads DO = {DOB, DOA}). No output register (REGMODE NOREG), read data 0 from power-up and
 // after a read reset (SYNC: on the clock; ASYNC: at once). The array is 1024 rows of 18 bits, row
 // 16*k + i in INITVAL_k[20*i +: 18], a 9-bit word the half (AD[3]) of its row, a 36-bit word two
-// rows. Other configurations stop the simulation. Tested on its own: tb/gates/test_ecp5_models.py.
+// rows. Other configurations stop the simulation. No clock edge is taken at time 0 (a configured
+// device's clock starts later). Tested on its own: tb/gates/test_primitive_models.py.
 `timescale 1ns / 1ps
 module DP16KD(
     input DIA17, DIA16, DIA15, DIA14, DIA13, DIA12, DIA11, DIA10, DIA9, DIA8, DIA7, DIA6, DIA5, DIA4, DIA3, DIA2, DIA1, DIA0,
@@ -150,7 +151,7 @@ module DP16KD(
     wire blocka = RESETMODE == "SYNC" && RSTA, blockb = RESETMODE == "SYNC" && RSTB;
     wire [17:0] new_a = written(DATA_WIDTH_A, ada, dia);
     wire [17:0] new_b = written(DATA_WIDTH_B, adb, dib);
-    always @(posedge CLKA) begin
+    always @(posedge CLKA) if ($realtime != 0) begin
         if (CEA && csa && !PDP) begin
             if (WEA && !blocka) mem[ada[13:4]] <= new_a;
             if (rsta) doa <= 18'd0;
@@ -162,7 +163,7 @@ module DP16KD(
             mem[{ada[13:5], 1'b1}] <= merged(mem[{ada[13:5], 1'b1}], ada[3:2], dib);
         end else if (rsta && !PDP) doa <= 18'd0;
     end
-    always @(posedge CLKB) begin
+    always @(posedge CLKB) if ($realtime != 0) begin
         if (CEB && csb && !PDP) begin
             if (WEB && !blockb) mem[adb[13:4]] <= new_b;
             if (rstb) dob <= 18'd0;

@@ -7,7 +7,8 @@
 // its set/reset value SRVAL and initial value INIT (bits yosys left undefined start as 0, as in
 // a bitstream). The array is DATA_BITS data bits and DATA_BITS / 8 parity bits, a word of d data
 // bits at the address's bit offset with its low bits cleared, its parity at that offset / 8.
-// Tested on its own: tb/gates/test_primitive_models.py.
+// No clock edge is taken at time 0 (a configured device's clock starts later; a simulated one
+// that starts high rises from x then). Tested on its own: tb/gates/test_primitive_models.py.
 `timescale 1ns / 1ps
 module xc7_block_ram #(
     parameter integer DATA_BITS = 16384,   // 18 Kb: 16384; 36 Kb: 32768
@@ -113,7 +114,7 @@ module xc7_block_ram #(
     end
     wire [W-1:0] sdp_in = {DIPBDIP, DIPADIP, DIBDI, DIADI};
     wire [7:0] we_a = enables(WRITE_WIDTH_A, WEA), we_b = enables(WRITE_WIDTH_B, WEBWE);
-    always @(posedge CLKARDCLK) if (ENARDEN) begin
+    always @(posedge CLKARDCLK) if ($realtime != 0) if (ENARDEN) begin
         if (SDP) begin
             if (RSTRAMARSTRAM) latch_a <= defined(SRVAL_A);
             else latch_a <= read(SDP_WIDTH, addr_a);
@@ -128,7 +129,7 @@ module xc7_block_ram #(
             end
         end
     end
-    always @(posedge CLKBWRCLK) if (ENBWREN) begin
+    always @(posedge CLKBWRCLK) if ($realtime != 0) if (ENBWREN) begin
         if (SDP) begin
             if (|WEBWE) write(SDP_WIDTH, addr_b, sdp_in, WEBWE);
         end else begin
@@ -142,10 +143,10 @@ module xc7_block_ram #(
             end
         end
     end
-    always @(posedge CLKARDCLK)
+    always @(posedge CLKARDCLK) if ($realtime != 0)
         if (RSTREGARSTREG) reg_a <= defined(SRVAL_A);
         else if (REGCEAREGCE) reg_a <= latch_a;
-    always @(posedge CLKBWRCLK)
+    always @(posedge CLKBWRCLK) if ($realtime != 0)
         if (RSTREGB) reg_b <= defined(SRVAL_B);
         else if (REGCEB) reg_b <= latch_b;
     wire [W-1:0] out_a = DOA_REG ? reg_a : latch_a, out_b = DOB_REG ? reg_b : latch_b;
