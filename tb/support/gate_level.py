@@ -7,30 +7,12 @@ import pytest
 GATES = "gates"
 
 
-def case(module, function, top, regression=False, known=None, **kwargs):
+def case(module, function, top, regression=False, **kwargs):
     """One pytest function of the RTL regression, called on the netlist (hdl "gates"); marked
-    gates (`make gates`, CI's deep stage) unless ``regression``: `make sim` runs it too.
-    ``known``: a failure not understood yet, run and reported as such (strict: once it
-    passes, the mark must go)."""
+    gates (`make gates`, CI's deep stage) unless ``regression``: `make sim` runs it too."""
     args = {"hdl": GATES, **kwargs}
     marks = [] if regression else [pytest.mark.gates]
-    if known:
-        marks.append(pytest.mark.xfail(reason=known, strict=True))
     return pytest.param(module, function, args, id=top, marks=marks)
-
-
-# failures of netlists not understood yet (docs/verification.md#gate-level): the ECP5 netlists
-# of the ULX3S Hold'em and dice tops read X in their LUT logic from the first clock (every
-# flip-flop, input and block RAM output known) and the UART line goes X (the ULX3S equity
-# top's ECP5 netlist passes); the renderers' colour pins read X after the reset, where their
-# RTL's registers without a reset resolve in simulation; the Nexys A7 Hold'em top sends no boot
-# text; the Nexys A7 Balatro top fails its first check; the ULX3S heads-up equity top does not
-# light LED0 for a request
-ECP5_X = "ECP5 netlist: X in the LUT logic from the first clock"
-COLOUR_X = "the colour pins read X after the reset"
-NO_BOOT = "no boot text on the UART"
-FIRST_CHECK = "the first check of the board fails"
-NOT_BUSY = "LED0 not lit while a request runs"
 
 
 CASES = [
@@ -64,21 +46,18 @@ CASES = [
          hands=1, must_see="hands"),
     case("test_balatro_game", "test_scoring_and_reset", "balatro_game"),
     case("test_balatro_run", "test_agent_runs", "balatro_run", depth="short"),
-    case("test_balatro_screen", "test_frames", "balatro_screen", lines=24, known=COLOUR_X),
-    case("test_balatro_run_screen", "test_frames", "balatro_run_screen", lines=24,
-         known=COLOUR_X),
+    case("test_balatro_screen", "test_frames", "balatro_screen", lines=24),
+    case("test_balatro_run_screen", "test_frames", "balatro_run_screen", lines=24),
     # the board tops: Xilinx primitives for the Digilent boards, ECP5 ones for the ULX3S
     case("test_board_tops", "test_board_top_sim", "basys3_holdem", name="basys3_holdem",
          depth="short"),
     case("test_board_tops", "test_board_top_sim", "nexys_a7_holdem", name="nexys_a7_holdem",
-         depth="short", known=NO_BOOT),
+         depth="short"),
     case("test_board_tops", "test_board_top_sim", "ulx3s_holdem", name="ulx3s_holdem",
-         depth="short", known=ECP5_X),
+         depth="short"),
     case("test_dice_board", "test_board_top_dice", "basys3_dice", name="basys3_dice"),
-    case("test_dice_board", "test_board_top_dice", "ulx3s_dice", name="ulx3s_dice",
-         known=ECP5_X),
-    case("test_balatro_board", "test_board_plays", "nexys_a7_balatro", depth="short",
-         known=FIRST_CHECK),
+    case("test_dice_board", "test_board_top_dice", "ulx3s_dice", name="ulx3s_dice"),
+    case("test_balatro_board", "test_board_plays", "nexys_a7_balatro", depth="short"),
     case("test_equity_board", "test_equity_board", "nexys_a7_equity", name="nexys_a7_equity",
          depth="short"),
     case("test_equity_board", "test_equity_board", "nexys_a7_equity_heads_up",
@@ -86,5 +65,5 @@ CASES = [
     case("test_equity_board", "test_equity_board", "ulx3s_equity", name="ulx3s_equity",
          depth="short"),
     case("test_equity_board", "test_equity_board", "ulx3s_equity_heads_up",
-         name="ulx3s_equity_heads_up", depth="short", known=NOT_BUSY),
+         name="ulx3s_equity_heads_up", depth="short"),
 ]
