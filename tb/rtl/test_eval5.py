@@ -18,6 +18,7 @@ from hand_stream import ALL_FIVE_CARD_HANDS, FIVE_CARD_SLOTS as SLOTS, all_five_
 # goes through the Verilog in the exhaustive run (CI, Verilator)
 RANDOM_HANDS = int(os.environ.get("EVAL5_RANDOM_HANDS", "10000"))
 REGRESSION_HANDS = {"verilog": 3_000, "vhdl": 10_000, "gates": 1_000}   # gates: the netlist
+PARTIAL_HANDS = {"verilog": 4_000, "vhdl": 4_000, "gates": 1_000}
 
 DIRECTED = [
     "Ah 2c 3d 4s 5h",            # wheel
@@ -73,7 +74,8 @@ async def random_five_card_hands(dut):
 async def partial_hands_with_gaps(dut):
     """1..4 real cards in random slots (NO_CARD elsewhere), random idle clocks."""
     rng = random.Random(77)
-    hands = [random_hand(rng, SLOTS, rng.randint(1, SLOTS - 1)) for _ in range(4000)]
+    count = int(os.environ.get("EVAL5_PARTIAL_HANDS", "4000"))
+    hands = [random_hand(rng, SLOTS, rng.randint(1, SLOTS - 1)) for _ in range(count)]
     await run(dut, hands, gap=0.3, seed=8, label="partial hands")
 
 
@@ -104,7 +106,8 @@ REGRESSION = ["directed_hands", "random_five_card_hands", "partial_hands_with_ga
 @pytest.mark.parametrize("hdl", HDLS)
 def test_eval5(hdl):
     run_block("eval5", hdl, __name__, testcase=REGRESSION,
-              extra_env={"EVAL5_RANDOM_HANDS": str(REGRESSION_HANDS[hdl])})
+              extra_env={"EVAL5_RANDOM_HANDS": str(REGRESSION_HANDS[hdl]),
+                         "EVAL5_PARTIAL_HANDS": str(PARTIAL_HANDS[hdl])})
 
 
 @pytest.mark.slow

@@ -25,6 +25,7 @@ SLOTS = 7
 # hands to meet every category in every slot order, in both languages
 RANDOM_HANDS = {"verilog": 5_000, "vhdl": 20_000, "gates": 1_000}      # gates: the netlist
 LONG_RANDOM_HANDS = {"verilog": 200_000, "vhdl": 1_000_000}
+PARTIAL_HANDS = {"verilog": 4_000, "vhdl": 4_000, "gates": 1_000}
 
 
 def traps(rng, shuffles=6):
@@ -60,7 +61,8 @@ async def random_hands_back_to_back(dut):
 async def partial_hands_with_gaps(dut):
     """1..7 real cards in random slots (NO_CARD elsewhere), random idle clocks between hands."""
     rng = random.Random(99)
-    hands = [random_hand(rng, SLOTS, rng.randint(1, SLOTS)) for _ in range(4000)]
+    count = int(os.environ.get("EVAL7_PARTIAL_HANDS", "4000"))
+    hands = [random_hand(rng, SLOTS, rng.randint(1, SLOTS)) for _ in range(count)]
     await run(dut, hands, gap=0.3, seed=5, label="partial hands with gaps")
 
 
@@ -93,7 +95,8 @@ async def reset_drops_hands_in_flight(dut):
 
 @pytest.mark.parametrize("hdl", HDLS)
 def test_eval7(hdl):
-    run_block("eval7", hdl, __name__, extra_env={"EVAL7_RANDOM_HANDS": str(RANDOM_HANDS[hdl])})
+    run_block("eval7", hdl, __name__, extra_env={"EVAL7_RANDOM_HANDS": str(RANDOM_HANDS[hdl]),
+                                                 "EVAL7_PARTIAL_HANDS": str(PARTIAL_HANDS[hdl])})
 
 
 @pytest.mark.slow
