@@ -53,6 +53,7 @@ class Proof:
     taps: tuple = ()          # (top, (internal register, ...)): see expose()
     defines: tuple = ()
     multiclock: bool = False
+    start: tuple = ()         # (top, port, idle inputs): see start_state()
 
     @property
     def solver(self):
@@ -164,6 +165,9 @@ def run_proof(proof, mutate=(), depth=None, tag="", timeout=1800):
         if old not in text:
             raise ValueError(f"mutation: {old!r} not in {name}")
         path.write_text(text.replace(old, new))
+    if proof.start:
+        top, port, idle = proof.start
+        start_state(src / f"{top}.v", top, port, idle, folder / "start")
     sby = folder / f"{proof.name}.sby"
     sby.write_text(sby_text(proof, files, depth or proof.depth))
     # z3 (the z3-solver wheel) is found on PATH by yosys-smtbmc
@@ -190,6 +194,60 @@ def run_proof(proof, mutate=(), depth=None, tag="", timeout=1800):
                   seconds, folder, log)
 
 
+def start_state(path, module, port, idle, folder, limit=200_000):
+    """Give ``module`` (the build copy at ``path``, mutations applied) the state it is in when
+    its output ``port`` first falls after a reset, as initial values: Icarus runs it from reset
+    with every input held at 0 but ``idle`` {input: value}; then an initial block of every
+    register it assigns on a clock edge (memories word by word) goes into the module, and the
+    proof starts there with rst held low (the wrapper's assumption). For a start that takes
+    no input and is too long to unroll (the console's boot text, thousands of clocks)."""
+    text = Path(path).read_text()
+    head, sep, body = text.partition(f"module {module} (")
+    body, end, tail = body.partition("endmodule")
+    ports = re.findall(r"^\s*(input|output)\s*(\[[^\]]+\])?\s*(\w+)\s*;", body, re.M)
+    regs = {}
+    for m in re.finditer(r"^\s*reg\s*(\[[^\]]+\])?\s*(\w+)\s*(\[\s*0\s*:\s*(\d+)\s*-\s*1\s*\])?\s*;",
+                         body, re.M):
+        regs[m.group(2)] = int(m.group(4)) if m.group(3) else None
+    clocked = set(re.findall(r"^\s*(\w+)\s*(?:\[[^\]]*\])?\s*<=", body, re.M)) & set(regs)
+    words = [f"{r}[{i}]" for r in sorted(clocked) if regs[r] is not None for i in range(regs[r])]
+    words += [r for r in sorted(clocked) if regs[r] is None]
+    decls = "".join(f"    {'reg' if d == 'input' else 'wire'} {w or ''} {n}"
+                    f"{' = 1' if n == 'rst' else f' = {idle.get(n, 0)}' if d == 'input' else ''};\n"
+                    for d, w, n in ports if n != "clk")
+    shows = "".join(f'        $display("{w} %b", dut.{w});\n' for w in words)
+    bench = f"""`timescale 1ns/1ps
+module start_bench;
+    reg clk = 0;
+{decls}    integer n = 0;
+    {module} dut (.*);
+    always #5 clk = !clk;
+    initial begin
+        repeat (2) @(posedge clk);
+        #1 rst = 0;
+        while ({port} !== 1'b1 && n < {limit}) begin @(posedge clk); #1 n = n + 1; end
+        while ({port} !== 1'b0 && n < {limit}) begin @(posedge clk); #1 n = n + 1; end
+        $display("clocks %0d", n);
+{shows}        $finish;
+    end
+endmodule
+"""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "start_bench.v").write_text(bench)
+    subprocess.run(["iverilog", "-g2012", "-o", "start_bench.vvp", "start_bench.v", str(path)],
+                   cwd=folder, check=True, capture_output=True, text=True)
+    run = subprocess.run(["vvp", "-n", "start_bench.vvp"], cwd=folder, check=True,
+                         capture_output=True, text=True)
+    values = dict(line.split(" ", 1) for line in run.stdout.splitlines() if " " in line)
+    if int(values.get("clocks", limit)) >= limit:
+        raise RuntimeError(f"{module}: {port} did not fall within {limit} clocks")
+    inits = "".join(f"    {w} = {len(v.strip())}'b{v.strip()};\n" for w, v in values.items()
+                    if w != "clocks" and not set(v.strip()) & set("xz"))
+    (folder / "clocks").write_text(values["clocks"])
+    Path(path).write_text(head + sep + body + f"initial begin\n{inits}end\n" + end + tail)
+
+
 def variant_tag(params):
     return "-".join(f"{k}{v}" for k, v in sorted((params or {}).items())) or "default"
 
@@ -201,13 +259,36 @@ UART = {"clk_hz": 921_600, "baud": 115_200}         # 8 clocks a bit: the receiv
 DICE = {"purse": 16, "max_rounds": 1}
 
 HOLDEM = {"players": 2, "stack": 20, "small_blind": 1, "big_blind": 2, "hand_bits": 1}
+# the table's registers the chips proof reads (tb/formal/holdem_table_chips.sv): the sequencer,
+# the chips, the hand, the command being judged, and the settlement's registers
 HOLDEM_TAPS = (
+    "state", "wait_next", "wait_count",
     "chips_stacks[0]", "chips_stacks[1]", "chips_pot", "chips_street_bet[0]",
     "chips_street_bet[1]", "chips_committed[0]", "chips_committed[1]", "chips_faced[0]",
     "chips_faced[1]", "chips_current_bet", "chips_min_raise", "chips_folded", "chips_all_in",
-    "chips_busted", "chips_acted", "hand_to_act", "hand_street", "hand_phase", "hand_dealer",
-    "hand_number", "hand_board[0]", "hand_board[1]", "hand_board[2]", "hand_board[3]",
-    "hand_board[4]", "hand_hole0[0]", "hand_hole0[1]", "hand_hole1[0]", "hand_hole1[1]")
+    "chips_busted", "chips_acted", "put", "hand_to_act", "hand_seat", "hand_turn_from",
+    "hand_street", "hand_phase", "hand_dealer", "hand_number", "hand_sb_seat", "hand_bb_seat",
+    "hand_first_hand", "hand_game_winner", "hand_showed", "hand_st_start",
+    "hand_board[0]", "hand_board[1]", "hand_board[2]", "hand_board[3]", "hand_board[4]",
+    "hand_hole0[0]", "hand_hole0[1]", "hand_hole1[0]", "hand_hole1[1]",
+    "action_log_code", "command_action_q", "command_code_q", "seat_q", "not_turn",
+    "holdem_settle0_state", "holdem_settle0_sc_left", "holdem_settle0_p1_valid",
+    "holdem_settle0_p2_valid", "holdem_settle0_given", "holdem_settle0_done_q",
+    "holdem_settle0_pots_rest[0]", "holdem_settle0_pots_rest[1]", "payout[0]", "payout[1]",
+    "words[0]", "words[1]", "holdem_settle0_pots_top", "holdem_settle0_pots_second",
+    "holdem_settle0_pots_leader", "holdem_settle0_pots_unique", "holdem_settle0_pots_in_play",
+    "holdem_settle0_pots_amount", "holdem_settle0_pots_live_above",
+    "holdem_settle0_shares_best", "holdem_settle0_shares_tie", "holdem_settle0_shares_ties",
+    "holdem_settle0_shares_div_steps", "holdem_settle0_shares_share",
+    "holdem_settle0_shares_share1", "holdem_settle0_shares_odd", "holdem_settle0_dividend",
+    "holdem_settle0_rem")
+# cut points of the Hold'em proofs: the showdown's rank words (eval7's word and invalid flag)
+# and the deal's bad-deck verdict become free inputs (any winner, any deck accepted or
+# refused); then one flat module with its small memories (stacks, bets, words, ...) as
+# registers, which yices handles far faster than arrays (a BMC of the draft: 20 steps in 17 s
+# instead of 134 s)
+HOLDEM_CUTS = ("holdem_settle0_ev_word", "holdem_settle0_ev_invalid", "deal_bad_deck")
+FLAT = ("flatten", "memory_map", "opt_clean")
 
 PROOFS = [
     Proof("uart_roundtrip", (("uart_tx", UART), ("uart_rx", UART)), "uart_roundtrip.sv",
@@ -309,22 +390,103 @@ PROOFS += [
                   "equity_lane/w:equity_lane0_last_ok",),
           taps=(("equity_lane", LANE_TALLIES),)),
 ]
+PROOFS += [
+    Proof("holdem_table_chips", (("holdem_table", HOLDEM),), "holdem_table_chips.sv", "prove", 8,
+          "holdem_table (2 seats, stack 20, blinds 1/2), every clock from reset: stack0 + "
+          "stack1 + pot == 2 x stack (none wraps), each street bet <= its seat's committed, the "
+          "pot == the seats' committed chips during a hand (blinds included) and 0 otherwise: "
+          "a hand ends with the pot paid out (pot == 0 whenever the table is ready between "
+          "hands, and at hand_done); while a hand waits for or judges a command the seat to "
+          "act is a seat, not folded, all-in or busted; an act by a seat that is not to_act is "
+          "refused (REF_NOT_YOUR_TURN while betting) and changes no chip, flag, card, turn or "
+          "hand figure. For any showdown winners and any deck verdict (cut points: eval7's "
+          "word and the bad-deck flag are free)",
+          why="k-induction: proved for every depth, k = 8 (27 to 32 s here, the cores shared; "
+              "the base case alone is the first 8 clocks). The properties alone are not inductive: the wrapper also "
+              "asserts what holds in every reachable state (section INV: the steps of a hand "
+              "and of a deal against the phase, two seats live while a hand waits for a "
+              "command, the settlement's ledger (contributions left + payouts + the pot being "
+              "built == pot) at the start of each of its scans, the uncalled-bet scan's result, "
+              "the divider's partial quotient, the shares). k = 8 spans the rest: a judged "
+              "action's chips move 7 clocks after the judge reads the figures, which settle 3 "
+              "clocks after any change (k = 6 fails there), and a settlement scan (4 clocks). "
+              "BMC from reset is no alternative: the first deal is ready at step 39 (the "
+              "wrapper's cover), an action at 44, but no hand's end was reached by step 67 "
+              "(12 minutes)",
+          script=("cutpoint " + " ".join(f"holdem_table/w:{w}" for w in HOLDEM_CUTS), *FLAT),
+          taps=(("holdem_table", HOLDEM_TAPS),), defines=("STACK=20",)),
+]
+# the Hold'em console for the privacy proof: a fast transmitter for the boot run (2 clocks a
+# bit; the proof cuts its ready loose anyway)
+CONSOLE = {"players": 2, "stack": 20, "small_blind": 1, "big_blind": 2, "clk_hz": 921_600,
+           "baud": 115_200, "tx_baud": 460_800}
+TERMINAL = "holdem_ui0_terminal0_"
+CONSOLE_TAPS = tuple(TERMINAL + r for r in (
+    "state", "resume", "idle", "fetch_pc", "ret", "fetch_op", "fetch_mode", "fetch_arg",
+    "fetch_target", "instr", "instr_d", "registers_seat", "registers_acc", "registers_addr",
+    "bus_data", "typing_on", "typing_have_digit", "typing_entry", "typing_number", "rx_valid",
+    "rx_data", "intake_key", "intake_kind", "intake_entry", "intake_digit", "intake_enter",
+    "digit_value", "product")) + (
+    "holdem_ui0_command", "holdem_ui0_res_q", "holdem_ui0_cmd_valid_q", "holdem_table0_state",
+    "holdem_table0_command_res_valid_q", "holdem_table0_holdem_settle0_state",
+    "holdem_table0_hand_st_start", "holdem_table0_hand_st_clear", "holdem_table0_hand_to_act",
+    "holdem_table0_hand_phase", "holdem_table0_hand_showed", "holdem_table0_words[0]",
+    "holdem_table0_words[1]", "holdem_table0_hand_hole0[0]", "holdem_table0_hand_hole0[1]",
+    "holdem_table0_hand_hole1[0]", "holdem_table0_hand_hole1[1]")
+# free key bytes, free flow control, and the table's cut points
+CONSOLE_CUTS = (TERMINAL + "rx_valid", TERMINAL + "rx_data", TERMINAL + "tx_ready",
+                *("holdem_table0_" + w for w in HOLDEM_CUTS))
+
+
+def console_program_defines(players):
+    """The Hold'em program's addresses the privacy wrapper names (its labels), and two masks
+    of addresses: those after a CALL (a RET's targets), those after a CHAR or PRINT (where a
+    character's send returns to). The wrapper relies on the layout checked here."""
+    from ..games.holdem.program import program
+    from ..rtl.terminal.program import I_CALL, I_CHAR, I_OUT, I_PRINT, I_SET
+    code, at = program(players).code, program(players).labels
+    assert code[at["e_act"] + 2][0] == I_OUT and code[at["seat_cards"]][0] == I_SET
+    assert at["hole_none"] == at["e_hole"] + 2 and at["seat_line"] < at["shown_hand"]
+    assert all(code[at["hand_end"] + 2 + 2 * s][:3] == (I_SET, 0, s) for s in range(players))
+    names = dict(E_ENTER="e_enter", E_ACT="e_act", E_DEAL="e_deal", E_NEW_GAME="e_new_game",
+                 E_HOLE="e_hole", E_SEAT="e_seat", E_TABLE="e_table", E_UNKNOWN="e_unknown",
+                 SEAT_CARDS="seat_cards", RESULT="result", RES_OK="res_ok",
+                 HAND_END="hand_end", PAYOUTS="payouts", SUBROUTINES="seat_line",
+                 SHOWN_HAND="shown_hand", SHOWN_END="shown_end")
+    mask = lambda ops: sum(1 << (i + 1) for i, c in enumerate(code) if c[0] in ops)
+    return (*(f"{d}={at[label]}" for d, label in names.items()), f"PROG_END={len(code)}",
+            f"CALL_RETS=512'h{mask((I_CALL,)):x}", f"AFTER_CHAR=512'h{mask((I_CHAR, I_PRINT)):x}")
+
+
+PROOFS += [
+    Proof("holdem_console_privacy", (("holdem_console", CONSOLE),),
+          "holdem_console_privacy.sv", "prove", 8,
+          "holdem_console (2 seats): the terminal program LOADs seat s's hole card (the only "
+          "way a card reaches the UART) only in the answer to h or the left button while s is "
+          "to act, to s<n><Enter> with n == s while a hand is bet, or to a command accepted "
+          "that ended the hand at a showdown s reached (its rank word nonzero); the data is "
+          "s's card; rank words only in such a showdown answer. Requests as the wrapper reads "
+          "the keys and buttons (golden terminal keys), for any key bytes at any time, any "
+          "flow control, whatever the (real) table does (cut points: the receiver, the "
+          "transmitter's ready, eval7's word, the deck verdict)",
+          why="k-induction: proved for every depth, k = 8 (18 to 29 s here, the cores shared, "
+              "Icarus's run included), from the state after the boot answer (2,461 clocks that take no input, run by Icarus from reset: "
+              "start_state; the boot's text is the t answer's, covered). The wrapper's "
+              "invariants make it inductive: for each stretch of the program that leads to a "
+              "hole-card LOAD, the request, the seat and the value just loaded (region_ok); "
+              "the fetch pipeline and the step against the instruction; the engine's typing "
+              "against the wrapper's reading of the keys; the table idle while no UI command "
+              "is under way. k = 8 spans a LOAD and its jump (k = 7 is the least that "
+              "passes). BMC is out of reach: the boot alone is 2,461 clocks, and an h answer's "
+              "first card LOAD comes some 80 clocks after the key, once a deal and its answer "
+              "(hundreds of clocks) are through",
+          script=("cutpoint " + " ".join(f"holdem_console/w:{w}" for w in CONSOLE_CUTS), *FLAT),
+          taps=(("holdem_console", CONSOLE_TAPS),), defines=console_program_defines(2),
+          start=("holdem_console", "busy", {"rxd": 1})),
+]
 # drafts: wrappers whose useful depth does not fit the time budget yet (named on the command
 # line only, not in the default run or the tests)
-DRAFTS = [
-    Proof("holdem_table_chips", (("holdem_table", HOLDEM),), "holdem_table_chips.sv", "bmc", 40,
-          "holdem_table (2 seats, stack 20, blinds 1/2): whenever the table is ready for a "
-          "command, stack0 + stack1 + pot == 2 x stack (none over it), and in a hand's betting "
-          "pot == the seats' committed chips and each street bet <= its seat's committed; an "
-          "act by a seat that is not to_act is refused (REF_NOT_YOUR_TURN while betting) and "
-          "changes no chip, flag, card or turn figure",
-          why="draft, not run by default: the first deal (blinds in) is ready at step 39 (the "
-              "wrapper's cover, 80 s), and depth 44 would add one refused command after it; "
-              "but yices checks the assertions far slower than the cover: with conservation "
-              "alone (no BETS, no TURN) step 20 at 134 s, with BETS step 19 at 90 s, with "
-              "BETS and TURN step 13 at 64 s, so no depth that reaches a deal fits 2 minutes",
-          taps=(("holdem_table", HOLDEM_TAPS),), defines=("BETS", "TURN")),
-]
+DRAFTS = []
 # each proof's deliberate bug: (file of the build copy, text, replaced by, what it breaks);
 # the proof must refute it with a counterexample (tb/formal/test_formal.py, `make bench`)
 MUTANTS = {
@@ -342,6 +504,19 @@ MUTANTS = {
                           "won_out[1])) || ((equity_lane0_feed_stage1_alone_out != 1'b1)",
                           "the opponent's ties tallies take the alone flag inverted: they count "
                           "its wins instead of its ties"),
+    "holdem_table_chips": ("holdem_table.v",
+                           "else if ((hand_phase != 1)) begin\n                    code = 2;",
+                           "else if (1'b0) begin\n                    code = 2;",
+                           "the judge loses its hand-over check: an act between hands is "
+                           "accepted (an all-in puts a stack into the pot of no hand)"),
+    "holdem_console_privacy": ("holdem_console.v",
+                               "5'b01000: begin\n                holdem_ui0_terminal0_registers_acc"
+                               " <= holdem_ui0_terminal0_bus_data;",
+                               "5'b00111: begin\n                holdem_ui0_terminal0_registers_acc"
+                               " <= holdem_ui0_terminal0_bus_data;",
+                               "LOAD takes the window's data a clock early (TE_LOAD1): the "
+                               "previous address's, so h between hands jumps to the card "
+                               "printer with seat 0 instead of refusing"),
 }
 BY_NAME = {p.name: p for p in PROOFS + DRAFTS}
 

@@ -20,6 +20,8 @@ MARKS = {
     "uart_roundtrip": ([DEEP], []),
     "dice_table_chips": ([DEEP], []),
     "equity_lane_tally": ([DEEP], [DEEP]),
+    "holdem_table_chips": ([DEEP], []),
+    "holdem_console_privacy": ([DEEP], [DEEP]),
 }
 
 
