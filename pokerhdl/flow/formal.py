@@ -390,6 +390,39 @@ PROOFS += [
                   "equity_lane/w:equity_lane0_last_ok",),
           taps=(("equity_lane", LANE_TALLIES),)),
 ]
+# the equity lane's dealer for the deal proof: the trial leaving it, the lane's n, and each
+# stage's copy of n and its trials' flags and positions at each of its three clocks (the last
+# stage's output is the dealer's)
+LANE_STAGE = "equity_lane0_deal_stage"
+LANE_DEAL_TAPS = ("equity_lane0_last_tok", "equity_lane0_last_ok", "equity_lane0_last",
+                  "equity_lane0_lane_n") + tuple(
+    f"{LANE_STAGE}{s}_{r}" for s in range(7)
+    for r in (("ok_out", "pos_out") if s < 6 else ()) + ("n_q",) +
+    (("t_ok", "a_ok", "t_pos", "a_pos") if s else ()))
+# free: each slot's stream words and odometer digit, a trial's issue and the fresh flag
+LANE_DEAL_CUTS = (tuple(f"equity_lane0_slot_stream{s}_word" for s in range(7)) +
+                  tuple(f"equity_lane0_delay_line{s}_d_out" for s in range(7)) +
+                  ("equity_lane0_issue", "equity_lane0_fresh"))
+
+PROOFS += [
+    Proof("equity_lane_deal", (("equity_lane", {}),), "equity_lane_deal.sv", "prove", 10,
+          "equity_lane (one opponent, seven slots): every trial that leaves the dealer whole "
+          "has a position below n in each slot the run deals, no two alike, and NO_POSITION in "
+          "each slot it does not (its known card); the lookup reads remaining[position], whose "
+          "first n entries the engine fills with the cards nobody holds or shows, once each: "
+          "no trial deals a card twice or a card that was given. For any stream words, any "
+          "odometer digits and any issue timing (cut points), Monte Carlo or exact, with n and "
+          "the dealt slots held through the run",
+          why="k-induction: proved for every depth, k = 10 (8 s here). The wrapper asserts the "
+              "invariants that make it inductive: each stage's copy of n is n once the "
+              "setting has reached it, and a trial whole at any of a stage's three clocks has "
+              "its positions right for the slots dealt so far. The induction holds from k = 4 "
+              "(a stage's three clocks and one more); k = 10 makes the base case (the first 10 "
+              "clocks from power-up) reach a whole trial through the second slot, where the "
+              "mutant's repeat shows (step 9)",
+          script=("cutpoint " + " ".join(f"equity_lane/w:{w}" for w in LANE_DEAL_CUTS), *FLAT),
+          taps=(("equity_lane", LANE_DEAL_TAPS),)),
+]
 PROOFS += [
     Proof("holdem_table_chips", (("holdem_table", HOLDEM),), "holdem_table_chips.sv", "prove", 8,
           "holdem_table (2 seats, stack 20, blinds 1/2), every clock from reset: stack0 + "
@@ -415,6 +448,45 @@ PROOFS += [
               "(12 minutes)",
           script=("cutpoint " + " ".join(f"holdem_table/w:{w}" for w in HOLDEM_CUTS), *FLAT),
           taps=(("holdem_table", HOLDEM_TAPS),), defines=("STACK=20",)),
+]
+# the shuffler's registers the deal proof reads (tb/formal/shuffler_deal.sv): the sequencer,
+# the compaction's sets and pipeline, the draw's counters, the deal's stages and the deck
+SHUFFLER_TAPS = (
+    "state", "wanted", "compaction_n_cards", "compaction_lo", "compaction_hi",
+    "compaction_looked", "found", "lo_1h", "hi_1h", "lo_end", "hi_end", "filled_end",
+    "lowest_ones0_vec", "lowest_ones0_group_any", "lowest_ones1_vec", "lowest_ones1_group_any",
+    "m_range", "draw_pos", "draw_left", "draw_drawing", "a_valid", "a_last", "i_a", "off_q",
+    "deal_j_valid", "deal_j_pos", "deal_i_pos", "j_last", "placed", "deck_card_i",
+    "deck_card_j") + tuple(f"mem[{p}]" for p in range(52))
+SHUFFLER = dict(
+    tops=(("shuffler", {}),), wrapper="shuffler_deal.sv", mode="prove", depth=8,
+    script=("cutpoint shuffler/w:word", *FLAT), taps=(("shuffler", SHUFFLER_TAPS),))
+SHUFFLER_WHAT = (
+    "shuffler: every card it deals is a code below 52, not excluded by the mask taken with "
+    "the start, and not dealt before in the same shuffle; the card with tlast, and done, come "
+    "when K cards were dealt or every card not excluded was (so K = 52 with no exclusions "
+    "deals each of the 52 codes once); for every sequence of rng words (a cut point), any "
+    "count, mask and backpressure, reset at any clock. Proved for one card code c0 that the "
+    "solver chooses, so for each. ")
+SHUFFLER_WHY = (
+    "k-induction: proved for every depth, k = 8, in two runs that together assert every "
+    "property and invariant on every clock: {this}, the other run's assumed (each run proves "
+    "a clock from earlier clocks only, so the two make one induction over time). The wrapper "
+    "asserts the invariants that make it inductive: what the deck memory holds during the "
+    "compaction (the filled and unfilled excluded positions split the mask, the cards moved "
+    "from the back are each at one filled position) and the deal (positions s .. n-1 hold "
+    "distinct available cards, not yet dealt), c0's position followed as the memory moves it, "
+    "and the pipeline's counters against each other. Together about {seconds} s here")
+PROOFS += [
+    Proof("shuffler_deal", what=SHUFFLER_WHAT + "This run: the clocks after a DEAL step",
+          why=SHUFFLER_WHY.format(this="this run asserts them on the clocks that follow a "
+                                       "DEAL step", seconds=180),
+          defines=("FROM_DEAL",), **SHUFFLER),
+    Proof("shuffler_setup", what=SHUFFLER_WHAT + "This run: the clocks after an IDLE, COMPACT "
+                                                 "or SETUP step",
+          why=SHUFFLER_WHY.format(this="this run asserts them on the clocks that follow an "
+                                       "IDLE, COMPACT or SETUP step", seconds=180),
+          defines=("FROM_OTHER",), **SHUFFLER),
 ]
 # the Hold'em console for the privacy proof: a fast transmitter for the boot run (2 clocks a
 # bit; the proof cuts its ready loose anyway)
@@ -504,6 +576,20 @@ MUTANTS = {
                           "won_out[1])) || ((equity_lane0_feed_stage1_alone_out != 1'b1)",
                           "the opponent's ties tallies take the alone flag inverted: they count "
                           "its wins instead of its ties"),
+    "equity_lane_deal": ("equity_lane.v",
+                         "= (equity_lane0_deal_stage1_taken[6-1:0] == "
+                         "equity_lane0_deal_stage1_t_pos[6-1:0]);",
+                         "= 1'b0;",
+                         "a comparator lost: the second board card's first field is not "
+                         "compared with the first card's position, so it can repeat it"),
+    "shuffler_deal": ("shuffler.v", "fits[k] = (cand[k] < m_range);",
+                      "fits[k] = (cand[k] <= m_range);",
+                      "the draw takes an offset equal to m, one past the deck: position n, "
+                      "an excluded card or code 52"),
+    "shuffler_setup": ("shuffler.v", "compaction_n_cards <= hi_end;",
+                       "compaction_n_cards <= (hi_end + 1);",
+                       "the compaction counts one card more than the mask leaves: the deck "
+                       "takes the excluded card at position n"),
     "holdem_table_chips": ("holdem_table.v",
                            "else if ((hand_phase != 1)) begin\n                    code = 2;",
                            "else if (1'b0) begin\n                    code = 2;",

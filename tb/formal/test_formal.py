@@ -20,6 +20,9 @@ MARKS = {
     "uart_roundtrip": ([DEEP], []),
     "dice_table_chips": ([DEEP], []),
     "equity_lane_tally": ([DEEP], [DEEP]),
+    "equity_lane_deal": ([], []),
+    "shuffler_deal": ([DEEP], []),
+    "shuffler_setup": ([DEEP], []),
     "holdem_table_chips": ([DEEP], []),
     "holdem_console_privacy": ([DEEP], [DEEP]),
 }
