@@ -13,6 +13,7 @@ from .odds.calculator import (AUTO_EXACT_LIMIT, BACKENDS, DEFAULT_LANES, DEFAULT
                               MAX_LANES, equity)
 from .golden.equity.readable import EquityError
 from .flow.tops import TOPS
+from .web.serving import add_allow_host
 
 
 def cmd_convert(args):
@@ -131,7 +132,7 @@ def cmd_equity(args):
         if args.hero is not None or args.random:
             fail("equity", "--web takes the hands on its page: give none here", args.json)
         from .odds.equity_web import run_web
-        run_web(args.web)
+        run_web(args.web, args.allow_host)
         return
     if args.hero is None:
         args.parser.error("the following arguments are required: hero, opponents")
@@ -334,6 +335,7 @@ def build_parser():
                    help="the calculator on a web page instead: hands, board, ranges, the "
                         "answer and the preflop chart (the golden backend); on 127.0.0.1 "
                         "unless HOST, e.g. --web 8080 then open http://127.0.0.1:8080/")
+    add_allow_host(p)
     p.set_defaults(func=cmd_equity, parser=p)
     from .odds.chart import DEFAULT_CHART_TRIALS
     p = sub.add_parser("chart", help="the 13 x 13 preflop chart: each starting hand's equity "
@@ -395,6 +397,7 @@ def build_parser():
                         "monitor (a VGA top), clicked or keyed; on 127.0.0.1 unless HOST "
                         "(0.0.0.0: every interface), e.g. --web 8080 then open "
                         "http://127.0.0.1:8080/")
+    add_allow_host(p)
     p.add_argument("--script", metavar="STEPS", help="run these steps (or a file of them) "
                    "instead of the interactive screen, then print the screen")
     p.add_argument("--screenshot", metavar="PNG", help="save the screen after the script as "

@@ -84,9 +84,9 @@ def chart_run(msg, progress):
 RUNS = {"equity": equity_run, "chart": chart_run}
 
 
-async def start_equity_web(host="127.0.0.1", port=0, sock=None):
+async def start_equity_web(host="127.0.0.1", port=0, sock=None, allow_hosts=()):
     """Serve the calculator's page; returns the websockets server (close() it) and its
-    port."""
+    port. ``allow_hosts``: names the page answers to besides its own (serving.Gate)."""
     turn = asyncio.Lock()                   # one run at a time, whoever asks
 
     async def handler(ws):
@@ -135,11 +135,12 @@ async def start_equity_web(host="127.0.0.1", port=0, sock=None):
         except ConnectionClosed:
             pass
 
-    return await serving.serve_page(handler, PAGE, host, port, sock, max_size=MAX_MESSAGE,
+    return await serving.serve_page(handler, PAGE, host, port, sock, allow_hosts=allow_hosts,
+                                    max_size=MAX_MESSAGE,
                                     ping_interval=20, ping_timeout=20)
 
 
-def run_web(address):
+def run_web(address, allow_hosts=()):
     """`pokerhdl equity --web`: the port opened first (a wrong one is one line and exit 1),
     then the page served until Ctrl-C."""
     try:
@@ -153,7 +154,7 @@ def run_web(address):
         sys.exit(f"pokerhdl equity: --web {exc}")
 
     async def main():
-        web, port = await start_equity_web(sock=sock)
+        web, port = await start_equity_web(sock=sock, allow_hosts=allow_hosts)
         host = sock.getsockname()[0]
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         print(f"the equity calculator on a web page: http://{shown}:{port}/ (on {host}:{port});"

@@ -312,7 +312,7 @@ def run_cli(args):
         sys.exit(f"pokerhdl emulate: {exc}")
     if web:
         from .emulator_web import run_web
-        run_web(emu, web, bridge)
+        run_web(emu, web, bridge, args.allow_host)
         return
     if interactive:
         run_tui(emu, bridge)

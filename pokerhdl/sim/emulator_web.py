@@ -105,9 +105,10 @@ def one_object(raw):
     return msg
 
 
-async def start_board_web(session, host="127.0.0.1", port=0, sock=None):
+async def start_board_web(session, host="127.0.0.1", port=0, sock=None, allow_hosts=()):
     """Serve the board page for ``session`` (a BoardSession, started or not); returns the
-    websockets server (close() it) and its port."""
+    websockets server (close() it) and its port. ``allow_hosts``: names the page answers to
+    besides its own (serving.Gate)."""
     loop = asyncio.get_running_loop()
     feeds = set()
 
@@ -129,7 +130,8 @@ async def start_board_web(session, host="127.0.0.1", port=0, sock=None):
             feeds.discard(feed)
             sender.cancel()
 
-    return await serving.serve_page(handler, PAGE, host, port, sock, max_size=MAX_MESSAGE,
+    return await serving.serve_page(handler, PAGE, host, port, sock, allow_hosts=allow_hosts,
+                                    max_size=MAX_MESSAGE,
                                     compression=None, ping_interval=20, ping_timeout=20)
 
 
@@ -151,12 +153,13 @@ def open_web(args):
         sys.exit(f"pokerhdl emulate: --web {exc}")
 
 
-def run_web(emu, sock, bridge=None):
-    """Serve the board's page on ``sock`` until Ctrl-C (or the model fails)."""
+def run_web(emu, sock, bridge=None, allow_hosts=()):
+    """Serve the board's page on ``sock`` until Ctrl-C (or the model fails); ``allow_hosts``:
+    the page's extra names."""
     session = BoardSession(emu, bridge)
 
     async def main():
-        web, port = await start_board_web(session, sock=sock)
+        web, port = await start_board_web(session, sock=sock, allow_hosts=allow_hosts)
         host = sock.getsockname()[0]
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         print(f"{emu.top.name} on a web page: http://{shown}:{port}/ (on {host}:{port}"

@@ -11,7 +11,7 @@ import threading
 from . import protocol
 from .connection import Limits
 from .server import TableServer
-from ..web.serving import page_address, parse_address
+from ..web.serving import add_allow_host, page_address, parse_address
 
 DEFAULTS = Limits()
 
@@ -51,16 +51,16 @@ def read_commands(server, say):
 
 
 async def serve(link, host, port, players=None, auto_deal=None, ready=None, limits=None,
-                commands=False, web=None):
+                commands=False, web=None, allow_hosts=()):
     """Run a server until cancelled (the command line's loop); ``web``: (host, port) of the
-    page and its WebSocket (web.py), or None."""
+    page and its WebSocket (web.py), or None; ``allow_hosts``: the page's extra names."""
     server = TableServer(link, players=players, auto_deal=auto_deal, limits=limits)
     page = None
     try:
         port = await server.start(host, port)
         if web:
             from .web import start_web
-            page, web = await start_web(server, *web)
+            page, web = await start_web(server, *web, allow_hosts=allow_hosts)
         if ready:
             ready(server, port, web)
         if commands:
@@ -84,6 +84,13 @@ then the server checks or folds for the seat, which sits out (played at once) un
 sends something; a seat whose player is gone or sitting out for --away-time is freed (with its
 chips, for the next player who joins once it is out of the hand).
 
+The page (--web) answers only its own origin: a request whose Host is a name other than
+localhost, this machine's or one given with --allow-host is refused (421 Misdirected Request:
+a site that points its own name at this machine, DNS rebinding), and a WebSocket opened by a
+page of another site (its Origin) is refused (403), so a page open in the same browser cannot
+sit down or watch for you. Behind a reverse proxy, give its public name: --allow-host
+poker.example.com (docs/web.md). Each refusal is said once per address on stderr.
+
 The host types on the server's standard input: `seats` lists who sits where, `free 2` frees
 seat P2 (its player is told why and may join again for a free seat).
 
@@ -104,6 +111,7 @@ def add_options(p):
     p.add_argument("--web", metavar="[HOST:]PORT",
                    help="serve the table's web page and its WebSocket on this port too "
                         "(HOST: --listen's by default), e.g. --web 8080 or --web 0.0.0.0:8080")
+    add_allow_host(p)
     p.add_argument("--turn-time", type=float, default=DEFAULTS.turn, metavar="SECONDS",
                    help=f"time to act, then the server checks or folds for the seat "
                         f"(default {DEFAULTS.turn:g}; 0: no clock)")
@@ -191,7 +199,7 @@ def run_cli(args):
     auto = args.auto_deal if args.auto_deal >= 0 else None
     try:
         asyncio.run(serve(link, host, port, args.players, auto, ready, limits, commands=True,
-                          web=web))
+                          web=web, allow_hosts=args.allow_host))
     except (RuntimeError, ValueError, OSError) as exc:
         sys.exit(f"pokerhdl serve: {exc}")
     except KeyboardInterrupt:

@@ -22,9 +22,10 @@ def page_files():
     return serving.page_files(PAGE)
 
 
-async def start_web(server, host="127.0.0.1", port=0):
+async def start_web(server, host="127.0.0.1", port=0, allow_hosts=()):
     """Serve the page and the WebSocket for ``server`` (a started TableServer); returns the
-    websockets server (close() it before the table server) and the port it listens on."""
+    websockets server (close() it before the table server) and the port it listens on.
+    ``allow_hosts``: names the page answers to besides its own (serving.Gate)."""
     async def handler(ws):
         conn = WebConnection(ws, server.limits)
         try:
@@ -32,5 +33,6 @@ async def start_web(server, host="127.0.0.1", port=0):
         finally:
             await conn.finish()
 
-    return await serving.serve_page(handler, PAGE, host, port, max_size=MAX_SIZE,
+    return await serving.serve_page(handler, PAGE, host, port, allow_hosts=allow_hosts,
+                                    max_size=MAX_SIZE,
                                     ping_interval=20, ping_timeout=20)
