@@ -113,12 +113,13 @@ class Emulator(BoardTop):
     """One board top running in Verilator (module docstring). ``internals``: signals inside
     the top to expose as ports too (tests read the entropy the game takes). ``build_dir``:
     where the model is compiled (build_root(): the checkout's build/, $POKERHDL_BUILD_DIR, or
-    the user's cache)."""
+    the user's cache). ``announce``: says that a build starts and ends (verilated.build)."""
 
-    def __init__(self, top, internals=(), build_dir=None):
+    def __init__(self, top, internals=(), build_dir=None, announce=None):
         super().__init__(top)
         root = build_root(build_dir)
         self.model = Model.build(self.top.name, internals=internals, cache=root / "verilated",
+                                 announce=announce,
                                  verilog=model_source(self.top, root / "emulator"))
         baud = self.top.params.get("baud", 115_200)
         self.clocks_per_bit = round(self.clk_hz / baud)

@@ -29,12 +29,13 @@ import socket
 import sys
 import time
 
+from .build_progress import announcer
 from .emulator import BoardTop, Emulator
 from .emulator_script import ScriptError, parse_script, run_steps
 from .monitor import monitor_lines, save_frame
 from .monitor_view import MonitorView
 from .screenshot import save_png
-from .verilated import BUILD_DIR_VARIABLE, build_root
+from .verilated import BUILD_DIR_VARIABLE, build_root, last_build_seconds
 
 ANSI = re.compile(rb"\x1b\[([0-9;]*)([A-Za-z])")
 UNFINISHED = re.compile(rb"\x1b(\[[0-9;]*)?\Z")      # an escape sequence cut off at the end
@@ -303,17 +304,25 @@ def run_cli(args):
         from .emulator_web import open_web
         web = open_web(args)
     bridge = Bridge(args.uart) if interactive and args.uart != "terminal" else None
-    try:
-        emu = Emulator(args.top, build_dir=args.build_dir)
-    except OSError as exc:
-        sys.exit(f"pokerhdl emulate: cannot build in {build_root(args.build_dir)}: "
-                 f"{exc.strerror or exc} (another folder: --build-dir or {BUILD_DIR_VARIABLE})")
-    except RuntimeError as exc:
-        sys.exit(f"pokerhdl emulate: {exc}")
+    announce = announcer("pokerhdl emulate")
+
+    def build():
+        try:
+            return Emulator(args.top, build_dir=args.build_dir, announce=announce)
+        except OSError as exc:
+            raise OSError(f"cannot build in {build_root(args.build_dir)}: "
+                          f"{exc.strerror or exc} (another folder: --build-dir or "
+                          f"{BUILD_DIR_VARIABLE})") from None
     if web:
+        # the page answers while the model builds
         from .emulator_web import run_web
-        run_web(emu, web, bridge, args.allow_host)
+        expected = last_build_seconds(args.top, build_root(args.build_dir) / "verilated")
+        run_web(build, args.top, web, bridge, args.allow_host, expected)
         return
+    try:
+        emu = build()
+    except (OSError, RuntimeError) as exc:
+        sys.exit(f"pokerhdl emulate: {exc}")
     if interactive:
         run_tui(emu, bridge)
         return

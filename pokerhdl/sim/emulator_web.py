@@ -6,7 +6,9 @@ terminal (type into it) and a VGA top's monitor on a canvas, pixel for pixel. Th
 on the host (board_session.py); the page is served as every pokerhdl page is
 (pokerhdl/web/serving.py), its WebSocket on /socket.
 
-The WebSocket: the server sends a ``board`` message (what the top has) when a page opens,
+The page answers at once, before the model is built: until it is, each page is sent a
+``building`` message a second (the top, the seconds so far, the last build's), and the page
+says so; then, as always, the server sends a ``board`` message (what the top has),
 then a ``state`` message whenever something a page shows changed (and every STATE_EVERY_S for
 the clock), with the bytes the UART sent since the page's last one in ``out``; and the
 monitor's changed rows as binary messages (monitor_frames.py), only when a pixel changed. Each
@@ -21,6 +23,7 @@ pictures are deflated already and the states are short.
 import asyncio
 import json
 import sys
+import time
 from pathlib import Path
 
 from ..web import serving
@@ -94,6 +97,39 @@ class PageFeed:
             pass
 
 
+class Building:
+    """A board whose model is still being built: ``ready(session)`` or ``failed(why)`` ends
+    it; meanwhile its pages are told so (``message``) once a second."""
+
+    def __init__(self, top, expected=None):
+        self.top, self.expected = top, expected
+        self.started = time.monotonic()
+        self.done = asyncio.Event()
+        self.session, self.error = None, None
+
+    def message(self):
+        return {"op": "building", "top": self.top, "expected": self.expected,
+                "seconds": round(time.monotonic() - self.started, 1)}
+
+    def ready(self, session):
+        self.session = session
+        self.done.set()
+
+    def failed(self, why):
+        self.error = why
+        self.done.set()
+
+    async def wait(self, ws):
+        """The session, once built (None if the build failed), telling ``ws`` meanwhile."""
+        while not self.done.is_set():
+            await ws.send(json.dumps(self.message()))
+            try:
+                await asyncio.wait_for(self.done.wait(), 1.0)
+            except asyncio.TimeoutError:
+                pass
+        return self.session
+
+
 def one_object(raw):
     """The JSON object of a text message, or ValueError."""
     try:
@@ -106,22 +142,37 @@ def one_object(raw):
 
 
 async def start_board_web(session, host="127.0.0.1", port=0, sock=None, allow_hosts=()):
-    """Serve the board page for ``session`` (a BoardSession, started or not); returns the
-    websockets server (close() it) and its port. ``allow_hosts``: names the page answers to
-    besides its own (serving.Gate)."""
+    """Serve the board page for ``session`` (a BoardSession, started or not, or a Building
+    whose session comes later); returns the websockets server (close() it) and its port.
+    ``allow_hosts``: names the page answers to besides its own (serving.Gate)."""
     loop = asyncio.get_running_loop()
     feeds = set()
+    building = session if isinstance(session, Building) else None
+    listened = set()
 
     def wake_all():
         for feed in feeds:
             feed.wake.set()
-    session.listeners.append(lambda: loop.call_soon_threadsafe(wake_all))
+
+    def listen(board):
+        if id(board) not in listened:
+            listened.add(id(board))
+            board.listeners.append(lambda: loop.call_soon_threadsafe(wake_all))
+    if building is None:
+        listen(session)
 
     async def handler(ws):
         if len(feeds) >= MAX_PAGES:
             await ws.close(1013, f"{MAX_PAGES} pages are open already")
             return
-        feed = PageFeed(ws, session)
+        board = session
+        if building is not None:
+            board = await building.wait(ws)
+            if board is None:
+                await ws.close(1011, f"the model was not built: {building.error}"[:120])
+                return
+            listen(board)
+        feed = PageFeed(ws, board)
         feeds.add(feed)
         sender = asyncio.create_task(feed.feed())
         try:
@@ -153,18 +204,27 @@ def open_web(args):
         sys.exit(f"pokerhdl emulate: --web {exc}")
 
 
-def run_web(emu, sock, bridge=None, allow_hosts=()):
-    """Serve the board's page on ``sock`` until Ctrl-C (or the model fails); ``allow_hosts``:
-    the page's extra names."""
-    session = BoardSession(emu, bridge)
-
+def run_web(build, top, sock, bridge=None, allow_hosts=(), expected=None):
+    """Serve the board's page on ``sock`` at once and build the model meanwhile (``build()``,
+    in a thread: an Emulator of ``top``; the pages say "building" until it is ready), then
+    until Ctrl-C (or the model fails); ``expected``: the last build's seconds, None when the
+    model is cached or never built; ``allow_hosts``: the page's extra names."""
     async def main():
-        web, port = await start_board_web(session, sock=sock, allow_hosts=allow_hosts)
+        building = Building(top, expected)
+        web, port = await start_board_web(building, sock=sock, allow_hosts=allow_hosts)
         host = sock.getsockname()[0]
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-        print(f"{emu.top.name} on a web page: http://{shown}:{port}/ (on {host}:{port}"
+        print(f"{top} on a web page: http://{shown}:{port}/ (on {host}:{port}"
               + (f", {bridge.note}" if bridge else "") + "); Ctrl-C stops",
               file=sys.stderr, flush=True)
+        try:
+            emu = await asyncio.to_thread(build)
+        except (OSError, RuntimeError) as exc:
+            building.failed(str(exc))
+            web.close()
+            sys.exit(f"pokerhdl emulate: {exc}")
+        session = BoardSession(emu, bridge)
+        building.ready(session)
         session.start()
         try:
             while session.error is None:

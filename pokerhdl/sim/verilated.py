@@ -19,11 +19,13 @@ installed package in a read-only folder still builds (``--build-dir``, $POKERHDL
 
 import ctypes
 import hashlib
+import json
 import os
 import re
 import shutil
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -114,10 +116,37 @@ def ports_of(verilog_text):
     return ports
 
 
-def build(verilog, top=None, cache=None, internals=()):
+BUILD_TIMES = "build-times.json"        # in the cache: each top's last build, in seconds
+
+
+def last_build_seconds(top, cache=None):
+    """How long ``top``'s last build in ``cache`` took (None: never built there), what a
+    build announces as its expected time."""
+    cache = Path(cache) if cache else build_root() / "verilated"
+    try:
+        return float(json.loads((cache / BUILD_TIMES).read_text())[top])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _record_build_seconds(top, cache, seconds):
+    path = Path(cache) / BUILD_TIMES
+    try:
+        times = json.loads(path.read_text())
+    except (OSError, ValueError):
+        times = {}
+    times[top] = round(seconds, 1)
+    temporary = path.with_suffix(f".{os.getpid()}")
+    temporary.write_text(json.dumps(times, indent=1, sort_keys=True))
+    temporary.replace(path)
+
+
+def build(verilog, top=None, cache=None, internals=(), announce=None):
     """Compile a Verilog file (its module ``top``, by default the file's stem) with the kernel
     into a shared library; returns its path. Cached by content in ``cache`` (build_root()'s
-    verilated/ by default), so a second call is free.
+    verilated/ by default), so a second call is free. ``announce(top, expected)``: called
+    when a build starts (expected: the last build's seconds, or None), returns a function
+    called with the build's seconds when it ends: a command's progress line.
     ``internals``: (name, width) of top-level signals inside the module to read and write
     like ports (a test's window on what the ports do not show; only they are made public, in a
     Verilator configuration file, so the rest of the design optimises as before)."""
@@ -133,6 +162,8 @@ def build(verilog, top=None, cache=None, internals=()):
     if library.exists():
         return library
     Path(cache).mkdir(parents=True, exist_ok=True)
+    finish = announce(top, last_build_seconds(top, cache)) if announce else None
+    started = time.monotonic()
     work = Path(tempfile.mkdtemp(prefix=f".{top}-", dir=cache))
     try:
         ports = ports_of(text)
@@ -157,6 +188,10 @@ def build(verilog, top=None, cache=None, internals=()):
             work.rename(folder)         # atomic: a parallel build of the same key may win
         except OSError:
             pass
+        seconds = time.monotonic() - started
+        _record_build_seconds(top, cache, seconds)
+        if finish:
+            finish(seconds)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return library
@@ -206,10 +241,11 @@ class Model:
         self.ports = {self.lib.sim_port_name(self.sim, k).decode(): k for k in range(count)}
 
     @classmethod
-    def build(cls, top, verilog=None, seed=1, internals=(), cache=None):
-        """The committed generated/verilog/<top>.v (or another file) as a model."""
+    def build(cls, top, verilog=None, seed=1, internals=(), cache=None, announce=None):
+        """The committed generated/verilog/<top>.v (or another file) as a model (announce:
+        see build())."""
         return cls(build(verilog or ROOT / "generated" / "verilog" / f"{top}.v", top,
-                         cache=cache, internals=internals), seed)
+                         cache=cache, internals=internals, announce=announce), seed)
 
     def close(self):
         if self.sim:

@@ -64,12 +64,14 @@ class SerialLink(Link):
 
 
 class EmulatorLink(Link):
-    """The emulator as the table. ``emulator``: an Emulator, or the name of a board top."""
+    """The emulator as the table. ``emulator``: an Emulator, or the name of a board top (built
+    with ``announce``: see verilated.build)."""
     answer_timeout = 120.0      # the emulator runs a few percent of real time
 
-    def __init__(self, emulator):
+    def __init__(self, emulator, announce=None):
         from ..sim.emulator import Emulator
-        self.emu = Emulator(emulator) if isinstance(emulator, str) else emulator
+        self.emu = (Emulator(emulator, announce=announce) if isinstance(emulator, str)
+                    else emulator)
         self.name = f"emulated {self.emu.top.name}"
         self.inbox = queue.Queue()
         self.stop = threading.Event()

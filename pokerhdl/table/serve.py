@@ -174,9 +174,8 @@ def run_cli(args):
             from ..flow.tops import get_top
             if get_top(args.emulate).params.get("game") != "holdem":
                 sys.exit(f"pokerhdl serve: {args.emulate} is not a Hold'em board top")
-            print(f"building {args.emulate} in Verilator (cached after the first time) ...",
-                  file=sys.stderr, flush=True)
-            link = EmulatorLink(args.emulate)
+            from ..sim.build_progress import announcer
+            link = EmulatorLink(args.emulate, announce=announcer("pokerhdl serve"))
         else:
             link = SerialLink(args.port, args.baud)
     except SystemExit as exc:

@@ -9,6 +9,8 @@ golden twins, as the cocotb board tests do. Marked soak: the fast engine's stage
 
 import os
 import re
+import time
+from pathlib import Path
 
 import pytest
 
@@ -335,3 +337,40 @@ def test_four_clients_play_the_emulator():
     print(f"{hands} hands on the emulator in {seconds:.0f} s ({60 * hands / seconds:.1f} "
           f"hands/min), {checked} client states checked, {len(link.actual)} bytes")
     assert hands >= HANDS - 1 and checked > 10 * HANDS
+
+
+def test_a_build_says_what_it_builds_and_how_long(tmp_path, monkeypatch):
+    """A model that is not cached yet is announced (the last build's time, or that it is the
+    first) and its end said with the time it took; a cached one says nothing. Verilator
+    itself is stood in for by a pause that writes the library (the timing is what is
+    tested, not the compiler)."""
+    import io
+    from pokerhdl.sim import verilated
+    from pokerhdl.sim.build_progress import announcer
+
+    def fake_verilate(args, what):
+        time.sleep(0.3)
+        mdir = Path(args[args.index("--Mdir") + 1])
+        mdir.mkdir(parents=True)
+        (mdir / args[args.index("-o") + 1]).write_bytes(b"a library")
+    monkeypatch.setattr(verilated, "verilate", fake_verilate)
+    monkeypatch.setattr(verilated, "verilator_version", lambda: "stand-in")
+    source = tmp_path / "tiny.v"
+    source.write_text("module tiny(input clk, output reg q);\nendmodule\n")
+    said = io.StringIO()
+    announce = announcer("pokerhdl emulate", said)
+    verilated.build(source, cache=tmp_path / "cache", announce=announce)
+    first = said.getvalue().splitlines()
+    assert first[0] == ("pokerhdl emulate: building tiny in Verilator (a first build takes "
+                        "10 s to a minute; it is cached after it) ...")
+    took = float(re.fullmatch(r"pokerhdl emulate: built tiny in ([\d.]+) s", first[1])[1])
+    assert 0.3 <= took < 5 and len(first) == 2
+    assert verilated.last_build_seconds("tiny", tmp_path / "cache") == round(took, 1)
+    verilated.build(source, cache=tmp_path / "cache", announce=announce)     # cached
+    assert said.getvalue().splitlines() == first
+    source.write_text("module tiny(input clk, output reg q, output r);\nendmodule\n")
+    verilated.build(source, cache=tmp_path / "cache", announce=announce)     # changed
+    again = said.getvalue().splitlines()[2:]
+    assert again[0] == (f"pokerhdl emulate: building tiny in Verilator (about "
+                        f"{round(took, 1):.0f} s, as the last build) ...")
+    assert again[1].startswith("pokerhdl emulate: built tiny in ") and len(again) == 2

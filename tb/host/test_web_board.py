@@ -202,6 +202,46 @@ def test_monitor_messages_carry_only_the_changed_rows():
     assert message[0] == 2 and decode(message, picture) == 4 and (picture == noise).all()
 
 
+def test_the_page_answers_while_the_model_builds():
+    """A page opened before the model is built (emulator_web.Building: `emulate --web` serves
+    at once and builds meanwhile) says what is being built and how long the last build took,
+    its seconds counting; when the model is ready it turns into the board, unreloaded."""
+    from pokerhdl.sim.board_session import BoardSession
+    from pokerhdl.sim.emulator_web import Building, start_board_web
+
+    async def body():
+        building = Building("nexys_a7_balatro", expected=31.4)
+        web, port = await start_board_web(building)
+        session = None
+        try:
+            async with browser() as chromium:
+                page = await chromium.new_page()
+                errors = []
+                page.on("pageerror", lambda exc: errors.append(str(exc)))
+                await page.goto(f"http://127.0.0.1:{port}/")
+                await page.wait_for_selector("#building:not([hidden])", timeout=5000)
+
+                async def counted():
+                    text = await page.text_content("#building")
+                    return "Building nexys_a7_balatro in Verilator: 1 s of about 31 s" in text
+                await until(counted, 5, "the building line's second")
+                assert await page.is_hidden("#page")
+                session = BoardSession(FakeBoard())
+                building.ready(session)
+                session.start()
+                board = BoardPage(chromium, f"http://127.0.0.1:{port}/")
+                board.page, board.errors = page, errors
+                await page.wait_for_selector("#page:not([hidden])", timeout=10000)
+                await until(board.read, 10, "the first state")
+                assert await page.is_hidden("#building")
+                assert (await board.read())["parts"]["digits"] == 8 and not errors, errors
+        finally:
+            web.close()
+            if session:
+                session.close()
+    run(body())
+
+
 def emulate(*args, timeout=30):
     return subprocess.run([sys.executable, "-m", "pokerhdl", "emulate", *args],
                           capture_output=True, text=True, timeout=timeout)

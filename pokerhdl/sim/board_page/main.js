@@ -56,8 +56,22 @@ function drawTerminal(out) {
   if (stuck) el.scrollTop = el.scrollHeight;
 }
 
+function building(msg) {
+  // the model is still compiling (the server says so once a second): say what and how long
+  const about = msg.expected ? ` of about ${Math.round(msg.expected)} s (the last build)`
+    : " (a first build takes 10 s to a minute)";
+  $("#top").textContent = msg.top;
+  $("#building").textContent =
+    `Building ${msg.top} in Verilator: ${Math.round(msg.seconds)} s${about}. ` +
+    "The board appears here when it is ready.";
+  $("#building").hidden = false;
+}
+
 function onMessage(msg) {
-  if (msg.op === "board") {
+  if (msg.op === "building") {
+    building(msg);
+  } else if (msg.op === "board") {
+    $("#building").hidden = true;
     app.board = msg;
     buildBoard(msg, send);
     keysHelp(msg);
