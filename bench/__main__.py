@@ -22,6 +22,7 @@ SECTIONS = {
     "equity-boards": hardware.equity_boards,
     "pipelines": hardware.pipelines,
     "golden-speed": host.golden_speed,
+    "cpu-evaluator": host.cpu_evaluator,
     "cpu-equity": host.cpu_equity,
     "dice-rounds": host.dice_rounds,
     "balatro-agent": host.balatro_agent,
@@ -38,7 +39,7 @@ SECTIONS = {
     "regression": regression.fresh_clone,
 }
 # measured on this machine: their tables say where and when
-MACHINE_DEPENDENT = {"golden-speed", "cpu-equity", "balatro-frames", "emulator", "monitor",
+MACHINE_DEPENDENT = {"golden-speed", "cpu-evaluator", "cpu-equity", "balatro-frames", "emulator", "monitor",
                      "table-server", "table-page", "board-page", "equity-page", "balatro-agent",
                      "regression", "gate-level", "formal"}
 

@@ -1,5 +1,6 @@
-"""The Monte Carlo loop of the equity engine in C (native.c), for the CPU backend: the
-counts of golden/equity/readable.py's monte_carlo, tens of times faster than numpy.
+"""The equity engine in C (native.c), for the CPU backend: the counts of
+golden/equity/readable.py's monte_carlo and exact, a hundred times faster than numpy, and the
+7-card evaluator they rank with (``rank7_words``: golden rank7's words).
 
 The C file is compiled on first use with the system's C compiler (``cc``, or $CC; -march=native
 where it takes it) into the cache folder (fast_rank.cache_dir()), keyed by its content and the
@@ -34,8 +35,8 @@ P8, P16, P32, P64 = (ctypes.POINTER(t) for t in (ctypes.c_uint8, ctypes.c_uint16
 
 
 class Tables(ctypes.Structure):
-    _fields_ = [("card_keys", P64), ("first_keys", P64), ("flush_bit", P64), ("rank_bit", P16),
-                ("displace", P32), ("by_ranks", P32), ("by_flush", P32), ("mask_rom", P8)]
+    _fields_ = [("card_key", P64), ("card_mask", P64), ("displace", P32), ("ranks", P16),
+                ("flush", P16), ("words", P32), ("mask_rom", P8)]
 
 
 def compiler():
@@ -91,6 +92,15 @@ def _library():
     lib.equity_lane.argtypes = [ctypes.POINTER(Tables), ctypes.c_int, P8, P8, ctypes.c_int, P8,
                                 ctypes.c_int, ctypes.c_int, P8, P32, ctypes.c_uint64, P64, P64,
                                 P64]
+    lib.rank7_words.restype = None
+    lib.rank7_words.argtypes = [ctypes.POINTER(Tables), P8, ctypes.c_uint64, P32]
+    for name in ("bench_random", "bench_random_foreign", "bench_sequential",
+                 "bench_sequential_foreign"):
+        getattr(lib, name).restype = ctypes.c_uint64
+    lib.bench_random.argtypes = [ctypes.POINTER(Tables), P8, ctypes.c_uint64]
+    lib.bench_random_foreign.argtypes = [ctypes.c_void_p, P8, ctypes.c_uint64]
+    lib.bench_sequential.argtypes = [ctypes.POINTER(Tables), P64]
+    lib.bench_sequential_foreign.argtypes = [ctypes.c_void_p]
     return lib
 
 
@@ -98,24 +108,90 @@ def available():
     return _library() is not None
 
 
+TABLES_FORMAT = 2           # the layout _class_tables gives; a new one builds them again
+
+
+def _class_tables():
+    """The evaluator's tables (native.c's tables_t), derived from golden/fast_rank.py's, which
+    are built by calling rank7: the same rank hash (rank-key sums -> slots) holding 16-bit
+    classes instead of words, the flush table likewise, and words[class] the golden word;
+    classes number the distinct words in increasing order, so they compare as the words do.
+    Kept in the cache folder, keyed by the golden evaluator's source (building the flush
+    table calls rank7 4,719 times: a fifth of a second, which a command should not pay)."""
+    source = (Path(fast_rank.__file__).read_bytes() + Path(fast_rank.hands.__file__).read_bytes()
+              + str(TABLES_FORMAT).encode())
+    path = fast_rank.cache_dir() / f"equity-classes-{hashlib.sha1(source).hexdigest()[:16]}.npz"
+    try:
+        with np.load(path) as kept:
+            return {name: kept[name] for name in kept.files}
+    except (OSError, KeyError, ValueError):
+        pass
+    rank_hash = fast_rank._rank_hash(7)
+    by_flush = fast_rank._flush_table()
+    _, sums = fast_rank._rank_sums(7)
+    used = np.concatenate([rank_hash.lookup(sums.astype(np.uint64)),
+                           by_flush[fast_rank._flush_masks(7)]])
+    words = np.unique(used).astype(np.uint32)
+    if len(words) > 1 << 16:
+        raise AssertionError(f"{len(words)} distinct words do not fit 16-bit classes")
+
+    def classes(table):     # slots no hand reads take class 0
+        found = np.minimum(np.searchsorted(words, table), len(words) - 1)
+        return np.where(words[found] == table, found, 0).astype(np.uint16)
+    tables = dict(
+        card_key=np.array([fast_rank.RANK_KEYS[c >> 2] << 32 | 1 << 4 * (c & 3)
+                           for c in range(52)], dtype=np.uint64),
+        card_mask=np.array([1 << (16 * (c & 3) + (c >> 2)) for c in range(52)], dtype=np.uint64),
+        displace=rank_hash.displace.astype(np.uint32),
+        ranks=classes(rank_hash.words), flush=classes(by_flush), words=words)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npz", delete=False) as f:
+            np.savez(f, **tables)
+        os.replace(f.name, path)
+    except OSError:
+        pass                # a read-only home: build again next time
+    return tables
+
+
 @lru_cache(maxsize=1)
 def _tables():
     """The evaluator's tables as C sees them (the arrays are kept alive with the struct)."""
-    rank_hash = fast_rank._rank_hash(7)
-    arrays = dict(
-        card_keys=np.ascontiguousarray(fast_rank._CARD_KEYS, dtype=np.uint64),
-        first_keys=np.ascontiguousarray(fast_rank._FIRST_CARD_KEYS, dtype=np.uint64),
-        flush_bit=np.ascontiguousarray(fast_rank._FLUSH_BIT_OF_CARD, dtype=np.uint64),
-        rank_bit=np.ascontiguousarray(fast_rank._RANK_BITS, dtype=np.uint16),
-        displace=np.ascontiguousarray(rank_hash.displace, dtype=np.uint32),
-        by_ranks=np.ascontiguousarray(rank_hash.words, dtype=np.uint32),
-        by_flush=np.ascontiguousarray(fast_rank._flush_table(), dtype=np.uint32),
-        mask_rom=np.array(MASK_ROM, dtype=np.uint8))
+    arrays = {name: np.ascontiguousarray(a) for name, a in _class_tables().items()}
+    arrays["mask_rom"] = np.array(MASK_ROM, dtype=np.uint8)
     pointers = {name: a.ctypes.data_as(dict(Tables._fields_)[name]) for name, a in arrays.items()}
     return Tables(**pointers), arrays
 
 
+def rank7_words(hands):
+    """The golden rank7 words of an (N, 7) array of card codes (distinct in a hand, trusted),
+    by the kernel's evaluator: a uint32 array."""
+    lib = _library()
+    if lib is None:
+        raise RuntimeError("no C compiler for the native equity kernel (set CC)")
+    tables, _ = _tables()
+    hands = np.ascontiguousarray(hands, dtype=np.uint8)
+    if hands.ndim != 2 or hands.shape[1] != 7:
+        raise ValueError(f"hands must be an array of shape (N, 7), got {hands.shape}")
+    out = np.empty(len(hands), dtype=np.uint32)
+    lib.rank7_words(ctypes.byref(tables), hands.ctypes.data_as(P8), len(hands),
+                    out.ctypes.data_as(P32))
+    return out
+
+
+def evaluate_all():
+    """(category counts, checksum) of all 133,784,560 seven-card hands ranked by the kernel's
+    evaluator in lexicographic order, one card added a loop level (bench_sequential in
+    native.c): the counts are docs/spec.md's when every class is right."""
+    lib = _library()
+    tables, _ = _tables()
+    categories = np.zeros(9, dtype=np.uint64)
+    checksum = lib.bench_sequential(ctypes.byref(tables), categories.ctypes.data_as(P64))
+    return list(map(int, categories)), checksum
+
+
 EXACT_PARTS = 48            # the parts an exact run is cut into (threads, progress)
+SMALL_KNOWN_RUN = 4_000_000  # completions with no random seat one thread takes (~20 ms)
 
 
 def exact(setup, progress=None, threads=None, symmetry=True):
@@ -149,7 +225,11 @@ def exact(setup, progress=None, threads=None, symmetry=True):
             progress(sum(done), total)
         return n, counts
 
-    threads = threads or (1 if total < 500_000 else min(parts, os.cpu_count() or 1))
+    # one thread for what one thread does in a few milliseconds (a pool's start-up and a busy
+    # core cost more): boards with random seats rank every hand they leave, the others only
+    # the known players'
+    small = total < (500_000 if setup.random_seats() else SMALL_KNOWN_RUN)
+    threads = threads or (1 if small else min(parts, os.cpu_count() or 1))
     if threads == 1:
         runs = list(map(run_part, range(parts)))
     else:

@@ -151,6 +151,24 @@ def test_fast_monte_carlo_equals_readable(seed, lanes, case):
     assert readable.trials == 1500
 
 
+@pytest.mark.parametrize("case", [
+    setup("AhAs", *[None] * 9),                               # 23 slots, 16 of two words
+    setup("7c2d", None, "KsKd", None, None, board="2h3h4s"),
+    setup("AhAs", None, None, None, dead="2c2d2h2s3c3d3h3s4c4d4h4s5c5d5h5s6c6d6h6s7c7d7h7s"
+                                          "8c8d8h8s9c9d"),   # 16 cards left: mask 15, crowded
+], ids=lambda s: s.describe())
+def test_c_monte_carlo_many_seats_equals_the_models(case):
+    """Many dealt slots: late ones take two words, often find their first fields taken (the
+    kernel's slow way) and void trials. The C kernel count for count against the readable
+    model (a short run) and numpy (held to it above), on one thread and on two: the threads
+    change no count."""
+    readable = E.monte_carlo(case, 300, 5, 2)
+    assert equity_native.monte_carlo(case, 300, 5, 2).counts() == readable.counts()
+    want = F.monte_carlo(case, 6000, 11, 3).counts()
+    assert equity_native.monte_carlo(case, 6000, 11, 3, threads=1).counts() == want
+    assert equity_native.monte_carlo(case, 6000, 11, 3, threads=2).counts() == want
+
+
 def test_dealer_twin_and_lanes():
     case = setup("AhAs", None, None, board="2c")
     dealer = LaneDealer(1234, 2, case.remaining(), case.dealt_slots())
