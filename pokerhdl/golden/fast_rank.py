@@ -37,6 +37,7 @@ from pathlib import Path
 import numpy as np
 
 from . import hands
+from .cache import cache_dir
 from .cards import card_text, format_cards
 from .hands import rank7
 
@@ -136,12 +137,6 @@ def _build_hash(n_cards):
     words = np.zeros(int((lows + displace[buckets]).max()) + 1, dtype=np.uint32)
     words[lows + displace[buckets]] = table[sums]
     return RankHash(displace.astype(np.uint32), words)
-
-
-def cache_dir():
-    """Where built tables and compiled kernels are kept."""
-    return Path(os.environ.get("POKERHDL_CACHE")
-                or Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "pokerhdl")
 
 
 @lru_cache(maxsize=None)

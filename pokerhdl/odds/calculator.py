@@ -28,10 +28,9 @@ from dataclasses import dataclass
 
 from ..golden.cards import CardError, format_cards, parse_cards
 from ..golden.equity.readable import (ERR_CARD, ERR_OPPONENTS, ERR_TRIALS, EquityError,
-                            Result, Setup, check_monte_carlo)
+                            Result, Setup, check_monte_carlo, exact_count)
 from ..golden.equity.ranges import RangeError, parse_range, parse_weighted_range, range_text
 from . import native
-from ..golden.equity import fast as fast_equity
 
 BACKENDS = ("golden", "sim", "serial")
 DEFAULT_TRIALS = 1_000_000
@@ -263,7 +262,10 @@ def exact_limit(backend="golden"):
     (fast_equity.EXACT_LIMIT) without it; the hardware engines refuse by their counters."""
     if backend != "golden":
         return float("inf")
-    return EXACT_LIMIT if native.available() else fast_equity.EXACT_LIMIT
+    if native.available():
+        return EXACT_LIMIT
+    from ..golden.equity import fast as fast_equity       # numpy: only without the kernel
+    return fast_equity.EXACT_LIMIT
 
 
 def check_lanes(lanes):
@@ -305,19 +307,21 @@ def run_setup(setup, exact, trials=None, seed=DEFAULT_SEED, lanes=DEFAULT_LANES,
         from . import hardware
         engine = "Verilator, generated RTL" if backend == "sim" else "board"
         if exact:
-            return hardware.exact(link, setup, fast_equity.exact_count(setup),
+            return hardware.exact(link, setup, exact_count(setup),
                                          progress), engine
         return hardware.monte_carlo(link, setup, trials, seed, progress), engine
     if backend == "golden":
         if exact and native.available():
             return native.exact(setup, progress=progress), "C"
         if exact:
+            from ..golden.equity import fast as fast_equity
             return fast_equity.exact(setup, progress=progress), "numpy"
         if native.available():
             # a thread per lane group pays off above a few milliseconds of work
             threads = 1 if trials < SMALL_RUN else None
             return native.monte_carlo(setup, trials, seed, lanes, progress=progress,
                                              threads=threads), "C"
+        from ..golden.equity import fast as fast_equity
         return fast_equity.monte_carlo(setup, trials, seed, lanes, progress=progress), "numpy"
     raise ValueError(_unknown_backend(backend))
 
@@ -381,7 +385,7 @@ def equity(hero, *opponents, board=(), dead=(), exact=None, trials=None, seed=DE
         if trials < 1:
             raise EquityError(ERR_TRIALS, f"got {trials}")
         exact = False
-    completions = len(setups) * fast_equity.exact_count(setups[0])
+    completions = len(setups) * exact_count(setups[0])
     if exact is None:
         exact = completions <= AUTO_EXACT_LIMIT
     if exact:

@@ -3,7 +3,7 @@ golden/equity/readable.py's monte_carlo and exact, a hundred times faster than n
 7-card evaluator they rank with (``rank7_words``: golden rank7's words).
 
 The C file is compiled on first use with the system's C compiler (``cc``, or $CC; -march=native
-where it takes it) into the cache folder (fast_rank.cache_dir()), keyed by its content and the
+where it takes it) into the cache folder (golden/cache.py), keyed by its content and the
 CPU; without a compiler
 ``available()`` is False and the calculator falls back to numpy (golden/equity/fast.py). Lanes
 run on every core: ctypes lets go of the GIL while C runs, so a thread per lane group suffices.
@@ -11,6 +11,7 @@ run on every core: ctypes lets go of the GIL while C runs, so a thread per lane 
 
 import ctypes
 import hashlib
+import json
 import os
 import platform
 import shutil
@@ -20,10 +21,8 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
 
-import numpy as np
-
-from ..golden import fast_rank
-from ..golden.equity.readable import Result, check_monte_carlo
+from ..golden.cache import cache_dir
+from ..golden.equity.readable import Result, check_monte_carlo, exact_count
 from ..golden.equity.deal import lane_trials, run_base, slot_words
 from ..golden.shuffle import MASK_ROM
 
@@ -62,7 +61,7 @@ def _library():
         return None
     code = SOURCE.read_bytes()
     key = hashlib.sha1(code + _cpu()).hexdigest()[:16]
-    target = fast_rank.cache_dir() / f"equity_native-{key}.so"
+    target = cache_dir() / f"equity_native-{key}.so"
     if not target.exists():
         target.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(dir=target.parent) as work:
@@ -108,24 +107,22 @@ def available():
     return _library() is not None
 
 
-TABLES_FORMAT = 2           # the layout _class_tables gives; a new one builds them again
+TABLES_FORMAT = 3           # the layout the table file has; a new one builds them again
+# the tables in the file, in order: (name, ctypes type)
+TABLE_TYPES = (("card_key", ctypes.c_uint64), ("card_mask", ctypes.c_uint64),
+               ("displace", ctypes.c_uint32), ("ranks", ctypes.c_uint16),
+               ("flush", ctypes.c_uint16), ("words", ctypes.c_uint32))
+GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 
 
 def _class_tables():
-    """The evaluator's tables (native.c's tables_t), derived from golden/fast_rank.py's, which
-    are built by calling rank7: the same rank hash (rank-key sums -> slots) holding 16-bit
-    classes instead of words, the flush table likewise, and words[class] the golden word;
-    classes number the distinct words in increasing order, so they compare as the words do.
-    Kept in the cache folder, keyed by the golden evaluator's source (building the flush
-    table calls rank7 4,719 times: a fifth of a second, which a command should not pay)."""
-    source = (Path(fast_rank.__file__).read_bytes() + Path(fast_rank.hands.__file__).read_bytes()
-              + str(TABLES_FORMAT).encode())
-    path = fast_rank.cache_dir() / f"equity-classes-{hashlib.sha1(source).hexdigest()[:16]}.npz"
-    try:
-        with np.load(path) as kept:
-            return {name: kept[name] for name in kept.files}
-    except (OSError, KeyError, ValueError):
-        pass
+    """The evaluator's tables (native.c's tables_t) as numpy arrays, derived from
+    golden/fast_rank.py's, which are built by calling rank7: the same rank hash (rank-key sums
+    -> slots) holding 16-bit classes instead of words, the flush table likewise, and
+    words[class] the golden word; classes number the distinct words in increasing order, so
+    they compare as the words do."""
+    import numpy as np
+    from ..golden import fast_rank
     rank_hash = fast_rank._rank_hash(7)
     by_flush = fast_rank._flush_table()
     _, sums = fast_rank._rank_sums(7)
@@ -138,28 +135,66 @@ def _class_tables():
     def classes(table):     # slots no hand reads take class 0
         found = np.minimum(np.searchsorted(words, table), len(words) - 1)
         return np.where(words[found] == table, found, 0).astype(np.uint16)
-    tables = dict(
+    return dict(
         card_key=np.array([fast_rank.RANK_KEYS[c >> 2] << 32 | 1 << 4 * (c & 3)
                            for c in range(52)], dtype=np.uint64),
         card_mask=np.array([1 << (16 * (c & 3) + (c >> 2)) for c in range(52)], dtype=np.uint64),
         displace=rank_hash.displace.astype(np.uint32),
         ranks=classes(rank_hash.words), flush=classes(by_flush), words=words)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npz", delete=False) as f:
-            np.savez(f, **tables)
-        os.replace(f.name, path)
-    except OSError:
-        pass                # a read-only home: build again next time
-    return tables
+
+
+def _table_file():
+    """The tables' file in the cache folder, keyed by the golden evaluator's source: a JSON
+    head (each table's length and offset) and the tables, read back with ctypes alone, so a
+    command does not import numpy (a tenth of a second) nor rebuild them (building the flush
+    table calls rank7 4,719 times: a fifth of a second)."""
+    source = ((GOLDEN / "fast_rank.py").read_bytes() + (GOLDEN / "hands.py").read_bytes()
+              + str(TABLES_FORMAT).encode())
+    return cache_dir() / f"equity-classes-{hashlib.sha1(source).hexdigest()[:16]}.bin"
+
+
+def _pack_tables(arrays):
+    """The file's bytes of ``arrays`` (name -> numpy array, TABLE_TYPES' names)."""
+    head, body, offset = {}, [], 0
+    for name, _ in TABLE_TYPES:
+        data = arrays[name].tobytes()
+        head[name] = [len(arrays[name]), offset]
+        body.append(data + bytes(-len(data) % 8))
+        offset += len(body[-1])
+    text = json.dumps(head).encode()
+    text += b" " * (-(len(text) + 8) % 8)
+    return len(text).to_bytes(8, "little") + text + b"".join(body)
+
+
+def _unpack_tables(data):
+    """name -> ctypes array of the tables in ``data`` (the file's bytes), sharing one buffer."""
+    size = int.from_bytes(data[:8], "little")
+    head = json.loads(data[8:8 + size])
+    buffer = (ctypes.c_char * len(data)).from_buffer_copy(data)
+    start = 8 + size
+    return {name: (kind * head[name][0]).from_buffer(buffer, start + head[name][1])
+            for name, kind in TABLE_TYPES}
 
 
 @lru_cache(maxsize=1)
 def _tables():
-    """The evaluator's tables as C sees them (the arrays are kept alive with the struct)."""
-    arrays = {name: np.ascontiguousarray(a) for name, a in _class_tables().items()}
-    arrays["mask_rom"] = np.array(MASK_ROM, dtype=np.uint8)
-    pointers = {name: a.ctypes.data_as(dict(Tables._fields_)[name]) for name, a in arrays.items()}
+    """The evaluator's tables as C sees them, and name -> the ctypes arrays (kept alive with
+    the struct): from the cache folder's file, built (with numpy) and written when missing."""
+    path = _table_file()
+    try:
+        data = path.read_bytes()
+    except OSError:
+        data = _pack_tables(_class_tables())
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".bin", delete=False) as f:
+                f.write(data)
+            os.replace(f.name, path)
+        except OSError:
+            pass                # a read-only home: build again next time
+    arrays = _unpack_tables(data)
+    arrays["mask_rom"] = (ctypes.c_uint8 * len(MASK_ROM))(*MASK_ROM)
+    pointers = {name: ctypes.cast(a, dict(Tables._fields_)[name]) for name, a in arrays.items()}
     return Tables(**pointers), arrays
 
 
@@ -169,6 +204,7 @@ def rank7_words(hands):
     lib = _library()
     if lib is None:
         raise RuntimeError("no C compiler for the native equity kernel (set CC)")
+    import numpy as np
     tables, _ = _tables()
     hands = np.ascontiguousarray(hands, dtype=np.uint8)
     if hands.ndim != 2 or hands.shape[1] != 7:
@@ -185,9 +221,9 @@ def evaluate_all():
     native.c): the counts are docs/spec.md's when every class is right."""
     lib = _library()
     tables, _ = _tables()
-    categories = np.zeros(9, dtype=np.uint64)
-    checksum = lib.bench_sequential(ctypes.byref(tables), categories.ctypes.data_as(P64))
-    return list(map(int, categories)), checksum
+    categories = (ctypes.c_uint64 * 9)()
+    checksum = lib.bench_sequential(ctypes.byref(tables), categories)
+    return list(categories), checksum
 
 
 EXACT_PARTS = 48            # the parts an exact run is cut into (threads, progress)
@@ -201,7 +237,6 @@ def exact(setup, progress=None, threads=None, symmetry=True):
     the suit permutations that keep the known cards, counted its orbit's size times
     (symmetry=False: every board, for the tests). RuntimeError when the kernel is not
     available."""
-    from ..golden.equity.fast import exact_count
     lib = _library()
     if lib is None:
         raise RuntimeError("no C compiler for the native equity kernel (set CC)")
@@ -215,11 +250,9 @@ def exact(setup, progress=None, threads=None, symmetry=True):
     done = []
 
     def run_part(part):
-        counts = np.zeros((3, players), dtype=np.uint64)
-        n = lib.equity_exact(ctypes.byref(tables), players, holes.ctypes.data_as(P8),
-                             board.ctypes.data_as(P8), len(setup.board),
-                             remaining.ctypes.data_as(P8), len(remaining), part, parts,
-                             int(symmetry), *(counts[i].ctypes.data_as(P64) for i in range(3)))
+        counts = [(ctypes.c_uint64 * players)() for _ in range(3)]
+        n = lib.equity_exact(ctypes.byref(tables), players, holes, board, len(setup.board),
+                             remaining, len(remaining), part, parts, int(symmetry), *counts)
         done.append(n)
         if progress:
             progress(sum(done), total)
@@ -236,10 +269,10 @@ def exact(setup, progress=None, threads=None, symmetry=True):
         with ThreadPoolExecutor(threads) as pool:
             runs = list(pool.map(run_part, range(parts)))
     trials = sum(n for n, _ in runs)
-    totals = sum(c for _, c in runs)
+    totals = [[sum(c[i][p] for _, c in runs) for p in range(players)] for i in range(3)]
     if trials != total:
         raise RuntimeError(f"the exact kernel counted {trials:,} completions, not {total:,}")
-    return Result(players, trials, *(list(map(int, row)) for row in totals))
+    return Result(players, trials, *totals)
 
 
 def symmetries(setup):
@@ -247,9 +280,8 @@ def symmetries(setup):
     cards) as they are: the exact kernel's orbits are of these."""
     lib = _library()
     holes, board, remaining = _known(setup)
-    return lib.equity_symmetries(setup.players(), holes.ctypes.data_as(P8),
-                                 board.ctypes.data_as(P8), len(setup.board),
-                                 remaining.ctypes.data_as(P8), len(remaining))
+    return lib.equity_symmetries(setup.players(), holes, board, len(setup.board), remaining,
+                                 len(remaining))
 
 
 def stream_states(seed, lanes, slots):
@@ -257,11 +289,12 @@ def stream_states(seed, lanes, slots):
     (lanes, len(slots), 4) of uint32: golden/equity/deal.py's seed_words(stream_seed(seed,
     lane, slot)) for all of them at once, mixed in C (``stream_states`` in native.c; the
     readable mix costs milliseconds a run of 16 lanes, which a range's many small runs feel)."""
+    import numpy as np
     base = np.array(run_base(seed), dtype=np.uint32)
     slots = _u8(list(slots) or [0])
     out = np.zeros((lanes, len(slots), 4), dtype=np.uint32)
-    _library().stream_states(base.ctypes.data_as(P32), lanes, slots.ctypes.data_as(P8),
-                             len(slots), out.ctypes.data_as(P32))
+    _library().stream_states(base.ctypes.data_as(P32), lanes, slots, len(slots),
+                             out.ctypes.data_as(P32))
     return out
 
 
@@ -274,7 +307,9 @@ def _known(setup):
 
 
 def _u8(values):
-    return np.ascontiguousarray(values, dtype=np.uint8)
+    """A ctypes array of bytes (numpy costs a command its import)."""
+    values = list(values)
+    return (ctypes.c_uint8 * max(1, len(values)))(*values)
 
 
 def monte_carlo(setup, trials, seed, lanes=1, progress=None, threads=None):
@@ -283,6 +318,7 @@ def monte_carlo(setup, trials, seed, lanes=1, progress=None, threads=None):
     if lib is None:
         raise RuntimeError("no C compiler for the native equity kernel (set CC)")
     check_monte_carlo(trials, seed, lanes)
+    import numpy as np
     tables, _ = _tables()
     players = setup.players()
     holes, board, remaining = _known(setup)
@@ -293,9 +329,8 @@ def monte_carlo(setup, trials, seed, lanes=1, progress=None, threads=None):
 
     busy = min(lanes, trials)           # lanes past the trials count none: not seeded, not run
     all_states = stream_states(seed, busy, slots)
-    fixed = (ctypes.byref(tables), players, holes.ctypes.data_as(P8), board.ctypes.data_as(P8),
-             len(setup.board), remaining.ctypes.data_as(P8), len(remaining), unknown,
-             words.ctypes.data_as(P8))
+    fixed = (ctypes.byref(tables), players, holes, board, len(setup.board), remaining,
+             len(remaining), unknown, words)
 
     def run_lane(lane):
         states = all_states[lane]           # a C-contiguous row of the C-contiguous array

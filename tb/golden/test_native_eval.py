@@ -42,7 +42,7 @@ def test_random_hands_and_traps():
 
 def test_classes_keep_the_words_order():
     """The kernel compares 16-bit classes: they must order hands as the words do, ties too."""
-    words = native._tables()[1]["words"]
+    words = np.ctypeslib.as_array(native._tables()[1]["words"])
     assert (np.diff(words.astype(np.int64)) > 0).all()
 
 

@@ -20,7 +20,7 @@ from itertools import combinations
 
 import numpy as np
 
-from .readable import BOARD_CARDS, TIE_UNITS, Result, check_monte_carlo
+from .readable import BOARD_CARDS, TIE_UNITS, Result, check_monte_carlo, exact_count
 from .deal import lane_trials, slot_words, stream_seed
 from ..fast_rank import rank7_shared
 from ..rng import seed_word, seed_words, split_words, step
@@ -98,14 +98,6 @@ def _pairings(positions, seats):
         rest = [i for i in positions if i not in pair]
         for others in _pairings(rest, seats - 1):
             yield [list(pair)] + others
-
-
-def exact_count(setup):
-    """Completions an exact run takes."""
-    n, k, seats = len(setup.remaining()), BOARD_CARDS - len(setup.board), \
-        len(setup.random_seats())
-    u = k + 2 * seats
-    return math.comb(n, u) * math.factorial(u) // (math.factorial(k) * 2 ** seats)
 
 
 def exact(setup, progress=None):
