@@ -13,7 +13,9 @@ never kept here: the view holds nothing that may not be shown to everyone.
 import re
 from dataclasses import dataclass, field
 
-from ..golden.holdem.table import MAX_PLAYERS, STREET_NAMES
+from ..golden.cards import CardError, parse_cards
+from ..golden.hands import rank7, showdown_names
+from ..golden.holdem.table import MAX_PLAYERS, SHOWDOWN, STREET_NAMES
 from .protocol import ACTION_KEYS
 
 ESCAPE = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
@@ -64,6 +66,7 @@ class TableView:
     phase: str = "ready"        # ready (to deal), betting, over (the game)
     winner: int = None
     shown: dict = field(default_factory=dict)       # seat -> (cards, hand name) at showdown
+    showdown_said: bool = False                     # this hand's showdown header is in the log
     faced: dict = field(default_factory=dict)       # seat -> the bet to match after its action
     log: list = field(default_factory=list)         # the public lines of the recent answers
     keep: int = 14
@@ -143,10 +146,15 @@ class TableView:
             if new_hand and s.status != "out":
                 s.status = "in"
         if new_hand:
-            self.shown = {}
+            self.shown, self.showdown_said = {}, False
         self.hand, self.street, self.pot = hand, street, pot
-        self.board = (m.group(4) or "").split()
-        if new_street and self.board:
+        board = (m.group(4) or "").split()
+        completed = board != self.board and self.shown
+        self.board = board
+        if completed:
+            self._name_shown()              # an all-in's board completed after the hands
+        if new_street and self.board and not (street == STREET_NAMES[SHOWDOWN]
+                                              and self.showdown_said):
             self._say(f"-- {street}: {' '.join(self.board)} --")
 
     def _seat(self, m, text):
@@ -181,7 +189,7 @@ class TableView:
             seat.bet = 0
 
     def _new_game(self, m, text):
-        self.shown = {}
+        self.shown, self.showdown_said = {}, False
 
     # log entries: chips move as the golden table moves them
     def _post(self, m, text):
@@ -216,7 +224,32 @@ class TableView:
         self._acted(m)
 
     def _shown(self, m, text):
+        """A hand shown: the showdown's header first (before the hands and the result, not
+        after them as the table's own line comes), then the hand, each shown hand named with
+        what decides it (golden showdown_names: 'Pair of twos, ace kicker')."""
+        if not self.showdown_said:
+            self.showdown_said = True
+            self._say("-- showdown" + (f": {' '.join(self.board)}" if self.board else "") + " --")
         self.shown[int(m.group(1))] = ([m.group(2), m.group(3)], m.group(4))
+        self._say(text)
+        self._name_shown()
+
+    def _name_shown(self):
+        """The shown hands named against each other once the board is whole (else as the
+        table named them), in the state and in their log lines."""
+        if len(self.board) != 5:
+            return
+        board = parse_cards(" ".join(self.board))
+        seats = sorted(self.shown)
+        try:
+            words = [rank7(parse_cards(" ".join(self.shown[s][0])) + board) for s in seats]
+        except (CardError, ValueError):
+            return                          # a garbled line: the table's names stay
+        for s, name in zip(seats, showdown_names(words)):
+            cards, old = self.shown[s]
+            before, after = f"P{s} {' '.join(cards)} {old}", f"P{s} {' '.join(cards)} {name}"
+            self.shown[s] = (cards, name)
+            self.log = [after if line == before else line for line in self.log]
 
     # helpers
     def _seat_at(self, k):
@@ -252,7 +285,8 @@ class TableView:
 
 
 # lines that go into the public log as they are (hole answers, refusals and tables do not)
-LOGGED = {"post", "fold", "check", "call", "bet", "allin", "shown", "collects", "new_game"}
+LOGGED = {"post", "fold", "check", "call", "bet", "allin", "collects", "new_game"}  # shown:
+# its handler says it, after the showdown's header
 # the order matters where patterns overlap: a hole answer before a shown hand, the shown hand
 # last (its name is free text)
 PATTERNS = [("hand", LINE_HAND), ("to_act", LINE_TO_ACT), ("seat", LINE_SEAT),

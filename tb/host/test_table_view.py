@@ -62,3 +62,37 @@ def test_garbled_lines_change_nothing():
                  "raise to 1", "\x00\xff garbage", "P0 cards Ah Kd", "! not your turn", ""):
         assert view.line(line)[0] in (None, "hole", "refused")
         assert view_fields(view) == before
+
+
+def test_a_showdown_names_what_decides_it_after_its_header():
+    """Two pairs of twos: each named with the kicker that decides (golden showdown_names),
+    in the state and in the log, with the showdown's header before the hands and the result;
+    an all-in run-out's hands are named once its board is whole. Tied hands and hands of
+    other names keep the plain name."""
+    from pokerhdl.golden.cards import parse_cards
+    from pokerhdl.golden.hands import rank7, showdown_names
+    board = parse_cards("2c 7d Jh 5s 9c")
+    words = [rank7(parse_cards(h) + board) for h in ("Ad 2d", "Th 2h", "Ah 2s", "8c 8d")]
+    assert showdown_names(words) == ["Pair of twos, ace kicker", "Pair of twos, jack kicker",
+                                     "Pair of twos, ace kicker", "Pair of eights"]
+    assert showdown_names([words[0], None, words[2]]) == ["Pair of twos", None, "Pair of twos"]
+    ak, aq = (rank7(parse_cards(h) + parse_cards("2c 7d 3h 5s 9c")) for h in ("Ad Kd", "Ah Qs"))
+    assert showdown_names([ak, aq]) == ["High card, ace high, king kicker",
+                                        "High card, ace high, queen kicker"]
+    hole1, hole0 = parse_cards("Th 2h"), parse_cards("Ad 2d")   # heads-up: the big blind first
+    for keys in ("ckkkkkkk", "ac"):
+        t = Table(2, start_stack=100, small_blind=1, big_blind=2)
+        term = HoldemTerminal(t, lambda: [hole1[0], hole0[0], hole1[1], hole0[1]] + board)
+        view = TableView()
+        feed(view, term.boot() + term.key("d"))
+        for key in keys:
+            feed(view, term.key(key))
+        shown = view.public()["shown"]
+        assert {k: v["hand"] for k, v in shown.items()} == {
+            "0": "Pair of twos, ace kicker", "1": "Pair of twos, jack kicker"}, shown
+        log = view.public()["log"]
+        at = next(i for i, line in enumerate(log) if line.startswith("-- showdown"))
+        assert log[at + 1:at + 4] == ["P0 Ad 2d Pair of twos, ace kicker",
+                                      "P1 Th 2h Pair of twos, jack kicker", "P0 collects " +
+                                      ("4" if keys[0] == "c" else "200")], log
+        assert sum(line.startswith("-- showdown") for line in log) == 1, log
