@@ -28,7 +28,8 @@ from dataclasses import dataclass
 
 from ..golden.cards import CardError, format_cards, parse_cards
 from ..golden.equity.readable import (ERR_CARD, ERR_OPPONENTS, ERR_TRIALS, EquityError,
-                            Result, Setup, check_monte_carlo, exact_count)
+                            Result, Setup, check_monte_carlo)
+from ..golden.equity.completions import exact_count
 from ..golden.equity.ranges import RangeError, parse_range, parse_weighted_range, range_text
 from . import native
 

@@ -22,7 +22,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..golden.cache import cache_dir
-from ..golden.equity.readable import Result, check_monte_carlo, exact_count
+from ..golden.equity.completions import exact_count
+from ..golden.equity.readable import Result, check_monte_carlo
 from ..golden.equity.deal import lane_trials, run_base, slot_words
 from ..golden.shuffle import MASK_ROM
 

@@ -14,7 +14,8 @@ import re
 from dataclasses import dataclass, field
 
 from ..golden.cards import CardError, parse_cards
-from ..golden.hands import rank7, showdown_names
+from ..golden.hands import rank7
+from ..golden.naming import showdown_names
 from ..golden.holdem.table import MAX_PLAYERS, SHOWDOWN, STREET_NAMES
 from .protocol import ACTION_KEYS
 

@@ -70,7 +70,8 @@ def test_a_showdown_names_what_decides_it_after_its_header():
     an all-in run-out's hands are named once its board is whole. Tied hands and hands of
     other names keep the plain name."""
     from pokerhdl.golden.cards import parse_cards
-    from pokerhdl.golden.hands import rank7, showdown_names
+    from pokerhdl.golden.hands import rank7
+    from pokerhdl.golden.naming import showdown_names
     board = parse_cards("2c 7d Jh 5s 9c")
     words = [rank7(parse_cards(h) + board) for h in ("Ad 2d", "Th 2h", "Ah 2s", "8c 8d")]
     assert showdown_names(words) == ["Pair of twos, ace kicker", "Pair of twos, jack kicker",

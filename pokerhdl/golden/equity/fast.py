@@ -20,7 +20,8 @@ from itertools import combinations
 
 import numpy as np
 
-from .readable import BOARD_CARDS, TIE_UNITS, Result, check_monte_carlo, exact_count
+from .completions import exact_count
+from .readable import BOARD_CARDS, TIE_UNITS, Result, check_monte_carlo
 from .deal import lane_trials, slot_words, stream_seed
 from ..fast_rank import rank7_shared
 from ..rng import seed_word, seed_words, split_words, step

@@ -191,15 +191,6 @@ def _hand_assignments(cards, seats):
             yield (hand,) + others
 
 
-def exact_count(setup):
-    """Completions an exact run takes: the boards left, each with every way to deal the random
-    seats their hands."""
-    n, k, seats = len(setup.remaining()), BOARD_CARDS - len(setup.board), \
-        len(setup.random_seats())
-    u = k + 2 * seats
-    return math.comb(n, u) * math.factorial(u) // (math.factorial(k) * 2 ** seats)
-
-
 def exact(setup):
     """Every completion of ``setup`` once: each missing board, then each way to deal the random
     opponents their hands from what is left."""
