@@ -19,7 +19,11 @@
 #   make exhaustive                   the slow exhaustive checks (all 5- and 7-card hands)
 #   make durations                    time the tests of `make sim` and `make deep` (tb/durations.json)
 #   make bench [SECTIONS="a b"]       measure the figures (docs/figures.json) and render them
-#   make docs                         render docs/figures.json's tables into README.md and docs/
+#   make docs                         render docs/figures.json's tables into README.md and docs/,
+#                                     write the blocks' datasheets (docs/blocks/) and build the
+#                                     site in strict mode (MkDocs, Material): build/site/html/
+#   make waves [BLOCKS="a b"]         record the datasheets' timing diagrams from the blocks'
+#                                     own cocotb tests (Icarus): docs/blocks/waves/
 #   make play [TOP=basys3_dice]       play a board top without the board (the emulator)
 #   make doctor                       which Python, simulators and tools will be used
 #   make tools / make venv            the two set-up steps on their own
@@ -51,7 +55,7 @@ CI_DEPTH := SOAK_TABLE_ACTIONS=250000 SOAK_CONSOLE_INPUTS=25000
 
 TOP    ?= basys3_holdem
 
-.PHONY: all verilog vhdl sim synth gates formal pnr bitstream census deep ci-deep soak exhaustive durations bench docs play doctor tools venv clean distclean
+.PHONY: all verilog vhdl sim synth gates formal pnr bitstream census deep ci-deep soak exhaustive durations bench docs waves play doctor tools venv clean distclean
 
 all: $(STAMP)
 	$(CONVERT)
@@ -121,8 +125,15 @@ durations: $(TESTED) tools
 bench: $(TESTED) tools
 	$(PY) -m bench $(SECTIONS)
 
-docs: $(STAMP)
+docs: $(TESTED)
 	$(PY) -m bench.figures
+	$(PY) -m pokerhdl.flow.datasheet
+	$(PY) -m pokerhdl.flow.site
+
+# one block's test at a time (a short window of it), then the datasheets that show them
+waves: $(TESTED) tools
+	$(PY) -m bench.waves $(BLOCKS)
+	$(PY) -m pokerhdl.flow.datasheet
 
 play: $(TESTED)
 	$(PY) -m pokerhdl emulate $(TOP)

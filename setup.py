@@ -1,4 +1,22 @@
+import shutil
+from pathlib import Path
+
 from setuptools import find_packages, setup
+from setuptools.command.build_py import build_py
+
+
+class BuildWithRTL(build_py):
+    """The wheel carries generated/ (the Verilog, the VHDL and each block's hand-off files) as
+    pokerhdl/generated/, where `pokerhdl rtl` finds it; an editable install reads the
+    checkout's own generated/."""
+
+    def run(self):
+        super().run()
+        source = Path(__file__).resolve().parent / "generated"
+        if source.is_dir() and not getattr(self, "editable_mode", False):
+            shutil.copytree(source, Path(self.build_lib) / "pokerhdl" / "generated",
+                            dirs_exist_ok=True)
+
 
 setup(
     name="pokerhdl",
@@ -10,6 +28,7 @@ setup(
     license="MIT",
     python_requires=">=3.9",
     packages=find_packages(include=["pokerhdl", "pokerhdl.*"]),
+    cmdclass={"build_py": BuildWithRTL},      # generated/ into the wheel
     package_data={"pokerhdl.sim": ["verilated_kernel.cpp",    # compiled with each verilated top
                                  "board_page/*"],           # a board top's web page (--web)
                   "pokerhdl.web": ["shared/*"],             # every page's shared JavaScript
@@ -43,6 +62,22 @@ setup(
             "Pillow",                 # the emulator's screen as PNG (its test, README pictures)
             "websockets>=13",         # `pokerhdl serve --web` in the browser tests
             "playwright>=1.40",       # drives the system's Chromium in the browser tests (driver only)
+            "wavedrom", "fusesoc", "xmlschema", "lxml",      # the blocks as IP (extra ip)
+            "mkdocs>=1.6", "mkdocs-material>=9",           # the site (extra docs)
+            # replays every hand `pokerhdl serve --history` wrote (PHH, PokerStars text) in an
+            # independent engine (tests of the table server; PokerKit needs Python 3.11)
+            "pokerkit>=0.7; python_version >= '3.11'",
+        ],
+        "ip": [
+            "wavedrom",               # the datasheets' timing diagrams, WaveJSON to SVG (`make docs`)
+            "fusesoc",                # lists and runs the blocks' cores (generated/ip/*/X.core)
+            "xmlschema",              # validates the blocks' IP-XACT component.xml (tb/flow/test_ip.py)
+            "lxml",                   # reads component.xml against the block's own ports
+        ],
+        "docs": [
+            "mkdocs>=1.6",            # the documentation site, strict (`make docs`)
+            "mkdocs-material>=9",     # its theme
+            "wavedrom",               # the datasheets' timing diagrams
         ],
         "chart": [
             "Pillow",                 # `pokerhdl chart --png`: the preflop chart as a picture

@@ -31,7 +31,8 @@ from pokerhdl.flow.tops import TOPS  # noqa: E402
 
 FILE = ROOT / "docs" / "figures.json"
 FORMAT = 1
-DOCUMENTS = [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md"))
+DOCUMENTS = [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md")) + \
+    sorted((ROOT / "docs" / "blocks").glob("*.md"))       # the datasheets (pokerhdl.flow.datasheet)
 MARK = re.compile(r"(<!-- figures (?P<name>[\w-]+) -->\n).*?(<!-- /figures -->)", re.S)
 # one cell in running text: <!-- figure TABLE: ROW: COLUMN -->value<!-- /figure -->
 INLINE = re.compile(r"(<!-- figure (?P<table>[\w-]+): (?P<row>[^:]+?): (?P<column>[^>]+?) -->)"

@@ -22,8 +22,9 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
 from .convert import HDLS, SOURCES_FILE
-from .manifest import SOURCE_ROOT, Manifest, Record, key
+from .manifest import SOURCE_ROOT, Manifest, Record, digest, key
 from .tops import TOPS
+from .version import VERSION
 
 MEMO = SOURCE_ROOT / "build" / "conversions"
 
@@ -143,11 +144,12 @@ def convert_all(hdls=HDLS, names=None, root="generated", jobs=None, force=False,
     work = stale(names, hdls, root, force)
     manifest = Manifest(root)
     if set(names) == set(TOPS):
-        manifest.forget_except({key(n, h) for n in TOPS for h in HDLS})
+        manifest.forget_except({key(n, h) for n in TOPS for h in HDLS} | ip_keys())
     if not work:
         out(f"{root}/: all {total} conversions up to date ({len(names)} tops, "
             f"{' and '.join(hdls)})")
         manifest.save()
+        write_ip(root, names, out)
         return []
     work.sort(key=lambda w: -expected_seconds(w[0], w[1], root))
     out(f"{root}/: converting {len(work)} of {total} on {min(jobs, len(work))} "
@@ -170,4 +172,62 @@ def convert_all(hdls=HDLS, names=None, root="generated", jobs=None, force=False,
             future.result()
     out(f"converted {len(work)} of {total} in {time.monotonic() - start:.0f} s: "
         + ", ".join(f"{n} {h}" for n, h in done[:8]) + (" ..." if len(done) > 8 else ""))
+    write_ip(root, names, out)
     return done
+
+
+# ------------------------------------------------------------------ the blocks' IP files
+
+IP = "ip"             # the manifest's "language" of a block's hand-off files (ipfiles)
+CATALOG = "catalog"   # the record of the IP catalog script
+
+
+def ip_keys():
+    from .blocks import BLOCKS
+    return {key(n, IP) for n in BLOCKS + [CATALOG]}
+
+
+def ip_params(name, root):
+    """What a block's hand-off files are made from besides sources: its HDL, as converted."""
+    root = Path(root)
+    return {"verilog": digest(root / "verilog" / f"{name}.v"),
+            "vhdl": digest(root / "vhdl" / f"{name}.vhd"), "version": VERSION}
+
+
+def ip_sources(name):
+    modules = ["blocks", "ipfiles", "ipxact", "tops", "version"]
+    sources = [f"pokerhdl/flow/{m}.py" for m in modules]
+    if name != CATALOG:
+        sources.append(TOPS[name].factory.split(":")[0].replace(".", "/") + ".py")
+    return sources
+
+
+def write_ip(root, names=None, out=print):
+    """Write the stale hand-off files (pokerhdl.flow.ipfiles) of the blocks among ``names``
+    whose HDL is under ``root`` in both languages, and record them in its manifest."""
+    from . import ipfiles
+    from .blocks import BLOCKS, block
+    root = Path(root)
+    manifest = Manifest(root)
+    block.cache_clear()
+    wanted = [n for n in (names or BLOCKS) if n in BLOCKS
+              and all((root / h / f"{n}.{e}").exists() for h, e in (("verilog", "v"),
+                                                                    ("vhdl", "vhd")))]
+    written = []
+    for name in wanted + [CATALOG] * bool(wanted):
+        params = {"version": VERSION} if name == CATALOG else ip_params(name, root)
+        if manifest.why_stale(name, IP, params) is None:
+            continue
+        files = {ipfiles.CATALOG_TCL: ipfiles.catalog_tcl()} if name == CATALOG else \
+            ipfiles.files_of(name, root)
+        for rel, text in files.items():
+            (root / rel).parent.mkdir(parents=True, exist_ok=True)
+            with open(root / rel, "w", newline="\n") as f:
+                f.write(text)
+        manifest.remember(name, IP, Record.made(params, ip_sources(name), root, sorted(files)))
+        written.append(name)
+    manifest.save()
+    if written:
+        out(f"{root}/{IP}/: hand-off files written for {len(written)}: "
+            + ", ".join(written[:8]) + (" ..." if len(written) > 8 else ""))
+    return written

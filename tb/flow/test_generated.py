@@ -26,7 +26,10 @@ BIG_EQUITY = {top.name for top in EQUITY_BOARD_TOPS}
 
 
 def expected_files():
+    from pokerhdl.flow.blocks import BLOCKS
+    from pokerhdl.flow.ipfiles import CATALOG_TCL, files_of
     files = {f"verilog/{n}.v" for n in NAMES} | {f"vhdl/{n}.vhd" for n in NAMES}
+    files |= {path for n in BLOCKS for path in files_of(n)} | {CATALOG_TCL}   # generated/ip/
     return files | {"vhdl/pck_myhdl_011.vhd", "manifest.json"}
 
 

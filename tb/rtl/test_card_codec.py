@@ -6,12 +6,14 @@ import cocotb
 from cocotb.triggers import Timer
 
 from harness import HDLS, run_block
+from wave_record import record
 from pokerhdl.golden.cards import NO_CARD, is_card
 from pokerhdl.golden.sevenseg import card_ascii, card_glyphs
 
 
 @cocotb.test()
 async def decode_every_code(dut):
+    record(dut, clock=None)     # a datasheet's timing diagram, when bench/waves.py asks
     for code in range(64):
         dut.code.value = code
         await Timer(1, unit="ns")

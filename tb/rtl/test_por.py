@@ -11,6 +11,7 @@ from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, RisingEdge
 
 from harness import in_turns, param, run_block
+from wave_record import record
 from pokerhdl.golden.por import por_trace
 from pokerhdl.flow.tops import get_top
 
@@ -24,6 +25,7 @@ async def power_on_and_external_resets(dut):
     dut.rst_in.value = 0
     # the first rising edge comes half a period after time 0, like a clock after configuration
     Clock(dut.clk, 10, unit="ns", impl="gpi").start(start_high=False)
+    record(dut)                 # a datasheet's timing diagram, when bench/waves.py asks
     await RisingEdge(dut.clk)
     samples, seen = [], []
     wave = [0] * (cycles + rng.randrange(1, 5))

@@ -5,6 +5,8 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles
 
+from wave_record import record
+
 CLK_HZ = 100_000_000
 
 
@@ -32,6 +34,7 @@ class ClockedTB:
         # Python task: two Python wake-ups and two scheduled writes a clock fewer, which was
         # most of the Python time of the tests that wake on edges only
         Clock(dut.clk, 2 * half_ps, unit="ps", impl="gpi").start()
+        record(dut)             # a datasheet's timing diagram, when bench/waves.py asks
 
     def set_idle(self):
         for name, value in self.idle_values.items():
