@@ -318,7 +318,8 @@ def cmd_join(args):
     run_cli(args)
 
 
-COMMANDS = ("convert", "tops", "rtl", "eval", "equity", "chart", "play", "emulate", "serve", "join")
+COMMANDS = ("convert", "tops", "rtl", "eval", "equity", "chart", "play", "emulate", "serve", "join",
+            "history")
 
 
 def add_convert_parser(sub):
@@ -526,6 +527,9 @@ def build_parser(command=None):
         p.add_argument("--screenshot", metavar="PNG", help="save the last screen as a PNG "
                        "picture when the client ends")
         p.set_defaults(func=cmd_join)
+    if wanted("history"):
+        from .table.history_cli import add_parser as add_history
+        add_history(sub)
     return parser
 
 

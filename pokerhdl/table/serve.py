@@ -51,10 +51,12 @@ def read_commands(server, say):
 
 
 async def serve(link, host, port, players=None, auto_deal=None, ready=None, limits=None,
-                commands=False, web=None, allow_hosts=()):
+                commands=False, web=None, allow_hosts=(), state=None):
     """Run a server until cancelled (the command line's loop); ``web``: (host, port) of the
-    page and its WebSocket (web.py), or None; ``allow_hosts``: the page's extra names."""
-    server = TableServer(link, players=players, auto_deal=auto_deal, limits=limits)
+    page and its WebSocket (web.py), or None; ``allow_hosts``: the page's extra names;
+    ``state``: a state.TableState (--state, --history) or None."""
+    server = TableServer(link, players=players, auto_deal=auto_deal, limits=limits,
+                         state=state)
     page = None
     try:
         port = await server.start(host, port)
@@ -94,6 +96,19 @@ poker.example.com (docs/web.md). Each refusal is said once per address on stderr
 The host types on the server's standard input: `seats` lists who sits where, `free 2` frees
 seat P2 (its player is told why and may join again for a free seat).
 
+State (--state FILE: SQLite, created 0600): the seats, names and token hashes (never a token),
+the stacks, the hand number and the hand in play, saved in one transaction after every action
+and before anyone is told of it. A server killed at any moment and started again with the same
+file seats everyone again by their tokens (`join` takes the seat back as after a dropped
+connection) and the hand goes on: the golden table from its saved state (table, terminal, deck
+rng: the same cards); a board keeps its own game and is read back (a hand it went on with
+while the server was down is left out of the history); the emulated RTL is replayed from
+power-on with every input at the clock cycle it was typed at (the RTL is deterministic: the
+same hand, the same deck), which takes about as long as the emulator had run.
+Histories (--history DIR; with --state by default FILE's name with -hands beside it): every
+hand as PHH (https://phh.readthedocs.io, PokerKit reads it) and as PokerStars text, one file a
+hand, readable by the owner alone; `pokerhdl history FILE` prints them.
+
 Protocol (pokerhdl/table/protocol.py). {protocol.__doc__.split("``read_message``")[0].strip()}
 
 examples:
@@ -102,12 +117,23 @@ examples:
   pokerhdl serve --golden --players 2                # two players, two house seats
   pokerhdl serve --golden --turn-time 60 --away-time 600   # a slower table
   pokerhdl serve --golden --web 8080                 # and the page: http://127.0.0.1:8080/
+  pokerhdl serve --golden --state table.db           # survives a crash; hands in table-hands/
 then each player: pokerhdl join 127.0.0.1:7777 --name Ann, or the page in a browser
 """
 
 
 def add_options(p):
-    """The web page's and the limits' options of `pokerhdl serve` (cli.py adds the others)."""
+    """The web page's, the state's and the limits' options of `pokerhdl serve` (cli.py adds
+    the others)."""
+    p.add_argument("--state", metavar="FILE",
+                   help="keep the seats, tokens (hashed), stacks and the hand in play in this "
+                        "SQLite file, so that the server started again after a crash goes on "
+                        "where it was (made 0600 if new)")
+    p.add_argument("--history", metavar="DIR",
+                   help="write every hand in this folder as PHH and PokerStars text (default "
+                        "with --state: FILE's name with -hands, beside it)")
+    p.add_argument("--no-history", action="store_true",
+                   help="no hand histories (with --state)")
     p.add_argument("--web", metavar="[HOST:]PORT",
                    help="serve the table's web page and its WebSocket on this port too "
                         "(HOST: --listen's by default), e.g. --web 8080 or --web 0.0.0.0:8080")
@@ -148,6 +174,23 @@ def limits_of(args):
                   turn=args.turn_time, away=args.away_time)
 
 
+def table_state(args):
+    """The TableState of --state and --history (None without either), and the table the
+    state file was made for (None for a new file), or SystemExit with the reason."""
+    from .state import TableState, history_beside, saved_table
+    history = None if args.no_history else args.history
+    if args.state and history is None and not args.no_history:
+        history = history_beside(args.state)
+    if not args.state and not history:
+        return None, None
+    try:
+        saved = saved_table(args.state) if args.state else None
+        return TableState(args.state, history,
+                          log=lambda text: print(text, file=sys.stderr, flush=True)), saved
+    except (ValueError, OSError) as exc:
+        sys.exit(f"pokerhdl serve: --state {args.state}: {exc}")
+
+
 def run_cli(args):
     from .link import EmulatorLink, GoldenLink, SerialLink
     try:
@@ -166,8 +209,15 @@ def run_cli(args):
             sys.exit("pokerhdl serve: --web needs the websockets package: "
                      "pip install 'pokerhdl[web]'")
     limits = limits_of(args)
+    state, saved = table_state(args)
     try:
-        if args.golden:
+        if args.golden and saved and saved.get("kind") == "golden":
+            settings = {k: v for k, v in saved.items() if k != "kind"}
+            if args.seed is not None and args.seed != settings["seed"]:
+                print(f"--seed {args.seed} ignored: {args.state} goes on with the deck seed "
+                      f"{settings['seed']}", file=sys.stderr, flush=True)
+            link = GoldenLink(**settings)
+        elif args.golden:
             seed = args.seed if args.seed is not None else secrets.randbits(64) or 1
             link = GoldenLink(seed=seed)
         elif args.emulate:
@@ -194,11 +244,16 @@ def run_cli(args):
                   file=sys.stderr, flush=True)
         print((f"the same deals again: --seed {link.seed}; " if args.golden else "")
               + "the host's commands here: seats, free SEAT", file=sys.stderr, flush=True)
+        if state:
+            print((f"state: {args.state}" + (" (restored)" if saved else " (new)")
+                   if args.state else "no state file")
+                  + (f"; hand histories in {state.history_path}/" if state.history_path
+                     else "; no hand histories"), file=sys.stderr, flush=True)
 
     auto = args.auto_deal if args.auto_deal >= 0 else None
     try:
         asyncio.run(serve(link, host, port, args.players, auto, ready, limits, commands=True,
-                          web=web, allow_hosts=args.allow_host))
+                          web=web, allow_hosts=args.allow_host, state=state))
     except (RuntimeError, ValueError, OSError) as exc:
         sys.exit(f"pokerhdl serve: {exc}")
     except KeyboardInterrupt:

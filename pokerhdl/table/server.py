@@ -17,6 +17,11 @@ until its player sends something), and a seat whose player has been away (gone, 
 for ``Limits.away`` seconds is freed, as the host may free one (``free``). The server plays the
 seats no player holds: the house's and those sitting out check, else fold; a free seat
 (nobody there) folds.
+
+A seat keeps only its token's hash (``token_hash``): the token is told to its player once.
+``state`` (pokerhdl/table/state.py: `serve --state` and `--history`) is given the table's lines
+and saves after every move, before anyone is told of it; at start it puts the table, the view
+and the seats back where a crash left them.
 """
 
 import asyncio
@@ -29,6 +34,7 @@ from dataclasses import dataclass
 from .connection import TOO_LONG, Admission, Connection, Limits
 from .protocol import (ACTION_KEYS, AMOUNT_ACTIONS, MAX_LINE, SEAT_OPS, Refused, check_name,
                        read_message)
+from .state import token_hash
 from .view import FINAL, TableView
 
 LISTEN_QUEUE = 1024
@@ -39,7 +45,7 @@ ACCEPT_BATCH = 32
 class Seat:
     index: int
     house: bool = False
-    token: str = None
+    token: str = None           # the hash of its player's token (state.token_hash)
     name: str = None
     conn: object = None
     cards: tuple = None         # (deal number, [card, card]): the last hole cards read for it
@@ -64,14 +70,17 @@ class TableServer:
     """The server of one table behind ``link`` (pokerhdl/table/link.py). ``players``: seats
     offered to clients (default: every seat of the table). ``auto_deal``: seconds after a hand
     (with every offered seat taken) until the next is dealt; None: only when a player deals.
-    ``limits``: what a client may hold of the server (pokerhdl/table/connection.py)."""
+    ``limits``: what a client may hold of the server (pokerhdl/table/connection.py).
+    ``state``: a state.TableState (module docstring), or None."""
 
     def __init__(self, link, players=None, auto_deal=None, settle=None, log=None,
-                 limits=None):
+                 limits=None, state=None):
         self.link = link
+        self.state = state
         self.players = players
         self.auto_deal = auto_deal
-        self.settle = settle if settle is not None else min(2.0, link.answer_timeout)
+        self.settle = settle if settle is not None else getattr(
+            link, "settle", min(2.0, link.answer_timeout))
         self.log = log or (lambda text: print(text, file=sys.stderr, flush=True))
         self.limits = limits or Limits()
         self.admission = Admission(self.limits)
@@ -96,6 +105,10 @@ class TableServer:
         self.lock = asyncio.Lock()
         self.answered = asyncio.Event()
         self.heard = asyncio.Event()
+        if self.state:
+            self.state.open(self)           # the table and the view as a crash left them
+            if self.state.players is not None:
+                self.players = self.state.players       # the seats offered when it was made
         self.link.start(lambda data: self.loop.call_soon_threadsafe(self._bytes, data))
         await self._quiet(self.settle)          # the boot text, if the table just started
         async with self.lock:
@@ -107,6 +120,13 @@ class TableServer:
         if not 1 <= players <= n:
             raise ValueError(f"the table has {n} seats: --players must be 1..{n}")
         self.seats = [Seat(k, house=k >= players) for k in range(n)]
+        if self.state:
+            for seat in self.state.seat(self):      # its player is away until back
+                self._went_away(seat)
+            async with self.lock:
+                self._save()
+                if self.state.saved_view is not None:
+                    await self._after()             # the clock, the seats the server plays
         # the kernel queues a burst of connections (LISTEN_QUEUE: none waits a second for a
         # SYN retry), asyncio takes ACCEPT_BATCH at a time (each an open file until refused)
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -133,6 +153,8 @@ class TableServer:
             self.server.close()
             await self.server.wait_closed()
         self.link.close()
+        if self.state:
+            self.state.close()
 
     async def _quiet(self, seconds):
         """Wait until the table has sent nothing for ``seconds``."""
@@ -150,6 +172,8 @@ class TableServer:
         *lines, self.pending = self.pending.split(b"\n")
         for line in lines:
             kind, m = self.view.line(line.decode("latin-1"))
+            if self.state:
+                self.state.line(kind, m)
             if kind == "post" and m.group(2) == "small" or kind == "new_game":
                 self.deals += 1                     # hole cards read before are stale
             if kind == "hole":
@@ -194,8 +218,14 @@ class TableServer:
                 continue
             self._start_clock(seat)
             break
+        self._save()
         self.broadcast()
         self._time_deal()
+
+    def _save(self):
+        """Keep the state (`--state`) before anyone is told of it."""
+        if self.state:
+            self.state.save(self)
 
     async def _read_cards(self):
         """Each seated player's cards of the hand being played, read once a deal."""
@@ -291,6 +321,7 @@ class TableServer:
             self._is_back(seat)
             conn = seat.conn
             seat.token = seat.name = seat.conn = seat.cards = None
+            self._save()
             if conn is not None:
                 conn.seat = None
                 conn.send({"type": "bye", "reason": f"your seat was freed: {why}"})
@@ -390,7 +421,8 @@ class TableServer:
         if conn.seat is None:
             raise Refused("join a seat first")
         token = msg.get("token")
-        if not isinstance(token, str) or not secrets.compare_digest(token, conn.seat.token):
+        if not isinstance(token, str) or not secrets.compare_digest(token_hash(token),
+                                                                    conn.seat.token):
             raise Refused("wrong token: a connection acts only for the seat it joined")
 
     async def _op_join(self, conn, msg):
@@ -398,8 +430,9 @@ class TableServer:
             raise Refused(f"already at the table as P{conn.seat.index}")
         token, name = msg.get("token"), msg.get("name")
         if token is not None:
-            seat = next((s for s in self.seats if s.token and isinstance(token, str)
-                         and secrets.compare_digest(s.token, token)), None)
+            digest = token_hash(token) if isinstance(token, str) else None
+            seat = next((s for s in self.seats if s.token and digest
+                         and secrets.compare_digest(s.token, digest)), None)
             if seat is None:
                 raise Refused("unknown token")
             if seat.conn is not None:
@@ -422,12 +455,14 @@ class TableServer:
                 self._watch(conn, "the free seats are in this hand: watching; join again "
                                   "after it" if busy else "every seat is taken: watching")
                 return
-            seat.token = secrets.token_hex(16)
+            token = secrets.token_hex(16)
+            seat.token = token_hash(token)
             seat.name = name or f"P{seat.index}"
             self.log(f"{self._who(seat)} joined")
+            self._save()                            # on disk before the player has it
         seat.conn, conn.seat, conn.watching = conn, seat, False
         conn.send({"type": "welcome", "role": "player", "seat": seat.index,
-                   "token": seat.token, "name": seat.name, "seats": len(self.seats)})
+                   "token": token, "name": seat.name, "seats": len(self.seats)})
         self.broadcast()
         self._time_deal()
 

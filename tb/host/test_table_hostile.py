@@ -45,6 +45,7 @@ from pokerhdl.table.link import GoldenLink
 from pokerhdl.table.protocol import ACTION_KEYS, FIELDS
 from pokerhdl.table.serve import host_command
 from pokerhdl.table.server import TableServer
+from pokerhdl.table.state import token_hash
 
 STACK = 200
 PYTHON = [sys.executable, "-m", "pokerhdl"]
@@ -619,7 +620,8 @@ def test_a_reconnect_storm_moves_one_seat_and_nothing_else(tables, record_proper
     assert in_use and moved
     assert [(s.name, s.token is not None) for s in t.server.seats[:2]] == \
         [("ann", True), ("bob", True)]
-    assert t.server.seats[1].token == token and t.server.seats[0].conn is not None
+    # a seat keeps its token's hash alone
+    assert t.server.seats[1].token == token_hash(token) and t.server.seats[0].conn is not None
     holder.send({"op": "state"})
     state = holder.until(lambda m: m["type"] == "state")
     assert state["you"]["seat"] == 1 and state["players"][0]["connected"]
@@ -771,7 +773,7 @@ def test_a_second_join_from_the_same_account_takes_another_seat(server_tables, t
         assert json.loads(third.stdout.splitlines()[0])["seat"] == 1     # the saved one
         saved = json.loads((tmp_path / "pokerhdl" / "seats.json").read_text())
         assert stat.S_IMODE((tmp_path / "pokerhdl" / "seats.json").stat().st_mode) == 0o600
-        assert saved[address] == t.server.seats[1].token
+        assert token_hash(saved[address]) == t.server.seats[1].token
     finally:
         first.kill()
         first.wait(10)
