@@ -20,6 +20,7 @@ page receives), the bytes of the monitor messages.
 
 import argparse
 import asyncio
+import json
 import os
 import statistics
 import subprocess
@@ -122,6 +123,15 @@ class Emulating:
                 raise SystemExit(f"pokerhdl emulate {top} --web did not start")
         threading.Thread(target=self.proc.stderr.read, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.port}/"
+        self.ready()
+
+    def ready(self, timeout=600):
+        """Wait until the model is built: the page answers at once, saying "building", and
+        sends the board when it is ready (emulator_web.Building)."""
+        from websockets.sync.client import connect
+        with connect(f"ws://127.0.0.1:{self.port}/socket", open_timeout=30) as ws:
+            while json.loads(ws.recv(timeout=timeout))["op"] != "board":
+                pass
 
     def close(self):
         self.proc.terminate()
