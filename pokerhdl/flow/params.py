@@ -1,7 +1,7 @@
 """What each elaboration parameter of a block means and which values it takes, for the
 datasheets. The bounds are the blocks' own constants where they have them (imported, not
-copied); tb/flow/test_blocks.py builds the small blocks at their bounds and one past them, so a
-range here that the code no longer takes fails.
+copied); tb/flow/test_datasheets.py builds the small blocks at their bounds and one past them,
+so a range here that the code no longer takes fails.
 """
 
 from .tops import TOPS

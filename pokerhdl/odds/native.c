@@ -63,18 +63,23 @@ static inline uint32_t hand_class(const tables_t *tb, uint64_t key, uint64_t mas
     return tb->ranks[(sum & ((1u << HASH_BITS) - 1)) + tb->displace[sum >> HASH_BITS]];
 }
 
+/* The class of the seven cards h[0..6], each card's key and mask summed. */
+static inline uint32_t seven_class(const tables_t *tb, const uint8_t *h)
+{
+    uint64_t key = SUIT_START, mask = 0;
+    for (int j = 0; j < 7; j++) {
+        key += tb->card_key[h[j]];
+        mask |= tb->card_mask[h[j]];
+    }
+    return hand_class(tb, key, mask);
+}
+
 /* The golden words of n hands of seven cards (hands[7 * i ..]): for the tests and the census
  * against the golden evaluator. */
 void rank7_words(const tables_t *tb, const uint8_t *hands, uint64_t n, uint32_t *out)
 {
     for (uint64_t i = 0; i < n; i++) {
-        const uint8_t *h = hands + 7 * i;
-        uint64_t key = SUIT_START, mask = 0;
-        for (int j = 0; j < 7; j++) {
-            key += tb->card_key[h[j]];
-            mask |= tb->card_mask[h[j]];
-        }
-        out[i] = tb->words[hand_class(tb, key, mask)];
+        out[i] = tb->words[seven_class(tb, hands + 7 * i)];
     }
 }
 
@@ -93,13 +98,7 @@ uint64_t bench_random(const tables_t *tb, const uint8_t *hands, uint64_t n)
 {
     uint64_t sum = 0;
     for (uint64_t i = 0; i < n; i++) {
-        const uint8_t *h = hands + 7 * i;
-        uint64_t key = SUIT_START, mask = 0;
-        for (int j = 0; j < 7; j++) {
-            key += tb->card_key[h[j]];
-            mask |= tb->card_mask[h[j]];
-        }
-        sum += hand_class(tb, key, mask);
+        sum += seven_class(tb, hands + 7 * i);
     }
     return sum;
 }
