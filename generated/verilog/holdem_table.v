@@ -39,13 +39,14 @@ module holdem_table (
 // Texas Hold'em table for `players` seats (golden holdem.Table, dealer 0 first).
 // 
 // cmd_valid/cmd_ready: a command is taken when both are high (ready: idle, not dealing or
-//     settling). cmd_op[2]: 0 act, 1 deal (start_hand), 2 new game (3: refused, code 5).
-//     cmd_seat[3], cmd_action[3] (fold 0 check 1 call 2 bet 3 raise 4 all-in 5),
-//     cmd_amount[W]: raise-to for bet and raise.
-// res_valid: one-clock pulse per command; res_code[4]: golden result code (0 OK, 1..12
-//     refusals; 13 a bad deck: a code above 51 or a card twice, nothing changes).
-// s_axis_tdata[6]/tvalid/tready: the deck during a deal, 2k+5 cards in golden order (k live
-//     seats); deck_request: one-clock pulse when a deal starts taking cards.
+//     settling). cmd_op[2]: 0 act, 1 deal (start_hand), 2 new game, 3 sit (golden
+//     Table.sit: cmd_seat sits out with cmd_action 1, in with 0; code 5 for a seat the table
+//     lacks or another action). cmd_seat[3], cmd_action[3] (fold 0 check 1 call 2 bet 3
+//     raise 4 all-in 5), cmd_amount[W]: raise-to for bet and raise.
+// res_valid: one-clock pulse per command; res_code[4]: golden result code (0 OK, 1..13
+//     refusals; 14 a bad deck: a code above 51 or a card twice, nothing changes).
+// s_axis_tdata[6]/tvalid/tready: the deck during a deal, 2k+5 cards in golden order (k seats
+//     dealt in: not busted, not sitting out); deck_request: one-clock pulse when a deal starts taking cards.
 // log_valid pulse with log_seat[3], log_action[3] (6/7 blinds), log_put[W], log_total[W]
 //     (street bet after), log_allin: one per golden log entry, before the command's result.
 // hand_done: pulse when a hand has been settled; game_over: one seat holds every chip.
@@ -111,6 +112,7 @@ reg hand_game_over_q;
 reg [1:0] wait_count;
 reg [4:0] wait_next;
 reg [1:0] hand_phase;
+reg [2:0] fig_dealt_in;
 reg [3:0] command_code_q;
 reg [2:0] command_action_q;
 reg [2:0] action_log_code;
@@ -151,6 +153,7 @@ reg action_bet_grows;
 reg [10:0] action_raise_by;
 reg [10:0] fig_sb_put;
 reg [10:0] fig_bb_put;
+reg [1:0] sit_bit;
 reg [1:0] chips_folded;
 reg [1:0] fig_seat_onehot;
 reg [1:0] chips_acted;
@@ -158,6 +161,8 @@ reg [0:0] hand_seat;
 reg [1:0] chips_all_in;
 reg [10:0] chips_min_raise;
 reg [1:0] chips_busted;
+wire [1:0] fig_out_mask;
+reg [1:0] chips_sitting;
 reg hand_st_start;
 reg hand_st_clear;
 reg [0:0] hand_turn_from;
@@ -190,10 +195,10 @@ reg [0:0] left_of_left1;
 reg [0:0] left_of_new_dealer;
 reg [2:0] slot;
 reg [0:0] deal_left2;
-wire [2:0] table_rom2_address;
 wire [2:0] table_rom3_address;
 wire [2:0] table_rom4_address;
 wire [2:0] table_rom5_address;
+wire [2:0] table_rom6_address;
 reg answer;
 reg answer_d;
 reg [1:0] below_bet;
@@ -206,7 +211,7 @@ reg [1:0] needs_d;
 reg ta_acted;
 reg [10:0] ta_faced;
 reg [10:0] fig_to_call;
-wire [2:0] table_rom10_address;
+wire [2:0] table_rom12_address;
 reg [3:0] holdem_settle0_state;
 reg [2:0] holdem_settle0_sc_left;
 reg [0:0] holdem_settle0_sc_seat;
@@ -413,16 +418,16 @@ assign deal_left2_3[3-1:1] = 'b00;
 assign deal_left2_3[0] = deal_left2[0];
 assign card_bit[53-1:26] = card_high;
 assign card_bit[26-1:0] = card_low;
-assign table_rom2_address[2] = hand_dealer[0];
-assign table_rom2_address[2-1:0] = chips_busted;
-assign table_rom3_address[2] = deal_new_dealer[0];
-assign table_rom3_address[2-1:0] = chips_busted;
-assign table_rom4_address[2] = deal_seat[0];
-assign table_rom4_address[2-1:0] = chips_busted;
-assign table_rom5_address[2] = deal_left1[0];
-assign table_rom5_address[2-1:0] = chips_busted;
-assign table_rom10_address[2] = hand_turn_from[0];
-assign table_rom10_address[2-1:0] = needs;
+assign table_rom3_address[2] = hand_dealer[0];
+assign table_rom3_address[2-1:0] = fig_out_mask;
+assign table_rom4_address[2] = deal_new_dealer[0];
+assign table_rom4_address[2-1:0] = fig_out_mask;
+assign table_rom5_address[2] = deal_seat[0];
+assign table_rom5_address[2-1:0] = fig_out_mask;
+assign table_rom6_address[2] = deal_left1[0];
+assign table_rom6_address[2-1:0] = fig_out_mask;
+assign table_rom12_address[2] = hand_turn_from[0];
+assign table_rom12_address[2-1:0] = needs;
 assign holdem_settle0_eval70_hand_eval0_codes_in[42-1:36] = holdem_settle0_ev_cards[6];
 assign holdem_settle0_eval70_hand_eval0_codes_in[36-1:30] = holdem_settle0_ev_cards[5];
 assign holdem_settle0_eval70_hand_eval0_codes_in[30-1:24] = holdem_settle0_ev_cards[4];
@@ -468,7 +473,7 @@ always @(posedge clk) begin: steps
                             state <= 5'b00001;
                         end
                         'h1: begin
-                            if (((hand_phase == 2) || (hand_phase == 1))) begin
+                            if (((hand_phase == 2) || (hand_phase == 1) || (fig_dealt_in < 2))) begin
                                 state <= 5'b11000;
                             end
                             else begin
@@ -479,7 +484,7 @@ always @(posedge clk) begin: steps
                             state <= 5'b10110;
                         end
                         default: begin
-                            state <= 5'b11000;
+                            state <= 5'b11001;
                         end
                     endcase
                 end
@@ -606,6 +611,9 @@ always @(posedge clk) begin: steps
                 wait_next <= 5'b11000;
                 state <= 5'b10111;
             end
+            5'b11001: begin
+                state <= 5'b11000;
+            end
             5'b10111: begin
                 if ((wait_count == 0)) begin
                     state <= wait_next;
@@ -648,17 +656,20 @@ always @(posedge clk) begin: judge
                     amount_q <= cmd_amount;
                     command_code_q <= 0;
                     if ((cmd_op == 1)) begin
-                        case (hand_phase)
-                            'h2: begin
-                                command_code_q <= 1;
-                            end
-                            'h1: begin
-                                command_code_q <= 3;
-                            end
-                        endcase
+                        if ((hand_phase == 2)) begin
+                            command_code_q <= 1;
+                        end
+                        else if ((hand_phase == 1)) begin
+                            command_code_q <= 3;
+                        end
+                        else if ((fig_dealt_in < 2)) begin
+                            command_code_q <= 13;
+                        end
                     end
                     else if (((cmd_op != 0) && (cmd_op != 2))) begin
-                        command_code_q <= 5;
+                        if (((cmd_seat >= 2) || (cmd_action > 1))) begin
+                            command_code_q <= 5;
+                        end
                     end
                 end
             end
@@ -726,7 +737,7 @@ always @(posedge clk) begin: judge
             end
             5'b10010: begin
                 if (deal_bad_deck) begin
-                    command_code_q <= 13;
+                    command_code_q <= 14;
                 end
             end
             5'b11000: begin
@@ -829,6 +840,20 @@ always @(posedge clk) begin: apply
 end
 
 
+always @(seat_q) begin: table_rom0_read
+    case (seat_q)
+        0: sit_bit = 1;
+        1: sit_bit = 2;
+        2: sit_bit = 0;
+        3: sit_bit = 0;
+        4: sit_bit = 0;
+        5: sit_bit = 0;
+        6: sit_bit = 0;
+        default: sit_bit = 0;
+    endcase
+end
+
+
 always @(posedge clk) begin: ledger
     integer i;
     reg [2-1:0] broke;
@@ -844,6 +869,7 @@ always @(posedge clk) begin: ledger
         chips_committed[0] <= 0;
         chips_committed[1] <= 0;
         chips_current_bet <= 0;
+        chips_sitting <= 0;
         chips_busted <= 0;
         chips_pot <= 0;
         chips_min_raise <= 10;
@@ -908,7 +934,7 @@ always @(posedge clk) begin: ledger
                     chips_committed[i] <= 0;
                     chips_faced[i] <= 0;
                 end
-                chips_folded <= chips_busted;
+                chips_folded <= fig_out_mask;
                 chips_all_in <= 0;
                 chips_acted <= 0;
                 chips_pot <= 0;
@@ -919,6 +945,16 @@ always @(posedge clk) begin: ledger
                 if ((action_log_code != 6)) begin
                     chips_current_bet <= 10;
                     chips_min_raise <= 10;
+                end
+            end
+            5'b11001: begin
+                if ((command_code_q == 0)) begin
+                    if (command_action_q[0]) begin
+                        chips_sitting <= (chips_sitting | sit_bit);
+                    end
+                    else begin
+                        chips_sitting <= (chips_sitting & (~sit_bit));
+                    end
                 end
             end
             5'b10110: begin
@@ -1049,7 +1085,7 @@ always @(posedge clk) begin: progress
                 end
                 hand_showed <= 0;
                 hand_st_clear <= 1;
-                if ((fig_alive == 2)) begin
+                if ((fig_dealt_in == 2)) begin
                     hand_sb_seat <= deal_new_dealer3;
                     hand_bb_seat <= deal_left1_3;
                     hand_seat <= deal_new_dealer;
@@ -1099,7 +1135,7 @@ always @(posedge clk) begin: progress
 end
 
 
-always @(card_q) begin: table_rom0_read
+always @(card_q) begin: table_rom1_read
     case (card_q)
         0: card_low = 1;
         1: card_low = 2;
@@ -1169,7 +1205,7 @@ always @(card_q) begin: table_rom0_read
 end
 
 
-always @(card_q) begin: table_rom1_read
+always @(card_q) begin: table_rom2_read
     case (card_q)
         0: card_high = 0;
         1: card_high = 0;
@@ -1239,8 +1275,8 @@ always @(card_q) begin: table_rom1_read
 end
 
 
-always @(table_rom2_address) begin: table_rom2_read
-    case (table_rom2_address)
+always @(table_rom3_address) begin: table_rom3_read
+    case (table_rom3_address)
         0: left_of_dealer = 1;
         1: left_of_dealer = 1;
         2: left_of_dealer = 0;
@@ -1253,8 +1289,8 @@ always @(table_rom2_address) begin: table_rom2_read
 end
 
 
-always @(table_rom3_address) begin: table_rom3_read
-    case (table_rom3_address)
+always @(table_rom4_address) begin: table_rom4_read
+    case (table_rom4_address)
         0: left_of_new_dealer = 1;
         1: left_of_new_dealer = 1;
         2: left_of_new_dealer = 0;
@@ -1267,8 +1303,8 @@ always @(table_rom3_address) begin: table_rom3_read
 end
 
 
-always @(table_rom4_address) begin: table_rom4_read
-    case (table_rom4_address)
+always @(table_rom5_address) begin: table_rom5_read
+    case (table_rom5_address)
         0: left_of_deal_seat = 1;
         1: left_of_deal_seat = 1;
         2: left_of_deal_seat = 0;
@@ -1281,8 +1317,8 @@ always @(table_rom4_address) begin: table_rom4_read
 end
 
 
-always @(table_rom5_address) begin: table_rom5_read
-    case (table_rom5_address)
+always @(table_rom6_address) begin: table_rom6_read
+    case (table_rom6_address)
         0: left_of_left1 = 1;
         1: left_of_left1 = 1;
         2: left_of_left1 = 0;
@@ -1341,7 +1377,7 @@ always @(posedge clk) begin: collect
                     deal_stage1[deal_seat] <= card_q;
                 end
                 deal_seat <= left_of_deal_seat;
-                if (($signed({1'b0, slot}) == ($signed({1'b0, fig_alive}) - 1))) begin
+                if (($signed({1'b0, slot}) == ($signed({1'b0, fig_dealt_in}) - 1))) begin
                     slot <= 0;
                     deal_round <= (deal_round + 1);
                 end
@@ -1352,7 +1388,7 @@ always @(posedge clk) begin: collect
         end
         case (state)
             5'b01110: begin
-                if (hand_first_hand) begin
+                if ((hand_first_hand && (!fig_out_mask[hand_dealer]))) begin
                     deal_new_dealer <= hand_dealer;
                 end
                 else begin
@@ -1372,7 +1408,7 @@ always @(posedge clk) begin: collect
                 deal_seat <= left_of_new_dealer;
                 deal_left1 <= left_of_new_dealer;
                 deal_taken <= 0;
-                deal_last_take <= ({fig_alive, 1'b0} + (5 - 1));
+                deal_last_take <= ({fig_dealt_in, 1'b0} + (5 - 1));
             end
             5'b10000: begin
                 if (s_axis_tvalid) begin
@@ -1392,7 +1428,7 @@ always @(posedge clk) begin: collect
 end
 
 
-always @(hand_seat) begin: table_rom6_read
+always @(hand_seat) begin: table_rom7_read
     case (hand_seat)
         0: fig_seat_onehot = 1;
         default: fig_seat_onehot = 2;
@@ -1400,7 +1436,7 @@ always @(hand_seat) begin: table_rom6_read
 end
 
 
-always @(chips_folded) begin: table_rom7_read
+always @(chips_folded) begin: table_rom8_read
     case (chips_folded)
         0: fig_live_count = 2;
         1: fig_live_count = 1;
@@ -1410,7 +1446,7 @@ always @(chips_folded) begin: table_rom7_read
 end
 
 
-always @(chips_busted) begin: table_rom8_read
+always @(chips_busted) begin: table_rom9_read
     case (chips_busted)
         0: fig_alive = 2;
         1: fig_alive = 1;
@@ -1420,7 +1456,7 @@ always @(chips_busted) begin: table_rom8_read
 end
 
 
-always @(chips_busted) begin: table_rom9_read
+always @(chips_busted) begin: table_rom10_read
     case (chips_busted)
         0: fig_first_alive = 0;
         1: fig_first_alive = 1;
@@ -1430,8 +1466,18 @@ always @(chips_busted) begin: table_rom9_read
 end
 
 
-always @(table_rom10_address) begin: table_rom10_read
-    case (table_rom10_address)
+always @(fig_out_mask) begin: table_rom11_read
+    case (fig_out_mask)
+        0: fig_dealt_in = 2;
+        1: fig_dealt_in = 1;
+        2: fig_dealt_in = 1;
+        default: fig_dealt_in = 0;
+    endcase
+end
+
+
+always @(table_rom12_address) begin: table_rom12_read
+    case (table_rom12_address)
         0: fig_first_need = 7;
         1: fig_first_need = 0;
         2: fig_first_need = 1;
@@ -1442,6 +1488,10 @@ always @(table_rom10_address) begin: table_rom10_read
         default: fig_first_need = 0;
     endcase
 end
+
+
+
+assign fig_out_mask = (chips_busted | chips_sitting);
 
 // Stage 1: the worked seat's figures, pairwise bet order, who is left.
 always @(posedge clk) begin: derive1
@@ -1587,7 +1637,7 @@ always @(posedge clk) begin: derive3
 end
 
 
-always @(hand_dealer) begin: holdem_settle0_table_rom11_read
+always @(hand_dealer) begin: holdem_settle0_table_rom13_read
     case (hand_dealer)
         0: holdem_settle0_left_of_dealer = 1;
         default: holdem_settle0_left_of_dealer = 0;
@@ -2436,7 +2486,7 @@ assign holdem_settle0_ev_invalid = holdem_settle0_eval70_hand_eval0_invalid_q;
 assign holdem_settle0_ev_out_valid = holdem_settle0_eval70_hand_eval0_valids[(6 - 1)];
 
 
-always @(holdem_settle0_ev_take) begin: holdem_settle0_table_rom12_read
+always @(holdem_settle0_ev_take) begin: holdem_settle0_table_rom14_read
     case (holdem_settle0_ev_take)
         0: holdem_settle0_take_onehot = 1;
         default: holdem_settle0_take_onehot = 2;
@@ -2512,7 +2562,7 @@ always @(posedge clk) begin: holdem_settle0_showdown_words
 end
 
 
-always @(holdem_settle0_sc_seat) begin: holdem_settle0_table_rom13_read
+always @(holdem_settle0_sc_seat) begin: holdem_settle0_table_rom15_read
     case (holdem_settle0_sc_seat)
         0: holdem_settle0_sc_onehot = 1;
         default: holdem_settle0_sc_onehot = 2;
@@ -2901,6 +2951,7 @@ always @(posedge clk) begin: probe
                 d[0] = chips_folded[p_index];
                 d[1] = chips_all_in[p_index];
                 d[2] = chips_busted[p_index];
+                d[3] = chips_sitting[p_index];
             end
         end
         else if (((p_group == 4) || (p_group == 5))) begin

@@ -46,13 +46,14 @@ end entity holdem_table;
 -- Texas Hold'em table for `players` seats (golden holdem.Table, dealer 0 first).
 -- 
 -- cmd_valid/cmd_ready: a command is taken when both are high (ready: idle, not dealing or
---     settling). cmd_op[2]: 0 act, 1 deal (start_hand), 2 new game (3: refused, code 5).
---     cmd_seat[3], cmd_action[3] (fold 0 check 1 call 2 bet 3 raise 4 all-in 5),
---     cmd_amount[W]: raise-to for bet and raise.
--- res_valid: one-clock pulse per command; res_code[4]: golden result code (0 OK, 1..12
---     refusals; 13 a bad deck: a code above 51 or a card twice, nothing changes).
--- s_axis_tdata[6]/tvalid/tready: the deck during a deal, 2k+5 cards in golden order (k live
---     seats); deck_request: one-clock pulse when a deal starts taking cards.
+--     settling). cmd_op[2]: 0 act, 1 deal (start_hand), 2 new game, 3 sit (golden
+--     Table.sit: cmd_seat sits out with cmd_action 1, in with 0; code 5 for a seat the table
+--     lacks or another action). cmd_seat[3], cmd_action[3] (fold 0 check 1 call 2 bet 3
+--     raise 4 all-in 5), cmd_amount[W]: raise-to for bet and raise.
+-- res_valid: one-clock pulse per command; res_code[4]: golden result code (0 OK, 1..13
+--     refusals; 14 a bad deck: a code above 51 or a card twice, nothing changes).
+-- s_axis_tdata[6]/tvalid/tready: the deck during a deal, 2k+5 cards in golden order (k seats
+--     dealt in: not busted, not sitting out); deck_request: one-clock pulse when a deal starts taking cards.
 -- log_valid pulse with log_seat[3], log_action[3] (6/7 blinds), log_put[W], log_total[W]
 --     (street bet after), log_allin: one per golden log entry, before the command's result.
 -- hand_done: pulse when a hand has been settled; game_over: one seat holds every chip.
@@ -89,7 +90,8 @@ type t_enum_t_state_1 is (
 	HT_BLIND_NEXT,
 	HT_NEW_GAME,
 	HT_WAIT,
-	HT_DONE
+	HT_DONE,
+	HT_SIT
 	);
 type t_enum_t_state_2 is (
 	HS_IDLE,
@@ -134,6 +136,7 @@ signal hand_game_over_q: std_logic;
 signal wait_count: unsigned(1 downto 0);
 signal wait_next: t_enum_t_state_1;
 signal hand_phase: unsigned(1 downto 0);
+signal fig_dealt_in: unsigned(2 downto 0);
 signal command_code_q: unsigned(3 downto 0);
 signal command_action_q: unsigned(2 downto 0);
 signal action_log_code: unsigned(2 downto 0);
@@ -174,6 +177,7 @@ signal action_bet_grows: std_logic;
 signal action_raise_by: unsigned(10 downto 0);
 signal fig_sb_put: unsigned(10 downto 0);
 signal fig_bb_put: unsigned(10 downto 0);
+signal sit_bit: unsigned(1 downto 0);
 signal chips_folded: unsigned(1 downto 0);
 signal fig_seat_onehot: unsigned(1 downto 0);
 signal chips_acted: unsigned(1 downto 0);
@@ -181,6 +185,8 @@ signal hand_seat: unsigned(0 downto 0);
 signal chips_all_in: unsigned(1 downto 0);
 signal chips_min_raise: unsigned(10 downto 0);
 signal chips_busted: unsigned(1 downto 0);
+signal fig_out_mask: unsigned(1 downto 0);
+signal chips_sitting: unsigned(1 downto 0);
 signal hand_st_start: std_logic;
 signal hand_st_clear: std_logic;
 signal hand_turn_from: unsigned(0 downto 0);
@@ -213,10 +219,10 @@ signal left_of_left1: unsigned(0 downto 0);
 signal left_of_new_dealer: unsigned(0 downto 0);
 signal slot: unsigned(2 downto 0);
 signal deal_left2: unsigned(0 downto 0);
-signal table_rom2_address: unsigned(2 downto 0);
 signal table_rom3_address: unsigned(2 downto 0);
 signal table_rom4_address: unsigned(2 downto 0);
 signal table_rom5_address: unsigned(2 downto 0);
+signal table_rom6_address: unsigned(2 downto 0);
 signal answer: std_logic;
 signal answer_d: std_logic;
 signal below_bet: unsigned(1 downto 0);
@@ -229,7 +235,7 @@ signal needs_d: unsigned(1 downto 0);
 signal ta_acted: std_logic;
 signal ta_faced: unsigned(10 downto 0);
 signal fig_to_call: unsigned(10 downto 0);
-signal table_rom10_address: unsigned(2 downto 0);
+signal table_rom12_address: unsigned(2 downto 0);
 signal holdem_settle0_state: t_enum_t_state_2;
 signal holdem_settle0_sc_left: unsigned(2 downto 0);
 signal holdem_settle0_sc_seat: unsigned(0 downto 0);
@@ -467,16 +473,16 @@ deal_left2_3(3-1 downto 1) <= "00";
 deal_left2_3(0) <= deal_left2(0);
 card_bit(53-1 downto 26) <= card_high;
 card_bit(26-1 downto 0) <= card_low;
-table_rom2_address(2) <= hand_dealer(0);
-table_rom2_address(2-1 downto 0) <= chips_busted;
-table_rom3_address(2) <= deal_new_dealer(0);
-table_rom3_address(2-1 downto 0) <= chips_busted;
-table_rom4_address(2) <= deal_seat(0);
-table_rom4_address(2-1 downto 0) <= chips_busted;
-table_rom5_address(2) <= deal_left1(0);
-table_rom5_address(2-1 downto 0) <= chips_busted;
-table_rom10_address(2) <= hand_turn_from(0);
-table_rom10_address(2-1 downto 0) <= needs;
+table_rom3_address(2) <= hand_dealer(0);
+table_rom3_address(2-1 downto 0) <= fig_out_mask;
+table_rom4_address(2) <= deal_new_dealer(0);
+table_rom4_address(2-1 downto 0) <= fig_out_mask;
+table_rom5_address(2) <= deal_seat(0);
+table_rom5_address(2-1 downto 0) <= fig_out_mask;
+table_rom6_address(2) <= deal_left1(0);
+table_rom6_address(2-1 downto 0) <= fig_out_mask;
+table_rom12_address(2) <= hand_turn_from(0);
+table_rom12_address(2-1 downto 0) <= needs;
 holdem_settle0_eval70_hand_eval0_codes_in(42-1 downto 36) <= holdem_settle0_ev_cards(6);
 holdem_settle0_eval70_hand_eval0_codes_in(36-1 downto 30) <= holdem_settle0_ev_cards(5);
 holdem_settle0_eval70_hand_eval0_codes_in(30-1 downto 24) <= holdem_settle0_ev_cards(4);
@@ -521,7 +527,7 @@ begin
                             when "00" =>
                                 state <= HT_JUDGE1;
                             when "01" =>
-                                if ((hand_phase = 2) or (hand_phase = 1)) then
+                                if ((hand_phase = 2) or (hand_phase = 1) or (fig_dealt_in < 2)) then
                                     state <= HT_DONE;
                                 else
                                     state <= HT_DEAL0;
@@ -529,7 +535,7 @@ begin
                             when "10" =>
                                 state <= HT_NEW_GAME;
                             when others =>
-                                state <= HT_DONE;
+                                state <= HT_SIT;
                         end case;
                     end if;
                 when HT_JUDGE1 =>
@@ -624,6 +630,8 @@ begin
                     wait_count <= to_unsigned(2, 2);
                     wait_next <= HT_DONE;
                     state <= HT_WAIT;
+                when HT_SIT =>
+                    state <= HT_DONE;
                 when HT_WAIT =>
                     if (wait_count = 0) then
                         state <= wait_next;
@@ -668,9 +676,13 @@ begin
                                 command_code_q <= to_unsigned(1, 4);
                             elsif (hand_phase = 1) then
                                 command_code_q <= to_unsigned(3, 4);
+                            elsif (fig_dealt_in < 2) then
+                                command_code_q <= to_unsigned(13, 4);
                             end if;
                         elsif ((cmd_op_num /= 0) and (cmd_op_num /= 2)) then
-                            command_code_q <= to_unsigned(5, 4);
+                            if ((cmd_seat_num >= 2) or (cmd_action_num > 1)) then
+                                command_code_q <= to_unsigned(5, 4);
+                            end if;
                         end if;
                     end if;
                 when HT_JUDGE1 =>
@@ -722,7 +734,7 @@ begin
                     command_code_q <= code;
                 when HT_DEAL_CHECK =>
                     if bool(deal_bad_deck) then
-                        command_code_q <= to_unsigned(13, 4);
+                        command_code_q <= to_unsigned(14, 4);
                     end if;
                 when HT_DONE =>
                     command_res_valid_q <= '1';
@@ -810,6 +822,20 @@ begin
     end if;
 end process apply;
 
+table_rom0_read: process (seat_q) is
+begin
+    case to_integer(seat_q) is
+        when 0 => sit_bit <= "01";
+        when 1 => sit_bit <= "10";
+        when 2 => sit_bit <= "00";
+        when 3 => sit_bit <= "00";
+        when 4 => sit_bit <= "00";
+        when 5 => sit_bit <= "00";
+        when 6 => sit_bit <= "00";
+        when others => sit_bit <= "00";
+    end case;
+end process table_rom0_read;
+
 ledger: process (clk) is
     variable broke: unsigned(1 downto 0);
 begin
@@ -826,6 +852,7 @@ begin
             chips_committed(0) <= to_unsigned(0, 11);
             chips_committed(1) <= to_unsigned(0, 11);
             chips_current_bet <= to_unsigned(0, 11);
+            chips_sitting <= to_unsigned(0, 2);
             chips_busted <= to_unsigned(0, 2);
             chips_pot <= to_unsigned(0, 11);
             chips_min_raise <= to_unsigned(10, 11);
@@ -882,7 +909,7 @@ begin
                         chips_committed(i) <= to_unsigned(0, 11);
                         chips_faced(i) <= to_unsigned(0, 11);
                     end loop;
-                    chips_folded <= chips_busted;
+                    chips_folded <= fig_out_mask;
                     chips_all_in <= to_unsigned(0, 2);
                     chips_acted <= to_unsigned(0, 2);
                     chips_pot <= to_unsigned(0, 11);
@@ -892,6 +919,14 @@ begin
                     if (action_log_code /= 6) then
                         chips_current_bet <= to_unsigned(10, 11);
                         chips_min_raise <= to_unsigned(10, 11);
+                    end if;
+                when HT_SIT =>
+                    if (command_code_q = 0) then
+                        if bool(command_action_q(0)) then
+                            chips_sitting <= (chips_sitting or sit_bit);
+                        else
+                            chips_sitting <= (chips_sitting and (not sit_bit));
+                        end if;
                     end if;
                 when HT_NEW_GAME =>
                     for i in 0 to 2-1 loop
@@ -1006,7 +1041,7 @@ begin
                     end loop;
                     hand_showed <= '0';
                     hand_st_clear <= '1';
-                    if (fig_alive = 2) then
+                    if (fig_dealt_in = 2) then
                         hand_sb_seat <= deal_new_dealer3;
                         hand_bb_seat <= deal_left1_3;
                         hand_seat <= deal_new_dealer;
@@ -1050,7 +1085,7 @@ begin
     end if;
 end process progress;
 
-table_rom0_read: process (card_q) is
+table_rom1_read: process (card_q) is
 begin
     case to_integer(card_q) is
         when 0 => card_low <= "00000000000000000000000001";
@@ -1118,9 +1153,9 @@ begin
         when 62 => card_low <= "00000000000000000000000000";
         when others => card_low <= "00000000000000000000000000";
     end case;
-end process table_rom0_read;
+end process table_rom1_read;
 
-table_rom1_read: process (card_q) is
+table_rom2_read: process (card_q) is
 begin
     case to_integer(card_q) is
         when 0 => card_high <= "000000000000000000000000000";
@@ -1188,11 +1223,11 @@ begin
         when 62 => card_high <= "100000000000000000000000000";
         when others => card_high <= "100000000000000000000000000";
     end case;
-end process table_rom1_read;
+end process table_rom2_read;
 
-table_rom2_read: process (table_rom2_address) is
+table_rom3_read: process (table_rom3_address) is
 begin
-    case to_integer(table_rom2_address) is
+    case to_integer(table_rom3_address) is
         when 0 => left_of_dealer <= "1";
         when 1 => left_of_dealer <= "1";
         when 2 => left_of_dealer <= "0";
@@ -1202,11 +1237,11 @@ begin
         when 6 => left_of_dealer <= "0";
         when others => left_of_dealer <= "1";
     end case;
-end process table_rom2_read;
+end process table_rom3_read;
 
-table_rom3_read: process (table_rom3_address) is
+table_rom4_read: process (table_rom4_address) is
 begin
-    case to_integer(table_rom3_address) is
+    case to_integer(table_rom4_address) is
         when 0 => left_of_new_dealer <= "1";
         when 1 => left_of_new_dealer <= "1";
         when 2 => left_of_new_dealer <= "0";
@@ -1216,11 +1251,11 @@ begin
         when 6 => left_of_new_dealer <= "0";
         when others => left_of_new_dealer <= "1";
     end case;
-end process table_rom3_read;
+end process table_rom4_read;
 
-table_rom4_read: process (table_rom4_address) is
+table_rom5_read: process (table_rom5_address) is
 begin
-    case to_integer(table_rom4_address) is
+    case to_integer(table_rom5_address) is
         when 0 => left_of_deal_seat <= "1";
         when 1 => left_of_deal_seat <= "1";
         when 2 => left_of_deal_seat <= "0";
@@ -1230,11 +1265,11 @@ begin
         when 6 => left_of_deal_seat <= "0";
         when others => left_of_deal_seat <= "1";
     end case;
-end process table_rom4_read;
+end process table_rom5_read;
 
-table_rom5_read: process (table_rom5_address) is
+table_rom6_read: process (table_rom6_address) is
 begin
-    case to_integer(table_rom5_address) is
+    case to_integer(table_rom6_address) is
         when 0 => left_of_left1 <= "1";
         when 1 => left_of_left1 <= "1";
         when 2 => left_of_left1 <= "0";
@@ -1244,7 +1279,7 @@ begin
         when 6 => left_of_left1 <= "0";
         when others => left_of_left1 <= "1";
     end case;
-end process table_rom5_read;
+end process table_rom6_read;
 
 collect: process (clk) is
 begin
@@ -1290,7 +1325,7 @@ begin
                         deal_stage1(to_integer(deal_seat)) <= card_q;
                     end if;
                     deal_seat <= left_of_deal_seat;
-                    if (signed(resize(slot, 4)) = (signed(resize(fig_alive, 4)) - 1)) then
+                    if (signed(resize(slot, 4)) = (signed(resize(fig_dealt_in, 4)) - 1)) then
                         slot <= to_unsigned(0, 3);
                         deal_round <= (deal_round + 1);
                     else
@@ -1300,7 +1335,7 @@ begin
             end if;
             case state is
                 when HT_DEAL0 =>
-                    if bool(hand_first_hand) then
+                    if (bool(hand_first_hand) and (not bool(fig_out_mask(to_integer(hand_dealer))))) then
                         deal_new_dealer <= hand_dealer;
                     else
                         deal_new_dealer <= left_of_dealer;
@@ -1318,7 +1353,7 @@ begin
                     deal_seat <= left_of_new_dealer;
                     deal_left1 <= left_of_new_dealer;
                     deal_taken <= to_unsigned(0, 4);
-                    deal_last_take <= resize(unsigned(signed(resize(unsigned'(fig_alive & '0'), 5)) + (5 - 1)), 4);
+                    deal_last_take <= resize(unsigned(signed(resize(unsigned'(fig_dealt_in & '0'), 5)) + (5 - 1)), 4);
                 when HT_COLLECT =>
                     if bool(s_axis_tvalid) then
                         card_q <= s_axis_tdata_num;
@@ -1334,15 +1369,15 @@ begin
     end if;
 end process collect;
 
-table_rom6_read: process (hand_seat) is
+table_rom7_read: process (hand_seat) is
 begin
     case to_integer(hand_seat) is
         when 0 => fig_seat_onehot <= "01";
         when others => fig_seat_onehot <= "10";
     end case;
-end process table_rom6_read;
+end process table_rom7_read;
 
-table_rom7_read: process (chips_folded) is
+table_rom8_read: process (chips_folded) is
 begin
     case to_integer(chips_folded) is
         when 0 => fig_live_count <= "010";
@@ -1350,9 +1385,9 @@ begin
         when 2 => fig_live_count <= "001";
         when others => fig_live_count <= "000";
     end case;
-end process table_rom7_read;
+end process table_rom8_read;
 
-table_rom8_read: process (chips_busted) is
+table_rom9_read: process (chips_busted) is
 begin
     case to_integer(chips_busted) is
         when 0 => fig_alive <= "010";
@@ -1360,9 +1395,9 @@ begin
         when 2 => fig_alive <= "001";
         when others => fig_alive <= "000";
     end case;
-end process table_rom8_read;
+end process table_rom9_read;
 
-table_rom9_read: process (chips_busted) is
+table_rom10_read: process (chips_busted) is
 begin
     case to_integer(chips_busted) is
         when 0 => fig_first_alive <= "000";
@@ -1370,11 +1405,21 @@ begin
         when 2 => fig_first_alive <= "000";
         when others => fig_first_alive <= "111";
     end case;
-end process table_rom9_read;
+end process table_rom10_read;
 
-table_rom10_read: process (table_rom10_address) is
+table_rom11_read: process (fig_out_mask) is
 begin
-    case to_integer(table_rom10_address) is
+    case to_integer(fig_out_mask) is
+        when 0 => fig_dealt_in <= "010";
+        when 1 => fig_dealt_in <= "001";
+        when 2 => fig_dealt_in <= "001";
+        when others => fig_dealt_in <= "000";
+    end case;
+end process table_rom11_read;
+
+table_rom12_read: process (table_rom12_address) is
+begin
+    case to_integer(table_rom12_address) is
         when 0 => fig_first_need <= "111";
         when 1 => fig_first_need <= "000";
         when 2 => fig_first_need <= "001";
@@ -1384,7 +1429,10 @@ begin
         when 6 => fig_first_need <= "001";
         when others => fig_first_need <= "000";
     end case;
-end process table_rom10_read;
+end process table_rom12_read;
+
+
+fig_out_mask <= (chips_busted or chips_sitting);
 
 -- Stage 1: the worked seat's figures, pairwise bet order, who is left.
 derive1: process (clk) is
@@ -1526,13 +1574,13 @@ begin
     end if;
 end process derive3;
 
-holdem_settle0_table_rom11_read: process (hand_dealer) is
+holdem_settle0_table_rom13_read: process (hand_dealer) is
 begin
     case to_integer(hand_dealer) is
         when 0 => holdem_settle0_left_of_dealer <= "1";
         when others => holdem_settle0_left_of_dealer <= "0";
     end case;
-end process holdem_settle0_table_rom11_read;
+end process holdem_settle0_table_rom13_read;
 
 holdem_settle0_steps: process (clk) is
 begin
@@ -2315,13 +2363,13 @@ holdem_settle0_ev_word <= holdem_settle0_eval70_hand_eval0_word_q;
 holdem_settle0_ev_invalid <= holdem_settle0_eval70_hand_eval0_invalid_q;
 holdem_settle0_ev_out_valid <= holdem_settle0_eval70_hand_eval0_valids((6 - 1));
 
-holdem_settle0_table_rom12_read: process (holdem_settle0_ev_take) is
+holdem_settle0_table_rom14_read: process (holdem_settle0_ev_take) is
 begin
     case to_integer(holdem_settle0_ev_take) is
         when 0 => holdem_settle0_take_onehot <= "01";
         when others => holdem_settle0_take_onehot <= "10";
     end case;
-end process holdem_settle0_table_rom12_read;
+end process holdem_settle0_table_rom14_read;
 
 
 holdem_settle0_last_word <= stdl(bool(holdem_settle0_ev_out_valid) and (holdem_settle0_ev_take = 1));
@@ -2385,13 +2433,13 @@ begin
     end if;
 end process holdem_settle0_showdown_words;
 
-holdem_settle0_table_rom13_read: process (holdem_settle0_sc_seat) is
+holdem_settle0_table_rom15_read: process (holdem_settle0_sc_seat) is
 begin
     case to_integer(holdem_settle0_sc_seat) is
         when 0 => holdem_settle0_sc_onehot <= "01";
         when others => holdem_settle0_sc_onehot <= "10";
     end case;
-end process holdem_settle0_table_rom13_read;
+end process holdem_settle0_table_rom15_read;
 
 -- Stage 1 reads a seat (and counts winners for the odd chips); stage 2 compares it with
 -- the level and the best word.
@@ -2744,6 +2792,7 @@ begin
                     d(0) := chips_folded(to_integer(p_index));
                     d(1) := chips_all_in(to_integer(p_index));
                     d(2) := chips_busted(to_integer(p_index));
+                    d(3) := chips_sitting(to_integer(p_index));
                 end if;
             elsif ((p_group = 4) or (p_group = 5)) then
                 if (p_hole_seat <= 1) then

@@ -266,7 +266,7 @@ HOLDEM_TAPS = (
     "chips_stacks[0]", "chips_stacks[1]", "chips_pot", "chips_street_bet[0]",
     "chips_street_bet[1]", "chips_committed[0]", "chips_committed[1]", "chips_faced[0]",
     "chips_faced[1]", "chips_current_bet", "chips_min_raise", "chips_folded", "chips_all_in",
-    "chips_busted", "chips_acted", "put", "hand_to_act", "hand_seat", "hand_turn_from",
+    "chips_busted", "chips_sitting", "chips_acted", "put", "hand_to_act", "hand_seat", "hand_turn_from",
     "hand_street", "hand_phase", "hand_dealer", "hand_number", "hand_sb_seat", "hand_bb_seat",
     "hand_first_hand", "hand_game_winner", "hand_showed", "hand_st_start",
     "hand_board[0]", "hand_board[1]", "hand_board[2]", "hand_board[3]", "hand_board[4]",
@@ -522,14 +522,18 @@ def console_program_defines(players):
     code, at = program(players).code, program(players).labels
     assert code[at["e_act"] + 2][0] == I_OUT and code[at["seat_cards"]][0] == I_SET
     assert at["hole_none"] == at["e_hole"] + 2 and at["seat_line"] < at["shown_hand"]
+    assert at["e_act"] < at["e_sit"] < at["e_hole"], "o/i are commands: in the act region"
+    assert code[at["sit_seat"] + 1][0] == I_OUT
     assert all(code[at["hand_end"] + 2 + 2 * s][:3] == (I_SET, 0, s) for s in range(players))
     names = dict(E_ENTER="e_enter", E_ACT="e_act", E_DEAL="e_deal", E_NEW_GAME="e_new_game",
                  E_HOLE="e_hole", E_SEAT="e_seat", E_TABLE="e_table", E_UNKNOWN="e_unknown",
+                 E_SIT="e_sit",
                  SEAT_CARDS="seat_cards", RESULT="result", RES_OK="res_ok",
                  HAND_END="hand_end", PAYOUTS="payouts", SUBROUTINES="seat_line",
                  SHOWN_HAND="shown_hand", SHOWN_END="shown_end")
     mask = lambda ops: sum(1 << (i + 1) for i, c in enumerate(code) if c[0] in ops)
     return (*(f"{d}={at[label]}" for d, label in names.items()), f"PROG_END={len(code)}",
+            f"SIT_OUT={at['sit_seat'] + 1}",
             f"CALL_RETS=512'h{mask((I_CALL,)):x}", f"AFTER_CHAR=512'h{mask((I_CHAR, I_PRINT)):x}")
 
 

@@ -13,7 +13,7 @@
 //          decodes the address right), and the hole group's slots past seat N-1 give 0.
 //   WORD   a rank word is loaded only in the answer of such a command (a showdown).
 // The request is the wrapper's own reading of the keys and buttons taken (golden terminal:
-// keys folded to lower case, b/r/s take digits and Enter, h/f/k/c/a/d/n/t answer at once,
+// keys folded to lower case, b/r/s/o/i take digits and Enter, h/f/k/c/a/d/n/t answer at once,
 // a digit-less or broken number is a bad number; the center and right buttons are commands,
 // the left one is h), and the seat typed is its own sum of the digits: not the engine's.
 //
@@ -158,11 +158,11 @@ module holdem_console_privacy (
             end else begin
                 w_digit <= 0;
                 w_number <= 0;
-                w_typing <= low == "b" || low == "r" || low == "s";
+                w_typing <= low == "b" || low == "r" || low == "s" || low == "o" || low == "i";
                 case (low)
                     "h": req <= R_HOLE;
                     "s": req <= R_SEAT;
-                    "b", "r", "f", "k", "c", "a", "d", "n": req <= R_CMD;
+                    "b", "r", "f", "k", "c", "a", "d", "n", "o", "i": req <= R_CMD;
                     "t": req <= R_TABLE;
                     default: req <= R_OTHER;
                 endcase
@@ -172,13 +172,15 @@ module holdem_console_privacy (
         end
     end
     // the byte being decoded (w_key, folded): a number key, a digit, Enter
-    wire key_number = w_key == "b" || w_key == "r" || w_key == "s";
+    wire key_number = w_key == "b" || w_key == "r" || w_key == "s" || w_key == "o" ||
+                      w_key == "i";
     wire key_digit = w_key >= "0" && w_key <= "9";
     wire key_enter = w_key == 8'd13 || w_key == 8'd10;
     // the entry a key runs (golden terminal KEYS; anything else is the unknown key's)
     wire [8:0] entry_of_key =
         w_key == "h" ? `E_HOLE : w_key == "s" ? `E_SEAT : w_key == "d" ? `E_DEAL :
         w_key == "n" ? `E_NEW_GAME : w_key == "t" ? `E_TABLE :
+        (w_key == "o" || w_key == "i") ? `E_SIT :
         (w_key == "b" || w_key == "r" || w_key == "f" || w_key == "k" || w_key == "c" ||
          w_key == "a") ? `E_ACT : `E_UNKNOWN;
     wire [7:0] intake_low = (intake_key >= "A" && intake_key <= "Z") ? intake_key + 8'd32 :
@@ -254,7 +256,7 @@ module holdem_console_privacy (
             if (pc >= `E_ENTER && pc < `E_ENTER + 2)
                 assert (ret == typing_entry &&
                         (typing_entry == `E_SEAT && req == R_SEAT && number == w_number ||
-                         typing_entry == `E_ACT && req == R_CMD));
+                         (typing_entry == `E_ACT || typing_entry == `E_SIT) && req == R_CMD));
             assert (!typing_on);
         end
         // the keys typed: the engine's typing state and number are the wrapper's (the engine
@@ -282,7 +284,7 @@ module holdem_console_privacy (
         if (w_typing && te != TE_KEYW && te != TE_KEY && te != TE_DIGIT1 && te != TE_DIGIT2)
             assert (number == w_number && have_digit == w_digit &&
                     (req == R_SEAT ? typing_entry == `E_SEAT : req == R_CMD &&
-                     typing_entry == `E_ACT));
+                     (typing_entry == `E_ACT || typing_entry == `E_SIT)));
         // the step against the instruction it carries out
         if (te == TE_OUTW) assert (op == I_OUT);
         if (te == TE_STRI || te == TE_STRF || te == TE_STRW || te == TE_STRC ||
@@ -300,12 +302,13 @@ module holdem_console_privacy (
         assert (idle == (te == TE_IDLE));   // busy: the probe window is the engine's
 
         // ------------------------------------------------------------ INV: the table
-        // a table command only from the act, deal and new game OUTs; the UI's command offered
+        // a table command only from the act, deal, new game and sit OUTs; the UI's command offered
         // (the table idle takes it), its result awaited (the table busy, or idle with the
         // result out), settled; without one the table is idle and holds still (its registers
         // change only in its other steps, the settlement's only while it settles)
         if (command != HC_IDLE)
-            assert (te == TE_OUTW && (pc == `E_ACT + 2 || pc == `E_DEAL || pc == `E_NEW_GAME));
+            assert (te == TE_OUTW && (pc == `E_ACT + 2 || pc == `E_DEAL || pc == `E_NEW_GAME ||
+                                      pc == `SIT_OUT));
         assert (cmd_valid_q == (command == HC_OFFER));
         if (command == HC_IDLE || command == HC_OFFER || command == HC_SETTLE)
             assert (table_state == HT_IDLE);

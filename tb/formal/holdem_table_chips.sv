@@ -45,7 +45,7 @@ module holdem_table_chips (
                HT_SETTLING = 10, HT_PAYOUT = 11, HT_BUST = 12, HT_PHASE = 13, HT_DEAL0 = 14,
                HT_DEAL1 = 15, HT_COLLECT = 16, HT_DEAL_TAIL = 17, HT_DEAL_CHECK = 18,
                HT_COMMIT = 19, HT_BLIND = 20, HT_BLIND_NEXT = 21, HT_NEW_GAME = 22,
-               HT_WAIT = 23, HT_DONE = 24;
+               HT_WAIT = 23, HT_DONE = 24, HT_SIT = 25;
     // holdem_settle's steps, in order
     localparam HS_IDLE = 0, HS_EVAL = 1, HS_REFUND = 2, HS_REFUND2 = 3, HS_LEVEL = 4,
                HS_TAKE = 5, HS_REST = 6, HS_TIE = 7, HS_DIVIDE = 8, HS_SHARE = 9;
@@ -62,7 +62,7 @@ module holdem_table_chips (
     wire [W-1:0] stack0, stack1, pot, bet0, bet1, com0, com1, faced0, faced1, current_bet,
                  min_raise, put;
     wire [5:0] b0, b1, b2, b3, b4, h00, h01, h10, h11;
-    wire [1:0] folded, all_in, busted, acted, phase;
+    wire [1:0] folded, all_in, busted, sitting, acted, phase;
     wire [2:0] to_act, street, sb_seat, bb_seat, game_winner, log_code, action_q, seat_q;
     wire [3:0] code_q;
     wire [0:0] seat, turn_from, dealer, number;
@@ -91,7 +91,7 @@ module holdem_table_chips (
         .formal_chips_faced_0(faced0), .formal_chips_faced_1(faced1),
         .formal_chips_current_bet(current_bet), .formal_chips_min_raise(min_raise),
         .formal_chips_folded(folded), .formal_chips_all_in(all_in),
-        .formal_chips_busted(busted), .formal_chips_acted(acted), .formal_put(put),
+        .formal_chips_busted(busted), .formal_chips_sitting(sitting), .formal_chips_acted(acted), .formal_put(put),
         .formal_hand_to_act(to_act), .formal_hand_seat(seat),
         .formal_hand_turn_from(turn_from), .formal_hand_street(street),
         .formal_hand_phase(phase), .formal_hand_dealer(dealer), .formal_hand_number(number),
@@ -207,11 +207,13 @@ module holdem_table_chips (
         end
 
         // ------------------------------------------------------------ INV: the table
-        assert (state <= HT_DONE && phase <= GAME_OVER && wait_count <= 2);
+        assert (state <= HT_SIT && phase <= GAME_OVER && wait_count <= 2);
         if (state == HT_WAIT) assert (wait_next == HT_ADVANCE || wait_next == HT_DONE ||
                                       wait_next == HT_PHASE || wait_next == HT_BLIND);
         assert (to_act < 2 || to_act == NO_SEAT);
         assert (folded != 2'b11);                 // someone is always left in a hand
+        // a deal is taken only with both seats dealt in, and nobody sits out during it
+        if (state >= HT_DEAL0 && state <= HT_COMMIT) assert (sitting == 0);
         if (phase == READY) assert (busted == 0); // two seats left: the game goes on
         if (phase == BETTING && !post_payout) assert ((busted & ~folded) == 0);
         if (hand_step) assert (phase == BETTING);

@@ -256,7 +256,7 @@ def test_holdem_table_soak(params, seed, share, record_property):
            seconds)
     assert seen["actions"] >= actions and seen["resets"] >= actions // 250
     assert seen["showdown"] and seen["fold-out"] and seen["game over"] and seen["split"]
-    assert all(seen[code] for code in range(1, 13)), "a refusal code never came up"
+    assert all(seen[code] for code in range(1, 14)), "a refusal code never came up"
     if params.get("players", 2) > 2:
         assert seen["side pot"], "no side pot"
 

@@ -19,11 +19,11 @@ import pytest
 import cocotb
 
 from harness import HDLS, in_turns, run_block
-from holdem_checks import expected_probe
-from pokerhdl.golden.holdem.contract import OP_DEAL, PROBE, REF_BAD_DECK
+from holdem_checks import check_unchanged, expected_probe
+from pokerhdl.golden.holdem.contract import OP_DEAL, OP_SIT, PROBE, REF_BAD_DECK
 from pokerhdl.golden.cards import NO_CARD
 from pokerhdl.golden.holdem.table import (ALLIN, CALL, CHECK, FOLD, OK, PHASE_BETTING,
-                                          REF_BAD_ACTION, cards_needed)
+                                          REF_BAD_ACTION, REF_TOO_FEW_SEATS, cards_needed)
 from holdem_tb import HAND_BITS, play, stacked_deck, start
 
 
@@ -50,11 +50,13 @@ async def probe_map_and_directed(dut):
         after = await tb.check_probe("bad deck")
         assert {a: v for a, v in after.items() if a != PROBE["last_code"]} == \
             {a: v for a, v in before.items() if a != PROBE["last_code"]}
-    # an unknown op
-    code, *_ = await tb.command(3)
-    assert code == REF_BAD_ACTION
-    tb.last_code = code
-    await tb.check_probe("unknown op")
+    # a sit for a seat the table lacks, or with a flag that is neither out nor in
+    for seat, flag in ((n, 1), (7, 0), (0, 2), (1, 5)):
+        before = await tb.read(tb.addresses)
+        code, *_ = await tb.command(OP_SIT, seat, flag)
+        assert code == REF_BAD_ACTION
+        tb.last_code = code
+        check_unchanged(before, await tb.check_probe("a sit refused"), "a sit refused")
     # everyone plays the board (a royal flush): every live seat splits the pot
     holes = {s: h for s, h in zip(range(n), ("2c3d", "4c5d", "2d3c", "4d5c"))}
     deck = stacked_deck(n, 0, holes, "AhKhQhJhTh")
@@ -80,6 +82,38 @@ async def probe_map_and_directed(dut):
     tb.report("directed")
 
 
+@cocotb.test()
+async def seats_sitting_out(dut):
+    """Seats nobody plays sit out: the others play among themselves (heads-up when two are
+    left) with no chip, card or turn for the seats sitting out; one sitting back in is dealt
+    into the next hand; with fewer than two seats in, a deal is refused and nothing moves."""
+    tb = await start(dut, seed=21)
+    n, t, deck_rng = tb.n, tb.table, random.Random(4)
+    out = list(range(2, n))         # at two seats: only the refusals below
+    for s in out:
+        assert await tb.step(("sit", s, 1), None) == OK
+    for _ in range(5):
+        assert await tb.step(("deal",), deck_rng) == OK
+        assert (t.sb_seat, t.bb_seat) == (t.dealer, 1 - t.dealer)
+        while t.phase == PHASE_BETTING:
+            assert t.to_act in (0, 1)
+            assert await tb.step(("act", t.to_act, CALL if t.to_call else CHECK, 0), None) == OK
+        assert all(t.stacks[s] == tb.rules.stack for s in out)
+    if out:
+        assert await tb.step(("sit", out[0], 0), None) == OK
+        assert await tb.step(("deal",), deck_rng) == OK
+        assert t.hole[out[0]][0] != NO_CARD
+        assert await tb.step(("sit", 0, 1), None) == OK         # from the next deal
+        while t.phase == PHASE_BETTING:
+            assert await tb.step(("act", t.to_act, FOLD, 0), None) == OK
+    for s in range(n):
+        assert await tb.step(("sit", s, 1), None) == OK
+    assert await tb.step(("deal",), deck_rng) == REF_TOO_FEW_SEATS
+    assert await tb.step(("sit", 1, 0), None) == OK
+    assert await tb.step(("deal",), deck_rng) == REF_TOO_FEW_SEATS
+    tb.report("sitting out")
+
+
 class _Fixed:
     """A stand-in deck source: shuffled_deck(rng) calls rng.shuffle; this one deals `deck`."""
 
@@ -101,7 +135,8 @@ async def random_games(dut):
     tb.report(f"random games ({played} hands, {time.time() - began:.1f} s)")
     assert played >= hands
     assert tb.seen["showdown"] and tb.seen["fold-out"]
-    assert sum(tb.seen[c] for c in range(1, 14)) > 0, "no refusal was tried"
+    assert sum(tb.seen[c] for c in range(1, 15)) > 0, "no refusal was tried"
+    assert tb.seen["sit"] > 0, "no seat sat out or in"
 
 
 @cocotb.test()
@@ -146,6 +181,12 @@ VARIANTS = [
 def test_holdem_table(hdl):
     run_block("holdem_table", hdl, __name__, extra_env={"HOLDEM_HANDS": "30"},
               testcase=["probe_map_and_directed", "random_games", "reset_anywhere"])
+
+
+@pytest.mark.parametrize("hdl", HDLS)
+def test_holdem_table_sitting_out(hdl):
+    run_block("holdem_table", hdl, __name__, params={"players": 4},
+              testcase=["seats_sitting_out"])
 
 
 @pytest.mark.parametrize("hdl,params,env", in_turns(VARIANTS))

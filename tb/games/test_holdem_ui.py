@@ -118,8 +118,8 @@ def _params(**extra):
 # resets at one input in 16. Depth comes from the soak test (tb/games/test_holdem_soak.py, the fast
 # engine: 100,000 inputs).
 GAMES = [
-    pytest.param({"players": 4}, 3, 1, "hands seat_reads", id="4p"),   
-    pytest.param({"players": 2, "stack": 60, "small_blind": 1, "big_blind": 4}, 4, 5,
+    pytest.param({"players": 4}, 2, 1, "hands seat_reads sits", id="4p"),
+    pytest.param({"players": 2, "stack": 60, "small_blind": 1, "big_blind": 4}, 6, 5,
                  "resets games", id="2p-stack60-blinds1-4"),
 ]
 

@@ -15,7 +15,7 @@ from pokerhdl.golden.holdem.table import (ALLIN, BET, BOARD_SIZE, CALL, CHECK, F
                                           REF_CHECK_FACING_BET, REF_GAME_OVER,
                                           REF_HAND_IN_PROGRESS, REF_HAND_OVER, REF_NO_BET_TO_RAISE,
                                           REF_NOTHING_TO_CALL, REF_NOT_YOUR_TURN, REF_OVER_STACK,
-                                          REF_RAISE_CLOSED, SHOWDOWN, FLOP, PREFLOP, RIVER, TURN,
+                                          REF_RAISE_CLOSED, REF_TOO_FEW_SEATS, SHOWDOWN, FLOP, PREFLOP, RIVER, TURN,
                                           Table)
 from pokerhdl.golden.holdem.play import RandomAgent, play_game, shuffled_deck
 from pokerhdl.golden.holdem.text import render_table
@@ -409,6 +409,41 @@ def test_settle_matches_peeling(case):
             pot.shares[i] for i in pot.winners) <= 1
 
 
+def test_two_players_at_four_seats_play_heads_up():
+    """Seats nobody plays sit out: they post nothing, get no cards and are never to act, the
+    two players play heads-up (the dealer posts the small blind), and a seat sitting back in
+    is dealt into the next hand, not the one being played."""
+    t = Table(4)
+    assert t.sit(1, True) == OK and t.sit(3, True) == OK
+    assert t.sit(4, True) == REF_BAD_ACTION and t.sit(-1, False) == REF_BAD_ACTION
+    for hand in range(6):
+        assert t.start_hand(range(52)) == OK
+        assert {e.seat for e in t.log if e.hand == t.hand_no} <= {0, 2}
+        assert (t.sb_seat, t.bb_seat) == (t.dealer, 2 - t.dealer) and t.dealer in (0, 2)
+        assert t.hole[1] == t.hole[3] == [NO_CARD, NO_CARD] and t.folded[1] and t.folded[3]
+        assert t.hole[0] == [0, 2] if t.dealer == 2 else [1, 3]
+        while t.phase == PHASE_BETTING:
+            assert t.to_act in (0, 2)
+            assert t.act(t.to_act, CALL if t.to_call else CHECK) == OK
+        assert t.stacks[1] == t.stacks[3] == 1000
+    assert t.sit(3, False) == OK and t.start_hand(range(52)) == OK
+    assert not t.folded[3] and t.hole[3] != [NO_CARD, NO_CARD]
+    assert t.sit(3, True) == OK and not t.folded[3]      # sits out from the next deal
+    assert t.act(t.to_act, FOLD) == OK
+    assert t.sit(0, True) == OK and t.sit(2, True) == OK
+    while t.phase == PHASE_BETTING:
+        assert t.act(t.to_act, FOLD) == OK
+    before = t.snapshot()
+    assert t.start_hand(range(52)) == REF_TOO_FEW_SEATS and t.snapshot() == before
+    assert not t.game_over
+
+
+def test_first_dealer_sitting_out_passes_the_button():
+    t = Table(3, first_dealer=0)
+    assert t.sit(0, True) == OK and t.start_hand(range(52)) == OK
+    assert (t.dealer, t.sb_seat, t.bb_seat) == (1, 1, 2)
+
+
 class Checker:
     """Runs inputs on a table and checks every invariant after each one."""
 
@@ -420,22 +455,28 @@ class Checker:
     def deal(self, deck):
         t = self.t
         before, phase = t.snapshot(), t.phase
+        out = [b or s for b, s in zip(before["busted"], before["sitting"])]
         code = t.start_hand(deck)
         self.inputs += 1
         self.seen[code] += 1
-        if phase != PHASE_READY:
-            assert code == (REF_GAME_OVER if phase == PHASE_GAME_OVER else REF_HAND_IN_PROGRESS)
+        if phase != PHASE_READY or out.count(False) < 2:
+            assert code == (REF_GAME_OVER if phase == PHASE_GAME_OVER else REF_HAND_IN_PROGRESS
+                            if phase == PHASE_BETTING else REF_TOO_FEW_SEATS)
             assert t.snapshot() == before
             self.refusals += 1
             return code
         assert code == OK
         self.hands += 1
-        order = deal_order(t.n, t.dealer, before["busted"])
-        if before["hand_no"] == 0:
+        order = deal_order(t.n, t.dealer, out)
+        if before["hand_no"] == 0 and not out[t.first_dealer]:
             assert t.dealer == t.first_dealer
         else:
-            assert t.dealer == deal_order(t.n, before["dealer"], before["busted"])[0]
+            assert t.dealer == deal_order(t.n, before["dealer"], out)[0]
         k = len(order)
+        for s in range(t.n):            # a seat not dealt in: no cards, no blind, folded
+            if s not in order:
+                assert t.hole[s] == [NO_CARD, NO_CARD] and t.folded[s]
+                assert t.stacks[s] == before["stacks"][s] and t.committed[s] == 0
         for j, s in enumerate(order):
             assert t.hole[s] == [deck[j], deck[k + j]]
         assert t.board[:BOARD_SIZE[t.street]] == deck[2 * k:2 * k + BOARD_SIZE[t.street]]
@@ -444,6 +485,25 @@ class Checker:
         self.start_stacks = list(before["stacks"])
         if t.phase != PHASE_BETTING:
             self.hand_over()
+        self.check()
+        return code
+
+    def sit(self, seat, out):
+        """A seat sits out or in: nothing changes but its flag; a seat the table lacks is
+        refused."""
+        t = self.t
+        before = t.snapshot()
+        code = t.sit(seat, out)
+        self.inputs += 1
+        self.seen[code] += 1
+        after = t.snapshot()
+        if 0 <= seat < t.n:
+            assert code == OK and after.pop("sitting")[seat] == out
+            before.pop("sitting")
+        else:
+            assert code == REF_BAD_ACTION
+            self.refusals += 1
+        assert after == before
         self.check()
         return code
 
@@ -506,7 +566,10 @@ class Checker:
             assert all(t.all_in[i] == (t.stacks[i] == 0) for i in range(t.n) if not t.busted[i])
             board = [c for c in t.board if c != NO_CARD]
             assert len(board) == BOARD_SIZE[t.street]
-            cards = board + [c for s in range(t.n) if not t.busted[s] for c in t.hole[s]]
+            dealt = [s for s in range(t.n) if t.hole[s] != [NO_CARD, NO_CARD]]
+            assert len(dealt) >= 2 and all(not t.busted[s] for s in dealt)
+            assert all(t.folded[s] and not t.committed[s] for s in range(t.n) if s not in dealt)
+            cards = board + [c for s in dealt for c in t.hole[s]]
             assert len(set(cards)) == len(cards) and all(0 <= c < 52 for c in cards)
         else:
             assert t.pot == 0 and t.to_act == t.no_seat
@@ -526,6 +589,8 @@ def run_random_games(n, games, seed, **params):
             inp = agent.decide(chk.t)
             if inp[0] == "act":
                 chk.act(*inp[1:])
+            elif inp[0] == "sit":
+                chk.sit(*inp[1:])
             else:
                 chk.deal(shuffled_deck(rng))
             assert chk.inputs < 100_000, "game does not finish"
@@ -549,7 +614,7 @@ def test_random_games(n, games, params):
     hands, seen = run_random_games(n, games, seed=n, **params)
     assert hands >= 1000
     # every refusal reason met (REF_GAME_OVER is tried at each game's end), every kind of ending
-    assert all(seen[code] for code in range(13))
+    assert all(seen[code] for code in range(14))
     kinds = ("showdown", "split", "refund", "run-out") + (("side pot",) if n > 2 else ())
     assert all(seen[kind] for kind in kinds)        # heads-up never has a side pot
 

@@ -73,6 +73,9 @@ def keys_for(inp, rng):
         return "d"
     if inp[0] == "new_game":
         return "n"
+    if inp[0] == "sit":                               # o<seat> sits out, i<seat> sits in
+        _, seat, out = inp
+        return ("o" if out else "i") + (str(seat) if seat >= 0 else "") + rng.choice("\r\n")
     _, _, action, amount = inp
     if action in KEYS:
         key = KEYS[action]
@@ -96,7 +99,7 @@ async def play_console(tb, rules, hands, seed, reset_rate, inputs=0):
     deck_rng = random.Random(seed ^ 0x5EED)
 
     def next_deck():
-        deck = shuffled_deck(deck_rng)[:cards_needed(sum(not b for b in table.busted))]
+        deck = shuffled_deck(deck_rng)[:cards_needed(sum(map(table.dealt_in, range(table.n))))]
         tb.decks.append(deck)
         return deck
 
@@ -139,7 +142,7 @@ async def play_console(tb, rules, hands, seed, reset_rate, inputs=0):
         inp = agent.decide(table)
         seen["inputs"] += 1
         if rng.random() < reset_rate:
-            deck = shuffled_deck(rng)[:cards_needed(sum(not b for b in table.busted))]
+            deck = shuffled_deck(rng)[:cards_needed(sum(map(table.dealt_in, range(table.n))))]
             got = await tb.reset_while_answering(keys_for(inp, rng)[0], deck)
             table = fresh_table()
             term = HoldemTerminal(table, next_deck)
@@ -174,6 +177,7 @@ async def play_console(tb, rules, hands, seed, reset_rate, inputs=0):
                 check_privacy(table, got, seat, False)
         seen["hands"] += ended
         seen["games"] += ended and table.phase == PHASE_GAME_OVER
+        seen["sits"] += inp[0] == "sit"
         await check_observables(tb, table)
         check_panel(tb, table, view)
     return seen

@@ -7,7 +7,8 @@ and the golden table, and fails with a message that names the step.
 
 from dataclasses import fields
 
-from pokerhdl.golden.holdem.contract import FLAG_ALL_IN, FLAG_FOLDED, FLAG_OUT, PROBE, Rules
+from pokerhdl.golden.holdem.contract import (FLAG_ALL_IN, FLAG_FOLDED, FLAG_OUT, FLAG_SITTING,
+                                             PROBE, Rules)
 from pokerhdl.golden.cards import NO_CARD
 from pokerhdl.golden.holdem.table import NO_SEAT, OK, PHASE_BETTING, PHASE_GAME_OVER, cards_needed
 
@@ -50,7 +51,7 @@ def expected_probe(t, last_code=None, hand_bits=16):
         e[PROBE["street_bet"] + i] = t.street_bet[i]
         e[PROBE["committed"] + i] = t.committed[i]
         e[PROBE["flags"] + i] = (t.folded[i] << FLAG_FOLDED | t.all_in[i] << FLAG_ALL_IN
-                                  | t.busted[i] << FLAG_OUT)
+                                  | t.busted[i] << FLAG_OUT | t.sitting[i] << FLAG_SITTING)
         e[PROBE["hole"] + 2 * i] = t.hole[i][0]
         e[PROBE["hole"] + 2 * i + 1] = t.hole[i][1]
         e[PROBE["word"] + i] = (r.words[i] or 0) if r else 0
@@ -102,6 +103,9 @@ def check_unchanged(before, after, context=""):
 def hw_input(inp, amount_bits):
     """An agent's input in the hardware's terms (3-bit seat/action, W-bit amount); the golden
     table gets the same values, so both judge the same thing."""
+    if inp[0] == "sit":
+        _, seat, out = inp
+        return ("sit", seat if 0 <= seat < 8 else NO_SEAT, int(out))
     if inp[0] != "act":
         return inp
     _, seat, action, amount = inp
@@ -116,9 +120,11 @@ def apply_step(t, inp, deck, code, logs, done, requests, taken):
     code, the log pulses, hand_done, deck_request and the cards it took. Returns
     (golden code, whether the input ended a hand)."""
     before_log, before_phase = len(t.log), t.phase
-    k = sum(not b for b in t.busted)
+    k = sum(map(t.dealt_in, range(t.n)))
     if inp[0] == "act":
         want = t.act(*inp[1:])
+    elif inp[0] == "sit":
+        want = t.sit(*inp[1:])
     elif inp[0] == "deal":
         want = t.start_hand(deck)
     else:
@@ -128,7 +134,7 @@ def apply_step(t, inp, deck, code, logs, done, requests, taken):
     assert code == want, f"{context}: code hw {code} golden {want}"
     entries = [(e.seat, e.action, e.put, e.total, e.all_in) for e in t.log[before_log:]]
     assert logs == entries, f"{context}: log hw {logs} golden {entries}"
-    ended = want == OK and inp[0] != "new_game" and t.phase != PHASE_BETTING \
+    ended = want == OK and inp[0] in ("act", "deal") and t.phase != PHASE_BETTING \
         and (before_phase == PHASE_BETTING or inp[0] == "deal")
     assert done == int(ended), f"{context}: hand_done pulses {done}, hand ended {ended}"
     dealt = inp[0] == "deal" and want == OK

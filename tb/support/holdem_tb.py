@@ -14,7 +14,7 @@ from holdem_checks import (apply_step, check_probe, check_unchanged, expected_pr
                            rules_from, tally_end)
 
 from pokerhdl.golden.cards import parse_cards
-from pokerhdl.golden.holdem.contract import OP_ACT, OP_DEAL, OP_NEW_GAME
+from pokerhdl.golden.holdem.contract import OP_ACT, OP_DEAL, OP_NEW_GAME, OP_SIT
 from pokerhdl.golden.holdem.play import RandomAgent, shuffled_deck
 from pokerhdl.golden.holdem.table import OK, PHASE_BETTING, REF_GAME_OVER, Table
 
@@ -158,6 +158,9 @@ class HoldemTB(ClockedTB):
             args = (OP_DEAL,)
         elif inp[0] == "new_game":
             args = (OP_NEW_GAME,)
+        elif inp[0] == "sit":
+            _, seat, out = inp
+            args = (OP_SIT, seat, out)
         else:
             raise ValueError(inp)
         got = await self.command(*args, deck=deck, reset_after=reset_after)
@@ -172,6 +175,7 @@ class HoldemTB(ClockedTB):
         self.latency.setdefault(kind, []).append(clocks)
         self.seen[want] += 1
         self.seen["actions"] += 1
+        self.seen["sit"] += inp[0] == "sit"
         if check:
             context = f"hand {t.hand_no} input {inp}"
             after = await self.check_probe(context)

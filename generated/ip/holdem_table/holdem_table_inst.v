@@ -32,12 +32,12 @@ holdem_table holdem_table_0 (
     .rst           (holdem_table_rst),  // in: synchronous reset, active high
     .cmd_valid     (holdem_table_cmd_valid),  // in: cmd_valid/cmd_ready: a command is taken when both are high (ready: idl
     .cmd_ready     (holdem_table_cmd_ready),  // out: cmd_valid/cmd_ready: a command is taken when both are high (ready: idl
-    .cmd_op        (holdem_table_cmd_op),  // in [2]: 0 act, 1 deal (start_hand), 2 new game (3: refused, code 5). cmd_seat[
+    .cmd_op        (holdem_table_cmd_op),  // in [2]: 0 act, 1 deal (start_hand), 2 new game, 3 sit (golden Table.sit: cmd_s
     .cmd_seat      (holdem_table_cmd_seat),  // in [3]: cmd_valid/cmd_ready: a command is taken when both are high (ready: idl
     .cmd_action    (holdem_table_cmd_action),  // in [3]: cmd_valid/cmd_ready: a command is taken when both are high (ready: idl
     .cmd_amount    (holdem_table_cmd_amount),  // in [11]: raise-to for bet and raise.
     .res_valid     (holdem_table_res_valid),  // out: one-clock pulse per command
-    .res_code      (holdem_table_res_code),  // out [4]: golden result code (0 OK, 1..12 refusals; 13 a bad deck: a code above
+    .res_code      (holdem_table_res_code),  // out [4]: golden result code (0 OK, 1..13 refusals; 14 a bad deck: a code above
     .s_axis_tdata  (holdem_table_s_axis_tdata),  // in [6]: s_axis_tdata[6]/tvalid/tready: the deck during a deal, 2k+5 cards in g
     .s_axis_tvalid (holdem_table_s_axis_tvalid),  // in: s_axis_tdata[6]/tvalid/tready: the deck during a deal, 2k+5 cards in g
     .s_axis_tready (holdem_table_s_axis_tready),  // out: s_axis_tdata[6]/tvalid/tready: the deck during a deal, 2k+5 cards in g

@@ -6,10 +6,11 @@ The steps that move them are the sequencer's (holdem_sequencer); what an action 
 worked out beforehand by holdem_action, so each step here is a plain register write.
 """
 
-from myhdl import block, always_seq, Signal, intbv
+from myhdl import block, always_seq, Signal, intbv, instances
 
 from ...golden.holdem.table import NO_SEAT, POST_SB, RIVER
 from ...golden.holdem.contract import Rules
+from .seat_tables import table_rom
 from ...rtl.signals import unsigned
 
 
@@ -19,7 +20,8 @@ class Chips:
 
     Per seat (lists): stacks, street_bet (this street), committed (this hand), faced (the bet
     to match when the seat last acted). Seat masks: folded, all_in, busted, acted (this
-    street). Table: pot, current_bet (the bet to match), min_raise (the last full raise).
+    street), sitting (sitting out: dealt nothing from the next deal). Table: pot,
+    current_bet (the bet to match), min_raise (the last full raise).
     """
 
     def __init__(self, rules=Rules()):
@@ -29,17 +31,23 @@ class Chips:
         self.committed = [unsigned(w) for _ in range(n)]
         self.faced = [unsigned(w) for _ in range(n)]
         self.folded, self.all_in, self.busted, self.acted = unsigned(n), unsigned(n), unsigned(n), unsigned(n)
+        self.sitting = unsigned(n)
         self.pot, self.current_bet, self.min_raise = unsigned(w), unsigned(w), unsigned(w, rules.big_blind)
 
 
 @block(skipname=True)
-def holdem_chips(clk, rst, state, t_state, chips, hand, fig, action, payout, rules=Rules()):
+def holdem_chips(clk, rst, state, t_state, chips, hand, fig, action, command, payout,
+                 rules=Rules()):
     """chips (Chips) step by step: state/t_state the sequencer's step; hand (holdem_hand.Hand)
-    the worked seat and the street; fig (holdem_figures.Figures) its one-hot and who is left;
-    action (holdem_action.Action) the figures an action or a blind leaves; payout (list, one
-    per seat) what holdem_settle gives back."""
+    the worked seat and the street; fig (holdem_figures.Figures) its one-hot, who is left and
+    who is dealt in; action (holdem_action.Action) the figures an action or a blind leaves;
+    command (holdem_judge.Command) a sit's seat, flag and result; payout (list, one per seat)
+    what holdem_settle gives back."""
     n = rules.players
     stack, big_blind = rules.stack, rules.big_blind
+    sit_bit = unsigned(n)               # the one-hot of a sit's seat (0 for a seat past n-1)
+    sit_rom = table_rom(command.seat_q, sit_bit,
+                        tuple((1 << s) if s < n else 0 for s in range(1 << len(command.seat_q))))
 
     @always_seq(clk.posedge, reset=rst)
     def ledger():
@@ -88,12 +96,12 @@ def holdem_chips(clk, rst, state, t_state, chips, hand, fig, action, payout, rul
             chips.busted.next = broke
 
         elif state == t_state.HT_COMMIT:
-            # golden start_hand: a clear hand, the busted seats out of it
+            # golden start_hand: a clear hand, the seats not dealt in out of it
             for i in range(n):
                 chips.street_bet[i].next = 0
                 chips.committed[i].next = 0
                 chips.faced[i].next = 0
-            chips.folded.next = chips.busted
+            chips.folded.next = fig.out_mask
             chips.all_in.next = 0
             chips.acted.next = 0
             chips.pot.next = 0
@@ -105,7 +113,14 @@ def holdem_chips(clk, rst, state, t_state, chips, hand, fig, action, payout, rul
                 chips.current_bet.next = big_blind
                 chips.min_raise.next = big_blind
 
-        elif state == t_state.HT_NEW_GAME:
+        elif state == t_state.HT_SIT:
+            if command.code_q == 0:                 # golden Table.sit
+                if command.action_q[0]:
+                    chips.sitting.next = chips.sitting | sit_bit
+                else:
+                    chips.sitting.next = chips.sitting & ~sit_bit
+
+        elif state == t_state.HT_NEW_GAME:          # who sits out stays as it was
             for i in range(n):
                 chips.stacks[i].next = stack
                 chips.street_bet[i].next = 0
@@ -122,4 +137,4 @@ def holdem_chips(clk, rst, state, t_state, chips, hand, fig, action, payout, rul
         else:
             pass        # the other steps leave the chips where they are
 
-    return ledger
+    return instances()

@@ -1,7 +1,7 @@
 """The Hold'em deal path: the deck stream taken card by card, checked and placed into staging
 registers, so that a bad deck (a code above 51 or a card twice) changes nothing.
 
-A deal takes 2k+5 cards (k seats not busted) in golden order: one card a seat from the seat
+A deal takes 2k+5 cards (k seats dealt in: not busted, not sitting out) in golden order: one card a seat from the seat
 left of the new dealer, a second round, then the five board cards. Each card is placed the
 clock after it is taken (through its one-hot from two ROMs); the hand block (holdem_hand)
 copies the staged cards and the seats worked out here when the sequencer commits the deal.
@@ -25,7 +25,7 @@ CARD_BIT_HIGH = tuple(1 << (min(code, DECK) - LOW_CARDS) if code >= LOW_CARDS el
 class Deal:
     """What a deal leaves for the hand (holdem_hand) and the sequencer, written by holdem_deal.
 
-    new_dealer, left1, left2: the new button and the next two seats not busted left of it
+    new_dealer, left1, left2: the new button and the next two seats dealt in left of it
     (new_dealer3, left1_3, left2_3: the same as 3-bit seat fields). stage0, stage1 (lists, one
     per seat): the hole cards dealt; deck_board (list of 5): the board cards, not shown yet.
     bad_deck: the stream gave a code above 51 or a card twice. taken, last_take: cards taken
@@ -50,8 +50,8 @@ class Deal:
 def holdem_deal(clk, rst, state, t_state, s_axis_tdata, s_axis_tvalid, deal, chips, hand, fig,
                 rules=Rules()):
     """deal (Deal) from the deck stream s_axis_tdata[6]/tvalid (taken in HT_COLLECT):
-    state/t_state the sequencer's step; chips.busted, hand.dealer and hand.first_hand choose
-    the new button; fig.alive is k."""
+    state/t_state the sequencer's step; fig.out_mask (the seats not dealt in), hand.dealer and
+    hand.first_hand choose the new button; fig.dealt_in is k."""
     n = rules.players
     sw = seat_bits(n)
 
@@ -66,11 +66,11 @@ def holdem_deal(clk, rst, state, t_state, s_axis_tdata, s_axis_tvalid, deal, chi
     next_alive = next_in_mask_table(n, skip=True)
     roms = [table_rom(card_q, card_low, CARD_BIT_LOW),
             table_rom(card_q, card_high, CARD_BIT_HIGH),
-            table_rom(ConcatSignal(hand.dealer, chips.busted), left_of_dealer, next_alive),
-            table_rom(ConcatSignal(deal.new_dealer, chips.busted), left_of_new_dealer,
+            table_rom(ConcatSignal(hand.dealer, fig.out_mask), left_of_dealer, next_alive),
+            table_rom(ConcatSignal(deal.new_dealer, fig.out_mask), left_of_new_dealer,
                       next_alive),
-            table_rom(ConcatSignal(deal_seat, chips.busted), left_of_deal_seat, next_alive),
-            table_rom(ConcatSignal(deal.left1, chips.busted), left_of_left1, next_alive)]
+            table_rom(ConcatSignal(deal_seat, fig.out_mask), left_of_deal_seat, next_alive),
+            table_rom(ConcatSignal(deal.left1, fig.out_mask), left_of_left1, next_alive)]
 
     @always_seq(clk.posedge, reset=rst)
     def collect():
@@ -91,14 +91,14 @@ def holdem_deal(clk, rst, state, t_state, s_axis_tdata, s_axis_tvalid, deal, chi
                 else:
                     deal.stage1[deal_seat].next = card_q
                 deal_seat.next = left_of_deal_seat
-                if slot == fig.alive - 1:
+                if slot == fig.dealt_in - 1:
                     slot.next = 0
                     deal_round.next = deal_round + 1
                 else:
                     slot.next = slot + 1
 
         if state == t_state.HT_DEAL0:
-            if hand.first_hand:
+            if hand.first_hand and not fig.out_mask[hand.dealer]:
                 deal.new_dealer.next = hand.dealer
             else:
                 deal.new_dealer.next = left_of_dealer
@@ -115,7 +115,7 @@ def holdem_deal(clk, rst, state, t_state, s_axis_tdata, s_axis_tvalid, deal, chi
             deal_seat.next = left_of_new_dealer
             deal.left1.next = left_of_new_dealer
             deal.taken.next = 0
-            deal.last_take.next = concat(fig.alive, False) + (BOARD - 1)     # 2k + 5 cards
+            deal.last_take.next = concat(fig.dealt_in, False) + (BOARD - 1)  # 2k + 5 cards
 
         elif state == t_state.HT_COLLECT:
             if s_axis_tvalid:

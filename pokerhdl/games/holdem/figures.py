@@ -27,7 +27,8 @@ class Figures:
     raise_open (it may raise: it has not acted, or the bet grew by a full raise since, and
     someone can answer). Of the table: min_raise_to, bet_zero.
     Combinational (seat ROMs): seat_onehot (of Hand.seat), live_count (seats not folded), alive
-    (seats not busted), first_alive (the lowest of them), first_need (the first seat left of
+    (seats not busted), first_alive (the lowest of them), out_mask (seats busted or sitting
+    out: not dealt in), dealt_in (seats not in out_mask), first_need (the first seat left of
     Hand.turn_from that needs to act, else NO_SEAT).
     """
 
@@ -39,9 +40,9 @@ class Figures:
             unsigned(w) for _ in range(5))
         self.bet_zero, self.raise_open, self.stack_over_call, self.nothing_to_call = (
             Signal(bool(0)) for _ in range(4))
-        self.seat_onehot = unsigned(rules.players)
-        self.live_count, self.alive, self.first_alive, self.first_need = (
-            unsigned(3) for _ in range(4))
+        self.seat_onehot, self.out_mask = unsigned(rules.players), unsigned(rules.players)
+        self.live_count, self.alive, self.first_alive, self.first_need, self.dealt_in = (
+            unsigned(3) for _ in range(5))
 
 
 @block(skipname=True)
@@ -65,7 +66,12 @@ def holdem_figures(clk, rst, chips, hand, fig, rules=Rules()):
             table_rom(chips.folded, fig.live_count, count_clear_table(n)),
             table_rom(chips.busted, fig.alive, count_clear_table(n)),
             table_rom(chips.busted, fig.first_alive, lowest_clear_table(n)),
+            table_rom(fig.out_mask, fig.dealt_in, count_clear_table(n)),
             table_rom(ConcatSignal(hand.turn_from, needs), fig.first_need, next_needing)]
+
+    @always_comb
+    def not_dealt_in():
+        fig.out_mask.next = chips.busted | chips.sitting
 
     @always_seq(clk.posedge, reset=rst)
     def derive1():

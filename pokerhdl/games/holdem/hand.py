@@ -117,7 +117,7 @@ def holdem_hand(clk, rst, state, t_state, hand, fig, deal, action, rules=Rules()
                 hand.board[j].next = NO_CARD
             hand.showed.next = 0
             hand.st_clear.next = 1
-            if fig.alive == 2:
+            if fig.dealt_in == 2:
                 hand.sb_seat.next = deal.new_dealer3
                 hand.bb_seat.next = deal.left1_3
                 hand.seat.next = deal.new_dealer

@@ -3,8 +3,9 @@ Table.judge's order, and answered with one result code.
 
 Judging takes two steps so that each is a compare or a mux: HT_JUDGE1 compares the amount with
 the registered figures (holdem_figures), HT_JUDGE2 picks the first refusal that applies. A deal
-or a new game is judged when it is taken (only the phase matters); a deal is refused later, in
-HT_DEAL_CHECK, when its deck is bad.
+or a new game is judged when it is taken (only the phase, and for a deal the seats dealt in,
+matter), and so is a seat sitting out or in (only the seat and the flag); a deal is refused
+later, in HT_DEAL_CHECK, when its deck is bad.
 """
 
 from myhdl import block, always_seq, concat, Signal, intbv
@@ -14,7 +15,7 @@ from ...golden.holdem.table import (ALLIN, BET, CALL, CHECK, FOLD, OK, PHASE_BET
                                     REF_BET_FACING_BET, REF_CHECK_FACING_BET, REF_GAME_OVER,
                                     REF_HAND_IN_PROGRESS, REF_HAND_OVER, REF_NO_BET_TO_RAISE,
                                     REF_NOT_YOUR_TURN, REF_NOTHING_TO_CALL, REF_OVER_STACK,
-                                    REF_RAISE_CLOSED)
+                                    REF_RAISE_CLOSED, REF_TOO_FEW_SEATS)
 from ...golden.holdem.contract import OP_DEAL, OP_ACT, OP_NEW_GAME, REF_BAD_DECK, Rules
 from ...rtl.signals import unsigned
 
@@ -23,13 +24,15 @@ from ...rtl.signals import unsigned
 class Command:
     """The command being answered, written by holdem_judge.
 
-    action_q: the action taken with it; code_q: its result so far (OK or the refusal);
+    seat_q, action_q: the seat and action taken with it (a sit: the seat and 1 out, 0 in);
+    code_q: its result so far (OK or the refusal);
     bet_put: what a bet or raise to its amount puts in. res_valid_q: a one-clock pulse with
     the result; last_code: the last result (res_code, and the probe's last_code).
     """
 
     def __init__(self, rules=Rules()):
-        self.action_q, self.code_q, self.last_code = unsigned(3), unsigned(4), unsigned(4)
+        self.seat_q, self.action_q = unsigned(3), unsigned(3)
+        self.code_q, self.last_code = unsigned(4), unsigned(4)
         self.bet_put = unsigned(rules.chip_bits)
         self.res_valid_q = Signal(bool(0))
 
@@ -40,8 +43,8 @@ def holdem_judge(clk, rst, state, t_state, cmd_valid, cmd_op, cmd_seat, cmd_acti
     """command (Command): takes cmd_* in HT_IDLE (holdem_table's ports), judges an action in
     HT_JUDGE1/2 from chips.current_bet, hand.phase, hand.to_act and fig (holdem_figures), a
     deal's deck in HT_DEAL_CHECK (deal.bad_deck), and answers in HT_DONE."""
-    w = rules.chip_bits
-    seat_q, amount_q = unsigned(3), unsigned(w)
+    w, n = rules.chip_bits, rules.players
+    seat_q, amount_q = command.seat_q, unsigned(w)
     over_stack, to_match, below_min_raise, whole_stack, not_turn = (
         Signal(bool(0)) for _ in range(5))
 
@@ -60,8 +63,11 @@ def holdem_judge(clk, rst, state, t_state, cmd_valid, cmd_op, cmd_seat, cmd_acti
                         command.code_q.next = REF_GAME_OVER
                     elif hand.phase == PHASE_BETTING:
                         command.code_q.next = REF_HAND_IN_PROGRESS
+                    elif fig.dealt_in < 2:
+                        command.code_q.next = REF_TOO_FEW_SEATS
                 elif cmd_op != OP_ACT and cmd_op != OP_NEW_GAME:
-                    command.code_q.next = REF_BAD_ACTION
+                    if cmd_seat >= n or cmd_action > 1:     # a sit: a seat and 1 or 0
+                        command.code_q.next = REF_BAD_ACTION
 
         elif state == t_state.HT_JUDGE1:
             over_stack.next = amount_q > fig.reach

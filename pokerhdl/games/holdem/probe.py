@@ -8,8 +8,8 @@ only through it, so it is the one place where the probe map meets the registers.
 from myhdl import block, always_seq, always_comb, Signal, intbv, instances
 
 from ...golden.holdem.table import NO_SEAT
-from ...golden.holdem.contract import (BOARD_CARDS, FLAG_ALL_IN, FLAG_FOLDED, FLAG_OUT, PROBE,
-                                       Rules)
+from ...golden.holdem.contract import (BOARD_CARDS, FLAG_ALL_IN, FLAG_FOLDED, FLAG_OUT,
+                                       FLAG_SITTING, PROBE, Rules)
 from .seat_tables import seat_bits
 
 BOARD = BOARD_CARDS
@@ -70,6 +70,7 @@ def holdem_probe(clk, rst, probe_addr, probe_q, chips, hand, fig, command, words
                 d[FLAG_FOLDED] = chips.folded[p_index]
                 d[FLAG_ALL_IN] = chips.all_in[p_index]
                 d[FLAG_OUT] = chips.busted[p_index]
+                d[FLAG_SITTING] = chips.sitting[p_index]
         elif p_group == G_HOLE or p_group == G_HOLE_2:
             if p_hole_seat <= last_seat:
                 if probe_addr[0]:

@@ -15,7 +15,8 @@ from ...golden.holdem.table import (ACTION_NAMES, ALLIN, BET, CALL, CHECK, FOLD,
                                     PHASE_BETTING, PHASE_GAME_OVER, RAISE, REF_HAND_OVER,
                                     RESULT_TEXT, STREET_NAMES)
 from ...golden.holdem.contract import (BAD_DECK_TEXT, BOARD_CARDS, FLAG_ALL_IN, FLAG_FOLDED,
-                                       FLAG_OUT, OP_ACT, OP_DEAL, OP_NEW_GAME, PROBE)
+                                       FLAG_OUT, FLAG_SITTING, OP_ACT, OP_DEAL, OP_NEW_GAME,
+                                       OP_SIT, PROBE)
 from ...golden.holdem.terminal import BANNER, FOLD_BIT, NO_SUCH_SEAT_TEXT, refusal_text
 from ...golden.terminal import CLEAR, CRLF
 from ...rtl.terminal.program import (I_END, I_NIBBLE, I_NUM, I_PRINT, I_RET, I_SET, M_OWN, M_SEAT,
@@ -28,7 +29,7 @@ V_LOG_SEAT, V_LOG_ACTION, V_LOG_PUT, V_LOG_TOTAL, V_LOG_ALLIN, V_LOG_COUNT, V_RE
     range(V_BASE, V_BASE + 8)
 assert V_BASE > max(PROBE.values()), "the UI's registers sit above the table's probe map"
 # OUT ops: the table's command op codes (OP_*), popping a log entry, the display latches
-OUT_POPLOG = 3
+OUT_POPLOG = 4
 OUT_LATCH = 8
 L_TO_ACT, L_STACK, L_BET, L_CALL, L_POT, L_WINNERS, L_PHASE = range(7)
 PRINT_CARD = 0                  # the one printer: a card code as rank and suit characters
@@ -36,7 +37,7 @@ WORD_CATEGORY, WORD_FIRST, WORD_SECOND = 5, 4, 3     # nibbles of a rank word
 
 ACTION_WORDS = ("folds", "checks", "calls ", "bets ", "raises to ", "goes all-in for ",
                 "posts small blind ", "posts big blind ")
-RESULT_WORDS = tuple(RESULT_TEXT) + (BAD_DECK_TEXT, "code 14", "code 15")
+RESULT_WORDS = tuple(RESULT_TEXT) + (BAD_DECK_TEXT, "code 15")
 
 
 P = PROBE
@@ -140,6 +141,19 @@ def entries(p, players):
     p.label("pb_fold")
     p.emit(I_SET, FOLD, SET_VALUE_IMM)
     p.jmp("e_act")
+
+    p.entry("sit")              # o<seat>, i<seat>: golden sit (a command: before h, as the
+    p.load(REG_NUMBER, M_OWN)   # privacy proof's regions go)
+    for s in range(players):
+        p.jeq(s, "sit_seat")
+    p.text(NO_SUCH_SEAT_TEXT)
+    p.emit(I_END)
+    p.label("sit_seat")
+    p.emit(I_SET, 0, SET_SEAT_ACC)
+    p.out(OP_SIT)
+    p.load(V_RES)
+    p.jne(0, "result")                          # refused: the result's line
+    p.jmp("table")
 
     p.entry("hole")
     p.load(P["to_act"])
@@ -287,9 +301,14 @@ def seat_subroutines(p):
     p.jmp("seat_end")
     p.label("seat_allin")
     p.text(" all-in")
-    p.label("seat_end")
+    p.label("seat_end")                         # acc: the flags still
+    p.jbit(FLAG_SITTING, "seat_away")
+    p.label("seat_eol")
     p.text(CRLF)
     p.emit(I_RET)
+    p.label("seat_away")
+    p.text(" away")
+    p.jmp("seat_eol")
 
     p.label("log_line")                     # holdem_text.entry_text
     p.text("P")

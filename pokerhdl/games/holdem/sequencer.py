@@ -3,7 +3,8 @@
 Every other block of the table (holdem_judge, holdem_action, holdem_chips, holdem_hand,
 holdem_deal) acts on the step this one holds, so the whole order of a command can be read
 here: an action (judge, fold or apply, advance), the end of a hand (finish, settle, payout,
-bust, phase), a deal (collect, check, commit, the two blinds) and a new game. After every change
+bust, phase), a deal (collect, check, commit, the two blinds), a seat sitting out or in and a
+new game. After every change
 of the registers the figures depend on, it waits in HT_WAIT until holdem_figures' pipeline has
 caught up.
 """
@@ -17,7 +18,7 @@ from ...golden.holdem.contract import OP_ACT, OP_DEAL, OP_NEW_GAME
 STEPS = ("HT_IDLE", "HT_JUDGE1", "HT_JUDGE2", "HT_JUDGE3", "HT_FOLD", "HT_APPLY1", "HT_APPLY2",
          "HT_APPLY3", "HT_ADVANCE", "HT_FINISH", "HT_SETTLING", "HT_PAYOUT", "HT_BUST",
          "HT_PHASE", "HT_DEAL0", "HT_DEAL1", "HT_COLLECT", "HT_DEAL_TAIL", "HT_DEAL_CHECK",
-         "HT_COMMIT", "HT_BLIND", "HT_BLIND_NEXT", "HT_NEW_GAME", "HT_WAIT", "HT_DONE")
+         "HT_COMMIT", "HT_BLIND", "HT_BLIND_NEXT", "HT_NEW_GAME", "HT_WAIT", "HT_DONE", "HT_SIT")
 WAIT_COUNT = 2          # HT_WAIT lasts WAIT_COUNT + 1 = 3 clocks: the derived-figure pipeline
 
 
@@ -43,14 +44,15 @@ def holdem_sequencer(clk, rst, state, t_state, cmd_valid, cmd_op, s_axis_tvalid,
                 if cmd_op == OP_ACT:
                     state.next = t_state.HT_JUDGE1
                 elif cmd_op == OP_DEAL:
-                    if hand.phase == PHASE_GAME_OVER or hand.phase == PHASE_BETTING:
+                    if hand.phase == PHASE_GAME_OVER or hand.phase == PHASE_BETTING \
+                            or fig.dealt_in < 2:
                         state.next = t_state.HT_DONE        # refused (holdem_judge)
                     else:
                         state.next = t_state.HT_DEAL0
                 elif cmd_op == OP_NEW_GAME:
                     state.next = t_state.HT_NEW_GAME
                 else:
-                    state.next = t_state.HT_DONE            # refused (holdem_judge)
+                    state.next = t_state.HT_SIT             # refused or not: holdem_chips
 
         # ------------------------------------------------------------ act
         elif state == t_state.HT_JUDGE1:
@@ -146,6 +148,10 @@ def holdem_sequencer(clk, rst, state, t_state, cmd_valid, cmd_op, s_axis_tvalid,
             wait_count.next = WAIT_COUNT
             wait_next.next = t_state.HT_DONE
             state.next = t_state.HT_WAIT
+
+        # ------------------------------------------------------------ sit out or in
+        elif state == t_state.HT_SIT:
+            state.next = t_state.HT_DONE            # only the seat masks the deal reads
 
         # ------------------------------------------------------------ common
         elif state == t_state.HT_WAIT:

@@ -56,13 +56,14 @@ def holdem_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_seat, cmd_action, c
     """Texas Hold'em table for `players` seats (golden holdem.Table, dealer 0 first).
 
     cmd_valid/cmd_ready: a command is taken when both are high (ready: idle, not dealing or
-        settling). cmd_op[2]: 0 act, 1 deal (start_hand), 2 new game (3: refused, code 5).
-        cmd_seat[3], cmd_action[3] (fold 0 check 1 call 2 bet 3 raise 4 all-in 5),
-        cmd_amount[W]: raise-to for bet and raise.
-    res_valid: one-clock pulse per command; res_code[4]: golden result code (0 OK, 1..12
-        refusals; 13 a bad deck: a code above 51 or a card twice, nothing changes).
-    s_axis_tdata[6]/tvalid/tready: the deck during a deal, 2k+5 cards in golden order (k live
-        seats); deck_request: one-clock pulse when a deal starts taking cards.
+        settling). cmd_op[2]: 0 act, 1 deal (start_hand), 2 new game, 3 sit (golden
+        Table.sit: cmd_seat sits out with cmd_action 1, in with 0; code 5 for a seat the table
+        lacks or another action). cmd_seat[3], cmd_action[3] (fold 0 check 1 call 2 bet 3
+        raise 4 all-in 5), cmd_amount[W]: raise-to for bet and raise.
+    res_valid: one-clock pulse per command; res_code[4]: golden result code (0 OK, 1..13
+        refusals; 14 a bad deck: a code above 51 or a card twice, nothing changes).
+    s_axis_tdata[6]/tvalid/tready: the deck during a deal, 2k+5 cards in golden order (k seats
+        dealt in: not busted, not sitting out); deck_request: one-clock pulse when a deal starts taking cards.
     log_valid pulse with log_seat[3], log_action[3] (6/7 blinds), log_put[W], log_total[W]
         (street bet after), log_allin: one per golden log entry, before the command's result.
     hand_done: pulse when a hand has been settled; game_over: one seat holds every chip.
@@ -96,7 +97,7 @@ def holdem_table(clk, rst, cmd_valid, cmd_ready, cmd_op, cmd_seat, cmd_action, c
                          cmd_amount, command, chips, hand, fig, deal, rules=rules)
     applier = holdem_action(clk, rst, state, t_state, action, command, chips, hand, fig,
                             rules=rules)
-    ledger = holdem_chips(clk, rst, state, t_state, chips, hand, fig, action, payout,
+    ledger = holdem_chips(clk, rst, state, t_state, chips, hand, fig, action, command, payout,
                           rules=rules)
     progress = holdem_hand(clk, rst, state, t_state, hand, fig, deal, action, rules=rules)
     dealing = holdem_deal(clk, rst, state, t_state, s_axis_tdata, s_axis_tvalid, deal, chips,

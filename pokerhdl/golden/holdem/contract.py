@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from .table import RESULT_TEXT
 
-# command op codes (cmd_op[2]; 3 is refused with REF_BAD_ACTION)
-OP_ACT, OP_DEAL, OP_NEW_GAME = 0, 1, 2
+# command op codes (cmd_op[2]); OP_SIT takes cmd_seat and cmd_action 1 (sit out) or 0 (sit in)
+OP_ACT, OP_DEAL, OP_NEW_GAME, OP_SIT = 0, 1, 2, 3
 
 # the hardware's one refusal the golden engine answers with ValueError instead: a deal whose
 # stream gave a code 52..63 or a card twice
@@ -32,8 +32,8 @@ PROBE = dict(stack=0x00, street_bet=0x08, committed=0x10, flags=0x18, hole=0x20,
              dealer=0x58, sb_seat=0x59, bb_seat=0x5A, hand_no=0x5B, winners=0x5C,
              showdown=0x5D, game_winner=0x5E, last_code=0x5F)
 
-# bits of a seat's flags word (PROBE["flags"] + seat)
-FLAG_FOLDED, FLAG_ALL_IN, FLAG_OUT = range(3)
+# bits of a seat's flags word (PROBE["flags"] + seat): out is busted, sitting is sitting out
+FLAG_FOLDED, FLAG_ALL_IN, FLAG_OUT, FLAG_SITTING = range(4)
 
 
 def chip_width(players, stack, big_blind):

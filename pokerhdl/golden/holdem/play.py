@@ -2,7 +2,8 @@
 
 The agent mostly plays legal moves and sometimes tries illegal ones (wrong seat, unknown code,
 amounts off the stack or below the minimum, a deal during a hand, an action between hands), so
-that a run exercises every refusal. The same input stream can be replayed on the hardware.
+that a run exercises every refusal; now and then a seat sits out or back in (a seat that is not
+the table's, too), so that hands are dealt around seats nobody plays. The same input stream can be replayed on the hardware.
 """
 
 import random
@@ -20,15 +21,23 @@ def shuffled_deck(rng):
 
 class RandomAgent:
     """Chooses the next input for a table. Inputs are tuples: ("act", seat, action, amount),
-    ("deal",) or ("new_game",)."""
+    ("sit", seat, out), ("deal",) or ("new_game",). ``sit_rate``: the chance of a sit input
+    (a seat sitting out comes back in more often than one sits out, so deals go on)."""
 
-    def __init__(self, seed, illegal_rate=0.15, deal_rate=0.02):
+    def __init__(self, seed, illegal_rate=0.15, deal_rate=0.02, sit_rate=0.03):
         self.rng = random.Random(seed)
         self.illegal_rate = illegal_rate
         self.deal_rate = deal_rate
+        self.sit_rate = sit_rate
 
     def decide(self, table):
         rng = self.rng
+        if rng.random() < self.sit_rate:
+            return self._sit(table)
+        back = [s for s in range(table.n) if table.sitting[s] and not table.busted[s]]
+        if table.phase == PHASE_READY and sum(map(table.dealt_in, range(table.n))) < 2 \
+                and rng.random() < 0.8:
+            return ("sit", rng.choice(back), False)     # too few to deal: someone sits in
         if table.phase != PHASE_BETTING:
             if table.phase == PHASE_READY and rng.random() < self.illegal_rate / 2:
                 return self._wild(table)
@@ -57,6 +66,12 @@ class RandomAgent:
                 amount = legal.max_to
         return action, amount
 
+    def _sit(self, table):
+        rng = self.rng
+        seat = rng.randrange(table.n) if rng.random() < 0.95 else rng.choice((-1, table.n, 7))
+        sitting = 0 <= seat < table.n and table.sitting[seat]
+        return ("sit", seat, not sitting if rng.random() < 0.9 else sitting)
+
     def _wild(self, table):
         """Anything: often illegal, sometimes legal by chance."""
         rng = self.rng
@@ -73,6 +88,8 @@ def apply_input(table, inp, deck_rng):
     """Send one input to the table; returns its result code."""
     if inp[0] == "act":
         return table.act(*inp[1:])
+    if inp[0] == "sit":
+        return table.sit(*inp[1:])
     if inp[0] == "deal":
         return table.start_hand(shuffled_deck(deck_rng))
     return table.new_game()

@@ -8,17 +8,22 @@ show. Amounts are whole chips.
 
 Rule choices (each one is something the hardware must do the same way):
 
-* Seats 0..n-1; "left of" seat s is seat s+1 (mod n). Busted seats (stack 0 after a hand) are
-  skipped by everything: dealing, blinds, the button, the turn. At the start of a hand a busted
-  seat is marked ``folded``, so "live" always means "not folded".
-* Button: the first hand of a game has the dealer at ``first_dealer``; every later hand moves the
-  button to the next non-busted seat left of the previous dealer (a moving button, not the
-  casino "dead button" rule: when a player busts, a seat may skip or repeat a blind).
+* Seats 0..n-1; "left of" seat s is seat s+1 (mod n). A seat is *dealt in* when it is neither
+  busted (stack 0 after a hand) nor sitting out (``sit(seat, True)``: nobody plays it). Seats
+  not dealt in are skipped by everything: dealing, blinds, the button, the turn; at the start
+  of a hand they are marked ``folded``, so "live" always means "not folded". Sitting out or in
+  is taken at any time and counts from the next deal: a seat dealt into the hand in play plays
+  it out. A deal with fewer than two seats dealt in is refused (REF_TOO_FEW_SEATS); the game
+  is over only when one seat holds every chip, whoever sits out.
+* Button: the first hand of a game has the dealer at ``first_dealer`` (or the first seat dealt
+  in left of it, when it is not); every later hand moves the button to the next seat dealt in
+  left of the previous dealer (a moving button, not the casino "dead button" rule: when a
+  player busts or sits out, a seat may skip or repeat a blind).
 * Blinds: heads-up (two seats left) the dealer posts the small blind and the other seat the big
   blind; otherwise the small blind is the first seat left of the dealer and the big blind the
   next. A seat with fewer chips than its blind posts everything (and is all-in). The bet to
   match preflop is the full big blind even when the big blind posted less (as in casino rules).
-* Deal order (no burn cards): with k live seats, deck[0..k-1] is the first hole card of each
+* Deal order (no burn cards): with k seats dealt in, deck[0..k-1] is the first hole card of each
   live seat in order starting left of the dealer (heads-up: the big blind first, the dealer
   second), deck[k..2k-1] the second hole card in the same order, then deck[2k], deck[2k+1],
   deck[2k+2] the flop, deck[2k+3] the turn, deck[2k+4] the river. ``start_hand`` takes the deck
@@ -58,7 +63,8 @@ Rule choices (each one is something the hardware must do the same way):
   ``pots.settle``: uncalled excess refunded, main and side pots from contribution levels, each
   pot split among the best eligible words with odd chips to the winners nearest the dealer's
   left. Seats with stack 0 are then busted; when one seat holds every chip the game is over.
-  ``new_game()`` restarts stacks (and is allowed at any time, like a reset).
+  ``new_game()`` restarts stacks (and is allowed at any time, like a reset); who sits out stays
+  as it was.
 * After a hand, ``street_bet`` and ``committed`` keep the hand's figures for display until the
   next deal; ``pot`` is 0. Conservation: sum(stacks) + pot == total chips, always.
 """
@@ -101,10 +107,11 @@ REF_NO_BET_TO_RAISE = 9     # raise when there is no bet (bet instead)
 REF_RAISE_CLOSED = 10       # raising is not open to this seat (short all-in, nobody to answer)
 REF_OVER_STACK = 11         # the amount needs more chips than the seat has
 REF_BELOW_MIN = 12          # bet/raise below the minimum and not all-in, or not a raise at all
+REF_TOO_FEW_SEATS = 13      # a deal with fewer than two seats dealt in (the others sit out)
 RESULT_TEXT = ("ok", "game over", "no hand in progress", "hand in progress", "not your turn",
                "unknown action", "cannot check facing a bet", "nothing to call",
                "there is a bet: raise", "no bet to raise: bet", "raising is closed to you",
-               "more than your stack", "below the minimum")
+               "more than your stack", "below the minimum", "too few seats in")
 
 # Streets and phases.
 PREFLOP, FLOP, TURN, RIVER, SHOWDOWN = range(5)
@@ -153,7 +160,7 @@ class Legal:
 
 class Table:
     """A Hold'em game for ``n_players`` seats. Inputs: ``start_hand(deck)``, ``act(seat, action,
-    amount)``, ``new_game()``; each returns a result code. Outputs: the attributes below and
+    amount)``, ``sit(seat, out)``, ``new_game()``; each returns a result code. Outputs: the attributes below and
     ``observe()``.
     """
 
@@ -171,6 +178,7 @@ class Table:
         self.small_blind = small_blind
         self.big_blind = big_blind
         self.first_dealer = first_dealer
+        self.sitting = [False] * n_players
         self.new_game(stacks)
 
     # ------------------------------------------------------------------ inputs
@@ -196,8 +204,11 @@ class Table:
             return REF_GAME_OVER
         if self.phase == PHASE_BETTING:
             return REF_HAND_IN_PROGRESS
-        dealer = self.dealer if self.hand_no == 0 else self._next_live(self.dealer)
-        order = [s for s in self._seats_left_of(dealer) if not self.busted[s]]
+        if sum(map(self.dealt_in, range(self.n))) < MIN_PLAYERS:
+            return REF_TOO_FEW_SEATS
+        first = self.hand_no == 0 and self.dealt_in(self.dealer)
+        dealer = self.dealer if first else self._next_live(self.dealer)
+        order = [s for s in self._seats_left_of(dealer) if self.dealt_in(s)]
         k = len(order)
         cards = list(islice(iter(deck), cards_needed(k)))
         if len(cards) < cards_needed(k) or not all(is_card(c) for c in cards) \
@@ -205,7 +216,8 @@ class Table:
             raise ValueError(f"a deck for {k} seats needs {cards_needed(k)} distinct cards 0..51")
         self.dealer = dealer
         self.hand_no += 1
-        self._clear_hand()                  # busted seats start the hand folded
+        self._clear_hand()
+        self.folded = [not self.dealt_in(s) for s in range(self.n)]
         self._deck = tuple(cards)
         for j, seat in enumerate(order):
             self.hole[seat] = [cards[j], cards[k + j]]
@@ -244,6 +256,19 @@ class Table:
         self.faced[seat] = self.current_bet
         self._advance(seat)
         return OK
+
+    def sit(self, seat, out):
+        """``seat`` sits out (``out`` true: it is dealt nothing and posts nothing from the next
+        deal) or back in. Taken at any time, even after the game is over; REF_BAD_ACTION for
+        a seat that is not one of the table's."""
+        if not isinstance(seat, int) or not 0 <= seat < self.n:
+            return REF_BAD_ACTION
+        self.sitting[seat] = bool(out)
+        return OK
+
+    def dealt_in(self, seat):
+        """Would ``seat`` be dealt into the next hand (not busted, not sitting out)?"""
+        return not self.busted[seat] and not self.sitting[seat]
 
     # ------------------------------------------------------------------ the rules
     def judge(self, seat, action, amount=0):
@@ -348,7 +373,7 @@ class Table:
 
     def observe(self):
         """Everything the hardware must show, as plain ints/bools/tuples, field by field:
-        per seat stacks, street_bet, committed, folded, all_in, busted, hole; and pot,
+        per seat stacks, street_bet, committed, folded, all_in, busted, sitting, hole; and pot,
         current_bet (the bet to match), to_call, min_raise, min_raise_to, to_act, street,
         phase, board (NO_CARD where not dealt), dealer, sb_seat, bb_seat, hand_no."""
         return dict(
@@ -356,7 +381,7 @@ class Table:
             bb_seat=self.bb_seat, street=self.street, to_act=self.to_act,
             stacks=tuple(self.stacks), street_bet=tuple(self.street_bet),
             committed=tuple(self.committed), folded=tuple(self.folded),
-            all_in=tuple(self.all_in), busted=tuple(self.busted),
+            all_in=tuple(self.all_in), busted=tuple(self.busted), sitting=tuple(self.sitting),
             pot=self._pot, current_bet=self.current_bet, to_call=self.to_call,
             min_raise=self.min_raise, min_raise_to=self.min_raise_to,
             board=tuple(self.board), hole=tuple(tuple(h) for h in self.hole),
@@ -394,7 +419,8 @@ class Table:
         return [(seat + i) % self.n for i in range(1, self.n + 1)]
 
     def _next_live(self, seat):
-        return next(s for s in self._seats_left_of(seat) if not self.busted[s])
+        """The first seat dealt in left of ``seat``."""
+        return next(s for s in self._seats_left_of(seat) if self.dealt_in(s))
 
     def _put(self, seat, chips, action):
         self.stacks[seat] -= chips
@@ -421,7 +447,7 @@ class Table:
                 self._finish(showdown_=True)
                 return
             self.street += 1
-            k = sum(not b for b in self.busted)
+            k = (len(self._deck) - cards_needed(0)) // 2      # the seats dealt in
             for i in range(BOARD_SIZE[self.street - 1], BOARD_SIZE[self.street]):
                 self.board[i] = self._deck[2 * k + i]
             self.street_bet = [0] * self.n

@@ -5,7 +5,9 @@ terminal's (golden/terminal.py); this module gives Hold'em's keys, buttons and a
 
 Keys (lower or upper case): f fold, k check, c call, a all-in, b<digits><Enter> bet to,
 r<digits><Enter> raise to, d deal, n new game, h show my hole cards (the seat to act),
-s<seat><Enter> a seat's hole cards, t redraw. Actions are always the seat to act's.
+s<seat><Enter> a seat's hole cards, o<seat><Enter> a seat sits out (from the next deal it is
+dealt nothing and posts nothing), i<seat><Enter> it sits in again, t redraw. Actions are
+always the seat to act's.
 
 Text of a response (lines end in CRLF):
 * accepted action or deal: clear screen (ESC[2J ESC[H), one line per log entry
@@ -18,7 +20,8 @@ Text of a response (lines end in CRLF):
 * s<seat>: the same line for any seat while a hand is being played: how a server, the only
   party on the table's UART, gives each player their cards the moment they are dealt (a seat
   out of the game shows "-- --"; the board's own button keeps the rule of h);
-* t: the table (hole cards never appear in it).
+* o<seat>, i<seat>: the table, or a refusal ("! no such seat" for a seat the table lacks);
+* t: the table (hole cards never appear in it; a seat sitting out ends its line in " away").
 
 Panel (the game asks any board for five buttons and 16 switches): the center button acts: the
 top switch (15) up folds; else the amount on switches 14..0 = 0 checks (nothing to call) or
@@ -28,18 +31,20 @@ game over), the left one is h.
 
 from ..cards import NO_CARD, format_cards
 from ..hands import describe
-from .table import (ALLIN, BET, CALL, CHECK, FOLD, NO_SEAT, PHASE_BETTING, PHASE_GAME_OVER,
-                    PHASE_READY, RAISE, REF_HAND_OVER, STREET_NAMES)
-from .contract import (BAD_DECK_TEXT, OP_ACT, OP_DEAL, OP_NEW_GAME, REF_BAD_DECK, chip_width)
+from .table import (ALLIN, BET, CALL, CHECK, FOLD, MIN_PLAYERS, NO_SEAT, PHASE_BETTING,
+                    PHASE_GAME_OVER, PHASE_READY, RAISE, REF_HAND_OVER, STREET_NAMES)
+from .contract import (BAD_DECK_TEXT, OP_ACT, OP_DEAL, OP_NEW_GAME, OP_SIT, REF_BAD_DECK,
+                       chip_width)
 from .text import entry_text, result_text
 from ..terminal import CLEAR, CRLF, Key, Terminal
 
-BANNER = "Hold'em: f k c a b<n> r<n> d n h s<n> t" + CRLF
+BANNER = "Hold'em: f k c a b<n> r<n> d n h s<n> o<n> i<n> t" + CRLF
 NO_SUCH_SEAT_TEXT = "! no such seat" + CRLF
 KEYS = {"f": Key("act", FOLD), "k": Key("act", CHECK), "c": Key("act", CALL),
         "a": Key("act", ALLIN), "b": Key("act", BET, number=True),
         "r": Key("act", RAISE, number=True), "d": Key("deal"), "n": Key("new_game"),
-        "h": Key("hole"), "s": Key("seat", number=True), "t": Key("table")}
+        "h": Key("hole"), "s": Key("seat", number=True), "o": Key("sit", 1, number=True),
+        "i": Key("sit", 0, number=True), "t": Key("table")}
 BUTTONS = {"center": "act_button", "right": "deal_button", "left": "hole"}
 PANEL_SWITCHES = 16
 FOLD_BIT = PANEL_SWITCHES - 1
@@ -60,7 +65,7 @@ def table_text(t, short=False):
     lines = [line]
     for s in range(0 if short else t.n):
         flag = (" out" if t.busted[s] else " folded" if t.folded[s] else
-                " all-in" if t.all_in[s] else "")
+                " all-in" if t.all_in[s] else "") + (" away" if t.sitting[s] else "")
         lines.append(f"P{s}{' D' if s == t.dealer else ''} stack {t.stacks[s]} "
                      f"bet {t.street_bet[s]}{flag}")
     if t.to_act != NO_SEAT:
@@ -108,9 +113,9 @@ class HoldemTerminal(Terminal):
         before = len(t.log)
         if op == OP_ACT:
             code = t.act(t.to_act, self.value, self.number)
-        elif op == OP_DEAL:
-            code = t.start_hand(self.next_deck()) if t.phase == PHASE_READY else \
-                t.start_hand([])
+        elif op == OP_DEAL:         # a deck only for a deal that is taken
+            taken = t.phase == PHASE_READY and sum(map(t.dealt_in, range(t.n))) >= MIN_PLAYERS
+            code = t.start_hand(self.next_deck() if taken else [])
         else:
             code = t.new_game()
         self.last_code = code
@@ -146,6 +151,15 @@ class HoldemTerminal(Terminal):
         if self.number >= t.n:
             return NO_SUCH_SEAT_TEXT
         return self.cards_of(self.number)
+
+    def sit(self):
+        """o<seat> and i<seat>: the seat sits out or in (golden Table.sit), then the table."""
+        t = self.t
+        if self.number >= t.n:
+            return NO_SUCH_SEAT_TEXT
+        code = t.sit(self.number, self.value)
+        self.last_code = code
+        return refusal_text(code) if code else table_text(t)
 
     def cards_of(self, seat):
         """The answer that shows ``seat``'s hole cards (h and s)."""
