@@ -501,9 +501,9 @@ def build_parser(command=None):
                        help="where clients connect (default 127.0.0.1:7777; 0.0.0.0:7777 for "
                             "players on other machines)")
         p.add_argument("--auto-deal", type=float, default=3.0, metavar="SECONDS",
-                       help="deal the next hand this long after the last one ended, once every "
-                            "seat is taken (default 3; a negative value: only when a player "
-                            "deals)")
+                       help="deal the next hand this long after the last one ended, once two "
+                            "seats are in (a seat without a player sits out; default 3; a "
+                            "negative value: only when a player deals)")
         p.add_argument("--baud", type=int, default=115_200, help="the board's baud (with --port)")
         p.add_argument("--seed", type=int, help="the golden model's deck seed (default: a random "
                        "one, printed, so that a run can be repeated)")

@@ -85,7 +85,7 @@ class HandRecorder:
             names = self.names()
             self.record = {
                 "hand": None, "time": time.time(), "seats": len(v.seats), "dealer": None,
-                "dealt": [k for k, s in enumerate(v.seats) if s.status != "out"],
+                "dealt": [k for k, s in enumerate(v.seats) if s.status != "out" and not s.away],
                 "start": [s.stack for s in v.seats],    # the view took the blind already
                 "names": [names[k] if k < len(names) else None for k in range(len(v.seats))],
                 "blinds": None, "posts": [], "actions": [], "board": [], "holes": {},

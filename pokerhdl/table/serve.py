@@ -86,6 +86,11 @@ then the server checks or folds for the seat, which sits out (played at once) un
 sends something; a seat whose player is gone or sitting out for --away-time is freed (with its
 chips, for the next player who joins once it is out of the hand).
 
+Seats: a seat without a player sits out at the table (it posts no blind and is dealt nothing;
+o<seat> on the table's terminal) and sits in when a player takes it, so two players at a
+four-seat table play heads-up; the next hand is dealt --auto-deal seconds after the last once
+two seats are in.
+
 The page (--web) answers only its own origin: a request whose Host is a name other than
 localhost, this machine's or one given with --allow-host is refused (421 Misdirected Request:
 a site that points its own name at this machine, DNS rebinding), and a WebSocket opened by a

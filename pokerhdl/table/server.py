@@ -6,8 +6,11 @@ The server is the only one who types on the table's terminal. It reads the table
 text it answers (pokerhdl/table/view.py), sends every client the public state, forwards a
 player's action only when it is legal for that player's seat now, reads each seated player's
 hole cards from the table right after the deal (``s<seat>``, the table's key for its one
-party on the UART) and sends them to that player's connection alone. Busted players watch; a new
-game seats them again. Every state a client gets is drawn with the table's lock held, so
+party on the UART) and sends them to that player's connection alone. A seat nobody holds sits
+out at the table (``o<seat>``: it posts nothing and is dealt nothing from the next deal) and
+sits in again (``i<seat>``) when a player takes it, so two players at a four-seat table play
+heads-up; the next hand is dealt (``auto_deal``) once two seats are dealt in. Busted players
+watch; a new game seats them again. Every state a client gets is drawn with the table's lock held, so
 between two answers of the table, never from half an answer (a board or the emulator sends an
 answer over many reads).
 
@@ -15,8 +18,8 @@ No client can hold the table: sends never wait (pokerhdl/table/connection.py), t
 act has a clock (``Limits.turn``: then the server checks or folds for the seat, which sits out
 until its player sends something), and a seat whose player has been away (gone, or sitting out)
 for ``Limits.away`` seconds is freed, as the host may free one (``free``). The server plays the
-seats no player holds: the house's and those sitting out check, else fold; a free seat
-(nobody there) folds.
+seats no player holds: the house's and those sitting out check, else fold; a seat freed in the
+middle of a hand folds it, and sits out from the next.
 
 A seat keeps only its token's hash (``token_hash``): the token is told to its player once.
 ``state`` (pokerhdl/table/state.py: `serve --state` and `--history`) is given the table's lines
@@ -61,8 +64,9 @@ class Seat:
 
     @property
     def free(self):
-        """A player's seat nobody holds: the table deals it in all the same (it deals every
-        seat with chips), so it folds at its first turn, never contesting a pot for nobody."""
+        """A player's seat nobody holds: it sits out at the table (TableServer._sit_out);
+        in a hand it was dealt into before it was freed, it folds at its first turn, never
+        contesting a pot for nobody."""
         return not self.house and self.token is None
 
 
@@ -97,6 +101,7 @@ class TableServer:
         self.closing = False
         self.handlers = set()       # the tasks serving the connections
         self.turned_away = 0        # connections refused by the caps
+        self.sits = True            # the table takes o<seat> and i<seat> (an older one may not)
 
     # ------------------------------------------------------------------ the table's side
     async def start(self, host="127.0.0.1", port=0):
@@ -127,6 +132,9 @@ class TableServer:
                 self._save()
                 if self.state.saved_view is not None:
                     await self._after()             # the clock, the seats the server plays
+        async with self.lock:
+            await self._sit_out()
+            self._save()
         # the kernel queues a burst of connections (LISTEN_QUEUE: none waits a second for a
         # SYN retry), asyncio takes ACCEPT_BATCH at a time (each an open file until refused)
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -208,6 +216,7 @@ class TableServer:
         seat to act gets its cards and its clock, everyone gets the new state, the next deal
         is timed."""
         self._stop_clock()
+        await self._sit_out()
         await self._read_cards()
         for _ in range(100 * max(1, len(self.seats))):
             seat = self._to_act()
@@ -221,6 +230,19 @@ class TableServer:
         self._save()
         self.broadcast()
         self._time_deal()
+
+    async def _sit_out(self):
+        """Every free seat sits out at the table, every other seat in (the lock is held); the
+        table's seat lines say who sits out (" away"), so a restarted server finds it too."""
+        for seat in self.seats:
+            if not self.sits or seat.index >= len(self.view.seats):
+                continue
+            if self.view.seats[seat.index].away != seat.free:
+                final = await self._ask(b"%s%d\r" % (b"o" if seat.free else b"i", seat.index))
+                if final is None or final[0] == "refused":
+                    self.log("the table does not take o<seat> (sit out): free seats are "
+                             "dealt in and fold")
+                    self.sits = False
 
     def _save(self):
         """Keep the state (`--state`) before anyone is told of it."""
@@ -251,9 +273,10 @@ class TableServer:
         if self.deal_task:
             self.deal_task.cancel()
             self.deal_task = None
-        offered = [s for s in self.seats if not s.house]
-        if (offered and self.auto_deal is not None and self.view.phase == "ready"
-                and all(s.token for s in offered)):
+        dealt_in = [s for s in self.seats if (s.house or s.token or not self.sits)
+                     and self._status(s) != "out"]
+        if (self.auto_deal is not None and self.view.phase == "ready" and len(dealt_in) >= 2
+                and any(s.token for s in self.seats)):
             self.deal_task = self.loop.create_task(self._deal_later())
 
     async def _deal_later(self):
@@ -329,7 +352,10 @@ class TableServer:
             if self._to_act() is seat:
                 await self._after()
             else:
+                await self._sit_out()
+                self._save()
                 self.broadcast()
+                self._time_deal()
             return True
 
     def _joinable(self, seat):
@@ -460,6 +486,7 @@ class TableServer:
             seat.name = name or f"P{seat.index}"
             self.log(f"{self._who(seat)} joined")
             self._save()                            # on disk before the player has it
+            await self._sit_out()                   # dealt in from the next deal
         seat.conn, conn.seat, conn.watching = conn, seat, False
         conn.send({"type": "welcome", "role": "player", "seat": seat.index,
                    "token": token, "name": seat.name, "seats": len(self.seats)})

@@ -21,7 +21,7 @@ from .protocol import ACTION_KEYS
 
 ESCAPE = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 LINE_HAND = re.compile(r"Hand (\d+) (\w+) pot (\d+)(?: board ((?:\S\S ?)+))?$")
-LINE_SEAT = re.compile(r"P(\d+)( D)? stack (\d+) bet (\d+)(?: (out|folded|all-in))?$")
+LINE_SEAT = re.compile(r"P(\d+)( D)? stack (\d+) bet (\d+)(?: (out|folded|all-in))?( away)?$")
 LINE_TO_ACT = re.compile(r"P(\d+) to act, stack (\d+), to call (\d+), min raise to (\d+)$")
 LINE_GAME_OVER = re.compile(r"Game over, P(\d+) wins$")
 LINE_READY = re.compile(r"Press d to deal$")
@@ -46,6 +46,7 @@ class Seat:
     stack: int = 0
     bet: int = 0
     status: str = "in"          # in, folded, all-in, out
+    away: bool = False          # sitting out: dealt nothing from the next deal
 
     def put(self, chips, total=None):
         self.stack -= chips
@@ -162,6 +163,7 @@ class TableView:
         k = int(m.group(1))
         seat = self._seat_at(k)
         seat.stack, seat.bet, seat.status = int(m.group(3)), int(m.group(4)), m.group(5) or "in"
+        seat.away = bool(m.group(6))
         if m.group(2):
             self.dealer = k
         if k == 0:
@@ -278,7 +280,7 @@ class TableView:
                 "board": list(self.board), "dealer": self.dealer, "to_act": self.to_act,
                 "to_call": self.to_call, "min_raise_to": self.min_raise_to,
                 "current_bet": self.current_bet, "phase": self.phase, "winner": self.winner,
-                "seats": [{"stack": s.stack, "bet": s.bet, "status": s.status}
+                "seats": [{"stack": s.stack, "bet": s.bet, "status": s.status, "away": s.away}
                           for s in self.seats],
                 "shown": {str(k): {"cards": c, "hand": name}
                           for k, (c, name) in sorted(self.shown.items())},

@@ -252,18 +252,17 @@ def test_busted_players_watch_and_house_seats_play():
 
 
 def test_two_players_at_four_seats_a_settled_showdown_named_in_the_log():
-    """The rough edges of `join`: with two of four seats taken, the free seats are
-    dealt in (the table deals every seat) but fold at once, so the hand never waits for them
-    and they contest no pot; after a river bet and call the showdown's table says pot 0 and
-    shows no bet; the screen's log names the players wherever a seat is written."""
+    """With two of four seats taken, the free seats sit out at the table: the two play
+    heads-up, dealt at once (nobody presses deal), and no chip, card or turn goes to a seat
+    nobody holds; after a river bet and call the showdown's table says pot 0 and shows no
+    bet; the screen's log names the players wherever a seat is written."""
     async def main():
-        server, link, truth = golden_server(players=4, auto_deal=None)
+        server, link, truth = golden_server(players=4, auto_deal=0.0)
         port = await server.start()
         ann, bob = TableClient(), TableClient()
         for client, name in ((ann, "Ann"), (bob, "Bob")):
             await client.connect("127.0.0.1", port)
             await client.join(name=name)
-        await ann.send({"op": "deal", "token": ann.token})
         by_seat, states = {ann.seat: ann, bob.seat: bob}, []
         while True:
             state = await until(ann, lambda m: m["type"] == "state"
@@ -290,9 +289,11 @@ def test_two_players_at_four_seats_a_settled_showdown_named_in_the_log():
     t = final["table"]
     free = [k for k, p in enumerate(final["players"]) if not p["taken"]]
     assert len(free) == 2 and t["street"] == "showdown" and t["pot"] == 0
-    assert [s["status"] for k, s in enumerate(t["seats"]) if k in free] == ["folded"] * 2
+    assert [(s["status"], s["away"], s["stack"]) for k, s in enumerate(t["seats"])
+            if k in free] == [("folded", True, STACK)] * 2
     assert not [line for line in t["log"] for k in free
-                if re.match(rf"P{k} (checks|calls|bets|raises)", line)], t["log"]
+                if re.match(rf"P{k} (posts|folds|checks|calls|bets|raises)", line)], t["log"]
+    assert sum(s["stack"] for s in t["seats"]) == 4 * STACK
     assert all(s["bet"] == 0 for s in t["seats"]), t["seats"]
     assert set(t["shown"]) == {"0", "1"}
     assert any(re.fullmatch(r"P[01] bets 30", line) for line in t["log"])
