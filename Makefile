@@ -18,7 +18,9 @@
 #                                     SOAK_CONSOLE_INPUTS=... for other depths
 #   make exhaustive                   the slow exhaustive checks (all 5- and 7-card hands)
 #   make durations                    time the tests of `make sim` and `make deep` (tb/durations.json)
-#   make bench [SECTIONS="a b"]       measure the figures (docs/figures.json) and render them
+#   make bench [SECTIONS="a b"] [STALE=1]  measure the figures (docs/figures.json) and render
+#                                     them; STALE=1: only the stale rows of synthesis,
+#                                     gate-level and formal
 #   make docs                         render docs/figures.json's tables into README.md and docs/,
 #                                     write the blocks' datasheets (docs/blocks/) and build the
 #                                     site in strict mode (MkDocs, Material): build/site/html/
@@ -123,7 +125,7 @@ durations: $(TESTED) tools
 	$(PYTEST) --store-durations -m "($(REGRESSION)) or $(DEEP)"
 
 bench: $(TESTED) tools
-	$(PY) -m bench $(SECTIONS)
+	$(PY) -m bench $(if $(STALE),--stale) $(SECTIONS)
 
 docs: $(TESTED)
 	$(PY) -m bench.figures

@@ -4,6 +4,11 @@ docs/figures.json with their keys, and render the tables into README.md and docs
     python -m bench                    # every section
     python -m bench synthesis lanes    # these only
     python -m bench --list             # the sections and what they measure
+    python -m bench --stale gate-level # only the rows whose design or file changed
+
+With --stale, the sections that measure every top or proof (synthesis, gate-level, formal)
+keep each row whose key still matches today's tree and measure the rest; the others measure
+everything as without it.
 
 Routing is `make pnr` (bench/routes.py): only stale tops, minutes to an hour each.
 """
@@ -63,7 +68,11 @@ def main(argv=None):
     parser.add_argument("sections", nargs="*", metavar="SECTION",
                         help="the sections to measure (default: all)")
     parser.add_argument("--list", action="store_true", help="list the sections and exit")
+    parser.add_argument("--stale", action="store_true",
+                        help="in synthesis, gate-level and formal: measure only the rows that "
+                             "are stale, keep the others as recorded")
     args = parser.parse_args(argv)
+    figures.KEEP_FRESH = args.stale
     if args.list:
         for name, function in SECTIONS.items():
             print(f"{name:16s} {(function.__doc__ or '').strip().splitlines()[0]}")

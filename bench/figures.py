@@ -182,6 +182,19 @@ def make_row(cells, key=None, values=None):
     return row
 
 
+KEEP_FRESH = False      # `python -m bench --stale`: kept_row keeps the rows still fresh
+
+
+def kept_row(data, table, first_cell):
+    """With KEEP_FRESH: the recorded row of ``table`` whose first cell is ``first_cell``, as
+    (cells, key, values), when its key still matches today's tree; else None (measure it)."""
+    row = row_of(data, table, first_cell) if KEEP_FRESH else None
+    if row is None or stale_figures({"tables": {table: {"rows": [row]}},
+                                     "variants": data["variants"]}):
+        return None
+    return row["cells"], row["key"], row.get("values")
+
+
 def put_table(data, name, headers, rows, caption=""):
     """Store a table: ``rows`` are (cells, key[, values]); the caption says how it was
     measured."""

@@ -6,7 +6,8 @@ import json
 import tempfile
 from pathlib import Path
 
-from bench.figures import ROOT, make_row, put_table, record_variant, row_of, top_rtl
+from bench.figures import (ROOT, kept_row, make_row, put_table, record_variant, row_of,
+                           top_rtl)
 from pokerhdl.boards.board import get_board
 from pokerhdl.flow import pnr
 from pokerhdl.flow.synth import synth_stats, yosys_version
@@ -40,6 +41,10 @@ def synthesis(data, out=print):
     designs = [(n, generated(n)) for n in xc7_tops()]
     designs += [record_variant(data, top, params) for top, params in VARIANTS]
     for name, path in designs:
+        kept = kept_row(data, "synthesis", name)
+        if kept:
+            rows.append(kept)
+            continue
         out(f"  synth_xilinx {name} ...")
         s = synth_stats(path, name.split()[0])
         rows.append(([name, f"{s['LUT']:,}", f"{s['FF']:,}", s["BRAM"], f"{s['LUTRAM/SRL']:,}",

@@ -11,7 +11,7 @@ import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from bench.figures import ROOT, file_key, put_table, top_rtl
+from bench.figures import ROOT, file_key, kept_row, put_table, top_rtl
 
 GATES = ROOT / "build" / "gates"
 
@@ -58,14 +58,24 @@ def gates(data, out=print):
     its synthesis, the test's seconds in Icarus (synthesis included)."""
     sys.path.insert(0, str(ROOT / "tb" / "support"))
     from gate_level import CASES
-    shutil.rmtree(GATES, ignore_errors=True)      # every netlist made again: its time measured
+    kept = {case.id: kept_row(data, "gate-level", case.id) for case in CASES}
+    tests = [f"tb/gates/test_gates.py::test_gate_level[{case.id}]" for case in CASES
+             if not kept[case.id]]
+    # the netlists measured are made again (their synthesis time measured), the kept ones stay
+    if len(tests) == len(CASES):
+        shutil.rmtree(GATES, ignore_errors=True)
+    for old in (p for top, row in kept.items() if not row for p in GATES.glob(f"*/{top}-*")):
+        shutil.rmtree(old) if old.is_dir() else old.unlink()
     since = time.time()
-    out("  the gate-level tests (tb/gates/test_gates.py) ...")
-    results = _run_pytest(["tb/gates/test_gates.py::test_gate_level", "-m", "gates or not gates"])
+    out(f"  the gate-level tests (tb/gates/test_gates.py) of {len(tests)} tops ...")
+    results = _run_pytest([*tests, "-m", "gates or not gates"]) if tests else {}
     rows = []
     for case in CASES:
         module, function, args = case.values
         top = case.id
+        if kept[top]:
+            rows.append(kept[top])
+            continue
         outcome, seconds = results.get(top, ("missing", 0.0))
         facts = _netlist_used(top, since)
         if facts is None:
@@ -94,6 +104,10 @@ def formal(data, out=print):
     from pokerhdl.flow import formal as proofs
     rows = []
     for proof in proofs.PROOFS:
+        kept = kept_row(data, "formal", proof.name)
+        if kept:
+            rows.append(kept)
+            continue
         out(f"  {proof.name} ...")
         result = proofs.run_proof(proof)
         if not result.passed:
