@@ -797,3 +797,34 @@ def test_serve_golden_seeds_from_the_os_and_prints_the_seed():
         assert f"--seed {seed}" in second
         seeds.append(int(seed))
     assert seeds[0] != seeds[1] and seeds[2] == 77
+
+
+# ---------------------------------------------------------------------- empty seats
+def test_two_players_at_four_seats_play_heads_up(answering_tables):
+    """Two players at the four-seat table, nobody at the others: the free seats sit out at the
+    table itself (in the emulator, the RTL's sitting flags, every byte checked against the
+    golden terminal), so hands are dealt with nobody pressing deal, heads-up, and no blind,
+    card or turn goes to a free seat."""
+    t = answering_tables(players=4, auto_deal=0.0)
+    ann, bob = t.player("ann"), t.player("bob")
+    by_seat, hands = {ann.seat: ann, bob.seat: bob}, set()
+    while len(hands) < 3:
+        state = ann.until(lambda m: m["type"] == "state" and m["table"]["phase"] == "betting"
+                          and m["table"]["hand"] not in hands, 5.0 * t.patience)
+        hands.add(state["table"]["hand"])
+        while state["table"]["phase"] == "betting" and state["table"]["hand"] in hands:
+            seat = state["table"]["to_act"]
+            assert seat in by_seat, f"P{seat} is to act: a free seat"
+            me = by_seat[seat]
+            me.send({"op": "act", "token": me.token,
+                     "action": "call" if state["table"]["to_call"] else "check"})
+            before = state["received"]          # the table's bytes: its answer moves it
+            state = ann.until(lambda m: m["type"] == "state" and m["received"] > before
+                              and m["table"]["to_act"] is not None or
+                              m["type"] == "state" and m["table"]["phase"] != "betting",
+                              5.0 * t.patience)
+    golden = t.golden
+    assert golden.sitting == [False, False, True, True] and golden.hand_no >= 3
+    assert golden.stacks[2] == golden.stacks[3] == golden.start_stack
+    assert not [e for e in golden.log if e.seat >= 2], "a free seat posted or acted"
+    t.healthy()
