@@ -34,7 +34,8 @@ BUILD_DIR_VARIABLE = "POKERHDL_BUILD_DIR"
 PORT_RE = re.compile(r"^\s*(?:input|output)\s+(?:wire\s+|reg\s+)?(?:signed\s+)?"
                      r"(?:\[(\d+):(\d+)\]\s*)?(\w+)\s*;", re.M)
 U64 = ctypes.c_uint64
-RECIPE = b"internals in a .vlt"     # changes when the way of building does (cache key)
+RECIPE = b"hidden symbols"          # changes when the way of building does (cache key)
+NEGEDGE = re.compile(r"\bnegedge\b")
 
 
 def build_root(chosen=None):
@@ -170,7 +171,12 @@ def build(verilog, top=None, cache=None, internals=(), announce=None):
         (work / "ports.h").write_text("".join(f"PORT({n}, {w})\n" for n, w in ports)
                                       + "".join(f"INTERNAL({n}, {w}, {top}__DOT__{n})\n"
                                                 for n, w in internals))
-        flags = f"-fPIC -O2 -DTOP_CLASS=V{top} -DTOP_HEADER='\"V{top}.h\"' -I{work}"
+        # hidden visibility: the model's functions call each other directly (not through the
+        # PLT), the library shows only the kernel's sim_* functions
+        flags = (f"-fPIC -O2 -fvisibility=hidden -DTOP_CLASS=V{top} "
+                 f"-DTOP_HEADER='\"V{top}.h\"' -I{work}")
+        if not NEGEDGE.search(text):
+            flags += " -DNEGEDGE_FREE"      # the kernel's falling edge: one evaluation
         extra = []
         if internals:
             flags += f" -DROOT_HEADER='\"V{top}___024root.h\"'"
