@@ -35,7 +35,9 @@ VERSION_STDIN = {"tclsh": "puts \"Tcl [info patchlevel]\"\n"}     # tclsh has no
 # installed beside them where Debian's packages can be, else done without: GHDL's LLVM back end
 # (Debian's ghdl runs it when GHDL_BACKEND=llvm), which the regression's long VHDL
 # simulations use (tb/support/harness.py run_block's ``compiled``)
-OPTIONAL = {"ghdl-llvm": "ghdl-llvm"}
+# and clang, whose code of a verilated top runs faster than g++'s (pokerhdl/sim/verilated.py
+# compiler(): the emulator, the soak tests; without it g++ builds them)
+OPTIONAL = {"ghdl-llvm": "ghdl-llvm", "clang++": "clang"}
 
 
 def apio_bins():
@@ -91,7 +93,7 @@ def debian_ghdl():
 def ensure():
     missing = sorted({TOOLS[t][0] for t in TOOLS if locate(t)[0] is None})
     optional = sorted(pkg for tool, pkg in OPTIONAL.items()
-                      if locate(tool)[0] is None and debian_ghdl())
+                      if locate(tool)[0] is None and (tool != "ghdl-llvm" or debian_ghdl()))
     if missing:
         prefix = can_install()
         if prefix is None:

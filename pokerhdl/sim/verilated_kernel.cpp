@@ -13,7 +13,14 @@
 //
 // One clock (tick): sources decide their handshakes on the settled inputs; rising edge; strobe
 // recorders, source pops and the UART monitor see the post-edge outputs; falling edge; sources
-// and the UART driver set the inputs of the next clock; combinational settle.
+// and the UART driver set the inputs of the next clock; combinational settle. A design with no
+// negedge logic (-DNEGEDGE_FREE: every generated top) takes the falling edge and the new inputs
+// in one evaluation, as both orders end in the same settled state; others take them apart.
+//
+// Each evaluation calls the model's root evaluation (V<top>___024root___eval, what eval() calls
+// after its first time) directly: eval()'s bookkeeping around it (a deleter's mutex, the message
+// queue of threads) serves designs with classes or $display from threads, which none of these
+// has, and cost as much as the falling edge itself.
 #include <cstdint>
 #include <cstring>
 #include <deque>
@@ -27,6 +34,14 @@
 #endif
 #include "verilated.h"
 
+#define PASTE_(a, b) a##b
+#define PASTE(a, b) PASTE_(a, b)
+#define ROOT_CLASS PASTE(TOP_CLASS, ___024root)
+void PASTE(ROOT_CLASS, ___eval)(ROOT_CLASS* root);   // the model's own, in V<top>___024root*.cpp
+
+// the functions Python calls: the only symbols the library shows (built -fvisibility=hidden)
+#define EXPORT __attribute__((visibility("default")))
+
 namespace {
 
 struct Port {
@@ -35,14 +50,14 @@ struct Port {
     void* ptr;
 };
 
-uint64_t read_port(const Port& p) {
+inline uint64_t read_port(const Port& p) {
     if (p.width <= 8) return *static_cast<CData*>(p.ptr);
     if (p.width <= 16) return *static_cast<SData*>(p.ptr);
     if (p.width <= 32) return *static_cast<IData*>(p.ptr);
     return *static_cast<QData*>(p.ptr);
 }
 
-void write_port(const Port& p, uint64_t v) {
+inline void write_port(const Port& p, uint64_t v) {
     if (p.width < 64) v &= (uint64_t(1) << p.width) - 1;
     if (p.width <= 8) *static_cast<CData*>(p.ptr) = static_cast<CData>(v);
     else if (p.width <= 16) *static_cast<SData*>(p.ptr) = static_cast<SData>(v);
@@ -92,10 +107,14 @@ struct UartDriver {
 
 // What an eye sees on a multiplexed 7-segment display: for each digit, the segments (and the
 // decimal point in bit 7) the last time its anode alone was lit, and how many clocks it was.
+// The pins change once in thousands of clocks: each clock compares them, as one word, with the
+// last clock's, and a run of equal clocks is counted into its digit when it ends (or is taken).
 struct Display {
     int an, seg, dp;
     bool active_low;
     uint64_t mask;
+    uint64_t word = ~uint64_t(0);    // the pins of the run being counted (none yet)
+    uint64_t run = 0;                // its clocks
     uint64_t glyph[16] = {};
     uint64_t lit[16] = {};
 };
@@ -114,6 +133,8 @@ struct Vga {
     int h_lead, v_lead;              // sync + back porch: pixel periods, lines
     bool hs_last = true, vs_last = true;
     uint64_t since_hs = 0;           // clocks since the last hsync pulse started
+    uint64_t sample_at = 0;          // the since_hs of the next pixel's sample (mid-period)
+    int x = 0;                       // that pixel's column; width: none left on this line
     int64_t line = -1;               // the visible line being scanned (-1: none yet)
     int64_t next_line = -(int64_t(1) << 40);   // before the first vsync: nothing placed
     uint64_t frames = 0;
@@ -140,6 +161,7 @@ struct Sim {
     }
     uint64_t get(int i) { return read_port(ports[i]); }
     void set(int i, uint64_t v) { write_port(ports[i], v); }
+    void eval() { PASTE(ROOT_CLASS, ___eval)(top->rootp); }   // after the first top->eval()
 };
 
 void offer(Sim& s, Source& src) {
@@ -174,39 +196,58 @@ bool drive(Sim& s, UartDriver& d) {           // true when the pin changed
     return s.get(d.pin) != before;
 }
 
-void watch(Sim& s, Display& d) {
-    uint64_t an = s.get(d.an), seg = s.get(d.seg), dp = s.get(d.dp);
+// Count the run of clocks with pins ``d.word`` into its digit (when one digit alone was lit).
+void settle(Display& d) {
+    if (d.run == 0) return;
+    uint64_t an = d.word & 0xFFFF, seg = d.word >> 16 & 0x7F, dp = d.word >> 23 & 1;
     if (d.active_low) {
         an = ~an & d.mask;
         seg = ~seg & 0x7F;
         dp = ~dp & 1;
     }
-    if (an == 0 || (an & (an - 1)) != 0) return;
+    if (an == 0 || (an & (an - 1)) != 0) {
+        d.run = 0;
+        return;
+    }
     int digit = __builtin_ctzll(an);
     d.glyph[digit] = seg | dp << 7;
-    ++d.lit[digit];
+    d.lit[digit] += d.run;
+    d.run = 0;
 }
 
-void scan(Sim& s, Vga& v) {
+inline void watch(Sim& s, Display& d) {
+    uint64_t word = s.get(d.an) | s.get(d.seg) << 16 | s.get(d.dp) << 23;
+    if (word != d.word) {
+        settle(d);
+        d.word = word;
+    }
+    ++d.run;
+}
+
+// Pixel x of a line is sampled at since_hs == (h_lead + x) * cpp + cpp / 2 (the middle of its
+// period): each clock compares since_hs with the next sample's, and only a visible line has one.
+inline void scan(Sim& s, Vga& v) {
     bool hs = s.get(v.hs) != 0, vs = s.get(v.vs) != 0;
-    if (v.vs_last && !vs) {
-        ++v.frames;
-        v.next_line = 1 - v.v_lead;
+    if (v.vs_last != vs || v.hs_last != hs) {
+        if (v.vs_last && !vs) {
+            ++v.frames;
+            v.next_line = 1 - v.v_lead;
+        }
+        if (v.hs_last && !hs) {
+            v.since_hs = ~uint64_t(0);       // 0 below
+            v.line = v.next_line++;
+            v.x = v.line >= 0 && v.line < v.height ? 0 : v.width;
+            v.sample_at = uint64_t(v.h_lead) * v.cpp + v.cpp / 2;
+        }
+        v.hs_last = hs;
+        v.vs_last = vs;
     }
-    if (v.hs_last && !hs) {
-        v.since_hs = 0;
-        v.line = v.next_line++;
-    } else {
-        ++v.since_hs;
-    }
-    v.hs_last = hs;
-    v.vs_last = vs;
-    if (v.line < 0 || v.line >= v.height || v.since_hs % v.cpp != v.cpp / 2) return;
-    int64_t x = int64_t(v.since_hs / v.cpp) - v.h_lead;
-    if (x < 0 || x >= v.width) return;
+    if (++v.since_hs != v.sample_at || v.x >= v.width) return;
     uint64_t colour = v.g < 0 ? s.get(v.r)
                               : s.get(v.r) << 8 | s.get(v.g) << 4 | s.get(v.b);
-    v.pixels[size_t(v.line) * size_t(v.width) + size_t(x)] = uint16_t(colour & 0xFFF);
+    v.pixels[size_t(v.line) * size_t(v.width) + size_t(v.x)] = uint16_t(colour & 0xFFF);
+    ++v.x;
+    v.sample_at += v.cpp;
 }
 
 void monitor(Sim& s, UartMonitor& m) {
@@ -231,10 +272,9 @@ void monitor(Sim& s, UartMonitor& m) {
 }
 
 void tick(Sim& s) {
-    TOP_CLASS& top = *s.top;
     for (auto& src : s.sources) src.fire = src.presenting && s.get(src.ready);
     s.set(s.clk, 1);
-    top.eval();
+    s.eval();
     ++s.cycle;
     for (auto& src : s.sources)
         if (src.fire) {
@@ -251,18 +291,24 @@ void tick(Sim& s) {
     for (auto& d : s.displays) watch(s, d);
     for (auto& v : s.vgas) scan(s, v);
     s.set(s.clk, 0);
-    top.eval();
+#ifdef NEGEDGE_FREE
+    for (auto& src : s.sources) offer(s, src);
+    for (auto& d : s.drivers) drive(s, d);
+    s.eval();                        // the falling edge and the next clock's inputs, settled
+#else
+    s.eval();
     for (auto& src : s.sources) offer(s, src);
     bool moved = !s.sources.empty();
     for (auto& d : s.drivers) moved |= drive(s, d);
-    if (moved) top.eval();           // inputs changed: settle before Python reads outputs
+    if (moved) s.eval();             // inputs changed: settle before Python reads outputs
+#endif
 }
 
 }  // namespace
 
 extern "C" {
 
-void* sim_new(uint64_t seed) {
+EXPORT void* sim_new(uint64_t seed) {
     auto* s = new Sim;
     s->context = std::make_unique<VerilatedContext>();
     Verilated::threadContextp(s->context.get());
@@ -280,7 +326,7 @@ void* sim_new(uint64_t seed) {
     return s;
 }
 
-void sim_free(void* p) {
+EXPORT void sim_free(void* p) {
     auto* s = static_cast<Sim*>(p);
     // a model's public scopes leave the calling thread's current context when they are
     // deleted: make that this model's, not the last one made (which may be gone)
@@ -289,26 +335,28 @@ void sim_free(void* p) {
     delete s;
 }
 
-int sim_port_count(void* p) { return static_cast<int>(static_cast<Sim*>(p)->ports.size()); }
-const char* sim_port_name(void* p, int i) { return static_cast<Sim*>(p)->ports[i].name; }
-uint64_t sim_cycle(void* p) { return static_cast<Sim*>(p)->cycle; }
+EXPORT int sim_port_count(void* p) {
+    return static_cast<int>(static_cast<Sim*>(p)->ports.size());
+}
+EXPORT const char* sim_port_name(void* p, int i) { return static_cast<Sim*>(p)->ports[i].name; }
+EXPORT uint64_t sim_cycle(void* p) { return static_cast<Sim*>(p)->cycle; }
 
-uint64_t sim_get(void* p, int i) { return static_cast<Sim*>(p)->get(i); }
+EXPORT uint64_t sim_get(void* p, int i) { return static_cast<Sim*>(p)->get(i); }
 
-void sim_set(void* p, int i, uint64_t v) {
+EXPORT void sim_set(void* p, int i, uint64_t v) {
     auto* s = static_cast<Sim*>(p);
     s->set(i, v);
-    s->top->eval();
+    s->eval();
 }
 
-void sim_tick(void* p, uint64_t n) {
+EXPORT void sim_tick(void* p, uint64_t n) {
     auto* s = static_cast<Sim*>(p);
     for (uint64_t k = 0; k < n; ++k) tick(*s);
 }
 
 // Clock until port `port` reads `value` after an edge (at least one clock), at most `limit`
 // clocks; returns the clocks run, or -1 when the limit was reached first.
-int64_t sim_run_until(void* p, int port, uint64_t value, uint64_t limit) {
+EXPORT int64_t sim_run_until(void* p, int port, uint64_t value, uint64_t limit) {
     auto* s = static_cast<Sim*>(p);
     for (uint64_t k = 1; k <= limit; ++k) {
         tick(*s);
@@ -318,58 +366,60 @@ int64_t sim_run_until(void* p, int port, uint64_t value, uint64_t limit) {
 }
 
 // For each address: drive it, one clock, read the data port (a registered read port).
-void sim_sweep(void* p, int addr, int data, const uint64_t* addrs, int n, uint64_t* out) {
+EXPORT void sim_sweep(void* p, int addr, int data, const uint64_t* addrs, int n, uint64_t* out) {
     auto* s = static_cast<Sim*>(p);
     for (int k = 0; k < n; ++k) {
         s->set(addr, addrs[k]);
-        s->top->eval();
+        s->eval();
         tick(*s);
         out[k] = s->get(data);
     }
 }
 
-int sim_add_source(void* p, int valid, int ready, const int* data, int n, double gap) {
+EXPORT int sim_add_source(void* p, int valid, int ready, const int* data, int n, double gap) {
     auto* s = static_cast<Sim*>(p);
     s->sources.push_back({valid, ready, std::vector<int>(data, data + n), {}, gap});
     return static_cast<int>(s->sources.size()) - 1;
 }
 
 // Queue items (n words, a multiple of the item size); the first is offered at once.
-void sim_source_push(void* p, int id, const uint64_t* words, int n) {
+EXPORT void sim_source_push(void* p, int id, const uint64_t* words, int n) {
     auto* s = static_cast<Sim*>(p);
     auto& src = s->sources[id];
     src.queue.insert(src.queue.end(), words, words + n);
     offer(*s, src);
-    s->top->eval();
+    s->eval();
 }
 
 // Drop everything queued and lower valid (a reset of the far end); returns the items dropped.
-uint64_t sim_source_clear(void* p, int id) {
+EXPORT uint64_t sim_source_clear(void* p, int id) {
     auto* s = static_cast<Sim*>(p);
     auto& src = s->sources[id];
     uint64_t left = src.queue.size() / src.data.size();
     src.queue.clear();
     src.presenting = false;
     s->set(src.valid, 0);
-    s->top->eval();
+    s->eval();
     return left;
 }
 
-uint64_t sim_source_pending(void* p, int id) {
+EXPORT uint64_t sim_source_pending(void* p, int id) {
     auto& src = static_cast<Sim*>(p)->sources[id];
     return src.queue.size() / src.data.size();
 }
 
-uint64_t sim_source_taken(void* p, int id) { return static_cast<Sim*>(p)->sources[id].taken; }
+EXPORT uint64_t sim_source_taken(void* p, int id) {
+    return static_cast<Sim*>(p)->sources[id].taken;
+}
 
-int sim_add_recorder(void* p, int strobe, const int* ports, int n) {
+EXPORT int sim_add_recorder(void* p, int strobe, const int* ports, int n) {
     auto* s = static_cast<Sim*>(p);
     s->recorders.push_back({strobe, std::vector<int>(ports, ports + n), {}});
     return static_cast<int>(s->recorders.size()) - 1;
 }
 
 // Strobes seen since the last take; the recorded words are copied into out (up to cap).
-uint64_t sim_recorder_take(void* p, int id, uint64_t* out, uint64_t cap) {
+EXPORT uint64_t sim_recorder_take(void* p, int id, uint64_t* out, uint64_t cap) {
     auto& r = static_cast<Sim*>(p)->recorders[id];
     uint64_t count = r.count, n = r.values.size() < cap ? r.values.size() : cap;
     std::memcpy(out, r.values.data(), n * sizeof(uint64_t));
@@ -378,11 +428,11 @@ uint64_t sim_recorder_take(void* p, int id, uint64_t* out, uint64_t cap) {
     return count;
 }
 
-uint64_t sim_recorder_size(void* p, int id) {
+EXPORT uint64_t sim_recorder_size(void* p, int id) {
     return static_cast<Sim*>(p)->recorders[id].values.size();
 }
 
-int sim_add_uart_monitor(void* p, int pin, uint32_t bit) {
+EXPORT int sim_add_uart_monitor(void* p, int pin, uint32_t bit) {
     auto* s = static_cast<Sim*>(p);
     UartMonitor m;
     m.pin = pin;
@@ -393,7 +443,7 @@ int sim_add_uart_monitor(void* p, int pin, uint32_t bit) {
 }
 
 // Bytes decoded since the last take (copied into out, up to cap); returns how many there were.
-uint64_t sim_uart_take(void* p, int id, char* out, uint64_t cap) {
+EXPORT uint64_t sim_uart_take(void* p, int id, char* out, uint64_t cap) {
     auto& m = static_cast<Sim*>(p)->monitors[id];
     uint64_t n = m.bytes.size();
     std::memcpy(out, m.bytes.data(), n < cap ? n : cap);
@@ -401,40 +451,42 @@ uint64_t sim_uart_take(void* p, int id, char* out, uint64_t cap) {
     return n;
 }
 
-uint64_t sim_uart_pending(void* p, int id) { return static_cast<Sim*>(p)->monitors[id].bytes.size(); }
+EXPORT uint64_t sim_uart_pending(void* p, int id) {
+    return static_cast<Sim*>(p)->monitors[id].bytes.size();
+}
 
 // Drop a frame in progress (the design was reset mid-byte).
-void sim_uart_resync(void* p, int id) {
+EXPORT void sim_uart_resync(void* p, int id) {
     auto* s = static_cast<Sim*>(p);
     auto& m = s->monitors[id];
     m.state = -1;
     m.last = s->get(m.pin) != 0;
 }
 
-int sim_add_uart_driver(void* p, int pin, uint32_t bit) {
+EXPORT int sim_add_uart_driver(void* p, int pin, uint32_t bit) {
     auto* s = static_cast<Sim*>(p);
     UartDriver d;
     d.pin = pin;
     d.bit = bit;
     s->drivers.push_back(d);
     s->set(pin, 1);
-    s->top->eval();
+    s->eval();
     return static_cast<int>(s->drivers.size()) - 1;
 }
 
-void sim_uart_write(void* p, int id, const char* bytes, int n) {
+EXPORT void sim_uart_write(void* p, int id, const char* bytes, int n) {
     auto& d = static_cast<Sim*>(p)->drivers[id];
     d.queue.insert(d.queue.end(), bytes, bytes + n);
 }
 
 // Bytes still to send, counting one being sent.
-uint64_t sim_uart_sending(void* p, int id) {
+EXPORT uint64_t sim_uart_sending(void* p, int id) {
     auto& d = static_cast<Sim*>(p)->drivers[id];
     return d.queue.size() + (d.state != -1 ? 1 : 0);
 }
 
 // Clock until every queued byte's stop bit has been sent; returns the clocks run.
-uint64_t sim_uart_flush(void* p, int id) {
+EXPORT uint64_t sim_uart_flush(void* p, int id) {
     auto* s = static_cast<Sim*>(p);
     auto& d = s->drivers[id];
     uint64_t k = 0;
@@ -442,7 +494,7 @@ uint64_t sim_uart_flush(void* p, int id) {
     return k;
 }
 
-int sim_add_display(void* p, int an, int seg, int dp, int active_low, int digits) {
+EXPORT int sim_add_display(void* p, int an, int seg, int dp, int active_low, int digits) {
     auto* s = static_cast<Sim*>(p);
     Display d;
     d.an = an;
@@ -456,8 +508,9 @@ int sim_add_display(void* p, int an, int seg, int dp, int active_low, int digits
 
 // Each digit's last glyph (segments, dp in bit 7) and the clocks it was lit since the last
 // call (then cleared), digit 0 first.
-void sim_display_take(void* p, int id, uint64_t* glyphs, uint64_t* lit, int digits) {
+EXPORT void sim_display_take(void* p, int id, uint64_t* glyphs, uint64_t* lit, int digits) {
     auto& d = static_cast<Sim*>(p)->displays[id];
+    settle(d);
     for (int k = 0; k < digits && k < 16; ++k) {
         glyphs[k] = d.glyph[k];
         lit[k] = d.lit[k];
@@ -465,7 +518,7 @@ void sim_display_take(void* p, int id, uint64_t* glyphs, uint64_t* lit, int digi
     }
 }
 
-int sim_add_vga(void* p, int r, int g, int b, int hs, int vs, uint32_t cpp, int width,
+EXPORT int sim_add_vga(void* p, int r, int g, int b, int hs, int vs, uint32_t cpp, int width,
                 int height, int h_lead, int v_lead) {
     auto* s = static_cast<Sim*>(p);
     Vga v;
@@ -485,13 +538,13 @@ int sim_add_vga(void* p, int r, int g, int b, int hs, int vs, uint32_t cpp, int 
 }
 
 // The frames whose vsync pulse has started so far.
-uint64_t sim_vga_frames(void* p, int id) { return static_cast<Sim*>(p)->vgas[id].frames; }
+EXPORT uint64_t sim_vga_frames(void* p, int id) { return static_cast<Sim*>(p)->vgas[id].frames; }
 
 // The visible line being scanned (-1 before the first frame, height and beyond in blanking).
-int64_t sim_vga_line(void* p, int id) { return static_cast<Sim*>(p)->vgas[id].line; }
+EXPORT int64_t sim_vga_line(void* p, int id) { return static_cast<Sim*>(p)->vgas[id].line; }
 
 // The monitor's pixels, rows top first (width x height 12-bit colours).
-void sim_vga_pixels(void* p, int id, uint16_t* out) {
+EXPORT void sim_vga_pixels(void* p, int id, uint16_t* out) {
     auto& v = static_cast<Sim*>(p)->vgas[id];
     std::memcpy(out, v.pixels.data(), v.pixels.size() * sizeof(uint16_t));
 }
