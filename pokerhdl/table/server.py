@@ -259,8 +259,9 @@ class TableServer:
         await self._ask(b"s%d\r" % seat.index)             # the table's s<seat>
 
     def _dealt_in(self, seat):
-        """Whether ``seat`` holds cards of a hand being played."""
-        return self.view.phase == "betting" and self._status(seat) != "out"
+        """Whether ``seat`` holds cards of a hand being played (not a seat that sat out of
+        it: a player taking such a seat mid-hand gets cards from the next deal)."""
+        return self.view.phase == "betting" and self._status(seat) in ("in", "all-in")
 
     def _to_act(self):
         k = self.view.to_act

@@ -26,6 +26,7 @@ LINE_TO_ACT = re.compile(r"P(\d+) to act, stack (\d+), to call (\d+), min raise 
 LINE_GAME_OVER = re.compile(r"Game over, P(\d+) wins$")
 LINE_READY = re.compile(r"Press d to deal$")
 LINE_HOLE = re.compile(r"P(\d+) cards ([2-9TJQKA][cdhs]) ([2-9TJQKA][cdhs])$")
+LINE_NO_HOLE = re.compile(r"P(\d+) cards -- --$")     # s<seat> of a seat dealt no cards
 LINE_REFUSED = re.compile(r"! (.+)$")
 LINE_POST = re.compile(r"P(\d+) posts (small|big) blind (\d+)( \(all-in\))?$")
 LINE_FOLD = re.compile(r"P(\d+) folds$")
@@ -38,7 +39,7 @@ LINE_COLLECTS = re.compile(r"P(\d+) collects (\d+)$")
 LINE_NEW_GAME = re.compile(r"New game$")
 
 # what a line ends: the last line of every answer the terminal gives
-FINAL = ("to_act", "game_over", "ready", "hole", "refused")
+FINAL = ("to_act", "game_over", "ready", "hole", "no_hole", "refused")
 
 
 @dataclass
@@ -294,6 +295,7 @@ LOGGED = {"post", "fold", "check", "call", "bet", "allin", "collects", "new_game
 # last (its name is free text)
 PATTERNS = [("hand", LINE_HAND), ("to_act", LINE_TO_ACT), ("seat", LINE_SEAT),
             ("game_over", LINE_GAME_OVER), ("ready", LINE_READY), ("hole", LINE_HOLE),
+            ("no_hole", LINE_NO_HOLE),
             ("refused", LINE_REFUSED), ("post", LINE_POST), ("fold", LINE_FOLD),
             ("check", LINE_CHECK), ("call", LINE_CALL), ("bet", LINE_BET),
             ("allin", LINE_ALLIN), ("collects", LINE_COLLECTS), ("new_game", LINE_NEW_GAME),
