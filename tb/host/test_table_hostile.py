@@ -542,7 +542,7 @@ def test_squatters_are_clocked_folded_and_freed(answering_tables, record_propert
     t = answering_tables(players=4, auto_deal=0.0, turn=0.2, away=1.0, slower=("away",))
     squatters = [t.client(source="127.0.0.4") for _ in range(4)]
     for k, s in enumerate(squatters):
-        assert s.join(f"sq{k}")["role"] == "player"
+        assert s.join(f"sq{k}", timeout=2.0 * t.patience)["role"] == "player"
     squatters[0].close()
     squatters[1].close()
     t0 = time.monotonic()
@@ -561,7 +561,7 @@ def test_squatters_are_clocked_folded_and_freed(answering_tables, record_propert
     assert sum("sits out" in line for line in t.logs) >= 2
     ann = t.client(source="127.0.0.6")
     deadline = time.monotonic() + 3 * p
-    while (welcome := ann.join("ann"))["role"] != "player":        # after the hand, if one is on
+    while (welcome := ann.join("ann", timeout=2.0 * p))["role"] != "player":        # after the hand, if one is on
         assert time.monotonic() < deadline
         time.sleep(0.1)
     record_property("figure", f"four squatters ({t.kind}): seats freed {freed:.1f} s after "
@@ -827,4 +827,5 @@ def test_two_players_at_four_seats_play_heads_up(answering_tables):
     assert golden.sitting == [False, False, True, True] and golden.hand_no >= 3
     assert golden.stacks[2] == golden.stacks[3] == golden.start_stack
     assert not [e for e in golden.log if e.seat >= 2], "a free seat posted or acted"
+    t.quiet()                           # the next hand dealt, the table waiting for a player
     t.healthy()
