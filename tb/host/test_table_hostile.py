@@ -114,7 +114,7 @@ class Table:
 
     def player(self, name, source="127.0.0.2"):
         c = self.client(source=source)
-        assert c.join(name)["role"] == "player"
+        assert c.join(name, timeout=2.0 * self.patience)["role"] == "player"   # a sit-in typed
         return c
 
     def deal(self, by):
@@ -704,7 +704,7 @@ def test_names_are_unique_and_not_the_screens(server_tables):
         got = c.join(name)
         assert got["type"] == "refused", name
         assert any(w in got["reason"] for w in ("taken", "reserved", "printable")), got
-    assert c.join("p1")["role"] == "player"             # the labels are P and a number
+    assert c.join("p1", timeout=2.0 * t.patience)["role"] == "player"  # labels: P and a number
     t.healthy()
 
 
@@ -726,7 +726,7 @@ def test_the_host_frees_a_seat(tables):
         ann.send({"op": "act", "token": ann.token, "action": "fold"})
     ann.until(lambda m: m["type"] == "state" and m["table"]["phase"] == "ready",
               2.0 * t.patience)
-    assert again.join("cy")["seat"] == 1
+    assert again.join("cy", timeout=2.0 * t.patience)["seat"] == 1
     t.healthy()
 
 
