@@ -421,7 +421,7 @@ def test_two_players_at_four_seats_play_heads_up():
         assert {e.seat for e in t.log if e.hand == t.hand_no} <= {0, 2}
         assert (t.sb_seat, t.bb_seat) == (t.dealer, 2 - t.dealer) and t.dealer in (0, 2)
         assert t.hole[1] == t.hole[3] == [NO_CARD, NO_CARD] and t.folded[1] and t.folded[3]
-        assert t.hole[0] == [0, 2] if t.dealer == 2 else [1, 3]
+        assert t.hole[0] == ([0, 2] if t.dealer == 2 else [1, 3])
         while t.phase == PHASE_BETTING:
             assert t.to_act in (0, 2)
             assert t.act(t.to_act, CALL if t.to_call else CHECK) == OK

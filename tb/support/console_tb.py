@@ -99,7 +99,7 @@ async def play_console(tb, rules, hands, seed, reset_rate, inputs=0):
     deck_rng = random.Random(seed ^ 0x5EED)
 
     def next_deck():
-        deck = shuffled_deck(deck_rng)[:cards_needed(sum(map(table.dealt_in, range(table.n))))]
+        deck = shuffled_deck(deck_rng)[:cards_needed(len(table.seats_dealt_in()))]
         tb.decks.append(deck)
         return deck
 
@@ -142,7 +142,7 @@ async def play_console(tb, rules, hands, seed, reset_rate, inputs=0):
         inp = agent.decide(table)
         seen["inputs"] += 1
         if rng.random() < reset_rate:
-            deck = shuffled_deck(rng)[:cards_needed(sum(map(table.dealt_in, range(table.n))))]
+            deck = shuffled_deck(rng)[:cards_needed(len(table.seats_dealt_in()))]
             got = await tb.reset_while_answering(keys_for(inp, rng)[0], deck)
             table = fresh_table()
             term = HoldemTerminal(table, next_deck)

@@ -120,7 +120,7 @@ def apply_step(t, inp, deck, code, logs, done, requests, taken):
     code, the log pulses, hand_done, deck_request and the cards it took. Returns
     (golden code, whether the input ended a hand)."""
     before_log, before_phase = len(t.log), t.phase
-    k = sum(map(t.dealt_in, range(t.n)))
+    k = len(t.seats_dealt_in())
     if inp[0] == "act":
         want = t.act(*inp[1:])
     elif inp[0] == "sit":

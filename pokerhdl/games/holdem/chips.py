@@ -10,7 +10,7 @@ from myhdl import block, always_seq, Signal, intbv, instances
 
 from ...golden.holdem.table import NO_SEAT, POST_SB, RIVER
 from ...golden.holdem.contract import Rules
-from .seat_tables import table_rom
+from .seat_tables import onehot_table, table_rom
 from ...rtl.signals import unsigned
 
 
@@ -46,8 +46,7 @@ def holdem_chips(clk, rst, state, t_state, chips, hand, fig, action, command, pa
     n = rules.players
     stack, big_blind = rules.stack, rules.big_blind
     sit_bit = unsigned(n)               # the one-hot of a sit's seat (0 for a seat past n-1)
-    sit_rom = table_rom(command.seat_q, sit_bit,
-                        tuple((1 << s) if s < n else 0 for s in range(1 << len(command.seat_q))))
+    sit_rom = table_rom(command.seat_q, sit_bit, onehot_table(n, len(command.seat_q)))
 
     @always_seq(clk.posedge, reset=rst)
     def ledger():

@@ -64,6 +64,16 @@ def for_each_seat(p, players, subroutine):
         p.call(subroutine)
 
 
+def typed_seat(p, players, target):
+    """Jump to ``target`` with the number typed in acc when it is a seat of the table; else
+    answer "! no such seat" (golden NO_SUCH_SEAT_TEXT). Compares for equality only."""
+    p.load(REG_NUMBER, M_OWN)
+    for s in range(players):
+        p.jeq(s, target)
+    p.text(NO_SUCH_SEAT_TEXT)
+    p.emit(I_END)
+
+
 def header(p, end):
     """The table's first line: hand, street, pot, the board so far (``end``: its label)."""
     p.text("Hand ")
@@ -143,11 +153,7 @@ def entries(p, players):
     p.jmp("e_act")
 
     p.entry("sit")              # o<seat>, i<seat>: golden sit (a command: before h, as the
-    p.load(REG_NUMBER, M_OWN)   # privacy proof's regions go)
-    for s in range(players):
-        p.jeq(s, "sit_seat")
-    p.text(NO_SUCH_SEAT_TEXT)
-    p.emit(I_END)
+    typed_seat(p, players, "sit_seat")      # privacy proof's regions go)
     p.label("sit_seat")
     p.emit(I_SET, 0, SET_SEAT_ACC)
     p.out(OP_SIT)
@@ -165,11 +171,7 @@ def entries(p, players):
     p.entry("seat")
     p.load(P["phase"])
     p.jne(PHASE_BETTING, "hole_none")
-    p.load(REG_NUMBER, M_OWN)
-    for s in range(players):                    # the seats there are: no compare but equality
-        p.jeq(s, "seat_cards")
-    p.text(NO_SUCH_SEAT_TEXT)
-    p.emit(I_END)
+    typed_seat(p, players, "seat_cards")
     p.label("seat_cards")                       # the seat in acc: golden cards_of
     p.emit(I_SET, 0, SET_SEAT_ACC)
     p.text("P")

@@ -49,9 +49,10 @@ def lowest_clear_table(n):
                  for mask in range(1 << n))
 
 
-def onehot_table(n):
-    """seat -> its one-hot mask (0 for an index past the last seat)."""
-    return tuple((1 << s) if s < n else 0 for s in range(1 << seat_bits(n)))
+def onehot_table(n, bits=None):
+    """seat -> its one-hot mask (0 for an index past the last seat); ``bits``: the width of
+    the seat field (default: a seat index's, seat_bits(n))."""
+    return tuple((1 << s) if s < n else 0 for s in range(1 << (bits or seat_bits(n))))
 
 
 def left_table(n):

@@ -35,8 +35,7 @@ class RandomAgent:
         if rng.random() < self.sit_rate:
             return self._sit(table)
         back = [s for s in range(table.n) if table.sitting[s] and not table.busted[s]]
-        if table.phase == PHASE_READY and sum(map(table.dealt_in, range(table.n))) < 2 \
-                and rng.random() < 0.8:
+        if table.phase == PHASE_READY and not table.deal_ready and rng.random() < 0.8:
             return ("sit", rng.choice(back), False)     # too few to deal: someone sits in
         if table.phase != PHASE_BETTING:
             if table.phase == PHASE_READY and rng.random() < self.illegal_rate / 2:

@@ -204,7 +204,7 @@ class Table:
             return REF_GAME_OVER
         if self.phase == PHASE_BETTING:
             return REF_HAND_IN_PROGRESS
-        if sum(map(self.dealt_in, range(self.n))) < MIN_PLAYERS:
+        if len(self.seats_dealt_in()) < MIN_PLAYERS:
             return REF_TOO_FEW_SEATS
         first = self.hand_no == 0 and self.dealt_in(self.dealer)
         dealer = self.dealer if first else self._next_live(self.dealer)
@@ -269,6 +269,15 @@ class Table:
     def dealt_in(self, seat):
         """Would ``seat`` be dealt into the next hand (not busted, not sitting out)?"""
         return not self.busted[seat] and not self.sitting[seat]
+
+    def seats_dealt_in(self):
+        """The seats the next deal would deal in, in seat order."""
+        return [s for s in range(self.n) if self.dealt_in(s)]
+
+    @property
+    def deal_ready(self):
+        """Would ``start_hand`` deal now (no hand on, the game not over, two seats in)?"""
+        return self.phase == PHASE_READY and len(self.seats_dealt_in()) >= MIN_PLAYERS
 
     # ------------------------------------------------------------------ the rules
     def judge(self, seat, action, amount=0):

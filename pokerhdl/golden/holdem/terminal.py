@@ -31,8 +31,8 @@ game over), the left one is h.
 
 from ..cards import NO_CARD, format_cards
 from ..hands import describe
-from .table import (ALLIN, BET, CALL, CHECK, FOLD, MIN_PLAYERS, NO_SEAT, PHASE_BETTING,
-                    PHASE_GAME_OVER, PHASE_READY, RAISE, REF_HAND_OVER, STREET_NAMES)
+from .table import (ALLIN, BET, CALL, CHECK, FOLD, NO_SEAT, PHASE_BETTING, PHASE_GAME_OVER,
+                    RAISE, REF_HAND_OVER, STREET_NAMES)
 from .contract import (BAD_DECK_TEXT, OP_ACT, OP_DEAL, OP_NEW_GAME, OP_SIT, REF_BAD_DECK,
                        chip_width)
 from .text import entry_text, result_text
@@ -114,8 +114,7 @@ class HoldemTerminal(Terminal):
         if op == OP_ACT:
             code = t.act(t.to_act, self.value, self.number)
         elif op == OP_DEAL:         # a deck only for a deal that is taken
-            taken = t.phase == PHASE_READY and sum(map(t.dealt_in, range(t.n))) >= MIN_PLAYERS
-            code = t.start_hand(self.next_deck() if taken else [])
+            code = t.start_hand(self.next_deck() if t.deal_ready else [])
         else:
             code = t.new_game()
         self.last_code = code
