@@ -7,7 +7,8 @@ The lane is a pipeline with no stall (golden/equity/deal.py says why none is nee
    slots 0..6, two from slot 7 on, whose streams step twice a clock) and keeps the first masked
    6-bit field that is below n and not a position an earlier slot of the trial took; a slot
    with none voids the trial. Slots that hold known cards pass. The positions so far travel
-   with the trial. In exact mode (``exact``) a slot's position is its digit of the colex odometer
+   with the trial; slots 0..6 compare each field with every earlier position (deal_stage),
+   later slots look each field up in a map of the positions taken (map_stage). In exact mode (``exact``) a slot's position is its digit of the colex odometer
    (rtl/equity/colex_odometer.py), delayed to the clock its stage deals: a deal whose positions meet
    is void, as the enumeration wants (golden/equity/exact.py), and so is a deal the odometer
    repeats while it readies a carry (one in C(n, 2)).
@@ -36,6 +37,7 @@ from myhdl import (always, always_comb, always_seq, block, concat, ConcatSignal,
 
 from ...golden.equity.deal import (BOARD_SLOTS, SECOND_WORD_SLOT, lane_slots, seat_slots,
                                    slot_words)
+from ...golden.cards import DECK_SIZE
 from ...golden.hands import WORD_BITS
 from ...golden.shuffle import FIELD_BITS, FIELDS
 from ..eval.board_eval import LATENCY as RANKING_LATENCY, board_eval
@@ -54,6 +56,9 @@ GROUP = 4                                # compares a dealer stage ORs on its se
 STAGE_CLOCKS = 3                         # a dealer stage's clocks (deal_stage)
 DRAIN_EXTRA = 2 + TRIAL_BITS // 8 + 2    # the registered count and amount, then carries
                                          # through chunks
+MAP_SLOT = SECOND_WORD_SLOT              # slots from here on are map stages (map_stage)
+MAP_BITS = DECK_SIZE                     # a map bit per position (n <= 52: fields 52..63 are
+                                         # never free, constants rather than registers)
 
 
 def lane_depth(opponents):
@@ -190,18 +195,72 @@ def same_position(a, b, equal):
 
 
 @block
+def masked_fields(clk, words, word, exact_q, digit, mask_q, taken):
+    """taken: the slot's fields (``words`` words of FIELDS, the first word's first), masked and
+    registered; in exact mode the first field is ``digit`` (below n, so the mask keeps it).
+    Each bit is a register reset by its mask bit's complement, where ANDing it with the mask
+    took a LUT a bit (a thousand in a nine-seat lane)."""
+    @always(clk.posedge)
+    def take_fields():
+        for k in range(words):
+            for f in range(FIELDS):
+                for b in range(CARD):                # bit by bit: HDL slices must be constant
+                    if not mask_q[b]:
+                        taken.next[CARD * (FIELDS * k + f) + b] = 0
+                    elif exact_q and k == 0 and f == 0:
+                        taken.next[CARD * f + b] = digit[b]
+                    else:
+                        taken.next[CARD * (FIELDS * k + f) + b] = \
+                            word[32 * k + FIELD_BITS * f + b]
+
+    return take_fields
+
+
+@block
+def lowest_free(dealt, free, fields, chosen, found):
+    """chosen: the lowest free field's position (NO_POSITION when none is: not ``found``), or
+    NO_POSITION and found when the slot is not dealt. An OR of one-hot terms (field f when it
+    is free and no lower one is), not a chain of multiplexers: with ten fields that was the
+    engine's longest path (9 levels)."""
+    count = len(free)
+    assert NO_POSITION == (1 << CARD) - 1           # none free gives all ones
+
+    @always_comb
+    def pick():
+        take = intbv(0)[CARD:]
+        hit = False                                  # a lower field is free
+        for f in range(count):
+            for b in range(CARD):
+                take[b] = take[b] or (free[f] and not hit and fields[CARD * f + b])
+            hit = hit or free[f]
+        for b in range(CARD):
+            take[b] = take[b] or not hit
+        if dealt:
+            chosen.next = take
+            found.next = hit
+        else:
+            chosen.next = NO_POSITION
+            found.next = True
+
+    return pick
+
+
+@block
 def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in, pos_in,
                tok_out, ok_out, pos_out, n_q, mask_q, exact_q):
-    """Dealer stage of slot ``slot``, STAGE_CLOCKS clocks: the word's fields masked (in exact
-    mode the only field is ``digit``) and registered beside the compares (the masked fields
-    fan out to every compare: straight from the stream, the net was the nine-seat tops'
-    longest path); then which fields are free (below n, not an earlier slot's position: the
-    compares ORed in groups), registered; then the lowest free one. From slot SECOND_WORD_SLOT
-    on, the compares are made and ORed a clock early, beside the masked fields' register, so
-    the second clock only ANDs the groups with the bound. pos_out = pos_in with this
-    slot's position on top. n, mask, exact: the run's setting from the stage before; n_q, mask_q,
-    exact_q: this stage's copy, the next stage's setting. ``word``: the slot's words
-    (golden slot_words), FIELDS fields each, the first word's first."""
+    """Dealer stage of slot ``slot`` (below MAP_SLOT, one word), STAGE_CLOCKS clocks: the
+    word's fields masked (in exact mode the only field is ``digit``) and registered beside the
+    compares (the masked fields fan out to every compare: straight from the stream, the net
+    was the nine-seat tops' longest path); then which fields are free (below n, not an earlier
+    slot's position: the compares ORed in groups), registered; then the lowest free one.
+    pos_out = pos_in with this slot's position on top. n, mask, exact: the run's setting from
+    the stage before; n_q, mask_q, exact_q: this stage's copy, the next stage's setting.
+    ``word``: the slot's word, FIELDS fields.
+
+    Its masking and pick are written here, not with masked_fields and lowest_free as map_stage's
+    are, so that the heads-up lanes' RTL (all their slots are deal stages) stays the RTL their
+    routed figures were measured on."""
+    assert slot < MAP_SLOT and slot_words(slot) == 1, "later slots are map stages"
     earlier = slot
     width = CARD * max(slot, 1)
     groups = max(group_count(earlier), 1)
@@ -229,22 +288,9 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
     t_pos = Signal(intbv(0)[width:])
     t_tok, t_ok = Signal(bool(0)), Signal(bool(0))
     hits = [Signal(intbv(0)[groups:]) for _ in range(count)]
-    if slot < SECOND_WORD_SLOT:
-        repeats = [repeated_position(taken(CARD * (f + 1), CARD * f), t_pos, earlier, hits[f])
-                   for f in range(count) if earlier]
-        repeated = ConcatSignal(*reversed(hits))     # field f's groups at groups * f
-    else:
-        # a later slot (ten fields, 7 to 22 earlier positions) compares a clock early, from the
-        # masked fields and the positions coming in, and registers the groups: compared on the
-        # judging clock they were nine levels (LUT6, MUXF7, MUXF8) in the nine-seat Nexys top
-        repeats = [repeated_position(candidates(CARD * (f + 1), CARD * f), pos_in, earlier,
-                                     hits[f]) for f in range(count)]
-        compared = ConcatSignal(*reversed(hits))
-        repeated = Signal(intbv(0)[count * groups:])
-
-        @always(clk.posedge)
-        def compare_early():
-            repeated.next = compared
+    repeats = [repeated_position(taken(CARD * (f + 1), CARD * f), t_pos, earlier, hits[f])
+               for f in range(count) if earlier]
+    repeated = ConcatSignal(*reversed(hits))         # field f's groups at groups * f
 
     @always_comb
     def masking():
@@ -321,6 +367,135 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
         @always(clk.posedge)
         def positions():
             pos_out.next = concat(chosen, a_pos)
+
+    @always_seq(clk.posedge, reset=rst)
+    def flags():
+        tok_out.next = a_tok
+        ok_out.next = a_ok and found
+
+    return instances()
+
+
+@block
+def position_halves(positions, t, high, low):
+    """One-hots of position t's (of ``positions``) upper and lower three bits: its map bit v is
+    high[v // 8] and low[v % 8], so marking a position costs a LUT of three inputs per map
+    bit."""
+    top, middle, bottom = CARD * t + CARD, CARD * t + 3, CARD * t
+
+    @always_comb
+    def decode():
+        h = intbv(0)[8:]
+        lo = intbv(0)[8:]
+        for i in range(8):
+            h[i] = positions[top:middle] == i
+            lo[i] = positions[middle:bottom] == i
+        high.next = h
+        low.next = lo
+
+    return decode
+
+
+@block
+def map_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in, pos_in, map_in,
+              tok_out, ok_out, pos_out, map_out, n_q, mask_q, exact_q):
+    """Dealer stage of slot ``slot`` (MAP_SLOT on), STAGE_CLOCKS clocks, deal_stage's twin that
+    judges its fields against a map of the positions taken (bit v: no field may take v): a
+    64-to-1 multiplexer a field, where comparing it with each earlier position took a
+    comparator per position, 7 to 22 a field, 2,320 in a nine-seat lane. The map's bound and
+    the masking (masked_fields) also take the place of each field's comparison with n.
+    Clock 0: the fields masked and registered, and the map: the first map stage builds it from
+    the positions n and above and every earlier slot's, a later one adds the slot before's
+    (map_in, pos_in's top position); clock 1: which fields are free (their map bit clear; in
+    exact mode only the first, ``digit``); clock 2: the lowest free one, as deal_stage."""
+    first = slot == MAP_SLOT
+    words = slot_words(slot)
+    count = FIELDS * words
+    width = CARD * slot
+    added = slot if first else 1                     # positions marked in this stage
+    highs = [Signal(intbv(0)[8:]) for _ in range(added)]
+    lows = [Signal(intbv(0)[8:]) for _ in range(added)]
+    halves = [position_halves(pos_in, t, highs[i], lows[i])
+              for i, t in enumerate(range(slot - added, slot))]
+    high_bits = ConcatSignal(*reversed(highs)) if added > 1 else highs[0]
+    low_bits = ConcatSignal(*reversed(lows)) if added > 1 else lows[0]
+    base = Signal(intbv(0)[MAP_BITS:])               # positions n and above, or map_in
+    taken = Signal(intbv(0)[count * CARD:])          # clock 0: the masked fields
+    t_map = Signal(intbv(0)[MAP_BITS:])
+    beyond = (1 << CARD) - MAP_BITS
+    lookup = ConcatSignal(intbv((1 << beyond) - 1)[beyond:], t_map)    # a bit per field value
+    t_pos = Signal(intbv(0)[width:])
+    t_tok, t_ok = Signal(bool(0)), Signal(bool(0))
+    fields = Signal(intbv(0)[count * CARD:])         # clock 1: the masked fields
+    free = Signal(intbv(0)[count:])                  # clock 1: the free fields
+    a_map = Signal(intbv(0)[MAP_BITS:])
+    a_pos = Signal(intbv(0)[width:])
+    a_tok, a_ok = Signal(bool(0)), Signal(bool(0))
+    chosen = Signal(intbv(NO_POSITION)[CARD:])
+    found = Signal(bool(0))
+
+    @always(clk.posedge)
+    def setting():
+        n_q.next = n
+        mask_q.next = mask
+        exact_q.next = exact
+
+    if first:
+        # the run's bound as map bits, registered (n holds through a run, and reaches this
+        # stage long before the run's first trial)
+        @always(clk.posedge)
+        def bound():
+            above = intbv(0)[MAP_BITS:]
+            for v in range(MAP_BITS):
+                above[v] = v >= n_q
+            base.next = above
+    else:
+        @always_comb
+        def carried():
+            base.next = map_in
+
+    masking = masked_fields(clk, words, word, exact_q, digit, mask_q, taken)
+
+    @always(clk.posedge)
+    def take():
+        marked = intbv(0)[MAP_BITS:]
+        for v in range(MAP_BITS):
+            hit = base[v]
+            for t in range(added):
+                hit = hit or (high_bits[8 * t + v // 8] and low_bits[8 * t + v % 8])
+            marked[v] = hit
+        t_map.next = marked
+        t_pos.next = pos_in
+
+    @always_seq(clk.posedge, reset=rst)
+    def take_flags():
+        t_tok.next = tok_in
+        t_ok.next = ok_in
+
+    @always(clk.posedge)
+    def judge():
+        usable = intbv(0)[count:]
+        for f in range(count):
+            candidate = intbv(0)[CARD:]
+            for b in range(CARD):
+                candidate[b] = taken[CARD * f + b]
+            usable[f] = not lookup[candidate] and not (exact_q and f != 0)
+        fields.next = taken
+        free.next = usable
+        a_map.next = t_map
+        a_pos.next = t_pos
+
+    @always_seq(clk.posedge, reset=rst)
+    def judge_flags():
+        a_tok.next = t_tok
+        a_ok.next = t_ok
+
+    pick = lowest_free(dealt, free, fields, chosen, found)
+
+    @always(clk.posedge)
+    def positions():
+        pos_out.next = concat(chosen, a_pos)
+        map_out.next = a_map
 
     @always_seq(clk.posedge, reset=rst)
     def flags():
@@ -451,18 +626,26 @@ def lane_dealer(clk, rst, opponents, n, mask, dealt, exact, load, load_slot, loa
     def fresh_deal():
         fresh.next = not (lane_exact and held)   # an exact deal the odometer repeats is void
 
+    maps = [Signal(intbv(0)[MAP_BITS:]) for _ in range(slots)]    # from MAP_SLOT on
     streams, stages = [], []
     for s in range(slots):
         tok_in = issue if s == 0 else toks[s - 1]
         streams.append(slot_stream(clk, s, load, load_slot, bus_index, bus_word, tok_in,
                                    prime, words[s]))
         streams.append(delay_line(clk, digits[s], delayed[s], STAGE_CLOCKS * s))
-        stages.append(deal_stage(clk, rst, s, settings_n[s], settings_mask[s], dealt_bits[s],
-                                 words[s], settings_exact[s], delayed[s], tok_in,
-                                 fresh if s == 0 else oks[s - 1],
-                                 first_pos if s == 0 else positions[s - 1],
-                                 toks[s], oks[s], positions[s], settings_n[s + 1],
-                                 settings_mask[s + 1], settings_exact[s + 1]))
+        if s < MAP_SLOT:
+            stages.append(deal_stage(clk, rst, s, settings_n[s], settings_mask[s],
+                                     dealt_bits[s], words[s], settings_exact[s], delayed[s],
+                                     tok_in, fresh if s == 0 else oks[s - 1],
+                                     first_pos if s == 0 else positions[s - 1],
+                                     toks[s], oks[s], positions[s], settings_n[s + 1],
+                                     settings_mask[s + 1], settings_exact[s + 1]))
+        else:
+            stages.append(map_stage(clk, rst, s, settings_n[s], settings_mask[s],
+                                    dealt_bits[s], words[s], settings_exact[s], delayed[s],
+                                    tok_in, oks[s - 1], positions[s - 1], maps[s - 1],
+                                    toks[s], oks[s], positions[s], maps[s], settings_n[s + 1],
+                                    settings_mask[s + 1], settings_exact[s + 1]))
     tok_out, ok_out, positions_out = toks[slots - 1], oks[slots - 1], positions[slots - 1]
 
     @always_comb
