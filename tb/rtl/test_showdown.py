@@ -1,6 +1,6 @@
 """showdown against golden showdown: random words with many ties and near ties, random active
 masks (none, one, all), back to back and with idle clocks, exact latency, reset; for 2, 4
-(the committed default) and 10 players."""
+(the committed default), 6 and 10 players (all pairs up to 4, two and three groups beyond)."""
 
 import random
 from collections import deque
@@ -17,7 +17,7 @@ from pokerhdl.golden import rank7, showdown
 from pokerhdl.golden.hands import WORD_BITS as WORD
 from pokerhdl.golden.showdown import SHOWDOWN_LATENCY as LATENCY
 
-SHOWDOWNS = {2: 3000, 4: 3000, 10: 1500}   # per run; 10 players cost Icarus ~3 ms a clock
+SHOWDOWNS = {2: 3000, 4: 3000, 6: 2000, 10: 1500}   # per run; 10 players: Icarus ~3 ms a clock
 
 
 def expected(words, active):
@@ -151,7 +151,9 @@ async def reset_drops_showdowns_in_flight(dut):
 
 @pytest.mark.parametrize("hdl,players", in_turns([pytest.param(2, id="2"),
                                                   pytest.param(10, id="10"),
-                                                  pytest.param(4, id="4", marks=pytest.mark.deep)]))
+                                                  pytest.param(4, id="4", marks=pytest.mark.deep),
+                                                  pytest.param(6, id="6", marks=pytest.mark.deep)]))
 def test_showdown(hdl, players):
-    """Two players and ten, a language each; the deep stage four and the other languages."""
+    """Two players and ten, a language each; the deep stage four, six and the other
+    languages."""
     run_block("showdown", hdl, __name__, params={"players": players})

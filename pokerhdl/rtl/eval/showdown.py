@@ -1,13 +1,22 @@
 """showdown: the best rank word among the active players, and every player who holds it.
 
-Pipelined, one showdown per clock, LATENCY clocks from in_valid to out_valid:
-0. the words and the active mask as given;
-1. every pair of words compared once (a >= b and b >= a), in parallel;
-2. a player wins when active and at least equal to every other active player;
-3. best is the winners' word (they all hold the same one), 0 when nobody is active.
-Comparing all pairs at once keeps the depth at a few LUT levels for any number of players up
-to 10 (45 comparators for 10 players), where a tree of maximum selections would need a
-pipeline stage per level.
+Pipelined, one showdown per clock, LATENCY clocks from in_valid to out_valid, in one of two
+forms of the same answer, whichever costs fewer LUTs for the number of players:
+
+- up to PAIRS_UP_TO players, all pairs: 0. the words and the active mask registered; 1. every
+  pair of words compared once (a >= b and b >= a), in parallel; 2. a player wins when active
+  and at least equal to every other active player; 3. best is the winners' word (they all
+  hold the same one), 0 when nobody is active;
+- more players in groups of at most PAIRS_UP_TO (10: 4, 3 and 3): 1. every pair within a
+  group compared; 2. each group's winners and best word, as above; 3. the groups' best words
+  compared, every pair: the players who win are the winners of the groups whose best is at
+  least every other group's. For 10 players that is 12 comparisons of words and 3 of group
+  bests where all pairs are 45: about a third of the LUTs (docs/benchmarks.md, the synthesis
+  of showdown players=10).
+
+Comparing at most a few words at each step keeps the depth at a few LUT levels, where a tree
+of maximum selections needs a pipeline stage per level (a comparison feeding a multiplexer
+feeding the next comparison, twice, was twice the lane's eight levels).
 """
 
 from myhdl import (block, always, always_comb, always_seq, concat, ConcatSignal, Signal,
@@ -23,6 +32,7 @@ FIELDS = WORD // GROUP         # 8 fields of 3 bits
 SUPERS = 3                     # super-fields of up to 3 fields
 LATENCY = SHOWDOWN_LATENCY     # clocks from in_valid high to out_valid high
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
+PAIRS_UP_TO = 4                # players compared all pairs at once; in groups beyond
 
 
 @block
@@ -89,7 +99,10 @@ def showdown(clk, rst, words, active, in_valid, best, winners, out_valid):
     """
     n = len(words)
     assert MIN_PLAYERS <= n <= MAX_PLAYERS, "showdown takes 2 to 10 players"
+    if n > PAIRS_UP_TO:
+        return grouped_showdown(clk, rst, words, active, in_valid, best, winners, out_valid)
 
+    # every pair compared at once
     def reg(width):
         return Signal(intbv(0)[width:])
 
@@ -154,6 +167,147 @@ def showdown(clk, rst, words, active, in_valid, best, winners, out_valid):
                     if s2_won[i] and s2_packed[WORD * i + t]:
                         word[t] = 1
             winners_q.next = s2_won
+            best_q.next = word
+
+    @always_comb
+    def drive():
+        best.next = best_q
+        winners.next = winners_q
+        out_valid.next = valids[LATENCY - 1]
+
+    return instances()
+
+
+@block
+def all_set(bits, out):
+    """out = every bit of ``bits`` is set."""
+    full = (1 << len(bits)) - 1
+
+    @always_comb
+    def test():
+        out.next = bits == full
+
+    return test
+
+
+def player_groups(n):
+    """Players 0..n-1 in consecutive groups of at most PAIRS_UP_TO, as even as can be."""
+    count = -(-n // PAIRS_UP_TO)
+    sizes = [n // count + (g < n % count) for g in range(count)]
+    starts = [sum(sizes[:g]) for g in range(count)]
+    return [list(range(s, s + k)) for s, k in zip(starts, sizes)]
+
+
+@block
+def group_winners(clk, ge, active, words, first, won, best):
+    """A group's decision a clock later, its members players first .. first + k - 1 of
+    ``active`` and ``words`` (packed): won (bit i: member i is active and at least equal to
+    every other active member, from ``ge``, bit i * (k - 1) + (j if j < i else j - 1) = word
+    i >= word j) and best, the winners' word (0 when no member is active)."""
+    k = len(won)
+
+    @always(clk.posedge)
+    def decide():
+        wins = intbv(0)[k:]
+        word = intbv(0)[WORD:]
+        for i in range(k):
+            ok = bool(active[first + i])
+            for j in range(k):
+                if j < i:
+                    if active[first + j] and not ge[i * (k - 1) + j]:
+                        ok = False
+                elif j > i:
+                    if active[first + j] and not ge[i * (k - 1) + j - 1]:
+                        ok = False
+            wins[i] = ok
+            for b in range(WORD):
+                if ok and words[WORD * (first + i) + b]:
+                    word[b] = 1
+        won.next = wins
+        best.next = word
+
+    return decide
+
+
+@block
+def grouped_showdown(clk, rst, words, active, in_valid, best, winners, out_valid):
+    """showdown in groups (the module docstring): 1. the words and the active mask registered;
+    2. every pair of a group compared; 3. each group's winners and best; 4. the groups' bests
+    compared, every pair: the winners of the groups whose best is at least every other's."""
+    n = len(words)
+    groups = player_groups(n)
+    count = len(groups)
+
+    def reg(width):
+        return Signal(intbv(0)[width:])
+
+    s0_words = [reg(WORD) for _ in range(n)]
+    s0_active = reg(n)
+    take = [pipe_reg(clk, w, q) for w, q in zip(words, s0_words)]
+    s1_words = [reg(WORD) for _ in range(n)]
+    s1_active = reg(n)
+    hold = [pipe_reg(clk, a, b) for a, b in zip(s0_words, s1_words)]
+    s1_packed = ConcatSignal(*reversed(s1_words))
+
+    # within each group, every pair (bit order as group_winners reads it), registered
+    ge = {}
+    for members in groups:
+        for i in members:
+            for j in members:
+                if i < j:
+                    ge[i, j], ge[j, i] = Signal(bool(0)), Signal(bool(0))
+    compares = [word_at_least(s0_words[i], s0_words[j], ge[i, j], ge[j, i])
+                for i, j in ge if i < j]
+    c1_ge = [ConcatSignal(*[ge[i, j] for i in reversed(m) for j in reversed(m) if j != i])
+             for m in groups]
+    s1_ge = [reg(len(m) * (len(m) - 1)) for m in groups]
+    hold_ge = [pipe_reg(clk, c, q) for c, q in zip(c1_ge, s1_ge)]
+
+    s2_won = [reg(len(m)) for m in groups]
+    s2_best = [reg(WORD) for _ in groups]
+    deciding = [group_winners(clk, s1_ge[g], s1_active, s1_packed, m[0], s2_won[g], s2_best[g])
+                for g, m in enumerate(groups)]
+    s2_won_all = ConcatSignal(*reversed(s2_won))
+
+    # the groups' bests, every pair
+    top = {}
+    for g in range(count):
+        for h in range(g + 1, count):
+            top[g, h], top[h, g] = Signal(bool(0)), Signal(bool(0))
+    finals = [word_at_least(s2_best[g], s2_best[h], top[g, h], top[h, g])
+              for g, h in top if g < h]
+    # a group wins when its best is at least every other's (a 1 on top: never one bit alone)
+    group_won = [Signal(bool(0)) for _ in groups]
+    beats = [ConcatSignal(*[top[g, h] for h in range(count) if h != g], intbv(1)[1:])
+             for g in range(count)]
+    judging = [all_set(b, w) for b, w in zip(beats, group_won)]
+    spread = ConcatSignal(*[group_won[g] for g in reversed(range(count))
+                            for _ in groups[g]])
+    packed_best = ConcatSignal(*reversed(s2_best))
+    group_won_bits = ConcatSignal(*reversed(group_won))
+
+    valids = reg(LATENCY)
+    best_q = reg(WORD)
+    winners_q = reg(n)
+
+    @always(clk.posedge)
+    def stages():
+        s0_active.next = active
+        s1_active.next = s0_active
+
+    @always_seq(clk.posedge, reset=rst)
+    def advance():
+        valids.next = concat(valids[LATENCY - 1:0], in_valid)
+
+    @always_seq(clk.posedge, reset=rst)
+    def answer():
+        if valids[LATENCY - 2]:
+            word = intbv(0)[WORD:]
+            for g in range(count):
+                for b in range(WORD):
+                    if group_won_bits[g] and packed_best[WORD * g + b]:
+                        word[b] = 1
+            winners_q.next = s2_won_all & spread
             best_q.next = word
 
     @always_comb
