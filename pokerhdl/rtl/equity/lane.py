@@ -8,7 +8,8 @@ The lane is a pipeline with no stall (golden/equity/deal.py says why none is nee
    6-bit field that is below n and not a position an earlier slot of the trial took; a slot
    with none voids the trial. Slots that hold known cards pass. The positions so far travel
    with the trial; slots 0..6 compare each field with every earlier position (deal_stage),
-   later slots look each field up in a map of the positions taken (map_stage). In exact mode (``exact``) a slot's position is its digit of the colex odometer
+   later slots look each field up in a map of the positions taken (map_stage). In exact mode
+   (``exact``) a slot's position is its digit of the colex odometer
    (rtl/equity/colex_odometer.py), delayed to the clock its stage deals: a deal whose positions meet
    is void, as the enumeration wants (golden/equity/exact.py), and so is a deal the odometer
    repeats while it readies a carry (one in C(n, 2)).
@@ -199,7 +200,7 @@ def masked_fields(clk, words, word, exact_q, digit, mask_q, taken):
     """taken: the slot's fields (``words`` words of FIELDS, the first word's first), masked and
     registered; in exact mode the first field is ``digit`` (below n, so the mask keeps it).
     Each bit is a register reset by its mask bit's complement, where ANDing it with the mask
-    took a LUT a bit (a thousand in a nine-seat lane)."""
+    took a LUT a bit."""
     @always(clk.posedge)
     def take_fields():
         for k in range(words):
@@ -626,7 +627,7 @@ def lane_dealer(clk, rst, opponents, n, mask, dealt, exact, load, load_slot, loa
     def fresh_deal():
         fresh.next = not (lane_exact and held)   # an exact deal the odometer repeats is void
 
-    maps = [Signal(intbv(0)[MAP_BITS:]) for _ in range(slots)]    # from MAP_SLOT on
+    maps = {s: Signal(intbv(0)[MAP_BITS:]) for s in range(MAP_SLOT, slots)}   # map stages'
     streams, stages = [], []
     for s in range(slots):
         tok_in = issue if s == 0 else toks[s - 1]
@@ -643,7 +644,7 @@ def lane_dealer(clk, rst, opponents, n, mask, dealt, exact, load, load_slot, loa
         else:
             stages.append(map_stage(clk, rst, s, settings_n[s], settings_mask[s],
                                     dealt_bits[s], words[s], settings_exact[s], delayed[s],
-                                    tok_in, oks[s - 1], positions[s - 1], maps[s - 1],
+                                    tok_in, oks[s - 1], positions[s - 1], maps.get(s - 1),
                                     toks[s], oks[s], positions[s], maps[s], settings_n[s + 1],
                                     settings_mask[s + 1], settings_exact[s + 1]))
     tok_out, ok_out, positions_out = toks[slots - 1], oks[slots - 1], positions[slots - 1]
@@ -771,5 +772,6 @@ def equity_lane_top(opponents=1):
         active=sig(1 + opponents), rem_we=Signal(bool(0)), rem_addr=sig(6), rem_data=sig(CARD),
         load=Signal(bool(0)), load_slot=sig(5), load_index=sig(2), seed_word=sig(32),
         exact=Signal(bool(0)), start=Signal(bool(0)),
-        quota=sig(TRIAL_BITS), bonus=Signal(bool(0)), done=Signal(bool(0)), shift=Signal(bool(0)), chain_out=sig(8),
+        quota=sig(TRIAL_BITS), bonus=Signal(bool(0)), done=Signal(bool(0)),
+        shift=Signal(bool(0)), chain_out=sig(8),
         opponents=opponents)
