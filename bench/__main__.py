@@ -19,11 +19,13 @@ import platform
 import sys
 import time
 
-from bench import balatro, emulator, figures, hardware, host, regression, verification, web
+from bench import (balatro, emulator, figures, hardware, host, lane_parts, regression,
+                   verification, web)
 
 SECTIONS = {
     "synthesis": hardware.synthesis,
     "lanes": hardware.lanes,
+    "lane-parts": lane_parts.lane_parts,
     "equity-boards": hardware.equity_boards,
     "pipelines": hardware.pipelines,
     "golden-speed": host.golden_speed,
