@@ -7,11 +7,14 @@ import pytest
 GATES = "gates"
 
 
-def case(module, function, top, regression=False, **kwargs):
+def case(module, function, top, regression=False, ci=True, **kwargs):
     """One pytest function of the RTL regression, called on the netlist (hdl "gates"); marked
-    gates (`make gates`, CI's deep stage) unless ``regression``: `make sim` runs it too."""
+    gates (`make gates`, CI's deep stage) unless ``regression``: `make sim` runs it too; not
+    ``ci``: `make gates` and `make deep` only (deep_only)."""
     args = {"hdl": GATES, **kwargs}
     marks = [] if regression else [pytest.mark.gates]
+    if not ci:
+        marks.append(pytest.mark.deep_only)
     return pytest.param(module, function, args, id=top, marks=marks)
 
 
@@ -48,16 +51,21 @@ CASES = [
     case("test_balatro_run", "test_agent_runs", "balatro_run", depth="short"),
     case("test_balatro_screen", "test_frames", "balatro_screen", lines=24),
     case("test_balatro_run_screen", "test_frames", "balatro_run_screen", lines=24),
-    # the board tops: Xilinx primitives for the Digilent boards, ECP5 ones for the ULX3S
+    # the board tops: Xilinx primitives for the Digilent boards, ECP5 ones for the ULX3S. CI
+    # runs each board's shell in one top (the dice tops, the Nexys A7 equity top, the ULX3S
+    # heads-up equity top with its PLL); the Hold'em and Balatro board tops, two to four
+    # minutes each, are the games CI runs as blocks above (holdem_console,
+    # balatro_run_screen) in those shells, so they are `make gates`' and `make deep`'s
     case("test_board_tops", "test_board_top_sim", "basys3_holdem", name="basys3_holdem",
-         depth="short"),
+         depth="short", ci=False),
     case("test_board_tops", "test_board_top_sim", "nexys_a7_holdem", name="nexys_a7_holdem",
-         depth="short"),
+         depth="short", ci=False),
     case("test_board_tops", "test_board_top_sim", "ulx3s_holdem", name="ulx3s_holdem",
-         depth="short"),
+         depth="short", ci=False),
     case("test_dice_board", "test_board_top_dice", "basys3_dice", name="basys3_dice"),
     case("test_dice_board", "test_board_top_dice", "ulx3s_dice", name="ulx3s_dice"),
-    case("test_balatro_board", "test_board_plays", "nexys_a7_balatro", depth="short"),
+    case("test_balatro_board", "test_board_plays", "nexys_a7_balatro", depth="short",
+         ci=False),
     # the equity tops' test runs a variant with one heads-up lane (tb/boards/test_equity_board.py),
     # the same netlist for a board's nine-seat and heads-up tops but for the clock: the Nexys A7
     # tops' once, the ULX3S tops' at the heads-up top's 95 MHz PLL (a period of no whole ns)
