@@ -115,6 +115,14 @@ def unrouted_rows(data):
         table["rows"].sort(key=lambda r: r["cells"][0])
 
 
+def lane_design(data, opponents):
+    """(name, Verilog) of the equity lane with ``opponents`` seats: the committed top for one,
+    a parameter variant recorded in ``data`` for more."""
+    if opponents == 1:
+        return "equity_lane", generated("equity_lane")
+    return record_variant(data, "equity_lane", {"opponents": opponents})
+
+
 def lanes(data, out=print):
     """One equity lane (heads-up and nine opponent seats): its size and depth after
     synthesis, its counted trials per clock measured in simulation (Icarus, every seat
@@ -122,10 +130,7 @@ def lanes(data, out=print):
     from harness import run_block
     rows = []
     for opponents, trials in ((1, 3000), (9, 400)):
-        if opponents == 1:
-            name, path = "equity_lane", generated("equity_lane")
-        else:
-            name, path = record_variant(data, "equity_lane", {"opponents": opponents})
+        name, path = lane_design(data, opponents)
         s = synth_stats(path, "equity_lane")
         out(f"  {name}: trials per clock in simulation ...")
         folder = Path(tempfile.mkdtemp())

@@ -10,15 +10,12 @@ from pathlib import Path
 
 from myhdl import ResetSignal, Signal, block, instances, intbv
 
-from bench.figures import put_table, record_variant, top_rtl
-from bench.hardware import generated
+from bench.figures import put_table
+from bench.hardware import lane_design
 from pokerhdl.flow.synth import synth_stats
 from pokerhdl.golden.equity.deal import lane_slots
-from pokerhdl.rtl.equity.lane import CARD, lane_dealer, lane_ranking
+from pokerhdl.rtl.equity.lane import CARD, lane_dealer, lane_ranking, packed_cards
 from pokerhdl.rtl.equity.lane_tally import lane_tallies, winner_shares
-
-LANES = (("equity_lane", 1), ("equity_lane opponents=9", 9))
-
 
 def bits(width):
     return Signal(intbv(0)[width:])
@@ -42,9 +39,8 @@ def dealer_part(clk, rst, n, mask, dealt, exact, load, load_slot, load_index, se
 def ranking_part(clk, rst, dealt, last, last_tok, last_ok, rem_we, rem_addr, rem_data,
                  fixed_cards, hero_cards, active, winners, shown, opponents=1):
     """The ranking: the slots' card lookups, board_eval, the showdown."""
-    slots = lane_slots(opponents)
-    fixed = [fixed_cards(CARD * s + CARD, CARD * s) for s in range(slots)]
-    hero = [hero_cards(CARD, 0), hero_cards(2 * CARD, CARD)]
+    fixed = packed_cards(fixed_cards, lane_slots(opponents))
+    hero = packed_cards(hero_cards, 2)
     part = lane_ranking(clk, rst, opponents, dealt, last, last_tok, last_ok, rem_we, rem_addr,
                         rem_data, fixed, hero, active, winners, shown)
     return instances()
@@ -91,12 +87,8 @@ def lane_parts(data, out=print):
     """A heads-up and a nine-seat lane: each part's LUT, LUT-RAM/SRL and FF, its share of the
     whole lane's LUTs with LUT-RAM, and the rest (the lane less its parts)."""
     rows = []
-    for name, opponents in LANES:
-        if name == "equity_lane":
-            rtl, path = top_rtl(name), generated(name)
-        else:
-            name, path = record_variant(data, "equity_lane", {"opponents": opponents})
-            rtl = data["variants"][name]["rtl"]
+    for opponents in (1, 9):
+        name, path = lane_design(data, opponents)
         lane = synth_stats(path, "equity_lane")
         total = lane["LUT"] + lane["LUTRAM/SRL"]
         players = f"{1 + opponents} players"
@@ -107,10 +99,10 @@ def lane_parts(data, out=print):
         rest = {k: lane[k] - sum(s[k] for _, s in parts) for k in ("LUT", "LUTRAM/SRL", "FF")}
         for part, s in parts + [("the rest (control, merged across parts)", rest),
                                 ("the whole lane", lane)]:
-            share = (s["LUT"] + s["LUTRAM/SRL"]) / total
+            share = round(100 * (s["LUT"] + s["LUTRAM/SRL"]) / total)     # an int: no "-0"
             rows.append(([f"{players}: {part}", f"{s['LUT']:,}", f"{s['LUTRAM/SRL']:,}",
-                          f"{s['FF']:,}", f"{share:.0%}"],
-                         {"rtl": {name: rtl}, "tool": {"yosys": lane["yosys"]}}))
+                          f"{s['FF']:,}", f"{share}%"],
+                         {"rtl": {name: lane["rtl"]}, "tool": {"yosys": lane["yosys"]}}))
     put_table(data, "lane-parts", ["lane: part", "LUT", "LUTRAM/SRL", "FF",
                                    "share of the lane's LUTs with LUT-RAM"], rows,
               caption="An equity lane's parts, each through `synth_xilinx` on its own "

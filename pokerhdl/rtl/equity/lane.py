@@ -746,15 +746,18 @@ def card_lookup(clk, dealt, positions, slot, rem_we, rem_addr, rem_data, fixed, 
     return instances()
 
 
+def packed_cards(packed, count):
+    """The ``count`` 6-bit cards of a packed vector, card 0 lowest (slices of it)."""
+    return [packed(CARD * i + CARD, CARD * i) for i in range(count)]
+
+
 @block
 def equity_lane_ports(clk, rst, n, mask, dealt, fixed_cards, hero_cards, active, rem_we,
                       rem_addr, rem_data, load, load_slot, load_index, seed_word, exact, start,
                       quota, bonus, done, shift, chain_out, opponents=1):
     """equity_lane with flat ports (its ``remaining`` tables written through rem_we,
     rem_addr, rem_data; fixed_cards and hero_cards packed, slot 0 lowest): the tests' top."""
-    slots = lane_slots(opponents)
-    fixed = [fixed_cards(CARD * s + CARD, CARD * s) for s in range(slots)]
-    hero = [hero_cards(CARD, 0), hero_cards(2 * CARD, CARD)]
+    fixed, hero = packed_cards(fixed_cards, lane_slots(opponents)), packed_cards(hero_cards, 2)
     chain_in = Signal(intbv(0)[8:])
     core = equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we,
                        rem_addr, rem_data, load, load_slot, load_index, seed_word, exact, start,
