@@ -37,6 +37,7 @@ SECTIONS = {
     "balatro-frames": balatro.frames,
     "emulator": emulator.board_tops,
     "monitor": emulator.monitor,
+    "emulator-blocks": emulator.idle_clock,
     "table-server": web.table_server,
     "table-page": web.table_page,
     "board-page": web.board_page,
@@ -47,6 +48,7 @@ SECTIONS = {
 }
 # measured on this machine: their tables say where and when
 MACHINE_DEPENDENT = {"golden-speed", "cpu-evaluator", "cpu-equity", "balatro-frames", "emulator", "monitor",
+                     "emulator-blocks",
                      "table-server", "table-page", "board-page", "equity-page", "balatro-agent",
                      "regression", "gate-level", "formal"}
 

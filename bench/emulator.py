@@ -1,6 +1,6 @@
 """The emulator's figures (Verilator, the committed Verilog, one core): clocks per second of the
-board tops, a key to the board's whole answer, and the VGA monitor's frames per second and
-press latency."""
+board tops, a key to the board's whole answer, the VGA monitor's frames per second and press
+latency, and what a clock of each of the board tops' blocks costs."""
 
 import time
 
@@ -64,3 +64,39 @@ def monitor(data, out=print, top="nexys_a7_balatro"):
                  f"{whole[0]:.2f} s ({whole[1] / 1e6:.2f} M clocks)"], key_of(top))],
               caption=f"The emulated VGA monitor ({emu.vga.width} x {emu.vga.height}; "
                       f"`make bench`)")
+
+
+# the blocks of the board tops, each built alone: a board top's clock is the sum of theirs
+IDLE_BLOCKS = ("eval7", "holdem_table", "holdem_console", "basys3_holdem", "balatro_game",
+               "balatro_run", "balatro_run_screen", "nexys_a7_balatro")
+IDLE_HIGH = ("uart_rx", "rxd", "cpu_resetn")     # a serial line and a reset button at rest
+
+
+def idle_clock(data, out=print, blocks=IDLE_BLOCKS, clocks=2_000_000, runs=5):
+    """What one clock costs in Verilator, block by block, with the inputs at rest after reset
+    (what the emulator spends while a player thinks): where a board top's time goes."""
+    from pokerhdl.sim.verilated import Model
+    rows = []
+    for name in blocks:
+        out(f"  {name} in Verilator ...")
+        model = Model.build(name)
+        for port in IDLE_HIGH:
+            if port in model.ports:
+                model[port] = 1
+        if "rst" in model.ports:
+            model["rst"] = 1
+            model.tick(2)
+            model["rst"] = 0
+        model.tick(10_000)
+        best = min(_seconds(model, clocks) for _ in range(runs))
+        rows.append(([name, f"{best / clocks * 1e9:.0f}", f"{clocks / best / 1e6:.2f} M"],
+                     key_of(name)))
+    put_table(data, "emulator-blocks", ["block", "ns a clock", "clocks/s"], rows,
+              caption=f"A clock of each block in Verilator, its inputs at rest after reset "
+                      f"(the fastest of {runs} runs of {clocks:,} clocks; `make bench`)")
+
+
+def _seconds(model, clocks):
+    start = time.perf_counter()
+    model.tick(clocks)
+    return time.perf_counter() - start
