@@ -8,6 +8,7 @@ docs/blocks/waves/<block>.json, with the key of the RTL they were recorded on
     python -m bench.waves --stale          # only those whose RTL changed since
 """
 
+import argparse
 import json
 import os
 import sys
@@ -236,16 +237,21 @@ def wavejson(trace, b, rec):
 
 
 def main(argv=None):
-    args = sys.argv[1:] if argv is None else argv
-    stale = "--stale" in args
-    names = [a for a in args if not a.startswith("-")] or sorted(RECORDINGS)
+    parser = argparse.ArgumentParser(prog="python -m bench.waves",
+                                     description=__doc__.split("\n\n")[0].replace("\n", " "))
+    parser.add_argument("blocks", nargs="*", metavar="BLOCK",
+                        help="the blocks to record (default: every block)")
+    parser.add_argument("--stale", action="store_true",
+                        help="only the blocks whose RTL changed since their recording")
+    args = parser.parse_args(argv)
+    names = args.blocks or sorted(RECORDINGS)
     unknown = [n for n in names if n not in RECORDINGS]
     if unknown:
-        raise SystemExit(f"no recording for {', '.join(unknown)}; blocks: {', '.join(BLOCKS)}")
+        parser.error(f"no recording for {', '.join(unknown)}; blocks: {', '.join(BLOCKS)}")
     failed = []
     for name in names:
         path = FOLDER / f"{name}.json"
-        if stale and path.exists() and is_fresh(json.loads(path.read_text())):
+        if args.stale and path.exists() and is_fresh(json.loads(path.read_text())):
             continue
         try:
             record(name)
