@@ -46,54 +46,16 @@ output out_valid;
 wire out_valid;
 
 reg [8:0] hand_eval0_category;
-reg [23:0] hand_eval0_c5_word;
 wire [41:0] hand_eval0_codes_in;
+reg hand_eval0_invalid_q;
 reg [41:0] hand_eval0_s0_codes;
 reg [5:0] hand_eval0_valids;
 reg [23:0] hand_eval0_word_q;
-reg hand_eval0_invalid_q;
-reg hand_eval0_ranked_invalid;
-reg [51:0] hand_eval0_d1_hand;
-reg [6:0] hand_eval0_d1_bad_codes;
-reg hand_eval0_d1_any;
-reg [3:0] hand_eval0_d1_flush_suit;
 reg [51:0] hand_eval0_decoded_hand;
 reg [6:0] hand_eval0_decoded_bad_codes;
 reg hand_eval0_decoded_any;
 reg [3:0] hand_eval0_decoded_flush_suit;
 reg [20:0] hand_eval0_decoded_dups;
-wire [20:0] hand_eval0_dups;
-wire hand_eval0_same_card0_same;
-wire hand_eval0_same_card1_same;
-wire hand_eval0_same_card2_same;
-wire hand_eval0_same_card3_same;
-wire hand_eval0_same_card4_same;
-wire hand_eval0_same_card5_same;
-wire hand_eval0_same_card6_same;
-wire hand_eval0_same_card7_same;
-wire hand_eval0_same_card8_same;
-wire hand_eval0_same_card9_same;
-wire hand_eval0_same_card10_same;
-wire hand_eval0_same_card11_same;
-wire hand_eval0_same_card12_same;
-wire hand_eval0_same_card13_same;
-wire hand_eval0_same_card14_same;
-wire hand_eval0_same_card15_same;
-wire hand_eval0_same_card16_same;
-wire hand_eval0_same_card17_same;
-wire hand_eval0_same_card18_same;
-wire hand_eval0_same_card19_same;
-wire hand_eval0_same_card20_same;
-wire hand_eval0_c2_bad;
-reg hand_eval0_c2_flush;
-reg [12:0] hand_eval0_c2_kickers;
-reg [12:0] hand_eval0_c2_not_quads;
-reg [12:0] hand_eval0_c2_pairs;
-reg [12:0] hand_eval0_c2_present;
-reg [12:0] hand_eval0_c2_quads;
-reg [9:0] hand_eval0_c2_sf_windows;
-reg [12:0] hand_eval0_c2_trips;
-reg [9:0] hand_eval0_c2_windows;
 reg [12:0] hand_eval0_masks_quads;
 reg [12:0] hand_eval0_masks_trips;
 reg [12:0] hand_eval0_masks_pairs;
@@ -104,63 +66,45 @@ reg [9:0] hand_eval0_masks_sf_windows;
 reg hand_eval0_masks_flush;
 reg hand_eval0_masks_bad;
 reg hand_eval0_masks_any;
-reg [64:0] hand_eval0_c3_kickers;
-reg [12:0] hand_eval0_c3_not_quads;
-reg [38:0] hand_eval0_c3_pairs;
-reg [25:0] hand_eval0_c3_trips;
-reg [12:0] hand_eval0_picks_kickers0;
-reg [12:0] hand_eval0_picks_kickers1;
-reg [12:0] hand_eval0_picks_kickers2;
-reg [12:0] hand_eval0_picks_kickers3;
-reg [12:0] hand_eval0_picks_kickers4;
-reg [12:0] hand_eval0_picks_pairs0;
-reg [12:0] hand_eval0_picks_pairs1;
-reg [12:0] hand_eval0_picks_pairs2;
-reg [12:0] hand_eval0_picks_trips0;
-reg [12:0] hand_eval0_picks_trips1;
-reg [12:0] hand_eval0_picks_not_quads0;
+reg [64:0] hand_eval0_p3_kickers;
+reg [12:0] hand_eval0_p3_not_quads;
+reg [38:0] hand_eval0_p3_pairs;
+reg [25:0] hand_eval0_p3_trips;
 reg [12:0] hand_eval0_picks_quads;
-reg hand_eval0_picks_straight;
-reg hand_eval0_c3_straight;
-reg hand_eval0_picks_sf;
-reg hand_eval0_c3_sf;
 reg hand_eval0_picks_flush;
-reg [3:0] hand_eval0_picks_straight_top;
-reg [3:0] hand_eval0_c3_straight_top;
-reg [3:0] hand_eval0_picks_sf_top;
-reg [3:0] hand_eval0_c3_sf_top;
 reg hand_eval0_picks_bad;
 reg hand_eval0_picks_any;
-reg [12:0] hand_eval0_window_top0_best;
-reg [12:0] hand_eval0_window_top1_best;
-reg [3:0] hand_eval0_c4_kickers0;
-reg [3:0] hand_eval0_c4_kickers1;
-reg [3:0] hand_eval0_c4_kickers2;
-reg [3:0] hand_eval0_c4_kickers3;
-reg [3:0] hand_eval0_c4_kickers4;
-reg [3:0] hand_eval0_c4_not_quads0;
-reg [3:0] hand_eval0_c4_pairs0;
-reg [3:0] hand_eval0_c4_pairs1;
-reg [3:0] hand_eval0_c4_pairs2;
-reg [3:0] hand_eval0_c4_quads;
-reg [3:0] hand_eval0_c4_trips0;
-reg [3:0] hand_eval0_c4_trips1;
-wire hand_eval0_c4_invalid;
-reg [3:0] hand_eval0_ranked_kickers0;
-reg [3:0] hand_eval0_ranked_kickers1;
-reg [3:0] hand_eval0_ranked_kickers2;
-reg [3:0] hand_eval0_ranked_kickers3;
-reg [3:0] hand_eval0_ranked_kickers4;
-reg [3:0] hand_eval0_ranked_pairs0;
-reg [3:0] hand_eval0_ranked_pairs1;
-reg [3:0] hand_eval0_ranked_pairs2;
-reg [3:0] hand_eval0_ranked_trips0;
-reg [3:0] hand_eval0_ranked_trips1;
-reg [3:0] hand_eval0_ranked_not_quads0;
-reg [3:0] hand_eval0_ranked_quads;
+wire [12:0] hand_eval0_picks_kickers0;
+wire [12:0] hand_eval0_picks_kickers1;
+wire [12:0] hand_eval0_picks_kickers2;
+wire [12:0] hand_eval0_picks_kickers3;
+wire [12:0] hand_eval0_picks_kickers4;
+wire [12:0] hand_eval0_picks_pairs0;
+wire [12:0] hand_eval0_picks_pairs1;
+wire [12:0] hand_eval0_picks_pairs2;
+wire [12:0] hand_eval0_picks_trips0;
+wire [12:0] hand_eval0_picks_trips1;
+wire [12:0] hand_eval0_picks_not_quads0;
+reg hand_eval0_window_top_register0_found;
+reg [3:0] hand_eval0_window_top_register0_top;
+reg hand_eval0_window_top_register1_found;
+reg [3:0] hand_eval0_window_top_register1_top;
 reg [8:0] hand_eval0_ranked_category;
 reg [3:0] hand_eval0_ranked_straight_top;
 reg [3:0] hand_eval0_ranked_sf_top;
+reg hand_eval0_ranked_invalid;
+reg [3:0] hand_eval0_rank_register0_rank;
+reg [3:0] hand_eval0_rank_register1_rank;
+reg [3:0] hand_eval0_rank_register2_rank;
+reg [3:0] hand_eval0_rank_register3_rank;
+reg [3:0] hand_eval0_rank_register4_rank;
+reg [3:0] hand_eval0_rank_register5_rank;
+reg [3:0] hand_eval0_rank_register6_rank;
+reg [3:0] hand_eval0_rank_register7_rank;
+reg [3:0] hand_eval0_rank_register8_rank;
+reg [3:0] hand_eval0_rank_register9_rank;
+reg [3:0] hand_eval0_rank_register10_rank;
+reg [3:0] hand_eval0_rank_register11_rank;
 
 assign hand_eval0_codes_in[42-1:36] = card6;
 assign hand_eval0_codes_in[36-1:30] = card5;
@@ -169,180 +113,81 @@ assign hand_eval0_codes_in[24-1:18] = card3;
 assign hand_eval0_codes_in[18-1:12] = card2;
 assign hand_eval0_codes_in[12-1:6] = card1;
 assign hand_eval0_codes_in[6-1:0] = card0;
-assign hand_eval0_dups[20] = hand_eval0_same_card0_same;
-assign hand_eval0_dups[19] = hand_eval0_same_card1_same;
-assign hand_eval0_dups[18] = hand_eval0_same_card2_same;
-assign hand_eval0_dups[17] = hand_eval0_same_card3_same;
-assign hand_eval0_dups[16] = hand_eval0_same_card4_same;
-assign hand_eval0_dups[15] = hand_eval0_same_card5_same;
-assign hand_eval0_dups[14] = hand_eval0_same_card6_same;
-assign hand_eval0_dups[13] = hand_eval0_same_card7_same;
-assign hand_eval0_dups[12] = hand_eval0_same_card8_same;
-assign hand_eval0_dups[11] = hand_eval0_same_card9_same;
-assign hand_eval0_dups[10] = hand_eval0_same_card10_same;
-assign hand_eval0_dups[9] = hand_eval0_same_card11_same;
-assign hand_eval0_dups[8] = hand_eval0_same_card12_same;
-assign hand_eval0_dups[7] = hand_eval0_same_card13_same;
-assign hand_eval0_dups[6] = hand_eval0_same_card14_same;
-assign hand_eval0_dups[5] = hand_eval0_same_card15_same;
-assign hand_eval0_dups[4] = hand_eval0_same_card16_same;
-assign hand_eval0_dups[3] = hand_eval0_same_card17_same;
-assign hand_eval0_dups[2] = hand_eval0_same_card18_same;
-assign hand_eval0_dups[1] = hand_eval0_same_card19_same;
-assign hand_eval0_dups[0] = hand_eval0_same_card20_same;
 
 
-
-assign hand_eval0_same_card0_same = ((hand_eval0_s0_codes[6-1:0] == hand_eval0_s0_codes[12-1:6]) && (hand_eval0_s0_codes[6-1:0] != 63));
-
-
-
-assign hand_eval0_same_card1_same = ((hand_eval0_s0_codes[6-1:0] == hand_eval0_s0_codes[18-1:12]) && (hand_eval0_s0_codes[6-1:0] != 63));
-
-
-
-assign hand_eval0_same_card2_same = ((hand_eval0_s0_codes[6-1:0] == hand_eval0_s0_codes[24-1:18]) && (hand_eval0_s0_codes[6-1:0] != 63));
-
-
-
-assign hand_eval0_same_card3_same = ((hand_eval0_s0_codes[6-1:0] == hand_eval0_s0_codes[30-1:24]) && (hand_eval0_s0_codes[6-1:0] != 63));
-
-
-
-assign hand_eval0_same_card4_same = ((hand_eval0_s0_codes[6-1:0] == hand_eval0_s0_codes[36-1:30]) && (hand_eval0_s0_codes[6-1:0] != 63));
-
-
-
-assign hand_eval0_same_card5_same = ((hand_eval0_s0_codes[6-1:0] == hand_eval0_s0_codes[42-1:36]) && (hand_eval0_s0_codes[6-1:0] != 63));
-
-
-
-assign hand_eval0_same_card6_same = ((hand_eval0_s0_codes[12-1:6] == hand_eval0_s0_codes[18-1:12]) && (hand_eval0_s0_codes[12-1:6] != 63));
-
-
-
-assign hand_eval0_same_card7_same = ((hand_eval0_s0_codes[12-1:6] == hand_eval0_s0_codes[24-1:18]) && (hand_eval0_s0_codes[12-1:6] != 63));
-
-
-
-assign hand_eval0_same_card8_same = ((hand_eval0_s0_codes[12-1:6] == hand_eval0_s0_codes[30-1:24]) && (hand_eval0_s0_codes[12-1:6] != 63));
-
-
-
-assign hand_eval0_same_card9_same = ((hand_eval0_s0_codes[12-1:6] == hand_eval0_s0_codes[36-1:30]) && (hand_eval0_s0_codes[12-1:6] != 63));
-
-
-
-assign hand_eval0_same_card10_same = ((hand_eval0_s0_codes[12-1:6] == hand_eval0_s0_codes[42-1:36]) && (hand_eval0_s0_codes[12-1:6] != 63));
-
-
-
-assign hand_eval0_same_card11_same = ((hand_eval0_s0_codes[18-1:12] == hand_eval0_s0_codes[24-1:18]) && (hand_eval0_s0_codes[18-1:12] != 63));
-
-
-
-assign hand_eval0_same_card12_same = ((hand_eval0_s0_codes[18-1:12] == hand_eval0_s0_codes[30-1:24]) && (hand_eval0_s0_codes[18-1:12] != 63));
-
-
-
-assign hand_eval0_same_card13_same = ((hand_eval0_s0_codes[18-1:12] == hand_eval0_s0_codes[36-1:30]) && (hand_eval0_s0_codes[18-1:12] != 63));
-
-
-
-assign hand_eval0_same_card14_same = ((hand_eval0_s0_codes[18-1:12] == hand_eval0_s0_codes[42-1:36]) && (hand_eval0_s0_codes[18-1:12] != 63));
-
-
-
-assign hand_eval0_same_card15_same = ((hand_eval0_s0_codes[24-1:18] == hand_eval0_s0_codes[30-1:24]) && (hand_eval0_s0_codes[24-1:18] != 63));
-
-
-
-assign hand_eval0_same_card16_same = ((hand_eval0_s0_codes[24-1:18] == hand_eval0_s0_codes[36-1:30]) && (hand_eval0_s0_codes[24-1:18] != 63));
-
-
-
-assign hand_eval0_same_card17_same = ((hand_eval0_s0_codes[24-1:18] == hand_eval0_s0_codes[42-1:36]) && (hand_eval0_s0_codes[24-1:18] != 63));
-
-
-
-assign hand_eval0_same_card18_same = ((hand_eval0_s0_codes[30-1:24] == hand_eval0_s0_codes[36-1:30]) && (hand_eval0_s0_codes[30-1:24] != 63));
-
-
-
-assign hand_eval0_same_card19_same = ((hand_eval0_s0_codes[30-1:24] == hand_eval0_s0_codes[42-1:36]) && (hand_eval0_s0_codes[30-1:24] != 63));
-
-
-
-assign hand_eval0_same_card20_same = ((hand_eval0_s0_codes[36-1:30] == hand_eval0_s0_codes[42-1:36]) && (hand_eval0_s0_codes[36-1:30] != 63));
-
-
-always @(hand_eval0_s0_codes) begin: hand_eval0_decode
+always @(posedge clk) begin: hand_eval0_decode
     reg [52-1:0] hand;
     reg [7-1:0] bad_codes;
+    reg [21-1:0] dups;
     reg any_card;
     reg [6-1:0] clubs;
     reg [6-1:0] diamonds;
     reg [6-1:0] hearts;
     reg [6-1:0] spades;
+    integer pair;
     integer i;
     reg [6-1:0] code;
     integer j;
     reg [64-1:0] onehot;
-    hand = 52'h0;
-    bad_codes = 7'h0;
-    any_card = 1'b0;
-    clubs = 6'h1;
-    diamonds = 6'h1;
-    hearts = 6'h1;
-    spades = 6'h1;
-    for (i=0; i<7; i=i+1) begin
-        code = 6'h0;
-        for (j=0; j<6; j=j+1) begin
-            code[j] = hand_eval0_s0_codes[((6 * i) + j)];
+    integer k;
+    reg same;
+    if (hand_eval0_valids[0]) begin
+        hand = 52'h0;
+        bad_codes = 7'h0;
+        dups = 21'h0;
+        any_card = 1'b0;
+        clubs = 6'h1;
+        diamonds = 6'h1;
+        hearts = 6'h1;
+        spades = 6'h1;
+        pair = 0;
+        for (i=0; i<7; i=i+1) begin
+            code = 6'h0;
+            for (j=0; j<6; j=j+1) begin
+                code[j] = hand_eval0_s0_codes[((6 * i) + j)];
+            end
+            onehot = 64'h1;
+            onehot = (onehot << code);
+            if ((onehot[63-1:52] != 0)) begin
+                bad_codes[i] = 1;
+            end
+            hand = (hand | onehot[52-1:0]);
+            if ((!onehot[63])) begin
+                any_card = 1'b1;
+                if ((code[2-1:0] == 0)) begin
+                    clubs = {clubs[5-1:0], 1'b1};
+                end
+                else if ((code[2-1:0] == 1)) begin
+                    diamonds = {diamonds[5-1:0], 1'b1};
+                end
+                else if ((code[2-1:0] == 2)) begin
+                    hearts = {hearts[5-1:0], 1'b1};
+                end
+                else begin
+                    spades = {spades[5-1:0], 1'b1};
+                end
+            end
+            for (k=(i + 1); k<7; k=k+1) begin
+                same = (!onehot[63]);
+                for (j=0; j<6; j=j+1) begin
+                    if ((hand_eval0_s0_codes[((6 * i) + j)] != hand_eval0_s0_codes[((6 * k) + j)])) begin
+                        same = 1'b0;
+                    end
+                end
+                dups[pair] = same;
+                pair = pair + 1;
+            end
         end
-        onehot = 64'h1;
-        onehot = (onehot << code);
-        if ((onehot[63-1:52] != 0)) begin
-            bad_codes[i] = 1;
-        end
-        hand = (hand | onehot[52-1:0]);
-        if ((!onehot[63])) begin
-            any_card = 1'b1;
-            if ((code[2-1:0] == 0)) begin
-                clubs = {clubs[5-1:0], 1'b1};
-            end
-            else if ((code[2-1:0] == 1)) begin
-                diamonds = {diamonds[5-1:0], 1'b1};
-            end
-            else if ((code[2-1:0] == 2)) begin
-                hearts = {hearts[5-1:0], 1'b1};
-            end
-            else begin
-                spades = {spades[5-1:0], 1'b1};
-            end
-        end
+        hand_eval0_decoded_hand <= hand;
+        hand_eval0_decoded_bad_codes <= bad_codes;
+        hand_eval0_decoded_any <= any_card;
+        hand_eval0_decoded_flush_suit <= {spades[5], hearts[5], diamonds[5], clubs[5]};
+        hand_eval0_decoded_dups <= dups;
     end
-    hand_eval0_d1_hand = hand;
-    hand_eval0_d1_bad_codes = bad_codes;
-    hand_eval0_d1_any = any_card;
-    hand_eval0_d1_flush_suit = {spades[5], hearts[5], diamonds[5], clubs[5]};
 end
 
 
-always @(posedge clk) begin: hand_eval0_decoded_register
-    hand_eval0_decoded_hand <= hand_eval0_d1_hand;
-    hand_eval0_decoded_bad_codes <= hand_eval0_d1_bad_codes;
-    hand_eval0_decoded_any <= hand_eval0_d1_any;
-    hand_eval0_decoded_flush_suit <= hand_eval0_d1_flush_suit;
-    hand_eval0_decoded_dups <= hand_eval0_dups;
-end
-
-
-
-assign hand_eval0_c2_bad = ((hand_eval0_decoded_dups != 0) || (hand_eval0_decoded_bad_codes != 0));
-
-
-always @(hand_eval0_decoded_flush_suit, hand_eval0_decoded_hand) begin: hand_eval0_rank_masks
+always @(posedge clk) begin: hand_eval0_rank_masks
     reg [13-1:0] present;
     reg [13-1:0] quads;
     reg [13-1:0] trips;
@@ -353,399 +198,409 @@ always @(hand_eval0_decoded_flush_suit, hand_eval0_decoded_hand) begin: hand_eva
     integer r;
     reg [5-1:0] held;
     integer s;
-    present = 13'h0;
-    quads = 13'h0;
-    trips = 13'h0;
-    pairs = 13'h0;
-    singles = 13'h0;
-    suited = 13'h0;
-    not_quads = 13'h0;
-    for (r=0; r<13; r=r+1) begin
-        held = 5'h1;
-        for (s=0; s<4; s=s+1) begin
-            if (hand_eval0_decoded_hand[((4 * r) + s)]) begin
-                held = {held[4-1:0], 1'b1};
-            end
-            if ((hand_eval0_decoded_hand[((4 * r) + s)] && hand_eval0_decoded_flush_suit[s])) begin
-                suited[r] = 1;
-            end
-        end
-        present[r] = held[1];
-        singles[r] = (held[1] && (!held[2]));
-        pairs[r] = (held[2] && (!held[3]));
-        trips[r] = (held[3] && (!held[4]));
-        quads[r] = held[4];
-        not_quads[r] = (held[1] && (!held[4]));
-    end
-    hand_eval0_c2_present = present;
-    hand_eval0_c2_quads = quads;
-    hand_eval0_c2_trips = trips;
-    hand_eval0_c2_pairs = pairs;
-    hand_eval0_c2_not_quads = not_quads;
-    hand_eval0_c2_flush = (hand_eval0_decoded_flush_suit != 0);
-    if ((hand_eval0_decoded_flush_suit != 0)) begin
-        hand_eval0_c2_kickers = suited;
-    end
-    else begin
-        hand_eval0_c2_kickers = singles;
-    end
-end
-
-
-always @(hand_eval0_decoded_hand) begin: hand_eval0_sf_windows
-    reg [10-1:0] found;
+    reg [10-1:0] windows;
+    reg [10-1:0] sf_windows;
     integer w;
-    integer s;
-    found = 10'h0;
-    for (w=0; w<10; w=w+1) begin
-        for (s=0; s<4; s=s+1) begin
-            if ((hand_eval0_decoded_hand[((4 * (((w + 13) - 1) % 13)) + s)] && hand_eval0_decoded_hand[((4 * w) + s)] && hand_eval0_decoded_hand[((4 * (w + 1)) + s)] && hand_eval0_decoded_hand[((4 * (w + 2)) + s)] && hand_eval0_decoded_hand[((4 * (w + 3)) + s)])) begin
-                found[w] = 1;
+    if (hand_eval0_valids[1]) begin
+        present = 13'h0;
+        quads = 13'h0;
+        trips = 13'h0;
+        pairs = 13'h0;
+        singles = 13'h0;
+        suited = 13'h0;
+        not_quads = 13'h0;
+        for (r=0; r<13; r=r+1) begin
+            held = 5'h1;
+            for (s=0; s<4; s=s+1) begin
+                if (hand_eval0_decoded_hand[((4 * r) + s)]) begin
+                    held = {held[4-1:0], 1'b1};
+                end
+                if ((hand_eval0_decoded_hand[((4 * r) + s)] && hand_eval0_decoded_flush_suit[s])) begin
+                    suited[r] = 1;
+                end
+            end
+            present[r] = held[1];
+            singles[r] = (held[1] && (!held[2]));
+            pairs[r] = (held[2] && (!held[3]));
+            trips[r] = (held[3] && (!held[4]));
+            quads[r] = held[4];
+            not_quads[r] = (held[1] && (!held[4]));
+        end
+        windows = 10'h0;
+        sf_windows = 10'h0;
+        for (w=0; w<10; w=w+1) begin
+            if ((present[(((w + 13) - 1) % 13)] && present[w] && present[(w + 1)] && present[(w + 2)] && present[(w + 3)])) begin
+                windows[w] = 1;
+            end
+            for (s=0; s<4; s=s+1) begin
+                if ((hand_eval0_decoded_hand[((4 * (((w + 13) - 1) % 13)) + s)] && hand_eval0_decoded_hand[((4 * w) + s)] && hand_eval0_decoded_hand[((4 * (w + 1)) + s)] && hand_eval0_decoded_hand[((4 * (w + 2)) + s)] && hand_eval0_decoded_hand[((4 * (w + 3)) + s)])) begin
+                    sf_windows[w] = 1;
+                end
             end
         end
-    end
-    hand_eval0_c2_sf_windows = found;
-end
-
-
-always @(hand_eval0_c2_present) begin: hand_eval0_straight_windows0_find
-    reg [10-1:0] complete;
-    integer w;
-    complete = 10'h0;
-    for (w=0; w<10; w=w+1) begin
-        if ((hand_eval0_c2_present[(((w + 13) - 1) % 13)] && hand_eval0_c2_present[w] && hand_eval0_c2_present[(w + 1)] && hand_eval0_c2_present[(w + 2)] && hand_eval0_c2_present[(w + 3)])) begin
-            complete[w] = 1;
+        hand_eval0_masks_quads <= quads;
+        hand_eval0_masks_trips <= trips;
+        hand_eval0_masks_pairs <= pairs;
+        hand_eval0_masks_not_quads <= not_quads;
+        if ((hand_eval0_decoded_flush_suit != 0)) begin
+            hand_eval0_masks_kickers <= suited;
         end
+        else begin
+            hand_eval0_masks_kickers <= singles;
+        end
+        hand_eval0_masks_windows <= windows;
+        hand_eval0_masks_sf_windows <= sf_windows;
+        hand_eval0_masks_flush <= (hand_eval0_decoded_flush_suit != 0);
+        hand_eval0_masks_bad <= ((hand_eval0_decoded_dups != 0) || (hand_eval0_decoded_bad_codes != 0));
+        hand_eval0_masks_any <= hand_eval0_decoded_any;
     end
-    hand_eval0_c2_windows = complete;
 end
 
 
-always @(posedge clk) begin: hand_eval0_masks_register
-    hand_eval0_masks_quads <= hand_eval0_c2_quads;
-    hand_eval0_masks_trips <= hand_eval0_c2_trips;
-    hand_eval0_masks_pairs <= hand_eval0_c2_pairs;
-    hand_eval0_masks_not_quads <= hand_eval0_c2_not_quads;
-    hand_eval0_masks_kickers <= hand_eval0_c2_kickers;
-    hand_eval0_masks_windows <= hand_eval0_c2_windows;
-    hand_eval0_masks_sf_windows <= hand_eval0_c2_sf_windows;
-    hand_eval0_masks_flush <= hand_eval0_c2_flush;
-    hand_eval0_masks_bad <= hand_eval0_c2_bad;
-    hand_eval0_masks_any <= hand_eval0_decoded_any;
-end
-
-
-always @(hand_eval0_masks_kickers) begin: hand_eval0_highest_ranks0_select
+always @(posedge clk) begin: hand_eval0_top_ranks_register0_select
     reg [7-1:0] seen;
     reg saturated;
     reg [65-1:0] sel;
     integer p;
     integer k;
-    seen = 7'h1;
-    saturated = 1'b0;
-    sel = 65'h0;
-    for (p=13-1; p>=0; p=p-1) begin
-        for (k=0; k<5; k=k+1) begin
-            sel[((13 * k) + p)] = (hand_eval0_masks_kickers[p] && seen[k]);
+    if (hand_eval0_valids[2]) begin
+        seen = 7'h1;
+        saturated = 1'b0;
+        sel = 65'h0;
+        for (p=13-1; p>=0; p=p-1) begin
+            for (k=0; k<5; k=k+1) begin
+                sel[((13 * k) + p)] = (hand_eval0_masks_kickers[p] && seen[k]);
+            end
+            if (hand_eval0_masks_kickers[p]) begin
+                saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
+                seen = {seen[(7 - 1)-1:0], 1'b0};
+                seen[(7 - 1)] = saturated;
+            end
         end
-        if (hand_eval0_masks_kickers[p]) begin
-            saturated = (seen[(7 - 1)] || seen[(7 - 2)]);
-            seen = {seen[(7 - 1)-1:0], 1'b0};
-            seen[(7 - 1)] = saturated;
-        end
+        hand_eval0_p3_kickers <= sel;
     end
-    hand_eval0_c3_kickers = sel;
 end
 
 
-always @(hand_eval0_masks_pairs) begin: hand_eval0_highest_ranks1_select
+always @(posedge clk) begin: hand_eval0_top_ranks_register1_select
     reg [5-1:0] seen;
     reg saturated;
     reg [39-1:0] sel;
     integer p;
     integer k;
-    seen = 5'h1;
-    saturated = 1'b0;
-    sel = 39'h0;
-    for (p=13-1; p>=0; p=p-1) begin
-        for (k=0; k<3; k=k+1) begin
-            sel[((13 * k) + p)] = (hand_eval0_masks_pairs[p] && seen[k]);
+    if (hand_eval0_valids[2]) begin
+        seen = 5'h1;
+        saturated = 1'b0;
+        sel = 39'h0;
+        for (p=13-1; p>=0; p=p-1) begin
+            for (k=0; k<3; k=k+1) begin
+                sel[((13 * k) + p)] = (hand_eval0_masks_pairs[p] && seen[k]);
+            end
+            if (hand_eval0_masks_pairs[p]) begin
+                saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
+                seen = {seen[(5 - 1)-1:0], 1'b0};
+                seen[(5 - 1)] = saturated;
+            end
         end
-        if (hand_eval0_masks_pairs[p]) begin
-            saturated = (seen[(5 - 1)] || seen[(5 - 2)]);
-            seen = {seen[(5 - 1)-1:0], 1'b0};
-            seen[(5 - 1)] = saturated;
-        end
+        hand_eval0_p3_pairs <= sel;
     end
-    hand_eval0_c3_pairs = sel;
 end
 
 
-always @(hand_eval0_masks_trips) begin: hand_eval0_highest_ranks2_select
+always @(posedge clk) begin: hand_eval0_top_ranks_register2_select
     reg [4-1:0] seen;
     reg saturated;
     reg [26-1:0] sel;
     integer p;
     integer k;
-    seen = 4'h1;
-    saturated = 1'b0;
-    sel = 26'h0;
-    for (p=13-1; p>=0; p=p-1) begin
-        for (k=0; k<2; k=k+1) begin
-            sel[((13 * k) + p)] = (hand_eval0_masks_trips[p] && seen[k]);
+    if (hand_eval0_valids[2]) begin
+        seen = 4'h1;
+        saturated = 1'b0;
+        sel = 26'h0;
+        for (p=13-1; p>=0; p=p-1) begin
+            for (k=0; k<2; k=k+1) begin
+                sel[((13 * k) + p)] = (hand_eval0_masks_trips[p] && seen[k]);
+            end
+            if (hand_eval0_masks_trips[p]) begin
+                saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
+                seen = {seen[(4 - 1)-1:0], 1'b0};
+                seen[(4 - 1)] = saturated;
+            end
         end
-        if (hand_eval0_masks_trips[p]) begin
-            saturated = (seen[(4 - 1)] || seen[(4 - 2)]);
-            seen = {seen[(4 - 1)-1:0], 1'b0};
-            seen[(4 - 1)] = saturated;
-        end
+        hand_eval0_p3_trips <= sel;
     end
-    hand_eval0_c3_trips = sel;
 end
 
 
-always @(hand_eval0_masks_not_quads) begin: hand_eval0_highest_ranks3_select
+always @(posedge clk) begin: hand_eval0_top_ranks_register3_select
     reg [3-1:0] seen;
     reg saturated;
     reg [13-1:0] sel;
     integer p;
     integer k;
-    seen = 3'h1;
-    saturated = 1'b0;
-    sel = 13'h0;
-    for (p=13-1; p>=0; p=p-1) begin
-        for (k=0; k<1; k=k+1) begin
-            sel[((13 * k) + p)] = (hand_eval0_masks_not_quads[p] && seen[k]);
+    if (hand_eval0_valids[2]) begin
+        seen = 3'h1;
+        saturated = 1'b0;
+        sel = 13'h0;
+        for (p=13-1; p>=0; p=p-1) begin
+            for (k=0; k<1; k=k+1) begin
+                sel[((13 * k) + p)] = (hand_eval0_masks_not_quads[p] && seen[k]);
+            end
+            if (hand_eval0_masks_not_quads[p]) begin
+                saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
+                seen = {seen[(3 - 1)-1:0], 1'b0};
+                seen[(3 - 1)] = saturated;
+            end
         end
-        if (hand_eval0_masks_not_quads[p]) begin
-            saturated = (seen[(3 - 1)] || seen[(3 - 2)]);
-            seen = {seen[(3 - 1)-1:0], 1'b0};
-            seen[(3 - 1)] = saturated;
-        end
+        hand_eval0_p3_not_quads <= sel;
     end
-    hand_eval0_c3_not_quads = sel;
 end
 
 
-always @(hand_eval0_masks_windows) begin: hand_eval0_window_top0_pick
+always @(posedge clk) begin: hand_eval0_window_top_register0_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
-    onehot = 10'h0;
-    higher = 1'b0;
-    for (w=10-1; w>=0; w=w-1) begin
-        if ((hand_eval0_masks_windows[w] && (!higher))) begin
-            onehot[w] = 1;
-        end
-        if (hand_eval0_masks_windows[w]) begin
-            higher = 1'b1;
-        end
-    end
-    hand_eval0_window_top0_best = {onehot, 3'h0};
-    hand_eval0_c3_straight = (hand_eval0_masks_windows != 0);
-end
-
-
-always @(hand_eval0_window_top0_best) begin: hand_eval0_window_top0_onehot_rank0_encode
+    reg [13-1:0] best;
     reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (hand_eval0_window_top0_best[12] || hand_eval0_window_top0_best[11] || hand_eval0_window_top0_best[10] || hand_eval0_window_top0_best[9] || hand_eval0_window_top0_best[8]);
-    value[2] = (hand_eval0_window_top0_best[12] || hand_eval0_window_top0_best[7] || hand_eval0_window_top0_best[6] || hand_eval0_window_top0_best[5] || hand_eval0_window_top0_best[4]);
-    value[1] = (hand_eval0_window_top0_best[11] || hand_eval0_window_top0_best[10] || hand_eval0_window_top0_best[7] || hand_eval0_window_top0_best[6] || hand_eval0_window_top0_best[3] || hand_eval0_window_top0_best[2]);
-    value[0] = (hand_eval0_window_top0_best[11] || hand_eval0_window_top0_best[9] || hand_eval0_window_top0_best[7] || hand_eval0_window_top0_best[5] || hand_eval0_window_top0_best[3] || hand_eval0_window_top0_best[1]);
-    hand_eval0_c3_straight_top = value;
+    if (hand_eval0_valids[2]) begin
+        onehot = 10'h0;
+        higher = 1'b0;
+        for (w=10-1; w>=0; w=w-1) begin
+            if ((hand_eval0_masks_windows[w] && (!higher))) begin
+                onehot[w] = 1;
+            end
+            if (hand_eval0_masks_windows[w]) begin
+                higher = 1'b1;
+            end
+        end
+        best = 13'h0;
+        best = {onehot, 3'h0};
+        value = 4'h0;
+        value[3] = (best[12] || best[11] || best[10] || best[9] || best[8]);
+        value[2] = (best[12] || best[7] || best[6] || best[5] || best[4]);
+        value[1] = (best[11] || best[10] || best[7] || best[6] || best[3] || best[2]);
+        value[0] = (best[11] || best[9] || best[7] || best[5] || best[3] || best[1]);
+        hand_eval0_window_top_register0_top <= value;
+        hand_eval0_window_top_register0_found <= (hand_eval0_masks_windows != 0);
+    end
 end
 
 
-always @(hand_eval0_masks_sf_windows) begin: hand_eval0_window_top1_pick
+always @(posedge clk) begin: hand_eval0_window_top_register1_pick
     reg [10-1:0] onehot;
     reg higher;
     integer w;
-    onehot = 10'h0;
-    higher = 1'b0;
-    for (w=10-1; w>=0; w=w-1) begin
-        if ((hand_eval0_masks_sf_windows[w] && (!higher))) begin
-            onehot[w] = 1;
-        end
-        if (hand_eval0_masks_sf_windows[w]) begin
-            higher = 1'b1;
-        end
-    end
-    hand_eval0_window_top1_best = {onehot, 3'h0};
-    hand_eval0_c3_sf = (hand_eval0_masks_sf_windows != 0);
-end
-
-
-always @(hand_eval0_window_top1_best) begin: hand_eval0_window_top1_onehot_rank1_encode
+    reg [13-1:0] best;
     reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (hand_eval0_window_top1_best[12] || hand_eval0_window_top1_best[11] || hand_eval0_window_top1_best[10] || hand_eval0_window_top1_best[9] || hand_eval0_window_top1_best[8]);
-    value[2] = (hand_eval0_window_top1_best[12] || hand_eval0_window_top1_best[7] || hand_eval0_window_top1_best[6] || hand_eval0_window_top1_best[5] || hand_eval0_window_top1_best[4]);
-    value[1] = (hand_eval0_window_top1_best[11] || hand_eval0_window_top1_best[10] || hand_eval0_window_top1_best[7] || hand_eval0_window_top1_best[6] || hand_eval0_window_top1_best[3] || hand_eval0_window_top1_best[2]);
-    value[0] = (hand_eval0_window_top1_best[11] || hand_eval0_window_top1_best[9] || hand_eval0_window_top1_best[7] || hand_eval0_window_top1_best[5] || hand_eval0_window_top1_best[3] || hand_eval0_window_top1_best[1]);
-    hand_eval0_c3_sf_top = value;
+    if (hand_eval0_valids[2]) begin
+        onehot = 10'h0;
+        higher = 1'b0;
+        for (w=10-1; w>=0; w=w-1) begin
+            if ((hand_eval0_masks_sf_windows[w] && (!higher))) begin
+                onehot[w] = 1;
+            end
+            if (hand_eval0_masks_sf_windows[w]) begin
+                higher = 1'b1;
+            end
+        end
+        best = 13'h0;
+        best = {onehot, 3'h0};
+        value = 4'h0;
+        value[3] = (best[12] || best[11] || best[10] || best[9] || best[8]);
+        value[2] = (best[12] || best[7] || best[6] || best[5] || best[4]);
+        value[1] = (best[11] || best[10] || best[7] || best[6] || best[3] || best[2]);
+        value[0] = (best[11] || best[9] || best[7] || best[5] || best[3] || best[1]);
+        hand_eval0_window_top_register1_top <= value;
+        hand_eval0_window_top_register1_found <= (hand_eval0_masks_sf_windows != 0);
+    end
 end
 
 
 always @(posedge clk) begin: hand_eval0_picks_register
-    hand_eval0_picks_kickers0 <= hand_eval0_c3_kickers[13-1:0];
-    hand_eval0_picks_kickers1 <= hand_eval0_c3_kickers[26-1:13];
-    hand_eval0_picks_kickers2 <= hand_eval0_c3_kickers[39-1:26];
-    hand_eval0_picks_kickers3 <= hand_eval0_c3_kickers[52-1:39];
-    hand_eval0_picks_kickers4 <= hand_eval0_c3_kickers[65-1:52];
-    hand_eval0_picks_pairs0 <= hand_eval0_c3_pairs[13-1:0];
-    hand_eval0_picks_pairs1 <= hand_eval0_c3_pairs[26-1:13];
-    hand_eval0_picks_pairs2 <= hand_eval0_c3_pairs[39-1:26];
-    hand_eval0_picks_trips0 <= hand_eval0_c3_trips[13-1:0];
-    hand_eval0_picks_trips1 <= hand_eval0_c3_trips[26-1:13];
-    hand_eval0_picks_not_quads0 <= hand_eval0_c3_not_quads;
-    hand_eval0_picks_quads <= hand_eval0_masks_quads;
-    hand_eval0_picks_straight <= hand_eval0_c3_straight;
-    hand_eval0_picks_sf <= hand_eval0_c3_sf;
-    hand_eval0_picks_flush <= hand_eval0_masks_flush;
-    hand_eval0_picks_straight_top <= hand_eval0_c3_straight_top;
-    hand_eval0_picks_sf_top <= hand_eval0_c3_sf_top;
-    hand_eval0_picks_bad <= hand_eval0_masks_bad;
-    hand_eval0_picks_any <= hand_eval0_masks_any;
+    if (hand_eval0_valids[2]) begin
+        hand_eval0_picks_quads <= hand_eval0_masks_quads;
+        hand_eval0_picks_flush <= hand_eval0_masks_flush;
+        hand_eval0_picks_bad <= hand_eval0_masks_bad;
+        hand_eval0_picks_any <= hand_eval0_masks_any;
+    end
 end
 
 
-always @(hand_eval0_picks_kickers0) begin: hand_eval0_onehot_rank2_encode
+
+assign hand_eval0_picks_kickers0 = hand_eval0_p3_kickers[13-1:0];
+assign hand_eval0_picks_kickers1 = hand_eval0_p3_kickers[26-1:13];
+assign hand_eval0_picks_kickers2 = hand_eval0_p3_kickers[39-1:26];
+assign hand_eval0_picks_kickers3 = hand_eval0_p3_kickers[52-1:39];
+assign hand_eval0_picks_kickers4 = hand_eval0_p3_kickers[65-1:52];
+assign hand_eval0_picks_pairs0 = hand_eval0_p3_pairs[13-1:0];
+assign hand_eval0_picks_pairs1 = hand_eval0_p3_pairs[26-1:13];
+assign hand_eval0_picks_pairs2 = hand_eval0_p3_pairs[39-1:26];
+assign hand_eval0_picks_trips0 = hand_eval0_p3_trips[13-1:0];
+assign hand_eval0_picks_trips1 = hand_eval0_p3_trips[26-1:13];
+assign hand_eval0_picks_not_quads0 = hand_eval0_p3_not_quads;
+
+
+always @(posedge clk) begin: hand_eval0_rank_register0_encode
     reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (hand_eval0_picks_kickers0[12] || hand_eval0_picks_kickers0[11] || hand_eval0_picks_kickers0[10] || hand_eval0_picks_kickers0[9] || hand_eval0_picks_kickers0[8]);
-    value[2] = (hand_eval0_picks_kickers0[12] || hand_eval0_picks_kickers0[7] || hand_eval0_picks_kickers0[6] || hand_eval0_picks_kickers0[5] || hand_eval0_picks_kickers0[4]);
-    value[1] = (hand_eval0_picks_kickers0[11] || hand_eval0_picks_kickers0[10] || hand_eval0_picks_kickers0[7] || hand_eval0_picks_kickers0[6] || hand_eval0_picks_kickers0[3] || hand_eval0_picks_kickers0[2]);
-    value[0] = (hand_eval0_picks_kickers0[11] || hand_eval0_picks_kickers0[9] || hand_eval0_picks_kickers0[7] || hand_eval0_picks_kickers0[5] || hand_eval0_picks_kickers0[3] || hand_eval0_picks_kickers0[1]);
-    hand_eval0_c4_kickers0 = value;
+    if (hand_eval0_valids[3]) begin
+        value = 4'h0;
+        value[3] = (hand_eval0_picks_kickers0[12] || hand_eval0_picks_kickers0[11] || hand_eval0_picks_kickers0[10] || hand_eval0_picks_kickers0[9] || hand_eval0_picks_kickers0[8]);
+        value[2] = (hand_eval0_picks_kickers0[12] || hand_eval0_picks_kickers0[7] || hand_eval0_picks_kickers0[6] || hand_eval0_picks_kickers0[5] || hand_eval0_picks_kickers0[4]);
+        value[1] = (hand_eval0_picks_kickers0[11] || hand_eval0_picks_kickers0[10] || hand_eval0_picks_kickers0[7] || hand_eval0_picks_kickers0[6] || hand_eval0_picks_kickers0[3] || hand_eval0_picks_kickers0[2]);
+        value[0] = (hand_eval0_picks_kickers0[11] || hand_eval0_picks_kickers0[9] || hand_eval0_picks_kickers0[7] || hand_eval0_picks_kickers0[5] || hand_eval0_picks_kickers0[3] || hand_eval0_picks_kickers0[1]);
+        hand_eval0_rank_register0_rank <= value;
+    end
 end
 
 
-always @(hand_eval0_picks_kickers1) begin: hand_eval0_onehot_rank3_encode
+always @(posedge clk) begin: hand_eval0_rank_register1_encode
     reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (hand_eval0_picks_kickers1[12] || hand_eval0_picks_kickers1[11] || hand_eval0_picks_kickers1[10] || hand_eval0_picks_kickers1[9] || hand_eval0_picks_kickers1[8]);
-    value[2] = (hand_eval0_picks_kickers1[12] || hand_eval0_picks_kickers1[7] || hand_eval0_picks_kickers1[6] || hand_eval0_picks_kickers1[5] || hand_eval0_picks_kickers1[4]);
-    value[1] = (hand_eval0_picks_kickers1[11] || hand_eval0_picks_kickers1[10] || hand_eval0_picks_kickers1[7] || hand_eval0_picks_kickers1[6] || hand_eval0_picks_kickers1[3] || hand_eval0_picks_kickers1[2]);
-    value[0] = (hand_eval0_picks_kickers1[11] || hand_eval0_picks_kickers1[9] || hand_eval0_picks_kickers1[7] || hand_eval0_picks_kickers1[5] || hand_eval0_picks_kickers1[3] || hand_eval0_picks_kickers1[1]);
-    hand_eval0_c4_kickers1 = value;
+    if (hand_eval0_valids[3]) begin
+        value = 4'h0;
+        value[3] = (hand_eval0_picks_kickers1[12] || hand_eval0_picks_kickers1[11] || hand_eval0_picks_kickers1[10] || hand_eval0_picks_kickers1[9] || hand_eval0_picks_kickers1[8]);
+        value[2] = (hand_eval0_picks_kickers1[12] || hand_eval0_picks_kickers1[7] || hand_eval0_picks_kickers1[6] || hand_eval0_picks_kickers1[5] || hand_eval0_picks_kickers1[4]);
+        value[1] = (hand_eval0_picks_kickers1[11] || hand_eval0_picks_kickers1[10] || hand_eval0_picks_kickers1[7] || hand_eval0_picks_kickers1[6] || hand_eval0_picks_kickers1[3] || hand_eval0_picks_kickers1[2]);
+        value[0] = (hand_eval0_picks_kickers1[11] || hand_eval0_picks_kickers1[9] || hand_eval0_picks_kickers1[7] || hand_eval0_picks_kickers1[5] || hand_eval0_picks_kickers1[3] || hand_eval0_picks_kickers1[1]);
+        hand_eval0_rank_register1_rank <= value;
+    end
 end
 
 
-always @(hand_eval0_picks_kickers2) begin: hand_eval0_onehot_rank4_encode
+always @(posedge clk) begin: hand_eval0_rank_register2_encode
     reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (hand_eval0_picks_kickers2[12] || hand_eval0_picks_kickers2[11] || hand_eval0_picks_kickers2[10] || hand_eval0_picks_kickers2[9] || hand_eval0_picks_kickers2[8]);
-    value[2] = (hand_eval0_picks_kickers2[12] || hand_eval0_picks_kickers2[7] || hand_eval0_picks_kickers2[6] || hand_eval0_picks_kickers2[5] || hand_eval0_picks_kickers2[4]);
-    value[1] = (hand_eval0_picks_kickers2[11] || hand_eval0_picks_kickers2[10] || hand_eval0_picks_kickers2[7] || hand_eval0_picks_kickers2[6] || hand_eval0_picks_kickers2[3] || hand_eval0_picks_kickers2[2]);
-    value[0] = (hand_eval0_picks_kickers2[11] || hand_eval0_picks_kickers2[9] || hand_eval0_picks_kickers2[7] || hand_eval0_picks_kickers2[5] || hand_eval0_picks_kickers2[3] || hand_eval0_picks_kickers2[1]);
-    hand_eval0_c4_kickers2 = value;
+    if (hand_eval0_valids[3]) begin
+        value = 4'h0;
+        value[3] = (hand_eval0_picks_kickers2[12] || hand_eval0_picks_kickers2[11] || hand_eval0_picks_kickers2[10] || hand_eval0_picks_kickers2[9] || hand_eval0_picks_kickers2[8]);
+        value[2] = (hand_eval0_picks_kickers2[12] || hand_eval0_picks_kickers2[7] || hand_eval0_picks_kickers2[6] || hand_eval0_picks_kickers2[5] || hand_eval0_picks_kickers2[4]);
+        value[1] = (hand_eval0_picks_kickers2[11] || hand_eval0_picks_kickers2[10] || hand_eval0_picks_kickers2[7] || hand_eval0_picks_kickers2[6] || hand_eval0_picks_kickers2[3] || hand_eval0_picks_kickers2[2]);
+        value[0] = (hand_eval0_picks_kickers2[11] || hand_eval0_picks_kickers2[9] || hand_eval0_picks_kickers2[7] || hand_eval0_picks_kickers2[5] || hand_eval0_picks_kickers2[3] || hand_eval0_picks_kickers2[1]);
+        hand_eval0_rank_register2_rank <= value;
+    end
 end
 
 
-always @(hand_eval0_picks_kickers3) begin: hand_eval0_onehot_rank5_encode
+always @(posedge clk) begin: hand_eval0_rank_register3_encode
     reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (hand_eval0_picks_kickers3[12] || hand_eval0_picks_kickers3[11] || hand_eval0_picks_kickers3[10] || hand_eval0_picks_kickers3[9] || hand_eval0_picks_kickers3[8]);
-    value[2] = (hand_eval0_picks_kickers3[12] || hand_eval0_picks_kickers3[7] || hand_eval0_picks_kickers3[6] || hand_eval0_picks_kickers3[5] || hand_eval0_picks_kickers3[4]);
-    value[1] = (hand_eval0_picks_kickers3[11] || hand_eval0_picks_kickers3[10] || hand_eval0_picks_kickers3[7] || hand_eval0_picks_kickers3[6] || hand_eval0_picks_kickers3[3] || hand_eval0_picks_kickers3[2]);
-    value[0] = (hand_eval0_picks_kickers3[11] || hand_eval0_picks_kickers3[9] || hand_eval0_picks_kickers3[7] || hand_eval0_picks_kickers3[5] || hand_eval0_picks_kickers3[3] || hand_eval0_picks_kickers3[1]);
-    hand_eval0_c4_kickers3 = value;
+    if (hand_eval0_valids[3]) begin
+        value = 4'h0;
+        value[3] = (hand_eval0_picks_kickers3[12] || hand_eval0_picks_kickers3[11] || hand_eval0_picks_kickers3[10] || hand_eval0_picks_kickers3[9] || hand_eval0_picks_kickers3[8]);
+        value[2] = (hand_eval0_picks_kickers3[12] || hand_eval0_picks_kickers3[7] || hand_eval0_picks_kickers3[6] || hand_eval0_picks_kickers3[5] || hand_eval0_picks_kickers3[4]);
+        value[1] = (hand_eval0_picks_kickers3[11] || hand_eval0_picks_kickers3[10] || hand_eval0_picks_kickers3[7] || hand_eval0_picks_kickers3[6] || hand_eval0_picks_kickers3[3] || hand_eval0_picks_kickers3[2]);
+        value[0] = (hand_eval0_picks_kickers3[11] || hand_eval0_picks_kickers3[9] || hand_eval0_picks_kickers3[7] || hand_eval0_picks_kickers3[5] || hand_eval0_picks_kickers3[3] || hand_eval0_picks_kickers3[1]);
+        hand_eval0_rank_register3_rank <= value;
+    end
 end
 
 
-always @(hand_eval0_picks_kickers4) begin: hand_eval0_onehot_rank6_encode
+always @(posedge clk) begin: hand_eval0_rank_register4_encode
     reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (hand_eval0_picks_kickers4[12] || hand_eval0_picks_kickers4[11] || hand_eval0_picks_kickers4[10] || hand_eval0_picks_kickers4[9] || hand_eval0_picks_kickers4[8]);
-    value[2] = (hand_eval0_picks_kickers4[12] || hand_eval0_picks_kickers4[7] || hand_eval0_picks_kickers4[6] || hand_eval0_picks_kickers4[5] || hand_eval0_picks_kickers4[4]);
-    value[1] = (hand_eval0_picks_kickers4[11] || hand_eval0_picks_kickers4[10] || hand_eval0_picks_kickers4[7] || hand_eval0_picks_kickers4[6] || hand_eval0_picks_kickers4[3] || hand_eval0_picks_kickers4[2]);
-    value[0] = (hand_eval0_picks_kickers4[11] || hand_eval0_picks_kickers4[9] || hand_eval0_picks_kickers4[7] || hand_eval0_picks_kickers4[5] || hand_eval0_picks_kickers4[3] || hand_eval0_picks_kickers4[1]);
-    hand_eval0_c4_kickers4 = value;
+    if (hand_eval0_valids[3]) begin
+        value = 4'h0;
+        value[3] = (hand_eval0_picks_kickers4[12] || hand_eval0_picks_kickers4[11] || hand_eval0_picks_kickers4[10] || hand_eval0_picks_kickers4[9] || hand_eval0_picks_kickers4[8]);
+        value[2] = (hand_eval0_picks_kickers4[12] || hand_eval0_picks_kickers4[7] || hand_eval0_picks_kickers4[6] || hand_eval0_picks_kickers4[5] || hand_eval0_picks_kickers4[4]);
+        value[1] = (hand_eval0_picks_kickers4[11] || hand_eval0_picks_kickers4[10] || hand_eval0_picks_kickers4[7] || hand_eval0_picks_kickers4[6] || hand_eval0_picks_kickers4[3] || hand_eval0_picks_kickers4[2]);
+        value[0] = (hand_eval0_picks_kickers4[11] || hand_eval0_picks_kickers4[9] || hand_eval0_picks_kickers4[7] || hand_eval0_picks_kickers4[5] || hand_eval0_picks_kickers4[3] || hand_eval0_picks_kickers4[1]);
+        hand_eval0_rank_register4_rank <= value;
+    end
 end
 
 
-always @(hand_eval0_picks_pairs0) begin: hand_eval0_onehot_rank7_encode
+always @(posedge clk) begin: hand_eval0_rank_register5_encode
     reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (hand_eval0_picks_pairs0[12] || hand_eval0_picks_pairs0[11] || hand_eval0_picks_pairs0[10] || hand_eval0_picks_pairs0[9] || hand_eval0_picks_pairs0[8]);
-    value[2] = (hand_eval0_picks_pairs0[12] || hand_eval0_picks_pairs0[7] || hand_eval0_picks_pairs0[6] || hand_eval0_picks_pairs0[5] || hand_eval0_picks_pairs0[4]);
-    value[1] = (hand_eval0_picks_pairs0[11] || hand_eval0_picks_pairs0[10] || hand_eval0_picks_pairs0[7] || hand_eval0_picks_pairs0[6] || hand_eval0_picks_pairs0[3] || hand_eval0_picks_pairs0[2]);
-    value[0] = (hand_eval0_picks_pairs0[11] || hand_eval0_picks_pairs0[9] || hand_eval0_picks_pairs0[7] || hand_eval0_picks_pairs0[5] || hand_eval0_picks_pairs0[3] || hand_eval0_picks_pairs0[1]);
-    hand_eval0_c4_pairs0 = value;
+    if (hand_eval0_valids[3]) begin
+        value = 4'h0;
+        value[3] = (hand_eval0_picks_pairs0[12] || hand_eval0_picks_pairs0[11] || hand_eval0_picks_pairs0[10] || hand_eval0_picks_pairs0[9] || hand_eval0_picks_pairs0[8]);
+        value[2] = (hand_eval0_picks_pairs0[12] || hand_eval0_picks_pairs0[7] || hand_eval0_picks_pairs0[6] || hand_eval0_picks_pairs0[5] || hand_eval0_picks_pairs0[4]);
+        value[1] = (hand_eval0_picks_pairs0[11] || hand_eval0_picks_pairs0[10] || hand_eval0_picks_pairs0[7] || hand_eval0_picks_pairs0[6] || hand_eval0_picks_pairs0[3] || hand_eval0_picks_pairs0[2]);
+        value[0] = (hand_eval0_picks_pairs0[11] || hand_eval0_picks_pairs0[9] || hand_eval0_picks_pairs0[7] || hand_eval0_picks_pairs0[5] || hand_eval0_picks_pairs0[3] || hand_eval0_picks_pairs0[1]);
+        hand_eval0_rank_register5_rank <= value;
+    end
 end
 
 
-always @(hand_eval0_picks_pairs1) begin: hand_eval0_onehot_rank8_encode
+always @(posedge clk) begin: hand_eval0_rank_register6_encode
     reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (hand_eval0_picks_pairs1[12] || hand_eval0_picks_pairs1[11] || hand_eval0_picks_pairs1[10] || hand_eval0_picks_pairs1[9] || hand_eval0_picks_pairs1[8]);
-    value[2] = (hand_eval0_picks_pairs1[12] || hand_eval0_picks_pairs1[7] || hand_eval0_picks_pairs1[6] || hand_eval0_picks_pairs1[5] || hand_eval0_picks_pairs1[4]);
-    value[1] = (hand_eval0_picks_pairs1[11] || hand_eval0_picks_pairs1[10] || hand_eval0_picks_pairs1[7] || hand_eval0_picks_pairs1[6] || hand_eval0_picks_pairs1[3] || hand_eval0_picks_pairs1[2]);
-    value[0] = (hand_eval0_picks_pairs1[11] || hand_eval0_picks_pairs1[9] || hand_eval0_picks_pairs1[7] || hand_eval0_picks_pairs1[5] || hand_eval0_picks_pairs1[3] || hand_eval0_picks_pairs1[1]);
-    hand_eval0_c4_pairs1 = value;
+    if (hand_eval0_valids[3]) begin
+        value = 4'h0;
+        value[3] = (hand_eval0_picks_pairs1[12] || hand_eval0_picks_pairs1[11] || hand_eval0_picks_pairs1[10] || hand_eval0_picks_pairs1[9] || hand_eval0_picks_pairs1[8]);
+        value[2] = (hand_eval0_picks_pairs1[12] || hand_eval0_picks_pairs1[7] || hand_eval0_picks_pairs1[6] || hand_eval0_picks_pairs1[5] || hand_eval0_picks_pairs1[4]);
+        value[1] = (hand_eval0_picks_pairs1[11] || hand_eval0_picks_pairs1[10] || hand_eval0_picks_pairs1[7] || hand_eval0_picks_pairs1[6] || hand_eval0_picks_pairs1[3] || hand_eval0_picks_pairs1[2]);
+        value[0] = (hand_eval0_picks_pairs1[11] || hand_eval0_picks_pairs1[9] || hand_eval0_picks_pairs1[7] || hand_eval0_picks_pairs1[5] || hand_eval0_picks_pairs1[3] || hand_eval0_picks_pairs1[1]);
+        hand_eval0_rank_register6_rank <= value;
+    end
 end
 
 
-always @(hand_eval0_picks_pairs2) begin: hand_eval0_onehot_rank9_encode
+always @(posedge clk) begin: hand_eval0_rank_register7_encode
     reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (hand_eval0_picks_pairs2[12] || hand_eval0_picks_pairs2[11] || hand_eval0_picks_pairs2[10] || hand_eval0_picks_pairs2[9] || hand_eval0_picks_pairs2[8]);
-    value[2] = (hand_eval0_picks_pairs2[12] || hand_eval0_picks_pairs2[7] || hand_eval0_picks_pairs2[6] || hand_eval0_picks_pairs2[5] || hand_eval0_picks_pairs2[4]);
-    value[1] = (hand_eval0_picks_pairs2[11] || hand_eval0_picks_pairs2[10] || hand_eval0_picks_pairs2[7] || hand_eval0_picks_pairs2[6] || hand_eval0_picks_pairs2[3] || hand_eval0_picks_pairs2[2]);
-    value[0] = (hand_eval0_picks_pairs2[11] || hand_eval0_picks_pairs2[9] || hand_eval0_picks_pairs2[7] || hand_eval0_picks_pairs2[5] || hand_eval0_picks_pairs2[3] || hand_eval0_picks_pairs2[1]);
-    hand_eval0_c4_pairs2 = value;
+    if (hand_eval0_valids[3]) begin
+        value = 4'h0;
+        value[3] = (hand_eval0_picks_pairs2[12] || hand_eval0_picks_pairs2[11] || hand_eval0_picks_pairs2[10] || hand_eval0_picks_pairs2[9] || hand_eval0_picks_pairs2[8]);
+        value[2] = (hand_eval0_picks_pairs2[12] || hand_eval0_picks_pairs2[7] || hand_eval0_picks_pairs2[6] || hand_eval0_picks_pairs2[5] || hand_eval0_picks_pairs2[4]);
+        value[1] = (hand_eval0_picks_pairs2[11] || hand_eval0_picks_pairs2[10] || hand_eval0_picks_pairs2[7] || hand_eval0_picks_pairs2[6] || hand_eval0_picks_pairs2[3] || hand_eval0_picks_pairs2[2]);
+        value[0] = (hand_eval0_picks_pairs2[11] || hand_eval0_picks_pairs2[9] || hand_eval0_picks_pairs2[7] || hand_eval0_picks_pairs2[5] || hand_eval0_picks_pairs2[3] || hand_eval0_picks_pairs2[1]);
+        hand_eval0_rank_register7_rank <= value;
+    end
 end
 
 
-always @(hand_eval0_picks_trips0) begin: hand_eval0_onehot_rank10_encode
+always @(posedge clk) begin: hand_eval0_rank_register8_encode
     reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (hand_eval0_picks_trips0[12] || hand_eval0_picks_trips0[11] || hand_eval0_picks_trips0[10] || hand_eval0_picks_trips0[9] || hand_eval0_picks_trips0[8]);
-    value[2] = (hand_eval0_picks_trips0[12] || hand_eval0_picks_trips0[7] || hand_eval0_picks_trips0[6] || hand_eval0_picks_trips0[5] || hand_eval0_picks_trips0[4]);
-    value[1] = (hand_eval0_picks_trips0[11] || hand_eval0_picks_trips0[10] || hand_eval0_picks_trips0[7] || hand_eval0_picks_trips0[6] || hand_eval0_picks_trips0[3] || hand_eval0_picks_trips0[2]);
-    value[0] = (hand_eval0_picks_trips0[11] || hand_eval0_picks_trips0[9] || hand_eval0_picks_trips0[7] || hand_eval0_picks_trips0[5] || hand_eval0_picks_trips0[3] || hand_eval0_picks_trips0[1]);
-    hand_eval0_c4_trips0 = value;
+    if (hand_eval0_valids[3]) begin
+        value = 4'h0;
+        value[3] = (hand_eval0_picks_trips0[12] || hand_eval0_picks_trips0[11] || hand_eval0_picks_trips0[10] || hand_eval0_picks_trips0[9] || hand_eval0_picks_trips0[8]);
+        value[2] = (hand_eval0_picks_trips0[12] || hand_eval0_picks_trips0[7] || hand_eval0_picks_trips0[6] || hand_eval0_picks_trips0[5] || hand_eval0_picks_trips0[4]);
+        value[1] = (hand_eval0_picks_trips0[11] || hand_eval0_picks_trips0[10] || hand_eval0_picks_trips0[7] || hand_eval0_picks_trips0[6] || hand_eval0_picks_trips0[3] || hand_eval0_picks_trips0[2]);
+        value[0] = (hand_eval0_picks_trips0[11] || hand_eval0_picks_trips0[9] || hand_eval0_picks_trips0[7] || hand_eval0_picks_trips0[5] || hand_eval0_picks_trips0[3] || hand_eval0_picks_trips0[1]);
+        hand_eval0_rank_register8_rank <= value;
+    end
 end
 
 
-always @(hand_eval0_picks_trips1) begin: hand_eval0_onehot_rank11_encode
+always @(posedge clk) begin: hand_eval0_rank_register9_encode
     reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (hand_eval0_picks_trips1[12] || hand_eval0_picks_trips1[11] || hand_eval0_picks_trips1[10] || hand_eval0_picks_trips1[9] || hand_eval0_picks_trips1[8]);
-    value[2] = (hand_eval0_picks_trips1[12] || hand_eval0_picks_trips1[7] || hand_eval0_picks_trips1[6] || hand_eval0_picks_trips1[5] || hand_eval0_picks_trips1[4]);
-    value[1] = (hand_eval0_picks_trips1[11] || hand_eval0_picks_trips1[10] || hand_eval0_picks_trips1[7] || hand_eval0_picks_trips1[6] || hand_eval0_picks_trips1[3] || hand_eval0_picks_trips1[2]);
-    value[0] = (hand_eval0_picks_trips1[11] || hand_eval0_picks_trips1[9] || hand_eval0_picks_trips1[7] || hand_eval0_picks_trips1[5] || hand_eval0_picks_trips1[3] || hand_eval0_picks_trips1[1]);
-    hand_eval0_c4_trips1 = value;
+    if (hand_eval0_valids[3]) begin
+        value = 4'h0;
+        value[3] = (hand_eval0_picks_trips1[12] || hand_eval0_picks_trips1[11] || hand_eval0_picks_trips1[10] || hand_eval0_picks_trips1[9] || hand_eval0_picks_trips1[8]);
+        value[2] = (hand_eval0_picks_trips1[12] || hand_eval0_picks_trips1[7] || hand_eval0_picks_trips1[6] || hand_eval0_picks_trips1[5] || hand_eval0_picks_trips1[4]);
+        value[1] = (hand_eval0_picks_trips1[11] || hand_eval0_picks_trips1[10] || hand_eval0_picks_trips1[7] || hand_eval0_picks_trips1[6] || hand_eval0_picks_trips1[3] || hand_eval0_picks_trips1[2]);
+        value[0] = (hand_eval0_picks_trips1[11] || hand_eval0_picks_trips1[9] || hand_eval0_picks_trips1[7] || hand_eval0_picks_trips1[5] || hand_eval0_picks_trips1[3] || hand_eval0_picks_trips1[1]);
+        hand_eval0_rank_register9_rank <= value;
+    end
 end
 
 
-always @(hand_eval0_picks_not_quads0) begin: hand_eval0_onehot_rank12_encode
+always @(posedge clk) begin: hand_eval0_rank_register10_encode
     reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (hand_eval0_picks_not_quads0[12] || hand_eval0_picks_not_quads0[11] || hand_eval0_picks_not_quads0[10] || hand_eval0_picks_not_quads0[9] || hand_eval0_picks_not_quads0[8]);
-    value[2] = (hand_eval0_picks_not_quads0[12] || hand_eval0_picks_not_quads0[7] || hand_eval0_picks_not_quads0[6] || hand_eval0_picks_not_quads0[5] || hand_eval0_picks_not_quads0[4]);
-    value[1] = (hand_eval0_picks_not_quads0[11] || hand_eval0_picks_not_quads0[10] || hand_eval0_picks_not_quads0[7] || hand_eval0_picks_not_quads0[6] || hand_eval0_picks_not_quads0[3] || hand_eval0_picks_not_quads0[2]);
-    value[0] = (hand_eval0_picks_not_quads0[11] || hand_eval0_picks_not_quads0[9] || hand_eval0_picks_not_quads0[7] || hand_eval0_picks_not_quads0[5] || hand_eval0_picks_not_quads0[3] || hand_eval0_picks_not_quads0[1]);
-    hand_eval0_c4_not_quads0 = value;
+    if (hand_eval0_valids[3]) begin
+        value = 4'h0;
+        value[3] = (hand_eval0_picks_not_quads0[12] || hand_eval0_picks_not_quads0[11] || hand_eval0_picks_not_quads0[10] || hand_eval0_picks_not_quads0[9] || hand_eval0_picks_not_quads0[8]);
+        value[2] = (hand_eval0_picks_not_quads0[12] || hand_eval0_picks_not_quads0[7] || hand_eval0_picks_not_quads0[6] || hand_eval0_picks_not_quads0[5] || hand_eval0_picks_not_quads0[4]);
+        value[1] = (hand_eval0_picks_not_quads0[11] || hand_eval0_picks_not_quads0[10] || hand_eval0_picks_not_quads0[7] || hand_eval0_picks_not_quads0[6] || hand_eval0_picks_not_quads0[3] || hand_eval0_picks_not_quads0[2]);
+        value[0] = (hand_eval0_picks_not_quads0[11] || hand_eval0_picks_not_quads0[9] || hand_eval0_picks_not_quads0[7] || hand_eval0_picks_not_quads0[5] || hand_eval0_picks_not_quads0[3] || hand_eval0_picks_not_quads0[1]);
+        hand_eval0_rank_register10_rank <= value;
+    end
 end
 
 
-always @(hand_eval0_picks_quads) begin: hand_eval0_onehot_rank13_encode
+always @(posedge clk) begin: hand_eval0_rank_register11_encode
     reg [4-1:0] value;
-    value = 4'h0;
-    value[3] = (hand_eval0_picks_quads[12] || hand_eval0_picks_quads[11] || hand_eval0_picks_quads[10] || hand_eval0_picks_quads[9] || hand_eval0_picks_quads[8]);
-    value[2] = (hand_eval0_picks_quads[12] || hand_eval0_picks_quads[7] || hand_eval0_picks_quads[6] || hand_eval0_picks_quads[5] || hand_eval0_picks_quads[4]);
-    value[1] = (hand_eval0_picks_quads[11] || hand_eval0_picks_quads[10] || hand_eval0_picks_quads[7] || hand_eval0_picks_quads[6] || hand_eval0_picks_quads[3] || hand_eval0_picks_quads[2]);
-    value[0] = (hand_eval0_picks_quads[11] || hand_eval0_picks_quads[9] || hand_eval0_picks_quads[7] || hand_eval0_picks_quads[5] || hand_eval0_picks_quads[3] || hand_eval0_picks_quads[1]);
-    hand_eval0_c4_quads = value;
+    if (hand_eval0_valids[3]) begin
+        value = 4'h0;
+        value[3] = (hand_eval0_picks_quads[12] || hand_eval0_picks_quads[11] || hand_eval0_picks_quads[10] || hand_eval0_picks_quads[9] || hand_eval0_picks_quads[8]);
+        value[2] = (hand_eval0_picks_quads[12] || hand_eval0_picks_quads[7] || hand_eval0_picks_quads[6] || hand_eval0_picks_quads[5] || hand_eval0_picks_quads[4]);
+        value[1] = (hand_eval0_picks_quads[11] || hand_eval0_picks_quads[10] || hand_eval0_picks_quads[7] || hand_eval0_picks_quads[6] || hand_eval0_picks_quads[3] || hand_eval0_picks_quads[2]);
+        value[0] = (hand_eval0_picks_quads[11] || hand_eval0_picks_quads[9] || hand_eval0_picks_quads[7] || hand_eval0_picks_quads[5] || hand_eval0_picks_quads[3] || hand_eval0_picks_quads[1]);
+        hand_eval0_rank_register11_rank <= value;
+    end
 end
 
 
-always @(hand_eval0_picks_pairs0, hand_eval0_picks_flush, hand_eval0_picks_trips1, hand_eval0_picks_straight, hand_eval0_picks_pairs1, hand_eval0_picks_sf, hand_eval0_picks_quads, hand_eval0_picks_trips0) begin: hand_eval0_categorize
+always @(hand_eval0_picks_pairs0, hand_eval0_picks_flush, hand_eval0_picks_trips1, hand_eval0_window_top_register0_found, hand_eval0_picks_pairs1, hand_eval0_window_top_register1_found, hand_eval0_picks_quads, hand_eval0_picks_trips0) begin: hand_eval0_categorize
     reg [9-1:0] cat;
     cat = 9'h0;
-    if (hand_eval0_picks_sf) begin
+    if (hand_eval0_window_top_register1_found) begin
         cat[8] = 1;
     end
     else if ((hand_eval0_picks_quads != 0)) begin
@@ -757,7 +612,7 @@ always @(hand_eval0_picks_pairs0, hand_eval0_picks_flush, hand_eval0_picks_trips
     else if (hand_eval0_picks_flush) begin
         cat[5] = 1;
     end
-    else if (hand_eval0_picks_straight) begin
+    else if (hand_eval0_window_top_register0_found) begin
         cat[4] = 1;
     end
     else if ((hand_eval0_picks_trips0 != 0)) begin
@@ -776,31 +631,17 @@ always @(hand_eval0_picks_pairs0, hand_eval0_picks_flush, hand_eval0_picks_trips
 end
 
 
-
-assign hand_eval0_c4_invalid = (hand_eval0_picks_bad || (!hand_eval0_picks_any));
-
-
 always @(posedge clk) begin: hand_eval0_ranked_register
-    hand_eval0_ranked_kickers0 <= hand_eval0_c4_kickers0;
-    hand_eval0_ranked_kickers1 <= hand_eval0_c4_kickers1;
-    hand_eval0_ranked_kickers2 <= hand_eval0_c4_kickers2;
-    hand_eval0_ranked_kickers3 <= hand_eval0_c4_kickers3;
-    hand_eval0_ranked_kickers4 <= hand_eval0_c4_kickers4;
-    hand_eval0_ranked_pairs0 <= hand_eval0_c4_pairs0;
-    hand_eval0_ranked_pairs1 <= hand_eval0_c4_pairs1;
-    hand_eval0_ranked_pairs2 <= hand_eval0_c4_pairs2;
-    hand_eval0_ranked_trips0 <= hand_eval0_c4_trips0;
-    hand_eval0_ranked_trips1 <= hand_eval0_c4_trips1;
-    hand_eval0_ranked_not_quads0 <= hand_eval0_c4_not_quads0;
-    hand_eval0_ranked_quads <= hand_eval0_c4_quads;
-    hand_eval0_ranked_category <= hand_eval0_category;
-    hand_eval0_ranked_straight_top <= hand_eval0_picks_straight_top;
-    hand_eval0_ranked_sf_top <= hand_eval0_picks_sf_top;
-    hand_eval0_ranked_invalid <= hand_eval0_c4_invalid;
+    if (hand_eval0_valids[3]) begin
+        hand_eval0_ranked_category <= hand_eval0_category;
+        hand_eval0_ranked_straight_top <= hand_eval0_window_top_register0_top;
+        hand_eval0_ranked_sf_top <= hand_eval0_window_top_register1_top;
+        hand_eval0_ranked_invalid <= (hand_eval0_picks_bad || (!hand_eval0_picks_any));
+    end
 end
 
 
-always @(hand_eval0_ranked_not_quads0, hand_eval0_ranked_pairs1, hand_eval0_ranked_pairs0, hand_eval0_ranked_trips1, hand_eval0_ranked_quads, hand_eval0_ranked_kickers0, hand_eval0_ranked_kickers2, hand_eval0_ranked_sf_top, hand_eval0_ranked_pairs2, hand_eval0_ranked_trips0, hand_eval0_ranked_kickers3, hand_eval0_ranked_kickers4, hand_eval0_ranked_kickers1, hand_eval0_ranked_straight_top, hand_eval0_ranked_invalid, hand_eval0_ranked_category) begin: hand_eval0_compose
+always @(posedge clk) begin: hand_eval0_compose
     reg t1_ge_p0;
     integer j;
     reg p2_ge_m0;
@@ -810,86 +651,95 @@ always @(hand_eval0_ranked_not_quads0, hand_eval0_ranked_pairs1, hand_eval0_rank
     reg [4-1:0] k2;
     reg [4-1:0] k3;
     reg [4-1:0] k4;
-    t1_ge_p0 = 1'b1;
-    for (j=0; j<4; j=j+1) begin
-        if ((hand_eval0_ranked_trips1[j] && (!hand_eval0_ranked_pairs0[j]))) begin
-            t1_ge_p0 = 1'b1;
-        end
-        else if ((hand_eval0_ranked_pairs0[j] && (!hand_eval0_ranked_trips1[j]))) begin
-            t1_ge_p0 = 1'b0;
-        end
-    end
-    p2_ge_m0 = 1'b1;
-    for (j=0; j<4; j=j+1) begin
-        if ((hand_eval0_ranked_pairs2[j] && (!hand_eval0_ranked_kickers0[j]))) begin
-            p2_ge_m0 = 1'b1;
-        end
-        else if ((hand_eval0_ranked_kickers0[j] && (!hand_eval0_ranked_pairs2[j]))) begin
-            p2_ge_m0 = 1'b0;
-        end
-    end
-    cat = 4'h0;
-    cat[3] = hand_eval0_ranked_category[8];
-    cat[2] = (hand_eval0_ranked_category[7] || hand_eval0_ranked_category[6] || hand_eval0_ranked_category[5] || hand_eval0_ranked_category[4]);
-    cat[1] = (hand_eval0_ranked_category[7] || hand_eval0_ranked_category[6] || hand_eval0_ranked_category[3] || hand_eval0_ranked_category[2]);
-    cat[0] = (hand_eval0_ranked_category[7] || hand_eval0_ranked_category[5] || hand_eval0_ranked_category[3] || hand_eval0_ranked_category[1]);
-    k0 = 4'h0;
-    k1 = 4'h0;
-    k2 = 4'h0;
-    k3 = 4'h0;
-    k4 = 4'h0;
-    if (hand_eval0_ranked_category[8]) begin
-        k0 = (k0 | hand_eval0_ranked_sf_top);
-    end
-    if (hand_eval0_ranked_category[7]) begin
-        k0 = (k0 | hand_eval0_ranked_quads);
-        k1 = (k1 | hand_eval0_ranked_not_quads0);
-    end
-    if (hand_eval0_ranked_category[6]) begin
-        k0 = (k0 | hand_eval0_ranked_trips0);
-        if (t1_ge_p0) begin
-            k1 = (k1 | hand_eval0_ranked_trips1);
-        end
-        else begin
-            k1 = (k1 | hand_eval0_ranked_pairs0);
-        end
-    end
-    if ((hand_eval0_ranked_category[5] || hand_eval0_ranked_category[0])) begin
-        k0 = (k0 | hand_eval0_ranked_kickers0);
-        k1 = (k1 | hand_eval0_ranked_kickers1);
-        k2 = (k2 | hand_eval0_ranked_kickers2);
-        k3 = (k3 | hand_eval0_ranked_kickers3);
-        k4 = (k4 | hand_eval0_ranked_kickers4);
-    end
-    if (hand_eval0_ranked_category[4]) begin
-        k0 = (k0 | hand_eval0_ranked_straight_top);
-    end
-    if (hand_eval0_ranked_category[3]) begin
-        k0 = (k0 | hand_eval0_ranked_trips0);
-        k1 = (k1 | hand_eval0_ranked_kickers0);
-        k2 = (k2 | hand_eval0_ranked_kickers1);
-    end
-    if (hand_eval0_ranked_category[2]) begin
-        k0 = (k0 | hand_eval0_ranked_pairs0);
-        k1 = (k1 | hand_eval0_ranked_pairs1);
-        if (p2_ge_m0) begin
-            k2 = (k2 | hand_eval0_ranked_pairs2);
-        end
-        else begin
-            k2 = (k2 | hand_eval0_ranked_kickers0);
-        end
-    end
-    if (hand_eval0_ranked_category[1]) begin
-        k0 = (k0 | hand_eval0_ranked_pairs0);
-        k1 = (k1 | hand_eval0_ranked_kickers0);
-        k2 = (k2 | hand_eval0_ranked_kickers1);
-        k3 = (k3 | hand_eval0_ranked_kickers2);
-    end
-    if (hand_eval0_ranked_invalid) begin
-        hand_eval0_c5_word = 0;
+    if (rst == 1) begin
+        hand_eval0_word_q <= 0;
+        hand_eval0_invalid_q <= 0;
     end
     else begin
-        hand_eval0_c5_word = {cat, k0, k1, k2, k3, k4};
+        if (hand_eval0_valids[4]) begin
+            t1_ge_p0 = 1'b1;
+            for (j=0; j<4; j=j+1) begin
+                if ((hand_eval0_rank_register9_rank[j] && (!hand_eval0_rank_register5_rank[j]))) begin
+                    t1_ge_p0 = 1'b1;
+                end
+                else if ((hand_eval0_rank_register5_rank[j] && (!hand_eval0_rank_register9_rank[j]))) begin
+                    t1_ge_p0 = 1'b0;
+                end
+            end
+            p2_ge_m0 = 1'b1;
+            for (j=0; j<4; j=j+1) begin
+                if ((hand_eval0_rank_register7_rank[j] && (!hand_eval0_rank_register0_rank[j]))) begin
+                    p2_ge_m0 = 1'b1;
+                end
+                else if ((hand_eval0_rank_register0_rank[j] && (!hand_eval0_rank_register7_rank[j]))) begin
+                    p2_ge_m0 = 1'b0;
+                end
+            end
+            cat = 4'h0;
+            cat[3] = hand_eval0_ranked_category[8];
+            cat[2] = (hand_eval0_ranked_category[7] || hand_eval0_ranked_category[6] || hand_eval0_ranked_category[5] || hand_eval0_ranked_category[4]);
+            cat[1] = (hand_eval0_ranked_category[7] || hand_eval0_ranked_category[6] || hand_eval0_ranked_category[3] || hand_eval0_ranked_category[2]);
+            cat[0] = (hand_eval0_ranked_category[7] || hand_eval0_ranked_category[5] || hand_eval0_ranked_category[3] || hand_eval0_ranked_category[1]);
+            k0 = 4'h0;
+            k1 = 4'h0;
+            k2 = 4'h0;
+            k3 = 4'h0;
+            k4 = 4'h0;
+            if (hand_eval0_ranked_category[8]) begin
+                k0 = (k0 | hand_eval0_ranked_sf_top);
+            end
+            if (hand_eval0_ranked_category[7]) begin
+                k0 = (k0 | hand_eval0_rank_register11_rank);
+                k1 = (k1 | hand_eval0_rank_register10_rank);
+            end
+            if (hand_eval0_ranked_category[6]) begin
+                k0 = (k0 | hand_eval0_rank_register8_rank);
+                if (t1_ge_p0) begin
+                    k1 = (k1 | hand_eval0_rank_register9_rank);
+                end
+                else begin
+                    k1 = (k1 | hand_eval0_rank_register5_rank);
+                end
+            end
+            if ((hand_eval0_ranked_category[5] || hand_eval0_ranked_category[0])) begin
+                k0 = (k0 | hand_eval0_rank_register0_rank);
+                k1 = (k1 | hand_eval0_rank_register1_rank);
+                k2 = (k2 | hand_eval0_rank_register2_rank);
+                k3 = (k3 | hand_eval0_rank_register3_rank);
+                k4 = (k4 | hand_eval0_rank_register4_rank);
+            end
+            if (hand_eval0_ranked_category[4]) begin
+                k0 = (k0 | hand_eval0_ranked_straight_top);
+            end
+            if (hand_eval0_ranked_category[3]) begin
+                k0 = (k0 | hand_eval0_rank_register8_rank);
+                k1 = (k1 | hand_eval0_rank_register0_rank);
+                k2 = (k2 | hand_eval0_rank_register1_rank);
+            end
+            if (hand_eval0_ranked_category[2]) begin
+                k0 = (k0 | hand_eval0_rank_register5_rank);
+                k1 = (k1 | hand_eval0_rank_register6_rank);
+                if (p2_ge_m0) begin
+                    k2 = (k2 | hand_eval0_rank_register7_rank);
+                end
+                else begin
+                    k2 = (k2 | hand_eval0_rank_register0_rank);
+                end
+            end
+            if (hand_eval0_ranked_category[1]) begin
+                k0 = (k0 | hand_eval0_rank_register5_rank);
+                k1 = (k1 | hand_eval0_rank_register0_rank);
+                k2 = (k2 | hand_eval0_rank_register1_rank);
+                k3 = (k3 | hand_eval0_rank_register2_rank);
+            end
+            if (hand_eval0_ranked_invalid) begin
+                hand_eval0_word_q <= 0;
+            end
+            else begin
+                hand_eval0_word_q <= {cat, k0, k1, k2, k3, k4};
+            end
+            hand_eval0_invalid_q <= hand_eval0_ranked_invalid;
+        end
     end
 end
 
@@ -906,20 +756,6 @@ end
 
 always @(posedge clk) begin: hand_eval0_take
     hand_eval0_s0_codes <= hand_eval0_codes_in;
-end
-
-
-always @(posedge clk) begin: hand_eval0_answer
-    if (rst == 1) begin
-        hand_eval0_word_q <= 0;
-        hand_eval0_invalid_q <= 0;
-    end
-    else begin
-        if (hand_eval0_valids[(6 - 2)]) begin
-            hand_eval0_word_q <= hand_eval0_c5_word;
-            hand_eval0_invalid_q <= hand_eval0_ranked_invalid;
-        end
-    end
 end
 
 

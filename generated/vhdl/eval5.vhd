@@ -48,43 +48,16 @@ signal card4_num: unsigned(5 downto 0);
 signal word_num: unsigned(23 downto 0);
 signal mask_num: unsigned(4 downto 0);
 signal hand_eval0_category: unsigned(8 downto 0);
-signal hand_eval0_c5_word: unsigned(23 downto 0);
 signal hand_eval0_codes_in: unsigned(29 downto 0);
+signal hand_eval0_invalid_q: std_logic;
 signal hand_eval0_s0_codes: unsigned(29 downto 0);
 signal hand_eval0_valids: unsigned(5 downto 0);
 signal hand_eval0_word_q: unsigned(23 downto 0);
-signal hand_eval0_invalid_q: std_logic;
-signal hand_eval0_ranked_invalid: std_logic;
-signal hand_eval0_d1_hand: unsigned(51 downto 0);
-signal hand_eval0_d1_bad_codes: unsigned(4 downto 0);
-signal hand_eval0_d1_any: std_logic;
-signal hand_eval0_d1_flush_suit: unsigned(3 downto 0);
 signal hand_eval0_decoded_hand: unsigned(51 downto 0);
 signal hand_eval0_decoded_bad_codes: unsigned(4 downto 0);
 signal hand_eval0_decoded_any: std_logic;
 signal hand_eval0_decoded_flush_suit: unsigned(3 downto 0);
 signal hand_eval0_decoded_dups: unsigned(9 downto 0);
-signal hand_eval0_dups: unsigned(9 downto 0);
-signal hand_eval0_same_card0_same: std_logic;
-signal hand_eval0_same_card1_same: std_logic;
-signal hand_eval0_same_card2_same: std_logic;
-signal hand_eval0_same_card3_same: std_logic;
-signal hand_eval0_same_card4_same: std_logic;
-signal hand_eval0_same_card5_same: std_logic;
-signal hand_eval0_same_card6_same: std_logic;
-signal hand_eval0_same_card7_same: std_logic;
-signal hand_eval0_same_card8_same: std_logic;
-signal hand_eval0_same_card9_same: std_logic;
-signal hand_eval0_c2_bad: std_logic;
-signal hand_eval0_c2_flush: std_logic;
-signal hand_eval0_c2_kickers: unsigned(12 downto 0);
-signal hand_eval0_c2_not_quads: unsigned(12 downto 0);
-signal hand_eval0_c2_pairs: unsigned(12 downto 0);
-signal hand_eval0_c2_present: unsigned(12 downto 0);
-signal hand_eval0_c2_quads: unsigned(12 downto 0);
-signal hand_eval0_c2_sf_windows: unsigned(9 downto 0);
-signal hand_eval0_c2_trips: unsigned(12 downto 0);
-signal hand_eval0_c2_windows: unsigned(9 downto 0);
 signal hand_eval0_masks_quads: unsigned(12 downto 0);
 signal hand_eval0_masks_trips: unsigned(12 downto 0);
 signal hand_eval0_masks_pairs: unsigned(12 downto 0);
@@ -95,10 +68,14 @@ signal hand_eval0_masks_sf_windows: unsigned(9 downto 0);
 signal hand_eval0_masks_flush: std_logic;
 signal hand_eval0_masks_bad: std_logic;
 signal hand_eval0_masks_any: std_logic;
-signal hand_eval0_c3_kickers: unsigned(64 downto 0);
-signal hand_eval0_c3_not_quads: unsigned(12 downto 0);
-signal hand_eval0_c3_pairs: unsigned(38 downto 0);
-signal hand_eval0_c3_trips: unsigned(25 downto 0);
+signal hand_eval0_p3_kickers: unsigned(64 downto 0);
+signal hand_eval0_p3_not_quads: unsigned(12 downto 0);
+signal hand_eval0_p3_pairs: unsigned(38 downto 0);
+signal hand_eval0_p3_trips: unsigned(25 downto 0);
+signal hand_eval0_picks_quads: unsigned(12 downto 0);
+signal hand_eval0_picks_flush: std_logic;
+signal hand_eval0_picks_bad: std_logic;
+signal hand_eval0_picks_any: std_logic;
 signal hand_eval0_picks_kickers0: unsigned(12 downto 0);
 signal hand_eval0_picks_kickers1: unsigned(12 downto 0);
 signal hand_eval0_picks_kickers2: unsigned(12 downto 0);
@@ -110,48 +87,26 @@ signal hand_eval0_picks_pairs2: unsigned(12 downto 0);
 signal hand_eval0_picks_trips0: unsigned(12 downto 0);
 signal hand_eval0_picks_trips1: unsigned(12 downto 0);
 signal hand_eval0_picks_not_quads0: unsigned(12 downto 0);
-signal hand_eval0_picks_quads: unsigned(12 downto 0);
-signal hand_eval0_picks_straight: std_logic;
-signal hand_eval0_c3_straight: std_logic;
-signal hand_eval0_picks_sf: std_logic;
-signal hand_eval0_c3_sf: std_logic;
-signal hand_eval0_picks_flush: std_logic;
-signal hand_eval0_picks_straight_top: unsigned(3 downto 0);
-signal hand_eval0_c3_straight_top: unsigned(3 downto 0);
-signal hand_eval0_picks_sf_top: unsigned(3 downto 0);
-signal hand_eval0_c3_sf_top: unsigned(3 downto 0);
-signal hand_eval0_picks_bad: std_logic;
-signal hand_eval0_picks_any: std_logic;
-signal hand_eval0_window_top0_best: unsigned(12 downto 0);
-signal hand_eval0_window_top1_best: unsigned(12 downto 0);
-signal hand_eval0_c4_kickers0: unsigned(3 downto 0);
-signal hand_eval0_c4_kickers1: unsigned(3 downto 0);
-signal hand_eval0_c4_kickers2: unsigned(3 downto 0);
-signal hand_eval0_c4_kickers3: unsigned(3 downto 0);
-signal hand_eval0_c4_kickers4: unsigned(3 downto 0);
-signal hand_eval0_c4_not_quads0: unsigned(3 downto 0);
-signal hand_eval0_c4_pairs0: unsigned(3 downto 0);
-signal hand_eval0_c4_pairs1: unsigned(3 downto 0);
-signal hand_eval0_c4_pairs2: unsigned(3 downto 0);
-signal hand_eval0_c4_quads: unsigned(3 downto 0);
-signal hand_eval0_c4_trips0: unsigned(3 downto 0);
-signal hand_eval0_c4_trips1: unsigned(3 downto 0);
-signal hand_eval0_c4_invalid: std_logic;
-signal hand_eval0_ranked_kickers0: unsigned(3 downto 0);
-signal hand_eval0_ranked_kickers1: unsigned(3 downto 0);
-signal hand_eval0_ranked_kickers2: unsigned(3 downto 0);
-signal hand_eval0_ranked_kickers3: unsigned(3 downto 0);
-signal hand_eval0_ranked_kickers4: unsigned(3 downto 0);
-signal hand_eval0_ranked_pairs0: unsigned(3 downto 0);
-signal hand_eval0_ranked_pairs1: unsigned(3 downto 0);
-signal hand_eval0_ranked_pairs2: unsigned(3 downto 0);
-signal hand_eval0_ranked_trips0: unsigned(3 downto 0);
-signal hand_eval0_ranked_trips1: unsigned(3 downto 0);
-signal hand_eval0_ranked_not_quads0: unsigned(3 downto 0);
-signal hand_eval0_ranked_quads: unsigned(3 downto 0);
+signal hand_eval0_window_top_register0_found: std_logic;
+signal hand_eval0_window_top_register0_top: unsigned(3 downto 0);
+signal hand_eval0_window_top_register1_found: std_logic;
+signal hand_eval0_window_top_register1_top: unsigned(3 downto 0);
 signal hand_eval0_ranked_category: unsigned(8 downto 0);
 signal hand_eval0_ranked_straight_top: unsigned(3 downto 0);
 signal hand_eval0_ranked_sf_top: unsigned(3 downto 0);
+signal hand_eval0_ranked_invalid: std_logic;
+signal hand_eval0_rank_register0_rank: unsigned(3 downto 0);
+signal hand_eval0_rank_register1_rank: unsigned(3 downto 0);
+signal hand_eval0_rank_register2_rank: unsigned(3 downto 0);
+signal hand_eval0_rank_register3_rank: unsigned(3 downto 0);
+signal hand_eval0_rank_register4_rank: unsigned(3 downto 0);
+signal hand_eval0_rank_register5_rank: unsigned(3 downto 0);
+signal hand_eval0_rank_register6_rank: unsigned(3 downto 0);
+signal hand_eval0_rank_register7_rank: unsigned(3 downto 0);
+signal hand_eval0_rank_register8_rank: unsigned(3 downto 0);
+signal hand_eval0_rank_register9_rank: unsigned(3 downto 0);
+signal hand_eval0_rank_register10_rank: unsigned(3 downto 0);
+signal hand_eval0_rank_register11_rank: unsigned(3 downto 0);
 signal hand_eval0_c4_all_make: std_logic;
 signal hand_eval0_c4_making: unsigned(12 downto 0);
 signal hand_eval0_s4_all_make: std_logic;
@@ -178,110 +133,76 @@ hand_eval0_codes_in(24-1 downto 18) <= card3_num;
 hand_eval0_codes_in(18-1 downto 12) <= card2_num;
 hand_eval0_codes_in(12-1 downto 6) <= card1_num;
 hand_eval0_codes_in(6-1 downto 0) <= card0_num;
-hand_eval0_dups(9) <= hand_eval0_same_card0_same;
-hand_eval0_dups(8) <= hand_eval0_same_card1_same;
-hand_eval0_dups(7) <= hand_eval0_same_card2_same;
-hand_eval0_dups(6) <= hand_eval0_same_card3_same;
-hand_eval0_dups(5) <= hand_eval0_same_card4_same;
-hand_eval0_dups(4) <= hand_eval0_same_card5_same;
-hand_eval0_dups(3) <= hand_eval0_same_card6_same;
-hand_eval0_dups(2) <= hand_eval0_same_card7_same;
-hand_eval0_dups(1) <= hand_eval0_same_card8_same;
-hand_eval0_dups(0) <= hand_eval0_same_card9_same;
 
-
-hand_eval0_same_card0_same <= stdl((hand_eval0_s0_codes(6-1 downto 0) = hand_eval0_s0_codes(12-1 downto 6)) and (hand_eval0_s0_codes(6-1 downto 0) /= 63));
-
-
-hand_eval0_same_card1_same <= stdl((hand_eval0_s0_codes(6-1 downto 0) = hand_eval0_s0_codes(18-1 downto 12)) and (hand_eval0_s0_codes(6-1 downto 0) /= 63));
-
-
-hand_eval0_same_card2_same <= stdl((hand_eval0_s0_codes(6-1 downto 0) = hand_eval0_s0_codes(24-1 downto 18)) and (hand_eval0_s0_codes(6-1 downto 0) /= 63));
-
-
-hand_eval0_same_card3_same <= stdl((hand_eval0_s0_codes(6-1 downto 0) = hand_eval0_s0_codes(30-1 downto 24)) and (hand_eval0_s0_codes(6-1 downto 0) /= 63));
-
-
-hand_eval0_same_card4_same <= stdl((hand_eval0_s0_codes(12-1 downto 6) = hand_eval0_s0_codes(18-1 downto 12)) and (hand_eval0_s0_codes(12-1 downto 6) /= 63));
-
-
-hand_eval0_same_card5_same <= stdl((hand_eval0_s0_codes(12-1 downto 6) = hand_eval0_s0_codes(24-1 downto 18)) and (hand_eval0_s0_codes(12-1 downto 6) /= 63));
-
-
-hand_eval0_same_card6_same <= stdl((hand_eval0_s0_codes(12-1 downto 6) = hand_eval0_s0_codes(30-1 downto 24)) and (hand_eval0_s0_codes(12-1 downto 6) /= 63));
-
-
-hand_eval0_same_card7_same <= stdl((hand_eval0_s0_codes(18-1 downto 12) = hand_eval0_s0_codes(24-1 downto 18)) and (hand_eval0_s0_codes(18-1 downto 12) /= 63));
-
-
-hand_eval0_same_card8_same <= stdl((hand_eval0_s0_codes(18-1 downto 12) = hand_eval0_s0_codes(30-1 downto 24)) and (hand_eval0_s0_codes(18-1 downto 12) /= 63));
-
-
-hand_eval0_same_card9_same <= stdl((hand_eval0_s0_codes(24-1 downto 18) = hand_eval0_s0_codes(30-1 downto 24)) and (hand_eval0_s0_codes(24-1 downto 18) /= 63));
-
-hand_eval0_decode: process (hand_eval0_s0_codes) is
+hand_eval0_decode: process (clk) is
     variable hand: unsigned(51 downto 0);
     variable bad_codes: unsigned(4 downto 0);
+    variable dups: unsigned(9 downto 0);
     variable any_card: std_logic;
     variable clubs: unsigned(5 downto 0);
     variable diamonds: unsigned(5 downto 0);
     variable hearts: unsigned(5 downto 0);
     variable spades: unsigned(5 downto 0);
+    variable pair: integer;
     variable code: unsigned(5 downto 0);
     variable onehot: unsigned(63 downto 0);
-begin
-    hand := unsigned'("0000000000000000000000000000000000000000000000000000");
-    bad_codes := to_unsigned(0, 5);
-    any_card := '0';
-    clubs := to_unsigned(1, 6);
-    diamonds := to_unsigned(1, 6);
-    hearts := to_unsigned(1, 6);
-    spades := to_unsigned(1, 6);
-    for i in 0 to 5-1 loop
-        code := to_unsigned(0, 6);
-        for j in 0 to 6-1 loop
-            code(j) := hand_eval0_s0_codes(((6 * i) + j));
-        end loop;
-        onehot := unsigned'("0000000000000000000000000000000000000000000000000000000000000001");
-        onehot := shift_left(onehot, to_integer(code));
-        if (onehot(63-1 downto 52) /= 0) then
-            bad_codes(i) := '1';
-        end if;
-        hand := (hand or onehot(52-1 downto 0));
-        if (not bool(onehot(63))) then
-            any_card := '1';
-            if (code(2-1 downto 0) = 0) then
-                clubs := unsigned'(clubs(5-1 downto 0) & '1');
-            elsif (code(2-1 downto 0) = 1) then
-                diamonds := unsigned'(diamonds(5-1 downto 0) & '1');
-            elsif (code(2-1 downto 0) = 2) then
-                hearts := unsigned'(hearts(5-1 downto 0) & '1');
-            else
-                spades := unsigned'(spades(5-1 downto 0) & '1');
-            end if;
-        end if;
-    end loop;
-    hand_eval0_d1_hand <= hand;
-    hand_eval0_d1_bad_codes <= bad_codes;
-    hand_eval0_d1_any <= any_card;
-    hand_eval0_d1_flush_suit <= unsigned'(spades(5) & hearts(5) & diamonds(5) & clubs(5));
-end process hand_eval0_decode;
-
-hand_eval0_decoded_register: process (clk) is
+    variable same: std_logic;
 begin
     if rising_edge(clk) then
-        hand_eval0_decoded_hand <= hand_eval0_d1_hand;
-        hand_eval0_decoded_bad_codes <= hand_eval0_d1_bad_codes;
-        hand_eval0_decoded_any <= hand_eval0_d1_any;
-        hand_eval0_decoded_flush_suit <= hand_eval0_d1_flush_suit;
-        hand_eval0_decoded_dups <= hand_eval0_dups;
+        if bool(hand_eval0_valids(0)) then
+            hand := unsigned'("0000000000000000000000000000000000000000000000000000");
+            bad_codes := to_unsigned(0, 5);
+            dups := to_unsigned(0, 10);
+            any_card := '0';
+            clubs := to_unsigned(1, 6);
+            diamonds := to_unsigned(1, 6);
+            hearts := to_unsigned(1, 6);
+            spades := to_unsigned(1, 6);
+            pair := 0;
+            for i in 0 to 5-1 loop
+                code := to_unsigned(0, 6);
+                for j in 0 to 6-1 loop
+                    code(j) := hand_eval0_s0_codes(((6 * i) + j));
+                end loop;
+                onehot := unsigned'("0000000000000000000000000000000000000000000000000000000000000001");
+                onehot := shift_left(onehot, to_integer(code));
+                if (onehot(63-1 downto 52) /= 0) then
+                    bad_codes(i) := '1';
+                end if;
+                hand := (hand or onehot(52-1 downto 0));
+                if (not bool(onehot(63))) then
+                    any_card := '1';
+                    if (code(2-1 downto 0) = 0) then
+                        clubs := unsigned'(clubs(5-1 downto 0) & '1');
+                    elsif (code(2-1 downto 0) = 1) then
+                        diamonds := unsigned'(diamonds(5-1 downto 0) & '1');
+                    elsif (code(2-1 downto 0) = 2) then
+                        hearts := unsigned'(hearts(5-1 downto 0) & '1');
+                    else
+                        spades := unsigned'(spades(5-1 downto 0) & '1');
+                    end if;
+                end if;
+                for k in (i + 1) to 5-1 loop
+                    same := stdl((not bool(onehot(63))));
+                    for j in 0 to 6-1 loop
+                        if (hand_eval0_s0_codes(((6 * i) + j)) /= hand_eval0_s0_codes(((6 * k) + j))) then
+                            same := '0';
+                        end if;
+                    end loop;
+                    dups(pair) := same;
+                    pair := (pair + 1);
+                end loop;
+            end loop;
+            hand_eval0_decoded_hand <= hand;
+            hand_eval0_decoded_bad_codes <= bad_codes;
+            hand_eval0_decoded_any <= any_card;
+            hand_eval0_decoded_flush_suit <= unsigned'(spades(5) & hearts(5) & diamonds(5) & clubs(5));
+            hand_eval0_decoded_dups <= dups;
+        end if;
     end if;
-end process hand_eval0_decoded_register;
+end process hand_eval0_decode;
 
-
-hand_eval0_c2_bad <= stdl((hand_eval0_decoded_dups /= 0) or (hand_eval0_decoded_bad_codes /= 0));
-
-hand_eval0_rank_masks: process (hand_eval0_decoded_flush_suit, hand_eval0_decoded_hand) is
+hand_eval0_rank_masks: process (clk) is
     variable present: unsigned(12 downto 0);
     variable quads: unsigned(12 downto 0);
     variable trips: unsigned(12 downto 0);
@@ -290,390 +211,437 @@ hand_eval0_rank_masks: process (hand_eval0_decoded_flush_suit, hand_eval0_decode
     variable suited: unsigned(12 downto 0);
     variable not_quads: unsigned(12 downto 0);
     variable held: unsigned(4 downto 0);
+    variable windows: unsigned(9 downto 0);
+    variable sf_windows: unsigned(9 downto 0);
 begin
-    present := to_unsigned(0, 13);
-    quads := to_unsigned(0, 13);
-    trips := to_unsigned(0, 13);
-    pairs := to_unsigned(0, 13);
-    singles := to_unsigned(0, 13);
-    suited := to_unsigned(0, 13);
-    not_quads := to_unsigned(0, 13);
-    for r in 0 to 13-1 loop
-        held := to_unsigned(1, 5);
-        for s in 0 to 4-1 loop
-            if bool(hand_eval0_decoded_hand(((4 * r) + s))) then
-                held := unsigned'(held(4-1 downto 0) & '1');
+    if rising_edge(clk) then
+        if bool(hand_eval0_valids(1)) then
+            present := to_unsigned(0, 13);
+            quads := to_unsigned(0, 13);
+            trips := to_unsigned(0, 13);
+            pairs := to_unsigned(0, 13);
+            singles := to_unsigned(0, 13);
+            suited := to_unsigned(0, 13);
+            not_quads := to_unsigned(0, 13);
+            for r in 0 to 13-1 loop
+                held := to_unsigned(1, 5);
+                for s in 0 to 4-1 loop
+                    if bool(hand_eval0_decoded_hand(((4 * r) + s))) then
+                        held := unsigned'(held(4-1 downto 0) & '1');
+                    end if;
+                    if (bool(hand_eval0_decoded_hand(((4 * r) + s))) and bool(hand_eval0_decoded_flush_suit(s))) then
+                        suited(r) := '1';
+                    end if;
+                end loop;
+                present(r) := held(1);
+                singles(r) := stdl(bool(held(1)) and (not bool(held(2))));
+                pairs(r) := stdl(bool(held(2)) and (not bool(held(3))));
+                trips(r) := stdl(bool(held(3)) and (not bool(held(4))));
+                quads(r) := held(4);
+                not_quads(r) := stdl(bool(held(1)) and (not bool(held(4))));
+            end loop;
+            windows := to_unsigned(0, 10);
+            sf_windows := to_unsigned(0, 10);
+            for w in 0 to 10-1 loop
+                if (bool(present((((w + 13) - 1) mod 13))) and bool(present(w)) and bool(present((w + 1))) and bool(present((w + 2))) and bool(present((w + 3)))) then
+                    windows(w) := '1';
+                end if;
+                for s in 0 to 4-1 loop
+                    if (bool(hand_eval0_decoded_hand(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(hand_eval0_decoded_hand(((4 * w) + s))) and bool(hand_eval0_decoded_hand(((4 * (w + 1)) + s))) and bool(hand_eval0_decoded_hand(((4 * (w + 2)) + s))) and bool(hand_eval0_decoded_hand(((4 * (w + 3)) + s)))) then
+                        sf_windows(w) := '1';
+                    end if;
+                end loop;
+            end loop;
+            hand_eval0_masks_quads <= quads;
+            hand_eval0_masks_trips <= trips;
+            hand_eval0_masks_pairs <= pairs;
+            hand_eval0_masks_not_quads <= not_quads;
+            if (hand_eval0_decoded_flush_suit /= 0) then
+                hand_eval0_masks_kickers <= suited;
+            else
+                hand_eval0_masks_kickers <= singles;
             end if;
-            if (bool(hand_eval0_decoded_hand(((4 * r) + s))) and bool(hand_eval0_decoded_flush_suit(s))) then
-                suited(r) := '1';
-            end if;
-        end loop;
-        present(r) := held(1);
-        singles(r) := stdl(bool(held(1)) and (not bool(held(2))));
-        pairs(r) := stdl(bool(held(2)) and (not bool(held(3))));
-        trips(r) := stdl(bool(held(3)) and (not bool(held(4))));
-        quads(r) := held(4);
-        not_quads(r) := stdl(bool(held(1)) and (not bool(held(4))));
-    end loop;
-    hand_eval0_c2_present <= present;
-    hand_eval0_c2_quads <= quads;
-    hand_eval0_c2_trips <= trips;
-    hand_eval0_c2_pairs <= pairs;
-    hand_eval0_c2_not_quads <= not_quads;
-    hand_eval0_c2_flush <= stdl(hand_eval0_decoded_flush_suit /= 0);
-    if (hand_eval0_decoded_flush_suit /= 0) then
-        hand_eval0_c2_kickers <= suited;
-    else
-        hand_eval0_c2_kickers <= singles;
+            hand_eval0_masks_windows <= windows;
+            hand_eval0_masks_sf_windows <= sf_windows;
+            hand_eval0_masks_flush <= stdl(hand_eval0_decoded_flush_suit /= 0);
+            hand_eval0_masks_bad <= stdl((hand_eval0_decoded_dups /= 0) or (hand_eval0_decoded_bad_codes /= 0));
+            hand_eval0_masks_any <= hand_eval0_decoded_any;
+        end if;
     end if;
 end process hand_eval0_rank_masks;
 
-hand_eval0_sf_windows: process (hand_eval0_decoded_hand) is
-    variable found: unsigned(9 downto 0);
-begin
-    found := to_unsigned(0, 10);
-    for w in 0 to 10-1 loop
-        for s in 0 to 4-1 loop
-            if (bool(hand_eval0_decoded_hand(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(hand_eval0_decoded_hand(((4 * w) + s))) and bool(hand_eval0_decoded_hand(((4 * (w + 1)) + s))) and bool(hand_eval0_decoded_hand(((4 * (w + 2)) + s))) and bool(hand_eval0_decoded_hand(((4 * (w + 3)) + s)))) then
-                found(w) := '1';
-            end if;
-        end loop;
-    end loop;
-    hand_eval0_c2_sf_windows <= found;
-end process hand_eval0_sf_windows;
-
-hand_eval0_straight_windows0_find: process (hand_eval0_c2_present) is
-    variable complete: unsigned(9 downto 0);
-begin
-    complete := to_unsigned(0, 10);
-    for w in 0 to 10-1 loop
-        if (bool(hand_eval0_c2_present((((w + 13) - 1) mod 13))) and bool(hand_eval0_c2_present(w)) and bool(hand_eval0_c2_present((w + 1))) and bool(hand_eval0_c2_present((w + 2))) and bool(hand_eval0_c2_present((w + 3)))) then
-            complete(w) := '1';
-        end if;
-    end loop;
-    hand_eval0_c2_windows <= complete;
-end process hand_eval0_straight_windows0_find;
-
-hand_eval0_masks_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        hand_eval0_masks_quads <= hand_eval0_c2_quads;
-        hand_eval0_masks_trips <= hand_eval0_c2_trips;
-        hand_eval0_masks_pairs <= hand_eval0_c2_pairs;
-        hand_eval0_masks_not_quads <= hand_eval0_c2_not_quads;
-        hand_eval0_masks_kickers <= hand_eval0_c2_kickers;
-        hand_eval0_masks_windows <= hand_eval0_c2_windows;
-        hand_eval0_masks_sf_windows <= hand_eval0_c2_sf_windows;
-        hand_eval0_masks_flush <= hand_eval0_c2_flush;
-        hand_eval0_masks_bad <= hand_eval0_c2_bad;
-        hand_eval0_masks_any <= hand_eval0_decoded_any;
-    end if;
-end process hand_eval0_masks_register;
-
-hand_eval0_highest_ranks0_select: process (hand_eval0_masks_kickers) is
+hand_eval0_top_ranks_register0_select: process (clk) is
     variable seen: unsigned(6 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(64 downto 0);
 begin
-    seen := to_unsigned(1, 7);
-    saturated := '0';
-    sel := unsigned'("00000000000000000000000000000000000000000000000000000000000000000");
-    for p in 13-1 downto 0 loop
-        for k in 0 to 5-1 loop
-            sel(((13 * k) + p)) := stdl(bool(hand_eval0_masks_kickers(p)) and bool(seen(k)));
-        end loop;
-        if bool(hand_eval0_masks_kickers(p)) then
-            saturated := stdl(bool(seen((7 - 1))) or bool(seen((7 - 2))));
-            seen := unsigned'(seen((7 - 1)-1 downto 0) & '0');
-            seen((7 - 1)) := saturated;
+    if rising_edge(clk) then
+        if bool(hand_eval0_valids(2)) then
+            seen := to_unsigned(1, 7);
+            saturated := '0';
+            sel := unsigned'("00000000000000000000000000000000000000000000000000000000000000000");
+            for p in 13-1 downto 0 loop
+                for k in 0 to 5-1 loop
+                    sel(((13 * k) + p)) := stdl(bool(hand_eval0_masks_kickers(p)) and bool(seen(k)));
+                end loop;
+                if bool(hand_eval0_masks_kickers(p)) then
+                    saturated := stdl(bool(seen((7 - 1))) or bool(seen((7 - 2))));
+                    seen := unsigned'(seen((7 - 1)-1 downto 0) & '0');
+                    seen((7 - 1)) := saturated;
+                end if;
+            end loop;
+            hand_eval0_p3_kickers <= sel;
         end if;
-    end loop;
-    hand_eval0_c3_kickers <= sel;
-end process hand_eval0_highest_ranks0_select;
+    end if;
+end process hand_eval0_top_ranks_register0_select;
 
-hand_eval0_highest_ranks1_select: process (hand_eval0_masks_pairs) is
+hand_eval0_top_ranks_register1_select: process (clk) is
     variable seen: unsigned(4 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(38 downto 0);
 begin
-    seen := to_unsigned(1, 5);
-    saturated := '0';
-    sel := unsigned'("000000000000000000000000000000000000000");
-    for p in 13-1 downto 0 loop
-        for k in 0 to 3-1 loop
-            sel(((13 * k) + p)) := stdl(bool(hand_eval0_masks_pairs(p)) and bool(seen(k)));
-        end loop;
-        if bool(hand_eval0_masks_pairs(p)) then
-            saturated := stdl(bool(seen((5 - 1))) or bool(seen((5 - 2))));
-            seen := unsigned'(seen((5 - 1)-1 downto 0) & '0');
-            seen((5 - 1)) := saturated;
+    if rising_edge(clk) then
+        if bool(hand_eval0_valids(2)) then
+            seen := to_unsigned(1, 5);
+            saturated := '0';
+            sel := unsigned'("000000000000000000000000000000000000000");
+            for p in 13-1 downto 0 loop
+                for k in 0 to 3-1 loop
+                    sel(((13 * k) + p)) := stdl(bool(hand_eval0_masks_pairs(p)) and bool(seen(k)));
+                end loop;
+                if bool(hand_eval0_masks_pairs(p)) then
+                    saturated := stdl(bool(seen((5 - 1))) or bool(seen((5 - 2))));
+                    seen := unsigned'(seen((5 - 1)-1 downto 0) & '0');
+                    seen((5 - 1)) := saturated;
+                end if;
+            end loop;
+            hand_eval0_p3_pairs <= sel;
         end if;
-    end loop;
-    hand_eval0_c3_pairs <= sel;
-end process hand_eval0_highest_ranks1_select;
+    end if;
+end process hand_eval0_top_ranks_register1_select;
 
-hand_eval0_highest_ranks2_select: process (hand_eval0_masks_trips) is
+hand_eval0_top_ranks_register2_select: process (clk) is
     variable seen: unsigned(3 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(25 downto 0);
 begin
-    seen := to_unsigned(1, 4);
-    saturated := '0';
-    sel := to_unsigned(0, 26);
-    for p in 13-1 downto 0 loop
-        for k in 0 to 2-1 loop
-            sel(((13 * k) + p)) := stdl(bool(hand_eval0_masks_trips(p)) and bool(seen(k)));
-        end loop;
-        if bool(hand_eval0_masks_trips(p)) then
-            saturated := stdl(bool(seen((4 - 1))) or bool(seen((4 - 2))));
-            seen := unsigned'(seen((4 - 1)-1 downto 0) & '0');
-            seen((4 - 1)) := saturated;
+    if rising_edge(clk) then
+        if bool(hand_eval0_valids(2)) then
+            seen := to_unsigned(1, 4);
+            saturated := '0';
+            sel := to_unsigned(0, 26);
+            for p in 13-1 downto 0 loop
+                for k in 0 to 2-1 loop
+                    sel(((13 * k) + p)) := stdl(bool(hand_eval0_masks_trips(p)) and bool(seen(k)));
+                end loop;
+                if bool(hand_eval0_masks_trips(p)) then
+                    saturated := stdl(bool(seen((4 - 1))) or bool(seen((4 - 2))));
+                    seen := unsigned'(seen((4 - 1)-1 downto 0) & '0');
+                    seen((4 - 1)) := saturated;
+                end if;
+            end loop;
+            hand_eval0_p3_trips <= sel;
         end if;
-    end loop;
-    hand_eval0_c3_trips <= sel;
-end process hand_eval0_highest_ranks2_select;
+    end if;
+end process hand_eval0_top_ranks_register2_select;
 
-hand_eval0_highest_ranks3_select: process (hand_eval0_masks_not_quads) is
+hand_eval0_top_ranks_register3_select: process (clk) is
     variable seen: unsigned(2 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(12 downto 0);
 begin
-    seen := to_unsigned(1, 3);
-    saturated := '0';
-    sel := to_unsigned(0, 13);
-    for p in 13-1 downto 0 loop
-        for k in 0 to 1-1 loop
-            sel(((13 * k) + p)) := stdl(bool(hand_eval0_masks_not_quads(p)) and bool(seen(k)));
-        end loop;
-        if bool(hand_eval0_masks_not_quads(p)) then
-            saturated := stdl(bool(seen((3 - 1))) or bool(seen((3 - 2))));
-            seen := unsigned'(seen((3 - 1)-1 downto 0) & '0');
-            seen((3 - 1)) := saturated;
+    if rising_edge(clk) then
+        if bool(hand_eval0_valids(2)) then
+            seen := to_unsigned(1, 3);
+            saturated := '0';
+            sel := to_unsigned(0, 13);
+            for p in 13-1 downto 0 loop
+                for k in 0 to 1-1 loop
+                    sel(((13 * k) + p)) := stdl(bool(hand_eval0_masks_not_quads(p)) and bool(seen(k)));
+                end loop;
+                if bool(hand_eval0_masks_not_quads(p)) then
+                    saturated := stdl(bool(seen((3 - 1))) or bool(seen((3 - 2))));
+                    seen := unsigned'(seen((3 - 1)-1 downto 0) & '0');
+                    seen((3 - 1)) := saturated;
+                end if;
+            end loop;
+            hand_eval0_p3_not_quads <= sel;
         end if;
-    end loop;
-    hand_eval0_c3_not_quads <= sel;
-end process hand_eval0_highest_ranks3_select;
+    end if;
+end process hand_eval0_top_ranks_register3_select;
 
-hand_eval0_window_top0_pick: process (hand_eval0_masks_windows) is
+hand_eval0_window_top_register0_pick: process (clk) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
-begin
-    onehot := to_unsigned(0, 10);
-    higher := '0';
-    for w in 10-1 downto 0 loop
-        if (bool(hand_eval0_masks_windows(w)) and (not bool(higher))) then
-            onehot(w) := '1';
-        end if;
-        if bool(hand_eval0_masks_windows(w)) then
-            higher := '1';
-        end if;
-    end loop;
-    hand_eval0_window_top0_best <= unsigned'(onehot & to_unsigned(0, 3));
-    hand_eval0_c3_straight <= stdl(hand_eval0_masks_windows /= 0);
-end process hand_eval0_window_top0_pick;
-
-hand_eval0_window_top0_onehot_rank0_encode: process (hand_eval0_window_top0_best) is
+    variable best: unsigned(12 downto 0);
     variable value: unsigned(3 downto 0);
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(hand_eval0_window_top0_best(12)) or bool(hand_eval0_window_top0_best(11)) or bool(hand_eval0_window_top0_best(10)) or bool(hand_eval0_window_top0_best(9)) or bool(hand_eval0_window_top0_best(8)));
-    value(2) := stdl(bool(hand_eval0_window_top0_best(12)) or bool(hand_eval0_window_top0_best(7)) or bool(hand_eval0_window_top0_best(6)) or bool(hand_eval0_window_top0_best(5)) or bool(hand_eval0_window_top0_best(4)));
-    value(1) := stdl(bool(hand_eval0_window_top0_best(11)) or bool(hand_eval0_window_top0_best(10)) or bool(hand_eval0_window_top0_best(7)) or bool(hand_eval0_window_top0_best(6)) or bool(hand_eval0_window_top0_best(3)) or bool(hand_eval0_window_top0_best(2)));
-    value(0) := stdl(bool(hand_eval0_window_top0_best(11)) or bool(hand_eval0_window_top0_best(9)) or bool(hand_eval0_window_top0_best(7)) or bool(hand_eval0_window_top0_best(5)) or bool(hand_eval0_window_top0_best(3)) or bool(hand_eval0_window_top0_best(1)));
-    hand_eval0_c3_straight_top <= value;
-end process hand_eval0_window_top0_onehot_rank0_encode;
+    if rising_edge(clk) then
+        if bool(hand_eval0_valids(2)) then
+            onehot := to_unsigned(0, 10);
+            higher := '0';
+            for w in 10-1 downto 0 loop
+                if (bool(hand_eval0_masks_windows(w)) and (not bool(higher))) then
+                    onehot(w) := '1';
+                end if;
+                if bool(hand_eval0_masks_windows(w)) then
+                    higher := '1';
+                end if;
+            end loop;
+            best := to_unsigned(0, 13);
+            best := unsigned'(onehot & to_unsigned(0, 3));
+            value := to_unsigned(0, 4);
+            value(3) := stdl(bool(best(12)) or bool(best(11)) or bool(best(10)) or bool(best(9)) or bool(best(8)));
+            value(2) := stdl(bool(best(12)) or bool(best(7)) or bool(best(6)) or bool(best(5)) or bool(best(4)));
+            value(1) := stdl(bool(best(11)) or bool(best(10)) or bool(best(7)) or bool(best(6)) or bool(best(3)) or bool(best(2)));
+            value(0) := stdl(bool(best(11)) or bool(best(9)) or bool(best(7)) or bool(best(5)) or bool(best(3)) or bool(best(1)));
+            hand_eval0_window_top_register0_top <= value;
+            hand_eval0_window_top_register0_found <= stdl(hand_eval0_masks_windows /= 0);
+        end if;
+    end if;
+end process hand_eval0_window_top_register0_pick;
 
-hand_eval0_window_top1_pick: process (hand_eval0_masks_sf_windows) is
+hand_eval0_window_top_register1_pick: process (clk) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
-begin
-    onehot := to_unsigned(0, 10);
-    higher := '0';
-    for w in 10-1 downto 0 loop
-        if (bool(hand_eval0_masks_sf_windows(w)) and (not bool(higher))) then
-            onehot(w) := '1';
-        end if;
-        if bool(hand_eval0_masks_sf_windows(w)) then
-            higher := '1';
-        end if;
-    end loop;
-    hand_eval0_window_top1_best <= unsigned'(onehot & to_unsigned(0, 3));
-    hand_eval0_c3_sf <= stdl(hand_eval0_masks_sf_windows /= 0);
-end process hand_eval0_window_top1_pick;
-
-hand_eval0_window_top1_onehot_rank1_encode: process (hand_eval0_window_top1_best) is
+    variable best: unsigned(12 downto 0);
     variable value: unsigned(3 downto 0);
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(hand_eval0_window_top1_best(12)) or bool(hand_eval0_window_top1_best(11)) or bool(hand_eval0_window_top1_best(10)) or bool(hand_eval0_window_top1_best(9)) or bool(hand_eval0_window_top1_best(8)));
-    value(2) := stdl(bool(hand_eval0_window_top1_best(12)) or bool(hand_eval0_window_top1_best(7)) or bool(hand_eval0_window_top1_best(6)) or bool(hand_eval0_window_top1_best(5)) or bool(hand_eval0_window_top1_best(4)));
-    value(1) := stdl(bool(hand_eval0_window_top1_best(11)) or bool(hand_eval0_window_top1_best(10)) or bool(hand_eval0_window_top1_best(7)) or bool(hand_eval0_window_top1_best(6)) or bool(hand_eval0_window_top1_best(3)) or bool(hand_eval0_window_top1_best(2)));
-    value(0) := stdl(bool(hand_eval0_window_top1_best(11)) or bool(hand_eval0_window_top1_best(9)) or bool(hand_eval0_window_top1_best(7)) or bool(hand_eval0_window_top1_best(5)) or bool(hand_eval0_window_top1_best(3)) or bool(hand_eval0_window_top1_best(1)));
-    hand_eval0_c3_sf_top <= value;
-end process hand_eval0_window_top1_onehot_rank1_encode;
+    if rising_edge(clk) then
+        if bool(hand_eval0_valids(2)) then
+            onehot := to_unsigned(0, 10);
+            higher := '0';
+            for w in 10-1 downto 0 loop
+                if (bool(hand_eval0_masks_sf_windows(w)) and (not bool(higher))) then
+                    onehot(w) := '1';
+                end if;
+                if bool(hand_eval0_masks_sf_windows(w)) then
+                    higher := '1';
+                end if;
+            end loop;
+            best := to_unsigned(0, 13);
+            best := unsigned'(onehot & to_unsigned(0, 3));
+            value := to_unsigned(0, 4);
+            value(3) := stdl(bool(best(12)) or bool(best(11)) or bool(best(10)) or bool(best(9)) or bool(best(8)));
+            value(2) := stdl(bool(best(12)) or bool(best(7)) or bool(best(6)) or bool(best(5)) or bool(best(4)));
+            value(1) := stdl(bool(best(11)) or bool(best(10)) or bool(best(7)) or bool(best(6)) or bool(best(3)) or bool(best(2)));
+            value(0) := stdl(bool(best(11)) or bool(best(9)) or bool(best(7)) or bool(best(5)) or bool(best(3)) or bool(best(1)));
+            hand_eval0_window_top_register1_top <= value;
+            hand_eval0_window_top_register1_found <= stdl(hand_eval0_masks_sf_windows /= 0);
+        end if;
+    end if;
+end process hand_eval0_window_top_register1_pick;
 
 hand_eval0_picks_register: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_picks_kickers0 <= hand_eval0_c3_kickers(13-1 downto 0);
-        hand_eval0_picks_kickers1 <= hand_eval0_c3_kickers(26-1 downto 13);
-        hand_eval0_picks_kickers2 <= hand_eval0_c3_kickers(39-1 downto 26);
-        hand_eval0_picks_kickers3 <= hand_eval0_c3_kickers(52-1 downto 39);
-        hand_eval0_picks_kickers4 <= hand_eval0_c3_kickers(65-1 downto 52);
-        hand_eval0_picks_pairs0 <= hand_eval0_c3_pairs(13-1 downto 0);
-        hand_eval0_picks_pairs1 <= hand_eval0_c3_pairs(26-1 downto 13);
-        hand_eval0_picks_pairs2 <= hand_eval0_c3_pairs(39-1 downto 26);
-        hand_eval0_picks_trips0 <= hand_eval0_c3_trips(13-1 downto 0);
-        hand_eval0_picks_trips1 <= hand_eval0_c3_trips(26-1 downto 13);
-        hand_eval0_picks_not_quads0 <= hand_eval0_c3_not_quads;
-        hand_eval0_picks_quads <= hand_eval0_masks_quads;
-        hand_eval0_picks_straight <= hand_eval0_c3_straight;
-        hand_eval0_picks_sf <= hand_eval0_c3_sf;
-        hand_eval0_picks_flush <= hand_eval0_masks_flush;
-        hand_eval0_picks_straight_top <= hand_eval0_c3_straight_top;
-        hand_eval0_picks_sf_top <= hand_eval0_c3_sf_top;
-        hand_eval0_picks_bad <= hand_eval0_masks_bad;
-        hand_eval0_picks_any <= hand_eval0_masks_any;
+        if bool(hand_eval0_valids(2)) then
+            hand_eval0_picks_quads <= hand_eval0_masks_quads;
+            hand_eval0_picks_flush <= hand_eval0_masks_flush;
+            hand_eval0_picks_bad <= hand_eval0_masks_bad;
+            hand_eval0_picks_any <= hand_eval0_masks_any;
+        end if;
     end if;
 end process hand_eval0_picks_register;
 
-hand_eval0_onehot_rank2_encode: process (hand_eval0_picks_kickers0) is
+
+hand_eval0_picks_kickers0 <= hand_eval0_p3_kickers(13-1 downto 0);
+hand_eval0_picks_kickers1 <= hand_eval0_p3_kickers(26-1 downto 13);
+hand_eval0_picks_kickers2 <= hand_eval0_p3_kickers(39-1 downto 26);
+hand_eval0_picks_kickers3 <= hand_eval0_p3_kickers(52-1 downto 39);
+hand_eval0_picks_kickers4 <= hand_eval0_p3_kickers(65-1 downto 52);
+hand_eval0_picks_pairs0 <= hand_eval0_p3_pairs(13-1 downto 0);
+hand_eval0_picks_pairs1 <= hand_eval0_p3_pairs(26-1 downto 13);
+hand_eval0_picks_pairs2 <= hand_eval0_p3_pairs(39-1 downto 26);
+hand_eval0_picks_trips0 <= hand_eval0_p3_trips(13-1 downto 0);
+hand_eval0_picks_trips1 <= hand_eval0_p3_trips(26-1 downto 13);
+hand_eval0_picks_not_quads0 <= hand_eval0_p3_not_quads;
+
+hand_eval0_rank_register0_encode: process (clk) is
     variable value: unsigned(3 downto 0);
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(hand_eval0_picks_kickers0(12)) or bool(hand_eval0_picks_kickers0(11)) or bool(hand_eval0_picks_kickers0(10)) or bool(hand_eval0_picks_kickers0(9)) or bool(hand_eval0_picks_kickers0(8)));
-    value(2) := stdl(bool(hand_eval0_picks_kickers0(12)) or bool(hand_eval0_picks_kickers0(7)) or bool(hand_eval0_picks_kickers0(6)) or bool(hand_eval0_picks_kickers0(5)) or bool(hand_eval0_picks_kickers0(4)));
-    value(1) := stdl(bool(hand_eval0_picks_kickers0(11)) or bool(hand_eval0_picks_kickers0(10)) or bool(hand_eval0_picks_kickers0(7)) or bool(hand_eval0_picks_kickers0(6)) or bool(hand_eval0_picks_kickers0(3)) or bool(hand_eval0_picks_kickers0(2)));
-    value(0) := stdl(bool(hand_eval0_picks_kickers0(11)) or bool(hand_eval0_picks_kickers0(9)) or bool(hand_eval0_picks_kickers0(7)) or bool(hand_eval0_picks_kickers0(5)) or bool(hand_eval0_picks_kickers0(3)) or bool(hand_eval0_picks_kickers0(1)));
-    hand_eval0_c4_kickers0 <= value;
-end process hand_eval0_onehot_rank2_encode;
+    if rising_edge(clk) then
+        if bool(hand_eval0_valids(3)) then
+            value := to_unsigned(0, 4);
+            value(3) := stdl(bool(hand_eval0_picks_kickers0(12)) or bool(hand_eval0_picks_kickers0(11)) or bool(hand_eval0_picks_kickers0(10)) or bool(hand_eval0_picks_kickers0(9)) or bool(hand_eval0_picks_kickers0(8)));
+            value(2) := stdl(bool(hand_eval0_picks_kickers0(12)) or bool(hand_eval0_picks_kickers0(7)) or bool(hand_eval0_picks_kickers0(6)) or bool(hand_eval0_picks_kickers0(5)) or bool(hand_eval0_picks_kickers0(4)));
+            value(1) := stdl(bool(hand_eval0_picks_kickers0(11)) or bool(hand_eval0_picks_kickers0(10)) or bool(hand_eval0_picks_kickers0(7)) or bool(hand_eval0_picks_kickers0(6)) or bool(hand_eval0_picks_kickers0(3)) or bool(hand_eval0_picks_kickers0(2)));
+            value(0) := stdl(bool(hand_eval0_picks_kickers0(11)) or bool(hand_eval0_picks_kickers0(9)) or bool(hand_eval0_picks_kickers0(7)) or bool(hand_eval0_picks_kickers0(5)) or bool(hand_eval0_picks_kickers0(3)) or bool(hand_eval0_picks_kickers0(1)));
+            hand_eval0_rank_register0_rank <= value;
+        end if;
+    end if;
+end process hand_eval0_rank_register0_encode;
 
-hand_eval0_onehot_rank3_encode: process (hand_eval0_picks_kickers1) is
+hand_eval0_rank_register1_encode: process (clk) is
     variable value: unsigned(3 downto 0);
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(hand_eval0_picks_kickers1(12)) or bool(hand_eval0_picks_kickers1(11)) or bool(hand_eval0_picks_kickers1(10)) or bool(hand_eval0_picks_kickers1(9)) or bool(hand_eval0_picks_kickers1(8)));
-    value(2) := stdl(bool(hand_eval0_picks_kickers1(12)) or bool(hand_eval0_picks_kickers1(7)) or bool(hand_eval0_picks_kickers1(6)) or bool(hand_eval0_picks_kickers1(5)) or bool(hand_eval0_picks_kickers1(4)));
-    value(1) := stdl(bool(hand_eval0_picks_kickers1(11)) or bool(hand_eval0_picks_kickers1(10)) or bool(hand_eval0_picks_kickers1(7)) or bool(hand_eval0_picks_kickers1(6)) or bool(hand_eval0_picks_kickers1(3)) or bool(hand_eval0_picks_kickers1(2)));
-    value(0) := stdl(bool(hand_eval0_picks_kickers1(11)) or bool(hand_eval0_picks_kickers1(9)) or bool(hand_eval0_picks_kickers1(7)) or bool(hand_eval0_picks_kickers1(5)) or bool(hand_eval0_picks_kickers1(3)) or bool(hand_eval0_picks_kickers1(1)));
-    hand_eval0_c4_kickers1 <= value;
-end process hand_eval0_onehot_rank3_encode;
+    if rising_edge(clk) then
+        if bool(hand_eval0_valids(3)) then
+            value := to_unsigned(0, 4);
+            value(3) := stdl(bool(hand_eval0_picks_kickers1(12)) or bool(hand_eval0_picks_kickers1(11)) or bool(hand_eval0_picks_kickers1(10)) or bool(hand_eval0_picks_kickers1(9)) or bool(hand_eval0_picks_kickers1(8)));
+            value(2) := stdl(bool(hand_eval0_picks_kickers1(12)) or bool(hand_eval0_picks_kickers1(7)) or bool(hand_eval0_picks_kickers1(6)) or bool(hand_eval0_picks_kickers1(5)) or bool(hand_eval0_picks_kickers1(4)));
+            value(1) := stdl(bool(hand_eval0_picks_kickers1(11)) or bool(hand_eval0_picks_kickers1(10)) or bool(hand_eval0_picks_kickers1(7)) or bool(hand_eval0_picks_kickers1(6)) or bool(hand_eval0_picks_kickers1(3)) or bool(hand_eval0_picks_kickers1(2)));
+            value(0) := stdl(bool(hand_eval0_picks_kickers1(11)) or bool(hand_eval0_picks_kickers1(9)) or bool(hand_eval0_picks_kickers1(7)) or bool(hand_eval0_picks_kickers1(5)) or bool(hand_eval0_picks_kickers1(3)) or bool(hand_eval0_picks_kickers1(1)));
+            hand_eval0_rank_register1_rank <= value;
+        end if;
+    end if;
+end process hand_eval0_rank_register1_encode;
 
-hand_eval0_onehot_rank4_encode: process (hand_eval0_picks_kickers2) is
+hand_eval0_rank_register2_encode: process (clk) is
     variable value: unsigned(3 downto 0);
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(hand_eval0_picks_kickers2(12)) or bool(hand_eval0_picks_kickers2(11)) or bool(hand_eval0_picks_kickers2(10)) or bool(hand_eval0_picks_kickers2(9)) or bool(hand_eval0_picks_kickers2(8)));
-    value(2) := stdl(bool(hand_eval0_picks_kickers2(12)) or bool(hand_eval0_picks_kickers2(7)) or bool(hand_eval0_picks_kickers2(6)) or bool(hand_eval0_picks_kickers2(5)) or bool(hand_eval0_picks_kickers2(4)));
-    value(1) := stdl(bool(hand_eval0_picks_kickers2(11)) or bool(hand_eval0_picks_kickers2(10)) or bool(hand_eval0_picks_kickers2(7)) or bool(hand_eval0_picks_kickers2(6)) or bool(hand_eval0_picks_kickers2(3)) or bool(hand_eval0_picks_kickers2(2)));
-    value(0) := stdl(bool(hand_eval0_picks_kickers2(11)) or bool(hand_eval0_picks_kickers2(9)) or bool(hand_eval0_picks_kickers2(7)) or bool(hand_eval0_picks_kickers2(5)) or bool(hand_eval0_picks_kickers2(3)) or bool(hand_eval0_picks_kickers2(1)));
-    hand_eval0_c4_kickers2 <= value;
-end process hand_eval0_onehot_rank4_encode;
+    if rising_edge(clk) then
+        if bool(hand_eval0_valids(3)) then
+            value := to_unsigned(0, 4);
+            value(3) := stdl(bool(hand_eval0_picks_kickers2(12)) or bool(hand_eval0_picks_kickers2(11)) or bool(hand_eval0_picks_kickers2(10)) or bool(hand_eval0_picks_kickers2(9)) or bool(hand_eval0_picks_kickers2(8)));
+            value(2) := stdl(bool(hand_eval0_picks_kickers2(12)) or bool(hand_eval0_picks_kickers2(7)) or bool(hand_eval0_picks_kickers2(6)) or bool(hand_eval0_picks_kickers2(5)) or bool(hand_eval0_picks_kickers2(4)));
+            value(1) := stdl(bool(hand_eval0_picks_kickers2(11)) or bool(hand_eval0_picks_kickers2(10)) or bool(hand_eval0_picks_kickers2(7)) or bool(hand_eval0_picks_kickers2(6)) or bool(hand_eval0_picks_kickers2(3)) or bool(hand_eval0_picks_kickers2(2)));
+            value(0) := stdl(bool(hand_eval0_picks_kickers2(11)) or bool(hand_eval0_picks_kickers2(9)) or bool(hand_eval0_picks_kickers2(7)) or bool(hand_eval0_picks_kickers2(5)) or bool(hand_eval0_picks_kickers2(3)) or bool(hand_eval0_picks_kickers2(1)));
+            hand_eval0_rank_register2_rank <= value;
+        end if;
+    end if;
+end process hand_eval0_rank_register2_encode;
 
-hand_eval0_onehot_rank5_encode: process (hand_eval0_picks_kickers3) is
+hand_eval0_rank_register3_encode: process (clk) is
     variable value: unsigned(3 downto 0);
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(hand_eval0_picks_kickers3(12)) or bool(hand_eval0_picks_kickers3(11)) or bool(hand_eval0_picks_kickers3(10)) or bool(hand_eval0_picks_kickers3(9)) or bool(hand_eval0_picks_kickers3(8)));
-    value(2) := stdl(bool(hand_eval0_picks_kickers3(12)) or bool(hand_eval0_picks_kickers3(7)) or bool(hand_eval0_picks_kickers3(6)) or bool(hand_eval0_picks_kickers3(5)) or bool(hand_eval0_picks_kickers3(4)));
-    value(1) := stdl(bool(hand_eval0_picks_kickers3(11)) or bool(hand_eval0_picks_kickers3(10)) or bool(hand_eval0_picks_kickers3(7)) or bool(hand_eval0_picks_kickers3(6)) or bool(hand_eval0_picks_kickers3(3)) or bool(hand_eval0_picks_kickers3(2)));
-    value(0) := stdl(bool(hand_eval0_picks_kickers3(11)) or bool(hand_eval0_picks_kickers3(9)) or bool(hand_eval0_picks_kickers3(7)) or bool(hand_eval0_picks_kickers3(5)) or bool(hand_eval0_picks_kickers3(3)) or bool(hand_eval0_picks_kickers3(1)));
-    hand_eval0_c4_kickers3 <= value;
-end process hand_eval0_onehot_rank5_encode;
+    if rising_edge(clk) then
+        if bool(hand_eval0_valids(3)) then
+            value := to_unsigned(0, 4);
+            value(3) := stdl(bool(hand_eval0_picks_kickers3(12)) or bool(hand_eval0_picks_kickers3(11)) or bool(hand_eval0_picks_kickers3(10)) or bool(hand_eval0_picks_kickers3(9)) or bool(hand_eval0_picks_kickers3(8)));
+            value(2) := stdl(bool(hand_eval0_picks_kickers3(12)) or bool(hand_eval0_picks_kickers3(7)) or bool(hand_eval0_picks_kickers3(6)) or bool(hand_eval0_picks_kickers3(5)) or bool(hand_eval0_picks_kickers3(4)));
+            value(1) := stdl(bool(hand_eval0_picks_kickers3(11)) or bool(hand_eval0_picks_kickers3(10)) or bool(hand_eval0_picks_kickers3(7)) or bool(hand_eval0_picks_kickers3(6)) or bool(hand_eval0_picks_kickers3(3)) or bool(hand_eval0_picks_kickers3(2)));
+            value(0) := stdl(bool(hand_eval0_picks_kickers3(11)) or bool(hand_eval0_picks_kickers3(9)) or bool(hand_eval0_picks_kickers3(7)) or bool(hand_eval0_picks_kickers3(5)) or bool(hand_eval0_picks_kickers3(3)) or bool(hand_eval0_picks_kickers3(1)));
+            hand_eval0_rank_register3_rank <= value;
+        end if;
+    end if;
+end process hand_eval0_rank_register3_encode;
 
-hand_eval0_onehot_rank6_encode: process (hand_eval0_picks_kickers4) is
+hand_eval0_rank_register4_encode: process (clk) is
     variable value: unsigned(3 downto 0);
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(hand_eval0_picks_kickers4(12)) or bool(hand_eval0_picks_kickers4(11)) or bool(hand_eval0_picks_kickers4(10)) or bool(hand_eval0_picks_kickers4(9)) or bool(hand_eval0_picks_kickers4(8)));
-    value(2) := stdl(bool(hand_eval0_picks_kickers4(12)) or bool(hand_eval0_picks_kickers4(7)) or bool(hand_eval0_picks_kickers4(6)) or bool(hand_eval0_picks_kickers4(5)) or bool(hand_eval0_picks_kickers4(4)));
-    value(1) := stdl(bool(hand_eval0_picks_kickers4(11)) or bool(hand_eval0_picks_kickers4(10)) or bool(hand_eval0_picks_kickers4(7)) or bool(hand_eval0_picks_kickers4(6)) or bool(hand_eval0_picks_kickers4(3)) or bool(hand_eval0_picks_kickers4(2)));
-    value(0) := stdl(bool(hand_eval0_picks_kickers4(11)) or bool(hand_eval0_picks_kickers4(9)) or bool(hand_eval0_picks_kickers4(7)) or bool(hand_eval0_picks_kickers4(5)) or bool(hand_eval0_picks_kickers4(3)) or bool(hand_eval0_picks_kickers4(1)));
-    hand_eval0_c4_kickers4 <= value;
-end process hand_eval0_onehot_rank6_encode;
+    if rising_edge(clk) then
+        if bool(hand_eval0_valids(3)) then
+            value := to_unsigned(0, 4);
+            value(3) := stdl(bool(hand_eval0_picks_kickers4(12)) or bool(hand_eval0_picks_kickers4(11)) or bool(hand_eval0_picks_kickers4(10)) or bool(hand_eval0_picks_kickers4(9)) or bool(hand_eval0_picks_kickers4(8)));
+            value(2) := stdl(bool(hand_eval0_picks_kickers4(12)) or bool(hand_eval0_picks_kickers4(7)) or bool(hand_eval0_picks_kickers4(6)) or bool(hand_eval0_picks_kickers4(5)) or bool(hand_eval0_picks_kickers4(4)));
+            value(1) := stdl(bool(hand_eval0_picks_kickers4(11)) or bool(hand_eval0_picks_kickers4(10)) or bool(hand_eval0_picks_kickers4(7)) or bool(hand_eval0_picks_kickers4(6)) or bool(hand_eval0_picks_kickers4(3)) or bool(hand_eval0_picks_kickers4(2)));
+            value(0) := stdl(bool(hand_eval0_picks_kickers4(11)) or bool(hand_eval0_picks_kickers4(9)) or bool(hand_eval0_picks_kickers4(7)) or bool(hand_eval0_picks_kickers4(5)) or bool(hand_eval0_picks_kickers4(3)) or bool(hand_eval0_picks_kickers4(1)));
+            hand_eval0_rank_register4_rank <= value;
+        end if;
+    end if;
+end process hand_eval0_rank_register4_encode;
 
-hand_eval0_onehot_rank7_encode: process (hand_eval0_picks_pairs0) is
+hand_eval0_rank_register5_encode: process (clk) is
     variable value: unsigned(3 downto 0);
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(hand_eval0_picks_pairs0(12)) or bool(hand_eval0_picks_pairs0(11)) or bool(hand_eval0_picks_pairs0(10)) or bool(hand_eval0_picks_pairs0(9)) or bool(hand_eval0_picks_pairs0(8)));
-    value(2) := stdl(bool(hand_eval0_picks_pairs0(12)) or bool(hand_eval0_picks_pairs0(7)) or bool(hand_eval0_picks_pairs0(6)) or bool(hand_eval0_picks_pairs0(5)) or bool(hand_eval0_picks_pairs0(4)));
-    value(1) := stdl(bool(hand_eval0_picks_pairs0(11)) or bool(hand_eval0_picks_pairs0(10)) or bool(hand_eval0_picks_pairs0(7)) or bool(hand_eval0_picks_pairs0(6)) or bool(hand_eval0_picks_pairs0(3)) or bool(hand_eval0_picks_pairs0(2)));
-    value(0) := stdl(bool(hand_eval0_picks_pairs0(11)) or bool(hand_eval0_picks_pairs0(9)) or bool(hand_eval0_picks_pairs0(7)) or bool(hand_eval0_picks_pairs0(5)) or bool(hand_eval0_picks_pairs0(3)) or bool(hand_eval0_picks_pairs0(1)));
-    hand_eval0_c4_pairs0 <= value;
-end process hand_eval0_onehot_rank7_encode;
+    if rising_edge(clk) then
+        if bool(hand_eval0_valids(3)) then
+            value := to_unsigned(0, 4);
+            value(3) := stdl(bool(hand_eval0_picks_pairs0(12)) or bool(hand_eval0_picks_pairs0(11)) or bool(hand_eval0_picks_pairs0(10)) or bool(hand_eval0_picks_pairs0(9)) or bool(hand_eval0_picks_pairs0(8)));
+            value(2) := stdl(bool(hand_eval0_picks_pairs0(12)) or bool(hand_eval0_picks_pairs0(7)) or bool(hand_eval0_picks_pairs0(6)) or bool(hand_eval0_picks_pairs0(5)) or bool(hand_eval0_picks_pairs0(4)));
+            value(1) := stdl(bool(hand_eval0_picks_pairs0(11)) or bool(hand_eval0_picks_pairs0(10)) or bool(hand_eval0_picks_pairs0(7)) or bool(hand_eval0_picks_pairs0(6)) or bool(hand_eval0_picks_pairs0(3)) or bool(hand_eval0_picks_pairs0(2)));
+            value(0) := stdl(bool(hand_eval0_picks_pairs0(11)) or bool(hand_eval0_picks_pairs0(9)) or bool(hand_eval0_picks_pairs0(7)) or bool(hand_eval0_picks_pairs0(5)) or bool(hand_eval0_picks_pairs0(3)) or bool(hand_eval0_picks_pairs0(1)));
+            hand_eval0_rank_register5_rank <= value;
+        end if;
+    end if;
+end process hand_eval0_rank_register5_encode;
 
-hand_eval0_onehot_rank8_encode: process (hand_eval0_picks_pairs1) is
+hand_eval0_rank_register6_encode: process (clk) is
     variable value: unsigned(3 downto 0);
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(hand_eval0_picks_pairs1(12)) or bool(hand_eval0_picks_pairs1(11)) or bool(hand_eval0_picks_pairs1(10)) or bool(hand_eval0_picks_pairs1(9)) or bool(hand_eval0_picks_pairs1(8)));
-    value(2) := stdl(bool(hand_eval0_picks_pairs1(12)) or bool(hand_eval0_picks_pairs1(7)) or bool(hand_eval0_picks_pairs1(6)) or bool(hand_eval0_picks_pairs1(5)) or bool(hand_eval0_picks_pairs1(4)));
-    value(1) := stdl(bool(hand_eval0_picks_pairs1(11)) or bool(hand_eval0_picks_pairs1(10)) or bool(hand_eval0_picks_pairs1(7)) or bool(hand_eval0_picks_pairs1(6)) or bool(hand_eval0_picks_pairs1(3)) or bool(hand_eval0_picks_pairs1(2)));
-    value(0) := stdl(bool(hand_eval0_picks_pairs1(11)) or bool(hand_eval0_picks_pairs1(9)) or bool(hand_eval0_picks_pairs1(7)) or bool(hand_eval0_picks_pairs1(5)) or bool(hand_eval0_picks_pairs1(3)) or bool(hand_eval0_picks_pairs1(1)));
-    hand_eval0_c4_pairs1 <= value;
-end process hand_eval0_onehot_rank8_encode;
+    if rising_edge(clk) then
+        if bool(hand_eval0_valids(3)) then
+            value := to_unsigned(0, 4);
+            value(3) := stdl(bool(hand_eval0_picks_pairs1(12)) or bool(hand_eval0_picks_pairs1(11)) or bool(hand_eval0_picks_pairs1(10)) or bool(hand_eval0_picks_pairs1(9)) or bool(hand_eval0_picks_pairs1(8)));
+            value(2) := stdl(bool(hand_eval0_picks_pairs1(12)) or bool(hand_eval0_picks_pairs1(7)) or bool(hand_eval0_picks_pairs1(6)) or bool(hand_eval0_picks_pairs1(5)) or bool(hand_eval0_picks_pairs1(4)));
+            value(1) := stdl(bool(hand_eval0_picks_pairs1(11)) or bool(hand_eval0_picks_pairs1(10)) or bool(hand_eval0_picks_pairs1(7)) or bool(hand_eval0_picks_pairs1(6)) or bool(hand_eval0_picks_pairs1(3)) or bool(hand_eval0_picks_pairs1(2)));
+            value(0) := stdl(bool(hand_eval0_picks_pairs1(11)) or bool(hand_eval0_picks_pairs1(9)) or bool(hand_eval0_picks_pairs1(7)) or bool(hand_eval0_picks_pairs1(5)) or bool(hand_eval0_picks_pairs1(3)) or bool(hand_eval0_picks_pairs1(1)));
+            hand_eval0_rank_register6_rank <= value;
+        end if;
+    end if;
+end process hand_eval0_rank_register6_encode;
 
-hand_eval0_onehot_rank9_encode: process (hand_eval0_picks_pairs2) is
+hand_eval0_rank_register7_encode: process (clk) is
     variable value: unsigned(3 downto 0);
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(hand_eval0_picks_pairs2(12)) or bool(hand_eval0_picks_pairs2(11)) or bool(hand_eval0_picks_pairs2(10)) or bool(hand_eval0_picks_pairs2(9)) or bool(hand_eval0_picks_pairs2(8)));
-    value(2) := stdl(bool(hand_eval0_picks_pairs2(12)) or bool(hand_eval0_picks_pairs2(7)) or bool(hand_eval0_picks_pairs2(6)) or bool(hand_eval0_picks_pairs2(5)) or bool(hand_eval0_picks_pairs2(4)));
-    value(1) := stdl(bool(hand_eval0_picks_pairs2(11)) or bool(hand_eval0_picks_pairs2(10)) or bool(hand_eval0_picks_pairs2(7)) or bool(hand_eval0_picks_pairs2(6)) or bool(hand_eval0_picks_pairs2(3)) or bool(hand_eval0_picks_pairs2(2)));
-    value(0) := stdl(bool(hand_eval0_picks_pairs2(11)) or bool(hand_eval0_picks_pairs2(9)) or bool(hand_eval0_picks_pairs2(7)) or bool(hand_eval0_picks_pairs2(5)) or bool(hand_eval0_picks_pairs2(3)) or bool(hand_eval0_picks_pairs2(1)));
-    hand_eval0_c4_pairs2 <= value;
-end process hand_eval0_onehot_rank9_encode;
+    if rising_edge(clk) then
+        if bool(hand_eval0_valids(3)) then
+            value := to_unsigned(0, 4);
+            value(3) := stdl(bool(hand_eval0_picks_pairs2(12)) or bool(hand_eval0_picks_pairs2(11)) or bool(hand_eval0_picks_pairs2(10)) or bool(hand_eval0_picks_pairs2(9)) or bool(hand_eval0_picks_pairs2(8)));
+            value(2) := stdl(bool(hand_eval0_picks_pairs2(12)) or bool(hand_eval0_picks_pairs2(7)) or bool(hand_eval0_picks_pairs2(6)) or bool(hand_eval0_picks_pairs2(5)) or bool(hand_eval0_picks_pairs2(4)));
+            value(1) := stdl(bool(hand_eval0_picks_pairs2(11)) or bool(hand_eval0_picks_pairs2(10)) or bool(hand_eval0_picks_pairs2(7)) or bool(hand_eval0_picks_pairs2(6)) or bool(hand_eval0_picks_pairs2(3)) or bool(hand_eval0_picks_pairs2(2)));
+            value(0) := stdl(bool(hand_eval0_picks_pairs2(11)) or bool(hand_eval0_picks_pairs2(9)) or bool(hand_eval0_picks_pairs2(7)) or bool(hand_eval0_picks_pairs2(5)) or bool(hand_eval0_picks_pairs2(3)) or bool(hand_eval0_picks_pairs2(1)));
+            hand_eval0_rank_register7_rank <= value;
+        end if;
+    end if;
+end process hand_eval0_rank_register7_encode;
 
-hand_eval0_onehot_rank10_encode: process (hand_eval0_picks_trips0) is
+hand_eval0_rank_register8_encode: process (clk) is
     variable value: unsigned(3 downto 0);
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(hand_eval0_picks_trips0(12)) or bool(hand_eval0_picks_trips0(11)) or bool(hand_eval0_picks_trips0(10)) or bool(hand_eval0_picks_trips0(9)) or bool(hand_eval0_picks_trips0(8)));
-    value(2) := stdl(bool(hand_eval0_picks_trips0(12)) or bool(hand_eval0_picks_trips0(7)) or bool(hand_eval0_picks_trips0(6)) or bool(hand_eval0_picks_trips0(5)) or bool(hand_eval0_picks_trips0(4)));
-    value(1) := stdl(bool(hand_eval0_picks_trips0(11)) or bool(hand_eval0_picks_trips0(10)) or bool(hand_eval0_picks_trips0(7)) or bool(hand_eval0_picks_trips0(6)) or bool(hand_eval0_picks_trips0(3)) or bool(hand_eval0_picks_trips0(2)));
-    value(0) := stdl(bool(hand_eval0_picks_trips0(11)) or bool(hand_eval0_picks_trips0(9)) or bool(hand_eval0_picks_trips0(7)) or bool(hand_eval0_picks_trips0(5)) or bool(hand_eval0_picks_trips0(3)) or bool(hand_eval0_picks_trips0(1)));
-    hand_eval0_c4_trips0 <= value;
-end process hand_eval0_onehot_rank10_encode;
+    if rising_edge(clk) then
+        if bool(hand_eval0_valids(3)) then
+            value := to_unsigned(0, 4);
+            value(3) := stdl(bool(hand_eval0_picks_trips0(12)) or bool(hand_eval0_picks_trips0(11)) or bool(hand_eval0_picks_trips0(10)) or bool(hand_eval0_picks_trips0(9)) or bool(hand_eval0_picks_trips0(8)));
+            value(2) := stdl(bool(hand_eval0_picks_trips0(12)) or bool(hand_eval0_picks_trips0(7)) or bool(hand_eval0_picks_trips0(6)) or bool(hand_eval0_picks_trips0(5)) or bool(hand_eval0_picks_trips0(4)));
+            value(1) := stdl(bool(hand_eval0_picks_trips0(11)) or bool(hand_eval0_picks_trips0(10)) or bool(hand_eval0_picks_trips0(7)) or bool(hand_eval0_picks_trips0(6)) or bool(hand_eval0_picks_trips0(3)) or bool(hand_eval0_picks_trips0(2)));
+            value(0) := stdl(bool(hand_eval0_picks_trips0(11)) or bool(hand_eval0_picks_trips0(9)) or bool(hand_eval0_picks_trips0(7)) or bool(hand_eval0_picks_trips0(5)) or bool(hand_eval0_picks_trips0(3)) or bool(hand_eval0_picks_trips0(1)));
+            hand_eval0_rank_register8_rank <= value;
+        end if;
+    end if;
+end process hand_eval0_rank_register8_encode;
 
-hand_eval0_onehot_rank11_encode: process (hand_eval0_picks_trips1) is
+hand_eval0_rank_register9_encode: process (clk) is
     variable value: unsigned(3 downto 0);
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(hand_eval0_picks_trips1(12)) or bool(hand_eval0_picks_trips1(11)) or bool(hand_eval0_picks_trips1(10)) or bool(hand_eval0_picks_trips1(9)) or bool(hand_eval0_picks_trips1(8)));
-    value(2) := stdl(bool(hand_eval0_picks_trips1(12)) or bool(hand_eval0_picks_trips1(7)) or bool(hand_eval0_picks_trips1(6)) or bool(hand_eval0_picks_trips1(5)) or bool(hand_eval0_picks_trips1(4)));
-    value(1) := stdl(bool(hand_eval0_picks_trips1(11)) or bool(hand_eval0_picks_trips1(10)) or bool(hand_eval0_picks_trips1(7)) or bool(hand_eval0_picks_trips1(6)) or bool(hand_eval0_picks_trips1(3)) or bool(hand_eval0_picks_trips1(2)));
-    value(0) := stdl(bool(hand_eval0_picks_trips1(11)) or bool(hand_eval0_picks_trips1(9)) or bool(hand_eval0_picks_trips1(7)) or bool(hand_eval0_picks_trips1(5)) or bool(hand_eval0_picks_trips1(3)) or bool(hand_eval0_picks_trips1(1)));
-    hand_eval0_c4_trips1 <= value;
-end process hand_eval0_onehot_rank11_encode;
+    if rising_edge(clk) then
+        if bool(hand_eval0_valids(3)) then
+            value := to_unsigned(0, 4);
+            value(3) := stdl(bool(hand_eval0_picks_trips1(12)) or bool(hand_eval0_picks_trips1(11)) or bool(hand_eval0_picks_trips1(10)) or bool(hand_eval0_picks_trips1(9)) or bool(hand_eval0_picks_trips1(8)));
+            value(2) := stdl(bool(hand_eval0_picks_trips1(12)) or bool(hand_eval0_picks_trips1(7)) or bool(hand_eval0_picks_trips1(6)) or bool(hand_eval0_picks_trips1(5)) or bool(hand_eval0_picks_trips1(4)));
+            value(1) := stdl(bool(hand_eval0_picks_trips1(11)) or bool(hand_eval0_picks_trips1(10)) or bool(hand_eval0_picks_trips1(7)) or bool(hand_eval0_picks_trips1(6)) or bool(hand_eval0_picks_trips1(3)) or bool(hand_eval0_picks_trips1(2)));
+            value(0) := stdl(bool(hand_eval0_picks_trips1(11)) or bool(hand_eval0_picks_trips1(9)) or bool(hand_eval0_picks_trips1(7)) or bool(hand_eval0_picks_trips1(5)) or bool(hand_eval0_picks_trips1(3)) or bool(hand_eval0_picks_trips1(1)));
+            hand_eval0_rank_register9_rank <= value;
+        end if;
+    end if;
+end process hand_eval0_rank_register9_encode;
 
-hand_eval0_onehot_rank12_encode: process (hand_eval0_picks_not_quads0) is
+hand_eval0_rank_register10_encode: process (clk) is
     variable value: unsigned(3 downto 0);
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(hand_eval0_picks_not_quads0(12)) or bool(hand_eval0_picks_not_quads0(11)) or bool(hand_eval0_picks_not_quads0(10)) or bool(hand_eval0_picks_not_quads0(9)) or bool(hand_eval0_picks_not_quads0(8)));
-    value(2) := stdl(bool(hand_eval0_picks_not_quads0(12)) or bool(hand_eval0_picks_not_quads0(7)) or bool(hand_eval0_picks_not_quads0(6)) or bool(hand_eval0_picks_not_quads0(5)) or bool(hand_eval0_picks_not_quads0(4)));
-    value(1) := stdl(bool(hand_eval0_picks_not_quads0(11)) or bool(hand_eval0_picks_not_quads0(10)) or bool(hand_eval0_picks_not_quads0(7)) or bool(hand_eval0_picks_not_quads0(6)) or bool(hand_eval0_picks_not_quads0(3)) or bool(hand_eval0_picks_not_quads0(2)));
-    value(0) := stdl(bool(hand_eval0_picks_not_quads0(11)) or bool(hand_eval0_picks_not_quads0(9)) or bool(hand_eval0_picks_not_quads0(7)) or bool(hand_eval0_picks_not_quads0(5)) or bool(hand_eval0_picks_not_quads0(3)) or bool(hand_eval0_picks_not_quads0(1)));
-    hand_eval0_c4_not_quads0 <= value;
-end process hand_eval0_onehot_rank12_encode;
+    if rising_edge(clk) then
+        if bool(hand_eval0_valids(3)) then
+            value := to_unsigned(0, 4);
+            value(3) := stdl(bool(hand_eval0_picks_not_quads0(12)) or bool(hand_eval0_picks_not_quads0(11)) or bool(hand_eval0_picks_not_quads0(10)) or bool(hand_eval0_picks_not_quads0(9)) or bool(hand_eval0_picks_not_quads0(8)));
+            value(2) := stdl(bool(hand_eval0_picks_not_quads0(12)) or bool(hand_eval0_picks_not_quads0(7)) or bool(hand_eval0_picks_not_quads0(6)) or bool(hand_eval0_picks_not_quads0(5)) or bool(hand_eval0_picks_not_quads0(4)));
+            value(1) := stdl(bool(hand_eval0_picks_not_quads0(11)) or bool(hand_eval0_picks_not_quads0(10)) or bool(hand_eval0_picks_not_quads0(7)) or bool(hand_eval0_picks_not_quads0(6)) or bool(hand_eval0_picks_not_quads0(3)) or bool(hand_eval0_picks_not_quads0(2)));
+            value(0) := stdl(bool(hand_eval0_picks_not_quads0(11)) or bool(hand_eval0_picks_not_quads0(9)) or bool(hand_eval0_picks_not_quads0(7)) or bool(hand_eval0_picks_not_quads0(5)) or bool(hand_eval0_picks_not_quads0(3)) or bool(hand_eval0_picks_not_quads0(1)));
+            hand_eval0_rank_register10_rank <= value;
+        end if;
+    end if;
+end process hand_eval0_rank_register10_encode;
 
-hand_eval0_onehot_rank13_encode: process (hand_eval0_picks_quads) is
+hand_eval0_rank_register11_encode: process (clk) is
     variable value: unsigned(3 downto 0);
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(hand_eval0_picks_quads(12)) or bool(hand_eval0_picks_quads(11)) or bool(hand_eval0_picks_quads(10)) or bool(hand_eval0_picks_quads(9)) or bool(hand_eval0_picks_quads(8)));
-    value(2) := stdl(bool(hand_eval0_picks_quads(12)) or bool(hand_eval0_picks_quads(7)) or bool(hand_eval0_picks_quads(6)) or bool(hand_eval0_picks_quads(5)) or bool(hand_eval0_picks_quads(4)));
-    value(1) := stdl(bool(hand_eval0_picks_quads(11)) or bool(hand_eval0_picks_quads(10)) or bool(hand_eval0_picks_quads(7)) or bool(hand_eval0_picks_quads(6)) or bool(hand_eval0_picks_quads(3)) or bool(hand_eval0_picks_quads(2)));
-    value(0) := stdl(bool(hand_eval0_picks_quads(11)) or bool(hand_eval0_picks_quads(9)) or bool(hand_eval0_picks_quads(7)) or bool(hand_eval0_picks_quads(5)) or bool(hand_eval0_picks_quads(3)) or bool(hand_eval0_picks_quads(1)));
-    hand_eval0_c4_quads <= value;
-end process hand_eval0_onehot_rank13_encode;
+    if rising_edge(clk) then
+        if bool(hand_eval0_valids(3)) then
+            value := to_unsigned(0, 4);
+            value(3) := stdl(bool(hand_eval0_picks_quads(12)) or bool(hand_eval0_picks_quads(11)) or bool(hand_eval0_picks_quads(10)) or bool(hand_eval0_picks_quads(9)) or bool(hand_eval0_picks_quads(8)));
+            value(2) := stdl(bool(hand_eval0_picks_quads(12)) or bool(hand_eval0_picks_quads(7)) or bool(hand_eval0_picks_quads(6)) or bool(hand_eval0_picks_quads(5)) or bool(hand_eval0_picks_quads(4)));
+            value(1) := stdl(bool(hand_eval0_picks_quads(11)) or bool(hand_eval0_picks_quads(10)) or bool(hand_eval0_picks_quads(7)) or bool(hand_eval0_picks_quads(6)) or bool(hand_eval0_picks_quads(3)) or bool(hand_eval0_picks_quads(2)));
+            value(0) := stdl(bool(hand_eval0_picks_quads(11)) or bool(hand_eval0_picks_quads(9)) or bool(hand_eval0_picks_quads(7)) or bool(hand_eval0_picks_quads(5)) or bool(hand_eval0_picks_quads(3)) or bool(hand_eval0_picks_quads(1)));
+            hand_eval0_rank_register11_rank <= value;
+        end if;
+    end if;
+end process hand_eval0_rank_register11_encode;
 
-hand_eval0_categorize: process (hand_eval0_picks_pairs0, hand_eval0_picks_flush, hand_eval0_picks_trips1, hand_eval0_picks_straight, hand_eval0_picks_pairs1, hand_eval0_picks_sf, hand_eval0_picks_quads, hand_eval0_picks_trips0) is
+hand_eval0_categorize: process (hand_eval0_picks_pairs0, hand_eval0_picks_flush, hand_eval0_picks_trips1, hand_eval0_window_top_register0_found, hand_eval0_picks_pairs1, hand_eval0_window_top_register1_found, hand_eval0_picks_quads, hand_eval0_picks_trips0) is
     variable cat: unsigned(8 downto 0);
 begin
     cat := to_unsigned(0, 9);
-    if bool(hand_eval0_picks_sf) then
+    if bool(hand_eval0_window_top_register1_found) then
         cat(8) := '1';
     elsif (hand_eval0_picks_quads /= 0) then
         cat(7) := '1';
@@ -681,7 +649,7 @@ begin
         cat(6) := '1';
     elsif bool(hand_eval0_picks_flush) then
         cat(5) := '1';
-    elsif bool(hand_eval0_picks_straight) then
+    elsif bool(hand_eval0_window_top_register0_found) then
         cat(4) := '1';
     elsif (hand_eval0_picks_trips0 /= 0) then
         cat(3) := '1';
@@ -695,32 +663,19 @@ begin
     hand_eval0_category <= cat;
 end process hand_eval0_categorize;
 
-
-hand_eval0_c4_invalid <= stdl(bool(hand_eval0_picks_bad) or (not bool(hand_eval0_picks_any)));
-
 hand_eval0_ranked_register: process (clk) is
 begin
     if rising_edge(clk) then
-        hand_eval0_ranked_kickers0 <= hand_eval0_c4_kickers0;
-        hand_eval0_ranked_kickers1 <= hand_eval0_c4_kickers1;
-        hand_eval0_ranked_kickers2 <= hand_eval0_c4_kickers2;
-        hand_eval0_ranked_kickers3 <= hand_eval0_c4_kickers3;
-        hand_eval0_ranked_kickers4 <= hand_eval0_c4_kickers4;
-        hand_eval0_ranked_pairs0 <= hand_eval0_c4_pairs0;
-        hand_eval0_ranked_pairs1 <= hand_eval0_c4_pairs1;
-        hand_eval0_ranked_pairs2 <= hand_eval0_c4_pairs2;
-        hand_eval0_ranked_trips0 <= hand_eval0_c4_trips0;
-        hand_eval0_ranked_trips1 <= hand_eval0_c4_trips1;
-        hand_eval0_ranked_not_quads0 <= hand_eval0_c4_not_quads0;
-        hand_eval0_ranked_quads <= hand_eval0_c4_quads;
-        hand_eval0_ranked_category <= hand_eval0_category;
-        hand_eval0_ranked_straight_top <= hand_eval0_picks_straight_top;
-        hand_eval0_ranked_sf_top <= hand_eval0_picks_sf_top;
-        hand_eval0_ranked_invalid <= hand_eval0_c4_invalid;
+        if bool(hand_eval0_valids(3)) then
+            hand_eval0_ranked_category <= hand_eval0_category;
+            hand_eval0_ranked_straight_top <= hand_eval0_window_top_register0_top;
+            hand_eval0_ranked_sf_top <= hand_eval0_window_top_register1_top;
+            hand_eval0_ranked_invalid <= stdl(bool(hand_eval0_picks_bad) or (not bool(hand_eval0_picks_any)));
+        end if;
     end if;
 end process hand_eval0_ranked_register;
 
-hand_eval0_compose: process (hand_eval0_ranked_not_quads0, hand_eval0_ranked_pairs1, hand_eval0_ranked_pairs0, hand_eval0_ranked_trips1, hand_eval0_ranked_quads, hand_eval0_ranked_kickers0, hand_eval0_ranked_kickers2, hand_eval0_ranked_sf_top, hand_eval0_ranked_pairs2, hand_eval0_ranked_trips0, hand_eval0_ranked_kickers3, hand_eval0_ranked_kickers4, hand_eval0_ranked_kickers1, hand_eval0_ranked_straight_top, hand_eval0_ranked_invalid, hand_eval0_ranked_category) is
+hand_eval0_compose: process (clk) is
     variable t1_ge_p0: std_logic;
     variable p2_ge_m0: std_logic;
     variable cat: unsigned(3 downto 0);
@@ -730,81 +685,91 @@ hand_eval0_compose: process (hand_eval0_ranked_not_quads0, hand_eval0_ranked_pai
     variable k3: unsigned(3 downto 0);
     variable k4: unsigned(3 downto 0);
 begin
-    t1_ge_p0 := '1';
-    for j in 0 to 4-1 loop
-        if (bool(hand_eval0_ranked_trips1(j)) and (not bool(hand_eval0_ranked_pairs0(j)))) then
-            t1_ge_p0 := '1';
-        elsif (bool(hand_eval0_ranked_pairs0(j)) and (not bool(hand_eval0_ranked_trips1(j)))) then
-            t1_ge_p0 := '0';
-        end if;
-    end loop;
-    p2_ge_m0 := '1';
-    for j in 0 to 4-1 loop
-        if (bool(hand_eval0_ranked_pairs2(j)) and (not bool(hand_eval0_ranked_kickers0(j)))) then
-            p2_ge_m0 := '1';
-        elsif (bool(hand_eval0_ranked_kickers0(j)) and (not bool(hand_eval0_ranked_pairs2(j)))) then
-            p2_ge_m0 := '0';
-        end if;
-    end loop;
-    cat := to_unsigned(0, 4);
-    cat(3) := hand_eval0_ranked_category(8);
-    cat(2) := stdl(bool(hand_eval0_ranked_category(7)) or bool(hand_eval0_ranked_category(6)) or bool(hand_eval0_ranked_category(5)) or bool(hand_eval0_ranked_category(4)));
-    cat(1) := stdl(bool(hand_eval0_ranked_category(7)) or bool(hand_eval0_ranked_category(6)) or bool(hand_eval0_ranked_category(3)) or bool(hand_eval0_ranked_category(2)));
-    cat(0) := stdl(bool(hand_eval0_ranked_category(7)) or bool(hand_eval0_ranked_category(5)) or bool(hand_eval0_ranked_category(3)) or bool(hand_eval0_ranked_category(1)));
-    k0 := to_unsigned(0, 4);
-    k1 := to_unsigned(0, 4);
-    k2 := to_unsigned(0, 4);
-    k3 := to_unsigned(0, 4);
-    k4 := to_unsigned(0, 4);
-    if bool(hand_eval0_ranked_category(8)) then
-        k0 := (k0 or hand_eval0_ranked_sf_top);
-    end if;
-    if bool(hand_eval0_ranked_category(7)) then
-        k0 := (k0 or hand_eval0_ranked_quads);
-        k1 := (k1 or hand_eval0_ranked_not_quads0);
-    end if;
-    if bool(hand_eval0_ranked_category(6)) then
-        k0 := (k0 or hand_eval0_ranked_trips0);
-        if bool(t1_ge_p0) then
-            k1 := (k1 or hand_eval0_ranked_trips1);
+    if rising_edge(clk) then
+        if (rst = '1') then
+            hand_eval0_word_q <= to_unsigned(0, 24);
+            hand_eval0_invalid_q <= '0';
         else
-            k1 := (k1 or hand_eval0_ranked_pairs0);
+            if bool(hand_eval0_valids(4)) then
+                t1_ge_p0 := '1';
+                for j in 0 to 4-1 loop
+                    if (bool(hand_eval0_rank_register9_rank(j)) and (not bool(hand_eval0_rank_register5_rank(j)))) then
+                        t1_ge_p0 := '1';
+                    elsif (bool(hand_eval0_rank_register5_rank(j)) and (not bool(hand_eval0_rank_register9_rank(j)))) then
+                        t1_ge_p0 := '0';
+                    end if;
+                end loop;
+                p2_ge_m0 := '1';
+                for j in 0 to 4-1 loop
+                    if (bool(hand_eval0_rank_register7_rank(j)) and (not bool(hand_eval0_rank_register0_rank(j)))) then
+                        p2_ge_m0 := '1';
+                    elsif (bool(hand_eval0_rank_register0_rank(j)) and (not bool(hand_eval0_rank_register7_rank(j)))) then
+                        p2_ge_m0 := '0';
+                    end if;
+                end loop;
+                cat := to_unsigned(0, 4);
+                cat(3) := hand_eval0_ranked_category(8);
+                cat(2) := stdl(bool(hand_eval0_ranked_category(7)) or bool(hand_eval0_ranked_category(6)) or bool(hand_eval0_ranked_category(5)) or bool(hand_eval0_ranked_category(4)));
+                cat(1) := stdl(bool(hand_eval0_ranked_category(7)) or bool(hand_eval0_ranked_category(6)) or bool(hand_eval0_ranked_category(3)) or bool(hand_eval0_ranked_category(2)));
+                cat(0) := stdl(bool(hand_eval0_ranked_category(7)) or bool(hand_eval0_ranked_category(5)) or bool(hand_eval0_ranked_category(3)) or bool(hand_eval0_ranked_category(1)));
+                k0 := to_unsigned(0, 4);
+                k1 := to_unsigned(0, 4);
+                k2 := to_unsigned(0, 4);
+                k3 := to_unsigned(0, 4);
+                k4 := to_unsigned(0, 4);
+                if bool(hand_eval0_ranked_category(8)) then
+                    k0 := (k0 or hand_eval0_ranked_sf_top);
+                end if;
+                if bool(hand_eval0_ranked_category(7)) then
+                    k0 := (k0 or hand_eval0_rank_register11_rank);
+                    k1 := (k1 or hand_eval0_rank_register10_rank);
+                end if;
+                if bool(hand_eval0_ranked_category(6)) then
+                    k0 := (k0 or hand_eval0_rank_register8_rank);
+                    if bool(t1_ge_p0) then
+                        k1 := (k1 or hand_eval0_rank_register9_rank);
+                    else
+                        k1 := (k1 or hand_eval0_rank_register5_rank);
+                    end if;
+                end if;
+                if (bool(hand_eval0_ranked_category(5)) or bool(hand_eval0_ranked_category(0))) then
+                    k0 := (k0 or hand_eval0_rank_register0_rank);
+                    k1 := (k1 or hand_eval0_rank_register1_rank);
+                    k2 := (k2 or hand_eval0_rank_register2_rank);
+                    k3 := (k3 or hand_eval0_rank_register3_rank);
+                    k4 := (k4 or hand_eval0_rank_register4_rank);
+                end if;
+                if bool(hand_eval0_ranked_category(4)) then
+                    k0 := (k0 or hand_eval0_ranked_straight_top);
+                end if;
+                if bool(hand_eval0_ranked_category(3)) then
+                    k0 := (k0 or hand_eval0_rank_register8_rank);
+                    k1 := (k1 or hand_eval0_rank_register0_rank);
+                    k2 := (k2 or hand_eval0_rank_register1_rank);
+                end if;
+                if bool(hand_eval0_ranked_category(2)) then
+                    k0 := (k0 or hand_eval0_rank_register5_rank);
+                    k1 := (k1 or hand_eval0_rank_register6_rank);
+                    if bool(p2_ge_m0) then
+                        k2 := (k2 or hand_eval0_rank_register7_rank);
+                    else
+                        k2 := (k2 or hand_eval0_rank_register0_rank);
+                    end if;
+                end if;
+                if bool(hand_eval0_ranked_category(1)) then
+                    k0 := (k0 or hand_eval0_rank_register5_rank);
+                    k1 := (k1 or hand_eval0_rank_register0_rank);
+                    k2 := (k2 or hand_eval0_rank_register1_rank);
+                    k3 := (k3 or hand_eval0_rank_register2_rank);
+                end if;
+                if bool(hand_eval0_ranked_invalid) then
+                    hand_eval0_word_q <= to_unsigned(0, 24);
+                else
+                    hand_eval0_word_q <= unsigned'(cat & k0 & k1 & k2 & k3 & k4);
+                end if;
+                hand_eval0_invalid_q <= hand_eval0_ranked_invalid;
+            end if;
         end if;
-    end if;
-    if (bool(hand_eval0_ranked_category(5)) or bool(hand_eval0_ranked_category(0))) then
-        k0 := (k0 or hand_eval0_ranked_kickers0);
-        k1 := (k1 or hand_eval0_ranked_kickers1);
-        k2 := (k2 or hand_eval0_ranked_kickers2);
-        k3 := (k3 or hand_eval0_ranked_kickers3);
-        k4 := (k4 or hand_eval0_ranked_kickers4);
-    end if;
-    if bool(hand_eval0_ranked_category(4)) then
-        k0 := (k0 or hand_eval0_ranked_straight_top);
-    end if;
-    if bool(hand_eval0_ranked_category(3)) then
-        k0 := (k0 or hand_eval0_ranked_trips0);
-        k1 := (k1 or hand_eval0_ranked_kickers0);
-        k2 := (k2 or hand_eval0_ranked_kickers1);
-    end if;
-    if bool(hand_eval0_ranked_category(2)) then
-        k0 := (k0 or hand_eval0_ranked_pairs0);
-        k1 := (k1 or hand_eval0_ranked_pairs1);
-        if bool(p2_ge_m0) then
-            k2 := (k2 or hand_eval0_ranked_pairs2);
-        else
-            k2 := (k2 or hand_eval0_ranked_kickers0);
-        end if;
-    end if;
-    if bool(hand_eval0_ranked_category(1)) then
-        k0 := (k0 or hand_eval0_ranked_pairs0);
-        k1 := (k1 or hand_eval0_ranked_kickers0);
-        k2 := (k2 or hand_eval0_ranked_kickers1);
-        k3 := (k3 or hand_eval0_ranked_kickers2);
-    end if;
-    if bool(hand_eval0_ranked_invalid) then
-        hand_eval0_c5_word <= to_unsigned(0, 24);
-    else
-        hand_eval0_c5_word <= unsigned'(cat & k0 & k1 & k2 & k3 & k4);
     end if;
 end process hand_eval0_compose;
 
@@ -825,21 +790,6 @@ begin
         hand_eval0_s0_codes <= hand_eval0_codes_in;
     end if;
 end process hand_eval0_take;
-
-hand_eval0_answer: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            hand_eval0_word_q <= to_unsigned(0, 24);
-            hand_eval0_invalid_q <= '0';
-        else
-            if bool(hand_eval0_valids((6 - 2))) then
-                hand_eval0_word_q <= hand_eval0_c5_word;
-                hand_eval0_invalid_q <= hand_eval0_ranked_invalid;
-            end if;
-        end if;
-    end if;
-end process hand_eval0_answer;
 
 
 word_num <= hand_eval0_word_q;

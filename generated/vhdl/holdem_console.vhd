@@ -291,54 +291,16 @@ signal holdem_table0_holdem_settle0_ev_take: unsigned(0 downto 0);
 signal holdem_table0_holdem_settle0_ev_issue: unsigned(2 downto 0);
 signal holdem_table0_holdem_settle0_take_onehot: unsigned(1 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_category: unsigned(8 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c5_word: unsigned(23 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in: unsigned(41 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_invalid_q: std_logic;
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes: unsigned(41 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_valids: unsigned(5 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_word_q: unsigned(23 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_invalid_q: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_invalid: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_d1_hand: unsigned(51 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_d1_bad_codes: unsigned(6 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_d1_any: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_d1_flush_suit: unsigned(3 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand: unsigned(51 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_bad_codes: unsigned(6 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_any: std_logic;
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_flush_suit: unsigned(3 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_dups: unsigned(20 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_dups: unsigned(20 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card0_same: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card1_same: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card2_same: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card3_same: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card4_same: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card5_same: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card6_same: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card7_same: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card8_same: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card9_same: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card10_same: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card11_same: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card12_same: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card13_same: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card14_same: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card15_same: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card16_same: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card17_same: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card18_same: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card19_same: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_same_card20_same: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_bad: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_flush: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_kickers: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_not_quads: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_pairs: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_quads: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_sf_windows: unsigned(9 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_trips: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c2_windows: unsigned(9 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_masks_quads: unsigned(12 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_masks_trips: unsigned(12 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_masks_pairs: unsigned(12 downto 0);
@@ -349,10 +311,14 @@ signal holdem_table0_holdem_settle0_eval70_hand_eval0_masks_sf_windows: unsigned
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_masks_flush: std_logic;
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_masks_bad: std_logic;
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_masks_any: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c3_kickers: unsigned(64 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c3_not_quads: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c3_pairs: unsigned(38 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c3_trips: unsigned(25 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_p3_kickers: unsigned(64 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_p3_not_quads: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_p3_pairs: unsigned(38 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_p3_trips: unsigned(25 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads: unsigned(12 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_flush: std_logic;
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_bad: std_logic;
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_any: std_logic;
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0: unsigned(12 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1: unsigned(12 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2: unsigned(12 downto 0);
@@ -364,48 +330,26 @@ signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2: unsigned(12 
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0: unsigned(12 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1: unsigned(12 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_straight: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c3_straight: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_sf: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c3_sf: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_flush: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_straight_top: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c3_straight_top: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_sf_top: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c3_sf_top: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_bad: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_picks_any: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best: unsigned(12 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers0: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers1: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers2: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers3: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers4: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c4_not_quads0: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c4_pairs0: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c4_pairs1: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c4_pairs2: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c4_quads: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c4_trips0: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c4_trips1: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_c4_invalid: std_logic;
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers0: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers1: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers2: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers3: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers4: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs0: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs1: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs2: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_trips0: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_trips1: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_not_quads0: unsigned(3 downto 0);
-signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_quads: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_window_top_register0_found: std_logic;
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_window_top_register0_top: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_window_top_register1_found: std_logic;
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_window_top_register1_top: unsigned(3 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category: unsigned(8 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_straight_top: unsigned(3 downto 0);
 signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_sf_top: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_invalid: std_logic;
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register0_rank: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register1_rank: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register2_rank: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register3_rank: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register4_rank: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register5_rank: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register6_rank: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register7_rank: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register8_rank: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register9_rank: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register10_rank: unsigned(3 downto 0);
+signal holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register11_rank: unsigned(3 downto 0);
 signal holdem_table0_holdem_settle0_sc_onehot: unsigned(1 downto 0);
 signal holdem_table0_holdem_settle0_p1_bonus: std_logic;
 signal holdem_table0_holdem_settle0_given: unsigned(2 downto 0);
@@ -663,27 +607,6 @@ holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in(24-1 downto 18) <= holde
 holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in(18-1 downto 12) <= holdem_table0_holdem_settle0_ev_cards(2);
 holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in(12-1 downto 6) <= holdem_table0_holdem_settle0_ev_cards(1);
 holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in(6-1 downto 0) <= holdem_table0_holdem_settle0_ev_cards(0);
-holdem_table0_holdem_settle0_eval70_hand_eval0_dups(20) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card0_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_dups(19) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card1_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_dups(18) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card2_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_dups(17) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card3_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_dups(16) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card4_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_dups(15) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card5_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_dups(14) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card6_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_dups(13) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card7_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_dups(12) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card8_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_dups(11) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card9_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_dups(10) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card10_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_dups(9) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card11_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_dups(8) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card12_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_dups(7) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card13_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_dups(6) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card14_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_dups(5) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card15_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_dups(4) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card16_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_dups(3) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card17_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_dups(2) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card18_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_dups(1) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card19_same;
-holdem_table0_holdem_settle0_eval70_hand_eval0_dups(0) <= holdem_table0_holdem_settle0_eval70_hand_eval0_same_card20_same;
 holdem_ui0_terminal0_bin2bcd0_bcd_bits(20-1 downto 16) <= holdem_ui0_terminal0_bin2bcd0_dabble_digit4_nibble;
 holdem_ui0_terminal0_bin2bcd0_bcd_bits(16-1 downto 12) <= holdem_ui0_terminal0_bin2bcd0_dabble_digit3_nibble;
 holdem_ui0_terminal0_bin2bcd0_bcd_bits(12-1 downto 8) <= holdem_ui0_terminal0_bin2bcd0_dabble_digit2_nibble;
@@ -1851,132 +1774,75 @@ begin
     end if;
 end process holdem_table0_holdem_settle0_steps;
 
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_same_card0_same <= stdl((holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(6-1 downto 0) = holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(12-1 downto 6)) and (holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(6-1 downto 0) /= 63));
-
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_same_card1_same <= stdl((holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(6-1 downto 0) = holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(18-1 downto 12)) and (holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(6-1 downto 0) /= 63));
-
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_same_card2_same <= stdl((holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(6-1 downto 0) = holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(24-1 downto 18)) and (holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(6-1 downto 0) /= 63));
-
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_same_card3_same <= stdl((holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(6-1 downto 0) = holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(30-1 downto 24)) and (holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(6-1 downto 0) /= 63));
-
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_same_card4_same <= stdl((holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(6-1 downto 0) = holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(36-1 downto 30)) and (holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(6-1 downto 0) /= 63));
-
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_same_card5_same <= stdl((holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(6-1 downto 0) = holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(42-1 downto 36)) and (holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(6-1 downto 0) /= 63));
-
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_same_card6_same <= stdl((holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(12-1 downto 6) = holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(18-1 downto 12)) and (holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(12-1 downto 6) /= 63));
-
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_same_card7_same <= stdl((holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(12-1 downto 6) = holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(24-1 downto 18)) and (holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(12-1 downto 6) /= 63));
-
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_same_card8_same <= stdl((holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(12-1 downto 6) = holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(30-1 downto 24)) and (holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(12-1 downto 6) /= 63));
-
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_same_card9_same <= stdl((holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(12-1 downto 6) = holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(36-1 downto 30)) and (holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(12-1 downto 6) /= 63));
-
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_same_card10_same <= stdl((holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(12-1 downto 6) = holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(42-1 downto 36)) and (holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(12-1 downto 6) /= 63));
-
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_same_card11_same <= stdl((holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(18-1 downto 12) = holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(24-1 downto 18)) and (holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(18-1 downto 12) /= 63));
-
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_same_card12_same <= stdl((holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(18-1 downto 12) = holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(30-1 downto 24)) and (holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(18-1 downto 12) /= 63));
-
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_same_card13_same <= stdl((holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(18-1 downto 12) = holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(36-1 downto 30)) and (holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(18-1 downto 12) /= 63));
-
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_same_card14_same <= stdl((holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(18-1 downto 12) = holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(42-1 downto 36)) and (holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(18-1 downto 12) /= 63));
-
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_same_card15_same <= stdl((holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(24-1 downto 18) = holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(30-1 downto 24)) and (holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(24-1 downto 18) /= 63));
-
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_same_card16_same <= stdl((holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(24-1 downto 18) = holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(36-1 downto 30)) and (holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(24-1 downto 18) /= 63));
-
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_same_card17_same <= stdl((holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(24-1 downto 18) = holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(42-1 downto 36)) and (holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(24-1 downto 18) /= 63));
-
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_same_card18_same <= stdl((holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(30-1 downto 24) = holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(36-1 downto 30)) and (holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(30-1 downto 24) /= 63));
-
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_same_card19_same <= stdl((holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(30-1 downto 24) = holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(42-1 downto 36)) and (holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(30-1 downto 24) /= 63));
-
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_same_card20_same <= stdl((holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(36-1 downto 30) = holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(42-1 downto 36)) and (holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(36-1 downto 30) /= 63));
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_decode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_decode: process (clk) is
     variable hand: unsigned(51 downto 0);
     variable bad_codes: unsigned(6 downto 0);
+    variable dups: unsigned(20 downto 0);
     variable any_card: std_logic;
     variable clubs: unsigned(5 downto 0);
     variable diamonds: unsigned(5 downto 0);
     variable hearts: unsigned(5 downto 0);
     variable spades: unsigned(5 downto 0);
+    variable pair: integer;
     variable code: unsigned(5 downto 0);
     variable onehot: unsigned(63 downto 0);
-begin
-    hand := unsigned'("0000000000000000000000000000000000000000000000000000");
-    bad_codes := to_unsigned(0, 7);
-    any_card := '0';
-    clubs := to_unsigned(1, 6);
-    diamonds := to_unsigned(1, 6);
-    hearts := to_unsigned(1, 6);
-    spades := to_unsigned(1, 6);
-    for i in 0 to 7-1 loop
-        code := to_unsigned(0, 6);
-        for j in 0 to 6-1 loop
-            code(j) := holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(((6 * i) + j));
-        end loop;
-        onehot := unsigned'("0000000000000000000000000000000000000000000000000000000000000001");
-        onehot := shift_left(onehot, to_integer(code));
-        if (onehot(63-1 downto 52) /= 0) then
-            bad_codes(i) := '1';
-        end if;
-        hand := (hand or onehot(52-1 downto 0));
-        if (not bool(onehot(63))) then
-            any_card := '1';
-            if (code(2-1 downto 0) = 0) then
-                clubs := unsigned'(clubs(5-1 downto 0) & '1');
-            elsif (code(2-1 downto 0) = 1) then
-                diamonds := unsigned'(diamonds(5-1 downto 0) & '1');
-            elsif (code(2-1 downto 0) = 2) then
-                hearts := unsigned'(hearts(5-1 downto 0) & '1');
-            else
-                spades := unsigned'(spades(5-1 downto 0) & '1');
-            end if;
-        end if;
-    end loop;
-    holdem_table0_holdem_settle0_eval70_hand_eval0_d1_hand <= hand;
-    holdem_table0_holdem_settle0_eval70_hand_eval0_d1_bad_codes <= bad_codes;
-    holdem_table0_holdem_settle0_eval70_hand_eval0_d1_any <= any_card;
-    holdem_table0_holdem_settle0_eval70_hand_eval0_d1_flush_suit <= unsigned'(spades(5) & hearts(5) & diamonds(5) & clubs(5));
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_decode;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_register: process (clk) is
+    variable same: std_logic;
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand <= holdem_table0_holdem_settle0_eval70_hand_eval0_d1_hand;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_bad_codes <= holdem_table0_holdem_settle0_eval70_hand_eval0_d1_bad_codes;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_any <= holdem_table0_holdem_settle0_eval70_hand_eval0_d1_any;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_flush_suit <= holdem_table0_holdem_settle0_eval70_hand_eval0_d1_flush_suit;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_dups <= holdem_table0_holdem_settle0_eval70_hand_eval0_dups;
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_valids(0)) then
+            hand := unsigned'("0000000000000000000000000000000000000000000000000000");
+            bad_codes := to_unsigned(0, 7);
+            dups := to_unsigned(0, 21);
+            any_card := '0';
+            clubs := to_unsigned(1, 6);
+            diamonds := to_unsigned(1, 6);
+            hearts := to_unsigned(1, 6);
+            spades := to_unsigned(1, 6);
+            pair := 0;
+            for i in 0 to 7-1 loop
+                code := to_unsigned(0, 6);
+                for j in 0 to 6-1 loop
+                    code(j) := holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(((6 * i) + j));
+                end loop;
+                onehot := unsigned'("0000000000000000000000000000000000000000000000000000000000000001");
+                onehot := shift_left(onehot, to_integer(code));
+                if (onehot(63-1 downto 52) /= 0) then
+                    bad_codes(i) := '1';
+                end if;
+                hand := (hand or onehot(52-1 downto 0));
+                if (not bool(onehot(63))) then
+                    any_card := '1';
+                    if (code(2-1 downto 0) = 0) then
+                        clubs := unsigned'(clubs(5-1 downto 0) & '1');
+                    elsif (code(2-1 downto 0) = 1) then
+                        diamonds := unsigned'(diamonds(5-1 downto 0) & '1');
+                    elsif (code(2-1 downto 0) = 2) then
+                        hearts := unsigned'(hearts(5-1 downto 0) & '1');
+                    else
+                        spades := unsigned'(spades(5-1 downto 0) & '1');
+                    end if;
+                end if;
+                for k in (i + 1) to 7-1 loop
+                    same := stdl((not bool(onehot(63))));
+                    for j in 0 to 6-1 loop
+                        if (holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(((6 * i) + j)) /= holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes(((6 * k) + j))) then
+                            same := '0';
+                        end if;
+                    end loop;
+                    dups(pair) := same;
+                    pair := (pair + 1);
+                end loop;
+            end loop;
+            holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand <= hand;
+            holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_bad_codes <= bad_codes;
+            holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_any <= any_card;
+            holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_flush_suit <= unsigned'(spades(5) & hearts(5) & diamonds(5) & clubs(5));
+            holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_dups <= dups;
+        end if;
     end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_register;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_decode;
 
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_c2_bad <= stdl((holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_dups /= 0) or (holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_bad_codes /= 0));
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_rank_masks: process (holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_flush_suit, holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_rank_masks: process (clk) is
     variable present: unsigned(12 downto 0);
     variable quads: unsigned(12 downto 0);
     variable trips: unsigned(12 downto 0);
@@ -1985,390 +1851,437 @@ holdem_table0_holdem_settle0_eval70_hand_eval0_rank_masks: process (holdem_table
     variable suited: unsigned(12 downto 0);
     variable not_quads: unsigned(12 downto 0);
     variable held: unsigned(4 downto 0);
+    variable windows: unsigned(9 downto 0);
+    variable sf_windows: unsigned(9 downto 0);
 begin
-    present := to_unsigned(0, 13);
-    quads := to_unsigned(0, 13);
-    trips := to_unsigned(0, 13);
-    pairs := to_unsigned(0, 13);
-    singles := to_unsigned(0, 13);
-    suited := to_unsigned(0, 13);
-    not_quads := to_unsigned(0, 13);
-    for r in 0 to 13-1 loop
-        held := to_unsigned(1, 5);
-        for s in 0 to 4-1 loop
-            if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand(((4 * r) + s))) then
-                held := unsigned'(held(4-1 downto 0) & '1');
+    if rising_edge(clk) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_valids(1)) then
+            present := to_unsigned(0, 13);
+            quads := to_unsigned(0, 13);
+            trips := to_unsigned(0, 13);
+            pairs := to_unsigned(0, 13);
+            singles := to_unsigned(0, 13);
+            suited := to_unsigned(0, 13);
+            not_quads := to_unsigned(0, 13);
+            for r in 0 to 13-1 loop
+                held := to_unsigned(1, 5);
+                for s in 0 to 4-1 loop
+                    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand(((4 * r) + s))) then
+                        held := unsigned'(held(4-1 downto 0) & '1');
+                    end if;
+                    if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand(((4 * r) + s))) and bool(holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_flush_suit(s))) then
+                        suited(r) := '1';
+                    end if;
+                end loop;
+                present(r) := held(1);
+                singles(r) := stdl(bool(held(1)) and (not bool(held(2))));
+                pairs(r) := stdl(bool(held(2)) and (not bool(held(3))));
+                trips(r) := stdl(bool(held(3)) and (not bool(held(4))));
+                quads(r) := held(4);
+                not_quads(r) := stdl(bool(held(1)) and (not bool(held(4))));
+            end loop;
+            windows := to_unsigned(0, 10);
+            sf_windows := to_unsigned(0, 10);
+            for w in 0 to 10-1 loop
+                if (bool(present((((w + 13) - 1) mod 13))) and bool(present(w)) and bool(present((w + 1))) and bool(present((w + 2))) and bool(present((w + 3)))) then
+                    windows(w) := '1';
+                end if;
+                for s in 0 to 4-1 loop
+                    if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand(((4 * w) + s))) and bool(holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand(((4 * (w + 1)) + s))) and bool(holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand(((4 * (w + 2)) + s))) and bool(holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand(((4 * (w + 3)) + s)))) then
+                        sf_windows(w) := '1';
+                    end if;
+                end loop;
+            end loop;
+            holdem_table0_holdem_settle0_eval70_hand_eval0_masks_quads <= quads;
+            holdem_table0_holdem_settle0_eval70_hand_eval0_masks_trips <= trips;
+            holdem_table0_holdem_settle0_eval70_hand_eval0_masks_pairs <= pairs;
+            holdem_table0_holdem_settle0_eval70_hand_eval0_masks_not_quads <= not_quads;
+            if (holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_flush_suit /= 0) then
+                holdem_table0_holdem_settle0_eval70_hand_eval0_masks_kickers <= suited;
+            else
+                holdem_table0_holdem_settle0_eval70_hand_eval0_masks_kickers <= singles;
             end if;
-            if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand(((4 * r) + s))) and bool(holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_flush_suit(s))) then
-                suited(r) := '1';
-            end if;
-        end loop;
-        present(r) := held(1);
-        singles(r) := stdl(bool(held(1)) and (not bool(held(2))));
-        pairs(r) := stdl(bool(held(2)) and (not bool(held(3))));
-        trips(r) := stdl(bool(held(3)) and (not bool(held(4))));
-        quads(r) := held(4);
-        not_quads(r) := stdl(bool(held(1)) and (not bool(held(4))));
-    end loop;
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present <= present;
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c2_quads <= quads;
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c2_trips <= trips;
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c2_pairs <= pairs;
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c2_not_quads <= not_quads;
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c2_flush <= stdl(holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_flush_suit /= 0);
-    if (holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_flush_suit /= 0) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_c2_kickers <= suited;
-    else
-        holdem_table0_holdem_settle0_eval70_hand_eval0_c2_kickers <= singles;
+            holdem_table0_holdem_settle0_eval70_hand_eval0_masks_windows <= windows;
+            holdem_table0_holdem_settle0_eval70_hand_eval0_masks_sf_windows <= sf_windows;
+            holdem_table0_holdem_settle0_eval70_hand_eval0_masks_flush <= stdl(holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_flush_suit /= 0);
+            holdem_table0_holdem_settle0_eval70_hand_eval0_masks_bad <= stdl((holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_dups /= 0) or (holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_bad_codes /= 0));
+            holdem_table0_holdem_settle0_eval70_hand_eval0_masks_any <= holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_any;
+        end if;
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_rank_masks;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_sf_windows: process (holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand) is
-    variable found: unsigned(9 downto 0);
-begin
-    found := to_unsigned(0, 10);
-    for w in 0 to 10-1 loop
-        for s in 0 to 4-1 loop
-            if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand(((4 * (((w + 13) - 1) mod 13)) + s))) and bool(holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand(((4 * w) + s))) and bool(holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand(((4 * (w + 1)) + s))) and bool(holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand(((4 * (w + 2)) + s))) and bool(holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_hand(((4 * (w + 3)) + s)))) then
-                found(w) := '1';
-            end if;
-        end loop;
-    end loop;
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c2_sf_windows <= found;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_sf_windows;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_straight_windows0_find: process (holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present) is
-    variable complete: unsigned(9 downto 0);
-begin
-    complete := to_unsigned(0, 10);
-    for w in 0 to 10-1 loop
-        if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present((((w + 13) - 1) mod 13))) and bool(holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present(w)) and bool(holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present((w + 1))) and bool(holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present((w + 2))) and bool(holdem_table0_holdem_settle0_eval70_hand_eval0_c2_present((w + 3)))) then
-            complete(w) := '1';
-        end if;
-    end loop;
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c2_windows <= complete;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_straight_windows0_find;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_masks_register: process (clk) is
-begin
-    if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_masks_quads <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_quads;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_masks_trips <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_trips;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_masks_pairs <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_pairs;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_masks_not_quads <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_not_quads;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_masks_kickers <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_kickers;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_masks_windows <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_windows;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_masks_sf_windows <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_sf_windows;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_masks_flush <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_flush;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_masks_bad <= holdem_table0_holdem_settle0_eval70_hand_eval0_c2_bad;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_masks_any <= holdem_table0_holdem_settle0_eval70_hand_eval0_decoded_any;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_masks_register;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_select: process (holdem_table0_holdem_settle0_eval70_hand_eval0_masks_kickers) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_top_ranks_register0_select: process (clk) is
     variable seen: unsigned(6 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(64 downto 0);
 begin
-    seen := to_unsigned(1, 7);
-    saturated := '0';
-    sel := unsigned'("00000000000000000000000000000000000000000000000000000000000000000");
-    for p in 13-1 downto 0 loop
-        for k in 0 to 5-1 loop
-            sel(((13 * k) + p)) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_kickers(p)) and bool(seen(k)));
-        end loop;
-        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_kickers(p)) then
-            saturated := stdl(bool(seen((7 - 1))) or bool(seen((7 - 2))));
-            seen := unsigned'(seen((7 - 1)-1 downto 0) & '0');
-            seen((7 - 1)) := saturated;
+    if rising_edge(clk) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_valids(2)) then
+            seen := to_unsigned(1, 7);
+            saturated := '0';
+            sel := unsigned'("00000000000000000000000000000000000000000000000000000000000000000");
+            for p in 13-1 downto 0 loop
+                for k in 0 to 5-1 loop
+                    sel(((13 * k) + p)) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_kickers(p)) and bool(seen(k)));
+                end loop;
+                if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_kickers(p)) then
+                    saturated := stdl(bool(seen((7 - 1))) or bool(seen((7 - 2))));
+                    seen := unsigned'(seen((7 - 1)-1 downto 0) & '0');
+                    seen((7 - 1)) := saturated;
+                end if;
+            end loop;
+            holdem_table0_holdem_settle0_eval70_hand_eval0_p3_kickers <= sel;
         end if;
-    end loop;
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c3_kickers <= sel;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks0_select;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_top_ranks_register0_select;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_select: process (holdem_table0_holdem_settle0_eval70_hand_eval0_masks_pairs) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_top_ranks_register1_select: process (clk) is
     variable seen: unsigned(4 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(38 downto 0);
 begin
-    seen := to_unsigned(1, 5);
-    saturated := '0';
-    sel := unsigned'("000000000000000000000000000000000000000");
-    for p in 13-1 downto 0 loop
-        for k in 0 to 3-1 loop
-            sel(((13 * k) + p)) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_pairs(p)) and bool(seen(k)));
-        end loop;
-        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_pairs(p)) then
-            saturated := stdl(bool(seen((5 - 1))) or bool(seen((5 - 2))));
-            seen := unsigned'(seen((5 - 1)-1 downto 0) & '0');
-            seen((5 - 1)) := saturated;
+    if rising_edge(clk) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_valids(2)) then
+            seen := to_unsigned(1, 5);
+            saturated := '0';
+            sel := unsigned'("000000000000000000000000000000000000000");
+            for p in 13-1 downto 0 loop
+                for k in 0 to 3-1 loop
+                    sel(((13 * k) + p)) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_pairs(p)) and bool(seen(k)));
+                end loop;
+                if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_pairs(p)) then
+                    saturated := stdl(bool(seen((5 - 1))) or bool(seen((5 - 2))));
+                    seen := unsigned'(seen((5 - 1)-1 downto 0) & '0');
+                    seen((5 - 1)) := saturated;
+                end if;
+            end loop;
+            holdem_table0_holdem_settle0_eval70_hand_eval0_p3_pairs <= sel;
         end if;
-    end loop;
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c3_pairs <= sel;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks1_select;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_top_ranks_register1_select;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_select: process (holdem_table0_holdem_settle0_eval70_hand_eval0_masks_trips) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_top_ranks_register2_select: process (clk) is
     variable seen: unsigned(3 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(25 downto 0);
 begin
-    seen := to_unsigned(1, 4);
-    saturated := '0';
-    sel := to_unsigned(0, 26);
-    for p in 13-1 downto 0 loop
-        for k in 0 to 2-1 loop
-            sel(((13 * k) + p)) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_trips(p)) and bool(seen(k)));
-        end loop;
-        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_trips(p)) then
-            saturated := stdl(bool(seen((4 - 1))) or bool(seen((4 - 2))));
-            seen := unsigned'(seen((4 - 1)-1 downto 0) & '0');
-            seen((4 - 1)) := saturated;
+    if rising_edge(clk) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_valids(2)) then
+            seen := to_unsigned(1, 4);
+            saturated := '0';
+            sel := to_unsigned(0, 26);
+            for p in 13-1 downto 0 loop
+                for k in 0 to 2-1 loop
+                    sel(((13 * k) + p)) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_trips(p)) and bool(seen(k)));
+                end loop;
+                if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_trips(p)) then
+                    saturated := stdl(bool(seen((4 - 1))) or bool(seen((4 - 2))));
+                    seen := unsigned'(seen((4 - 1)-1 downto 0) & '0');
+                    seen((4 - 1)) := saturated;
+                end if;
+            end loop;
+            holdem_table0_holdem_settle0_eval70_hand_eval0_p3_trips <= sel;
         end if;
-    end loop;
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c3_trips <= sel;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks2_select;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_top_ranks_register2_select;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks3_select: process (holdem_table0_holdem_settle0_eval70_hand_eval0_masks_not_quads) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_top_ranks_register3_select: process (clk) is
     variable seen: unsigned(2 downto 0);
     variable saturated: std_logic;
     variable sel: unsigned(12 downto 0);
 begin
-    seen := to_unsigned(1, 3);
-    saturated := '0';
-    sel := to_unsigned(0, 13);
-    for p in 13-1 downto 0 loop
-        for k in 0 to 1-1 loop
-            sel(((13 * k) + p)) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_not_quads(p)) and bool(seen(k)));
-        end loop;
-        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_not_quads(p)) then
-            saturated := stdl(bool(seen((3 - 1))) or bool(seen((3 - 2))));
-            seen := unsigned'(seen((3 - 1)-1 downto 0) & '0');
-            seen((3 - 1)) := saturated;
+    if rising_edge(clk) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_valids(2)) then
+            seen := to_unsigned(1, 3);
+            saturated := '0';
+            sel := to_unsigned(0, 13);
+            for p in 13-1 downto 0 loop
+                for k in 0 to 1-1 loop
+                    sel(((13 * k) + p)) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_not_quads(p)) and bool(seen(k)));
+                end loop;
+                if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_not_quads(p)) then
+                    saturated := stdl(bool(seen((3 - 1))) or bool(seen((3 - 2))));
+                    seen := unsigned'(seen((3 - 1)-1 downto 0) & '0');
+                    seen((3 - 1)) := saturated;
+                end if;
+            end loop;
+            holdem_table0_holdem_settle0_eval70_hand_eval0_p3_not_quads <= sel;
         end if;
-    end loop;
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c3_not_quads <= sel;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_highest_ranks3_select;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_top_ranks_register3_select;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_pick: process (holdem_table0_holdem_settle0_eval70_hand_eval0_masks_windows) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_window_top_register0_pick: process (clk) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
-begin
-    onehot := to_unsigned(0, 10);
-    higher := '0';
-    for w in 10-1 downto 0 loop
-        if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_windows(w)) and (not bool(higher))) then
-            onehot(w) := '1';
-        end if;
-        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_windows(w)) then
-            higher := '1';
-        end if;
-    end loop;
-    holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best <= unsigned'(onehot & to_unsigned(0, 3));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c3_straight <= stdl(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_windows /= 0);
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_pick;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_onehot_rank0_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best) is
+    variable best: unsigned(12 downto 0);
     variable value: unsigned(3 downto 0);
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_best(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c3_straight_top <= value;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_window_top0_onehot_rank0_encode;
+    if rising_edge(clk) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_valids(2)) then
+            onehot := to_unsigned(0, 10);
+            higher := '0';
+            for w in 10-1 downto 0 loop
+                if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_windows(w)) and (not bool(higher))) then
+                    onehot(w) := '1';
+                end if;
+                if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_windows(w)) then
+                    higher := '1';
+                end if;
+            end loop;
+            best := to_unsigned(0, 13);
+            best := unsigned'(onehot & to_unsigned(0, 3));
+            value := to_unsigned(0, 4);
+            value(3) := stdl(bool(best(12)) or bool(best(11)) or bool(best(10)) or bool(best(9)) or bool(best(8)));
+            value(2) := stdl(bool(best(12)) or bool(best(7)) or bool(best(6)) or bool(best(5)) or bool(best(4)));
+            value(1) := stdl(bool(best(11)) or bool(best(10)) or bool(best(7)) or bool(best(6)) or bool(best(3)) or bool(best(2)));
+            value(0) := stdl(bool(best(11)) or bool(best(9)) or bool(best(7)) or bool(best(5)) or bool(best(3)) or bool(best(1)));
+            holdem_table0_holdem_settle0_eval70_hand_eval0_window_top_register0_top <= value;
+            holdem_table0_holdem_settle0_eval70_hand_eval0_window_top_register0_found <= stdl(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_windows /= 0);
+        end if;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_window_top_register0_pick;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_pick: process (holdem_table0_holdem_settle0_eval70_hand_eval0_masks_sf_windows) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_window_top_register1_pick: process (clk) is
     variable onehot: unsigned(9 downto 0);
     variable higher: std_logic;
-begin
-    onehot := to_unsigned(0, 10);
-    higher := '0';
-    for w in 10-1 downto 0 loop
-        if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_sf_windows(w)) and (not bool(higher))) then
-            onehot(w) := '1';
-        end if;
-        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_sf_windows(w)) then
-            higher := '1';
-        end if;
-    end loop;
-    holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best <= unsigned'(onehot & to_unsigned(0, 3));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c3_sf <= stdl(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_sf_windows /= 0);
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_pick;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_onehot_rank1_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best) is
+    variable best: unsigned(12 downto 0);
     variable value: unsigned(3 downto 0);
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_best(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c3_sf_top <= value;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_window_top1_onehot_rank1_encode;
+    if rising_edge(clk) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_valids(2)) then
+            onehot := to_unsigned(0, 10);
+            higher := '0';
+            for w in 10-1 downto 0 loop
+                if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_sf_windows(w)) and (not bool(higher))) then
+                    onehot(w) := '1';
+                end if;
+                if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_sf_windows(w)) then
+                    higher := '1';
+                end if;
+            end loop;
+            best := to_unsigned(0, 13);
+            best := unsigned'(onehot & to_unsigned(0, 3));
+            value := to_unsigned(0, 4);
+            value(3) := stdl(bool(best(12)) or bool(best(11)) or bool(best(10)) or bool(best(9)) or bool(best(8)));
+            value(2) := stdl(bool(best(12)) or bool(best(7)) or bool(best(6)) or bool(best(5)) or bool(best(4)));
+            value(1) := stdl(bool(best(11)) or bool(best(10)) or bool(best(7)) or bool(best(6)) or bool(best(3)) or bool(best(2)));
+            value(0) := stdl(bool(best(11)) or bool(best(9)) or bool(best(7)) or bool(best(5)) or bool(best(3)) or bool(best(1)));
+            holdem_table0_holdem_settle0_eval70_hand_eval0_window_top_register1_top <= value;
+            holdem_table0_holdem_settle0_eval70_hand_eval0_window_top_register1_found <= stdl(holdem_table0_holdem_settle0_eval70_hand_eval0_masks_sf_windows /= 0);
+        end if;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_window_top_register1_pick;
 
 holdem_table0_holdem_settle0_eval70_hand_eval0_picks_register: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_kickers(13-1 downto 0);
-        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_kickers(26-1 downto 13);
-        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_kickers(39-1 downto 26);
-        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_kickers(52-1 downto 39);
-        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_kickers(65-1 downto 52);
-        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_pairs(13-1 downto 0);
-        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_pairs(26-1 downto 13);
-        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_pairs(39-1 downto 26);
-        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_trips(13-1 downto 0);
-        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_trips(26-1 downto 13);
-        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_not_quads;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads <= holdem_table0_holdem_settle0_eval70_hand_eval0_masks_quads;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_straight <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_straight;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_sf <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_sf;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_flush <= holdem_table0_holdem_settle0_eval70_hand_eval0_masks_flush;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_straight_top <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_straight_top;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_sf_top <= holdem_table0_holdem_settle0_eval70_hand_eval0_c3_sf_top;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_bad <= holdem_table0_holdem_settle0_eval70_hand_eval0_masks_bad;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_picks_any <= holdem_table0_holdem_settle0_eval70_hand_eval0_masks_any;
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_valids(2)) then
+            holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads <= holdem_table0_holdem_settle0_eval70_hand_eval0_masks_quads;
+            holdem_table0_holdem_settle0_eval70_hand_eval0_picks_flush <= holdem_table0_holdem_settle0_eval70_hand_eval0_masks_flush;
+            holdem_table0_holdem_settle0_eval70_hand_eval0_picks_bad <= holdem_table0_holdem_settle0_eval70_hand_eval0_masks_bad;
+            holdem_table0_holdem_settle0_eval70_hand_eval0_picks_any <= holdem_table0_holdem_settle0_eval70_hand_eval0_masks_any;
+        end if;
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_picks_register;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0) is
+
+holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_p3_kickers(13-1 downto 0);
+holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_p3_kickers(26-1 downto 13);
+holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2 <= holdem_table0_holdem_settle0_eval70_hand_eval0_p3_kickers(39-1 downto 26);
+holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3 <= holdem_table0_holdem_settle0_eval70_hand_eval0_p3_kickers(52-1 downto 39);
+holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4 <= holdem_table0_holdem_settle0_eval70_hand_eval0_p3_kickers(65-1 downto 52);
+holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_p3_pairs(13-1 downto 0);
+holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_p3_pairs(26-1 downto 13);
+holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2 <= holdem_table0_holdem_settle0_eval70_hand_eval0_p3_pairs(39-1 downto 26);
+holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_p3_trips(13-1 downto 0);
+holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_p3_trips(26-1 downto 13);
+holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_p3_not_quads;
+
+holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register0_encode: process (clk) is
     variable value: unsigned(3 downto 0);
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers0 <= value;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank2_encode;
+    if rising_edge(clk) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_valids(3)) then
+            value := to_unsigned(0, 4);
+            value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(8)));
+            value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(4)));
+            value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(2)));
+            value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers0(1)));
+            holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register0_rank <= value;
+        end if;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register0_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register1_encode: process (clk) is
     variable value: unsigned(3 downto 0);
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers1 <= value;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank3_encode;
+    if rising_edge(clk) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_valids(3)) then
+            value := to_unsigned(0, 4);
+            value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(8)));
+            value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(4)));
+            value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(2)));
+            value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers1(1)));
+            holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register1_rank <= value;
+        end if;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register1_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register2_encode: process (clk) is
     variable value: unsigned(3 downto 0);
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers2 <= value;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank4_encode;
+    if rising_edge(clk) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_valids(3)) then
+            value := to_unsigned(0, 4);
+            value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(8)));
+            value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(4)));
+            value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(2)));
+            value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers2(1)));
+            holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register2_rank <= value;
+        end if;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register2_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register3_encode: process (clk) is
     variable value: unsigned(3 downto 0);
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers3 <= value;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank5_encode;
+    if rising_edge(clk) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_valids(3)) then
+            value := to_unsigned(0, 4);
+            value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(8)));
+            value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(4)));
+            value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(2)));
+            value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers3(1)));
+            holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register3_rank <= value;
+        end if;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register3_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank6_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register4_encode: process (clk) is
     variable value: unsigned(3 downto 0);
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers4 <= value;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank6_encode;
+    if rising_edge(clk) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_valids(3)) then
+            value := to_unsigned(0, 4);
+            value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(8)));
+            value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(4)));
+            value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(2)));
+            value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_kickers4(1)));
+            holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register4_rank <= value;
+        end if;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register4_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank7_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register5_encode: process (clk) is
     variable value: unsigned(3 downto 0);
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c4_pairs0 <= value;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank7_encode;
+    if rising_edge(clk) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_valids(3)) then
+            value := to_unsigned(0, 4);
+            value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(8)));
+            value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(4)));
+            value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(2)));
+            value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0(1)));
+            holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register5_rank <= value;
+        end if;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register5_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank8_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register6_encode: process (clk) is
     variable value: unsigned(3 downto 0);
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c4_pairs1 <= value;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank8_encode;
+    if rising_edge(clk) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_valids(3)) then
+            value := to_unsigned(0, 4);
+            value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(8)));
+            value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(4)));
+            value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(2)));
+            value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1(1)));
+            holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register6_rank <= value;
+        end if;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register6_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank9_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register7_encode: process (clk) is
     variable value: unsigned(3 downto 0);
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c4_pairs2 <= value;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank9_encode;
+    if rising_edge(clk) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_valids(3)) then
+            value := to_unsigned(0, 4);
+            value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(8)));
+            value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(4)));
+            value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(2)));
+            value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs2(1)));
+            holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register7_rank <= value;
+        end if;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register7_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank10_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register8_encode: process (clk) is
     variable value: unsigned(3 downto 0);
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c4_trips0 <= value;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank10_encode;
+    if rising_edge(clk) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_valids(3)) then
+            value := to_unsigned(0, 4);
+            value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(8)));
+            value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(4)));
+            value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(2)));
+            value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0(1)));
+            holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register8_rank <= value;
+        end if;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register8_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register9_encode: process (clk) is
     variable value: unsigned(3 downto 0);
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c4_trips1 <= value;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank11_encode;
+    if rising_edge(clk) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_valids(3)) then
+            value := to_unsigned(0, 4);
+            value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(8)));
+            value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(4)));
+            value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(2)));
+            value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1(1)));
+            holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register9_rank <= value;
+        end if;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register9_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register10_encode: process (clk) is
     variable value: unsigned(3 downto 0);
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c4_not_quads0 <= value;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank12_encode;
+    if rising_edge(clk) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_valids(3)) then
+            value := to_unsigned(0, 4);
+            value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(8)));
+            value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(4)));
+            value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(2)));
+            value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_not_quads0(1)));
+            holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register10_rank <= value;
+        end if;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register10_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_encode: process (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register11_encode: process (clk) is
     variable value: unsigned(3 downto 0);
 begin
-    value := to_unsigned(0, 4);
-    value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(8)));
-    value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(4)));
-    value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(2)));
-    value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(1)));
-    holdem_table0_holdem_settle0_eval70_hand_eval0_c4_quads <= value;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_onehot_rank13_encode;
+    if rising_edge(clk) then
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_valids(3)) then
+            value := to_unsigned(0, 4);
+            value(3) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(8)));
+            value(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(12)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(4)));
+            value(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(10)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(2)));
+            value(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(11)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(9)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads(1)));
+            holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register11_rank <= value;
+        end if;
+    end if;
+end process holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register11_encode;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_categorize: process (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0, holdem_table0_holdem_settle0_eval70_hand_eval0_picks_flush, holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1, holdem_table0_holdem_settle0_eval70_hand_eval0_picks_straight, holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1, holdem_table0_holdem_settle0_eval70_hand_eval0_picks_sf, holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads, holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_categorize: process (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs0, holdem_table0_holdem_settle0_eval70_hand_eval0_picks_flush, holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips1, holdem_table0_holdem_settle0_eval70_hand_eval0_window_top_register0_found, holdem_table0_holdem_settle0_eval70_hand_eval0_picks_pairs1, holdem_table0_holdem_settle0_eval70_hand_eval0_window_top_register1_found, holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads, holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0) is
     variable cat: unsigned(8 downto 0);
 begin
     cat := to_unsigned(0, 9);
-    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_sf) then
+    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top_register1_found) then
         cat(8) := '1';
     elsif (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_quads /= 0) then
         cat(7) := '1';
@@ -2376,7 +2289,7 @@ begin
         cat(6) := '1';
     elsif bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_flush) then
         cat(5) := '1';
-    elsif bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_straight) then
+    elsif bool(holdem_table0_holdem_settle0_eval70_hand_eval0_window_top_register0_found) then
         cat(4) := '1';
     elsif (holdem_table0_holdem_settle0_eval70_hand_eval0_picks_trips0 /= 0) then
         cat(3) := '1';
@@ -2390,32 +2303,19 @@ begin
     holdem_table0_holdem_settle0_eval70_hand_eval0_category <= cat;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_categorize;
 
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_c4_invalid <= stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_bad) or (not bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_any)));
-
 holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_register: process (clk) is
 begin
     if rising_edge(clk) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers0;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers1;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers2 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers2;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers3 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers3;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers4 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_kickers4;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_pairs0;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_pairs1;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs2 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_pairs2;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_trips0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_trips0;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_trips1 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_trips1;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_not_quads0 <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_not_quads0;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_quads <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_quads;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category <= holdem_table0_holdem_settle0_eval70_hand_eval0_category;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_straight_top <= holdem_table0_holdem_settle0_eval70_hand_eval0_picks_straight_top;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_sf_top <= holdem_table0_holdem_settle0_eval70_hand_eval0_picks_sf_top;
-        holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_invalid <= holdem_table0_holdem_settle0_eval70_hand_eval0_c4_invalid;
+        if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_valids(3)) then
+            holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category <= holdem_table0_holdem_settle0_eval70_hand_eval0_category;
+            holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_straight_top <= holdem_table0_holdem_settle0_eval70_hand_eval0_window_top_register0_top;
+            holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_sf_top <= holdem_table0_holdem_settle0_eval70_hand_eval0_window_top_register1_top;
+            holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_invalid <= stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_bad) or (not bool(holdem_table0_holdem_settle0_eval70_hand_eval0_picks_any)));
+        end if;
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_register;
 
-holdem_table0_holdem_settle0_eval70_hand_eval0_compose: process (holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_not_quads0, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs1, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs0, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_trips1, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_quads, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers0, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers2, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_sf_top, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs2, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_trips0, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers3, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers4, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers1, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_straight_top, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_invalid, holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category) is
+holdem_table0_holdem_settle0_eval70_hand_eval0_compose: process (clk) is
     variable t1_ge_p0: std_logic;
     variable p2_ge_m0: std_logic;
     variable cat: unsigned(3 downto 0);
@@ -2425,81 +2325,91 @@ holdem_table0_holdem_settle0_eval70_hand_eval0_compose: process (holdem_table0_h
     variable k3: unsigned(3 downto 0);
     variable k4: unsigned(3 downto 0);
 begin
-    t1_ge_p0 := '1';
-    for j in 0 to 4-1 loop
-        if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_trips1(j)) and (not bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs0(j)))) then
-            t1_ge_p0 := '1';
-        elsif (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs0(j)) and (not bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_trips1(j)))) then
-            t1_ge_p0 := '0';
-        end if;
-    end loop;
-    p2_ge_m0 := '1';
-    for j in 0 to 4-1 loop
-        if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs2(j)) and (not bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers0(j)))) then
-            p2_ge_m0 := '1';
-        elsif (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers0(j)) and (not bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs2(j)))) then
-            p2_ge_m0 := '0';
-        end if;
-    end loop;
-    cat := to_unsigned(0, 4);
-    cat(3) := holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(8);
-    cat(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(4)));
-    cat(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(2)));
-    cat(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(1)));
-    k0 := to_unsigned(0, 4);
-    k1 := to_unsigned(0, 4);
-    k2 := to_unsigned(0, 4);
-    k3 := to_unsigned(0, 4);
-    k4 := to_unsigned(0, 4);
-    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(8)) then
-        k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_sf_top);
-    end if;
-    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(7)) then
-        k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_quads);
-        k1 := (k1 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_not_quads0);
-    end if;
-    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(6)) then
-        k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_trips0);
-        if bool(t1_ge_p0) then
-            k1 := (k1 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_trips1);
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_table0_holdem_settle0_eval70_hand_eval0_word_q <= to_unsigned(0, 24);
+            holdem_table0_holdem_settle0_eval70_hand_eval0_invalid_q <= '0';
         else
-            k1 := (k1 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs0);
+            if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_valids(4)) then
+                t1_ge_p0 := '1';
+                for j in 0 to 4-1 loop
+                    if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register9_rank(j)) and (not bool(holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register5_rank(j)))) then
+                        t1_ge_p0 := '1';
+                    elsif (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register5_rank(j)) and (not bool(holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register9_rank(j)))) then
+                        t1_ge_p0 := '0';
+                    end if;
+                end loop;
+                p2_ge_m0 := '1';
+                for j in 0 to 4-1 loop
+                    if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register7_rank(j)) and (not bool(holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register0_rank(j)))) then
+                        p2_ge_m0 := '1';
+                    elsif (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register0_rank(j)) and (not bool(holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register7_rank(j)))) then
+                        p2_ge_m0 := '0';
+                    end if;
+                end loop;
+                cat := to_unsigned(0, 4);
+                cat(3) := holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(8);
+                cat(2) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(4)));
+                cat(1) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(6)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(2)));
+                cat(0) := stdl(bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(7)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(3)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(1)));
+                k0 := to_unsigned(0, 4);
+                k1 := to_unsigned(0, 4);
+                k2 := to_unsigned(0, 4);
+                k3 := to_unsigned(0, 4);
+                k4 := to_unsigned(0, 4);
+                if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(8)) then
+                    k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_sf_top);
+                end if;
+                if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(7)) then
+                    k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register11_rank);
+                    k1 := (k1 or holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register10_rank);
+                end if;
+                if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(6)) then
+                    k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register8_rank);
+                    if bool(t1_ge_p0) then
+                        k1 := (k1 or holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register9_rank);
+                    else
+                        k1 := (k1 or holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register5_rank);
+                    end if;
+                end if;
+                if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(0))) then
+                    k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register0_rank);
+                    k1 := (k1 or holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register1_rank);
+                    k2 := (k2 or holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register2_rank);
+                    k3 := (k3 or holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register3_rank);
+                    k4 := (k4 or holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register4_rank);
+                end if;
+                if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(4)) then
+                    k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_straight_top);
+                end if;
+                if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(3)) then
+                    k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register8_rank);
+                    k1 := (k1 or holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register0_rank);
+                    k2 := (k2 or holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register1_rank);
+                end if;
+                if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(2)) then
+                    k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register5_rank);
+                    k1 := (k1 or holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register6_rank);
+                    if bool(p2_ge_m0) then
+                        k2 := (k2 or holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register7_rank);
+                    else
+                        k2 := (k2 or holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register0_rank);
+                    end if;
+                end if;
+                if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(1)) then
+                    k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register5_rank);
+                    k1 := (k1 or holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register0_rank);
+                    k2 := (k2 or holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register1_rank);
+                    k3 := (k3 or holdem_table0_holdem_settle0_eval70_hand_eval0_rank_register2_rank);
+                end if;
+                if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_invalid) then
+                    holdem_table0_holdem_settle0_eval70_hand_eval0_word_q <= to_unsigned(0, 24);
+                else
+                    holdem_table0_holdem_settle0_eval70_hand_eval0_word_q <= unsigned'(cat & k0 & k1 & k2 & k3 & k4);
+                end if;
+                holdem_table0_holdem_settle0_eval70_hand_eval0_invalid_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_invalid;
+            end if;
         end if;
-    end if;
-    if (bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(5)) or bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(0))) then
-        k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers0);
-        k1 := (k1 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers1);
-        k2 := (k2 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers2);
-        k3 := (k3 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers3);
-        k4 := (k4 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers4);
-    end if;
-    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(4)) then
-        k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_straight_top);
-    end if;
-    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(3)) then
-        k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_trips0);
-        k1 := (k1 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers0);
-        k2 := (k2 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers1);
-    end if;
-    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(2)) then
-        k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs0);
-        k1 := (k1 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs1);
-        if bool(p2_ge_m0) then
-            k2 := (k2 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs2);
-        else
-            k2 := (k2 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers0);
-        end if;
-    end if;
-    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_category(1)) then
-        k0 := (k0 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_pairs0);
-        k1 := (k1 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers0);
-        k2 := (k2 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers1);
-        k3 := (k3 or holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_kickers2);
-    end if;
-    if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_invalid) then
-        holdem_table0_holdem_settle0_eval70_hand_eval0_c5_word <= to_unsigned(0, 24);
-    else
-        holdem_table0_holdem_settle0_eval70_hand_eval0_c5_word <= unsigned'(cat & k0 & k1 & k2 & k3 & k4);
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_compose;
 
@@ -2520,21 +2430,6 @@ begin
         holdem_table0_holdem_settle0_eval70_hand_eval0_s0_codes <= holdem_table0_holdem_settle0_eval70_hand_eval0_codes_in;
     end if;
 end process holdem_table0_holdem_settle0_eval70_hand_eval0_take;
-
-holdem_table0_holdem_settle0_eval70_hand_eval0_answer: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (rst = '1') then
-            holdem_table0_holdem_settle0_eval70_hand_eval0_word_q <= to_unsigned(0, 24);
-            holdem_table0_holdem_settle0_eval70_hand_eval0_invalid_q <= '0';
-        else
-            if bool(holdem_table0_holdem_settle0_eval70_hand_eval0_valids((6 - 2))) then
-                holdem_table0_holdem_settle0_eval70_hand_eval0_word_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_c5_word;
-                holdem_table0_holdem_settle0_eval70_hand_eval0_invalid_q <= holdem_table0_holdem_settle0_eval70_hand_eval0_ranked_invalid;
-            end if;
-        end if;
-    end if;
-end process holdem_table0_holdem_settle0_eval70_hand_eval0_answer;
 
 
 holdem_table0_holdem_settle0_ev_word <= holdem_table0_holdem_settle0_eval70_hand_eval0_word_q;

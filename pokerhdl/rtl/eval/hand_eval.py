@@ -15,6 +15,11 @@ One hand enters every clock; the answer leaves LATENCY clocks later. Stages (eac
 5. the rank word (kickers chosen by category), ``invalid``, and for five-card hands the mask of
    the cards that make the hand.
 
+Each stage computes inside its register, which loads only when the stage before it holds a
+hand: idle, the evaluator holds still, and Verilator (which evaluates every combinational block
+at every clock, changed or not) has nothing to compute, which keeps the emulated board tops
+quick between showdowns.
+
 No stage has more than eight logic levels after ``yosys synth_xilinx`` (tb/rtl/test_eval7.py
 checks; today the deepest has six). Nothing is added or compared with + or <, which yosys would
 map onto CARRY4 chains.
@@ -51,14 +56,14 @@ def hand_eval(clk, rst, cards, in_valid, word, invalid, out_valid, mask=None):
     s0_codes = unsigned(6 * n)
     decoded, masks, picks, ranked = Decoded(n), RankMasks(), Picks(), Ranked()
     category = unsigned(9)                                 # stage 4's category before its register
-    c5_word = unsigned(24)
-    stages = [decode_stage(clk, s0_codes, n, decoded), rank_mask_stage(clk, decoded, masks),
-              select_stage(clk, masks, picks), rank_stage(clk, picks, category, ranked),
-              compose_stage(ranked, c5_word)]
-
     valids = unsigned(LATENCY)       # bit i: pipeline stage i holds a hand
     word_q = unsigned(24)
     invalid_q = Signal(bool(0))
+    stages = [decode_stage(clk, s0_codes, n, decoded, valids(0)),
+              rank_mask_stage(clk, decoded, masks, valids(1)),
+              select_stage(clk, masks, picks, valids(2)),
+              rank_stage(clk, picks, category, ranked, valids(3)),
+              compose_stage(clk, rst, ranked, valids(LATENCY - 2), word_q, invalid_q)]
 
     @always_seq(clk.posedge, reset=rst)
     def advance():
@@ -68,12 +73,6 @@ def hand_eval(clk, rst, cards, in_valid, word, invalid, out_valid, mask=None):
     def take():
         s0_codes.next = codes_in
 
-    @always_seq(clk.posedge, reset=rst)
-    def answer():
-        if valids[LATENCY - 2]:
-            word_q.next = c5_word
-            invalid_q.next = ranked.invalid
-
     @always_comb
     def drive():
         word.next = word_q
@@ -81,7 +80,7 @@ def hand_eval(clk, rst, cards, in_valid, word, invalid, out_valid, mask=None):
         out_valid.next = valids[LATENCY - 1]
 
     if mask is None:
-        return stages, advance, take, answer, drive
+        return stages, advance, take, drive
     making = scoring_mask(clk, rst, s0_codes, n, picks, category, ranked, valids, LATENCY - 2,
                           mask)
-    return stages, advance, take, answer, drive, making
+    return stages, advance, take, drive, making

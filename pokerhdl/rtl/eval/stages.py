@@ -5,15 +5,21 @@ Each stage is the only writer of its interface: Decoded (stage 1), RankMasks (st
 @block(skipname=True), so the generated names are the interfaces' (masks_trips, picks_pairs0,
 ranked_category ...) and the stages' own.
 
+Each stage's logic is inside its register (``load``: the stage before holds a hand), so an
+idle evaluator costs a simulator next to nothing; rankmask.py's selections and encoders are written
+here in that registered form (top_ranks_register, window_top_register, rank_register), while
+the lanes' player_eval, busy at every clock, keeps the combinational ones.
+
 No stage has more than eight logic levels after ``yosys synth_xilinx``; nothing is added or
 compared with + or <, which yosys would map onto CARRY4 chains.
 """
 
-from myhdl import block, always, always_comb, always_seq, concat, ConcatSignal, Signal, intbv
+from myhdl import (block, always, always_comb, always_seq, concat, ConcatSignal, downrange,
+                   Signal, intbv)
 
 from ...golden.cards import NO_CARD
 from ..pipe import pipe_reg
-from .rankmask import RANKS, WINDOWS, highest_ranks, onehot_rank, straight_windows, window_top
+from .rankmask import RANKS, WINDOWS
 from ..signals import flag, unsigned
 
 SUITS = 4
@@ -87,187 +93,226 @@ def same_card(a, b, same):
 
 
 @block(skipname=True)
-def decode_stage(clk, codes, n, decoded):
-    """Stage 1 from the n slots' codes (card 0 in the low bits)."""
-    # duplicates: every pair of slots compared (shallower than counting the hand's cards)
-    slot_codes = [codes(6 * i + 6, 6 * i) for i in range(n)]
-    pair_dups = [flag() for _ in range(n * (n - 1) // 2)]
-    compare = [same_card(slot_codes[i], slot_codes[k], dup) for (i, k), dup in zip(
-        [(i, k) for i in range(n) for k in range(i + 1, n)], pair_dups)]
-    dups = ConcatSignal(*pair_dups) if len(pair_dups) > 1 else pair_dups[0]
-
-    # decoded combinationally and then registered: a simulator re-evaluates the loops only
-    # when the codes change, not on every clock (Icarus spent a third of a game's time here)
-    d1_hand, d1_bad_codes, d1_flush_suit = unsigned(52), unsigned(n), unsigned(SUITS)
-    d1_any = flag()
-
-    @always_comb
+def decode_stage(clk, codes, n, decoded, load):
+    """Stage 1 from the n slots' codes (card 0 in the low bits), registered when ``load``
+    (stage 0 holds a hand)."""
+    @always(clk.posedge)
     def decode():
-        hand = intbv(0)[52:]
-        bad_codes = intbv(0)[n:]
-        any_card = False
-        # per suit a thermometer of its cards: bit j = at least j cards of that suit
-        clubs = intbv(1)[6:]
-        diamonds = intbv(1)[6:]
-        hearts = intbv(1)[6:]
-        spades = intbv(1)[6:]
-        for i in range(n):
-            code = intbv(0)[6:]
-            for j in range(6):
-                code[j] = codes[6 * i + j]
-            onehot = intbv(1)[64:]
-            onehot[:] = onehot << code         # bit 63: NO_CARD, 52..62: invalid codes
-            if onehot[63:52] != 0:
-                bad_codes[i] = 1
-            hand[:] = hand | onehot[52:]
-            if not onehot[63]:
-                any_card = True
-                if code[2:0] == 0:
-                    clubs[:] = concat(clubs[5:0], True)
-                elif code[2:0] == 1:
-                    diamonds[:] = concat(diamonds[5:0], True)
-                elif code[2:0] == 2:
-                    hearts[:] = concat(hearts[5:0], True)
-                else:
-                    spades[:] = concat(spades[5:0], True)
-        d1_hand.next = hand
-        d1_bad_codes.next = bad_codes
-        d1_any.next = any_card
-        d1_flush_suit.next = concat(spades[5], hearts[5], diamonds[5], clubs[5])
+        if load:
+            hand = intbv(0)[52:]
+            bad_codes = intbv(0)[n:]
+            dups = intbv(0)[max(1, n * (n - 1) // 2):]
+            any_card = False
+            # per suit a thermometer of its cards: bit j = at least j cards of that suit
+            clubs = intbv(1)[6:]
+            diamonds = intbv(1)[6:]
+            hearts = intbv(1)[6:]
+            spades = intbv(1)[6:]
+            pair = 0
+            for i in range(n):
+                code = intbv(0)[6:]
+                for j in range(6):
+                    code[j] = codes[6 * i + j]
+                onehot = intbv(1)[64:]
+                onehot[:] = onehot << code         # bit 63: NO_CARD, 52..62: invalid codes
+                if onehot[63:52] != 0:
+                    bad_codes[i] = 1
+                hand[:] = hand | onehot[52:]
+                if not onehot[63]:
+                    any_card = True
+                    if code[2:0] == 0:
+                        clubs[:] = concat(clubs[5:0], True)
+                    elif code[2:0] == 1:
+                        diamonds[:] = concat(diamonds[5:0], True)
+                    elif code[2:0] == 2:
+                        hearts[:] = concat(hearts[5:0], True)
+                    else:
+                        spades[:] = concat(spades[5:0], True)
+                # duplicates: this slot against every later one (shallower than counting)
+                for k in range(i + 1, n):
+                    same = not onehot[63]
+                    for j in range(6):
+                        if codes[6 * i + j] != codes[6 * k + j]:
+                            same = False
+                    dups[pair] = same
+                    pair += 1
+            decoded.hand.next = hand
+            decoded.bad_codes.next = bad_codes
+            decoded.any.next = any_card
+            decoded.flush_suit.next = concat(spades[5], hearts[5], diamonds[5], clubs[5])
+            decoded.dups.next = dups
 
-    @always(clk.posedge)
-    def decoded_register():
-        decoded.hand.next = d1_hand
-        decoded.bad_codes.next = d1_bad_codes
-        decoded.any.next = d1_any
-        decoded.flush_suit.next = d1_flush_suit
-        decoded.dups.next = dups
-
-    return compare, decode, decoded_register
+    return decode
 
 
 @block(skipname=True)
-def rank_mask_stage(clk, decoded, masks):
-    """Stage 2 from stage 1."""
+def rank_mask_stage(clk, decoded, masks, load):
+    """Stage 2 from stage 1, registered when ``load`` (stage 1 holds a hand)."""
     hand, flush_suit = decoded.hand, decoded.flush_suit
-    c2_present, c2_quads, c2_trips, c2_pairs = unsigned(RANKS), unsigned(RANKS), unsigned(RANKS), unsigned(RANKS)
-    c2_not_quads, c2_kickers = unsigned(RANKS), unsigned(RANKS)
-    c2_flush, c2_bad = flag(), flag()
-    c2_sf_windows, c2_windows = unsigned(WINDOWS), unsigned(WINDOWS)
-
-    @always_comb
-    def bad_input():
-        c2_bad.next = decoded.dups != 0 or decoded.bad_codes != 0
-
-    @always_comb
-    def rank_masks():
-        present = intbv(0)[RANKS:]
-        quads = intbv(0)[RANKS:]
-        trips = intbv(0)[RANKS:]
-        pairs = intbv(0)[RANKS:]
-        singles = intbv(0)[RANKS:]
-        suited = intbv(0)[RANKS:]
-        not_quads = intbv(0)[RANKS:]
-        for r in range(RANKS):
-            held = intbv(1)[5:]          # thermometer of the suits held at rank r
-            for s in range(SUITS):
-                if hand[4 * r + s]:
-                    held[:] = concat(held[4:0], True)
-                if hand[4 * r + s] and flush_suit[s]:
-                    suited[r] = 1
-            present[r] = held[1]
-            singles[r] = held[1] and not held[2]
-            pairs[r] = held[2] and not held[3]
-            trips[r] = held[3] and not held[4]
-            quads[r] = held[4]
-            not_quads[r] = held[1] and not held[4]
-        c2_present.next = present
-        c2_quads.next = quads
-        c2_trips.next = trips
-        c2_pairs.next = pairs
-        c2_not_quads.next = not_quads
-        c2_flush.next = flush_suit != 0
-        if flush_suit != 0:
-            c2_kickers.next = suited
-        else:
-            c2_kickers.next = singles
-
-    @always_comb
-    def sf_windows():
-        found = intbv(0)[WINDOWS:]
-        for w in range(WINDOWS):
-            for s in range(SUITS):
-                if (hand[4 * ((w + RANKS - 1) % RANKS) + s] and hand[4 * w + s]
-                        and hand[4 * (w + 1) + s] and hand[4 * (w + 2) + s]
-                        and hand[4 * (w + 3) + s]):
-                    found[w] = 1
-        c2_sf_windows.next = found
-
-    windows = straight_windows(c2_present, c2_windows)
 
     @always(clk.posedge)
-    def masks_register():
-        masks.quads.next = c2_quads
-        masks.trips.next = c2_trips
-        masks.pairs.next = c2_pairs
-        masks.not_quads.next = c2_not_quads
-        masks.kickers.next = c2_kickers
-        masks.windows.next = c2_windows
-        masks.sf_windows.next = c2_sf_windows
-        masks.flush.next = c2_flush
-        masks.bad.next = c2_bad
-        masks.any.next = decoded.any
+    def rank_masks():
+        if load:
+            present = intbv(0)[RANKS:]
+            quads = intbv(0)[RANKS:]
+            trips = intbv(0)[RANKS:]
+            pairs = intbv(0)[RANKS:]
+            singles = intbv(0)[RANKS:]
+            suited = intbv(0)[RANKS:]
+            not_quads = intbv(0)[RANKS:]
+            for r in range(RANKS):
+                held = intbv(1)[5:]          # thermometer of the suits held at rank r
+                for s in range(SUITS):
+                    if hand[4 * r + s]:
+                        held[:] = concat(held[4:0], True)
+                    if hand[4 * r + s] and flush_suit[s]:
+                        suited[r] = 1
+                present[r] = held[1]
+                singles[r] = held[1] and not held[2]
+                pairs[r] = held[2] and not held[3]
+                trips[r] = held[3] and not held[4]
+                quads[r] = held[4]
+                not_quads[r] = held[1] and not held[4]
+            windows = intbv(0)[WINDOWS:]
+            sf_windows = intbv(0)[WINDOWS:]
+            for w in range(WINDOWS):
+                if (present[(w + RANKS - 1) % RANKS] and present[w] and present[w + 1]
+                        and present[w + 2] and present[w + 3]):
+                    windows[w] = 1
+                for s in range(SUITS):
+                    if (hand[4 * ((w + RANKS - 1) % RANKS) + s] and hand[4 * w + s]
+                            and hand[4 * (w + 1) + s] and hand[4 * (w + 2) + s]
+                            and hand[4 * (w + 3) + s]):
+                        sf_windows[w] = 1
+            masks.quads.next = quads
+            masks.trips.next = trips
+            masks.pairs.next = pairs
+            masks.not_quads.next = not_quads
+            if flush_suit != 0:
+                masks.kickers.next = suited
+            else:
+                masks.kickers.next = singles
+            masks.windows.next = windows
+            masks.sf_windows.next = sf_windows
+            masks.flush.next = flush_suit != 0
+            masks.bad.next = decoded.dups != 0 or decoded.bad_codes != 0
+            masks.any.next = decoded.any
 
-    return bad_input, rank_masks, sf_windows, windows, masks_register
+    return rank_masks
+
+
+@block
+def top_ranks_register(clk, load, mask, onehots, count):
+    """rankmask.highest_ranks's selection, registered when ``load``."""
+    width = count + 2
+
+    @always(clk.posedge)
+    def select():
+        if load:
+            seen = intbv(1)[width:]
+            saturated = False
+            sel = intbv(0)[RANKS * count:]
+            for p in downrange(RANKS):
+                for k in range(count):
+                    sel[RANKS * k + p] = mask[p] and seen[k]
+                if mask[p]:
+                    saturated = seen[width - 1] or seen[width - 2]
+                    seen[:] = concat(seen[width - 1:0], False)
+                    seen[width - 1] = saturated
+            onehots.next = sel
+
+    return select
+
+
+@block
+def window_top_register(clk, load, windows, found, top):
+    """rankmask.window_top, registered when ``load``: found, and the top rank of the highest
+    complete window (w tops at rank w + 3), 0 when none."""
+    @always(clk.posedge)
+    def pick():
+        if load:
+            onehot = intbv(0)[WINDOWS:]
+            higher = False
+            for w in downrange(WINDOWS):
+                if windows[w] and not higher:
+                    onehot[w] = 1
+                if windows[w]:
+                    higher = True
+            best = intbv(0)[RANKS:]
+            best[:] = concat(onehot, intbv(0)[3:])
+            value = intbv(0)[4:]
+            value[3] = best[12] or best[11] or best[10] or best[9] or best[8]
+            value[2] = best[12] or best[7] or best[6] or best[5] or best[4]
+            value[1] = best[11] or best[10] or best[7] or best[6] or best[3] or best[2]
+            value[0] = best[11] or best[9] or best[7] or best[5] or best[3] or best[1]
+            top.next = value
+            found.next = windows != 0
+
+    return pick
 
 
 @block(skipname=True)
-def select_stage(clk, masks, picks):
-    """Stage 3 from stage 2: the k-th highest rank of each mask, the best straights."""
-    c3_kickers, c3_pairs, c3_trips, c3_not_quads = (unsigned(RANKS * count) for _, count in SELECTIONS)
-    select = [highest_ranks(getattr(masks, m), onehots, count=count) for (m, count), onehots in
-              zip(SELECTIONS, (c3_kickers, c3_pairs, c3_trips, c3_not_quads))]
-    c3_straight, c3_sf = flag(), flag()
-    c3_straight_top, c3_sf_top = unsigned(4), unsigned(4)
-    tops = [window_top(masks.windows, c3_straight, c3_straight_top),
-            window_top(masks.sf_windows, c3_sf, c3_sf_top)]
+def select_stage(clk, masks, picks, load):
+    """Stage 3 from stage 2, registered when ``load`` (stage 2 holds a hand): the k-th highest
+    rank of each mask, the best straights."""
+    p3_kickers, p3_pairs, p3_trips, p3_not_quads = (unsigned(RANKS * count) for _, count in SELECTIONS)
+    select = [top_ranks_register(clk, load, getattr(masks, m), onehots, count) for (m, count), onehots in
+              zip(SELECTIONS, (p3_kickers, p3_pairs, p3_trips, p3_not_quads))]
+    tops = [window_top_register(clk, load, masks.windows, picks.straight, picks.straight_top),
+            window_top_register(clk, load, masks.sf_windows, picks.sf, picks.sf_top)]
 
     @always(clk.posedge)
     def picks_register():
-        picks.kickers0.next = c3_kickers[13:0]
-        picks.kickers1.next = c3_kickers[26:13]
-        picks.kickers2.next = c3_kickers[39:26]
-        picks.kickers3.next = c3_kickers[52:39]
-        picks.kickers4.next = c3_kickers[65:52]
-        picks.pairs0.next = c3_pairs[13:0]
-        picks.pairs1.next = c3_pairs[26:13]
-        picks.pairs2.next = c3_pairs[39:26]
-        picks.trips0.next = c3_trips[13:0]
-        picks.trips1.next = c3_trips[26:13]
-        picks.not_quads0.next = c3_not_quads
-        picks.quads.next = masks.quads
-        picks.straight.next = c3_straight
-        picks.sf.next = c3_sf
-        picks.flush.next = masks.flush
-        picks.straight_top.next = c3_straight_top
-        picks.sf_top.next = c3_sf_top
-        picks.bad.next = masks.bad
-        picks.any.next = masks.any
+        if load:
+            picks.quads.next = masks.quads
+            picks.flush.next = masks.flush
+            picks.bad.next = masks.bad
+            picks.any.next = masks.any
 
-    return select, tops, picks_register
+    @always_comb
+    def spread():
+        picks.kickers0.next = p3_kickers[13:0]
+        picks.kickers1.next = p3_kickers[26:13]
+        picks.kickers2.next = p3_kickers[39:26]
+        picks.kickers3.next = p3_kickers[52:39]
+        picks.kickers4.next = p3_kickers[65:52]
+        picks.pairs0.next = p3_pairs[13:0]
+        picks.pairs1.next = p3_pairs[26:13]
+        picks.pairs2.next = p3_pairs[39:26]
+        picks.trips0.next = p3_trips[13:0]
+        picks.trips1.next = p3_trips[26:13]
+        picks.not_quads0.next = p3_not_quads
+
+    return select, tops, picks_register, spread
+
+
+@block
+def rank_register(clk, load, onehot, rank):
+    """rankmask.onehot_rank, registered when ``load``: the rank (0..12) of a one-hot mask, 0
+    when it is empty."""
+    @always(clk.posedge)
+    def encode():
+        if load:
+            value = intbv(0)[4:]
+            value[3] = onehot[12] or onehot[11] or onehot[10] or onehot[9] or onehot[8]
+            value[2] = onehot[12] or onehot[7] or onehot[6] or onehot[5] or onehot[4]
+            value[1] = (onehot[11] or onehot[10] or onehot[7] or onehot[6] or onehot[3]
+                        or onehot[2])
+            value[0] = (onehot[11] or onehot[9] or onehot[7] or onehot[5] or onehot[3]
+                        or onehot[1])
+            rank.next = value
+
+    return encode
 
 
 @block(skipname=True)
-def rank_stage(clk, picks, category, ranked):
-    """Stage 4 from stage 3: the picks as ranks, and the category (``category``: before its
-    register, for the scoring mask's stage 4)."""
-    (c4_kickers0, c4_kickers1, c4_kickers2, c4_kickers3, c4_kickers4, c4_pairs0, c4_pairs1,
-     c4_pairs2, c4_trips0, c4_trips1, c4_not_quads0, c4_quads) = c4_ranks = [
-        unsigned(4) for _ in PICKED + ("quads",)]
-    encode = [onehot_rank(getattr(picks, name), rank)
-              for name, rank in zip(PICKED + ("quads",), c4_ranks)]
+def rank_stage(clk, picks, category, ranked, load):
+    """Stage 4 from stage 3, registered when ``load`` (stage 3 holds a hand): the picks as
+    ranks, and the category (``category``: before its register, for the scoring mask's stage
+    4)."""
+    encode = [rank_register(clk, load, getattr(picks, name), getattr(ranked, name))
+              for name in PICKED + ("quads",)]
     trip0, trip1, pair0, pair1 = picks.trips0, picks.trips1, picks.pairs0, picks.pairs1
-    c4_invalid = flag()
 
     @always_comb
     def categorize():
@@ -292,111 +337,98 @@ def rank_stage(clk, picks, category, ranked):
             cat[HIGH_CARD] = 1
         category.next = cat
 
-    @always_comb
-    def bad_hand():
-        c4_invalid.next = picks.bad or not picks.any
-
     @always(clk.posedge)
     def ranked_register():
-        ranked.kickers0.next = c4_kickers0
-        ranked.kickers1.next = c4_kickers1
-        ranked.kickers2.next = c4_kickers2
-        ranked.kickers3.next = c4_kickers3
-        ranked.kickers4.next = c4_kickers4
-        ranked.pairs0.next = c4_pairs0
-        ranked.pairs1.next = c4_pairs1
-        ranked.pairs2.next = c4_pairs2
-        ranked.trips0.next = c4_trips0
-        ranked.trips1.next = c4_trips1
-        ranked.not_quads0.next = c4_not_quads0
-        ranked.quads.next = c4_quads
-        ranked.category.next = category
-        ranked.straight_top.next = picks.straight_top
-        ranked.sf_top.next = picks.sf_top
-        ranked.invalid.next = c4_invalid
+        if load:
+            ranked.category.next = category
+            ranked.straight_top.next = picks.straight_top
+            ranked.sf_top.next = picks.sf_top
+            ranked.invalid.next = picks.bad or not picks.any
 
-    return encode, categorize, bad_hand, ranked_register
+    return encode, categorize, ranked_register
 
 
 @block(skipname=True)
-def compose_stage(ranked, word_next):
-    """Stage 5's logic: the rank word from stage 4 (kickers chosen by category), 0 when
-    invalid; registered by the caller."""
+def compose_stage(clk, rst, ranked, load, word, invalid):
+    """Stage 5: the rank word from stage 4 (kickers chosen by category), 0 when invalid, and
+    ``invalid``, registered when ``load`` (stage 4 holds a hand); 0 after reset."""
     m0, m1, m2, m3, m4 = (getattr(ranked, f"kickers{k}") for k in range(5))
     p0, p1, p2 = ranked.pairs0, ranked.pairs1, ranked.pairs2
     t0, t1 = ranked.trips0, ranked.trips1
     x0, q0 = ranked.not_quads0, ranked.quads
-    category, invalid = ranked.category, ranked.invalid
+    category, bad = ranked.category, ranked.invalid
     sf_top, straight_top = ranked.sf_top, ranked.straight_top
 
-    @always_comb
+    @always_seq(clk.posedge, reset=rst)
     def compose():
-        # full house: the second trips or the top pair, whichever is higher (missing reads 0)
-        t1_ge_p0 = True
-        for j in range(4):
-            if t1[j] and not p0[j]:
-                t1_ge_p0 = True
-            elif p0[j] and not t1[j]:
-                t1_ge_p0 = False
-        # two pair: the third pair or the top single card, whichever is higher
-        p2_ge_m0 = True
-        for j in range(4):
-            if p2[j] and not m0[j]:
-                p2_ge_m0 = True
-            elif m0[j] and not p2[j]:
-                p2_ge_m0 = False
-        cat = intbv(0)[4:]
-        cat[3] = category[STRAIGHT_FLUSH]
-        cat[2] = (category[QUADS] or category[FULL_HOUSE] or category[FLUSH]
-                  or category[STRAIGHT])
-        cat[1] = (category[QUADS] or category[FULL_HOUSE] or category[TRIPS]
-                  or category[TWO_PAIR])
-        cat[0] = (category[QUADS] or category[FLUSH] or category[TRIPS]
-                  or category[PAIR])
-        k0 = intbv(0)[4:]
-        k1 = intbv(0)[4:]
-        k2 = intbv(0)[4:]
-        k3 = intbv(0)[4:]
-        k4 = intbv(0)[4:]
-        if category[STRAIGHT_FLUSH]:
-            k0[:] = k0 | sf_top
-        if category[QUADS]:
-            k0[:] = k0 | q0
-            k1[:] = k1 | x0
-        if category[FULL_HOUSE]:
-            k0[:] = k0 | t0
-            if t1_ge_p0:
-                k1[:] = k1 | t1
+        if load:
+            # full house: the second trips or the top pair, whichever is higher (missing reads 0)
+            t1_ge_p0 = True
+            for j in range(4):
+                if t1[j] and not p0[j]:
+                    t1_ge_p0 = True
+                elif p0[j] and not t1[j]:
+                    t1_ge_p0 = False
+            # two pair: the third pair or the top single card, whichever is higher
+            p2_ge_m0 = True
+            for j in range(4):
+                if p2[j] and not m0[j]:
+                    p2_ge_m0 = True
+                elif m0[j] and not p2[j]:
+                    p2_ge_m0 = False
+            cat = intbv(0)[4:]
+            cat[3] = category[STRAIGHT_FLUSH]
+            cat[2] = (category[QUADS] or category[FULL_HOUSE] or category[FLUSH]
+                      or category[STRAIGHT])
+            cat[1] = (category[QUADS] or category[FULL_HOUSE] or category[TRIPS]
+                      or category[TWO_PAIR])
+            cat[0] = (category[QUADS] or category[FLUSH] or category[TRIPS]
+                      or category[PAIR])
+            k0 = intbv(0)[4:]
+            k1 = intbv(0)[4:]
+            k2 = intbv(0)[4:]
+            k3 = intbv(0)[4:]
+            k4 = intbv(0)[4:]
+            if category[STRAIGHT_FLUSH]:
+                k0[:] = k0 | sf_top
+            if category[QUADS]:
+                k0[:] = k0 | q0
+                k1[:] = k1 | x0
+            if category[FULL_HOUSE]:
+                k0[:] = k0 | t0
+                if t1_ge_p0:
+                    k1[:] = k1 | t1
+                else:
+                    k1[:] = k1 | p0
+            if category[FLUSH] or category[HIGH_CARD]:
+                k0[:] = k0 | m0
+                k1[:] = k1 | m1
+                k2[:] = k2 | m2
+                k3[:] = k3 | m3
+                k4[:] = k4 | m4
+            if category[STRAIGHT]:
+                k0[:] = k0 | straight_top
+            if category[TRIPS]:
+                k0[:] = k0 | t0
+                k1[:] = k1 | m0
+                k2[:] = k2 | m1
+            if category[TWO_PAIR]:
+                k0[:] = k0 | p0
+                k1[:] = k1 | p1
+                if p2_ge_m0:
+                    k2[:] = k2 | p2
+                else:
+                    k2[:] = k2 | m0
+            if category[PAIR]:
+                k0[:] = k0 | p0
+                k1[:] = k1 | m0
+                k2[:] = k2 | m1
+                k3[:] = k3 | m2
+            if bad:
+                word.next = 0
             else:
-                k1[:] = k1 | p0
-        if category[FLUSH] or category[HIGH_CARD]:
-            k0[:] = k0 | m0
-            k1[:] = k1 | m1
-            k2[:] = k2 | m2
-            k3[:] = k3 | m3
-            k4[:] = k4 | m4
-        if category[STRAIGHT]:
-            k0[:] = k0 | straight_top
-        if category[TRIPS]:
-            k0[:] = k0 | t0
-            k1[:] = k1 | m0
-            k2[:] = k2 | m1
-        if category[TWO_PAIR]:
-            k0[:] = k0 | p0
-            k1[:] = k1 | p1
-            if p2_ge_m0:
-                k2[:] = k2 | p2
-            else:
-                k2[:] = k2 | m0
-        if category[PAIR]:
-            k0[:] = k0 | p0
-            k1[:] = k1 | m0
-            k2[:] = k2 | m1
-            k3[:] = k3 | m2
-        if invalid:
-            word_next.next = 0
-        else:
-            word_next.next = concat(cat, k0, k1, k2, k3, k4)
+                word.next = concat(cat, k0, k1, k2, k3, k4)
+            invalid.next = bad
 
     return compose
 
