@@ -29,8 +29,8 @@ def test_a_renamed_register_is_proved_equal(tmp_path, cycles):
 
 def test_a_changed_kicker_is_not_equal(tmp_path):
     # the second kicker of trips and of a pair: the third-highest single card, not the second
-    changed = edited(tmp_path, "k2 = (k2 | hand_eval0_ranked_kickers1);",
-                     "k2 = (k2 | hand_eval0_ranked_kickers2);")
+    changed = edited(tmp_path, "k2 = (k2 | hand_eval0_rank_register1_rank);",
+                     "k2 = (k2 | hand_eval0_rank_register2_rank);")
     proved, log = prove(EVAL5, changed, "eval5", cycles=20)
     assert not proved
     assert "proof did fail" in log
