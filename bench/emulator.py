@@ -66,7 +66,8 @@ def monitor(data, out=print, top="nexys_a7_balatro"):
                       f"`make bench`)")
 
 
-# the blocks of the board tops, each built alone: a board top's clock is the sum of theirs
+# the board tops and the blocks inside them, each built alone (they nest: eval7 is inside
+# holdem_table, which is inside holdem_console, which is inside basys3_holdem)
 IDLE_BLOCKS = ("eval7", "holdem_table", "holdem_console", "basys3_holdem", "balatro_game",
                "balatro_run", "balatro_run_screen", "nexys_a7_balatro")
 IDLE_HIGH = ("uart_rx", "rxd", "cpu_resetn")     # a serial line and a reset button at rest
