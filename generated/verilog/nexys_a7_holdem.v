@@ -560,36 +560,19 @@ wire [31:0] holdem_board0_shuffler0_rng0_x_part3_t;
 reg holdem_board0_shuffler0_compaction_looked = 0;
 wire holdem_board0_shuffler0_compaction_more;
 reg [5:0] holdem_board0_shuffler0_compaction_n_cards = 0;
-wire [51:0] holdem_board0_shuffler0_available_in;
-reg [51:0] holdem_board0_shuffler0_exclude_rev = 0;
+wire [51:0] holdem_board0_shuffler0_lo_1h;
+wire [51:0] holdem_board0_shuffler0_hi_1h;
 reg [5:0] holdem_board0_shuffler0_filled_end = 0;
 reg holdem_board0_shuffler0_found = 0;
-reg [51:0] holdem_board0_shuffler0_hi_1h = 0;
-wire [51:0] holdem_board0_shuffler0_hi_1h_c;
-reg [5:0] holdem_board0_shuffler0_hi_c = 0;
 reg [5:0] holdem_board0_shuffler0_hi_end = 0;
-reg [5:0] holdem_board0_shuffler0_hi_end_c = 0;
-reg [51:0] holdem_board0_shuffler0_lo_1h = 0;
-wire [51:0] holdem_board0_shuffler0_lo_1h_c;
-reg [5:0] holdem_board0_shuffler0_lo_c = 0;
 reg [5:0] holdem_board0_shuffler0_lo_end = 0;
-reg [5:0] holdem_board0_shuffler0_lo_end_c = 63;
-reg [5:0] holdem_board0_shuffler0_lo_end_raw = 0;
-wire holdem_board0_shuffler0_lo_none;
-reg [5:0] holdem_board0_shuffler0_compaction_lo = 0;
-reg [5:0] holdem_board0_shuffler0_compaction_hi = 0;
-reg [51:0] holdem_board0_shuffler0_lowest_ones0_first = 0;
 reg [12:0] holdem_board0_shuffler0_lowest_ones0_group_any = 0;
-wire [51:0] holdem_board0_shuffler0_lowest_ones0_rest;
-reg [12:0] holdem_board0_shuffler0_lowest_ones0_rest_any = 0;
-reg [12:0] holdem_board0_shuffler0_lowest_ones0_value_any = 0;
+reg [51:0] holdem_board0_shuffler0_lowest_ones0_taken_q = 0;
 reg [51:0] holdem_board0_shuffler0_lowest_ones0_vec = 0;
-reg [51:0] holdem_board0_shuffler0_lowest_ones1_first = 0;
 reg [12:0] holdem_board0_shuffler0_lowest_ones1_group_any = 0;
-wire [51:0] holdem_board0_shuffler0_lowest_ones1_rest;
-reg [12:0] holdem_board0_shuffler0_lowest_ones1_rest_any = 0;
-reg [12:0] holdem_board0_shuffler0_lowest_ones1_value_any = 8191;
+reg [51:0] holdem_board0_shuffler0_lowest_ones1_taken_q = 0;
 reg [51:0] holdem_board0_shuffler0_lowest_ones1_vec = 0;
+reg [5:0] holdem_board0_shuffler0_onehot_index0_index = 0;
 wire [51:0] holdem_board0_shuffler0_onehot_index0_m0;
 wire [51:0] holdem_board0_shuffler0_onehot_index0_m1;
 wire [51:0] holdem_board0_shuffler0_onehot_index0_m2;
@@ -602,6 +585,7 @@ wire [51:0] holdem_board0_shuffler0_onehot_index1_m2;
 wire [51:0] holdem_board0_shuffler0_onehot_index1_m3;
 wire [51:0] holdem_board0_shuffler0_onehot_index1_m4;
 wire [51:0] holdem_board0_shuffler0_onehot_index1_m5;
+reg [5:0] holdem_board0_shuffler0_onehot_index2_index = 0;
 wire [51:0] holdem_board0_shuffler0_onehot_index2_m0;
 wire [51:0] holdem_board0_shuffler0_onehot_index2_m1;
 wire [51:0] holdem_board0_shuffler0_onehot_index2_m2;
@@ -7300,225 +7284,248 @@ always @(posedge clk) begin: holdem_board0_shuffler0_steps
 end
 
 
-always @(holdem_board0_shuffler0_exclude) begin: holdem_board0_shuffler0_reverse_exclude
-    reg [52-1:0] rev;
+always @(posedge clk) begin: holdem_board0_shuffler0_lowest_ones0_registers
+    reg [52-1:0] loaded;
     integer q;
-    rev = 52'h0;
-    for (q=0; q<52; q=q+1) begin
-        rev[q] = holdem_board0_shuffler0_exclude[((52 - 1) - q)];
-    end
-    holdem_board0_shuffler0_exclude_rev = rev;
-end
-
-
-
-assign holdem_board0_shuffler0_available_in = (~holdem_board0_shuffler0_exclude_rev);
-
-
-always @(holdem_board0_shuffler0_lowest_ones0_vec, holdem_board0_shuffler0_lowest_ones0_group_any) begin: holdem_board0_shuffler0_lowest_ones0_isolate
-    reg [52-1:0] lowest;
+    reg [13-1:0] loaded_any;
     integer g;
+    reg [52-1:0] lowest;
     reg lower_a;
     reg lower_b;
     integer h;
     reg below;
     integer k;
-    lowest = 52'h0;
-    for (g=0; g<13; g=g+1) begin
-        lower_a = 1'b0;
-        lower_b = 1'b0;
-        for (h=0; h<g; h=h+1) begin
-            if ((h < 8)) begin
-                lower_a = (lower_a || holdem_board0_shuffler0_lowest_ones0_group_any[h]);
-            end
-            else begin
-                lower_b = (lower_b || holdem_board0_shuffler0_lowest_ones0_group_any[h]);
-            end
-        end
-        below = (lower_a || lower_b);
-        for (k=0; k<4; k=k+1) begin
-            lowest[((4 * g) + k)] = (holdem_board0_shuffler0_lowest_ones0_vec[((4 * g) + k)] && (!below));
-            below = (below || holdem_board0_shuffler0_lowest_ones0_vec[((4 * g) + k)]);
-        end
-    end
-    holdem_board0_shuffler0_lowest_ones0_first = lowest;
-end
-
-
-
-assign holdem_board0_shuffler0_lowest_ones0_rest = (holdem_board0_shuffler0_lowest_ones0_vec & (~holdem_board0_shuffler0_lowest_ones0_first));
-
-
-always @(holdem_board0_shuffler0_lowest_ones0_rest, holdem_board0_shuffler0_exclude) begin: holdem_board0_shuffler0_lowest_ones0_group_bits
-    reg [13-1:0] r_any;
-    reg [13-1:0] v_any;
-    integer g;
-    r_any = 13'h0;
-    v_any = 13'h0;
-    for (g=0; g<13; g=g+1) begin
-        r_any[g] = (holdem_board0_shuffler0_lowest_ones0_rest[(4 * g)] || holdem_board0_shuffler0_lowest_ones0_rest[((4 * g) + 1)] || holdem_board0_shuffler0_lowest_ones0_rest[((4 * g) + 2)] || holdem_board0_shuffler0_lowest_ones0_rest[((4 * g) + 3)]);
-        v_any[g] = (holdem_board0_shuffler0_exclude[(4 * g)] || holdem_board0_shuffler0_exclude[((4 * g) + 1)] || holdem_board0_shuffler0_exclude[((4 * g) + 2)] || holdem_board0_shuffler0_exclude[((4 * g) + 3)]);
-    end
-    holdem_board0_shuffler0_lowest_ones0_rest_any = r_any;
-    holdem_board0_shuffler0_lowest_ones0_value_any = v_any;
-end
-
-
-always @(posedge clk) begin: holdem_board0_shuffler0_lowest_ones0_registers
+    reg [52-1:0] rest;
+    reg [13-1:0] rest_any;
     if (rst == 1) begin
         holdem_board0_shuffler0_lowest_ones0_vec <= 0;
+        holdem_board0_shuffler0_lowest_ones0_taken_q <= 0;
         holdem_board0_shuffler0_lowest_ones0_group_any <= 0;
     end
     else begin
         if (holdem_board0_shuffler0_starting) begin
-            holdem_board0_shuffler0_lowest_ones0_vec <= holdem_board0_shuffler0_exclude;
-            holdem_board0_shuffler0_lowest_ones0_group_any <= holdem_board0_shuffler0_lowest_ones0_value_any;
+            loaded = 52'h0;
+            for (q=0; q<52; q=q+1) begin
+                if (1'b0) begin
+                    loaded[q] = (!holdem_board0_shuffler0_exclude[((52 - 1) - q)]);
+                end
+                else begin
+                    loaded[q] = holdem_board0_shuffler0_exclude[q];
+                end
+            end
+            loaded_any = 13'h0;
+            for (g=0; g<13; g=g+1) begin
+                loaded_any[g] = (loaded[(4 * g)] || loaded[((4 * g) + 1)] || loaded[((4 * g) + 2)] || loaded[((4 * g) + 3)]);
+            end
+            holdem_board0_shuffler0_lowest_ones0_vec <= loaded;
+            holdem_board0_shuffler0_lowest_ones0_group_any <= loaded_any;
         end
         else if (holdem_board0_shuffler0_compacting) begin
-            holdem_board0_shuffler0_lowest_ones0_vec <= holdem_board0_shuffler0_lowest_ones0_rest;
-            holdem_board0_shuffler0_lowest_ones0_group_any <= holdem_board0_shuffler0_lowest_ones0_rest_any;
+            lowest = 52'h0;
+            for (g=0; g<13; g=g+1) begin
+                lower_a = 1'b0;
+                lower_b = 1'b0;
+                for (h=0; h<g; h=h+1) begin
+                    if ((h < 8)) begin
+                        lower_a = (lower_a || holdem_board0_shuffler0_lowest_ones0_group_any[h]);
+                    end
+                    else begin
+                        lower_b = (lower_b || holdem_board0_shuffler0_lowest_ones0_group_any[h]);
+                    end
+                end
+                below = (lower_a || lower_b);
+                for (k=0; k<4; k=k+1) begin
+                    lowest[((4 * g) + k)] = (holdem_board0_shuffler0_lowest_ones0_vec[((4 * g) + k)] && (!below));
+                    below = (below || holdem_board0_shuffler0_lowest_ones0_vec[((4 * g) + k)]);
+                end
+            end
+            rest = 52'h0;
+            rest = (holdem_board0_shuffler0_lowest_ones0_vec & (~lowest));
+            rest_any = 13'h0;
+            for (g=0; g<13; g=g+1) begin
+                rest_any[g] = (rest[(4 * g)] || rest[((4 * g) + 1)] || rest[((4 * g) + 2)] || rest[((4 * g) + 3)]);
+            end
+            holdem_board0_shuffler0_lowest_ones0_vec <= rest;
+            holdem_board0_shuffler0_lowest_ones0_group_any <= rest_any;
+            holdem_board0_shuffler0_lowest_ones0_taken_q <= lowest;
         end
     end
 end
 
 
 
-assign holdem_board0_shuffler0_lo_1h_c = holdem_board0_shuffler0_lowest_ones0_first;
+assign holdem_board0_shuffler0_lo_1h = holdem_board0_shuffler0_lowest_ones0_taken_q;
 
 
-always @(holdem_board0_shuffler0_lowest_ones1_vec, holdem_board0_shuffler0_lowest_ones1_group_any) begin: holdem_board0_shuffler0_lowest_ones1_isolate
-    reg [52-1:0] lowest;
+always @(posedge clk) begin: holdem_board0_shuffler0_lowest_ones1_registers
+    reg [52-1:0] loaded;
+    integer q;
+    reg [13-1:0] loaded_any;
     integer g;
+    reg [52-1:0] lowest;
     reg lower_a;
     reg lower_b;
     integer h;
     reg below;
     integer k;
-    lowest = 52'h0;
-    for (g=0; g<13; g=g+1) begin
-        lower_a = 1'b0;
-        lower_b = 1'b0;
-        for (h=0; h<g; h=h+1) begin
-            if ((h < 8)) begin
-                lower_a = (lower_a || holdem_board0_shuffler0_lowest_ones1_group_any[h]);
-            end
-            else begin
-                lower_b = (lower_b || holdem_board0_shuffler0_lowest_ones1_group_any[h]);
-            end
-        end
-        below = (lower_a || lower_b);
-        for (k=0; k<4; k=k+1) begin
-            lowest[((4 * g) + k)] = (holdem_board0_shuffler0_lowest_ones1_vec[((4 * g) + k)] && (!below));
-            below = (below || holdem_board0_shuffler0_lowest_ones1_vec[((4 * g) + k)]);
-        end
-    end
-    holdem_board0_shuffler0_lowest_ones1_first = lowest;
-end
-
-
-
-assign holdem_board0_shuffler0_lowest_ones1_rest = (holdem_board0_shuffler0_lowest_ones1_vec & (~holdem_board0_shuffler0_lowest_ones1_first));
-
-
-always @(holdem_board0_shuffler0_lowest_ones1_rest, holdem_board0_shuffler0_available_in) begin: holdem_board0_shuffler0_lowest_ones1_group_bits
-    reg [13-1:0] r_any;
-    reg [13-1:0] v_any;
-    integer g;
-    r_any = 13'h0;
-    v_any = 13'h0;
-    for (g=0; g<13; g=g+1) begin
-        r_any[g] = (holdem_board0_shuffler0_lowest_ones1_rest[(4 * g)] || holdem_board0_shuffler0_lowest_ones1_rest[((4 * g) + 1)] || holdem_board0_shuffler0_lowest_ones1_rest[((4 * g) + 2)] || holdem_board0_shuffler0_lowest_ones1_rest[((4 * g) + 3)]);
-        v_any[g] = (holdem_board0_shuffler0_available_in[(4 * g)] || holdem_board0_shuffler0_available_in[((4 * g) + 1)] || holdem_board0_shuffler0_available_in[((4 * g) + 2)] || holdem_board0_shuffler0_available_in[((4 * g) + 3)]);
-    end
-    holdem_board0_shuffler0_lowest_ones1_rest_any = r_any;
-    holdem_board0_shuffler0_lowest_ones1_value_any = v_any;
-end
-
-
-always @(posedge clk) begin: holdem_board0_shuffler0_lowest_ones1_registers
+    reg [52-1:0] rest;
+    reg [13-1:0] rest_any;
     if (rst == 1) begin
         holdem_board0_shuffler0_lowest_ones1_vec <= 0;
+        holdem_board0_shuffler0_lowest_ones1_taken_q <= 0;
         holdem_board0_shuffler0_lowest_ones1_group_any <= 0;
     end
     else begin
         if (holdem_board0_shuffler0_starting) begin
-            holdem_board0_shuffler0_lowest_ones1_vec <= holdem_board0_shuffler0_available_in;
-            holdem_board0_shuffler0_lowest_ones1_group_any <= holdem_board0_shuffler0_lowest_ones1_value_any;
+            loaded = 52'h0;
+            for (q=0; q<52; q=q+1) begin
+                if (1'b1) begin
+                    loaded[q] = (!holdem_board0_shuffler0_exclude[((52 - 1) - q)]);
+                end
+                else begin
+                    loaded[q] = holdem_board0_shuffler0_exclude[q];
+                end
+            end
+            loaded_any = 13'h0;
+            for (g=0; g<13; g=g+1) begin
+                loaded_any[g] = (loaded[(4 * g)] || loaded[((4 * g) + 1)] || loaded[((4 * g) + 2)] || loaded[((4 * g) + 3)]);
+            end
+            holdem_board0_shuffler0_lowest_ones1_vec <= loaded;
+            holdem_board0_shuffler0_lowest_ones1_group_any <= loaded_any;
         end
         else if (holdem_board0_shuffler0_compacting) begin
-            holdem_board0_shuffler0_lowest_ones1_vec <= holdem_board0_shuffler0_lowest_ones1_rest;
-            holdem_board0_shuffler0_lowest_ones1_group_any <= holdem_board0_shuffler0_lowest_ones1_rest_any;
+            lowest = 52'h0;
+            for (g=0; g<13; g=g+1) begin
+                lower_a = 1'b0;
+                lower_b = 1'b0;
+                for (h=0; h<g; h=h+1) begin
+                    if ((h < 8)) begin
+                        lower_a = (lower_a || holdem_board0_shuffler0_lowest_ones1_group_any[h]);
+                    end
+                    else begin
+                        lower_b = (lower_b || holdem_board0_shuffler0_lowest_ones1_group_any[h]);
+                    end
+                end
+                below = (lower_a || lower_b);
+                for (k=0; k<4; k=k+1) begin
+                    lowest[((4 * g) + k)] = (holdem_board0_shuffler0_lowest_ones1_vec[((4 * g) + k)] && (!below));
+                    below = (below || holdem_board0_shuffler0_lowest_ones1_vec[((4 * g) + k)]);
+                end
+            end
+            rest = 52'h0;
+            rest = (holdem_board0_shuffler0_lowest_ones1_vec & (~lowest));
+            rest_any = 13'h0;
+            for (g=0; g<13; g=g+1) begin
+                rest_any[g] = (rest[(4 * g)] || rest[((4 * g) + 1)] || rest[((4 * g) + 2)] || rest[((4 * g) + 3)]);
+            end
+            holdem_board0_shuffler0_lowest_ones1_vec <= rest;
+            holdem_board0_shuffler0_lowest_ones1_group_any <= rest_any;
+            holdem_board0_shuffler0_lowest_ones1_taken_q <= lowest;
         end
     end
 end
 
 
 
-assign holdem_board0_shuffler0_hi_1h_c = holdem_board0_shuffler0_lowest_ones1_first;
+assign holdem_board0_shuffler0_hi_1h = holdem_board0_shuffler0_lowest_ones1_taken_q;
 
 
-always @(holdem_board0_shuffler0_lo_1h, holdem_board0_shuffler0_onehot_index0_m2, holdem_board0_shuffler0_onehot_index0_m0, holdem_board0_shuffler0_onehot_index0_m3, holdem_board0_shuffler0_onehot_index0_m4, holdem_board0_shuffler0_onehot_index0_m5, holdem_board0_shuffler0_onehot_index0_m1) begin: holdem_board0_shuffler0_onehot_index0_encode
+always @(posedge clk) begin: holdem_board0_shuffler0_onehot_index0_encode
     reg [6-1:0] value;
-    value = 6'h0;
-    value[0] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index0_m0) != 0);
-    value[1] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index0_m1) != 0);
-    value[2] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index0_m2) != 0);
-    value[3] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index0_m3) != 0);
-    value[4] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index0_m4) != 0);
-    value[5] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index0_m5) != 0);
-    holdem_board0_shuffler0_lo_c = value;
-end
-
-
-always @(holdem_board0_shuffler0_lo_1h, holdem_board0_shuffler0_onehot_index1_m2, holdem_board0_shuffler0_onehot_index1_m0, holdem_board0_shuffler0_onehot_index1_m3, holdem_board0_shuffler0_onehot_index1_m4, holdem_board0_shuffler0_onehot_index1_m5, holdem_board0_shuffler0_onehot_index1_m1) begin: holdem_board0_shuffler0_onehot_index1_encode
-    reg [6-1:0] value;
-    value = 6'h0;
-    value[0] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index1_m0) != 0);
-    value[1] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index1_m1) != 0);
-    value[2] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index1_m2) != 0);
-    value[3] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index1_m3) != 0);
-    value[4] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index1_m4) != 0);
-    value[5] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index1_m5) != 0);
-    holdem_board0_shuffler0_lo_end_raw = value;
-end
-
-
-always @(holdem_board0_shuffler0_hi_1h, holdem_board0_shuffler0_onehot_index2_m2, holdem_board0_shuffler0_onehot_index2_m0, holdem_board0_shuffler0_onehot_index2_m3, holdem_board0_shuffler0_onehot_index2_m4, holdem_board0_shuffler0_onehot_index2_m5, holdem_board0_shuffler0_onehot_index2_m1) begin: holdem_board0_shuffler0_onehot_index2_encode
-    reg [6-1:0] value;
-    value = 6'h0;
-    value[0] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index2_m0) != 0);
-    value[1] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index2_m1) != 0);
-    value[2] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index2_m2) != 0);
-    value[3] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index2_m3) != 0);
-    value[4] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index2_m4) != 0);
-    value[5] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index2_m5) != 0);
-    holdem_board0_shuffler0_hi_c = value;
-end
-
-
-always @(holdem_board0_shuffler0_hi_1h, holdem_board0_shuffler0_onehot_index3_m2, holdem_board0_shuffler0_onehot_index3_m0, holdem_board0_shuffler0_onehot_index3_m3, holdem_board0_shuffler0_onehot_index3_m4, holdem_board0_shuffler0_onehot_index3_m5, holdem_board0_shuffler0_onehot_index3_m1) begin: holdem_board0_shuffler0_onehot_index3_encode
-    reg [6-1:0] value;
-    value = 6'h0;
-    value[0] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index3_m0) != 0);
-    value[1] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index3_m1) != 0);
-    value[2] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index3_m2) != 0);
-    value[3] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index3_m3) != 0);
-    value[4] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index3_m4) != 0);
-    value[5] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index3_m5) != 0);
-    holdem_board0_shuffler0_hi_end_c = value;
-end
-
-
-
-assign holdem_board0_shuffler0_lo_none = (holdem_board0_shuffler0_lo_1h == 0);
-
-
-always @(holdem_board0_shuffler0_lo_end_raw, holdem_board0_shuffler0_lo_none) begin: holdem_board0_shuffler0_lo_end_or_none
-    if (holdem_board0_shuffler0_lo_none) begin
-        holdem_board0_shuffler0_lo_end_c = 63;
+    if (rst == 1) begin
+        holdem_board0_shuffler0_onehot_index0_index <= 0;
     end
     else begin
-        holdem_board0_shuffler0_lo_end_c = holdem_board0_shuffler0_lo_end_raw;
+        if (holdem_board0_shuffler0_compacting) begin
+            if (((0 != 0) && (holdem_board0_shuffler0_lo_1h == 0))) begin
+                holdem_board0_shuffler0_onehot_index0_index <= 0;
+            end
+            else begin
+                value = 6'h0;
+                value[0] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index0_m0) != 0);
+                value[1] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index0_m1) != 0);
+                value[2] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index0_m2) != 0);
+                value[3] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index0_m3) != 0);
+                value[4] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index0_m4) != 0);
+                value[5] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index0_m5) != 0);
+                holdem_board0_shuffler0_onehot_index0_index <= value;
+            end
+        end
+    end
+end
+
+
+always @(posedge clk) begin: holdem_board0_shuffler0_onehot_index1_encode
+    reg [6-1:0] value;
+    if (rst == 1) begin
+        holdem_board0_shuffler0_lo_end <= 0;
+    end
+    else begin
+        if (holdem_board0_shuffler0_compacting) begin
+            if (((63 != 0) && (holdem_board0_shuffler0_lo_1h == 0))) begin
+                holdem_board0_shuffler0_lo_end <= 63;
+            end
+            else begin
+                value = 6'h0;
+                value[0] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index1_m0) != 0);
+                value[1] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index1_m1) != 0);
+                value[2] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index1_m2) != 0);
+                value[3] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index1_m3) != 0);
+                value[4] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index1_m4) != 0);
+                value[5] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index1_m5) != 0);
+                holdem_board0_shuffler0_lo_end <= value;
+            end
+        end
+    end
+end
+
+
+always @(posedge clk) begin: holdem_board0_shuffler0_onehot_index2_encode
+    reg [6-1:0] value;
+    if (rst == 1) begin
+        holdem_board0_shuffler0_onehot_index2_index <= 0;
+    end
+    else begin
+        if (holdem_board0_shuffler0_compacting) begin
+            if (((0 != 0) && (holdem_board0_shuffler0_hi_1h == 0))) begin
+                holdem_board0_shuffler0_onehot_index2_index <= 0;
+            end
+            else begin
+                value = 6'h0;
+                value[0] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index2_m0) != 0);
+                value[1] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index2_m1) != 0);
+                value[2] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index2_m2) != 0);
+                value[3] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index2_m3) != 0);
+                value[4] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index2_m4) != 0);
+                value[5] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index2_m5) != 0);
+                holdem_board0_shuffler0_onehot_index2_index <= value;
+            end
+        end
+    end
+end
+
+
+always @(posedge clk) begin: holdem_board0_shuffler0_onehot_index3_encode
+    reg [6-1:0] value;
+    if (rst == 1) begin
+        holdem_board0_shuffler0_hi_end <= 0;
+    end
+    else begin
+        if (holdem_board0_shuffler0_compacting) begin
+            if (((0 != 0) && (holdem_board0_shuffler0_hi_1h == 0))) begin
+                holdem_board0_shuffler0_hi_end <= 0;
+            end
+            else begin
+                value = 6'h0;
+                value[0] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index3_m0) != 0);
+                value[1] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index3_m1) != 0);
+                value[2] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index3_m2) != 0);
+                value[3] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index3_m3) != 0);
+                value[4] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index3_m4) != 0);
+                value[5] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index3_m5) != 0);
+                holdem_board0_shuffler0_hi_end <= value;
+            end
+        end
     end
 end
 
@@ -7529,16 +7536,10 @@ assign holdem_board0_shuffler0_compaction_more = (holdem_board0_shuffler0_lo_end
 
 always @(posedge clk) begin: holdem_board0_shuffler0_pipeline
     if (rst == 1) begin
-        holdem_board0_shuffler0_hi_1h <= 0;
         holdem_board0_shuffler0_compaction_n_cards <= 0;
-        holdem_board0_shuffler0_compaction_looked <= 0;
-        holdem_board0_shuffler0_compaction_hi <= 0;
-        holdem_board0_shuffler0_lo_1h <= 0;
-        holdem_board0_shuffler0_hi_end <= 0;
         holdem_board0_shuffler0_found <= 0;
         holdem_board0_shuffler0_filled_end <= 0;
-        holdem_board0_shuffler0_lo_end <= 0;
-        holdem_board0_shuffler0_compaction_lo <= 0;
+        holdem_board0_shuffler0_compaction_looked <= 0;
     end
     else begin
         case (holdem_board0_shuffler0_state)
@@ -7550,13 +7551,7 @@ always @(posedge clk) begin: holdem_board0_shuffler0_pipeline
                 end
             end
             2'b01: begin
-                holdem_board0_shuffler0_lo_1h <= holdem_board0_shuffler0_lo_1h_c;
-                holdem_board0_shuffler0_hi_1h <= holdem_board0_shuffler0_hi_1h_c;
                 holdem_board0_shuffler0_found <= 1'b1;
-                holdem_board0_shuffler0_compaction_lo <= holdem_board0_shuffler0_lo_c;
-                holdem_board0_shuffler0_lo_end <= holdem_board0_shuffler0_lo_end_c;
-                holdem_board0_shuffler0_compaction_hi <= holdem_board0_shuffler0_hi_c;
-                holdem_board0_shuffler0_hi_end <= holdem_board0_shuffler0_hi_end_c;
                 holdem_board0_shuffler0_compaction_looked <= holdem_board0_shuffler0_found;
                 if (holdem_board0_shuffler0_compaction_looked) begin
                     if (holdem_board0_shuffler0_compaction_more) begin
@@ -7862,11 +7857,11 @@ always @(holdem_board0_shuffler0_mem[0], holdem_board0_shuffler0_mem[1], holdem_
 end
 
 
-always @(holdem_board0_shuffler0_deal_j_pos, holdem_board0_shuffler0_compaction_hi, holdem_board0_shuffler0_compaction_looked, holdem_board0_shuffler0_compaction_more, holdem_board0_shuffler0_deal_go, holdem_board0_shuffler0_deal_j_valid, holdem_board0_shuffler0_compacting, holdem_board0_shuffler0_deck_card_i, holdem_board0_shuffler0_compaction_lo, holdem_board0_shuffler0_state) begin: holdem_board0_shuffler0_write_port
+always @(holdem_board0_shuffler0_deal_j_pos, holdem_board0_shuffler0_onehot_index2_index, holdem_board0_shuffler0_compaction_looked, holdem_board0_shuffler0_compaction_more, holdem_board0_shuffler0_deal_go, holdem_board0_shuffler0_deal_j_valid, holdem_board0_shuffler0_compacting, holdem_board0_shuffler0_deck_card_i, holdem_board0_shuffler0_onehot_index0_index, holdem_board0_shuffler0_state) begin: holdem_board0_shuffler0_write_port
     if (holdem_board0_shuffler0_compacting) begin
         holdem_board0_shuffler0_mem_we = (holdem_board0_shuffler0_compaction_looked && holdem_board0_shuffler0_compaction_more);
-        holdem_board0_shuffler0_mem_waddr = holdem_board0_shuffler0_compaction_lo;
-        holdem_board0_shuffler0_mem_wdata = holdem_board0_shuffler0_compaction_hi;
+        holdem_board0_shuffler0_mem_waddr = holdem_board0_shuffler0_onehot_index0_index;
+        holdem_board0_shuffler0_mem_wdata = holdem_board0_shuffler0_onehot_index2_index;
     end
     else begin
         holdem_board0_shuffler0_mem_we = ((holdem_board0_shuffler0_state == 2'b11) && holdem_board0_shuffler0_deal_go && holdem_board0_shuffler0_deal_j_valid);

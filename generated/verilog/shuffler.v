@@ -118,36 +118,19 @@ wire [31:0] rng0_x_part3_t;
 reg compaction_looked;
 wire compaction_more;
 reg [5:0] compaction_n_cards;
-wire [51:0] available_in;
-reg [51:0] exclude_rev;
+wire [51:0] lo_1h;
+wire [51:0] hi_1h;
 reg [5:0] filled_end;
 reg found;
-reg [51:0] hi_1h;
-wire [51:0] hi_1h_c;
-reg [5:0] hi_c;
 reg [5:0] hi_end;
-reg [5:0] hi_end_c;
-reg [51:0] lo_1h;
-wire [51:0] lo_1h_c;
-reg [5:0] lo_c;
 reg [5:0] lo_end;
-reg [5:0] lo_end_c;
-reg [5:0] lo_end_raw;
-wire lo_none;
-reg [5:0] compaction_lo;
-reg [5:0] compaction_hi;
-reg [51:0] lowest_ones0_first;
 reg [12:0] lowest_ones0_group_any;
-wire [51:0] lowest_ones0_rest;
-reg [12:0] lowest_ones0_rest_any;
-reg [12:0] lowest_ones0_value_any;
+reg [51:0] lowest_ones0_taken_q;
 reg [51:0] lowest_ones0_vec;
-reg [51:0] lowest_ones1_first;
 reg [12:0] lowest_ones1_group_any;
-wire [51:0] lowest_ones1_rest;
-reg [12:0] lowest_ones1_rest_any;
-reg [12:0] lowest_ones1_value_any;
+reg [51:0] lowest_ones1_taken_q;
 reg [51:0] lowest_ones1_vec;
+reg [5:0] onehot_index0_index;
 wire [51:0] onehot_index0_m0;
 wire [51:0] onehot_index0_m1;
 wire [51:0] onehot_index0_m2;
@@ -160,6 +143,7 @@ wire [51:0] onehot_index1_m2;
 wire [51:0] onehot_index1_m3;
 wire [51:0] onehot_index1_m4;
 wire [51:0] onehot_index1_m5;
+reg [5:0] onehot_index2_index;
 wire [51:0] onehot_index2_m0;
 wire [51:0] onehot_index2_m1;
 wire [51:0] onehot_index2_m2;
@@ -439,225 +423,248 @@ always @(posedge clk) begin: steps
 end
 
 
-always @(exclude) begin: reverse_exclude
-    reg [52-1:0] rev;
+always @(posedge clk) begin: lowest_ones0_registers
+    reg [52-1:0] loaded;
     integer q;
-    rev = 52'h0;
-    for (q=0; q<52; q=q+1) begin
-        rev[q] = exclude[((52 - 1) - q)];
-    end
-    exclude_rev = rev;
-end
-
-
-
-assign available_in = (~exclude_rev);
-
-
-always @(lowest_ones0_vec, lowest_ones0_group_any) begin: lowest_ones0_isolate
-    reg [52-1:0] lowest;
+    reg [13-1:0] loaded_any;
     integer g;
+    reg [52-1:0] lowest;
     reg lower_a;
     reg lower_b;
     integer h;
     reg below;
     integer k;
-    lowest = 52'h0;
-    for (g=0; g<13; g=g+1) begin
-        lower_a = 1'b0;
-        lower_b = 1'b0;
-        for (h=0; h<g; h=h+1) begin
-            if ((h < 8)) begin
-                lower_a = (lower_a || lowest_ones0_group_any[h]);
-            end
-            else begin
-                lower_b = (lower_b || lowest_ones0_group_any[h]);
-            end
-        end
-        below = (lower_a || lower_b);
-        for (k=0; k<4; k=k+1) begin
-            lowest[((4 * g) + k)] = (lowest_ones0_vec[((4 * g) + k)] && (!below));
-            below = (below || lowest_ones0_vec[((4 * g) + k)]);
-        end
-    end
-    lowest_ones0_first = lowest;
-end
-
-
-
-assign lowest_ones0_rest = (lowest_ones0_vec & (~lowest_ones0_first));
-
-
-always @(lowest_ones0_rest, exclude) begin: lowest_ones0_group_bits
-    reg [13-1:0] r_any;
-    reg [13-1:0] v_any;
-    integer g;
-    r_any = 13'h0;
-    v_any = 13'h0;
-    for (g=0; g<13; g=g+1) begin
-        r_any[g] = (lowest_ones0_rest[(4 * g)] || lowest_ones0_rest[((4 * g) + 1)] || lowest_ones0_rest[((4 * g) + 2)] || lowest_ones0_rest[((4 * g) + 3)]);
-        v_any[g] = (exclude[(4 * g)] || exclude[((4 * g) + 1)] || exclude[((4 * g) + 2)] || exclude[((4 * g) + 3)]);
-    end
-    lowest_ones0_rest_any = r_any;
-    lowest_ones0_value_any = v_any;
-end
-
-
-always @(posedge clk) begin: lowest_ones0_registers
+    reg [52-1:0] rest;
+    reg [13-1:0] rest_any;
     if (rst == 1) begin
         lowest_ones0_vec <= 0;
+        lowest_ones0_taken_q <= 0;
         lowest_ones0_group_any <= 0;
     end
     else begin
         if (starting) begin
-            lowest_ones0_vec <= exclude;
-            lowest_ones0_group_any <= lowest_ones0_value_any;
+            loaded = 52'h0;
+            for (q=0; q<52; q=q+1) begin
+                if (1'b0) begin
+                    loaded[q] = (!exclude[((52 - 1) - q)]);
+                end
+                else begin
+                    loaded[q] = exclude[q];
+                end
+            end
+            loaded_any = 13'h0;
+            for (g=0; g<13; g=g+1) begin
+                loaded_any[g] = (loaded[(4 * g)] || loaded[((4 * g) + 1)] || loaded[((4 * g) + 2)] || loaded[((4 * g) + 3)]);
+            end
+            lowest_ones0_vec <= loaded;
+            lowest_ones0_group_any <= loaded_any;
         end
         else if (compacting) begin
-            lowest_ones0_vec <= lowest_ones0_rest;
-            lowest_ones0_group_any <= lowest_ones0_rest_any;
+            lowest = 52'h0;
+            for (g=0; g<13; g=g+1) begin
+                lower_a = 1'b0;
+                lower_b = 1'b0;
+                for (h=0; h<g; h=h+1) begin
+                    if ((h < 8)) begin
+                        lower_a = (lower_a || lowest_ones0_group_any[h]);
+                    end
+                    else begin
+                        lower_b = (lower_b || lowest_ones0_group_any[h]);
+                    end
+                end
+                below = (lower_a || lower_b);
+                for (k=0; k<4; k=k+1) begin
+                    lowest[((4 * g) + k)] = (lowest_ones0_vec[((4 * g) + k)] && (!below));
+                    below = (below || lowest_ones0_vec[((4 * g) + k)]);
+                end
+            end
+            rest = 52'h0;
+            rest = (lowest_ones0_vec & (~lowest));
+            rest_any = 13'h0;
+            for (g=0; g<13; g=g+1) begin
+                rest_any[g] = (rest[(4 * g)] || rest[((4 * g) + 1)] || rest[((4 * g) + 2)] || rest[((4 * g) + 3)]);
+            end
+            lowest_ones0_vec <= rest;
+            lowest_ones0_group_any <= rest_any;
+            lowest_ones0_taken_q <= lowest;
         end
     end
 end
 
 
 
-assign lo_1h_c = lowest_ones0_first;
+assign lo_1h = lowest_ones0_taken_q;
 
 
-always @(lowest_ones1_vec, lowest_ones1_group_any) begin: lowest_ones1_isolate
-    reg [52-1:0] lowest;
+always @(posedge clk) begin: lowest_ones1_registers
+    reg [52-1:0] loaded;
+    integer q;
+    reg [13-1:0] loaded_any;
     integer g;
+    reg [52-1:0] lowest;
     reg lower_a;
     reg lower_b;
     integer h;
     reg below;
     integer k;
-    lowest = 52'h0;
-    for (g=0; g<13; g=g+1) begin
-        lower_a = 1'b0;
-        lower_b = 1'b0;
-        for (h=0; h<g; h=h+1) begin
-            if ((h < 8)) begin
-                lower_a = (lower_a || lowest_ones1_group_any[h]);
-            end
-            else begin
-                lower_b = (lower_b || lowest_ones1_group_any[h]);
-            end
-        end
-        below = (lower_a || lower_b);
-        for (k=0; k<4; k=k+1) begin
-            lowest[((4 * g) + k)] = (lowest_ones1_vec[((4 * g) + k)] && (!below));
-            below = (below || lowest_ones1_vec[((4 * g) + k)]);
-        end
-    end
-    lowest_ones1_first = lowest;
-end
-
-
-
-assign lowest_ones1_rest = (lowest_ones1_vec & (~lowest_ones1_first));
-
-
-always @(lowest_ones1_rest, available_in) begin: lowest_ones1_group_bits
-    reg [13-1:0] r_any;
-    reg [13-1:0] v_any;
-    integer g;
-    r_any = 13'h0;
-    v_any = 13'h0;
-    for (g=0; g<13; g=g+1) begin
-        r_any[g] = (lowest_ones1_rest[(4 * g)] || lowest_ones1_rest[((4 * g) + 1)] || lowest_ones1_rest[((4 * g) + 2)] || lowest_ones1_rest[((4 * g) + 3)]);
-        v_any[g] = (available_in[(4 * g)] || available_in[((4 * g) + 1)] || available_in[((4 * g) + 2)] || available_in[((4 * g) + 3)]);
-    end
-    lowest_ones1_rest_any = r_any;
-    lowest_ones1_value_any = v_any;
-end
-
-
-always @(posedge clk) begin: lowest_ones1_registers
+    reg [52-1:0] rest;
+    reg [13-1:0] rest_any;
     if (rst == 1) begin
         lowest_ones1_vec <= 0;
+        lowest_ones1_taken_q <= 0;
         lowest_ones1_group_any <= 0;
     end
     else begin
         if (starting) begin
-            lowest_ones1_vec <= available_in;
-            lowest_ones1_group_any <= lowest_ones1_value_any;
+            loaded = 52'h0;
+            for (q=0; q<52; q=q+1) begin
+                if (1'b1) begin
+                    loaded[q] = (!exclude[((52 - 1) - q)]);
+                end
+                else begin
+                    loaded[q] = exclude[q];
+                end
+            end
+            loaded_any = 13'h0;
+            for (g=0; g<13; g=g+1) begin
+                loaded_any[g] = (loaded[(4 * g)] || loaded[((4 * g) + 1)] || loaded[((4 * g) + 2)] || loaded[((4 * g) + 3)]);
+            end
+            lowest_ones1_vec <= loaded;
+            lowest_ones1_group_any <= loaded_any;
         end
         else if (compacting) begin
-            lowest_ones1_vec <= lowest_ones1_rest;
-            lowest_ones1_group_any <= lowest_ones1_rest_any;
+            lowest = 52'h0;
+            for (g=0; g<13; g=g+1) begin
+                lower_a = 1'b0;
+                lower_b = 1'b0;
+                for (h=0; h<g; h=h+1) begin
+                    if ((h < 8)) begin
+                        lower_a = (lower_a || lowest_ones1_group_any[h]);
+                    end
+                    else begin
+                        lower_b = (lower_b || lowest_ones1_group_any[h]);
+                    end
+                end
+                below = (lower_a || lower_b);
+                for (k=0; k<4; k=k+1) begin
+                    lowest[((4 * g) + k)] = (lowest_ones1_vec[((4 * g) + k)] && (!below));
+                    below = (below || lowest_ones1_vec[((4 * g) + k)]);
+                end
+            end
+            rest = 52'h0;
+            rest = (lowest_ones1_vec & (~lowest));
+            rest_any = 13'h0;
+            for (g=0; g<13; g=g+1) begin
+                rest_any[g] = (rest[(4 * g)] || rest[((4 * g) + 1)] || rest[((4 * g) + 2)] || rest[((4 * g) + 3)]);
+            end
+            lowest_ones1_vec <= rest;
+            lowest_ones1_group_any <= rest_any;
+            lowest_ones1_taken_q <= lowest;
         end
     end
 end
 
 
 
-assign hi_1h_c = lowest_ones1_first;
+assign hi_1h = lowest_ones1_taken_q;
 
 
-always @(lo_1h, onehot_index0_m2, onehot_index0_m0, onehot_index0_m3, onehot_index0_m4, onehot_index0_m5, onehot_index0_m1) begin: onehot_index0_encode
+always @(posedge clk) begin: onehot_index0_encode
     reg [6-1:0] value;
-    value = 6'h0;
-    value[0] = ((lo_1h & onehot_index0_m0) != 0);
-    value[1] = ((lo_1h & onehot_index0_m1) != 0);
-    value[2] = ((lo_1h & onehot_index0_m2) != 0);
-    value[3] = ((lo_1h & onehot_index0_m3) != 0);
-    value[4] = ((lo_1h & onehot_index0_m4) != 0);
-    value[5] = ((lo_1h & onehot_index0_m5) != 0);
-    lo_c = value;
-end
-
-
-always @(lo_1h, onehot_index1_m2, onehot_index1_m0, onehot_index1_m3, onehot_index1_m4, onehot_index1_m5, onehot_index1_m1) begin: onehot_index1_encode
-    reg [6-1:0] value;
-    value = 6'h0;
-    value[0] = ((lo_1h & onehot_index1_m0) != 0);
-    value[1] = ((lo_1h & onehot_index1_m1) != 0);
-    value[2] = ((lo_1h & onehot_index1_m2) != 0);
-    value[3] = ((lo_1h & onehot_index1_m3) != 0);
-    value[4] = ((lo_1h & onehot_index1_m4) != 0);
-    value[5] = ((lo_1h & onehot_index1_m5) != 0);
-    lo_end_raw = value;
-end
-
-
-always @(hi_1h, onehot_index2_m2, onehot_index2_m0, onehot_index2_m3, onehot_index2_m4, onehot_index2_m5, onehot_index2_m1) begin: onehot_index2_encode
-    reg [6-1:0] value;
-    value = 6'h0;
-    value[0] = ((hi_1h & onehot_index2_m0) != 0);
-    value[1] = ((hi_1h & onehot_index2_m1) != 0);
-    value[2] = ((hi_1h & onehot_index2_m2) != 0);
-    value[3] = ((hi_1h & onehot_index2_m3) != 0);
-    value[4] = ((hi_1h & onehot_index2_m4) != 0);
-    value[5] = ((hi_1h & onehot_index2_m5) != 0);
-    hi_c = value;
-end
-
-
-always @(hi_1h, onehot_index3_m2, onehot_index3_m0, onehot_index3_m3, onehot_index3_m4, onehot_index3_m5, onehot_index3_m1) begin: onehot_index3_encode
-    reg [6-1:0] value;
-    value = 6'h0;
-    value[0] = ((hi_1h & onehot_index3_m0) != 0);
-    value[1] = ((hi_1h & onehot_index3_m1) != 0);
-    value[2] = ((hi_1h & onehot_index3_m2) != 0);
-    value[3] = ((hi_1h & onehot_index3_m3) != 0);
-    value[4] = ((hi_1h & onehot_index3_m4) != 0);
-    value[5] = ((hi_1h & onehot_index3_m5) != 0);
-    hi_end_c = value;
-end
-
-
-
-assign lo_none = (lo_1h == 0);
-
-
-always @(lo_end_raw, lo_none) begin: lo_end_or_none
-    if (lo_none) begin
-        lo_end_c = 63;
+    if (rst == 1) begin
+        onehot_index0_index <= 0;
     end
     else begin
-        lo_end_c = lo_end_raw;
+        if (compacting) begin
+            if (((0 != 0) && (lo_1h == 0))) begin
+                onehot_index0_index <= 0;
+            end
+            else begin
+                value = 6'h0;
+                value[0] = ((lo_1h & onehot_index0_m0) != 0);
+                value[1] = ((lo_1h & onehot_index0_m1) != 0);
+                value[2] = ((lo_1h & onehot_index0_m2) != 0);
+                value[3] = ((lo_1h & onehot_index0_m3) != 0);
+                value[4] = ((lo_1h & onehot_index0_m4) != 0);
+                value[5] = ((lo_1h & onehot_index0_m5) != 0);
+                onehot_index0_index <= value;
+            end
+        end
+    end
+end
+
+
+always @(posedge clk) begin: onehot_index1_encode
+    reg [6-1:0] value;
+    if (rst == 1) begin
+        lo_end <= 0;
+    end
+    else begin
+        if (compacting) begin
+            if (((63 != 0) && (lo_1h == 0))) begin
+                lo_end <= 63;
+            end
+            else begin
+                value = 6'h0;
+                value[0] = ((lo_1h & onehot_index1_m0) != 0);
+                value[1] = ((lo_1h & onehot_index1_m1) != 0);
+                value[2] = ((lo_1h & onehot_index1_m2) != 0);
+                value[3] = ((lo_1h & onehot_index1_m3) != 0);
+                value[4] = ((lo_1h & onehot_index1_m4) != 0);
+                value[5] = ((lo_1h & onehot_index1_m5) != 0);
+                lo_end <= value;
+            end
+        end
+    end
+end
+
+
+always @(posedge clk) begin: onehot_index2_encode
+    reg [6-1:0] value;
+    if (rst == 1) begin
+        onehot_index2_index <= 0;
+    end
+    else begin
+        if (compacting) begin
+            if (((0 != 0) && (hi_1h == 0))) begin
+                onehot_index2_index <= 0;
+            end
+            else begin
+                value = 6'h0;
+                value[0] = ((hi_1h & onehot_index2_m0) != 0);
+                value[1] = ((hi_1h & onehot_index2_m1) != 0);
+                value[2] = ((hi_1h & onehot_index2_m2) != 0);
+                value[3] = ((hi_1h & onehot_index2_m3) != 0);
+                value[4] = ((hi_1h & onehot_index2_m4) != 0);
+                value[5] = ((hi_1h & onehot_index2_m5) != 0);
+                onehot_index2_index <= value;
+            end
+        end
+    end
+end
+
+
+always @(posedge clk) begin: onehot_index3_encode
+    reg [6-1:0] value;
+    if (rst == 1) begin
+        hi_end <= 0;
+    end
+    else begin
+        if (compacting) begin
+            if (((0 != 0) && (hi_1h == 0))) begin
+                hi_end <= 0;
+            end
+            else begin
+                value = 6'h0;
+                value[0] = ((hi_1h & onehot_index3_m0) != 0);
+                value[1] = ((hi_1h & onehot_index3_m1) != 0);
+                value[2] = ((hi_1h & onehot_index3_m2) != 0);
+                value[3] = ((hi_1h & onehot_index3_m3) != 0);
+                value[4] = ((hi_1h & onehot_index3_m4) != 0);
+                value[5] = ((hi_1h & onehot_index3_m5) != 0);
+                hi_end <= value;
+            end
+        end
     end
 end
 
@@ -668,16 +675,10 @@ assign compaction_more = (lo_end < hi_end);
 
 always @(posedge clk) begin: pipeline
     if (rst == 1) begin
-        hi_1h <= 0;
         compaction_n_cards <= 0;
-        compaction_looked <= 0;
-        compaction_hi <= 0;
-        lo_1h <= 0;
-        hi_end <= 0;
         found <= 0;
         filled_end <= 0;
-        lo_end <= 0;
-        compaction_lo <= 0;
+        compaction_looked <= 0;
     end
     else begin
         case (state)
@@ -689,13 +690,7 @@ always @(posedge clk) begin: pipeline
                 end
             end
             2'b01: begin
-                lo_1h <= lo_1h_c;
-                hi_1h <= hi_1h_c;
                 found <= 1'b1;
-                compaction_lo <= lo_c;
-                lo_end <= lo_end_c;
-                compaction_hi <= hi_c;
-                hi_end <= hi_end_c;
                 compaction_looked <= found;
                 if (compaction_looked) begin
                     if (compaction_more) begin
@@ -1001,11 +996,11 @@ always @(mem[0], mem[1], mem[2], mem[3], mem[4], mem[5], mem[6], mem[7], mem[8],
 end
 
 
-always @(deal_j_pos, compaction_hi, compaction_looked, compaction_more, deal_go, deal_j_valid, compacting, deck_card_i, compaction_lo, state) begin: write_port
+always @(deal_j_pos, onehot_index2_index, compaction_looked, compaction_more, deal_go, deal_j_valid, compacting, deck_card_i, onehot_index0_index, state) begin: write_port
     if (compacting) begin
         mem_we = (compaction_looked && compaction_more);
-        mem_waddr = compaction_lo;
-        mem_wdata = compaction_hi;
+        mem_waddr = onehot_index0_index;
+        mem_wdata = onehot_index2_index;
     end
     else begin
         mem_we = ((state == 2'b11) && deal_go && deal_j_valid);

@@ -638,36 +638,19 @@ signal holdem_board0_shuffler0_rng0_x_part3_t: unsigned(31 downto 0) := "0000000
 signal holdem_board0_shuffler0_compaction_looked: std_logic := '0';
 signal holdem_board0_shuffler0_compaction_more: std_logic := '0';
 signal holdem_board0_shuffler0_compaction_n_cards: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_available_in: unsigned(51 downto 0) := "1111111111111111111111111111111111111111111111111111";
-signal holdem_board0_shuffler0_exclude_rev: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
+signal holdem_board0_shuffler0_lo_1h: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
+signal holdem_board0_shuffler0_hi_1h: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
 signal holdem_board0_shuffler0_filled_end: unsigned(5 downto 0) := "000000";
 signal holdem_board0_shuffler0_found: std_logic := '0';
-signal holdem_board0_shuffler0_hi_1h: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal holdem_board0_shuffler0_hi_1h_c: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal holdem_board0_shuffler0_hi_c: unsigned(5 downto 0) := "000000";
 signal holdem_board0_shuffler0_hi_end: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_hi_end_c: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_lo_1h: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal holdem_board0_shuffler0_lo_1h_c: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal holdem_board0_shuffler0_lo_c: unsigned(5 downto 0) := "000000";
 signal holdem_board0_shuffler0_lo_end: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_lo_end_c: unsigned(5 downto 0) := "111111";
-signal holdem_board0_shuffler0_lo_end_raw: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_lo_none: std_logic := '1';
-signal holdem_board0_shuffler0_compaction_lo: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_compaction_hi: unsigned(5 downto 0) := "000000";
-signal holdem_board0_shuffler0_lowest_ones0_first: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
 signal holdem_board0_shuffler0_lowest_ones0_group_any: unsigned(12 downto 0) := "0000000000000";
-signal holdem_board0_shuffler0_lowest_ones0_rest: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal holdem_board0_shuffler0_lowest_ones0_rest_any: unsigned(12 downto 0) := "0000000000000";
-signal holdem_board0_shuffler0_lowest_ones0_value_any: unsigned(12 downto 0) := "0000000000000";
+signal holdem_board0_shuffler0_lowest_ones0_taken_q: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
 signal holdem_board0_shuffler0_lowest_ones0_vec: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal holdem_board0_shuffler0_lowest_ones1_first: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
 signal holdem_board0_shuffler0_lowest_ones1_group_any: unsigned(12 downto 0) := "0000000000000";
-signal holdem_board0_shuffler0_lowest_ones1_rest: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal holdem_board0_shuffler0_lowest_ones1_rest_any: unsigned(12 downto 0) := "0000000000000";
-signal holdem_board0_shuffler0_lowest_ones1_value_any: unsigned(12 downto 0) := "1111111111111";
+signal holdem_board0_shuffler0_lowest_ones1_taken_q: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
 signal holdem_board0_shuffler0_lowest_ones1_vec: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
+signal holdem_board0_shuffler0_onehot_index0_index: unsigned(5 downto 0) := "000000";
 signal holdem_board0_shuffler0_onehot_index0_m0: unsigned(51 downto 0);
 signal holdem_board0_shuffler0_onehot_index0_m1: unsigned(51 downto 0);
 signal holdem_board0_shuffler0_onehot_index0_m2: unsigned(51 downto 0);
@@ -680,6 +663,7 @@ signal holdem_board0_shuffler0_onehot_index1_m2: unsigned(51 downto 0);
 signal holdem_board0_shuffler0_onehot_index1_m3: unsigned(51 downto 0);
 signal holdem_board0_shuffler0_onehot_index1_m4: unsigned(51 downto 0);
 signal holdem_board0_shuffler0_onehot_index1_m5: unsigned(51 downto 0);
+signal holdem_board0_shuffler0_onehot_index2_index: unsigned(5 downto 0) := "000000";
 signal holdem_board0_shuffler0_onehot_index2_m0: unsigned(51 downto 0);
 signal holdem_board0_shuffler0_onehot_index2_m1: unsigned(51 downto 0);
 signal holdem_board0_shuffler0_onehot_index2_m2: unsigned(51 downto 0);
@@ -6913,210 +6897,237 @@ begin
     end if;
 end process holdem_board0_shuffler0_steps;
 
-holdem_board0_shuffler0_reverse_exclude: process (holdem_board0_shuffler0_exclude) is
-    variable rev: unsigned(51 downto 0);
-begin
-    rev := unsigned'("0000000000000000000000000000000000000000000000000000");
-    for q in 0 to 52-1 loop
-        rev(q) := holdem_board0_shuffler0_exclude(((52 - 1) - q));
-    end loop;
-    holdem_board0_shuffler0_exclude_rev <= rev;
-end process holdem_board0_shuffler0_reverse_exclude;
-
-
-holdem_board0_shuffler0_available_in <= (not holdem_board0_shuffler0_exclude_rev);
-
-holdem_board0_shuffler0_lowest_ones0_isolate: process (holdem_board0_shuffler0_lowest_ones0_vec, holdem_board0_shuffler0_lowest_ones0_group_any) is
+holdem_board0_shuffler0_lowest_ones0_registers: process (clk) is
+    variable loaded: unsigned(51 downto 0);
+    variable loaded_any: unsigned(12 downto 0);
     variable lowest: unsigned(51 downto 0);
     variable lower_a: std_logic;
     variable lower_b: std_logic;
     variable below: std_logic;
-begin
-    lowest := unsigned'("0000000000000000000000000000000000000000000000000000");
-    for g in 0 to 13-1 loop
-        lower_a := '0';
-        lower_b := '0';
-        for h in 0 to g-1 loop
-            if (h < 8) then
-                lower_a := stdl(bool(lower_a) or bool(holdem_board0_shuffler0_lowest_ones0_group_any(h)));
-            else
-                lower_b := stdl(bool(lower_b) or bool(holdem_board0_shuffler0_lowest_ones0_group_any(h)));
-            end if;
-        end loop;
-        below := stdl(bool(lower_a) or bool(lower_b));
-        for k in 0 to 4-1 loop
-            lowest(((4 * g) + k)) := stdl(bool(holdem_board0_shuffler0_lowest_ones0_vec(((4 * g) + k))) and (not bool(below)));
-            below := stdl(bool(below) or bool(holdem_board0_shuffler0_lowest_ones0_vec(((4 * g) + k))));
-        end loop;
-    end loop;
-    holdem_board0_shuffler0_lowest_ones0_first <= lowest;
-end process holdem_board0_shuffler0_lowest_ones0_isolate;
-
-
-holdem_board0_shuffler0_lowest_ones0_rest <= (holdem_board0_shuffler0_lowest_ones0_vec and (not holdem_board0_shuffler0_lowest_ones0_first));
-
-holdem_board0_shuffler0_lowest_ones0_group_bits: process (holdem_board0_shuffler0_lowest_ones0_rest, holdem_board0_shuffler0_exclude) is
-    variable r_any: unsigned(12 downto 0);
-    variable v_any: unsigned(12 downto 0);
-begin
-    r_any := to_unsigned(0, 13);
-    v_any := to_unsigned(0, 13);
-    for g in 0 to 13-1 loop
-        r_any(g) := stdl(bool(holdem_board0_shuffler0_lowest_ones0_rest((4 * g))) or bool(holdem_board0_shuffler0_lowest_ones0_rest(((4 * g) + 1))) or bool(holdem_board0_shuffler0_lowest_ones0_rest(((4 * g) + 2))) or bool(holdem_board0_shuffler0_lowest_ones0_rest(((4 * g) + 3))));
-        v_any(g) := stdl(bool(holdem_board0_shuffler0_exclude((4 * g))) or bool(holdem_board0_shuffler0_exclude(((4 * g) + 1))) or bool(holdem_board0_shuffler0_exclude(((4 * g) + 2))) or bool(holdem_board0_shuffler0_exclude(((4 * g) + 3))));
-    end loop;
-    holdem_board0_shuffler0_lowest_ones0_rest_any <= r_any;
-    holdem_board0_shuffler0_lowest_ones0_value_any <= v_any;
-end process holdem_board0_shuffler0_lowest_ones0_group_bits;
-
-holdem_board0_shuffler0_lowest_ones0_registers: process (clk) is
+    variable rest: unsigned(51 downto 0);
+    variable rest_any: unsigned(12 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
             holdem_board0_shuffler0_lowest_ones0_vec <= to_unsigned(0, 52);
+            holdem_board0_shuffler0_lowest_ones0_taken_q <= to_unsigned(0, 52);
             holdem_board0_shuffler0_lowest_ones0_group_any <= to_unsigned(0, 13);
         else
             if bool(holdem_board0_shuffler0_starting) then
-                holdem_board0_shuffler0_lowest_ones0_vec <= holdem_board0_shuffler0_exclude;
-                holdem_board0_shuffler0_lowest_ones0_group_any <= holdem_board0_shuffler0_lowest_ones0_value_any;
+                loaded := unsigned'("0000000000000000000000000000000000000000000000000000");
+                for q in 0 to 52-1 loop
+                    if False then
+                        loaded(q) := stdl((not bool(holdem_board0_shuffler0_exclude(((52 - 1) - q)))));
+                    else
+                        loaded(q) := holdem_board0_shuffler0_exclude(q);
+                    end if;
+                end loop;
+                loaded_any := to_unsigned(0, 13);
+                for g in 0 to 13-1 loop
+                    loaded_any(g) := stdl(bool(loaded((4 * g))) or bool(loaded(((4 * g) + 1))) or bool(loaded(((4 * g) + 2))) or bool(loaded(((4 * g) + 3))));
+                end loop;
+                holdem_board0_shuffler0_lowest_ones0_vec <= loaded;
+                holdem_board0_shuffler0_lowest_ones0_group_any <= loaded_any;
             elsif bool(holdem_board0_shuffler0_compacting) then
-                holdem_board0_shuffler0_lowest_ones0_vec <= holdem_board0_shuffler0_lowest_ones0_rest;
-                holdem_board0_shuffler0_lowest_ones0_group_any <= holdem_board0_shuffler0_lowest_ones0_rest_any;
+                lowest := unsigned'("0000000000000000000000000000000000000000000000000000");
+                for g in 0 to 13-1 loop
+                    lower_a := '0';
+                    lower_b := '0';
+                    for h in 0 to g-1 loop
+                        if (h < 8) then
+                            lower_a := stdl(bool(lower_a) or bool(holdem_board0_shuffler0_lowest_ones0_group_any(h)));
+                        else
+                            lower_b := stdl(bool(lower_b) or bool(holdem_board0_shuffler0_lowest_ones0_group_any(h)));
+                        end if;
+                    end loop;
+                    below := stdl(bool(lower_a) or bool(lower_b));
+                    for k in 0 to 4-1 loop
+                        lowest(((4 * g) + k)) := stdl(bool(holdem_board0_shuffler0_lowest_ones0_vec(((4 * g) + k))) and (not bool(below)));
+                        below := stdl(bool(below) or bool(holdem_board0_shuffler0_lowest_ones0_vec(((4 * g) + k))));
+                    end loop;
+                end loop;
+                rest := unsigned'("0000000000000000000000000000000000000000000000000000");
+                rest := (holdem_board0_shuffler0_lowest_ones0_vec and (not lowest));
+                rest_any := to_unsigned(0, 13);
+                for g in 0 to 13-1 loop
+                    rest_any(g) := stdl(bool(rest((4 * g))) or bool(rest(((4 * g) + 1))) or bool(rest(((4 * g) + 2))) or bool(rest(((4 * g) + 3))));
+                end loop;
+                holdem_board0_shuffler0_lowest_ones0_vec <= rest;
+                holdem_board0_shuffler0_lowest_ones0_group_any <= rest_any;
+                holdem_board0_shuffler0_lowest_ones0_taken_q <= lowest;
             end if;
         end if;
     end if;
 end process holdem_board0_shuffler0_lowest_ones0_registers;
 
 
-holdem_board0_shuffler0_lo_1h_c <= holdem_board0_shuffler0_lowest_ones0_first;
+holdem_board0_shuffler0_lo_1h <= holdem_board0_shuffler0_lowest_ones0_taken_q;
 
-holdem_board0_shuffler0_lowest_ones1_isolate: process (holdem_board0_shuffler0_lowest_ones1_vec, holdem_board0_shuffler0_lowest_ones1_group_any) is
+holdem_board0_shuffler0_lowest_ones1_registers: process (clk) is
+    variable loaded: unsigned(51 downto 0);
+    variable loaded_any: unsigned(12 downto 0);
     variable lowest: unsigned(51 downto 0);
     variable lower_a: std_logic;
     variable lower_b: std_logic;
     variable below: std_logic;
-begin
-    lowest := unsigned'("0000000000000000000000000000000000000000000000000000");
-    for g in 0 to 13-1 loop
-        lower_a := '0';
-        lower_b := '0';
-        for h in 0 to g-1 loop
-            if (h < 8) then
-                lower_a := stdl(bool(lower_a) or bool(holdem_board0_shuffler0_lowest_ones1_group_any(h)));
-            else
-                lower_b := stdl(bool(lower_b) or bool(holdem_board0_shuffler0_lowest_ones1_group_any(h)));
-            end if;
-        end loop;
-        below := stdl(bool(lower_a) or bool(lower_b));
-        for k in 0 to 4-1 loop
-            lowest(((4 * g) + k)) := stdl(bool(holdem_board0_shuffler0_lowest_ones1_vec(((4 * g) + k))) and (not bool(below)));
-            below := stdl(bool(below) or bool(holdem_board0_shuffler0_lowest_ones1_vec(((4 * g) + k))));
-        end loop;
-    end loop;
-    holdem_board0_shuffler0_lowest_ones1_first <= lowest;
-end process holdem_board0_shuffler0_lowest_ones1_isolate;
-
-
-holdem_board0_shuffler0_lowest_ones1_rest <= (holdem_board0_shuffler0_lowest_ones1_vec and (not holdem_board0_shuffler0_lowest_ones1_first));
-
-holdem_board0_shuffler0_lowest_ones1_group_bits: process (holdem_board0_shuffler0_lowest_ones1_rest, holdem_board0_shuffler0_available_in) is
-    variable r_any: unsigned(12 downto 0);
-    variable v_any: unsigned(12 downto 0);
-begin
-    r_any := to_unsigned(0, 13);
-    v_any := to_unsigned(0, 13);
-    for g in 0 to 13-1 loop
-        r_any(g) := stdl(bool(holdem_board0_shuffler0_lowest_ones1_rest((4 * g))) or bool(holdem_board0_shuffler0_lowest_ones1_rest(((4 * g) + 1))) or bool(holdem_board0_shuffler0_lowest_ones1_rest(((4 * g) + 2))) or bool(holdem_board0_shuffler0_lowest_ones1_rest(((4 * g) + 3))));
-        v_any(g) := stdl(bool(holdem_board0_shuffler0_available_in((4 * g))) or bool(holdem_board0_shuffler0_available_in(((4 * g) + 1))) or bool(holdem_board0_shuffler0_available_in(((4 * g) + 2))) or bool(holdem_board0_shuffler0_available_in(((4 * g) + 3))));
-    end loop;
-    holdem_board0_shuffler0_lowest_ones1_rest_any <= r_any;
-    holdem_board0_shuffler0_lowest_ones1_value_any <= v_any;
-end process holdem_board0_shuffler0_lowest_ones1_group_bits;
-
-holdem_board0_shuffler0_lowest_ones1_registers: process (clk) is
+    variable rest: unsigned(51 downto 0);
+    variable rest_any: unsigned(12 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
             holdem_board0_shuffler0_lowest_ones1_vec <= to_unsigned(0, 52);
+            holdem_board0_shuffler0_lowest_ones1_taken_q <= to_unsigned(0, 52);
             holdem_board0_shuffler0_lowest_ones1_group_any <= to_unsigned(0, 13);
         else
             if bool(holdem_board0_shuffler0_starting) then
-                holdem_board0_shuffler0_lowest_ones1_vec <= holdem_board0_shuffler0_available_in;
-                holdem_board0_shuffler0_lowest_ones1_group_any <= holdem_board0_shuffler0_lowest_ones1_value_any;
+                loaded := unsigned'("0000000000000000000000000000000000000000000000000000");
+                for q in 0 to 52-1 loop
+                    if True then
+                        loaded(q) := stdl((not bool(holdem_board0_shuffler0_exclude(((52 - 1) - q)))));
+                    else
+                        loaded(q) := holdem_board0_shuffler0_exclude(q);
+                    end if;
+                end loop;
+                loaded_any := to_unsigned(0, 13);
+                for g in 0 to 13-1 loop
+                    loaded_any(g) := stdl(bool(loaded((4 * g))) or bool(loaded(((4 * g) + 1))) or bool(loaded(((4 * g) + 2))) or bool(loaded(((4 * g) + 3))));
+                end loop;
+                holdem_board0_shuffler0_lowest_ones1_vec <= loaded;
+                holdem_board0_shuffler0_lowest_ones1_group_any <= loaded_any;
             elsif bool(holdem_board0_shuffler0_compacting) then
-                holdem_board0_shuffler0_lowest_ones1_vec <= holdem_board0_shuffler0_lowest_ones1_rest;
-                holdem_board0_shuffler0_lowest_ones1_group_any <= holdem_board0_shuffler0_lowest_ones1_rest_any;
+                lowest := unsigned'("0000000000000000000000000000000000000000000000000000");
+                for g in 0 to 13-1 loop
+                    lower_a := '0';
+                    lower_b := '0';
+                    for h in 0 to g-1 loop
+                        if (h < 8) then
+                            lower_a := stdl(bool(lower_a) or bool(holdem_board0_shuffler0_lowest_ones1_group_any(h)));
+                        else
+                            lower_b := stdl(bool(lower_b) or bool(holdem_board0_shuffler0_lowest_ones1_group_any(h)));
+                        end if;
+                    end loop;
+                    below := stdl(bool(lower_a) or bool(lower_b));
+                    for k in 0 to 4-1 loop
+                        lowest(((4 * g) + k)) := stdl(bool(holdem_board0_shuffler0_lowest_ones1_vec(((4 * g) + k))) and (not bool(below)));
+                        below := stdl(bool(below) or bool(holdem_board0_shuffler0_lowest_ones1_vec(((4 * g) + k))));
+                    end loop;
+                end loop;
+                rest := unsigned'("0000000000000000000000000000000000000000000000000000");
+                rest := (holdem_board0_shuffler0_lowest_ones1_vec and (not lowest));
+                rest_any := to_unsigned(0, 13);
+                for g in 0 to 13-1 loop
+                    rest_any(g) := stdl(bool(rest((4 * g))) or bool(rest(((4 * g) + 1))) or bool(rest(((4 * g) + 2))) or bool(rest(((4 * g) + 3))));
+                end loop;
+                holdem_board0_shuffler0_lowest_ones1_vec <= rest;
+                holdem_board0_shuffler0_lowest_ones1_group_any <= rest_any;
+                holdem_board0_shuffler0_lowest_ones1_taken_q <= lowest;
             end if;
         end if;
     end if;
 end process holdem_board0_shuffler0_lowest_ones1_registers;
 
 
-holdem_board0_shuffler0_hi_1h_c <= holdem_board0_shuffler0_lowest_ones1_first;
+holdem_board0_shuffler0_hi_1h <= holdem_board0_shuffler0_lowest_ones1_taken_q;
 
-holdem_board0_shuffler0_onehot_index0_encode: process (holdem_board0_shuffler0_lo_1h, holdem_board0_shuffler0_onehot_index0_m2, holdem_board0_shuffler0_onehot_index0_m0, holdem_board0_shuffler0_onehot_index0_m3, holdem_board0_shuffler0_onehot_index0_m4, holdem_board0_shuffler0_onehot_index0_m5, holdem_board0_shuffler0_onehot_index0_m1) is
+holdem_board0_shuffler0_onehot_index0_encode: process (clk) is
     variable value: unsigned(5 downto 0);
 begin
-    value := to_unsigned(0, 6);
-    value(0) := stdl((holdem_board0_shuffler0_lo_1h and holdem_board0_shuffler0_onehot_index0_m0) /= 0);
-    value(1) := stdl((holdem_board0_shuffler0_lo_1h and holdem_board0_shuffler0_onehot_index0_m1) /= 0);
-    value(2) := stdl((holdem_board0_shuffler0_lo_1h and holdem_board0_shuffler0_onehot_index0_m2) /= 0);
-    value(3) := stdl((holdem_board0_shuffler0_lo_1h and holdem_board0_shuffler0_onehot_index0_m3) /= 0);
-    value(4) := stdl((holdem_board0_shuffler0_lo_1h and holdem_board0_shuffler0_onehot_index0_m4) /= 0);
-    value(5) := stdl((holdem_board0_shuffler0_lo_1h and holdem_board0_shuffler0_onehot_index0_m5) /= 0);
-    holdem_board0_shuffler0_lo_c <= value;
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_shuffler0_onehot_index0_index <= to_unsigned(0, 6);
+        else
+            if bool(holdem_board0_shuffler0_compacting) then
+                if ((0 /= 0) and (holdem_board0_shuffler0_lo_1h = 0)) then
+                    holdem_board0_shuffler0_onehot_index0_index <= to_unsigned(0, 6);
+                else
+                    value := to_unsigned(0, 6);
+                    value(0) := stdl((holdem_board0_shuffler0_lo_1h and holdem_board0_shuffler0_onehot_index0_m0) /= 0);
+                    value(1) := stdl((holdem_board0_shuffler0_lo_1h and holdem_board0_shuffler0_onehot_index0_m1) /= 0);
+                    value(2) := stdl((holdem_board0_shuffler0_lo_1h and holdem_board0_shuffler0_onehot_index0_m2) /= 0);
+                    value(3) := stdl((holdem_board0_shuffler0_lo_1h and holdem_board0_shuffler0_onehot_index0_m3) /= 0);
+                    value(4) := stdl((holdem_board0_shuffler0_lo_1h and holdem_board0_shuffler0_onehot_index0_m4) /= 0);
+                    value(5) := stdl((holdem_board0_shuffler0_lo_1h and holdem_board0_shuffler0_onehot_index0_m5) /= 0);
+                    holdem_board0_shuffler0_onehot_index0_index <= value;
+                end if;
+            end if;
+        end if;
+    end if;
 end process holdem_board0_shuffler0_onehot_index0_encode;
 
-holdem_board0_shuffler0_onehot_index1_encode: process (holdem_board0_shuffler0_lo_1h, holdem_board0_shuffler0_onehot_index1_m2, holdem_board0_shuffler0_onehot_index1_m0, holdem_board0_shuffler0_onehot_index1_m3, holdem_board0_shuffler0_onehot_index1_m4, holdem_board0_shuffler0_onehot_index1_m5, holdem_board0_shuffler0_onehot_index1_m1) is
+holdem_board0_shuffler0_onehot_index1_encode: process (clk) is
     variable value: unsigned(5 downto 0);
 begin
-    value := to_unsigned(0, 6);
-    value(0) := stdl((holdem_board0_shuffler0_lo_1h and holdem_board0_shuffler0_onehot_index1_m0) /= 0);
-    value(1) := stdl((holdem_board0_shuffler0_lo_1h and holdem_board0_shuffler0_onehot_index1_m1) /= 0);
-    value(2) := stdl((holdem_board0_shuffler0_lo_1h and holdem_board0_shuffler0_onehot_index1_m2) /= 0);
-    value(3) := stdl((holdem_board0_shuffler0_lo_1h and holdem_board0_shuffler0_onehot_index1_m3) /= 0);
-    value(4) := stdl((holdem_board0_shuffler0_lo_1h and holdem_board0_shuffler0_onehot_index1_m4) /= 0);
-    value(5) := stdl((holdem_board0_shuffler0_lo_1h and holdem_board0_shuffler0_onehot_index1_m5) /= 0);
-    holdem_board0_shuffler0_lo_end_raw <= value;
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_shuffler0_lo_end <= to_unsigned(0, 6);
+        else
+            if bool(holdem_board0_shuffler0_compacting) then
+                if ((63 /= 0) and (holdem_board0_shuffler0_lo_1h = 0)) then
+                    holdem_board0_shuffler0_lo_end <= to_unsigned(63, 6);
+                else
+                    value := to_unsigned(0, 6);
+                    value(0) := stdl((holdem_board0_shuffler0_lo_1h and holdem_board0_shuffler0_onehot_index1_m0) /= 0);
+                    value(1) := stdl((holdem_board0_shuffler0_lo_1h and holdem_board0_shuffler0_onehot_index1_m1) /= 0);
+                    value(2) := stdl((holdem_board0_shuffler0_lo_1h and holdem_board0_shuffler0_onehot_index1_m2) /= 0);
+                    value(3) := stdl((holdem_board0_shuffler0_lo_1h and holdem_board0_shuffler0_onehot_index1_m3) /= 0);
+                    value(4) := stdl((holdem_board0_shuffler0_lo_1h and holdem_board0_shuffler0_onehot_index1_m4) /= 0);
+                    value(5) := stdl((holdem_board0_shuffler0_lo_1h and holdem_board0_shuffler0_onehot_index1_m5) /= 0);
+                    holdem_board0_shuffler0_lo_end <= value;
+                end if;
+            end if;
+        end if;
+    end if;
 end process holdem_board0_shuffler0_onehot_index1_encode;
 
-holdem_board0_shuffler0_onehot_index2_encode: process (holdem_board0_shuffler0_hi_1h, holdem_board0_shuffler0_onehot_index2_m2, holdem_board0_shuffler0_onehot_index2_m0, holdem_board0_shuffler0_onehot_index2_m3, holdem_board0_shuffler0_onehot_index2_m4, holdem_board0_shuffler0_onehot_index2_m5, holdem_board0_shuffler0_onehot_index2_m1) is
+holdem_board0_shuffler0_onehot_index2_encode: process (clk) is
     variable value: unsigned(5 downto 0);
 begin
-    value := to_unsigned(0, 6);
-    value(0) := stdl((holdem_board0_shuffler0_hi_1h and holdem_board0_shuffler0_onehot_index2_m0) /= 0);
-    value(1) := stdl((holdem_board0_shuffler0_hi_1h and holdem_board0_shuffler0_onehot_index2_m1) /= 0);
-    value(2) := stdl((holdem_board0_shuffler0_hi_1h and holdem_board0_shuffler0_onehot_index2_m2) /= 0);
-    value(3) := stdl((holdem_board0_shuffler0_hi_1h and holdem_board0_shuffler0_onehot_index2_m3) /= 0);
-    value(4) := stdl((holdem_board0_shuffler0_hi_1h and holdem_board0_shuffler0_onehot_index2_m4) /= 0);
-    value(5) := stdl((holdem_board0_shuffler0_hi_1h and holdem_board0_shuffler0_onehot_index2_m5) /= 0);
-    holdem_board0_shuffler0_hi_c <= value;
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_shuffler0_onehot_index2_index <= to_unsigned(0, 6);
+        else
+            if bool(holdem_board0_shuffler0_compacting) then
+                if ((0 /= 0) and (holdem_board0_shuffler0_hi_1h = 0)) then
+                    holdem_board0_shuffler0_onehot_index2_index <= to_unsigned(0, 6);
+                else
+                    value := to_unsigned(0, 6);
+                    value(0) := stdl((holdem_board0_shuffler0_hi_1h and holdem_board0_shuffler0_onehot_index2_m0) /= 0);
+                    value(1) := stdl((holdem_board0_shuffler0_hi_1h and holdem_board0_shuffler0_onehot_index2_m1) /= 0);
+                    value(2) := stdl((holdem_board0_shuffler0_hi_1h and holdem_board0_shuffler0_onehot_index2_m2) /= 0);
+                    value(3) := stdl((holdem_board0_shuffler0_hi_1h and holdem_board0_shuffler0_onehot_index2_m3) /= 0);
+                    value(4) := stdl((holdem_board0_shuffler0_hi_1h and holdem_board0_shuffler0_onehot_index2_m4) /= 0);
+                    value(5) := stdl((holdem_board0_shuffler0_hi_1h and holdem_board0_shuffler0_onehot_index2_m5) /= 0);
+                    holdem_board0_shuffler0_onehot_index2_index <= value;
+                end if;
+            end if;
+        end if;
+    end if;
 end process holdem_board0_shuffler0_onehot_index2_encode;
 
-holdem_board0_shuffler0_onehot_index3_encode: process (holdem_board0_shuffler0_hi_1h, holdem_board0_shuffler0_onehot_index3_m2, holdem_board0_shuffler0_onehot_index3_m0, holdem_board0_shuffler0_onehot_index3_m3, holdem_board0_shuffler0_onehot_index3_m4, holdem_board0_shuffler0_onehot_index3_m5, holdem_board0_shuffler0_onehot_index3_m1) is
+holdem_board0_shuffler0_onehot_index3_encode: process (clk) is
     variable value: unsigned(5 downto 0);
 begin
-    value := to_unsigned(0, 6);
-    value(0) := stdl((holdem_board0_shuffler0_hi_1h and holdem_board0_shuffler0_onehot_index3_m0) /= 0);
-    value(1) := stdl((holdem_board0_shuffler0_hi_1h and holdem_board0_shuffler0_onehot_index3_m1) /= 0);
-    value(2) := stdl((holdem_board0_shuffler0_hi_1h and holdem_board0_shuffler0_onehot_index3_m2) /= 0);
-    value(3) := stdl((holdem_board0_shuffler0_hi_1h and holdem_board0_shuffler0_onehot_index3_m3) /= 0);
-    value(4) := stdl((holdem_board0_shuffler0_hi_1h and holdem_board0_shuffler0_onehot_index3_m4) /= 0);
-    value(5) := stdl((holdem_board0_shuffler0_hi_1h and holdem_board0_shuffler0_onehot_index3_m5) /= 0);
-    holdem_board0_shuffler0_hi_end_c <= value;
-end process holdem_board0_shuffler0_onehot_index3_encode;
-
-
-holdem_board0_shuffler0_lo_none <= stdl(holdem_board0_shuffler0_lo_1h = 0);
-
-holdem_board0_shuffler0_lo_end_or_none: process (holdem_board0_shuffler0_lo_end_raw, holdem_board0_shuffler0_lo_none) is
-begin
-    if bool(holdem_board0_shuffler0_lo_none) then
-        holdem_board0_shuffler0_lo_end_c <= to_unsigned(63, 6);
-    else
-        holdem_board0_shuffler0_lo_end_c <= holdem_board0_shuffler0_lo_end_raw;
+    if rising_edge(clk) then
+        if (rst = '1') then
+            holdem_board0_shuffler0_hi_end <= to_unsigned(0, 6);
+        else
+            if bool(holdem_board0_shuffler0_compacting) then
+                if ((0 /= 0) and (holdem_board0_shuffler0_hi_1h = 0)) then
+                    holdem_board0_shuffler0_hi_end <= to_unsigned(0, 6);
+                else
+                    value := to_unsigned(0, 6);
+                    value(0) := stdl((holdem_board0_shuffler0_hi_1h and holdem_board0_shuffler0_onehot_index3_m0) /= 0);
+                    value(1) := stdl((holdem_board0_shuffler0_hi_1h and holdem_board0_shuffler0_onehot_index3_m1) /= 0);
+                    value(2) := stdl((holdem_board0_shuffler0_hi_1h and holdem_board0_shuffler0_onehot_index3_m2) /= 0);
+                    value(3) := stdl((holdem_board0_shuffler0_hi_1h and holdem_board0_shuffler0_onehot_index3_m3) /= 0);
+                    value(4) := stdl((holdem_board0_shuffler0_hi_1h and holdem_board0_shuffler0_onehot_index3_m4) /= 0);
+                    value(5) := stdl((holdem_board0_shuffler0_hi_1h and holdem_board0_shuffler0_onehot_index3_m5) /= 0);
+                    holdem_board0_shuffler0_hi_end <= value;
+                end if;
+            end if;
+        end if;
     end if;
-end process holdem_board0_shuffler0_lo_end_or_none;
+end process holdem_board0_shuffler0_onehot_index3_encode;
 
 
 holdem_board0_shuffler0_compaction_more <= stdl(holdem_board0_shuffler0_lo_end < holdem_board0_shuffler0_hi_end);
@@ -7125,16 +7136,10 @@ holdem_board0_shuffler0_pipeline: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_shuffler0_hi_1h <= to_unsigned(0, 52);
             holdem_board0_shuffler0_compaction_n_cards <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_compaction_looked <= '0';
-            holdem_board0_shuffler0_compaction_hi <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_lo_1h <= to_unsigned(0, 52);
-            holdem_board0_shuffler0_hi_end <= to_unsigned(0, 6);
             holdem_board0_shuffler0_found <= '0';
             holdem_board0_shuffler0_filled_end <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_lo_end <= to_unsigned(0, 6);
-            holdem_board0_shuffler0_compaction_lo <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_compaction_looked <= '0';
         else
             case holdem_board0_shuffler0_state is
                 when SHUF_IDLE =>
@@ -7144,13 +7149,7 @@ begin
                         holdem_board0_shuffler0_filled_end <= to_unsigned(0, 6);
                     end if;
                 when SHUF_COMPACT =>
-                    holdem_board0_shuffler0_lo_1h <= holdem_board0_shuffler0_lo_1h_c;
-                    holdem_board0_shuffler0_hi_1h <= holdem_board0_shuffler0_hi_1h_c;
                     holdem_board0_shuffler0_found <= '1';
-                    holdem_board0_shuffler0_compaction_lo <= holdem_board0_shuffler0_lo_c;
-                    holdem_board0_shuffler0_lo_end <= holdem_board0_shuffler0_lo_end_c;
-                    holdem_board0_shuffler0_compaction_hi <= holdem_board0_shuffler0_hi_c;
-                    holdem_board0_shuffler0_hi_end <= holdem_board0_shuffler0_hi_end_c;
                     holdem_board0_shuffler0_compaction_looked <= holdem_board0_shuffler0_found;
                     if bool(holdem_board0_shuffler0_compaction_looked) then
                         if bool(holdem_board0_shuffler0_compaction_more) then
@@ -7438,12 +7437,12 @@ begin
     end if;
 end process holdem_board0_shuffler0_read_cards;
 
-holdem_board0_shuffler0_write_port: process (holdem_board0_shuffler0_deal_j_pos, holdem_board0_shuffler0_compaction_hi, holdem_board0_shuffler0_compaction_looked, holdem_board0_shuffler0_compaction_more, holdem_board0_shuffler0_deal_go, holdem_board0_shuffler0_deal_j_valid, holdem_board0_shuffler0_compacting, holdem_board0_shuffler0_deck_card_i, holdem_board0_shuffler0_compaction_lo, holdem_board0_shuffler0_state) is
+holdem_board0_shuffler0_write_port: process (holdem_board0_shuffler0_deal_j_pos, holdem_board0_shuffler0_onehot_index2_index, holdem_board0_shuffler0_compaction_looked, holdem_board0_shuffler0_compaction_more, holdem_board0_shuffler0_deal_go, holdem_board0_shuffler0_deal_j_valid, holdem_board0_shuffler0_compacting, holdem_board0_shuffler0_deck_card_i, holdem_board0_shuffler0_onehot_index0_index, holdem_board0_shuffler0_state) is
 begin
     if bool(holdem_board0_shuffler0_compacting) then
         holdem_board0_shuffler0_mem_we <= stdl(bool(holdem_board0_shuffler0_compaction_looked) and bool(holdem_board0_shuffler0_compaction_more));
-        holdem_board0_shuffler0_mem_waddr <= holdem_board0_shuffler0_compaction_lo;
-        holdem_board0_shuffler0_mem_wdata <= holdem_board0_shuffler0_compaction_hi;
+        holdem_board0_shuffler0_mem_waddr <= holdem_board0_shuffler0_onehot_index0_index;
+        holdem_board0_shuffler0_mem_wdata <= holdem_board0_shuffler0_onehot_index2_index;
     else
         holdem_board0_shuffler0_mem_we <= stdl((holdem_board0_shuffler0_state = SHUF_DEAL) and bool(holdem_board0_shuffler0_deal_go) and bool(holdem_board0_shuffler0_deal_j_valid));
         holdem_board0_shuffler0_mem_waddr <= holdem_board0_shuffler0_deal_j_pos;

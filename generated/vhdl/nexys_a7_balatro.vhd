@@ -611,36 +611,19 @@ signal balatro_board0_shuffler0_rng0_x_part3_t: unsigned(31 downto 0) := "000000
 signal balatro_board0_shuffler0_compaction_looked: std_logic := '0';
 signal balatro_board0_shuffler0_compaction_more: std_logic := '0';
 signal balatro_board0_shuffler0_compaction_n_cards: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_available_in: unsigned(51 downto 0) := "1111111111111111111111111111111111111111111111111111";
-signal balatro_board0_shuffler0_exclude_rev: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
+signal balatro_board0_shuffler0_lo_1h: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
+signal balatro_board0_shuffler0_hi_1h: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
 signal balatro_board0_shuffler0_filled_end: unsigned(5 downto 0) := "000000";
 signal balatro_board0_shuffler0_found: std_logic := '0';
-signal balatro_board0_shuffler0_hi_1h: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal balatro_board0_shuffler0_hi_1h_c: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal balatro_board0_shuffler0_hi_c: unsigned(5 downto 0) := "000000";
 signal balatro_board0_shuffler0_hi_end: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_hi_end_c: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_lo_1h: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal balatro_board0_shuffler0_lo_1h_c: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal balatro_board0_shuffler0_lo_c: unsigned(5 downto 0) := "000000";
 signal balatro_board0_shuffler0_lo_end: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_lo_end_c: unsigned(5 downto 0) := "111111";
-signal balatro_board0_shuffler0_lo_end_raw: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_lo_none: std_logic := '1';
-signal balatro_board0_shuffler0_compaction_lo: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_compaction_hi: unsigned(5 downto 0) := "000000";
-signal balatro_board0_shuffler0_lowest_ones0_first: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
 signal balatro_board0_shuffler0_lowest_ones0_group_any: unsigned(12 downto 0) := "0000000000000";
-signal balatro_board0_shuffler0_lowest_ones0_rest: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal balatro_board0_shuffler0_lowest_ones0_rest_any: unsigned(12 downto 0) := "0000000000000";
-signal balatro_board0_shuffler0_lowest_ones0_value_any: unsigned(12 downto 0) := "0000000000000";
+signal balatro_board0_shuffler0_lowest_ones0_taken_q: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
 signal balatro_board0_shuffler0_lowest_ones0_vec: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal balatro_board0_shuffler0_lowest_ones1_first: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
 signal balatro_board0_shuffler0_lowest_ones1_group_any: unsigned(12 downto 0) := "0000000000000";
-signal balatro_board0_shuffler0_lowest_ones1_rest: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal balatro_board0_shuffler0_lowest_ones1_rest_any: unsigned(12 downto 0) := "0000000000000";
-signal balatro_board0_shuffler0_lowest_ones1_value_any: unsigned(12 downto 0) := "1111111111111";
+signal balatro_board0_shuffler0_lowest_ones1_taken_q: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
 signal balatro_board0_shuffler0_lowest_ones1_vec: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
+signal balatro_board0_shuffler0_onehot_index0_index: unsigned(5 downto 0) := "000000";
 signal balatro_board0_shuffler0_onehot_index0_m0: unsigned(51 downto 0);
 signal balatro_board0_shuffler0_onehot_index0_m1: unsigned(51 downto 0);
 signal balatro_board0_shuffler0_onehot_index0_m2: unsigned(51 downto 0);
@@ -653,6 +636,7 @@ signal balatro_board0_shuffler0_onehot_index1_m2: unsigned(51 downto 0);
 signal balatro_board0_shuffler0_onehot_index1_m3: unsigned(51 downto 0);
 signal balatro_board0_shuffler0_onehot_index1_m4: unsigned(51 downto 0);
 signal balatro_board0_shuffler0_onehot_index1_m5: unsigned(51 downto 0);
+signal balatro_board0_shuffler0_onehot_index2_index: unsigned(5 downto 0) := "000000";
 signal balatro_board0_shuffler0_onehot_index2_m0: unsigned(51 downto 0);
 signal balatro_board0_shuffler0_onehot_index2_m1: unsigned(51 downto 0);
 signal balatro_board0_shuffler0_onehot_index2_m2: unsigned(51 downto 0);
@@ -15105,210 +15089,237 @@ begin
     end if;
 end process balatro_board0_shuffler0_steps;
 
-balatro_board0_shuffler0_reverse_exclude: process (balatro_board0_shuffler0_exclude) is
-    variable rev: unsigned(51 downto 0);
-begin
-    rev := unsigned'("0000000000000000000000000000000000000000000000000000");
-    for q in 0 to 52-1 loop
-        rev(q) := balatro_board0_shuffler0_exclude(((52 - 1) - q));
-    end loop;
-    balatro_board0_shuffler0_exclude_rev <= rev;
-end process balatro_board0_shuffler0_reverse_exclude;
-
-
-balatro_board0_shuffler0_available_in <= (not balatro_board0_shuffler0_exclude_rev);
-
-balatro_board0_shuffler0_lowest_ones0_isolate: process (balatro_board0_shuffler0_lowest_ones0_vec, balatro_board0_shuffler0_lowest_ones0_group_any) is
+balatro_board0_shuffler0_lowest_ones0_registers: process (clk) is
+    variable loaded: unsigned(51 downto 0);
+    variable loaded_any: unsigned(12 downto 0);
     variable lowest: unsigned(51 downto 0);
     variable lower_a: std_logic;
     variable lower_b: std_logic;
     variable below: std_logic;
-begin
-    lowest := unsigned'("0000000000000000000000000000000000000000000000000000");
-    for g in 0 to 13-1 loop
-        lower_a := '0';
-        lower_b := '0';
-        for h in 0 to g-1 loop
-            if (h < 8) then
-                lower_a := stdl(bool(lower_a) or bool(balatro_board0_shuffler0_lowest_ones0_group_any(h)));
-            else
-                lower_b := stdl(bool(lower_b) or bool(balatro_board0_shuffler0_lowest_ones0_group_any(h)));
-            end if;
-        end loop;
-        below := stdl(bool(lower_a) or bool(lower_b));
-        for k in 0 to 4-1 loop
-            lowest(((4 * g) + k)) := stdl(bool(balatro_board0_shuffler0_lowest_ones0_vec(((4 * g) + k))) and (not bool(below)));
-            below := stdl(bool(below) or bool(balatro_board0_shuffler0_lowest_ones0_vec(((4 * g) + k))));
-        end loop;
-    end loop;
-    balatro_board0_shuffler0_lowest_ones0_first <= lowest;
-end process balatro_board0_shuffler0_lowest_ones0_isolate;
-
-
-balatro_board0_shuffler0_lowest_ones0_rest <= (balatro_board0_shuffler0_lowest_ones0_vec and (not balatro_board0_shuffler0_lowest_ones0_first));
-
-balatro_board0_shuffler0_lowest_ones0_group_bits: process (balatro_board0_shuffler0_lowest_ones0_rest, balatro_board0_shuffler0_exclude) is
-    variable r_any: unsigned(12 downto 0);
-    variable v_any: unsigned(12 downto 0);
-begin
-    r_any := to_unsigned(0, 13);
-    v_any := to_unsigned(0, 13);
-    for g in 0 to 13-1 loop
-        r_any(g) := stdl(bool(balatro_board0_shuffler0_lowest_ones0_rest((4 * g))) or bool(balatro_board0_shuffler0_lowest_ones0_rest(((4 * g) + 1))) or bool(balatro_board0_shuffler0_lowest_ones0_rest(((4 * g) + 2))) or bool(balatro_board0_shuffler0_lowest_ones0_rest(((4 * g) + 3))));
-        v_any(g) := stdl(bool(balatro_board0_shuffler0_exclude((4 * g))) or bool(balatro_board0_shuffler0_exclude(((4 * g) + 1))) or bool(balatro_board0_shuffler0_exclude(((4 * g) + 2))) or bool(balatro_board0_shuffler0_exclude(((4 * g) + 3))));
-    end loop;
-    balatro_board0_shuffler0_lowest_ones0_rest_any <= r_any;
-    balatro_board0_shuffler0_lowest_ones0_value_any <= v_any;
-end process balatro_board0_shuffler0_lowest_ones0_group_bits;
-
-balatro_board0_shuffler0_lowest_ones0_registers: process (clk) is
+    variable rest: unsigned(51 downto 0);
+    variable rest_any: unsigned(12 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
             balatro_board0_shuffler0_lowest_ones0_vec <= to_unsigned(0, 52);
+            balatro_board0_shuffler0_lowest_ones0_taken_q <= to_unsigned(0, 52);
             balatro_board0_shuffler0_lowest_ones0_group_any <= to_unsigned(0, 13);
         else
             if bool(balatro_board0_shuffler0_starting) then
-                balatro_board0_shuffler0_lowest_ones0_vec <= balatro_board0_shuffler0_exclude;
-                balatro_board0_shuffler0_lowest_ones0_group_any <= balatro_board0_shuffler0_lowest_ones0_value_any;
+                loaded := unsigned'("0000000000000000000000000000000000000000000000000000");
+                for q in 0 to 52-1 loop
+                    if False then
+                        loaded(q) := stdl((not bool(balatro_board0_shuffler0_exclude(((52 - 1) - q)))));
+                    else
+                        loaded(q) := balatro_board0_shuffler0_exclude(q);
+                    end if;
+                end loop;
+                loaded_any := to_unsigned(0, 13);
+                for g in 0 to 13-1 loop
+                    loaded_any(g) := stdl(bool(loaded((4 * g))) or bool(loaded(((4 * g) + 1))) or bool(loaded(((4 * g) + 2))) or bool(loaded(((4 * g) + 3))));
+                end loop;
+                balatro_board0_shuffler0_lowest_ones0_vec <= loaded;
+                balatro_board0_shuffler0_lowest_ones0_group_any <= loaded_any;
             elsif bool(balatro_board0_shuffler0_compacting) then
-                balatro_board0_shuffler0_lowest_ones0_vec <= balatro_board0_shuffler0_lowest_ones0_rest;
-                balatro_board0_shuffler0_lowest_ones0_group_any <= balatro_board0_shuffler0_lowest_ones0_rest_any;
+                lowest := unsigned'("0000000000000000000000000000000000000000000000000000");
+                for g in 0 to 13-1 loop
+                    lower_a := '0';
+                    lower_b := '0';
+                    for h in 0 to g-1 loop
+                        if (h < 8) then
+                            lower_a := stdl(bool(lower_a) or bool(balatro_board0_shuffler0_lowest_ones0_group_any(h)));
+                        else
+                            lower_b := stdl(bool(lower_b) or bool(balatro_board0_shuffler0_lowest_ones0_group_any(h)));
+                        end if;
+                    end loop;
+                    below := stdl(bool(lower_a) or bool(lower_b));
+                    for k in 0 to 4-1 loop
+                        lowest(((4 * g) + k)) := stdl(bool(balatro_board0_shuffler0_lowest_ones0_vec(((4 * g) + k))) and (not bool(below)));
+                        below := stdl(bool(below) or bool(balatro_board0_shuffler0_lowest_ones0_vec(((4 * g) + k))));
+                    end loop;
+                end loop;
+                rest := unsigned'("0000000000000000000000000000000000000000000000000000");
+                rest := (balatro_board0_shuffler0_lowest_ones0_vec and (not lowest));
+                rest_any := to_unsigned(0, 13);
+                for g in 0 to 13-1 loop
+                    rest_any(g) := stdl(bool(rest((4 * g))) or bool(rest(((4 * g) + 1))) or bool(rest(((4 * g) + 2))) or bool(rest(((4 * g) + 3))));
+                end loop;
+                balatro_board0_shuffler0_lowest_ones0_vec <= rest;
+                balatro_board0_shuffler0_lowest_ones0_group_any <= rest_any;
+                balatro_board0_shuffler0_lowest_ones0_taken_q <= lowest;
             end if;
         end if;
     end if;
 end process balatro_board0_shuffler0_lowest_ones0_registers;
 
 
-balatro_board0_shuffler0_lo_1h_c <= balatro_board0_shuffler0_lowest_ones0_first;
+balatro_board0_shuffler0_lo_1h <= balatro_board0_shuffler0_lowest_ones0_taken_q;
 
-balatro_board0_shuffler0_lowest_ones1_isolate: process (balatro_board0_shuffler0_lowest_ones1_vec, balatro_board0_shuffler0_lowest_ones1_group_any) is
+balatro_board0_shuffler0_lowest_ones1_registers: process (clk) is
+    variable loaded: unsigned(51 downto 0);
+    variable loaded_any: unsigned(12 downto 0);
     variable lowest: unsigned(51 downto 0);
     variable lower_a: std_logic;
     variable lower_b: std_logic;
     variable below: std_logic;
-begin
-    lowest := unsigned'("0000000000000000000000000000000000000000000000000000");
-    for g in 0 to 13-1 loop
-        lower_a := '0';
-        lower_b := '0';
-        for h in 0 to g-1 loop
-            if (h < 8) then
-                lower_a := stdl(bool(lower_a) or bool(balatro_board0_shuffler0_lowest_ones1_group_any(h)));
-            else
-                lower_b := stdl(bool(lower_b) or bool(balatro_board0_shuffler0_lowest_ones1_group_any(h)));
-            end if;
-        end loop;
-        below := stdl(bool(lower_a) or bool(lower_b));
-        for k in 0 to 4-1 loop
-            lowest(((4 * g) + k)) := stdl(bool(balatro_board0_shuffler0_lowest_ones1_vec(((4 * g) + k))) and (not bool(below)));
-            below := stdl(bool(below) or bool(balatro_board0_shuffler0_lowest_ones1_vec(((4 * g) + k))));
-        end loop;
-    end loop;
-    balatro_board0_shuffler0_lowest_ones1_first <= lowest;
-end process balatro_board0_shuffler0_lowest_ones1_isolate;
-
-
-balatro_board0_shuffler0_lowest_ones1_rest <= (balatro_board0_shuffler0_lowest_ones1_vec and (not balatro_board0_shuffler0_lowest_ones1_first));
-
-balatro_board0_shuffler0_lowest_ones1_group_bits: process (balatro_board0_shuffler0_lowest_ones1_rest, balatro_board0_shuffler0_available_in) is
-    variable r_any: unsigned(12 downto 0);
-    variable v_any: unsigned(12 downto 0);
-begin
-    r_any := to_unsigned(0, 13);
-    v_any := to_unsigned(0, 13);
-    for g in 0 to 13-1 loop
-        r_any(g) := stdl(bool(balatro_board0_shuffler0_lowest_ones1_rest((4 * g))) or bool(balatro_board0_shuffler0_lowest_ones1_rest(((4 * g) + 1))) or bool(balatro_board0_shuffler0_lowest_ones1_rest(((4 * g) + 2))) or bool(balatro_board0_shuffler0_lowest_ones1_rest(((4 * g) + 3))));
-        v_any(g) := stdl(bool(balatro_board0_shuffler0_available_in((4 * g))) or bool(balatro_board0_shuffler0_available_in(((4 * g) + 1))) or bool(balatro_board0_shuffler0_available_in(((4 * g) + 2))) or bool(balatro_board0_shuffler0_available_in(((4 * g) + 3))));
-    end loop;
-    balatro_board0_shuffler0_lowest_ones1_rest_any <= r_any;
-    balatro_board0_shuffler0_lowest_ones1_value_any <= v_any;
-end process balatro_board0_shuffler0_lowest_ones1_group_bits;
-
-balatro_board0_shuffler0_lowest_ones1_registers: process (clk) is
+    variable rest: unsigned(51 downto 0);
+    variable rest_any: unsigned(12 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
             balatro_board0_shuffler0_lowest_ones1_vec <= to_unsigned(0, 52);
+            balatro_board0_shuffler0_lowest_ones1_taken_q <= to_unsigned(0, 52);
             balatro_board0_shuffler0_lowest_ones1_group_any <= to_unsigned(0, 13);
         else
             if bool(balatro_board0_shuffler0_starting) then
-                balatro_board0_shuffler0_lowest_ones1_vec <= balatro_board0_shuffler0_available_in;
-                balatro_board0_shuffler0_lowest_ones1_group_any <= balatro_board0_shuffler0_lowest_ones1_value_any;
+                loaded := unsigned'("0000000000000000000000000000000000000000000000000000");
+                for q in 0 to 52-1 loop
+                    if True then
+                        loaded(q) := stdl((not bool(balatro_board0_shuffler0_exclude(((52 - 1) - q)))));
+                    else
+                        loaded(q) := balatro_board0_shuffler0_exclude(q);
+                    end if;
+                end loop;
+                loaded_any := to_unsigned(0, 13);
+                for g in 0 to 13-1 loop
+                    loaded_any(g) := stdl(bool(loaded((4 * g))) or bool(loaded(((4 * g) + 1))) or bool(loaded(((4 * g) + 2))) or bool(loaded(((4 * g) + 3))));
+                end loop;
+                balatro_board0_shuffler0_lowest_ones1_vec <= loaded;
+                balatro_board0_shuffler0_lowest_ones1_group_any <= loaded_any;
             elsif bool(balatro_board0_shuffler0_compacting) then
-                balatro_board0_shuffler0_lowest_ones1_vec <= balatro_board0_shuffler0_lowest_ones1_rest;
-                balatro_board0_shuffler0_lowest_ones1_group_any <= balatro_board0_shuffler0_lowest_ones1_rest_any;
+                lowest := unsigned'("0000000000000000000000000000000000000000000000000000");
+                for g in 0 to 13-1 loop
+                    lower_a := '0';
+                    lower_b := '0';
+                    for h in 0 to g-1 loop
+                        if (h < 8) then
+                            lower_a := stdl(bool(lower_a) or bool(balatro_board0_shuffler0_lowest_ones1_group_any(h)));
+                        else
+                            lower_b := stdl(bool(lower_b) or bool(balatro_board0_shuffler0_lowest_ones1_group_any(h)));
+                        end if;
+                    end loop;
+                    below := stdl(bool(lower_a) or bool(lower_b));
+                    for k in 0 to 4-1 loop
+                        lowest(((4 * g) + k)) := stdl(bool(balatro_board0_shuffler0_lowest_ones1_vec(((4 * g) + k))) and (not bool(below)));
+                        below := stdl(bool(below) or bool(balatro_board0_shuffler0_lowest_ones1_vec(((4 * g) + k))));
+                    end loop;
+                end loop;
+                rest := unsigned'("0000000000000000000000000000000000000000000000000000");
+                rest := (balatro_board0_shuffler0_lowest_ones1_vec and (not lowest));
+                rest_any := to_unsigned(0, 13);
+                for g in 0 to 13-1 loop
+                    rest_any(g) := stdl(bool(rest((4 * g))) or bool(rest(((4 * g) + 1))) or bool(rest(((4 * g) + 2))) or bool(rest(((4 * g) + 3))));
+                end loop;
+                balatro_board0_shuffler0_lowest_ones1_vec <= rest;
+                balatro_board0_shuffler0_lowest_ones1_group_any <= rest_any;
+                balatro_board0_shuffler0_lowest_ones1_taken_q <= lowest;
             end if;
         end if;
     end if;
 end process balatro_board0_shuffler0_lowest_ones1_registers;
 
 
-balatro_board0_shuffler0_hi_1h_c <= balatro_board0_shuffler0_lowest_ones1_first;
+balatro_board0_shuffler0_hi_1h <= balatro_board0_shuffler0_lowest_ones1_taken_q;
 
-balatro_board0_shuffler0_onehot_index0_encode: process (balatro_board0_shuffler0_lo_1h, balatro_board0_shuffler0_onehot_index0_m2, balatro_board0_shuffler0_onehot_index0_m0, balatro_board0_shuffler0_onehot_index0_m3, balatro_board0_shuffler0_onehot_index0_m4, balatro_board0_shuffler0_onehot_index0_m5, balatro_board0_shuffler0_onehot_index0_m1) is
+balatro_board0_shuffler0_onehot_index0_encode: process (clk) is
     variable value: unsigned(5 downto 0);
 begin
-    value := to_unsigned(0, 6);
-    value(0) := stdl((balatro_board0_shuffler0_lo_1h and balatro_board0_shuffler0_onehot_index0_m0) /= 0);
-    value(1) := stdl((balatro_board0_shuffler0_lo_1h and balatro_board0_shuffler0_onehot_index0_m1) /= 0);
-    value(2) := stdl((balatro_board0_shuffler0_lo_1h and balatro_board0_shuffler0_onehot_index0_m2) /= 0);
-    value(3) := stdl((balatro_board0_shuffler0_lo_1h and balatro_board0_shuffler0_onehot_index0_m3) /= 0);
-    value(4) := stdl((balatro_board0_shuffler0_lo_1h and balatro_board0_shuffler0_onehot_index0_m4) /= 0);
-    value(5) := stdl((balatro_board0_shuffler0_lo_1h and balatro_board0_shuffler0_onehot_index0_m5) /= 0);
-    balatro_board0_shuffler0_lo_c <= value;
+    if rising_edge(clk) then
+        if (rst = '1') then
+            balatro_board0_shuffler0_onehot_index0_index <= to_unsigned(0, 6);
+        else
+            if bool(balatro_board0_shuffler0_compacting) then
+                if ((0 /= 0) and (balatro_board0_shuffler0_lo_1h = 0)) then
+                    balatro_board0_shuffler0_onehot_index0_index <= to_unsigned(0, 6);
+                else
+                    value := to_unsigned(0, 6);
+                    value(0) := stdl((balatro_board0_shuffler0_lo_1h and balatro_board0_shuffler0_onehot_index0_m0) /= 0);
+                    value(1) := stdl((balatro_board0_shuffler0_lo_1h and balatro_board0_shuffler0_onehot_index0_m1) /= 0);
+                    value(2) := stdl((balatro_board0_shuffler0_lo_1h and balatro_board0_shuffler0_onehot_index0_m2) /= 0);
+                    value(3) := stdl((balatro_board0_shuffler0_lo_1h and balatro_board0_shuffler0_onehot_index0_m3) /= 0);
+                    value(4) := stdl((balatro_board0_shuffler0_lo_1h and balatro_board0_shuffler0_onehot_index0_m4) /= 0);
+                    value(5) := stdl((balatro_board0_shuffler0_lo_1h and balatro_board0_shuffler0_onehot_index0_m5) /= 0);
+                    balatro_board0_shuffler0_onehot_index0_index <= value;
+                end if;
+            end if;
+        end if;
+    end if;
 end process balatro_board0_shuffler0_onehot_index0_encode;
 
-balatro_board0_shuffler0_onehot_index1_encode: process (balatro_board0_shuffler0_lo_1h, balatro_board0_shuffler0_onehot_index1_m2, balatro_board0_shuffler0_onehot_index1_m0, balatro_board0_shuffler0_onehot_index1_m3, balatro_board0_shuffler0_onehot_index1_m4, balatro_board0_shuffler0_onehot_index1_m5, balatro_board0_shuffler0_onehot_index1_m1) is
+balatro_board0_shuffler0_onehot_index1_encode: process (clk) is
     variable value: unsigned(5 downto 0);
 begin
-    value := to_unsigned(0, 6);
-    value(0) := stdl((balatro_board0_shuffler0_lo_1h and balatro_board0_shuffler0_onehot_index1_m0) /= 0);
-    value(1) := stdl((balatro_board0_shuffler0_lo_1h and balatro_board0_shuffler0_onehot_index1_m1) /= 0);
-    value(2) := stdl((balatro_board0_shuffler0_lo_1h and balatro_board0_shuffler0_onehot_index1_m2) /= 0);
-    value(3) := stdl((balatro_board0_shuffler0_lo_1h and balatro_board0_shuffler0_onehot_index1_m3) /= 0);
-    value(4) := stdl((balatro_board0_shuffler0_lo_1h and balatro_board0_shuffler0_onehot_index1_m4) /= 0);
-    value(5) := stdl((balatro_board0_shuffler0_lo_1h and balatro_board0_shuffler0_onehot_index1_m5) /= 0);
-    balatro_board0_shuffler0_lo_end_raw <= value;
+    if rising_edge(clk) then
+        if (rst = '1') then
+            balatro_board0_shuffler0_lo_end <= to_unsigned(0, 6);
+        else
+            if bool(balatro_board0_shuffler0_compacting) then
+                if ((63 /= 0) and (balatro_board0_shuffler0_lo_1h = 0)) then
+                    balatro_board0_shuffler0_lo_end <= to_unsigned(63, 6);
+                else
+                    value := to_unsigned(0, 6);
+                    value(0) := stdl((balatro_board0_shuffler0_lo_1h and balatro_board0_shuffler0_onehot_index1_m0) /= 0);
+                    value(1) := stdl((balatro_board0_shuffler0_lo_1h and balatro_board0_shuffler0_onehot_index1_m1) /= 0);
+                    value(2) := stdl((balatro_board0_shuffler0_lo_1h and balatro_board0_shuffler0_onehot_index1_m2) /= 0);
+                    value(3) := stdl((balatro_board0_shuffler0_lo_1h and balatro_board0_shuffler0_onehot_index1_m3) /= 0);
+                    value(4) := stdl((balatro_board0_shuffler0_lo_1h and balatro_board0_shuffler0_onehot_index1_m4) /= 0);
+                    value(5) := stdl((balatro_board0_shuffler0_lo_1h and balatro_board0_shuffler0_onehot_index1_m5) /= 0);
+                    balatro_board0_shuffler0_lo_end <= value;
+                end if;
+            end if;
+        end if;
+    end if;
 end process balatro_board0_shuffler0_onehot_index1_encode;
 
-balatro_board0_shuffler0_onehot_index2_encode: process (balatro_board0_shuffler0_hi_1h, balatro_board0_shuffler0_onehot_index2_m2, balatro_board0_shuffler0_onehot_index2_m0, balatro_board0_shuffler0_onehot_index2_m3, balatro_board0_shuffler0_onehot_index2_m4, balatro_board0_shuffler0_onehot_index2_m5, balatro_board0_shuffler0_onehot_index2_m1) is
+balatro_board0_shuffler0_onehot_index2_encode: process (clk) is
     variable value: unsigned(5 downto 0);
 begin
-    value := to_unsigned(0, 6);
-    value(0) := stdl((balatro_board0_shuffler0_hi_1h and balatro_board0_shuffler0_onehot_index2_m0) /= 0);
-    value(1) := stdl((balatro_board0_shuffler0_hi_1h and balatro_board0_shuffler0_onehot_index2_m1) /= 0);
-    value(2) := stdl((balatro_board0_shuffler0_hi_1h and balatro_board0_shuffler0_onehot_index2_m2) /= 0);
-    value(3) := stdl((balatro_board0_shuffler0_hi_1h and balatro_board0_shuffler0_onehot_index2_m3) /= 0);
-    value(4) := stdl((balatro_board0_shuffler0_hi_1h and balatro_board0_shuffler0_onehot_index2_m4) /= 0);
-    value(5) := stdl((balatro_board0_shuffler0_hi_1h and balatro_board0_shuffler0_onehot_index2_m5) /= 0);
-    balatro_board0_shuffler0_hi_c <= value;
+    if rising_edge(clk) then
+        if (rst = '1') then
+            balatro_board0_shuffler0_onehot_index2_index <= to_unsigned(0, 6);
+        else
+            if bool(balatro_board0_shuffler0_compacting) then
+                if ((0 /= 0) and (balatro_board0_shuffler0_hi_1h = 0)) then
+                    balatro_board0_shuffler0_onehot_index2_index <= to_unsigned(0, 6);
+                else
+                    value := to_unsigned(0, 6);
+                    value(0) := stdl((balatro_board0_shuffler0_hi_1h and balatro_board0_shuffler0_onehot_index2_m0) /= 0);
+                    value(1) := stdl((balatro_board0_shuffler0_hi_1h and balatro_board0_shuffler0_onehot_index2_m1) /= 0);
+                    value(2) := stdl((balatro_board0_shuffler0_hi_1h and balatro_board0_shuffler0_onehot_index2_m2) /= 0);
+                    value(3) := stdl((balatro_board0_shuffler0_hi_1h and balatro_board0_shuffler0_onehot_index2_m3) /= 0);
+                    value(4) := stdl((balatro_board0_shuffler0_hi_1h and balatro_board0_shuffler0_onehot_index2_m4) /= 0);
+                    value(5) := stdl((balatro_board0_shuffler0_hi_1h and balatro_board0_shuffler0_onehot_index2_m5) /= 0);
+                    balatro_board0_shuffler0_onehot_index2_index <= value;
+                end if;
+            end if;
+        end if;
+    end if;
 end process balatro_board0_shuffler0_onehot_index2_encode;
 
-balatro_board0_shuffler0_onehot_index3_encode: process (balatro_board0_shuffler0_hi_1h, balatro_board0_shuffler0_onehot_index3_m2, balatro_board0_shuffler0_onehot_index3_m0, balatro_board0_shuffler0_onehot_index3_m3, balatro_board0_shuffler0_onehot_index3_m4, balatro_board0_shuffler0_onehot_index3_m5, balatro_board0_shuffler0_onehot_index3_m1) is
+balatro_board0_shuffler0_onehot_index3_encode: process (clk) is
     variable value: unsigned(5 downto 0);
 begin
-    value := to_unsigned(0, 6);
-    value(0) := stdl((balatro_board0_shuffler0_hi_1h and balatro_board0_shuffler0_onehot_index3_m0) /= 0);
-    value(1) := stdl((balatro_board0_shuffler0_hi_1h and balatro_board0_shuffler0_onehot_index3_m1) /= 0);
-    value(2) := stdl((balatro_board0_shuffler0_hi_1h and balatro_board0_shuffler0_onehot_index3_m2) /= 0);
-    value(3) := stdl((balatro_board0_shuffler0_hi_1h and balatro_board0_shuffler0_onehot_index3_m3) /= 0);
-    value(4) := stdl((balatro_board0_shuffler0_hi_1h and balatro_board0_shuffler0_onehot_index3_m4) /= 0);
-    value(5) := stdl((balatro_board0_shuffler0_hi_1h and balatro_board0_shuffler0_onehot_index3_m5) /= 0);
-    balatro_board0_shuffler0_hi_end_c <= value;
-end process balatro_board0_shuffler0_onehot_index3_encode;
-
-
-balatro_board0_shuffler0_lo_none <= stdl(balatro_board0_shuffler0_lo_1h = 0);
-
-balatro_board0_shuffler0_lo_end_or_none: process (balatro_board0_shuffler0_lo_end_raw, balatro_board0_shuffler0_lo_none) is
-begin
-    if bool(balatro_board0_shuffler0_lo_none) then
-        balatro_board0_shuffler0_lo_end_c <= to_unsigned(63, 6);
-    else
-        balatro_board0_shuffler0_lo_end_c <= balatro_board0_shuffler0_lo_end_raw;
+    if rising_edge(clk) then
+        if (rst = '1') then
+            balatro_board0_shuffler0_hi_end <= to_unsigned(0, 6);
+        else
+            if bool(balatro_board0_shuffler0_compacting) then
+                if ((0 /= 0) and (balatro_board0_shuffler0_hi_1h = 0)) then
+                    balatro_board0_shuffler0_hi_end <= to_unsigned(0, 6);
+                else
+                    value := to_unsigned(0, 6);
+                    value(0) := stdl((balatro_board0_shuffler0_hi_1h and balatro_board0_shuffler0_onehot_index3_m0) /= 0);
+                    value(1) := stdl((balatro_board0_shuffler0_hi_1h and balatro_board0_shuffler0_onehot_index3_m1) /= 0);
+                    value(2) := stdl((balatro_board0_shuffler0_hi_1h and balatro_board0_shuffler0_onehot_index3_m2) /= 0);
+                    value(3) := stdl((balatro_board0_shuffler0_hi_1h and balatro_board0_shuffler0_onehot_index3_m3) /= 0);
+                    value(4) := stdl((balatro_board0_shuffler0_hi_1h and balatro_board0_shuffler0_onehot_index3_m4) /= 0);
+                    value(5) := stdl((balatro_board0_shuffler0_hi_1h and balatro_board0_shuffler0_onehot_index3_m5) /= 0);
+                    balatro_board0_shuffler0_hi_end <= value;
+                end if;
+            end if;
+        end if;
     end if;
-end process balatro_board0_shuffler0_lo_end_or_none;
+end process balatro_board0_shuffler0_onehot_index3_encode;
 
 
 balatro_board0_shuffler0_compaction_more <= stdl(balatro_board0_shuffler0_lo_end < balatro_board0_shuffler0_hi_end);
@@ -15317,16 +15328,10 @@ balatro_board0_shuffler0_pipeline: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            balatro_board0_shuffler0_hi_1h <= to_unsigned(0, 52);
             balatro_board0_shuffler0_compaction_n_cards <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_compaction_looked <= '0';
-            balatro_board0_shuffler0_compaction_hi <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_lo_1h <= to_unsigned(0, 52);
-            balatro_board0_shuffler0_hi_end <= to_unsigned(0, 6);
             balatro_board0_shuffler0_found <= '0';
             balatro_board0_shuffler0_filled_end <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_lo_end <= to_unsigned(0, 6);
-            balatro_board0_shuffler0_compaction_lo <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_compaction_looked <= '0';
         else
             case balatro_board0_shuffler0_state is
                 when SHUF_IDLE =>
@@ -15336,13 +15341,7 @@ begin
                         balatro_board0_shuffler0_filled_end <= to_unsigned(0, 6);
                     end if;
                 when SHUF_COMPACT =>
-                    balatro_board0_shuffler0_lo_1h <= balatro_board0_shuffler0_lo_1h_c;
-                    balatro_board0_shuffler0_hi_1h <= balatro_board0_shuffler0_hi_1h_c;
                     balatro_board0_shuffler0_found <= '1';
-                    balatro_board0_shuffler0_compaction_lo <= balatro_board0_shuffler0_lo_c;
-                    balatro_board0_shuffler0_lo_end <= balatro_board0_shuffler0_lo_end_c;
-                    balatro_board0_shuffler0_compaction_hi <= balatro_board0_shuffler0_hi_c;
-                    balatro_board0_shuffler0_hi_end <= balatro_board0_shuffler0_hi_end_c;
                     balatro_board0_shuffler0_compaction_looked <= balatro_board0_shuffler0_found;
                     if bool(balatro_board0_shuffler0_compaction_looked) then
                         if bool(balatro_board0_shuffler0_compaction_more) then
@@ -15630,12 +15629,12 @@ begin
     end if;
 end process balatro_board0_shuffler0_read_cards;
 
-balatro_board0_shuffler0_write_port: process (balatro_board0_shuffler0_deal_j_pos, balatro_board0_shuffler0_compaction_hi, balatro_board0_shuffler0_compaction_looked, balatro_board0_shuffler0_compaction_more, balatro_board0_shuffler0_deal_go, balatro_board0_shuffler0_deal_j_valid, balatro_board0_shuffler0_compacting, balatro_board0_shuffler0_deck_card_i, balatro_board0_shuffler0_compaction_lo, balatro_board0_shuffler0_state) is
+balatro_board0_shuffler0_write_port: process (balatro_board0_shuffler0_deal_j_pos, balatro_board0_shuffler0_onehot_index2_index, balatro_board0_shuffler0_compaction_looked, balatro_board0_shuffler0_compaction_more, balatro_board0_shuffler0_deal_go, balatro_board0_shuffler0_deal_j_valid, balatro_board0_shuffler0_compacting, balatro_board0_shuffler0_deck_card_i, balatro_board0_shuffler0_onehot_index0_index, balatro_board0_shuffler0_state) is
 begin
     if bool(balatro_board0_shuffler0_compacting) then
         balatro_board0_shuffler0_mem_we <= stdl(bool(balatro_board0_shuffler0_compaction_looked) and bool(balatro_board0_shuffler0_compaction_more));
-        balatro_board0_shuffler0_mem_waddr <= balatro_board0_shuffler0_compaction_lo;
-        balatro_board0_shuffler0_mem_wdata <= balatro_board0_shuffler0_compaction_hi;
+        balatro_board0_shuffler0_mem_waddr <= balatro_board0_shuffler0_onehot_index0_index;
+        balatro_board0_shuffler0_mem_wdata <= balatro_board0_shuffler0_onehot_index2_index;
     else
         balatro_board0_shuffler0_mem_we <= stdl((balatro_board0_shuffler0_state = SHUF_DEAL) and bool(balatro_board0_shuffler0_deal_go) and bool(balatro_board0_shuffler0_deal_j_valid));
         balatro_board0_shuffler0_mem_waddr <= balatro_board0_shuffler0_deal_j_pos;

@@ -117,36 +117,19 @@ signal rng0_x_part3_t: unsigned(31 downto 0);
 signal compaction_looked: std_logic;
 signal compaction_more: std_logic;
 signal compaction_n_cards: unsigned(5 downto 0);
-signal available_in: unsigned(51 downto 0);
-signal exclude_rev: unsigned(51 downto 0);
+signal lo_1h: unsigned(51 downto 0);
+signal hi_1h: unsigned(51 downto 0);
 signal filled_end: unsigned(5 downto 0);
 signal found: std_logic;
-signal hi_1h: unsigned(51 downto 0);
-signal hi_1h_c: unsigned(51 downto 0);
-signal hi_c: unsigned(5 downto 0);
 signal hi_end: unsigned(5 downto 0);
-signal hi_end_c: unsigned(5 downto 0);
-signal lo_1h: unsigned(51 downto 0);
-signal lo_1h_c: unsigned(51 downto 0);
-signal lo_c: unsigned(5 downto 0);
 signal lo_end: unsigned(5 downto 0);
-signal lo_end_c: unsigned(5 downto 0);
-signal lo_end_raw: unsigned(5 downto 0);
-signal lo_none: std_logic;
-signal compaction_lo: unsigned(5 downto 0);
-signal compaction_hi: unsigned(5 downto 0);
-signal lowest_ones0_first: unsigned(51 downto 0);
 signal lowest_ones0_group_any: unsigned(12 downto 0);
-signal lowest_ones0_rest: unsigned(51 downto 0);
-signal lowest_ones0_rest_any: unsigned(12 downto 0);
-signal lowest_ones0_value_any: unsigned(12 downto 0);
+signal lowest_ones0_taken_q: unsigned(51 downto 0);
 signal lowest_ones0_vec: unsigned(51 downto 0);
-signal lowest_ones1_first: unsigned(51 downto 0);
 signal lowest_ones1_group_any: unsigned(12 downto 0);
-signal lowest_ones1_rest: unsigned(51 downto 0);
-signal lowest_ones1_rest_any: unsigned(12 downto 0);
-signal lowest_ones1_value_any: unsigned(12 downto 0);
+signal lowest_ones1_taken_q: unsigned(51 downto 0);
 signal lowest_ones1_vec: unsigned(51 downto 0);
+signal onehot_index0_index: unsigned(5 downto 0);
 signal onehot_index0_m0: unsigned(51 downto 0);
 signal onehot_index0_m1: unsigned(51 downto 0);
 signal onehot_index0_m2: unsigned(51 downto 0);
@@ -159,6 +142,7 @@ signal onehot_index1_m2: unsigned(51 downto 0);
 signal onehot_index1_m3: unsigned(51 downto 0);
 signal onehot_index1_m4: unsigned(51 downto 0);
 signal onehot_index1_m5: unsigned(51 downto 0);
+signal onehot_index2_index: unsigned(5 downto 0);
 signal onehot_index2_m0: unsigned(51 downto 0);
 signal onehot_index2_m1: unsigned(51 downto 0);
 signal onehot_index2_m2: unsigned(51 downto 0);
@@ -417,210 +401,237 @@ begin
     end if;
 end process steps;
 
-reverse_exclude: process (exclude_num) is
-    variable rev: unsigned(51 downto 0);
-begin
-    rev := unsigned'("0000000000000000000000000000000000000000000000000000");
-    for q in 0 to 52-1 loop
-        rev(q) := exclude_num(((52 - 1) - q));
-    end loop;
-    exclude_rev <= rev;
-end process reverse_exclude;
-
-
-available_in <= (not exclude_rev);
-
-lowest_ones0_isolate: process (lowest_ones0_vec, lowest_ones0_group_any) is
+lowest_ones0_registers: process (clk) is
+    variable loaded: unsigned(51 downto 0);
+    variable loaded_any: unsigned(12 downto 0);
     variable lowest: unsigned(51 downto 0);
     variable lower_a: std_logic;
     variable lower_b: std_logic;
     variable below: std_logic;
-begin
-    lowest := unsigned'("0000000000000000000000000000000000000000000000000000");
-    for g in 0 to 13-1 loop
-        lower_a := '0';
-        lower_b := '0';
-        for h in 0 to g-1 loop
-            if (h < 8) then
-                lower_a := stdl(bool(lower_a) or bool(lowest_ones0_group_any(h)));
-            else
-                lower_b := stdl(bool(lower_b) or bool(lowest_ones0_group_any(h)));
-            end if;
-        end loop;
-        below := stdl(bool(lower_a) or bool(lower_b));
-        for k in 0 to 4-1 loop
-            lowest(((4 * g) + k)) := stdl(bool(lowest_ones0_vec(((4 * g) + k))) and (not bool(below)));
-            below := stdl(bool(below) or bool(lowest_ones0_vec(((4 * g) + k))));
-        end loop;
-    end loop;
-    lowest_ones0_first <= lowest;
-end process lowest_ones0_isolate;
-
-
-lowest_ones0_rest <= (lowest_ones0_vec and (not lowest_ones0_first));
-
-lowest_ones0_group_bits: process (lowest_ones0_rest, exclude_num) is
-    variable r_any: unsigned(12 downto 0);
-    variable v_any: unsigned(12 downto 0);
-begin
-    r_any := to_unsigned(0, 13);
-    v_any := to_unsigned(0, 13);
-    for g in 0 to 13-1 loop
-        r_any(g) := stdl(bool(lowest_ones0_rest((4 * g))) or bool(lowest_ones0_rest(((4 * g) + 1))) or bool(lowest_ones0_rest(((4 * g) + 2))) or bool(lowest_ones0_rest(((4 * g) + 3))));
-        v_any(g) := stdl(bool(exclude_num((4 * g))) or bool(exclude_num(((4 * g) + 1))) or bool(exclude_num(((4 * g) + 2))) or bool(exclude_num(((4 * g) + 3))));
-    end loop;
-    lowest_ones0_rest_any <= r_any;
-    lowest_ones0_value_any <= v_any;
-end process lowest_ones0_group_bits;
-
-lowest_ones0_registers: process (clk) is
+    variable rest: unsigned(51 downto 0);
+    variable rest_any: unsigned(12 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
             lowest_ones0_vec <= to_unsigned(0, 52);
+            lowest_ones0_taken_q <= to_unsigned(0, 52);
             lowest_ones0_group_any <= to_unsigned(0, 13);
         else
             if bool(starting) then
-                lowest_ones0_vec <= exclude_num;
-                lowest_ones0_group_any <= lowest_ones0_value_any;
+                loaded := unsigned'("0000000000000000000000000000000000000000000000000000");
+                for q in 0 to 52-1 loop
+                    if False then
+                        loaded(q) := stdl((not bool(exclude_num(((52 - 1) - q)))));
+                    else
+                        loaded(q) := exclude_num(q);
+                    end if;
+                end loop;
+                loaded_any := to_unsigned(0, 13);
+                for g in 0 to 13-1 loop
+                    loaded_any(g) := stdl(bool(loaded((4 * g))) or bool(loaded(((4 * g) + 1))) or bool(loaded(((4 * g) + 2))) or bool(loaded(((4 * g) + 3))));
+                end loop;
+                lowest_ones0_vec <= loaded;
+                lowest_ones0_group_any <= loaded_any;
             elsif bool(compacting) then
-                lowest_ones0_vec <= lowest_ones0_rest;
-                lowest_ones0_group_any <= lowest_ones0_rest_any;
+                lowest := unsigned'("0000000000000000000000000000000000000000000000000000");
+                for g in 0 to 13-1 loop
+                    lower_a := '0';
+                    lower_b := '0';
+                    for h in 0 to g-1 loop
+                        if (h < 8) then
+                            lower_a := stdl(bool(lower_a) or bool(lowest_ones0_group_any(h)));
+                        else
+                            lower_b := stdl(bool(lower_b) or bool(lowest_ones0_group_any(h)));
+                        end if;
+                    end loop;
+                    below := stdl(bool(lower_a) or bool(lower_b));
+                    for k in 0 to 4-1 loop
+                        lowest(((4 * g) + k)) := stdl(bool(lowest_ones0_vec(((4 * g) + k))) and (not bool(below)));
+                        below := stdl(bool(below) or bool(lowest_ones0_vec(((4 * g) + k))));
+                    end loop;
+                end loop;
+                rest := unsigned'("0000000000000000000000000000000000000000000000000000");
+                rest := (lowest_ones0_vec and (not lowest));
+                rest_any := to_unsigned(0, 13);
+                for g in 0 to 13-1 loop
+                    rest_any(g) := stdl(bool(rest((4 * g))) or bool(rest(((4 * g) + 1))) or bool(rest(((4 * g) + 2))) or bool(rest(((4 * g) + 3))));
+                end loop;
+                lowest_ones0_vec <= rest;
+                lowest_ones0_group_any <= rest_any;
+                lowest_ones0_taken_q <= lowest;
             end if;
         end if;
     end if;
 end process lowest_ones0_registers;
 
 
-lo_1h_c <= lowest_ones0_first;
+lo_1h <= lowest_ones0_taken_q;
 
-lowest_ones1_isolate: process (lowest_ones1_vec, lowest_ones1_group_any) is
+lowest_ones1_registers: process (clk) is
+    variable loaded: unsigned(51 downto 0);
+    variable loaded_any: unsigned(12 downto 0);
     variable lowest: unsigned(51 downto 0);
     variable lower_a: std_logic;
     variable lower_b: std_logic;
     variable below: std_logic;
-begin
-    lowest := unsigned'("0000000000000000000000000000000000000000000000000000");
-    for g in 0 to 13-1 loop
-        lower_a := '0';
-        lower_b := '0';
-        for h in 0 to g-1 loop
-            if (h < 8) then
-                lower_a := stdl(bool(lower_a) or bool(lowest_ones1_group_any(h)));
-            else
-                lower_b := stdl(bool(lower_b) or bool(lowest_ones1_group_any(h)));
-            end if;
-        end loop;
-        below := stdl(bool(lower_a) or bool(lower_b));
-        for k in 0 to 4-1 loop
-            lowest(((4 * g) + k)) := stdl(bool(lowest_ones1_vec(((4 * g) + k))) and (not bool(below)));
-            below := stdl(bool(below) or bool(lowest_ones1_vec(((4 * g) + k))));
-        end loop;
-    end loop;
-    lowest_ones1_first <= lowest;
-end process lowest_ones1_isolate;
-
-
-lowest_ones1_rest <= (lowest_ones1_vec and (not lowest_ones1_first));
-
-lowest_ones1_group_bits: process (lowest_ones1_rest, available_in) is
-    variable r_any: unsigned(12 downto 0);
-    variable v_any: unsigned(12 downto 0);
-begin
-    r_any := to_unsigned(0, 13);
-    v_any := to_unsigned(0, 13);
-    for g in 0 to 13-1 loop
-        r_any(g) := stdl(bool(lowest_ones1_rest((4 * g))) or bool(lowest_ones1_rest(((4 * g) + 1))) or bool(lowest_ones1_rest(((4 * g) + 2))) or bool(lowest_ones1_rest(((4 * g) + 3))));
-        v_any(g) := stdl(bool(available_in((4 * g))) or bool(available_in(((4 * g) + 1))) or bool(available_in(((4 * g) + 2))) or bool(available_in(((4 * g) + 3))));
-    end loop;
-    lowest_ones1_rest_any <= r_any;
-    lowest_ones1_value_any <= v_any;
-end process lowest_ones1_group_bits;
-
-lowest_ones1_registers: process (clk) is
+    variable rest: unsigned(51 downto 0);
+    variable rest_any: unsigned(12 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
             lowest_ones1_vec <= to_unsigned(0, 52);
+            lowest_ones1_taken_q <= to_unsigned(0, 52);
             lowest_ones1_group_any <= to_unsigned(0, 13);
         else
             if bool(starting) then
-                lowest_ones1_vec <= available_in;
-                lowest_ones1_group_any <= lowest_ones1_value_any;
+                loaded := unsigned'("0000000000000000000000000000000000000000000000000000");
+                for q in 0 to 52-1 loop
+                    if True then
+                        loaded(q) := stdl((not bool(exclude_num(((52 - 1) - q)))));
+                    else
+                        loaded(q) := exclude_num(q);
+                    end if;
+                end loop;
+                loaded_any := to_unsigned(0, 13);
+                for g in 0 to 13-1 loop
+                    loaded_any(g) := stdl(bool(loaded((4 * g))) or bool(loaded(((4 * g) + 1))) or bool(loaded(((4 * g) + 2))) or bool(loaded(((4 * g) + 3))));
+                end loop;
+                lowest_ones1_vec <= loaded;
+                lowest_ones1_group_any <= loaded_any;
             elsif bool(compacting) then
-                lowest_ones1_vec <= lowest_ones1_rest;
-                lowest_ones1_group_any <= lowest_ones1_rest_any;
+                lowest := unsigned'("0000000000000000000000000000000000000000000000000000");
+                for g in 0 to 13-1 loop
+                    lower_a := '0';
+                    lower_b := '0';
+                    for h in 0 to g-1 loop
+                        if (h < 8) then
+                            lower_a := stdl(bool(lower_a) or bool(lowest_ones1_group_any(h)));
+                        else
+                            lower_b := stdl(bool(lower_b) or bool(lowest_ones1_group_any(h)));
+                        end if;
+                    end loop;
+                    below := stdl(bool(lower_a) or bool(lower_b));
+                    for k in 0 to 4-1 loop
+                        lowest(((4 * g) + k)) := stdl(bool(lowest_ones1_vec(((4 * g) + k))) and (not bool(below)));
+                        below := stdl(bool(below) or bool(lowest_ones1_vec(((4 * g) + k))));
+                    end loop;
+                end loop;
+                rest := unsigned'("0000000000000000000000000000000000000000000000000000");
+                rest := (lowest_ones1_vec and (not lowest));
+                rest_any := to_unsigned(0, 13);
+                for g in 0 to 13-1 loop
+                    rest_any(g) := stdl(bool(rest((4 * g))) or bool(rest(((4 * g) + 1))) or bool(rest(((4 * g) + 2))) or bool(rest(((4 * g) + 3))));
+                end loop;
+                lowest_ones1_vec <= rest;
+                lowest_ones1_group_any <= rest_any;
+                lowest_ones1_taken_q <= lowest;
             end if;
         end if;
     end if;
 end process lowest_ones1_registers;
 
 
-hi_1h_c <= lowest_ones1_first;
+hi_1h <= lowest_ones1_taken_q;
 
-onehot_index0_encode: process (lo_1h, onehot_index0_m2, onehot_index0_m0, onehot_index0_m3, onehot_index0_m4, onehot_index0_m5, onehot_index0_m1) is
+onehot_index0_encode: process (clk) is
     variable value: unsigned(5 downto 0);
 begin
-    value := to_unsigned(0, 6);
-    value(0) := stdl((lo_1h and onehot_index0_m0) /= 0);
-    value(1) := stdl((lo_1h and onehot_index0_m1) /= 0);
-    value(2) := stdl((lo_1h and onehot_index0_m2) /= 0);
-    value(3) := stdl((lo_1h and onehot_index0_m3) /= 0);
-    value(4) := stdl((lo_1h and onehot_index0_m4) /= 0);
-    value(5) := stdl((lo_1h and onehot_index0_m5) /= 0);
-    lo_c <= value;
+    if rising_edge(clk) then
+        if (rst = '1') then
+            onehot_index0_index <= to_unsigned(0, 6);
+        else
+            if bool(compacting) then
+                if ((0 /= 0) and (lo_1h = 0)) then
+                    onehot_index0_index <= to_unsigned(0, 6);
+                else
+                    value := to_unsigned(0, 6);
+                    value(0) := stdl((lo_1h and onehot_index0_m0) /= 0);
+                    value(1) := stdl((lo_1h and onehot_index0_m1) /= 0);
+                    value(2) := stdl((lo_1h and onehot_index0_m2) /= 0);
+                    value(3) := stdl((lo_1h and onehot_index0_m3) /= 0);
+                    value(4) := stdl((lo_1h and onehot_index0_m4) /= 0);
+                    value(5) := stdl((lo_1h and onehot_index0_m5) /= 0);
+                    onehot_index0_index <= value;
+                end if;
+            end if;
+        end if;
+    end if;
 end process onehot_index0_encode;
 
-onehot_index1_encode: process (lo_1h, onehot_index1_m2, onehot_index1_m0, onehot_index1_m3, onehot_index1_m4, onehot_index1_m5, onehot_index1_m1) is
+onehot_index1_encode: process (clk) is
     variable value: unsigned(5 downto 0);
 begin
-    value := to_unsigned(0, 6);
-    value(0) := stdl((lo_1h and onehot_index1_m0) /= 0);
-    value(1) := stdl((lo_1h and onehot_index1_m1) /= 0);
-    value(2) := stdl((lo_1h and onehot_index1_m2) /= 0);
-    value(3) := stdl((lo_1h and onehot_index1_m3) /= 0);
-    value(4) := stdl((lo_1h and onehot_index1_m4) /= 0);
-    value(5) := stdl((lo_1h and onehot_index1_m5) /= 0);
-    lo_end_raw <= value;
+    if rising_edge(clk) then
+        if (rst = '1') then
+            lo_end <= to_unsigned(0, 6);
+        else
+            if bool(compacting) then
+                if ((63 /= 0) and (lo_1h = 0)) then
+                    lo_end <= to_unsigned(63, 6);
+                else
+                    value := to_unsigned(0, 6);
+                    value(0) := stdl((lo_1h and onehot_index1_m0) /= 0);
+                    value(1) := stdl((lo_1h and onehot_index1_m1) /= 0);
+                    value(2) := stdl((lo_1h and onehot_index1_m2) /= 0);
+                    value(3) := stdl((lo_1h and onehot_index1_m3) /= 0);
+                    value(4) := stdl((lo_1h and onehot_index1_m4) /= 0);
+                    value(5) := stdl((lo_1h and onehot_index1_m5) /= 0);
+                    lo_end <= value;
+                end if;
+            end if;
+        end if;
+    end if;
 end process onehot_index1_encode;
 
-onehot_index2_encode: process (hi_1h, onehot_index2_m2, onehot_index2_m0, onehot_index2_m3, onehot_index2_m4, onehot_index2_m5, onehot_index2_m1) is
+onehot_index2_encode: process (clk) is
     variable value: unsigned(5 downto 0);
 begin
-    value := to_unsigned(0, 6);
-    value(0) := stdl((hi_1h and onehot_index2_m0) /= 0);
-    value(1) := stdl((hi_1h and onehot_index2_m1) /= 0);
-    value(2) := stdl((hi_1h and onehot_index2_m2) /= 0);
-    value(3) := stdl((hi_1h and onehot_index2_m3) /= 0);
-    value(4) := stdl((hi_1h and onehot_index2_m4) /= 0);
-    value(5) := stdl((hi_1h and onehot_index2_m5) /= 0);
-    hi_c <= value;
+    if rising_edge(clk) then
+        if (rst = '1') then
+            onehot_index2_index <= to_unsigned(0, 6);
+        else
+            if bool(compacting) then
+                if ((0 /= 0) and (hi_1h = 0)) then
+                    onehot_index2_index <= to_unsigned(0, 6);
+                else
+                    value := to_unsigned(0, 6);
+                    value(0) := stdl((hi_1h and onehot_index2_m0) /= 0);
+                    value(1) := stdl((hi_1h and onehot_index2_m1) /= 0);
+                    value(2) := stdl((hi_1h and onehot_index2_m2) /= 0);
+                    value(3) := stdl((hi_1h and onehot_index2_m3) /= 0);
+                    value(4) := stdl((hi_1h and onehot_index2_m4) /= 0);
+                    value(5) := stdl((hi_1h and onehot_index2_m5) /= 0);
+                    onehot_index2_index <= value;
+                end if;
+            end if;
+        end if;
+    end if;
 end process onehot_index2_encode;
 
-onehot_index3_encode: process (hi_1h, onehot_index3_m2, onehot_index3_m0, onehot_index3_m3, onehot_index3_m4, onehot_index3_m5, onehot_index3_m1) is
+onehot_index3_encode: process (clk) is
     variable value: unsigned(5 downto 0);
 begin
-    value := to_unsigned(0, 6);
-    value(0) := stdl((hi_1h and onehot_index3_m0) /= 0);
-    value(1) := stdl((hi_1h and onehot_index3_m1) /= 0);
-    value(2) := stdl((hi_1h and onehot_index3_m2) /= 0);
-    value(3) := stdl((hi_1h and onehot_index3_m3) /= 0);
-    value(4) := stdl((hi_1h and onehot_index3_m4) /= 0);
-    value(5) := stdl((hi_1h and onehot_index3_m5) /= 0);
-    hi_end_c <= value;
-end process onehot_index3_encode;
-
-
-lo_none <= stdl(lo_1h = 0);
-
-lo_end_or_none: process (lo_end_raw, lo_none) is
-begin
-    if bool(lo_none) then
-        lo_end_c <= to_unsigned(63, 6);
-    else
-        lo_end_c <= lo_end_raw;
+    if rising_edge(clk) then
+        if (rst = '1') then
+            hi_end <= to_unsigned(0, 6);
+        else
+            if bool(compacting) then
+                if ((0 /= 0) and (hi_1h = 0)) then
+                    hi_end <= to_unsigned(0, 6);
+                else
+                    value := to_unsigned(0, 6);
+                    value(0) := stdl((hi_1h and onehot_index3_m0) /= 0);
+                    value(1) := stdl((hi_1h and onehot_index3_m1) /= 0);
+                    value(2) := stdl((hi_1h and onehot_index3_m2) /= 0);
+                    value(3) := stdl((hi_1h and onehot_index3_m3) /= 0);
+                    value(4) := stdl((hi_1h and onehot_index3_m4) /= 0);
+                    value(5) := stdl((hi_1h and onehot_index3_m5) /= 0);
+                    hi_end <= value;
+                end if;
+            end if;
+        end if;
     end if;
-end process lo_end_or_none;
+end process onehot_index3_encode;
 
 
 compaction_more <= stdl(lo_end < hi_end);
@@ -629,16 +640,10 @@ pipeline: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            hi_1h <= to_unsigned(0, 52);
             compaction_n_cards <= to_unsigned(0, 6);
-            compaction_looked <= '0';
-            compaction_hi <= to_unsigned(0, 6);
-            lo_1h <= to_unsigned(0, 52);
-            hi_end <= to_unsigned(0, 6);
             found <= '0';
             filled_end <= to_unsigned(0, 6);
-            lo_end <= to_unsigned(0, 6);
-            compaction_lo <= to_unsigned(0, 6);
+            compaction_looked <= '0';
         else
             case state is
                 when SHUF_IDLE =>
@@ -648,13 +653,7 @@ begin
                         filled_end <= to_unsigned(0, 6);
                     end if;
                 when SHUF_COMPACT =>
-                    lo_1h <= lo_1h_c;
-                    hi_1h <= hi_1h_c;
                     found <= '1';
-                    compaction_lo <= lo_c;
-                    lo_end <= lo_end_c;
-                    compaction_hi <= hi_c;
-                    hi_end <= hi_end_c;
                     compaction_looked <= found;
                     if bool(compaction_looked) then
                         if bool(compaction_more) then
@@ -942,12 +941,12 @@ begin
     end if;
 end process read_cards;
 
-write_port: process (deal_j_pos, compaction_hi, compaction_looked, compaction_more, deal_go, deal_j_valid, compacting, deck_card_i, compaction_lo, state) is
+write_port: process (deal_j_pos, onehot_index2_index, compaction_looked, compaction_more, deal_go, deal_j_valid, compacting, deck_card_i, onehot_index0_index, state) is
 begin
     if bool(compacting) then
         mem_we <= stdl(bool(compaction_looked) and bool(compaction_more));
-        mem_waddr <= compaction_lo;
-        mem_wdata <= compaction_hi;
+        mem_waddr <= onehot_index0_index;
+        mem_wdata <= onehot_index2_index;
     else
         mem_we <= stdl((state = SHUF_DEAL) and bool(deal_go) and bool(deal_j_valid));
         mem_waddr <= deal_j_pos;
