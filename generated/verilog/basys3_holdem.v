@@ -562,15 +562,18 @@ wire [51:0] holdem_board0_shuffler0_lo_1h;
 wire [51:0] holdem_board0_shuffler0_hi_1h;
 reg [5:0] holdem_board0_shuffler0_filled_end = 0;
 reg holdem_board0_shuffler0_found = 0;
+reg [5:0] holdem_board0_shuffler0_hi = 0;
 reg [5:0] holdem_board0_shuffler0_hi_end = 0;
+reg [5:0] holdem_board0_shuffler0_lo = 0;
 reg [5:0] holdem_board0_shuffler0_lo_end = 0;
+wire [5:0] holdem_board0_shuffler0_compaction_lo;
+wire [5:0] holdem_board0_shuffler0_compaction_hi;
 reg [12:0] holdem_board0_shuffler0_lowest_ones0_group_any = 0;
 reg [51:0] holdem_board0_shuffler0_lowest_ones0_taken_q = 0;
 reg [51:0] holdem_board0_shuffler0_lowest_ones0_vec = 0;
 reg [12:0] holdem_board0_shuffler0_lowest_ones1_group_any = 0;
 reg [51:0] holdem_board0_shuffler0_lowest_ones1_taken_q = 0;
 reg [51:0] holdem_board0_shuffler0_lowest_ones1_vec = 0;
-reg [5:0] holdem_board0_shuffler0_onehot_index0_index = 0;
 wire [51:0] holdem_board0_shuffler0_onehot_index0_m0;
 wire [51:0] holdem_board0_shuffler0_onehot_index0_m1;
 wire [51:0] holdem_board0_shuffler0_onehot_index0_m2;
@@ -583,7 +586,6 @@ wire [51:0] holdem_board0_shuffler0_onehot_index1_m2;
 wire [51:0] holdem_board0_shuffler0_onehot_index1_m3;
 wire [51:0] holdem_board0_shuffler0_onehot_index1_m4;
 wire [51:0] holdem_board0_shuffler0_onehot_index1_m5;
-reg [5:0] holdem_board0_shuffler0_onehot_index2_index = 0;
 wire [51:0] holdem_board0_shuffler0_onehot_index2_m0;
 wire [51:0] holdem_board0_shuffler0_onehot_index2_m1;
 wire [51:0] holdem_board0_shuffler0_onehot_index2_m2;
@@ -7428,12 +7430,12 @@ assign holdem_board0_shuffler0_hi_1h = holdem_board0_shuffler0_lowest_ones1_take
 always @(posedge clk) begin: holdem_board0_shuffler0_onehot_index0_encode
     reg [6-1:0] value;
     if (rst == 1) begin
-        holdem_board0_shuffler0_onehot_index0_index <= 0;
+        holdem_board0_shuffler0_lo <= 0;
     end
     else begin
         if (holdem_board0_shuffler0_compacting) begin
             if (((0 != 0) && (holdem_board0_shuffler0_lo_1h == 0))) begin
-                holdem_board0_shuffler0_onehot_index0_index <= 0;
+                holdem_board0_shuffler0_lo <= 0;
             end
             else begin
                 value = 6'h0;
@@ -7443,7 +7445,7 @@ always @(posedge clk) begin: holdem_board0_shuffler0_onehot_index0_encode
                 value[3] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index0_m3) != 0);
                 value[4] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index0_m4) != 0);
                 value[5] = ((holdem_board0_shuffler0_lo_1h & holdem_board0_shuffler0_onehot_index0_m5) != 0);
-                holdem_board0_shuffler0_onehot_index0_index <= value;
+                holdem_board0_shuffler0_lo <= value;
             end
         end
     end
@@ -7478,12 +7480,12 @@ end
 always @(posedge clk) begin: holdem_board0_shuffler0_onehot_index2_encode
     reg [6-1:0] value;
     if (rst == 1) begin
-        holdem_board0_shuffler0_onehot_index2_index <= 0;
+        holdem_board0_shuffler0_hi <= 0;
     end
     else begin
         if (holdem_board0_shuffler0_compacting) begin
             if (((0 != 0) && (holdem_board0_shuffler0_hi_1h == 0))) begin
-                holdem_board0_shuffler0_onehot_index2_index <= 0;
+                holdem_board0_shuffler0_hi <= 0;
             end
             else begin
                 value = 6'h0;
@@ -7493,7 +7495,7 @@ always @(posedge clk) begin: holdem_board0_shuffler0_onehot_index2_encode
                 value[3] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index2_m3) != 0);
                 value[4] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index2_m4) != 0);
                 value[5] = ((holdem_board0_shuffler0_hi_1h & holdem_board0_shuffler0_onehot_index2_m5) != 0);
-                holdem_board0_shuffler0_onehot_index2_index <= value;
+                holdem_board0_shuffler0_hi <= value;
             end
         end
     end
@@ -7526,6 +7528,8 @@ end
 
 
 
+assign holdem_board0_shuffler0_compaction_lo = holdem_board0_shuffler0_lo;
+assign holdem_board0_shuffler0_compaction_hi = holdem_board0_shuffler0_hi;
 assign holdem_board0_shuffler0_compaction_more = (holdem_board0_shuffler0_lo_end < holdem_board0_shuffler0_hi_end);
 
 
@@ -7852,11 +7856,11 @@ always @(holdem_board0_shuffler0_mem[0], holdem_board0_shuffler0_mem[1], holdem_
 end
 
 
-always @(holdem_board0_shuffler0_deal_j_pos, holdem_board0_shuffler0_onehot_index2_index, holdem_board0_shuffler0_compaction_looked, holdem_board0_shuffler0_compaction_more, holdem_board0_shuffler0_deal_go, holdem_board0_shuffler0_deal_j_valid, holdem_board0_shuffler0_compacting, holdem_board0_shuffler0_deck_card_i, holdem_board0_shuffler0_onehot_index0_index, holdem_board0_shuffler0_state) begin: holdem_board0_shuffler0_write_port
+always @(holdem_board0_shuffler0_deal_j_pos, holdem_board0_shuffler0_compaction_hi, holdem_board0_shuffler0_compaction_looked, holdem_board0_shuffler0_compaction_more, holdem_board0_shuffler0_deal_go, holdem_board0_shuffler0_deal_j_valid, holdem_board0_shuffler0_compacting, holdem_board0_shuffler0_deck_card_i, holdem_board0_shuffler0_compaction_lo, holdem_board0_shuffler0_state) begin: holdem_board0_shuffler0_write_port
     if (holdem_board0_shuffler0_compacting) begin
         holdem_board0_shuffler0_mem_we = (holdem_board0_shuffler0_compaction_looked && holdem_board0_shuffler0_compaction_more);
-        holdem_board0_shuffler0_mem_waddr = holdem_board0_shuffler0_onehot_index0_index;
-        holdem_board0_shuffler0_mem_wdata = holdem_board0_shuffler0_onehot_index2_index;
+        holdem_board0_shuffler0_mem_waddr = holdem_board0_shuffler0_compaction_lo;
+        holdem_board0_shuffler0_mem_wdata = holdem_board0_shuffler0_compaction_hi;
     end
     else begin
         holdem_board0_shuffler0_mem_we = ((holdem_board0_shuffler0_state == 2'b11) && holdem_board0_shuffler0_deal_go && holdem_board0_shuffler0_deal_j_valid);

@@ -596,15 +596,18 @@ wire [51:0] balatro_board0_shuffler0_lo_1h;
 wire [51:0] balatro_board0_shuffler0_hi_1h;
 reg [5:0] balatro_board0_shuffler0_filled_end = 0;
 reg balatro_board0_shuffler0_found = 0;
+reg [5:0] balatro_board0_shuffler0_hi = 0;
 reg [5:0] balatro_board0_shuffler0_hi_end = 0;
+reg [5:0] balatro_board0_shuffler0_lo = 0;
 reg [5:0] balatro_board0_shuffler0_lo_end = 0;
+wire [5:0] balatro_board0_shuffler0_compaction_lo;
+wire [5:0] balatro_board0_shuffler0_compaction_hi;
 reg [12:0] balatro_board0_shuffler0_lowest_ones0_group_any = 0;
 reg [51:0] balatro_board0_shuffler0_lowest_ones0_taken_q = 0;
 reg [51:0] balatro_board0_shuffler0_lowest_ones0_vec = 0;
 reg [12:0] balatro_board0_shuffler0_lowest_ones1_group_any = 0;
 reg [51:0] balatro_board0_shuffler0_lowest_ones1_taken_q = 0;
 reg [51:0] balatro_board0_shuffler0_lowest_ones1_vec = 0;
-reg [5:0] balatro_board0_shuffler0_onehot_index0_index = 0;
 wire [51:0] balatro_board0_shuffler0_onehot_index0_m0;
 wire [51:0] balatro_board0_shuffler0_onehot_index0_m1;
 wire [51:0] balatro_board0_shuffler0_onehot_index0_m2;
@@ -617,7 +620,6 @@ wire [51:0] balatro_board0_shuffler0_onehot_index1_m2;
 wire [51:0] balatro_board0_shuffler0_onehot_index1_m3;
 wire [51:0] balatro_board0_shuffler0_onehot_index1_m4;
 wire [51:0] balatro_board0_shuffler0_onehot_index1_m5;
-reg [5:0] balatro_board0_shuffler0_onehot_index2_index = 0;
 wire [51:0] balatro_board0_shuffler0_onehot_index2_m0;
 wire [51:0] balatro_board0_shuffler0_onehot_index2_m1;
 wire [51:0] balatro_board0_shuffler0_onehot_index2_m2;
@@ -15458,12 +15460,12 @@ assign balatro_board0_shuffler0_hi_1h = balatro_board0_shuffler0_lowest_ones1_ta
 always @(posedge clk) begin: balatro_board0_shuffler0_onehot_index0_encode
     reg [6-1:0] value;
     if (rst == 1) begin
-        balatro_board0_shuffler0_onehot_index0_index <= 0;
+        balatro_board0_shuffler0_lo <= 0;
     end
     else begin
         if (balatro_board0_shuffler0_compacting) begin
             if (((0 != 0) && (balatro_board0_shuffler0_lo_1h == 0))) begin
-                balatro_board0_shuffler0_onehot_index0_index <= 0;
+                balatro_board0_shuffler0_lo <= 0;
             end
             else begin
                 value = 6'h0;
@@ -15473,7 +15475,7 @@ always @(posedge clk) begin: balatro_board0_shuffler0_onehot_index0_encode
                 value[3] = ((balatro_board0_shuffler0_lo_1h & balatro_board0_shuffler0_onehot_index0_m3) != 0);
                 value[4] = ((balatro_board0_shuffler0_lo_1h & balatro_board0_shuffler0_onehot_index0_m4) != 0);
                 value[5] = ((balatro_board0_shuffler0_lo_1h & balatro_board0_shuffler0_onehot_index0_m5) != 0);
-                balatro_board0_shuffler0_onehot_index0_index <= value;
+                balatro_board0_shuffler0_lo <= value;
             end
         end
     end
@@ -15508,12 +15510,12 @@ end
 always @(posedge clk) begin: balatro_board0_shuffler0_onehot_index2_encode
     reg [6-1:0] value;
     if (rst == 1) begin
-        balatro_board0_shuffler0_onehot_index2_index <= 0;
+        balatro_board0_shuffler0_hi <= 0;
     end
     else begin
         if (balatro_board0_shuffler0_compacting) begin
             if (((0 != 0) && (balatro_board0_shuffler0_hi_1h == 0))) begin
-                balatro_board0_shuffler0_onehot_index2_index <= 0;
+                balatro_board0_shuffler0_hi <= 0;
             end
             else begin
                 value = 6'h0;
@@ -15523,7 +15525,7 @@ always @(posedge clk) begin: balatro_board0_shuffler0_onehot_index2_encode
                 value[3] = ((balatro_board0_shuffler0_hi_1h & balatro_board0_shuffler0_onehot_index2_m3) != 0);
                 value[4] = ((balatro_board0_shuffler0_hi_1h & balatro_board0_shuffler0_onehot_index2_m4) != 0);
                 value[5] = ((balatro_board0_shuffler0_hi_1h & balatro_board0_shuffler0_onehot_index2_m5) != 0);
-                balatro_board0_shuffler0_onehot_index2_index <= value;
+                balatro_board0_shuffler0_hi <= value;
             end
         end
     end
@@ -15556,6 +15558,8 @@ end
 
 
 
+assign balatro_board0_shuffler0_compaction_lo = balatro_board0_shuffler0_lo;
+assign balatro_board0_shuffler0_compaction_hi = balatro_board0_shuffler0_hi;
 assign balatro_board0_shuffler0_compaction_more = (balatro_board0_shuffler0_lo_end < balatro_board0_shuffler0_hi_end);
 
 
@@ -15882,11 +15886,11 @@ always @(balatro_board0_shuffler0_mem[0], balatro_board0_shuffler0_mem[1], balat
 end
 
 
-always @(balatro_board0_shuffler0_deal_j_pos, balatro_board0_shuffler0_onehot_index2_index, balatro_board0_shuffler0_compaction_looked, balatro_board0_shuffler0_compaction_more, balatro_board0_shuffler0_deal_go, balatro_board0_shuffler0_deal_j_valid, balatro_board0_shuffler0_compacting, balatro_board0_shuffler0_deck_card_i, balatro_board0_shuffler0_onehot_index0_index, balatro_board0_shuffler0_state) begin: balatro_board0_shuffler0_write_port
+always @(balatro_board0_shuffler0_deal_j_pos, balatro_board0_shuffler0_compaction_hi, balatro_board0_shuffler0_compaction_looked, balatro_board0_shuffler0_compaction_more, balatro_board0_shuffler0_deal_go, balatro_board0_shuffler0_deal_j_valid, balatro_board0_shuffler0_compacting, balatro_board0_shuffler0_deck_card_i, balatro_board0_shuffler0_compaction_lo, balatro_board0_shuffler0_state) begin: balatro_board0_shuffler0_write_port
     if (balatro_board0_shuffler0_compacting) begin
         balatro_board0_shuffler0_mem_we = (balatro_board0_shuffler0_compaction_looked && balatro_board0_shuffler0_compaction_more);
-        balatro_board0_shuffler0_mem_waddr = balatro_board0_shuffler0_onehot_index0_index;
-        balatro_board0_shuffler0_mem_wdata = balatro_board0_shuffler0_onehot_index2_index;
+        balatro_board0_shuffler0_mem_waddr = balatro_board0_shuffler0_compaction_lo;
+        balatro_board0_shuffler0_mem_wdata = balatro_board0_shuffler0_compaction_hi;
     end
     else begin
         balatro_board0_shuffler0_mem_we = ((balatro_board0_shuffler0_state == 2'b11) && balatro_board0_shuffler0_deal_go && balatro_board0_shuffler0_deal_j_valid);

@@ -122,15 +122,18 @@ wire [51:0] lo_1h;
 wire [51:0] hi_1h;
 reg [5:0] filled_end;
 reg found;
+reg [5:0] hi;
 reg [5:0] hi_end;
+reg [5:0] lo;
 reg [5:0] lo_end;
+wire [5:0] compaction_lo;
+wire [5:0] compaction_hi;
 reg [12:0] lowest_ones0_group_any;
 reg [51:0] lowest_ones0_taken_q;
 reg [51:0] lowest_ones0_vec;
 reg [12:0] lowest_ones1_group_any;
 reg [51:0] lowest_ones1_taken_q;
 reg [51:0] lowest_ones1_vec;
-reg [5:0] onehot_index0_index;
 wire [51:0] onehot_index0_m0;
 wire [51:0] onehot_index0_m1;
 wire [51:0] onehot_index0_m2;
@@ -143,7 +146,6 @@ wire [51:0] onehot_index1_m2;
 wire [51:0] onehot_index1_m3;
 wire [51:0] onehot_index1_m4;
 wire [51:0] onehot_index1_m5;
-reg [5:0] onehot_index2_index;
 wire [51:0] onehot_index2_m0;
 wire [51:0] onehot_index2_m1;
 wire [51:0] onehot_index2_m2;
@@ -572,12 +574,12 @@ assign hi_1h = lowest_ones1_taken_q;
 always @(posedge clk) begin: onehot_index0_encode
     reg [6-1:0] value;
     if (rst == 1) begin
-        onehot_index0_index <= 0;
+        lo <= 0;
     end
     else begin
         if (compacting) begin
             if (((0 != 0) && (lo_1h == 0))) begin
-                onehot_index0_index <= 0;
+                lo <= 0;
             end
             else begin
                 value = 6'h0;
@@ -587,7 +589,7 @@ always @(posedge clk) begin: onehot_index0_encode
                 value[3] = ((lo_1h & onehot_index0_m3) != 0);
                 value[4] = ((lo_1h & onehot_index0_m4) != 0);
                 value[5] = ((lo_1h & onehot_index0_m5) != 0);
-                onehot_index0_index <= value;
+                lo <= value;
             end
         end
     end
@@ -622,12 +624,12 @@ end
 always @(posedge clk) begin: onehot_index2_encode
     reg [6-1:0] value;
     if (rst == 1) begin
-        onehot_index2_index <= 0;
+        hi <= 0;
     end
     else begin
         if (compacting) begin
             if (((0 != 0) && (hi_1h == 0))) begin
-                onehot_index2_index <= 0;
+                hi <= 0;
             end
             else begin
                 value = 6'h0;
@@ -637,7 +639,7 @@ always @(posedge clk) begin: onehot_index2_encode
                 value[3] = ((hi_1h & onehot_index2_m3) != 0);
                 value[4] = ((hi_1h & onehot_index2_m4) != 0);
                 value[5] = ((hi_1h & onehot_index2_m5) != 0);
-                onehot_index2_index <= value;
+                hi <= value;
             end
         end
     end
@@ -670,6 +672,8 @@ end
 
 
 
+assign compaction_lo = lo;
+assign compaction_hi = hi;
 assign compaction_more = (lo_end < hi_end);
 
 
@@ -996,11 +1000,11 @@ always @(mem[0], mem[1], mem[2], mem[3], mem[4], mem[5], mem[6], mem[7], mem[8],
 end
 
 
-always @(deal_j_pos, onehot_index2_index, compaction_looked, compaction_more, deal_go, deal_j_valid, compacting, deck_card_i, onehot_index0_index, state) begin: write_port
+always @(deal_j_pos, compaction_hi, compaction_looked, compaction_more, deal_go, deal_j_valid, compacting, deck_card_i, compaction_lo, state) begin: write_port
     if (compacting) begin
         mem_we = (compaction_looked && compaction_more);
-        mem_waddr = onehot_index0_index;
-        mem_wdata = onehot_index2_index;
+        mem_waddr = compaction_lo;
+        mem_wdata = compaction_hi;
     end
     else begin
         mem_we = ((state == 2'b11) && deal_go && deal_j_valid);

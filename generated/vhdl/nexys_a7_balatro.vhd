@@ -615,15 +615,18 @@ signal balatro_board0_shuffler0_lo_1h: unsigned(51 downto 0) := "000000000000000
 signal balatro_board0_shuffler0_hi_1h: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
 signal balatro_board0_shuffler0_filled_end: unsigned(5 downto 0) := "000000";
 signal balatro_board0_shuffler0_found: std_logic := '0';
+signal balatro_board0_shuffler0_hi: unsigned(5 downto 0) := "000000";
 signal balatro_board0_shuffler0_hi_end: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_lo: unsigned(5 downto 0) := "000000";
 signal balatro_board0_shuffler0_lo_end: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_compaction_lo: unsigned(5 downto 0) := "000000";
+signal balatro_board0_shuffler0_compaction_hi: unsigned(5 downto 0) := "000000";
 signal balatro_board0_shuffler0_lowest_ones0_group_any: unsigned(12 downto 0) := "0000000000000";
 signal balatro_board0_shuffler0_lowest_ones0_taken_q: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
 signal balatro_board0_shuffler0_lowest_ones0_vec: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
 signal balatro_board0_shuffler0_lowest_ones1_group_any: unsigned(12 downto 0) := "0000000000000";
 signal balatro_board0_shuffler0_lowest_ones1_taken_q: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
 signal balatro_board0_shuffler0_lowest_ones1_vec: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal balatro_board0_shuffler0_onehot_index0_index: unsigned(5 downto 0) := "000000";
 signal balatro_board0_shuffler0_onehot_index0_m0: unsigned(51 downto 0);
 signal balatro_board0_shuffler0_onehot_index0_m1: unsigned(51 downto 0);
 signal balatro_board0_shuffler0_onehot_index0_m2: unsigned(51 downto 0);
@@ -636,7 +639,6 @@ signal balatro_board0_shuffler0_onehot_index1_m2: unsigned(51 downto 0);
 signal balatro_board0_shuffler0_onehot_index1_m3: unsigned(51 downto 0);
 signal balatro_board0_shuffler0_onehot_index1_m4: unsigned(51 downto 0);
 signal balatro_board0_shuffler0_onehot_index1_m5: unsigned(51 downto 0);
-signal balatro_board0_shuffler0_onehot_index2_index: unsigned(5 downto 0) := "000000";
 signal balatro_board0_shuffler0_onehot_index2_m0: unsigned(51 downto 0);
 signal balatro_board0_shuffler0_onehot_index2_m1: unsigned(51 downto 0);
 signal balatro_board0_shuffler0_onehot_index2_m2: unsigned(51 downto 0);
@@ -15226,11 +15228,11 @@ balatro_board0_shuffler0_onehot_index0_encode: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            balatro_board0_shuffler0_onehot_index0_index <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_lo <= to_unsigned(0, 6);
         else
             if bool(balatro_board0_shuffler0_compacting) then
                 if ((0 /= 0) and (balatro_board0_shuffler0_lo_1h = 0)) then
-                    balatro_board0_shuffler0_onehot_index0_index <= to_unsigned(0, 6);
+                    balatro_board0_shuffler0_lo <= to_unsigned(0, 6);
                 else
                     value := to_unsigned(0, 6);
                     value(0) := stdl((balatro_board0_shuffler0_lo_1h and balatro_board0_shuffler0_onehot_index0_m0) /= 0);
@@ -15239,7 +15241,7 @@ begin
                     value(3) := stdl((balatro_board0_shuffler0_lo_1h and balatro_board0_shuffler0_onehot_index0_m3) /= 0);
                     value(4) := stdl((balatro_board0_shuffler0_lo_1h and balatro_board0_shuffler0_onehot_index0_m4) /= 0);
                     value(5) := stdl((balatro_board0_shuffler0_lo_1h and balatro_board0_shuffler0_onehot_index0_m5) /= 0);
-                    balatro_board0_shuffler0_onehot_index0_index <= value;
+                    balatro_board0_shuffler0_lo <= value;
                 end if;
             end if;
         end if;
@@ -15276,11 +15278,11 @@ balatro_board0_shuffler0_onehot_index2_encode: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            balatro_board0_shuffler0_onehot_index2_index <= to_unsigned(0, 6);
+            balatro_board0_shuffler0_hi <= to_unsigned(0, 6);
         else
             if bool(balatro_board0_shuffler0_compacting) then
                 if ((0 /= 0) and (balatro_board0_shuffler0_hi_1h = 0)) then
-                    balatro_board0_shuffler0_onehot_index2_index <= to_unsigned(0, 6);
+                    balatro_board0_shuffler0_hi <= to_unsigned(0, 6);
                 else
                     value := to_unsigned(0, 6);
                     value(0) := stdl((balatro_board0_shuffler0_hi_1h and balatro_board0_shuffler0_onehot_index2_m0) /= 0);
@@ -15289,7 +15291,7 @@ begin
                     value(3) := stdl((balatro_board0_shuffler0_hi_1h and balatro_board0_shuffler0_onehot_index2_m3) /= 0);
                     value(4) := stdl((balatro_board0_shuffler0_hi_1h and balatro_board0_shuffler0_onehot_index2_m4) /= 0);
                     value(5) := stdl((balatro_board0_shuffler0_hi_1h and balatro_board0_shuffler0_onehot_index2_m5) /= 0);
-                    balatro_board0_shuffler0_onehot_index2_index <= value;
+                    balatro_board0_shuffler0_hi <= value;
                 end if;
             end if;
         end if;
@@ -15322,6 +15324,8 @@ begin
 end process balatro_board0_shuffler0_onehot_index3_encode;
 
 
+balatro_board0_shuffler0_compaction_lo <= balatro_board0_shuffler0_lo;
+balatro_board0_shuffler0_compaction_hi <= balatro_board0_shuffler0_hi;
 balatro_board0_shuffler0_compaction_more <= stdl(balatro_board0_shuffler0_lo_end < balatro_board0_shuffler0_hi_end);
 
 balatro_board0_shuffler0_pipeline: process (clk) is
@@ -15629,12 +15633,12 @@ begin
     end if;
 end process balatro_board0_shuffler0_read_cards;
 
-balatro_board0_shuffler0_write_port: process (balatro_board0_shuffler0_deal_j_pos, balatro_board0_shuffler0_onehot_index2_index, balatro_board0_shuffler0_compaction_looked, balatro_board0_shuffler0_compaction_more, balatro_board0_shuffler0_deal_go, balatro_board0_shuffler0_deal_j_valid, balatro_board0_shuffler0_compacting, balatro_board0_shuffler0_deck_card_i, balatro_board0_shuffler0_onehot_index0_index, balatro_board0_shuffler0_state) is
+balatro_board0_shuffler0_write_port: process (balatro_board0_shuffler0_deal_j_pos, balatro_board0_shuffler0_compaction_hi, balatro_board0_shuffler0_compaction_looked, balatro_board0_shuffler0_compaction_more, balatro_board0_shuffler0_deal_go, balatro_board0_shuffler0_deal_j_valid, balatro_board0_shuffler0_compacting, balatro_board0_shuffler0_deck_card_i, balatro_board0_shuffler0_compaction_lo, balatro_board0_shuffler0_state) is
 begin
     if bool(balatro_board0_shuffler0_compacting) then
         balatro_board0_shuffler0_mem_we <= stdl(bool(balatro_board0_shuffler0_compaction_looked) and bool(balatro_board0_shuffler0_compaction_more));
-        balatro_board0_shuffler0_mem_waddr <= balatro_board0_shuffler0_onehot_index0_index;
-        balatro_board0_shuffler0_mem_wdata <= balatro_board0_shuffler0_onehot_index2_index;
+        balatro_board0_shuffler0_mem_waddr <= balatro_board0_shuffler0_compaction_lo;
+        balatro_board0_shuffler0_mem_wdata <= balatro_board0_shuffler0_compaction_hi;
     else
         balatro_board0_shuffler0_mem_we <= stdl((balatro_board0_shuffler0_state = SHUF_DEAL) and bool(balatro_board0_shuffler0_deal_go) and bool(balatro_board0_shuffler0_deal_j_valid));
         balatro_board0_shuffler0_mem_waddr <= balatro_board0_shuffler0_deal_j_pos;

@@ -643,15 +643,18 @@ signal holdem_board0_shuffler0_lo_1h: unsigned(51 downto 0) := "0000000000000000
 signal holdem_board0_shuffler0_hi_1h: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
 signal holdem_board0_shuffler0_filled_end: unsigned(5 downto 0) := "000000";
 signal holdem_board0_shuffler0_found: std_logic := '0';
+signal holdem_board0_shuffler0_hi: unsigned(5 downto 0) := "000000";
 signal holdem_board0_shuffler0_hi_end: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_lo: unsigned(5 downto 0) := "000000";
 signal holdem_board0_shuffler0_lo_end: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_compaction_lo: unsigned(5 downto 0) := "000000";
+signal holdem_board0_shuffler0_compaction_hi: unsigned(5 downto 0) := "000000";
 signal holdem_board0_shuffler0_lowest_ones0_group_any: unsigned(12 downto 0) := "0000000000000";
 signal holdem_board0_shuffler0_lowest_ones0_taken_q: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
 signal holdem_board0_shuffler0_lowest_ones0_vec: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
 signal holdem_board0_shuffler0_lowest_ones1_group_any: unsigned(12 downto 0) := "0000000000000";
 signal holdem_board0_shuffler0_lowest_ones1_taken_q: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
 signal holdem_board0_shuffler0_lowest_ones1_vec: unsigned(51 downto 0) := "0000000000000000000000000000000000000000000000000000";
-signal holdem_board0_shuffler0_onehot_index0_index: unsigned(5 downto 0) := "000000";
 signal holdem_board0_shuffler0_onehot_index0_m0: unsigned(51 downto 0);
 signal holdem_board0_shuffler0_onehot_index0_m1: unsigned(51 downto 0);
 signal holdem_board0_shuffler0_onehot_index0_m2: unsigned(51 downto 0);
@@ -664,7 +667,6 @@ signal holdem_board0_shuffler0_onehot_index1_m2: unsigned(51 downto 0);
 signal holdem_board0_shuffler0_onehot_index1_m3: unsigned(51 downto 0);
 signal holdem_board0_shuffler0_onehot_index1_m4: unsigned(51 downto 0);
 signal holdem_board0_shuffler0_onehot_index1_m5: unsigned(51 downto 0);
-signal holdem_board0_shuffler0_onehot_index2_index: unsigned(5 downto 0) := "000000";
 signal holdem_board0_shuffler0_onehot_index2_m0: unsigned(51 downto 0);
 signal holdem_board0_shuffler0_onehot_index2_m1: unsigned(51 downto 0);
 signal holdem_board0_shuffler0_onehot_index2_m2: unsigned(51 downto 0);
@@ -7038,11 +7040,11 @@ holdem_board0_shuffler0_onehot_index0_encode: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_shuffler0_onehot_index0_index <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_lo <= to_unsigned(0, 6);
         else
             if bool(holdem_board0_shuffler0_compacting) then
                 if ((0 /= 0) and (holdem_board0_shuffler0_lo_1h = 0)) then
-                    holdem_board0_shuffler0_onehot_index0_index <= to_unsigned(0, 6);
+                    holdem_board0_shuffler0_lo <= to_unsigned(0, 6);
                 else
                     value := to_unsigned(0, 6);
                     value(0) := stdl((holdem_board0_shuffler0_lo_1h and holdem_board0_shuffler0_onehot_index0_m0) /= 0);
@@ -7051,7 +7053,7 @@ begin
                     value(3) := stdl((holdem_board0_shuffler0_lo_1h and holdem_board0_shuffler0_onehot_index0_m3) /= 0);
                     value(4) := stdl((holdem_board0_shuffler0_lo_1h and holdem_board0_shuffler0_onehot_index0_m4) /= 0);
                     value(5) := stdl((holdem_board0_shuffler0_lo_1h and holdem_board0_shuffler0_onehot_index0_m5) /= 0);
-                    holdem_board0_shuffler0_onehot_index0_index <= value;
+                    holdem_board0_shuffler0_lo <= value;
                 end if;
             end if;
         end if;
@@ -7088,11 +7090,11 @@ holdem_board0_shuffler0_onehot_index2_encode: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            holdem_board0_shuffler0_onehot_index2_index <= to_unsigned(0, 6);
+            holdem_board0_shuffler0_hi <= to_unsigned(0, 6);
         else
             if bool(holdem_board0_shuffler0_compacting) then
                 if ((0 /= 0) and (holdem_board0_shuffler0_hi_1h = 0)) then
-                    holdem_board0_shuffler0_onehot_index2_index <= to_unsigned(0, 6);
+                    holdem_board0_shuffler0_hi <= to_unsigned(0, 6);
                 else
                     value := to_unsigned(0, 6);
                     value(0) := stdl((holdem_board0_shuffler0_hi_1h and holdem_board0_shuffler0_onehot_index2_m0) /= 0);
@@ -7101,7 +7103,7 @@ begin
                     value(3) := stdl((holdem_board0_shuffler0_hi_1h and holdem_board0_shuffler0_onehot_index2_m3) /= 0);
                     value(4) := stdl((holdem_board0_shuffler0_hi_1h and holdem_board0_shuffler0_onehot_index2_m4) /= 0);
                     value(5) := stdl((holdem_board0_shuffler0_hi_1h and holdem_board0_shuffler0_onehot_index2_m5) /= 0);
-                    holdem_board0_shuffler0_onehot_index2_index <= value;
+                    holdem_board0_shuffler0_hi <= value;
                 end if;
             end if;
         end if;
@@ -7134,6 +7136,8 @@ begin
 end process holdem_board0_shuffler0_onehot_index3_encode;
 
 
+holdem_board0_shuffler0_compaction_lo <= holdem_board0_shuffler0_lo;
+holdem_board0_shuffler0_compaction_hi <= holdem_board0_shuffler0_hi;
 holdem_board0_shuffler0_compaction_more <= stdl(holdem_board0_shuffler0_lo_end < holdem_board0_shuffler0_hi_end);
 
 holdem_board0_shuffler0_pipeline: process (clk) is
@@ -7441,12 +7445,12 @@ begin
     end if;
 end process holdem_board0_shuffler0_read_cards;
 
-holdem_board0_shuffler0_write_port: process (holdem_board0_shuffler0_deal_j_pos, holdem_board0_shuffler0_onehot_index2_index, holdem_board0_shuffler0_compaction_looked, holdem_board0_shuffler0_compaction_more, holdem_board0_shuffler0_deal_go, holdem_board0_shuffler0_deal_j_valid, holdem_board0_shuffler0_compacting, holdem_board0_shuffler0_deck_card_i, holdem_board0_shuffler0_onehot_index0_index, holdem_board0_shuffler0_state) is
+holdem_board0_shuffler0_write_port: process (holdem_board0_shuffler0_deal_j_pos, holdem_board0_shuffler0_compaction_hi, holdem_board0_shuffler0_compaction_looked, holdem_board0_shuffler0_compaction_more, holdem_board0_shuffler0_deal_go, holdem_board0_shuffler0_deal_j_valid, holdem_board0_shuffler0_compacting, holdem_board0_shuffler0_deck_card_i, holdem_board0_shuffler0_compaction_lo, holdem_board0_shuffler0_state) is
 begin
     if bool(holdem_board0_shuffler0_compacting) then
         holdem_board0_shuffler0_mem_we <= stdl(bool(holdem_board0_shuffler0_compaction_looked) and bool(holdem_board0_shuffler0_compaction_more));
-        holdem_board0_shuffler0_mem_waddr <= holdem_board0_shuffler0_onehot_index0_index;
-        holdem_board0_shuffler0_mem_wdata <= holdem_board0_shuffler0_onehot_index2_index;
+        holdem_board0_shuffler0_mem_waddr <= holdem_board0_shuffler0_compaction_lo;
+        holdem_board0_shuffler0_mem_wdata <= holdem_board0_shuffler0_compaction_hi;
     else
         holdem_board0_shuffler0_mem_we <= stdl((holdem_board0_shuffler0_state = SHUF_DEAL) and bool(holdem_board0_shuffler0_deal_go) and bool(holdem_board0_shuffler0_deal_j_valid));
         holdem_board0_shuffler0_mem_waddr <= holdem_board0_shuffler0_deal_j_pos;

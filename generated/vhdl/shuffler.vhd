@@ -121,15 +121,18 @@ signal lo_1h: unsigned(51 downto 0);
 signal hi_1h: unsigned(51 downto 0);
 signal filled_end: unsigned(5 downto 0);
 signal found: std_logic;
+signal hi: unsigned(5 downto 0);
 signal hi_end: unsigned(5 downto 0);
+signal lo: unsigned(5 downto 0);
 signal lo_end: unsigned(5 downto 0);
+signal compaction_lo: unsigned(5 downto 0);
+signal compaction_hi: unsigned(5 downto 0);
 signal lowest_ones0_group_any: unsigned(12 downto 0);
 signal lowest_ones0_taken_q: unsigned(51 downto 0);
 signal lowest_ones0_vec: unsigned(51 downto 0);
 signal lowest_ones1_group_any: unsigned(12 downto 0);
 signal lowest_ones1_taken_q: unsigned(51 downto 0);
 signal lowest_ones1_vec: unsigned(51 downto 0);
-signal onehot_index0_index: unsigned(5 downto 0);
 signal onehot_index0_m0: unsigned(51 downto 0);
 signal onehot_index0_m1: unsigned(51 downto 0);
 signal onehot_index0_m2: unsigned(51 downto 0);
@@ -142,7 +145,6 @@ signal onehot_index1_m2: unsigned(51 downto 0);
 signal onehot_index1_m3: unsigned(51 downto 0);
 signal onehot_index1_m4: unsigned(51 downto 0);
 signal onehot_index1_m5: unsigned(51 downto 0);
-signal onehot_index2_index: unsigned(5 downto 0);
 signal onehot_index2_m0: unsigned(51 downto 0);
 signal onehot_index2_m1: unsigned(51 downto 0);
 signal onehot_index2_m2: unsigned(51 downto 0);
@@ -538,11 +540,11 @@ onehot_index0_encode: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            onehot_index0_index <= to_unsigned(0, 6);
+            lo <= to_unsigned(0, 6);
         else
             if bool(compacting) then
                 if ((0 /= 0) and (lo_1h = 0)) then
-                    onehot_index0_index <= to_unsigned(0, 6);
+                    lo <= to_unsigned(0, 6);
                 else
                     value := to_unsigned(0, 6);
                     value(0) := stdl((lo_1h and onehot_index0_m0) /= 0);
@@ -551,7 +553,7 @@ begin
                     value(3) := stdl((lo_1h and onehot_index0_m3) /= 0);
                     value(4) := stdl((lo_1h and onehot_index0_m4) /= 0);
                     value(5) := stdl((lo_1h and onehot_index0_m5) /= 0);
-                    onehot_index0_index <= value;
+                    lo <= value;
                 end if;
             end if;
         end if;
@@ -588,11 +590,11 @@ onehot_index2_encode: process (clk) is
 begin
     if rising_edge(clk) then
         if (rst = '1') then
-            onehot_index2_index <= to_unsigned(0, 6);
+            hi <= to_unsigned(0, 6);
         else
             if bool(compacting) then
                 if ((0 /= 0) and (hi_1h = 0)) then
-                    onehot_index2_index <= to_unsigned(0, 6);
+                    hi <= to_unsigned(0, 6);
                 else
                     value := to_unsigned(0, 6);
                     value(0) := stdl((hi_1h and onehot_index2_m0) /= 0);
@@ -601,7 +603,7 @@ begin
                     value(3) := stdl((hi_1h and onehot_index2_m3) /= 0);
                     value(4) := stdl((hi_1h and onehot_index2_m4) /= 0);
                     value(5) := stdl((hi_1h and onehot_index2_m5) /= 0);
-                    onehot_index2_index <= value;
+                    hi <= value;
                 end if;
             end if;
         end if;
@@ -634,6 +636,8 @@ begin
 end process onehot_index3_encode;
 
 
+compaction_lo <= lo;
+compaction_hi <= hi;
 compaction_more <= stdl(lo_end < hi_end);
 
 pipeline: process (clk) is
@@ -941,12 +945,12 @@ begin
     end if;
 end process read_cards;
 
-write_port: process (deal_j_pos, onehot_index2_index, compaction_looked, compaction_more, deal_go, deal_j_valid, compacting, deck_card_i, onehot_index0_index, state) is
+write_port: process (deal_j_pos, compaction_hi, compaction_looked, compaction_more, deal_go, deal_j_valid, compacting, deck_card_i, compaction_lo, state) is
 begin
     if bool(compacting) then
         mem_we <= stdl(bool(compaction_looked) and bool(compaction_more));
-        mem_waddr <= onehot_index0_index;
-        mem_wdata <= onehot_index2_index;
+        mem_waddr <= compaction_lo;
+        mem_wdata <= compaction_hi;
     else
         mem_we <= stdl((state = SHUF_DEAL) and bool(deal_go) and bool(deal_j_valid));
         mem_waddr <= deal_j_pos;

@@ -131,7 +131,9 @@ def shuffler_compact(clk, rst, state, t_state, start, starting, compacting, excl
     # = position 51-q) so both look for a lowest bit.
     lo_1h, hi_1h = Signal(intbv(0)[DECK:]), Signal(intbv(0)[DECK:])
     found = Signal(bool(0))
-    # swap: lo_end is 63 when no excluded position is left, hi_end 0 when no available one
+    # swap: lo and hi (to compaction); lo_end is 63 when no excluded position is left, hi_end
+    # 0 when no available one
+    lo, hi = Signal(intbv(0)[6:]), Signal(intbv(0)[6:])
     lo_end, hi_end = Signal(intbv(0)[6:]), Signal(intbv(0)[6:])
     filled_end = Signal(intbv(0)[6:])             # last filled position + 1
 
@@ -139,13 +141,15 @@ def shuffler_compact(clk, rst, state, t_state, start, starting, compacting, excl
     find_hi = lowest_ones(clk, rst, starting, exclude, compacting, hi_1h, flip=True)
     # encode -> swap: the indices, loaded while compacting (lo_end: 63 when no excluded
     # position is left; hi_end: 0 when no available one)
-    lo_index = onehot_index(clk, rst, compacting, lo_1h, compaction.lo, 0)
+    lo_index = onehot_index(clk, rst, compacting, lo_1h, lo, 0)
     lo_end_index = onehot_index(clk, rst, compacting, lo_1h, lo_end, 1, none=63)
-    hi_index = onehot_index(clk, rst, compacting, hi_1h, compaction.hi, 0, reverse=True)
+    hi_index = onehot_index(clk, rst, compacting, hi_1h, hi, 0, reverse=True)
     hi_end_index = onehot_index(clk, rst, compacting, hi_1h, hi_end, 1, reverse=True)
 
     @always_comb
-    def move():
+    def pair():
+        compaction.lo.next = lo
+        compaction.hi.next = hi
         compaction.more.next = lo_end < hi_end
 
     @always_seq(clk.posedge, reset=rst)
