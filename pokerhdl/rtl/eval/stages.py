@@ -3,7 +3,8 @@
 Each stage is the only writer of its interface: Decoded (stage 1), RankMasks (stage 2), Picks
 (stage 3), Ranked (stage 4); stage 5 composes the word. The blocks are
 @block(skipname=True), so the generated names are the interfaces' (masks_trips, picks_pairs0,
-ranked_category ...) and the stages' own.
+ranked_category ...) and the stages' own; the registered encoders are blocks, so the ranks they
+write are named by them (rank_register1_rank: the second kicker's rank).
 
 Each stage's logic is inside its register (``load``: the stage before holds a hand), so an
 idle evaluator costs a simulator next to nothing; rankmask.py's selections and encoders are written
@@ -14,8 +15,7 @@ No stage has more than eight logic levels after ``yosys synth_xilinx``; nothing 
 compared with + or <, which yosys would map onto CARRY4 chains.
 """
 
-from myhdl import (block, always, always_comb, always_seq, concat, ConcatSignal, downrange,
-                   Signal, intbv)
+from myhdl import block, always, always_comb, always_seq, concat, downrange, intbv
 
 from ...golden.cards import NO_CARD
 from ..pipe import pipe_reg
