@@ -109,8 +109,8 @@ def idle_clock(data, out=print, blocks=IDLE_BLOCKS, clocks=2_000_000, runs=5):
             model.tick(2)
             model["rst"] = 0
         model.tick(10_000)
-    best = {name: _seconds(models[name], clocks) for name in blocks}
-    for _ in range(runs - 1):
+    best = dict.fromkeys(blocks, float("inf"))
+    for _ in range(runs):
         for name in blocks:
             best[name] = min(best[name], _seconds(models[name], clocks))
     rows = [([name, f"{best[name] / clocks * 1e9:.0f}", f"{clocks / best[name] / 1e6:.2f} M"],
