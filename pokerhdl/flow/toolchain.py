@@ -12,6 +12,7 @@ before the virtual environment exists.
 """
 
 import os
+import platform
 import shutil
 import subprocess
 import sys
@@ -37,7 +38,22 @@ VERSION_STDIN = {"tclsh": "puts \"Tcl [info patchlevel]\"\n"}     # tclsh has no
 # simulations use (tb/support/harness.py run_block's ``compiled``)
 # and clang, whose code of a verilated top runs faster than g++'s (pokerhdl/sim/verilated.py
 # compiler(): the emulator, the soak tests; without it g++ builds them)
-OPTIONAL = {"ghdl-llvm": "ghdl-llvm", "clang++": "clang"}
+# and clang's profile tools, with which the emulator's models are built profile-guided
+# (pokerhdl/sim/profile_guided.py): llvm-profdata and the profile runtime (a library, no tool)
+OPTIONAL = {"ghdl-llvm": "ghdl-llvm", "clang++": "clang", "llvm-profdata": "llvm"}
+PROFILE_RUNTIME = "libclang-rt-dev"
+
+
+def profile_runtime(compiler="clang++"):
+    """The path of clang's profile runtime (libclang_rt.profile), or None."""
+    try:
+        resources = subprocess.run([compiler, "-print-resource-dir"], capture_output=True,
+                                   text=True).stdout.strip()
+    except OSError:
+        return None
+    found = list(Path(resources).glob(f"lib/*/libclang_rt.profile-{platform.machine()}.a")
+                 ) if resources else []
+    return found[0] if found else None
 
 
 def apio_bins():
@@ -94,6 +110,8 @@ def ensure():
     missing = sorted({TOOLS[t][0] for t in TOOLS if locate(t)[0] is None})
     optional = sorted(pkg for tool, pkg in OPTIONAL.items()
                       if locate(tool)[0] is None and (tool != "ghdl-llvm" or debian_ghdl()))
+    if profile_runtime() is None:
+        optional.append(PROFILE_RUNTIME)
     if missing:
         prefix = can_install()
         if prefix is None:
@@ -134,7 +152,9 @@ def doctor():
     print(f"venv        {venv if venv.exists() else 'not created yet (make creates it)'}")
     print(f"apio        {', '.join(map(str, apio_bins())) or 'no toolchain installed'}")
     ok = True
-    for tool, (_, args) in list(TOOLS.items()) + [(t, (p, ["--version"])) for t, p in OPTIONAL.items()]:
+    for tool, (_, args) in list(TOOLS.items()) + [
+            (t, (p, ["merge", "--version"] if t == "llvm-profdata" else ["--version"]))
+            for t, p in OPTIONAL.items()]:
         path, origin = locate(tool)
         if path is None and tool in OPTIONAL:
             print(f"{tool:11s} -     (optional: make sim installs it when it can)")
@@ -144,6 +164,8 @@ def doctor():
         else:
             print(f"{tool:11s} {origin:5s} {path}  "
                   f"{version(path, args, VERSION_STDIN.get(tool, ''))}")
+    runtime = profile_runtime()
+    print(f"{'clang-rt':11s} {runtime or '-     (optional: make sim installs it when it can)'}")
     return ok
 
 

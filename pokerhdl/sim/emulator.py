@@ -34,6 +34,7 @@ CHARACTER = {glyph: ch for ch, glyph in sorted(GLYPHS.items(), reverse=True)}
 CHARACTER[0] = " "
 HOLD_DEBOUNCES = 1.5            # a press is held this many debounce periods, released as long
 RESET_CLOCKS = 1000             # the reset button held low this long
+REST = {"uart_rx": 1, "cpu_resetn": 1}  # a board at rest: the serial line idle, reset released
 
 
 PRIMITIVE_MODELS = ROOT / "tb" / "support" / "ecp5"     # the simulation models the tests use
@@ -119,7 +120,7 @@ class Emulator(BoardTop):
         super().__init__(top)
         root = build_root(build_dir)
         self.model = Model.build(self.top.name, internals=internals, cache=root / "verilated",
-                                 announce=announce,
+                                 announce=announce, rest=REST,
                                  verilog=model_source(self.top, root / "emulator"))
         baud = self.top.params.get("baud", 115_200)
         self.clocks_per_bit = round(self.clk_hz / baud)

@@ -28,6 +28,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from .profile_guided import RECIPE as PROFILE_RECIPE, profile_merger, train
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 KERNEL = Path(__file__).with_name("verilated_kernel.cpp")
 BUILD_DIR_VARIABLE = "POKERHDL_BUILD_DIR"
@@ -163,7 +165,7 @@ def _record_build_seconds(top, cache, seconds):
     temporary.replace(path)
 
 
-def build(verilog, top=None, cache=None, internals=(), announce=None):
+def build(verilog, top=None, cache=None, internals=(), announce=None, rest=None):
     """Compile a Verilog file (its module ``top``, by default the file's stem) with the kernel
     into a shared library; returns its path. Cached by content in ``cache`` (build_root()'s
     verilated/ by default), so a second call is free. ``announce(top, expected)``: called
@@ -171,14 +173,18 @@ def build(verilog, top=None, cache=None, internals=(), announce=None):
     called with the build's seconds when it ends: a command's progress line.
     ``internals``: (name, width) of top-level signals inside the module to read and write
     like ports (a test's window on what the ports do not show; only they are made public, in a
-    Verilator configuration file, so the rest of the design optimises as before)."""
+    Verilator configuration file, so the rest of the design optimises as before).
+    ``rest``: the inputs' values at rest (port -> value); given, and clang's profile tools at
+    hand, the build is profile-guided (profile_guided.py)."""
     verilog = Path(verilog)
     top = top or verilog.stem
     cache = Path(cache) if cache else build_root() / "verilated"
     text = verilog.read_text()
     internals = tuple(internals)
+    merger = profile_merger(compiler()) if rest is not None else None
+    guided = repr(sorted(rest.items())).encode() + PROFILE_RECIPE if merger else b""
     key = hashlib.sha1(text.encode() + KERNEL.read_bytes() + repr(internals).encode() + RECIPE
-                       + verilator_version().encode() + compiler_version().encode()
+                       + verilator_version().encode() + compiler_version().encode() + guided
                        ).hexdigest()[:12]
     folder = Path(cache) / f"{top}-{key}"
     library = folder / f"lib{top}.so"
@@ -206,12 +212,15 @@ def build(verilog, top=None, cache=None, internals=(), announce=None):
             config.write_text("`verilator_config\n" + "".join(
                 f'public_flat_rw -module "{top}" -var "{n}"\n' for n, _ in internals))
             extra = [str(config)]
-        verilate(["--cc", "--exe", "--build", "-O3", "-j", "2", "--top-module", top, *extra,
-                  "-Wno-fatal", "-Wno-lint", "-Wno-style", "--Mdir", str(work / "obj"),
-                  "-CFLAGS", flags, "-LDFLAGS", "-shared", "-o", library.name,
-                  str(verilog), str(KERNEL)], verilog)
-        (work / "obj" / library.name).rename(work / library.name)
-        shutil.rmtree(work / "obj")
+        if merger:
+            # instrumented (linked by clang too, for its profile runtime), run at rest
+            instrumented = _compile(verilog, top, work / "instrumented", flags
+                                    + " -fprofile-generate", extra, "-fprofile-generate")
+            profile = train(instrumented, {p: v for p, v in rest.items()
+                                           if p in dict(ports)}, work, merger)
+            flags += f" -fprofile-use={profile} -Wno-profile-instr-unprofiled"
+            shutil.rmtree(work / "instrumented")
+        _compile(verilog, top, work, flags, extra)
         try:
             work.rename(folder)         # atomic: a parallel build of the same key may win
         except OSError:
@@ -222,6 +231,21 @@ def build(verilog, top=None, cache=None, internals=(), announce=None):
             finish(seconds)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    return library
+
+
+def _compile(verilog, top, work, flags, extra, link_flags=""):
+    """Verilator's C++ of ``top`` and the kernel compiled with ``flags`` into
+    work/lib<top>.so (its objects removed); returns the library's path."""
+    library = Path(work) / f"lib{top}.so"
+    Path(work).mkdir(exist_ok=True)
+    link = ["-MAKEFLAGS", f"LINK={compiler()}"] if link_flags else []
+    verilate(["--cc", "--exe", "--build", "-O3", "-j", "2", "--top-module", top, *extra,
+              "-Wno-fatal", "-Wno-lint", "-Wno-style", "--Mdir", str(Path(work) / "obj"),
+              "-CFLAGS", flags, "-LDFLAGS", f"-shared {link_flags}".strip(), *link,
+              "-o", library.name, str(verilog), str(KERNEL)], verilog)
+    (Path(work) / "obj" / library.name).rename(library)
+    shutil.rmtree(Path(work) / "obj")
     return library
 
 
@@ -269,11 +293,12 @@ class Model:
         self.ports = {self.lib.sim_port_name(self.sim, k).decode(): k for k in range(count)}
 
     @classmethod
-    def build(cls, top, verilog=None, seed=1, internals=(), cache=None, announce=None):
-        """The committed generated/verilog/<top>.v (or another file) as a model (announce:
-        see build())."""
+    def build(cls, top, verilog=None, seed=1, internals=(), cache=None, announce=None,
+              rest=None):
+        """The committed generated/verilog/<top>.v (or another file) as a model (announce,
+        rest: see build())."""
         return cls(build(verilog or ROOT / "generated" / "verilog" / f"{top}.v", top,
-                         cache=cache, internals=internals, announce=announce), seed)
+                         cache=cache, internals=internals, announce=announce, rest=rest), seed)
 
     def close(self):
         if self.sim:

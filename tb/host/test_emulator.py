@@ -257,14 +257,16 @@ def test_build_root_is_the_option_the_variable_or_a_folder_that_can_be_written(t
 
 @pytest.mark.soak
 def test_emulate_builds_in_the_build_dir_given(tmp_path):
-    """`emulate --build-dir DIR` builds (and finds) the model in DIR/verilated. DIR's
+    """`emulate --build-dir DIR` builds (and finds) the model in DIR/verilated, profile-guided
+    where clang's profile tools are installed. DIR's
     verilated/ is a link to the usual one here, so the soak stage builds basys3_dice once
     (test_emulate_script_and_picture takes the same model). The API refuses what the script
     refuses."""
     import json
     import subprocess
     import sys
-    from pokerhdl.sim.verilated import BUILD_DIR_VARIABLE, build_root
+    from pokerhdl.sim.profile_guided import profile_merger
+    from pokerhdl.sim.verilated import BUILD_DIR_VARIABLE, build_root, compiler
     shared = build_root() / "verilated"
     shared.mkdir(parents=True, exist_ok=True)
     (tmp_path / "verilated").symlink_to(shared, target_is_directory=True)
@@ -275,6 +277,9 @@ def test_emulate_builds_in_the_build_dir_given(tmp_path):
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["switches"] == 0x9e
     assert list(tmp_path.glob("verilated/basys3_dice-*/libbasys3_dice.so"))
+    # profile-guided where clang's profile tools are (pokerhdl/sim/profile_guided.py)
+    guided = profile_merger(compiler()) is not None
+    assert bool(list(tmp_path.glob("verilated/basys3_dice-*/model.profdata"))) == guided
     emu = Emulator("basys3_dice", build_dir=tmp_path)
     for act, why in ((lambda: emu.set_switches(0x1ffff), "wider than basys3_dice's 16"),
                      (lambda: emu.press("foo"), "no button 'foo'; buttons: center, up"),
