@@ -135,15 +135,21 @@ def ensure():
 
 def install(prefix, packages, required=True):
     """Install Debian packages (apt-get update first); a failure ends the run when they are
-    required, else it is reported and the run goes on without them."""
+    required, else it is reported and the run goes on without them (the optional ones are
+    installed one at a time, so a package this release lacks costs only itself)."""
     print(f"installing from Debian packages: {' '.join(packages)}")
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    for cmd in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq"] + packages):
+    steps = [["apt-get", "update", "-qq"]] + [
+        ["apt-get", "install", "-y", "-qq"] + group
+        for group in ([packages] if required else [[p] for p in packages])]
+    for cmd in steps:
         if subprocess.run(prefix + cmd, env=env).returncode:
             if required:
                 sys.exit(f"'{' '.join(cmd)}' failed; install {' '.join(packages)} by hand and retry")
-            print(f"'{' '.join(cmd)}' failed; going on without {' '.join(packages)}")
-            return
+            left = packages if cmd[1] == "update" else cmd[4:]
+            print(f"'{' '.join(cmd)}' failed; going on without {' '.join(left)}")
+            if cmd[1] == "update":
+                return
 
 
 def doctor():
