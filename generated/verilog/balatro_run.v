@@ -192,6 +192,10 @@ reg [7:0] preview0_chosen_q;
 reg [3:0] preview0_n0;
 reg [27:0] preview0_prefix;
 reg [27:0] preview0_prefix_q;
+wire preview0_in_valid;
+reg preview0_primed;
+wire [29:0] preview0_hand_now;
+reg [29:0] preview0_hand_taken;
 wire [23:0] preview0_packed_in;
 reg [3:0] preview0_n1;
 reg [3:0] preview0_cat_a;
@@ -208,7 +212,6 @@ reg [3:0] preview0_cat_b;
 reg [3:0] preview0_n_b;
 reg [7:0] preview0_chips_b;
 reg [3:0] preview0_mult_b;
-wire preview0_eval50_in_valid;
 wire preview0_eval50_invalid;
 wire preview0_eval50_out_valid;
 reg [8:0] preview0_eval50_hand_eval0_category;
@@ -427,7 +430,6 @@ reg [6:0] shrinks [0:5-1];
 reg [6:0] levels_levels [0:9-1];
 reg [6:0] keys [0:8-1];
 
-assign preview0_eval50_in_valid = 1'd1;
 assign preview0_eval50_hand_eval0_codes_in[30-1:24] = preview0_cards[4];
 assign preview0_eval50_hand_eval0_codes_in[24-1:18] = preview0_cards[3];
 assign preview0_eval50_hand_eval0_codes_in[18-1:12] = preview0_cards[2];
@@ -1529,7 +1531,7 @@ always @(posedge clk) begin: preview0_eval50_hand_eval0_advance
         preview0_eval50_hand_eval0_valids <= 0;
     end
     else begin
-        preview0_eval50_hand_eval0_valids <= {preview0_eval50_hand_eval0_valids[(6 - 1)-1:0], preview0_eval50_in_valid};
+        preview0_eval50_hand_eval0_valids <= {preview0_eval50_hand_eval0_valids[(6 - 1)-1:0], preview0_in_valid};
     end
 end
 
@@ -1989,6 +1991,29 @@ always @(posedge clk) begin: preview0_prefix_counts
         preview0_before[i] <= v;
     end
     preview0_n0 <= preview0_prefix_q[28-1:(3 * 8)];
+end
+
+// eval5 takes the picked cards only when they moved since it last took them (and at
+// its first clock after reset): its stages hold an unchanged hand's answer, which is
+// what they would compute again, so the outputs are the same clock for clock, and an
+// idle preview evaluates nothing (a simulator's clock at rest).
+
+assign preview0_in_valid = ((!preview0_primed) || (preview0_hand_now != preview0_hand_taken));
+
+
+
+assign preview0_hand_now = {preview0_cards[4], preview0_cards[3], preview0_cards[2], preview0_cards[1], preview0_cards[0]};
+
+
+always @(posedge clk) begin: preview0_taken
+    if (rst == 1) begin
+        preview0_hand_taken <= 0;
+        preview0_primed <= 0;
+    end
+    else begin
+        preview0_primed <= 1;
+        preview0_hand_taken <= preview0_hand_now;
+    end
 end
 
 

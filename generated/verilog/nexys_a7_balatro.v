@@ -148,6 +148,10 @@ reg [7:0] balatro_board0_balatro_run0_preview0_chosen_q = 0;
 reg [3:0] balatro_board0_balatro_run0_preview0_n0 = 0;
 reg [27:0] balatro_board0_balatro_run0_preview0_prefix = 0;
 reg [27:0] balatro_board0_balatro_run0_preview0_prefix_q = 0;
+wire balatro_board0_balatro_run0_preview0_in_valid;
+reg balatro_board0_balatro_run0_preview0_primed = 0;
+wire [29:0] balatro_board0_balatro_run0_preview0_hand_now;
+reg [29:0] balatro_board0_balatro_run0_preview0_hand_taken = 0;
 wire [23:0] balatro_board0_balatro_run0_preview0_packed_in;
 reg [3:0] balatro_board0_balatro_run0_preview0_n1 = 0;
 reg [3:0] balatro_board0_balatro_run0_preview0_cat_a = 0;
@@ -164,7 +168,6 @@ reg [3:0] balatro_board0_balatro_run0_preview0_cat_b = 0;
 reg [3:0] balatro_board0_balatro_run0_preview0_n_b = 0;
 reg [7:0] balatro_board0_balatro_run0_preview0_chips_b = 0;
 reg [3:0] balatro_board0_balatro_run0_preview0_mult_b = 0;
-wire balatro_board0_balatro_run0_preview0_eval50_in_valid;
 wire balatro_board0_balatro_run0_preview0_eval50_invalid;
 wire balatro_board0_balatro_run0_preview0_eval50_out_valid;
 reg [8:0] balatro_board0_balatro_run0_preview0_eval50_hand_eval0_category = 1;
@@ -8496,7 +8499,6 @@ end
 
 wire [6:0] decimal_display0_sevenseg0_digit_glyphs [0:8-1];
 
-assign balatro_board0_balatro_run0_preview0_eval50_in_valid = 1'd1;
 assign balatro_board0_shuffler0_count = 6'd52;
 assign balatro_board0_shuffler0_exclude = 52'd0;
 assign balatro_board0_shuffler0_seed = 128'd0;
@@ -9804,7 +9806,7 @@ always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_eval50_hand_ev
         balatro_board0_balatro_run0_preview0_eval50_hand_eval0_valids <= 0;
     end
     else begin
-        balatro_board0_balatro_run0_preview0_eval50_hand_eval0_valids <= {balatro_board0_balatro_run0_preview0_eval50_hand_eval0_valids[(6 - 1)-1:0], balatro_board0_balatro_run0_preview0_eval50_in_valid};
+        balatro_board0_balatro_run0_preview0_eval50_hand_eval0_valids <= {balatro_board0_balatro_run0_preview0_eval50_hand_eval0_valids[(6 - 1)-1:0], balatro_board0_balatro_run0_preview0_in_valid};
     end
 end
 
@@ -10264,6 +10266,29 @@ always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_prefix_counts
         balatro_board0_balatro_run0_preview0_before[i] <= v;
     end
     balatro_board0_balatro_run0_preview0_n0 <= balatro_board0_balatro_run0_preview0_prefix_q[28-1:(3 * 8)];
+end
+
+// eval5 takes the picked cards only when they moved since it last took them (and at
+// its first clock after reset): its stages hold an unchanged hand's answer, which is
+// what they would compute again, so the outputs are the same clock for clock, and an
+// idle preview evaluates nothing (a simulator's clock at rest).
+
+assign balatro_board0_balatro_run0_preview0_in_valid = ((!balatro_board0_balatro_run0_preview0_primed) || (balatro_board0_balatro_run0_preview0_hand_now != balatro_board0_balatro_run0_preview0_hand_taken));
+
+
+
+assign balatro_board0_balatro_run0_preview0_hand_now = {balatro_board0_balatro_run0_preview0_cards[4], balatro_board0_balatro_run0_preview0_cards[3], balatro_board0_balatro_run0_preview0_cards[2], balatro_board0_balatro_run0_preview0_cards[1], balatro_board0_balatro_run0_preview0_cards[0]};
+
+
+always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_taken
+    if (rst == 1) begin
+        balatro_board0_balatro_run0_preview0_hand_taken <= 0;
+        balatro_board0_balatro_run0_preview0_primed <= 0;
+    end
+    else begin
+        balatro_board0_balatro_run0_preview0_primed <= 1;
+        balatro_board0_balatro_run0_preview0_hand_taken <= balatro_board0_balatro_run0_preview0_hand_now;
+    end
 end
 
 

@@ -125,6 +125,10 @@ signal preview0_chosen_q: unsigned(7 downto 0);
 signal preview0_n0: unsigned(3 downto 0);
 signal preview0_prefix: unsigned(27 downto 0);
 signal preview0_prefix_q: unsigned(27 downto 0);
+signal preview0_in_valid: std_logic;
+signal preview0_primed: std_logic;
+signal preview0_hand_now: unsigned(29 downto 0);
+signal preview0_hand_taken: unsigned(29 downto 0);
 signal preview0_packed_in: unsigned(23 downto 0);
 signal preview0_n1: unsigned(3 downto 0);
 signal preview0_cat_a: unsigned(3 downto 0);
@@ -141,12 +145,6 @@ signal preview0_cat_b: unsigned(3 downto 0);
 signal preview0_n_b: unsigned(3 downto 0);
 signal preview0_chips_b: unsigned(7 downto 0);
 signal preview0_mult_b: unsigned(3 downto 0);
-signal preview0_pick_card0_card: unsigned(5 downto 0);
-signal preview0_pick_card1_card: unsigned(5 downto 0);
-signal preview0_pick_card2_card: unsigned(5 downto 0);
-signal preview0_pick_card3_card: unsigned(5 downto 0);
-signal preview0_pick_card4_card: unsigned(5 downto 0);
-signal preview0_eval50_in_valid: std_logic;
 signal preview0_eval50_invalid: std_logic;
 signal preview0_eval50_out_valid: std_logic;
 signal preview0_eval50_hand_eval0_category: unsigned(8 downto 0);
@@ -242,6 +240,8 @@ type t_array_preview0_before is array(0 to 8-1) of unsigned(2 downto 0);
 signal preview0_before: t_array_preview0_before;
 type t_array_preview0_card_chips is array(0 to 5-1) of unsigned(3 downto 0);
 signal preview0_card_chips: t_array_preview0_card_chips;
+type t_array_preview0_cards is array(0 to 5-1) of unsigned(5 downto 0);
+signal preview0_cards: t_array_preview0_cards;
 type t_array_keys is array(0 to 8-1) of unsigned(6 downto 0);
 signal keys: t_array_keys;
 
@@ -272,13 +272,12 @@ view_pick_category <= std_logic_vector(view_pick_category_num);
 view_pick_chips <= std_logic_vector(view_pick_chips_num);
 view_pick_mult <= std_logic_vector(view_pick_mult_num);
 
-preview0_eval50_in_valid <= '1';
 
-preview0_eval50_hand_eval0_codes_in(30-1 downto 24) <= preview0_pick_card4_card;
-preview0_eval50_hand_eval0_codes_in(24-1 downto 18) <= preview0_pick_card3_card;
-preview0_eval50_hand_eval0_codes_in(18-1 downto 12) <= preview0_pick_card2_card;
-preview0_eval50_hand_eval0_codes_in(12-1 downto 6) <= preview0_pick_card1_card;
-preview0_eval50_hand_eval0_codes_in(6-1 downto 0) <= preview0_pick_card0_card;
+preview0_eval50_hand_eval0_codes_in(30-1 downto 24) <= preview0_cards(4);
+preview0_eval50_hand_eval0_codes_in(24-1 downto 18) <= preview0_cards(3);
+preview0_eval50_hand_eval0_codes_in(18-1 downto 12) <= preview0_cards(2);
+preview0_eval50_hand_eval0_codes_in(12-1 downto 6) <= preview0_cards(1);
+preview0_eval50_hand_eval0_codes_in(6-1 downto 0) <= preview0_cards(0);
 
 preview0_pick_card0_pick: process (clk) is
     variable c: unsigned(5 downto 0);
@@ -290,7 +289,7 @@ begin
                 c := preview0_slots(i);
             end if;
         end loop;
-        preview0_pick_card0_card <= c;
+        preview0_cards(0) <= c;
         case to_integer(c) is
             when 0 => preview0_card_chips(0) <= "0010";
             when 1 => preview0_card_chips(0) <= "0010";
@@ -370,7 +369,7 @@ begin
                 c := preview0_slots(i);
             end if;
         end loop;
-        preview0_pick_card1_card <= c;
+        preview0_cards(1) <= c;
         case to_integer(c) is
             when 0 => preview0_card_chips(1) <= "0010";
             when 1 => preview0_card_chips(1) <= "0010";
@@ -450,7 +449,7 @@ begin
                 c := preview0_slots(i);
             end if;
         end loop;
-        preview0_pick_card2_card <= c;
+        preview0_cards(2) <= c;
         case to_integer(c) is
             when 0 => preview0_card_chips(2) <= "0010";
             when 1 => preview0_card_chips(2) <= "0010";
@@ -530,7 +529,7 @@ begin
                 c := preview0_slots(i);
             end if;
         end loop;
-        preview0_pick_card3_card <= c;
+        preview0_cards(3) <= c;
         case to_integer(c) is
             when 0 => preview0_card_chips(3) <= "0010";
             when 1 => preview0_card_chips(3) <= "0010";
@@ -610,7 +609,7 @@ begin
                 c := preview0_slots(i);
             end if;
         end loop;
-        preview0_pick_card4_card <= c;
+        preview0_cards(4) <= c;
         case to_integer(c) is
             when 0 => preview0_card_chips(4) <= "0010";
             when 1 => preview0_card_chips(4) <= "0010";
@@ -1325,7 +1324,7 @@ begin
         if (rst = '1') then
             preview0_eval50_hand_eval0_valids <= to_unsigned(0, 6);
         else
-            preview0_eval50_hand_eval0_valids <= unsigned'(preview0_eval50_hand_eval0_valids((6 - 1)-1 downto 0) & preview0_eval50_in_valid);
+            preview0_eval50_hand_eval0_valids <= unsigned'(preview0_eval50_hand_eval0_valids((6 - 1)-1 downto 0) & preview0_in_valid);
         end if;
     end if;
 end process preview0_eval50_hand_eval0_advance;
@@ -1758,6 +1757,29 @@ begin
         preview0_n0 <= preview0_prefix_q(28-1 downto (3 * 8));
     end if;
 end process preview0_prefix_counts;
+
+-- eval5 takes the picked cards only when they moved since it last took them (and at
+-- its first clock after reset): its stages hold an unchanged hand's answer, which is
+-- what they would compute again, so the outputs are the same clock for clock, and an
+-- idle preview evaluates nothing (a simulator's clock at rest).
+
+preview0_in_valid <= stdl((not bool(preview0_primed)) or (preview0_hand_now /= preview0_hand_taken));
+
+
+preview0_hand_now <= unsigned'(preview0_cards(4) & preview0_cards(3) & preview0_cards(2) & preview0_cards(1) & preview0_cards(0));
+
+preview0_taken: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            preview0_hand_taken <= to_unsigned(0, 30);
+            preview0_primed <= '0';
+        else
+            preview0_primed <= '1';
+            preview0_hand_taken <= preview0_hand_now;
+        end if;
+    end if;
+end process preview0_taken;
 
 
 preview0_packed_in <= unsigned'(preview0_n1 & preview0_card_chips(4) & preview0_card_chips(3) & preview0_card_chips(2) & preview0_card_chips(1) & preview0_card_chips(0));

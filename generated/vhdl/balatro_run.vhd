@@ -141,6 +141,10 @@ signal preview0_chosen_q: unsigned(7 downto 0);
 signal preview0_n0: unsigned(3 downto 0);
 signal preview0_prefix: unsigned(27 downto 0);
 signal preview0_prefix_q: unsigned(27 downto 0);
+signal preview0_in_valid: std_logic;
+signal preview0_primed: std_logic;
+signal preview0_hand_now: unsigned(29 downto 0);
+signal preview0_hand_taken: unsigned(29 downto 0);
 signal preview0_packed_in: unsigned(23 downto 0);
 signal preview0_n1: unsigned(3 downto 0);
 signal preview0_cat_a: unsigned(3 downto 0);
@@ -157,7 +161,6 @@ signal preview0_cat_b: unsigned(3 downto 0);
 signal preview0_n_b: unsigned(3 downto 0);
 signal preview0_chips_b: unsigned(7 downto 0);
 signal preview0_mult_b: unsigned(3 downto 0);
-signal preview0_eval50_in_valid: std_logic;
 signal preview0_eval50_invalid: std_logic;
 signal preview0_eval50_out_valid: std_logic;
 signal preview0_eval50_hand_eval0_category: unsigned(8 downto 0);
@@ -464,7 +467,6 @@ view_payout_reward <= std_logic_vector(view_payout_reward_num);
 view_payout_hands <= std_logic_vector(view_payout_hands_num);
 view_payout_interest <= std_logic_vector(view_payout_interest_num);
 
-preview0_eval50_in_valid <= '1';
 
 preview0_eval50_hand_eval0_codes_in(30-1 downto 24) <= preview0_cards(4);
 preview0_eval50_hand_eval0_codes_in(24-1 downto 18) <= preview0_cards(3);
@@ -1608,7 +1610,7 @@ begin
         if (rst = '1') then
             preview0_eval50_hand_eval0_valids <= to_unsigned(0, 6);
         else
-            preview0_eval50_hand_eval0_valids <= unsigned'(preview0_eval50_hand_eval0_valids((6 - 1)-1 downto 0) & preview0_eval50_in_valid);
+            preview0_eval50_hand_eval0_valids <= unsigned'(preview0_eval50_hand_eval0_valids((6 - 1)-1 downto 0) & preview0_in_valid);
         end if;
     end if;
 end process preview0_eval50_hand_eval0_advance;
@@ -2110,6 +2112,29 @@ begin
         preview0_n0 <= preview0_prefix_q(28-1 downto (3 * 8));
     end if;
 end process preview0_prefix_counts;
+
+-- eval5 takes the picked cards only when they moved since it last took them (and at
+-- its first clock after reset): its stages hold an unchanged hand's answer, which is
+-- what they would compute again, so the outputs are the same clock for clock, and an
+-- idle preview evaluates nothing (a simulator's clock at rest).
+
+preview0_in_valid <= stdl((not bool(preview0_primed)) or (preview0_hand_now /= preview0_hand_taken));
+
+
+preview0_hand_now <= unsigned'(preview0_cards(4) & preview0_cards(3) & preview0_cards(2) & preview0_cards(1) & preview0_cards(0));
+
+preview0_taken: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            preview0_hand_taken <= to_unsigned(0, 30);
+            preview0_primed <= '0';
+        else
+            preview0_primed <= '1';
+            preview0_hand_taken <= preview0_hand_now;
+        end if;
+    end if;
+end process preview0_taken;
 
 
 preview0_packed_in <= unsigned'(preview0_n1 & preview0_card_chips(4) & preview0_card_chips(3) & preview0_card_chips(2) & preview0_card_chips(1) & preview0_card_chips(0));

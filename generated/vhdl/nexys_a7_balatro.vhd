@@ -167,6 +167,10 @@ signal balatro_board0_balatro_run0_preview0_chosen_q: unsigned(7 downto 0) := "0
 signal balatro_board0_balatro_run0_preview0_n0: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_run0_preview0_prefix: unsigned(27 downto 0) := "0000000000000000000000000000";
 signal balatro_board0_balatro_run0_preview0_prefix_q: unsigned(27 downto 0) := "0000000000000000000000000000";
+signal balatro_board0_balatro_run0_preview0_in_valid: std_logic := '1';
+signal balatro_board0_balatro_run0_preview0_primed: std_logic := '0';
+signal balatro_board0_balatro_run0_preview0_hand_now: unsigned(29 downto 0) := "111111111111111111111111111111";
+signal balatro_board0_balatro_run0_preview0_hand_taken: unsigned(29 downto 0) := "000000000000000000000000000000";
 signal balatro_board0_balatro_run0_preview0_packed_in: unsigned(23 downto 0) := "000000000000000000000000";
 signal balatro_board0_balatro_run0_preview0_n1: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_run0_preview0_cat_a: unsigned(3 downto 0) := "0000";
@@ -183,7 +187,6 @@ signal balatro_board0_balatro_run0_preview0_cat_b: unsigned(3 downto 0) := "0000
 signal balatro_board0_balatro_run0_preview0_n_b: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_run0_preview0_chips_b: unsigned(7 downto 0) := "00000000";
 signal balatro_board0_balatro_run0_preview0_mult_b: unsigned(3 downto 0) := "0000";
-signal balatro_board0_balatro_run0_preview0_eval50_in_valid: std_logic;
 signal balatro_board0_balatro_run0_preview0_eval50_invalid: std_logic := '0';
 signal balatro_board0_balatro_run0_preview0_eval50_out_valid: std_logic := '0';
 signal balatro_board0_balatro_run0_preview0_eval50_hand_eval0_category: unsigned(8 downto 0) := "000000001";
@@ -8352,7 +8355,6 @@ vga_r <= std_logic_vector(vga_r_num);
 vga_g <= std_logic_vector(vga_g_num);
 vga_b <= std_logic_vector(vga_b_num);
 
-balatro_board0_balatro_run0_preview0_eval50_in_valid <= '1';
 balatro_board0_shuffler0_count <= to_unsigned(52, 6);
 balatro_board0_shuffler0_exclude <= unsigned'("0000000000000000000000000000000000000000000000000000");
 balatro_board0_shuffler0_seed <= unsigned'("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
@@ -9733,7 +9735,7 @@ begin
         if (rst = '1') then
             balatro_board0_balatro_run0_preview0_eval50_hand_eval0_valids <= to_unsigned(0, 6);
         else
-            balatro_board0_balatro_run0_preview0_eval50_hand_eval0_valids <= unsigned'(balatro_board0_balatro_run0_preview0_eval50_hand_eval0_valids((6 - 1)-1 downto 0) & balatro_board0_balatro_run0_preview0_eval50_in_valid);
+            balatro_board0_balatro_run0_preview0_eval50_hand_eval0_valids <= unsigned'(balatro_board0_balatro_run0_preview0_eval50_hand_eval0_valids((6 - 1)-1 downto 0) & balatro_board0_balatro_run0_preview0_in_valid);
         end if;
     end if;
 end process balatro_board0_balatro_run0_preview0_eval50_hand_eval0_advance;
@@ -10235,6 +10237,29 @@ begin
         balatro_board0_balatro_run0_preview0_n0 <= balatro_board0_balatro_run0_preview0_prefix_q(28-1 downto (3 * 8));
     end if;
 end process balatro_board0_balatro_run0_preview0_prefix_counts;
+
+-- eval5 takes the picked cards only when they moved since it last took them (and at
+-- its first clock after reset): its stages hold an unchanged hand's answer, which is
+-- what they would compute again, so the outputs are the same clock for clock, and an
+-- idle preview evaluates nothing (a simulator's clock at rest).
+
+balatro_board0_balatro_run0_preview0_in_valid <= stdl((not bool(balatro_board0_balatro_run0_preview0_primed)) or (balatro_board0_balatro_run0_preview0_hand_now /= balatro_board0_balatro_run0_preview0_hand_taken));
+
+
+balatro_board0_balatro_run0_preview0_hand_now <= unsigned'(balatro_board0_balatro_run0_preview0_cards(4) & balatro_board0_balatro_run0_preview0_cards(3) & balatro_board0_balatro_run0_preview0_cards(2) & balatro_board0_balatro_run0_preview0_cards(1) & balatro_board0_balatro_run0_preview0_cards(0));
+
+balatro_board0_balatro_run0_preview0_taken: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            balatro_board0_balatro_run0_preview0_hand_taken <= to_unsigned(0, 30);
+            balatro_board0_balatro_run0_preview0_primed <= '0';
+        else
+            balatro_board0_balatro_run0_preview0_primed <= '1';
+            balatro_board0_balatro_run0_preview0_hand_taken <= balatro_board0_balatro_run0_preview0_hand_now;
+        end if;
+    end if;
+end process balatro_board0_balatro_run0_preview0_taken;
 
 
 balatro_board0_balatro_run0_preview0_packed_in <= unsigned'(balatro_board0_balatro_run0_preview0_n1 & balatro_board0_balatro_run0_preview0_card_chips(4) & balatro_board0_balatro_run0_preview0_card_chips(3) & balatro_board0_balatro_run0_preview0_card_chips(2) & balatro_board0_balatro_run0_preview0_card_chips(1) & balatro_board0_balatro_run0_preview0_card_chips(0));

@@ -152,6 +152,8 @@ def preview(clk, rst, slots, chosen_in, count, category, chips, mult, score, pic
     # eval5, with the chips and the count delayed alongside
     word, mask = Signal(intbv(0)[24:]), Signal(intbv(0)[PICKED:])
     invalid, out_valid, in_valid = Signal(bool(0)), Signal(bool(0)), Signal(bool(1))
+    hand_now, hand_taken = (Signal(intbv(0)[CODE_BITS * PICKED:]) for _ in range(2))
+    primed = Signal(bool(0))
     ranker = eval5(clk, rst, *cards, in_valid, word, invalid, mask, out_valid)
     packed = [Signal(intbv(0)[4 * PICKED + 4:]) for _ in range(EVAL_LATENCY + 1)]
     delays = [pipe_reg(clk, packed[k], packed[k + 1]) for k in range(EVAL_LATENCY)]
@@ -186,6 +188,23 @@ def preview(clk, rst, slots, chosen_in, count, category, chips, mult, score, pic
                 v[b] = prefix_q[3 * i + b]
             before[i].next = v
         n0.next = prefix_q[PREFIX_BITS:3 * HAND_SLOTS]
+
+    @always_comb
+    def fresh():
+        """eval5 takes the picked cards only when they moved since it last took them (and at
+        its first clock after reset): its stages hold an unchanged hand's answer, which is
+        what they would compute again, so the outputs are the same clock for clock, and an
+        idle preview evaluates nothing (a simulator's clock at rest)."""
+        in_valid.next = (not primed) or hand_now != hand_taken
+
+    @always_comb
+    def hand():
+        hand_now.next = concat(cards[4], cards[3], cards[2], cards[1], cards[0])
+
+    @always_seq(clk.posedge, reset=rst)
+    def taken():
+        primed.next = 1
+        hand_taken.next = hand_now
 
     @always_comb
     def pack():
