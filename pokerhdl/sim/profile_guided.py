@@ -1,12 +1,11 @@
 """Profile-guided builds of the emulator's models: the model is compiled once instrumented, run
 at rest (its inputs idle, the power-on reset and boot text included) for TRAIN_CLOCKS clocks in
 a child process, and compiled again with what that run measured, so clang lays out and inlines
-for the paths a board at rest takes, where a player's thinking spends the emulator's time
-(its figures: docs/benchmarks.md). Only with clang++, its profile runtime (Debian's libclang-rt-dev) and
-llvm-profdata (Debian's llvm), which `make sim` installs where it can; without them a model is
-built once, as before.
+for the paths a board at rest takes, where a player's thinking spends the emulator's time (its
+figures: docs/benchmarks.md). Only with clang++, its profile runtime (Debian's libclang-rt-dev)
+and llvm-profdata (Debian's llvm), which `make sim` installs where it can; without them a model
+is built once, as before.
 """
-
 import json
 import os
 import shutil
