@@ -3096,7 +3096,8 @@ always @(posedge clk) begin: run_scorer0_sum_steps
     end
 end
 
-// stage, then u (the step), slot and second (the pass) within the slots stage.
+// stage, then u (the step), slot and second (the pass) within the slots stage; idle
+// from the end of a round to the next restart.
 always @(posedge clk) begin: run_scorer0_ticks
     if (rst == 1) begin
         run_scorer0_second <= 0;
@@ -3131,8 +3132,13 @@ always @(posedge clk) begin: run_scorer0_ticks
                 end
             end
         end
-        else if (($signed({1'b0, run_scorer0_u}) == (4 - 1))) begin
-            run_scorer0_stage <= 0;
+        else if ((run_scorer0_stage == 2)) begin
+            if (($signed({1'b0, run_scorer0_u}) == (4 - 1))) begin
+                run_scorer0_stage <= 3;
+                run_scorer0_u <= 0;
+            end
+        end
+        else begin
             run_scorer0_u <= 0;
         end
     end

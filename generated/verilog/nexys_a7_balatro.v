@@ -11371,7 +11371,8 @@ always @(posedge clk) begin: balatro_board0_balatro_run0_run_scorer0_sum_steps
     end
 end
 
-// stage, then u (the step), slot and second (the pass) within the slots stage.
+// stage, then u (the step), slot and second (the pass) within the slots stage; idle
+// from the end of a round to the next restart.
 always @(posedge clk) begin: balatro_board0_balatro_run0_run_scorer0_ticks
     if (rst == 1) begin
         balatro_board0_balatro_run0_run_scorer0_second <= 0;
@@ -11406,8 +11407,13 @@ always @(posedge clk) begin: balatro_board0_balatro_run0_run_scorer0_ticks
                 end
             end
         end
-        else if (($signed({1'b0, balatro_board0_balatro_run0_run_scorer0_u}) == (4 - 1))) begin
-            balatro_board0_balatro_run0_run_scorer0_stage <= 0;
+        else if ((balatro_board0_balatro_run0_run_scorer0_stage == 2)) begin
+            if (($signed({1'b0, balatro_board0_balatro_run0_run_scorer0_u}) == (4 - 1))) begin
+                balatro_board0_balatro_run0_run_scorer0_stage <= 3;
+                balatro_board0_balatro_run0_run_scorer0_u <= 0;
+            end
+        end
+        else begin
             balatro_board0_balatro_run0_run_scorer0_u <= 0;
         end
     end

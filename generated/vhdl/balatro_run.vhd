@@ -3183,7 +3183,8 @@ begin
     end if;
 end process run_scorer0_sum_steps;
 
--- stage, then u (the step), slot and second (the pass) within the slots stage.
+-- stage, then u (the step), slot and second (the pass) within the slots stage; idle
+-- from the end of a round to the next restart.
 run_scorer0_ticks: process (clk) is
 begin
     if rising_edge(clk) then
@@ -3216,8 +3217,12 @@ begin
                         end if;
                     end if;
                 end if;
-            elsif (signed(resize(run_scorer0_u, 6)) = (4 - 1)) then
-                run_scorer0_stage <= to_unsigned(0, 2);
+            elsif (run_scorer0_stage = 2) then
+                if (signed(resize(run_scorer0_u, 6)) = (4 - 1)) then
+                    run_scorer0_stage <= to_unsigned(3, 2);
+                    run_scorer0_u <= to_unsigned(0, 5);
+                end if;
+            else
                 run_scorer0_u <= to_unsigned(0, 5);
             end if;
         end if;

@@ -11308,7 +11308,8 @@ begin
     end if;
 end process balatro_board0_balatro_run0_run_scorer0_sum_steps;
 
--- stage, then u (the step), slot and second (the pass) within the slots stage.
+-- stage, then u (the step), slot and second (the pass) within the slots stage; idle
+-- from the end of a round to the next restart.
 balatro_board0_balatro_run0_run_scorer0_ticks: process (clk) is
 begin
     if rising_edge(clk) then
@@ -11341,8 +11342,12 @@ begin
                         end if;
                     end if;
                 end if;
-            elsif (signed(resize(balatro_board0_balatro_run0_run_scorer0_u, 6)) = (4 - 1)) then
-                balatro_board0_balatro_run0_run_scorer0_stage <= to_unsigned(0, 2);
+            elsif (balatro_board0_balatro_run0_run_scorer0_stage = 2) then
+                if (signed(resize(balatro_board0_balatro_run0_run_scorer0_u, 6)) = (4 - 1)) then
+                    balatro_board0_balatro_run0_run_scorer0_stage <= to_unsigned(3, 2);
+                    balatro_board0_balatro_run0_run_scorer0_u <= to_unsigned(0, 5);
+                end if;
+            else
                 balatro_board0_balatro_run0_run_scorer0_u <= to_unsigned(0, 5);
             end if;
         end if;

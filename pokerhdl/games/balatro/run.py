@@ -52,7 +52,8 @@ from .run_shop import PRICE_BITS, WORD_BITS, Shop, run_shop
 from .run_tables import COUNTER_BITS, HAND_TYPES, ITEM_BITS, run_widths
 
 RESTART_AT = PREVIEW_LATENCY + 1       # the score step: the preview shows the play's mask
-# the scorer also starts a round when the chosen cards' preview changes and when a move ends
+# the scorer runs a round when restarted: at the score step, and when the preview of new
+# chosen cards is out or a move ended (what it reads changes only with these)
 RUN_PREVIEW_LATENCY = PREVIEW_LATENCY + 2 + SCORER_CLOCKS
 
 

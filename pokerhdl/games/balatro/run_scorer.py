@@ -13,10 +13,12 @@ growth condition; then pass 1 over the slots: each other row whose condition hol
 amounts (a scaling row: counter x amounts) and multiplies mult by its x mult. Per-card rows
 only add (the table is checked), so doing all of them before pass 1 is the golden's order.
 
-The scorer runs round after round on its live inputs (the preview's hand, the levels, the jokers,
-the blind) and publishes chips, mult, score and the grown counters at the end of each round
-(``done``); ``restart`` starts a round at once. A round takes SCORER_CLOCKS clocks, so a result
-is the inputs' at most 2 x SCORER_CLOCKS clocks after they last changed.
+The scorer runs a round on its inputs (the preview's hand, the levels, the jokers, the blind)
+after reset and whenever ``restart`` asks, publishes chips, mult, score and the grown counters
+at its end (``done``) and then holds them: a round on unchanged inputs would publish the same
+values again. The run restarts it whenever what it reads may have changed (the preview of new
+chosen cards, the end of a move), so a result is the inputs' SCORER_CLOCKS clocks after the
+restart that followed their last change.
 """
 
 from myhdl import block, always, always_comb, always_seq, intbv, Signal, instances
@@ -39,7 +41,7 @@ U_SUM = U_SHIFT + COUNTER_BITS
 U_ADD, U_TRIPLE, U_X = U_SUM + 1, U_SUM + 2, U_SUM + 3
 PROLOGUE, STEPS_PER_SLOT, EPILOGUE = 3, U_X + 1, 4
 SCORER_CLOCKS = PROLOGUE + 2 * JOKER_SLOTS * STEPS_PER_SLOT + EPILOGUE
-STAGE_PRO, STAGE_SLOT, STAGE_EPI = range(3)
+STAGE_PRO, STAGE_SLOT, STAGE_EPI, STAGE_IDLE = range(4)     # IDLE: the result held
 SUIT_SHIFT = 13                      # KEY_ROM: 4 suit bits over 13 rank bits
 SUIT_WANT_ROM = tuple(1 << SUIT_SHIFT + s for s in range(4))
 HITS_ROM = tuple(bin(m).count("1") for m in range(1 << PICKED))     # the cards a row matches
@@ -323,7 +325,8 @@ def run_scorer(clk, rst, restart, picked, scored, count, category, base_chips, b
     """out (Scored) from the preview's play (picked, scored, count, category, base_chips,
     base_mult: balatro.preview's), the levels' chips and mult added by hand type (xchips,
     xmult: lists), the jokers (ids, counters: lists, slot 0 leftmost, NO_ITEM empty), the
-    blind (hands_left, played: the hand types played in it). restart: begin a round now."""
+    blind (hands_left, played: the hand types played in it). restart: begin a round now (the
+    inputs settled; the last result is held until the round ends)."""
     stage = Signal(intbv(STAGE_PRO)[2:])
     u, slot = Signal(intbv(0)[5:]), Signal(intbv(0)[3:])
     second = Signal(bool(0))
@@ -347,7 +350,8 @@ def run_scorer(clk, rst, restart, picked, scored, count, category, base_chips, b
 
     @always_seq(clk.posedge, reset=rst)
     def ticks():
-        """stage, then u (the step), slot and second (the pass) within the slots stage."""
+        """stage, then u (the step), slot and second (the pass) within the slots stage; idle
+        from the end of a round to the next restart."""
         u.next = u + 1
         if restart:
             stage.next = STAGE_PRO
@@ -367,8 +371,11 @@ def run_scorer(clk, rst, restart, picked, scored, count, category, base_chips, b
                     second.next = not second
                     if second:
                         stage.next = STAGE_EPI
-        elif u == EPILOGUE - 1:
-            stage.next = STAGE_PRO
+        elif stage == STAGE_EPI:
+            if u == EPILOGUE - 1:
+                stage.next = STAGE_IDLE
+                u.next = 0
+        else:
             u.next = 0
 
     @always_comb
