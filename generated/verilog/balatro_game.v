@@ -136,9 +136,14 @@ reg [3:0] run_last_mult;
 reg [10:0] run_last_score;
 reg [7:0] preview0_chosen;
 reg [7:0] preview0_chosen_q;
+reg [3:0] preview0_live;
+wire preview0_moved;
 reg [3:0] preview0_n0;
 reg [27:0] preview0_prefix;
 reg [27:0] preview0_prefix_q;
+wire [47:0] preview0_slots_now;
+reg [47:0] preview0_slots_q;
+wire preview0_working;
 wire preview0_in_valid;
 reg preview0_primed;
 wire [29:0] preview0_hand_now;
@@ -251,6 +256,14 @@ reg [3:0] preview0_card_chips [0:5-1];
 reg [5:0] preview0_cards [0:5-1];
 reg [6:0] keys [0:8-1];
 
+assign preview0_slots_now[48-1:42] = preview0_slots[7];
+assign preview0_slots_now[42-1:36] = preview0_slots[6];
+assign preview0_slots_now[36-1:30] = preview0_slots[5];
+assign preview0_slots_now[30-1:24] = preview0_slots[4];
+assign preview0_slots_now[24-1:18] = preview0_slots[3];
+assign preview0_slots_now[18-1:12] = preview0_slots[2];
+assign preview0_slots_now[12-1:6] = preview0_slots[1];
+assign preview0_slots_now[6-1:0] = preview0_slots[0];
 assign preview0_eval50_hand_eval0_codes_in[30-1:24] = preview0_cards[4];
 assign preview0_eval50_hand_eval0_codes_in[24-1:18] = preview0_cards[3];
 assign preview0_eval50_hand_eval0_codes_in[18-1:12] = preview0_cards[2];
@@ -261,395 +274,405 @@ assign preview0_eval50_hand_eval0_codes_in[6-1:0] = preview0_cards[0];
 always @(posedge clk) begin: preview0_pick_card0_pick
     reg [6-1:0] c;
     integer i;
-    c = 6'h3f;
-    for (i=0; i<8; i=i+1) begin
-        if ((preview0_chosen[i] && (preview0_before[i] == 0))) begin
-            c = preview0_slots[i];
+    if (preview0_working) begin
+        c = 6'h3f;
+        for (i=0; i<8; i=i+1) begin
+            if ((preview0_chosen[i] && (preview0_before[i] == 0))) begin
+                c = preview0_slots[i];
+            end
         end
+        preview0_cards[0] <= c;
+        case (c)
+            0: preview0_card_chips[0] <= 2;
+            1: preview0_card_chips[0] <= 2;
+            2: preview0_card_chips[0] <= 2;
+            3: preview0_card_chips[0] <= 2;
+            4: preview0_card_chips[0] <= 3;
+            5: preview0_card_chips[0] <= 3;
+            6: preview0_card_chips[0] <= 3;
+            7: preview0_card_chips[0] <= 3;
+            8: preview0_card_chips[0] <= 4;
+            9: preview0_card_chips[0] <= 4;
+            10: preview0_card_chips[0] <= 4;
+            11: preview0_card_chips[0] <= 4;
+            12: preview0_card_chips[0] <= 5;
+            13: preview0_card_chips[0] <= 5;
+            14: preview0_card_chips[0] <= 5;
+            15: preview0_card_chips[0] <= 5;
+            16: preview0_card_chips[0] <= 6;
+            17: preview0_card_chips[0] <= 6;
+            18: preview0_card_chips[0] <= 6;
+            19: preview0_card_chips[0] <= 6;
+            20: preview0_card_chips[0] <= 7;
+            21: preview0_card_chips[0] <= 7;
+            22: preview0_card_chips[0] <= 7;
+            23: preview0_card_chips[0] <= 7;
+            24: preview0_card_chips[0] <= 8;
+            25: preview0_card_chips[0] <= 8;
+            26: preview0_card_chips[0] <= 8;
+            27: preview0_card_chips[0] <= 8;
+            28: preview0_card_chips[0] <= 9;
+            29: preview0_card_chips[0] <= 9;
+            30: preview0_card_chips[0] <= 9;
+            31: preview0_card_chips[0] <= 9;
+            32: preview0_card_chips[0] <= 10;
+            33: preview0_card_chips[0] <= 10;
+            34: preview0_card_chips[0] <= 10;
+            35: preview0_card_chips[0] <= 10;
+            36: preview0_card_chips[0] <= 10;
+            37: preview0_card_chips[0] <= 10;
+            38: preview0_card_chips[0] <= 10;
+            39: preview0_card_chips[0] <= 10;
+            40: preview0_card_chips[0] <= 10;
+            41: preview0_card_chips[0] <= 10;
+            42: preview0_card_chips[0] <= 10;
+            43: preview0_card_chips[0] <= 10;
+            44: preview0_card_chips[0] <= 10;
+            45: preview0_card_chips[0] <= 10;
+            46: preview0_card_chips[0] <= 10;
+            47: preview0_card_chips[0] <= 10;
+            48: preview0_card_chips[0] <= 11;
+            49: preview0_card_chips[0] <= 11;
+            50: preview0_card_chips[0] <= 11;
+            51: preview0_card_chips[0] <= 11;
+            52: preview0_card_chips[0] <= 0;
+            53: preview0_card_chips[0] <= 0;
+            54: preview0_card_chips[0] <= 0;
+            55: preview0_card_chips[0] <= 0;
+            56: preview0_card_chips[0] <= 0;
+            57: preview0_card_chips[0] <= 0;
+            58: preview0_card_chips[0] <= 0;
+            59: preview0_card_chips[0] <= 0;
+            60: preview0_card_chips[0] <= 0;
+            61: preview0_card_chips[0] <= 0;
+            62: preview0_card_chips[0] <= 0;
+            default: preview0_card_chips[0] <= 0;
+        endcase
     end
-    preview0_cards[0] <= c;
-    case (c)
-        0: preview0_card_chips[0] <= 2;
-        1: preview0_card_chips[0] <= 2;
-        2: preview0_card_chips[0] <= 2;
-        3: preview0_card_chips[0] <= 2;
-        4: preview0_card_chips[0] <= 3;
-        5: preview0_card_chips[0] <= 3;
-        6: preview0_card_chips[0] <= 3;
-        7: preview0_card_chips[0] <= 3;
-        8: preview0_card_chips[0] <= 4;
-        9: preview0_card_chips[0] <= 4;
-        10: preview0_card_chips[0] <= 4;
-        11: preview0_card_chips[0] <= 4;
-        12: preview0_card_chips[0] <= 5;
-        13: preview0_card_chips[0] <= 5;
-        14: preview0_card_chips[0] <= 5;
-        15: preview0_card_chips[0] <= 5;
-        16: preview0_card_chips[0] <= 6;
-        17: preview0_card_chips[0] <= 6;
-        18: preview0_card_chips[0] <= 6;
-        19: preview0_card_chips[0] <= 6;
-        20: preview0_card_chips[0] <= 7;
-        21: preview0_card_chips[0] <= 7;
-        22: preview0_card_chips[0] <= 7;
-        23: preview0_card_chips[0] <= 7;
-        24: preview0_card_chips[0] <= 8;
-        25: preview0_card_chips[0] <= 8;
-        26: preview0_card_chips[0] <= 8;
-        27: preview0_card_chips[0] <= 8;
-        28: preview0_card_chips[0] <= 9;
-        29: preview0_card_chips[0] <= 9;
-        30: preview0_card_chips[0] <= 9;
-        31: preview0_card_chips[0] <= 9;
-        32: preview0_card_chips[0] <= 10;
-        33: preview0_card_chips[0] <= 10;
-        34: preview0_card_chips[0] <= 10;
-        35: preview0_card_chips[0] <= 10;
-        36: preview0_card_chips[0] <= 10;
-        37: preview0_card_chips[0] <= 10;
-        38: preview0_card_chips[0] <= 10;
-        39: preview0_card_chips[0] <= 10;
-        40: preview0_card_chips[0] <= 10;
-        41: preview0_card_chips[0] <= 10;
-        42: preview0_card_chips[0] <= 10;
-        43: preview0_card_chips[0] <= 10;
-        44: preview0_card_chips[0] <= 10;
-        45: preview0_card_chips[0] <= 10;
-        46: preview0_card_chips[0] <= 10;
-        47: preview0_card_chips[0] <= 10;
-        48: preview0_card_chips[0] <= 11;
-        49: preview0_card_chips[0] <= 11;
-        50: preview0_card_chips[0] <= 11;
-        51: preview0_card_chips[0] <= 11;
-        52: preview0_card_chips[0] <= 0;
-        53: preview0_card_chips[0] <= 0;
-        54: preview0_card_chips[0] <= 0;
-        55: preview0_card_chips[0] <= 0;
-        56: preview0_card_chips[0] <= 0;
-        57: preview0_card_chips[0] <= 0;
-        58: preview0_card_chips[0] <= 0;
-        59: preview0_card_chips[0] <= 0;
-        60: preview0_card_chips[0] <= 0;
-        61: preview0_card_chips[0] <= 0;
-        62: preview0_card_chips[0] <= 0;
-        default: preview0_card_chips[0] <= 0;
-    endcase
 end
 
 
 always @(posedge clk) begin: preview0_pick_card1_pick
     reg [6-1:0] c;
     integer i;
-    c = 6'h3f;
-    for (i=0; i<8; i=i+1) begin
-        if ((preview0_chosen[i] && (preview0_before[i] == 1))) begin
-            c = preview0_slots[i];
+    if (preview0_working) begin
+        c = 6'h3f;
+        for (i=0; i<8; i=i+1) begin
+            if ((preview0_chosen[i] && (preview0_before[i] == 1))) begin
+                c = preview0_slots[i];
+            end
         end
+        preview0_cards[1] <= c;
+        case (c)
+            0: preview0_card_chips[1] <= 2;
+            1: preview0_card_chips[1] <= 2;
+            2: preview0_card_chips[1] <= 2;
+            3: preview0_card_chips[1] <= 2;
+            4: preview0_card_chips[1] <= 3;
+            5: preview0_card_chips[1] <= 3;
+            6: preview0_card_chips[1] <= 3;
+            7: preview0_card_chips[1] <= 3;
+            8: preview0_card_chips[1] <= 4;
+            9: preview0_card_chips[1] <= 4;
+            10: preview0_card_chips[1] <= 4;
+            11: preview0_card_chips[1] <= 4;
+            12: preview0_card_chips[1] <= 5;
+            13: preview0_card_chips[1] <= 5;
+            14: preview0_card_chips[1] <= 5;
+            15: preview0_card_chips[1] <= 5;
+            16: preview0_card_chips[1] <= 6;
+            17: preview0_card_chips[1] <= 6;
+            18: preview0_card_chips[1] <= 6;
+            19: preview0_card_chips[1] <= 6;
+            20: preview0_card_chips[1] <= 7;
+            21: preview0_card_chips[1] <= 7;
+            22: preview0_card_chips[1] <= 7;
+            23: preview0_card_chips[1] <= 7;
+            24: preview0_card_chips[1] <= 8;
+            25: preview0_card_chips[1] <= 8;
+            26: preview0_card_chips[1] <= 8;
+            27: preview0_card_chips[1] <= 8;
+            28: preview0_card_chips[1] <= 9;
+            29: preview0_card_chips[1] <= 9;
+            30: preview0_card_chips[1] <= 9;
+            31: preview0_card_chips[1] <= 9;
+            32: preview0_card_chips[1] <= 10;
+            33: preview0_card_chips[1] <= 10;
+            34: preview0_card_chips[1] <= 10;
+            35: preview0_card_chips[1] <= 10;
+            36: preview0_card_chips[1] <= 10;
+            37: preview0_card_chips[1] <= 10;
+            38: preview0_card_chips[1] <= 10;
+            39: preview0_card_chips[1] <= 10;
+            40: preview0_card_chips[1] <= 10;
+            41: preview0_card_chips[1] <= 10;
+            42: preview0_card_chips[1] <= 10;
+            43: preview0_card_chips[1] <= 10;
+            44: preview0_card_chips[1] <= 10;
+            45: preview0_card_chips[1] <= 10;
+            46: preview0_card_chips[1] <= 10;
+            47: preview0_card_chips[1] <= 10;
+            48: preview0_card_chips[1] <= 11;
+            49: preview0_card_chips[1] <= 11;
+            50: preview0_card_chips[1] <= 11;
+            51: preview0_card_chips[1] <= 11;
+            52: preview0_card_chips[1] <= 0;
+            53: preview0_card_chips[1] <= 0;
+            54: preview0_card_chips[1] <= 0;
+            55: preview0_card_chips[1] <= 0;
+            56: preview0_card_chips[1] <= 0;
+            57: preview0_card_chips[1] <= 0;
+            58: preview0_card_chips[1] <= 0;
+            59: preview0_card_chips[1] <= 0;
+            60: preview0_card_chips[1] <= 0;
+            61: preview0_card_chips[1] <= 0;
+            62: preview0_card_chips[1] <= 0;
+            default: preview0_card_chips[1] <= 0;
+        endcase
     end
-    preview0_cards[1] <= c;
-    case (c)
-        0: preview0_card_chips[1] <= 2;
-        1: preview0_card_chips[1] <= 2;
-        2: preview0_card_chips[1] <= 2;
-        3: preview0_card_chips[1] <= 2;
-        4: preview0_card_chips[1] <= 3;
-        5: preview0_card_chips[1] <= 3;
-        6: preview0_card_chips[1] <= 3;
-        7: preview0_card_chips[1] <= 3;
-        8: preview0_card_chips[1] <= 4;
-        9: preview0_card_chips[1] <= 4;
-        10: preview0_card_chips[1] <= 4;
-        11: preview0_card_chips[1] <= 4;
-        12: preview0_card_chips[1] <= 5;
-        13: preview0_card_chips[1] <= 5;
-        14: preview0_card_chips[1] <= 5;
-        15: preview0_card_chips[1] <= 5;
-        16: preview0_card_chips[1] <= 6;
-        17: preview0_card_chips[1] <= 6;
-        18: preview0_card_chips[1] <= 6;
-        19: preview0_card_chips[1] <= 6;
-        20: preview0_card_chips[1] <= 7;
-        21: preview0_card_chips[1] <= 7;
-        22: preview0_card_chips[1] <= 7;
-        23: preview0_card_chips[1] <= 7;
-        24: preview0_card_chips[1] <= 8;
-        25: preview0_card_chips[1] <= 8;
-        26: preview0_card_chips[1] <= 8;
-        27: preview0_card_chips[1] <= 8;
-        28: preview0_card_chips[1] <= 9;
-        29: preview0_card_chips[1] <= 9;
-        30: preview0_card_chips[1] <= 9;
-        31: preview0_card_chips[1] <= 9;
-        32: preview0_card_chips[1] <= 10;
-        33: preview0_card_chips[1] <= 10;
-        34: preview0_card_chips[1] <= 10;
-        35: preview0_card_chips[1] <= 10;
-        36: preview0_card_chips[1] <= 10;
-        37: preview0_card_chips[1] <= 10;
-        38: preview0_card_chips[1] <= 10;
-        39: preview0_card_chips[1] <= 10;
-        40: preview0_card_chips[1] <= 10;
-        41: preview0_card_chips[1] <= 10;
-        42: preview0_card_chips[1] <= 10;
-        43: preview0_card_chips[1] <= 10;
-        44: preview0_card_chips[1] <= 10;
-        45: preview0_card_chips[1] <= 10;
-        46: preview0_card_chips[1] <= 10;
-        47: preview0_card_chips[1] <= 10;
-        48: preview0_card_chips[1] <= 11;
-        49: preview0_card_chips[1] <= 11;
-        50: preview0_card_chips[1] <= 11;
-        51: preview0_card_chips[1] <= 11;
-        52: preview0_card_chips[1] <= 0;
-        53: preview0_card_chips[1] <= 0;
-        54: preview0_card_chips[1] <= 0;
-        55: preview0_card_chips[1] <= 0;
-        56: preview0_card_chips[1] <= 0;
-        57: preview0_card_chips[1] <= 0;
-        58: preview0_card_chips[1] <= 0;
-        59: preview0_card_chips[1] <= 0;
-        60: preview0_card_chips[1] <= 0;
-        61: preview0_card_chips[1] <= 0;
-        62: preview0_card_chips[1] <= 0;
-        default: preview0_card_chips[1] <= 0;
-    endcase
 end
 
 
 always @(posedge clk) begin: preview0_pick_card2_pick
     reg [6-1:0] c;
     integer i;
-    c = 6'h3f;
-    for (i=0; i<8; i=i+1) begin
-        if ((preview0_chosen[i] && (preview0_before[i] == 2))) begin
-            c = preview0_slots[i];
+    if (preview0_working) begin
+        c = 6'h3f;
+        for (i=0; i<8; i=i+1) begin
+            if ((preview0_chosen[i] && (preview0_before[i] == 2))) begin
+                c = preview0_slots[i];
+            end
         end
+        preview0_cards[2] <= c;
+        case (c)
+            0: preview0_card_chips[2] <= 2;
+            1: preview0_card_chips[2] <= 2;
+            2: preview0_card_chips[2] <= 2;
+            3: preview0_card_chips[2] <= 2;
+            4: preview0_card_chips[2] <= 3;
+            5: preview0_card_chips[2] <= 3;
+            6: preview0_card_chips[2] <= 3;
+            7: preview0_card_chips[2] <= 3;
+            8: preview0_card_chips[2] <= 4;
+            9: preview0_card_chips[2] <= 4;
+            10: preview0_card_chips[2] <= 4;
+            11: preview0_card_chips[2] <= 4;
+            12: preview0_card_chips[2] <= 5;
+            13: preview0_card_chips[2] <= 5;
+            14: preview0_card_chips[2] <= 5;
+            15: preview0_card_chips[2] <= 5;
+            16: preview0_card_chips[2] <= 6;
+            17: preview0_card_chips[2] <= 6;
+            18: preview0_card_chips[2] <= 6;
+            19: preview0_card_chips[2] <= 6;
+            20: preview0_card_chips[2] <= 7;
+            21: preview0_card_chips[2] <= 7;
+            22: preview0_card_chips[2] <= 7;
+            23: preview0_card_chips[2] <= 7;
+            24: preview0_card_chips[2] <= 8;
+            25: preview0_card_chips[2] <= 8;
+            26: preview0_card_chips[2] <= 8;
+            27: preview0_card_chips[2] <= 8;
+            28: preview0_card_chips[2] <= 9;
+            29: preview0_card_chips[2] <= 9;
+            30: preview0_card_chips[2] <= 9;
+            31: preview0_card_chips[2] <= 9;
+            32: preview0_card_chips[2] <= 10;
+            33: preview0_card_chips[2] <= 10;
+            34: preview0_card_chips[2] <= 10;
+            35: preview0_card_chips[2] <= 10;
+            36: preview0_card_chips[2] <= 10;
+            37: preview0_card_chips[2] <= 10;
+            38: preview0_card_chips[2] <= 10;
+            39: preview0_card_chips[2] <= 10;
+            40: preview0_card_chips[2] <= 10;
+            41: preview0_card_chips[2] <= 10;
+            42: preview0_card_chips[2] <= 10;
+            43: preview0_card_chips[2] <= 10;
+            44: preview0_card_chips[2] <= 10;
+            45: preview0_card_chips[2] <= 10;
+            46: preview0_card_chips[2] <= 10;
+            47: preview0_card_chips[2] <= 10;
+            48: preview0_card_chips[2] <= 11;
+            49: preview0_card_chips[2] <= 11;
+            50: preview0_card_chips[2] <= 11;
+            51: preview0_card_chips[2] <= 11;
+            52: preview0_card_chips[2] <= 0;
+            53: preview0_card_chips[2] <= 0;
+            54: preview0_card_chips[2] <= 0;
+            55: preview0_card_chips[2] <= 0;
+            56: preview0_card_chips[2] <= 0;
+            57: preview0_card_chips[2] <= 0;
+            58: preview0_card_chips[2] <= 0;
+            59: preview0_card_chips[2] <= 0;
+            60: preview0_card_chips[2] <= 0;
+            61: preview0_card_chips[2] <= 0;
+            62: preview0_card_chips[2] <= 0;
+            default: preview0_card_chips[2] <= 0;
+        endcase
     end
-    preview0_cards[2] <= c;
-    case (c)
-        0: preview0_card_chips[2] <= 2;
-        1: preview0_card_chips[2] <= 2;
-        2: preview0_card_chips[2] <= 2;
-        3: preview0_card_chips[2] <= 2;
-        4: preview0_card_chips[2] <= 3;
-        5: preview0_card_chips[2] <= 3;
-        6: preview0_card_chips[2] <= 3;
-        7: preview0_card_chips[2] <= 3;
-        8: preview0_card_chips[2] <= 4;
-        9: preview0_card_chips[2] <= 4;
-        10: preview0_card_chips[2] <= 4;
-        11: preview0_card_chips[2] <= 4;
-        12: preview0_card_chips[2] <= 5;
-        13: preview0_card_chips[2] <= 5;
-        14: preview0_card_chips[2] <= 5;
-        15: preview0_card_chips[2] <= 5;
-        16: preview0_card_chips[2] <= 6;
-        17: preview0_card_chips[2] <= 6;
-        18: preview0_card_chips[2] <= 6;
-        19: preview0_card_chips[2] <= 6;
-        20: preview0_card_chips[2] <= 7;
-        21: preview0_card_chips[2] <= 7;
-        22: preview0_card_chips[2] <= 7;
-        23: preview0_card_chips[2] <= 7;
-        24: preview0_card_chips[2] <= 8;
-        25: preview0_card_chips[2] <= 8;
-        26: preview0_card_chips[2] <= 8;
-        27: preview0_card_chips[2] <= 8;
-        28: preview0_card_chips[2] <= 9;
-        29: preview0_card_chips[2] <= 9;
-        30: preview0_card_chips[2] <= 9;
-        31: preview0_card_chips[2] <= 9;
-        32: preview0_card_chips[2] <= 10;
-        33: preview0_card_chips[2] <= 10;
-        34: preview0_card_chips[2] <= 10;
-        35: preview0_card_chips[2] <= 10;
-        36: preview0_card_chips[2] <= 10;
-        37: preview0_card_chips[2] <= 10;
-        38: preview0_card_chips[2] <= 10;
-        39: preview0_card_chips[2] <= 10;
-        40: preview0_card_chips[2] <= 10;
-        41: preview0_card_chips[2] <= 10;
-        42: preview0_card_chips[2] <= 10;
-        43: preview0_card_chips[2] <= 10;
-        44: preview0_card_chips[2] <= 10;
-        45: preview0_card_chips[2] <= 10;
-        46: preview0_card_chips[2] <= 10;
-        47: preview0_card_chips[2] <= 10;
-        48: preview0_card_chips[2] <= 11;
-        49: preview0_card_chips[2] <= 11;
-        50: preview0_card_chips[2] <= 11;
-        51: preview0_card_chips[2] <= 11;
-        52: preview0_card_chips[2] <= 0;
-        53: preview0_card_chips[2] <= 0;
-        54: preview0_card_chips[2] <= 0;
-        55: preview0_card_chips[2] <= 0;
-        56: preview0_card_chips[2] <= 0;
-        57: preview0_card_chips[2] <= 0;
-        58: preview0_card_chips[2] <= 0;
-        59: preview0_card_chips[2] <= 0;
-        60: preview0_card_chips[2] <= 0;
-        61: preview0_card_chips[2] <= 0;
-        62: preview0_card_chips[2] <= 0;
-        default: preview0_card_chips[2] <= 0;
-    endcase
 end
 
 
 always @(posedge clk) begin: preview0_pick_card3_pick
     reg [6-1:0] c;
     integer i;
-    c = 6'h3f;
-    for (i=0; i<8; i=i+1) begin
-        if ((preview0_chosen[i] && (preview0_before[i] == 3))) begin
-            c = preview0_slots[i];
+    if (preview0_working) begin
+        c = 6'h3f;
+        for (i=0; i<8; i=i+1) begin
+            if ((preview0_chosen[i] && (preview0_before[i] == 3))) begin
+                c = preview0_slots[i];
+            end
         end
+        preview0_cards[3] <= c;
+        case (c)
+            0: preview0_card_chips[3] <= 2;
+            1: preview0_card_chips[3] <= 2;
+            2: preview0_card_chips[3] <= 2;
+            3: preview0_card_chips[3] <= 2;
+            4: preview0_card_chips[3] <= 3;
+            5: preview0_card_chips[3] <= 3;
+            6: preview0_card_chips[3] <= 3;
+            7: preview0_card_chips[3] <= 3;
+            8: preview0_card_chips[3] <= 4;
+            9: preview0_card_chips[3] <= 4;
+            10: preview0_card_chips[3] <= 4;
+            11: preview0_card_chips[3] <= 4;
+            12: preview0_card_chips[3] <= 5;
+            13: preview0_card_chips[3] <= 5;
+            14: preview0_card_chips[3] <= 5;
+            15: preview0_card_chips[3] <= 5;
+            16: preview0_card_chips[3] <= 6;
+            17: preview0_card_chips[3] <= 6;
+            18: preview0_card_chips[3] <= 6;
+            19: preview0_card_chips[3] <= 6;
+            20: preview0_card_chips[3] <= 7;
+            21: preview0_card_chips[3] <= 7;
+            22: preview0_card_chips[3] <= 7;
+            23: preview0_card_chips[3] <= 7;
+            24: preview0_card_chips[3] <= 8;
+            25: preview0_card_chips[3] <= 8;
+            26: preview0_card_chips[3] <= 8;
+            27: preview0_card_chips[3] <= 8;
+            28: preview0_card_chips[3] <= 9;
+            29: preview0_card_chips[3] <= 9;
+            30: preview0_card_chips[3] <= 9;
+            31: preview0_card_chips[3] <= 9;
+            32: preview0_card_chips[3] <= 10;
+            33: preview0_card_chips[3] <= 10;
+            34: preview0_card_chips[3] <= 10;
+            35: preview0_card_chips[3] <= 10;
+            36: preview0_card_chips[3] <= 10;
+            37: preview0_card_chips[3] <= 10;
+            38: preview0_card_chips[3] <= 10;
+            39: preview0_card_chips[3] <= 10;
+            40: preview0_card_chips[3] <= 10;
+            41: preview0_card_chips[3] <= 10;
+            42: preview0_card_chips[3] <= 10;
+            43: preview0_card_chips[3] <= 10;
+            44: preview0_card_chips[3] <= 10;
+            45: preview0_card_chips[3] <= 10;
+            46: preview0_card_chips[3] <= 10;
+            47: preview0_card_chips[3] <= 10;
+            48: preview0_card_chips[3] <= 11;
+            49: preview0_card_chips[3] <= 11;
+            50: preview0_card_chips[3] <= 11;
+            51: preview0_card_chips[3] <= 11;
+            52: preview0_card_chips[3] <= 0;
+            53: preview0_card_chips[3] <= 0;
+            54: preview0_card_chips[3] <= 0;
+            55: preview0_card_chips[3] <= 0;
+            56: preview0_card_chips[3] <= 0;
+            57: preview0_card_chips[3] <= 0;
+            58: preview0_card_chips[3] <= 0;
+            59: preview0_card_chips[3] <= 0;
+            60: preview0_card_chips[3] <= 0;
+            61: preview0_card_chips[3] <= 0;
+            62: preview0_card_chips[3] <= 0;
+            default: preview0_card_chips[3] <= 0;
+        endcase
     end
-    preview0_cards[3] <= c;
-    case (c)
-        0: preview0_card_chips[3] <= 2;
-        1: preview0_card_chips[3] <= 2;
-        2: preview0_card_chips[3] <= 2;
-        3: preview0_card_chips[3] <= 2;
-        4: preview0_card_chips[3] <= 3;
-        5: preview0_card_chips[3] <= 3;
-        6: preview0_card_chips[3] <= 3;
-        7: preview0_card_chips[3] <= 3;
-        8: preview0_card_chips[3] <= 4;
-        9: preview0_card_chips[3] <= 4;
-        10: preview0_card_chips[3] <= 4;
-        11: preview0_card_chips[3] <= 4;
-        12: preview0_card_chips[3] <= 5;
-        13: preview0_card_chips[3] <= 5;
-        14: preview0_card_chips[3] <= 5;
-        15: preview0_card_chips[3] <= 5;
-        16: preview0_card_chips[3] <= 6;
-        17: preview0_card_chips[3] <= 6;
-        18: preview0_card_chips[3] <= 6;
-        19: preview0_card_chips[3] <= 6;
-        20: preview0_card_chips[3] <= 7;
-        21: preview0_card_chips[3] <= 7;
-        22: preview0_card_chips[3] <= 7;
-        23: preview0_card_chips[3] <= 7;
-        24: preview0_card_chips[3] <= 8;
-        25: preview0_card_chips[3] <= 8;
-        26: preview0_card_chips[3] <= 8;
-        27: preview0_card_chips[3] <= 8;
-        28: preview0_card_chips[3] <= 9;
-        29: preview0_card_chips[3] <= 9;
-        30: preview0_card_chips[3] <= 9;
-        31: preview0_card_chips[3] <= 9;
-        32: preview0_card_chips[3] <= 10;
-        33: preview0_card_chips[3] <= 10;
-        34: preview0_card_chips[3] <= 10;
-        35: preview0_card_chips[3] <= 10;
-        36: preview0_card_chips[3] <= 10;
-        37: preview0_card_chips[3] <= 10;
-        38: preview0_card_chips[3] <= 10;
-        39: preview0_card_chips[3] <= 10;
-        40: preview0_card_chips[3] <= 10;
-        41: preview0_card_chips[3] <= 10;
-        42: preview0_card_chips[3] <= 10;
-        43: preview0_card_chips[3] <= 10;
-        44: preview0_card_chips[3] <= 10;
-        45: preview0_card_chips[3] <= 10;
-        46: preview0_card_chips[3] <= 10;
-        47: preview0_card_chips[3] <= 10;
-        48: preview0_card_chips[3] <= 11;
-        49: preview0_card_chips[3] <= 11;
-        50: preview0_card_chips[3] <= 11;
-        51: preview0_card_chips[3] <= 11;
-        52: preview0_card_chips[3] <= 0;
-        53: preview0_card_chips[3] <= 0;
-        54: preview0_card_chips[3] <= 0;
-        55: preview0_card_chips[3] <= 0;
-        56: preview0_card_chips[3] <= 0;
-        57: preview0_card_chips[3] <= 0;
-        58: preview0_card_chips[3] <= 0;
-        59: preview0_card_chips[3] <= 0;
-        60: preview0_card_chips[3] <= 0;
-        61: preview0_card_chips[3] <= 0;
-        62: preview0_card_chips[3] <= 0;
-        default: preview0_card_chips[3] <= 0;
-    endcase
 end
 
 
 always @(posedge clk) begin: preview0_pick_card4_pick
     reg [6-1:0] c;
     integer i;
-    c = 6'h3f;
-    for (i=0; i<8; i=i+1) begin
-        if ((preview0_chosen[i] && (preview0_before[i] == 4))) begin
-            c = preview0_slots[i];
+    if (preview0_working) begin
+        c = 6'h3f;
+        for (i=0; i<8; i=i+1) begin
+            if ((preview0_chosen[i] && (preview0_before[i] == 4))) begin
+                c = preview0_slots[i];
+            end
         end
+        preview0_cards[4] <= c;
+        case (c)
+            0: preview0_card_chips[4] <= 2;
+            1: preview0_card_chips[4] <= 2;
+            2: preview0_card_chips[4] <= 2;
+            3: preview0_card_chips[4] <= 2;
+            4: preview0_card_chips[4] <= 3;
+            5: preview0_card_chips[4] <= 3;
+            6: preview0_card_chips[4] <= 3;
+            7: preview0_card_chips[4] <= 3;
+            8: preview0_card_chips[4] <= 4;
+            9: preview0_card_chips[4] <= 4;
+            10: preview0_card_chips[4] <= 4;
+            11: preview0_card_chips[4] <= 4;
+            12: preview0_card_chips[4] <= 5;
+            13: preview0_card_chips[4] <= 5;
+            14: preview0_card_chips[4] <= 5;
+            15: preview0_card_chips[4] <= 5;
+            16: preview0_card_chips[4] <= 6;
+            17: preview0_card_chips[4] <= 6;
+            18: preview0_card_chips[4] <= 6;
+            19: preview0_card_chips[4] <= 6;
+            20: preview0_card_chips[4] <= 7;
+            21: preview0_card_chips[4] <= 7;
+            22: preview0_card_chips[4] <= 7;
+            23: preview0_card_chips[4] <= 7;
+            24: preview0_card_chips[4] <= 8;
+            25: preview0_card_chips[4] <= 8;
+            26: preview0_card_chips[4] <= 8;
+            27: preview0_card_chips[4] <= 8;
+            28: preview0_card_chips[4] <= 9;
+            29: preview0_card_chips[4] <= 9;
+            30: preview0_card_chips[4] <= 9;
+            31: preview0_card_chips[4] <= 9;
+            32: preview0_card_chips[4] <= 10;
+            33: preview0_card_chips[4] <= 10;
+            34: preview0_card_chips[4] <= 10;
+            35: preview0_card_chips[4] <= 10;
+            36: preview0_card_chips[4] <= 10;
+            37: preview0_card_chips[4] <= 10;
+            38: preview0_card_chips[4] <= 10;
+            39: preview0_card_chips[4] <= 10;
+            40: preview0_card_chips[4] <= 10;
+            41: preview0_card_chips[4] <= 10;
+            42: preview0_card_chips[4] <= 10;
+            43: preview0_card_chips[4] <= 10;
+            44: preview0_card_chips[4] <= 10;
+            45: preview0_card_chips[4] <= 10;
+            46: preview0_card_chips[4] <= 10;
+            47: preview0_card_chips[4] <= 10;
+            48: preview0_card_chips[4] <= 11;
+            49: preview0_card_chips[4] <= 11;
+            50: preview0_card_chips[4] <= 11;
+            51: preview0_card_chips[4] <= 11;
+            52: preview0_card_chips[4] <= 0;
+            53: preview0_card_chips[4] <= 0;
+            54: preview0_card_chips[4] <= 0;
+            55: preview0_card_chips[4] <= 0;
+            56: preview0_card_chips[4] <= 0;
+            57: preview0_card_chips[4] <= 0;
+            58: preview0_card_chips[4] <= 0;
+            59: preview0_card_chips[4] <= 0;
+            60: preview0_card_chips[4] <= 0;
+            61: preview0_card_chips[4] <= 0;
+            62: preview0_card_chips[4] <= 0;
+            default: preview0_card_chips[4] <= 0;
+        endcase
     end
-    preview0_cards[4] <= c;
-    case (c)
-        0: preview0_card_chips[4] <= 2;
-        1: preview0_card_chips[4] <= 2;
-        2: preview0_card_chips[4] <= 2;
-        3: preview0_card_chips[4] <= 2;
-        4: preview0_card_chips[4] <= 3;
-        5: preview0_card_chips[4] <= 3;
-        6: preview0_card_chips[4] <= 3;
-        7: preview0_card_chips[4] <= 3;
-        8: preview0_card_chips[4] <= 4;
-        9: preview0_card_chips[4] <= 4;
-        10: preview0_card_chips[4] <= 4;
-        11: preview0_card_chips[4] <= 4;
-        12: preview0_card_chips[4] <= 5;
-        13: preview0_card_chips[4] <= 5;
-        14: preview0_card_chips[4] <= 5;
-        15: preview0_card_chips[4] <= 5;
-        16: preview0_card_chips[4] <= 6;
-        17: preview0_card_chips[4] <= 6;
-        18: preview0_card_chips[4] <= 6;
-        19: preview0_card_chips[4] <= 6;
-        20: preview0_card_chips[4] <= 7;
-        21: preview0_card_chips[4] <= 7;
-        22: preview0_card_chips[4] <= 7;
-        23: preview0_card_chips[4] <= 7;
-        24: preview0_card_chips[4] <= 8;
-        25: preview0_card_chips[4] <= 8;
-        26: preview0_card_chips[4] <= 8;
-        27: preview0_card_chips[4] <= 8;
-        28: preview0_card_chips[4] <= 9;
-        29: preview0_card_chips[4] <= 9;
-        30: preview0_card_chips[4] <= 9;
-        31: preview0_card_chips[4] <= 9;
-        32: preview0_card_chips[4] <= 10;
-        33: preview0_card_chips[4] <= 10;
-        34: preview0_card_chips[4] <= 10;
-        35: preview0_card_chips[4] <= 10;
-        36: preview0_card_chips[4] <= 10;
-        37: preview0_card_chips[4] <= 10;
-        38: preview0_card_chips[4] <= 10;
-        39: preview0_card_chips[4] <= 10;
-        40: preview0_card_chips[4] <= 10;
-        41: preview0_card_chips[4] <= 10;
-        42: preview0_card_chips[4] <= 10;
-        43: preview0_card_chips[4] <= 10;
-        44: preview0_card_chips[4] <= 10;
-        45: preview0_card_chips[4] <= 10;
-        46: preview0_card_chips[4] <= 10;
-        47: preview0_card_chips[4] <= 10;
-        48: preview0_card_chips[4] <= 11;
-        49: preview0_card_chips[4] <= 11;
-        50: preview0_card_chips[4] <= 11;
-        51: preview0_card_chips[4] <= 11;
-        52: preview0_card_chips[4] <= 0;
-        53: preview0_card_chips[4] <= 0;
-        54: preview0_card_chips[4] <= 0;
-        55: preview0_card_chips[4] <= 0;
-        56: preview0_card_chips[4] <= 0;
-        57: preview0_card_chips[4] <= 0;
-        58: preview0_card_chips[4] <= 0;
-        59: preview0_card_chips[4] <= 0;
-        60: preview0_card_chips[4] <= 0;
-        61: preview0_card_chips[4] <= 0;
-        62: preview0_card_chips[4] <= 0;
-        default: preview0_card_chips[4] <= 0;
-    endcase
 end
 
 
@@ -1384,32 +1407,66 @@ assign preview0_mask = preview0_eval50_hand_eval0_mask_q;
 
 
 always @(posedge clk) begin: preview0_pipe_reg6_load
-    preview0_pipe_reg6_q <= preview0_packed_in;
+    if (preview0_working) begin
+        preview0_pipe_reg6_q <= preview0_packed_in;
+    end
 end
 
 
 always @(posedge clk) begin: preview0_pipe_reg7_load
-    preview0_pipe_reg7_q <= preview0_pipe_reg6_q;
+    if (preview0_working) begin
+        preview0_pipe_reg7_q <= preview0_pipe_reg6_q;
+    end
 end
 
 
 always @(posedge clk) begin: preview0_pipe_reg8_load
-    preview0_pipe_reg8_q <= preview0_pipe_reg7_q;
+    if (preview0_working) begin
+        preview0_pipe_reg8_q <= preview0_pipe_reg7_q;
+    end
 end
 
 
 always @(posedge clk) begin: preview0_pipe_reg9_load
-    preview0_pipe_reg9_q <= preview0_pipe_reg8_q;
+    if (preview0_working) begin
+        preview0_pipe_reg9_q <= preview0_pipe_reg8_q;
+    end
 end
 
 
 always @(posedge clk) begin: preview0_pipe_reg10_load
-    preview0_pipe_reg10_q <= preview0_pipe_reg9_q;
+    if (preview0_working) begin
+        preview0_pipe_reg10_q <= preview0_pipe_reg9_q;
+    end
 end
 
 
 always @(posedge clk) begin: preview0_pipe_reg11_load
-    preview0_p <= preview0_pipe_reg10_q;
+    if (preview0_working) begin
+        preview0_p <= preview0_pipe_reg10_q;
+    end
+end
+
+
+
+assign preview0_moved = ((preview0_slots_now != preview0_slots_q) || (chosen != preview0_chosen_q));
+assign preview0_working = (preview0_moved || (preview0_live != 0));
+
+// live: the clocks the stages still work after the last change (all after reset).
+always @(posedge clk) begin: preview0_liveness
+    if (rst == 1) begin
+        preview0_slots_q <= 0;
+        preview0_live <= 14;
+    end
+    else begin
+        preview0_slots_q <= preview0_slots_now;
+        if (preview0_moved) begin
+            preview0_live <= 14;
+        end
+        else if ((preview0_live != 0)) begin
+            preview0_live <= (preview0_live - 1);
+        end
+    end
 end
 
 
@@ -1686,15 +1743,17 @@ always @(posedge clk) begin: preview0_prefix_counts
     integer i;
     reg [3-1:0] v;
     integer b;
-    preview0_chosen <= preview0_chosen_q;
-    for (i=0; i<8; i=i+1) begin
-        v = 3'h0;
-        for (b=0; b<3; b=b+1) begin
-            v[b] = preview0_prefix_q[((3 * i) + b)];
+    if (preview0_working) begin
+        preview0_chosen <= preview0_chosen_q;
+        for (i=0; i<8; i=i+1) begin
+            v = 3'h0;
+            for (b=0; b<3; b=b+1) begin
+                v[b] = preview0_prefix_q[((3 * i) + b)];
+            end
+            preview0_before[i] <= v;
         end
-        preview0_before[i] <= v;
+        preview0_n0 <= preview0_prefix_q[28-1:(3 * 8)];
     end
-    preview0_n0 <= preview0_prefix_q[28-1:(3 * 8)];
 end
 
 // eval5 takes the picked cards only when they moved since it last took them (and at
@@ -1726,7 +1785,9 @@ assign preview0_packed_in = {preview0_n1, preview0_card_chips[4], preview0_card_
 
 
 always @(posedge clk) begin: preview0_count_along
-    preview0_n1 <= preview0_n0;
+    if (preview0_working) begin
+        preview0_n1 <= preview0_n0;
+    end
 end
 
 
@@ -1736,31 +1797,33 @@ always @(posedge clk) begin: preview0_sum_chips
     reg [4-1:0] c;
     reg [4-1:0] d;
     reg [4-1:0] e;
-    preview0_cat_a <= preview0_word[24-1:20];
-    preview0_n_a <= preview0_p[24-1:20];
-    a = 4'h0;
-    b = 4'h0;
-    c = 4'h0;
-    d = 4'h0;
-    e = 4'h0;
-    if (preview0_mask[0]) begin
-        a = preview0_p[4-1:0];
+    if (preview0_working) begin
+        preview0_cat_a <= preview0_word[24-1:20];
+        preview0_n_a <= preview0_p[24-1:20];
+        a = 4'h0;
+        b = 4'h0;
+        c = 4'h0;
+        d = 4'h0;
+        e = 4'h0;
+        if (preview0_mask[0]) begin
+            a = preview0_p[4-1:0];
+        end
+        if (preview0_mask[1]) begin
+            b = preview0_p[8-1:4];
+        end
+        if (preview0_mask[2]) begin
+            c = preview0_p[12-1:8];
+        end
+        if (preview0_mask[3]) begin
+            d = preview0_p[16-1:12];
+        end
+        if (preview0_mask[4]) begin
+            e = preview0_p[20-1:16];
+        end
+        preview0_s01 <= (a + b);
+        preview0_s23 <= (c + d);
+        preview0_s4 <= e;
     end
-    if (preview0_mask[1]) begin
-        b = preview0_p[8-1:4];
-    end
-    if (preview0_mask[2]) begin
-        c = preview0_p[12-1:8];
-    end
-    if (preview0_mask[3]) begin
-        d = preview0_p[16-1:12];
-    end
-    if (preview0_mask[4]) begin
-        e = preview0_p[20-1:16];
-    end
-    preview0_s01 <= (a + b);
-    preview0_s23 <= (c + d);
-    preview0_s4 <= e;
 end
 
 
@@ -1809,41 +1872,45 @@ end
 
 
 always @(posedge clk) begin: preview0_base_and_mult
-    preview0_cat_b <= preview0_cat_a;
-    preview0_n_b <= preview0_n_a;
-    preview0_chips_b <= (((preview0_base + preview0_s01) + preview0_s23) + preview0_s4);
-    preview0_mult_b <= preview0_times;
+    if (preview0_working) begin
+        preview0_cat_b <= preview0_cat_a;
+        preview0_n_b <= preview0_n_a;
+        preview0_chips_b <= (((preview0_base + preview0_s01) + preview0_s23) + preview0_s4);
+        preview0_mult_b <= preview0_times;
+    end
 end
 
 
 always @(posedge clk) begin: preview0_multiply
     reg [11-1:0] c;
-    pick_count <= preview0_n_b;
-    pick_category <= preview0_cat_b;
-    pick_chips <= preview0_chips_b;
-    pick_mult <= preview0_mult_b;
-    c = 11'h0;
-    c = preview0_chips_b;
-    case (preview0_mult_b)
-        'h8: begin
-            pick_score <= (c << 3);
-        end
-        'h7: begin
-            pick_score <= ((c << 3) - c);
-        end
-        'h4: begin
-            pick_score <= (c << 2);
-        end
-        'h3: begin
-            pick_score <= ((c << 1) + c);
-        end
-        'h2: begin
-            pick_score <= (c << 1);
-        end
-        default: begin
-            pick_score <= c;
-        end
-    endcase
+    if (preview0_working) begin
+        pick_count <= preview0_n_b;
+        pick_category <= preview0_cat_b;
+        pick_chips <= preview0_chips_b;
+        pick_mult <= preview0_mult_b;
+        c = 11'h0;
+        c = preview0_chips_b;
+        case (preview0_mult_b)
+            'h8: begin
+                pick_score <= (c << 3);
+            end
+            'h7: begin
+                pick_score <= ((c << 3) - c);
+            end
+            'h4: begin
+                pick_score <= (c << 2);
+            end
+            'h3: begin
+                pick_score <= ((c << 1) + c);
+            end
+            'h2: begin
+                pick_score <= (c << 1);
+            end
+            default: begin
+                pick_score <= c;
+            end
+        endcase
+    end
 end
 
 

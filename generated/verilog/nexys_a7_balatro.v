@@ -145,9 +145,14 @@ reg [29:0] balatro_board0_balatro_run0_preview0_picked = 0;
 reg [4:0] balatro_board0_balatro_run0_preview0_scored = 0;
 reg [7:0] balatro_board0_balatro_run0_preview0_chosen = 0;
 reg [7:0] balatro_board0_balatro_run0_preview0_chosen_q = 0;
+reg [3:0] balatro_board0_balatro_run0_preview0_live = 14;
+wire balatro_board0_balatro_run0_preview0_moved;
 reg [3:0] balatro_board0_balatro_run0_preview0_n0 = 0;
 reg [27:0] balatro_board0_balatro_run0_preview0_prefix = 0;
 reg [27:0] balatro_board0_balatro_run0_preview0_prefix_q = 0;
+wire [47:0] balatro_board0_balatro_run0_preview0_slots_now;
+reg [47:0] balatro_board0_balatro_run0_preview0_slots_q = 0;
+wire balatro_board0_balatro_run0_preview0_working;
 wire balatro_board0_balatro_run0_preview0_in_valid;
 reg balatro_board0_balatro_run0_preview0_primed = 0;
 wire [29:0] balatro_board0_balatro_run0_preview0_hand_now;
@@ -8532,6 +8537,14 @@ assign balatro_board0_shuffler0_onehot_index3_m3 = 52'd35047467917280;
 assign balatro_board0_shuffler0_onehot_index3_m4 = 52'd137436856351;
 assign balatro_board0_shuffler0_onehot_index3_m5 = 52'd2097151;
 assign balatro_board0_shuffler0_one = 64'd1;
+assign balatro_board0_balatro_run0_preview0_slots_now[48-1:42] = balatro_board0_balatro_run0_preview0_slots[7];
+assign balatro_board0_balatro_run0_preview0_slots_now[42-1:36] = balatro_board0_balatro_run0_preview0_slots[6];
+assign balatro_board0_balatro_run0_preview0_slots_now[36-1:30] = balatro_board0_balatro_run0_preview0_slots[5];
+assign balatro_board0_balatro_run0_preview0_slots_now[30-1:24] = balatro_board0_balatro_run0_preview0_slots[4];
+assign balatro_board0_balatro_run0_preview0_slots_now[24-1:18] = balatro_board0_balatro_run0_preview0_slots[3];
+assign balatro_board0_balatro_run0_preview0_slots_now[18-1:12] = balatro_board0_balatro_run0_preview0_slots[2];
+assign balatro_board0_balatro_run0_preview0_slots_now[12-1:6] = balatro_board0_balatro_run0_preview0_slots[1];
+assign balatro_board0_balatro_run0_preview0_slots_now[6-1:0] = balatro_board0_balatro_run0_preview0_slots[0];
 assign balatro_board0_balatro_run0_preview0_eval50_hand_eval0_codes_in[30-1:24] = balatro_board0_balatro_run0_preview0_cards[4];
 assign balatro_board0_balatro_run0_preview0_eval50_hand_eval0_codes_in[24-1:18] = balatro_board0_balatro_run0_preview0_cards[3];
 assign balatro_board0_balatro_run0_preview0_eval50_hand_eval0_codes_in[18-1:12] = balatro_board0_balatro_run0_preview0_cards[2];
@@ -8780,395 +8793,405 @@ end
 always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_pick_card0_pick
     reg [6-1:0] c;
     integer i;
-    c = 6'h3f;
-    for (i=0; i<8; i=i+1) begin
-        if ((balatro_board0_balatro_run0_preview0_chosen[i] && (balatro_board0_balatro_run0_preview0_before[i] == 0))) begin
-            c = balatro_board0_balatro_run0_preview0_slots[i];
+    if (balatro_board0_balatro_run0_preview0_working) begin
+        c = 6'h3f;
+        for (i=0; i<8; i=i+1) begin
+            if ((balatro_board0_balatro_run0_preview0_chosen[i] && (balatro_board0_balatro_run0_preview0_before[i] == 0))) begin
+                c = balatro_board0_balatro_run0_preview0_slots[i];
+            end
         end
+        balatro_board0_balatro_run0_preview0_cards[0] <= c;
+        case (c)
+            0: balatro_board0_balatro_run0_preview0_card_chips[0] <= 2;
+            1: balatro_board0_balatro_run0_preview0_card_chips[0] <= 2;
+            2: balatro_board0_balatro_run0_preview0_card_chips[0] <= 2;
+            3: balatro_board0_balatro_run0_preview0_card_chips[0] <= 2;
+            4: balatro_board0_balatro_run0_preview0_card_chips[0] <= 3;
+            5: balatro_board0_balatro_run0_preview0_card_chips[0] <= 3;
+            6: balatro_board0_balatro_run0_preview0_card_chips[0] <= 3;
+            7: balatro_board0_balatro_run0_preview0_card_chips[0] <= 3;
+            8: balatro_board0_balatro_run0_preview0_card_chips[0] <= 4;
+            9: balatro_board0_balatro_run0_preview0_card_chips[0] <= 4;
+            10: balatro_board0_balatro_run0_preview0_card_chips[0] <= 4;
+            11: balatro_board0_balatro_run0_preview0_card_chips[0] <= 4;
+            12: balatro_board0_balatro_run0_preview0_card_chips[0] <= 5;
+            13: balatro_board0_balatro_run0_preview0_card_chips[0] <= 5;
+            14: balatro_board0_balatro_run0_preview0_card_chips[0] <= 5;
+            15: balatro_board0_balatro_run0_preview0_card_chips[0] <= 5;
+            16: balatro_board0_balatro_run0_preview0_card_chips[0] <= 6;
+            17: balatro_board0_balatro_run0_preview0_card_chips[0] <= 6;
+            18: balatro_board0_balatro_run0_preview0_card_chips[0] <= 6;
+            19: balatro_board0_balatro_run0_preview0_card_chips[0] <= 6;
+            20: balatro_board0_balatro_run0_preview0_card_chips[0] <= 7;
+            21: balatro_board0_balatro_run0_preview0_card_chips[0] <= 7;
+            22: balatro_board0_balatro_run0_preview0_card_chips[0] <= 7;
+            23: balatro_board0_balatro_run0_preview0_card_chips[0] <= 7;
+            24: balatro_board0_balatro_run0_preview0_card_chips[0] <= 8;
+            25: balatro_board0_balatro_run0_preview0_card_chips[0] <= 8;
+            26: balatro_board0_balatro_run0_preview0_card_chips[0] <= 8;
+            27: balatro_board0_balatro_run0_preview0_card_chips[0] <= 8;
+            28: balatro_board0_balatro_run0_preview0_card_chips[0] <= 9;
+            29: balatro_board0_balatro_run0_preview0_card_chips[0] <= 9;
+            30: balatro_board0_balatro_run0_preview0_card_chips[0] <= 9;
+            31: balatro_board0_balatro_run0_preview0_card_chips[0] <= 9;
+            32: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
+            33: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
+            34: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
+            35: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
+            36: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
+            37: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
+            38: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
+            39: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
+            40: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
+            41: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
+            42: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
+            43: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
+            44: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
+            45: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
+            46: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
+            47: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
+            48: balatro_board0_balatro_run0_preview0_card_chips[0] <= 11;
+            49: balatro_board0_balatro_run0_preview0_card_chips[0] <= 11;
+            50: balatro_board0_balatro_run0_preview0_card_chips[0] <= 11;
+            51: balatro_board0_balatro_run0_preview0_card_chips[0] <= 11;
+            52: balatro_board0_balatro_run0_preview0_card_chips[0] <= 0;
+            53: balatro_board0_balatro_run0_preview0_card_chips[0] <= 0;
+            54: balatro_board0_balatro_run0_preview0_card_chips[0] <= 0;
+            55: balatro_board0_balatro_run0_preview0_card_chips[0] <= 0;
+            56: balatro_board0_balatro_run0_preview0_card_chips[0] <= 0;
+            57: balatro_board0_balatro_run0_preview0_card_chips[0] <= 0;
+            58: balatro_board0_balatro_run0_preview0_card_chips[0] <= 0;
+            59: balatro_board0_balatro_run0_preview0_card_chips[0] <= 0;
+            60: balatro_board0_balatro_run0_preview0_card_chips[0] <= 0;
+            61: balatro_board0_balatro_run0_preview0_card_chips[0] <= 0;
+            62: balatro_board0_balatro_run0_preview0_card_chips[0] <= 0;
+            default: balatro_board0_balatro_run0_preview0_card_chips[0] <= 0;
+        endcase
     end
-    balatro_board0_balatro_run0_preview0_cards[0] <= c;
-    case (c)
-        0: balatro_board0_balatro_run0_preview0_card_chips[0] <= 2;
-        1: balatro_board0_balatro_run0_preview0_card_chips[0] <= 2;
-        2: balatro_board0_balatro_run0_preview0_card_chips[0] <= 2;
-        3: balatro_board0_balatro_run0_preview0_card_chips[0] <= 2;
-        4: balatro_board0_balatro_run0_preview0_card_chips[0] <= 3;
-        5: balatro_board0_balatro_run0_preview0_card_chips[0] <= 3;
-        6: balatro_board0_balatro_run0_preview0_card_chips[0] <= 3;
-        7: balatro_board0_balatro_run0_preview0_card_chips[0] <= 3;
-        8: balatro_board0_balatro_run0_preview0_card_chips[0] <= 4;
-        9: balatro_board0_balatro_run0_preview0_card_chips[0] <= 4;
-        10: balatro_board0_balatro_run0_preview0_card_chips[0] <= 4;
-        11: balatro_board0_balatro_run0_preview0_card_chips[0] <= 4;
-        12: balatro_board0_balatro_run0_preview0_card_chips[0] <= 5;
-        13: balatro_board0_balatro_run0_preview0_card_chips[0] <= 5;
-        14: balatro_board0_balatro_run0_preview0_card_chips[0] <= 5;
-        15: balatro_board0_balatro_run0_preview0_card_chips[0] <= 5;
-        16: balatro_board0_balatro_run0_preview0_card_chips[0] <= 6;
-        17: balatro_board0_balatro_run0_preview0_card_chips[0] <= 6;
-        18: balatro_board0_balatro_run0_preview0_card_chips[0] <= 6;
-        19: balatro_board0_balatro_run0_preview0_card_chips[0] <= 6;
-        20: balatro_board0_balatro_run0_preview0_card_chips[0] <= 7;
-        21: balatro_board0_balatro_run0_preview0_card_chips[0] <= 7;
-        22: balatro_board0_balatro_run0_preview0_card_chips[0] <= 7;
-        23: balatro_board0_balatro_run0_preview0_card_chips[0] <= 7;
-        24: balatro_board0_balatro_run0_preview0_card_chips[0] <= 8;
-        25: balatro_board0_balatro_run0_preview0_card_chips[0] <= 8;
-        26: balatro_board0_balatro_run0_preview0_card_chips[0] <= 8;
-        27: balatro_board0_balatro_run0_preview0_card_chips[0] <= 8;
-        28: balatro_board0_balatro_run0_preview0_card_chips[0] <= 9;
-        29: balatro_board0_balatro_run0_preview0_card_chips[0] <= 9;
-        30: balatro_board0_balatro_run0_preview0_card_chips[0] <= 9;
-        31: balatro_board0_balatro_run0_preview0_card_chips[0] <= 9;
-        32: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
-        33: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
-        34: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
-        35: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
-        36: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
-        37: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
-        38: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
-        39: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
-        40: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
-        41: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
-        42: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
-        43: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
-        44: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
-        45: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
-        46: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
-        47: balatro_board0_balatro_run0_preview0_card_chips[0] <= 10;
-        48: balatro_board0_balatro_run0_preview0_card_chips[0] <= 11;
-        49: balatro_board0_balatro_run0_preview0_card_chips[0] <= 11;
-        50: balatro_board0_balatro_run0_preview0_card_chips[0] <= 11;
-        51: balatro_board0_balatro_run0_preview0_card_chips[0] <= 11;
-        52: balatro_board0_balatro_run0_preview0_card_chips[0] <= 0;
-        53: balatro_board0_balatro_run0_preview0_card_chips[0] <= 0;
-        54: balatro_board0_balatro_run0_preview0_card_chips[0] <= 0;
-        55: balatro_board0_balatro_run0_preview0_card_chips[0] <= 0;
-        56: balatro_board0_balatro_run0_preview0_card_chips[0] <= 0;
-        57: balatro_board0_balatro_run0_preview0_card_chips[0] <= 0;
-        58: balatro_board0_balatro_run0_preview0_card_chips[0] <= 0;
-        59: balatro_board0_balatro_run0_preview0_card_chips[0] <= 0;
-        60: balatro_board0_balatro_run0_preview0_card_chips[0] <= 0;
-        61: balatro_board0_balatro_run0_preview0_card_chips[0] <= 0;
-        62: balatro_board0_balatro_run0_preview0_card_chips[0] <= 0;
-        default: balatro_board0_balatro_run0_preview0_card_chips[0] <= 0;
-    endcase
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_pick_card1_pick
     reg [6-1:0] c;
     integer i;
-    c = 6'h3f;
-    for (i=0; i<8; i=i+1) begin
-        if ((balatro_board0_balatro_run0_preview0_chosen[i] && (balatro_board0_balatro_run0_preview0_before[i] == 1))) begin
-            c = balatro_board0_balatro_run0_preview0_slots[i];
+    if (balatro_board0_balatro_run0_preview0_working) begin
+        c = 6'h3f;
+        for (i=0; i<8; i=i+1) begin
+            if ((balatro_board0_balatro_run0_preview0_chosen[i] && (balatro_board0_balatro_run0_preview0_before[i] == 1))) begin
+                c = balatro_board0_balatro_run0_preview0_slots[i];
+            end
         end
+        balatro_board0_balatro_run0_preview0_cards[1] <= c;
+        case (c)
+            0: balatro_board0_balatro_run0_preview0_card_chips[1] <= 2;
+            1: balatro_board0_balatro_run0_preview0_card_chips[1] <= 2;
+            2: balatro_board0_balatro_run0_preview0_card_chips[1] <= 2;
+            3: balatro_board0_balatro_run0_preview0_card_chips[1] <= 2;
+            4: balatro_board0_balatro_run0_preview0_card_chips[1] <= 3;
+            5: balatro_board0_balatro_run0_preview0_card_chips[1] <= 3;
+            6: balatro_board0_balatro_run0_preview0_card_chips[1] <= 3;
+            7: balatro_board0_balatro_run0_preview0_card_chips[1] <= 3;
+            8: balatro_board0_balatro_run0_preview0_card_chips[1] <= 4;
+            9: balatro_board0_balatro_run0_preview0_card_chips[1] <= 4;
+            10: balatro_board0_balatro_run0_preview0_card_chips[1] <= 4;
+            11: balatro_board0_balatro_run0_preview0_card_chips[1] <= 4;
+            12: balatro_board0_balatro_run0_preview0_card_chips[1] <= 5;
+            13: balatro_board0_balatro_run0_preview0_card_chips[1] <= 5;
+            14: balatro_board0_balatro_run0_preview0_card_chips[1] <= 5;
+            15: balatro_board0_balatro_run0_preview0_card_chips[1] <= 5;
+            16: balatro_board0_balatro_run0_preview0_card_chips[1] <= 6;
+            17: balatro_board0_balatro_run0_preview0_card_chips[1] <= 6;
+            18: balatro_board0_balatro_run0_preview0_card_chips[1] <= 6;
+            19: balatro_board0_balatro_run0_preview0_card_chips[1] <= 6;
+            20: balatro_board0_balatro_run0_preview0_card_chips[1] <= 7;
+            21: balatro_board0_balatro_run0_preview0_card_chips[1] <= 7;
+            22: balatro_board0_balatro_run0_preview0_card_chips[1] <= 7;
+            23: balatro_board0_balatro_run0_preview0_card_chips[1] <= 7;
+            24: balatro_board0_balatro_run0_preview0_card_chips[1] <= 8;
+            25: balatro_board0_balatro_run0_preview0_card_chips[1] <= 8;
+            26: balatro_board0_balatro_run0_preview0_card_chips[1] <= 8;
+            27: balatro_board0_balatro_run0_preview0_card_chips[1] <= 8;
+            28: balatro_board0_balatro_run0_preview0_card_chips[1] <= 9;
+            29: balatro_board0_balatro_run0_preview0_card_chips[1] <= 9;
+            30: balatro_board0_balatro_run0_preview0_card_chips[1] <= 9;
+            31: balatro_board0_balatro_run0_preview0_card_chips[1] <= 9;
+            32: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
+            33: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
+            34: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
+            35: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
+            36: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
+            37: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
+            38: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
+            39: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
+            40: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
+            41: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
+            42: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
+            43: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
+            44: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
+            45: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
+            46: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
+            47: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
+            48: balatro_board0_balatro_run0_preview0_card_chips[1] <= 11;
+            49: balatro_board0_balatro_run0_preview0_card_chips[1] <= 11;
+            50: balatro_board0_balatro_run0_preview0_card_chips[1] <= 11;
+            51: balatro_board0_balatro_run0_preview0_card_chips[1] <= 11;
+            52: balatro_board0_balatro_run0_preview0_card_chips[1] <= 0;
+            53: balatro_board0_balatro_run0_preview0_card_chips[1] <= 0;
+            54: balatro_board0_balatro_run0_preview0_card_chips[1] <= 0;
+            55: balatro_board0_balatro_run0_preview0_card_chips[1] <= 0;
+            56: balatro_board0_balatro_run0_preview0_card_chips[1] <= 0;
+            57: balatro_board0_balatro_run0_preview0_card_chips[1] <= 0;
+            58: balatro_board0_balatro_run0_preview0_card_chips[1] <= 0;
+            59: balatro_board0_balatro_run0_preview0_card_chips[1] <= 0;
+            60: balatro_board0_balatro_run0_preview0_card_chips[1] <= 0;
+            61: balatro_board0_balatro_run0_preview0_card_chips[1] <= 0;
+            62: balatro_board0_balatro_run0_preview0_card_chips[1] <= 0;
+            default: balatro_board0_balatro_run0_preview0_card_chips[1] <= 0;
+        endcase
     end
-    balatro_board0_balatro_run0_preview0_cards[1] <= c;
-    case (c)
-        0: balatro_board0_balatro_run0_preview0_card_chips[1] <= 2;
-        1: balatro_board0_balatro_run0_preview0_card_chips[1] <= 2;
-        2: balatro_board0_balatro_run0_preview0_card_chips[1] <= 2;
-        3: balatro_board0_balatro_run0_preview0_card_chips[1] <= 2;
-        4: balatro_board0_balatro_run0_preview0_card_chips[1] <= 3;
-        5: balatro_board0_balatro_run0_preview0_card_chips[1] <= 3;
-        6: balatro_board0_balatro_run0_preview0_card_chips[1] <= 3;
-        7: balatro_board0_balatro_run0_preview0_card_chips[1] <= 3;
-        8: balatro_board0_balatro_run0_preview0_card_chips[1] <= 4;
-        9: balatro_board0_balatro_run0_preview0_card_chips[1] <= 4;
-        10: balatro_board0_balatro_run0_preview0_card_chips[1] <= 4;
-        11: balatro_board0_balatro_run0_preview0_card_chips[1] <= 4;
-        12: balatro_board0_balatro_run0_preview0_card_chips[1] <= 5;
-        13: balatro_board0_balatro_run0_preview0_card_chips[1] <= 5;
-        14: balatro_board0_balatro_run0_preview0_card_chips[1] <= 5;
-        15: balatro_board0_balatro_run0_preview0_card_chips[1] <= 5;
-        16: balatro_board0_balatro_run0_preview0_card_chips[1] <= 6;
-        17: balatro_board0_balatro_run0_preview0_card_chips[1] <= 6;
-        18: balatro_board0_balatro_run0_preview0_card_chips[1] <= 6;
-        19: balatro_board0_balatro_run0_preview0_card_chips[1] <= 6;
-        20: balatro_board0_balatro_run0_preview0_card_chips[1] <= 7;
-        21: balatro_board0_balatro_run0_preview0_card_chips[1] <= 7;
-        22: balatro_board0_balatro_run0_preview0_card_chips[1] <= 7;
-        23: balatro_board0_balatro_run0_preview0_card_chips[1] <= 7;
-        24: balatro_board0_balatro_run0_preview0_card_chips[1] <= 8;
-        25: balatro_board0_balatro_run0_preview0_card_chips[1] <= 8;
-        26: balatro_board0_balatro_run0_preview0_card_chips[1] <= 8;
-        27: balatro_board0_balatro_run0_preview0_card_chips[1] <= 8;
-        28: balatro_board0_balatro_run0_preview0_card_chips[1] <= 9;
-        29: balatro_board0_balatro_run0_preview0_card_chips[1] <= 9;
-        30: balatro_board0_balatro_run0_preview0_card_chips[1] <= 9;
-        31: balatro_board0_balatro_run0_preview0_card_chips[1] <= 9;
-        32: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
-        33: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
-        34: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
-        35: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
-        36: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
-        37: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
-        38: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
-        39: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
-        40: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
-        41: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
-        42: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
-        43: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
-        44: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
-        45: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
-        46: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
-        47: balatro_board0_balatro_run0_preview0_card_chips[1] <= 10;
-        48: balatro_board0_balatro_run0_preview0_card_chips[1] <= 11;
-        49: balatro_board0_balatro_run0_preview0_card_chips[1] <= 11;
-        50: balatro_board0_balatro_run0_preview0_card_chips[1] <= 11;
-        51: balatro_board0_balatro_run0_preview0_card_chips[1] <= 11;
-        52: balatro_board0_balatro_run0_preview0_card_chips[1] <= 0;
-        53: balatro_board0_balatro_run0_preview0_card_chips[1] <= 0;
-        54: balatro_board0_balatro_run0_preview0_card_chips[1] <= 0;
-        55: balatro_board0_balatro_run0_preview0_card_chips[1] <= 0;
-        56: balatro_board0_balatro_run0_preview0_card_chips[1] <= 0;
-        57: balatro_board0_balatro_run0_preview0_card_chips[1] <= 0;
-        58: balatro_board0_balatro_run0_preview0_card_chips[1] <= 0;
-        59: balatro_board0_balatro_run0_preview0_card_chips[1] <= 0;
-        60: balatro_board0_balatro_run0_preview0_card_chips[1] <= 0;
-        61: balatro_board0_balatro_run0_preview0_card_chips[1] <= 0;
-        62: balatro_board0_balatro_run0_preview0_card_chips[1] <= 0;
-        default: balatro_board0_balatro_run0_preview0_card_chips[1] <= 0;
-    endcase
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_pick_card2_pick
     reg [6-1:0] c;
     integer i;
-    c = 6'h3f;
-    for (i=0; i<8; i=i+1) begin
-        if ((balatro_board0_balatro_run0_preview0_chosen[i] && (balatro_board0_balatro_run0_preview0_before[i] == 2))) begin
-            c = balatro_board0_balatro_run0_preview0_slots[i];
+    if (balatro_board0_balatro_run0_preview0_working) begin
+        c = 6'h3f;
+        for (i=0; i<8; i=i+1) begin
+            if ((balatro_board0_balatro_run0_preview0_chosen[i] && (balatro_board0_balatro_run0_preview0_before[i] == 2))) begin
+                c = balatro_board0_balatro_run0_preview0_slots[i];
+            end
         end
+        balatro_board0_balatro_run0_preview0_cards[2] <= c;
+        case (c)
+            0: balatro_board0_balatro_run0_preview0_card_chips[2] <= 2;
+            1: balatro_board0_balatro_run0_preview0_card_chips[2] <= 2;
+            2: balatro_board0_balatro_run0_preview0_card_chips[2] <= 2;
+            3: balatro_board0_balatro_run0_preview0_card_chips[2] <= 2;
+            4: balatro_board0_balatro_run0_preview0_card_chips[2] <= 3;
+            5: balatro_board0_balatro_run0_preview0_card_chips[2] <= 3;
+            6: balatro_board0_balatro_run0_preview0_card_chips[2] <= 3;
+            7: balatro_board0_balatro_run0_preview0_card_chips[2] <= 3;
+            8: balatro_board0_balatro_run0_preview0_card_chips[2] <= 4;
+            9: balatro_board0_balatro_run0_preview0_card_chips[2] <= 4;
+            10: balatro_board0_balatro_run0_preview0_card_chips[2] <= 4;
+            11: balatro_board0_balatro_run0_preview0_card_chips[2] <= 4;
+            12: balatro_board0_balatro_run0_preview0_card_chips[2] <= 5;
+            13: balatro_board0_balatro_run0_preview0_card_chips[2] <= 5;
+            14: balatro_board0_balatro_run0_preview0_card_chips[2] <= 5;
+            15: balatro_board0_balatro_run0_preview0_card_chips[2] <= 5;
+            16: balatro_board0_balatro_run0_preview0_card_chips[2] <= 6;
+            17: balatro_board0_balatro_run0_preview0_card_chips[2] <= 6;
+            18: balatro_board0_balatro_run0_preview0_card_chips[2] <= 6;
+            19: balatro_board0_balatro_run0_preview0_card_chips[2] <= 6;
+            20: balatro_board0_balatro_run0_preview0_card_chips[2] <= 7;
+            21: balatro_board0_balatro_run0_preview0_card_chips[2] <= 7;
+            22: balatro_board0_balatro_run0_preview0_card_chips[2] <= 7;
+            23: balatro_board0_balatro_run0_preview0_card_chips[2] <= 7;
+            24: balatro_board0_balatro_run0_preview0_card_chips[2] <= 8;
+            25: balatro_board0_balatro_run0_preview0_card_chips[2] <= 8;
+            26: balatro_board0_balatro_run0_preview0_card_chips[2] <= 8;
+            27: balatro_board0_balatro_run0_preview0_card_chips[2] <= 8;
+            28: balatro_board0_balatro_run0_preview0_card_chips[2] <= 9;
+            29: balatro_board0_balatro_run0_preview0_card_chips[2] <= 9;
+            30: balatro_board0_balatro_run0_preview0_card_chips[2] <= 9;
+            31: balatro_board0_balatro_run0_preview0_card_chips[2] <= 9;
+            32: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
+            33: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
+            34: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
+            35: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
+            36: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
+            37: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
+            38: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
+            39: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
+            40: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
+            41: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
+            42: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
+            43: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
+            44: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
+            45: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
+            46: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
+            47: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
+            48: balatro_board0_balatro_run0_preview0_card_chips[2] <= 11;
+            49: balatro_board0_balatro_run0_preview0_card_chips[2] <= 11;
+            50: balatro_board0_balatro_run0_preview0_card_chips[2] <= 11;
+            51: balatro_board0_balatro_run0_preview0_card_chips[2] <= 11;
+            52: balatro_board0_balatro_run0_preview0_card_chips[2] <= 0;
+            53: balatro_board0_balatro_run0_preview0_card_chips[2] <= 0;
+            54: balatro_board0_balatro_run0_preview0_card_chips[2] <= 0;
+            55: balatro_board0_balatro_run0_preview0_card_chips[2] <= 0;
+            56: balatro_board0_balatro_run0_preview0_card_chips[2] <= 0;
+            57: balatro_board0_balatro_run0_preview0_card_chips[2] <= 0;
+            58: balatro_board0_balatro_run0_preview0_card_chips[2] <= 0;
+            59: balatro_board0_balatro_run0_preview0_card_chips[2] <= 0;
+            60: balatro_board0_balatro_run0_preview0_card_chips[2] <= 0;
+            61: balatro_board0_balatro_run0_preview0_card_chips[2] <= 0;
+            62: balatro_board0_balatro_run0_preview0_card_chips[2] <= 0;
+            default: balatro_board0_balatro_run0_preview0_card_chips[2] <= 0;
+        endcase
     end
-    balatro_board0_balatro_run0_preview0_cards[2] <= c;
-    case (c)
-        0: balatro_board0_balatro_run0_preview0_card_chips[2] <= 2;
-        1: balatro_board0_balatro_run0_preview0_card_chips[2] <= 2;
-        2: balatro_board0_balatro_run0_preview0_card_chips[2] <= 2;
-        3: balatro_board0_balatro_run0_preview0_card_chips[2] <= 2;
-        4: balatro_board0_balatro_run0_preview0_card_chips[2] <= 3;
-        5: balatro_board0_balatro_run0_preview0_card_chips[2] <= 3;
-        6: balatro_board0_balatro_run0_preview0_card_chips[2] <= 3;
-        7: balatro_board0_balatro_run0_preview0_card_chips[2] <= 3;
-        8: balatro_board0_balatro_run0_preview0_card_chips[2] <= 4;
-        9: balatro_board0_balatro_run0_preview0_card_chips[2] <= 4;
-        10: balatro_board0_balatro_run0_preview0_card_chips[2] <= 4;
-        11: balatro_board0_balatro_run0_preview0_card_chips[2] <= 4;
-        12: balatro_board0_balatro_run0_preview0_card_chips[2] <= 5;
-        13: balatro_board0_balatro_run0_preview0_card_chips[2] <= 5;
-        14: balatro_board0_balatro_run0_preview0_card_chips[2] <= 5;
-        15: balatro_board0_balatro_run0_preview0_card_chips[2] <= 5;
-        16: balatro_board0_balatro_run0_preview0_card_chips[2] <= 6;
-        17: balatro_board0_balatro_run0_preview0_card_chips[2] <= 6;
-        18: balatro_board0_balatro_run0_preview0_card_chips[2] <= 6;
-        19: balatro_board0_balatro_run0_preview0_card_chips[2] <= 6;
-        20: balatro_board0_balatro_run0_preview0_card_chips[2] <= 7;
-        21: balatro_board0_balatro_run0_preview0_card_chips[2] <= 7;
-        22: balatro_board0_balatro_run0_preview0_card_chips[2] <= 7;
-        23: balatro_board0_balatro_run0_preview0_card_chips[2] <= 7;
-        24: balatro_board0_balatro_run0_preview0_card_chips[2] <= 8;
-        25: balatro_board0_balatro_run0_preview0_card_chips[2] <= 8;
-        26: balatro_board0_balatro_run0_preview0_card_chips[2] <= 8;
-        27: balatro_board0_balatro_run0_preview0_card_chips[2] <= 8;
-        28: balatro_board0_balatro_run0_preview0_card_chips[2] <= 9;
-        29: balatro_board0_balatro_run0_preview0_card_chips[2] <= 9;
-        30: balatro_board0_balatro_run0_preview0_card_chips[2] <= 9;
-        31: balatro_board0_balatro_run0_preview0_card_chips[2] <= 9;
-        32: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
-        33: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
-        34: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
-        35: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
-        36: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
-        37: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
-        38: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
-        39: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
-        40: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
-        41: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
-        42: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
-        43: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
-        44: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
-        45: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
-        46: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
-        47: balatro_board0_balatro_run0_preview0_card_chips[2] <= 10;
-        48: balatro_board0_balatro_run0_preview0_card_chips[2] <= 11;
-        49: balatro_board0_balatro_run0_preview0_card_chips[2] <= 11;
-        50: balatro_board0_balatro_run0_preview0_card_chips[2] <= 11;
-        51: balatro_board0_balatro_run0_preview0_card_chips[2] <= 11;
-        52: balatro_board0_balatro_run0_preview0_card_chips[2] <= 0;
-        53: balatro_board0_balatro_run0_preview0_card_chips[2] <= 0;
-        54: balatro_board0_balatro_run0_preview0_card_chips[2] <= 0;
-        55: balatro_board0_balatro_run0_preview0_card_chips[2] <= 0;
-        56: balatro_board0_balatro_run0_preview0_card_chips[2] <= 0;
-        57: balatro_board0_balatro_run0_preview0_card_chips[2] <= 0;
-        58: balatro_board0_balatro_run0_preview0_card_chips[2] <= 0;
-        59: balatro_board0_balatro_run0_preview0_card_chips[2] <= 0;
-        60: balatro_board0_balatro_run0_preview0_card_chips[2] <= 0;
-        61: balatro_board0_balatro_run0_preview0_card_chips[2] <= 0;
-        62: balatro_board0_balatro_run0_preview0_card_chips[2] <= 0;
-        default: balatro_board0_balatro_run0_preview0_card_chips[2] <= 0;
-    endcase
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_pick_card3_pick
     reg [6-1:0] c;
     integer i;
-    c = 6'h3f;
-    for (i=0; i<8; i=i+1) begin
-        if ((balatro_board0_balatro_run0_preview0_chosen[i] && (balatro_board0_balatro_run0_preview0_before[i] == 3))) begin
-            c = balatro_board0_balatro_run0_preview0_slots[i];
+    if (balatro_board0_balatro_run0_preview0_working) begin
+        c = 6'h3f;
+        for (i=0; i<8; i=i+1) begin
+            if ((balatro_board0_balatro_run0_preview0_chosen[i] && (balatro_board0_balatro_run0_preview0_before[i] == 3))) begin
+                c = balatro_board0_balatro_run0_preview0_slots[i];
+            end
         end
+        balatro_board0_balatro_run0_preview0_cards[3] <= c;
+        case (c)
+            0: balatro_board0_balatro_run0_preview0_card_chips[3] <= 2;
+            1: balatro_board0_balatro_run0_preview0_card_chips[3] <= 2;
+            2: balatro_board0_balatro_run0_preview0_card_chips[3] <= 2;
+            3: balatro_board0_balatro_run0_preview0_card_chips[3] <= 2;
+            4: balatro_board0_balatro_run0_preview0_card_chips[3] <= 3;
+            5: balatro_board0_balatro_run0_preview0_card_chips[3] <= 3;
+            6: balatro_board0_balatro_run0_preview0_card_chips[3] <= 3;
+            7: balatro_board0_balatro_run0_preview0_card_chips[3] <= 3;
+            8: balatro_board0_balatro_run0_preview0_card_chips[3] <= 4;
+            9: balatro_board0_balatro_run0_preview0_card_chips[3] <= 4;
+            10: balatro_board0_balatro_run0_preview0_card_chips[3] <= 4;
+            11: balatro_board0_balatro_run0_preview0_card_chips[3] <= 4;
+            12: balatro_board0_balatro_run0_preview0_card_chips[3] <= 5;
+            13: balatro_board0_balatro_run0_preview0_card_chips[3] <= 5;
+            14: balatro_board0_balatro_run0_preview0_card_chips[3] <= 5;
+            15: balatro_board0_balatro_run0_preview0_card_chips[3] <= 5;
+            16: balatro_board0_balatro_run0_preview0_card_chips[3] <= 6;
+            17: balatro_board0_balatro_run0_preview0_card_chips[3] <= 6;
+            18: balatro_board0_balatro_run0_preview0_card_chips[3] <= 6;
+            19: balatro_board0_balatro_run0_preview0_card_chips[3] <= 6;
+            20: balatro_board0_balatro_run0_preview0_card_chips[3] <= 7;
+            21: balatro_board0_balatro_run0_preview0_card_chips[3] <= 7;
+            22: balatro_board0_balatro_run0_preview0_card_chips[3] <= 7;
+            23: balatro_board0_balatro_run0_preview0_card_chips[3] <= 7;
+            24: balatro_board0_balatro_run0_preview0_card_chips[3] <= 8;
+            25: balatro_board0_balatro_run0_preview0_card_chips[3] <= 8;
+            26: balatro_board0_balatro_run0_preview0_card_chips[3] <= 8;
+            27: balatro_board0_balatro_run0_preview0_card_chips[3] <= 8;
+            28: balatro_board0_balatro_run0_preview0_card_chips[3] <= 9;
+            29: balatro_board0_balatro_run0_preview0_card_chips[3] <= 9;
+            30: balatro_board0_balatro_run0_preview0_card_chips[3] <= 9;
+            31: balatro_board0_balatro_run0_preview0_card_chips[3] <= 9;
+            32: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
+            33: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
+            34: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
+            35: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
+            36: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
+            37: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
+            38: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
+            39: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
+            40: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
+            41: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
+            42: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
+            43: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
+            44: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
+            45: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
+            46: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
+            47: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
+            48: balatro_board0_balatro_run0_preview0_card_chips[3] <= 11;
+            49: balatro_board0_balatro_run0_preview0_card_chips[3] <= 11;
+            50: balatro_board0_balatro_run0_preview0_card_chips[3] <= 11;
+            51: balatro_board0_balatro_run0_preview0_card_chips[3] <= 11;
+            52: balatro_board0_balatro_run0_preview0_card_chips[3] <= 0;
+            53: balatro_board0_balatro_run0_preview0_card_chips[3] <= 0;
+            54: balatro_board0_balatro_run0_preview0_card_chips[3] <= 0;
+            55: balatro_board0_balatro_run0_preview0_card_chips[3] <= 0;
+            56: balatro_board0_balatro_run0_preview0_card_chips[3] <= 0;
+            57: balatro_board0_balatro_run0_preview0_card_chips[3] <= 0;
+            58: balatro_board0_balatro_run0_preview0_card_chips[3] <= 0;
+            59: balatro_board0_balatro_run0_preview0_card_chips[3] <= 0;
+            60: balatro_board0_balatro_run0_preview0_card_chips[3] <= 0;
+            61: balatro_board0_balatro_run0_preview0_card_chips[3] <= 0;
+            62: balatro_board0_balatro_run0_preview0_card_chips[3] <= 0;
+            default: balatro_board0_balatro_run0_preview0_card_chips[3] <= 0;
+        endcase
     end
-    balatro_board0_balatro_run0_preview0_cards[3] <= c;
-    case (c)
-        0: balatro_board0_balatro_run0_preview0_card_chips[3] <= 2;
-        1: balatro_board0_balatro_run0_preview0_card_chips[3] <= 2;
-        2: balatro_board0_balatro_run0_preview0_card_chips[3] <= 2;
-        3: balatro_board0_balatro_run0_preview0_card_chips[3] <= 2;
-        4: balatro_board0_balatro_run0_preview0_card_chips[3] <= 3;
-        5: balatro_board0_balatro_run0_preview0_card_chips[3] <= 3;
-        6: balatro_board0_balatro_run0_preview0_card_chips[3] <= 3;
-        7: balatro_board0_balatro_run0_preview0_card_chips[3] <= 3;
-        8: balatro_board0_balatro_run0_preview0_card_chips[3] <= 4;
-        9: balatro_board0_balatro_run0_preview0_card_chips[3] <= 4;
-        10: balatro_board0_balatro_run0_preview0_card_chips[3] <= 4;
-        11: balatro_board0_balatro_run0_preview0_card_chips[3] <= 4;
-        12: balatro_board0_balatro_run0_preview0_card_chips[3] <= 5;
-        13: balatro_board0_balatro_run0_preview0_card_chips[3] <= 5;
-        14: balatro_board0_balatro_run0_preview0_card_chips[3] <= 5;
-        15: balatro_board0_balatro_run0_preview0_card_chips[3] <= 5;
-        16: balatro_board0_balatro_run0_preview0_card_chips[3] <= 6;
-        17: balatro_board0_balatro_run0_preview0_card_chips[3] <= 6;
-        18: balatro_board0_balatro_run0_preview0_card_chips[3] <= 6;
-        19: balatro_board0_balatro_run0_preview0_card_chips[3] <= 6;
-        20: balatro_board0_balatro_run0_preview0_card_chips[3] <= 7;
-        21: balatro_board0_balatro_run0_preview0_card_chips[3] <= 7;
-        22: balatro_board0_balatro_run0_preview0_card_chips[3] <= 7;
-        23: balatro_board0_balatro_run0_preview0_card_chips[3] <= 7;
-        24: balatro_board0_balatro_run0_preview0_card_chips[3] <= 8;
-        25: balatro_board0_balatro_run0_preview0_card_chips[3] <= 8;
-        26: balatro_board0_balatro_run0_preview0_card_chips[3] <= 8;
-        27: balatro_board0_balatro_run0_preview0_card_chips[3] <= 8;
-        28: balatro_board0_balatro_run0_preview0_card_chips[3] <= 9;
-        29: balatro_board0_balatro_run0_preview0_card_chips[3] <= 9;
-        30: balatro_board0_balatro_run0_preview0_card_chips[3] <= 9;
-        31: balatro_board0_balatro_run0_preview0_card_chips[3] <= 9;
-        32: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
-        33: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
-        34: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
-        35: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
-        36: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
-        37: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
-        38: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
-        39: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
-        40: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
-        41: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
-        42: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
-        43: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
-        44: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
-        45: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
-        46: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
-        47: balatro_board0_balatro_run0_preview0_card_chips[3] <= 10;
-        48: balatro_board0_balatro_run0_preview0_card_chips[3] <= 11;
-        49: balatro_board0_balatro_run0_preview0_card_chips[3] <= 11;
-        50: balatro_board0_balatro_run0_preview0_card_chips[3] <= 11;
-        51: balatro_board0_balatro_run0_preview0_card_chips[3] <= 11;
-        52: balatro_board0_balatro_run0_preview0_card_chips[3] <= 0;
-        53: balatro_board0_balatro_run0_preview0_card_chips[3] <= 0;
-        54: balatro_board0_balatro_run0_preview0_card_chips[3] <= 0;
-        55: balatro_board0_balatro_run0_preview0_card_chips[3] <= 0;
-        56: balatro_board0_balatro_run0_preview0_card_chips[3] <= 0;
-        57: balatro_board0_balatro_run0_preview0_card_chips[3] <= 0;
-        58: balatro_board0_balatro_run0_preview0_card_chips[3] <= 0;
-        59: balatro_board0_balatro_run0_preview0_card_chips[3] <= 0;
-        60: balatro_board0_balatro_run0_preview0_card_chips[3] <= 0;
-        61: balatro_board0_balatro_run0_preview0_card_chips[3] <= 0;
-        62: balatro_board0_balatro_run0_preview0_card_chips[3] <= 0;
-        default: balatro_board0_balatro_run0_preview0_card_chips[3] <= 0;
-    endcase
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_pick_card4_pick
     reg [6-1:0] c;
     integer i;
-    c = 6'h3f;
-    for (i=0; i<8; i=i+1) begin
-        if ((balatro_board0_balatro_run0_preview0_chosen[i] && (balatro_board0_balatro_run0_preview0_before[i] == 4))) begin
-            c = balatro_board0_balatro_run0_preview0_slots[i];
+    if (balatro_board0_balatro_run0_preview0_working) begin
+        c = 6'h3f;
+        for (i=0; i<8; i=i+1) begin
+            if ((balatro_board0_balatro_run0_preview0_chosen[i] && (balatro_board0_balatro_run0_preview0_before[i] == 4))) begin
+                c = balatro_board0_balatro_run0_preview0_slots[i];
+            end
         end
+        balatro_board0_balatro_run0_preview0_cards[4] <= c;
+        case (c)
+            0: balatro_board0_balatro_run0_preview0_card_chips[4] <= 2;
+            1: balatro_board0_balatro_run0_preview0_card_chips[4] <= 2;
+            2: balatro_board0_balatro_run0_preview0_card_chips[4] <= 2;
+            3: balatro_board0_balatro_run0_preview0_card_chips[4] <= 2;
+            4: balatro_board0_balatro_run0_preview0_card_chips[4] <= 3;
+            5: balatro_board0_balatro_run0_preview0_card_chips[4] <= 3;
+            6: balatro_board0_balatro_run0_preview0_card_chips[4] <= 3;
+            7: balatro_board0_balatro_run0_preview0_card_chips[4] <= 3;
+            8: balatro_board0_balatro_run0_preview0_card_chips[4] <= 4;
+            9: balatro_board0_balatro_run0_preview0_card_chips[4] <= 4;
+            10: balatro_board0_balatro_run0_preview0_card_chips[4] <= 4;
+            11: balatro_board0_balatro_run0_preview0_card_chips[4] <= 4;
+            12: balatro_board0_balatro_run0_preview0_card_chips[4] <= 5;
+            13: balatro_board0_balatro_run0_preview0_card_chips[4] <= 5;
+            14: balatro_board0_balatro_run0_preview0_card_chips[4] <= 5;
+            15: balatro_board0_balatro_run0_preview0_card_chips[4] <= 5;
+            16: balatro_board0_balatro_run0_preview0_card_chips[4] <= 6;
+            17: balatro_board0_balatro_run0_preview0_card_chips[4] <= 6;
+            18: balatro_board0_balatro_run0_preview0_card_chips[4] <= 6;
+            19: balatro_board0_balatro_run0_preview0_card_chips[4] <= 6;
+            20: balatro_board0_balatro_run0_preview0_card_chips[4] <= 7;
+            21: balatro_board0_balatro_run0_preview0_card_chips[4] <= 7;
+            22: balatro_board0_balatro_run0_preview0_card_chips[4] <= 7;
+            23: balatro_board0_balatro_run0_preview0_card_chips[4] <= 7;
+            24: balatro_board0_balatro_run0_preview0_card_chips[4] <= 8;
+            25: balatro_board0_balatro_run0_preview0_card_chips[4] <= 8;
+            26: balatro_board0_balatro_run0_preview0_card_chips[4] <= 8;
+            27: balatro_board0_balatro_run0_preview0_card_chips[4] <= 8;
+            28: balatro_board0_balatro_run0_preview0_card_chips[4] <= 9;
+            29: balatro_board0_balatro_run0_preview0_card_chips[4] <= 9;
+            30: balatro_board0_balatro_run0_preview0_card_chips[4] <= 9;
+            31: balatro_board0_balatro_run0_preview0_card_chips[4] <= 9;
+            32: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
+            33: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
+            34: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
+            35: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
+            36: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
+            37: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
+            38: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
+            39: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
+            40: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
+            41: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
+            42: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
+            43: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
+            44: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
+            45: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
+            46: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
+            47: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
+            48: balatro_board0_balatro_run0_preview0_card_chips[4] <= 11;
+            49: balatro_board0_balatro_run0_preview0_card_chips[4] <= 11;
+            50: balatro_board0_balatro_run0_preview0_card_chips[4] <= 11;
+            51: balatro_board0_balatro_run0_preview0_card_chips[4] <= 11;
+            52: balatro_board0_balatro_run0_preview0_card_chips[4] <= 0;
+            53: balatro_board0_balatro_run0_preview0_card_chips[4] <= 0;
+            54: balatro_board0_balatro_run0_preview0_card_chips[4] <= 0;
+            55: balatro_board0_balatro_run0_preview0_card_chips[4] <= 0;
+            56: balatro_board0_balatro_run0_preview0_card_chips[4] <= 0;
+            57: balatro_board0_balatro_run0_preview0_card_chips[4] <= 0;
+            58: balatro_board0_balatro_run0_preview0_card_chips[4] <= 0;
+            59: balatro_board0_balatro_run0_preview0_card_chips[4] <= 0;
+            60: balatro_board0_balatro_run0_preview0_card_chips[4] <= 0;
+            61: balatro_board0_balatro_run0_preview0_card_chips[4] <= 0;
+            62: balatro_board0_balatro_run0_preview0_card_chips[4] <= 0;
+            default: balatro_board0_balatro_run0_preview0_card_chips[4] <= 0;
+        endcase
     end
-    balatro_board0_balatro_run0_preview0_cards[4] <= c;
-    case (c)
-        0: balatro_board0_balatro_run0_preview0_card_chips[4] <= 2;
-        1: balatro_board0_balatro_run0_preview0_card_chips[4] <= 2;
-        2: balatro_board0_balatro_run0_preview0_card_chips[4] <= 2;
-        3: balatro_board0_balatro_run0_preview0_card_chips[4] <= 2;
-        4: balatro_board0_balatro_run0_preview0_card_chips[4] <= 3;
-        5: balatro_board0_balatro_run0_preview0_card_chips[4] <= 3;
-        6: balatro_board0_balatro_run0_preview0_card_chips[4] <= 3;
-        7: balatro_board0_balatro_run0_preview0_card_chips[4] <= 3;
-        8: balatro_board0_balatro_run0_preview0_card_chips[4] <= 4;
-        9: balatro_board0_balatro_run0_preview0_card_chips[4] <= 4;
-        10: balatro_board0_balatro_run0_preview0_card_chips[4] <= 4;
-        11: balatro_board0_balatro_run0_preview0_card_chips[4] <= 4;
-        12: balatro_board0_balatro_run0_preview0_card_chips[4] <= 5;
-        13: balatro_board0_balatro_run0_preview0_card_chips[4] <= 5;
-        14: balatro_board0_balatro_run0_preview0_card_chips[4] <= 5;
-        15: balatro_board0_balatro_run0_preview0_card_chips[4] <= 5;
-        16: balatro_board0_balatro_run0_preview0_card_chips[4] <= 6;
-        17: balatro_board0_balatro_run0_preview0_card_chips[4] <= 6;
-        18: balatro_board0_balatro_run0_preview0_card_chips[4] <= 6;
-        19: balatro_board0_balatro_run0_preview0_card_chips[4] <= 6;
-        20: balatro_board0_balatro_run0_preview0_card_chips[4] <= 7;
-        21: balatro_board0_balatro_run0_preview0_card_chips[4] <= 7;
-        22: balatro_board0_balatro_run0_preview0_card_chips[4] <= 7;
-        23: balatro_board0_balatro_run0_preview0_card_chips[4] <= 7;
-        24: balatro_board0_balatro_run0_preview0_card_chips[4] <= 8;
-        25: balatro_board0_balatro_run0_preview0_card_chips[4] <= 8;
-        26: balatro_board0_balatro_run0_preview0_card_chips[4] <= 8;
-        27: balatro_board0_balatro_run0_preview0_card_chips[4] <= 8;
-        28: balatro_board0_balatro_run0_preview0_card_chips[4] <= 9;
-        29: balatro_board0_balatro_run0_preview0_card_chips[4] <= 9;
-        30: balatro_board0_balatro_run0_preview0_card_chips[4] <= 9;
-        31: balatro_board0_balatro_run0_preview0_card_chips[4] <= 9;
-        32: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
-        33: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
-        34: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
-        35: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
-        36: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
-        37: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
-        38: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
-        39: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
-        40: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
-        41: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
-        42: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
-        43: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
-        44: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
-        45: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
-        46: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
-        47: balatro_board0_balatro_run0_preview0_card_chips[4] <= 10;
-        48: balatro_board0_balatro_run0_preview0_card_chips[4] <= 11;
-        49: balatro_board0_balatro_run0_preview0_card_chips[4] <= 11;
-        50: balatro_board0_balatro_run0_preview0_card_chips[4] <= 11;
-        51: balatro_board0_balatro_run0_preview0_card_chips[4] <= 11;
-        52: balatro_board0_balatro_run0_preview0_card_chips[4] <= 0;
-        53: balatro_board0_balatro_run0_preview0_card_chips[4] <= 0;
-        54: balatro_board0_balatro_run0_preview0_card_chips[4] <= 0;
-        55: balatro_board0_balatro_run0_preview0_card_chips[4] <= 0;
-        56: balatro_board0_balatro_run0_preview0_card_chips[4] <= 0;
-        57: balatro_board0_balatro_run0_preview0_card_chips[4] <= 0;
-        58: balatro_board0_balatro_run0_preview0_card_chips[4] <= 0;
-        59: balatro_board0_balatro_run0_preview0_card_chips[4] <= 0;
-        60: balatro_board0_balatro_run0_preview0_card_chips[4] <= 0;
-        61: balatro_board0_balatro_run0_preview0_card_chips[4] <= 0;
-        62: balatro_board0_balatro_run0_preview0_card_chips[4] <= 0;
-        default: balatro_board0_balatro_run0_preview0_card_chips[4] <= 0;
-    endcase
 end
 
 
@@ -9903,72 +9926,100 @@ assign balatro_board0_balatro_run0_preview0_mask = balatro_board0_balatro_run0_p
 
 
 always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_pipe_reg19_load
-    balatro_board0_balatro_run0_preview0_pipe_reg19_q <= balatro_board0_balatro_run0_preview0_packed_in;
+    if (balatro_board0_balatro_run0_preview0_working) begin
+        balatro_board0_balatro_run0_preview0_pipe_reg19_q <= balatro_board0_balatro_run0_preview0_packed_in;
+    end
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_pipe_reg20_load
-    balatro_board0_balatro_run0_preview0_pipe_reg20_q <= balatro_board0_balatro_run0_preview0_pipe_reg19_q;
+    if (balatro_board0_balatro_run0_preview0_working) begin
+        balatro_board0_balatro_run0_preview0_pipe_reg20_q <= balatro_board0_balatro_run0_preview0_pipe_reg19_q;
+    end
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_pipe_reg21_load
-    balatro_board0_balatro_run0_preview0_pipe_reg21_q <= balatro_board0_balatro_run0_preview0_pipe_reg20_q;
+    if (balatro_board0_balatro_run0_preview0_working) begin
+        balatro_board0_balatro_run0_preview0_pipe_reg21_q <= balatro_board0_balatro_run0_preview0_pipe_reg20_q;
+    end
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_pipe_reg22_load
-    balatro_board0_balatro_run0_preview0_pipe_reg22_q <= balatro_board0_balatro_run0_preview0_pipe_reg21_q;
+    if (balatro_board0_balatro_run0_preview0_working) begin
+        balatro_board0_balatro_run0_preview0_pipe_reg22_q <= balatro_board0_balatro_run0_preview0_pipe_reg21_q;
+    end
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_pipe_reg23_load
-    balatro_board0_balatro_run0_preview0_pipe_reg23_q <= balatro_board0_balatro_run0_preview0_pipe_reg22_q;
+    if (balatro_board0_balatro_run0_preview0_working) begin
+        balatro_board0_balatro_run0_preview0_pipe_reg23_q <= balatro_board0_balatro_run0_preview0_pipe_reg22_q;
+    end
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_pipe_reg24_load
-    balatro_board0_balatro_run0_preview0_p <= balatro_board0_balatro_run0_preview0_pipe_reg23_q;
+    if (balatro_board0_balatro_run0_preview0_working) begin
+        balatro_board0_balatro_run0_preview0_p <= balatro_board0_balatro_run0_preview0_pipe_reg23_q;
+    end
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg25_load
-    balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg25_q <= balatro_board0_balatro_run0_preview0_cards_alongside0_first;
+    if (balatro_board0_balatro_run0_preview0_working) begin
+        balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg25_q <= balatro_board0_balatro_run0_preview0_cards_alongside0_first;
+    end
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg26_load
-    balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg26_q <= balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg25_q;
+    if (balatro_board0_balatro_run0_preview0_working) begin
+        balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg26_q <= balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg25_q;
+    end
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg27_load
-    balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg27_q <= balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg26_q;
+    if (balatro_board0_balatro_run0_preview0_working) begin
+        balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg27_q <= balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg26_q;
+    end
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg28_load
-    balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg28_q <= balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg27_q;
+    if (balatro_board0_balatro_run0_preview0_working) begin
+        balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg28_q <= balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg27_q;
+    end
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg29_load
-    balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg29_q <= balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg28_q;
+    if (balatro_board0_balatro_run0_preview0_working) begin
+        balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg29_q <= balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg28_q;
+    end
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg30_load
-    balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg30_q <= balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg29_q;
+    if (balatro_board0_balatro_run0_preview0_working) begin
+        balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg30_q <= balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg29_q;
+    end
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg31_load
-    balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg31_q <= balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg30_q;
+    if (balatro_board0_balatro_run0_preview0_working) begin
+        balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg31_q <= balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg30_q;
+    end
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg32_load
-    balatro_board0_balatro_run0_preview0_cards_alongside0_last <= balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg31_q;
+    if (balatro_board0_balatro_run0_preview0_working) begin
+        balatro_board0_balatro_run0_preview0_cards_alongside0_last <= balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg31_q;
+    end
 end
 
 
@@ -9977,10 +10028,34 @@ assign balatro_board0_balatro_run0_preview0_cards_alongside0_first = {balatro_bo
 
 
 always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_cards_alongside0_out
-    balatro_board0_balatro_run0_preview0_cards_alongside0_masks[0] <= balatro_board0_balatro_run0_preview0_mask;
-    balatro_board0_balatro_run0_preview0_cards_alongside0_masks[1] <= balatro_board0_balatro_run0_preview0_cards_alongside0_masks[0];
-    balatro_board0_balatro_run0_preview0_scored <= balatro_board0_balatro_run0_preview0_cards_alongside0_masks[1];
-    balatro_board0_balatro_run0_preview0_picked <= balatro_board0_balatro_run0_preview0_cards_alongside0_last;
+    if (balatro_board0_balatro_run0_preview0_working) begin
+        balatro_board0_balatro_run0_preview0_cards_alongside0_masks[0] <= balatro_board0_balatro_run0_preview0_mask;
+        balatro_board0_balatro_run0_preview0_cards_alongside0_masks[1] <= balatro_board0_balatro_run0_preview0_cards_alongside0_masks[0];
+        balatro_board0_balatro_run0_preview0_scored <= balatro_board0_balatro_run0_preview0_cards_alongside0_masks[1];
+        balatro_board0_balatro_run0_preview0_picked <= balatro_board0_balatro_run0_preview0_cards_alongside0_last;
+    end
+end
+
+
+
+assign balatro_board0_balatro_run0_preview0_moved = ((balatro_board0_balatro_run0_preview0_slots_now != balatro_board0_balatro_run0_preview0_slots_q) || (balatro_board0_balatro_run0_chosen != balatro_board0_balatro_run0_preview0_chosen_q));
+assign balatro_board0_balatro_run0_preview0_working = (balatro_board0_balatro_run0_preview0_moved || (balatro_board0_balatro_run0_preview0_live != 0));
+
+// live: the clocks the stages still work after the last change (all after reset).
+always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_liveness
+    if (rst == 1) begin
+        balatro_board0_balatro_run0_preview0_slots_q <= 0;
+        balatro_board0_balatro_run0_preview0_live <= 14;
+    end
+    else begin
+        balatro_board0_balatro_run0_preview0_slots_q <= balatro_board0_balatro_run0_preview0_slots_now;
+        if (balatro_board0_balatro_run0_preview0_moved) begin
+            balatro_board0_balatro_run0_preview0_live <= 14;
+        end
+        else if ((balatro_board0_balatro_run0_preview0_live != 0)) begin
+            balatro_board0_balatro_run0_preview0_live <= (balatro_board0_balatro_run0_preview0_live - 1);
+        end
+    end
 end
 
 
@@ -10257,15 +10332,17 @@ always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_prefix_counts
     integer i;
     reg [3-1:0] v;
     integer b;
-    balatro_board0_balatro_run0_preview0_chosen <= balatro_board0_balatro_run0_preview0_chosen_q;
-    for (i=0; i<8; i=i+1) begin
-        v = 3'h0;
-        for (b=0; b<3; b=b+1) begin
-            v[b] = balatro_board0_balatro_run0_preview0_prefix_q[((3 * i) + b)];
+    if (balatro_board0_balatro_run0_preview0_working) begin
+        balatro_board0_balatro_run0_preview0_chosen <= balatro_board0_balatro_run0_preview0_chosen_q;
+        for (i=0; i<8; i=i+1) begin
+            v = 3'h0;
+            for (b=0; b<3; b=b+1) begin
+                v[b] = balatro_board0_balatro_run0_preview0_prefix_q[((3 * i) + b)];
+            end
+            balatro_board0_balatro_run0_preview0_before[i] <= v;
         end
-        balatro_board0_balatro_run0_preview0_before[i] <= v;
+        balatro_board0_balatro_run0_preview0_n0 <= balatro_board0_balatro_run0_preview0_prefix_q[28-1:(3 * 8)];
     end
-    balatro_board0_balatro_run0_preview0_n0 <= balatro_board0_balatro_run0_preview0_prefix_q[28-1:(3 * 8)];
 end
 
 // eval5 takes the picked cards only when they moved since it last took them (and at
@@ -10297,7 +10374,9 @@ assign balatro_board0_balatro_run0_preview0_packed_in = {balatro_board0_balatro_
 
 
 always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_count_along
-    balatro_board0_balatro_run0_preview0_n1 <= balatro_board0_balatro_run0_preview0_n0;
+    if (balatro_board0_balatro_run0_preview0_working) begin
+        balatro_board0_balatro_run0_preview0_n1 <= balatro_board0_balatro_run0_preview0_n0;
+    end
 end
 
 
@@ -10307,31 +10386,33 @@ always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_sum_chips
     reg [4-1:0] c;
     reg [4-1:0] d;
     reg [4-1:0] e;
-    balatro_board0_balatro_run0_preview0_cat_a <= balatro_board0_balatro_run0_preview0_word[24-1:20];
-    balatro_board0_balatro_run0_preview0_n_a <= balatro_board0_balatro_run0_preview0_p[24-1:20];
-    a = 4'h0;
-    b = 4'h0;
-    c = 4'h0;
-    d = 4'h0;
-    e = 4'h0;
-    if (balatro_board0_balatro_run0_preview0_mask[0]) begin
-        a = balatro_board0_balatro_run0_preview0_p[4-1:0];
+    if (balatro_board0_balatro_run0_preview0_working) begin
+        balatro_board0_balatro_run0_preview0_cat_a <= balatro_board0_balatro_run0_preview0_word[24-1:20];
+        balatro_board0_balatro_run0_preview0_n_a <= balatro_board0_balatro_run0_preview0_p[24-1:20];
+        a = 4'h0;
+        b = 4'h0;
+        c = 4'h0;
+        d = 4'h0;
+        e = 4'h0;
+        if (balatro_board0_balatro_run0_preview0_mask[0]) begin
+            a = balatro_board0_balatro_run0_preview0_p[4-1:0];
+        end
+        if (balatro_board0_balatro_run0_preview0_mask[1]) begin
+            b = balatro_board0_balatro_run0_preview0_p[8-1:4];
+        end
+        if (balatro_board0_balatro_run0_preview0_mask[2]) begin
+            c = balatro_board0_balatro_run0_preview0_p[12-1:8];
+        end
+        if (balatro_board0_balatro_run0_preview0_mask[3]) begin
+            d = balatro_board0_balatro_run0_preview0_p[16-1:12];
+        end
+        if (balatro_board0_balatro_run0_preview0_mask[4]) begin
+            e = balatro_board0_balatro_run0_preview0_p[20-1:16];
+        end
+        balatro_board0_balatro_run0_preview0_s01 <= (a + b);
+        balatro_board0_balatro_run0_preview0_s23 <= (c + d);
+        balatro_board0_balatro_run0_preview0_s4 <= e;
     end
-    if (balatro_board0_balatro_run0_preview0_mask[1]) begin
-        b = balatro_board0_balatro_run0_preview0_p[8-1:4];
-    end
-    if (balatro_board0_balatro_run0_preview0_mask[2]) begin
-        c = balatro_board0_balatro_run0_preview0_p[12-1:8];
-    end
-    if (balatro_board0_balatro_run0_preview0_mask[3]) begin
-        d = balatro_board0_balatro_run0_preview0_p[16-1:12];
-    end
-    if (balatro_board0_balatro_run0_preview0_mask[4]) begin
-        e = balatro_board0_balatro_run0_preview0_p[20-1:16];
-    end
-    balatro_board0_balatro_run0_preview0_s01 <= (a + b);
-    balatro_board0_balatro_run0_preview0_s23 <= (c + d);
-    balatro_board0_balatro_run0_preview0_s4 <= e;
 end
 
 
@@ -10380,41 +10461,45 @@ end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_base_and_mult
-    balatro_board0_balatro_run0_preview0_cat_b <= balatro_board0_balatro_run0_preview0_cat_a;
-    balatro_board0_balatro_run0_preview0_n_b <= balatro_board0_balatro_run0_preview0_n_a;
-    balatro_board0_balatro_run0_preview0_chips_b <= (((balatro_board0_balatro_run0_preview0_base + balatro_board0_balatro_run0_preview0_s01) + balatro_board0_balatro_run0_preview0_s23) + balatro_board0_balatro_run0_preview0_s4);
-    balatro_board0_balatro_run0_preview0_mult_b <= balatro_board0_balatro_run0_preview0_times;
+    if (balatro_board0_balatro_run0_preview0_working) begin
+        balatro_board0_balatro_run0_preview0_cat_b <= balatro_board0_balatro_run0_preview0_cat_a;
+        balatro_board0_balatro_run0_preview0_n_b <= balatro_board0_balatro_run0_preview0_n_a;
+        balatro_board0_balatro_run0_preview0_chips_b <= (((balatro_board0_balatro_run0_preview0_base + balatro_board0_balatro_run0_preview0_s01) + balatro_board0_balatro_run0_preview0_s23) + balatro_board0_balatro_run0_preview0_s4);
+        balatro_board0_balatro_run0_preview0_mult_b <= balatro_board0_balatro_run0_preview0_times;
+    end
 end
 
 
 always @(posedge clk) begin: balatro_board0_balatro_run0_preview0_multiply
     reg [11-1:0] c;
-    balatro_board0_balatro_run0_preview0_count <= balatro_board0_balatro_run0_preview0_n_b;
-    balatro_board0_balatro_run0_preview0_category <= balatro_board0_balatro_run0_preview0_cat_b;
-    balatro_board0_balatro_run0_preview0_chips <= balatro_board0_balatro_run0_preview0_chips_b;
-    balatro_board0_balatro_run0_preview0_mult <= balatro_board0_balatro_run0_preview0_mult_b;
-    c = 11'h0;
-    c = balatro_board0_balatro_run0_preview0_chips_b;
-    case (balatro_board0_balatro_run0_preview0_mult_b)
-        'h8: begin
-            balatro_board0_balatro_run0_preview0_score <= (c << 3);
-        end
-        'h7: begin
-            balatro_board0_balatro_run0_preview0_score <= ((c << 3) - c);
-        end
-        'h4: begin
-            balatro_board0_balatro_run0_preview0_score <= (c << 2);
-        end
-        'h3: begin
-            balatro_board0_balatro_run0_preview0_score <= ((c << 1) + c);
-        end
-        'h2: begin
-            balatro_board0_balatro_run0_preview0_score <= (c << 1);
-        end
-        default: begin
-            balatro_board0_balatro_run0_preview0_score <= c;
-        end
-    endcase
+    if (balatro_board0_balatro_run0_preview0_working) begin
+        balatro_board0_balatro_run0_preview0_count <= balatro_board0_balatro_run0_preview0_n_b;
+        balatro_board0_balatro_run0_preview0_category <= balatro_board0_balatro_run0_preview0_cat_b;
+        balatro_board0_balatro_run0_preview0_chips <= balatro_board0_balatro_run0_preview0_chips_b;
+        balatro_board0_balatro_run0_preview0_mult <= balatro_board0_balatro_run0_preview0_mult_b;
+        c = 11'h0;
+        c = balatro_board0_balatro_run0_preview0_chips_b;
+        case (balatro_board0_balatro_run0_preview0_mult_b)
+            'h8: begin
+                balatro_board0_balatro_run0_preview0_score <= (c << 3);
+            end
+            'h7: begin
+                balatro_board0_balatro_run0_preview0_score <= ((c << 3) - c);
+            end
+            'h4: begin
+                balatro_board0_balatro_run0_preview0_score <= (c << 2);
+            end
+            'h3: begin
+                balatro_board0_balatro_run0_preview0_score <= ((c << 1) + c);
+            end
+            'h2: begin
+                balatro_board0_balatro_run0_preview0_score <= (c << 1);
+            end
+            default: begin
+                balatro_board0_balatro_run0_preview0_score <= c;
+            end
+        endcase
+    end
 end
 
 

@@ -122,9 +122,14 @@ signal view_pick_chips_num: unsigned(7 downto 0);
 signal view_pick_mult_num: unsigned(3 downto 0);
 signal preview0_chosen: unsigned(7 downto 0);
 signal preview0_chosen_q: unsigned(7 downto 0);
+signal preview0_live: unsigned(3 downto 0);
+signal preview0_moved: std_logic;
 signal preview0_n0: unsigned(3 downto 0);
 signal preview0_prefix: unsigned(27 downto 0);
 signal preview0_prefix_q: unsigned(27 downto 0);
+signal preview0_slots_now: unsigned(47 downto 0);
+signal preview0_slots_q: unsigned(47 downto 0);
+signal preview0_working: std_logic;
 signal preview0_in_valid: std_logic;
 signal preview0_primed: std_logic;
 signal preview0_hand_now: unsigned(29 downto 0);
@@ -273,6 +278,14 @@ view_pick_chips <= std_logic_vector(view_pick_chips_num);
 view_pick_mult <= std_logic_vector(view_pick_mult_num);
 
 
+preview0_slots_now(48-1 downto 42) <= preview0_slots(7);
+preview0_slots_now(42-1 downto 36) <= preview0_slots(6);
+preview0_slots_now(36-1 downto 30) <= preview0_slots(5);
+preview0_slots_now(30-1 downto 24) <= preview0_slots(4);
+preview0_slots_now(24-1 downto 18) <= preview0_slots(3);
+preview0_slots_now(18-1 downto 12) <= preview0_slots(2);
+preview0_slots_now(12-1 downto 6) <= preview0_slots(1);
+preview0_slots_now(6-1 downto 0) <= preview0_slots(0);
 preview0_eval50_hand_eval0_codes_in(30-1 downto 24) <= preview0_cards(4);
 preview0_eval50_hand_eval0_codes_in(24-1 downto 18) <= preview0_cards(3);
 preview0_eval50_hand_eval0_codes_in(18-1 downto 12) <= preview0_cards(2);
@@ -283,79 +296,81 @@ preview0_pick_card0_pick: process (clk) is
     variable c: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        c := to_unsigned(63, 6);
-        for i in 0 to 8-1 loop
-            if (bool(preview0_chosen(i)) and (preview0_before(i) = 0)) then
-                c := preview0_slots(i);
-            end if;
-        end loop;
-        preview0_cards(0) <= c;
-        case to_integer(c) is
-            when 0 => preview0_card_chips(0) <= "0010";
-            when 1 => preview0_card_chips(0) <= "0010";
-            when 2 => preview0_card_chips(0) <= "0010";
-            when 3 => preview0_card_chips(0) <= "0010";
-            when 4 => preview0_card_chips(0) <= "0011";
-            when 5 => preview0_card_chips(0) <= "0011";
-            when 6 => preview0_card_chips(0) <= "0011";
-            when 7 => preview0_card_chips(0) <= "0011";
-            when 8 => preview0_card_chips(0) <= "0100";
-            when 9 => preview0_card_chips(0) <= "0100";
-            when 10 => preview0_card_chips(0) <= "0100";
-            when 11 => preview0_card_chips(0) <= "0100";
-            when 12 => preview0_card_chips(0) <= "0101";
-            when 13 => preview0_card_chips(0) <= "0101";
-            when 14 => preview0_card_chips(0) <= "0101";
-            when 15 => preview0_card_chips(0) <= "0101";
-            when 16 => preview0_card_chips(0) <= "0110";
-            when 17 => preview0_card_chips(0) <= "0110";
-            when 18 => preview0_card_chips(0) <= "0110";
-            when 19 => preview0_card_chips(0) <= "0110";
-            when 20 => preview0_card_chips(0) <= "0111";
-            when 21 => preview0_card_chips(0) <= "0111";
-            when 22 => preview0_card_chips(0) <= "0111";
-            when 23 => preview0_card_chips(0) <= "0111";
-            when 24 => preview0_card_chips(0) <= "1000";
-            when 25 => preview0_card_chips(0) <= "1000";
-            when 26 => preview0_card_chips(0) <= "1000";
-            when 27 => preview0_card_chips(0) <= "1000";
-            when 28 => preview0_card_chips(0) <= "1001";
-            when 29 => preview0_card_chips(0) <= "1001";
-            when 30 => preview0_card_chips(0) <= "1001";
-            when 31 => preview0_card_chips(0) <= "1001";
-            when 32 => preview0_card_chips(0) <= "1010";
-            when 33 => preview0_card_chips(0) <= "1010";
-            when 34 => preview0_card_chips(0) <= "1010";
-            when 35 => preview0_card_chips(0) <= "1010";
-            when 36 => preview0_card_chips(0) <= "1010";
-            when 37 => preview0_card_chips(0) <= "1010";
-            when 38 => preview0_card_chips(0) <= "1010";
-            when 39 => preview0_card_chips(0) <= "1010";
-            when 40 => preview0_card_chips(0) <= "1010";
-            when 41 => preview0_card_chips(0) <= "1010";
-            when 42 => preview0_card_chips(0) <= "1010";
-            when 43 => preview0_card_chips(0) <= "1010";
-            when 44 => preview0_card_chips(0) <= "1010";
-            when 45 => preview0_card_chips(0) <= "1010";
-            when 46 => preview0_card_chips(0) <= "1010";
-            when 47 => preview0_card_chips(0) <= "1010";
-            when 48 => preview0_card_chips(0) <= "1011";
-            when 49 => preview0_card_chips(0) <= "1011";
-            when 50 => preview0_card_chips(0) <= "1011";
-            when 51 => preview0_card_chips(0) <= "1011";
-            when 52 => preview0_card_chips(0) <= "0000";
-            when 53 => preview0_card_chips(0) <= "0000";
-            when 54 => preview0_card_chips(0) <= "0000";
-            when 55 => preview0_card_chips(0) <= "0000";
-            when 56 => preview0_card_chips(0) <= "0000";
-            when 57 => preview0_card_chips(0) <= "0000";
-            when 58 => preview0_card_chips(0) <= "0000";
-            when 59 => preview0_card_chips(0) <= "0000";
-            when 60 => preview0_card_chips(0) <= "0000";
-            when 61 => preview0_card_chips(0) <= "0000";
-            when 62 => preview0_card_chips(0) <= "0000";
-            when others => preview0_card_chips(0) <= "0000";
-        end case;
+        if bool(preview0_working) then
+            c := to_unsigned(63, 6);
+            for i in 0 to 8-1 loop
+                if (bool(preview0_chosen(i)) and (preview0_before(i) = 0)) then
+                    c := preview0_slots(i);
+                end if;
+            end loop;
+            preview0_cards(0) <= c;
+            case to_integer(c) is
+                when 0 => preview0_card_chips(0) <= "0010";
+                when 1 => preview0_card_chips(0) <= "0010";
+                when 2 => preview0_card_chips(0) <= "0010";
+                when 3 => preview0_card_chips(0) <= "0010";
+                when 4 => preview0_card_chips(0) <= "0011";
+                when 5 => preview0_card_chips(0) <= "0011";
+                when 6 => preview0_card_chips(0) <= "0011";
+                when 7 => preview0_card_chips(0) <= "0011";
+                when 8 => preview0_card_chips(0) <= "0100";
+                when 9 => preview0_card_chips(0) <= "0100";
+                when 10 => preview0_card_chips(0) <= "0100";
+                when 11 => preview0_card_chips(0) <= "0100";
+                when 12 => preview0_card_chips(0) <= "0101";
+                when 13 => preview0_card_chips(0) <= "0101";
+                when 14 => preview0_card_chips(0) <= "0101";
+                when 15 => preview0_card_chips(0) <= "0101";
+                when 16 => preview0_card_chips(0) <= "0110";
+                when 17 => preview0_card_chips(0) <= "0110";
+                when 18 => preview0_card_chips(0) <= "0110";
+                when 19 => preview0_card_chips(0) <= "0110";
+                when 20 => preview0_card_chips(0) <= "0111";
+                when 21 => preview0_card_chips(0) <= "0111";
+                when 22 => preview0_card_chips(0) <= "0111";
+                when 23 => preview0_card_chips(0) <= "0111";
+                when 24 => preview0_card_chips(0) <= "1000";
+                when 25 => preview0_card_chips(0) <= "1000";
+                when 26 => preview0_card_chips(0) <= "1000";
+                when 27 => preview0_card_chips(0) <= "1000";
+                when 28 => preview0_card_chips(0) <= "1001";
+                when 29 => preview0_card_chips(0) <= "1001";
+                when 30 => preview0_card_chips(0) <= "1001";
+                when 31 => preview0_card_chips(0) <= "1001";
+                when 32 => preview0_card_chips(0) <= "1010";
+                when 33 => preview0_card_chips(0) <= "1010";
+                when 34 => preview0_card_chips(0) <= "1010";
+                when 35 => preview0_card_chips(0) <= "1010";
+                when 36 => preview0_card_chips(0) <= "1010";
+                when 37 => preview0_card_chips(0) <= "1010";
+                when 38 => preview0_card_chips(0) <= "1010";
+                when 39 => preview0_card_chips(0) <= "1010";
+                when 40 => preview0_card_chips(0) <= "1010";
+                when 41 => preview0_card_chips(0) <= "1010";
+                when 42 => preview0_card_chips(0) <= "1010";
+                when 43 => preview0_card_chips(0) <= "1010";
+                when 44 => preview0_card_chips(0) <= "1010";
+                when 45 => preview0_card_chips(0) <= "1010";
+                when 46 => preview0_card_chips(0) <= "1010";
+                when 47 => preview0_card_chips(0) <= "1010";
+                when 48 => preview0_card_chips(0) <= "1011";
+                when 49 => preview0_card_chips(0) <= "1011";
+                when 50 => preview0_card_chips(0) <= "1011";
+                when 51 => preview0_card_chips(0) <= "1011";
+                when 52 => preview0_card_chips(0) <= "0000";
+                when 53 => preview0_card_chips(0) <= "0000";
+                when 54 => preview0_card_chips(0) <= "0000";
+                when 55 => preview0_card_chips(0) <= "0000";
+                when 56 => preview0_card_chips(0) <= "0000";
+                when 57 => preview0_card_chips(0) <= "0000";
+                when 58 => preview0_card_chips(0) <= "0000";
+                when 59 => preview0_card_chips(0) <= "0000";
+                when 60 => preview0_card_chips(0) <= "0000";
+                when 61 => preview0_card_chips(0) <= "0000";
+                when 62 => preview0_card_chips(0) <= "0000";
+                when others => preview0_card_chips(0) <= "0000";
+            end case;
+        end if;
     end if;
 end process preview0_pick_card0_pick;
 
@@ -363,79 +378,81 @@ preview0_pick_card1_pick: process (clk) is
     variable c: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        c := to_unsigned(63, 6);
-        for i in 0 to 8-1 loop
-            if (bool(preview0_chosen(i)) and (preview0_before(i) = 1)) then
-                c := preview0_slots(i);
-            end if;
-        end loop;
-        preview0_cards(1) <= c;
-        case to_integer(c) is
-            when 0 => preview0_card_chips(1) <= "0010";
-            when 1 => preview0_card_chips(1) <= "0010";
-            when 2 => preview0_card_chips(1) <= "0010";
-            when 3 => preview0_card_chips(1) <= "0010";
-            when 4 => preview0_card_chips(1) <= "0011";
-            when 5 => preview0_card_chips(1) <= "0011";
-            when 6 => preview0_card_chips(1) <= "0011";
-            when 7 => preview0_card_chips(1) <= "0011";
-            when 8 => preview0_card_chips(1) <= "0100";
-            when 9 => preview0_card_chips(1) <= "0100";
-            when 10 => preview0_card_chips(1) <= "0100";
-            when 11 => preview0_card_chips(1) <= "0100";
-            when 12 => preview0_card_chips(1) <= "0101";
-            when 13 => preview0_card_chips(1) <= "0101";
-            when 14 => preview0_card_chips(1) <= "0101";
-            when 15 => preview0_card_chips(1) <= "0101";
-            when 16 => preview0_card_chips(1) <= "0110";
-            when 17 => preview0_card_chips(1) <= "0110";
-            when 18 => preview0_card_chips(1) <= "0110";
-            when 19 => preview0_card_chips(1) <= "0110";
-            when 20 => preview0_card_chips(1) <= "0111";
-            when 21 => preview0_card_chips(1) <= "0111";
-            when 22 => preview0_card_chips(1) <= "0111";
-            when 23 => preview0_card_chips(1) <= "0111";
-            when 24 => preview0_card_chips(1) <= "1000";
-            when 25 => preview0_card_chips(1) <= "1000";
-            when 26 => preview0_card_chips(1) <= "1000";
-            when 27 => preview0_card_chips(1) <= "1000";
-            when 28 => preview0_card_chips(1) <= "1001";
-            when 29 => preview0_card_chips(1) <= "1001";
-            when 30 => preview0_card_chips(1) <= "1001";
-            when 31 => preview0_card_chips(1) <= "1001";
-            when 32 => preview0_card_chips(1) <= "1010";
-            when 33 => preview0_card_chips(1) <= "1010";
-            when 34 => preview0_card_chips(1) <= "1010";
-            when 35 => preview0_card_chips(1) <= "1010";
-            when 36 => preview0_card_chips(1) <= "1010";
-            when 37 => preview0_card_chips(1) <= "1010";
-            when 38 => preview0_card_chips(1) <= "1010";
-            when 39 => preview0_card_chips(1) <= "1010";
-            when 40 => preview0_card_chips(1) <= "1010";
-            when 41 => preview0_card_chips(1) <= "1010";
-            when 42 => preview0_card_chips(1) <= "1010";
-            when 43 => preview0_card_chips(1) <= "1010";
-            when 44 => preview0_card_chips(1) <= "1010";
-            when 45 => preview0_card_chips(1) <= "1010";
-            when 46 => preview0_card_chips(1) <= "1010";
-            when 47 => preview0_card_chips(1) <= "1010";
-            when 48 => preview0_card_chips(1) <= "1011";
-            when 49 => preview0_card_chips(1) <= "1011";
-            when 50 => preview0_card_chips(1) <= "1011";
-            when 51 => preview0_card_chips(1) <= "1011";
-            when 52 => preview0_card_chips(1) <= "0000";
-            when 53 => preview0_card_chips(1) <= "0000";
-            when 54 => preview0_card_chips(1) <= "0000";
-            when 55 => preview0_card_chips(1) <= "0000";
-            when 56 => preview0_card_chips(1) <= "0000";
-            when 57 => preview0_card_chips(1) <= "0000";
-            when 58 => preview0_card_chips(1) <= "0000";
-            when 59 => preview0_card_chips(1) <= "0000";
-            when 60 => preview0_card_chips(1) <= "0000";
-            when 61 => preview0_card_chips(1) <= "0000";
-            when 62 => preview0_card_chips(1) <= "0000";
-            when others => preview0_card_chips(1) <= "0000";
-        end case;
+        if bool(preview0_working) then
+            c := to_unsigned(63, 6);
+            for i in 0 to 8-1 loop
+                if (bool(preview0_chosen(i)) and (preview0_before(i) = 1)) then
+                    c := preview0_slots(i);
+                end if;
+            end loop;
+            preview0_cards(1) <= c;
+            case to_integer(c) is
+                when 0 => preview0_card_chips(1) <= "0010";
+                when 1 => preview0_card_chips(1) <= "0010";
+                when 2 => preview0_card_chips(1) <= "0010";
+                when 3 => preview0_card_chips(1) <= "0010";
+                when 4 => preview0_card_chips(1) <= "0011";
+                when 5 => preview0_card_chips(1) <= "0011";
+                when 6 => preview0_card_chips(1) <= "0011";
+                when 7 => preview0_card_chips(1) <= "0011";
+                when 8 => preview0_card_chips(1) <= "0100";
+                when 9 => preview0_card_chips(1) <= "0100";
+                when 10 => preview0_card_chips(1) <= "0100";
+                when 11 => preview0_card_chips(1) <= "0100";
+                when 12 => preview0_card_chips(1) <= "0101";
+                when 13 => preview0_card_chips(1) <= "0101";
+                when 14 => preview0_card_chips(1) <= "0101";
+                when 15 => preview0_card_chips(1) <= "0101";
+                when 16 => preview0_card_chips(1) <= "0110";
+                when 17 => preview0_card_chips(1) <= "0110";
+                when 18 => preview0_card_chips(1) <= "0110";
+                when 19 => preview0_card_chips(1) <= "0110";
+                when 20 => preview0_card_chips(1) <= "0111";
+                when 21 => preview0_card_chips(1) <= "0111";
+                when 22 => preview0_card_chips(1) <= "0111";
+                when 23 => preview0_card_chips(1) <= "0111";
+                when 24 => preview0_card_chips(1) <= "1000";
+                when 25 => preview0_card_chips(1) <= "1000";
+                when 26 => preview0_card_chips(1) <= "1000";
+                when 27 => preview0_card_chips(1) <= "1000";
+                when 28 => preview0_card_chips(1) <= "1001";
+                when 29 => preview0_card_chips(1) <= "1001";
+                when 30 => preview0_card_chips(1) <= "1001";
+                when 31 => preview0_card_chips(1) <= "1001";
+                when 32 => preview0_card_chips(1) <= "1010";
+                when 33 => preview0_card_chips(1) <= "1010";
+                when 34 => preview0_card_chips(1) <= "1010";
+                when 35 => preview0_card_chips(1) <= "1010";
+                when 36 => preview0_card_chips(1) <= "1010";
+                when 37 => preview0_card_chips(1) <= "1010";
+                when 38 => preview0_card_chips(1) <= "1010";
+                when 39 => preview0_card_chips(1) <= "1010";
+                when 40 => preview0_card_chips(1) <= "1010";
+                when 41 => preview0_card_chips(1) <= "1010";
+                when 42 => preview0_card_chips(1) <= "1010";
+                when 43 => preview0_card_chips(1) <= "1010";
+                when 44 => preview0_card_chips(1) <= "1010";
+                when 45 => preview0_card_chips(1) <= "1010";
+                when 46 => preview0_card_chips(1) <= "1010";
+                when 47 => preview0_card_chips(1) <= "1010";
+                when 48 => preview0_card_chips(1) <= "1011";
+                when 49 => preview0_card_chips(1) <= "1011";
+                when 50 => preview0_card_chips(1) <= "1011";
+                when 51 => preview0_card_chips(1) <= "1011";
+                when 52 => preview0_card_chips(1) <= "0000";
+                when 53 => preview0_card_chips(1) <= "0000";
+                when 54 => preview0_card_chips(1) <= "0000";
+                when 55 => preview0_card_chips(1) <= "0000";
+                when 56 => preview0_card_chips(1) <= "0000";
+                when 57 => preview0_card_chips(1) <= "0000";
+                when 58 => preview0_card_chips(1) <= "0000";
+                when 59 => preview0_card_chips(1) <= "0000";
+                when 60 => preview0_card_chips(1) <= "0000";
+                when 61 => preview0_card_chips(1) <= "0000";
+                when 62 => preview0_card_chips(1) <= "0000";
+                when others => preview0_card_chips(1) <= "0000";
+            end case;
+        end if;
     end if;
 end process preview0_pick_card1_pick;
 
@@ -443,79 +460,81 @@ preview0_pick_card2_pick: process (clk) is
     variable c: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        c := to_unsigned(63, 6);
-        for i in 0 to 8-1 loop
-            if (bool(preview0_chosen(i)) and (preview0_before(i) = 2)) then
-                c := preview0_slots(i);
-            end if;
-        end loop;
-        preview0_cards(2) <= c;
-        case to_integer(c) is
-            when 0 => preview0_card_chips(2) <= "0010";
-            when 1 => preview0_card_chips(2) <= "0010";
-            when 2 => preview0_card_chips(2) <= "0010";
-            when 3 => preview0_card_chips(2) <= "0010";
-            when 4 => preview0_card_chips(2) <= "0011";
-            when 5 => preview0_card_chips(2) <= "0011";
-            when 6 => preview0_card_chips(2) <= "0011";
-            when 7 => preview0_card_chips(2) <= "0011";
-            when 8 => preview0_card_chips(2) <= "0100";
-            when 9 => preview0_card_chips(2) <= "0100";
-            when 10 => preview0_card_chips(2) <= "0100";
-            when 11 => preview0_card_chips(2) <= "0100";
-            when 12 => preview0_card_chips(2) <= "0101";
-            when 13 => preview0_card_chips(2) <= "0101";
-            when 14 => preview0_card_chips(2) <= "0101";
-            when 15 => preview0_card_chips(2) <= "0101";
-            when 16 => preview0_card_chips(2) <= "0110";
-            when 17 => preview0_card_chips(2) <= "0110";
-            when 18 => preview0_card_chips(2) <= "0110";
-            when 19 => preview0_card_chips(2) <= "0110";
-            when 20 => preview0_card_chips(2) <= "0111";
-            when 21 => preview0_card_chips(2) <= "0111";
-            when 22 => preview0_card_chips(2) <= "0111";
-            when 23 => preview0_card_chips(2) <= "0111";
-            when 24 => preview0_card_chips(2) <= "1000";
-            when 25 => preview0_card_chips(2) <= "1000";
-            when 26 => preview0_card_chips(2) <= "1000";
-            when 27 => preview0_card_chips(2) <= "1000";
-            when 28 => preview0_card_chips(2) <= "1001";
-            when 29 => preview0_card_chips(2) <= "1001";
-            when 30 => preview0_card_chips(2) <= "1001";
-            when 31 => preview0_card_chips(2) <= "1001";
-            when 32 => preview0_card_chips(2) <= "1010";
-            when 33 => preview0_card_chips(2) <= "1010";
-            when 34 => preview0_card_chips(2) <= "1010";
-            when 35 => preview0_card_chips(2) <= "1010";
-            when 36 => preview0_card_chips(2) <= "1010";
-            when 37 => preview0_card_chips(2) <= "1010";
-            when 38 => preview0_card_chips(2) <= "1010";
-            when 39 => preview0_card_chips(2) <= "1010";
-            when 40 => preview0_card_chips(2) <= "1010";
-            when 41 => preview0_card_chips(2) <= "1010";
-            when 42 => preview0_card_chips(2) <= "1010";
-            when 43 => preview0_card_chips(2) <= "1010";
-            when 44 => preview0_card_chips(2) <= "1010";
-            when 45 => preview0_card_chips(2) <= "1010";
-            when 46 => preview0_card_chips(2) <= "1010";
-            when 47 => preview0_card_chips(2) <= "1010";
-            when 48 => preview0_card_chips(2) <= "1011";
-            when 49 => preview0_card_chips(2) <= "1011";
-            when 50 => preview0_card_chips(2) <= "1011";
-            when 51 => preview0_card_chips(2) <= "1011";
-            when 52 => preview0_card_chips(2) <= "0000";
-            when 53 => preview0_card_chips(2) <= "0000";
-            when 54 => preview0_card_chips(2) <= "0000";
-            when 55 => preview0_card_chips(2) <= "0000";
-            when 56 => preview0_card_chips(2) <= "0000";
-            when 57 => preview0_card_chips(2) <= "0000";
-            when 58 => preview0_card_chips(2) <= "0000";
-            when 59 => preview0_card_chips(2) <= "0000";
-            when 60 => preview0_card_chips(2) <= "0000";
-            when 61 => preview0_card_chips(2) <= "0000";
-            when 62 => preview0_card_chips(2) <= "0000";
-            when others => preview0_card_chips(2) <= "0000";
-        end case;
+        if bool(preview0_working) then
+            c := to_unsigned(63, 6);
+            for i in 0 to 8-1 loop
+                if (bool(preview0_chosen(i)) and (preview0_before(i) = 2)) then
+                    c := preview0_slots(i);
+                end if;
+            end loop;
+            preview0_cards(2) <= c;
+            case to_integer(c) is
+                when 0 => preview0_card_chips(2) <= "0010";
+                when 1 => preview0_card_chips(2) <= "0010";
+                when 2 => preview0_card_chips(2) <= "0010";
+                when 3 => preview0_card_chips(2) <= "0010";
+                when 4 => preview0_card_chips(2) <= "0011";
+                when 5 => preview0_card_chips(2) <= "0011";
+                when 6 => preview0_card_chips(2) <= "0011";
+                when 7 => preview0_card_chips(2) <= "0011";
+                when 8 => preview0_card_chips(2) <= "0100";
+                when 9 => preview0_card_chips(2) <= "0100";
+                when 10 => preview0_card_chips(2) <= "0100";
+                when 11 => preview0_card_chips(2) <= "0100";
+                when 12 => preview0_card_chips(2) <= "0101";
+                when 13 => preview0_card_chips(2) <= "0101";
+                when 14 => preview0_card_chips(2) <= "0101";
+                when 15 => preview0_card_chips(2) <= "0101";
+                when 16 => preview0_card_chips(2) <= "0110";
+                when 17 => preview0_card_chips(2) <= "0110";
+                when 18 => preview0_card_chips(2) <= "0110";
+                when 19 => preview0_card_chips(2) <= "0110";
+                when 20 => preview0_card_chips(2) <= "0111";
+                when 21 => preview0_card_chips(2) <= "0111";
+                when 22 => preview0_card_chips(2) <= "0111";
+                when 23 => preview0_card_chips(2) <= "0111";
+                when 24 => preview0_card_chips(2) <= "1000";
+                when 25 => preview0_card_chips(2) <= "1000";
+                when 26 => preview0_card_chips(2) <= "1000";
+                when 27 => preview0_card_chips(2) <= "1000";
+                when 28 => preview0_card_chips(2) <= "1001";
+                when 29 => preview0_card_chips(2) <= "1001";
+                when 30 => preview0_card_chips(2) <= "1001";
+                when 31 => preview0_card_chips(2) <= "1001";
+                when 32 => preview0_card_chips(2) <= "1010";
+                when 33 => preview0_card_chips(2) <= "1010";
+                when 34 => preview0_card_chips(2) <= "1010";
+                when 35 => preview0_card_chips(2) <= "1010";
+                when 36 => preview0_card_chips(2) <= "1010";
+                when 37 => preview0_card_chips(2) <= "1010";
+                when 38 => preview0_card_chips(2) <= "1010";
+                when 39 => preview0_card_chips(2) <= "1010";
+                when 40 => preview0_card_chips(2) <= "1010";
+                when 41 => preview0_card_chips(2) <= "1010";
+                when 42 => preview0_card_chips(2) <= "1010";
+                when 43 => preview0_card_chips(2) <= "1010";
+                when 44 => preview0_card_chips(2) <= "1010";
+                when 45 => preview0_card_chips(2) <= "1010";
+                when 46 => preview0_card_chips(2) <= "1010";
+                when 47 => preview0_card_chips(2) <= "1010";
+                when 48 => preview0_card_chips(2) <= "1011";
+                when 49 => preview0_card_chips(2) <= "1011";
+                when 50 => preview0_card_chips(2) <= "1011";
+                when 51 => preview0_card_chips(2) <= "1011";
+                when 52 => preview0_card_chips(2) <= "0000";
+                when 53 => preview0_card_chips(2) <= "0000";
+                when 54 => preview0_card_chips(2) <= "0000";
+                when 55 => preview0_card_chips(2) <= "0000";
+                when 56 => preview0_card_chips(2) <= "0000";
+                when 57 => preview0_card_chips(2) <= "0000";
+                when 58 => preview0_card_chips(2) <= "0000";
+                when 59 => preview0_card_chips(2) <= "0000";
+                when 60 => preview0_card_chips(2) <= "0000";
+                when 61 => preview0_card_chips(2) <= "0000";
+                when 62 => preview0_card_chips(2) <= "0000";
+                when others => preview0_card_chips(2) <= "0000";
+            end case;
+        end if;
     end if;
 end process preview0_pick_card2_pick;
 
@@ -523,79 +542,81 @@ preview0_pick_card3_pick: process (clk) is
     variable c: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        c := to_unsigned(63, 6);
-        for i in 0 to 8-1 loop
-            if (bool(preview0_chosen(i)) and (preview0_before(i) = 3)) then
-                c := preview0_slots(i);
-            end if;
-        end loop;
-        preview0_cards(3) <= c;
-        case to_integer(c) is
-            when 0 => preview0_card_chips(3) <= "0010";
-            when 1 => preview0_card_chips(3) <= "0010";
-            when 2 => preview0_card_chips(3) <= "0010";
-            when 3 => preview0_card_chips(3) <= "0010";
-            when 4 => preview0_card_chips(3) <= "0011";
-            when 5 => preview0_card_chips(3) <= "0011";
-            when 6 => preview0_card_chips(3) <= "0011";
-            when 7 => preview0_card_chips(3) <= "0011";
-            when 8 => preview0_card_chips(3) <= "0100";
-            when 9 => preview0_card_chips(3) <= "0100";
-            when 10 => preview0_card_chips(3) <= "0100";
-            when 11 => preview0_card_chips(3) <= "0100";
-            when 12 => preview0_card_chips(3) <= "0101";
-            when 13 => preview0_card_chips(3) <= "0101";
-            when 14 => preview0_card_chips(3) <= "0101";
-            when 15 => preview0_card_chips(3) <= "0101";
-            when 16 => preview0_card_chips(3) <= "0110";
-            when 17 => preview0_card_chips(3) <= "0110";
-            when 18 => preview0_card_chips(3) <= "0110";
-            when 19 => preview0_card_chips(3) <= "0110";
-            when 20 => preview0_card_chips(3) <= "0111";
-            when 21 => preview0_card_chips(3) <= "0111";
-            when 22 => preview0_card_chips(3) <= "0111";
-            when 23 => preview0_card_chips(3) <= "0111";
-            when 24 => preview0_card_chips(3) <= "1000";
-            when 25 => preview0_card_chips(3) <= "1000";
-            when 26 => preview0_card_chips(3) <= "1000";
-            when 27 => preview0_card_chips(3) <= "1000";
-            when 28 => preview0_card_chips(3) <= "1001";
-            when 29 => preview0_card_chips(3) <= "1001";
-            when 30 => preview0_card_chips(3) <= "1001";
-            when 31 => preview0_card_chips(3) <= "1001";
-            when 32 => preview0_card_chips(3) <= "1010";
-            when 33 => preview0_card_chips(3) <= "1010";
-            when 34 => preview0_card_chips(3) <= "1010";
-            when 35 => preview0_card_chips(3) <= "1010";
-            when 36 => preview0_card_chips(3) <= "1010";
-            when 37 => preview0_card_chips(3) <= "1010";
-            when 38 => preview0_card_chips(3) <= "1010";
-            when 39 => preview0_card_chips(3) <= "1010";
-            when 40 => preview0_card_chips(3) <= "1010";
-            when 41 => preview0_card_chips(3) <= "1010";
-            when 42 => preview0_card_chips(3) <= "1010";
-            when 43 => preview0_card_chips(3) <= "1010";
-            when 44 => preview0_card_chips(3) <= "1010";
-            when 45 => preview0_card_chips(3) <= "1010";
-            when 46 => preview0_card_chips(3) <= "1010";
-            when 47 => preview0_card_chips(3) <= "1010";
-            when 48 => preview0_card_chips(3) <= "1011";
-            when 49 => preview0_card_chips(3) <= "1011";
-            when 50 => preview0_card_chips(3) <= "1011";
-            when 51 => preview0_card_chips(3) <= "1011";
-            when 52 => preview0_card_chips(3) <= "0000";
-            when 53 => preview0_card_chips(3) <= "0000";
-            when 54 => preview0_card_chips(3) <= "0000";
-            when 55 => preview0_card_chips(3) <= "0000";
-            when 56 => preview0_card_chips(3) <= "0000";
-            when 57 => preview0_card_chips(3) <= "0000";
-            when 58 => preview0_card_chips(3) <= "0000";
-            when 59 => preview0_card_chips(3) <= "0000";
-            when 60 => preview0_card_chips(3) <= "0000";
-            when 61 => preview0_card_chips(3) <= "0000";
-            when 62 => preview0_card_chips(3) <= "0000";
-            when others => preview0_card_chips(3) <= "0000";
-        end case;
+        if bool(preview0_working) then
+            c := to_unsigned(63, 6);
+            for i in 0 to 8-1 loop
+                if (bool(preview0_chosen(i)) and (preview0_before(i) = 3)) then
+                    c := preview0_slots(i);
+                end if;
+            end loop;
+            preview0_cards(3) <= c;
+            case to_integer(c) is
+                when 0 => preview0_card_chips(3) <= "0010";
+                when 1 => preview0_card_chips(3) <= "0010";
+                when 2 => preview0_card_chips(3) <= "0010";
+                when 3 => preview0_card_chips(3) <= "0010";
+                when 4 => preview0_card_chips(3) <= "0011";
+                when 5 => preview0_card_chips(3) <= "0011";
+                when 6 => preview0_card_chips(3) <= "0011";
+                when 7 => preview0_card_chips(3) <= "0011";
+                when 8 => preview0_card_chips(3) <= "0100";
+                when 9 => preview0_card_chips(3) <= "0100";
+                when 10 => preview0_card_chips(3) <= "0100";
+                when 11 => preview0_card_chips(3) <= "0100";
+                when 12 => preview0_card_chips(3) <= "0101";
+                when 13 => preview0_card_chips(3) <= "0101";
+                when 14 => preview0_card_chips(3) <= "0101";
+                when 15 => preview0_card_chips(3) <= "0101";
+                when 16 => preview0_card_chips(3) <= "0110";
+                when 17 => preview0_card_chips(3) <= "0110";
+                when 18 => preview0_card_chips(3) <= "0110";
+                when 19 => preview0_card_chips(3) <= "0110";
+                when 20 => preview0_card_chips(3) <= "0111";
+                when 21 => preview0_card_chips(3) <= "0111";
+                when 22 => preview0_card_chips(3) <= "0111";
+                when 23 => preview0_card_chips(3) <= "0111";
+                when 24 => preview0_card_chips(3) <= "1000";
+                when 25 => preview0_card_chips(3) <= "1000";
+                when 26 => preview0_card_chips(3) <= "1000";
+                when 27 => preview0_card_chips(3) <= "1000";
+                when 28 => preview0_card_chips(3) <= "1001";
+                when 29 => preview0_card_chips(3) <= "1001";
+                when 30 => preview0_card_chips(3) <= "1001";
+                when 31 => preview0_card_chips(3) <= "1001";
+                when 32 => preview0_card_chips(3) <= "1010";
+                when 33 => preview0_card_chips(3) <= "1010";
+                when 34 => preview0_card_chips(3) <= "1010";
+                when 35 => preview0_card_chips(3) <= "1010";
+                when 36 => preview0_card_chips(3) <= "1010";
+                when 37 => preview0_card_chips(3) <= "1010";
+                when 38 => preview0_card_chips(3) <= "1010";
+                when 39 => preview0_card_chips(3) <= "1010";
+                when 40 => preview0_card_chips(3) <= "1010";
+                when 41 => preview0_card_chips(3) <= "1010";
+                when 42 => preview0_card_chips(3) <= "1010";
+                when 43 => preview0_card_chips(3) <= "1010";
+                when 44 => preview0_card_chips(3) <= "1010";
+                when 45 => preview0_card_chips(3) <= "1010";
+                when 46 => preview0_card_chips(3) <= "1010";
+                when 47 => preview0_card_chips(3) <= "1010";
+                when 48 => preview0_card_chips(3) <= "1011";
+                when 49 => preview0_card_chips(3) <= "1011";
+                when 50 => preview0_card_chips(3) <= "1011";
+                when 51 => preview0_card_chips(3) <= "1011";
+                when 52 => preview0_card_chips(3) <= "0000";
+                when 53 => preview0_card_chips(3) <= "0000";
+                when 54 => preview0_card_chips(3) <= "0000";
+                when 55 => preview0_card_chips(3) <= "0000";
+                when 56 => preview0_card_chips(3) <= "0000";
+                when 57 => preview0_card_chips(3) <= "0000";
+                when 58 => preview0_card_chips(3) <= "0000";
+                when 59 => preview0_card_chips(3) <= "0000";
+                when 60 => preview0_card_chips(3) <= "0000";
+                when 61 => preview0_card_chips(3) <= "0000";
+                when 62 => preview0_card_chips(3) <= "0000";
+                when others => preview0_card_chips(3) <= "0000";
+            end case;
+        end if;
     end if;
 end process preview0_pick_card3_pick;
 
@@ -603,79 +624,81 @@ preview0_pick_card4_pick: process (clk) is
     variable c: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        c := to_unsigned(63, 6);
-        for i in 0 to 8-1 loop
-            if (bool(preview0_chosen(i)) and (preview0_before(i) = 4)) then
-                c := preview0_slots(i);
-            end if;
-        end loop;
-        preview0_cards(4) <= c;
-        case to_integer(c) is
-            when 0 => preview0_card_chips(4) <= "0010";
-            when 1 => preview0_card_chips(4) <= "0010";
-            when 2 => preview0_card_chips(4) <= "0010";
-            when 3 => preview0_card_chips(4) <= "0010";
-            when 4 => preview0_card_chips(4) <= "0011";
-            when 5 => preview0_card_chips(4) <= "0011";
-            when 6 => preview0_card_chips(4) <= "0011";
-            when 7 => preview0_card_chips(4) <= "0011";
-            when 8 => preview0_card_chips(4) <= "0100";
-            when 9 => preview0_card_chips(4) <= "0100";
-            when 10 => preview0_card_chips(4) <= "0100";
-            when 11 => preview0_card_chips(4) <= "0100";
-            when 12 => preview0_card_chips(4) <= "0101";
-            when 13 => preview0_card_chips(4) <= "0101";
-            when 14 => preview0_card_chips(4) <= "0101";
-            when 15 => preview0_card_chips(4) <= "0101";
-            when 16 => preview0_card_chips(4) <= "0110";
-            when 17 => preview0_card_chips(4) <= "0110";
-            when 18 => preview0_card_chips(4) <= "0110";
-            when 19 => preview0_card_chips(4) <= "0110";
-            when 20 => preview0_card_chips(4) <= "0111";
-            when 21 => preview0_card_chips(4) <= "0111";
-            when 22 => preview0_card_chips(4) <= "0111";
-            when 23 => preview0_card_chips(4) <= "0111";
-            when 24 => preview0_card_chips(4) <= "1000";
-            when 25 => preview0_card_chips(4) <= "1000";
-            when 26 => preview0_card_chips(4) <= "1000";
-            when 27 => preview0_card_chips(4) <= "1000";
-            when 28 => preview0_card_chips(4) <= "1001";
-            when 29 => preview0_card_chips(4) <= "1001";
-            when 30 => preview0_card_chips(4) <= "1001";
-            when 31 => preview0_card_chips(4) <= "1001";
-            when 32 => preview0_card_chips(4) <= "1010";
-            when 33 => preview0_card_chips(4) <= "1010";
-            when 34 => preview0_card_chips(4) <= "1010";
-            when 35 => preview0_card_chips(4) <= "1010";
-            when 36 => preview0_card_chips(4) <= "1010";
-            when 37 => preview0_card_chips(4) <= "1010";
-            when 38 => preview0_card_chips(4) <= "1010";
-            when 39 => preview0_card_chips(4) <= "1010";
-            when 40 => preview0_card_chips(4) <= "1010";
-            when 41 => preview0_card_chips(4) <= "1010";
-            when 42 => preview0_card_chips(4) <= "1010";
-            when 43 => preview0_card_chips(4) <= "1010";
-            when 44 => preview0_card_chips(4) <= "1010";
-            when 45 => preview0_card_chips(4) <= "1010";
-            when 46 => preview0_card_chips(4) <= "1010";
-            when 47 => preview0_card_chips(4) <= "1010";
-            when 48 => preview0_card_chips(4) <= "1011";
-            when 49 => preview0_card_chips(4) <= "1011";
-            when 50 => preview0_card_chips(4) <= "1011";
-            when 51 => preview0_card_chips(4) <= "1011";
-            when 52 => preview0_card_chips(4) <= "0000";
-            when 53 => preview0_card_chips(4) <= "0000";
-            when 54 => preview0_card_chips(4) <= "0000";
-            when 55 => preview0_card_chips(4) <= "0000";
-            when 56 => preview0_card_chips(4) <= "0000";
-            when 57 => preview0_card_chips(4) <= "0000";
-            when 58 => preview0_card_chips(4) <= "0000";
-            when 59 => preview0_card_chips(4) <= "0000";
-            when 60 => preview0_card_chips(4) <= "0000";
-            when 61 => preview0_card_chips(4) <= "0000";
-            when 62 => preview0_card_chips(4) <= "0000";
-            when others => preview0_card_chips(4) <= "0000";
-        end case;
+        if bool(preview0_working) then
+            c := to_unsigned(63, 6);
+            for i in 0 to 8-1 loop
+                if (bool(preview0_chosen(i)) and (preview0_before(i) = 4)) then
+                    c := preview0_slots(i);
+                end if;
+            end loop;
+            preview0_cards(4) <= c;
+            case to_integer(c) is
+                when 0 => preview0_card_chips(4) <= "0010";
+                when 1 => preview0_card_chips(4) <= "0010";
+                when 2 => preview0_card_chips(4) <= "0010";
+                when 3 => preview0_card_chips(4) <= "0010";
+                when 4 => preview0_card_chips(4) <= "0011";
+                when 5 => preview0_card_chips(4) <= "0011";
+                when 6 => preview0_card_chips(4) <= "0011";
+                when 7 => preview0_card_chips(4) <= "0011";
+                when 8 => preview0_card_chips(4) <= "0100";
+                when 9 => preview0_card_chips(4) <= "0100";
+                when 10 => preview0_card_chips(4) <= "0100";
+                when 11 => preview0_card_chips(4) <= "0100";
+                when 12 => preview0_card_chips(4) <= "0101";
+                when 13 => preview0_card_chips(4) <= "0101";
+                when 14 => preview0_card_chips(4) <= "0101";
+                when 15 => preview0_card_chips(4) <= "0101";
+                when 16 => preview0_card_chips(4) <= "0110";
+                when 17 => preview0_card_chips(4) <= "0110";
+                when 18 => preview0_card_chips(4) <= "0110";
+                when 19 => preview0_card_chips(4) <= "0110";
+                when 20 => preview0_card_chips(4) <= "0111";
+                when 21 => preview0_card_chips(4) <= "0111";
+                when 22 => preview0_card_chips(4) <= "0111";
+                when 23 => preview0_card_chips(4) <= "0111";
+                when 24 => preview0_card_chips(4) <= "1000";
+                when 25 => preview0_card_chips(4) <= "1000";
+                when 26 => preview0_card_chips(4) <= "1000";
+                when 27 => preview0_card_chips(4) <= "1000";
+                when 28 => preview0_card_chips(4) <= "1001";
+                when 29 => preview0_card_chips(4) <= "1001";
+                when 30 => preview0_card_chips(4) <= "1001";
+                when 31 => preview0_card_chips(4) <= "1001";
+                when 32 => preview0_card_chips(4) <= "1010";
+                when 33 => preview0_card_chips(4) <= "1010";
+                when 34 => preview0_card_chips(4) <= "1010";
+                when 35 => preview0_card_chips(4) <= "1010";
+                when 36 => preview0_card_chips(4) <= "1010";
+                when 37 => preview0_card_chips(4) <= "1010";
+                when 38 => preview0_card_chips(4) <= "1010";
+                when 39 => preview0_card_chips(4) <= "1010";
+                when 40 => preview0_card_chips(4) <= "1010";
+                when 41 => preview0_card_chips(4) <= "1010";
+                when 42 => preview0_card_chips(4) <= "1010";
+                when 43 => preview0_card_chips(4) <= "1010";
+                when 44 => preview0_card_chips(4) <= "1010";
+                when 45 => preview0_card_chips(4) <= "1010";
+                when 46 => preview0_card_chips(4) <= "1010";
+                when 47 => preview0_card_chips(4) <= "1010";
+                when 48 => preview0_card_chips(4) <= "1011";
+                when 49 => preview0_card_chips(4) <= "1011";
+                when 50 => preview0_card_chips(4) <= "1011";
+                when 51 => preview0_card_chips(4) <= "1011";
+                when 52 => preview0_card_chips(4) <= "0000";
+                when 53 => preview0_card_chips(4) <= "0000";
+                when 54 => preview0_card_chips(4) <= "0000";
+                when 55 => preview0_card_chips(4) <= "0000";
+                when 56 => preview0_card_chips(4) <= "0000";
+                when 57 => preview0_card_chips(4) <= "0000";
+                when 58 => preview0_card_chips(4) <= "0000";
+                when 59 => preview0_card_chips(4) <= "0000";
+                when 60 => preview0_card_chips(4) <= "0000";
+                when 61 => preview0_card_chips(4) <= "0000";
+                when 62 => preview0_card_chips(4) <= "0000";
+                when others => preview0_card_chips(4) <= "0000";
+            end case;
+        end if;
     end if;
 end process preview0_pick_card4_pick;
 
@@ -1431,44 +1454,78 @@ preview0_mask <= preview0_eval50_hand_eval0_mask_q;
 preview0_pipe_reg6_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_pipe_reg6_q <= preview0_packed_in;
+        if bool(preview0_working) then
+            preview0_pipe_reg6_q <= preview0_packed_in;
+        end if;
     end if;
 end process preview0_pipe_reg6_load;
 
 preview0_pipe_reg7_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_pipe_reg7_q <= preview0_pipe_reg6_q;
+        if bool(preview0_working) then
+            preview0_pipe_reg7_q <= preview0_pipe_reg6_q;
+        end if;
     end if;
 end process preview0_pipe_reg7_load;
 
 preview0_pipe_reg8_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_pipe_reg8_q <= preview0_pipe_reg7_q;
+        if bool(preview0_working) then
+            preview0_pipe_reg8_q <= preview0_pipe_reg7_q;
+        end if;
     end if;
 end process preview0_pipe_reg8_load;
 
 preview0_pipe_reg9_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_pipe_reg9_q <= preview0_pipe_reg8_q;
+        if bool(preview0_working) then
+            preview0_pipe_reg9_q <= preview0_pipe_reg8_q;
+        end if;
     end if;
 end process preview0_pipe_reg9_load;
 
 preview0_pipe_reg10_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_pipe_reg10_q <= preview0_pipe_reg9_q;
+        if bool(preview0_working) then
+            preview0_pipe_reg10_q <= preview0_pipe_reg9_q;
+        end if;
     end if;
 end process preview0_pipe_reg10_load;
 
 preview0_pipe_reg11_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_p <= preview0_pipe_reg10_q;
+        if bool(preview0_working) then
+            preview0_p <= preview0_pipe_reg10_q;
+        end if;
     end if;
 end process preview0_pipe_reg11_load;
+
+
+preview0_moved <= stdl((preview0_slots_now /= preview0_slots_q) or (chosen /= preview0_chosen_q));
+preview0_working <= stdl(bool(preview0_moved) or (preview0_live /= 0));
+
+-- live: the clocks the stages still work after the last change (all after reset).
+preview0_liveness: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            preview0_slots_q <= to_unsigned(0, 48);
+            preview0_live <= to_unsigned(14, 4);
+        else
+            preview0_slots_q <= preview0_slots_now;
+            if bool(preview0_moved) then
+                preview0_live <= to_unsigned(14, 4);
+            elsif (preview0_live /= 0) then
+                preview0_live <= (preview0_live - 1);
+            end if;
+        end if;
+    end if;
+end process preview0_liveness;
 
 preview0_prefix_rom: process (chosen) is
 begin
@@ -1746,15 +1803,17 @@ preview0_prefix_counts: process (clk) is
     variable v: unsigned(2 downto 0);
 begin
     if rising_edge(clk) then
-        preview0_chosen <= preview0_chosen_q;
-        for i in 0 to 8-1 loop
-            v := to_unsigned(0, 3);
-            for b in 0 to 3-1 loop
-                v(b) := preview0_prefix_q(((3 * i) + b));
+        if bool(preview0_working) then
+            preview0_chosen <= preview0_chosen_q;
+            for i in 0 to 8-1 loop
+                v := to_unsigned(0, 3);
+                for b in 0 to 3-1 loop
+                    v(b) := preview0_prefix_q(((3 * i) + b));
+                end loop;
+                preview0_before(i) <= v;
             end loop;
-            preview0_before(i) <= v;
-        end loop;
-        preview0_n0 <= preview0_prefix_q(28-1 downto (3 * 8));
+            preview0_n0 <= preview0_prefix_q(28-1 downto (3 * 8));
+        end if;
     end if;
 end process preview0_prefix_counts;
 
@@ -1787,7 +1846,9 @@ preview0_packed_in <= unsigned'(preview0_n1 & preview0_card_chips(4) & preview0_
 preview0_count_along: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_n1 <= preview0_n0;
+        if bool(preview0_working) then
+            preview0_n1 <= preview0_n0;
+        end if;
     end if;
 end process preview0_count_along;
 
@@ -1799,31 +1860,33 @@ preview0_sum_chips: process (clk) is
     variable e: unsigned(3 downto 0);
 begin
     if rising_edge(clk) then
-        preview0_cat_a <= preview0_word(24-1 downto 20);
-        preview0_n_a <= preview0_p(24-1 downto 20);
-        a := to_unsigned(0, 4);
-        b := to_unsigned(0, 4);
-        c := to_unsigned(0, 4);
-        d := to_unsigned(0, 4);
-        e := to_unsigned(0, 4);
-        if bool(preview0_mask(0)) then
-            a := preview0_p(4-1 downto 0);
+        if bool(preview0_working) then
+            preview0_cat_a <= preview0_word(24-1 downto 20);
+            preview0_n_a <= preview0_p(24-1 downto 20);
+            a := to_unsigned(0, 4);
+            b := to_unsigned(0, 4);
+            c := to_unsigned(0, 4);
+            d := to_unsigned(0, 4);
+            e := to_unsigned(0, 4);
+            if bool(preview0_mask(0)) then
+                a := preview0_p(4-1 downto 0);
+            end if;
+            if bool(preview0_mask(1)) then
+                b := preview0_p(8-1 downto 4);
+            end if;
+            if bool(preview0_mask(2)) then
+                c := preview0_p(12-1 downto 8);
+            end if;
+            if bool(preview0_mask(3)) then
+                d := preview0_p(16-1 downto 12);
+            end if;
+            if bool(preview0_mask(4)) then
+                e := preview0_p(20-1 downto 16);
+            end if;
+            preview0_s01 <= (resize(a, 5) + b);
+            preview0_s23 <= (resize(c, 5) + d);
+            preview0_s4 <= e;
         end if;
-        if bool(preview0_mask(1)) then
-            b := preview0_p(8-1 downto 4);
-        end if;
-        if bool(preview0_mask(2)) then
-            c := preview0_p(12-1 downto 8);
-        end if;
-        if bool(preview0_mask(3)) then
-            d := preview0_p(16-1 downto 12);
-        end if;
-        if bool(preview0_mask(4)) then
-            e := preview0_p(20-1 downto 16);
-        end if;
-        preview0_s01 <= (resize(a, 5) + b);
-        preview0_s23 <= (resize(c, 5) + d);
-        preview0_s4 <= e;
     end if;
 end process preview0_sum_chips;
 
@@ -1874,10 +1937,12 @@ end process preview0_mult_rom;
 preview0_base_and_mult: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_cat_b <= preview0_cat_a;
-        preview0_n_b <= preview0_n_a;
-        preview0_chips_b <= (((preview0_base + preview0_s01) + preview0_s23) + preview0_s4);
-        preview0_mult_b <= preview0_times;
+        if bool(preview0_working) then
+            preview0_cat_b <= preview0_cat_a;
+            preview0_n_b <= preview0_n_a;
+            preview0_chips_b <= (((preview0_base + preview0_s01) + preview0_s23) + preview0_s4);
+            preview0_mult_b <= preview0_times;
+        end if;
     end if;
 end process preview0_base_and_mult;
 
@@ -1885,26 +1950,28 @@ preview0_multiply: process (clk) is
     variable c: unsigned(10 downto 0);
 begin
     if rising_edge(clk) then
-        pick_count <= preview0_n_b;
-        pick_category <= preview0_cat_b;
-        pick_chips <= preview0_chips_b;
-        pick_mult <= preview0_mult_b;
-        c := to_unsigned(0, 11);
-        c := resize(preview0_chips_b, 11);
-        case preview0_mult_b is
-            when "1000" =>
-                pick_score <= shift_left(c, 3);
-            when "0111" =>
-                pick_score <= (shift_left(c, 3) - c);
-            when "0100" =>
-                pick_score <= shift_left(c, 2);
-            when "0011" =>
-                pick_score <= (shift_left(c, 1) + c);
-            when "0010" =>
-                pick_score <= shift_left(c, 1);
-            when others =>
-                pick_score <= c;
-        end case;
+        if bool(preview0_working) then
+            pick_count <= preview0_n_b;
+            pick_category <= preview0_cat_b;
+            pick_chips <= preview0_chips_b;
+            pick_mult <= preview0_mult_b;
+            c := to_unsigned(0, 11);
+            c := resize(preview0_chips_b, 11);
+            case preview0_mult_b is
+                when "1000" =>
+                    pick_score <= shift_left(c, 3);
+                when "0111" =>
+                    pick_score <= (shift_left(c, 3) - c);
+                when "0100" =>
+                    pick_score <= shift_left(c, 2);
+                when "0011" =>
+                    pick_score <= (shift_left(c, 1) + c);
+                when "0010" =>
+                    pick_score <= shift_left(c, 1);
+                when others =>
+                    pick_score <= c;
+            end case;
+        end if;
     end if;
 end process preview0_multiply;
 

@@ -138,9 +138,14 @@ signal preview0_picked: unsigned(29 downto 0);
 signal preview0_scored: unsigned(4 downto 0);
 signal preview0_chosen: unsigned(7 downto 0);
 signal preview0_chosen_q: unsigned(7 downto 0);
+signal preview0_live: unsigned(3 downto 0);
+signal preview0_moved: std_logic;
 signal preview0_n0: unsigned(3 downto 0);
 signal preview0_prefix: unsigned(27 downto 0);
 signal preview0_prefix_q: unsigned(27 downto 0);
+signal preview0_slots_now: unsigned(47 downto 0);
+signal preview0_slots_q: unsigned(47 downto 0);
+signal preview0_working: std_logic;
 signal preview0_in_valid: std_logic;
 signal preview0_primed: std_logic;
 signal preview0_hand_now: unsigned(29 downto 0);
@@ -468,6 +473,14 @@ view_payout_hands <= std_logic_vector(view_payout_hands_num);
 view_payout_interest <= std_logic_vector(view_payout_interest_num);
 
 
+preview0_slots_now(48-1 downto 42) <= preview0_slots(7);
+preview0_slots_now(42-1 downto 36) <= preview0_slots(6);
+preview0_slots_now(36-1 downto 30) <= preview0_slots(5);
+preview0_slots_now(30-1 downto 24) <= preview0_slots(4);
+preview0_slots_now(24-1 downto 18) <= preview0_slots(3);
+preview0_slots_now(18-1 downto 12) <= preview0_slots(2);
+preview0_slots_now(12-1 downto 6) <= preview0_slots(1);
+preview0_slots_now(6-1 downto 0) <= preview0_slots(0);
 preview0_eval50_hand_eval0_codes_in(30-1 downto 24) <= preview0_cards(4);
 preview0_eval50_hand_eval0_codes_in(24-1 downto 18) <= preview0_cards(3);
 preview0_eval50_hand_eval0_codes_in(18-1 downto 12) <= preview0_cards(2);
@@ -569,79 +582,81 @@ preview0_pick_card0_pick: process (clk) is
     variable c: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        c := to_unsigned(63, 6);
-        for i in 0 to 8-1 loop
-            if (bool(preview0_chosen(i)) and (preview0_before(i) = 0)) then
-                c := preview0_slots(i);
-            end if;
-        end loop;
-        preview0_cards(0) <= c;
-        case to_integer(c) is
-            when 0 => preview0_card_chips(0) <= "0010";
-            when 1 => preview0_card_chips(0) <= "0010";
-            when 2 => preview0_card_chips(0) <= "0010";
-            when 3 => preview0_card_chips(0) <= "0010";
-            when 4 => preview0_card_chips(0) <= "0011";
-            when 5 => preview0_card_chips(0) <= "0011";
-            when 6 => preview0_card_chips(0) <= "0011";
-            when 7 => preview0_card_chips(0) <= "0011";
-            when 8 => preview0_card_chips(0) <= "0100";
-            when 9 => preview0_card_chips(0) <= "0100";
-            when 10 => preview0_card_chips(0) <= "0100";
-            when 11 => preview0_card_chips(0) <= "0100";
-            when 12 => preview0_card_chips(0) <= "0101";
-            when 13 => preview0_card_chips(0) <= "0101";
-            when 14 => preview0_card_chips(0) <= "0101";
-            when 15 => preview0_card_chips(0) <= "0101";
-            when 16 => preview0_card_chips(0) <= "0110";
-            when 17 => preview0_card_chips(0) <= "0110";
-            when 18 => preview0_card_chips(0) <= "0110";
-            when 19 => preview0_card_chips(0) <= "0110";
-            when 20 => preview0_card_chips(0) <= "0111";
-            when 21 => preview0_card_chips(0) <= "0111";
-            when 22 => preview0_card_chips(0) <= "0111";
-            when 23 => preview0_card_chips(0) <= "0111";
-            when 24 => preview0_card_chips(0) <= "1000";
-            when 25 => preview0_card_chips(0) <= "1000";
-            when 26 => preview0_card_chips(0) <= "1000";
-            when 27 => preview0_card_chips(0) <= "1000";
-            when 28 => preview0_card_chips(0) <= "1001";
-            when 29 => preview0_card_chips(0) <= "1001";
-            when 30 => preview0_card_chips(0) <= "1001";
-            when 31 => preview0_card_chips(0) <= "1001";
-            when 32 => preview0_card_chips(0) <= "1010";
-            when 33 => preview0_card_chips(0) <= "1010";
-            when 34 => preview0_card_chips(0) <= "1010";
-            when 35 => preview0_card_chips(0) <= "1010";
-            when 36 => preview0_card_chips(0) <= "1010";
-            when 37 => preview0_card_chips(0) <= "1010";
-            when 38 => preview0_card_chips(0) <= "1010";
-            when 39 => preview0_card_chips(0) <= "1010";
-            when 40 => preview0_card_chips(0) <= "1010";
-            when 41 => preview0_card_chips(0) <= "1010";
-            when 42 => preview0_card_chips(0) <= "1010";
-            when 43 => preview0_card_chips(0) <= "1010";
-            when 44 => preview0_card_chips(0) <= "1010";
-            when 45 => preview0_card_chips(0) <= "1010";
-            when 46 => preview0_card_chips(0) <= "1010";
-            when 47 => preview0_card_chips(0) <= "1010";
-            when 48 => preview0_card_chips(0) <= "1011";
-            when 49 => preview0_card_chips(0) <= "1011";
-            when 50 => preview0_card_chips(0) <= "1011";
-            when 51 => preview0_card_chips(0) <= "1011";
-            when 52 => preview0_card_chips(0) <= "0000";
-            when 53 => preview0_card_chips(0) <= "0000";
-            when 54 => preview0_card_chips(0) <= "0000";
-            when 55 => preview0_card_chips(0) <= "0000";
-            when 56 => preview0_card_chips(0) <= "0000";
-            when 57 => preview0_card_chips(0) <= "0000";
-            when 58 => preview0_card_chips(0) <= "0000";
-            when 59 => preview0_card_chips(0) <= "0000";
-            when 60 => preview0_card_chips(0) <= "0000";
-            when 61 => preview0_card_chips(0) <= "0000";
-            when 62 => preview0_card_chips(0) <= "0000";
-            when others => preview0_card_chips(0) <= "0000";
-        end case;
+        if bool(preview0_working) then
+            c := to_unsigned(63, 6);
+            for i in 0 to 8-1 loop
+                if (bool(preview0_chosen(i)) and (preview0_before(i) = 0)) then
+                    c := preview0_slots(i);
+                end if;
+            end loop;
+            preview0_cards(0) <= c;
+            case to_integer(c) is
+                when 0 => preview0_card_chips(0) <= "0010";
+                when 1 => preview0_card_chips(0) <= "0010";
+                when 2 => preview0_card_chips(0) <= "0010";
+                when 3 => preview0_card_chips(0) <= "0010";
+                when 4 => preview0_card_chips(0) <= "0011";
+                when 5 => preview0_card_chips(0) <= "0011";
+                when 6 => preview0_card_chips(0) <= "0011";
+                when 7 => preview0_card_chips(0) <= "0011";
+                when 8 => preview0_card_chips(0) <= "0100";
+                when 9 => preview0_card_chips(0) <= "0100";
+                when 10 => preview0_card_chips(0) <= "0100";
+                when 11 => preview0_card_chips(0) <= "0100";
+                when 12 => preview0_card_chips(0) <= "0101";
+                when 13 => preview0_card_chips(0) <= "0101";
+                when 14 => preview0_card_chips(0) <= "0101";
+                when 15 => preview0_card_chips(0) <= "0101";
+                when 16 => preview0_card_chips(0) <= "0110";
+                when 17 => preview0_card_chips(0) <= "0110";
+                when 18 => preview0_card_chips(0) <= "0110";
+                when 19 => preview0_card_chips(0) <= "0110";
+                when 20 => preview0_card_chips(0) <= "0111";
+                when 21 => preview0_card_chips(0) <= "0111";
+                when 22 => preview0_card_chips(0) <= "0111";
+                when 23 => preview0_card_chips(0) <= "0111";
+                when 24 => preview0_card_chips(0) <= "1000";
+                when 25 => preview0_card_chips(0) <= "1000";
+                when 26 => preview0_card_chips(0) <= "1000";
+                when 27 => preview0_card_chips(0) <= "1000";
+                when 28 => preview0_card_chips(0) <= "1001";
+                when 29 => preview0_card_chips(0) <= "1001";
+                when 30 => preview0_card_chips(0) <= "1001";
+                when 31 => preview0_card_chips(0) <= "1001";
+                when 32 => preview0_card_chips(0) <= "1010";
+                when 33 => preview0_card_chips(0) <= "1010";
+                when 34 => preview0_card_chips(0) <= "1010";
+                when 35 => preview0_card_chips(0) <= "1010";
+                when 36 => preview0_card_chips(0) <= "1010";
+                when 37 => preview0_card_chips(0) <= "1010";
+                when 38 => preview0_card_chips(0) <= "1010";
+                when 39 => preview0_card_chips(0) <= "1010";
+                when 40 => preview0_card_chips(0) <= "1010";
+                when 41 => preview0_card_chips(0) <= "1010";
+                when 42 => preview0_card_chips(0) <= "1010";
+                when 43 => preview0_card_chips(0) <= "1010";
+                when 44 => preview0_card_chips(0) <= "1010";
+                when 45 => preview0_card_chips(0) <= "1010";
+                when 46 => preview0_card_chips(0) <= "1010";
+                when 47 => preview0_card_chips(0) <= "1010";
+                when 48 => preview0_card_chips(0) <= "1011";
+                when 49 => preview0_card_chips(0) <= "1011";
+                when 50 => preview0_card_chips(0) <= "1011";
+                when 51 => preview0_card_chips(0) <= "1011";
+                when 52 => preview0_card_chips(0) <= "0000";
+                when 53 => preview0_card_chips(0) <= "0000";
+                when 54 => preview0_card_chips(0) <= "0000";
+                when 55 => preview0_card_chips(0) <= "0000";
+                when 56 => preview0_card_chips(0) <= "0000";
+                when 57 => preview0_card_chips(0) <= "0000";
+                when 58 => preview0_card_chips(0) <= "0000";
+                when 59 => preview0_card_chips(0) <= "0000";
+                when 60 => preview0_card_chips(0) <= "0000";
+                when 61 => preview0_card_chips(0) <= "0000";
+                when 62 => preview0_card_chips(0) <= "0000";
+                when others => preview0_card_chips(0) <= "0000";
+            end case;
+        end if;
     end if;
 end process preview0_pick_card0_pick;
 
@@ -649,79 +664,81 @@ preview0_pick_card1_pick: process (clk) is
     variable c: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        c := to_unsigned(63, 6);
-        for i in 0 to 8-1 loop
-            if (bool(preview0_chosen(i)) and (preview0_before(i) = 1)) then
-                c := preview0_slots(i);
-            end if;
-        end loop;
-        preview0_cards(1) <= c;
-        case to_integer(c) is
-            when 0 => preview0_card_chips(1) <= "0010";
-            when 1 => preview0_card_chips(1) <= "0010";
-            when 2 => preview0_card_chips(1) <= "0010";
-            when 3 => preview0_card_chips(1) <= "0010";
-            when 4 => preview0_card_chips(1) <= "0011";
-            when 5 => preview0_card_chips(1) <= "0011";
-            when 6 => preview0_card_chips(1) <= "0011";
-            when 7 => preview0_card_chips(1) <= "0011";
-            when 8 => preview0_card_chips(1) <= "0100";
-            when 9 => preview0_card_chips(1) <= "0100";
-            when 10 => preview0_card_chips(1) <= "0100";
-            when 11 => preview0_card_chips(1) <= "0100";
-            when 12 => preview0_card_chips(1) <= "0101";
-            when 13 => preview0_card_chips(1) <= "0101";
-            when 14 => preview0_card_chips(1) <= "0101";
-            when 15 => preview0_card_chips(1) <= "0101";
-            when 16 => preview0_card_chips(1) <= "0110";
-            when 17 => preview0_card_chips(1) <= "0110";
-            when 18 => preview0_card_chips(1) <= "0110";
-            when 19 => preview0_card_chips(1) <= "0110";
-            when 20 => preview0_card_chips(1) <= "0111";
-            when 21 => preview0_card_chips(1) <= "0111";
-            when 22 => preview0_card_chips(1) <= "0111";
-            when 23 => preview0_card_chips(1) <= "0111";
-            when 24 => preview0_card_chips(1) <= "1000";
-            when 25 => preview0_card_chips(1) <= "1000";
-            when 26 => preview0_card_chips(1) <= "1000";
-            when 27 => preview0_card_chips(1) <= "1000";
-            when 28 => preview0_card_chips(1) <= "1001";
-            when 29 => preview0_card_chips(1) <= "1001";
-            when 30 => preview0_card_chips(1) <= "1001";
-            when 31 => preview0_card_chips(1) <= "1001";
-            when 32 => preview0_card_chips(1) <= "1010";
-            when 33 => preview0_card_chips(1) <= "1010";
-            when 34 => preview0_card_chips(1) <= "1010";
-            when 35 => preview0_card_chips(1) <= "1010";
-            when 36 => preview0_card_chips(1) <= "1010";
-            when 37 => preview0_card_chips(1) <= "1010";
-            when 38 => preview0_card_chips(1) <= "1010";
-            when 39 => preview0_card_chips(1) <= "1010";
-            when 40 => preview0_card_chips(1) <= "1010";
-            when 41 => preview0_card_chips(1) <= "1010";
-            when 42 => preview0_card_chips(1) <= "1010";
-            when 43 => preview0_card_chips(1) <= "1010";
-            when 44 => preview0_card_chips(1) <= "1010";
-            when 45 => preview0_card_chips(1) <= "1010";
-            when 46 => preview0_card_chips(1) <= "1010";
-            when 47 => preview0_card_chips(1) <= "1010";
-            when 48 => preview0_card_chips(1) <= "1011";
-            when 49 => preview0_card_chips(1) <= "1011";
-            when 50 => preview0_card_chips(1) <= "1011";
-            when 51 => preview0_card_chips(1) <= "1011";
-            when 52 => preview0_card_chips(1) <= "0000";
-            when 53 => preview0_card_chips(1) <= "0000";
-            when 54 => preview0_card_chips(1) <= "0000";
-            when 55 => preview0_card_chips(1) <= "0000";
-            when 56 => preview0_card_chips(1) <= "0000";
-            when 57 => preview0_card_chips(1) <= "0000";
-            when 58 => preview0_card_chips(1) <= "0000";
-            when 59 => preview0_card_chips(1) <= "0000";
-            when 60 => preview0_card_chips(1) <= "0000";
-            when 61 => preview0_card_chips(1) <= "0000";
-            when 62 => preview0_card_chips(1) <= "0000";
-            when others => preview0_card_chips(1) <= "0000";
-        end case;
+        if bool(preview0_working) then
+            c := to_unsigned(63, 6);
+            for i in 0 to 8-1 loop
+                if (bool(preview0_chosen(i)) and (preview0_before(i) = 1)) then
+                    c := preview0_slots(i);
+                end if;
+            end loop;
+            preview0_cards(1) <= c;
+            case to_integer(c) is
+                when 0 => preview0_card_chips(1) <= "0010";
+                when 1 => preview0_card_chips(1) <= "0010";
+                when 2 => preview0_card_chips(1) <= "0010";
+                when 3 => preview0_card_chips(1) <= "0010";
+                when 4 => preview0_card_chips(1) <= "0011";
+                when 5 => preview0_card_chips(1) <= "0011";
+                when 6 => preview0_card_chips(1) <= "0011";
+                when 7 => preview0_card_chips(1) <= "0011";
+                when 8 => preview0_card_chips(1) <= "0100";
+                when 9 => preview0_card_chips(1) <= "0100";
+                when 10 => preview0_card_chips(1) <= "0100";
+                when 11 => preview0_card_chips(1) <= "0100";
+                when 12 => preview0_card_chips(1) <= "0101";
+                when 13 => preview0_card_chips(1) <= "0101";
+                when 14 => preview0_card_chips(1) <= "0101";
+                when 15 => preview0_card_chips(1) <= "0101";
+                when 16 => preview0_card_chips(1) <= "0110";
+                when 17 => preview0_card_chips(1) <= "0110";
+                when 18 => preview0_card_chips(1) <= "0110";
+                when 19 => preview0_card_chips(1) <= "0110";
+                when 20 => preview0_card_chips(1) <= "0111";
+                when 21 => preview0_card_chips(1) <= "0111";
+                when 22 => preview0_card_chips(1) <= "0111";
+                when 23 => preview0_card_chips(1) <= "0111";
+                when 24 => preview0_card_chips(1) <= "1000";
+                when 25 => preview0_card_chips(1) <= "1000";
+                when 26 => preview0_card_chips(1) <= "1000";
+                when 27 => preview0_card_chips(1) <= "1000";
+                when 28 => preview0_card_chips(1) <= "1001";
+                when 29 => preview0_card_chips(1) <= "1001";
+                when 30 => preview0_card_chips(1) <= "1001";
+                when 31 => preview0_card_chips(1) <= "1001";
+                when 32 => preview0_card_chips(1) <= "1010";
+                when 33 => preview0_card_chips(1) <= "1010";
+                when 34 => preview0_card_chips(1) <= "1010";
+                when 35 => preview0_card_chips(1) <= "1010";
+                when 36 => preview0_card_chips(1) <= "1010";
+                when 37 => preview0_card_chips(1) <= "1010";
+                when 38 => preview0_card_chips(1) <= "1010";
+                when 39 => preview0_card_chips(1) <= "1010";
+                when 40 => preview0_card_chips(1) <= "1010";
+                when 41 => preview0_card_chips(1) <= "1010";
+                when 42 => preview0_card_chips(1) <= "1010";
+                when 43 => preview0_card_chips(1) <= "1010";
+                when 44 => preview0_card_chips(1) <= "1010";
+                when 45 => preview0_card_chips(1) <= "1010";
+                when 46 => preview0_card_chips(1) <= "1010";
+                when 47 => preview0_card_chips(1) <= "1010";
+                when 48 => preview0_card_chips(1) <= "1011";
+                when 49 => preview0_card_chips(1) <= "1011";
+                when 50 => preview0_card_chips(1) <= "1011";
+                when 51 => preview0_card_chips(1) <= "1011";
+                when 52 => preview0_card_chips(1) <= "0000";
+                when 53 => preview0_card_chips(1) <= "0000";
+                when 54 => preview0_card_chips(1) <= "0000";
+                when 55 => preview0_card_chips(1) <= "0000";
+                when 56 => preview0_card_chips(1) <= "0000";
+                when 57 => preview0_card_chips(1) <= "0000";
+                when 58 => preview0_card_chips(1) <= "0000";
+                when 59 => preview0_card_chips(1) <= "0000";
+                when 60 => preview0_card_chips(1) <= "0000";
+                when 61 => preview0_card_chips(1) <= "0000";
+                when 62 => preview0_card_chips(1) <= "0000";
+                when others => preview0_card_chips(1) <= "0000";
+            end case;
+        end if;
     end if;
 end process preview0_pick_card1_pick;
 
@@ -729,79 +746,81 @@ preview0_pick_card2_pick: process (clk) is
     variable c: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        c := to_unsigned(63, 6);
-        for i in 0 to 8-1 loop
-            if (bool(preview0_chosen(i)) and (preview0_before(i) = 2)) then
-                c := preview0_slots(i);
-            end if;
-        end loop;
-        preview0_cards(2) <= c;
-        case to_integer(c) is
-            when 0 => preview0_card_chips(2) <= "0010";
-            when 1 => preview0_card_chips(2) <= "0010";
-            when 2 => preview0_card_chips(2) <= "0010";
-            when 3 => preview0_card_chips(2) <= "0010";
-            when 4 => preview0_card_chips(2) <= "0011";
-            when 5 => preview0_card_chips(2) <= "0011";
-            when 6 => preview0_card_chips(2) <= "0011";
-            when 7 => preview0_card_chips(2) <= "0011";
-            when 8 => preview0_card_chips(2) <= "0100";
-            when 9 => preview0_card_chips(2) <= "0100";
-            when 10 => preview0_card_chips(2) <= "0100";
-            when 11 => preview0_card_chips(2) <= "0100";
-            when 12 => preview0_card_chips(2) <= "0101";
-            when 13 => preview0_card_chips(2) <= "0101";
-            when 14 => preview0_card_chips(2) <= "0101";
-            when 15 => preview0_card_chips(2) <= "0101";
-            when 16 => preview0_card_chips(2) <= "0110";
-            when 17 => preview0_card_chips(2) <= "0110";
-            when 18 => preview0_card_chips(2) <= "0110";
-            when 19 => preview0_card_chips(2) <= "0110";
-            when 20 => preview0_card_chips(2) <= "0111";
-            when 21 => preview0_card_chips(2) <= "0111";
-            when 22 => preview0_card_chips(2) <= "0111";
-            when 23 => preview0_card_chips(2) <= "0111";
-            when 24 => preview0_card_chips(2) <= "1000";
-            when 25 => preview0_card_chips(2) <= "1000";
-            when 26 => preview0_card_chips(2) <= "1000";
-            when 27 => preview0_card_chips(2) <= "1000";
-            when 28 => preview0_card_chips(2) <= "1001";
-            when 29 => preview0_card_chips(2) <= "1001";
-            when 30 => preview0_card_chips(2) <= "1001";
-            when 31 => preview0_card_chips(2) <= "1001";
-            when 32 => preview0_card_chips(2) <= "1010";
-            when 33 => preview0_card_chips(2) <= "1010";
-            when 34 => preview0_card_chips(2) <= "1010";
-            when 35 => preview0_card_chips(2) <= "1010";
-            when 36 => preview0_card_chips(2) <= "1010";
-            when 37 => preview0_card_chips(2) <= "1010";
-            when 38 => preview0_card_chips(2) <= "1010";
-            when 39 => preview0_card_chips(2) <= "1010";
-            when 40 => preview0_card_chips(2) <= "1010";
-            when 41 => preview0_card_chips(2) <= "1010";
-            when 42 => preview0_card_chips(2) <= "1010";
-            when 43 => preview0_card_chips(2) <= "1010";
-            when 44 => preview0_card_chips(2) <= "1010";
-            when 45 => preview0_card_chips(2) <= "1010";
-            when 46 => preview0_card_chips(2) <= "1010";
-            when 47 => preview0_card_chips(2) <= "1010";
-            when 48 => preview0_card_chips(2) <= "1011";
-            when 49 => preview0_card_chips(2) <= "1011";
-            when 50 => preview0_card_chips(2) <= "1011";
-            when 51 => preview0_card_chips(2) <= "1011";
-            when 52 => preview0_card_chips(2) <= "0000";
-            when 53 => preview0_card_chips(2) <= "0000";
-            when 54 => preview0_card_chips(2) <= "0000";
-            when 55 => preview0_card_chips(2) <= "0000";
-            when 56 => preview0_card_chips(2) <= "0000";
-            when 57 => preview0_card_chips(2) <= "0000";
-            when 58 => preview0_card_chips(2) <= "0000";
-            when 59 => preview0_card_chips(2) <= "0000";
-            when 60 => preview0_card_chips(2) <= "0000";
-            when 61 => preview0_card_chips(2) <= "0000";
-            when 62 => preview0_card_chips(2) <= "0000";
-            when others => preview0_card_chips(2) <= "0000";
-        end case;
+        if bool(preview0_working) then
+            c := to_unsigned(63, 6);
+            for i in 0 to 8-1 loop
+                if (bool(preview0_chosen(i)) and (preview0_before(i) = 2)) then
+                    c := preview0_slots(i);
+                end if;
+            end loop;
+            preview0_cards(2) <= c;
+            case to_integer(c) is
+                when 0 => preview0_card_chips(2) <= "0010";
+                when 1 => preview0_card_chips(2) <= "0010";
+                when 2 => preview0_card_chips(2) <= "0010";
+                when 3 => preview0_card_chips(2) <= "0010";
+                when 4 => preview0_card_chips(2) <= "0011";
+                when 5 => preview0_card_chips(2) <= "0011";
+                when 6 => preview0_card_chips(2) <= "0011";
+                when 7 => preview0_card_chips(2) <= "0011";
+                when 8 => preview0_card_chips(2) <= "0100";
+                when 9 => preview0_card_chips(2) <= "0100";
+                when 10 => preview0_card_chips(2) <= "0100";
+                when 11 => preview0_card_chips(2) <= "0100";
+                when 12 => preview0_card_chips(2) <= "0101";
+                when 13 => preview0_card_chips(2) <= "0101";
+                when 14 => preview0_card_chips(2) <= "0101";
+                when 15 => preview0_card_chips(2) <= "0101";
+                when 16 => preview0_card_chips(2) <= "0110";
+                when 17 => preview0_card_chips(2) <= "0110";
+                when 18 => preview0_card_chips(2) <= "0110";
+                when 19 => preview0_card_chips(2) <= "0110";
+                when 20 => preview0_card_chips(2) <= "0111";
+                when 21 => preview0_card_chips(2) <= "0111";
+                when 22 => preview0_card_chips(2) <= "0111";
+                when 23 => preview0_card_chips(2) <= "0111";
+                when 24 => preview0_card_chips(2) <= "1000";
+                when 25 => preview0_card_chips(2) <= "1000";
+                when 26 => preview0_card_chips(2) <= "1000";
+                when 27 => preview0_card_chips(2) <= "1000";
+                when 28 => preview0_card_chips(2) <= "1001";
+                when 29 => preview0_card_chips(2) <= "1001";
+                when 30 => preview0_card_chips(2) <= "1001";
+                when 31 => preview0_card_chips(2) <= "1001";
+                when 32 => preview0_card_chips(2) <= "1010";
+                when 33 => preview0_card_chips(2) <= "1010";
+                when 34 => preview0_card_chips(2) <= "1010";
+                when 35 => preview0_card_chips(2) <= "1010";
+                when 36 => preview0_card_chips(2) <= "1010";
+                when 37 => preview0_card_chips(2) <= "1010";
+                when 38 => preview0_card_chips(2) <= "1010";
+                when 39 => preview0_card_chips(2) <= "1010";
+                when 40 => preview0_card_chips(2) <= "1010";
+                when 41 => preview0_card_chips(2) <= "1010";
+                when 42 => preview0_card_chips(2) <= "1010";
+                when 43 => preview0_card_chips(2) <= "1010";
+                when 44 => preview0_card_chips(2) <= "1010";
+                when 45 => preview0_card_chips(2) <= "1010";
+                when 46 => preview0_card_chips(2) <= "1010";
+                when 47 => preview0_card_chips(2) <= "1010";
+                when 48 => preview0_card_chips(2) <= "1011";
+                when 49 => preview0_card_chips(2) <= "1011";
+                when 50 => preview0_card_chips(2) <= "1011";
+                when 51 => preview0_card_chips(2) <= "1011";
+                when 52 => preview0_card_chips(2) <= "0000";
+                when 53 => preview0_card_chips(2) <= "0000";
+                when 54 => preview0_card_chips(2) <= "0000";
+                when 55 => preview0_card_chips(2) <= "0000";
+                when 56 => preview0_card_chips(2) <= "0000";
+                when 57 => preview0_card_chips(2) <= "0000";
+                when 58 => preview0_card_chips(2) <= "0000";
+                when 59 => preview0_card_chips(2) <= "0000";
+                when 60 => preview0_card_chips(2) <= "0000";
+                when 61 => preview0_card_chips(2) <= "0000";
+                when 62 => preview0_card_chips(2) <= "0000";
+                when others => preview0_card_chips(2) <= "0000";
+            end case;
+        end if;
     end if;
 end process preview0_pick_card2_pick;
 
@@ -809,79 +828,81 @@ preview0_pick_card3_pick: process (clk) is
     variable c: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        c := to_unsigned(63, 6);
-        for i in 0 to 8-1 loop
-            if (bool(preview0_chosen(i)) and (preview0_before(i) = 3)) then
-                c := preview0_slots(i);
-            end if;
-        end loop;
-        preview0_cards(3) <= c;
-        case to_integer(c) is
-            when 0 => preview0_card_chips(3) <= "0010";
-            when 1 => preview0_card_chips(3) <= "0010";
-            when 2 => preview0_card_chips(3) <= "0010";
-            when 3 => preview0_card_chips(3) <= "0010";
-            when 4 => preview0_card_chips(3) <= "0011";
-            when 5 => preview0_card_chips(3) <= "0011";
-            when 6 => preview0_card_chips(3) <= "0011";
-            when 7 => preview0_card_chips(3) <= "0011";
-            when 8 => preview0_card_chips(3) <= "0100";
-            when 9 => preview0_card_chips(3) <= "0100";
-            when 10 => preview0_card_chips(3) <= "0100";
-            when 11 => preview0_card_chips(3) <= "0100";
-            when 12 => preview0_card_chips(3) <= "0101";
-            when 13 => preview0_card_chips(3) <= "0101";
-            when 14 => preview0_card_chips(3) <= "0101";
-            when 15 => preview0_card_chips(3) <= "0101";
-            when 16 => preview0_card_chips(3) <= "0110";
-            when 17 => preview0_card_chips(3) <= "0110";
-            when 18 => preview0_card_chips(3) <= "0110";
-            when 19 => preview0_card_chips(3) <= "0110";
-            when 20 => preview0_card_chips(3) <= "0111";
-            when 21 => preview0_card_chips(3) <= "0111";
-            when 22 => preview0_card_chips(3) <= "0111";
-            when 23 => preview0_card_chips(3) <= "0111";
-            when 24 => preview0_card_chips(3) <= "1000";
-            when 25 => preview0_card_chips(3) <= "1000";
-            when 26 => preview0_card_chips(3) <= "1000";
-            when 27 => preview0_card_chips(3) <= "1000";
-            when 28 => preview0_card_chips(3) <= "1001";
-            when 29 => preview0_card_chips(3) <= "1001";
-            when 30 => preview0_card_chips(3) <= "1001";
-            when 31 => preview0_card_chips(3) <= "1001";
-            when 32 => preview0_card_chips(3) <= "1010";
-            when 33 => preview0_card_chips(3) <= "1010";
-            when 34 => preview0_card_chips(3) <= "1010";
-            when 35 => preview0_card_chips(3) <= "1010";
-            when 36 => preview0_card_chips(3) <= "1010";
-            when 37 => preview0_card_chips(3) <= "1010";
-            when 38 => preview0_card_chips(3) <= "1010";
-            when 39 => preview0_card_chips(3) <= "1010";
-            when 40 => preview0_card_chips(3) <= "1010";
-            when 41 => preview0_card_chips(3) <= "1010";
-            when 42 => preview0_card_chips(3) <= "1010";
-            when 43 => preview0_card_chips(3) <= "1010";
-            when 44 => preview0_card_chips(3) <= "1010";
-            when 45 => preview0_card_chips(3) <= "1010";
-            when 46 => preview0_card_chips(3) <= "1010";
-            when 47 => preview0_card_chips(3) <= "1010";
-            when 48 => preview0_card_chips(3) <= "1011";
-            when 49 => preview0_card_chips(3) <= "1011";
-            when 50 => preview0_card_chips(3) <= "1011";
-            when 51 => preview0_card_chips(3) <= "1011";
-            when 52 => preview0_card_chips(3) <= "0000";
-            when 53 => preview0_card_chips(3) <= "0000";
-            when 54 => preview0_card_chips(3) <= "0000";
-            when 55 => preview0_card_chips(3) <= "0000";
-            when 56 => preview0_card_chips(3) <= "0000";
-            when 57 => preview0_card_chips(3) <= "0000";
-            when 58 => preview0_card_chips(3) <= "0000";
-            when 59 => preview0_card_chips(3) <= "0000";
-            when 60 => preview0_card_chips(3) <= "0000";
-            when 61 => preview0_card_chips(3) <= "0000";
-            when 62 => preview0_card_chips(3) <= "0000";
-            when others => preview0_card_chips(3) <= "0000";
-        end case;
+        if bool(preview0_working) then
+            c := to_unsigned(63, 6);
+            for i in 0 to 8-1 loop
+                if (bool(preview0_chosen(i)) and (preview0_before(i) = 3)) then
+                    c := preview0_slots(i);
+                end if;
+            end loop;
+            preview0_cards(3) <= c;
+            case to_integer(c) is
+                when 0 => preview0_card_chips(3) <= "0010";
+                when 1 => preview0_card_chips(3) <= "0010";
+                when 2 => preview0_card_chips(3) <= "0010";
+                when 3 => preview0_card_chips(3) <= "0010";
+                when 4 => preview0_card_chips(3) <= "0011";
+                when 5 => preview0_card_chips(3) <= "0011";
+                when 6 => preview0_card_chips(3) <= "0011";
+                when 7 => preview0_card_chips(3) <= "0011";
+                when 8 => preview0_card_chips(3) <= "0100";
+                when 9 => preview0_card_chips(3) <= "0100";
+                when 10 => preview0_card_chips(3) <= "0100";
+                when 11 => preview0_card_chips(3) <= "0100";
+                when 12 => preview0_card_chips(3) <= "0101";
+                when 13 => preview0_card_chips(3) <= "0101";
+                when 14 => preview0_card_chips(3) <= "0101";
+                when 15 => preview0_card_chips(3) <= "0101";
+                when 16 => preview0_card_chips(3) <= "0110";
+                when 17 => preview0_card_chips(3) <= "0110";
+                when 18 => preview0_card_chips(3) <= "0110";
+                when 19 => preview0_card_chips(3) <= "0110";
+                when 20 => preview0_card_chips(3) <= "0111";
+                when 21 => preview0_card_chips(3) <= "0111";
+                when 22 => preview0_card_chips(3) <= "0111";
+                when 23 => preview0_card_chips(3) <= "0111";
+                when 24 => preview0_card_chips(3) <= "1000";
+                when 25 => preview0_card_chips(3) <= "1000";
+                when 26 => preview0_card_chips(3) <= "1000";
+                when 27 => preview0_card_chips(3) <= "1000";
+                when 28 => preview0_card_chips(3) <= "1001";
+                when 29 => preview0_card_chips(3) <= "1001";
+                when 30 => preview0_card_chips(3) <= "1001";
+                when 31 => preview0_card_chips(3) <= "1001";
+                when 32 => preview0_card_chips(3) <= "1010";
+                when 33 => preview0_card_chips(3) <= "1010";
+                when 34 => preview0_card_chips(3) <= "1010";
+                when 35 => preview0_card_chips(3) <= "1010";
+                when 36 => preview0_card_chips(3) <= "1010";
+                when 37 => preview0_card_chips(3) <= "1010";
+                when 38 => preview0_card_chips(3) <= "1010";
+                when 39 => preview0_card_chips(3) <= "1010";
+                when 40 => preview0_card_chips(3) <= "1010";
+                when 41 => preview0_card_chips(3) <= "1010";
+                when 42 => preview0_card_chips(3) <= "1010";
+                when 43 => preview0_card_chips(3) <= "1010";
+                when 44 => preview0_card_chips(3) <= "1010";
+                when 45 => preview0_card_chips(3) <= "1010";
+                when 46 => preview0_card_chips(3) <= "1010";
+                when 47 => preview0_card_chips(3) <= "1010";
+                when 48 => preview0_card_chips(3) <= "1011";
+                when 49 => preview0_card_chips(3) <= "1011";
+                when 50 => preview0_card_chips(3) <= "1011";
+                when 51 => preview0_card_chips(3) <= "1011";
+                when 52 => preview0_card_chips(3) <= "0000";
+                when 53 => preview0_card_chips(3) <= "0000";
+                when 54 => preview0_card_chips(3) <= "0000";
+                when 55 => preview0_card_chips(3) <= "0000";
+                when 56 => preview0_card_chips(3) <= "0000";
+                when 57 => preview0_card_chips(3) <= "0000";
+                when 58 => preview0_card_chips(3) <= "0000";
+                when 59 => preview0_card_chips(3) <= "0000";
+                when 60 => preview0_card_chips(3) <= "0000";
+                when 61 => preview0_card_chips(3) <= "0000";
+                when 62 => preview0_card_chips(3) <= "0000";
+                when others => preview0_card_chips(3) <= "0000";
+            end case;
+        end if;
     end if;
 end process preview0_pick_card3_pick;
 
@@ -889,79 +910,81 @@ preview0_pick_card4_pick: process (clk) is
     variable c: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        c := to_unsigned(63, 6);
-        for i in 0 to 8-1 loop
-            if (bool(preview0_chosen(i)) and (preview0_before(i) = 4)) then
-                c := preview0_slots(i);
-            end if;
-        end loop;
-        preview0_cards(4) <= c;
-        case to_integer(c) is
-            when 0 => preview0_card_chips(4) <= "0010";
-            when 1 => preview0_card_chips(4) <= "0010";
-            when 2 => preview0_card_chips(4) <= "0010";
-            when 3 => preview0_card_chips(4) <= "0010";
-            when 4 => preview0_card_chips(4) <= "0011";
-            when 5 => preview0_card_chips(4) <= "0011";
-            when 6 => preview0_card_chips(4) <= "0011";
-            when 7 => preview0_card_chips(4) <= "0011";
-            when 8 => preview0_card_chips(4) <= "0100";
-            when 9 => preview0_card_chips(4) <= "0100";
-            when 10 => preview0_card_chips(4) <= "0100";
-            when 11 => preview0_card_chips(4) <= "0100";
-            when 12 => preview0_card_chips(4) <= "0101";
-            when 13 => preview0_card_chips(4) <= "0101";
-            when 14 => preview0_card_chips(4) <= "0101";
-            when 15 => preview0_card_chips(4) <= "0101";
-            when 16 => preview0_card_chips(4) <= "0110";
-            when 17 => preview0_card_chips(4) <= "0110";
-            when 18 => preview0_card_chips(4) <= "0110";
-            when 19 => preview0_card_chips(4) <= "0110";
-            when 20 => preview0_card_chips(4) <= "0111";
-            when 21 => preview0_card_chips(4) <= "0111";
-            when 22 => preview0_card_chips(4) <= "0111";
-            when 23 => preview0_card_chips(4) <= "0111";
-            when 24 => preview0_card_chips(4) <= "1000";
-            when 25 => preview0_card_chips(4) <= "1000";
-            when 26 => preview0_card_chips(4) <= "1000";
-            when 27 => preview0_card_chips(4) <= "1000";
-            when 28 => preview0_card_chips(4) <= "1001";
-            when 29 => preview0_card_chips(4) <= "1001";
-            when 30 => preview0_card_chips(4) <= "1001";
-            when 31 => preview0_card_chips(4) <= "1001";
-            when 32 => preview0_card_chips(4) <= "1010";
-            when 33 => preview0_card_chips(4) <= "1010";
-            when 34 => preview0_card_chips(4) <= "1010";
-            when 35 => preview0_card_chips(4) <= "1010";
-            when 36 => preview0_card_chips(4) <= "1010";
-            when 37 => preview0_card_chips(4) <= "1010";
-            when 38 => preview0_card_chips(4) <= "1010";
-            when 39 => preview0_card_chips(4) <= "1010";
-            when 40 => preview0_card_chips(4) <= "1010";
-            when 41 => preview0_card_chips(4) <= "1010";
-            when 42 => preview0_card_chips(4) <= "1010";
-            when 43 => preview0_card_chips(4) <= "1010";
-            when 44 => preview0_card_chips(4) <= "1010";
-            when 45 => preview0_card_chips(4) <= "1010";
-            when 46 => preview0_card_chips(4) <= "1010";
-            when 47 => preview0_card_chips(4) <= "1010";
-            when 48 => preview0_card_chips(4) <= "1011";
-            when 49 => preview0_card_chips(4) <= "1011";
-            when 50 => preview0_card_chips(4) <= "1011";
-            when 51 => preview0_card_chips(4) <= "1011";
-            when 52 => preview0_card_chips(4) <= "0000";
-            when 53 => preview0_card_chips(4) <= "0000";
-            when 54 => preview0_card_chips(4) <= "0000";
-            when 55 => preview0_card_chips(4) <= "0000";
-            when 56 => preview0_card_chips(4) <= "0000";
-            when 57 => preview0_card_chips(4) <= "0000";
-            when 58 => preview0_card_chips(4) <= "0000";
-            when 59 => preview0_card_chips(4) <= "0000";
-            when 60 => preview0_card_chips(4) <= "0000";
-            when 61 => preview0_card_chips(4) <= "0000";
-            when 62 => preview0_card_chips(4) <= "0000";
-            when others => preview0_card_chips(4) <= "0000";
-        end case;
+        if bool(preview0_working) then
+            c := to_unsigned(63, 6);
+            for i in 0 to 8-1 loop
+                if (bool(preview0_chosen(i)) and (preview0_before(i) = 4)) then
+                    c := preview0_slots(i);
+                end if;
+            end loop;
+            preview0_cards(4) <= c;
+            case to_integer(c) is
+                when 0 => preview0_card_chips(4) <= "0010";
+                when 1 => preview0_card_chips(4) <= "0010";
+                when 2 => preview0_card_chips(4) <= "0010";
+                when 3 => preview0_card_chips(4) <= "0010";
+                when 4 => preview0_card_chips(4) <= "0011";
+                when 5 => preview0_card_chips(4) <= "0011";
+                when 6 => preview0_card_chips(4) <= "0011";
+                when 7 => preview0_card_chips(4) <= "0011";
+                when 8 => preview0_card_chips(4) <= "0100";
+                when 9 => preview0_card_chips(4) <= "0100";
+                when 10 => preview0_card_chips(4) <= "0100";
+                when 11 => preview0_card_chips(4) <= "0100";
+                when 12 => preview0_card_chips(4) <= "0101";
+                when 13 => preview0_card_chips(4) <= "0101";
+                when 14 => preview0_card_chips(4) <= "0101";
+                when 15 => preview0_card_chips(4) <= "0101";
+                when 16 => preview0_card_chips(4) <= "0110";
+                when 17 => preview0_card_chips(4) <= "0110";
+                when 18 => preview0_card_chips(4) <= "0110";
+                when 19 => preview0_card_chips(4) <= "0110";
+                when 20 => preview0_card_chips(4) <= "0111";
+                when 21 => preview0_card_chips(4) <= "0111";
+                when 22 => preview0_card_chips(4) <= "0111";
+                when 23 => preview0_card_chips(4) <= "0111";
+                when 24 => preview0_card_chips(4) <= "1000";
+                when 25 => preview0_card_chips(4) <= "1000";
+                when 26 => preview0_card_chips(4) <= "1000";
+                when 27 => preview0_card_chips(4) <= "1000";
+                when 28 => preview0_card_chips(4) <= "1001";
+                when 29 => preview0_card_chips(4) <= "1001";
+                when 30 => preview0_card_chips(4) <= "1001";
+                when 31 => preview0_card_chips(4) <= "1001";
+                when 32 => preview0_card_chips(4) <= "1010";
+                when 33 => preview0_card_chips(4) <= "1010";
+                when 34 => preview0_card_chips(4) <= "1010";
+                when 35 => preview0_card_chips(4) <= "1010";
+                when 36 => preview0_card_chips(4) <= "1010";
+                when 37 => preview0_card_chips(4) <= "1010";
+                when 38 => preview0_card_chips(4) <= "1010";
+                when 39 => preview0_card_chips(4) <= "1010";
+                when 40 => preview0_card_chips(4) <= "1010";
+                when 41 => preview0_card_chips(4) <= "1010";
+                when 42 => preview0_card_chips(4) <= "1010";
+                when 43 => preview0_card_chips(4) <= "1010";
+                when 44 => preview0_card_chips(4) <= "1010";
+                when 45 => preview0_card_chips(4) <= "1010";
+                when 46 => preview0_card_chips(4) <= "1010";
+                when 47 => preview0_card_chips(4) <= "1010";
+                when 48 => preview0_card_chips(4) <= "1011";
+                when 49 => preview0_card_chips(4) <= "1011";
+                when 50 => preview0_card_chips(4) <= "1011";
+                when 51 => preview0_card_chips(4) <= "1011";
+                when 52 => preview0_card_chips(4) <= "0000";
+                when 53 => preview0_card_chips(4) <= "0000";
+                when 54 => preview0_card_chips(4) <= "0000";
+                when 55 => preview0_card_chips(4) <= "0000";
+                when 56 => preview0_card_chips(4) <= "0000";
+                when 57 => preview0_card_chips(4) <= "0000";
+                when 58 => preview0_card_chips(4) <= "0000";
+                when 59 => preview0_card_chips(4) <= "0000";
+                when 60 => preview0_card_chips(4) <= "0000";
+                when 61 => preview0_card_chips(4) <= "0000";
+                when 62 => preview0_card_chips(4) <= "0000";
+                when others => preview0_card_chips(4) <= "0000";
+            end case;
+        end if;
     end if;
 end process preview0_pick_card4_pick;
 
@@ -1717,98 +1740,126 @@ preview0_mask <= preview0_eval50_hand_eval0_mask_q;
 preview0_pipe_reg19_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_pipe_reg19_q <= preview0_packed_in;
+        if bool(preview0_working) then
+            preview0_pipe_reg19_q <= preview0_packed_in;
+        end if;
     end if;
 end process preview0_pipe_reg19_load;
 
 preview0_pipe_reg20_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_pipe_reg20_q <= preview0_pipe_reg19_q;
+        if bool(preview0_working) then
+            preview0_pipe_reg20_q <= preview0_pipe_reg19_q;
+        end if;
     end if;
 end process preview0_pipe_reg20_load;
 
 preview0_pipe_reg21_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_pipe_reg21_q <= preview0_pipe_reg20_q;
+        if bool(preview0_working) then
+            preview0_pipe_reg21_q <= preview0_pipe_reg20_q;
+        end if;
     end if;
 end process preview0_pipe_reg21_load;
 
 preview0_pipe_reg22_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_pipe_reg22_q <= preview0_pipe_reg21_q;
+        if bool(preview0_working) then
+            preview0_pipe_reg22_q <= preview0_pipe_reg21_q;
+        end if;
     end if;
 end process preview0_pipe_reg22_load;
 
 preview0_pipe_reg23_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_pipe_reg23_q <= preview0_pipe_reg22_q;
+        if bool(preview0_working) then
+            preview0_pipe_reg23_q <= preview0_pipe_reg22_q;
+        end if;
     end if;
 end process preview0_pipe_reg23_load;
 
 preview0_pipe_reg24_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_p <= preview0_pipe_reg23_q;
+        if bool(preview0_working) then
+            preview0_p <= preview0_pipe_reg23_q;
+        end if;
     end if;
 end process preview0_pipe_reg24_load;
 
 preview0_cards_alongside0_pipe_reg25_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_cards_alongside0_pipe_reg25_q <= preview0_cards_alongside0_first;
+        if bool(preview0_working) then
+            preview0_cards_alongside0_pipe_reg25_q <= preview0_cards_alongside0_first;
+        end if;
     end if;
 end process preview0_cards_alongside0_pipe_reg25_load;
 
 preview0_cards_alongside0_pipe_reg26_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_cards_alongside0_pipe_reg26_q <= preview0_cards_alongside0_pipe_reg25_q;
+        if bool(preview0_working) then
+            preview0_cards_alongside0_pipe_reg26_q <= preview0_cards_alongside0_pipe_reg25_q;
+        end if;
     end if;
 end process preview0_cards_alongside0_pipe_reg26_load;
 
 preview0_cards_alongside0_pipe_reg27_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_cards_alongside0_pipe_reg27_q <= preview0_cards_alongside0_pipe_reg26_q;
+        if bool(preview0_working) then
+            preview0_cards_alongside0_pipe_reg27_q <= preview0_cards_alongside0_pipe_reg26_q;
+        end if;
     end if;
 end process preview0_cards_alongside0_pipe_reg27_load;
 
 preview0_cards_alongside0_pipe_reg28_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_cards_alongside0_pipe_reg28_q <= preview0_cards_alongside0_pipe_reg27_q;
+        if bool(preview0_working) then
+            preview0_cards_alongside0_pipe_reg28_q <= preview0_cards_alongside0_pipe_reg27_q;
+        end if;
     end if;
 end process preview0_cards_alongside0_pipe_reg28_load;
 
 preview0_cards_alongside0_pipe_reg29_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_cards_alongside0_pipe_reg29_q <= preview0_cards_alongside0_pipe_reg28_q;
+        if bool(preview0_working) then
+            preview0_cards_alongside0_pipe_reg29_q <= preview0_cards_alongside0_pipe_reg28_q;
+        end if;
     end if;
 end process preview0_cards_alongside0_pipe_reg29_load;
 
 preview0_cards_alongside0_pipe_reg30_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_cards_alongside0_pipe_reg30_q <= preview0_cards_alongside0_pipe_reg29_q;
+        if bool(preview0_working) then
+            preview0_cards_alongside0_pipe_reg30_q <= preview0_cards_alongside0_pipe_reg29_q;
+        end if;
     end if;
 end process preview0_cards_alongside0_pipe_reg30_load;
 
 preview0_cards_alongside0_pipe_reg31_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_cards_alongside0_pipe_reg31_q <= preview0_cards_alongside0_pipe_reg30_q;
+        if bool(preview0_working) then
+            preview0_cards_alongside0_pipe_reg31_q <= preview0_cards_alongside0_pipe_reg30_q;
+        end if;
     end if;
 end process preview0_cards_alongside0_pipe_reg31_load;
 
 preview0_cards_alongside0_pipe_reg32_load: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_cards_alongside0_last <= preview0_cards_alongside0_pipe_reg31_q;
+        if bool(preview0_working) then
+            preview0_cards_alongside0_last <= preview0_cards_alongside0_pipe_reg31_q;
+        end if;
     end if;
 end process preview0_cards_alongside0_pipe_reg32_load;
 
@@ -1818,12 +1869,36 @@ preview0_cards_alongside0_first <= unsigned'(preview0_cards(4) & preview0_cards(
 preview0_cards_alongside0_out: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_cards_alongside0_masks(0) <= preview0_mask;
-        preview0_cards_alongside0_masks(1) <= preview0_cards_alongside0_masks(0);
-        preview0_scored <= preview0_cards_alongside0_masks(1);
-        preview0_picked <= preview0_cards_alongside0_last;
+        if bool(preview0_working) then
+            preview0_cards_alongside0_masks(0) <= preview0_mask;
+            preview0_cards_alongside0_masks(1) <= preview0_cards_alongside0_masks(0);
+            preview0_scored <= preview0_cards_alongside0_masks(1);
+            preview0_picked <= preview0_cards_alongside0_last;
+        end if;
     end if;
 end process preview0_cards_alongside0_out;
+
+
+preview0_moved <= stdl((preview0_slots_now /= preview0_slots_q) or (chosen /= preview0_chosen_q));
+preview0_working <= stdl(bool(preview0_moved) or (preview0_live /= 0));
+
+-- live: the clocks the stages still work after the last change (all after reset).
+preview0_liveness: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            preview0_slots_q <= to_unsigned(0, 48);
+            preview0_live <= to_unsigned(14, 4);
+        else
+            preview0_slots_q <= preview0_slots_now;
+            if bool(preview0_moved) then
+                preview0_live <= to_unsigned(14, 4);
+            elsif (preview0_live /= 0) then
+                preview0_live <= (preview0_live - 1);
+            end if;
+        end if;
+    end if;
+end process preview0_liveness;
 
 preview0_prefix_rom: process (chosen) is
 begin
@@ -2101,15 +2176,17 @@ preview0_prefix_counts: process (clk) is
     variable v: unsigned(2 downto 0);
 begin
     if rising_edge(clk) then
-        preview0_chosen <= preview0_chosen_q;
-        for i in 0 to 8-1 loop
-            v := to_unsigned(0, 3);
-            for b in 0 to 3-1 loop
-                v(b) := preview0_prefix_q(((3 * i) + b));
+        if bool(preview0_working) then
+            preview0_chosen <= preview0_chosen_q;
+            for i in 0 to 8-1 loop
+                v := to_unsigned(0, 3);
+                for b in 0 to 3-1 loop
+                    v(b) := preview0_prefix_q(((3 * i) + b));
+                end loop;
+                preview0_before(i) <= v;
             end loop;
-            preview0_before(i) <= v;
-        end loop;
-        preview0_n0 <= preview0_prefix_q(28-1 downto (3 * 8));
+            preview0_n0 <= preview0_prefix_q(28-1 downto (3 * 8));
+        end if;
     end if;
 end process preview0_prefix_counts;
 
@@ -2142,7 +2219,9 @@ preview0_packed_in <= unsigned'(preview0_n1 & preview0_card_chips(4) & preview0_
 preview0_count_along: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_n1 <= preview0_n0;
+        if bool(preview0_working) then
+            preview0_n1 <= preview0_n0;
+        end if;
     end if;
 end process preview0_count_along;
 
@@ -2154,31 +2233,33 @@ preview0_sum_chips: process (clk) is
     variable e: unsigned(3 downto 0);
 begin
     if rising_edge(clk) then
-        preview0_cat_a <= preview0_word(24-1 downto 20);
-        preview0_n_a <= preview0_p(24-1 downto 20);
-        a := to_unsigned(0, 4);
-        b := to_unsigned(0, 4);
-        c := to_unsigned(0, 4);
-        d := to_unsigned(0, 4);
-        e := to_unsigned(0, 4);
-        if bool(preview0_mask(0)) then
-            a := preview0_p(4-1 downto 0);
+        if bool(preview0_working) then
+            preview0_cat_a <= preview0_word(24-1 downto 20);
+            preview0_n_a <= preview0_p(24-1 downto 20);
+            a := to_unsigned(0, 4);
+            b := to_unsigned(0, 4);
+            c := to_unsigned(0, 4);
+            d := to_unsigned(0, 4);
+            e := to_unsigned(0, 4);
+            if bool(preview0_mask(0)) then
+                a := preview0_p(4-1 downto 0);
+            end if;
+            if bool(preview0_mask(1)) then
+                b := preview0_p(8-1 downto 4);
+            end if;
+            if bool(preview0_mask(2)) then
+                c := preview0_p(12-1 downto 8);
+            end if;
+            if bool(preview0_mask(3)) then
+                d := preview0_p(16-1 downto 12);
+            end if;
+            if bool(preview0_mask(4)) then
+                e := preview0_p(20-1 downto 16);
+            end if;
+            preview0_s01 <= (resize(a, 5) + b);
+            preview0_s23 <= (resize(c, 5) + d);
+            preview0_s4 <= e;
         end if;
-        if bool(preview0_mask(1)) then
-            b := preview0_p(8-1 downto 4);
-        end if;
-        if bool(preview0_mask(2)) then
-            c := preview0_p(12-1 downto 8);
-        end if;
-        if bool(preview0_mask(3)) then
-            d := preview0_p(16-1 downto 12);
-        end if;
-        if bool(preview0_mask(4)) then
-            e := preview0_p(20-1 downto 16);
-        end if;
-        preview0_s01 <= (resize(a, 5) + b);
-        preview0_s23 <= (resize(c, 5) + d);
-        preview0_s4 <= e;
     end if;
 end process preview0_sum_chips;
 
@@ -2229,10 +2310,12 @@ end process preview0_mult_rom;
 preview0_base_and_mult: process (clk) is
 begin
     if rising_edge(clk) then
-        preview0_cat_b <= preview0_cat_a;
-        preview0_n_b <= preview0_n_a;
-        preview0_chips_b <= (((preview0_base + preview0_s01) + preview0_s23) + preview0_s4);
-        preview0_mult_b <= preview0_times;
+        if bool(preview0_working) then
+            preview0_cat_b <= preview0_cat_a;
+            preview0_n_b <= preview0_n_a;
+            preview0_chips_b <= (((preview0_base + preview0_s01) + preview0_s23) + preview0_s4);
+            preview0_mult_b <= preview0_times;
+        end if;
     end if;
 end process preview0_base_and_mult;
 
@@ -2240,26 +2323,28 @@ preview0_multiply: process (clk) is
     variable c: unsigned(10 downto 0);
 begin
     if rising_edge(clk) then
-        preview0_count <= preview0_n_b;
-        preview0_category <= preview0_cat_b;
-        preview0_chips <= preview0_chips_b;
-        preview0_mult <= preview0_mult_b;
-        c := to_unsigned(0, 11);
-        c := resize(preview0_chips_b, 11);
-        case preview0_mult_b is
-            when "1000" =>
-                preview0_score <= shift_left(c, 3);
-            when "0111" =>
-                preview0_score <= (shift_left(c, 3) - c);
-            when "0100" =>
-                preview0_score <= shift_left(c, 2);
-            when "0011" =>
-                preview0_score <= (shift_left(c, 1) + c);
-            when "0010" =>
-                preview0_score <= shift_left(c, 1);
-            when others =>
-                preview0_score <= c;
-        end case;
+        if bool(preview0_working) then
+            preview0_count <= preview0_n_b;
+            preview0_category <= preview0_cat_b;
+            preview0_chips <= preview0_chips_b;
+            preview0_mult <= preview0_mult_b;
+            c := to_unsigned(0, 11);
+            c := resize(preview0_chips_b, 11);
+            case preview0_mult_b is
+                when "1000" =>
+                    preview0_score <= shift_left(c, 3);
+                when "0111" =>
+                    preview0_score <= (shift_left(c, 3) - c);
+                when "0100" =>
+                    preview0_score <= shift_left(c, 2);
+                when "0011" =>
+                    preview0_score <= (shift_left(c, 1) + c);
+                when "0010" =>
+                    preview0_score <= shift_left(c, 1);
+                when others =>
+                    preview0_score <= c;
+            end case;
+        end if;
     end if;
 end process preview0_multiply;
 

@@ -164,9 +164,14 @@ signal balatro_board0_balatro_run0_preview0_picked: unsigned(29 downto 0) := "00
 signal balatro_board0_balatro_run0_preview0_scored: unsigned(4 downto 0) := "00000";
 signal balatro_board0_balatro_run0_preview0_chosen: unsigned(7 downto 0) := "00000000";
 signal balatro_board0_balatro_run0_preview0_chosen_q: unsigned(7 downto 0) := "00000000";
+signal balatro_board0_balatro_run0_preview0_live: unsigned(3 downto 0) := "1110";
+signal balatro_board0_balatro_run0_preview0_moved: std_logic := '1';
 signal balatro_board0_balatro_run0_preview0_n0: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_run0_preview0_prefix: unsigned(27 downto 0) := "0000000000000000000000000000";
 signal balatro_board0_balatro_run0_preview0_prefix_q: unsigned(27 downto 0) := "0000000000000000000000000000";
+signal balatro_board0_balatro_run0_preview0_slots_now: unsigned(47 downto 0) := "111111111111111111111111111111111111111111111111";
+signal balatro_board0_balatro_run0_preview0_slots_q: unsigned(47 downto 0) := "000000000000000000000000000000000000000000000000";
+signal balatro_board0_balatro_run0_preview0_working: std_logic := '1';
 signal balatro_board0_balatro_run0_preview0_in_valid: std_logic := '1';
 signal balatro_board0_balatro_run0_preview0_primed: std_logic := '0';
 signal balatro_board0_balatro_run0_preview0_hand_now: unsigned(29 downto 0) := "111111111111111111111111111111";
@@ -8389,6 +8394,14 @@ balatro_board0_shuffler0_onehot_index3_m4 <= unsigned'("000000000000000111111111
 balatro_board0_shuffler0_onehot_index3_m5 <= unsigned'("0000000000000000000000000000000111111111111111111111");
 balatro_board0_shuffler0_one <= unsigned'("0000000000000000000000000000000000000000000000000000000000000001");
 
+balatro_board0_balatro_run0_preview0_slots_now(48-1 downto 42) <= balatro_board0_balatro_run0_preview0_slots(7);
+balatro_board0_balatro_run0_preview0_slots_now(42-1 downto 36) <= balatro_board0_balatro_run0_preview0_slots(6);
+balatro_board0_balatro_run0_preview0_slots_now(36-1 downto 30) <= balatro_board0_balatro_run0_preview0_slots(5);
+balatro_board0_balatro_run0_preview0_slots_now(30-1 downto 24) <= balatro_board0_balatro_run0_preview0_slots(4);
+balatro_board0_balatro_run0_preview0_slots_now(24-1 downto 18) <= balatro_board0_balatro_run0_preview0_slots(3);
+balatro_board0_balatro_run0_preview0_slots_now(18-1 downto 12) <= balatro_board0_balatro_run0_preview0_slots(2);
+balatro_board0_balatro_run0_preview0_slots_now(12-1 downto 6) <= balatro_board0_balatro_run0_preview0_slots(1);
+balatro_board0_balatro_run0_preview0_slots_now(6-1 downto 0) <= balatro_board0_balatro_run0_preview0_slots(0);
 balatro_board0_balatro_run0_preview0_eval50_hand_eval0_codes_in(30-1 downto 24) <= balatro_board0_balatro_run0_preview0_cards(4);
 balatro_board0_balatro_run0_preview0_eval50_hand_eval0_codes_in(24-1 downto 18) <= balatro_board0_balatro_run0_preview0_cards(3);
 balatro_board0_balatro_run0_preview0_eval50_hand_eval0_codes_in(18-1 downto 12) <= balatro_board0_balatro_run0_preview0_cards(2);
@@ -8694,79 +8707,81 @@ balatro_board0_balatro_run0_preview0_pick_card0_pick: process (clk) is
     variable c: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        c := to_unsigned(63, 6);
-        for i in 0 to 8-1 loop
-            if (bool(balatro_board0_balatro_run0_preview0_chosen(i)) and (balatro_board0_balatro_run0_preview0_before(i) = 0)) then
-                c := balatro_board0_balatro_run0_preview0_slots(i);
-            end if;
-        end loop;
-        balatro_board0_balatro_run0_preview0_cards(0) <= c;
-        case to_integer(c) is
-            when 0 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0010";
-            when 1 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0010";
-            when 2 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0010";
-            when 3 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0010";
-            when 4 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0011";
-            when 5 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0011";
-            when 6 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0011";
-            when 7 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0011";
-            when 8 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0100";
-            when 9 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0100";
-            when 10 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0100";
-            when 11 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0100";
-            when 12 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0101";
-            when 13 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0101";
-            when 14 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0101";
-            when 15 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0101";
-            when 16 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0110";
-            when 17 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0110";
-            when 18 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0110";
-            when 19 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0110";
-            when 20 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0111";
-            when 21 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0111";
-            when 22 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0111";
-            when 23 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0111";
-            when 24 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1000";
-            when 25 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1000";
-            when 26 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1000";
-            when 27 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1000";
-            when 28 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1001";
-            when 29 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1001";
-            when 30 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1001";
-            when 31 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1001";
-            when 32 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
-            when 33 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
-            when 34 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
-            when 35 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
-            when 36 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
-            when 37 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
-            when 38 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
-            when 39 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
-            when 40 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
-            when 41 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
-            when 42 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
-            when 43 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
-            when 44 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
-            when 45 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
-            when 46 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
-            when 47 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
-            when 48 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1011";
-            when 49 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1011";
-            when 50 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1011";
-            when 51 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1011";
-            when 52 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0000";
-            when 53 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0000";
-            when 54 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0000";
-            when 55 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0000";
-            when 56 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0000";
-            when 57 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0000";
-            when 58 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0000";
-            when 59 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0000";
-            when 60 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0000";
-            when 61 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0000";
-            when 62 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0000";
-            when others => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0000";
-        end case;
+        if bool(balatro_board0_balatro_run0_preview0_working) then
+            c := to_unsigned(63, 6);
+            for i in 0 to 8-1 loop
+                if (bool(balatro_board0_balatro_run0_preview0_chosen(i)) and (balatro_board0_balatro_run0_preview0_before(i) = 0)) then
+                    c := balatro_board0_balatro_run0_preview0_slots(i);
+                end if;
+            end loop;
+            balatro_board0_balatro_run0_preview0_cards(0) <= c;
+            case to_integer(c) is
+                when 0 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0010";
+                when 1 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0010";
+                when 2 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0010";
+                when 3 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0010";
+                when 4 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0011";
+                when 5 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0011";
+                when 6 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0011";
+                when 7 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0011";
+                when 8 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0100";
+                when 9 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0100";
+                when 10 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0100";
+                when 11 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0100";
+                when 12 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0101";
+                when 13 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0101";
+                when 14 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0101";
+                when 15 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0101";
+                when 16 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0110";
+                when 17 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0110";
+                when 18 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0110";
+                when 19 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0110";
+                when 20 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0111";
+                when 21 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0111";
+                when 22 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0111";
+                when 23 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0111";
+                when 24 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1000";
+                when 25 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1000";
+                when 26 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1000";
+                when 27 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1000";
+                when 28 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1001";
+                when 29 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1001";
+                when 30 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1001";
+                when 31 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1001";
+                when 32 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
+                when 33 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
+                when 34 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
+                when 35 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
+                when 36 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
+                when 37 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
+                when 38 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
+                when 39 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
+                when 40 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
+                when 41 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
+                when 42 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
+                when 43 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
+                when 44 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
+                when 45 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
+                when 46 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
+                when 47 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1010";
+                when 48 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1011";
+                when 49 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1011";
+                when 50 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1011";
+                when 51 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "1011";
+                when 52 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0000";
+                when 53 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0000";
+                when 54 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0000";
+                when 55 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0000";
+                when 56 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0000";
+                when 57 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0000";
+                when 58 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0000";
+                when 59 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0000";
+                when 60 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0000";
+                when 61 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0000";
+                when 62 => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0000";
+                when others => balatro_board0_balatro_run0_preview0_card_chips(0) <= "0000";
+            end case;
+        end if;
     end if;
 end process balatro_board0_balatro_run0_preview0_pick_card0_pick;
 
@@ -8774,79 +8789,81 @@ balatro_board0_balatro_run0_preview0_pick_card1_pick: process (clk) is
     variable c: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        c := to_unsigned(63, 6);
-        for i in 0 to 8-1 loop
-            if (bool(balatro_board0_balatro_run0_preview0_chosen(i)) and (balatro_board0_balatro_run0_preview0_before(i) = 1)) then
-                c := balatro_board0_balatro_run0_preview0_slots(i);
-            end if;
-        end loop;
-        balatro_board0_balatro_run0_preview0_cards(1) <= c;
-        case to_integer(c) is
-            when 0 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0010";
-            when 1 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0010";
-            when 2 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0010";
-            when 3 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0010";
-            when 4 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0011";
-            when 5 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0011";
-            when 6 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0011";
-            when 7 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0011";
-            when 8 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0100";
-            when 9 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0100";
-            when 10 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0100";
-            when 11 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0100";
-            when 12 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0101";
-            when 13 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0101";
-            when 14 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0101";
-            when 15 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0101";
-            when 16 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0110";
-            when 17 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0110";
-            when 18 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0110";
-            when 19 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0110";
-            when 20 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0111";
-            when 21 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0111";
-            when 22 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0111";
-            when 23 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0111";
-            when 24 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1000";
-            when 25 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1000";
-            when 26 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1000";
-            when 27 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1000";
-            when 28 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1001";
-            when 29 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1001";
-            when 30 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1001";
-            when 31 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1001";
-            when 32 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
-            when 33 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
-            when 34 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
-            when 35 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
-            when 36 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
-            when 37 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
-            when 38 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
-            when 39 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
-            when 40 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
-            when 41 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
-            when 42 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
-            when 43 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
-            when 44 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
-            when 45 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
-            when 46 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
-            when 47 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
-            when 48 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1011";
-            when 49 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1011";
-            when 50 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1011";
-            when 51 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1011";
-            when 52 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0000";
-            when 53 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0000";
-            when 54 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0000";
-            when 55 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0000";
-            when 56 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0000";
-            when 57 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0000";
-            when 58 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0000";
-            when 59 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0000";
-            when 60 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0000";
-            when 61 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0000";
-            when 62 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0000";
-            when others => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0000";
-        end case;
+        if bool(balatro_board0_balatro_run0_preview0_working) then
+            c := to_unsigned(63, 6);
+            for i in 0 to 8-1 loop
+                if (bool(balatro_board0_balatro_run0_preview0_chosen(i)) and (balatro_board0_balatro_run0_preview0_before(i) = 1)) then
+                    c := balatro_board0_balatro_run0_preview0_slots(i);
+                end if;
+            end loop;
+            balatro_board0_balatro_run0_preview0_cards(1) <= c;
+            case to_integer(c) is
+                when 0 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0010";
+                when 1 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0010";
+                when 2 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0010";
+                when 3 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0010";
+                when 4 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0011";
+                when 5 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0011";
+                when 6 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0011";
+                when 7 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0011";
+                when 8 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0100";
+                when 9 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0100";
+                when 10 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0100";
+                when 11 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0100";
+                when 12 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0101";
+                when 13 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0101";
+                when 14 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0101";
+                when 15 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0101";
+                when 16 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0110";
+                when 17 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0110";
+                when 18 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0110";
+                when 19 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0110";
+                when 20 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0111";
+                when 21 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0111";
+                when 22 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0111";
+                when 23 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0111";
+                when 24 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1000";
+                when 25 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1000";
+                when 26 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1000";
+                when 27 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1000";
+                when 28 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1001";
+                when 29 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1001";
+                when 30 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1001";
+                when 31 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1001";
+                when 32 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
+                when 33 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
+                when 34 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
+                when 35 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
+                when 36 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
+                when 37 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
+                when 38 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
+                when 39 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
+                when 40 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
+                when 41 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
+                when 42 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
+                when 43 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
+                when 44 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
+                when 45 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
+                when 46 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
+                when 47 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1010";
+                when 48 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1011";
+                when 49 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1011";
+                when 50 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1011";
+                when 51 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "1011";
+                when 52 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0000";
+                when 53 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0000";
+                when 54 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0000";
+                when 55 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0000";
+                when 56 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0000";
+                when 57 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0000";
+                when 58 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0000";
+                when 59 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0000";
+                when 60 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0000";
+                when 61 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0000";
+                when 62 => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0000";
+                when others => balatro_board0_balatro_run0_preview0_card_chips(1) <= "0000";
+            end case;
+        end if;
     end if;
 end process balatro_board0_balatro_run0_preview0_pick_card1_pick;
 
@@ -8854,79 +8871,81 @@ balatro_board0_balatro_run0_preview0_pick_card2_pick: process (clk) is
     variable c: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        c := to_unsigned(63, 6);
-        for i in 0 to 8-1 loop
-            if (bool(balatro_board0_balatro_run0_preview0_chosen(i)) and (balatro_board0_balatro_run0_preview0_before(i) = 2)) then
-                c := balatro_board0_balatro_run0_preview0_slots(i);
-            end if;
-        end loop;
-        balatro_board0_balatro_run0_preview0_cards(2) <= c;
-        case to_integer(c) is
-            when 0 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0010";
-            when 1 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0010";
-            when 2 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0010";
-            when 3 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0010";
-            when 4 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0011";
-            when 5 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0011";
-            when 6 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0011";
-            when 7 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0011";
-            when 8 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0100";
-            when 9 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0100";
-            when 10 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0100";
-            when 11 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0100";
-            when 12 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0101";
-            when 13 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0101";
-            when 14 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0101";
-            when 15 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0101";
-            when 16 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0110";
-            when 17 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0110";
-            when 18 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0110";
-            when 19 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0110";
-            when 20 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0111";
-            when 21 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0111";
-            when 22 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0111";
-            when 23 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0111";
-            when 24 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1000";
-            when 25 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1000";
-            when 26 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1000";
-            when 27 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1000";
-            when 28 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1001";
-            when 29 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1001";
-            when 30 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1001";
-            when 31 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1001";
-            when 32 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
-            when 33 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
-            when 34 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
-            when 35 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
-            when 36 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
-            when 37 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
-            when 38 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
-            when 39 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
-            when 40 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
-            when 41 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
-            when 42 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
-            when 43 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
-            when 44 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
-            when 45 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
-            when 46 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
-            when 47 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
-            when 48 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1011";
-            when 49 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1011";
-            when 50 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1011";
-            when 51 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1011";
-            when 52 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0000";
-            when 53 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0000";
-            when 54 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0000";
-            when 55 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0000";
-            when 56 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0000";
-            when 57 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0000";
-            when 58 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0000";
-            when 59 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0000";
-            when 60 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0000";
-            when 61 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0000";
-            when 62 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0000";
-            when others => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0000";
-        end case;
+        if bool(balatro_board0_balatro_run0_preview0_working) then
+            c := to_unsigned(63, 6);
+            for i in 0 to 8-1 loop
+                if (bool(balatro_board0_balatro_run0_preview0_chosen(i)) and (balatro_board0_balatro_run0_preview0_before(i) = 2)) then
+                    c := balatro_board0_balatro_run0_preview0_slots(i);
+                end if;
+            end loop;
+            balatro_board0_balatro_run0_preview0_cards(2) <= c;
+            case to_integer(c) is
+                when 0 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0010";
+                when 1 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0010";
+                when 2 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0010";
+                when 3 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0010";
+                when 4 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0011";
+                when 5 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0011";
+                when 6 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0011";
+                when 7 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0011";
+                when 8 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0100";
+                when 9 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0100";
+                when 10 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0100";
+                when 11 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0100";
+                when 12 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0101";
+                when 13 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0101";
+                when 14 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0101";
+                when 15 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0101";
+                when 16 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0110";
+                when 17 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0110";
+                when 18 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0110";
+                when 19 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0110";
+                when 20 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0111";
+                when 21 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0111";
+                when 22 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0111";
+                when 23 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0111";
+                when 24 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1000";
+                when 25 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1000";
+                when 26 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1000";
+                when 27 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1000";
+                when 28 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1001";
+                when 29 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1001";
+                when 30 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1001";
+                when 31 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1001";
+                when 32 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
+                when 33 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
+                when 34 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
+                when 35 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
+                when 36 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
+                when 37 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
+                when 38 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
+                when 39 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
+                when 40 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
+                when 41 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
+                when 42 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
+                when 43 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
+                when 44 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
+                when 45 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
+                when 46 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
+                when 47 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1010";
+                when 48 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1011";
+                when 49 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1011";
+                when 50 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1011";
+                when 51 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "1011";
+                when 52 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0000";
+                when 53 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0000";
+                when 54 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0000";
+                when 55 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0000";
+                when 56 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0000";
+                when 57 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0000";
+                when 58 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0000";
+                when 59 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0000";
+                when 60 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0000";
+                when 61 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0000";
+                when 62 => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0000";
+                when others => balatro_board0_balatro_run0_preview0_card_chips(2) <= "0000";
+            end case;
+        end if;
     end if;
 end process balatro_board0_balatro_run0_preview0_pick_card2_pick;
 
@@ -8934,79 +8953,81 @@ balatro_board0_balatro_run0_preview0_pick_card3_pick: process (clk) is
     variable c: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        c := to_unsigned(63, 6);
-        for i in 0 to 8-1 loop
-            if (bool(balatro_board0_balatro_run0_preview0_chosen(i)) and (balatro_board0_balatro_run0_preview0_before(i) = 3)) then
-                c := balatro_board0_balatro_run0_preview0_slots(i);
-            end if;
-        end loop;
-        balatro_board0_balatro_run0_preview0_cards(3) <= c;
-        case to_integer(c) is
-            when 0 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0010";
-            when 1 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0010";
-            when 2 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0010";
-            when 3 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0010";
-            when 4 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0011";
-            when 5 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0011";
-            when 6 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0011";
-            when 7 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0011";
-            when 8 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0100";
-            when 9 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0100";
-            when 10 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0100";
-            when 11 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0100";
-            when 12 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0101";
-            when 13 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0101";
-            when 14 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0101";
-            when 15 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0101";
-            when 16 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0110";
-            when 17 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0110";
-            when 18 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0110";
-            when 19 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0110";
-            when 20 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0111";
-            when 21 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0111";
-            when 22 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0111";
-            when 23 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0111";
-            when 24 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1000";
-            when 25 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1000";
-            when 26 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1000";
-            when 27 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1000";
-            when 28 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1001";
-            when 29 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1001";
-            when 30 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1001";
-            when 31 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1001";
-            when 32 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
-            when 33 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
-            when 34 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
-            when 35 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
-            when 36 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
-            when 37 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
-            when 38 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
-            when 39 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
-            when 40 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
-            when 41 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
-            when 42 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
-            when 43 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
-            when 44 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
-            when 45 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
-            when 46 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
-            when 47 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
-            when 48 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1011";
-            when 49 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1011";
-            when 50 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1011";
-            when 51 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1011";
-            when 52 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0000";
-            when 53 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0000";
-            when 54 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0000";
-            when 55 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0000";
-            when 56 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0000";
-            when 57 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0000";
-            when 58 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0000";
-            when 59 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0000";
-            when 60 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0000";
-            when 61 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0000";
-            when 62 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0000";
-            when others => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0000";
-        end case;
+        if bool(balatro_board0_balatro_run0_preview0_working) then
+            c := to_unsigned(63, 6);
+            for i in 0 to 8-1 loop
+                if (bool(balatro_board0_balatro_run0_preview0_chosen(i)) and (balatro_board0_balatro_run0_preview0_before(i) = 3)) then
+                    c := balatro_board0_balatro_run0_preview0_slots(i);
+                end if;
+            end loop;
+            balatro_board0_balatro_run0_preview0_cards(3) <= c;
+            case to_integer(c) is
+                when 0 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0010";
+                when 1 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0010";
+                when 2 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0010";
+                when 3 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0010";
+                when 4 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0011";
+                when 5 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0011";
+                when 6 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0011";
+                when 7 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0011";
+                when 8 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0100";
+                when 9 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0100";
+                when 10 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0100";
+                when 11 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0100";
+                when 12 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0101";
+                when 13 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0101";
+                when 14 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0101";
+                when 15 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0101";
+                when 16 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0110";
+                when 17 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0110";
+                when 18 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0110";
+                when 19 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0110";
+                when 20 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0111";
+                when 21 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0111";
+                when 22 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0111";
+                when 23 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0111";
+                when 24 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1000";
+                when 25 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1000";
+                when 26 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1000";
+                when 27 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1000";
+                when 28 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1001";
+                when 29 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1001";
+                when 30 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1001";
+                when 31 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1001";
+                when 32 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
+                when 33 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
+                when 34 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
+                when 35 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
+                when 36 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
+                when 37 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
+                when 38 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
+                when 39 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
+                when 40 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
+                when 41 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
+                when 42 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
+                when 43 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
+                when 44 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
+                when 45 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
+                when 46 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
+                when 47 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1010";
+                when 48 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1011";
+                when 49 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1011";
+                when 50 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1011";
+                when 51 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "1011";
+                when 52 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0000";
+                when 53 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0000";
+                when 54 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0000";
+                when 55 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0000";
+                when 56 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0000";
+                when 57 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0000";
+                when 58 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0000";
+                when 59 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0000";
+                when 60 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0000";
+                when 61 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0000";
+                when 62 => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0000";
+                when others => balatro_board0_balatro_run0_preview0_card_chips(3) <= "0000";
+            end case;
+        end if;
     end if;
 end process balatro_board0_balatro_run0_preview0_pick_card3_pick;
 
@@ -9014,79 +9035,81 @@ balatro_board0_balatro_run0_preview0_pick_card4_pick: process (clk) is
     variable c: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        c := to_unsigned(63, 6);
-        for i in 0 to 8-1 loop
-            if (bool(balatro_board0_balatro_run0_preview0_chosen(i)) and (balatro_board0_balatro_run0_preview0_before(i) = 4)) then
-                c := balatro_board0_balatro_run0_preview0_slots(i);
-            end if;
-        end loop;
-        balatro_board0_balatro_run0_preview0_cards(4) <= c;
-        case to_integer(c) is
-            when 0 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0010";
-            when 1 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0010";
-            when 2 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0010";
-            when 3 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0010";
-            when 4 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0011";
-            when 5 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0011";
-            when 6 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0011";
-            when 7 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0011";
-            when 8 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0100";
-            when 9 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0100";
-            when 10 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0100";
-            when 11 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0100";
-            when 12 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0101";
-            when 13 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0101";
-            when 14 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0101";
-            when 15 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0101";
-            when 16 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0110";
-            when 17 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0110";
-            when 18 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0110";
-            when 19 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0110";
-            when 20 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0111";
-            when 21 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0111";
-            when 22 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0111";
-            when 23 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0111";
-            when 24 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1000";
-            when 25 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1000";
-            when 26 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1000";
-            when 27 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1000";
-            when 28 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1001";
-            when 29 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1001";
-            when 30 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1001";
-            when 31 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1001";
-            when 32 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
-            when 33 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
-            when 34 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
-            when 35 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
-            when 36 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
-            when 37 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
-            when 38 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
-            when 39 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
-            when 40 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
-            when 41 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
-            when 42 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
-            when 43 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
-            when 44 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
-            when 45 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
-            when 46 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
-            when 47 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
-            when 48 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1011";
-            when 49 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1011";
-            when 50 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1011";
-            when 51 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1011";
-            when 52 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0000";
-            when 53 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0000";
-            when 54 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0000";
-            when 55 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0000";
-            when 56 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0000";
-            when 57 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0000";
-            when 58 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0000";
-            when 59 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0000";
-            when 60 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0000";
-            when 61 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0000";
-            when 62 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0000";
-            when others => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0000";
-        end case;
+        if bool(balatro_board0_balatro_run0_preview0_working) then
+            c := to_unsigned(63, 6);
+            for i in 0 to 8-1 loop
+                if (bool(balatro_board0_balatro_run0_preview0_chosen(i)) and (balatro_board0_balatro_run0_preview0_before(i) = 4)) then
+                    c := balatro_board0_balatro_run0_preview0_slots(i);
+                end if;
+            end loop;
+            balatro_board0_balatro_run0_preview0_cards(4) <= c;
+            case to_integer(c) is
+                when 0 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0010";
+                when 1 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0010";
+                when 2 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0010";
+                when 3 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0010";
+                when 4 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0011";
+                when 5 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0011";
+                when 6 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0011";
+                when 7 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0011";
+                when 8 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0100";
+                when 9 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0100";
+                when 10 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0100";
+                when 11 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0100";
+                when 12 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0101";
+                when 13 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0101";
+                when 14 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0101";
+                when 15 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0101";
+                when 16 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0110";
+                when 17 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0110";
+                when 18 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0110";
+                when 19 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0110";
+                when 20 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0111";
+                when 21 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0111";
+                when 22 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0111";
+                when 23 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0111";
+                when 24 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1000";
+                when 25 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1000";
+                when 26 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1000";
+                when 27 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1000";
+                when 28 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1001";
+                when 29 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1001";
+                when 30 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1001";
+                when 31 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1001";
+                when 32 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
+                when 33 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
+                when 34 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
+                when 35 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
+                when 36 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
+                when 37 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
+                when 38 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
+                when 39 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
+                when 40 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
+                when 41 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
+                when 42 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
+                when 43 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
+                when 44 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
+                when 45 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
+                when 46 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
+                when 47 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1010";
+                when 48 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1011";
+                when 49 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1011";
+                when 50 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1011";
+                when 51 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "1011";
+                when 52 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0000";
+                when 53 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0000";
+                when 54 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0000";
+                when 55 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0000";
+                when 56 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0000";
+                when 57 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0000";
+                when 58 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0000";
+                when 59 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0000";
+                when 60 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0000";
+                when 61 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0000";
+                when 62 => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0000";
+                when others => balatro_board0_balatro_run0_preview0_card_chips(4) <= "0000";
+            end case;
+        end if;
     end if;
 end process balatro_board0_balatro_run0_preview0_pick_card4_pick;
 
@@ -9842,98 +9865,126 @@ balatro_board0_balatro_run0_preview0_mask <= balatro_board0_balatro_run0_preview
 balatro_board0_balatro_run0_preview0_pipe_reg19_load: process (clk) is
 begin
     if rising_edge(clk) then
-        balatro_board0_balatro_run0_preview0_pipe_reg19_q <= balatro_board0_balatro_run0_preview0_packed_in;
+        if bool(balatro_board0_balatro_run0_preview0_working) then
+            balatro_board0_balatro_run0_preview0_pipe_reg19_q <= balatro_board0_balatro_run0_preview0_packed_in;
+        end if;
     end if;
 end process balatro_board0_balatro_run0_preview0_pipe_reg19_load;
 
 balatro_board0_balatro_run0_preview0_pipe_reg20_load: process (clk) is
 begin
     if rising_edge(clk) then
-        balatro_board0_balatro_run0_preview0_pipe_reg20_q <= balatro_board0_balatro_run0_preview0_pipe_reg19_q;
+        if bool(balatro_board0_balatro_run0_preview0_working) then
+            balatro_board0_balatro_run0_preview0_pipe_reg20_q <= balatro_board0_balatro_run0_preview0_pipe_reg19_q;
+        end if;
     end if;
 end process balatro_board0_balatro_run0_preview0_pipe_reg20_load;
 
 balatro_board0_balatro_run0_preview0_pipe_reg21_load: process (clk) is
 begin
     if rising_edge(clk) then
-        balatro_board0_balatro_run0_preview0_pipe_reg21_q <= balatro_board0_balatro_run0_preview0_pipe_reg20_q;
+        if bool(balatro_board0_balatro_run0_preview0_working) then
+            balatro_board0_balatro_run0_preview0_pipe_reg21_q <= balatro_board0_balatro_run0_preview0_pipe_reg20_q;
+        end if;
     end if;
 end process balatro_board0_balatro_run0_preview0_pipe_reg21_load;
 
 balatro_board0_balatro_run0_preview0_pipe_reg22_load: process (clk) is
 begin
     if rising_edge(clk) then
-        balatro_board0_balatro_run0_preview0_pipe_reg22_q <= balatro_board0_balatro_run0_preview0_pipe_reg21_q;
+        if bool(balatro_board0_balatro_run0_preview0_working) then
+            balatro_board0_balatro_run0_preview0_pipe_reg22_q <= balatro_board0_balatro_run0_preview0_pipe_reg21_q;
+        end if;
     end if;
 end process balatro_board0_balatro_run0_preview0_pipe_reg22_load;
 
 balatro_board0_balatro_run0_preview0_pipe_reg23_load: process (clk) is
 begin
     if rising_edge(clk) then
-        balatro_board0_balatro_run0_preview0_pipe_reg23_q <= balatro_board0_balatro_run0_preview0_pipe_reg22_q;
+        if bool(balatro_board0_balatro_run0_preview0_working) then
+            balatro_board0_balatro_run0_preview0_pipe_reg23_q <= balatro_board0_balatro_run0_preview0_pipe_reg22_q;
+        end if;
     end if;
 end process balatro_board0_balatro_run0_preview0_pipe_reg23_load;
 
 balatro_board0_balatro_run0_preview0_pipe_reg24_load: process (clk) is
 begin
     if rising_edge(clk) then
-        balatro_board0_balatro_run0_preview0_p <= balatro_board0_balatro_run0_preview0_pipe_reg23_q;
+        if bool(balatro_board0_balatro_run0_preview0_working) then
+            balatro_board0_balatro_run0_preview0_p <= balatro_board0_balatro_run0_preview0_pipe_reg23_q;
+        end if;
     end if;
 end process balatro_board0_balatro_run0_preview0_pipe_reg24_load;
 
 balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg25_load: process (clk) is
 begin
     if rising_edge(clk) then
-        balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg25_q <= balatro_board0_balatro_run0_preview0_cards_alongside0_first;
+        if bool(balatro_board0_balatro_run0_preview0_working) then
+            balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg25_q <= balatro_board0_balatro_run0_preview0_cards_alongside0_first;
+        end if;
     end if;
 end process balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg25_load;
 
 balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg26_load: process (clk) is
 begin
     if rising_edge(clk) then
-        balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg26_q <= balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg25_q;
+        if bool(balatro_board0_balatro_run0_preview0_working) then
+            balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg26_q <= balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg25_q;
+        end if;
     end if;
 end process balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg26_load;
 
 balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg27_load: process (clk) is
 begin
     if rising_edge(clk) then
-        balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg27_q <= balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg26_q;
+        if bool(balatro_board0_balatro_run0_preview0_working) then
+            balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg27_q <= balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg26_q;
+        end if;
     end if;
 end process balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg27_load;
 
 balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg28_load: process (clk) is
 begin
     if rising_edge(clk) then
-        balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg28_q <= balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg27_q;
+        if bool(balatro_board0_balatro_run0_preview0_working) then
+            balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg28_q <= balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg27_q;
+        end if;
     end if;
 end process balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg28_load;
 
 balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg29_load: process (clk) is
 begin
     if rising_edge(clk) then
-        balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg29_q <= balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg28_q;
+        if bool(balatro_board0_balatro_run0_preview0_working) then
+            balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg29_q <= balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg28_q;
+        end if;
     end if;
 end process balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg29_load;
 
 balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg30_load: process (clk) is
 begin
     if rising_edge(clk) then
-        balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg30_q <= balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg29_q;
+        if bool(balatro_board0_balatro_run0_preview0_working) then
+            balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg30_q <= balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg29_q;
+        end if;
     end if;
 end process balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg30_load;
 
 balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg31_load: process (clk) is
 begin
     if rising_edge(clk) then
-        balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg31_q <= balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg30_q;
+        if bool(balatro_board0_balatro_run0_preview0_working) then
+            balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg31_q <= balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg30_q;
+        end if;
     end if;
 end process balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg31_load;
 
 balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg32_load: process (clk) is
 begin
     if rising_edge(clk) then
-        balatro_board0_balatro_run0_preview0_cards_alongside0_last <= balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg31_q;
+        if bool(balatro_board0_balatro_run0_preview0_working) then
+            balatro_board0_balatro_run0_preview0_cards_alongside0_last <= balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg31_q;
+        end if;
     end if;
 end process balatro_board0_balatro_run0_preview0_cards_alongside0_pipe_reg32_load;
 
@@ -9943,12 +9994,36 @@ balatro_board0_balatro_run0_preview0_cards_alongside0_first <= unsigned'(balatro
 balatro_board0_balatro_run0_preview0_cards_alongside0_out: process (clk) is
 begin
     if rising_edge(clk) then
-        balatro_board0_balatro_run0_preview0_cards_alongside0_masks(0) <= balatro_board0_balatro_run0_preview0_mask;
-        balatro_board0_balatro_run0_preview0_cards_alongside0_masks(1) <= balatro_board0_balatro_run0_preview0_cards_alongside0_masks(0);
-        balatro_board0_balatro_run0_preview0_scored <= balatro_board0_balatro_run0_preview0_cards_alongside0_masks(1);
-        balatro_board0_balatro_run0_preview0_picked <= balatro_board0_balatro_run0_preview0_cards_alongside0_last;
+        if bool(balatro_board0_balatro_run0_preview0_working) then
+            balatro_board0_balatro_run0_preview0_cards_alongside0_masks(0) <= balatro_board0_balatro_run0_preview0_mask;
+            balatro_board0_balatro_run0_preview0_cards_alongside0_masks(1) <= balatro_board0_balatro_run0_preview0_cards_alongside0_masks(0);
+            balatro_board0_balatro_run0_preview0_scored <= balatro_board0_balatro_run0_preview0_cards_alongside0_masks(1);
+            balatro_board0_balatro_run0_preview0_picked <= balatro_board0_balatro_run0_preview0_cards_alongside0_last;
+        end if;
     end if;
 end process balatro_board0_balatro_run0_preview0_cards_alongside0_out;
+
+
+balatro_board0_balatro_run0_preview0_moved <= stdl((balatro_board0_balatro_run0_preview0_slots_now /= balatro_board0_balatro_run0_preview0_slots_q) or (balatro_board0_balatro_run0_chosen /= balatro_board0_balatro_run0_preview0_chosen_q));
+balatro_board0_balatro_run0_preview0_working <= stdl(bool(balatro_board0_balatro_run0_preview0_moved) or (balatro_board0_balatro_run0_preview0_live /= 0));
+
+-- live: the clocks the stages still work after the last change (all after reset).
+balatro_board0_balatro_run0_preview0_liveness: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (rst = '1') then
+            balatro_board0_balatro_run0_preview0_slots_q <= to_unsigned(0, 48);
+            balatro_board0_balatro_run0_preview0_live <= to_unsigned(14, 4);
+        else
+            balatro_board0_balatro_run0_preview0_slots_q <= balatro_board0_balatro_run0_preview0_slots_now;
+            if bool(balatro_board0_balatro_run0_preview0_moved) then
+                balatro_board0_balatro_run0_preview0_live <= to_unsigned(14, 4);
+            elsif (balatro_board0_balatro_run0_preview0_live /= 0) then
+                balatro_board0_balatro_run0_preview0_live <= (balatro_board0_balatro_run0_preview0_live - 1);
+            end if;
+        end if;
+    end if;
+end process balatro_board0_balatro_run0_preview0_liveness;
 
 balatro_board0_balatro_run0_preview0_prefix_rom: process (balatro_board0_balatro_run0_chosen) is
 begin
@@ -10226,15 +10301,17 @@ balatro_board0_balatro_run0_preview0_prefix_counts: process (clk) is
     variable v: unsigned(2 downto 0);
 begin
     if rising_edge(clk) then
-        balatro_board0_balatro_run0_preview0_chosen <= balatro_board0_balatro_run0_preview0_chosen_q;
-        for i in 0 to 8-1 loop
-            v := to_unsigned(0, 3);
-            for b in 0 to 3-1 loop
-                v(b) := balatro_board0_balatro_run0_preview0_prefix_q(((3 * i) + b));
+        if bool(balatro_board0_balatro_run0_preview0_working) then
+            balatro_board0_balatro_run0_preview0_chosen <= balatro_board0_balatro_run0_preview0_chosen_q;
+            for i in 0 to 8-1 loop
+                v := to_unsigned(0, 3);
+                for b in 0 to 3-1 loop
+                    v(b) := balatro_board0_balatro_run0_preview0_prefix_q(((3 * i) + b));
+                end loop;
+                balatro_board0_balatro_run0_preview0_before(i) <= v;
             end loop;
-            balatro_board0_balatro_run0_preview0_before(i) <= v;
-        end loop;
-        balatro_board0_balatro_run0_preview0_n0 <= balatro_board0_balatro_run0_preview0_prefix_q(28-1 downto (3 * 8));
+            balatro_board0_balatro_run0_preview0_n0 <= balatro_board0_balatro_run0_preview0_prefix_q(28-1 downto (3 * 8));
+        end if;
     end if;
 end process balatro_board0_balatro_run0_preview0_prefix_counts;
 
@@ -10267,7 +10344,9 @@ balatro_board0_balatro_run0_preview0_packed_in <= unsigned'(balatro_board0_balat
 balatro_board0_balatro_run0_preview0_count_along: process (clk) is
 begin
     if rising_edge(clk) then
-        balatro_board0_balatro_run0_preview0_n1 <= balatro_board0_balatro_run0_preview0_n0;
+        if bool(balatro_board0_balatro_run0_preview0_working) then
+            balatro_board0_balatro_run0_preview0_n1 <= balatro_board0_balatro_run0_preview0_n0;
+        end if;
     end if;
 end process balatro_board0_balatro_run0_preview0_count_along;
 
@@ -10279,31 +10358,33 @@ balatro_board0_balatro_run0_preview0_sum_chips: process (clk) is
     variable e: unsigned(3 downto 0);
 begin
     if rising_edge(clk) then
-        balatro_board0_balatro_run0_preview0_cat_a <= balatro_board0_balatro_run0_preview0_word(24-1 downto 20);
-        balatro_board0_balatro_run0_preview0_n_a <= balatro_board0_balatro_run0_preview0_p(24-1 downto 20);
-        a := to_unsigned(0, 4);
-        b := to_unsigned(0, 4);
-        c := to_unsigned(0, 4);
-        d := to_unsigned(0, 4);
-        e := to_unsigned(0, 4);
-        if bool(balatro_board0_balatro_run0_preview0_mask(0)) then
-            a := balatro_board0_balatro_run0_preview0_p(4-1 downto 0);
+        if bool(balatro_board0_balatro_run0_preview0_working) then
+            balatro_board0_balatro_run0_preview0_cat_a <= balatro_board0_balatro_run0_preview0_word(24-1 downto 20);
+            balatro_board0_balatro_run0_preview0_n_a <= balatro_board0_balatro_run0_preview0_p(24-1 downto 20);
+            a := to_unsigned(0, 4);
+            b := to_unsigned(0, 4);
+            c := to_unsigned(0, 4);
+            d := to_unsigned(0, 4);
+            e := to_unsigned(0, 4);
+            if bool(balatro_board0_balatro_run0_preview0_mask(0)) then
+                a := balatro_board0_balatro_run0_preview0_p(4-1 downto 0);
+            end if;
+            if bool(balatro_board0_balatro_run0_preview0_mask(1)) then
+                b := balatro_board0_balatro_run0_preview0_p(8-1 downto 4);
+            end if;
+            if bool(balatro_board0_balatro_run0_preview0_mask(2)) then
+                c := balatro_board0_balatro_run0_preview0_p(12-1 downto 8);
+            end if;
+            if bool(balatro_board0_balatro_run0_preview0_mask(3)) then
+                d := balatro_board0_balatro_run0_preview0_p(16-1 downto 12);
+            end if;
+            if bool(balatro_board0_balatro_run0_preview0_mask(4)) then
+                e := balatro_board0_balatro_run0_preview0_p(20-1 downto 16);
+            end if;
+            balatro_board0_balatro_run0_preview0_s01 <= (resize(a, 5) + b);
+            balatro_board0_balatro_run0_preview0_s23 <= (resize(c, 5) + d);
+            balatro_board0_balatro_run0_preview0_s4 <= e;
         end if;
-        if bool(balatro_board0_balatro_run0_preview0_mask(1)) then
-            b := balatro_board0_balatro_run0_preview0_p(8-1 downto 4);
-        end if;
-        if bool(balatro_board0_balatro_run0_preview0_mask(2)) then
-            c := balatro_board0_balatro_run0_preview0_p(12-1 downto 8);
-        end if;
-        if bool(balatro_board0_balatro_run0_preview0_mask(3)) then
-            d := balatro_board0_balatro_run0_preview0_p(16-1 downto 12);
-        end if;
-        if bool(balatro_board0_balatro_run0_preview0_mask(4)) then
-            e := balatro_board0_balatro_run0_preview0_p(20-1 downto 16);
-        end if;
-        balatro_board0_balatro_run0_preview0_s01 <= (resize(a, 5) + b);
-        balatro_board0_balatro_run0_preview0_s23 <= (resize(c, 5) + d);
-        balatro_board0_balatro_run0_preview0_s4 <= e;
     end if;
 end process balatro_board0_balatro_run0_preview0_sum_chips;
 
@@ -10354,10 +10435,12 @@ end process balatro_board0_balatro_run0_preview0_mult_rom;
 balatro_board0_balatro_run0_preview0_base_and_mult: process (clk) is
 begin
     if rising_edge(clk) then
-        balatro_board0_balatro_run0_preview0_cat_b <= balatro_board0_balatro_run0_preview0_cat_a;
-        balatro_board0_balatro_run0_preview0_n_b <= balatro_board0_balatro_run0_preview0_n_a;
-        balatro_board0_balatro_run0_preview0_chips_b <= (((balatro_board0_balatro_run0_preview0_base + balatro_board0_balatro_run0_preview0_s01) + balatro_board0_balatro_run0_preview0_s23) + balatro_board0_balatro_run0_preview0_s4);
-        balatro_board0_balatro_run0_preview0_mult_b <= balatro_board0_balatro_run0_preview0_times;
+        if bool(balatro_board0_balatro_run0_preview0_working) then
+            balatro_board0_balatro_run0_preview0_cat_b <= balatro_board0_balatro_run0_preview0_cat_a;
+            balatro_board0_balatro_run0_preview0_n_b <= balatro_board0_balatro_run0_preview0_n_a;
+            balatro_board0_balatro_run0_preview0_chips_b <= (((balatro_board0_balatro_run0_preview0_base + balatro_board0_balatro_run0_preview0_s01) + balatro_board0_balatro_run0_preview0_s23) + balatro_board0_balatro_run0_preview0_s4);
+            balatro_board0_balatro_run0_preview0_mult_b <= balatro_board0_balatro_run0_preview0_times;
+        end if;
     end if;
 end process balatro_board0_balatro_run0_preview0_base_and_mult;
 
@@ -10365,26 +10448,28 @@ balatro_board0_balatro_run0_preview0_multiply: process (clk) is
     variable c: unsigned(10 downto 0);
 begin
     if rising_edge(clk) then
-        balatro_board0_balatro_run0_preview0_count <= balatro_board0_balatro_run0_preview0_n_b;
-        balatro_board0_balatro_run0_preview0_category <= balatro_board0_balatro_run0_preview0_cat_b;
-        balatro_board0_balatro_run0_preview0_chips <= balatro_board0_balatro_run0_preview0_chips_b;
-        balatro_board0_balatro_run0_preview0_mult <= balatro_board0_balatro_run0_preview0_mult_b;
-        c := to_unsigned(0, 11);
-        c := resize(balatro_board0_balatro_run0_preview0_chips_b, 11);
-        case balatro_board0_balatro_run0_preview0_mult_b is
-            when "1000" =>
-                balatro_board0_balatro_run0_preview0_score <= shift_left(c, 3);
-            when "0111" =>
-                balatro_board0_balatro_run0_preview0_score <= (shift_left(c, 3) - c);
-            when "0100" =>
-                balatro_board0_balatro_run0_preview0_score <= shift_left(c, 2);
-            when "0011" =>
-                balatro_board0_balatro_run0_preview0_score <= (shift_left(c, 1) + c);
-            when "0010" =>
-                balatro_board0_balatro_run0_preview0_score <= shift_left(c, 1);
-            when others =>
-                balatro_board0_balatro_run0_preview0_score <= c;
-        end case;
+        if bool(balatro_board0_balatro_run0_preview0_working) then
+            balatro_board0_balatro_run0_preview0_count <= balatro_board0_balatro_run0_preview0_n_b;
+            balatro_board0_balatro_run0_preview0_category <= balatro_board0_balatro_run0_preview0_cat_b;
+            balatro_board0_balatro_run0_preview0_chips <= balatro_board0_balatro_run0_preview0_chips_b;
+            balatro_board0_balatro_run0_preview0_mult <= balatro_board0_balatro_run0_preview0_mult_b;
+            c := to_unsigned(0, 11);
+            c := resize(balatro_board0_balatro_run0_preview0_chips_b, 11);
+            case balatro_board0_balatro_run0_preview0_mult_b is
+                when "1000" =>
+                    balatro_board0_balatro_run0_preview0_score <= shift_left(c, 3);
+                when "0111" =>
+                    balatro_board0_balatro_run0_preview0_score <= (shift_left(c, 3) - c);
+                when "0100" =>
+                    balatro_board0_balatro_run0_preview0_score <= shift_left(c, 2);
+                when "0011" =>
+                    balatro_board0_balatro_run0_preview0_score <= (shift_left(c, 1) + c);
+                when "0010" =>
+                    balatro_board0_balatro_run0_preview0_score <= shift_left(c, 1);
+                when others =>
+                    balatro_board0_balatro_run0_preview0_score <= c;
+            end case;
+        end if;
     end if;
 end process balatro_board0_balatro_run0_preview0_multiply;
 

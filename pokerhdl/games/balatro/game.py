@@ -37,8 +37,8 @@ The parts are @block(skipname=True): the generated names are the interfaces' (ru
 hand_slots, move_result...) and the parts' own (by_suit, keys).
 """
 
-from myhdl import (block, always, always_seq, always_comb, concat, enum, Signal, ResetSignal,
-                   intbv, instances)
+from myhdl import (block, always, always_seq, always_comb, concat, ConcatSignal, enum, Signal,
+                   ResetSignal, intbv, instances)
 
 from ...golden.balatro.game import (ACT_DISCARD, ACT_NEW_RUN, ACT_PLAY, ACT_SORT_SUIT, CARD_CHIPS,
                                     HAND_CHIPS, HAND_MULT, HAND_SLOTS, MAX_HAND_SCORE, NO_HAND, OK,
@@ -58,6 +58,7 @@ CHIPS_BITS = (max(HAND_CHIPS) + PICKED * max(CARD_CHIPS)).bit_length()
 HAND_SCORE_BITS = MAX_HAND_SCORE.bit_length()
 # the live selection to its preview: compact (3 clocks), eval5, sum chips (2), multiply (1)
 PREVIEW_LATENCY = 3 + EVAL_LATENCY + 3
+WORKING_CLOCKS = PREVIEW_LATENCY + 2    # the preview's stages work this long after a change
 # counts as tables, so that they are two LUT levels, not a chain of adds: the chosen slots of a
 # mask, and by mask how many chosen slots precede slot i (3 bits each, slot 0 lowest), then
 # how many are chosen (4 bits)
@@ -118,17 +119,18 @@ class BalatroView:
 
 
 @block
-def pick_card(clk, slots, chosen, before, j, card, chips):
-    """card <= the j-th chosen slot's card (NO_CARD when fewer are chosen), chips <= its chips.
-    before[i]: how many chosen slots precede slot i."""
+def pick_card(clk, slots, chosen, before, j, card, chips, working):
+    """card <= the j-th chosen slot's card (NO_CARD when fewer are chosen), chips <= its chips,
+    while ``working``. before[i]: how many chosen slots precede slot i."""
     @always(clk.posedge)
     def pick():
-        c = intbv(NO_CARD)[CODE_BITS:]
-        for i in range(HAND_SLOTS):
-            if chosen[i] and before[i] == j:
-                c[:] = slots[i]
-        card.next = c
-        chips.next = CHIPS_OF_CODE[int(c)]
+        if working:
+            c = intbv(NO_CARD)[CODE_BITS:]
+            for i in range(HAND_SLOTS):
+                if chosen[i] and before[i] == j:
+                    c[:] = slots[i]
+            card.next = c
+            chips.next = CHIPS_OF_CODE[int(c)]
     return pick
 
 
@@ -139,14 +141,24 @@ def preview(clk, rst, slots, chosen_in, count, category, chips, mult, score, pic
     category, chips (base plus the scoring cards'), mult and score = chips x mult. With
     ``picked`` (a Signal of PICKED card codes, card j in bits 6j+5..6j) and ``scored``
     (PICKED bits: the cards that score, eval5's mask), the cards themselves alongside, for a
-    scorer that goes on from there (the run's jokers)."""
+    scorer that goes on from there (the run's jokers).
+
+    The stages work only while ``working``: from a clock whose slots or chosen_in differ from
+    the clock before's until the change has passed the last stage (WORKING_CLOCKS later), and
+    after reset. Stages fed an unchanged input hold what they would compute again, so the
+    outputs are the same clock for clock, and a preview at rest computes nothing (a
+    simulator's clock at rest)."""
     chosen_q, chosen = Signal(intbv(0)[HAND_SLOTS:]), Signal(intbv(0)[HAND_SLOTS:])
+    slots_now = ConcatSignal(*reversed(slots))
+    slots_q = Signal(intbv(0)[CODE_BITS * HAND_SLOTS:])
+    moved, working = Signal(bool(0)), Signal(bool(1))
+    live = Signal(intbv(WORKING_CLOCKS, min=0, max=WORKING_CLOCKS + 1))
     prefix, prefix_q = Signal(intbv(0)[PREFIX_BITS:]), Signal(intbv(0)[PREFIX_BITS:])
     before = [Signal(intbv(0)[3:]) for _ in range(HAND_SLOTS)]
     n0 = Signal(intbv(0)[4:])
     cards = [Signal(intbv(NO_CARD)[CODE_BITS:]) for _ in range(PICKED)]
     card_chips = [Signal(intbv(0)[4:]) for _ in range(PICKED)]
-    pickers = [pick_card(clk, slots, chosen, before, j, cards[j], card_chips[j])
+    pickers = [pick_card(clk, slots, chosen, before, j, cards[j], card_chips[j], working)
                for j in range(PICKED)]
     n1 = Signal(intbv(0)[4:])
     # eval5, with the chips and the count delayed alongside
@@ -156,7 +168,8 @@ def preview(clk, rst, slots, chosen_in, count, category, chips, mult, score, pic
     primed = Signal(bool(0))
     ranker = eval5(clk, rst, *cards, in_valid, word, invalid, mask, out_valid)
     packed = [Signal(intbv(0)[4 * PICKED + 4:]) for _ in range(EVAL_LATENCY + 1)]
-    delays = [pipe_reg(clk, packed[k], packed[k + 1]) for k in range(EVAL_LATENCY)]
+    delays = [pipe_reg(clk, packed[k], packed[k + 1], enable=working)
+              for k in range(EVAL_LATENCY)]
     packed_in, p = packed[0], packed[EVAL_LATENCY]
     base = Signal(intbv(0)[CHIPS_BITS:])
     times = Signal(intbv(0)[4:])
@@ -166,7 +179,21 @@ def preview(clk, rst, slots, chosen_in, count, category, chips, mult, score, pic
     chips_b = Signal(intbv(0)[CHIPS_BITS:])
     top = HAND_SLOTS
     if picked is not None:
-        alongside = cards_alongside(clk, cards, mask, picked, scored)
+        alongside = cards_alongside(clk, cards, mask, picked, scored, working)
+
+    @always_comb
+    def watch():
+        moved.next = slots_now != slots_q or chosen_in != chosen_q
+        working.next = moved or live != 0
+
+    @always_seq(clk.posedge, reset=rst)
+    def liveness():
+        """live: the clocks the stages still work after the last change (all after reset)."""
+        slots_q.next = slots_now
+        if moved:
+            live.next = WORKING_CLOCKS
+        elif live != 0:
+            live.next = live - 1
 
     @always_comb
     def prefix_rom():
@@ -181,13 +208,14 @@ def preview(clk, rst, slots, chosen_in, count, category, chips, mult, score, pic
 
     @always(clk.posedge)
     def prefix_counts():
-        chosen.next = chosen_q
-        for i in range(top):
-            v = intbv(0)[3:]
-            for b in range(3):
-                v[b] = prefix_q[3 * i + b]
-            before[i].next = v
-        n0.next = prefix_q[PREFIX_BITS:3 * HAND_SLOTS]
+        if working:
+            chosen.next = chosen_q
+            for i in range(top):
+                v = intbv(0)[3:]
+                for b in range(3):
+                    v[b] = prefix_q[3 * i + b]
+                before[i].next = v
+            n0.next = prefix_q[PREFIX_BITS:3 * HAND_SLOTS]
 
     @always_comb
     def fresh():
@@ -213,30 +241,32 @@ def preview(clk, rst, slots, chosen_in, count, category, chips, mult, score, pic
 
     @always(clk.posedge)
     def count_along():
-        n1.next = n0
+        if working:
+            n1.next = n0
 
     @always(clk.posedge)
     def sum_chips():
-        cat_a.next = word[24:20]
-        n_a.next = p[24:20]
-        a = intbv(0)[4:]
-        b = intbv(0)[4:]
-        c = intbv(0)[4:]
-        d = intbv(0)[4:]
-        e = intbv(0)[4:]
-        if mask[0]:
-            a[:] = p[4:0]
-        if mask[1]:
-            b[:] = p[8:4]
-        if mask[2]:
-            c[:] = p[12:8]
-        if mask[3]:
-            d[:] = p[16:12]
-        if mask[4]:
-            e[:] = p[20:16]
-        s01.next = a + b
-        s23.next = c + d
-        s4.next = e
+        if working:
+            cat_a.next = word[24:20]
+            n_a.next = p[24:20]
+            a = intbv(0)[4:]
+            b = intbv(0)[4:]
+            c = intbv(0)[4:]
+            d = intbv(0)[4:]
+            e = intbv(0)[4:]
+            if mask[0]:
+                a[:] = p[4:0]
+            if mask[1]:
+                b[:] = p[8:4]
+            if mask[2]:
+                c[:] = p[12:8]
+            if mask[3]:
+                d[:] = p[16:12]
+            if mask[4]:
+                e[:] = p[20:16]
+            s01.next = a + b
+            s23.next = c + d
+            s4.next = e
 
     @always_comb
     def base_rom():
@@ -248,43 +278,46 @@ def preview(clk, rst, slots, chosen_in, count, category, chips, mult, score, pic
 
     @always(clk.posedge)
     def base_and_mult():
-        cat_b.next = cat_a
-        n_b.next = n_a
-        chips_b.next = base + s01 + s23 + s4
-        mult_b.next = times
+        if working:
+            cat_b.next = cat_a
+            n_b.next = n_a
+            chips_b.next = base + s01 + s23 + s4
+            mult_b.next = times
 
     @always(clk.posedge)
     def multiply():
-        count.next = n_b
-        category.next = cat_b
-        chips.next = chips_b
-        mult.next = mult_b
-        c = intbv(0)[HAND_SCORE_BITS:]
-        c[:] = chips_b
-        if mult_b == 8:
-            score.next = c << 3
-        elif mult_b == 7:
-            score.next = (c << 3) - c
-        elif mult_b == 4:
-            score.next = c << 2
-        elif mult_b == 3:
-            score.next = (c << 1) + c
-        elif mult_b == 2:
-            score.next = c << 1
-        else:
-            score.next = c
+        if working:
+            count.next = n_b
+            category.next = cat_b
+            chips.next = chips_b
+            mult.next = mult_b
+            c = intbv(0)[HAND_SCORE_BITS:]
+            c[:] = chips_b
+            if mult_b == 8:
+                score.next = c << 3
+            elif mult_b == 7:
+                score.next = (c << 3) - c
+            elif mult_b == 4:
+                score.next = c << 2
+            elif mult_b == 3:
+                score.next = (c << 1) + c
+            elif mult_b == 2:
+                score.next = c << 1
+            else:
+                score.next = c
 
     return instances()
 
 
 @block
-def cards_alongside(clk, cards, mask, picked, scored):
+def cards_alongside(clk, cards, mask, picked, scored, working):
     """preview's cards (to eval5) and eval5's mask delayed to meet preview's outputs:
-    picked, scored (preview's docstring)."""
+    picked, scored (preview's docstring), moving while ``working``."""
     width = CODE_BITS * PICKED
     lines = [Signal(intbv(0)[width:]) for _ in range(EVAL_LATENCY + 3)]
     masks = [Signal(intbv(0)[PICKED:]) for _ in range(2)]
-    delays = [pipe_reg(clk, lines[k], lines[k + 1]) for k in range(EVAL_LATENCY + 2)]
+    delays = [pipe_reg(clk, lines[k], lines[k + 1], enable=working)
+              for k in range(EVAL_LATENCY + 2)]
     first, last = lines[0], lines[EVAL_LATENCY + 2]
 
     @always_comb
@@ -293,10 +326,11 @@ def cards_alongside(clk, cards, mask, picked, scored):
 
     @always(clk.posedge)
     def out():
-        masks[0].next = mask
-        masks[1].next = masks[0]
-        scored.next = masks[1]
-        picked.next = last
+        if working:
+            masks[0].next = mask
+            masks[1].next = masks[0]
+            scored.next = masks[1]
+            picked.next = last
 
     return instances()
 
