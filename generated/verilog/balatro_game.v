@@ -70,9 +70,9 @@ input deck_valid;
 output deck_ready;
 reg deck_ready;
 output [47:0] view_hand;
-reg [47:0] view_hand;
+wire [47:0] view_hand;
 output [3:0] view_hand_len;
-reg [3:0] view_hand_len;
+wire [3:0] view_hand_len;
 output [1:0] view_phase;
 wire [1:0] view_phase;
 output [3:0] view_ante;
@@ -88,7 +88,7 @@ wire [3:0] view_hands_left;
 output [3:0] view_discards_left;
 wire [3:0] view_discards_left;
 output [5:0] view_deck_left;
-reg [5:0] view_deck_left;
+wire [5:0] view_deck_left;
 output [2:0] view_result;
 wire [2:0] view_result;
 output [3:0] view_last_category;
@@ -250,6 +250,7 @@ reg by_suit;
 reg hand_start;
 reg [5:0] hand_dealt;
 wire ready;
+wire [47:0] hand_word;
 reg [5:0] preview0_slots [0:8-1];
 reg [2:0] preview0_before [0:8-1];
 reg [3:0] preview0_card_chips [0:5-1];
@@ -269,6 +270,14 @@ assign preview0_eval50_hand_eval0_codes_in[24-1:18] = preview0_cards[3];
 assign preview0_eval50_hand_eval0_codes_in[18-1:12] = preview0_cards[2];
 assign preview0_eval50_hand_eval0_codes_in[12-1:6] = preview0_cards[1];
 assign preview0_eval50_hand_eval0_codes_in[6-1:0] = preview0_cards[0];
+assign hand_word[48-1:42] = preview0_slots[7];
+assign hand_word[42-1:36] = preview0_slots[6];
+assign hand_word[36-1:30] = preview0_slots[5];
+assign hand_word[30-1:24] = preview0_slots[4];
+assign hand_word[24-1:18] = preview0_slots[3];
+assign hand_word[18-1:12] = preview0_slots[2];
+assign hand_word[12-1:6] = preview0_slots[1];
+assign hand_word[6-1:0] = preview0_slots[0];
 
 
 always @(posedge clk) begin: preview0_pick_card0_pick
@@ -2321,17 +2330,10 @@ always @(ready, move_bad_op, move_result, hand_start, move_done, state) begin: s
 end
 
 
-always @(hand_dealt, preview0_slots[0], preview0_slots[1], preview0_slots[2], preview0_slots[3], preview0_slots[4], preview0_slots[5], preview0_slots[6], preview0_slots[7], hand_count) begin: hand_ports
-    reg [48-1:0] v;
-    integer b;
-    v = 48'h0;
-    for (b=0; b<(6 * 8); b=b+1) begin
-        v[b] = preview0_slots[(b / 6)][(b % 6)];
-    end
-    view_hand = v;
-    view_hand_len = hand_count;
-    view_deck_left = (52 - hand_dealt);
-end
+
+assign view_hand = hand_word;
+assign view_hand_len = hand_count;
+assign view_deck_left = (52 - hand_dealt);
 
 
 

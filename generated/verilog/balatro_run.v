@@ -90,9 +90,9 @@ input rng_valid;
 output rng_ready;
 wire rng_ready;
 output [47:0] view_hand;
-reg [47:0] view_hand;
+wire [47:0] view_hand;
 output [3:0] view_hand_len;
-reg [3:0] view_hand_len;
+wire [3:0] view_hand_len;
 output [2:0] view_phase;
 reg [2:0] view_phase;
 output [3:0] view_ante;
@@ -108,7 +108,7 @@ reg [3:0] view_hands_left;
 output [3:0] view_discards_left;
 reg [3:0] view_discards_left;
 output [5:0] view_deck_left;
-reg [5:0] view_deck_left;
+wire [5:0] view_deck_left;
 output [3:0] view_result;
 reg [3:0] view_result;
 output [3:0] view_last_category;
@@ -128,29 +128,29 @@ reg [13:0] view_pick_chips;
 output [20:0] view_pick_mult;
 reg [20:0] view_pick_mult;
 output [8:0] view_money;
-reg [8:0] view_money;
+wire [8:0] view_money;
 output [62:0] view_levels;
-reg [62:0] view_levels;
+wire [62:0] view_levels;
 output [29:0] view_jokers;
-reg [29:0] view_jokers;
+wire [29:0] view_jokers;
 output [2:0] view_joker_count;
-reg [2:0] view_joker_count;
+wire [2:0] view_joker_count;
 output [34:0] view_counters;
-reg [34:0] view_counters;
+wire [34:0] view_counters;
 output [8:0] view_played;
 reg [8:0] view_played;
 output [11:0] view_shop;
-reg [11:0] view_shop;
+wire [11:0] view_shop;
 output [7:0] view_shop_prices;
-reg [7:0] view_shop_prices;
+wire [7:0] view_shop_prices;
 output [9:0] view_reroll_price;
-reg [9:0] view_reroll_price;
+wire [9:0] view_reroll_price;
 output [2:0] view_payout_reward;
-reg [2:0] view_payout_reward;
+wire [2:0] view_payout_reward;
 output [3:0] view_payout_hands;
-reg [3:0] view_payout_hands;
+wire [3:0] view_payout_hands;
 output [2:0] view_payout_interest;
-reg [2:0] view_payout_interest;
+wire [2:0] view_payout_interest;
 
 wire accept;
 reg [7:0] chosen_q;
@@ -417,6 +417,12 @@ reg hand_start;
 reg [5:0] hand_dealt;
 reg [7:0] occupied;
 wire ready;
+wire [47:0] hand_word;
+wire [34:0] run_view0_counter_word;
+wire [29:0] run_view0_id_word;
+wire [11:0] run_view0_item_word;
+wire [62:0] run_view0_level_word;
+wire [7:0] run_view0_price_word;
 reg [5:0] preview0_slots [0:8-1];
 reg [2:0] preview0_before [0:8-1];
 reg [3:0] preview0_card_chips [0:5-1];
@@ -448,6 +454,37 @@ assign preview0_eval50_hand_eval0_codes_in[24-1:18] = preview0_cards[3];
 assign preview0_eval50_hand_eval0_codes_in[18-1:12] = preview0_cards[2];
 assign preview0_eval50_hand_eval0_codes_in[12-1:6] = preview0_cards[1];
 assign preview0_eval50_hand_eval0_codes_in[6-1:0] = preview0_cards[0];
+assign hand_word[48-1:42] = preview0_slots[7];
+assign hand_word[42-1:36] = preview0_slots[6];
+assign hand_word[36-1:30] = preview0_slots[5];
+assign hand_word[30-1:24] = preview0_slots[4];
+assign hand_word[24-1:18] = preview0_slots[3];
+assign hand_word[18-1:12] = preview0_slots[2];
+assign hand_word[12-1:6] = preview0_slots[1];
+assign hand_word[6-1:0] = preview0_slots[0];
+assign run_view0_counter_word[35-1:28] = run_scorer0_counters[4];
+assign run_view0_counter_word[28-1:21] = run_scorer0_counters[3];
+assign run_view0_counter_word[21-1:14] = run_scorer0_counters[2];
+assign run_view0_counter_word[14-1:7] = run_scorer0_counters[1];
+assign run_view0_counter_word[7-1:0] = run_scorer0_counters[0];
+assign run_view0_id_word[30-1:24] = run_scorer0_ids[4];
+assign run_view0_id_word[24-1:18] = run_scorer0_ids[3];
+assign run_view0_id_word[18-1:12] = run_scorer0_ids[2];
+assign run_view0_id_word[12-1:6] = run_scorer0_ids[1];
+assign run_view0_id_word[6-1:0] = run_scorer0_ids[0];
+assign run_view0_item_word[12-1:6] = items[1];
+assign run_view0_item_word[6-1:0] = items[0];
+assign run_view0_level_word[63-1:56] = levels_levels[8];
+assign run_view0_level_word[56-1:49] = levels_levels[7];
+assign run_view0_level_word[49-1:42] = levels_levels[6];
+assign run_view0_level_word[42-1:35] = levels_levels[5];
+assign run_view0_level_word[35-1:28] = levels_levels[4];
+assign run_view0_level_word[28-1:21] = levels_levels[3];
+assign run_view0_level_word[21-1:14] = levels_levels[2];
+assign run_view0_level_word[14-1:7] = levels_levels[1];
+assign run_view0_level_word[7-1:0] = levels_levels[0];
+assign run_view0_price_word[8-1:4] = prices[1];
+assign run_view0_price_word[4-1:0] = prices[0];
 
 
 always @(posedge clk) begin: pipe_reg0_load
@@ -5712,17 +5749,10 @@ always @(ready, move_bad_op, move_result, hand_start, move_done, state) begin: s
 end
 
 
-always @(hand_dealt, preview0_slots[0], preview0_slots[1], preview0_slots[2], preview0_slots[3], preview0_slots[4], preview0_slots[5], preview0_slots[6], preview0_slots[7], hand_count) begin: hand_ports
-    reg [48-1:0] v;
-    integer b;
-    v = 48'h0;
-    for (b=0; b<(6 * 8); b=b+1) begin
-        v[b] = preview0_slots[(b / 6)][(b % 6)];
-    end
-    view_hand = v;
-    view_hand_len = hand_count;
-    view_deck_left = (52 - hand_dealt);
-end
+
+assign view_hand = hand_word;
+assign view_hand_len = hand_count;
+assign view_deck_left = (52 - hand_dealt);
 
 
 always @(figures_score_hi, discards_left, figures_last_mult, preview0_count, preview0_category, figures_last_score, figures_blind, figures_ante, figures_last_chips, run_scorer0_played, run_scorer0_out_chips, figures_hands_left, move_result, figures_last_category, figures_score_lo, phase, run_scorer0_out_mult, figures_target) begin: run_view0_run_ports
@@ -5749,48 +5779,18 @@ always @(figures_score_hi, discards_left, figures_last_mult, preview0_count, pre
 end
 
 
-always @(money_reward, money, reroll_price, run_scorer0_ids[0], run_scorer0_ids[1], run_scorer0_ids[2], run_scorer0_ids[3], run_scorer0_ids[4], levels_levels[0], levels_levels[1], levels_levels[2], levels_levels[3], levels_levels[4], levels_levels[5], levels_levels[6], levels_levels[7], levels_levels[8], joker_count, money_hands, prices[0], prices[1], items[0], items[1], run_scorer0_counters[0], run_scorer0_counters[1], run_scorer0_counters[2], run_scorer0_counters[3], run_scorer0_counters[4], money_interest) begin: run_view0_progress_ports
-    reg [63-1:0] lv;
-    integer b;
-    reg [30-1:0] j;
-    reg [35-1:0] c;
-    reg [12-1:0] o;
-    reg [8-1:0] p;
-    integer k;
-    view_money = money;
-    view_reroll_price = reroll_price;
-    view_payout_reward = money_reward;
-    view_payout_hands = money_hands;
-    view_payout_interest = money_interest;
-    lv = 63'h0;
-    for (b=0; b<63; b=b+1) begin
-        lv[b] = levels_levels[(b / 7)][(b % 7)];
-    end
-    view_levels = lv;
-    j = 30'h0;
-    c = 35'h0;
-    for (b=0; b<(6 * 5); b=b+1) begin
-        j[b] = run_scorer0_ids[(b / 6)][(b % 6)];
-    end
-    for (b=0; b<(7 * 5); b=b+1) begin
-        c[b] = run_scorer0_counters[(b / 7)][(b % 7)];
-    end
-    view_jokers = j;
-    view_counters = c;
-    view_joker_count = joker_count;
-    o = 12'h0;
-    p = 8'h0;
-    for (k=0; k<2; k=k+1) begin
-        for (b=0; b<6; b=b+1) begin
-            o[((6 * k) + b)] = items[k][b];
-        end
-        for (b=0; b<4; b=b+1) begin
-            p[((4 * k) + b)] = prices[k][b];
-        end
-    end
-    view_shop = o;
-    view_shop_prices = p;
-end
+
+assign view_money = money;
+assign view_reroll_price = reroll_price;
+assign view_payout_reward = money_reward;
+assign view_payout_hands = money_hands;
+assign view_payout_interest = money_interest;
+assign view_levels = run_view0_level_word;
+assign view_jokers = run_view0_id_word;
+assign view_counters = run_view0_counter_word;
+assign view_joker_count = joker_count;
+assign view_shop = run_view0_item_word;
+assign view_shop_prices = run_view0_price_word;
 
 
 always @(posedge clk) begin: chosen_before

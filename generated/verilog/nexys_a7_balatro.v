@@ -373,9 +373,15 @@ reg balatro_board0_balatro_run0_hand_start = 0;
 reg [5:0] balatro_board0_balatro_run0_hand_dealt = 52;
 reg [7:0] balatro_board0_balatro_run0_occupied = 0;
 wire balatro_board0_balatro_run0_ready;
-reg [47:0] balatro_board0_balatro_run0_view_hand = 49'hffffffffffff;
-reg [3:0] balatro_board0_balatro_run0_view_hand_len = 0;
-reg [5:0] balatro_board0_balatro_run0_view_deck_left = 0;
+wire [47:0] balatro_board0_balatro_run0_hand_word;
+wire [47:0] balatro_board0_balatro_run0_view_hand;
+wire [3:0] balatro_board0_balatro_run0_view_hand_len;
+wire [5:0] balatro_board0_balatro_run0_view_deck_left;
+wire [34:0] balatro_board0_balatro_run0_run_view0_counter_word;
+wire [29:0] balatro_board0_balatro_run0_run_view0_id_word;
+wire [11:0] balatro_board0_balatro_run0_run_view0_item_word;
+wire [62:0] balatro_board0_balatro_run0_run_view0_level_word;
+wire [7:0] balatro_board0_balatro_run0_run_view0_price_word;
 reg [3:0] balatro_board0_balatro_run0_run_view0_view_ante = 1;
 reg [1:0] balatro_board0_balatro_run0_run_view0_view_blind = 0;
 reg [16:0] balatro_board0_balatro_run0_run_view0_view_target = 0;
@@ -391,17 +397,17 @@ reg [3:0] balatro_board0_balatro_run0_run_view0_view_pick_count = 0;
 reg [3:0] balatro_board0_balatro_run0_run_view0_view_pick_category = 0;
 reg [13:0] balatro_board0_balatro_run0_run_view0_view_pick_chips = 0;
 reg [20:0] balatro_board0_balatro_run0_run_view0_view_pick_mult = 0;
-reg [8:0] balatro_board0_balatro_run0_run_view0_view_money = 4;
-reg [9:0] balatro_board0_balatro_run0_run_view0_view_reroll_price = 5;
-reg [2:0] balatro_board0_balatro_run0_run_view0_view_payout_reward = 0;
-reg [3:0] balatro_board0_balatro_run0_run_view0_view_payout_hands = 0;
-reg [2:0] balatro_board0_balatro_run0_run_view0_view_payout_interest = 0;
-reg [62:0] balatro_board0_balatro_run0_run_view0_view_levels = 58'h102040810204081;
-reg [29:0] balatro_board0_balatro_run0_run_view0_view_jokers = 1073741823;
-reg [34:0] balatro_board0_balatro_run0_run_view0_view_counters = 0;
-reg [2:0] balatro_board0_balatro_run0_run_view0_view_joker_count = 0;
-reg [11:0] balatro_board0_balatro_run0_run_view0_view_shop = 4095;
-reg [7:0] balatro_board0_balatro_run0_run_view0_view_shop_prices = 0;
+wire [8:0] balatro_board0_balatro_run0_run_view0_view_money;
+wire [9:0] balatro_board0_balatro_run0_run_view0_view_reroll_price;
+wire [2:0] balatro_board0_balatro_run0_run_view0_view_payout_reward;
+wire [3:0] balatro_board0_balatro_run0_run_view0_view_payout_hands;
+wire [2:0] balatro_board0_balatro_run0_run_view0_view_payout_interest;
+wire [62:0] balatro_board0_balatro_run0_run_view0_view_levels;
+wire [29:0] balatro_board0_balatro_run0_run_view0_view_jokers;
+wire [34:0] balatro_board0_balatro_run0_run_view0_view_counters;
+wire [2:0] balatro_board0_balatro_run0_run_view0_view_joker_count;
+wire [11:0] balatro_board0_balatro_run0_run_view0_view_shop;
+wire [7:0] balatro_board0_balatro_run0_run_view0_view_shop_prices;
 wire [11:0] balatro_board0_balatro_run_screen0_rgb;
 wire balatro_board0_balatro_run_screen0_hsync;
 wire balatro_board0_balatro_run_screen0_vsync;
@@ -8550,6 +8556,37 @@ assign balatro_board0_balatro_run0_preview0_eval50_hand_eval0_codes_in[24-1:18] 
 assign balatro_board0_balatro_run0_preview0_eval50_hand_eval0_codes_in[18-1:12] = balatro_board0_balatro_run0_preview0_cards[2];
 assign balatro_board0_balatro_run0_preview0_eval50_hand_eval0_codes_in[12-1:6] = balatro_board0_balatro_run0_preview0_cards[1];
 assign balatro_board0_balatro_run0_preview0_eval50_hand_eval0_codes_in[6-1:0] = balatro_board0_balatro_run0_preview0_cards[0];
+assign balatro_board0_balatro_run0_hand_word[48-1:42] = balatro_board0_balatro_run0_preview0_slots[7];
+assign balatro_board0_balatro_run0_hand_word[42-1:36] = balatro_board0_balatro_run0_preview0_slots[6];
+assign balatro_board0_balatro_run0_hand_word[36-1:30] = balatro_board0_balatro_run0_preview0_slots[5];
+assign balatro_board0_balatro_run0_hand_word[30-1:24] = balatro_board0_balatro_run0_preview0_slots[4];
+assign balatro_board0_balatro_run0_hand_word[24-1:18] = balatro_board0_balatro_run0_preview0_slots[3];
+assign balatro_board0_balatro_run0_hand_word[18-1:12] = balatro_board0_balatro_run0_preview0_slots[2];
+assign balatro_board0_balatro_run0_hand_word[12-1:6] = balatro_board0_balatro_run0_preview0_slots[1];
+assign balatro_board0_balatro_run0_hand_word[6-1:0] = balatro_board0_balatro_run0_preview0_slots[0];
+assign balatro_board0_balatro_run0_run_view0_counter_word[35-1:28] = balatro_board0_balatro_run0_run_scorer0_counters[4];
+assign balatro_board0_balatro_run0_run_view0_counter_word[28-1:21] = balatro_board0_balatro_run0_run_scorer0_counters[3];
+assign balatro_board0_balatro_run0_run_view0_counter_word[21-1:14] = balatro_board0_balatro_run0_run_scorer0_counters[2];
+assign balatro_board0_balatro_run0_run_view0_counter_word[14-1:7] = balatro_board0_balatro_run0_run_scorer0_counters[1];
+assign balatro_board0_balatro_run0_run_view0_counter_word[7-1:0] = balatro_board0_balatro_run0_run_scorer0_counters[0];
+assign balatro_board0_balatro_run0_run_view0_id_word[30-1:24] = balatro_board0_balatro_run0_run_scorer0_ids[4];
+assign balatro_board0_balatro_run0_run_view0_id_word[24-1:18] = balatro_board0_balatro_run0_run_scorer0_ids[3];
+assign balatro_board0_balatro_run0_run_view0_id_word[18-1:12] = balatro_board0_balatro_run0_run_scorer0_ids[2];
+assign balatro_board0_balatro_run0_run_view0_id_word[12-1:6] = balatro_board0_balatro_run0_run_scorer0_ids[1];
+assign balatro_board0_balatro_run0_run_view0_id_word[6-1:0] = balatro_board0_balatro_run0_run_scorer0_ids[0];
+assign balatro_board0_balatro_run0_run_view0_item_word[12-1:6] = balatro_board0_balatro_run0_items[1];
+assign balatro_board0_balatro_run0_run_view0_item_word[6-1:0] = balatro_board0_balatro_run0_items[0];
+assign balatro_board0_balatro_run0_run_view0_level_word[63-1:56] = balatro_board0_balatro_run0_levels_levels[8];
+assign balatro_board0_balatro_run0_run_view0_level_word[56-1:49] = balatro_board0_balatro_run0_levels_levels[7];
+assign balatro_board0_balatro_run0_run_view0_level_word[49-1:42] = balatro_board0_balatro_run0_levels_levels[6];
+assign balatro_board0_balatro_run0_run_view0_level_word[42-1:35] = balatro_board0_balatro_run0_levels_levels[5];
+assign balatro_board0_balatro_run0_run_view0_level_word[35-1:28] = balatro_board0_balatro_run0_levels_levels[4];
+assign balatro_board0_balatro_run0_run_view0_level_word[28-1:21] = balatro_board0_balatro_run0_levels_levels[3];
+assign balatro_board0_balatro_run0_run_view0_level_word[21-1:14] = balatro_board0_balatro_run0_levels_levels[2];
+assign balatro_board0_balatro_run0_run_view0_level_word[14-1:7] = balatro_board0_balatro_run0_levels_levels[1];
+assign balatro_board0_balatro_run0_run_view0_level_word[7-1:0] = balatro_board0_balatro_run0_levels_levels[0];
+assign balatro_board0_balatro_run0_run_view0_price_word[8-1:4] = balatro_board0_balatro_run0_prices[1];
+assign balatro_board0_balatro_run0_run_view0_price_word[4-1:0] = balatro_board0_balatro_run0_prices[0];
 assign balatro_board0_balatro_run_screen0_bin2bcd0_bcd_bits[44-1:40] = balatro_board0_balatro_run_screen0_bin2bcd0_dabble_digit10_nibble;
 assign balatro_board0_balatro_run_screen0_bin2bcd0_bcd_bits[40-1:36] = balatro_board0_balatro_run_screen0_bin2bcd0_dabble_digit9_nibble;
 assign balatro_board0_balatro_run_screen0_bin2bcd0_bcd_bits[36-1:32] = balatro_board0_balatro_run_screen0_bin2bcd0_dabble_digit8_nibble;
@@ -13987,17 +14024,10 @@ always @(balatro_board0_balatro_run0_ready, balatro_board0_balatro_run0_move_bad
 end
 
 
-always @(balatro_board0_balatro_run0_hand_dealt, balatro_board0_balatro_run0_preview0_slots[0], balatro_board0_balatro_run0_preview0_slots[1], balatro_board0_balatro_run0_preview0_slots[2], balatro_board0_balatro_run0_preview0_slots[3], balatro_board0_balatro_run0_preview0_slots[4], balatro_board0_balatro_run0_preview0_slots[5], balatro_board0_balatro_run0_preview0_slots[6], balatro_board0_balatro_run0_preview0_slots[7], balatro_board0_balatro_run0_hand_count) begin: balatro_board0_balatro_run0_hand_ports
-    reg [48-1:0] v;
-    integer b;
-    v = 48'h0;
-    for (b=0; b<(6 * 8); b=b+1) begin
-        v[b] = balatro_board0_balatro_run0_preview0_slots[(b / 6)][(b % 6)];
-    end
-    balatro_board0_balatro_run0_view_hand = v;
-    balatro_board0_balatro_run0_view_hand_len = balatro_board0_balatro_run0_hand_count;
-    balatro_board0_balatro_run0_view_deck_left = (52 - balatro_board0_balatro_run0_hand_dealt);
-end
+
+assign balatro_board0_balatro_run0_view_hand = balatro_board0_balatro_run0_hand_word;
+assign balatro_board0_balatro_run0_view_hand_len = balatro_board0_balatro_run0_hand_count;
+assign balatro_board0_balatro_run0_view_deck_left = (52 - balatro_board0_balatro_run0_hand_dealt);
 
 
 always @(balatro_board0_balatro_run0_figures_score_hi, balatro_board0_balatro_run0_discards_left, balatro_board0_balatro_run0_figures_last_mult, balatro_board0_balatro_run0_preview0_count, balatro_board0_balatro_run0_preview0_category, balatro_board0_balatro_run0_figures_last_score, balatro_board0_balatro_run0_figures_blind, balatro_board0_balatro_run0_figures_ante, balatro_board0_balatro_run0_figures_last_chips, balatro_board0_balatro_run0_run_scorer0_played, balatro_board0_balatro_run0_run_scorer0_out_chips, balatro_board0_balatro_run0_figures_hands_left, balatro_board0_balatro_run0_move_result, balatro_board0_balatro_run0_figures_last_category, balatro_board0_balatro_run0_figures_score_lo, balatro_board0_balatro_run0_phase, balatro_board0_balatro_run0_run_scorer0_out_mult, balatro_board0_balatro_run0_figures_target) begin: balatro_board0_balatro_run0_run_view0_run_ports
@@ -14024,48 +14054,18 @@ always @(balatro_board0_balatro_run0_figures_score_hi, balatro_board0_balatro_ru
 end
 
 
-always @(balatro_board0_balatro_run0_money_reward, balatro_board0_balatro_run0_money, balatro_board0_balatro_run0_reroll_price, balatro_board0_balatro_run0_run_scorer0_ids[0], balatro_board0_balatro_run0_run_scorer0_ids[1], balatro_board0_balatro_run0_run_scorer0_ids[2], balatro_board0_balatro_run0_run_scorer0_ids[3], balatro_board0_balatro_run0_run_scorer0_ids[4], balatro_board0_balatro_run0_levels_levels[0], balatro_board0_balatro_run0_levels_levels[1], balatro_board0_balatro_run0_levels_levels[2], balatro_board0_balatro_run0_levels_levels[3], balatro_board0_balatro_run0_levels_levels[4], balatro_board0_balatro_run0_levels_levels[5], balatro_board0_balatro_run0_levels_levels[6], balatro_board0_balatro_run0_levels_levels[7], balatro_board0_balatro_run0_levels_levels[8], balatro_board0_balatro_run0_joker_count, balatro_board0_balatro_run0_money_hands, balatro_board0_balatro_run0_prices[0], balatro_board0_balatro_run0_prices[1], balatro_board0_balatro_run0_items[0], balatro_board0_balatro_run0_items[1], balatro_board0_balatro_run0_run_scorer0_counters[0], balatro_board0_balatro_run0_run_scorer0_counters[1], balatro_board0_balatro_run0_run_scorer0_counters[2], balatro_board0_balatro_run0_run_scorer0_counters[3], balatro_board0_balatro_run0_run_scorer0_counters[4], balatro_board0_balatro_run0_money_interest) begin: balatro_board0_balatro_run0_run_view0_progress_ports
-    reg [63-1:0] lv;
-    integer b;
-    reg [30-1:0] j;
-    reg [35-1:0] c;
-    reg [12-1:0] o;
-    reg [8-1:0] p;
-    integer k;
-    balatro_board0_balatro_run0_run_view0_view_money = balatro_board0_balatro_run0_money;
-    balatro_board0_balatro_run0_run_view0_view_reroll_price = balatro_board0_balatro_run0_reroll_price;
-    balatro_board0_balatro_run0_run_view0_view_payout_reward = balatro_board0_balatro_run0_money_reward;
-    balatro_board0_balatro_run0_run_view0_view_payout_hands = balatro_board0_balatro_run0_money_hands;
-    balatro_board0_balatro_run0_run_view0_view_payout_interest = balatro_board0_balatro_run0_money_interest;
-    lv = 63'h0;
-    for (b=0; b<63; b=b+1) begin
-        lv[b] = balatro_board0_balatro_run0_levels_levels[(b / 7)][(b % 7)];
-    end
-    balatro_board0_balatro_run0_run_view0_view_levels = lv;
-    j = 30'h0;
-    c = 35'h0;
-    for (b=0; b<(6 * 5); b=b+1) begin
-        j[b] = balatro_board0_balatro_run0_run_scorer0_ids[(b / 6)][(b % 6)];
-    end
-    for (b=0; b<(7 * 5); b=b+1) begin
-        c[b] = balatro_board0_balatro_run0_run_scorer0_counters[(b / 7)][(b % 7)];
-    end
-    balatro_board0_balatro_run0_run_view0_view_jokers = j;
-    balatro_board0_balatro_run0_run_view0_view_counters = c;
-    balatro_board0_balatro_run0_run_view0_view_joker_count = balatro_board0_balatro_run0_joker_count;
-    o = 12'h0;
-    p = 8'h0;
-    for (k=0; k<2; k=k+1) begin
-        for (b=0; b<6; b=b+1) begin
-            o[((6 * k) + b)] = balatro_board0_balatro_run0_items[k][b];
-        end
-        for (b=0; b<4; b=b+1) begin
-            p[((4 * k) + b)] = balatro_board0_balatro_run0_prices[k][b];
-        end
-    end
-    balatro_board0_balatro_run0_run_view0_view_shop = o;
-    balatro_board0_balatro_run0_run_view0_view_shop_prices = p;
-end
+
+assign balatro_board0_balatro_run0_run_view0_view_money = balatro_board0_balatro_run0_money;
+assign balatro_board0_balatro_run0_run_view0_view_reroll_price = balatro_board0_balatro_run0_reroll_price;
+assign balatro_board0_balatro_run0_run_view0_view_payout_reward = balatro_board0_balatro_run0_money_reward;
+assign balatro_board0_balatro_run0_run_view0_view_payout_hands = balatro_board0_balatro_run0_money_hands;
+assign balatro_board0_balatro_run0_run_view0_view_payout_interest = balatro_board0_balatro_run0_money_interest;
+assign balatro_board0_balatro_run0_run_view0_view_levels = balatro_board0_balatro_run0_run_view0_level_word;
+assign balatro_board0_balatro_run0_run_view0_view_jokers = balatro_board0_balatro_run0_run_view0_id_word;
+assign balatro_board0_balatro_run0_run_view0_view_counters = balatro_board0_balatro_run0_run_view0_counter_word;
+assign balatro_board0_balatro_run0_run_view0_view_joker_count = balatro_board0_balatro_run0_joker_count;
+assign balatro_board0_balatro_run0_run_view0_view_shop = balatro_board0_balatro_run0_run_view0_item_word;
+assign balatro_board0_balatro_run0_run_view0_view_shop_prices = balatro_board0_balatro_run0_run_view0_price_word;
 
 
 always @(posedge clk) begin: balatro_board0_balatro_run0_chosen_before

@@ -236,6 +236,7 @@ signal by_suit: std_logic;
 signal hand_start: std_logic;
 signal hand_dealt: unsigned(5 downto 0);
 signal ready: std_logic;
+signal hand_word: unsigned(47 downto 0);
 signal view_hand_num: unsigned(47 downto 0);
 signal view_hand_len_num: unsigned(3 downto 0);
 signal view_deck_left_num: unsigned(5 downto 0);
@@ -291,6 +292,14 @@ preview0_eval50_hand_eval0_codes_in(24-1 downto 18) <= preview0_cards(3);
 preview0_eval50_hand_eval0_codes_in(18-1 downto 12) <= preview0_cards(2);
 preview0_eval50_hand_eval0_codes_in(12-1 downto 6) <= preview0_cards(1);
 preview0_eval50_hand_eval0_codes_in(6-1 downto 0) <= preview0_cards(0);
+hand_word(48-1 downto 42) <= preview0_slots(7);
+hand_word(42-1 downto 36) <= preview0_slots(6);
+hand_word(36-1 downto 30) <= preview0_slots(5);
+hand_word(30-1 downto 24) <= preview0_slots(4);
+hand_word(24-1 downto 18) <= preview0_slots(3);
+hand_word(18-1 downto 12) <= preview0_slots(2);
+hand_word(12-1 downto 6) <= preview0_slots(1);
+hand_word(6-1 downto 0) <= preview0_slots(0);
 
 preview0_pick_card0_pick: process (clk) is
     variable c: unsigned(5 downto 0);
@@ -2331,17 +2340,10 @@ begin
     deck_ready <= ready;
 end process streams;
 
-hand_ports: process (hand_dealt, preview0_slots, hand_count) is
-    variable v: unsigned(47 downto 0);
-begin
-    v := unsigned'("000000000000000000000000000000000000000000000000");
-    for b in 0 to (6 * 8)-1 loop
-        v(b) := preview0_slots((b / 6))((b mod 6));
-    end loop;
-    view_hand_num <= v;
-    view_hand_len_num <= hand_count;
-    view_deck_left_num <= (52 - hand_dealt);
-end process hand_ports;
+
+view_hand_num <= hand_word;
+view_hand_len_num <= hand_count;
+view_deck_left_num <= (52 - hand_dealt);
 
 
 blind_index <= unsigned'(run_ante & run_blind);

@@ -366,9 +366,15 @@ signal hand_start: std_logic;
 signal hand_dealt: unsigned(5 downto 0);
 signal occupied: unsigned(7 downto 0);
 signal ready: std_logic;
+signal hand_word: unsigned(47 downto 0);
 signal view_hand_num: unsigned(47 downto 0);
 signal view_hand_len_num: unsigned(3 downto 0);
 signal view_deck_left_num: unsigned(5 downto 0);
+signal run_view0_counter_word: unsigned(34 downto 0);
+signal run_view0_id_word: unsigned(29 downto 0);
+signal run_view0_item_word: unsigned(11 downto 0);
+signal run_view0_level_word: unsigned(62 downto 0);
+signal run_view0_price_word: unsigned(7 downto 0);
 signal view_phase_num: unsigned(2 downto 0);
 signal view_ante_num: unsigned(3 downto 0);
 signal view_blind_num: unsigned(1 downto 0);
@@ -486,6 +492,37 @@ preview0_eval50_hand_eval0_codes_in(24-1 downto 18) <= preview0_cards(3);
 preview0_eval50_hand_eval0_codes_in(18-1 downto 12) <= preview0_cards(2);
 preview0_eval50_hand_eval0_codes_in(12-1 downto 6) <= preview0_cards(1);
 preview0_eval50_hand_eval0_codes_in(6-1 downto 0) <= preview0_cards(0);
+hand_word(48-1 downto 42) <= preview0_slots(7);
+hand_word(42-1 downto 36) <= preview0_slots(6);
+hand_word(36-1 downto 30) <= preview0_slots(5);
+hand_word(30-1 downto 24) <= preview0_slots(4);
+hand_word(24-1 downto 18) <= preview0_slots(3);
+hand_word(18-1 downto 12) <= preview0_slots(2);
+hand_word(12-1 downto 6) <= preview0_slots(1);
+hand_word(6-1 downto 0) <= preview0_slots(0);
+run_view0_counter_word(35-1 downto 28) <= run_scorer0_counters(4);
+run_view0_counter_word(28-1 downto 21) <= run_scorer0_counters(3);
+run_view0_counter_word(21-1 downto 14) <= run_scorer0_counters(2);
+run_view0_counter_word(14-1 downto 7) <= run_scorer0_counters(1);
+run_view0_counter_word(7-1 downto 0) <= run_scorer0_counters(0);
+run_view0_id_word(30-1 downto 24) <= run_scorer0_ids(4);
+run_view0_id_word(24-1 downto 18) <= run_scorer0_ids(3);
+run_view0_id_word(18-1 downto 12) <= run_scorer0_ids(2);
+run_view0_id_word(12-1 downto 6) <= run_scorer0_ids(1);
+run_view0_id_word(6-1 downto 0) <= run_scorer0_ids(0);
+run_view0_item_word(12-1 downto 6) <= items(1);
+run_view0_item_word(6-1 downto 0) <= items(0);
+run_view0_level_word(63-1 downto 56) <= levels_levels(8);
+run_view0_level_word(56-1 downto 49) <= levels_levels(7);
+run_view0_level_word(49-1 downto 42) <= levels_levels(6);
+run_view0_level_word(42-1 downto 35) <= levels_levels(5);
+run_view0_level_word(35-1 downto 28) <= levels_levels(4);
+run_view0_level_word(28-1 downto 21) <= levels_levels(3);
+run_view0_level_word(21-1 downto 14) <= levels_levels(2);
+run_view0_level_word(14-1 downto 7) <= levels_levels(1);
+run_view0_level_word(7-1 downto 0) <= levels_levels(0);
+run_view0_price_word(8-1 downto 4) <= prices(1);
+run_view0_price_word(4-1 downto 0) <= prices(0);
 
 pipe_reg0_load: process (clk) is
 begin
@@ -5721,17 +5758,10 @@ begin
     deck_ready <= ready;
 end process streams;
 
-hand_ports: process (hand_dealt, preview0_slots, hand_count) is
-    variable v: unsigned(47 downto 0);
-begin
-    v := unsigned'("000000000000000000000000000000000000000000000000");
-    for b in 0 to (6 * 8)-1 loop
-        v(b) := preview0_slots((b / 6))((b mod 6));
-    end loop;
-    view_hand_num <= v;
-    view_hand_len_num <= hand_count;
-    view_deck_left_num <= (52 - hand_dealt);
-end process hand_ports;
+
+view_hand_num <= hand_word;
+view_hand_len_num <= hand_count;
+view_deck_left_num <= (52 - hand_dealt);
 
 run_view0_run_ports: process (figures_score_hi, discards_left, figures_last_mult, preview0_count, preview0_category, figures_last_score, figures_blind, figures_ante, figures_last_chips, run_scorer0_played, run_scorer0_out_chips, figures_hands_left, move_result, figures_last_category, figures_score_lo, phase, run_scorer0_out_mult, figures_target) is
     variable s: unsigned(33 downto 0);
@@ -5757,47 +5787,18 @@ begin
     view_pick_mult_num <= run_scorer0_out_mult;
 end process run_view0_run_ports;
 
-run_view0_progress_ports: process (money_reward, money, reroll_price, run_scorer0_ids, levels_levels, joker_count, money_hands, prices, items, run_scorer0_counters, money_interest) is
-    variable lv: unsigned(62 downto 0);
-    variable j: unsigned(29 downto 0);
-    variable c: unsigned(34 downto 0);
-    variable o: unsigned(11 downto 0);
-    variable p: unsigned(7 downto 0);
-begin
-    view_money_num <= money;
-    view_reroll_price_num <= reroll_price;
-    view_payout_reward_num <= money_reward;
-    view_payout_hands_num <= money_hands;
-    view_payout_interest_num <= money_interest;
-    lv := unsigned'("000000000000000000000000000000000000000000000000000000000000000");
-    for b in 0 to 63-1 loop
-        lv(b) := levels_levels((b / 7))((b mod 7));
-    end loop;
-    view_levels_num <= lv;
-    j := to_unsigned(0, 30);
-    c := unsigned'("00000000000000000000000000000000000");
-    for b in 0 to (6 * 5)-1 loop
-        j(b) := run_scorer0_ids((b / 6))((b mod 6));
-    end loop;
-    for b in 0 to (7 * 5)-1 loop
-        c(b) := run_scorer0_counters((b / 7))((b mod 7));
-    end loop;
-    view_jokers_num <= j;
-    view_counters_num <= c;
-    view_joker_count_num <= joker_count;
-    o := to_unsigned(0, 12);
-    p := to_unsigned(0, 8);
-    for k in 0 to 2-1 loop
-        for b in 0 to 6-1 loop
-            o(((6 * k) + b)) := items(k)(b);
-        end loop;
-        for b in 0 to 4-1 loop
-            p(((4 * k) + b)) := prices(k)(b);
-        end loop;
-    end loop;
-    view_shop_num <= o;
-    view_shop_prices_num <= p;
-end process run_view0_progress_ports;
+
+view_money_num <= money;
+view_reroll_price_num <= reroll_price;
+view_payout_reward_num <= money_reward;
+view_payout_hands_num <= money_hands;
+view_payout_interest_num <= money_interest;
+view_levels_num <= run_view0_level_word;
+view_jokers_num <= run_view0_id_word;
+view_counters_num <= run_view0_counter_word;
+view_joker_count_num <= joker_count;
+view_shop_num <= run_view0_item_word;
+view_shop_prices_num <= run_view0_price_word;
 
 chosen_before: process (clk) is
 begin

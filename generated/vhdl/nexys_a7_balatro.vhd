@@ -392,9 +392,15 @@ signal balatro_board0_balatro_run0_hand_start: std_logic := '0';
 signal balatro_board0_balatro_run0_hand_dealt: unsigned(5 downto 0) := "110100";
 signal balatro_board0_balatro_run0_occupied: unsigned(7 downto 0) := "00000000";
 signal balatro_board0_balatro_run0_ready: std_logic := '0';
+signal balatro_board0_balatro_run0_hand_word: unsigned(47 downto 0) := "111111111111111111111111111111111111111111111111";
 signal balatro_board0_balatro_run0_view_hand: unsigned(47 downto 0) := "111111111111111111111111111111111111111111111111";
 signal balatro_board0_balatro_run0_view_hand_len: unsigned(3 downto 0) := "0000";
 signal balatro_board0_balatro_run0_view_deck_left: unsigned(5 downto 0) := "000000";
+signal balatro_board0_balatro_run0_run_view0_counter_word: unsigned(34 downto 0) := "00000000000000000000000000000000000";
+signal balatro_board0_balatro_run0_run_view0_id_word: unsigned(29 downto 0) := "111111111111111111111111111111";
+signal balatro_board0_balatro_run0_run_view0_item_word: unsigned(11 downto 0) := "111111111111";
+signal balatro_board0_balatro_run0_run_view0_level_word: unsigned(62 downto 0) := "000000100000010000001000000100000010000001000000100000010000001";
+signal balatro_board0_balatro_run0_run_view0_price_word: unsigned(7 downto 0) := "00000000";
 signal balatro_board0_balatro_run0_run_view0_view_ante: unsigned(3 downto 0) := "0001";
 signal balatro_board0_balatro_run0_run_view0_view_blind: unsigned(1 downto 0) := "00";
 signal balatro_board0_balatro_run0_run_view0_view_target: unsigned(16 downto 0) := "00000000000000000";
@@ -8407,6 +8413,37 @@ balatro_board0_balatro_run0_preview0_eval50_hand_eval0_codes_in(24-1 downto 18) 
 balatro_board0_balatro_run0_preview0_eval50_hand_eval0_codes_in(18-1 downto 12) <= balatro_board0_balatro_run0_preview0_cards(2);
 balatro_board0_balatro_run0_preview0_eval50_hand_eval0_codes_in(12-1 downto 6) <= balatro_board0_balatro_run0_preview0_cards(1);
 balatro_board0_balatro_run0_preview0_eval50_hand_eval0_codes_in(6-1 downto 0) <= balatro_board0_balatro_run0_preview0_cards(0);
+balatro_board0_balatro_run0_hand_word(48-1 downto 42) <= balatro_board0_balatro_run0_preview0_slots(7);
+balatro_board0_balatro_run0_hand_word(42-1 downto 36) <= balatro_board0_balatro_run0_preview0_slots(6);
+balatro_board0_balatro_run0_hand_word(36-1 downto 30) <= balatro_board0_balatro_run0_preview0_slots(5);
+balatro_board0_balatro_run0_hand_word(30-1 downto 24) <= balatro_board0_balatro_run0_preview0_slots(4);
+balatro_board0_balatro_run0_hand_word(24-1 downto 18) <= balatro_board0_balatro_run0_preview0_slots(3);
+balatro_board0_balatro_run0_hand_word(18-1 downto 12) <= balatro_board0_balatro_run0_preview0_slots(2);
+balatro_board0_balatro_run0_hand_word(12-1 downto 6) <= balatro_board0_balatro_run0_preview0_slots(1);
+balatro_board0_balatro_run0_hand_word(6-1 downto 0) <= balatro_board0_balatro_run0_preview0_slots(0);
+balatro_board0_balatro_run0_run_view0_counter_word(35-1 downto 28) <= balatro_board0_balatro_run0_run_scorer0_counters(4);
+balatro_board0_balatro_run0_run_view0_counter_word(28-1 downto 21) <= balatro_board0_balatro_run0_run_scorer0_counters(3);
+balatro_board0_balatro_run0_run_view0_counter_word(21-1 downto 14) <= balatro_board0_balatro_run0_run_scorer0_counters(2);
+balatro_board0_balatro_run0_run_view0_counter_word(14-1 downto 7) <= balatro_board0_balatro_run0_run_scorer0_counters(1);
+balatro_board0_balatro_run0_run_view0_counter_word(7-1 downto 0) <= balatro_board0_balatro_run0_run_scorer0_counters(0);
+balatro_board0_balatro_run0_run_view0_id_word(30-1 downto 24) <= balatro_board0_balatro_run0_run_scorer0_ids(4);
+balatro_board0_balatro_run0_run_view0_id_word(24-1 downto 18) <= balatro_board0_balatro_run0_run_scorer0_ids(3);
+balatro_board0_balatro_run0_run_view0_id_word(18-1 downto 12) <= balatro_board0_balatro_run0_run_scorer0_ids(2);
+balatro_board0_balatro_run0_run_view0_id_word(12-1 downto 6) <= balatro_board0_balatro_run0_run_scorer0_ids(1);
+balatro_board0_balatro_run0_run_view0_id_word(6-1 downto 0) <= balatro_board0_balatro_run0_run_scorer0_ids(0);
+balatro_board0_balatro_run0_run_view0_item_word(12-1 downto 6) <= balatro_board0_balatro_run0_items(1);
+balatro_board0_balatro_run0_run_view0_item_word(6-1 downto 0) <= balatro_board0_balatro_run0_items(0);
+balatro_board0_balatro_run0_run_view0_level_word(63-1 downto 56) <= balatro_board0_balatro_run0_levels_levels(8);
+balatro_board0_balatro_run0_run_view0_level_word(56-1 downto 49) <= balatro_board0_balatro_run0_levels_levels(7);
+balatro_board0_balatro_run0_run_view0_level_word(49-1 downto 42) <= balatro_board0_balatro_run0_levels_levels(6);
+balatro_board0_balatro_run0_run_view0_level_word(42-1 downto 35) <= balatro_board0_balatro_run0_levels_levels(5);
+balatro_board0_balatro_run0_run_view0_level_word(35-1 downto 28) <= balatro_board0_balatro_run0_levels_levels(4);
+balatro_board0_balatro_run0_run_view0_level_word(28-1 downto 21) <= balatro_board0_balatro_run0_levels_levels(3);
+balatro_board0_balatro_run0_run_view0_level_word(21-1 downto 14) <= balatro_board0_balatro_run0_levels_levels(2);
+balatro_board0_balatro_run0_run_view0_level_word(14-1 downto 7) <= balatro_board0_balatro_run0_levels_levels(1);
+balatro_board0_balatro_run0_run_view0_level_word(7-1 downto 0) <= balatro_board0_balatro_run0_levels_levels(0);
+balatro_board0_balatro_run0_run_view0_price_word(8-1 downto 4) <= balatro_board0_balatro_run0_prices(1);
+balatro_board0_balatro_run0_run_view0_price_word(4-1 downto 0) <= balatro_board0_balatro_run0_prices(0);
 balatro_board0_balatro_run_screen0_bin2bcd0_bcd_bits(44-1 downto 40) <= balatro_board0_balatro_run_screen0_bin2bcd0_dabble_digit10_nibble;
 balatro_board0_balatro_run_screen0_bin2bcd0_bcd_bits(40-1 downto 36) <= balatro_board0_balatro_run_screen0_bin2bcd0_dabble_digit9_nibble;
 balatro_board0_balatro_run_screen0_bin2bcd0_bcd_bits(36-1 downto 32) <= balatro_board0_balatro_run_screen0_bin2bcd0_dabble_digit8_nibble;
@@ -13846,17 +13883,10 @@ begin
     balatro_board0_deck_ready <= balatro_board0_balatro_run0_ready;
 end process balatro_board0_balatro_run0_streams;
 
-balatro_board0_balatro_run0_hand_ports: process (balatro_board0_balatro_run0_hand_dealt, balatro_board0_balatro_run0_preview0_slots, balatro_board0_balatro_run0_hand_count) is
-    variable v: unsigned(47 downto 0);
-begin
-    v := unsigned'("000000000000000000000000000000000000000000000000");
-    for b in 0 to (6 * 8)-1 loop
-        v(b) := balatro_board0_balatro_run0_preview0_slots((b / 6))((b mod 6));
-    end loop;
-    balatro_board0_balatro_run0_view_hand <= v;
-    balatro_board0_balatro_run0_view_hand_len <= balatro_board0_balatro_run0_hand_count;
-    balatro_board0_balatro_run0_view_deck_left <= (52 - balatro_board0_balatro_run0_hand_dealt);
-end process balatro_board0_balatro_run0_hand_ports;
+
+balatro_board0_balatro_run0_view_hand <= balatro_board0_balatro_run0_hand_word;
+balatro_board0_balatro_run0_view_hand_len <= balatro_board0_balatro_run0_hand_count;
+balatro_board0_balatro_run0_view_deck_left <= (52 - balatro_board0_balatro_run0_hand_dealt);
 
 balatro_board0_balatro_run0_run_view0_run_ports: process (balatro_board0_balatro_run0_figures_score_hi, balatro_board0_balatro_run0_discards_left, balatro_board0_balatro_run0_figures_last_mult, balatro_board0_balatro_run0_preview0_count, balatro_board0_balatro_run0_preview0_category, balatro_board0_balatro_run0_figures_last_score, balatro_board0_balatro_run0_figures_blind, balatro_board0_balatro_run0_figures_ante, balatro_board0_balatro_run0_figures_last_chips, balatro_board0_balatro_run0_run_scorer0_played, balatro_board0_balatro_run0_run_scorer0_out_chips, balatro_board0_balatro_run0_figures_hands_left, balatro_board0_balatro_run0_move_result, balatro_board0_balatro_run0_figures_last_category, balatro_board0_balatro_run0_figures_score_lo, balatro_board0_balatro_run0_phase, balatro_board0_balatro_run0_run_scorer0_out_mult, balatro_board0_balatro_run0_figures_target) is
     variable s: unsigned(33 downto 0);
@@ -13882,47 +13912,18 @@ begin
     balatro_board0_balatro_run0_run_view0_view_pick_mult <= balatro_board0_balatro_run0_run_scorer0_out_mult;
 end process balatro_board0_balatro_run0_run_view0_run_ports;
 
-balatro_board0_balatro_run0_run_view0_progress_ports: process (balatro_board0_balatro_run0_money_reward, balatro_board0_balatro_run0_money, balatro_board0_balatro_run0_reroll_price, balatro_board0_balatro_run0_run_scorer0_ids, balatro_board0_balatro_run0_levels_levels, balatro_board0_balatro_run0_joker_count, balatro_board0_balatro_run0_money_hands, balatro_board0_balatro_run0_prices, balatro_board0_balatro_run0_items, balatro_board0_balatro_run0_run_scorer0_counters, balatro_board0_balatro_run0_money_interest) is
-    variable lv: unsigned(62 downto 0);
-    variable j: unsigned(29 downto 0);
-    variable c: unsigned(34 downto 0);
-    variable o: unsigned(11 downto 0);
-    variable p: unsigned(7 downto 0);
-begin
-    balatro_board0_balatro_run0_run_view0_view_money <= balatro_board0_balatro_run0_money;
-    balatro_board0_balatro_run0_run_view0_view_reroll_price <= balatro_board0_balatro_run0_reroll_price;
-    balatro_board0_balatro_run0_run_view0_view_payout_reward <= balatro_board0_balatro_run0_money_reward;
-    balatro_board0_balatro_run0_run_view0_view_payout_hands <= balatro_board0_balatro_run0_money_hands;
-    balatro_board0_balatro_run0_run_view0_view_payout_interest <= balatro_board0_balatro_run0_money_interest;
-    lv := unsigned'("000000000000000000000000000000000000000000000000000000000000000");
-    for b in 0 to 63-1 loop
-        lv(b) := balatro_board0_balatro_run0_levels_levels((b / 7))((b mod 7));
-    end loop;
-    balatro_board0_balatro_run0_run_view0_view_levels <= lv;
-    j := to_unsigned(0, 30);
-    c := unsigned'("00000000000000000000000000000000000");
-    for b in 0 to (6 * 5)-1 loop
-        j(b) := balatro_board0_balatro_run0_run_scorer0_ids((b / 6))((b mod 6));
-    end loop;
-    for b in 0 to (7 * 5)-1 loop
-        c(b) := balatro_board0_balatro_run0_run_scorer0_counters((b / 7))((b mod 7));
-    end loop;
-    balatro_board0_balatro_run0_run_view0_view_jokers <= j;
-    balatro_board0_balatro_run0_run_view0_view_counters <= c;
-    balatro_board0_balatro_run0_run_view0_view_joker_count <= balatro_board0_balatro_run0_joker_count;
-    o := to_unsigned(0, 12);
-    p := to_unsigned(0, 8);
-    for k in 0 to 2-1 loop
-        for b in 0 to 6-1 loop
-            o(((6 * k) + b)) := balatro_board0_balatro_run0_items(k)(b);
-        end loop;
-        for b in 0 to 4-1 loop
-            p(((4 * k) + b)) := balatro_board0_balatro_run0_prices(k)(b);
-        end loop;
-    end loop;
-    balatro_board0_balatro_run0_run_view0_view_shop <= o;
-    balatro_board0_balatro_run0_run_view0_view_shop_prices <= p;
-end process balatro_board0_balatro_run0_run_view0_progress_ports;
+
+balatro_board0_balatro_run0_run_view0_view_money <= balatro_board0_balatro_run0_money;
+balatro_board0_balatro_run0_run_view0_view_reroll_price <= balatro_board0_balatro_run0_reroll_price;
+balatro_board0_balatro_run0_run_view0_view_payout_reward <= balatro_board0_balatro_run0_money_reward;
+balatro_board0_balatro_run0_run_view0_view_payout_hands <= balatro_board0_balatro_run0_money_hands;
+balatro_board0_balatro_run0_run_view0_view_payout_interest <= balatro_board0_balatro_run0_money_interest;
+balatro_board0_balatro_run0_run_view0_view_levels <= balatro_board0_balatro_run0_run_view0_level_word;
+balatro_board0_balatro_run0_run_view0_view_jokers <= balatro_board0_balatro_run0_run_view0_id_word;
+balatro_board0_balatro_run0_run_view0_view_counters <= balatro_board0_balatro_run0_run_view0_counter_word;
+balatro_board0_balatro_run0_run_view0_view_joker_count <= balatro_board0_balatro_run0_joker_count;
+balatro_board0_balatro_run0_run_view0_view_shop <= balatro_board0_balatro_run0_run_view0_item_word;
+balatro_board0_balatro_run0_run_view0_view_shop_prices <= balatro_board0_balatro_run0_run_view0_price_word;
 
 balatro_board0_balatro_run0_chosen_before: process (clk) is
 begin

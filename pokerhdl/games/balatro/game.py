@@ -556,12 +556,11 @@ def controller_io(state, st, move, hand, size, bad_op, selection, occupied, chos
 @block(skipname=True)
 def hand_view(hand, view):
     """The view's hand (8 slots of 6 bits, slot 0 lowest), hand_len and deck_left."""
+    hand_word = ConcatSignal(*reversed(hand.slots))
+
     @always_comb
     def hand_ports():
-        v = intbv(0)[CODE_BITS * HAND_SLOTS:]
-        for b in range(CODE_BITS * HAND_SLOTS):
-            v[b] = hand.slots[b // CODE_BITS][b % CODE_BITS]
-        view.hand.next = v
+        view.hand.next = hand_word
         view.hand_len.next = hand.count
         view.deck_left.next = DECK_SIZE - hand.dealt
 

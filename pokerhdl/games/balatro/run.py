@@ -33,7 +33,7 @@ each in the module of its name:
     game_hand       the cards (Hand), and preview, the hand of the selection (game.py)
 """
 
-from myhdl import block, always, always_comb, enum, Signal, intbv, instances
+from myhdl import block, always, always_comb, enum, ConcatSignal, Signal, intbv, instances
 
 from ...golden.balatro.game import HAND_SLOTS, Rules
 from ...golden.balatro.jokers import JOKER_SLOTS
@@ -90,8 +90,13 @@ class RunView(BalatroView):
 def run_view(figures, move, money, shop, jokers, levels, pick_count,
              pick_category, scored, view):
     """view (RunView) from the parts' interfaces."""
-    slots, items = JOKER_SLOTS, SHOP_SLOTS
-    lb, split = len(levels.levels[0]), figures.split
+    split = figures.split
+    # the lists as the view's fields, entry 0 lowest: wires, where a bit-by-bit copy cost a
+    # simulator a few operations a bit at every clock
+    level_word, id_word, counter_word, item_word, price_word = (
+        ConcatSignal(*reversed(entries)) for entries in (levels.levels, jokers.ids,
+                                                          jokers.counters, shop.items,
+                                                          shop.prices))
 
     @always_comb
     def run_ports():
@@ -122,28 +127,12 @@ def run_view(figures, move, money, shop, jokers, levels, pick_count,
         view.payout_reward.next = money.reward
         view.payout_hands.next = money.hands
         view.payout_interest.next = money.interest
-        lv = intbv(0)[len(view.levels):]
-        for b in range(len(view.levels)):
-            lv[b] = levels.levels[b // lb][b % lb]
-        view.levels.next = lv
-        j = intbv(0)[ITEM_BITS * slots:]
-        c = intbv(0)[COUNTER_BITS * slots:]
-        for b in range(ITEM_BITS * slots):
-            j[b] = jokers.ids[b // ITEM_BITS][b % ITEM_BITS]
-        for b in range(COUNTER_BITS * slots):
-            c[b] = jokers.counters[b // COUNTER_BITS][b % COUNTER_BITS]
-        view.jokers.next = j
-        view.counters.next = c
+        view.levels.next = level_word
+        view.jokers.next = id_word
+        view.counters.next = counter_word
         view.joker_count.next = jokers.count
-        o = intbv(0)[ITEM_BITS * items:]
-        p = intbv(0)[PRICE_BITS * items:]
-        for k in range(items):
-            for b in range(ITEM_BITS):
-                o[ITEM_BITS * k + b] = shop.items[k][b]
-            for b in range(PRICE_BITS):
-                p[PRICE_BITS * k + b] = shop.prices[k][b]
-        view.shop.next = o
-        view.shop_prices.next = p
+        view.shop.next = item_word
+        view.shop_prices.next = price_word
 
     return run_ports, progress_ports
 
