@@ -5422,10 +5422,13 @@ always @(run_scorer0_ids[0], run_scorer0_ids[1], run_scorer0_ids[2], run_scorer0
     end
 end
 
-
+// On a move taken or a play's score: each slot's next id and counter worked out,
+// then written once (a simulator checks every write of a list entry at every clock).
 always @(posedge clk) begin: joker_slots
     reg [6-1:0] item;
     integer i;
+    reg [6-1:0] nid;
+    reg [7-1:0] ncnt;
     if (rst == 1) begin
         joker_count <= 0;
         run_scorer0_counters[0] <= 0;
@@ -5441,57 +5444,67 @@ always @(posedge clk) begin: joker_slots
     end
     else begin
         item = items[move_islot];
-        if ((accept && (move_op == 4))) begin
+        if ((accept || commit)) begin
             for (i=0; i<5; i=i+1) begin
-                run_scorer0_ids[i] <= 63;
-                run_scorer0_counters[i] <= 0;
+                nid = 6'h0;
+                ncnt = 7'h0;
+                nid = run_scorer0_ids[i];
+                ncnt = run_scorer0_counters[i];
+                if ((accept && (move_op == 4))) begin
+                    nid = 63;
+                    ncnt = 0;
+                end
+                else if ((accept && (move_op == 5))) begin
+                    if (((item < 38) && ($signed({1'b0, joker_count}) == i))) begin
+                        nid = item;
+                        ncnt = 0;
+                    end
+                end
+                else if ((accept && (move_op == 6))) begin
+                    if ((i == 4)) begin
+                        nid = 63;
+                        ncnt = 0;
+                    end
+                    else if ((i >= $signed({1'b0, move_jslot}))) begin
+                        nid = run_scorer0_ids[(i + 1)];
+                        ncnt = run_scorer0_counters[(i + 1)];
+                    end
+                end
+                else if ((accept && (move_op == 7))) begin
+                    if (((i >= $signed({1'b0, move_jslot})) && ((i + 1) < joker_count))) begin
+                        nid = run_scorer0_ids[(i + 1)];
+                        ncnt = run_scorer0_counters[(i + 1)];
+                    end
+                    else if (((i >= $signed({1'b0, move_jslot})) && ((i + 1) == joker_count))) begin
+                        nid = run_scorer0_ids[move_jslot];
+                        ncnt = run_scorer0_counters[move_jslot];
+                    end
+                end
+                else if ((accept && (move_op == 1))) begin
+                    if ((run_scorer0_counters[i] > shrinks[i])) begin
+                        ncnt = (run_scorer0_counters[i] - shrinks[i]);
+                    end
+                    else begin
+                        ncnt = 0;
+                    end
+                end
+                else if (commit) begin
+                    ncnt = run_scorer0_out_grown[i];
+                end
+                run_scorer0_ids[i] <= nid;
+                run_scorer0_counters[i] <= ncnt;
             end
+        end
+        if ((accept && (move_op == 4))) begin
             joker_count <= 0;
         end
         else if ((accept && (move_op == 5))) begin
             if ((item < 38)) begin
-                run_scorer0_ids[joker_count] <= item;
-                run_scorer0_counters[joker_count] <= 0;
                 joker_count <= (joker_count + 1);
             end
         end
         else if ((accept && (move_op == 6))) begin
-            for (i=0; i<4; i=i+1) begin
-                if ((i >= $signed({1'b0, move_jslot}))) begin
-                    run_scorer0_ids[i] <= run_scorer0_ids[(i + 1)];
-                    run_scorer0_counters[i] <= run_scorer0_counters[(i + 1)];
-                end
-            end
-            run_scorer0_ids[4] <= 63;
-            run_scorer0_counters[4] <= 0;
             joker_count <= (joker_count - 1);
-        end
-        else if ((accept && (move_op == 7))) begin
-            for (i=0; i<5; i=i+1) begin
-                if (((i >= $signed({1'b0, move_jslot})) && ((i + 1) < joker_count))) begin
-                    run_scorer0_ids[i] <= run_scorer0_ids[(i + 1)];
-                    run_scorer0_counters[i] <= run_scorer0_counters[(i + 1)];
-                end
-                else if (((i >= $signed({1'b0, move_jslot})) && ((i + 1) == joker_count))) begin
-                    run_scorer0_ids[i] <= run_scorer0_ids[move_jslot];
-                    run_scorer0_counters[i] <= run_scorer0_counters[move_jslot];
-                end
-            end
-        end
-        else if ((accept && (move_op == 1))) begin
-            for (i=0; i<5; i=i+1) begin
-                if ((run_scorer0_counters[i] > shrinks[i])) begin
-                    run_scorer0_counters[i] <= (run_scorer0_counters[i] - shrinks[i]);
-                end
-                else begin
-                    run_scorer0_counters[i] <= 0;
-                end
-            end
-        end
-        else if (commit) begin
-            for (i=0; i<5; i=i+1) begin
-                run_scorer0_counters[i] <= run_scorer0_out_grown[i];
-            end
         end
     end
 end
@@ -5544,9 +5557,13 @@ always @(planet) begin: level_roms
     endcase
 end
 
-
+// On a move taken: each hand type's next level, chips and mult worked out, then
+// written once (a simulator checks every write of a list entry at every clock).
 always @(posedge clk) begin: planets
     integer k;
+    reg [7-1:0] lv;
+    reg [13-1:0] xc;
+    reg [9-1:0] xm;
     if (rst == 1) begin
         run_scorer0_xmult[0] <= 0;
         run_scorer0_xmult[1] <= 0;
@@ -5577,20 +5594,27 @@ always @(posedge clk) begin: planets
         levels_levels[8] <= 1;
     end
     else begin
-        if ((accept && (move_op == 4))) begin
+        if (accept) begin
             for (k=0; k<9; k=k+1) begin
-                levels_levels[k] <= 1;
-                run_scorer0_xchips[k] <= 0;
-                run_scorer0_xmult[k] <= 0;
-            end
-        end
-        else if ((accept && (move_op == 5))) begin
-            for (k=0; k<9; k=k+1) begin
-                if (($signed({1'b0, planet}) == k)) begin
-                    levels_levels[k] <= (levels_levels[k] + 1);
-                    run_scorer0_xchips[k] <= (run_scorer0_xchips[k] + add_chips);
-                    run_scorer0_xmult[k] <= (run_scorer0_xmult[k] + add_mult);
+                lv = 7'h0;
+                xc = 13'h0;
+                xm = 9'h0;
+                lv = levels_levels[k];
+                xc = run_scorer0_xchips[k];
+                xm = run_scorer0_xmult[k];
+                if ((move_op == 4)) begin
+                    lv = 1;
+                    xc = 0;
+                    xm = 0;
                 end
+                else if (((move_op == 5) && ($signed({1'b0, planet}) == k))) begin
+                    lv = (levels_levels[k] + 1);
+                    xc = (run_scorer0_xchips[k] + add_chips);
+                    xm = (run_scorer0_xmult[k] + add_mult);
+                end
+                levels_levels[k] <= lv;
+                run_scorer0_xchips[k] <= xc;
+                run_scorer0_xmult[k] <= xm;
             end
         end
     end

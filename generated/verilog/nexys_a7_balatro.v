@@ -13697,10 +13697,13 @@ always @(balatro_board0_balatro_run0_run_scorer0_ids[0], balatro_board0_balatro_
     end
 end
 
-
+// On a move taken or a play's score: each slot's next id and counter worked out,
+// then written once (a simulator checks every write of a list entry at every clock).
 always @(posedge clk) begin: balatro_board0_balatro_run0_joker_slots
     reg [6-1:0] item;
     integer i;
+    reg [6-1:0] nid;
+    reg [7-1:0] ncnt;
     if (rst == 1) begin
         balatro_board0_balatro_run0_joker_count <= 0;
         balatro_board0_balatro_run0_run_scorer0_counters[0] <= 0;
@@ -13716,57 +13719,67 @@ always @(posedge clk) begin: balatro_board0_balatro_run0_joker_slots
     end
     else begin
         item = balatro_board0_balatro_run0_items[balatro_board0_balatro_run0_move_islot];
-        if ((balatro_board0_balatro_run0_accept && (balatro_board0_balatro_run0_move_op == 4))) begin
+        if ((balatro_board0_balatro_run0_accept || balatro_board0_balatro_run0_commit)) begin
             for (i=0; i<5; i=i+1) begin
-                balatro_board0_balatro_run0_run_scorer0_ids[i] <= 63;
-                balatro_board0_balatro_run0_run_scorer0_counters[i] <= 0;
+                nid = 6'h0;
+                ncnt = 7'h0;
+                nid = balatro_board0_balatro_run0_run_scorer0_ids[i];
+                ncnt = balatro_board0_balatro_run0_run_scorer0_counters[i];
+                if ((balatro_board0_balatro_run0_accept && (balatro_board0_balatro_run0_move_op == 4))) begin
+                    nid = 63;
+                    ncnt = 0;
+                end
+                else if ((balatro_board0_balatro_run0_accept && (balatro_board0_balatro_run0_move_op == 5))) begin
+                    if (((item < 38) && ($signed({1'b0, balatro_board0_balatro_run0_joker_count}) == i))) begin
+                        nid = item;
+                        ncnt = 0;
+                    end
+                end
+                else if ((balatro_board0_balatro_run0_accept && (balatro_board0_balatro_run0_move_op == 6))) begin
+                    if ((i == 4)) begin
+                        nid = 63;
+                        ncnt = 0;
+                    end
+                    else if ((i >= $signed({1'b0, balatro_board0_balatro_run0_move_jslot}))) begin
+                        nid = balatro_board0_balatro_run0_run_scorer0_ids[(i + 1)];
+                        ncnt = balatro_board0_balatro_run0_run_scorer0_counters[(i + 1)];
+                    end
+                end
+                else if ((balatro_board0_balatro_run0_accept && (balatro_board0_balatro_run0_move_op == 7))) begin
+                    if (((i >= $signed({1'b0, balatro_board0_balatro_run0_move_jslot})) && ((i + 1) < balatro_board0_balatro_run0_joker_count))) begin
+                        nid = balatro_board0_balatro_run0_run_scorer0_ids[(i + 1)];
+                        ncnt = balatro_board0_balatro_run0_run_scorer0_counters[(i + 1)];
+                    end
+                    else if (((i >= $signed({1'b0, balatro_board0_balatro_run0_move_jslot})) && ((i + 1) == balatro_board0_balatro_run0_joker_count))) begin
+                        nid = balatro_board0_balatro_run0_run_scorer0_ids[balatro_board0_balatro_run0_move_jslot];
+                        ncnt = balatro_board0_balatro_run0_run_scorer0_counters[balatro_board0_balatro_run0_move_jslot];
+                    end
+                end
+                else if ((balatro_board0_balatro_run0_accept && (balatro_board0_balatro_run0_move_op == 1))) begin
+                    if ((balatro_board0_balatro_run0_run_scorer0_counters[i] > balatro_board0_balatro_run0_shrinks[i])) begin
+                        ncnt = (balatro_board0_balatro_run0_run_scorer0_counters[i] - balatro_board0_balatro_run0_shrinks[i]);
+                    end
+                    else begin
+                        ncnt = 0;
+                    end
+                end
+                else if (balatro_board0_balatro_run0_commit) begin
+                    ncnt = balatro_board0_balatro_run0_run_scorer0_out_grown[i];
+                end
+                balatro_board0_balatro_run0_run_scorer0_ids[i] <= nid;
+                balatro_board0_balatro_run0_run_scorer0_counters[i] <= ncnt;
             end
+        end
+        if ((balatro_board0_balatro_run0_accept && (balatro_board0_balatro_run0_move_op == 4))) begin
             balatro_board0_balatro_run0_joker_count <= 0;
         end
         else if ((balatro_board0_balatro_run0_accept && (balatro_board0_balatro_run0_move_op == 5))) begin
             if ((item < 38)) begin
-                balatro_board0_balatro_run0_run_scorer0_ids[balatro_board0_balatro_run0_joker_count] <= item;
-                balatro_board0_balatro_run0_run_scorer0_counters[balatro_board0_balatro_run0_joker_count] <= 0;
                 balatro_board0_balatro_run0_joker_count <= (balatro_board0_balatro_run0_joker_count + 1);
             end
         end
         else if ((balatro_board0_balatro_run0_accept && (balatro_board0_balatro_run0_move_op == 6))) begin
-            for (i=0; i<4; i=i+1) begin
-                if ((i >= $signed({1'b0, balatro_board0_balatro_run0_move_jslot}))) begin
-                    balatro_board0_balatro_run0_run_scorer0_ids[i] <= balatro_board0_balatro_run0_run_scorer0_ids[(i + 1)];
-                    balatro_board0_balatro_run0_run_scorer0_counters[i] <= balatro_board0_balatro_run0_run_scorer0_counters[(i + 1)];
-                end
-            end
-            balatro_board0_balatro_run0_run_scorer0_ids[4] <= 63;
-            balatro_board0_balatro_run0_run_scorer0_counters[4] <= 0;
             balatro_board0_balatro_run0_joker_count <= (balatro_board0_balatro_run0_joker_count - 1);
-        end
-        else if ((balatro_board0_balatro_run0_accept && (balatro_board0_balatro_run0_move_op == 7))) begin
-            for (i=0; i<5; i=i+1) begin
-                if (((i >= $signed({1'b0, balatro_board0_balatro_run0_move_jslot})) && ((i + 1) < balatro_board0_balatro_run0_joker_count))) begin
-                    balatro_board0_balatro_run0_run_scorer0_ids[i] <= balatro_board0_balatro_run0_run_scorer0_ids[(i + 1)];
-                    balatro_board0_balatro_run0_run_scorer0_counters[i] <= balatro_board0_balatro_run0_run_scorer0_counters[(i + 1)];
-                end
-                else if (((i >= $signed({1'b0, balatro_board0_balatro_run0_move_jslot})) && ((i + 1) == balatro_board0_balatro_run0_joker_count))) begin
-                    balatro_board0_balatro_run0_run_scorer0_ids[i] <= balatro_board0_balatro_run0_run_scorer0_ids[balatro_board0_balatro_run0_move_jslot];
-                    balatro_board0_balatro_run0_run_scorer0_counters[i] <= balatro_board0_balatro_run0_run_scorer0_counters[balatro_board0_balatro_run0_move_jslot];
-                end
-            end
-        end
-        else if ((balatro_board0_balatro_run0_accept && (balatro_board0_balatro_run0_move_op == 1))) begin
-            for (i=0; i<5; i=i+1) begin
-                if ((balatro_board0_balatro_run0_run_scorer0_counters[i] > balatro_board0_balatro_run0_shrinks[i])) begin
-                    balatro_board0_balatro_run0_run_scorer0_counters[i] <= (balatro_board0_balatro_run0_run_scorer0_counters[i] - balatro_board0_balatro_run0_shrinks[i]);
-                end
-                else begin
-                    balatro_board0_balatro_run0_run_scorer0_counters[i] <= 0;
-                end
-            end
-        end
-        else if (balatro_board0_balatro_run0_commit) begin
-            for (i=0; i<5; i=i+1) begin
-                balatro_board0_balatro_run0_run_scorer0_counters[i] <= balatro_board0_balatro_run0_run_scorer0_out_grown[i];
-            end
         end
     end
 end
@@ -13819,9 +13832,13 @@ always @(balatro_board0_balatro_run0_planet) begin: balatro_board0_balatro_run0_
     endcase
 end
 
-
+// On a move taken: each hand type's next level, chips and mult worked out, then
+// written once (a simulator checks every write of a list entry at every clock).
 always @(posedge clk) begin: balatro_board0_balatro_run0_planets
     integer k;
+    reg [7-1:0] lv;
+    reg [13-1:0] xc;
+    reg [9-1:0] xm;
     if (rst == 1) begin
         balatro_board0_balatro_run0_run_scorer0_xmult[0] <= 0;
         balatro_board0_balatro_run0_run_scorer0_xmult[1] <= 0;
@@ -13852,20 +13869,27 @@ always @(posedge clk) begin: balatro_board0_balatro_run0_planets
         balatro_board0_balatro_run0_levels_levels[8] <= 1;
     end
     else begin
-        if ((balatro_board0_balatro_run0_accept && (balatro_board0_balatro_run0_move_op == 4))) begin
+        if (balatro_board0_balatro_run0_accept) begin
             for (k=0; k<9; k=k+1) begin
-                balatro_board0_balatro_run0_levels_levels[k] <= 1;
-                balatro_board0_balatro_run0_run_scorer0_xchips[k] <= 0;
-                balatro_board0_balatro_run0_run_scorer0_xmult[k] <= 0;
-            end
-        end
-        else if ((balatro_board0_balatro_run0_accept && (balatro_board0_balatro_run0_move_op == 5))) begin
-            for (k=0; k<9; k=k+1) begin
-                if (($signed({1'b0, balatro_board0_balatro_run0_planet}) == k)) begin
-                    balatro_board0_balatro_run0_levels_levels[k] <= (balatro_board0_balatro_run0_levels_levels[k] + 1);
-                    balatro_board0_balatro_run0_run_scorer0_xchips[k] <= (balatro_board0_balatro_run0_run_scorer0_xchips[k] + balatro_board0_balatro_run0_add_chips);
-                    balatro_board0_balatro_run0_run_scorer0_xmult[k] <= (balatro_board0_balatro_run0_run_scorer0_xmult[k] + balatro_board0_balatro_run0_add_mult);
+                lv = 7'h0;
+                xc = 13'h0;
+                xm = 9'h0;
+                lv = balatro_board0_balatro_run0_levels_levels[k];
+                xc = balatro_board0_balatro_run0_run_scorer0_xchips[k];
+                xm = balatro_board0_balatro_run0_run_scorer0_xmult[k];
+                if ((balatro_board0_balatro_run0_move_op == 4)) begin
+                    lv = 1;
+                    xc = 0;
+                    xm = 0;
                 end
+                else if (((balatro_board0_balatro_run0_move_op == 5) && ($signed({1'b0, balatro_board0_balatro_run0_planet}) == k))) begin
+                    lv = (balatro_board0_balatro_run0_levels_levels[k] + 1);
+                    xc = (balatro_board0_balatro_run0_run_scorer0_xchips[k] + balatro_board0_balatro_run0_add_chips);
+                    xm = (balatro_board0_balatro_run0_run_scorer0_xmult[k] + balatro_board0_balatro_run0_add_mult);
+                end
+                balatro_board0_balatro_run0_levels_levels[k] <= lv;
+                balatro_board0_balatro_run0_run_scorer0_xchips[k] <= xc;
+                balatro_board0_balatro_run0_run_scorer0_xmult[k] <= xm;
             end
         end
     end

@@ -5449,8 +5449,12 @@ begin
     end loop;
 end process shrink_roms;
 
+-- On a move taken or a play's score: each slot's next id and counter worked out,
+-- then written once (a simulator checks every write of a list entry at every clock).
 joker_slots: process (clk) is
     variable item: unsigned(5 downto 0);
+    variable nid: unsigned(5 downto 0);
+    variable ncnt: unsigned(6 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
@@ -5467,50 +5471,57 @@ begin
             run_scorer0_ids(4) <= to_unsigned(63, 6);
         else
             item := items(to_integer(move_islot));
-            if (bool(accept) and (move_op = 4)) then
+            if (bool(accept) or bool(commit)) then
                 for i in 0 to 5-1 loop
-                    run_scorer0_ids(i) <= to_unsigned(63, 6);
-                    run_scorer0_counters(i) <= to_unsigned(0, 7);
+                    nid := to_unsigned(0, 6);
+                    ncnt := to_unsigned(0, 7);
+                    nid := run_scorer0_ids(i);
+                    ncnt := run_scorer0_counters(i);
+                    if (bool(accept) and (move_op = 4)) then
+                        nid := to_unsigned(63, 6);
+                        ncnt := to_unsigned(0, 7);
+                    elsif (bool(accept) and (move_op = 5)) then
+                        if ((item < 38) and (signed(resize(joker_count, 4)) = i)) then
+                            nid := item;
+                            ncnt := to_unsigned(0, 7);
+                        end if;
+                    elsif (bool(accept) and (move_op = 6)) then
+                        if (i = 4) then
+                            nid := to_unsigned(63, 6);
+                            ncnt := to_unsigned(0, 7);
+                        elsif (i >= signed(resize(move_jslot, 4))) then
+                            nid := run_scorer0_ids((i + 1));
+                            ncnt := run_scorer0_counters((i + 1));
+                        end if;
+                    elsif (bool(accept) and (move_op = 7)) then
+                        if ((i >= signed(resize(move_jslot, 4))) and ((i + 1) < signed(resize(joker_count, 4)))) then
+                            nid := run_scorer0_ids((i + 1));
+                            ncnt := run_scorer0_counters((i + 1));
+                        elsif ((i >= signed(resize(move_jslot, 4))) and ((i + 1) = signed(resize(joker_count, 4)))) then
+                            nid := run_scorer0_ids(to_integer(move_jslot));
+                            ncnt := run_scorer0_counters(to_integer(move_jslot));
+                        end if;
+                    elsif (bool(accept) and (move_op = 1)) then
+                        if (run_scorer0_counters(i) > shrinks(i)) then
+                            ncnt := (run_scorer0_counters(i) - shrinks(i));
+                        else
+                            ncnt := to_unsigned(0, 7);
+                        end if;
+                    elsif bool(commit) then
+                        ncnt := run_scorer0_out_grown(i);
+                    end if;
+                    run_scorer0_ids(i) <= nid;
+                    run_scorer0_counters(i) <= ncnt;
                 end loop;
+            end if;
+            if (bool(accept) and (move_op = 4)) then
                 joker_count <= to_unsigned(0, 3);
             elsif (bool(accept) and (move_op = 5)) then
                 if (item < 38) then
-                    run_scorer0_ids(to_integer(joker_count)) <= item;
-                    run_scorer0_counters(to_integer(joker_count)) <= to_unsigned(0, 7);
                     joker_count <= (joker_count + 1);
                 end if;
             elsif (bool(accept) and (move_op = 6)) then
-                for i in 0 to 4-1 loop
-                    if (i >= signed(resize(move_jslot, 4))) then
-                        run_scorer0_ids(i) <= run_scorer0_ids((i + 1));
-                        run_scorer0_counters(i) <= run_scorer0_counters((i + 1));
-                    end if;
-                end loop;
-                run_scorer0_ids(4) <= to_unsigned(63, 6);
-                run_scorer0_counters(4) <= to_unsigned(0, 7);
                 joker_count <= (joker_count - 1);
-            elsif (bool(accept) and (move_op = 7)) then
-                for i in 0 to 5-1 loop
-                    if ((i >= signed(resize(move_jslot, 4))) and ((i + 1) < signed(resize(joker_count, 4)))) then
-                        run_scorer0_ids(i) <= run_scorer0_ids((i + 1));
-                        run_scorer0_counters(i) <= run_scorer0_counters((i + 1));
-                    elsif ((i >= signed(resize(move_jslot, 4))) and ((i + 1) = signed(resize(joker_count, 4)))) then
-                        run_scorer0_ids(i) <= run_scorer0_ids(to_integer(move_jslot));
-                        run_scorer0_counters(i) <= run_scorer0_counters(to_integer(move_jslot));
-                    end if;
-                end loop;
-            elsif (bool(accept) and (move_op = 1)) then
-                for i in 0 to 5-1 loop
-                    if (run_scorer0_counters(i) > shrinks(i)) then
-                        run_scorer0_counters(i) <= (run_scorer0_counters(i) - shrinks(i));
-                    else
-                        run_scorer0_counters(i) <= to_unsigned(0, 7);
-                    end if;
-                end loop;
-            elsif bool(commit) then
-                for i in 0 to 5-1 loop
-                    run_scorer0_counters(i) <= run_scorer0_out_grown(i);
-                end loop;
             end if;
         end if;
     end if;
@@ -5567,7 +5578,12 @@ begin
     end case;
 end process level_roms;
 
+-- On a move taken: each hand type's next level, chips and mult worked out, then
+-- written once (a simulator checks every write of a list entry at every clock).
 planets: process (clk) is
+    variable lv: unsigned(6 downto 0);
+    variable xc: unsigned(12 downto 0);
+    variable xm: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
@@ -5599,19 +5615,26 @@ begin
             levels_levels(7) <= to_unsigned(1, 7);
             levels_levels(8) <= to_unsigned(1, 7);
         else
-            if (bool(accept) and (move_op = 4)) then
+            if bool(accept) then
                 for k in 0 to 9-1 loop
-                    levels_levels(k) <= to_unsigned(1, 7);
-                    run_scorer0_xchips(k) <= to_unsigned(0, 13);
-                    run_scorer0_xmult(k) <= to_unsigned(0, 9);
-                end loop;
-            elsif (bool(accept) and (move_op = 5)) then
-                for k in 0 to 9-1 loop
-                    if (signed(resize(planet, 5)) = k) then
-                        levels_levels(k) <= (levels_levels(k) + 1);
-                        run_scorer0_xchips(k) <= (run_scorer0_xchips(k) + add_chips);
-                        run_scorer0_xmult(k) <= (run_scorer0_xmult(k) + add_mult);
+                    lv := to_unsigned(0, 7);
+                    xc := to_unsigned(0, 13);
+                    xm := to_unsigned(0, 9);
+                    lv := levels_levels(k);
+                    xc := run_scorer0_xchips(k);
+                    xm := run_scorer0_xmult(k);
+                    if (move_op = 4) then
+                        lv := to_unsigned(1, 7);
+                        xc := to_unsigned(0, 13);
+                        xm := to_unsigned(0, 9);
+                    elsif ((move_op = 5) and (signed(resize(planet, 5)) = k)) then
+                        lv := (levels_levels(k) + 1);
+                        xc := (run_scorer0_xchips(k) + add_chips);
+                        xm := (run_scorer0_xmult(k) + add_mult);
                     end if;
+                    levels_levels(k) <= lv;
+                    run_scorer0_xchips(k) <= xc;
+                    run_scorer0_xmult(k) <= xm;
                 end loop;
             end if;
         end if;

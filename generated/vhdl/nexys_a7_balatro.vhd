@@ -13574,8 +13574,12 @@ begin
     end loop;
 end process balatro_board0_balatro_run0_shrink_roms;
 
+-- On a move taken or a play's score: each slot's next id and counter worked out,
+-- then written once (a simulator checks every write of a list entry at every clock).
 balatro_board0_balatro_run0_joker_slots: process (clk) is
     variable item: unsigned(5 downto 0);
+    variable nid: unsigned(5 downto 0);
+    variable ncnt: unsigned(6 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
@@ -13592,50 +13596,57 @@ begin
             balatro_board0_balatro_run0_run_scorer0_ids(4) <= to_unsigned(63, 6);
         else
             item := balatro_board0_balatro_run0_items(to_integer(balatro_board0_balatro_run0_move_islot));
-            if (bool(balatro_board0_balatro_run0_accept) and (balatro_board0_balatro_run0_move_op = 4)) then
+            if (bool(balatro_board0_balatro_run0_accept) or bool(balatro_board0_balatro_run0_commit)) then
                 for i in 0 to 5-1 loop
-                    balatro_board0_balatro_run0_run_scorer0_ids(i) <= to_unsigned(63, 6);
-                    balatro_board0_balatro_run0_run_scorer0_counters(i) <= to_unsigned(0, 7);
+                    nid := to_unsigned(0, 6);
+                    ncnt := to_unsigned(0, 7);
+                    nid := balatro_board0_balatro_run0_run_scorer0_ids(i);
+                    ncnt := balatro_board0_balatro_run0_run_scorer0_counters(i);
+                    if (bool(balatro_board0_balatro_run0_accept) and (balatro_board0_balatro_run0_move_op = 4)) then
+                        nid := to_unsigned(63, 6);
+                        ncnt := to_unsigned(0, 7);
+                    elsif (bool(balatro_board0_balatro_run0_accept) and (balatro_board0_balatro_run0_move_op = 5)) then
+                        if ((item < 38) and (signed(resize(balatro_board0_balatro_run0_joker_count, 4)) = i)) then
+                            nid := item;
+                            ncnt := to_unsigned(0, 7);
+                        end if;
+                    elsif (bool(balatro_board0_balatro_run0_accept) and (balatro_board0_balatro_run0_move_op = 6)) then
+                        if (i = 4) then
+                            nid := to_unsigned(63, 6);
+                            ncnt := to_unsigned(0, 7);
+                        elsif (i >= signed(resize(balatro_board0_balatro_run0_move_jslot, 4))) then
+                            nid := balatro_board0_balatro_run0_run_scorer0_ids((i + 1));
+                            ncnt := balatro_board0_balatro_run0_run_scorer0_counters((i + 1));
+                        end if;
+                    elsif (bool(balatro_board0_balatro_run0_accept) and (balatro_board0_balatro_run0_move_op = 7)) then
+                        if ((i >= signed(resize(balatro_board0_balatro_run0_move_jslot, 4))) and ((i + 1) < signed(resize(balatro_board0_balatro_run0_joker_count, 4)))) then
+                            nid := balatro_board0_balatro_run0_run_scorer0_ids((i + 1));
+                            ncnt := balatro_board0_balatro_run0_run_scorer0_counters((i + 1));
+                        elsif ((i >= signed(resize(balatro_board0_balatro_run0_move_jslot, 4))) and ((i + 1) = signed(resize(balatro_board0_balatro_run0_joker_count, 4)))) then
+                            nid := balatro_board0_balatro_run0_run_scorer0_ids(to_integer(balatro_board0_balatro_run0_move_jslot));
+                            ncnt := balatro_board0_balatro_run0_run_scorer0_counters(to_integer(balatro_board0_balatro_run0_move_jslot));
+                        end if;
+                    elsif (bool(balatro_board0_balatro_run0_accept) and (balatro_board0_balatro_run0_move_op = 1)) then
+                        if (balatro_board0_balatro_run0_run_scorer0_counters(i) > balatro_board0_balatro_run0_shrinks(i)) then
+                            ncnt := (balatro_board0_balatro_run0_run_scorer0_counters(i) - balatro_board0_balatro_run0_shrinks(i));
+                        else
+                            ncnt := to_unsigned(0, 7);
+                        end if;
+                    elsif bool(balatro_board0_balatro_run0_commit) then
+                        ncnt := balatro_board0_balatro_run0_run_scorer0_out_grown(i);
+                    end if;
+                    balatro_board0_balatro_run0_run_scorer0_ids(i) <= nid;
+                    balatro_board0_balatro_run0_run_scorer0_counters(i) <= ncnt;
                 end loop;
+            end if;
+            if (bool(balatro_board0_balatro_run0_accept) and (balatro_board0_balatro_run0_move_op = 4)) then
                 balatro_board0_balatro_run0_joker_count <= to_unsigned(0, 3);
             elsif (bool(balatro_board0_balatro_run0_accept) and (balatro_board0_balatro_run0_move_op = 5)) then
                 if (item < 38) then
-                    balatro_board0_balatro_run0_run_scorer0_ids(to_integer(balatro_board0_balatro_run0_joker_count)) <= item;
-                    balatro_board0_balatro_run0_run_scorer0_counters(to_integer(balatro_board0_balatro_run0_joker_count)) <= to_unsigned(0, 7);
                     balatro_board0_balatro_run0_joker_count <= (balatro_board0_balatro_run0_joker_count + 1);
                 end if;
             elsif (bool(balatro_board0_balatro_run0_accept) and (balatro_board0_balatro_run0_move_op = 6)) then
-                for i in 0 to 4-1 loop
-                    if (i >= signed(resize(balatro_board0_balatro_run0_move_jslot, 4))) then
-                        balatro_board0_balatro_run0_run_scorer0_ids(i) <= balatro_board0_balatro_run0_run_scorer0_ids((i + 1));
-                        balatro_board0_balatro_run0_run_scorer0_counters(i) <= balatro_board0_balatro_run0_run_scorer0_counters((i + 1));
-                    end if;
-                end loop;
-                balatro_board0_balatro_run0_run_scorer0_ids(4) <= to_unsigned(63, 6);
-                balatro_board0_balatro_run0_run_scorer0_counters(4) <= to_unsigned(0, 7);
                 balatro_board0_balatro_run0_joker_count <= (balatro_board0_balatro_run0_joker_count - 1);
-            elsif (bool(balatro_board0_balatro_run0_accept) and (balatro_board0_balatro_run0_move_op = 7)) then
-                for i in 0 to 5-1 loop
-                    if ((i >= signed(resize(balatro_board0_balatro_run0_move_jslot, 4))) and ((i + 1) < signed(resize(balatro_board0_balatro_run0_joker_count, 4)))) then
-                        balatro_board0_balatro_run0_run_scorer0_ids(i) <= balatro_board0_balatro_run0_run_scorer0_ids((i + 1));
-                        balatro_board0_balatro_run0_run_scorer0_counters(i) <= balatro_board0_balatro_run0_run_scorer0_counters((i + 1));
-                    elsif ((i >= signed(resize(balatro_board0_balatro_run0_move_jslot, 4))) and ((i + 1) = signed(resize(balatro_board0_balatro_run0_joker_count, 4)))) then
-                        balatro_board0_balatro_run0_run_scorer0_ids(i) <= balatro_board0_balatro_run0_run_scorer0_ids(to_integer(balatro_board0_balatro_run0_move_jslot));
-                        balatro_board0_balatro_run0_run_scorer0_counters(i) <= balatro_board0_balatro_run0_run_scorer0_counters(to_integer(balatro_board0_balatro_run0_move_jslot));
-                    end if;
-                end loop;
-            elsif (bool(balatro_board0_balatro_run0_accept) and (balatro_board0_balatro_run0_move_op = 1)) then
-                for i in 0 to 5-1 loop
-                    if (balatro_board0_balatro_run0_run_scorer0_counters(i) > balatro_board0_balatro_run0_shrinks(i)) then
-                        balatro_board0_balatro_run0_run_scorer0_counters(i) <= (balatro_board0_balatro_run0_run_scorer0_counters(i) - balatro_board0_balatro_run0_shrinks(i));
-                    else
-                        balatro_board0_balatro_run0_run_scorer0_counters(i) <= to_unsigned(0, 7);
-                    end if;
-                end loop;
-            elsif bool(balatro_board0_balatro_run0_commit) then
-                for i in 0 to 5-1 loop
-                    balatro_board0_balatro_run0_run_scorer0_counters(i) <= balatro_board0_balatro_run0_run_scorer0_out_grown(i);
-                end loop;
             end if;
         end if;
     end if;
@@ -13692,7 +13703,12 @@ begin
     end case;
 end process balatro_board0_balatro_run0_level_roms;
 
+-- On a move taken: each hand type's next level, chips and mult worked out, then
+-- written once (a simulator checks every write of a list entry at every clock).
 balatro_board0_balatro_run0_planets: process (clk) is
+    variable lv: unsigned(6 downto 0);
+    variable xc: unsigned(12 downto 0);
+    variable xm: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (rst = '1') then
@@ -13724,19 +13740,26 @@ begin
             balatro_board0_balatro_run0_levels_levels(7) <= to_unsigned(1, 7);
             balatro_board0_balatro_run0_levels_levels(8) <= to_unsigned(1, 7);
         else
-            if (bool(balatro_board0_balatro_run0_accept) and (balatro_board0_balatro_run0_move_op = 4)) then
+            if bool(balatro_board0_balatro_run0_accept) then
                 for k in 0 to 9-1 loop
-                    balatro_board0_balatro_run0_levels_levels(k) <= to_unsigned(1, 7);
-                    balatro_board0_balatro_run0_run_scorer0_xchips(k) <= to_unsigned(0, 13);
-                    balatro_board0_balatro_run0_run_scorer0_xmult(k) <= to_unsigned(0, 9);
-                end loop;
-            elsif (bool(balatro_board0_balatro_run0_accept) and (balatro_board0_balatro_run0_move_op = 5)) then
-                for k in 0 to 9-1 loop
-                    if (signed(resize(balatro_board0_balatro_run0_planet, 5)) = k) then
-                        balatro_board0_balatro_run0_levels_levels(k) <= (balatro_board0_balatro_run0_levels_levels(k) + 1);
-                        balatro_board0_balatro_run0_run_scorer0_xchips(k) <= (balatro_board0_balatro_run0_run_scorer0_xchips(k) + balatro_board0_balatro_run0_add_chips);
-                        balatro_board0_balatro_run0_run_scorer0_xmult(k) <= (balatro_board0_balatro_run0_run_scorer0_xmult(k) + balatro_board0_balatro_run0_add_mult);
+                    lv := to_unsigned(0, 7);
+                    xc := to_unsigned(0, 13);
+                    xm := to_unsigned(0, 9);
+                    lv := balatro_board0_balatro_run0_levels_levels(k);
+                    xc := balatro_board0_balatro_run0_run_scorer0_xchips(k);
+                    xm := balatro_board0_balatro_run0_run_scorer0_xmult(k);
+                    if (balatro_board0_balatro_run0_move_op = 4) then
+                        lv := to_unsigned(1, 7);
+                        xc := to_unsigned(0, 13);
+                        xm := to_unsigned(0, 9);
+                    elsif ((balatro_board0_balatro_run0_move_op = 5) and (signed(resize(balatro_board0_balatro_run0_planet, 5)) = k)) then
+                        lv := (balatro_board0_balatro_run0_levels_levels(k) + 1);
+                        xc := (balatro_board0_balatro_run0_run_scorer0_xchips(k) + balatro_board0_balatro_run0_add_chips);
+                        xm := (balatro_board0_balatro_run0_run_scorer0_xmult(k) + balatro_board0_balatro_run0_add_mult);
                     end if;
+                    balatro_board0_balatro_run0_levels_levels(k) <= lv;
+                    balatro_board0_balatro_run0_run_scorer0_xchips(k) <= xc;
+                    balatro_board0_balatro_run0_run_scorer0_xmult(k) <= xm;
                 end loop;
             end if;
         end if;

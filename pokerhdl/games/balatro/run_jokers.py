@@ -36,43 +36,53 @@ def run_jokers(clk, rst, move, accept, commit, items, grown, jokers):
 
     @always_seq(clk.posedge, reset=rst)
     def joker_slots():
+        """On a move taken or a play's score: each slot's next id and counter worked out,
+        then written once (a simulator checks every write of a list entry at every clock)."""
         item = items[move.islot]
-        if accept and move.op == ACT_NEW_RUN:
+        if accept or commit:
             for i in range(slots):
-                jokers.ids[i].next = NO_ITEM
-                jokers.counters[i].next = 0
+                nid = intbv(0)[ITEM_BITS:]
+                ncnt = intbv(0)[COUNTER_BITS:]
+                nid[:] = jokers.ids[i]
+                ncnt[:] = jokers.counters[i]
+                if accept and move.op == ACT_NEW_RUN:
+                    nid[:] = NO_ITEM
+                    ncnt[:] = 0
+                elif accept and move.op == ACT_BUY:
+                    if item < rows and jokers.count == i:
+                        nid[:] = item
+                        ncnt[:] = 0
+                elif accept and move.op == ACT_SELL:
+                    # the jokers right of the slot close up
+                    if i == last:
+                        nid[:] = NO_ITEM
+                        ncnt[:] = 0
+                    elif i >= move.jslot:
+                        nid[:] = jokers.ids[i + 1]
+                        ncnt[:] = jokers.counters[i + 1]
+                elif accept and move.op == ACT_MOVE:
+                    # the slot's joker to the right end, the ones right of it close up
+                    if i >= move.jslot and i + 1 < jokers.count:
+                        nid[:] = jokers.ids[i + 1]
+                        ncnt[:] = jokers.counters[i + 1]
+                    elif i >= move.jslot and i + 1 == jokers.count:
+                        nid[:] = jokers.ids[move.jslot]
+                        ncnt[:] = jokers.counters[move.jslot]
+                elif accept and move.op == ACT_DISCARD:
+                    if jokers.counters[i] > shrinks[i]:
+                        ncnt[:] = jokers.counters[i] - shrinks[i]
+                    else:
+                        ncnt[:] = 0
+                elif commit:
+                    ncnt[:] = grown[i]
+                jokers.ids[i].next = nid
+                jokers.counters[i].next = ncnt
+        if accept and move.op == ACT_NEW_RUN:
             jokers.count.next = 0
         elif accept and move.op == ACT_BUY:
             if item < rows:
-                jokers.ids[jokers.count].next = item
-                jokers.counters[jokers.count].next = 0
                 jokers.count.next = jokers.count + 1
         elif accept and move.op == ACT_SELL:
-            # the jokers right of the slot close up
-            for i in range(last):
-                if i >= move.jslot:
-                    jokers.ids[i].next = jokers.ids[i + 1]
-                    jokers.counters[i].next = jokers.counters[i + 1]
-            jokers.ids[last].next = NO_ITEM
-            jokers.counters[last].next = 0
             jokers.count.next = jokers.count - 1
-        elif accept and move.op == ACT_MOVE:
-            # the slot's joker to the right end, the ones right of it close up
-            for i in range(slots):
-                if i >= move.jslot and i + 1 < jokers.count:
-                    jokers.ids[i].next = jokers.ids[i + 1]
-                    jokers.counters[i].next = jokers.counters[i + 1]
-                elif i >= move.jslot and i + 1 == jokers.count:
-                    jokers.ids[i].next = jokers.ids[move.jslot]
-                    jokers.counters[i].next = jokers.counters[move.jslot]
-        elif accept and move.op == ACT_DISCARD:
-            for i in range(slots):
-                if jokers.counters[i] > shrinks[i]:
-                    jokers.counters[i].next = jokers.counters[i] - shrinks[i]
-                else:
-                    jokers.counters[i].next = 0
-        elif commit:
-            for i in range(slots):
-                jokers.counters[i].next = grown[i]
 
     return shrink_roms, joker_slots

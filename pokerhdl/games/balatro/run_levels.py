@@ -40,16 +40,26 @@ def run_levels(clk, rst, move, accept, items, levels):
 
     @always_seq(clk.posedge, reset=rst)
     def planets():
-        if accept and move.op == ACT_NEW_RUN:
+        """On a move taken: each hand type's next level, chips and mult worked out, then
+        written once (a simulator checks every write of a list entry at every clock)."""
+        if accept:
             for k in range(types):
-                levels.levels[k].next = 1
-                levels.xchips[k].next = 0
-                levels.xmult[k].next = 0
-        elif accept and move.op == ACT_BUY:
-            for k in range(types):
-                if planet == k:
-                    levels.levels[k].next = levels.levels[k] + 1
-                    levels.xchips[k].next = levels.xchips[k] + add_chips
-                    levels.xmult[k].next = levels.xmult[k] + add_mult
+                lv = intbv(0)[len(levels.levels[0]):]
+                xc = intbv(0)[len(levels.xchips[0]):]
+                xm = intbv(0)[len(levels.xmult[0]):]
+                lv[:] = levels.levels[k]
+                xc[:] = levels.xchips[k]
+                xm[:] = levels.xmult[k]
+                if move.op == ACT_NEW_RUN:
+                    lv[:] = 1
+                    xc[:] = 0
+                    xm[:] = 0
+                elif move.op == ACT_BUY and planet == k:
+                    lv[:] = levels.levels[k] + 1
+                    xc[:] = levels.xchips[k] + add_chips
+                    xm[:] = levels.xmult[k] + add_mult
+                levels.levels[k].next = lv
+                levels.xchips[k].next = xc
+                levels.xmult[k].next = xm
 
     return planet_of, level_roms, planets
