@@ -60,12 +60,13 @@ HAND_SCORE_BITS = MAX_HAND_SCORE.bit_length()
 PREVIEW_LATENCY = 3 + EVAL_LATENCY + 3
 WORKING_CLOCKS = PREVIEW_LATENCY + 2    # the preview's stages work this long after a change
 # counts as tables, so that they are two LUT levels, not a chain of adds: the chosen slots of a
-# mask, and by mask how many chosen slots precede slot i (3 bits each, slot 0 lowest), then
-# how many are chosen (4 bits)
+# mask, and by mask the slot of each of its first PICKED chosen slots (3 bits each, pick 0
+# lowest, 0 past the last), then how many are chosen (4 bits)
 POPCOUNT = tuple(bin(m).count("1") for m in range(1 << HAND_SLOTS))
-PREFIX_ROM = tuple(sum(POPCOUNT[m & ((1 << i) - 1)] << 3 * i for i in range(HAND_SLOTS))
-                   | POPCOUNT[m] << 3 * HAND_SLOTS for m in range(1 << HAND_SLOTS))
-PREFIX_BITS = 3 * HAND_SLOTS + 4
+PICK_ROM = tuple(sum(i << 3 * j for j, i in enumerate(
+    [i for i in range(HAND_SLOTS) if m >> i & 1][:PICKED])) | POPCOUNT[m] << 3 * PICKED
+    for m in range(1 << HAND_SLOTS))
+PICK_BITS = 3 * PICKED + 4
 CHIPS_OF_CODE = tuple(CARD_CHIPS[c >> 2] if c < DECK_SIZE else 0 for c in range(64))
 OCCUPIED = tuple((1 << n) - 1 for n in range(HAND_SLOTS + 1)) + (0,) * (15 - HAND_SLOTS)
 HAND_CHIPS_ROM = tuple(HAND_CHIPS) + (0,) * (16 - len(HAND_CHIPS))
@@ -119,18 +120,16 @@ class BalatroView:
 
 
 @block
-def pick_card(clk, slots, chosen, before, j, card, chips, working):
-    """card <= the j-th chosen slot's card (NO_CARD when fewer are chosen), chips <= its chips,
-    while ``working``. before[i]: how many chosen slots precede slot i."""
+def pick_card(clk, slots, at, count, j, card, chips):
+    """card <= the j-th chosen slot's card (NO_CARD when fewer are chosen), chips <= its chips.
+    at: the j-th chosen slot; count: how many are chosen."""
     @always(clk.posedge)
     def pick():
-        if working:
-            c = intbv(NO_CARD)[CODE_BITS:]
-            for i in range(HAND_SLOTS):
-                if chosen[i] and before[i] == j:
-                    c[:] = slots[i]
-            card.next = c
-            chips.next = CHIPS_OF_CODE[int(c)]
+        c = intbv(NO_CARD)[CODE_BITS:]
+        if j < count:
+            c[:] = slots[at]
+        card.next = c
+        chips.next = CHIPS_OF_CODE[int(c)]
     return pick
 
 
@@ -143,22 +142,24 @@ def preview(clk, rst, slots, chosen_in, count, category, chips, mult, score, pic
     (PICKED bits: the cards that score, eval5's mask), the cards themselves alongside, for a
     scorer that goes on from there (the run's jokers).
 
-    The stages work only while ``working``: from a clock whose slots or chosen_in differ from
-    the clock before's until the change has passed the last stage (WORKING_CLOCKS later), and
-    after reset. Stages fed an unchanged input hold what they would compute again, so the
-    outputs are the same clock for clock, and a preview at rest computes nothing (a
-    simulator's clock at rest)."""
-    chosen_q, chosen = Signal(intbv(0)[HAND_SLOTS:]), Signal(intbv(0)[HAND_SLOTS:])
+    The stages after the picked cards (and the table's fields before them) work only while
+    ``working``: from the clock after one whose slots or chosen_in differ from the clock
+    before's until the change has passed the last stage (WORKING_CLOCKS), and after reset; a
+    register (``live``) holds it, so the compare is not in front of every stage's enable.
+    Stages fed an unchanged input hold what they would compute again, so the outputs are the
+    same clock for clock, and a preview at rest computes next to nothing (a simulator's clock
+    at rest)."""
+    chosen_q = Signal(intbv(0)[HAND_SLOTS:])
     slots_now = ConcatSignal(*reversed(slots))
     slots_q = Signal(intbv(0)[CODE_BITS * HAND_SLOTS:])
     moved, working = Signal(bool(0)), Signal(bool(1))
     live = Signal(intbv(WORKING_CLOCKS, min=0, max=WORKING_CLOCKS + 1))
-    prefix, prefix_q = Signal(intbv(0)[PREFIX_BITS:]), Signal(intbv(0)[PREFIX_BITS:])
-    before = [Signal(intbv(0)[3:]) for _ in range(HAND_SLOTS)]
+    picks, picks_q = Signal(intbv(0)[PICK_BITS:]), Signal(intbv(0)[PICK_BITS:])
+    at = [Signal(intbv(0)[3:]) for _ in range(PICKED)]
     n0 = Signal(intbv(0)[4:])
     cards = [Signal(intbv(NO_CARD)[CODE_BITS:]) for _ in range(PICKED)]
     card_chips = [Signal(intbv(0)[4:]) for _ in range(PICKED)]
-    pickers = [pick_card(clk, slots, chosen, before, j, cards[j], card_chips[j], working)
+    pickers = [pick_card(clk, slots, at[j], n0, j, cards[j], card_chips[j])
                for j in range(PICKED)]
     n1 = Signal(intbv(0)[4:])
     # eval5, with the chips and the count delayed alongside
@@ -177,14 +178,13 @@ def preview(clk, rst, slots, chosen_in, count, category, chips, mult, score, pic
     s01, s23, s4 = Signal(intbv(0)[5:]), Signal(intbv(0)[5:]), Signal(intbv(0)[4:])
     cat_b, n_b, mult_b = Signal(intbv(0)[4:]), Signal(intbv(0)[4:]), Signal(intbv(0)[4:])
     chips_b = Signal(intbv(0)[CHIPS_BITS:])
-    top = HAND_SLOTS
     if picked is not None:
         alongside = cards_alongside(clk, cards, mask, picked, scored, working)
 
     @always_comb
     def watch():
         moved.next = slots_now != slots_q or chosen_in != chosen_q
-        working.next = moved or live != 0
+        working.next = live != 0
 
     @always_seq(clk.posedge, reset=rst)
     def liveness():
@@ -196,26 +196,25 @@ def preview(clk, rst, slots, chosen_in, count, category, chips, mult, score, pic
             live.next = live - 1
 
     @always_comb
-    def prefix_rom():
-        prefix.next = PREFIX_ROM[int(chosen_in)]
+    def pick_rom():
+        picks.next = PICK_ROM[int(chosen_in)]
 
     @always(clk.posedge)
-    def prefix_read():
-        """The table's registered read (a block RAM's), then the counts registered again in
-        prefix_counts: the RAM's clock-to-out ends at a register, not in pick_card's logic."""
+    def pick_read():
+        """The table's registered read (a block RAM's), then its fields registered again in
+        pick_fields: the RAM's clock-to-out ends at a register, not in pick_card's logic."""
         chosen_q.next = chosen_in
-        prefix_q.next = prefix
+        picks_q.next = picks
 
     @always(clk.posedge)
-    def prefix_counts():
+    def pick_fields():
         if working:
-            chosen.next = chosen_q
-            for i in range(top):
+            for j in range(PICKED):
                 v = intbv(0)[3:]
                 for b in range(3):
-                    v[b] = prefix_q[3 * i + b]
-                before[i].next = v
-            n0.next = prefix_q[PREFIX_BITS:3 * HAND_SLOTS]
+                    v[b] = picks_q[3 * j + b]
+                at[j].next = v
+            n0.next = picks_q[PICK_BITS:3 * PICKED]
 
     @always_comb
     def fresh():
