@@ -6,6 +6,7 @@ figures: docs/benchmarks.md). Only with clang++, its profile runtime (Debian's l
 and llvm-profdata (Debian's llvm), which `make sim` installs where it can; without them a model
 is built once, as before.
 """
+
 import json
 import os
 import shutil
