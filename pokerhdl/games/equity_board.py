@@ -18,14 +18,16 @@ LEDS = 16                       # every board here has 16; LED0 is lit, the othe
 FRAME_TIMEOUT_S = 0.1           # a frame's bytes come closer than this, or it is refused
 
 
-def equity_panel(baud=115_200, lanes=1, opponents=1):
+def equity_panel(baud=115_200, lanes=1, opponents=1, shift_registers=True):
     """What the engine asks of a board: the terminal, the LEDs and the display."""
     return Panel(leds=LEDS, figure_bits=ANSWERED_BITS, serial=True)
 
 
 @block
-def equity_board(clk, rst, io, clk_hz, baud=115_200, lanes=1, opponents=1):
-    """The engine with ``lanes`` lanes of up to ``opponents`` opponents behind a PanelIO."""
+def equity_board(clk, rst, io, clk_hz, baud=115_200, lanes=1, opponents=1,
+                 shift_registers=True):
+    """The engine with ``lanes`` lanes of up to ``opponents`` opponents behind a PanelIO;
+    shift_registers: the lanes' delays' form (equity_engine)."""
     rx_data, tx_data = Signal(intbv(0)[8:]), Signal(intbv(0)[8:])
     rx_valid, rx_ready, tx_valid, tx_ready = (Signal(bool(0)) for _ in range(4))
     framing_error, overrun = Signal(bool(0)), Signal(bool(0))
@@ -36,7 +38,7 @@ def equity_board(clk, rst, io, clk_hz, baud=115_200, lanes=1, opponents=1):
                        clk_hz=clk_hz, baud=baud)
     engine = equity_engine(clk, rst, rx_data, rx_valid, rx_ready, tx_data, tx_valid, tx_ready,
                            busy, lanes=lanes, opponents=opponents,
-                           timeout=int(clk_hz * FRAME_TIMEOUT_S), clk_hz=clk_hz)
+                           shift_registers=shift_registers, timeout=int(clk_hz * FRAME_TIMEOUT_S), clk_hz=clk_hz)
     sender = uart_tx(clk, rst, tx_data, tx_valid, tx_ready, io.txd, clk_hz=clk_hz, baud=baud)
 
     @always_seq(clk.posedge, reset=rst)

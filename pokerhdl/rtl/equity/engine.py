@@ -43,10 +43,12 @@ DESCRIBE_LEN = len(describe_payload(1, 1, 0))
 @block
 def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_tdata,
                   m_axis_tvalid, m_axis_tready, busy, lanes=2, opponents=1,
-                  timeout=DEFAULT_TIMEOUT, clk_hz=DEFAULT_CLK_HZ):
+                  timeout=DEFAULT_TIMEOUT, clk_hz=DEFAULT_CLK_HZ, shift_registers=True):
     """The engine (module docstring) with ``lanes`` lanes of ``opponents`` opponent seats.
     s_*: request bytes in (ready but in reset); m_*: reply bytes out; busy: a request is being
-    answered (set up, run or replied); clk_hz: the clock it runs at, for a describe reply.
+    answered (set up, run or replied); clk_hz: the clock it runs at, for a describe reply;
+    shift_registers: the lanes' delays as shift registers or, False, flip-flops (equity/lane.py
+    slot_stream: a Xilinx part's LUTs are kept for logic).
 
     Its parts (each the only writer of what it drives): frame_receiver, request_parser and
     request_judge (equity/request.py), the sequencer (engine_sequencer: the state), the set-up
@@ -155,7 +157,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                     slot_last, lane_last),
         lane_row(clk, rst, opponents, n, mask, dealt, active, rem_we, rem_addr, rem_data, exact,
                  quotient, remainder, hero, fixed, load, load_lane, load_slot, load_index,
-                 seed_word, start, shift, dones, chains),
+                 seed_word, start, shift, dones, chains, shift_registers),
         reply_builder(clk, rst, in_reply, reply_len, status, describe, count_bytes, chains,
                       shift, reply_last, m_axis_tdata, m_axis_tvalid, m_axis_tready,
                       description=(lanes, opponents, clk_hz))]
@@ -293,7 +295,7 @@ def engine_sequencer(clk, rst, State, state, in_idle, in_reply, frame_end, frame
 @block(skipname=True)
 def lane_row(clk, rst, opponents, n, mask, dealt, active, rem_we, rem_addr, rem_data, exact,
              quotient, remainder, hero, fixed, load, load_lane, load_slot, load_index,
-             seed_word, start, shift, dones, chains):
+             seed_word, start, shift, dones, chains, shift_registers=True):
     """The lanes, each taking what the request tells it from the lane before (a register in
     each), its share of the run (quotient, and one more while its number < remainder) and its
     streams' words (load with load_lane its number); dones and chains: each lane's done and
@@ -328,7 +330,8 @@ def lane_row(clk, rst, opponents, n, mask, dealt, active, rem_we, rem_addr, rem_
                                    l_fixed, l_hero, l_active, l_we, l_addr, l_data,
                                    loads[l], load_slot, load_index, seed_word, l_exact, start,
                                    l_quota, bonuses[l], dones[l], shift, chain_in, chains[l],
-                                   rst_out=lane_resets[l + 1]))
+                                   rst_out=lane_resets[l + 1],
+                                   shift_registers=shift_registers))
         sent = taken
 
     return instances()
@@ -360,11 +363,13 @@ def lane_bonus(remainder, lane, bonus):
     return share
 
 
-def equity_engine_top(lanes=2, opponents=1, timeout=DEFAULT_TIMEOUT, clk_hz=DEFAULT_CLK_HZ):
+def equity_engine_top(lanes=2, opponents=1, timeout=DEFAULT_TIMEOUT, clk_hz=DEFAULT_CLK_HZ,
+                      shift_registers=True):
     """equity_engine with fresh port signals, for conversion."""
     return equity_engine(
         clk=Signal(bool(0)), rst=ResetSignal(0, active=1, isasync=False),
         s_axis_tdata=Signal(intbv(0)[8:]), s_axis_tvalid=Signal(bool(0)),
         s_axis_tready=Signal(bool(0)), m_axis_tdata=Signal(intbv(0)[8:]),
         m_axis_tvalid=Signal(bool(0)), m_axis_tready=Signal(bool(0)),
-        busy=Signal(bool(0)), lanes=lanes, opponents=opponents, timeout=timeout, clk_hz=clk_hz)
+        busy=Signal(bool(0)), lanes=lanes, opponents=opponents, timeout=timeout, clk_hz=clk_hz,
+        shift_registers=shift_registers)

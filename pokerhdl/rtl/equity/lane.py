@@ -69,7 +69,8 @@ def lane_depth(opponents):
 
 
 @block
-def slot_stream(clk, slot, load, load_slot, bus_index, bus_word, tok_in, prime, word):
+def slot_stream(clk, rst, slot, load, load_slot, bus_index, bus_word, tok_in, prime, word,
+                shift_registers=True):
     """xorshift128 whose seed is shifted in a word per clock (``load`` with ``load_slot`` =
     ``slot``, decoded into a register: the word, ``bus_word`` with ``bus_index``, comes a
     clock later from the lane's loading bus); bit 0 of w is set as it comes in (golden
@@ -79,7 +80,10 @@ def slot_stream(clk, slot, load, load_slot, bus_index, bus_word, tok_in, prime, 
     need a multiplexer, since loading moves the words exactly as a step does); two steps in a
     clock make x, y = z, w, and z, w the two new words (XORs only, the second step's output
     from the first's); loading then shifts z, w = w, word and x, y = z, w at index 2 (the
-    engine loads a slot's four words in order), so x and y never need a multiplexer."""
+    engine loads a slot's four words in order), so x and y never need a multiplexer.
+    In the one-step stream y and z only wait: plain registers with ``shift_registers`` (a
+    chain of them becomes a shift register on a Xilinx part, one LUT a bit), else with the
+    lane's reset, which keeps them flip-flops (the xc7a100t has twice as many as LUTs)."""
     x, y, z, w = (Signal(intbv(0)[32:]) for _ in range(4))
     advance, mine = Signal(bool(0)), Signal(bool(0))
     gx, hw = Signal(intbv(0)[32:]), Signal(intbv(0)[32:])
@@ -94,7 +98,7 @@ def slot_stream(clk, slot, load, load_slot, bus_index, bus_word, tok_in, prime, 
         mine.next = load and load_slot == slot
 
     if slot_words(slot) == 1:
-        @always(clk.posedge)
+        @(always(clk.posedge) if shift_registers else always_seq(clk.posedge, reset=rst))
         def step():
             if mine or advance:
                 x.next = y
@@ -248,15 +252,16 @@ def lowest_free(dealt, free, fields, chosen, found):
 
 @block
 def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in, pos_in,
-               tok_out, ok_out, pos_out, n_q, mask_q, exact_q):
+               tok_out, ok_out, pos_out, n_q, mask_q, exact_q, shift_registers=True):
     """Dealer stage of slot ``slot`` (below MAP_SLOT, one word), STAGE_CLOCKS clocks: the
     word's fields masked (in exact mode the only field is ``digit``) and registered beside the
     compares (the masked fields fan out to every compare: straight from the stream, the net
     was the nine-seat tops' longest path); then which fields are free (below n, not an earlier
     slot's position: the compares ORed in groups), registered; then the lowest free one.
-    pos_out = pos_in with this slot's position on top. n, mask, exact: the run's setting from
+    pos_out = pos_in with this slot's position on top (a delay, as slot_stream's). n,
+    mask, exact: the run's setting from
     the stage before; n_q, mask_q, exact_q: this stage's copy, the next stage's setting.
-    ``word``: the slot's word, FIELDS fields.
+    ``word``: the slot's word, FIELDS fields. ``shift_registers``: as slot_stream's.
 
     Its masking and pick are written here, not with masked_fields and lowest_free as map_stage's
     are, so that the heads-up lanes' RTL (all their slots are deal stages) stays the RTL their
@@ -306,7 +311,7 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
                             word[32 * k + FIELD_BITS * f + b] and mask_q[b]
         candidates.next = masked
 
-    @always(clk.posedge)
+    @(always(clk.posedge) if shift_registers else always_seq(clk.posedge, reset=rst))
     def take():
         taken.next = candidates
         t_pos.next = pos_in
@@ -316,7 +321,7 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
         t_tok.next = tok_in
         t_ok.next = ok_in
 
-    @always(clk.posedge)
+    @(always(clk.posedge) if shift_registers else always_seq(clk.posedge, reset=rst))
     def judge():
         usable = intbv(0)[count:]
         for f in range(count):
@@ -361,11 +366,11 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
             found.next = True
 
     if slot == 0:
-        @always(clk.posedge)
+        @(always(clk.posedge) if shift_registers else always_seq(clk.posedge, reset=rst))
         def positions():
             pos_out.next = chosen
     else:
-        @always(clk.posedge)
+        @(always(clk.posedge) if shift_registers else always_seq(clk.posedge, reset=rst))
         def positions():
             pos_out.next = concat(chosen, a_pos)
 
@@ -509,7 +514,7 @@ def map_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in,
 @block
 def equity_lane(clk, rst_in, opponents, n, mask, dealt, fixed, hero, active, rem_we, rem_addr,
                 rem_data, load, load_slot, load_index, seed_word, exact, start, quota, bonus,
-                done, shift, chain_in, chain_out, rst_out=None):
+                done, shift, chain_in, chain_out, rst_out=None, shift_registers=True):
     """One lane (see the module docstring) for up to ``opponents`` opponents.
 
     rst_in: the reset, registered here (rst_out, when given, is that register: the next
@@ -567,7 +572,7 @@ def equity_lane(clk, rst_in, opponents, n, mask, dealt, fixed, hero, active, rem
                      depth, issue, prime, counting, done, start_q),
         lane_dealer(clk, rst, opponents, n, mask, dealt, exact, load, load_slot,
                     load_index, seed_word, start, issue, prime, board_step, board_due, last_tok,
-                    last_ok, last),
+                    last_ok, last, shift_registers),
         lane_ranking(clk, rst, opponents, dealt, last, last_tok, last_ok, rem_we, rem_addr,
                      rem_data, fixed, hero, active, winners, shown),
         winner_shares(clk, rst, winners, shown, won, alone, units, won_valid),
@@ -579,10 +584,11 @@ def equity_lane(clk, rst_in, opponents, n, mask, dealt, fixed, hero, active, rem
 
 @block(skipname=True)
 def lane_dealer(clk, rst, opponents, n, mask, dealt, exact, load, load_slot, load_index,
-                seed_word, start, issue, prime, board_step, board_due, last_tok, last_ok, last):
+                seed_word, start, issue, prime, board_step, board_due, last_tok, last_ok, last,
+                shift_registers=True):
     """The dealer: the slots' streams (or, exact, the odometer's digits) and their stages, a
     trial every ``issue``; last_tok, last_ok, last: the trial leaving the last stage, whether it
-    is whole (not void), its positions."""
+    is whole (not void), its positions. ``shift_registers``: its delays' form (slot_stream)."""
     slots = lane_slots(opponents)
     words = [Signal(intbv(0)[32 * slot_words(s):]) for s in range(slots)]
     toks = [Signal(bool(0)) for _ in range(slots)]
@@ -631,16 +637,18 @@ def lane_dealer(clk, rst, opponents, n, mask, dealt, exact, load, load_slot, loa
     streams, stages = [], []
     for s in range(slots):
         tok_in = issue if s == 0 else toks[s - 1]
-        streams.append(slot_stream(clk, s, load, load_slot, bus_index, bus_word, tok_in,
-                                   prime, words[s]))
-        streams.append(delay_line(clk, digits[s], delayed[s], STAGE_CLOCKS * s))
+        streams.append(slot_stream(clk, rst, s, load, load_slot, bus_index, bus_word, tok_in,
+                                   prime, words[s], shift_registers))
+        streams.append(delay_line(clk, digits[s], delayed[s], STAGE_CLOCKS * s,
+                                  None if shift_registers else rst))
         if s < MAP_SLOT:
             stages.append(deal_stage(clk, rst, s, settings_n[s], settings_mask[s],
                                      dealt_bits[s], words[s], settings_exact[s], delayed[s],
                                      tok_in, fresh if s == 0 else oks[s - 1],
                                      first_pos if s == 0 else positions[s - 1],
                                      toks[s], oks[s], positions[s], settings_n[s + 1],
-                                     settings_mask[s + 1], settings_exact[s + 1]))
+                                     settings_mask[s + 1], settings_exact[s + 1],
+                                     shift_registers))
         else:
             stages.append(map_stage(clk, rst, s, settings_n[s], settings_mask[s],
                                     dealt_bits[s], words[s], settings_exact[s], delayed[s],
@@ -692,8 +700,9 @@ def lane_ranking(clk, rst, opponents, dealt, last, last_tok, last_ok, rem_we, re
 
 
 @block
-def delay_line(clk, d_in, d_out, clocks):
-    """d_out = d_in ``clocks`` clocks ago: a shift register (SRLs on a Xilinx part)."""
+def delay_line(clk, d_in, d_out, clocks, rst=None):
+    """d_out = d_in ``clocks`` clocks ago: a shift register (SRLs on a Xilinx part), or, given
+    the lane's reset, flip-flops (see slot_stream)."""
     width = len(d_in)
     if clocks == 0:
         @always_comb
@@ -704,11 +713,11 @@ def delay_line(clk, d_in, d_out, clocks):
     line = Signal(intbv(0)[bits:])
 
     if clocks == 1:
-        @always(clk.posedge)
+        @(always(clk.posedge) if rst is None else always_seq(clk.posedge, reset=rst))
         def shift_in():
             line.next = d_in
     else:
-        @always(clk.posedge)
+        @(always(clk.posedge) if rst is None else always_seq(clk.posedge, reset=rst))
         def shift_in():
             line.next = concat(line[bits - width:0], d_in)
 
@@ -754,18 +763,19 @@ def packed_cards(packed, count):
 @block
 def equity_lane_ports(clk, rst, n, mask, dealt, fixed_cards, hero_cards, active, rem_we,
                       rem_addr, rem_data, load, load_slot, load_index, seed_word, exact, start,
-                      quota, bonus, done, shift, chain_out, opponents=1):
+                      quota, bonus, done, shift, chain_out, opponents=1, shift_registers=True):
     """equity_lane with flat ports (its ``remaining`` tables written through rem_we,
     rem_addr, rem_data; fixed_cards and hero_cards packed, slot 0 lowest): the tests' top."""
     fixed, hero = packed_cards(fixed_cards, lane_slots(opponents)), packed_cards(hero_cards, 2)
     chain_in = Signal(intbv(0)[8:])
     core = equity_lane(clk, rst, opponents, n, mask, dealt, fixed, hero, active, rem_we,
                        rem_addr, rem_data, load, load_slot, load_index, seed_word, exact, start,
-                       quota, bonus, done, shift, chain_in, chain_out)
+                       quota, bonus, done, shift, chain_in, chain_out,
+                       shift_registers=shift_registers)
     return instances()
 
 
-def equity_lane_top(opponents=1):
+def equity_lane_top(opponents=1, shift_registers=True):
     """equity_lane_ports with fresh port signals, for conversion."""
     slots = lane_slots(opponents)
     sig = lambda bits: Signal(intbv(0)[bits:])
@@ -777,4 +787,4 @@ def equity_lane_top(opponents=1):
         exact=Signal(bool(0)), start=Signal(bool(0)),
         quota=sig(TRIAL_BITS), bonus=Signal(bool(0)), done=Signal(bool(0)),
         shift=Signal(bool(0)), chain_out=sig(8),
-        opponents=opponents)
+        opponents=opponents, shift_registers=shift_registers)
