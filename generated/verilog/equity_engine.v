@@ -4,6 +4,7 @@
 //   clk_hz = 100000000
 //   lanes = 2
 //   opponents = 3
+//   shift_registers = False
 //   timeout = 10000000
 
 
@@ -22,7 +23,9 @@ module equity_engine (
 );
 // The engine (module docstring) with ``lanes`` lanes of ``opponents`` opponent seats.
 // s_*: request bytes in (ready but in reset); m_*: reply bytes out; busy: a request is being
-// answered (set up, run or replied); clk_hz: the clock it runs at, for a describe reply.
+// answered (set up, run or replied); clk_hz: the clock it runs at, for a describe reply;
+// shift_registers: the lanes' delays as shift registers or, False, flip-flops (equity/lane.py
+// slot_stream: a Xilinx part's LUTs are kept for logic).
 // 
 // Its parts (each the only writer of what it drives): frame_receiver, request_parser and
 // request_judge (equity/request.py), the sequencer (engine_sequencer: the state), the set-up
@@ -6781,21 +6784,29 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream0_step
-    if ((equity_lane0_slot_stream0_mine || equity_lane0_slot_stream0_advance)) begin
-        equity_lane0_slot_stream0_x <= equity_lane0_slot_stream0_y;
-        equity_lane0_slot_stream0_y <= equity_lane0_slot_stream0_z;
-        equity_lane0_slot_stream0_z <= equity_lane0_slot_stream0_w;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_slot_stream0_y <= 0;
+        equity_lane0_slot_stream0_x <= 0;
+        equity_lane0_slot_stream0_w <= 0;
+        equity_lane0_slot_stream0_z <= 0;
     end
-    if (equity_lane0_slot_stream0_mine) begin
-        if ((equity_lane0_bus_index == 3)) begin
-            equity_lane0_slot_stream0_w <= (equity_lane0_bus_word | 1);
+    else begin
+        if ((equity_lane0_slot_stream0_mine || equity_lane0_slot_stream0_advance)) begin
+            equity_lane0_slot_stream0_x <= equity_lane0_slot_stream0_y;
+            equity_lane0_slot_stream0_y <= equity_lane0_slot_stream0_z;
+            equity_lane0_slot_stream0_z <= equity_lane0_slot_stream0_w;
         end
-        else begin
-            equity_lane0_slot_stream0_w <= equity_lane0_bus_word;
+        if (equity_lane0_slot_stream0_mine) begin
+            if ((equity_lane0_bus_index == 3)) begin
+                equity_lane0_slot_stream0_w <= (equity_lane0_bus_word | 1);
+            end
+            else begin
+                equity_lane0_slot_stream0_w <= equity_lane0_bus_word;
+            end
         end
-    end
-    else if (equity_lane0_slot_stream0_advance) begin
-        equity_lane0_slot_stream0_w <= (equity_lane0_slot_stream0_gx ^ equity_lane0_slot_stream0_hw);
+        else if (equity_lane0_slot_stream0_advance) begin
+            equity_lane0_slot_stream0_w <= (equity_lane0_slot_stream0_gx ^ equity_lane0_slot_stream0_hw);
+        end
     end
 end
 
@@ -6830,21 +6841,29 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream1_step
-    if ((equity_lane0_slot_stream1_mine || equity_lane0_slot_stream1_advance)) begin
-        equity_lane0_slot_stream1_x <= equity_lane0_slot_stream1_y;
-        equity_lane0_slot_stream1_y <= equity_lane0_slot_stream1_z;
-        equity_lane0_slot_stream1_z <= equity_lane0_slot_stream1_w;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_slot_stream1_y <= 0;
+        equity_lane0_slot_stream1_x <= 0;
+        equity_lane0_slot_stream1_w <= 0;
+        equity_lane0_slot_stream1_z <= 0;
     end
-    if (equity_lane0_slot_stream1_mine) begin
-        if ((equity_lane0_bus_index == 3)) begin
-            equity_lane0_slot_stream1_w <= (equity_lane0_bus_word | 1);
+    else begin
+        if ((equity_lane0_slot_stream1_mine || equity_lane0_slot_stream1_advance)) begin
+            equity_lane0_slot_stream1_x <= equity_lane0_slot_stream1_y;
+            equity_lane0_slot_stream1_y <= equity_lane0_slot_stream1_z;
+            equity_lane0_slot_stream1_z <= equity_lane0_slot_stream1_w;
         end
-        else begin
-            equity_lane0_slot_stream1_w <= equity_lane0_bus_word;
+        if (equity_lane0_slot_stream1_mine) begin
+            if ((equity_lane0_bus_index == 3)) begin
+                equity_lane0_slot_stream1_w <= (equity_lane0_bus_word | 1);
+            end
+            else begin
+                equity_lane0_slot_stream1_w <= equity_lane0_bus_word;
+            end
         end
-    end
-    else if (equity_lane0_slot_stream1_advance) begin
-        equity_lane0_slot_stream1_w <= (equity_lane0_slot_stream1_gx ^ equity_lane0_slot_stream1_hw);
+        else if (equity_lane0_slot_stream1_advance) begin
+            equity_lane0_slot_stream1_w <= (equity_lane0_slot_stream1_gx ^ equity_lane0_slot_stream1_hw);
+        end
     end
 end
 
@@ -6854,7 +6873,12 @@ assign equity_lane0_slot_stream1_word = equity_lane0_slot_stream1_w;
 
 
 always @(posedge clk) begin: equity_lane0_delay_line1_shift_in
-    equity_lane0_delay_line1_line <= {equity_lane0_delay_line1_line[(18 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit0_upper};
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_delay_line1_line <= 0;
+    end
+    else begin
+        equity_lane0_delay_line1_line <= {equity_lane0_delay_line1_line[(18 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit0_upper};
+    end
 end
 
 
@@ -6884,21 +6908,29 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream2_step
-    if ((equity_lane0_slot_stream2_mine || equity_lane0_slot_stream2_advance)) begin
-        equity_lane0_slot_stream2_x <= equity_lane0_slot_stream2_y;
-        equity_lane0_slot_stream2_y <= equity_lane0_slot_stream2_z;
-        equity_lane0_slot_stream2_z <= equity_lane0_slot_stream2_w;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_slot_stream2_y <= 0;
+        equity_lane0_slot_stream2_x <= 0;
+        equity_lane0_slot_stream2_w <= 0;
+        equity_lane0_slot_stream2_z <= 0;
     end
-    if (equity_lane0_slot_stream2_mine) begin
-        if ((equity_lane0_bus_index == 3)) begin
-            equity_lane0_slot_stream2_w <= (equity_lane0_bus_word | 1);
+    else begin
+        if ((equity_lane0_slot_stream2_mine || equity_lane0_slot_stream2_advance)) begin
+            equity_lane0_slot_stream2_x <= equity_lane0_slot_stream2_y;
+            equity_lane0_slot_stream2_y <= equity_lane0_slot_stream2_z;
+            equity_lane0_slot_stream2_z <= equity_lane0_slot_stream2_w;
         end
-        else begin
-            equity_lane0_slot_stream2_w <= equity_lane0_bus_word;
+        if (equity_lane0_slot_stream2_mine) begin
+            if ((equity_lane0_bus_index == 3)) begin
+                equity_lane0_slot_stream2_w <= (equity_lane0_bus_word | 1);
+            end
+            else begin
+                equity_lane0_slot_stream2_w <= equity_lane0_bus_word;
+            end
         end
-    end
-    else if (equity_lane0_slot_stream2_advance) begin
-        equity_lane0_slot_stream2_w <= (equity_lane0_slot_stream2_gx ^ equity_lane0_slot_stream2_hw);
+        else if (equity_lane0_slot_stream2_advance) begin
+            equity_lane0_slot_stream2_w <= (equity_lane0_slot_stream2_gx ^ equity_lane0_slot_stream2_hw);
+        end
     end
 end
 
@@ -6908,7 +6940,12 @@ assign equity_lane0_slot_stream2_word = equity_lane0_slot_stream2_w;
 
 
 always @(posedge clk) begin: equity_lane0_delay_line2_shift_in
-    equity_lane0_delay_line2_line <= {equity_lane0_delay_line2_line[(36 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit1_upper};
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_delay_line2_line <= 0;
+    end
+    else begin
+        equity_lane0_delay_line2_line <= {equity_lane0_delay_line2_line[(36 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit1_upper};
+    end
 end
 
 
@@ -6938,21 +6975,29 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream3_step
-    if ((equity_lane0_slot_stream3_mine || equity_lane0_slot_stream3_advance)) begin
-        equity_lane0_slot_stream3_x <= equity_lane0_slot_stream3_y;
-        equity_lane0_slot_stream3_y <= equity_lane0_slot_stream3_z;
-        equity_lane0_slot_stream3_z <= equity_lane0_slot_stream3_w;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_slot_stream3_y <= 0;
+        equity_lane0_slot_stream3_x <= 0;
+        equity_lane0_slot_stream3_w <= 0;
+        equity_lane0_slot_stream3_z <= 0;
     end
-    if (equity_lane0_slot_stream3_mine) begin
-        if ((equity_lane0_bus_index == 3)) begin
-            equity_lane0_slot_stream3_w <= (equity_lane0_bus_word | 1);
+    else begin
+        if ((equity_lane0_slot_stream3_mine || equity_lane0_slot_stream3_advance)) begin
+            equity_lane0_slot_stream3_x <= equity_lane0_slot_stream3_y;
+            equity_lane0_slot_stream3_y <= equity_lane0_slot_stream3_z;
+            equity_lane0_slot_stream3_z <= equity_lane0_slot_stream3_w;
         end
-        else begin
-            equity_lane0_slot_stream3_w <= equity_lane0_bus_word;
+        if (equity_lane0_slot_stream3_mine) begin
+            if ((equity_lane0_bus_index == 3)) begin
+                equity_lane0_slot_stream3_w <= (equity_lane0_bus_word | 1);
+            end
+            else begin
+                equity_lane0_slot_stream3_w <= equity_lane0_bus_word;
+            end
         end
-    end
-    else if (equity_lane0_slot_stream3_advance) begin
-        equity_lane0_slot_stream3_w <= (equity_lane0_slot_stream3_gx ^ equity_lane0_slot_stream3_hw);
+        else if (equity_lane0_slot_stream3_advance) begin
+            equity_lane0_slot_stream3_w <= (equity_lane0_slot_stream3_gx ^ equity_lane0_slot_stream3_hw);
+        end
     end
 end
 
@@ -6962,7 +7007,12 @@ assign equity_lane0_slot_stream3_word = equity_lane0_slot_stream3_w;
 
 
 always @(posedge clk) begin: equity_lane0_delay_line3_shift_in
-    equity_lane0_delay_line3_line <= {equity_lane0_delay_line3_line[(54 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit2_upper};
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_delay_line3_line <= 0;
+    end
+    else begin
+        equity_lane0_delay_line3_line <= {equity_lane0_delay_line3_line[(54 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit2_upper};
+    end
 end
 
 
@@ -6992,21 +7042,29 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream4_step
-    if ((equity_lane0_slot_stream4_mine || equity_lane0_slot_stream4_advance)) begin
-        equity_lane0_slot_stream4_x <= equity_lane0_slot_stream4_y;
-        equity_lane0_slot_stream4_y <= equity_lane0_slot_stream4_z;
-        equity_lane0_slot_stream4_z <= equity_lane0_slot_stream4_w;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_slot_stream4_y <= 0;
+        equity_lane0_slot_stream4_x <= 0;
+        equity_lane0_slot_stream4_w <= 0;
+        equity_lane0_slot_stream4_z <= 0;
     end
-    if (equity_lane0_slot_stream4_mine) begin
-        if ((equity_lane0_bus_index == 3)) begin
-            equity_lane0_slot_stream4_w <= (equity_lane0_bus_word | 1);
+    else begin
+        if ((equity_lane0_slot_stream4_mine || equity_lane0_slot_stream4_advance)) begin
+            equity_lane0_slot_stream4_x <= equity_lane0_slot_stream4_y;
+            equity_lane0_slot_stream4_y <= equity_lane0_slot_stream4_z;
+            equity_lane0_slot_stream4_z <= equity_lane0_slot_stream4_w;
         end
-        else begin
-            equity_lane0_slot_stream4_w <= equity_lane0_bus_word;
+        if (equity_lane0_slot_stream4_mine) begin
+            if ((equity_lane0_bus_index == 3)) begin
+                equity_lane0_slot_stream4_w <= (equity_lane0_bus_word | 1);
+            end
+            else begin
+                equity_lane0_slot_stream4_w <= equity_lane0_bus_word;
+            end
         end
-    end
-    else if (equity_lane0_slot_stream4_advance) begin
-        equity_lane0_slot_stream4_w <= (equity_lane0_slot_stream4_gx ^ equity_lane0_slot_stream4_hw);
+        else if (equity_lane0_slot_stream4_advance) begin
+            equity_lane0_slot_stream4_w <= (equity_lane0_slot_stream4_gx ^ equity_lane0_slot_stream4_hw);
+        end
     end
 end
 
@@ -7016,7 +7074,12 @@ assign equity_lane0_slot_stream4_word = equity_lane0_slot_stream4_w;
 
 
 always @(posedge clk) begin: equity_lane0_delay_line4_shift_in
-    equity_lane0_delay_line4_line <= {equity_lane0_delay_line4_line[(72 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit3_upper};
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_delay_line4_line <= 0;
+    end
+    else begin
+        equity_lane0_delay_line4_line <= {equity_lane0_delay_line4_line[(72 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit3_upper};
+    end
 end
 
 
@@ -7046,21 +7109,29 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream5_step
-    if ((equity_lane0_slot_stream5_mine || equity_lane0_slot_stream5_advance)) begin
-        equity_lane0_slot_stream5_x <= equity_lane0_slot_stream5_y;
-        equity_lane0_slot_stream5_y <= equity_lane0_slot_stream5_z;
-        equity_lane0_slot_stream5_z <= equity_lane0_slot_stream5_w;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_slot_stream5_y <= 0;
+        equity_lane0_slot_stream5_x <= 0;
+        equity_lane0_slot_stream5_w <= 0;
+        equity_lane0_slot_stream5_z <= 0;
     end
-    if (equity_lane0_slot_stream5_mine) begin
-        if ((equity_lane0_bus_index == 3)) begin
-            equity_lane0_slot_stream5_w <= (equity_lane0_bus_word | 1);
+    else begin
+        if ((equity_lane0_slot_stream5_mine || equity_lane0_slot_stream5_advance)) begin
+            equity_lane0_slot_stream5_x <= equity_lane0_slot_stream5_y;
+            equity_lane0_slot_stream5_y <= equity_lane0_slot_stream5_z;
+            equity_lane0_slot_stream5_z <= equity_lane0_slot_stream5_w;
         end
-        else begin
-            equity_lane0_slot_stream5_w <= equity_lane0_bus_word;
+        if (equity_lane0_slot_stream5_mine) begin
+            if ((equity_lane0_bus_index == 3)) begin
+                equity_lane0_slot_stream5_w <= (equity_lane0_bus_word | 1);
+            end
+            else begin
+                equity_lane0_slot_stream5_w <= equity_lane0_bus_word;
+            end
         end
-    end
-    else if (equity_lane0_slot_stream5_advance) begin
-        equity_lane0_slot_stream5_w <= (equity_lane0_slot_stream5_gx ^ equity_lane0_slot_stream5_hw);
+        else if (equity_lane0_slot_stream5_advance) begin
+            equity_lane0_slot_stream5_w <= (equity_lane0_slot_stream5_gx ^ equity_lane0_slot_stream5_hw);
+        end
     end
 end
 
@@ -7070,7 +7141,12 @@ assign equity_lane0_slot_stream5_word = equity_lane0_slot_stream5_w;
 
 
 always @(posedge clk) begin: equity_lane0_delay_line5_shift_in
-    equity_lane0_delay_line5_line <= {equity_lane0_delay_line5_line[(90 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit5_digit};
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_delay_line5_line <= 0;
+    end
+    else begin
+        equity_lane0_delay_line5_line <= {equity_lane0_delay_line5_line[(90 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit5_digit};
+    end
 end
 
 
@@ -7100,21 +7176,29 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream6_step
-    if ((equity_lane0_slot_stream6_mine || equity_lane0_slot_stream6_advance)) begin
-        equity_lane0_slot_stream6_x <= equity_lane0_slot_stream6_y;
-        equity_lane0_slot_stream6_y <= equity_lane0_slot_stream6_z;
-        equity_lane0_slot_stream6_z <= equity_lane0_slot_stream6_w;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_slot_stream6_y <= 0;
+        equity_lane0_slot_stream6_x <= 0;
+        equity_lane0_slot_stream6_w <= 0;
+        equity_lane0_slot_stream6_z <= 0;
     end
-    if (equity_lane0_slot_stream6_mine) begin
-        if ((equity_lane0_bus_index == 3)) begin
-            equity_lane0_slot_stream6_w <= (equity_lane0_bus_word | 1);
+    else begin
+        if ((equity_lane0_slot_stream6_mine || equity_lane0_slot_stream6_advance)) begin
+            equity_lane0_slot_stream6_x <= equity_lane0_slot_stream6_y;
+            equity_lane0_slot_stream6_y <= equity_lane0_slot_stream6_z;
+            equity_lane0_slot_stream6_z <= equity_lane0_slot_stream6_w;
         end
-        else begin
-            equity_lane0_slot_stream6_w <= equity_lane0_bus_word;
+        if (equity_lane0_slot_stream6_mine) begin
+            if ((equity_lane0_bus_index == 3)) begin
+                equity_lane0_slot_stream6_w <= (equity_lane0_bus_word | 1);
+            end
+            else begin
+                equity_lane0_slot_stream6_w <= equity_lane0_bus_word;
+            end
         end
-    end
-    else if (equity_lane0_slot_stream6_advance) begin
-        equity_lane0_slot_stream6_w <= (equity_lane0_slot_stream6_gx ^ equity_lane0_slot_stream6_hw);
+        else if (equity_lane0_slot_stream6_advance) begin
+            equity_lane0_slot_stream6_w <= (equity_lane0_slot_stream6_gx ^ equity_lane0_slot_stream6_hw);
+        end
     end
 end
 
@@ -7124,7 +7208,12 @@ assign equity_lane0_slot_stream6_word = equity_lane0_slot_stream6_w;
 
 
 always @(posedge clk) begin: equity_lane0_delay_line6_shift_in
-    equity_lane0_delay_line6_line <= {equity_lane0_delay_line6_line[(108 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit5_upper};
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_delay_line6_line <= 0;
+    end
+    else begin
+        equity_lane0_delay_line6_line <= {equity_lane0_delay_line6_line[(108 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit5_upper};
+    end
 end
 
 
@@ -7201,7 +7290,12 @@ assign equity_lane0_slot_stream7_word = {equity_lane0_slot_stream7_w, equity_lan
 
 
 always @(posedge clk) begin: equity_lane0_delay_line7_shift_in
-    equity_lane0_delay_line7_line <= {equity_lane0_delay_line7_line[(126 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit7_digit};
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_delay_line7_line <= 0;
+    end
+    else begin
+        equity_lane0_delay_line7_line <= {equity_lane0_delay_line7_line[(126 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit7_digit};
+    end
 end
 
 
@@ -7278,7 +7372,12 @@ assign equity_lane0_slot_stream8_word = {equity_lane0_slot_stream8_w, equity_lan
 
 
 always @(posedge clk) begin: equity_lane0_delay_line8_shift_in
-    equity_lane0_delay_line8_line <= {equity_lane0_delay_line8_line[(144 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit7_upper};
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_delay_line8_line <= 0;
+    end
+    else begin
+        equity_lane0_delay_line8_line <= {equity_lane0_delay_line8_line[(144 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit7_upper};
+    end
 end
 
 
@@ -7355,7 +7454,12 @@ assign equity_lane0_slot_stream9_word = {equity_lane0_slot_stream9_w, equity_lan
 
 
 always @(posedge clk) begin: equity_lane0_delay_line9_shift_in
-    equity_lane0_delay_line9_line <= {equity_lane0_delay_line9_line[(162 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit9_digit};
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_delay_line9_line <= 0;
+    end
+    else begin
+        equity_lane0_delay_line9_line <= {equity_lane0_delay_line9_line[(162 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit9_digit};
+    end
 end
 
 
@@ -7432,7 +7536,12 @@ assign equity_lane0_slot_stream10_word = {equity_lane0_slot_stream10_w, equity_l
 
 
 always @(posedge clk) begin: equity_lane0_delay_line10_shift_in
-    equity_lane0_delay_line10_line <= {equity_lane0_delay_line10_line[(180 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit9_upper};
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_delay_line10_line <= 0;
+    end
+    else begin
+        equity_lane0_delay_line10_line <= {equity_lane0_delay_line10_line[(180 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit9_upper};
+    end
 end
 
 
@@ -7470,8 +7579,14 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage0_take
-    equity_lane0_deal_stage0_taken <= equity_lane0_deal_stage0_candidates;
-    equity_lane0_deal_stage0_t_pos <= equity_lane0_first_pos;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage0_t_pos <= 0;
+        equity_lane0_deal_stage0_taken <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage0_taken <= equity_lane0_deal_stage0_candidates;
+        equity_lane0_deal_stage0_t_pos <= equity_lane0_first_pos;
+    end
 end
 
 
@@ -7494,24 +7609,31 @@ always @(posedge clk) begin: equity_lane0_deal_stage0_judge
     integer b;
     reg ok;
     integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage0_taken[((6 * f) + b)];
-        end
-        ok = (candidate < equity_lane0_deal_stage0_n_q);
-        if ((equity_lane0_deal_stage0_exact_q && (f != 0))) begin
-            ok = 1'b0;
-        end
-        for (g=0; g<1; g=g+1) begin
-            ok = (ok && (!equity_lane0_deal_stage0_repeated[((1 * f) + g)]));
-        end
-        usable[f] = ok;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage0_free <= 0;
+        equity_lane0_deal_stage0_fields <= 0;
+        equity_lane0_deal_stage0_a_pos <= 0;
     end
-    equity_lane0_deal_stage0_fields <= equity_lane0_deal_stage0_taken;
-    equity_lane0_deal_stage0_free <= usable;
-    equity_lane0_deal_stage0_a_pos <= equity_lane0_deal_stage0_t_pos;
+    else begin
+        usable = 5'h0;
+        for (f=0; f<5; f=f+1) begin
+            candidate = 6'h0;
+            for (b=0; b<6; b=b+1) begin
+                candidate[b] = equity_lane0_deal_stage0_taken[((6 * f) + b)];
+            end
+            ok = (candidate < equity_lane0_deal_stage0_n_q);
+            if ((equity_lane0_deal_stage0_exact_q && (f != 0))) begin
+                ok = 1'b0;
+            end
+            for (g=0; g<1; g=g+1) begin
+                ok = (ok && (!equity_lane0_deal_stage0_repeated[((1 * f) + g)]));
+            end
+            usable[f] = ok;
+        end
+        equity_lane0_deal_stage0_fields <= equity_lane0_deal_stage0_taken;
+        equity_lane0_deal_stage0_free <= usable;
+        equity_lane0_deal_stage0_a_pos <= equity_lane0_deal_stage0_t_pos;
+    end
 end
 
 
@@ -7555,7 +7677,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage0_positions
-    equity_lane0_deal_stage0_pos_out <= equity_lane0_deal_stage0_chosen;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage0_pos_out <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage0_pos_out <= equity_lane0_deal_stage0_chosen;
+    end
 end
 
 
@@ -7661,8 +7788,14 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage1_take
-    equity_lane0_deal_stage1_taken <= equity_lane0_deal_stage1_candidates;
-    equity_lane0_deal_stage1_t_pos <= equity_lane0_deal_stage0_pos_out;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage1_t_pos <= 0;
+        equity_lane0_deal_stage1_taken <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage1_taken <= equity_lane0_deal_stage1_candidates;
+        equity_lane0_deal_stage1_t_pos <= equity_lane0_deal_stage0_pos_out;
+    end
 end
 
 
@@ -7685,24 +7818,31 @@ always @(posedge clk) begin: equity_lane0_deal_stage1_judge
     integer b;
     reg ok;
     integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage1_taken[((6 * f) + b)];
-        end
-        ok = (candidate < equity_lane0_deal_stage1_n_q);
-        if ((equity_lane0_deal_stage1_exact_q && (f != 0))) begin
-            ok = 1'b0;
-        end
-        for (g=0; g<1; g=g+1) begin
-            ok = (ok && (!equity_lane0_deal_stage1_repeated[((1 * f) + g)]));
-        end
-        usable[f] = ok;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage1_free <= 0;
+        equity_lane0_deal_stage1_fields <= 0;
+        equity_lane0_deal_stage1_a_pos <= 0;
     end
-    equity_lane0_deal_stage1_fields <= equity_lane0_deal_stage1_taken;
-    equity_lane0_deal_stage1_free <= usable;
-    equity_lane0_deal_stage1_a_pos <= equity_lane0_deal_stage1_t_pos;
+    else begin
+        usable = 5'h0;
+        for (f=0; f<5; f=f+1) begin
+            candidate = 6'h0;
+            for (b=0; b<6; b=b+1) begin
+                candidate[b] = equity_lane0_deal_stage1_taken[((6 * f) + b)];
+            end
+            ok = (candidate < equity_lane0_deal_stage1_n_q);
+            if ((equity_lane0_deal_stage1_exact_q && (f != 0))) begin
+                ok = 1'b0;
+            end
+            for (g=0; g<1; g=g+1) begin
+                ok = (ok && (!equity_lane0_deal_stage1_repeated[((1 * f) + g)]));
+            end
+            usable[f] = ok;
+        end
+        equity_lane0_deal_stage1_fields <= equity_lane0_deal_stage1_taken;
+        equity_lane0_deal_stage1_free <= usable;
+        equity_lane0_deal_stage1_a_pos <= equity_lane0_deal_stage1_t_pos;
+    end
 end
 
 
@@ -7746,7 +7886,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage1_positions
-    equity_lane0_deal_stage1_pos_out <= {equity_lane0_deal_stage1_chosen, equity_lane0_deal_stage1_a_pos};
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage1_pos_out <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage1_pos_out <= {equity_lane0_deal_stage1_chosen, equity_lane0_deal_stage1_a_pos};
+    end
 end
 
 
@@ -7872,8 +8017,14 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage2_take
-    equity_lane0_deal_stage2_taken <= equity_lane0_deal_stage2_candidates;
-    equity_lane0_deal_stage2_t_pos <= equity_lane0_deal_stage1_pos_out;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage2_t_pos <= 0;
+        equity_lane0_deal_stage2_taken <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage2_taken <= equity_lane0_deal_stage2_candidates;
+        equity_lane0_deal_stage2_t_pos <= equity_lane0_deal_stage1_pos_out;
+    end
 end
 
 
@@ -7896,24 +8047,31 @@ always @(posedge clk) begin: equity_lane0_deal_stage2_judge
     integer b;
     reg ok;
     integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage2_taken[((6 * f) + b)];
-        end
-        ok = (candidate < equity_lane0_deal_stage2_n_q);
-        if ((equity_lane0_deal_stage2_exact_q && (f != 0))) begin
-            ok = 1'b0;
-        end
-        for (g=0; g<1; g=g+1) begin
-            ok = (ok && (!equity_lane0_deal_stage2_repeated[((1 * f) + g)]));
-        end
-        usable[f] = ok;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage2_free <= 0;
+        equity_lane0_deal_stage2_fields <= 0;
+        equity_lane0_deal_stage2_a_pos <= 0;
     end
-    equity_lane0_deal_stage2_fields <= equity_lane0_deal_stage2_taken;
-    equity_lane0_deal_stage2_free <= usable;
-    equity_lane0_deal_stage2_a_pos <= equity_lane0_deal_stage2_t_pos;
+    else begin
+        usable = 5'h0;
+        for (f=0; f<5; f=f+1) begin
+            candidate = 6'h0;
+            for (b=0; b<6; b=b+1) begin
+                candidate[b] = equity_lane0_deal_stage2_taken[((6 * f) + b)];
+            end
+            ok = (candidate < equity_lane0_deal_stage2_n_q);
+            if ((equity_lane0_deal_stage2_exact_q && (f != 0))) begin
+                ok = 1'b0;
+            end
+            for (g=0; g<1; g=g+1) begin
+                ok = (ok && (!equity_lane0_deal_stage2_repeated[((1 * f) + g)]));
+            end
+            usable[f] = ok;
+        end
+        equity_lane0_deal_stage2_fields <= equity_lane0_deal_stage2_taken;
+        equity_lane0_deal_stage2_free <= usable;
+        equity_lane0_deal_stage2_a_pos <= equity_lane0_deal_stage2_t_pos;
+    end
 end
 
 
@@ -7957,7 +8115,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage2_positions
-    equity_lane0_deal_stage2_pos_out <= {equity_lane0_deal_stage2_chosen, equity_lane0_deal_stage2_a_pos};
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage2_pos_out <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage2_pos_out <= {equity_lane0_deal_stage2_chosen, equity_lane0_deal_stage2_a_pos};
+    end
 end
 
 
@@ -8103,8 +8266,14 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage3_take
-    equity_lane0_deal_stage3_taken <= equity_lane0_deal_stage3_candidates;
-    equity_lane0_deal_stage3_t_pos <= equity_lane0_deal_stage2_pos_out;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage3_t_pos <= 0;
+        equity_lane0_deal_stage3_taken <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage3_taken <= equity_lane0_deal_stage3_candidates;
+        equity_lane0_deal_stage3_t_pos <= equity_lane0_deal_stage2_pos_out;
+    end
 end
 
 
@@ -8127,24 +8296,31 @@ always @(posedge clk) begin: equity_lane0_deal_stage3_judge
     integer b;
     reg ok;
     integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage3_taken[((6 * f) + b)];
-        end
-        ok = (candidate < equity_lane0_deal_stage3_n_q);
-        if ((equity_lane0_deal_stage3_exact_q && (f != 0))) begin
-            ok = 1'b0;
-        end
-        for (g=0; g<1; g=g+1) begin
-            ok = (ok && (!equity_lane0_deal_stage3_repeated[((1 * f) + g)]));
-        end
-        usable[f] = ok;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage3_free <= 0;
+        equity_lane0_deal_stage3_fields <= 0;
+        equity_lane0_deal_stage3_a_pos <= 0;
     end
-    equity_lane0_deal_stage3_fields <= equity_lane0_deal_stage3_taken;
-    equity_lane0_deal_stage3_free <= usable;
-    equity_lane0_deal_stage3_a_pos <= equity_lane0_deal_stage3_t_pos;
+    else begin
+        usable = 5'h0;
+        for (f=0; f<5; f=f+1) begin
+            candidate = 6'h0;
+            for (b=0; b<6; b=b+1) begin
+                candidate[b] = equity_lane0_deal_stage3_taken[((6 * f) + b)];
+            end
+            ok = (candidate < equity_lane0_deal_stage3_n_q);
+            if ((equity_lane0_deal_stage3_exact_q && (f != 0))) begin
+                ok = 1'b0;
+            end
+            for (g=0; g<1; g=g+1) begin
+                ok = (ok && (!equity_lane0_deal_stage3_repeated[((1 * f) + g)]));
+            end
+            usable[f] = ok;
+        end
+        equity_lane0_deal_stage3_fields <= equity_lane0_deal_stage3_taken;
+        equity_lane0_deal_stage3_free <= usable;
+        equity_lane0_deal_stage3_a_pos <= equity_lane0_deal_stage3_t_pos;
+    end
 end
 
 
@@ -8188,7 +8364,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage3_positions
-    equity_lane0_deal_stage3_pos_out <= {equity_lane0_deal_stage3_chosen, equity_lane0_deal_stage3_a_pos};
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage3_pos_out <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage3_pos_out <= {equity_lane0_deal_stage3_chosen, equity_lane0_deal_stage3_a_pos};
+    end
 end
 
 
@@ -8354,8 +8535,14 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage4_take
-    equity_lane0_deal_stage4_taken <= equity_lane0_deal_stage4_candidates;
-    equity_lane0_deal_stage4_t_pos <= equity_lane0_deal_stage3_pos_out;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage4_t_pos <= 0;
+        equity_lane0_deal_stage4_taken <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage4_taken <= equity_lane0_deal_stage4_candidates;
+        equity_lane0_deal_stage4_t_pos <= equity_lane0_deal_stage3_pos_out;
+    end
 end
 
 
@@ -8378,24 +8565,31 @@ always @(posedge clk) begin: equity_lane0_deal_stage4_judge
     integer b;
     reg ok;
     integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage4_taken[((6 * f) + b)];
-        end
-        ok = (candidate < equity_lane0_deal_stage4_n_q);
-        if ((equity_lane0_deal_stage4_exact_q && (f != 0))) begin
-            ok = 1'b0;
-        end
-        for (g=0; g<1; g=g+1) begin
-            ok = (ok && (!equity_lane0_deal_stage4_repeated[((1 * f) + g)]));
-        end
-        usable[f] = ok;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage4_free <= 0;
+        equity_lane0_deal_stage4_fields <= 0;
+        equity_lane0_deal_stage4_a_pos <= 0;
     end
-    equity_lane0_deal_stage4_fields <= equity_lane0_deal_stage4_taken;
-    equity_lane0_deal_stage4_free <= usable;
-    equity_lane0_deal_stage4_a_pos <= equity_lane0_deal_stage4_t_pos;
+    else begin
+        usable = 5'h0;
+        for (f=0; f<5; f=f+1) begin
+            candidate = 6'h0;
+            for (b=0; b<6; b=b+1) begin
+                candidate[b] = equity_lane0_deal_stage4_taken[((6 * f) + b)];
+            end
+            ok = (candidate < equity_lane0_deal_stage4_n_q);
+            if ((equity_lane0_deal_stage4_exact_q && (f != 0))) begin
+                ok = 1'b0;
+            end
+            for (g=0; g<1; g=g+1) begin
+                ok = (ok && (!equity_lane0_deal_stage4_repeated[((1 * f) + g)]));
+            end
+            usable[f] = ok;
+        end
+        equity_lane0_deal_stage4_fields <= equity_lane0_deal_stage4_taken;
+        equity_lane0_deal_stage4_free <= usable;
+        equity_lane0_deal_stage4_a_pos <= equity_lane0_deal_stage4_t_pos;
+    end
 end
 
 
@@ -8439,7 +8633,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage4_positions
-    equity_lane0_deal_stage4_pos_out <= {equity_lane0_deal_stage4_chosen, equity_lane0_deal_stage4_a_pos};
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage4_pos_out <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage4_pos_out <= {equity_lane0_deal_stage4_chosen, equity_lane0_deal_stage4_a_pos};
+    end
 end
 
 
@@ -8645,8 +8844,14 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage5_take
-    equity_lane0_deal_stage5_taken <= equity_lane0_deal_stage5_candidates;
-    equity_lane0_deal_stage5_t_pos <= equity_lane0_deal_stage4_pos_out;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage5_t_pos <= 0;
+        equity_lane0_deal_stage5_taken <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage5_taken <= equity_lane0_deal_stage5_candidates;
+        equity_lane0_deal_stage5_t_pos <= equity_lane0_deal_stage4_pos_out;
+    end
 end
 
 
@@ -8669,24 +8874,31 @@ always @(posedge clk) begin: equity_lane0_deal_stage5_judge
     integer b;
     reg ok;
     integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage5_taken[((6 * f) + b)];
-        end
-        ok = (candidate < equity_lane0_deal_stage5_n_q);
-        if ((equity_lane0_deal_stage5_exact_q && (f != 0))) begin
-            ok = 1'b0;
-        end
-        for (g=0; g<2; g=g+1) begin
-            ok = (ok && (!equity_lane0_deal_stage5_repeated[((2 * f) + g)]));
-        end
-        usable[f] = ok;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage5_free <= 0;
+        equity_lane0_deal_stage5_fields <= 0;
+        equity_lane0_deal_stage5_a_pos <= 0;
     end
-    equity_lane0_deal_stage5_fields <= equity_lane0_deal_stage5_taken;
-    equity_lane0_deal_stage5_free <= usable;
-    equity_lane0_deal_stage5_a_pos <= equity_lane0_deal_stage5_t_pos;
+    else begin
+        usable = 5'h0;
+        for (f=0; f<5; f=f+1) begin
+            candidate = 6'h0;
+            for (b=0; b<6; b=b+1) begin
+                candidate[b] = equity_lane0_deal_stage5_taken[((6 * f) + b)];
+            end
+            ok = (candidate < equity_lane0_deal_stage5_n_q);
+            if ((equity_lane0_deal_stage5_exact_q && (f != 0))) begin
+                ok = 1'b0;
+            end
+            for (g=0; g<2; g=g+1) begin
+                ok = (ok && (!equity_lane0_deal_stage5_repeated[((2 * f) + g)]));
+            end
+            usable[f] = ok;
+        end
+        equity_lane0_deal_stage5_fields <= equity_lane0_deal_stage5_taken;
+        equity_lane0_deal_stage5_free <= usable;
+        equity_lane0_deal_stage5_a_pos <= equity_lane0_deal_stage5_t_pos;
+    end
 end
 
 
@@ -8730,7 +8942,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage5_positions
-    equity_lane0_deal_stage5_pos_out <= {equity_lane0_deal_stage5_chosen, equity_lane0_deal_stage5_a_pos};
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage5_pos_out <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage5_pos_out <= {equity_lane0_deal_stage5_chosen, equity_lane0_deal_stage5_a_pos};
+    end
 end
 
 
@@ -8956,8 +9173,14 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage6_take
-    equity_lane0_deal_stage6_taken <= equity_lane0_deal_stage6_candidates;
-    equity_lane0_deal_stage6_t_pos <= equity_lane0_deal_stage5_pos_out;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage6_t_pos <= 0;
+        equity_lane0_deal_stage6_taken <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage6_taken <= equity_lane0_deal_stage6_candidates;
+        equity_lane0_deal_stage6_t_pos <= equity_lane0_deal_stage5_pos_out;
+    end
 end
 
 
@@ -8980,24 +9203,31 @@ always @(posedge clk) begin: equity_lane0_deal_stage6_judge
     integer b;
     reg ok;
     integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage6_taken[((6 * f) + b)];
-        end
-        ok = (candidate < equity_lane0_deal_stage6_n_q);
-        if ((equity_lane0_deal_stage6_exact_q && (f != 0))) begin
-            ok = 1'b0;
-        end
-        for (g=0; g<2; g=g+1) begin
-            ok = (ok && (!equity_lane0_deal_stage6_repeated[((2 * f) + g)]));
-        end
-        usable[f] = ok;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage6_free <= 0;
+        equity_lane0_deal_stage6_fields <= 0;
+        equity_lane0_deal_stage6_a_pos <= 0;
     end
-    equity_lane0_deal_stage6_fields <= equity_lane0_deal_stage6_taken;
-    equity_lane0_deal_stage6_free <= usable;
-    equity_lane0_deal_stage6_a_pos <= equity_lane0_deal_stage6_t_pos;
+    else begin
+        usable = 5'h0;
+        for (f=0; f<5; f=f+1) begin
+            candidate = 6'h0;
+            for (b=0; b<6; b=b+1) begin
+                candidate[b] = equity_lane0_deal_stage6_taken[((6 * f) + b)];
+            end
+            ok = (candidate < equity_lane0_deal_stage6_n_q);
+            if ((equity_lane0_deal_stage6_exact_q && (f != 0))) begin
+                ok = 1'b0;
+            end
+            for (g=0; g<2; g=g+1) begin
+                ok = (ok && (!equity_lane0_deal_stage6_repeated[((2 * f) + g)]));
+            end
+            usable[f] = ok;
+        end
+        equity_lane0_deal_stage6_fields <= equity_lane0_deal_stage6_taken;
+        equity_lane0_deal_stage6_free <= usable;
+        equity_lane0_deal_stage6_a_pos <= equity_lane0_deal_stage6_t_pos;
+    end
 end
 
 
@@ -9041,7 +9271,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage6_positions
-    equity_lane0_deal_stage6_pos_out <= {equity_lane0_deal_stage6_chosen, equity_lane0_deal_stage6_a_pos};
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage6_pos_out <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage6_pos_out <= {equity_lane0_deal_stage6_chosen, equity_lane0_deal_stage6_a_pos};
+    end
 end
 
 
@@ -17439,21 +17674,29 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream11_step
-    if ((equity_lane1_slot_stream11_mine || equity_lane1_slot_stream11_advance)) begin
-        equity_lane1_slot_stream11_x <= equity_lane1_slot_stream11_y;
-        equity_lane1_slot_stream11_y <= equity_lane1_slot_stream11_z;
-        equity_lane1_slot_stream11_z <= equity_lane1_slot_stream11_w;
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_slot_stream11_y <= 0;
+        equity_lane1_slot_stream11_x <= 0;
+        equity_lane1_slot_stream11_w <= 0;
+        equity_lane1_slot_stream11_z <= 0;
     end
-    if (equity_lane1_slot_stream11_mine) begin
-        if ((equity_lane1_bus_index == 3)) begin
-            equity_lane1_slot_stream11_w <= (equity_lane1_bus_word | 1);
+    else begin
+        if ((equity_lane1_slot_stream11_mine || equity_lane1_slot_stream11_advance)) begin
+            equity_lane1_slot_stream11_x <= equity_lane1_slot_stream11_y;
+            equity_lane1_slot_stream11_y <= equity_lane1_slot_stream11_z;
+            equity_lane1_slot_stream11_z <= equity_lane1_slot_stream11_w;
         end
-        else begin
-            equity_lane1_slot_stream11_w <= equity_lane1_bus_word;
+        if (equity_lane1_slot_stream11_mine) begin
+            if ((equity_lane1_bus_index == 3)) begin
+                equity_lane1_slot_stream11_w <= (equity_lane1_bus_word | 1);
+            end
+            else begin
+                equity_lane1_slot_stream11_w <= equity_lane1_bus_word;
+            end
         end
-    end
-    else if (equity_lane1_slot_stream11_advance) begin
-        equity_lane1_slot_stream11_w <= (equity_lane1_slot_stream11_gx ^ equity_lane1_slot_stream11_hw);
+        else if (equity_lane1_slot_stream11_advance) begin
+            equity_lane1_slot_stream11_w <= (equity_lane1_slot_stream11_gx ^ equity_lane1_slot_stream11_hw);
+        end
     end
 end
 
@@ -17488,21 +17731,29 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream12_step
-    if ((equity_lane1_slot_stream12_mine || equity_lane1_slot_stream12_advance)) begin
-        equity_lane1_slot_stream12_x <= equity_lane1_slot_stream12_y;
-        equity_lane1_slot_stream12_y <= equity_lane1_slot_stream12_z;
-        equity_lane1_slot_stream12_z <= equity_lane1_slot_stream12_w;
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_slot_stream12_y <= 0;
+        equity_lane1_slot_stream12_x <= 0;
+        equity_lane1_slot_stream12_w <= 0;
+        equity_lane1_slot_stream12_z <= 0;
     end
-    if (equity_lane1_slot_stream12_mine) begin
-        if ((equity_lane1_bus_index == 3)) begin
-            equity_lane1_slot_stream12_w <= (equity_lane1_bus_word | 1);
+    else begin
+        if ((equity_lane1_slot_stream12_mine || equity_lane1_slot_stream12_advance)) begin
+            equity_lane1_slot_stream12_x <= equity_lane1_slot_stream12_y;
+            equity_lane1_slot_stream12_y <= equity_lane1_slot_stream12_z;
+            equity_lane1_slot_stream12_z <= equity_lane1_slot_stream12_w;
         end
-        else begin
-            equity_lane1_slot_stream12_w <= equity_lane1_bus_word;
+        if (equity_lane1_slot_stream12_mine) begin
+            if ((equity_lane1_bus_index == 3)) begin
+                equity_lane1_slot_stream12_w <= (equity_lane1_bus_word | 1);
+            end
+            else begin
+                equity_lane1_slot_stream12_w <= equity_lane1_bus_word;
+            end
         end
-    end
-    else if (equity_lane1_slot_stream12_advance) begin
-        equity_lane1_slot_stream12_w <= (equity_lane1_slot_stream12_gx ^ equity_lane1_slot_stream12_hw);
+        else if (equity_lane1_slot_stream12_advance) begin
+            equity_lane1_slot_stream12_w <= (equity_lane1_slot_stream12_gx ^ equity_lane1_slot_stream12_hw);
+        end
     end
 end
 
@@ -17512,7 +17763,12 @@ assign equity_lane1_slot_stream12_word = equity_lane1_slot_stream12_w;
 
 
 always @(posedge clk) begin: equity_lane1_delay_line12_shift_in
-    equity_lane1_delay_line12_line <= {equity_lane1_delay_line12_line[(18 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit11_upper};
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_delay_line12_line <= 0;
+    end
+    else begin
+        equity_lane1_delay_line12_line <= {equity_lane1_delay_line12_line[(18 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit11_upper};
+    end
 end
 
 
@@ -17542,21 +17798,29 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream13_step
-    if ((equity_lane1_slot_stream13_mine || equity_lane1_slot_stream13_advance)) begin
-        equity_lane1_slot_stream13_x <= equity_lane1_slot_stream13_y;
-        equity_lane1_slot_stream13_y <= equity_lane1_slot_stream13_z;
-        equity_lane1_slot_stream13_z <= equity_lane1_slot_stream13_w;
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_slot_stream13_y <= 0;
+        equity_lane1_slot_stream13_x <= 0;
+        equity_lane1_slot_stream13_w <= 0;
+        equity_lane1_slot_stream13_z <= 0;
     end
-    if (equity_lane1_slot_stream13_mine) begin
-        if ((equity_lane1_bus_index == 3)) begin
-            equity_lane1_slot_stream13_w <= (equity_lane1_bus_word | 1);
+    else begin
+        if ((equity_lane1_slot_stream13_mine || equity_lane1_slot_stream13_advance)) begin
+            equity_lane1_slot_stream13_x <= equity_lane1_slot_stream13_y;
+            equity_lane1_slot_stream13_y <= equity_lane1_slot_stream13_z;
+            equity_lane1_slot_stream13_z <= equity_lane1_slot_stream13_w;
         end
-        else begin
-            equity_lane1_slot_stream13_w <= equity_lane1_bus_word;
+        if (equity_lane1_slot_stream13_mine) begin
+            if ((equity_lane1_bus_index == 3)) begin
+                equity_lane1_slot_stream13_w <= (equity_lane1_bus_word | 1);
+            end
+            else begin
+                equity_lane1_slot_stream13_w <= equity_lane1_bus_word;
+            end
         end
-    end
-    else if (equity_lane1_slot_stream13_advance) begin
-        equity_lane1_slot_stream13_w <= (equity_lane1_slot_stream13_gx ^ equity_lane1_slot_stream13_hw);
+        else if (equity_lane1_slot_stream13_advance) begin
+            equity_lane1_slot_stream13_w <= (equity_lane1_slot_stream13_gx ^ equity_lane1_slot_stream13_hw);
+        end
     end
 end
 
@@ -17566,7 +17830,12 @@ assign equity_lane1_slot_stream13_word = equity_lane1_slot_stream13_w;
 
 
 always @(posedge clk) begin: equity_lane1_delay_line13_shift_in
-    equity_lane1_delay_line13_line <= {equity_lane1_delay_line13_line[(36 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit12_upper};
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_delay_line13_line <= 0;
+    end
+    else begin
+        equity_lane1_delay_line13_line <= {equity_lane1_delay_line13_line[(36 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit12_upper};
+    end
 end
 
 
@@ -17596,21 +17865,29 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream14_step
-    if ((equity_lane1_slot_stream14_mine || equity_lane1_slot_stream14_advance)) begin
-        equity_lane1_slot_stream14_x <= equity_lane1_slot_stream14_y;
-        equity_lane1_slot_stream14_y <= equity_lane1_slot_stream14_z;
-        equity_lane1_slot_stream14_z <= equity_lane1_slot_stream14_w;
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_slot_stream14_y <= 0;
+        equity_lane1_slot_stream14_x <= 0;
+        equity_lane1_slot_stream14_w <= 0;
+        equity_lane1_slot_stream14_z <= 0;
     end
-    if (equity_lane1_slot_stream14_mine) begin
-        if ((equity_lane1_bus_index == 3)) begin
-            equity_lane1_slot_stream14_w <= (equity_lane1_bus_word | 1);
+    else begin
+        if ((equity_lane1_slot_stream14_mine || equity_lane1_slot_stream14_advance)) begin
+            equity_lane1_slot_stream14_x <= equity_lane1_slot_stream14_y;
+            equity_lane1_slot_stream14_y <= equity_lane1_slot_stream14_z;
+            equity_lane1_slot_stream14_z <= equity_lane1_slot_stream14_w;
         end
-        else begin
-            equity_lane1_slot_stream14_w <= equity_lane1_bus_word;
+        if (equity_lane1_slot_stream14_mine) begin
+            if ((equity_lane1_bus_index == 3)) begin
+                equity_lane1_slot_stream14_w <= (equity_lane1_bus_word | 1);
+            end
+            else begin
+                equity_lane1_slot_stream14_w <= equity_lane1_bus_word;
+            end
         end
-    end
-    else if (equity_lane1_slot_stream14_advance) begin
-        equity_lane1_slot_stream14_w <= (equity_lane1_slot_stream14_gx ^ equity_lane1_slot_stream14_hw);
+        else if (equity_lane1_slot_stream14_advance) begin
+            equity_lane1_slot_stream14_w <= (equity_lane1_slot_stream14_gx ^ equity_lane1_slot_stream14_hw);
+        end
     end
 end
 
@@ -17620,7 +17897,12 @@ assign equity_lane1_slot_stream14_word = equity_lane1_slot_stream14_w;
 
 
 always @(posedge clk) begin: equity_lane1_delay_line14_shift_in
-    equity_lane1_delay_line14_line <= {equity_lane1_delay_line14_line[(54 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit13_upper};
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_delay_line14_line <= 0;
+    end
+    else begin
+        equity_lane1_delay_line14_line <= {equity_lane1_delay_line14_line[(54 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit13_upper};
+    end
 end
 
 
@@ -17650,21 +17932,29 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream15_step
-    if ((equity_lane1_slot_stream15_mine || equity_lane1_slot_stream15_advance)) begin
-        equity_lane1_slot_stream15_x <= equity_lane1_slot_stream15_y;
-        equity_lane1_slot_stream15_y <= equity_lane1_slot_stream15_z;
-        equity_lane1_slot_stream15_z <= equity_lane1_slot_stream15_w;
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_slot_stream15_y <= 0;
+        equity_lane1_slot_stream15_x <= 0;
+        equity_lane1_slot_stream15_w <= 0;
+        equity_lane1_slot_stream15_z <= 0;
     end
-    if (equity_lane1_slot_stream15_mine) begin
-        if ((equity_lane1_bus_index == 3)) begin
-            equity_lane1_slot_stream15_w <= (equity_lane1_bus_word | 1);
+    else begin
+        if ((equity_lane1_slot_stream15_mine || equity_lane1_slot_stream15_advance)) begin
+            equity_lane1_slot_stream15_x <= equity_lane1_slot_stream15_y;
+            equity_lane1_slot_stream15_y <= equity_lane1_slot_stream15_z;
+            equity_lane1_slot_stream15_z <= equity_lane1_slot_stream15_w;
         end
-        else begin
-            equity_lane1_slot_stream15_w <= equity_lane1_bus_word;
+        if (equity_lane1_slot_stream15_mine) begin
+            if ((equity_lane1_bus_index == 3)) begin
+                equity_lane1_slot_stream15_w <= (equity_lane1_bus_word | 1);
+            end
+            else begin
+                equity_lane1_slot_stream15_w <= equity_lane1_bus_word;
+            end
         end
-    end
-    else if (equity_lane1_slot_stream15_advance) begin
-        equity_lane1_slot_stream15_w <= (equity_lane1_slot_stream15_gx ^ equity_lane1_slot_stream15_hw);
+        else if (equity_lane1_slot_stream15_advance) begin
+            equity_lane1_slot_stream15_w <= (equity_lane1_slot_stream15_gx ^ equity_lane1_slot_stream15_hw);
+        end
     end
 end
 
@@ -17674,7 +17964,12 @@ assign equity_lane1_slot_stream15_word = equity_lane1_slot_stream15_w;
 
 
 always @(posedge clk) begin: equity_lane1_delay_line15_shift_in
-    equity_lane1_delay_line15_line <= {equity_lane1_delay_line15_line[(72 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit14_upper};
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_delay_line15_line <= 0;
+    end
+    else begin
+        equity_lane1_delay_line15_line <= {equity_lane1_delay_line15_line[(72 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit14_upper};
+    end
 end
 
 
@@ -17704,21 +17999,29 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream16_step
-    if ((equity_lane1_slot_stream16_mine || equity_lane1_slot_stream16_advance)) begin
-        equity_lane1_slot_stream16_x <= equity_lane1_slot_stream16_y;
-        equity_lane1_slot_stream16_y <= equity_lane1_slot_stream16_z;
-        equity_lane1_slot_stream16_z <= equity_lane1_slot_stream16_w;
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_slot_stream16_y <= 0;
+        equity_lane1_slot_stream16_x <= 0;
+        equity_lane1_slot_stream16_w <= 0;
+        equity_lane1_slot_stream16_z <= 0;
     end
-    if (equity_lane1_slot_stream16_mine) begin
-        if ((equity_lane1_bus_index == 3)) begin
-            equity_lane1_slot_stream16_w <= (equity_lane1_bus_word | 1);
+    else begin
+        if ((equity_lane1_slot_stream16_mine || equity_lane1_slot_stream16_advance)) begin
+            equity_lane1_slot_stream16_x <= equity_lane1_slot_stream16_y;
+            equity_lane1_slot_stream16_y <= equity_lane1_slot_stream16_z;
+            equity_lane1_slot_stream16_z <= equity_lane1_slot_stream16_w;
         end
-        else begin
-            equity_lane1_slot_stream16_w <= equity_lane1_bus_word;
+        if (equity_lane1_slot_stream16_mine) begin
+            if ((equity_lane1_bus_index == 3)) begin
+                equity_lane1_slot_stream16_w <= (equity_lane1_bus_word | 1);
+            end
+            else begin
+                equity_lane1_slot_stream16_w <= equity_lane1_bus_word;
+            end
         end
-    end
-    else if (equity_lane1_slot_stream16_advance) begin
-        equity_lane1_slot_stream16_w <= (equity_lane1_slot_stream16_gx ^ equity_lane1_slot_stream16_hw);
+        else if (equity_lane1_slot_stream16_advance) begin
+            equity_lane1_slot_stream16_w <= (equity_lane1_slot_stream16_gx ^ equity_lane1_slot_stream16_hw);
+        end
     end
 end
 
@@ -17728,7 +18031,12 @@ assign equity_lane1_slot_stream16_word = equity_lane1_slot_stream16_w;
 
 
 always @(posedge clk) begin: equity_lane1_delay_line16_shift_in
-    equity_lane1_delay_line16_line <= {equity_lane1_delay_line16_line[(90 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit16_digit};
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_delay_line16_line <= 0;
+    end
+    else begin
+        equity_lane1_delay_line16_line <= {equity_lane1_delay_line16_line[(90 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit16_digit};
+    end
 end
 
 
@@ -17758,21 +18066,29 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream17_step
-    if ((equity_lane1_slot_stream17_mine || equity_lane1_slot_stream17_advance)) begin
-        equity_lane1_slot_stream17_x <= equity_lane1_slot_stream17_y;
-        equity_lane1_slot_stream17_y <= equity_lane1_slot_stream17_z;
-        equity_lane1_slot_stream17_z <= equity_lane1_slot_stream17_w;
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_slot_stream17_y <= 0;
+        equity_lane1_slot_stream17_x <= 0;
+        equity_lane1_slot_stream17_w <= 0;
+        equity_lane1_slot_stream17_z <= 0;
     end
-    if (equity_lane1_slot_stream17_mine) begin
-        if ((equity_lane1_bus_index == 3)) begin
-            equity_lane1_slot_stream17_w <= (equity_lane1_bus_word | 1);
+    else begin
+        if ((equity_lane1_slot_stream17_mine || equity_lane1_slot_stream17_advance)) begin
+            equity_lane1_slot_stream17_x <= equity_lane1_slot_stream17_y;
+            equity_lane1_slot_stream17_y <= equity_lane1_slot_stream17_z;
+            equity_lane1_slot_stream17_z <= equity_lane1_slot_stream17_w;
         end
-        else begin
-            equity_lane1_slot_stream17_w <= equity_lane1_bus_word;
+        if (equity_lane1_slot_stream17_mine) begin
+            if ((equity_lane1_bus_index == 3)) begin
+                equity_lane1_slot_stream17_w <= (equity_lane1_bus_word | 1);
+            end
+            else begin
+                equity_lane1_slot_stream17_w <= equity_lane1_bus_word;
+            end
         end
-    end
-    else if (equity_lane1_slot_stream17_advance) begin
-        equity_lane1_slot_stream17_w <= (equity_lane1_slot_stream17_gx ^ equity_lane1_slot_stream17_hw);
+        else if (equity_lane1_slot_stream17_advance) begin
+            equity_lane1_slot_stream17_w <= (equity_lane1_slot_stream17_gx ^ equity_lane1_slot_stream17_hw);
+        end
     end
 end
 
@@ -17782,7 +18098,12 @@ assign equity_lane1_slot_stream17_word = equity_lane1_slot_stream17_w;
 
 
 always @(posedge clk) begin: equity_lane1_delay_line17_shift_in
-    equity_lane1_delay_line17_line <= {equity_lane1_delay_line17_line[(108 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit16_upper};
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_delay_line17_line <= 0;
+    end
+    else begin
+        equity_lane1_delay_line17_line <= {equity_lane1_delay_line17_line[(108 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit16_upper};
+    end
 end
 
 
@@ -17859,7 +18180,12 @@ assign equity_lane1_slot_stream18_word = {equity_lane1_slot_stream18_w, equity_l
 
 
 always @(posedge clk) begin: equity_lane1_delay_line18_shift_in
-    equity_lane1_delay_line18_line <= {equity_lane1_delay_line18_line[(126 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit18_digit};
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_delay_line18_line <= 0;
+    end
+    else begin
+        equity_lane1_delay_line18_line <= {equity_lane1_delay_line18_line[(126 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit18_digit};
+    end
 end
 
 
@@ -17936,7 +18262,12 @@ assign equity_lane1_slot_stream19_word = {equity_lane1_slot_stream19_w, equity_l
 
 
 always @(posedge clk) begin: equity_lane1_delay_line19_shift_in
-    equity_lane1_delay_line19_line <= {equity_lane1_delay_line19_line[(144 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit18_upper};
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_delay_line19_line <= 0;
+    end
+    else begin
+        equity_lane1_delay_line19_line <= {equity_lane1_delay_line19_line[(144 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit18_upper};
+    end
 end
 
 
@@ -18013,7 +18344,12 @@ assign equity_lane1_slot_stream20_word = {equity_lane1_slot_stream20_w, equity_l
 
 
 always @(posedge clk) begin: equity_lane1_delay_line20_shift_in
-    equity_lane1_delay_line20_line <= {equity_lane1_delay_line20_line[(162 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit20_digit};
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_delay_line20_line <= 0;
+    end
+    else begin
+        equity_lane1_delay_line20_line <= {equity_lane1_delay_line20_line[(162 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit20_digit};
+    end
 end
 
 
@@ -18090,7 +18426,12 @@ assign equity_lane1_slot_stream21_word = {equity_lane1_slot_stream21_w, equity_l
 
 
 always @(posedge clk) begin: equity_lane1_delay_line21_shift_in
-    equity_lane1_delay_line21_line <= {equity_lane1_delay_line21_line[(180 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit20_upper};
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_delay_line21_line <= 0;
+    end
+    else begin
+        equity_lane1_delay_line21_line <= {equity_lane1_delay_line21_line[(180 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit20_upper};
+    end
 end
 
 
@@ -18128,8 +18469,14 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage7_take
-    equity_lane1_deal_stage7_taken <= equity_lane1_deal_stage7_candidates;
-    equity_lane1_deal_stage7_t_pos <= equity_lane1_first_pos;
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_deal_stage7_t_pos <= 0;
+        equity_lane1_deal_stage7_taken <= 0;
+    end
+    else begin
+        equity_lane1_deal_stage7_taken <= equity_lane1_deal_stage7_candidates;
+        equity_lane1_deal_stage7_t_pos <= equity_lane1_first_pos;
+    end
 end
 
 
@@ -18152,24 +18499,31 @@ always @(posedge clk) begin: equity_lane1_deal_stage7_judge
     integer b;
     reg ok;
     integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane1_deal_stage7_taken[((6 * f) + b)];
-        end
-        ok = (candidate < equity_lane1_deal_stage7_n_q);
-        if ((equity_lane1_deal_stage7_exact_q && (f != 0))) begin
-            ok = 1'b0;
-        end
-        for (g=0; g<1; g=g+1) begin
-            ok = (ok && (!equity_lane1_deal_stage7_repeated[((1 * f) + g)]));
-        end
-        usable[f] = ok;
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_deal_stage7_free <= 0;
+        equity_lane1_deal_stage7_fields <= 0;
+        equity_lane1_deal_stage7_a_pos <= 0;
     end
-    equity_lane1_deal_stage7_fields <= equity_lane1_deal_stage7_taken;
-    equity_lane1_deal_stage7_free <= usable;
-    equity_lane1_deal_stage7_a_pos <= equity_lane1_deal_stage7_t_pos;
+    else begin
+        usable = 5'h0;
+        for (f=0; f<5; f=f+1) begin
+            candidate = 6'h0;
+            for (b=0; b<6; b=b+1) begin
+                candidate[b] = equity_lane1_deal_stage7_taken[((6 * f) + b)];
+            end
+            ok = (candidate < equity_lane1_deal_stage7_n_q);
+            if ((equity_lane1_deal_stage7_exact_q && (f != 0))) begin
+                ok = 1'b0;
+            end
+            for (g=0; g<1; g=g+1) begin
+                ok = (ok && (!equity_lane1_deal_stage7_repeated[((1 * f) + g)]));
+            end
+            usable[f] = ok;
+        end
+        equity_lane1_deal_stage7_fields <= equity_lane1_deal_stage7_taken;
+        equity_lane1_deal_stage7_free <= usable;
+        equity_lane1_deal_stage7_a_pos <= equity_lane1_deal_stage7_t_pos;
+    end
 end
 
 
@@ -18213,7 +18567,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage7_positions
-    equity_lane1_deal_stage7_pos_out <= equity_lane1_deal_stage7_chosen;
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_deal_stage7_pos_out <= 0;
+    end
+    else begin
+        equity_lane1_deal_stage7_pos_out <= equity_lane1_deal_stage7_chosen;
+    end
 end
 
 
@@ -18319,8 +18678,14 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage8_take
-    equity_lane1_deal_stage8_taken <= equity_lane1_deal_stage8_candidates;
-    equity_lane1_deal_stage8_t_pos <= equity_lane1_deal_stage7_pos_out;
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_deal_stage8_t_pos <= 0;
+        equity_lane1_deal_stage8_taken <= 0;
+    end
+    else begin
+        equity_lane1_deal_stage8_taken <= equity_lane1_deal_stage8_candidates;
+        equity_lane1_deal_stage8_t_pos <= equity_lane1_deal_stage7_pos_out;
+    end
 end
 
 
@@ -18343,24 +18708,31 @@ always @(posedge clk) begin: equity_lane1_deal_stage8_judge
     integer b;
     reg ok;
     integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane1_deal_stage8_taken[((6 * f) + b)];
-        end
-        ok = (candidate < equity_lane1_deal_stage8_n_q);
-        if ((equity_lane1_deal_stage8_exact_q && (f != 0))) begin
-            ok = 1'b0;
-        end
-        for (g=0; g<1; g=g+1) begin
-            ok = (ok && (!equity_lane1_deal_stage8_repeated[((1 * f) + g)]));
-        end
-        usable[f] = ok;
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_deal_stage8_free <= 0;
+        equity_lane1_deal_stage8_fields <= 0;
+        equity_lane1_deal_stage8_a_pos <= 0;
     end
-    equity_lane1_deal_stage8_fields <= equity_lane1_deal_stage8_taken;
-    equity_lane1_deal_stage8_free <= usable;
-    equity_lane1_deal_stage8_a_pos <= equity_lane1_deal_stage8_t_pos;
+    else begin
+        usable = 5'h0;
+        for (f=0; f<5; f=f+1) begin
+            candidate = 6'h0;
+            for (b=0; b<6; b=b+1) begin
+                candidate[b] = equity_lane1_deal_stage8_taken[((6 * f) + b)];
+            end
+            ok = (candidate < equity_lane1_deal_stage8_n_q);
+            if ((equity_lane1_deal_stage8_exact_q && (f != 0))) begin
+                ok = 1'b0;
+            end
+            for (g=0; g<1; g=g+1) begin
+                ok = (ok && (!equity_lane1_deal_stage8_repeated[((1 * f) + g)]));
+            end
+            usable[f] = ok;
+        end
+        equity_lane1_deal_stage8_fields <= equity_lane1_deal_stage8_taken;
+        equity_lane1_deal_stage8_free <= usable;
+        equity_lane1_deal_stage8_a_pos <= equity_lane1_deal_stage8_t_pos;
+    end
 end
 
 
@@ -18404,7 +18776,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage8_positions
-    equity_lane1_deal_stage8_pos_out <= {equity_lane1_deal_stage8_chosen, equity_lane1_deal_stage8_a_pos};
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_deal_stage8_pos_out <= 0;
+    end
+    else begin
+        equity_lane1_deal_stage8_pos_out <= {equity_lane1_deal_stage8_chosen, equity_lane1_deal_stage8_a_pos};
+    end
 end
 
 
@@ -18530,8 +18907,14 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage9_take
-    equity_lane1_deal_stage9_taken <= equity_lane1_deal_stage9_candidates;
-    equity_lane1_deal_stage9_t_pos <= equity_lane1_deal_stage8_pos_out;
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_deal_stage9_t_pos <= 0;
+        equity_lane1_deal_stage9_taken <= 0;
+    end
+    else begin
+        equity_lane1_deal_stage9_taken <= equity_lane1_deal_stage9_candidates;
+        equity_lane1_deal_stage9_t_pos <= equity_lane1_deal_stage8_pos_out;
+    end
 end
 
 
@@ -18554,24 +18937,31 @@ always @(posedge clk) begin: equity_lane1_deal_stage9_judge
     integer b;
     reg ok;
     integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane1_deal_stage9_taken[((6 * f) + b)];
-        end
-        ok = (candidate < equity_lane1_deal_stage9_n_q);
-        if ((equity_lane1_deal_stage9_exact_q && (f != 0))) begin
-            ok = 1'b0;
-        end
-        for (g=0; g<1; g=g+1) begin
-            ok = (ok && (!equity_lane1_deal_stage9_repeated[((1 * f) + g)]));
-        end
-        usable[f] = ok;
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_deal_stage9_free <= 0;
+        equity_lane1_deal_stage9_fields <= 0;
+        equity_lane1_deal_stage9_a_pos <= 0;
     end
-    equity_lane1_deal_stage9_fields <= equity_lane1_deal_stage9_taken;
-    equity_lane1_deal_stage9_free <= usable;
-    equity_lane1_deal_stage9_a_pos <= equity_lane1_deal_stage9_t_pos;
+    else begin
+        usable = 5'h0;
+        for (f=0; f<5; f=f+1) begin
+            candidate = 6'h0;
+            for (b=0; b<6; b=b+1) begin
+                candidate[b] = equity_lane1_deal_stage9_taken[((6 * f) + b)];
+            end
+            ok = (candidate < equity_lane1_deal_stage9_n_q);
+            if ((equity_lane1_deal_stage9_exact_q && (f != 0))) begin
+                ok = 1'b0;
+            end
+            for (g=0; g<1; g=g+1) begin
+                ok = (ok && (!equity_lane1_deal_stage9_repeated[((1 * f) + g)]));
+            end
+            usable[f] = ok;
+        end
+        equity_lane1_deal_stage9_fields <= equity_lane1_deal_stage9_taken;
+        equity_lane1_deal_stage9_free <= usable;
+        equity_lane1_deal_stage9_a_pos <= equity_lane1_deal_stage9_t_pos;
+    end
 end
 
 
@@ -18615,7 +19005,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage9_positions
-    equity_lane1_deal_stage9_pos_out <= {equity_lane1_deal_stage9_chosen, equity_lane1_deal_stage9_a_pos};
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_deal_stage9_pos_out <= 0;
+    end
+    else begin
+        equity_lane1_deal_stage9_pos_out <= {equity_lane1_deal_stage9_chosen, equity_lane1_deal_stage9_a_pos};
+    end
 end
 
 
@@ -18761,8 +19156,14 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage10_take
-    equity_lane1_deal_stage10_taken <= equity_lane1_deal_stage10_candidates;
-    equity_lane1_deal_stage10_t_pos <= equity_lane1_deal_stage9_pos_out;
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_deal_stage10_t_pos <= 0;
+        equity_lane1_deal_stage10_taken <= 0;
+    end
+    else begin
+        equity_lane1_deal_stage10_taken <= equity_lane1_deal_stage10_candidates;
+        equity_lane1_deal_stage10_t_pos <= equity_lane1_deal_stage9_pos_out;
+    end
 end
 
 
@@ -18785,24 +19186,31 @@ always @(posedge clk) begin: equity_lane1_deal_stage10_judge
     integer b;
     reg ok;
     integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane1_deal_stage10_taken[((6 * f) + b)];
-        end
-        ok = (candidate < equity_lane1_deal_stage10_n_q);
-        if ((equity_lane1_deal_stage10_exact_q && (f != 0))) begin
-            ok = 1'b0;
-        end
-        for (g=0; g<1; g=g+1) begin
-            ok = (ok && (!equity_lane1_deal_stage10_repeated[((1 * f) + g)]));
-        end
-        usable[f] = ok;
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_deal_stage10_free <= 0;
+        equity_lane1_deal_stage10_fields <= 0;
+        equity_lane1_deal_stage10_a_pos <= 0;
     end
-    equity_lane1_deal_stage10_fields <= equity_lane1_deal_stage10_taken;
-    equity_lane1_deal_stage10_free <= usable;
-    equity_lane1_deal_stage10_a_pos <= equity_lane1_deal_stage10_t_pos;
+    else begin
+        usable = 5'h0;
+        for (f=0; f<5; f=f+1) begin
+            candidate = 6'h0;
+            for (b=0; b<6; b=b+1) begin
+                candidate[b] = equity_lane1_deal_stage10_taken[((6 * f) + b)];
+            end
+            ok = (candidate < equity_lane1_deal_stage10_n_q);
+            if ((equity_lane1_deal_stage10_exact_q && (f != 0))) begin
+                ok = 1'b0;
+            end
+            for (g=0; g<1; g=g+1) begin
+                ok = (ok && (!equity_lane1_deal_stage10_repeated[((1 * f) + g)]));
+            end
+            usable[f] = ok;
+        end
+        equity_lane1_deal_stage10_fields <= equity_lane1_deal_stage10_taken;
+        equity_lane1_deal_stage10_free <= usable;
+        equity_lane1_deal_stage10_a_pos <= equity_lane1_deal_stage10_t_pos;
+    end
 end
 
 
@@ -18846,7 +19254,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage10_positions
-    equity_lane1_deal_stage10_pos_out <= {equity_lane1_deal_stage10_chosen, equity_lane1_deal_stage10_a_pos};
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_deal_stage10_pos_out <= 0;
+    end
+    else begin
+        equity_lane1_deal_stage10_pos_out <= {equity_lane1_deal_stage10_chosen, equity_lane1_deal_stage10_a_pos};
+    end
 end
 
 
@@ -19012,8 +19425,14 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage11_take
-    equity_lane1_deal_stage11_taken <= equity_lane1_deal_stage11_candidates;
-    equity_lane1_deal_stage11_t_pos <= equity_lane1_deal_stage10_pos_out;
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_deal_stage11_t_pos <= 0;
+        equity_lane1_deal_stage11_taken <= 0;
+    end
+    else begin
+        equity_lane1_deal_stage11_taken <= equity_lane1_deal_stage11_candidates;
+        equity_lane1_deal_stage11_t_pos <= equity_lane1_deal_stage10_pos_out;
+    end
 end
 
 
@@ -19036,24 +19455,31 @@ always @(posedge clk) begin: equity_lane1_deal_stage11_judge
     integer b;
     reg ok;
     integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane1_deal_stage11_taken[((6 * f) + b)];
-        end
-        ok = (candidate < equity_lane1_deal_stage11_n_q);
-        if ((equity_lane1_deal_stage11_exact_q && (f != 0))) begin
-            ok = 1'b0;
-        end
-        for (g=0; g<1; g=g+1) begin
-            ok = (ok && (!equity_lane1_deal_stage11_repeated[((1 * f) + g)]));
-        end
-        usable[f] = ok;
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_deal_stage11_free <= 0;
+        equity_lane1_deal_stage11_fields <= 0;
+        equity_lane1_deal_stage11_a_pos <= 0;
     end
-    equity_lane1_deal_stage11_fields <= equity_lane1_deal_stage11_taken;
-    equity_lane1_deal_stage11_free <= usable;
-    equity_lane1_deal_stage11_a_pos <= equity_lane1_deal_stage11_t_pos;
+    else begin
+        usable = 5'h0;
+        for (f=0; f<5; f=f+1) begin
+            candidate = 6'h0;
+            for (b=0; b<6; b=b+1) begin
+                candidate[b] = equity_lane1_deal_stage11_taken[((6 * f) + b)];
+            end
+            ok = (candidate < equity_lane1_deal_stage11_n_q);
+            if ((equity_lane1_deal_stage11_exact_q && (f != 0))) begin
+                ok = 1'b0;
+            end
+            for (g=0; g<1; g=g+1) begin
+                ok = (ok && (!equity_lane1_deal_stage11_repeated[((1 * f) + g)]));
+            end
+            usable[f] = ok;
+        end
+        equity_lane1_deal_stage11_fields <= equity_lane1_deal_stage11_taken;
+        equity_lane1_deal_stage11_free <= usable;
+        equity_lane1_deal_stage11_a_pos <= equity_lane1_deal_stage11_t_pos;
+    end
 end
 
 
@@ -19097,7 +19523,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage11_positions
-    equity_lane1_deal_stage11_pos_out <= {equity_lane1_deal_stage11_chosen, equity_lane1_deal_stage11_a_pos};
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_deal_stage11_pos_out <= 0;
+    end
+    else begin
+        equity_lane1_deal_stage11_pos_out <= {equity_lane1_deal_stage11_chosen, equity_lane1_deal_stage11_a_pos};
+    end
 end
 
 
@@ -19303,8 +19734,14 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage12_take
-    equity_lane1_deal_stage12_taken <= equity_lane1_deal_stage12_candidates;
-    equity_lane1_deal_stage12_t_pos <= equity_lane1_deal_stage11_pos_out;
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_deal_stage12_t_pos <= 0;
+        equity_lane1_deal_stage12_taken <= 0;
+    end
+    else begin
+        equity_lane1_deal_stage12_taken <= equity_lane1_deal_stage12_candidates;
+        equity_lane1_deal_stage12_t_pos <= equity_lane1_deal_stage11_pos_out;
+    end
 end
 
 
@@ -19327,24 +19764,31 @@ always @(posedge clk) begin: equity_lane1_deal_stage12_judge
     integer b;
     reg ok;
     integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane1_deal_stage12_taken[((6 * f) + b)];
-        end
-        ok = (candidate < equity_lane1_deal_stage12_n_q);
-        if ((equity_lane1_deal_stage12_exact_q && (f != 0))) begin
-            ok = 1'b0;
-        end
-        for (g=0; g<2; g=g+1) begin
-            ok = (ok && (!equity_lane1_deal_stage12_repeated[((2 * f) + g)]));
-        end
-        usable[f] = ok;
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_deal_stage12_free <= 0;
+        equity_lane1_deal_stage12_fields <= 0;
+        equity_lane1_deal_stage12_a_pos <= 0;
     end
-    equity_lane1_deal_stage12_fields <= equity_lane1_deal_stage12_taken;
-    equity_lane1_deal_stage12_free <= usable;
-    equity_lane1_deal_stage12_a_pos <= equity_lane1_deal_stage12_t_pos;
+    else begin
+        usable = 5'h0;
+        for (f=0; f<5; f=f+1) begin
+            candidate = 6'h0;
+            for (b=0; b<6; b=b+1) begin
+                candidate[b] = equity_lane1_deal_stage12_taken[((6 * f) + b)];
+            end
+            ok = (candidate < equity_lane1_deal_stage12_n_q);
+            if ((equity_lane1_deal_stage12_exact_q && (f != 0))) begin
+                ok = 1'b0;
+            end
+            for (g=0; g<2; g=g+1) begin
+                ok = (ok && (!equity_lane1_deal_stage12_repeated[((2 * f) + g)]));
+            end
+            usable[f] = ok;
+        end
+        equity_lane1_deal_stage12_fields <= equity_lane1_deal_stage12_taken;
+        equity_lane1_deal_stage12_free <= usable;
+        equity_lane1_deal_stage12_a_pos <= equity_lane1_deal_stage12_t_pos;
+    end
 end
 
 
@@ -19388,7 +19832,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage12_positions
-    equity_lane1_deal_stage12_pos_out <= {equity_lane1_deal_stage12_chosen, equity_lane1_deal_stage12_a_pos};
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_deal_stage12_pos_out <= 0;
+    end
+    else begin
+        equity_lane1_deal_stage12_pos_out <= {equity_lane1_deal_stage12_chosen, equity_lane1_deal_stage12_a_pos};
+    end
 end
 
 
@@ -19614,8 +20063,14 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage13_take
-    equity_lane1_deal_stage13_taken <= equity_lane1_deal_stage13_candidates;
-    equity_lane1_deal_stage13_t_pos <= equity_lane1_deal_stage12_pos_out;
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_deal_stage13_t_pos <= 0;
+        equity_lane1_deal_stage13_taken <= 0;
+    end
+    else begin
+        equity_lane1_deal_stage13_taken <= equity_lane1_deal_stage13_candidates;
+        equity_lane1_deal_stage13_t_pos <= equity_lane1_deal_stage12_pos_out;
+    end
 end
 
 
@@ -19638,24 +20093,31 @@ always @(posedge clk) begin: equity_lane1_deal_stage13_judge
     integer b;
     reg ok;
     integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane1_deal_stage13_taken[((6 * f) + b)];
-        end
-        ok = (candidate < equity_lane1_deal_stage13_n_q);
-        if ((equity_lane1_deal_stage13_exact_q && (f != 0))) begin
-            ok = 1'b0;
-        end
-        for (g=0; g<2; g=g+1) begin
-            ok = (ok && (!equity_lane1_deal_stage13_repeated[((2 * f) + g)]));
-        end
-        usable[f] = ok;
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_deal_stage13_free <= 0;
+        equity_lane1_deal_stage13_fields <= 0;
+        equity_lane1_deal_stage13_a_pos <= 0;
     end
-    equity_lane1_deal_stage13_fields <= equity_lane1_deal_stage13_taken;
-    equity_lane1_deal_stage13_free <= usable;
-    equity_lane1_deal_stage13_a_pos <= equity_lane1_deal_stage13_t_pos;
+    else begin
+        usable = 5'h0;
+        for (f=0; f<5; f=f+1) begin
+            candidate = 6'h0;
+            for (b=0; b<6; b=b+1) begin
+                candidate[b] = equity_lane1_deal_stage13_taken[((6 * f) + b)];
+            end
+            ok = (candidate < equity_lane1_deal_stage13_n_q);
+            if ((equity_lane1_deal_stage13_exact_q && (f != 0))) begin
+                ok = 1'b0;
+            end
+            for (g=0; g<2; g=g+1) begin
+                ok = (ok && (!equity_lane1_deal_stage13_repeated[((2 * f) + g)]));
+            end
+            usable[f] = ok;
+        end
+        equity_lane1_deal_stage13_fields <= equity_lane1_deal_stage13_taken;
+        equity_lane1_deal_stage13_free <= usable;
+        equity_lane1_deal_stage13_a_pos <= equity_lane1_deal_stage13_t_pos;
+    end
 end
 
 
@@ -19699,7 +20161,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage13_positions
-    equity_lane1_deal_stage13_pos_out <= {equity_lane1_deal_stage13_chosen, equity_lane1_deal_stage13_a_pos};
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_deal_stage13_pos_out <= 0;
+    end
+    else begin
+        equity_lane1_deal_stage13_pos_out <= {equity_lane1_deal_stage13_chosen, equity_lane1_deal_stage13_a_pos};
+    end
 end
 
 

@@ -2,6 +2,7 @@
 // Regenerate with `make verilog vhdl`.
 // Parameters:
 //   opponents = 1
+//   shift_registers = False
 
 
 `timescale 1ns/1ps
@@ -2125,21 +2126,29 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream0_step
-    if ((equity_lane0_slot_stream0_mine || equity_lane0_slot_stream0_advance)) begin
-        equity_lane0_slot_stream0_x <= equity_lane0_slot_stream0_y;
-        equity_lane0_slot_stream0_y <= equity_lane0_slot_stream0_z;
-        equity_lane0_slot_stream0_z <= equity_lane0_slot_stream0_w;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_slot_stream0_y <= 0;
+        equity_lane0_slot_stream0_x <= 0;
+        equity_lane0_slot_stream0_w <= 0;
+        equity_lane0_slot_stream0_z <= 0;
     end
-    if (equity_lane0_slot_stream0_mine) begin
-        if ((equity_lane0_bus_index == 3)) begin
-            equity_lane0_slot_stream0_w <= (equity_lane0_bus_word | 1);
+    else begin
+        if ((equity_lane0_slot_stream0_mine || equity_lane0_slot_stream0_advance)) begin
+            equity_lane0_slot_stream0_x <= equity_lane0_slot_stream0_y;
+            equity_lane0_slot_stream0_y <= equity_lane0_slot_stream0_z;
+            equity_lane0_slot_stream0_z <= equity_lane0_slot_stream0_w;
         end
-        else begin
-            equity_lane0_slot_stream0_w <= equity_lane0_bus_word;
+        if (equity_lane0_slot_stream0_mine) begin
+            if ((equity_lane0_bus_index == 3)) begin
+                equity_lane0_slot_stream0_w <= (equity_lane0_bus_word | 1);
+            end
+            else begin
+                equity_lane0_slot_stream0_w <= equity_lane0_bus_word;
+            end
         end
-    end
-    else if (equity_lane0_slot_stream0_advance) begin
-        equity_lane0_slot_stream0_w <= (equity_lane0_slot_stream0_gx ^ equity_lane0_slot_stream0_hw);
+        else if (equity_lane0_slot_stream0_advance) begin
+            equity_lane0_slot_stream0_w <= (equity_lane0_slot_stream0_gx ^ equity_lane0_slot_stream0_hw);
+        end
     end
 end
 
@@ -2174,21 +2183,29 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream1_step
-    if ((equity_lane0_slot_stream1_mine || equity_lane0_slot_stream1_advance)) begin
-        equity_lane0_slot_stream1_x <= equity_lane0_slot_stream1_y;
-        equity_lane0_slot_stream1_y <= equity_lane0_slot_stream1_z;
-        equity_lane0_slot_stream1_z <= equity_lane0_slot_stream1_w;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_slot_stream1_y <= 0;
+        equity_lane0_slot_stream1_x <= 0;
+        equity_lane0_slot_stream1_w <= 0;
+        equity_lane0_slot_stream1_z <= 0;
     end
-    if (equity_lane0_slot_stream1_mine) begin
-        if ((equity_lane0_bus_index == 3)) begin
-            equity_lane0_slot_stream1_w <= (equity_lane0_bus_word | 1);
+    else begin
+        if ((equity_lane0_slot_stream1_mine || equity_lane0_slot_stream1_advance)) begin
+            equity_lane0_slot_stream1_x <= equity_lane0_slot_stream1_y;
+            equity_lane0_slot_stream1_y <= equity_lane0_slot_stream1_z;
+            equity_lane0_slot_stream1_z <= equity_lane0_slot_stream1_w;
         end
-        else begin
-            equity_lane0_slot_stream1_w <= equity_lane0_bus_word;
+        if (equity_lane0_slot_stream1_mine) begin
+            if ((equity_lane0_bus_index == 3)) begin
+                equity_lane0_slot_stream1_w <= (equity_lane0_bus_word | 1);
+            end
+            else begin
+                equity_lane0_slot_stream1_w <= equity_lane0_bus_word;
+            end
         end
-    end
-    else if (equity_lane0_slot_stream1_advance) begin
-        equity_lane0_slot_stream1_w <= (equity_lane0_slot_stream1_gx ^ equity_lane0_slot_stream1_hw);
+        else if (equity_lane0_slot_stream1_advance) begin
+            equity_lane0_slot_stream1_w <= (equity_lane0_slot_stream1_gx ^ equity_lane0_slot_stream1_hw);
+        end
     end
 end
 
@@ -2198,7 +2215,12 @@ assign equity_lane0_slot_stream1_word = equity_lane0_slot_stream1_w;
 
 
 always @(posedge clk) begin: equity_lane0_delay_line1_shift_in
-    equity_lane0_delay_line1_line <= {equity_lane0_delay_line1_line[(18 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit0_upper};
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_delay_line1_line <= 0;
+    end
+    else begin
+        equity_lane0_delay_line1_line <= {equity_lane0_delay_line1_line[(18 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit0_upper};
+    end
 end
 
 
@@ -2228,21 +2250,29 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream2_step
-    if ((equity_lane0_slot_stream2_mine || equity_lane0_slot_stream2_advance)) begin
-        equity_lane0_slot_stream2_x <= equity_lane0_slot_stream2_y;
-        equity_lane0_slot_stream2_y <= equity_lane0_slot_stream2_z;
-        equity_lane0_slot_stream2_z <= equity_lane0_slot_stream2_w;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_slot_stream2_y <= 0;
+        equity_lane0_slot_stream2_x <= 0;
+        equity_lane0_slot_stream2_w <= 0;
+        equity_lane0_slot_stream2_z <= 0;
     end
-    if (equity_lane0_slot_stream2_mine) begin
-        if ((equity_lane0_bus_index == 3)) begin
-            equity_lane0_slot_stream2_w <= (equity_lane0_bus_word | 1);
+    else begin
+        if ((equity_lane0_slot_stream2_mine || equity_lane0_slot_stream2_advance)) begin
+            equity_lane0_slot_stream2_x <= equity_lane0_slot_stream2_y;
+            equity_lane0_slot_stream2_y <= equity_lane0_slot_stream2_z;
+            equity_lane0_slot_stream2_z <= equity_lane0_slot_stream2_w;
         end
-        else begin
-            equity_lane0_slot_stream2_w <= equity_lane0_bus_word;
+        if (equity_lane0_slot_stream2_mine) begin
+            if ((equity_lane0_bus_index == 3)) begin
+                equity_lane0_slot_stream2_w <= (equity_lane0_bus_word | 1);
+            end
+            else begin
+                equity_lane0_slot_stream2_w <= equity_lane0_bus_word;
+            end
         end
-    end
-    else if (equity_lane0_slot_stream2_advance) begin
-        equity_lane0_slot_stream2_w <= (equity_lane0_slot_stream2_gx ^ equity_lane0_slot_stream2_hw);
+        else if (equity_lane0_slot_stream2_advance) begin
+            equity_lane0_slot_stream2_w <= (equity_lane0_slot_stream2_gx ^ equity_lane0_slot_stream2_hw);
+        end
     end
 end
 
@@ -2252,7 +2282,12 @@ assign equity_lane0_slot_stream2_word = equity_lane0_slot_stream2_w;
 
 
 always @(posedge clk) begin: equity_lane0_delay_line2_shift_in
-    equity_lane0_delay_line2_line <= {equity_lane0_delay_line2_line[(36 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit1_upper};
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_delay_line2_line <= 0;
+    end
+    else begin
+        equity_lane0_delay_line2_line <= {equity_lane0_delay_line2_line[(36 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit1_upper};
+    end
 end
 
 
@@ -2282,21 +2317,29 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream3_step
-    if ((equity_lane0_slot_stream3_mine || equity_lane0_slot_stream3_advance)) begin
-        equity_lane0_slot_stream3_x <= equity_lane0_slot_stream3_y;
-        equity_lane0_slot_stream3_y <= equity_lane0_slot_stream3_z;
-        equity_lane0_slot_stream3_z <= equity_lane0_slot_stream3_w;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_slot_stream3_y <= 0;
+        equity_lane0_slot_stream3_x <= 0;
+        equity_lane0_slot_stream3_w <= 0;
+        equity_lane0_slot_stream3_z <= 0;
     end
-    if (equity_lane0_slot_stream3_mine) begin
-        if ((equity_lane0_bus_index == 3)) begin
-            equity_lane0_slot_stream3_w <= (equity_lane0_bus_word | 1);
+    else begin
+        if ((equity_lane0_slot_stream3_mine || equity_lane0_slot_stream3_advance)) begin
+            equity_lane0_slot_stream3_x <= equity_lane0_slot_stream3_y;
+            equity_lane0_slot_stream3_y <= equity_lane0_slot_stream3_z;
+            equity_lane0_slot_stream3_z <= equity_lane0_slot_stream3_w;
         end
-        else begin
-            equity_lane0_slot_stream3_w <= equity_lane0_bus_word;
+        if (equity_lane0_slot_stream3_mine) begin
+            if ((equity_lane0_bus_index == 3)) begin
+                equity_lane0_slot_stream3_w <= (equity_lane0_bus_word | 1);
+            end
+            else begin
+                equity_lane0_slot_stream3_w <= equity_lane0_bus_word;
+            end
         end
-    end
-    else if (equity_lane0_slot_stream3_advance) begin
-        equity_lane0_slot_stream3_w <= (equity_lane0_slot_stream3_gx ^ equity_lane0_slot_stream3_hw);
+        else if (equity_lane0_slot_stream3_advance) begin
+            equity_lane0_slot_stream3_w <= (equity_lane0_slot_stream3_gx ^ equity_lane0_slot_stream3_hw);
+        end
     end
 end
 
@@ -2306,7 +2349,12 @@ assign equity_lane0_slot_stream3_word = equity_lane0_slot_stream3_w;
 
 
 always @(posedge clk) begin: equity_lane0_delay_line3_shift_in
-    equity_lane0_delay_line3_line <= {equity_lane0_delay_line3_line[(54 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit2_upper};
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_delay_line3_line <= 0;
+    end
+    else begin
+        equity_lane0_delay_line3_line <= {equity_lane0_delay_line3_line[(54 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit2_upper};
+    end
 end
 
 
@@ -2336,21 +2384,29 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream4_step
-    if ((equity_lane0_slot_stream4_mine || equity_lane0_slot_stream4_advance)) begin
-        equity_lane0_slot_stream4_x <= equity_lane0_slot_stream4_y;
-        equity_lane0_slot_stream4_y <= equity_lane0_slot_stream4_z;
-        equity_lane0_slot_stream4_z <= equity_lane0_slot_stream4_w;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_slot_stream4_y <= 0;
+        equity_lane0_slot_stream4_x <= 0;
+        equity_lane0_slot_stream4_w <= 0;
+        equity_lane0_slot_stream4_z <= 0;
     end
-    if (equity_lane0_slot_stream4_mine) begin
-        if ((equity_lane0_bus_index == 3)) begin
-            equity_lane0_slot_stream4_w <= (equity_lane0_bus_word | 1);
+    else begin
+        if ((equity_lane0_slot_stream4_mine || equity_lane0_slot_stream4_advance)) begin
+            equity_lane0_slot_stream4_x <= equity_lane0_slot_stream4_y;
+            equity_lane0_slot_stream4_y <= equity_lane0_slot_stream4_z;
+            equity_lane0_slot_stream4_z <= equity_lane0_slot_stream4_w;
         end
-        else begin
-            equity_lane0_slot_stream4_w <= equity_lane0_bus_word;
+        if (equity_lane0_slot_stream4_mine) begin
+            if ((equity_lane0_bus_index == 3)) begin
+                equity_lane0_slot_stream4_w <= (equity_lane0_bus_word | 1);
+            end
+            else begin
+                equity_lane0_slot_stream4_w <= equity_lane0_bus_word;
+            end
         end
-    end
-    else if (equity_lane0_slot_stream4_advance) begin
-        equity_lane0_slot_stream4_w <= (equity_lane0_slot_stream4_gx ^ equity_lane0_slot_stream4_hw);
+        else if (equity_lane0_slot_stream4_advance) begin
+            equity_lane0_slot_stream4_w <= (equity_lane0_slot_stream4_gx ^ equity_lane0_slot_stream4_hw);
+        end
     end
 end
 
@@ -2360,7 +2416,12 @@ assign equity_lane0_slot_stream4_word = equity_lane0_slot_stream4_w;
 
 
 always @(posedge clk) begin: equity_lane0_delay_line4_shift_in
-    equity_lane0_delay_line4_line <= {equity_lane0_delay_line4_line[(72 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit3_upper};
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_delay_line4_line <= 0;
+    end
+    else begin
+        equity_lane0_delay_line4_line <= {equity_lane0_delay_line4_line[(72 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit3_upper};
+    end
 end
 
 
@@ -2390,21 +2451,29 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream5_step
-    if ((equity_lane0_slot_stream5_mine || equity_lane0_slot_stream5_advance)) begin
-        equity_lane0_slot_stream5_x <= equity_lane0_slot_stream5_y;
-        equity_lane0_slot_stream5_y <= equity_lane0_slot_stream5_z;
-        equity_lane0_slot_stream5_z <= equity_lane0_slot_stream5_w;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_slot_stream5_y <= 0;
+        equity_lane0_slot_stream5_x <= 0;
+        equity_lane0_slot_stream5_w <= 0;
+        equity_lane0_slot_stream5_z <= 0;
     end
-    if (equity_lane0_slot_stream5_mine) begin
-        if ((equity_lane0_bus_index == 3)) begin
-            equity_lane0_slot_stream5_w <= (equity_lane0_bus_word | 1);
+    else begin
+        if ((equity_lane0_slot_stream5_mine || equity_lane0_slot_stream5_advance)) begin
+            equity_lane0_slot_stream5_x <= equity_lane0_slot_stream5_y;
+            equity_lane0_slot_stream5_y <= equity_lane0_slot_stream5_z;
+            equity_lane0_slot_stream5_z <= equity_lane0_slot_stream5_w;
         end
-        else begin
-            equity_lane0_slot_stream5_w <= equity_lane0_bus_word;
+        if (equity_lane0_slot_stream5_mine) begin
+            if ((equity_lane0_bus_index == 3)) begin
+                equity_lane0_slot_stream5_w <= (equity_lane0_bus_word | 1);
+            end
+            else begin
+                equity_lane0_slot_stream5_w <= equity_lane0_bus_word;
+            end
         end
-    end
-    else if (equity_lane0_slot_stream5_advance) begin
-        equity_lane0_slot_stream5_w <= (equity_lane0_slot_stream5_gx ^ equity_lane0_slot_stream5_hw);
+        else if (equity_lane0_slot_stream5_advance) begin
+            equity_lane0_slot_stream5_w <= (equity_lane0_slot_stream5_gx ^ equity_lane0_slot_stream5_hw);
+        end
     end
 end
 
@@ -2414,7 +2483,12 @@ assign equity_lane0_slot_stream5_word = equity_lane0_slot_stream5_w;
 
 
 always @(posedge clk) begin: equity_lane0_delay_line5_shift_in
-    equity_lane0_delay_line5_line <= {equity_lane0_delay_line5_line[(90 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit5_digit};
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_delay_line5_line <= 0;
+    end
+    else begin
+        equity_lane0_delay_line5_line <= {equity_lane0_delay_line5_line[(90 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit5_digit};
+    end
 end
 
 
@@ -2444,21 +2518,29 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream6_step
-    if ((equity_lane0_slot_stream6_mine || equity_lane0_slot_stream6_advance)) begin
-        equity_lane0_slot_stream6_x <= equity_lane0_slot_stream6_y;
-        equity_lane0_slot_stream6_y <= equity_lane0_slot_stream6_z;
-        equity_lane0_slot_stream6_z <= equity_lane0_slot_stream6_w;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_slot_stream6_y <= 0;
+        equity_lane0_slot_stream6_x <= 0;
+        equity_lane0_slot_stream6_w <= 0;
+        equity_lane0_slot_stream6_z <= 0;
     end
-    if (equity_lane0_slot_stream6_mine) begin
-        if ((equity_lane0_bus_index == 3)) begin
-            equity_lane0_slot_stream6_w <= (equity_lane0_bus_word | 1);
+    else begin
+        if ((equity_lane0_slot_stream6_mine || equity_lane0_slot_stream6_advance)) begin
+            equity_lane0_slot_stream6_x <= equity_lane0_slot_stream6_y;
+            equity_lane0_slot_stream6_y <= equity_lane0_slot_stream6_z;
+            equity_lane0_slot_stream6_z <= equity_lane0_slot_stream6_w;
         end
-        else begin
-            equity_lane0_slot_stream6_w <= equity_lane0_bus_word;
+        if (equity_lane0_slot_stream6_mine) begin
+            if ((equity_lane0_bus_index == 3)) begin
+                equity_lane0_slot_stream6_w <= (equity_lane0_bus_word | 1);
+            end
+            else begin
+                equity_lane0_slot_stream6_w <= equity_lane0_bus_word;
+            end
         end
-    end
-    else if (equity_lane0_slot_stream6_advance) begin
-        equity_lane0_slot_stream6_w <= (equity_lane0_slot_stream6_gx ^ equity_lane0_slot_stream6_hw);
+        else if (equity_lane0_slot_stream6_advance) begin
+            equity_lane0_slot_stream6_w <= (equity_lane0_slot_stream6_gx ^ equity_lane0_slot_stream6_hw);
+        end
     end
 end
 
@@ -2468,7 +2550,12 @@ assign equity_lane0_slot_stream6_word = equity_lane0_slot_stream6_w;
 
 
 always @(posedge clk) begin: equity_lane0_delay_line6_shift_in
-    equity_lane0_delay_line6_line <= {equity_lane0_delay_line6_line[(108 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit5_upper};
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_delay_line6_line <= 0;
+    end
+    else begin
+        equity_lane0_delay_line6_line <= {equity_lane0_delay_line6_line[(108 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit5_upper};
+    end
 end
 
 
@@ -2506,8 +2593,14 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage0_take
-    equity_lane0_deal_stage0_taken <= equity_lane0_deal_stage0_candidates;
-    equity_lane0_deal_stage0_t_pos <= equity_lane0_first_pos;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage0_t_pos <= 0;
+        equity_lane0_deal_stage0_taken <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage0_taken <= equity_lane0_deal_stage0_candidates;
+        equity_lane0_deal_stage0_t_pos <= equity_lane0_first_pos;
+    end
 end
 
 
@@ -2530,24 +2623,31 @@ always @(posedge clk) begin: equity_lane0_deal_stage0_judge
     integer b;
     reg ok;
     integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage0_taken[((6 * f) + b)];
-        end
-        ok = (candidate < equity_lane0_deal_stage0_n_q);
-        if ((equity_lane0_deal_stage0_exact_q && (f != 0))) begin
-            ok = 1'b0;
-        end
-        for (g=0; g<1; g=g+1) begin
-            ok = (ok && (!equity_lane0_deal_stage0_repeated[((1 * f) + g)]));
-        end
-        usable[f] = ok;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage0_free <= 0;
+        equity_lane0_deal_stage0_fields <= 0;
+        equity_lane0_deal_stage0_a_pos <= 0;
     end
-    equity_lane0_deal_stage0_fields <= equity_lane0_deal_stage0_taken;
-    equity_lane0_deal_stage0_free <= usable;
-    equity_lane0_deal_stage0_a_pos <= equity_lane0_deal_stage0_t_pos;
+    else begin
+        usable = 5'h0;
+        for (f=0; f<5; f=f+1) begin
+            candidate = 6'h0;
+            for (b=0; b<6; b=b+1) begin
+                candidate[b] = equity_lane0_deal_stage0_taken[((6 * f) + b)];
+            end
+            ok = (candidate < equity_lane0_deal_stage0_n_q);
+            if ((equity_lane0_deal_stage0_exact_q && (f != 0))) begin
+                ok = 1'b0;
+            end
+            for (g=0; g<1; g=g+1) begin
+                ok = (ok && (!equity_lane0_deal_stage0_repeated[((1 * f) + g)]));
+            end
+            usable[f] = ok;
+        end
+        equity_lane0_deal_stage0_fields <= equity_lane0_deal_stage0_taken;
+        equity_lane0_deal_stage0_free <= usable;
+        equity_lane0_deal_stage0_a_pos <= equity_lane0_deal_stage0_t_pos;
+    end
 end
 
 
@@ -2591,7 +2691,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage0_positions
-    equity_lane0_deal_stage0_pos_out <= equity_lane0_deal_stage0_chosen;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage0_pos_out <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage0_pos_out <= equity_lane0_deal_stage0_chosen;
+    end
 end
 
 
@@ -2697,8 +2802,14 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage1_take
-    equity_lane0_deal_stage1_taken <= equity_lane0_deal_stage1_candidates;
-    equity_lane0_deal_stage1_t_pos <= equity_lane0_deal_stage0_pos_out;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage1_t_pos <= 0;
+        equity_lane0_deal_stage1_taken <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage1_taken <= equity_lane0_deal_stage1_candidates;
+        equity_lane0_deal_stage1_t_pos <= equity_lane0_deal_stage0_pos_out;
+    end
 end
 
 
@@ -2721,24 +2832,31 @@ always @(posedge clk) begin: equity_lane0_deal_stage1_judge
     integer b;
     reg ok;
     integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage1_taken[((6 * f) + b)];
-        end
-        ok = (candidate < equity_lane0_deal_stage1_n_q);
-        if ((equity_lane0_deal_stage1_exact_q && (f != 0))) begin
-            ok = 1'b0;
-        end
-        for (g=0; g<1; g=g+1) begin
-            ok = (ok && (!equity_lane0_deal_stage1_repeated[((1 * f) + g)]));
-        end
-        usable[f] = ok;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage1_free <= 0;
+        equity_lane0_deal_stage1_fields <= 0;
+        equity_lane0_deal_stage1_a_pos <= 0;
     end
-    equity_lane0_deal_stage1_fields <= equity_lane0_deal_stage1_taken;
-    equity_lane0_deal_stage1_free <= usable;
-    equity_lane0_deal_stage1_a_pos <= equity_lane0_deal_stage1_t_pos;
+    else begin
+        usable = 5'h0;
+        for (f=0; f<5; f=f+1) begin
+            candidate = 6'h0;
+            for (b=0; b<6; b=b+1) begin
+                candidate[b] = equity_lane0_deal_stage1_taken[((6 * f) + b)];
+            end
+            ok = (candidate < equity_lane0_deal_stage1_n_q);
+            if ((equity_lane0_deal_stage1_exact_q && (f != 0))) begin
+                ok = 1'b0;
+            end
+            for (g=0; g<1; g=g+1) begin
+                ok = (ok && (!equity_lane0_deal_stage1_repeated[((1 * f) + g)]));
+            end
+            usable[f] = ok;
+        end
+        equity_lane0_deal_stage1_fields <= equity_lane0_deal_stage1_taken;
+        equity_lane0_deal_stage1_free <= usable;
+        equity_lane0_deal_stage1_a_pos <= equity_lane0_deal_stage1_t_pos;
+    end
 end
 
 
@@ -2782,7 +2900,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage1_positions
-    equity_lane0_deal_stage1_pos_out <= {equity_lane0_deal_stage1_chosen, equity_lane0_deal_stage1_a_pos};
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage1_pos_out <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage1_pos_out <= {equity_lane0_deal_stage1_chosen, equity_lane0_deal_stage1_a_pos};
+    end
 end
 
 
@@ -2908,8 +3031,14 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage2_take
-    equity_lane0_deal_stage2_taken <= equity_lane0_deal_stage2_candidates;
-    equity_lane0_deal_stage2_t_pos <= equity_lane0_deal_stage1_pos_out;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage2_t_pos <= 0;
+        equity_lane0_deal_stage2_taken <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage2_taken <= equity_lane0_deal_stage2_candidates;
+        equity_lane0_deal_stage2_t_pos <= equity_lane0_deal_stage1_pos_out;
+    end
 end
 
 
@@ -2932,24 +3061,31 @@ always @(posedge clk) begin: equity_lane0_deal_stage2_judge
     integer b;
     reg ok;
     integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage2_taken[((6 * f) + b)];
-        end
-        ok = (candidate < equity_lane0_deal_stage2_n_q);
-        if ((equity_lane0_deal_stage2_exact_q && (f != 0))) begin
-            ok = 1'b0;
-        end
-        for (g=0; g<1; g=g+1) begin
-            ok = (ok && (!equity_lane0_deal_stage2_repeated[((1 * f) + g)]));
-        end
-        usable[f] = ok;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage2_free <= 0;
+        equity_lane0_deal_stage2_fields <= 0;
+        equity_lane0_deal_stage2_a_pos <= 0;
     end
-    equity_lane0_deal_stage2_fields <= equity_lane0_deal_stage2_taken;
-    equity_lane0_deal_stage2_free <= usable;
-    equity_lane0_deal_stage2_a_pos <= equity_lane0_deal_stage2_t_pos;
+    else begin
+        usable = 5'h0;
+        for (f=0; f<5; f=f+1) begin
+            candidate = 6'h0;
+            for (b=0; b<6; b=b+1) begin
+                candidate[b] = equity_lane0_deal_stage2_taken[((6 * f) + b)];
+            end
+            ok = (candidate < equity_lane0_deal_stage2_n_q);
+            if ((equity_lane0_deal_stage2_exact_q && (f != 0))) begin
+                ok = 1'b0;
+            end
+            for (g=0; g<1; g=g+1) begin
+                ok = (ok && (!equity_lane0_deal_stage2_repeated[((1 * f) + g)]));
+            end
+            usable[f] = ok;
+        end
+        equity_lane0_deal_stage2_fields <= equity_lane0_deal_stage2_taken;
+        equity_lane0_deal_stage2_free <= usable;
+        equity_lane0_deal_stage2_a_pos <= equity_lane0_deal_stage2_t_pos;
+    end
 end
 
 
@@ -2993,7 +3129,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage2_positions
-    equity_lane0_deal_stage2_pos_out <= {equity_lane0_deal_stage2_chosen, equity_lane0_deal_stage2_a_pos};
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage2_pos_out <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage2_pos_out <= {equity_lane0_deal_stage2_chosen, equity_lane0_deal_stage2_a_pos};
+    end
 end
 
 
@@ -3139,8 +3280,14 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage3_take
-    equity_lane0_deal_stage3_taken <= equity_lane0_deal_stage3_candidates;
-    equity_lane0_deal_stage3_t_pos <= equity_lane0_deal_stage2_pos_out;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage3_t_pos <= 0;
+        equity_lane0_deal_stage3_taken <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage3_taken <= equity_lane0_deal_stage3_candidates;
+        equity_lane0_deal_stage3_t_pos <= equity_lane0_deal_stage2_pos_out;
+    end
 end
 
 
@@ -3163,24 +3310,31 @@ always @(posedge clk) begin: equity_lane0_deal_stage3_judge
     integer b;
     reg ok;
     integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage3_taken[((6 * f) + b)];
-        end
-        ok = (candidate < equity_lane0_deal_stage3_n_q);
-        if ((equity_lane0_deal_stage3_exact_q && (f != 0))) begin
-            ok = 1'b0;
-        end
-        for (g=0; g<1; g=g+1) begin
-            ok = (ok && (!equity_lane0_deal_stage3_repeated[((1 * f) + g)]));
-        end
-        usable[f] = ok;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage3_free <= 0;
+        equity_lane0_deal_stage3_fields <= 0;
+        equity_lane0_deal_stage3_a_pos <= 0;
     end
-    equity_lane0_deal_stage3_fields <= equity_lane0_deal_stage3_taken;
-    equity_lane0_deal_stage3_free <= usable;
-    equity_lane0_deal_stage3_a_pos <= equity_lane0_deal_stage3_t_pos;
+    else begin
+        usable = 5'h0;
+        for (f=0; f<5; f=f+1) begin
+            candidate = 6'h0;
+            for (b=0; b<6; b=b+1) begin
+                candidate[b] = equity_lane0_deal_stage3_taken[((6 * f) + b)];
+            end
+            ok = (candidate < equity_lane0_deal_stage3_n_q);
+            if ((equity_lane0_deal_stage3_exact_q && (f != 0))) begin
+                ok = 1'b0;
+            end
+            for (g=0; g<1; g=g+1) begin
+                ok = (ok && (!equity_lane0_deal_stage3_repeated[((1 * f) + g)]));
+            end
+            usable[f] = ok;
+        end
+        equity_lane0_deal_stage3_fields <= equity_lane0_deal_stage3_taken;
+        equity_lane0_deal_stage3_free <= usable;
+        equity_lane0_deal_stage3_a_pos <= equity_lane0_deal_stage3_t_pos;
+    end
 end
 
 
@@ -3224,7 +3378,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage3_positions
-    equity_lane0_deal_stage3_pos_out <= {equity_lane0_deal_stage3_chosen, equity_lane0_deal_stage3_a_pos};
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage3_pos_out <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage3_pos_out <= {equity_lane0_deal_stage3_chosen, equity_lane0_deal_stage3_a_pos};
+    end
 end
 
 
@@ -3390,8 +3549,14 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage4_take
-    equity_lane0_deal_stage4_taken <= equity_lane0_deal_stage4_candidates;
-    equity_lane0_deal_stage4_t_pos <= equity_lane0_deal_stage3_pos_out;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage4_t_pos <= 0;
+        equity_lane0_deal_stage4_taken <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage4_taken <= equity_lane0_deal_stage4_candidates;
+        equity_lane0_deal_stage4_t_pos <= equity_lane0_deal_stage3_pos_out;
+    end
 end
 
 
@@ -3414,24 +3579,31 @@ always @(posedge clk) begin: equity_lane0_deal_stage4_judge
     integer b;
     reg ok;
     integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage4_taken[((6 * f) + b)];
-        end
-        ok = (candidate < equity_lane0_deal_stage4_n_q);
-        if ((equity_lane0_deal_stage4_exact_q && (f != 0))) begin
-            ok = 1'b0;
-        end
-        for (g=0; g<1; g=g+1) begin
-            ok = (ok && (!equity_lane0_deal_stage4_repeated[((1 * f) + g)]));
-        end
-        usable[f] = ok;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage4_free <= 0;
+        equity_lane0_deal_stage4_fields <= 0;
+        equity_lane0_deal_stage4_a_pos <= 0;
     end
-    equity_lane0_deal_stage4_fields <= equity_lane0_deal_stage4_taken;
-    equity_lane0_deal_stage4_free <= usable;
-    equity_lane0_deal_stage4_a_pos <= equity_lane0_deal_stage4_t_pos;
+    else begin
+        usable = 5'h0;
+        for (f=0; f<5; f=f+1) begin
+            candidate = 6'h0;
+            for (b=0; b<6; b=b+1) begin
+                candidate[b] = equity_lane0_deal_stage4_taken[((6 * f) + b)];
+            end
+            ok = (candidate < equity_lane0_deal_stage4_n_q);
+            if ((equity_lane0_deal_stage4_exact_q && (f != 0))) begin
+                ok = 1'b0;
+            end
+            for (g=0; g<1; g=g+1) begin
+                ok = (ok && (!equity_lane0_deal_stage4_repeated[((1 * f) + g)]));
+            end
+            usable[f] = ok;
+        end
+        equity_lane0_deal_stage4_fields <= equity_lane0_deal_stage4_taken;
+        equity_lane0_deal_stage4_free <= usable;
+        equity_lane0_deal_stage4_a_pos <= equity_lane0_deal_stage4_t_pos;
+    end
 end
 
 
@@ -3475,7 +3647,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage4_positions
-    equity_lane0_deal_stage4_pos_out <= {equity_lane0_deal_stage4_chosen, equity_lane0_deal_stage4_a_pos};
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage4_pos_out <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage4_pos_out <= {equity_lane0_deal_stage4_chosen, equity_lane0_deal_stage4_a_pos};
+    end
 end
 
 
@@ -3681,8 +3858,14 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage5_take
-    equity_lane0_deal_stage5_taken <= equity_lane0_deal_stage5_candidates;
-    equity_lane0_deal_stage5_t_pos <= equity_lane0_deal_stage4_pos_out;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage5_t_pos <= 0;
+        equity_lane0_deal_stage5_taken <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage5_taken <= equity_lane0_deal_stage5_candidates;
+        equity_lane0_deal_stage5_t_pos <= equity_lane0_deal_stage4_pos_out;
+    end
 end
 
 
@@ -3705,24 +3888,31 @@ always @(posedge clk) begin: equity_lane0_deal_stage5_judge
     integer b;
     reg ok;
     integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage5_taken[((6 * f) + b)];
-        end
-        ok = (candidate < equity_lane0_deal_stage5_n_q);
-        if ((equity_lane0_deal_stage5_exact_q && (f != 0))) begin
-            ok = 1'b0;
-        end
-        for (g=0; g<2; g=g+1) begin
-            ok = (ok && (!equity_lane0_deal_stage5_repeated[((2 * f) + g)]));
-        end
-        usable[f] = ok;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage5_free <= 0;
+        equity_lane0_deal_stage5_fields <= 0;
+        equity_lane0_deal_stage5_a_pos <= 0;
     end
-    equity_lane0_deal_stage5_fields <= equity_lane0_deal_stage5_taken;
-    equity_lane0_deal_stage5_free <= usable;
-    equity_lane0_deal_stage5_a_pos <= equity_lane0_deal_stage5_t_pos;
+    else begin
+        usable = 5'h0;
+        for (f=0; f<5; f=f+1) begin
+            candidate = 6'h0;
+            for (b=0; b<6; b=b+1) begin
+                candidate[b] = equity_lane0_deal_stage5_taken[((6 * f) + b)];
+            end
+            ok = (candidate < equity_lane0_deal_stage5_n_q);
+            if ((equity_lane0_deal_stage5_exact_q && (f != 0))) begin
+                ok = 1'b0;
+            end
+            for (g=0; g<2; g=g+1) begin
+                ok = (ok && (!equity_lane0_deal_stage5_repeated[((2 * f) + g)]));
+            end
+            usable[f] = ok;
+        end
+        equity_lane0_deal_stage5_fields <= equity_lane0_deal_stage5_taken;
+        equity_lane0_deal_stage5_free <= usable;
+        equity_lane0_deal_stage5_a_pos <= equity_lane0_deal_stage5_t_pos;
+    end
 end
 
 
@@ -3766,7 +3956,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage5_positions
-    equity_lane0_deal_stage5_pos_out <= {equity_lane0_deal_stage5_chosen, equity_lane0_deal_stage5_a_pos};
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage5_pos_out <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage5_pos_out <= {equity_lane0_deal_stage5_chosen, equity_lane0_deal_stage5_a_pos};
+    end
 end
 
 
@@ -3992,8 +4187,14 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage6_take
-    equity_lane0_deal_stage6_taken <= equity_lane0_deal_stage6_candidates;
-    equity_lane0_deal_stage6_t_pos <= equity_lane0_deal_stage5_pos_out;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage6_t_pos <= 0;
+        equity_lane0_deal_stage6_taken <= 0;
+    end
+    else begin
+        equity_lane0_deal_stage6_taken <= equity_lane0_deal_stage6_candidates;
+        equity_lane0_deal_stage6_t_pos <= equity_lane0_deal_stage5_pos_out;
+    end
 end
 
 
@@ -4016,24 +4217,31 @@ always @(posedge clk) begin: equity_lane0_deal_stage6_judge
     integer b;
     reg ok;
     integer g;
-    usable = 5'h0;
-    for (f=0; f<5; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_deal_stage6_taken[((6 * f) + b)];
-        end
-        ok = (candidate < equity_lane0_deal_stage6_n_q);
-        if ((equity_lane0_deal_stage6_exact_q && (f != 0))) begin
-            ok = 1'b0;
-        end
-        for (g=0; g<2; g=g+1) begin
-            ok = (ok && (!equity_lane0_deal_stage6_repeated[((2 * f) + g)]));
-        end
-        usable[f] = ok;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_deal_stage6_free <= 0;
+        equity_lane0_deal_stage6_fields <= 0;
+        equity_lane0_deal_stage6_a_pos <= 0;
     end
-    equity_lane0_deal_stage6_fields <= equity_lane0_deal_stage6_taken;
-    equity_lane0_deal_stage6_free <= usable;
-    equity_lane0_deal_stage6_a_pos <= equity_lane0_deal_stage6_t_pos;
+    else begin
+        usable = 5'h0;
+        for (f=0; f<5; f=f+1) begin
+            candidate = 6'h0;
+            for (b=0; b<6; b=b+1) begin
+                candidate[b] = equity_lane0_deal_stage6_taken[((6 * f) + b)];
+            end
+            ok = (candidate < equity_lane0_deal_stage6_n_q);
+            if ((equity_lane0_deal_stage6_exact_q && (f != 0))) begin
+                ok = 1'b0;
+            end
+            for (g=0; g<2; g=g+1) begin
+                ok = (ok && (!equity_lane0_deal_stage6_repeated[((2 * f) + g)]));
+            end
+            usable[f] = ok;
+        end
+        equity_lane0_deal_stage6_fields <= equity_lane0_deal_stage6_taken;
+        equity_lane0_deal_stage6_free <= usable;
+        equity_lane0_deal_stage6_a_pos <= equity_lane0_deal_stage6_t_pos;
+    end
 end
 
 
@@ -4077,7 +4285,12 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage6_positions
-    equity_lane0_positions_out <= {equity_lane0_deal_stage6_chosen, equity_lane0_deal_stage6_a_pos};
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_positions_out <= 0;
+    end
+    else begin
+        equity_lane0_positions_out <= {equity_lane0_deal_stage6_chosen, equity_lane0_deal_stage6_a_pos};
+    end
 end
 
 

@@ -4,6 +4,7 @@
 --   clk_hz = 100000000
 --   lanes = 2
 --   opponents = 3
+--   shift_registers = False
 --   timeout = 10000000
 
 
@@ -29,7 +30,9 @@ entity equity_engine is
 end entity equity_engine;
 -- The engine (module docstring) with ``lanes`` lanes of ``opponents`` opponent seats.
 -- s_*: request bytes in (ready but in reset); m_*: reply bytes out; busy: a request is being
--- answered (set up, run or replied); clk_hz: the clock it runs at, for a describe reply.
+-- answered (set up, run or replied); clk_hz: the clock it runs at, for a describe reply;
+-- shift_registers: the lanes' delays as shift registers or, False, flip-flops (equity/lane.py
+-- slot_stream: a Xilinx part's LUTs are kept for logic).
 -- 
 -- Its parts (each the only writer of what it drives): frame_receiver, request_parser and
 -- request_judge (equity/request.py), the sequencer (engine_sequencer: the state), the set-up
@@ -6804,19 +6807,26 @@ end process equity_lane0_slot_stream0_select;
 equity_lane0_slot_stream0_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane0_slot_stream0_mine) or bool(equity_lane0_slot_stream0_advance)) then
-            equity_lane0_slot_stream0_x <= equity_lane0_slot_stream0_y;
-            equity_lane0_slot_stream0_y <= equity_lane0_slot_stream0_z;
-            equity_lane0_slot_stream0_z <= equity_lane0_slot_stream0_w;
-        end if;
-        if bool(equity_lane0_slot_stream0_mine) then
-            if (equity_lane0_bus_index = 3) then
-                equity_lane0_slot_stream0_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane0_slot_stream0_w <= equity_lane0_bus_word;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_slot_stream0_y <= to_unsigned(0, 32);
+            equity_lane0_slot_stream0_x <= to_unsigned(0, 32);
+            equity_lane0_slot_stream0_w <= to_unsigned(0, 32);
+            equity_lane0_slot_stream0_z <= to_unsigned(0, 32);
+        else
+            if (bool(equity_lane0_slot_stream0_mine) or bool(equity_lane0_slot_stream0_advance)) then
+                equity_lane0_slot_stream0_x <= equity_lane0_slot_stream0_y;
+                equity_lane0_slot_stream0_y <= equity_lane0_slot_stream0_z;
+                equity_lane0_slot_stream0_z <= equity_lane0_slot_stream0_w;
             end if;
-        elsif bool(equity_lane0_slot_stream0_advance) then
-            equity_lane0_slot_stream0_w <= (equity_lane0_slot_stream0_gx xor equity_lane0_slot_stream0_hw);
+            if bool(equity_lane0_slot_stream0_mine) then
+                if (equity_lane0_bus_index = 3) then
+                    equity_lane0_slot_stream0_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
+                else
+                    equity_lane0_slot_stream0_w <= equity_lane0_bus_word;
+                end if;
+            elsif bool(equity_lane0_slot_stream0_advance) then
+                equity_lane0_slot_stream0_w <= (equity_lane0_slot_stream0_gx xor equity_lane0_slot_stream0_hw);
+            end if;
         end if;
     end if;
 end process equity_lane0_slot_stream0_step;
@@ -6849,19 +6859,26 @@ end process equity_lane0_slot_stream1_select;
 equity_lane0_slot_stream1_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane0_slot_stream1_mine) or bool(equity_lane0_slot_stream1_advance)) then
-            equity_lane0_slot_stream1_x <= equity_lane0_slot_stream1_y;
-            equity_lane0_slot_stream1_y <= equity_lane0_slot_stream1_z;
-            equity_lane0_slot_stream1_z <= equity_lane0_slot_stream1_w;
-        end if;
-        if bool(equity_lane0_slot_stream1_mine) then
-            if (equity_lane0_bus_index = 3) then
-                equity_lane0_slot_stream1_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane0_slot_stream1_w <= equity_lane0_bus_word;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_slot_stream1_y <= to_unsigned(0, 32);
+            equity_lane0_slot_stream1_x <= to_unsigned(0, 32);
+            equity_lane0_slot_stream1_w <= to_unsigned(0, 32);
+            equity_lane0_slot_stream1_z <= to_unsigned(0, 32);
+        else
+            if (bool(equity_lane0_slot_stream1_mine) or bool(equity_lane0_slot_stream1_advance)) then
+                equity_lane0_slot_stream1_x <= equity_lane0_slot_stream1_y;
+                equity_lane0_slot_stream1_y <= equity_lane0_slot_stream1_z;
+                equity_lane0_slot_stream1_z <= equity_lane0_slot_stream1_w;
             end if;
-        elsif bool(equity_lane0_slot_stream1_advance) then
-            equity_lane0_slot_stream1_w <= (equity_lane0_slot_stream1_gx xor equity_lane0_slot_stream1_hw);
+            if bool(equity_lane0_slot_stream1_mine) then
+                if (equity_lane0_bus_index = 3) then
+                    equity_lane0_slot_stream1_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
+                else
+                    equity_lane0_slot_stream1_w <= equity_lane0_bus_word;
+                end if;
+            elsif bool(equity_lane0_slot_stream1_advance) then
+                equity_lane0_slot_stream1_w <= (equity_lane0_slot_stream1_gx xor equity_lane0_slot_stream1_hw);
+            end if;
         end if;
     end if;
 end process equity_lane0_slot_stream1_step;
@@ -6872,7 +6889,11 @@ equity_lane0_slot_stream1_word <= equity_lane0_slot_stream1_w;
 equity_lane0_delay_line1_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line1_line <= unsigned'(equity_lane0_delay_line1_line((18 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit0_upper);
+        if (equity_lane0_rst = '1') then
+            equity_lane0_delay_line1_line <= to_unsigned(0, 18);
+        else
+            equity_lane0_delay_line1_line <= unsigned'(equity_lane0_delay_line1_line((18 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit0_upper);
+        end if;
     end if;
 end process equity_lane0_delay_line1_shift_in;
 
@@ -6901,19 +6922,26 @@ end process equity_lane0_slot_stream2_select;
 equity_lane0_slot_stream2_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane0_slot_stream2_mine) or bool(equity_lane0_slot_stream2_advance)) then
-            equity_lane0_slot_stream2_x <= equity_lane0_slot_stream2_y;
-            equity_lane0_slot_stream2_y <= equity_lane0_slot_stream2_z;
-            equity_lane0_slot_stream2_z <= equity_lane0_slot_stream2_w;
-        end if;
-        if bool(equity_lane0_slot_stream2_mine) then
-            if (equity_lane0_bus_index = 3) then
-                equity_lane0_slot_stream2_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane0_slot_stream2_w <= equity_lane0_bus_word;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_slot_stream2_y <= to_unsigned(0, 32);
+            equity_lane0_slot_stream2_x <= to_unsigned(0, 32);
+            equity_lane0_slot_stream2_w <= to_unsigned(0, 32);
+            equity_lane0_slot_stream2_z <= to_unsigned(0, 32);
+        else
+            if (bool(equity_lane0_slot_stream2_mine) or bool(equity_lane0_slot_stream2_advance)) then
+                equity_lane0_slot_stream2_x <= equity_lane0_slot_stream2_y;
+                equity_lane0_slot_stream2_y <= equity_lane0_slot_stream2_z;
+                equity_lane0_slot_stream2_z <= equity_lane0_slot_stream2_w;
             end if;
-        elsif bool(equity_lane0_slot_stream2_advance) then
-            equity_lane0_slot_stream2_w <= (equity_lane0_slot_stream2_gx xor equity_lane0_slot_stream2_hw);
+            if bool(equity_lane0_slot_stream2_mine) then
+                if (equity_lane0_bus_index = 3) then
+                    equity_lane0_slot_stream2_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
+                else
+                    equity_lane0_slot_stream2_w <= equity_lane0_bus_word;
+                end if;
+            elsif bool(equity_lane0_slot_stream2_advance) then
+                equity_lane0_slot_stream2_w <= (equity_lane0_slot_stream2_gx xor equity_lane0_slot_stream2_hw);
+            end if;
         end if;
     end if;
 end process equity_lane0_slot_stream2_step;
@@ -6924,7 +6952,11 @@ equity_lane0_slot_stream2_word <= equity_lane0_slot_stream2_w;
 equity_lane0_delay_line2_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line2_line <= unsigned'(equity_lane0_delay_line2_line((36 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit1_upper);
+        if (equity_lane0_rst = '1') then
+            equity_lane0_delay_line2_line <= to_unsigned(0, 36);
+        else
+            equity_lane0_delay_line2_line <= unsigned'(equity_lane0_delay_line2_line((36 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit1_upper);
+        end if;
     end if;
 end process equity_lane0_delay_line2_shift_in;
 
@@ -6953,19 +6985,26 @@ end process equity_lane0_slot_stream3_select;
 equity_lane0_slot_stream3_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane0_slot_stream3_mine) or bool(equity_lane0_slot_stream3_advance)) then
-            equity_lane0_slot_stream3_x <= equity_lane0_slot_stream3_y;
-            equity_lane0_slot_stream3_y <= equity_lane0_slot_stream3_z;
-            equity_lane0_slot_stream3_z <= equity_lane0_slot_stream3_w;
-        end if;
-        if bool(equity_lane0_slot_stream3_mine) then
-            if (equity_lane0_bus_index = 3) then
-                equity_lane0_slot_stream3_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane0_slot_stream3_w <= equity_lane0_bus_word;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_slot_stream3_y <= to_unsigned(0, 32);
+            equity_lane0_slot_stream3_x <= to_unsigned(0, 32);
+            equity_lane0_slot_stream3_w <= to_unsigned(0, 32);
+            equity_lane0_slot_stream3_z <= to_unsigned(0, 32);
+        else
+            if (bool(equity_lane0_slot_stream3_mine) or bool(equity_lane0_slot_stream3_advance)) then
+                equity_lane0_slot_stream3_x <= equity_lane0_slot_stream3_y;
+                equity_lane0_slot_stream3_y <= equity_lane0_slot_stream3_z;
+                equity_lane0_slot_stream3_z <= equity_lane0_slot_stream3_w;
             end if;
-        elsif bool(equity_lane0_slot_stream3_advance) then
-            equity_lane0_slot_stream3_w <= (equity_lane0_slot_stream3_gx xor equity_lane0_slot_stream3_hw);
+            if bool(equity_lane0_slot_stream3_mine) then
+                if (equity_lane0_bus_index = 3) then
+                    equity_lane0_slot_stream3_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
+                else
+                    equity_lane0_slot_stream3_w <= equity_lane0_bus_word;
+                end if;
+            elsif bool(equity_lane0_slot_stream3_advance) then
+                equity_lane0_slot_stream3_w <= (equity_lane0_slot_stream3_gx xor equity_lane0_slot_stream3_hw);
+            end if;
         end if;
     end if;
 end process equity_lane0_slot_stream3_step;
@@ -6976,7 +7015,11 @@ equity_lane0_slot_stream3_word <= equity_lane0_slot_stream3_w;
 equity_lane0_delay_line3_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line3_line <= unsigned'(equity_lane0_delay_line3_line((54 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit2_upper);
+        if (equity_lane0_rst = '1') then
+            equity_lane0_delay_line3_line <= to_unsigned(0, 54);
+        else
+            equity_lane0_delay_line3_line <= unsigned'(equity_lane0_delay_line3_line((54 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit2_upper);
+        end if;
     end if;
 end process equity_lane0_delay_line3_shift_in;
 
@@ -7005,19 +7048,26 @@ end process equity_lane0_slot_stream4_select;
 equity_lane0_slot_stream4_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane0_slot_stream4_mine) or bool(equity_lane0_slot_stream4_advance)) then
-            equity_lane0_slot_stream4_x <= equity_lane0_slot_stream4_y;
-            equity_lane0_slot_stream4_y <= equity_lane0_slot_stream4_z;
-            equity_lane0_slot_stream4_z <= equity_lane0_slot_stream4_w;
-        end if;
-        if bool(equity_lane0_slot_stream4_mine) then
-            if (equity_lane0_bus_index = 3) then
-                equity_lane0_slot_stream4_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane0_slot_stream4_w <= equity_lane0_bus_word;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_slot_stream4_y <= to_unsigned(0, 32);
+            equity_lane0_slot_stream4_x <= to_unsigned(0, 32);
+            equity_lane0_slot_stream4_w <= to_unsigned(0, 32);
+            equity_lane0_slot_stream4_z <= to_unsigned(0, 32);
+        else
+            if (bool(equity_lane0_slot_stream4_mine) or bool(equity_lane0_slot_stream4_advance)) then
+                equity_lane0_slot_stream4_x <= equity_lane0_slot_stream4_y;
+                equity_lane0_slot_stream4_y <= equity_lane0_slot_stream4_z;
+                equity_lane0_slot_stream4_z <= equity_lane0_slot_stream4_w;
             end if;
-        elsif bool(equity_lane0_slot_stream4_advance) then
-            equity_lane0_slot_stream4_w <= (equity_lane0_slot_stream4_gx xor equity_lane0_slot_stream4_hw);
+            if bool(equity_lane0_slot_stream4_mine) then
+                if (equity_lane0_bus_index = 3) then
+                    equity_lane0_slot_stream4_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
+                else
+                    equity_lane0_slot_stream4_w <= equity_lane0_bus_word;
+                end if;
+            elsif bool(equity_lane0_slot_stream4_advance) then
+                equity_lane0_slot_stream4_w <= (equity_lane0_slot_stream4_gx xor equity_lane0_slot_stream4_hw);
+            end if;
         end if;
     end if;
 end process equity_lane0_slot_stream4_step;
@@ -7028,7 +7078,11 @@ equity_lane0_slot_stream4_word <= equity_lane0_slot_stream4_w;
 equity_lane0_delay_line4_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line4_line <= unsigned'(equity_lane0_delay_line4_line((72 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit3_upper);
+        if (equity_lane0_rst = '1') then
+            equity_lane0_delay_line4_line <= to_unsigned(0, 72);
+        else
+            equity_lane0_delay_line4_line <= unsigned'(equity_lane0_delay_line4_line((72 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit3_upper);
+        end if;
     end if;
 end process equity_lane0_delay_line4_shift_in;
 
@@ -7057,19 +7111,26 @@ end process equity_lane0_slot_stream5_select;
 equity_lane0_slot_stream5_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane0_slot_stream5_mine) or bool(equity_lane0_slot_stream5_advance)) then
-            equity_lane0_slot_stream5_x <= equity_lane0_slot_stream5_y;
-            equity_lane0_slot_stream5_y <= equity_lane0_slot_stream5_z;
-            equity_lane0_slot_stream5_z <= equity_lane0_slot_stream5_w;
-        end if;
-        if bool(equity_lane0_slot_stream5_mine) then
-            if (equity_lane0_bus_index = 3) then
-                equity_lane0_slot_stream5_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane0_slot_stream5_w <= equity_lane0_bus_word;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_slot_stream5_y <= to_unsigned(0, 32);
+            equity_lane0_slot_stream5_x <= to_unsigned(0, 32);
+            equity_lane0_slot_stream5_w <= to_unsigned(0, 32);
+            equity_lane0_slot_stream5_z <= to_unsigned(0, 32);
+        else
+            if (bool(equity_lane0_slot_stream5_mine) or bool(equity_lane0_slot_stream5_advance)) then
+                equity_lane0_slot_stream5_x <= equity_lane0_slot_stream5_y;
+                equity_lane0_slot_stream5_y <= equity_lane0_slot_stream5_z;
+                equity_lane0_slot_stream5_z <= equity_lane0_slot_stream5_w;
             end if;
-        elsif bool(equity_lane0_slot_stream5_advance) then
-            equity_lane0_slot_stream5_w <= (equity_lane0_slot_stream5_gx xor equity_lane0_slot_stream5_hw);
+            if bool(equity_lane0_slot_stream5_mine) then
+                if (equity_lane0_bus_index = 3) then
+                    equity_lane0_slot_stream5_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
+                else
+                    equity_lane0_slot_stream5_w <= equity_lane0_bus_word;
+                end if;
+            elsif bool(equity_lane0_slot_stream5_advance) then
+                equity_lane0_slot_stream5_w <= (equity_lane0_slot_stream5_gx xor equity_lane0_slot_stream5_hw);
+            end if;
         end if;
     end if;
 end process equity_lane0_slot_stream5_step;
@@ -7080,7 +7141,11 @@ equity_lane0_slot_stream5_word <= equity_lane0_slot_stream5_w;
 equity_lane0_delay_line5_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line5_line <= unsigned'(equity_lane0_delay_line5_line((90 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit5_digit);
+        if (equity_lane0_rst = '1') then
+            equity_lane0_delay_line5_line <= to_unsigned(0, 90);
+        else
+            equity_lane0_delay_line5_line <= unsigned'(equity_lane0_delay_line5_line((90 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit5_digit);
+        end if;
     end if;
 end process equity_lane0_delay_line5_shift_in;
 
@@ -7109,19 +7174,26 @@ end process equity_lane0_slot_stream6_select;
 equity_lane0_slot_stream6_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane0_slot_stream6_mine) or bool(equity_lane0_slot_stream6_advance)) then
-            equity_lane0_slot_stream6_x <= equity_lane0_slot_stream6_y;
-            equity_lane0_slot_stream6_y <= equity_lane0_slot_stream6_z;
-            equity_lane0_slot_stream6_z <= equity_lane0_slot_stream6_w;
-        end if;
-        if bool(equity_lane0_slot_stream6_mine) then
-            if (equity_lane0_bus_index = 3) then
-                equity_lane0_slot_stream6_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane0_slot_stream6_w <= equity_lane0_bus_word;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_slot_stream6_y <= to_unsigned(0, 32);
+            equity_lane0_slot_stream6_x <= to_unsigned(0, 32);
+            equity_lane0_slot_stream6_w <= to_unsigned(0, 32);
+            equity_lane0_slot_stream6_z <= to_unsigned(0, 32);
+        else
+            if (bool(equity_lane0_slot_stream6_mine) or bool(equity_lane0_slot_stream6_advance)) then
+                equity_lane0_slot_stream6_x <= equity_lane0_slot_stream6_y;
+                equity_lane0_slot_stream6_y <= equity_lane0_slot_stream6_z;
+                equity_lane0_slot_stream6_z <= equity_lane0_slot_stream6_w;
             end if;
-        elsif bool(equity_lane0_slot_stream6_advance) then
-            equity_lane0_slot_stream6_w <= (equity_lane0_slot_stream6_gx xor equity_lane0_slot_stream6_hw);
+            if bool(equity_lane0_slot_stream6_mine) then
+                if (equity_lane0_bus_index = 3) then
+                    equity_lane0_slot_stream6_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
+                else
+                    equity_lane0_slot_stream6_w <= equity_lane0_bus_word;
+                end if;
+            elsif bool(equity_lane0_slot_stream6_advance) then
+                equity_lane0_slot_stream6_w <= (equity_lane0_slot_stream6_gx xor equity_lane0_slot_stream6_hw);
+            end if;
         end if;
     end if;
 end process equity_lane0_slot_stream6_step;
@@ -7132,7 +7204,11 @@ equity_lane0_slot_stream6_word <= equity_lane0_slot_stream6_w;
 equity_lane0_delay_line6_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line6_line <= unsigned'(equity_lane0_delay_line6_line((108 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit5_upper);
+        if (equity_lane0_rst = '1') then
+            equity_lane0_delay_line6_line <= to_unsigned(0, 108);
+        else
+            equity_lane0_delay_line6_line <= unsigned'(equity_lane0_delay_line6_line((108 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit5_upper);
+        end if;
     end if;
 end process equity_lane0_delay_line6_shift_in;
 
@@ -7202,7 +7278,11 @@ equity_lane0_slot_stream7_word <= unsigned'(equity_lane0_slot_stream7_w & equity
 equity_lane0_delay_line7_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line7_line <= unsigned'(equity_lane0_delay_line7_line((126 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit7_digit);
+        if (equity_lane0_rst = '1') then
+            equity_lane0_delay_line7_line <= to_unsigned(0, 126);
+        else
+            equity_lane0_delay_line7_line <= unsigned'(equity_lane0_delay_line7_line((126 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit7_digit);
+        end if;
     end if;
 end process equity_lane0_delay_line7_shift_in;
 
@@ -7272,7 +7352,11 @@ equity_lane0_slot_stream8_word <= unsigned'(equity_lane0_slot_stream8_w & equity
 equity_lane0_delay_line8_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line8_line <= unsigned'(equity_lane0_delay_line8_line((144 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit7_upper);
+        if (equity_lane0_rst = '1') then
+            equity_lane0_delay_line8_line <= to_unsigned(0, 144);
+        else
+            equity_lane0_delay_line8_line <= unsigned'(equity_lane0_delay_line8_line((144 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit7_upper);
+        end if;
     end if;
 end process equity_lane0_delay_line8_shift_in;
 
@@ -7342,7 +7426,11 @@ equity_lane0_slot_stream9_word <= unsigned'(equity_lane0_slot_stream9_w & equity
 equity_lane0_delay_line9_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line9_line <= unsigned'(equity_lane0_delay_line9_line((162 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit9_digit);
+        if (equity_lane0_rst = '1') then
+            equity_lane0_delay_line9_line <= to_unsigned(0, 162);
+        else
+            equity_lane0_delay_line9_line <= unsigned'(equity_lane0_delay_line9_line((162 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit9_digit);
+        end if;
     end if;
 end process equity_lane0_delay_line9_shift_in;
 
@@ -7412,7 +7500,11 @@ equity_lane0_slot_stream10_word <= unsigned'(equity_lane0_slot_stream10_w & equi
 equity_lane0_delay_line10_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line10_line <= unsigned'(equity_lane0_delay_line10_line((180 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit9_upper);
+        if (equity_lane0_rst = '1') then
+            equity_lane0_delay_line10_line <= to_unsigned(0, 180);
+        else
+            equity_lane0_delay_line10_line <= unsigned'(equity_lane0_delay_line10_line((180 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit9_upper);
+        end if;
     end if;
 end process equity_lane0_delay_line10_shift_in;
 
@@ -7449,8 +7541,13 @@ end process equity_lane0_deal_stage0_masking;
 equity_lane0_deal_stage0_take: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage0_taken <= equity_lane0_deal_stage0_candidates;
-        equity_lane0_deal_stage0_t_pos <= equity_lane0_first_pos;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage0_t_pos <= to_unsigned(0, 6);
+            equity_lane0_deal_stage0_taken <= to_unsigned(0, 30);
+        else
+            equity_lane0_deal_stage0_taken <= equity_lane0_deal_stage0_candidates;
+            equity_lane0_deal_stage0_t_pos <= equity_lane0_first_pos;
+        end if;
     end if;
 end process equity_lane0_deal_stage0_take;
 
@@ -7473,24 +7570,30 @@ equity_lane0_deal_stage0_judge: process (clk) is
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage0_taken(((6 * f) + b));
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage0_free <= to_unsigned(0, 5);
+            equity_lane0_deal_stage0_fields <= to_unsigned(0, 30);
+            equity_lane0_deal_stage0_a_pos <= to_unsigned(0, 6);
+        else
+            usable := to_unsigned(0, 5);
+            for f in 0 to 5-1 loop
+                candidate := to_unsigned(0, 6);
+                for b in 0 to 6-1 loop
+                    candidate(b) := equity_lane0_deal_stage0_taken(((6 * f) + b));
+                end loop;
+                ok := stdl(candidate < equity_lane0_deal_stage0_n_q);
+                if (bool(equity_lane0_deal_stage0_exact_q) and (f /= 0)) then
+                    ok := '0';
+                end if;
+                for g in 0 to 1-1 loop
+                    ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage0_repeated(((1 * f) + g)))));
+                end loop;
+                usable(f) := ok;
             end loop;
-            ok := stdl(candidate < equity_lane0_deal_stage0_n_q);
-            if (bool(equity_lane0_deal_stage0_exact_q) and (f /= 0)) then
-                ok := '0';
-            end if;
-            for g in 0 to 1-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage0_repeated(((1 * f) + g)))));
-            end loop;
-            usable(f) := ok;
-        end loop;
-        equity_lane0_deal_stage0_fields <= equity_lane0_deal_stage0_taken;
-        equity_lane0_deal_stage0_free <= usable;
-        equity_lane0_deal_stage0_a_pos <= equity_lane0_deal_stage0_t_pos;
+            equity_lane0_deal_stage0_fields <= equity_lane0_deal_stage0_taken;
+            equity_lane0_deal_stage0_free <= usable;
+            equity_lane0_deal_stage0_a_pos <= equity_lane0_deal_stage0_t_pos;
+        end if;
     end if;
 end process equity_lane0_deal_stage0_judge;
 
@@ -7534,7 +7637,11 @@ end process equity_lane0_deal_stage0_pick;
 equity_lane0_deal_stage0_positions: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage0_pos_out <= equity_lane0_deal_stage0_chosen;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage0_pos_out <= to_unsigned(0, 6);
+        else
+            equity_lane0_deal_stage0_pos_out <= equity_lane0_deal_stage0_chosen;
+        end if;
     end if;
 end process equity_lane0_deal_stage0_positions;
 
@@ -7626,8 +7733,13 @@ end process equity_lane0_deal_stage1_masking;
 equity_lane0_deal_stage1_take: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage1_taken <= equity_lane0_deal_stage1_candidates;
-        equity_lane0_deal_stage1_t_pos <= equity_lane0_deal_stage0_pos_out;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage1_t_pos <= to_unsigned(0, 6);
+            equity_lane0_deal_stage1_taken <= to_unsigned(0, 30);
+        else
+            equity_lane0_deal_stage1_taken <= equity_lane0_deal_stage1_candidates;
+            equity_lane0_deal_stage1_t_pos <= equity_lane0_deal_stage0_pos_out;
+        end if;
     end if;
 end process equity_lane0_deal_stage1_take;
 
@@ -7650,24 +7762,30 @@ equity_lane0_deal_stage1_judge: process (clk) is
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage1_taken(((6 * f) + b));
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage1_free <= to_unsigned(0, 5);
+            equity_lane0_deal_stage1_fields <= to_unsigned(0, 30);
+            equity_lane0_deal_stage1_a_pos <= to_unsigned(0, 6);
+        else
+            usable := to_unsigned(0, 5);
+            for f in 0 to 5-1 loop
+                candidate := to_unsigned(0, 6);
+                for b in 0 to 6-1 loop
+                    candidate(b) := equity_lane0_deal_stage1_taken(((6 * f) + b));
+                end loop;
+                ok := stdl(candidate < equity_lane0_deal_stage1_n_q);
+                if (bool(equity_lane0_deal_stage1_exact_q) and (f /= 0)) then
+                    ok := '0';
+                end if;
+                for g in 0 to 1-1 loop
+                    ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage1_repeated(((1 * f) + g)))));
+                end loop;
+                usable(f) := ok;
             end loop;
-            ok := stdl(candidate < equity_lane0_deal_stage1_n_q);
-            if (bool(equity_lane0_deal_stage1_exact_q) and (f /= 0)) then
-                ok := '0';
-            end if;
-            for g in 0 to 1-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage1_repeated(((1 * f) + g)))));
-            end loop;
-            usable(f) := ok;
-        end loop;
-        equity_lane0_deal_stage1_fields <= equity_lane0_deal_stage1_taken;
-        equity_lane0_deal_stage1_free <= usable;
-        equity_lane0_deal_stage1_a_pos <= equity_lane0_deal_stage1_t_pos;
+            equity_lane0_deal_stage1_fields <= equity_lane0_deal_stage1_taken;
+            equity_lane0_deal_stage1_free <= usable;
+            equity_lane0_deal_stage1_a_pos <= equity_lane0_deal_stage1_t_pos;
+        end if;
     end if;
 end process equity_lane0_deal_stage1_judge;
 
@@ -7711,7 +7829,11 @@ end process equity_lane0_deal_stage1_pick;
 equity_lane0_deal_stage1_positions: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage1_pos_out <= unsigned'(equity_lane0_deal_stage1_chosen & equity_lane0_deal_stage1_a_pos);
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage1_pos_out <= to_unsigned(0, 12);
+        else
+            equity_lane0_deal_stage1_pos_out <= unsigned'(equity_lane0_deal_stage1_chosen & equity_lane0_deal_stage1_a_pos);
+        end if;
     end if;
 end process equity_lane0_deal_stage1_positions;
 
@@ -7818,8 +7940,13 @@ end process equity_lane0_deal_stage2_masking;
 equity_lane0_deal_stage2_take: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage2_taken <= equity_lane0_deal_stage2_candidates;
-        equity_lane0_deal_stage2_t_pos <= equity_lane0_deal_stage1_pos_out;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage2_t_pos <= to_unsigned(0, 12);
+            equity_lane0_deal_stage2_taken <= to_unsigned(0, 30);
+        else
+            equity_lane0_deal_stage2_taken <= equity_lane0_deal_stage2_candidates;
+            equity_lane0_deal_stage2_t_pos <= equity_lane0_deal_stage1_pos_out;
+        end if;
     end if;
 end process equity_lane0_deal_stage2_take;
 
@@ -7842,24 +7969,30 @@ equity_lane0_deal_stage2_judge: process (clk) is
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage2_taken(((6 * f) + b));
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage2_free <= to_unsigned(0, 5);
+            equity_lane0_deal_stage2_fields <= to_unsigned(0, 30);
+            equity_lane0_deal_stage2_a_pos <= to_unsigned(0, 12);
+        else
+            usable := to_unsigned(0, 5);
+            for f in 0 to 5-1 loop
+                candidate := to_unsigned(0, 6);
+                for b in 0 to 6-1 loop
+                    candidate(b) := equity_lane0_deal_stage2_taken(((6 * f) + b));
+                end loop;
+                ok := stdl(candidate < equity_lane0_deal_stage2_n_q);
+                if (bool(equity_lane0_deal_stage2_exact_q) and (f /= 0)) then
+                    ok := '0';
+                end if;
+                for g in 0 to 1-1 loop
+                    ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage2_repeated(((1 * f) + g)))));
+                end loop;
+                usable(f) := ok;
             end loop;
-            ok := stdl(candidate < equity_lane0_deal_stage2_n_q);
-            if (bool(equity_lane0_deal_stage2_exact_q) and (f /= 0)) then
-                ok := '0';
-            end if;
-            for g in 0 to 1-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage2_repeated(((1 * f) + g)))));
-            end loop;
-            usable(f) := ok;
-        end loop;
-        equity_lane0_deal_stage2_fields <= equity_lane0_deal_stage2_taken;
-        equity_lane0_deal_stage2_free <= usable;
-        equity_lane0_deal_stage2_a_pos <= equity_lane0_deal_stage2_t_pos;
+            equity_lane0_deal_stage2_fields <= equity_lane0_deal_stage2_taken;
+            equity_lane0_deal_stage2_free <= usable;
+            equity_lane0_deal_stage2_a_pos <= equity_lane0_deal_stage2_t_pos;
+        end if;
     end if;
 end process equity_lane0_deal_stage2_judge;
 
@@ -7903,7 +8036,11 @@ end process equity_lane0_deal_stage2_pick;
 equity_lane0_deal_stage2_positions: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage2_pos_out <= unsigned'(equity_lane0_deal_stage2_chosen & equity_lane0_deal_stage2_a_pos);
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage2_pos_out <= to_unsigned(0, 18);
+        else
+            equity_lane0_deal_stage2_pos_out <= unsigned'(equity_lane0_deal_stage2_chosen & equity_lane0_deal_stage2_a_pos);
+        end if;
     end if;
 end process equity_lane0_deal_stage2_positions;
 
@@ -8025,8 +8162,13 @@ end process equity_lane0_deal_stage3_masking;
 equity_lane0_deal_stage3_take: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage3_taken <= equity_lane0_deal_stage3_candidates;
-        equity_lane0_deal_stage3_t_pos <= equity_lane0_deal_stage2_pos_out;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage3_t_pos <= to_unsigned(0, 18);
+            equity_lane0_deal_stage3_taken <= to_unsigned(0, 30);
+        else
+            equity_lane0_deal_stage3_taken <= equity_lane0_deal_stage3_candidates;
+            equity_lane0_deal_stage3_t_pos <= equity_lane0_deal_stage2_pos_out;
+        end if;
     end if;
 end process equity_lane0_deal_stage3_take;
 
@@ -8049,24 +8191,30 @@ equity_lane0_deal_stage3_judge: process (clk) is
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage3_taken(((6 * f) + b));
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage3_free <= to_unsigned(0, 5);
+            equity_lane0_deal_stage3_fields <= to_unsigned(0, 30);
+            equity_lane0_deal_stage3_a_pos <= to_unsigned(0, 18);
+        else
+            usable := to_unsigned(0, 5);
+            for f in 0 to 5-1 loop
+                candidate := to_unsigned(0, 6);
+                for b in 0 to 6-1 loop
+                    candidate(b) := equity_lane0_deal_stage3_taken(((6 * f) + b));
+                end loop;
+                ok := stdl(candidate < equity_lane0_deal_stage3_n_q);
+                if (bool(equity_lane0_deal_stage3_exact_q) and (f /= 0)) then
+                    ok := '0';
+                end if;
+                for g in 0 to 1-1 loop
+                    ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage3_repeated(((1 * f) + g)))));
+                end loop;
+                usable(f) := ok;
             end loop;
-            ok := stdl(candidate < equity_lane0_deal_stage3_n_q);
-            if (bool(equity_lane0_deal_stage3_exact_q) and (f /= 0)) then
-                ok := '0';
-            end if;
-            for g in 0 to 1-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage3_repeated(((1 * f) + g)))));
-            end loop;
-            usable(f) := ok;
-        end loop;
-        equity_lane0_deal_stage3_fields <= equity_lane0_deal_stage3_taken;
-        equity_lane0_deal_stage3_free <= usable;
-        equity_lane0_deal_stage3_a_pos <= equity_lane0_deal_stage3_t_pos;
+            equity_lane0_deal_stage3_fields <= equity_lane0_deal_stage3_taken;
+            equity_lane0_deal_stage3_free <= usable;
+            equity_lane0_deal_stage3_a_pos <= equity_lane0_deal_stage3_t_pos;
+        end if;
     end if;
 end process equity_lane0_deal_stage3_judge;
 
@@ -8110,7 +8258,11 @@ end process equity_lane0_deal_stage3_pick;
 equity_lane0_deal_stage3_positions: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage3_pos_out <= unsigned'(equity_lane0_deal_stage3_chosen & equity_lane0_deal_stage3_a_pos);
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage3_pos_out <= to_unsigned(0, 24);
+        else
+            equity_lane0_deal_stage3_pos_out <= unsigned'(equity_lane0_deal_stage3_chosen & equity_lane0_deal_stage3_a_pos);
+        end if;
     end if;
 end process equity_lane0_deal_stage3_positions;
 
@@ -8247,8 +8399,13 @@ end process equity_lane0_deal_stage4_masking;
 equity_lane0_deal_stage4_take: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage4_taken <= equity_lane0_deal_stage4_candidates;
-        equity_lane0_deal_stage4_t_pos <= equity_lane0_deal_stage3_pos_out;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage4_t_pos <= to_unsigned(0, 24);
+            equity_lane0_deal_stage4_taken <= to_unsigned(0, 30);
+        else
+            equity_lane0_deal_stage4_taken <= equity_lane0_deal_stage4_candidates;
+            equity_lane0_deal_stage4_t_pos <= equity_lane0_deal_stage3_pos_out;
+        end if;
     end if;
 end process equity_lane0_deal_stage4_take;
 
@@ -8271,24 +8428,30 @@ equity_lane0_deal_stage4_judge: process (clk) is
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage4_taken(((6 * f) + b));
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage4_free <= to_unsigned(0, 5);
+            equity_lane0_deal_stage4_fields <= to_unsigned(0, 30);
+            equity_lane0_deal_stage4_a_pos <= to_unsigned(0, 24);
+        else
+            usable := to_unsigned(0, 5);
+            for f in 0 to 5-1 loop
+                candidate := to_unsigned(0, 6);
+                for b in 0 to 6-1 loop
+                    candidate(b) := equity_lane0_deal_stage4_taken(((6 * f) + b));
+                end loop;
+                ok := stdl(candidate < equity_lane0_deal_stage4_n_q);
+                if (bool(equity_lane0_deal_stage4_exact_q) and (f /= 0)) then
+                    ok := '0';
+                end if;
+                for g in 0 to 1-1 loop
+                    ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage4_repeated(((1 * f) + g)))));
+                end loop;
+                usable(f) := ok;
             end loop;
-            ok := stdl(candidate < equity_lane0_deal_stage4_n_q);
-            if (bool(equity_lane0_deal_stage4_exact_q) and (f /= 0)) then
-                ok := '0';
-            end if;
-            for g in 0 to 1-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage4_repeated(((1 * f) + g)))));
-            end loop;
-            usable(f) := ok;
-        end loop;
-        equity_lane0_deal_stage4_fields <= equity_lane0_deal_stage4_taken;
-        equity_lane0_deal_stage4_free <= usable;
-        equity_lane0_deal_stage4_a_pos <= equity_lane0_deal_stage4_t_pos;
+            equity_lane0_deal_stage4_fields <= equity_lane0_deal_stage4_taken;
+            equity_lane0_deal_stage4_free <= usable;
+            equity_lane0_deal_stage4_a_pos <= equity_lane0_deal_stage4_t_pos;
+        end if;
     end if;
 end process equity_lane0_deal_stage4_judge;
 
@@ -8332,7 +8495,11 @@ end process equity_lane0_deal_stage4_pick;
 equity_lane0_deal_stage4_positions: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage4_pos_out <= unsigned'(equity_lane0_deal_stage4_chosen & equity_lane0_deal_stage4_a_pos);
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage4_pos_out <= to_unsigned(0, 30);
+        else
+            equity_lane0_deal_stage4_pos_out <= unsigned'(equity_lane0_deal_stage4_chosen & equity_lane0_deal_stage4_a_pos);
+        end if;
     end if;
 end process equity_lane0_deal_stage4_positions;
 
@@ -8499,8 +8666,13 @@ end process equity_lane0_deal_stage5_masking;
 equity_lane0_deal_stage5_take: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage5_taken <= equity_lane0_deal_stage5_candidates;
-        equity_lane0_deal_stage5_t_pos <= equity_lane0_deal_stage4_pos_out;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage5_t_pos <= to_unsigned(0, 30);
+            equity_lane0_deal_stage5_taken <= to_unsigned(0, 30);
+        else
+            equity_lane0_deal_stage5_taken <= equity_lane0_deal_stage5_candidates;
+            equity_lane0_deal_stage5_t_pos <= equity_lane0_deal_stage4_pos_out;
+        end if;
     end if;
 end process equity_lane0_deal_stage5_take;
 
@@ -8523,24 +8695,30 @@ equity_lane0_deal_stage5_judge: process (clk) is
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage5_taken(((6 * f) + b));
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage5_free <= to_unsigned(0, 5);
+            equity_lane0_deal_stage5_fields <= to_unsigned(0, 30);
+            equity_lane0_deal_stage5_a_pos <= to_unsigned(0, 30);
+        else
+            usable := to_unsigned(0, 5);
+            for f in 0 to 5-1 loop
+                candidate := to_unsigned(0, 6);
+                for b in 0 to 6-1 loop
+                    candidate(b) := equity_lane0_deal_stage5_taken(((6 * f) + b));
+                end loop;
+                ok := stdl(candidate < equity_lane0_deal_stage5_n_q);
+                if (bool(equity_lane0_deal_stage5_exact_q) and (f /= 0)) then
+                    ok := '0';
+                end if;
+                for g in 0 to 2-1 loop
+                    ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage5_repeated(((2 * f) + g)))));
+                end loop;
+                usable(f) := ok;
             end loop;
-            ok := stdl(candidate < equity_lane0_deal_stage5_n_q);
-            if (bool(equity_lane0_deal_stage5_exact_q) and (f /= 0)) then
-                ok := '0';
-            end if;
-            for g in 0 to 2-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage5_repeated(((2 * f) + g)))));
-            end loop;
-            usable(f) := ok;
-        end loop;
-        equity_lane0_deal_stage5_fields <= equity_lane0_deal_stage5_taken;
-        equity_lane0_deal_stage5_free <= usable;
-        equity_lane0_deal_stage5_a_pos <= equity_lane0_deal_stage5_t_pos;
+            equity_lane0_deal_stage5_fields <= equity_lane0_deal_stage5_taken;
+            equity_lane0_deal_stage5_free <= usable;
+            equity_lane0_deal_stage5_a_pos <= equity_lane0_deal_stage5_t_pos;
+        end if;
     end if;
 end process equity_lane0_deal_stage5_judge;
 
@@ -8584,7 +8762,11 @@ end process equity_lane0_deal_stage5_pick;
 equity_lane0_deal_stage5_positions: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage5_pos_out <= unsigned'(equity_lane0_deal_stage5_chosen & equity_lane0_deal_stage5_a_pos);
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage5_pos_out <= to_unsigned(0, 36);
+        else
+            equity_lane0_deal_stage5_pos_out <= unsigned'(equity_lane0_deal_stage5_chosen & equity_lane0_deal_stage5_a_pos);
+        end if;
     end if;
 end process equity_lane0_deal_stage5_positions;
 
@@ -8766,8 +8948,13 @@ end process equity_lane0_deal_stage6_masking;
 equity_lane0_deal_stage6_take: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage6_taken <= equity_lane0_deal_stage6_candidates;
-        equity_lane0_deal_stage6_t_pos <= equity_lane0_deal_stage5_pos_out;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage6_t_pos <= to_unsigned(0, 36);
+            equity_lane0_deal_stage6_taken <= to_unsigned(0, 30);
+        else
+            equity_lane0_deal_stage6_taken <= equity_lane0_deal_stage6_candidates;
+            equity_lane0_deal_stage6_t_pos <= equity_lane0_deal_stage5_pos_out;
+        end if;
     end if;
 end process equity_lane0_deal_stage6_take;
 
@@ -8790,24 +8977,30 @@ equity_lane0_deal_stage6_judge: process (clk) is
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage6_taken(((6 * f) + b));
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage6_free <= to_unsigned(0, 5);
+            equity_lane0_deal_stage6_fields <= to_unsigned(0, 30);
+            equity_lane0_deal_stage6_a_pos <= to_unsigned(0, 36);
+        else
+            usable := to_unsigned(0, 5);
+            for f in 0 to 5-1 loop
+                candidate := to_unsigned(0, 6);
+                for b in 0 to 6-1 loop
+                    candidate(b) := equity_lane0_deal_stage6_taken(((6 * f) + b));
+                end loop;
+                ok := stdl(candidate < equity_lane0_deal_stage6_n_q);
+                if (bool(equity_lane0_deal_stage6_exact_q) and (f /= 0)) then
+                    ok := '0';
+                end if;
+                for g in 0 to 2-1 loop
+                    ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage6_repeated(((2 * f) + g)))));
+                end loop;
+                usable(f) := ok;
             end loop;
-            ok := stdl(candidate < equity_lane0_deal_stage6_n_q);
-            if (bool(equity_lane0_deal_stage6_exact_q) and (f /= 0)) then
-                ok := '0';
-            end if;
-            for g in 0 to 2-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage6_repeated(((2 * f) + g)))));
-            end loop;
-            usable(f) := ok;
-        end loop;
-        equity_lane0_deal_stage6_fields <= equity_lane0_deal_stage6_taken;
-        equity_lane0_deal_stage6_free <= usable;
-        equity_lane0_deal_stage6_a_pos <= equity_lane0_deal_stage6_t_pos;
+            equity_lane0_deal_stage6_fields <= equity_lane0_deal_stage6_taken;
+            equity_lane0_deal_stage6_free <= usable;
+            equity_lane0_deal_stage6_a_pos <= equity_lane0_deal_stage6_t_pos;
+        end if;
     end if;
 end process equity_lane0_deal_stage6_judge;
 
@@ -8851,7 +9044,11 @@ end process equity_lane0_deal_stage6_pick;
 equity_lane0_deal_stage6_positions: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage6_pos_out <= unsigned'(equity_lane0_deal_stage6_chosen & equity_lane0_deal_stage6_a_pos);
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage6_pos_out <= to_unsigned(0, 42);
+        else
+            equity_lane0_deal_stage6_pos_out <= unsigned'(equity_lane0_deal_stage6_chosen & equity_lane0_deal_stage6_a_pos);
+        end if;
     end if;
 end process equity_lane0_deal_stage6_positions;
 
@@ -16886,19 +17083,26 @@ end process equity_lane1_slot_stream11_select;
 equity_lane1_slot_stream11_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane1_slot_stream11_mine) or bool(equity_lane1_slot_stream11_advance)) then
-            equity_lane1_slot_stream11_x <= equity_lane1_slot_stream11_y;
-            equity_lane1_slot_stream11_y <= equity_lane1_slot_stream11_z;
-            equity_lane1_slot_stream11_z <= equity_lane1_slot_stream11_w;
-        end if;
-        if bool(equity_lane1_slot_stream11_mine) then
-            if (equity_lane1_bus_index = 3) then
-                equity_lane1_slot_stream11_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane1_slot_stream11_w <= equity_lane1_bus_word;
+        if (equity_lane1_rst = '1') then
+            equity_lane1_slot_stream11_y <= to_unsigned(0, 32);
+            equity_lane1_slot_stream11_x <= to_unsigned(0, 32);
+            equity_lane1_slot_stream11_w <= to_unsigned(0, 32);
+            equity_lane1_slot_stream11_z <= to_unsigned(0, 32);
+        else
+            if (bool(equity_lane1_slot_stream11_mine) or bool(equity_lane1_slot_stream11_advance)) then
+                equity_lane1_slot_stream11_x <= equity_lane1_slot_stream11_y;
+                equity_lane1_slot_stream11_y <= equity_lane1_slot_stream11_z;
+                equity_lane1_slot_stream11_z <= equity_lane1_slot_stream11_w;
             end if;
-        elsif bool(equity_lane1_slot_stream11_advance) then
-            equity_lane1_slot_stream11_w <= (equity_lane1_slot_stream11_gx xor equity_lane1_slot_stream11_hw);
+            if bool(equity_lane1_slot_stream11_mine) then
+                if (equity_lane1_bus_index = 3) then
+                    equity_lane1_slot_stream11_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
+                else
+                    equity_lane1_slot_stream11_w <= equity_lane1_bus_word;
+                end if;
+            elsif bool(equity_lane1_slot_stream11_advance) then
+                equity_lane1_slot_stream11_w <= (equity_lane1_slot_stream11_gx xor equity_lane1_slot_stream11_hw);
+            end if;
         end if;
     end if;
 end process equity_lane1_slot_stream11_step;
@@ -16931,19 +17135,26 @@ end process equity_lane1_slot_stream12_select;
 equity_lane1_slot_stream12_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane1_slot_stream12_mine) or bool(equity_lane1_slot_stream12_advance)) then
-            equity_lane1_slot_stream12_x <= equity_lane1_slot_stream12_y;
-            equity_lane1_slot_stream12_y <= equity_lane1_slot_stream12_z;
-            equity_lane1_slot_stream12_z <= equity_lane1_slot_stream12_w;
-        end if;
-        if bool(equity_lane1_slot_stream12_mine) then
-            if (equity_lane1_bus_index = 3) then
-                equity_lane1_slot_stream12_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane1_slot_stream12_w <= equity_lane1_bus_word;
+        if (equity_lane1_rst = '1') then
+            equity_lane1_slot_stream12_y <= to_unsigned(0, 32);
+            equity_lane1_slot_stream12_x <= to_unsigned(0, 32);
+            equity_lane1_slot_stream12_w <= to_unsigned(0, 32);
+            equity_lane1_slot_stream12_z <= to_unsigned(0, 32);
+        else
+            if (bool(equity_lane1_slot_stream12_mine) or bool(equity_lane1_slot_stream12_advance)) then
+                equity_lane1_slot_stream12_x <= equity_lane1_slot_stream12_y;
+                equity_lane1_slot_stream12_y <= equity_lane1_slot_stream12_z;
+                equity_lane1_slot_stream12_z <= equity_lane1_slot_stream12_w;
             end if;
-        elsif bool(equity_lane1_slot_stream12_advance) then
-            equity_lane1_slot_stream12_w <= (equity_lane1_slot_stream12_gx xor equity_lane1_slot_stream12_hw);
+            if bool(equity_lane1_slot_stream12_mine) then
+                if (equity_lane1_bus_index = 3) then
+                    equity_lane1_slot_stream12_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
+                else
+                    equity_lane1_slot_stream12_w <= equity_lane1_bus_word;
+                end if;
+            elsif bool(equity_lane1_slot_stream12_advance) then
+                equity_lane1_slot_stream12_w <= (equity_lane1_slot_stream12_gx xor equity_lane1_slot_stream12_hw);
+            end if;
         end if;
     end if;
 end process equity_lane1_slot_stream12_step;
@@ -16954,7 +17165,11 @@ equity_lane1_slot_stream12_word <= equity_lane1_slot_stream12_w;
 equity_lane1_delay_line12_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_delay_line12_line <= unsigned'(equity_lane1_delay_line12_line((18 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit11_upper);
+        if (equity_lane1_rst = '1') then
+            equity_lane1_delay_line12_line <= to_unsigned(0, 18);
+        else
+            equity_lane1_delay_line12_line <= unsigned'(equity_lane1_delay_line12_line((18 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit11_upper);
+        end if;
     end if;
 end process equity_lane1_delay_line12_shift_in;
 
@@ -16983,19 +17198,26 @@ end process equity_lane1_slot_stream13_select;
 equity_lane1_slot_stream13_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane1_slot_stream13_mine) or bool(equity_lane1_slot_stream13_advance)) then
-            equity_lane1_slot_stream13_x <= equity_lane1_slot_stream13_y;
-            equity_lane1_slot_stream13_y <= equity_lane1_slot_stream13_z;
-            equity_lane1_slot_stream13_z <= equity_lane1_slot_stream13_w;
-        end if;
-        if bool(equity_lane1_slot_stream13_mine) then
-            if (equity_lane1_bus_index = 3) then
-                equity_lane1_slot_stream13_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane1_slot_stream13_w <= equity_lane1_bus_word;
+        if (equity_lane1_rst = '1') then
+            equity_lane1_slot_stream13_y <= to_unsigned(0, 32);
+            equity_lane1_slot_stream13_x <= to_unsigned(0, 32);
+            equity_lane1_slot_stream13_w <= to_unsigned(0, 32);
+            equity_lane1_slot_stream13_z <= to_unsigned(0, 32);
+        else
+            if (bool(equity_lane1_slot_stream13_mine) or bool(equity_lane1_slot_stream13_advance)) then
+                equity_lane1_slot_stream13_x <= equity_lane1_slot_stream13_y;
+                equity_lane1_slot_stream13_y <= equity_lane1_slot_stream13_z;
+                equity_lane1_slot_stream13_z <= equity_lane1_slot_stream13_w;
             end if;
-        elsif bool(equity_lane1_slot_stream13_advance) then
-            equity_lane1_slot_stream13_w <= (equity_lane1_slot_stream13_gx xor equity_lane1_slot_stream13_hw);
+            if bool(equity_lane1_slot_stream13_mine) then
+                if (equity_lane1_bus_index = 3) then
+                    equity_lane1_slot_stream13_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
+                else
+                    equity_lane1_slot_stream13_w <= equity_lane1_bus_word;
+                end if;
+            elsif bool(equity_lane1_slot_stream13_advance) then
+                equity_lane1_slot_stream13_w <= (equity_lane1_slot_stream13_gx xor equity_lane1_slot_stream13_hw);
+            end if;
         end if;
     end if;
 end process equity_lane1_slot_stream13_step;
@@ -17006,7 +17228,11 @@ equity_lane1_slot_stream13_word <= equity_lane1_slot_stream13_w;
 equity_lane1_delay_line13_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_delay_line13_line <= unsigned'(equity_lane1_delay_line13_line((36 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit12_upper);
+        if (equity_lane1_rst = '1') then
+            equity_lane1_delay_line13_line <= to_unsigned(0, 36);
+        else
+            equity_lane1_delay_line13_line <= unsigned'(equity_lane1_delay_line13_line((36 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit12_upper);
+        end if;
     end if;
 end process equity_lane1_delay_line13_shift_in;
 
@@ -17035,19 +17261,26 @@ end process equity_lane1_slot_stream14_select;
 equity_lane1_slot_stream14_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane1_slot_stream14_mine) or bool(equity_lane1_slot_stream14_advance)) then
-            equity_lane1_slot_stream14_x <= equity_lane1_slot_stream14_y;
-            equity_lane1_slot_stream14_y <= equity_lane1_slot_stream14_z;
-            equity_lane1_slot_stream14_z <= equity_lane1_slot_stream14_w;
-        end if;
-        if bool(equity_lane1_slot_stream14_mine) then
-            if (equity_lane1_bus_index = 3) then
-                equity_lane1_slot_stream14_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane1_slot_stream14_w <= equity_lane1_bus_word;
+        if (equity_lane1_rst = '1') then
+            equity_lane1_slot_stream14_y <= to_unsigned(0, 32);
+            equity_lane1_slot_stream14_x <= to_unsigned(0, 32);
+            equity_lane1_slot_stream14_w <= to_unsigned(0, 32);
+            equity_lane1_slot_stream14_z <= to_unsigned(0, 32);
+        else
+            if (bool(equity_lane1_slot_stream14_mine) or bool(equity_lane1_slot_stream14_advance)) then
+                equity_lane1_slot_stream14_x <= equity_lane1_slot_stream14_y;
+                equity_lane1_slot_stream14_y <= equity_lane1_slot_stream14_z;
+                equity_lane1_slot_stream14_z <= equity_lane1_slot_stream14_w;
             end if;
-        elsif bool(equity_lane1_slot_stream14_advance) then
-            equity_lane1_slot_stream14_w <= (equity_lane1_slot_stream14_gx xor equity_lane1_slot_stream14_hw);
+            if bool(equity_lane1_slot_stream14_mine) then
+                if (equity_lane1_bus_index = 3) then
+                    equity_lane1_slot_stream14_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
+                else
+                    equity_lane1_slot_stream14_w <= equity_lane1_bus_word;
+                end if;
+            elsif bool(equity_lane1_slot_stream14_advance) then
+                equity_lane1_slot_stream14_w <= (equity_lane1_slot_stream14_gx xor equity_lane1_slot_stream14_hw);
+            end if;
         end if;
     end if;
 end process equity_lane1_slot_stream14_step;
@@ -17058,7 +17291,11 @@ equity_lane1_slot_stream14_word <= equity_lane1_slot_stream14_w;
 equity_lane1_delay_line14_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_delay_line14_line <= unsigned'(equity_lane1_delay_line14_line((54 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit13_upper);
+        if (equity_lane1_rst = '1') then
+            equity_lane1_delay_line14_line <= to_unsigned(0, 54);
+        else
+            equity_lane1_delay_line14_line <= unsigned'(equity_lane1_delay_line14_line((54 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit13_upper);
+        end if;
     end if;
 end process equity_lane1_delay_line14_shift_in;
 
@@ -17087,19 +17324,26 @@ end process equity_lane1_slot_stream15_select;
 equity_lane1_slot_stream15_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane1_slot_stream15_mine) or bool(equity_lane1_slot_stream15_advance)) then
-            equity_lane1_slot_stream15_x <= equity_lane1_slot_stream15_y;
-            equity_lane1_slot_stream15_y <= equity_lane1_slot_stream15_z;
-            equity_lane1_slot_stream15_z <= equity_lane1_slot_stream15_w;
-        end if;
-        if bool(equity_lane1_slot_stream15_mine) then
-            if (equity_lane1_bus_index = 3) then
-                equity_lane1_slot_stream15_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane1_slot_stream15_w <= equity_lane1_bus_word;
+        if (equity_lane1_rst = '1') then
+            equity_lane1_slot_stream15_y <= to_unsigned(0, 32);
+            equity_lane1_slot_stream15_x <= to_unsigned(0, 32);
+            equity_lane1_slot_stream15_w <= to_unsigned(0, 32);
+            equity_lane1_slot_stream15_z <= to_unsigned(0, 32);
+        else
+            if (bool(equity_lane1_slot_stream15_mine) or bool(equity_lane1_slot_stream15_advance)) then
+                equity_lane1_slot_stream15_x <= equity_lane1_slot_stream15_y;
+                equity_lane1_slot_stream15_y <= equity_lane1_slot_stream15_z;
+                equity_lane1_slot_stream15_z <= equity_lane1_slot_stream15_w;
             end if;
-        elsif bool(equity_lane1_slot_stream15_advance) then
-            equity_lane1_slot_stream15_w <= (equity_lane1_slot_stream15_gx xor equity_lane1_slot_stream15_hw);
+            if bool(equity_lane1_slot_stream15_mine) then
+                if (equity_lane1_bus_index = 3) then
+                    equity_lane1_slot_stream15_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
+                else
+                    equity_lane1_slot_stream15_w <= equity_lane1_bus_word;
+                end if;
+            elsif bool(equity_lane1_slot_stream15_advance) then
+                equity_lane1_slot_stream15_w <= (equity_lane1_slot_stream15_gx xor equity_lane1_slot_stream15_hw);
+            end if;
         end if;
     end if;
 end process equity_lane1_slot_stream15_step;
@@ -17110,7 +17354,11 @@ equity_lane1_slot_stream15_word <= equity_lane1_slot_stream15_w;
 equity_lane1_delay_line15_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_delay_line15_line <= unsigned'(equity_lane1_delay_line15_line((72 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit14_upper);
+        if (equity_lane1_rst = '1') then
+            equity_lane1_delay_line15_line <= to_unsigned(0, 72);
+        else
+            equity_lane1_delay_line15_line <= unsigned'(equity_lane1_delay_line15_line((72 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit14_upper);
+        end if;
     end if;
 end process equity_lane1_delay_line15_shift_in;
 
@@ -17139,19 +17387,26 @@ end process equity_lane1_slot_stream16_select;
 equity_lane1_slot_stream16_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane1_slot_stream16_mine) or bool(equity_lane1_slot_stream16_advance)) then
-            equity_lane1_slot_stream16_x <= equity_lane1_slot_stream16_y;
-            equity_lane1_slot_stream16_y <= equity_lane1_slot_stream16_z;
-            equity_lane1_slot_stream16_z <= equity_lane1_slot_stream16_w;
-        end if;
-        if bool(equity_lane1_slot_stream16_mine) then
-            if (equity_lane1_bus_index = 3) then
-                equity_lane1_slot_stream16_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane1_slot_stream16_w <= equity_lane1_bus_word;
+        if (equity_lane1_rst = '1') then
+            equity_lane1_slot_stream16_y <= to_unsigned(0, 32);
+            equity_lane1_slot_stream16_x <= to_unsigned(0, 32);
+            equity_lane1_slot_stream16_w <= to_unsigned(0, 32);
+            equity_lane1_slot_stream16_z <= to_unsigned(0, 32);
+        else
+            if (bool(equity_lane1_slot_stream16_mine) or bool(equity_lane1_slot_stream16_advance)) then
+                equity_lane1_slot_stream16_x <= equity_lane1_slot_stream16_y;
+                equity_lane1_slot_stream16_y <= equity_lane1_slot_stream16_z;
+                equity_lane1_slot_stream16_z <= equity_lane1_slot_stream16_w;
             end if;
-        elsif bool(equity_lane1_slot_stream16_advance) then
-            equity_lane1_slot_stream16_w <= (equity_lane1_slot_stream16_gx xor equity_lane1_slot_stream16_hw);
+            if bool(equity_lane1_slot_stream16_mine) then
+                if (equity_lane1_bus_index = 3) then
+                    equity_lane1_slot_stream16_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
+                else
+                    equity_lane1_slot_stream16_w <= equity_lane1_bus_word;
+                end if;
+            elsif bool(equity_lane1_slot_stream16_advance) then
+                equity_lane1_slot_stream16_w <= (equity_lane1_slot_stream16_gx xor equity_lane1_slot_stream16_hw);
+            end if;
         end if;
     end if;
 end process equity_lane1_slot_stream16_step;
@@ -17162,7 +17417,11 @@ equity_lane1_slot_stream16_word <= equity_lane1_slot_stream16_w;
 equity_lane1_delay_line16_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_delay_line16_line <= unsigned'(equity_lane1_delay_line16_line((90 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit16_digit);
+        if (equity_lane1_rst = '1') then
+            equity_lane1_delay_line16_line <= to_unsigned(0, 90);
+        else
+            equity_lane1_delay_line16_line <= unsigned'(equity_lane1_delay_line16_line((90 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit16_digit);
+        end if;
     end if;
 end process equity_lane1_delay_line16_shift_in;
 
@@ -17191,19 +17450,26 @@ end process equity_lane1_slot_stream17_select;
 equity_lane1_slot_stream17_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane1_slot_stream17_mine) or bool(equity_lane1_slot_stream17_advance)) then
-            equity_lane1_slot_stream17_x <= equity_lane1_slot_stream17_y;
-            equity_lane1_slot_stream17_y <= equity_lane1_slot_stream17_z;
-            equity_lane1_slot_stream17_z <= equity_lane1_slot_stream17_w;
-        end if;
-        if bool(equity_lane1_slot_stream17_mine) then
-            if (equity_lane1_bus_index = 3) then
-                equity_lane1_slot_stream17_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane1_slot_stream17_w <= equity_lane1_bus_word;
+        if (equity_lane1_rst = '1') then
+            equity_lane1_slot_stream17_y <= to_unsigned(0, 32);
+            equity_lane1_slot_stream17_x <= to_unsigned(0, 32);
+            equity_lane1_slot_stream17_w <= to_unsigned(0, 32);
+            equity_lane1_slot_stream17_z <= to_unsigned(0, 32);
+        else
+            if (bool(equity_lane1_slot_stream17_mine) or bool(equity_lane1_slot_stream17_advance)) then
+                equity_lane1_slot_stream17_x <= equity_lane1_slot_stream17_y;
+                equity_lane1_slot_stream17_y <= equity_lane1_slot_stream17_z;
+                equity_lane1_slot_stream17_z <= equity_lane1_slot_stream17_w;
             end if;
-        elsif bool(equity_lane1_slot_stream17_advance) then
-            equity_lane1_slot_stream17_w <= (equity_lane1_slot_stream17_gx xor equity_lane1_slot_stream17_hw);
+            if bool(equity_lane1_slot_stream17_mine) then
+                if (equity_lane1_bus_index = 3) then
+                    equity_lane1_slot_stream17_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
+                else
+                    equity_lane1_slot_stream17_w <= equity_lane1_bus_word;
+                end if;
+            elsif bool(equity_lane1_slot_stream17_advance) then
+                equity_lane1_slot_stream17_w <= (equity_lane1_slot_stream17_gx xor equity_lane1_slot_stream17_hw);
+            end if;
         end if;
     end if;
 end process equity_lane1_slot_stream17_step;
@@ -17214,7 +17480,11 @@ equity_lane1_slot_stream17_word <= equity_lane1_slot_stream17_w;
 equity_lane1_delay_line17_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_delay_line17_line <= unsigned'(equity_lane1_delay_line17_line((108 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit16_upper);
+        if (equity_lane1_rst = '1') then
+            equity_lane1_delay_line17_line <= to_unsigned(0, 108);
+        else
+            equity_lane1_delay_line17_line <= unsigned'(equity_lane1_delay_line17_line((108 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit16_upper);
+        end if;
     end if;
 end process equity_lane1_delay_line17_shift_in;
 
@@ -17284,7 +17554,11 @@ equity_lane1_slot_stream18_word <= unsigned'(equity_lane1_slot_stream18_w & equi
 equity_lane1_delay_line18_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_delay_line18_line <= unsigned'(equity_lane1_delay_line18_line((126 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit18_digit);
+        if (equity_lane1_rst = '1') then
+            equity_lane1_delay_line18_line <= to_unsigned(0, 126);
+        else
+            equity_lane1_delay_line18_line <= unsigned'(equity_lane1_delay_line18_line((126 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit18_digit);
+        end if;
     end if;
 end process equity_lane1_delay_line18_shift_in;
 
@@ -17354,7 +17628,11 @@ equity_lane1_slot_stream19_word <= unsigned'(equity_lane1_slot_stream19_w & equi
 equity_lane1_delay_line19_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_delay_line19_line <= unsigned'(equity_lane1_delay_line19_line((144 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit18_upper);
+        if (equity_lane1_rst = '1') then
+            equity_lane1_delay_line19_line <= to_unsigned(0, 144);
+        else
+            equity_lane1_delay_line19_line <= unsigned'(equity_lane1_delay_line19_line((144 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit18_upper);
+        end if;
     end if;
 end process equity_lane1_delay_line19_shift_in;
 
@@ -17424,7 +17702,11 @@ equity_lane1_slot_stream20_word <= unsigned'(equity_lane1_slot_stream20_w & equi
 equity_lane1_delay_line20_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_delay_line20_line <= unsigned'(equity_lane1_delay_line20_line((162 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit20_digit);
+        if (equity_lane1_rst = '1') then
+            equity_lane1_delay_line20_line <= to_unsigned(0, 162);
+        else
+            equity_lane1_delay_line20_line <= unsigned'(equity_lane1_delay_line20_line((162 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit20_digit);
+        end if;
     end if;
 end process equity_lane1_delay_line20_shift_in;
 
@@ -17494,7 +17776,11 @@ equity_lane1_slot_stream21_word <= unsigned'(equity_lane1_slot_stream21_w & equi
 equity_lane1_delay_line21_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_delay_line21_line <= unsigned'(equity_lane1_delay_line21_line((180 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit20_upper);
+        if (equity_lane1_rst = '1') then
+            equity_lane1_delay_line21_line <= to_unsigned(0, 180);
+        else
+            equity_lane1_delay_line21_line <= unsigned'(equity_lane1_delay_line21_line((180 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit20_upper);
+        end if;
     end if;
 end process equity_lane1_delay_line21_shift_in;
 
@@ -17531,8 +17817,13 @@ end process equity_lane1_deal_stage7_masking;
 equity_lane1_deal_stage7_take: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_deal_stage7_taken <= equity_lane1_deal_stage7_candidates;
-        equity_lane1_deal_stage7_t_pos <= equity_lane1_first_pos;
+        if (equity_lane1_rst = '1') then
+            equity_lane1_deal_stage7_t_pos <= to_unsigned(0, 6);
+            equity_lane1_deal_stage7_taken <= to_unsigned(0, 30);
+        else
+            equity_lane1_deal_stage7_taken <= equity_lane1_deal_stage7_candidates;
+            equity_lane1_deal_stage7_t_pos <= equity_lane1_first_pos;
+        end if;
     end if;
 end process equity_lane1_deal_stage7_take;
 
@@ -17555,24 +17846,30 @@ equity_lane1_deal_stage7_judge: process (clk) is
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage7_taken(((6 * f) + b));
+        if (equity_lane1_rst = '1') then
+            equity_lane1_deal_stage7_free <= to_unsigned(0, 5);
+            equity_lane1_deal_stage7_fields <= to_unsigned(0, 30);
+            equity_lane1_deal_stage7_a_pos <= to_unsigned(0, 6);
+        else
+            usable := to_unsigned(0, 5);
+            for f in 0 to 5-1 loop
+                candidate := to_unsigned(0, 6);
+                for b in 0 to 6-1 loop
+                    candidate(b) := equity_lane1_deal_stage7_taken(((6 * f) + b));
+                end loop;
+                ok := stdl(candidate < equity_lane1_deal_stage7_n_q);
+                if (bool(equity_lane1_deal_stage7_exact_q) and (f /= 0)) then
+                    ok := '0';
+                end if;
+                for g in 0 to 1-1 loop
+                    ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage7_repeated(((1 * f) + g)))));
+                end loop;
+                usable(f) := ok;
             end loop;
-            ok := stdl(candidate < equity_lane1_deal_stage7_n_q);
-            if (bool(equity_lane1_deal_stage7_exact_q) and (f /= 0)) then
-                ok := '0';
-            end if;
-            for g in 0 to 1-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage7_repeated(((1 * f) + g)))));
-            end loop;
-            usable(f) := ok;
-        end loop;
-        equity_lane1_deal_stage7_fields <= equity_lane1_deal_stage7_taken;
-        equity_lane1_deal_stage7_free <= usable;
-        equity_lane1_deal_stage7_a_pos <= equity_lane1_deal_stage7_t_pos;
+            equity_lane1_deal_stage7_fields <= equity_lane1_deal_stage7_taken;
+            equity_lane1_deal_stage7_free <= usable;
+            equity_lane1_deal_stage7_a_pos <= equity_lane1_deal_stage7_t_pos;
+        end if;
     end if;
 end process equity_lane1_deal_stage7_judge;
 
@@ -17616,7 +17913,11 @@ end process equity_lane1_deal_stage7_pick;
 equity_lane1_deal_stage7_positions: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_deal_stage7_pos_out <= equity_lane1_deal_stage7_chosen;
+        if (equity_lane1_rst = '1') then
+            equity_lane1_deal_stage7_pos_out <= to_unsigned(0, 6);
+        else
+            equity_lane1_deal_stage7_pos_out <= equity_lane1_deal_stage7_chosen;
+        end if;
     end if;
 end process equity_lane1_deal_stage7_positions;
 
@@ -17708,8 +18009,13 @@ end process equity_lane1_deal_stage8_masking;
 equity_lane1_deal_stage8_take: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_deal_stage8_taken <= equity_lane1_deal_stage8_candidates;
-        equity_lane1_deal_stage8_t_pos <= equity_lane1_deal_stage7_pos_out;
+        if (equity_lane1_rst = '1') then
+            equity_lane1_deal_stage8_t_pos <= to_unsigned(0, 6);
+            equity_lane1_deal_stage8_taken <= to_unsigned(0, 30);
+        else
+            equity_lane1_deal_stage8_taken <= equity_lane1_deal_stage8_candidates;
+            equity_lane1_deal_stage8_t_pos <= equity_lane1_deal_stage7_pos_out;
+        end if;
     end if;
 end process equity_lane1_deal_stage8_take;
 
@@ -17732,24 +18038,30 @@ equity_lane1_deal_stage8_judge: process (clk) is
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage8_taken(((6 * f) + b));
+        if (equity_lane1_rst = '1') then
+            equity_lane1_deal_stage8_free <= to_unsigned(0, 5);
+            equity_lane1_deal_stage8_fields <= to_unsigned(0, 30);
+            equity_lane1_deal_stage8_a_pos <= to_unsigned(0, 6);
+        else
+            usable := to_unsigned(0, 5);
+            for f in 0 to 5-1 loop
+                candidate := to_unsigned(0, 6);
+                for b in 0 to 6-1 loop
+                    candidate(b) := equity_lane1_deal_stage8_taken(((6 * f) + b));
+                end loop;
+                ok := stdl(candidate < equity_lane1_deal_stage8_n_q);
+                if (bool(equity_lane1_deal_stage8_exact_q) and (f /= 0)) then
+                    ok := '0';
+                end if;
+                for g in 0 to 1-1 loop
+                    ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage8_repeated(((1 * f) + g)))));
+                end loop;
+                usable(f) := ok;
             end loop;
-            ok := stdl(candidate < equity_lane1_deal_stage8_n_q);
-            if (bool(equity_lane1_deal_stage8_exact_q) and (f /= 0)) then
-                ok := '0';
-            end if;
-            for g in 0 to 1-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage8_repeated(((1 * f) + g)))));
-            end loop;
-            usable(f) := ok;
-        end loop;
-        equity_lane1_deal_stage8_fields <= equity_lane1_deal_stage8_taken;
-        equity_lane1_deal_stage8_free <= usable;
-        equity_lane1_deal_stage8_a_pos <= equity_lane1_deal_stage8_t_pos;
+            equity_lane1_deal_stage8_fields <= equity_lane1_deal_stage8_taken;
+            equity_lane1_deal_stage8_free <= usable;
+            equity_lane1_deal_stage8_a_pos <= equity_lane1_deal_stage8_t_pos;
+        end if;
     end if;
 end process equity_lane1_deal_stage8_judge;
 
@@ -17793,7 +18105,11 @@ end process equity_lane1_deal_stage8_pick;
 equity_lane1_deal_stage8_positions: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_deal_stage8_pos_out <= unsigned'(equity_lane1_deal_stage8_chosen & equity_lane1_deal_stage8_a_pos);
+        if (equity_lane1_rst = '1') then
+            equity_lane1_deal_stage8_pos_out <= to_unsigned(0, 12);
+        else
+            equity_lane1_deal_stage8_pos_out <= unsigned'(equity_lane1_deal_stage8_chosen & equity_lane1_deal_stage8_a_pos);
+        end if;
     end if;
 end process equity_lane1_deal_stage8_positions;
 
@@ -17900,8 +18216,13 @@ end process equity_lane1_deal_stage9_masking;
 equity_lane1_deal_stage9_take: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_deal_stage9_taken <= equity_lane1_deal_stage9_candidates;
-        equity_lane1_deal_stage9_t_pos <= equity_lane1_deal_stage8_pos_out;
+        if (equity_lane1_rst = '1') then
+            equity_lane1_deal_stage9_t_pos <= to_unsigned(0, 12);
+            equity_lane1_deal_stage9_taken <= to_unsigned(0, 30);
+        else
+            equity_lane1_deal_stage9_taken <= equity_lane1_deal_stage9_candidates;
+            equity_lane1_deal_stage9_t_pos <= equity_lane1_deal_stage8_pos_out;
+        end if;
     end if;
 end process equity_lane1_deal_stage9_take;
 
@@ -17924,24 +18245,30 @@ equity_lane1_deal_stage9_judge: process (clk) is
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage9_taken(((6 * f) + b));
+        if (equity_lane1_rst = '1') then
+            equity_lane1_deal_stage9_free <= to_unsigned(0, 5);
+            equity_lane1_deal_stage9_fields <= to_unsigned(0, 30);
+            equity_lane1_deal_stage9_a_pos <= to_unsigned(0, 12);
+        else
+            usable := to_unsigned(0, 5);
+            for f in 0 to 5-1 loop
+                candidate := to_unsigned(0, 6);
+                for b in 0 to 6-1 loop
+                    candidate(b) := equity_lane1_deal_stage9_taken(((6 * f) + b));
+                end loop;
+                ok := stdl(candidate < equity_lane1_deal_stage9_n_q);
+                if (bool(equity_lane1_deal_stage9_exact_q) and (f /= 0)) then
+                    ok := '0';
+                end if;
+                for g in 0 to 1-1 loop
+                    ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage9_repeated(((1 * f) + g)))));
+                end loop;
+                usable(f) := ok;
             end loop;
-            ok := stdl(candidate < equity_lane1_deal_stage9_n_q);
-            if (bool(equity_lane1_deal_stage9_exact_q) and (f /= 0)) then
-                ok := '0';
-            end if;
-            for g in 0 to 1-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage9_repeated(((1 * f) + g)))));
-            end loop;
-            usable(f) := ok;
-        end loop;
-        equity_lane1_deal_stage9_fields <= equity_lane1_deal_stage9_taken;
-        equity_lane1_deal_stage9_free <= usable;
-        equity_lane1_deal_stage9_a_pos <= equity_lane1_deal_stage9_t_pos;
+            equity_lane1_deal_stage9_fields <= equity_lane1_deal_stage9_taken;
+            equity_lane1_deal_stage9_free <= usable;
+            equity_lane1_deal_stage9_a_pos <= equity_lane1_deal_stage9_t_pos;
+        end if;
     end if;
 end process equity_lane1_deal_stage9_judge;
 
@@ -17985,7 +18312,11 @@ end process equity_lane1_deal_stage9_pick;
 equity_lane1_deal_stage9_positions: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_deal_stage9_pos_out <= unsigned'(equity_lane1_deal_stage9_chosen & equity_lane1_deal_stage9_a_pos);
+        if (equity_lane1_rst = '1') then
+            equity_lane1_deal_stage9_pos_out <= to_unsigned(0, 18);
+        else
+            equity_lane1_deal_stage9_pos_out <= unsigned'(equity_lane1_deal_stage9_chosen & equity_lane1_deal_stage9_a_pos);
+        end if;
     end if;
 end process equity_lane1_deal_stage9_positions;
 
@@ -18107,8 +18438,13 @@ end process equity_lane1_deal_stage10_masking;
 equity_lane1_deal_stage10_take: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_deal_stage10_taken <= equity_lane1_deal_stage10_candidates;
-        equity_lane1_deal_stage10_t_pos <= equity_lane1_deal_stage9_pos_out;
+        if (equity_lane1_rst = '1') then
+            equity_lane1_deal_stage10_t_pos <= to_unsigned(0, 18);
+            equity_lane1_deal_stage10_taken <= to_unsigned(0, 30);
+        else
+            equity_lane1_deal_stage10_taken <= equity_lane1_deal_stage10_candidates;
+            equity_lane1_deal_stage10_t_pos <= equity_lane1_deal_stage9_pos_out;
+        end if;
     end if;
 end process equity_lane1_deal_stage10_take;
 
@@ -18131,24 +18467,30 @@ equity_lane1_deal_stage10_judge: process (clk) is
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage10_taken(((6 * f) + b));
+        if (equity_lane1_rst = '1') then
+            equity_lane1_deal_stage10_free <= to_unsigned(0, 5);
+            equity_lane1_deal_stage10_fields <= to_unsigned(0, 30);
+            equity_lane1_deal_stage10_a_pos <= to_unsigned(0, 18);
+        else
+            usable := to_unsigned(0, 5);
+            for f in 0 to 5-1 loop
+                candidate := to_unsigned(0, 6);
+                for b in 0 to 6-1 loop
+                    candidate(b) := equity_lane1_deal_stage10_taken(((6 * f) + b));
+                end loop;
+                ok := stdl(candidate < equity_lane1_deal_stage10_n_q);
+                if (bool(equity_lane1_deal_stage10_exact_q) and (f /= 0)) then
+                    ok := '0';
+                end if;
+                for g in 0 to 1-1 loop
+                    ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage10_repeated(((1 * f) + g)))));
+                end loop;
+                usable(f) := ok;
             end loop;
-            ok := stdl(candidate < equity_lane1_deal_stage10_n_q);
-            if (bool(equity_lane1_deal_stage10_exact_q) and (f /= 0)) then
-                ok := '0';
-            end if;
-            for g in 0 to 1-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage10_repeated(((1 * f) + g)))));
-            end loop;
-            usable(f) := ok;
-        end loop;
-        equity_lane1_deal_stage10_fields <= equity_lane1_deal_stage10_taken;
-        equity_lane1_deal_stage10_free <= usable;
-        equity_lane1_deal_stage10_a_pos <= equity_lane1_deal_stage10_t_pos;
+            equity_lane1_deal_stage10_fields <= equity_lane1_deal_stage10_taken;
+            equity_lane1_deal_stage10_free <= usable;
+            equity_lane1_deal_stage10_a_pos <= equity_lane1_deal_stage10_t_pos;
+        end if;
     end if;
 end process equity_lane1_deal_stage10_judge;
 
@@ -18192,7 +18534,11 @@ end process equity_lane1_deal_stage10_pick;
 equity_lane1_deal_stage10_positions: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_deal_stage10_pos_out <= unsigned'(equity_lane1_deal_stage10_chosen & equity_lane1_deal_stage10_a_pos);
+        if (equity_lane1_rst = '1') then
+            equity_lane1_deal_stage10_pos_out <= to_unsigned(0, 24);
+        else
+            equity_lane1_deal_stage10_pos_out <= unsigned'(equity_lane1_deal_stage10_chosen & equity_lane1_deal_stage10_a_pos);
+        end if;
     end if;
 end process equity_lane1_deal_stage10_positions;
 
@@ -18329,8 +18675,13 @@ end process equity_lane1_deal_stage11_masking;
 equity_lane1_deal_stage11_take: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_deal_stage11_taken <= equity_lane1_deal_stage11_candidates;
-        equity_lane1_deal_stage11_t_pos <= equity_lane1_deal_stage10_pos_out;
+        if (equity_lane1_rst = '1') then
+            equity_lane1_deal_stage11_t_pos <= to_unsigned(0, 24);
+            equity_lane1_deal_stage11_taken <= to_unsigned(0, 30);
+        else
+            equity_lane1_deal_stage11_taken <= equity_lane1_deal_stage11_candidates;
+            equity_lane1_deal_stage11_t_pos <= equity_lane1_deal_stage10_pos_out;
+        end if;
     end if;
 end process equity_lane1_deal_stage11_take;
 
@@ -18353,24 +18704,30 @@ equity_lane1_deal_stage11_judge: process (clk) is
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage11_taken(((6 * f) + b));
+        if (equity_lane1_rst = '1') then
+            equity_lane1_deal_stage11_free <= to_unsigned(0, 5);
+            equity_lane1_deal_stage11_fields <= to_unsigned(0, 30);
+            equity_lane1_deal_stage11_a_pos <= to_unsigned(0, 24);
+        else
+            usable := to_unsigned(0, 5);
+            for f in 0 to 5-1 loop
+                candidate := to_unsigned(0, 6);
+                for b in 0 to 6-1 loop
+                    candidate(b) := equity_lane1_deal_stage11_taken(((6 * f) + b));
+                end loop;
+                ok := stdl(candidate < equity_lane1_deal_stage11_n_q);
+                if (bool(equity_lane1_deal_stage11_exact_q) and (f /= 0)) then
+                    ok := '0';
+                end if;
+                for g in 0 to 1-1 loop
+                    ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage11_repeated(((1 * f) + g)))));
+                end loop;
+                usable(f) := ok;
             end loop;
-            ok := stdl(candidate < equity_lane1_deal_stage11_n_q);
-            if (bool(equity_lane1_deal_stage11_exact_q) and (f /= 0)) then
-                ok := '0';
-            end if;
-            for g in 0 to 1-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage11_repeated(((1 * f) + g)))));
-            end loop;
-            usable(f) := ok;
-        end loop;
-        equity_lane1_deal_stage11_fields <= equity_lane1_deal_stage11_taken;
-        equity_lane1_deal_stage11_free <= usable;
-        equity_lane1_deal_stage11_a_pos <= equity_lane1_deal_stage11_t_pos;
+            equity_lane1_deal_stage11_fields <= equity_lane1_deal_stage11_taken;
+            equity_lane1_deal_stage11_free <= usable;
+            equity_lane1_deal_stage11_a_pos <= equity_lane1_deal_stage11_t_pos;
+        end if;
     end if;
 end process equity_lane1_deal_stage11_judge;
 
@@ -18414,7 +18771,11 @@ end process equity_lane1_deal_stage11_pick;
 equity_lane1_deal_stage11_positions: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_deal_stage11_pos_out <= unsigned'(equity_lane1_deal_stage11_chosen & equity_lane1_deal_stage11_a_pos);
+        if (equity_lane1_rst = '1') then
+            equity_lane1_deal_stage11_pos_out <= to_unsigned(0, 30);
+        else
+            equity_lane1_deal_stage11_pos_out <= unsigned'(equity_lane1_deal_stage11_chosen & equity_lane1_deal_stage11_a_pos);
+        end if;
     end if;
 end process equity_lane1_deal_stage11_positions;
 
@@ -18581,8 +18942,13 @@ end process equity_lane1_deal_stage12_masking;
 equity_lane1_deal_stage12_take: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_deal_stage12_taken <= equity_lane1_deal_stage12_candidates;
-        equity_lane1_deal_stage12_t_pos <= equity_lane1_deal_stage11_pos_out;
+        if (equity_lane1_rst = '1') then
+            equity_lane1_deal_stage12_t_pos <= to_unsigned(0, 30);
+            equity_lane1_deal_stage12_taken <= to_unsigned(0, 30);
+        else
+            equity_lane1_deal_stage12_taken <= equity_lane1_deal_stage12_candidates;
+            equity_lane1_deal_stage12_t_pos <= equity_lane1_deal_stage11_pos_out;
+        end if;
     end if;
 end process equity_lane1_deal_stage12_take;
 
@@ -18605,24 +18971,30 @@ equity_lane1_deal_stage12_judge: process (clk) is
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage12_taken(((6 * f) + b));
+        if (equity_lane1_rst = '1') then
+            equity_lane1_deal_stage12_free <= to_unsigned(0, 5);
+            equity_lane1_deal_stage12_fields <= to_unsigned(0, 30);
+            equity_lane1_deal_stage12_a_pos <= to_unsigned(0, 30);
+        else
+            usable := to_unsigned(0, 5);
+            for f in 0 to 5-1 loop
+                candidate := to_unsigned(0, 6);
+                for b in 0 to 6-1 loop
+                    candidate(b) := equity_lane1_deal_stage12_taken(((6 * f) + b));
+                end loop;
+                ok := stdl(candidate < equity_lane1_deal_stage12_n_q);
+                if (bool(equity_lane1_deal_stage12_exact_q) and (f /= 0)) then
+                    ok := '0';
+                end if;
+                for g in 0 to 2-1 loop
+                    ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage12_repeated(((2 * f) + g)))));
+                end loop;
+                usable(f) := ok;
             end loop;
-            ok := stdl(candidate < equity_lane1_deal_stage12_n_q);
-            if (bool(equity_lane1_deal_stage12_exact_q) and (f /= 0)) then
-                ok := '0';
-            end if;
-            for g in 0 to 2-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage12_repeated(((2 * f) + g)))));
-            end loop;
-            usable(f) := ok;
-        end loop;
-        equity_lane1_deal_stage12_fields <= equity_lane1_deal_stage12_taken;
-        equity_lane1_deal_stage12_free <= usable;
-        equity_lane1_deal_stage12_a_pos <= equity_lane1_deal_stage12_t_pos;
+            equity_lane1_deal_stage12_fields <= equity_lane1_deal_stage12_taken;
+            equity_lane1_deal_stage12_free <= usable;
+            equity_lane1_deal_stage12_a_pos <= equity_lane1_deal_stage12_t_pos;
+        end if;
     end if;
 end process equity_lane1_deal_stage12_judge;
 
@@ -18666,7 +19038,11 @@ end process equity_lane1_deal_stage12_pick;
 equity_lane1_deal_stage12_positions: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_deal_stage12_pos_out <= unsigned'(equity_lane1_deal_stage12_chosen & equity_lane1_deal_stage12_a_pos);
+        if (equity_lane1_rst = '1') then
+            equity_lane1_deal_stage12_pos_out <= to_unsigned(0, 36);
+        else
+            equity_lane1_deal_stage12_pos_out <= unsigned'(equity_lane1_deal_stage12_chosen & equity_lane1_deal_stage12_a_pos);
+        end if;
     end if;
 end process equity_lane1_deal_stage12_positions;
 
@@ -18848,8 +19224,13 @@ end process equity_lane1_deal_stage13_masking;
 equity_lane1_deal_stage13_take: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_deal_stage13_taken <= equity_lane1_deal_stage13_candidates;
-        equity_lane1_deal_stage13_t_pos <= equity_lane1_deal_stage12_pos_out;
+        if (equity_lane1_rst = '1') then
+            equity_lane1_deal_stage13_t_pos <= to_unsigned(0, 36);
+            equity_lane1_deal_stage13_taken <= to_unsigned(0, 30);
+        else
+            equity_lane1_deal_stage13_taken <= equity_lane1_deal_stage13_candidates;
+            equity_lane1_deal_stage13_t_pos <= equity_lane1_deal_stage12_pos_out;
+        end if;
     end if;
 end process equity_lane1_deal_stage13_take;
 
@@ -18872,24 +19253,30 @@ equity_lane1_deal_stage13_judge: process (clk) is
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_deal_stage13_taken(((6 * f) + b));
+        if (equity_lane1_rst = '1') then
+            equity_lane1_deal_stage13_free <= to_unsigned(0, 5);
+            equity_lane1_deal_stage13_fields <= to_unsigned(0, 30);
+            equity_lane1_deal_stage13_a_pos <= to_unsigned(0, 36);
+        else
+            usable := to_unsigned(0, 5);
+            for f in 0 to 5-1 loop
+                candidate := to_unsigned(0, 6);
+                for b in 0 to 6-1 loop
+                    candidate(b) := equity_lane1_deal_stage13_taken(((6 * f) + b));
+                end loop;
+                ok := stdl(candidate < equity_lane1_deal_stage13_n_q);
+                if (bool(equity_lane1_deal_stage13_exact_q) and (f /= 0)) then
+                    ok := '0';
+                end if;
+                for g in 0 to 2-1 loop
+                    ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage13_repeated(((2 * f) + g)))));
+                end loop;
+                usable(f) := ok;
             end loop;
-            ok := stdl(candidate < equity_lane1_deal_stage13_n_q);
-            if (bool(equity_lane1_deal_stage13_exact_q) and (f /= 0)) then
-                ok := '0';
-            end if;
-            for g in 0 to 2-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane1_deal_stage13_repeated(((2 * f) + g)))));
-            end loop;
-            usable(f) := ok;
-        end loop;
-        equity_lane1_deal_stage13_fields <= equity_lane1_deal_stage13_taken;
-        equity_lane1_deal_stage13_free <= usable;
-        equity_lane1_deal_stage13_a_pos <= equity_lane1_deal_stage13_t_pos;
+            equity_lane1_deal_stage13_fields <= equity_lane1_deal_stage13_taken;
+            equity_lane1_deal_stage13_free <= usable;
+            equity_lane1_deal_stage13_a_pos <= equity_lane1_deal_stage13_t_pos;
+        end if;
     end if;
 end process equity_lane1_deal_stage13_judge;
 
@@ -18933,7 +19320,11 @@ end process equity_lane1_deal_stage13_pick;
 equity_lane1_deal_stage13_positions: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_deal_stage13_pos_out <= unsigned'(equity_lane1_deal_stage13_chosen & equity_lane1_deal_stage13_a_pos);
+        if (equity_lane1_rst = '1') then
+            equity_lane1_deal_stage13_pos_out <= to_unsigned(0, 42);
+        else
+            equity_lane1_deal_stage13_pos_out <= unsigned'(equity_lane1_deal_stage13_chosen & equity_lane1_deal_stage13_a_pos);
+        end if;
     end if;
 end process equity_lane1_deal_stage13_positions;
 

@@ -2,6 +2,7 @@
 -- Regenerate with `make verilog vhdl`.
 -- Parameters:
 --   opponents = 1
+--   shift_registers = False
 
 
 library IEEE;
@@ -2107,19 +2108,26 @@ end process equity_lane0_slot_stream0_select;
 equity_lane0_slot_stream0_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane0_slot_stream0_mine) or bool(equity_lane0_slot_stream0_advance)) then
-            equity_lane0_slot_stream0_x <= equity_lane0_slot_stream0_y;
-            equity_lane0_slot_stream0_y <= equity_lane0_slot_stream0_z;
-            equity_lane0_slot_stream0_z <= equity_lane0_slot_stream0_w;
-        end if;
-        if bool(equity_lane0_slot_stream0_mine) then
-            if (equity_lane0_bus_index = 3) then
-                equity_lane0_slot_stream0_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane0_slot_stream0_w <= equity_lane0_bus_word;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_slot_stream0_y <= to_unsigned(0, 32);
+            equity_lane0_slot_stream0_x <= to_unsigned(0, 32);
+            equity_lane0_slot_stream0_w <= to_unsigned(0, 32);
+            equity_lane0_slot_stream0_z <= to_unsigned(0, 32);
+        else
+            if (bool(equity_lane0_slot_stream0_mine) or bool(equity_lane0_slot_stream0_advance)) then
+                equity_lane0_slot_stream0_x <= equity_lane0_slot_stream0_y;
+                equity_lane0_slot_stream0_y <= equity_lane0_slot_stream0_z;
+                equity_lane0_slot_stream0_z <= equity_lane0_slot_stream0_w;
             end if;
-        elsif bool(equity_lane0_slot_stream0_advance) then
-            equity_lane0_slot_stream0_w <= (equity_lane0_slot_stream0_gx xor equity_lane0_slot_stream0_hw);
+            if bool(equity_lane0_slot_stream0_mine) then
+                if (equity_lane0_bus_index = 3) then
+                    equity_lane0_slot_stream0_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
+                else
+                    equity_lane0_slot_stream0_w <= equity_lane0_bus_word;
+                end if;
+            elsif bool(equity_lane0_slot_stream0_advance) then
+                equity_lane0_slot_stream0_w <= (equity_lane0_slot_stream0_gx xor equity_lane0_slot_stream0_hw);
+            end if;
         end if;
     end if;
 end process equity_lane0_slot_stream0_step;
@@ -2152,19 +2160,26 @@ end process equity_lane0_slot_stream1_select;
 equity_lane0_slot_stream1_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane0_slot_stream1_mine) or bool(equity_lane0_slot_stream1_advance)) then
-            equity_lane0_slot_stream1_x <= equity_lane0_slot_stream1_y;
-            equity_lane0_slot_stream1_y <= equity_lane0_slot_stream1_z;
-            equity_lane0_slot_stream1_z <= equity_lane0_slot_stream1_w;
-        end if;
-        if bool(equity_lane0_slot_stream1_mine) then
-            if (equity_lane0_bus_index = 3) then
-                equity_lane0_slot_stream1_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane0_slot_stream1_w <= equity_lane0_bus_word;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_slot_stream1_y <= to_unsigned(0, 32);
+            equity_lane0_slot_stream1_x <= to_unsigned(0, 32);
+            equity_lane0_slot_stream1_w <= to_unsigned(0, 32);
+            equity_lane0_slot_stream1_z <= to_unsigned(0, 32);
+        else
+            if (bool(equity_lane0_slot_stream1_mine) or bool(equity_lane0_slot_stream1_advance)) then
+                equity_lane0_slot_stream1_x <= equity_lane0_slot_stream1_y;
+                equity_lane0_slot_stream1_y <= equity_lane0_slot_stream1_z;
+                equity_lane0_slot_stream1_z <= equity_lane0_slot_stream1_w;
             end if;
-        elsif bool(equity_lane0_slot_stream1_advance) then
-            equity_lane0_slot_stream1_w <= (equity_lane0_slot_stream1_gx xor equity_lane0_slot_stream1_hw);
+            if bool(equity_lane0_slot_stream1_mine) then
+                if (equity_lane0_bus_index = 3) then
+                    equity_lane0_slot_stream1_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
+                else
+                    equity_lane0_slot_stream1_w <= equity_lane0_bus_word;
+                end if;
+            elsif bool(equity_lane0_slot_stream1_advance) then
+                equity_lane0_slot_stream1_w <= (equity_lane0_slot_stream1_gx xor equity_lane0_slot_stream1_hw);
+            end if;
         end if;
     end if;
 end process equity_lane0_slot_stream1_step;
@@ -2175,7 +2190,11 @@ equity_lane0_slot_stream1_word <= equity_lane0_slot_stream1_w;
 equity_lane0_delay_line1_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line1_line <= unsigned'(equity_lane0_delay_line1_line((18 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit0_upper);
+        if (equity_lane0_rst = '1') then
+            equity_lane0_delay_line1_line <= to_unsigned(0, 18);
+        else
+            equity_lane0_delay_line1_line <= unsigned'(equity_lane0_delay_line1_line((18 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit0_upper);
+        end if;
     end if;
 end process equity_lane0_delay_line1_shift_in;
 
@@ -2204,19 +2223,26 @@ end process equity_lane0_slot_stream2_select;
 equity_lane0_slot_stream2_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane0_slot_stream2_mine) or bool(equity_lane0_slot_stream2_advance)) then
-            equity_lane0_slot_stream2_x <= equity_lane0_slot_stream2_y;
-            equity_lane0_slot_stream2_y <= equity_lane0_slot_stream2_z;
-            equity_lane0_slot_stream2_z <= equity_lane0_slot_stream2_w;
-        end if;
-        if bool(equity_lane0_slot_stream2_mine) then
-            if (equity_lane0_bus_index = 3) then
-                equity_lane0_slot_stream2_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane0_slot_stream2_w <= equity_lane0_bus_word;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_slot_stream2_y <= to_unsigned(0, 32);
+            equity_lane0_slot_stream2_x <= to_unsigned(0, 32);
+            equity_lane0_slot_stream2_w <= to_unsigned(0, 32);
+            equity_lane0_slot_stream2_z <= to_unsigned(0, 32);
+        else
+            if (bool(equity_lane0_slot_stream2_mine) or bool(equity_lane0_slot_stream2_advance)) then
+                equity_lane0_slot_stream2_x <= equity_lane0_slot_stream2_y;
+                equity_lane0_slot_stream2_y <= equity_lane0_slot_stream2_z;
+                equity_lane0_slot_stream2_z <= equity_lane0_slot_stream2_w;
             end if;
-        elsif bool(equity_lane0_slot_stream2_advance) then
-            equity_lane0_slot_stream2_w <= (equity_lane0_slot_stream2_gx xor equity_lane0_slot_stream2_hw);
+            if bool(equity_lane0_slot_stream2_mine) then
+                if (equity_lane0_bus_index = 3) then
+                    equity_lane0_slot_stream2_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
+                else
+                    equity_lane0_slot_stream2_w <= equity_lane0_bus_word;
+                end if;
+            elsif bool(equity_lane0_slot_stream2_advance) then
+                equity_lane0_slot_stream2_w <= (equity_lane0_slot_stream2_gx xor equity_lane0_slot_stream2_hw);
+            end if;
         end if;
     end if;
 end process equity_lane0_slot_stream2_step;
@@ -2227,7 +2253,11 @@ equity_lane0_slot_stream2_word <= equity_lane0_slot_stream2_w;
 equity_lane0_delay_line2_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line2_line <= unsigned'(equity_lane0_delay_line2_line((36 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit1_upper);
+        if (equity_lane0_rst = '1') then
+            equity_lane0_delay_line2_line <= to_unsigned(0, 36);
+        else
+            equity_lane0_delay_line2_line <= unsigned'(equity_lane0_delay_line2_line((36 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit1_upper);
+        end if;
     end if;
 end process equity_lane0_delay_line2_shift_in;
 
@@ -2256,19 +2286,26 @@ end process equity_lane0_slot_stream3_select;
 equity_lane0_slot_stream3_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane0_slot_stream3_mine) or bool(equity_lane0_slot_stream3_advance)) then
-            equity_lane0_slot_stream3_x <= equity_lane0_slot_stream3_y;
-            equity_lane0_slot_stream3_y <= equity_lane0_slot_stream3_z;
-            equity_lane0_slot_stream3_z <= equity_lane0_slot_stream3_w;
-        end if;
-        if bool(equity_lane0_slot_stream3_mine) then
-            if (equity_lane0_bus_index = 3) then
-                equity_lane0_slot_stream3_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane0_slot_stream3_w <= equity_lane0_bus_word;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_slot_stream3_y <= to_unsigned(0, 32);
+            equity_lane0_slot_stream3_x <= to_unsigned(0, 32);
+            equity_lane0_slot_stream3_w <= to_unsigned(0, 32);
+            equity_lane0_slot_stream3_z <= to_unsigned(0, 32);
+        else
+            if (bool(equity_lane0_slot_stream3_mine) or bool(equity_lane0_slot_stream3_advance)) then
+                equity_lane0_slot_stream3_x <= equity_lane0_slot_stream3_y;
+                equity_lane0_slot_stream3_y <= equity_lane0_slot_stream3_z;
+                equity_lane0_slot_stream3_z <= equity_lane0_slot_stream3_w;
             end if;
-        elsif bool(equity_lane0_slot_stream3_advance) then
-            equity_lane0_slot_stream3_w <= (equity_lane0_slot_stream3_gx xor equity_lane0_slot_stream3_hw);
+            if bool(equity_lane0_slot_stream3_mine) then
+                if (equity_lane0_bus_index = 3) then
+                    equity_lane0_slot_stream3_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
+                else
+                    equity_lane0_slot_stream3_w <= equity_lane0_bus_word;
+                end if;
+            elsif bool(equity_lane0_slot_stream3_advance) then
+                equity_lane0_slot_stream3_w <= (equity_lane0_slot_stream3_gx xor equity_lane0_slot_stream3_hw);
+            end if;
         end if;
     end if;
 end process equity_lane0_slot_stream3_step;
@@ -2279,7 +2316,11 @@ equity_lane0_slot_stream3_word <= equity_lane0_slot_stream3_w;
 equity_lane0_delay_line3_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line3_line <= unsigned'(equity_lane0_delay_line3_line((54 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit2_upper);
+        if (equity_lane0_rst = '1') then
+            equity_lane0_delay_line3_line <= to_unsigned(0, 54);
+        else
+            equity_lane0_delay_line3_line <= unsigned'(equity_lane0_delay_line3_line((54 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit2_upper);
+        end if;
     end if;
 end process equity_lane0_delay_line3_shift_in;
 
@@ -2308,19 +2349,26 @@ end process equity_lane0_slot_stream4_select;
 equity_lane0_slot_stream4_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane0_slot_stream4_mine) or bool(equity_lane0_slot_stream4_advance)) then
-            equity_lane0_slot_stream4_x <= equity_lane0_slot_stream4_y;
-            equity_lane0_slot_stream4_y <= equity_lane0_slot_stream4_z;
-            equity_lane0_slot_stream4_z <= equity_lane0_slot_stream4_w;
-        end if;
-        if bool(equity_lane0_slot_stream4_mine) then
-            if (equity_lane0_bus_index = 3) then
-                equity_lane0_slot_stream4_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane0_slot_stream4_w <= equity_lane0_bus_word;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_slot_stream4_y <= to_unsigned(0, 32);
+            equity_lane0_slot_stream4_x <= to_unsigned(0, 32);
+            equity_lane0_slot_stream4_w <= to_unsigned(0, 32);
+            equity_lane0_slot_stream4_z <= to_unsigned(0, 32);
+        else
+            if (bool(equity_lane0_slot_stream4_mine) or bool(equity_lane0_slot_stream4_advance)) then
+                equity_lane0_slot_stream4_x <= equity_lane0_slot_stream4_y;
+                equity_lane0_slot_stream4_y <= equity_lane0_slot_stream4_z;
+                equity_lane0_slot_stream4_z <= equity_lane0_slot_stream4_w;
             end if;
-        elsif bool(equity_lane0_slot_stream4_advance) then
-            equity_lane0_slot_stream4_w <= (equity_lane0_slot_stream4_gx xor equity_lane0_slot_stream4_hw);
+            if bool(equity_lane0_slot_stream4_mine) then
+                if (equity_lane0_bus_index = 3) then
+                    equity_lane0_slot_stream4_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
+                else
+                    equity_lane0_slot_stream4_w <= equity_lane0_bus_word;
+                end if;
+            elsif bool(equity_lane0_slot_stream4_advance) then
+                equity_lane0_slot_stream4_w <= (equity_lane0_slot_stream4_gx xor equity_lane0_slot_stream4_hw);
+            end if;
         end if;
     end if;
 end process equity_lane0_slot_stream4_step;
@@ -2331,7 +2379,11 @@ equity_lane0_slot_stream4_word <= equity_lane0_slot_stream4_w;
 equity_lane0_delay_line4_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line4_line <= unsigned'(equity_lane0_delay_line4_line((72 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit3_upper);
+        if (equity_lane0_rst = '1') then
+            equity_lane0_delay_line4_line <= to_unsigned(0, 72);
+        else
+            equity_lane0_delay_line4_line <= unsigned'(equity_lane0_delay_line4_line((72 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit3_upper);
+        end if;
     end if;
 end process equity_lane0_delay_line4_shift_in;
 
@@ -2360,19 +2412,26 @@ end process equity_lane0_slot_stream5_select;
 equity_lane0_slot_stream5_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane0_slot_stream5_mine) or bool(equity_lane0_slot_stream5_advance)) then
-            equity_lane0_slot_stream5_x <= equity_lane0_slot_stream5_y;
-            equity_lane0_slot_stream5_y <= equity_lane0_slot_stream5_z;
-            equity_lane0_slot_stream5_z <= equity_lane0_slot_stream5_w;
-        end if;
-        if bool(equity_lane0_slot_stream5_mine) then
-            if (equity_lane0_bus_index = 3) then
-                equity_lane0_slot_stream5_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane0_slot_stream5_w <= equity_lane0_bus_word;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_slot_stream5_y <= to_unsigned(0, 32);
+            equity_lane0_slot_stream5_x <= to_unsigned(0, 32);
+            equity_lane0_slot_stream5_w <= to_unsigned(0, 32);
+            equity_lane0_slot_stream5_z <= to_unsigned(0, 32);
+        else
+            if (bool(equity_lane0_slot_stream5_mine) or bool(equity_lane0_slot_stream5_advance)) then
+                equity_lane0_slot_stream5_x <= equity_lane0_slot_stream5_y;
+                equity_lane0_slot_stream5_y <= equity_lane0_slot_stream5_z;
+                equity_lane0_slot_stream5_z <= equity_lane0_slot_stream5_w;
             end if;
-        elsif bool(equity_lane0_slot_stream5_advance) then
-            equity_lane0_slot_stream5_w <= (equity_lane0_slot_stream5_gx xor equity_lane0_slot_stream5_hw);
+            if bool(equity_lane0_slot_stream5_mine) then
+                if (equity_lane0_bus_index = 3) then
+                    equity_lane0_slot_stream5_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
+                else
+                    equity_lane0_slot_stream5_w <= equity_lane0_bus_word;
+                end if;
+            elsif bool(equity_lane0_slot_stream5_advance) then
+                equity_lane0_slot_stream5_w <= (equity_lane0_slot_stream5_gx xor equity_lane0_slot_stream5_hw);
+            end if;
         end if;
     end if;
 end process equity_lane0_slot_stream5_step;
@@ -2383,7 +2442,11 @@ equity_lane0_slot_stream5_word <= equity_lane0_slot_stream5_w;
 equity_lane0_delay_line5_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line5_line <= unsigned'(equity_lane0_delay_line5_line((90 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit5_digit);
+        if (equity_lane0_rst = '1') then
+            equity_lane0_delay_line5_line <= to_unsigned(0, 90);
+        else
+            equity_lane0_delay_line5_line <= unsigned'(equity_lane0_delay_line5_line((90 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit5_digit);
+        end if;
     end if;
 end process equity_lane0_delay_line5_shift_in;
 
@@ -2412,19 +2475,26 @@ end process equity_lane0_slot_stream6_select;
 equity_lane0_slot_stream6_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane0_slot_stream6_mine) or bool(equity_lane0_slot_stream6_advance)) then
-            equity_lane0_slot_stream6_x <= equity_lane0_slot_stream6_y;
-            equity_lane0_slot_stream6_y <= equity_lane0_slot_stream6_z;
-            equity_lane0_slot_stream6_z <= equity_lane0_slot_stream6_w;
-        end if;
-        if bool(equity_lane0_slot_stream6_mine) then
-            if (equity_lane0_bus_index = 3) then
-                equity_lane0_slot_stream6_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane0_slot_stream6_w <= equity_lane0_bus_word;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_slot_stream6_y <= to_unsigned(0, 32);
+            equity_lane0_slot_stream6_x <= to_unsigned(0, 32);
+            equity_lane0_slot_stream6_w <= to_unsigned(0, 32);
+            equity_lane0_slot_stream6_z <= to_unsigned(0, 32);
+        else
+            if (bool(equity_lane0_slot_stream6_mine) or bool(equity_lane0_slot_stream6_advance)) then
+                equity_lane0_slot_stream6_x <= equity_lane0_slot_stream6_y;
+                equity_lane0_slot_stream6_y <= equity_lane0_slot_stream6_z;
+                equity_lane0_slot_stream6_z <= equity_lane0_slot_stream6_w;
             end if;
-        elsif bool(equity_lane0_slot_stream6_advance) then
-            equity_lane0_slot_stream6_w <= (equity_lane0_slot_stream6_gx xor equity_lane0_slot_stream6_hw);
+            if bool(equity_lane0_slot_stream6_mine) then
+                if (equity_lane0_bus_index = 3) then
+                    equity_lane0_slot_stream6_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
+                else
+                    equity_lane0_slot_stream6_w <= equity_lane0_bus_word;
+                end if;
+            elsif bool(equity_lane0_slot_stream6_advance) then
+                equity_lane0_slot_stream6_w <= (equity_lane0_slot_stream6_gx xor equity_lane0_slot_stream6_hw);
+            end if;
         end if;
     end if;
 end process equity_lane0_slot_stream6_step;
@@ -2435,7 +2505,11 @@ equity_lane0_slot_stream6_word <= equity_lane0_slot_stream6_w;
 equity_lane0_delay_line6_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_delay_line6_line <= unsigned'(equity_lane0_delay_line6_line((108 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit5_upper);
+        if (equity_lane0_rst = '1') then
+            equity_lane0_delay_line6_line <= to_unsigned(0, 108);
+        else
+            equity_lane0_delay_line6_line <= unsigned'(equity_lane0_delay_line6_line((108 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit5_upper);
+        end if;
     end if;
 end process equity_lane0_delay_line6_shift_in;
 
@@ -2472,8 +2546,13 @@ end process equity_lane0_deal_stage0_masking;
 equity_lane0_deal_stage0_take: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage0_taken <= equity_lane0_deal_stage0_candidates;
-        equity_lane0_deal_stage0_t_pos <= equity_lane0_first_pos;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage0_t_pos <= to_unsigned(0, 6);
+            equity_lane0_deal_stage0_taken <= to_unsigned(0, 30);
+        else
+            equity_lane0_deal_stage0_taken <= equity_lane0_deal_stage0_candidates;
+            equity_lane0_deal_stage0_t_pos <= equity_lane0_first_pos;
+        end if;
     end if;
 end process equity_lane0_deal_stage0_take;
 
@@ -2496,24 +2575,30 @@ equity_lane0_deal_stage0_judge: process (clk) is
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage0_taken(((6 * f) + b));
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage0_free <= to_unsigned(0, 5);
+            equity_lane0_deal_stage0_fields <= to_unsigned(0, 30);
+            equity_lane0_deal_stage0_a_pos <= to_unsigned(0, 6);
+        else
+            usable := to_unsigned(0, 5);
+            for f in 0 to 5-1 loop
+                candidate := to_unsigned(0, 6);
+                for b in 0 to 6-1 loop
+                    candidate(b) := equity_lane0_deal_stage0_taken(((6 * f) + b));
+                end loop;
+                ok := stdl(candidate < equity_lane0_deal_stage0_n_q);
+                if (bool(equity_lane0_deal_stage0_exact_q) and (f /= 0)) then
+                    ok := '0';
+                end if;
+                for g in 0 to 1-1 loop
+                    ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage0_repeated(((1 * f) + g)))));
+                end loop;
+                usable(f) := ok;
             end loop;
-            ok := stdl(candidate < equity_lane0_deal_stage0_n_q);
-            if (bool(equity_lane0_deal_stage0_exact_q) and (f /= 0)) then
-                ok := '0';
-            end if;
-            for g in 0 to 1-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage0_repeated(((1 * f) + g)))));
-            end loop;
-            usable(f) := ok;
-        end loop;
-        equity_lane0_deal_stage0_fields <= equity_lane0_deal_stage0_taken;
-        equity_lane0_deal_stage0_free <= usable;
-        equity_lane0_deal_stage0_a_pos <= equity_lane0_deal_stage0_t_pos;
+            equity_lane0_deal_stage0_fields <= equity_lane0_deal_stage0_taken;
+            equity_lane0_deal_stage0_free <= usable;
+            equity_lane0_deal_stage0_a_pos <= equity_lane0_deal_stage0_t_pos;
+        end if;
     end if;
 end process equity_lane0_deal_stage0_judge;
 
@@ -2557,7 +2642,11 @@ end process equity_lane0_deal_stage0_pick;
 equity_lane0_deal_stage0_positions: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage0_pos_out <= equity_lane0_deal_stage0_chosen;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage0_pos_out <= to_unsigned(0, 6);
+        else
+            equity_lane0_deal_stage0_pos_out <= equity_lane0_deal_stage0_chosen;
+        end if;
     end if;
 end process equity_lane0_deal_stage0_positions;
 
@@ -2649,8 +2738,13 @@ end process equity_lane0_deal_stage1_masking;
 equity_lane0_deal_stage1_take: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage1_taken <= equity_lane0_deal_stage1_candidates;
-        equity_lane0_deal_stage1_t_pos <= equity_lane0_deal_stage0_pos_out;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage1_t_pos <= to_unsigned(0, 6);
+            equity_lane0_deal_stage1_taken <= to_unsigned(0, 30);
+        else
+            equity_lane0_deal_stage1_taken <= equity_lane0_deal_stage1_candidates;
+            equity_lane0_deal_stage1_t_pos <= equity_lane0_deal_stage0_pos_out;
+        end if;
     end if;
 end process equity_lane0_deal_stage1_take;
 
@@ -2673,24 +2767,30 @@ equity_lane0_deal_stage1_judge: process (clk) is
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage1_taken(((6 * f) + b));
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage1_free <= to_unsigned(0, 5);
+            equity_lane0_deal_stage1_fields <= to_unsigned(0, 30);
+            equity_lane0_deal_stage1_a_pos <= to_unsigned(0, 6);
+        else
+            usable := to_unsigned(0, 5);
+            for f in 0 to 5-1 loop
+                candidate := to_unsigned(0, 6);
+                for b in 0 to 6-1 loop
+                    candidate(b) := equity_lane0_deal_stage1_taken(((6 * f) + b));
+                end loop;
+                ok := stdl(candidate < equity_lane0_deal_stage1_n_q);
+                if (bool(equity_lane0_deal_stage1_exact_q) and (f /= 0)) then
+                    ok := '0';
+                end if;
+                for g in 0 to 1-1 loop
+                    ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage1_repeated(((1 * f) + g)))));
+                end loop;
+                usable(f) := ok;
             end loop;
-            ok := stdl(candidate < equity_lane0_deal_stage1_n_q);
-            if (bool(equity_lane0_deal_stage1_exact_q) and (f /= 0)) then
-                ok := '0';
-            end if;
-            for g in 0 to 1-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage1_repeated(((1 * f) + g)))));
-            end loop;
-            usable(f) := ok;
-        end loop;
-        equity_lane0_deal_stage1_fields <= equity_lane0_deal_stage1_taken;
-        equity_lane0_deal_stage1_free <= usable;
-        equity_lane0_deal_stage1_a_pos <= equity_lane0_deal_stage1_t_pos;
+            equity_lane0_deal_stage1_fields <= equity_lane0_deal_stage1_taken;
+            equity_lane0_deal_stage1_free <= usable;
+            equity_lane0_deal_stage1_a_pos <= equity_lane0_deal_stage1_t_pos;
+        end if;
     end if;
 end process equity_lane0_deal_stage1_judge;
 
@@ -2734,7 +2834,11 @@ end process equity_lane0_deal_stage1_pick;
 equity_lane0_deal_stage1_positions: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage1_pos_out <= unsigned'(equity_lane0_deal_stage1_chosen & equity_lane0_deal_stage1_a_pos);
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage1_pos_out <= to_unsigned(0, 12);
+        else
+            equity_lane0_deal_stage1_pos_out <= unsigned'(equity_lane0_deal_stage1_chosen & equity_lane0_deal_stage1_a_pos);
+        end if;
     end if;
 end process equity_lane0_deal_stage1_positions;
 
@@ -2841,8 +2945,13 @@ end process equity_lane0_deal_stage2_masking;
 equity_lane0_deal_stage2_take: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage2_taken <= equity_lane0_deal_stage2_candidates;
-        equity_lane0_deal_stage2_t_pos <= equity_lane0_deal_stage1_pos_out;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage2_t_pos <= to_unsigned(0, 12);
+            equity_lane0_deal_stage2_taken <= to_unsigned(0, 30);
+        else
+            equity_lane0_deal_stage2_taken <= equity_lane0_deal_stage2_candidates;
+            equity_lane0_deal_stage2_t_pos <= equity_lane0_deal_stage1_pos_out;
+        end if;
     end if;
 end process equity_lane0_deal_stage2_take;
 
@@ -2865,24 +2974,30 @@ equity_lane0_deal_stage2_judge: process (clk) is
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage2_taken(((6 * f) + b));
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage2_free <= to_unsigned(0, 5);
+            equity_lane0_deal_stage2_fields <= to_unsigned(0, 30);
+            equity_lane0_deal_stage2_a_pos <= to_unsigned(0, 12);
+        else
+            usable := to_unsigned(0, 5);
+            for f in 0 to 5-1 loop
+                candidate := to_unsigned(0, 6);
+                for b in 0 to 6-1 loop
+                    candidate(b) := equity_lane0_deal_stage2_taken(((6 * f) + b));
+                end loop;
+                ok := stdl(candidate < equity_lane0_deal_stage2_n_q);
+                if (bool(equity_lane0_deal_stage2_exact_q) and (f /= 0)) then
+                    ok := '0';
+                end if;
+                for g in 0 to 1-1 loop
+                    ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage2_repeated(((1 * f) + g)))));
+                end loop;
+                usable(f) := ok;
             end loop;
-            ok := stdl(candidate < equity_lane0_deal_stage2_n_q);
-            if (bool(equity_lane0_deal_stage2_exact_q) and (f /= 0)) then
-                ok := '0';
-            end if;
-            for g in 0 to 1-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage2_repeated(((1 * f) + g)))));
-            end loop;
-            usable(f) := ok;
-        end loop;
-        equity_lane0_deal_stage2_fields <= equity_lane0_deal_stage2_taken;
-        equity_lane0_deal_stage2_free <= usable;
-        equity_lane0_deal_stage2_a_pos <= equity_lane0_deal_stage2_t_pos;
+            equity_lane0_deal_stage2_fields <= equity_lane0_deal_stage2_taken;
+            equity_lane0_deal_stage2_free <= usable;
+            equity_lane0_deal_stage2_a_pos <= equity_lane0_deal_stage2_t_pos;
+        end if;
     end if;
 end process equity_lane0_deal_stage2_judge;
 
@@ -2926,7 +3041,11 @@ end process equity_lane0_deal_stage2_pick;
 equity_lane0_deal_stage2_positions: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage2_pos_out <= unsigned'(equity_lane0_deal_stage2_chosen & equity_lane0_deal_stage2_a_pos);
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage2_pos_out <= to_unsigned(0, 18);
+        else
+            equity_lane0_deal_stage2_pos_out <= unsigned'(equity_lane0_deal_stage2_chosen & equity_lane0_deal_stage2_a_pos);
+        end if;
     end if;
 end process equity_lane0_deal_stage2_positions;
 
@@ -3048,8 +3167,13 @@ end process equity_lane0_deal_stage3_masking;
 equity_lane0_deal_stage3_take: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage3_taken <= equity_lane0_deal_stage3_candidates;
-        equity_lane0_deal_stage3_t_pos <= equity_lane0_deal_stage2_pos_out;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage3_t_pos <= to_unsigned(0, 18);
+            equity_lane0_deal_stage3_taken <= to_unsigned(0, 30);
+        else
+            equity_lane0_deal_stage3_taken <= equity_lane0_deal_stage3_candidates;
+            equity_lane0_deal_stage3_t_pos <= equity_lane0_deal_stage2_pos_out;
+        end if;
     end if;
 end process equity_lane0_deal_stage3_take;
 
@@ -3072,24 +3196,30 @@ equity_lane0_deal_stage3_judge: process (clk) is
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage3_taken(((6 * f) + b));
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage3_free <= to_unsigned(0, 5);
+            equity_lane0_deal_stage3_fields <= to_unsigned(0, 30);
+            equity_lane0_deal_stage3_a_pos <= to_unsigned(0, 18);
+        else
+            usable := to_unsigned(0, 5);
+            for f in 0 to 5-1 loop
+                candidate := to_unsigned(0, 6);
+                for b in 0 to 6-1 loop
+                    candidate(b) := equity_lane0_deal_stage3_taken(((6 * f) + b));
+                end loop;
+                ok := stdl(candidate < equity_lane0_deal_stage3_n_q);
+                if (bool(equity_lane0_deal_stage3_exact_q) and (f /= 0)) then
+                    ok := '0';
+                end if;
+                for g in 0 to 1-1 loop
+                    ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage3_repeated(((1 * f) + g)))));
+                end loop;
+                usable(f) := ok;
             end loop;
-            ok := stdl(candidate < equity_lane0_deal_stage3_n_q);
-            if (bool(equity_lane0_deal_stage3_exact_q) and (f /= 0)) then
-                ok := '0';
-            end if;
-            for g in 0 to 1-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage3_repeated(((1 * f) + g)))));
-            end loop;
-            usable(f) := ok;
-        end loop;
-        equity_lane0_deal_stage3_fields <= equity_lane0_deal_stage3_taken;
-        equity_lane0_deal_stage3_free <= usable;
-        equity_lane0_deal_stage3_a_pos <= equity_lane0_deal_stage3_t_pos;
+            equity_lane0_deal_stage3_fields <= equity_lane0_deal_stage3_taken;
+            equity_lane0_deal_stage3_free <= usable;
+            equity_lane0_deal_stage3_a_pos <= equity_lane0_deal_stage3_t_pos;
+        end if;
     end if;
 end process equity_lane0_deal_stage3_judge;
 
@@ -3133,7 +3263,11 @@ end process equity_lane0_deal_stage3_pick;
 equity_lane0_deal_stage3_positions: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage3_pos_out <= unsigned'(equity_lane0_deal_stage3_chosen & equity_lane0_deal_stage3_a_pos);
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage3_pos_out <= to_unsigned(0, 24);
+        else
+            equity_lane0_deal_stage3_pos_out <= unsigned'(equity_lane0_deal_stage3_chosen & equity_lane0_deal_stage3_a_pos);
+        end if;
     end if;
 end process equity_lane0_deal_stage3_positions;
 
@@ -3270,8 +3404,13 @@ end process equity_lane0_deal_stage4_masking;
 equity_lane0_deal_stage4_take: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage4_taken <= equity_lane0_deal_stage4_candidates;
-        equity_lane0_deal_stage4_t_pos <= equity_lane0_deal_stage3_pos_out;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage4_t_pos <= to_unsigned(0, 24);
+            equity_lane0_deal_stage4_taken <= to_unsigned(0, 30);
+        else
+            equity_lane0_deal_stage4_taken <= equity_lane0_deal_stage4_candidates;
+            equity_lane0_deal_stage4_t_pos <= equity_lane0_deal_stage3_pos_out;
+        end if;
     end if;
 end process equity_lane0_deal_stage4_take;
 
@@ -3294,24 +3433,30 @@ equity_lane0_deal_stage4_judge: process (clk) is
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage4_taken(((6 * f) + b));
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage4_free <= to_unsigned(0, 5);
+            equity_lane0_deal_stage4_fields <= to_unsigned(0, 30);
+            equity_lane0_deal_stage4_a_pos <= to_unsigned(0, 24);
+        else
+            usable := to_unsigned(0, 5);
+            for f in 0 to 5-1 loop
+                candidate := to_unsigned(0, 6);
+                for b in 0 to 6-1 loop
+                    candidate(b) := equity_lane0_deal_stage4_taken(((6 * f) + b));
+                end loop;
+                ok := stdl(candidate < equity_lane0_deal_stage4_n_q);
+                if (bool(equity_lane0_deal_stage4_exact_q) and (f /= 0)) then
+                    ok := '0';
+                end if;
+                for g in 0 to 1-1 loop
+                    ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage4_repeated(((1 * f) + g)))));
+                end loop;
+                usable(f) := ok;
             end loop;
-            ok := stdl(candidate < equity_lane0_deal_stage4_n_q);
-            if (bool(equity_lane0_deal_stage4_exact_q) and (f /= 0)) then
-                ok := '0';
-            end if;
-            for g in 0 to 1-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage4_repeated(((1 * f) + g)))));
-            end loop;
-            usable(f) := ok;
-        end loop;
-        equity_lane0_deal_stage4_fields <= equity_lane0_deal_stage4_taken;
-        equity_lane0_deal_stage4_free <= usable;
-        equity_lane0_deal_stage4_a_pos <= equity_lane0_deal_stage4_t_pos;
+            equity_lane0_deal_stage4_fields <= equity_lane0_deal_stage4_taken;
+            equity_lane0_deal_stage4_free <= usable;
+            equity_lane0_deal_stage4_a_pos <= equity_lane0_deal_stage4_t_pos;
+        end if;
     end if;
 end process equity_lane0_deal_stage4_judge;
 
@@ -3355,7 +3500,11 @@ end process equity_lane0_deal_stage4_pick;
 equity_lane0_deal_stage4_positions: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage4_pos_out <= unsigned'(equity_lane0_deal_stage4_chosen & equity_lane0_deal_stage4_a_pos);
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage4_pos_out <= to_unsigned(0, 30);
+        else
+            equity_lane0_deal_stage4_pos_out <= unsigned'(equity_lane0_deal_stage4_chosen & equity_lane0_deal_stage4_a_pos);
+        end if;
     end if;
 end process equity_lane0_deal_stage4_positions;
 
@@ -3522,8 +3671,13 @@ end process equity_lane0_deal_stage5_masking;
 equity_lane0_deal_stage5_take: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage5_taken <= equity_lane0_deal_stage5_candidates;
-        equity_lane0_deal_stage5_t_pos <= equity_lane0_deal_stage4_pos_out;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage5_t_pos <= to_unsigned(0, 30);
+            equity_lane0_deal_stage5_taken <= to_unsigned(0, 30);
+        else
+            equity_lane0_deal_stage5_taken <= equity_lane0_deal_stage5_candidates;
+            equity_lane0_deal_stage5_t_pos <= equity_lane0_deal_stage4_pos_out;
+        end if;
     end if;
 end process equity_lane0_deal_stage5_take;
 
@@ -3546,24 +3700,30 @@ equity_lane0_deal_stage5_judge: process (clk) is
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage5_taken(((6 * f) + b));
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage5_free <= to_unsigned(0, 5);
+            equity_lane0_deal_stage5_fields <= to_unsigned(0, 30);
+            equity_lane0_deal_stage5_a_pos <= to_unsigned(0, 30);
+        else
+            usable := to_unsigned(0, 5);
+            for f in 0 to 5-1 loop
+                candidate := to_unsigned(0, 6);
+                for b in 0 to 6-1 loop
+                    candidate(b) := equity_lane0_deal_stage5_taken(((6 * f) + b));
+                end loop;
+                ok := stdl(candidate < equity_lane0_deal_stage5_n_q);
+                if (bool(equity_lane0_deal_stage5_exact_q) and (f /= 0)) then
+                    ok := '0';
+                end if;
+                for g in 0 to 2-1 loop
+                    ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage5_repeated(((2 * f) + g)))));
+                end loop;
+                usable(f) := ok;
             end loop;
-            ok := stdl(candidate < equity_lane0_deal_stage5_n_q);
-            if (bool(equity_lane0_deal_stage5_exact_q) and (f /= 0)) then
-                ok := '0';
-            end if;
-            for g in 0 to 2-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage5_repeated(((2 * f) + g)))));
-            end loop;
-            usable(f) := ok;
-        end loop;
-        equity_lane0_deal_stage5_fields <= equity_lane0_deal_stage5_taken;
-        equity_lane0_deal_stage5_free <= usable;
-        equity_lane0_deal_stage5_a_pos <= equity_lane0_deal_stage5_t_pos;
+            equity_lane0_deal_stage5_fields <= equity_lane0_deal_stage5_taken;
+            equity_lane0_deal_stage5_free <= usable;
+            equity_lane0_deal_stage5_a_pos <= equity_lane0_deal_stage5_t_pos;
+        end if;
     end if;
 end process equity_lane0_deal_stage5_judge;
 
@@ -3607,7 +3767,11 @@ end process equity_lane0_deal_stage5_pick;
 equity_lane0_deal_stage5_positions: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage5_pos_out <= unsigned'(equity_lane0_deal_stage5_chosen & equity_lane0_deal_stage5_a_pos);
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage5_pos_out <= to_unsigned(0, 36);
+        else
+            equity_lane0_deal_stage5_pos_out <= unsigned'(equity_lane0_deal_stage5_chosen & equity_lane0_deal_stage5_a_pos);
+        end if;
     end if;
 end process equity_lane0_deal_stage5_positions;
 
@@ -3789,8 +3953,13 @@ end process equity_lane0_deal_stage6_masking;
 equity_lane0_deal_stage6_take: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_deal_stage6_taken <= equity_lane0_deal_stage6_candidates;
-        equity_lane0_deal_stage6_t_pos <= equity_lane0_deal_stage5_pos_out;
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage6_t_pos <= to_unsigned(0, 36);
+            equity_lane0_deal_stage6_taken <= to_unsigned(0, 30);
+        else
+            equity_lane0_deal_stage6_taken <= equity_lane0_deal_stage6_candidates;
+            equity_lane0_deal_stage6_t_pos <= equity_lane0_deal_stage5_pos_out;
+        end if;
     end if;
 end process equity_lane0_deal_stage6_take;
 
@@ -3813,24 +3982,30 @@ equity_lane0_deal_stage6_judge: process (clk) is
     variable ok: std_logic;
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 5);
-        for f in 0 to 5-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_deal_stage6_taken(((6 * f) + b));
+        if (equity_lane0_rst = '1') then
+            equity_lane0_deal_stage6_free <= to_unsigned(0, 5);
+            equity_lane0_deal_stage6_fields <= to_unsigned(0, 30);
+            equity_lane0_deal_stage6_a_pos <= to_unsigned(0, 36);
+        else
+            usable := to_unsigned(0, 5);
+            for f in 0 to 5-1 loop
+                candidate := to_unsigned(0, 6);
+                for b in 0 to 6-1 loop
+                    candidate(b) := equity_lane0_deal_stage6_taken(((6 * f) + b));
+                end loop;
+                ok := stdl(candidate < equity_lane0_deal_stage6_n_q);
+                if (bool(equity_lane0_deal_stage6_exact_q) and (f /= 0)) then
+                    ok := '0';
+                end if;
+                for g in 0 to 2-1 loop
+                    ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage6_repeated(((2 * f) + g)))));
+                end loop;
+                usable(f) := ok;
             end loop;
-            ok := stdl(candidate < equity_lane0_deal_stage6_n_q);
-            if (bool(equity_lane0_deal_stage6_exact_q) and (f /= 0)) then
-                ok := '0';
-            end if;
-            for g in 0 to 2-1 loop
-                ok := stdl(bool(ok) and (not bool(equity_lane0_deal_stage6_repeated(((2 * f) + g)))));
-            end loop;
-            usable(f) := ok;
-        end loop;
-        equity_lane0_deal_stage6_fields <= equity_lane0_deal_stage6_taken;
-        equity_lane0_deal_stage6_free <= usable;
-        equity_lane0_deal_stage6_a_pos <= equity_lane0_deal_stage6_t_pos;
+            equity_lane0_deal_stage6_fields <= equity_lane0_deal_stage6_taken;
+            equity_lane0_deal_stage6_free <= usable;
+            equity_lane0_deal_stage6_a_pos <= equity_lane0_deal_stage6_t_pos;
+        end if;
     end if;
 end process equity_lane0_deal_stage6_judge;
 
@@ -3874,7 +4049,11 @@ end process equity_lane0_deal_stage6_pick;
 equity_lane0_deal_stage6_positions: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_positions_out <= unsigned'(equity_lane0_deal_stage6_chosen & equity_lane0_deal_stage6_a_pos);
+        if (equity_lane0_rst = '1') then
+            equity_lane0_positions_out <= to_unsigned(0, 42);
+        else
+            equity_lane0_positions_out <= unsigned'(equity_lane0_deal_stage6_chosen & equity_lane0_deal_stage6_a_pos);
+        end if;
     end if;
 end process equity_lane0_deal_stage6_positions;
 

@@ -71,10 +71,11 @@ TOPS = {top.name: top for top in [
     Top("showdown", "pokerhdl.rtl.eval.showdown:showdown_top", params={"players": 4},
         doc="best rank word of 2..10 active players and the mask of tied winners, pipelined"),
     Top("equity_lane", "pokerhdl.rtl.equity.lane:equity_lane_top",
-        params={"opponents": 1},
+        params={"opponents": 1, "shift_registers": False},
         doc="one lane of the equity engine: a Monte Carlo trial dealt, ranked and counted per clock"),
     Top("equity_engine", "pokerhdl.rtl.equity.engine:equity_engine_top",
-        params={"lanes": 2, "opponents": 3, "timeout": 10_000_000, "clk_hz": 100_000_000},
+        params={"lanes": 2, "opponents": 3, "timeout": 10_000_000, "clk_hz": 100_000_000,
+                "shift_registers": False},
         doc="the equity engine: framed requests in, summed counts of its Monte Carlo lanes out"),
     Top("dice_roller", "pokerhdl.rtl.dice:dice_roller_top",
         doc="two fair dice by rejection from xorshift128 words, entropy mixing, on request"),
@@ -137,9 +138,9 @@ TOPS.update((top.name, top) for top in [
     board_top("nexys_a7_equity", "nexys_a7", "equity", baud=115_200, lanes=2, opponents=9,
               doc="the equity engine (2 lanes of up to 9 opponents) on the Digilent Nexys "
                   "A7-100T's USB-UART"),
-    board_top("nexys_a7_equity_heads_up", "nexys_a7", "equity", baud=115_200, lanes=14,
-              opponents=1,
-              doc="the heads-up equity engine (14 lanes of one opponent: as many as fit 80 % of "
+    board_top("nexys_a7_equity_heads_up", "nexys_a7", "equity", baud=115_200, lanes=16,
+              opponents=1, shift_registers=False,
+              doc="the heads-up equity engine (16 lanes of one opponent: as many as fit 80 % of "
                   "the xc7a100t) on the Digilent Nexys A7-100T's USB-UART"),
 ])
 BOARD_TOPS = [top for top in TOPS.values() if top.board]

@@ -20,7 +20,7 @@ from pipeline_checks import PIPELINE_BUDGET
 GENERATED = ROOT / "generated"
 WAIVERS = ROOT / "tb" / "flow" / "lint" / "verilator_waivers.vlt"
 NAMES = sorted(TOPS)
-# the board equity tops: minutes each to convert and to read (1 or 2 nine-seat lanes, or 11 to 14
+# the board equity tops: minutes each to convert and to read (1 or 2 nine-seat lanes, or 11 to 16
 # heads-up lanes)
 BIG_EQUITY = {top.name for top in EQUITY_BOARD_TOPS}
 
@@ -45,7 +45,7 @@ def test_no_stray_files():
 HEADS_UP_EQUITY = {top.name for top in EQUITY_BOARD_TOPS if top.params["opponents"] == 1}
 
 
-# the board equity tops hold 1 to 14 lanes of the blocks equity_engine and equity_lane hold: GHDL
+# the board equity tops hold 1 to 16 lanes of the blocks equity_engine and equity_lane hold: GHDL
 # and Verilator read each in seconds to tens of seconds, so the regression checks the smaller
 # tops and CI's deep stage (marker synth) the board equity tops
 BIG = [pytest.mark.synth, pytest.mark.deep_only]
