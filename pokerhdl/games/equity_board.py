@@ -38,7 +38,8 @@ def equity_board(clk, rst, io, clk_hz, baud=115_200, lanes=1, opponents=1,
                        clk_hz=clk_hz, baud=baud)
     engine = equity_engine(clk, rst, rx_data, rx_valid, rx_ready, tx_data, tx_valid, tx_ready,
                            busy, lanes=lanes, opponents=opponents,
-                           shift_registers=shift_registers, timeout=int(clk_hz * FRAME_TIMEOUT_S), clk_hz=clk_hz)
+                           timeout=int(clk_hz * FRAME_TIMEOUT_S), clk_hz=clk_hz,
+                           shift_registers=shift_registers)
     sender = uart_tx(clk, rst, tx_data, tx_valid, tx_ready, io.txd, clk_hz=clk_hz, baud=baud)
 
     @always_seq(clk.posedge, reset=rst)

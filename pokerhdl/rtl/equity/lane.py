@@ -258,10 +258,10 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
     compares (the masked fields fan out to every compare: straight from the stream, the net
     was the nine-seat tops' longest path); then which fields are free (below n, not an earlier
     slot's position: the compares ORed in groups), registered; then the lowest free one.
-    pos_out = pos_in with this slot's position on top (a delay, as slot_stream's). n,
-    mask, exact: the run's setting from
+    pos_out = pos_in with this slot's position on top. n, mask, exact: the run's setting from
     the stage before; n_q, mask_q, exact_q: this stage's copy, the next stage's setting.
-    ``word``: the slot's word, FIELDS fields. ``shift_registers``: as slot_stream's.
+    ``word``: the slot's word, FIELDS fields. The positions only wait here: ``shift_registers``
+    as slot_stream's.
 
     Its masking and pick are written here, not with masked_fields and lowest_free as map_stage's
     are, so that the heads-up lanes' RTL (all their slots are deal stages) stays the RTL their
