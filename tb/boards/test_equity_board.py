@@ -25,7 +25,9 @@ from pokerhdl.golden.equity.protocol import (DESCRIBE_REQUEST, MODE_EXACT, Frame
 from pokerhdl.flow.tops import EQUITY_BOARD_TOPS, get_top
 
 # the heads-up board tops are the nine-seat ones' board, shell, game and clock with other lanes:
-# their variant here would be the same design
+# their variant here would be the same design, but for the Nexys A7 heads-up top's lanes, whose
+# delays are flip-flops (shift_registers=False), the form of the equity_lane and equity_engine
+# blocks, which their own tests run in both languages and at gate level
 TOPS = [top.name for top in EQUITY_BOARD_TOPS if top.params["opponents"] > 1]
 
 
