@@ -13,10 +13,19 @@ from pokerhdl.flow import pnr
 from pokerhdl.flow.synth import synth_stats, yosys_version
 from pokerhdl.flow.tops import EQUITY_BOARD_TOPS, TOPS
 
+
+def lane_params(opponents):
+    """The equity lane's parameters as the tops build it: the committed (heads-up) top's, or
+    with more seats the nine-seat tops' form, their delays shift registers (docs/equity.md)."""
+    if opponents == 1:
+        return dict(TOPS["equity_lane"].params)
+    return {"opponents": opponents, "shift_registers": True}
+
+
 # (top, parameter overrides) measured besides the committed tops
 VARIANTS = [("showdown", {"players": 2}), ("showdown", {"players": 10}),
             ("board_eval", {"players": 1}), ("board_eval", {"players": 9}),
-            ("equity_lane", {"opponents": 9, "shift_registers": True})]   # lane_params(9)
+            ("equity_lane", lane_params(9))]
 XC7A100T_LUTS = 63_400
 LUT_BUDGET = 0.8                 # of the device's LUTs: the ceiling a board top is sized to
 CLOCK_HZ = 100_000_000
@@ -113,14 +122,6 @@ def unrouted_rows(data):
         table["rows"] = [r for r in table["rows"] if r["cells"][0] != name]
         table["rows"].append(make_row([name, why] + [""] * 6))
         table["rows"].sort(key=lambda r: r["cells"][0])
-
-
-def lane_params(opponents):
-    """The equity lane's parameters as the tops build it: the committed (heads-up) top's, or
-    with more seats the nine-seat tops' form, their delays shift registers (docs/equity.md)."""
-    if opponents == 1:
-        return dict(TOPS["equity_lane"].params)
-    return {"opponents": opponents, "shift_registers": True}
 
 
 def lane_design(data, opponents):

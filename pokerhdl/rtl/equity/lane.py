@@ -639,8 +639,8 @@ def lane_dealer(clk, rst, opponents, n, mask, dealt, exact, load, load_slot, loa
         tok_in = issue if s == 0 else toks[s - 1]
         streams.append(slot_stream(clk, rst, s, load, load_slot, bus_index, bus_word, tok_in,
                                    prime, words[s], shift_registers))
-        streams.append(delay_line(clk, digits[s], delayed[s], STAGE_CLOCKS * s,
-                                  None if shift_registers else rst))
+        streams.append(delay_line(clk, rst, digits[s], delayed[s], STAGE_CLOCKS * s,
+                                  shift_registers))
         if s < MAP_SLOT:
             stages.append(deal_stage(clk, rst, s, settings_n[s], settings_mask[s],
                                      dealt_bits[s], words[s], settings_exact[s], delayed[s],
@@ -700,9 +700,9 @@ def lane_ranking(clk, rst, opponents, dealt, last, last_tok, last_ok, rem_we, re
 
 
 @block
-def delay_line(clk, d_in, d_out, clocks, rst=None):
-    """d_out = d_in ``clocks`` clocks ago: a shift register (SRLs on a Xilinx part), or, given
-    the lane's reset, flip-flops (see slot_stream)."""
+def delay_line(clk, rst, d_in, d_out, clocks, shift_registers=True):
+    """d_out = d_in ``clocks`` clocks ago: a shift register (SRLs on a Xilinx part), or, not
+    ``shift_registers``, flip-flops with the lane's reset (see slot_stream)."""
     width = len(d_in)
     if clocks == 0:
         @always_comb
@@ -713,11 +713,11 @@ def delay_line(clk, d_in, d_out, clocks, rst=None):
     line = Signal(intbv(0)[bits:])
 
     if clocks == 1:
-        @(always(clk.posedge) if rst is None else always_seq(clk.posedge, reset=rst))
+        @(always(clk.posedge) if shift_registers else always_seq(clk.posedge, reset=rst))
         def shift_in():
             line.next = d_in
     else:
-        @(always(clk.posedge) if rst is None else always_seq(clk.posedge, reset=rst))
+        @(always(clk.posedge) if shift_registers else always_seq(clk.posedge, reset=rst))
         def shift_in():
             line.next = concat(line[bits - width:0], d_in)
 
