@@ -272,6 +272,11 @@ reg equity_lane0_held;
 reg equity_lane0_tok_out;
 reg equity_lane0_ok_out;
 reg [65:0] equity_lane0_positions_out;
+reg [31:0] equity_lane0_seed_injections0_inject_first;
+reg [31:0] equity_lane0_seed_injections0_inject_second;
+reg [31:0] equity_lane0_seed_injections0_earlier;
+wire [31:0] equity_lane0_seed_injections0_h_bus;
+wire [31:0] equity_lane0_seed_injections0_h_earlier;
 wire equity_lane0_colex_odometer0_spare;
 reg equity_lane0_colex_odometer0_board_inner;
 reg equity_lane0_colex_odometer0_carry;
@@ -1775,6 +1780,11 @@ reg equity_lane1_held;
 reg equity_lane1_tok_out;
 reg equity_lane1_ok_out;
 reg [65:0] equity_lane1_positions_out;
+reg [31:0] equity_lane1_seed_injections1_inject_first;
+reg [31:0] equity_lane1_seed_injections1_inject_second;
+reg [31:0] equity_lane1_seed_injections1_earlier;
+wire [31:0] equity_lane1_seed_injections1_h_bus;
+wire [31:0] equity_lane1_seed_injections1_h_earlier;
 wire equity_lane1_colex_odometer1_spare;
 reg equity_lane1_colex_odometer1_board_inner;
 reg equity_lane1_colex_odometer1_carry;
@@ -6009,6 +6019,39 @@ always @(posedge clk) begin: equity_lane0_loading_bus
 end
 
 
+
+assign equity_lane0_seed_injections0_h_bus = (equity_lane0_bus_word ^ {19'h0, equity_lane0_bus_word[32-1:19]});
+
+
+
+assign equity_lane0_seed_injections0_h_earlier = (equity_lane0_seed_injections0_earlier ^ {19'h0, equity_lane0_seed_injections0_earlier[32-1:19]});
+
+
+always @(posedge clk) begin: equity_lane0_seed_injections0_history
+    if (lane_load0_lane_loads) begin
+        equity_lane0_seed_injections0_earlier <= equity_lane0_bus_word;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_seed_injections0_inject
+    if ((lane_load0_lane_loads && load_index[0])) begin
+        if ((load_index == 3)) begin
+            equity_lane0_seed_injections0_inject_first <= (equity_lane0_bus_word ^ equity_lane0_seed_injections0_h_earlier);
+            equity_lane0_seed_injections0_inject_second <= ((seed_word | 1) ^ equity_lane0_seed_injections0_h_bus);
+        end
+        else begin
+            equity_lane0_seed_injections0_inject_first <= equity_lane0_bus_word;
+            equity_lane0_seed_injections0_inject_second <= (seed_word ^ equity_lane0_seed_injections0_h_bus);
+        end
+    end
+    else begin
+        equity_lane0_seed_injections0_inject_first <= 0;
+        equity_lane0_seed_injections0_inject_second <= 0;
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane0_take_setting
     if ((lane_load0_lane_loads || start)) begin
         equity_lane0_lane_n <= pipe_reg0_q;
@@ -7255,28 +7298,21 @@ end
 
 
 
-assign equity_lane0_slot_stream7_first = (equity_lane0_slot_stream7_gx ^ equity_lane0_slot_stream7_hw);
+assign equity_lane0_slot_stream7_first = ((equity_lane0_slot_stream7_gx ^ equity_lane0_slot_stream7_hw) ^ equity_lane0_seed_injections0_inject_first);
 
 
 
-assign equity_lane0_slot_stream7_second = (equity_lane0_slot_stream7_gy ^ equity_lane0_slot_stream7_h_first);
+assign equity_lane0_slot_stream7_second = ((equity_lane0_slot_stream7_gy ^ equity_lane0_slot_stream7_h_first) ^ equity_lane0_seed_injections0_inject_second);
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream7_step
-    if (equity_lane0_slot_stream7_mine) begin
-        if ((equity_lane0_bus_index == 2)) begin
-            equity_lane0_slot_stream7_x <= equity_lane0_slot_stream7_z;
-            equity_lane0_slot_stream7_y <= equity_lane0_slot_stream7_w;
-        end
-        equity_lane0_slot_stream7_z <= equity_lane0_slot_stream7_w;
-        if ((equity_lane0_bus_index == 3)) begin
-            equity_lane0_slot_stream7_w <= (equity_lane0_bus_word | 1);
-        end
-        else begin
-            equity_lane0_slot_stream7_w <= equity_lane0_bus_word;
-        end
+    if ((equity_lane0_slot_stream7_mine && (equity_lane0_bus_index == 0))) begin
+        equity_lane0_slot_stream7_x <= 0;
+        equity_lane0_slot_stream7_y <= 0;
+        equity_lane0_slot_stream7_z <= 0;
+        equity_lane0_slot_stream7_w <= 0;
     end
-    else if (equity_lane0_slot_stream7_advance) begin
+    else if (((equity_lane0_slot_stream7_mine && equity_lane0_bus_index[0]) || equity_lane0_slot_stream7_advance)) begin
         equity_lane0_slot_stream7_x <= equity_lane0_slot_stream7_z;
         equity_lane0_slot_stream7_y <= equity_lane0_slot_stream7_w;
         equity_lane0_slot_stream7_z <= equity_lane0_slot_stream7_first;
@@ -7337,28 +7373,21 @@ end
 
 
 
-assign equity_lane0_slot_stream8_first = (equity_lane0_slot_stream8_gx ^ equity_lane0_slot_stream8_hw);
+assign equity_lane0_slot_stream8_first = ((equity_lane0_slot_stream8_gx ^ equity_lane0_slot_stream8_hw) ^ equity_lane0_seed_injections0_inject_first);
 
 
 
-assign equity_lane0_slot_stream8_second = (equity_lane0_slot_stream8_gy ^ equity_lane0_slot_stream8_h_first);
+assign equity_lane0_slot_stream8_second = ((equity_lane0_slot_stream8_gy ^ equity_lane0_slot_stream8_h_first) ^ equity_lane0_seed_injections0_inject_second);
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream8_step
-    if (equity_lane0_slot_stream8_mine) begin
-        if ((equity_lane0_bus_index == 2)) begin
-            equity_lane0_slot_stream8_x <= equity_lane0_slot_stream8_z;
-            equity_lane0_slot_stream8_y <= equity_lane0_slot_stream8_w;
-        end
-        equity_lane0_slot_stream8_z <= equity_lane0_slot_stream8_w;
-        if ((equity_lane0_bus_index == 3)) begin
-            equity_lane0_slot_stream8_w <= (equity_lane0_bus_word | 1);
-        end
-        else begin
-            equity_lane0_slot_stream8_w <= equity_lane0_bus_word;
-        end
+    if ((equity_lane0_slot_stream8_mine && (equity_lane0_bus_index == 0))) begin
+        equity_lane0_slot_stream8_x <= 0;
+        equity_lane0_slot_stream8_y <= 0;
+        equity_lane0_slot_stream8_z <= 0;
+        equity_lane0_slot_stream8_w <= 0;
     end
-    else if (equity_lane0_slot_stream8_advance) begin
+    else if (((equity_lane0_slot_stream8_mine && equity_lane0_bus_index[0]) || equity_lane0_slot_stream8_advance)) begin
         equity_lane0_slot_stream8_x <= equity_lane0_slot_stream8_z;
         equity_lane0_slot_stream8_y <= equity_lane0_slot_stream8_w;
         equity_lane0_slot_stream8_z <= equity_lane0_slot_stream8_first;
@@ -7419,28 +7448,21 @@ end
 
 
 
-assign equity_lane0_slot_stream9_first = (equity_lane0_slot_stream9_gx ^ equity_lane0_slot_stream9_hw);
+assign equity_lane0_slot_stream9_first = ((equity_lane0_slot_stream9_gx ^ equity_lane0_slot_stream9_hw) ^ equity_lane0_seed_injections0_inject_first);
 
 
 
-assign equity_lane0_slot_stream9_second = (equity_lane0_slot_stream9_gy ^ equity_lane0_slot_stream9_h_first);
+assign equity_lane0_slot_stream9_second = ((equity_lane0_slot_stream9_gy ^ equity_lane0_slot_stream9_h_first) ^ equity_lane0_seed_injections0_inject_second);
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream9_step
-    if (equity_lane0_slot_stream9_mine) begin
-        if ((equity_lane0_bus_index == 2)) begin
-            equity_lane0_slot_stream9_x <= equity_lane0_slot_stream9_z;
-            equity_lane0_slot_stream9_y <= equity_lane0_slot_stream9_w;
-        end
-        equity_lane0_slot_stream9_z <= equity_lane0_slot_stream9_w;
-        if ((equity_lane0_bus_index == 3)) begin
-            equity_lane0_slot_stream9_w <= (equity_lane0_bus_word | 1);
-        end
-        else begin
-            equity_lane0_slot_stream9_w <= equity_lane0_bus_word;
-        end
+    if ((equity_lane0_slot_stream9_mine && (equity_lane0_bus_index == 0))) begin
+        equity_lane0_slot_stream9_x <= 0;
+        equity_lane0_slot_stream9_y <= 0;
+        equity_lane0_slot_stream9_z <= 0;
+        equity_lane0_slot_stream9_w <= 0;
     end
-    else if (equity_lane0_slot_stream9_advance) begin
+    else if (((equity_lane0_slot_stream9_mine && equity_lane0_bus_index[0]) || equity_lane0_slot_stream9_advance)) begin
         equity_lane0_slot_stream9_x <= equity_lane0_slot_stream9_z;
         equity_lane0_slot_stream9_y <= equity_lane0_slot_stream9_w;
         equity_lane0_slot_stream9_z <= equity_lane0_slot_stream9_first;
@@ -7501,28 +7523,21 @@ end
 
 
 
-assign equity_lane0_slot_stream10_first = (equity_lane0_slot_stream10_gx ^ equity_lane0_slot_stream10_hw);
+assign equity_lane0_slot_stream10_first = ((equity_lane0_slot_stream10_gx ^ equity_lane0_slot_stream10_hw) ^ equity_lane0_seed_injections0_inject_first);
 
 
 
-assign equity_lane0_slot_stream10_second = (equity_lane0_slot_stream10_gy ^ equity_lane0_slot_stream10_h_first);
+assign equity_lane0_slot_stream10_second = ((equity_lane0_slot_stream10_gy ^ equity_lane0_slot_stream10_h_first) ^ equity_lane0_seed_injections0_inject_second);
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream10_step
-    if (equity_lane0_slot_stream10_mine) begin
-        if ((equity_lane0_bus_index == 2)) begin
-            equity_lane0_slot_stream10_x <= equity_lane0_slot_stream10_z;
-            equity_lane0_slot_stream10_y <= equity_lane0_slot_stream10_w;
-        end
-        equity_lane0_slot_stream10_z <= equity_lane0_slot_stream10_w;
-        if ((equity_lane0_bus_index == 3)) begin
-            equity_lane0_slot_stream10_w <= (equity_lane0_bus_word | 1);
-        end
-        else begin
-            equity_lane0_slot_stream10_w <= equity_lane0_bus_word;
-        end
+    if ((equity_lane0_slot_stream10_mine && (equity_lane0_bus_index == 0))) begin
+        equity_lane0_slot_stream10_x <= 0;
+        equity_lane0_slot_stream10_y <= 0;
+        equity_lane0_slot_stream10_z <= 0;
+        equity_lane0_slot_stream10_w <= 0;
     end
-    else if (equity_lane0_slot_stream10_advance) begin
+    else if (((equity_lane0_slot_stream10_mine && equity_lane0_bus_index[0]) || equity_lane0_slot_stream10_advance)) begin
         equity_lane0_slot_stream10_x <= equity_lane0_slot_stream10_z;
         equity_lane0_slot_stream10_y <= equity_lane0_slot_stream10_w;
         equity_lane0_slot_stream10_z <= equity_lane0_slot_stream10_first;
@@ -16899,6 +16914,39 @@ always @(posedge clk) begin: equity_lane1_loading_bus
 end
 
 
+
+assign equity_lane1_seed_injections1_h_bus = (equity_lane1_bus_word ^ {19'h0, equity_lane1_bus_word[32-1:19]});
+
+
+
+assign equity_lane1_seed_injections1_h_earlier = (equity_lane1_seed_injections1_earlier ^ {19'h0, equity_lane1_seed_injections1_earlier[32-1:19]});
+
+
+always @(posedge clk) begin: equity_lane1_seed_injections1_history
+    if (lane_load1_lane_loads) begin
+        equity_lane1_seed_injections1_earlier <= equity_lane1_bus_word;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane1_seed_injections1_inject
+    if ((lane_load1_lane_loads && load_index[0])) begin
+        if ((load_index == 3)) begin
+            equity_lane1_seed_injections1_inject_first <= (equity_lane1_bus_word ^ equity_lane1_seed_injections1_h_earlier);
+            equity_lane1_seed_injections1_inject_second <= ((seed_word | 1) ^ equity_lane1_seed_injections1_h_bus);
+        end
+        else begin
+            equity_lane1_seed_injections1_inject_first <= equity_lane1_bus_word;
+            equity_lane1_seed_injections1_inject_second <= (seed_word ^ equity_lane1_seed_injections1_h_bus);
+        end
+    end
+    else begin
+        equity_lane1_seed_injections1_inject_first <= 0;
+        equity_lane1_seed_injections1_inject_second <= 0;
+    end
+end
+
+
 always @(posedge clk) begin: equity_lane1_take_setting
     if ((lane_load1_lane_loads || start)) begin
         equity_lane1_lane_n <= pipe_reg75_q;
@@ -18145,28 +18193,21 @@ end
 
 
 
-assign equity_lane1_slot_stream18_first = (equity_lane1_slot_stream18_gx ^ equity_lane1_slot_stream18_hw);
+assign equity_lane1_slot_stream18_first = ((equity_lane1_slot_stream18_gx ^ equity_lane1_slot_stream18_hw) ^ equity_lane1_seed_injections1_inject_first);
 
 
 
-assign equity_lane1_slot_stream18_second = (equity_lane1_slot_stream18_gy ^ equity_lane1_slot_stream18_h_first);
+assign equity_lane1_slot_stream18_second = ((equity_lane1_slot_stream18_gy ^ equity_lane1_slot_stream18_h_first) ^ equity_lane1_seed_injections1_inject_second);
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream18_step
-    if (equity_lane1_slot_stream18_mine) begin
-        if ((equity_lane1_bus_index == 2)) begin
-            equity_lane1_slot_stream18_x <= equity_lane1_slot_stream18_z;
-            equity_lane1_slot_stream18_y <= equity_lane1_slot_stream18_w;
-        end
-        equity_lane1_slot_stream18_z <= equity_lane1_slot_stream18_w;
-        if ((equity_lane1_bus_index == 3)) begin
-            equity_lane1_slot_stream18_w <= (equity_lane1_bus_word | 1);
-        end
-        else begin
-            equity_lane1_slot_stream18_w <= equity_lane1_bus_word;
-        end
+    if ((equity_lane1_slot_stream18_mine && (equity_lane1_bus_index == 0))) begin
+        equity_lane1_slot_stream18_x <= 0;
+        equity_lane1_slot_stream18_y <= 0;
+        equity_lane1_slot_stream18_z <= 0;
+        equity_lane1_slot_stream18_w <= 0;
     end
-    else if (equity_lane1_slot_stream18_advance) begin
+    else if (((equity_lane1_slot_stream18_mine && equity_lane1_bus_index[0]) || equity_lane1_slot_stream18_advance)) begin
         equity_lane1_slot_stream18_x <= equity_lane1_slot_stream18_z;
         equity_lane1_slot_stream18_y <= equity_lane1_slot_stream18_w;
         equity_lane1_slot_stream18_z <= equity_lane1_slot_stream18_first;
@@ -18227,28 +18268,21 @@ end
 
 
 
-assign equity_lane1_slot_stream19_first = (equity_lane1_slot_stream19_gx ^ equity_lane1_slot_stream19_hw);
+assign equity_lane1_slot_stream19_first = ((equity_lane1_slot_stream19_gx ^ equity_lane1_slot_stream19_hw) ^ equity_lane1_seed_injections1_inject_first);
 
 
 
-assign equity_lane1_slot_stream19_second = (equity_lane1_slot_stream19_gy ^ equity_lane1_slot_stream19_h_first);
+assign equity_lane1_slot_stream19_second = ((equity_lane1_slot_stream19_gy ^ equity_lane1_slot_stream19_h_first) ^ equity_lane1_seed_injections1_inject_second);
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream19_step
-    if (equity_lane1_slot_stream19_mine) begin
-        if ((equity_lane1_bus_index == 2)) begin
-            equity_lane1_slot_stream19_x <= equity_lane1_slot_stream19_z;
-            equity_lane1_slot_stream19_y <= equity_lane1_slot_stream19_w;
-        end
-        equity_lane1_slot_stream19_z <= equity_lane1_slot_stream19_w;
-        if ((equity_lane1_bus_index == 3)) begin
-            equity_lane1_slot_stream19_w <= (equity_lane1_bus_word | 1);
-        end
-        else begin
-            equity_lane1_slot_stream19_w <= equity_lane1_bus_word;
-        end
+    if ((equity_lane1_slot_stream19_mine && (equity_lane1_bus_index == 0))) begin
+        equity_lane1_slot_stream19_x <= 0;
+        equity_lane1_slot_stream19_y <= 0;
+        equity_lane1_slot_stream19_z <= 0;
+        equity_lane1_slot_stream19_w <= 0;
     end
-    else if (equity_lane1_slot_stream19_advance) begin
+    else if (((equity_lane1_slot_stream19_mine && equity_lane1_bus_index[0]) || equity_lane1_slot_stream19_advance)) begin
         equity_lane1_slot_stream19_x <= equity_lane1_slot_stream19_z;
         equity_lane1_slot_stream19_y <= equity_lane1_slot_stream19_w;
         equity_lane1_slot_stream19_z <= equity_lane1_slot_stream19_first;
@@ -18309,28 +18343,21 @@ end
 
 
 
-assign equity_lane1_slot_stream20_first = (equity_lane1_slot_stream20_gx ^ equity_lane1_slot_stream20_hw);
+assign equity_lane1_slot_stream20_first = ((equity_lane1_slot_stream20_gx ^ equity_lane1_slot_stream20_hw) ^ equity_lane1_seed_injections1_inject_first);
 
 
 
-assign equity_lane1_slot_stream20_second = (equity_lane1_slot_stream20_gy ^ equity_lane1_slot_stream20_h_first);
+assign equity_lane1_slot_stream20_second = ((equity_lane1_slot_stream20_gy ^ equity_lane1_slot_stream20_h_first) ^ equity_lane1_seed_injections1_inject_second);
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream20_step
-    if (equity_lane1_slot_stream20_mine) begin
-        if ((equity_lane1_bus_index == 2)) begin
-            equity_lane1_slot_stream20_x <= equity_lane1_slot_stream20_z;
-            equity_lane1_slot_stream20_y <= equity_lane1_slot_stream20_w;
-        end
-        equity_lane1_slot_stream20_z <= equity_lane1_slot_stream20_w;
-        if ((equity_lane1_bus_index == 3)) begin
-            equity_lane1_slot_stream20_w <= (equity_lane1_bus_word | 1);
-        end
-        else begin
-            equity_lane1_slot_stream20_w <= equity_lane1_bus_word;
-        end
+    if ((equity_lane1_slot_stream20_mine && (equity_lane1_bus_index == 0))) begin
+        equity_lane1_slot_stream20_x <= 0;
+        equity_lane1_slot_stream20_y <= 0;
+        equity_lane1_slot_stream20_z <= 0;
+        equity_lane1_slot_stream20_w <= 0;
     end
-    else if (equity_lane1_slot_stream20_advance) begin
+    else if (((equity_lane1_slot_stream20_mine && equity_lane1_bus_index[0]) || equity_lane1_slot_stream20_advance)) begin
         equity_lane1_slot_stream20_x <= equity_lane1_slot_stream20_z;
         equity_lane1_slot_stream20_y <= equity_lane1_slot_stream20_w;
         equity_lane1_slot_stream20_z <= equity_lane1_slot_stream20_first;
@@ -18391,28 +18418,21 @@ end
 
 
 
-assign equity_lane1_slot_stream21_first = (equity_lane1_slot_stream21_gx ^ equity_lane1_slot_stream21_hw);
+assign equity_lane1_slot_stream21_first = ((equity_lane1_slot_stream21_gx ^ equity_lane1_slot_stream21_hw) ^ equity_lane1_seed_injections1_inject_first);
 
 
 
-assign equity_lane1_slot_stream21_second = (equity_lane1_slot_stream21_gy ^ equity_lane1_slot_stream21_h_first);
+assign equity_lane1_slot_stream21_second = ((equity_lane1_slot_stream21_gy ^ equity_lane1_slot_stream21_h_first) ^ equity_lane1_seed_injections1_inject_second);
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream21_step
-    if (equity_lane1_slot_stream21_mine) begin
-        if ((equity_lane1_bus_index == 2)) begin
-            equity_lane1_slot_stream21_x <= equity_lane1_slot_stream21_z;
-            equity_lane1_slot_stream21_y <= equity_lane1_slot_stream21_w;
-        end
-        equity_lane1_slot_stream21_z <= equity_lane1_slot_stream21_w;
-        if ((equity_lane1_bus_index == 3)) begin
-            equity_lane1_slot_stream21_w <= (equity_lane1_bus_word | 1);
-        end
-        else begin
-            equity_lane1_slot_stream21_w <= equity_lane1_bus_word;
-        end
+    if ((equity_lane1_slot_stream21_mine && (equity_lane1_bus_index == 0))) begin
+        equity_lane1_slot_stream21_x <= 0;
+        equity_lane1_slot_stream21_y <= 0;
+        equity_lane1_slot_stream21_z <= 0;
+        equity_lane1_slot_stream21_w <= 0;
     end
-    else if (equity_lane1_slot_stream21_advance) begin
+    else if (((equity_lane1_slot_stream21_mine && equity_lane1_bus_index[0]) || equity_lane1_slot_stream21_advance)) begin
         equity_lane1_slot_stream21_x <= equity_lane1_slot_stream21_z;
         equity_lane1_slot_stream21_y <= equity_lane1_slot_stream21_w;
         equity_lane1_slot_stream21_z <= equity_lane1_slot_stream21_first;

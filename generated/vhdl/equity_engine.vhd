@@ -327,6 +327,11 @@ signal equity_lane0_held: std_logic;
 signal equity_lane0_tok_out: std_logic;
 signal equity_lane0_ok_out: std_logic;
 signal equity_lane0_positions_out: unsigned(65 downto 0);
+signal equity_lane0_seed_injections0_inject_first: unsigned(31 downto 0);
+signal equity_lane0_seed_injections0_inject_second: unsigned(31 downto 0);
+signal equity_lane0_seed_injections0_earlier: unsigned(31 downto 0);
+signal equity_lane0_seed_injections0_h_bus: unsigned(31 downto 0);
+signal equity_lane0_seed_injections0_h_earlier: unsigned(31 downto 0);
 signal equity_lane0_colex_odometer0_spare: std_logic;
 signal equity_lane0_colex_odometer0_board_inner: std_logic;
 signal equity_lane0_colex_odometer0_carry: std_logic;
@@ -1830,6 +1835,11 @@ signal equity_lane1_held: std_logic;
 signal equity_lane1_tok_out: std_logic;
 signal equity_lane1_ok_out: std_logic;
 signal equity_lane1_positions_out: unsigned(65 downto 0);
+signal equity_lane1_seed_injections1_inject_first: unsigned(31 downto 0);
+signal equity_lane1_seed_injections1_inject_second: unsigned(31 downto 0);
+signal equity_lane1_seed_injections1_earlier: unsigned(31 downto 0);
+signal equity_lane1_seed_injections1_h_bus: unsigned(31 downto 0);
+signal equity_lane1_seed_injections1_h_earlier: unsigned(31 downto 0);
 signal equity_lane1_colex_odometer1_spare: std_logic;
 signal equity_lane1_colex_odometer1_board_inner: std_logic;
 signal equity_lane1_colex_odometer1_carry: std_logic;
@@ -6061,6 +6071,39 @@ begin
     end if;
 end process equity_lane0_loading_bus;
 
+
+equity_lane0_seed_injections0_h_bus <= (equity_lane0_bus_word xor unsigned'(to_unsigned(0, 19) & equity_lane0_bus_word(32-1 downto 19)));
+
+
+equity_lane0_seed_injections0_h_earlier <= (equity_lane0_seed_injections0_earlier xor unsigned'(to_unsigned(0, 19) & equity_lane0_seed_injections0_earlier(32-1 downto 19)));
+
+equity_lane0_seed_injections0_history: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(lane_load0_lane_loads) then
+            equity_lane0_seed_injections0_earlier <= equity_lane0_bus_word;
+        end if;
+    end if;
+end process equity_lane0_seed_injections0_history;
+
+equity_lane0_seed_injections0_inject: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (bool(lane_load0_lane_loads) and bool(load_index(0))) then
+            if (load_index = 3) then
+                equity_lane0_seed_injections0_inject_first <= (equity_lane0_bus_word xor equity_lane0_seed_injections0_h_earlier);
+                equity_lane0_seed_injections0_inject_second <= ((seed_word or to_unsigned(1, 32)) xor equity_lane0_seed_injections0_h_bus);
+            else
+                equity_lane0_seed_injections0_inject_first <= equity_lane0_bus_word;
+                equity_lane0_seed_injections0_inject_second <= (seed_word xor equity_lane0_seed_injections0_h_bus);
+            end if;
+        else
+            equity_lane0_seed_injections0_inject_first <= to_unsigned(0, 32);
+            equity_lane0_seed_injections0_inject_second <= to_unsigned(0, 32);
+        end if;
+    end if;
+end process equity_lane0_seed_injections0_inject;
+
 equity_lane0_take_setting: process (clk) is
 begin
     if rising_edge(clk) then
@@ -7244,26 +7287,20 @@ begin
 end process equity_lane0_slot_stream7_select;
 
 
-equity_lane0_slot_stream7_first <= (equity_lane0_slot_stream7_gx xor equity_lane0_slot_stream7_hw);
+equity_lane0_slot_stream7_first <= ((equity_lane0_slot_stream7_gx xor equity_lane0_slot_stream7_hw) xor equity_lane0_seed_injections0_inject_first);
 
 
-equity_lane0_slot_stream7_second <= (equity_lane0_slot_stream7_gy xor equity_lane0_slot_stream7_h_first);
+equity_lane0_slot_stream7_second <= ((equity_lane0_slot_stream7_gy xor equity_lane0_slot_stream7_h_first) xor equity_lane0_seed_injections0_inject_second);
 
 equity_lane0_slot_stream7_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(equity_lane0_slot_stream7_mine) then
-            if (equity_lane0_bus_index = 2) then
-                equity_lane0_slot_stream7_x <= equity_lane0_slot_stream7_z;
-                equity_lane0_slot_stream7_y <= equity_lane0_slot_stream7_w;
-            end if;
-            equity_lane0_slot_stream7_z <= equity_lane0_slot_stream7_w;
-            if (equity_lane0_bus_index = 3) then
-                equity_lane0_slot_stream7_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane0_slot_stream7_w <= equity_lane0_bus_word;
-            end if;
-        elsif bool(equity_lane0_slot_stream7_advance) then
+        if (bool(equity_lane0_slot_stream7_mine) and (equity_lane0_bus_index = 0)) then
+            equity_lane0_slot_stream7_x <= to_unsigned(0, 32);
+            equity_lane0_slot_stream7_y <= to_unsigned(0, 32);
+            equity_lane0_slot_stream7_z <= to_unsigned(0, 32);
+            equity_lane0_slot_stream7_w <= to_unsigned(0, 32);
+        elsif ((bool(equity_lane0_slot_stream7_mine) and bool(equity_lane0_bus_index(0))) or bool(equity_lane0_slot_stream7_advance)) then
             equity_lane0_slot_stream7_x <= equity_lane0_slot_stream7_z;
             equity_lane0_slot_stream7_y <= equity_lane0_slot_stream7_w;
             equity_lane0_slot_stream7_z <= equity_lane0_slot_stream7_first;
@@ -7318,26 +7355,20 @@ begin
 end process equity_lane0_slot_stream8_select;
 
 
-equity_lane0_slot_stream8_first <= (equity_lane0_slot_stream8_gx xor equity_lane0_slot_stream8_hw);
+equity_lane0_slot_stream8_first <= ((equity_lane0_slot_stream8_gx xor equity_lane0_slot_stream8_hw) xor equity_lane0_seed_injections0_inject_first);
 
 
-equity_lane0_slot_stream8_second <= (equity_lane0_slot_stream8_gy xor equity_lane0_slot_stream8_h_first);
+equity_lane0_slot_stream8_second <= ((equity_lane0_slot_stream8_gy xor equity_lane0_slot_stream8_h_first) xor equity_lane0_seed_injections0_inject_second);
 
 equity_lane0_slot_stream8_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(equity_lane0_slot_stream8_mine) then
-            if (equity_lane0_bus_index = 2) then
-                equity_lane0_slot_stream8_x <= equity_lane0_slot_stream8_z;
-                equity_lane0_slot_stream8_y <= equity_lane0_slot_stream8_w;
-            end if;
-            equity_lane0_slot_stream8_z <= equity_lane0_slot_stream8_w;
-            if (equity_lane0_bus_index = 3) then
-                equity_lane0_slot_stream8_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane0_slot_stream8_w <= equity_lane0_bus_word;
-            end if;
-        elsif bool(equity_lane0_slot_stream8_advance) then
+        if (bool(equity_lane0_slot_stream8_mine) and (equity_lane0_bus_index = 0)) then
+            equity_lane0_slot_stream8_x <= to_unsigned(0, 32);
+            equity_lane0_slot_stream8_y <= to_unsigned(0, 32);
+            equity_lane0_slot_stream8_z <= to_unsigned(0, 32);
+            equity_lane0_slot_stream8_w <= to_unsigned(0, 32);
+        elsif ((bool(equity_lane0_slot_stream8_mine) and bool(equity_lane0_bus_index(0))) or bool(equity_lane0_slot_stream8_advance)) then
             equity_lane0_slot_stream8_x <= equity_lane0_slot_stream8_z;
             equity_lane0_slot_stream8_y <= equity_lane0_slot_stream8_w;
             equity_lane0_slot_stream8_z <= equity_lane0_slot_stream8_first;
@@ -7392,26 +7423,20 @@ begin
 end process equity_lane0_slot_stream9_select;
 
 
-equity_lane0_slot_stream9_first <= (equity_lane0_slot_stream9_gx xor equity_lane0_slot_stream9_hw);
+equity_lane0_slot_stream9_first <= ((equity_lane0_slot_stream9_gx xor equity_lane0_slot_stream9_hw) xor equity_lane0_seed_injections0_inject_first);
 
 
-equity_lane0_slot_stream9_second <= (equity_lane0_slot_stream9_gy xor equity_lane0_slot_stream9_h_first);
+equity_lane0_slot_stream9_second <= ((equity_lane0_slot_stream9_gy xor equity_lane0_slot_stream9_h_first) xor equity_lane0_seed_injections0_inject_second);
 
 equity_lane0_slot_stream9_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(equity_lane0_slot_stream9_mine) then
-            if (equity_lane0_bus_index = 2) then
-                equity_lane0_slot_stream9_x <= equity_lane0_slot_stream9_z;
-                equity_lane0_slot_stream9_y <= equity_lane0_slot_stream9_w;
-            end if;
-            equity_lane0_slot_stream9_z <= equity_lane0_slot_stream9_w;
-            if (equity_lane0_bus_index = 3) then
-                equity_lane0_slot_stream9_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane0_slot_stream9_w <= equity_lane0_bus_word;
-            end if;
-        elsif bool(equity_lane0_slot_stream9_advance) then
+        if (bool(equity_lane0_slot_stream9_mine) and (equity_lane0_bus_index = 0)) then
+            equity_lane0_slot_stream9_x <= to_unsigned(0, 32);
+            equity_lane0_slot_stream9_y <= to_unsigned(0, 32);
+            equity_lane0_slot_stream9_z <= to_unsigned(0, 32);
+            equity_lane0_slot_stream9_w <= to_unsigned(0, 32);
+        elsif ((bool(equity_lane0_slot_stream9_mine) and bool(equity_lane0_bus_index(0))) or bool(equity_lane0_slot_stream9_advance)) then
             equity_lane0_slot_stream9_x <= equity_lane0_slot_stream9_z;
             equity_lane0_slot_stream9_y <= equity_lane0_slot_stream9_w;
             equity_lane0_slot_stream9_z <= equity_lane0_slot_stream9_first;
@@ -7466,26 +7491,20 @@ begin
 end process equity_lane0_slot_stream10_select;
 
 
-equity_lane0_slot_stream10_first <= (equity_lane0_slot_stream10_gx xor equity_lane0_slot_stream10_hw);
+equity_lane0_slot_stream10_first <= ((equity_lane0_slot_stream10_gx xor equity_lane0_slot_stream10_hw) xor equity_lane0_seed_injections0_inject_first);
 
 
-equity_lane0_slot_stream10_second <= (equity_lane0_slot_stream10_gy xor equity_lane0_slot_stream10_h_first);
+equity_lane0_slot_stream10_second <= ((equity_lane0_slot_stream10_gy xor equity_lane0_slot_stream10_h_first) xor equity_lane0_seed_injections0_inject_second);
 
 equity_lane0_slot_stream10_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(equity_lane0_slot_stream10_mine) then
-            if (equity_lane0_bus_index = 2) then
-                equity_lane0_slot_stream10_x <= equity_lane0_slot_stream10_z;
-                equity_lane0_slot_stream10_y <= equity_lane0_slot_stream10_w;
-            end if;
-            equity_lane0_slot_stream10_z <= equity_lane0_slot_stream10_w;
-            if (equity_lane0_bus_index = 3) then
-                equity_lane0_slot_stream10_w <= (equity_lane0_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane0_slot_stream10_w <= equity_lane0_bus_word;
-            end if;
-        elsif bool(equity_lane0_slot_stream10_advance) then
+        if (bool(equity_lane0_slot_stream10_mine) and (equity_lane0_bus_index = 0)) then
+            equity_lane0_slot_stream10_x <= to_unsigned(0, 32);
+            equity_lane0_slot_stream10_y <= to_unsigned(0, 32);
+            equity_lane0_slot_stream10_z <= to_unsigned(0, 32);
+            equity_lane0_slot_stream10_w <= to_unsigned(0, 32);
+        elsif ((bool(equity_lane0_slot_stream10_mine) and bool(equity_lane0_bus_index(0))) or bool(equity_lane0_slot_stream10_advance)) then
             equity_lane0_slot_stream10_x <= equity_lane0_slot_stream10_z;
             equity_lane0_slot_stream10_y <= equity_lane0_slot_stream10_w;
             equity_lane0_slot_stream10_z <= equity_lane0_slot_stream10_first;
@@ -16337,6 +16356,39 @@ begin
     end if;
 end process equity_lane1_loading_bus;
 
+
+equity_lane1_seed_injections1_h_bus <= (equity_lane1_bus_word xor unsigned'(to_unsigned(0, 19) & equity_lane1_bus_word(32-1 downto 19)));
+
+
+equity_lane1_seed_injections1_h_earlier <= (equity_lane1_seed_injections1_earlier xor unsigned'(to_unsigned(0, 19) & equity_lane1_seed_injections1_earlier(32-1 downto 19)));
+
+equity_lane1_seed_injections1_history: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(lane_load1_lane_loads) then
+            equity_lane1_seed_injections1_earlier <= equity_lane1_bus_word;
+        end if;
+    end if;
+end process equity_lane1_seed_injections1_history;
+
+equity_lane1_seed_injections1_inject: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (bool(lane_load1_lane_loads) and bool(load_index(0))) then
+            if (load_index = 3) then
+                equity_lane1_seed_injections1_inject_first <= (equity_lane1_bus_word xor equity_lane1_seed_injections1_h_earlier);
+                equity_lane1_seed_injections1_inject_second <= ((seed_word or to_unsigned(1, 32)) xor equity_lane1_seed_injections1_h_bus);
+            else
+                equity_lane1_seed_injections1_inject_first <= equity_lane1_bus_word;
+                equity_lane1_seed_injections1_inject_second <= (seed_word xor equity_lane1_seed_injections1_h_bus);
+            end if;
+        else
+            equity_lane1_seed_injections1_inject_first <= to_unsigned(0, 32);
+            equity_lane1_seed_injections1_inject_second <= to_unsigned(0, 32);
+        end if;
+    end if;
+end process equity_lane1_seed_injections1_inject;
+
 equity_lane1_take_setting: process (clk) is
 begin
     if rising_edge(clk) then
@@ -17520,26 +17572,20 @@ begin
 end process equity_lane1_slot_stream18_select;
 
 
-equity_lane1_slot_stream18_first <= (equity_lane1_slot_stream18_gx xor equity_lane1_slot_stream18_hw);
+equity_lane1_slot_stream18_first <= ((equity_lane1_slot_stream18_gx xor equity_lane1_slot_stream18_hw) xor equity_lane1_seed_injections1_inject_first);
 
 
-equity_lane1_slot_stream18_second <= (equity_lane1_slot_stream18_gy xor equity_lane1_slot_stream18_h_first);
+equity_lane1_slot_stream18_second <= ((equity_lane1_slot_stream18_gy xor equity_lane1_slot_stream18_h_first) xor equity_lane1_seed_injections1_inject_second);
 
 equity_lane1_slot_stream18_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(equity_lane1_slot_stream18_mine) then
-            if (equity_lane1_bus_index = 2) then
-                equity_lane1_slot_stream18_x <= equity_lane1_slot_stream18_z;
-                equity_lane1_slot_stream18_y <= equity_lane1_slot_stream18_w;
-            end if;
-            equity_lane1_slot_stream18_z <= equity_lane1_slot_stream18_w;
-            if (equity_lane1_bus_index = 3) then
-                equity_lane1_slot_stream18_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane1_slot_stream18_w <= equity_lane1_bus_word;
-            end if;
-        elsif bool(equity_lane1_slot_stream18_advance) then
+        if (bool(equity_lane1_slot_stream18_mine) and (equity_lane1_bus_index = 0)) then
+            equity_lane1_slot_stream18_x <= to_unsigned(0, 32);
+            equity_lane1_slot_stream18_y <= to_unsigned(0, 32);
+            equity_lane1_slot_stream18_z <= to_unsigned(0, 32);
+            equity_lane1_slot_stream18_w <= to_unsigned(0, 32);
+        elsif ((bool(equity_lane1_slot_stream18_mine) and bool(equity_lane1_bus_index(0))) or bool(equity_lane1_slot_stream18_advance)) then
             equity_lane1_slot_stream18_x <= equity_lane1_slot_stream18_z;
             equity_lane1_slot_stream18_y <= equity_lane1_slot_stream18_w;
             equity_lane1_slot_stream18_z <= equity_lane1_slot_stream18_first;
@@ -17594,26 +17640,20 @@ begin
 end process equity_lane1_slot_stream19_select;
 
 
-equity_lane1_slot_stream19_first <= (equity_lane1_slot_stream19_gx xor equity_lane1_slot_stream19_hw);
+equity_lane1_slot_stream19_first <= ((equity_lane1_slot_stream19_gx xor equity_lane1_slot_stream19_hw) xor equity_lane1_seed_injections1_inject_first);
 
 
-equity_lane1_slot_stream19_second <= (equity_lane1_slot_stream19_gy xor equity_lane1_slot_stream19_h_first);
+equity_lane1_slot_stream19_second <= ((equity_lane1_slot_stream19_gy xor equity_lane1_slot_stream19_h_first) xor equity_lane1_seed_injections1_inject_second);
 
 equity_lane1_slot_stream19_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(equity_lane1_slot_stream19_mine) then
-            if (equity_lane1_bus_index = 2) then
-                equity_lane1_slot_stream19_x <= equity_lane1_slot_stream19_z;
-                equity_lane1_slot_stream19_y <= equity_lane1_slot_stream19_w;
-            end if;
-            equity_lane1_slot_stream19_z <= equity_lane1_slot_stream19_w;
-            if (equity_lane1_bus_index = 3) then
-                equity_lane1_slot_stream19_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane1_slot_stream19_w <= equity_lane1_bus_word;
-            end if;
-        elsif bool(equity_lane1_slot_stream19_advance) then
+        if (bool(equity_lane1_slot_stream19_mine) and (equity_lane1_bus_index = 0)) then
+            equity_lane1_slot_stream19_x <= to_unsigned(0, 32);
+            equity_lane1_slot_stream19_y <= to_unsigned(0, 32);
+            equity_lane1_slot_stream19_z <= to_unsigned(0, 32);
+            equity_lane1_slot_stream19_w <= to_unsigned(0, 32);
+        elsif ((bool(equity_lane1_slot_stream19_mine) and bool(equity_lane1_bus_index(0))) or bool(equity_lane1_slot_stream19_advance)) then
             equity_lane1_slot_stream19_x <= equity_lane1_slot_stream19_z;
             equity_lane1_slot_stream19_y <= equity_lane1_slot_stream19_w;
             equity_lane1_slot_stream19_z <= equity_lane1_slot_stream19_first;
@@ -17668,26 +17708,20 @@ begin
 end process equity_lane1_slot_stream20_select;
 
 
-equity_lane1_slot_stream20_first <= (equity_lane1_slot_stream20_gx xor equity_lane1_slot_stream20_hw);
+equity_lane1_slot_stream20_first <= ((equity_lane1_slot_stream20_gx xor equity_lane1_slot_stream20_hw) xor equity_lane1_seed_injections1_inject_first);
 
 
-equity_lane1_slot_stream20_second <= (equity_lane1_slot_stream20_gy xor equity_lane1_slot_stream20_h_first);
+equity_lane1_slot_stream20_second <= ((equity_lane1_slot_stream20_gy xor equity_lane1_slot_stream20_h_first) xor equity_lane1_seed_injections1_inject_second);
 
 equity_lane1_slot_stream20_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(equity_lane1_slot_stream20_mine) then
-            if (equity_lane1_bus_index = 2) then
-                equity_lane1_slot_stream20_x <= equity_lane1_slot_stream20_z;
-                equity_lane1_slot_stream20_y <= equity_lane1_slot_stream20_w;
-            end if;
-            equity_lane1_slot_stream20_z <= equity_lane1_slot_stream20_w;
-            if (equity_lane1_bus_index = 3) then
-                equity_lane1_slot_stream20_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane1_slot_stream20_w <= equity_lane1_bus_word;
-            end if;
-        elsif bool(equity_lane1_slot_stream20_advance) then
+        if (bool(equity_lane1_slot_stream20_mine) and (equity_lane1_bus_index = 0)) then
+            equity_lane1_slot_stream20_x <= to_unsigned(0, 32);
+            equity_lane1_slot_stream20_y <= to_unsigned(0, 32);
+            equity_lane1_slot_stream20_z <= to_unsigned(0, 32);
+            equity_lane1_slot_stream20_w <= to_unsigned(0, 32);
+        elsif ((bool(equity_lane1_slot_stream20_mine) and bool(equity_lane1_bus_index(0))) or bool(equity_lane1_slot_stream20_advance)) then
             equity_lane1_slot_stream20_x <= equity_lane1_slot_stream20_z;
             equity_lane1_slot_stream20_y <= equity_lane1_slot_stream20_w;
             equity_lane1_slot_stream20_z <= equity_lane1_slot_stream20_first;
@@ -17742,26 +17776,20 @@ begin
 end process equity_lane1_slot_stream21_select;
 
 
-equity_lane1_slot_stream21_first <= (equity_lane1_slot_stream21_gx xor equity_lane1_slot_stream21_hw);
+equity_lane1_slot_stream21_first <= ((equity_lane1_slot_stream21_gx xor equity_lane1_slot_stream21_hw) xor equity_lane1_seed_injections1_inject_first);
 
 
-equity_lane1_slot_stream21_second <= (equity_lane1_slot_stream21_gy xor equity_lane1_slot_stream21_h_first);
+equity_lane1_slot_stream21_second <= ((equity_lane1_slot_stream21_gy xor equity_lane1_slot_stream21_h_first) xor equity_lane1_seed_injections1_inject_second);
 
 equity_lane1_slot_stream21_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if bool(equity_lane1_slot_stream21_mine) then
-            if (equity_lane1_bus_index = 2) then
-                equity_lane1_slot_stream21_x <= equity_lane1_slot_stream21_z;
-                equity_lane1_slot_stream21_y <= equity_lane1_slot_stream21_w;
-            end if;
-            equity_lane1_slot_stream21_z <= equity_lane1_slot_stream21_w;
-            if (equity_lane1_bus_index = 3) then
-                equity_lane1_slot_stream21_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
-            else
-                equity_lane1_slot_stream21_w <= equity_lane1_bus_word;
-            end if;
-        elsif bool(equity_lane1_slot_stream21_advance) then
+        if (bool(equity_lane1_slot_stream21_mine) and (equity_lane1_bus_index = 0)) then
+            equity_lane1_slot_stream21_x <= to_unsigned(0, 32);
+            equity_lane1_slot_stream21_y <= to_unsigned(0, 32);
+            equity_lane1_slot_stream21_z <= to_unsigned(0, 32);
+            equity_lane1_slot_stream21_w <= to_unsigned(0, 32);
+        elsif ((bool(equity_lane1_slot_stream21_mine) and bool(equity_lane1_bus_index(0))) or bool(equity_lane1_slot_stream21_advance)) then
             equity_lane1_slot_stream21_x <= equity_lane1_slot_stream21_z;
             equity_lane1_slot_stream21_y <= equity_lane1_slot_stream21_w;
             equity_lane1_slot_stream21_z <= equity_lane1_slot_stream21_first;

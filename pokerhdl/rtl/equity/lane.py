@@ -70,7 +70,7 @@ def lane_depth(opponents):
 
 @block
 def slot_stream(clk, rst, slot, load, load_slot, bus_index, bus_word, tok_in, prime, word,
-                shift_registers=True):
+                shift_registers=True, injections=None):
     """xorshift128 whose seed is shifted in a word per clock (``load`` with ``load_slot`` =
     ``slot``, decoded into a register: the word, ``bus_word`` with ``bus_index``, comes a
     clock later from the lane's loading bus); bit 0 of w is set as it comes in (golden
@@ -79,8 +79,10 @@ def slot_stream(clk, rst, slot, load, load_slot, bus_index, bus_word, tok_in, pr
     before a run, ``prime``) takes as many steps: one step is w's logic alone (x, y and z never
     need a multiplexer, since loading moves the words exactly as a step does); two steps in a
     clock make x, y = z, w, and z, w the two new words (XORs only, the second step's output
-    from the first's); loading then shifts z, w = w, word and x, y = z, w at index 2 (the
-    engine loads a slot's four words in order), so x and y never need a multiplexer.
+    from the first's), and it loads by those steps too, so none of its registers needs a
+    multiplexer: index 0 clears it, indexes 1 and 3 step it with ``injections`` (two words
+    the lane XORs into the two new words, zero at every other clock: seed_injections), and
+    after index 3 it holds the seed (the engine loads a slot's four words in order).
     In the one-step stream y and z only wait: plain registers with ``shift_registers`` (a
     chain of them becomes a shift register on a Xilinx part, one LUT a bit), else with the
     lane's reset, which keeps them flip-flops (the xc7a100t has twice as many as LUTs)."""
@@ -122,26 +124,24 @@ def slot_stream(clk, rst, slot, load, load_slot, bus_index, bus_word, tok_in, pr
         second = Signal(intbv(0)[32:])           # the second step's output
         parts += [x_part(y, gy), w_part(first, h_first)]
 
+        inject_first, inject_second = injections
+
         @always_comb
         def first_step():
-            first.next = gx ^ hw
+            first.next = gx ^ hw ^ inject_first
 
         @always_comb
         def second_step():
-            second.next = gy ^ h_first
+            second.next = gy ^ h_first ^ inject_second
 
         @always(clk.posedge)
         def step():
-            if mine:                             # x, y, z, w: (., ., ., a) (., ., a, b)
-                if bus_index == 2:               # (a, b, b, c) (a, b, c, d)
-                    x.next = z
-                    y.next = w
-                z.next = w
-                if bus_index == 3:
-                    w.next = bus_word | 1
-                else:
-                    w.next = bus_word
-            elif advance:
+            if mine and bus_index == 0:          # x, y, z, w: (0, 0, 0, 0)
+                x.next = 0
+                y.next = 0
+                z.next = 0
+                w.next = 0
+            elif (mine and bus_index[0]) or advance:     # index 1: (0, 0, a, b); 3: (a, b, c, d)
                 x.next = z
                 y.next = w
                 z.next = first
@@ -150,6 +150,39 @@ def slot_stream(clk, rst, slot, load, load_slot, bus_index, bus_word, tok_in, pr
         @always_comb
         def output():
             word.next = concat(w, z)
+
+    return instances()
+
+
+@block
+def seed_injections(clk, load, load_index, seed_word, bus_word, inject_first, inject_second):
+    """What a two-step stream XORs into its two new words as it loads (slot_stream): cleared,
+    then stepped at index 1 with a and b ^ w_part(a), at index 3 with c ^ w_part(b) and
+    (d | 1) ^ w_part(c), it holds the seed a, b, c, d | 1 (x_part and w_part of 0 are 0, and
+    a step's second word sees the first's injection). Registered with the loading bus
+    (bus_word: the word loaded before ``seed_word``; ``earlier``: the one before that), and
+    zero at every other clock, so that the trials' steps take nothing."""
+    earlier = Signal(intbv(0)[32:])
+    h_bus, h_earlier = Signal(intbv(0)[32:]), Signal(intbv(0)[32:])
+    parts = [w_part(bus_word, h_bus), w_part(earlier, h_earlier)]
+
+    @always(clk.posedge)
+    def history():
+        if load:
+            earlier.next = bus_word
+
+    @always(clk.posedge)
+    def inject():
+        if load and load_index[0]:
+            if load_index == 3:
+                inject_first.next = bus_word ^ h_earlier
+                inject_second.next = (seed_word | 1) ^ h_bus
+            else:
+                inject_first.next = bus_word
+                inject_second.next = seed_word ^ h_bus
+        else:
+            inject_first.next = 0
+            inject_second.next = 0
 
     return instances()
 
@@ -608,6 +641,12 @@ def lane_dealer(clk, rst, opponents, n, mask, dealt, exact, load, load_slot, loa
             bus_index.next = load_index
             bus_word.next = seed_word
 
+    # the words the two-step streams XOR in as they load (slot_stream; none in a heads-up lane)
+    injections = None
+    if slots > SECOND_WORD_SLOT:
+        injections = (Signal(intbv(0)[32:]), Signal(intbv(0)[32:]))
+        injecting = seed_injections(clk, load, load_index, seed_word, bus_word, *injections)
+
     held, fresh = Signal(bool(0)), Signal(bool(1))
     dealt_bits = [dealt(s) for s in range(slots)]
     # the run's setting, taken by this lane on its own loads and at start (an enable of the
@@ -638,7 +677,8 @@ def lane_dealer(clk, rst, opponents, n, mask, dealt, exact, load, load_slot, loa
     for s in range(slots):
         tok_in = issue if s == 0 else toks[s - 1]
         streams.append(slot_stream(clk, rst, s, load, load_slot, bus_index, bus_word, tok_in,
-                                   prime, words[s], shift_registers))
+                                   prime, words[s], shift_registers,
+                                   injections if slot_words(s) == 2 else None))
         streams.append(delay_line(clk, rst, digits[s], delayed[s], STAGE_CLOCKS * s,
                                   shift_registers))
         if s < MAP_SLOT:
