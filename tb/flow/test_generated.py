@@ -20,7 +20,7 @@ from pipeline_checks import PIPELINE_BUDGET
 GENERATED = ROOT / "generated"
 WAIVERS = ROOT / "tb" / "flow" / "lint" / "verilator_waivers.vlt"
 NAMES = sorted(TOPS)
-# the board equity tops: minutes each to convert and to read (1 or 2 nine-seat lanes, or 11 to 16
+# the board equity tops: minutes each to convert and to read (2 or 3 nine-seat lanes, or 11 to 16
 # heads-up lanes)
 BIG_EQUITY = {top.name for top in EQUITY_BOARD_TOPS}
 
