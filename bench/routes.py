@@ -6,7 +6,9 @@ from (bench/figures.py); routing is deterministic (fixed seed, pinned tools), so
 figure is what routing today would give. A top that falls short of its clock with seed 1 is
 routed again with the next seeds of SEEDS (the same netlist's Fmax moves by a fifth from one
 placement to another) and its row names the seed that met it. The longest route starts first, from the time its
-last route took; each prints a line when it starts and when it ends. A route is one
+last route took; each prints a line when it starts and when it ends. Besides the tops, the
+variants of ROUTED_VARIANTS (bench/hardware.py) route out of context: lanes in a form that no
+ECP5 top holds. A route is one
 single-threaded WebAssembly process of at most 4 GiB, so as many run as there are cores and
 memory for.
 """
@@ -18,7 +20,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from bench import figures
-from bench.hardware import UNROUTED, record_route, route_is_fresh, unrouted_rows
+from bench.hardware import (ROUTED_VARIANTS, UNROUTED, record_route, route_is_fresh,
+                            unrouted_rows)
 from pokerhdl.flow import pnr
 from pokerhdl.flow.tops import TOPS
 
@@ -46,10 +49,13 @@ def last_seconds(data, name):
     return (row or {}).get("values", {}).get("seconds")
 
 
-def route(name, last):
+def route(name, last, variant=None):
+    """Route a top, or a variant (its top and Verilog) out of context; the next seed while it
+    falls short of its clock."""
     print(f"  {name}: routing" + (f" (last time {minutes(last)})" if last else ""), flush=True)
     for seed in SEEDS:
-        stats = pnr.route_top(name, seed=seed)
+        stats = (pnr.route(variant[1], variant[0], seed=seed) if variant
+                 else pnr.route_top(name, seed=seed))
         if all(f >= target_mhz(name) for f in stats["fmax"].values()):
             break
         print(f"  {name}: {pnr.row(name, stats)['text']} MHz with seed {seed}, below "
@@ -61,8 +67,13 @@ def route(name, last):
 def target_mhz(name):
     """The clock a top must route at: its PLL's where it has one (the PLL makes what a route
     met), else the 100 MHz bar."""
-    pll_hz = TOPS[name].params.get("pll_hz")
+    pll_hz = TOPS[name].params.get("pll_hz") if name in TOPS else None
     return pll_hz / 1e6 if pll_hz else pnr.TARGET_MHZ
+
+
+def verilog_of(name, variants):
+    return variants[name][1] if name in variants else \
+        figures.ROOT / "generated" / "verilog" / f"{name}.v"
 
 
 def minutes(seconds):
@@ -82,24 +93,30 @@ def main(argv=None):
                         help="routes side by side (default: cores, and 4 GiB of memory each: "
                              "%(default)s here)")
     args = parser.parse_args(argv)
-    unknown = [t for t in args.tops if t not in TOPS]
-    if unknown:
-        parser.error(f"unknown top {', '.join(unknown)}; `pokerhdl tops` lists them")
     data = figures.load()
-    asked = args.tops or sorted(t for t in TOPS if t not in UNROUTED)
+    variants = {}                     # label: (top, Verilog), converted now (seconds)
+    for top, params in ROUTED_VARIANTS:
+        name, path = figures.record_variant(data, top, params)
+        variants[name] = (top, path)
+    unknown = [t for t in args.tops if t not in TOPS and t not in variants]
+    if unknown:
+        parser.error(f"unknown top {', '.join(unknown)}; `pokerhdl tops` lists them, and the "
+                     f"variants routed besides them are: {', '.join(variants)}")
+    asked = args.tops or sorted(t for t in TOPS if t not in UNROUTED) + sorted(variants)
     stale = [t for t in asked if args.force or not route_is_fresh(data, t)]
     if not stale:
         print(f"every route of {len(asked)} is fresh (docs/figures.json)")
         return 0
     # the longest first: by the last route's time, else by the size of the Verilog
     stale.sort(key=lambda t: (-(last_seconds(data, t) or 0),
-                              -(figures.ROOT / "generated" / "verilog" / f"{t}.v").stat().st_size))
+                              -verilog_of(t, variants).stat().st_size))
     expected = sum(last_seconds(data, t) or 0 for t in stale)
     print(f"routing {len(stale)} of {len(asked)} tops, {args.jobs} at a time "
           f"(their last routes took {minutes(expected)} in all):")
     start, below = time.monotonic(), []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        futures = [pool.submit(route, name, last_seconds(data, name)) for name in stale]
+        futures = [pool.submit(route, name, last_seconds(data, name), variants.get(name))
+                   for name in stale]
         for done, future in enumerate(as_completed(futures), 1):
             name, stats = future.result()
 

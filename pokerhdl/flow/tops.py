@@ -167,7 +167,7 @@ TOPS.update((top.name, top) for top in [
     # as many lanes as place within 80 % of the 85F's 83,640 logic cells, each PLL at a clock
     # its top's route meets with the LPF of that clock (the routes: docs/benchmarks.md)
     board_top("ulx3s_equity", "ulx3s", "equity", baud=115_200, lanes=2, opponents=9,
-              pll_hz=100_000_000, leds=8, shift_registers=False,
+              pll_hz=100_000_000, leds=8,
               doc="the equity engine (2 lanes of up to 9 opponents, 100 MHz from the PLL) on the "
                   "Radiona ULX3S's FTDI UART"),
     board_top("ulx3s_equity_heads_up", "ulx3s", "equity", baud=115_200, lanes=11,

@@ -85,7 +85,7 @@ def test_verilator_lint(name):
 # Any other top (an edited one, before `make pnr`) is read now: the regression reads it in the
 # system's yosys, CI's deep stage in current yosys too, which reads the same processes the
 # same way but, as WebAssembly, about five times slower. The nine-seat Nexys A7 equity top
-# (no ECP5 route; 58,000 lines, a minute to read) is the deep stage's, the heads-up one
+# (no ECP5 route; 84,000 lines, minutes to read) is the deep stage's, the heads-up one
 # `make exhaustive`'s (marker slow); every block in them is checked inside smaller tops.
 
 YOSYSES = ("yosys",          # the system's (Debian 0.23, or apio's): logs a latch, goes on
@@ -174,7 +174,7 @@ SYNTH_COVERED_BY = {"equity_lane": "equity_engine", "nexys_a7_equity": "equity_e
 def test_nine_seat_equity_depth():
     """The nine-seat Nexys top keeps the equity engine's depth budget: its lanes' later dealer
     stages compare with up to 22 earlier positions, equity_engine's 3-seat lanes with 10 at
-    most. Six CPU-minutes in yosys 0.23, so `make exhaustive` runs it, not CI."""
+    most. About ten CPU-minutes in yosys 0.23, so `make exhaustive` runs it, not CI."""
     stats = synth_stats(GENERATED / "verilog" / "nexys_a7_equity.v", "nexys_a7_equity")
     assert 0 < stats["levels"] <= LEVEL_BUDGET["equity_engine"], stats
 
