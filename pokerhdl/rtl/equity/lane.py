@@ -79,10 +79,11 @@ def slot_stream(clk, rst, slot, load, load_slot, bus_index, bus_word, tok_in, pr
     before a run, ``prime``) takes as many steps: one step is w's logic alone (x, y and z never
     need a multiplexer, since loading moves the words exactly as a step does); two steps in a
     clock make x, y = z, w, and z, w the two new words (XORs only, the second step's output
-    from the first's), and it loads by those steps too, so none of its registers needs a
-    multiplexer: index 0 clears it, indexes 1 and 3 step it with ``injections`` (two words
-    the lane XORs into the two new words, zero at every other clock: seed_injections), and
-    after index 3 it holds the seed (the engine loads a slot's four words in order).
+    from the first's). Given ``injections`` (the flip-flop form's lanes) it loads by those
+    steps too, so none of its registers needs a multiplexer: index 0 clears it, indexes 1 and
+    3 step it with two words the lane XORs into the two new words (zero at every other clock:
+    seed_injections), and after index 3 it holds the seed; else loading shifts z, w = w, word
+    and x, y = z, w at index 2 (the engine loads a slot's four words in order).
     In the one-step stream y and z only wait: plain registers with ``shift_registers`` (a
     chain of them becomes a shift register on a Xilinx part, one LUT a bit), else with the
     lane's reset, which keeps them flip-flops (the xc7a100t has twice as many as LUTs)."""
@@ -124,28 +125,54 @@ def slot_stream(clk, rst, slot, load, load_slot, bus_index, bus_word, tok_in, pr
         second = Signal(intbv(0)[32:])           # the second step's output
         parts += [x_part(y, gy), w_part(first, h_first)]
 
-        inject_first, inject_second = injections
+        if injections is None:
+            @always_comb
+            def first_step():
+                first.next = gx ^ hw
 
-        @always_comb
-        def first_step():
-            first.next = gx ^ hw ^ inject_first
+            @always_comb
+            def second_step():
+                second.next = gy ^ h_first
 
-        @always_comb
-        def second_step():
-            second.next = gy ^ h_first ^ inject_second
+            @always(clk.posedge)
+            def step():
+                if mine:                             # x, y, z, w: (., ., ., a) (., ., a, b)
+                    if bus_index == 2:               # (a, b, b, c) (a, b, c, d)
+                        x.next = z
+                        y.next = w
+                    z.next = w
+                    if bus_index == 3:
+                        w.next = bus_word | 1
+                    else:
+                        w.next = bus_word
+                elif advance:
+                    x.next = z
+                    y.next = w
+                    z.next = first
+                    w.next = second
+        else:
+            inject_first, inject_second = injections
 
-        @always(clk.posedge)
-        def step():
-            if mine and bus_index == 0:          # x, y, z, w: (0, 0, 0, 0)
-                x.next = 0
-                y.next = 0
-                z.next = 0
-                w.next = 0
-            elif (mine and bus_index[0]) or advance:     # index 1: (0, 0, a, b); 3: (a, b, c, d)
-                x.next = z
-                y.next = w
-                z.next = first
-                w.next = second
+            @always_comb
+            def first_step():
+                first.next = gx ^ hw ^ inject_first
+
+            @always_comb
+            def second_step():
+                second.next = gy ^ h_first ^ inject_second
+
+            @always(clk.posedge)
+            def step():
+                if mine and bus_index == 0:      # x, y, z, w: (0, 0, 0, 0)
+                    x.next = 0
+                    y.next = 0
+                    z.next = 0
+                    w.next = 0
+                elif (mine and bus_index[0]) or advance:     # index 1: (0, 0, a, b); 3: all
+                    x.next = z
+                    y.next = w
+                    z.next = first
+                    w.next = second
 
         @always_comb
         def output():
@@ -621,7 +648,8 @@ def lane_dealer(clk, rst, opponents, n, mask, dealt, exact, load, load_slot, loa
                 shift_registers=True):
     """The dealer: the slots' streams (or, exact, the odometer's digits) and their stages, a
     trial every ``issue``; last_tok, last_ok, last: the trial leaving the last stage, whether it
-    is whole (not void), its positions. ``shift_registers``: its delays' form (slot_stream)."""
+    is whole (not void), its positions. ``shift_registers``: its delays' form, and whether the
+    two-step streams load through multiplexers (True) or by their steps (slot_stream)."""
     slots = lane_slots(opponents)
     words = [Signal(intbv(0)[32 * slot_words(s):]) for s in range(slots)]
     toks = [Signal(bool(0)) for _ in range(slots)]
@@ -641,9 +669,10 @@ def lane_dealer(clk, rst, opponents, n, mask, dealt, exact, load, load_slot, loa
             bus_index.next = load_index
             bus_word.next = seed_word
 
-    # the words the two-step streams XOR in as they load (slot_stream; none in a heads-up lane)
+    # the words the two-step streams XOR in as they load (slot_stream; none in a heads-up lane);
+    # the plain-register form keeps the loading multiplexers the ULX3S nine-seat top was routed on
     injections = None
-    if slots > SECOND_WORD_SLOT:
+    if slots > SECOND_WORD_SLOT and not shift_registers:
         injections = (Signal(intbv(0)[32:]), Signal(intbv(0)[32:]))
         injecting = seed_injections(clk, load, load_index, seed_word, bus_word, *injections)
 
