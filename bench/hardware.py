@@ -116,8 +116,6 @@ def route_is_fresh(data, name):
         return False
     if row["key"]["rtl"].get(name) != rtl_of(data, name):
         return False
-    if name not in TOPS:
-        return True
     lpf = pnr.constraints_of(name)
     recorded = row["key"].get("file", {}).get(f"xdc/{name}.lpf")
     return (lpf is None and recorded is None) or (

@@ -5,12 +5,11 @@ A top's route is fresh while its canonical RTL and its LPF are those its figures
 from (bench/figures.py); routing is deterministic (fixed seed, pinned tools), so a fresh
 figure is what routing today would give. A top that falls short of its clock with seed 1 is
 routed again with the next seeds of SEEDS (the same netlist's Fmax moves by a fifth from one
-placement to another) and its row names the seed that met it. The longest route starts first, from the time its
-last route took; each prints a line when it starts and when it ends. Besides the tops, the
-variants of ROUTED_VARIANTS (bench/hardware.py) route out of context: lanes in a form that no
-ECP5 top holds. A route is one
-single-threaded WebAssembly process of at most 4 GiB, so as many run as there are cores and
-memory for.
+placement to another) and its row names the seed that met it. The longest route starts
+first, from the time its last route took; each prints a line when it starts and when it ends.
+Besides the tops, the variants of ROUTED_VARIANTS (bench/hardware.py) route out of context:
+lanes in a form that no ECP5 top holds. A route is one single-threaded WebAssembly process of
+at most 4 GiB, so as many run as there are cores and memory for.
 """
 
 import argparse
