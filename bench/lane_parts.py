@@ -110,7 +110,6 @@ def stages_part(clk, rst, n, mask, exact, dealt, words_in, digits_in, tok, ok, p
     MAP_SLOT, map_stage from it): each takes its slot's words (words_in, the first slot's
     lowest) and delayed digit (digits_in) and passes the trial, its positions and the run's
     setting on; pos_out, tok_out, ok_out: the last stage's trial."""
-    count = len(slots)
     toks, oks = [flag() for _ in slots], [flag() for _ in slots]
     positions = [bits(CARD * (s + 1)) for s in slots]
     maps = [bits(MAP_BITS) for _ in slots]
@@ -237,7 +236,7 @@ def lane_parts(data, out=print):
             parts.append((part, part_stats(top)))
         key = {"rtl": {name: lane["rtl"]}, "tool": {"yosys": lane["yosys"]}}
         if opponents == 9:
-            dealer = (parts[0][1], key)
+            dealer = (dict(parts)["dealer"], key)
         rest = {k: lane[k] - sum(s[k] for _, s in parts) for k in ("LUT", "LUTRAM/SRL", "FF")}
         for part, s in parts + [("the rest (control, merged across parts)", rest),
                                 ("the whole lane", lane)]:
