@@ -110,8 +110,9 @@ def stages_part(clk, rst, n, mask, exact, dealt, words_in, digits_in, tok, ok, p
     MAP_SLOT, map_stage from it): each takes its slot's words (words_in, the first slot's
     lowest) and delayed digit (digits_in) and passes the trial, its positions and the run's
     setting on; pos_out, tok_out, ok_out: the last stage's trial."""
-    toks, oks = [flag() for _ in slots], [flag() for _ in slots]
-    positions = [bits(CARD * (s + 1)) for s in slots]
+    # the last stage drives the part's outputs itself
+    toks, oks = [flag() for _ in slots[:-1]] + [tok_out], [flag() for _ in slots[:-1]] + [ok_out]
+    positions = [bits(CARD * (s + 1)) for s in slots[:-1]] + [pos_out]
     maps = [bits(MAP_BITS) for _ in slots]
     ns, masks = [n] + [bits(len(n)) for _ in slots], [mask] + [bits(len(mask)) for _ in slots]
     exacts = [exact] + [flag() for _ in slots]
@@ -134,8 +135,6 @@ def stages_part(clk, rst, n, mask, exact, dealt, words_in, digits_in, tok, ok, p
             stages.append(map_stage(clk, rst, s, ns[i], masks[i], dealt(i), word, exacts[i],
                                     digit, *trial, None if s == MAP_SLOT else earlier,
                                     toks[i], oks[i], positions[i], maps[i], *setting_out))
-    outs = [joined([positions[-1]], pos_out), joined([toks[-1]], tok_out),
-            joined([oks[-1]], ok_out)]
     return instances()
 
 
@@ -160,15 +159,16 @@ def dealer_blocks(opponents, shift_registers):
     slots = lane_slots(opponents)
     clk, rst = flag(), ResetSignal(0, active=1, isasync=False)
 
+    def words(chosen):
+        return bits(sum(32 * slot_words(s) for s in chosen))
+
     def streams(chosen):
-        width = sum(32 * slot_words(s) for s in chosen)
         return streams_part(clk, rst, flag(), bits(5), bits(2), bits(32), bits(2), bits(32),
-                            bits(len(chosen)), flag(), bits(width), slots=tuple(chosen),
+                            bits(len(chosen)), flag(), words(chosen), slots=tuple(chosen),
                             shift_registers=shift_registers)
 
     def stages(chosen):
-        width = sum(32 * slot_words(s) for s in chosen)
-        return stages_part(clk, rst, bits(6), bits(6), flag(), bits(len(chosen)), bits(width),
+        return stages_part(clk, rst, bits(6), bits(6), flag(), bits(len(chosen)), words(chosen),
                            bits(CARD * len(chosen)), flag(), flag(),
                            bits(CARD * max(chosen[0], 1)), bits(MAP_BITS),
                            bits(CARD * (chosen[-1] + 1)), flag(), flag(), slots=tuple(chosen),
