@@ -18,7 +18,7 @@ from pokerhdl.flow.synth import synth_stats
 from pokerhdl.golden.equity.deal import lane_slots, slot_words
 from pokerhdl.rtl.equity.colex_odometer import colex_odometer
 from pokerhdl.rtl.equity.lane import (CARD, MAP_BITS, MAP_SLOT, STAGE_CLOCKS, deal_stage,
-                                      delay_line, lane_dealer, lane_ranking, map_stage,
+                                      delay_line, hand_stage, lane_dealer, lane_ranking,
                                       packed_cards, seed_injections, slot_stream)
 from pokerhdl.rtl.equity.lane_tally import lane_tallies, winner_shares
 
@@ -107,19 +107,19 @@ def streams_part(clk, rst, load, load_slot, load_index, seed_word, bus_index, bu
 def stages_part(clk, rst, n, mask, exact, dealt, words_in, digits_in, tok, ok, pos_in, map_in,
                 pos_out, tok_out, ok_out, slots=(), shift_registers=True):
     """The dealer stages of ``slots`` in a row, as the dealer chains them (deal_stage below
-    MAP_SLOT, map_stage from it): each takes its slot's words (words_in, the first slot's
+    MAP_SLOT, hand_stage from it, a hand a stage): each takes its slot's words (words_in, the first slot's
     lowest) and delayed digit (digits_in) and passes the trial, its positions and the run's
     setting on; pos_out, tok_out, ok_out: the last stage's trial."""
     # the last stage drives the part's outputs itself
     toks, oks = [flag() for _ in slots[:-1]] + [tok_out], [flag() for _ in slots[:-1]] + [ok_out]
-    positions = [bits(CARD * (s + 1)) for s in slots[:-1]] + [pos_out]
+    positions = [bits(CARD * (s + 1 + (s >= MAP_SLOT))) for s in slots[:-1]] + [pos_out]
     maps = [bits(MAP_BITS) for _ in slots]
     ns, masks = [n] + [bits(len(n)) for _ in slots], [mask] + [bits(len(mask)) for _ in slots]
     exacts = [exact] + [flag() for _ in slots]
     stages, low = [], 0
     for i, s in enumerate(slots):
         width = 32 * slot_words(s)
-        word, digit = bits(width), bits(CARD)
+        word, digit, other = bits(width), bits(CARD), bits(CARD)
         stages += [field_of(words_in, low + width, low, word),
                    field_of(digits_in, CARD * (i + 1), CARD * i, digit)]
         low += width
@@ -132,9 +132,10 @@ def stages_part(clk, rst, n, mask, exact, dealt, words_in, digits_in, tok, ok, p
                                      *setting_out, shift_registers))
         else:
             earlier = map_in if i == 0 else maps[i - 1]
-            stages.append(map_stage(clk, rst, s, ns[i], masks[i], dealt(i), word, exacts[i],
-                                    digit, *trial, None if s == MAP_SLOT else earlier,
-                                    toks[i], oks[i], positions[i], maps[i], *setting_out))
+            stages.append(hand_stage(clk, rst, s, ns[i], masks[i], dealt(i), word, exacts[i],
+                                     digit, other, *trial, None if s == MAP_SLOT else earlier,
+                                     toks[i], oks[i], positions[i], maps[i], *setting_out,
+                                     shift_registers))
     return instances()
 
 
@@ -171,21 +172,23 @@ def dealer_blocks(opponents, shift_registers):
         return stages_part(clk, rst, bits(6), bits(6), flag(), bits(len(chosen)), words(chosen),
                            bits(CARD * len(chosen)), flag(), flag(),
                            bits(CARD * max(chosen[0], 1)), bits(MAP_BITS),
-                           bits(CARD * (chosen[-1] + 1)), flag(), flag(), slots=tuple(chosen),
+                           bits(CARD * (chosen[-1] + 1 + (chosen[-1] >= MAP_SLOT))), flag(), flag(),
+                           slots=tuple(chosen),
                            shift_registers=shift_registers)
 
     one, two = [s for s in range(slots) if slot_words(s) == 1], \
-        [s for s in range(slots) if slot_words(s) == 2]
+        list(range(MAP_SLOT, slots, 2))
     deal, first_map, later = list(range(min(MAP_SLOT, slots))), [MAP_SLOT], \
-        list(range(MAP_SLOT + 1, slots))
+        list(range(MAP_SLOT + 2, slots, 2))
     return {
         f"streams stepping once a clock (slots {one[0]}..{one[-1]})": (len(one), streams(one)),
-        f"streams stepping twice a clock (slots {two[0]}..{two[-1]}), with their loading":
+        f"streams stepping twice a clock (a hand's, slots {two[0]}..{two[-1]} + 1), with their loading":
             (len(two), streams(two)),
         f"stages comparing with earlier positions (slots {deal[0]}..{deal[-1]})":
             (len(deal), stages(deal)),
-        f"first map stage (slot {MAP_SLOT}: builds the map)": (1, stages(first_map)),
-        f"map stages (slots {later[0]}..{later[-1]})": (len(later), stages(later)),
+        f"first hand stage (slots {MAP_SLOT}, {MAP_SLOT + 1}: builds the map)":
+            (1, stages(first_map)),
+        f"hand stages (slots {later[0]}..{later[-1] + 1})": (len(later), stages(later)),
         "odometer and its digits' delay lines": (1, odometer_part(
             clk, rst, flag(), bits(5), bits(2), bits(32), flag(), flag(), bits(slots),
             bits(6), bits(CARD * slots), flag(), flag(), flag(), opponents=opponents,

@@ -267,6 +267,28 @@ static int free_field(uint32_t first, uint32_t second, int fields, uint32_t mask
     return NONE;            /* void */
 }
 
+/* A hand's two positions from its words (golden.equity.deal.hand_positions): the first field
+ * below n and not taken, then the first after it below n, not taken and not the first;
+ * 0 when there are not two. */
+static int hand_fields(uint32_t first, uint32_t second, uint32_t mask, uint32_t n,
+                       uint64_t taken, int *a, int *b)
+{
+    int found = 0;
+    for (int f = 0; f < 2 * FIELDS; f++) {
+        uint32_t p = ((f < FIELDS ? first : second) >> (FIELD_BITS * (f % FIELDS))) & mask;
+        if (p >= n || (taken >> p & 1))
+            continue;
+        if (!found) {
+            *a = (int)p;
+            found = 1;
+        } else if ((int)p != *a) {
+            *b = (int)p;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* `trials` trials of a lane; `padded` (the slots rounded up to a vector) and `two` (some
  * slots take two words) are constants where this is inlined, so the loops over slots unroll.
  * Returns the trials dealt, void ones too; the winner sets go to by_winners. */
@@ -293,6 +315,19 @@ lane_trials(const tables_t *tables, lane_t *ln, uint64_t trials, uint64_t *by_wi
         uint64_t taken = 1ULL << NONE;
         int void_trial = 0;
         for (int s = 0; s < unknown; s++) {
+            if (s >= one_word) {
+                /* an opponent's hand (slots s, s + 1, the stream of s): the first free field
+                 * of its two words, then the first free one after it that is not the first */
+                int hand = hand_fields(first[s], second[s], ln->mask, ln->n, taken,
+                                       &pos[s], &pos[s + 1]);
+                if (!hand) {
+                    void_trial = 1;
+                    break;
+                }
+                taken |= 1ULL << pos[s] | 1ULL << pos[s + 1];
+                s++;
+                continue;
+            }
             /* the set of taken positions is the chain from slot to slot: tests and selects
              * on bits keep it a few cycles long */
             uint32_t a = c1[s], b = c2[s], c = c3[s];

@@ -24,7 +24,7 @@ from pathlib import Path
 from ..golden.cache import cache_dir
 from ..golden.equity.completions import exact_count
 from ..golden.equity.readable import Result, check_monte_carlo
-from ..golden.equity.deal import lane_trials, run_base, slot_words
+from ..golden.equity.deal import deal_units, lane_trials, run_base, slot_words
 from ..golden.shuffle import MASK_ROM
 
 SOURCE = Path(__file__).with_name("native.c")
@@ -325,7 +325,9 @@ def monte_carlo(setup, trials, seed, lanes=1, progress=None, threads=None):
     holes, board, remaining = _known(setup)
     slots = setup.dealt_slots()
     unknown = len(slots)
-    words = _u8([slot_words(s) for s in slots] or [0])     # per dealt slot, a trial's words
+    # per dealt slot, a trial's words: a hand's words are its first slot's (its second: 0)
+    words = _u8([slot_words(unit[0]) if i == 0 else 0 for unit in deal_units(slots)
+                 for i in range(len(unit))] or [0])
     done = []
 
     busy = min(lanes, trials)           # lanes past the trials count none: not seeded, not run

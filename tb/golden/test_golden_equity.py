@@ -14,6 +14,7 @@ from pokerhdl.golden.equity import readable as E
 from pokerhdl.golden.equity import fast as F
 from pokerhdl.golden.cards import DECK
 from pokerhdl.golden.equity.deal import (SECOND_WORD_SLOT, LaneDealer, counted_fraction,
+                                         deal_units, hand_positions,
                                          lane_slots, lane_trials, mix_step, slot_position,
                                          slot_words, stream_seed)
 from pokerhdl.golden.shuffle import FIELD_BITS
@@ -212,11 +213,25 @@ def test_slot_takes_its_words_fields_in_order():
     dealer = LaneDealer(5, 0, case.remaining(), case.dealt_slots())
     for _ in range(300):
         dealer.deal()
-    for i in (0, -1):
-        check = XorShift128(stream_seed(5, 0, case.dealt_slots()[i]))
-        for _ in range(300 * slot_words(case.dealt_slots()[i])):
+    units = deal_units(case.dealt_slots())
+    assert units[:7] == [(s,) for s in range(7)] and units[-1] == (21, 22)
+    for i in (0, -1):                                # a slot's stream, a hand's (its first slot's)
+        check = XorShift128(stream_seed(5, 0, units[i][0]))
+        for _ in range(300 * slot_words(units[i][0])):
             check.next()
         assert dealer.streams[i].state == check.state
+
+
+def test_hand_takes_two_free_fields_in_order():
+    """hand_positions: the first free field (below n, not taken), then the first free one after
+    it that is not the same position; None when there are not two."""
+    field = lambda *values: sum(v << FIELD_BITS * f for f, v in enumerate(values))
+    n = 50
+    first, second = field(60, 3, 61, 3, 63), field(63, 7, 9, 1, 2)
+    assert hand_positions([first, second], n, []) == (3, 7)      # the repeated 3 passed over
+    assert hand_positions([first, second], n, [3]) == (7, 9)
+    assert hand_positions([first, second], n, [3, 7, 9, 1]) is None     # one free field: 2
+    assert hand_positions([field(5, 5, 5, 5, 5), field(5, 5, 5, 5, 5)], n, []) is None
 
 
 def test_dealer_is_uniform():

@@ -155,6 +155,38 @@ def slot_words(slot):
     return 1 if slot < SECOND_WORD_SLOT else 2
 
 
+def deal_units(slots):
+    """The dealt slots in the units they are dealt by: a slot alone below SECOND_WORD_SLOT, an
+    opponent's hand (its two slots, both dealt) from it on; each unit takes its first slot's
+    stream."""
+    units, i = [], 0
+    while i < len(slots):
+        s = slots[i]
+        if s < SECOND_WORD_SLOT:
+            units.append((s,))
+            i += 1
+        else:
+            assert slots[i + 1] == s + 1, "a hand's slots are dealt together"
+            units.append((s, s + 1))
+            i += 2
+    return units
+
+
+def hand_positions(words, n, taken):
+    """The two positions a hand's words take, or None: the first masked field below n not in
+    ``taken``, then the first field after it below n, not in ``taken`` and not the first."""
+    mask = MASK_ROM[n]
+    fields = [(word >> (FIELD_BITS * f)) & mask for word in words for f in range(FIELDS)]
+    free = [p < n and p not in taken for p in fields]
+    if True not in free:
+        return None
+    i = free.index(True)
+    for j in range(i + 1, len(fields)):
+        if free[j] and fields[j] != fields[i]:
+            return fields[i], fields[j]
+    return None
+
+
 def slot_position(words, n, taken):
     """The position (0..n-1) a slot's words take, or None: the first masked field below n that
     is not in ``taken``, the fields of words[0] first."""
@@ -171,9 +203,16 @@ def counted_fraction(n, slots):
     """The expected fraction of a lane's trials that are not void when the lane slots
     ``slots`` (a setup's dealt_slots) deal from n cards: the e-th of them finds a field unless
     all of its fields fall outside its n - e free positions."""
-    fraction, size = 1.0, MASK_ROM[n] + 1
-    for e, s in enumerate(slots):
-        fraction *= 1 - (1 - (n - e) / size) ** (FIELDS * slot_words(s))
+    fraction, size, e = 1.0, MASK_ROM[n] + 1, 0
+    for unit in deal_units(slots):
+        fields = FIELDS * slot_words(unit[0])
+        if len(unit) == 1:
+            fraction *= 1 - (1 - (n - e) / size) ** fields
+        else:               # the first free field at i, then one of n - e - 1 after it
+            p, q = (n - e) / size, (n - e - 1) / size
+            fraction *= sum((1 - p) ** i * p * (1 - (1 - q) ** (fields - 1 - i))
+                            for i in range(fields))
+        e += len(unit)
     return fraction
 
 
@@ -198,17 +237,27 @@ class LaneDealer:
         if len(slots) > len(remaining):
             raise ValueError(f"{len(slots)} cards to deal from {len(remaining)}")
         self.remaining = list(remaining)
-        self.streams = [XorShift128(stream_seed(seed, lane, s)) for s in slots]
-        self.words = [slot_words(s) for s in slots]
+        self.units = deal_units(list(slots))
+        self.streams = [XorShift128(stream_seed(seed, lane, unit[0])) for unit in self.units]
+        self.words = [slot_words(unit[0]) for unit in self.units]
         self.trials = 0
 
     def deal(self):
         self.trials += 1
-        positions = []
-        for stream, k in zip(self.streams, self.words):
+        positions, void = [], False
+        for unit, stream, k in zip(self.units, self.streams, self.words):
             words = [stream.next() for _ in range(k)]
-            positions.append(slot_position(words, len(self.remaining), positions))
-        if None in positions:
+            if len(unit) == 1:
+                found = slot_position(words, len(self.remaining), positions)
+                found = None if found is None else (found,)
+            else:
+                found = hand_positions(words, len(self.remaining), positions)
+            if found is None:
+                void = True
+                positions += [None] * len(unit)
+            else:
+                positions += found
+        if void:
             return None
         return [self.remaining[p] for p in positions]
 

@@ -22,7 +22,7 @@ import numpy as np
 
 from .completions import exact_count
 from .readable import BOARD_CARDS, TIE_UNITS, Result, check_monte_carlo
-from .deal import lane_trials, slot_words, stream_seed
+from .deal import deal_units, lane_trials, slot_words, stream_seed
 from ..fast_rank import rank7_shared
 from ..rng import seed_word, seed_words, split_words, step
 from ..shuffle import FIELD_BITS, FIELDS, MASK_ROM
@@ -210,24 +210,34 @@ class WordStreams:
         return taken
 
 
-def deal_positions(words, n):
-    """golden.equity.deal.slot_position for many trials, slot by slot: ``words`` a list of
-    (trials, k) arrays, slot s's k words of each trial; the positions (-1 where a slot found
+def deal_positions(words, n, sizes=None):
+    """golden.equity.deal's dealing for many trials, unit by unit (deal_units: a slot, or a
+    hand of two): ``words`` a list of (trials, k) arrays, a unit's k words of each trial;
+    ``sizes`` the units' slots (1 each when not given); the positions (-1 where a unit found
     none) and which trials are not void."""
     mask = np.uint32(MASK_ROM[n])
-    trials, slots = len(words[0]), len(words)
+    sizes = sizes or [1] * len(words)
+    trials, slots = len(words[0]), sum(sizes)
     positions = np.full((trials, slots), -1, dtype=np.int64)
-    for slot in range(slots):
-        chosen = np.full(trials, -1, dtype=np.int64)
-        for k in range(words[slot].shape[1]):
+    slot = 0
+    for unit, size in enumerate(sizes):
+        chosen = [np.full(trials, -1, dtype=np.int64) for _ in range(size)]
+        for k in range(words[unit].shape[1]):
             for f in range(FIELDS):
-                candidate = ((words[slot][:, k] >> np.uint32(FIELD_BITS * f)) & mask
+                candidate = ((words[unit][:, k] >> np.uint32(FIELD_BITS * f)) & mask
                              ).astype(np.int64)
-                free = (candidate < n) & (chosen < 0)
+                free = candidate < n
                 for earlier in range(slot):
                     free &= candidate != positions[:, earlier]
-                chosen[free] = candidate[free]
-        positions[:, slot] = chosen
+                first = free & (chosen[0] < 0)      # slot_position, and a hand's first card
+                if size == 2:                       # its second: a later field, not the first
+                    second = free & (chosen[0] >= 0) & (chosen[1] < 0) & \
+                        (candidate != chosen[0])
+                    chosen[1][second] = candidate[second]
+                chosen[0][first] = candidate[first]
+        for i in range(size):
+            positions[:, slot + i] = chosen[i]
+        slot += size
     return positions, (positions >= 0).all(axis=1)
 
 
@@ -237,8 +247,10 @@ class LaneDeals:
 
     def __init__(self, seed, lane, remaining, slots):
         self.remaining = np.array(remaining, dtype=np.uint8)
-        self.streams = WordStreams([stream_seed(seed, lane, s) for s in slots])
-        self.words = [slot_words(s) for s in slots]
+        units = deal_units(list(slots))
+        self.streams = WordStreams([stream_seed(seed, lane, unit[0]) for unit in units])
+        self.words = [slot_words(unit[0]) for unit in units]
+        self.sizes = [len(unit) for unit in units]
         self.slots = len(slots)
         self.ready = np.empty((0, self.slots), dtype=np.int64)     # counted, not yet taken
 
@@ -249,7 +261,7 @@ class LaneDeals:
             need = int((count - len(self.ready)) * 1.05) + 64
             words = [self.streams.take(s, need * k).reshape(need, k)
                      for s, k in enumerate(self.words)]
-            positions, counted = deal_positions(words, len(self.remaining))
+            positions, counted = deal_positions(words, len(self.remaining), self.sizes)
             self.ready = np.concatenate([self.ready, positions[counted]])
         taken, self.ready = self.ready[:count], self.ready[count:]
         return self.remaining[taken]

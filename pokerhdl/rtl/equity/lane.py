@@ -2,13 +2,15 @@
 
 The lane is a pipeline with no stall (golden/equity/deal.py says why none is needed):
 
-1. dealer, a stage of three clocks per slot (slots 0..4 the board, 5 + 2j and 6 + 2j opponent j):
-   a dealt slot takes its words of its own xorshift128 stream (golden slot_words: one for
-   slots 0..6, two from slot 7 on, whose streams step twice a clock) and keeps the first masked
-   6-bit field that is below n and not a position an earlier slot of the trial took; a slot
-   with none voids the trial. Slots that hold known cards pass. The positions so far travel
-   with the trial; slots 0..6 compare each field with every earlier position (deal_stage),
-   later slots look each field up in a map of the positions taken (map_stage). In exact mode
+1. dealer (slots 0..4 the board, 5 + 2j and 6 + 2j opponent j): slots 0..6 a stage of three
+   clocks each, where a dealt slot takes a word of its own xorshift128 stream and keeps the
+   first masked 6-bit field that is below n and not a position an earlier slot of the trial
+   took, comparing each field with every earlier position (deal_stage); from slot 7 on a stage
+   of HAND_CLOCKS clocks per opponent's hand, whose stream steps twice a clock for the hand's
+   two words, ten fields: the first free field and the first free one after it that is not
+   the first's position, judged against a map of the positions taken (hand_stage; golden
+   deal_units and hand_positions). A slot or hand with none voids the trial. Slots that hold
+   known cards pass. The positions so far travel with the trial. In exact mode
    (``exact``) a slot's position is its digit of the colex odometer
    (rtl/equity/colex_odometer.py), delayed to the clock its stage deals: a deal whose positions meet
    is void, as the enumeration wants (golden/equity/exact.py), and so is a deal the odometer
@@ -57,15 +59,27 @@ GROUP = 4                                # compares a dealer stage ORs on its se
 STAGE_CLOCKS = 3                         # a dealer stage's clocks (deal_stage)
 DRAIN_EXTRA = 2 + TRIAL_BITS // 8 + 2    # the registered count and amount, then carries
                                          # through chunks
-MAP_SLOT = SECOND_WORD_SLOT              # slots from here on are map stages (map_stage)
+MAP_SLOT = SECOND_WORD_SLOT              # slots from here on are dealt a hand a stage (hand_stage)
 MAP_BITS = DECK_SIZE                     # a map bit per position (n <= 52: fields 52..63 are
                                          # never free, constants rather than registers)
+
+
+HAND_CLOCKS = 5                          # a hand stage's clocks (hand_stage)
+
+
+def stage_start(slot):
+    """Clocks from a trial's issue to the dealer stage of ``slot`` (a hand stage's from
+    MAP_SLOT on, one for a hand's two slots), or with ``slot`` past the last, to the dealer's
+    end."""
+    if slot <= MAP_SLOT:
+        return STAGE_CLOCKS * slot
+    return STAGE_CLOCKS * MAP_SLOT + HAND_CLOCKS * ((slot - MAP_SLOT + 1) // 2)
 
 
 def lane_depth(opponents):
     """Clocks from a trial's issue to its count: dealer, lookup, board_eval, showdown,
     popcount (two clocks)."""
-    return STAGE_CLOCKS * lane_slots(opponents) + 1 + RANKING_LATENCY + SHOWDOWN_LATENCY + 3
+    return stage_start(lane_slots(opponents)) + 1 + RANKING_LATENCY + SHOWDOWN_LATENCY + 3
 
 
 @block
@@ -260,28 +274,6 @@ def same_position(a, b, equal):
 
 
 @block
-def masked_fields(clk, words, word, exact_q, digit, mask_q, taken):
-    """taken: the slot's fields (``words`` words of FIELDS, the first word's first), masked and
-    registered; in exact mode the first field is ``digit`` (below n, so the mask keeps it).
-    Each bit is a register reset by its mask bit's complement, where ANDing it with the mask
-    took a LUT a bit."""
-    @always(clk.posedge)
-    def take_fields():
-        for k in range(words):
-            for f in range(FIELDS):
-                for b in range(CARD):                # bit by bit: HDL slices must be constant
-                    if not mask_q[b]:
-                        taken.next[CARD * (FIELDS * k + f) + b] = 0
-                    elif exact_q and k == 0 and f == 0:
-                        taken.next[CARD * f + b] = digit[b]
-                    else:
-                        taken.next[CARD * (FIELDS * k + f) + b] = \
-                            word[32 * k + FIELD_BITS * f + b]
-
-    return take_fields
-
-
-@block
 def lowest_free(dealt, free, fields, chosen, found):
     """chosen: the lowest free field's position (NO_POSITION when none is: not ``found``), or
     NO_POSITION and found when the slot is not dealt. An OR of one-hot terms (field f when it
@@ -323,10 +315,9 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
     ``word``: the slot's word, FIELDS fields. The positions only wait here: ``shift_registers``
     as slot_stream's.
 
-    Its masking and pick are written here, not with masked_fields and lowest_free as map_stage's
-    are, so that the heads-up lanes' RTL (all their slots are deal stages) stays the RTL their
+    Its pick is written here, not with lowest_free as hand_stage's is, so that the heads-up lanes' RTL (all their slots are deal stages) stays the RTL their
     routed figures were measured on."""
-    assert slot < MAP_SLOT and slot_words(slot) == 1, "later slots are map stages"
+    assert slot < MAP_SLOT and slot_words(slot) == 1, "later slots are hand stages"
     earlier = slot
     width = CARD * max(slot, 1)
     groups = max(group_count(earlier), 1)
@@ -463,42 +454,61 @@ def position_halves(positions, t, high, low):
 
 
 @block
-def map_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in, pos_in, map_in,
-              tok_out, ok_out, pos_out, map_out, n_q, mask_q, exact_q):
-    """Dealer stage of slot ``slot`` (MAP_SLOT on), STAGE_CLOCKS clocks, deal_stage's twin that
-    judges its fields against a map of the positions taken (bit v: no field may take v): a
-    64-to-1 multiplexer a field, where comparing it with each earlier position took a
-    comparator per position, 7 to 22 a field, 2,320 in a nine-seat lane. The map's bound and
-    the masking (masked_fields) also take the place of each field's comparison with n.
-    Clock 0: the fields masked and registered, and the map: the first map stage builds it from
-    the positions n and above and every earlier slot's, a later one adds the slot before's
-    (map_in, pos_in's top position); clock 1: which fields are free (their map bit clear; in
-    exact mode only the first, ``digit``); clock 2: the lowest free one, as deal_stage."""
+def hand_stage(clk, rst, slot, n, mask, dealt, word, exact, digit_a, digit_b, tok_in, ok_in,
+               pos_in, map_in, tok_out, ok_out, pos_out, map_out, n_q, mask_q, exact_q,
+               shift_registers=True):
+    """Dealer stage of an opponent's hand, slots ``slot`` and ``slot`` + 1 (MAP_SLOT on),
+    HAND_CLOCKS clocks: one stream's two words give the hand ten fields, judged against the map
+    of the positions taken (bit v: no field may take v; a 64-to-1 multiplexer a field, where
+    comparing it with each earlier position took a comparator per position; the map's bound
+    also takes the place of the comparison with n); the first free field is the first
+    card, the first free field after it that is not the first card's position the second.
+    Clock 0: the fields masked and the map built (the first hand stage from the positions n
+    and above and every earlier slot's, a later one adds the hand before's two); clock 1: which
+    fields are free; clock 2: the first card, and which free fields come after it; clock 3:
+    those that are not the first card's position; clock 4: the second card. In exact mode
+    fields 0 and 1 are the slots' digits, and only they may be taken. What only waits here
+    (the positions so far, the map, the fields) is held as deal_stage's is
+    (``shift_registers``)."""
     first = slot == MAP_SLOT
-    words = slot_words(slot)
-    count = FIELDS * words
+    count = FIELDS * 2
     width = CARD * slot
-    added = slot if first else 1                     # positions marked in this stage
+    added = slot if first else 2                     # positions marked in this stage
     highs = [Signal(intbv(0)[8:]) for _ in range(added)]
     lows = [Signal(intbv(0)[8:]) for _ in range(added)]
     halves = [position_halves(pos_in, t, highs[i], lows[i])
               for i, t in enumerate(range(slot - added, slot))]
     high_bits = ConcatSignal(*reversed(highs)) if added > 1 else highs[0]
     low_bits = ConcatSignal(*reversed(lows)) if added > 1 else lows[0]
-    base = Signal(intbv(0)[MAP_BITS:])               # positions n and above, or map_in
+    base = Signal(intbv(0)[MAP_BITS:])
     taken = Signal(intbv(0)[count * CARD:])          # clock 0: the masked fields
     t_map = Signal(intbv(0)[MAP_BITS:])
     beyond = (1 << CARD) - MAP_BITS
-    lookup = ConcatSignal(intbv((1 << beyond) - 1)[beyond:], t_map)    # a bit per field value
+    lookup = ConcatSignal(intbv((1 << beyond) - 1)[beyond:], t_map)
     t_pos = Signal(intbv(0)[width:])
     t_tok, t_ok = Signal(bool(0)), Signal(bool(0))
-    fields = Signal(intbv(0)[count * CARD:])         # clock 1: the masked fields
-    free = Signal(intbv(0)[count:])                  # clock 1: the free fields
+    fields = Signal(intbv(0)[count * CARD:])         # clock 1
+    free = Signal(intbv(0)[count:])
     a_map = Signal(intbv(0)[MAP_BITS:])
     a_pos = Signal(intbv(0)[width:])
     a_tok, a_ok = Signal(bool(0)), Signal(bool(0))
-    chosen = Signal(intbv(NO_POSITION)[CARD:])
-    found = Signal(bool(0))
+    card_a = Signal(intbv(NO_POSITION)[CARD:])       # clock 2: the first card
+    found_a = Signal(bool(0))
+    b_fields = Signal(intbv(0)[count * CARD:])
+    later = Signal(intbv(0)[count:])                 # free, after the first card's field
+    b_card = Signal(intbv(NO_POSITION)[CARD:])
+    b_map = Signal(intbv(0)[MAP_BITS:])
+    b_pos = Signal(intbv(0)[width:])
+    b_tok, b_ok = Signal(bool(0)), Signal(bool(0))
+    c_fields = Signal(intbv(0)[count * CARD:])       # clock 3
+    other = Signal(intbv(0)[count:])                 # later, and not the first card
+    c_card = Signal(intbv(NO_POSITION)[CARD:])
+    c_map = Signal(intbv(0)[MAP_BITS:])
+    c_pos = Signal(intbv(0)[width:])
+    c_tok, c_ok = Signal(bool(0)), Signal(bool(0))
+    card_b = Signal(intbv(NO_POSITION)[CARD:])       # clock 4: the second card
+    found_b = Signal(bool(0))
+    digits = ConcatSignal(digit_b, digit_a)
 
     @always(clk.posedge)
     def setting():
@@ -507,8 +517,6 @@ def map_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in,
         exact_q.next = exact
 
     if first:
-        # the run's bound as map bits, registered (n holds through a run, and reaches this
-        # stage long before the run's first trial)
         @always(clk.posedge)
         def bound():
             above = intbv(0)[MAP_BITS:]
@@ -520,9 +528,19 @@ def map_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in,
         def carried():
             base.next = map_in
 
-    masking = masked_fields(clk, words, word, exact_q, digit, mask_q, taken)
+    @(always(clk.posedge) if shift_registers else always_seq(clk.posedge, reset=rst))
+    def take_fields():
+        for f in range(count):
+            for b in range(CARD):
+                if not mask_q[b]:
+                    taken.next[CARD * f + b] = 0
+                elif exact_q and f < 2:
+                    taken.next[CARD * f + b] = digits[CARD * f + b]
+                else:
+                    taken.next[CARD * f + b] = word[FIELD_BITS * (f % FIELDS) +
+                                                    32 * (f // FIELDS) + b]
 
-    @always(clk.posedge)
+    @(always(clk.posedge) if shift_registers else always_seq(clk.posedge, reset=rst))
     def take():
         marked = intbv(0)[MAP_BITS:]
         for v in range(MAP_BITS):
@@ -533,40 +551,67 @@ def map_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in,
         t_map.next = marked
         t_pos.next = pos_in
 
-    @always_seq(clk.posedge, reset=rst)
-    def take_flags():
-        t_tok.next = tok_in
-        t_ok.next = ok_in
-
-    @always(clk.posedge)
+    @(always(clk.posedge) if shift_registers else always_seq(clk.posedge, reset=rst))
     def judge():
         usable = intbv(0)[count:]
         for f in range(count):
             candidate = intbv(0)[CARD:]
             for b in range(CARD):
                 candidate[b] = taken[CARD * f + b]
-            usable[f] = not lookup[candidate] and not (exact_q and f != 0)
+            usable[f] = not lookup[candidate] and not (exact_q and f >= 2)
         fields.next = taken
         free.next = usable
         a_map.next = t_map
         a_pos.next = t_pos
 
-    @always_seq(clk.posedge, reset=rst)
-    def judge_flags():
-        a_tok.next = t_tok
-        a_ok.next = t_ok
+    pick_a = lowest_free(dealt, free, fields, card_a, found_a)
 
-    pick = lowest_free(dealt, free, fields, chosen, found)
+    @(always(clk.posedge) if shift_registers else always_seq(clk.posedge, reset=rst))
+    def after_first():
+        rest = intbv(0)[count:]
+        seen = False
+        for f in range(count):
+            rest[f] = free[f] and seen
+            seen = seen or free[f]
+        later.next = rest
+        b_fields.next = fields
+        b_card.next = card_a
+        b_map.next = a_map
+        b_pos.next = a_pos
 
-    @always(clk.posedge)
+    @(always(clk.posedge) if shift_registers else always_seq(clk.posedge, reset=rst))
+    def not_first():
+        rest = intbv(0)[count:]
+        for f in range(count):
+            same = True
+            for b in range(CARD):
+                same = same and b_fields[CARD * f + b] == b_card[b]
+            rest[f] = later[f] and not same
+        other.next = rest
+        c_fields.next = b_fields
+        c_card.next = b_card
+        c_map.next = b_map
+        c_pos.next = b_pos
+
+    pick_b = lowest_free(dealt, other, c_fields, card_b, found_b)
+
+    @(always(clk.posedge) if shift_registers else always_seq(clk.posedge, reset=rst))
     def positions():
-        pos_out.next = concat(chosen, a_pos)
-        map_out.next = a_map
+        pos_out.next = concat(card_b, c_card, c_pos)
+        map_out.next = c_map
 
     @always_seq(clk.posedge, reset=rst)
     def flags():
-        tok_out.next = a_tok
-        ok_out.next = a_ok and found
+        t_tok.next = tok_in
+        t_ok.next = ok_in
+        a_tok.next = t_tok
+        a_ok.next = t_ok
+        b_tok.next = a_tok
+        b_ok.next = a_ok and found_a
+        c_tok.next = b_tok
+        c_ok.next = b_ok
+        tok_out.next = c_tok
+        ok_out.next = c_ok and found_b
 
     return instances()
 
@@ -701,14 +746,17 @@ def lane_dealer(clk, rst, opponents, n, mask, dealt, exact, load, load_slot, loa
     def fresh_deal():
         fresh.next = not (lane_exact and held)   # an exact deal the odometer repeats is void
 
-    maps = {s: Signal(intbv(0)[MAP_BITS:]) for s in range(MAP_SLOT, slots)}   # map stages'
+    hands = list(range(MAP_SLOT, slots, 2))                  # a hand stage's first slots
+    maps = {s: Signal(intbv(0)[MAP_BITS:]) for s in hands}
     streams, stages = [], []
     for s in range(slots):
-        tok_in = issue if s == 0 else toks[s - 1]
+        if s >= MAP_SLOT and s not in hands:
+            continue                                         # a hand's second slot
+        tok_in = issue if s == 0 else toks[s - 1]       # the trial leaving the stage before
         streams.append(slot_stream(clk, rst, s, load, load_slot, bus_index, bus_word, tok_in,
                                    prime, words[s], shift_registers,
                                    injections if slot_words(s) == 2 else None))
-        streams.append(delay_line(clk, rst, digits[s], delayed[s], STAGE_CLOCKS * s,
+        streams.append(delay_line(clk, rst, digits[s], delayed[s], stage_start(s),
                                   shift_registers))
         if s < MAP_SLOT:
             stages.append(deal_stage(clk, rst, s, settings_n[s], settings_mask[s],
@@ -719,11 +767,15 @@ def lane_dealer(clk, rst, opponents, n, mask, dealt, exact, load, load_slot, loa
                                      settings_mask[s + 1], settings_exact[s + 1],
                                      shift_registers))
         else:
-            stages.append(map_stage(clk, rst, s, settings_n[s], settings_mask[s],
-                                    dealt_bits[s], words[s], settings_exact[s], delayed[s],
-                                    tok_in, oks[s - 1], positions[s - 1], maps.get(s - 1),
-                                    toks[s], oks[s], positions[s], maps[s], settings_n[s + 1],
-                                    settings_mask[s + 1], settings_exact[s + 1]))
+            streams.append(delay_line(clk, rst, digits[s + 1], delayed[s + 1], stage_start(s),
+                                      shift_registers))
+            stages.append(hand_stage(clk, rst, s, settings_n[s], settings_mask[s],
+                                     dealt_bits[s], words[s], settings_exact[s], delayed[s],
+                                     delayed[s + 1], tok_in, oks[s - 1], positions[s - 1],
+                                     maps.get(s - 2), toks[s + 1], oks[s + 1],
+                                     positions[s + 1], maps[s], settings_n[s + 2],
+                                     settings_mask[s + 2], settings_exact[s + 2],
+                                     shift_registers))
     tok_out, ok_out, positions_out = toks[slots - 1], oks[slots - 1], positions[slots - 1]
 
     @always_comb
