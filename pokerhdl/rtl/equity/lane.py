@@ -46,7 +46,8 @@ from ...golden.shuffle import FIELD_BITS, FIELDS
 from ..eval.board_eval import LATENCY as RANKING_LATENCY, board_eval
 from .colex_odometer import colex_odometer
 from .lane_control import lane_control
-from .lane_tally import TRIAL_BITS, lane_tallies, tally_links, winner_shares
+from .lane_tally import (TRIAL_BITS, lane_tallies, ram_settle, ram_tallies, tally_links,
+                         winner_shares)
 from ..rng import w_part, x_part
 from ..eval.showdown import LATENCY as SHOWDOWN_LATENCY, showdown
 
@@ -662,7 +663,11 @@ def equity_lane(clk, rst_in, opponents, n, mask, dealt, fixed, hero, active, rem
         def reset_out():
             rst_out.next = rst
 
-    depth = lane_depth(opponents) + DRAIN_EXTRA + players     # + the feed to the last player
+    in_ram = players > 2                         # the counters in a RAM (ram_tallies)
+    if in_ram:
+        depth = lane_depth(opponents) + ram_settle(players)
+    else:
+        depth = lane_depth(opponents) + DRAIN_EXTRA + players     # + the feed to the last player
     assert tally_links(players) + 2 < lane_depth(opponents), \
         "a counter cleared after its first count"
     issue, prime, counting = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
@@ -672,15 +677,22 @@ def equity_lane(clk, rst_in, opponents, n, mask, dealt, fixed, hero, active, rem
     winners, shown = Signal(intbv(0)[players:]), Signal(bool(0))
     won, alone = Signal(intbv(0)[players:]), Signal(bool(0))
     units, won_valid = Signal(intbv(0)[12:]), Signal(bool(0))
+    run_done, ready = Signal(bool(1)), Signal(bool(1))
+    if in_ram:
+        @always_comb
+        def lane_done():
+            done.next = run_done and ready
     parts = [
         lane_control(clk, rst, start, quota, bonus, exact, board_step, board_due, won_valid,
-                     depth, issue, prime, counting, done, start_q),
+                     depth, issue, prime, counting, run_done if in_ram else done, start_q),
         lane_dealer(clk, rst, opponents, n, mask, dealt, exact, load, load_slot,
                     load_index, seed_word, start, issue, prime, board_step, board_due, last_tok,
                     last_ok, last, shift_registers),
         lane_ranking(clk, rst, opponents, dealt, last, last_tok, last_ok, rem_we, rem_addr,
                      rem_data, fixed, hero, active, winners, shown),
         winner_shares(clk, rst, winners, shown, won, alone, units, won_valid),
+        ram_tallies(clk, rst, start_q, counting, won, alone, units, shift, chain_in,
+                    chain_out, run_done, ready) if in_ram else
         lane_tallies(clk, rst, start_q, counting, won, alone, units, shift, chain_in,
                      chain_out)]
 

@@ -262,3 +262,303 @@ def lane_tallies(clk, rst, start_q, counting, won, alone, units, shift, chain_in
         chain_out.next = links[0]
 
     return instances()
+
+
+# ------------------------------------------------------------------------- counts in a RAM
+RECORD_FIELDS = (("wins", [8] * (TRIAL_BITS // 8)), ("ties", [8] * (TRIAL_BITS // 8)),
+                 ("units", [16] + [8] * ((UNIT_BITS - 16) // 8)))
+RECORD_BITS = TRIAL_BITS * 2 + UNIT_BITS  # a record: wins, ties, units, lowest first
+ADD_CLOCKS = max(len(chunks) for _, chunks in RECORD_FIELDS)    # a chunk a clock
+RAM_DEPTH = 512                          # records the RAM holds (a block RAM's depth)
+PENDING_BITS = (4, 4, 15)                # a record's counts between two flushes
+
+
+def flush_cycle(players):
+    """Clocks between two flushes of a record: every record once, and no sooner than the
+    last flush of it is written."""
+    return max(1 + players, ADD_CLOCKS + 3)
+
+
+def ram_settle(players):
+    """Clocks from a count to its record in the RAM: registered, pending, flushed, added."""
+    return 2 + flush_cycle(players) + ADD_CLOCKS + 3
+
+
+@block
+def pending_record(clk, rst, clear, flush, count, mine, alone, units, trials, pw, pt, pu):
+    """A record's counts since its last flush (the trials' record: trials in pw): at its
+    flush they go to the RAM's adder (``flush``: this clock's count starts the next)."""
+    win, tie = Signal(bool(0)), Signal(bool(0))
+    add_units = Signal(intbv(0)[len(pu):])
+    every = Signal(bool(trials))
+
+    @always_comb
+    def amounts():
+        win.next = count and (every or (mine and alone))
+        tie.next = count and mine and not alone and not every
+        if count and mine and not alone and not every:
+            add_units.next = units
+        else:
+            add_units.next = 0
+
+    @always_seq(clk.posedge, reset=rst)
+    def hold():
+        if clear:
+            pw.next = 0
+            pt.next = 0
+            pu.next = 0
+        elif flush:
+            pw.next = win
+            pt.next = tie
+            pu.next = add_units
+        else:
+            pw.next = pw + win
+            pt.next = pt + tie
+            pu.next = pu + add_units
+
+    return instances()
+
+
+@block
+def chunk_add(clk, rst, value_in, carry_in, amount, value_out, carry_out, low, high):
+    """value_out = value_in with bits low..high-1 plus carry_in and ``amount`` (the field's
+    first chunk takes the snapshot, the others their carry), a clock later."""
+    width = len(value_in)
+    size = high - low
+
+    @always_seq(clk.posedge, reset=rst)
+    def add():
+        v = intbv(0)[width:]
+        v[:] = value_in
+        total = intbv(0)[size + 1:]
+        total[:] = value_in[high:low] + amount + carry_in
+        v[high:low] = total[size:0]
+        value_out.next = v
+        carry_out.next = total[size]
+
+    return add
+
+
+@block
+def flush_field(clk, rst, base, snap, result, chunks):
+    """A field plus its snapshot, chunk by chunk, ADD_CLOCKS clocks later."""
+    width = len(base)
+    values = [Signal(intbv(0)[width:]) for _ in range(ADD_CLOCKS)]
+    carries = [Signal(bool(0)) for _ in range(ADD_CLOCKS)]
+    zero_carry, zero = Signal(bool(0)), Signal(intbv(0)[1:])
+    stages, low = [], 0
+    for k in range(ADD_CLOCKS):
+        value_in = base if k == 0 else values[k - 1]
+        carry_in = zero_carry if k == 0 else carries[k - 1]
+        if k < len(chunks):
+            stages.append(chunk_add(clk, rst, value_in, carry_in, snap if k == 0 else zero,
+                                    values[k], carries[k], low, low + chunks[k]))
+            low += chunks[k]
+        else:
+            stages.append(chunk_add(clk, rst, value_in, zero_carry, zero, values[k],
+                                    carries[k], 0, 1))
+    last = values[-1]
+
+    @always_comb
+    def out():
+        result.next = last
+
+    return instances()
+
+
+@block
+def delay_flag(clk, rst, d_in, d_out, clocks):
+    line = Signal(intbv(0)[clocks:])
+
+    @always_seq(clk.posedge, reset=rst)
+    def shift_in():
+        if clocks == 1:
+            line.next[0] = d_in
+        else:
+            line.next = concat(line[clocks - 1:0], d_in)
+
+    @always_comb
+    def out():
+        d_out.next = line[clocks - 1]
+
+    return instances()
+
+
+@block
+def ram_tallies(clk, rst, start_q, counting, won, alone, units, shift, chain_in, chain_out,
+                done, ready):
+    """lane_tallies' twin with the counters in a RAM, a record (wins, ties, units) per player
+    after the trials' one: each record's counts since its last flush wait in small registers,
+    and the records take turns (flush_cycle) to be read, added to chunk by chunk with the
+    carries registered (ADD_CLOCKS) and written back. The readout, once the lane's run is
+    ``done`` (every flush written: ram_settle), reads the records in turn into a register that
+    shifts a byte per ``shift``, so the chain is lane_tallies' byte for byte; ``ready``: the
+    first byte is out (the lane's done waits for it)."""
+    players = len(won)
+    records = 1 + players
+    cycle = flush_cycle(players)
+    wb, tb, ub = PENDING_BITS
+    count_q, alone_q = Signal(bool(0)), Signal(bool(0))
+    won_q, units_q = Signal(intbv(0)[players:]), Signal(intbv(0)[12:])
+    sel = Signal(intbv(1)[cycle:])                   # one-hot: the record flushed now
+    ptr = Signal(intbv(0)[9:])
+    pws = [Signal(intbv(0)[wb:]) for _ in range(records)]
+    pts = [Signal(intbv(0)[tb:]) for _ in range(records)]
+    pus = [Signal(intbv(0)[ub:]) for _ in range(records)]
+    yes = Signal(bool(1))
+    pend = [pending_record(clk, rst, start_q, sel(r), count_q,
+                           yes if r == 0 else won_q(r - 1), alone_q, units_q, r == 0,
+                           pws[r], pts[r], pus[r]) for r in range(records)]
+    all_w = ConcatSignal(*reversed(pws))
+    all_t = ConcatSignal(*reversed(pts))
+    all_u = ConcatSignal(*reversed(pus))
+    fresh = Signal(intbv((1 << records) - 1)[records:])     # not flushed since start: zero
+    mem = [Signal(intbv(0)[RECORD_BITS:]) for _ in range(RAM_DEPTH)]
+    rd_addr = Signal(intbv(0)[9:])
+    rd_data = Signal(intbv(0)[RECORD_BITS:])
+    snap_w, snap_t, snap_u = Signal(intbv(0)[wb:]), Signal(intbv(0)[tb:]), Signal(intbv(0)[ub:])
+    snap_fresh, snap_valid = Signal(bool(0)), Signal(bool(0))
+    snap_addr = Signal(intbv(0)[9:])
+    base_w, base_t = Signal(intbv(0)[TRIAL_BITS:]), Signal(intbv(0)[TRIAL_BITS:])
+    base_u = Signal(intbv(0)[UNIT_BITS:])
+    bases = [base_w, base_t, base_u]
+    results = [Signal(intbv(0)[sum(chunks):]) for _, chunks in RECORD_FIELDS]
+    snaps = [snap_w, snap_t, snap_u]
+    adders = [flush_field(clk, rst, bases[i], snaps[i], results[i], chunks)
+              for i, (_, chunks) in enumerate(RECORD_FIELDS)]
+    w_valid = Signal(bool(0))
+    w_addr = Signal(intbv(0)[9:])
+    delays = [delay_flag(clk, rst, snap_valid, w_valid, ADD_CLOCKS)]
+    addr_line = [Signal(intbv(0)[9:]) for _ in range(ADD_CLOCKS)]
+    written = ConcatSignal(*reversed(results))
+    out_rec = Signal(intbv(0)[RECORD_BITS:])
+    # out of reset as after a readout's first load: record 0 (zero: every record fresh) out
+    left = Signal(intbv(TRIAL_BITS // 8)[5:])        # bytes of out_rec still to go
+    next_addr = Signal(intbv(1)[9:])
+    fetch, fetching = Signal(bool(0)), Signal(bool(0))
+    loading, loaded = Signal(bool(0)), Signal(bool(1))
+    record_bytes = RECORD_BITS // 8
+    w_top, t_top = TRIAL_BITS, 2 * TRIAL_BITS
+
+    @always_seq(clk.posedge, reset=rst)
+    def inputs():
+        count_q.next = counting
+        alone_q.next = alone
+        won_q.next = won
+        units_q.next = units
+
+    @always_seq(clk.posedge, reset=rst)
+    def turn():
+        sel.next = concat(sel[cycle - 1:0], sel[cycle - 1])
+        if sel[cycle - 1]:
+            ptr.next = 0
+        else:
+            ptr.next = ptr + 1
+
+    @always_comb
+    def address():
+        if done:
+            rd_addr.next = next_addr
+        else:
+            rd_addr.next = ptr
+
+    @always(clk.posedge)
+    def read():
+        rd_data.next = mem[int(rd_addr)]
+
+    @always_seq(clk.posedge, reset=rst)
+    def snapshot():
+        w = intbv(0)[wb:]
+        t = intbv(0)[tb:]
+        u = intbv(0)[ub:]
+        f = False
+        for r in range(records):
+            for b in range(wb):
+                w[b] = w[b] or (sel[r] and all_w[wb * r + b])
+            for b in range(tb):
+                t[b] = t[b] or (sel[r] and all_t[tb * r + b])
+            for b in range(ub):
+                u[b] = u[b] or (sel[r] and all_u[ub * r + b])
+            f = f or (sel[r] and fresh[r])
+        snap_w.next = w
+        snap_t.next = t
+        snap_u.next = u
+        snap_fresh.next = f
+        snap_valid.next = (not done) and ptr < records
+        snap_addr.next = ptr
+        ones = intbv(0)[records:]
+        for r in range(records):
+            ones[r] = 1
+        if start_q:
+            fresh.next = ones
+        elif not done:
+            fresh.next = fresh & ~sel[records:]
+
+    @always_comb
+    def base_of():
+        if snap_fresh:
+            base_w.next = 0
+            base_t.next = 0
+            base_u.next = 0
+        else:
+            base_w.next = rd_data[w_top:0]
+            base_t.next = rd_data[t_top:w_top]
+            base_u.next = rd_data[RECORD_BITS:t_top]
+
+    @always_seq(clk.posedge, reset=rst)
+    def addresses():
+        addr_line[0].next = snap_addr
+        for k in range(1, ADD_CLOCKS):
+            addr_line[k].next = addr_line[k - 1]
+
+    @always_comb
+    def write_addr():
+        w_addr.next = addr_line[ADD_CLOCKS - 1]
+
+    @always(clk.posedge)
+    def write():
+        if w_valid:
+            mem[int(w_addr)].next = written
+
+    @always_seq(clk.posedge, reset=rst)
+    def readout():
+        if start_q or not done:
+            loaded.next = False
+            loading.next = False
+            fetch.next = False
+            fetching.next = False
+            next_addr.next = 0
+        elif not loaded and not loading:
+            loading.next = True                      # rd_addr is 0: record 0 next clock
+        elif loading:
+            loading.next = False
+            loaded.next = True
+            if fresh[0]:
+                out_rec.next = 0
+            else:
+                out_rec.next = rd_data
+            left.next = TRIAL_BITS // 8
+            next_addr.next = 1
+        elif fetch:
+            fetch.next = False
+            fetching.next = True                     # rd_addr is next_addr: read now
+        elif fetching:
+            fetching.next = False
+            if fresh[next_addr]:
+                out_rec.next = 0
+            else:
+                out_rec.next = rd_data
+            left.next = record_bytes
+            next_addr.next = next_addr + 1
+        elif shift:
+            out_rec.next = concat(chain_in, out_rec[RECORD_BITS:8])
+            if left == 1:
+                fetch.next = next_addr < records
+            left.next = left - 1
+
+    @always_comb
+    def chain():
+        chain_out.next = out_rec[8:0]
+        ready.next = loaded
+
+    return instances()
