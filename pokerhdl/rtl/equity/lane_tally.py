@@ -417,7 +417,7 @@ def ram_tallies(clk, rst, start_q, counting, won, alone, units, shift, chain_in,
     rd_addr = Signal(intbv(0)[9:])
     rd_data = Signal(intbv(0)[RECORD_BITS:])
     snap_w, snap_t, snap_u = Signal(intbv(0)[wb:]), Signal(intbv(0)[tb:]), Signal(intbv(0)[ub:])
-    snap_fresh, snap_valid = Signal(bool(0)), Signal(bool(0))
+    snap_valid = Signal(bool(0))
     snap_addr = Signal(intbv(0)[9:])
     base_w, base_t = Signal(intbv(0)[TRIAL_BITS:]), Signal(intbv(0)[TRIAL_BITS:])
     base_u = Signal(intbv(0)[UNIT_BITS:])
@@ -462,16 +462,27 @@ def ram_tallies(clk, rst, start_q, counting, won, alone, units, shift, chain_in,
         else:
             rd_addr.next = ptr
 
+    zero_read = Signal(bool(0))                      # the record read is fresh: read zero
+
+    @always_comb
+    def fresh_read():
+        if rd_addr < records:
+            zero_read.next = fresh[rd_addr]
+        else:
+            zero_read.next = False
+
     @always(clk.posedge)
     def read():
-        rd_data.next = mem[int(rd_addr)]
+        if zero_read:                                # the block RAM's output reset
+            rd_data.next = 0
+        else:
+            rd_data.next = mem[int(rd_addr)]
 
     @always_seq(clk.posedge, reset=rst)
     def snapshot():
         w = intbv(0)[wb:]
         t = intbv(0)[tb:]
         u = intbv(0)[ub:]
-        f = False
         for r in range(records):
             for b in range(wb):
                 w[b] = w[b] or (sel[r] and all_w[wb * r + b])
@@ -479,11 +490,9 @@ def ram_tallies(clk, rst, start_q, counting, won, alone, units, shift, chain_in,
                 t[b] = t[b] or (sel[r] and all_t[tb * r + b])
             for b in range(ub):
                 u[b] = u[b] or (sel[r] and all_u[ub * r + b])
-            f = f or (sel[r] and fresh[r])
         snap_w.next = w
         snap_t.next = t
         snap_u.next = u
-        snap_fresh.next = f
         snap_valid.next = (not done) and ptr < records
         snap_addr.next = ptr
         ones = intbv(0)[records:]
@@ -496,14 +505,9 @@ def ram_tallies(clk, rst, start_q, counting, won, alone, units, shift, chain_in,
 
     @always_comb
     def base_of():
-        if snap_fresh:
-            base_w.next = 0
-            base_t.next = 0
-            base_u.next = 0
-        else:
-            base_w.next = rd_data[w_top:0]
-            base_t.next = rd_data[t_top:w_top]
-            base_u.next = rd_data[RECORD_BITS:t_top]
+        base_w.next = rd_data[w_top:0]
+        base_t.next = rd_data[t_top:w_top]
+        base_u.next = rd_data[RECORD_BITS:t_top]
 
     @always_seq(clk.posedge, reset=rst)
     def addresses():
@@ -533,10 +537,7 @@ def ram_tallies(clk, rst, start_q, counting, won, alone, units, shift, chain_in,
         elif loading:
             loading.next = False
             loaded.next = True
-            if fresh[0]:
-                out_rec.next = 0
-            else:
-                out_rec.next = rd_data
+            out_rec.next = rd_data
             left.next = TRIAL_BITS // 8
             next_addr.next = 1
         elif fetch:
@@ -544,10 +545,7 @@ def ram_tallies(clk, rst, start_q, counting, won, alone, units, shift, chain_in,
             fetching.next = True                     # rd_addr is next_addr: read now
         elif fetching:
             fetching.next = False
-            if fresh[next_addr]:
-                out_rec.next = 0
-            else:
-                out_rec.next = rd_data
+            out_rec.next = rd_data
             left.next = record_bytes
             next_addr.next = next_addr + 1
         elif shift:
