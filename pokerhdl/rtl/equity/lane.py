@@ -529,7 +529,9 @@ def hand_stage(clk, rst, slot, n, mask, dealt, word, exact, digit_a, digit_b, to
         def carried():
             base.next = map_in
 
-    @(always(clk.posedge) if shift_registers else always_seq(clk.posedge, reset=rst))
+    # plain registers in either form: a bit whose mask bit is clear is their synchronous reset
+    # (with the lane's reset too, that took a LUT a bit)
+    @always(clk.posedge)
     def take_fields():
         for f in range(count):
             for b in range(CARD):
