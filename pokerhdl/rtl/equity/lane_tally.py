@@ -276,12 +276,13 @@ PENDING_BITS = (4, 4, 15)                # a record's counts between two flushes
 def flush_cycle(players):
     """Clocks between two flushes of a record: every record once, and no sooner than the
     last flush of it is written."""
-    return max(1 + players, ADD_CLOCKS + 3)
+    return max(1 + players, ADD_CLOCKS + 4)
 
 
 def ram_settle(players):
-    """Clocks from a count to its record in the RAM: registered, pending, flushed, added."""
-    return 2 + flush_cycle(players) + ADD_CLOCKS + 3
+    """Clocks from a count to its record in the RAM: registered, pending, flushed (read and
+    its read registered again), added."""
+    return 3 + flush_cycle(players) + ADD_CLOCKS + 3
 
 
 @block
@@ -416,19 +417,26 @@ def ram_tallies(clk, rst, start_q, counting, won, alone, units, shift, chain_in,
     mem = [Signal(intbv(0)[RECORD_BITS:]) for _ in range(RAM_DEPTH)]
     rd_addr = Signal(intbv(0)[9:])
     rd_data = Signal(intbv(0)[RECORD_BITS:])
+    # the read registered again before the adders and the readout: a block RAM's output is
+    # slow (the ECP5's, without its output register, took most of a 100 MHz clock)
+    rd_q = Signal(intbv(0)[RECORD_BITS:])
     snap_w, snap_t, snap_u = Signal(intbv(0)[wb:]), Signal(intbv(0)[tb:]), Signal(intbv(0)[ub:])
     snap_valid = Signal(bool(0))
     snap_addr = Signal(intbv(0)[9:])
+    # the snapshot a clock later, beside rd_q
+    late_w, late_t, late_u = Signal(intbv(0)[wb:]), Signal(intbv(0)[tb:]), Signal(intbv(0)[ub:])
+    late_valid = Signal(bool(0))
+    late_addr = Signal(intbv(0)[9:])
     base_w, base_t = Signal(intbv(0)[TRIAL_BITS:]), Signal(intbv(0)[TRIAL_BITS:])
     base_u = Signal(intbv(0)[UNIT_BITS:])
     bases = [base_w, base_t, base_u]
     results = [Signal(intbv(0)[sum(chunks):]) for _, chunks in RECORD_FIELDS]
-    snaps = [snap_w, snap_t, snap_u]
+    snaps = [late_w, late_t, late_u]
     adders = [flush_field(clk, rst, bases[i], snaps[i], results[i], chunks)
               for i, (_, chunks) in enumerate(RECORD_FIELDS)]
     w_valid = Signal(bool(0))
     w_addr = Signal(intbv(0)[9:])
-    delays = [delay_flag(clk, rst, snap_valid, w_valid, ADD_CLOCKS)]
+    delays = [delay_flag(clk, rst, late_valid, w_valid, ADD_CLOCKS)]
     addr_line = [Signal(intbv(0)[9:]) for _ in range(ADD_CLOCKS)]
     written = ConcatSignal(*reversed(results))
     out_rec = Signal(intbv(0)[RECORD_BITS:])
@@ -436,7 +444,7 @@ def ram_tallies(clk, rst, start_q, counting, won, alone, units, shift, chain_in,
     left = Signal(intbv(TRIAL_BITS // 8)[5:])        # bytes of out_rec still to go
     next_addr = Signal(intbv(1)[9:])
     fetch, fetching = Signal(bool(0)), Signal(bool(0))
-    loading, loaded = Signal(bool(0)), Signal(bool(1))
+    settling, loading, loaded = Signal(bool(0)), Signal(bool(0)), Signal(bool(1))
     record_bytes = RECORD_BITS // 8
     w_top, t_top = TRIAL_BITS, 2 * TRIAL_BITS
 
@@ -478,6 +486,18 @@ def ram_tallies(clk, rst, start_q, counting, won, alone, units, shift, chain_in,
         else:
             rd_data.next = mem[int(rd_addr)]
 
+    @always(clk.posedge)
+    def read_again():
+        rd_q.next = rd_data
+
+    @always_seq(clk.posedge, reset=rst)
+    def snapshot_again():
+        late_w.next = snap_w
+        late_t.next = snap_t
+        late_u.next = snap_u
+        late_valid.next = snap_valid
+        late_addr.next = snap_addr
+
     @always_seq(clk.posedge, reset=rst)
     def snapshot():
         w = intbv(0)[wb:]
@@ -505,13 +525,13 @@ def ram_tallies(clk, rst, start_q, counting, won, alone, units, shift, chain_in,
 
     @always_comb
     def base_of():
-        base_w.next = rd_data[w_top:0]
-        base_t.next = rd_data[t_top:w_top]
-        base_u.next = rd_data[RECORD_BITS:t_top]
+        base_w.next = rd_q[w_top:0]
+        base_t.next = rd_q[t_top:w_top]
+        base_u.next = rd_q[RECORD_BITS:t_top]
 
     @always_seq(clk.posedge, reset=rst)
     def addresses():
-        addr_line[0].next = snap_addr
+        addr_line[0].next = late_addr
         for k in range(1, ADD_CLOCKS):
             addr_line[k].next = addr_line[k - 1]
 
@@ -528,16 +548,20 @@ def ram_tallies(clk, rst, start_q, counting, won, alone, units, shift, chain_in,
     def readout():
         if start_q or not done:
             loaded.next = False
+            settling.next = False
             loading.next = False
             fetch.next = False
             fetching.next = False
             next_addr.next = 0
-        elif not loaded and not loading:
-            loading.next = True                      # rd_addr is 0: record 0 next clock
+        elif not loaded and not loading and not settling:
+            settling.next = True                     # rd_addr is 0: record 0 next clock,
+        elif settling:                               # in rd_q the clock after
+            settling.next = False
+            loading.next = True
         elif loading:
             loading.next = False
             loaded.next = True
-            out_rec.next = rd_data
+            out_rec.next = rd_q
             left.next = TRIAL_BITS // 8
             next_addr.next = 1
         elif fetch:
@@ -545,7 +569,7 @@ def ram_tallies(clk, rst, start_q, counting, won, alone, units, shift, chain_in,
             fetching.next = True                     # rd_addr is next_addr: read now
         elif fetching:
             fetching.next = False
-            out_rec.next = rd_data
+            out_rec.next = rd_q                      # next_addr's, read clocks ago
             left.next = record_bytes
             next_addr.next = next_addr + 1
         elif shift:
