@@ -16,7 +16,10 @@ import os
 import time
 from functools import lru_cache
 
-from ..golden.equity.readable import ERR_OPPONENTS, EquityError, ERROR_TEXT, OK, check_monte_carlo
+from dataclasses import replace
+
+from ..golden.equity.readable import (ERR_OPPONENTS, EquityError, ERROR_TEXT, OK, Result,
+                                      check_monte_carlo)
 from ..golden.equity.deal import counted_fraction
 from ..golden.equity.exact import exact_clocks
 from ..golden.equity.protocol import (COUNT_BYTES, DESCRIBE_REQUEST, FrameReader, TRIAL_BYTES,
@@ -135,8 +138,31 @@ def exact(link, setup, completions, progress=None):
     behind ``link``: a golden Result. Its lanes share the boards (golden/equity/exact.py), so
     a run of few boards runs on few lanes; EquityError(ERR_EXACT) when its counters might not
     hold the enumeration."""
-    clocks = exact_clocks(setup) // link.lanes + 2_000
-    return _run(link, setup, None, 0, clocks, completions, progress)
+    seated, order = random_seats_first(setup)
+    clocks = exact_clocks(seated) // link.lanes + 2_000
+    result = _run(link, seated, None, 0, clocks, completions, progress)
+    return players_in_order(result, order)
+
+
+def random_seats_first(setup):
+    """``setup`` with its random opponents moved to the first seats, in their order (the
+    engine enumerates random hands in its first seats only: golden check_exact; an exact
+    count does not depend on the seats), and ``order``: order[i] is the opponent of ``setup``
+    who sits i-th."""
+    order = sorted(range(len(setup.opponents)), key=lambda j: setup.opponents[j] is not None)
+    return replace(setup, opponents=tuple(setup.opponents[j] for j in order)), order
+
+
+def players_in_order(result, order):
+    """random_seats_first undone on an engine's Result: each opponent's counts back in its
+    own seat."""
+    back = Result(result.players, result.trials)
+    for i, j in enumerate(order):
+        for name in ("wins", "ties", "tie_units"):
+            getattr(back, name)[1 + j] = getattr(result, name)[1 + i]
+    for name in ("wins", "ties", "tie_units"):
+        getattr(back, name)[0] = getattr(result, name)[0]
+    return back
 
 
 def _run(link, setup, trials, seed, clocks, total, progress):

@@ -12,8 +12,8 @@ import pytest
 from pokerhdl.odds.calculator import make_setup
 from pokerhdl.golden.equity import readable as E
 from pokerhdl.golden.cards import DECK, parse_cards
-from pokerhdl.golden.equity.exact import (MAX_EXACT_RANDOM, board_count, check_exact,
-                                          colex_rank, colex_unrank, exact_deals, exact_share,
+from pokerhdl.golden.equity.exact import (EXACT_SEATS, MAX_EXACT_RANDOM, board_count,
+                                          check_exact, colex_rank, colex_unrank, exact_deals, exact_share,
                                           lane_boards, split_exact)
 from pokerhdl.golden.equity.protocol import (MODE_EXACT, engine_reply, parse_description,
                                              parse_reply, parse_request, request_payload)
@@ -84,6 +84,20 @@ def test_exact_size_limit():
     with pytest.raises(E.EquityError) as err:
         check_exact(make_setup("AhKd", [None, None]))
     assert err.value.code == E.ERR_EXACT
+
+
+def test_exact_deals_random_hands_in_the_first_seats_only():
+    # a lane's odometer has digits for the first EXACT_SEATS opponents' slots only
+    assert EXACT_SEATS == max(MAX_EXACT_RANDOM) == 3
+    board = "7d8dJs6s9h"
+    check_exact(make_setup("Td6h", [None, "7c7h", "8c8h", "9c9d"], board))
+    with pytest.raises(E.EquityError) as err:
+        check_exact(make_setup("Td6h", ["7c7h", "8c8h", "9c9d", None], board))
+    assert err.value.code == E.ERR_EXACT and "seat 4" in str(err.value)
+    cards = lambda text: tuple(parse_cards(text))
+    late = request_payload(cards("Td6h"), [cards("7c7h"), cards("8c8h"), cards("9c9d"), None],
+                           cards(board), (), 0, 0, MODE_EXACT)
+    assert engine_reply(late, 1, 9) == bytes([E.ERR_EXACT])
 
 
 def test_protocol_carries_exact_requests():

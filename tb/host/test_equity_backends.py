@@ -18,10 +18,13 @@ import pytest
 
 from pokerhdl.odds.calculator import equity
 from pokerhdl.cli import main
+from pokerhdl.odds import hardware
+from pokerhdl.odds.calculator import make_setup
 from pokerhdl.odds.hardware import SerialLink, engine_params, sim_link
+from pokerhdl.golden.equity import readable as E
 from pokerhdl.golden.equity.readable import ERR_DUPLICATE, ERR_EXACT, ERR_OPPONENTS, EquityError
 from pokerhdl.golden.cards import DECK, parse_cards
-from pokerhdl.golden.equity.protocol import FrameReader, frame
+from pokerhdl.golden.equity.protocol import FrameReader, engine_reply, frame, setup_request
 
 CASES = [("AdAc", ["KhKs"], "", "", 30_000, 5),
          ("Td6h", ["random", "random"], "7d8dJs", "2c", 20_000, 2 ** 100 + 3),
@@ -159,3 +162,23 @@ def test_cli_backend_sim_json(link, capsys):
     assert out["backend"] == "sim" and out["lanes"] == link.lanes
     assert [p["wins"] for p in out["players"]] == [p.wins for p in gold.players]
     assert abs(out["players"][0]["equity"] - 0.8126) < 0.02
+
+
+class GoldenNineSeatLink:
+    """A link whose engine is the golden one (protocol engine_reply) with nine seats."""
+    lanes, opponents, clk_hz = 2, 9, 100_000_000
+
+    def exchange(self, request, clocks, tell=None):
+        payload, = FrameReader().feed(request)
+        return engine_reply(payload, self.lanes, self.opponents, self.clk_hz)
+
+
+def test_exact_seats_random_opponents_first_and_gives_each_its_counts():
+    # the engine enumerates random hands in its first seats only: the host moves them there
+    # and each opponent's counts back to its own seat
+    dead = "".join(r + s for r in "23456789" for s in "cdhs" if r + s not in ("7d", "8d", "9h",
+                                                                           "6h", "2c", "2d"))
+    setup = make_setup("Td6h", ["2c2d", None, "QhQs", "KhKs", None], "7d8dJs9hAc", dead)
+    assert GoldenNineSeatLink().exchange(setup_request(setup, None, 0), 0) == bytes([ERR_EXACT])
+    got = hardware.exact(GoldenNineSeatLink(), setup, 0)
+    assert got.counts() == E.exact(setup).counts() and got.trials > 0

@@ -20,8 +20,9 @@ from cocotb.triggers import ClockCycles, Event, FallingEdge, RisingEdge, with_ti
 from clocked import ClockedTB
 from harness import DEPTHS, HDLS, param, run_block
 from pokerhdl.golden.cards import NO_CARD
+from pokerhdl.golden.equity.exact import EXACT_SEATS
 from pokerhdl.golden.equity.readable import (ERR_BOARD, ERR_BUSY, ERR_CARD, ERR_DECK,
-                                             ERR_DUPLICATE, ERR_FRAME, ERR_MODE, ERR_OPPONENTS,
+                                             ERR_DUPLICATE, ERR_EXACT, ERR_FRAME, ERR_MODE, ERR_OPPONENTS,
                                              ERR_TRIALS, OK)
 from pokerhdl.golden.equity.protocol import (DESCRIBE_REQUEST, MODE_DESCRIBE, MODE_EXACT,
                                              FrameReader, engine_reply, frame,
@@ -66,6 +67,17 @@ EXACT = [payload("KcQc", ["7d7s"], "2c8dTh", SMALL_DEAD, 0, 0, MODE_EXACT),   # 
          payload("AhKd", ["QsQd"], "", EIGHT_LEFT, 0, 0, MODE_EXACT)]     # C(8, 5) boards
 LONG_EXACT = [payload("Td6h", [None], "7d8dJs6s9h", "", 0, 0, MODE_EXACT)]   # 990 deals
 GATE_EXACT = EXACT[2:]          # on the netlist (tb/gates/, tens of clocks a second): 44 and 56 boards
+
+# an engine of a seat more than an enumeration deals (golden EXACT_SEATS): a random hand past
+# them is refused, the same hands with the random one first are enumerated (n = 4: 6 boards of
+# 6 deals; two board digits load, so the lane's setting is taken before its start)
+SEATED_KEEP = ("Td", "6h", "7c", "7h", "8c", "8h", "9c", "9d", "7d", "8d", "Js",
+               "Tc", "Th", "7s", "8s")
+SEATED_DEAD = "".join(r + s for r in "23456789TJQKA" for s in "cdhs" if r + s not in SEATED_KEEP)
+SEATED = [payload("Td6h", ["7c7h", "8c8h", "9c9d", None], "7d8dJs", SEATED_DEAD, 0, 0,
+                  MODE_EXACT),
+          payload("Td6h", [None, "7c7h", "8c8h", "9c9d"], "7d8dJs", SEATED_DEAD, 0, 0,
+                  MODE_EXACT)]
 
 REFUSED = [
     (payload("AhAh", [None]), ERR_DUPLICATE),
@@ -178,6 +190,17 @@ async def refusals_have_their_codes(dut):
 
 
 @cocotb.test()
+async def exact_random_hands_sit_in_the_first_seats(dut):
+    lanes, opponents = param("lanes", 2), param("opponents", 1)
+    tb = EngineTB(dut)
+    await tb.reset()
+    late, seated = SEATED
+    assert await tb.ask(late, lanes, opponents) == bytes([ERR_EXACT])
+    got = await tb.ask(seated, lanes, opponents)
+    assert got[0] == OK, got.hex()
+
+
+@cocotb.test()
 async def bad_frames_are_refused_and_the_engine_recovers(dut):
     lanes, opponents = param("lanes", 2), param("opponents", 1)
     tb = EngineTB(dut)
@@ -261,6 +284,16 @@ def test_equity_engine(hdl, depth):
               extra_env={"PARAM_DEPTH": f'"{"gates" if hdl == "gates" else depth}"'},
               tag=f"-{depth}",
               testcase=runs if depth == "long" else REGRESSION[hdl])
+
+
+@pytest.mark.parametrize("hdl", HDLS)
+def test_equity_engine_exact_seats(hdl):
+    """An engine of EXACT_SEATS + 1 seats, one lane: the enumeration's seats (its request
+    check and its lane's odometer, cut to the first EXACT_SEATS seats), in both languages."""
+    run_block("equity_engine", hdl, __name__,
+              params=dict(ENGINE, lanes=1, opponents=EXACT_SEATS + 1),
+              extra_env={"PARAM_DEPTH": '"short"'}, tag="-seats",
+              testcase=["exact_random_hands_sit_in_the_first_seats"])
 
 
 # the regression's cocotb tests in each language (Icarus runs the engine at a few hundred

@@ -15,7 +15,9 @@ each lane's share is whole boards.
 
 An enumeration the engine's 40-bit counters might not hold is refused (ERR_EXACT): with k
 missing board cards, at most MAX_EXACT_RANDOM[k] random opponents, so that even from 50 unknown
-cards the deals C(50, k) * C(50, 2) ** r stay below 2 ** 40.
+cards the deals C(50, k) * C(50, 2) ** r stay below 2 ** 40; so is one with a random opponent
+past the first EXACT_SEATS seats, whose slots a lane's odometer has no digits for (a host
+seats the random opponents first: odds/hardware.py).
 """
 
 from itertools import product
@@ -36,6 +38,7 @@ def _most_random(k):
 
 
 MAX_EXACT_RANDOM = tuple(_most_random(k) for k in range(BOARD_CARDS + 1))
+EXACT_SEATS = max(MAX_EXACT_RANDOM)     # the opponents' seats an enumeration may deal
 
 
 def check_exact(setup):
@@ -44,6 +47,10 @@ def check_exact(setup):
     if r > MAX_EXACT_RANDOM[k]:
         raise EquityError(ERR_EXACT, f"{r} random opponents with {k} board cards to come: "
                           f"the engine enumerates at most {MAX_EXACT_RANDOM[k]}")
+    late = [seat for seat in setup.random_seats() if seat > EXACT_SEATS]
+    if late:
+        raise EquityError(ERR_EXACT, f"a random opponent in seat {late[0]}: the engine "
+                          f"enumerates random hands in the first {EXACT_SEATS} seats only")
 
 
 def colex_rank(positions):

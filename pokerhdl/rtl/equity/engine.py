@@ -138,7 +138,7 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                        dealt, to_deal, hero, fixed, randoms, board_missing),
         request_judge(clk, n, mode, k_opp, trials, card_bad, board_bad, known, to_deal,
                       randoms, board_missing, opponents, mode_exact, count_bytes, verdict,
-                      request_good),
+                      request_good, dealt),
         engine_sequencer(clk, rst, State, state, in_idle, in_reply, frame_end, frame_good,
                          taking, request_complete, describe, scan, request_good, mode_exact,
                          verdict, count_bytes, k_opp, step_count, exact, mix_phase, mix_count,

@@ -14,7 +14,9 @@ The lane is a pipeline with no stall (golden/equity/deal.py says why none is nee
    (``exact``) a slot's position is its digit of the colex odometer
    (rtl/equity/colex_odometer.py), delayed to the clock its stage deals: a deal whose positions meet
    is void, as the enumeration wants (golden/equity/exact.py), and so is a deal the odometer
-   repeats while it readies a carry (one in C(n, 2)).
+   repeats while it readies a carry (one in C(n, 2)). The odometer has digits for the board
+   and the first EXACT_SEATS seats only (an enumeration deals no more random hands: the
+   engine refuses a random hand past them, golden check_exact).
 2. lookup: each dealt slot's position becomes a card through its own copy of ``remaining``
    (the engine's table of the n cards nobody knows, in code order); the other slots take their
    known card.
@@ -22,7 +24,9 @@ The lane is a pipeline with no stall (golden/equity/deal.py says why none is nee
    ``opponents``) two cards folded into the summary (rtl/eval/board_eval.py; every trial has a
    whole board, dealt or known), then showdown with tied winners: an absent opponent's
    NO_CARD hand is answered invalid (word 0), and ``active`` leaves it out;
-4. count: the winner alone gets a win, each of k tied winners a tie and TIE_UNITS / k units.
+4. count: the winner alone gets a win, each of k tied winners a tie and TIE_UNITS / k units;
+   a lane of more than two players keeps its counters in a block RAM (lane_tally.ram_tallies),
+   a heads-up lane in registers (lane_tallies).
 
 A Monte Carlo run: the engine shifts each slot's stream seed (golden stream_seed) into its
 stream (``load`` with ``load_slot`` and ``load_index`` 0..3, the words x, y, z, w), then pulses
@@ -38,6 +42,7 @@ time through a chain (``shift``): the trials counted, then per player ``COUNTERS
 from myhdl import (always, always_comb, always_seq, block, concat, ConcatSignal,
                    instances, intbv, ResetSignal, Signal)
 
+from ...golden.equity.exact import EXACT_SEATS
 from ...golden.equity.deal import (BOARD_SLOTS, SECOND_WORD_SLOT, lane_slots, seat_slots,
                                    slot_words)
 from ...golden.cards import DECK_SIZE
@@ -753,8 +758,20 @@ def lane_dealer(clk, rst, opponents, n, mask, dealt, exact, load, load_slot, loa
 
     # the odometer bounds its digits by the lane's own n too: from the engine's n, yosys merged
     # one lane's bounds with another's, and the 11-lane top placed them far apart
-    odometer = colex_odometer(clk, rst, opponents, load, load_slot, load_index, bus_word,
-                              start, issue, dealt, lane_n, digits, board_step, board_due, held)
+    # it has digits for the first EXACT_SEATS seats' slots only: the engine refuses to
+    # enumerate a random hand past them (golden check_exact), and the later slots' digits are 0
+    counted = lane_slots(min(opponents, EXACT_SEATS))
+    counted_dealt = dealt
+    if counted < slots:
+        counted_dealt = Signal(intbv(0)[counted:])   # a signal of its own: a slice of one
+                                                     # is not indexed in a process
+        @always_comb
+        def odometer_slots():
+            counted_dealt.next = dealt[counted:]
+
+    odometer = colex_odometer(clk, rst, min(opponents, EXACT_SEATS), load, load_slot,
+                              load_index, bus_word, start, issue, counted_dealt, lane_n,
+                              digits[:counted], board_step, board_due, held)
 
     @always_comb
     def fresh_deal():
@@ -770,8 +787,9 @@ def lane_dealer(clk, rst, opponents, n, mask, dealt, exact, load, load_slot, loa
         streams.append(slot_stream(clk, rst, s, load, load_slot, bus_index, bus_word, tok_in,
                                    prime, words[s], shift_registers,
                                    injections if slot_words(s) == 2 else None))
-        streams.append(delay_line(clk, rst, digits[s], delayed[s], stage_start(s),
-                                  shift_registers))
+        if s < counted:
+            streams.append(delay_line(clk, rst, digits[s], delayed[s], stage_start(s),
+                                      shift_registers))
         if s < MAP_SLOT:
             stages.append(deal_stage(clk, rst, s, settings_n[s], settings_mask[s],
                                      dealt_bits[s], words[s], settings_exact[s], delayed[s],
@@ -781,8 +799,9 @@ def lane_dealer(clk, rst, opponents, n, mask, dealt, exact, load, load_slot, loa
                                      settings_mask[s + 1], settings_exact[s + 1],
                                      shift_registers))
         else:
-            streams.append(delay_line(clk, rst, digits[s + 1], delayed[s + 1], stage_start(s),
-                                      shift_registers))
+            if s < counted:
+                streams.append(delay_line(clk, rst, digits[s + 1], delayed[s + 1],
+                                          stage_start(s), shift_registers))
             stages.append(hand_stage(clk, rst, s, settings_n[s], settings_mask[s],
                                      dealt_bits[s], words[s], settings_exact[s], delayed[s],
                                      delayed[s + 1], tok_in, oks[s - 1], positions[s - 1],

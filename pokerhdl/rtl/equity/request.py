@@ -13,8 +13,8 @@ from myhdl import always, always_comb, always_seq, block, concat, enum, instance
 from ...golden.cards import DECK_SIZE, NO_CARD
 from ...golden.equity.readable import (ERR_BOARD, ERR_CARD, ERR_DECK, ERR_DUPLICATE, ERR_EXACT,
                                        ERR_MODE, ERR_OPPONENTS, ERR_TRIALS, MAX_OPPONENTS, OK)
-from ...golden.equity.deal import BOARD_SLOTS
-from ...golden.equity.exact import MAX_EXACT_RANDOM
+from ...golden.equity.deal import BOARD_SLOTS, lane_slots
+from ...golden.equity.exact import EXACT_SEATS, MAX_EXACT_RANDOM
 from ...golden.equity.protocol import (COUNT_BYTES, HEADER, MODE_DESCRIBE, MODE_EXACT,
                                        MODE_MONTE_CARLO, SEED_BYTES, TRIAL_BYTES)
 from .lane import CARD
@@ -247,10 +247,13 @@ def slot_register(clk, we, slot_index, card, slot, value):
 
 @block(skipname=True)
 def request_judge(clk, n, mode, k_opp, trials, card_bad, board_bad, known, to_deal, randoms,
-                  board_missing, opponents, mode_exact, count_bytes, verdict, request_good):
+                  board_missing, opponents, mode_exact, count_bytes, verdict, request_good,
+                  dealt):
     """The checks of a request whose cards were scanned (``n``: the cards nobody knows):
     ``verdict`` its reply's status, request_good verdict == OK, mode_exact it enumerates;
-    count_bytes: the counted bytes of its reply."""
+    count_bytes: the counted bytes of its reply. ``dealt``: the slots to deal; an engine of
+    more than EXACT_SEATS seats refuses to enumerate a random hand past them (its most random
+    hands is then none)."""
     twice = Signal(bool(0))                   # more card bytes than cards marked seen
     mode_bad, opponents_bad = Signal(bool(0)), Signal(bool(0))
     deck_short, no_trials, too_big = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
@@ -262,9 +265,24 @@ def request_judge(clk, n, mode, k_opp, trials, card_bad, board_bad, known, to_de
     def count_rom():
         count_bytes.next = REPLY_COUNT_BYTES[int(k_opp[4:])]
 
-    @always_comb
-    def most_random_rom():
-        most_random.next = MOST_RANDOM_ROM[int(board_missing)]
+    exact_slots = lane_slots(EXACT_SEATS)
+    if len(dealt) > exact_slots:
+        late = Signal(bool(0))                # a random hand past the seats an odometer deals
+
+        @always_comb
+        def lateness():
+            late.next = dealt[len(dealt):exact_slots] != 0
+
+        @always_comb
+        def most_random_rom():
+            if late:
+                most_random.next = 0
+            else:
+                most_random.next = MOST_RANDOM_ROM[int(board_missing)]
+    else:
+        @always_comb
+        def most_random_rom():
+            most_random.next = MOST_RANDOM_ROM[int(board_missing)]
 
     @always(clk.posedge)
     def judge():
