@@ -17,10 +17,11 @@ from bench.hardware import lane_design, lane_params
 from pokerhdl.flow.synth import synth_stats
 from pokerhdl.golden.equity.deal import lane_slots, slot_words
 from pokerhdl.rtl.equity.colex_odometer import colex_odometer
-from pokerhdl.rtl.equity.lane import (CARD, MAP_BITS, MAP_SLOT, STAGE_CLOCKS, deal_stage,
-                                      delay_line, hand_stage, lane_dealer, lane_ranking,
-                                      packed_cards, seed_injections, slot_stream)
-from pokerhdl.rtl.equity.lane_tally import lane_tallies, winner_shares
+from pokerhdl.golden.equity.exact import EXACT_SEATS
+from pokerhdl.rtl.equity.lane import (CARD, MAP_BITS, MAP_SLOT, deal_stage, delay_line,
+                                      hand_stage, lane_dealer, lane_ranking, packed_cards,
+                                      seed_injections, slot_stream, stage_start)
+from pokerhdl.rtl.equity.lane_tally import lane_tallies, ram_tallies, winner_shares
 
 def bits(width):
     return Signal(intbv(0)[width:])
@@ -53,13 +54,19 @@ def ranking_part(clk, rst, dealt, last, last_tok, last_ok, rem_we, rem_addr, rem
 
 
 @block
-def counting_part(clk, rst, winners, shown, start_q, counting, shift, chain_in, chain_out):
-    """The counting: the winners' shares and the players' tallies with their readout."""
+def counting_part(clk, rst, winners, shown, start_q, counting, shift, chain_in, chain_out,
+                  done, ready):
+    """The counting: the winners' shares and the players' tallies with their readout (in a
+    RAM for more than two players, as the lane keeps them)."""
     players = len(winners)
     won, alone, units, won_valid = bits(players), flag(), bits(12), flag()
     shares = winner_shares(clk, rst, winners, shown, won, alone, units, won_valid)
-    tallies = lane_tallies(clk, rst, start_q, counting, won, alone, units, shift, chain_in,
-                           chain_out)
+    if players > 2:
+        tallies = ram_tallies(clk, rst, start_q, counting, won, alone, units, shift, chain_in,
+                              chain_out, done, ready)
+    else:
+        tallies = lane_tallies(clk, rst, start_q, counting, won, alone, units, shift,
+                               chain_in, chain_out)
     return instances()
 
 
@@ -143,21 +150,25 @@ def stages_part(clk, rst, n, mask, exact, dealt, words_in, digits_in, tok, ok, p
 def odometer_part(clk, rst, load, load_slot, load_index, bus_word, start, issue, dealt, n,
                   digits_out, board_step, board_due, held, opponents=1, shift_registers=True):
     """The exact mode's odometer and the delay lines that bring each slot's digit to its
-    stage."""
-    slots = lane_slots(opponents)
+    stage: the board's and the first EXACT_SEATS seats', as the lane has them (``dealt``,
+    ``digits_out``: those slots')."""
+    seats = min(opponents, EXACT_SEATS)
+    slots = lane_slots(seats)
     digits = [bits(CARD) for _ in range(slots)]
     delayed = [bits(CARD) for _ in range(slots)]
-    odometer = colex_odometer(clk, rst, opponents, load, load_slot, load_index, bus_word,
+    odometer = colex_odometer(clk, rst, seats, load, load_slot, load_index, bus_word,
                               start, issue, dealt, n, digits, board_step, board_due, held)
-    delays = [delay_line(clk, rst, digits[s], delayed[s], STAGE_CLOCKS * s, shift_registers)
-              for s in range(slots)]
+    # a hand stage takes both its slots' digits at its start
+    delays = [delay_line(clk, rst, digits[s], delayed[s],
+                         stage_start(s - (s >= MAP_SLOT and (s - MAP_SLOT) % 2)),
+                         shift_registers) for s in range(slots)]
     out = joined(delayed, digits_out)
     return instances()
 
 
 def dealer_blocks(opponents, shift_registers):
     """label -> (blocks, the part with fresh port signals): the dealer's kinds of blocks."""
-    slots = lane_slots(opponents)
+    slots, counted = lane_slots(opponents), lane_slots(min(opponents, EXACT_SEATS))
     clk, rst = flag(), ResetSignal(0, active=1, isasync=False)
 
     def words(chosen):
@@ -190,8 +201,8 @@ def dealer_blocks(opponents, shift_registers):
             (1, stages(first_map)),
         f"hand stages (slots {later[0]}..{later[-1] + 1})": (len(later), stages(later)),
         "odometer and its digits' delay lines": (1, odometer_part(
-            clk, rst, flag(), bits(5), bits(2), bits(32), flag(), flag(), bits(slots),
-            bits(6), bits(CARD * slots), flag(), flag(), flag(), opponents=opponents,
+            clk, rst, flag(), bits(5), bits(2), bits(32), flag(), flag(), bits(counted),
+            bits(6), bits(CARD * counted), flag(), flag(), flag(), opponents=opponents,
             shift_registers=shift_registers)),
     }
 
@@ -210,7 +221,8 @@ def part_tops(opponents, shift_registers):
             bits(CARD), bits(CARD * slots), bits(2 * CARD), bits(players), bits(players),
             flag(), opponents=opponents),
         "counting (shares, tallies)": counting_part(clk, rst, bits(players), flag(), flag(),
-                                                    flag(), flag(), bits(8), bits(8)),
+                                                    flag(), flag(), bits(8), bits(8), flag(),
+                                                    flag()),
     }
 
 
