@@ -212,10 +212,12 @@ wire lane_bonus0_bonus;
 wire [2:0] lane_bonus0_number;
 reg pipe_reg22_q;
 wire lane_load0_lane_loads;
-reg equity_lane0_done;
+wire equity_lane0_done;
 wire [7:0] equity_lane0_chain_out;
 wire equity_lane0_rst_out;
 reg equity_lane0_rst;
+reg equity_lane0_run_done;
+wire equity_lane0_ready;
 reg equity_lane0_board_step;
 wire equity_lane0_board_due;
 reg equity_lane0_won_valid;
@@ -488,6 +490,8 @@ wire [31:0] equity_lane0_slot_stream7_x_part7_t;
 wire [31:0] equity_lane0_slot_stream7_x_part8_t;
 wire [5:0] equity_lane0_delay_line7_d_out;
 reg [125:0] equity_lane0_delay_line7_line;
+wire [5:0] equity_lane0_delay_line8_d_out;
+reg [125:0] equity_lane0_delay_line8_line;
 reg equity_lane0_slot_stream8_tok_in;
 wire [63:0] equity_lane0_slot_stream8_word;
 wire equity_lane0_slot_stream8_advance;
@@ -504,44 +508,10 @@ wire [31:0] equity_lane0_slot_stream8_gy;
 wire [31:0] equity_lane0_slot_stream8_h_first;
 wire [31:0] equity_lane0_slot_stream8_x_part9_t;
 wire [31:0] equity_lane0_slot_stream8_x_part10_t;
-wire [5:0] equity_lane0_delay_line8_d_out;
-reg [143:0] equity_lane0_delay_line8_line;
-reg equity_lane0_slot_stream9_tok_in;
-wire [63:0] equity_lane0_slot_stream9_word;
-wire equity_lane0_slot_stream9_advance;
-wire [31:0] equity_lane0_slot_stream9_gx;
-wire [31:0] equity_lane0_slot_stream9_hw;
-reg equity_lane0_slot_stream9_mine;
-reg [31:0] equity_lane0_slot_stream9_w;
-reg [31:0] equity_lane0_slot_stream9_x;
-reg [31:0] equity_lane0_slot_stream9_y;
-reg [31:0] equity_lane0_slot_stream9_z;
-wire [31:0] equity_lane0_slot_stream9_first;
-wire [31:0] equity_lane0_slot_stream9_second;
-wire [31:0] equity_lane0_slot_stream9_gy;
-wire [31:0] equity_lane0_slot_stream9_h_first;
-wire [31:0] equity_lane0_slot_stream9_x_part11_t;
-wire [31:0] equity_lane0_slot_stream9_x_part12_t;
 wire [5:0] equity_lane0_delay_line9_d_out;
-reg [161:0] equity_lane0_delay_line9_line;
-reg equity_lane0_slot_stream10_tok_in;
-wire [63:0] equity_lane0_slot_stream10_word;
-wire equity_lane0_slot_stream10_advance;
-wire [31:0] equity_lane0_slot_stream10_gx;
-wire [31:0] equity_lane0_slot_stream10_hw;
-reg equity_lane0_slot_stream10_mine;
-reg [31:0] equity_lane0_slot_stream10_w;
-reg [31:0] equity_lane0_slot_stream10_x;
-reg [31:0] equity_lane0_slot_stream10_y;
-reg [31:0] equity_lane0_slot_stream10_z;
-wire [31:0] equity_lane0_slot_stream10_first;
-wire [31:0] equity_lane0_slot_stream10_second;
-wire [31:0] equity_lane0_slot_stream10_gy;
-wire [31:0] equity_lane0_slot_stream10_h_first;
-wire [31:0] equity_lane0_slot_stream10_x_part13_t;
-wire [31:0] equity_lane0_slot_stream10_x_part14_t;
+reg [155:0] equity_lane0_delay_line9_line;
 wire [5:0] equity_lane0_delay_line10_d_out;
-reg [179:0] equity_lane0_delay_line10_line;
+reg [155:0] equity_lane0_delay_line10_line;
 reg equity_lane0_deal_stage0_ok_out;
 reg [5:0] equity_lane0_deal_stage0_pos_out;
 reg [5:0] equity_lane0_deal_stage0_n_q;
@@ -883,110 +853,102 @@ wire [3:0] equity_lane0_deal_stage6_repeated_position29_any_set38_bits;
 wire equity_lane0_deal_stage6_repeated_position29_any_set38_hit;
 wire [1:0] equity_lane0_deal_stage6_repeated_position29_any_set39_bits;
 wire equity_lane0_deal_stage6_repeated_position29_any_set39_hit;
-reg equity_lane0_map_stage0_ok_out;
-reg [47:0] equity_lane0_map_stage0_pos_out;
-reg [51:0] equity_lane0_map_stage0_map_out;
-reg [5:0] equity_lane0_map_stage0_n_q;
-reg [5:0] equity_lane0_map_stage0_mask_q;
-reg equity_lane0_map_stage0_exact_q;
-reg [51:0] equity_lane0_map_stage0_base;
-wire [55:0] equity_lane0_map_stage0_high_bits;
-wire [55:0] equity_lane0_map_stage0_low_bits;
-reg [51:0] equity_lane0_map_stage0_t_map;
-reg [41:0] equity_lane0_map_stage0_t_pos;
-reg equity_lane0_map_stage0_t_tok;
-reg equity_lane0_map_stage0_t_ok;
-reg [59:0] equity_lane0_map_stage0_taken;
-wire [63:0] equity_lane0_map_stage0_lookup;
-reg [59:0] equity_lane0_map_stage0_fields;
-reg [9:0] equity_lane0_map_stage0_free;
-reg [51:0] equity_lane0_map_stage0_a_map;
-reg [41:0] equity_lane0_map_stage0_a_pos;
-reg equity_lane0_map_stage0_a_tok;
-reg equity_lane0_map_stage0_a_ok;
-reg [5:0] equity_lane0_map_stage0_chosen;
-reg equity_lane0_map_stage0_found;
-reg [7:0] equity_lane0_map_stage0_position_halves0_high;
-reg [7:0] equity_lane0_map_stage0_position_halves0_low;
-reg [7:0] equity_lane0_map_stage0_position_halves1_high;
-reg [7:0] equity_lane0_map_stage0_position_halves1_low;
-reg [7:0] equity_lane0_map_stage0_position_halves2_high;
-reg [7:0] equity_lane0_map_stage0_position_halves2_low;
-reg [7:0] equity_lane0_map_stage0_position_halves3_high;
-reg [7:0] equity_lane0_map_stage0_position_halves3_low;
-reg [7:0] equity_lane0_map_stage0_position_halves4_high;
-reg [7:0] equity_lane0_map_stage0_position_halves4_low;
-reg [7:0] equity_lane0_map_stage0_position_halves5_high;
-reg [7:0] equity_lane0_map_stage0_position_halves5_low;
-reg [7:0] equity_lane0_map_stage0_position_halves6_high;
-reg [7:0] equity_lane0_map_stage0_position_halves6_low;
-reg equity_lane0_map_stage1_ok_out;
-reg [53:0] equity_lane0_map_stage1_pos_out;
-reg [51:0] equity_lane0_map_stage1_map_out;
-reg [5:0] equity_lane0_map_stage1_n_q;
-reg [5:0] equity_lane0_map_stage1_mask_q;
-reg equity_lane0_map_stage1_exact_q;
-wire [51:0] equity_lane0_map_stage1_base;
-reg [7:0] equity_lane0_map_stage1_high_bits;
-reg [7:0] equity_lane0_map_stage1_low_bits;
-reg [51:0] equity_lane0_map_stage1_t_map;
-reg [47:0] equity_lane0_map_stage1_t_pos;
-reg equity_lane0_map_stage1_t_tok;
-reg equity_lane0_map_stage1_t_ok;
-reg [59:0] equity_lane0_map_stage1_taken;
-wire [63:0] equity_lane0_map_stage1_lookup;
-reg [59:0] equity_lane0_map_stage1_fields;
-reg [9:0] equity_lane0_map_stage1_free;
-reg [51:0] equity_lane0_map_stage1_a_map;
-reg [47:0] equity_lane0_map_stage1_a_pos;
-reg equity_lane0_map_stage1_a_tok;
-reg equity_lane0_map_stage1_a_ok;
-reg [5:0] equity_lane0_map_stage1_chosen;
-reg equity_lane0_map_stage1_found;
-reg equity_lane0_map_stage2_ok_out;
-reg [59:0] equity_lane0_map_stage2_pos_out;
-reg [51:0] equity_lane0_map_stage2_map_out;
-reg [5:0] equity_lane0_map_stage2_n_q;
-reg [5:0] equity_lane0_map_stage2_mask_q;
-reg equity_lane0_map_stage2_exact_q;
-wire [51:0] equity_lane0_map_stage2_base;
-reg [7:0] equity_lane0_map_stage2_high_bits;
-reg [7:0] equity_lane0_map_stage2_low_bits;
-reg [51:0] equity_lane0_map_stage2_t_map;
-reg [53:0] equity_lane0_map_stage2_t_pos;
-reg equity_lane0_map_stage2_t_tok;
-reg equity_lane0_map_stage2_t_ok;
-reg [59:0] equity_lane0_map_stage2_taken;
-wire [63:0] equity_lane0_map_stage2_lookup;
-reg [59:0] equity_lane0_map_stage2_fields;
-reg [9:0] equity_lane0_map_stage2_free;
-reg [51:0] equity_lane0_map_stage2_a_map;
-reg [53:0] equity_lane0_map_stage2_a_pos;
-reg equity_lane0_map_stage2_a_tok;
-reg equity_lane0_map_stage2_a_ok;
-reg [5:0] equity_lane0_map_stage2_chosen;
-reg equity_lane0_map_stage2_found;
-reg [51:0] equity_lane0_map_stage3_map_out;
-reg [5:0] equity_lane0_map_stage3_n_q;
-reg [5:0] equity_lane0_map_stage3_mask_q;
-reg equity_lane0_map_stage3_exact_q;
-wire [51:0] equity_lane0_map_stage3_base;
-reg [7:0] equity_lane0_map_stage3_high_bits;
-reg [7:0] equity_lane0_map_stage3_low_bits;
-reg [51:0] equity_lane0_map_stage3_t_map;
-reg [59:0] equity_lane0_map_stage3_t_pos;
-reg equity_lane0_map_stage3_t_tok;
-reg equity_lane0_map_stage3_t_ok;
-reg [59:0] equity_lane0_map_stage3_taken;
-wire [63:0] equity_lane0_map_stage3_lookup;
-reg [59:0] equity_lane0_map_stage3_fields;
-reg [9:0] equity_lane0_map_stage3_free;
-reg [51:0] equity_lane0_map_stage3_a_map;
-reg [59:0] equity_lane0_map_stage3_a_pos;
-reg equity_lane0_map_stage3_a_tok;
-reg equity_lane0_map_stage3_a_ok;
-reg [5:0] equity_lane0_map_stage3_chosen;
-reg equity_lane0_map_stage3_found;
+reg equity_lane0_hand_stage0_ok_out;
+reg [53:0] equity_lane0_hand_stage0_pos_out;
+reg [51:0] equity_lane0_hand_stage0_map_out;
+reg [5:0] equity_lane0_hand_stage0_n_q;
+reg [5:0] equity_lane0_hand_stage0_mask_q;
+reg equity_lane0_hand_stage0_exact_q;
+reg [51:0] equity_lane0_hand_stage0_base;
+reg [59:0] equity_lane0_hand_stage0_taken;
+wire [11:0] equity_lane0_hand_stage0_digits;
+wire [55:0] equity_lane0_hand_stage0_high_bits;
+wire [55:0] equity_lane0_hand_stage0_low_bits;
+reg [51:0] equity_lane0_hand_stage0_t_map;
+reg [41:0] equity_lane0_hand_stage0_t_pos;
+wire [63:0] equity_lane0_hand_stage0_lookup;
+reg [59:0] equity_lane0_hand_stage0_fields;
+reg [9:0] equity_lane0_hand_stage0_free;
+reg [51:0] equity_lane0_hand_stage0_a_map;
+reg [41:0] equity_lane0_hand_stage0_a_pos;
+reg [9:0] equity_lane0_hand_stage0_later;
+reg [59:0] equity_lane0_hand_stage0_b_fields;
+reg [5:0] equity_lane0_hand_stage0_b_card;
+reg [5:0] equity_lane0_hand_stage0_card_a;
+reg [51:0] equity_lane0_hand_stage0_b_map;
+reg [41:0] equity_lane0_hand_stage0_b_pos;
+reg [9:0] equity_lane0_hand_stage0_other;
+reg [59:0] equity_lane0_hand_stage0_c_fields;
+reg [5:0] equity_lane0_hand_stage0_c_card;
+reg [51:0] equity_lane0_hand_stage0_c_map;
+reg [41:0] equity_lane0_hand_stage0_c_pos;
+reg [5:0] equity_lane0_hand_stage0_card_b;
+reg equity_lane0_hand_stage0_t_tok;
+reg equity_lane0_hand_stage0_t_ok;
+reg equity_lane0_hand_stage0_a_tok;
+reg equity_lane0_hand_stage0_a_ok;
+reg equity_lane0_hand_stage0_b_tok;
+reg equity_lane0_hand_stage0_b_ok;
+reg equity_lane0_hand_stage0_found_a;
+reg equity_lane0_hand_stage0_c_tok;
+reg equity_lane0_hand_stage0_c_ok;
+reg equity_lane0_hand_stage0_found_b;
+reg [7:0] equity_lane0_hand_stage0_position_halves0_high;
+reg [7:0] equity_lane0_hand_stage0_position_halves0_low;
+reg [7:0] equity_lane0_hand_stage0_position_halves1_high;
+reg [7:0] equity_lane0_hand_stage0_position_halves1_low;
+reg [7:0] equity_lane0_hand_stage0_position_halves2_high;
+reg [7:0] equity_lane0_hand_stage0_position_halves2_low;
+reg [7:0] equity_lane0_hand_stage0_position_halves3_high;
+reg [7:0] equity_lane0_hand_stage0_position_halves3_low;
+reg [7:0] equity_lane0_hand_stage0_position_halves4_high;
+reg [7:0] equity_lane0_hand_stage0_position_halves4_low;
+reg [7:0] equity_lane0_hand_stage0_position_halves5_high;
+reg [7:0] equity_lane0_hand_stage0_position_halves5_low;
+reg [7:0] equity_lane0_hand_stage0_position_halves6_high;
+reg [7:0] equity_lane0_hand_stage0_position_halves6_low;
+reg [51:0] equity_lane0_hand_stage1_map_out;
+reg [5:0] equity_lane0_hand_stage1_n_q;
+reg [5:0] equity_lane0_hand_stage1_mask_q;
+reg equity_lane0_hand_stage1_exact_q;
+wire [51:0] equity_lane0_hand_stage1_base;
+reg [59:0] equity_lane0_hand_stage1_taken;
+wire [11:0] equity_lane0_hand_stage1_digits;
+wire [15:0] equity_lane0_hand_stage1_high_bits;
+wire [15:0] equity_lane0_hand_stage1_low_bits;
+reg [51:0] equity_lane0_hand_stage1_t_map;
+reg [53:0] equity_lane0_hand_stage1_t_pos;
+wire [63:0] equity_lane0_hand_stage1_lookup;
+reg [59:0] equity_lane0_hand_stage1_fields;
+reg [9:0] equity_lane0_hand_stage1_free;
+reg [51:0] equity_lane0_hand_stage1_a_map;
+reg [53:0] equity_lane0_hand_stage1_a_pos;
+reg [9:0] equity_lane0_hand_stage1_later;
+reg [59:0] equity_lane0_hand_stage1_b_fields;
+reg [5:0] equity_lane0_hand_stage1_b_card;
+reg [5:0] equity_lane0_hand_stage1_card_a;
+reg [51:0] equity_lane0_hand_stage1_b_map;
+reg [53:0] equity_lane0_hand_stage1_b_pos;
+reg [9:0] equity_lane0_hand_stage1_other;
+reg [59:0] equity_lane0_hand_stage1_c_fields;
+reg [5:0] equity_lane0_hand_stage1_c_card;
+reg [51:0] equity_lane0_hand_stage1_c_map;
+reg [53:0] equity_lane0_hand_stage1_c_pos;
+reg [5:0] equity_lane0_hand_stage1_card_b;
+reg equity_lane0_hand_stage1_t_tok;
+reg equity_lane0_hand_stage1_t_ok;
+reg equity_lane0_hand_stage1_a_tok;
+reg equity_lane0_hand_stage1_a_ok;
+reg equity_lane0_hand_stage1_b_tok;
+reg equity_lane0_hand_stage1_b_ok;
+reg equity_lane0_hand_stage1_found_a;
+reg equity_lane0_hand_stage1_c_tok;
+reg equity_lane0_hand_stage1_c_ok;
+reg equity_lane0_hand_stage1_found_b;
+reg [7:0] equity_lane0_hand_stage1_position_halves7_high;
+reg [7:0] equity_lane0_hand_stage1_position_halves7_low;
+reg [7:0] equity_lane0_hand_stage1_position_halves8_high;
+reg [7:0] equity_lane0_hand_stage1_position_halves8_low;
 wire [3:0] equity_lane0_winners;
 wire equity_lane0_shown;
 reg equity_lane0_look_valid;
@@ -1400,301 +1362,126 @@ reg [2:0] equity_lane0_low_count;
 reg [2:0] equity_lane0_low_q;
 reg equity_lane0_shown_q;
 reg [3:0] equity_lane0_winners_q;
-wire equity_lane0_one;
-reg equity_lane0_alone_q;
-reg equity_lane0_count_q;
-reg [11:0] equity_lane0_units_q;
-reg [3:0] equity_lane0_won_q;
-reg [12:0] equity_lane0_clears;
-reg [12:0] equity_lane0_shifts;
-reg equity_lane0_feed_stage0_count_out;
-reg equity_lane0_feed_stage0_alone_out;
-reg [3:0] equity_lane0_feed_stage0_won_out;
-reg [11:0] equity_lane0_feed_stage0_units_out;
-reg equity_lane0_feed_stage1_count_out;
-reg equity_lane0_feed_stage1_alone_out;
-reg [3:0] equity_lane0_feed_stage1_won_out;
-reg [11:0] equity_lane0_feed_stage1_units_out;
-reg equity_lane0_feed_stage2_count_out;
-reg equity_lane0_feed_stage2_alone_out;
-reg [3:0] equity_lane0_feed_stage2_won_out;
-reg [11:0] equity_lane0_feed_stage2_units_out;
-reg equity_lane0_feed_stage3_count_out;
-reg equity_lane0_feed_stage3_alone_out;
-reg [3:0] equity_lane0_feed_stage3_won_out;
-reg [11:0] equity_lane0_feed_stage3_units_out;
-wire equity_lane0_tally0_no;
-wire [39:0] equity_lane0_tally0_zero;
-reg [11:0] equity_lane0_tally0_amount;
-wire [7:0] equity_lane0_tally0_chunked_counter1_zero;
-reg [7:0] equity_lane0_tally0_chunked_counter1_lowest;
-wire [0:0] equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_in;
-reg [0:0] equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out;
-wire [7:0] equity_lane0_tally0_chunked_counter1_counter_chunk5_shifted;
-reg [7:0] equity_lane0_tally0_chunked_counter1_counter_chunk6_value;
-reg [0:0] equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out;
-wire [7:0] equity_lane0_tally0_chunked_counter1_counter_chunk6_shifted;
-reg [7:0] equity_lane0_tally0_chunked_counter1_counter_chunk7_value;
-reg [0:0] equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out;
-wire [7:0] equity_lane0_tally0_chunked_counter1_counter_chunk7_shifted;
-reg [7:0] equity_lane0_tally0_chunked_counter1_counter_chunk8_value;
-reg [0:0] equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out;
-wire [7:0] equity_lane0_tally0_chunked_counter1_counter_chunk8_shifted;
-reg [7:0] equity_lane0_tally0_chunked_counter1_counter_chunk9_value;
-reg [0:0] equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out;
-wire [7:0] equity_lane0_tally0_chunked_counter1_counter_chunk9_shifted;
-wire equity_lane0_tally1_no;
-wire [39:0] equity_lane0_tally1_zero;
-reg [11:0] equity_lane0_tally1_amount;
-wire [7:0] equity_lane0_tally1_chunked_counter2_zero;
-reg [7:0] equity_lane0_tally1_chunked_counter2_lowest;
-wire [0:0] equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_in;
-reg [0:0] equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out;
-wire [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk10_shifted;
-reg [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk11_value;
-reg [0:0] equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out;
-wire [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk11_shifted;
-reg [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk12_value;
-reg [0:0] equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out;
-wire [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk12_shifted;
-reg [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk13_value;
-reg [0:0] equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out;
-wire [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk13_shifted;
-reg [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk14_value;
-reg [0:0] equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out;
-wire [7:0] equity_lane0_tally1_chunked_counter2_counter_chunk14_shifted;
-wire equity_lane0_tally2_no;
-wire [39:0] equity_lane0_tally2_zero;
-reg [11:0] equity_lane0_tally2_amount;
-wire [7:0] equity_lane0_tally2_chunked_counter3_zero;
-reg [7:0] equity_lane0_tally2_chunked_counter3_lowest;
-wire [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in;
-reg [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out;
-wire [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted;
-reg [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk16_value;
-reg [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out;
-wire [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted;
-reg [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk17_value;
-reg [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out;
-wire [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk17_shifted;
-reg [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk18_value;
-reg [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out;
-wire [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted;
-reg [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk19_value;
-reg [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out;
-wire [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted;
-wire equity_lane0_tally3_no;
-wire [55:0] equity_lane0_tally3_zero;
-reg [11:0] equity_lane0_tally3_amount;
-wire [7:0] equity_lane0_tally3_chunked_counter4_zero;
-reg [15:0] equity_lane0_tally3_chunked_counter4_lowest;
-wire [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in;
-reg [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out;
-wire [15:0] equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted;
-reg [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk21_value;
-reg [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out;
-wire [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted;
-reg [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk22_value;
-reg [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out;
-wire [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk22_shifted;
-reg [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk23_value;
-reg [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out;
-wire [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk23_shifted;
-reg [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk24_value;
-reg [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out;
-wire [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted;
-reg [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk25_value;
-reg [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out;
-wire [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted;
-wire equity_lane0_tally4_no;
-wire [39:0] equity_lane0_tally4_zero;
-reg [11:0] equity_lane0_tally4_amount;
-wire [7:0] equity_lane0_tally4_chunked_counter5_zero;
-reg [7:0] equity_lane0_tally4_chunked_counter5_lowest;
-wire [0:0] equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in;
-reg [0:0] equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out;
-wire [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted;
-reg [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk27_value;
-reg [0:0] equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out;
-wire [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted;
-reg [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk28_value;
-reg [0:0] equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out;
-wire [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted;
-reg [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk29_value;
-reg [0:0] equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out;
-wire [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted;
-reg [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk30_value;
-reg [0:0] equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out;
-wire [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted;
-wire equity_lane0_tally5_no;
-wire [39:0] equity_lane0_tally5_zero;
-reg [11:0] equity_lane0_tally5_amount;
-wire [7:0] equity_lane0_tally5_chunked_counter6_zero;
-reg [7:0] equity_lane0_tally5_chunked_counter6_lowest;
-wire [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in;
-reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out;
-wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted;
-reg [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk32_value;
-reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out;
-wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted;
-reg [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk33_value;
-reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out;
-wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted;
-reg [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk34_value;
-reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out;
-wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted;
-reg [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk35_value;
-reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out;
-wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted;
-wire equity_lane0_tally6_no;
-wire [55:0] equity_lane0_tally6_zero;
-reg [11:0] equity_lane0_tally6_amount;
-wire [7:0] equity_lane0_tally6_chunked_counter7_zero;
-reg [15:0] equity_lane0_tally6_chunked_counter7_lowest;
-wire [0:0] equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in;
-reg [0:0] equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out;
-wire [15:0] equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted;
-reg [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk37_value;
-reg [0:0] equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out;
-wire [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted;
-reg [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk38_value;
-reg [0:0] equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out;
-wire [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk38_shifted;
-reg [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk39_value;
-reg [0:0] equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out;
-wire [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk39_shifted;
-reg [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk40_value;
-reg [0:0] equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out;
-wire [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk40_shifted;
-reg [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk41_value;
-reg [0:0] equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out;
-wire [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk41_shifted;
-wire equity_lane0_tally7_no;
-wire [39:0] equity_lane0_tally7_zero;
-reg [11:0] equity_lane0_tally7_amount;
-wire [7:0] equity_lane0_tally7_chunked_counter8_zero;
-reg [7:0] equity_lane0_tally7_chunked_counter8_lowest;
-wire [0:0] equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_in;
-reg [0:0] equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_out;
-wire [7:0] equity_lane0_tally7_chunked_counter8_counter_chunk42_shifted;
-reg [7:0] equity_lane0_tally7_chunked_counter8_counter_chunk43_value;
-reg [0:0] equity_lane0_tally7_chunked_counter8_counter_chunk43_carry_out;
-wire [7:0] equity_lane0_tally7_chunked_counter8_counter_chunk43_shifted;
-reg [7:0] equity_lane0_tally7_chunked_counter8_counter_chunk44_value;
-reg [0:0] equity_lane0_tally7_chunked_counter8_counter_chunk44_carry_out;
-wire [7:0] equity_lane0_tally7_chunked_counter8_counter_chunk44_shifted;
-reg [7:0] equity_lane0_tally7_chunked_counter8_counter_chunk45_value;
-reg [0:0] equity_lane0_tally7_chunked_counter8_counter_chunk45_carry_out;
-wire [7:0] equity_lane0_tally7_chunked_counter8_counter_chunk45_shifted;
-reg [7:0] equity_lane0_tally7_chunked_counter8_counter_chunk46_value;
-reg [0:0] equity_lane0_tally7_chunked_counter8_counter_chunk46_carry_out;
-wire [7:0] equity_lane0_tally7_chunked_counter8_counter_chunk46_shifted;
-wire equity_lane0_tally8_no;
-wire [39:0] equity_lane0_tally8_zero;
-reg [11:0] equity_lane0_tally8_amount;
-wire [7:0] equity_lane0_tally8_chunked_counter9_zero;
-reg [7:0] equity_lane0_tally8_chunked_counter9_lowest;
-wire [0:0] equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_in;
-reg [0:0] equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out;
-wire [7:0] equity_lane0_tally8_chunked_counter9_counter_chunk47_shifted;
-reg [7:0] equity_lane0_tally8_chunked_counter9_counter_chunk48_value;
-reg [0:0] equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out;
-wire [7:0] equity_lane0_tally8_chunked_counter9_counter_chunk48_shifted;
-reg [7:0] equity_lane0_tally8_chunked_counter9_counter_chunk49_value;
-reg [0:0] equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out;
-wire [7:0] equity_lane0_tally8_chunked_counter9_counter_chunk49_shifted;
-reg [7:0] equity_lane0_tally8_chunked_counter9_counter_chunk50_value;
-reg [0:0] equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out;
-wire [7:0] equity_lane0_tally8_chunked_counter9_counter_chunk50_shifted;
-reg [7:0] equity_lane0_tally8_chunked_counter9_counter_chunk51_value;
-reg [0:0] equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out;
-wire [7:0] equity_lane0_tally8_chunked_counter9_counter_chunk51_shifted;
-wire equity_lane0_tally9_no;
-wire [55:0] equity_lane0_tally9_zero;
-reg [11:0] equity_lane0_tally9_amount;
-wire [7:0] equity_lane0_tally9_chunked_counter10_zero;
-reg [15:0] equity_lane0_tally9_chunked_counter10_lowest;
-wire [0:0] equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_in;
-reg [0:0] equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out;
-wire [15:0] equity_lane0_tally9_chunked_counter10_counter_chunk52_shifted;
-reg [7:0] equity_lane0_tally9_chunked_counter10_counter_chunk53_value;
-reg [0:0] equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out;
-wire [7:0] equity_lane0_tally9_chunked_counter10_counter_chunk53_shifted;
-reg [7:0] equity_lane0_tally9_chunked_counter10_counter_chunk54_value;
-reg [0:0] equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out;
-wire [7:0] equity_lane0_tally9_chunked_counter10_counter_chunk54_shifted;
-reg [7:0] equity_lane0_tally9_chunked_counter10_counter_chunk55_value;
-reg [0:0] equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out;
-wire [7:0] equity_lane0_tally9_chunked_counter10_counter_chunk55_shifted;
-reg [7:0] equity_lane0_tally9_chunked_counter10_counter_chunk56_value;
-reg [0:0] equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out;
-wire [7:0] equity_lane0_tally9_chunked_counter10_counter_chunk56_shifted;
-reg [7:0] equity_lane0_tally9_chunked_counter10_counter_chunk57_value;
-reg [0:0] equity_lane0_tally9_chunked_counter10_counter_chunk57_carry_out;
-wire [7:0] equity_lane0_tally9_chunked_counter10_counter_chunk57_shifted;
-wire equity_lane0_tally10_no;
-wire [39:0] equity_lane0_tally10_zero;
-reg [11:0] equity_lane0_tally10_amount;
-wire [7:0] equity_lane0_tally10_chunked_counter11_zero;
-reg [7:0] equity_lane0_tally10_chunked_counter11_lowest;
-wire [0:0] equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_in;
-reg [0:0] equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_out;
-wire [7:0] equity_lane0_tally10_chunked_counter11_counter_chunk58_shifted;
-reg [7:0] equity_lane0_tally10_chunked_counter11_counter_chunk59_value;
-reg [0:0] equity_lane0_tally10_chunked_counter11_counter_chunk59_carry_out;
-wire [7:0] equity_lane0_tally10_chunked_counter11_counter_chunk59_shifted;
-reg [7:0] equity_lane0_tally10_chunked_counter11_counter_chunk60_value;
-reg [0:0] equity_lane0_tally10_chunked_counter11_counter_chunk60_carry_out;
-wire [7:0] equity_lane0_tally10_chunked_counter11_counter_chunk60_shifted;
-reg [7:0] equity_lane0_tally10_chunked_counter11_counter_chunk61_value;
-reg [0:0] equity_lane0_tally10_chunked_counter11_counter_chunk61_carry_out;
-wire [7:0] equity_lane0_tally10_chunked_counter11_counter_chunk61_shifted;
-reg [7:0] equity_lane0_tally10_chunked_counter11_counter_chunk62_value;
-reg [0:0] equity_lane0_tally10_chunked_counter11_counter_chunk62_carry_out;
-wire [7:0] equity_lane0_tally10_chunked_counter11_counter_chunk62_shifted;
-wire equity_lane0_tally11_no;
-wire [39:0] equity_lane0_tally11_zero;
-reg [11:0] equity_lane0_tally11_amount;
-wire [7:0] equity_lane0_tally11_chunked_counter12_zero;
-reg [7:0] equity_lane0_tally11_chunked_counter12_lowest;
-wire [0:0] equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_in;
-reg [0:0] equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out;
-wire [7:0] equity_lane0_tally11_chunked_counter12_counter_chunk63_shifted;
-reg [7:0] equity_lane0_tally11_chunked_counter12_counter_chunk64_value;
-reg [0:0] equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out;
-wire [7:0] equity_lane0_tally11_chunked_counter12_counter_chunk64_shifted;
-reg [7:0] equity_lane0_tally11_chunked_counter12_counter_chunk65_value;
-reg [0:0] equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out;
-wire [7:0] equity_lane0_tally11_chunked_counter12_counter_chunk65_shifted;
-reg [7:0] equity_lane0_tally11_chunked_counter12_counter_chunk66_value;
-reg [0:0] equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out;
-wire [7:0] equity_lane0_tally11_chunked_counter12_counter_chunk66_shifted;
-reg [7:0] equity_lane0_tally11_chunked_counter12_counter_chunk67_value;
-reg [0:0] equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out;
-wire [7:0] equity_lane0_tally11_chunked_counter12_counter_chunk67_shifted;
-wire equity_lane0_tally12_no;
-wire [55:0] equity_lane0_tally12_zero;
-reg [11:0] equity_lane0_tally12_amount;
-wire [7:0] equity_lane0_tally12_chunked_counter13_zero;
-reg [15:0] equity_lane0_tally12_chunked_counter13_lowest;
-wire [0:0] equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_in;
-reg [0:0] equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out;
-wire [15:0] equity_lane0_tally12_chunked_counter13_counter_chunk68_shifted;
-reg [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk69_value;
-reg [0:0] equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out;
-wire [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk69_shifted;
-reg [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk70_value;
-reg [0:0] equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out;
-wire [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk70_shifted;
-reg [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk71_value;
-reg [0:0] equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out;
-wire [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk71_shifted;
-reg [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk72_value;
-reg [0:0] equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out;
-wire [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk72_shifted;
-reg [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk73_value;
-reg [0:0] equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out;
-wire [7:0] equity_lane0_tally12_chunked_counter13_counter_chunk73_shifted;
+reg equity_lane0_ram_tallies0_alone_q;
+reg equity_lane0_ram_tallies0_count_q;
+reg [8:0] equity_lane0_ram_tallies0_ptr;
+reg [9:0] equity_lane0_ram_tallies0_sel;
+reg [11:0] equity_lane0_ram_tallies0_units_q;
+reg [3:0] equity_lane0_ram_tallies0_won_q;
+wire equity_lane0_ram_tallies0_yes;
+reg [8:0] equity_lane0_ram_tallies0_rd_addr;
+reg [8:0] equity_lane0_ram_tallies0_next_addr;
+reg equity_lane0_ram_tallies0_zero_read;
+reg [4:0] equity_lane0_ram_tallies0_fresh;
+reg [135:0] equity_lane0_ram_tallies0_rd_data;
+reg [135:0] equity_lane0_ram_tallies0_rd_q;
+reg [3:0] equity_lane0_ram_tallies0_late_w;
+reg [3:0] equity_lane0_ram_tallies0_snap_w;
+reg [3:0] equity_lane0_ram_tallies0_late_t;
+reg [3:0] equity_lane0_ram_tallies0_snap_t;
+reg [14:0] equity_lane0_ram_tallies0_late_u;
+reg [14:0] equity_lane0_ram_tallies0_snap_u;
+reg equity_lane0_ram_tallies0_late_valid;
+reg equity_lane0_ram_tallies0_snap_valid;
+reg [8:0] equity_lane0_ram_tallies0_late_addr;
+reg [8:0] equity_lane0_ram_tallies0_snap_addr;
+wire [19:0] equity_lane0_ram_tallies0_all_w;
+wire [19:0] equity_lane0_ram_tallies0_all_t;
+wire [74:0] equity_lane0_ram_tallies0_all_u;
+wire [39:0] equity_lane0_ram_tallies0_base_w;
+wire [39:0] equity_lane0_ram_tallies0_base_t;
+wire [55:0] equity_lane0_ram_tallies0_base_u;
+wire [8:0] equity_lane0_ram_tallies0_w_addr;
+wire equity_lane0_ram_tallies0_w_valid;
+wire [135:0] equity_lane0_ram_tallies0_written;
+reg equity_lane0_ram_tallies0_loaded;
+reg equity_lane0_ram_tallies0_settling;
+reg equity_lane0_ram_tallies0_loading;
+reg equity_lane0_ram_tallies0_fetch;
+reg equity_lane0_ram_tallies0_fetching;
+reg [135:0] equity_lane0_ram_tallies0_out_rec;
+reg [4:0] equity_lane0_ram_tallies0_left;
+reg [3:0] equity_lane0_ram_tallies0_pending_record0_pw;
+reg [3:0] equity_lane0_ram_tallies0_pending_record0_pt;
+reg [14:0] equity_lane0_ram_tallies0_pending_record0_pu;
+reg [14:0] equity_lane0_ram_tallies0_pending_record0_add_units;
+wire equity_lane0_ram_tallies0_pending_record0_every;
+reg equity_lane0_ram_tallies0_pending_record0_tie;
+reg equity_lane0_ram_tallies0_pending_record0_win;
+reg [3:0] equity_lane0_ram_tallies0_pending_record1_pw;
+reg [3:0] equity_lane0_ram_tallies0_pending_record1_pt;
+reg [14:0] equity_lane0_ram_tallies0_pending_record1_pu;
+reg [14:0] equity_lane0_ram_tallies0_pending_record1_add_units;
+wire equity_lane0_ram_tallies0_pending_record1_every;
+reg equity_lane0_ram_tallies0_pending_record1_tie;
+reg equity_lane0_ram_tallies0_pending_record1_win;
+reg [3:0] equity_lane0_ram_tallies0_pending_record2_pw;
+reg [3:0] equity_lane0_ram_tallies0_pending_record2_pt;
+reg [14:0] equity_lane0_ram_tallies0_pending_record2_pu;
+reg [14:0] equity_lane0_ram_tallies0_pending_record2_add_units;
+wire equity_lane0_ram_tallies0_pending_record2_every;
+reg equity_lane0_ram_tallies0_pending_record2_tie;
+reg equity_lane0_ram_tallies0_pending_record2_win;
+reg [3:0] equity_lane0_ram_tallies0_pending_record3_pw;
+reg [3:0] equity_lane0_ram_tallies0_pending_record3_pt;
+reg [14:0] equity_lane0_ram_tallies0_pending_record3_pu;
+reg [14:0] equity_lane0_ram_tallies0_pending_record3_add_units;
+wire equity_lane0_ram_tallies0_pending_record3_every;
+reg equity_lane0_ram_tallies0_pending_record3_tie;
+reg equity_lane0_ram_tallies0_pending_record3_win;
+reg [3:0] equity_lane0_ram_tallies0_pending_record4_pw;
+reg [3:0] equity_lane0_ram_tallies0_pending_record4_pt;
+reg [14:0] equity_lane0_ram_tallies0_pending_record4_pu;
+reg [14:0] equity_lane0_ram_tallies0_pending_record4_add_units;
+wire equity_lane0_ram_tallies0_pending_record4_every;
+reg equity_lane0_ram_tallies0_pending_record4_tie;
+reg equity_lane0_ram_tallies0_pending_record4_win;
+wire [39:0] equity_lane0_ram_tallies0_flush_field0_result;
+wire equity_lane0_ram_tallies0_flush_field0_zero_carry;
+wire [0:0] equity_lane0_ram_tallies0_flush_field0_zero;
+reg [39:0] equity_lane0_ram_tallies0_flush_field0_last;
+reg [39:0] equity_lane0_ram_tallies0_flush_field0_chunk_add0_value_out;
+reg equity_lane0_ram_tallies0_flush_field0_chunk_add0_carry_out;
+reg [39:0] equity_lane0_ram_tallies0_flush_field0_chunk_add1_value_out;
+reg equity_lane0_ram_tallies0_flush_field0_chunk_add1_carry_out;
+reg [39:0] equity_lane0_ram_tallies0_flush_field0_chunk_add2_value_out;
+reg equity_lane0_ram_tallies0_flush_field0_chunk_add2_carry_out;
+reg [39:0] equity_lane0_ram_tallies0_flush_field0_chunk_add3_value_out;
+reg equity_lane0_ram_tallies0_flush_field0_chunk_add3_carry_out;
+reg [39:0] equity_lane0_ram_tallies0_flush_field0_chunk_add4_value_out;
+reg equity_lane0_ram_tallies0_flush_field0_chunk_add4_carry_out;
+reg equity_lane0_ram_tallies0_flush_field0_chunk_add5_carry_out;
+wire [39:0] equity_lane0_ram_tallies0_flush_field1_result;
+wire equity_lane0_ram_tallies0_flush_field1_zero_carry;
+wire [0:0] equity_lane0_ram_tallies0_flush_field1_zero;
+reg [39:0] equity_lane0_ram_tallies0_flush_field1_last;
+reg [39:0] equity_lane0_ram_tallies0_flush_field1_chunk_add6_value_out;
+reg equity_lane0_ram_tallies0_flush_field1_chunk_add6_carry_out;
+reg [39:0] equity_lane0_ram_tallies0_flush_field1_chunk_add7_value_out;
+reg equity_lane0_ram_tallies0_flush_field1_chunk_add7_carry_out;
+reg [39:0] equity_lane0_ram_tallies0_flush_field1_chunk_add8_value_out;
+reg equity_lane0_ram_tallies0_flush_field1_chunk_add8_carry_out;
+reg [39:0] equity_lane0_ram_tallies0_flush_field1_chunk_add9_value_out;
+reg equity_lane0_ram_tallies0_flush_field1_chunk_add9_carry_out;
+reg [39:0] equity_lane0_ram_tallies0_flush_field1_chunk_add10_value_out;
+reg equity_lane0_ram_tallies0_flush_field1_chunk_add10_carry_out;
+reg equity_lane0_ram_tallies0_flush_field1_chunk_add11_carry_out;
+wire [55:0] equity_lane0_ram_tallies0_flush_field2_result;
+wire equity_lane0_ram_tallies0_flush_field2_zero_carry;
+wire [0:0] equity_lane0_ram_tallies0_flush_field2_zero;
+reg [55:0] equity_lane0_ram_tallies0_flush_field2_last;
+reg [55:0] equity_lane0_ram_tallies0_flush_field2_chunk_add12_value_out;
+reg equity_lane0_ram_tallies0_flush_field2_chunk_add12_carry_out;
+reg [55:0] equity_lane0_ram_tallies0_flush_field2_chunk_add13_value_out;
+reg equity_lane0_ram_tallies0_flush_field2_chunk_add13_carry_out;
+reg [55:0] equity_lane0_ram_tallies0_flush_field2_chunk_add14_value_out;
+reg equity_lane0_ram_tallies0_flush_field2_chunk_add14_carry_out;
+reg [55:0] equity_lane0_ram_tallies0_flush_field2_chunk_add15_value_out;
+reg equity_lane0_ram_tallies0_flush_field2_chunk_add15_carry_out;
+reg [55:0] equity_lane0_ram_tallies0_flush_field2_chunk_add16_value_out;
+reg equity_lane0_ram_tallies0_flush_field2_chunk_add16_carry_out;
+reg equity_lane0_ram_tallies0_flush_field2_chunk_add17_carry_out;
+reg [5:0] equity_lane0_ram_tallies0_delay_flag0_line;
 reg [5:0] pipe_reg75_q;
 reg [5:0] pipe_reg76_q;
 reg [10:0] pipe_reg77_q;
@@ -1721,9 +1508,11 @@ wire lane_bonus1_bonus;
 wire [2:0] lane_bonus1_number;
 reg pipe_reg97_q;
 wire lane_load1_lane_loads;
-reg equity_lane1_done;
+wire equity_lane1_done;
 wire [7:0] equity_lane1_chain_out;
 reg equity_lane1_rst;
+reg equity_lane1_run_done;
+wire equity_lane1_ready;
 reg equity_lane1_board_step;
 wire equity_lane1_board_due;
 reg equity_lane1_won_valid;
@@ -1748,24 +1537,24 @@ reg equity_lane1_quota_zero;
 reg [1:0] equity_lane1_state;
 reg equity_lane1_step_one;
 reg equity_lane1_stepped;
-wire [7:0] equity_lane1_chunked_counter14_zero;
-reg [7:0] equity_lane1_chunked_counter14_lowest;
-wire [31:0] equity_lane1_chunked_counter14_high;
-wire [0:0] equity_lane1_chunked_counter14_counter_chunk74_carry_in;
-reg [0:0] equity_lane1_chunked_counter14_counter_chunk74_carry_out;
-wire [7:0] equity_lane1_chunked_counter14_counter_chunk74_shifted;
-reg [7:0] equity_lane1_chunked_counter14_counter_chunk75_value;
-reg [0:0] equity_lane1_chunked_counter14_counter_chunk75_carry_out;
-wire [7:0] equity_lane1_chunked_counter14_counter_chunk75_shifted;
-reg [7:0] equity_lane1_chunked_counter14_counter_chunk76_value;
-reg [0:0] equity_lane1_chunked_counter14_counter_chunk76_carry_out;
-wire [7:0] equity_lane1_chunked_counter14_counter_chunk76_shifted;
-reg [7:0] equity_lane1_chunked_counter14_counter_chunk77_value;
-reg [0:0] equity_lane1_chunked_counter14_counter_chunk77_carry_out;
-wire [7:0] equity_lane1_chunked_counter14_counter_chunk77_shifted;
-reg [7:0] equity_lane1_chunked_counter14_counter_chunk78_value;
-reg [0:0] equity_lane1_chunked_counter14_counter_chunk78_carry_out;
-wire [7:0] equity_lane1_chunked_counter14_counter_chunk78_shifted;
+wire [7:0] equity_lane1_chunked_counter1_zero;
+reg [7:0] equity_lane1_chunked_counter1_lowest;
+wire [31:0] equity_lane1_chunked_counter1_high;
+wire [0:0] equity_lane1_chunked_counter1_counter_chunk5_carry_in;
+reg [0:0] equity_lane1_chunked_counter1_counter_chunk5_carry_out;
+wire [7:0] equity_lane1_chunked_counter1_counter_chunk5_shifted;
+reg [7:0] equity_lane1_chunked_counter1_counter_chunk6_value;
+reg [0:0] equity_lane1_chunked_counter1_counter_chunk6_carry_out;
+wire [7:0] equity_lane1_chunked_counter1_counter_chunk6_shifted;
+reg [7:0] equity_lane1_chunked_counter1_counter_chunk7_value;
+reg [0:0] equity_lane1_chunked_counter1_counter_chunk7_carry_out;
+wire [7:0] equity_lane1_chunked_counter1_counter_chunk7_shifted;
+reg [7:0] equity_lane1_chunked_counter1_counter_chunk8_value;
+reg [0:0] equity_lane1_chunked_counter1_counter_chunk8_carry_out;
+wire [7:0] equity_lane1_chunked_counter1_counter_chunk8_shifted;
+reg [7:0] equity_lane1_chunked_counter1_counter_chunk9_value;
+reg [0:0] equity_lane1_chunked_counter1_counter_chunk9_carry_out;
+wire [7:0] equity_lane1_chunked_counter1_counter_chunk9_shifted;
 wire equity_lane1_last_tok;
 wire equity_lane1_last_ok;
 wire [65:0] equity_lane1_last;
@@ -1889,6 +1678,31 @@ reg [6:0] equity_lane1_colex_odometer1_hand_last5_n_less_1;
 reg [6:0] equity_lane1_colex_odometer1_hand_last5_n_less_2;
 wire equity_lane1_colex_odometer1_hand_last5_rose_high;
 wire equity_lane1_colex_odometer1_hand_last5_rose_low;
+wire [31:0] equity_lane1_slot_stream9_word;
+wire equity_lane1_slot_stream9_advance;
+wire [31:0] equity_lane1_slot_stream9_gx;
+wire [31:0] equity_lane1_slot_stream9_hw;
+reg equity_lane1_slot_stream9_mine;
+reg [31:0] equity_lane1_slot_stream9_w;
+reg [31:0] equity_lane1_slot_stream9_x;
+reg [31:0] equity_lane1_slot_stream9_y;
+reg [31:0] equity_lane1_slot_stream9_z;
+wire [31:0] equity_lane1_slot_stream9_x_part11_t;
+wire [5:0] equity_lane1_delay_line11_d_out;
+reg equity_lane1_slot_stream10_tok_in;
+wire [31:0] equity_lane1_slot_stream10_word;
+wire equity_lane1_slot_stream10_advance;
+wire [31:0] equity_lane1_slot_stream10_gx;
+wire [31:0] equity_lane1_slot_stream10_hw;
+reg equity_lane1_slot_stream10_mine;
+reg [31:0] equity_lane1_slot_stream10_w;
+reg [31:0] equity_lane1_slot_stream10_x;
+reg [31:0] equity_lane1_slot_stream10_y;
+reg [31:0] equity_lane1_slot_stream10_z;
+wire [31:0] equity_lane1_slot_stream10_x_part12_t;
+wire [5:0] equity_lane1_delay_line12_d_out;
+reg [17:0] equity_lane1_delay_line12_line;
+reg equity_lane1_slot_stream11_tok_in;
 wire [31:0] equity_lane1_slot_stream11_word;
 wire equity_lane1_slot_stream11_advance;
 wire [31:0] equity_lane1_slot_stream11_gx;
@@ -1898,8 +1712,9 @@ reg [31:0] equity_lane1_slot_stream11_w;
 reg [31:0] equity_lane1_slot_stream11_x;
 reg [31:0] equity_lane1_slot_stream11_y;
 reg [31:0] equity_lane1_slot_stream11_z;
-wire [31:0] equity_lane1_slot_stream11_x_part15_t;
-wire [5:0] equity_lane1_delay_line11_d_out;
+wire [31:0] equity_lane1_slot_stream11_x_part13_t;
+wire [5:0] equity_lane1_delay_line13_d_out;
+reg [35:0] equity_lane1_delay_line13_line;
 reg equity_lane1_slot_stream12_tok_in;
 wire [31:0] equity_lane1_slot_stream12_word;
 wire equity_lane1_slot_stream12_advance;
@@ -1910,9 +1725,9 @@ reg [31:0] equity_lane1_slot_stream12_w;
 reg [31:0] equity_lane1_slot_stream12_x;
 reg [31:0] equity_lane1_slot_stream12_y;
 reg [31:0] equity_lane1_slot_stream12_z;
-wire [31:0] equity_lane1_slot_stream12_x_part16_t;
-wire [5:0] equity_lane1_delay_line12_d_out;
-reg [17:0] equity_lane1_delay_line12_line;
+wire [31:0] equity_lane1_slot_stream12_x_part14_t;
+wire [5:0] equity_lane1_delay_line14_d_out;
+reg [53:0] equity_lane1_delay_line14_line;
 reg equity_lane1_slot_stream13_tok_in;
 wire [31:0] equity_lane1_slot_stream13_word;
 wire equity_lane1_slot_stream13_advance;
@@ -1923,9 +1738,9 @@ reg [31:0] equity_lane1_slot_stream13_w;
 reg [31:0] equity_lane1_slot_stream13_x;
 reg [31:0] equity_lane1_slot_stream13_y;
 reg [31:0] equity_lane1_slot_stream13_z;
-wire [31:0] equity_lane1_slot_stream13_x_part17_t;
-wire [5:0] equity_lane1_delay_line13_d_out;
-reg [35:0] equity_lane1_delay_line13_line;
+wire [31:0] equity_lane1_slot_stream13_x_part15_t;
+wire [5:0] equity_lane1_delay_line15_d_out;
+reg [71:0] equity_lane1_delay_line15_line;
 reg equity_lane1_slot_stream14_tok_in;
 wire [31:0] equity_lane1_slot_stream14_word;
 wire equity_lane1_slot_stream14_advance;
@@ -1936,9 +1751,9 @@ reg [31:0] equity_lane1_slot_stream14_w;
 reg [31:0] equity_lane1_slot_stream14_x;
 reg [31:0] equity_lane1_slot_stream14_y;
 reg [31:0] equity_lane1_slot_stream14_z;
-wire [31:0] equity_lane1_slot_stream14_x_part18_t;
-wire [5:0] equity_lane1_delay_line14_d_out;
-reg [53:0] equity_lane1_delay_line14_line;
+wire [31:0] equity_lane1_slot_stream14_x_part16_t;
+wire [5:0] equity_lane1_delay_line16_d_out;
+reg [89:0] equity_lane1_delay_line16_line;
 reg equity_lane1_slot_stream15_tok_in;
 wire [31:0] equity_lane1_slot_stream15_word;
 wire equity_lane1_slot_stream15_advance;
@@ -1949,11 +1764,11 @@ reg [31:0] equity_lane1_slot_stream15_w;
 reg [31:0] equity_lane1_slot_stream15_x;
 reg [31:0] equity_lane1_slot_stream15_y;
 reg [31:0] equity_lane1_slot_stream15_z;
-wire [31:0] equity_lane1_slot_stream15_x_part19_t;
-wire [5:0] equity_lane1_delay_line15_d_out;
-reg [71:0] equity_lane1_delay_line15_line;
+wire [31:0] equity_lane1_slot_stream15_x_part17_t;
+wire [5:0] equity_lane1_delay_line17_d_out;
+reg [107:0] equity_lane1_delay_line17_line;
 reg equity_lane1_slot_stream16_tok_in;
-wire [31:0] equity_lane1_slot_stream16_word;
+wire [63:0] equity_lane1_slot_stream16_word;
 wire equity_lane1_slot_stream16_advance;
 wire [31:0] equity_lane1_slot_stream16_gx;
 wire [31:0] equity_lane1_slot_stream16_hw;
@@ -1962,11 +1777,18 @@ reg [31:0] equity_lane1_slot_stream16_w;
 reg [31:0] equity_lane1_slot_stream16_x;
 reg [31:0] equity_lane1_slot_stream16_y;
 reg [31:0] equity_lane1_slot_stream16_z;
-wire [31:0] equity_lane1_slot_stream16_x_part20_t;
-wire [5:0] equity_lane1_delay_line16_d_out;
-reg [89:0] equity_lane1_delay_line16_line;
+wire [31:0] equity_lane1_slot_stream16_first;
+wire [31:0] equity_lane1_slot_stream16_second;
+wire [31:0] equity_lane1_slot_stream16_gy;
+wire [31:0] equity_lane1_slot_stream16_h_first;
+wire [31:0] equity_lane1_slot_stream16_x_part18_t;
+wire [31:0] equity_lane1_slot_stream16_x_part19_t;
+wire [5:0] equity_lane1_delay_line18_d_out;
+reg [125:0] equity_lane1_delay_line18_line;
+wire [5:0] equity_lane1_delay_line19_d_out;
+reg [125:0] equity_lane1_delay_line19_line;
 reg equity_lane1_slot_stream17_tok_in;
-wire [31:0] equity_lane1_slot_stream17_word;
+wire [63:0] equity_lane1_slot_stream17_word;
 wire equity_lane1_slot_stream17_advance;
 wire [31:0] equity_lane1_slot_stream17_gx;
 wire [31:0] equity_lane1_slot_stream17_hw;
@@ -1975,81 +1797,16 @@ reg [31:0] equity_lane1_slot_stream17_w;
 reg [31:0] equity_lane1_slot_stream17_x;
 reg [31:0] equity_lane1_slot_stream17_y;
 reg [31:0] equity_lane1_slot_stream17_z;
+wire [31:0] equity_lane1_slot_stream17_first;
+wire [31:0] equity_lane1_slot_stream17_second;
+wire [31:0] equity_lane1_slot_stream17_gy;
+wire [31:0] equity_lane1_slot_stream17_h_first;
+wire [31:0] equity_lane1_slot_stream17_x_part20_t;
 wire [31:0] equity_lane1_slot_stream17_x_part21_t;
-wire [5:0] equity_lane1_delay_line17_d_out;
-reg [107:0] equity_lane1_delay_line17_line;
-reg equity_lane1_slot_stream18_tok_in;
-wire [63:0] equity_lane1_slot_stream18_word;
-wire equity_lane1_slot_stream18_advance;
-wire [31:0] equity_lane1_slot_stream18_gx;
-wire [31:0] equity_lane1_slot_stream18_hw;
-reg equity_lane1_slot_stream18_mine;
-reg [31:0] equity_lane1_slot_stream18_w;
-reg [31:0] equity_lane1_slot_stream18_x;
-reg [31:0] equity_lane1_slot_stream18_y;
-reg [31:0] equity_lane1_slot_stream18_z;
-wire [31:0] equity_lane1_slot_stream18_first;
-wire [31:0] equity_lane1_slot_stream18_second;
-wire [31:0] equity_lane1_slot_stream18_gy;
-wire [31:0] equity_lane1_slot_stream18_h_first;
-wire [31:0] equity_lane1_slot_stream18_x_part22_t;
-wire [31:0] equity_lane1_slot_stream18_x_part23_t;
-wire [5:0] equity_lane1_delay_line18_d_out;
-reg [125:0] equity_lane1_delay_line18_line;
-reg equity_lane1_slot_stream19_tok_in;
-wire [63:0] equity_lane1_slot_stream19_word;
-wire equity_lane1_slot_stream19_advance;
-wire [31:0] equity_lane1_slot_stream19_gx;
-wire [31:0] equity_lane1_slot_stream19_hw;
-reg equity_lane1_slot_stream19_mine;
-reg [31:0] equity_lane1_slot_stream19_w;
-reg [31:0] equity_lane1_slot_stream19_x;
-reg [31:0] equity_lane1_slot_stream19_y;
-reg [31:0] equity_lane1_slot_stream19_z;
-wire [31:0] equity_lane1_slot_stream19_first;
-wire [31:0] equity_lane1_slot_stream19_second;
-wire [31:0] equity_lane1_slot_stream19_gy;
-wire [31:0] equity_lane1_slot_stream19_h_first;
-wire [31:0] equity_lane1_slot_stream19_x_part24_t;
-wire [31:0] equity_lane1_slot_stream19_x_part25_t;
-wire [5:0] equity_lane1_delay_line19_d_out;
-reg [143:0] equity_lane1_delay_line19_line;
-reg equity_lane1_slot_stream20_tok_in;
-wire [63:0] equity_lane1_slot_stream20_word;
-wire equity_lane1_slot_stream20_advance;
-wire [31:0] equity_lane1_slot_stream20_gx;
-wire [31:0] equity_lane1_slot_stream20_hw;
-reg equity_lane1_slot_stream20_mine;
-reg [31:0] equity_lane1_slot_stream20_w;
-reg [31:0] equity_lane1_slot_stream20_x;
-reg [31:0] equity_lane1_slot_stream20_y;
-reg [31:0] equity_lane1_slot_stream20_z;
-wire [31:0] equity_lane1_slot_stream20_first;
-wire [31:0] equity_lane1_slot_stream20_second;
-wire [31:0] equity_lane1_slot_stream20_gy;
-wire [31:0] equity_lane1_slot_stream20_h_first;
-wire [31:0] equity_lane1_slot_stream20_x_part26_t;
-wire [31:0] equity_lane1_slot_stream20_x_part27_t;
 wire [5:0] equity_lane1_delay_line20_d_out;
-reg [161:0] equity_lane1_delay_line20_line;
-reg equity_lane1_slot_stream21_tok_in;
-wire [63:0] equity_lane1_slot_stream21_word;
-wire equity_lane1_slot_stream21_advance;
-wire [31:0] equity_lane1_slot_stream21_gx;
-wire [31:0] equity_lane1_slot_stream21_hw;
-reg equity_lane1_slot_stream21_mine;
-reg [31:0] equity_lane1_slot_stream21_w;
-reg [31:0] equity_lane1_slot_stream21_x;
-reg [31:0] equity_lane1_slot_stream21_y;
-reg [31:0] equity_lane1_slot_stream21_z;
-wire [31:0] equity_lane1_slot_stream21_first;
-wire [31:0] equity_lane1_slot_stream21_second;
-wire [31:0] equity_lane1_slot_stream21_gy;
-wire [31:0] equity_lane1_slot_stream21_h_first;
-wire [31:0] equity_lane1_slot_stream21_x_part28_t;
-wire [31:0] equity_lane1_slot_stream21_x_part29_t;
+reg [155:0] equity_lane1_delay_line20_line;
 wire [5:0] equity_lane1_delay_line21_d_out;
-reg [179:0] equity_lane1_delay_line21_line;
+reg [155:0] equity_lane1_delay_line21_line;
 reg equity_lane1_deal_stage7_ok_out;
 reg [5:0] equity_lane1_deal_stage7_pos_out;
 reg [5:0] equity_lane1_deal_stage7_n_q;
@@ -2391,110 +2148,102 @@ wire [3:0] equity_lane1_deal_stage13_repeated_position59_any_set78_bits;
 wire equity_lane1_deal_stage13_repeated_position59_any_set78_hit;
 wire [1:0] equity_lane1_deal_stage13_repeated_position59_any_set79_bits;
 wire equity_lane1_deal_stage13_repeated_position59_any_set79_hit;
-reg equity_lane1_map_stage4_ok_out;
-reg [47:0] equity_lane1_map_stage4_pos_out;
-reg [51:0] equity_lane1_map_stage4_map_out;
-reg [5:0] equity_lane1_map_stage4_n_q;
-reg [5:0] equity_lane1_map_stage4_mask_q;
-reg equity_lane1_map_stage4_exact_q;
-reg [51:0] equity_lane1_map_stage4_base;
-wire [55:0] equity_lane1_map_stage4_high_bits;
-wire [55:0] equity_lane1_map_stage4_low_bits;
-reg [51:0] equity_lane1_map_stage4_t_map;
-reg [41:0] equity_lane1_map_stage4_t_pos;
-reg equity_lane1_map_stage4_t_tok;
-reg equity_lane1_map_stage4_t_ok;
-reg [59:0] equity_lane1_map_stage4_taken;
-wire [63:0] equity_lane1_map_stage4_lookup;
-reg [59:0] equity_lane1_map_stage4_fields;
-reg [9:0] equity_lane1_map_stage4_free;
-reg [51:0] equity_lane1_map_stage4_a_map;
-reg [41:0] equity_lane1_map_stage4_a_pos;
-reg equity_lane1_map_stage4_a_tok;
-reg equity_lane1_map_stage4_a_ok;
-reg [5:0] equity_lane1_map_stage4_chosen;
-reg equity_lane1_map_stage4_found;
-reg [7:0] equity_lane1_map_stage4_position_halves10_high;
-reg [7:0] equity_lane1_map_stage4_position_halves10_low;
-reg [7:0] equity_lane1_map_stage4_position_halves11_high;
-reg [7:0] equity_lane1_map_stage4_position_halves11_low;
-reg [7:0] equity_lane1_map_stage4_position_halves12_high;
-reg [7:0] equity_lane1_map_stage4_position_halves12_low;
-reg [7:0] equity_lane1_map_stage4_position_halves13_high;
-reg [7:0] equity_lane1_map_stage4_position_halves13_low;
-reg [7:0] equity_lane1_map_stage4_position_halves14_high;
-reg [7:0] equity_lane1_map_stage4_position_halves14_low;
-reg [7:0] equity_lane1_map_stage4_position_halves15_high;
-reg [7:0] equity_lane1_map_stage4_position_halves15_low;
-reg [7:0] equity_lane1_map_stage4_position_halves16_high;
-reg [7:0] equity_lane1_map_stage4_position_halves16_low;
-reg equity_lane1_map_stage5_ok_out;
-reg [53:0] equity_lane1_map_stage5_pos_out;
-reg [51:0] equity_lane1_map_stage5_map_out;
-reg [5:0] equity_lane1_map_stage5_n_q;
-reg [5:0] equity_lane1_map_stage5_mask_q;
-reg equity_lane1_map_stage5_exact_q;
-wire [51:0] equity_lane1_map_stage5_base;
-reg [7:0] equity_lane1_map_stage5_high_bits;
-reg [7:0] equity_lane1_map_stage5_low_bits;
-reg [51:0] equity_lane1_map_stage5_t_map;
-reg [47:0] equity_lane1_map_stage5_t_pos;
-reg equity_lane1_map_stage5_t_tok;
-reg equity_lane1_map_stage5_t_ok;
-reg [59:0] equity_lane1_map_stage5_taken;
-wire [63:0] equity_lane1_map_stage5_lookup;
-reg [59:0] equity_lane1_map_stage5_fields;
-reg [9:0] equity_lane1_map_stage5_free;
-reg [51:0] equity_lane1_map_stage5_a_map;
-reg [47:0] equity_lane1_map_stage5_a_pos;
-reg equity_lane1_map_stage5_a_tok;
-reg equity_lane1_map_stage5_a_ok;
-reg [5:0] equity_lane1_map_stage5_chosen;
-reg equity_lane1_map_stage5_found;
-reg equity_lane1_map_stage6_ok_out;
-reg [59:0] equity_lane1_map_stage6_pos_out;
-reg [51:0] equity_lane1_map_stage6_map_out;
-reg [5:0] equity_lane1_map_stage6_n_q;
-reg [5:0] equity_lane1_map_stage6_mask_q;
-reg equity_lane1_map_stage6_exact_q;
-wire [51:0] equity_lane1_map_stage6_base;
-reg [7:0] equity_lane1_map_stage6_high_bits;
-reg [7:0] equity_lane1_map_stage6_low_bits;
-reg [51:0] equity_lane1_map_stage6_t_map;
-reg [53:0] equity_lane1_map_stage6_t_pos;
-reg equity_lane1_map_stage6_t_tok;
-reg equity_lane1_map_stage6_t_ok;
-reg [59:0] equity_lane1_map_stage6_taken;
-wire [63:0] equity_lane1_map_stage6_lookup;
-reg [59:0] equity_lane1_map_stage6_fields;
-reg [9:0] equity_lane1_map_stage6_free;
-reg [51:0] equity_lane1_map_stage6_a_map;
-reg [53:0] equity_lane1_map_stage6_a_pos;
-reg equity_lane1_map_stage6_a_tok;
-reg equity_lane1_map_stage6_a_ok;
-reg [5:0] equity_lane1_map_stage6_chosen;
-reg equity_lane1_map_stage6_found;
-reg [51:0] equity_lane1_map_stage7_map_out;
-reg [5:0] equity_lane1_map_stage7_n_q;
-reg [5:0] equity_lane1_map_stage7_mask_q;
-reg equity_lane1_map_stage7_exact_q;
-wire [51:0] equity_lane1_map_stage7_base;
-reg [7:0] equity_lane1_map_stage7_high_bits;
-reg [7:0] equity_lane1_map_stage7_low_bits;
-reg [51:0] equity_lane1_map_stage7_t_map;
-reg [59:0] equity_lane1_map_stage7_t_pos;
-reg equity_lane1_map_stage7_t_tok;
-reg equity_lane1_map_stage7_t_ok;
-reg [59:0] equity_lane1_map_stage7_taken;
-wire [63:0] equity_lane1_map_stage7_lookup;
-reg [59:0] equity_lane1_map_stage7_fields;
-reg [9:0] equity_lane1_map_stage7_free;
-reg [51:0] equity_lane1_map_stage7_a_map;
-reg [59:0] equity_lane1_map_stage7_a_pos;
-reg equity_lane1_map_stage7_a_tok;
-reg equity_lane1_map_stage7_a_ok;
-reg [5:0] equity_lane1_map_stage7_chosen;
-reg equity_lane1_map_stage7_found;
+reg equity_lane1_hand_stage2_ok_out;
+reg [53:0] equity_lane1_hand_stage2_pos_out;
+reg [51:0] equity_lane1_hand_stage2_map_out;
+reg [5:0] equity_lane1_hand_stage2_n_q;
+reg [5:0] equity_lane1_hand_stage2_mask_q;
+reg equity_lane1_hand_stage2_exact_q;
+reg [51:0] equity_lane1_hand_stage2_base;
+reg [59:0] equity_lane1_hand_stage2_taken;
+wire [11:0] equity_lane1_hand_stage2_digits;
+wire [55:0] equity_lane1_hand_stage2_high_bits;
+wire [55:0] equity_lane1_hand_stage2_low_bits;
+reg [51:0] equity_lane1_hand_stage2_t_map;
+reg [41:0] equity_lane1_hand_stage2_t_pos;
+wire [63:0] equity_lane1_hand_stage2_lookup;
+reg [59:0] equity_lane1_hand_stage2_fields;
+reg [9:0] equity_lane1_hand_stage2_free;
+reg [51:0] equity_lane1_hand_stage2_a_map;
+reg [41:0] equity_lane1_hand_stage2_a_pos;
+reg [9:0] equity_lane1_hand_stage2_later;
+reg [59:0] equity_lane1_hand_stage2_b_fields;
+reg [5:0] equity_lane1_hand_stage2_b_card;
+reg [5:0] equity_lane1_hand_stage2_card_a;
+reg [51:0] equity_lane1_hand_stage2_b_map;
+reg [41:0] equity_lane1_hand_stage2_b_pos;
+reg [9:0] equity_lane1_hand_stage2_other;
+reg [59:0] equity_lane1_hand_stage2_c_fields;
+reg [5:0] equity_lane1_hand_stage2_c_card;
+reg [51:0] equity_lane1_hand_stage2_c_map;
+reg [41:0] equity_lane1_hand_stage2_c_pos;
+reg [5:0] equity_lane1_hand_stage2_card_b;
+reg equity_lane1_hand_stage2_t_tok;
+reg equity_lane1_hand_stage2_t_ok;
+reg equity_lane1_hand_stage2_a_tok;
+reg equity_lane1_hand_stage2_a_ok;
+reg equity_lane1_hand_stage2_b_tok;
+reg equity_lane1_hand_stage2_b_ok;
+reg equity_lane1_hand_stage2_found_a;
+reg equity_lane1_hand_stage2_c_tok;
+reg equity_lane1_hand_stage2_c_ok;
+reg equity_lane1_hand_stage2_found_b;
+reg [7:0] equity_lane1_hand_stage2_position_halves9_high;
+reg [7:0] equity_lane1_hand_stage2_position_halves9_low;
+reg [7:0] equity_lane1_hand_stage2_position_halves10_high;
+reg [7:0] equity_lane1_hand_stage2_position_halves10_low;
+reg [7:0] equity_lane1_hand_stage2_position_halves11_high;
+reg [7:0] equity_lane1_hand_stage2_position_halves11_low;
+reg [7:0] equity_lane1_hand_stage2_position_halves12_high;
+reg [7:0] equity_lane1_hand_stage2_position_halves12_low;
+reg [7:0] equity_lane1_hand_stage2_position_halves13_high;
+reg [7:0] equity_lane1_hand_stage2_position_halves13_low;
+reg [7:0] equity_lane1_hand_stage2_position_halves14_high;
+reg [7:0] equity_lane1_hand_stage2_position_halves14_low;
+reg [7:0] equity_lane1_hand_stage2_position_halves15_high;
+reg [7:0] equity_lane1_hand_stage2_position_halves15_low;
+reg [51:0] equity_lane1_hand_stage3_map_out;
+reg [5:0] equity_lane1_hand_stage3_n_q;
+reg [5:0] equity_lane1_hand_stage3_mask_q;
+reg equity_lane1_hand_stage3_exact_q;
+wire [51:0] equity_lane1_hand_stage3_base;
+reg [59:0] equity_lane1_hand_stage3_taken;
+wire [11:0] equity_lane1_hand_stage3_digits;
+wire [15:0] equity_lane1_hand_stage3_high_bits;
+wire [15:0] equity_lane1_hand_stage3_low_bits;
+reg [51:0] equity_lane1_hand_stage3_t_map;
+reg [53:0] equity_lane1_hand_stage3_t_pos;
+wire [63:0] equity_lane1_hand_stage3_lookup;
+reg [59:0] equity_lane1_hand_stage3_fields;
+reg [9:0] equity_lane1_hand_stage3_free;
+reg [51:0] equity_lane1_hand_stage3_a_map;
+reg [53:0] equity_lane1_hand_stage3_a_pos;
+reg [9:0] equity_lane1_hand_stage3_later;
+reg [59:0] equity_lane1_hand_stage3_b_fields;
+reg [5:0] equity_lane1_hand_stage3_b_card;
+reg [5:0] equity_lane1_hand_stage3_card_a;
+reg [51:0] equity_lane1_hand_stage3_b_map;
+reg [53:0] equity_lane1_hand_stage3_b_pos;
+reg [9:0] equity_lane1_hand_stage3_other;
+reg [59:0] equity_lane1_hand_stage3_c_fields;
+reg [5:0] equity_lane1_hand_stage3_c_card;
+reg [51:0] equity_lane1_hand_stage3_c_map;
+reg [53:0] equity_lane1_hand_stage3_c_pos;
+reg [5:0] equity_lane1_hand_stage3_card_b;
+reg equity_lane1_hand_stage3_t_tok;
+reg equity_lane1_hand_stage3_t_ok;
+reg equity_lane1_hand_stage3_a_tok;
+reg equity_lane1_hand_stage3_a_ok;
+reg equity_lane1_hand_stage3_b_tok;
+reg equity_lane1_hand_stage3_b_ok;
+reg equity_lane1_hand_stage3_found_a;
+reg equity_lane1_hand_stage3_c_tok;
+reg equity_lane1_hand_stage3_c_ok;
+reg equity_lane1_hand_stage3_found_b;
+reg [7:0] equity_lane1_hand_stage3_position_halves16_high;
+reg [7:0] equity_lane1_hand_stage3_position_halves16_low;
+reg [7:0] equity_lane1_hand_stage3_position_halves17_high;
+reg [7:0] equity_lane1_hand_stage3_position_halves17_low;
 wire [3:0] equity_lane1_winners;
 wire equity_lane1_shown;
 reg equity_lane1_look_valid;
@@ -2908,301 +2657,126 @@ reg [2:0] equity_lane1_low_count;
 reg [2:0] equity_lane1_low_q;
 reg equity_lane1_shown_q;
 reg [3:0] equity_lane1_winners_q;
-wire equity_lane1_one;
-reg equity_lane1_alone_q;
-reg equity_lane1_count_q;
-reg [11:0] equity_lane1_units_q;
-reg [3:0] equity_lane1_won_q;
-reg [12:0] equity_lane1_clears;
-reg [12:0] equity_lane1_shifts;
-reg equity_lane1_feed_stage4_count_out;
-reg equity_lane1_feed_stage4_alone_out;
-reg [3:0] equity_lane1_feed_stage4_won_out;
-reg [11:0] equity_lane1_feed_stage4_units_out;
-reg equity_lane1_feed_stage5_count_out;
-reg equity_lane1_feed_stage5_alone_out;
-reg [3:0] equity_lane1_feed_stage5_won_out;
-reg [11:0] equity_lane1_feed_stage5_units_out;
-reg equity_lane1_feed_stage6_count_out;
-reg equity_lane1_feed_stage6_alone_out;
-reg [3:0] equity_lane1_feed_stage6_won_out;
-reg [11:0] equity_lane1_feed_stage6_units_out;
-reg equity_lane1_feed_stage7_count_out;
-reg equity_lane1_feed_stage7_alone_out;
-reg [3:0] equity_lane1_feed_stage7_won_out;
-reg [11:0] equity_lane1_feed_stage7_units_out;
-wire equity_lane1_tally13_no;
-wire [39:0] equity_lane1_tally13_zero;
-reg [11:0] equity_lane1_tally13_amount;
-wire [7:0] equity_lane1_tally13_chunked_counter15_zero;
-reg [7:0] equity_lane1_tally13_chunked_counter15_lowest;
-wire [0:0] equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_in;
-reg [0:0] equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_out;
-wire [7:0] equity_lane1_tally13_chunked_counter15_counter_chunk79_shifted;
-reg [7:0] equity_lane1_tally13_chunked_counter15_counter_chunk80_value;
-reg [0:0] equity_lane1_tally13_chunked_counter15_counter_chunk80_carry_out;
-wire [7:0] equity_lane1_tally13_chunked_counter15_counter_chunk80_shifted;
-reg [7:0] equity_lane1_tally13_chunked_counter15_counter_chunk81_value;
-reg [0:0] equity_lane1_tally13_chunked_counter15_counter_chunk81_carry_out;
-wire [7:0] equity_lane1_tally13_chunked_counter15_counter_chunk81_shifted;
-reg [7:0] equity_lane1_tally13_chunked_counter15_counter_chunk82_value;
-reg [0:0] equity_lane1_tally13_chunked_counter15_counter_chunk82_carry_out;
-wire [7:0] equity_lane1_tally13_chunked_counter15_counter_chunk82_shifted;
-reg [7:0] equity_lane1_tally13_chunked_counter15_counter_chunk83_value;
-reg [0:0] equity_lane1_tally13_chunked_counter15_counter_chunk83_carry_out;
-wire [7:0] equity_lane1_tally13_chunked_counter15_counter_chunk83_shifted;
-wire equity_lane1_tally14_no;
-wire [39:0] equity_lane1_tally14_zero;
-reg [11:0] equity_lane1_tally14_amount;
-wire [7:0] equity_lane1_tally14_chunked_counter16_zero;
-reg [7:0] equity_lane1_tally14_chunked_counter16_lowest;
-wire [0:0] equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_in;
-reg [0:0] equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out;
-wire [7:0] equity_lane1_tally14_chunked_counter16_counter_chunk84_shifted;
-reg [7:0] equity_lane1_tally14_chunked_counter16_counter_chunk85_value;
-reg [0:0] equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out;
-wire [7:0] equity_lane1_tally14_chunked_counter16_counter_chunk85_shifted;
-reg [7:0] equity_lane1_tally14_chunked_counter16_counter_chunk86_value;
-reg [0:0] equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out;
-wire [7:0] equity_lane1_tally14_chunked_counter16_counter_chunk86_shifted;
-reg [7:0] equity_lane1_tally14_chunked_counter16_counter_chunk87_value;
-reg [0:0] equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out;
-wire [7:0] equity_lane1_tally14_chunked_counter16_counter_chunk87_shifted;
-reg [7:0] equity_lane1_tally14_chunked_counter16_counter_chunk88_value;
-reg [0:0] equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out;
-wire [7:0] equity_lane1_tally14_chunked_counter16_counter_chunk88_shifted;
-wire equity_lane1_tally15_no;
-wire [39:0] equity_lane1_tally15_zero;
-reg [11:0] equity_lane1_tally15_amount;
-wire [7:0] equity_lane1_tally15_chunked_counter17_zero;
-reg [7:0] equity_lane1_tally15_chunked_counter17_lowest;
-wire [0:0] equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_in;
-reg [0:0] equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out;
-wire [7:0] equity_lane1_tally15_chunked_counter17_counter_chunk89_shifted;
-reg [7:0] equity_lane1_tally15_chunked_counter17_counter_chunk90_value;
-reg [0:0] equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out;
-wire [7:0] equity_lane1_tally15_chunked_counter17_counter_chunk90_shifted;
-reg [7:0] equity_lane1_tally15_chunked_counter17_counter_chunk91_value;
-reg [0:0] equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out;
-wire [7:0] equity_lane1_tally15_chunked_counter17_counter_chunk91_shifted;
-reg [7:0] equity_lane1_tally15_chunked_counter17_counter_chunk92_value;
-reg [0:0] equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out;
-wire [7:0] equity_lane1_tally15_chunked_counter17_counter_chunk92_shifted;
-reg [7:0] equity_lane1_tally15_chunked_counter17_counter_chunk93_value;
-reg [0:0] equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out;
-wire [7:0] equity_lane1_tally15_chunked_counter17_counter_chunk93_shifted;
-wire equity_lane1_tally16_no;
-wire [55:0] equity_lane1_tally16_zero;
-reg [11:0] equity_lane1_tally16_amount;
-wire [7:0] equity_lane1_tally16_chunked_counter18_zero;
-reg [15:0] equity_lane1_tally16_chunked_counter18_lowest;
-wire [0:0] equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_in;
-reg [0:0] equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out;
-wire [15:0] equity_lane1_tally16_chunked_counter18_counter_chunk94_shifted;
-reg [7:0] equity_lane1_tally16_chunked_counter18_counter_chunk95_value;
-reg [0:0] equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out;
-wire [7:0] equity_lane1_tally16_chunked_counter18_counter_chunk95_shifted;
-reg [7:0] equity_lane1_tally16_chunked_counter18_counter_chunk96_value;
-reg [0:0] equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out;
-wire [7:0] equity_lane1_tally16_chunked_counter18_counter_chunk96_shifted;
-reg [7:0] equity_lane1_tally16_chunked_counter18_counter_chunk97_value;
-reg [0:0] equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out;
-wire [7:0] equity_lane1_tally16_chunked_counter18_counter_chunk97_shifted;
-reg [7:0] equity_lane1_tally16_chunked_counter18_counter_chunk98_value;
-reg [0:0] equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out;
-wire [7:0] equity_lane1_tally16_chunked_counter18_counter_chunk98_shifted;
-reg [7:0] equity_lane1_tally16_chunked_counter18_counter_chunk99_value;
-reg [0:0] equity_lane1_tally16_chunked_counter18_counter_chunk99_carry_out;
-wire [7:0] equity_lane1_tally16_chunked_counter18_counter_chunk99_shifted;
-wire equity_lane1_tally17_no;
-wire [39:0] equity_lane1_tally17_zero;
-reg [11:0] equity_lane1_tally17_amount;
-wire [7:0] equity_lane1_tally17_chunked_counter19_zero;
-reg [7:0] equity_lane1_tally17_chunked_counter19_lowest;
-wire [0:0] equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_in;
-reg [0:0] equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out;
-wire [7:0] equity_lane1_tally17_chunked_counter19_counter_chunk100_shifted;
-reg [7:0] equity_lane1_tally17_chunked_counter19_counter_chunk101_value;
-reg [0:0] equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out;
-wire [7:0] equity_lane1_tally17_chunked_counter19_counter_chunk101_shifted;
-reg [7:0] equity_lane1_tally17_chunked_counter19_counter_chunk102_value;
-reg [0:0] equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out;
-wire [7:0] equity_lane1_tally17_chunked_counter19_counter_chunk102_shifted;
-reg [7:0] equity_lane1_tally17_chunked_counter19_counter_chunk103_value;
-reg [0:0] equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out;
-wire [7:0] equity_lane1_tally17_chunked_counter19_counter_chunk103_shifted;
-reg [7:0] equity_lane1_tally17_chunked_counter19_counter_chunk104_value;
-reg [0:0] equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out;
-wire [7:0] equity_lane1_tally17_chunked_counter19_counter_chunk104_shifted;
-wire equity_lane1_tally18_no;
-wire [39:0] equity_lane1_tally18_zero;
-reg [11:0] equity_lane1_tally18_amount;
-wire [7:0] equity_lane1_tally18_chunked_counter20_zero;
-reg [7:0] equity_lane1_tally18_chunked_counter20_lowest;
-wire [0:0] equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_in;
-reg [0:0] equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out;
-wire [7:0] equity_lane1_tally18_chunked_counter20_counter_chunk105_shifted;
-reg [7:0] equity_lane1_tally18_chunked_counter20_counter_chunk106_value;
-reg [0:0] equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out;
-wire [7:0] equity_lane1_tally18_chunked_counter20_counter_chunk106_shifted;
-reg [7:0] equity_lane1_tally18_chunked_counter20_counter_chunk107_value;
-reg [0:0] equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out;
-wire [7:0] equity_lane1_tally18_chunked_counter20_counter_chunk107_shifted;
-reg [7:0] equity_lane1_tally18_chunked_counter20_counter_chunk108_value;
-reg [0:0] equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out;
-wire [7:0] equity_lane1_tally18_chunked_counter20_counter_chunk108_shifted;
-reg [7:0] equity_lane1_tally18_chunked_counter20_counter_chunk109_value;
-reg [0:0] equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out;
-wire [7:0] equity_lane1_tally18_chunked_counter20_counter_chunk109_shifted;
-wire equity_lane1_tally19_no;
-wire [55:0] equity_lane1_tally19_zero;
-reg [11:0] equity_lane1_tally19_amount;
-wire [7:0] equity_lane1_tally19_chunked_counter21_zero;
-reg [15:0] equity_lane1_tally19_chunked_counter21_lowest;
-wire [0:0] equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_in;
-reg [0:0] equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out;
-wire [15:0] equity_lane1_tally19_chunked_counter21_counter_chunk110_shifted;
-reg [7:0] equity_lane1_tally19_chunked_counter21_counter_chunk111_value;
-reg [0:0] equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out;
-wire [7:0] equity_lane1_tally19_chunked_counter21_counter_chunk111_shifted;
-reg [7:0] equity_lane1_tally19_chunked_counter21_counter_chunk112_value;
-reg [0:0] equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out;
-wire [7:0] equity_lane1_tally19_chunked_counter21_counter_chunk112_shifted;
-reg [7:0] equity_lane1_tally19_chunked_counter21_counter_chunk113_value;
-reg [0:0] equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out;
-wire [7:0] equity_lane1_tally19_chunked_counter21_counter_chunk113_shifted;
-reg [7:0] equity_lane1_tally19_chunked_counter21_counter_chunk114_value;
-reg [0:0] equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out;
-wire [7:0] equity_lane1_tally19_chunked_counter21_counter_chunk114_shifted;
-reg [7:0] equity_lane1_tally19_chunked_counter21_counter_chunk115_value;
-reg [0:0] equity_lane1_tally19_chunked_counter21_counter_chunk115_carry_out;
-wire [7:0] equity_lane1_tally19_chunked_counter21_counter_chunk115_shifted;
-wire equity_lane1_tally20_no;
-wire [39:0] equity_lane1_tally20_zero;
-reg [11:0] equity_lane1_tally20_amount;
-wire [7:0] equity_lane1_tally20_chunked_counter22_zero;
-reg [7:0] equity_lane1_tally20_chunked_counter22_lowest;
-wire [0:0] equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_in;
-reg [0:0] equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out;
-wire [7:0] equity_lane1_tally20_chunked_counter22_counter_chunk116_shifted;
-reg [7:0] equity_lane1_tally20_chunked_counter22_counter_chunk117_value;
-reg [0:0] equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out;
-wire [7:0] equity_lane1_tally20_chunked_counter22_counter_chunk117_shifted;
-reg [7:0] equity_lane1_tally20_chunked_counter22_counter_chunk118_value;
-reg [0:0] equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out;
-wire [7:0] equity_lane1_tally20_chunked_counter22_counter_chunk118_shifted;
-reg [7:0] equity_lane1_tally20_chunked_counter22_counter_chunk119_value;
-reg [0:0] equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out;
-wire [7:0] equity_lane1_tally20_chunked_counter22_counter_chunk119_shifted;
-reg [7:0] equity_lane1_tally20_chunked_counter22_counter_chunk120_value;
-reg [0:0] equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out;
-wire [7:0] equity_lane1_tally20_chunked_counter22_counter_chunk120_shifted;
-wire equity_lane1_tally21_no;
-wire [39:0] equity_lane1_tally21_zero;
-reg [11:0] equity_lane1_tally21_amount;
-wire [7:0] equity_lane1_tally21_chunked_counter23_zero;
-reg [7:0] equity_lane1_tally21_chunked_counter23_lowest;
-wire [0:0] equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_in;
-reg [0:0] equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out;
-wire [7:0] equity_lane1_tally21_chunked_counter23_counter_chunk121_shifted;
-reg [7:0] equity_lane1_tally21_chunked_counter23_counter_chunk122_value;
-reg [0:0] equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out;
-wire [7:0] equity_lane1_tally21_chunked_counter23_counter_chunk122_shifted;
-reg [7:0] equity_lane1_tally21_chunked_counter23_counter_chunk123_value;
-reg [0:0] equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out;
-wire [7:0] equity_lane1_tally21_chunked_counter23_counter_chunk123_shifted;
-reg [7:0] equity_lane1_tally21_chunked_counter23_counter_chunk124_value;
-reg [0:0] equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out;
-wire [7:0] equity_lane1_tally21_chunked_counter23_counter_chunk124_shifted;
-reg [7:0] equity_lane1_tally21_chunked_counter23_counter_chunk125_value;
-reg [0:0] equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out;
-wire [7:0] equity_lane1_tally21_chunked_counter23_counter_chunk125_shifted;
-wire equity_lane1_tally22_no;
-wire [55:0] equity_lane1_tally22_zero;
-reg [11:0] equity_lane1_tally22_amount;
-wire [7:0] equity_lane1_tally22_chunked_counter24_zero;
-reg [15:0] equity_lane1_tally22_chunked_counter24_lowest;
-wire [0:0] equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_in;
-reg [0:0] equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out;
-wire [15:0] equity_lane1_tally22_chunked_counter24_counter_chunk126_shifted;
-reg [7:0] equity_lane1_tally22_chunked_counter24_counter_chunk127_value;
-reg [0:0] equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out;
-wire [7:0] equity_lane1_tally22_chunked_counter24_counter_chunk127_shifted;
-reg [7:0] equity_lane1_tally22_chunked_counter24_counter_chunk128_value;
-reg [0:0] equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out;
-wire [7:0] equity_lane1_tally22_chunked_counter24_counter_chunk128_shifted;
-reg [7:0] equity_lane1_tally22_chunked_counter24_counter_chunk129_value;
-reg [0:0] equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out;
-wire [7:0] equity_lane1_tally22_chunked_counter24_counter_chunk129_shifted;
-reg [7:0] equity_lane1_tally22_chunked_counter24_counter_chunk130_value;
-reg [0:0] equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out;
-wire [7:0] equity_lane1_tally22_chunked_counter24_counter_chunk130_shifted;
-reg [7:0] equity_lane1_tally22_chunked_counter24_counter_chunk131_value;
-reg [0:0] equity_lane1_tally22_chunked_counter24_counter_chunk131_carry_out;
-wire [7:0] equity_lane1_tally22_chunked_counter24_counter_chunk131_shifted;
-wire equity_lane1_tally23_no;
-wire [39:0] equity_lane1_tally23_zero;
-reg [11:0] equity_lane1_tally23_amount;
-wire [7:0] equity_lane1_tally23_chunked_counter25_zero;
-reg [7:0] equity_lane1_tally23_chunked_counter25_lowest;
-wire [0:0] equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_in;
-reg [0:0] equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out;
-wire [7:0] equity_lane1_tally23_chunked_counter25_counter_chunk132_shifted;
-reg [7:0] equity_lane1_tally23_chunked_counter25_counter_chunk133_value;
-reg [0:0] equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out;
-wire [7:0] equity_lane1_tally23_chunked_counter25_counter_chunk133_shifted;
-reg [7:0] equity_lane1_tally23_chunked_counter25_counter_chunk134_value;
-reg [0:0] equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out;
-wire [7:0] equity_lane1_tally23_chunked_counter25_counter_chunk134_shifted;
-reg [7:0] equity_lane1_tally23_chunked_counter25_counter_chunk135_value;
-reg [0:0] equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out;
-wire [7:0] equity_lane1_tally23_chunked_counter25_counter_chunk135_shifted;
-reg [7:0] equity_lane1_tally23_chunked_counter25_counter_chunk136_value;
-reg [0:0] equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out;
-wire [7:0] equity_lane1_tally23_chunked_counter25_counter_chunk136_shifted;
-wire equity_lane1_tally24_no;
-wire [39:0] equity_lane1_tally24_zero;
-reg [11:0] equity_lane1_tally24_amount;
-wire [7:0] equity_lane1_tally24_chunked_counter26_zero;
-reg [7:0] equity_lane1_tally24_chunked_counter26_lowest;
-wire [0:0] equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_in;
-reg [0:0] equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out;
-wire [7:0] equity_lane1_tally24_chunked_counter26_counter_chunk137_shifted;
-reg [7:0] equity_lane1_tally24_chunked_counter26_counter_chunk138_value;
-reg [0:0] equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out;
-wire [7:0] equity_lane1_tally24_chunked_counter26_counter_chunk138_shifted;
-reg [7:0] equity_lane1_tally24_chunked_counter26_counter_chunk139_value;
-reg [0:0] equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out;
-wire [7:0] equity_lane1_tally24_chunked_counter26_counter_chunk139_shifted;
-reg [7:0] equity_lane1_tally24_chunked_counter26_counter_chunk140_value;
-reg [0:0] equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out;
-wire [7:0] equity_lane1_tally24_chunked_counter26_counter_chunk140_shifted;
-reg [7:0] equity_lane1_tally24_chunked_counter26_counter_chunk141_value;
-reg [0:0] equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out;
-wire [7:0] equity_lane1_tally24_chunked_counter26_counter_chunk141_shifted;
-wire equity_lane1_tally25_no;
-wire [55:0] equity_lane1_tally25_zero;
-reg [11:0] equity_lane1_tally25_amount;
-wire [7:0] equity_lane1_tally25_chunked_counter27_zero;
-reg [15:0] equity_lane1_tally25_chunked_counter27_lowest;
-wire [0:0] equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_in;
-reg [0:0] equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out;
-wire [15:0] equity_lane1_tally25_chunked_counter27_counter_chunk142_shifted;
-reg [7:0] equity_lane1_tally25_chunked_counter27_counter_chunk143_value;
-reg [0:0] equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out;
-wire [7:0] equity_lane1_tally25_chunked_counter27_counter_chunk143_shifted;
-reg [7:0] equity_lane1_tally25_chunked_counter27_counter_chunk144_value;
-reg [0:0] equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out;
-wire [7:0] equity_lane1_tally25_chunked_counter27_counter_chunk144_shifted;
-reg [7:0] equity_lane1_tally25_chunked_counter27_counter_chunk145_value;
-reg [0:0] equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out;
-wire [7:0] equity_lane1_tally25_chunked_counter27_counter_chunk145_shifted;
-reg [7:0] equity_lane1_tally25_chunked_counter27_counter_chunk146_value;
-reg [0:0] equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out;
-wire [7:0] equity_lane1_tally25_chunked_counter27_counter_chunk146_shifted;
-reg [7:0] equity_lane1_tally25_chunked_counter27_counter_chunk147_value;
-reg [0:0] equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out;
-wire [7:0] equity_lane1_tally25_chunked_counter27_counter_chunk147_shifted;
+reg equity_lane1_ram_tallies1_alone_q;
+reg equity_lane1_ram_tallies1_count_q;
+reg [8:0] equity_lane1_ram_tallies1_ptr;
+reg [9:0] equity_lane1_ram_tallies1_sel;
+reg [11:0] equity_lane1_ram_tallies1_units_q;
+reg [3:0] equity_lane1_ram_tallies1_won_q;
+wire equity_lane1_ram_tallies1_yes;
+reg [8:0] equity_lane1_ram_tallies1_rd_addr;
+reg [8:0] equity_lane1_ram_tallies1_next_addr;
+reg equity_lane1_ram_tallies1_zero_read;
+reg [4:0] equity_lane1_ram_tallies1_fresh;
+reg [135:0] equity_lane1_ram_tallies1_rd_data;
+reg [135:0] equity_lane1_ram_tallies1_rd_q;
+reg [3:0] equity_lane1_ram_tallies1_late_w;
+reg [3:0] equity_lane1_ram_tallies1_snap_w;
+reg [3:0] equity_lane1_ram_tallies1_late_t;
+reg [3:0] equity_lane1_ram_tallies1_snap_t;
+reg [14:0] equity_lane1_ram_tallies1_late_u;
+reg [14:0] equity_lane1_ram_tallies1_snap_u;
+reg equity_lane1_ram_tallies1_late_valid;
+reg equity_lane1_ram_tallies1_snap_valid;
+reg [8:0] equity_lane1_ram_tallies1_late_addr;
+reg [8:0] equity_lane1_ram_tallies1_snap_addr;
+wire [19:0] equity_lane1_ram_tallies1_all_w;
+wire [19:0] equity_lane1_ram_tallies1_all_t;
+wire [74:0] equity_lane1_ram_tallies1_all_u;
+wire [39:0] equity_lane1_ram_tallies1_base_w;
+wire [39:0] equity_lane1_ram_tallies1_base_t;
+wire [55:0] equity_lane1_ram_tallies1_base_u;
+wire [8:0] equity_lane1_ram_tallies1_w_addr;
+wire equity_lane1_ram_tallies1_w_valid;
+wire [135:0] equity_lane1_ram_tallies1_written;
+reg equity_lane1_ram_tallies1_loaded;
+reg equity_lane1_ram_tallies1_settling;
+reg equity_lane1_ram_tallies1_loading;
+reg equity_lane1_ram_tallies1_fetch;
+reg equity_lane1_ram_tallies1_fetching;
+reg [135:0] equity_lane1_ram_tallies1_out_rec;
+reg [4:0] equity_lane1_ram_tallies1_left;
+reg [3:0] equity_lane1_ram_tallies1_pending_record5_pw;
+reg [3:0] equity_lane1_ram_tallies1_pending_record5_pt;
+reg [14:0] equity_lane1_ram_tallies1_pending_record5_pu;
+reg [14:0] equity_lane1_ram_tallies1_pending_record5_add_units;
+wire equity_lane1_ram_tallies1_pending_record5_every;
+reg equity_lane1_ram_tallies1_pending_record5_tie;
+reg equity_lane1_ram_tallies1_pending_record5_win;
+reg [3:0] equity_lane1_ram_tallies1_pending_record6_pw;
+reg [3:0] equity_lane1_ram_tallies1_pending_record6_pt;
+reg [14:0] equity_lane1_ram_tallies1_pending_record6_pu;
+reg [14:0] equity_lane1_ram_tallies1_pending_record6_add_units;
+wire equity_lane1_ram_tallies1_pending_record6_every;
+reg equity_lane1_ram_tallies1_pending_record6_tie;
+reg equity_lane1_ram_tallies1_pending_record6_win;
+reg [3:0] equity_lane1_ram_tallies1_pending_record7_pw;
+reg [3:0] equity_lane1_ram_tallies1_pending_record7_pt;
+reg [14:0] equity_lane1_ram_tallies1_pending_record7_pu;
+reg [14:0] equity_lane1_ram_tallies1_pending_record7_add_units;
+wire equity_lane1_ram_tallies1_pending_record7_every;
+reg equity_lane1_ram_tallies1_pending_record7_tie;
+reg equity_lane1_ram_tallies1_pending_record7_win;
+reg [3:0] equity_lane1_ram_tallies1_pending_record8_pw;
+reg [3:0] equity_lane1_ram_tallies1_pending_record8_pt;
+reg [14:0] equity_lane1_ram_tallies1_pending_record8_pu;
+reg [14:0] equity_lane1_ram_tallies1_pending_record8_add_units;
+wire equity_lane1_ram_tallies1_pending_record8_every;
+reg equity_lane1_ram_tallies1_pending_record8_tie;
+reg equity_lane1_ram_tallies1_pending_record8_win;
+reg [3:0] equity_lane1_ram_tallies1_pending_record9_pw;
+reg [3:0] equity_lane1_ram_tallies1_pending_record9_pt;
+reg [14:0] equity_lane1_ram_tallies1_pending_record9_pu;
+reg [14:0] equity_lane1_ram_tallies1_pending_record9_add_units;
+wire equity_lane1_ram_tallies1_pending_record9_every;
+reg equity_lane1_ram_tallies1_pending_record9_tie;
+reg equity_lane1_ram_tallies1_pending_record9_win;
+wire [39:0] equity_lane1_ram_tallies1_flush_field3_result;
+wire equity_lane1_ram_tallies1_flush_field3_zero_carry;
+wire [0:0] equity_lane1_ram_tallies1_flush_field3_zero;
+reg [39:0] equity_lane1_ram_tallies1_flush_field3_last;
+reg [39:0] equity_lane1_ram_tallies1_flush_field3_chunk_add18_value_out;
+reg equity_lane1_ram_tallies1_flush_field3_chunk_add18_carry_out;
+reg [39:0] equity_lane1_ram_tallies1_flush_field3_chunk_add19_value_out;
+reg equity_lane1_ram_tallies1_flush_field3_chunk_add19_carry_out;
+reg [39:0] equity_lane1_ram_tallies1_flush_field3_chunk_add20_value_out;
+reg equity_lane1_ram_tallies1_flush_field3_chunk_add20_carry_out;
+reg [39:0] equity_lane1_ram_tallies1_flush_field3_chunk_add21_value_out;
+reg equity_lane1_ram_tallies1_flush_field3_chunk_add21_carry_out;
+reg [39:0] equity_lane1_ram_tallies1_flush_field3_chunk_add22_value_out;
+reg equity_lane1_ram_tallies1_flush_field3_chunk_add22_carry_out;
+reg equity_lane1_ram_tallies1_flush_field3_chunk_add23_carry_out;
+wire [39:0] equity_lane1_ram_tallies1_flush_field4_result;
+wire equity_lane1_ram_tallies1_flush_field4_zero_carry;
+wire [0:0] equity_lane1_ram_tallies1_flush_field4_zero;
+reg [39:0] equity_lane1_ram_tallies1_flush_field4_last;
+reg [39:0] equity_lane1_ram_tallies1_flush_field4_chunk_add24_value_out;
+reg equity_lane1_ram_tallies1_flush_field4_chunk_add24_carry_out;
+reg [39:0] equity_lane1_ram_tallies1_flush_field4_chunk_add25_value_out;
+reg equity_lane1_ram_tallies1_flush_field4_chunk_add25_carry_out;
+reg [39:0] equity_lane1_ram_tallies1_flush_field4_chunk_add26_value_out;
+reg equity_lane1_ram_tallies1_flush_field4_chunk_add26_carry_out;
+reg [39:0] equity_lane1_ram_tallies1_flush_field4_chunk_add27_value_out;
+reg equity_lane1_ram_tallies1_flush_field4_chunk_add27_carry_out;
+reg [39:0] equity_lane1_ram_tallies1_flush_field4_chunk_add28_value_out;
+reg equity_lane1_ram_tallies1_flush_field4_chunk_add28_carry_out;
+reg equity_lane1_ram_tallies1_flush_field4_chunk_add29_carry_out;
+wire [55:0] equity_lane1_ram_tallies1_flush_field5_result;
+wire equity_lane1_ram_tallies1_flush_field5_zero_carry;
+wire [0:0] equity_lane1_ram_tallies1_flush_field5_zero;
+reg [55:0] equity_lane1_ram_tallies1_flush_field5_last;
+reg [55:0] equity_lane1_ram_tallies1_flush_field5_chunk_add30_value_out;
+reg equity_lane1_ram_tallies1_flush_field5_chunk_add30_carry_out;
+reg [55:0] equity_lane1_ram_tallies1_flush_field5_chunk_add31_value_out;
+reg equity_lane1_ram_tallies1_flush_field5_chunk_add31_carry_out;
+reg [55:0] equity_lane1_ram_tallies1_flush_field5_chunk_add32_value_out;
+reg equity_lane1_ram_tallies1_flush_field5_chunk_add32_carry_out;
+reg [55:0] equity_lane1_ram_tallies1_flush_field5_chunk_add33_value_out;
+reg equity_lane1_ram_tallies1_flush_field5_chunk_add33_carry_out;
+reg [55:0] equity_lane1_ram_tallies1_flush_field5_chunk_add34_value_out;
+reg equity_lane1_ram_tallies1_flush_field5_chunk_add34_carry_out;
+reg equity_lane1_ram_tallies1_flush_field5_chunk_add35_carry_out;
+reg [5:0] equity_lane1_ram_tallies1_delay_flag1_line;
 reg [2:0] about_at;
 reg [7:0] about_byte;
 reg [7:0] carry;
@@ -3229,7 +2803,8 @@ reg [5:0] equity_lane0_card_lookup7_remaining [0:64-1];
 reg [5:0] equity_lane0_card_lookup8_remaining [0:64-1];
 reg [5:0] equity_lane0_card_lookup9_remaining [0:64-1];
 reg [5:0] equity_lane0_card_lookup10_remaining [0:64-1];
-wire [7:0] equity_lane0_links [0:13-1];
+reg [135:0] equity_lane0_ram_tallies0_mem [0:512-1];
+reg [8:0] equity_lane0_ram_tallies0_addr_line [0:6-1];
 reg [5:0] equity_lane1_card_lookup11_remaining [0:64-1];
 reg [5:0] equity_lane1_card_lookup12_remaining [0:64-1];
 reg [5:0] equity_lane1_card_lookup13_remaining [0:64-1];
@@ -3241,7 +2816,8 @@ reg [5:0] equity_lane1_card_lookup18_remaining [0:64-1];
 reg [5:0] equity_lane1_card_lookup19_remaining [0:64-1];
 reg [5:0] equity_lane1_card_lookup20_remaining [0:64-1];
 reg [5:0] equity_lane1_card_lookup21_remaining [0:64-1];
-wire [7:0] equity_lane1_links [0:13-1];
+reg [135:0] equity_lane1_ram_tallies1_mem [0:512-1];
+reg [8:0] equity_lane1_ram_tallies1_addr_line [0:6-1];
 
 assign board_slots = 8'd5;
 assign deck_size = 8'd52;
@@ -3259,120 +2835,38 @@ assign equity_lane0_chunked_counter0_counter_chunk0_carry_in = 1'd0;
 assign equity_lane0_first_pos = 6'd0;
 assign equity_lane0_colex_odometer0_spare = 1'd1;
 assign equity_lane0_high_winners = 1'd0;
-assign equity_lane0_one = 1'd1;
-assign equity_lane0_tally0_no = 1'd0;
-assign equity_lane0_tally0_zero = 40'd0;
-assign equity_lane0_tally0_chunked_counter1_zero = 8'd0;
-assign equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_in = 1'd0;
-assign equity_lane0_tally1_no = 1'd0;
-assign equity_lane0_tally1_zero = 40'd0;
-assign equity_lane0_tally1_chunked_counter2_zero = 8'd0;
-assign equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_in = 1'd0;
-assign equity_lane0_tally2_no = 1'd0;
-assign equity_lane0_tally2_zero = 40'd0;
-assign equity_lane0_tally2_chunked_counter3_zero = 8'd0;
-assign equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in = 1'd0;
-assign equity_lane0_tally3_no = 1'd0;
-assign equity_lane0_tally3_zero = 56'd0;
-assign equity_lane0_tally3_chunked_counter4_zero = 8'd0;
-assign equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in = 1'd0;
-assign equity_lane0_tally4_no = 1'd0;
-assign equity_lane0_tally4_zero = 40'd0;
-assign equity_lane0_tally4_chunked_counter5_zero = 8'd0;
-assign equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in = 1'd0;
-assign equity_lane0_tally5_no = 1'd0;
-assign equity_lane0_tally5_zero = 40'd0;
-assign equity_lane0_tally5_chunked_counter6_zero = 8'd0;
-assign equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in = 1'd0;
-assign equity_lane0_tally6_no = 1'd0;
-assign equity_lane0_tally6_zero = 56'd0;
-assign equity_lane0_tally6_chunked_counter7_zero = 8'd0;
-assign equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in = 1'd0;
-assign equity_lane0_tally7_no = 1'd0;
-assign equity_lane0_tally7_zero = 40'd0;
-assign equity_lane0_tally7_chunked_counter8_zero = 8'd0;
-assign equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_in = 1'd0;
-assign equity_lane0_tally8_no = 1'd0;
-assign equity_lane0_tally8_zero = 40'd0;
-assign equity_lane0_tally8_chunked_counter9_zero = 8'd0;
-assign equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_in = 1'd0;
-assign equity_lane0_tally9_no = 1'd0;
-assign equity_lane0_tally9_zero = 56'd0;
-assign equity_lane0_tally9_chunked_counter10_zero = 8'd0;
-assign equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_in = 1'd0;
-assign equity_lane0_tally10_no = 1'd0;
-assign equity_lane0_tally10_zero = 40'd0;
-assign equity_lane0_tally10_chunked_counter11_zero = 8'd0;
-assign equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_in = 1'd0;
-assign equity_lane0_tally11_no = 1'd0;
-assign equity_lane0_tally11_zero = 40'd0;
-assign equity_lane0_tally11_chunked_counter12_zero = 8'd0;
-assign equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_in = 1'd0;
-assign equity_lane0_tally12_no = 1'd0;
-assign equity_lane0_tally12_zero = 56'd0;
-assign equity_lane0_tally12_chunked_counter13_zero = 8'd0;
-assign equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_in = 1'd0;
+assign equity_lane0_ram_tallies0_yes = 1'd1;
+assign equity_lane0_ram_tallies0_pending_record0_every = 1'd1;
+assign equity_lane0_ram_tallies0_pending_record1_every = 1'd0;
+assign equity_lane0_ram_tallies0_pending_record2_every = 1'd0;
+assign equity_lane0_ram_tallies0_pending_record3_every = 1'd0;
+assign equity_lane0_ram_tallies0_pending_record4_every = 1'd0;
+assign equity_lane0_ram_tallies0_flush_field0_zero_carry = 1'd0;
+assign equity_lane0_ram_tallies0_flush_field0_zero = 1'd0;
+assign equity_lane0_ram_tallies0_flush_field1_zero_carry = 1'd0;
+assign equity_lane0_ram_tallies0_flush_field1_zero = 1'd0;
+assign equity_lane0_ram_tallies0_flush_field2_zero_carry = 1'd0;
+assign equity_lane0_ram_tallies0_flush_field2_zero = 1'd0;
 assign lane_bonus1_number = 3'd1;
 assign equity_lane1_unused = 8'd0;
 assign equity_lane1_no_shift = 1'd0;
-assign equity_lane1_chunked_counter14_zero = 8'd0;
-assign equity_lane1_chunked_counter14_counter_chunk74_carry_in = 1'd0;
+assign equity_lane1_chunked_counter1_zero = 8'd0;
+assign equity_lane1_chunked_counter1_counter_chunk5_carry_in = 1'd0;
 assign equity_lane1_first_pos = 6'd0;
 assign equity_lane1_colex_odometer1_spare = 1'd1;
 assign equity_lane1_high_winners = 1'd0;
-assign equity_lane1_one = 1'd1;
-assign equity_lane1_tally13_no = 1'd0;
-assign equity_lane1_tally13_zero = 40'd0;
-assign equity_lane1_tally13_chunked_counter15_zero = 8'd0;
-assign equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_in = 1'd0;
-assign equity_lane1_tally14_no = 1'd0;
-assign equity_lane1_tally14_zero = 40'd0;
-assign equity_lane1_tally14_chunked_counter16_zero = 8'd0;
-assign equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_in = 1'd0;
-assign equity_lane1_tally15_no = 1'd0;
-assign equity_lane1_tally15_zero = 40'd0;
-assign equity_lane1_tally15_chunked_counter17_zero = 8'd0;
-assign equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_in = 1'd0;
-assign equity_lane1_tally16_no = 1'd0;
-assign equity_lane1_tally16_zero = 56'd0;
-assign equity_lane1_tally16_chunked_counter18_zero = 8'd0;
-assign equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_in = 1'd0;
-assign equity_lane1_tally17_no = 1'd0;
-assign equity_lane1_tally17_zero = 40'd0;
-assign equity_lane1_tally17_chunked_counter19_zero = 8'd0;
-assign equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_in = 1'd0;
-assign equity_lane1_tally18_no = 1'd0;
-assign equity_lane1_tally18_zero = 40'd0;
-assign equity_lane1_tally18_chunked_counter20_zero = 8'd0;
-assign equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_in = 1'd0;
-assign equity_lane1_tally19_no = 1'd0;
-assign equity_lane1_tally19_zero = 56'd0;
-assign equity_lane1_tally19_chunked_counter21_zero = 8'd0;
-assign equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_in = 1'd0;
-assign equity_lane1_tally20_no = 1'd0;
-assign equity_lane1_tally20_zero = 40'd0;
-assign equity_lane1_tally20_chunked_counter22_zero = 8'd0;
-assign equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_in = 1'd0;
-assign equity_lane1_tally21_no = 1'd0;
-assign equity_lane1_tally21_zero = 40'd0;
-assign equity_lane1_tally21_chunked_counter23_zero = 8'd0;
-assign equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_in = 1'd0;
-assign equity_lane1_tally22_no = 1'd0;
-assign equity_lane1_tally22_zero = 56'd0;
-assign equity_lane1_tally22_chunked_counter24_zero = 8'd0;
-assign equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_in = 1'd0;
-assign equity_lane1_tally23_no = 1'd0;
-assign equity_lane1_tally23_zero = 40'd0;
-assign equity_lane1_tally23_chunked_counter25_zero = 8'd0;
-assign equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_in = 1'd0;
-assign equity_lane1_tally24_no = 1'd0;
-assign equity_lane1_tally24_zero = 40'd0;
-assign equity_lane1_tally24_chunked_counter26_zero = 8'd0;
-assign equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_in = 1'd0;
-assign equity_lane1_tally25_no = 1'd0;
-assign equity_lane1_tally25_zero = 56'd0;
-assign equity_lane1_tally25_chunked_counter27_zero = 8'd0;
-assign equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_in = 1'd0;
+assign equity_lane1_ram_tallies1_yes = 1'd1;
+assign equity_lane1_ram_tallies1_pending_record5_every = 1'd1;
+assign equity_lane1_ram_tallies1_pending_record6_every = 1'd0;
+assign equity_lane1_ram_tallies1_pending_record7_every = 1'd0;
+assign equity_lane1_ram_tallies1_pending_record8_every = 1'd0;
+assign equity_lane1_ram_tallies1_pending_record9_every = 1'd0;
+assign equity_lane1_ram_tallies1_flush_field3_zero_carry = 1'd0;
+assign equity_lane1_ram_tallies1_flush_field3_zero = 1'd0;
+assign equity_lane1_ram_tallies1_flush_field4_zero_carry = 1'd0;
+assign equity_lane1_ram_tallies1_flush_field4_zero = 1'd0;
+assign equity_lane1_ram_tallies1_flush_field5_zero_carry = 1'd0;
+assign equity_lane1_ram_tallies1_flush_field5_zero = 1'd0;
 assign done_bits[1] = equity_lane0_done;
 assign done_bits[0] = equity_lane1_done;
 assign equity_lane0_chunked_counter0_high[32-1:24] = equity_lane0_chunked_counter0_counter_chunk4_value;
@@ -3544,28 +3038,32 @@ assign equity_lane0_deal_stage6_repeated_position29_any_set38_bits[1] = equity_l
 assign equity_lane0_deal_stage6_repeated_position29_any_set38_bits[0] = equity_lane0_deal_stage6_repeated_position29_same_position102_equal;
 assign equity_lane0_deal_stage6_repeated_position29_any_set39_bits[1] = equity_lane0_deal_stage6_repeated_position29_same_position103_equal;
 assign equity_lane0_deal_stage6_repeated_position29_any_set39_bits[0] = equity_lane0_deal_stage6_repeated_position29_same_position104_equal;
-assign equity_lane0_map_stage0_high_bits[56-1:48] = equity_lane0_map_stage0_position_halves6_high;
-assign equity_lane0_map_stage0_high_bits[48-1:40] = equity_lane0_map_stage0_position_halves5_high;
-assign equity_lane0_map_stage0_high_bits[40-1:32] = equity_lane0_map_stage0_position_halves4_high;
-assign equity_lane0_map_stage0_high_bits[32-1:24] = equity_lane0_map_stage0_position_halves3_high;
-assign equity_lane0_map_stage0_high_bits[24-1:16] = equity_lane0_map_stage0_position_halves2_high;
-assign equity_lane0_map_stage0_high_bits[16-1:8] = equity_lane0_map_stage0_position_halves1_high;
-assign equity_lane0_map_stage0_high_bits[8-1:0] = equity_lane0_map_stage0_position_halves0_high;
-assign equity_lane0_map_stage0_low_bits[56-1:48] = equity_lane0_map_stage0_position_halves6_low;
-assign equity_lane0_map_stage0_low_bits[48-1:40] = equity_lane0_map_stage0_position_halves5_low;
-assign equity_lane0_map_stage0_low_bits[40-1:32] = equity_lane0_map_stage0_position_halves4_low;
-assign equity_lane0_map_stage0_low_bits[32-1:24] = equity_lane0_map_stage0_position_halves3_low;
-assign equity_lane0_map_stage0_low_bits[24-1:16] = equity_lane0_map_stage0_position_halves2_low;
-assign equity_lane0_map_stage0_low_bits[16-1:8] = equity_lane0_map_stage0_position_halves1_low;
-assign equity_lane0_map_stage0_low_bits[8-1:0] = equity_lane0_map_stage0_position_halves0_low;
-assign equity_lane0_map_stage0_lookup[64-1:52] = 'b111111111111;
-assign equity_lane0_map_stage0_lookup[52-1:0] = equity_lane0_map_stage0_t_map;
-assign equity_lane0_map_stage1_lookup[64-1:52] = 'b111111111111;
-assign equity_lane0_map_stage1_lookup[52-1:0] = equity_lane0_map_stage1_t_map;
-assign equity_lane0_map_stage2_lookup[64-1:52] = 'b111111111111;
-assign equity_lane0_map_stage2_lookup[52-1:0] = equity_lane0_map_stage2_t_map;
-assign equity_lane0_map_stage3_lookup[64-1:52] = 'b111111111111;
-assign equity_lane0_map_stage3_lookup[52-1:0] = equity_lane0_map_stage3_t_map;
+assign equity_lane0_hand_stage0_digits[12-1:6] = equity_lane0_delay_line8_d_out;
+assign equity_lane0_hand_stage0_digits[6-1:0] = equity_lane0_delay_line7_d_out;
+assign equity_lane0_hand_stage0_high_bits[56-1:48] = equity_lane0_hand_stage0_position_halves6_high;
+assign equity_lane0_hand_stage0_high_bits[48-1:40] = equity_lane0_hand_stage0_position_halves5_high;
+assign equity_lane0_hand_stage0_high_bits[40-1:32] = equity_lane0_hand_stage0_position_halves4_high;
+assign equity_lane0_hand_stage0_high_bits[32-1:24] = equity_lane0_hand_stage0_position_halves3_high;
+assign equity_lane0_hand_stage0_high_bits[24-1:16] = equity_lane0_hand_stage0_position_halves2_high;
+assign equity_lane0_hand_stage0_high_bits[16-1:8] = equity_lane0_hand_stage0_position_halves1_high;
+assign equity_lane0_hand_stage0_high_bits[8-1:0] = equity_lane0_hand_stage0_position_halves0_high;
+assign equity_lane0_hand_stage0_low_bits[56-1:48] = equity_lane0_hand_stage0_position_halves6_low;
+assign equity_lane0_hand_stage0_low_bits[48-1:40] = equity_lane0_hand_stage0_position_halves5_low;
+assign equity_lane0_hand_stage0_low_bits[40-1:32] = equity_lane0_hand_stage0_position_halves4_low;
+assign equity_lane0_hand_stage0_low_bits[32-1:24] = equity_lane0_hand_stage0_position_halves3_low;
+assign equity_lane0_hand_stage0_low_bits[24-1:16] = equity_lane0_hand_stage0_position_halves2_low;
+assign equity_lane0_hand_stage0_low_bits[16-1:8] = equity_lane0_hand_stage0_position_halves1_low;
+assign equity_lane0_hand_stage0_low_bits[8-1:0] = equity_lane0_hand_stage0_position_halves0_low;
+assign equity_lane0_hand_stage0_lookup[64-1:52] = 'b111111111111;
+assign equity_lane0_hand_stage0_lookup[52-1:0] = equity_lane0_hand_stage0_t_map;
+assign equity_lane0_hand_stage1_digits[12-1:6] = equity_lane0_delay_line10_d_out;
+assign equity_lane0_hand_stage1_digits[6-1:0] = equity_lane0_delay_line9_d_out;
+assign equity_lane0_hand_stage1_high_bits[16-1:8] = equity_lane0_hand_stage1_position_halves8_high;
+assign equity_lane0_hand_stage1_high_bits[8-1:0] = equity_lane0_hand_stage1_position_halves7_high;
+assign equity_lane0_hand_stage1_low_bits[16-1:8] = equity_lane0_hand_stage1_position_halves8_low;
+assign equity_lane0_hand_stage1_low_bits[8-1:0] = equity_lane0_hand_stage1_position_halves7_low;
+assign equity_lane0_hand_stage1_lookup[64-1:52] = 'b111111111111;
+assign equity_lane0_hand_stage1_lookup[52-1:0] = equity_lane0_hand_stage1_t_map;
 assign equity_lane0_board_eval0_board_in[30-1:24] = equity_lane0_card_lookup4_card;
 assign equity_lane0_board_eval0_board_in[24-1:18] = equity_lane0_card_lookup3_card;
 assign equity_lane0_board_eval0_board_in[18-1:12] = equity_lane0_card_lookup2_card;
@@ -3649,10 +3147,28 @@ assign equity_lane0_showdown0_s2_packed[96-1:72] = equity_lane0_showdown0_pipe_r
 assign equity_lane0_showdown0_s2_packed[72-1:48] = equity_lane0_showdown0_pipe_reg73_q;
 assign equity_lane0_showdown0_s2_packed[48-1:24] = equity_lane0_showdown0_pipe_reg72_q;
 assign equity_lane0_showdown0_s2_packed[24-1:0] = equity_lane0_showdown0_pipe_reg71_q;
-assign equity_lane1_chunked_counter14_high[32-1:24] = equity_lane1_chunked_counter14_counter_chunk78_value;
-assign equity_lane1_chunked_counter14_high[24-1:16] = equity_lane1_chunked_counter14_counter_chunk77_value;
-assign equity_lane1_chunked_counter14_high[16-1:8] = equity_lane1_chunked_counter14_counter_chunk76_value;
-assign equity_lane1_chunked_counter14_high[8-1:0] = equity_lane1_chunked_counter14_counter_chunk75_value;
+assign equity_lane0_ram_tallies0_all_w[20-1:16] = equity_lane0_ram_tallies0_pending_record4_pw;
+assign equity_lane0_ram_tallies0_all_w[16-1:12] = equity_lane0_ram_tallies0_pending_record3_pw;
+assign equity_lane0_ram_tallies0_all_w[12-1:8] = equity_lane0_ram_tallies0_pending_record2_pw;
+assign equity_lane0_ram_tallies0_all_w[8-1:4] = equity_lane0_ram_tallies0_pending_record1_pw;
+assign equity_lane0_ram_tallies0_all_w[4-1:0] = equity_lane0_ram_tallies0_pending_record0_pw;
+assign equity_lane0_ram_tallies0_all_t[20-1:16] = equity_lane0_ram_tallies0_pending_record4_pt;
+assign equity_lane0_ram_tallies0_all_t[16-1:12] = equity_lane0_ram_tallies0_pending_record3_pt;
+assign equity_lane0_ram_tallies0_all_t[12-1:8] = equity_lane0_ram_tallies0_pending_record2_pt;
+assign equity_lane0_ram_tallies0_all_t[8-1:4] = equity_lane0_ram_tallies0_pending_record1_pt;
+assign equity_lane0_ram_tallies0_all_t[4-1:0] = equity_lane0_ram_tallies0_pending_record0_pt;
+assign equity_lane0_ram_tallies0_all_u[75-1:60] = equity_lane0_ram_tallies0_pending_record4_pu;
+assign equity_lane0_ram_tallies0_all_u[60-1:45] = equity_lane0_ram_tallies0_pending_record3_pu;
+assign equity_lane0_ram_tallies0_all_u[45-1:30] = equity_lane0_ram_tallies0_pending_record2_pu;
+assign equity_lane0_ram_tallies0_all_u[30-1:15] = equity_lane0_ram_tallies0_pending_record1_pu;
+assign equity_lane0_ram_tallies0_all_u[15-1:0] = equity_lane0_ram_tallies0_pending_record0_pu;
+assign equity_lane0_ram_tallies0_written[136-1:80] = equity_lane0_ram_tallies0_flush_field2_result;
+assign equity_lane0_ram_tallies0_written[80-1:40] = equity_lane0_ram_tallies0_flush_field1_result;
+assign equity_lane0_ram_tallies0_written[40-1:0] = equity_lane0_ram_tallies0_flush_field0_result;
+assign equity_lane1_chunked_counter1_high[32-1:24] = equity_lane1_chunked_counter1_counter_chunk9_value;
+assign equity_lane1_chunked_counter1_high[24-1:16] = equity_lane1_chunked_counter1_counter_chunk8_value;
+assign equity_lane1_chunked_counter1_high[16-1:8] = equity_lane1_chunked_counter1_counter_chunk7_value;
+assign equity_lane1_chunked_counter1_high[8-1:0] = equity_lane1_chunked_counter1_counter_chunk6_value;
 assign equity_lane1_colex_odometer1_last_bits[3] = equity_lane1_colex_odometer1_spare;
 assign equity_lane1_colex_odometer1_last_bits[2] = equity_lane1_colex_odometer1_hand_last5_last;
 assign equity_lane1_colex_odometer1_last_bits[1] = equity_lane1_colex_odometer1_hand_last4_last;
@@ -3818,28 +3334,32 @@ assign equity_lane1_deal_stage13_repeated_position59_any_set78_bits[1] = equity_
 assign equity_lane1_deal_stage13_repeated_position59_any_set78_bits[0] = equity_lane1_deal_stage13_repeated_position59_same_position207_equal;
 assign equity_lane1_deal_stage13_repeated_position59_any_set79_bits[1] = equity_lane1_deal_stage13_repeated_position59_same_position208_equal;
 assign equity_lane1_deal_stage13_repeated_position59_any_set79_bits[0] = equity_lane1_deal_stage13_repeated_position59_same_position209_equal;
-assign equity_lane1_map_stage4_high_bits[56-1:48] = equity_lane1_map_stage4_position_halves16_high;
-assign equity_lane1_map_stage4_high_bits[48-1:40] = equity_lane1_map_stage4_position_halves15_high;
-assign equity_lane1_map_stage4_high_bits[40-1:32] = equity_lane1_map_stage4_position_halves14_high;
-assign equity_lane1_map_stage4_high_bits[32-1:24] = equity_lane1_map_stage4_position_halves13_high;
-assign equity_lane1_map_stage4_high_bits[24-1:16] = equity_lane1_map_stage4_position_halves12_high;
-assign equity_lane1_map_stage4_high_bits[16-1:8] = equity_lane1_map_stage4_position_halves11_high;
-assign equity_lane1_map_stage4_high_bits[8-1:0] = equity_lane1_map_stage4_position_halves10_high;
-assign equity_lane1_map_stage4_low_bits[56-1:48] = equity_lane1_map_stage4_position_halves16_low;
-assign equity_lane1_map_stage4_low_bits[48-1:40] = equity_lane1_map_stage4_position_halves15_low;
-assign equity_lane1_map_stage4_low_bits[40-1:32] = equity_lane1_map_stage4_position_halves14_low;
-assign equity_lane1_map_stage4_low_bits[32-1:24] = equity_lane1_map_stage4_position_halves13_low;
-assign equity_lane1_map_stage4_low_bits[24-1:16] = equity_lane1_map_stage4_position_halves12_low;
-assign equity_lane1_map_stage4_low_bits[16-1:8] = equity_lane1_map_stage4_position_halves11_low;
-assign equity_lane1_map_stage4_low_bits[8-1:0] = equity_lane1_map_stage4_position_halves10_low;
-assign equity_lane1_map_stage4_lookup[64-1:52] = 'b111111111111;
-assign equity_lane1_map_stage4_lookup[52-1:0] = equity_lane1_map_stage4_t_map;
-assign equity_lane1_map_stage5_lookup[64-1:52] = 'b111111111111;
-assign equity_lane1_map_stage5_lookup[52-1:0] = equity_lane1_map_stage5_t_map;
-assign equity_lane1_map_stage6_lookup[64-1:52] = 'b111111111111;
-assign equity_lane1_map_stage6_lookup[52-1:0] = equity_lane1_map_stage6_t_map;
-assign equity_lane1_map_stage7_lookup[64-1:52] = 'b111111111111;
-assign equity_lane1_map_stage7_lookup[52-1:0] = equity_lane1_map_stage7_t_map;
+assign equity_lane1_hand_stage2_digits[12-1:6] = equity_lane1_delay_line19_d_out;
+assign equity_lane1_hand_stage2_digits[6-1:0] = equity_lane1_delay_line18_d_out;
+assign equity_lane1_hand_stage2_high_bits[56-1:48] = equity_lane1_hand_stage2_position_halves15_high;
+assign equity_lane1_hand_stage2_high_bits[48-1:40] = equity_lane1_hand_stage2_position_halves14_high;
+assign equity_lane1_hand_stage2_high_bits[40-1:32] = equity_lane1_hand_stage2_position_halves13_high;
+assign equity_lane1_hand_stage2_high_bits[32-1:24] = equity_lane1_hand_stage2_position_halves12_high;
+assign equity_lane1_hand_stage2_high_bits[24-1:16] = equity_lane1_hand_stage2_position_halves11_high;
+assign equity_lane1_hand_stage2_high_bits[16-1:8] = equity_lane1_hand_stage2_position_halves10_high;
+assign equity_lane1_hand_stage2_high_bits[8-1:0] = equity_lane1_hand_stage2_position_halves9_high;
+assign equity_lane1_hand_stage2_low_bits[56-1:48] = equity_lane1_hand_stage2_position_halves15_low;
+assign equity_lane1_hand_stage2_low_bits[48-1:40] = equity_lane1_hand_stage2_position_halves14_low;
+assign equity_lane1_hand_stage2_low_bits[40-1:32] = equity_lane1_hand_stage2_position_halves13_low;
+assign equity_lane1_hand_stage2_low_bits[32-1:24] = equity_lane1_hand_stage2_position_halves12_low;
+assign equity_lane1_hand_stage2_low_bits[24-1:16] = equity_lane1_hand_stage2_position_halves11_low;
+assign equity_lane1_hand_stage2_low_bits[16-1:8] = equity_lane1_hand_stage2_position_halves10_low;
+assign equity_lane1_hand_stage2_low_bits[8-1:0] = equity_lane1_hand_stage2_position_halves9_low;
+assign equity_lane1_hand_stage2_lookup[64-1:52] = 'b111111111111;
+assign equity_lane1_hand_stage2_lookup[52-1:0] = equity_lane1_hand_stage2_t_map;
+assign equity_lane1_hand_stage3_digits[12-1:6] = equity_lane1_delay_line21_d_out;
+assign equity_lane1_hand_stage3_digits[6-1:0] = equity_lane1_delay_line20_d_out;
+assign equity_lane1_hand_stage3_high_bits[16-1:8] = equity_lane1_hand_stage3_position_halves17_high;
+assign equity_lane1_hand_stage3_high_bits[8-1:0] = equity_lane1_hand_stage3_position_halves16_high;
+assign equity_lane1_hand_stage3_low_bits[16-1:8] = equity_lane1_hand_stage3_position_halves17_low;
+assign equity_lane1_hand_stage3_low_bits[8-1:0] = equity_lane1_hand_stage3_position_halves16_low;
+assign equity_lane1_hand_stage3_lookup[64-1:52] = 'b111111111111;
+assign equity_lane1_hand_stage3_lookup[52-1:0] = equity_lane1_hand_stage3_t_map;
 assign equity_lane1_board_eval1_board_in[30-1:24] = equity_lane1_card_lookup15_card;
 assign equity_lane1_board_eval1_board_in[24-1:18] = equity_lane1_card_lookup14_card;
 assign equity_lane1_board_eval1_board_in[18-1:12] = equity_lane1_card_lookup13_card;
@@ -3923,6 +3443,24 @@ assign equity_lane1_showdown1_s2_packed[96-1:72] = equity_lane1_showdown1_pipe_r
 assign equity_lane1_showdown1_s2_packed[72-1:48] = equity_lane1_showdown1_pipe_reg148_q;
 assign equity_lane1_showdown1_s2_packed[48-1:24] = equity_lane1_showdown1_pipe_reg147_q;
 assign equity_lane1_showdown1_s2_packed[24-1:0] = equity_lane1_showdown1_pipe_reg146_q;
+assign equity_lane1_ram_tallies1_all_w[20-1:16] = equity_lane1_ram_tallies1_pending_record9_pw;
+assign equity_lane1_ram_tallies1_all_w[16-1:12] = equity_lane1_ram_tallies1_pending_record8_pw;
+assign equity_lane1_ram_tallies1_all_w[12-1:8] = equity_lane1_ram_tallies1_pending_record7_pw;
+assign equity_lane1_ram_tallies1_all_w[8-1:4] = equity_lane1_ram_tallies1_pending_record6_pw;
+assign equity_lane1_ram_tallies1_all_w[4-1:0] = equity_lane1_ram_tallies1_pending_record5_pw;
+assign equity_lane1_ram_tallies1_all_t[20-1:16] = equity_lane1_ram_tallies1_pending_record9_pt;
+assign equity_lane1_ram_tallies1_all_t[16-1:12] = equity_lane1_ram_tallies1_pending_record8_pt;
+assign equity_lane1_ram_tallies1_all_t[12-1:8] = equity_lane1_ram_tallies1_pending_record7_pt;
+assign equity_lane1_ram_tallies1_all_t[8-1:4] = equity_lane1_ram_tallies1_pending_record6_pt;
+assign equity_lane1_ram_tallies1_all_t[4-1:0] = equity_lane1_ram_tallies1_pending_record5_pt;
+assign equity_lane1_ram_tallies1_all_u[75-1:60] = equity_lane1_ram_tallies1_pending_record9_pu;
+assign equity_lane1_ram_tallies1_all_u[60-1:45] = equity_lane1_ram_tallies1_pending_record8_pu;
+assign equity_lane1_ram_tallies1_all_u[45-1:30] = equity_lane1_ram_tallies1_pending_record7_pu;
+assign equity_lane1_ram_tallies1_all_u[30-1:15] = equity_lane1_ram_tallies1_pending_record6_pu;
+assign equity_lane1_ram_tallies1_all_u[15-1:0] = equity_lane1_ram_tallies1_pending_record5_pu;
+assign equity_lane1_ram_tallies1_written[136-1:80] = equity_lane1_ram_tallies1_flush_field5_result;
+assign equity_lane1_ram_tallies1_written[80-1:40] = equity_lane1_ram_tallies1_flush_field4_result;
+assign equity_lane1_ram_tallies1_written[40-1:0] = equity_lane1_ram_tallies1_flush_field3_result;
 
 
 always @(frame_receiver0_crc_in, s_axis_tdata) begin: frame_receiver0_crc8_step0_step
@@ -5669,6 +5207,10 @@ assign equity_lane0_rst_out = equity_lane0_rst;
 
 
 
+assign equity_lane0_done = (equity_lane0_run_done && equity_lane0_ready);
+
+
+
 assign equity_lane0_chunked_counter0_counter_chunk0_shifted = equity_lane0_chunked_counter0_counter_chunk1_value[8-1:0];
 
 
@@ -5870,7 +5412,7 @@ assign equity_lane0_high_zero = (equity_lane0_chunked_counter0_high == 0);
 
 always @(equity_lane0_low_two, equity_lane0_done_q, equity_lane0_board_step, equity_lane0_won_valid, pipe_reg8_q, equity_lane0_counting, equity_lane0_high_zero, equity_lane0_count_one, equity_lane0_low_one, equity_lane0_board_due, pipe_reg7_q, equity_lane0_state) begin: equity_lane0_control_out
     equity_lane0_prime = (equity_lane0_state == 2'b01);
-    equity_lane0_done = equity_lane0_done_q;
+    equity_lane0_run_done = equity_lane0_done_q;
     if (pipe_reg7_q) begin
         equity_lane0_step_one = equity_lane0_board_step;
         equity_lane0_stepped = ((equity_lane0_state == 2'b10) && equity_lane0_board_due);
@@ -5984,7 +5526,7 @@ always @(posedge clk) begin: equity_lane0_control
         end
         else if ((equity_lane0_state == 2'b10)) begin
             if (equity_lane0_left_zero) begin
-                equity_lane0_drain <= 59;
+                equity_lane0_drain <= 66;
                 equity_lane0_state <= 2'b11;
             end
         end
@@ -7339,6 +6881,20 @@ end
 assign equity_lane0_delay_line7_d_out = equity_lane0_delay_line7_line[126-1:(126 - 6)];
 
 
+always @(posedge clk) begin: equity_lane0_delay_line8_shift_in
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_delay_line8_line <= 0;
+    end
+    else begin
+        equity_lane0_delay_line8_line <= {equity_lane0_delay_line8_line[(126 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit7_upper};
+    end
+end
+
+
+
+assign equity_lane0_delay_line8_d_out = equity_lane0_delay_line8_line[126-1:(126 - 6)];
+
+
 
 assign equity_lane0_slot_stream8_x_part9_t = (equity_lane0_slot_stream8_x ^ {equity_lane0_slot_stream8_x[21-1:0], 11'h0});
 
@@ -7368,7 +6924,7 @@ assign equity_lane0_slot_stream8_advance = (equity_lane0_slot_stream8_tok_in || 
 
 
 always @(posedge clk) begin: equity_lane0_slot_stream8_select
-    equity_lane0_slot_stream8_mine <= (lane_load0_lane_loads && (load_slot == 8));
+    equity_lane0_slot_stream8_mine <= (lane_load0_lane_loads && (load_slot == 9));
 end
 
 
@@ -7400,154 +6956,18 @@ end
 assign equity_lane0_slot_stream8_word = {equity_lane0_slot_stream8_w, equity_lane0_slot_stream8_z};
 
 
-always @(posedge clk) begin: equity_lane0_delay_line8_shift_in
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_delay_line8_line <= 0;
-    end
-    else begin
-        equity_lane0_delay_line8_line <= {equity_lane0_delay_line8_line[(144 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit7_upper};
-    end
-end
-
-
-
-assign equity_lane0_delay_line8_d_out = equity_lane0_delay_line8_line[144-1:(144 - 6)];
-
-
-
-assign equity_lane0_slot_stream9_x_part11_t = (equity_lane0_slot_stream9_x ^ {equity_lane0_slot_stream9_x[21-1:0], 11'h0});
-
-
-
-assign equity_lane0_slot_stream9_gx = (equity_lane0_slot_stream9_x_part11_t ^ {8'h0, equity_lane0_slot_stream9_x_part11_t[32-1:8]});
-
-
-
-assign equity_lane0_slot_stream9_hw = (equity_lane0_slot_stream9_w ^ {19'h0, equity_lane0_slot_stream9_w[32-1:19]});
-
-
-
-assign equity_lane0_slot_stream9_x_part12_t = (equity_lane0_slot_stream9_y ^ {equity_lane0_slot_stream9_y[21-1:0], 11'h0});
-
-
-
-assign equity_lane0_slot_stream9_gy = (equity_lane0_slot_stream9_x_part12_t ^ {8'h0, equity_lane0_slot_stream9_x_part12_t[32-1:8]});
-
-
-
-assign equity_lane0_slot_stream9_h_first = (equity_lane0_slot_stream9_first ^ {19'h0, equity_lane0_slot_stream9_first[32-1:19]});
-
-
-
-assign equity_lane0_slot_stream9_advance = (equity_lane0_slot_stream9_tok_in || equity_lane0_prime);
-
-
-always @(posedge clk) begin: equity_lane0_slot_stream9_select
-    equity_lane0_slot_stream9_mine <= (lane_load0_lane_loads && (load_slot == 9));
-end
-
-
-
-assign equity_lane0_slot_stream9_first = ((equity_lane0_slot_stream9_gx ^ equity_lane0_slot_stream9_hw) ^ equity_lane0_seed_injections0_inject_first);
-
-
-
-assign equity_lane0_slot_stream9_second = ((equity_lane0_slot_stream9_gy ^ equity_lane0_slot_stream9_h_first) ^ equity_lane0_seed_injections0_inject_second);
-
-
-always @(posedge clk) begin: equity_lane0_slot_stream9_step
-    if ((equity_lane0_slot_stream9_mine && (equity_lane0_bus_index == 0))) begin
-        equity_lane0_slot_stream9_x <= 0;
-        equity_lane0_slot_stream9_y <= 0;
-        equity_lane0_slot_stream9_z <= 0;
-        equity_lane0_slot_stream9_w <= 0;
-    end
-    else if (((equity_lane0_slot_stream9_mine && equity_lane0_bus_index[0]) || equity_lane0_slot_stream9_advance)) begin
-        equity_lane0_slot_stream9_x <= equity_lane0_slot_stream9_z;
-        equity_lane0_slot_stream9_y <= equity_lane0_slot_stream9_w;
-        equity_lane0_slot_stream9_z <= equity_lane0_slot_stream9_first;
-        equity_lane0_slot_stream9_w <= equity_lane0_slot_stream9_second;
-    end
-end
-
-
-
-assign equity_lane0_slot_stream9_word = {equity_lane0_slot_stream9_w, equity_lane0_slot_stream9_z};
-
-
 always @(posedge clk) begin: equity_lane0_delay_line9_shift_in
     if (equity_lane0_rst == 1) begin
         equity_lane0_delay_line9_line <= 0;
     end
     else begin
-        equity_lane0_delay_line9_line <= {equity_lane0_delay_line9_line[(162 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit9_digit};
+        equity_lane0_delay_line9_line <= {equity_lane0_delay_line9_line[(156 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit9_digit};
     end
 end
 
 
 
-assign equity_lane0_delay_line9_d_out = equity_lane0_delay_line9_line[162-1:(162 - 6)];
-
-
-
-assign equity_lane0_slot_stream10_x_part13_t = (equity_lane0_slot_stream10_x ^ {equity_lane0_slot_stream10_x[21-1:0], 11'h0});
-
-
-
-assign equity_lane0_slot_stream10_gx = (equity_lane0_slot_stream10_x_part13_t ^ {8'h0, equity_lane0_slot_stream10_x_part13_t[32-1:8]});
-
-
-
-assign equity_lane0_slot_stream10_hw = (equity_lane0_slot_stream10_w ^ {19'h0, equity_lane0_slot_stream10_w[32-1:19]});
-
-
-
-assign equity_lane0_slot_stream10_x_part14_t = (equity_lane0_slot_stream10_y ^ {equity_lane0_slot_stream10_y[21-1:0], 11'h0});
-
-
-
-assign equity_lane0_slot_stream10_gy = (equity_lane0_slot_stream10_x_part14_t ^ {8'h0, equity_lane0_slot_stream10_x_part14_t[32-1:8]});
-
-
-
-assign equity_lane0_slot_stream10_h_first = (equity_lane0_slot_stream10_first ^ {19'h0, equity_lane0_slot_stream10_first[32-1:19]});
-
-
-
-assign equity_lane0_slot_stream10_advance = (equity_lane0_slot_stream10_tok_in || equity_lane0_prime);
-
-
-always @(posedge clk) begin: equity_lane0_slot_stream10_select
-    equity_lane0_slot_stream10_mine <= (lane_load0_lane_loads && (load_slot == 10));
-end
-
-
-
-assign equity_lane0_slot_stream10_first = ((equity_lane0_slot_stream10_gx ^ equity_lane0_slot_stream10_hw) ^ equity_lane0_seed_injections0_inject_first);
-
-
-
-assign equity_lane0_slot_stream10_second = ((equity_lane0_slot_stream10_gy ^ equity_lane0_slot_stream10_h_first) ^ equity_lane0_seed_injections0_inject_second);
-
-
-always @(posedge clk) begin: equity_lane0_slot_stream10_step
-    if ((equity_lane0_slot_stream10_mine && (equity_lane0_bus_index == 0))) begin
-        equity_lane0_slot_stream10_x <= 0;
-        equity_lane0_slot_stream10_y <= 0;
-        equity_lane0_slot_stream10_z <= 0;
-        equity_lane0_slot_stream10_w <= 0;
-    end
-    else if (((equity_lane0_slot_stream10_mine && equity_lane0_bus_index[0]) || equity_lane0_slot_stream10_advance)) begin
-        equity_lane0_slot_stream10_x <= equity_lane0_slot_stream10_z;
-        equity_lane0_slot_stream10_y <= equity_lane0_slot_stream10_w;
-        equity_lane0_slot_stream10_z <= equity_lane0_slot_stream10_first;
-        equity_lane0_slot_stream10_w <= equity_lane0_slot_stream10_second;
-    end
-end
-
-
-
-assign equity_lane0_slot_stream10_word = {equity_lane0_slot_stream10_w, equity_lane0_slot_stream10_z};
+assign equity_lane0_delay_line9_d_out = equity_lane0_delay_line9_line[156-1:(156 - 6)];
 
 
 always @(posedge clk) begin: equity_lane0_delay_line10_shift_in
@@ -7555,13 +6975,13 @@ always @(posedge clk) begin: equity_lane0_delay_line10_shift_in
         equity_lane0_delay_line10_line <= 0;
     end
     else begin
-        equity_lane0_delay_line10_line <= {equity_lane0_delay_line10_line[(180 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit9_upper};
+        equity_lane0_delay_line10_line <= {equity_lane0_delay_line10_line[(156 - 6)-1:0], equity_lane0_colex_odometer0_odometer_digit9_upper};
     end
 end
 
 
 
-assign equity_lane0_delay_line10_d_out = equity_lane0_delay_line10_line[180-1:(180 - 6)];
+assign equity_lane0_delay_line10_d_out = equity_lane0_delay_line10_line[156-1:(156 - 6)];
 
 
 always @(posedge clk) begin: equity_lane0_deal_stage0_setting
@@ -9307,7 +8727,7 @@ always @(posedge clk) begin: equity_lane0_deal_stage6_flags
 end
 
 
-always @(equity_lane0_deal_stage6_pos_out) begin: equity_lane0_map_stage0_position_halves0_decode
+always @(equity_lane0_deal_stage6_pos_out) begin: equity_lane0_hand_stage0_position_halves0_decode
     reg [8-1:0] h;
     reg [8-1:0] lo;
     integer i;
@@ -9317,12 +8737,12 @@ always @(equity_lane0_deal_stage6_pos_out) begin: equity_lane0_map_stage0_positi
         h[i] = ($signed({1'b0, equity_lane0_deal_stage6_pos_out[6-1:3]}) == i);
         lo[i] = ($signed({1'b0, equity_lane0_deal_stage6_pos_out[3-1:0]}) == i);
     end
-    equity_lane0_map_stage0_position_halves0_high = h;
-    equity_lane0_map_stage0_position_halves0_low = lo;
+    equity_lane0_hand_stage0_position_halves0_high = h;
+    equity_lane0_hand_stage0_position_halves0_low = lo;
 end
 
 
-always @(equity_lane0_deal_stage6_pos_out) begin: equity_lane0_map_stage0_position_halves1_decode
+always @(equity_lane0_deal_stage6_pos_out) begin: equity_lane0_hand_stage0_position_halves1_decode
     reg [8-1:0] h;
     reg [8-1:0] lo;
     integer i;
@@ -9332,12 +8752,12 @@ always @(equity_lane0_deal_stage6_pos_out) begin: equity_lane0_map_stage0_positi
         h[i] = ($signed({1'b0, equity_lane0_deal_stage6_pos_out[12-1:9]}) == i);
         lo[i] = ($signed({1'b0, equity_lane0_deal_stage6_pos_out[9-1:6]}) == i);
     end
-    equity_lane0_map_stage0_position_halves1_high = h;
-    equity_lane0_map_stage0_position_halves1_low = lo;
+    equity_lane0_hand_stage0_position_halves1_high = h;
+    equity_lane0_hand_stage0_position_halves1_low = lo;
 end
 
 
-always @(equity_lane0_deal_stage6_pos_out) begin: equity_lane0_map_stage0_position_halves2_decode
+always @(equity_lane0_deal_stage6_pos_out) begin: equity_lane0_hand_stage0_position_halves2_decode
     reg [8-1:0] h;
     reg [8-1:0] lo;
     integer i;
@@ -9347,12 +8767,12 @@ always @(equity_lane0_deal_stage6_pos_out) begin: equity_lane0_map_stage0_positi
         h[i] = ($signed({1'b0, equity_lane0_deal_stage6_pos_out[18-1:15]}) == i);
         lo[i] = ($signed({1'b0, equity_lane0_deal_stage6_pos_out[15-1:12]}) == i);
     end
-    equity_lane0_map_stage0_position_halves2_high = h;
-    equity_lane0_map_stage0_position_halves2_low = lo;
+    equity_lane0_hand_stage0_position_halves2_high = h;
+    equity_lane0_hand_stage0_position_halves2_low = lo;
 end
 
 
-always @(equity_lane0_deal_stage6_pos_out) begin: equity_lane0_map_stage0_position_halves3_decode
+always @(equity_lane0_deal_stage6_pos_out) begin: equity_lane0_hand_stage0_position_halves3_decode
     reg [8-1:0] h;
     reg [8-1:0] lo;
     integer i;
@@ -9362,12 +8782,12 @@ always @(equity_lane0_deal_stage6_pos_out) begin: equity_lane0_map_stage0_positi
         h[i] = ($signed({1'b0, equity_lane0_deal_stage6_pos_out[24-1:21]}) == i);
         lo[i] = ($signed({1'b0, equity_lane0_deal_stage6_pos_out[21-1:18]}) == i);
     end
-    equity_lane0_map_stage0_position_halves3_high = h;
-    equity_lane0_map_stage0_position_halves3_low = lo;
+    equity_lane0_hand_stage0_position_halves3_high = h;
+    equity_lane0_hand_stage0_position_halves3_low = lo;
 end
 
 
-always @(equity_lane0_deal_stage6_pos_out) begin: equity_lane0_map_stage0_position_halves4_decode
+always @(equity_lane0_deal_stage6_pos_out) begin: equity_lane0_hand_stage0_position_halves4_decode
     reg [8-1:0] h;
     reg [8-1:0] lo;
     integer i;
@@ -9377,12 +8797,12 @@ always @(equity_lane0_deal_stage6_pos_out) begin: equity_lane0_map_stage0_positi
         h[i] = ($signed({1'b0, equity_lane0_deal_stage6_pos_out[30-1:27]}) == i);
         lo[i] = ($signed({1'b0, equity_lane0_deal_stage6_pos_out[27-1:24]}) == i);
     end
-    equity_lane0_map_stage0_position_halves4_high = h;
-    equity_lane0_map_stage0_position_halves4_low = lo;
+    equity_lane0_hand_stage0_position_halves4_high = h;
+    equity_lane0_hand_stage0_position_halves4_low = lo;
 end
 
 
-always @(equity_lane0_deal_stage6_pos_out) begin: equity_lane0_map_stage0_position_halves5_decode
+always @(equity_lane0_deal_stage6_pos_out) begin: equity_lane0_hand_stage0_position_halves5_decode
     reg [8-1:0] h;
     reg [8-1:0] lo;
     integer i;
@@ -9392,12 +8812,12 @@ always @(equity_lane0_deal_stage6_pos_out) begin: equity_lane0_map_stage0_positi
         h[i] = ($signed({1'b0, equity_lane0_deal_stage6_pos_out[36-1:33]}) == i);
         lo[i] = ($signed({1'b0, equity_lane0_deal_stage6_pos_out[33-1:30]}) == i);
     end
-    equity_lane0_map_stage0_position_halves5_high = h;
-    equity_lane0_map_stage0_position_halves5_low = lo;
+    equity_lane0_hand_stage0_position_halves5_high = h;
+    equity_lane0_hand_stage0_position_halves5_low = lo;
 end
 
 
-always @(equity_lane0_deal_stage6_pos_out) begin: equity_lane0_map_stage0_position_halves6_decode
+always @(equity_lane0_deal_stage6_pos_out) begin: equity_lane0_hand_stage0_position_halves6_decode
     reg [8-1:0] h;
     reg [8-1:0] lo;
     integer i;
@@ -9407,114 +8827,101 @@ always @(equity_lane0_deal_stage6_pos_out) begin: equity_lane0_map_stage0_positi
         h[i] = ($signed({1'b0, equity_lane0_deal_stage6_pos_out[42-1:39]}) == i);
         lo[i] = ($signed({1'b0, equity_lane0_deal_stage6_pos_out[39-1:36]}) == i);
     end
-    equity_lane0_map_stage0_position_halves6_high = h;
-    equity_lane0_map_stage0_position_halves6_low = lo;
+    equity_lane0_hand_stage0_position_halves6_high = h;
+    equity_lane0_hand_stage0_position_halves6_low = lo;
 end
 
 
-always @(posedge clk) begin: equity_lane0_map_stage0_setting
-    equity_lane0_map_stage0_n_q <= equity_lane0_deal_stage6_n_q;
-    equity_lane0_map_stage0_mask_q <= equity_lane0_deal_stage6_mask_q;
-    equity_lane0_map_stage0_exact_q <= equity_lane0_deal_stage6_exact_q;
+always @(posedge clk) begin: equity_lane0_hand_stage0_setting
+    equity_lane0_hand_stage0_n_q <= equity_lane0_deal_stage6_n_q;
+    equity_lane0_hand_stage0_mask_q <= equity_lane0_deal_stage6_mask_q;
+    equity_lane0_hand_stage0_exact_q <= equity_lane0_deal_stage6_exact_q;
 end
 
 
-always @(posedge clk) begin: equity_lane0_map_stage0_bound
+always @(posedge clk) begin: equity_lane0_hand_stage0_bound
     reg [52-1:0] above;
     integer v;
     above = 52'h0;
     for (v=0; v<52; v=v+1) begin
-        above[v] = (v >= $signed({1'b0, equity_lane0_map_stage0_n_q}));
+        above[v] = (v >= $signed({1'b0, equity_lane0_hand_stage0_n_q}));
     end
-    equity_lane0_map_stage0_base <= above;
+    equity_lane0_hand_stage0_base <= above;
 end
 
 
-always @(posedge clk) begin: equity_lane0_map_stage0_masked_fields0_take_fields
-    integer k;
+always @(posedge clk) begin: equity_lane0_hand_stage0_take_fields
     integer f;
     integer b;
-    for (k=0; k<2; k=k+1) begin
-        for (f=0; f<5; f=f+1) begin
-            for (b=0; b<6; b=b+1) begin
-                if ((!equity_lane0_map_stage0_mask_q[b])) begin
-                    equity_lane0_map_stage0_taken[((6 * ((5 * k) + f)) + b)] <= 0;
-                end
-                else if ((equity_lane0_map_stage0_exact_q && (k == 0) && (f == 0))) begin
-                    equity_lane0_map_stage0_taken[((6 * f) + b)] <= equity_lane0_delay_line7_d_out[b];
-                end
-                else begin
-                    equity_lane0_map_stage0_taken[((6 * ((5 * k) + f)) + b)] <= equity_lane0_slot_stream7_word[(((32 * k) + (6 * f)) + b)];
-                end
+    for (f=0; f<10; f=f+1) begin
+        for (b=0; b<6; b=b+1) begin
+            if ((!equity_lane0_hand_stage0_mask_q[b])) begin
+                equity_lane0_hand_stage0_taken[((6 * f) + b)] <= 0;
+            end
+            else if ((equity_lane0_hand_stage0_exact_q && (f < 2))) begin
+                equity_lane0_hand_stage0_taken[((6 * f) + b)] <= equity_lane0_hand_stage0_digits[((6 * f) + b)];
+            end
+            else begin
+                equity_lane0_hand_stage0_taken[((6 * f) + b)] <= equity_lane0_slot_stream7_word[(((6 * (f % 5)) + (32 * (f / 5))) + b)];
             end
         end
     end
 end
 
 
-always @(posedge clk) begin: equity_lane0_map_stage0_take
+always @(posedge clk) begin: equity_lane0_hand_stage0_take
     reg [52-1:0] marked;
     integer v;
     reg hit;
     integer t;
-    marked = 52'h0;
-    for (v=0; v<52; v=v+1) begin
-        hit = equity_lane0_map_stage0_base[v];
-        for (t=0; t<7; t=t+1) begin
-            hit = (hit || (equity_lane0_map_stage0_high_bits[((8 * t) + (v / 8))] && equity_lane0_map_stage0_low_bits[((8 * t) + (v % 8))]));
-        end
-        marked[v] = hit;
-    end
-    equity_lane0_map_stage0_t_map <= marked;
-    equity_lane0_map_stage0_t_pos <= equity_lane0_deal_stage6_pos_out;
-end
-
-
-always @(posedge clk) begin: equity_lane0_map_stage0_take_flags
     if (equity_lane0_rst == 1) begin
-        equity_lane0_map_stage0_t_tok <= 0;
-        equity_lane0_map_stage0_t_ok <= 0;
+        equity_lane0_hand_stage0_t_pos <= 0;
+        equity_lane0_hand_stage0_t_map <= 0;
     end
     else begin
-        equity_lane0_map_stage0_t_tok <= equity_lane0_slot_stream7_tok_in;
-        equity_lane0_map_stage0_t_ok <= equity_lane0_deal_stage6_ok_out;
+        marked = 52'h0;
+        for (v=0; v<52; v=v+1) begin
+            hit = equity_lane0_hand_stage0_base[v];
+            for (t=0; t<7; t=t+1) begin
+                hit = (hit || (equity_lane0_hand_stage0_high_bits[((8 * t) + (v / 8))] && equity_lane0_hand_stage0_low_bits[((8 * t) + (v % 8))]));
+            end
+            marked[v] = hit;
+        end
+        equity_lane0_hand_stage0_t_map <= marked;
+        equity_lane0_hand_stage0_t_pos <= equity_lane0_deal_stage6_pos_out;
     end
 end
 
 
-always @(posedge clk) begin: equity_lane0_map_stage0_judge
+always @(posedge clk) begin: equity_lane0_hand_stage0_judge
     reg [10-1:0] usable;
     integer f;
     reg [6-1:0] candidate;
     integer b;
-    usable = 10'h0;
-    for (f=0; f<10; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_map_stage0_taken[((6 * f) + b)];
-        end
-        usable[f] = ((!equity_lane0_map_stage0_lookup[candidate]) && (!(equity_lane0_map_stage0_exact_q && (f != 0))));
-    end
-    equity_lane0_map_stage0_fields <= equity_lane0_map_stage0_taken;
-    equity_lane0_map_stage0_free <= usable;
-    equity_lane0_map_stage0_a_map <= equity_lane0_map_stage0_t_map;
-    equity_lane0_map_stage0_a_pos <= equity_lane0_map_stage0_t_pos;
-end
-
-
-always @(posedge clk) begin: equity_lane0_map_stage0_judge_flags
     if (equity_lane0_rst == 1) begin
-        equity_lane0_map_stage0_a_tok <= 0;
-        equity_lane0_map_stage0_a_ok <= 0;
+        equity_lane0_hand_stage0_free <= 0;
+        equity_lane0_hand_stage0_a_map <= 0;
+        equity_lane0_hand_stage0_fields <= 0;
+        equity_lane0_hand_stage0_a_pos <= 0;
     end
     else begin
-        equity_lane0_map_stage0_a_tok <= equity_lane0_map_stage0_t_tok;
-        equity_lane0_map_stage0_a_ok <= equity_lane0_map_stage0_t_ok;
+        usable = 10'h0;
+        for (f=0; f<10; f=f+1) begin
+            candidate = 6'h0;
+            for (b=0; b<6; b=b+1) begin
+                candidate[b] = equity_lane0_hand_stage0_taken[((6 * f) + b)];
+            end
+            usable[f] = ((!equity_lane0_hand_stage0_lookup[candidate]) && (!(equity_lane0_hand_stage0_exact_q && (f >= 2))));
+        end
+        equity_lane0_hand_stage0_fields <= equity_lane0_hand_stage0_taken;
+        equity_lane0_hand_stage0_free <= usable;
+        equity_lane0_hand_stage0_a_map <= equity_lane0_hand_stage0_t_map;
+        equity_lane0_hand_stage0_a_pos <= equity_lane0_hand_stage0_t_pos;
     end
 end
 
 
-always @(pipe_reg2_q[7], equity_lane0_map_stage0_free, equity_lane0_map_stage0_fields) begin: equity_lane0_map_stage0_lowest_free0_pick
+always @(pipe_reg2_q[7], equity_lane0_hand_stage0_free, equity_lane0_hand_stage0_fields) begin: equity_lane0_hand_stage0_lowest_free0_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -9523,153 +8930,82 @@ always @(pipe_reg2_q[7], equity_lane0_map_stage0_free, equity_lane0_map_stage0_f
     hit = 1'b0;
     for (f=0; f<10; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            take[b] = (take[b] || (equity_lane0_map_stage0_free[f] && (!hit) && equity_lane0_map_stage0_fields[((6 * f) + b)]));
+            take[b] = (take[b] || (equity_lane0_hand_stage0_free[f] && (!hit) && equity_lane0_hand_stage0_fields[((6 * f) + b)]));
         end
-        hit = (hit || equity_lane0_map_stage0_free[f]);
+        hit = (hit || equity_lane0_hand_stage0_free[f]);
     end
     for (b=0; b<6; b=b+1) begin
         take[b] = (take[b] || (!hit));
     end
     if (pipe_reg2_q[7]) begin
-        equity_lane0_map_stage0_chosen = take;
-        equity_lane0_map_stage0_found = hit;
+        equity_lane0_hand_stage0_card_a = take;
+        equity_lane0_hand_stage0_found_a = hit;
     end
     else begin
-        equity_lane0_map_stage0_chosen = 63;
-        equity_lane0_map_stage0_found = 1'b1;
+        equity_lane0_hand_stage0_card_a = 63;
+        equity_lane0_hand_stage0_found_a = 1'b1;
     end
 end
 
 
-always @(posedge clk) begin: equity_lane0_map_stage0_positions
-    equity_lane0_map_stage0_pos_out <= {equity_lane0_map_stage0_chosen, equity_lane0_map_stage0_a_pos};
-    equity_lane0_map_stage0_map_out <= equity_lane0_map_stage0_a_map;
-end
-
-
-always @(posedge clk) begin: equity_lane0_map_stage0_flags
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_map_stage0_ok_out <= 0;
-        equity_lane0_slot_stream8_tok_in <= 0;
-    end
-    else begin
-        equity_lane0_slot_stream8_tok_in <= equity_lane0_map_stage0_a_tok;
-        equity_lane0_map_stage0_ok_out <= (equity_lane0_map_stage0_a_ok && equity_lane0_map_stage0_found);
-    end
-end
-
-
-always @(equity_lane0_map_stage0_pos_out) begin: equity_lane0_map_stage1_position_halves7_decode
-    reg [8-1:0] h;
-    reg [8-1:0] lo;
-    integer i;
-    h = 8'h0;
-    lo = 8'h0;
-    for (i=0; i<8; i=i+1) begin
-        h[i] = ($signed({1'b0, equity_lane0_map_stage0_pos_out[48-1:45]}) == i);
-        lo[i] = ($signed({1'b0, equity_lane0_map_stage0_pos_out[45-1:42]}) == i);
-    end
-    equity_lane0_map_stage1_high_bits = h;
-    equity_lane0_map_stage1_low_bits = lo;
-end
-
-
-always @(posedge clk) begin: equity_lane0_map_stage1_setting
-    equity_lane0_map_stage1_n_q <= equity_lane0_map_stage0_n_q;
-    equity_lane0_map_stage1_mask_q <= equity_lane0_map_stage0_mask_q;
-    equity_lane0_map_stage1_exact_q <= equity_lane0_map_stage0_exact_q;
-end
-
-
-
-assign equity_lane0_map_stage1_base = equity_lane0_map_stage0_map_out;
-
-
-always @(posedge clk) begin: equity_lane0_map_stage1_masked_fields1_take_fields
-    integer k;
+always @(posedge clk) begin: equity_lane0_hand_stage0_after_first
+    reg [10-1:0] rest;
+    reg seen;
     integer f;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_hand_stage0_b_map <= 0;
+        equity_lane0_hand_stage0_later <= 0;
+        equity_lane0_hand_stage0_b_fields <= 0;
+        equity_lane0_hand_stage0_b_card <= 63;
+        equity_lane0_hand_stage0_b_pos <= 0;
+    end
+    else begin
+        rest = 10'h0;
+        seen = 1'b0;
+        for (f=0; f<10; f=f+1) begin
+            rest[f] = (equity_lane0_hand_stage0_free[f] && seen);
+            seen = (seen || equity_lane0_hand_stage0_free[f]);
+        end
+        equity_lane0_hand_stage0_later <= rest;
+        equity_lane0_hand_stage0_b_fields <= equity_lane0_hand_stage0_fields;
+        equity_lane0_hand_stage0_b_card <= equity_lane0_hand_stage0_card_a;
+        equity_lane0_hand_stage0_b_map <= equity_lane0_hand_stage0_a_map;
+        equity_lane0_hand_stage0_b_pos <= equity_lane0_hand_stage0_a_pos;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_hand_stage0_not_first
+    reg [10-1:0] rest;
+    integer f;
+    reg same;
     integer b;
-    for (k=0; k<2; k=k+1) begin
-        for (f=0; f<5; f=f+1) begin
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_hand_stage0_c_map <= 0;
+        equity_lane0_hand_stage0_other <= 0;
+        equity_lane0_hand_stage0_c_fields <= 0;
+        equity_lane0_hand_stage0_c_pos <= 0;
+        equity_lane0_hand_stage0_c_card <= 63;
+    end
+    else begin
+        rest = 10'h0;
+        for (f=0; f<10; f=f+1) begin
+            same = 1'b1;
             for (b=0; b<6; b=b+1) begin
-                if ((!equity_lane0_map_stage1_mask_q[b])) begin
-                    equity_lane0_map_stage1_taken[((6 * ((5 * k) + f)) + b)] <= 0;
-                end
-                else if ((equity_lane0_map_stage1_exact_q && (k == 0) && (f == 0))) begin
-                    equity_lane0_map_stage1_taken[((6 * f) + b)] <= equity_lane0_delay_line8_d_out[b];
-                end
-                else begin
-                    equity_lane0_map_stage1_taken[((6 * ((5 * k) + f)) + b)] <= equity_lane0_slot_stream8_word[(((32 * k) + (6 * f)) + b)];
-                end
+                same = (same && (equity_lane0_hand_stage0_b_fields[((6 * f) + b)] == equity_lane0_hand_stage0_b_card[b]));
             end
+            rest[f] = (equity_lane0_hand_stage0_later[f] && (!same));
         end
+        equity_lane0_hand_stage0_other <= rest;
+        equity_lane0_hand_stage0_c_fields <= equity_lane0_hand_stage0_b_fields;
+        equity_lane0_hand_stage0_c_card <= equity_lane0_hand_stage0_b_card;
+        equity_lane0_hand_stage0_c_map <= equity_lane0_hand_stage0_b_map;
+        equity_lane0_hand_stage0_c_pos <= equity_lane0_hand_stage0_b_pos;
     end
 end
 
 
-always @(posedge clk) begin: equity_lane0_map_stage1_take
-    reg [52-1:0] marked;
-    integer v;
-    reg hit;
-    integer t;
-    marked = 52'h0;
-    for (v=0; v<52; v=v+1) begin
-        hit = equity_lane0_map_stage1_base[v];
-        for (t=0; t<1; t=t+1) begin
-            hit = (hit || (equity_lane0_map_stage1_high_bits[((8 * t) + (v / 8))] && equity_lane0_map_stage1_low_bits[((8 * t) + (v % 8))]));
-        end
-        marked[v] = hit;
-    end
-    equity_lane0_map_stage1_t_map <= marked;
-    equity_lane0_map_stage1_t_pos <= equity_lane0_map_stage0_pos_out;
-end
-
-
-always @(posedge clk) begin: equity_lane0_map_stage1_take_flags
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_map_stage1_t_tok <= 0;
-        equity_lane0_map_stage1_t_ok <= 0;
-    end
-    else begin
-        equity_lane0_map_stage1_t_tok <= equity_lane0_slot_stream8_tok_in;
-        equity_lane0_map_stage1_t_ok <= equity_lane0_map_stage0_ok_out;
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane0_map_stage1_judge
-    reg [10-1:0] usable;
-    integer f;
-    reg [6-1:0] candidate;
-    integer b;
-    usable = 10'h0;
-    for (f=0; f<10; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_map_stage1_taken[((6 * f) + b)];
-        end
-        usable[f] = ((!equity_lane0_map_stage1_lookup[candidate]) && (!(equity_lane0_map_stage1_exact_q && (f != 0))));
-    end
-    equity_lane0_map_stage1_fields <= equity_lane0_map_stage1_taken;
-    equity_lane0_map_stage1_free <= usable;
-    equity_lane0_map_stage1_a_map <= equity_lane0_map_stage1_t_map;
-    equity_lane0_map_stage1_a_pos <= equity_lane0_map_stage1_t_pos;
-end
-
-
-always @(posedge clk) begin: equity_lane0_map_stage1_judge_flags
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_map_stage1_a_tok <= 0;
-        equity_lane0_map_stage1_a_ok <= 0;
-    end
-    else begin
-        equity_lane0_map_stage1_a_tok <= equity_lane0_map_stage1_t_tok;
-        equity_lane0_map_stage1_a_ok <= equity_lane0_map_stage1_t_ok;
-    end
-end
-
-
-always @(pipe_reg2_q[8], equity_lane0_map_stage1_free, equity_lane0_map_stage1_fields) begin: equity_lane0_map_stage1_lowest_free1_pick
+always @(pipe_reg2_q[7], equity_lane0_hand_stage0_other, equity_lane0_hand_stage0_c_fields) begin: equity_lane0_hand_stage0_lowest_free1_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -9678,153 +9014,177 @@ always @(pipe_reg2_q[8], equity_lane0_map_stage1_free, equity_lane0_map_stage1_f
     hit = 1'b0;
     for (f=0; f<10; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            take[b] = (take[b] || (equity_lane0_map_stage1_free[f] && (!hit) && equity_lane0_map_stage1_fields[((6 * f) + b)]));
+            take[b] = (take[b] || (equity_lane0_hand_stage0_other[f] && (!hit) && equity_lane0_hand_stage0_c_fields[((6 * f) + b)]));
         end
-        hit = (hit || equity_lane0_map_stage1_free[f]);
+        hit = (hit || equity_lane0_hand_stage0_other[f]);
     end
     for (b=0; b<6; b=b+1) begin
         take[b] = (take[b] || (!hit));
     end
-    if (pipe_reg2_q[8]) begin
-        equity_lane0_map_stage1_chosen = take;
-        equity_lane0_map_stage1_found = hit;
+    if (pipe_reg2_q[7]) begin
+        equity_lane0_hand_stage0_card_b = take;
+        equity_lane0_hand_stage0_found_b = hit;
     end
     else begin
-        equity_lane0_map_stage1_chosen = 63;
-        equity_lane0_map_stage1_found = 1'b1;
+        equity_lane0_hand_stage0_card_b = 63;
+        equity_lane0_hand_stage0_found_b = 1'b1;
     end
 end
 
 
-always @(posedge clk) begin: equity_lane0_map_stage1_positions
-    equity_lane0_map_stage1_pos_out <= {equity_lane0_map_stage1_chosen, equity_lane0_map_stage1_a_pos};
-    equity_lane0_map_stage1_map_out <= equity_lane0_map_stage1_a_map;
-end
-
-
-always @(posedge clk) begin: equity_lane0_map_stage1_flags
+always @(posedge clk) begin: equity_lane0_hand_stage0_positions
     if (equity_lane0_rst == 1) begin
-        equity_lane0_map_stage1_ok_out <= 0;
-        equity_lane0_slot_stream9_tok_in <= 0;
+        equity_lane0_hand_stage0_pos_out <= 0;
+        equity_lane0_hand_stage0_map_out <= 0;
     end
     else begin
-        equity_lane0_slot_stream9_tok_in <= equity_lane0_map_stage1_a_tok;
-        equity_lane0_map_stage1_ok_out <= (equity_lane0_map_stage1_a_ok && equity_lane0_map_stage1_found);
+        equity_lane0_hand_stage0_pos_out <= {equity_lane0_hand_stage0_card_b, equity_lane0_hand_stage0_c_card, equity_lane0_hand_stage0_c_pos};
+        equity_lane0_hand_stage0_map_out <= equity_lane0_hand_stage0_c_map;
     end
 end
 
 
-always @(equity_lane0_map_stage1_pos_out) begin: equity_lane0_map_stage2_position_halves8_decode
+always @(posedge clk) begin: equity_lane0_hand_stage0_flags
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_hand_stage0_b_tok <= 0;
+        equity_lane0_slot_stream8_tok_in <= 0;
+        equity_lane0_hand_stage0_c_tok <= 0;
+        equity_lane0_hand_stage0_c_ok <= 0;
+        equity_lane0_hand_stage0_a_ok <= 0;
+        equity_lane0_hand_stage0_t_ok <= 0;
+        equity_lane0_hand_stage0_t_tok <= 0;
+        equity_lane0_hand_stage0_b_ok <= 0;
+        equity_lane0_hand_stage0_ok_out <= 0;
+        equity_lane0_hand_stage0_a_tok <= 0;
+    end
+    else begin
+        equity_lane0_hand_stage0_t_tok <= equity_lane0_slot_stream7_tok_in;
+        equity_lane0_hand_stage0_t_ok <= equity_lane0_deal_stage6_ok_out;
+        equity_lane0_hand_stage0_a_tok <= equity_lane0_hand_stage0_t_tok;
+        equity_lane0_hand_stage0_a_ok <= equity_lane0_hand_stage0_t_ok;
+        equity_lane0_hand_stage0_b_tok <= equity_lane0_hand_stage0_a_tok;
+        equity_lane0_hand_stage0_b_ok <= (equity_lane0_hand_stage0_a_ok && equity_lane0_hand_stage0_found_a);
+        equity_lane0_hand_stage0_c_tok <= equity_lane0_hand_stage0_b_tok;
+        equity_lane0_hand_stage0_c_ok <= equity_lane0_hand_stage0_b_ok;
+        equity_lane0_slot_stream8_tok_in <= equity_lane0_hand_stage0_c_tok;
+        equity_lane0_hand_stage0_ok_out <= (equity_lane0_hand_stage0_c_ok && equity_lane0_hand_stage0_found_b);
+    end
+end
+
+
+always @(equity_lane0_hand_stage0_pos_out) begin: equity_lane0_hand_stage1_position_halves7_decode
     reg [8-1:0] h;
     reg [8-1:0] lo;
     integer i;
     h = 8'h0;
     lo = 8'h0;
     for (i=0; i<8; i=i+1) begin
-        h[i] = ($signed({1'b0, equity_lane0_map_stage1_pos_out[54-1:51]}) == i);
-        lo[i] = ($signed({1'b0, equity_lane0_map_stage1_pos_out[51-1:48]}) == i);
+        h[i] = ($signed({1'b0, equity_lane0_hand_stage0_pos_out[48-1:45]}) == i);
+        lo[i] = ($signed({1'b0, equity_lane0_hand_stage0_pos_out[45-1:42]}) == i);
     end
-    equity_lane0_map_stage2_high_bits = h;
-    equity_lane0_map_stage2_low_bits = lo;
+    equity_lane0_hand_stage1_position_halves7_high = h;
+    equity_lane0_hand_stage1_position_halves7_low = lo;
 end
 
 
-always @(posedge clk) begin: equity_lane0_map_stage2_setting
-    equity_lane0_map_stage2_n_q <= equity_lane0_map_stage1_n_q;
-    equity_lane0_map_stage2_mask_q <= equity_lane0_map_stage1_mask_q;
-    equity_lane0_map_stage2_exact_q <= equity_lane0_map_stage1_exact_q;
+always @(equity_lane0_hand_stage0_pos_out) begin: equity_lane0_hand_stage1_position_halves8_decode
+    reg [8-1:0] h;
+    reg [8-1:0] lo;
+    integer i;
+    h = 8'h0;
+    lo = 8'h0;
+    for (i=0; i<8; i=i+1) begin
+        h[i] = ($signed({1'b0, equity_lane0_hand_stage0_pos_out[54-1:51]}) == i);
+        lo[i] = ($signed({1'b0, equity_lane0_hand_stage0_pos_out[51-1:48]}) == i);
+    end
+    equity_lane0_hand_stage1_position_halves8_high = h;
+    equity_lane0_hand_stage1_position_halves8_low = lo;
+end
+
+
+always @(posedge clk) begin: equity_lane0_hand_stage1_setting
+    equity_lane0_hand_stage1_n_q <= equity_lane0_hand_stage0_n_q;
+    equity_lane0_hand_stage1_mask_q <= equity_lane0_hand_stage0_mask_q;
+    equity_lane0_hand_stage1_exact_q <= equity_lane0_hand_stage0_exact_q;
 end
 
 
 
-assign equity_lane0_map_stage2_base = equity_lane0_map_stage1_map_out;
+assign equity_lane0_hand_stage1_base = equity_lane0_hand_stage0_map_out;
 
 
-always @(posedge clk) begin: equity_lane0_map_stage2_masked_fields2_take_fields
-    integer k;
+always @(posedge clk) begin: equity_lane0_hand_stage1_take_fields
     integer f;
     integer b;
-    for (k=0; k<2; k=k+1) begin
-        for (f=0; f<5; f=f+1) begin
-            for (b=0; b<6; b=b+1) begin
-                if ((!equity_lane0_map_stage2_mask_q[b])) begin
-                    equity_lane0_map_stage2_taken[((6 * ((5 * k) + f)) + b)] <= 0;
-                end
-                else if ((equity_lane0_map_stage2_exact_q && (k == 0) && (f == 0))) begin
-                    equity_lane0_map_stage2_taken[((6 * f) + b)] <= equity_lane0_delay_line9_d_out[b];
-                end
-                else begin
-                    equity_lane0_map_stage2_taken[((6 * ((5 * k) + f)) + b)] <= equity_lane0_slot_stream9_word[(((32 * k) + (6 * f)) + b)];
-                end
+    for (f=0; f<10; f=f+1) begin
+        for (b=0; b<6; b=b+1) begin
+            if ((!equity_lane0_hand_stage1_mask_q[b])) begin
+                equity_lane0_hand_stage1_taken[((6 * f) + b)] <= 0;
+            end
+            else if ((equity_lane0_hand_stage1_exact_q && (f < 2))) begin
+                equity_lane0_hand_stage1_taken[((6 * f) + b)] <= equity_lane0_hand_stage1_digits[((6 * f) + b)];
+            end
+            else begin
+                equity_lane0_hand_stage1_taken[((6 * f) + b)] <= equity_lane0_slot_stream8_word[(((6 * (f % 5)) + (32 * (f / 5))) + b)];
             end
         end
     end
 end
 
 
-always @(posedge clk) begin: equity_lane0_map_stage2_take
+always @(posedge clk) begin: equity_lane0_hand_stage1_take
     reg [52-1:0] marked;
     integer v;
     reg hit;
     integer t;
-    marked = 52'h0;
-    for (v=0; v<52; v=v+1) begin
-        hit = equity_lane0_map_stage2_base[v];
-        for (t=0; t<1; t=t+1) begin
-            hit = (hit || (equity_lane0_map_stage2_high_bits[((8 * t) + (v / 8))] && equity_lane0_map_stage2_low_bits[((8 * t) + (v % 8))]));
-        end
-        marked[v] = hit;
-    end
-    equity_lane0_map_stage2_t_map <= marked;
-    equity_lane0_map_stage2_t_pos <= equity_lane0_map_stage1_pos_out;
-end
-
-
-always @(posedge clk) begin: equity_lane0_map_stage2_take_flags
     if (equity_lane0_rst == 1) begin
-        equity_lane0_map_stage2_t_tok <= 0;
-        equity_lane0_map_stage2_t_ok <= 0;
+        equity_lane0_hand_stage1_t_pos <= 0;
+        equity_lane0_hand_stage1_t_map <= 0;
     end
     else begin
-        equity_lane0_map_stage2_t_tok <= equity_lane0_slot_stream9_tok_in;
-        equity_lane0_map_stage2_t_ok <= equity_lane0_map_stage1_ok_out;
+        marked = 52'h0;
+        for (v=0; v<52; v=v+1) begin
+            hit = equity_lane0_hand_stage1_base[v];
+            for (t=0; t<2; t=t+1) begin
+                hit = (hit || (equity_lane0_hand_stage1_high_bits[((8 * t) + (v / 8))] && equity_lane0_hand_stage1_low_bits[((8 * t) + (v % 8))]));
+            end
+            marked[v] = hit;
+        end
+        equity_lane0_hand_stage1_t_map <= marked;
+        equity_lane0_hand_stage1_t_pos <= equity_lane0_hand_stage0_pos_out;
     end
 end
 
 
-always @(posedge clk) begin: equity_lane0_map_stage2_judge
+always @(posedge clk) begin: equity_lane0_hand_stage1_judge
     reg [10-1:0] usable;
     integer f;
     reg [6-1:0] candidate;
     integer b;
-    usable = 10'h0;
-    for (f=0; f<10; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_map_stage2_taken[((6 * f) + b)];
-        end
-        usable[f] = ((!equity_lane0_map_stage2_lookup[candidate]) && (!(equity_lane0_map_stage2_exact_q && (f != 0))));
-    end
-    equity_lane0_map_stage2_fields <= equity_lane0_map_stage2_taken;
-    equity_lane0_map_stage2_free <= usable;
-    equity_lane0_map_stage2_a_map <= equity_lane0_map_stage2_t_map;
-    equity_lane0_map_stage2_a_pos <= equity_lane0_map_stage2_t_pos;
-end
-
-
-always @(posedge clk) begin: equity_lane0_map_stage2_judge_flags
     if (equity_lane0_rst == 1) begin
-        equity_lane0_map_stage2_a_tok <= 0;
-        equity_lane0_map_stage2_a_ok <= 0;
+        equity_lane0_hand_stage1_free <= 0;
+        equity_lane0_hand_stage1_a_map <= 0;
+        equity_lane0_hand_stage1_fields <= 0;
+        equity_lane0_hand_stage1_a_pos <= 0;
     end
     else begin
-        equity_lane0_map_stage2_a_tok <= equity_lane0_map_stage2_t_tok;
-        equity_lane0_map_stage2_a_ok <= equity_lane0_map_stage2_t_ok;
+        usable = 10'h0;
+        for (f=0; f<10; f=f+1) begin
+            candidate = 6'h0;
+            for (b=0; b<6; b=b+1) begin
+                candidate[b] = equity_lane0_hand_stage1_taken[((6 * f) + b)];
+            end
+            usable[f] = ((!equity_lane0_hand_stage1_lookup[candidate]) && (!(equity_lane0_hand_stage1_exact_q && (f >= 2))));
+        end
+        equity_lane0_hand_stage1_fields <= equity_lane0_hand_stage1_taken;
+        equity_lane0_hand_stage1_free <= usable;
+        equity_lane0_hand_stage1_a_map <= equity_lane0_hand_stage1_t_map;
+        equity_lane0_hand_stage1_a_pos <= equity_lane0_hand_stage1_t_pos;
     end
 end
 
 
-always @(pipe_reg2_q[9], equity_lane0_map_stage2_free, equity_lane0_map_stage2_fields) begin: equity_lane0_map_stage2_lowest_free2_pick
+always @(pipe_reg2_q[9], equity_lane0_hand_stage1_free, equity_lane0_hand_stage1_fields) begin: equity_lane0_hand_stage1_lowest_free2_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -9833,153 +9193,82 @@ always @(pipe_reg2_q[9], equity_lane0_map_stage2_free, equity_lane0_map_stage2_f
     hit = 1'b0;
     for (f=0; f<10; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            take[b] = (take[b] || (equity_lane0_map_stage2_free[f] && (!hit) && equity_lane0_map_stage2_fields[((6 * f) + b)]));
+            take[b] = (take[b] || (equity_lane0_hand_stage1_free[f] && (!hit) && equity_lane0_hand_stage1_fields[((6 * f) + b)]));
         end
-        hit = (hit || equity_lane0_map_stage2_free[f]);
+        hit = (hit || equity_lane0_hand_stage1_free[f]);
     end
     for (b=0; b<6; b=b+1) begin
         take[b] = (take[b] || (!hit));
     end
     if (pipe_reg2_q[9]) begin
-        equity_lane0_map_stage2_chosen = take;
-        equity_lane0_map_stage2_found = hit;
+        equity_lane0_hand_stage1_card_a = take;
+        equity_lane0_hand_stage1_found_a = hit;
     end
     else begin
-        equity_lane0_map_stage2_chosen = 63;
-        equity_lane0_map_stage2_found = 1'b1;
+        equity_lane0_hand_stage1_card_a = 63;
+        equity_lane0_hand_stage1_found_a = 1'b1;
     end
 end
 
 
-always @(posedge clk) begin: equity_lane0_map_stage2_positions
-    equity_lane0_map_stage2_pos_out <= {equity_lane0_map_stage2_chosen, equity_lane0_map_stage2_a_pos};
-    equity_lane0_map_stage2_map_out <= equity_lane0_map_stage2_a_map;
-end
-
-
-always @(posedge clk) begin: equity_lane0_map_stage2_flags
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_map_stage2_ok_out <= 0;
-        equity_lane0_slot_stream10_tok_in <= 0;
-    end
-    else begin
-        equity_lane0_slot_stream10_tok_in <= equity_lane0_map_stage2_a_tok;
-        equity_lane0_map_stage2_ok_out <= (equity_lane0_map_stage2_a_ok && equity_lane0_map_stage2_found);
-    end
-end
-
-
-always @(equity_lane0_map_stage2_pos_out) begin: equity_lane0_map_stage3_position_halves9_decode
-    reg [8-1:0] h;
-    reg [8-1:0] lo;
-    integer i;
-    h = 8'h0;
-    lo = 8'h0;
-    for (i=0; i<8; i=i+1) begin
-        h[i] = ($signed({1'b0, equity_lane0_map_stage2_pos_out[60-1:57]}) == i);
-        lo[i] = ($signed({1'b0, equity_lane0_map_stage2_pos_out[57-1:54]}) == i);
-    end
-    equity_lane0_map_stage3_high_bits = h;
-    equity_lane0_map_stage3_low_bits = lo;
-end
-
-
-always @(posedge clk) begin: equity_lane0_map_stage3_setting
-    equity_lane0_map_stage3_n_q <= equity_lane0_map_stage2_n_q;
-    equity_lane0_map_stage3_mask_q <= equity_lane0_map_stage2_mask_q;
-    equity_lane0_map_stage3_exact_q <= equity_lane0_map_stage2_exact_q;
-end
-
-
-
-assign equity_lane0_map_stage3_base = equity_lane0_map_stage2_map_out;
-
-
-always @(posedge clk) begin: equity_lane0_map_stage3_masked_fields3_take_fields
-    integer k;
+always @(posedge clk) begin: equity_lane0_hand_stage1_after_first
+    reg [10-1:0] rest;
+    reg seen;
     integer f;
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_hand_stage1_b_map <= 0;
+        equity_lane0_hand_stage1_later <= 0;
+        equity_lane0_hand_stage1_b_fields <= 0;
+        equity_lane0_hand_stage1_b_card <= 63;
+        equity_lane0_hand_stage1_b_pos <= 0;
+    end
+    else begin
+        rest = 10'h0;
+        seen = 1'b0;
+        for (f=0; f<10; f=f+1) begin
+            rest[f] = (equity_lane0_hand_stage1_free[f] && seen);
+            seen = (seen || equity_lane0_hand_stage1_free[f]);
+        end
+        equity_lane0_hand_stage1_later <= rest;
+        equity_lane0_hand_stage1_b_fields <= equity_lane0_hand_stage1_fields;
+        equity_lane0_hand_stage1_b_card <= equity_lane0_hand_stage1_card_a;
+        equity_lane0_hand_stage1_b_map <= equity_lane0_hand_stage1_a_map;
+        equity_lane0_hand_stage1_b_pos <= equity_lane0_hand_stage1_a_pos;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_hand_stage1_not_first
+    reg [10-1:0] rest;
+    integer f;
+    reg same;
     integer b;
-    for (k=0; k<2; k=k+1) begin
-        for (f=0; f<5; f=f+1) begin
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_hand_stage1_c_map <= 0;
+        equity_lane0_hand_stage1_other <= 0;
+        equity_lane0_hand_stage1_c_fields <= 0;
+        equity_lane0_hand_stage1_c_pos <= 0;
+        equity_lane0_hand_stage1_c_card <= 63;
+    end
+    else begin
+        rest = 10'h0;
+        for (f=0; f<10; f=f+1) begin
+            same = 1'b1;
             for (b=0; b<6; b=b+1) begin
-                if ((!equity_lane0_map_stage3_mask_q[b])) begin
-                    equity_lane0_map_stage3_taken[((6 * ((5 * k) + f)) + b)] <= 0;
-                end
-                else if ((equity_lane0_map_stage3_exact_q && (k == 0) && (f == 0))) begin
-                    equity_lane0_map_stage3_taken[((6 * f) + b)] <= equity_lane0_delay_line10_d_out[b];
-                end
-                else begin
-                    equity_lane0_map_stage3_taken[((6 * ((5 * k) + f)) + b)] <= equity_lane0_slot_stream10_word[(((32 * k) + (6 * f)) + b)];
-                end
+                same = (same && (equity_lane0_hand_stage1_b_fields[((6 * f) + b)] == equity_lane0_hand_stage1_b_card[b]));
             end
+            rest[f] = (equity_lane0_hand_stage1_later[f] && (!same));
         end
+        equity_lane0_hand_stage1_other <= rest;
+        equity_lane0_hand_stage1_c_fields <= equity_lane0_hand_stage1_b_fields;
+        equity_lane0_hand_stage1_c_card <= equity_lane0_hand_stage1_b_card;
+        equity_lane0_hand_stage1_c_map <= equity_lane0_hand_stage1_b_map;
+        equity_lane0_hand_stage1_c_pos <= equity_lane0_hand_stage1_b_pos;
     end
 end
 
 
-always @(posedge clk) begin: equity_lane0_map_stage3_take
-    reg [52-1:0] marked;
-    integer v;
-    reg hit;
-    integer t;
-    marked = 52'h0;
-    for (v=0; v<52; v=v+1) begin
-        hit = equity_lane0_map_stage3_base[v];
-        for (t=0; t<1; t=t+1) begin
-            hit = (hit || (equity_lane0_map_stage3_high_bits[((8 * t) + (v / 8))] && equity_lane0_map_stage3_low_bits[((8 * t) + (v % 8))]));
-        end
-        marked[v] = hit;
-    end
-    equity_lane0_map_stage3_t_map <= marked;
-    equity_lane0_map_stage3_t_pos <= equity_lane0_map_stage2_pos_out;
-end
-
-
-always @(posedge clk) begin: equity_lane0_map_stage3_take_flags
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_map_stage3_t_tok <= 0;
-        equity_lane0_map_stage3_t_ok <= 0;
-    end
-    else begin
-        equity_lane0_map_stage3_t_tok <= equity_lane0_slot_stream10_tok_in;
-        equity_lane0_map_stage3_t_ok <= equity_lane0_map_stage2_ok_out;
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane0_map_stage3_judge
-    reg [10-1:0] usable;
-    integer f;
-    reg [6-1:0] candidate;
-    integer b;
-    usable = 10'h0;
-    for (f=0; f<10; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane0_map_stage3_taken[((6 * f) + b)];
-        end
-        usable[f] = ((!equity_lane0_map_stage3_lookup[candidate]) && (!(equity_lane0_map_stage3_exact_q && (f != 0))));
-    end
-    equity_lane0_map_stage3_fields <= equity_lane0_map_stage3_taken;
-    equity_lane0_map_stage3_free <= usable;
-    equity_lane0_map_stage3_a_map <= equity_lane0_map_stage3_t_map;
-    equity_lane0_map_stage3_a_pos <= equity_lane0_map_stage3_t_pos;
-end
-
-
-always @(posedge clk) begin: equity_lane0_map_stage3_judge_flags
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_map_stage3_a_tok <= 0;
-        equity_lane0_map_stage3_a_ok <= 0;
-    end
-    else begin
-        equity_lane0_map_stage3_a_tok <= equity_lane0_map_stage3_t_tok;
-        equity_lane0_map_stage3_a_ok <= equity_lane0_map_stage3_t_ok;
-    end
-end
-
-
-always @(pipe_reg2_q[10], equity_lane0_map_stage3_free, equity_lane0_map_stage3_fields) begin: equity_lane0_map_stage3_lowest_free3_pick
+always @(pipe_reg2_q[9], equity_lane0_hand_stage1_other, equity_lane0_hand_stage1_c_fields) begin: equity_lane0_hand_stage1_lowest_free3_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -9988,38 +9277,60 @@ always @(pipe_reg2_q[10], equity_lane0_map_stage3_free, equity_lane0_map_stage3_
     hit = 1'b0;
     for (f=0; f<10; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            take[b] = (take[b] || (equity_lane0_map_stage3_free[f] && (!hit) && equity_lane0_map_stage3_fields[((6 * f) + b)]));
+            take[b] = (take[b] || (equity_lane0_hand_stage1_other[f] && (!hit) && equity_lane0_hand_stage1_c_fields[((6 * f) + b)]));
         end
-        hit = (hit || equity_lane0_map_stage3_free[f]);
+        hit = (hit || equity_lane0_hand_stage1_other[f]);
     end
     for (b=0; b<6; b=b+1) begin
         take[b] = (take[b] || (!hit));
     end
-    if (pipe_reg2_q[10]) begin
-        equity_lane0_map_stage3_chosen = take;
-        equity_lane0_map_stage3_found = hit;
+    if (pipe_reg2_q[9]) begin
+        equity_lane0_hand_stage1_card_b = take;
+        equity_lane0_hand_stage1_found_b = hit;
     end
     else begin
-        equity_lane0_map_stage3_chosen = 63;
-        equity_lane0_map_stage3_found = 1'b1;
+        equity_lane0_hand_stage1_card_b = 63;
+        equity_lane0_hand_stage1_found_b = 1'b1;
     end
 end
 
 
-always @(posedge clk) begin: equity_lane0_map_stage3_positions
-    equity_lane0_positions_out <= {equity_lane0_map_stage3_chosen, equity_lane0_map_stage3_a_pos};
-    equity_lane0_map_stage3_map_out <= equity_lane0_map_stage3_a_map;
-end
-
-
-always @(posedge clk) begin: equity_lane0_map_stage3_flags
+always @(posedge clk) begin: equity_lane0_hand_stage1_positions
     if (equity_lane0_rst == 1) begin
-        equity_lane0_ok_out <= 0;
-        equity_lane0_tok_out <= 0;
+        equity_lane0_positions_out <= 0;
+        equity_lane0_hand_stage1_map_out <= 0;
     end
     else begin
-        equity_lane0_tok_out <= equity_lane0_map_stage3_a_tok;
-        equity_lane0_ok_out <= (equity_lane0_map_stage3_a_ok && equity_lane0_map_stage3_found);
+        equity_lane0_positions_out <= {equity_lane0_hand_stage1_card_b, equity_lane0_hand_stage1_c_card, equity_lane0_hand_stage1_c_pos};
+        equity_lane0_hand_stage1_map_out <= equity_lane0_hand_stage1_c_map;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_hand_stage1_flags
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_hand_stage1_b_tok <= 0;
+        equity_lane0_tok_out <= 0;
+        equity_lane0_hand_stage1_c_tok <= 0;
+        equity_lane0_hand_stage1_c_ok <= 0;
+        equity_lane0_hand_stage1_a_ok <= 0;
+        equity_lane0_hand_stage1_t_ok <= 0;
+        equity_lane0_hand_stage1_t_tok <= 0;
+        equity_lane0_hand_stage1_b_ok <= 0;
+        equity_lane0_ok_out <= 0;
+        equity_lane0_hand_stage1_a_tok <= 0;
+    end
+    else begin
+        equity_lane0_hand_stage1_t_tok <= equity_lane0_slot_stream8_tok_in;
+        equity_lane0_hand_stage1_t_ok <= equity_lane0_hand_stage0_ok_out;
+        equity_lane0_hand_stage1_a_tok <= equity_lane0_hand_stage1_t_tok;
+        equity_lane0_hand_stage1_a_ok <= equity_lane0_hand_stage1_t_ok;
+        equity_lane0_hand_stage1_b_tok <= equity_lane0_hand_stage1_a_tok;
+        equity_lane0_hand_stage1_b_ok <= (equity_lane0_hand_stage1_a_ok && equity_lane0_hand_stage1_found_a);
+        equity_lane0_hand_stage1_c_tok <= equity_lane0_hand_stage1_b_tok;
+        equity_lane0_hand_stage1_c_ok <= equity_lane0_hand_stage1_b_ok;
+        equity_lane0_tok_out <= equity_lane0_hand_stage1_c_tok;
+        equity_lane0_ok_out <= (equity_lane0_hand_stage1_c_ok && equity_lane0_hand_stage1_found_b);
     end
 end
 
@@ -13423,3016 +12734,798 @@ always @(posedge clk) begin: equity_lane0_shares
 end
 
 
-always @(posedge clk) begin: equity_lane0_count_register
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_won_q <= 0;
-        equity_lane0_units_q <= 0;
-        equity_lane0_alone_q <= 0;
-        equity_lane0_count_q <= 0;
+always @(equity_lane0_ram_tallies0_units_q, equity_lane0_ram_tallies0_count_q, equity_lane0_ram_tallies0_pending_record0_every, equity_lane0_ram_tallies0_alone_q, equity_lane0_ram_tallies0_yes) begin: equity_lane0_ram_tallies0_pending_record0_amounts
+    equity_lane0_ram_tallies0_pending_record0_win = (equity_lane0_ram_tallies0_count_q && (equity_lane0_ram_tallies0_pending_record0_every || (equity_lane0_ram_tallies0_yes && equity_lane0_ram_tallies0_alone_q)));
+    equity_lane0_ram_tallies0_pending_record0_tie = (equity_lane0_ram_tallies0_count_q && equity_lane0_ram_tallies0_yes && (!equity_lane0_ram_tallies0_alone_q) && (!equity_lane0_ram_tallies0_pending_record0_every));
+    if ((equity_lane0_ram_tallies0_count_q && equity_lane0_ram_tallies0_yes && (!equity_lane0_ram_tallies0_alone_q) && (!equity_lane0_ram_tallies0_pending_record0_every))) begin
+        equity_lane0_ram_tallies0_pending_record0_add_units = equity_lane0_ram_tallies0_units_q;
     end
     else begin
-        equity_lane0_count_q <= equity_lane0_counting;
-        equity_lane0_alone_q <= equity_lane0_alone;
-        equity_lane0_won_q <= equity_lane0_won;
-        equity_lane0_units_q <= equity_lane0_units;
+        equity_lane0_ram_tallies0_pending_record0_add_units = 0;
     end
 end
 
 
-always @(posedge clk) begin: equity_lane0_feed_stage0_hand_on
+always @(posedge clk) begin: equity_lane0_ram_tallies0_pending_record0_hold
     if (equity_lane0_rst == 1) begin
-        equity_lane0_feed_stage0_count_out <= 0;
-        equity_lane0_feed_stage0_won_out <= 0;
-        equity_lane0_feed_stage0_alone_out <= 0;
-        equity_lane0_feed_stage0_units_out <= 0;
+        equity_lane0_ram_tallies0_pending_record0_pu <= 0;
+        equity_lane0_ram_tallies0_pending_record0_pw <= 0;
+        equity_lane0_ram_tallies0_pending_record0_pt <= 0;
     end
     else begin
-        equity_lane0_feed_stage0_count_out <= equity_lane0_count_q;
-        equity_lane0_feed_stage0_alone_out <= equity_lane0_alone_q;
-        equity_lane0_feed_stage0_won_out <= equity_lane0_won_q;
-        equity_lane0_feed_stage0_units_out <= equity_lane0_units_q;
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane0_feed_stage1_hand_on
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_feed_stage1_count_out <= 0;
-        equity_lane0_feed_stage1_won_out <= 0;
-        equity_lane0_feed_stage1_alone_out <= 0;
-        equity_lane0_feed_stage1_units_out <= 0;
-    end
-    else begin
-        equity_lane0_feed_stage1_count_out <= equity_lane0_feed_stage0_count_out;
-        equity_lane0_feed_stage1_alone_out <= equity_lane0_feed_stage0_alone_out;
-        equity_lane0_feed_stage1_won_out <= equity_lane0_feed_stage0_won_out;
-        equity_lane0_feed_stage1_units_out <= equity_lane0_feed_stage0_units_out;
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane0_feed_stage2_hand_on
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_feed_stage2_count_out <= 0;
-        equity_lane0_feed_stage2_won_out <= 0;
-        equity_lane0_feed_stage2_alone_out <= 0;
-        equity_lane0_feed_stage2_units_out <= 0;
-    end
-    else begin
-        equity_lane0_feed_stage2_count_out <= equity_lane0_feed_stage1_count_out;
-        equity_lane0_feed_stage2_alone_out <= equity_lane0_feed_stage1_alone_out;
-        equity_lane0_feed_stage2_won_out <= equity_lane0_feed_stage1_won_out;
-        equity_lane0_feed_stage2_units_out <= equity_lane0_feed_stage1_units_out;
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane0_feed_stage3_hand_on
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_feed_stage3_count_out <= 0;
-        equity_lane0_feed_stage3_won_out <= 0;
-        equity_lane0_feed_stage3_alone_out <= 0;
-        equity_lane0_feed_stage3_units_out <= 0;
-    end
-    else begin
-        equity_lane0_feed_stage3_count_out <= equity_lane0_feed_stage2_count_out;
-        equity_lane0_feed_stage3_alone_out <= equity_lane0_feed_stage2_alone_out;
-        equity_lane0_feed_stage3_won_out <= equity_lane0_feed_stage2_won_out;
-        equity_lane0_feed_stage3_units_out <= equity_lane0_feed_stage2_units_out;
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane0_clear_line
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_clears <= 0;
-    end
-    else begin
-        equity_lane0_clears <= {equity_lane0_clears[(13 - 1)-1:0], equity_lane0_start_q};
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane0_shift_line
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_shifts <= 0;
-    end
-    else begin
-        equity_lane0_shifts <= {equity_lane0_shifts[(13 - 1)-1:0], shift};
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane0_tally0_register_amount
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally0_amount <= 0;
-    end
-    else begin
-        if (((!(equity_lane0_count_q && equity_lane0_one)) || ((equity_lane0_alone_q != 1'b0) && (!1'b1)))) begin
-            equity_lane0_tally0_amount <= 0;
+        if (equity_lane0_start_q) begin
+            equity_lane0_ram_tallies0_pending_record0_pw <= 0;
+            equity_lane0_ram_tallies0_pending_record0_pt <= 0;
+            equity_lane0_ram_tallies0_pending_record0_pu <= 0;
         end
-        else if (1'b0) begin
-            equity_lane0_tally0_amount <= equity_lane0_units_q;
+        else if (equity_lane0_ram_tallies0_sel[0]) begin
+            equity_lane0_ram_tallies0_pending_record0_pw <= equity_lane0_ram_tallies0_pending_record0_win;
+            equity_lane0_ram_tallies0_pending_record0_pt <= equity_lane0_ram_tallies0_pending_record0_tie;
+            equity_lane0_ram_tallies0_pending_record0_pu <= equity_lane0_ram_tallies0_pending_record0_add_units;
         end
         else begin
-            equity_lane0_tally0_amount <= 1;
+            equity_lane0_ram_tallies0_pending_record0_pw <= (equity_lane0_ram_tallies0_pending_record0_pw + equity_lane0_ram_tallies0_pending_record0_win);
+            equity_lane0_ram_tallies0_pending_record0_pt <= (equity_lane0_ram_tallies0_pending_record0_pt + equity_lane0_ram_tallies0_pending_record0_tie);
+            equity_lane0_ram_tallies0_pending_record0_pu <= (equity_lane0_ram_tallies0_pending_record0_pu + equity_lane0_ram_tallies0_pending_record0_add_units);
         end
     end
 end
 
 
+always @(equity_lane0_ram_tallies0_units_q, equity_lane0_ram_tallies0_count_q, equity_lane0_ram_tallies0_pending_record1_every, equity_lane0_ram_tallies0_alone_q, equity_lane0_ram_tallies0_won_q[0]) begin: equity_lane0_ram_tallies0_pending_record1_amounts
+    equity_lane0_ram_tallies0_pending_record1_win = (equity_lane0_ram_tallies0_count_q && (equity_lane0_ram_tallies0_pending_record1_every || (equity_lane0_ram_tallies0_won_q[0] && equity_lane0_ram_tallies0_alone_q)));
+    equity_lane0_ram_tallies0_pending_record1_tie = (equity_lane0_ram_tallies0_count_q && equity_lane0_ram_tallies0_won_q[0] && (!equity_lane0_ram_tallies0_alone_q) && (!equity_lane0_ram_tallies0_pending_record1_every));
+    if ((equity_lane0_ram_tallies0_count_q && equity_lane0_ram_tallies0_won_q[0] && (!equity_lane0_ram_tallies0_alone_q) && (!equity_lane0_ram_tallies0_pending_record1_every))) begin
+        equity_lane0_ram_tallies0_pending_record1_add_units = equity_lane0_ram_tallies0_units_q;
+    end
+    else begin
+        equity_lane0_ram_tallies0_pending_record1_add_units = 0;
+    end
+end
 
-assign equity_lane0_tally0_chunked_counter1_counter_chunk5_shifted = equity_lane0_tally0_chunked_counter1_counter_chunk6_value[8-1:0];
+
+always @(posedge clk) begin: equity_lane0_ram_tallies0_pending_record1_hold
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_ram_tallies0_pending_record1_pu <= 0;
+        equity_lane0_ram_tallies0_pending_record1_pw <= 0;
+        equity_lane0_ram_tallies0_pending_record1_pt <= 0;
+    end
+    else begin
+        if (equity_lane0_start_q) begin
+            equity_lane0_ram_tallies0_pending_record1_pw <= 0;
+            equity_lane0_ram_tallies0_pending_record1_pt <= 0;
+            equity_lane0_ram_tallies0_pending_record1_pu <= 0;
+        end
+        else if (equity_lane0_ram_tallies0_sel[1]) begin
+            equity_lane0_ram_tallies0_pending_record1_pw <= equity_lane0_ram_tallies0_pending_record1_win;
+            equity_lane0_ram_tallies0_pending_record1_pt <= equity_lane0_ram_tallies0_pending_record1_tie;
+            equity_lane0_ram_tallies0_pending_record1_pu <= equity_lane0_ram_tallies0_pending_record1_add_units;
+        end
+        else begin
+            equity_lane0_ram_tallies0_pending_record1_pw <= (equity_lane0_ram_tallies0_pending_record1_pw + equity_lane0_ram_tallies0_pending_record1_win);
+            equity_lane0_ram_tallies0_pending_record1_pt <= (equity_lane0_ram_tallies0_pending_record1_pt + equity_lane0_ram_tallies0_pending_record1_tie);
+            equity_lane0_ram_tallies0_pending_record1_pu <= (equity_lane0_ram_tallies0_pending_record1_pu + equity_lane0_ram_tallies0_pending_record1_add_units);
+        end
+    end
+end
 
 
-always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk5_step
+always @(equity_lane0_ram_tallies0_units_q, equity_lane0_ram_tallies0_count_q, equity_lane0_ram_tallies0_pending_record2_every, equity_lane0_ram_tallies0_alone_q, equity_lane0_ram_tallies0_won_q[1]) begin: equity_lane0_ram_tallies0_pending_record2_amounts
+    equity_lane0_ram_tallies0_pending_record2_win = (equity_lane0_ram_tallies0_count_q && (equity_lane0_ram_tallies0_pending_record2_every || (equity_lane0_ram_tallies0_won_q[1] && equity_lane0_ram_tallies0_alone_q)));
+    equity_lane0_ram_tallies0_pending_record2_tie = (equity_lane0_ram_tallies0_count_q && equity_lane0_ram_tallies0_won_q[1] && (!equity_lane0_ram_tallies0_alone_q) && (!equity_lane0_ram_tallies0_pending_record2_every));
+    if ((equity_lane0_ram_tallies0_count_q && equity_lane0_ram_tallies0_won_q[1] && (!equity_lane0_ram_tallies0_alone_q) && (!equity_lane0_ram_tallies0_pending_record2_every))) begin
+        equity_lane0_ram_tallies0_pending_record2_add_units = equity_lane0_ram_tallies0_units_q;
+    end
+    else begin
+        equity_lane0_ram_tallies0_pending_record2_add_units = 0;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_ram_tallies0_pending_record2_hold
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_ram_tallies0_pending_record2_pu <= 0;
+        equity_lane0_ram_tallies0_pending_record2_pw <= 0;
+        equity_lane0_ram_tallies0_pending_record2_pt <= 0;
+    end
+    else begin
+        if (equity_lane0_start_q) begin
+            equity_lane0_ram_tallies0_pending_record2_pw <= 0;
+            equity_lane0_ram_tallies0_pending_record2_pt <= 0;
+            equity_lane0_ram_tallies0_pending_record2_pu <= 0;
+        end
+        else if (equity_lane0_ram_tallies0_sel[2]) begin
+            equity_lane0_ram_tallies0_pending_record2_pw <= equity_lane0_ram_tallies0_pending_record2_win;
+            equity_lane0_ram_tallies0_pending_record2_pt <= equity_lane0_ram_tallies0_pending_record2_tie;
+            equity_lane0_ram_tallies0_pending_record2_pu <= equity_lane0_ram_tallies0_pending_record2_add_units;
+        end
+        else begin
+            equity_lane0_ram_tallies0_pending_record2_pw <= (equity_lane0_ram_tallies0_pending_record2_pw + equity_lane0_ram_tallies0_pending_record2_win);
+            equity_lane0_ram_tallies0_pending_record2_pt <= (equity_lane0_ram_tallies0_pending_record2_pt + equity_lane0_ram_tallies0_pending_record2_tie);
+            equity_lane0_ram_tallies0_pending_record2_pu <= (equity_lane0_ram_tallies0_pending_record2_pu + equity_lane0_ram_tallies0_pending_record2_add_units);
+        end
+    end
+end
+
+
+always @(equity_lane0_ram_tallies0_units_q, equity_lane0_ram_tallies0_count_q, equity_lane0_ram_tallies0_pending_record3_every, equity_lane0_ram_tallies0_alone_q, equity_lane0_ram_tallies0_won_q[2]) begin: equity_lane0_ram_tallies0_pending_record3_amounts
+    equity_lane0_ram_tallies0_pending_record3_win = (equity_lane0_ram_tallies0_count_q && (equity_lane0_ram_tallies0_pending_record3_every || (equity_lane0_ram_tallies0_won_q[2] && equity_lane0_ram_tallies0_alone_q)));
+    equity_lane0_ram_tallies0_pending_record3_tie = (equity_lane0_ram_tallies0_count_q && equity_lane0_ram_tallies0_won_q[2] && (!equity_lane0_ram_tallies0_alone_q) && (!equity_lane0_ram_tallies0_pending_record3_every));
+    if ((equity_lane0_ram_tallies0_count_q && equity_lane0_ram_tallies0_won_q[2] && (!equity_lane0_ram_tallies0_alone_q) && (!equity_lane0_ram_tallies0_pending_record3_every))) begin
+        equity_lane0_ram_tallies0_pending_record3_add_units = equity_lane0_ram_tallies0_units_q;
+    end
+    else begin
+        equity_lane0_ram_tallies0_pending_record3_add_units = 0;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_ram_tallies0_pending_record3_hold
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_ram_tallies0_pending_record3_pu <= 0;
+        equity_lane0_ram_tallies0_pending_record3_pw <= 0;
+        equity_lane0_ram_tallies0_pending_record3_pt <= 0;
+    end
+    else begin
+        if (equity_lane0_start_q) begin
+            equity_lane0_ram_tallies0_pending_record3_pw <= 0;
+            equity_lane0_ram_tallies0_pending_record3_pt <= 0;
+            equity_lane0_ram_tallies0_pending_record3_pu <= 0;
+        end
+        else if (equity_lane0_ram_tallies0_sel[3]) begin
+            equity_lane0_ram_tallies0_pending_record3_pw <= equity_lane0_ram_tallies0_pending_record3_win;
+            equity_lane0_ram_tallies0_pending_record3_pt <= equity_lane0_ram_tallies0_pending_record3_tie;
+            equity_lane0_ram_tallies0_pending_record3_pu <= equity_lane0_ram_tallies0_pending_record3_add_units;
+        end
+        else begin
+            equity_lane0_ram_tallies0_pending_record3_pw <= (equity_lane0_ram_tallies0_pending_record3_pw + equity_lane0_ram_tallies0_pending_record3_win);
+            equity_lane0_ram_tallies0_pending_record3_pt <= (equity_lane0_ram_tallies0_pending_record3_pt + equity_lane0_ram_tallies0_pending_record3_tie);
+            equity_lane0_ram_tallies0_pending_record3_pu <= (equity_lane0_ram_tallies0_pending_record3_pu + equity_lane0_ram_tallies0_pending_record3_add_units);
+        end
+    end
+end
+
+
+always @(equity_lane0_ram_tallies0_units_q, equity_lane0_ram_tallies0_count_q, equity_lane0_ram_tallies0_pending_record4_every, equity_lane0_ram_tallies0_alone_q, equity_lane0_ram_tallies0_won_q[3]) begin: equity_lane0_ram_tallies0_pending_record4_amounts
+    equity_lane0_ram_tallies0_pending_record4_win = (equity_lane0_ram_tallies0_count_q && (equity_lane0_ram_tallies0_pending_record4_every || (equity_lane0_ram_tallies0_won_q[3] && equity_lane0_ram_tallies0_alone_q)));
+    equity_lane0_ram_tallies0_pending_record4_tie = (equity_lane0_ram_tallies0_count_q && equity_lane0_ram_tallies0_won_q[3] && (!equity_lane0_ram_tallies0_alone_q) && (!equity_lane0_ram_tallies0_pending_record4_every));
+    if ((equity_lane0_ram_tallies0_count_q && equity_lane0_ram_tallies0_won_q[3] && (!equity_lane0_ram_tallies0_alone_q) && (!equity_lane0_ram_tallies0_pending_record4_every))) begin
+        equity_lane0_ram_tallies0_pending_record4_add_units = equity_lane0_ram_tallies0_units_q;
+    end
+    else begin
+        equity_lane0_ram_tallies0_pending_record4_add_units = 0;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_ram_tallies0_pending_record4_hold
+    if (equity_lane0_rst == 1) begin
+        equity_lane0_ram_tallies0_pending_record4_pu <= 0;
+        equity_lane0_ram_tallies0_pending_record4_pw <= 0;
+        equity_lane0_ram_tallies0_pending_record4_pt <= 0;
+    end
+    else begin
+        if (equity_lane0_start_q) begin
+            equity_lane0_ram_tallies0_pending_record4_pw <= 0;
+            equity_lane0_ram_tallies0_pending_record4_pt <= 0;
+            equity_lane0_ram_tallies0_pending_record4_pu <= 0;
+        end
+        else if (equity_lane0_ram_tallies0_sel[4]) begin
+            equity_lane0_ram_tallies0_pending_record4_pw <= equity_lane0_ram_tallies0_pending_record4_win;
+            equity_lane0_ram_tallies0_pending_record4_pt <= equity_lane0_ram_tallies0_pending_record4_tie;
+            equity_lane0_ram_tallies0_pending_record4_pu <= equity_lane0_ram_tallies0_pending_record4_add_units;
+        end
+        else begin
+            equity_lane0_ram_tallies0_pending_record4_pw <= (equity_lane0_ram_tallies0_pending_record4_pw + equity_lane0_ram_tallies0_pending_record4_win);
+            equity_lane0_ram_tallies0_pending_record4_pt <= (equity_lane0_ram_tallies0_pending_record4_pt + equity_lane0_ram_tallies0_pending_record4_tie);
+            equity_lane0_ram_tallies0_pending_record4_pu <= (equity_lane0_ram_tallies0_pending_record4_pu + equity_lane0_ram_tallies0_pending_record4_add_units);
+        end
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_ram_tallies0_flush_field0_chunk_add0_add
+    reg [40-1:0] v;
     reg [9-1:0] total;
     if (equity_lane0_rst == 1) begin
-        equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= 0;
-        equity_lane0_tally0_chunked_counter1_lowest <= 0;
+        equity_lane0_ram_tallies0_flush_field0_chunk_add0_carry_out <= 0;
+        equity_lane0_ram_tallies0_flush_field0_chunk_add0_value_out <= 0;
     end
     else begin
+        v = 40'h0;
+        v = equity_lane0_ram_tallies0_base_w;
         total = 9'h0;
-        if (equity_lane0_clears[0]) begin
-            equity_lane0_tally0_chunked_counter1_lowest <= 0;
-            equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= 0;
-        end
-        else if (equity_lane0_tally0_no) begin
-            equity_lane0_tally0_chunked_counter1_lowest <= equity_lane0_tally0_zero[8-1:0];
-            equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[0]) begin
-            equity_lane0_tally0_chunked_counter1_lowest <= equity_lane0_tally0_chunked_counter1_counter_chunk5_shifted;
-            equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally0_chunked_counter1_lowest + 256) - equity_lane0_tally0_amount) - equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_in);
-            equity_lane0_tally0_chunked_counter1_lowest <= total[8-1:0];
-            equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally0_chunked_counter1_lowest + equity_lane0_tally0_amount) + equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_in);
-            equity_lane0_tally0_chunked_counter1_lowest <= total[8-1:0];
-            equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= total[8];
-        end
+        total = ((equity_lane0_ram_tallies0_base_w[8-1:0] + equity_lane0_ram_tallies0_late_w) + equity_lane0_ram_tallies0_flush_field0_zero_carry);
+        v[8-1:0] = total[8-1:0];
+        equity_lane0_ram_tallies0_flush_field0_chunk_add0_value_out <= v;
+        equity_lane0_ram_tallies0_flush_field0_chunk_add0_carry_out <= total[8];
     end
 end
 
 
-
-assign equity_lane0_tally0_chunked_counter1_counter_chunk6_shifted = equity_lane0_tally0_chunked_counter1_counter_chunk7_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk6_step
+always @(posedge clk) begin: equity_lane0_ram_tallies0_flush_field0_chunk_add1_add
+    reg [40-1:0] v;
     reg [9-1:0] total;
     if (equity_lane0_rst == 1) begin
-        equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= 0;
-        equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= 0;
+        equity_lane0_ram_tallies0_flush_field0_chunk_add1_carry_out <= 0;
+        equity_lane0_ram_tallies0_flush_field0_chunk_add1_value_out <= 0;
     end
     else begin
+        v = 40'h0;
+        v = equity_lane0_ram_tallies0_flush_field0_chunk_add0_value_out;
         total = 9'h0;
-        if (equity_lane0_clears[0]) begin
-            equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= 0;
-            equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= 0;
-        end
-        else if (equity_lane0_tally0_no) begin
-            equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= equity_lane0_tally0_zero[16-1:8];
-            equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[0]) begin
-            equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= equity_lane0_tally0_chunked_counter1_counter_chunk6_shifted;
-            equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally0_chunked_counter1_counter_chunk6_value + 256) - equity_lane0_tally0_chunked_counter1_zero) - equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out);
-            equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= total[8-1:0];
-            equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally0_chunked_counter1_counter_chunk6_value + equity_lane0_tally0_chunked_counter1_zero) + equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out);
-            equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= total[8-1:0];
-            equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= total[8];
-        end
+        total = ((equity_lane0_ram_tallies0_flush_field0_chunk_add0_value_out[16-1:8] + equity_lane0_ram_tallies0_flush_field0_zero) + equity_lane0_ram_tallies0_flush_field0_chunk_add0_carry_out);
+        v[16-1:8] = total[8-1:0];
+        equity_lane0_ram_tallies0_flush_field0_chunk_add1_value_out <= v;
+        equity_lane0_ram_tallies0_flush_field0_chunk_add1_carry_out <= total[8];
     end
 end
 
 
-
-assign equity_lane0_tally0_chunked_counter1_counter_chunk7_shifted = equity_lane0_tally0_chunked_counter1_counter_chunk8_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk7_step
+always @(posedge clk) begin: equity_lane0_ram_tallies0_flush_field0_chunk_add2_add
+    reg [40-1:0] v;
     reg [9-1:0] total;
     if (equity_lane0_rst == 1) begin
-        equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= 0;
-        equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= 0;
+        equity_lane0_ram_tallies0_flush_field0_chunk_add2_carry_out <= 0;
+        equity_lane0_ram_tallies0_flush_field0_chunk_add2_value_out <= 0;
     end
     else begin
+        v = 40'h0;
+        v = equity_lane0_ram_tallies0_flush_field0_chunk_add1_value_out;
         total = 9'h0;
-        if (equity_lane0_clears[0]) begin
-            equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= 0;
-            equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= 0;
-        end
-        else if (equity_lane0_tally0_no) begin
-            equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= equity_lane0_tally0_zero[24-1:16];
-            equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[0]) begin
-            equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= equity_lane0_tally0_chunked_counter1_counter_chunk7_shifted;
-            equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally0_chunked_counter1_counter_chunk7_value + 256) - equity_lane0_tally0_chunked_counter1_zero) - equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out);
-            equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= total[8-1:0];
-            equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally0_chunked_counter1_counter_chunk7_value + equity_lane0_tally0_chunked_counter1_zero) + equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out);
-            equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= total[8-1:0];
-            equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= total[8];
-        end
+        total = ((equity_lane0_ram_tallies0_flush_field0_chunk_add1_value_out[24-1:16] + equity_lane0_ram_tallies0_flush_field0_zero) + equity_lane0_ram_tallies0_flush_field0_chunk_add1_carry_out);
+        v[24-1:16] = total[8-1:0];
+        equity_lane0_ram_tallies0_flush_field0_chunk_add2_value_out <= v;
+        equity_lane0_ram_tallies0_flush_field0_chunk_add2_carry_out <= total[8];
     end
 end
 
 
-
-assign equity_lane0_tally0_chunked_counter1_counter_chunk8_shifted = equity_lane0_tally0_chunked_counter1_counter_chunk9_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk8_step
+always @(posedge clk) begin: equity_lane0_ram_tallies0_flush_field0_chunk_add3_add
+    reg [40-1:0] v;
     reg [9-1:0] total;
     if (equity_lane0_rst == 1) begin
-        equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= 0;
-        equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= 0;
+        equity_lane0_ram_tallies0_flush_field0_chunk_add3_carry_out <= 0;
+        equity_lane0_ram_tallies0_flush_field0_chunk_add3_value_out <= 0;
     end
     else begin
+        v = 40'h0;
+        v = equity_lane0_ram_tallies0_flush_field0_chunk_add2_value_out;
         total = 9'h0;
-        if (equity_lane0_clears[0]) begin
-            equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= 0;
-            equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= 0;
-        end
-        else if (equity_lane0_tally0_no) begin
-            equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= equity_lane0_tally0_zero[32-1:24];
-            equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[0]) begin
-            equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= equity_lane0_tally0_chunked_counter1_counter_chunk8_shifted;
-            equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally0_chunked_counter1_counter_chunk8_value + 256) - equity_lane0_tally0_chunked_counter1_zero) - equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out);
-            equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= total[8-1:0];
-            equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally0_chunked_counter1_counter_chunk8_value + equity_lane0_tally0_chunked_counter1_zero) + equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out);
-            equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= total[8-1:0];
-            equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= total[8];
-        end
+        total = ((equity_lane0_ram_tallies0_flush_field0_chunk_add2_value_out[32-1:24] + equity_lane0_ram_tallies0_flush_field0_zero) + equity_lane0_ram_tallies0_flush_field0_chunk_add2_carry_out);
+        v[32-1:24] = total[8-1:0];
+        equity_lane0_ram_tallies0_flush_field0_chunk_add3_value_out <= v;
+        equity_lane0_ram_tallies0_flush_field0_chunk_add3_carry_out <= total[8];
     end
 end
 
 
-
-assign equity_lane0_tally0_chunked_counter1_counter_chunk9_shifted = equity_lane0_links[1];
-
-
-always @(posedge clk) begin: equity_lane0_tally0_chunked_counter1_counter_chunk9_step
+always @(posedge clk) begin: equity_lane0_ram_tallies0_flush_field0_chunk_add4_add
+    reg [40-1:0] v;
     reg [9-1:0] total;
     if (equity_lane0_rst == 1) begin
-        equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= 0;
-        equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= 0;
+        equity_lane0_ram_tallies0_flush_field0_chunk_add4_carry_out <= 0;
+        equity_lane0_ram_tallies0_flush_field0_chunk_add4_value_out <= 0;
     end
     else begin
+        v = 40'h0;
+        v = equity_lane0_ram_tallies0_flush_field0_chunk_add3_value_out;
         total = 9'h0;
-        if (equity_lane0_clears[0]) begin
-            equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= 0;
-            equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= 0;
-        end
-        else if (equity_lane0_tally0_no) begin
-            equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= equity_lane0_tally0_zero[40-1:32];
-            equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[0]) begin
-            equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= equity_lane0_tally0_chunked_counter1_counter_chunk9_shifted;
-            equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally0_chunked_counter1_counter_chunk9_value + 256) - equity_lane0_tally0_chunked_counter1_zero) - equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out);
-            equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= total[8-1:0];
-            equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally0_chunked_counter1_counter_chunk9_value + equity_lane0_tally0_chunked_counter1_zero) + equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out);
-            equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= total[8-1:0];
-            equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= total[8];
-        end
+        total = ((equity_lane0_ram_tallies0_flush_field0_chunk_add3_value_out[40-1:32] + equity_lane0_ram_tallies0_flush_field0_zero) + equity_lane0_ram_tallies0_flush_field0_chunk_add3_carry_out);
+        v[40-1:32] = total[8-1:0];
+        equity_lane0_ram_tallies0_flush_field0_chunk_add4_value_out <= v;
+        equity_lane0_ram_tallies0_flush_field0_chunk_add4_carry_out <= total[8];
     end
 end
 
 
-
-assign equity_lane0_links[0] = equity_lane0_tally0_chunked_counter1_lowest[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally1_register_amount
+always @(posedge clk) begin: equity_lane0_ram_tallies0_flush_field0_chunk_add5_add
+    reg [40-1:0] v;
+    reg [2-1:0] total;
     if (equity_lane0_rst == 1) begin
-        equity_lane0_tally1_amount <= 0;
+        equity_lane0_ram_tallies0_flush_field0_chunk_add5_carry_out <= 0;
+        equity_lane0_ram_tallies0_flush_field0_last <= 0;
     end
     else begin
-        if (((!(equity_lane0_feed_stage0_count_out && equity_lane0_feed_stage0_won_out[0])) || ((equity_lane0_feed_stage0_alone_out != 1'b1) && (!1'b0)))) begin
-            equity_lane0_tally1_amount <= 0;
-        end
-        else if (1'b0) begin
-            equity_lane0_tally1_amount <= equity_lane0_feed_stage0_units_out;
-        end
-        else begin
-            equity_lane0_tally1_amount <= 1;
-        end
+        v = 40'h0;
+        v = equity_lane0_ram_tallies0_flush_field0_chunk_add4_value_out;
+        total = 2'h0;
+        total = ((equity_lane0_ram_tallies0_flush_field0_chunk_add4_value_out[1-1:0] + equity_lane0_ram_tallies0_flush_field0_zero) + equity_lane0_ram_tallies0_flush_field0_zero_carry);
+        v[1-1:0] = total[1-1:0];
+        equity_lane0_ram_tallies0_flush_field0_last <= v;
+        equity_lane0_ram_tallies0_flush_field0_chunk_add5_carry_out <= total[1];
     end
 end
 
 
 
-assign equity_lane0_tally1_chunked_counter2_counter_chunk10_shifted = equity_lane0_tally1_chunked_counter2_counter_chunk11_value[8-1:0];
+assign equity_lane0_ram_tallies0_flush_field0_result = equity_lane0_ram_tallies0_flush_field0_last;
 
 
-always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk10_step
+always @(posedge clk) begin: equity_lane0_ram_tallies0_flush_field1_chunk_add6_add
+    reg [40-1:0] v;
     reg [9-1:0] total;
     if (equity_lane0_rst == 1) begin
-        equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= 0;
-        equity_lane0_tally1_chunked_counter2_lowest <= 0;
+        equity_lane0_ram_tallies0_flush_field1_chunk_add6_carry_out <= 0;
+        equity_lane0_ram_tallies0_flush_field1_chunk_add6_value_out <= 0;
     end
     else begin
+        v = 40'h0;
+        v = equity_lane0_ram_tallies0_base_t;
         total = 9'h0;
-        if (equity_lane0_clears[1]) begin
-            equity_lane0_tally1_chunked_counter2_lowest <= 0;
-            equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= 0;
-        end
-        else if (equity_lane0_tally1_no) begin
-            equity_lane0_tally1_chunked_counter2_lowest <= equity_lane0_tally1_zero[8-1:0];
-            equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[1]) begin
-            equity_lane0_tally1_chunked_counter2_lowest <= equity_lane0_tally1_chunked_counter2_counter_chunk10_shifted;
-            equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally1_chunked_counter2_lowest + 256) - equity_lane0_tally1_amount) - equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_in);
-            equity_lane0_tally1_chunked_counter2_lowest <= total[8-1:0];
-            equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally1_chunked_counter2_lowest + equity_lane0_tally1_amount) + equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_in);
-            equity_lane0_tally1_chunked_counter2_lowest <= total[8-1:0];
-            equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= total[8];
-        end
+        total = ((equity_lane0_ram_tallies0_base_t[8-1:0] + equity_lane0_ram_tallies0_late_t) + equity_lane0_ram_tallies0_flush_field1_zero_carry);
+        v[8-1:0] = total[8-1:0];
+        equity_lane0_ram_tallies0_flush_field1_chunk_add6_value_out <= v;
+        equity_lane0_ram_tallies0_flush_field1_chunk_add6_carry_out <= total[8];
     end
 end
 
 
-
-assign equity_lane0_tally1_chunked_counter2_counter_chunk11_shifted = equity_lane0_tally1_chunked_counter2_counter_chunk12_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk11_step
+always @(posedge clk) begin: equity_lane0_ram_tallies0_flush_field1_chunk_add7_add
+    reg [40-1:0] v;
     reg [9-1:0] total;
     if (equity_lane0_rst == 1) begin
-        equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= 0;
-        equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= 0;
+        equity_lane0_ram_tallies0_flush_field1_chunk_add7_carry_out <= 0;
+        equity_lane0_ram_tallies0_flush_field1_chunk_add7_value_out <= 0;
     end
     else begin
+        v = 40'h0;
+        v = equity_lane0_ram_tallies0_flush_field1_chunk_add6_value_out;
         total = 9'h0;
-        if (equity_lane0_clears[1]) begin
-            equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= 0;
-            equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= 0;
-        end
-        else if (equity_lane0_tally1_no) begin
-            equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= equity_lane0_tally1_zero[16-1:8];
-            equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[1]) begin
-            equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= equity_lane0_tally1_chunked_counter2_counter_chunk11_shifted;
-            equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally1_chunked_counter2_counter_chunk11_value + 256) - equity_lane0_tally1_chunked_counter2_zero) - equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out);
-            equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= total[8-1:0];
-            equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally1_chunked_counter2_counter_chunk11_value + equity_lane0_tally1_chunked_counter2_zero) + equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out);
-            equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= total[8-1:0];
-            equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= total[8];
-        end
+        total = ((equity_lane0_ram_tallies0_flush_field1_chunk_add6_value_out[16-1:8] + equity_lane0_ram_tallies0_flush_field1_zero) + equity_lane0_ram_tallies0_flush_field1_chunk_add6_carry_out);
+        v[16-1:8] = total[8-1:0];
+        equity_lane0_ram_tallies0_flush_field1_chunk_add7_value_out <= v;
+        equity_lane0_ram_tallies0_flush_field1_chunk_add7_carry_out <= total[8];
     end
 end
 
 
-
-assign equity_lane0_tally1_chunked_counter2_counter_chunk12_shifted = equity_lane0_tally1_chunked_counter2_counter_chunk13_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk12_step
+always @(posedge clk) begin: equity_lane0_ram_tallies0_flush_field1_chunk_add8_add
+    reg [40-1:0] v;
     reg [9-1:0] total;
     if (equity_lane0_rst == 1) begin
-        equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= 0;
-        equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= 0;
+        equity_lane0_ram_tallies0_flush_field1_chunk_add8_carry_out <= 0;
+        equity_lane0_ram_tallies0_flush_field1_chunk_add8_value_out <= 0;
     end
     else begin
+        v = 40'h0;
+        v = equity_lane0_ram_tallies0_flush_field1_chunk_add7_value_out;
         total = 9'h0;
-        if (equity_lane0_clears[1]) begin
-            equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= 0;
-            equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= 0;
-        end
-        else if (equity_lane0_tally1_no) begin
-            equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= equity_lane0_tally1_zero[24-1:16];
-            equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[1]) begin
-            equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= equity_lane0_tally1_chunked_counter2_counter_chunk12_shifted;
-            equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally1_chunked_counter2_counter_chunk12_value + 256) - equity_lane0_tally1_chunked_counter2_zero) - equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out);
-            equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= total[8-1:0];
-            equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally1_chunked_counter2_counter_chunk12_value + equity_lane0_tally1_chunked_counter2_zero) + equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out);
-            equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= total[8-1:0];
-            equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= total[8];
-        end
+        total = ((equity_lane0_ram_tallies0_flush_field1_chunk_add7_value_out[24-1:16] + equity_lane0_ram_tallies0_flush_field1_zero) + equity_lane0_ram_tallies0_flush_field1_chunk_add7_carry_out);
+        v[24-1:16] = total[8-1:0];
+        equity_lane0_ram_tallies0_flush_field1_chunk_add8_value_out <= v;
+        equity_lane0_ram_tallies0_flush_field1_chunk_add8_carry_out <= total[8];
     end
 end
 
 
-
-assign equity_lane0_tally1_chunked_counter2_counter_chunk13_shifted = equity_lane0_tally1_chunked_counter2_counter_chunk14_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk13_step
+always @(posedge clk) begin: equity_lane0_ram_tallies0_flush_field1_chunk_add9_add
+    reg [40-1:0] v;
     reg [9-1:0] total;
     if (equity_lane0_rst == 1) begin
-        equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= 0;
-        equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= 0;
+        equity_lane0_ram_tallies0_flush_field1_chunk_add9_carry_out <= 0;
+        equity_lane0_ram_tallies0_flush_field1_chunk_add9_value_out <= 0;
     end
     else begin
+        v = 40'h0;
+        v = equity_lane0_ram_tallies0_flush_field1_chunk_add8_value_out;
         total = 9'h0;
-        if (equity_lane0_clears[1]) begin
-            equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= 0;
-            equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= 0;
-        end
-        else if (equity_lane0_tally1_no) begin
-            equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= equity_lane0_tally1_zero[32-1:24];
-            equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[1]) begin
-            equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= equity_lane0_tally1_chunked_counter2_counter_chunk13_shifted;
-            equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally1_chunked_counter2_counter_chunk13_value + 256) - equity_lane0_tally1_chunked_counter2_zero) - equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out);
-            equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= total[8-1:0];
-            equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally1_chunked_counter2_counter_chunk13_value + equity_lane0_tally1_chunked_counter2_zero) + equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out);
-            equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= total[8-1:0];
-            equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= total[8];
-        end
+        total = ((equity_lane0_ram_tallies0_flush_field1_chunk_add8_value_out[32-1:24] + equity_lane0_ram_tallies0_flush_field1_zero) + equity_lane0_ram_tallies0_flush_field1_chunk_add8_carry_out);
+        v[32-1:24] = total[8-1:0];
+        equity_lane0_ram_tallies0_flush_field1_chunk_add9_value_out <= v;
+        equity_lane0_ram_tallies0_flush_field1_chunk_add9_carry_out <= total[8];
     end
 end
 
 
-
-assign equity_lane0_tally1_chunked_counter2_counter_chunk14_shifted = equity_lane0_links[2];
-
-
-always @(posedge clk) begin: equity_lane0_tally1_chunked_counter2_counter_chunk14_step
+always @(posedge clk) begin: equity_lane0_ram_tallies0_flush_field1_chunk_add10_add
+    reg [40-1:0] v;
     reg [9-1:0] total;
     if (equity_lane0_rst == 1) begin
-        equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= 0;
-        equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= 0;
+        equity_lane0_ram_tallies0_flush_field1_chunk_add10_carry_out <= 0;
+        equity_lane0_ram_tallies0_flush_field1_chunk_add10_value_out <= 0;
     end
     else begin
+        v = 40'h0;
+        v = equity_lane0_ram_tallies0_flush_field1_chunk_add9_value_out;
         total = 9'h0;
-        if (equity_lane0_clears[1]) begin
-            equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= 0;
-            equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= 0;
-        end
-        else if (equity_lane0_tally1_no) begin
-            equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= equity_lane0_tally1_zero[40-1:32];
-            equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[1]) begin
-            equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= equity_lane0_tally1_chunked_counter2_counter_chunk14_shifted;
-            equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally1_chunked_counter2_counter_chunk14_value + 256) - equity_lane0_tally1_chunked_counter2_zero) - equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out);
-            equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= total[8-1:0];
-            equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally1_chunked_counter2_counter_chunk14_value + equity_lane0_tally1_chunked_counter2_zero) + equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out);
-            equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= total[8-1:0];
-            equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= total[8];
-        end
+        total = ((equity_lane0_ram_tallies0_flush_field1_chunk_add9_value_out[40-1:32] + equity_lane0_ram_tallies0_flush_field1_zero) + equity_lane0_ram_tallies0_flush_field1_chunk_add9_carry_out);
+        v[40-1:32] = total[8-1:0];
+        equity_lane0_ram_tallies0_flush_field1_chunk_add10_value_out <= v;
+        equity_lane0_ram_tallies0_flush_field1_chunk_add10_carry_out <= total[8];
     end
 end
 
 
-
-assign equity_lane0_links[1] = equity_lane0_tally1_chunked_counter2_lowest[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally2_register_amount
+always @(posedge clk) begin: equity_lane0_ram_tallies0_flush_field1_chunk_add11_add
+    reg [40-1:0] v;
+    reg [2-1:0] total;
     if (equity_lane0_rst == 1) begin
-        equity_lane0_tally2_amount <= 0;
+        equity_lane0_ram_tallies0_flush_field1_chunk_add11_carry_out <= 0;
+        equity_lane0_ram_tallies0_flush_field1_last <= 0;
     end
     else begin
-        if (((!(equity_lane0_feed_stage0_count_out && equity_lane0_feed_stage0_won_out[0])) || ((equity_lane0_feed_stage0_alone_out != 1'b0) && (!1'b0)))) begin
-            equity_lane0_tally2_amount <= 0;
-        end
-        else if (1'b0) begin
-            equity_lane0_tally2_amount <= equity_lane0_feed_stage0_units_out;
-        end
-        else begin
-            equity_lane0_tally2_amount <= 1;
-        end
+        v = 40'h0;
+        v = equity_lane0_ram_tallies0_flush_field1_chunk_add10_value_out;
+        total = 2'h0;
+        total = ((equity_lane0_ram_tallies0_flush_field1_chunk_add10_value_out[1-1:0] + equity_lane0_ram_tallies0_flush_field1_zero) + equity_lane0_ram_tallies0_flush_field1_zero_carry);
+        v[1-1:0] = total[1-1:0];
+        equity_lane0_ram_tallies0_flush_field1_last <= v;
+        equity_lane0_ram_tallies0_flush_field1_chunk_add11_carry_out <= total[1];
     end
 end
 
 
 
-assign equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted = equity_lane0_tally2_chunked_counter3_counter_chunk16_value[8-1:0];
+assign equity_lane0_ram_tallies0_flush_field1_result = equity_lane0_ram_tallies0_flush_field1_last;
 
 
-always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk15_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= 0;
-        equity_lane0_tally2_chunked_counter3_lowest <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[2]) begin
-            equity_lane0_tally2_chunked_counter3_lowest <= 0;
-            equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= 0;
-        end
-        else if (equity_lane0_tally2_no) begin
-            equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_zero[8-1:0];
-            equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[2]) begin
-            equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted;
-            equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally2_chunked_counter3_lowest + 256) - equity_lane0_tally2_amount) - equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in);
-            equity_lane0_tally2_chunked_counter3_lowest <= total[8-1:0];
-            equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally2_chunked_counter3_lowest + equity_lane0_tally2_amount) + equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in);
-            equity_lane0_tally2_chunked_counter3_lowest <= total[8-1:0];
-            equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted = equity_lane0_tally2_chunked_counter3_counter_chunk17_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk16_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= 0;
-        equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[2]) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= 0;
-            equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= 0;
-        end
-        else if (equity_lane0_tally2_no) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_zero[16-1:8];
-            equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[2]) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted;
-            equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally2_chunked_counter3_counter_chunk16_value + 256) - equity_lane0_tally2_chunked_counter3_zero) - equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out);
-            equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= total[8-1:0];
-            equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally2_chunked_counter3_counter_chunk16_value + equity_lane0_tally2_chunked_counter3_zero) + equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out);
-            equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= total[8-1:0];
-            equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally2_chunked_counter3_counter_chunk17_shifted = equity_lane0_tally2_chunked_counter3_counter_chunk18_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk17_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= 0;
-        equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[2]) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= 0;
-            equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= 0;
-        end
-        else if (equity_lane0_tally2_no) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_zero[24-1:16];
-            equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[2]) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_chunked_counter3_counter_chunk17_shifted;
-            equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally2_chunked_counter3_counter_chunk17_value + 256) - equity_lane0_tally2_chunked_counter3_zero) - equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out);
-            equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= total[8-1:0];
-            equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally2_chunked_counter3_counter_chunk17_value + equity_lane0_tally2_chunked_counter3_zero) + equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out);
-            equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= total[8-1:0];
-            equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted = equity_lane0_tally2_chunked_counter3_counter_chunk19_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk18_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= 0;
-        equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[2]) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= 0;
-            equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= 0;
-        end
-        else if (equity_lane0_tally2_no) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_zero[32-1:24];
-            equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[2]) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted;
-            equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally2_chunked_counter3_counter_chunk18_value + 256) - equity_lane0_tally2_chunked_counter3_zero) - equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out);
-            equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= total[8-1:0];
-            equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally2_chunked_counter3_counter_chunk18_value + equity_lane0_tally2_chunked_counter3_zero) + equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out);
-            equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= total[8-1:0];
-            equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted = equity_lane0_links[3];
-
-
-always @(posedge clk) begin: equity_lane0_tally2_chunked_counter3_counter_chunk19_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= 0;
-        equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[2]) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= 0;
-            equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= 0;
-        end
-        else if (equity_lane0_tally2_no) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_zero[40-1:32];
-            equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[2]) begin
-            equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted;
-            equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally2_chunked_counter3_counter_chunk19_value + 256) - equity_lane0_tally2_chunked_counter3_zero) - equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out);
-            equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= total[8-1:0];
-            equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally2_chunked_counter3_counter_chunk19_value + equity_lane0_tally2_chunked_counter3_zero) + equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out);
-            equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= total[8-1:0];
-            equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_links[2] = equity_lane0_tally2_chunked_counter3_lowest[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally3_register_amount
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally3_amount <= 0;
-    end
-    else begin
-        if (((!(equity_lane0_feed_stage0_count_out && equity_lane0_feed_stage0_won_out[0])) || ((equity_lane0_feed_stage0_alone_out != 1'b0) && (!1'b0)))) begin
-            equity_lane0_tally3_amount <= 0;
-        end
-        else if (1'b1) begin
-            equity_lane0_tally3_amount <= equity_lane0_feed_stage0_units_out;
-        end
-        else begin
-            equity_lane0_tally3_amount <= 1;
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted = {equity_lane0_tally3_chunked_counter4_counter_chunk21_value[8-1:0], equity_lane0_tally3_chunked_counter4_lowest[16-1:8]};
-
-
-always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk20_step
+always @(posedge clk) begin: equity_lane0_ram_tallies0_flush_field2_chunk_add12_add
+    reg [56-1:0] v;
     reg [17-1:0] total;
     if (equity_lane0_rst == 1) begin
-        equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= 0;
-        equity_lane0_tally3_chunked_counter4_lowest <= 0;
+        equity_lane0_ram_tallies0_flush_field2_chunk_add12_carry_out <= 0;
+        equity_lane0_ram_tallies0_flush_field2_chunk_add12_value_out <= 0;
     end
     else begin
+        v = 56'h0;
+        v = equity_lane0_ram_tallies0_base_u;
         total = 17'h0;
-        if (equity_lane0_clears[3]) begin
-            equity_lane0_tally3_chunked_counter4_lowest <= 0;
-            equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= 0;
-        end
-        else if (equity_lane0_tally3_no) begin
-            equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_zero[16-1:0];
-            equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[3]) begin
-            equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted;
-            equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally3_chunked_counter4_lowest + 65536) - equity_lane0_tally3_amount) - equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in);
-            equity_lane0_tally3_chunked_counter4_lowest <= total[16-1:0];
-            equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= (!total[16]);
-        end
-        else begin
-            total = ((equity_lane0_tally3_chunked_counter4_lowest + equity_lane0_tally3_amount) + equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in);
-            equity_lane0_tally3_chunked_counter4_lowest <= total[16-1:0];
-            equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= total[16];
-        end
+        total = ((equity_lane0_ram_tallies0_base_u[16-1:0] + equity_lane0_ram_tallies0_late_u) + equity_lane0_ram_tallies0_flush_field2_zero_carry);
+        v[16-1:0] = total[16-1:0];
+        equity_lane0_ram_tallies0_flush_field2_chunk_add12_value_out <= v;
+        equity_lane0_ram_tallies0_flush_field2_chunk_add12_carry_out <= total[16];
     end
 end
 
 
-
-assign equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted = equity_lane0_tally3_chunked_counter4_counter_chunk22_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk21_step
+always @(posedge clk) begin: equity_lane0_ram_tallies0_flush_field2_chunk_add13_add
+    reg [56-1:0] v;
     reg [9-1:0] total;
     if (equity_lane0_rst == 1) begin
-        equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= 0;
-        equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= 0;
+        equity_lane0_ram_tallies0_flush_field2_chunk_add13_carry_out <= 0;
+        equity_lane0_ram_tallies0_flush_field2_chunk_add13_value_out <= 0;
     end
     else begin
+        v = 56'h0;
+        v = equity_lane0_ram_tallies0_flush_field2_chunk_add12_value_out;
         total = 9'h0;
-        if (equity_lane0_clears[3]) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= 0;
-            equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= 0;
-        end
-        else if (equity_lane0_tally3_no) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= equity_lane0_tally3_zero[24-1:16];
-            equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[3]) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted;
-            equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally3_chunked_counter4_counter_chunk21_value + 256) - equity_lane0_tally3_chunked_counter4_zero) - equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out);
-            equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= total[8-1:0];
-            equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally3_chunked_counter4_counter_chunk21_value + equity_lane0_tally3_chunked_counter4_zero) + equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out);
-            equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= total[8-1:0];
-            equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= total[8];
-        end
+        total = ((equity_lane0_ram_tallies0_flush_field2_chunk_add12_value_out[24-1:16] + equity_lane0_ram_tallies0_flush_field2_zero) + equity_lane0_ram_tallies0_flush_field2_chunk_add12_carry_out);
+        v[24-1:16] = total[8-1:0];
+        equity_lane0_ram_tallies0_flush_field2_chunk_add13_value_out <= v;
+        equity_lane0_ram_tallies0_flush_field2_chunk_add13_carry_out <= total[8];
     end
 end
 
 
-
-assign equity_lane0_tally3_chunked_counter4_counter_chunk22_shifted = equity_lane0_tally3_chunked_counter4_counter_chunk23_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk22_step
+always @(posedge clk) begin: equity_lane0_ram_tallies0_flush_field2_chunk_add14_add
+    reg [56-1:0] v;
     reg [9-1:0] total;
     if (equity_lane0_rst == 1) begin
-        equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= 0;
-        equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= 0;
+        equity_lane0_ram_tallies0_flush_field2_chunk_add14_carry_out <= 0;
+        equity_lane0_ram_tallies0_flush_field2_chunk_add14_value_out <= 0;
     end
     else begin
+        v = 56'h0;
+        v = equity_lane0_ram_tallies0_flush_field2_chunk_add13_value_out;
         total = 9'h0;
-        if (equity_lane0_clears[3]) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= 0;
-            equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= 0;
-        end
-        else if (equity_lane0_tally3_no) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_zero[32-1:24];
-            equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[3]) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_chunked_counter4_counter_chunk22_shifted;
-            equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally3_chunked_counter4_counter_chunk22_value + 256) - equity_lane0_tally3_chunked_counter4_zero) - equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out);
-            equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= total[8-1:0];
-            equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally3_chunked_counter4_counter_chunk22_value + equity_lane0_tally3_chunked_counter4_zero) + equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out);
-            equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= total[8-1:0];
-            equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= total[8];
-        end
+        total = ((equity_lane0_ram_tallies0_flush_field2_chunk_add13_value_out[32-1:24] + equity_lane0_ram_tallies0_flush_field2_zero) + equity_lane0_ram_tallies0_flush_field2_chunk_add13_carry_out);
+        v[32-1:24] = total[8-1:0];
+        equity_lane0_ram_tallies0_flush_field2_chunk_add14_value_out <= v;
+        equity_lane0_ram_tallies0_flush_field2_chunk_add14_carry_out <= total[8];
     end
 end
 
 
-
-assign equity_lane0_tally3_chunked_counter4_counter_chunk23_shifted = equity_lane0_tally3_chunked_counter4_counter_chunk24_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk23_step
+always @(posedge clk) begin: equity_lane0_ram_tallies0_flush_field2_chunk_add15_add
+    reg [56-1:0] v;
     reg [9-1:0] total;
     if (equity_lane0_rst == 1) begin
-        equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= 0;
-        equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= 0;
+        equity_lane0_ram_tallies0_flush_field2_chunk_add15_carry_out <= 0;
+        equity_lane0_ram_tallies0_flush_field2_chunk_add15_value_out <= 0;
     end
     else begin
+        v = 56'h0;
+        v = equity_lane0_ram_tallies0_flush_field2_chunk_add14_value_out;
         total = 9'h0;
-        if (equity_lane0_clears[3]) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= 0;
-            equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= 0;
-        end
-        else if (equity_lane0_tally3_no) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_zero[40-1:32];
-            equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[3]) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_chunked_counter4_counter_chunk23_shifted;
-            equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally3_chunked_counter4_counter_chunk23_value + 256) - equity_lane0_tally3_chunked_counter4_zero) - equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out);
-            equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= total[8-1:0];
-            equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally3_chunked_counter4_counter_chunk23_value + equity_lane0_tally3_chunked_counter4_zero) + equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out);
-            equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= total[8-1:0];
-            equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= total[8];
-        end
+        total = ((equity_lane0_ram_tallies0_flush_field2_chunk_add14_value_out[40-1:32] + equity_lane0_ram_tallies0_flush_field2_zero) + equity_lane0_ram_tallies0_flush_field2_chunk_add14_carry_out);
+        v[40-1:32] = total[8-1:0];
+        equity_lane0_ram_tallies0_flush_field2_chunk_add15_value_out <= v;
+        equity_lane0_ram_tallies0_flush_field2_chunk_add15_carry_out <= total[8];
     end
 end
 
 
-
-assign equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted = equity_lane0_tally3_chunked_counter4_counter_chunk25_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk24_step
+always @(posedge clk) begin: equity_lane0_ram_tallies0_flush_field2_chunk_add16_add
+    reg [56-1:0] v;
     reg [9-1:0] total;
     if (equity_lane0_rst == 1) begin
-        equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= 0;
-        equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= 0;
+        equity_lane0_ram_tallies0_flush_field2_chunk_add16_carry_out <= 0;
+        equity_lane0_ram_tallies0_flush_field2_chunk_add16_value_out <= 0;
     end
     else begin
+        v = 56'h0;
+        v = equity_lane0_ram_tallies0_flush_field2_chunk_add15_value_out;
         total = 9'h0;
-        if (equity_lane0_clears[3]) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= 0;
-            equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= 0;
-        end
-        else if (equity_lane0_tally3_no) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_zero[48-1:40];
-            equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[3]) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted;
-            equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally3_chunked_counter4_counter_chunk24_value + 256) - equity_lane0_tally3_chunked_counter4_zero) - equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out);
-            equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= total[8-1:0];
-            equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally3_chunked_counter4_counter_chunk24_value + equity_lane0_tally3_chunked_counter4_zero) + equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out);
-            equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= total[8-1:0];
-            equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= total[8];
-        end
+        total = ((equity_lane0_ram_tallies0_flush_field2_chunk_add15_value_out[48-1:40] + equity_lane0_ram_tallies0_flush_field2_zero) + equity_lane0_ram_tallies0_flush_field2_chunk_add15_carry_out);
+        v[48-1:40] = total[8-1:0];
+        equity_lane0_ram_tallies0_flush_field2_chunk_add16_value_out <= v;
+        equity_lane0_ram_tallies0_flush_field2_chunk_add16_carry_out <= total[8];
     end
 end
 
 
-
-assign equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted = equity_lane0_links[4];
-
-
-always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk25_step
+always @(posedge clk) begin: equity_lane0_ram_tallies0_flush_field2_chunk_add17_add
+    reg [56-1:0] v;
     reg [9-1:0] total;
     if (equity_lane0_rst == 1) begin
-        equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= 0;
-        equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= 0;
+        equity_lane0_ram_tallies0_flush_field2_chunk_add17_carry_out <= 0;
+        equity_lane0_ram_tallies0_flush_field2_last <= 0;
     end
     else begin
+        v = 56'h0;
+        v = equity_lane0_ram_tallies0_flush_field2_chunk_add16_value_out;
         total = 9'h0;
-        if (equity_lane0_clears[3]) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= 0;
-            equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= 0;
-        end
-        else if (equity_lane0_tally3_no) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_zero[56-1:48];
-            equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[3]) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted;
-            equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally3_chunked_counter4_counter_chunk25_value + 256) - equity_lane0_tally3_chunked_counter4_zero) - equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out);
-            equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= total[8-1:0];
-            equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally3_chunked_counter4_counter_chunk25_value + equity_lane0_tally3_chunked_counter4_zero) + equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out);
-            equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= total[8-1:0];
-            equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= total[8];
-        end
+        total = ((equity_lane0_ram_tallies0_flush_field2_chunk_add16_value_out[56-1:48] + equity_lane0_ram_tallies0_flush_field2_zero) + equity_lane0_ram_tallies0_flush_field2_chunk_add16_carry_out);
+        v[56-1:48] = total[8-1:0];
+        equity_lane0_ram_tallies0_flush_field2_last <= v;
+        equity_lane0_ram_tallies0_flush_field2_chunk_add17_carry_out <= total[8];
     end
 end
 
 
 
-assign equity_lane0_links[3] = equity_lane0_tally3_chunked_counter4_lowest[8-1:0];
+assign equity_lane0_ram_tallies0_flush_field2_result = equity_lane0_ram_tallies0_flush_field2_last;
 
 
-always @(posedge clk) begin: equity_lane0_tally4_register_amount
+always @(posedge clk) begin: equity_lane0_ram_tallies0_delay_flag0_shift_in
     if (equity_lane0_rst == 1) begin
-        equity_lane0_tally4_amount <= 0;
+        equity_lane0_ram_tallies0_delay_flag0_line <= 0;
     end
     else begin
-        if (((!(equity_lane0_feed_stage1_count_out && equity_lane0_feed_stage1_won_out[1])) || ((equity_lane0_feed_stage1_alone_out != 1'b1) && (!1'b0)))) begin
-            equity_lane0_tally4_amount <= 0;
-        end
-        else if (1'b0) begin
-            equity_lane0_tally4_amount <= equity_lane0_feed_stage1_units_out;
+        if ((6 == 1)) begin
+            equity_lane0_ram_tallies0_delay_flag0_line[0] <= equity_lane0_ram_tallies0_late_valid;
         end
         else begin
-            equity_lane0_tally4_amount <= 1;
+            equity_lane0_ram_tallies0_delay_flag0_line <= {equity_lane0_ram_tallies0_delay_flag0_line[(6 - 1)-1:0], equity_lane0_ram_tallies0_late_valid};
         end
     end
 end
 
 
 
-assign equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted = equity_lane0_tally4_chunked_counter5_counter_chunk27_value[8-1:0];
+assign equity_lane0_ram_tallies0_w_valid = equity_lane0_ram_tallies0_delay_flag0_line[(6 - 1)];
 
 
-always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk26_step
-    reg [9-1:0] total;
+always @(posedge clk) begin: equity_lane0_ram_tallies0_inputs
     if (equity_lane0_rst == 1) begin
-        equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= 0;
-        equity_lane0_tally4_chunked_counter5_lowest <= 0;
+        equity_lane0_ram_tallies0_won_q <= 0;
+        equity_lane0_ram_tallies0_units_q <= 0;
+        equity_lane0_ram_tallies0_alone_q <= 0;
+        equity_lane0_ram_tallies0_count_q <= 0;
     end
     else begin
-        total = 9'h0;
-        if (equity_lane0_clears[4]) begin
-            equity_lane0_tally4_chunked_counter5_lowest <= 0;
-            equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= 0;
-        end
-        else if (equity_lane0_tally4_no) begin
-            equity_lane0_tally4_chunked_counter5_lowest <= equity_lane0_tally4_zero[8-1:0];
-            equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[4]) begin
-            equity_lane0_tally4_chunked_counter5_lowest <= equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted;
-            equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally4_chunked_counter5_lowest + 256) - equity_lane0_tally4_amount) - equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in);
-            equity_lane0_tally4_chunked_counter5_lowest <= total[8-1:0];
-            equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally4_chunked_counter5_lowest + equity_lane0_tally4_amount) + equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in);
-            equity_lane0_tally4_chunked_counter5_lowest <= total[8-1:0];
-            equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= total[8];
-        end
+        equity_lane0_ram_tallies0_count_q <= equity_lane0_counting;
+        equity_lane0_ram_tallies0_alone_q <= equity_lane0_alone;
+        equity_lane0_ram_tallies0_won_q <= equity_lane0_won;
+        equity_lane0_ram_tallies0_units_q <= equity_lane0_units;
     end
 end
 
 
-
-assign equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted = equity_lane0_tally4_chunked_counter5_counter_chunk28_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk27_step
-    reg [9-1:0] total;
+always @(posedge clk) begin: equity_lane0_ram_tallies0_turn
     if (equity_lane0_rst == 1) begin
-        equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= 0;
-        equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= 0;
+        equity_lane0_ram_tallies0_ptr <= 0;
+        equity_lane0_ram_tallies0_sel <= 1;
     end
     else begin
-        total = 9'h0;
-        if (equity_lane0_clears[4]) begin
-            equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= 0;
-            equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= 0;
-        end
-        else if (equity_lane0_tally4_no) begin
-            equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= equity_lane0_tally4_zero[16-1:8];
-            equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[4]) begin
-            equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted;
-            equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally4_chunked_counter5_counter_chunk27_value + 256) - equity_lane0_tally4_chunked_counter5_zero) - equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out);
-            equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= total[8-1:0];
-            equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= (!total[8]);
+        equity_lane0_ram_tallies0_sel <= {equity_lane0_ram_tallies0_sel[(10 - 1)-1:0], equity_lane0_ram_tallies0_sel[(10 - 1)]};
+        if (equity_lane0_ram_tallies0_sel[(10 - 1)]) begin
+            equity_lane0_ram_tallies0_ptr <= 0;
         end
         else begin
-            total = ((equity_lane0_tally4_chunked_counter5_counter_chunk27_value + equity_lane0_tally4_chunked_counter5_zero) + equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out);
-            equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= total[8-1:0];
-            equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= total[8];
+            equity_lane0_ram_tallies0_ptr <= (equity_lane0_ram_tallies0_ptr + 1);
         end
     end
 end
 
 
-
-assign equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted = equity_lane0_tally4_chunked_counter5_counter_chunk29_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk28_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= 0;
-        equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= 0;
+always @(equity_lane0_run_done, equity_lane0_ram_tallies0_next_addr, equity_lane0_ram_tallies0_ptr) begin: equity_lane0_ram_tallies0_address
+    if (equity_lane0_run_done) begin
+        equity_lane0_ram_tallies0_rd_addr = equity_lane0_ram_tallies0_next_addr;
     end
     else begin
-        total = 9'h0;
-        if (equity_lane0_clears[4]) begin
-            equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= 0;
-            equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= 0;
-        end
-        else if (equity_lane0_tally4_no) begin
-            equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= equity_lane0_tally4_zero[24-1:16];
-            equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[4]) begin
-            equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted;
-            equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally4_chunked_counter5_counter_chunk28_value + 256) - equity_lane0_tally4_chunked_counter5_zero) - equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out);
-            equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= total[8-1:0];
-            equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally4_chunked_counter5_counter_chunk28_value + equity_lane0_tally4_chunked_counter5_zero) + equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out);
-            equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= total[8-1:0];
-            equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= total[8];
-        end
+        equity_lane0_ram_tallies0_rd_addr = equity_lane0_ram_tallies0_ptr;
     end
 end
 
 
-
-assign equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted = equity_lane0_tally4_chunked_counter5_counter_chunk30_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk29_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= 0;
-        equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= 0;
+always @(equity_lane0_ram_tallies0_fresh, equity_lane0_ram_tallies0_rd_addr) begin: equity_lane0_ram_tallies0_fresh_read
+    if ((equity_lane0_ram_tallies0_rd_addr < 5)) begin
+        equity_lane0_ram_tallies0_zero_read = equity_lane0_ram_tallies0_fresh[equity_lane0_ram_tallies0_rd_addr];
     end
     else begin
-        total = 9'h0;
-        if (equity_lane0_clears[4]) begin
-            equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= 0;
-            equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= 0;
-        end
-        else if (equity_lane0_tally4_no) begin
-            equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= equity_lane0_tally4_zero[32-1:24];
-            equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[4]) begin
-            equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted;
-            equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally4_chunked_counter5_counter_chunk29_value + 256) - equity_lane0_tally4_chunked_counter5_zero) - equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out);
-            equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= total[8-1:0];
-            equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally4_chunked_counter5_counter_chunk29_value + equity_lane0_tally4_chunked_counter5_zero) + equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out);
-            equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= total[8-1:0];
-            equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= total[8];
-        end
+        equity_lane0_ram_tallies0_zero_read = 1'b0;
     end
 end
 
 
-
-assign equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted = equity_lane0_links[5];
-
-
-always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk30_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= 0;
-        equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= 0;
+always @(posedge clk) begin: equity_lane0_ram_tallies0_read
+    if (equity_lane0_ram_tallies0_zero_read) begin
+        equity_lane0_ram_tallies0_rd_data <= 0;
     end
     else begin
-        total = 9'h0;
-        if (equity_lane0_clears[4]) begin
-            equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= 0;
-            equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= 0;
-        end
-        else if (equity_lane0_tally4_no) begin
-            equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= equity_lane0_tally4_zero[40-1:32];
-            equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[4]) begin
-            equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted;
-            equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally4_chunked_counter5_counter_chunk30_value + 256) - equity_lane0_tally4_chunked_counter5_zero) - equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out);
-            equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= total[8-1:0];
-            equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally4_chunked_counter5_counter_chunk30_value + equity_lane0_tally4_chunked_counter5_zero) + equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out);
-            equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= total[8-1:0];
-            equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= total[8];
-        end
+        equity_lane0_ram_tallies0_rd_data <= equity_lane0_ram_tallies0_mem[equity_lane0_ram_tallies0_rd_addr];
     end
 end
 
 
+always @(posedge clk) begin: equity_lane0_ram_tallies0_read_again
+    equity_lane0_ram_tallies0_rd_q <= equity_lane0_ram_tallies0_rd_data;
+end
 
-assign equity_lane0_links[4] = equity_lane0_tally4_chunked_counter5_lowest[8-1:0];
 
-
-always @(posedge clk) begin: equity_lane0_tally5_register_amount
+always @(posedge clk) begin: equity_lane0_ram_tallies0_snapshot_again
     if (equity_lane0_rst == 1) begin
-        equity_lane0_tally5_amount <= 0;
+        equity_lane0_ram_tallies0_late_valid <= 0;
+        equity_lane0_ram_tallies0_late_addr <= 0;
+        equity_lane0_ram_tallies0_late_t <= 0;
+        equity_lane0_ram_tallies0_late_u <= 0;
+        equity_lane0_ram_tallies0_late_w <= 0;
     end
     else begin
-        if (((!(equity_lane0_feed_stage1_count_out && equity_lane0_feed_stage1_won_out[1])) || ((equity_lane0_feed_stage1_alone_out != 1'b0) && (!1'b0)))) begin
-            equity_lane0_tally5_amount <= 0;
-        end
-        else if (1'b0) begin
-            equity_lane0_tally5_amount <= equity_lane0_feed_stage1_units_out;
-        end
-        else begin
-            equity_lane0_tally5_amount <= 1;
-        end
+        equity_lane0_ram_tallies0_late_w <= equity_lane0_ram_tallies0_snap_w;
+        equity_lane0_ram_tallies0_late_t <= equity_lane0_ram_tallies0_snap_t;
+        equity_lane0_ram_tallies0_late_u <= equity_lane0_ram_tallies0_snap_u;
+        equity_lane0_ram_tallies0_late_valid <= equity_lane0_ram_tallies0_snap_valid;
+        equity_lane0_ram_tallies0_late_addr <= equity_lane0_ram_tallies0_snap_addr;
     end
 end
 
 
-
-assign equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted = equity_lane0_tally5_chunked_counter6_counter_chunk32_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk31_step
-    reg [9-1:0] total;
+always @(posedge clk) begin: equity_lane0_ram_tallies0_snapshot
+    reg [4-1:0] w;
+    reg [4-1:0] t;
+    reg [15-1:0] u;
+    integer r;
+    integer b;
+    reg [5-1:0] ones;
     if (equity_lane0_rst == 1) begin
-        equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
-        equity_lane0_tally5_chunked_counter6_lowest <= 0;
+        equity_lane0_ram_tallies0_snap_u <= 0;
+        equity_lane0_ram_tallies0_fresh <= 31;
+        equity_lane0_ram_tallies0_snap_addr <= 0;
+        equity_lane0_ram_tallies0_snap_t <= 0;
+        equity_lane0_ram_tallies0_snap_valid <= 0;
+        equity_lane0_ram_tallies0_snap_w <= 0;
     end
     else begin
-        total = 9'h0;
-        if (equity_lane0_clears[5]) begin
-            equity_lane0_tally5_chunked_counter6_lowest <= 0;
-            equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
+        w = 4'h0;
+        t = 4'h0;
+        u = 15'h0;
+        for (r=0; r<5; r=r+1) begin
+            for (b=0; b<4; b=b+1) begin
+                w[b] = (w[b] || (equity_lane0_ram_tallies0_sel[r] && equity_lane0_ram_tallies0_all_w[((4 * r) + b)]));
+            end
+            for (b=0; b<4; b=b+1) begin
+                t[b] = (t[b] || (equity_lane0_ram_tallies0_sel[r] && equity_lane0_ram_tallies0_all_t[((4 * r) + b)]));
+            end
+            for (b=0; b<15; b=b+1) begin
+                u[b] = (u[b] || (equity_lane0_ram_tallies0_sel[r] && equity_lane0_ram_tallies0_all_u[((15 * r) + b)]));
+            end
         end
-        else if (equity_lane0_tally5_no) begin
-            equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_zero[8-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
+        equity_lane0_ram_tallies0_snap_w <= w;
+        equity_lane0_ram_tallies0_snap_t <= t;
+        equity_lane0_ram_tallies0_snap_u <= u;
+        equity_lane0_ram_tallies0_snap_valid <= ((!equity_lane0_run_done) && (equity_lane0_ram_tallies0_ptr < 5));
+        equity_lane0_ram_tallies0_snap_addr <= equity_lane0_ram_tallies0_ptr;
+        ones = 5'h0;
+        for (r=0; r<5; r=r+1) begin
+            ones[r] = 1;
         end
-        else if (equity_lane0_shifts[5]) begin
-            equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted;
-            equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
+        if (equity_lane0_start_q) begin
+            equity_lane0_ram_tallies0_fresh <= ones;
         end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally5_chunked_counter6_lowest + 256) - equity_lane0_tally5_amount) - equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in);
-            equity_lane0_tally5_chunked_counter6_lowest <= total[8-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally5_chunked_counter6_lowest + equity_lane0_tally5_amount) + equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in);
-            equity_lane0_tally5_chunked_counter6_lowest <= total[8-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= total[8];
+        else if ((!equity_lane0_run_done)) begin
+            equity_lane0_ram_tallies0_fresh <= (equity_lane0_ram_tallies0_fresh & (~equity_lane0_ram_tallies0_sel[5-1:0]));
         end
     end
 end
 
 
 
-assign equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted = equity_lane0_tally5_chunked_counter6_counter_chunk33_value[8-1:0];
+assign equity_lane0_ram_tallies0_base_w = equity_lane0_ram_tallies0_rd_q[40-1:0];
+assign equity_lane0_ram_tallies0_base_t = equity_lane0_ram_tallies0_rd_q[80-1:40];
+assign equity_lane0_ram_tallies0_base_u = equity_lane0_ram_tallies0_rd_q[136-1:80];
 
 
-always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk32_step
-    reg [9-1:0] total;
+always @(posedge clk) begin: equity_lane0_ram_tallies0_addresses
+    integer k;
     if (equity_lane0_rst == 1) begin
-        equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= 0;
-        equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= 0;
+        equity_lane0_ram_tallies0_addr_line[0] <= 0;
+        equity_lane0_ram_tallies0_addr_line[1] <= 0;
+        equity_lane0_ram_tallies0_addr_line[2] <= 0;
+        equity_lane0_ram_tallies0_addr_line[3] <= 0;
+        equity_lane0_ram_tallies0_addr_line[4] <= 0;
+        equity_lane0_ram_tallies0_addr_line[5] <= 0;
     end
     else begin
-        total = 9'h0;
-        if (equity_lane0_clears[5]) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= 0;
-            equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= 0;
-        end
-        else if (equity_lane0_tally5_no) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_zero[16-1:8];
-            equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[5]) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted;
-            equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally5_chunked_counter6_counter_chunk32_value + 256) - equity_lane0_tally5_chunked_counter6_zero) - equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out);
-            equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= total[8-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally5_chunked_counter6_counter_chunk32_value + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out);
-            equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= total[8-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= total[8];
+        equity_lane0_ram_tallies0_addr_line[0] <= equity_lane0_ram_tallies0_late_addr;
+        for (k=1; k<6; k=k+1) begin
+            equity_lane0_ram_tallies0_addr_line[k] <= equity_lane0_ram_tallies0_addr_line[(k - 1)];
         end
     end
 end
 
 
 
-assign equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted = equity_lane0_tally5_chunked_counter6_counter_chunk34_value[8-1:0];
+assign equity_lane0_ram_tallies0_w_addr = equity_lane0_ram_tallies0_addr_line[(6 - 1)];
 
 
-always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk33_step
-    reg [9-1:0] total;
+always @(posedge clk) begin: equity_lane0_ram_tallies0_write
+    if (equity_lane0_ram_tallies0_w_valid) begin
+        equity_lane0_ram_tallies0_mem[equity_lane0_ram_tallies0_w_addr] <= equity_lane0_ram_tallies0_written;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane0_ram_tallies0_readout
     if (equity_lane0_rst == 1) begin
-        equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= 0;
-        equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= 0;
+        equity_lane0_ram_tallies0_loaded <= 1;
+        equity_lane0_ram_tallies0_out_rec <= 0;
+        equity_lane0_ram_tallies0_next_addr <= 1;
+        equity_lane0_ram_tallies0_fetch <= 0;
+        equity_lane0_ram_tallies0_settling <= 0;
+        equity_lane0_ram_tallies0_loading <= 0;
+        equity_lane0_ram_tallies0_left <= 5;
+        equity_lane0_ram_tallies0_fetching <= 0;
     end
     else begin
-        total = 9'h0;
-        if (equity_lane0_clears[5]) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= 0;
-            equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= 0;
+        if ((equity_lane0_start_q || (!equity_lane0_run_done))) begin
+            equity_lane0_ram_tallies0_loaded <= 1'b0;
+            equity_lane0_ram_tallies0_settling <= 1'b0;
+            equity_lane0_ram_tallies0_loading <= 1'b0;
+            equity_lane0_ram_tallies0_fetch <= 1'b0;
+            equity_lane0_ram_tallies0_fetching <= 1'b0;
+            equity_lane0_ram_tallies0_next_addr <= 0;
         end
-        else if (equity_lane0_tally5_no) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_zero[24-1:16];
-            equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= 0;
+        else if (((!equity_lane0_ram_tallies0_loaded) && (!equity_lane0_ram_tallies0_loading) && (!equity_lane0_ram_tallies0_settling))) begin
+            equity_lane0_ram_tallies0_settling <= 1'b1;
         end
-        else if (equity_lane0_shifts[5]) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted;
-            equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= 0;
+        else if (equity_lane0_ram_tallies0_settling) begin
+            equity_lane0_ram_tallies0_settling <= 1'b0;
+            equity_lane0_ram_tallies0_loading <= 1'b1;
         end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally5_chunked_counter6_counter_chunk33_value + 256) - equity_lane0_tally5_chunked_counter6_zero) - equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out);
-            equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= total[8-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= (!total[8]);
+        else if (equity_lane0_ram_tallies0_loading) begin
+            equity_lane0_ram_tallies0_loading <= 1'b0;
+            equity_lane0_ram_tallies0_loaded <= 1'b1;
+            equity_lane0_ram_tallies0_out_rec <= equity_lane0_ram_tallies0_rd_q;
+            equity_lane0_ram_tallies0_left <= (40 / 8);
+            equity_lane0_ram_tallies0_next_addr <= 1;
         end
-        else begin
-            total = ((equity_lane0_tally5_chunked_counter6_counter_chunk33_value + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out);
-            equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= total[8-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= total[8];
+        else if (equity_lane0_ram_tallies0_fetch) begin
+            equity_lane0_ram_tallies0_fetch <= 1'b0;
+            equity_lane0_ram_tallies0_fetching <= 1'b1;
         end
-    end
-end
-
-
-
-assign equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted = equity_lane0_tally5_chunked_counter6_counter_chunk35_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk34_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= 0;
-        equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[5]) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= 0;
-            equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= 0;
+        else if (equity_lane0_ram_tallies0_fetching) begin
+            equity_lane0_ram_tallies0_fetching <= 1'b0;
+            equity_lane0_ram_tallies0_out_rec <= equity_lane0_ram_tallies0_rd_q;
+            equity_lane0_ram_tallies0_left <= 17;
+            equity_lane0_ram_tallies0_next_addr <= (equity_lane0_ram_tallies0_next_addr + 1);
         end
-        else if (equity_lane0_tally5_no) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_zero[32-1:24];
-            equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[5]) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted;
-            equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally5_chunked_counter6_counter_chunk34_value + 256) - equity_lane0_tally5_chunked_counter6_zero) - equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out);
-            equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= total[8-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally5_chunked_counter6_counter_chunk34_value + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out);
-            equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= total[8-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= total[8];
+        else if (shift) begin
+            equity_lane0_ram_tallies0_out_rec <= {chain_in, equity_lane0_ram_tallies0_out_rec[136-1:8]};
+            if ((equity_lane0_ram_tallies0_left == 1)) begin
+                equity_lane0_ram_tallies0_fetch <= (equity_lane0_ram_tallies0_next_addr < 5);
+            end
+            equity_lane0_ram_tallies0_left <= (equity_lane0_ram_tallies0_left - 1);
         end
     end
 end
 
 
 
-assign equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted = equity_lane0_links[6];
-
-
-always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk35_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= 0;
-        equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[5]) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= 0;
-            equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= 0;
-        end
-        else if (equity_lane0_tally5_no) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_zero[40-1:32];
-            equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[5]) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted;
-            equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally5_chunked_counter6_counter_chunk35_value + 256) - equity_lane0_tally5_chunked_counter6_zero) - equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out);
-            equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= total[8-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally5_chunked_counter6_counter_chunk35_value + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out);
-            equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= total[8-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_links[5] = equity_lane0_tally5_chunked_counter6_lowest[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally6_register_amount
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally6_amount <= 0;
-    end
-    else begin
-        if (((!(equity_lane0_feed_stage1_count_out && equity_lane0_feed_stage1_won_out[1])) || ((equity_lane0_feed_stage1_alone_out != 1'b0) && (!1'b0)))) begin
-            equity_lane0_tally6_amount <= 0;
-        end
-        else if (1'b1) begin
-            equity_lane0_tally6_amount <= equity_lane0_feed_stage1_units_out;
-        end
-        else begin
-            equity_lane0_tally6_amount <= 1;
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted = {equity_lane0_tally6_chunked_counter7_counter_chunk37_value[8-1:0], equity_lane0_tally6_chunked_counter7_lowest[16-1:8]};
-
-
-always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk36_step
-    reg [17-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= 0;
-        equity_lane0_tally6_chunked_counter7_lowest <= 0;
-    end
-    else begin
-        total = 17'h0;
-        if (equity_lane0_clears[6]) begin
-            equity_lane0_tally6_chunked_counter7_lowest <= 0;
-            equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= 0;
-        end
-        else if (equity_lane0_tally6_no) begin
-            equity_lane0_tally6_chunked_counter7_lowest <= equity_lane0_tally6_zero[16-1:0];
-            equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[6]) begin
-            equity_lane0_tally6_chunked_counter7_lowest <= equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted;
-            equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally6_chunked_counter7_lowest + 65536) - equity_lane0_tally6_amount) - equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in);
-            equity_lane0_tally6_chunked_counter7_lowest <= total[16-1:0];
-            equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= (!total[16]);
-        end
-        else begin
-            total = ((equity_lane0_tally6_chunked_counter7_lowest + equity_lane0_tally6_amount) + equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in);
-            equity_lane0_tally6_chunked_counter7_lowest <= total[16-1:0];
-            equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= total[16];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted = equity_lane0_tally6_chunked_counter7_counter_chunk38_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk37_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= 0;
-        equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[6]) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= 0;
-            equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= 0;
-        end
-        else if (equity_lane0_tally6_no) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= equity_lane0_tally6_zero[24-1:16];
-            equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[6]) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted;
-            equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally6_chunked_counter7_counter_chunk37_value + 256) - equity_lane0_tally6_chunked_counter7_zero) - equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out);
-            equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= total[8-1:0];
-            equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally6_chunked_counter7_counter_chunk37_value + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out);
-            equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= total[8-1:0];
-            equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally6_chunked_counter7_counter_chunk38_shifted = equity_lane0_tally6_chunked_counter7_counter_chunk39_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk38_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= 0;
-        equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[6]) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= 0;
-            equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= 0;
-        end
-        else if (equity_lane0_tally6_no) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= equity_lane0_tally6_zero[32-1:24];
-            equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[6]) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= equity_lane0_tally6_chunked_counter7_counter_chunk38_shifted;
-            equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally6_chunked_counter7_counter_chunk38_value + 256) - equity_lane0_tally6_chunked_counter7_zero) - equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out);
-            equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= total[8-1:0];
-            equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally6_chunked_counter7_counter_chunk38_value + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out);
-            equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= total[8-1:0];
-            equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally6_chunked_counter7_counter_chunk39_shifted = equity_lane0_tally6_chunked_counter7_counter_chunk40_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk39_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= 0;
-        equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[6]) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= 0;
-            equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= 0;
-        end
-        else if (equity_lane0_tally6_no) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= equity_lane0_tally6_zero[40-1:32];
-            equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[6]) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= equity_lane0_tally6_chunked_counter7_counter_chunk39_shifted;
-            equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally6_chunked_counter7_counter_chunk39_value + 256) - equity_lane0_tally6_chunked_counter7_zero) - equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out);
-            equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= total[8-1:0];
-            equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally6_chunked_counter7_counter_chunk39_value + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out);
-            equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= total[8-1:0];
-            equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally6_chunked_counter7_counter_chunk40_shifted = equity_lane0_tally6_chunked_counter7_counter_chunk41_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk40_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= 0;
-        equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[6]) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= 0;
-            equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= 0;
-        end
-        else if (equity_lane0_tally6_no) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= equity_lane0_tally6_zero[48-1:40];
-            equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[6]) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= equity_lane0_tally6_chunked_counter7_counter_chunk40_shifted;
-            equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally6_chunked_counter7_counter_chunk40_value + 256) - equity_lane0_tally6_chunked_counter7_zero) - equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out);
-            equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= total[8-1:0];
-            equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally6_chunked_counter7_counter_chunk40_value + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out);
-            equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= total[8-1:0];
-            equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally6_chunked_counter7_counter_chunk41_shifted = equity_lane0_links[7];
-
-
-always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk41_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= 0;
-        equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[6]) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= 0;
-            equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= 0;
-        end
-        else if (equity_lane0_tally6_no) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= equity_lane0_tally6_zero[56-1:48];
-            equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[6]) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= equity_lane0_tally6_chunked_counter7_counter_chunk41_shifted;
-            equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally6_chunked_counter7_counter_chunk41_value + 256) - equity_lane0_tally6_chunked_counter7_zero) - equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out);
-            equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= total[8-1:0];
-            equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally6_chunked_counter7_counter_chunk41_value + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out);
-            equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= total[8-1:0];
-            equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_links[6] = equity_lane0_tally6_chunked_counter7_lowest[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally7_register_amount
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally7_amount <= 0;
-    end
-    else begin
-        if (((!(equity_lane0_feed_stage2_count_out && equity_lane0_feed_stage2_won_out[2])) || ((equity_lane0_feed_stage2_alone_out != 1'b1) && (!1'b0)))) begin
-            equity_lane0_tally7_amount <= 0;
-        end
-        else if (1'b0) begin
-            equity_lane0_tally7_amount <= equity_lane0_feed_stage2_units_out;
-        end
-        else begin
-            equity_lane0_tally7_amount <= 1;
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally7_chunked_counter8_counter_chunk42_shifted = equity_lane0_tally7_chunked_counter8_counter_chunk43_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally7_chunked_counter8_counter_chunk42_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_out <= 0;
-        equity_lane0_tally7_chunked_counter8_lowest <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[7]) begin
-            equity_lane0_tally7_chunked_counter8_lowest <= 0;
-            equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_out <= 0;
-        end
-        else if (equity_lane0_tally7_no) begin
-            equity_lane0_tally7_chunked_counter8_lowest <= equity_lane0_tally7_zero[8-1:0];
-            equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[7]) begin
-            equity_lane0_tally7_chunked_counter8_lowest <= equity_lane0_tally7_chunked_counter8_counter_chunk42_shifted;
-            equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally7_chunked_counter8_lowest + 256) - equity_lane0_tally7_amount) - equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_in);
-            equity_lane0_tally7_chunked_counter8_lowest <= total[8-1:0];
-            equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally7_chunked_counter8_lowest + equity_lane0_tally7_amount) + equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_in);
-            equity_lane0_tally7_chunked_counter8_lowest <= total[8-1:0];
-            equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally7_chunked_counter8_counter_chunk43_shifted = equity_lane0_tally7_chunked_counter8_counter_chunk44_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally7_chunked_counter8_counter_chunk43_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally7_chunked_counter8_counter_chunk43_carry_out <= 0;
-        equity_lane0_tally7_chunked_counter8_counter_chunk43_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[7]) begin
-            equity_lane0_tally7_chunked_counter8_counter_chunk43_value <= 0;
-            equity_lane0_tally7_chunked_counter8_counter_chunk43_carry_out <= 0;
-        end
-        else if (equity_lane0_tally7_no) begin
-            equity_lane0_tally7_chunked_counter8_counter_chunk43_value <= equity_lane0_tally7_zero[16-1:8];
-            equity_lane0_tally7_chunked_counter8_counter_chunk43_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[7]) begin
-            equity_lane0_tally7_chunked_counter8_counter_chunk43_value <= equity_lane0_tally7_chunked_counter8_counter_chunk43_shifted;
-            equity_lane0_tally7_chunked_counter8_counter_chunk43_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally7_chunked_counter8_counter_chunk43_value + 256) - equity_lane0_tally7_chunked_counter8_zero) - equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_out);
-            equity_lane0_tally7_chunked_counter8_counter_chunk43_value <= total[8-1:0];
-            equity_lane0_tally7_chunked_counter8_counter_chunk43_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally7_chunked_counter8_counter_chunk43_value + equity_lane0_tally7_chunked_counter8_zero) + equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_out);
-            equity_lane0_tally7_chunked_counter8_counter_chunk43_value <= total[8-1:0];
-            equity_lane0_tally7_chunked_counter8_counter_chunk43_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally7_chunked_counter8_counter_chunk44_shifted = equity_lane0_tally7_chunked_counter8_counter_chunk45_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally7_chunked_counter8_counter_chunk44_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally7_chunked_counter8_counter_chunk44_carry_out <= 0;
-        equity_lane0_tally7_chunked_counter8_counter_chunk44_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[7]) begin
-            equity_lane0_tally7_chunked_counter8_counter_chunk44_value <= 0;
-            equity_lane0_tally7_chunked_counter8_counter_chunk44_carry_out <= 0;
-        end
-        else if (equity_lane0_tally7_no) begin
-            equity_lane0_tally7_chunked_counter8_counter_chunk44_value <= equity_lane0_tally7_zero[24-1:16];
-            equity_lane0_tally7_chunked_counter8_counter_chunk44_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[7]) begin
-            equity_lane0_tally7_chunked_counter8_counter_chunk44_value <= equity_lane0_tally7_chunked_counter8_counter_chunk44_shifted;
-            equity_lane0_tally7_chunked_counter8_counter_chunk44_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally7_chunked_counter8_counter_chunk44_value + 256) - equity_lane0_tally7_chunked_counter8_zero) - equity_lane0_tally7_chunked_counter8_counter_chunk43_carry_out);
-            equity_lane0_tally7_chunked_counter8_counter_chunk44_value <= total[8-1:0];
-            equity_lane0_tally7_chunked_counter8_counter_chunk44_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally7_chunked_counter8_counter_chunk44_value + equity_lane0_tally7_chunked_counter8_zero) + equity_lane0_tally7_chunked_counter8_counter_chunk43_carry_out);
-            equity_lane0_tally7_chunked_counter8_counter_chunk44_value <= total[8-1:0];
-            equity_lane0_tally7_chunked_counter8_counter_chunk44_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally7_chunked_counter8_counter_chunk45_shifted = equity_lane0_tally7_chunked_counter8_counter_chunk46_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally7_chunked_counter8_counter_chunk45_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally7_chunked_counter8_counter_chunk45_carry_out <= 0;
-        equity_lane0_tally7_chunked_counter8_counter_chunk45_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[7]) begin
-            equity_lane0_tally7_chunked_counter8_counter_chunk45_value <= 0;
-            equity_lane0_tally7_chunked_counter8_counter_chunk45_carry_out <= 0;
-        end
-        else if (equity_lane0_tally7_no) begin
-            equity_lane0_tally7_chunked_counter8_counter_chunk45_value <= equity_lane0_tally7_zero[32-1:24];
-            equity_lane0_tally7_chunked_counter8_counter_chunk45_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[7]) begin
-            equity_lane0_tally7_chunked_counter8_counter_chunk45_value <= equity_lane0_tally7_chunked_counter8_counter_chunk45_shifted;
-            equity_lane0_tally7_chunked_counter8_counter_chunk45_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally7_chunked_counter8_counter_chunk45_value + 256) - equity_lane0_tally7_chunked_counter8_zero) - equity_lane0_tally7_chunked_counter8_counter_chunk44_carry_out);
-            equity_lane0_tally7_chunked_counter8_counter_chunk45_value <= total[8-1:0];
-            equity_lane0_tally7_chunked_counter8_counter_chunk45_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally7_chunked_counter8_counter_chunk45_value + equity_lane0_tally7_chunked_counter8_zero) + equity_lane0_tally7_chunked_counter8_counter_chunk44_carry_out);
-            equity_lane0_tally7_chunked_counter8_counter_chunk45_value <= total[8-1:0];
-            equity_lane0_tally7_chunked_counter8_counter_chunk45_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally7_chunked_counter8_counter_chunk46_shifted = equity_lane0_links[8];
-
-
-always @(posedge clk) begin: equity_lane0_tally7_chunked_counter8_counter_chunk46_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally7_chunked_counter8_counter_chunk46_carry_out <= 0;
-        equity_lane0_tally7_chunked_counter8_counter_chunk46_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[7]) begin
-            equity_lane0_tally7_chunked_counter8_counter_chunk46_value <= 0;
-            equity_lane0_tally7_chunked_counter8_counter_chunk46_carry_out <= 0;
-        end
-        else if (equity_lane0_tally7_no) begin
-            equity_lane0_tally7_chunked_counter8_counter_chunk46_value <= equity_lane0_tally7_zero[40-1:32];
-            equity_lane0_tally7_chunked_counter8_counter_chunk46_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[7]) begin
-            equity_lane0_tally7_chunked_counter8_counter_chunk46_value <= equity_lane0_tally7_chunked_counter8_counter_chunk46_shifted;
-            equity_lane0_tally7_chunked_counter8_counter_chunk46_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally7_chunked_counter8_counter_chunk46_value + 256) - equity_lane0_tally7_chunked_counter8_zero) - equity_lane0_tally7_chunked_counter8_counter_chunk45_carry_out);
-            equity_lane0_tally7_chunked_counter8_counter_chunk46_value <= total[8-1:0];
-            equity_lane0_tally7_chunked_counter8_counter_chunk46_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally7_chunked_counter8_counter_chunk46_value + equity_lane0_tally7_chunked_counter8_zero) + equity_lane0_tally7_chunked_counter8_counter_chunk45_carry_out);
-            equity_lane0_tally7_chunked_counter8_counter_chunk46_value <= total[8-1:0];
-            equity_lane0_tally7_chunked_counter8_counter_chunk46_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_links[7] = equity_lane0_tally7_chunked_counter8_lowest[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally8_register_amount
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally8_amount <= 0;
-    end
-    else begin
-        if (((!(equity_lane0_feed_stage2_count_out && equity_lane0_feed_stage2_won_out[2])) || ((equity_lane0_feed_stage2_alone_out != 1'b0) && (!1'b0)))) begin
-            equity_lane0_tally8_amount <= 0;
-        end
-        else if (1'b0) begin
-            equity_lane0_tally8_amount <= equity_lane0_feed_stage2_units_out;
-        end
-        else begin
-            equity_lane0_tally8_amount <= 1;
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally8_chunked_counter9_counter_chunk47_shifted = equity_lane0_tally8_chunked_counter9_counter_chunk48_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally8_chunked_counter9_counter_chunk47_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= 0;
-        equity_lane0_tally8_chunked_counter9_lowest <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[8]) begin
-            equity_lane0_tally8_chunked_counter9_lowest <= 0;
-            equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= 0;
-        end
-        else if (equity_lane0_tally8_no) begin
-            equity_lane0_tally8_chunked_counter9_lowest <= equity_lane0_tally8_zero[8-1:0];
-            equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[8]) begin
-            equity_lane0_tally8_chunked_counter9_lowest <= equity_lane0_tally8_chunked_counter9_counter_chunk47_shifted;
-            equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally8_chunked_counter9_lowest + 256) - equity_lane0_tally8_amount) - equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_in);
-            equity_lane0_tally8_chunked_counter9_lowest <= total[8-1:0];
-            equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally8_chunked_counter9_lowest + equity_lane0_tally8_amount) + equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_in);
-            equity_lane0_tally8_chunked_counter9_lowest <= total[8-1:0];
-            equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally8_chunked_counter9_counter_chunk48_shifted = equity_lane0_tally8_chunked_counter9_counter_chunk49_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally8_chunked_counter9_counter_chunk48_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out <= 0;
-        equity_lane0_tally8_chunked_counter9_counter_chunk48_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[8]) begin
-            equity_lane0_tally8_chunked_counter9_counter_chunk48_value <= 0;
-            equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out <= 0;
-        end
-        else if (equity_lane0_tally8_no) begin
-            equity_lane0_tally8_chunked_counter9_counter_chunk48_value <= equity_lane0_tally8_zero[16-1:8];
-            equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[8]) begin
-            equity_lane0_tally8_chunked_counter9_counter_chunk48_value <= equity_lane0_tally8_chunked_counter9_counter_chunk48_shifted;
-            equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally8_chunked_counter9_counter_chunk48_value + 256) - equity_lane0_tally8_chunked_counter9_zero) - equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out);
-            equity_lane0_tally8_chunked_counter9_counter_chunk48_value <= total[8-1:0];
-            equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally8_chunked_counter9_counter_chunk48_value + equity_lane0_tally8_chunked_counter9_zero) + equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out);
-            equity_lane0_tally8_chunked_counter9_counter_chunk48_value <= total[8-1:0];
-            equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally8_chunked_counter9_counter_chunk49_shifted = equity_lane0_tally8_chunked_counter9_counter_chunk50_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally8_chunked_counter9_counter_chunk49_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out <= 0;
-        equity_lane0_tally8_chunked_counter9_counter_chunk49_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[8]) begin
-            equity_lane0_tally8_chunked_counter9_counter_chunk49_value <= 0;
-            equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out <= 0;
-        end
-        else if (equity_lane0_tally8_no) begin
-            equity_lane0_tally8_chunked_counter9_counter_chunk49_value <= equity_lane0_tally8_zero[24-1:16];
-            equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[8]) begin
-            equity_lane0_tally8_chunked_counter9_counter_chunk49_value <= equity_lane0_tally8_chunked_counter9_counter_chunk49_shifted;
-            equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally8_chunked_counter9_counter_chunk49_value + 256) - equity_lane0_tally8_chunked_counter9_zero) - equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out);
-            equity_lane0_tally8_chunked_counter9_counter_chunk49_value <= total[8-1:0];
-            equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally8_chunked_counter9_counter_chunk49_value + equity_lane0_tally8_chunked_counter9_zero) + equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out);
-            equity_lane0_tally8_chunked_counter9_counter_chunk49_value <= total[8-1:0];
-            equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally8_chunked_counter9_counter_chunk50_shifted = equity_lane0_tally8_chunked_counter9_counter_chunk51_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally8_chunked_counter9_counter_chunk50_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out <= 0;
-        equity_lane0_tally8_chunked_counter9_counter_chunk50_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[8]) begin
-            equity_lane0_tally8_chunked_counter9_counter_chunk50_value <= 0;
-            equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out <= 0;
-        end
-        else if (equity_lane0_tally8_no) begin
-            equity_lane0_tally8_chunked_counter9_counter_chunk50_value <= equity_lane0_tally8_zero[32-1:24];
-            equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[8]) begin
-            equity_lane0_tally8_chunked_counter9_counter_chunk50_value <= equity_lane0_tally8_chunked_counter9_counter_chunk50_shifted;
-            equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally8_chunked_counter9_counter_chunk50_value + 256) - equity_lane0_tally8_chunked_counter9_zero) - equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out);
-            equity_lane0_tally8_chunked_counter9_counter_chunk50_value <= total[8-1:0];
-            equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally8_chunked_counter9_counter_chunk50_value + equity_lane0_tally8_chunked_counter9_zero) + equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out);
-            equity_lane0_tally8_chunked_counter9_counter_chunk50_value <= total[8-1:0];
-            equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally8_chunked_counter9_counter_chunk51_shifted = equity_lane0_links[9];
-
-
-always @(posedge clk) begin: equity_lane0_tally8_chunked_counter9_counter_chunk51_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out <= 0;
-        equity_lane0_tally8_chunked_counter9_counter_chunk51_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[8]) begin
-            equity_lane0_tally8_chunked_counter9_counter_chunk51_value <= 0;
-            equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out <= 0;
-        end
-        else if (equity_lane0_tally8_no) begin
-            equity_lane0_tally8_chunked_counter9_counter_chunk51_value <= equity_lane0_tally8_zero[40-1:32];
-            equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[8]) begin
-            equity_lane0_tally8_chunked_counter9_counter_chunk51_value <= equity_lane0_tally8_chunked_counter9_counter_chunk51_shifted;
-            equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally8_chunked_counter9_counter_chunk51_value + 256) - equity_lane0_tally8_chunked_counter9_zero) - equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out);
-            equity_lane0_tally8_chunked_counter9_counter_chunk51_value <= total[8-1:0];
-            equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally8_chunked_counter9_counter_chunk51_value + equity_lane0_tally8_chunked_counter9_zero) + equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out);
-            equity_lane0_tally8_chunked_counter9_counter_chunk51_value <= total[8-1:0];
-            equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_links[8] = equity_lane0_tally8_chunked_counter9_lowest[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally9_register_amount
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally9_amount <= 0;
-    end
-    else begin
-        if (((!(equity_lane0_feed_stage2_count_out && equity_lane0_feed_stage2_won_out[2])) || ((equity_lane0_feed_stage2_alone_out != 1'b0) && (!1'b0)))) begin
-            equity_lane0_tally9_amount <= 0;
-        end
-        else if (1'b1) begin
-            equity_lane0_tally9_amount <= equity_lane0_feed_stage2_units_out;
-        end
-        else begin
-            equity_lane0_tally9_amount <= 1;
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally9_chunked_counter10_counter_chunk52_shifted = {equity_lane0_tally9_chunked_counter10_counter_chunk53_value[8-1:0], equity_lane0_tally9_chunked_counter10_lowest[16-1:8]};
-
-
-always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk52_step
-    reg [17-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= 0;
-        equity_lane0_tally9_chunked_counter10_lowest <= 0;
-    end
-    else begin
-        total = 17'h0;
-        if (equity_lane0_clears[9]) begin
-            equity_lane0_tally9_chunked_counter10_lowest <= 0;
-            equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= 0;
-        end
-        else if (equity_lane0_tally9_no) begin
-            equity_lane0_tally9_chunked_counter10_lowest <= equity_lane0_tally9_zero[16-1:0];
-            equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[9]) begin
-            equity_lane0_tally9_chunked_counter10_lowest <= equity_lane0_tally9_chunked_counter10_counter_chunk52_shifted;
-            equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally9_chunked_counter10_lowest + 65536) - equity_lane0_tally9_amount) - equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_in);
-            equity_lane0_tally9_chunked_counter10_lowest <= total[16-1:0];
-            equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= (!total[16]);
-        end
-        else begin
-            total = ((equity_lane0_tally9_chunked_counter10_lowest + equity_lane0_tally9_amount) + equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_in);
-            equity_lane0_tally9_chunked_counter10_lowest <= total[16-1:0];
-            equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= total[16];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally9_chunked_counter10_counter_chunk53_shifted = equity_lane0_tally9_chunked_counter10_counter_chunk54_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk53_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= 0;
-        equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[9]) begin
-            equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= 0;
-            equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= 0;
-        end
-        else if (equity_lane0_tally9_no) begin
-            equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= equity_lane0_tally9_zero[24-1:16];
-            equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[9]) begin
-            equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= equity_lane0_tally9_chunked_counter10_counter_chunk53_shifted;
-            equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally9_chunked_counter10_counter_chunk53_value + 256) - equity_lane0_tally9_chunked_counter10_zero) - equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out);
-            equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= total[8-1:0];
-            equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally9_chunked_counter10_counter_chunk53_value + equity_lane0_tally9_chunked_counter10_zero) + equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out);
-            equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= total[8-1:0];
-            equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally9_chunked_counter10_counter_chunk54_shifted = equity_lane0_tally9_chunked_counter10_counter_chunk55_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk54_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out <= 0;
-        equity_lane0_tally9_chunked_counter10_counter_chunk54_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[9]) begin
-            equity_lane0_tally9_chunked_counter10_counter_chunk54_value <= 0;
-            equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out <= 0;
-        end
-        else if (equity_lane0_tally9_no) begin
-            equity_lane0_tally9_chunked_counter10_counter_chunk54_value <= equity_lane0_tally9_zero[32-1:24];
-            equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[9]) begin
-            equity_lane0_tally9_chunked_counter10_counter_chunk54_value <= equity_lane0_tally9_chunked_counter10_counter_chunk54_shifted;
-            equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally9_chunked_counter10_counter_chunk54_value + 256) - equity_lane0_tally9_chunked_counter10_zero) - equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out);
-            equity_lane0_tally9_chunked_counter10_counter_chunk54_value <= total[8-1:0];
-            equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally9_chunked_counter10_counter_chunk54_value + equity_lane0_tally9_chunked_counter10_zero) + equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out);
-            equity_lane0_tally9_chunked_counter10_counter_chunk54_value <= total[8-1:0];
-            equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally9_chunked_counter10_counter_chunk55_shifted = equity_lane0_tally9_chunked_counter10_counter_chunk56_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk55_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out <= 0;
-        equity_lane0_tally9_chunked_counter10_counter_chunk55_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[9]) begin
-            equity_lane0_tally9_chunked_counter10_counter_chunk55_value <= 0;
-            equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out <= 0;
-        end
-        else if (equity_lane0_tally9_no) begin
-            equity_lane0_tally9_chunked_counter10_counter_chunk55_value <= equity_lane0_tally9_zero[40-1:32];
-            equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[9]) begin
-            equity_lane0_tally9_chunked_counter10_counter_chunk55_value <= equity_lane0_tally9_chunked_counter10_counter_chunk55_shifted;
-            equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally9_chunked_counter10_counter_chunk55_value + 256) - equity_lane0_tally9_chunked_counter10_zero) - equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out);
-            equity_lane0_tally9_chunked_counter10_counter_chunk55_value <= total[8-1:0];
-            equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally9_chunked_counter10_counter_chunk55_value + equity_lane0_tally9_chunked_counter10_zero) + equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out);
-            equity_lane0_tally9_chunked_counter10_counter_chunk55_value <= total[8-1:0];
-            equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally9_chunked_counter10_counter_chunk56_shifted = equity_lane0_tally9_chunked_counter10_counter_chunk57_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk56_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out <= 0;
-        equity_lane0_tally9_chunked_counter10_counter_chunk56_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[9]) begin
-            equity_lane0_tally9_chunked_counter10_counter_chunk56_value <= 0;
-            equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out <= 0;
-        end
-        else if (equity_lane0_tally9_no) begin
-            equity_lane0_tally9_chunked_counter10_counter_chunk56_value <= equity_lane0_tally9_zero[48-1:40];
-            equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[9]) begin
-            equity_lane0_tally9_chunked_counter10_counter_chunk56_value <= equity_lane0_tally9_chunked_counter10_counter_chunk56_shifted;
-            equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally9_chunked_counter10_counter_chunk56_value + 256) - equity_lane0_tally9_chunked_counter10_zero) - equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out);
-            equity_lane0_tally9_chunked_counter10_counter_chunk56_value <= total[8-1:0];
-            equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally9_chunked_counter10_counter_chunk56_value + equity_lane0_tally9_chunked_counter10_zero) + equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out);
-            equity_lane0_tally9_chunked_counter10_counter_chunk56_value <= total[8-1:0];
-            equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally9_chunked_counter10_counter_chunk57_shifted = equity_lane0_links[10];
-
-
-always @(posedge clk) begin: equity_lane0_tally9_chunked_counter10_counter_chunk57_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally9_chunked_counter10_counter_chunk57_carry_out <= 0;
-        equity_lane0_tally9_chunked_counter10_counter_chunk57_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[9]) begin
-            equity_lane0_tally9_chunked_counter10_counter_chunk57_value <= 0;
-            equity_lane0_tally9_chunked_counter10_counter_chunk57_carry_out <= 0;
-        end
-        else if (equity_lane0_tally9_no) begin
-            equity_lane0_tally9_chunked_counter10_counter_chunk57_value <= equity_lane0_tally9_zero[56-1:48];
-            equity_lane0_tally9_chunked_counter10_counter_chunk57_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[9]) begin
-            equity_lane0_tally9_chunked_counter10_counter_chunk57_value <= equity_lane0_tally9_chunked_counter10_counter_chunk57_shifted;
-            equity_lane0_tally9_chunked_counter10_counter_chunk57_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally9_chunked_counter10_counter_chunk57_value + 256) - equity_lane0_tally9_chunked_counter10_zero) - equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out);
-            equity_lane0_tally9_chunked_counter10_counter_chunk57_value <= total[8-1:0];
-            equity_lane0_tally9_chunked_counter10_counter_chunk57_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally9_chunked_counter10_counter_chunk57_value + equity_lane0_tally9_chunked_counter10_zero) + equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out);
-            equity_lane0_tally9_chunked_counter10_counter_chunk57_value <= total[8-1:0];
-            equity_lane0_tally9_chunked_counter10_counter_chunk57_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_links[9] = equity_lane0_tally9_chunked_counter10_lowest[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally10_register_amount
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally10_amount <= 0;
-    end
-    else begin
-        if (((!(equity_lane0_feed_stage3_count_out && equity_lane0_feed_stage3_won_out[3])) || ((equity_lane0_feed_stage3_alone_out != 1'b1) && (!1'b0)))) begin
-            equity_lane0_tally10_amount <= 0;
-        end
-        else if (1'b0) begin
-            equity_lane0_tally10_amount <= equity_lane0_feed_stage3_units_out;
-        end
-        else begin
-            equity_lane0_tally10_amount <= 1;
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally10_chunked_counter11_counter_chunk58_shifted = equity_lane0_tally10_chunked_counter11_counter_chunk59_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally10_chunked_counter11_counter_chunk58_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_out <= 0;
-        equity_lane0_tally10_chunked_counter11_lowest <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[10]) begin
-            equity_lane0_tally10_chunked_counter11_lowest <= 0;
-            equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_out <= 0;
-        end
-        else if (equity_lane0_tally10_no) begin
-            equity_lane0_tally10_chunked_counter11_lowest <= equity_lane0_tally10_zero[8-1:0];
-            equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[10]) begin
-            equity_lane0_tally10_chunked_counter11_lowest <= equity_lane0_tally10_chunked_counter11_counter_chunk58_shifted;
-            equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally10_chunked_counter11_lowest + 256) - equity_lane0_tally10_amount) - equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_in);
-            equity_lane0_tally10_chunked_counter11_lowest <= total[8-1:0];
-            equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally10_chunked_counter11_lowest + equity_lane0_tally10_amount) + equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_in);
-            equity_lane0_tally10_chunked_counter11_lowest <= total[8-1:0];
-            equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally10_chunked_counter11_counter_chunk59_shifted = equity_lane0_tally10_chunked_counter11_counter_chunk60_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally10_chunked_counter11_counter_chunk59_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally10_chunked_counter11_counter_chunk59_carry_out <= 0;
-        equity_lane0_tally10_chunked_counter11_counter_chunk59_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[10]) begin
-            equity_lane0_tally10_chunked_counter11_counter_chunk59_value <= 0;
-            equity_lane0_tally10_chunked_counter11_counter_chunk59_carry_out <= 0;
-        end
-        else if (equity_lane0_tally10_no) begin
-            equity_lane0_tally10_chunked_counter11_counter_chunk59_value <= equity_lane0_tally10_zero[16-1:8];
-            equity_lane0_tally10_chunked_counter11_counter_chunk59_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[10]) begin
-            equity_lane0_tally10_chunked_counter11_counter_chunk59_value <= equity_lane0_tally10_chunked_counter11_counter_chunk59_shifted;
-            equity_lane0_tally10_chunked_counter11_counter_chunk59_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally10_chunked_counter11_counter_chunk59_value + 256) - equity_lane0_tally10_chunked_counter11_zero) - equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_out);
-            equity_lane0_tally10_chunked_counter11_counter_chunk59_value <= total[8-1:0];
-            equity_lane0_tally10_chunked_counter11_counter_chunk59_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally10_chunked_counter11_counter_chunk59_value + equity_lane0_tally10_chunked_counter11_zero) + equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_out);
-            equity_lane0_tally10_chunked_counter11_counter_chunk59_value <= total[8-1:0];
-            equity_lane0_tally10_chunked_counter11_counter_chunk59_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally10_chunked_counter11_counter_chunk60_shifted = equity_lane0_tally10_chunked_counter11_counter_chunk61_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally10_chunked_counter11_counter_chunk60_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally10_chunked_counter11_counter_chunk60_carry_out <= 0;
-        equity_lane0_tally10_chunked_counter11_counter_chunk60_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[10]) begin
-            equity_lane0_tally10_chunked_counter11_counter_chunk60_value <= 0;
-            equity_lane0_tally10_chunked_counter11_counter_chunk60_carry_out <= 0;
-        end
-        else if (equity_lane0_tally10_no) begin
-            equity_lane0_tally10_chunked_counter11_counter_chunk60_value <= equity_lane0_tally10_zero[24-1:16];
-            equity_lane0_tally10_chunked_counter11_counter_chunk60_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[10]) begin
-            equity_lane0_tally10_chunked_counter11_counter_chunk60_value <= equity_lane0_tally10_chunked_counter11_counter_chunk60_shifted;
-            equity_lane0_tally10_chunked_counter11_counter_chunk60_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally10_chunked_counter11_counter_chunk60_value + 256) - equity_lane0_tally10_chunked_counter11_zero) - equity_lane0_tally10_chunked_counter11_counter_chunk59_carry_out);
-            equity_lane0_tally10_chunked_counter11_counter_chunk60_value <= total[8-1:0];
-            equity_lane0_tally10_chunked_counter11_counter_chunk60_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally10_chunked_counter11_counter_chunk60_value + equity_lane0_tally10_chunked_counter11_zero) + equity_lane0_tally10_chunked_counter11_counter_chunk59_carry_out);
-            equity_lane0_tally10_chunked_counter11_counter_chunk60_value <= total[8-1:0];
-            equity_lane0_tally10_chunked_counter11_counter_chunk60_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally10_chunked_counter11_counter_chunk61_shifted = equity_lane0_tally10_chunked_counter11_counter_chunk62_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally10_chunked_counter11_counter_chunk61_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally10_chunked_counter11_counter_chunk61_carry_out <= 0;
-        equity_lane0_tally10_chunked_counter11_counter_chunk61_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[10]) begin
-            equity_lane0_tally10_chunked_counter11_counter_chunk61_value <= 0;
-            equity_lane0_tally10_chunked_counter11_counter_chunk61_carry_out <= 0;
-        end
-        else if (equity_lane0_tally10_no) begin
-            equity_lane0_tally10_chunked_counter11_counter_chunk61_value <= equity_lane0_tally10_zero[32-1:24];
-            equity_lane0_tally10_chunked_counter11_counter_chunk61_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[10]) begin
-            equity_lane0_tally10_chunked_counter11_counter_chunk61_value <= equity_lane0_tally10_chunked_counter11_counter_chunk61_shifted;
-            equity_lane0_tally10_chunked_counter11_counter_chunk61_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally10_chunked_counter11_counter_chunk61_value + 256) - equity_lane0_tally10_chunked_counter11_zero) - equity_lane0_tally10_chunked_counter11_counter_chunk60_carry_out);
-            equity_lane0_tally10_chunked_counter11_counter_chunk61_value <= total[8-1:0];
-            equity_lane0_tally10_chunked_counter11_counter_chunk61_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally10_chunked_counter11_counter_chunk61_value + equity_lane0_tally10_chunked_counter11_zero) + equity_lane0_tally10_chunked_counter11_counter_chunk60_carry_out);
-            equity_lane0_tally10_chunked_counter11_counter_chunk61_value <= total[8-1:0];
-            equity_lane0_tally10_chunked_counter11_counter_chunk61_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally10_chunked_counter11_counter_chunk62_shifted = equity_lane0_links[11];
-
-
-always @(posedge clk) begin: equity_lane0_tally10_chunked_counter11_counter_chunk62_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally10_chunked_counter11_counter_chunk62_carry_out <= 0;
-        equity_lane0_tally10_chunked_counter11_counter_chunk62_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[10]) begin
-            equity_lane0_tally10_chunked_counter11_counter_chunk62_value <= 0;
-            equity_lane0_tally10_chunked_counter11_counter_chunk62_carry_out <= 0;
-        end
-        else if (equity_lane0_tally10_no) begin
-            equity_lane0_tally10_chunked_counter11_counter_chunk62_value <= equity_lane0_tally10_zero[40-1:32];
-            equity_lane0_tally10_chunked_counter11_counter_chunk62_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[10]) begin
-            equity_lane0_tally10_chunked_counter11_counter_chunk62_value <= equity_lane0_tally10_chunked_counter11_counter_chunk62_shifted;
-            equity_lane0_tally10_chunked_counter11_counter_chunk62_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally10_chunked_counter11_counter_chunk62_value + 256) - equity_lane0_tally10_chunked_counter11_zero) - equity_lane0_tally10_chunked_counter11_counter_chunk61_carry_out);
-            equity_lane0_tally10_chunked_counter11_counter_chunk62_value <= total[8-1:0];
-            equity_lane0_tally10_chunked_counter11_counter_chunk62_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally10_chunked_counter11_counter_chunk62_value + equity_lane0_tally10_chunked_counter11_zero) + equity_lane0_tally10_chunked_counter11_counter_chunk61_carry_out);
-            equity_lane0_tally10_chunked_counter11_counter_chunk62_value <= total[8-1:0];
-            equity_lane0_tally10_chunked_counter11_counter_chunk62_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_links[10] = equity_lane0_tally10_chunked_counter11_lowest[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally11_register_amount
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally11_amount <= 0;
-    end
-    else begin
-        if (((!(equity_lane0_feed_stage3_count_out && equity_lane0_feed_stage3_won_out[3])) || ((equity_lane0_feed_stage3_alone_out != 1'b0) && (!1'b0)))) begin
-            equity_lane0_tally11_amount <= 0;
-        end
-        else if (1'b0) begin
-            equity_lane0_tally11_amount <= equity_lane0_feed_stage3_units_out;
-        end
-        else begin
-            equity_lane0_tally11_amount <= 1;
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally11_chunked_counter12_counter_chunk63_shifted = equity_lane0_tally11_chunked_counter12_counter_chunk64_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally11_chunked_counter12_counter_chunk63_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= 0;
-        equity_lane0_tally11_chunked_counter12_lowest <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[11]) begin
-            equity_lane0_tally11_chunked_counter12_lowest <= 0;
-            equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= 0;
-        end
-        else if (equity_lane0_tally11_no) begin
-            equity_lane0_tally11_chunked_counter12_lowest <= equity_lane0_tally11_zero[8-1:0];
-            equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[11]) begin
-            equity_lane0_tally11_chunked_counter12_lowest <= equity_lane0_tally11_chunked_counter12_counter_chunk63_shifted;
-            equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally11_chunked_counter12_lowest + 256) - equity_lane0_tally11_amount) - equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_in);
-            equity_lane0_tally11_chunked_counter12_lowest <= total[8-1:0];
-            equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally11_chunked_counter12_lowest + equity_lane0_tally11_amount) + equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_in);
-            equity_lane0_tally11_chunked_counter12_lowest <= total[8-1:0];
-            equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally11_chunked_counter12_counter_chunk64_shifted = equity_lane0_tally11_chunked_counter12_counter_chunk65_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally11_chunked_counter12_counter_chunk64_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out <= 0;
-        equity_lane0_tally11_chunked_counter12_counter_chunk64_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[11]) begin
-            equity_lane0_tally11_chunked_counter12_counter_chunk64_value <= 0;
-            equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out <= 0;
-        end
-        else if (equity_lane0_tally11_no) begin
-            equity_lane0_tally11_chunked_counter12_counter_chunk64_value <= equity_lane0_tally11_zero[16-1:8];
-            equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[11]) begin
-            equity_lane0_tally11_chunked_counter12_counter_chunk64_value <= equity_lane0_tally11_chunked_counter12_counter_chunk64_shifted;
-            equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally11_chunked_counter12_counter_chunk64_value + 256) - equity_lane0_tally11_chunked_counter12_zero) - equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out);
-            equity_lane0_tally11_chunked_counter12_counter_chunk64_value <= total[8-1:0];
-            equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally11_chunked_counter12_counter_chunk64_value + equity_lane0_tally11_chunked_counter12_zero) + equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out);
-            equity_lane0_tally11_chunked_counter12_counter_chunk64_value <= total[8-1:0];
-            equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally11_chunked_counter12_counter_chunk65_shifted = equity_lane0_tally11_chunked_counter12_counter_chunk66_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally11_chunked_counter12_counter_chunk65_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out <= 0;
-        equity_lane0_tally11_chunked_counter12_counter_chunk65_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[11]) begin
-            equity_lane0_tally11_chunked_counter12_counter_chunk65_value <= 0;
-            equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out <= 0;
-        end
-        else if (equity_lane0_tally11_no) begin
-            equity_lane0_tally11_chunked_counter12_counter_chunk65_value <= equity_lane0_tally11_zero[24-1:16];
-            equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[11]) begin
-            equity_lane0_tally11_chunked_counter12_counter_chunk65_value <= equity_lane0_tally11_chunked_counter12_counter_chunk65_shifted;
-            equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally11_chunked_counter12_counter_chunk65_value + 256) - equity_lane0_tally11_chunked_counter12_zero) - equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out);
-            equity_lane0_tally11_chunked_counter12_counter_chunk65_value <= total[8-1:0];
-            equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally11_chunked_counter12_counter_chunk65_value + equity_lane0_tally11_chunked_counter12_zero) + equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out);
-            equity_lane0_tally11_chunked_counter12_counter_chunk65_value <= total[8-1:0];
-            equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally11_chunked_counter12_counter_chunk66_shifted = equity_lane0_tally11_chunked_counter12_counter_chunk67_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally11_chunked_counter12_counter_chunk66_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out <= 0;
-        equity_lane0_tally11_chunked_counter12_counter_chunk66_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[11]) begin
-            equity_lane0_tally11_chunked_counter12_counter_chunk66_value <= 0;
-            equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out <= 0;
-        end
-        else if (equity_lane0_tally11_no) begin
-            equity_lane0_tally11_chunked_counter12_counter_chunk66_value <= equity_lane0_tally11_zero[32-1:24];
-            equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[11]) begin
-            equity_lane0_tally11_chunked_counter12_counter_chunk66_value <= equity_lane0_tally11_chunked_counter12_counter_chunk66_shifted;
-            equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally11_chunked_counter12_counter_chunk66_value + 256) - equity_lane0_tally11_chunked_counter12_zero) - equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out);
-            equity_lane0_tally11_chunked_counter12_counter_chunk66_value <= total[8-1:0];
-            equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally11_chunked_counter12_counter_chunk66_value + equity_lane0_tally11_chunked_counter12_zero) + equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out);
-            equity_lane0_tally11_chunked_counter12_counter_chunk66_value <= total[8-1:0];
-            equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally11_chunked_counter12_counter_chunk67_shifted = equity_lane0_links[12];
-
-
-always @(posedge clk) begin: equity_lane0_tally11_chunked_counter12_counter_chunk67_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out <= 0;
-        equity_lane0_tally11_chunked_counter12_counter_chunk67_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[11]) begin
-            equity_lane0_tally11_chunked_counter12_counter_chunk67_value <= 0;
-            equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out <= 0;
-        end
-        else if (equity_lane0_tally11_no) begin
-            equity_lane0_tally11_chunked_counter12_counter_chunk67_value <= equity_lane0_tally11_zero[40-1:32];
-            equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[11]) begin
-            equity_lane0_tally11_chunked_counter12_counter_chunk67_value <= equity_lane0_tally11_chunked_counter12_counter_chunk67_shifted;
-            equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally11_chunked_counter12_counter_chunk67_value + 256) - equity_lane0_tally11_chunked_counter12_zero) - equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out);
-            equity_lane0_tally11_chunked_counter12_counter_chunk67_value <= total[8-1:0];
-            equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally11_chunked_counter12_counter_chunk67_value + equity_lane0_tally11_chunked_counter12_zero) + equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out);
-            equity_lane0_tally11_chunked_counter12_counter_chunk67_value <= total[8-1:0];
-            equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_links[11] = equity_lane0_tally11_chunked_counter12_lowest[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally12_register_amount
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally12_amount <= 0;
-    end
-    else begin
-        if (((!(equity_lane0_feed_stage3_count_out && equity_lane0_feed_stage3_won_out[3])) || ((equity_lane0_feed_stage3_alone_out != 1'b0) && (!1'b0)))) begin
-            equity_lane0_tally12_amount <= 0;
-        end
-        else if (1'b1) begin
-            equity_lane0_tally12_amount <= equity_lane0_feed_stage3_units_out;
-        end
-        else begin
-            equity_lane0_tally12_amount <= 1;
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally12_chunked_counter13_counter_chunk68_shifted = {equity_lane0_tally12_chunked_counter13_counter_chunk69_value[8-1:0], equity_lane0_tally12_chunked_counter13_lowest[16-1:8]};
-
-
-always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chunk68_step
-    reg [17-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= 0;
-        equity_lane0_tally12_chunked_counter13_lowest <= 0;
-    end
-    else begin
-        total = 17'h0;
-        if (equity_lane0_clears[12]) begin
-            equity_lane0_tally12_chunked_counter13_lowest <= 0;
-            equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= 0;
-        end
-        else if (equity_lane0_tally12_no) begin
-            equity_lane0_tally12_chunked_counter13_lowest <= equity_lane0_tally12_zero[16-1:0];
-            equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[12]) begin
-            equity_lane0_tally12_chunked_counter13_lowest <= equity_lane0_tally12_chunked_counter13_counter_chunk68_shifted;
-            equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally12_chunked_counter13_lowest + 65536) - equity_lane0_tally12_amount) - equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_in);
-            equity_lane0_tally12_chunked_counter13_lowest <= total[16-1:0];
-            equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= (!total[16]);
-        end
-        else begin
-            total = ((equity_lane0_tally12_chunked_counter13_lowest + equity_lane0_tally12_amount) + equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_in);
-            equity_lane0_tally12_chunked_counter13_lowest <= total[16-1:0];
-            equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= total[16];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally12_chunked_counter13_counter_chunk69_shifted = equity_lane0_tally12_chunked_counter13_counter_chunk70_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chunk69_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= 0;
-        equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[12]) begin
-            equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= 0;
-            equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= 0;
-        end
-        else if (equity_lane0_tally12_no) begin
-            equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= equity_lane0_tally12_zero[24-1:16];
-            equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[12]) begin
-            equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= equity_lane0_tally12_chunked_counter13_counter_chunk69_shifted;
-            equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally12_chunked_counter13_counter_chunk69_value + 256) - equity_lane0_tally12_chunked_counter13_zero) - equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out);
-            equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= total[8-1:0];
-            equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally12_chunked_counter13_counter_chunk69_value + equity_lane0_tally12_chunked_counter13_zero) + equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out);
-            equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= total[8-1:0];
-            equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally12_chunked_counter13_counter_chunk70_shifted = equity_lane0_tally12_chunked_counter13_counter_chunk71_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chunk70_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= 0;
-        equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[12]) begin
-            equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= 0;
-            equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= 0;
-        end
-        else if (equity_lane0_tally12_no) begin
-            equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= equity_lane0_tally12_zero[32-1:24];
-            equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[12]) begin
-            equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= equity_lane0_tally12_chunked_counter13_counter_chunk70_shifted;
-            equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally12_chunked_counter13_counter_chunk70_value + 256) - equity_lane0_tally12_chunked_counter13_zero) - equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out);
-            equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= total[8-1:0];
-            equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally12_chunked_counter13_counter_chunk70_value + equity_lane0_tally12_chunked_counter13_zero) + equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out);
-            equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= total[8-1:0];
-            equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally12_chunked_counter13_counter_chunk71_shifted = equity_lane0_tally12_chunked_counter13_counter_chunk72_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chunk71_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= 0;
-        equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[12]) begin
-            equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= 0;
-            equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= 0;
-        end
-        else if (equity_lane0_tally12_no) begin
-            equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= equity_lane0_tally12_zero[40-1:32];
-            equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[12]) begin
-            equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= equity_lane0_tally12_chunked_counter13_counter_chunk71_shifted;
-            equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally12_chunked_counter13_counter_chunk71_value + 256) - equity_lane0_tally12_chunked_counter13_zero) - equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out);
-            equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= total[8-1:0];
-            equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally12_chunked_counter13_counter_chunk71_value + equity_lane0_tally12_chunked_counter13_zero) + equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out);
-            equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= total[8-1:0];
-            equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally12_chunked_counter13_counter_chunk72_shifted = equity_lane0_tally12_chunked_counter13_counter_chunk73_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chunk72_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= 0;
-        equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[12]) begin
-            equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= 0;
-            equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= 0;
-        end
-        else if (equity_lane0_tally12_no) begin
-            equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= equity_lane0_tally12_zero[48-1:40];
-            equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[12]) begin
-            equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= equity_lane0_tally12_chunked_counter13_counter_chunk72_shifted;
-            equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally12_chunked_counter13_counter_chunk72_value + 256) - equity_lane0_tally12_chunked_counter13_zero) - equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out);
-            equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= total[8-1:0];
-            equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally12_chunked_counter13_counter_chunk72_value + equity_lane0_tally12_chunked_counter13_zero) + equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out);
-            equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= total[8-1:0];
-            equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally12_chunked_counter13_counter_chunk73_shifted = chain_in;
-
-
-always @(posedge clk) begin: equity_lane0_tally12_chunked_counter13_counter_chunk73_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= 0;
-        equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[12]) begin
-            equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= 0;
-            equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= 0;
-        end
-        else if (equity_lane0_tally12_no) begin
-            equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= equity_lane0_tally12_zero[56-1:48];
-            equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[12]) begin
-            equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= equity_lane0_tally12_chunked_counter13_counter_chunk73_shifted;
-            equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally12_chunked_counter13_counter_chunk73_value + 256) - equity_lane0_tally12_chunked_counter13_zero) - equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out);
-            equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= total[8-1:0];
-            equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally12_chunked_counter13_counter_chunk73_value + equity_lane0_tally12_chunked_counter13_zero) + equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out);
-            equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= total[8-1:0];
-            equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_links[12] = equity_lane0_tally12_chunked_counter13_lowest[8-1:0];
-
-
-
-assign equity_lane0_chain_out = equity_lane0_links[0];
+assign equity_lane0_chain_out = equity_lane0_ram_tallies0_out_rec[8-1:0];
+assign equity_lane0_ready = equity_lane0_ram_tallies0_loaded;
 
 
 always @(posedge clk) begin: pipe_reg75_load
@@ -16564,208 +13657,212 @@ end
 
 
 
-assign equity_lane1_chunked_counter14_counter_chunk74_shifted = equity_lane1_chunked_counter14_counter_chunk75_value[8-1:0];
+assign equity_lane1_done = (equity_lane1_run_done && equity_lane1_ready);
 
 
-always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk74_step
+
+assign equity_lane1_chunked_counter1_counter_chunk5_shifted = equity_lane1_chunked_counter1_counter_chunk6_value[8-1:0];
+
+
+always @(posedge clk) begin: equity_lane1_chunked_counter1_counter_chunk5_step
     reg [9-1:0] total;
     if (equity_lane1_rst == 1) begin
-        equity_lane1_chunked_counter14_counter_chunk74_carry_out <= 0;
-        equity_lane1_chunked_counter14_lowest <= 0;
+        equity_lane1_chunked_counter1_counter_chunk5_carry_out <= 0;
+        equity_lane1_chunked_counter1_lowest <= 0;
     end
     else begin
         total = 9'h0;
         if (equity_lane1_no_shift) begin
-            equity_lane1_chunked_counter14_lowest <= 0;
-            equity_lane1_chunked_counter14_counter_chunk74_carry_out <= 0;
+            equity_lane1_chunked_counter1_lowest <= 0;
+            equity_lane1_chunked_counter1_counter_chunk5_carry_out <= 0;
         end
         else if (equity_lane1_start_q) begin
-            equity_lane1_chunked_counter14_lowest <= pipe_reg83_q[8-1:0];
-            equity_lane1_chunked_counter14_counter_chunk74_carry_out <= 0;
+            equity_lane1_chunked_counter1_lowest <= pipe_reg83_q[8-1:0];
+            equity_lane1_chunked_counter1_counter_chunk5_carry_out <= 0;
         end
         else if (equity_lane1_no_shift) begin
-            equity_lane1_chunked_counter14_lowest <= equity_lane1_chunked_counter14_counter_chunk74_shifted;
-            equity_lane1_chunked_counter14_counter_chunk74_carry_out <= 0;
+            equity_lane1_chunked_counter1_lowest <= equity_lane1_chunked_counter1_counter_chunk5_shifted;
+            equity_lane1_chunked_counter1_counter_chunk5_carry_out <= 0;
         end
         else if (1'b1) begin
-            total = (((equity_lane1_chunked_counter14_lowest + 256) - equity_lane1_count_one) - equity_lane1_chunked_counter14_counter_chunk74_carry_in);
-            equity_lane1_chunked_counter14_lowest <= total[8-1:0];
-            equity_lane1_chunked_counter14_counter_chunk74_carry_out <= (!total[8]);
+            total = (((equity_lane1_chunked_counter1_lowest + 256) - equity_lane1_count_one) - equity_lane1_chunked_counter1_counter_chunk5_carry_in);
+            equity_lane1_chunked_counter1_lowest <= total[8-1:0];
+            equity_lane1_chunked_counter1_counter_chunk5_carry_out <= (!total[8]);
         end
         else begin
-            total = ((equity_lane1_chunked_counter14_lowest + equity_lane1_count_one) + equity_lane1_chunked_counter14_counter_chunk74_carry_in);
-            equity_lane1_chunked_counter14_lowest <= total[8-1:0];
-            equity_lane1_chunked_counter14_counter_chunk74_carry_out <= total[8];
+            total = ((equity_lane1_chunked_counter1_lowest + equity_lane1_count_one) + equity_lane1_chunked_counter1_counter_chunk5_carry_in);
+            equity_lane1_chunked_counter1_lowest <= total[8-1:0];
+            equity_lane1_chunked_counter1_counter_chunk5_carry_out <= total[8];
         end
     end
 end
 
 
 
-assign equity_lane1_chunked_counter14_counter_chunk75_shifted = equity_lane1_chunked_counter14_counter_chunk76_value[8-1:0];
+assign equity_lane1_chunked_counter1_counter_chunk6_shifted = equity_lane1_chunked_counter1_counter_chunk7_value[8-1:0];
 
 
-always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk75_step
+always @(posedge clk) begin: equity_lane1_chunked_counter1_counter_chunk6_step
     reg [9-1:0] total;
     if (equity_lane1_rst == 1) begin
-        equity_lane1_chunked_counter14_counter_chunk75_carry_out <= 0;
-        equity_lane1_chunked_counter14_counter_chunk75_value <= 0;
+        equity_lane1_chunked_counter1_counter_chunk6_carry_out <= 0;
+        equity_lane1_chunked_counter1_counter_chunk6_value <= 0;
     end
     else begin
         total = 9'h0;
         if (equity_lane1_no_shift) begin
-            equity_lane1_chunked_counter14_counter_chunk75_value <= 0;
-            equity_lane1_chunked_counter14_counter_chunk75_carry_out <= 0;
+            equity_lane1_chunked_counter1_counter_chunk6_value <= 0;
+            equity_lane1_chunked_counter1_counter_chunk6_carry_out <= 0;
         end
         else if (equity_lane1_start_q) begin
-            equity_lane1_chunked_counter14_counter_chunk75_value <= pipe_reg83_q[16-1:8];
-            equity_lane1_chunked_counter14_counter_chunk75_carry_out <= 0;
+            equity_lane1_chunked_counter1_counter_chunk6_value <= pipe_reg83_q[16-1:8];
+            equity_lane1_chunked_counter1_counter_chunk6_carry_out <= 0;
         end
         else if (equity_lane1_no_shift) begin
-            equity_lane1_chunked_counter14_counter_chunk75_value <= equity_lane1_chunked_counter14_counter_chunk75_shifted;
-            equity_lane1_chunked_counter14_counter_chunk75_carry_out <= 0;
+            equity_lane1_chunked_counter1_counter_chunk6_value <= equity_lane1_chunked_counter1_counter_chunk6_shifted;
+            equity_lane1_chunked_counter1_counter_chunk6_carry_out <= 0;
         end
         else if (1'b1) begin
-            total = (((equity_lane1_chunked_counter14_counter_chunk75_value + 256) - equity_lane1_chunked_counter14_zero) - equity_lane1_chunked_counter14_counter_chunk74_carry_out);
-            equity_lane1_chunked_counter14_counter_chunk75_value <= total[8-1:0];
-            equity_lane1_chunked_counter14_counter_chunk75_carry_out <= (!total[8]);
+            total = (((equity_lane1_chunked_counter1_counter_chunk6_value + 256) - equity_lane1_chunked_counter1_zero) - equity_lane1_chunked_counter1_counter_chunk5_carry_out);
+            equity_lane1_chunked_counter1_counter_chunk6_value <= total[8-1:0];
+            equity_lane1_chunked_counter1_counter_chunk6_carry_out <= (!total[8]);
         end
         else begin
-            total = ((equity_lane1_chunked_counter14_counter_chunk75_value + equity_lane1_chunked_counter14_zero) + equity_lane1_chunked_counter14_counter_chunk74_carry_out);
-            equity_lane1_chunked_counter14_counter_chunk75_value <= total[8-1:0];
-            equity_lane1_chunked_counter14_counter_chunk75_carry_out <= total[8];
+            total = ((equity_lane1_chunked_counter1_counter_chunk6_value + equity_lane1_chunked_counter1_zero) + equity_lane1_chunked_counter1_counter_chunk5_carry_out);
+            equity_lane1_chunked_counter1_counter_chunk6_value <= total[8-1:0];
+            equity_lane1_chunked_counter1_counter_chunk6_carry_out <= total[8];
         end
     end
 end
 
 
 
-assign equity_lane1_chunked_counter14_counter_chunk76_shifted = equity_lane1_chunked_counter14_counter_chunk77_value[8-1:0];
+assign equity_lane1_chunked_counter1_counter_chunk7_shifted = equity_lane1_chunked_counter1_counter_chunk8_value[8-1:0];
 
 
-always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk76_step
+always @(posedge clk) begin: equity_lane1_chunked_counter1_counter_chunk7_step
     reg [9-1:0] total;
     if (equity_lane1_rst == 1) begin
-        equity_lane1_chunked_counter14_counter_chunk76_carry_out <= 0;
-        equity_lane1_chunked_counter14_counter_chunk76_value <= 0;
+        equity_lane1_chunked_counter1_counter_chunk7_carry_out <= 0;
+        equity_lane1_chunked_counter1_counter_chunk7_value <= 0;
     end
     else begin
         total = 9'h0;
         if (equity_lane1_no_shift) begin
-            equity_lane1_chunked_counter14_counter_chunk76_value <= 0;
-            equity_lane1_chunked_counter14_counter_chunk76_carry_out <= 0;
+            equity_lane1_chunked_counter1_counter_chunk7_value <= 0;
+            equity_lane1_chunked_counter1_counter_chunk7_carry_out <= 0;
         end
         else if (equity_lane1_start_q) begin
-            equity_lane1_chunked_counter14_counter_chunk76_value <= pipe_reg83_q[24-1:16];
-            equity_lane1_chunked_counter14_counter_chunk76_carry_out <= 0;
+            equity_lane1_chunked_counter1_counter_chunk7_value <= pipe_reg83_q[24-1:16];
+            equity_lane1_chunked_counter1_counter_chunk7_carry_out <= 0;
         end
         else if (equity_lane1_no_shift) begin
-            equity_lane1_chunked_counter14_counter_chunk76_value <= equity_lane1_chunked_counter14_counter_chunk76_shifted;
-            equity_lane1_chunked_counter14_counter_chunk76_carry_out <= 0;
+            equity_lane1_chunked_counter1_counter_chunk7_value <= equity_lane1_chunked_counter1_counter_chunk7_shifted;
+            equity_lane1_chunked_counter1_counter_chunk7_carry_out <= 0;
         end
         else if (1'b1) begin
-            total = (((equity_lane1_chunked_counter14_counter_chunk76_value + 256) - equity_lane1_chunked_counter14_zero) - equity_lane1_chunked_counter14_counter_chunk75_carry_out);
-            equity_lane1_chunked_counter14_counter_chunk76_value <= total[8-1:0];
-            equity_lane1_chunked_counter14_counter_chunk76_carry_out <= (!total[8]);
+            total = (((equity_lane1_chunked_counter1_counter_chunk7_value + 256) - equity_lane1_chunked_counter1_zero) - equity_lane1_chunked_counter1_counter_chunk6_carry_out);
+            equity_lane1_chunked_counter1_counter_chunk7_value <= total[8-1:0];
+            equity_lane1_chunked_counter1_counter_chunk7_carry_out <= (!total[8]);
         end
         else begin
-            total = ((equity_lane1_chunked_counter14_counter_chunk76_value + equity_lane1_chunked_counter14_zero) + equity_lane1_chunked_counter14_counter_chunk75_carry_out);
-            equity_lane1_chunked_counter14_counter_chunk76_value <= total[8-1:0];
-            equity_lane1_chunked_counter14_counter_chunk76_carry_out <= total[8];
+            total = ((equity_lane1_chunked_counter1_counter_chunk7_value + equity_lane1_chunked_counter1_zero) + equity_lane1_chunked_counter1_counter_chunk6_carry_out);
+            equity_lane1_chunked_counter1_counter_chunk7_value <= total[8-1:0];
+            equity_lane1_chunked_counter1_counter_chunk7_carry_out <= total[8];
         end
     end
 end
 
 
 
-assign equity_lane1_chunked_counter14_counter_chunk77_shifted = equity_lane1_chunked_counter14_counter_chunk78_value[8-1:0];
+assign equity_lane1_chunked_counter1_counter_chunk8_shifted = equity_lane1_chunked_counter1_counter_chunk9_value[8-1:0];
 
 
-always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk77_step
+always @(posedge clk) begin: equity_lane1_chunked_counter1_counter_chunk8_step
     reg [9-1:0] total;
     if (equity_lane1_rst == 1) begin
-        equity_lane1_chunked_counter14_counter_chunk77_carry_out <= 0;
-        equity_lane1_chunked_counter14_counter_chunk77_value <= 0;
+        equity_lane1_chunked_counter1_counter_chunk8_carry_out <= 0;
+        equity_lane1_chunked_counter1_counter_chunk8_value <= 0;
     end
     else begin
         total = 9'h0;
         if (equity_lane1_no_shift) begin
-            equity_lane1_chunked_counter14_counter_chunk77_value <= 0;
-            equity_lane1_chunked_counter14_counter_chunk77_carry_out <= 0;
+            equity_lane1_chunked_counter1_counter_chunk8_value <= 0;
+            equity_lane1_chunked_counter1_counter_chunk8_carry_out <= 0;
         end
         else if (equity_lane1_start_q) begin
-            equity_lane1_chunked_counter14_counter_chunk77_value <= pipe_reg83_q[32-1:24];
-            equity_lane1_chunked_counter14_counter_chunk77_carry_out <= 0;
+            equity_lane1_chunked_counter1_counter_chunk8_value <= pipe_reg83_q[32-1:24];
+            equity_lane1_chunked_counter1_counter_chunk8_carry_out <= 0;
         end
         else if (equity_lane1_no_shift) begin
-            equity_lane1_chunked_counter14_counter_chunk77_value <= equity_lane1_chunked_counter14_counter_chunk77_shifted;
-            equity_lane1_chunked_counter14_counter_chunk77_carry_out <= 0;
+            equity_lane1_chunked_counter1_counter_chunk8_value <= equity_lane1_chunked_counter1_counter_chunk8_shifted;
+            equity_lane1_chunked_counter1_counter_chunk8_carry_out <= 0;
         end
         else if (1'b1) begin
-            total = (((equity_lane1_chunked_counter14_counter_chunk77_value + 256) - equity_lane1_chunked_counter14_zero) - equity_lane1_chunked_counter14_counter_chunk76_carry_out);
-            equity_lane1_chunked_counter14_counter_chunk77_value <= total[8-1:0];
-            equity_lane1_chunked_counter14_counter_chunk77_carry_out <= (!total[8]);
+            total = (((equity_lane1_chunked_counter1_counter_chunk8_value + 256) - equity_lane1_chunked_counter1_zero) - equity_lane1_chunked_counter1_counter_chunk7_carry_out);
+            equity_lane1_chunked_counter1_counter_chunk8_value <= total[8-1:0];
+            equity_lane1_chunked_counter1_counter_chunk8_carry_out <= (!total[8]);
         end
         else begin
-            total = ((equity_lane1_chunked_counter14_counter_chunk77_value + equity_lane1_chunked_counter14_zero) + equity_lane1_chunked_counter14_counter_chunk76_carry_out);
-            equity_lane1_chunked_counter14_counter_chunk77_value <= total[8-1:0];
-            equity_lane1_chunked_counter14_counter_chunk77_carry_out <= total[8];
+            total = ((equity_lane1_chunked_counter1_counter_chunk8_value + equity_lane1_chunked_counter1_zero) + equity_lane1_chunked_counter1_counter_chunk7_carry_out);
+            equity_lane1_chunked_counter1_counter_chunk8_value <= total[8-1:0];
+            equity_lane1_chunked_counter1_counter_chunk8_carry_out <= total[8];
         end
     end
 end
 
 
 
-assign equity_lane1_chunked_counter14_counter_chunk78_shifted = equity_lane1_unused;
+assign equity_lane1_chunked_counter1_counter_chunk9_shifted = equity_lane1_unused;
 
 
-always @(posedge clk) begin: equity_lane1_chunked_counter14_counter_chunk78_step
+always @(posedge clk) begin: equity_lane1_chunked_counter1_counter_chunk9_step
     reg [9-1:0] total;
     if (equity_lane1_rst == 1) begin
-        equity_lane1_chunked_counter14_counter_chunk78_carry_out <= 0;
-        equity_lane1_chunked_counter14_counter_chunk78_value <= 0;
+        equity_lane1_chunked_counter1_counter_chunk9_carry_out <= 0;
+        equity_lane1_chunked_counter1_counter_chunk9_value <= 0;
     end
     else begin
         total = 9'h0;
         if (equity_lane1_no_shift) begin
-            equity_lane1_chunked_counter14_counter_chunk78_value <= 0;
-            equity_lane1_chunked_counter14_counter_chunk78_carry_out <= 0;
+            equity_lane1_chunked_counter1_counter_chunk9_value <= 0;
+            equity_lane1_chunked_counter1_counter_chunk9_carry_out <= 0;
         end
         else if (equity_lane1_start_q) begin
-            equity_lane1_chunked_counter14_counter_chunk78_value <= pipe_reg83_q[40-1:32];
-            equity_lane1_chunked_counter14_counter_chunk78_carry_out <= 0;
+            equity_lane1_chunked_counter1_counter_chunk9_value <= pipe_reg83_q[40-1:32];
+            equity_lane1_chunked_counter1_counter_chunk9_carry_out <= 0;
         end
         else if (equity_lane1_no_shift) begin
-            equity_lane1_chunked_counter14_counter_chunk78_value <= equity_lane1_chunked_counter14_counter_chunk78_shifted;
-            equity_lane1_chunked_counter14_counter_chunk78_carry_out <= 0;
+            equity_lane1_chunked_counter1_counter_chunk9_value <= equity_lane1_chunked_counter1_counter_chunk9_shifted;
+            equity_lane1_chunked_counter1_counter_chunk9_carry_out <= 0;
         end
         else if (1'b1) begin
-            total = (((equity_lane1_chunked_counter14_counter_chunk78_value + 256) - equity_lane1_chunked_counter14_zero) - equity_lane1_chunked_counter14_counter_chunk77_carry_out);
-            equity_lane1_chunked_counter14_counter_chunk78_value <= total[8-1:0];
-            equity_lane1_chunked_counter14_counter_chunk78_carry_out <= (!total[8]);
+            total = (((equity_lane1_chunked_counter1_counter_chunk9_value + 256) - equity_lane1_chunked_counter1_zero) - equity_lane1_chunked_counter1_counter_chunk8_carry_out);
+            equity_lane1_chunked_counter1_counter_chunk9_value <= total[8-1:0];
+            equity_lane1_chunked_counter1_counter_chunk9_carry_out <= (!total[8]);
         end
         else begin
-            total = ((equity_lane1_chunked_counter14_counter_chunk78_value + equity_lane1_chunked_counter14_zero) + equity_lane1_chunked_counter14_counter_chunk77_carry_out);
-            equity_lane1_chunked_counter14_counter_chunk78_value <= total[8-1:0];
-            equity_lane1_chunked_counter14_counter_chunk78_carry_out <= total[8];
+            total = ((equity_lane1_chunked_counter1_counter_chunk9_value + equity_lane1_chunked_counter1_zero) + equity_lane1_chunked_counter1_counter_chunk8_carry_out);
+            equity_lane1_chunked_counter1_counter_chunk9_value <= total[8-1:0];
+            equity_lane1_chunked_counter1_counter_chunk9_carry_out <= total[8];
         end
     end
 end
 
 
 
-assign equity_lane1_unread = equity_lane1_chunked_counter14_lowest[8-1:0];
+assign equity_lane1_unread = equity_lane1_chunked_counter1_lowest[8-1:0];
 
 
 
-assign equity_lane1_low_one = (equity_lane1_chunked_counter14_lowest == 1);
-assign equity_lane1_low_two = (equity_lane1_chunked_counter14_lowest == 2);
-assign equity_lane1_high_zero = (equity_lane1_chunked_counter14_high == 0);
+assign equity_lane1_low_one = (equity_lane1_chunked_counter1_lowest == 1);
+assign equity_lane1_low_two = (equity_lane1_chunked_counter1_lowest == 2);
+assign equity_lane1_high_zero = (equity_lane1_chunked_counter1_high == 0);
 
 
 always @(equity_lane1_low_two, equity_lane1_done_q, equity_lane1_board_step, equity_lane1_won_valid, pipe_reg83_q, equity_lane1_counting, equity_lane1_high_zero, equity_lane1_count_one, equity_lane1_low_one, equity_lane1_board_due, pipe_reg82_q, equity_lane1_state) begin: equity_lane1_control_out
     equity_lane1_prime = (equity_lane1_state == 2'b01);
-    equity_lane1_done = equity_lane1_done_q;
+    equity_lane1_run_done = equity_lane1_done_q;
     if (pipe_reg82_q) begin
         equity_lane1_step_one = equity_lane1_board_step;
         equity_lane1_stepped = ((equity_lane1_state == 2'b10) && equity_lane1_board_due);
@@ -16879,7 +13976,7 @@ always @(posedge clk) begin: equity_lane1_control
         end
         else if ((equity_lane1_state == 2'b10)) begin
             if (equity_lane1_left_zero) begin
-                equity_lane1_drain <= 59;
+                equity_lane1_drain <= 66;
                 equity_lane1_state <= 2'b11;
             end
         end
@@ -17701,11 +14798,135 @@ assign equity_lane1_fresh = (!(equity_lane1_lane_exact && equity_lane1_held));
 
 
 
-assign equity_lane1_slot_stream11_x_part15_t = (equity_lane1_slot_stream11_x ^ {equity_lane1_slot_stream11_x[21-1:0], 11'h0});
+assign equity_lane1_slot_stream9_x_part11_t = (equity_lane1_slot_stream9_x ^ {equity_lane1_slot_stream9_x[21-1:0], 11'h0});
 
 
 
-assign equity_lane1_slot_stream11_gx = (equity_lane1_slot_stream11_x_part15_t ^ {8'h0, equity_lane1_slot_stream11_x_part15_t[32-1:8]});
+assign equity_lane1_slot_stream9_gx = (equity_lane1_slot_stream9_x_part11_t ^ {8'h0, equity_lane1_slot_stream9_x_part11_t[32-1:8]});
+
+
+
+assign equity_lane1_slot_stream9_hw = (equity_lane1_slot_stream9_w ^ {19'h0, equity_lane1_slot_stream9_w[32-1:19]});
+
+
+
+assign equity_lane1_slot_stream9_advance = (equity_lane1_issue || equity_lane1_prime);
+
+
+always @(posedge clk) begin: equity_lane1_slot_stream9_select
+    equity_lane1_slot_stream9_mine <= (lane_load1_lane_loads && (load_slot == 0));
+end
+
+
+always @(posedge clk) begin: equity_lane1_slot_stream9_step
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_slot_stream9_y <= 0;
+        equity_lane1_slot_stream9_x <= 0;
+        equity_lane1_slot_stream9_w <= 0;
+        equity_lane1_slot_stream9_z <= 0;
+    end
+    else begin
+        if ((equity_lane1_slot_stream9_mine || equity_lane1_slot_stream9_advance)) begin
+            equity_lane1_slot_stream9_x <= equity_lane1_slot_stream9_y;
+            equity_lane1_slot_stream9_y <= equity_lane1_slot_stream9_z;
+            equity_lane1_slot_stream9_z <= equity_lane1_slot_stream9_w;
+        end
+        if (equity_lane1_slot_stream9_mine) begin
+            if ((equity_lane1_bus_index == 3)) begin
+                equity_lane1_slot_stream9_w <= (equity_lane1_bus_word | 1);
+            end
+            else begin
+                equity_lane1_slot_stream9_w <= equity_lane1_bus_word;
+            end
+        end
+        else if (equity_lane1_slot_stream9_advance) begin
+            equity_lane1_slot_stream9_w <= (equity_lane1_slot_stream9_gx ^ equity_lane1_slot_stream9_hw);
+        end
+    end
+end
+
+
+
+assign equity_lane1_slot_stream9_word = equity_lane1_slot_stream9_w;
+
+
+
+assign equity_lane1_delay_line11_d_out = equity_lane1_colex_odometer1_odometer_digit11_digit;
+
+
+
+assign equity_lane1_slot_stream10_x_part12_t = (equity_lane1_slot_stream10_x ^ {equity_lane1_slot_stream10_x[21-1:0], 11'h0});
+
+
+
+assign equity_lane1_slot_stream10_gx = (equity_lane1_slot_stream10_x_part12_t ^ {8'h0, equity_lane1_slot_stream10_x_part12_t[32-1:8]});
+
+
+
+assign equity_lane1_slot_stream10_hw = (equity_lane1_slot_stream10_w ^ {19'h0, equity_lane1_slot_stream10_w[32-1:19]});
+
+
+
+assign equity_lane1_slot_stream10_advance = (equity_lane1_slot_stream10_tok_in || equity_lane1_prime);
+
+
+always @(posedge clk) begin: equity_lane1_slot_stream10_select
+    equity_lane1_slot_stream10_mine <= (lane_load1_lane_loads && (load_slot == 1));
+end
+
+
+always @(posedge clk) begin: equity_lane1_slot_stream10_step
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_slot_stream10_y <= 0;
+        equity_lane1_slot_stream10_x <= 0;
+        equity_lane1_slot_stream10_w <= 0;
+        equity_lane1_slot_stream10_z <= 0;
+    end
+    else begin
+        if ((equity_lane1_slot_stream10_mine || equity_lane1_slot_stream10_advance)) begin
+            equity_lane1_slot_stream10_x <= equity_lane1_slot_stream10_y;
+            equity_lane1_slot_stream10_y <= equity_lane1_slot_stream10_z;
+            equity_lane1_slot_stream10_z <= equity_lane1_slot_stream10_w;
+        end
+        if (equity_lane1_slot_stream10_mine) begin
+            if ((equity_lane1_bus_index == 3)) begin
+                equity_lane1_slot_stream10_w <= (equity_lane1_bus_word | 1);
+            end
+            else begin
+                equity_lane1_slot_stream10_w <= equity_lane1_bus_word;
+            end
+        end
+        else if (equity_lane1_slot_stream10_advance) begin
+            equity_lane1_slot_stream10_w <= (equity_lane1_slot_stream10_gx ^ equity_lane1_slot_stream10_hw);
+        end
+    end
+end
+
+
+
+assign equity_lane1_slot_stream10_word = equity_lane1_slot_stream10_w;
+
+
+always @(posedge clk) begin: equity_lane1_delay_line12_shift_in
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_delay_line12_line <= 0;
+    end
+    else begin
+        equity_lane1_delay_line12_line <= {equity_lane1_delay_line12_line[(18 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit11_upper};
+    end
+end
+
+
+
+assign equity_lane1_delay_line12_d_out = equity_lane1_delay_line12_line[18-1:(18 - 6)];
+
+
+
+assign equity_lane1_slot_stream11_x_part13_t = (equity_lane1_slot_stream11_x ^ {equity_lane1_slot_stream11_x[21-1:0], 11'h0});
+
+
+
+assign equity_lane1_slot_stream11_gx = (equity_lane1_slot_stream11_x_part13_t ^ {8'h0, equity_lane1_slot_stream11_x_part13_t[32-1:8]});
 
 
 
@@ -17713,11 +14934,11 @@ assign equity_lane1_slot_stream11_hw = (equity_lane1_slot_stream11_w ^ {19'h0, e
 
 
 
-assign equity_lane1_slot_stream11_advance = (equity_lane1_issue || equity_lane1_prime);
+assign equity_lane1_slot_stream11_advance = (equity_lane1_slot_stream11_tok_in || equity_lane1_prime);
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream11_select
-    equity_lane1_slot_stream11_mine <= (lane_load1_lane_loads && (load_slot == 0));
+    equity_lane1_slot_stream11_mine <= (lane_load1_lane_loads && (load_slot == 2));
 end
 
 
@@ -17753,16 +14974,26 @@ end
 assign equity_lane1_slot_stream11_word = equity_lane1_slot_stream11_w;
 
 
+always @(posedge clk) begin: equity_lane1_delay_line13_shift_in
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_delay_line13_line <= 0;
+    end
+    else begin
+        equity_lane1_delay_line13_line <= {equity_lane1_delay_line13_line[(36 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit12_upper};
+    end
+end
 
-assign equity_lane1_delay_line11_d_out = equity_lane1_colex_odometer1_odometer_digit11_digit;
+
+
+assign equity_lane1_delay_line13_d_out = equity_lane1_delay_line13_line[36-1:(36 - 6)];
 
 
 
-assign equity_lane1_slot_stream12_x_part16_t = (equity_lane1_slot_stream12_x ^ {equity_lane1_slot_stream12_x[21-1:0], 11'h0});
+assign equity_lane1_slot_stream12_x_part14_t = (equity_lane1_slot_stream12_x ^ {equity_lane1_slot_stream12_x[21-1:0], 11'h0});
 
 
 
-assign equity_lane1_slot_stream12_gx = (equity_lane1_slot_stream12_x_part16_t ^ {8'h0, equity_lane1_slot_stream12_x_part16_t[32-1:8]});
+assign equity_lane1_slot_stream12_gx = (equity_lane1_slot_stream12_x_part14_t ^ {8'h0, equity_lane1_slot_stream12_x_part14_t[32-1:8]});
 
 
 
@@ -17774,7 +15005,7 @@ assign equity_lane1_slot_stream12_advance = (equity_lane1_slot_stream12_tok_in |
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream12_select
-    equity_lane1_slot_stream12_mine <= (lane_load1_lane_loads && (load_slot == 1));
+    equity_lane1_slot_stream12_mine <= (lane_load1_lane_loads && (load_slot == 3));
 end
 
 
@@ -17810,26 +15041,26 @@ end
 assign equity_lane1_slot_stream12_word = equity_lane1_slot_stream12_w;
 
 
-always @(posedge clk) begin: equity_lane1_delay_line12_shift_in
+always @(posedge clk) begin: equity_lane1_delay_line14_shift_in
     if (equity_lane1_rst == 1) begin
-        equity_lane1_delay_line12_line <= 0;
+        equity_lane1_delay_line14_line <= 0;
     end
     else begin
-        equity_lane1_delay_line12_line <= {equity_lane1_delay_line12_line[(18 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit11_upper};
+        equity_lane1_delay_line14_line <= {equity_lane1_delay_line14_line[(54 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit13_upper};
     end
 end
 
 
 
-assign equity_lane1_delay_line12_d_out = equity_lane1_delay_line12_line[18-1:(18 - 6)];
+assign equity_lane1_delay_line14_d_out = equity_lane1_delay_line14_line[54-1:(54 - 6)];
 
 
 
-assign equity_lane1_slot_stream13_x_part17_t = (equity_lane1_slot_stream13_x ^ {equity_lane1_slot_stream13_x[21-1:0], 11'h0});
+assign equity_lane1_slot_stream13_x_part15_t = (equity_lane1_slot_stream13_x ^ {equity_lane1_slot_stream13_x[21-1:0], 11'h0});
 
 
 
-assign equity_lane1_slot_stream13_gx = (equity_lane1_slot_stream13_x_part17_t ^ {8'h0, equity_lane1_slot_stream13_x_part17_t[32-1:8]});
+assign equity_lane1_slot_stream13_gx = (equity_lane1_slot_stream13_x_part15_t ^ {8'h0, equity_lane1_slot_stream13_x_part15_t[32-1:8]});
 
 
 
@@ -17841,7 +15072,7 @@ assign equity_lane1_slot_stream13_advance = (equity_lane1_slot_stream13_tok_in |
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream13_select
-    equity_lane1_slot_stream13_mine <= (lane_load1_lane_loads && (load_slot == 2));
+    equity_lane1_slot_stream13_mine <= (lane_load1_lane_loads && (load_slot == 4));
 end
 
 
@@ -17877,26 +15108,26 @@ end
 assign equity_lane1_slot_stream13_word = equity_lane1_slot_stream13_w;
 
 
-always @(posedge clk) begin: equity_lane1_delay_line13_shift_in
+always @(posedge clk) begin: equity_lane1_delay_line15_shift_in
     if (equity_lane1_rst == 1) begin
-        equity_lane1_delay_line13_line <= 0;
+        equity_lane1_delay_line15_line <= 0;
     end
     else begin
-        equity_lane1_delay_line13_line <= {equity_lane1_delay_line13_line[(36 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit12_upper};
+        equity_lane1_delay_line15_line <= {equity_lane1_delay_line15_line[(72 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit14_upper};
     end
 end
 
 
 
-assign equity_lane1_delay_line13_d_out = equity_lane1_delay_line13_line[36-1:(36 - 6)];
+assign equity_lane1_delay_line15_d_out = equity_lane1_delay_line15_line[72-1:(72 - 6)];
 
 
 
-assign equity_lane1_slot_stream14_x_part18_t = (equity_lane1_slot_stream14_x ^ {equity_lane1_slot_stream14_x[21-1:0], 11'h0});
+assign equity_lane1_slot_stream14_x_part16_t = (equity_lane1_slot_stream14_x ^ {equity_lane1_slot_stream14_x[21-1:0], 11'h0});
 
 
 
-assign equity_lane1_slot_stream14_gx = (equity_lane1_slot_stream14_x_part18_t ^ {8'h0, equity_lane1_slot_stream14_x_part18_t[32-1:8]});
+assign equity_lane1_slot_stream14_gx = (equity_lane1_slot_stream14_x_part16_t ^ {8'h0, equity_lane1_slot_stream14_x_part16_t[32-1:8]});
 
 
 
@@ -17908,7 +15139,7 @@ assign equity_lane1_slot_stream14_advance = (equity_lane1_slot_stream14_tok_in |
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream14_select
-    equity_lane1_slot_stream14_mine <= (lane_load1_lane_loads && (load_slot == 3));
+    equity_lane1_slot_stream14_mine <= (lane_load1_lane_loads && (load_slot == 5));
 end
 
 
@@ -17944,26 +15175,26 @@ end
 assign equity_lane1_slot_stream14_word = equity_lane1_slot_stream14_w;
 
 
-always @(posedge clk) begin: equity_lane1_delay_line14_shift_in
+always @(posedge clk) begin: equity_lane1_delay_line16_shift_in
     if (equity_lane1_rst == 1) begin
-        equity_lane1_delay_line14_line <= 0;
+        equity_lane1_delay_line16_line <= 0;
     end
     else begin
-        equity_lane1_delay_line14_line <= {equity_lane1_delay_line14_line[(54 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit13_upper};
+        equity_lane1_delay_line16_line <= {equity_lane1_delay_line16_line[(90 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit16_digit};
     end
 end
 
 
 
-assign equity_lane1_delay_line14_d_out = equity_lane1_delay_line14_line[54-1:(54 - 6)];
+assign equity_lane1_delay_line16_d_out = equity_lane1_delay_line16_line[90-1:(90 - 6)];
 
 
 
-assign equity_lane1_slot_stream15_x_part19_t = (equity_lane1_slot_stream15_x ^ {equity_lane1_slot_stream15_x[21-1:0], 11'h0});
+assign equity_lane1_slot_stream15_x_part17_t = (equity_lane1_slot_stream15_x ^ {equity_lane1_slot_stream15_x[21-1:0], 11'h0});
 
 
 
-assign equity_lane1_slot_stream15_gx = (equity_lane1_slot_stream15_x_part19_t ^ {8'h0, equity_lane1_slot_stream15_x_part19_t[32-1:8]});
+assign equity_lane1_slot_stream15_gx = (equity_lane1_slot_stream15_x_part17_t ^ {8'h0, equity_lane1_slot_stream15_x_part17_t[32-1:8]});
 
 
 
@@ -17975,7 +15206,7 @@ assign equity_lane1_slot_stream15_advance = (equity_lane1_slot_stream15_tok_in |
 
 
 always @(posedge clk) begin: equity_lane1_slot_stream15_select
-    equity_lane1_slot_stream15_mine <= (lane_load1_lane_loads && (load_slot == 4));
+    equity_lane1_slot_stream15_mine <= (lane_load1_lane_loads && (load_slot == 6));
 end
 
 
@@ -18011,140 +15242,6 @@ end
 assign equity_lane1_slot_stream15_word = equity_lane1_slot_stream15_w;
 
 
-always @(posedge clk) begin: equity_lane1_delay_line15_shift_in
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_delay_line15_line <= 0;
-    end
-    else begin
-        equity_lane1_delay_line15_line <= {equity_lane1_delay_line15_line[(72 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit14_upper};
-    end
-end
-
-
-
-assign equity_lane1_delay_line15_d_out = equity_lane1_delay_line15_line[72-1:(72 - 6)];
-
-
-
-assign equity_lane1_slot_stream16_x_part20_t = (equity_lane1_slot_stream16_x ^ {equity_lane1_slot_stream16_x[21-1:0], 11'h0});
-
-
-
-assign equity_lane1_slot_stream16_gx = (equity_lane1_slot_stream16_x_part20_t ^ {8'h0, equity_lane1_slot_stream16_x_part20_t[32-1:8]});
-
-
-
-assign equity_lane1_slot_stream16_hw = (equity_lane1_slot_stream16_w ^ {19'h0, equity_lane1_slot_stream16_w[32-1:19]});
-
-
-
-assign equity_lane1_slot_stream16_advance = (equity_lane1_slot_stream16_tok_in || equity_lane1_prime);
-
-
-always @(posedge clk) begin: equity_lane1_slot_stream16_select
-    equity_lane1_slot_stream16_mine <= (lane_load1_lane_loads && (load_slot == 5));
-end
-
-
-always @(posedge clk) begin: equity_lane1_slot_stream16_step
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_slot_stream16_y <= 0;
-        equity_lane1_slot_stream16_x <= 0;
-        equity_lane1_slot_stream16_w <= 0;
-        equity_lane1_slot_stream16_z <= 0;
-    end
-    else begin
-        if ((equity_lane1_slot_stream16_mine || equity_lane1_slot_stream16_advance)) begin
-            equity_lane1_slot_stream16_x <= equity_lane1_slot_stream16_y;
-            equity_lane1_slot_stream16_y <= equity_lane1_slot_stream16_z;
-            equity_lane1_slot_stream16_z <= equity_lane1_slot_stream16_w;
-        end
-        if (equity_lane1_slot_stream16_mine) begin
-            if ((equity_lane1_bus_index == 3)) begin
-                equity_lane1_slot_stream16_w <= (equity_lane1_bus_word | 1);
-            end
-            else begin
-                equity_lane1_slot_stream16_w <= equity_lane1_bus_word;
-            end
-        end
-        else if (equity_lane1_slot_stream16_advance) begin
-            equity_lane1_slot_stream16_w <= (equity_lane1_slot_stream16_gx ^ equity_lane1_slot_stream16_hw);
-        end
-    end
-end
-
-
-
-assign equity_lane1_slot_stream16_word = equity_lane1_slot_stream16_w;
-
-
-always @(posedge clk) begin: equity_lane1_delay_line16_shift_in
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_delay_line16_line <= 0;
-    end
-    else begin
-        equity_lane1_delay_line16_line <= {equity_lane1_delay_line16_line[(90 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit16_digit};
-    end
-end
-
-
-
-assign equity_lane1_delay_line16_d_out = equity_lane1_delay_line16_line[90-1:(90 - 6)];
-
-
-
-assign equity_lane1_slot_stream17_x_part21_t = (equity_lane1_slot_stream17_x ^ {equity_lane1_slot_stream17_x[21-1:0], 11'h0});
-
-
-
-assign equity_lane1_slot_stream17_gx = (equity_lane1_slot_stream17_x_part21_t ^ {8'h0, equity_lane1_slot_stream17_x_part21_t[32-1:8]});
-
-
-
-assign equity_lane1_slot_stream17_hw = (equity_lane1_slot_stream17_w ^ {19'h0, equity_lane1_slot_stream17_w[32-1:19]});
-
-
-
-assign equity_lane1_slot_stream17_advance = (equity_lane1_slot_stream17_tok_in || equity_lane1_prime);
-
-
-always @(posedge clk) begin: equity_lane1_slot_stream17_select
-    equity_lane1_slot_stream17_mine <= (lane_load1_lane_loads && (load_slot == 6));
-end
-
-
-always @(posedge clk) begin: equity_lane1_slot_stream17_step
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_slot_stream17_y <= 0;
-        equity_lane1_slot_stream17_x <= 0;
-        equity_lane1_slot_stream17_w <= 0;
-        equity_lane1_slot_stream17_z <= 0;
-    end
-    else begin
-        if ((equity_lane1_slot_stream17_mine || equity_lane1_slot_stream17_advance)) begin
-            equity_lane1_slot_stream17_x <= equity_lane1_slot_stream17_y;
-            equity_lane1_slot_stream17_y <= equity_lane1_slot_stream17_z;
-            equity_lane1_slot_stream17_z <= equity_lane1_slot_stream17_w;
-        end
-        if (equity_lane1_slot_stream17_mine) begin
-            if ((equity_lane1_bus_index == 3)) begin
-                equity_lane1_slot_stream17_w <= (equity_lane1_bus_word | 1);
-            end
-            else begin
-                equity_lane1_slot_stream17_w <= equity_lane1_bus_word;
-            end
-        end
-        else if (equity_lane1_slot_stream17_advance) begin
-            equity_lane1_slot_stream17_w <= (equity_lane1_slot_stream17_gx ^ equity_lane1_slot_stream17_hw);
-        end
-    end
-end
-
-
-
-assign equity_lane1_slot_stream17_word = equity_lane1_slot_stream17_w;
-
-
 always @(posedge clk) begin: equity_lane1_delay_line17_shift_in
     if (equity_lane1_rst == 1) begin
         equity_lane1_delay_line17_line <= 0;
@@ -18160,64 +15257,64 @@ assign equity_lane1_delay_line17_d_out = equity_lane1_delay_line17_line[108-1:(1
 
 
 
-assign equity_lane1_slot_stream18_x_part22_t = (equity_lane1_slot_stream18_x ^ {equity_lane1_slot_stream18_x[21-1:0], 11'h0});
+assign equity_lane1_slot_stream16_x_part18_t = (equity_lane1_slot_stream16_x ^ {equity_lane1_slot_stream16_x[21-1:0], 11'h0});
 
 
 
-assign equity_lane1_slot_stream18_gx = (equity_lane1_slot_stream18_x_part22_t ^ {8'h0, equity_lane1_slot_stream18_x_part22_t[32-1:8]});
+assign equity_lane1_slot_stream16_gx = (equity_lane1_slot_stream16_x_part18_t ^ {8'h0, equity_lane1_slot_stream16_x_part18_t[32-1:8]});
 
 
 
-assign equity_lane1_slot_stream18_hw = (equity_lane1_slot_stream18_w ^ {19'h0, equity_lane1_slot_stream18_w[32-1:19]});
+assign equity_lane1_slot_stream16_hw = (equity_lane1_slot_stream16_w ^ {19'h0, equity_lane1_slot_stream16_w[32-1:19]});
 
 
 
-assign equity_lane1_slot_stream18_x_part23_t = (equity_lane1_slot_stream18_y ^ {equity_lane1_slot_stream18_y[21-1:0], 11'h0});
+assign equity_lane1_slot_stream16_x_part19_t = (equity_lane1_slot_stream16_y ^ {equity_lane1_slot_stream16_y[21-1:0], 11'h0});
 
 
 
-assign equity_lane1_slot_stream18_gy = (equity_lane1_slot_stream18_x_part23_t ^ {8'h0, equity_lane1_slot_stream18_x_part23_t[32-1:8]});
+assign equity_lane1_slot_stream16_gy = (equity_lane1_slot_stream16_x_part19_t ^ {8'h0, equity_lane1_slot_stream16_x_part19_t[32-1:8]});
 
 
 
-assign equity_lane1_slot_stream18_h_first = (equity_lane1_slot_stream18_first ^ {19'h0, equity_lane1_slot_stream18_first[32-1:19]});
+assign equity_lane1_slot_stream16_h_first = (equity_lane1_slot_stream16_first ^ {19'h0, equity_lane1_slot_stream16_first[32-1:19]});
 
 
 
-assign equity_lane1_slot_stream18_advance = (equity_lane1_slot_stream18_tok_in || equity_lane1_prime);
+assign equity_lane1_slot_stream16_advance = (equity_lane1_slot_stream16_tok_in || equity_lane1_prime);
 
 
-always @(posedge clk) begin: equity_lane1_slot_stream18_select
-    equity_lane1_slot_stream18_mine <= (lane_load1_lane_loads && (load_slot == 7));
+always @(posedge clk) begin: equity_lane1_slot_stream16_select
+    equity_lane1_slot_stream16_mine <= (lane_load1_lane_loads && (load_slot == 7));
 end
 
 
 
-assign equity_lane1_slot_stream18_first = ((equity_lane1_slot_stream18_gx ^ equity_lane1_slot_stream18_hw) ^ equity_lane1_seed_injections1_inject_first);
+assign equity_lane1_slot_stream16_first = ((equity_lane1_slot_stream16_gx ^ equity_lane1_slot_stream16_hw) ^ equity_lane1_seed_injections1_inject_first);
 
 
 
-assign equity_lane1_slot_stream18_second = ((equity_lane1_slot_stream18_gy ^ equity_lane1_slot_stream18_h_first) ^ equity_lane1_seed_injections1_inject_second);
+assign equity_lane1_slot_stream16_second = ((equity_lane1_slot_stream16_gy ^ equity_lane1_slot_stream16_h_first) ^ equity_lane1_seed_injections1_inject_second);
 
 
-always @(posedge clk) begin: equity_lane1_slot_stream18_step
-    if ((equity_lane1_slot_stream18_mine && (equity_lane1_bus_index == 0))) begin
-        equity_lane1_slot_stream18_x <= 0;
-        equity_lane1_slot_stream18_y <= 0;
-        equity_lane1_slot_stream18_z <= 0;
-        equity_lane1_slot_stream18_w <= 0;
+always @(posedge clk) begin: equity_lane1_slot_stream16_step
+    if ((equity_lane1_slot_stream16_mine && (equity_lane1_bus_index == 0))) begin
+        equity_lane1_slot_stream16_x <= 0;
+        equity_lane1_slot_stream16_y <= 0;
+        equity_lane1_slot_stream16_z <= 0;
+        equity_lane1_slot_stream16_w <= 0;
     end
-    else if (((equity_lane1_slot_stream18_mine && equity_lane1_bus_index[0]) || equity_lane1_slot_stream18_advance)) begin
-        equity_lane1_slot_stream18_x <= equity_lane1_slot_stream18_z;
-        equity_lane1_slot_stream18_y <= equity_lane1_slot_stream18_w;
-        equity_lane1_slot_stream18_z <= equity_lane1_slot_stream18_first;
-        equity_lane1_slot_stream18_w <= equity_lane1_slot_stream18_second;
+    else if (((equity_lane1_slot_stream16_mine && equity_lane1_bus_index[0]) || equity_lane1_slot_stream16_advance)) begin
+        equity_lane1_slot_stream16_x <= equity_lane1_slot_stream16_z;
+        equity_lane1_slot_stream16_y <= equity_lane1_slot_stream16_w;
+        equity_lane1_slot_stream16_z <= equity_lane1_slot_stream16_first;
+        equity_lane1_slot_stream16_w <= equity_lane1_slot_stream16_second;
     end
 end
 
 
 
-assign equity_lane1_slot_stream18_word = {equity_lane1_slot_stream18_w, equity_lane1_slot_stream18_z};
+assign equity_lane1_slot_stream16_word = {equity_lane1_slot_stream16_w, equity_lane1_slot_stream16_z};
 
 
 always @(posedge clk) begin: equity_lane1_delay_line18_shift_in
@@ -18234,140 +15331,79 @@ end
 assign equity_lane1_delay_line18_d_out = equity_lane1_delay_line18_line[126-1:(126 - 6)];
 
 
-
-assign equity_lane1_slot_stream19_x_part24_t = (equity_lane1_slot_stream19_x ^ {equity_lane1_slot_stream19_x[21-1:0], 11'h0});
-
-
-
-assign equity_lane1_slot_stream19_gx = (equity_lane1_slot_stream19_x_part24_t ^ {8'h0, equity_lane1_slot_stream19_x_part24_t[32-1:8]});
-
-
-
-assign equity_lane1_slot_stream19_hw = (equity_lane1_slot_stream19_w ^ {19'h0, equity_lane1_slot_stream19_w[32-1:19]});
-
-
-
-assign equity_lane1_slot_stream19_x_part25_t = (equity_lane1_slot_stream19_y ^ {equity_lane1_slot_stream19_y[21-1:0], 11'h0});
-
-
-
-assign equity_lane1_slot_stream19_gy = (equity_lane1_slot_stream19_x_part25_t ^ {8'h0, equity_lane1_slot_stream19_x_part25_t[32-1:8]});
-
-
-
-assign equity_lane1_slot_stream19_h_first = (equity_lane1_slot_stream19_first ^ {19'h0, equity_lane1_slot_stream19_first[32-1:19]});
-
-
-
-assign equity_lane1_slot_stream19_advance = (equity_lane1_slot_stream19_tok_in || equity_lane1_prime);
-
-
-always @(posedge clk) begin: equity_lane1_slot_stream19_select
-    equity_lane1_slot_stream19_mine <= (lane_load1_lane_loads && (load_slot == 8));
-end
-
-
-
-assign equity_lane1_slot_stream19_first = ((equity_lane1_slot_stream19_gx ^ equity_lane1_slot_stream19_hw) ^ equity_lane1_seed_injections1_inject_first);
-
-
-
-assign equity_lane1_slot_stream19_second = ((equity_lane1_slot_stream19_gy ^ equity_lane1_slot_stream19_h_first) ^ equity_lane1_seed_injections1_inject_second);
-
-
-always @(posedge clk) begin: equity_lane1_slot_stream19_step
-    if ((equity_lane1_slot_stream19_mine && (equity_lane1_bus_index == 0))) begin
-        equity_lane1_slot_stream19_x <= 0;
-        equity_lane1_slot_stream19_y <= 0;
-        equity_lane1_slot_stream19_z <= 0;
-        equity_lane1_slot_stream19_w <= 0;
-    end
-    else if (((equity_lane1_slot_stream19_mine && equity_lane1_bus_index[0]) || equity_lane1_slot_stream19_advance)) begin
-        equity_lane1_slot_stream19_x <= equity_lane1_slot_stream19_z;
-        equity_lane1_slot_stream19_y <= equity_lane1_slot_stream19_w;
-        equity_lane1_slot_stream19_z <= equity_lane1_slot_stream19_first;
-        equity_lane1_slot_stream19_w <= equity_lane1_slot_stream19_second;
-    end
-end
-
-
-
-assign equity_lane1_slot_stream19_word = {equity_lane1_slot_stream19_w, equity_lane1_slot_stream19_z};
-
-
 always @(posedge clk) begin: equity_lane1_delay_line19_shift_in
     if (equity_lane1_rst == 1) begin
         equity_lane1_delay_line19_line <= 0;
     end
     else begin
-        equity_lane1_delay_line19_line <= {equity_lane1_delay_line19_line[(144 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit18_upper};
+        equity_lane1_delay_line19_line <= {equity_lane1_delay_line19_line[(126 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit18_upper};
     end
 end
 
 
 
-assign equity_lane1_delay_line19_d_out = equity_lane1_delay_line19_line[144-1:(144 - 6)];
+assign equity_lane1_delay_line19_d_out = equity_lane1_delay_line19_line[126-1:(126 - 6)];
 
 
 
-assign equity_lane1_slot_stream20_x_part26_t = (equity_lane1_slot_stream20_x ^ {equity_lane1_slot_stream20_x[21-1:0], 11'h0});
+assign equity_lane1_slot_stream17_x_part20_t = (equity_lane1_slot_stream17_x ^ {equity_lane1_slot_stream17_x[21-1:0], 11'h0});
 
 
 
-assign equity_lane1_slot_stream20_gx = (equity_lane1_slot_stream20_x_part26_t ^ {8'h0, equity_lane1_slot_stream20_x_part26_t[32-1:8]});
+assign equity_lane1_slot_stream17_gx = (equity_lane1_slot_stream17_x_part20_t ^ {8'h0, equity_lane1_slot_stream17_x_part20_t[32-1:8]});
 
 
 
-assign equity_lane1_slot_stream20_hw = (equity_lane1_slot_stream20_w ^ {19'h0, equity_lane1_slot_stream20_w[32-1:19]});
+assign equity_lane1_slot_stream17_hw = (equity_lane1_slot_stream17_w ^ {19'h0, equity_lane1_slot_stream17_w[32-1:19]});
 
 
 
-assign equity_lane1_slot_stream20_x_part27_t = (equity_lane1_slot_stream20_y ^ {equity_lane1_slot_stream20_y[21-1:0], 11'h0});
+assign equity_lane1_slot_stream17_x_part21_t = (equity_lane1_slot_stream17_y ^ {equity_lane1_slot_stream17_y[21-1:0], 11'h0});
 
 
 
-assign equity_lane1_slot_stream20_gy = (equity_lane1_slot_stream20_x_part27_t ^ {8'h0, equity_lane1_slot_stream20_x_part27_t[32-1:8]});
+assign equity_lane1_slot_stream17_gy = (equity_lane1_slot_stream17_x_part21_t ^ {8'h0, equity_lane1_slot_stream17_x_part21_t[32-1:8]});
 
 
 
-assign equity_lane1_slot_stream20_h_first = (equity_lane1_slot_stream20_first ^ {19'h0, equity_lane1_slot_stream20_first[32-1:19]});
+assign equity_lane1_slot_stream17_h_first = (equity_lane1_slot_stream17_first ^ {19'h0, equity_lane1_slot_stream17_first[32-1:19]});
 
 
 
-assign equity_lane1_slot_stream20_advance = (equity_lane1_slot_stream20_tok_in || equity_lane1_prime);
+assign equity_lane1_slot_stream17_advance = (equity_lane1_slot_stream17_tok_in || equity_lane1_prime);
 
 
-always @(posedge clk) begin: equity_lane1_slot_stream20_select
-    equity_lane1_slot_stream20_mine <= (lane_load1_lane_loads && (load_slot == 9));
+always @(posedge clk) begin: equity_lane1_slot_stream17_select
+    equity_lane1_slot_stream17_mine <= (lane_load1_lane_loads && (load_slot == 9));
 end
 
 
 
-assign equity_lane1_slot_stream20_first = ((equity_lane1_slot_stream20_gx ^ equity_lane1_slot_stream20_hw) ^ equity_lane1_seed_injections1_inject_first);
+assign equity_lane1_slot_stream17_first = ((equity_lane1_slot_stream17_gx ^ equity_lane1_slot_stream17_hw) ^ equity_lane1_seed_injections1_inject_first);
 
 
 
-assign equity_lane1_slot_stream20_second = ((equity_lane1_slot_stream20_gy ^ equity_lane1_slot_stream20_h_first) ^ equity_lane1_seed_injections1_inject_second);
+assign equity_lane1_slot_stream17_second = ((equity_lane1_slot_stream17_gy ^ equity_lane1_slot_stream17_h_first) ^ equity_lane1_seed_injections1_inject_second);
 
 
-always @(posedge clk) begin: equity_lane1_slot_stream20_step
-    if ((equity_lane1_slot_stream20_mine && (equity_lane1_bus_index == 0))) begin
-        equity_lane1_slot_stream20_x <= 0;
-        equity_lane1_slot_stream20_y <= 0;
-        equity_lane1_slot_stream20_z <= 0;
-        equity_lane1_slot_stream20_w <= 0;
+always @(posedge clk) begin: equity_lane1_slot_stream17_step
+    if ((equity_lane1_slot_stream17_mine && (equity_lane1_bus_index == 0))) begin
+        equity_lane1_slot_stream17_x <= 0;
+        equity_lane1_slot_stream17_y <= 0;
+        equity_lane1_slot_stream17_z <= 0;
+        equity_lane1_slot_stream17_w <= 0;
     end
-    else if (((equity_lane1_slot_stream20_mine && equity_lane1_bus_index[0]) || equity_lane1_slot_stream20_advance)) begin
-        equity_lane1_slot_stream20_x <= equity_lane1_slot_stream20_z;
-        equity_lane1_slot_stream20_y <= equity_lane1_slot_stream20_w;
-        equity_lane1_slot_stream20_z <= equity_lane1_slot_stream20_first;
-        equity_lane1_slot_stream20_w <= equity_lane1_slot_stream20_second;
+    else if (((equity_lane1_slot_stream17_mine && equity_lane1_bus_index[0]) || equity_lane1_slot_stream17_advance)) begin
+        equity_lane1_slot_stream17_x <= equity_lane1_slot_stream17_z;
+        equity_lane1_slot_stream17_y <= equity_lane1_slot_stream17_w;
+        equity_lane1_slot_stream17_z <= equity_lane1_slot_stream17_first;
+        equity_lane1_slot_stream17_w <= equity_lane1_slot_stream17_second;
     end
 end
 
 
 
-assign equity_lane1_slot_stream20_word = {equity_lane1_slot_stream20_w, equity_lane1_slot_stream20_z};
+assign equity_lane1_slot_stream17_word = {equity_lane1_slot_stream17_w, equity_lane1_slot_stream17_z};
 
 
 always @(posedge clk) begin: equity_lane1_delay_line20_shift_in
@@ -18375,74 +15411,13 @@ always @(posedge clk) begin: equity_lane1_delay_line20_shift_in
         equity_lane1_delay_line20_line <= 0;
     end
     else begin
-        equity_lane1_delay_line20_line <= {equity_lane1_delay_line20_line[(162 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit20_digit};
+        equity_lane1_delay_line20_line <= {equity_lane1_delay_line20_line[(156 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit20_digit};
     end
 end
 
 
 
-assign equity_lane1_delay_line20_d_out = equity_lane1_delay_line20_line[162-1:(162 - 6)];
-
-
-
-assign equity_lane1_slot_stream21_x_part28_t = (equity_lane1_slot_stream21_x ^ {equity_lane1_slot_stream21_x[21-1:0], 11'h0});
-
-
-
-assign equity_lane1_slot_stream21_gx = (equity_lane1_slot_stream21_x_part28_t ^ {8'h0, equity_lane1_slot_stream21_x_part28_t[32-1:8]});
-
-
-
-assign equity_lane1_slot_stream21_hw = (equity_lane1_slot_stream21_w ^ {19'h0, equity_lane1_slot_stream21_w[32-1:19]});
-
-
-
-assign equity_lane1_slot_stream21_x_part29_t = (equity_lane1_slot_stream21_y ^ {equity_lane1_slot_stream21_y[21-1:0], 11'h0});
-
-
-
-assign equity_lane1_slot_stream21_gy = (equity_lane1_slot_stream21_x_part29_t ^ {8'h0, equity_lane1_slot_stream21_x_part29_t[32-1:8]});
-
-
-
-assign equity_lane1_slot_stream21_h_first = (equity_lane1_slot_stream21_first ^ {19'h0, equity_lane1_slot_stream21_first[32-1:19]});
-
-
-
-assign equity_lane1_slot_stream21_advance = (equity_lane1_slot_stream21_tok_in || equity_lane1_prime);
-
-
-always @(posedge clk) begin: equity_lane1_slot_stream21_select
-    equity_lane1_slot_stream21_mine <= (lane_load1_lane_loads && (load_slot == 10));
-end
-
-
-
-assign equity_lane1_slot_stream21_first = ((equity_lane1_slot_stream21_gx ^ equity_lane1_slot_stream21_hw) ^ equity_lane1_seed_injections1_inject_first);
-
-
-
-assign equity_lane1_slot_stream21_second = ((equity_lane1_slot_stream21_gy ^ equity_lane1_slot_stream21_h_first) ^ equity_lane1_seed_injections1_inject_second);
-
-
-always @(posedge clk) begin: equity_lane1_slot_stream21_step
-    if ((equity_lane1_slot_stream21_mine && (equity_lane1_bus_index == 0))) begin
-        equity_lane1_slot_stream21_x <= 0;
-        equity_lane1_slot_stream21_y <= 0;
-        equity_lane1_slot_stream21_z <= 0;
-        equity_lane1_slot_stream21_w <= 0;
-    end
-    else if (((equity_lane1_slot_stream21_mine && equity_lane1_bus_index[0]) || equity_lane1_slot_stream21_advance)) begin
-        equity_lane1_slot_stream21_x <= equity_lane1_slot_stream21_z;
-        equity_lane1_slot_stream21_y <= equity_lane1_slot_stream21_w;
-        equity_lane1_slot_stream21_z <= equity_lane1_slot_stream21_first;
-        equity_lane1_slot_stream21_w <= equity_lane1_slot_stream21_second;
-    end
-end
-
-
-
-assign equity_lane1_slot_stream21_word = {equity_lane1_slot_stream21_w, equity_lane1_slot_stream21_z};
+assign equity_lane1_delay_line20_d_out = equity_lane1_delay_line20_line[156-1:(156 - 6)];
 
 
 always @(posedge clk) begin: equity_lane1_delay_line21_shift_in
@@ -18450,13 +15425,13 @@ always @(posedge clk) begin: equity_lane1_delay_line21_shift_in
         equity_lane1_delay_line21_line <= 0;
     end
     else begin
-        equity_lane1_delay_line21_line <= {equity_lane1_delay_line21_line[(180 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit20_upper};
+        equity_lane1_delay_line21_line <= {equity_lane1_delay_line21_line[(156 - 6)-1:0], equity_lane1_colex_odometer1_odometer_digit20_upper};
     end
 end
 
 
 
-assign equity_lane1_delay_line21_d_out = equity_lane1_delay_line21_line[180-1:(180 - 6)];
+assign equity_lane1_delay_line21_d_out = equity_lane1_delay_line21_line[156-1:(156 - 6)];
 
 
 always @(posedge clk) begin: equity_lane1_deal_stage7_setting
@@ -18466,7 +15441,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage7_setting
 end
 
 
-always @(equity_lane1_slot_stream11_word, equity_lane1_deal_stage7_exact_q, equity_lane1_delay_line11_d_out, equity_lane1_deal_stage7_mask_q) begin: equity_lane1_deal_stage7_masking
+always @(equity_lane1_slot_stream9_word, equity_lane1_deal_stage7_exact_q, equity_lane1_delay_line11_d_out, equity_lane1_deal_stage7_mask_q) begin: equity_lane1_deal_stage7_masking
     reg [30-1:0] masked;
     integer k;
     integer f;
@@ -18479,7 +15454,7 @@ always @(equity_lane1_slot_stream11_word, equity_lane1_deal_stage7_exact_q, equi
                     masked[((6 * f) + b)] = equity_lane1_delay_line11_d_out[b];
                 end
                 else begin
-                    masked[((6 * ((5 * k) + f)) + b)] = (equity_lane1_slot_stream11_word[(((32 * k) + (6 * f)) + b)] && equity_lane1_deal_stage7_mask_q[b]);
+                    masked[((6 * ((5 * k) + f)) + b)] = (equity_lane1_slot_stream9_word[(((32 * k) + (6 * f)) + b)] && equity_lane1_deal_stage7_mask_q[b]);
                 end
             end
         end
@@ -18599,10 +15574,10 @@ end
 always @(posedge clk) begin: equity_lane1_deal_stage7_flags
     if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage7_ok_out <= 0;
-        equity_lane1_slot_stream12_tok_in <= 0;
+        equity_lane1_slot_stream10_tok_in <= 0;
     end
     else begin
-        equity_lane1_slot_stream12_tok_in <= equity_lane1_deal_stage7_a_tok;
+        equity_lane1_slot_stream10_tok_in <= equity_lane1_deal_stage7_a_tok;
         equity_lane1_deal_stage7_ok_out <= (equity_lane1_deal_stage7_a_ok && equity_lane1_deal_stage7_found);
     end
 end
@@ -18675,7 +15650,7 @@ assign equity_lane1_deal_stage8_repeated_position34_gathered = (equity_lane1_dea
 assign equity_lane1_deal_stage8_repeated_position34_groups = equity_lane1_deal_stage8_repeated_position34_gathered;
 
 
-always @(equity_lane1_slot_stream12_word, equity_lane1_deal_stage8_exact_q, equity_lane1_delay_line12_d_out, equity_lane1_deal_stage8_mask_q) begin: equity_lane1_deal_stage8_masking
+always @(equity_lane1_slot_stream10_word, equity_lane1_deal_stage8_exact_q, equity_lane1_delay_line12_d_out, equity_lane1_deal_stage8_mask_q) begin: equity_lane1_deal_stage8_masking
     reg [30-1:0] masked;
     integer k;
     integer f;
@@ -18688,7 +15663,7 @@ always @(equity_lane1_slot_stream12_word, equity_lane1_deal_stage8_exact_q, equi
                     masked[((6 * f) + b)] = equity_lane1_delay_line12_d_out[b];
                 end
                 else begin
-                    masked[((6 * ((5 * k) + f)) + b)] = (equity_lane1_slot_stream12_word[(((32 * k) + (6 * f)) + b)] && equity_lane1_deal_stage8_mask_q[b]);
+                    masked[((6 * ((5 * k) + f)) + b)] = (equity_lane1_slot_stream10_word[(((32 * k) + (6 * f)) + b)] && equity_lane1_deal_stage8_mask_q[b]);
                 end
             end
         end
@@ -18715,7 +15690,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage8_take_flags
         equity_lane1_deal_stage8_t_ok <= 0;
     end
     else begin
-        equity_lane1_deal_stage8_t_tok <= equity_lane1_slot_stream12_tok_in;
+        equity_lane1_deal_stage8_t_tok <= equity_lane1_slot_stream10_tok_in;
         equity_lane1_deal_stage8_t_ok <= equity_lane1_deal_stage7_ok_out;
     end
 end
@@ -18808,10 +15783,10 @@ end
 always @(posedge clk) begin: equity_lane1_deal_stage8_flags
     if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage8_ok_out <= 0;
-        equity_lane1_slot_stream13_tok_in <= 0;
+        equity_lane1_slot_stream11_tok_in <= 0;
     end
     else begin
-        equity_lane1_slot_stream13_tok_in <= equity_lane1_deal_stage8_a_tok;
+        equity_lane1_slot_stream11_tok_in <= equity_lane1_deal_stage8_a_tok;
         equity_lane1_deal_stage8_ok_out <= (equity_lane1_deal_stage8_a_ok && equity_lane1_deal_stage8_found);
     end
 end
@@ -18904,7 +15879,7 @@ assign equity_lane1_deal_stage9_repeated_position39_gathered = (equity_lane1_dea
 assign equity_lane1_deal_stage9_repeated_position39_groups = equity_lane1_deal_stage9_repeated_position39_gathered;
 
 
-always @(equity_lane1_slot_stream13_word, equity_lane1_deal_stage9_exact_q, equity_lane1_delay_line13_d_out, equity_lane1_deal_stage9_mask_q) begin: equity_lane1_deal_stage9_masking
+always @(equity_lane1_slot_stream11_word, equity_lane1_deal_stage9_exact_q, equity_lane1_delay_line13_d_out, equity_lane1_deal_stage9_mask_q) begin: equity_lane1_deal_stage9_masking
     reg [30-1:0] masked;
     integer k;
     integer f;
@@ -18917,7 +15892,7 @@ always @(equity_lane1_slot_stream13_word, equity_lane1_deal_stage9_exact_q, equi
                     masked[((6 * f) + b)] = equity_lane1_delay_line13_d_out[b];
                 end
                 else begin
-                    masked[((6 * ((5 * k) + f)) + b)] = (equity_lane1_slot_stream13_word[(((32 * k) + (6 * f)) + b)] && equity_lane1_deal_stage9_mask_q[b]);
+                    masked[((6 * ((5 * k) + f)) + b)] = (equity_lane1_slot_stream11_word[(((32 * k) + (6 * f)) + b)] && equity_lane1_deal_stage9_mask_q[b]);
                 end
             end
         end
@@ -18944,7 +15919,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage9_take_flags
         equity_lane1_deal_stage9_t_ok <= 0;
     end
     else begin
-        equity_lane1_deal_stage9_t_tok <= equity_lane1_slot_stream13_tok_in;
+        equity_lane1_deal_stage9_t_tok <= equity_lane1_slot_stream11_tok_in;
         equity_lane1_deal_stage9_t_ok <= equity_lane1_deal_stage8_ok_out;
     end
 end
@@ -19037,10 +16012,10 @@ end
 always @(posedge clk) begin: equity_lane1_deal_stage9_flags
     if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage9_ok_out <= 0;
-        equity_lane1_slot_stream14_tok_in <= 0;
+        equity_lane1_slot_stream12_tok_in <= 0;
     end
     else begin
-        equity_lane1_slot_stream14_tok_in <= equity_lane1_deal_stage9_a_tok;
+        equity_lane1_slot_stream12_tok_in <= equity_lane1_deal_stage9_a_tok;
         equity_lane1_deal_stage9_ok_out <= (equity_lane1_deal_stage9_a_ok && equity_lane1_deal_stage9_found);
     end
 end
@@ -19153,7 +16128,7 @@ assign equity_lane1_deal_stage10_repeated_position44_gathered = (equity_lane1_de
 assign equity_lane1_deal_stage10_repeated_position44_groups = equity_lane1_deal_stage10_repeated_position44_gathered;
 
 
-always @(equity_lane1_slot_stream14_word, equity_lane1_deal_stage10_exact_q, equity_lane1_delay_line14_d_out, equity_lane1_deal_stage10_mask_q) begin: equity_lane1_deal_stage10_masking
+always @(equity_lane1_slot_stream12_word, equity_lane1_deal_stage10_exact_q, equity_lane1_delay_line14_d_out, equity_lane1_deal_stage10_mask_q) begin: equity_lane1_deal_stage10_masking
     reg [30-1:0] masked;
     integer k;
     integer f;
@@ -19166,7 +16141,7 @@ always @(equity_lane1_slot_stream14_word, equity_lane1_deal_stage10_exact_q, equ
                     masked[((6 * f) + b)] = equity_lane1_delay_line14_d_out[b];
                 end
                 else begin
-                    masked[((6 * ((5 * k) + f)) + b)] = (equity_lane1_slot_stream14_word[(((32 * k) + (6 * f)) + b)] && equity_lane1_deal_stage10_mask_q[b]);
+                    masked[((6 * ((5 * k) + f)) + b)] = (equity_lane1_slot_stream12_word[(((32 * k) + (6 * f)) + b)] && equity_lane1_deal_stage10_mask_q[b]);
                 end
             end
         end
@@ -19193,7 +16168,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage10_take_flags
         equity_lane1_deal_stage10_t_ok <= 0;
     end
     else begin
-        equity_lane1_deal_stage10_t_tok <= equity_lane1_slot_stream14_tok_in;
+        equity_lane1_deal_stage10_t_tok <= equity_lane1_slot_stream12_tok_in;
         equity_lane1_deal_stage10_t_ok <= equity_lane1_deal_stage9_ok_out;
     end
 end
@@ -19286,10 +16261,10 @@ end
 always @(posedge clk) begin: equity_lane1_deal_stage10_flags
     if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage10_ok_out <= 0;
-        equity_lane1_slot_stream15_tok_in <= 0;
+        equity_lane1_slot_stream13_tok_in <= 0;
     end
     else begin
-        equity_lane1_slot_stream15_tok_in <= equity_lane1_deal_stage10_a_tok;
+        equity_lane1_slot_stream13_tok_in <= equity_lane1_deal_stage10_a_tok;
         equity_lane1_deal_stage10_ok_out <= (equity_lane1_deal_stage10_a_ok && equity_lane1_deal_stage10_found);
     end
 end
@@ -19422,7 +16397,7 @@ assign equity_lane1_deal_stage11_repeated_position49_gathered = (equity_lane1_de
 assign equity_lane1_deal_stage11_repeated_position49_groups = equity_lane1_deal_stage11_repeated_position49_gathered;
 
 
-always @(equity_lane1_slot_stream15_word, equity_lane1_deal_stage11_exact_q, equity_lane1_delay_line15_d_out, equity_lane1_deal_stage11_mask_q) begin: equity_lane1_deal_stage11_masking
+always @(equity_lane1_slot_stream13_word, equity_lane1_deal_stage11_exact_q, equity_lane1_delay_line15_d_out, equity_lane1_deal_stage11_mask_q) begin: equity_lane1_deal_stage11_masking
     reg [30-1:0] masked;
     integer k;
     integer f;
@@ -19435,7 +16410,7 @@ always @(equity_lane1_slot_stream15_word, equity_lane1_deal_stage11_exact_q, equ
                     masked[((6 * f) + b)] = equity_lane1_delay_line15_d_out[b];
                 end
                 else begin
-                    masked[((6 * ((5 * k) + f)) + b)] = (equity_lane1_slot_stream15_word[(((32 * k) + (6 * f)) + b)] && equity_lane1_deal_stage11_mask_q[b]);
+                    masked[((6 * ((5 * k) + f)) + b)] = (equity_lane1_slot_stream13_word[(((32 * k) + (6 * f)) + b)] && equity_lane1_deal_stage11_mask_q[b]);
                 end
             end
         end
@@ -19462,7 +16437,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage11_take_flags
         equity_lane1_deal_stage11_t_ok <= 0;
     end
     else begin
-        equity_lane1_deal_stage11_t_tok <= equity_lane1_slot_stream15_tok_in;
+        equity_lane1_deal_stage11_t_tok <= equity_lane1_slot_stream13_tok_in;
         equity_lane1_deal_stage11_t_ok <= equity_lane1_deal_stage10_ok_out;
     end
 end
@@ -19555,10 +16530,10 @@ end
 always @(posedge clk) begin: equity_lane1_deal_stage11_flags
     if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage11_ok_out <= 0;
-        equity_lane1_slot_stream16_tok_in <= 0;
+        equity_lane1_slot_stream14_tok_in <= 0;
     end
     else begin
-        equity_lane1_slot_stream16_tok_in <= equity_lane1_deal_stage11_a_tok;
+        equity_lane1_slot_stream14_tok_in <= equity_lane1_deal_stage11_a_tok;
         equity_lane1_deal_stage11_ok_out <= (equity_lane1_deal_stage11_a_ok && equity_lane1_deal_stage11_found);
     end
 end
@@ -19731,7 +16706,7 @@ assign equity_lane1_deal_stage12_repeated_position54_any_set69_hit = (equity_lan
 assign equity_lane1_deal_stage12_repeated_position54_groups = equity_lane1_deal_stage12_repeated_position54_gathered;
 
 
-always @(equity_lane1_slot_stream16_word, equity_lane1_deal_stage12_exact_q, equity_lane1_delay_line16_d_out, equity_lane1_deal_stage12_mask_q) begin: equity_lane1_deal_stage12_masking
+always @(equity_lane1_slot_stream14_word, equity_lane1_deal_stage12_exact_q, equity_lane1_delay_line16_d_out, equity_lane1_deal_stage12_mask_q) begin: equity_lane1_deal_stage12_masking
     reg [30-1:0] masked;
     integer k;
     integer f;
@@ -19744,7 +16719,7 @@ always @(equity_lane1_slot_stream16_word, equity_lane1_deal_stage12_exact_q, equ
                     masked[((6 * f) + b)] = equity_lane1_delay_line16_d_out[b];
                 end
                 else begin
-                    masked[((6 * ((5 * k) + f)) + b)] = (equity_lane1_slot_stream16_word[(((32 * k) + (6 * f)) + b)] && equity_lane1_deal_stage12_mask_q[b]);
+                    masked[((6 * ((5 * k) + f)) + b)] = (equity_lane1_slot_stream14_word[(((32 * k) + (6 * f)) + b)] && equity_lane1_deal_stage12_mask_q[b]);
                 end
             end
         end
@@ -19771,7 +16746,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage12_take_flags
         equity_lane1_deal_stage12_t_ok <= 0;
     end
     else begin
-        equity_lane1_deal_stage12_t_tok <= equity_lane1_slot_stream16_tok_in;
+        equity_lane1_deal_stage12_t_tok <= equity_lane1_slot_stream14_tok_in;
         equity_lane1_deal_stage12_t_ok <= equity_lane1_deal_stage11_ok_out;
     end
 end
@@ -19864,10 +16839,10 @@ end
 always @(posedge clk) begin: equity_lane1_deal_stage12_flags
     if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage12_ok_out <= 0;
-        equity_lane1_slot_stream17_tok_in <= 0;
+        equity_lane1_slot_stream15_tok_in <= 0;
     end
     else begin
-        equity_lane1_slot_stream17_tok_in <= equity_lane1_deal_stage12_a_tok;
+        equity_lane1_slot_stream15_tok_in <= equity_lane1_deal_stage12_a_tok;
         equity_lane1_deal_stage12_ok_out <= (equity_lane1_deal_stage12_a_ok && equity_lane1_deal_stage12_found);
     end
 end
@@ -20060,7 +17035,7 @@ assign equity_lane1_deal_stage13_repeated_position59_any_set79_hit = (equity_lan
 assign equity_lane1_deal_stage13_repeated_position59_groups = equity_lane1_deal_stage13_repeated_position59_gathered;
 
 
-always @(equity_lane1_slot_stream17_word, equity_lane1_deal_stage13_exact_q, equity_lane1_delay_line17_d_out, equity_lane1_deal_stage13_mask_q) begin: equity_lane1_deal_stage13_masking
+always @(equity_lane1_slot_stream15_word, equity_lane1_deal_stage13_exact_q, equity_lane1_delay_line17_d_out, equity_lane1_deal_stage13_mask_q) begin: equity_lane1_deal_stage13_masking
     reg [30-1:0] masked;
     integer k;
     integer f;
@@ -20073,7 +17048,7 @@ always @(equity_lane1_slot_stream17_word, equity_lane1_deal_stage13_exact_q, equ
                     masked[((6 * f) + b)] = equity_lane1_delay_line17_d_out[b];
                 end
                 else begin
-                    masked[((6 * ((5 * k) + f)) + b)] = (equity_lane1_slot_stream17_word[(((32 * k) + (6 * f)) + b)] && equity_lane1_deal_stage13_mask_q[b]);
+                    masked[((6 * ((5 * k) + f)) + b)] = (equity_lane1_slot_stream15_word[(((32 * k) + (6 * f)) + b)] && equity_lane1_deal_stage13_mask_q[b]);
                 end
             end
         end
@@ -20100,7 +17075,7 @@ always @(posedge clk) begin: equity_lane1_deal_stage13_take_flags
         equity_lane1_deal_stage13_t_ok <= 0;
     end
     else begin
-        equity_lane1_deal_stage13_t_tok <= equity_lane1_slot_stream17_tok_in;
+        equity_lane1_deal_stage13_t_tok <= equity_lane1_slot_stream15_tok_in;
         equity_lane1_deal_stage13_t_ok <= equity_lane1_deal_stage12_ok_out;
     end
 end
@@ -20193,16 +17168,16 @@ end
 always @(posedge clk) begin: equity_lane1_deal_stage13_flags
     if (equity_lane1_rst == 1) begin
         equity_lane1_deal_stage13_ok_out <= 0;
-        equity_lane1_slot_stream18_tok_in <= 0;
+        equity_lane1_slot_stream16_tok_in <= 0;
     end
     else begin
-        equity_lane1_slot_stream18_tok_in <= equity_lane1_deal_stage13_a_tok;
+        equity_lane1_slot_stream16_tok_in <= equity_lane1_deal_stage13_a_tok;
         equity_lane1_deal_stage13_ok_out <= (equity_lane1_deal_stage13_a_ok && equity_lane1_deal_stage13_found);
     end
 end
 
 
-always @(equity_lane1_deal_stage13_pos_out) begin: equity_lane1_map_stage4_position_halves10_decode
+always @(equity_lane1_deal_stage13_pos_out) begin: equity_lane1_hand_stage2_position_halves9_decode
     reg [8-1:0] h;
     reg [8-1:0] lo;
     integer i;
@@ -20212,12 +17187,12 @@ always @(equity_lane1_deal_stage13_pos_out) begin: equity_lane1_map_stage4_posit
         h[i] = ($signed({1'b0, equity_lane1_deal_stage13_pos_out[6-1:3]}) == i);
         lo[i] = ($signed({1'b0, equity_lane1_deal_stage13_pos_out[3-1:0]}) == i);
     end
-    equity_lane1_map_stage4_position_halves10_high = h;
-    equity_lane1_map_stage4_position_halves10_low = lo;
+    equity_lane1_hand_stage2_position_halves9_high = h;
+    equity_lane1_hand_stage2_position_halves9_low = lo;
 end
 
 
-always @(equity_lane1_deal_stage13_pos_out) begin: equity_lane1_map_stage4_position_halves11_decode
+always @(equity_lane1_deal_stage13_pos_out) begin: equity_lane1_hand_stage2_position_halves10_decode
     reg [8-1:0] h;
     reg [8-1:0] lo;
     integer i;
@@ -20227,12 +17202,12 @@ always @(equity_lane1_deal_stage13_pos_out) begin: equity_lane1_map_stage4_posit
         h[i] = ($signed({1'b0, equity_lane1_deal_stage13_pos_out[12-1:9]}) == i);
         lo[i] = ($signed({1'b0, equity_lane1_deal_stage13_pos_out[9-1:6]}) == i);
     end
-    equity_lane1_map_stage4_position_halves11_high = h;
-    equity_lane1_map_stage4_position_halves11_low = lo;
+    equity_lane1_hand_stage2_position_halves10_high = h;
+    equity_lane1_hand_stage2_position_halves10_low = lo;
 end
 
 
-always @(equity_lane1_deal_stage13_pos_out) begin: equity_lane1_map_stage4_position_halves12_decode
+always @(equity_lane1_deal_stage13_pos_out) begin: equity_lane1_hand_stage2_position_halves11_decode
     reg [8-1:0] h;
     reg [8-1:0] lo;
     integer i;
@@ -20242,12 +17217,12 @@ always @(equity_lane1_deal_stage13_pos_out) begin: equity_lane1_map_stage4_posit
         h[i] = ($signed({1'b0, equity_lane1_deal_stage13_pos_out[18-1:15]}) == i);
         lo[i] = ($signed({1'b0, equity_lane1_deal_stage13_pos_out[15-1:12]}) == i);
     end
-    equity_lane1_map_stage4_position_halves12_high = h;
-    equity_lane1_map_stage4_position_halves12_low = lo;
+    equity_lane1_hand_stage2_position_halves11_high = h;
+    equity_lane1_hand_stage2_position_halves11_low = lo;
 end
 
 
-always @(equity_lane1_deal_stage13_pos_out) begin: equity_lane1_map_stage4_position_halves13_decode
+always @(equity_lane1_deal_stage13_pos_out) begin: equity_lane1_hand_stage2_position_halves12_decode
     reg [8-1:0] h;
     reg [8-1:0] lo;
     integer i;
@@ -20257,12 +17232,12 @@ always @(equity_lane1_deal_stage13_pos_out) begin: equity_lane1_map_stage4_posit
         h[i] = ($signed({1'b0, equity_lane1_deal_stage13_pos_out[24-1:21]}) == i);
         lo[i] = ($signed({1'b0, equity_lane1_deal_stage13_pos_out[21-1:18]}) == i);
     end
-    equity_lane1_map_stage4_position_halves13_high = h;
-    equity_lane1_map_stage4_position_halves13_low = lo;
+    equity_lane1_hand_stage2_position_halves12_high = h;
+    equity_lane1_hand_stage2_position_halves12_low = lo;
 end
 
 
-always @(equity_lane1_deal_stage13_pos_out) begin: equity_lane1_map_stage4_position_halves14_decode
+always @(equity_lane1_deal_stage13_pos_out) begin: equity_lane1_hand_stage2_position_halves13_decode
     reg [8-1:0] h;
     reg [8-1:0] lo;
     integer i;
@@ -20272,12 +17247,12 @@ always @(equity_lane1_deal_stage13_pos_out) begin: equity_lane1_map_stage4_posit
         h[i] = ($signed({1'b0, equity_lane1_deal_stage13_pos_out[30-1:27]}) == i);
         lo[i] = ($signed({1'b0, equity_lane1_deal_stage13_pos_out[27-1:24]}) == i);
     end
-    equity_lane1_map_stage4_position_halves14_high = h;
-    equity_lane1_map_stage4_position_halves14_low = lo;
+    equity_lane1_hand_stage2_position_halves13_high = h;
+    equity_lane1_hand_stage2_position_halves13_low = lo;
 end
 
 
-always @(equity_lane1_deal_stage13_pos_out) begin: equity_lane1_map_stage4_position_halves15_decode
+always @(equity_lane1_deal_stage13_pos_out) begin: equity_lane1_hand_stage2_position_halves14_decode
     reg [8-1:0] h;
     reg [8-1:0] lo;
     integer i;
@@ -20287,12 +17262,12 @@ always @(equity_lane1_deal_stage13_pos_out) begin: equity_lane1_map_stage4_posit
         h[i] = ($signed({1'b0, equity_lane1_deal_stage13_pos_out[36-1:33]}) == i);
         lo[i] = ($signed({1'b0, equity_lane1_deal_stage13_pos_out[33-1:30]}) == i);
     end
-    equity_lane1_map_stage4_position_halves15_high = h;
-    equity_lane1_map_stage4_position_halves15_low = lo;
+    equity_lane1_hand_stage2_position_halves14_high = h;
+    equity_lane1_hand_stage2_position_halves14_low = lo;
 end
 
 
-always @(equity_lane1_deal_stage13_pos_out) begin: equity_lane1_map_stage4_position_halves16_decode
+always @(equity_lane1_deal_stage13_pos_out) begin: equity_lane1_hand_stage2_position_halves15_decode
     reg [8-1:0] h;
     reg [8-1:0] lo;
     integer i;
@@ -20302,114 +17277,101 @@ always @(equity_lane1_deal_stage13_pos_out) begin: equity_lane1_map_stage4_posit
         h[i] = ($signed({1'b0, equity_lane1_deal_stage13_pos_out[42-1:39]}) == i);
         lo[i] = ($signed({1'b0, equity_lane1_deal_stage13_pos_out[39-1:36]}) == i);
     end
-    equity_lane1_map_stage4_position_halves16_high = h;
-    equity_lane1_map_stage4_position_halves16_low = lo;
+    equity_lane1_hand_stage2_position_halves15_high = h;
+    equity_lane1_hand_stage2_position_halves15_low = lo;
 end
 
 
-always @(posedge clk) begin: equity_lane1_map_stage4_setting
-    equity_lane1_map_stage4_n_q <= equity_lane1_deal_stage13_n_q;
-    equity_lane1_map_stage4_mask_q <= equity_lane1_deal_stage13_mask_q;
-    equity_lane1_map_stage4_exact_q <= equity_lane1_deal_stage13_exact_q;
+always @(posedge clk) begin: equity_lane1_hand_stage2_setting
+    equity_lane1_hand_stage2_n_q <= equity_lane1_deal_stage13_n_q;
+    equity_lane1_hand_stage2_mask_q <= equity_lane1_deal_stage13_mask_q;
+    equity_lane1_hand_stage2_exact_q <= equity_lane1_deal_stage13_exact_q;
 end
 
 
-always @(posedge clk) begin: equity_lane1_map_stage4_bound
+always @(posedge clk) begin: equity_lane1_hand_stage2_bound
     reg [52-1:0] above;
     integer v;
     above = 52'h0;
     for (v=0; v<52; v=v+1) begin
-        above[v] = (v >= $signed({1'b0, equity_lane1_map_stage4_n_q}));
+        above[v] = (v >= $signed({1'b0, equity_lane1_hand_stage2_n_q}));
     end
-    equity_lane1_map_stage4_base <= above;
+    equity_lane1_hand_stage2_base <= above;
 end
 
 
-always @(posedge clk) begin: equity_lane1_map_stage4_masked_fields4_take_fields
-    integer k;
+always @(posedge clk) begin: equity_lane1_hand_stage2_take_fields
     integer f;
     integer b;
-    for (k=0; k<2; k=k+1) begin
-        for (f=0; f<5; f=f+1) begin
-            for (b=0; b<6; b=b+1) begin
-                if ((!equity_lane1_map_stage4_mask_q[b])) begin
-                    equity_lane1_map_stage4_taken[((6 * ((5 * k) + f)) + b)] <= 0;
-                end
-                else if ((equity_lane1_map_stage4_exact_q && (k == 0) && (f == 0))) begin
-                    equity_lane1_map_stage4_taken[((6 * f) + b)] <= equity_lane1_delay_line18_d_out[b];
-                end
-                else begin
-                    equity_lane1_map_stage4_taken[((6 * ((5 * k) + f)) + b)] <= equity_lane1_slot_stream18_word[(((32 * k) + (6 * f)) + b)];
-                end
+    for (f=0; f<10; f=f+1) begin
+        for (b=0; b<6; b=b+1) begin
+            if ((!equity_lane1_hand_stage2_mask_q[b])) begin
+                equity_lane1_hand_stage2_taken[((6 * f) + b)] <= 0;
+            end
+            else if ((equity_lane1_hand_stage2_exact_q && (f < 2))) begin
+                equity_lane1_hand_stage2_taken[((6 * f) + b)] <= equity_lane1_hand_stage2_digits[((6 * f) + b)];
+            end
+            else begin
+                equity_lane1_hand_stage2_taken[((6 * f) + b)] <= equity_lane1_slot_stream16_word[(((6 * (f % 5)) + (32 * (f / 5))) + b)];
             end
         end
     end
 end
 
 
-always @(posedge clk) begin: equity_lane1_map_stage4_take
+always @(posedge clk) begin: equity_lane1_hand_stage2_take
     reg [52-1:0] marked;
     integer v;
     reg hit;
     integer t;
-    marked = 52'h0;
-    for (v=0; v<52; v=v+1) begin
-        hit = equity_lane1_map_stage4_base[v];
-        for (t=0; t<7; t=t+1) begin
-            hit = (hit || (equity_lane1_map_stage4_high_bits[((8 * t) + (v / 8))] && equity_lane1_map_stage4_low_bits[((8 * t) + (v % 8))]));
-        end
-        marked[v] = hit;
-    end
-    equity_lane1_map_stage4_t_map <= marked;
-    equity_lane1_map_stage4_t_pos <= equity_lane1_deal_stage13_pos_out;
-end
-
-
-always @(posedge clk) begin: equity_lane1_map_stage4_take_flags
     if (equity_lane1_rst == 1) begin
-        equity_lane1_map_stage4_t_tok <= 0;
-        equity_lane1_map_stage4_t_ok <= 0;
+        equity_lane1_hand_stage2_t_pos <= 0;
+        equity_lane1_hand_stage2_t_map <= 0;
     end
     else begin
-        equity_lane1_map_stage4_t_tok <= equity_lane1_slot_stream18_tok_in;
-        equity_lane1_map_stage4_t_ok <= equity_lane1_deal_stage13_ok_out;
+        marked = 52'h0;
+        for (v=0; v<52; v=v+1) begin
+            hit = equity_lane1_hand_stage2_base[v];
+            for (t=0; t<7; t=t+1) begin
+                hit = (hit || (equity_lane1_hand_stage2_high_bits[((8 * t) + (v / 8))] && equity_lane1_hand_stage2_low_bits[((8 * t) + (v % 8))]));
+            end
+            marked[v] = hit;
+        end
+        equity_lane1_hand_stage2_t_map <= marked;
+        equity_lane1_hand_stage2_t_pos <= equity_lane1_deal_stage13_pos_out;
     end
 end
 
 
-always @(posedge clk) begin: equity_lane1_map_stage4_judge
+always @(posedge clk) begin: equity_lane1_hand_stage2_judge
     reg [10-1:0] usable;
     integer f;
     reg [6-1:0] candidate;
     integer b;
-    usable = 10'h0;
-    for (f=0; f<10; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane1_map_stage4_taken[((6 * f) + b)];
-        end
-        usable[f] = ((!equity_lane1_map_stage4_lookup[candidate]) && (!(equity_lane1_map_stage4_exact_q && (f != 0))));
-    end
-    equity_lane1_map_stage4_fields <= equity_lane1_map_stage4_taken;
-    equity_lane1_map_stage4_free <= usable;
-    equity_lane1_map_stage4_a_map <= equity_lane1_map_stage4_t_map;
-    equity_lane1_map_stage4_a_pos <= equity_lane1_map_stage4_t_pos;
-end
-
-
-always @(posedge clk) begin: equity_lane1_map_stage4_judge_flags
     if (equity_lane1_rst == 1) begin
-        equity_lane1_map_stage4_a_tok <= 0;
-        equity_lane1_map_stage4_a_ok <= 0;
+        equity_lane1_hand_stage2_free <= 0;
+        equity_lane1_hand_stage2_a_map <= 0;
+        equity_lane1_hand_stage2_fields <= 0;
+        equity_lane1_hand_stage2_a_pos <= 0;
     end
     else begin
-        equity_lane1_map_stage4_a_tok <= equity_lane1_map_stage4_t_tok;
-        equity_lane1_map_stage4_a_ok <= equity_lane1_map_stage4_t_ok;
+        usable = 10'h0;
+        for (f=0; f<10; f=f+1) begin
+            candidate = 6'h0;
+            for (b=0; b<6; b=b+1) begin
+                candidate[b] = equity_lane1_hand_stage2_taken[((6 * f) + b)];
+            end
+            usable[f] = ((!equity_lane1_hand_stage2_lookup[candidate]) && (!(equity_lane1_hand_stage2_exact_q && (f >= 2))));
+        end
+        equity_lane1_hand_stage2_fields <= equity_lane1_hand_stage2_taken;
+        equity_lane1_hand_stage2_free <= usable;
+        equity_lane1_hand_stage2_a_map <= equity_lane1_hand_stage2_t_map;
+        equity_lane1_hand_stage2_a_pos <= equity_lane1_hand_stage2_t_pos;
     end
 end
 
 
-always @(pipe_reg77_q[7], equity_lane1_map_stage4_free, equity_lane1_map_stage4_fields) begin: equity_lane1_map_stage4_lowest_free4_pick
+always @(pipe_reg77_q[7], equity_lane1_hand_stage2_free, equity_lane1_hand_stage2_fields) begin: equity_lane1_hand_stage2_lowest_free4_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -20418,153 +17380,82 @@ always @(pipe_reg77_q[7], equity_lane1_map_stage4_free, equity_lane1_map_stage4_
     hit = 1'b0;
     for (f=0; f<10; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            take[b] = (take[b] || (equity_lane1_map_stage4_free[f] && (!hit) && equity_lane1_map_stage4_fields[((6 * f) + b)]));
+            take[b] = (take[b] || (equity_lane1_hand_stage2_free[f] && (!hit) && equity_lane1_hand_stage2_fields[((6 * f) + b)]));
         end
-        hit = (hit || equity_lane1_map_stage4_free[f]);
+        hit = (hit || equity_lane1_hand_stage2_free[f]);
     end
     for (b=0; b<6; b=b+1) begin
         take[b] = (take[b] || (!hit));
     end
     if (pipe_reg77_q[7]) begin
-        equity_lane1_map_stage4_chosen = take;
-        equity_lane1_map_stage4_found = hit;
+        equity_lane1_hand_stage2_card_a = take;
+        equity_lane1_hand_stage2_found_a = hit;
     end
     else begin
-        equity_lane1_map_stage4_chosen = 63;
-        equity_lane1_map_stage4_found = 1'b1;
+        equity_lane1_hand_stage2_card_a = 63;
+        equity_lane1_hand_stage2_found_a = 1'b1;
     end
 end
 
 
-always @(posedge clk) begin: equity_lane1_map_stage4_positions
-    equity_lane1_map_stage4_pos_out <= {equity_lane1_map_stage4_chosen, equity_lane1_map_stage4_a_pos};
-    equity_lane1_map_stage4_map_out <= equity_lane1_map_stage4_a_map;
-end
-
-
-always @(posedge clk) begin: equity_lane1_map_stage4_flags
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_map_stage4_ok_out <= 0;
-        equity_lane1_slot_stream19_tok_in <= 0;
-    end
-    else begin
-        equity_lane1_slot_stream19_tok_in <= equity_lane1_map_stage4_a_tok;
-        equity_lane1_map_stage4_ok_out <= (equity_lane1_map_stage4_a_ok && equity_lane1_map_stage4_found);
-    end
-end
-
-
-always @(equity_lane1_map_stage4_pos_out) begin: equity_lane1_map_stage5_position_halves17_decode
-    reg [8-1:0] h;
-    reg [8-1:0] lo;
-    integer i;
-    h = 8'h0;
-    lo = 8'h0;
-    for (i=0; i<8; i=i+1) begin
-        h[i] = ($signed({1'b0, equity_lane1_map_stage4_pos_out[48-1:45]}) == i);
-        lo[i] = ($signed({1'b0, equity_lane1_map_stage4_pos_out[45-1:42]}) == i);
-    end
-    equity_lane1_map_stage5_high_bits = h;
-    equity_lane1_map_stage5_low_bits = lo;
-end
-
-
-always @(posedge clk) begin: equity_lane1_map_stage5_setting
-    equity_lane1_map_stage5_n_q <= equity_lane1_map_stage4_n_q;
-    equity_lane1_map_stage5_mask_q <= equity_lane1_map_stage4_mask_q;
-    equity_lane1_map_stage5_exact_q <= equity_lane1_map_stage4_exact_q;
-end
-
-
-
-assign equity_lane1_map_stage5_base = equity_lane1_map_stage4_map_out;
-
-
-always @(posedge clk) begin: equity_lane1_map_stage5_masked_fields5_take_fields
-    integer k;
+always @(posedge clk) begin: equity_lane1_hand_stage2_after_first
+    reg [10-1:0] rest;
+    reg seen;
     integer f;
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_hand_stage2_b_map <= 0;
+        equity_lane1_hand_stage2_later <= 0;
+        equity_lane1_hand_stage2_b_fields <= 0;
+        equity_lane1_hand_stage2_b_card <= 63;
+        equity_lane1_hand_stage2_b_pos <= 0;
+    end
+    else begin
+        rest = 10'h0;
+        seen = 1'b0;
+        for (f=0; f<10; f=f+1) begin
+            rest[f] = (equity_lane1_hand_stage2_free[f] && seen);
+            seen = (seen || equity_lane1_hand_stage2_free[f]);
+        end
+        equity_lane1_hand_stage2_later <= rest;
+        equity_lane1_hand_stage2_b_fields <= equity_lane1_hand_stage2_fields;
+        equity_lane1_hand_stage2_b_card <= equity_lane1_hand_stage2_card_a;
+        equity_lane1_hand_stage2_b_map <= equity_lane1_hand_stage2_a_map;
+        equity_lane1_hand_stage2_b_pos <= equity_lane1_hand_stage2_a_pos;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane1_hand_stage2_not_first
+    reg [10-1:0] rest;
+    integer f;
+    reg same;
     integer b;
-    for (k=0; k<2; k=k+1) begin
-        for (f=0; f<5; f=f+1) begin
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_hand_stage2_c_map <= 0;
+        equity_lane1_hand_stage2_other <= 0;
+        equity_lane1_hand_stage2_c_fields <= 0;
+        equity_lane1_hand_stage2_c_pos <= 0;
+        equity_lane1_hand_stage2_c_card <= 63;
+    end
+    else begin
+        rest = 10'h0;
+        for (f=0; f<10; f=f+1) begin
+            same = 1'b1;
             for (b=0; b<6; b=b+1) begin
-                if ((!equity_lane1_map_stage5_mask_q[b])) begin
-                    equity_lane1_map_stage5_taken[((6 * ((5 * k) + f)) + b)] <= 0;
-                end
-                else if ((equity_lane1_map_stage5_exact_q && (k == 0) && (f == 0))) begin
-                    equity_lane1_map_stage5_taken[((6 * f) + b)] <= equity_lane1_delay_line19_d_out[b];
-                end
-                else begin
-                    equity_lane1_map_stage5_taken[((6 * ((5 * k) + f)) + b)] <= equity_lane1_slot_stream19_word[(((32 * k) + (6 * f)) + b)];
-                end
+                same = (same && (equity_lane1_hand_stage2_b_fields[((6 * f) + b)] == equity_lane1_hand_stage2_b_card[b]));
             end
+            rest[f] = (equity_lane1_hand_stage2_later[f] && (!same));
         end
+        equity_lane1_hand_stage2_other <= rest;
+        equity_lane1_hand_stage2_c_fields <= equity_lane1_hand_stage2_b_fields;
+        equity_lane1_hand_stage2_c_card <= equity_lane1_hand_stage2_b_card;
+        equity_lane1_hand_stage2_c_map <= equity_lane1_hand_stage2_b_map;
+        equity_lane1_hand_stage2_c_pos <= equity_lane1_hand_stage2_b_pos;
     end
 end
 
 
-always @(posedge clk) begin: equity_lane1_map_stage5_take
-    reg [52-1:0] marked;
-    integer v;
-    reg hit;
-    integer t;
-    marked = 52'h0;
-    for (v=0; v<52; v=v+1) begin
-        hit = equity_lane1_map_stage5_base[v];
-        for (t=0; t<1; t=t+1) begin
-            hit = (hit || (equity_lane1_map_stage5_high_bits[((8 * t) + (v / 8))] && equity_lane1_map_stage5_low_bits[((8 * t) + (v % 8))]));
-        end
-        marked[v] = hit;
-    end
-    equity_lane1_map_stage5_t_map <= marked;
-    equity_lane1_map_stage5_t_pos <= equity_lane1_map_stage4_pos_out;
-end
-
-
-always @(posedge clk) begin: equity_lane1_map_stage5_take_flags
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_map_stage5_t_tok <= 0;
-        equity_lane1_map_stage5_t_ok <= 0;
-    end
-    else begin
-        equity_lane1_map_stage5_t_tok <= equity_lane1_slot_stream19_tok_in;
-        equity_lane1_map_stage5_t_ok <= equity_lane1_map_stage4_ok_out;
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane1_map_stage5_judge
-    reg [10-1:0] usable;
-    integer f;
-    reg [6-1:0] candidate;
-    integer b;
-    usable = 10'h0;
-    for (f=0; f<10; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane1_map_stage5_taken[((6 * f) + b)];
-        end
-        usable[f] = ((!equity_lane1_map_stage5_lookup[candidate]) && (!(equity_lane1_map_stage5_exact_q && (f != 0))));
-    end
-    equity_lane1_map_stage5_fields <= equity_lane1_map_stage5_taken;
-    equity_lane1_map_stage5_free <= usable;
-    equity_lane1_map_stage5_a_map <= equity_lane1_map_stage5_t_map;
-    equity_lane1_map_stage5_a_pos <= equity_lane1_map_stage5_t_pos;
-end
-
-
-always @(posedge clk) begin: equity_lane1_map_stage5_judge_flags
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_map_stage5_a_tok <= 0;
-        equity_lane1_map_stage5_a_ok <= 0;
-    end
-    else begin
-        equity_lane1_map_stage5_a_tok <= equity_lane1_map_stage5_t_tok;
-        equity_lane1_map_stage5_a_ok <= equity_lane1_map_stage5_t_ok;
-    end
-end
-
-
-always @(pipe_reg77_q[8], equity_lane1_map_stage5_free, equity_lane1_map_stage5_fields) begin: equity_lane1_map_stage5_lowest_free5_pick
+always @(pipe_reg77_q[7], equity_lane1_hand_stage2_other, equity_lane1_hand_stage2_c_fields) begin: equity_lane1_hand_stage2_lowest_free5_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -20573,153 +17464,177 @@ always @(pipe_reg77_q[8], equity_lane1_map_stage5_free, equity_lane1_map_stage5_
     hit = 1'b0;
     for (f=0; f<10; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            take[b] = (take[b] || (equity_lane1_map_stage5_free[f] && (!hit) && equity_lane1_map_stage5_fields[((6 * f) + b)]));
+            take[b] = (take[b] || (equity_lane1_hand_stage2_other[f] && (!hit) && equity_lane1_hand_stage2_c_fields[((6 * f) + b)]));
         end
-        hit = (hit || equity_lane1_map_stage5_free[f]);
+        hit = (hit || equity_lane1_hand_stage2_other[f]);
     end
     for (b=0; b<6; b=b+1) begin
         take[b] = (take[b] || (!hit));
     end
-    if (pipe_reg77_q[8]) begin
-        equity_lane1_map_stage5_chosen = take;
-        equity_lane1_map_stage5_found = hit;
+    if (pipe_reg77_q[7]) begin
+        equity_lane1_hand_stage2_card_b = take;
+        equity_lane1_hand_stage2_found_b = hit;
     end
     else begin
-        equity_lane1_map_stage5_chosen = 63;
-        equity_lane1_map_stage5_found = 1'b1;
+        equity_lane1_hand_stage2_card_b = 63;
+        equity_lane1_hand_stage2_found_b = 1'b1;
     end
 end
 
 
-always @(posedge clk) begin: equity_lane1_map_stage5_positions
-    equity_lane1_map_stage5_pos_out <= {equity_lane1_map_stage5_chosen, equity_lane1_map_stage5_a_pos};
-    equity_lane1_map_stage5_map_out <= equity_lane1_map_stage5_a_map;
-end
-
-
-always @(posedge clk) begin: equity_lane1_map_stage5_flags
+always @(posedge clk) begin: equity_lane1_hand_stage2_positions
     if (equity_lane1_rst == 1) begin
-        equity_lane1_map_stage5_ok_out <= 0;
-        equity_lane1_slot_stream20_tok_in <= 0;
+        equity_lane1_hand_stage2_pos_out <= 0;
+        equity_lane1_hand_stage2_map_out <= 0;
     end
     else begin
-        equity_lane1_slot_stream20_tok_in <= equity_lane1_map_stage5_a_tok;
-        equity_lane1_map_stage5_ok_out <= (equity_lane1_map_stage5_a_ok && equity_lane1_map_stage5_found);
+        equity_lane1_hand_stage2_pos_out <= {equity_lane1_hand_stage2_card_b, equity_lane1_hand_stage2_c_card, equity_lane1_hand_stage2_c_pos};
+        equity_lane1_hand_stage2_map_out <= equity_lane1_hand_stage2_c_map;
     end
 end
 
 
-always @(equity_lane1_map_stage5_pos_out) begin: equity_lane1_map_stage6_position_halves18_decode
+always @(posedge clk) begin: equity_lane1_hand_stage2_flags
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_hand_stage2_b_tok <= 0;
+        equity_lane1_slot_stream17_tok_in <= 0;
+        equity_lane1_hand_stage2_c_tok <= 0;
+        equity_lane1_hand_stage2_c_ok <= 0;
+        equity_lane1_hand_stage2_a_ok <= 0;
+        equity_lane1_hand_stage2_t_ok <= 0;
+        equity_lane1_hand_stage2_t_tok <= 0;
+        equity_lane1_hand_stage2_b_ok <= 0;
+        equity_lane1_hand_stage2_ok_out <= 0;
+        equity_lane1_hand_stage2_a_tok <= 0;
+    end
+    else begin
+        equity_lane1_hand_stage2_t_tok <= equity_lane1_slot_stream16_tok_in;
+        equity_lane1_hand_stage2_t_ok <= equity_lane1_deal_stage13_ok_out;
+        equity_lane1_hand_stage2_a_tok <= equity_lane1_hand_stage2_t_tok;
+        equity_lane1_hand_stage2_a_ok <= equity_lane1_hand_stage2_t_ok;
+        equity_lane1_hand_stage2_b_tok <= equity_lane1_hand_stage2_a_tok;
+        equity_lane1_hand_stage2_b_ok <= (equity_lane1_hand_stage2_a_ok && equity_lane1_hand_stage2_found_a);
+        equity_lane1_hand_stage2_c_tok <= equity_lane1_hand_stage2_b_tok;
+        equity_lane1_hand_stage2_c_ok <= equity_lane1_hand_stage2_b_ok;
+        equity_lane1_slot_stream17_tok_in <= equity_lane1_hand_stage2_c_tok;
+        equity_lane1_hand_stage2_ok_out <= (equity_lane1_hand_stage2_c_ok && equity_lane1_hand_stage2_found_b);
+    end
+end
+
+
+always @(equity_lane1_hand_stage2_pos_out) begin: equity_lane1_hand_stage3_position_halves16_decode
     reg [8-1:0] h;
     reg [8-1:0] lo;
     integer i;
     h = 8'h0;
     lo = 8'h0;
     for (i=0; i<8; i=i+1) begin
-        h[i] = ($signed({1'b0, equity_lane1_map_stage5_pos_out[54-1:51]}) == i);
-        lo[i] = ($signed({1'b0, equity_lane1_map_stage5_pos_out[51-1:48]}) == i);
+        h[i] = ($signed({1'b0, equity_lane1_hand_stage2_pos_out[48-1:45]}) == i);
+        lo[i] = ($signed({1'b0, equity_lane1_hand_stage2_pos_out[45-1:42]}) == i);
     end
-    equity_lane1_map_stage6_high_bits = h;
-    equity_lane1_map_stage6_low_bits = lo;
+    equity_lane1_hand_stage3_position_halves16_high = h;
+    equity_lane1_hand_stage3_position_halves16_low = lo;
 end
 
 
-always @(posedge clk) begin: equity_lane1_map_stage6_setting
-    equity_lane1_map_stage6_n_q <= equity_lane1_map_stage5_n_q;
-    equity_lane1_map_stage6_mask_q <= equity_lane1_map_stage5_mask_q;
-    equity_lane1_map_stage6_exact_q <= equity_lane1_map_stage5_exact_q;
+always @(equity_lane1_hand_stage2_pos_out) begin: equity_lane1_hand_stage3_position_halves17_decode
+    reg [8-1:0] h;
+    reg [8-1:0] lo;
+    integer i;
+    h = 8'h0;
+    lo = 8'h0;
+    for (i=0; i<8; i=i+1) begin
+        h[i] = ($signed({1'b0, equity_lane1_hand_stage2_pos_out[54-1:51]}) == i);
+        lo[i] = ($signed({1'b0, equity_lane1_hand_stage2_pos_out[51-1:48]}) == i);
+    end
+    equity_lane1_hand_stage3_position_halves17_high = h;
+    equity_lane1_hand_stage3_position_halves17_low = lo;
+end
+
+
+always @(posedge clk) begin: equity_lane1_hand_stage3_setting
+    equity_lane1_hand_stage3_n_q <= equity_lane1_hand_stage2_n_q;
+    equity_lane1_hand_stage3_mask_q <= equity_lane1_hand_stage2_mask_q;
+    equity_lane1_hand_stage3_exact_q <= equity_lane1_hand_stage2_exact_q;
 end
 
 
 
-assign equity_lane1_map_stage6_base = equity_lane1_map_stage5_map_out;
+assign equity_lane1_hand_stage3_base = equity_lane1_hand_stage2_map_out;
 
 
-always @(posedge clk) begin: equity_lane1_map_stage6_masked_fields6_take_fields
-    integer k;
+always @(posedge clk) begin: equity_lane1_hand_stage3_take_fields
     integer f;
     integer b;
-    for (k=0; k<2; k=k+1) begin
-        for (f=0; f<5; f=f+1) begin
-            for (b=0; b<6; b=b+1) begin
-                if ((!equity_lane1_map_stage6_mask_q[b])) begin
-                    equity_lane1_map_stage6_taken[((6 * ((5 * k) + f)) + b)] <= 0;
-                end
-                else if ((equity_lane1_map_stage6_exact_q && (k == 0) && (f == 0))) begin
-                    equity_lane1_map_stage6_taken[((6 * f) + b)] <= equity_lane1_delay_line20_d_out[b];
-                end
-                else begin
-                    equity_lane1_map_stage6_taken[((6 * ((5 * k) + f)) + b)] <= equity_lane1_slot_stream20_word[(((32 * k) + (6 * f)) + b)];
-                end
+    for (f=0; f<10; f=f+1) begin
+        for (b=0; b<6; b=b+1) begin
+            if ((!equity_lane1_hand_stage3_mask_q[b])) begin
+                equity_lane1_hand_stage3_taken[((6 * f) + b)] <= 0;
+            end
+            else if ((equity_lane1_hand_stage3_exact_q && (f < 2))) begin
+                equity_lane1_hand_stage3_taken[((6 * f) + b)] <= equity_lane1_hand_stage3_digits[((6 * f) + b)];
+            end
+            else begin
+                equity_lane1_hand_stage3_taken[((6 * f) + b)] <= equity_lane1_slot_stream17_word[(((6 * (f % 5)) + (32 * (f / 5))) + b)];
             end
         end
     end
 end
 
 
-always @(posedge clk) begin: equity_lane1_map_stage6_take
+always @(posedge clk) begin: equity_lane1_hand_stage3_take
     reg [52-1:0] marked;
     integer v;
     reg hit;
     integer t;
-    marked = 52'h0;
-    for (v=0; v<52; v=v+1) begin
-        hit = equity_lane1_map_stage6_base[v];
-        for (t=0; t<1; t=t+1) begin
-            hit = (hit || (equity_lane1_map_stage6_high_bits[((8 * t) + (v / 8))] && equity_lane1_map_stage6_low_bits[((8 * t) + (v % 8))]));
-        end
-        marked[v] = hit;
-    end
-    equity_lane1_map_stage6_t_map <= marked;
-    equity_lane1_map_stage6_t_pos <= equity_lane1_map_stage5_pos_out;
-end
-
-
-always @(posedge clk) begin: equity_lane1_map_stage6_take_flags
     if (equity_lane1_rst == 1) begin
-        equity_lane1_map_stage6_t_tok <= 0;
-        equity_lane1_map_stage6_t_ok <= 0;
+        equity_lane1_hand_stage3_t_pos <= 0;
+        equity_lane1_hand_stage3_t_map <= 0;
     end
     else begin
-        equity_lane1_map_stage6_t_tok <= equity_lane1_slot_stream20_tok_in;
-        equity_lane1_map_stage6_t_ok <= equity_lane1_map_stage5_ok_out;
+        marked = 52'h0;
+        for (v=0; v<52; v=v+1) begin
+            hit = equity_lane1_hand_stage3_base[v];
+            for (t=0; t<2; t=t+1) begin
+                hit = (hit || (equity_lane1_hand_stage3_high_bits[((8 * t) + (v / 8))] && equity_lane1_hand_stage3_low_bits[((8 * t) + (v % 8))]));
+            end
+            marked[v] = hit;
+        end
+        equity_lane1_hand_stage3_t_map <= marked;
+        equity_lane1_hand_stage3_t_pos <= equity_lane1_hand_stage2_pos_out;
     end
 end
 
 
-always @(posedge clk) begin: equity_lane1_map_stage6_judge
+always @(posedge clk) begin: equity_lane1_hand_stage3_judge
     reg [10-1:0] usable;
     integer f;
     reg [6-1:0] candidate;
     integer b;
-    usable = 10'h0;
-    for (f=0; f<10; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane1_map_stage6_taken[((6 * f) + b)];
-        end
-        usable[f] = ((!equity_lane1_map_stage6_lookup[candidate]) && (!(equity_lane1_map_stage6_exact_q && (f != 0))));
-    end
-    equity_lane1_map_stage6_fields <= equity_lane1_map_stage6_taken;
-    equity_lane1_map_stage6_free <= usable;
-    equity_lane1_map_stage6_a_map <= equity_lane1_map_stage6_t_map;
-    equity_lane1_map_stage6_a_pos <= equity_lane1_map_stage6_t_pos;
-end
-
-
-always @(posedge clk) begin: equity_lane1_map_stage6_judge_flags
     if (equity_lane1_rst == 1) begin
-        equity_lane1_map_stage6_a_tok <= 0;
-        equity_lane1_map_stage6_a_ok <= 0;
+        equity_lane1_hand_stage3_free <= 0;
+        equity_lane1_hand_stage3_a_map <= 0;
+        equity_lane1_hand_stage3_fields <= 0;
+        equity_lane1_hand_stage3_a_pos <= 0;
     end
     else begin
-        equity_lane1_map_stage6_a_tok <= equity_lane1_map_stage6_t_tok;
-        equity_lane1_map_stage6_a_ok <= equity_lane1_map_stage6_t_ok;
+        usable = 10'h0;
+        for (f=0; f<10; f=f+1) begin
+            candidate = 6'h0;
+            for (b=0; b<6; b=b+1) begin
+                candidate[b] = equity_lane1_hand_stage3_taken[((6 * f) + b)];
+            end
+            usable[f] = ((!equity_lane1_hand_stage3_lookup[candidate]) && (!(equity_lane1_hand_stage3_exact_q && (f >= 2))));
+        end
+        equity_lane1_hand_stage3_fields <= equity_lane1_hand_stage3_taken;
+        equity_lane1_hand_stage3_free <= usable;
+        equity_lane1_hand_stage3_a_map <= equity_lane1_hand_stage3_t_map;
+        equity_lane1_hand_stage3_a_pos <= equity_lane1_hand_stage3_t_pos;
     end
 end
 
 
-always @(pipe_reg77_q[9], equity_lane1_map_stage6_free, equity_lane1_map_stage6_fields) begin: equity_lane1_map_stage6_lowest_free6_pick
+always @(pipe_reg77_q[9], equity_lane1_hand_stage3_free, equity_lane1_hand_stage3_fields) begin: equity_lane1_hand_stage3_lowest_free6_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -20728,153 +17643,82 @@ always @(pipe_reg77_q[9], equity_lane1_map_stage6_free, equity_lane1_map_stage6_
     hit = 1'b0;
     for (f=0; f<10; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            take[b] = (take[b] || (equity_lane1_map_stage6_free[f] && (!hit) && equity_lane1_map_stage6_fields[((6 * f) + b)]));
+            take[b] = (take[b] || (equity_lane1_hand_stage3_free[f] && (!hit) && equity_lane1_hand_stage3_fields[((6 * f) + b)]));
         end
-        hit = (hit || equity_lane1_map_stage6_free[f]);
+        hit = (hit || equity_lane1_hand_stage3_free[f]);
     end
     for (b=0; b<6; b=b+1) begin
         take[b] = (take[b] || (!hit));
     end
     if (pipe_reg77_q[9]) begin
-        equity_lane1_map_stage6_chosen = take;
-        equity_lane1_map_stage6_found = hit;
+        equity_lane1_hand_stage3_card_a = take;
+        equity_lane1_hand_stage3_found_a = hit;
     end
     else begin
-        equity_lane1_map_stage6_chosen = 63;
-        equity_lane1_map_stage6_found = 1'b1;
+        equity_lane1_hand_stage3_card_a = 63;
+        equity_lane1_hand_stage3_found_a = 1'b1;
     end
 end
 
 
-always @(posedge clk) begin: equity_lane1_map_stage6_positions
-    equity_lane1_map_stage6_pos_out <= {equity_lane1_map_stage6_chosen, equity_lane1_map_stage6_a_pos};
-    equity_lane1_map_stage6_map_out <= equity_lane1_map_stage6_a_map;
-end
-
-
-always @(posedge clk) begin: equity_lane1_map_stage6_flags
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_map_stage6_ok_out <= 0;
-        equity_lane1_slot_stream21_tok_in <= 0;
-    end
-    else begin
-        equity_lane1_slot_stream21_tok_in <= equity_lane1_map_stage6_a_tok;
-        equity_lane1_map_stage6_ok_out <= (equity_lane1_map_stage6_a_ok && equity_lane1_map_stage6_found);
-    end
-end
-
-
-always @(equity_lane1_map_stage6_pos_out) begin: equity_lane1_map_stage7_position_halves19_decode
-    reg [8-1:0] h;
-    reg [8-1:0] lo;
-    integer i;
-    h = 8'h0;
-    lo = 8'h0;
-    for (i=0; i<8; i=i+1) begin
-        h[i] = ($signed({1'b0, equity_lane1_map_stage6_pos_out[60-1:57]}) == i);
-        lo[i] = ($signed({1'b0, equity_lane1_map_stage6_pos_out[57-1:54]}) == i);
-    end
-    equity_lane1_map_stage7_high_bits = h;
-    equity_lane1_map_stage7_low_bits = lo;
-end
-
-
-always @(posedge clk) begin: equity_lane1_map_stage7_setting
-    equity_lane1_map_stage7_n_q <= equity_lane1_map_stage6_n_q;
-    equity_lane1_map_stage7_mask_q <= equity_lane1_map_stage6_mask_q;
-    equity_lane1_map_stage7_exact_q <= equity_lane1_map_stage6_exact_q;
-end
-
-
-
-assign equity_lane1_map_stage7_base = equity_lane1_map_stage6_map_out;
-
-
-always @(posedge clk) begin: equity_lane1_map_stage7_masked_fields7_take_fields
-    integer k;
+always @(posedge clk) begin: equity_lane1_hand_stage3_after_first
+    reg [10-1:0] rest;
+    reg seen;
     integer f;
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_hand_stage3_b_map <= 0;
+        equity_lane1_hand_stage3_later <= 0;
+        equity_lane1_hand_stage3_b_fields <= 0;
+        equity_lane1_hand_stage3_b_card <= 63;
+        equity_lane1_hand_stage3_b_pos <= 0;
+    end
+    else begin
+        rest = 10'h0;
+        seen = 1'b0;
+        for (f=0; f<10; f=f+1) begin
+            rest[f] = (equity_lane1_hand_stage3_free[f] && seen);
+            seen = (seen || equity_lane1_hand_stage3_free[f]);
+        end
+        equity_lane1_hand_stage3_later <= rest;
+        equity_lane1_hand_stage3_b_fields <= equity_lane1_hand_stage3_fields;
+        equity_lane1_hand_stage3_b_card <= equity_lane1_hand_stage3_card_a;
+        equity_lane1_hand_stage3_b_map <= equity_lane1_hand_stage3_a_map;
+        equity_lane1_hand_stage3_b_pos <= equity_lane1_hand_stage3_a_pos;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane1_hand_stage3_not_first
+    reg [10-1:0] rest;
+    integer f;
+    reg same;
     integer b;
-    for (k=0; k<2; k=k+1) begin
-        for (f=0; f<5; f=f+1) begin
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_hand_stage3_c_map <= 0;
+        equity_lane1_hand_stage3_other <= 0;
+        equity_lane1_hand_stage3_c_fields <= 0;
+        equity_lane1_hand_stage3_c_pos <= 0;
+        equity_lane1_hand_stage3_c_card <= 63;
+    end
+    else begin
+        rest = 10'h0;
+        for (f=0; f<10; f=f+1) begin
+            same = 1'b1;
             for (b=0; b<6; b=b+1) begin
-                if ((!equity_lane1_map_stage7_mask_q[b])) begin
-                    equity_lane1_map_stage7_taken[((6 * ((5 * k) + f)) + b)] <= 0;
-                end
-                else if ((equity_lane1_map_stage7_exact_q && (k == 0) && (f == 0))) begin
-                    equity_lane1_map_stage7_taken[((6 * f) + b)] <= equity_lane1_delay_line21_d_out[b];
-                end
-                else begin
-                    equity_lane1_map_stage7_taken[((6 * ((5 * k) + f)) + b)] <= equity_lane1_slot_stream21_word[(((32 * k) + (6 * f)) + b)];
-                end
+                same = (same && (equity_lane1_hand_stage3_b_fields[((6 * f) + b)] == equity_lane1_hand_stage3_b_card[b]));
             end
+            rest[f] = (equity_lane1_hand_stage3_later[f] && (!same));
         end
+        equity_lane1_hand_stage3_other <= rest;
+        equity_lane1_hand_stage3_c_fields <= equity_lane1_hand_stage3_b_fields;
+        equity_lane1_hand_stage3_c_card <= equity_lane1_hand_stage3_b_card;
+        equity_lane1_hand_stage3_c_map <= equity_lane1_hand_stage3_b_map;
+        equity_lane1_hand_stage3_c_pos <= equity_lane1_hand_stage3_b_pos;
     end
 end
 
 
-always @(posedge clk) begin: equity_lane1_map_stage7_take
-    reg [52-1:0] marked;
-    integer v;
-    reg hit;
-    integer t;
-    marked = 52'h0;
-    for (v=0; v<52; v=v+1) begin
-        hit = equity_lane1_map_stage7_base[v];
-        for (t=0; t<1; t=t+1) begin
-            hit = (hit || (equity_lane1_map_stage7_high_bits[((8 * t) + (v / 8))] && equity_lane1_map_stage7_low_bits[((8 * t) + (v % 8))]));
-        end
-        marked[v] = hit;
-    end
-    equity_lane1_map_stage7_t_map <= marked;
-    equity_lane1_map_stage7_t_pos <= equity_lane1_map_stage6_pos_out;
-end
-
-
-always @(posedge clk) begin: equity_lane1_map_stage7_take_flags
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_map_stage7_t_tok <= 0;
-        equity_lane1_map_stage7_t_ok <= 0;
-    end
-    else begin
-        equity_lane1_map_stage7_t_tok <= equity_lane1_slot_stream21_tok_in;
-        equity_lane1_map_stage7_t_ok <= equity_lane1_map_stage6_ok_out;
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane1_map_stage7_judge
-    reg [10-1:0] usable;
-    integer f;
-    reg [6-1:0] candidate;
-    integer b;
-    usable = 10'h0;
-    for (f=0; f<10; f=f+1) begin
-        candidate = 6'h0;
-        for (b=0; b<6; b=b+1) begin
-            candidate[b] = equity_lane1_map_stage7_taken[((6 * f) + b)];
-        end
-        usable[f] = ((!equity_lane1_map_stage7_lookup[candidate]) && (!(equity_lane1_map_stage7_exact_q && (f != 0))));
-    end
-    equity_lane1_map_stage7_fields <= equity_lane1_map_stage7_taken;
-    equity_lane1_map_stage7_free <= usable;
-    equity_lane1_map_stage7_a_map <= equity_lane1_map_stage7_t_map;
-    equity_lane1_map_stage7_a_pos <= equity_lane1_map_stage7_t_pos;
-end
-
-
-always @(posedge clk) begin: equity_lane1_map_stage7_judge_flags
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_map_stage7_a_tok <= 0;
-        equity_lane1_map_stage7_a_ok <= 0;
-    end
-    else begin
-        equity_lane1_map_stage7_a_tok <= equity_lane1_map_stage7_t_tok;
-        equity_lane1_map_stage7_a_ok <= equity_lane1_map_stage7_t_ok;
-    end
-end
-
-
-always @(pipe_reg77_q[10], equity_lane1_map_stage7_free, equity_lane1_map_stage7_fields) begin: equity_lane1_map_stage7_lowest_free7_pick
+always @(pipe_reg77_q[9], equity_lane1_hand_stage3_other, equity_lane1_hand_stage3_c_fields) begin: equity_lane1_hand_stage3_lowest_free7_pick
     reg [6-1:0] take;
     reg hit;
     integer f;
@@ -20883,38 +17727,60 @@ always @(pipe_reg77_q[10], equity_lane1_map_stage7_free, equity_lane1_map_stage7
     hit = 1'b0;
     for (f=0; f<10; f=f+1) begin
         for (b=0; b<6; b=b+1) begin
-            take[b] = (take[b] || (equity_lane1_map_stage7_free[f] && (!hit) && equity_lane1_map_stage7_fields[((6 * f) + b)]));
+            take[b] = (take[b] || (equity_lane1_hand_stage3_other[f] && (!hit) && equity_lane1_hand_stage3_c_fields[((6 * f) + b)]));
         end
-        hit = (hit || equity_lane1_map_stage7_free[f]);
+        hit = (hit || equity_lane1_hand_stage3_other[f]);
     end
     for (b=0; b<6; b=b+1) begin
         take[b] = (take[b] || (!hit));
     end
-    if (pipe_reg77_q[10]) begin
-        equity_lane1_map_stage7_chosen = take;
-        equity_lane1_map_stage7_found = hit;
+    if (pipe_reg77_q[9]) begin
+        equity_lane1_hand_stage3_card_b = take;
+        equity_lane1_hand_stage3_found_b = hit;
     end
     else begin
-        equity_lane1_map_stage7_chosen = 63;
-        equity_lane1_map_stage7_found = 1'b1;
+        equity_lane1_hand_stage3_card_b = 63;
+        equity_lane1_hand_stage3_found_b = 1'b1;
     end
 end
 
 
-always @(posedge clk) begin: equity_lane1_map_stage7_positions
-    equity_lane1_positions_out <= {equity_lane1_map_stage7_chosen, equity_lane1_map_stage7_a_pos};
-    equity_lane1_map_stage7_map_out <= equity_lane1_map_stage7_a_map;
-end
-
-
-always @(posedge clk) begin: equity_lane1_map_stage7_flags
+always @(posedge clk) begin: equity_lane1_hand_stage3_positions
     if (equity_lane1_rst == 1) begin
-        equity_lane1_ok_out <= 0;
-        equity_lane1_tok_out <= 0;
+        equity_lane1_positions_out <= 0;
+        equity_lane1_hand_stage3_map_out <= 0;
     end
     else begin
-        equity_lane1_tok_out <= equity_lane1_map_stage7_a_tok;
-        equity_lane1_ok_out <= (equity_lane1_map_stage7_a_ok && equity_lane1_map_stage7_found);
+        equity_lane1_positions_out <= {equity_lane1_hand_stage3_card_b, equity_lane1_hand_stage3_c_card, equity_lane1_hand_stage3_c_pos};
+        equity_lane1_hand_stage3_map_out <= equity_lane1_hand_stage3_c_map;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane1_hand_stage3_flags
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_hand_stage3_b_tok <= 0;
+        equity_lane1_tok_out <= 0;
+        equity_lane1_hand_stage3_c_tok <= 0;
+        equity_lane1_hand_stage3_c_ok <= 0;
+        equity_lane1_hand_stage3_a_ok <= 0;
+        equity_lane1_hand_stage3_t_ok <= 0;
+        equity_lane1_hand_stage3_t_tok <= 0;
+        equity_lane1_hand_stage3_b_ok <= 0;
+        equity_lane1_ok_out <= 0;
+        equity_lane1_hand_stage3_a_tok <= 0;
+    end
+    else begin
+        equity_lane1_hand_stage3_t_tok <= equity_lane1_slot_stream17_tok_in;
+        equity_lane1_hand_stage3_t_ok <= equity_lane1_hand_stage2_ok_out;
+        equity_lane1_hand_stage3_a_tok <= equity_lane1_hand_stage3_t_tok;
+        equity_lane1_hand_stage3_a_ok <= equity_lane1_hand_stage3_t_ok;
+        equity_lane1_hand_stage3_b_tok <= equity_lane1_hand_stage3_a_tok;
+        equity_lane1_hand_stage3_b_ok <= (equity_lane1_hand_stage3_a_ok && equity_lane1_hand_stage3_found_a);
+        equity_lane1_hand_stage3_c_tok <= equity_lane1_hand_stage3_b_tok;
+        equity_lane1_hand_stage3_c_ok <= equity_lane1_hand_stage3_b_ok;
+        equity_lane1_tok_out <= equity_lane1_hand_stage3_c_tok;
+        equity_lane1_ok_out <= (equity_lane1_hand_stage3_c_ok && equity_lane1_hand_stage3_found_b);
     end
 end
 
@@ -24318,3016 +21184,798 @@ always @(posedge clk) begin: equity_lane1_shares
 end
 
 
-always @(posedge clk) begin: equity_lane1_count_register
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_won_q <= 0;
-        equity_lane1_units_q <= 0;
-        equity_lane1_alone_q <= 0;
-        equity_lane1_count_q <= 0;
+always @(equity_lane1_ram_tallies1_units_q, equity_lane1_ram_tallies1_count_q, equity_lane1_ram_tallies1_pending_record5_every, equity_lane1_ram_tallies1_alone_q, equity_lane1_ram_tallies1_yes) begin: equity_lane1_ram_tallies1_pending_record5_amounts
+    equity_lane1_ram_tallies1_pending_record5_win = (equity_lane1_ram_tallies1_count_q && (equity_lane1_ram_tallies1_pending_record5_every || (equity_lane1_ram_tallies1_yes && equity_lane1_ram_tallies1_alone_q)));
+    equity_lane1_ram_tallies1_pending_record5_tie = (equity_lane1_ram_tallies1_count_q && equity_lane1_ram_tallies1_yes && (!equity_lane1_ram_tallies1_alone_q) && (!equity_lane1_ram_tallies1_pending_record5_every));
+    if ((equity_lane1_ram_tallies1_count_q && equity_lane1_ram_tallies1_yes && (!equity_lane1_ram_tallies1_alone_q) && (!equity_lane1_ram_tallies1_pending_record5_every))) begin
+        equity_lane1_ram_tallies1_pending_record5_add_units = equity_lane1_ram_tallies1_units_q;
     end
     else begin
-        equity_lane1_count_q <= equity_lane1_counting;
-        equity_lane1_alone_q <= equity_lane1_alone;
-        equity_lane1_won_q <= equity_lane1_won;
-        equity_lane1_units_q <= equity_lane1_units;
+        equity_lane1_ram_tallies1_pending_record5_add_units = 0;
     end
 end
 
 
-always @(posedge clk) begin: equity_lane1_feed_stage4_hand_on
+always @(posedge clk) begin: equity_lane1_ram_tallies1_pending_record5_hold
     if (equity_lane1_rst == 1) begin
-        equity_lane1_feed_stage4_count_out <= 0;
-        equity_lane1_feed_stage4_won_out <= 0;
-        equity_lane1_feed_stage4_alone_out <= 0;
-        equity_lane1_feed_stage4_units_out <= 0;
+        equity_lane1_ram_tallies1_pending_record5_pu <= 0;
+        equity_lane1_ram_tallies1_pending_record5_pw <= 0;
+        equity_lane1_ram_tallies1_pending_record5_pt <= 0;
     end
     else begin
-        equity_lane1_feed_stage4_count_out <= equity_lane1_count_q;
-        equity_lane1_feed_stage4_alone_out <= equity_lane1_alone_q;
-        equity_lane1_feed_stage4_won_out <= equity_lane1_won_q;
-        equity_lane1_feed_stage4_units_out <= equity_lane1_units_q;
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane1_feed_stage5_hand_on
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_feed_stage5_count_out <= 0;
-        equity_lane1_feed_stage5_won_out <= 0;
-        equity_lane1_feed_stage5_alone_out <= 0;
-        equity_lane1_feed_stage5_units_out <= 0;
-    end
-    else begin
-        equity_lane1_feed_stage5_count_out <= equity_lane1_feed_stage4_count_out;
-        equity_lane1_feed_stage5_alone_out <= equity_lane1_feed_stage4_alone_out;
-        equity_lane1_feed_stage5_won_out <= equity_lane1_feed_stage4_won_out;
-        equity_lane1_feed_stage5_units_out <= equity_lane1_feed_stage4_units_out;
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane1_feed_stage6_hand_on
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_feed_stage6_count_out <= 0;
-        equity_lane1_feed_stage6_won_out <= 0;
-        equity_lane1_feed_stage6_alone_out <= 0;
-        equity_lane1_feed_stage6_units_out <= 0;
-    end
-    else begin
-        equity_lane1_feed_stage6_count_out <= equity_lane1_feed_stage5_count_out;
-        equity_lane1_feed_stage6_alone_out <= equity_lane1_feed_stage5_alone_out;
-        equity_lane1_feed_stage6_won_out <= equity_lane1_feed_stage5_won_out;
-        equity_lane1_feed_stage6_units_out <= equity_lane1_feed_stage5_units_out;
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane1_feed_stage7_hand_on
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_feed_stage7_count_out <= 0;
-        equity_lane1_feed_stage7_won_out <= 0;
-        equity_lane1_feed_stage7_alone_out <= 0;
-        equity_lane1_feed_stage7_units_out <= 0;
-    end
-    else begin
-        equity_lane1_feed_stage7_count_out <= equity_lane1_feed_stage6_count_out;
-        equity_lane1_feed_stage7_alone_out <= equity_lane1_feed_stage6_alone_out;
-        equity_lane1_feed_stage7_won_out <= equity_lane1_feed_stage6_won_out;
-        equity_lane1_feed_stage7_units_out <= equity_lane1_feed_stage6_units_out;
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane1_clear_line
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_clears <= 0;
-    end
-    else begin
-        equity_lane1_clears <= {equity_lane1_clears[(13 - 1)-1:0], equity_lane1_start_q};
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane1_shift_line
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_shifts <= 0;
-    end
-    else begin
-        equity_lane1_shifts <= {equity_lane1_shifts[(13 - 1)-1:0], shift};
-    end
-end
-
-
-always @(posedge clk) begin: equity_lane1_tally13_register_amount
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally13_amount <= 0;
-    end
-    else begin
-        if (((!(equity_lane1_count_q && equity_lane1_one)) || ((equity_lane1_alone_q != 1'b0) && (!1'b1)))) begin
-            equity_lane1_tally13_amount <= 0;
+        if (equity_lane1_start_q) begin
+            equity_lane1_ram_tallies1_pending_record5_pw <= 0;
+            equity_lane1_ram_tallies1_pending_record5_pt <= 0;
+            equity_lane1_ram_tallies1_pending_record5_pu <= 0;
         end
-        else if (1'b0) begin
-            equity_lane1_tally13_amount <= equity_lane1_units_q;
+        else if (equity_lane1_ram_tallies1_sel[0]) begin
+            equity_lane1_ram_tallies1_pending_record5_pw <= equity_lane1_ram_tallies1_pending_record5_win;
+            equity_lane1_ram_tallies1_pending_record5_pt <= equity_lane1_ram_tallies1_pending_record5_tie;
+            equity_lane1_ram_tallies1_pending_record5_pu <= equity_lane1_ram_tallies1_pending_record5_add_units;
         end
         else begin
-            equity_lane1_tally13_amount <= 1;
+            equity_lane1_ram_tallies1_pending_record5_pw <= (equity_lane1_ram_tallies1_pending_record5_pw + equity_lane1_ram_tallies1_pending_record5_win);
+            equity_lane1_ram_tallies1_pending_record5_pt <= (equity_lane1_ram_tallies1_pending_record5_pt + equity_lane1_ram_tallies1_pending_record5_tie);
+            equity_lane1_ram_tallies1_pending_record5_pu <= (equity_lane1_ram_tallies1_pending_record5_pu + equity_lane1_ram_tallies1_pending_record5_add_units);
         end
     end
 end
 
 
+always @(equity_lane1_ram_tallies1_units_q, equity_lane1_ram_tallies1_count_q, equity_lane1_ram_tallies1_pending_record6_every, equity_lane1_ram_tallies1_alone_q, equity_lane1_ram_tallies1_won_q[0]) begin: equity_lane1_ram_tallies1_pending_record6_amounts
+    equity_lane1_ram_tallies1_pending_record6_win = (equity_lane1_ram_tallies1_count_q && (equity_lane1_ram_tallies1_pending_record6_every || (equity_lane1_ram_tallies1_won_q[0] && equity_lane1_ram_tallies1_alone_q)));
+    equity_lane1_ram_tallies1_pending_record6_tie = (equity_lane1_ram_tallies1_count_q && equity_lane1_ram_tallies1_won_q[0] && (!equity_lane1_ram_tallies1_alone_q) && (!equity_lane1_ram_tallies1_pending_record6_every));
+    if ((equity_lane1_ram_tallies1_count_q && equity_lane1_ram_tallies1_won_q[0] && (!equity_lane1_ram_tallies1_alone_q) && (!equity_lane1_ram_tallies1_pending_record6_every))) begin
+        equity_lane1_ram_tallies1_pending_record6_add_units = equity_lane1_ram_tallies1_units_q;
+    end
+    else begin
+        equity_lane1_ram_tallies1_pending_record6_add_units = 0;
+    end
+end
 
-assign equity_lane1_tally13_chunked_counter15_counter_chunk79_shifted = equity_lane1_tally13_chunked_counter15_counter_chunk80_value[8-1:0];
+
+always @(posedge clk) begin: equity_lane1_ram_tallies1_pending_record6_hold
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_ram_tallies1_pending_record6_pu <= 0;
+        equity_lane1_ram_tallies1_pending_record6_pw <= 0;
+        equity_lane1_ram_tallies1_pending_record6_pt <= 0;
+    end
+    else begin
+        if (equity_lane1_start_q) begin
+            equity_lane1_ram_tallies1_pending_record6_pw <= 0;
+            equity_lane1_ram_tallies1_pending_record6_pt <= 0;
+            equity_lane1_ram_tallies1_pending_record6_pu <= 0;
+        end
+        else if (equity_lane1_ram_tallies1_sel[1]) begin
+            equity_lane1_ram_tallies1_pending_record6_pw <= equity_lane1_ram_tallies1_pending_record6_win;
+            equity_lane1_ram_tallies1_pending_record6_pt <= equity_lane1_ram_tallies1_pending_record6_tie;
+            equity_lane1_ram_tallies1_pending_record6_pu <= equity_lane1_ram_tallies1_pending_record6_add_units;
+        end
+        else begin
+            equity_lane1_ram_tallies1_pending_record6_pw <= (equity_lane1_ram_tallies1_pending_record6_pw + equity_lane1_ram_tallies1_pending_record6_win);
+            equity_lane1_ram_tallies1_pending_record6_pt <= (equity_lane1_ram_tallies1_pending_record6_pt + equity_lane1_ram_tallies1_pending_record6_tie);
+            equity_lane1_ram_tallies1_pending_record6_pu <= (equity_lane1_ram_tallies1_pending_record6_pu + equity_lane1_ram_tallies1_pending_record6_add_units);
+        end
+    end
+end
 
 
-always @(posedge clk) begin: equity_lane1_tally13_chunked_counter15_counter_chunk79_step
+always @(equity_lane1_ram_tallies1_units_q, equity_lane1_ram_tallies1_count_q, equity_lane1_ram_tallies1_pending_record7_every, equity_lane1_ram_tallies1_alone_q, equity_lane1_ram_tallies1_won_q[1]) begin: equity_lane1_ram_tallies1_pending_record7_amounts
+    equity_lane1_ram_tallies1_pending_record7_win = (equity_lane1_ram_tallies1_count_q && (equity_lane1_ram_tallies1_pending_record7_every || (equity_lane1_ram_tallies1_won_q[1] && equity_lane1_ram_tallies1_alone_q)));
+    equity_lane1_ram_tallies1_pending_record7_tie = (equity_lane1_ram_tallies1_count_q && equity_lane1_ram_tallies1_won_q[1] && (!equity_lane1_ram_tallies1_alone_q) && (!equity_lane1_ram_tallies1_pending_record7_every));
+    if ((equity_lane1_ram_tallies1_count_q && equity_lane1_ram_tallies1_won_q[1] && (!equity_lane1_ram_tallies1_alone_q) && (!equity_lane1_ram_tallies1_pending_record7_every))) begin
+        equity_lane1_ram_tallies1_pending_record7_add_units = equity_lane1_ram_tallies1_units_q;
+    end
+    else begin
+        equity_lane1_ram_tallies1_pending_record7_add_units = 0;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane1_ram_tallies1_pending_record7_hold
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_ram_tallies1_pending_record7_pu <= 0;
+        equity_lane1_ram_tallies1_pending_record7_pw <= 0;
+        equity_lane1_ram_tallies1_pending_record7_pt <= 0;
+    end
+    else begin
+        if (equity_lane1_start_q) begin
+            equity_lane1_ram_tallies1_pending_record7_pw <= 0;
+            equity_lane1_ram_tallies1_pending_record7_pt <= 0;
+            equity_lane1_ram_tallies1_pending_record7_pu <= 0;
+        end
+        else if (equity_lane1_ram_tallies1_sel[2]) begin
+            equity_lane1_ram_tallies1_pending_record7_pw <= equity_lane1_ram_tallies1_pending_record7_win;
+            equity_lane1_ram_tallies1_pending_record7_pt <= equity_lane1_ram_tallies1_pending_record7_tie;
+            equity_lane1_ram_tallies1_pending_record7_pu <= equity_lane1_ram_tallies1_pending_record7_add_units;
+        end
+        else begin
+            equity_lane1_ram_tallies1_pending_record7_pw <= (equity_lane1_ram_tallies1_pending_record7_pw + equity_lane1_ram_tallies1_pending_record7_win);
+            equity_lane1_ram_tallies1_pending_record7_pt <= (equity_lane1_ram_tallies1_pending_record7_pt + equity_lane1_ram_tallies1_pending_record7_tie);
+            equity_lane1_ram_tallies1_pending_record7_pu <= (equity_lane1_ram_tallies1_pending_record7_pu + equity_lane1_ram_tallies1_pending_record7_add_units);
+        end
+    end
+end
+
+
+always @(equity_lane1_ram_tallies1_units_q, equity_lane1_ram_tallies1_count_q, equity_lane1_ram_tallies1_pending_record8_every, equity_lane1_ram_tallies1_alone_q, equity_lane1_ram_tallies1_won_q[2]) begin: equity_lane1_ram_tallies1_pending_record8_amounts
+    equity_lane1_ram_tallies1_pending_record8_win = (equity_lane1_ram_tallies1_count_q && (equity_lane1_ram_tallies1_pending_record8_every || (equity_lane1_ram_tallies1_won_q[2] && equity_lane1_ram_tallies1_alone_q)));
+    equity_lane1_ram_tallies1_pending_record8_tie = (equity_lane1_ram_tallies1_count_q && equity_lane1_ram_tallies1_won_q[2] && (!equity_lane1_ram_tallies1_alone_q) && (!equity_lane1_ram_tallies1_pending_record8_every));
+    if ((equity_lane1_ram_tallies1_count_q && equity_lane1_ram_tallies1_won_q[2] && (!equity_lane1_ram_tallies1_alone_q) && (!equity_lane1_ram_tallies1_pending_record8_every))) begin
+        equity_lane1_ram_tallies1_pending_record8_add_units = equity_lane1_ram_tallies1_units_q;
+    end
+    else begin
+        equity_lane1_ram_tallies1_pending_record8_add_units = 0;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane1_ram_tallies1_pending_record8_hold
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_ram_tallies1_pending_record8_pu <= 0;
+        equity_lane1_ram_tallies1_pending_record8_pw <= 0;
+        equity_lane1_ram_tallies1_pending_record8_pt <= 0;
+    end
+    else begin
+        if (equity_lane1_start_q) begin
+            equity_lane1_ram_tallies1_pending_record8_pw <= 0;
+            equity_lane1_ram_tallies1_pending_record8_pt <= 0;
+            equity_lane1_ram_tallies1_pending_record8_pu <= 0;
+        end
+        else if (equity_lane1_ram_tallies1_sel[3]) begin
+            equity_lane1_ram_tallies1_pending_record8_pw <= equity_lane1_ram_tallies1_pending_record8_win;
+            equity_lane1_ram_tallies1_pending_record8_pt <= equity_lane1_ram_tallies1_pending_record8_tie;
+            equity_lane1_ram_tallies1_pending_record8_pu <= equity_lane1_ram_tallies1_pending_record8_add_units;
+        end
+        else begin
+            equity_lane1_ram_tallies1_pending_record8_pw <= (equity_lane1_ram_tallies1_pending_record8_pw + equity_lane1_ram_tallies1_pending_record8_win);
+            equity_lane1_ram_tallies1_pending_record8_pt <= (equity_lane1_ram_tallies1_pending_record8_pt + equity_lane1_ram_tallies1_pending_record8_tie);
+            equity_lane1_ram_tallies1_pending_record8_pu <= (equity_lane1_ram_tallies1_pending_record8_pu + equity_lane1_ram_tallies1_pending_record8_add_units);
+        end
+    end
+end
+
+
+always @(equity_lane1_ram_tallies1_units_q, equity_lane1_ram_tallies1_count_q, equity_lane1_ram_tallies1_pending_record9_every, equity_lane1_ram_tallies1_alone_q, equity_lane1_ram_tallies1_won_q[3]) begin: equity_lane1_ram_tallies1_pending_record9_amounts
+    equity_lane1_ram_tallies1_pending_record9_win = (equity_lane1_ram_tallies1_count_q && (equity_lane1_ram_tallies1_pending_record9_every || (equity_lane1_ram_tallies1_won_q[3] && equity_lane1_ram_tallies1_alone_q)));
+    equity_lane1_ram_tallies1_pending_record9_tie = (equity_lane1_ram_tallies1_count_q && equity_lane1_ram_tallies1_won_q[3] && (!equity_lane1_ram_tallies1_alone_q) && (!equity_lane1_ram_tallies1_pending_record9_every));
+    if ((equity_lane1_ram_tallies1_count_q && equity_lane1_ram_tallies1_won_q[3] && (!equity_lane1_ram_tallies1_alone_q) && (!equity_lane1_ram_tallies1_pending_record9_every))) begin
+        equity_lane1_ram_tallies1_pending_record9_add_units = equity_lane1_ram_tallies1_units_q;
+    end
+    else begin
+        equity_lane1_ram_tallies1_pending_record9_add_units = 0;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane1_ram_tallies1_pending_record9_hold
+    if (equity_lane1_rst == 1) begin
+        equity_lane1_ram_tallies1_pending_record9_pu <= 0;
+        equity_lane1_ram_tallies1_pending_record9_pw <= 0;
+        equity_lane1_ram_tallies1_pending_record9_pt <= 0;
+    end
+    else begin
+        if (equity_lane1_start_q) begin
+            equity_lane1_ram_tallies1_pending_record9_pw <= 0;
+            equity_lane1_ram_tallies1_pending_record9_pt <= 0;
+            equity_lane1_ram_tallies1_pending_record9_pu <= 0;
+        end
+        else if (equity_lane1_ram_tallies1_sel[4]) begin
+            equity_lane1_ram_tallies1_pending_record9_pw <= equity_lane1_ram_tallies1_pending_record9_win;
+            equity_lane1_ram_tallies1_pending_record9_pt <= equity_lane1_ram_tallies1_pending_record9_tie;
+            equity_lane1_ram_tallies1_pending_record9_pu <= equity_lane1_ram_tallies1_pending_record9_add_units;
+        end
+        else begin
+            equity_lane1_ram_tallies1_pending_record9_pw <= (equity_lane1_ram_tallies1_pending_record9_pw + equity_lane1_ram_tallies1_pending_record9_win);
+            equity_lane1_ram_tallies1_pending_record9_pt <= (equity_lane1_ram_tallies1_pending_record9_pt + equity_lane1_ram_tallies1_pending_record9_tie);
+            equity_lane1_ram_tallies1_pending_record9_pu <= (equity_lane1_ram_tallies1_pending_record9_pu + equity_lane1_ram_tallies1_pending_record9_add_units);
+        end
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane1_ram_tallies1_flush_field3_chunk_add18_add
+    reg [40-1:0] v;
     reg [9-1:0] total;
     if (equity_lane1_rst == 1) begin
-        equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_out <= 0;
-        equity_lane1_tally13_chunked_counter15_lowest <= 0;
+        equity_lane1_ram_tallies1_flush_field3_chunk_add18_carry_out <= 0;
+        equity_lane1_ram_tallies1_flush_field3_chunk_add18_value_out <= 0;
     end
     else begin
+        v = 40'h0;
+        v = equity_lane1_ram_tallies1_base_w;
         total = 9'h0;
-        if (equity_lane1_clears[0]) begin
-            equity_lane1_tally13_chunked_counter15_lowest <= 0;
-            equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_out <= 0;
-        end
-        else if (equity_lane1_tally13_no) begin
-            equity_lane1_tally13_chunked_counter15_lowest <= equity_lane1_tally13_zero[8-1:0];
-            equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[0]) begin
-            equity_lane1_tally13_chunked_counter15_lowest <= equity_lane1_tally13_chunked_counter15_counter_chunk79_shifted;
-            equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally13_chunked_counter15_lowest + 256) - equity_lane1_tally13_amount) - equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_in);
-            equity_lane1_tally13_chunked_counter15_lowest <= total[8-1:0];
-            equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally13_chunked_counter15_lowest + equity_lane1_tally13_amount) + equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_in);
-            equity_lane1_tally13_chunked_counter15_lowest <= total[8-1:0];
-            equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_out <= total[8];
-        end
+        total = ((equity_lane1_ram_tallies1_base_w[8-1:0] + equity_lane1_ram_tallies1_late_w) + equity_lane1_ram_tallies1_flush_field3_zero_carry);
+        v[8-1:0] = total[8-1:0];
+        equity_lane1_ram_tallies1_flush_field3_chunk_add18_value_out <= v;
+        equity_lane1_ram_tallies1_flush_field3_chunk_add18_carry_out <= total[8];
     end
 end
 
 
-
-assign equity_lane1_tally13_chunked_counter15_counter_chunk80_shifted = equity_lane1_tally13_chunked_counter15_counter_chunk81_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally13_chunked_counter15_counter_chunk80_step
+always @(posedge clk) begin: equity_lane1_ram_tallies1_flush_field3_chunk_add19_add
+    reg [40-1:0] v;
     reg [9-1:0] total;
     if (equity_lane1_rst == 1) begin
-        equity_lane1_tally13_chunked_counter15_counter_chunk80_carry_out <= 0;
-        equity_lane1_tally13_chunked_counter15_counter_chunk80_value <= 0;
+        equity_lane1_ram_tallies1_flush_field3_chunk_add19_carry_out <= 0;
+        equity_lane1_ram_tallies1_flush_field3_chunk_add19_value_out <= 0;
     end
     else begin
+        v = 40'h0;
+        v = equity_lane1_ram_tallies1_flush_field3_chunk_add18_value_out;
         total = 9'h0;
-        if (equity_lane1_clears[0]) begin
-            equity_lane1_tally13_chunked_counter15_counter_chunk80_value <= 0;
-            equity_lane1_tally13_chunked_counter15_counter_chunk80_carry_out <= 0;
-        end
-        else if (equity_lane1_tally13_no) begin
-            equity_lane1_tally13_chunked_counter15_counter_chunk80_value <= equity_lane1_tally13_zero[16-1:8];
-            equity_lane1_tally13_chunked_counter15_counter_chunk80_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[0]) begin
-            equity_lane1_tally13_chunked_counter15_counter_chunk80_value <= equity_lane1_tally13_chunked_counter15_counter_chunk80_shifted;
-            equity_lane1_tally13_chunked_counter15_counter_chunk80_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally13_chunked_counter15_counter_chunk80_value + 256) - equity_lane1_tally13_chunked_counter15_zero) - equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_out);
-            equity_lane1_tally13_chunked_counter15_counter_chunk80_value <= total[8-1:0];
-            equity_lane1_tally13_chunked_counter15_counter_chunk80_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally13_chunked_counter15_counter_chunk80_value + equity_lane1_tally13_chunked_counter15_zero) + equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_out);
-            equity_lane1_tally13_chunked_counter15_counter_chunk80_value <= total[8-1:0];
-            equity_lane1_tally13_chunked_counter15_counter_chunk80_carry_out <= total[8];
-        end
+        total = ((equity_lane1_ram_tallies1_flush_field3_chunk_add18_value_out[16-1:8] + equity_lane1_ram_tallies1_flush_field3_zero) + equity_lane1_ram_tallies1_flush_field3_chunk_add18_carry_out);
+        v[16-1:8] = total[8-1:0];
+        equity_lane1_ram_tallies1_flush_field3_chunk_add19_value_out <= v;
+        equity_lane1_ram_tallies1_flush_field3_chunk_add19_carry_out <= total[8];
     end
 end
 
 
-
-assign equity_lane1_tally13_chunked_counter15_counter_chunk81_shifted = equity_lane1_tally13_chunked_counter15_counter_chunk82_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally13_chunked_counter15_counter_chunk81_step
+always @(posedge clk) begin: equity_lane1_ram_tallies1_flush_field3_chunk_add20_add
+    reg [40-1:0] v;
     reg [9-1:0] total;
     if (equity_lane1_rst == 1) begin
-        equity_lane1_tally13_chunked_counter15_counter_chunk81_carry_out <= 0;
-        equity_lane1_tally13_chunked_counter15_counter_chunk81_value <= 0;
+        equity_lane1_ram_tallies1_flush_field3_chunk_add20_carry_out <= 0;
+        equity_lane1_ram_tallies1_flush_field3_chunk_add20_value_out <= 0;
     end
     else begin
+        v = 40'h0;
+        v = equity_lane1_ram_tallies1_flush_field3_chunk_add19_value_out;
         total = 9'h0;
-        if (equity_lane1_clears[0]) begin
-            equity_lane1_tally13_chunked_counter15_counter_chunk81_value <= 0;
-            equity_lane1_tally13_chunked_counter15_counter_chunk81_carry_out <= 0;
-        end
-        else if (equity_lane1_tally13_no) begin
-            equity_lane1_tally13_chunked_counter15_counter_chunk81_value <= equity_lane1_tally13_zero[24-1:16];
-            equity_lane1_tally13_chunked_counter15_counter_chunk81_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[0]) begin
-            equity_lane1_tally13_chunked_counter15_counter_chunk81_value <= equity_lane1_tally13_chunked_counter15_counter_chunk81_shifted;
-            equity_lane1_tally13_chunked_counter15_counter_chunk81_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally13_chunked_counter15_counter_chunk81_value + 256) - equity_lane1_tally13_chunked_counter15_zero) - equity_lane1_tally13_chunked_counter15_counter_chunk80_carry_out);
-            equity_lane1_tally13_chunked_counter15_counter_chunk81_value <= total[8-1:0];
-            equity_lane1_tally13_chunked_counter15_counter_chunk81_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally13_chunked_counter15_counter_chunk81_value + equity_lane1_tally13_chunked_counter15_zero) + equity_lane1_tally13_chunked_counter15_counter_chunk80_carry_out);
-            equity_lane1_tally13_chunked_counter15_counter_chunk81_value <= total[8-1:0];
-            equity_lane1_tally13_chunked_counter15_counter_chunk81_carry_out <= total[8];
-        end
+        total = ((equity_lane1_ram_tallies1_flush_field3_chunk_add19_value_out[24-1:16] + equity_lane1_ram_tallies1_flush_field3_zero) + equity_lane1_ram_tallies1_flush_field3_chunk_add19_carry_out);
+        v[24-1:16] = total[8-1:0];
+        equity_lane1_ram_tallies1_flush_field3_chunk_add20_value_out <= v;
+        equity_lane1_ram_tallies1_flush_field3_chunk_add20_carry_out <= total[8];
     end
 end
 
 
-
-assign equity_lane1_tally13_chunked_counter15_counter_chunk82_shifted = equity_lane1_tally13_chunked_counter15_counter_chunk83_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally13_chunked_counter15_counter_chunk82_step
+always @(posedge clk) begin: equity_lane1_ram_tallies1_flush_field3_chunk_add21_add
+    reg [40-1:0] v;
     reg [9-1:0] total;
     if (equity_lane1_rst == 1) begin
-        equity_lane1_tally13_chunked_counter15_counter_chunk82_carry_out <= 0;
-        equity_lane1_tally13_chunked_counter15_counter_chunk82_value <= 0;
+        equity_lane1_ram_tallies1_flush_field3_chunk_add21_carry_out <= 0;
+        equity_lane1_ram_tallies1_flush_field3_chunk_add21_value_out <= 0;
     end
     else begin
+        v = 40'h0;
+        v = equity_lane1_ram_tallies1_flush_field3_chunk_add20_value_out;
         total = 9'h0;
-        if (equity_lane1_clears[0]) begin
-            equity_lane1_tally13_chunked_counter15_counter_chunk82_value <= 0;
-            equity_lane1_tally13_chunked_counter15_counter_chunk82_carry_out <= 0;
-        end
-        else if (equity_lane1_tally13_no) begin
-            equity_lane1_tally13_chunked_counter15_counter_chunk82_value <= equity_lane1_tally13_zero[32-1:24];
-            equity_lane1_tally13_chunked_counter15_counter_chunk82_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[0]) begin
-            equity_lane1_tally13_chunked_counter15_counter_chunk82_value <= equity_lane1_tally13_chunked_counter15_counter_chunk82_shifted;
-            equity_lane1_tally13_chunked_counter15_counter_chunk82_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally13_chunked_counter15_counter_chunk82_value + 256) - equity_lane1_tally13_chunked_counter15_zero) - equity_lane1_tally13_chunked_counter15_counter_chunk81_carry_out);
-            equity_lane1_tally13_chunked_counter15_counter_chunk82_value <= total[8-1:0];
-            equity_lane1_tally13_chunked_counter15_counter_chunk82_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally13_chunked_counter15_counter_chunk82_value + equity_lane1_tally13_chunked_counter15_zero) + equity_lane1_tally13_chunked_counter15_counter_chunk81_carry_out);
-            equity_lane1_tally13_chunked_counter15_counter_chunk82_value <= total[8-1:0];
-            equity_lane1_tally13_chunked_counter15_counter_chunk82_carry_out <= total[8];
-        end
+        total = ((equity_lane1_ram_tallies1_flush_field3_chunk_add20_value_out[32-1:24] + equity_lane1_ram_tallies1_flush_field3_zero) + equity_lane1_ram_tallies1_flush_field3_chunk_add20_carry_out);
+        v[32-1:24] = total[8-1:0];
+        equity_lane1_ram_tallies1_flush_field3_chunk_add21_value_out <= v;
+        equity_lane1_ram_tallies1_flush_field3_chunk_add21_carry_out <= total[8];
     end
 end
 
 
-
-assign equity_lane1_tally13_chunked_counter15_counter_chunk83_shifted = equity_lane1_links[1];
-
-
-always @(posedge clk) begin: equity_lane1_tally13_chunked_counter15_counter_chunk83_step
+always @(posedge clk) begin: equity_lane1_ram_tallies1_flush_field3_chunk_add22_add
+    reg [40-1:0] v;
     reg [9-1:0] total;
     if (equity_lane1_rst == 1) begin
-        equity_lane1_tally13_chunked_counter15_counter_chunk83_carry_out <= 0;
-        equity_lane1_tally13_chunked_counter15_counter_chunk83_value <= 0;
+        equity_lane1_ram_tallies1_flush_field3_chunk_add22_carry_out <= 0;
+        equity_lane1_ram_tallies1_flush_field3_chunk_add22_value_out <= 0;
     end
     else begin
+        v = 40'h0;
+        v = equity_lane1_ram_tallies1_flush_field3_chunk_add21_value_out;
         total = 9'h0;
-        if (equity_lane1_clears[0]) begin
-            equity_lane1_tally13_chunked_counter15_counter_chunk83_value <= 0;
-            equity_lane1_tally13_chunked_counter15_counter_chunk83_carry_out <= 0;
-        end
-        else if (equity_lane1_tally13_no) begin
-            equity_lane1_tally13_chunked_counter15_counter_chunk83_value <= equity_lane1_tally13_zero[40-1:32];
-            equity_lane1_tally13_chunked_counter15_counter_chunk83_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[0]) begin
-            equity_lane1_tally13_chunked_counter15_counter_chunk83_value <= equity_lane1_tally13_chunked_counter15_counter_chunk83_shifted;
-            equity_lane1_tally13_chunked_counter15_counter_chunk83_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally13_chunked_counter15_counter_chunk83_value + 256) - equity_lane1_tally13_chunked_counter15_zero) - equity_lane1_tally13_chunked_counter15_counter_chunk82_carry_out);
-            equity_lane1_tally13_chunked_counter15_counter_chunk83_value <= total[8-1:0];
-            equity_lane1_tally13_chunked_counter15_counter_chunk83_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally13_chunked_counter15_counter_chunk83_value + equity_lane1_tally13_chunked_counter15_zero) + equity_lane1_tally13_chunked_counter15_counter_chunk82_carry_out);
-            equity_lane1_tally13_chunked_counter15_counter_chunk83_value <= total[8-1:0];
-            equity_lane1_tally13_chunked_counter15_counter_chunk83_carry_out <= total[8];
-        end
+        total = ((equity_lane1_ram_tallies1_flush_field3_chunk_add21_value_out[40-1:32] + equity_lane1_ram_tallies1_flush_field3_zero) + equity_lane1_ram_tallies1_flush_field3_chunk_add21_carry_out);
+        v[40-1:32] = total[8-1:0];
+        equity_lane1_ram_tallies1_flush_field3_chunk_add22_value_out <= v;
+        equity_lane1_ram_tallies1_flush_field3_chunk_add22_carry_out <= total[8];
     end
 end
 
 
-
-assign equity_lane1_links[0] = equity_lane1_tally13_chunked_counter15_lowest[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally14_register_amount
+always @(posedge clk) begin: equity_lane1_ram_tallies1_flush_field3_chunk_add23_add
+    reg [40-1:0] v;
+    reg [2-1:0] total;
     if (equity_lane1_rst == 1) begin
-        equity_lane1_tally14_amount <= 0;
+        equity_lane1_ram_tallies1_flush_field3_chunk_add23_carry_out <= 0;
+        equity_lane1_ram_tallies1_flush_field3_last <= 0;
     end
     else begin
-        if (((!(equity_lane1_feed_stage4_count_out && equity_lane1_feed_stage4_won_out[0])) || ((equity_lane1_feed_stage4_alone_out != 1'b1) && (!1'b0)))) begin
-            equity_lane1_tally14_amount <= 0;
-        end
-        else if (1'b0) begin
-            equity_lane1_tally14_amount <= equity_lane1_feed_stage4_units_out;
-        end
-        else begin
-            equity_lane1_tally14_amount <= 1;
-        end
+        v = 40'h0;
+        v = equity_lane1_ram_tallies1_flush_field3_chunk_add22_value_out;
+        total = 2'h0;
+        total = ((equity_lane1_ram_tallies1_flush_field3_chunk_add22_value_out[1-1:0] + equity_lane1_ram_tallies1_flush_field3_zero) + equity_lane1_ram_tallies1_flush_field3_zero_carry);
+        v[1-1:0] = total[1-1:0];
+        equity_lane1_ram_tallies1_flush_field3_last <= v;
+        equity_lane1_ram_tallies1_flush_field3_chunk_add23_carry_out <= total[1];
     end
 end
 
 
 
-assign equity_lane1_tally14_chunked_counter16_counter_chunk84_shifted = equity_lane1_tally14_chunked_counter16_counter_chunk85_value[8-1:0];
+assign equity_lane1_ram_tallies1_flush_field3_result = equity_lane1_ram_tallies1_flush_field3_last;
 
 
-always @(posedge clk) begin: equity_lane1_tally14_chunked_counter16_counter_chunk84_step
+always @(posedge clk) begin: equity_lane1_ram_tallies1_flush_field4_chunk_add24_add
+    reg [40-1:0] v;
     reg [9-1:0] total;
     if (equity_lane1_rst == 1) begin
-        equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= 0;
-        equity_lane1_tally14_chunked_counter16_lowest <= 0;
+        equity_lane1_ram_tallies1_flush_field4_chunk_add24_carry_out <= 0;
+        equity_lane1_ram_tallies1_flush_field4_chunk_add24_value_out <= 0;
     end
     else begin
+        v = 40'h0;
+        v = equity_lane1_ram_tallies1_base_t;
         total = 9'h0;
-        if (equity_lane1_clears[1]) begin
-            equity_lane1_tally14_chunked_counter16_lowest <= 0;
-            equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= 0;
-        end
-        else if (equity_lane1_tally14_no) begin
-            equity_lane1_tally14_chunked_counter16_lowest <= equity_lane1_tally14_zero[8-1:0];
-            equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[1]) begin
-            equity_lane1_tally14_chunked_counter16_lowest <= equity_lane1_tally14_chunked_counter16_counter_chunk84_shifted;
-            equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally14_chunked_counter16_lowest + 256) - equity_lane1_tally14_amount) - equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_in);
-            equity_lane1_tally14_chunked_counter16_lowest <= total[8-1:0];
-            equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally14_chunked_counter16_lowest + equity_lane1_tally14_amount) + equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_in);
-            equity_lane1_tally14_chunked_counter16_lowest <= total[8-1:0];
-            equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= total[8];
-        end
+        total = ((equity_lane1_ram_tallies1_base_t[8-1:0] + equity_lane1_ram_tallies1_late_t) + equity_lane1_ram_tallies1_flush_field4_zero_carry);
+        v[8-1:0] = total[8-1:0];
+        equity_lane1_ram_tallies1_flush_field4_chunk_add24_value_out <= v;
+        equity_lane1_ram_tallies1_flush_field4_chunk_add24_carry_out <= total[8];
     end
 end
 
 
-
-assign equity_lane1_tally14_chunked_counter16_counter_chunk85_shifted = equity_lane1_tally14_chunked_counter16_counter_chunk86_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally14_chunked_counter16_counter_chunk85_step
+always @(posedge clk) begin: equity_lane1_ram_tallies1_flush_field4_chunk_add25_add
+    reg [40-1:0] v;
     reg [9-1:0] total;
     if (equity_lane1_rst == 1) begin
-        equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out <= 0;
-        equity_lane1_tally14_chunked_counter16_counter_chunk85_value <= 0;
+        equity_lane1_ram_tallies1_flush_field4_chunk_add25_carry_out <= 0;
+        equity_lane1_ram_tallies1_flush_field4_chunk_add25_value_out <= 0;
     end
     else begin
+        v = 40'h0;
+        v = equity_lane1_ram_tallies1_flush_field4_chunk_add24_value_out;
         total = 9'h0;
-        if (equity_lane1_clears[1]) begin
-            equity_lane1_tally14_chunked_counter16_counter_chunk85_value <= 0;
-            equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out <= 0;
-        end
-        else if (equity_lane1_tally14_no) begin
-            equity_lane1_tally14_chunked_counter16_counter_chunk85_value <= equity_lane1_tally14_zero[16-1:8];
-            equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[1]) begin
-            equity_lane1_tally14_chunked_counter16_counter_chunk85_value <= equity_lane1_tally14_chunked_counter16_counter_chunk85_shifted;
-            equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally14_chunked_counter16_counter_chunk85_value + 256) - equity_lane1_tally14_chunked_counter16_zero) - equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out);
-            equity_lane1_tally14_chunked_counter16_counter_chunk85_value <= total[8-1:0];
-            equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally14_chunked_counter16_counter_chunk85_value + equity_lane1_tally14_chunked_counter16_zero) + equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out);
-            equity_lane1_tally14_chunked_counter16_counter_chunk85_value <= total[8-1:0];
-            equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out <= total[8];
-        end
+        total = ((equity_lane1_ram_tallies1_flush_field4_chunk_add24_value_out[16-1:8] + equity_lane1_ram_tallies1_flush_field4_zero) + equity_lane1_ram_tallies1_flush_field4_chunk_add24_carry_out);
+        v[16-1:8] = total[8-1:0];
+        equity_lane1_ram_tallies1_flush_field4_chunk_add25_value_out <= v;
+        equity_lane1_ram_tallies1_flush_field4_chunk_add25_carry_out <= total[8];
     end
 end
 
 
-
-assign equity_lane1_tally14_chunked_counter16_counter_chunk86_shifted = equity_lane1_tally14_chunked_counter16_counter_chunk87_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally14_chunked_counter16_counter_chunk86_step
+always @(posedge clk) begin: equity_lane1_ram_tallies1_flush_field4_chunk_add26_add
+    reg [40-1:0] v;
     reg [9-1:0] total;
     if (equity_lane1_rst == 1) begin
-        equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out <= 0;
-        equity_lane1_tally14_chunked_counter16_counter_chunk86_value <= 0;
+        equity_lane1_ram_tallies1_flush_field4_chunk_add26_carry_out <= 0;
+        equity_lane1_ram_tallies1_flush_field4_chunk_add26_value_out <= 0;
     end
     else begin
+        v = 40'h0;
+        v = equity_lane1_ram_tallies1_flush_field4_chunk_add25_value_out;
         total = 9'h0;
-        if (equity_lane1_clears[1]) begin
-            equity_lane1_tally14_chunked_counter16_counter_chunk86_value <= 0;
-            equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out <= 0;
-        end
-        else if (equity_lane1_tally14_no) begin
-            equity_lane1_tally14_chunked_counter16_counter_chunk86_value <= equity_lane1_tally14_zero[24-1:16];
-            equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[1]) begin
-            equity_lane1_tally14_chunked_counter16_counter_chunk86_value <= equity_lane1_tally14_chunked_counter16_counter_chunk86_shifted;
-            equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally14_chunked_counter16_counter_chunk86_value + 256) - equity_lane1_tally14_chunked_counter16_zero) - equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out);
-            equity_lane1_tally14_chunked_counter16_counter_chunk86_value <= total[8-1:0];
-            equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally14_chunked_counter16_counter_chunk86_value + equity_lane1_tally14_chunked_counter16_zero) + equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out);
-            equity_lane1_tally14_chunked_counter16_counter_chunk86_value <= total[8-1:0];
-            equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out <= total[8];
-        end
+        total = ((equity_lane1_ram_tallies1_flush_field4_chunk_add25_value_out[24-1:16] + equity_lane1_ram_tallies1_flush_field4_zero) + equity_lane1_ram_tallies1_flush_field4_chunk_add25_carry_out);
+        v[24-1:16] = total[8-1:0];
+        equity_lane1_ram_tallies1_flush_field4_chunk_add26_value_out <= v;
+        equity_lane1_ram_tallies1_flush_field4_chunk_add26_carry_out <= total[8];
     end
 end
 
 
-
-assign equity_lane1_tally14_chunked_counter16_counter_chunk87_shifted = equity_lane1_tally14_chunked_counter16_counter_chunk88_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally14_chunked_counter16_counter_chunk87_step
+always @(posedge clk) begin: equity_lane1_ram_tallies1_flush_field4_chunk_add27_add
+    reg [40-1:0] v;
     reg [9-1:0] total;
     if (equity_lane1_rst == 1) begin
-        equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out <= 0;
-        equity_lane1_tally14_chunked_counter16_counter_chunk87_value <= 0;
+        equity_lane1_ram_tallies1_flush_field4_chunk_add27_carry_out <= 0;
+        equity_lane1_ram_tallies1_flush_field4_chunk_add27_value_out <= 0;
     end
     else begin
+        v = 40'h0;
+        v = equity_lane1_ram_tallies1_flush_field4_chunk_add26_value_out;
         total = 9'h0;
-        if (equity_lane1_clears[1]) begin
-            equity_lane1_tally14_chunked_counter16_counter_chunk87_value <= 0;
-            equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out <= 0;
-        end
-        else if (equity_lane1_tally14_no) begin
-            equity_lane1_tally14_chunked_counter16_counter_chunk87_value <= equity_lane1_tally14_zero[32-1:24];
-            equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[1]) begin
-            equity_lane1_tally14_chunked_counter16_counter_chunk87_value <= equity_lane1_tally14_chunked_counter16_counter_chunk87_shifted;
-            equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally14_chunked_counter16_counter_chunk87_value + 256) - equity_lane1_tally14_chunked_counter16_zero) - equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out);
-            equity_lane1_tally14_chunked_counter16_counter_chunk87_value <= total[8-1:0];
-            equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally14_chunked_counter16_counter_chunk87_value + equity_lane1_tally14_chunked_counter16_zero) + equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out);
-            equity_lane1_tally14_chunked_counter16_counter_chunk87_value <= total[8-1:0];
-            equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out <= total[8];
-        end
+        total = ((equity_lane1_ram_tallies1_flush_field4_chunk_add26_value_out[32-1:24] + equity_lane1_ram_tallies1_flush_field4_zero) + equity_lane1_ram_tallies1_flush_field4_chunk_add26_carry_out);
+        v[32-1:24] = total[8-1:0];
+        equity_lane1_ram_tallies1_flush_field4_chunk_add27_value_out <= v;
+        equity_lane1_ram_tallies1_flush_field4_chunk_add27_carry_out <= total[8];
     end
 end
 
 
-
-assign equity_lane1_tally14_chunked_counter16_counter_chunk88_shifted = equity_lane1_links[2];
-
-
-always @(posedge clk) begin: equity_lane1_tally14_chunked_counter16_counter_chunk88_step
+always @(posedge clk) begin: equity_lane1_ram_tallies1_flush_field4_chunk_add28_add
+    reg [40-1:0] v;
     reg [9-1:0] total;
     if (equity_lane1_rst == 1) begin
-        equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out <= 0;
-        equity_lane1_tally14_chunked_counter16_counter_chunk88_value <= 0;
+        equity_lane1_ram_tallies1_flush_field4_chunk_add28_carry_out <= 0;
+        equity_lane1_ram_tallies1_flush_field4_chunk_add28_value_out <= 0;
     end
     else begin
+        v = 40'h0;
+        v = equity_lane1_ram_tallies1_flush_field4_chunk_add27_value_out;
         total = 9'h0;
-        if (equity_lane1_clears[1]) begin
-            equity_lane1_tally14_chunked_counter16_counter_chunk88_value <= 0;
-            equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out <= 0;
-        end
-        else if (equity_lane1_tally14_no) begin
-            equity_lane1_tally14_chunked_counter16_counter_chunk88_value <= equity_lane1_tally14_zero[40-1:32];
-            equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[1]) begin
-            equity_lane1_tally14_chunked_counter16_counter_chunk88_value <= equity_lane1_tally14_chunked_counter16_counter_chunk88_shifted;
-            equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally14_chunked_counter16_counter_chunk88_value + 256) - equity_lane1_tally14_chunked_counter16_zero) - equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out);
-            equity_lane1_tally14_chunked_counter16_counter_chunk88_value <= total[8-1:0];
-            equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally14_chunked_counter16_counter_chunk88_value + equity_lane1_tally14_chunked_counter16_zero) + equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out);
-            equity_lane1_tally14_chunked_counter16_counter_chunk88_value <= total[8-1:0];
-            equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out <= total[8];
-        end
+        total = ((equity_lane1_ram_tallies1_flush_field4_chunk_add27_value_out[40-1:32] + equity_lane1_ram_tallies1_flush_field4_zero) + equity_lane1_ram_tallies1_flush_field4_chunk_add27_carry_out);
+        v[40-1:32] = total[8-1:0];
+        equity_lane1_ram_tallies1_flush_field4_chunk_add28_value_out <= v;
+        equity_lane1_ram_tallies1_flush_field4_chunk_add28_carry_out <= total[8];
     end
 end
 
 
-
-assign equity_lane1_links[1] = equity_lane1_tally14_chunked_counter16_lowest[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally15_register_amount
+always @(posedge clk) begin: equity_lane1_ram_tallies1_flush_field4_chunk_add29_add
+    reg [40-1:0] v;
+    reg [2-1:0] total;
     if (equity_lane1_rst == 1) begin
-        equity_lane1_tally15_amount <= 0;
+        equity_lane1_ram_tallies1_flush_field4_chunk_add29_carry_out <= 0;
+        equity_lane1_ram_tallies1_flush_field4_last <= 0;
     end
     else begin
-        if (((!(equity_lane1_feed_stage4_count_out && equity_lane1_feed_stage4_won_out[0])) || ((equity_lane1_feed_stage4_alone_out != 1'b0) && (!1'b0)))) begin
-            equity_lane1_tally15_amount <= 0;
-        end
-        else if (1'b0) begin
-            equity_lane1_tally15_amount <= equity_lane1_feed_stage4_units_out;
-        end
-        else begin
-            equity_lane1_tally15_amount <= 1;
-        end
+        v = 40'h0;
+        v = equity_lane1_ram_tallies1_flush_field4_chunk_add28_value_out;
+        total = 2'h0;
+        total = ((equity_lane1_ram_tallies1_flush_field4_chunk_add28_value_out[1-1:0] + equity_lane1_ram_tallies1_flush_field4_zero) + equity_lane1_ram_tallies1_flush_field4_zero_carry);
+        v[1-1:0] = total[1-1:0];
+        equity_lane1_ram_tallies1_flush_field4_last <= v;
+        equity_lane1_ram_tallies1_flush_field4_chunk_add29_carry_out <= total[1];
     end
 end
 
 
 
-assign equity_lane1_tally15_chunked_counter17_counter_chunk89_shifted = equity_lane1_tally15_chunked_counter17_counter_chunk90_value[8-1:0];
+assign equity_lane1_ram_tallies1_flush_field4_result = equity_lane1_ram_tallies1_flush_field4_last;
 
 
-always @(posedge clk) begin: equity_lane1_tally15_chunked_counter17_counter_chunk89_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= 0;
-        equity_lane1_tally15_chunked_counter17_lowest <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[2]) begin
-            equity_lane1_tally15_chunked_counter17_lowest <= 0;
-            equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= 0;
-        end
-        else if (equity_lane1_tally15_no) begin
-            equity_lane1_tally15_chunked_counter17_lowest <= equity_lane1_tally15_zero[8-1:0];
-            equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[2]) begin
-            equity_lane1_tally15_chunked_counter17_lowest <= equity_lane1_tally15_chunked_counter17_counter_chunk89_shifted;
-            equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally15_chunked_counter17_lowest + 256) - equity_lane1_tally15_amount) - equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_in);
-            equity_lane1_tally15_chunked_counter17_lowest <= total[8-1:0];
-            equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally15_chunked_counter17_lowest + equity_lane1_tally15_amount) + equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_in);
-            equity_lane1_tally15_chunked_counter17_lowest <= total[8-1:0];
-            equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally15_chunked_counter17_counter_chunk90_shifted = equity_lane1_tally15_chunked_counter17_counter_chunk91_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally15_chunked_counter17_counter_chunk90_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= 0;
-        equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[2]) begin
-            equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= 0;
-            equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= 0;
-        end
-        else if (equity_lane1_tally15_no) begin
-            equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= equity_lane1_tally15_zero[16-1:8];
-            equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[2]) begin
-            equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= equity_lane1_tally15_chunked_counter17_counter_chunk90_shifted;
-            equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally15_chunked_counter17_counter_chunk90_value + 256) - equity_lane1_tally15_chunked_counter17_zero) - equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out);
-            equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= total[8-1:0];
-            equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally15_chunked_counter17_counter_chunk90_value + equity_lane1_tally15_chunked_counter17_zero) + equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out);
-            equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= total[8-1:0];
-            equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally15_chunked_counter17_counter_chunk91_shifted = equity_lane1_tally15_chunked_counter17_counter_chunk92_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally15_chunked_counter17_counter_chunk91_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out <= 0;
-        equity_lane1_tally15_chunked_counter17_counter_chunk91_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[2]) begin
-            equity_lane1_tally15_chunked_counter17_counter_chunk91_value <= 0;
-            equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out <= 0;
-        end
-        else if (equity_lane1_tally15_no) begin
-            equity_lane1_tally15_chunked_counter17_counter_chunk91_value <= equity_lane1_tally15_zero[24-1:16];
-            equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[2]) begin
-            equity_lane1_tally15_chunked_counter17_counter_chunk91_value <= equity_lane1_tally15_chunked_counter17_counter_chunk91_shifted;
-            equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally15_chunked_counter17_counter_chunk91_value + 256) - equity_lane1_tally15_chunked_counter17_zero) - equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out);
-            equity_lane1_tally15_chunked_counter17_counter_chunk91_value <= total[8-1:0];
-            equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally15_chunked_counter17_counter_chunk91_value + equity_lane1_tally15_chunked_counter17_zero) + equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out);
-            equity_lane1_tally15_chunked_counter17_counter_chunk91_value <= total[8-1:0];
-            equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally15_chunked_counter17_counter_chunk92_shifted = equity_lane1_tally15_chunked_counter17_counter_chunk93_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally15_chunked_counter17_counter_chunk92_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out <= 0;
-        equity_lane1_tally15_chunked_counter17_counter_chunk92_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[2]) begin
-            equity_lane1_tally15_chunked_counter17_counter_chunk92_value <= 0;
-            equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out <= 0;
-        end
-        else if (equity_lane1_tally15_no) begin
-            equity_lane1_tally15_chunked_counter17_counter_chunk92_value <= equity_lane1_tally15_zero[32-1:24];
-            equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[2]) begin
-            equity_lane1_tally15_chunked_counter17_counter_chunk92_value <= equity_lane1_tally15_chunked_counter17_counter_chunk92_shifted;
-            equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally15_chunked_counter17_counter_chunk92_value + 256) - equity_lane1_tally15_chunked_counter17_zero) - equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out);
-            equity_lane1_tally15_chunked_counter17_counter_chunk92_value <= total[8-1:0];
-            equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally15_chunked_counter17_counter_chunk92_value + equity_lane1_tally15_chunked_counter17_zero) + equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out);
-            equity_lane1_tally15_chunked_counter17_counter_chunk92_value <= total[8-1:0];
-            equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally15_chunked_counter17_counter_chunk93_shifted = equity_lane1_links[3];
-
-
-always @(posedge clk) begin: equity_lane1_tally15_chunked_counter17_counter_chunk93_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out <= 0;
-        equity_lane1_tally15_chunked_counter17_counter_chunk93_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[2]) begin
-            equity_lane1_tally15_chunked_counter17_counter_chunk93_value <= 0;
-            equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out <= 0;
-        end
-        else if (equity_lane1_tally15_no) begin
-            equity_lane1_tally15_chunked_counter17_counter_chunk93_value <= equity_lane1_tally15_zero[40-1:32];
-            equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[2]) begin
-            equity_lane1_tally15_chunked_counter17_counter_chunk93_value <= equity_lane1_tally15_chunked_counter17_counter_chunk93_shifted;
-            equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally15_chunked_counter17_counter_chunk93_value + 256) - equity_lane1_tally15_chunked_counter17_zero) - equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out);
-            equity_lane1_tally15_chunked_counter17_counter_chunk93_value <= total[8-1:0];
-            equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally15_chunked_counter17_counter_chunk93_value + equity_lane1_tally15_chunked_counter17_zero) + equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out);
-            equity_lane1_tally15_chunked_counter17_counter_chunk93_value <= total[8-1:0];
-            equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_links[2] = equity_lane1_tally15_chunked_counter17_lowest[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally16_register_amount
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally16_amount <= 0;
-    end
-    else begin
-        if (((!(equity_lane1_feed_stage4_count_out && equity_lane1_feed_stage4_won_out[0])) || ((equity_lane1_feed_stage4_alone_out != 1'b0) && (!1'b0)))) begin
-            equity_lane1_tally16_amount <= 0;
-        end
-        else if (1'b1) begin
-            equity_lane1_tally16_amount <= equity_lane1_feed_stage4_units_out;
-        end
-        else begin
-            equity_lane1_tally16_amount <= 1;
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally16_chunked_counter18_counter_chunk94_shifted = {equity_lane1_tally16_chunked_counter18_counter_chunk95_value[8-1:0], equity_lane1_tally16_chunked_counter18_lowest[16-1:8]};
-
-
-always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chunk94_step
+always @(posedge clk) begin: equity_lane1_ram_tallies1_flush_field5_chunk_add30_add
+    reg [56-1:0] v;
     reg [17-1:0] total;
     if (equity_lane1_rst == 1) begin
-        equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= 0;
-        equity_lane1_tally16_chunked_counter18_lowest <= 0;
+        equity_lane1_ram_tallies1_flush_field5_chunk_add30_carry_out <= 0;
+        equity_lane1_ram_tallies1_flush_field5_chunk_add30_value_out <= 0;
     end
     else begin
+        v = 56'h0;
+        v = equity_lane1_ram_tallies1_base_u;
         total = 17'h0;
-        if (equity_lane1_clears[3]) begin
-            equity_lane1_tally16_chunked_counter18_lowest <= 0;
-            equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= 0;
-        end
-        else if (equity_lane1_tally16_no) begin
-            equity_lane1_tally16_chunked_counter18_lowest <= equity_lane1_tally16_zero[16-1:0];
-            equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[3]) begin
-            equity_lane1_tally16_chunked_counter18_lowest <= equity_lane1_tally16_chunked_counter18_counter_chunk94_shifted;
-            equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally16_chunked_counter18_lowest + 65536) - equity_lane1_tally16_amount) - equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_in);
-            equity_lane1_tally16_chunked_counter18_lowest <= total[16-1:0];
-            equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= (!total[16]);
-        end
-        else begin
-            total = ((equity_lane1_tally16_chunked_counter18_lowest + equity_lane1_tally16_amount) + equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_in);
-            equity_lane1_tally16_chunked_counter18_lowest <= total[16-1:0];
-            equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= total[16];
-        end
+        total = ((equity_lane1_ram_tallies1_base_u[16-1:0] + equity_lane1_ram_tallies1_late_u) + equity_lane1_ram_tallies1_flush_field5_zero_carry);
+        v[16-1:0] = total[16-1:0];
+        equity_lane1_ram_tallies1_flush_field5_chunk_add30_value_out <= v;
+        equity_lane1_ram_tallies1_flush_field5_chunk_add30_carry_out <= total[16];
     end
 end
 
 
-
-assign equity_lane1_tally16_chunked_counter18_counter_chunk95_shifted = equity_lane1_tally16_chunked_counter18_counter_chunk96_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chunk95_step
+always @(posedge clk) begin: equity_lane1_ram_tallies1_flush_field5_chunk_add31_add
+    reg [56-1:0] v;
     reg [9-1:0] total;
     if (equity_lane1_rst == 1) begin
-        equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= 0;
-        equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= 0;
+        equity_lane1_ram_tallies1_flush_field5_chunk_add31_carry_out <= 0;
+        equity_lane1_ram_tallies1_flush_field5_chunk_add31_value_out <= 0;
     end
     else begin
+        v = 56'h0;
+        v = equity_lane1_ram_tallies1_flush_field5_chunk_add30_value_out;
         total = 9'h0;
-        if (equity_lane1_clears[3]) begin
-            equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= 0;
-            equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= 0;
-        end
-        else if (equity_lane1_tally16_no) begin
-            equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= equity_lane1_tally16_zero[24-1:16];
-            equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[3]) begin
-            equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= equity_lane1_tally16_chunked_counter18_counter_chunk95_shifted;
-            equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally16_chunked_counter18_counter_chunk95_value + 256) - equity_lane1_tally16_chunked_counter18_zero) - equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out);
-            equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= total[8-1:0];
-            equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally16_chunked_counter18_counter_chunk95_value + equity_lane1_tally16_chunked_counter18_zero) + equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out);
-            equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= total[8-1:0];
-            equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= total[8];
-        end
+        total = ((equity_lane1_ram_tallies1_flush_field5_chunk_add30_value_out[24-1:16] + equity_lane1_ram_tallies1_flush_field5_zero) + equity_lane1_ram_tallies1_flush_field5_chunk_add30_carry_out);
+        v[24-1:16] = total[8-1:0];
+        equity_lane1_ram_tallies1_flush_field5_chunk_add31_value_out <= v;
+        equity_lane1_ram_tallies1_flush_field5_chunk_add31_carry_out <= total[8];
     end
 end
 
 
-
-assign equity_lane1_tally16_chunked_counter18_counter_chunk96_shifted = equity_lane1_tally16_chunked_counter18_counter_chunk97_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chunk96_step
+always @(posedge clk) begin: equity_lane1_ram_tallies1_flush_field5_chunk_add32_add
+    reg [56-1:0] v;
     reg [9-1:0] total;
     if (equity_lane1_rst == 1) begin
-        equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out <= 0;
-        equity_lane1_tally16_chunked_counter18_counter_chunk96_value <= 0;
+        equity_lane1_ram_tallies1_flush_field5_chunk_add32_carry_out <= 0;
+        equity_lane1_ram_tallies1_flush_field5_chunk_add32_value_out <= 0;
     end
     else begin
+        v = 56'h0;
+        v = equity_lane1_ram_tallies1_flush_field5_chunk_add31_value_out;
         total = 9'h0;
-        if (equity_lane1_clears[3]) begin
-            equity_lane1_tally16_chunked_counter18_counter_chunk96_value <= 0;
-            equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out <= 0;
-        end
-        else if (equity_lane1_tally16_no) begin
-            equity_lane1_tally16_chunked_counter18_counter_chunk96_value <= equity_lane1_tally16_zero[32-1:24];
-            equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[3]) begin
-            equity_lane1_tally16_chunked_counter18_counter_chunk96_value <= equity_lane1_tally16_chunked_counter18_counter_chunk96_shifted;
-            equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally16_chunked_counter18_counter_chunk96_value + 256) - equity_lane1_tally16_chunked_counter18_zero) - equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out);
-            equity_lane1_tally16_chunked_counter18_counter_chunk96_value <= total[8-1:0];
-            equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally16_chunked_counter18_counter_chunk96_value + equity_lane1_tally16_chunked_counter18_zero) + equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out);
-            equity_lane1_tally16_chunked_counter18_counter_chunk96_value <= total[8-1:0];
-            equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out <= total[8];
-        end
+        total = ((equity_lane1_ram_tallies1_flush_field5_chunk_add31_value_out[32-1:24] + equity_lane1_ram_tallies1_flush_field5_zero) + equity_lane1_ram_tallies1_flush_field5_chunk_add31_carry_out);
+        v[32-1:24] = total[8-1:0];
+        equity_lane1_ram_tallies1_flush_field5_chunk_add32_value_out <= v;
+        equity_lane1_ram_tallies1_flush_field5_chunk_add32_carry_out <= total[8];
     end
 end
 
 
-
-assign equity_lane1_tally16_chunked_counter18_counter_chunk97_shifted = equity_lane1_tally16_chunked_counter18_counter_chunk98_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chunk97_step
+always @(posedge clk) begin: equity_lane1_ram_tallies1_flush_field5_chunk_add33_add
+    reg [56-1:0] v;
     reg [9-1:0] total;
     if (equity_lane1_rst == 1) begin
-        equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out <= 0;
-        equity_lane1_tally16_chunked_counter18_counter_chunk97_value <= 0;
+        equity_lane1_ram_tallies1_flush_field5_chunk_add33_carry_out <= 0;
+        equity_lane1_ram_tallies1_flush_field5_chunk_add33_value_out <= 0;
     end
     else begin
+        v = 56'h0;
+        v = equity_lane1_ram_tallies1_flush_field5_chunk_add32_value_out;
         total = 9'h0;
-        if (equity_lane1_clears[3]) begin
-            equity_lane1_tally16_chunked_counter18_counter_chunk97_value <= 0;
-            equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out <= 0;
-        end
-        else if (equity_lane1_tally16_no) begin
-            equity_lane1_tally16_chunked_counter18_counter_chunk97_value <= equity_lane1_tally16_zero[40-1:32];
-            equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[3]) begin
-            equity_lane1_tally16_chunked_counter18_counter_chunk97_value <= equity_lane1_tally16_chunked_counter18_counter_chunk97_shifted;
-            equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally16_chunked_counter18_counter_chunk97_value + 256) - equity_lane1_tally16_chunked_counter18_zero) - equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out);
-            equity_lane1_tally16_chunked_counter18_counter_chunk97_value <= total[8-1:0];
-            equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally16_chunked_counter18_counter_chunk97_value + equity_lane1_tally16_chunked_counter18_zero) + equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out);
-            equity_lane1_tally16_chunked_counter18_counter_chunk97_value <= total[8-1:0];
-            equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out <= total[8];
-        end
+        total = ((equity_lane1_ram_tallies1_flush_field5_chunk_add32_value_out[40-1:32] + equity_lane1_ram_tallies1_flush_field5_zero) + equity_lane1_ram_tallies1_flush_field5_chunk_add32_carry_out);
+        v[40-1:32] = total[8-1:0];
+        equity_lane1_ram_tallies1_flush_field5_chunk_add33_value_out <= v;
+        equity_lane1_ram_tallies1_flush_field5_chunk_add33_carry_out <= total[8];
     end
 end
 
 
-
-assign equity_lane1_tally16_chunked_counter18_counter_chunk98_shifted = equity_lane1_tally16_chunked_counter18_counter_chunk99_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chunk98_step
+always @(posedge clk) begin: equity_lane1_ram_tallies1_flush_field5_chunk_add34_add
+    reg [56-1:0] v;
     reg [9-1:0] total;
     if (equity_lane1_rst == 1) begin
-        equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out <= 0;
-        equity_lane1_tally16_chunked_counter18_counter_chunk98_value <= 0;
+        equity_lane1_ram_tallies1_flush_field5_chunk_add34_carry_out <= 0;
+        equity_lane1_ram_tallies1_flush_field5_chunk_add34_value_out <= 0;
     end
     else begin
+        v = 56'h0;
+        v = equity_lane1_ram_tallies1_flush_field5_chunk_add33_value_out;
         total = 9'h0;
-        if (equity_lane1_clears[3]) begin
-            equity_lane1_tally16_chunked_counter18_counter_chunk98_value <= 0;
-            equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out <= 0;
-        end
-        else if (equity_lane1_tally16_no) begin
-            equity_lane1_tally16_chunked_counter18_counter_chunk98_value <= equity_lane1_tally16_zero[48-1:40];
-            equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[3]) begin
-            equity_lane1_tally16_chunked_counter18_counter_chunk98_value <= equity_lane1_tally16_chunked_counter18_counter_chunk98_shifted;
-            equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally16_chunked_counter18_counter_chunk98_value + 256) - equity_lane1_tally16_chunked_counter18_zero) - equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out);
-            equity_lane1_tally16_chunked_counter18_counter_chunk98_value <= total[8-1:0];
-            equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally16_chunked_counter18_counter_chunk98_value + equity_lane1_tally16_chunked_counter18_zero) + equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out);
-            equity_lane1_tally16_chunked_counter18_counter_chunk98_value <= total[8-1:0];
-            equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out <= total[8];
-        end
+        total = ((equity_lane1_ram_tallies1_flush_field5_chunk_add33_value_out[48-1:40] + equity_lane1_ram_tallies1_flush_field5_zero) + equity_lane1_ram_tallies1_flush_field5_chunk_add33_carry_out);
+        v[48-1:40] = total[8-1:0];
+        equity_lane1_ram_tallies1_flush_field5_chunk_add34_value_out <= v;
+        equity_lane1_ram_tallies1_flush_field5_chunk_add34_carry_out <= total[8];
     end
 end
 
 
-
-assign equity_lane1_tally16_chunked_counter18_counter_chunk99_shifted = equity_lane1_links[4];
-
-
-always @(posedge clk) begin: equity_lane1_tally16_chunked_counter18_counter_chunk99_step
+always @(posedge clk) begin: equity_lane1_ram_tallies1_flush_field5_chunk_add35_add
+    reg [56-1:0] v;
     reg [9-1:0] total;
     if (equity_lane1_rst == 1) begin
-        equity_lane1_tally16_chunked_counter18_counter_chunk99_carry_out <= 0;
-        equity_lane1_tally16_chunked_counter18_counter_chunk99_value <= 0;
+        equity_lane1_ram_tallies1_flush_field5_chunk_add35_carry_out <= 0;
+        equity_lane1_ram_tallies1_flush_field5_last <= 0;
     end
     else begin
+        v = 56'h0;
+        v = equity_lane1_ram_tallies1_flush_field5_chunk_add34_value_out;
         total = 9'h0;
-        if (equity_lane1_clears[3]) begin
-            equity_lane1_tally16_chunked_counter18_counter_chunk99_value <= 0;
-            equity_lane1_tally16_chunked_counter18_counter_chunk99_carry_out <= 0;
-        end
-        else if (equity_lane1_tally16_no) begin
-            equity_lane1_tally16_chunked_counter18_counter_chunk99_value <= equity_lane1_tally16_zero[56-1:48];
-            equity_lane1_tally16_chunked_counter18_counter_chunk99_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[3]) begin
-            equity_lane1_tally16_chunked_counter18_counter_chunk99_value <= equity_lane1_tally16_chunked_counter18_counter_chunk99_shifted;
-            equity_lane1_tally16_chunked_counter18_counter_chunk99_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally16_chunked_counter18_counter_chunk99_value + 256) - equity_lane1_tally16_chunked_counter18_zero) - equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out);
-            equity_lane1_tally16_chunked_counter18_counter_chunk99_value <= total[8-1:0];
-            equity_lane1_tally16_chunked_counter18_counter_chunk99_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally16_chunked_counter18_counter_chunk99_value + equity_lane1_tally16_chunked_counter18_zero) + equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out);
-            equity_lane1_tally16_chunked_counter18_counter_chunk99_value <= total[8-1:0];
-            equity_lane1_tally16_chunked_counter18_counter_chunk99_carry_out <= total[8];
-        end
+        total = ((equity_lane1_ram_tallies1_flush_field5_chunk_add34_value_out[56-1:48] + equity_lane1_ram_tallies1_flush_field5_zero) + equity_lane1_ram_tallies1_flush_field5_chunk_add34_carry_out);
+        v[56-1:48] = total[8-1:0];
+        equity_lane1_ram_tallies1_flush_field5_last <= v;
+        equity_lane1_ram_tallies1_flush_field5_chunk_add35_carry_out <= total[8];
     end
 end
 
 
 
-assign equity_lane1_links[3] = equity_lane1_tally16_chunked_counter18_lowest[8-1:0];
+assign equity_lane1_ram_tallies1_flush_field5_result = equity_lane1_ram_tallies1_flush_field5_last;
 
 
-always @(posedge clk) begin: equity_lane1_tally17_register_amount
+always @(posedge clk) begin: equity_lane1_ram_tallies1_delay_flag1_shift_in
     if (equity_lane1_rst == 1) begin
-        equity_lane1_tally17_amount <= 0;
+        equity_lane1_ram_tallies1_delay_flag1_line <= 0;
     end
     else begin
-        if (((!(equity_lane1_feed_stage5_count_out && equity_lane1_feed_stage5_won_out[1])) || ((equity_lane1_feed_stage5_alone_out != 1'b1) && (!1'b0)))) begin
-            equity_lane1_tally17_amount <= 0;
-        end
-        else if (1'b0) begin
-            equity_lane1_tally17_amount <= equity_lane1_feed_stage5_units_out;
+        if ((6 == 1)) begin
+            equity_lane1_ram_tallies1_delay_flag1_line[0] <= equity_lane1_ram_tallies1_late_valid;
         end
         else begin
-            equity_lane1_tally17_amount <= 1;
+            equity_lane1_ram_tallies1_delay_flag1_line <= {equity_lane1_ram_tallies1_delay_flag1_line[(6 - 1)-1:0], equity_lane1_ram_tallies1_late_valid};
         end
     end
 end
 
 
 
-assign equity_lane1_tally17_chunked_counter19_counter_chunk100_shifted = equity_lane1_tally17_chunked_counter19_counter_chunk101_value[8-1:0];
+assign equity_lane1_ram_tallies1_w_valid = equity_lane1_ram_tallies1_delay_flag1_line[(6 - 1)];
 
 
-always @(posedge clk) begin: equity_lane1_tally17_chunked_counter19_counter_chunk100_step
-    reg [9-1:0] total;
+always @(posedge clk) begin: equity_lane1_ram_tallies1_inputs
     if (equity_lane1_rst == 1) begin
-        equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= 0;
-        equity_lane1_tally17_chunked_counter19_lowest <= 0;
+        equity_lane1_ram_tallies1_won_q <= 0;
+        equity_lane1_ram_tallies1_units_q <= 0;
+        equity_lane1_ram_tallies1_alone_q <= 0;
+        equity_lane1_ram_tallies1_count_q <= 0;
     end
     else begin
-        total = 9'h0;
-        if (equity_lane1_clears[4]) begin
-            equity_lane1_tally17_chunked_counter19_lowest <= 0;
-            equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= 0;
-        end
-        else if (equity_lane1_tally17_no) begin
-            equity_lane1_tally17_chunked_counter19_lowest <= equity_lane1_tally17_zero[8-1:0];
-            equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[4]) begin
-            equity_lane1_tally17_chunked_counter19_lowest <= equity_lane1_tally17_chunked_counter19_counter_chunk100_shifted;
-            equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally17_chunked_counter19_lowest + 256) - equity_lane1_tally17_amount) - equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_in);
-            equity_lane1_tally17_chunked_counter19_lowest <= total[8-1:0];
-            equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally17_chunked_counter19_lowest + equity_lane1_tally17_amount) + equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_in);
-            equity_lane1_tally17_chunked_counter19_lowest <= total[8-1:0];
-            equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= total[8];
-        end
+        equity_lane1_ram_tallies1_count_q <= equity_lane1_counting;
+        equity_lane1_ram_tallies1_alone_q <= equity_lane1_alone;
+        equity_lane1_ram_tallies1_won_q <= equity_lane1_won;
+        equity_lane1_ram_tallies1_units_q <= equity_lane1_units;
     end
 end
 
 
-
-assign equity_lane1_tally17_chunked_counter19_counter_chunk101_shifted = equity_lane1_tally17_chunked_counter19_counter_chunk102_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally17_chunked_counter19_counter_chunk101_step
-    reg [9-1:0] total;
+always @(posedge clk) begin: equity_lane1_ram_tallies1_turn
     if (equity_lane1_rst == 1) begin
-        equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out <= 0;
-        equity_lane1_tally17_chunked_counter19_counter_chunk101_value <= 0;
+        equity_lane1_ram_tallies1_ptr <= 0;
+        equity_lane1_ram_tallies1_sel <= 1;
     end
     else begin
-        total = 9'h0;
-        if (equity_lane1_clears[4]) begin
-            equity_lane1_tally17_chunked_counter19_counter_chunk101_value <= 0;
-            equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out <= 0;
-        end
-        else if (equity_lane1_tally17_no) begin
-            equity_lane1_tally17_chunked_counter19_counter_chunk101_value <= equity_lane1_tally17_zero[16-1:8];
-            equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[4]) begin
-            equity_lane1_tally17_chunked_counter19_counter_chunk101_value <= equity_lane1_tally17_chunked_counter19_counter_chunk101_shifted;
-            equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally17_chunked_counter19_counter_chunk101_value + 256) - equity_lane1_tally17_chunked_counter19_zero) - equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out);
-            equity_lane1_tally17_chunked_counter19_counter_chunk101_value <= total[8-1:0];
-            equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out <= (!total[8]);
+        equity_lane1_ram_tallies1_sel <= {equity_lane1_ram_tallies1_sel[(10 - 1)-1:0], equity_lane1_ram_tallies1_sel[(10 - 1)]};
+        if (equity_lane1_ram_tallies1_sel[(10 - 1)]) begin
+            equity_lane1_ram_tallies1_ptr <= 0;
         end
         else begin
-            total = ((equity_lane1_tally17_chunked_counter19_counter_chunk101_value + equity_lane1_tally17_chunked_counter19_zero) + equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out);
-            equity_lane1_tally17_chunked_counter19_counter_chunk101_value <= total[8-1:0];
-            equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out <= total[8];
+            equity_lane1_ram_tallies1_ptr <= (equity_lane1_ram_tallies1_ptr + 1);
         end
     end
 end
 
 
-
-assign equity_lane1_tally17_chunked_counter19_counter_chunk102_shifted = equity_lane1_tally17_chunked_counter19_counter_chunk103_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally17_chunked_counter19_counter_chunk102_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out <= 0;
-        equity_lane1_tally17_chunked_counter19_counter_chunk102_value <= 0;
+always @(equity_lane1_run_done, equity_lane1_ram_tallies1_next_addr, equity_lane1_ram_tallies1_ptr) begin: equity_lane1_ram_tallies1_address
+    if (equity_lane1_run_done) begin
+        equity_lane1_ram_tallies1_rd_addr = equity_lane1_ram_tallies1_next_addr;
     end
     else begin
-        total = 9'h0;
-        if (equity_lane1_clears[4]) begin
-            equity_lane1_tally17_chunked_counter19_counter_chunk102_value <= 0;
-            equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out <= 0;
-        end
-        else if (equity_lane1_tally17_no) begin
-            equity_lane1_tally17_chunked_counter19_counter_chunk102_value <= equity_lane1_tally17_zero[24-1:16];
-            equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[4]) begin
-            equity_lane1_tally17_chunked_counter19_counter_chunk102_value <= equity_lane1_tally17_chunked_counter19_counter_chunk102_shifted;
-            equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally17_chunked_counter19_counter_chunk102_value + 256) - equity_lane1_tally17_chunked_counter19_zero) - equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out);
-            equity_lane1_tally17_chunked_counter19_counter_chunk102_value <= total[8-1:0];
-            equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally17_chunked_counter19_counter_chunk102_value + equity_lane1_tally17_chunked_counter19_zero) + equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out);
-            equity_lane1_tally17_chunked_counter19_counter_chunk102_value <= total[8-1:0];
-            equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out <= total[8];
-        end
+        equity_lane1_ram_tallies1_rd_addr = equity_lane1_ram_tallies1_ptr;
     end
 end
 
 
-
-assign equity_lane1_tally17_chunked_counter19_counter_chunk103_shifted = equity_lane1_tally17_chunked_counter19_counter_chunk104_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally17_chunked_counter19_counter_chunk103_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out <= 0;
-        equity_lane1_tally17_chunked_counter19_counter_chunk103_value <= 0;
+always @(equity_lane1_ram_tallies1_fresh, equity_lane1_ram_tallies1_rd_addr) begin: equity_lane1_ram_tallies1_fresh_read
+    if ((equity_lane1_ram_tallies1_rd_addr < 5)) begin
+        equity_lane1_ram_tallies1_zero_read = equity_lane1_ram_tallies1_fresh[equity_lane1_ram_tallies1_rd_addr];
     end
     else begin
-        total = 9'h0;
-        if (equity_lane1_clears[4]) begin
-            equity_lane1_tally17_chunked_counter19_counter_chunk103_value <= 0;
-            equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out <= 0;
-        end
-        else if (equity_lane1_tally17_no) begin
-            equity_lane1_tally17_chunked_counter19_counter_chunk103_value <= equity_lane1_tally17_zero[32-1:24];
-            equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[4]) begin
-            equity_lane1_tally17_chunked_counter19_counter_chunk103_value <= equity_lane1_tally17_chunked_counter19_counter_chunk103_shifted;
-            equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally17_chunked_counter19_counter_chunk103_value + 256) - equity_lane1_tally17_chunked_counter19_zero) - equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out);
-            equity_lane1_tally17_chunked_counter19_counter_chunk103_value <= total[8-1:0];
-            equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally17_chunked_counter19_counter_chunk103_value + equity_lane1_tally17_chunked_counter19_zero) + equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out);
-            equity_lane1_tally17_chunked_counter19_counter_chunk103_value <= total[8-1:0];
-            equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out <= total[8];
-        end
+        equity_lane1_ram_tallies1_zero_read = 1'b0;
     end
 end
 
 
-
-assign equity_lane1_tally17_chunked_counter19_counter_chunk104_shifted = equity_lane1_links[5];
-
-
-always @(posedge clk) begin: equity_lane1_tally17_chunked_counter19_counter_chunk104_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out <= 0;
-        equity_lane1_tally17_chunked_counter19_counter_chunk104_value <= 0;
+always @(posedge clk) begin: equity_lane1_ram_tallies1_read
+    if (equity_lane1_ram_tallies1_zero_read) begin
+        equity_lane1_ram_tallies1_rd_data <= 0;
     end
     else begin
-        total = 9'h0;
-        if (equity_lane1_clears[4]) begin
-            equity_lane1_tally17_chunked_counter19_counter_chunk104_value <= 0;
-            equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out <= 0;
-        end
-        else if (equity_lane1_tally17_no) begin
-            equity_lane1_tally17_chunked_counter19_counter_chunk104_value <= equity_lane1_tally17_zero[40-1:32];
-            equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[4]) begin
-            equity_lane1_tally17_chunked_counter19_counter_chunk104_value <= equity_lane1_tally17_chunked_counter19_counter_chunk104_shifted;
-            equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally17_chunked_counter19_counter_chunk104_value + 256) - equity_lane1_tally17_chunked_counter19_zero) - equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out);
-            equity_lane1_tally17_chunked_counter19_counter_chunk104_value <= total[8-1:0];
-            equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally17_chunked_counter19_counter_chunk104_value + equity_lane1_tally17_chunked_counter19_zero) + equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out);
-            equity_lane1_tally17_chunked_counter19_counter_chunk104_value <= total[8-1:0];
-            equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out <= total[8];
-        end
+        equity_lane1_ram_tallies1_rd_data <= equity_lane1_ram_tallies1_mem[equity_lane1_ram_tallies1_rd_addr];
     end
 end
 
 
+always @(posedge clk) begin: equity_lane1_ram_tallies1_read_again
+    equity_lane1_ram_tallies1_rd_q <= equity_lane1_ram_tallies1_rd_data;
+end
 
-assign equity_lane1_links[4] = equity_lane1_tally17_chunked_counter19_lowest[8-1:0];
 
-
-always @(posedge clk) begin: equity_lane1_tally18_register_amount
+always @(posedge clk) begin: equity_lane1_ram_tallies1_snapshot_again
     if (equity_lane1_rst == 1) begin
-        equity_lane1_tally18_amount <= 0;
+        equity_lane1_ram_tallies1_late_valid <= 0;
+        equity_lane1_ram_tallies1_late_addr <= 0;
+        equity_lane1_ram_tallies1_late_t <= 0;
+        equity_lane1_ram_tallies1_late_u <= 0;
+        equity_lane1_ram_tallies1_late_w <= 0;
     end
     else begin
-        if (((!(equity_lane1_feed_stage5_count_out && equity_lane1_feed_stage5_won_out[1])) || ((equity_lane1_feed_stage5_alone_out != 1'b0) && (!1'b0)))) begin
-            equity_lane1_tally18_amount <= 0;
-        end
-        else if (1'b0) begin
-            equity_lane1_tally18_amount <= equity_lane1_feed_stage5_units_out;
-        end
-        else begin
-            equity_lane1_tally18_amount <= 1;
-        end
+        equity_lane1_ram_tallies1_late_w <= equity_lane1_ram_tallies1_snap_w;
+        equity_lane1_ram_tallies1_late_t <= equity_lane1_ram_tallies1_snap_t;
+        equity_lane1_ram_tallies1_late_u <= equity_lane1_ram_tallies1_snap_u;
+        equity_lane1_ram_tallies1_late_valid <= equity_lane1_ram_tallies1_snap_valid;
+        equity_lane1_ram_tallies1_late_addr <= equity_lane1_ram_tallies1_snap_addr;
     end
 end
 
 
-
-assign equity_lane1_tally18_chunked_counter20_counter_chunk105_shifted = equity_lane1_tally18_chunked_counter20_counter_chunk106_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally18_chunked_counter20_counter_chunk105_step
-    reg [9-1:0] total;
+always @(posedge clk) begin: equity_lane1_ram_tallies1_snapshot
+    reg [4-1:0] w;
+    reg [4-1:0] t;
+    reg [15-1:0] u;
+    integer r;
+    integer b;
+    reg [5-1:0] ones;
     if (equity_lane1_rst == 1) begin
-        equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= 0;
-        equity_lane1_tally18_chunked_counter20_lowest <= 0;
+        equity_lane1_ram_tallies1_snap_u <= 0;
+        equity_lane1_ram_tallies1_fresh <= 31;
+        equity_lane1_ram_tallies1_snap_addr <= 0;
+        equity_lane1_ram_tallies1_snap_t <= 0;
+        equity_lane1_ram_tallies1_snap_valid <= 0;
+        equity_lane1_ram_tallies1_snap_w <= 0;
     end
     else begin
-        total = 9'h0;
-        if (equity_lane1_clears[5]) begin
-            equity_lane1_tally18_chunked_counter20_lowest <= 0;
-            equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= 0;
+        w = 4'h0;
+        t = 4'h0;
+        u = 15'h0;
+        for (r=0; r<5; r=r+1) begin
+            for (b=0; b<4; b=b+1) begin
+                w[b] = (w[b] || (equity_lane1_ram_tallies1_sel[r] && equity_lane1_ram_tallies1_all_w[((4 * r) + b)]));
+            end
+            for (b=0; b<4; b=b+1) begin
+                t[b] = (t[b] || (equity_lane1_ram_tallies1_sel[r] && equity_lane1_ram_tallies1_all_t[((4 * r) + b)]));
+            end
+            for (b=0; b<15; b=b+1) begin
+                u[b] = (u[b] || (equity_lane1_ram_tallies1_sel[r] && equity_lane1_ram_tallies1_all_u[((15 * r) + b)]));
+            end
         end
-        else if (equity_lane1_tally18_no) begin
-            equity_lane1_tally18_chunked_counter20_lowest <= equity_lane1_tally18_zero[8-1:0];
-            equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= 0;
+        equity_lane1_ram_tallies1_snap_w <= w;
+        equity_lane1_ram_tallies1_snap_t <= t;
+        equity_lane1_ram_tallies1_snap_u <= u;
+        equity_lane1_ram_tallies1_snap_valid <= ((!equity_lane1_run_done) && (equity_lane1_ram_tallies1_ptr < 5));
+        equity_lane1_ram_tallies1_snap_addr <= equity_lane1_ram_tallies1_ptr;
+        ones = 5'h0;
+        for (r=0; r<5; r=r+1) begin
+            ones[r] = 1;
         end
-        else if (equity_lane1_shifts[5]) begin
-            equity_lane1_tally18_chunked_counter20_lowest <= equity_lane1_tally18_chunked_counter20_counter_chunk105_shifted;
-            equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= 0;
+        if (equity_lane1_start_q) begin
+            equity_lane1_ram_tallies1_fresh <= ones;
         end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally18_chunked_counter20_lowest + 256) - equity_lane1_tally18_amount) - equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_in);
-            equity_lane1_tally18_chunked_counter20_lowest <= total[8-1:0];
-            equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally18_chunked_counter20_lowest + equity_lane1_tally18_amount) + equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_in);
-            equity_lane1_tally18_chunked_counter20_lowest <= total[8-1:0];
-            equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= total[8];
+        else if ((!equity_lane1_run_done)) begin
+            equity_lane1_ram_tallies1_fresh <= (equity_lane1_ram_tallies1_fresh & (~equity_lane1_ram_tallies1_sel[5-1:0]));
         end
     end
 end
 
 
 
-assign equity_lane1_tally18_chunked_counter20_counter_chunk106_shifted = equity_lane1_tally18_chunked_counter20_counter_chunk107_value[8-1:0];
+assign equity_lane1_ram_tallies1_base_w = equity_lane1_ram_tallies1_rd_q[40-1:0];
+assign equity_lane1_ram_tallies1_base_t = equity_lane1_ram_tallies1_rd_q[80-1:40];
+assign equity_lane1_ram_tallies1_base_u = equity_lane1_ram_tallies1_rd_q[136-1:80];
 
 
-always @(posedge clk) begin: equity_lane1_tally18_chunked_counter20_counter_chunk106_step
-    reg [9-1:0] total;
+always @(posedge clk) begin: equity_lane1_ram_tallies1_addresses
+    integer k;
     if (equity_lane1_rst == 1) begin
-        equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= 0;
-        equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= 0;
+        equity_lane1_ram_tallies1_addr_line[0] <= 0;
+        equity_lane1_ram_tallies1_addr_line[1] <= 0;
+        equity_lane1_ram_tallies1_addr_line[2] <= 0;
+        equity_lane1_ram_tallies1_addr_line[3] <= 0;
+        equity_lane1_ram_tallies1_addr_line[4] <= 0;
+        equity_lane1_ram_tallies1_addr_line[5] <= 0;
     end
     else begin
-        total = 9'h0;
-        if (equity_lane1_clears[5]) begin
-            equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= 0;
-            equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= 0;
-        end
-        else if (equity_lane1_tally18_no) begin
-            equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= equity_lane1_tally18_zero[16-1:8];
-            equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[5]) begin
-            equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= equity_lane1_tally18_chunked_counter20_counter_chunk106_shifted;
-            equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally18_chunked_counter20_counter_chunk106_value + 256) - equity_lane1_tally18_chunked_counter20_zero) - equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out);
-            equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= total[8-1:0];
-            equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally18_chunked_counter20_counter_chunk106_value + equity_lane1_tally18_chunked_counter20_zero) + equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out);
-            equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= total[8-1:0];
-            equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= total[8];
+        equity_lane1_ram_tallies1_addr_line[0] <= equity_lane1_ram_tallies1_late_addr;
+        for (k=1; k<6; k=k+1) begin
+            equity_lane1_ram_tallies1_addr_line[k] <= equity_lane1_ram_tallies1_addr_line[(k - 1)];
         end
     end
 end
 
 
 
-assign equity_lane1_tally18_chunked_counter20_counter_chunk107_shifted = equity_lane1_tally18_chunked_counter20_counter_chunk108_value[8-1:0];
+assign equity_lane1_ram_tallies1_w_addr = equity_lane1_ram_tallies1_addr_line[(6 - 1)];
 
 
-always @(posedge clk) begin: equity_lane1_tally18_chunked_counter20_counter_chunk107_step
-    reg [9-1:0] total;
+always @(posedge clk) begin: equity_lane1_ram_tallies1_write
+    if (equity_lane1_ram_tallies1_w_valid) begin
+        equity_lane1_ram_tallies1_mem[equity_lane1_ram_tallies1_w_addr] <= equity_lane1_ram_tallies1_written;
+    end
+end
+
+
+always @(posedge clk) begin: equity_lane1_ram_tallies1_readout
     if (equity_lane1_rst == 1) begin
-        equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out <= 0;
-        equity_lane1_tally18_chunked_counter20_counter_chunk107_value <= 0;
+        equity_lane1_ram_tallies1_loaded <= 1;
+        equity_lane1_ram_tallies1_out_rec <= 0;
+        equity_lane1_ram_tallies1_next_addr <= 1;
+        equity_lane1_ram_tallies1_fetch <= 0;
+        equity_lane1_ram_tallies1_settling <= 0;
+        equity_lane1_ram_tallies1_loading <= 0;
+        equity_lane1_ram_tallies1_left <= 5;
+        equity_lane1_ram_tallies1_fetching <= 0;
     end
     else begin
-        total = 9'h0;
-        if (equity_lane1_clears[5]) begin
-            equity_lane1_tally18_chunked_counter20_counter_chunk107_value <= 0;
-            equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out <= 0;
+        if ((equity_lane1_start_q || (!equity_lane1_run_done))) begin
+            equity_lane1_ram_tallies1_loaded <= 1'b0;
+            equity_lane1_ram_tallies1_settling <= 1'b0;
+            equity_lane1_ram_tallies1_loading <= 1'b0;
+            equity_lane1_ram_tallies1_fetch <= 1'b0;
+            equity_lane1_ram_tallies1_fetching <= 1'b0;
+            equity_lane1_ram_tallies1_next_addr <= 0;
         end
-        else if (equity_lane1_tally18_no) begin
-            equity_lane1_tally18_chunked_counter20_counter_chunk107_value <= equity_lane1_tally18_zero[24-1:16];
-            equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out <= 0;
+        else if (((!equity_lane1_ram_tallies1_loaded) && (!equity_lane1_ram_tallies1_loading) && (!equity_lane1_ram_tallies1_settling))) begin
+            equity_lane1_ram_tallies1_settling <= 1'b1;
         end
-        else if (equity_lane1_shifts[5]) begin
-            equity_lane1_tally18_chunked_counter20_counter_chunk107_value <= equity_lane1_tally18_chunked_counter20_counter_chunk107_shifted;
-            equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out <= 0;
+        else if (equity_lane1_ram_tallies1_settling) begin
+            equity_lane1_ram_tallies1_settling <= 1'b0;
+            equity_lane1_ram_tallies1_loading <= 1'b1;
         end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally18_chunked_counter20_counter_chunk107_value + 256) - equity_lane1_tally18_chunked_counter20_zero) - equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out);
-            equity_lane1_tally18_chunked_counter20_counter_chunk107_value <= total[8-1:0];
-            equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out <= (!total[8]);
+        else if (equity_lane1_ram_tallies1_loading) begin
+            equity_lane1_ram_tallies1_loading <= 1'b0;
+            equity_lane1_ram_tallies1_loaded <= 1'b1;
+            equity_lane1_ram_tallies1_out_rec <= equity_lane1_ram_tallies1_rd_q;
+            equity_lane1_ram_tallies1_left <= (40 / 8);
+            equity_lane1_ram_tallies1_next_addr <= 1;
         end
-        else begin
-            total = ((equity_lane1_tally18_chunked_counter20_counter_chunk107_value + equity_lane1_tally18_chunked_counter20_zero) + equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out);
-            equity_lane1_tally18_chunked_counter20_counter_chunk107_value <= total[8-1:0];
-            equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out <= total[8];
+        else if (equity_lane1_ram_tallies1_fetch) begin
+            equity_lane1_ram_tallies1_fetch <= 1'b0;
+            equity_lane1_ram_tallies1_fetching <= 1'b1;
         end
-    end
-end
-
-
-
-assign equity_lane1_tally18_chunked_counter20_counter_chunk108_shifted = equity_lane1_tally18_chunked_counter20_counter_chunk109_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally18_chunked_counter20_counter_chunk108_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out <= 0;
-        equity_lane1_tally18_chunked_counter20_counter_chunk108_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[5]) begin
-            equity_lane1_tally18_chunked_counter20_counter_chunk108_value <= 0;
-            equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out <= 0;
+        else if (equity_lane1_ram_tallies1_fetching) begin
+            equity_lane1_ram_tallies1_fetching <= 1'b0;
+            equity_lane1_ram_tallies1_out_rec <= equity_lane1_ram_tallies1_rd_q;
+            equity_lane1_ram_tallies1_left <= 17;
+            equity_lane1_ram_tallies1_next_addr <= (equity_lane1_ram_tallies1_next_addr + 1);
         end
-        else if (equity_lane1_tally18_no) begin
-            equity_lane1_tally18_chunked_counter20_counter_chunk108_value <= equity_lane1_tally18_zero[32-1:24];
-            equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[5]) begin
-            equity_lane1_tally18_chunked_counter20_counter_chunk108_value <= equity_lane1_tally18_chunked_counter20_counter_chunk108_shifted;
-            equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally18_chunked_counter20_counter_chunk108_value + 256) - equity_lane1_tally18_chunked_counter20_zero) - equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out);
-            equity_lane1_tally18_chunked_counter20_counter_chunk108_value <= total[8-1:0];
-            equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally18_chunked_counter20_counter_chunk108_value + equity_lane1_tally18_chunked_counter20_zero) + equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out);
-            equity_lane1_tally18_chunked_counter20_counter_chunk108_value <= total[8-1:0];
-            equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out <= total[8];
+        else if (shift) begin
+            equity_lane1_ram_tallies1_out_rec <= {chain_in, equity_lane1_ram_tallies1_out_rec[136-1:8]};
+            if ((equity_lane1_ram_tallies1_left == 1)) begin
+                equity_lane1_ram_tallies1_fetch <= (equity_lane1_ram_tallies1_next_addr < 5);
+            end
+            equity_lane1_ram_tallies1_left <= (equity_lane1_ram_tallies1_left - 1);
         end
     end
 end
 
 
 
-assign equity_lane1_tally18_chunked_counter20_counter_chunk109_shifted = equity_lane1_links[6];
-
-
-always @(posedge clk) begin: equity_lane1_tally18_chunked_counter20_counter_chunk109_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out <= 0;
-        equity_lane1_tally18_chunked_counter20_counter_chunk109_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[5]) begin
-            equity_lane1_tally18_chunked_counter20_counter_chunk109_value <= 0;
-            equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out <= 0;
-        end
-        else if (equity_lane1_tally18_no) begin
-            equity_lane1_tally18_chunked_counter20_counter_chunk109_value <= equity_lane1_tally18_zero[40-1:32];
-            equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[5]) begin
-            equity_lane1_tally18_chunked_counter20_counter_chunk109_value <= equity_lane1_tally18_chunked_counter20_counter_chunk109_shifted;
-            equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally18_chunked_counter20_counter_chunk109_value + 256) - equity_lane1_tally18_chunked_counter20_zero) - equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out);
-            equity_lane1_tally18_chunked_counter20_counter_chunk109_value <= total[8-1:0];
-            equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally18_chunked_counter20_counter_chunk109_value + equity_lane1_tally18_chunked_counter20_zero) + equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out);
-            equity_lane1_tally18_chunked_counter20_counter_chunk109_value <= total[8-1:0];
-            equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_links[5] = equity_lane1_tally18_chunked_counter20_lowest[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally19_register_amount
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally19_amount <= 0;
-    end
-    else begin
-        if (((!(equity_lane1_feed_stage5_count_out && equity_lane1_feed_stage5_won_out[1])) || ((equity_lane1_feed_stage5_alone_out != 1'b0) && (!1'b0)))) begin
-            equity_lane1_tally19_amount <= 0;
-        end
-        else if (1'b1) begin
-            equity_lane1_tally19_amount <= equity_lane1_feed_stage5_units_out;
-        end
-        else begin
-            equity_lane1_tally19_amount <= 1;
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally19_chunked_counter21_counter_chunk110_shifted = {equity_lane1_tally19_chunked_counter21_counter_chunk111_value[8-1:0], equity_lane1_tally19_chunked_counter21_lowest[16-1:8]};
-
-
-always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chunk110_step
-    reg [17-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= 0;
-        equity_lane1_tally19_chunked_counter21_lowest <= 0;
-    end
-    else begin
-        total = 17'h0;
-        if (equity_lane1_clears[6]) begin
-            equity_lane1_tally19_chunked_counter21_lowest <= 0;
-            equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= 0;
-        end
-        else if (equity_lane1_tally19_no) begin
-            equity_lane1_tally19_chunked_counter21_lowest <= equity_lane1_tally19_zero[16-1:0];
-            equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[6]) begin
-            equity_lane1_tally19_chunked_counter21_lowest <= equity_lane1_tally19_chunked_counter21_counter_chunk110_shifted;
-            equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally19_chunked_counter21_lowest + 65536) - equity_lane1_tally19_amount) - equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_in);
-            equity_lane1_tally19_chunked_counter21_lowest <= total[16-1:0];
-            equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= (!total[16]);
-        end
-        else begin
-            total = ((equity_lane1_tally19_chunked_counter21_lowest + equity_lane1_tally19_amount) + equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_in);
-            equity_lane1_tally19_chunked_counter21_lowest <= total[16-1:0];
-            equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= total[16];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally19_chunked_counter21_counter_chunk111_shifted = equity_lane1_tally19_chunked_counter21_counter_chunk112_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chunk111_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= 0;
-        equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[6]) begin
-            equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= 0;
-            equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= 0;
-        end
-        else if (equity_lane1_tally19_no) begin
-            equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= equity_lane1_tally19_zero[24-1:16];
-            equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[6]) begin
-            equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= equity_lane1_tally19_chunked_counter21_counter_chunk111_shifted;
-            equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally19_chunked_counter21_counter_chunk111_value + 256) - equity_lane1_tally19_chunked_counter21_zero) - equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out);
-            equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= total[8-1:0];
-            equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally19_chunked_counter21_counter_chunk111_value + equity_lane1_tally19_chunked_counter21_zero) + equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out);
-            equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= total[8-1:0];
-            equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally19_chunked_counter21_counter_chunk112_shifted = equity_lane1_tally19_chunked_counter21_counter_chunk113_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chunk112_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out <= 0;
-        equity_lane1_tally19_chunked_counter21_counter_chunk112_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[6]) begin
-            equity_lane1_tally19_chunked_counter21_counter_chunk112_value <= 0;
-            equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out <= 0;
-        end
-        else if (equity_lane1_tally19_no) begin
-            equity_lane1_tally19_chunked_counter21_counter_chunk112_value <= equity_lane1_tally19_zero[32-1:24];
-            equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[6]) begin
-            equity_lane1_tally19_chunked_counter21_counter_chunk112_value <= equity_lane1_tally19_chunked_counter21_counter_chunk112_shifted;
-            equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally19_chunked_counter21_counter_chunk112_value + 256) - equity_lane1_tally19_chunked_counter21_zero) - equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out);
-            equity_lane1_tally19_chunked_counter21_counter_chunk112_value <= total[8-1:0];
-            equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally19_chunked_counter21_counter_chunk112_value + equity_lane1_tally19_chunked_counter21_zero) + equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out);
-            equity_lane1_tally19_chunked_counter21_counter_chunk112_value <= total[8-1:0];
-            equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally19_chunked_counter21_counter_chunk113_shifted = equity_lane1_tally19_chunked_counter21_counter_chunk114_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chunk113_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out <= 0;
-        equity_lane1_tally19_chunked_counter21_counter_chunk113_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[6]) begin
-            equity_lane1_tally19_chunked_counter21_counter_chunk113_value <= 0;
-            equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out <= 0;
-        end
-        else if (equity_lane1_tally19_no) begin
-            equity_lane1_tally19_chunked_counter21_counter_chunk113_value <= equity_lane1_tally19_zero[40-1:32];
-            equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[6]) begin
-            equity_lane1_tally19_chunked_counter21_counter_chunk113_value <= equity_lane1_tally19_chunked_counter21_counter_chunk113_shifted;
-            equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally19_chunked_counter21_counter_chunk113_value + 256) - equity_lane1_tally19_chunked_counter21_zero) - equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out);
-            equity_lane1_tally19_chunked_counter21_counter_chunk113_value <= total[8-1:0];
-            equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally19_chunked_counter21_counter_chunk113_value + equity_lane1_tally19_chunked_counter21_zero) + equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out);
-            equity_lane1_tally19_chunked_counter21_counter_chunk113_value <= total[8-1:0];
-            equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally19_chunked_counter21_counter_chunk114_shifted = equity_lane1_tally19_chunked_counter21_counter_chunk115_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chunk114_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out <= 0;
-        equity_lane1_tally19_chunked_counter21_counter_chunk114_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[6]) begin
-            equity_lane1_tally19_chunked_counter21_counter_chunk114_value <= 0;
-            equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out <= 0;
-        end
-        else if (equity_lane1_tally19_no) begin
-            equity_lane1_tally19_chunked_counter21_counter_chunk114_value <= equity_lane1_tally19_zero[48-1:40];
-            equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[6]) begin
-            equity_lane1_tally19_chunked_counter21_counter_chunk114_value <= equity_lane1_tally19_chunked_counter21_counter_chunk114_shifted;
-            equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally19_chunked_counter21_counter_chunk114_value + 256) - equity_lane1_tally19_chunked_counter21_zero) - equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out);
-            equity_lane1_tally19_chunked_counter21_counter_chunk114_value <= total[8-1:0];
-            equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally19_chunked_counter21_counter_chunk114_value + equity_lane1_tally19_chunked_counter21_zero) + equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out);
-            equity_lane1_tally19_chunked_counter21_counter_chunk114_value <= total[8-1:0];
-            equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally19_chunked_counter21_counter_chunk115_shifted = equity_lane1_links[7];
-
-
-always @(posedge clk) begin: equity_lane1_tally19_chunked_counter21_counter_chunk115_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally19_chunked_counter21_counter_chunk115_carry_out <= 0;
-        equity_lane1_tally19_chunked_counter21_counter_chunk115_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[6]) begin
-            equity_lane1_tally19_chunked_counter21_counter_chunk115_value <= 0;
-            equity_lane1_tally19_chunked_counter21_counter_chunk115_carry_out <= 0;
-        end
-        else if (equity_lane1_tally19_no) begin
-            equity_lane1_tally19_chunked_counter21_counter_chunk115_value <= equity_lane1_tally19_zero[56-1:48];
-            equity_lane1_tally19_chunked_counter21_counter_chunk115_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[6]) begin
-            equity_lane1_tally19_chunked_counter21_counter_chunk115_value <= equity_lane1_tally19_chunked_counter21_counter_chunk115_shifted;
-            equity_lane1_tally19_chunked_counter21_counter_chunk115_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally19_chunked_counter21_counter_chunk115_value + 256) - equity_lane1_tally19_chunked_counter21_zero) - equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out);
-            equity_lane1_tally19_chunked_counter21_counter_chunk115_value <= total[8-1:0];
-            equity_lane1_tally19_chunked_counter21_counter_chunk115_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally19_chunked_counter21_counter_chunk115_value + equity_lane1_tally19_chunked_counter21_zero) + equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out);
-            equity_lane1_tally19_chunked_counter21_counter_chunk115_value <= total[8-1:0];
-            equity_lane1_tally19_chunked_counter21_counter_chunk115_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_links[6] = equity_lane1_tally19_chunked_counter21_lowest[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally20_register_amount
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally20_amount <= 0;
-    end
-    else begin
-        if (((!(equity_lane1_feed_stage6_count_out && equity_lane1_feed_stage6_won_out[2])) || ((equity_lane1_feed_stage6_alone_out != 1'b1) && (!1'b0)))) begin
-            equity_lane1_tally20_amount <= 0;
-        end
-        else if (1'b0) begin
-            equity_lane1_tally20_amount <= equity_lane1_feed_stage6_units_out;
-        end
-        else begin
-            equity_lane1_tally20_amount <= 1;
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally20_chunked_counter22_counter_chunk116_shifted = equity_lane1_tally20_chunked_counter22_counter_chunk117_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally20_chunked_counter22_counter_chunk116_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= 0;
-        equity_lane1_tally20_chunked_counter22_lowest <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[7]) begin
-            equity_lane1_tally20_chunked_counter22_lowest <= 0;
-            equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= 0;
-        end
-        else if (equity_lane1_tally20_no) begin
-            equity_lane1_tally20_chunked_counter22_lowest <= equity_lane1_tally20_zero[8-1:0];
-            equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[7]) begin
-            equity_lane1_tally20_chunked_counter22_lowest <= equity_lane1_tally20_chunked_counter22_counter_chunk116_shifted;
-            equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally20_chunked_counter22_lowest + 256) - equity_lane1_tally20_amount) - equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_in);
-            equity_lane1_tally20_chunked_counter22_lowest <= total[8-1:0];
-            equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally20_chunked_counter22_lowest + equity_lane1_tally20_amount) + equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_in);
-            equity_lane1_tally20_chunked_counter22_lowest <= total[8-1:0];
-            equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally20_chunked_counter22_counter_chunk117_shifted = equity_lane1_tally20_chunked_counter22_counter_chunk118_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally20_chunked_counter22_counter_chunk117_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out <= 0;
-        equity_lane1_tally20_chunked_counter22_counter_chunk117_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[7]) begin
-            equity_lane1_tally20_chunked_counter22_counter_chunk117_value <= 0;
-            equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out <= 0;
-        end
-        else if (equity_lane1_tally20_no) begin
-            equity_lane1_tally20_chunked_counter22_counter_chunk117_value <= equity_lane1_tally20_zero[16-1:8];
-            equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[7]) begin
-            equity_lane1_tally20_chunked_counter22_counter_chunk117_value <= equity_lane1_tally20_chunked_counter22_counter_chunk117_shifted;
-            equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally20_chunked_counter22_counter_chunk117_value + 256) - equity_lane1_tally20_chunked_counter22_zero) - equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out);
-            equity_lane1_tally20_chunked_counter22_counter_chunk117_value <= total[8-1:0];
-            equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally20_chunked_counter22_counter_chunk117_value + equity_lane1_tally20_chunked_counter22_zero) + equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out);
-            equity_lane1_tally20_chunked_counter22_counter_chunk117_value <= total[8-1:0];
-            equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally20_chunked_counter22_counter_chunk118_shifted = equity_lane1_tally20_chunked_counter22_counter_chunk119_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally20_chunked_counter22_counter_chunk118_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out <= 0;
-        equity_lane1_tally20_chunked_counter22_counter_chunk118_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[7]) begin
-            equity_lane1_tally20_chunked_counter22_counter_chunk118_value <= 0;
-            equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out <= 0;
-        end
-        else if (equity_lane1_tally20_no) begin
-            equity_lane1_tally20_chunked_counter22_counter_chunk118_value <= equity_lane1_tally20_zero[24-1:16];
-            equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[7]) begin
-            equity_lane1_tally20_chunked_counter22_counter_chunk118_value <= equity_lane1_tally20_chunked_counter22_counter_chunk118_shifted;
-            equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally20_chunked_counter22_counter_chunk118_value + 256) - equity_lane1_tally20_chunked_counter22_zero) - equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out);
-            equity_lane1_tally20_chunked_counter22_counter_chunk118_value <= total[8-1:0];
-            equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally20_chunked_counter22_counter_chunk118_value + equity_lane1_tally20_chunked_counter22_zero) + equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out);
-            equity_lane1_tally20_chunked_counter22_counter_chunk118_value <= total[8-1:0];
-            equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally20_chunked_counter22_counter_chunk119_shifted = equity_lane1_tally20_chunked_counter22_counter_chunk120_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally20_chunked_counter22_counter_chunk119_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out <= 0;
-        equity_lane1_tally20_chunked_counter22_counter_chunk119_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[7]) begin
-            equity_lane1_tally20_chunked_counter22_counter_chunk119_value <= 0;
-            equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out <= 0;
-        end
-        else if (equity_lane1_tally20_no) begin
-            equity_lane1_tally20_chunked_counter22_counter_chunk119_value <= equity_lane1_tally20_zero[32-1:24];
-            equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[7]) begin
-            equity_lane1_tally20_chunked_counter22_counter_chunk119_value <= equity_lane1_tally20_chunked_counter22_counter_chunk119_shifted;
-            equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally20_chunked_counter22_counter_chunk119_value + 256) - equity_lane1_tally20_chunked_counter22_zero) - equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out);
-            equity_lane1_tally20_chunked_counter22_counter_chunk119_value <= total[8-1:0];
-            equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally20_chunked_counter22_counter_chunk119_value + equity_lane1_tally20_chunked_counter22_zero) + equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out);
-            equity_lane1_tally20_chunked_counter22_counter_chunk119_value <= total[8-1:0];
-            equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally20_chunked_counter22_counter_chunk120_shifted = equity_lane1_links[8];
-
-
-always @(posedge clk) begin: equity_lane1_tally20_chunked_counter22_counter_chunk120_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out <= 0;
-        equity_lane1_tally20_chunked_counter22_counter_chunk120_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[7]) begin
-            equity_lane1_tally20_chunked_counter22_counter_chunk120_value <= 0;
-            equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out <= 0;
-        end
-        else if (equity_lane1_tally20_no) begin
-            equity_lane1_tally20_chunked_counter22_counter_chunk120_value <= equity_lane1_tally20_zero[40-1:32];
-            equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[7]) begin
-            equity_lane1_tally20_chunked_counter22_counter_chunk120_value <= equity_lane1_tally20_chunked_counter22_counter_chunk120_shifted;
-            equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally20_chunked_counter22_counter_chunk120_value + 256) - equity_lane1_tally20_chunked_counter22_zero) - equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out);
-            equity_lane1_tally20_chunked_counter22_counter_chunk120_value <= total[8-1:0];
-            equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally20_chunked_counter22_counter_chunk120_value + equity_lane1_tally20_chunked_counter22_zero) + equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out);
-            equity_lane1_tally20_chunked_counter22_counter_chunk120_value <= total[8-1:0];
-            equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_links[7] = equity_lane1_tally20_chunked_counter22_lowest[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally21_register_amount
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally21_amount <= 0;
-    end
-    else begin
-        if (((!(equity_lane1_feed_stage6_count_out && equity_lane1_feed_stage6_won_out[2])) || ((equity_lane1_feed_stage6_alone_out != 1'b0) && (!1'b0)))) begin
-            equity_lane1_tally21_amount <= 0;
-        end
-        else if (1'b0) begin
-            equity_lane1_tally21_amount <= equity_lane1_feed_stage6_units_out;
-        end
-        else begin
-            equity_lane1_tally21_amount <= 1;
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally21_chunked_counter23_counter_chunk121_shifted = equity_lane1_tally21_chunked_counter23_counter_chunk122_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally21_chunked_counter23_counter_chunk121_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= 0;
-        equity_lane1_tally21_chunked_counter23_lowest <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[8]) begin
-            equity_lane1_tally21_chunked_counter23_lowest <= 0;
-            equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= 0;
-        end
-        else if (equity_lane1_tally21_no) begin
-            equity_lane1_tally21_chunked_counter23_lowest <= equity_lane1_tally21_zero[8-1:0];
-            equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[8]) begin
-            equity_lane1_tally21_chunked_counter23_lowest <= equity_lane1_tally21_chunked_counter23_counter_chunk121_shifted;
-            equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally21_chunked_counter23_lowest + 256) - equity_lane1_tally21_amount) - equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_in);
-            equity_lane1_tally21_chunked_counter23_lowest <= total[8-1:0];
-            equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally21_chunked_counter23_lowest + equity_lane1_tally21_amount) + equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_in);
-            equity_lane1_tally21_chunked_counter23_lowest <= total[8-1:0];
-            equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally21_chunked_counter23_counter_chunk122_shifted = equity_lane1_tally21_chunked_counter23_counter_chunk123_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally21_chunked_counter23_counter_chunk122_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= 0;
-        equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[8]) begin
-            equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= 0;
-            equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= 0;
-        end
-        else if (equity_lane1_tally21_no) begin
-            equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= equity_lane1_tally21_zero[16-1:8];
-            equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[8]) begin
-            equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= equity_lane1_tally21_chunked_counter23_counter_chunk122_shifted;
-            equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally21_chunked_counter23_counter_chunk122_value + 256) - equity_lane1_tally21_chunked_counter23_zero) - equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out);
-            equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= total[8-1:0];
-            equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally21_chunked_counter23_counter_chunk122_value + equity_lane1_tally21_chunked_counter23_zero) + equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out);
-            equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= total[8-1:0];
-            equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally21_chunked_counter23_counter_chunk123_shifted = equity_lane1_tally21_chunked_counter23_counter_chunk124_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally21_chunked_counter23_counter_chunk123_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out <= 0;
-        equity_lane1_tally21_chunked_counter23_counter_chunk123_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[8]) begin
-            equity_lane1_tally21_chunked_counter23_counter_chunk123_value <= 0;
-            equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out <= 0;
-        end
-        else if (equity_lane1_tally21_no) begin
-            equity_lane1_tally21_chunked_counter23_counter_chunk123_value <= equity_lane1_tally21_zero[24-1:16];
-            equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[8]) begin
-            equity_lane1_tally21_chunked_counter23_counter_chunk123_value <= equity_lane1_tally21_chunked_counter23_counter_chunk123_shifted;
-            equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally21_chunked_counter23_counter_chunk123_value + 256) - equity_lane1_tally21_chunked_counter23_zero) - equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out);
-            equity_lane1_tally21_chunked_counter23_counter_chunk123_value <= total[8-1:0];
-            equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally21_chunked_counter23_counter_chunk123_value + equity_lane1_tally21_chunked_counter23_zero) + equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out);
-            equity_lane1_tally21_chunked_counter23_counter_chunk123_value <= total[8-1:0];
-            equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally21_chunked_counter23_counter_chunk124_shifted = equity_lane1_tally21_chunked_counter23_counter_chunk125_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally21_chunked_counter23_counter_chunk124_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out <= 0;
-        equity_lane1_tally21_chunked_counter23_counter_chunk124_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[8]) begin
-            equity_lane1_tally21_chunked_counter23_counter_chunk124_value <= 0;
-            equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out <= 0;
-        end
-        else if (equity_lane1_tally21_no) begin
-            equity_lane1_tally21_chunked_counter23_counter_chunk124_value <= equity_lane1_tally21_zero[32-1:24];
-            equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[8]) begin
-            equity_lane1_tally21_chunked_counter23_counter_chunk124_value <= equity_lane1_tally21_chunked_counter23_counter_chunk124_shifted;
-            equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally21_chunked_counter23_counter_chunk124_value + 256) - equity_lane1_tally21_chunked_counter23_zero) - equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out);
-            equity_lane1_tally21_chunked_counter23_counter_chunk124_value <= total[8-1:0];
-            equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally21_chunked_counter23_counter_chunk124_value + equity_lane1_tally21_chunked_counter23_zero) + equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out);
-            equity_lane1_tally21_chunked_counter23_counter_chunk124_value <= total[8-1:0];
-            equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally21_chunked_counter23_counter_chunk125_shifted = equity_lane1_links[9];
-
-
-always @(posedge clk) begin: equity_lane1_tally21_chunked_counter23_counter_chunk125_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out <= 0;
-        equity_lane1_tally21_chunked_counter23_counter_chunk125_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[8]) begin
-            equity_lane1_tally21_chunked_counter23_counter_chunk125_value <= 0;
-            equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out <= 0;
-        end
-        else if (equity_lane1_tally21_no) begin
-            equity_lane1_tally21_chunked_counter23_counter_chunk125_value <= equity_lane1_tally21_zero[40-1:32];
-            equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[8]) begin
-            equity_lane1_tally21_chunked_counter23_counter_chunk125_value <= equity_lane1_tally21_chunked_counter23_counter_chunk125_shifted;
-            equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally21_chunked_counter23_counter_chunk125_value + 256) - equity_lane1_tally21_chunked_counter23_zero) - equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out);
-            equity_lane1_tally21_chunked_counter23_counter_chunk125_value <= total[8-1:0];
-            equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally21_chunked_counter23_counter_chunk125_value + equity_lane1_tally21_chunked_counter23_zero) + equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out);
-            equity_lane1_tally21_chunked_counter23_counter_chunk125_value <= total[8-1:0];
-            equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_links[8] = equity_lane1_tally21_chunked_counter23_lowest[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally22_register_amount
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally22_amount <= 0;
-    end
-    else begin
-        if (((!(equity_lane1_feed_stage6_count_out && equity_lane1_feed_stage6_won_out[2])) || ((equity_lane1_feed_stage6_alone_out != 1'b0) && (!1'b0)))) begin
-            equity_lane1_tally22_amount <= 0;
-        end
-        else if (1'b1) begin
-            equity_lane1_tally22_amount <= equity_lane1_feed_stage6_units_out;
-        end
-        else begin
-            equity_lane1_tally22_amount <= 1;
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally22_chunked_counter24_counter_chunk126_shifted = {equity_lane1_tally22_chunked_counter24_counter_chunk127_value[8-1:0], equity_lane1_tally22_chunked_counter24_lowest[16-1:8]};
-
-
-always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chunk126_step
-    reg [17-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= 0;
-        equity_lane1_tally22_chunked_counter24_lowest <= 0;
-    end
-    else begin
-        total = 17'h0;
-        if (equity_lane1_clears[9]) begin
-            equity_lane1_tally22_chunked_counter24_lowest <= 0;
-            equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= 0;
-        end
-        else if (equity_lane1_tally22_no) begin
-            equity_lane1_tally22_chunked_counter24_lowest <= equity_lane1_tally22_zero[16-1:0];
-            equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[9]) begin
-            equity_lane1_tally22_chunked_counter24_lowest <= equity_lane1_tally22_chunked_counter24_counter_chunk126_shifted;
-            equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally22_chunked_counter24_lowest + 65536) - equity_lane1_tally22_amount) - equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_in);
-            equity_lane1_tally22_chunked_counter24_lowest <= total[16-1:0];
-            equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= (!total[16]);
-        end
-        else begin
-            total = ((equity_lane1_tally22_chunked_counter24_lowest + equity_lane1_tally22_amount) + equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_in);
-            equity_lane1_tally22_chunked_counter24_lowest <= total[16-1:0];
-            equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= total[16];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally22_chunked_counter24_counter_chunk127_shifted = equity_lane1_tally22_chunked_counter24_counter_chunk128_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chunk127_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= 0;
-        equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[9]) begin
-            equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= 0;
-            equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= 0;
-        end
-        else if (equity_lane1_tally22_no) begin
-            equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= equity_lane1_tally22_zero[24-1:16];
-            equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[9]) begin
-            equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= equity_lane1_tally22_chunked_counter24_counter_chunk127_shifted;
-            equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally22_chunked_counter24_counter_chunk127_value + 256) - equity_lane1_tally22_chunked_counter24_zero) - equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out);
-            equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= total[8-1:0];
-            equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally22_chunked_counter24_counter_chunk127_value + equity_lane1_tally22_chunked_counter24_zero) + equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out);
-            equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= total[8-1:0];
-            equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally22_chunked_counter24_counter_chunk128_shifted = equity_lane1_tally22_chunked_counter24_counter_chunk129_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chunk128_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out <= 0;
-        equity_lane1_tally22_chunked_counter24_counter_chunk128_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[9]) begin
-            equity_lane1_tally22_chunked_counter24_counter_chunk128_value <= 0;
-            equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out <= 0;
-        end
-        else if (equity_lane1_tally22_no) begin
-            equity_lane1_tally22_chunked_counter24_counter_chunk128_value <= equity_lane1_tally22_zero[32-1:24];
-            equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[9]) begin
-            equity_lane1_tally22_chunked_counter24_counter_chunk128_value <= equity_lane1_tally22_chunked_counter24_counter_chunk128_shifted;
-            equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally22_chunked_counter24_counter_chunk128_value + 256) - equity_lane1_tally22_chunked_counter24_zero) - equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out);
-            equity_lane1_tally22_chunked_counter24_counter_chunk128_value <= total[8-1:0];
-            equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally22_chunked_counter24_counter_chunk128_value + equity_lane1_tally22_chunked_counter24_zero) + equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out);
-            equity_lane1_tally22_chunked_counter24_counter_chunk128_value <= total[8-1:0];
-            equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally22_chunked_counter24_counter_chunk129_shifted = equity_lane1_tally22_chunked_counter24_counter_chunk130_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chunk129_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out <= 0;
-        equity_lane1_tally22_chunked_counter24_counter_chunk129_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[9]) begin
-            equity_lane1_tally22_chunked_counter24_counter_chunk129_value <= 0;
-            equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out <= 0;
-        end
-        else if (equity_lane1_tally22_no) begin
-            equity_lane1_tally22_chunked_counter24_counter_chunk129_value <= equity_lane1_tally22_zero[40-1:32];
-            equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[9]) begin
-            equity_lane1_tally22_chunked_counter24_counter_chunk129_value <= equity_lane1_tally22_chunked_counter24_counter_chunk129_shifted;
-            equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally22_chunked_counter24_counter_chunk129_value + 256) - equity_lane1_tally22_chunked_counter24_zero) - equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out);
-            equity_lane1_tally22_chunked_counter24_counter_chunk129_value <= total[8-1:0];
-            equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally22_chunked_counter24_counter_chunk129_value + equity_lane1_tally22_chunked_counter24_zero) + equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out);
-            equity_lane1_tally22_chunked_counter24_counter_chunk129_value <= total[8-1:0];
-            equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally22_chunked_counter24_counter_chunk130_shifted = equity_lane1_tally22_chunked_counter24_counter_chunk131_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chunk130_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out <= 0;
-        equity_lane1_tally22_chunked_counter24_counter_chunk130_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[9]) begin
-            equity_lane1_tally22_chunked_counter24_counter_chunk130_value <= 0;
-            equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out <= 0;
-        end
-        else if (equity_lane1_tally22_no) begin
-            equity_lane1_tally22_chunked_counter24_counter_chunk130_value <= equity_lane1_tally22_zero[48-1:40];
-            equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[9]) begin
-            equity_lane1_tally22_chunked_counter24_counter_chunk130_value <= equity_lane1_tally22_chunked_counter24_counter_chunk130_shifted;
-            equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally22_chunked_counter24_counter_chunk130_value + 256) - equity_lane1_tally22_chunked_counter24_zero) - equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out);
-            equity_lane1_tally22_chunked_counter24_counter_chunk130_value <= total[8-1:0];
-            equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally22_chunked_counter24_counter_chunk130_value + equity_lane1_tally22_chunked_counter24_zero) + equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out);
-            equity_lane1_tally22_chunked_counter24_counter_chunk130_value <= total[8-1:0];
-            equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally22_chunked_counter24_counter_chunk131_shifted = equity_lane1_links[10];
-
-
-always @(posedge clk) begin: equity_lane1_tally22_chunked_counter24_counter_chunk131_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally22_chunked_counter24_counter_chunk131_carry_out <= 0;
-        equity_lane1_tally22_chunked_counter24_counter_chunk131_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[9]) begin
-            equity_lane1_tally22_chunked_counter24_counter_chunk131_value <= 0;
-            equity_lane1_tally22_chunked_counter24_counter_chunk131_carry_out <= 0;
-        end
-        else if (equity_lane1_tally22_no) begin
-            equity_lane1_tally22_chunked_counter24_counter_chunk131_value <= equity_lane1_tally22_zero[56-1:48];
-            equity_lane1_tally22_chunked_counter24_counter_chunk131_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[9]) begin
-            equity_lane1_tally22_chunked_counter24_counter_chunk131_value <= equity_lane1_tally22_chunked_counter24_counter_chunk131_shifted;
-            equity_lane1_tally22_chunked_counter24_counter_chunk131_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally22_chunked_counter24_counter_chunk131_value + 256) - equity_lane1_tally22_chunked_counter24_zero) - equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out);
-            equity_lane1_tally22_chunked_counter24_counter_chunk131_value <= total[8-1:0];
-            equity_lane1_tally22_chunked_counter24_counter_chunk131_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally22_chunked_counter24_counter_chunk131_value + equity_lane1_tally22_chunked_counter24_zero) + equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out);
-            equity_lane1_tally22_chunked_counter24_counter_chunk131_value <= total[8-1:0];
-            equity_lane1_tally22_chunked_counter24_counter_chunk131_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_links[9] = equity_lane1_tally22_chunked_counter24_lowest[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally23_register_amount
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally23_amount <= 0;
-    end
-    else begin
-        if (((!(equity_lane1_feed_stage7_count_out && equity_lane1_feed_stage7_won_out[3])) || ((equity_lane1_feed_stage7_alone_out != 1'b1) && (!1'b0)))) begin
-            equity_lane1_tally23_amount <= 0;
-        end
-        else if (1'b0) begin
-            equity_lane1_tally23_amount <= equity_lane1_feed_stage7_units_out;
-        end
-        else begin
-            equity_lane1_tally23_amount <= 1;
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally23_chunked_counter25_counter_chunk132_shifted = equity_lane1_tally23_chunked_counter25_counter_chunk133_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally23_chunked_counter25_counter_chunk132_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= 0;
-        equity_lane1_tally23_chunked_counter25_lowest <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[10]) begin
-            equity_lane1_tally23_chunked_counter25_lowest <= 0;
-            equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= 0;
-        end
-        else if (equity_lane1_tally23_no) begin
-            equity_lane1_tally23_chunked_counter25_lowest <= equity_lane1_tally23_zero[8-1:0];
-            equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[10]) begin
-            equity_lane1_tally23_chunked_counter25_lowest <= equity_lane1_tally23_chunked_counter25_counter_chunk132_shifted;
-            equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally23_chunked_counter25_lowest + 256) - equity_lane1_tally23_amount) - equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_in);
-            equity_lane1_tally23_chunked_counter25_lowest <= total[8-1:0];
-            equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally23_chunked_counter25_lowest + equity_lane1_tally23_amount) + equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_in);
-            equity_lane1_tally23_chunked_counter25_lowest <= total[8-1:0];
-            equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally23_chunked_counter25_counter_chunk133_shifted = equity_lane1_tally23_chunked_counter25_counter_chunk134_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally23_chunked_counter25_counter_chunk133_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out <= 0;
-        equity_lane1_tally23_chunked_counter25_counter_chunk133_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[10]) begin
-            equity_lane1_tally23_chunked_counter25_counter_chunk133_value <= 0;
-            equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out <= 0;
-        end
-        else if (equity_lane1_tally23_no) begin
-            equity_lane1_tally23_chunked_counter25_counter_chunk133_value <= equity_lane1_tally23_zero[16-1:8];
-            equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[10]) begin
-            equity_lane1_tally23_chunked_counter25_counter_chunk133_value <= equity_lane1_tally23_chunked_counter25_counter_chunk133_shifted;
-            equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally23_chunked_counter25_counter_chunk133_value + 256) - equity_lane1_tally23_chunked_counter25_zero) - equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out);
-            equity_lane1_tally23_chunked_counter25_counter_chunk133_value <= total[8-1:0];
-            equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally23_chunked_counter25_counter_chunk133_value + equity_lane1_tally23_chunked_counter25_zero) + equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out);
-            equity_lane1_tally23_chunked_counter25_counter_chunk133_value <= total[8-1:0];
-            equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally23_chunked_counter25_counter_chunk134_shifted = equity_lane1_tally23_chunked_counter25_counter_chunk135_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally23_chunked_counter25_counter_chunk134_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out <= 0;
-        equity_lane1_tally23_chunked_counter25_counter_chunk134_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[10]) begin
-            equity_lane1_tally23_chunked_counter25_counter_chunk134_value <= 0;
-            equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out <= 0;
-        end
-        else if (equity_lane1_tally23_no) begin
-            equity_lane1_tally23_chunked_counter25_counter_chunk134_value <= equity_lane1_tally23_zero[24-1:16];
-            equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[10]) begin
-            equity_lane1_tally23_chunked_counter25_counter_chunk134_value <= equity_lane1_tally23_chunked_counter25_counter_chunk134_shifted;
-            equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally23_chunked_counter25_counter_chunk134_value + 256) - equity_lane1_tally23_chunked_counter25_zero) - equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out);
-            equity_lane1_tally23_chunked_counter25_counter_chunk134_value <= total[8-1:0];
-            equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally23_chunked_counter25_counter_chunk134_value + equity_lane1_tally23_chunked_counter25_zero) + equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out);
-            equity_lane1_tally23_chunked_counter25_counter_chunk134_value <= total[8-1:0];
-            equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally23_chunked_counter25_counter_chunk135_shifted = equity_lane1_tally23_chunked_counter25_counter_chunk136_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally23_chunked_counter25_counter_chunk135_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out <= 0;
-        equity_lane1_tally23_chunked_counter25_counter_chunk135_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[10]) begin
-            equity_lane1_tally23_chunked_counter25_counter_chunk135_value <= 0;
-            equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out <= 0;
-        end
-        else if (equity_lane1_tally23_no) begin
-            equity_lane1_tally23_chunked_counter25_counter_chunk135_value <= equity_lane1_tally23_zero[32-1:24];
-            equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[10]) begin
-            equity_lane1_tally23_chunked_counter25_counter_chunk135_value <= equity_lane1_tally23_chunked_counter25_counter_chunk135_shifted;
-            equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally23_chunked_counter25_counter_chunk135_value + 256) - equity_lane1_tally23_chunked_counter25_zero) - equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out);
-            equity_lane1_tally23_chunked_counter25_counter_chunk135_value <= total[8-1:0];
-            equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally23_chunked_counter25_counter_chunk135_value + equity_lane1_tally23_chunked_counter25_zero) + equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out);
-            equity_lane1_tally23_chunked_counter25_counter_chunk135_value <= total[8-1:0];
-            equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally23_chunked_counter25_counter_chunk136_shifted = equity_lane1_links[11];
-
-
-always @(posedge clk) begin: equity_lane1_tally23_chunked_counter25_counter_chunk136_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out <= 0;
-        equity_lane1_tally23_chunked_counter25_counter_chunk136_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[10]) begin
-            equity_lane1_tally23_chunked_counter25_counter_chunk136_value <= 0;
-            equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out <= 0;
-        end
-        else if (equity_lane1_tally23_no) begin
-            equity_lane1_tally23_chunked_counter25_counter_chunk136_value <= equity_lane1_tally23_zero[40-1:32];
-            equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[10]) begin
-            equity_lane1_tally23_chunked_counter25_counter_chunk136_value <= equity_lane1_tally23_chunked_counter25_counter_chunk136_shifted;
-            equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally23_chunked_counter25_counter_chunk136_value + 256) - equity_lane1_tally23_chunked_counter25_zero) - equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out);
-            equity_lane1_tally23_chunked_counter25_counter_chunk136_value <= total[8-1:0];
-            equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally23_chunked_counter25_counter_chunk136_value + equity_lane1_tally23_chunked_counter25_zero) + equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out);
-            equity_lane1_tally23_chunked_counter25_counter_chunk136_value <= total[8-1:0];
-            equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_links[10] = equity_lane1_tally23_chunked_counter25_lowest[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally24_register_amount
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally24_amount <= 0;
-    end
-    else begin
-        if (((!(equity_lane1_feed_stage7_count_out && equity_lane1_feed_stage7_won_out[3])) || ((equity_lane1_feed_stage7_alone_out != 1'b0) && (!1'b0)))) begin
-            equity_lane1_tally24_amount <= 0;
-        end
-        else if (1'b0) begin
-            equity_lane1_tally24_amount <= equity_lane1_feed_stage7_units_out;
-        end
-        else begin
-            equity_lane1_tally24_amount <= 1;
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally24_chunked_counter26_counter_chunk137_shifted = equity_lane1_tally24_chunked_counter26_counter_chunk138_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally24_chunked_counter26_counter_chunk137_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= 0;
-        equity_lane1_tally24_chunked_counter26_lowest <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[11]) begin
-            equity_lane1_tally24_chunked_counter26_lowest <= 0;
-            equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= 0;
-        end
-        else if (equity_lane1_tally24_no) begin
-            equity_lane1_tally24_chunked_counter26_lowest <= equity_lane1_tally24_zero[8-1:0];
-            equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[11]) begin
-            equity_lane1_tally24_chunked_counter26_lowest <= equity_lane1_tally24_chunked_counter26_counter_chunk137_shifted;
-            equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally24_chunked_counter26_lowest + 256) - equity_lane1_tally24_amount) - equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_in);
-            equity_lane1_tally24_chunked_counter26_lowest <= total[8-1:0];
-            equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally24_chunked_counter26_lowest + equity_lane1_tally24_amount) + equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_in);
-            equity_lane1_tally24_chunked_counter26_lowest <= total[8-1:0];
-            equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally24_chunked_counter26_counter_chunk138_shifted = equity_lane1_tally24_chunked_counter26_counter_chunk139_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally24_chunked_counter26_counter_chunk138_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= 0;
-        equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[11]) begin
-            equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= 0;
-            equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= 0;
-        end
-        else if (equity_lane1_tally24_no) begin
-            equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= equity_lane1_tally24_zero[16-1:8];
-            equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[11]) begin
-            equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= equity_lane1_tally24_chunked_counter26_counter_chunk138_shifted;
-            equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally24_chunked_counter26_counter_chunk138_value + 256) - equity_lane1_tally24_chunked_counter26_zero) - equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out);
-            equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= total[8-1:0];
-            equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally24_chunked_counter26_counter_chunk138_value + equity_lane1_tally24_chunked_counter26_zero) + equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out);
-            equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= total[8-1:0];
-            equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally24_chunked_counter26_counter_chunk139_shifted = equity_lane1_tally24_chunked_counter26_counter_chunk140_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally24_chunked_counter26_counter_chunk139_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= 0;
-        equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[11]) begin
-            equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= 0;
-            equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= 0;
-        end
-        else if (equity_lane1_tally24_no) begin
-            equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= equity_lane1_tally24_zero[24-1:16];
-            equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[11]) begin
-            equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= equity_lane1_tally24_chunked_counter26_counter_chunk139_shifted;
-            equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally24_chunked_counter26_counter_chunk139_value + 256) - equity_lane1_tally24_chunked_counter26_zero) - equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out);
-            equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= total[8-1:0];
-            equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally24_chunked_counter26_counter_chunk139_value + equity_lane1_tally24_chunked_counter26_zero) + equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out);
-            equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= total[8-1:0];
-            equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally24_chunked_counter26_counter_chunk140_shifted = equity_lane1_tally24_chunked_counter26_counter_chunk141_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally24_chunked_counter26_counter_chunk140_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= 0;
-        equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[11]) begin
-            equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= 0;
-            equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= 0;
-        end
-        else if (equity_lane1_tally24_no) begin
-            equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= equity_lane1_tally24_zero[32-1:24];
-            equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[11]) begin
-            equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= equity_lane1_tally24_chunked_counter26_counter_chunk140_shifted;
-            equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally24_chunked_counter26_counter_chunk140_value + 256) - equity_lane1_tally24_chunked_counter26_zero) - equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out);
-            equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= total[8-1:0];
-            equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally24_chunked_counter26_counter_chunk140_value + equity_lane1_tally24_chunked_counter26_zero) + equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out);
-            equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= total[8-1:0];
-            equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally24_chunked_counter26_counter_chunk141_shifted = equity_lane1_links[12];
-
-
-always @(posedge clk) begin: equity_lane1_tally24_chunked_counter26_counter_chunk141_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= 0;
-        equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[11]) begin
-            equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= 0;
-            equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= 0;
-        end
-        else if (equity_lane1_tally24_no) begin
-            equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= equity_lane1_tally24_zero[40-1:32];
-            equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[11]) begin
-            equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= equity_lane1_tally24_chunked_counter26_counter_chunk141_shifted;
-            equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally24_chunked_counter26_counter_chunk141_value + 256) - equity_lane1_tally24_chunked_counter26_zero) - equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out);
-            equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= total[8-1:0];
-            equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally24_chunked_counter26_counter_chunk141_value + equity_lane1_tally24_chunked_counter26_zero) + equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out);
-            equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= total[8-1:0];
-            equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_links[11] = equity_lane1_tally24_chunked_counter26_lowest[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally25_register_amount
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally25_amount <= 0;
-    end
-    else begin
-        if (((!(equity_lane1_feed_stage7_count_out && equity_lane1_feed_stage7_won_out[3])) || ((equity_lane1_feed_stage7_alone_out != 1'b0) && (!1'b0)))) begin
-            equity_lane1_tally25_amount <= 0;
-        end
-        else if (1'b1) begin
-            equity_lane1_tally25_amount <= equity_lane1_feed_stage7_units_out;
-        end
-        else begin
-            equity_lane1_tally25_amount <= 1;
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally25_chunked_counter27_counter_chunk142_shifted = {equity_lane1_tally25_chunked_counter27_counter_chunk143_value[8-1:0], equity_lane1_tally25_chunked_counter27_lowest[16-1:8]};
-
-
-always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chunk142_step
-    reg [17-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= 0;
-        equity_lane1_tally25_chunked_counter27_lowest <= 0;
-    end
-    else begin
-        total = 17'h0;
-        if (equity_lane1_clears[12]) begin
-            equity_lane1_tally25_chunked_counter27_lowest <= 0;
-            equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= 0;
-        end
-        else if (equity_lane1_tally25_no) begin
-            equity_lane1_tally25_chunked_counter27_lowest <= equity_lane1_tally25_zero[16-1:0];
-            equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[12]) begin
-            equity_lane1_tally25_chunked_counter27_lowest <= equity_lane1_tally25_chunked_counter27_counter_chunk142_shifted;
-            equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally25_chunked_counter27_lowest + 65536) - equity_lane1_tally25_amount) - equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_in);
-            equity_lane1_tally25_chunked_counter27_lowest <= total[16-1:0];
-            equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= (!total[16]);
-        end
-        else begin
-            total = ((equity_lane1_tally25_chunked_counter27_lowest + equity_lane1_tally25_amount) + equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_in);
-            equity_lane1_tally25_chunked_counter27_lowest <= total[16-1:0];
-            equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= total[16];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally25_chunked_counter27_counter_chunk143_shifted = equity_lane1_tally25_chunked_counter27_counter_chunk144_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chunk143_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= 0;
-        equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[12]) begin
-            equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= 0;
-            equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= 0;
-        end
-        else if (equity_lane1_tally25_no) begin
-            equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= equity_lane1_tally25_zero[24-1:16];
-            equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[12]) begin
-            equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= equity_lane1_tally25_chunked_counter27_counter_chunk143_shifted;
-            equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally25_chunked_counter27_counter_chunk143_value + 256) - equity_lane1_tally25_chunked_counter27_zero) - equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out);
-            equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= total[8-1:0];
-            equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally25_chunked_counter27_counter_chunk143_value + equity_lane1_tally25_chunked_counter27_zero) + equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out);
-            equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= total[8-1:0];
-            equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally25_chunked_counter27_counter_chunk144_shifted = equity_lane1_tally25_chunked_counter27_counter_chunk145_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chunk144_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= 0;
-        equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[12]) begin
-            equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= 0;
-            equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= 0;
-        end
-        else if (equity_lane1_tally25_no) begin
-            equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= equity_lane1_tally25_zero[32-1:24];
-            equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[12]) begin
-            equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= equity_lane1_tally25_chunked_counter27_counter_chunk144_shifted;
-            equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally25_chunked_counter27_counter_chunk144_value + 256) - equity_lane1_tally25_chunked_counter27_zero) - equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out);
-            equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= total[8-1:0];
-            equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally25_chunked_counter27_counter_chunk144_value + equity_lane1_tally25_chunked_counter27_zero) + equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out);
-            equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= total[8-1:0];
-            equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally25_chunked_counter27_counter_chunk145_shifted = equity_lane1_tally25_chunked_counter27_counter_chunk146_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chunk145_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= 0;
-        equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[12]) begin
-            equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= 0;
-            equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= 0;
-        end
-        else if (equity_lane1_tally25_no) begin
-            equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= equity_lane1_tally25_zero[40-1:32];
-            equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[12]) begin
-            equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= equity_lane1_tally25_chunked_counter27_counter_chunk145_shifted;
-            equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally25_chunked_counter27_counter_chunk145_value + 256) - equity_lane1_tally25_chunked_counter27_zero) - equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out);
-            equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= total[8-1:0];
-            equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally25_chunked_counter27_counter_chunk145_value + equity_lane1_tally25_chunked_counter27_zero) + equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out);
-            equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= total[8-1:0];
-            equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally25_chunked_counter27_counter_chunk146_shifted = equity_lane1_tally25_chunked_counter27_counter_chunk147_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chunk146_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= 0;
-        equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[12]) begin
-            equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= 0;
-            equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= 0;
-        end
-        else if (equity_lane1_tally25_no) begin
-            equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= equity_lane1_tally25_zero[48-1:40];
-            equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[12]) begin
-            equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= equity_lane1_tally25_chunked_counter27_counter_chunk146_shifted;
-            equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally25_chunked_counter27_counter_chunk146_value + 256) - equity_lane1_tally25_chunked_counter27_zero) - equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out);
-            equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= total[8-1:0];
-            equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally25_chunked_counter27_counter_chunk146_value + equity_lane1_tally25_chunked_counter27_zero) + equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out);
-            equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= total[8-1:0];
-            equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_tally25_chunked_counter27_counter_chunk147_shifted = chain_in;
-
-
-always @(posedge clk) begin: equity_lane1_tally25_chunked_counter27_counter_chunk147_step
-    reg [9-1:0] total;
-    if (equity_lane1_rst == 1) begin
-        equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= 0;
-        equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane1_clears[12]) begin
-            equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= 0;
-            equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= 0;
-        end
-        else if (equity_lane1_tally25_no) begin
-            equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= equity_lane1_tally25_zero[56-1:48];
-            equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= 0;
-        end
-        else if (equity_lane1_shifts[12]) begin
-            equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= equity_lane1_tally25_chunked_counter27_counter_chunk147_shifted;
-            equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane1_tally25_chunked_counter27_counter_chunk147_value + 256) - equity_lane1_tally25_chunked_counter27_zero) - equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out);
-            equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= total[8-1:0];
-            equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane1_tally25_chunked_counter27_counter_chunk147_value + equity_lane1_tally25_chunked_counter27_zero) + equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out);
-            equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= total[8-1:0];
-            equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane1_links[12] = equity_lane1_tally25_chunked_counter27_lowest[8-1:0];
-
-
-
-assign equity_lane1_chain_out = equity_lane1_links[0];
+assign equity_lane1_chain_out = equity_lane1_ram_tallies1_out_rec[8-1:0];
+assign equity_lane1_ready = equity_lane1_ram_tallies1_loaded;
 
 
 always @(posedge clk) begin: sum_link0_add

@@ -271,6 +271,8 @@ signal equity_lane0_done: std_logic;
 signal equity_lane0_chain_out: unsigned(7 downto 0);
 signal equity_lane0_rst_out: std_logic;
 signal equity_lane0_rst: std_logic;
+signal equity_lane0_run_done: std_logic;
+signal equity_lane0_ready: std_logic;
 signal equity_lane0_board_step: std_logic;
 signal equity_lane0_board_due: std_logic;
 signal equity_lane0_won_valid: std_logic;
@@ -543,6 +545,8 @@ signal equity_lane0_slot_stream7_x_part7_t: unsigned(31 downto 0);
 signal equity_lane0_slot_stream7_x_part8_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line7_d_out: unsigned(5 downto 0);
 signal equity_lane0_delay_line7_line: unsigned(125 downto 0);
+signal equity_lane0_delay_line8_d_out: unsigned(5 downto 0);
+signal equity_lane0_delay_line8_line: unsigned(125 downto 0);
 signal equity_lane0_slot_stream8_tok_in: std_logic;
 signal equity_lane0_slot_stream8_word: unsigned(63 downto 0);
 signal equity_lane0_slot_stream8_advance: std_logic;
@@ -559,44 +563,10 @@ signal equity_lane0_slot_stream8_gy: unsigned(31 downto 0);
 signal equity_lane0_slot_stream8_h_first: unsigned(31 downto 0);
 signal equity_lane0_slot_stream8_x_part9_t: unsigned(31 downto 0);
 signal equity_lane0_slot_stream8_x_part10_t: unsigned(31 downto 0);
-signal equity_lane0_delay_line8_d_out: unsigned(5 downto 0);
-signal equity_lane0_delay_line8_line: unsigned(143 downto 0);
-signal equity_lane0_slot_stream9_tok_in: std_logic;
-signal equity_lane0_slot_stream9_word: unsigned(63 downto 0);
-signal equity_lane0_slot_stream9_advance: std_logic;
-signal equity_lane0_slot_stream9_gx: unsigned(31 downto 0);
-signal equity_lane0_slot_stream9_hw: unsigned(31 downto 0);
-signal equity_lane0_slot_stream9_mine: std_logic;
-signal equity_lane0_slot_stream9_w: unsigned(31 downto 0);
-signal equity_lane0_slot_stream9_x: unsigned(31 downto 0);
-signal equity_lane0_slot_stream9_y: unsigned(31 downto 0);
-signal equity_lane0_slot_stream9_z: unsigned(31 downto 0);
-signal equity_lane0_slot_stream9_first: unsigned(31 downto 0);
-signal equity_lane0_slot_stream9_second: unsigned(31 downto 0);
-signal equity_lane0_slot_stream9_gy: unsigned(31 downto 0);
-signal equity_lane0_slot_stream9_h_first: unsigned(31 downto 0);
-signal equity_lane0_slot_stream9_x_part11_t: unsigned(31 downto 0);
-signal equity_lane0_slot_stream9_x_part12_t: unsigned(31 downto 0);
 signal equity_lane0_delay_line9_d_out: unsigned(5 downto 0);
-signal equity_lane0_delay_line9_line: unsigned(161 downto 0);
-signal equity_lane0_slot_stream10_tok_in: std_logic;
-signal equity_lane0_slot_stream10_word: unsigned(63 downto 0);
-signal equity_lane0_slot_stream10_advance: std_logic;
-signal equity_lane0_slot_stream10_gx: unsigned(31 downto 0);
-signal equity_lane0_slot_stream10_hw: unsigned(31 downto 0);
-signal equity_lane0_slot_stream10_mine: std_logic;
-signal equity_lane0_slot_stream10_w: unsigned(31 downto 0);
-signal equity_lane0_slot_stream10_x: unsigned(31 downto 0);
-signal equity_lane0_slot_stream10_y: unsigned(31 downto 0);
-signal equity_lane0_slot_stream10_z: unsigned(31 downto 0);
-signal equity_lane0_slot_stream10_first: unsigned(31 downto 0);
-signal equity_lane0_slot_stream10_second: unsigned(31 downto 0);
-signal equity_lane0_slot_stream10_gy: unsigned(31 downto 0);
-signal equity_lane0_slot_stream10_h_first: unsigned(31 downto 0);
-signal equity_lane0_slot_stream10_x_part13_t: unsigned(31 downto 0);
-signal equity_lane0_slot_stream10_x_part14_t: unsigned(31 downto 0);
+signal equity_lane0_delay_line9_line: unsigned(155 downto 0);
 signal equity_lane0_delay_line10_d_out: unsigned(5 downto 0);
-signal equity_lane0_delay_line10_line: unsigned(179 downto 0);
+signal equity_lane0_delay_line10_line: unsigned(155 downto 0);
 signal equity_lane0_deal_stage0_ok_out: std_logic;
 signal equity_lane0_deal_stage0_pos_out: unsigned(5 downto 0);
 signal equity_lane0_deal_stage0_n_q: unsigned(5 downto 0);
@@ -938,110 +908,102 @@ signal equity_lane0_deal_stage6_repeated_position29_any_set38_bits: unsigned(3 d
 signal equity_lane0_deal_stage6_repeated_position29_any_set38_hit: std_logic;
 signal equity_lane0_deal_stage6_repeated_position29_any_set39_bits: unsigned(1 downto 0);
 signal equity_lane0_deal_stage6_repeated_position29_any_set39_hit: std_logic;
-signal equity_lane0_map_stage0_ok_out: std_logic;
-signal equity_lane0_map_stage0_pos_out: unsigned(47 downto 0);
-signal equity_lane0_map_stage0_map_out: unsigned(51 downto 0);
-signal equity_lane0_map_stage0_n_q: unsigned(5 downto 0);
-signal equity_lane0_map_stage0_mask_q: unsigned(5 downto 0);
-signal equity_lane0_map_stage0_exact_q: std_logic;
-signal equity_lane0_map_stage0_base: unsigned(51 downto 0);
-signal equity_lane0_map_stage0_high_bits: unsigned(55 downto 0);
-signal equity_lane0_map_stage0_low_bits: unsigned(55 downto 0);
-signal equity_lane0_map_stage0_t_map: unsigned(51 downto 0);
-signal equity_lane0_map_stage0_t_pos: unsigned(41 downto 0);
-signal equity_lane0_map_stage0_t_tok: std_logic;
-signal equity_lane0_map_stage0_t_ok: std_logic;
-signal equity_lane0_map_stage0_taken: unsigned(59 downto 0);
-signal equity_lane0_map_stage0_lookup: unsigned(63 downto 0);
-signal equity_lane0_map_stage0_fields: unsigned(59 downto 0);
-signal equity_lane0_map_stage0_free: unsigned(9 downto 0);
-signal equity_lane0_map_stage0_a_map: unsigned(51 downto 0);
-signal equity_lane0_map_stage0_a_pos: unsigned(41 downto 0);
-signal equity_lane0_map_stage0_a_tok: std_logic;
-signal equity_lane0_map_stage0_a_ok: std_logic;
-signal equity_lane0_map_stage0_chosen: unsigned(5 downto 0);
-signal equity_lane0_map_stage0_found: std_logic;
-signal equity_lane0_map_stage0_position_halves0_high: unsigned(7 downto 0);
-signal equity_lane0_map_stage0_position_halves0_low: unsigned(7 downto 0);
-signal equity_lane0_map_stage0_position_halves1_high: unsigned(7 downto 0);
-signal equity_lane0_map_stage0_position_halves1_low: unsigned(7 downto 0);
-signal equity_lane0_map_stage0_position_halves2_high: unsigned(7 downto 0);
-signal equity_lane0_map_stage0_position_halves2_low: unsigned(7 downto 0);
-signal equity_lane0_map_stage0_position_halves3_high: unsigned(7 downto 0);
-signal equity_lane0_map_stage0_position_halves3_low: unsigned(7 downto 0);
-signal equity_lane0_map_stage0_position_halves4_high: unsigned(7 downto 0);
-signal equity_lane0_map_stage0_position_halves4_low: unsigned(7 downto 0);
-signal equity_lane0_map_stage0_position_halves5_high: unsigned(7 downto 0);
-signal equity_lane0_map_stage0_position_halves5_low: unsigned(7 downto 0);
-signal equity_lane0_map_stage0_position_halves6_high: unsigned(7 downto 0);
-signal equity_lane0_map_stage0_position_halves6_low: unsigned(7 downto 0);
-signal equity_lane0_map_stage1_ok_out: std_logic;
-signal equity_lane0_map_stage1_pos_out: unsigned(53 downto 0);
-signal equity_lane0_map_stage1_map_out: unsigned(51 downto 0);
-signal equity_lane0_map_stage1_n_q: unsigned(5 downto 0);
-signal equity_lane0_map_stage1_mask_q: unsigned(5 downto 0);
-signal equity_lane0_map_stage1_exact_q: std_logic;
-signal equity_lane0_map_stage1_base: unsigned(51 downto 0);
-signal equity_lane0_map_stage1_high_bits: unsigned(7 downto 0);
-signal equity_lane0_map_stage1_low_bits: unsigned(7 downto 0);
-signal equity_lane0_map_stage1_t_map: unsigned(51 downto 0);
-signal equity_lane0_map_stage1_t_pos: unsigned(47 downto 0);
-signal equity_lane0_map_stage1_t_tok: std_logic;
-signal equity_lane0_map_stage1_t_ok: std_logic;
-signal equity_lane0_map_stage1_taken: unsigned(59 downto 0);
-signal equity_lane0_map_stage1_lookup: unsigned(63 downto 0);
-signal equity_lane0_map_stage1_fields: unsigned(59 downto 0);
-signal equity_lane0_map_stage1_free: unsigned(9 downto 0);
-signal equity_lane0_map_stage1_a_map: unsigned(51 downto 0);
-signal equity_lane0_map_stage1_a_pos: unsigned(47 downto 0);
-signal equity_lane0_map_stage1_a_tok: std_logic;
-signal equity_lane0_map_stage1_a_ok: std_logic;
-signal equity_lane0_map_stage1_chosen: unsigned(5 downto 0);
-signal equity_lane0_map_stage1_found: std_logic;
-signal equity_lane0_map_stage2_ok_out: std_logic;
-signal equity_lane0_map_stage2_pos_out: unsigned(59 downto 0);
-signal equity_lane0_map_stage2_map_out: unsigned(51 downto 0);
-signal equity_lane0_map_stage2_n_q: unsigned(5 downto 0);
-signal equity_lane0_map_stage2_mask_q: unsigned(5 downto 0);
-signal equity_lane0_map_stage2_exact_q: std_logic;
-signal equity_lane0_map_stage2_base: unsigned(51 downto 0);
-signal equity_lane0_map_stage2_high_bits: unsigned(7 downto 0);
-signal equity_lane0_map_stage2_low_bits: unsigned(7 downto 0);
-signal equity_lane0_map_stage2_t_map: unsigned(51 downto 0);
-signal equity_lane0_map_stage2_t_pos: unsigned(53 downto 0);
-signal equity_lane0_map_stage2_t_tok: std_logic;
-signal equity_lane0_map_stage2_t_ok: std_logic;
-signal equity_lane0_map_stage2_taken: unsigned(59 downto 0);
-signal equity_lane0_map_stage2_lookup: unsigned(63 downto 0);
-signal equity_lane0_map_stage2_fields: unsigned(59 downto 0);
-signal equity_lane0_map_stage2_free: unsigned(9 downto 0);
-signal equity_lane0_map_stage2_a_map: unsigned(51 downto 0);
-signal equity_lane0_map_stage2_a_pos: unsigned(53 downto 0);
-signal equity_lane0_map_stage2_a_tok: std_logic;
-signal equity_lane0_map_stage2_a_ok: std_logic;
-signal equity_lane0_map_stage2_chosen: unsigned(5 downto 0);
-signal equity_lane0_map_stage2_found: std_logic;
-signal equity_lane0_map_stage3_map_out: unsigned(51 downto 0);
-signal equity_lane0_map_stage3_n_q: unsigned(5 downto 0);
-signal equity_lane0_map_stage3_mask_q: unsigned(5 downto 0);
-signal equity_lane0_map_stage3_exact_q: std_logic;
-signal equity_lane0_map_stage3_base: unsigned(51 downto 0);
-signal equity_lane0_map_stage3_high_bits: unsigned(7 downto 0);
-signal equity_lane0_map_stage3_low_bits: unsigned(7 downto 0);
-signal equity_lane0_map_stage3_t_map: unsigned(51 downto 0);
-signal equity_lane0_map_stage3_t_pos: unsigned(59 downto 0);
-signal equity_lane0_map_stage3_t_tok: std_logic;
-signal equity_lane0_map_stage3_t_ok: std_logic;
-signal equity_lane0_map_stage3_taken: unsigned(59 downto 0);
-signal equity_lane0_map_stage3_lookup: unsigned(63 downto 0);
-signal equity_lane0_map_stage3_fields: unsigned(59 downto 0);
-signal equity_lane0_map_stage3_free: unsigned(9 downto 0);
-signal equity_lane0_map_stage3_a_map: unsigned(51 downto 0);
-signal equity_lane0_map_stage3_a_pos: unsigned(59 downto 0);
-signal equity_lane0_map_stage3_a_tok: std_logic;
-signal equity_lane0_map_stage3_a_ok: std_logic;
-signal equity_lane0_map_stage3_chosen: unsigned(5 downto 0);
-signal equity_lane0_map_stage3_found: std_logic;
+signal equity_lane0_hand_stage0_ok_out: std_logic;
+signal equity_lane0_hand_stage0_pos_out: unsigned(53 downto 0);
+signal equity_lane0_hand_stage0_map_out: unsigned(51 downto 0);
+signal equity_lane0_hand_stage0_n_q: unsigned(5 downto 0);
+signal equity_lane0_hand_stage0_mask_q: unsigned(5 downto 0);
+signal equity_lane0_hand_stage0_exact_q: std_logic;
+signal equity_lane0_hand_stage0_base: unsigned(51 downto 0);
+signal equity_lane0_hand_stage0_taken: unsigned(59 downto 0);
+signal equity_lane0_hand_stage0_digits: unsigned(11 downto 0);
+signal equity_lane0_hand_stage0_high_bits: unsigned(55 downto 0);
+signal equity_lane0_hand_stage0_low_bits: unsigned(55 downto 0);
+signal equity_lane0_hand_stage0_t_map: unsigned(51 downto 0);
+signal equity_lane0_hand_stage0_t_pos: unsigned(41 downto 0);
+signal equity_lane0_hand_stage0_lookup: unsigned(63 downto 0);
+signal equity_lane0_hand_stage0_fields: unsigned(59 downto 0);
+signal equity_lane0_hand_stage0_free: unsigned(9 downto 0);
+signal equity_lane0_hand_stage0_a_map: unsigned(51 downto 0);
+signal equity_lane0_hand_stage0_a_pos: unsigned(41 downto 0);
+signal equity_lane0_hand_stage0_later: unsigned(9 downto 0);
+signal equity_lane0_hand_stage0_b_fields: unsigned(59 downto 0);
+signal equity_lane0_hand_stage0_b_card: unsigned(5 downto 0);
+signal equity_lane0_hand_stage0_card_a: unsigned(5 downto 0);
+signal equity_lane0_hand_stage0_b_map: unsigned(51 downto 0);
+signal equity_lane0_hand_stage0_b_pos: unsigned(41 downto 0);
+signal equity_lane0_hand_stage0_other: unsigned(9 downto 0);
+signal equity_lane0_hand_stage0_c_fields: unsigned(59 downto 0);
+signal equity_lane0_hand_stage0_c_card: unsigned(5 downto 0);
+signal equity_lane0_hand_stage0_c_map: unsigned(51 downto 0);
+signal equity_lane0_hand_stage0_c_pos: unsigned(41 downto 0);
+signal equity_lane0_hand_stage0_card_b: unsigned(5 downto 0);
+signal equity_lane0_hand_stage0_t_tok: std_logic;
+signal equity_lane0_hand_stage0_t_ok: std_logic;
+signal equity_lane0_hand_stage0_a_tok: std_logic;
+signal equity_lane0_hand_stage0_a_ok: std_logic;
+signal equity_lane0_hand_stage0_b_tok: std_logic;
+signal equity_lane0_hand_stage0_b_ok: std_logic;
+signal equity_lane0_hand_stage0_found_a: std_logic;
+signal equity_lane0_hand_stage0_c_tok: std_logic;
+signal equity_lane0_hand_stage0_c_ok: std_logic;
+signal equity_lane0_hand_stage0_found_b: std_logic;
+signal equity_lane0_hand_stage0_position_halves0_high: unsigned(7 downto 0);
+signal equity_lane0_hand_stage0_position_halves0_low: unsigned(7 downto 0);
+signal equity_lane0_hand_stage0_position_halves1_high: unsigned(7 downto 0);
+signal equity_lane0_hand_stage0_position_halves1_low: unsigned(7 downto 0);
+signal equity_lane0_hand_stage0_position_halves2_high: unsigned(7 downto 0);
+signal equity_lane0_hand_stage0_position_halves2_low: unsigned(7 downto 0);
+signal equity_lane0_hand_stage0_position_halves3_high: unsigned(7 downto 0);
+signal equity_lane0_hand_stage0_position_halves3_low: unsigned(7 downto 0);
+signal equity_lane0_hand_stage0_position_halves4_high: unsigned(7 downto 0);
+signal equity_lane0_hand_stage0_position_halves4_low: unsigned(7 downto 0);
+signal equity_lane0_hand_stage0_position_halves5_high: unsigned(7 downto 0);
+signal equity_lane0_hand_stage0_position_halves5_low: unsigned(7 downto 0);
+signal equity_lane0_hand_stage0_position_halves6_high: unsigned(7 downto 0);
+signal equity_lane0_hand_stage0_position_halves6_low: unsigned(7 downto 0);
+signal equity_lane0_hand_stage1_map_out: unsigned(51 downto 0);
+signal equity_lane0_hand_stage1_n_q: unsigned(5 downto 0);
+signal equity_lane0_hand_stage1_mask_q: unsigned(5 downto 0);
+signal equity_lane0_hand_stage1_exact_q: std_logic;
+signal equity_lane0_hand_stage1_base: unsigned(51 downto 0);
+signal equity_lane0_hand_stage1_taken: unsigned(59 downto 0);
+signal equity_lane0_hand_stage1_digits: unsigned(11 downto 0);
+signal equity_lane0_hand_stage1_high_bits: unsigned(15 downto 0);
+signal equity_lane0_hand_stage1_low_bits: unsigned(15 downto 0);
+signal equity_lane0_hand_stage1_t_map: unsigned(51 downto 0);
+signal equity_lane0_hand_stage1_t_pos: unsigned(53 downto 0);
+signal equity_lane0_hand_stage1_lookup: unsigned(63 downto 0);
+signal equity_lane0_hand_stage1_fields: unsigned(59 downto 0);
+signal equity_lane0_hand_stage1_free: unsigned(9 downto 0);
+signal equity_lane0_hand_stage1_a_map: unsigned(51 downto 0);
+signal equity_lane0_hand_stage1_a_pos: unsigned(53 downto 0);
+signal equity_lane0_hand_stage1_later: unsigned(9 downto 0);
+signal equity_lane0_hand_stage1_b_fields: unsigned(59 downto 0);
+signal equity_lane0_hand_stage1_b_card: unsigned(5 downto 0);
+signal equity_lane0_hand_stage1_card_a: unsigned(5 downto 0);
+signal equity_lane0_hand_stage1_b_map: unsigned(51 downto 0);
+signal equity_lane0_hand_stage1_b_pos: unsigned(53 downto 0);
+signal equity_lane0_hand_stage1_other: unsigned(9 downto 0);
+signal equity_lane0_hand_stage1_c_fields: unsigned(59 downto 0);
+signal equity_lane0_hand_stage1_c_card: unsigned(5 downto 0);
+signal equity_lane0_hand_stage1_c_map: unsigned(51 downto 0);
+signal equity_lane0_hand_stage1_c_pos: unsigned(53 downto 0);
+signal equity_lane0_hand_stage1_card_b: unsigned(5 downto 0);
+signal equity_lane0_hand_stage1_t_tok: std_logic;
+signal equity_lane0_hand_stage1_t_ok: std_logic;
+signal equity_lane0_hand_stage1_a_tok: std_logic;
+signal equity_lane0_hand_stage1_a_ok: std_logic;
+signal equity_lane0_hand_stage1_b_tok: std_logic;
+signal equity_lane0_hand_stage1_b_ok: std_logic;
+signal equity_lane0_hand_stage1_found_a: std_logic;
+signal equity_lane0_hand_stage1_c_tok: std_logic;
+signal equity_lane0_hand_stage1_c_ok: std_logic;
+signal equity_lane0_hand_stage1_found_b: std_logic;
+signal equity_lane0_hand_stage1_position_halves7_high: unsigned(7 downto 0);
+signal equity_lane0_hand_stage1_position_halves7_low: unsigned(7 downto 0);
+signal equity_lane0_hand_stage1_position_halves8_high: unsigned(7 downto 0);
+signal equity_lane0_hand_stage1_position_halves8_low: unsigned(7 downto 0);
 signal equity_lane0_winners: unsigned(3 downto 0);
 signal equity_lane0_shown: std_logic;
 signal equity_lane0_look_valid: std_logic;
@@ -1455,301 +1417,126 @@ signal equity_lane0_low_count: unsigned(2 downto 0);
 signal equity_lane0_low_q: unsigned(2 downto 0);
 signal equity_lane0_shown_q: std_logic;
 signal equity_lane0_winners_q: unsigned(3 downto 0);
-signal equity_lane0_one: std_logic;
-signal equity_lane0_alone_q: std_logic;
-signal equity_lane0_count_q: std_logic;
-signal equity_lane0_units_q: unsigned(11 downto 0);
-signal equity_lane0_won_q: unsigned(3 downto 0);
-signal equity_lane0_clears: unsigned(12 downto 0);
-signal equity_lane0_shifts: unsigned(12 downto 0);
-signal equity_lane0_feed_stage0_count_out: std_logic;
-signal equity_lane0_feed_stage0_alone_out: std_logic;
-signal equity_lane0_feed_stage0_won_out: unsigned(3 downto 0);
-signal equity_lane0_feed_stage0_units_out: unsigned(11 downto 0);
-signal equity_lane0_feed_stage1_count_out: std_logic;
-signal equity_lane0_feed_stage1_alone_out: std_logic;
-signal equity_lane0_feed_stage1_won_out: unsigned(3 downto 0);
-signal equity_lane0_feed_stage1_units_out: unsigned(11 downto 0);
-signal equity_lane0_feed_stage2_count_out: std_logic;
-signal equity_lane0_feed_stage2_alone_out: std_logic;
-signal equity_lane0_feed_stage2_won_out: unsigned(3 downto 0);
-signal equity_lane0_feed_stage2_units_out: unsigned(11 downto 0);
-signal equity_lane0_feed_stage3_count_out: std_logic;
-signal equity_lane0_feed_stage3_alone_out: std_logic;
-signal equity_lane0_feed_stage3_won_out: unsigned(3 downto 0);
-signal equity_lane0_feed_stage3_units_out: unsigned(11 downto 0);
-signal equity_lane0_tally0_no: std_logic;
-signal equity_lane0_tally0_zero: unsigned(39 downto 0);
-signal equity_lane0_tally0_amount: unsigned(11 downto 0);
-signal equity_lane0_tally0_chunked_counter1_zero: unsigned(7 downto 0);
-signal equity_lane0_tally0_chunked_counter1_lowest: unsigned(7 downto 0);
-signal equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_in: unsigned(0 downto 0);
-signal equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally0_chunked_counter1_counter_chunk5_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally0_chunked_counter1_counter_chunk6_value: unsigned(7 downto 0);
-signal equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally0_chunked_counter1_counter_chunk6_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally0_chunked_counter1_counter_chunk7_value: unsigned(7 downto 0);
-signal equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally0_chunked_counter1_counter_chunk7_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally0_chunked_counter1_counter_chunk8_value: unsigned(7 downto 0);
-signal equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally0_chunked_counter1_counter_chunk8_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally0_chunked_counter1_counter_chunk9_value: unsigned(7 downto 0);
-signal equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally0_chunked_counter1_counter_chunk9_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally1_no: std_logic;
-signal equity_lane0_tally1_zero: unsigned(39 downto 0);
-signal equity_lane0_tally1_amount: unsigned(11 downto 0);
-signal equity_lane0_tally1_chunked_counter2_zero: unsigned(7 downto 0);
-signal equity_lane0_tally1_chunked_counter2_lowest: unsigned(7 downto 0);
-signal equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_in: unsigned(0 downto 0);
-signal equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally1_chunked_counter2_counter_chunk10_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally1_chunked_counter2_counter_chunk11_value: unsigned(7 downto 0);
-signal equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally1_chunked_counter2_counter_chunk11_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally1_chunked_counter2_counter_chunk12_value: unsigned(7 downto 0);
-signal equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally1_chunked_counter2_counter_chunk12_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally1_chunked_counter2_counter_chunk13_value: unsigned(7 downto 0);
-signal equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally1_chunked_counter2_counter_chunk13_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally1_chunked_counter2_counter_chunk14_value: unsigned(7 downto 0);
-signal equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally1_chunked_counter2_counter_chunk14_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally2_no: std_logic;
-signal equity_lane0_tally2_zero: unsigned(39 downto 0);
-signal equity_lane0_tally2_amount: unsigned(11 downto 0);
-signal equity_lane0_tally2_chunked_counter3_zero: unsigned(7 downto 0);
-signal equity_lane0_tally2_chunked_counter3_lowest: unsigned(7 downto 0);
-signal equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in: unsigned(0 downto 0);
-signal equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally2_chunked_counter3_counter_chunk16_value: unsigned(7 downto 0);
-signal equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally2_chunked_counter3_counter_chunk17_value: unsigned(7 downto 0);
-signal equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally2_chunked_counter3_counter_chunk17_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally2_chunked_counter3_counter_chunk18_value: unsigned(7 downto 0);
-signal equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally2_chunked_counter3_counter_chunk19_value: unsigned(7 downto 0);
-signal equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally3_no: std_logic;
-signal equity_lane0_tally3_zero: unsigned(55 downto 0);
-signal equity_lane0_tally3_amount: unsigned(11 downto 0);
-signal equity_lane0_tally3_chunked_counter4_zero: unsigned(7 downto 0);
-signal equity_lane0_tally3_chunked_counter4_lowest: unsigned(15 downto 0);
-signal equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in: unsigned(0 downto 0);
-signal equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted: unsigned(15 downto 0);
-signal equity_lane0_tally3_chunked_counter4_counter_chunk21_value: unsigned(7 downto 0);
-signal equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally3_chunked_counter4_counter_chunk22_value: unsigned(7 downto 0);
-signal equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally3_chunked_counter4_counter_chunk22_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally3_chunked_counter4_counter_chunk23_value: unsigned(7 downto 0);
-signal equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally3_chunked_counter4_counter_chunk23_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally3_chunked_counter4_counter_chunk24_value: unsigned(7 downto 0);
-signal equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally3_chunked_counter4_counter_chunk25_value: unsigned(7 downto 0);
-signal equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally4_no: std_logic;
-signal equity_lane0_tally4_zero: unsigned(39 downto 0);
-signal equity_lane0_tally4_amount: unsigned(11 downto 0);
-signal equity_lane0_tally4_chunked_counter5_zero: unsigned(7 downto 0);
-signal equity_lane0_tally4_chunked_counter5_lowest: unsigned(7 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in: unsigned(0 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk27_value: unsigned(7 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk28_value: unsigned(7 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk29_value: unsigned(7 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk30_value: unsigned(7 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally5_no: std_logic;
-signal equity_lane0_tally5_zero: unsigned(39 downto 0);
-signal equity_lane0_tally5_amount: unsigned(11 downto 0);
-signal equity_lane0_tally5_chunked_counter6_zero: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_lowest: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in: unsigned(0 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk32_value: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk33_value: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk34_value: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk35_value: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally6_no: std_logic;
-signal equity_lane0_tally6_zero: unsigned(55 downto 0);
-signal equity_lane0_tally6_amount: unsigned(11 downto 0);
-signal equity_lane0_tally6_chunked_counter7_zero: unsigned(7 downto 0);
-signal equity_lane0_tally6_chunked_counter7_lowest: unsigned(15 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in: unsigned(0 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted: unsigned(15 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk37_value: unsigned(7 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk38_value: unsigned(7 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk38_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk39_value: unsigned(7 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk39_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk40_value: unsigned(7 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk40_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk41_value: unsigned(7 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk41_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally7_no: std_logic;
-signal equity_lane0_tally7_zero: unsigned(39 downto 0);
-signal equity_lane0_tally7_amount: unsigned(11 downto 0);
-signal equity_lane0_tally7_chunked_counter8_zero: unsigned(7 downto 0);
-signal equity_lane0_tally7_chunked_counter8_lowest: unsigned(7 downto 0);
-signal equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_in: unsigned(0 downto 0);
-signal equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally7_chunked_counter8_counter_chunk42_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally7_chunked_counter8_counter_chunk43_value: unsigned(7 downto 0);
-signal equity_lane0_tally7_chunked_counter8_counter_chunk43_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally7_chunked_counter8_counter_chunk43_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally7_chunked_counter8_counter_chunk44_value: unsigned(7 downto 0);
-signal equity_lane0_tally7_chunked_counter8_counter_chunk44_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally7_chunked_counter8_counter_chunk44_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally7_chunked_counter8_counter_chunk45_value: unsigned(7 downto 0);
-signal equity_lane0_tally7_chunked_counter8_counter_chunk45_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally7_chunked_counter8_counter_chunk45_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally7_chunked_counter8_counter_chunk46_value: unsigned(7 downto 0);
-signal equity_lane0_tally7_chunked_counter8_counter_chunk46_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally7_chunked_counter8_counter_chunk46_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally8_no: std_logic;
-signal equity_lane0_tally8_zero: unsigned(39 downto 0);
-signal equity_lane0_tally8_amount: unsigned(11 downto 0);
-signal equity_lane0_tally8_chunked_counter9_zero: unsigned(7 downto 0);
-signal equity_lane0_tally8_chunked_counter9_lowest: unsigned(7 downto 0);
-signal equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_in: unsigned(0 downto 0);
-signal equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally8_chunked_counter9_counter_chunk47_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally8_chunked_counter9_counter_chunk48_value: unsigned(7 downto 0);
-signal equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally8_chunked_counter9_counter_chunk48_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally8_chunked_counter9_counter_chunk49_value: unsigned(7 downto 0);
-signal equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally8_chunked_counter9_counter_chunk49_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally8_chunked_counter9_counter_chunk50_value: unsigned(7 downto 0);
-signal equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally8_chunked_counter9_counter_chunk50_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally8_chunked_counter9_counter_chunk51_value: unsigned(7 downto 0);
-signal equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally8_chunked_counter9_counter_chunk51_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally9_no: std_logic;
-signal equity_lane0_tally9_zero: unsigned(55 downto 0);
-signal equity_lane0_tally9_amount: unsigned(11 downto 0);
-signal equity_lane0_tally9_chunked_counter10_zero: unsigned(7 downto 0);
-signal equity_lane0_tally9_chunked_counter10_lowest: unsigned(15 downto 0);
-signal equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_in: unsigned(0 downto 0);
-signal equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally9_chunked_counter10_counter_chunk52_shifted: unsigned(15 downto 0);
-signal equity_lane0_tally9_chunked_counter10_counter_chunk53_value: unsigned(7 downto 0);
-signal equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally9_chunked_counter10_counter_chunk53_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally9_chunked_counter10_counter_chunk54_value: unsigned(7 downto 0);
-signal equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally9_chunked_counter10_counter_chunk54_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally9_chunked_counter10_counter_chunk55_value: unsigned(7 downto 0);
-signal equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally9_chunked_counter10_counter_chunk55_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally9_chunked_counter10_counter_chunk56_value: unsigned(7 downto 0);
-signal equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally9_chunked_counter10_counter_chunk56_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally9_chunked_counter10_counter_chunk57_value: unsigned(7 downto 0);
-signal equity_lane0_tally9_chunked_counter10_counter_chunk57_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally9_chunked_counter10_counter_chunk57_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally10_no: std_logic;
-signal equity_lane0_tally10_zero: unsigned(39 downto 0);
-signal equity_lane0_tally10_amount: unsigned(11 downto 0);
-signal equity_lane0_tally10_chunked_counter11_zero: unsigned(7 downto 0);
-signal equity_lane0_tally10_chunked_counter11_lowest: unsigned(7 downto 0);
-signal equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_in: unsigned(0 downto 0);
-signal equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally10_chunked_counter11_counter_chunk58_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally10_chunked_counter11_counter_chunk59_value: unsigned(7 downto 0);
-signal equity_lane0_tally10_chunked_counter11_counter_chunk59_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally10_chunked_counter11_counter_chunk59_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally10_chunked_counter11_counter_chunk60_value: unsigned(7 downto 0);
-signal equity_lane0_tally10_chunked_counter11_counter_chunk60_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally10_chunked_counter11_counter_chunk60_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally10_chunked_counter11_counter_chunk61_value: unsigned(7 downto 0);
-signal equity_lane0_tally10_chunked_counter11_counter_chunk61_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally10_chunked_counter11_counter_chunk61_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally10_chunked_counter11_counter_chunk62_value: unsigned(7 downto 0);
-signal equity_lane0_tally10_chunked_counter11_counter_chunk62_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally10_chunked_counter11_counter_chunk62_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally11_no: std_logic;
-signal equity_lane0_tally11_zero: unsigned(39 downto 0);
-signal equity_lane0_tally11_amount: unsigned(11 downto 0);
-signal equity_lane0_tally11_chunked_counter12_zero: unsigned(7 downto 0);
-signal equity_lane0_tally11_chunked_counter12_lowest: unsigned(7 downto 0);
-signal equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_in: unsigned(0 downto 0);
-signal equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally11_chunked_counter12_counter_chunk63_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally11_chunked_counter12_counter_chunk64_value: unsigned(7 downto 0);
-signal equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally11_chunked_counter12_counter_chunk64_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally11_chunked_counter12_counter_chunk65_value: unsigned(7 downto 0);
-signal equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally11_chunked_counter12_counter_chunk65_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally11_chunked_counter12_counter_chunk66_value: unsigned(7 downto 0);
-signal equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally11_chunked_counter12_counter_chunk66_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally11_chunked_counter12_counter_chunk67_value: unsigned(7 downto 0);
-signal equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally11_chunked_counter12_counter_chunk67_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally12_no: std_logic;
-signal equity_lane0_tally12_zero: unsigned(55 downto 0);
-signal equity_lane0_tally12_amount: unsigned(11 downto 0);
-signal equity_lane0_tally12_chunked_counter13_zero: unsigned(7 downto 0);
-signal equity_lane0_tally12_chunked_counter13_lowest: unsigned(15 downto 0);
-signal equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_in: unsigned(0 downto 0);
-signal equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally12_chunked_counter13_counter_chunk68_shifted: unsigned(15 downto 0);
-signal equity_lane0_tally12_chunked_counter13_counter_chunk69_value: unsigned(7 downto 0);
-signal equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally12_chunked_counter13_counter_chunk69_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally12_chunked_counter13_counter_chunk70_value: unsigned(7 downto 0);
-signal equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally12_chunked_counter13_counter_chunk70_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally12_chunked_counter13_counter_chunk71_value: unsigned(7 downto 0);
-signal equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally12_chunked_counter13_counter_chunk71_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally12_chunked_counter13_counter_chunk72_value: unsigned(7 downto 0);
-signal equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally12_chunked_counter13_counter_chunk72_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally12_chunked_counter13_counter_chunk73_value: unsigned(7 downto 0);
-signal equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally12_chunked_counter13_counter_chunk73_shifted: unsigned(7 downto 0);
+signal equity_lane0_ram_tallies0_alone_q: std_logic;
+signal equity_lane0_ram_tallies0_count_q: std_logic;
+signal equity_lane0_ram_tallies0_ptr: unsigned(8 downto 0);
+signal equity_lane0_ram_tallies0_sel: unsigned(9 downto 0);
+signal equity_lane0_ram_tallies0_units_q: unsigned(11 downto 0);
+signal equity_lane0_ram_tallies0_won_q: unsigned(3 downto 0);
+signal equity_lane0_ram_tallies0_yes: std_logic;
+signal equity_lane0_ram_tallies0_rd_addr: unsigned(8 downto 0);
+signal equity_lane0_ram_tallies0_next_addr: unsigned(8 downto 0);
+signal equity_lane0_ram_tallies0_zero_read: std_logic;
+signal equity_lane0_ram_tallies0_fresh: unsigned(4 downto 0);
+signal equity_lane0_ram_tallies0_rd_data: unsigned(135 downto 0);
+signal equity_lane0_ram_tallies0_rd_q: unsigned(135 downto 0);
+signal equity_lane0_ram_tallies0_late_w: unsigned(3 downto 0);
+signal equity_lane0_ram_tallies0_snap_w: unsigned(3 downto 0);
+signal equity_lane0_ram_tallies0_late_t: unsigned(3 downto 0);
+signal equity_lane0_ram_tallies0_snap_t: unsigned(3 downto 0);
+signal equity_lane0_ram_tallies0_late_u: unsigned(14 downto 0);
+signal equity_lane0_ram_tallies0_snap_u: unsigned(14 downto 0);
+signal equity_lane0_ram_tallies0_late_valid: std_logic;
+signal equity_lane0_ram_tallies0_snap_valid: std_logic;
+signal equity_lane0_ram_tallies0_late_addr: unsigned(8 downto 0);
+signal equity_lane0_ram_tallies0_snap_addr: unsigned(8 downto 0);
+signal equity_lane0_ram_tallies0_all_w: unsigned(19 downto 0);
+signal equity_lane0_ram_tallies0_all_t: unsigned(19 downto 0);
+signal equity_lane0_ram_tallies0_all_u: unsigned(74 downto 0);
+signal equity_lane0_ram_tallies0_base_w: unsigned(39 downto 0);
+signal equity_lane0_ram_tallies0_base_t: unsigned(39 downto 0);
+signal equity_lane0_ram_tallies0_base_u: unsigned(55 downto 0);
+signal equity_lane0_ram_tallies0_w_addr: unsigned(8 downto 0);
+signal equity_lane0_ram_tallies0_w_valid: std_logic;
+signal equity_lane0_ram_tallies0_written: unsigned(135 downto 0);
+signal equity_lane0_ram_tallies0_loaded: std_logic;
+signal equity_lane0_ram_tallies0_settling: std_logic;
+signal equity_lane0_ram_tallies0_loading: std_logic;
+signal equity_lane0_ram_tallies0_fetch: std_logic;
+signal equity_lane0_ram_tallies0_fetching: std_logic;
+signal equity_lane0_ram_tallies0_out_rec: unsigned(135 downto 0);
+signal equity_lane0_ram_tallies0_left: unsigned(4 downto 0);
+signal equity_lane0_ram_tallies0_pending_record0_pw: unsigned(3 downto 0);
+signal equity_lane0_ram_tallies0_pending_record0_pt: unsigned(3 downto 0);
+signal equity_lane0_ram_tallies0_pending_record0_pu: unsigned(14 downto 0);
+signal equity_lane0_ram_tallies0_pending_record0_add_units: unsigned(14 downto 0);
+signal equity_lane0_ram_tallies0_pending_record0_every: std_logic;
+signal equity_lane0_ram_tallies0_pending_record0_tie: std_logic;
+signal equity_lane0_ram_tallies0_pending_record0_win: std_logic;
+signal equity_lane0_ram_tallies0_pending_record1_pw: unsigned(3 downto 0);
+signal equity_lane0_ram_tallies0_pending_record1_pt: unsigned(3 downto 0);
+signal equity_lane0_ram_tallies0_pending_record1_pu: unsigned(14 downto 0);
+signal equity_lane0_ram_tallies0_pending_record1_add_units: unsigned(14 downto 0);
+signal equity_lane0_ram_tallies0_pending_record1_every: std_logic;
+signal equity_lane0_ram_tallies0_pending_record1_tie: std_logic;
+signal equity_lane0_ram_tallies0_pending_record1_win: std_logic;
+signal equity_lane0_ram_tallies0_pending_record2_pw: unsigned(3 downto 0);
+signal equity_lane0_ram_tallies0_pending_record2_pt: unsigned(3 downto 0);
+signal equity_lane0_ram_tallies0_pending_record2_pu: unsigned(14 downto 0);
+signal equity_lane0_ram_tallies0_pending_record2_add_units: unsigned(14 downto 0);
+signal equity_lane0_ram_tallies0_pending_record2_every: std_logic;
+signal equity_lane0_ram_tallies0_pending_record2_tie: std_logic;
+signal equity_lane0_ram_tallies0_pending_record2_win: std_logic;
+signal equity_lane0_ram_tallies0_pending_record3_pw: unsigned(3 downto 0);
+signal equity_lane0_ram_tallies0_pending_record3_pt: unsigned(3 downto 0);
+signal equity_lane0_ram_tallies0_pending_record3_pu: unsigned(14 downto 0);
+signal equity_lane0_ram_tallies0_pending_record3_add_units: unsigned(14 downto 0);
+signal equity_lane0_ram_tallies0_pending_record3_every: std_logic;
+signal equity_lane0_ram_tallies0_pending_record3_tie: std_logic;
+signal equity_lane0_ram_tallies0_pending_record3_win: std_logic;
+signal equity_lane0_ram_tallies0_pending_record4_pw: unsigned(3 downto 0);
+signal equity_lane0_ram_tallies0_pending_record4_pt: unsigned(3 downto 0);
+signal equity_lane0_ram_tallies0_pending_record4_pu: unsigned(14 downto 0);
+signal equity_lane0_ram_tallies0_pending_record4_add_units: unsigned(14 downto 0);
+signal equity_lane0_ram_tallies0_pending_record4_every: std_logic;
+signal equity_lane0_ram_tallies0_pending_record4_tie: std_logic;
+signal equity_lane0_ram_tallies0_pending_record4_win: std_logic;
+signal equity_lane0_ram_tallies0_flush_field0_result: unsigned(39 downto 0);
+signal equity_lane0_ram_tallies0_flush_field0_zero_carry: std_logic;
+signal equity_lane0_ram_tallies0_flush_field0_zero: unsigned(0 downto 0);
+signal equity_lane0_ram_tallies0_flush_field0_last: unsigned(39 downto 0);
+signal equity_lane0_ram_tallies0_flush_field0_chunk_add0_value_out: unsigned(39 downto 0);
+signal equity_lane0_ram_tallies0_flush_field0_chunk_add0_carry_out: std_logic;
+signal equity_lane0_ram_tallies0_flush_field0_chunk_add1_value_out: unsigned(39 downto 0);
+signal equity_lane0_ram_tallies0_flush_field0_chunk_add1_carry_out: std_logic;
+signal equity_lane0_ram_tallies0_flush_field0_chunk_add2_value_out: unsigned(39 downto 0);
+signal equity_lane0_ram_tallies0_flush_field0_chunk_add2_carry_out: std_logic;
+signal equity_lane0_ram_tallies0_flush_field0_chunk_add3_value_out: unsigned(39 downto 0);
+signal equity_lane0_ram_tallies0_flush_field0_chunk_add3_carry_out: std_logic;
+signal equity_lane0_ram_tallies0_flush_field0_chunk_add4_value_out: unsigned(39 downto 0);
+signal equity_lane0_ram_tallies0_flush_field0_chunk_add4_carry_out: std_logic;
+signal equity_lane0_ram_tallies0_flush_field0_chunk_add5_carry_out: std_logic;
+signal equity_lane0_ram_tallies0_flush_field1_result: unsigned(39 downto 0);
+signal equity_lane0_ram_tallies0_flush_field1_zero_carry: std_logic;
+signal equity_lane0_ram_tallies0_flush_field1_zero: unsigned(0 downto 0);
+signal equity_lane0_ram_tallies0_flush_field1_last: unsigned(39 downto 0);
+signal equity_lane0_ram_tallies0_flush_field1_chunk_add6_value_out: unsigned(39 downto 0);
+signal equity_lane0_ram_tallies0_flush_field1_chunk_add6_carry_out: std_logic;
+signal equity_lane0_ram_tallies0_flush_field1_chunk_add7_value_out: unsigned(39 downto 0);
+signal equity_lane0_ram_tallies0_flush_field1_chunk_add7_carry_out: std_logic;
+signal equity_lane0_ram_tallies0_flush_field1_chunk_add8_value_out: unsigned(39 downto 0);
+signal equity_lane0_ram_tallies0_flush_field1_chunk_add8_carry_out: std_logic;
+signal equity_lane0_ram_tallies0_flush_field1_chunk_add9_value_out: unsigned(39 downto 0);
+signal equity_lane0_ram_tallies0_flush_field1_chunk_add9_carry_out: std_logic;
+signal equity_lane0_ram_tallies0_flush_field1_chunk_add10_value_out: unsigned(39 downto 0);
+signal equity_lane0_ram_tallies0_flush_field1_chunk_add10_carry_out: std_logic;
+signal equity_lane0_ram_tallies0_flush_field1_chunk_add11_carry_out: std_logic;
+signal equity_lane0_ram_tallies0_flush_field2_result: unsigned(55 downto 0);
+signal equity_lane0_ram_tallies0_flush_field2_zero_carry: std_logic;
+signal equity_lane0_ram_tallies0_flush_field2_zero: unsigned(0 downto 0);
+signal equity_lane0_ram_tallies0_flush_field2_last: unsigned(55 downto 0);
+signal equity_lane0_ram_tallies0_flush_field2_chunk_add12_value_out: unsigned(55 downto 0);
+signal equity_lane0_ram_tallies0_flush_field2_chunk_add12_carry_out: std_logic;
+signal equity_lane0_ram_tallies0_flush_field2_chunk_add13_value_out: unsigned(55 downto 0);
+signal equity_lane0_ram_tallies0_flush_field2_chunk_add13_carry_out: std_logic;
+signal equity_lane0_ram_tallies0_flush_field2_chunk_add14_value_out: unsigned(55 downto 0);
+signal equity_lane0_ram_tallies0_flush_field2_chunk_add14_carry_out: std_logic;
+signal equity_lane0_ram_tallies0_flush_field2_chunk_add15_value_out: unsigned(55 downto 0);
+signal equity_lane0_ram_tallies0_flush_field2_chunk_add15_carry_out: std_logic;
+signal equity_lane0_ram_tallies0_flush_field2_chunk_add16_value_out: unsigned(55 downto 0);
+signal equity_lane0_ram_tallies0_flush_field2_chunk_add16_carry_out: std_logic;
+signal equity_lane0_ram_tallies0_flush_field2_chunk_add17_carry_out: std_logic;
+signal equity_lane0_ram_tallies0_delay_flag0_line: unsigned(5 downto 0);
 signal pipe_reg75_q: unsigned(5 downto 0);
 signal pipe_reg76_q: unsigned(5 downto 0);
 signal pipe_reg77_q: unsigned(10 downto 0);
@@ -1779,6 +1566,8 @@ signal lane_load1_lane_loads: std_logic;
 signal equity_lane1_done: std_logic;
 signal equity_lane1_chain_out: unsigned(7 downto 0);
 signal equity_lane1_rst: std_logic;
+signal equity_lane1_run_done: std_logic;
+signal equity_lane1_ready: std_logic;
 signal equity_lane1_board_step: std_logic;
 signal equity_lane1_board_due: std_logic;
 signal equity_lane1_won_valid: std_logic;
@@ -1803,24 +1592,24 @@ signal equity_lane1_quota_zero: std_logic;
 signal equity_lane1_state: t_enum_State_5;
 signal equity_lane1_step_one: std_logic;
 signal equity_lane1_stepped: std_logic;
-signal equity_lane1_chunked_counter14_zero: unsigned(7 downto 0);
-signal equity_lane1_chunked_counter14_lowest: unsigned(7 downto 0);
-signal equity_lane1_chunked_counter14_high: unsigned(31 downto 0);
-signal equity_lane1_chunked_counter14_counter_chunk74_carry_in: unsigned(0 downto 0);
-signal equity_lane1_chunked_counter14_counter_chunk74_carry_out: unsigned(0 downto 0);
-signal equity_lane1_chunked_counter14_counter_chunk74_shifted: unsigned(7 downto 0);
-signal equity_lane1_chunked_counter14_counter_chunk75_value: unsigned(7 downto 0);
-signal equity_lane1_chunked_counter14_counter_chunk75_carry_out: unsigned(0 downto 0);
-signal equity_lane1_chunked_counter14_counter_chunk75_shifted: unsigned(7 downto 0);
-signal equity_lane1_chunked_counter14_counter_chunk76_value: unsigned(7 downto 0);
-signal equity_lane1_chunked_counter14_counter_chunk76_carry_out: unsigned(0 downto 0);
-signal equity_lane1_chunked_counter14_counter_chunk76_shifted: unsigned(7 downto 0);
-signal equity_lane1_chunked_counter14_counter_chunk77_value: unsigned(7 downto 0);
-signal equity_lane1_chunked_counter14_counter_chunk77_carry_out: unsigned(0 downto 0);
-signal equity_lane1_chunked_counter14_counter_chunk77_shifted: unsigned(7 downto 0);
-signal equity_lane1_chunked_counter14_counter_chunk78_value: unsigned(7 downto 0);
-signal equity_lane1_chunked_counter14_counter_chunk78_carry_out: unsigned(0 downto 0);
-signal equity_lane1_chunked_counter14_counter_chunk78_shifted: unsigned(7 downto 0);
+signal equity_lane1_chunked_counter1_zero: unsigned(7 downto 0);
+signal equity_lane1_chunked_counter1_lowest: unsigned(7 downto 0);
+signal equity_lane1_chunked_counter1_high: unsigned(31 downto 0);
+signal equity_lane1_chunked_counter1_counter_chunk5_carry_in: unsigned(0 downto 0);
+signal equity_lane1_chunked_counter1_counter_chunk5_carry_out: unsigned(0 downto 0);
+signal equity_lane1_chunked_counter1_counter_chunk5_shifted: unsigned(7 downto 0);
+signal equity_lane1_chunked_counter1_counter_chunk6_value: unsigned(7 downto 0);
+signal equity_lane1_chunked_counter1_counter_chunk6_carry_out: unsigned(0 downto 0);
+signal equity_lane1_chunked_counter1_counter_chunk6_shifted: unsigned(7 downto 0);
+signal equity_lane1_chunked_counter1_counter_chunk7_value: unsigned(7 downto 0);
+signal equity_lane1_chunked_counter1_counter_chunk7_carry_out: unsigned(0 downto 0);
+signal equity_lane1_chunked_counter1_counter_chunk7_shifted: unsigned(7 downto 0);
+signal equity_lane1_chunked_counter1_counter_chunk8_value: unsigned(7 downto 0);
+signal equity_lane1_chunked_counter1_counter_chunk8_carry_out: unsigned(0 downto 0);
+signal equity_lane1_chunked_counter1_counter_chunk8_shifted: unsigned(7 downto 0);
+signal equity_lane1_chunked_counter1_counter_chunk9_value: unsigned(7 downto 0);
+signal equity_lane1_chunked_counter1_counter_chunk9_carry_out: unsigned(0 downto 0);
+signal equity_lane1_chunked_counter1_counter_chunk9_shifted: unsigned(7 downto 0);
 signal equity_lane1_last_tok: std_logic;
 signal equity_lane1_last_ok: std_logic;
 signal equity_lane1_last: unsigned(65 downto 0);
@@ -1944,6 +1733,31 @@ signal equity_lane1_colex_odometer1_hand_last5_n_less_1: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_hand_last5_n_less_2: unsigned(6 downto 0);
 signal equity_lane1_colex_odometer1_hand_last5_rose_high: std_logic;
 signal equity_lane1_colex_odometer1_hand_last5_rose_low: std_logic;
+signal equity_lane1_slot_stream9_word: unsigned(31 downto 0);
+signal equity_lane1_slot_stream9_advance: std_logic;
+signal equity_lane1_slot_stream9_gx: unsigned(31 downto 0);
+signal equity_lane1_slot_stream9_hw: unsigned(31 downto 0);
+signal equity_lane1_slot_stream9_mine: std_logic;
+signal equity_lane1_slot_stream9_w: unsigned(31 downto 0);
+signal equity_lane1_slot_stream9_x: unsigned(31 downto 0);
+signal equity_lane1_slot_stream9_y: unsigned(31 downto 0);
+signal equity_lane1_slot_stream9_z: unsigned(31 downto 0);
+signal equity_lane1_slot_stream9_x_part11_t: unsigned(31 downto 0);
+signal equity_lane1_delay_line11_d_out: unsigned(5 downto 0);
+signal equity_lane1_slot_stream10_tok_in: std_logic;
+signal equity_lane1_slot_stream10_word: unsigned(31 downto 0);
+signal equity_lane1_slot_stream10_advance: std_logic;
+signal equity_lane1_slot_stream10_gx: unsigned(31 downto 0);
+signal equity_lane1_slot_stream10_hw: unsigned(31 downto 0);
+signal equity_lane1_slot_stream10_mine: std_logic;
+signal equity_lane1_slot_stream10_w: unsigned(31 downto 0);
+signal equity_lane1_slot_stream10_x: unsigned(31 downto 0);
+signal equity_lane1_slot_stream10_y: unsigned(31 downto 0);
+signal equity_lane1_slot_stream10_z: unsigned(31 downto 0);
+signal equity_lane1_slot_stream10_x_part12_t: unsigned(31 downto 0);
+signal equity_lane1_delay_line12_d_out: unsigned(5 downto 0);
+signal equity_lane1_delay_line12_line: unsigned(17 downto 0);
+signal equity_lane1_slot_stream11_tok_in: std_logic;
 signal equity_lane1_slot_stream11_word: unsigned(31 downto 0);
 signal equity_lane1_slot_stream11_advance: std_logic;
 signal equity_lane1_slot_stream11_gx: unsigned(31 downto 0);
@@ -1953,8 +1767,9 @@ signal equity_lane1_slot_stream11_w: unsigned(31 downto 0);
 signal equity_lane1_slot_stream11_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream11_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream11_z: unsigned(31 downto 0);
-signal equity_lane1_slot_stream11_x_part15_t: unsigned(31 downto 0);
-signal equity_lane1_delay_line11_d_out: unsigned(5 downto 0);
+signal equity_lane1_slot_stream11_x_part13_t: unsigned(31 downto 0);
+signal equity_lane1_delay_line13_d_out: unsigned(5 downto 0);
+signal equity_lane1_delay_line13_line: unsigned(35 downto 0);
 signal equity_lane1_slot_stream12_tok_in: std_logic;
 signal equity_lane1_slot_stream12_word: unsigned(31 downto 0);
 signal equity_lane1_slot_stream12_advance: std_logic;
@@ -1965,9 +1780,9 @@ signal equity_lane1_slot_stream12_w: unsigned(31 downto 0);
 signal equity_lane1_slot_stream12_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream12_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream12_z: unsigned(31 downto 0);
-signal equity_lane1_slot_stream12_x_part16_t: unsigned(31 downto 0);
-signal equity_lane1_delay_line12_d_out: unsigned(5 downto 0);
-signal equity_lane1_delay_line12_line: unsigned(17 downto 0);
+signal equity_lane1_slot_stream12_x_part14_t: unsigned(31 downto 0);
+signal equity_lane1_delay_line14_d_out: unsigned(5 downto 0);
+signal equity_lane1_delay_line14_line: unsigned(53 downto 0);
 signal equity_lane1_slot_stream13_tok_in: std_logic;
 signal equity_lane1_slot_stream13_word: unsigned(31 downto 0);
 signal equity_lane1_slot_stream13_advance: std_logic;
@@ -1978,9 +1793,9 @@ signal equity_lane1_slot_stream13_w: unsigned(31 downto 0);
 signal equity_lane1_slot_stream13_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream13_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream13_z: unsigned(31 downto 0);
-signal equity_lane1_slot_stream13_x_part17_t: unsigned(31 downto 0);
-signal equity_lane1_delay_line13_d_out: unsigned(5 downto 0);
-signal equity_lane1_delay_line13_line: unsigned(35 downto 0);
+signal equity_lane1_slot_stream13_x_part15_t: unsigned(31 downto 0);
+signal equity_lane1_delay_line15_d_out: unsigned(5 downto 0);
+signal equity_lane1_delay_line15_line: unsigned(71 downto 0);
 signal equity_lane1_slot_stream14_tok_in: std_logic;
 signal equity_lane1_slot_stream14_word: unsigned(31 downto 0);
 signal equity_lane1_slot_stream14_advance: std_logic;
@@ -1991,9 +1806,9 @@ signal equity_lane1_slot_stream14_w: unsigned(31 downto 0);
 signal equity_lane1_slot_stream14_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream14_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream14_z: unsigned(31 downto 0);
-signal equity_lane1_slot_stream14_x_part18_t: unsigned(31 downto 0);
-signal equity_lane1_delay_line14_d_out: unsigned(5 downto 0);
-signal equity_lane1_delay_line14_line: unsigned(53 downto 0);
+signal equity_lane1_slot_stream14_x_part16_t: unsigned(31 downto 0);
+signal equity_lane1_delay_line16_d_out: unsigned(5 downto 0);
+signal equity_lane1_delay_line16_line: unsigned(89 downto 0);
 signal equity_lane1_slot_stream15_tok_in: std_logic;
 signal equity_lane1_slot_stream15_word: unsigned(31 downto 0);
 signal equity_lane1_slot_stream15_advance: std_logic;
@@ -2004,11 +1819,11 @@ signal equity_lane1_slot_stream15_w: unsigned(31 downto 0);
 signal equity_lane1_slot_stream15_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream15_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream15_z: unsigned(31 downto 0);
-signal equity_lane1_slot_stream15_x_part19_t: unsigned(31 downto 0);
-signal equity_lane1_delay_line15_d_out: unsigned(5 downto 0);
-signal equity_lane1_delay_line15_line: unsigned(71 downto 0);
+signal equity_lane1_slot_stream15_x_part17_t: unsigned(31 downto 0);
+signal equity_lane1_delay_line17_d_out: unsigned(5 downto 0);
+signal equity_lane1_delay_line17_line: unsigned(107 downto 0);
 signal equity_lane1_slot_stream16_tok_in: std_logic;
-signal equity_lane1_slot_stream16_word: unsigned(31 downto 0);
+signal equity_lane1_slot_stream16_word: unsigned(63 downto 0);
 signal equity_lane1_slot_stream16_advance: std_logic;
 signal equity_lane1_slot_stream16_gx: unsigned(31 downto 0);
 signal equity_lane1_slot_stream16_hw: unsigned(31 downto 0);
@@ -2017,11 +1832,18 @@ signal equity_lane1_slot_stream16_w: unsigned(31 downto 0);
 signal equity_lane1_slot_stream16_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream16_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream16_z: unsigned(31 downto 0);
-signal equity_lane1_slot_stream16_x_part20_t: unsigned(31 downto 0);
-signal equity_lane1_delay_line16_d_out: unsigned(5 downto 0);
-signal equity_lane1_delay_line16_line: unsigned(89 downto 0);
+signal equity_lane1_slot_stream16_first: unsigned(31 downto 0);
+signal equity_lane1_slot_stream16_second: unsigned(31 downto 0);
+signal equity_lane1_slot_stream16_gy: unsigned(31 downto 0);
+signal equity_lane1_slot_stream16_h_first: unsigned(31 downto 0);
+signal equity_lane1_slot_stream16_x_part18_t: unsigned(31 downto 0);
+signal equity_lane1_slot_stream16_x_part19_t: unsigned(31 downto 0);
+signal equity_lane1_delay_line18_d_out: unsigned(5 downto 0);
+signal equity_lane1_delay_line18_line: unsigned(125 downto 0);
+signal equity_lane1_delay_line19_d_out: unsigned(5 downto 0);
+signal equity_lane1_delay_line19_line: unsigned(125 downto 0);
 signal equity_lane1_slot_stream17_tok_in: std_logic;
-signal equity_lane1_slot_stream17_word: unsigned(31 downto 0);
+signal equity_lane1_slot_stream17_word: unsigned(63 downto 0);
 signal equity_lane1_slot_stream17_advance: std_logic;
 signal equity_lane1_slot_stream17_gx: unsigned(31 downto 0);
 signal equity_lane1_slot_stream17_hw: unsigned(31 downto 0);
@@ -2030,81 +1852,16 @@ signal equity_lane1_slot_stream17_w: unsigned(31 downto 0);
 signal equity_lane1_slot_stream17_x: unsigned(31 downto 0);
 signal equity_lane1_slot_stream17_y: unsigned(31 downto 0);
 signal equity_lane1_slot_stream17_z: unsigned(31 downto 0);
+signal equity_lane1_slot_stream17_first: unsigned(31 downto 0);
+signal equity_lane1_slot_stream17_second: unsigned(31 downto 0);
+signal equity_lane1_slot_stream17_gy: unsigned(31 downto 0);
+signal equity_lane1_slot_stream17_h_first: unsigned(31 downto 0);
+signal equity_lane1_slot_stream17_x_part20_t: unsigned(31 downto 0);
 signal equity_lane1_slot_stream17_x_part21_t: unsigned(31 downto 0);
-signal equity_lane1_delay_line17_d_out: unsigned(5 downto 0);
-signal equity_lane1_delay_line17_line: unsigned(107 downto 0);
-signal equity_lane1_slot_stream18_tok_in: std_logic;
-signal equity_lane1_slot_stream18_word: unsigned(63 downto 0);
-signal equity_lane1_slot_stream18_advance: std_logic;
-signal equity_lane1_slot_stream18_gx: unsigned(31 downto 0);
-signal equity_lane1_slot_stream18_hw: unsigned(31 downto 0);
-signal equity_lane1_slot_stream18_mine: std_logic;
-signal equity_lane1_slot_stream18_w: unsigned(31 downto 0);
-signal equity_lane1_slot_stream18_x: unsigned(31 downto 0);
-signal equity_lane1_slot_stream18_y: unsigned(31 downto 0);
-signal equity_lane1_slot_stream18_z: unsigned(31 downto 0);
-signal equity_lane1_slot_stream18_first: unsigned(31 downto 0);
-signal equity_lane1_slot_stream18_second: unsigned(31 downto 0);
-signal equity_lane1_slot_stream18_gy: unsigned(31 downto 0);
-signal equity_lane1_slot_stream18_h_first: unsigned(31 downto 0);
-signal equity_lane1_slot_stream18_x_part22_t: unsigned(31 downto 0);
-signal equity_lane1_slot_stream18_x_part23_t: unsigned(31 downto 0);
-signal equity_lane1_delay_line18_d_out: unsigned(5 downto 0);
-signal equity_lane1_delay_line18_line: unsigned(125 downto 0);
-signal equity_lane1_slot_stream19_tok_in: std_logic;
-signal equity_lane1_slot_stream19_word: unsigned(63 downto 0);
-signal equity_lane1_slot_stream19_advance: std_logic;
-signal equity_lane1_slot_stream19_gx: unsigned(31 downto 0);
-signal equity_lane1_slot_stream19_hw: unsigned(31 downto 0);
-signal equity_lane1_slot_stream19_mine: std_logic;
-signal equity_lane1_slot_stream19_w: unsigned(31 downto 0);
-signal equity_lane1_slot_stream19_x: unsigned(31 downto 0);
-signal equity_lane1_slot_stream19_y: unsigned(31 downto 0);
-signal equity_lane1_slot_stream19_z: unsigned(31 downto 0);
-signal equity_lane1_slot_stream19_first: unsigned(31 downto 0);
-signal equity_lane1_slot_stream19_second: unsigned(31 downto 0);
-signal equity_lane1_slot_stream19_gy: unsigned(31 downto 0);
-signal equity_lane1_slot_stream19_h_first: unsigned(31 downto 0);
-signal equity_lane1_slot_stream19_x_part24_t: unsigned(31 downto 0);
-signal equity_lane1_slot_stream19_x_part25_t: unsigned(31 downto 0);
-signal equity_lane1_delay_line19_d_out: unsigned(5 downto 0);
-signal equity_lane1_delay_line19_line: unsigned(143 downto 0);
-signal equity_lane1_slot_stream20_tok_in: std_logic;
-signal equity_lane1_slot_stream20_word: unsigned(63 downto 0);
-signal equity_lane1_slot_stream20_advance: std_logic;
-signal equity_lane1_slot_stream20_gx: unsigned(31 downto 0);
-signal equity_lane1_slot_stream20_hw: unsigned(31 downto 0);
-signal equity_lane1_slot_stream20_mine: std_logic;
-signal equity_lane1_slot_stream20_w: unsigned(31 downto 0);
-signal equity_lane1_slot_stream20_x: unsigned(31 downto 0);
-signal equity_lane1_slot_stream20_y: unsigned(31 downto 0);
-signal equity_lane1_slot_stream20_z: unsigned(31 downto 0);
-signal equity_lane1_slot_stream20_first: unsigned(31 downto 0);
-signal equity_lane1_slot_stream20_second: unsigned(31 downto 0);
-signal equity_lane1_slot_stream20_gy: unsigned(31 downto 0);
-signal equity_lane1_slot_stream20_h_first: unsigned(31 downto 0);
-signal equity_lane1_slot_stream20_x_part26_t: unsigned(31 downto 0);
-signal equity_lane1_slot_stream20_x_part27_t: unsigned(31 downto 0);
 signal equity_lane1_delay_line20_d_out: unsigned(5 downto 0);
-signal equity_lane1_delay_line20_line: unsigned(161 downto 0);
-signal equity_lane1_slot_stream21_tok_in: std_logic;
-signal equity_lane1_slot_stream21_word: unsigned(63 downto 0);
-signal equity_lane1_slot_stream21_advance: std_logic;
-signal equity_lane1_slot_stream21_gx: unsigned(31 downto 0);
-signal equity_lane1_slot_stream21_hw: unsigned(31 downto 0);
-signal equity_lane1_slot_stream21_mine: std_logic;
-signal equity_lane1_slot_stream21_w: unsigned(31 downto 0);
-signal equity_lane1_slot_stream21_x: unsigned(31 downto 0);
-signal equity_lane1_slot_stream21_y: unsigned(31 downto 0);
-signal equity_lane1_slot_stream21_z: unsigned(31 downto 0);
-signal equity_lane1_slot_stream21_first: unsigned(31 downto 0);
-signal equity_lane1_slot_stream21_second: unsigned(31 downto 0);
-signal equity_lane1_slot_stream21_gy: unsigned(31 downto 0);
-signal equity_lane1_slot_stream21_h_first: unsigned(31 downto 0);
-signal equity_lane1_slot_stream21_x_part28_t: unsigned(31 downto 0);
-signal equity_lane1_slot_stream21_x_part29_t: unsigned(31 downto 0);
+signal equity_lane1_delay_line20_line: unsigned(155 downto 0);
 signal equity_lane1_delay_line21_d_out: unsigned(5 downto 0);
-signal equity_lane1_delay_line21_line: unsigned(179 downto 0);
+signal equity_lane1_delay_line21_line: unsigned(155 downto 0);
 signal equity_lane1_deal_stage7_ok_out: std_logic;
 signal equity_lane1_deal_stage7_pos_out: unsigned(5 downto 0);
 signal equity_lane1_deal_stage7_n_q: unsigned(5 downto 0);
@@ -2446,110 +2203,102 @@ signal equity_lane1_deal_stage13_repeated_position59_any_set78_bits: unsigned(3 
 signal equity_lane1_deal_stage13_repeated_position59_any_set78_hit: std_logic;
 signal equity_lane1_deal_stage13_repeated_position59_any_set79_bits: unsigned(1 downto 0);
 signal equity_lane1_deal_stage13_repeated_position59_any_set79_hit: std_logic;
-signal equity_lane1_map_stage4_ok_out: std_logic;
-signal equity_lane1_map_stage4_pos_out: unsigned(47 downto 0);
-signal equity_lane1_map_stage4_map_out: unsigned(51 downto 0);
-signal equity_lane1_map_stage4_n_q: unsigned(5 downto 0);
-signal equity_lane1_map_stage4_mask_q: unsigned(5 downto 0);
-signal equity_lane1_map_stage4_exact_q: std_logic;
-signal equity_lane1_map_stage4_base: unsigned(51 downto 0);
-signal equity_lane1_map_stage4_high_bits: unsigned(55 downto 0);
-signal equity_lane1_map_stage4_low_bits: unsigned(55 downto 0);
-signal equity_lane1_map_stage4_t_map: unsigned(51 downto 0);
-signal equity_lane1_map_stage4_t_pos: unsigned(41 downto 0);
-signal equity_lane1_map_stage4_t_tok: std_logic;
-signal equity_lane1_map_stage4_t_ok: std_logic;
-signal equity_lane1_map_stage4_taken: unsigned(59 downto 0);
-signal equity_lane1_map_stage4_lookup: unsigned(63 downto 0);
-signal equity_lane1_map_stage4_fields: unsigned(59 downto 0);
-signal equity_lane1_map_stage4_free: unsigned(9 downto 0);
-signal equity_lane1_map_stage4_a_map: unsigned(51 downto 0);
-signal equity_lane1_map_stage4_a_pos: unsigned(41 downto 0);
-signal equity_lane1_map_stage4_a_tok: std_logic;
-signal equity_lane1_map_stage4_a_ok: std_logic;
-signal equity_lane1_map_stage4_chosen: unsigned(5 downto 0);
-signal equity_lane1_map_stage4_found: std_logic;
-signal equity_lane1_map_stage4_position_halves10_high: unsigned(7 downto 0);
-signal equity_lane1_map_stage4_position_halves10_low: unsigned(7 downto 0);
-signal equity_lane1_map_stage4_position_halves11_high: unsigned(7 downto 0);
-signal equity_lane1_map_stage4_position_halves11_low: unsigned(7 downto 0);
-signal equity_lane1_map_stage4_position_halves12_high: unsigned(7 downto 0);
-signal equity_lane1_map_stage4_position_halves12_low: unsigned(7 downto 0);
-signal equity_lane1_map_stage4_position_halves13_high: unsigned(7 downto 0);
-signal equity_lane1_map_stage4_position_halves13_low: unsigned(7 downto 0);
-signal equity_lane1_map_stage4_position_halves14_high: unsigned(7 downto 0);
-signal equity_lane1_map_stage4_position_halves14_low: unsigned(7 downto 0);
-signal equity_lane1_map_stage4_position_halves15_high: unsigned(7 downto 0);
-signal equity_lane1_map_stage4_position_halves15_low: unsigned(7 downto 0);
-signal equity_lane1_map_stage4_position_halves16_high: unsigned(7 downto 0);
-signal equity_lane1_map_stage4_position_halves16_low: unsigned(7 downto 0);
-signal equity_lane1_map_stage5_ok_out: std_logic;
-signal equity_lane1_map_stage5_pos_out: unsigned(53 downto 0);
-signal equity_lane1_map_stage5_map_out: unsigned(51 downto 0);
-signal equity_lane1_map_stage5_n_q: unsigned(5 downto 0);
-signal equity_lane1_map_stage5_mask_q: unsigned(5 downto 0);
-signal equity_lane1_map_stage5_exact_q: std_logic;
-signal equity_lane1_map_stage5_base: unsigned(51 downto 0);
-signal equity_lane1_map_stage5_high_bits: unsigned(7 downto 0);
-signal equity_lane1_map_stage5_low_bits: unsigned(7 downto 0);
-signal equity_lane1_map_stage5_t_map: unsigned(51 downto 0);
-signal equity_lane1_map_stage5_t_pos: unsigned(47 downto 0);
-signal equity_lane1_map_stage5_t_tok: std_logic;
-signal equity_lane1_map_stage5_t_ok: std_logic;
-signal equity_lane1_map_stage5_taken: unsigned(59 downto 0);
-signal equity_lane1_map_stage5_lookup: unsigned(63 downto 0);
-signal equity_lane1_map_stage5_fields: unsigned(59 downto 0);
-signal equity_lane1_map_stage5_free: unsigned(9 downto 0);
-signal equity_lane1_map_stage5_a_map: unsigned(51 downto 0);
-signal equity_lane1_map_stage5_a_pos: unsigned(47 downto 0);
-signal equity_lane1_map_stage5_a_tok: std_logic;
-signal equity_lane1_map_stage5_a_ok: std_logic;
-signal equity_lane1_map_stage5_chosen: unsigned(5 downto 0);
-signal equity_lane1_map_stage5_found: std_logic;
-signal equity_lane1_map_stage6_ok_out: std_logic;
-signal equity_lane1_map_stage6_pos_out: unsigned(59 downto 0);
-signal equity_lane1_map_stage6_map_out: unsigned(51 downto 0);
-signal equity_lane1_map_stage6_n_q: unsigned(5 downto 0);
-signal equity_lane1_map_stage6_mask_q: unsigned(5 downto 0);
-signal equity_lane1_map_stage6_exact_q: std_logic;
-signal equity_lane1_map_stage6_base: unsigned(51 downto 0);
-signal equity_lane1_map_stage6_high_bits: unsigned(7 downto 0);
-signal equity_lane1_map_stage6_low_bits: unsigned(7 downto 0);
-signal equity_lane1_map_stage6_t_map: unsigned(51 downto 0);
-signal equity_lane1_map_stage6_t_pos: unsigned(53 downto 0);
-signal equity_lane1_map_stage6_t_tok: std_logic;
-signal equity_lane1_map_stage6_t_ok: std_logic;
-signal equity_lane1_map_stage6_taken: unsigned(59 downto 0);
-signal equity_lane1_map_stage6_lookup: unsigned(63 downto 0);
-signal equity_lane1_map_stage6_fields: unsigned(59 downto 0);
-signal equity_lane1_map_stage6_free: unsigned(9 downto 0);
-signal equity_lane1_map_stage6_a_map: unsigned(51 downto 0);
-signal equity_lane1_map_stage6_a_pos: unsigned(53 downto 0);
-signal equity_lane1_map_stage6_a_tok: std_logic;
-signal equity_lane1_map_stage6_a_ok: std_logic;
-signal equity_lane1_map_stage6_chosen: unsigned(5 downto 0);
-signal equity_lane1_map_stage6_found: std_logic;
-signal equity_lane1_map_stage7_map_out: unsigned(51 downto 0);
-signal equity_lane1_map_stage7_n_q: unsigned(5 downto 0);
-signal equity_lane1_map_stage7_mask_q: unsigned(5 downto 0);
-signal equity_lane1_map_stage7_exact_q: std_logic;
-signal equity_lane1_map_stage7_base: unsigned(51 downto 0);
-signal equity_lane1_map_stage7_high_bits: unsigned(7 downto 0);
-signal equity_lane1_map_stage7_low_bits: unsigned(7 downto 0);
-signal equity_lane1_map_stage7_t_map: unsigned(51 downto 0);
-signal equity_lane1_map_stage7_t_pos: unsigned(59 downto 0);
-signal equity_lane1_map_stage7_t_tok: std_logic;
-signal equity_lane1_map_stage7_t_ok: std_logic;
-signal equity_lane1_map_stage7_taken: unsigned(59 downto 0);
-signal equity_lane1_map_stage7_lookup: unsigned(63 downto 0);
-signal equity_lane1_map_stage7_fields: unsigned(59 downto 0);
-signal equity_lane1_map_stage7_free: unsigned(9 downto 0);
-signal equity_lane1_map_stage7_a_map: unsigned(51 downto 0);
-signal equity_lane1_map_stage7_a_pos: unsigned(59 downto 0);
-signal equity_lane1_map_stage7_a_tok: std_logic;
-signal equity_lane1_map_stage7_a_ok: std_logic;
-signal equity_lane1_map_stage7_chosen: unsigned(5 downto 0);
-signal equity_lane1_map_stage7_found: std_logic;
+signal equity_lane1_hand_stage2_ok_out: std_logic;
+signal equity_lane1_hand_stage2_pos_out: unsigned(53 downto 0);
+signal equity_lane1_hand_stage2_map_out: unsigned(51 downto 0);
+signal equity_lane1_hand_stage2_n_q: unsigned(5 downto 0);
+signal equity_lane1_hand_stage2_mask_q: unsigned(5 downto 0);
+signal equity_lane1_hand_stage2_exact_q: std_logic;
+signal equity_lane1_hand_stage2_base: unsigned(51 downto 0);
+signal equity_lane1_hand_stage2_taken: unsigned(59 downto 0);
+signal equity_lane1_hand_stage2_digits: unsigned(11 downto 0);
+signal equity_lane1_hand_stage2_high_bits: unsigned(55 downto 0);
+signal equity_lane1_hand_stage2_low_bits: unsigned(55 downto 0);
+signal equity_lane1_hand_stage2_t_map: unsigned(51 downto 0);
+signal equity_lane1_hand_stage2_t_pos: unsigned(41 downto 0);
+signal equity_lane1_hand_stage2_lookup: unsigned(63 downto 0);
+signal equity_lane1_hand_stage2_fields: unsigned(59 downto 0);
+signal equity_lane1_hand_stage2_free: unsigned(9 downto 0);
+signal equity_lane1_hand_stage2_a_map: unsigned(51 downto 0);
+signal equity_lane1_hand_stage2_a_pos: unsigned(41 downto 0);
+signal equity_lane1_hand_stage2_later: unsigned(9 downto 0);
+signal equity_lane1_hand_stage2_b_fields: unsigned(59 downto 0);
+signal equity_lane1_hand_stage2_b_card: unsigned(5 downto 0);
+signal equity_lane1_hand_stage2_card_a: unsigned(5 downto 0);
+signal equity_lane1_hand_stage2_b_map: unsigned(51 downto 0);
+signal equity_lane1_hand_stage2_b_pos: unsigned(41 downto 0);
+signal equity_lane1_hand_stage2_other: unsigned(9 downto 0);
+signal equity_lane1_hand_stage2_c_fields: unsigned(59 downto 0);
+signal equity_lane1_hand_stage2_c_card: unsigned(5 downto 0);
+signal equity_lane1_hand_stage2_c_map: unsigned(51 downto 0);
+signal equity_lane1_hand_stage2_c_pos: unsigned(41 downto 0);
+signal equity_lane1_hand_stage2_card_b: unsigned(5 downto 0);
+signal equity_lane1_hand_stage2_t_tok: std_logic;
+signal equity_lane1_hand_stage2_t_ok: std_logic;
+signal equity_lane1_hand_stage2_a_tok: std_logic;
+signal equity_lane1_hand_stage2_a_ok: std_logic;
+signal equity_lane1_hand_stage2_b_tok: std_logic;
+signal equity_lane1_hand_stage2_b_ok: std_logic;
+signal equity_lane1_hand_stage2_found_a: std_logic;
+signal equity_lane1_hand_stage2_c_tok: std_logic;
+signal equity_lane1_hand_stage2_c_ok: std_logic;
+signal equity_lane1_hand_stage2_found_b: std_logic;
+signal equity_lane1_hand_stage2_position_halves9_high: unsigned(7 downto 0);
+signal equity_lane1_hand_stage2_position_halves9_low: unsigned(7 downto 0);
+signal equity_lane1_hand_stage2_position_halves10_high: unsigned(7 downto 0);
+signal equity_lane1_hand_stage2_position_halves10_low: unsigned(7 downto 0);
+signal equity_lane1_hand_stage2_position_halves11_high: unsigned(7 downto 0);
+signal equity_lane1_hand_stage2_position_halves11_low: unsigned(7 downto 0);
+signal equity_lane1_hand_stage2_position_halves12_high: unsigned(7 downto 0);
+signal equity_lane1_hand_stage2_position_halves12_low: unsigned(7 downto 0);
+signal equity_lane1_hand_stage2_position_halves13_high: unsigned(7 downto 0);
+signal equity_lane1_hand_stage2_position_halves13_low: unsigned(7 downto 0);
+signal equity_lane1_hand_stage2_position_halves14_high: unsigned(7 downto 0);
+signal equity_lane1_hand_stage2_position_halves14_low: unsigned(7 downto 0);
+signal equity_lane1_hand_stage2_position_halves15_high: unsigned(7 downto 0);
+signal equity_lane1_hand_stage2_position_halves15_low: unsigned(7 downto 0);
+signal equity_lane1_hand_stage3_map_out: unsigned(51 downto 0);
+signal equity_lane1_hand_stage3_n_q: unsigned(5 downto 0);
+signal equity_lane1_hand_stage3_mask_q: unsigned(5 downto 0);
+signal equity_lane1_hand_stage3_exact_q: std_logic;
+signal equity_lane1_hand_stage3_base: unsigned(51 downto 0);
+signal equity_lane1_hand_stage3_taken: unsigned(59 downto 0);
+signal equity_lane1_hand_stage3_digits: unsigned(11 downto 0);
+signal equity_lane1_hand_stage3_high_bits: unsigned(15 downto 0);
+signal equity_lane1_hand_stage3_low_bits: unsigned(15 downto 0);
+signal equity_lane1_hand_stage3_t_map: unsigned(51 downto 0);
+signal equity_lane1_hand_stage3_t_pos: unsigned(53 downto 0);
+signal equity_lane1_hand_stage3_lookup: unsigned(63 downto 0);
+signal equity_lane1_hand_stage3_fields: unsigned(59 downto 0);
+signal equity_lane1_hand_stage3_free: unsigned(9 downto 0);
+signal equity_lane1_hand_stage3_a_map: unsigned(51 downto 0);
+signal equity_lane1_hand_stage3_a_pos: unsigned(53 downto 0);
+signal equity_lane1_hand_stage3_later: unsigned(9 downto 0);
+signal equity_lane1_hand_stage3_b_fields: unsigned(59 downto 0);
+signal equity_lane1_hand_stage3_b_card: unsigned(5 downto 0);
+signal equity_lane1_hand_stage3_card_a: unsigned(5 downto 0);
+signal equity_lane1_hand_stage3_b_map: unsigned(51 downto 0);
+signal equity_lane1_hand_stage3_b_pos: unsigned(53 downto 0);
+signal equity_lane1_hand_stage3_other: unsigned(9 downto 0);
+signal equity_lane1_hand_stage3_c_fields: unsigned(59 downto 0);
+signal equity_lane1_hand_stage3_c_card: unsigned(5 downto 0);
+signal equity_lane1_hand_stage3_c_map: unsigned(51 downto 0);
+signal equity_lane1_hand_stage3_c_pos: unsigned(53 downto 0);
+signal equity_lane1_hand_stage3_card_b: unsigned(5 downto 0);
+signal equity_lane1_hand_stage3_t_tok: std_logic;
+signal equity_lane1_hand_stage3_t_ok: std_logic;
+signal equity_lane1_hand_stage3_a_tok: std_logic;
+signal equity_lane1_hand_stage3_a_ok: std_logic;
+signal equity_lane1_hand_stage3_b_tok: std_logic;
+signal equity_lane1_hand_stage3_b_ok: std_logic;
+signal equity_lane1_hand_stage3_found_a: std_logic;
+signal equity_lane1_hand_stage3_c_tok: std_logic;
+signal equity_lane1_hand_stage3_c_ok: std_logic;
+signal equity_lane1_hand_stage3_found_b: std_logic;
+signal equity_lane1_hand_stage3_position_halves16_high: unsigned(7 downto 0);
+signal equity_lane1_hand_stage3_position_halves16_low: unsigned(7 downto 0);
+signal equity_lane1_hand_stage3_position_halves17_high: unsigned(7 downto 0);
+signal equity_lane1_hand_stage3_position_halves17_low: unsigned(7 downto 0);
 signal equity_lane1_winners: unsigned(3 downto 0);
 signal equity_lane1_shown: std_logic;
 signal equity_lane1_look_valid: std_logic;
@@ -2963,301 +2712,126 @@ signal equity_lane1_low_count: unsigned(2 downto 0);
 signal equity_lane1_low_q: unsigned(2 downto 0);
 signal equity_lane1_shown_q: std_logic;
 signal equity_lane1_winners_q: unsigned(3 downto 0);
-signal equity_lane1_one: std_logic;
-signal equity_lane1_alone_q: std_logic;
-signal equity_lane1_count_q: std_logic;
-signal equity_lane1_units_q: unsigned(11 downto 0);
-signal equity_lane1_won_q: unsigned(3 downto 0);
-signal equity_lane1_clears: unsigned(12 downto 0);
-signal equity_lane1_shifts: unsigned(12 downto 0);
-signal equity_lane1_feed_stage4_count_out: std_logic;
-signal equity_lane1_feed_stage4_alone_out: std_logic;
-signal equity_lane1_feed_stage4_won_out: unsigned(3 downto 0);
-signal equity_lane1_feed_stage4_units_out: unsigned(11 downto 0);
-signal equity_lane1_feed_stage5_count_out: std_logic;
-signal equity_lane1_feed_stage5_alone_out: std_logic;
-signal equity_lane1_feed_stage5_won_out: unsigned(3 downto 0);
-signal equity_lane1_feed_stage5_units_out: unsigned(11 downto 0);
-signal equity_lane1_feed_stage6_count_out: std_logic;
-signal equity_lane1_feed_stage6_alone_out: std_logic;
-signal equity_lane1_feed_stage6_won_out: unsigned(3 downto 0);
-signal equity_lane1_feed_stage6_units_out: unsigned(11 downto 0);
-signal equity_lane1_feed_stage7_count_out: std_logic;
-signal equity_lane1_feed_stage7_alone_out: std_logic;
-signal equity_lane1_feed_stage7_won_out: unsigned(3 downto 0);
-signal equity_lane1_feed_stage7_units_out: unsigned(11 downto 0);
-signal equity_lane1_tally13_no: std_logic;
-signal equity_lane1_tally13_zero: unsigned(39 downto 0);
-signal equity_lane1_tally13_amount: unsigned(11 downto 0);
-signal equity_lane1_tally13_chunked_counter15_zero: unsigned(7 downto 0);
-signal equity_lane1_tally13_chunked_counter15_lowest: unsigned(7 downto 0);
-signal equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_in: unsigned(0 downto 0);
-signal equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally13_chunked_counter15_counter_chunk79_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally13_chunked_counter15_counter_chunk80_value: unsigned(7 downto 0);
-signal equity_lane1_tally13_chunked_counter15_counter_chunk80_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally13_chunked_counter15_counter_chunk80_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally13_chunked_counter15_counter_chunk81_value: unsigned(7 downto 0);
-signal equity_lane1_tally13_chunked_counter15_counter_chunk81_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally13_chunked_counter15_counter_chunk81_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally13_chunked_counter15_counter_chunk82_value: unsigned(7 downto 0);
-signal equity_lane1_tally13_chunked_counter15_counter_chunk82_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally13_chunked_counter15_counter_chunk82_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally13_chunked_counter15_counter_chunk83_value: unsigned(7 downto 0);
-signal equity_lane1_tally13_chunked_counter15_counter_chunk83_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally13_chunked_counter15_counter_chunk83_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally14_no: std_logic;
-signal equity_lane1_tally14_zero: unsigned(39 downto 0);
-signal equity_lane1_tally14_amount: unsigned(11 downto 0);
-signal equity_lane1_tally14_chunked_counter16_zero: unsigned(7 downto 0);
-signal equity_lane1_tally14_chunked_counter16_lowest: unsigned(7 downto 0);
-signal equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_in: unsigned(0 downto 0);
-signal equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally14_chunked_counter16_counter_chunk84_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally14_chunked_counter16_counter_chunk85_value: unsigned(7 downto 0);
-signal equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally14_chunked_counter16_counter_chunk85_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally14_chunked_counter16_counter_chunk86_value: unsigned(7 downto 0);
-signal equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally14_chunked_counter16_counter_chunk86_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally14_chunked_counter16_counter_chunk87_value: unsigned(7 downto 0);
-signal equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally14_chunked_counter16_counter_chunk87_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally14_chunked_counter16_counter_chunk88_value: unsigned(7 downto 0);
-signal equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally14_chunked_counter16_counter_chunk88_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally15_no: std_logic;
-signal equity_lane1_tally15_zero: unsigned(39 downto 0);
-signal equity_lane1_tally15_amount: unsigned(11 downto 0);
-signal equity_lane1_tally15_chunked_counter17_zero: unsigned(7 downto 0);
-signal equity_lane1_tally15_chunked_counter17_lowest: unsigned(7 downto 0);
-signal equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_in: unsigned(0 downto 0);
-signal equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally15_chunked_counter17_counter_chunk89_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally15_chunked_counter17_counter_chunk90_value: unsigned(7 downto 0);
-signal equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally15_chunked_counter17_counter_chunk90_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally15_chunked_counter17_counter_chunk91_value: unsigned(7 downto 0);
-signal equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally15_chunked_counter17_counter_chunk91_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally15_chunked_counter17_counter_chunk92_value: unsigned(7 downto 0);
-signal equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally15_chunked_counter17_counter_chunk92_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally15_chunked_counter17_counter_chunk93_value: unsigned(7 downto 0);
-signal equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally15_chunked_counter17_counter_chunk93_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally16_no: std_logic;
-signal equity_lane1_tally16_zero: unsigned(55 downto 0);
-signal equity_lane1_tally16_amount: unsigned(11 downto 0);
-signal equity_lane1_tally16_chunked_counter18_zero: unsigned(7 downto 0);
-signal equity_lane1_tally16_chunked_counter18_lowest: unsigned(15 downto 0);
-signal equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_in: unsigned(0 downto 0);
-signal equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally16_chunked_counter18_counter_chunk94_shifted: unsigned(15 downto 0);
-signal equity_lane1_tally16_chunked_counter18_counter_chunk95_value: unsigned(7 downto 0);
-signal equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally16_chunked_counter18_counter_chunk95_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally16_chunked_counter18_counter_chunk96_value: unsigned(7 downto 0);
-signal equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally16_chunked_counter18_counter_chunk96_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally16_chunked_counter18_counter_chunk97_value: unsigned(7 downto 0);
-signal equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally16_chunked_counter18_counter_chunk97_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally16_chunked_counter18_counter_chunk98_value: unsigned(7 downto 0);
-signal equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally16_chunked_counter18_counter_chunk98_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally16_chunked_counter18_counter_chunk99_value: unsigned(7 downto 0);
-signal equity_lane1_tally16_chunked_counter18_counter_chunk99_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally16_chunked_counter18_counter_chunk99_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally17_no: std_logic;
-signal equity_lane1_tally17_zero: unsigned(39 downto 0);
-signal equity_lane1_tally17_amount: unsigned(11 downto 0);
-signal equity_lane1_tally17_chunked_counter19_zero: unsigned(7 downto 0);
-signal equity_lane1_tally17_chunked_counter19_lowest: unsigned(7 downto 0);
-signal equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_in: unsigned(0 downto 0);
-signal equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally17_chunked_counter19_counter_chunk100_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally17_chunked_counter19_counter_chunk101_value: unsigned(7 downto 0);
-signal equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally17_chunked_counter19_counter_chunk101_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally17_chunked_counter19_counter_chunk102_value: unsigned(7 downto 0);
-signal equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally17_chunked_counter19_counter_chunk102_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally17_chunked_counter19_counter_chunk103_value: unsigned(7 downto 0);
-signal equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally17_chunked_counter19_counter_chunk103_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally17_chunked_counter19_counter_chunk104_value: unsigned(7 downto 0);
-signal equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally17_chunked_counter19_counter_chunk104_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally18_no: std_logic;
-signal equity_lane1_tally18_zero: unsigned(39 downto 0);
-signal equity_lane1_tally18_amount: unsigned(11 downto 0);
-signal equity_lane1_tally18_chunked_counter20_zero: unsigned(7 downto 0);
-signal equity_lane1_tally18_chunked_counter20_lowest: unsigned(7 downto 0);
-signal equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_in: unsigned(0 downto 0);
-signal equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally18_chunked_counter20_counter_chunk105_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally18_chunked_counter20_counter_chunk106_value: unsigned(7 downto 0);
-signal equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally18_chunked_counter20_counter_chunk106_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally18_chunked_counter20_counter_chunk107_value: unsigned(7 downto 0);
-signal equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally18_chunked_counter20_counter_chunk107_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally18_chunked_counter20_counter_chunk108_value: unsigned(7 downto 0);
-signal equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally18_chunked_counter20_counter_chunk108_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally18_chunked_counter20_counter_chunk109_value: unsigned(7 downto 0);
-signal equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally18_chunked_counter20_counter_chunk109_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally19_no: std_logic;
-signal equity_lane1_tally19_zero: unsigned(55 downto 0);
-signal equity_lane1_tally19_amount: unsigned(11 downto 0);
-signal equity_lane1_tally19_chunked_counter21_zero: unsigned(7 downto 0);
-signal equity_lane1_tally19_chunked_counter21_lowest: unsigned(15 downto 0);
-signal equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_in: unsigned(0 downto 0);
-signal equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally19_chunked_counter21_counter_chunk110_shifted: unsigned(15 downto 0);
-signal equity_lane1_tally19_chunked_counter21_counter_chunk111_value: unsigned(7 downto 0);
-signal equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally19_chunked_counter21_counter_chunk111_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally19_chunked_counter21_counter_chunk112_value: unsigned(7 downto 0);
-signal equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally19_chunked_counter21_counter_chunk112_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally19_chunked_counter21_counter_chunk113_value: unsigned(7 downto 0);
-signal equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally19_chunked_counter21_counter_chunk113_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally19_chunked_counter21_counter_chunk114_value: unsigned(7 downto 0);
-signal equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally19_chunked_counter21_counter_chunk114_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally19_chunked_counter21_counter_chunk115_value: unsigned(7 downto 0);
-signal equity_lane1_tally19_chunked_counter21_counter_chunk115_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally19_chunked_counter21_counter_chunk115_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally20_no: std_logic;
-signal equity_lane1_tally20_zero: unsigned(39 downto 0);
-signal equity_lane1_tally20_amount: unsigned(11 downto 0);
-signal equity_lane1_tally20_chunked_counter22_zero: unsigned(7 downto 0);
-signal equity_lane1_tally20_chunked_counter22_lowest: unsigned(7 downto 0);
-signal equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_in: unsigned(0 downto 0);
-signal equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally20_chunked_counter22_counter_chunk116_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally20_chunked_counter22_counter_chunk117_value: unsigned(7 downto 0);
-signal equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally20_chunked_counter22_counter_chunk117_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally20_chunked_counter22_counter_chunk118_value: unsigned(7 downto 0);
-signal equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally20_chunked_counter22_counter_chunk118_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally20_chunked_counter22_counter_chunk119_value: unsigned(7 downto 0);
-signal equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally20_chunked_counter22_counter_chunk119_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally20_chunked_counter22_counter_chunk120_value: unsigned(7 downto 0);
-signal equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally20_chunked_counter22_counter_chunk120_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally21_no: std_logic;
-signal equity_lane1_tally21_zero: unsigned(39 downto 0);
-signal equity_lane1_tally21_amount: unsigned(11 downto 0);
-signal equity_lane1_tally21_chunked_counter23_zero: unsigned(7 downto 0);
-signal equity_lane1_tally21_chunked_counter23_lowest: unsigned(7 downto 0);
-signal equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_in: unsigned(0 downto 0);
-signal equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally21_chunked_counter23_counter_chunk121_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally21_chunked_counter23_counter_chunk122_value: unsigned(7 downto 0);
-signal equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally21_chunked_counter23_counter_chunk122_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally21_chunked_counter23_counter_chunk123_value: unsigned(7 downto 0);
-signal equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally21_chunked_counter23_counter_chunk123_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally21_chunked_counter23_counter_chunk124_value: unsigned(7 downto 0);
-signal equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally21_chunked_counter23_counter_chunk124_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally21_chunked_counter23_counter_chunk125_value: unsigned(7 downto 0);
-signal equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally21_chunked_counter23_counter_chunk125_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally22_no: std_logic;
-signal equity_lane1_tally22_zero: unsigned(55 downto 0);
-signal equity_lane1_tally22_amount: unsigned(11 downto 0);
-signal equity_lane1_tally22_chunked_counter24_zero: unsigned(7 downto 0);
-signal equity_lane1_tally22_chunked_counter24_lowest: unsigned(15 downto 0);
-signal equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_in: unsigned(0 downto 0);
-signal equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally22_chunked_counter24_counter_chunk126_shifted: unsigned(15 downto 0);
-signal equity_lane1_tally22_chunked_counter24_counter_chunk127_value: unsigned(7 downto 0);
-signal equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally22_chunked_counter24_counter_chunk127_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally22_chunked_counter24_counter_chunk128_value: unsigned(7 downto 0);
-signal equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally22_chunked_counter24_counter_chunk128_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally22_chunked_counter24_counter_chunk129_value: unsigned(7 downto 0);
-signal equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally22_chunked_counter24_counter_chunk129_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally22_chunked_counter24_counter_chunk130_value: unsigned(7 downto 0);
-signal equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally22_chunked_counter24_counter_chunk130_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally22_chunked_counter24_counter_chunk131_value: unsigned(7 downto 0);
-signal equity_lane1_tally22_chunked_counter24_counter_chunk131_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally22_chunked_counter24_counter_chunk131_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally23_no: std_logic;
-signal equity_lane1_tally23_zero: unsigned(39 downto 0);
-signal equity_lane1_tally23_amount: unsigned(11 downto 0);
-signal equity_lane1_tally23_chunked_counter25_zero: unsigned(7 downto 0);
-signal equity_lane1_tally23_chunked_counter25_lowest: unsigned(7 downto 0);
-signal equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_in: unsigned(0 downto 0);
-signal equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally23_chunked_counter25_counter_chunk132_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally23_chunked_counter25_counter_chunk133_value: unsigned(7 downto 0);
-signal equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally23_chunked_counter25_counter_chunk133_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally23_chunked_counter25_counter_chunk134_value: unsigned(7 downto 0);
-signal equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally23_chunked_counter25_counter_chunk134_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally23_chunked_counter25_counter_chunk135_value: unsigned(7 downto 0);
-signal equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally23_chunked_counter25_counter_chunk135_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally23_chunked_counter25_counter_chunk136_value: unsigned(7 downto 0);
-signal equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally23_chunked_counter25_counter_chunk136_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally24_no: std_logic;
-signal equity_lane1_tally24_zero: unsigned(39 downto 0);
-signal equity_lane1_tally24_amount: unsigned(11 downto 0);
-signal equity_lane1_tally24_chunked_counter26_zero: unsigned(7 downto 0);
-signal equity_lane1_tally24_chunked_counter26_lowest: unsigned(7 downto 0);
-signal equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_in: unsigned(0 downto 0);
-signal equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally24_chunked_counter26_counter_chunk137_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally24_chunked_counter26_counter_chunk138_value: unsigned(7 downto 0);
-signal equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally24_chunked_counter26_counter_chunk138_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally24_chunked_counter26_counter_chunk139_value: unsigned(7 downto 0);
-signal equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally24_chunked_counter26_counter_chunk139_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally24_chunked_counter26_counter_chunk140_value: unsigned(7 downto 0);
-signal equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally24_chunked_counter26_counter_chunk140_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally24_chunked_counter26_counter_chunk141_value: unsigned(7 downto 0);
-signal equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally24_chunked_counter26_counter_chunk141_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally25_no: std_logic;
-signal equity_lane1_tally25_zero: unsigned(55 downto 0);
-signal equity_lane1_tally25_amount: unsigned(11 downto 0);
-signal equity_lane1_tally25_chunked_counter27_zero: unsigned(7 downto 0);
-signal equity_lane1_tally25_chunked_counter27_lowest: unsigned(15 downto 0);
-signal equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_in: unsigned(0 downto 0);
-signal equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally25_chunked_counter27_counter_chunk142_shifted: unsigned(15 downto 0);
-signal equity_lane1_tally25_chunked_counter27_counter_chunk143_value: unsigned(7 downto 0);
-signal equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally25_chunked_counter27_counter_chunk143_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally25_chunked_counter27_counter_chunk144_value: unsigned(7 downto 0);
-signal equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally25_chunked_counter27_counter_chunk144_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally25_chunked_counter27_counter_chunk145_value: unsigned(7 downto 0);
-signal equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally25_chunked_counter27_counter_chunk145_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally25_chunked_counter27_counter_chunk146_value: unsigned(7 downto 0);
-signal equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally25_chunked_counter27_counter_chunk146_shifted: unsigned(7 downto 0);
-signal equity_lane1_tally25_chunked_counter27_counter_chunk147_value: unsigned(7 downto 0);
-signal equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out: unsigned(0 downto 0);
-signal equity_lane1_tally25_chunked_counter27_counter_chunk147_shifted: unsigned(7 downto 0);
+signal equity_lane1_ram_tallies1_alone_q: std_logic;
+signal equity_lane1_ram_tallies1_count_q: std_logic;
+signal equity_lane1_ram_tallies1_ptr: unsigned(8 downto 0);
+signal equity_lane1_ram_tallies1_sel: unsigned(9 downto 0);
+signal equity_lane1_ram_tallies1_units_q: unsigned(11 downto 0);
+signal equity_lane1_ram_tallies1_won_q: unsigned(3 downto 0);
+signal equity_lane1_ram_tallies1_yes: std_logic;
+signal equity_lane1_ram_tallies1_rd_addr: unsigned(8 downto 0);
+signal equity_lane1_ram_tallies1_next_addr: unsigned(8 downto 0);
+signal equity_lane1_ram_tallies1_zero_read: std_logic;
+signal equity_lane1_ram_tallies1_fresh: unsigned(4 downto 0);
+signal equity_lane1_ram_tallies1_rd_data: unsigned(135 downto 0);
+signal equity_lane1_ram_tallies1_rd_q: unsigned(135 downto 0);
+signal equity_lane1_ram_tallies1_late_w: unsigned(3 downto 0);
+signal equity_lane1_ram_tallies1_snap_w: unsigned(3 downto 0);
+signal equity_lane1_ram_tallies1_late_t: unsigned(3 downto 0);
+signal equity_lane1_ram_tallies1_snap_t: unsigned(3 downto 0);
+signal equity_lane1_ram_tallies1_late_u: unsigned(14 downto 0);
+signal equity_lane1_ram_tallies1_snap_u: unsigned(14 downto 0);
+signal equity_lane1_ram_tallies1_late_valid: std_logic;
+signal equity_lane1_ram_tallies1_snap_valid: std_logic;
+signal equity_lane1_ram_tallies1_late_addr: unsigned(8 downto 0);
+signal equity_lane1_ram_tallies1_snap_addr: unsigned(8 downto 0);
+signal equity_lane1_ram_tallies1_all_w: unsigned(19 downto 0);
+signal equity_lane1_ram_tallies1_all_t: unsigned(19 downto 0);
+signal equity_lane1_ram_tallies1_all_u: unsigned(74 downto 0);
+signal equity_lane1_ram_tallies1_base_w: unsigned(39 downto 0);
+signal equity_lane1_ram_tallies1_base_t: unsigned(39 downto 0);
+signal equity_lane1_ram_tallies1_base_u: unsigned(55 downto 0);
+signal equity_lane1_ram_tallies1_w_addr: unsigned(8 downto 0);
+signal equity_lane1_ram_tallies1_w_valid: std_logic;
+signal equity_lane1_ram_tallies1_written: unsigned(135 downto 0);
+signal equity_lane1_ram_tallies1_loaded: std_logic;
+signal equity_lane1_ram_tallies1_settling: std_logic;
+signal equity_lane1_ram_tallies1_loading: std_logic;
+signal equity_lane1_ram_tallies1_fetch: std_logic;
+signal equity_lane1_ram_tallies1_fetching: std_logic;
+signal equity_lane1_ram_tallies1_out_rec: unsigned(135 downto 0);
+signal equity_lane1_ram_tallies1_left: unsigned(4 downto 0);
+signal equity_lane1_ram_tallies1_pending_record5_pw: unsigned(3 downto 0);
+signal equity_lane1_ram_tallies1_pending_record5_pt: unsigned(3 downto 0);
+signal equity_lane1_ram_tallies1_pending_record5_pu: unsigned(14 downto 0);
+signal equity_lane1_ram_tallies1_pending_record5_add_units: unsigned(14 downto 0);
+signal equity_lane1_ram_tallies1_pending_record5_every: std_logic;
+signal equity_lane1_ram_tallies1_pending_record5_tie: std_logic;
+signal equity_lane1_ram_tallies1_pending_record5_win: std_logic;
+signal equity_lane1_ram_tallies1_pending_record6_pw: unsigned(3 downto 0);
+signal equity_lane1_ram_tallies1_pending_record6_pt: unsigned(3 downto 0);
+signal equity_lane1_ram_tallies1_pending_record6_pu: unsigned(14 downto 0);
+signal equity_lane1_ram_tallies1_pending_record6_add_units: unsigned(14 downto 0);
+signal equity_lane1_ram_tallies1_pending_record6_every: std_logic;
+signal equity_lane1_ram_tallies1_pending_record6_tie: std_logic;
+signal equity_lane1_ram_tallies1_pending_record6_win: std_logic;
+signal equity_lane1_ram_tallies1_pending_record7_pw: unsigned(3 downto 0);
+signal equity_lane1_ram_tallies1_pending_record7_pt: unsigned(3 downto 0);
+signal equity_lane1_ram_tallies1_pending_record7_pu: unsigned(14 downto 0);
+signal equity_lane1_ram_tallies1_pending_record7_add_units: unsigned(14 downto 0);
+signal equity_lane1_ram_tallies1_pending_record7_every: std_logic;
+signal equity_lane1_ram_tallies1_pending_record7_tie: std_logic;
+signal equity_lane1_ram_tallies1_pending_record7_win: std_logic;
+signal equity_lane1_ram_tallies1_pending_record8_pw: unsigned(3 downto 0);
+signal equity_lane1_ram_tallies1_pending_record8_pt: unsigned(3 downto 0);
+signal equity_lane1_ram_tallies1_pending_record8_pu: unsigned(14 downto 0);
+signal equity_lane1_ram_tallies1_pending_record8_add_units: unsigned(14 downto 0);
+signal equity_lane1_ram_tallies1_pending_record8_every: std_logic;
+signal equity_lane1_ram_tallies1_pending_record8_tie: std_logic;
+signal equity_lane1_ram_tallies1_pending_record8_win: std_logic;
+signal equity_lane1_ram_tallies1_pending_record9_pw: unsigned(3 downto 0);
+signal equity_lane1_ram_tallies1_pending_record9_pt: unsigned(3 downto 0);
+signal equity_lane1_ram_tallies1_pending_record9_pu: unsigned(14 downto 0);
+signal equity_lane1_ram_tallies1_pending_record9_add_units: unsigned(14 downto 0);
+signal equity_lane1_ram_tallies1_pending_record9_every: std_logic;
+signal equity_lane1_ram_tallies1_pending_record9_tie: std_logic;
+signal equity_lane1_ram_tallies1_pending_record9_win: std_logic;
+signal equity_lane1_ram_tallies1_flush_field3_result: unsigned(39 downto 0);
+signal equity_lane1_ram_tallies1_flush_field3_zero_carry: std_logic;
+signal equity_lane1_ram_tallies1_flush_field3_zero: unsigned(0 downto 0);
+signal equity_lane1_ram_tallies1_flush_field3_last: unsigned(39 downto 0);
+signal equity_lane1_ram_tallies1_flush_field3_chunk_add18_value_out: unsigned(39 downto 0);
+signal equity_lane1_ram_tallies1_flush_field3_chunk_add18_carry_out: std_logic;
+signal equity_lane1_ram_tallies1_flush_field3_chunk_add19_value_out: unsigned(39 downto 0);
+signal equity_lane1_ram_tallies1_flush_field3_chunk_add19_carry_out: std_logic;
+signal equity_lane1_ram_tallies1_flush_field3_chunk_add20_value_out: unsigned(39 downto 0);
+signal equity_lane1_ram_tallies1_flush_field3_chunk_add20_carry_out: std_logic;
+signal equity_lane1_ram_tallies1_flush_field3_chunk_add21_value_out: unsigned(39 downto 0);
+signal equity_lane1_ram_tallies1_flush_field3_chunk_add21_carry_out: std_logic;
+signal equity_lane1_ram_tallies1_flush_field3_chunk_add22_value_out: unsigned(39 downto 0);
+signal equity_lane1_ram_tallies1_flush_field3_chunk_add22_carry_out: std_logic;
+signal equity_lane1_ram_tallies1_flush_field3_chunk_add23_carry_out: std_logic;
+signal equity_lane1_ram_tallies1_flush_field4_result: unsigned(39 downto 0);
+signal equity_lane1_ram_tallies1_flush_field4_zero_carry: std_logic;
+signal equity_lane1_ram_tallies1_flush_field4_zero: unsigned(0 downto 0);
+signal equity_lane1_ram_tallies1_flush_field4_last: unsigned(39 downto 0);
+signal equity_lane1_ram_tallies1_flush_field4_chunk_add24_value_out: unsigned(39 downto 0);
+signal equity_lane1_ram_tallies1_flush_field4_chunk_add24_carry_out: std_logic;
+signal equity_lane1_ram_tallies1_flush_field4_chunk_add25_value_out: unsigned(39 downto 0);
+signal equity_lane1_ram_tallies1_flush_field4_chunk_add25_carry_out: std_logic;
+signal equity_lane1_ram_tallies1_flush_field4_chunk_add26_value_out: unsigned(39 downto 0);
+signal equity_lane1_ram_tallies1_flush_field4_chunk_add26_carry_out: std_logic;
+signal equity_lane1_ram_tallies1_flush_field4_chunk_add27_value_out: unsigned(39 downto 0);
+signal equity_lane1_ram_tallies1_flush_field4_chunk_add27_carry_out: std_logic;
+signal equity_lane1_ram_tallies1_flush_field4_chunk_add28_value_out: unsigned(39 downto 0);
+signal equity_lane1_ram_tallies1_flush_field4_chunk_add28_carry_out: std_logic;
+signal equity_lane1_ram_tallies1_flush_field4_chunk_add29_carry_out: std_logic;
+signal equity_lane1_ram_tallies1_flush_field5_result: unsigned(55 downto 0);
+signal equity_lane1_ram_tallies1_flush_field5_zero_carry: std_logic;
+signal equity_lane1_ram_tallies1_flush_field5_zero: unsigned(0 downto 0);
+signal equity_lane1_ram_tallies1_flush_field5_last: unsigned(55 downto 0);
+signal equity_lane1_ram_tallies1_flush_field5_chunk_add30_value_out: unsigned(55 downto 0);
+signal equity_lane1_ram_tallies1_flush_field5_chunk_add30_carry_out: std_logic;
+signal equity_lane1_ram_tallies1_flush_field5_chunk_add31_value_out: unsigned(55 downto 0);
+signal equity_lane1_ram_tallies1_flush_field5_chunk_add31_carry_out: std_logic;
+signal equity_lane1_ram_tallies1_flush_field5_chunk_add32_value_out: unsigned(55 downto 0);
+signal equity_lane1_ram_tallies1_flush_field5_chunk_add32_carry_out: std_logic;
+signal equity_lane1_ram_tallies1_flush_field5_chunk_add33_value_out: unsigned(55 downto 0);
+signal equity_lane1_ram_tallies1_flush_field5_chunk_add33_carry_out: std_logic;
+signal equity_lane1_ram_tallies1_flush_field5_chunk_add34_value_out: unsigned(55 downto 0);
+signal equity_lane1_ram_tallies1_flush_field5_chunk_add34_carry_out: std_logic;
+signal equity_lane1_ram_tallies1_flush_field5_chunk_add35_carry_out: std_logic;
+signal equity_lane1_ram_tallies1_delay_flag1_line: unsigned(5 downto 0);
 signal about_at: unsigned(2 downto 0);
 signal about_byte: unsigned(7 downto 0);
 signal carry: unsigned(7 downto 0);
@@ -3295,8 +2869,10 @@ type t_array_equity_lane0_card_lookup9_remaining is array(0 to 64-1) of unsigned
 signal equity_lane0_card_lookup9_remaining: t_array_equity_lane0_card_lookup9_remaining;
 type t_array_equity_lane0_card_lookup10_remaining is array(0 to 64-1) of unsigned(5 downto 0);
 signal equity_lane0_card_lookup10_remaining: t_array_equity_lane0_card_lookup10_remaining;
-type t_array_equity_lane0_links is array(0 to 13-1) of unsigned(7 downto 0);
-signal equity_lane0_links: t_array_equity_lane0_links;
+type t_array_equity_lane0_ram_tallies0_mem is array(0 to 512-1) of unsigned(135 downto 0);
+signal equity_lane0_ram_tallies0_mem: t_array_equity_lane0_ram_tallies0_mem;
+type t_array_equity_lane0_ram_tallies0_addr_line is array(0 to 6-1) of unsigned(8 downto 0);
+signal equity_lane0_ram_tallies0_addr_line: t_array_equity_lane0_ram_tallies0_addr_line;
 type t_array_equity_lane1_card_lookup11_remaining is array(0 to 64-1) of unsigned(5 downto 0);
 signal equity_lane1_card_lookup11_remaining: t_array_equity_lane1_card_lookup11_remaining;
 type t_array_equity_lane1_card_lookup12_remaining is array(0 to 64-1) of unsigned(5 downto 0);
@@ -3319,8 +2895,10 @@ type t_array_equity_lane1_card_lookup20_remaining is array(0 to 64-1) of unsigne
 signal equity_lane1_card_lookup20_remaining: t_array_equity_lane1_card_lookup20_remaining;
 type t_array_equity_lane1_card_lookup21_remaining is array(0 to 64-1) of unsigned(5 downto 0);
 signal equity_lane1_card_lookup21_remaining: t_array_equity_lane1_card_lookup21_remaining;
-type t_array_equity_lane1_links is array(0 to 13-1) of unsigned(7 downto 0);
-signal equity_lane1_links: t_array_equity_lane1_links;
+type t_array_equity_lane1_ram_tallies1_mem is array(0 to 512-1) of unsigned(135 downto 0);
+signal equity_lane1_ram_tallies1_mem: t_array_equity_lane1_ram_tallies1_mem;
+type t_array_equity_lane1_ram_tallies1_addr_line is array(0 to 6-1) of unsigned(8 downto 0);
+signal equity_lane1_ram_tallies1_addr_line: t_array_equity_lane1_ram_tallies1_addr_line;
 
 begin
 
@@ -3343,120 +2921,38 @@ equity_lane0_chunked_counter0_counter_chunk0_carry_in <= to_unsigned(0, 1);
 equity_lane0_first_pos <= to_unsigned(0, 6);
 equity_lane0_colex_odometer0_spare <= '1';
 equity_lane0_high_winners <= to_unsigned(0, 1);
-equity_lane0_one <= '1';
-equity_lane0_tally0_no <= '0';
-equity_lane0_tally0_zero <= unsigned'("0000000000000000000000000000000000000000");
-equity_lane0_tally0_chunked_counter1_zero <= to_unsigned(0, 8);
-equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_in <= to_unsigned(0, 1);
-equity_lane0_tally1_no <= '0';
-equity_lane0_tally1_zero <= unsigned'("0000000000000000000000000000000000000000");
-equity_lane0_tally1_chunked_counter2_zero <= to_unsigned(0, 8);
-equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_in <= to_unsigned(0, 1);
-equity_lane0_tally2_no <= '0';
-equity_lane0_tally2_zero <= unsigned'("0000000000000000000000000000000000000000");
-equity_lane0_tally2_chunked_counter3_zero <= to_unsigned(0, 8);
-equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in <= to_unsigned(0, 1);
-equity_lane0_tally3_no <= '0';
-equity_lane0_tally3_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
-equity_lane0_tally3_chunked_counter4_zero <= to_unsigned(0, 8);
-equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in <= to_unsigned(0, 1);
-equity_lane0_tally4_no <= '0';
-equity_lane0_tally4_zero <= unsigned'("0000000000000000000000000000000000000000");
-equity_lane0_tally4_chunked_counter5_zero <= to_unsigned(0, 8);
-equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in <= to_unsigned(0, 1);
-equity_lane0_tally5_no <= '0';
-equity_lane0_tally5_zero <= unsigned'("0000000000000000000000000000000000000000");
-equity_lane0_tally5_chunked_counter6_zero <= to_unsigned(0, 8);
-equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in <= to_unsigned(0, 1);
-equity_lane0_tally6_no <= '0';
-equity_lane0_tally6_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
-equity_lane0_tally6_chunked_counter7_zero <= to_unsigned(0, 8);
-equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in <= to_unsigned(0, 1);
-equity_lane0_tally7_no <= '0';
-equity_lane0_tally7_zero <= unsigned'("0000000000000000000000000000000000000000");
-equity_lane0_tally7_chunked_counter8_zero <= to_unsigned(0, 8);
-equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_in <= to_unsigned(0, 1);
-equity_lane0_tally8_no <= '0';
-equity_lane0_tally8_zero <= unsigned'("0000000000000000000000000000000000000000");
-equity_lane0_tally8_chunked_counter9_zero <= to_unsigned(0, 8);
-equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_in <= to_unsigned(0, 1);
-equity_lane0_tally9_no <= '0';
-equity_lane0_tally9_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
-equity_lane0_tally9_chunked_counter10_zero <= to_unsigned(0, 8);
-equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_in <= to_unsigned(0, 1);
-equity_lane0_tally10_no <= '0';
-equity_lane0_tally10_zero <= unsigned'("0000000000000000000000000000000000000000");
-equity_lane0_tally10_chunked_counter11_zero <= to_unsigned(0, 8);
-equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_in <= to_unsigned(0, 1);
-equity_lane0_tally11_no <= '0';
-equity_lane0_tally11_zero <= unsigned'("0000000000000000000000000000000000000000");
-equity_lane0_tally11_chunked_counter12_zero <= to_unsigned(0, 8);
-equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_in <= to_unsigned(0, 1);
-equity_lane0_tally12_no <= '0';
-equity_lane0_tally12_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
-equity_lane0_tally12_chunked_counter13_zero <= to_unsigned(0, 8);
-equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_in <= to_unsigned(0, 1);
+equity_lane0_ram_tallies0_yes <= '1';
+equity_lane0_ram_tallies0_pending_record0_every <= '1';
+equity_lane0_ram_tallies0_pending_record1_every <= '0';
+equity_lane0_ram_tallies0_pending_record2_every <= '0';
+equity_lane0_ram_tallies0_pending_record3_every <= '0';
+equity_lane0_ram_tallies0_pending_record4_every <= '0';
+equity_lane0_ram_tallies0_flush_field0_zero_carry <= '0';
+equity_lane0_ram_tallies0_flush_field0_zero <= to_unsigned(0, 1);
+equity_lane0_ram_tallies0_flush_field1_zero_carry <= '0';
+equity_lane0_ram_tallies0_flush_field1_zero <= to_unsigned(0, 1);
+equity_lane0_ram_tallies0_flush_field2_zero_carry <= '0';
+equity_lane0_ram_tallies0_flush_field2_zero <= to_unsigned(0, 1);
 lane_bonus1_number <= to_unsigned(1, 3);
 equity_lane1_unused <= to_unsigned(0, 8);
 equity_lane1_no_shift <= '0';
-equity_lane1_chunked_counter14_zero <= to_unsigned(0, 8);
-equity_lane1_chunked_counter14_counter_chunk74_carry_in <= to_unsigned(0, 1);
+equity_lane1_chunked_counter1_zero <= to_unsigned(0, 8);
+equity_lane1_chunked_counter1_counter_chunk5_carry_in <= to_unsigned(0, 1);
 equity_lane1_first_pos <= to_unsigned(0, 6);
 equity_lane1_colex_odometer1_spare <= '1';
 equity_lane1_high_winners <= to_unsigned(0, 1);
-equity_lane1_one <= '1';
-equity_lane1_tally13_no <= '0';
-equity_lane1_tally13_zero <= unsigned'("0000000000000000000000000000000000000000");
-equity_lane1_tally13_chunked_counter15_zero <= to_unsigned(0, 8);
-equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_in <= to_unsigned(0, 1);
-equity_lane1_tally14_no <= '0';
-equity_lane1_tally14_zero <= unsigned'("0000000000000000000000000000000000000000");
-equity_lane1_tally14_chunked_counter16_zero <= to_unsigned(0, 8);
-equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_in <= to_unsigned(0, 1);
-equity_lane1_tally15_no <= '0';
-equity_lane1_tally15_zero <= unsigned'("0000000000000000000000000000000000000000");
-equity_lane1_tally15_chunked_counter17_zero <= to_unsigned(0, 8);
-equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_in <= to_unsigned(0, 1);
-equity_lane1_tally16_no <= '0';
-equity_lane1_tally16_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
-equity_lane1_tally16_chunked_counter18_zero <= to_unsigned(0, 8);
-equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_in <= to_unsigned(0, 1);
-equity_lane1_tally17_no <= '0';
-equity_lane1_tally17_zero <= unsigned'("0000000000000000000000000000000000000000");
-equity_lane1_tally17_chunked_counter19_zero <= to_unsigned(0, 8);
-equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_in <= to_unsigned(0, 1);
-equity_lane1_tally18_no <= '0';
-equity_lane1_tally18_zero <= unsigned'("0000000000000000000000000000000000000000");
-equity_lane1_tally18_chunked_counter20_zero <= to_unsigned(0, 8);
-equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_in <= to_unsigned(0, 1);
-equity_lane1_tally19_no <= '0';
-equity_lane1_tally19_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
-equity_lane1_tally19_chunked_counter21_zero <= to_unsigned(0, 8);
-equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_in <= to_unsigned(0, 1);
-equity_lane1_tally20_no <= '0';
-equity_lane1_tally20_zero <= unsigned'("0000000000000000000000000000000000000000");
-equity_lane1_tally20_chunked_counter22_zero <= to_unsigned(0, 8);
-equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_in <= to_unsigned(0, 1);
-equity_lane1_tally21_no <= '0';
-equity_lane1_tally21_zero <= unsigned'("0000000000000000000000000000000000000000");
-equity_lane1_tally21_chunked_counter23_zero <= to_unsigned(0, 8);
-equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_in <= to_unsigned(0, 1);
-equity_lane1_tally22_no <= '0';
-equity_lane1_tally22_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
-equity_lane1_tally22_chunked_counter24_zero <= to_unsigned(0, 8);
-equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_in <= to_unsigned(0, 1);
-equity_lane1_tally23_no <= '0';
-equity_lane1_tally23_zero <= unsigned'("0000000000000000000000000000000000000000");
-equity_lane1_tally23_chunked_counter25_zero <= to_unsigned(0, 8);
-equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_in <= to_unsigned(0, 1);
-equity_lane1_tally24_no <= '0';
-equity_lane1_tally24_zero <= unsigned'("0000000000000000000000000000000000000000");
-equity_lane1_tally24_chunked_counter26_zero <= to_unsigned(0, 8);
-equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_in <= to_unsigned(0, 1);
-equity_lane1_tally25_no <= '0';
-equity_lane1_tally25_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
-equity_lane1_tally25_chunked_counter27_zero <= to_unsigned(0, 8);
-equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_in <= to_unsigned(0, 1);
+equity_lane1_ram_tallies1_yes <= '1';
+equity_lane1_ram_tallies1_pending_record5_every <= '1';
+equity_lane1_ram_tallies1_pending_record6_every <= '0';
+equity_lane1_ram_tallies1_pending_record7_every <= '0';
+equity_lane1_ram_tallies1_pending_record8_every <= '0';
+equity_lane1_ram_tallies1_pending_record9_every <= '0';
+equity_lane1_ram_tallies1_flush_field3_zero_carry <= '0';
+equity_lane1_ram_tallies1_flush_field3_zero <= to_unsigned(0, 1);
+equity_lane1_ram_tallies1_flush_field4_zero_carry <= '0';
+equity_lane1_ram_tallies1_flush_field4_zero <= to_unsigned(0, 1);
+equity_lane1_ram_tallies1_flush_field5_zero_carry <= '0';
+equity_lane1_ram_tallies1_flush_field5_zero <= to_unsigned(0, 1);
 
 done_bits(1) <= equity_lane0_done;
 done_bits(0) <= equity_lane1_done;
@@ -3629,28 +3125,32 @@ equity_lane0_deal_stage6_repeated_position29_any_set38_bits(1) <= equity_lane0_d
 equity_lane0_deal_stage6_repeated_position29_any_set38_bits(0) <= equity_lane0_deal_stage6_repeated_position29_same_position102_equal;
 equity_lane0_deal_stage6_repeated_position29_any_set39_bits(1) <= equity_lane0_deal_stage6_repeated_position29_same_position103_equal;
 equity_lane0_deal_stage6_repeated_position29_any_set39_bits(0) <= equity_lane0_deal_stage6_repeated_position29_same_position104_equal;
-equity_lane0_map_stage0_high_bits(56-1 downto 48) <= equity_lane0_map_stage0_position_halves6_high;
-equity_lane0_map_stage0_high_bits(48-1 downto 40) <= equity_lane0_map_stage0_position_halves5_high;
-equity_lane0_map_stage0_high_bits(40-1 downto 32) <= equity_lane0_map_stage0_position_halves4_high;
-equity_lane0_map_stage0_high_bits(32-1 downto 24) <= equity_lane0_map_stage0_position_halves3_high;
-equity_lane0_map_stage0_high_bits(24-1 downto 16) <= equity_lane0_map_stage0_position_halves2_high;
-equity_lane0_map_stage0_high_bits(16-1 downto 8) <= equity_lane0_map_stage0_position_halves1_high;
-equity_lane0_map_stage0_high_bits(8-1 downto 0) <= equity_lane0_map_stage0_position_halves0_high;
-equity_lane0_map_stage0_low_bits(56-1 downto 48) <= equity_lane0_map_stage0_position_halves6_low;
-equity_lane0_map_stage0_low_bits(48-1 downto 40) <= equity_lane0_map_stage0_position_halves5_low;
-equity_lane0_map_stage0_low_bits(40-1 downto 32) <= equity_lane0_map_stage0_position_halves4_low;
-equity_lane0_map_stage0_low_bits(32-1 downto 24) <= equity_lane0_map_stage0_position_halves3_low;
-equity_lane0_map_stage0_low_bits(24-1 downto 16) <= equity_lane0_map_stage0_position_halves2_low;
-equity_lane0_map_stage0_low_bits(16-1 downto 8) <= equity_lane0_map_stage0_position_halves1_low;
-equity_lane0_map_stage0_low_bits(8-1 downto 0) <= equity_lane0_map_stage0_position_halves0_low;
-equity_lane0_map_stage0_lookup(64-1 downto 52) <= "111111111111";
-equity_lane0_map_stage0_lookup(52-1 downto 0) <= equity_lane0_map_stage0_t_map;
-equity_lane0_map_stage1_lookup(64-1 downto 52) <= "111111111111";
-equity_lane0_map_stage1_lookup(52-1 downto 0) <= equity_lane0_map_stage1_t_map;
-equity_lane0_map_stage2_lookup(64-1 downto 52) <= "111111111111";
-equity_lane0_map_stage2_lookup(52-1 downto 0) <= equity_lane0_map_stage2_t_map;
-equity_lane0_map_stage3_lookup(64-1 downto 52) <= "111111111111";
-equity_lane0_map_stage3_lookup(52-1 downto 0) <= equity_lane0_map_stage3_t_map;
+equity_lane0_hand_stage0_digits(12-1 downto 6) <= equity_lane0_delay_line8_d_out;
+equity_lane0_hand_stage0_digits(6-1 downto 0) <= equity_lane0_delay_line7_d_out;
+equity_lane0_hand_stage0_high_bits(56-1 downto 48) <= equity_lane0_hand_stage0_position_halves6_high;
+equity_lane0_hand_stage0_high_bits(48-1 downto 40) <= equity_lane0_hand_stage0_position_halves5_high;
+equity_lane0_hand_stage0_high_bits(40-1 downto 32) <= equity_lane0_hand_stage0_position_halves4_high;
+equity_lane0_hand_stage0_high_bits(32-1 downto 24) <= equity_lane0_hand_stage0_position_halves3_high;
+equity_lane0_hand_stage0_high_bits(24-1 downto 16) <= equity_lane0_hand_stage0_position_halves2_high;
+equity_lane0_hand_stage0_high_bits(16-1 downto 8) <= equity_lane0_hand_stage0_position_halves1_high;
+equity_lane0_hand_stage0_high_bits(8-1 downto 0) <= equity_lane0_hand_stage0_position_halves0_high;
+equity_lane0_hand_stage0_low_bits(56-1 downto 48) <= equity_lane0_hand_stage0_position_halves6_low;
+equity_lane0_hand_stage0_low_bits(48-1 downto 40) <= equity_lane0_hand_stage0_position_halves5_low;
+equity_lane0_hand_stage0_low_bits(40-1 downto 32) <= equity_lane0_hand_stage0_position_halves4_low;
+equity_lane0_hand_stage0_low_bits(32-1 downto 24) <= equity_lane0_hand_stage0_position_halves3_low;
+equity_lane0_hand_stage0_low_bits(24-1 downto 16) <= equity_lane0_hand_stage0_position_halves2_low;
+equity_lane0_hand_stage0_low_bits(16-1 downto 8) <= equity_lane0_hand_stage0_position_halves1_low;
+equity_lane0_hand_stage0_low_bits(8-1 downto 0) <= equity_lane0_hand_stage0_position_halves0_low;
+equity_lane0_hand_stage0_lookup(64-1 downto 52) <= "111111111111";
+equity_lane0_hand_stage0_lookup(52-1 downto 0) <= equity_lane0_hand_stage0_t_map;
+equity_lane0_hand_stage1_digits(12-1 downto 6) <= equity_lane0_delay_line10_d_out;
+equity_lane0_hand_stage1_digits(6-1 downto 0) <= equity_lane0_delay_line9_d_out;
+equity_lane0_hand_stage1_high_bits(16-1 downto 8) <= equity_lane0_hand_stage1_position_halves8_high;
+equity_lane0_hand_stage1_high_bits(8-1 downto 0) <= equity_lane0_hand_stage1_position_halves7_high;
+equity_lane0_hand_stage1_low_bits(16-1 downto 8) <= equity_lane0_hand_stage1_position_halves8_low;
+equity_lane0_hand_stage1_low_bits(8-1 downto 0) <= equity_lane0_hand_stage1_position_halves7_low;
+equity_lane0_hand_stage1_lookup(64-1 downto 52) <= "111111111111";
+equity_lane0_hand_stage1_lookup(52-1 downto 0) <= equity_lane0_hand_stage1_t_map;
 equity_lane0_board_eval0_board_in(30-1 downto 24) <= equity_lane0_card_lookup4_card;
 equity_lane0_board_eval0_board_in(24-1 downto 18) <= equity_lane0_card_lookup3_card;
 equity_lane0_board_eval0_board_in(18-1 downto 12) <= equity_lane0_card_lookup2_card;
@@ -3734,10 +3234,28 @@ equity_lane0_showdown0_s2_packed(96-1 downto 72) <= equity_lane0_showdown0_pipe_
 equity_lane0_showdown0_s2_packed(72-1 downto 48) <= equity_lane0_showdown0_pipe_reg73_q;
 equity_lane0_showdown0_s2_packed(48-1 downto 24) <= equity_lane0_showdown0_pipe_reg72_q;
 equity_lane0_showdown0_s2_packed(24-1 downto 0) <= equity_lane0_showdown0_pipe_reg71_q;
-equity_lane1_chunked_counter14_high(32-1 downto 24) <= equity_lane1_chunked_counter14_counter_chunk78_value;
-equity_lane1_chunked_counter14_high(24-1 downto 16) <= equity_lane1_chunked_counter14_counter_chunk77_value;
-equity_lane1_chunked_counter14_high(16-1 downto 8) <= equity_lane1_chunked_counter14_counter_chunk76_value;
-equity_lane1_chunked_counter14_high(8-1 downto 0) <= equity_lane1_chunked_counter14_counter_chunk75_value;
+equity_lane0_ram_tallies0_all_w(20-1 downto 16) <= equity_lane0_ram_tallies0_pending_record4_pw;
+equity_lane0_ram_tallies0_all_w(16-1 downto 12) <= equity_lane0_ram_tallies0_pending_record3_pw;
+equity_lane0_ram_tallies0_all_w(12-1 downto 8) <= equity_lane0_ram_tallies0_pending_record2_pw;
+equity_lane0_ram_tallies0_all_w(8-1 downto 4) <= equity_lane0_ram_tallies0_pending_record1_pw;
+equity_lane0_ram_tallies0_all_w(4-1 downto 0) <= equity_lane0_ram_tallies0_pending_record0_pw;
+equity_lane0_ram_tallies0_all_t(20-1 downto 16) <= equity_lane0_ram_tallies0_pending_record4_pt;
+equity_lane0_ram_tallies0_all_t(16-1 downto 12) <= equity_lane0_ram_tallies0_pending_record3_pt;
+equity_lane0_ram_tallies0_all_t(12-1 downto 8) <= equity_lane0_ram_tallies0_pending_record2_pt;
+equity_lane0_ram_tallies0_all_t(8-1 downto 4) <= equity_lane0_ram_tallies0_pending_record1_pt;
+equity_lane0_ram_tallies0_all_t(4-1 downto 0) <= equity_lane0_ram_tallies0_pending_record0_pt;
+equity_lane0_ram_tallies0_all_u(75-1 downto 60) <= equity_lane0_ram_tallies0_pending_record4_pu;
+equity_lane0_ram_tallies0_all_u(60-1 downto 45) <= equity_lane0_ram_tallies0_pending_record3_pu;
+equity_lane0_ram_tallies0_all_u(45-1 downto 30) <= equity_lane0_ram_tallies0_pending_record2_pu;
+equity_lane0_ram_tallies0_all_u(30-1 downto 15) <= equity_lane0_ram_tallies0_pending_record1_pu;
+equity_lane0_ram_tallies0_all_u(15-1 downto 0) <= equity_lane0_ram_tallies0_pending_record0_pu;
+equity_lane0_ram_tallies0_written(136-1 downto 80) <= equity_lane0_ram_tallies0_flush_field2_result;
+equity_lane0_ram_tallies0_written(80-1 downto 40) <= equity_lane0_ram_tallies0_flush_field1_result;
+equity_lane0_ram_tallies0_written(40-1 downto 0) <= equity_lane0_ram_tallies0_flush_field0_result;
+equity_lane1_chunked_counter1_high(32-1 downto 24) <= equity_lane1_chunked_counter1_counter_chunk9_value;
+equity_lane1_chunked_counter1_high(24-1 downto 16) <= equity_lane1_chunked_counter1_counter_chunk8_value;
+equity_lane1_chunked_counter1_high(16-1 downto 8) <= equity_lane1_chunked_counter1_counter_chunk7_value;
+equity_lane1_chunked_counter1_high(8-1 downto 0) <= equity_lane1_chunked_counter1_counter_chunk6_value;
 equity_lane1_colex_odometer1_last_bits(3) <= equity_lane1_colex_odometer1_spare;
 equity_lane1_colex_odometer1_last_bits(2) <= equity_lane1_colex_odometer1_hand_last5_last;
 equity_lane1_colex_odometer1_last_bits(1) <= equity_lane1_colex_odometer1_hand_last4_last;
@@ -3903,28 +3421,32 @@ equity_lane1_deal_stage13_repeated_position59_any_set78_bits(1) <= equity_lane1_
 equity_lane1_deal_stage13_repeated_position59_any_set78_bits(0) <= equity_lane1_deal_stage13_repeated_position59_same_position207_equal;
 equity_lane1_deal_stage13_repeated_position59_any_set79_bits(1) <= equity_lane1_deal_stage13_repeated_position59_same_position208_equal;
 equity_lane1_deal_stage13_repeated_position59_any_set79_bits(0) <= equity_lane1_deal_stage13_repeated_position59_same_position209_equal;
-equity_lane1_map_stage4_high_bits(56-1 downto 48) <= equity_lane1_map_stage4_position_halves16_high;
-equity_lane1_map_stage4_high_bits(48-1 downto 40) <= equity_lane1_map_stage4_position_halves15_high;
-equity_lane1_map_stage4_high_bits(40-1 downto 32) <= equity_lane1_map_stage4_position_halves14_high;
-equity_lane1_map_stage4_high_bits(32-1 downto 24) <= equity_lane1_map_stage4_position_halves13_high;
-equity_lane1_map_stage4_high_bits(24-1 downto 16) <= equity_lane1_map_stage4_position_halves12_high;
-equity_lane1_map_stage4_high_bits(16-1 downto 8) <= equity_lane1_map_stage4_position_halves11_high;
-equity_lane1_map_stage4_high_bits(8-1 downto 0) <= equity_lane1_map_stage4_position_halves10_high;
-equity_lane1_map_stage4_low_bits(56-1 downto 48) <= equity_lane1_map_stage4_position_halves16_low;
-equity_lane1_map_stage4_low_bits(48-1 downto 40) <= equity_lane1_map_stage4_position_halves15_low;
-equity_lane1_map_stage4_low_bits(40-1 downto 32) <= equity_lane1_map_stage4_position_halves14_low;
-equity_lane1_map_stage4_low_bits(32-1 downto 24) <= equity_lane1_map_stage4_position_halves13_low;
-equity_lane1_map_stage4_low_bits(24-1 downto 16) <= equity_lane1_map_stage4_position_halves12_low;
-equity_lane1_map_stage4_low_bits(16-1 downto 8) <= equity_lane1_map_stage4_position_halves11_low;
-equity_lane1_map_stage4_low_bits(8-1 downto 0) <= equity_lane1_map_stage4_position_halves10_low;
-equity_lane1_map_stage4_lookup(64-1 downto 52) <= "111111111111";
-equity_lane1_map_stage4_lookup(52-1 downto 0) <= equity_lane1_map_stage4_t_map;
-equity_lane1_map_stage5_lookup(64-1 downto 52) <= "111111111111";
-equity_lane1_map_stage5_lookup(52-1 downto 0) <= equity_lane1_map_stage5_t_map;
-equity_lane1_map_stage6_lookup(64-1 downto 52) <= "111111111111";
-equity_lane1_map_stage6_lookup(52-1 downto 0) <= equity_lane1_map_stage6_t_map;
-equity_lane1_map_stage7_lookup(64-1 downto 52) <= "111111111111";
-equity_lane1_map_stage7_lookup(52-1 downto 0) <= equity_lane1_map_stage7_t_map;
+equity_lane1_hand_stage2_digits(12-1 downto 6) <= equity_lane1_delay_line19_d_out;
+equity_lane1_hand_stage2_digits(6-1 downto 0) <= equity_lane1_delay_line18_d_out;
+equity_lane1_hand_stage2_high_bits(56-1 downto 48) <= equity_lane1_hand_stage2_position_halves15_high;
+equity_lane1_hand_stage2_high_bits(48-1 downto 40) <= equity_lane1_hand_stage2_position_halves14_high;
+equity_lane1_hand_stage2_high_bits(40-1 downto 32) <= equity_lane1_hand_stage2_position_halves13_high;
+equity_lane1_hand_stage2_high_bits(32-1 downto 24) <= equity_lane1_hand_stage2_position_halves12_high;
+equity_lane1_hand_stage2_high_bits(24-1 downto 16) <= equity_lane1_hand_stage2_position_halves11_high;
+equity_lane1_hand_stage2_high_bits(16-1 downto 8) <= equity_lane1_hand_stage2_position_halves10_high;
+equity_lane1_hand_stage2_high_bits(8-1 downto 0) <= equity_lane1_hand_stage2_position_halves9_high;
+equity_lane1_hand_stage2_low_bits(56-1 downto 48) <= equity_lane1_hand_stage2_position_halves15_low;
+equity_lane1_hand_stage2_low_bits(48-1 downto 40) <= equity_lane1_hand_stage2_position_halves14_low;
+equity_lane1_hand_stage2_low_bits(40-1 downto 32) <= equity_lane1_hand_stage2_position_halves13_low;
+equity_lane1_hand_stage2_low_bits(32-1 downto 24) <= equity_lane1_hand_stage2_position_halves12_low;
+equity_lane1_hand_stage2_low_bits(24-1 downto 16) <= equity_lane1_hand_stage2_position_halves11_low;
+equity_lane1_hand_stage2_low_bits(16-1 downto 8) <= equity_lane1_hand_stage2_position_halves10_low;
+equity_lane1_hand_stage2_low_bits(8-1 downto 0) <= equity_lane1_hand_stage2_position_halves9_low;
+equity_lane1_hand_stage2_lookup(64-1 downto 52) <= "111111111111";
+equity_lane1_hand_stage2_lookup(52-1 downto 0) <= equity_lane1_hand_stage2_t_map;
+equity_lane1_hand_stage3_digits(12-1 downto 6) <= equity_lane1_delay_line21_d_out;
+equity_lane1_hand_stage3_digits(6-1 downto 0) <= equity_lane1_delay_line20_d_out;
+equity_lane1_hand_stage3_high_bits(16-1 downto 8) <= equity_lane1_hand_stage3_position_halves17_high;
+equity_lane1_hand_stage3_high_bits(8-1 downto 0) <= equity_lane1_hand_stage3_position_halves16_high;
+equity_lane1_hand_stage3_low_bits(16-1 downto 8) <= equity_lane1_hand_stage3_position_halves17_low;
+equity_lane1_hand_stage3_low_bits(8-1 downto 0) <= equity_lane1_hand_stage3_position_halves16_low;
+equity_lane1_hand_stage3_lookup(64-1 downto 52) <= "111111111111";
+equity_lane1_hand_stage3_lookup(52-1 downto 0) <= equity_lane1_hand_stage3_t_map;
 equity_lane1_board_eval1_board_in(30-1 downto 24) <= equity_lane1_card_lookup15_card;
 equity_lane1_board_eval1_board_in(24-1 downto 18) <= equity_lane1_card_lookup14_card;
 equity_lane1_board_eval1_board_in(18-1 downto 12) <= equity_lane1_card_lookup13_card;
@@ -4008,6 +3530,24 @@ equity_lane1_showdown1_s2_packed(96-1 downto 72) <= equity_lane1_showdown1_pipe_
 equity_lane1_showdown1_s2_packed(72-1 downto 48) <= equity_lane1_showdown1_pipe_reg148_q;
 equity_lane1_showdown1_s2_packed(48-1 downto 24) <= equity_lane1_showdown1_pipe_reg147_q;
 equity_lane1_showdown1_s2_packed(24-1 downto 0) <= equity_lane1_showdown1_pipe_reg146_q;
+equity_lane1_ram_tallies1_all_w(20-1 downto 16) <= equity_lane1_ram_tallies1_pending_record9_pw;
+equity_lane1_ram_tallies1_all_w(16-1 downto 12) <= equity_lane1_ram_tallies1_pending_record8_pw;
+equity_lane1_ram_tallies1_all_w(12-1 downto 8) <= equity_lane1_ram_tallies1_pending_record7_pw;
+equity_lane1_ram_tallies1_all_w(8-1 downto 4) <= equity_lane1_ram_tallies1_pending_record6_pw;
+equity_lane1_ram_tallies1_all_w(4-1 downto 0) <= equity_lane1_ram_tallies1_pending_record5_pw;
+equity_lane1_ram_tallies1_all_t(20-1 downto 16) <= equity_lane1_ram_tallies1_pending_record9_pt;
+equity_lane1_ram_tallies1_all_t(16-1 downto 12) <= equity_lane1_ram_tallies1_pending_record8_pt;
+equity_lane1_ram_tallies1_all_t(12-1 downto 8) <= equity_lane1_ram_tallies1_pending_record7_pt;
+equity_lane1_ram_tallies1_all_t(8-1 downto 4) <= equity_lane1_ram_tallies1_pending_record6_pt;
+equity_lane1_ram_tallies1_all_t(4-1 downto 0) <= equity_lane1_ram_tallies1_pending_record5_pt;
+equity_lane1_ram_tallies1_all_u(75-1 downto 60) <= equity_lane1_ram_tallies1_pending_record9_pu;
+equity_lane1_ram_tallies1_all_u(60-1 downto 45) <= equity_lane1_ram_tallies1_pending_record8_pu;
+equity_lane1_ram_tallies1_all_u(45-1 downto 30) <= equity_lane1_ram_tallies1_pending_record7_pu;
+equity_lane1_ram_tallies1_all_u(30-1 downto 15) <= equity_lane1_ram_tallies1_pending_record6_pu;
+equity_lane1_ram_tallies1_all_u(15-1 downto 0) <= equity_lane1_ram_tallies1_pending_record5_pu;
+equity_lane1_ram_tallies1_written(136-1 downto 80) <= equity_lane1_ram_tallies1_flush_field5_result;
+equity_lane1_ram_tallies1_written(80-1 downto 40) <= equity_lane1_ram_tallies1_flush_field4_result;
+equity_lane1_ram_tallies1_written(40-1 downto 0) <= equity_lane1_ram_tallies1_flush_field3_result;
 
 frame_receiver0_crc8_step0_step: process (frame_receiver0_crc_in, s_axis_tdata_num) is
     variable c: unsigned(7 downto 0);
@@ -5751,6 +5291,9 @@ end process equity_lane0_reset_register;
 equity_lane0_rst_out <= equity_lane0_rst;
 
 
+equity_lane0_done <= stdl(bool(equity_lane0_run_done) and bool(equity_lane0_ready));
+
+
 equity_lane0_chunked_counter0_counter_chunk0_shifted <= equity_lane0_chunked_counter0_counter_chunk1_value(8-1 downto 0);
 
 equity_lane0_chunked_counter0_counter_chunk0_step: process (clk) is
@@ -5931,7 +5474,7 @@ equity_lane0_high_zero <= stdl(equity_lane0_chunked_counter0_high = 0);
 equity_lane0_control_out: process (equity_lane0_low_two, equity_lane0_done_q, equity_lane0_board_step, equity_lane0_won_valid, pipe_reg8_q, equity_lane0_counting, equity_lane0_high_zero, equity_lane0_count_one, equity_lane0_low_one, equity_lane0_board_due, pipe_reg7_q, equity_lane0_state) is
 begin
     equity_lane0_prime <= stdl(equity_lane0_state = PRIME);
-    equity_lane0_done <= equity_lane0_done_q;
+    equity_lane0_run_done <= equity_lane0_done_q;
     if bool(pipe_reg7_q) then
         equity_lane0_step_one <= equity_lane0_board_step;
         equity_lane0_stepped <= stdl((equity_lane0_state = RUN) and bool(equity_lane0_board_due));
@@ -6037,7 +5580,7 @@ begin
                 equity_lane0_state <= RUN;
             elsif (equity_lane0_state = RUN) then
                 if bool(equity_lane0_left_zero) then
-                    equity_lane0_drain <= to_unsigned(59, 8);
+                    equity_lane0_drain <= to_unsigned(66, 8);
                     equity_lane0_state <= DRAIN;
                 end if;
             elsif (equity_lane0_state = DRAIN) then
@@ -7326,6 +6869,20 @@ end process equity_lane0_delay_line7_shift_in;
 
 equity_lane0_delay_line7_d_out <= equity_lane0_delay_line7_line(126-1 downto (126 - 6));
 
+equity_lane0_delay_line8_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane0_rst = '1') then
+            equity_lane0_delay_line8_line <= to_unsigned(0, 126);
+        else
+            equity_lane0_delay_line8_line <= unsigned'(equity_lane0_delay_line8_line((126 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit7_upper);
+        end if;
+    end if;
+end process equity_lane0_delay_line8_shift_in;
+
+
+equity_lane0_delay_line8_d_out <= equity_lane0_delay_line8_line(126-1 downto (126 - 6));
+
 
 equity_lane0_slot_stream8_x_part9_t <= (equity_lane0_slot_stream8_x xor unsigned'(equity_lane0_slot_stream8_x(21-1 downto 0) & to_unsigned(0, 11)));
 
@@ -7350,7 +6907,7 @@ equity_lane0_slot_stream8_advance <= stdl(bool(equity_lane0_slot_stream8_tok_in)
 equity_lane0_slot_stream8_select: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_slot_stream8_mine <= stdl(bool(lane_load0_lane_loads) and (load_slot = 8));
+        equity_lane0_slot_stream8_mine <= stdl(bool(lane_load0_lane_loads) and (load_slot = 9));
     end if;
 end process equity_lane0_slot_stream8_select;
 
@@ -7380,155 +6937,33 @@ end process equity_lane0_slot_stream8_step;
 
 equity_lane0_slot_stream8_word <= unsigned'(equity_lane0_slot_stream8_w & equity_lane0_slot_stream8_z);
 
-equity_lane0_delay_line8_shift_in: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_delay_line8_line <= to_unsigned(0, 144);
-        else
-            equity_lane0_delay_line8_line <= unsigned'(equity_lane0_delay_line8_line((144 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit7_upper);
-        end if;
-    end if;
-end process equity_lane0_delay_line8_shift_in;
-
-
-equity_lane0_delay_line8_d_out <= equity_lane0_delay_line8_line(144-1 downto (144 - 6));
-
-
-equity_lane0_slot_stream9_x_part11_t <= (equity_lane0_slot_stream9_x xor unsigned'(equity_lane0_slot_stream9_x(21-1 downto 0) & to_unsigned(0, 11)));
-
-
-equity_lane0_slot_stream9_gx <= (equity_lane0_slot_stream9_x_part11_t xor unsigned'(to_unsigned(0, 8) & equity_lane0_slot_stream9_x_part11_t(32-1 downto 8)));
-
-
-equity_lane0_slot_stream9_hw <= (equity_lane0_slot_stream9_w xor unsigned'(to_unsigned(0, 19) & equity_lane0_slot_stream9_w(32-1 downto 19)));
-
-
-equity_lane0_slot_stream9_x_part12_t <= (equity_lane0_slot_stream9_y xor unsigned'(equity_lane0_slot_stream9_y(21-1 downto 0) & to_unsigned(0, 11)));
-
-
-equity_lane0_slot_stream9_gy <= (equity_lane0_slot_stream9_x_part12_t xor unsigned'(to_unsigned(0, 8) & equity_lane0_slot_stream9_x_part12_t(32-1 downto 8)));
-
-
-equity_lane0_slot_stream9_h_first <= (equity_lane0_slot_stream9_first xor unsigned'(to_unsigned(0, 19) & equity_lane0_slot_stream9_first(32-1 downto 19)));
-
-
-equity_lane0_slot_stream9_advance <= stdl(bool(equity_lane0_slot_stream9_tok_in) or bool(equity_lane0_prime));
-
-equity_lane0_slot_stream9_select: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_slot_stream9_mine <= stdl(bool(lane_load0_lane_loads) and (load_slot = 9));
-    end if;
-end process equity_lane0_slot_stream9_select;
-
-
-equity_lane0_slot_stream9_first <= ((equity_lane0_slot_stream9_gx xor equity_lane0_slot_stream9_hw) xor equity_lane0_seed_injections0_inject_first);
-
-
-equity_lane0_slot_stream9_second <= ((equity_lane0_slot_stream9_gy xor equity_lane0_slot_stream9_h_first) xor equity_lane0_seed_injections0_inject_second);
-
-equity_lane0_slot_stream9_step: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (bool(equity_lane0_slot_stream9_mine) and (equity_lane0_bus_index = 0)) then
-            equity_lane0_slot_stream9_x <= to_unsigned(0, 32);
-            equity_lane0_slot_stream9_y <= to_unsigned(0, 32);
-            equity_lane0_slot_stream9_z <= to_unsigned(0, 32);
-            equity_lane0_slot_stream9_w <= to_unsigned(0, 32);
-        elsif ((bool(equity_lane0_slot_stream9_mine) and bool(equity_lane0_bus_index(0))) or bool(equity_lane0_slot_stream9_advance)) then
-            equity_lane0_slot_stream9_x <= equity_lane0_slot_stream9_z;
-            equity_lane0_slot_stream9_y <= equity_lane0_slot_stream9_w;
-            equity_lane0_slot_stream9_z <= equity_lane0_slot_stream9_first;
-            equity_lane0_slot_stream9_w <= equity_lane0_slot_stream9_second;
-        end if;
-    end if;
-end process equity_lane0_slot_stream9_step;
-
-
-equity_lane0_slot_stream9_word <= unsigned'(equity_lane0_slot_stream9_w & equity_lane0_slot_stream9_z);
-
 equity_lane0_delay_line9_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_delay_line9_line <= to_unsigned(0, 162);
+            equity_lane0_delay_line9_line <= to_unsigned(0, 156);
         else
-            equity_lane0_delay_line9_line <= unsigned'(equity_lane0_delay_line9_line((162 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit9_digit);
+            equity_lane0_delay_line9_line <= unsigned'(equity_lane0_delay_line9_line((156 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit9_digit);
         end if;
     end if;
 end process equity_lane0_delay_line9_shift_in;
 
 
-equity_lane0_delay_line9_d_out <= equity_lane0_delay_line9_line(162-1 downto (162 - 6));
-
-
-equity_lane0_slot_stream10_x_part13_t <= (equity_lane0_slot_stream10_x xor unsigned'(equity_lane0_slot_stream10_x(21-1 downto 0) & to_unsigned(0, 11)));
-
-
-equity_lane0_slot_stream10_gx <= (equity_lane0_slot_stream10_x_part13_t xor unsigned'(to_unsigned(0, 8) & equity_lane0_slot_stream10_x_part13_t(32-1 downto 8)));
-
-
-equity_lane0_slot_stream10_hw <= (equity_lane0_slot_stream10_w xor unsigned'(to_unsigned(0, 19) & equity_lane0_slot_stream10_w(32-1 downto 19)));
-
-
-equity_lane0_slot_stream10_x_part14_t <= (equity_lane0_slot_stream10_y xor unsigned'(equity_lane0_slot_stream10_y(21-1 downto 0) & to_unsigned(0, 11)));
-
-
-equity_lane0_slot_stream10_gy <= (equity_lane0_slot_stream10_x_part14_t xor unsigned'(to_unsigned(0, 8) & equity_lane0_slot_stream10_x_part14_t(32-1 downto 8)));
-
-
-equity_lane0_slot_stream10_h_first <= (equity_lane0_slot_stream10_first xor unsigned'(to_unsigned(0, 19) & equity_lane0_slot_stream10_first(32-1 downto 19)));
-
-
-equity_lane0_slot_stream10_advance <= stdl(bool(equity_lane0_slot_stream10_tok_in) or bool(equity_lane0_prime));
-
-equity_lane0_slot_stream10_select: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_slot_stream10_mine <= stdl(bool(lane_load0_lane_loads) and (load_slot = 10));
-    end if;
-end process equity_lane0_slot_stream10_select;
-
-
-equity_lane0_slot_stream10_first <= ((equity_lane0_slot_stream10_gx xor equity_lane0_slot_stream10_hw) xor equity_lane0_seed_injections0_inject_first);
-
-
-equity_lane0_slot_stream10_second <= ((equity_lane0_slot_stream10_gy xor equity_lane0_slot_stream10_h_first) xor equity_lane0_seed_injections0_inject_second);
-
-equity_lane0_slot_stream10_step: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (bool(equity_lane0_slot_stream10_mine) and (equity_lane0_bus_index = 0)) then
-            equity_lane0_slot_stream10_x <= to_unsigned(0, 32);
-            equity_lane0_slot_stream10_y <= to_unsigned(0, 32);
-            equity_lane0_slot_stream10_z <= to_unsigned(0, 32);
-            equity_lane0_slot_stream10_w <= to_unsigned(0, 32);
-        elsif ((bool(equity_lane0_slot_stream10_mine) and bool(equity_lane0_bus_index(0))) or bool(equity_lane0_slot_stream10_advance)) then
-            equity_lane0_slot_stream10_x <= equity_lane0_slot_stream10_z;
-            equity_lane0_slot_stream10_y <= equity_lane0_slot_stream10_w;
-            equity_lane0_slot_stream10_z <= equity_lane0_slot_stream10_first;
-            equity_lane0_slot_stream10_w <= equity_lane0_slot_stream10_second;
-        end if;
-    end if;
-end process equity_lane0_slot_stream10_step;
-
-
-equity_lane0_slot_stream10_word <= unsigned'(equity_lane0_slot_stream10_w & equity_lane0_slot_stream10_z);
+equity_lane0_delay_line9_d_out <= equity_lane0_delay_line9_line(156-1 downto (156 - 6));
 
 equity_lane0_delay_line10_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_delay_line10_line <= to_unsigned(0, 180);
+            equity_lane0_delay_line10_line <= to_unsigned(0, 156);
         else
-            equity_lane0_delay_line10_line <= unsigned'(equity_lane0_delay_line10_line((180 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit9_upper);
+            equity_lane0_delay_line10_line <= unsigned'(equity_lane0_delay_line10_line((156 - 6)-1 downto 0) & equity_lane0_colex_odometer0_odometer_digit9_upper);
         end if;
     end if;
 end process equity_lane0_delay_line10_shift_in;
 
 
-equity_lane0_delay_line10_d_out <= equity_lane0_delay_line10_line(180-1 downto (180 - 6));
+equity_lane0_delay_line10_d_out <= equity_lane0_delay_line10_line(156-1 downto (156 - 6));
 
 equity_lane0_deal_stage0_setting: process (clk) is
 begin
@@ -9084,7 +8519,7 @@ begin
     end if;
 end process equity_lane0_deal_stage6_flags;
 
-equity_lane0_map_stage0_position_halves0_decode: process (equity_lane0_deal_stage6_pos_out) is
+equity_lane0_hand_stage0_position_halves0_decode: process (equity_lane0_deal_stage6_pos_out) is
     variable h: unsigned(7 downto 0);
     variable lo: unsigned(7 downto 0);
 begin
@@ -9094,11 +8529,11 @@ begin
         h(i) := stdl(signed(resize(equity_lane0_deal_stage6_pos_out(6-1 downto 3), 4)) = i);
         lo(i) := stdl(signed(resize(equity_lane0_deal_stage6_pos_out(3-1 downto 0), 4)) = i);
     end loop;
-    equity_lane0_map_stage0_position_halves0_high <= h;
-    equity_lane0_map_stage0_position_halves0_low <= lo;
-end process equity_lane0_map_stage0_position_halves0_decode;
+    equity_lane0_hand_stage0_position_halves0_high <= h;
+    equity_lane0_hand_stage0_position_halves0_low <= lo;
+end process equity_lane0_hand_stage0_position_halves0_decode;
 
-equity_lane0_map_stage0_position_halves1_decode: process (equity_lane0_deal_stage6_pos_out) is
+equity_lane0_hand_stage0_position_halves1_decode: process (equity_lane0_deal_stage6_pos_out) is
     variable h: unsigned(7 downto 0);
     variable lo: unsigned(7 downto 0);
 begin
@@ -9108,11 +8543,11 @@ begin
         h(i) := stdl(signed(resize(equity_lane0_deal_stage6_pos_out(12-1 downto 9), 4)) = i);
         lo(i) := stdl(signed(resize(equity_lane0_deal_stage6_pos_out(9-1 downto 6), 4)) = i);
     end loop;
-    equity_lane0_map_stage0_position_halves1_high <= h;
-    equity_lane0_map_stage0_position_halves1_low <= lo;
-end process equity_lane0_map_stage0_position_halves1_decode;
+    equity_lane0_hand_stage0_position_halves1_high <= h;
+    equity_lane0_hand_stage0_position_halves1_low <= lo;
+end process equity_lane0_hand_stage0_position_halves1_decode;
 
-equity_lane0_map_stage0_position_halves2_decode: process (equity_lane0_deal_stage6_pos_out) is
+equity_lane0_hand_stage0_position_halves2_decode: process (equity_lane0_deal_stage6_pos_out) is
     variable h: unsigned(7 downto 0);
     variable lo: unsigned(7 downto 0);
 begin
@@ -9122,11 +8557,11 @@ begin
         h(i) := stdl(signed(resize(equity_lane0_deal_stage6_pos_out(18-1 downto 15), 4)) = i);
         lo(i) := stdl(signed(resize(equity_lane0_deal_stage6_pos_out(15-1 downto 12), 4)) = i);
     end loop;
-    equity_lane0_map_stage0_position_halves2_high <= h;
-    equity_lane0_map_stage0_position_halves2_low <= lo;
-end process equity_lane0_map_stage0_position_halves2_decode;
+    equity_lane0_hand_stage0_position_halves2_high <= h;
+    equity_lane0_hand_stage0_position_halves2_low <= lo;
+end process equity_lane0_hand_stage0_position_halves2_decode;
 
-equity_lane0_map_stage0_position_halves3_decode: process (equity_lane0_deal_stage6_pos_out) is
+equity_lane0_hand_stage0_position_halves3_decode: process (equity_lane0_deal_stage6_pos_out) is
     variable h: unsigned(7 downto 0);
     variable lo: unsigned(7 downto 0);
 begin
@@ -9136,11 +8571,11 @@ begin
         h(i) := stdl(signed(resize(equity_lane0_deal_stage6_pos_out(24-1 downto 21), 4)) = i);
         lo(i) := stdl(signed(resize(equity_lane0_deal_stage6_pos_out(21-1 downto 18), 4)) = i);
     end loop;
-    equity_lane0_map_stage0_position_halves3_high <= h;
-    equity_lane0_map_stage0_position_halves3_low <= lo;
-end process equity_lane0_map_stage0_position_halves3_decode;
+    equity_lane0_hand_stage0_position_halves3_high <= h;
+    equity_lane0_hand_stage0_position_halves3_low <= lo;
+end process equity_lane0_hand_stage0_position_halves3_decode;
 
-equity_lane0_map_stage0_position_halves4_decode: process (equity_lane0_deal_stage6_pos_out) is
+equity_lane0_hand_stage0_position_halves4_decode: process (equity_lane0_deal_stage6_pos_out) is
     variable h: unsigned(7 downto 0);
     variable lo: unsigned(7 downto 0);
 begin
@@ -9150,11 +8585,11 @@ begin
         h(i) := stdl(signed(resize(equity_lane0_deal_stage6_pos_out(30-1 downto 27), 4)) = i);
         lo(i) := stdl(signed(resize(equity_lane0_deal_stage6_pos_out(27-1 downto 24), 4)) = i);
     end loop;
-    equity_lane0_map_stage0_position_halves4_high <= h;
-    equity_lane0_map_stage0_position_halves4_low <= lo;
-end process equity_lane0_map_stage0_position_halves4_decode;
+    equity_lane0_hand_stage0_position_halves4_high <= h;
+    equity_lane0_hand_stage0_position_halves4_low <= lo;
+end process equity_lane0_hand_stage0_position_halves4_decode;
 
-equity_lane0_map_stage0_position_halves5_decode: process (equity_lane0_deal_stage6_pos_out) is
+equity_lane0_hand_stage0_position_halves5_decode: process (equity_lane0_deal_stage6_pos_out) is
     variable h: unsigned(7 downto 0);
     variable lo: unsigned(7 downto 0);
 begin
@@ -9164,11 +8599,11 @@ begin
         h(i) := stdl(signed(resize(equity_lane0_deal_stage6_pos_out(36-1 downto 33), 4)) = i);
         lo(i) := stdl(signed(resize(equity_lane0_deal_stage6_pos_out(33-1 downto 30), 4)) = i);
     end loop;
-    equity_lane0_map_stage0_position_halves5_high <= h;
-    equity_lane0_map_stage0_position_halves5_low <= lo;
-end process equity_lane0_map_stage0_position_halves5_decode;
+    equity_lane0_hand_stage0_position_halves5_high <= h;
+    equity_lane0_hand_stage0_position_halves5_low <= lo;
+end process equity_lane0_hand_stage0_position_halves5_decode;
 
-equity_lane0_map_stage0_position_halves6_decode: process (equity_lane0_deal_stage6_pos_out) is
+equity_lane0_hand_stage0_position_halves6_decode: process (equity_lane0_deal_stage6_pos_out) is
     variable h: unsigned(7 downto 0);
     variable lo: unsigned(7 downto 0);
 begin
@@ -9178,115 +8613,99 @@ begin
         h(i) := stdl(signed(resize(equity_lane0_deal_stage6_pos_out(42-1 downto 39), 4)) = i);
         lo(i) := stdl(signed(resize(equity_lane0_deal_stage6_pos_out(39-1 downto 36), 4)) = i);
     end loop;
-    equity_lane0_map_stage0_position_halves6_high <= h;
-    equity_lane0_map_stage0_position_halves6_low <= lo;
-end process equity_lane0_map_stage0_position_halves6_decode;
+    equity_lane0_hand_stage0_position_halves6_high <= h;
+    equity_lane0_hand_stage0_position_halves6_low <= lo;
+end process equity_lane0_hand_stage0_position_halves6_decode;
 
-equity_lane0_map_stage0_setting: process (clk) is
+equity_lane0_hand_stage0_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_map_stage0_n_q <= equity_lane0_deal_stage6_n_q;
-        equity_lane0_map_stage0_mask_q <= equity_lane0_deal_stage6_mask_q;
-        equity_lane0_map_stage0_exact_q <= equity_lane0_deal_stage6_exact_q;
+        equity_lane0_hand_stage0_n_q <= equity_lane0_deal_stage6_n_q;
+        equity_lane0_hand_stage0_mask_q <= equity_lane0_deal_stage6_mask_q;
+        equity_lane0_hand_stage0_exact_q <= equity_lane0_deal_stage6_exact_q;
     end if;
-end process equity_lane0_map_stage0_setting;
+end process equity_lane0_hand_stage0_setting;
 
-equity_lane0_map_stage0_bound: process (clk) is
+equity_lane0_hand_stage0_bound: process (clk) is
     variable above: unsigned(51 downto 0);
 begin
     if rising_edge(clk) then
         above := unsigned'("0000000000000000000000000000000000000000000000000000");
         for v in 0 to 52-1 loop
-            above(v) := stdl(v >= signed(resize(equity_lane0_map_stage0_n_q, 7)));
+            above(v) := stdl(v >= signed(resize(equity_lane0_hand_stage0_n_q, 7)));
         end loop;
-        equity_lane0_map_stage0_base <= above;
+        equity_lane0_hand_stage0_base <= above;
     end if;
-end process equity_lane0_map_stage0_bound;
+end process equity_lane0_hand_stage0_bound;
 
-equity_lane0_map_stage0_masked_fields0_take_fields: process (clk) is
+equity_lane0_hand_stage0_take_fields: process (clk) is
 begin
     if rising_edge(clk) then
-        for k in 0 to 2-1 loop
-            for f in 0 to 5-1 loop
-                for b in 0 to 6-1 loop
-                    if (not bool(equity_lane0_map_stage0_mask_q(b))) then
-                        equity_lane0_map_stage0_taken(((6 * ((5 * k) + f)) + b)) <= '0';
-                    elsif (bool(equity_lane0_map_stage0_exact_q) and (k = 0) and (f = 0)) then
-                        equity_lane0_map_stage0_taken(((6 * f) + b)) <= equity_lane0_delay_line7_d_out(b);
-                    else
-                        equity_lane0_map_stage0_taken(((6 * ((5 * k) + f)) + b)) <= equity_lane0_slot_stream7_word((((32 * k) + (6 * f)) + b));
-                    end if;
-                end loop;
+        for f in 0 to 10-1 loop
+            for b in 0 to 6-1 loop
+                if (not bool(equity_lane0_hand_stage0_mask_q(b))) then
+                    equity_lane0_hand_stage0_taken(((6 * f) + b)) <= '0';
+                elsif (bool(equity_lane0_hand_stage0_exact_q) and (f < 2)) then
+                    equity_lane0_hand_stage0_taken(((6 * f) + b)) <= equity_lane0_hand_stage0_digits(((6 * f) + b));
+                else
+                    equity_lane0_hand_stage0_taken(((6 * f) + b)) <= equity_lane0_slot_stream7_word((((6 * (f mod 5)) + (32 * (f / 5))) + b));
+                end if;
             end loop;
         end loop;
     end if;
-end process equity_lane0_map_stage0_masked_fields0_take_fields;
+end process equity_lane0_hand_stage0_take_fields;
 
-equity_lane0_map_stage0_take: process (clk) is
+equity_lane0_hand_stage0_take: process (clk) is
     variable marked: unsigned(51 downto 0);
     variable hit: std_logic;
 begin
     if rising_edge(clk) then
-        marked := unsigned'("0000000000000000000000000000000000000000000000000000");
-        for v in 0 to 52-1 loop
-            hit := equity_lane0_map_stage0_base(v);
-            for t in 0 to 7-1 loop
-                hit := stdl(bool(hit) or (bool(equity_lane0_map_stage0_high_bits(((8 * t) + (v / 8)))) and bool(equity_lane0_map_stage0_low_bits(((8 * t) + (v mod 8))))));
-            end loop;
-            marked(v) := hit;
-        end loop;
-        equity_lane0_map_stage0_t_map <= marked;
-        equity_lane0_map_stage0_t_pos <= equity_lane0_deal_stage6_pos_out;
-    end if;
-end process equity_lane0_map_stage0_take;
-
-equity_lane0_map_stage0_take_flags: process (clk) is
-begin
-    if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_map_stage0_t_tok <= '0';
-            equity_lane0_map_stage0_t_ok <= '0';
+            equity_lane0_hand_stage0_t_pos <= to_unsigned(0, 42);
+            equity_lane0_hand_stage0_t_map <= to_unsigned(0, 52);
         else
-            equity_lane0_map_stage0_t_tok <= equity_lane0_slot_stream7_tok_in;
-            equity_lane0_map_stage0_t_ok <= equity_lane0_deal_stage6_ok_out;
+            marked := unsigned'("0000000000000000000000000000000000000000000000000000");
+            for v in 0 to 52-1 loop
+                hit := equity_lane0_hand_stage0_base(v);
+                for t in 0 to 7-1 loop
+                    hit := stdl(bool(hit) or (bool(equity_lane0_hand_stage0_high_bits(((8 * t) + (v / 8)))) and bool(equity_lane0_hand_stage0_low_bits(((8 * t) + (v mod 8))))));
+                end loop;
+                marked(v) := hit;
+            end loop;
+            equity_lane0_hand_stage0_t_map <= marked;
+            equity_lane0_hand_stage0_t_pos <= equity_lane0_deal_stage6_pos_out;
         end if;
     end if;
-end process equity_lane0_map_stage0_take_flags;
+end process equity_lane0_hand_stage0_take;
 
-equity_lane0_map_stage0_judge: process (clk) is
+equity_lane0_hand_stage0_judge: process (clk) is
     variable usable: unsigned(9 downto 0);
     variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 10);
-        for f in 0 to 10-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_map_stage0_taken(((6 * f) + b));
-            end loop;
-            usable(f) := stdl((not bool(equity_lane0_map_stage0_lookup(to_integer(candidate)))) and (not (bool(equity_lane0_map_stage0_exact_q) and (f /= 0))));
-        end loop;
-        equity_lane0_map_stage0_fields <= equity_lane0_map_stage0_taken;
-        equity_lane0_map_stage0_free <= usable;
-        equity_lane0_map_stage0_a_map <= equity_lane0_map_stage0_t_map;
-        equity_lane0_map_stage0_a_pos <= equity_lane0_map_stage0_t_pos;
-    end if;
-end process equity_lane0_map_stage0_judge;
-
-equity_lane0_map_stage0_judge_flags: process (clk) is
-begin
-    if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_map_stage0_a_tok <= '0';
-            equity_lane0_map_stage0_a_ok <= '0';
+            equity_lane0_hand_stage0_free <= to_unsigned(0, 10);
+            equity_lane0_hand_stage0_a_map <= to_unsigned(0, 52);
+            equity_lane0_hand_stage0_fields <= to_unsigned(0, 60);
+            equity_lane0_hand_stage0_a_pos <= to_unsigned(0, 42);
         else
-            equity_lane0_map_stage0_a_tok <= equity_lane0_map_stage0_t_tok;
-            equity_lane0_map_stage0_a_ok <= equity_lane0_map_stage0_t_ok;
+            usable := to_unsigned(0, 10);
+            for f in 0 to 10-1 loop
+                candidate := to_unsigned(0, 6);
+                for b in 0 to 6-1 loop
+                    candidate(b) := equity_lane0_hand_stage0_taken(((6 * f) + b));
+                end loop;
+                usable(f) := stdl((not bool(equity_lane0_hand_stage0_lookup(to_integer(candidate)))) and (not (bool(equity_lane0_hand_stage0_exact_q) and (f >= 2))));
+            end loop;
+            equity_lane0_hand_stage0_fields <= equity_lane0_hand_stage0_taken;
+            equity_lane0_hand_stage0_free <= usable;
+            equity_lane0_hand_stage0_a_map <= equity_lane0_hand_stage0_t_map;
+            equity_lane0_hand_stage0_a_pos <= equity_lane0_hand_stage0_t_pos;
         end if;
     end if;
-end process equity_lane0_map_stage0_judge_flags;
+end process equity_lane0_hand_stage0_judge;
 
-equity_lane0_map_stage0_lowest_free0_pick: process (pipe_reg2_q, equity_lane0_map_stage0_free, equity_lane0_map_stage0_fields) is
+equity_lane0_hand_stage0_lowest_free0_pick: process (pipe_reg2_q, equity_lane0_hand_stage0_free, equity_lane0_hand_stage0_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -9294,153 +8713,79 @@ begin
     hit := '0';
     for f in 0 to 10-1 loop
         for b in 0 to 6-1 loop
-            take(b) := stdl(bool(take(b)) or (bool(equity_lane0_map_stage0_free(f)) and (not bool(hit)) and bool(equity_lane0_map_stage0_fields(((6 * f) + b)))));
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane0_hand_stage0_free(f)) and (not bool(hit)) and bool(equity_lane0_hand_stage0_fields(((6 * f) + b)))));
         end loop;
-        hit := stdl(bool(hit) or bool(equity_lane0_map_stage0_free(f)));
+        hit := stdl(bool(hit) or bool(equity_lane0_hand_stage0_free(f)));
     end loop;
     for b in 0 to 6-1 loop
         take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(pipe_reg2_q(7)) then
-        equity_lane0_map_stage0_chosen <= take;
-        equity_lane0_map_stage0_found <= hit;
+        equity_lane0_hand_stage0_card_a <= take;
+        equity_lane0_hand_stage0_found_a <= hit;
     else
-        equity_lane0_map_stage0_chosen <= to_unsigned(63, 6);
-        equity_lane0_map_stage0_found <= '1';
+        equity_lane0_hand_stage0_card_a <= to_unsigned(63, 6);
+        equity_lane0_hand_stage0_found_a <= '1';
     end if;
-end process equity_lane0_map_stage0_lowest_free0_pick;
+end process equity_lane0_hand_stage0_lowest_free0_pick;
 
-equity_lane0_map_stage0_positions: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_map_stage0_pos_out <= unsigned'(equity_lane0_map_stage0_chosen & equity_lane0_map_stage0_a_pos);
-        equity_lane0_map_stage0_map_out <= equity_lane0_map_stage0_a_map;
-    end if;
-end process equity_lane0_map_stage0_positions;
-
-equity_lane0_map_stage0_flags: process (clk) is
+equity_lane0_hand_stage0_after_first: process (clk) is
+    variable rest: unsigned(9 downto 0);
+    variable seen: std_logic;
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_map_stage0_ok_out <= '0';
-            equity_lane0_slot_stream8_tok_in <= '0';
+            equity_lane0_hand_stage0_b_map <= to_unsigned(0, 52);
+            equity_lane0_hand_stage0_later <= to_unsigned(0, 10);
+            equity_lane0_hand_stage0_b_fields <= to_unsigned(0, 60);
+            equity_lane0_hand_stage0_b_card <= to_unsigned(63, 6);
+            equity_lane0_hand_stage0_b_pos <= to_unsigned(0, 42);
         else
-            equity_lane0_slot_stream8_tok_in <= equity_lane0_map_stage0_a_tok;
-            equity_lane0_map_stage0_ok_out <= stdl(bool(equity_lane0_map_stage0_a_ok) and bool(equity_lane0_map_stage0_found));
+            rest := to_unsigned(0, 10);
+            seen := '0';
+            for f in 0 to 10-1 loop
+                rest(f) := stdl(bool(equity_lane0_hand_stage0_free(f)) and bool(seen));
+                seen := stdl(bool(seen) or bool(equity_lane0_hand_stage0_free(f)));
+            end loop;
+            equity_lane0_hand_stage0_later <= rest;
+            equity_lane0_hand_stage0_b_fields <= equity_lane0_hand_stage0_fields;
+            equity_lane0_hand_stage0_b_card <= equity_lane0_hand_stage0_card_a;
+            equity_lane0_hand_stage0_b_map <= equity_lane0_hand_stage0_a_map;
+            equity_lane0_hand_stage0_b_pos <= equity_lane0_hand_stage0_a_pos;
         end if;
     end if;
-end process equity_lane0_map_stage0_flags;
+end process equity_lane0_hand_stage0_after_first;
 
-equity_lane0_map_stage1_position_halves7_decode: process (equity_lane0_map_stage0_pos_out) is
-    variable h: unsigned(7 downto 0);
-    variable lo: unsigned(7 downto 0);
-begin
-    h := to_unsigned(0, 8);
-    lo := to_unsigned(0, 8);
-    for i in 0 to 8-1 loop
-        h(i) := stdl(signed(resize(equity_lane0_map_stage0_pos_out(48-1 downto 45), 4)) = i);
-        lo(i) := stdl(signed(resize(equity_lane0_map_stage0_pos_out(45-1 downto 42), 4)) = i);
-    end loop;
-    equity_lane0_map_stage1_high_bits <= h;
-    equity_lane0_map_stage1_low_bits <= lo;
-end process equity_lane0_map_stage1_position_halves7_decode;
-
-equity_lane0_map_stage1_setting: process (clk) is
+equity_lane0_hand_stage0_not_first: process (clk) is
+    variable rest: unsigned(9 downto 0);
+    variable same: std_logic;
 begin
     if rising_edge(clk) then
-        equity_lane0_map_stage1_n_q <= equity_lane0_map_stage0_n_q;
-        equity_lane0_map_stage1_mask_q <= equity_lane0_map_stage0_mask_q;
-        equity_lane0_map_stage1_exact_q <= equity_lane0_map_stage0_exact_q;
-    end if;
-end process equity_lane0_map_stage1_setting;
-
-
-equity_lane0_map_stage1_base <= equity_lane0_map_stage0_map_out;
-
-equity_lane0_map_stage1_masked_fields1_take_fields: process (clk) is
-begin
-    if rising_edge(clk) then
-        for k in 0 to 2-1 loop
-            for f in 0 to 5-1 loop
+        if (equity_lane0_rst = '1') then
+            equity_lane0_hand_stage0_c_map <= to_unsigned(0, 52);
+            equity_lane0_hand_stage0_other <= to_unsigned(0, 10);
+            equity_lane0_hand_stage0_c_fields <= to_unsigned(0, 60);
+            equity_lane0_hand_stage0_c_pos <= to_unsigned(0, 42);
+            equity_lane0_hand_stage0_c_card <= to_unsigned(63, 6);
+        else
+            rest := to_unsigned(0, 10);
+            for f in 0 to 10-1 loop
+                same := '1';
                 for b in 0 to 6-1 loop
-                    if (not bool(equity_lane0_map_stage1_mask_q(b))) then
-                        equity_lane0_map_stage1_taken(((6 * ((5 * k) + f)) + b)) <= '0';
-                    elsif (bool(equity_lane0_map_stage1_exact_q) and (k = 0) and (f = 0)) then
-                        equity_lane0_map_stage1_taken(((6 * f) + b)) <= equity_lane0_delay_line8_d_out(b);
-                    else
-                        equity_lane0_map_stage1_taken(((6 * ((5 * k) + f)) + b)) <= equity_lane0_slot_stream8_word((((32 * k) + (6 * f)) + b));
-                    end if;
+                    same := stdl(bool(same) and (equity_lane0_hand_stage0_b_fields(((6 * f) + b)) = equity_lane0_hand_stage0_b_card(b)));
                 end loop;
+                rest(f) := stdl(bool(equity_lane0_hand_stage0_later(f)) and (not bool(same)));
             end loop;
-        end loop;
-    end if;
-end process equity_lane0_map_stage1_masked_fields1_take_fields;
-
-equity_lane0_map_stage1_take: process (clk) is
-    variable marked: unsigned(51 downto 0);
-    variable hit: std_logic;
-begin
-    if rising_edge(clk) then
-        marked := unsigned'("0000000000000000000000000000000000000000000000000000");
-        for v in 0 to 52-1 loop
-            hit := equity_lane0_map_stage1_base(v);
-            for t in 0 to 1-1 loop
-                hit := stdl(bool(hit) or (bool(equity_lane0_map_stage1_high_bits(((8 * t) + (v / 8)))) and bool(equity_lane0_map_stage1_low_bits(((8 * t) + (v mod 8))))));
-            end loop;
-            marked(v) := hit;
-        end loop;
-        equity_lane0_map_stage1_t_map <= marked;
-        equity_lane0_map_stage1_t_pos <= equity_lane0_map_stage0_pos_out;
-    end if;
-end process equity_lane0_map_stage1_take;
-
-equity_lane0_map_stage1_take_flags: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_map_stage1_t_tok <= '0';
-            equity_lane0_map_stage1_t_ok <= '0';
-        else
-            equity_lane0_map_stage1_t_tok <= equity_lane0_slot_stream8_tok_in;
-            equity_lane0_map_stage1_t_ok <= equity_lane0_map_stage0_ok_out;
+            equity_lane0_hand_stage0_other <= rest;
+            equity_lane0_hand_stage0_c_fields <= equity_lane0_hand_stage0_b_fields;
+            equity_lane0_hand_stage0_c_card <= equity_lane0_hand_stage0_b_card;
+            equity_lane0_hand_stage0_c_map <= equity_lane0_hand_stage0_b_map;
+            equity_lane0_hand_stage0_c_pos <= equity_lane0_hand_stage0_b_pos;
         end if;
     end if;
-end process equity_lane0_map_stage1_take_flags;
+end process equity_lane0_hand_stage0_not_first;
 
-equity_lane0_map_stage1_judge: process (clk) is
-    variable usable: unsigned(9 downto 0);
-    variable candidate: unsigned(5 downto 0);
-begin
-    if rising_edge(clk) then
-        usable := to_unsigned(0, 10);
-        for f in 0 to 10-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_map_stage1_taken(((6 * f) + b));
-            end loop;
-            usable(f) := stdl((not bool(equity_lane0_map_stage1_lookup(to_integer(candidate)))) and (not (bool(equity_lane0_map_stage1_exact_q) and (f /= 0))));
-        end loop;
-        equity_lane0_map_stage1_fields <= equity_lane0_map_stage1_taken;
-        equity_lane0_map_stage1_free <= usable;
-        equity_lane0_map_stage1_a_map <= equity_lane0_map_stage1_t_map;
-        equity_lane0_map_stage1_a_pos <= equity_lane0_map_stage1_t_pos;
-    end if;
-end process equity_lane0_map_stage1_judge;
-
-equity_lane0_map_stage1_judge_flags: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_map_stage1_a_tok <= '0';
-            equity_lane0_map_stage1_a_ok <= '0';
-        else
-            equity_lane0_map_stage1_a_tok <= equity_lane0_map_stage1_t_tok;
-            equity_lane0_map_stage1_a_ok <= equity_lane0_map_stage1_t_ok;
-        end if;
-    end if;
-end process equity_lane0_map_stage1_judge_flags;
-
-equity_lane0_map_stage1_lowest_free1_pick: process (pipe_reg2_q, equity_lane0_map_stage1_free, equity_lane0_map_stage1_fields) is
+equity_lane0_hand_stage0_lowest_free1_pick: process (pipe_reg2_q, equity_lane0_hand_stage0_other, equity_lane0_hand_stage0_c_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -9448,153 +8793,172 @@ begin
     hit := '0';
     for f in 0 to 10-1 loop
         for b in 0 to 6-1 loop
-            take(b) := stdl(bool(take(b)) or (bool(equity_lane0_map_stage1_free(f)) and (not bool(hit)) and bool(equity_lane0_map_stage1_fields(((6 * f) + b)))));
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane0_hand_stage0_other(f)) and (not bool(hit)) and bool(equity_lane0_hand_stage0_c_fields(((6 * f) + b)))));
         end loop;
-        hit := stdl(bool(hit) or bool(equity_lane0_map_stage1_free(f)));
+        hit := stdl(bool(hit) or bool(equity_lane0_hand_stage0_other(f)));
     end loop;
     for b in 0 to 6-1 loop
         take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
-    if bool(pipe_reg2_q(8)) then
-        equity_lane0_map_stage1_chosen <= take;
-        equity_lane0_map_stage1_found <= hit;
+    if bool(pipe_reg2_q(7)) then
+        equity_lane0_hand_stage0_card_b <= take;
+        equity_lane0_hand_stage0_found_b <= hit;
     else
-        equity_lane0_map_stage1_chosen <= to_unsigned(63, 6);
-        equity_lane0_map_stage1_found <= '1';
+        equity_lane0_hand_stage0_card_b <= to_unsigned(63, 6);
+        equity_lane0_hand_stage0_found_b <= '1';
     end if;
-end process equity_lane0_map_stage1_lowest_free1_pick;
+end process equity_lane0_hand_stage0_lowest_free1_pick;
 
-equity_lane0_map_stage1_positions: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_map_stage1_pos_out <= unsigned'(equity_lane0_map_stage1_chosen & equity_lane0_map_stage1_a_pos);
-        equity_lane0_map_stage1_map_out <= equity_lane0_map_stage1_a_map;
-    end if;
-end process equity_lane0_map_stage1_positions;
-
-equity_lane0_map_stage1_flags: process (clk) is
+equity_lane0_hand_stage0_positions: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_map_stage1_ok_out <= '0';
-            equity_lane0_slot_stream9_tok_in <= '0';
+            equity_lane0_hand_stage0_pos_out <= to_unsigned(0, 54);
+            equity_lane0_hand_stage0_map_out <= to_unsigned(0, 52);
         else
-            equity_lane0_slot_stream9_tok_in <= equity_lane0_map_stage1_a_tok;
-            equity_lane0_map_stage1_ok_out <= stdl(bool(equity_lane0_map_stage1_a_ok) and bool(equity_lane0_map_stage1_found));
+            equity_lane0_hand_stage0_pos_out <= unsigned'(equity_lane0_hand_stage0_card_b & equity_lane0_hand_stage0_c_card & equity_lane0_hand_stage0_c_pos);
+            equity_lane0_hand_stage0_map_out <= equity_lane0_hand_stage0_c_map;
         end if;
     end if;
-end process equity_lane0_map_stage1_flags;
+end process equity_lane0_hand_stage0_positions;
 
-equity_lane0_map_stage2_position_halves8_decode: process (equity_lane0_map_stage1_pos_out) is
+equity_lane0_hand_stage0_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane0_rst = '1') then
+            equity_lane0_hand_stage0_b_tok <= '0';
+            equity_lane0_slot_stream8_tok_in <= '0';
+            equity_lane0_hand_stage0_c_tok <= '0';
+            equity_lane0_hand_stage0_c_ok <= '0';
+            equity_lane0_hand_stage0_a_ok <= '0';
+            equity_lane0_hand_stage0_t_ok <= '0';
+            equity_lane0_hand_stage0_t_tok <= '0';
+            equity_lane0_hand_stage0_b_ok <= '0';
+            equity_lane0_hand_stage0_ok_out <= '0';
+            equity_lane0_hand_stage0_a_tok <= '0';
+        else
+            equity_lane0_hand_stage0_t_tok <= equity_lane0_slot_stream7_tok_in;
+            equity_lane0_hand_stage0_t_ok <= equity_lane0_deal_stage6_ok_out;
+            equity_lane0_hand_stage0_a_tok <= equity_lane0_hand_stage0_t_tok;
+            equity_lane0_hand_stage0_a_ok <= equity_lane0_hand_stage0_t_ok;
+            equity_lane0_hand_stage0_b_tok <= equity_lane0_hand_stage0_a_tok;
+            equity_lane0_hand_stage0_b_ok <= stdl(bool(equity_lane0_hand_stage0_a_ok) and bool(equity_lane0_hand_stage0_found_a));
+            equity_lane0_hand_stage0_c_tok <= equity_lane0_hand_stage0_b_tok;
+            equity_lane0_hand_stage0_c_ok <= equity_lane0_hand_stage0_b_ok;
+            equity_lane0_slot_stream8_tok_in <= equity_lane0_hand_stage0_c_tok;
+            equity_lane0_hand_stage0_ok_out <= stdl(bool(equity_lane0_hand_stage0_c_ok) and bool(equity_lane0_hand_stage0_found_b));
+        end if;
+    end if;
+end process equity_lane0_hand_stage0_flags;
+
+equity_lane0_hand_stage1_position_halves7_decode: process (equity_lane0_hand_stage0_pos_out) is
     variable h: unsigned(7 downto 0);
     variable lo: unsigned(7 downto 0);
 begin
     h := to_unsigned(0, 8);
     lo := to_unsigned(0, 8);
     for i in 0 to 8-1 loop
-        h(i) := stdl(signed(resize(equity_lane0_map_stage1_pos_out(54-1 downto 51), 4)) = i);
-        lo(i) := stdl(signed(resize(equity_lane0_map_stage1_pos_out(51-1 downto 48), 4)) = i);
+        h(i) := stdl(signed(resize(equity_lane0_hand_stage0_pos_out(48-1 downto 45), 4)) = i);
+        lo(i) := stdl(signed(resize(equity_lane0_hand_stage0_pos_out(45-1 downto 42), 4)) = i);
     end loop;
-    equity_lane0_map_stage2_high_bits <= h;
-    equity_lane0_map_stage2_low_bits <= lo;
-end process equity_lane0_map_stage2_position_halves8_decode;
+    equity_lane0_hand_stage1_position_halves7_high <= h;
+    equity_lane0_hand_stage1_position_halves7_low <= lo;
+end process equity_lane0_hand_stage1_position_halves7_decode;
 
-equity_lane0_map_stage2_setting: process (clk) is
+equity_lane0_hand_stage1_position_halves8_decode: process (equity_lane0_hand_stage0_pos_out) is
+    variable h: unsigned(7 downto 0);
+    variable lo: unsigned(7 downto 0);
+begin
+    h := to_unsigned(0, 8);
+    lo := to_unsigned(0, 8);
+    for i in 0 to 8-1 loop
+        h(i) := stdl(signed(resize(equity_lane0_hand_stage0_pos_out(54-1 downto 51), 4)) = i);
+        lo(i) := stdl(signed(resize(equity_lane0_hand_stage0_pos_out(51-1 downto 48), 4)) = i);
+    end loop;
+    equity_lane0_hand_stage1_position_halves8_high <= h;
+    equity_lane0_hand_stage1_position_halves8_low <= lo;
+end process equity_lane0_hand_stage1_position_halves8_decode;
+
+equity_lane0_hand_stage1_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane0_map_stage2_n_q <= equity_lane0_map_stage1_n_q;
-        equity_lane0_map_stage2_mask_q <= equity_lane0_map_stage1_mask_q;
-        equity_lane0_map_stage2_exact_q <= equity_lane0_map_stage1_exact_q;
+        equity_lane0_hand_stage1_n_q <= equity_lane0_hand_stage0_n_q;
+        equity_lane0_hand_stage1_mask_q <= equity_lane0_hand_stage0_mask_q;
+        equity_lane0_hand_stage1_exact_q <= equity_lane0_hand_stage0_exact_q;
     end if;
-end process equity_lane0_map_stage2_setting;
+end process equity_lane0_hand_stage1_setting;
 
 
-equity_lane0_map_stage2_base <= equity_lane0_map_stage1_map_out;
+equity_lane0_hand_stage1_base <= equity_lane0_hand_stage0_map_out;
 
-equity_lane0_map_stage2_masked_fields2_take_fields: process (clk) is
+equity_lane0_hand_stage1_take_fields: process (clk) is
 begin
     if rising_edge(clk) then
-        for k in 0 to 2-1 loop
-            for f in 0 to 5-1 loop
-                for b in 0 to 6-1 loop
-                    if (not bool(equity_lane0_map_stage2_mask_q(b))) then
-                        equity_lane0_map_stage2_taken(((6 * ((5 * k) + f)) + b)) <= '0';
-                    elsif (bool(equity_lane0_map_stage2_exact_q) and (k = 0) and (f = 0)) then
-                        equity_lane0_map_stage2_taken(((6 * f) + b)) <= equity_lane0_delay_line9_d_out(b);
-                    else
-                        equity_lane0_map_stage2_taken(((6 * ((5 * k) + f)) + b)) <= equity_lane0_slot_stream9_word((((32 * k) + (6 * f)) + b));
-                    end if;
-                end loop;
+        for f in 0 to 10-1 loop
+            for b in 0 to 6-1 loop
+                if (not bool(equity_lane0_hand_stage1_mask_q(b))) then
+                    equity_lane0_hand_stage1_taken(((6 * f) + b)) <= '0';
+                elsif (bool(equity_lane0_hand_stage1_exact_q) and (f < 2)) then
+                    equity_lane0_hand_stage1_taken(((6 * f) + b)) <= equity_lane0_hand_stage1_digits(((6 * f) + b));
+                else
+                    equity_lane0_hand_stage1_taken(((6 * f) + b)) <= equity_lane0_slot_stream8_word((((6 * (f mod 5)) + (32 * (f / 5))) + b));
+                end if;
             end loop;
         end loop;
     end if;
-end process equity_lane0_map_stage2_masked_fields2_take_fields;
+end process equity_lane0_hand_stage1_take_fields;
 
-equity_lane0_map_stage2_take: process (clk) is
+equity_lane0_hand_stage1_take: process (clk) is
     variable marked: unsigned(51 downto 0);
     variable hit: std_logic;
 begin
     if rising_edge(clk) then
-        marked := unsigned'("0000000000000000000000000000000000000000000000000000");
-        for v in 0 to 52-1 loop
-            hit := equity_lane0_map_stage2_base(v);
-            for t in 0 to 1-1 loop
-                hit := stdl(bool(hit) or (bool(equity_lane0_map_stage2_high_bits(((8 * t) + (v / 8)))) and bool(equity_lane0_map_stage2_low_bits(((8 * t) + (v mod 8))))));
-            end loop;
-            marked(v) := hit;
-        end loop;
-        equity_lane0_map_stage2_t_map <= marked;
-        equity_lane0_map_stage2_t_pos <= equity_lane0_map_stage1_pos_out;
-    end if;
-end process equity_lane0_map_stage2_take;
-
-equity_lane0_map_stage2_take_flags: process (clk) is
-begin
-    if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_map_stage2_t_tok <= '0';
-            equity_lane0_map_stage2_t_ok <= '0';
+            equity_lane0_hand_stage1_t_pos <= to_unsigned(0, 54);
+            equity_lane0_hand_stage1_t_map <= to_unsigned(0, 52);
         else
-            equity_lane0_map_stage2_t_tok <= equity_lane0_slot_stream9_tok_in;
-            equity_lane0_map_stage2_t_ok <= equity_lane0_map_stage1_ok_out;
+            marked := unsigned'("0000000000000000000000000000000000000000000000000000");
+            for v in 0 to 52-1 loop
+                hit := equity_lane0_hand_stage1_base(v);
+                for t in 0 to 2-1 loop
+                    hit := stdl(bool(hit) or (bool(equity_lane0_hand_stage1_high_bits(((8 * t) + (v / 8)))) and bool(equity_lane0_hand_stage1_low_bits(((8 * t) + (v mod 8))))));
+                end loop;
+                marked(v) := hit;
+            end loop;
+            equity_lane0_hand_stage1_t_map <= marked;
+            equity_lane0_hand_stage1_t_pos <= equity_lane0_hand_stage0_pos_out;
         end if;
     end if;
-end process equity_lane0_map_stage2_take_flags;
+end process equity_lane0_hand_stage1_take;
 
-equity_lane0_map_stage2_judge: process (clk) is
+equity_lane0_hand_stage1_judge: process (clk) is
     variable usable: unsigned(9 downto 0);
     variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 10);
-        for f in 0 to 10-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_map_stage2_taken(((6 * f) + b));
-            end loop;
-            usable(f) := stdl((not bool(equity_lane0_map_stage2_lookup(to_integer(candidate)))) and (not (bool(equity_lane0_map_stage2_exact_q) and (f /= 0))));
-        end loop;
-        equity_lane0_map_stage2_fields <= equity_lane0_map_stage2_taken;
-        equity_lane0_map_stage2_free <= usable;
-        equity_lane0_map_stage2_a_map <= equity_lane0_map_stage2_t_map;
-        equity_lane0_map_stage2_a_pos <= equity_lane0_map_stage2_t_pos;
-    end if;
-end process equity_lane0_map_stage2_judge;
-
-equity_lane0_map_stage2_judge_flags: process (clk) is
-begin
-    if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_map_stage2_a_tok <= '0';
-            equity_lane0_map_stage2_a_ok <= '0';
+            equity_lane0_hand_stage1_free <= to_unsigned(0, 10);
+            equity_lane0_hand_stage1_a_map <= to_unsigned(0, 52);
+            equity_lane0_hand_stage1_fields <= to_unsigned(0, 60);
+            equity_lane0_hand_stage1_a_pos <= to_unsigned(0, 54);
         else
-            equity_lane0_map_stage2_a_tok <= equity_lane0_map_stage2_t_tok;
-            equity_lane0_map_stage2_a_ok <= equity_lane0_map_stage2_t_ok;
+            usable := to_unsigned(0, 10);
+            for f in 0 to 10-1 loop
+                candidate := to_unsigned(0, 6);
+                for b in 0 to 6-1 loop
+                    candidate(b) := equity_lane0_hand_stage1_taken(((6 * f) + b));
+                end loop;
+                usable(f) := stdl((not bool(equity_lane0_hand_stage1_lookup(to_integer(candidate)))) and (not (bool(equity_lane0_hand_stage1_exact_q) and (f >= 2))));
+            end loop;
+            equity_lane0_hand_stage1_fields <= equity_lane0_hand_stage1_taken;
+            equity_lane0_hand_stage1_free <= usable;
+            equity_lane0_hand_stage1_a_map <= equity_lane0_hand_stage1_t_map;
+            equity_lane0_hand_stage1_a_pos <= equity_lane0_hand_stage1_t_pos;
         end if;
     end if;
-end process equity_lane0_map_stage2_judge_flags;
+end process equity_lane0_hand_stage1_judge;
 
-equity_lane0_map_stage2_lowest_free2_pick: process (pipe_reg2_q, equity_lane0_map_stage2_free, equity_lane0_map_stage2_fields) is
+equity_lane0_hand_stage1_lowest_free2_pick: process (pipe_reg2_q, equity_lane0_hand_stage1_free, equity_lane0_hand_stage1_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -9602,153 +8966,79 @@ begin
     hit := '0';
     for f in 0 to 10-1 loop
         for b in 0 to 6-1 loop
-            take(b) := stdl(bool(take(b)) or (bool(equity_lane0_map_stage2_free(f)) and (not bool(hit)) and bool(equity_lane0_map_stage2_fields(((6 * f) + b)))));
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane0_hand_stage1_free(f)) and (not bool(hit)) and bool(equity_lane0_hand_stage1_fields(((6 * f) + b)))));
         end loop;
-        hit := stdl(bool(hit) or bool(equity_lane0_map_stage2_free(f)));
+        hit := stdl(bool(hit) or bool(equity_lane0_hand_stage1_free(f)));
     end loop;
     for b in 0 to 6-1 loop
         take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(pipe_reg2_q(9)) then
-        equity_lane0_map_stage2_chosen <= take;
-        equity_lane0_map_stage2_found <= hit;
+        equity_lane0_hand_stage1_card_a <= take;
+        equity_lane0_hand_stage1_found_a <= hit;
     else
-        equity_lane0_map_stage2_chosen <= to_unsigned(63, 6);
-        equity_lane0_map_stage2_found <= '1';
+        equity_lane0_hand_stage1_card_a <= to_unsigned(63, 6);
+        equity_lane0_hand_stage1_found_a <= '1';
     end if;
-end process equity_lane0_map_stage2_lowest_free2_pick;
+end process equity_lane0_hand_stage1_lowest_free2_pick;
 
-equity_lane0_map_stage2_positions: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_map_stage2_pos_out <= unsigned'(equity_lane0_map_stage2_chosen & equity_lane0_map_stage2_a_pos);
-        equity_lane0_map_stage2_map_out <= equity_lane0_map_stage2_a_map;
-    end if;
-end process equity_lane0_map_stage2_positions;
-
-equity_lane0_map_stage2_flags: process (clk) is
+equity_lane0_hand_stage1_after_first: process (clk) is
+    variable rest: unsigned(9 downto 0);
+    variable seen: std_logic;
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_map_stage2_ok_out <= '0';
-            equity_lane0_slot_stream10_tok_in <= '0';
+            equity_lane0_hand_stage1_b_map <= to_unsigned(0, 52);
+            equity_lane0_hand_stage1_later <= to_unsigned(0, 10);
+            equity_lane0_hand_stage1_b_fields <= to_unsigned(0, 60);
+            equity_lane0_hand_stage1_b_card <= to_unsigned(63, 6);
+            equity_lane0_hand_stage1_b_pos <= to_unsigned(0, 54);
         else
-            equity_lane0_slot_stream10_tok_in <= equity_lane0_map_stage2_a_tok;
-            equity_lane0_map_stage2_ok_out <= stdl(bool(equity_lane0_map_stage2_a_ok) and bool(equity_lane0_map_stage2_found));
+            rest := to_unsigned(0, 10);
+            seen := '0';
+            for f in 0 to 10-1 loop
+                rest(f) := stdl(bool(equity_lane0_hand_stage1_free(f)) and bool(seen));
+                seen := stdl(bool(seen) or bool(equity_lane0_hand_stage1_free(f)));
+            end loop;
+            equity_lane0_hand_stage1_later <= rest;
+            equity_lane0_hand_stage1_b_fields <= equity_lane0_hand_stage1_fields;
+            equity_lane0_hand_stage1_b_card <= equity_lane0_hand_stage1_card_a;
+            equity_lane0_hand_stage1_b_map <= equity_lane0_hand_stage1_a_map;
+            equity_lane0_hand_stage1_b_pos <= equity_lane0_hand_stage1_a_pos;
         end if;
     end if;
-end process equity_lane0_map_stage2_flags;
+end process equity_lane0_hand_stage1_after_first;
 
-equity_lane0_map_stage3_position_halves9_decode: process (equity_lane0_map_stage2_pos_out) is
-    variable h: unsigned(7 downto 0);
-    variable lo: unsigned(7 downto 0);
-begin
-    h := to_unsigned(0, 8);
-    lo := to_unsigned(0, 8);
-    for i in 0 to 8-1 loop
-        h(i) := stdl(signed(resize(equity_lane0_map_stage2_pos_out(60-1 downto 57), 4)) = i);
-        lo(i) := stdl(signed(resize(equity_lane0_map_stage2_pos_out(57-1 downto 54), 4)) = i);
-    end loop;
-    equity_lane0_map_stage3_high_bits <= h;
-    equity_lane0_map_stage3_low_bits <= lo;
-end process equity_lane0_map_stage3_position_halves9_decode;
-
-equity_lane0_map_stage3_setting: process (clk) is
+equity_lane0_hand_stage1_not_first: process (clk) is
+    variable rest: unsigned(9 downto 0);
+    variable same: std_logic;
 begin
     if rising_edge(clk) then
-        equity_lane0_map_stage3_n_q <= equity_lane0_map_stage2_n_q;
-        equity_lane0_map_stage3_mask_q <= equity_lane0_map_stage2_mask_q;
-        equity_lane0_map_stage3_exact_q <= equity_lane0_map_stage2_exact_q;
-    end if;
-end process equity_lane0_map_stage3_setting;
-
-
-equity_lane0_map_stage3_base <= equity_lane0_map_stage2_map_out;
-
-equity_lane0_map_stage3_masked_fields3_take_fields: process (clk) is
-begin
-    if rising_edge(clk) then
-        for k in 0 to 2-1 loop
-            for f in 0 to 5-1 loop
+        if (equity_lane0_rst = '1') then
+            equity_lane0_hand_stage1_c_map <= to_unsigned(0, 52);
+            equity_lane0_hand_stage1_other <= to_unsigned(0, 10);
+            equity_lane0_hand_stage1_c_fields <= to_unsigned(0, 60);
+            equity_lane0_hand_stage1_c_pos <= to_unsigned(0, 54);
+            equity_lane0_hand_stage1_c_card <= to_unsigned(63, 6);
+        else
+            rest := to_unsigned(0, 10);
+            for f in 0 to 10-1 loop
+                same := '1';
                 for b in 0 to 6-1 loop
-                    if (not bool(equity_lane0_map_stage3_mask_q(b))) then
-                        equity_lane0_map_stage3_taken(((6 * ((5 * k) + f)) + b)) <= '0';
-                    elsif (bool(equity_lane0_map_stage3_exact_q) and (k = 0) and (f = 0)) then
-                        equity_lane0_map_stage3_taken(((6 * f) + b)) <= equity_lane0_delay_line10_d_out(b);
-                    else
-                        equity_lane0_map_stage3_taken(((6 * ((5 * k) + f)) + b)) <= equity_lane0_slot_stream10_word((((32 * k) + (6 * f)) + b));
-                    end if;
+                    same := stdl(bool(same) and (equity_lane0_hand_stage1_b_fields(((6 * f) + b)) = equity_lane0_hand_stage1_b_card(b)));
                 end loop;
+                rest(f) := stdl(bool(equity_lane0_hand_stage1_later(f)) and (not bool(same)));
             end loop;
-        end loop;
-    end if;
-end process equity_lane0_map_stage3_masked_fields3_take_fields;
-
-equity_lane0_map_stage3_take: process (clk) is
-    variable marked: unsigned(51 downto 0);
-    variable hit: std_logic;
-begin
-    if rising_edge(clk) then
-        marked := unsigned'("0000000000000000000000000000000000000000000000000000");
-        for v in 0 to 52-1 loop
-            hit := equity_lane0_map_stage3_base(v);
-            for t in 0 to 1-1 loop
-                hit := stdl(bool(hit) or (bool(equity_lane0_map_stage3_high_bits(((8 * t) + (v / 8)))) and bool(equity_lane0_map_stage3_low_bits(((8 * t) + (v mod 8))))));
-            end loop;
-            marked(v) := hit;
-        end loop;
-        equity_lane0_map_stage3_t_map <= marked;
-        equity_lane0_map_stage3_t_pos <= equity_lane0_map_stage2_pos_out;
-    end if;
-end process equity_lane0_map_stage3_take;
-
-equity_lane0_map_stage3_take_flags: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_map_stage3_t_tok <= '0';
-            equity_lane0_map_stage3_t_ok <= '0';
-        else
-            equity_lane0_map_stage3_t_tok <= equity_lane0_slot_stream10_tok_in;
-            equity_lane0_map_stage3_t_ok <= equity_lane0_map_stage2_ok_out;
+            equity_lane0_hand_stage1_other <= rest;
+            equity_lane0_hand_stage1_c_fields <= equity_lane0_hand_stage1_b_fields;
+            equity_lane0_hand_stage1_c_card <= equity_lane0_hand_stage1_b_card;
+            equity_lane0_hand_stage1_c_map <= equity_lane0_hand_stage1_b_map;
+            equity_lane0_hand_stage1_c_pos <= equity_lane0_hand_stage1_b_pos;
         end if;
     end if;
-end process equity_lane0_map_stage3_take_flags;
+end process equity_lane0_hand_stage1_not_first;
 
-equity_lane0_map_stage3_judge: process (clk) is
-    variable usable: unsigned(9 downto 0);
-    variable candidate: unsigned(5 downto 0);
-begin
-    if rising_edge(clk) then
-        usable := to_unsigned(0, 10);
-        for f in 0 to 10-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane0_map_stage3_taken(((6 * f) + b));
-            end loop;
-            usable(f) := stdl((not bool(equity_lane0_map_stage3_lookup(to_integer(candidate)))) and (not (bool(equity_lane0_map_stage3_exact_q) and (f /= 0))));
-        end loop;
-        equity_lane0_map_stage3_fields <= equity_lane0_map_stage3_taken;
-        equity_lane0_map_stage3_free <= usable;
-        equity_lane0_map_stage3_a_map <= equity_lane0_map_stage3_t_map;
-        equity_lane0_map_stage3_a_pos <= equity_lane0_map_stage3_t_pos;
-    end if;
-end process equity_lane0_map_stage3_judge;
-
-equity_lane0_map_stage3_judge_flags: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_map_stage3_a_tok <= '0';
-            equity_lane0_map_stage3_a_ok <= '0';
-        else
-            equity_lane0_map_stage3_a_tok <= equity_lane0_map_stage3_t_tok;
-            equity_lane0_map_stage3_a_ok <= equity_lane0_map_stage3_t_ok;
-        end if;
-    end if;
-end process equity_lane0_map_stage3_judge_flags;
-
-equity_lane0_map_stage3_lowest_free3_pick: process (pipe_reg2_q, equity_lane0_map_stage3_free, equity_lane0_map_stage3_fields) is
+equity_lane0_hand_stage1_lowest_free3_pick: process (pipe_reg2_q, equity_lane0_hand_stage1_other, equity_lane0_hand_stage1_c_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -9756,42 +9046,63 @@ begin
     hit := '0';
     for f in 0 to 10-1 loop
         for b in 0 to 6-1 loop
-            take(b) := stdl(bool(take(b)) or (bool(equity_lane0_map_stage3_free(f)) and (not bool(hit)) and bool(equity_lane0_map_stage3_fields(((6 * f) + b)))));
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane0_hand_stage1_other(f)) and (not bool(hit)) and bool(equity_lane0_hand_stage1_c_fields(((6 * f) + b)))));
         end loop;
-        hit := stdl(bool(hit) or bool(equity_lane0_map_stage3_free(f)));
+        hit := stdl(bool(hit) or bool(equity_lane0_hand_stage1_other(f)));
     end loop;
     for b in 0 to 6-1 loop
         take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
-    if bool(pipe_reg2_q(10)) then
-        equity_lane0_map_stage3_chosen <= take;
-        equity_lane0_map_stage3_found <= hit;
+    if bool(pipe_reg2_q(9)) then
+        equity_lane0_hand_stage1_card_b <= take;
+        equity_lane0_hand_stage1_found_b <= hit;
     else
-        equity_lane0_map_stage3_chosen <= to_unsigned(63, 6);
-        equity_lane0_map_stage3_found <= '1';
+        equity_lane0_hand_stage1_card_b <= to_unsigned(63, 6);
+        equity_lane0_hand_stage1_found_b <= '1';
     end if;
-end process equity_lane0_map_stage3_lowest_free3_pick;
+end process equity_lane0_hand_stage1_lowest_free3_pick;
 
-equity_lane0_map_stage3_positions: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane0_positions_out <= unsigned'(equity_lane0_map_stage3_chosen & equity_lane0_map_stage3_a_pos);
-        equity_lane0_map_stage3_map_out <= equity_lane0_map_stage3_a_map;
-    end if;
-end process equity_lane0_map_stage3_positions;
-
-equity_lane0_map_stage3_flags: process (clk) is
+equity_lane0_hand_stage1_positions: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_ok_out <= '0';
-            equity_lane0_tok_out <= '0';
+            equity_lane0_positions_out <= to_unsigned(0, 66);
+            equity_lane0_hand_stage1_map_out <= to_unsigned(0, 52);
         else
-            equity_lane0_tok_out <= equity_lane0_map_stage3_a_tok;
-            equity_lane0_ok_out <= stdl(bool(equity_lane0_map_stage3_a_ok) and bool(equity_lane0_map_stage3_found));
+            equity_lane0_positions_out <= unsigned'(equity_lane0_hand_stage1_card_b & equity_lane0_hand_stage1_c_card & equity_lane0_hand_stage1_c_pos);
+            equity_lane0_hand_stage1_map_out <= equity_lane0_hand_stage1_c_map;
         end if;
     end if;
-end process equity_lane0_map_stage3_flags;
+end process equity_lane0_hand_stage1_positions;
+
+equity_lane0_hand_stage1_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane0_rst = '1') then
+            equity_lane0_hand_stage1_b_tok <= '0';
+            equity_lane0_tok_out <= '0';
+            equity_lane0_hand_stage1_c_tok <= '0';
+            equity_lane0_hand_stage1_c_ok <= '0';
+            equity_lane0_hand_stage1_a_ok <= '0';
+            equity_lane0_hand_stage1_t_ok <= '0';
+            equity_lane0_hand_stage1_t_tok <= '0';
+            equity_lane0_hand_stage1_b_ok <= '0';
+            equity_lane0_ok_out <= '0';
+            equity_lane0_hand_stage1_a_tok <= '0';
+        else
+            equity_lane0_hand_stage1_t_tok <= equity_lane0_slot_stream8_tok_in;
+            equity_lane0_hand_stage1_t_ok <= equity_lane0_hand_stage0_ok_out;
+            equity_lane0_hand_stage1_a_tok <= equity_lane0_hand_stage1_t_tok;
+            equity_lane0_hand_stage1_a_ok <= equity_lane0_hand_stage1_t_ok;
+            equity_lane0_hand_stage1_b_tok <= equity_lane0_hand_stage1_a_tok;
+            equity_lane0_hand_stage1_b_ok <= stdl(bool(equity_lane0_hand_stage1_a_ok) and bool(equity_lane0_hand_stage1_found_a));
+            equity_lane0_hand_stage1_c_tok <= equity_lane0_hand_stage1_b_tok;
+            equity_lane0_hand_stage1_c_ok <= equity_lane0_hand_stage1_b_ok;
+            equity_lane0_tok_out <= equity_lane0_hand_stage1_c_tok;
+            equity_lane0_ok_out <= stdl(bool(equity_lane0_hand_stage1_c_ok) and bool(equity_lane0_hand_stage1_found_b));
+        end if;
+    end if;
+end process equity_lane0_hand_stage1_flags;
 
 
 equity_lane0_last_tok <= equity_lane0_tok_out;
@@ -13145,2721 +12456,798 @@ begin
     end if;
 end process equity_lane0_shares;
 
-equity_lane0_count_register: process (clk) is
+equity_lane0_ram_tallies0_pending_record0_amounts: process (equity_lane0_ram_tallies0_units_q, equity_lane0_ram_tallies0_count_q, equity_lane0_ram_tallies0_pending_record0_every, equity_lane0_ram_tallies0_alone_q, equity_lane0_ram_tallies0_yes) is
 begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_won_q <= to_unsigned(0, 4);
-            equity_lane0_units_q <= to_unsigned(0, 12);
-            equity_lane0_alone_q <= '0';
-            equity_lane0_count_q <= '0';
-        else
-            equity_lane0_count_q <= equity_lane0_counting;
-            equity_lane0_alone_q <= equity_lane0_alone;
-            equity_lane0_won_q <= equity_lane0_won;
-            equity_lane0_units_q <= equity_lane0_units;
-        end if;
+    equity_lane0_ram_tallies0_pending_record0_win <= stdl(bool(equity_lane0_ram_tallies0_count_q) and (bool(equity_lane0_ram_tallies0_pending_record0_every) or (bool(equity_lane0_ram_tallies0_yes) and bool(equity_lane0_ram_tallies0_alone_q))));
+    equity_lane0_ram_tallies0_pending_record0_tie <= stdl(bool(equity_lane0_ram_tallies0_count_q) and bool(equity_lane0_ram_tallies0_yes) and (not bool(equity_lane0_ram_tallies0_alone_q)) and (not bool(equity_lane0_ram_tallies0_pending_record0_every)));
+    if (bool(equity_lane0_ram_tallies0_count_q) and bool(equity_lane0_ram_tallies0_yes) and (not bool(equity_lane0_ram_tallies0_alone_q)) and (not bool(equity_lane0_ram_tallies0_pending_record0_every))) then
+        equity_lane0_ram_tallies0_pending_record0_add_units <= resize(equity_lane0_ram_tallies0_units_q, 15);
+    else
+        equity_lane0_ram_tallies0_pending_record0_add_units <= to_unsigned(0, 15);
     end if;
-end process equity_lane0_count_register;
+end process equity_lane0_ram_tallies0_pending_record0_amounts;
 
-equity_lane0_feed_stage0_hand_on: process (clk) is
+equity_lane0_ram_tallies0_pending_record0_hold: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_feed_stage0_count_out <= '0';
-            equity_lane0_feed_stage0_won_out <= to_unsigned(0, 4);
-            equity_lane0_feed_stage0_alone_out <= '0';
-            equity_lane0_feed_stage0_units_out <= to_unsigned(0, 12);
+            equity_lane0_ram_tallies0_pending_record0_pu <= to_unsigned(0, 15);
+            equity_lane0_ram_tallies0_pending_record0_pw <= to_unsigned(0, 4);
+            equity_lane0_ram_tallies0_pending_record0_pt <= to_unsigned(0, 4);
         else
-            equity_lane0_feed_stage0_count_out <= equity_lane0_count_q;
-            equity_lane0_feed_stage0_alone_out <= equity_lane0_alone_q;
-            equity_lane0_feed_stage0_won_out <= equity_lane0_won_q;
-            equity_lane0_feed_stage0_units_out <= equity_lane0_units_q;
-        end if;
-    end if;
-end process equity_lane0_feed_stage0_hand_on;
-
-equity_lane0_feed_stage1_hand_on: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_feed_stage1_count_out <= '0';
-            equity_lane0_feed_stage1_won_out <= to_unsigned(0, 4);
-            equity_lane0_feed_stage1_alone_out <= '0';
-            equity_lane0_feed_stage1_units_out <= to_unsigned(0, 12);
-        else
-            equity_lane0_feed_stage1_count_out <= equity_lane0_feed_stage0_count_out;
-            equity_lane0_feed_stage1_alone_out <= equity_lane0_feed_stage0_alone_out;
-            equity_lane0_feed_stage1_won_out <= equity_lane0_feed_stage0_won_out;
-            equity_lane0_feed_stage1_units_out <= equity_lane0_feed_stage0_units_out;
-        end if;
-    end if;
-end process equity_lane0_feed_stage1_hand_on;
-
-equity_lane0_feed_stage2_hand_on: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_feed_stage2_count_out <= '0';
-            equity_lane0_feed_stage2_won_out <= to_unsigned(0, 4);
-            equity_lane0_feed_stage2_alone_out <= '0';
-            equity_lane0_feed_stage2_units_out <= to_unsigned(0, 12);
-        else
-            equity_lane0_feed_stage2_count_out <= equity_lane0_feed_stage1_count_out;
-            equity_lane0_feed_stage2_alone_out <= equity_lane0_feed_stage1_alone_out;
-            equity_lane0_feed_stage2_won_out <= equity_lane0_feed_stage1_won_out;
-            equity_lane0_feed_stage2_units_out <= equity_lane0_feed_stage1_units_out;
-        end if;
-    end if;
-end process equity_lane0_feed_stage2_hand_on;
-
-equity_lane0_feed_stage3_hand_on: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_feed_stage3_count_out <= '0';
-            equity_lane0_feed_stage3_won_out <= to_unsigned(0, 4);
-            equity_lane0_feed_stage3_alone_out <= '0';
-            equity_lane0_feed_stage3_units_out <= to_unsigned(0, 12);
-        else
-            equity_lane0_feed_stage3_count_out <= equity_lane0_feed_stage2_count_out;
-            equity_lane0_feed_stage3_alone_out <= equity_lane0_feed_stage2_alone_out;
-            equity_lane0_feed_stage3_won_out <= equity_lane0_feed_stage2_won_out;
-            equity_lane0_feed_stage3_units_out <= equity_lane0_feed_stage2_units_out;
-        end if;
-    end if;
-end process equity_lane0_feed_stage3_hand_on;
-
-equity_lane0_clear_line: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_clears <= to_unsigned(0, 13);
-        else
-            equity_lane0_clears <= unsigned'(equity_lane0_clears((13 - 1)-1 downto 0) & equity_lane0_start_q);
-        end if;
-    end if;
-end process equity_lane0_clear_line;
-
-equity_lane0_shift_line: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_shifts <= to_unsigned(0, 13);
-        else
-            equity_lane0_shifts <= unsigned'(equity_lane0_shifts((13 - 1)-1 downto 0) & shift);
-        end if;
-    end if;
-end process equity_lane0_shift_line;
-
-equity_lane0_tally0_register_amount: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally0_amount <= to_unsigned(0, 12);
-        else
-            if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_one))) or ((equity_lane0_alone_q /= '0') and (not True))) then
-                equity_lane0_tally0_amount <= to_unsigned(0, 12);
-            elsif False then
-                equity_lane0_tally0_amount <= equity_lane0_units_q;
+            if bool(equity_lane0_start_q) then
+                equity_lane0_ram_tallies0_pending_record0_pw <= to_unsigned(0, 4);
+                equity_lane0_ram_tallies0_pending_record0_pt <= to_unsigned(0, 4);
+                equity_lane0_ram_tallies0_pending_record0_pu <= to_unsigned(0, 15);
+            elsif bool(equity_lane0_ram_tallies0_sel(0)) then
+                equity_lane0_ram_tallies0_pending_record0_pw <= to_unsigned(equity_lane0_ram_tallies0_pending_record0_win, 4);
+                equity_lane0_ram_tallies0_pending_record0_pt <= to_unsigned(equity_lane0_ram_tallies0_pending_record0_tie, 4);
+                equity_lane0_ram_tallies0_pending_record0_pu <= equity_lane0_ram_tallies0_pending_record0_add_units;
             else
-                equity_lane0_tally0_amount <= to_unsigned(1, 12);
+                equity_lane0_ram_tallies0_pending_record0_pw <= (equity_lane0_ram_tallies0_pending_record0_pw + to_unsigned(equity_lane0_ram_tallies0_pending_record0_win, 1));
+                equity_lane0_ram_tallies0_pending_record0_pt <= (equity_lane0_ram_tallies0_pending_record0_pt + to_unsigned(equity_lane0_ram_tallies0_pending_record0_tie, 1));
+                equity_lane0_ram_tallies0_pending_record0_pu <= (equity_lane0_ram_tallies0_pending_record0_pu + equity_lane0_ram_tallies0_pending_record0_add_units);
             end if;
         end if;
     end if;
-end process equity_lane0_tally0_register_amount;
+end process equity_lane0_ram_tallies0_pending_record0_hold;
 
+equity_lane0_ram_tallies0_pending_record1_amounts: process (equity_lane0_ram_tallies0_units_q, equity_lane0_ram_tallies0_count_q, equity_lane0_ram_tallies0_pending_record1_every, equity_lane0_ram_tallies0_alone_q, equity_lane0_ram_tallies0_won_q) is
+begin
+    equity_lane0_ram_tallies0_pending_record1_win <= stdl(bool(equity_lane0_ram_tallies0_count_q) and (bool(equity_lane0_ram_tallies0_pending_record1_every) or (bool(equity_lane0_ram_tallies0_won_q(0)) and bool(equity_lane0_ram_tallies0_alone_q))));
+    equity_lane0_ram_tallies0_pending_record1_tie <= stdl(bool(equity_lane0_ram_tallies0_count_q) and bool(equity_lane0_ram_tallies0_won_q(0)) and (not bool(equity_lane0_ram_tallies0_alone_q)) and (not bool(equity_lane0_ram_tallies0_pending_record1_every)));
+    if (bool(equity_lane0_ram_tallies0_count_q) and bool(equity_lane0_ram_tallies0_won_q(0)) and (not bool(equity_lane0_ram_tallies0_alone_q)) and (not bool(equity_lane0_ram_tallies0_pending_record1_every))) then
+        equity_lane0_ram_tallies0_pending_record1_add_units <= resize(equity_lane0_ram_tallies0_units_q, 15);
+    else
+        equity_lane0_ram_tallies0_pending_record1_add_units <= to_unsigned(0, 15);
+    end if;
+end process equity_lane0_ram_tallies0_pending_record1_amounts;
 
-equity_lane0_tally0_chunked_counter1_counter_chunk5_shifted <= equity_lane0_tally0_chunked_counter1_counter_chunk6_value(8-1 downto 0);
+equity_lane0_ram_tallies0_pending_record1_hold: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane0_rst = '1') then
+            equity_lane0_ram_tallies0_pending_record1_pu <= to_unsigned(0, 15);
+            equity_lane0_ram_tallies0_pending_record1_pw <= to_unsigned(0, 4);
+            equity_lane0_ram_tallies0_pending_record1_pt <= to_unsigned(0, 4);
+        else
+            if bool(equity_lane0_start_q) then
+                equity_lane0_ram_tallies0_pending_record1_pw <= to_unsigned(0, 4);
+                equity_lane0_ram_tallies0_pending_record1_pt <= to_unsigned(0, 4);
+                equity_lane0_ram_tallies0_pending_record1_pu <= to_unsigned(0, 15);
+            elsif bool(equity_lane0_ram_tallies0_sel(1)) then
+                equity_lane0_ram_tallies0_pending_record1_pw <= to_unsigned(equity_lane0_ram_tallies0_pending_record1_win, 4);
+                equity_lane0_ram_tallies0_pending_record1_pt <= to_unsigned(equity_lane0_ram_tallies0_pending_record1_tie, 4);
+                equity_lane0_ram_tallies0_pending_record1_pu <= equity_lane0_ram_tallies0_pending_record1_add_units;
+            else
+                equity_lane0_ram_tallies0_pending_record1_pw <= (equity_lane0_ram_tallies0_pending_record1_pw + to_unsigned(equity_lane0_ram_tallies0_pending_record1_win, 1));
+                equity_lane0_ram_tallies0_pending_record1_pt <= (equity_lane0_ram_tallies0_pending_record1_pt + to_unsigned(equity_lane0_ram_tallies0_pending_record1_tie, 1));
+                equity_lane0_ram_tallies0_pending_record1_pu <= (equity_lane0_ram_tallies0_pending_record1_pu + equity_lane0_ram_tallies0_pending_record1_add_units);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_ram_tallies0_pending_record1_hold;
 
-equity_lane0_tally0_chunked_counter1_counter_chunk5_step: process (clk) is
+equity_lane0_ram_tallies0_pending_record2_amounts: process (equity_lane0_ram_tallies0_units_q, equity_lane0_ram_tallies0_count_q, equity_lane0_ram_tallies0_pending_record2_every, equity_lane0_ram_tallies0_alone_q, equity_lane0_ram_tallies0_won_q) is
+begin
+    equity_lane0_ram_tallies0_pending_record2_win <= stdl(bool(equity_lane0_ram_tallies0_count_q) and (bool(equity_lane0_ram_tallies0_pending_record2_every) or (bool(equity_lane0_ram_tallies0_won_q(1)) and bool(equity_lane0_ram_tallies0_alone_q))));
+    equity_lane0_ram_tallies0_pending_record2_tie <= stdl(bool(equity_lane0_ram_tallies0_count_q) and bool(equity_lane0_ram_tallies0_won_q(1)) and (not bool(equity_lane0_ram_tallies0_alone_q)) and (not bool(equity_lane0_ram_tallies0_pending_record2_every)));
+    if (bool(equity_lane0_ram_tallies0_count_q) and bool(equity_lane0_ram_tallies0_won_q(1)) and (not bool(equity_lane0_ram_tallies0_alone_q)) and (not bool(equity_lane0_ram_tallies0_pending_record2_every))) then
+        equity_lane0_ram_tallies0_pending_record2_add_units <= resize(equity_lane0_ram_tallies0_units_q, 15);
+    else
+        equity_lane0_ram_tallies0_pending_record2_add_units <= to_unsigned(0, 15);
+    end if;
+end process equity_lane0_ram_tallies0_pending_record2_amounts;
+
+equity_lane0_ram_tallies0_pending_record2_hold: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane0_rst = '1') then
+            equity_lane0_ram_tallies0_pending_record2_pu <= to_unsigned(0, 15);
+            equity_lane0_ram_tallies0_pending_record2_pw <= to_unsigned(0, 4);
+            equity_lane0_ram_tallies0_pending_record2_pt <= to_unsigned(0, 4);
+        else
+            if bool(equity_lane0_start_q) then
+                equity_lane0_ram_tallies0_pending_record2_pw <= to_unsigned(0, 4);
+                equity_lane0_ram_tallies0_pending_record2_pt <= to_unsigned(0, 4);
+                equity_lane0_ram_tallies0_pending_record2_pu <= to_unsigned(0, 15);
+            elsif bool(equity_lane0_ram_tallies0_sel(2)) then
+                equity_lane0_ram_tallies0_pending_record2_pw <= to_unsigned(equity_lane0_ram_tallies0_pending_record2_win, 4);
+                equity_lane0_ram_tallies0_pending_record2_pt <= to_unsigned(equity_lane0_ram_tallies0_pending_record2_tie, 4);
+                equity_lane0_ram_tallies0_pending_record2_pu <= equity_lane0_ram_tallies0_pending_record2_add_units;
+            else
+                equity_lane0_ram_tallies0_pending_record2_pw <= (equity_lane0_ram_tallies0_pending_record2_pw + to_unsigned(equity_lane0_ram_tallies0_pending_record2_win, 1));
+                equity_lane0_ram_tallies0_pending_record2_pt <= (equity_lane0_ram_tallies0_pending_record2_pt + to_unsigned(equity_lane0_ram_tallies0_pending_record2_tie, 1));
+                equity_lane0_ram_tallies0_pending_record2_pu <= (equity_lane0_ram_tallies0_pending_record2_pu + equity_lane0_ram_tallies0_pending_record2_add_units);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_ram_tallies0_pending_record2_hold;
+
+equity_lane0_ram_tallies0_pending_record3_amounts: process (equity_lane0_ram_tallies0_units_q, equity_lane0_ram_tallies0_count_q, equity_lane0_ram_tallies0_pending_record3_every, equity_lane0_ram_tallies0_alone_q, equity_lane0_ram_tallies0_won_q) is
+begin
+    equity_lane0_ram_tallies0_pending_record3_win <= stdl(bool(equity_lane0_ram_tallies0_count_q) and (bool(equity_lane0_ram_tallies0_pending_record3_every) or (bool(equity_lane0_ram_tallies0_won_q(2)) and bool(equity_lane0_ram_tallies0_alone_q))));
+    equity_lane0_ram_tallies0_pending_record3_tie <= stdl(bool(equity_lane0_ram_tallies0_count_q) and bool(equity_lane0_ram_tallies0_won_q(2)) and (not bool(equity_lane0_ram_tallies0_alone_q)) and (not bool(equity_lane0_ram_tallies0_pending_record3_every)));
+    if (bool(equity_lane0_ram_tallies0_count_q) and bool(equity_lane0_ram_tallies0_won_q(2)) and (not bool(equity_lane0_ram_tallies0_alone_q)) and (not bool(equity_lane0_ram_tallies0_pending_record3_every))) then
+        equity_lane0_ram_tallies0_pending_record3_add_units <= resize(equity_lane0_ram_tallies0_units_q, 15);
+    else
+        equity_lane0_ram_tallies0_pending_record3_add_units <= to_unsigned(0, 15);
+    end if;
+end process equity_lane0_ram_tallies0_pending_record3_amounts;
+
+equity_lane0_ram_tallies0_pending_record3_hold: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane0_rst = '1') then
+            equity_lane0_ram_tallies0_pending_record3_pu <= to_unsigned(0, 15);
+            equity_lane0_ram_tallies0_pending_record3_pw <= to_unsigned(0, 4);
+            equity_lane0_ram_tallies0_pending_record3_pt <= to_unsigned(0, 4);
+        else
+            if bool(equity_lane0_start_q) then
+                equity_lane0_ram_tallies0_pending_record3_pw <= to_unsigned(0, 4);
+                equity_lane0_ram_tallies0_pending_record3_pt <= to_unsigned(0, 4);
+                equity_lane0_ram_tallies0_pending_record3_pu <= to_unsigned(0, 15);
+            elsif bool(equity_lane0_ram_tallies0_sel(3)) then
+                equity_lane0_ram_tallies0_pending_record3_pw <= to_unsigned(equity_lane0_ram_tallies0_pending_record3_win, 4);
+                equity_lane0_ram_tallies0_pending_record3_pt <= to_unsigned(equity_lane0_ram_tallies0_pending_record3_tie, 4);
+                equity_lane0_ram_tallies0_pending_record3_pu <= equity_lane0_ram_tallies0_pending_record3_add_units;
+            else
+                equity_lane0_ram_tallies0_pending_record3_pw <= (equity_lane0_ram_tallies0_pending_record3_pw + to_unsigned(equity_lane0_ram_tallies0_pending_record3_win, 1));
+                equity_lane0_ram_tallies0_pending_record3_pt <= (equity_lane0_ram_tallies0_pending_record3_pt + to_unsigned(equity_lane0_ram_tallies0_pending_record3_tie, 1));
+                equity_lane0_ram_tallies0_pending_record3_pu <= (equity_lane0_ram_tallies0_pending_record3_pu + equity_lane0_ram_tallies0_pending_record3_add_units);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_ram_tallies0_pending_record3_hold;
+
+equity_lane0_ram_tallies0_pending_record4_amounts: process (equity_lane0_ram_tallies0_units_q, equity_lane0_ram_tallies0_count_q, equity_lane0_ram_tallies0_pending_record4_every, equity_lane0_ram_tallies0_alone_q, equity_lane0_ram_tallies0_won_q) is
+begin
+    equity_lane0_ram_tallies0_pending_record4_win <= stdl(bool(equity_lane0_ram_tallies0_count_q) and (bool(equity_lane0_ram_tallies0_pending_record4_every) or (bool(equity_lane0_ram_tallies0_won_q(3)) and bool(equity_lane0_ram_tallies0_alone_q))));
+    equity_lane0_ram_tallies0_pending_record4_tie <= stdl(bool(equity_lane0_ram_tallies0_count_q) and bool(equity_lane0_ram_tallies0_won_q(3)) and (not bool(equity_lane0_ram_tallies0_alone_q)) and (not bool(equity_lane0_ram_tallies0_pending_record4_every)));
+    if (bool(equity_lane0_ram_tallies0_count_q) and bool(equity_lane0_ram_tallies0_won_q(3)) and (not bool(equity_lane0_ram_tallies0_alone_q)) and (not bool(equity_lane0_ram_tallies0_pending_record4_every))) then
+        equity_lane0_ram_tallies0_pending_record4_add_units <= resize(equity_lane0_ram_tallies0_units_q, 15);
+    else
+        equity_lane0_ram_tallies0_pending_record4_add_units <= to_unsigned(0, 15);
+    end if;
+end process equity_lane0_ram_tallies0_pending_record4_amounts;
+
+equity_lane0_ram_tallies0_pending_record4_hold: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane0_rst = '1') then
+            equity_lane0_ram_tallies0_pending_record4_pu <= to_unsigned(0, 15);
+            equity_lane0_ram_tallies0_pending_record4_pw <= to_unsigned(0, 4);
+            equity_lane0_ram_tallies0_pending_record4_pt <= to_unsigned(0, 4);
+        else
+            if bool(equity_lane0_start_q) then
+                equity_lane0_ram_tallies0_pending_record4_pw <= to_unsigned(0, 4);
+                equity_lane0_ram_tallies0_pending_record4_pt <= to_unsigned(0, 4);
+                equity_lane0_ram_tallies0_pending_record4_pu <= to_unsigned(0, 15);
+            elsif bool(equity_lane0_ram_tallies0_sel(4)) then
+                equity_lane0_ram_tallies0_pending_record4_pw <= to_unsigned(equity_lane0_ram_tallies0_pending_record4_win, 4);
+                equity_lane0_ram_tallies0_pending_record4_pt <= to_unsigned(equity_lane0_ram_tallies0_pending_record4_tie, 4);
+                equity_lane0_ram_tallies0_pending_record4_pu <= equity_lane0_ram_tallies0_pending_record4_add_units;
+            else
+                equity_lane0_ram_tallies0_pending_record4_pw <= (equity_lane0_ram_tallies0_pending_record4_pw + to_unsigned(equity_lane0_ram_tallies0_pending_record4_win, 1));
+                equity_lane0_ram_tallies0_pending_record4_pt <= (equity_lane0_ram_tallies0_pending_record4_pt + to_unsigned(equity_lane0_ram_tallies0_pending_record4_tie, 1));
+                equity_lane0_ram_tallies0_pending_record4_pu <= (equity_lane0_ram_tallies0_pending_record4_pu + equity_lane0_ram_tallies0_pending_record4_add_units);
+            end if;
+        end if;
+    end if;
+end process equity_lane0_ram_tallies0_pending_record4_hold;
+
+equity_lane0_ram_tallies0_flush_field0_chunk_add0_add: process (clk) is
+    variable v: unsigned(39 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally0_chunked_counter1_lowest <= to_unsigned(0, 8);
+            equity_lane0_ram_tallies0_flush_field0_chunk_add0_carry_out <= '0';
+            equity_lane0_ram_tallies0_flush_field0_chunk_add0_value_out <= to_unsigned(0, 40);
         else
+            v := unsigned'("0000000000000000000000000000000000000000");
+            v := equity_lane0_ram_tallies0_base_w;
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(0)) then
-                equity_lane0_tally0_chunked_counter1_lowest <= to_unsigned(0, 8);
-                equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally0_no) then
-                equity_lane0_tally0_chunked_counter1_lowest <= equity_lane0_tally0_zero(8-1 downto 0);
-                equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(0)) then
-                equity_lane0_tally0_chunked_counter1_lowest <= equity_lane0_tally0_chunked_counter1_counter_chunk5_shifted;
-                equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := resize(unsigned((signed(resize(equity_lane0_tally0_chunked_counter1_lowest, 9) + 256) - signed(resize(equity_lane0_tally0_amount, 13))) - signed(resize(equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_in, 2))), 9);
-                equity_lane0_tally0_chunked_counter1_lowest <= total(8-1 downto 0);
-                equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := resize((equity_lane0_tally0_chunked_counter1_lowest + equity_lane0_tally0_amount) + equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_in, 9);
-                equity_lane0_tally0_chunked_counter1_lowest <= total(8-1 downto 0);
-                equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane0_ram_tallies0_base_w(8-1 downto 0), 9) + equity_lane0_ram_tallies0_late_w) + to_unsigned(equity_lane0_ram_tallies0_flush_field0_zero_carry, 1));
+            v(8-1 downto 0) := total(8-1 downto 0);
+            equity_lane0_ram_tallies0_flush_field0_chunk_add0_value_out <= v;
+            equity_lane0_ram_tallies0_flush_field0_chunk_add0_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane0_tally0_chunked_counter1_counter_chunk5_step;
+end process equity_lane0_ram_tallies0_flush_field0_chunk_add0_add;
 
-
-equity_lane0_tally0_chunked_counter1_counter_chunk6_shifted <= equity_lane0_tally0_chunked_counter1_counter_chunk7_value(8-1 downto 0);
-
-equity_lane0_tally0_chunked_counter1_counter_chunk6_step: process (clk) is
+equity_lane0_ram_tallies0_flush_field0_chunk_add1_add: process (clk) is
+    variable v: unsigned(39 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= to_unsigned(0, 8);
+            equity_lane0_ram_tallies0_flush_field0_chunk_add1_carry_out <= '0';
+            equity_lane0_ram_tallies0_flush_field0_chunk_add1_value_out <= to_unsigned(0, 40);
         else
+            v := unsigned'("0000000000000000000000000000000000000000");
+            v := equity_lane0_ram_tallies0_flush_field0_chunk_add0_value_out;
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(0)) then
-                equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= to_unsigned(0, 8);
-                equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally0_no) then
-                equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= equity_lane0_tally0_zero(16-1 downto 8);
-                equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(0)) then
-                equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= equity_lane0_tally0_chunked_counter1_counter_chunk6_shifted;
-                equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally0_chunked_counter1_counter_chunk6_value, 9) + 256) - signed(resize(equity_lane0_tally0_chunked_counter1_zero, 9))) - signed(resize(equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out, 2)));
-                equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= total(8-1 downto 0);
-                equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally0_chunked_counter1_counter_chunk6_value, 9) + equity_lane0_tally0_chunked_counter1_zero) + equity_lane0_tally0_chunked_counter1_counter_chunk5_carry_out);
-                equity_lane0_tally0_chunked_counter1_counter_chunk6_value <= total(8-1 downto 0);
-                equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane0_ram_tallies0_flush_field0_chunk_add0_value_out(16-1 downto 8), 9) + equity_lane0_ram_tallies0_flush_field0_zero) + to_unsigned(equity_lane0_ram_tallies0_flush_field0_chunk_add0_carry_out, 1));
+            v(16-1 downto 8) := total(8-1 downto 0);
+            equity_lane0_ram_tallies0_flush_field0_chunk_add1_value_out <= v;
+            equity_lane0_ram_tallies0_flush_field0_chunk_add1_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane0_tally0_chunked_counter1_counter_chunk6_step;
+end process equity_lane0_ram_tallies0_flush_field0_chunk_add1_add;
 
-
-equity_lane0_tally0_chunked_counter1_counter_chunk7_shifted <= equity_lane0_tally0_chunked_counter1_counter_chunk8_value(8-1 downto 0);
-
-equity_lane0_tally0_chunked_counter1_counter_chunk7_step: process (clk) is
+equity_lane0_ram_tallies0_flush_field0_chunk_add2_add: process (clk) is
+    variable v: unsigned(39 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= to_unsigned(0, 8);
+            equity_lane0_ram_tallies0_flush_field0_chunk_add2_carry_out <= '0';
+            equity_lane0_ram_tallies0_flush_field0_chunk_add2_value_out <= to_unsigned(0, 40);
         else
+            v := unsigned'("0000000000000000000000000000000000000000");
+            v := equity_lane0_ram_tallies0_flush_field0_chunk_add1_value_out;
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(0)) then
-                equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= to_unsigned(0, 8);
-                equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally0_no) then
-                equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= equity_lane0_tally0_zero(24-1 downto 16);
-                equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(0)) then
-                equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= equity_lane0_tally0_chunked_counter1_counter_chunk7_shifted;
-                equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally0_chunked_counter1_counter_chunk7_value, 9) + 256) - signed(resize(equity_lane0_tally0_chunked_counter1_zero, 9))) - signed(resize(equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out, 2)));
-                equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= total(8-1 downto 0);
-                equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally0_chunked_counter1_counter_chunk7_value, 9) + equity_lane0_tally0_chunked_counter1_zero) + equity_lane0_tally0_chunked_counter1_counter_chunk6_carry_out);
-                equity_lane0_tally0_chunked_counter1_counter_chunk7_value <= total(8-1 downto 0);
-                equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane0_ram_tallies0_flush_field0_chunk_add1_value_out(24-1 downto 16), 9) + equity_lane0_ram_tallies0_flush_field0_zero) + to_unsigned(equity_lane0_ram_tallies0_flush_field0_chunk_add1_carry_out, 1));
+            v(24-1 downto 16) := total(8-1 downto 0);
+            equity_lane0_ram_tallies0_flush_field0_chunk_add2_value_out <= v;
+            equity_lane0_ram_tallies0_flush_field0_chunk_add2_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane0_tally0_chunked_counter1_counter_chunk7_step;
+end process equity_lane0_ram_tallies0_flush_field0_chunk_add2_add;
 
-
-equity_lane0_tally0_chunked_counter1_counter_chunk8_shifted <= equity_lane0_tally0_chunked_counter1_counter_chunk9_value(8-1 downto 0);
-
-equity_lane0_tally0_chunked_counter1_counter_chunk8_step: process (clk) is
+equity_lane0_ram_tallies0_flush_field0_chunk_add3_add: process (clk) is
+    variable v: unsigned(39 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= to_unsigned(0, 8);
+            equity_lane0_ram_tallies0_flush_field0_chunk_add3_carry_out <= '0';
+            equity_lane0_ram_tallies0_flush_field0_chunk_add3_value_out <= to_unsigned(0, 40);
         else
+            v := unsigned'("0000000000000000000000000000000000000000");
+            v := equity_lane0_ram_tallies0_flush_field0_chunk_add2_value_out;
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(0)) then
-                equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= to_unsigned(0, 8);
-                equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally0_no) then
-                equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= equity_lane0_tally0_zero(32-1 downto 24);
-                equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(0)) then
-                equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= equity_lane0_tally0_chunked_counter1_counter_chunk8_shifted;
-                equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally0_chunked_counter1_counter_chunk8_value, 9) + 256) - signed(resize(equity_lane0_tally0_chunked_counter1_zero, 9))) - signed(resize(equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out, 2)));
-                equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= total(8-1 downto 0);
-                equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally0_chunked_counter1_counter_chunk8_value, 9) + equity_lane0_tally0_chunked_counter1_zero) + equity_lane0_tally0_chunked_counter1_counter_chunk7_carry_out);
-                equity_lane0_tally0_chunked_counter1_counter_chunk8_value <= total(8-1 downto 0);
-                equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane0_ram_tallies0_flush_field0_chunk_add2_value_out(32-1 downto 24), 9) + equity_lane0_ram_tallies0_flush_field0_zero) + to_unsigned(equity_lane0_ram_tallies0_flush_field0_chunk_add2_carry_out, 1));
+            v(32-1 downto 24) := total(8-1 downto 0);
+            equity_lane0_ram_tallies0_flush_field0_chunk_add3_value_out <= v;
+            equity_lane0_ram_tallies0_flush_field0_chunk_add3_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane0_tally0_chunked_counter1_counter_chunk8_step;
+end process equity_lane0_ram_tallies0_flush_field0_chunk_add3_add;
 
-
-equity_lane0_tally0_chunked_counter1_counter_chunk9_shifted <= equity_lane0_links(1);
-
-equity_lane0_tally0_chunked_counter1_counter_chunk9_step: process (clk) is
+equity_lane0_ram_tallies0_flush_field0_chunk_add4_add: process (clk) is
+    variable v: unsigned(39 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= to_unsigned(0, 8);
+            equity_lane0_ram_tallies0_flush_field0_chunk_add4_carry_out <= '0';
+            equity_lane0_ram_tallies0_flush_field0_chunk_add4_value_out <= to_unsigned(0, 40);
         else
+            v := unsigned'("0000000000000000000000000000000000000000");
+            v := equity_lane0_ram_tallies0_flush_field0_chunk_add3_value_out;
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(0)) then
-                equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= to_unsigned(0, 8);
-                equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally0_no) then
-                equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= equity_lane0_tally0_zero(40-1 downto 32);
-                equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(0)) then
-                equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= equity_lane0_tally0_chunked_counter1_counter_chunk9_shifted;
-                equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally0_chunked_counter1_counter_chunk9_value, 9) + 256) - signed(resize(equity_lane0_tally0_chunked_counter1_zero, 9))) - signed(resize(equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out, 2)));
-                equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= total(8-1 downto 0);
-                equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally0_chunked_counter1_counter_chunk9_value, 9) + equity_lane0_tally0_chunked_counter1_zero) + equity_lane0_tally0_chunked_counter1_counter_chunk8_carry_out);
-                equity_lane0_tally0_chunked_counter1_counter_chunk9_value <= total(8-1 downto 0);
-                equity_lane0_tally0_chunked_counter1_counter_chunk9_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane0_ram_tallies0_flush_field0_chunk_add3_value_out(40-1 downto 32), 9) + equity_lane0_ram_tallies0_flush_field0_zero) + to_unsigned(equity_lane0_ram_tallies0_flush_field0_chunk_add3_carry_out, 1));
+            v(40-1 downto 32) := total(8-1 downto 0);
+            equity_lane0_ram_tallies0_flush_field0_chunk_add4_value_out <= v;
+            equity_lane0_ram_tallies0_flush_field0_chunk_add4_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane0_tally0_chunked_counter1_counter_chunk9_step;
+end process equity_lane0_ram_tallies0_flush_field0_chunk_add4_add;
 
-
-equity_lane0_links(0) <= equity_lane0_tally0_chunked_counter1_lowest(8-1 downto 0);
-
-equity_lane0_tally1_register_amount: process (clk) is
+equity_lane0_ram_tallies0_flush_field0_chunk_add5_add: process (clk) is
+    variable v: unsigned(39 downto 0);
+    variable total: unsigned(1 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_tally1_amount <= to_unsigned(0, 12);
+            equity_lane0_ram_tallies0_flush_field0_chunk_add5_carry_out <= '0';
+            equity_lane0_ram_tallies0_flush_field0_last <= to_unsigned(0, 40);
         else
-            if ((not (bool(equity_lane0_feed_stage0_count_out) and bool(equity_lane0_feed_stage0_won_out(0)))) or ((equity_lane0_feed_stage0_alone_out /= '1') and (not False))) then
-                equity_lane0_tally1_amount <= to_unsigned(0, 12);
-            elsif False then
-                equity_lane0_tally1_amount <= equity_lane0_feed_stage0_units_out;
-            else
-                equity_lane0_tally1_amount <= to_unsigned(1, 12);
-            end if;
+            v := unsigned'("0000000000000000000000000000000000000000");
+            v := equity_lane0_ram_tallies0_flush_field0_chunk_add4_value_out;
+            total := to_unsigned(0, 2);
+            total := ((resize(equity_lane0_ram_tallies0_flush_field0_chunk_add4_value_out(1-1 downto 0), 2) + equity_lane0_ram_tallies0_flush_field0_zero) + to_unsigned(equity_lane0_ram_tallies0_flush_field0_zero_carry, 1));
+            v(1-1 downto 0) := total(1-1 downto 0);
+            equity_lane0_ram_tallies0_flush_field0_last <= v;
+            equity_lane0_ram_tallies0_flush_field0_chunk_add5_carry_out <= total(1);
         end if;
     end if;
-end process equity_lane0_tally1_register_amount;
+end process equity_lane0_ram_tallies0_flush_field0_chunk_add5_add;
 
 
-equity_lane0_tally1_chunked_counter2_counter_chunk10_shifted <= equity_lane0_tally1_chunked_counter2_counter_chunk11_value(8-1 downto 0);
+equity_lane0_ram_tallies0_flush_field0_result <= equity_lane0_ram_tallies0_flush_field0_last;
 
-equity_lane0_tally1_chunked_counter2_counter_chunk10_step: process (clk) is
+equity_lane0_ram_tallies0_flush_field1_chunk_add6_add: process (clk) is
+    variable v: unsigned(39 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally1_chunked_counter2_lowest <= to_unsigned(0, 8);
+            equity_lane0_ram_tallies0_flush_field1_chunk_add6_carry_out <= '0';
+            equity_lane0_ram_tallies0_flush_field1_chunk_add6_value_out <= to_unsigned(0, 40);
         else
+            v := unsigned'("0000000000000000000000000000000000000000");
+            v := equity_lane0_ram_tallies0_base_t;
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(1)) then
-                equity_lane0_tally1_chunked_counter2_lowest <= to_unsigned(0, 8);
-                equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally1_no) then
-                equity_lane0_tally1_chunked_counter2_lowest <= equity_lane0_tally1_zero(8-1 downto 0);
-                equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(1)) then
-                equity_lane0_tally1_chunked_counter2_lowest <= equity_lane0_tally1_chunked_counter2_counter_chunk10_shifted;
-                equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := resize(unsigned((signed(resize(equity_lane0_tally1_chunked_counter2_lowest, 9) + 256) - signed(resize(equity_lane0_tally1_amount, 13))) - signed(resize(equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_in, 2))), 9);
-                equity_lane0_tally1_chunked_counter2_lowest <= total(8-1 downto 0);
-                equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := resize((equity_lane0_tally1_chunked_counter2_lowest + equity_lane0_tally1_amount) + equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_in, 9);
-                equity_lane0_tally1_chunked_counter2_lowest <= total(8-1 downto 0);
-                equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane0_ram_tallies0_base_t(8-1 downto 0), 9) + equity_lane0_ram_tallies0_late_t) + to_unsigned(equity_lane0_ram_tallies0_flush_field1_zero_carry, 1));
+            v(8-1 downto 0) := total(8-1 downto 0);
+            equity_lane0_ram_tallies0_flush_field1_chunk_add6_value_out <= v;
+            equity_lane0_ram_tallies0_flush_field1_chunk_add6_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane0_tally1_chunked_counter2_counter_chunk10_step;
+end process equity_lane0_ram_tallies0_flush_field1_chunk_add6_add;
 
-
-equity_lane0_tally1_chunked_counter2_counter_chunk11_shifted <= equity_lane0_tally1_chunked_counter2_counter_chunk12_value(8-1 downto 0);
-
-equity_lane0_tally1_chunked_counter2_counter_chunk11_step: process (clk) is
+equity_lane0_ram_tallies0_flush_field1_chunk_add7_add: process (clk) is
+    variable v: unsigned(39 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= to_unsigned(0, 8);
+            equity_lane0_ram_tallies0_flush_field1_chunk_add7_carry_out <= '0';
+            equity_lane0_ram_tallies0_flush_field1_chunk_add7_value_out <= to_unsigned(0, 40);
         else
+            v := unsigned'("0000000000000000000000000000000000000000");
+            v := equity_lane0_ram_tallies0_flush_field1_chunk_add6_value_out;
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(1)) then
-                equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= to_unsigned(0, 8);
-                equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally1_no) then
-                equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= equity_lane0_tally1_zero(16-1 downto 8);
-                equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(1)) then
-                equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= equity_lane0_tally1_chunked_counter2_counter_chunk11_shifted;
-                equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally1_chunked_counter2_counter_chunk11_value, 9) + 256) - signed(resize(equity_lane0_tally1_chunked_counter2_zero, 9))) - signed(resize(equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out, 2)));
-                equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= total(8-1 downto 0);
-                equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally1_chunked_counter2_counter_chunk11_value, 9) + equity_lane0_tally1_chunked_counter2_zero) + equity_lane0_tally1_chunked_counter2_counter_chunk10_carry_out);
-                equity_lane0_tally1_chunked_counter2_counter_chunk11_value <= total(8-1 downto 0);
-                equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane0_ram_tallies0_flush_field1_chunk_add6_value_out(16-1 downto 8), 9) + equity_lane0_ram_tallies0_flush_field1_zero) + to_unsigned(equity_lane0_ram_tallies0_flush_field1_chunk_add6_carry_out, 1));
+            v(16-1 downto 8) := total(8-1 downto 0);
+            equity_lane0_ram_tallies0_flush_field1_chunk_add7_value_out <= v;
+            equity_lane0_ram_tallies0_flush_field1_chunk_add7_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane0_tally1_chunked_counter2_counter_chunk11_step;
+end process equity_lane0_ram_tallies0_flush_field1_chunk_add7_add;
 
-
-equity_lane0_tally1_chunked_counter2_counter_chunk12_shifted <= equity_lane0_tally1_chunked_counter2_counter_chunk13_value(8-1 downto 0);
-
-equity_lane0_tally1_chunked_counter2_counter_chunk12_step: process (clk) is
+equity_lane0_ram_tallies0_flush_field1_chunk_add8_add: process (clk) is
+    variable v: unsigned(39 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= to_unsigned(0, 8);
+            equity_lane0_ram_tallies0_flush_field1_chunk_add8_carry_out <= '0';
+            equity_lane0_ram_tallies0_flush_field1_chunk_add8_value_out <= to_unsigned(0, 40);
         else
+            v := unsigned'("0000000000000000000000000000000000000000");
+            v := equity_lane0_ram_tallies0_flush_field1_chunk_add7_value_out;
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(1)) then
-                equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= to_unsigned(0, 8);
-                equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally1_no) then
-                equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= equity_lane0_tally1_zero(24-1 downto 16);
-                equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(1)) then
-                equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= equity_lane0_tally1_chunked_counter2_counter_chunk12_shifted;
-                equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally1_chunked_counter2_counter_chunk12_value, 9) + 256) - signed(resize(equity_lane0_tally1_chunked_counter2_zero, 9))) - signed(resize(equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out, 2)));
-                equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= total(8-1 downto 0);
-                equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally1_chunked_counter2_counter_chunk12_value, 9) + equity_lane0_tally1_chunked_counter2_zero) + equity_lane0_tally1_chunked_counter2_counter_chunk11_carry_out);
-                equity_lane0_tally1_chunked_counter2_counter_chunk12_value <= total(8-1 downto 0);
-                equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane0_ram_tallies0_flush_field1_chunk_add7_value_out(24-1 downto 16), 9) + equity_lane0_ram_tallies0_flush_field1_zero) + to_unsigned(equity_lane0_ram_tallies0_flush_field1_chunk_add7_carry_out, 1));
+            v(24-1 downto 16) := total(8-1 downto 0);
+            equity_lane0_ram_tallies0_flush_field1_chunk_add8_value_out <= v;
+            equity_lane0_ram_tallies0_flush_field1_chunk_add8_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane0_tally1_chunked_counter2_counter_chunk12_step;
+end process equity_lane0_ram_tallies0_flush_field1_chunk_add8_add;
 
-
-equity_lane0_tally1_chunked_counter2_counter_chunk13_shifted <= equity_lane0_tally1_chunked_counter2_counter_chunk14_value(8-1 downto 0);
-
-equity_lane0_tally1_chunked_counter2_counter_chunk13_step: process (clk) is
+equity_lane0_ram_tallies0_flush_field1_chunk_add9_add: process (clk) is
+    variable v: unsigned(39 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= to_unsigned(0, 8);
+            equity_lane0_ram_tallies0_flush_field1_chunk_add9_carry_out <= '0';
+            equity_lane0_ram_tallies0_flush_field1_chunk_add9_value_out <= to_unsigned(0, 40);
         else
+            v := unsigned'("0000000000000000000000000000000000000000");
+            v := equity_lane0_ram_tallies0_flush_field1_chunk_add8_value_out;
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(1)) then
-                equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= to_unsigned(0, 8);
-                equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally1_no) then
-                equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= equity_lane0_tally1_zero(32-1 downto 24);
-                equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(1)) then
-                equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= equity_lane0_tally1_chunked_counter2_counter_chunk13_shifted;
-                equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally1_chunked_counter2_counter_chunk13_value, 9) + 256) - signed(resize(equity_lane0_tally1_chunked_counter2_zero, 9))) - signed(resize(equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out, 2)));
-                equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= total(8-1 downto 0);
-                equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally1_chunked_counter2_counter_chunk13_value, 9) + equity_lane0_tally1_chunked_counter2_zero) + equity_lane0_tally1_chunked_counter2_counter_chunk12_carry_out);
-                equity_lane0_tally1_chunked_counter2_counter_chunk13_value <= total(8-1 downto 0);
-                equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane0_ram_tallies0_flush_field1_chunk_add8_value_out(32-1 downto 24), 9) + equity_lane0_ram_tallies0_flush_field1_zero) + to_unsigned(equity_lane0_ram_tallies0_flush_field1_chunk_add8_carry_out, 1));
+            v(32-1 downto 24) := total(8-1 downto 0);
+            equity_lane0_ram_tallies0_flush_field1_chunk_add9_value_out <= v;
+            equity_lane0_ram_tallies0_flush_field1_chunk_add9_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane0_tally1_chunked_counter2_counter_chunk13_step;
+end process equity_lane0_ram_tallies0_flush_field1_chunk_add9_add;
 
-
-equity_lane0_tally1_chunked_counter2_counter_chunk14_shifted <= equity_lane0_links(2);
-
-equity_lane0_tally1_chunked_counter2_counter_chunk14_step: process (clk) is
+equity_lane0_ram_tallies0_flush_field1_chunk_add10_add: process (clk) is
+    variable v: unsigned(39 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= to_unsigned(0, 8);
+            equity_lane0_ram_tallies0_flush_field1_chunk_add10_carry_out <= '0';
+            equity_lane0_ram_tallies0_flush_field1_chunk_add10_value_out <= to_unsigned(0, 40);
         else
+            v := unsigned'("0000000000000000000000000000000000000000");
+            v := equity_lane0_ram_tallies0_flush_field1_chunk_add9_value_out;
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(1)) then
-                equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= to_unsigned(0, 8);
-                equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally1_no) then
-                equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= equity_lane0_tally1_zero(40-1 downto 32);
-                equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(1)) then
-                equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= equity_lane0_tally1_chunked_counter2_counter_chunk14_shifted;
-                equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally1_chunked_counter2_counter_chunk14_value, 9) + 256) - signed(resize(equity_lane0_tally1_chunked_counter2_zero, 9))) - signed(resize(equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out, 2)));
-                equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= total(8-1 downto 0);
-                equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally1_chunked_counter2_counter_chunk14_value, 9) + equity_lane0_tally1_chunked_counter2_zero) + equity_lane0_tally1_chunked_counter2_counter_chunk13_carry_out);
-                equity_lane0_tally1_chunked_counter2_counter_chunk14_value <= total(8-1 downto 0);
-                equity_lane0_tally1_chunked_counter2_counter_chunk14_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane0_ram_tallies0_flush_field1_chunk_add9_value_out(40-1 downto 32), 9) + equity_lane0_ram_tallies0_flush_field1_zero) + to_unsigned(equity_lane0_ram_tallies0_flush_field1_chunk_add9_carry_out, 1));
+            v(40-1 downto 32) := total(8-1 downto 0);
+            equity_lane0_ram_tallies0_flush_field1_chunk_add10_value_out <= v;
+            equity_lane0_ram_tallies0_flush_field1_chunk_add10_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane0_tally1_chunked_counter2_counter_chunk14_step;
+end process equity_lane0_ram_tallies0_flush_field1_chunk_add10_add;
 
-
-equity_lane0_links(1) <= equity_lane0_tally1_chunked_counter2_lowest(8-1 downto 0);
-
-equity_lane0_tally2_register_amount: process (clk) is
+equity_lane0_ram_tallies0_flush_field1_chunk_add11_add: process (clk) is
+    variable v: unsigned(39 downto 0);
+    variable total: unsigned(1 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_tally2_amount <= to_unsigned(0, 12);
+            equity_lane0_ram_tallies0_flush_field1_chunk_add11_carry_out <= '0';
+            equity_lane0_ram_tallies0_flush_field1_last <= to_unsigned(0, 40);
         else
-            if ((not (bool(equity_lane0_feed_stage0_count_out) and bool(equity_lane0_feed_stage0_won_out(0)))) or ((equity_lane0_feed_stage0_alone_out /= '0') and (not False))) then
-                equity_lane0_tally2_amount <= to_unsigned(0, 12);
-            elsif False then
-                equity_lane0_tally2_amount <= equity_lane0_feed_stage0_units_out;
-            else
-                equity_lane0_tally2_amount <= to_unsigned(1, 12);
-            end if;
+            v := unsigned'("0000000000000000000000000000000000000000");
+            v := equity_lane0_ram_tallies0_flush_field1_chunk_add10_value_out;
+            total := to_unsigned(0, 2);
+            total := ((resize(equity_lane0_ram_tallies0_flush_field1_chunk_add10_value_out(1-1 downto 0), 2) + equity_lane0_ram_tallies0_flush_field1_zero) + to_unsigned(equity_lane0_ram_tallies0_flush_field1_zero_carry, 1));
+            v(1-1 downto 0) := total(1-1 downto 0);
+            equity_lane0_ram_tallies0_flush_field1_last <= v;
+            equity_lane0_ram_tallies0_flush_field1_chunk_add11_carry_out <= total(1);
         end if;
     end if;
-end process equity_lane0_tally2_register_amount;
+end process equity_lane0_ram_tallies0_flush_field1_chunk_add11_add;
 
 
-equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted <= equity_lane0_tally2_chunked_counter3_counter_chunk16_value(8-1 downto 0);
+equity_lane0_ram_tallies0_flush_field1_result <= equity_lane0_ram_tallies0_flush_field1_last;
 
-equity_lane0_tally2_chunked_counter3_counter_chunk15_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally2_chunked_counter3_lowest <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(2)) then
-                equity_lane0_tally2_chunked_counter3_lowest <= to_unsigned(0, 8);
-                equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally2_no) then
-                equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_zero(8-1 downto 0);
-                equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(2)) then
-                equity_lane0_tally2_chunked_counter3_lowest <= equity_lane0_tally2_chunked_counter3_counter_chunk15_shifted;
-                equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := resize(unsigned((signed(resize(equity_lane0_tally2_chunked_counter3_lowest, 9) + 256) - signed(resize(equity_lane0_tally2_amount, 13))) - signed(resize(equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in, 2))), 9);
-                equity_lane0_tally2_chunked_counter3_lowest <= total(8-1 downto 0);
-                equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := resize((equity_lane0_tally2_chunked_counter3_lowest + equity_lane0_tally2_amount) + equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in, 9);
-                equity_lane0_tally2_chunked_counter3_lowest <= total(8-1 downto 0);
-                equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally2_chunked_counter3_counter_chunk15_step;
-
-
-equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted <= equity_lane0_tally2_chunked_counter3_counter_chunk17_value(8-1 downto 0);
-
-equity_lane0_tally2_chunked_counter3_counter_chunk16_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(2)) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= to_unsigned(0, 8);
-                equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally2_no) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_zero(16-1 downto 8);
-                equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(2)) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= equity_lane0_tally2_chunked_counter3_counter_chunk16_shifted;
-                equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally2_chunked_counter3_counter_chunk16_value, 9) + 256) - signed(resize(equity_lane0_tally2_chunked_counter3_zero, 9))) - signed(resize(equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out, 2)));
-                equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= total(8-1 downto 0);
-                equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally2_chunked_counter3_counter_chunk16_value, 9) + equity_lane0_tally2_chunked_counter3_zero) + equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_out);
-                equity_lane0_tally2_chunked_counter3_counter_chunk16_value <= total(8-1 downto 0);
-                equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally2_chunked_counter3_counter_chunk16_step;
-
-
-equity_lane0_tally2_chunked_counter3_counter_chunk17_shifted <= equity_lane0_tally2_chunked_counter3_counter_chunk18_value(8-1 downto 0);
-
-equity_lane0_tally2_chunked_counter3_counter_chunk17_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(2)) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= to_unsigned(0, 8);
-                equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally2_no) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_zero(24-1 downto 16);
-                equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(2)) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= equity_lane0_tally2_chunked_counter3_counter_chunk17_shifted;
-                equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally2_chunked_counter3_counter_chunk17_value, 9) + 256) - signed(resize(equity_lane0_tally2_chunked_counter3_zero, 9))) - signed(resize(equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out, 2)));
-                equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= total(8-1 downto 0);
-                equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally2_chunked_counter3_counter_chunk17_value, 9) + equity_lane0_tally2_chunked_counter3_zero) + equity_lane0_tally2_chunked_counter3_counter_chunk16_carry_out);
-                equity_lane0_tally2_chunked_counter3_counter_chunk17_value <= total(8-1 downto 0);
-                equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally2_chunked_counter3_counter_chunk17_step;
-
-
-equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted <= equity_lane0_tally2_chunked_counter3_counter_chunk19_value(8-1 downto 0);
-
-equity_lane0_tally2_chunked_counter3_counter_chunk18_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(2)) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= to_unsigned(0, 8);
-                equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally2_no) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_zero(32-1 downto 24);
-                equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(2)) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= equity_lane0_tally2_chunked_counter3_counter_chunk18_shifted;
-                equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally2_chunked_counter3_counter_chunk18_value, 9) + 256) - signed(resize(equity_lane0_tally2_chunked_counter3_zero, 9))) - signed(resize(equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out, 2)));
-                equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= total(8-1 downto 0);
-                equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally2_chunked_counter3_counter_chunk18_value, 9) + equity_lane0_tally2_chunked_counter3_zero) + equity_lane0_tally2_chunked_counter3_counter_chunk17_carry_out);
-                equity_lane0_tally2_chunked_counter3_counter_chunk18_value <= total(8-1 downto 0);
-                equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally2_chunked_counter3_counter_chunk18_step;
-
-
-equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted <= equity_lane0_links(3);
-
-equity_lane0_tally2_chunked_counter3_counter_chunk19_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(2)) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= to_unsigned(0, 8);
-                equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally2_no) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_zero(40-1 downto 32);
-                equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(2)) then
-                equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted;
-                equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally2_chunked_counter3_counter_chunk19_value, 9) + 256) - signed(resize(equity_lane0_tally2_chunked_counter3_zero, 9))) - signed(resize(equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out, 2)));
-                equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= total(8-1 downto 0);
-                equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally2_chunked_counter3_counter_chunk19_value, 9) + equity_lane0_tally2_chunked_counter3_zero) + equity_lane0_tally2_chunked_counter3_counter_chunk18_carry_out);
-                equity_lane0_tally2_chunked_counter3_counter_chunk19_value <= total(8-1 downto 0);
-                equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally2_chunked_counter3_counter_chunk19_step;
-
-
-equity_lane0_links(2) <= equity_lane0_tally2_chunked_counter3_lowest(8-1 downto 0);
-
-equity_lane0_tally3_register_amount: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally3_amount <= to_unsigned(0, 12);
-        else
-            if ((not (bool(equity_lane0_feed_stage0_count_out) and bool(equity_lane0_feed_stage0_won_out(0)))) or ((equity_lane0_feed_stage0_alone_out /= '0') and (not False))) then
-                equity_lane0_tally3_amount <= to_unsigned(0, 12);
-            elsif True then
-                equity_lane0_tally3_amount <= equity_lane0_feed_stage0_units_out;
-            else
-                equity_lane0_tally3_amount <= to_unsigned(1, 12);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally3_register_amount;
-
-
-equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted <= unsigned'(equity_lane0_tally3_chunked_counter4_counter_chunk21_value(8-1 downto 0) & equity_lane0_tally3_chunked_counter4_lowest(16-1 downto 8));
-
-equity_lane0_tally3_chunked_counter4_counter_chunk20_step: process (clk) is
+equity_lane0_ram_tallies0_flush_field2_chunk_add12_add: process (clk) is
+    variable v: unsigned(55 downto 0);
     variable total: unsigned(16 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally3_chunked_counter4_lowest <= to_unsigned(0, 16);
+            equity_lane0_ram_tallies0_flush_field2_chunk_add12_carry_out <= '0';
+            equity_lane0_ram_tallies0_flush_field2_chunk_add12_value_out <= to_unsigned(0, 56);
         else
+            v := unsigned'("00000000000000000000000000000000000000000000000000000000");
+            v := equity_lane0_ram_tallies0_base_u;
             total := to_unsigned(0, 17);
-            if bool(equity_lane0_clears(3)) then
-                equity_lane0_tally3_chunked_counter4_lowest <= to_unsigned(0, 16);
-                equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally3_no) then
-                equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_zero(16-1 downto 0);
-                equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(3)) then
-                equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted;
-                equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally3_chunked_counter4_lowest, 17) + 65536) - signed(resize(equity_lane0_tally3_amount, 13))) - signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in, 2)));
-                equity_lane0_tally3_chunked_counter4_lowest <= total(16-1 downto 0);
-                equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned((not bool(total(16))), 1);
-            else
-                total := ((resize(equity_lane0_tally3_chunked_counter4_lowest, 17) + equity_lane0_tally3_amount) + equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in);
-                equity_lane0_tally3_chunked_counter4_lowest <= total(16-1 downto 0);
-                equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(total(16), 1);
-            end if;
+            total := ((resize(equity_lane0_ram_tallies0_base_u(16-1 downto 0), 17) + equity_lane0_ram_tallies0_late_u) + to_unsigned(equity_lane0_ram_tallies0_flush_field2_zero_carry, 1));
+            v(16-1 downto 0) := total(16-1 downto 0);
+            equity_lane0_ram_tallies0_flush_field2_chunk_add12_value_out <= v;
+            equity_lane0_ram_tallies0_flush_field2_chunk_add12_carry_out <= total(16);
         end if;
     end if;
-end process equity_lane0_tally3_chunked_counter4_counter_chunk20_step;
+end process equity_lane0_ram_tallies0_flush_field2_chunk_add12_add;
 
-
-equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted <= equity_lane0_tally3_chunked_counter4_counter_chunk22_value(8-1 downto 0);
-
-equity_lane0_tally3_chunked_counter4_counter_chunk21_step: process (clk) is
+equity_lane0_ram_tallies0_flush_field2_chunk_add13_add: process (clk) is
+    variable v: unsigned(55 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= to_unsigned(0, 8);
+            equity_lane0_ram_tallies0_flush_field2_chunk_add13_carry_out <= '0';
+            equity_lane0_ram_tallies0_flush_field2_chunk_add13_value_out <= to_unsigned(0, 56);
         else
+            v := unsigned'("00000000000000000000000000000000000000000000000000000000");
+            v := equity_lane0_ram_tallies0_flush_field2_chunk_add12_value_out;
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(3)) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= to_unsigned(0, 8);
-                equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally3_no) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= equity_lane0_tally3_zero(24-1 downto 16);
-                equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(3)) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted;
-                equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk21_value, 9) + 256) - signed(resize(equity_lane0_tally3_chunked_counter4_zero, 9))) - signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out, 2)));
-                equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= total(8-1 downto 0);
-                equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally3_chunked_counter4_counter_chunk21_value, 9) + equity_lane0_tally3_chunked_counter4_zero) + equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out);
-                equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= total(8-1 downto 0);
-                equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane0_ram_tallies0_flush_field2_chunk_add12_value_out(24-1 downto 16), 9) + equity_lane0_ram_tallies0_flush_field2_zero) + to_unsigned(equity_lane0_ram_tallies0_flush_field2_chunk_add12_carry_out, 1));
+            v(24-1 downto 16) := total(8-1 downto 0);
+            equity_lane0_ram_tallies0_flush_field2_chunk_add13_value_out <= v;
+            equity_lane0_ram_tallies0_flush_field2_chunk_add13_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane0_tally3_chunked_counter4_counter_chunk21_step;
+end process equity_lane0_ram_tallies0_flush_field2_chunk_add13_add;
 
-
-equity_lane0_tally3_chunked_counter4_counter_chunk22_shifted <= equity_lane0_tally3_chunked_counter4_counter_chunk23_value(8-1 downto 0);
-
-equity_lane0_tally3_chunked_counter4_counter_chunk22_step: process (clk) is
+equity_lane0_ram_tallies0_flush_field2_chunk_add14_add: process (clk) is
+    variable v: unsigned(55 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= to_unsigned(0, 8);
+            equity_lane0_ram_tallies0_flush_field2_chunk_add14_carry_out <= '0';
+            equity_lane0_ram_tallies0_flush_field2_chunk_add14_value_out <= to_unsigned(0, 56);
         else
+            v := unsigned'("00000000000000000000000000000000000000000000000000000000");
+            v := equity_lane0_ram_tallies0_flush_field2_chunk_add13_value_out;
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(3)) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= to_unsigned(0, 8);
-                equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally3_no) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_zero(32-1 downto 24);
-                equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(3)) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_chunked_counter4_counter_chunk22_shifted;
-                equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk22_value, 9) + 256) - signed(resize(equity_lane0_tally3_chunked_counter4_zero, 9))) - signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out, 2)));
-                equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= total(8-1 downto 0);
-                equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally3_chunked_counter4_counter_chunk22_value, 9) + equity_lane0_tally3_chunked_counter4_zero) + equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out);
-                equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= total(8-1 downto 0);
-                equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane0_ram_tallies0_flush_field2_chunk_add13_value_out(32-1 downto 24), 9) + equity_lane0_ram_tallies0_flush_field2_zero) + to_unsigned(equity_lane0_ram_tallies0_flush_field2_chunk_add13_carry_out, 1));
+            v(32-1 downto 24) := total(8-1 downto 0);
+            equity_lane0_ram_tallies0_flush_field2_chunk_add14_value_out <= v;
+            equity_lane0_ram_tallies0_flush_field2_chunk_add14_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane0_tally3_chunked_counter4_counter_chunk22_step;
+end process equity_lane0_ram_tallies0_flush_field2_chunk_add14_add;
 
-
-equity_lane0_tally3_chunked_counter4_counter_chunk23_shifted <= equity_lane0_tally3_chunked_counter4_counter_chunk24_value(8-1 downto 0);
-
-equity_lane0_tally3_chunked_counter4_counter_chunk23_step: process (clk) is
+equity_lane0_ram_tallies0_flush_field2_chunk_add15_add: process (clk) is
+    variable v: unsigned(55 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= to_unsigned(0, 8);
+            equity_lane0_ram_tallies0_flush_field2_chunk_add15_carry_out <= '0';
+            equity_lane0_ram_tallies0_flush_field2_chunk_add15_value_out <= to_unsigned(0, 56);
         else
+            v := unsigned'("00000000000000000000000000000000000000000000000000000000");
+            v := equity_lane0_ram_tallies0_flush_field2_chunk_add14_value_out;
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(3)) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= to_unsigned(0, 8);
-                equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally3_no) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_zero(40-1 downto 32);
-                equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(3)) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_chunked_counter4_counter_chunk23_shifted;
-                equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk23_value, 9) + 256) - signed(resize(equity_lane0_tally3_chunked_counter4_zero, 9))) - signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out, 2)));
-                equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= total(8-1 downto 0);
-                equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally3_chunked_counter4_counter_chunk23_value, 9) + equity_lane0_tally3_chunked_counter4_zero) + equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out);
-                equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= total(8-1 downto 0);
-                equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane0_ram_tallies0_flush_field2_chunk_add14_value_out(40-1 downto 32), 9) + equity_lane0_ram_tallies0_flush_field2_zero) + to_unsigned(equity_lane0_ram_tallies0_flush_field2_chunk_add14_carry_out, 1));
+            v(40-1 downto 32) := total(8-1 downto 0);
+            equity_lane0_ram_tallies0_flush_field2_chunk_add15_value_out <= v;
+            equity_lane0_ram_tallies0_flush_field2_chunk_add15_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane0_tally3_chunked_counter4_counter_chunk23_step;
+end process equity_lane0_ram_tallies0_flush_field2_chunk_add15_add;
 
-
-equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted <= equity_lane0_tally3_chunked_counter4_counter_chunk25_value(8-1 downto 0);
-
-equity_lane0_tally3_chunked_counter4_counter_chunk24_step: process (clk) is
+equity_lane0_ram_tallies0_flush_field2_chunk_add16_add: process (clk) is
+    variable v: unsigned(55 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= to_unsigned(0, 8);
+            equity_lane0_ram_tallies0_flush_field2_chunk_add16_carry_out <= '0';
+            equity_lane0_ram_tallies0_flush_field2_chunk_add16_value_out <= to_unsigned(0, 56);
         else
+            v := unsigned'("00000000000000000000000000000000000000000000000000000000");
+            v := equity_lane0_ram_tallies0_flush_field2_chunk_add15_value_out;
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(3)) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= to_unsigned(0, 8);
-                equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally3_no) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_zero(48-1 downto 40);
-                equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(3)) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted;
-                equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk24_value, 9) + 256) - signed(resize(equity_lane0_tally3_chunked_counter4_zero, 9))) - signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out, 2)));
-                equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= total(8-1 downto 0);
-                equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally3_chunked_counter4_counter_chunk24_value, 9) + equity_lane0_tally3_chunked_counter4_zero) + equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out);
-                equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= total(8-1 downto 0);
-                equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane0_ram_tallies0_flush_field2_chunk_add15_value_out(48-1 downto 40), 9) + equity_lane0_ram_tallies0_flush_field2_zero) + to_unsigned(equity_lane0_ram_tallies0_flush_field2_chunk_add15_carry_out, 1));
+            v(48-1 downto 40) := total(8-1 downto 0);
+            equity_lane0_ram_tallies0_flush_field2_chunk_add16_value_out <= v;
+            equity_lane0_ram_tallies0_flush_field2_chunk_add16_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane0_tally3_chunked_counter4_counter_chunk24_step;
+end process equity_lane0_ram_tallies0_flush_field2_chunk_add16_add;
 
-
-equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted <= equity_lane0_links(4);
-
-equity_lane0_tally3_chunked_counter4_counter_chunk25_step: process (clk) is
+equity_lane0_ram_tallies0_flush_field2_chunk_add17_add: process (clk) is
+    variable v: unsigned(55 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= to_unsigned(0, 8);
+            equity_lane0_ram_tallies0_flush_field2_chunk_add17_carry_out <= '0';
+            equity_lane0_ram_tallies0_flush_field2_last <= to_unsigned(0, 56);
         else
+            v := unsigned'("00000000000000000000000000000000000000000000000000000000");
+            v := equity_lane0_ram_tallies0_flush_field2_chunk_add16_value_out;
             total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(3)) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= to_unsigned(0, 8);
-                equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally3_no) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_zero(56-1 downto 48);
-                equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(3)) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted;
-                equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk25_value, 9) + 256) - signed(resize(equity_lane0_tally3_chunked_counter4_zero, 9))) - signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out, 2)));
-                equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= total(8-1 downto 0);
-                equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally3_chunked_counter4_counter_chunk25_value, 9) + equity_lane0_tally3_chunked_counter4_zero) + equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out);
-                equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= total(8-1 downto 0);
-                equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane0_ram_tallies0_flush_field2_chunk_add16_value_out(56-1 downto 48), 9) + equity_lane0_ram_tallies0_flush_field2_zero) + to_unsigned(equity_lane0_ram_tallies0_flush_field2_chunk_add16_carry_out, 1));
+            v(56-1 downto 48) := total(8-1 downto 0);
+            equity_lane0_ram_tallies0_flush_field2_last <= v;
+            equity_lane0_ram_tallies0_flush_field2_chunk_add17_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane0_tally3_chunked_counter4_counter_chunk25_step;
+end process equity_lane0_ram_tallies0_flush_field2_chunk_add17_add;
 
 
-equity_lane0_links(3) <= equity_lane0_tally3_chunked_counter4_lowest(8-1 downto 0);
+equity_lane0_ram_tallies0_flush_field2_result <= equity_lane0_ram_tallies0_flush_field2_last;
 
-equity_lane0_tally4_register_amount: process (clk) is
+equity_lane0_ram_tallies0_delay_flag0_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_tally4_amount <= to_unsigned(0, 12);
+            equity_lane0_ram_tallies0_delay_flag0_line <= to_unsigned(0, 6);
         else
-            if ((not (bool(equity_lane0_feed_stage1_count_out) and bool(equity_lane0_feed_stage1_won_out(1)))) or ((equity_lane0_feed_stage1_alone_out /= '1') and (not False))) then
-                equity_lane0_tally4_amount <= to_unsigned(0, 12);
-            elsif False then
-                equity_lane0_tally4_amount <= equity_lane0_feed_stage1_units_out;
+            if (6 = 1) then
+                equity_lane0_ram_tallies0_delay_flag0_line(0) <= equity_lane0_ram_tallies0_late_valid;
             else
-                equity_lane0_tally4_amount <= to_unsigned(1, 12);
+                equity_lane0_ram_tallies0_delay_flag0_line <= unsigned'(equity_lane0_ram_tallies0_delay_flag0_line((6 - 1)-1 downto 0) & equity_lane0_ram_tallies0_late_valid);
             end if;
         end if;
     end if;
-end process equity_lane0_tally4_register_amount;
+end process equity_lane0_ram_tallies0_delay_flag0_shift_in;
 
 
-equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted <= equity_lane0_tally4_chunked_counter5_counter_chunk27_value(8-1 downto 0);
+equity_lane0_ram_tallies0_w_valid <= equity_lane0_ram_tallies0_delay_flag0_line((6 - 1));
 
-equity_lane0_tally4_chunked_counter5_counter_chunk26_step: process (clk) is
-    variable total: unsigned(8 downto 0);
+equity_lane0_ram_tallies0_inputs: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally4_chunked_counter5_lowest <= to_unsigned(0, 8);
+            equity_lane0_ram_tallies0_won_q <= to_unsigned(0, 4);
+            equity_lane0_ram_tallies0_units_q <= to_unsigned(0, 12);
+            equity_lane0_ram_tallies0_alone_q <= '0';
+            equity_lane0_ram_tallies0_count_q <= '0';
         else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(4)) then
-                equity_lane0_tally4_chunked_counter5_lowest <= to_unsigned(0, 8);
-                equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally4_no) then
-                equity_lane0_tally4_chunked_counter5_lowest <= equity_lane0_tally4_zero(8-1 downto 0);
-                equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(4)) then
-                equity_lane0_tally4_chunked_counter5_lowest <= equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted;
-                equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := resize(unsigned((signed(resize(equity_lane0_tally4_chunked_counter5_lowest, 9) + 256) - signed(resize(equity_lane0_tally4_amount, 13))) - signed(resize(equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in, 2))), 9);
-                equity_lane0_tally4_chunked_counter5_lowest <= total(8-1 downto 0);
-                equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := resize((equity_lane0_tally4_chunked_counter5_lowest + equity_lane0_tally4_amount) + equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in, 9);
-                equity_lane0_tally4_chunked_counter5_lowest <= total(8-1 downto 0);
-                equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            equity_lane0_ram_tallies0_count_q <= equity_lane0_counting;
+            equity_lane0_ram_tallies0_alone_q <= equity_lane0_alone;
+            equity_lane0_ram_tallies0_won_q <= equity_lane0_won;
+            equity_lane0_ram_tallies0_units_q <= equity_lane0_units;
         end if;
     end if;
-end process equity_lane0_tally4_chunked_counter5_counter_chunk26_step;
+end process equity_lane0_ram_tallies0_inputs;
 
-
-equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted <= equity_lane0_tally4_chunked_counter5_counter_chunk28_value(8-1 downto 0);
-
-equity_lane0_tally4_chunked_counter5_counter_chunk27_step: process (clk) is
-    variable total: unsigned(8 downto 0);
+equity_lane0_ram_tallies0_turn: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= to_unsigned(0, 8);
+            equity_lane0_ram_tallies0_ptr <= to_unsigned(0, 9);
+            equity_lane0_ram_tallies0_sel <= to_unsigned(1, 10);
         else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(4)) then
-                equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= to_unsigned(0, 8);
-                equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally4_no) then
-                equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= equity_lane0_tally4_zero(16-1 downto 8);
-                equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(4)) then
-                equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted;
-                equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally4_chunked_counter5_counter_chunk27_value, 9) + 256) - signed(resize(equity_lane0_tally4_chunked_counter5_zero, 9))) - signed(resize(equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out, 2)));
-                equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= total(8-1 downto 0);
-                equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= to_unsigned((not bool(total(8))), 1);
+            equity_lane0_ram_tallies0_sel <= unsigned'(equity_lane0_ram_tallies0_sel((10 - 1)-1 downto 0) & equity_lane0_ram_tallies0_sel((10 - 1)));
+            if bool(equity_lane0_ram_tallies0_sel((10 - 1))) then
+                equity_lane0_ram_tallies0_ptr <= to_unsigned(0, 9);
             else
-                total := ((resize(equity_lane0_tally4_chunked_counter5_counter_chunk27_value, 9) + equity_lane0_tally4_chunked_counter5_zero) + equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out);
-                equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= total(8-1 downto 0);
-                equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= to_unsigned(total(8), 1);
+                equity_lane0_ram_tallies0_ptr <= (equity_lane0_ram_tallies0_ptr + 1);
             end if;
         end if;
     end if;
-end process equity_lane0_tally4_chunked_counter5_counter_chunk27_step;
+end process equity_lane0_ram_tallies0_turn;
 
+equity_lane0_ram_tallies0_address: process (equity_lane0_run_done, equity_lane0_ram_tallies0_next_addr, equity_lane0_ram_tallies0_ptr) is
+begin
+    if bool(equity_lane0_run_done) then
+        equity_lane0_ram_tallies0_rd_addr <= equity_lane0_ram_tallies0_next_addr;
+    else
+        equity_lane0_ram_tallies0_rd_addr <= equity_lane0_ram_tallies0_ptr;
+    end if;
+end process equity_lane0_ram_tallies0_address;
 
-equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted <= equity_lane0_tally4_chunked_counter5_counter_chunk29_value(8-1 downto 0);
+equity_lane0_ram_tallies0_fresh_read: process (equity_lane0_ram_tallies0_fresh, equity_lane0_ram_tallies0_rd_addr) is
+begin
+    if (equity_lane0_ram_tallies0_rd_addr < 5) then
+        equity_lane0_ram_tallies0_zero_read <= equity_lane0_ram_tallies0_fresh(to_integer(equity_lane0_ram_tallies0_rd_addr));
+    else
+        equity_lane0_ram_tallies0_zero_read <= '0';
+    end if;
+end process equity_lane0_ram_tallies0_fresh_read;
 
-equity_lane0_tally4_chunked_counter5_counter_chunk28_step: process (clk) is
-    variable total: unsigned(8 downto 0);
+equity_lane0_ram_tallies0_read: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(equity_lane0_ram_tallies0_zero_read) then
+            equity_lane0_ram_tallies0_rd_data <= to_unsigned(0, 136);
+        else
+            equity_lane0_ram_tallies0_rd_data <= equity_lane0_ram_tallies0_mem(to_integer(equity_lane0_ram_tallies0_rd_addr));
+        end if;
+    end if;
+end process equity_lane0_ram_tallies0_read;
+
+equity_lane0_ram_tallies0_read_again: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane0_ram_tallies0_rd_q <= equity_lane0_ram_tallies0_rd_data;
+    end if;
+end process equity_lane0_ram_tallies0_read_again;
+
+equity_lane0_ram_tallies0_snapshot_again: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= to_unsigned(0, 8);
+            equity_lane0_ram_tallies0_late_valid <= '0';
+            equity_lane0_ram_tallies0_late_addr <= to_unsigned(0, 9);
+            equity_lane0_ram_tallies0_late_t <= to_unsigned(0, 4);
+            equity_lane0_ram_tallies0_late_u <= to_unsigned(0, 15);
+            equity_lane0_ram_tallies0_late_w <= to_unsigned(0, 4);
         else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(4)) then
-                equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= to_unsigned(0, 8);
-                equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally4_no) then
-                equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= equity_lane0_tally4_zero(24-1 downto 16);
-                equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(4)) then
-                equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted;
-                equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally4_chunked_counter5_counter_chunk28_value, 9) + 256) - signed(resize(equity_lane0_tally4_chunked_counter5_zero, 9))) - signed(resize(equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out, 2)));
-                equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= total(8-1 downto 0);
-                equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally4_chunked_counter5_counter_chunk28_value, 9) + equity_lane0_tally4_chunked_counter5_zero) + equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out);
-                equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= total(8-1 downto 0);
-                equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            equity_lane0_ram_tallies0_late_w <= equity_lane0_ram_tallies0_snap_w;
+            equity_lane0_ram_tallies0_late_t <= equity_lane0_ram_tallies0_snap_t;
+            equity_lane0_ram_tallies0_late_u <= equity_lane0_ram_tallies0_snap_u;
+            equity_lane0_ram_tallies0_late_valid <= equity_lane0_ram_tallies0_snap_valid;
+            equity_lane0_ram_tallies0_late_addr <= equity_lane0_ram_tallies0_snap_addr;
         end if;
     end if;
-end process equity_lane0_tally4_chunked_counter5_counter_chunk28_step;
+end process equity_lane0_ram_tallies0_snapshot_again;
 
-
-equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted <= equity_lane0_tally4_chunked_counter5_counter_chunk30_value(8-1 downto 0);
-
-equity_lane0_tally4_chunked_counter5_counter_chunk29_step: process (clk) is
-    variable total: unsigned(8 downto 0);
+equity_lane0_ram_tallies0_snapshot: process (clk) is
+    variable w: unsigned(3 downto 0);
+    variable t: unsigned(3 downto 0);
+    variable u: unsigned(14 downto 0);
+    variable ones: unsigned(4 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= to_unsigned(0, 8);
+            equity_lane0_ram_tallies0_snap_u <= to_unsigned(0, 15);
+            equity_lane0_ram_tallies0_fresh <= to_unsigned(31, 5);
+            equity_lane0_ram_tallies0_snap_addr <= to_unsigned(0, 9);
+            equity_lane0_ram_tallies0_snap_t <= to_unsigned(0, 4);
+            equity_lane0_ram_tallies0_snap_valid <= '0';
+            equity_lane0_ram_tallies0_snap_w <= to_unsigned(0, 4);
         else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(4)) then
-                equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= to_unsigned(0, 8);
-                equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally4_no) then
-                equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= equity_lane0_tally4_zero(32-1 downto 24);
-                equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(4)) then
-                equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted;
-                equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally4_chunked_counter5_counter_chunk29_value, 9) + 256) - signed(resize(equity_lane0_tally4_chunked_counter5_zero, 9))) - signed(resize(equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out, 2)));
-                equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= total(8-1 downto 0);
-                equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally4_chunked_counter5_counter_chunk29_value, 9) + equity_lane0_tally4_chunked_counter5_zero) + equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out);
-                equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= total(8-1 downto 0);
-                equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= to_unsigned(total(8), 1);
+            w := to_unsigned(0, 4);
+            t := to_unsigned(0, 4);
+            u := to_unsigned(0, 15);
+            for r in 0 to 5-1 loop
+                for b in 0 to 4-1 loop
+                    w(b) := stdl(bool(w(b)) or (bool(equity_lane0_ram_tallies0_sel(r)) and bool(equity_lane0_ram_tallies0_all_w(((4 * r) + b)))));
+                end loop;
+                for b in 0 to 4-1 loop
+                    t(b) := stdl(bool(t(b)) or (bool(equity_lane0_ram_tallies0_sel(r)) and bool(equity_lane0_ram_tallies0_all_t(((4 * r) + b)))));
+                end loop;
+                for b in 0 to 15-1 loop
+                    u(b) := stdl(bool(u(b)) or (bool(equity_lane0_ram_tallies0_sel(r)) and bool(equity_lane0_ram_tallies0_all_u(((15 * r) + b)))));
+                end loop;
+            end loop;
+            equity_lane0_ram_tallies0_snap_w <= w;
+            equity_lane0_ram_tallies0_snap_t <= t;
+            equity_lane0_ram_tallies0_snap_u <= u;
+            equity_lane0_ram_tallies0_snap_valid <= stdl((not bool(equity_lane0_run_done)) and (equity_lane0_ram_tallies0_ptr < 5));
+            equity_lane0_ram_tallies0_snap_addr <= equity_lane0_ram_tallies0_ptr;
+            ones := to_unsigned(0, 5);
+            for r in 0 to 5-1 loop
+                ones(r) := '1';
+            end loop;
+            if bool(equity_lane0_start_q) then
+                equity_lane0_ram_tallies0_fresh <= ones;
+            elsif (not bool(equity_lane0_run_done)) then
+                equity_lane0_ram_tallies0_fresh <= (equity_lane0_ram_tallies0_fresh and (not equity_lane0_ram_tallies0_sel(5-1 downto 0)));
             end if;
         end if;
     end if;
-end process equity_lane0_tally4_chunked_counter5_counter_chunk29_step;
+end process equity_lane0_ram_tallies0_snapshot;
 
 
-equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted <= equity_lane0_links(5);
+equity_lane0_ram_tallies0_base_w <= equity_lane0_ram_tallies0_rd_q(40-1 downto 0);
+equity_lane0_ram_tallies0_base_t <= equity_lane0_ram_tallies0_rd_q(80-1 downto 40);
+equity_lane0_ram_tallies0_base_u <= equity_lane0_ram_tallies0_rd_q(136-1 downto 80);
 
-equity_lane0_tally4_chunked_counter5_counter_chunk30_step: process (clk) is
-    variable total: unsigned(8 downto 0);
+equity_lane0_ram_tallies0_addresses: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= to_unsigned(0, 8);
+            equity_lane0_ram_tallies0_addr_line(0) <= to_unsigned(0, 9);
+            equity_lane0_ram_tallies0_addr_line(1) <= to_unsigned(0, 9);
+            equity_lane0_ram_tallies0_addr_line(2) <= to_unsigned(0, 9);
+            equity_lane0_ram_tallies0_addr_line(3) <= to_unsigned(0, 9);
+            equity_lane0_ram_tallies0_addr_line(4) <= to_unsigned(0, 9);
+            equity_lane0_ram_tallies0_addr_line(5) <= to_unsigned(0, 9);
         else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(4)) then
-                equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= to_unsigned(0, 8);
-                equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally4_no) then
-                equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= equity_lane0_tally4_zero(40-1 downto 32);
-                equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(4)) then
-                equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted;
-                equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally4_chunked_counter5_counter_chunk30_value, 9) + 256) - signed(resize(equity_lane0_tally4_chunked_counter5_zero, 9))) - signed(resize(equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out, 2)));
-                equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= total(8-1 downto 0);
-                equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally4_chunked_counter5_counter_chunk30_value, 9) + equity_lane0_tally4_chunked_counter5_zero) + equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out);
-                equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= total(8-1 downto 0);
-                equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            equity_lane0_ram_tallies0_addr_line(0) <= equity_lane0_ram_tallies0_late_addr;
+            for k in 1 to 6-1 loop
+                equity_lane0_ram_tallies0_addr_line(k) <= equity_lane0_ram_tallies0_addr_line((k - 1));
+            end loop;
         end if;
     end if;
-end process equity_lane0_tally4_chunked_counter5_counter_chunk30_step;
+end process equity_lane0_ram_tallies0_addresses;
 
 
-equity_lane0_links(4) <= equity_lane0_tally4_chunked_counter5_lowest(8-1 downto 0);
+equity_lane0_ram_tallies0_w_addr <= equity_lane0_ram_tallies0_addr_line((6 - 1));
 
-equity_lane0_tally5_register_amount: process (clk) is
+equity_lane0_ram_tallies0_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(equity_lane0_ram_tallies0_w_valid) then
+            equity_lane0_ram_tallies0_mem(to_integer(equity_lane0_ram_tallies0_w_addr)) <= equity_lane0_ram_tallies0_written;
+        end if;
+    end if;
+end process equity_lane0_ram_tallies0_write;
+
+equity_lane0_ram_tallies0_readout: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_tally5_amount <= to_unsigned(0, 12);
+            equity_lane0_ram_tallies0_loaded <= '1';
+            equity_lane0_ram_tallies0_out_rec <= to_unsigned(0, 136);
+            equity_lane0_ram_tallies0_next_addr <= to_unsigned(1, 9);
+            equity_lane0_ram_tallies0_fetch <= '0';
+            equity_lane0_ram_tallies0_settling <= '0';
+            equity_lane0_ram_tallies0_loading <= '0';
+            equity_lane0_ram_tallies0_left <= to_unsigned(5, 5);
+            equity_lane0_ram_tallies0_fetching <= '0';
         else
-            if ((not (bool(equity_lane0_feed_stage1_count_out) and bool(equity_lane0_feed_stage1_won_out(1)))) or ((equity_lane0_feed_stage1_alone_out /= '0') and (not False))) then
-                equity_lane0_tally5_amount <= to_unsigned(0, 12);
-            elsif False then
-                equity_lane0_tally5_amount <= equity_lane0_feed_stage1_units_out;
-            else
-                equity_lane0_tally5_amount <= to_unsigned(1, 12);
+            if (bool(equity_lane0_start_q) or (not bool(equity_lane0_run_done))) then
+                equity_lane0_ram_tallies0_loaded <= '0';
+                equity_lane0_ram_tallies0_settling <= '0';
+                equity_lane0_ram_tallies0_loading <= '0';
+                equity_lane0_ram_tallies0_fetch <= '0';
+                equity_lane0_ram_tallies0_fetching <= '0';
+                equity_lane0_ram_tallies0_next_addr <= to_unsigned(0, 9);
+            elsif ((not bool(equity_lane0_ram_tallies0_loaded)) and (not bool(equity_lane0_ram_tallies0_loading)) and (not bool(equity_lane0_ram_tallies0_settling))) then
+                equity_lane0_ram_tallies0_settling <= '1';
+            elsif bool(equity_lane0_ram_tallies0_settling) then
+                equity_lane0_ram_tallies0_settling <= '0';
+                equity_lane0_ram_tallies0_loading <= '1';
+            elsif bool(equity_lane0_ram_tallies0_loading) then
+                equity_lane0_ram_tallies0_loading <= '0';
+                equity_lane0_ram_tallies0_loaded <= '1';
+                equity_lane0_ram_tallies0_out_rec <= equity_lane0_ram_tallies0_rd_q;
+                equity_lane0_ram_tallies0_left <= to_unsigned(40 / 8, 5);
+                equity_lane0_ram_tallies0_next_addr <= to_unsigned(1, 9);
+            elsif bool(equity_lane0_ram_tallies0_fetch) then
+                equity_lane0_ram_tallies0_fetch <= '0';
+                equity_lane0_ram_tallies0_fetching <= '1';
+            elsif bool(equity_lane0_ram_tallies0_fetching) then
+                equity_lane0_ram_tallies0_fetching <= '0';
+                equity_lane0_ram_tallies0_out_rec <= equity_lane0_ram_tallies0_rd_q;
+                equity_lane0_ram_tallies0_left <= to_unsigned(17, 5);
+                equity_lane0_ram_tallies0_next_addr <= (equity_lane0_ram_tallies0_next_addr + 1);
+            elsif bool(shift) then
+                equity_lane0_ram_tallies0_out_rec <= unsigned'(chain_in & equity_lane0_ram_tallies0_out_rec(136-1 downto 8));
+                if (equity_lane0_ram_tallies0_left = 1) then
+                    equity_lane0_ram_tallies0_fetch <= stdl(equity_lane0_ram_tallies0_next_addr < 5);
+                end if;
+                equity_lane0_ram_tallies0_left <= (equity_lane0_ram_tallies0_left - 1);
             end if;
         end if;
     end if;
-end process equity_lane0_tally5_register_amount;
+end process equity_lane0_ram_tallies0_readout;
 
 
-equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted <= equity_lane0_tally5_chunked_counter6_counter_chunk32_value(8-1 downto 0);
-
-equity_lane0_tally5_chunked_counter6_counter_chunk31_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally5_chunked_counter6_lowest <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(5)) then
-                equity_lane0_tally5_chunked_counter6_lowest <= to_unsigned(0, 8);
-                equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally5_no) then
-                equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_zero(8-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(5)) then
-                equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted;
-                equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := resize(unsigned((signed(resize(equity_lane0_tally5_chunked_counter6_lowest, 9) + 256) - signed(resize(equity_lane0_tally5_amount, 13))) - signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in, 2))), 9);
-                equity_lane0_tally5_chunked_counter6_lowest <= total(8-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := resize((equity_lane0_tally5_chunked_counter6_lowest + equity_lane0_tally5_amount) + equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in, 9);
-                equity_lane0_tally5_chunked_counter6_lowest <= total(8-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally5_chunked_counter6_counter_chunk31_step;
-
-
-equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted <= equity_lane0_tally5_chunked_counter6_counter_chunk33_value(8-1 downto 0);
-
-equity_lane0_tally5_chunked_counter6_counter_chunk32_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(5)) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= to_unsigned(0, 8);
-                equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally5_no) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_zero(16-1 downto 8);
-                equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(5)) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted;
-                equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk32_value, 9) + 256) - signed(resize(equity_lane0_tally5_chunked_counter6_zero, 9))) - signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out, 2)));
-                equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= total(8-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally5_chunked_counter6_counter_chunk32_value, 9) + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out);
-                equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= total(8-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally5_chunked_counter6_counter_chunk32_step;
-
-
-equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted <= equity_lane0_tally5_chunked_counter6_counter_chunk34_value(8-1 downto 0);
-
-equity_lane0_tally5_chunked_counter6_counter_chunk33_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(5)) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= to_unsigned(0, 8);
-                equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally5_no) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_zero(24-1 downto 16);
-                equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(5)) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted;
-                equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk33_value, 9) + 256) - signed(resize(equity_lane0_tally5_chunked_counter6_zero, 9))) - signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out, 2)));
-                equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= total(8-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally5_chunked_counter6_counter_chunk33_value, 9) + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out);
-                equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= total(8-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally5_chunked_counter6_counter_chunk33_step;
-
-
-equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted <= equity_lane0_tally5_chunked_counter6_counter_chunk35_value(8-1 downto 0);
-
-equity_lane0_tally5_chunked_counter6_counter_chunk34_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(5)) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= to_unsigned(0, 8);
-                equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally5_no) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_zero(32-1 downto 24);
-                equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(5)) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted;
-                equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk34_value, 9) + 256) - signed(resize(equity_lane0_tally5_chunked_counter6_zero, 9))) - signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out, 2)));
-                equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= total(8-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally5_chunked_counter6_counter_chunk34_value, 9) + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out);
-                equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= total(8-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally5_chunked_counter6_counter_chunk34_step;
-
-
-equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted <= equity_lane0_links(6);
-
-equity_lane0_tally5_chunked_counter6_counter_chunk35_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(5)) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= to_unsigned(0, 8);
-                equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally5_no) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_zero(40-1 downto 32);
-                equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(5)) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted;
-                equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk35_value, 9) + 256) - signed(resize(equity_lane0_tally5_chunked_counter6_zero, 9))) - signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out, 2)));
-                equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= total(8-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally5_chunked_counter6_counter_chunk35_value, 9) + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out);
-                equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= total(8-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally5_chunked_counter6_counter_chunk35_step;
-
-
-equity_lane0_links(5) <= equity_lane0_tally5_chunked_counter6_lowest(8-1 downto 0);
-
-equity_lane0_tally6_register_amount: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally6_amount <= to_unsigned(0, 12);
-        else
-            if ((not (bool(equity_lane0_feed_stage1_count_out) and bool(equity_lane0_feed_stage1_won_out(1)))) or ((equity_lane0_feed_stage1_alone_out /= '0') and (not False))) then
-                equity_lane0_tally6_amount <= to_unsigned(0, 12);
-            elsif True then
-                equity_lane0_tally6_amount <= equity_lane0_feed_stage1_units_out;
-            else
-                equity_lane0_tally6_amount <= to_unsigned(1, 12);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally6_register_amount;
-
-
-equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted <= unsigned'(equity_lane0_tally6_chunked_counter7_counter_chunk37_value(8-1 downto 0) & equity_lane0_tally6_chunked_counter7_lowest(16-1 downto 8));
-
-equity_lane0_tally6_chunked_counter7_counter_chunk36_step: process (clk) is
-    variable total: unsigned(16 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally6_chunked_counter7_lowest <= to_unsigned(0, 16);
-        else
-            total := to_unsigned(0, 17);
-            if bool(equity_lane0_clears(6)) then
-                equity_lane0_tally6_chunked_counter7_lowest <= to_unsigned(0, 16);
-                equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally6_no) then
-                equity_lane0_tally6_chunked_counter7_lowest <= equity_lane0_tally6_zero(16-1 downto 0);
-                equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(6)) then
-                equity_lane0_tally6_chunked_counter7_lowest <= equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted;
-                equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally6_chunked_counter7_lowest, 17) + 65536) - signed(resize(equity_lane0_tally6_amount, 13))) - signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in, 2)));
-                equity_lane0_tally6_chunked_counter7_lowest <= total(16-1 downto 0);
-                equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned((not bool(total(16))), 1);
-            else
-                total := ((resize(equity_lane0_tally6_chunked_counter7_lowest, 17) + equity_lane0_tally6_amount) + equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in);
-                equity_lane0_tally6_chunked_counter7_lowest <= total(16-1 downto 0);
-                equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned(total(16), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally6_chunked_counter7_counter_chunk36_step;
-
-
-equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted <= equity_lane0_tally6_chunked_counter7_counter_chunk38_value(8-1 downto 0);
-
-equity_lane0_tally6_chunked_counter7_counter_chunk37_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(6)) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= to_unsigned(0, 8);
-                equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally6_no) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= equity_lane0_tally6_zero(24-1 downto 16);
-                equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(6)) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted;
-                equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk37_value, 9) + 256) - signed(resize(equity_lane0_tally6_chunked_counter7_zero, 9))) - signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out, 2)));
-                equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= total(8-1 downto 0);
-                equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally6_chunked_counter7_counter_chunk37_value, 9) + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out);
-                equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= total(8-1 downto 0);
-                equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally6_chunked_counter7_counter_chunk37_step;
-
-
-equity_lane0_tally6_chunked_counter7_counter_chunk38_shifted <= equity_lane0_tally6_chunked_counter7_counter_chunk39_value(8-1 downto 0);
-
-equity_lane0_tally6_chunked_counter7_counter_chunk38_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(6)) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= to_unsigned(0, 8);
-                equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally6_no) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= equity_lane0_tally6_zero(32-1 downto 24);
-                equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(6)) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= equity_lane0_tally6_chunked_counter7_counter_chunk38_shifted;
-                equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk38_value, 9) + 256) - signed(resize(equity_lane0_tally6_chunked_counter7_zero, 9))) - signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out, 2)));
-                equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= total(8-1 downto 0);
-                equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally6_chunked_counter7_counter_chunk38_value, 9) + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out);
-                equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= total(8-1 downto 0);
-                equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally6_chunked_counter7_counter_chunk38_step;
-
-
-equity_lane0_tally6_chunked_counter7_counter_chunk39_shifted <= equity_lane0_tally6_chunked_counter7_counter_chunk40_value(8-1 downto 0);
-
-equity_lane0_tally6_chunked_counter7_counter_chunk39_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(6)) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= to_unsigned(0, 8);
-                equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally6_no) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= equity_lane0_tally6_zero(40-1 downto 32);
-                equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(6)) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= equity_lane0_tally6_chunked_counter7_counter_chunk39_shifted;
-                equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk39_value, 9) + 256) - signed(resize(equity_lane0_tally6_chunked_counter7_zero, 9))) - signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out, 2)));
-                equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= total(8-1 downto 0);
-                equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally6_chunked_counter7_counter_chunk39_value, 9) + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out);
-                equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= total(8-1 downto 0);
-                equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally6_chunked_counter7_counter_chunk39_step;
-
-
-equity_lane0_tally6_chunked_counter7_counter_chunk40_shifted <= equity_lane0_tally6_chunked_counter7_counter_chunk41_value(8-1 downto 0);
-
-equity_lane0_tally6_chunked_counter7_counter_chunk40_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(6)) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= to_unsigned(0, 8);
-                equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally6_no) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= equity_lane0_tally6_zero(48-1 downto 40);
-                equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(6)) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= equity_lane0_tally6_chunked_counter7_counter_chunk40_shifted;
-                equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk40_value, 9) + 256) - signed(resize(equity_lane0_tally6_chunked_counter7_zero, 9))) - signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out, 2)));
-                equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= total(8-1 downto 0);
-                equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally6_chunked_counter7_counter_chunk40_value, 9) + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out);
-                equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= total(8-1 downto 0);
-                equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally6_chunked_counter7_counter_chunk40_step;
-
-
-equity_lane0_tally6_chunked_counter7_counter_chunk41_shifted <= equity_lane0_links(7);
-
-equity_lane0_tally6_chunked_counter7_counter_chunk41_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(6)) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= to_unsigned(0, 8);
-                equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally6_no) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= equity_lane0_tally6_zero(56-1 downto 48);
-                equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(6)) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= equity_lane0_tally6_chunked_counter7_counter_chunk41_shifted;
-                equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk41_value, 9) + 256) - signed(resize(equity_lane0_tally6_chunked_counter7_zero, 9))) - signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out, 2)));
-                equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= total(8-1 downto 0);
-                equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally6_chunked_counter7_counter_chunk41_value, 9) + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out);
-                equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= total(8-1 downto 0);
-                equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally6_chunked_counter7_counter_chunk41_step;
-
-
-equity_lane0_links(6) <= equity_lane0_tally6_chunked_counter7_lowest(8-1 downto 0);
-
-equity_lane0_tally7_register_amount: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally7_amount <= to_unsigned(0, 12);
-        else
-            if ((not (bool(equity_lane0_feed_stage2_count_out) and bool(equity_lane0_feed_stage2_won_out(2)))) or ((equity_lane0_feed_stage2_alone_out /= '1') and (not False))) then
-                equity_lane0_tally7_amount <= to_unsigned(0, 12);
-            elsif False then
-                equity_lane0_tally7_amount <= equity_lane0_feed_stage2_units_out;
-            else
-                equity_lane0_tally7_amount <= to_unsigned(1, 12);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally7_register_amount;
-
-
-equity_lane0_tally7_chunked_counter8_counter_chunk42_shifted <= equity_lane0_tally7_chunked_counter8_counter_chunk43_value(8-1 downto 0);
-
-equity_lane0_tally7_chunked_counter8_counter_chunk42_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally7_chunked_counter8_lowest <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(7)) then
-                equity_lane0_tally7_chunked_counter8_lowest <= to_unsigned(0, 8);
-                equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally7_no) then
-                equity_lane0_tally7_chunked_counter8_lowest <= equity_lane0_tally7_zero(8-1 downto 0);
-                equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(7)) then
-                equity_lane0_tally7_chunked_counter8_lowest <= equity_lane0_tally7_chunked_counter8_counter_chunk42_shifted;
-                equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := resize(unsigned((signed(resize(equity_lane0_tally7_chunked_counter8_lowest, 9) + 256) - signed(resize(equity_lane0_tally7_amount, 13))) - signed(resize(equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_in, 2))), 9);
-                equity_lane0_tally7_chunked_counter8_lowest <= total(8-1 downto 0);
-                equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := resize((equity_lane0_tally7_chunked_counter8_lowest + equity_lane0_tally7_amount) + equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_in, 9);
-                equity_lane0_tally7_chunked_counter8_lowest <= total(8-1 downto 0);
-                equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally7_chunked_counter8_counter_chunk42_step;
-
-
-equity_lane0_tally7_chunked_counter8_counter_chunk43_shifted <= equity_lane0_tally7_chunked_counter8_counter_chunk44_value(8-1 downto 0);
-
-equity_lane0_tally7_chunked_counter8_counter_chunk43_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally7_chunked_counter8_counter_chunk43_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally7_chunked_counter8_counter_chunk43_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(7)) then
-                equity_lane0_tally7_chunked_counter8_counter_chunk43_value <= to_unsigned(0, 8);
-                equity_lane0_tally7_chunked_counter8_counter_chunk43_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally7_no) then
-                equity_lane0_tally7_chunked_counter8_counter_chunk43_value <= equity_lane0_tally7_zero(16-1 downto 8);
-                equity_lane0_tally7_chunked_counter8_counter_chunk43_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(7)) then
-                equity_lane0_tally7_chunked_counter8_counter_chunk43_value <= equity_lane0_tally7_chunked_counter8_counter_chunk43_shifted;
-                equity_lane0_tally7_chunked_counter8_counter_chunk43_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally7_chunked_counter8_counter_chunk43_value, 9) + 256) - signed(resize(equity_lane0_tally7_chunked_counter8_zero, 9))) - signed(resize(equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_out, 2)));
-                equity_lane0_tally7_chunked_counter8_counter_chunk43_value <= total(8-1 downto 0);
-                equity_lane0_tally7_chunked_counter8_counter_chunk43_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally7_chunked_counter8_counter_chunk43_value, 9) + equity_lane0_tally7_chunked_counter8_zero) + equity_lane0_tally7_chunked_counter8_counter_chunk42_carry_out);
-                equity_lane0_tally7_chunked_counter8_counter_chunk43_value <= total(8-1 downto 0);
-                equity_lane0_tally7_chunked_counter8_counter_chunk43_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally7_chunked_counter8_counter_chunk43_step;
-
-
-equity_lane0_tally7_chunked_counter8_counter_chunk44_shifted <= equity_lane0_tally7_chunked_counter8_counter_chunk45_value(8-1 downto 0);
-
-equity_lane0_tally7_chunked_counter8_counter_chunk44_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally7_chunked_counter8_counter_chunk44_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally7_chunked_counter8_counter_chunk44_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(7)) then
-                equity_lane0_tally7_chunked_counter8_counter_chunk44_value <= to_unsigned(0, 8);
-                equity_lane0_tally7_chunked_counter8_counter_chunk44_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally7_no) then
-                equity_lane0_tally7_chunked_counter8_counter_chunk44_value <= equity_lane0_tally7_zero(24-1 downto 16);
-                equity_lane0_tally7_chunked_counter8_counter_chunk44_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(7)) then
-                equity_lane0_tally7_chunked_counter8_counter_chunk44_value <= equity_lane0_tally7_chunked_counter8_counter_chunk44_shifted;
-                equity_lane0_tally7_chunked_counter8_counter_chunk44_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally7_chunked_counter8_counter_chunk44_value, 9) + 256) - signed(resize(equity_lane0_tally7_chunked_counter8_zero, 9))) - signed(resize(equity_lane0_tally7_chunked_counter8_counter_chunk43_carry_out, 2)));
-                equity_lane0_tally7_chunked_counter8_counter_chunk44_value <= total(8-1 downto 0);
-                equity_lane0_tally7_chunked_counter8_counter_chunk44_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally7_chunked_counter8_counter_chunk44_value, 9) + equity_lane0_tally7_chunked_counter8_zero) + equity_lane0_tally7_chunked_counter8_counter_chunk43_carry_out);
-                equity_lane0_tally7_chunked_counter8_counter_chunk44_value <= total(8-1 downto 0);
-                equity_lane0_tally7_chunked_counter8_counter_chunk44_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally7_chunked_counter8_counter_chunk44_step;
-
-
-equity_lane0_tally7_chunked_counter8_counter_chunk45_shifted <= equity_lane0_tally7_chunked_counter8_counter_chunk46_value(8-1 downto 0);
-
-equity_lane0_tally7_chunked_counter8_counter_chunk45_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally7_chunked_counter8_counter_chunk45_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally7_chunked_counter8_counter_chunk45_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(7)) then
-                equity_lane0_tally7_chunked_counter8_counter_chunk45_value <= to_unsigned(0, 8);
-                equity_lane0_tally7_chunked_counter8_counter_chunk45_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally7_no) then
-                equity_lane0_tally7_chunked_counter8_counter_chunk45_value <= equity_lane0_tally7_zero(32-1 downto 24);
-                equity_lane0_tally7_chunked_counter8_counter_chunk45_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(7)) then
-                equity_lane0_tally7_chunked_counter8_counter_chunk45_value <= equity_lane0_tally7_chunked_counter8_counter_chunk45_shifted;
-                equity_lane0_tally7_chunked_counter8_counter_chunk45_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally7_chunked_counter8_counter_chunk45_value, 9) + 256) - signed(resize(equity_lane0_tally7_chunked_counter8_zero, 9))) - signed(resize(equity_lane0_tally7_chunked_counter8_counter_chunk44_carry_out, 2)));
-                equity_lane0_tally7_chunked_counter8_counter_chunk45_value <= total(8-1 downto 0);
-                equity_lane0_tally7_chunked_counter8_counter_chunk45_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally7_chunked_counter8_counter_chunk45_value, 9) + equity_lane0_tally7_chunked_counter8_zero) + equity_lane0_tally7_chunked_counter8_counter_chunk44_carry_out);
-                equity_lane0_tally7_chunked_counter8_counter_chunk45_value <= total(8-1 downto 0);
-                equity_lane0_tally7_chunked_counter8_counter_chunk45_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally7_chunked_counter8_counter_chunk45_step;
-
-
-equity_lane0_tally7_chunked_counter8_counter_chunk46_shifted <= equity_lane0_links(8);
-
-equity_lane0_tally7_chunked_counter8_counter_chunk46_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally7_chunked_counter8_counter_chunk46_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally7_chunked_counter8_counter_chunk46_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(7)) then
-                equity_lane0_tally7_chunked_counter8_counter_chunk46_value <= to_unsigned(0, 8);
-                equity_lane0_tally7_chunked_counter8_counter_chunk46_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally7_no) then
-                equity_lane0_tally7_chunked_counter8_counter_chunk46_value <= equity_lane0_tally7_zero(40-1 downto 32);
-                equity_lane0_tally7_chunked_counter8_counter_chunk46_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(7)) then
-                equity_lane0_tally7_chunked_counter8_counter_chunk46_value <= equity_lane0_tally7_chunked_counter8_counter_chunk46_shifted;
-                equity_lane0_tally7_chunked_counter8_counter_chunk46_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally7_chunked_counter8_counter_chunk46_value, 9) + 256) - signed(resize(equity_lane0_tally7_chunked_counter8_zero, 9))) - signed(resize(equity_lane0_tally7_chunked_counter8_counter_chunk45_carry_out, 2)));
-                equity_lane0_tally7_chunked_counter8_counter_chunk46_value <= total(8-1 downto 0);
-                equity_lane0_tally7_chunked_counter8_counter_chunk46_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally7_chunked_counter8_counter_chunk46_value, 9) + equity_lane0_tally7_chunked_counter8_zero) + equity_lane0_tally7_chunked_counter8_counter_chunk45_carry_out);
-                equity_lane0_tally7_chunked_counter8_counter_chunk46_value <= total(8-1 downto 0);
-                equity_lane0_tally7_chunked_counter8_counter_chunk46_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally7_chunked_counter8_counter_chunk46_step;
-
-
-equity_lane0_links(7) <= equity_lane0_tally7_chunked_counter8_lowest(8-1 downto 0);
-
-equity_lane0_tally8_register_amount: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally8_amount <= to_unsigned(0, 12);
-        else
-            if ((not (bool(equity_lane0_feed_stage2_count_out) and bool(equity_lane0_feed_stage2_won_out(2)))) or ((equity_lane0_feed_stage2_alone_out /= '0') and (not False))) then
-                equity_lane0_tally8_amount <= to_unsigned(0, 12);
-            elsif False then
-                equity_lane0_tally8_amount <= equity_lane0_feed_stage2_units_out;
-            else
-                equity_lane0_tally8_amount <= to_unsigned(1, 12);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally8_register_amount;
-
-
-equity_lane0_tally8_chunked_counter9_counter_chunk47_shifted <= equity_lane0_tally8_chunked_counter9_counter_chunk48_value(8-1 downto 0);
-
-equity_lane0_tally8_chunked_counter9_counter_chunk47_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally8_chunked_counter9_lowest <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(8)) then
-                equity_lane0_tally8_chunked_counter9_lowest <= to_unsigned(0, 8);
-                equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally8_no) then
-                equity_lane0_tally8_chunked_counter9_lowest <= equity_lane0_tally8_zero(8-1 downto 0);
-                equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(8)) then
-                equity_lane0_tally8_chunked_counter9_lowest <= equity_lane0_tally8_chunked_counter9_counter_chunk47_shifted;
-                equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := resize(unsigned((signed(resize(equity_lane0_tally8_chunked_counter9_lowest, 9) + 256) - signed(resize(equity_lane0_tally8_amount, 13))) - signed(resize(equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_in, 2))), 9);
-                equity_lane0_tally8_chunked_counter9_lowest <= total(8-1 downto 0);
-                equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := resize((equity_lane0_tally8_chunked_counter9_lowest + equity_lane0_tally8_amount) + equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_in, 9);
-                equity_lane0_tally8_chunked_counter9_lowest <= total(8-1 downto 0);
-                equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally8_chunked_counter9_counter_chunk47_step;
-
-
-equity_lane0_tally8_chunked_counter9_counter_chunk48_shifted <= equity_lane0_tally8_chunked_counter9_counter_chunk49_value(8-1 downto 0);
-
-equity_lane0_tally8_chunked_counter9_counter_chunk48_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally8_chunked_counter9_counter_chunk48_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(8)) then
-                equity_lane0_tally8_chunked_counter9_counter_chunk48_value <= to_unsigned(0, 8);
-                equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally8_no) then
-                equity_lane0_tally8_chunked_counter9_counter_chunk48_value <= equity_lane0_tally8_zero(16-1 downto 8);
-                equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(8)) then
-                equity_lane0_tally8_chunked_counter9_counter_chunk48_value <= equity_lane0_tally8_chunked_counter9_counter_chunk48_shifted;
-                equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally8_chunked_counter9_counter_chunk48_value, 9) + 256) - signed(resize(equity_lane0_tally8_chunked_counter9_zero, 9))) - signed(resize(equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out, 2)));
-                equity_lane0_tally8_chunked_counter9_counter_chunk48_value <= total(8-1 downto 0);
-                equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally8_chunked_counter9_counter_chunk48_value, 9) + equity_lane0_tally8_chunked_counter9_zero) + equity_lane0_tally8_chunked_counter9_counter_chunk47_carry_out);
-                equity_lane0_tally8_chunked_counter9_counter_chunk48_value <= total(8-1 downto 0);
-                equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally8_chunked_counter9_counter_chunk48_step;
-
-
-equity_lane0_tally8_chunked_counter9_counter_chunk49_shifted <= equity_lane0_tally8_chunked_counter9_counter_chunk50_value(8-1 downto 0);
-
-equity_lane0_tally8_chunked_counter9_counter_chunk49_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally8_chunked_counter9_counter_chunk49_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(8)) then
-                equity_lane0_tally8_chunked_counter9_counter_chunk49_value <= to_unsigned(0, 8);
-                equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally8_no) then
-                equity_lane0_tally8_chunked_counter9_counter_chunk49_value <= equity_lane0_tally8_zero(24-1 downto 16);
-                equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(8)) then
-                equity_lane0_tally8_chunked_counter9_counter_chunk49_value <= equity_lane0_tally8_chunked_counter9_counter_chunk49_shifted;
-                equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally8_chunked_counter9_counter_chunk49_value, 9) + 256) - signed(resize(equity_lane0_tally8_chunked_counter9_zero, 9))) - signed(resize(equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out, 2)));
-                equity_lane0_tally8_chunked_counter9_counter_chunk49_value <= total(8-1 downto 0);
-                equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally8_chunked_counter9_counter_chunk49_value, 9) + equity_lane0_tally8_chunked_counter9_zero) + equity_lane0_tally8_chunked_counter9_counter_chunk48_carry_out);
-                equity_lane0_tally8_chunked_counter9_counter_chunk49_value <= total(8-1 downto 0);
-                equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally8_chunked_counter9_counter_chunk49_step;
-
-
-equity_lane0_tally8_chunked_counter9_counter_chunk50_shifted <= equity_lane0_tally8_chunked_counter9_counter_chunk51_value(8-1 downto 0);
-
-equity_lane0_tally8_chunked_counter9_counter_chunk50_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally8_chunked_counter9_counter_chunk50_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(8)) then
-                equity_lane0_tally8_chunked_counter9_counter_chunk50_value <= to_unsigned(0, 8);
-                equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally8_no) then
-                equity_lane0_tally8_chunked_counter9_counter_chunk50_value <= equity_lane0_tally8_zero(32-1 downto 24);
-                equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(8)) then
-                equity_lane0_tally8_chunked_counter9_counter_chunk50_value <= equity_lane0_tally8_chunked_counter9_counter_chunk50_shifted;
-                equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally8_chunked_counter9_counter_chunk50_value, 9) + 256) - signed(resize(equity_lane0_tally8_chunked_counter9_zero, 9))) - signed(resize(equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out, 2)));
-                equity_lane0_tally8_chunked_counter9_counter_chunk50_value <= total(8-1 downto 0);
-                equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally8_chunked_counter9_counter_chunk50_value, 9) + equity_lane0_tally8_chunked_counter9_zero) + equity_lane0_tally8_chunked_counter9_counter_chunk49_carry_out);
-                equity_lane0_tally8_chunked_counter9_counter_chunk50_value <= total(8-1 downto 0);
-                equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally8_chunked_counter9_counter_chunk50_step;
-
-
-equity_lane0_tally8_chunked_counter9_counter_chunk51_shifted <= equity_lane0_links(9);
-
-equity_lane0_tally8_chunked_counter9_counter_chunk51_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally8_chunked_counter9_counter_chunk51_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(8)) then
-                equity_lane0_tally8_chunked_counter9_counter_chunk51_value <= to_unsigned(0, 8);
-                equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally8_no) then
-                equity_lane0_tally8_chunked_counter9_counter_chunk51_value <= equity_lane0_tally8_zero(40-1 downto 32);
-                equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(8)) then
-                equity_lane0_tally8_chunked_counter9_counter_chunk51_value <= equity_lane0_tally8_chunked_counter9_counter_chunk51_shifted;
-                equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally8_chunked_counter9_counter_chunk51_value, 9) + 256) - signed(resize(equity_lane0_tally8_chunked_counter9_zero, 9))) - signed(resize(equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out, 2)));
-                equity_lane0_tally8_chunked_counter9_counter_chunk51_value <= total(8-1 downto 0);
-                equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally8_chunked_counter9_counter_chunk51_value, 9) + equity_lane0_tally8_chunked_counter9_zero) + equity_lane0_tally8_chunked_counter9_counter_chunk50_carry_out);
-                equity_lane0_tally8_chunked_counter9_counter_chunk51_value <= total(8-1 downto 0);
-                equity_lane0_tally8_chunked_counter9_counter_chunk51_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally8_chunked_counter9_counter_chunk51_step;
-
-
-equity_lane0_links(8) <= equity_lane0_tally8_chunked_counter9_lowest(8-1 downto 0);
-
-equity_lane0_tally9_register_amount: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally9_amount <= to_unsigned(0, 12);
-        else
-            if ((not (bool(equity_lane0_feed_stage2_count_out) and bool(equity_lane0_feed_stage2_won_out(2)))) or ((equity_lane0_feed_stage2_alone_out /= '0') and (not False))) then
-                equity_lane0_tally9_amount <= to_unsigned(0, 12);
-            elsif True then
-                equity_lane0_tally9_amount <= equity_lane0_feed_stage2_units_out;
-            else
-                equity_lane0_tally9_amount <= to_unsigned(1, 12);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally9_register_amount;
-
-
-equity_lane0_tally9_chunked_counter10_counter_chunk52_shifted <= unsigned'(equity_lane0_tally9_chunked_counter10_counter_chunk53_value(8-1 downto 0) & equity_lane0_tally9_chunked_counter10_lowest(16-1 downto 8));
-
-equity_lane0_tally9_chunked_counter10_counter_chunk52_step: process (clk) is
-    variable total: unsigned(16 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally9_chunked_counter10_lowest <= to_unsigned(0, 16);
-        else
-            total := to_unsigned(0, 17);
-            if bool(equity_lane0_clears(9)) then
-                equity_lane0_tally9_chunked_counter10_lowest <= to_unsigned(0, 16);
-                equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally9_no) then
-                equity_lane0_tally9_chunked_counter10_lowest <= equity_lane0_tally9_zero(16-1 downto 0);
-                equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(9)) then
-                equity_lane0_tally9_chunked_counter10_lowest <= equity_lane0_tally9_chunked_counter10_counter_chunk52_shifted;
-                equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally9_chunked_counter10_lowest, 17) + 65536) - signed(resize(equity_lane0_tally9_amount, 13))) - signed(resize(equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_in, 2)));
-                equity_lane0_tally9_chunked_counter10_lowest <= total(16-1 downto 0);
-                equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= to_unsigned((not bool(total(16))), 1);
-            else
-                total := ((resize(equity_lane0_tally9_chunked_counter10_lowest, 17) + equity_lane0_tally9_amount) + equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_in);
-                equity_lane0_tally9_chunked_counter10_lowest <= total(16-1 downto 0);
-                equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out <= to_unsigned(total(16), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally9_chunked_counter10_counter_chunk52_step;
-
-
-equity_lane0_tally9_chunked_counter10_counter_chunk53_shifted <= equity_lane0_tally9_chunked_counter10_counter_chunk54_value(8-1 downto 0);
-
-equity_lane0_tally9_chunked_counter10_counter_chunk53_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(9)) then
-                equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= to_unsigned(0, 8);
-                equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally9_no) then
-                equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= equity_lane0_tally9_zero(24-1 downto 16);
-                equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(9)) then
-                equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= equity_lane0_tally9_chunked_counter10_counter_chunk53_shifted;
-                equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally9_chunked_counter10_counter_chunk53_value, 9) + 256) - signed(resize(equity_lane0_tally9_chunked_counter10_zero, 9))) - signed(resize(equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out, 2)));
-                equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= total(8-1 downto 0);
-                equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally9_chunked_counter10_counter_chunk53_value, 9) + equity_lane0_tally9_chunked_counter10_zero) + equity_lane0_tally9_chunked_counter10_counter_chunk52_carry_out);
-                equity_lane0_tally9_chunked_counter10_counter_chunk53_value <= total(8-1 downto 0);
-                equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally9_chunked_counter10_counter_chunk53_step;
-
-
-equity_lane0_tally9_chunked_counter10_counter_chunk54_shifted <= equity_lane0_tally9_chunked_counter10_counter_chunk55_value(8-1 downto 0);
-
-equity_lane0_tally9_chunked_counter10_counter_chunk54_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally9_chunked_counter10_counter_chunk54_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(9)) then
-                equity_lane0_tally9_chunked_counter10_counter_chunk54_value <= to_unsigned(0, 8);
-                equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally9_no) then
-                equity_lane0_tally9_chunked_counter10_counter_chunk54_value <= equity_lane0_tally9_zero(32-1 downto 24);
-                equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(9)) then
-                equity_lane0_tally9_chunked_counter10_counter_chunk54_value <= equity_lane0_tally9_chunked_counter10_counter_chunk54_shifted;
-                equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally9_chunked_counter10_counter_chunk54_value, 9) + 256) - signed(resize(equity_lane0_tally9_chunked_counter10_zero, 9))) - signed(resize(equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out, 2)));
-                equity_lane0_tally9_chunked_counter10_counter_chunk54_value <= total(8-1 downto 0);
-                equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally9_chunked_counter10_counter_chunk54_value, 9) + equity_lane0_tally9_chunked_counter10_zero) + equity_lane0_tally9_chunked_counter10_counter_chunk53_carry_out);
-                equity_lane0_tally9_chunked_counter10_counter_chunk54_value <= total(8-1 downto 0);
-                equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally9_chunked_counter10_counter_chunk54_step;
-
-
-equity_lane0_tally9_chunked_counter10_counter_chunk55_shifted <= equity_lane0_tally9_chunked_counter10_counter_chunk56_value(8-1 downto 0);
-
-equity_lane0_tally9_chunked_counter10_counter_chunk55_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally9_chunked_counter10_counter_chunk55_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(9)) then
-                equity_lane0_tally9_chunked_counter10_counter_chunk55_value <= to_unsigned(0, 8);
-                equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally9_no) then
-                equity_lane0_tally9_chunked_counter10_counter_chunk55_value <= equity_lane0_tally9_zero(40-1 downto 32);
-                equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(9)) then
-                equity_lane0_tally9_chunked_counter10_counter_chunk55_value <= equity_lane0_tally9_chunked_counter10_counter_chunk55_shifted;
-                equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally9_chunked_counter10_counter_chunk55_value, 9) + 256) - signed(resize(equity_lane0_tally9_chunked_counter10_zero, 9))) - signed(resize(equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out, 2)));
-                equity_lane0_tally9_chunked_counter10_counter_chunk55_value <= total(8-1 downto 0);
-                equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally9_chunked_counter10_counter_chunk55_value, 9) + equity_lane0_tally9_chunked_counter10_zero) + equity_lane0_tally9_chunked_counter10_counter_chunk54_carry_out);
-                equity_lane0_tally9_chunked_counter10_counter_chunk55_value <= total(8-1 downto 0);
-                equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally9_chunked_counter10_counter_chunk55_step;
-
-
-equity_lane0_tally9_chunked_counter10_counter_chunk56_shifted <= equity_lane0_tally9_chunked_counter10_counter_chunk57_value(8-1 downto 0);
-
-equity_lane0_tally9_chunked_counter10_counter_chunk56_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally9_chunked_counter10_counter_chunk56_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(9)) then
-                equity_lane0_tally9_chunked_counter10_counter_chunk56_value <= to_unsigned(0, 8);
-                equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally9_no) then
-                equity_lane0_tally9_chunked_counter10_counter_chunk56_value <= equity_lane0_tally9_zero(48-1 downto 40);
-                equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(9)) then
-                equity_lane0_tally9_chunked_counter10_counter_chunk56_value <= equity_lane0_tally9_chunked_counter10_counter_chunk56_shifted;
-                equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally9_chunked_counter10_counter_chunk56_value, 9) + 256) - signed(resize(equity_lane0_tally9_chunked_counter10_zero, 9))) - signed(resize(equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out, 2)));
-                equity_lane0_tally9_chunked_counter10_counter_chunk56_value <= total(8-1 downto 0);
-                equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally9_chunked_counter10_counter_chunk56_value, 9) + equity_lane0_tally9_chunked_counter10_zero) + equity_lane0_tally9_chunked_counter10_counter_chunk55_carry_out);
-                equity_lane0_tally9_chunked_counter10_counter_chunk56_value <= total(8-1 downto 0);
-                equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally9_chunked_counter10_counter_chunk56_step;
-
-
-equity_lane0_tally9_chunked_counter10_counter_chunk57_shifted <= equity_lane0_links(10);
-
-equity_lane0_tally9_chunked_counter10_counter_chunk57_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally9_chunked_counter10_counter_chunk57_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally9_chunked_counter10_counter_chunk57_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(9)) then
-                equity_lane0_tally9_chunked_counter10_counter_chunk57_value <= to_unsigned(0, 8);
-                equity_lane0_tally9_chunked_counter10_counter_chunk57_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally9_no) then
-                equity_lane0_tally9_chunked_counter10_counter_chunk57_value <= equity_lane0_tally9_zero(56-1 downto 48);
-                equity_lane0_tally9_chunked_counter10_counter_chunk57_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(9)) then
-                equity_lane0_tally9_chunked_counter10_counter_chunk57_value <= equity_lane0_tally9_chunked_counter10_counter_chunk57_shifted;
-                equity_lane0_tally9_chunked_counter10_counter_chunk57_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally9_chunked_counter10_counter_chunk57_value, 9) + 256) - signed(resize(equity_lane0_tally9_chunked_counter10_zero, 9))) - signed(resize(equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out, 2)));
-                equity_lane0_tally9_chunked_counter10_counter_chunk57_value <= total(8-1 downto 0);
-                equity_lane0_tally9_chunked_counter10_counter_chunk57_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally9_chunked_counter10_counter_chunk57_value, 9) + equity_lane0_tally9_chunked_counter10_zero) + equity_lane0_tally9_chunked_counter10_counter_chunk56_carry_out);
-                equity_lane0_tally9_chunked_counter10_counter_chunk57_value <= total(8-1 downto 0);
-                equity_lane0_tally9_chunked_counter10_counter_chunk57_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally9_chunked_counter10_counter_chunk57_step;
-
-
-equity_lane0_links(9) <= equity_lane0_tally9_chunked_counter10_lowest(8-1 downto 0);
-
-equity_lane0_tally10_register_amount: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally10_amount <= to_unsigned(0, 12);
-        else
-            if ((not (bool(equity_lane0_feed_stage3_count_out) and bool(equity_lane0_feed_stage3_won_out(3)))) or ((equity_lane0_feed_stage3_alone_out /= '1') and (not False))) then
-                equity_lane0_tally10_amount <= to_unsigned(0, 12);
-            elsif False then
-                equity_lane0_tally10_amount <= equity_lane0_feed_stage3_units_out;
-            else
-                equity_lane0_tally10_amount <= to_unsigned(1, 12);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally10_register_amount;
-
-
-equity_lane0_tally10_chunked_counter11_counter_chunk58_shifted <= equity_lane0_tally10_chunked_counter11_counter_chunk59_value(8-1 downto 0);
-
-equity_lane0_tally10_chunked_counter11_counter_chunk58_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally10_chunked_counter11_lowest <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(10)) then
-                equity_lane0_tally10_chunked_counter11_lowest <= to_unsigned(0, 8);
-                equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally10_no) then
-                equity_lane0_tally10_chunked_counter11_lowest <= equity_lane0_tally10_zero(8-1 downto 0);
-                equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(10)) then
-                equity_lane0_tally10_chunked_counter11_lowest <= equity_lane0_tally10_chunked_counter11_counter_chunk58_shifted;
-                equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := resize(unsigned((signed(resize(equity_lane0_tally10_chunked_counter11_lowest, 9) + 256) - signed(resize(equity_lane0_tally10_amount, 13))) - signed(resize(equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_in, 2))), 9);
-                equity_lane0_tally10_chunked_counter11_lowest <= total(8-1 downto 0);
-                equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := resize((equity_lane0_tally10_chunked_counter11_lowest + equity_lane0_tally10_amount) + equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_in, 9);
-                equity_lane0_tally10_chunked_counter11_lowest <= total(8-1 downto 0);
-                equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally10_chunked_counter11_counter_chunk58_step;
-
-
-equity_lane0_tally10_chunked_counter11_counter_chunk59_shifted <= equity_lane0_tally10_chunked_counter11_counter_chunk60_value(8-1 downto 0);
-
-equity_lane0_tally10_chunked_counter11_counter_chunk59_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally10_chunked_counter11_counter_chunk59_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally10_chunked_counter11_counter_chunk59_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(10)) then
-                equity_lane0_tally10_chunked_counter11_counter_chunk59_value <= to_unsigned(0, 8);
-                equity_lane0_tally10_chunked_counter11_counter_chunk59_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally10_no) then
-                equity_lane0_tally10_chunked_counter11_counter_chunk59_value <= equity_lane0_tally10_zero(16-1 downto 8);
-                equity_lane0_tally10_chunked_counter11_counter_chunk59_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(10)) then
-                equity_lane0_tally10_chunked_counter11_counter_chunk59_value <= equity_lane0_tally10_chunked_counter11_counter_chunk59_shifted;
-                equity_lane0_tally10_chunked_counter11_counter_chunk59_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally10_chunked_counter11_counter_chunk59_value, 9) + 256) - signed(resize(equity_lane0_tally10_chunked_counter11_zero, 9))) - signed(resize(equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_out, 2)));
-                equity_lane0_tally10_chunked_counter11_counter_chunk59_value <= total(8-1 downto 0);
-                equity_lane0_tally10_chunked_counter11_counter_chunk59_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally10_chunked_counter11_counter_chunk59_value, 9) + equity_lane0_tally10_chunked_counter11_zero) + equity_lane0_tally10_chunked_counter11_counter_chunk58_carry_out);
-                equity_lane0_tally10_chunked_counter11_counter_chunk59_value <= total(8-1 downto 0);
-                equity_lane0_tally10_chunked_counter11_counter_chunk59_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally10_chunked_counter11_counter_chunk59_step;
-
-
-equity_lane0_tally10_chunked_counter11_counter_chunk60_shifted <= equity_lane0_tally10_chunked_counter11_counter_chunk61_value(8-1 downto 0);
-
-equity_lane0_tally10_chunked_counter11_counter_chunk60_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally10_chunked_counter11_counter_chunk60_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally10_chunked_counter11_counter_chunk60_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(10)) then
-                equity_lane0_tally10_chunked_counter11_counter_chunk60_value <= to_unsigned(0, 8);
-                equity_lane0_tally10_chunked_counter11_counter_chunk60_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally10_no) then
-                equity_lane0_tally10_chunked_counter11_counter_chunk60_value <= equity_lane0_tally10_zero(24-1 downto 16);
-                equity_lane0_tally10_chunked_counter11_counter_chunk60_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(10)) then
-                equity_lane0_tally10_chunked_counter11_counter_chunk60_value <= equity_lane0_tally10_chunked_counter11_counter_chunk60_shifted;
-                equity_lane0_tally10_chunked_counter11_counter_chunk60_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally10_chunked_counter11_counter_chunk60_value, 9) + 256) - signed(resize(equity_lane0_tally10_chunked_counter11_zero, 9))) - signed(resize(equity_lane0_tally10_chunked_counter11_counter_chunk59_carry_out, 2)));
-                equity_lane0_tally10_chunked_counter11_counter_chunk60_value <= total(8-1 downto 0);
-                equity_lane0_tally10_chunked_counter11_counter_chunk60_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally10_chunked_counter11_counter_chunk60_value, 9) + equity_lane0_tally10_chunked_counter11_zero) + equity_lane0_tally10_chunked_counter11_counter_chunk59_carry_out);
-                equity_lane0_tally10_chunked_counter11_counter_chunk60_value <= total(8-1 downto 0);
-                equity_lane0_tally10_chunked_counter11_counter_chunk60_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally10_chunked_counter11_counter_chunk60_step;
-
-
-equity_lane0_tally10_chunked_counter11_counter_chunk61_shifted <= equity_lane0_tally10_chunked_counter11_counter_chunk62_value(8-1 downto 0);
-
-equity_lane0_tally10_chunked_counter11_counter_chunk61_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally10_chunked_counter11_counter_chunk61_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally10_chunked_counter11_counter_chunk61_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(10)) then
-                equity_lane0_tally10_chunked_counter11_counter_chunk61_value <= to_unsigned(0, 8);
-                equity_lane0_tally10_chunked_counter11_counter_chunk61_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally10_no) then
-                equity_lane0_tally10_chunked_counter11_counter_chunk61_value <= equity_lane0_tally10_zero(32-1 downto 24);
-                equity_lane0_tally10_chunked_counter11_counter_chunk61_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(10)) then
-                equity_lane0_tally10_chunked_counter11_counter_chunk61_value <= equity_lane0_tally10_chunked_counter11_counter_chunk61_shifted;
-                equity_lane0_tally10_chunked_counter11_counter_chunk61_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally10_chunked_counter11_counter_chunk61_value, 9) + 256) - signed(resize(equity_lane0_tally10_chunked_counter11_zero, 9))) - signed(resize(equity_lane0_tally10_chunked_counter11_counter_chunk60_carry_out, 2)));
-                equity_lane0_tally10_chunked_counter11_counter_chunk61_value <= total(8-1 downto 0);
-                equity_lane0_tally10_chunked_counter11_counter_chunk61_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally10_chunked_counter11_counter_chunk61_value, 9) + equity_lane0_tally10_chunked_counter11_zero) + equity_lane0_tally10_chunked_counter11_counter_chunk60_carry_out);
-                equity_lane0_tally10_chunked_counter11_counter_chunk61_value <= total(8-1 downto 0);
-                equity_lane0_tally10_chunked_counter11_counter_chunk61_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally10_chunked_counter11_counter_chunk61_step;
-
-
-equity_lane0_tally10_chunked_counter11_counter_chunk62_shifted <= equity_lane0_links(11);
-
-equity_lane0_tally10_chunked_counter11_counter_chunk62_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally10_chunked_counter11_counter_chunk62_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally10_chunked_counter11_counter_chunk62_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(10)) then
-                equity_lane0_tally10_chunked_counter11_counter_chunk62_value <= to_unsigned(0, 8);
-                equity_lane0_tally10_chunked_counter11_counter_chunk62_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally10_no) then
-                equity_lane0_tally10_chunked_counter11_counter_chunk62_value <= equity_lane0_tally10_zero(40-1 downto 32);
-                equity_lane0_tally10_chunked_counter11_counter_chunk62_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(10)) then
-                equity_lane0_tally10_chunked_counter11_counter_chunk62_value <= equity_lane0_tally10_chunked_counter11_counter_chunk62_shifted;
-                equity_lane0_tally10_chunked_counter11_counter_chunk62_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally10_chunked_counter11_counter_chunk62_value, 9) + 256) - signed(resize(equity_lane0_tally10_chunked_counter11_zero, 9))) - signed(resize(equity_lane0_tally10_chunked_counter11_counter_chunk61_carry_out, 2)));
-                equity_lane0_tally10_chunked_counter11_counter_chunk62_value <= total(8-1 downto 0);
-                equity_lane0_tally10_chunked_counter11_counter_chunk62_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally10_chunked_counter11_counter_chunk62_value, 9) + equity_lane0_tally10_chunked_counter11_zero) + equity_lane0_tally10_chunked_counter11_counter_chunk61_carry_out);
-                equity_lane0_tally10_chunked_counter11_counter_chunk62_value <= total(8-1 downto 0);
-                equity_lane0_tally10_chunked_counter11_counter_chunk62_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally10_chunked_counter11_counter_chunk62_step;
-
-
-equity_lane0_links(10) <= equity_lane0_tally10_chunked_counter11_lowest(8-1 downto 0);
-
-equity_lane0_tally11_register_amount: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally11_amount <= to_unsigned(0, 12);
-        else
-            if ((not (bool(equity_lane0_feed_stage3_count_out) and bool(equity_lane0_feed_stage3_won_out(3)))) or ((equity_lane0_feed_stage3_alone_out /= '0') and (not False))) then
-                equity_lane0_tally11_amount <= to_unsigned(0, 12);
-            elsif False then
-                equity_lane0_tally11_amount <= equity_lane0_feed_stage3_units_out;
-            else
-                equity_lane0_tally11_amount <= to_unsigned(1, 12);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally11_register_amount;
-
-
-equity_lane0_tally11_chunked_counter12_counter_chunk63_shifted <= equity_lane0_tally11_chunked_counter12_counter_chunk64_value(8-1 downto 0);
-
-equity_lane0_tally11_chunked_counter12_counter_chunk63_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally11_chunked_counter12_lowest <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(11)) then
-                equity_lane0_tally11_chunked_counter12_lowest <= to_unsigned(0, 8);
-                equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally11_no) then
-                equity_lane0_tally11_chunked_counter12_lowest <= equity_lane0_tally11_zero(8-1 downto 0);
-                equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(11)) then
-                equity_lane0_tally11_chunked_counter12_lowest <= equity_lane0_tally11_chunked_counter12_counter_chunk63_shifted;
-                equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := resize(unsigned((signed(resize(equity_lane0_tally11_chunked_counter12_lowest, 9) + 256) - signed(resize(equity_lane0_tally11_amount, 13))) - signed(resize(equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_in, 2))), 9);
-                equity_lane0_tally11_chunked_counter12_lowest <= total(8-1 downto 0);
-                equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := resize((equity_lane0_tally11_chunked_counter12_lowest + equity_lane0_tally11_amount) + equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_in, 9);
-                equity_lane0_tally11_chunked_counter12_lowest <= total(8-1 downto 0);
-                equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally11_chunked_counter12_counter_chunk63_step;
-
-
-equity_lane0_tally11_chunked_counter12_counter_chunk64_shifted <= equity_lane0_tally11_chunked_counter12_counter_chunk65_value(8-1 downto 0);
-
-equity_lane0_tally11_chunked_counter12_counter_chunk64_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally11_chunked_counter12_counter_chunk64_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(11)) then
-                equity_lane0_tally11_chunked_counter12_counter_chunk64_value <= to_unsigned(0, 8);
-                equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally11_no) then
-                equity_lane0_tally11_chunked_counter12_counter_chunk64_value <= equity_lane0_tally11_zero(16-1 downto 8);
-                equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(11)) then
-                equity_lane0_tally11_chunked_counter12_counter_chunk64_value <= equity_lane0_tally11_chunked_counter12_counter_chunk64_shifted;
-                equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally11_chunked_counter12_counter_chunk64_value, 9) + 256) - signed(resize(equity_lane0_tally11_chunked_counter12_zero, 9))) - signed(resize(equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out, 2)));
-                equity_lane0_tally11_chunked_counter12_counter_chunk64_value <= total(8-1 downto 0);
-                equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally11_chunked_counter12_counter_chunk64_value, 9) + equity_lane0_tally11_chunked_counter12_zero) + equity_lane0_tally11_chunked_counter12_counter_chunk63_carry_out);
-                equity_lane0_tally11_chunked_counter12_counter_chunk64_value <= total(8-1 downto 0);
-                equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally11_chunked_counter12_counter_chunk64_step;
-
-
-equity_lane0_tally11_chunked_counter12_counter_chunk65_shifted <= equity_lane0_tally11_chunked_counter12_counter_chunk66_value(8-1 downto 0);
-
-equity_lane0_tally11_chunked_counter12_counter_chunk65_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally11_chunked_counter12_counter_chunk65_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(11)) then
-                equity_lane0_tally11_chunked_counter12_counter_chunk65_value <= to_unsigned(0, 8);
-                equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally11_no) then
-                equity_lane0_tally11_chunked_counter12_counter_chunk65_value <= equity_lane0_tally11_zero(24-1 downto 16);
-                equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(11)) then
-                equity_lane0_tally11_chunked_counter12_counter_chunk65_value <= equity_lane0_tally11_chunked_counter12_counter_chunk65_shifted;
-                equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally11_chunked_counter12_counter_chunk65_value, 9) + 256) - signed(resize(equity_lane0_tally11_chunked_counter12_zero, 9))) - signed(resize(equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out, 2)));
-                equity_lane0_tally11_chunked_counter12_counter_chunk65_value <= total(8-1 downto 0);
-                equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally11_chunked_counter12_counter_chunk65_value, 9) + equity_lane0_tally11_chunked_counter12_zero) + equity_lane0_tally11_chunked_counter12_counter_chunk64_carry_out);
-                equity_lane0_tally11_chunked_counter12_counter_chunk65_value <= total(8-1 downto 0);
-                equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally11_chunked_counter12_counter_chunk65_step;
-
-
-equity_lane0_tally11_chunked_counter12_counter_chunk66_shifted <= equity_lane0_tally11_chunked_counter12_counter_chunk67_value(8-1 downto 0);
-
-equity_lane0_tally11_chunked_counter12_counter_chunk66_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally11_chunked_counter12_counter_chunk66_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(11)) then
-                equity_lane0_tally11_chunked_counter12_counter_chunk66_value <= to_unsigned(0, 8);
-                equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally11_no) then
-                equity_lane0_tally11_chunked_counter12_counter_chunk66_value <= equity_lane0_tally11_zero(32-1 downto 24);
-                equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(11)) then
-                equity_lane0_tally11_chunked_counter12_counter_chunk66_value <= equity_lane0_tally11_chunked_counter12_counter_chunk66_shifted;
-                equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally11_chunked_counter12_counter_chunk66_value, 9) + 256) - signed(resize(equity_lane0_tally11_chunked_counter12_zero, 9))) - signed(resize(equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out, 2)));
-                equity_lane0_tally11_chunked_counter12_counter_chunk66_value <= total(8-1 downto 0);
-                equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally11_chunked_counter12_counter_chunk66_value, 9) + equity_lane0_tally11_chunked_counter12_zero) + equity_lane0_tally11_chunked_counter12_counter_chunk65_carry_out);
-                equity_lane0_tally11_chunked_counter12_counter_chunk66_value <= total(8-1 downto 0);
-                equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally11_chunked_counter12_counter_chunk66_step;
-
-
-equity_lane0_tally11_chunked_counter12_counter_chunk67_shifted <= equity_lane0_links(12);
-
-equity_lane0_tally11_chunked_counter12_counter_chunk67_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally11_chunked_counter12_counter_chunk67_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(11)) then
-                equity_lane0_tally11_chunked_counter12_counter_chunk67_value <= to_unsigned(0, 8);
-                equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally11_no) then
-                equity_lane0_tally11_chunked_counter12_counter_chunk67_value <= equity_lane0_tally11_zero(40-1 downto 32);
-                equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(11)) then
-                equity_lane0_tally11_chunked_counter12_counter_chunk67_value <= equity_lane0_tally11_chunked_counter12_counter_chunk67_shifted;
-                equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally11_chunked_counter12_counter_chunk67_value, 9) + 256) - signed(resize(equity_lane0_tally11_chunked_counter12_zero, 9))) - signed(resize(equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out, 2)));
-                equity_lane0_tally11_chunked_counter12_counter_chunk67_value <= total(8-1 downto 0);
-                equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally11_chunked_counter12_counter_chunk67_value, 9) + equity_lane0_tally11_chunked_counter12_zero) + equity_lane0_tally11_chunked_counter12_counter_chunk66_carry_out);
-                equity_lane0_tally11_chunked_counter12_counter_chunk67_value <= total(8-1 downto 0);
-                equity_lane0_tally11_chunked_counter12_counter_chunk67_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally11_chunked_counter12_counter_chunk67_step;
-
-
-equity_lane0_links(11) <= equity_lane0_tally11_chunked_counter12_lowest(8-1 downto 0);
-
-equity_lane0_tally12_register_amount: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally12_amount <= to_unsigned(0, 12);
-        else
-            if ((not (bool(equity_lane0_feed_stage3_count_out) and bool(equity_lane0_feed_stage3_won_out(3)))) or ((equity_lane0_feed_stage3_alone_out /= '0') and (not False))) then
-                equity_lane0_tally12_amount <= to_unsigned(0, 12);
-            elsif True then
-                equity_lane0_tally12_amount <= equity_lane0_feed_stage3_units_out;
-            else
-                equity_lane0_tally12_amount <= to_unsigned(1, 12);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally12_register_amount;
-
-
-equity_lane0_tally12_chunked_counter13_counter_chunk68_shifted <= unsigned'(equity_lane0_tally12_chunked_counter13_counter_chunk69_value(8-1 downto 0) & equity_lane0_tally12_chunked_counter13_lowest(16-1 downto 8));
-
-equity_lane0_tally12_chunked_counter13_counter_chunk68_step: process (clk) is
-    variable total: unsigned(16 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally12_chunked_counter13_lowest <= to_unsigned(0, 16);
-        else
-            total := to_unsigned(0, 17);
-            if bool(equity_lane0_clears(12)) then
-                equity_lane0_tally12_chunked_counter13_lowest <= to_unsigned(0, 16);
-                equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally12_no) then
-                equity_lane0_tally12_chunked_counter13_lowest <= equity_lane0_tally12_zero(16-1 downto 0);
-                equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(12)) then
-                equity_lane0_tally12_chunked_counter13_lowest <= equity_lane0_tally12_chunked_counter13_counter_chunk68_shifted;
-                equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally12_chunked_counter13_lowest, 17) + 65536) - signed(resize(equity_lane0_tally12_amount, 13))) - signed(resize(equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_in, 2)));
-                equity_lane0_tally12_chunked_counter13_lowest <= total(16-1 downto 0);
-                equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= to_unsigned((not bool(total(16))), 1);
-            else
-                total := ((resize(equity_lane0_tally12_chunked_counter13_lowest, 17) + equity_lane0_tally12_amount) + equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_in);
-                equity_lane0_tally12_chunked_counter13_lowest <= total(16-1 downto 0);
-                equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out <= to_unsigned(total(16), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally12_chunked_counter13_counter_chunk68_step;
-
-
-equity_lane0_tally12_chunked_counter13_counter_chunk69_shifted <= equity_lane0_tally12_chunked_counter13_counter_chunk70_value(8-1 downto 0);
-
-equity_lane0_tally12_chunked_counter13_counter_chunk69_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(12)) then
-                equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= to_unsigned(0, 8);
-                equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally12_no) then
-                equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= equity_lane0_tally12_zero(24-1 downto 16);
-                equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(12)) then
-                equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= equity_lane0_tally12_chunked_counter13_counter_chunk69_shifted;
-                equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally12_chunked_counter13_counter_chunk69_value, 9) + 256) - signed(resize(equity_lane0_tally12_chunked_counter13_zero, 9))) - signed(resize(equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out, 2)));
-                equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= total(8-1 downto 0);
-                equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally12_chunked_counter13_counter_chunk69_value, 9) + equity_lane0_tally12_chunked_counter13_zero) + equity_lane0_tally12_chunked_counter13_counter_chunk68_carry_out);
-                equity_lane0_tally12_chunked_counter13_counter_chunk69_value <= total(8-1 downto 0);
-                equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally12_chunked_counter13_counter_chunk69_step;
-
-
-equity_lane0_tally12_chunked_counter13_counter_chunk70_shifted <= equity_lane0_tally12_chunked_counter13_counter_chunk71_value(8-1 downto 0);
-
-equity_lane0_tally12_chunked_counter13_counter_chunk70_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(12)) then
-                equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= to_unsigned(0, 8);
-                equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally12_no) then
-                equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= equity_lane0_tally12_zero(32-1 downto 24);
-                equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(12)) then
-                equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= equity_lane0_tally12_chunked_counter13_counter_chunk70_shifted;
-                equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally12_chunked_counter13_counter_chunk70_value, 9) + 256) - signed(resize(equity_lane0_tally12_chunked_counter13_zero, 9))) - signed(resize(equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out, 2)));
-                equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= total(8-1 downto 0);
-                equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally12_chunked_counter13_counter_chunk70_value, 9) + equity_lane0_tally12_chunked_counter13_zero) + equity_lane0_tally12_chunked_counter13_counter_chunk69_carry_out);
-                equity_lane0_tally12_chunked_counter13_counter_chunk70_value <= total(8-1 downto 0);
-                equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally12_chunked_counter13_counter_chunk70_step;
-
-
-equity_lane0_tally12_chunked_counter13_counter_chunk71_shifted <= equity_lane0_tally12_chunked_counter13_counter_chunk72_value(8-1 downto 0);
-
-equity_lane0_tally12_chunked_counter13_counter_chunk71_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(12)) then
-                equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= to_unsigned(0, 8);
-                equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally12_no) then
-                equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= equity_lane0_tally12_zero(40-1 downto 32);
-                equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(12)) then
-                equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= equity_lane0_tally12_chunked_counter13_counter_chunk71_shifted;
-                equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally12_chunked_counter13_counter_chunk71_value, 9) + 256) - signed(resize(equity_lane0_tally12_chunked_counter13_zero, 9))) - signed(resize(equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out, 2)));
-                equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= total(8-1 downto 0);
-                equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally12_chunked_counter13_counter_chunk71_value, 9) + equity_lane0_tally12_chunked_counter13_zero) + equity_lane0_tally12_chunked_counter13_counter_chunk70_carry_out);
-                equity_lane0_tally12_chunked_counter13_counter_chunk71_value <= total(8-1 downto 0);
-                equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally12_chunked_counter13_counter_chunk71_step;
-
-
-equity_lane0_tally12_chunked_counter13_counter_chunk72_shifted <= equity_lane0_tally12_chunked_counter13_counter_chunk73_value(8-1 downto 0);
-
-equity_lane0_tally12_chunked_counter13_counter_chunk72_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(12)) then
-                equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= to_unsigned(0, 8);
-                equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally12_no) then
-                equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= equity_lane0_tally12_zero(48-1 downto 40);
-                equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(12)) then
-                equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= equity_lane0_tally12_chunked_counter13_counter_chunk72_shifted;
-                equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally12_chunked_counter13_counter_chunk72_value, 9) + 256) - signed(resize(equity_lane0_tally12_chunked_counter13_zero, 9))) - signed(resize(equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out, 2)));
-                equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= total(8-1 downto 0);
-                equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally12_chunked_counter13_counter_chunk72_value, 9) + equity_lane0_tally12_chunked_counter13_zero) + equity_lane0_tally12_chunked_counter13_counter_chunk71_carry_out);
-                equity_lane0_tally12_chunked_counter13_counter_chunk72_value <= total(8-1 downto 0);
-                equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally12_chunked_counter13_counter_chunk72_step;
-
-
-equity_lane0_tally12_chunked_counter13_counter_chunk73_shifted <= chain_in;
-
-equity_lane0_tally12_chunked_counter13_counter_chunk73_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(12)) then
-                equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= to_unsigned(0, 8);
-                equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally12_no) then
-                equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= equity_lane0_tally12_zero(56-1 downto 48);
-                equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(12)) then
-                equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= equity_lane0_tally12_chunked_counter13_counter_chunk73_shifted;
-                equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally12_chunked_counter13_counter_chunk73_value, 9) + 256) - signed(resize(equity_lane0_tally12_chunked_counter13_zero, 9))) - signed(resize(equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out, 2)));
-                equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= total(8-1 downto 0);
-                equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally12_chunked_counter13_counter_chunk73_value, 9) + equity_lane0_tally12_chunked_counter13_zero) + equity_lane0_tally12_chunked_counter13_counter_chunk72_carry_out);
-                equity_lane0_tally12_chunked_counter13_counter_chunk73_value <= total(8-1 downto 0);
-                equity_lane0_tally12_chunked_counter13_counter_chunk73_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally12_chunked_counter13_counter_chunk73_step;
-
-
-equity_lane0_links(12) <= equity_lane0_tally12_chunked_counter13_lowest(8-1 downto 0);
-
-
-equity_lane0_chain_out <= equity_lane0_links(0);
+equity_lane0_chain_out <= equity_lane0_ram_tallies0_out_rec(8-1 downto 0);
+equity_lane0_ready <= equity_lane0_ram_tallies0_loaded;
 
 pipe_reg75_load: process (clk) is
 begin
@@ -16036,187 +13424,190 @@ begin
 end process equity_lane1_reset_register;
 
 
-equity_lane1_chunked_counter14_counter_chunk74_shifted <= equity_lane1_chunked_counter14_counter_chunk75_value(8-1 downto 0);
+equity_lane1_done <= stdl(bool(equity_lane1_run_done) and bool(equity_lane1_ready));
 
-equity_lane1_chunked_counter14_counter_chunk74_step: process (clk) is
+
+equity_lane1_chunked_counter1_counter_chunk5_shifted <= equity_lane1_chunked_counter1_counter_chunk6_value(8-1 downto 0);
+
+equity_lane1_chunked_counter1_counter_chunk5_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_chunked_counter14_counter_chunk74_carry_out <= to_unsigned(0, 1);
-            equity_lane1_chunked_counter14_lowest <= to_unsigned(0, 8);
+            equity_lane1_chunked_counter1_counter_chunk5_carry_out <= to_unsigned(0, 1);
+            equity_lane1_chunked_counter1_lowest <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
             if bool(equity_lane1_no_shift) then
-                equity_lane1_chunked_counter14_lowest <= to_unsigned(0, 8);
-                equity_lane1_chunked_counter14_counter_chunk74_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter1_lowest <= to_unsigned(0, 8);
+                equity_lane1_chunked_counter1_counter_chunk5_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_start_q) then
-                equity_lane1_chunked_counter14_lowest <= pipe_reg83_q(8-1 downto 0);
-                equity_lane1_chunked_counter14_counter_chunk74_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter1_lowest <= pipe_reg83_q(8-1 downto 0);
+                equity_lane1_chunked_counter1_counter_chunk5_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_no_shift) then
-                equity_lane1_chunked_counter14_lowest <= equity_lane1_chunked_counter14_counter_chunk74_shifted;
-                equity_lane1_chunked_counter14_counter_chunk74_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter1_lowest <= equity_lane1_chunked_counter1_counter_chunk5_shifted;
+                equity_lane1_chunked_counter1_counter_chunk5_carry_out <= to_unsigned(0, 1);
             elsif True then
-                total := unsigned((signed(resize(equity_lane1_chunked_counter14_lowest, 9) + 256) - signed(resize(equity_lane1_count_one, 2))) - signed(resize(equity_lane1_chunked_counter14_counter_chunk74_carry_in, 2)));
-                equity_lane1_chunked_counter14_lowest <= total(8-1 downto 0);
-                equity_lane1_chunked_counter14_counter_chunk74_carry_out <= to_unsigned((not bool(total(8))), 1);
+                total := unsigned((signed(resize(equity_lane1_chunked_counter1_lowest, 9) + 256) - signed(resize(equity_lane1_count_one, 2))) - signed(resize(equity_lane1_chunked_counter1_counter_chunk5_carry_in, 2)));
+                equity_lane1_chunked_counter1_lowest <= total(8-1 downto 0);
+                equity_lane1_chunked_counter1_counter_chunk5_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := ((resize(equity_lane1_chunked_counter14_lowest, 9) + equity_lane1_count_one) + equity_lane1_chunked_counter14_counter_chunk74_carry_in);
-                equity_lane1_chunked_counter14_lowest <= total(8-1 downto 0);
-                equity_lane1_chunked_counter14_counter_chunk74_carry_out <= to_unsigned(total(8), 1);
+                total := ((resize(equity_lane1_chunked_counter1_lowest, 9) + equity_lane1_count_one) + equity_lane1_chunked_counter1_counter_chunk5_carry_in);
+                equity_lane1_chunked_counter1_lowest <= total(8-1 downto 0);
+                equity_lane1_chunked_counter1_counter_chunk5_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
-end process equity_lane1_chunked_counter14_counter_chunk74_step;
+end process equity_lane1_chunked_counter1_counter_chunk5_step;
 
 
-equity_lane1_chunked_counter14_counter_chunk75_shifted <= equity_lane1_chunked_counter14_counter_chunk76_value(8-1 downto 0);
+equity_lane1_chunked_counter1_counter_chunk6_shifted <= equity_lane1_chunked_counter1_counter_chunk7_value(8-1 downto 0);
 
-equity_lane1_chunked_counter14_counter_chunk75_step: process (clk) is
+equity_lane1_chunked_counter1_counter_chunk6_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_chunked_counter14_counter_chunk75_carry_out <= to_unsigned(0, 1);
-            equity_lane1_chunked_counter14_counter_chunk75_value <= to_unsigned(0, 8);
+            equity_lane1_chunked_counter1_counter_chunk6_carry_out <= to_unsigned(0, 1);
+            equity_lane1_chunked_counter1_counter_chunk6_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
             if bool(equity_lane1_no_shift) then
-                equity_lane1_chunked_counter14_counter_chunk75_value <= to_unsigned(0, 8);
-                equity_lane1_chunked_counter14_counter_chunk75_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter1_counter_chunk6_value <= to_unsigned(0, 8);
+                equity_lane1_chunked_counter1_counter_chunk6_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_start_q) then
-                equity_lane1_chunked_counter14_counter_chunk75_value <= pipe_reg83_q(16-1 downto 8);
-                equity_lane1_chunked_counter14_counter_chunk75_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter1_counter_chunk6_value <= pipe_reg83_q(16-1 downto 8);
+                equity_lane1_chunked_counter1_counter_chunk6_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_no_shift) then
-                equity_lane1_chunked_counter14_counter_chunk75_value <= equity_lane1_chunked_counter14_counter_chunk75_shifted;
-                equity_lane1_chunked_counter14_counter_chunk75_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter1_counter_chunk6_value <= equity_lane1_chunked_counter1_counter_chunk6_shifted;
+                equity_lane1_chunked_counter1_counter_chunk6_carry_out <= to_unsigned(0, 1);
             elsif True then
-                total := unsigned((signed(resize(equity_lane1_chunked_counter14_counter_chunk75_value, 9) + 256) - signed(resize(equity_lane1_chunked_counter14_zero, 9))) - signed(resize(equity_lane1_chunked_counter14_counter_chunk74_carry_out, 2)));
-                equity_lane1_chunked_counter14_counter_chunk75_value <= total(8-1 downto 0);
-                equity_lane1_chunked_counter14_counter_chunk75_carry_out <= to_unsigned((not bool(total(8))), 1);
+                total := unsigned((signed(resize(equity_lane1_chunked_counter1_counter_chunk6_value, 9) + 256) - signed(resize(equity_lane1_chunked_counter1_zero, 9))) - signed(resize(equity_lane1_chunked_counter1_counter_chunk5_carry_out, 2)));
+                equity_lane1_chunked_counter1_counter_chunk6_value <= total(8-1 downto 0);
+                equity_lane1_chunked_counter1_counter_chunk6_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := ((resize(equity_lane1_chunked_counter14_counter_chunk75_value, 9) + equity_lane1_chunked_counter14_zero) + equity_lane1_chunked_counter14_counter_chunk74_carry_out);
-                equity_lane1_chunked_counter14_counter_chunk75_value <= total(8-1 downto 0);
-                equity_lane1_chunked_counter14_counter_chunk75_carry_out <= to_unsigned(total(8), 1);
+                total := ((resize(equity_lane1_chunked_counter1_counter_chunk6_value, 9) + equity_lane1_chunked_counter1_zero) + equity_lane1_chunked_counter1_counter_chunk5_carry_out);
+                equity_lane1_chunked_counter1_counter_chunk6_value <= total(8-1 downto 0);
+                equity_lane1_chunked_counter1_counter_chunk6_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
-end process equity_lane1_chunked_counter14_counter_chunk75_step;
+end process equity_lane1_chunked_counter1_counter_chunk6_step;
 
 
-equity_lane1_chunked_counter14_counter_chunk76_shifted <= equity_lane1_chunked_counter14_counter_chunk77_value(8-1 downto 0);
+equity_lane1_chunked_counter1_counter_chunk7_shifted <= equity_lane1_chunked_counter1_counter_chunk8_value(8-1 downto 0);
 
-equity_lane1_chunked_counter14_counter_chunk76_step: process (clk) is
+equity_lane1_chunked_counter1_counter_chunk7_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_chunked_counter14_counter_chunk76_carry_out <= to_unsigned(0, 1);
-            equity_lane1_chunked_counter14_counter_chunk76_value <= to_unsigned(0, 8);
+            equity_lane1_chunked_counter1_counter_chunk7_carry_out <= to_unsigned(0, 1);
+            equity_lane1_chunked_counter1_counter_chunk7_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
             if bool(equity_lane1_no_shift) then
-                equity_lane1_chunked_counter14_counter_chunk76_value <= to_unsigned(0, 8);
-                equity_lane1_chunked_counter14_counter_chunk76_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter1_counter_chunk7_value <= to_unsigned(0, 8);
+                equity_lane1_chunked_counter1_counter_chunk7_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_start_q) then
-                equity_lane1_chunked_counter14_counter_chunk76_value <= pipe_reg83_q(24-1 downto 16);
-                equity_lane1_chunked_counter14_counter_chunk76_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter1_counter_chunk7_value <= pipe_reg83_q(24-1 downto 16);
+                equity_lane1_chunked_counter1_counter_chunk7_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_no_shift) then
-                equity_lane1_chunked_counter14_counter_chunk76_value <= equity_lane1_chunked_counter14_counter_chunk76_shifted;
-                equity_lane1_chunked_counter14_counter_chunk76_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter1_counter_chunk7_value <= equity_lane1_chunked_counter1_counter_chunk7_shifted;
+                equity_lane1_chunked_counter1_counter_chunk7_carry_out <= to_unsigned(0, 1);
             elsif True then
-                total := unsigned((signed(resize(equity_lane1_chunked_counter14_counter_chunk76_value, 9) + 256) - signed(resize(equity_lane1_chunked_counter14_zero, 9))) - signed(resize(equity_lane1_chunked_counter14_counter_chunk75_carry_out, 2)));
-                equity_lane1_chunked_counter14_counter_chunk76_value <= total(8-1 downto 0);
-                equity_lane1_chunked_counter14_counter_chunk76_carry_out <= to_unsigned((not bool(total(8))), 1);
+                total := unsigned((signed(resize(equity_lane1_chunked_counter1_counter_chunk7_value, 9) + 256) - signed(resize(equity_lane1_chunked_counter1_zero, 9))) - signed(resize(equity_lane1_chunked_counter1_counter_chunk6_carry_out, 2)));
+                equity_lane1_chunked_counter1_counter_chunk7_value <= total(8-1 downto 0);
+                equity_lane1_chunked_counter1_counter_chunk7_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := ((resize(equity_lane1_chunked_counter14_counter_chunk76_value, 9) + equity_lane1_chunked_counter14_zero) + equity_lane1_chunked_counter14_counter_chunk75_carry_out);
-                equity_lane1_chunked_counter14_counter_chunk76_value <= total(8-1 downto 0);
-                equity_lane1_chunked_counter14_counter_chunk76_carry_out <= to_unsigned(total(8), 1);
+                total := ((resize(equity_lane1_chunked_counter1_counter_chunk7_value, 9) + equity_lane1_chunked_counter1_zero) + equity_lane1_chunked_counter1_counter_chunk6_carry_out);
+                equity_lane1_chunked_counter1_counter_chunk7_value <= total(8-1 downto 0);
+                equity_lane1_chunked_counter1_counter_chunk7_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
-end process equity_lane1_chunked_counter14_counter_chunk76_step;
+end process equity_lane1_chunked_counter1_counter_chunk7_step;
 
 
-equity_lane1_chunked_counter14_counter_chunk77_shifted <= equity_lane1_chunked_counter14_counter_chunk78_value(8-1 downto 0);
+equity_lane1_chunked_counter1_counter_chunk8_shifted <= equity_lane1_chunked_counter1_counter_chunk9_value(8-1 downto 0);
 
-equity_lane1_chunked_counter14_counter_chunk77_step: process (clk) is
+equity_lane1_chunked_counter1_counter_chunk8_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_chunked_counter14_counter_chunk77_carry_out <= to_unsigned(0, 1);
-            equity_lane1_chunked_counter14_counter_chunk77_value <= to_unsigned(0, 8);
+            equity_lane1_chunked_counter1_counter_chunk8_carry_out <= to_unsigned(0, 1);
+            equity_lane1_chunked_counter1_counter_chunk8_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
             if bool(equity_lane1_no_shift) then
-                equity_lane1_chunked_counter14_counter_chunk77_value <= to_unsigned(0, 8);
-                equity_lane1_chunked_counter14_counter_chunk77_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter1_counter_chunk8_value <= to_unsigned(0, 8);
+                equity_lane1_chunked_counter1_counter_chunk8_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_start_q) then
-                equity_lane1_chunked_counter14_counter_chunk77_value <= pipe_reg83_q(32-1 downto 24);
-                equity_lane1_chunked_counter14_counter_chunk77_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter1_counter_chunk8_value <= pipe_reg83_q(32-1 downto 24);
+                equity_lane1_chunked_counter1_counter_chunk8_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_no_shift) then
-                equity_lane1_chunked_counter14_counter_chunk77_value <= equity_lane1_chunked_counter14_counter_chunk77_shifted;
-                equity_lane1_chunked_counter14_counter_chunk77_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter1_counter_chunk8_value <= equity_lane1_chunked_counter1_counter_chunk8_shifted;
+                equity_lane1_chunked_counter1_counter_chunk8_carry_out <= to_unsigned(0, 1);
             elsif True then
-                total := unsigned((signed(resize(equity_lane1_chunked_counter14_counter_chunk77_value, 9) + 256) - signed(resize(equity_lane1_chunked_counter14_zero, 9))) - signed(resize(equity_lane1_chunked_counter14_counter_chunk76_carry_out, 2)));
-                equity_lane1_chunked_counter14_counter_chunk77_value <= total(8-1 downto 0);
-                equity_lane1_chunked_counter14_counter_chunk77_carry_out <= to_unsigned((not bool(total(8))), 1);
+                total := unsigned((signed(resize(equity_lane1_chunked_counter1_counter_chunk8_value, 9) + 256) - signed(resize(equity_lane1_chunked_counter1_zero, 9))) - signed(resize(equity_lane1_chunked_counter1_counter_chunk7_carry_out, 2)));
+                equity_lane1_chunked_counter1_counter_chunk8_value <= total(8-1 downto 0);
+                equity_lane1_chunked_counter1_counter_chunk8_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := ((resize(equity_lane1_chunked_counter14_counter_chunk77_value, 9) + equity_lane1_chunked_counter14_zero) + equity_lane1_chunked_counter14_counter_chunk76_carry_out);
-                equity_lane1_chunked_counter14_counter_chunk77_value <= total(8-1 downto 0);
-                equity_lane1_chunked_counter14_counter_chunk77_carry_out <= to_unsigned(total(8), 1);
+                total := ((resize(equity_lane1_chunked_counter1_counter_chunk8_value, 9) + equity_lane1_chunked_counter1_zero) + equity_lane1_chunked_counter1_counter_chunk7_carry_out);
+                equity_lane1_chunked_counter1_counter_chunk8_value <= total(8-1 downto 0);
+                equity_lane1_chunked_counter1_counter_chunk8_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
-end process equity_lane1_chunked_counter14_counter_chunk77_step;
+end process equity_lane1_chunked_counter1_counter_chunk8_step;
 
 
-equity_lane1_chunked_counter14_counter_chunk78_shifted <= equity_lane1_unused;
+equity_lane1_chunked_counter1_counter_chunk9_shifted <= equity_lane1_unused;
 
-equity_lane1_chunked_counter14_counter_chunk78_step: process (clk) is
+equity_lane1_chunked_counter1_counter_chunk9_step: process (clk) is
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_chunked_counter14_counter_chunk78_carry_out <= to_unsigned(0, 1);
-            equity_lane1_chunked_counter14_counter_chunk78_value <= to_unsigned(0, 8);
+            equity_lane1_chunked_counter1_counter_chunk9_carry_out <= to_unsigned(0, 1);
+            equity_lane1_chunked_counter1_counter_chunk9_value <= to_unsigned(0, 8);
         else
             total := to_unsigned(0, 9);
             if bool(equity_lane1_no_shift) then
-                equity_lane1_chunked_counter14_counter_chunk78_value <= to_unsigned(0, 8);
-                equity_lane1_chunked_counter14_counter_chunk78_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter1_counter_chunk9_value <= to_unsigned(0, 8);
+                equity_lane1_chunked_counter1_counter_chunk9_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_start_q) then
-                equity_lane1_chunked_counter14_counter_chunk78_value <= pipe_reg83_q(40-1 downto 32);
-                equity_lane1_chunked_counter14_counter_chunk78_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter1_counter_chunk9_value <= pipe_reg83_q(40-1 downto 32);
+                equity_lane1_chunked_counter1_counter_chunk9_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane1_no_shift) then
-                equity_lane1_chunked_counter14_counter_chunk78_value <= equity_lane1_chunked_counter14_counter_chunk78_shifted;
-                equity_lane1_chunked_counter14_counter_chunk78_carry_out <= to_unsigned(0, 1);
+                equity_lane1_chunked_counter1_counter_chunk9_value <= equity_lane1_chunked_counter1_counter_chunk9_shifted;
+                equity_lane1_chunked_counter1_counter_chunk9_carry_out <= to_unsigned(0, 1);
             elsif True then
-                total := unsigned((signed(resize(equity_lane1_chunked_counter14_counter_chunk78_value, 9) + 256) - signed(resize(equity_lane1_chunked_counter14_zero, 9))) - signed(resize(equity_lane1_chunked_counter14_counter_chunk77_carry_out, 2)));
-                equity_lane1_chunked_counter14_counter_chunk78_value <= total(8-1 downto 0);
-                equity_lane1_chunked_counter14_counter_chunk78_carry_out <= to_unsigned((not bool(total(8))), 1);
+                total := unsigned((signed(resize(equity_lane1_chunked_counter1_counter_chunk9_value, 9) + 256) - signed(resize(equity_lane1_chunked_counter1_zero, 9))) - signed(resize(equity_lane1_chunked_counter1_counter_chunk8_carry_out, 2)));
+                equity_lane1_chunked_counter1_counter_chunk9_value <= total(8-1 downto 0);
+                equity_lane1_chunked_counter1_counter_chunk9_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := ((resize(equity_lane1_chunked_counter14_counter_chunk78_value, 9) + equity_lane1_chunked_counter14_zero) + equity_lane1_chunked_counter14_counter_chunk77_carry_out);
-                equity_lane1_chunked_counter14_counter_chunk78_value <= total(8-1 downto 0);
-                equity_lane1_chunked_counter14_counter_chunk78_carry_out <= to_unsigned(total(8), 1);
+                total := ((resize(equity_lane1_chunked_counter1_counter_chunk9_value, 9) + equity_lane1_chunked_counter1_zero) + equity_lane1_chunked_counter1_counter_chunk8_carry_out);
+                equity_lane1_chunked_counter1_counter_chunk9_value <= total(8-1 downto 0);
+                equity_lane1_chunked_counter1_counter_chunk9_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
-end process equity_lane1_chunked_counter14_counter_chunk78_step;
+end process equity_lane1_chunked_counter1_counter_chunk9_step;
 
 
-equity_lane1_unread <= equity_lane1_chunked_counter14_lowest(8-1 downto 0);
+equity_lane1_unread <= equity_lane1_chunked_counter1_lowest(8-1 downto 0);
 
 
-equity_lane1_low_one <= stdl(equity_lane1_chunked_counter14_lowest = 1);
-equity_lane1_low_two <= stdl(equity_lane1_chunked_counter14_lowest = 2);
-equity_lane1_high_zero <= stdl(equity_lane1_chunked_counter14_high = 0);
+equity_lane1_low_one <= stdl(equity_lane1_chunked_counter1_lowest = 1);
+equity_lane1_low_two <= stdl(equity_lane1_chunked_counter1_lowest = 2);
+equity_lane1_high_zero <= stdl(equity_lane1_chunked_counter1_high = 0);
 
 equity_lane1_control_out: process (equity_lane1_low_two, equity_lane1_done_q, equity_lane1_board_step, equity_lane1_won_valid, pipe_reg83_q, equity_lane1_counting, equity_lane1_high_zero, equity_lane1_count_one, equity_lane1_low_one, equity_lane1_board_due, pipe_reg82_q, equity_lane1_state) is
 begin
     equity_lane1_prime <= stdl(equity_lane1_state = PRIME);
-    equity_lane1_done <= equity_lane1_done_q;
+    equity_lane1_run_done <= equity_lane1_done_q;
     if bool(pipe_reg82_q) then
         equity_lane1_step_one <= equity_lane1_board_step;
         equity_lane1_stepped <= stdl((equity_lane1_state = RUN) and bool(equity_lane1_board_due));
@@ -16322,7 +13713,7 @@ begin
                 equity_lane1_state <= RUN;
             elsif (equity_lane1_state = RUN) then
                 if bool(equity_lane1_left_zero) then
-                    equity_lane1_drain <= to_unsigned(59, 8);
+                    equity_lane1_drain <= to_unsigned(66, 8);
                     equity_lane1_state <= DRAIN;
                 end if;
             elsif (equity_lane1_state = DRAIN) then
@@ -17114,21 +14505,136 @@ end process equity_lane1_colex_odometer1_prepare;
 equity_lane1_fresh <= stdl((not (bool(equity_lane1_lane_exact) and bool(equity_lane1_held))));
 
 
-equity_lane1_slot_stream11_x_part15_t <= (equity_lane1_slot_stream11_x xor unsigned'(equity_lane1_slot_stream11_x(21-1 downto 0) & to_unsigned(0, 11)));
+equity_lane1_slot_stream9_x_part11_t <= (equity_lane1_slot_stream9_x xor unsigned'(equity_lane1_slot_stream9_x(21-1 downto 0) & to_unsigned(0, 11)));
 
 
-equity_lane1_slot_stream11_gx <= (equity_lane1_slot_stream11_x_part15_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream11_x_part15_t(32-1 downto 8)));
+equity_lane1_slot_stream9_gx <= (equity_lane1_slot_stream9_x_part11_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream9_x_part11_t(32-1 downto 8)));
+
+
+equity_lane1_slot_stream9_hw <= (equity_lane1_slot_stream9_w xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream9_w(32-1 downto 19)));
+
+
+equity_lane1_slot_stream9_advance <= stdl(bool(equity_lane1_issue) or bool(equity_lane1_prime));
+
+equity_lane1_slot_stream9_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_slot_stream9_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 0));
+    end if;
+end process equity_lane1_slot_stream9_select;
+
+equity_lane1_slot_stream9_step: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane1_rst = '1') then
+            equity_lane1_slot_stream9_y <= to_unsigned(0, 32);
+            equity_lane1_slot_stream9_x <= to_unsigned(0, 32);
+            equity_lane1_slot_stream9_w <= to_unsigned(0, 32);
+            equity_lane1_slot_stream9_z <= to_unsigned(0, 32);
+        else
+            if (bool(equity_lane1_slot_stream9_mine) or bool(equity_lane1_slot_stream9_advance)) then
+                equity_lane1_slot_stream9_x <= equity_lane1_slot_stream9_y;
+                equity_lane1_slot_stream9_y <= equity_lane1_slot_stream9_z;
+                equity_lane1_slot_stream9_z <= equity_lane1_slot_stream9_w;
+            end if;
+            if bool(equity_lane1_slot_stream9_mine) then
+                if (equity_lane1_bus_index = 3) then
+                    equity_lane1_slot_stream9_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
+                else
+                    equity_lane1_slot_stream9_w <= equity_lane1_bus_word;
+                end if;
+            elsif bool(equity_lane1_slot_stream9_advance) then
+                equity_lane1_slot_stream9_w <= (equity_lane1_slot_stream9_gx xor equity_lane1_slot_stream9_hw);
+            end if;
+        end if;
+    end if;
+end process equity_lane1_slot_stream9_step;
+
+
+equity_lane1_slot_stream9_word <= equity_lane1_slot_stream9_w;
+
+
+equity_lane1_delay_line11_d_out <= equity_lane1_colex_odometer1_odometer_digit11_digit;
+
+
+equity_lane1_slot_stream10_x_part12_t <= (equity_lane1_slot_stream10_x xor unsigned'(equity_lane1_slot_stream10_x(21-1 downto 0) & to_unsigned(0, 11)));
+
+
+equity_lane1_slot_stream10_gx <= (equity_lane1_slot_stream10_x_part12_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream10_x_part12_t(32-1 downto 8)));
+
+
+equity_lane1_slot_stream10_hw <= (equity_lane1_slot_stream10_w xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream10_w(32-1 downto 19)));
+
+
+equity_lane1_slot_stream10_advance <= stdl(bool(equity_lane1_slot_stream10_tok_in) or bool(equity_lane1_prime));
+
+equity_lane1_slot_stream10_select: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_slot_stream10_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 1));
+    end if;
+end process equity_lane1_slot_stream10_select;
+
+equity_lane1_slot_stream10_step: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane1_rst = '1') then
+            equity_lane1_slot_stream10_y <= to_unsigned(0, 32);
+            equity_lane1_slot_stream10_x <= to_unsigned(0, 32);
+            equity_lane1_slot_stream10_w <= to_unsigned(0, 32);
+            equity_lane1_slot_stream10_z <= to_unsigned(0, 32);
+        else
+            if (bool(equity_lane1_slot_stream10_mine) or bool(equity_lane1_slot_stream10_advance)) then
+                equity_lane1_slot_stream10_x <= equity_lane1_slot_stream10_y;
+                equity_lane1_slot_stream10_y <= equity_lane1_slot_stream10_z;
+                equity_lane1_slot_stream10_z <= equity_lane1_slot_stream10_w;
+            end if;
+            if bool(equity_lane1_slot_stream10_mine) then
+                if (equity_lane1_bus_index = 3) then
+                    equity_lane1_slot_stream10_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
+                else
+                    equity_lane1_slot_stream10_w <= equity_lane1_bus_word;
+                end if;
+            elsif bool(equity_lane1_slot_stream10_advance) then
+                equity_lane1_slot_stream10_w <= (equity_lane1_slot_stream10_gx xor equity_lane1_slot_stream10_hw);
+            end if;
+        end if;
+    end if;
+end process equity_lane1_slot_stream10_step;
+
+
+equity_lane1_slot_stream10_word <= equity_lane1_slot_stream10_w;
+
+equity_lane1_delay_line12_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane1_rst = '1') then
+            equity_lane1_delay_line12_line <= to_unsigned(0, 18);
+        else
+            equity_lane1_delay_line12_line <= unsigned'(equity_lane1_delay_line12_line((18 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit11_upper);
+        end if;
+    end if;
+end process equity_lane1_delay_line12_shift_in;
+
+
+equity_lane1_delay_line12_d_out <= equity_lane1_delay_line12_line(18-1 downto (18 - 6));
+
+
+equity_lane1_slot_stream11_x_part13_t <= (equity_lane1_slot_stream11_x xor unsigned'(equity_lane1_slot_stream11_x(21-1 downto 0) & to_unsigned(0, 11)));
+
+
+equity_lane1_slot_stream11_gx <= (equity_lane1_slot_stream11_x_part13_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream11_x_part13_t(32-1 downto 8)));
 
 
 equity_lane1_slot_stream11_hw <= (equity_lane1_slot_stream11_w xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream11_w(32-1 downto 19)));
 
 
-equity_lane1_slot_stream11_advance <= stdl(bool(equity_lane1_issue) or bool(equity_lane1_prime));
+equity_lane1_slot_stream11_advance <= stdl(bool(equity_lane1_slot_stream11_tok_in) or bool(equity_lane1_prime));
 
 equity_lane1_slot_stream11_select: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_slot_stream11_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 0));
+        equity_lane1_slot_stream11_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 2));
     end if;
 end process equity_lane1_slot_stream11_select;
 
@@ -17162,14 +14668,25 @@ end process equity_lane1_slot_stream11_step;
 
 equity_lane1_slot_stream11_word <= equity_lane1_slot_stream11_w;
 
+equity_lane1_delay_line13_shift_in: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane1_rst = '1') then
+            equity_lane1_delay_line13_line <= to_unsigned(0, 36);
+        else
+            equity_lane1_delay_line13_line <= unsigned'(equity_lane1_delay_line13_line((36 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit12_upper);
+        end if;
+    end if;
+end process equity_lane1_delay_line13_shift_in;
 
-equity_lane1_delay_line11_d_out <= equity_lane1_colex_odometer1_odometer_digit11_digit;
+
+equity_lane1_delay_line13_d_out <= equity_lane1_delay_line13_line(36-1 downto (36 - 6));
 
 
-equity_lane1_slot_stream12_x_part16_t <= (equity_lane1_slot_stream12_x xor unsigned'(equity_lane1_slot_stream12_x(21-1 downto 0) & to_unsigned(0, 11)));
+equity_lane1_slot_stream12_x_part14_t <= (equity_lane1_slot_stream12_x xor unsigned'(equity_lane1_slot_stream12_x(21-1 downto 0) & to_unsigned(0, 11)));
 
 
-equity_lane1_slot_stream12_gx <= (equity_lane1_slot_stream12_x_part16_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream12_x_part16_t(32-1 downto 8)));
+equity_lane1_slot_stream12_gx <= (equity_lane1_slot_stream12_x_part14_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream12_x_part14_t(32-1 downto 8)));
 
 
 equity_lane1_slot_stream12_hw <= (equity_lane1_slot_stream12_w xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream12_w(32-1 downto 19)));
@@ -17180,7 +14697,7 @@ equity_lane1_slot_stream12_advance <= stdl(bool(equity_lane1_slot_stream12_tok_i
 equity_lane1_slot_stream12_select: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_slot_stream12_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 1));
+        equity_lane1_slot_stream12_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 3));
     end if;
 end process equity_lane1_slot_stream12_select;
 
@@ -17214,25 +14731,25 @@ end process equity_lane1_slot_stream12_step;
 
 equity_lane1_slot_stream12_word <= equity_lane1_slot_stream12_w;
 
-equity_lane1_delay_line12_shift_in: process (clk) is
+equity_lane1_delay_line14_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_delay_line12_line <= to_unsigned(0, 18);
+            equity_lane1_delay_line14_line <= to_unsigned(0, 54);
         else
-            equity_lane1_delay_line12_line <= unsigned'(equity_lane1_delay_line12_line((18 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit11_upper);
+            equity_lane1_delay_line14_line <= unsigned'(equity_lane1_delay_line14_line((54 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit13_upper);
         end if;
     end if;
-end process equity_lane1_delay_line12_shift_in;
+end process equity_lane1_delay_line14_shift_in;
 
 
-equity_lane1_delay_line12_d_out <= equity_lane1_delay_line12_line(18-1 downto (18 - 6));
+equity_lane1_delay_line14_d_out <= equity_lane1_delay_line14_line(54-1 downto (54 - 6));
 
 
-equity_lane1_slot_stream13_x_part17_t <= (equity_lane1_slot_stream13_x xor unsigned'(equity_lane1_slot_stream13_x(21-1 downto 0) & to_unsigned(0, 11)));
+equity_lane1_slot_stream13_x_part15_t <= (equity_lane1_slot_stream13_x xor unsigned'(equity_lane1_slot_stream13_x(21-1 downto 0) & to_unsigned(0, 11)));
 
 
-equity_lane1_slot_stream13_gx <= (equity_lane1_slot_stream13_x_part17_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream13_x_part17_t(32-1 downto 8)));
+equity_lane1_slot_stream13_gx <= (equity_lane1_slot_stream13_x_part15_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream13_x_part15_t(32-1 downto 8)));
 
 
 equity_lane1_slot_stream13_hw <= (equity_lane1_slot_stream13_w xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream13_w(32-1 downto 19)));
@@ -17243,7 +14760,7 @@ equity_lane1_slot_stream13_advance <= stdl(bool(equity_lane1_slot_stream13_tok_i
 equity_lane1_slot_stream13_select: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_slot_stream13_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 2));
+        equity_lane1_slot_stream13_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 4));
     end if;
 end process equity_lane1_slot_stream13_select;
 
@@ -17277,25 +14794,25 @@ end process equity_lane1_slot_stream13_step;
 
 equity_lane1_slot_stream13_word <= equity_lane1_slot_stream13_w;
 
-equity_lane1_delay_line13_shift_in: process (clk) is
+equity_lane1_delay_line15_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_delay_line13_line <= to_unsigned(0, 36);
+            equity_lane1_delay_line15_line <= to_unsigned(0, 72);
         else
-            equity_lane1_delay_line13_line <= unsigned'(equity_lane1_delay_line13_line((36 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit12_upper);
+            equity_lane1_delay_line15_line <= unsigned'(equity_lane1_delay_line15_line((72 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit14_upper);
         end if;
     end if;
-end process equity_lane1_delay_line13_shift_in;
+end process equity_lane1_delay_line15_shift_in;
 
 
-equity_lane1_delay_line13_d_out <= equity_lane1_delay_line13_line(36-1 downto (36 - 6));
+equity_lane1_delay_line15_d_out <= equity_lane1_delay_line15_line(72-1 downto (72 - 6));
 
 
-equity_lane1_slot_stream14_x_part18_t <= (equity_lane1_slot_stream14_x xor unsigned'(equity_lane1_slot_stream14_x(21-1 downto 0) & to_unsigned(0, 11)));
+equity_lane1_slot_stream14_x_part16_t <= (equity_lane1_slot_stream14_x xor unsigned'(equity_lane1_slot_stream14_x(21-1 downto 0) & to_unsigned(0, 11)));
 
 
-equity_lane1_slot_stream14_gx <= (equity_lane1_slot_stream14_x_part18_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream14_x_part18_t(32-1 downto 8)));
+equity_lane1_slot_stream14_gx <= (equity_lane1_slot_stream14_x_part16_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream14_x_part16_t(32-1 downto 8)));
 
 
 equity_lane1_slot_stream14_hw <= (equity_lane1_slot_stream14_w xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream14_w(32-1 downto 19)));
@@ -17306,7 +14823,7 @@ equity_lane1_slot_stream14_advance <= stdl(bool(equity_lane1_slot_stream14_tok_i
 equity_lane1_slot_stream14_select: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_slot_stream14_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 3));
+        equity_lane1_slot_stream14_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 5));
     end if;
 end process equity_lane1_slot_stream14_select;
 
@@ -17340,25 +14857,25 @@ end process equity_lane1_slot_stream14_step;
 
 equity_lane1_slot_stream14_word <= equity_lane1_slot_stream14_w;
 
-equity_lane1_delay_line14_shift_in: process (clk) is
+equity_lane1_delay_line16_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_delay_line14_line <= to_unsigned(0, 54);
+            equity_lane1_delay_line16_line <= to_unsigned(0, 90);
         else
-            equity_lane1_delay_line14_line <= unsigned'(equity_lane1_delay_line14_line((54 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit13_upper);
+            equity_lane1_delay_line16_line <= unsigned'(equity_lane1_delay_line16_line((90 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit16_digit);
         end if;
     end if;
-end process equity_lane1_delay_line14_shift_in;
+end process equity_lane1_delay_line16_shift_in;
 
 
-equity_lane1_delay_line14_d_out <= equity_lane1_delay_line14_line(54-1 downto (54 - 6));
+equity_lane1_delay_line16_d_out <= equity_lane1_delay_line16_line(90-1 downto (90 - 6));
 
 
-equity_lane1_slot_stream15_x_part19_t <= (equity_lane1_slot_stream15_x xor unsigned'(equity_lane1_slot_stream15_x(21-1 downto 0) & to_unsigned(0, 11)));
+equity_lane1_slot_stream15_x_part17_t <= (equity_lane1_slot_stream15_x xor unsigned'(equity_lane1_slot_stream15_x(21-1 downto 0) & to_unsigned(0, 11)));
 
 
-equity_lane1_slot_stream15_gx <= (equity_lane1_slot_stream15_x_part19_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream15_x_part19_t(32-1 downto 8)));
+equity_lane1_slot_stream15_gx <= (equity_lane1_slot_stream15_x_part17_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream15_x_part17_t(32-1 downto 8)));
 
 
 equity_lane1_slot_stream15_hw <= (equity_lane1_slot_stream15_w xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream15_w(32-1 downto 19)));
@@ -17369,7 +14886,7 @@ equity_lane1_slot_stream15_advance <= stdl(bool(equity_lane1_slot_stream15_tok_i
 equity_lane1_slot_stream15_select: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_slot_stream15_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 4));
+        equity_lane1_slot_stream15_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 6));
     end if;
 end process equity_lane1_slot_stream15_select;
 
@@ -17403,132 +14920,6 @@ end process equity_lane1_slot_stream15_step;
 
 equity_lane1_slot_stream15_word <= equity_lane1_slot_stream15_w;
 
-equity_lane1_delay_line15_shift_in: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_delay_line15_line <= to_unsigned(0, 72);
-        else
-            equity_lane1_delay_line15_line <= unsigned'(equity_lane1_delay_line15_line((72 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit14_upper);
-        end if;
-    end if;
-end process equity_lane1_delay_line15_shift_in;
-
-
-equity_lane1_delay_line15_d_out <= equity_lane1_delay_line15_line(72-1 downto (72 - 6));
-
-
-equity_lane1_slot_stream16_x_part20_t <= (equity_lane1_slot_stream16_x xor unsigned'(equity_lane1_slot_stream16_x(21-1 downto 0) & to_unsigned(0, 11)));
-
-
-equity_lane1_slot_stream16_gx <= (equity_lane1_slot_stream16_x_part20_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream16_x_part20_t(32-1 downto 8)));
-
-
-equity_lane1_slot_stream16_hw <= (equity_lane1_slot_stream16_w xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream16_w(32-1 downto 19)));
-
-
-equity_lane1_slot_stream16_advance <= stdl(bool(equity_lane1_slot_stream16_tok_in) or bool(equity_lane1_prime));
-
-equity_lane1_slot_stream16_select: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane1_slot_stream16_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 5));
-    end if;
-end process equity_lane1_slot_stream16_select;
-
-equity_lane1_slot_stream16_step: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_slot_stream16_y <= to_unsigned(0, 32);
-            equity_lane1_slot_stream16_x <= to_unsigned(0, 32);
-            equity_lane1_slot_stream16_w <= to_unsigned(0, 32);
-            equity_lane1_slot_stream16_z <= to_unsigned(0, 32);
-        else
-            if (bool(equity_lane1_slot_stream16_mine) or bool(equity_lane1_slot_stream16_advance)) then
-                equity_lane1_slot_stream16_x <= equity_lane1_slot_stream16_y;
-                equity_lane1_slot_stream16_y <= equity_lane1_slot_stream16_z;
-                equity_lane1_slot_stream16_z <= equity_lane1_slot_stream16_w;
-            end if;
-            if bool(equity_lane1_slot_stream16_mine) then
-                if (equity_lane1_bus_index = 3) then
-                    equity_lane1_slot_stream16_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
-                else
-                    equity_lane1_slot_stream16_w <= equity_lane1_bus_word;
-                end if;
-            elsif bool(equity_lane1_slot_stream16_advance) then
-                equity_lane1_slot_stream16_w <= (equity_lane1_slot_stream16_gx xor equity_lane1_slot_stream16_hw);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_slot_stream16_step;
-
-
-equity_lane1_slot_stream16_word <= equity_lane1_slot_stream16_w;
-
-equity_lane1_delay_line16_shift_in: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_delay_line16_line <= to_unsigned(0, 90);
-        else
-            equity_lane1_delay_line16_line <= unsigned'(equity_lane1_delay_line16_line((90 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit16_digit);
-        end if;
-    end if;
-end process equity_lane1_delay_line16_shift_in;
-
-
-equity_lane1_delay_line16_d_out <= equity_lane1_delay_line16_line(90-1 downto (90 - 6));
-
-
-equity_lane1_slot_stream17_x_part21_t <= (equity_lane1_slot_stream17_x xor unsigned'(equity_lane1_slot_stream17_x(21-1 downto 0) & to_unsigned(0, 11)));
-
-
-equity_lane1_slot_stream17_gx <= (equity_lane1_slot_stream17_x_part21_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream17_x_part21_t(32-1 downto 8)));
-
-
-equity_lane1_slot_stream17_hw <= (equity_lane1_slot_stream17_w xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream17_w(32-1 downto 19)));
-
-
-equity_lane1_slot_stream17_advance <= stdl(bool(equity_lane1_slot_stream17_tok_in) or bool(equity_lane1_prime));
-
-equity_lane1_slot_stream17_select: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane1_slot_stream17_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 6));
-    end if;
-end process equity_lane1_slot_stream17_select;
-
-equity_lane1_slot_stream17_step: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_slot_stream17_y <= to_unsigned(0, 32);
-            equity_lane1_slot_stream17_x <= to_unsigned(0, 32);
-            equity_lane1_slot_stream17_w <= to_unsigned(0, 32);
-            equity_lane1_slot_stream17_z <= to_unsigned(0, 32);
-        else
-            if (bool(equity_lane1_slot_stream17_mine) or bool(equity_lane1_slot_stream17_advance)) then
-                equity_lane1_slot_stream17_x <= equity_lane1_slot_stream17_y;
-                equity_lane1_slot_stream17_y <= equity_lane1_slot_stream17_z;
-                equity_lane1_slot_stream17_z <= equity_lane1_slot_stream17_w;
-            end if;
-            if bool(equity_lane1_slot_stream17_mine) then
-                if (equity_lane1_bus_index = 3) then
-                    equity_lane1_slot_stream17_w <= (equity_lane1_bus_word or to_unsigned(1, 32));
-                else
-                    equity_lane1_slot_stream17_w <= equity_lane1_bus_word;
-                end if;
-            elsif bool(equity_lane1_slot_stream17_advance) then
-                equity_lane1_slot_stream17_w <= (equity_lane1_slot_stream17_gx xor equity_lane1_slot_stream17_hw);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_slot_stream17_step;
-
-
-equity_lane1_slot_stream17_word <= equity_lane1_slot_stream17_w;
-
 equity_lane1_delay_line17_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
@@ -17544,58 +14935,58 @@ end process equity_lane1_delay_line17_shift_in;
 equity_lane1_delay_line17_d_out <= equity_lane1_delay_line17_line(108-1 downto (108 - 6));
 
 
-equity_lane1_slot_stream18_x_part22_t <= (equity_lane1_slot_stream18_x xor unsigned'(equity_lane1_slot_stream18_x(21-1 downto 0) & to_unsigned(0, 11)));
+equity_lane1_slot_stream16_x_part18_t <= (equity_lane1_slot_stream16_x xor unsigned'(equity_lane1_slot_stream16_x(21-1 downto 0) & to_unsigned(0, 11)));
 
 
-equity_lane1_slot_stream18_gx <= (equity_lane1_slot_stream18_x_part22_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream18_x_part22_t(32-1 downto 8)));
+equity_lane1_slot_stream16_gx <= (equity_lane1_slot_stream16_x_part18_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream16_x_part18_t(32-1 downto 8)));
 
 
-equity_lane1_slot_stream18_hw <= (equity_lane1_slot_stream18_w xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream18_w(32-1 downto 19)));
+equity_lane1_slot_stream16_hw <= (equity_lane1_slot_stream16_w xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream16_w(32-1 downto 19)));
 
 
-equity_lane1_slot_stream18_x_part23_t <= (equity_lane1_slot_stream18_y xor unsigned'(equity_lane1_slot_stream18_y(21-1 downto 0) & to_unsigned(0, 11)));
+equity_lane1_slot_stream16_x_part19_t <= (equity_lane1_slot_stream16_y xor unsigned'(equity_lane1_slot_stream16_y(21-1 downto 0) & to_unsigned(0, 11)));
 
 
-equity_lane1_slot_stream18_gy <= (equity_lane1_slot_stream18_x_part23_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream18_x_part23_t(32-1 downto 8)));
+equity_lane1_slot_stream16_gy <= (equity_lane1_slot_stream16_x_part19_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream16_x_part19_t(32-1 downto 8)));
 
 
-equity_lane1_slot_stream18_h_first <= (equity_lane1_slot_stream18_first xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream18_first(32-1 downto 19)));
+equity_lane1_slot_stream16_h_first <= (equity_lane1_slot_stream16_first xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream16_first(32-1 downto 19)));
 
 
-equity_lane1_slot_stream18_advance <= stdl(bool(equity_lane1_slot_stream18_tok_in) or bool(equity_lane1_prime));
+equity_lane1_slot_stream16_advance <= stdl(bool(equity_lane1_slot_stream16_tok_in) or bool(equity_lane1_prime));
 
-equity_lane1_slot_stream18_select: process (clk) is
+equity_lane1_slot_stream16_select: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_slot_stream18_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 7));
+        equity_lane1_slot_stream16_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 7));
     end if;
-end process equity_lane1_slot_stream18_select;
+end process equity_lane1_slot_stream16_select;
 
 
-equity_lane1_slot_stream18_first <= ((equity_lane1_slot_stream18_gx xor equity_lane1_slot_stream18_hw) xor equity_lane1_seed_injections1_inject_first);
+equity_lane1_slot_stream16_first <= ((equity_lane1_slot_stream16_gx xor equity_lane1_slot_stream16_hw) xor equity_lane1_seed_injections1_inject_first);
 
 
-equity_lane1_slot_stream18_second <= ((equity_lane1_slot_stream18_gy xor equity_lane1_slot_stream18_h_first) xor equity_lane1_seed_injections1_inject_second);
+equity_lane1_slot_stream16_second <= ((equity_lane1_slot_stream16_gy xor equity_lane1_slot_stream16_h_first) xor equity_lane1_seed_injections1_inject_second);
 
-equity_lane1_slot_stream18_step: process (clk) is
+equity_lane1_slot_stream16_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane1_slot_stream18_mine) and (equity_lane1_bus_index = 0)) then
-            equity_lane1_slot_stream18_x <= to_unsigned(0, 32);
-            equity_lane1_slot_stream18_y <= to_unsigned(0, 32);
-            equity_lane1_slot_stream18_z <= to_unsigned(0, 32);
-            equity_lane1_slot_stream18_w <= to_unsigned(0, 32);
-        elsif ((bool(equity_lane1_slot_stream18_mine) and bool(equity_lane1_bus_index(0))) or bool(equity_lane1_slot_stream18_advance)) then
-            equity_lane1_slot_stream18_x <= equity_lane1_slot_stream18_z;
-            equity_lane1_slot_stream18_y <= equity_lane1_slot_stream18_w;
-            equity_lane1_slot_stream18_z <= equity_lane1_slot_stream18_first;
-            equity_lane1_slot_stream18_w <= equity_lane1_slot_stream18_second;
+        if (bool(equity_lane1_slot_stream16_mine) and (equity_lane1_bus_index = 0)) then
+            equity_lane1_slot_stream16_x <= to_unsigned(0, 32);
+            equity_lane1_slot_stream16_y <= to_unsigned(0, 32);
+            equity_lane1_slot_stream16_z <= to_unsigned(0, 32);
+            equity_lane1_slot_stream16_w <= to_unsigned(0, 32);
+        elsif ((bool(equity_lane1_slot_stream16_mine) and bool(equity_lane1_bus_index(0))) or bool(equity_lane1_slot_stream16_advance)) then
+            equity_lane1_slot_stream16_x <= equity_lane1_slot_stream16_z;
+            equity_lane1_slot_stream16_y <= equity_lane1_slot_stream16_w;
+            equity_lane1_slot_stream16_z <= equity_lane1_slot_stream16_first;
+            equity_lane1_slot_stream16_w <= equity_lane1_slot_stream16_second;
         end if;
     end if;
-end process equity_lane1_slot_stream18_step;
+end process equity_lane1_slot_stream16_step;
 
 
-equity_lane1_slot_stream18_word <= unsigned'(equity_lane1_slot_stream18_w & equity_lane1_slot_stream18_z);
+equity_lane1_slot_stream16_word <= unsigned'(equity_lane1_slot_stream16_w & equity_lane1_slot_stream16_z);
 
 equity_lane1_delay_line18_shift_in: process (clk) is
 begin
@@ -17611,209 +15002,101 @@ end process equity_lane1_delay_line18_shift_in;
 
 equity_lane1_delay_line18_d_out <= equity_lane1_delay_line18_line(126-1 downto (126 - 6));
 
-
-equity_lane1_slot_stream19_x_part24_t <= (equity_lane1_slot_stream19_x xor unsigned'(equity_lane1_slot_stream19_x(21-1 downto 0) & to_unsigned(0, 11)));
-
-
-equity_lane1_slot_stream19_gx <= (equity_lane1_slot_stream19_x_part24_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream19_x_part24_t(32-1 downto 8)));
-
-
-equity_lane1_slot_stream19_hw <= (equity_lane1_slot_stream19_w xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream19_w(32-1 downto 19)));
-
-
-equity_lane1_slot_stream19_x_part25_t <= (equity_lane1_slot_stream19_y xor unsigned'(equity_lane1_slot_stream19_y(21-1 downto 0) & to_unsigned(0, 11)));
-
-
-equity_lane1_slot_stream19_gy <= (equity_lane1_slot_stream19_x_part25_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream19_x_part25_t(32-1 downto 8)));
-
-
-equity_lane1_slot_stream19_h_first <= (equity_lane1_slot_stream19_first xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream19_first(32-1 downto 19)));
-
-
-equity_lane1_slot_stream19_advance <= stdl(bool(equity_lane1_slot_stream19_tok_in) or bool(equity_lane1_prime));
-
-equity_lane1_slot_stream19_select: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane1_slot_stream19_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 8));
-    end if;
-end process equity_lane1_slot_stream19_select;
-
-
-equity_lane1_slot_stream19_first <= ((equity_lane1_slot_stream19_gx xor equity_lane1_slot_stream19_hw) xor equity_lane1_seed_injections1_inject_first);
-
-
-equity_lane1_slot_stream19_second <= ((equity_lane1_slot_stream19_gy xor equity_lane1_slot_stream19_h_first) xor equity_lane1_seed_injections1_inject_second);
-
-equity_lane1_slot_stream19_step: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (bool(equity_lane1_slot_stream19_mine) and (equity_lane1_bus_index = 0)) then
-            equity_lane1_slot_stream19_x <= to_unsigned(0, 32);
-            equity_lane1_slot_stream19_y <= to_unsigned(0, 32);
-            equity_lane1_slot_stream19_z <= to_unsigned(0, 32);
-            equity_lane1_slot_stream19_w <= to_unsigned(0, 32);
-        elsif ((bool(equity_lane1_slot_stream19_mine) and bool(equity_lane1_bus_index(0))) or bool(equity_lane1_slot_stream19_advance)) then
-            equity_lane1_slot_stream19_x <= equity_lane1_slot_stream19_z;
-            equity_lane1_slot_stream19_y <= equity_lane1_slot_stream19_w;
-            equity_lane1_slot_stream19_z <= equity_lane1_slot_stream19_first;
-            equity_lane1_slot_stream19_w <= equity_lane1_slot_stream19_second;
-        end if;
-    end if;
-end process equity_lane1_slot_stream19_step;
-
-
-equity_lane1_slot_stream19_word <= unsigned'(equity_lane1_slot_stream19_w & equity_lane1_slot_stream19_z);
-
 equity_lane1_delay_line19_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_delay_line19_line <= to_unsigned(0, 144);
+            equity_lane1_delay_line19_line <= to_unsigned(0, 126);
         else
-            equity_lane1_delay_line19_line <= unsigned'(equity_lane1_delay_line19_line((144 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit18_upper);
+            equity_lane1_delay_line19_line <= unsigned'(equity_lane1_delay_line19_line((126 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit18_upper);
         end if;
     end if;
 end process equity_lane1_delay_line19_shift_in;
 
 
-equity_lane1_delay_line19_d_out <= equity_lane1_delay_line19_line(144-1 downto (144 - 6));
+equity_lane1_delay_line19_d_out <= equity_lane1_delay_line19_line(126-1 downto (126 - 6));
 
 
-equity_lane1_slot_stream20_x_part26_t <= (equity_lane1_slot_stream20_x xor unsigned'(equity_lane1_slot_stream20_x(21-1 downto 0) & to_unsigned(0, 11)));
+equity_lane1_slot_stream17_x_part20_t <= (equity_lane1_slot_stream17_x xor unsigned'(equity_lane1_slot_stream17_x(21-1 downto 0) & to_unsigned(0, 11)));
 
 
-equity_lane1_slot_stream20_gx <= (equity_lane1_slot_stream20_x_part26_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream20_x_part26_t(32-1 downto 8)));
+equity_lane1_slot_stream17_gx <= (equity_lane1_slot_stream17_x_part20_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream17_x_part20_t(32-1 downto 8)));
 
 
-equity_lane1_slot_stream20_hw <= (equity_lane1_slot_stream20_w xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream20_w(32-1 downto 19)));
+equity_lane1_slot_stream17_hw <= (equity_lane1_slot_stream17_w xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream17_w(32-1 downto 19)));
 
 
-equity_lane1_slot_stream20_x_part27_t <= (equity_lane1_slot_stream20_y xor unsigned'(equity_lane1_slot_stream20_y(21-1 downto 0) & to_unsigned(0, 11)));
+equity_lane1_slot_stream17_x_part21_t <= (equity_lane1_slot_stream17_y xor unsigned'(equity_lane1_slot_stream17_y(21-1 downto 0) & to_unsigned(0, 11)));
 
 
-equity_lane1_slot_stream20_gy <= (equity_lane1_slot_stream20_x_part27_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream20_x_part27_t(32-1 downto 8)));
+equity_lane1_slot_stream17_gy <= (equity_lane1_slot_stream17_x_part21_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream17_x_part21_t(32-1 downto 8)));
 
 
-equity_lane1_slot_stream20_h_first <= (equity_lane1_slot_stream20_first xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream20_first(32-1 downto 19)));
+equity_lane1_slot_stream17_h_first <= (equity_lane1_slot_stream17_first xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream17_first(32-1 downto 19)));
 
 
-equity_lane1_slot_stream20_advance <= stdl(bool(equity_lane1_slot_stream20_tok_in) or bool(equity_lane1_prime));
+equity_lane1_slot_stream17_advance <= stdl(bool(equity_lane1_slot_stream17_tok_in) or bool(equity_lane1_prime));
 
-equity_lane1_slot_stream20_select: process (clk) is
+equity_lane1_slot_stream17_select: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_slot_stream20_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 9));
+        equity_lane1_slot_stream17_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 9));
     end if;
-end process equity_lane1_slot_stream20_select;
+end process equity_lane1_slot_stream17_select;
 
 
-equity_lane1_slot_stream20_first <= ((equity_lane1_slot_stream20_gx xor equity_lane1_slot_stream20_hw) xor equity_lane1_seed_injections1_inject_first);
+equity_lane1_slot_stream17_first <= ((equity_lane1_slot_stream17_gx xor equity_lane1_slot_stream17_hw) xor equity_lane1_seed_injections1_inject_first);
 
 
-equity_lane1_slot_stream20_second <= ((equity_lane1_slot_stream20_gy xor equity_lane1_slot_stream20_h_first) xor equity_lane1_seed_injections1_inject_second);
+equity_lane1_slot_stream17_second <= ((equity_lane1_slot_stream17_gy xor equity_lane1_slot_stream17_h_first) xor equity_lane1_seed_injections1_inject_second);
 
-equity_lane1_slot_stream20_step: process (clk) is
+equity_lane1_slot_stream17_step: process (clk) is
 begin
     if rising_edge(clk) then
-        if (bool(equity_lane1_slot_stream20_mine) and (equity_lane1_bus_index = 0)) then
-            equity_lane1_slot_stream20_x <= to_unsigned(0, 32);
-            equity_lane1_slot_stream20_y <= to_unsigned(0, 32);
-            equity_lane1_slot_stream20_z <= to_unsigned(0, 32);
-            equity_lane1_slot_stream20_w <= to_unsigned(0, 32);
-        elsif ((bool(equity_lane1_slot_stream20_mine) and bool(equity_lane1_bus_index(0))) or bool(equity_lane1_slot_stream20_advance)) then
-            equity_lane1_slot_stream20_x <= equity_lane1_slot_stream20_z;
-            equity_lane1_slot_stream20_y <= equity_lane1_slot_stream20_w;
-            equity_lane1_slot_stream20_z <= equity_lane1_slot_stream20_first;
-            equity_lane1_slot_stream20_w <= equity_lane1_slot_stream20_second;
+        if (bool(equity_lane1_slot_stream17_mine) and (equity_lane1_bus_index = 0)) then
+            equity_lane1_slot_stream17_x <= to_unsigned(0, 32);
+            equity_lane1_slot_stream17_y <= to_unsigned(0, 32);
+            equity_lane1_slot_stream17_z <= to_unsigned(0, 32);
+            equity_lane1_slot_stream17_w <= to_unsigned(0, 32);
+        elsif ((bool(equity_lane1_slot_stream17_mine) and bool(equity_lane1_bus_index(0))) or bool(equity_lane1_slot_stream17_advance)) then
+            equity_lane1_slot_stream17_x <= equity_lane1_slot_stream17_z;
+            equity_lane1_slot_stream17_y <= equity_lane1_slot_stream17_w;
+            equity_lane1_slot_stream17_z <= equity_lane1_slot_stream17_first;
+            equity_lane1_slot_stream17_w <= equity_lane1_slot_stream17_second;
         end if;
     end if;
-end process equity_lane1_slot_stream20_step;
+end process equity_lane1_slot_stream17_step;
 
 
-equity_lane1_slot_stream20_word <= unsigned'(equity_lane1_slot_stream20_w & equity_lane1_slot_stream20_z);
+equity_lane1_slot_stream17_word <= unsigned'(equity_lane1_slot_stream17_w & equity_lane1_slot_stream17_z);
 
 equity_lane1_delay_line20_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_delay_line20_line <= to_unsigned(0, 162);
+            equity_lane1_delay_line20_line <= to_unsigned(0, 156);
         else
-            equity_lane1_delay_line20_line <= unsigned'(equity_lane1_delay_line20_line((162 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit20_digit);
+            equity_lane1_delay_line20_line <= unsigned'(equity_lane1_delay_line20_line((156 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit20_digit);
         end if;
     end if;
 end process equity_lane1_delay_line20_shift_in;
 
 
-equity_lane1_delay_line20_d_out <= equity_lane1_delay_line20_line(162-1 downto (162 - 6));
-
-
-equity_lane1_slot_stream21_x_part28_t <= (equity_lane1_slot_stream21_x xor unsigned'(equity_lane1_slot_stream21_x(21-1 downto 0) & to_unsigned(0, 11)));
-
-
-equity_lane1_slot_stream21_gx <= (equity_lane1_slot_stream21_x_part28_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream21_x_part28_t(32-1 downto 8)));
-
-
-equity_lane1_slot_stream21_hw <= (equity_lane1_slot_stream21_w xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream21_w(32-1 downto 19)));
-
-
-equity_lane1_slot_stream21_x_part29_t <= (equity_lane1_slot_stream21_y xor unsigned'(equity_lane1_slot_stream21_y(21-1 downto 0) & to_unsigned(0, 11)));
-
-
-equity_lane1_slot_stream21_gy <= (equity_lane1_slot_stream21_x_part29_t xor unsigned'(to_unsigned(0, 8) & equity_lane1_slot_stream21_x_part29_t(32-1 downto 8)));
-
-
-equity_lane1_slot_stream21_h_first <= (equity_lane1_slot_stream21_first xor unsigned'(to_unsigned(0, 19) & equity_lane1_slot_stream21_first(32-1 downto 19)));
-
-
-equity_lane1_slot_stream21_advance <= stdl(bool(equity_lane1_slot_stream21_tok_in) or bool(equity_lane1_prime));
-
-equity_lane1_slot_stream21_select: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane1_slot_stream21_mine <= stdl(bool(lane_load1_lane_loads) and (load_slot = 10));
-    end if;
-end process equity_lane1_slot_stream21_select;
-
-
-equity_lane1_slot_stream21_first <= ((equity_lane1_slot_stream21_gx xor equity_lane1_slot_stream21_hw) xor equity_lane1_seed_injections1_inject_first);
-
-
-equity_lane1_slot_stream21_second <= ((equity_lane1_slot_stream21_gy xor equity_lane1_slot_stream21_h_first) xor equity_lane1_seed_injections1_inject_second);
-
-equity_lane1_slot_stream21_step: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (bool(equity_lane1_slot_stream21_mine) and (equity_lane1_bus_index = 0)) then
-            equity_lane1_slot_stream21_x <= to_unsigned(0, 32);
-            equity_lane1_slot_stream21_y <= to_unsigned(0, 32);
-            equity_lane1_slot_stream21_z <= to_unsigned(0, 32);
-            equity_lane1_slot_stream21_w <= to_unsigned(0, 32);
-        elsif ((bool(equity_lane1_slot_stream21_mine) and bool(equity_lane1_bus_index(0))) or bool(equity_lane1_slot_stream21_advance)) then
-            equity_lane1_slot_stream21_x <= equity_lane1_slot_stream21_z;
-            equity_lane1_slot_stream21_y <= equity_lane1_slot_stream21_w;
-            equity_lane1_slot_stream21_z <= equity_lane1_slot_stream21_first;
-            equity_lane1_slot_stream21_w <= equity_lane1_slot_stream21_second;
-        end if;
-    end if;
-end process equity_lane1_slot_stream21_step;
-
-
-equity_lane1_slot_stream21_word <= unsigned'(equity_lane1_slot_stream21_w & equity_lane1_slot_stream21_z);
+equity_lane1_delay_line20_d_out <= equity_lane1_delay_line20_line(156-1 downto (156 - 6));
 
 equity_lane1_delay_line21_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_delay_line21_line <= to_unsigned(0, 180);
+            equity_lane1_delay_line21_line <= to_unsigned(0, 156);
         else
-            equity_lane1_delay_line21_line <= unsigned'(equity_lane1_delay_line21_line((180 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit20_upper);
+            equity_lane1_delay_line21_line <= unsigned'(equity_lane1_delay_line21_line((156 - 6)-1 downto 0) & equity_lane1_colex_odometer1_odometer_digit20_upper);
         end if;
     end if;
 end process equity_lane1_delay_line21_shift_in;
 
 
-equity_lane1_delay_line21_d_out <= equity_lane1_delay_line21_line(180-1 downto (180 - 6));
+equity_lane1_delay_line21_d_out <= equity_lane1_delay_line21_line(156-1 downto (156 - 6));
 
 equity_lane1_deal_stage7_setting: process (clk) is
 begin
@@ -17824,7 +15107,7 @@ begin
     end if;
 end process equity_lane1_deal_stage7_setting;
 
-equity_lane1_deal_stage7_masking: process (equity_lane1_slot_stream11_word, equity_lane1_deal_stage7_exact_q, equity_lane1_delay_line11_d_out, equity_lane1_deal_stage7_mask_q) is
+equity_lane1_deal_stage7_masking: process (equity_lane1_slot_stream9_word, equity_lane1_deal_stage7_exact_q, equity_lane1_delay_line11_d_out, equity_lane1_deal_stage7_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
@@ -17834,7 +15117,7 @@ begin
                 if (bool(equity_lane1_deal_stage7_exact_q) and (k = 0) and (f = 0)) then
                     masked(((6 * f) + b)) := equity_lane1_delay_line11_d_out(b);
                 else
-                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane1_slot_stream11_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane1_deal_stage7_mask_q(b)));
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane1_slot_stream9_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane1_deal_stage7_mask_q(b)));
                 end if;
             end loop;
         end loop;
@@ -17954,9 +15237,9 @@ begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage7_ok_out <= '0';
-            equity_lane1_slot_stream12_tok_in <= '0';
+            equity_lane1_slot_stream10_tok_in <= '0';
         else
-            equity_lane1_slot_stream12_tok_in <= equity_lane1_deal_stage7_a_tok;
+            equity_lane1_slot_stream10_tok_in <= equity_lane1_deal_stage7_a_tok;
             equity_lane1_deal_stage7_ok_out <= stdl(bool(equity_lane1_deal_stage7_a_ok) and bool(equity_lane1_deal_stage7_found));
         end if;
     end if;
@@ -18016,7 +15299,7 @@ equity_lane1_deal_stage8_repeated_position34_gathered <= stdl(equity_lane1_deal_
 
 equity_lane1_deal_stage8_repeated_position34_groups <= to_unsigned(equity_lane1_deal_stage8_repeated_position34_gathered, 1);
 
-equity_lane1_deal_stage8_masking: process (equity_lane1_slot_stream12_word, equity_lane1_deal_stage8_exact_q, equity_lane1_delay_line12_d_out, equity_lane1_deal_stage8_mask_q) is
+equity_lane1_deal_stage8_masking: process (equity_lane1_slot_stream10_word, equity_lane1_deal_stage8_exact_q, equity_lane1_delay_line12_d_out, equity_lane1_deal_stage8_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
@@ -18026,7 +15309,7 @@ begin
                 if (bool(equity_lane1_deal_stage8_exact_q) and (k = 0) and (f = 0)) then
                     masked(((6 * f) + b)) := equity_lane1_delay_line12_d_out(b);
                 else
-                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane1_slot_stream12_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane1_deal_stage8_mask_q(b)));
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane1_slot_stream10_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane1_deal_stage8_mask_q(b)));
                 end if;
             end loop;
         end loop;
@@ -18054,7 +15337,7 @@ begin
             equity_lane1_deal_stage8_t_tok <= '0';
             equity_lane1_deal_stage8_t_ok <= '0';
         else
-            equity_lane1_deal_stage8_t_tok <= equity_lane1_slot_stream12_tok_in;
+            equity_lane1_deal_stage8_t_tok <= equity_lane1_slot_stream10_tok_in;
             equity_lane1_deal_stage8_t_ok <= equity_lane1_deal_stage7_ok_out;
         end if;
     end if;
@@ -18146,9 +15429,9 @@ begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage8_ok_out <= '0';
-            equity_lane1_slot_stream13_tok_in <= '0';
+            equity_lane1_slot_stream11_tok_in <= '0';
         else
-            equity_lane1_slot_stream13_tok_in <= equity_lane1_deal_stage8_a_tok;
+            equity_lane1_slot_stream11_tok_in <= equity_lane1_deal_stage8_a_tok;
             equity_lane1_deal_stage8_ok_out <= stdl(bool(equity_lane1_deal_stage8_a_ok) and bool(equity_lane1_deal_stage8_found));
         end if;
     end if;
@@ -18223,7 +15506,7 @@ equity_lane1_deal_stage9_repeated_position39_gathered <= stdl(equity_lane1_deal_
 
 equity_lane1_deal_stage9_repeated_position39_groups <= to_unsigned(equity_lane1_deal_stage9_repeated_position39_gathered, 1);
 
-equity_lane1_deal_stage9_masking: process (equity_lane1_slot_stream13_word, equity_lane1_deal_stage9_exact_q, equity_lane1_delay_line13_d_out, equity_lane1_deal_stage9_mask_q) is
+equity_lane1_deal_stage9_masking: process (equity_lane1_slot_stream11_word, equity_lane1_deal_stage9_exact_q, equity_lane1_delay_line13_d_out, equity_lane1_deal_stage9_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
@@ -18233,7 +15516,7 @@ begin
                 if (bool(equity_lane1_deal_stage9_exact_q) and (k = 0) and (f = 0)) then
                     masked(((6 * f) + b)) := equity_lane1_delay_line13_d_out(b);
                 else
-                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane1_slot_stream13_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane1_deal_stage9_mask_q(b)));
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane1_slot_stream11_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane1_deal_stage9_mask_q(b)));
                 end if;
             end loop;
         end loop;
@@ -18261,7 +15544,7 @@ begin
             equity_lane1_deal_stage9_t_tok <= '0';
             equity_lane1_deal_stage9_t_ok <= '0';
         else
-            equity_lane1_deal_stage9_t_tok <= equity_lane1_slot_stream13_tok_in;
+            equity_lane1_deal_stage9_t_tok <= equity_lane1_slot_stream11_tok_in;
             equity_lane1_deal_stage9_t_ok <= equity_lane1_deal_stage8_ok_out;
         end if;
     end if;
@@ -18353,9 +15636,9 @@ begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage9_ok_out <= '0';
-            equity_lane1_slot_stream14_tok_in <= '0';
+            equity_lane1_slot_stream12_tok_in <= '0';
         else
-            equity_lane1_slot_stream14_tok_in <= equity_lane1_deal_stage9_a_tok;
+            equity_lane1_slot_stream12_tok_in <= equity_lane1_deal_stage9_a_tok;
             equity_lane1_deal_stage9_ok_out <= stdl(bool(equity_lane1_deal_stage9_a_ok) and bool(equity_lane1_deal_stage9_found));
         end if;
     end if;
@@ -18445,7 +15728,7 @@ equity_lane1_deal_stage10_repeated_position44_gathered <= stdl(equity_lane1_deal
 
 equity_lane1_deal_stage10_repeated_position44_groups <= to_unsigned(equity_lane1_deal_stage10_repeated_position44_gathered, 1);
 
-equity_lane1_deal_stage10_masking: process (equity_lane1_slot_stream14_word, equity_lane1_deal_stage10_exact_q, equity_lane1_delay_line14_d_out, equity_lane1_deal_stage10_mask_q) is
+equity_lane1_deal_stage10_masking: process (equity_lane1_slot_stream12_word, equity_lane1_deal_stage10_exact_q, equity_lane1_delay_line14_d_out, equity_lane1_deal_stage10_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
@@ -18455,7 +15738,7 @@ begin
                 if (bool(equity_lane1_deal_stage10_exact_q) and (k = 0) and (f = 0)) then
                     masked(((6 * f) + b)) := equity_lane1_delay_line14_d_out(b);
                 else
-                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane1_slot_stream14_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane1_deal_stage10_mask_q(b)));
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane1_slot_stream12_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane1_deal_stage10_mask_q(b)));
                 end if;
             end loop;
         end loop;
@@ -18483,7 +15766,7 @@ begin
             equity_lane1_deal_stage10_t_tok <= '0';
             equity_lane1_deal_stage10_t_ok <= '0';
         else
-            equity_lane1_deal_stage10_t_tok <= equity_lane1_slot_stream14_tok_in;
+            equity_lane1_deal_stage10_t_tok <= equity_lane1_slot_stream12_tok_in;
             equity_lane1_deal_stage10_t_ok <= equity_lane1_deal_stage9_ok_out;
         end if;
     end if;
@@ -18575,9 +15858,9 @@ begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage10_ok_out <= '0';
-            equity_lane1_slot_stream15_tok_in <= '0';
+            equity_lane1_slot_stream13_tok_in <= '0';
         else
-            equity_lane1_slot_stream15_tok_in <= equity_lane1_deal_stage10_a_tok;
+            equity_lane1_slot_stream13_tok_in <= equity_lane1_deal_stage10_a_tok;
             equity_lane1_deal_stage10_ok_out <= stdl(bool(equity_lane1_deal_stage10_a_ok) and bool(equity_lane1_deal_stage10_found));
         end if;
     end if;
@@ -18682,7 +15965,7 @@ equity_lane1_deal_stage11_repeated_position49_gathered <= stdl(equity_lane1_deal
 
 equity_lane1_deal_stage11_repeated_position49_groups <= to_unsigned(equity_lane1_deal_stage11_repeated_position49_gathered, 1);
 
-equity_lane1_deal_stage11_masking: process (equity_lane1_slot_stream15_word, equity_lane1_deal_stage11_exact_q, equity_lane1_delay_line15_d_out, equity_lane1_deal_stage11_mask_q) is
+equity_lane1_deal_stage11_masking: process (equity_lane1_slot_stream13_word, equity_lane1_deal_stage11_exact_q, equity_lane1_delay_line15_d_out, equity_lane1_deal_stage11_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
@@ -18692,7 +15975,7 @@ begin
                 if (bool(equity_lane1_deal_stage11_exact_q) and (k = 0) and (f = 0)) then
                     masked(((6 * f) + b)) := equity_lane1_delay_line15_d_out(b);
                 else
-                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane1_slot_stream15_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane1_deal_stage11_mask_q(b)));
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane1_slot_stream13_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane1_deal_stage11_mask_q(b)));
                 end if;
             end loop;
         end loop;
@@ -18720,7 +16003,7 @@ begin
             equity_lane1_deal_stage11_t_tok <= '0';
             equity_lane1_deal_stage11_t_ok <= '0';
         else
-            equity_lane1_deal_stage11_t_tok <= equity_lane1_slot_stream15_tok_in;
+            equity_lane1_deal_stage11_t_tok <= equity_lane1_slot_stream13_tok_in;
             equity_lane1_deal_stage11_t_ok <= equity_lane1_deal_stage10_ok_out;
         end if;
     end if;
@@ -18812,9 +16095,9 @@ begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage11_ok_out <= '0';
-            equity_lane1_slot_stream16_tok_in <= '0';
+            equity_lane1_slot_stream14_tok_in <= '0';
         else
-            equity_lane1_slot_stream16_tok_in <= equity_lane1_deal_stage11_a_tok;
+            equity_lane1_slot_stream14_tok_in <= equity_lane1_deal_stage11_a_tok;
             equity_lane1_deal_stage11_ok_out <= stdl(bool(equity_lane1_deal_stage11_a_ok) and bool(equity_lane1_deal_stage11_found));
         end if;
     end if;
@@ -18949,7 +16232,7 @@ equity_lane1_deal_stage12_repeated_position54_any_set69_hit <= stdl(equity_lane1
 
 equity_lane1_deal_stage12_repeated_position54_groups <= equity_lane1_deal_stage12_repeated_position54_gathered;
 
-equity_lane1_deal_stage12_masking: process (equity_lane1_slot_stream16_word, equity_lane1_deal_stage12_exact_q, equity_lane1_delay_line16_d_out, equity_lane1_deal_stage12_mask_q) is
+equity_lane1_deal_stage12_masking: process (equity_lane1_slot_stream14_word, equity_lane1_deal_stage12_exact_q, equity_lane1_delay_line16_d_out, equity_lane1_deal_stage12_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
@@ -18959,7 +16242,7 @@ begin
                 if (bool(equity_lane1_deal_stage12_exact_q) and (k = 0) and (f = 0)) then
                     masked(((6 * f) + b)) := equity_lane1_delay_line16_d_out(b);
                 else
-                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane1_slot_stream16_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane1_deal_stage12_mask_q(b)));
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane1_slot_stream14_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane1_deal_stage12_mask_q(b)));
                 end if;
             end loop;
         end loop;
@@ -18987,7 +16270,7 @@ begin
             equity_lane1_deal_stage12_t_tok <= '0';
             equity_lane1_deal_stage12_t_ok <= '0';
         else
-            equity_lane1_deal_stage12_t_tok <= equity_lane1_slot_stream16_tok_in;
+            equity_lane1_deal_stage12_t_tok <= equity_lane1_slot_stream14_tok_in;
             equity_lane1_deal_stage12_t_ok <= equity_lane1_deal_stage11_ok_out;
         end if;
     end if;
@@ -19079,9 +16362,9 @@ begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage12_ok_out <= '0';
-            equity_lane1_slot_stream17_tok_in <= '0';
+            equity_lane1_slot_stream15_tok_in <= '0';
         else
-            equity_lane1_slot_stream17_tok_in <= equity_lane1_deal_stage12_a_tok;
+            equity_lane1_slot_stream15_tok_in <= equity_lane1_deal_stage12_a_tok;
             equity_lane1_deal_stage12_ok_out <= stdl(bool(equity_lane1_deal_stage12_a_ok) and bool(equity_lane1_deal_stage12_found));
         end if;
     end if;
@@ -19231,7 +16514,7 @@ equity_lane1_deal_stage13_repeated_position59_any_set79_hit <= stdl(equity_lane1
 
 equity_lane1_deal_stage13_repeated_position59_groups <= equity_lane1_deal_stage13_repeated_position59_gathered;
 
-equity_lane1_deal_stage13_masking: process (equity_lane1_slot_stream17_word, equity_lane1_deal_stage13_exact_q, equity_lane1_delay_line17_d_out, equity_lane1_deal_stage13_mask_q) is
+equity_lane1_deal_stage13_masking: process (equity_lane1_slot_stream15_word, equity_lane1_deal_stage13_exact_q, equity_lane1_delay_line17_d_out, equity_lane1_deal_stage13_mask_q) is
     variable masked: unsigned(29 downto 0);
 begin
     masked := to_unsigned(0, 30);
@@ -19241,7 +16524,7 @@ begin
                 if (bool(equity_lane1_deal_stage13_exact_q) and (k = 0) and (f = 0)) then
                     masked(((6 * f) + b)) := equity_lane1_delay_line17_d_out(b);
                 else
-                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane1_slot_stream17_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane1_deal_stage13_mask_q(b)));
+                    masked(((6 * ((5 * k) + f)) + b)) := stdl(bool(equity_lane1_slot_stream15_word((((32 * k) + (6 * f)) + b))) and bool(equity_lane1_deal_stage13_mask_q(b)));
                 end if;
             end loop;
         end loop;
@@ -19269,7 +16552,7 @@ begin
             equity_lane1_deal_stage13_t_tok <= '0';
             equity_lane1_deal_stage13_t_ok <= '0';
         else
-            equity_lane1_deal_stage13_t_tok <= equity_lane1_slot_stream17_tok_in;
+            equity_lane1_deal_stage13_t_tok <= equity_lane1_slot_stream15_tok_in;
             equity_lane1_deal_stage13_t_ok <= equity_lane1_deal_stage12_ok_out;
         end if;
     end if;
@@ -19361,15 +16644,15 @@ begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
             equity_lane1_deal_stage13_ok_out <= '0';
-            equity_lane1_slot_stream18_tok_in <= '0';
+            equity_lane1_slot_stream16_tok_in <= '0';
         else
-            equity_lane1_slot_stream18_tok_in <= equity_lane1_deal_stage13_a_tok;
+            equity_lane1_slot_stream16_tok_in <= equity_lane1_deal_stage13_a_tok;
             equity_lane1_deal_stage13_ok_out <= stdl(bool(equity_lane1_deal_stage13_a_ok) and bool(equity_lane1_deal_stage13_found));
         end if;
     end if;
 end process equity_lane1_deal_stage13_flags;
 
-equity_lane1_map_stage4_position_halves10_decode: process (equity_lane1_deal_stage13_pos_out) is
+equity_lane1_hand_stage2_position_halves9_decode: process (equity_lane1_deal_stage13_pos_out) is
     variable h: unsigned(7 downto 0);
     variable lo: unsigned(7 downto 0);
 begin
@@ -19379,11 +16662,11 @@ begin
         h(i) := stdl(signed(resize(equity_lane1_deal_stage13_pos_out(6-1 downto 3), 4)) = i);
         lo(i) := stdl(signed(resize(equity_lane1_deal_stage13_pos_out(3-1 downto 0), 4)) = i);
     end loop;
-    equity_lane1_map_stage4_position_halves10_high <= h;
-    equity_lane1_map_stage4_position_halves10_low <= lo;
-end process equity_lane1_map_stage4_position_halves10_decode;
+    equity_lane1_hand_stage2_position_halves9_high <= h;
+    equity_lane1_hand_stage2_position_halves9_low <= lo;
+end process equity_lane1_hand_stage2_position_halves9_decode;
 
-equity_lane1_map_stage4_position_halves11_decode: process (equity_lane1_deal_stage13_pos_out) is
+equity_lane1_hand_stage2_position_halves10_decode: process (equity_lane1_deal_stage13_pos_out) is
     variable h: unsigned(7 downto 0);
     variable lo: unsigned(7 downto 0);
 begin
@@ -19393,11 +16676,11 @@ begin
         h(i) := stdl(signed(resize(equity_lane1_deal_stage13_pos_out(12-1 downto 9), 4)) = i);
         lo(i) := stdl(signed(resize(equity_lane1_deal_stage13_pos_out(9-1 downto 6), 4)) = i);
     end loop;
-    equity_lane1_map_stage4_position_halves11_high <= h;
-    equity_lane1_map_stage4_position_halves11_low <= lo;
-end process equity_lane1_map_stage4_position_halves11_decode;
+    equity_lane1_hand_stage2_position_halves10_high <= h;
+    equity_lane1_hand_stage2_position_halves10_low <= lo;
+end process equity_lane1_hand_stage2_position_halves10_decode;
 
-equity_lane1_map_stage4_position_halves12_decode: process (equity_lane1_deal_stage13_pos_out) is
+equity_lane1_hand_stage2_position_halves11_decode: process (equity_lane1_deal_stage13_pos_out) is
     variable h: unsigned(7 downto 0);
     variable lo: unsigned(7 downto 0);
 begin
@@ -19407,11 +16690,11 @@ begin
         h(i) := stdl(signed(resize(equity_lane1_deal_stage13_pos_out(18-1 downto 15), 4)) = i);
         lo(i) := stdl(signed(resize(equity_lane1_deal_stage13_pos_out(15-1 downto 12), 4)) = i);
     end loop;
-    equity_lane1_map_stage4_position_halves12_high <= h;
-    equity_lane1_map_stage4_position_halves12_low <= lo;
-end process equity_lane1_map_stage4_position_halves12_decode;
+    equity_lane1_hand_stage2_position_halves11_high <= h;
+    equity_lane1_hand_stage2_position_halves11_low <= lo;
+end process equity_lane1_hand_stage2_position_halves11_decode;
 
-equity_lane1_map_stage4_position_halves13_decode: process (equity_lane1_deal_stage13_pos_out) is
+equity_lane1_hand_stage2_position_halves12_decode: process (equity_lane1_deal_stage13_pos_out) is
     variable h: unsigned(7 downto 0);
     variable lo: unsigned(7 downto 0);
 begin
@@ -19421,11 +16704,11 @@ begin
         h(i) := stdl(signed(resize(equity_lane1_deal_stage13_pos_out(24-1 downto 21), 4)) = i);
         lo(i) := stdl(signed(resize(equity_lane1_deal_stage13_pos_out(21-1 downto 18), 4)) = i);
     end loop;
-    equity_lane1_map_stage4_position_halves13_high <= h;
-    equity_lane1_map_stage4_position_halves13_low <= lo;
-end process equity_lane1_map_stage4_position_halves13_decode;
+    equity_lane1_hand_stage2_position_halves12_high <= h;
+    equity_lane1_hand_stage2_position_halves12_low <= lo;
+end process equity_lane1_hand_stage2_position_halves12_decode;
 
-equity_lane1_map_stage4_position_halves14_decode: process (equity_lane1_deal_stage13_pos_out) is
+equity_lane1_hand_stage2_position_halves13_decode: process (equity_lane1_deal_stage13_pos_out) is
     variable h: unsigned(7 downto 0);
     variable lo: unsigned(7 downto 0);
 begin
@@ -19435,11 +16718,11 @@ begin
         h(i) := stdl(signed(resize(equity_lane1_deal_stage13_pos_out(30-1 downto 27), 4)) = i);
         lo(i) := stdl(signed(resize(equity_lane1_deal_stage13_pos_out(27-1 downto 24), 4)) = i);
     end loop;
-    equity_lane1_map_stage4_position_halves14_high <= h;
-    equity_lane1_map_stage4_position_halves14_low <= lo;
-end process equity_lane1_map_stage4_position_halves14_decode;
+    equity_lane1_hand_stage2_position_halves13_high <= h;
+    equity_lane1_hand_stage2_position_halves13_low <= lo;
+end process equity_lane1_hand_stage2_position_halves13_decode;
 
-equity_lane1_map_stage4_position_halves15_decode: process (equity_lane1_deal_stage13_pos_out) is
+equity_lane1_hand_stage2_position_halves14_decode: process (equity_lane1_deal_stage13_pos_out) is
     variable h: unsigned(7 downto 0);
     variable lo: unsigned(7 downto 0);
 begin
@@ -19449,11 +16732,11 @@ begin
         h(i) := stdl(signed(resize(equity_lane1_deal_stage13_pos_out(36-1 downto 33), 4)) = i);
         lo(i) := stdl(signed(resize(equity_lane1_deal_stage13_pos_out(33-1 downto 30), 4)) = i);
     end loop;
-    equity_lane1_map_stage4_position_halves15_high <= h;
-    equity_lane1_map_stage4_position_halves15_low <= lo;
-end process equity_lane1_map_stage4_position_halves15_decode;
+    equity_lane1_hand_stage2_position_halves14_high <= h;
+    equity_lane1_hand_stage2_position_halves14_low <= lo;
+end process equity_lane1_hand_stage2_position_halves14_decode;
 
-equity_lane1_map_stage4_position_halves16_decode: process (equity_lane1_deal_stage13_pos_out) is
+equity_lane1_hand_stage2_position_halves15_decode: process (equity_lane1_deal_stage13_pos_out) is
     variable h: unsigned(7 downto 0);
     variable lo: unsigned(7 downto 0);
 begin
@@ -19463,115 +16746,99 @@ begin
         h(i) := stdl(signed(resize(equity_lane1_deal_stage13_pos_out(42-1 downto 39), 4)) = i);
         lo(i) := stdl(signed(resize(equity_lane1_deal_stage13_pos_out(39-1 downto 36), 4)) = i);
     end loop;
-    equity_lane1_map_stage4_position_halves16_high <= h;
-    equity_lane1_map_stage4_position_halves16_low <= lo;
-end process equity_lane1_map_stage4_position_halves16_decode;
+    equity_lane1_hand_stage2_position_halves15_high <= h;
+    equity_lane1_hand_stage2_position_halves15_low <= lo;
+end process equity_lane1_hand_stage2_position_halves15_decode;
 
-equity_lane1_map_stage4_setting: process (clk) is
+equity_lane1_hand_stage2_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_map_stage4_n_q <= equity_lane1_deal_stage13_n_q;
-        equity_lane1_map_stage4_mask_q <= equity_lane1_deal_stage13_mask_q;
-        equity_lane1_map_stage4_exact_q <= equity_lane1_deal_stage13_exact_q;
+        equity_lane1_hand_stage2_n_q <= equity_lane1_deal_stage13_n_q;
+        equity_lane1_hand_stage2_mask_q <= equity_lane1_deal_stage13_mask_q;
+        equity_lane1_hand_stage2_exact_q <= equity_lane1_deal_stage13_exact_q;
     end if;
-end process equity_lane1_map_stage4_setting;
+end process equity_lane1_hand_stage2_setting;
 
-equity_lane1_map_stage4_bound: process (clk) is
+equity_lane1_hand_stage2_bound: process (clk) is
     variable above: unsigned(51 downto 0);
 begin
     if rising_edge(clk) then
         above := unsigned'("0000000000000000000000000000000000000000000000000000");
         for v in 0 to 52-1 loop
-            above(v) := stdl(v >= signed(resize(equity_lane1_map_stage4_n_q, 7)));
+            above(v) := stdl(v >= signed(resize(equity_lane1_hand_stage2_n_q, 7)));
         end loop;
-        equity_lane1_map_stage4_base <= above;
+        equity_lane1_hand_stage2_base <= above;
     end if;
-end process equity_lane1_map_stage4_bound;
+end process equity_lane1_hand_stage2_bound;
 
-equity_lane1_map_stage4_masked_fields4_take_fields: process (clk) is
+equity_lane1_hand_stage2_take_fields: process (clk) is
 begin
     if rising_edge(clk) then
-        for k in 0 to 2-1 loop
-            for f in 0 to 5-1 loop
-                for b in 0 to 6-1 loop
-                    if (not bool(equity_lane1_map_stage4_mask_q(b))) then
-                        equity_lane1_map_stage4_taken(((6 * ((5 * k) + f)) + b)) <= '0';
-                    elsif (bool(equity_lane1_map_stage4_exact_q) and (k = 0) and (f = 0)) then
-                        equity_lane1_map_stage4_taken(((6 * f) + b)) <= equity_lane1_delay_line18_d_out(b);
-                    else
-                        equity_lane1_map_stage4_taken(((6 * ((5 * k) + f)) + b)) <= equity_lane1_slot_stream18_word((((32 * k) + (6 * f)) + b));
-                    end if;
-                end loop;
+        for f in 0 to 10-1 loop
+            for b in 0 to 6-1 loop
+                if (not bool(equity_lane1_hand_stage2_mask_q(b))) then
+                    equity_lane1_hand_stage2_taken(((6 * f) + b)) <= '0';
+                elsif (bool(equity_lane1_hand_stage2_exact_q) and (f < 2)) then
+                    equity_lane1_hand_stage2_taken(((6 * f) + b)) <= equity_lane1_hand_stage2_digits(((6 * f) + b));
+                else
+                    equity_lane1_hand_stage2_taken(((6 * f) + b)) <= equity_lane1_slot_stream16_word((((6 * (f mod 5)) + (32 * (f / 5))) + b));
+                end if;
             end loop;
         end loop;
     end if;
-end process equity_lane1_map_stage4_masked_fields4_take_fields;
+end process equity_lane1_hand_stage2_take_fields;
 
-equity_lane1_map_stage4_take: process (clk) is
+equity_lane1_hand_stage2_take: process (clk) is
     variable marked: unsigned(51 downto 0);
     variable hit: std_logic;
 begin
     if rising_edge(clk) then
-        marked := unsigned'("0000000000000000000000000000000000000000000000000000");
-        for v in 0 to 52-1 loop
-            hit := equity_lane1_map_stage4_base(v);
-            for t in 0 to 7-1 loop
-                hit := stdl(bool(hit) or (bool(equity_lane1_map_stage4_high_bits(((8 * t) + (v / 8)))) and bool(equity_lane1_map_stage4_low_bits(((8 * t) + (v mod 8))))));
-            end loop;
-            marked(v) := hit;
-        end loop;
-        equity_lane1_map_stage4_t_map <= marked;
-        equity_lane1_map_stage4_t_pos <= equity_lane1_deal_stage13_pos_out;
-    end if;
-end process equity_lane1_map_stage4_take;
-
-equity_lane1_map_stage4_take_flags: process (clk) is
-begin
-    if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_map_stage4_t_tok <= '0';
-            equity_lane1_map_stage4_t_ok <= '0';
+            equity_lane1_hand_stage2_t_pos <= to_unsigned(0, 42);
+            equity_lane1_hand_stage2_t_map <= to_unsigned(0, 52);
         else
-            equity_lane1_map_stage4_t_tok <= equity_lane1_slot_stream18_tok_in;
-            equity_lane1_map_stage4_t_ok <= equity_lane1_deal_stage13_ok_out;
+            marked := unsigned'("0000000000000000000000000000000000000000000000000000");
+            for v in 0 to 52-1 loop
+                hit := equity_lane1_hand_stage2_base(v);
+                for t in 0 to 7-1 loop
+                    hit := stdl(bool(hit) or (bool(equity_lane1_hand_stage2_high_bits(((8 * t) + (v / 8)))) and bool(equity_lane1_hand_stage2_low_bits(((8 * t) + (v mod 8))))));
+                end loop;
+                marked(v) := hit;
+            end loop;
+            equity_lane1_hand_stage2_t_map <= marked;
+            equity_lane1_hand_stage2_t_pos <= equity_lane1_deal_stage13_pos_out;
         end if;
     end if;
-end process equity_lane1_map_stage4_take_flags;
+end process equity_lane1_hand_stage2_take;
 
-equity_lane1_map_stage4_judge: process (clk) is
+equity_lane1_hand_stage2_judge: process (clk) is
     variable usable: unsigned(9 downto 0);
     variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 10);
-        for f in 0 to 10-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_map_stage4_taken(((6 * f) + b));
-            end loop;
-            usable(f) := stdl((not bool(equity_lane1_map_stage4_lookup(to_integer(candidate)))) and (not (bool(equity_lane1_map_stage4_exact_q) and (f /= 0))));
-        end loop;
-        equity_lane1_map_stage4_fields <= equity_lane1_map_stage4_taken;
-        equity_lane1_map_stage4_free <= usable;
-        equity_lane1_map_stage4_a_map <= equity_lane1_map_stage4_t_map;
-        equity_lane1_map_stage4_a_pos <= equity_lane1_map_stage4_t_pos;
-    end if;
-end process equity_lane1_map_stage4_judge;
-
-equity_lane1_map_stage4_judge_flags: process (clk) is
-begin
-    if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_map_stage4_a_tok <= '0';
-            equity_lane1_map_stage4_a_ok <= '0';
+            equity_lane1_hand_stage2_free <= to_unsigned(0, 10);
+            equity_lane1_hand_stage2_a_map <= to_unsigned(0, 52);
+            equity_lane1_hand_stage2_fields <= to_unsigned(0, 60);
+            equity_lane1_hand_stage2_a_pos <= to_unsigned(0, 42);
         else
-            equity_lane1_map_stage4_a_tok <= equity_lane1_map_stage4_t_tok;
-            equity_lane1_map_stage4_a_ok <= equity_lane1_map_stage4_t_ok;
+            usable := to_unsigned(0, 10);
+            for f in 0 to 10-1 loop
+                candidate := to_unsigned(0, 6);
+                for b in 0 to 6-1 loop
+                    candidate(b) := equity_lane1_hand_stage2_taken(((6 * f) + b));
+                end loop;
+                usable(f) := stdl((not bool(equity_lane1_hand_stage2_lookup(to_integer(candidate)))) and (not (bool(equity_lane1_hand_stage2_exact_q) and (f >= 2))));
+            end loop;
+            equity_lane1_hand_stage2_fields <= equity_lane1_hand_stage2_taken;
+            equity_lane1_hand_stage2_free <= usable;
+            equity_lane1_hand_stage2_a_map <= equity_lane1_hand_stage2_t_map;
+            equity_lane1_hand_stage2_a_pos <= equity_lane1_hand_stage2_t_pos;
         end if;
     end if;
-end process equity_lane1_map_stage4_judge_flags;
+end process equity_lane1_hand_stage2_judge;
 
-equity_lane1_map_stage4_lowest_free4_pick: process (pipe_reg77_q, equity_lane1_map_stage4_free, equity_lane1_map_stage4_fields) is
+equity_lane1_hand_stage2_lowest_free4_pick: process (pipe_reg77_q, equity_lane1_hand_stage2_free, equity_lane1_hand_stage2_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -19579,153 +16846,79 @@ begin
     hit := '0';
     for f in 0 to 10-1 loop
         for b in 0 to 6-1 loop
-            take(b) := stdl(bool(take(b)) or (bool(equity_lane1_map_stage4_free(f)) and (not bool(hit)) and bool(equity_lane1_map_stage4_fields(((6 * f) + b)))));
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane1_hand_stage2_free(f)) and (not bool(hit)) and bool(equity_lane1_hand_stage2_fields(((6 * f) + b)))));
         end loop;
-        hit := stdl(bool(hit) or bool(equity_lane1_map_stage4_free(f)));
+        hit := stdl(bool(hit) or bool(equity_lane1_hand_stage2_free(f)));
     end loop;
     for b in 0 to 6-1 loop
         take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(pipe_reg77_q(7)) then
-        equity_lane1_map_stage4_chosen <= take;
-        equity_lane1_map_stage4_found <= hit;
+        equity_lane1_hand_stage2_card_a <= take;
+        equity_lane1_hand_stage2_found_a <= hit;
     else
-        equity_lane1_map_stage4_chosen <= to_unsigned(63, 6);
-        equity_lane1_map_stage4_found <= '1';
+        equity_lane1_hand_stage2_card_a <= to_unsigned(63, 6);
+        equity_lane1_hand_stage2_found_a <= '1';
     end if;
-end process equity_lane1_map_stage4_lowest_free4_pick;
+end process equity_lane1_hand_stage2_lowest_free4_pick;
 
-equity_lane1_map_stage4_positions: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane1_map_stage4_pos_out <= unsigned'(equity_lane1_map_stage4_chosen & equity_lane1_map_stage4_a_pos);
-        equity_lane1_map_stage4_map_out <= equity_lane1_map_stage4_a_map;
-    end if;
-end process equity_lane1_map_stage4_positions;
-
-equity_lane1_map_stage4_flags: process (clk) is
+equity_lane1_hand_stage2_after_first: process (clk) is
+    variable rest: unsigned(9 downto 0);
+    variable seen: std_logic;
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_map_stage4_ok_out <= '0';
-            equity_lane1_slot_stream19_tok_in <= '0';
+            equity_lane1_hand_stage2_b_map <= to_unsigned(0, 52);
+            equity_lane1_hand_stage2_later <= to_unsigned(0, 10);
+            equity_lane1_hand_stage2_b_fields <= to_unsigned(0, 60);
+            equity_lane1_hand_stage2_b_card <= to_unsigned(63, 6);
+            equity_lane1_hand_stage2_b_pos <= to_unsigned(0, 42);
         else
-            equity_lane1_slot_stream19_tok_in <= equity_lane1_map_stage4_a_tok;
-            equity_lane1_map_stage4_ok_out <= stdl(bool(equity_lane1_map_stage4_a_ok) and bool(equity_lane1_map_stage4_found));
+            rest := to_unsigned(0, 10);
+            seen := '0';
+            for f in 0 to 10-1 loop
+                rest(f) := stdl(bool(equity_lane1_hand_stage2_free(f)) and bool(seen));
+                seen := stdl(bool(seen) or bool(equity_lane1_hand_stage2_free(f)));
+            end loop;
+            equity_lane1_hand_stage2_later <= rest;
+            equity_lane1_hand_stage2_b_fields <= equity_lane1_hand_stage2_fields;
+            equity_lane1_hand_stage2_b_card <= equity_lane1_hand_stage2_card_a;
+            equity_lane1_hand_stage2_b_map <= equity_lane1_hand_stage2_a_map;
+            equity_lane1_hand_stage2_b_pos <= equity_lane1_hand_stage2_a_pos;
         end if;
     end if;
-end process equity_lane1_map_stage4_flags;
+end process equity_lane1_hand_stage2_after_first;
 
-equity_lane1_map_stage5_position_halves17_decode: process (equity_lane1_map_stage4_pos_out) is
-    variable h: unsigned(7 downto 0);
-    variable lo: unsigned(7 downto 0);
-begin
-    h := to_unsigned(0, 8);
-    lo := to_unsigned(0, 8);
-    for i in 0 to 8-1 loop
-        h(i) := stdl(signed(resize(equity_lane1_map_stage4_pos_out(48-1 downto 45), 4)) = i);
-        lo(i) := stdl(signed(resize(equity_lane1_map_stage4_pos_out(45-1 downto 42), 4)) = i);
-    end loop;
-    equity_lane1_map_stage5_high_bits <= h;
-    equity_lane1_map_stage5_low_bits <= lo;
-end process equity_lane1_map_stage5_position_halves17_decode;
-
-equity_lane1_map_stage5_setting: process (clk) is
+equity_lane1_hand_stage2_not_first: process (clk) is
+    variable rest: unsigned(9 downto 0);
+    variable same: std_logic;
 begin
     if rising_edge(clk) then
-        equity_lane1_map_stage5_n_q <= equity_lane1_map_stage4_n_q;
-        equity_lane1_map_stage5_mask_q <= equity_lane1_map_stage4_mask_q;
-        equity_lane1_map_stage5_exact_q <= equity_lane1_map_stage4_exact_q;
-    end if;
-end process equity_lane1_map_stage5_setting;
-
-
-equity_lane1_map_stage5_base <= equity_lane1_map_stage4_map_out;
-
-equity_lane1_map_stage5_masked_fields5_take_fields: process (clk) is
-begin
-    if rising_edge(clk) then
-        for k in 0 to 2-1 loop
-            for f in 0 to 5-1 loop
+        if (equity_lane1_rst = '1') then
+            equity_lane1_hand_stage2_c_map <= to_unsigned(0, 52);
+            equity_lane1_hand_stage2_other <= to_unsigned(0, 10);
+            equity_lane1_hand_stage2_c_fields <= to_unsigned(0, 60);
+            equity_lane1_hand_stage2_c_pos <= to_unsigned(0, 42);
+            equity_lane1_hand_stage2_c_card <= to_unsigned(63, 6);
+        else
+            rest := to_unsigned(0, 10);
+            for f in 0 to 10-1 loop
+                same := '1';
                 for b in 0 to 6-1 loop
-                    if (not bool(equity_lane1_map_stage5_mask_q(b))) then
-                        equity_lane1_map_stage5_taken(((6 * ((5 * k) + f)) + b)) <= '0';
-                    elsif (bool(equity_lane1_map_stage5_exact_q) and (k = 0) and (f = 0)) then
-                        equity_lane1_map_stage5_taken(((6 * f) + b)) <= equity_lane1_delay_line19_d_out(b);
-                    else
-                        equity_lane1_map_stage5_taken(((6 * ((5 * k) + f)) + b)) <= equity_lane1_slot_stream19_word((((32 * k) + (6 * f)) + b));
-                    end if;
+                    same := stdl(bool(same) and (equity_lane1_hand_stage2_b_fields(((6 * f) + b)) = equity_lane1_hand_stage2_b_card(b)));
                 end loop;
+                rest(f) := stdl(bool(equity_lane1_hand_stage2_later(f)) and (not bool(same)));
             end loop;
-        end loop;
-    end if;
-end process equity_lane1_map_stage5_masked_fields5_take_fields;
-
-equity_lane1_map_stage5_take: process (clk) is
-    variable marked: unsigned(51 downto 0);
-    variable hit: std_logic;
-begin
-    if rising_edge(clk) then
-        marked := unsigned'("0000000000000000000000000000000000000000000000000000");
-        for v in 0 to 52-1 loop
-            hit := equity_lane1_map_stage5_base(v);
-            for t in 0 to 1-1 loop
-                hit := stdl(bool(hit) or (bool(equity_lane1_map_stage5_high_bits(((8 * t) + (v / 8)))) and bool(equity_lane1_map_stage5_low_bits(((8 * t) + (v mod 8))))));
-            end loop;
-            marked(v) := hit;
-        end loop;
-        equity_lane1_map_stage5_t_map <= marked;
-        equity_lane1_map_stage5_t_pos <= equity_lane1_map_stage4_pos_out;
-    end if;
-end process equity_lane1_map_stage5_take;
-
-equity_lane1_map_stage5_take_flags: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_map_stage5_t_tok <= '0';
-            equity_lane1_map_stage5_t_ok <= '0';
-        else
-            equity_lane1_map_stage5_t_tok <= equity_lane1_slot_stream19_tok_in;
-            equity_lane1_map_stage5_t_ok <= equity_lane1_map_stage4_ok_out;
+            equity_lane1_hand_stage2_other <= rest;
+            equity_lane1_hand_stage2_c_fields <= equity_lane1_hand_stage2_b_fields;
+            equity_lane1_hand_stage2_c_card <= equity_lane1_hand_stage2_b_card;
+            equity_lane1_hand_stage2_c_map <= equity_lane1_hand_stage2_b_map;
+            equity_lane1_hand_stage2_c_pos <= equity_lane1_hand_stage2_b_pos;
         end if;
     end if;
-end process equity_lane1_map_stage5_take_flags;
+end process equity_lane1_hand_stage2_not_first;
 
-equity_lane1_map_stage5_judge: process (clk) is
-    variable usable: unsigned(9 downto 0);
-    variable candidate: unsigned(5 downto 0);
-begin
-    if rising_edge(clk) then
-        usable := to_unsigned(0, 10);
-        for f in 0 to 10-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_map_stage5_taken(((6 * f) + b));
-            end loop;
-            usable(f) := stdl((not bool(equity_lane1_map_stage5_lookup(to_integer(candidate)))) and (not (bool(equity_lane1_map_stage5_exact_q) and (f /= 0))));
-        end loop;
-        equity_lane1_map_stage5_fields <= equity_lane1_map_stage5_taken;
-        equity_lane1_map_stage5_free <= usable;
-        equity_lane1_map_stage5_a_map <= equity_lane1_map_stage5_t_map;
-        equity_lane1_map_stage5_a_pos <= equity_lane1_map_stage5_t_pos;
-    end if;
-end process equity_lane1_map_stage5_judge;
-
-equity_lane1_map_stage5_judge_flags: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_map_stage5_a_tok <= '0';
-            equity_lane1_map_stage5_a_ok <= '0';
-        else
-            equity_lane1_map_stage5_a_tok <= equity_lane1_map_stage5_t_tok;
-            equity_lane1_map_stage5_a_ok <= equity_lane1_map_stage5_t_ok;
-        end if;
-    end if;
-end process equity_lane1_map_stage5_judge_flags;
-
-equity_lane1_map_stage5_lowest_free5_pick: process (pipe_reg77_q, equity_lane1_map_stage5_free, equity_lane1_map_stage5_fields) is
+equity_lane1_hand_stage2_lowest_free5_pick: process (pipe_reg77_q, equity_lane1_hand_stage2_other, equity_lane1_hand_stage2_c_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -19733,153 +16926,172 @@ begin
     hit := '0';
     for f in 0 to 10-1 loop
         for b in 0 to 6-1 loop
-            take(b) := stdl(bool(take(b)) or (bool(equity_lane1_map_stage5_free(f)) and (not bool(hit)) and bool(equity_lane1_map_stage5_fields(((6 * f) + b)))));
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane1_hand_stage2_other(f)) and (not bool(hit)) and bool(equity_lane1_hand_stage2_c_fields(((6 * f) + b)))));
         end loop;
-        hit := stdl(bool(hit) or bool(equity_lane1_map_stage5_free(f)));
+        hit := stdl(bool(hit) or bool(equity_lane1_hand_stage2_other(f)));
     end loop;
     for b in 0 to 6-1 loop
         take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
-    if bool(pipe_reg77_q(8)) then
-        equity_lane1_map_stage5_chosen <= take;
-        equity_lane1_map_stage5_found <= hit;
+    if bool(pipe_reg77_q(7)) then
+        equity_lane1_hand_stage2_card_b <= take;
+        equity_lane1_hand_stage2_found_b <= hit;
     else
-        equity_lane1_map_stage5_chosen <= to_unsigned(63, 6);
-        equity_lane1_map_stage5_found <= '1';
+        equity_lane1_hand_stage2_card_b <= to_unsigned(63, 6);
+        equity_lane1_hand_stage2_found_b <= '1';
     end if;
-end process equity_lane1_map_stage5_lowest_free5_pick;
+end process equity_lane1_hand_stage2_lowest_free5_pick;
 
-equity_lane1_map_stage5_positions: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane1_map_stage5_pos_out <= unsigned'(equity_lane1_map_stage5_chosen & equity_lane1_map_stage5_a_pos);
-        equity_lane1_map_stage5_map_out <= equity_lane1_map_stage5_a_map;
-    end if;
-end process equity_lane1_map_stage5_positions;
-
-equity_lane1_map_stage5_flags: process (clk) is
+equity_lane1_hand_stage2_positions: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_map_stage5_ok_out <= '0';
-            equity_lane1_slot_stream20_tok_in <= '0';
+            equity_lane1_hand_stage2_pos_out <= to_unsigned(0, 54);
+            equity_lane1_hand_stage2_map_out <= to_unsigned(0, 52);
         else
-            equity_lane1_slot_stream20_tok_in <= equity_lane1_map_stage5_a_tok;
-            equity_lane1_map_stage5_ok_out <= stdl(bool(equity_lane1_map_stage5_a_ok) and bool(equity_lane1_map_stage5_found));
+            equity_lane1_hand_stage2_pos_out <= unsigned'(equity_lane1_hand_stage2_card_b & equity_lane1_hand_stage2_c_card & equity_lane1_hand_stage2_c_pos);
+            equity_lane1_hand_stage2_map_out <= equity_lane1_hand_stage2_c_map;
         end if;
     end if;
-end process equity_lane1_map_stage5_flags;
+end process equity_lane1_hand_stage2_positions;
 
-equity_lane1_map_stage6_position_halves18_decode: process (equity_lane1_map_stage5_pos_out) is
+equity_lane1_hand_stage2_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane1_rst = '1') then
+            equity_lane1_hand_stage2_b_tok <= '0';
+            equity_lane1_slot_stream17_tok_in <= '0';
+            equity_lane1_hand_stage2_c_tok <= '0';
+            equity_lane1_hand_stage2_c_ok <= '0';
+            equity_lane1_hand_stage2_a_ok <= '0';
+            equity_lane1_hand_stage2_t_ok <= '0';
+            equity_lane1_hand_stage2_t_tok <= '0';
+            equity_lane1_hand_stage2_b_ok <= '0';
+            equity_lane1_hand_stage2_ok_out <= '0';
+            equity_lane1_hand_stage2_a_tok <= '0';
+        else
+            equity_lane1_hand_stage2_t_tok <= equity_lane1_slot_stream16_tok_in;
+            equity_lane1_hand_stage2_t_ok <= equity_lane1_deal_stage13_ok_out;
+            equity_lane1_hand_stage2_a_tok <= equity_lane1_hand_stage2_t_tok;
+            equity_lane1_hand_stage2_a_ok <= equity_lane1_hand_stage2_t_ok;
+            equity_lane1_hand_stage2_b_tok <= equity_lane1_hand_stage2_a_tok;
+            equity_lane1_hand_stage2_b_ok <= stdl(bool(equity_lane1_hand_stage2_a_ok) and bool(equity_lane1_hand_stage2_found_a));
+            equity_lane1_hand_stage2_c_tok <= equity_lane1_hand_stage2_b_tok;
+            equity_lane1_hand_stage2_c_ok <= equity_lane1_hand_stage2_b_ok;
+            equity_lane1_slot_stream17_tok_in <= equity_lane1_hand_stage2_c_tok;
+            equity_lane1_hand_stage2_ok_out <= stdl(bool(equity_lane1_hand_stage2_c_ok) and bool(equity_lane1_hand_stage2_found_b));
+        end if;
+    end if;
+end process equity_lane1_hand_stage2_flags;
+
+equity_lane1_hand_stage3_position_halves16_decode: process (equity_lane1_hand_stage2_pos_out) is
     variable h: unsigned(7 downto 0);
     variable lo: unsigned(7 downto 0);
 begin
     h := to_unsigned(0, 8);
     lo := to_unsigned(0, 8);
     for i in 0 to 8-1 loop
-        h(i) := stdl(signed(resize(equity_lane1_map_stage5_pos_out(54-1 downto 51), 4)) = i);
-        lo(i) := stdl(signed(resize(equity_lane1_map_stage5_pos_out(51-1 downto 48), 4)) = i);
+        h(i) := stdl(signed(resize(equity_lane1_hand_stage2_pos_out(48-1 downto 45), 4)) = i);
+        lo(i) := stdl(signed(resize(equity_lane1_hand_stage2_pos_out(45-1 downto 42), 4)) = i);
     end loop;
-    equity_lane1_map_stage6_high_bits <= h;
-    equity_lane1_map_stage6_low_bits <= lo;
-end process equity_lane1_map_stage6_position_halves18_decode;
+    equity_lane1_hand_stage3_position_halves16_high <= h;
+    equity_lane1_hand_stage3_position_halves16_low <= lo;
+end process equity_lane1_hand_stage3_position_halves16_decode;
 
-equity_lane1_map_stage6_setting: process (clk) is
+equity_lane1_hand_stage3_position_halves17_decode: process (equity_lane1_hand_stage2_pos_out) is
+    variable h: unsigned(7 downto 0);
+    variable lo: unsigned(7 downto 0);
+begin
+    h := to_unsigned(0, 8);
+    lo := to_unsigned(0, 8);
+    for i in 0 to 8-1 loop
+        h(i) := stdl(signed(resize(equity_lane1_hand_stage2_pos_out(54-1 downto 51), 4)) = i);
+        lo(i) := stdl(signed(resize(equity_lane1_hand_stage2_pos_out(51-1 downto 48), 4)) = i);
+    end loop;
+    equity_lane1_hand_stage3_position_halves17_high <= h;
+    equity_lane1_hand_stage3_position_halves17_low <= lo;
+end process equity_lane1_hand_stage3_position_halves17_decode;
+
+equity_lane1_hand_stage3_setting: process (clk) is
 begin
     if rising_edge(clk) then
-        equity_lane1_map_stage6_n_q <= equity_lane1_map_stage5_n_q;
-        equity_lane1_map_stage6_mask_q <= equity_lane1_map_stage5_mask_q;
-        equity_lane1_map_stage6_exact_q <= equity_lane1_map_stage5_exact_q;
+        equity_lane1_hand_stage3_n_q <= equity_lane1_hand_stage2_n_q;
+        equity_lane1_hand_stage3_mask_q <= equity_lane1_hand_stage2_mask_q;
+        equity_lane1_hand_stage3_exact_q <= equity_lane1_hand_stage2_exact_q;
     end if;
-end process equity_lane1_map_stage6_setting;
+end process equity_lane1_hand_stage3_setting;
 
 
-equity_lane1_map_stage6_base <= equity_lane1_map_stage5_map_out;
+equity_lane1_hand_stage3_base <= equity_lane1_hand_stage2_map_out;
 
-equity_lane1_map_stage6_masked_fields6_take_fields: process (clk) is
+equity_lane1_hand_stage3_take_fields: process (clk) is
 begin
     if rising_edge(clk) then
-        for k in 0 to 2-1 loop
-            for f in 0 to 5-1 loop
-                for b in 0 to 6-1 loop
-                    if (not bool(equity_lane1_map_stage6_mask_q(b))) then
-                        equity_lane1_map_stage6_taken(((6 * ((5 * k) + f)) + b)) <= '0';
-                    elsif (bool(equity_lane1_map_stage6_exact_q) and (k = 0) and (f = 0)) then
-                        equity_lane1_map_stage6_taken(((6 * f) + b)) <= equity_lane1_delay_line20_d_out(b);
-                    else
-                        equity_lane1_map_stage6_taken(((6 * ((5 * k) + f)) + b)) <= equity_lane1_slot_stream20_word((((32 * k) + (6 * f)) + b));
-                    end if;
-                end loop;
+        for f in 0 to 10-1 loop
+            for b in 0 to 6-1 loop
+                if (not bool(equity_lane1_hand_stage3_mask_q(b))) then
+                    equity_lane1_hand_stage3_taken(((6 * f) + b)) <= '0';
+                elsif (bool(equity_lane1_hand_stage3_exact_q) and (f < 2)) then
+                    equity_lane1_hand_stage3_taken(((6 * f) + b)) <= equity_lane1_hand_stage3_digits(((6 * f) + b));
+                else
+                    equity_lane1_hand_stage3_taken(((6 * f) + b)) <= equity_lane1_slot_stream17_word((((6 * (f mod 5)) + (32 * (f / 5))) + b));
+                end if;
             end loop;
         end loop;
     end if;
-end process equity_lane1_map_stage6_masked_fields6_take_fields;
+end process equity_lane1_hand_stage3_take_fields;
 
-equity_lane1_map_stage6_take: process (clk) is
+equity_lane1_hand_stage3_take: process (clk) is
     variable marked: unsigned(51 downto 0);
     variable hit: std_logic;
 begin
     if rising_edge(clk) then
-        marked := unsigned'("0000000000000000000000000000000000000000000000000000");
-        for v in 0 to 52-1 loop
-            hit := equity_lane1_map_stage6_base(v);
-            for t in 0 to 1-1 loop
-                hit := stdl(bool(hit) or (bool(equity_lane1_map_stage6_high_bits(((8 * t) + (v / 8)))) and bool(equity_lane1_map_stage6_low_bits(((8 * t) + (v mod 8))))));
-            end loop;
-            marked(v) := hit;
-        end loop;
-        equity_lane1_map_stage6_t_map <= marked;
-        equity_lane1_map_stage6_t_pos <= equity_lane1_map_stage5_pos_out;
-    end if;
-end process equity_lane1_map_stage6_take;
-
-equity_lane1_map_stage6_take_flags: process (clk) is
-begin
-    if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_map_stage6_t_tok <= '0';
-            equity_lane1_map_stage6_t_ok <= '0';
+            equity_lane1_hand_stage3_t_pos <= to_unsigned(0, 54);
+            equity_lane1_hand_stage3_t_map <= to_unsigned(0, 52);
         else
-            equity_lane1_map_stage6_t_tok <= equity_lane1_slot_stream20_tok_in;
-            equity_lane1_map_stage6_t_ok <= equity_lane1_map_stage5_ok_out;
+            marked := unsigned'("0000000000000000000000000000000000000000000000000000");
+            for v in 0 to 52-1 loop
+                hit := equity_lane1_hand_stage3_base(v);
+                for t in 0 to 2-1 loop
+                    hit := stdl(bool(hit) or (bool(equity_lane1_hand_stage3_high_bits(((8 * t) + (v / 8)))) and bool(equity_lane1_hand_stage3_low_bits(((8 * t) + (v mod 8))))));
+                end loop;
+                marked(v) := hit;
+            end loop;
+            equity_lane1_hand_stage3_t_map <= marked;
+            equity_lane1_hand_stage3_t_pos <= equity_lane1_hand_stage2_pos_out;
         end if;
     end if;
-end process equity_lane1_map_stage6_take_flags;
+end process equity_lane1_hand_stage3_take;
 
-equity_lane1_map_stage6_judge: process (clk) is
+equity_lane1_hand_stage3_judge: process (clk) is
     variable usable: unsigned(9 downto 0);
     variable candidate: unsigned(5 downto 0);
 begin
     if rising_edge(clk) then
-        usable := to_unsigned(0, 10);
-        for f in 0 to 10-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_map_stage6_taken(((6 * f) + b));
-            end loop;
-            usable(f) := stdl((not bool(equity_lane1_map_stage6_lookup(to_integer(candidate)))) and (not (bool(equity_lane1_map_stage6_exact_q) and (f /= 0))));
-        end loop;
-        equity_lane1_map_stage6_fields <= equity_lane1_map_stage6_taken;
-        equity_lane1_map_stage6_free <= usable;
-        equity_lane1_map_stage6_a_map <= equity_lane1_map_stage6_t_map;
-        equity_lane1_map_stage6_a_pos <= equity_lane1_map_stage6_t_pos;
-    end if;
-end process equity_lane1_map_stage6_judge;
-
-equity_lane1_map_stage6_judge_flags: process (clk) is
-begin
-    if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_map_stage6_a_tok <= '0';
-            equity_lane1_map_stage6_a_ok <= '0';
+            equity_lane1_hand_stage3_free <= to_unsigned(0, 10);
+            equity_lane1_hand_stage3_a_map <= to_unsigned(0, 52);
+            equity_lane1_hand_stage3_fields <= to_unsigned(0, 60);
+            equity_lane1_hand_stage3_a_pos <= to_unsigned(0, 54);
         else
-            equity_lane1_map_stage6_a_tok <= equity_lane1_map_stage6_t_tok;
-            equity_lane1_map_stage6_a_ok <= equity_lane1_map_stage6_t_ok;
+            usable := to_unsigned(0, 10);
+            for f in 0 to 10-1 loop
+                candidate := to_unsigned(0, 6);
+                for b in 0 to 6-1 loop
+                    candidate(b) := equity_lane1_hand_stage3_taken(((6 * f) + b));
+                end loop;
+                usable(f) := stdl((not bool(equity_lane1_hand_stage3_lookup(to_integer(candidate)))) and (not (bool(equity_lane1_hand_stage3_exact_q) and (f >= 2))));
+            end loop;
+            equity_lane1_hand_stage3_fields <= equity_lane1_hand_stage3_taken;
+            equity_lane1_hand_stage3_free <= usable;
+            equity_lane1_hand_stage3_a_map <= equity_lane1_hand_stage3_t_map;
+            equity_lane1_hand_stage3_a_pos <= equity_lane1_hand_stage3_t_pos;
         end if;
     end if;
-end process equity_lane1_map_stage6_judge_flags;
+end process equity_lane1_hand_stage3_judge;
 
-equity_lane1_map_stage6_lowest_free6_pick: process (pipe_reg77_q, equity_lane1_map_stage6_free, equity_lane1_map_stage6_fields) is
+equity_lane1_hand_stage3_lowest_free6_pick: process (pipe_reg77_q, equity_lane1_hand_stage3_free, equity_lane1_hand_stage3_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -19887,153 +17099,79 @@ begin
     hit := '0';
     for f in 0 to 10-1 loop
         for b in 0 to 6-1 loop
-            take(b) := stdl(bool(take(b)) or (bool(equity_lane1_map_stage6_free(f)) and (not bool(hit)) and bool(equity_lane1_map_stage6_fields(((6 * f) + b)))));
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane1_hand_stage3_free(f)) and (not bool(hit)) and bool(equity_lane1_hand_stage3_fields(((6 * f) + b)))));
         end loop;
-        hit := stdl(bool(hit) or bool(equity_lane1_map_stage6_free(f)));
+        hit := stdl(bool(hit) or bool(equity_lane1_hand_stage3_free(f)));
     end loop;
     for b in 0 to 6-1 loop
         take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
     if bool(pipe_reg77_q(9)) then
-        equity_lane1_map_stage6_chosen <= take;
-        equity_lane1_map_stage6_found <= hit;
+        equity_lane1_hand_stage3_card_a <= take;
+        equity_lane1_hand_stage3_found_a <= hit;
     else
-        equity_lane1_map_stage6_chosen <= to_unsigned(63, 6);
-        equity_lane1_map_stage6_found <= '1';
+        equity_lane1_hand_stage3_card_a <= to_unsigned(63, 6);
+        equity_lane1_hand_stage3_found_a <= '1';
     end if;
-end process equity_lane1_map_stage6_lowest_free6_pick;
+end process equity_lane1_hand_stage3_lowest_free6_pick;
 
-equity_lane1_map_stage6_positions: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane1_map_stage6_pos_out <= unsigned'(equity_lane1_map_stage6_chosen & equity_lane1_map_stage6_a_pos);
-        equity_lane1_map_stage6_map_out <= equity_lane1_map_stage6_a_map;
-    end if;
-end process equity_lane1_map_stage6_positions;
-
-equity_lane1_map_stage6_flags: process (clk) is
+equity_lane1_hand_stage3_after_first: process (clk) is
+    variable rest: unsigned(9 downto 0);
+    variable seen: std_logic;
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_map_stage6_ok_out <= '0';
-            equity_lane1_slot_stream21_tok_in <= '0';
+            equity_lane1_hand_stage3_b_map <= to_unsigned(0, 52);
+            equity_lane1_hand_stage3_later <= to_unsigned(0, 10);
+            equity_lane1_hand_stage3_b_fields <= to_unsigned(0, 60);
+            equity_lane1_hand_stage3_b_card <= to_unsigned(63, 6);
+            equity_lane1_hand_stage3_b_pos <= to_unsigned(0, 54);
         else
-            equity_lane1_slot_stream21_tok_in <= equity_lane1_map_stage6_a_tok;
-            equity_lane1_map_stage6_ok_out <= stdl(bool(equity_lane1_map_stage6_a_ok) and bool(equity_lane1_map_stage6_found));
+            rest := to_unsigned(0, 10);
+            seen := '0';
+            for f in 0 to 10-1 loop
+                rest(f) := stdl(bool(equity_lane1_hand_stage3_free(f)) and bool(seen));
+                seen := stdl(bool(seen) or bool(equity_lane1_hand_stage3_free(f)));
+            end loop;
+            equity_lane1_hand_stage3_later <= rest;
+            equity_lane1_hand_stage3_b_fields <= equity_lane1_hand_stage3_fields;
+            equity_lane1_hand_stage3_b_card <= equity_lane1_hand_stage3_card_a;
+            equity_lane1_hand_stage3_b_map <= equity_lane1_hand_stage3_a_map;
+            equity_lane1_hand_stage3_b_pos <= equity_lane1_hand_stage3_a_pos;
         end if;
     end if;
-end process equity_lane1_map_stage6_flags;
+end process equity_lane1_hand_stage3_after_first;
 
-equity_lane1_map_stage7_position_halves19_decode: process (equity_lane1_map_stage6_pos_out) is
-    variable h: unsigned(7 downto 0);
-    variable lo: unsigned(7 downto 0);
-begin
-    h := to_unsigned(0, 8);
-    lo := to_unsigned(0, 8);
-    for i in 0 to 8-1 loop
-        h(i) := stdl(signed(resize(equity_lane1_map_stage6_pos_out(60-1 downto 57), 4)) = i);
-        lo(i) := stdl(signed(resize(equity_lane1_map_stage6_pos_out(57-1 downto 54), 4)) = i);
-    end loop;
-    equity_lane1_map_stage7_high_bits <= h;
-    equity_lane1_map_stage7_low_bits <= lo;
-end process equity_lane1_map_stage7_position_halves19_decode;
-
-equity_lane1_map_stage7_setting: process (clk) is
+equity_lane1_hand_stage3_not_first: process (clk) is
+    variable rest: unsigned(9 downto 0);
+    variable same: std_logic;
 begin
     if rising_edge(clk) then
-        equity_lane1_map_stage7_n_q <= equity_lane1_map_stage6_n_q;
-        equity_lane1_map_stage7_mask_q <= equity_lane1_map_stage6_mask_q;
-        equity_lane1_map_stage7_exact_q <= equity_lane1_map_stage6_exact_q;
-    end if;
-end process equity_lane1_map_stage7_setting;
-
-
-equity_lane1_map_stage7_base <= equity_lane1_map_stage6_map_out;
-
-equity_lane1_map_stage7_masked_fields7_take_fields: process (clk) is
-begin
-    if rising_edge(clk) then
-        for k in 0 to 2-1 loop
-            for f in 0 to 5-1 loop
+        if (equity_lane1_rst = '1') then
+            equity_lane1_hand_stage3_c_map <= to_unsigned(0, 52);
+            equity_lane1_hand_stage3_other <= to_unsigned(0, 10);
+            equity_lane1_hand_stage3_c_fields <= to_unsigned(0, 60);
+            equity_lane1_hand_stage3_c_pos <= to_unsigned(0, 54);
+            equity_lane1_hand_stage3_c_card <= to_unsigned(63, 6);
+        else
+            rest := to_unsigned(0, 10);
+            for f in 0 to 10-1 loop
+                same := '1';
                 for b in 0 to 6-1 loop
-                    if (not bool(equity_lane1_map_stage7_mask_q(b))) then
-                        equity_lane1_map_stage7_taken(((6 * ((5 * k) + f)) + b)) <= '0';
-                    elsif (bool(equity_lane1_map_stage7_exact_q) and (k = 0) and (f = 0)) then
-                        equity_lane1_map_stage7_taken(((6 * f) + b)) <= equity_lane1_delay_line21_d_out(b);
-                    else
-                        equity_lane1_map_stage7_taken(((6 * ((5 * k) + f)) + b)) <= equity_lane1_slot_stream21_word((((32 * k) + (6 * f)) + b));
-                    end if;
+                    same := stdl(bool(same) and (equity_lane1_hand_stage3_b_fields(((6 * f) + b)) = equity_lane1_hand_stage3_b_card(b)));
                 end loop;
+                rest(f) := stdl(bool(equity_lane1_hand_stage3_later(f)) and (not bool(same)));
             end loop;
-        end loop;
-    end if;
-end process equity_lane1_map_stage7_masked_fields7_take_fields;
-
-equity_lane1_map_stage7_take: process (clk) is
-    variable marked: unsigned(51 downto 0);
-    variable hit: std_logic;
-begin
-    if rising_edge(clk) then
-        marked := unsigned'("0000000000000000000000000000000000000000000000000000");
-        for v in 0 to 52-1 loop
-            hit := equity_lane1_map_stage7_base(v);
-            for t in 0 to 1-1 loop
-                hit := stdl(bool(hit) or (bool(equity_lane1_map_stage7_high_bits(((8 * t) + (v / 8)))) and bool(equity_lane1_map_stage7_low_bits(((8 * t) + (v mod 8))))));
-            end loop;
-            marked(v) := hit;
-        end loop;
-        equity_lane1_map_stage7_t_map <= marked;
-        equity_lane1_map_stage7_t_pos <= equity_lane1_map_stage6_pos_out;
-    end if;
-end process equity_lane1_map_stage7_take;
-
-equity_lane1_map_stage7_take_flags: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_map_stage7_t_tok <= '0';
-            equity_lane1_map_stage7_t_ok <= '0';
-        else
-            equity_lane1_map_stage7_t_tok <= equity_lane1_slot_stream21_tok_in;
-            equity_lane1_map_stage7_t_ok <= equity_lane1_map_stage6_ok_out;
+            equity_lane1_hand_stage3_other <= rest;
+            equity_lane1_hand_stage3_c_fields <= equity_lane1_hand_stage3_b_fields;
+            equity_lane1_hand_stage3_c_card <= equity_lane1_hand_stage3_b_card;
+            equity_lane1_hand_stage3_c_map <= equity_lane1_hand_stage3_b_map;
+            equity_lane1_hand_stage3_c_pos <= equity_lane1_hand_stage3_b_pos;
         end if;
     end if;
-end process equity_lane1_map_stage7_take_flags;
+end process equity_lane1_hand_stage3_not_first;
 
-equity_lane1_map_stage7_judge: process (clk) is
-    variable usable: unsigned(9 downto 0);
-    variable candidate: unsigned(5 downto 0);
-begin
-    if rising_edge(clk) then
-        usable := to_unsigned(0, 10);
-        for f in 0 to 10-1 loop
-            candidate := to_unsigned(0, 6);
-            for b in 0 to 6-1 loop
-                candidate(b) := equity_lane1_map_stage7_taken(((6 * f) + b));
-            end loop;
-            usable(f) := stdl((not bool(equity_lane1_map_stage7_lookup(to_integer(candidate)))) and (not (bool(equity_lane1_map_stage7_exact_q) and (f /= 0))));
-        end loop;
-        equity_lane1_map_stage7_fields <= equity_lane1_map_stage7_taken;
-        equity_lane1_map_stage7_free <= usable;
-        equity_lane1_map_stage7_a_map <= equity_lane1_map_stage7_t_map;
-        equity_lane1_map_stage7_a_pos <= equity_lane1_map_stage7_t_pos;
-    end if;
-end process equity_lane1_map_stage7_judge;
-
-equity_lane1_map_stage7_judge_flags: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_map_stage7_a_tok <= '0';
-            equity_lane1_map_stage7_a_ok <= '0';
-        else
-            equity_lane1_map_stage7_a_tok <= equity_lane1_map_stage7_t_tok;
-            equity_lane1_map_stage7_a_ok <= equity_lane1_map_stage7_t_ok;
-        end if;
-    end if;
-end process equity_lane1_map_stage7_judge_flags;
-
-equity_lane1_map_stage7_lowest_free7_pick: process (pipe_reg77_q, equity_lane1_map_stage7_free, equity_lane1_map_stage7_fields) is
+equity_lane1_hand_stage3_lowest_free7_pick: process (pipe_reg77_q, equity_lane1_hand_stage3_other, equity_lane1_hand_stage3_c_fields) is
     variable take: unsigned(5 downto 0);
     variable hit: std_logic;
 begin
@@ -20041,42 +17179,63 @@ begin
     hit := '0';
     for f in 0 to 10-1 loop
         for b in 0 to 6-1 loop
-            take(b) := stdl(bool(take(b)) or (bool(equity_lane1_map_stage7_free(f)) and (not bool(hit)) and bool(equity_lane1_map_stage7_fields(((6 * f) + b)))));
+            take(b) := stdl(bool(take(b)) or (bool(equity_lane1_hand_stage3_other(f)) and (not bool(hit)) and bool(equity_lane1_hand_stage3_c_fields(((6 * f) + b)))));
         end loop;
-        hit := stdl(bool(hit) or bool(equity_lane1_map_stage7_free(f)));
+        hit := stdl(bool(hit) or bool(equity_lane1_hand_stage3_other(f)));
     end loop;
     for b in 0 to 6-1 loop
         take(b) := stdl(bool(take(b)) or (not bool(hit)));
     end loop;
-    if bool(pipe_reg77_q(10)) then
-        equity_lane1_map_stage7_chosen <= take;
-        equity_lane1_map_stage7_found <= hit;
+    if bool(pipe_reg77_q(9)) then
+        equity_lane1_hand_stage3_card_b <= take;
+        equity_lane1_hand_stage3_found_b <= hit;
     else
-        equity_lane1_map_stage7_chosen <= to_unsigned(63, 6);
-        equity_lane1_map_stage7_found <= '1';
+        equity_lane1_hand_stage3_card_b <= to_unsigned(63, 6);
+        equity_lane1_hand_stage3_found_b <= '1';
     end if;
-end process equity_lane1_map_stage7_lowest_free7_pick;
+end process equity_lane1_hand_stage3_lowest_free7_pick;
 
-equity_lane1_map_stage7_positions: process (clk) is
-begin
-    if rising_edge(clk) then
-        equity_lane1_positions_out <= unsigned'(equity_lane1_map_stage7_chosen & equity_lane1_map_stage7_a_pos);
-        equity_lane1_map_stage7_map_out <= equity_lane1_map_stage7_a_map;
-    end if;
-end process equity_lane1_map_stage7_positions;
-
-equity_lane1_map_stage7_flags: process (clk) is
+equity_lane1_hand_stage3_positions: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_ok_out <= '0';
-            equity_lane1_tok_out <= '0';
+            equity_lane1_positions_out <= to_unsigned(0, 66);
+            equity_lane1_hand_stage3_map_out <= to_unsigned(0, 52);
         else
-            equity_lane1_tok_out <= equity_lane1_map_stage7_a_tok;
-            equity_lane1_ok_out <= stdl(bool(equity_lane1_map_stage7_a_ok) and bool(equity_lane1_map_stage7_found));
+            equity_lane1_positions_out <= unsigned'(equity_lane1_hand_stage3_card_b & equity_lane1_hand_stage3_c_card & equity_lane1_hand_stage3_c_pos);
+            equity_lane1_hand_stage3_map_out <= equity_lane1_hand_stage3_c_map;
         end if;
     end if;
-end process equity_lane1_map_stage7_flags;
+end process equity_lane1_hand_stage3_positions;
+
+equity_lane1_hand_stage3_flags: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane1_rst = '1') then
+            equity_lane1_hand_stage3_b_tok <= '0';
+            equity_lane1_tok_out <= '0';
+            equity_lane1_hand_stage3_c_tok <= '0';
+            equity_lane1_hand_stage3_c_ok <= '0';
+            equity_lane1_hand_stage3_a_ok <= '0';
+            equity_lane1_hand_stage3_t_ok <= '0';
+            equity_lane1_hand_stage3_t_tok <= '0';
+            equity_lane1_hand_stage3_b_ok <= '0';
+            equity_lane1_ok_out <= '0';
+            equity_lane1_hand_stage3_a_tok <= '0';
+        else
+            equity_lane1_hand_stage3_t_tok <= equity_lane1_slot_stream17_tok_in;
+            equity_lane1_hand_stage3_t_ok <= equity_lane1_hand_stage2_ok_out;
+            equity_lane1_hand_stage3_a_tok <= equity_lane1_hand_stage3_t_tok;
+            equity_lane1_hand_stage3_a_ok <= equity_lane1_hand_stage3_t_ok;
+            equity_lane1_hand_stage3_b_tok <= equity_lane1_hand_stage3_a_tok;
+            equity_lane1_hand_stage3_b_ok <= stdl(bool(equity_lane1_hand_stage3_a_ok) and bool(equity_lane1_hand_stage3_found_a));
+            equity_lane1_hand_stage3_c_tok <= equity_lane1_hand_stage3_b_tok;
+            equity_lane1_hand_stage3_c_ok <= equity_lane1_hand_stage3_b_ok;
+            equity_lane1_tok_out <= equity_lane1_hand_stage3_c_tok;
+            equity_lane1_ok_out <= stdl(bool(equity_lane1_hand_stage3_c_ok) and bool(equity_lane1_hand_stage3_found_b));
+        end if;
+    end if;
+end process equity_lane1_hand_stage3_flags;
 
 
 equity_lane1_last_tok <= equity_lane1_tok_out;
@@ -23430,2721 +20589,798 @@ begin
     end if;
 end process equity_lane1_shares;
 
-equity_lane1_count_register: process (clk) is
+equity_lane1_ram_tallies1_pending_record5_amounts: process (equity_lane1_ram_tallies1_units_q, equity_lane1_ram_tallies1_count_q, equity_lane1_ram_tallies1_pending_record5_every, equity_lane1_ram_tallies1_alone_q, equity_lane1_ram_tallies1_yes) is
 begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_won_q <= to_unsigned(0, 4);
-            equity_lane1_units_q <= to_unsigned(0, 12);
-            equity_lane1_alone_q <= '0';
-            equity_lane1_count_q <= '0';
-        else
-            equity_lane1_count_q <= equity_lane1_counting;
-            equity_lane1_alone_q <= equity_lane1_alone;
-            equity_lane1_won_q <= equity_lane1_won;
-            equity_lane1_units_q <= equity_lane1_units;
-        end if;
+    equity_lane1_ram_tallies1_pending_record5_win <= stdl(bool(equity_lane1_ram_tallies1_count_q) and (bool(equity_lane1_ram_tallies1_pending_record5_every) or (bool(equity_lane1_ram_tallies1_yes) and bool(equity_lane1_ram_tallies1_alone_q))));
+    equity_lane1_ram_tallies1_pending_record5_tie <= stdl(bool(equity_lane1_ram_tallies1_count_q) and bool(equity_lane1_ram_tallies1_yes) and (not bool(equity_lane1_ram_tallies1_alone_q)) and (not bool(equity_lane1_ram_tallies1_pending_record5_every)));
+    if (bool(equity_lane1_ram_tallies1_count_q) and bool(equity_lane1_ram_tallies1_yes) and (not bool(equity_lane1_ram_tallies1_alone_q)) and (not bool(equity_lane1_ram_tallies1_pending_record5_every))) then
+        equity_lane1_ram_tallies1_pending_record5_add_units <= resize(equity_lane1_ram_tallies1_units_q, 15);
+    else
+        equity_lane1_ram_tallies1_pending_record5_add_units <= to_unsigned(0, 15);
     end if;
-end process equity_lane1_count_register;
+end process equity_lane1_ram_tallies1_pending_record5_amounts;
 
-equity_lane1_feed_stage4_hand_on: process (clk) is
+equity_lane1_ram_tallies1_pending_record5_hold: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_feed_stage4_count_out <= '0';
-            equity_lane1_feed_stage4_won_out <= to_unsigned(0, 4);
-            equity_lane1_feed_stage4_alone_out <= '0';
-            equity_lane1_feed_stage4_units_out <= to_unsigned(0, 12);
+            equity_lane1_ram_tallies1_pending_record5_pu <= to_unsigned(0, 15);
+            equity_lane1_ram_tallies1_pending_record5_pw <= to_unsigned(0, 4);
+            equity_lane1_ram_tallies1_pending_record5_pt <= to_unsigned(0, 4);
         else
-            equity_lane1_feed_stage4_count_out <= equity_lane1_count_q;
-            equity_lane1_feed_stage4_alone_out <= equity_lane1_alone_q;
-            equity_lane1_feed_stage4_won_out <= equity_lane1_won_q;
-            equity_lane1_feed_stage4_units_out <= equity_lane1_units_q;
-        end if;
-    end if;
-end process equity_lane1_feed_stage4_hand_on;
-
-equity_lane1_feed_stage5_hand_on: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_feed_stage5_count_out <= '0';
-            equity_lane1_feed_stage5_won_out <= to_unsigned(0, 4);
-            equity_lane1_feed_stage5_alone_out <= '0';
-            equity_lane1_feed_stage5_units_out <= to_unsigned(0, 12);
-        else
-            equity_lane1_feed_stage5_count_out <= equity_lane1_feed_stage4_count_out;
-            equity_lane1_feed_stage5_alone_out <= equity_lane1_feed_stage4_alone_out;
-            equity_lane1_feed_stage5_won_out <= equity_lane1_feed_stage4_won_out;
-            equity_lane1_feed_stage5_units_out <= equity_lane1_feed_stage4_units_out;
-        end if;
-    end if;
-end process equity_lane1_feed_stage5_hand_on;
-
-equity_lane1_feed_stage6_hand_on: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_feed_stage6_count_out <= '0';
-            equity_lane1_feed_stage6_won_out <= to_unsigned(0, 4);
-            equity_lane1_feed_stage6_alone_out <= '0';
-            equity_lane1_feed_stage6_units_out <= to_unsigned(0, 12);
-        else
-            equity_lane1_feed_stage6_count_out <= equity_lane1_feed_stage5_count_out;
-            equity_lane1_feed_stage6_alone_out <= equity_lane1_feed_stage5_alone_out;
-            equity_lane1_feed_stage6_won_out <= equity_lane1_feed_stage5_won_out;
-            equity_lane1_feed_stage6_units_out <= equity_lane1_feed_stage5_units_out;
-        end if;
-    end if;
-end process equity_lane1_feed_stage6_hand_on;
-
-equity_lane1_feed_stage7_hand_on: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_feed_stage7_count_out <= '0';
-            equity_lane1_feed_stage7_won_out <= to_unsigned(0, 4);
-            equity_lane1_feed_stage7_alone_out <= '0';
-            equity_lane1_feed_stage7_units_out <= to_unsigned(0, 12);
-        else
-            equity_lane1_feed_stage7_count_out <= equity_lane1_feed_stage6_count_out;
-            equity_lane1_feed_stage7_alone_out <= equity_lane1_feed_stage6_alone_out;
-            equity_lane1_feed_stage7_won_out <= equity_lane1_feed_stage6_won_out;
-            equity_lane1_feed_stage7_units_out <= equity_lane1_feed_stage6_units_out;
-        end if;
-    end if;
-end process equity_lane1_feed_stage7_hand_on;
-
-equity_lane1_clear_line: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_clears <= to_unsigned(0, 13);
-        else
-            equity_lane1_clears <= unsigned'(equity_lane1_clears((13 - 1)-1 downto 0) & equity_lane1_start_q);
-        end if;
-    end if;
-end process equity_lane1_clear_line;
-
-equity_lane1_shift_line: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_shifts <= to_unsigned(0, 13);
-        else
-            equity_lane1_shifts <= unsigned'(equity_lane1_shifts((13 - 1)-1 downto 0) & shift);
-        end if;
-    end if;
-end process equity_lane1_shift_line;
-
-equity_lane1_tally13_register_amount: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally13_amount <= to_unsigned(0, 12);
-        else
-            if ((not (bool(equity_lane1_count_q) and bool(equity_lane1_one))) or ((equity_lane1_alone_q /= '0') and (not True))) then
-                equity_lane1_tally13_amount <= to_unsigned(0, 12);
-            elsif False then
-                equity_lane1_tally13_amount <= equity_lane1_units_q;
+            if bool(equity_lane1_start_q) then
+                equity_lane1_ram_tallies1_pending_record5_pw <= to_unsigned(0, 4);
+                equity_lane1_ram_tallies1_pending_record5_pt <= to_unsigned(0, 4);
+                equity_lane1_ram_tallies1_pending_record5_pu <= to_unsigned(0, 15);
+            elsif bool(equity_lane1_ram_tallies1_sel(0)) then
+                equity_lane1_ram_tallies1_pending_record5_pw <= to_unsigned(equity_lane1_ram_tallies1_pending_record5_win, 4);
+                equity_lane1_ram_tallies1_pending_record5_pt <= to_unsigned(equity_lane1_ram_tallies1_pending_record5_tie, 4);
+                equity_lane1_ram_tallies1_pending_record5_pu <= equity_lane1_ram_tallies1_pending_record5_add_units;
             else
-                equity_lane1_tally13_amount <= to_unsigned(1, 12);
+                equity_lane1_ram_tallies1_pending_record5_pw <= (equity_lane1_ram_tallies1_pending_record5_pw + to_unsigned(equity_lane1_ram_tallies1_pending_record5_win, 1));
+                equity_lane1_ram_tallies1_pending_record5_pt <= (equity_lane1_ram_tallies1_pending_record5_pt + to_unsigned(equity_lane1_ram_tallies1_pending_record5_tie, 1));
+                equity_lane1_ram_tallies1_pending_record5_pu <= (equity_lane1_ram_tallies1_pending_record5_pu + equity_lane1_ram_tallies1_pending_record5_add_units);
             end if;
         end if;
     end if;
-end process equity_lane1_tally13_register_amount;
+end process equity_lane1_ram_tallies1_pending_record5_hold;
 
+equity_lane1_ram_tallies1_pending_record6_amounts: process (equity_lane1_ram_tallies1_units_q, equity_lane1_ram_tallies1_count_q, equity_lane1_ram_tallies1_pending_record6_every, equity_lane1_ram_tallies1_alone_q, equity_lane1_ram_tallies1_won_q) is
+begin
+    equity_lane1_ram_tallies1_pending_record6_win <= stdl(bool(equity_lane1_ram_tallies1_count_q) and (bool(equity_lane1_ram_tallies1_pending_record6_every) or (bool(equity_lane1_ram_tallies1_won_q(0)) and bool(equity_lane1_ram_tallies1_alone_q))));
+    equity_lane1_ram_tallies1_pending_record6_tie <= stdl(bool(equity_lane1_ram_tallies1_count_q) and bool(equity_lane1_ram_tallies1_won_q(0)) and (not bool(equity_lane1_ram_tallies1_alone_q)) and (not bool(equity_lane1_ram_tallies1_pending_record6_every)));
+    if (bool(equity_lane1_ram_tallies1_count_q) and bool(equity_lane1_ram_tallies1_won_q(0)) and (not bool(equity_lane1_ram_tallies1_alone_q)) and (not bool(equity_lane1_ram_tallies1_pending_record6_every))) then
+        equity_lane1_ram_tallies1_pending_record6_add_units <= resize(equity_lane1_ram_tallies1_units_q, 15);
+    else
+        equity_lane1_ram_tallies1_pending_record6_add_units <= to_unsigned(0, 15);
+    end if;
+end process equity_lane1_ram_tallies1_pending_record6_amounts;
 
-equity_lane1_tally13_chunked_counter15_counter_chunk79_shifted <= equity_lane1_tally13_chunked_counter15_counter_chunk80_value(8-1 downto 0);
+equity_lane1_ram_tallies1_pending_record6_hold: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane1_rst = '1') then
+            equity_lane1_ram_tallies1_pending_record6_pu <= to_unsigned(0, 15);
+            equity_lane1_ram_tallies1_pending_record6_pw <= to_unsigned(0, 4);
+            equity_lane1_ram_tallies1_pending_record6_pt <= to_unsigned(0, 4);
+        else
+            if bool(equity_lane1_start_q) then
+                equity_lane1_ram_tallies1_pending_record6_pw <= to_unsigned(0, 4);
+                equity_lane1_ram_tallies1_pending_record6_pt <= to_unsigned(0, 4);
+                equity_lane1_ram_tallies1_pending_record6_pu <= to_unsigned(0, 15);
+            elsif bool(equity_lane1_ram_tallies1_sel(1)) then
+                equity_lane1_ram_tallies1_pending_record6_pw <= to_unsigned(equity_lane1_ram_tallies1_pending_record6_win, 4);
+                equity_lane1_ram_tallies1_pending_record6_pt <= to_unsigned(equity_lane1_ram_tallies1_pending_record6_tie, 4);
+                equity_lane1_ram_tallies1_pending_record6_pu <= equity_lane1_ram_tallies1_pending_record6_add_units;
+            else
+                equity_lane1_ram_tallies1_pending_record6_pw <= (equity_lane1_ram_tallies1_pending_record6_pw + to_unsigned(equity_lane1_ram_tallies1_pending_record6_win, 1));
+                equity_lane1_ram_tallies1_pending_record6_pt <= (equity_lane1_ram_tallies1_pending_record6_pt + to_unsigned(equity_lane1_ram_tallies1_pending_record6_tie, 1));
+                equity_lane1_ram_tallies1_pending_record6_pu <= (equity_lane1_ram_tallies1_pending_record6_pu + equity_lane1_ram_tallies1_pending_record6_add_units);
+            end if;
+        end if;
+    end if;
+end process equity_lane1_ram_tallies1_pending_record6_hold;
 
-equity_lane1_tally13_chunked_counter15_counter_chunk79_step: process (clk) is
+equity_lane1_ram_tallies1_pending_record7_amounts: process (equity_lane1_ram_tallies1_units_q, equity_lane1_ram_tallies1_count_q, equity_lane1_ram_tallies1_pending_record7_every, equity_lane1_ram_tallies1_alone_q, equity_lane1_ram_tallies1_won_q) is
+begin
+    equity_lane1_ram_tallies1_pending_record7_win <= stdl(bool(equity_lane1_ram_tallies1_count_q) and (bool(equity_lane1_ram_tallies1_pending_record7_every) or (bool(equity_lane1_ram_tallies1_won_q(1)) and bool(equity_lane1_ram_tallies1_alone_q))));
+    equity_lane1_ram_tallies1_pending_record7_tie <= stdl(bool(equity_lane1_ram_tallies1_count_q) and bool(equity_lane1_ram_tallies1_won_q(1)) and (not bool(equity_lane1_ram_tallies1_alone_q)) and (not bool(equity_lane1_ram_tallies1_pending_record7_every)));
+    if (bool(equity_lane1_ram_tallies1_count_q) and bool(equity_lane1_ram_tallies1_won_q(1)) and (not bool(equity_lane1_ram_tallies1_alone_q)) and (not bool(equity_lane1_ram_tallies1_pending_record7_every))) then
+        equity_lane1_ram_tallies1_pending_record7_add_units <= resize(equity_lane1_ram_tallies1_units_q, 15);
+    else
+        equity_lane1_ram_tallies1_pending_record7_add_units <= to_unsigned(0, 15);
+    end if;
+end process equity_lane1_ram_tallies1_pending_record7_amounts;
+
+equity_lane1_ram_tallies1_pending_record7_hold: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane1_rst = '1') then
+            equity_lane1_ram_tallies1_pending_record7_pu <= to_unsigned(0, 15);
+            equity_lane1_ram_tallies1_pending_record7_pw <= to_unsigned(0, 4);
+            equity_lane1_ram_tallies1_pending_record7_pt <= to_unsigned(0, 4);
+        else
+            if bool(equity_lane1_start_q) then
+                equity_lane1_ram_tallies1_pending_record7_pw <= to_unsigned(0, 4);
+                equity_lane1_ram_tallies1_pending_record7_pt <= to_unsigned(0, 4);
+                equity_lane1_ram_tallies1_pending_record7_pu <= to_unsigned(0, 15);
+            elsif bool(equity_lane1_ram_tallies1_sel(2)) then
+                equity_lane1_ram_tallies1_pending_record7_pw <= to_unsigned(equity_lane1_ram_tallies1_pending_record7_win, 4);
+                equity_lane1_ram_tallies1_pending_record7_pt <= to_unsigned(equity_lane1_ram_tallies1_pending_record7_tie, 4);
+                equity_lane1_ram_tallies1_pending_record7_pu <= equity_lane1_ram_tallies1_pending_record7_add_units;
+            else
+                equity_lane1_ram_tallies1_pending_record7_pw <= (equity_lane1_ram_tallies1_pending_record7_pw + to_unsigned(equity_lane1_ram_tallies1_pending_record7_win, 1));
+                equity_lane1_ram_tallies1_pending_record7_pt <= (equity_lane1_ram_tallies1_pending_record7_pt + to_unsigned(equity_lane1_ram_tallies1_pending_record7_tie, 1));
+                equity_lane1_ram_tallies1_pending_record7_pu <= (equity_lane1_ram_tallies1_pending_record7_pu + equity_lane1_ram_tallies1_pending_record7_add_units);
+            end if;
+        end if;
+    end if;
+end process equity_lane1_ram_tallies1_pending_record7_hold;
+
+equity_lane1_ram_tallies1_pending_record8_amounts: process (equity_lane1_ram_tallies1_units_q, equity_lane1_ram_tallies1_count_q, equity_lane1_ram_tallies1_pending_record8_every, equity_lane1_ram_tallies1_alone_q, equity_lane1_ram_tallies1_won_q) is
+begin
+    equity_lane1_ram_tallies1_pending_record8_win <= stdl(bool(equity_lane1_ram_tallies1_count_q) and (bool(equity_lane1_ram_tallies1_pending_record8_every) or (bool(equity_lane1_ram_tallies1_won_q(2)) and bool(equity_lane1_ram_tallies1_alone_q))));
+    equity_lane1_ram_tallies1_pending_record8_tie <= stdl(bool(equity_lane1_ram_tallies1_count_q) and bool(equity_lane1_ram_tallies1_won_q(2)) and (not bool(equity_lane1_ram_tallies1_alone_q)) and (not bool(equity_lane1_ram_tallies1_pending_record8_every)));
+    if (bool(equity_lane1_ram_tallies1_count_q) and bool(equity_lane1_ram_tallies1_won_q(2)) and (not bool(equity_lane1_ram_tallies1_alone_q)) and (not bool(equity_lane1_ram_tallies1_pending_record8_every))) then
+        equity_lane1_ram_tallies1_pending_record8_add_units <= resize(equity_lane1_ram_tallies1_units_q, 15);
+    else
+        equity_lane1_ram_tallies1_pending_record8_add_units <= to_unsigned(0, 15);
+    end if;
+end process equity_lane1_ram_tallies1_pending_record8_amounts;
+
+equity_lane1_ram_tallies1_pending_record8_hold: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane1_rst = '1') then
+            equity_lane1_ram_tallies1_pending_record8_pu <= to_unsigned(0, 15);
+            equity_lane1_ram_tallies1_pending_record8_pw <= to_unsigned(0, 4);
+            equity_lane1_ram_tallies1_pending_record8_pt <= to_unsigned(0, 4);
+        else
+            if bool(equity_lane1_start_q) then
+                equity_lane1_ram_tallies1_pending_record8_pw <= to_unsigned(0, 4);
+                equity_lane1_ram_tallies1_pending_record8_pt <= to_unsigned(0, 4);
+                equity_lane1_ram_tallies1_pending_record8_pu <= to_unsigned(0, 15);
+            elsif bool(equity_lane1_ram_tallies1_sel(3)) then
+                equity_lane1_ram_tallies1_pending_record8_pw <= to_unsigned(equity_lane1_ram_tallies1_pending_record8_win, 4);
+                equity_lane1_ram_tallies1_pending_record8_pt <= to_unsigned(equity_lane1_ram_tallies1_pending_record8_tie, 4);
+                equity_lane1_ram_tallies1_pending_record8_pu <= equity_lane1_ram_tallies1_pending_record8_add_units;
+            else
+                equity_lane1_ram_tallies1_pending_record8_pw <= (equity_lane1_ram_tallies1_pending_record8_pw + to_unsigned(equity_lane1_ram_tallies1_pending_record8_win, 1));
+                equity_lane1_ram_tallies1_pending_record8_pt <= (equity_lane1_ram_tallies1_pending_record8_pt + to_unsigned(equity_lane1_ram_tallies1_pending_record8_tie, 1));
+                equity_lane1_ram_tallies1_pending_record8_pu <= (equity_lane1_ram_tallies1_pending_record8_pu + equity_lane1_ram_tallies1_pending_record8_add_units);
+            end if;
+        end if;
+    end if;
+end process equity_lane1_ram_tallies1_pending_record8_hold;
+
+equity_lane1_ram_tallies1_pending_record9_amounts: process (equity_lane1_ram_tallies1_units_q, equity_lane1_ram_tallies1_count_q, equity_lane1_ram_tallies1_pending_record9_every, equity_lane1_ram_tallies1_alone_q, equity_lane1_ram_tallies1_won_q) is
+begin
+    equity_lane1_ram_tallies1_pending_record9_win <= stdl(bool(equity_lane1_ram_tallies1_count_q) and (bool(equity_lane1_ram_tallies1_pending_record9_every) or (bool(equity_lane1_ram_tallies1_won_q(3)) and bool(equity_lane1_ram_tallies1_alone_q))));
+    equity_lane1_ram_tallies1_pending_record9_tie <= stdl(bool(equity_lane1_ram_tallies1_count_q) and bool(equity_lane1_ram_tallies1_won_q(3)) and (not bool(equity_lane1_ram_tallies1_alone_q)) and (not bool(equity_lane1_ram_tallies1_pending_record9_every)));
+    if (bool(equity_lane1_ram_tallies1_count_q) and bool(equity_lane1_ram_tallies1_won_q(3)) and (not bool(equity_lane1_ram_tallies1_alone_q)) and (not bool(equity_lane1_ram_tallies1_pending_record9_every))) then
+        equity_lane1_ram_tallies1_pending_record9_add_units <= resize(equity_lane1_ram_tallies1_units_q, 15);
+    else
+        equity_lane1_ram_tallies1_pending_record9_add_units <= to_unsigned(0, 15);
+    end if;
+end process equity_lane1_ram_tallies1_pending_record9_amounts;
+
+equity_lane1_ram_tallies1_pending_record9_hold: process (clk) is
+begin
+    if rising_edge(clk) then
+        if (equity_lane1_rst = '1') then
+            equity_lane1_ram_tallies1_pending_record9_pu <= to_unsigned(0, 15);
+            equity_lane1_ram_tallies1_pending_record9_pw <= to_unsigned(0, 4);
+            equity_lane1_ram_tallies1_pending_record9_pt <= to_unsigned(0, 4);
+        else
+            if bool(equity_lane1_start_q) then
+                equity_lane1_ram_tallies1_pending_record9_pw <= to_unsigned(0, 4);
+                equity_lane1_ram_tallies1_pending_record9_pt <= to_unsigned(0, 4);
+                equity_lane1_ram_tallies1_pending_record9_pu <= to_unsigned(0, 15);
+            elsif bool(equity_lane1_ram_tallies1_sel(4)) then
+                equity_lane1_ram_tallies1_pending_record9_pw <= to_unsigned(equity_lane1_ram_tallies1_pending_record9_win, 4);
+                equity_lane1_ram_tallies1_pending_record9_pt <= to_unsigned(equity_lane1_ram_tallies1_pending_record9_tie, 4);
+                equity_lane1_ram_tallies1_pending_record9_pu <= equity_lane1_ram_tallies1_pending_record9_add_units;
+            else
+                equity_lane1_ram_tallies1_pending_record9_pw <= (equity_lane1_ram_tallies1_pending_record9_pw + to_unsigned(equity_lane1_ram_tallies1_pending_record9_win, 1));
+                equity_lane1_ram_tallies1_pending_record9_pt <= (equity_lane1_ram_tallies1_pending_record9_pt + to_unsigned(equity_lane1_ram_tallies1_pending_record9_tie, 1));
+                equity_lane1_ram_tallies1_pending_record9_pu <= (equity_lane1_ram_tallies1_pending_record9_pu + equity_lane1_ram_tallies1_pending_record9_add_units);
+            end if;
+        end if;
+    end if;
+end process equity_lane1_ram_tallies1_pending_record9_hold;
+
+equity_lane1_ram_tallies1_flush_field3_chunk_add18_add: process (clk) is
+    variable v: unsigned(39 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally13_chunked_counter15_lowest <= to_unsigned(0, 8);
+            equity_lane1_ram_tallies1_flush_field3_chunk_add18_carry_out <= '0';
+            equity_lane1_ram_tallies1_flush_field3_chunk_add18_value_out <= to_unsigned(0, 40);
         else
+            v := unsigned'("0000000000000000000000000000000000000000");
+            v := equity_lane1_ram_tallies1_base_w;
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(0)) then
-                equity_lane1_tally13_chunked_counter15_lowest <= to_unsigned(0, 8);
-                equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally13_no) then
-                equity_lane1_tally13_chunked_counter15_lowest <= equity_lane1_tally13_zero(8-1 downto 0);
-                equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(0)) then
-                equity_lane1_tally13_chunked_counter15_lowest <= equity_lane1_tally13_chunked_counter15_counter_chunk79_shifted;
-                equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := resize(unsigned((signed(resize(equity_lane1_tally13_chunked_counter15_lowest, 9) + 256) - signed(resize(equity_lane1_tally13_amount, 13))) - signed(resize(equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_in, 2))), 9);
-                equity_lane1_tally13_chunked_counter15_lowest <= total(8-1 downto 0);
-                equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := resize((equity_lane1_tally13_chunked_counter15_lowest + equity_lane1_tally13_amount) + equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_in, 9);
-                equity_lane1_tally13_chunked_counter15_lowest <= total(8-1 downto 0);
-                equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane1_ram_tallies1_base_w(8-1 downto 0), 9) + equity_lane1_ram_tallies1_late_w) + to_unsigned(equity_lane1_ram_tallies1_flush_field3_zero_carry, 1));
+            v(8-1 downto 0) := total(8-1 downto 0);
+            equity_lane1_ram_tallies1_flush_field3_chunk_add18_value_out <= v;
+            equity_lane1_ram_tallies1_flush_field3_chunk_add18_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane1_tally13_chunked_counter15_counter_chunk79_step;
+end process equity_lane1_ram_tallies1_flush_field3_chunk_add18_add;
 
-
-equity_lane1_tally13_chunked_counter15_counter_chunk80_shifted <= equity_lane1_tally13_chunked_counter15_counter_chunk81_value(8-1 downto 0);
-
-equity_lane1_tally13_chunked_counter15_counter_chunk80_step: process (clk) is
+equity_lane1_ram_tallies1_flush_field3_chunk_add19_add: process (clk) is
+    variable v: unsigned(39 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_tally13_chunked_counter15_counter_chunk80_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally13_chunked_counter15_counter_chunk80_value <= to_unsigned(0, 8);
+            equity_lane1_ram_tallies1_flush_field3_chunk_add19_carry_out <= '0';
+            equity_lane1_ram_tallies1_flush_field3_chunk_add19_value_out <= to_unsigned(0, 40);
         else
+            v := unsigned'("0000000000000000000000000000000000000000");
+            v := equity_lane1_ram_tallies1_flush_field3_chunk_add18_value_out;
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(0)) then
-                equity_lane1_tally13_chunked_counter15_counter_chunk80_value <= to_unsigned(0, 8);
-                equity_lane1_tally13_chunked_counter15_counter_chunk80_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally13_no) then
-                equity_lane1_tally13_chunked_counter15_counter_chunk80_value <= equity_lane1_tally13_zero(16-1 downto 8);
-                equity_lane1_tally13_chunked_counter15_counter_chunk80_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(0)) then
-                equity_lane1_tally13_chunked_counter15_counter_chunk80_value <= equity_lane1_tally13_chunked_counter15_counter_chunk80_shifted;
-                equity_lane1_tally13_chunked_counter15_counter_chunk80_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally13_chunked_counter15_counter_chunk80_value, 9) + 256) - signed(resize(equity_lane1_tally13_chunked_counter15_zero, 9))) - signed(resize(equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_out, 2)));
-                equity_lane1_tally13_chunked_counter15_counter_chunk80_value <= total(8-1 downto 0);
-                equity_lane1_tally13_chunked_counter15_counter_chunk80_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally13_chunked_counter15_counter_chunk80_value, 9) + equity_lane1_tally13_chunked_counter15_zero) + equity_lane1_tally13_chunked_counter15_counter_chunk79_carry_out);
-                equity_lane1_tally13_chunked_counter15_counter_chunk80_value <= total(8-1 downto 0);
-                equity_lane1_tally13_chunked_counter15_counter_chunk80_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane1_ram_tallies1_flush_field3_chunk_add18_value_out(16-1 downto 8), 9) + equity_lane1_ram_tallies1_flush_field3_zero) + to_unsigned(equity_lane1_ram_tallies1_flush_field3_chunk_add18_carry_out, 1));
+            v(16-1 downto 8) := total(8-1 downto 0);
+            equity_lane1_ram_tallies1_flush_field3_chunk_add19_value_out <= v;
+            equity_lane1_ram_tallies1_flush_field3_chunk_add19_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane1_tally13_chunked_counter15_counter_chunk80_step;
+end process equity_lane1_ram_tallies1_flush_field3_chunk_add19_add;
 
-
-equity_lane1_tally13_chunked_counter15_counter_chunk81_shifted <= equity_lane1_tally13_chunked_counter15_counter_chunk82_value(8-1 downto 0);
-
-equity_lane1_tally13_chunked_counter15_counter_chunk81_step: process (clk) is
+equity_lane1_ram_tallies1_flush_field3_chunk_add20_add: process (clk) is
+    variable v: unsigned(39 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_tally13_chunked_counter15_counter_chunk81_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally13_chunked_counter15_counter_chunk81_value <= to_unsigned(0, 8);
+            equity_lane1_ram_tallies1_flush_field3_chunk_add20_carry_out <= '0';
+            equity_lane1_ram_tallies1_flush_field3_chunk_add20_value_out <= to_unsigned(0, 40);
         else
+            v := unsigned'("0000000000000000000000000000000000000000");
+            v := equity_lane1_ram_tallies1_flush_field3_chunk_add19_value_out;
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(0)) then
-                equity_lane1_tally13_chunked_counter15_counter_chunk81_value <= to_unsigned(0, 8);
-                equity_lane1_tally13_chunked_counter15_counter_chunk81_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally13_no) then
-                equity_lane1_tally13_chunked_counter15_counter_chunk81_value <= equity_lane1_tally13_zero(24-1 downto 16);
-                equity_lane1_tally13_chunked_counter15_counter_chunk81_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(0)) then
-                equity_lane1_tally13_chunked_counter15_counter_chunk81_value <= equity_lane1_tally13_chunked_counter15_counter_chunk81_shifted;
-                equity_lane1_tally13_chunked_counter15_counter_chunk81_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally13_chunked_counter15_counter_chunk81_value, 9) + 256) - signed(resize(equity_lane1_tally13_chunked_counter15_zero, 9))) - signed(resize(equity_lane1_tally13_chunked_counter15_counter_chunk80_carry_out, 2)));
-                equity_lane1_tally13_chunked_counter15_counter_chunk81_value <= total(8-1 downto 0);
-                equity_lane1_tally13_chunked_counter15_counter_chunk81_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally13_chunked_counter15_counter_chunk81_value, 9) + equity_lane1_tally13_chunked_counter15_zero) + equity_lane1_tally13_chunked_counter15_counter_chunk80_carry_out);
-                equity_lane1_tally13_chunked_counter15_counter_chunk81_value <= total(8-1 downto 0);
-                equity_lane1_tally13_chunked_counter15_counter_chunk81_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane1_ram_tallies1_flush_field3_chunk_add19_value_out(24-1 downto 16), 9) + equity_lane1_ram_tallies1_flush_field3_zero) + to_unsigned(equity_lane1_ram_tallies1_flush_field3_chunk_add19_carry_out, 1));
+            v(24-1 downto 16) := total(8-1 downto 0);
+            equity_lane1_ram_tallies1_flush_field3_chunk_add20_value_out <= v;
+            equity_lane1_ram_tallies1_flush_field3_chunk_add20_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane1_tally13_chunked_counter15_counter_chunk81_step;
+end process equity_lane1_ram_tallies1_flush_field3_chunk_add20_add;
 
-
-equity_lane1_tally13_chunked_counter15_counter_chunk82_shifted <= equity_lane1_tally13_chunked_counter15_counter_chunk83_value(8-1 downto 0);
-
-equity_lane1_tally13_chunked_counter15_counter_chunk82_step: process (clk) is
+equity_lane1_ram_tallies1_flush_field3_chunk_add21_add: process (clk) is
+    variable v: unsigned(39 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_tally13_chunked_counter15_counter_chunk82_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally13_chunked_counter15_counter_chunk82_value <= to_unsigned(0, 8);
+            equity_lane1_ram_tallies1_flush_field3_chunk_add21_carry_out <= '0';
+            equity_lane1_ram_tallies1_flush_field3_chunk_add21_value_out <= to_unsigned(0, 40);
         else
+            v := unsigned'("0000000000000000000000000000000000000000");
+            v := equity_lane1_ram_tallies1_flush_field3_chunk_add20_value_out;
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(0)) then
-                equity_lane1_tally13_chunked_counter15_counter_chunk82_value <= to_unsigned(0, 8);
-                equity_lane1_tally13_chunked_counter15_counter_chunk82_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally13_no) then
-                equity_lane1_tally13_chunked_counter15_counter_chunk82_value <= equity_lane1_tally13_zero(32-1 downto 24);
-                equity_lane1_tally13_chunked_counter15_counter_chunk82_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(0)) then
-                equity_lane1_tally13_chunked_counter15_counter_chunk82_value <= equity_lane1_tally13_chunked_counter15_counter_chunk82_shifted;
-                equity_lane1_tally13_chunked_counter15_counter_chunk82_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally13_chunked_counter15_counter_chunk82_value, 9) + 256) - signed(resize(equity_lane1_tally13_chunked_counter15_zero, 9))) - signed(resize(equity_lane1_tally13_chunked_counter15_counter_chunk81_carry_out, 2)));
-                equity_lane1_tally13_chunked_counter15_counter_chunk82_value <= total(8-1 downto 0);
-                equity_lane1_tally13_chunked_counter15_counter_chunk82_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally13_chunked_counter15_counter_chunk82_value, 9) + equity_lane1_tally13_chunked_counter15_zero) + equity_lane1_tally13_chunked_counter15_counter_chunk81_carry_out);
-                equity_lane1_tally13_chunked_counter15_counter_chunk82_value <= total(8-1 downto 0);
-                equity_lane1_tally13_chunked_counter15_counter_chunk82_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane1_ram_tallies1_flush_field3_chunk_add20_value_out(32-1 downto 24), 9) + equity_lane1_ram_tallies1_flush_field3_zero) + to_unsigned(equity_lane1_ram_tallies1_flush_field3_chunk_add20_carry_out, 1));
+            v(32-1 downto 24) := total(8-1 downto 0);
+            equity_lane1_ram_tallies1_flush_field3_chunk_add21_value_out <= v;
+            equity_lane1_ram_tallies1_flush_field3_chunk_add21_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane1_tally13_chunked_counter15_counter_chunk82_step;
+end process equity_lane1_ram_tallies1_flush_field3_chunk_add21_add;
 
-
-equity_lane1_tally13_chunked_counter15_counter_chunk83_shifted <= equity_lane1_links(1);
-
-equity_lane1_tally13_chunked_counter15_counter_chunk83_step: process (clk) is
+equity_lane1_ram_tallies1_flush_field3_chunk_add22_add: process (clk) is
+    variable v: unsigned(39 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_tally13_chunked_counter15_counter_chunk83_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally13_chunked_counter15_counter_chunk83_value <= to_unsigned(0, 8);
+            equity_lane1_ram_tallies1_flush_field3_chunk_add22_carry_out <= '0';
+            equity_lane1_ram_tallies1_flush_field3_chunk_add22_value_out <= to_unsigned(0, 40);
         else
+            v := unsigned'("0000000000000000000000000000000000000000");
+            v := equity_lane1_ram_tallies1_flush_field3_chunk_add21_value_out;
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(0)) then
-                equity_lane1_tally13_chunked_counter15_counter_chunk83_value <= to_unsigned(0, 8);
-                equity_lane1_tally13_chunked_counter15_counter_chunk83_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally13_no) then
-                equity_lane1_tally13_chunked_counter15_counter_chunk83_value <= equity_lane1_tally13_zero(40-1 downto 32);
-                equity_lane1_tally13_chunked_counter15_counter_chunk83_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(0)) then
-                equity_lane1_tally13_chunked_counter15_counter_chunk83_value <= equity_lane1_tally13_chunked_counter15_counter_chunk83_shifted;
-                equity_lane1_tally13_chunked_counter15_counter_chunk83_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally13_chunked_counter15_counter_chunk83_value, 9) + 256) - signed(resize(equity_lane1_tally13_chunked_counter15_zero, 9))) - signed(resize(equity_lane1_tally13_chunked_counter15_counter_chunk82_carry_out, 2)));
-                equity_lane1_tally13_chunked_counter15_counter_chunk83_value <= total(8-1 downto 0);
-                equity_lane1_tally13_chunked_counter15_counter_chunk83_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally13_chunked_counter15_counter_chunk83_value, 9) + equity_lane1_tally13_chunked_counter15_zero) + equity_lane1_tally13_chunked_counter15_counter_chunk82_carry_out);
-                equity_lane1_tally13_chunked_counter15_counter_chunk83_value <= total(8-1 downto 0);
-                equity_lane1_tally13_chunked_counter15_counter_chunk83_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane1_ram_tallies1_flush_field3_chunk_add21_value_out(40-1 downto 32), 9) + equity_lane1_ram_tallies1_flush_field3_zero) + to_unsigned(equity_lane1_ram_tallies1_flush_field3_chunk_add21_carry_out, 1));
+            v(40-1 downto 32) := total(8-1 downto 0);
+            equity_lane1_ram_tallies1_flush_field3_chunk_add22_value_out <= v;
+            equity_lane1_ram_tallies1_flush_field3_chunk_add22_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane1_tally13_chunked_counter15_counter_chunk83_step;
+end process equity_lane1_ram_tallies1_flush_field3_chunk_add22_add;
 
-
-equity_lane1_links(0) <= equity_lane1_tally13_chunked_counter15_lowest(8-1 downto 0);
-
-equity_lane1_tally14_register_amount: process (clk) is
+equity_lane1_ram_tallies1_flush_field3_chunk_add23_add: process (clk) is
+    variable v: unsigned(39 downto 0);
+    variable total: unsigned(1 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_tally14_amount <= to_unsigned(0, 12);
+            equity_lane1_ram_tallies1_flush_field3_chunk_add23_carry_out <= '0';
+            equity_lane1_ram_tallies1_flush_field3_last <= to_unsigned(0, 40);
         else
-            if ((not (bool(equity_lane1_feed_stage4_count_out) and bool(equity_lane1_feed_stage4_won_out(0)))) or ((equity_lane1_feed_stage4_alone_out /= '1') and (not False))) then
-                equity_lane1_tally14_amount <= to_unsigned(0, 12);
-            elsif False then
-                equity_lane1_tally14_amount <= equity_lane1_feed_stage4_units_out;
-            else
-                equity_lane1_tally14_amount <= to_unsigned(1, 12);
-            end if;
+            v := unsigned'("0000000000000000000000000000000000000000");
+            v := equity_lane1_ram_tallies1_flush_field3_chunk_add22_value_out;
+            total := to_unsigned(0, 2);
+            total := ((resize(equity_lane1_ram_tallies1_flush_field3_chunk_add22_value_out(1-1 downto 0), 2) + equity_lane1_ram_tallies1_flush_field3_zero) + to_unsigned(equity_lane1_ram_tallies1_flush_field3_zero_carry, 1));
+            v(1-1 downto 0) := total(1-1 downto 0);
+            equity_lane1_ram_tallies1_flush_field3_last <= v;
+            equity_lane1_ram_tallies1_flush_field3_chunk_add23_carry_out <= total(1);
         end if;
     end if;
-end process equity_lane1_tally14_register_amount;
+end process equity_lane1_ram_tallies1_flush_field3_chunk_add23_add;
 
 
-equity_lane1_tally14_chunked_counter16_counter_chunk84_shifted <= equity_lane1_tally14_chunked_counter16_counter_chunk85_value(8-1 downto 0);
+equity_lane1_ram_tallies1_flush_field3_result <= equity_lane1_ram_tallies1_flush_field3_last;
 
-equity_lane1_tally14_chunked_counter16_counter_chunk84_step: process (clk) is
+equity_lane1_ram_tallies1_flush_field4_chunk_add24_add: process (clk) is
+    variable v: unsigned(39 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally14_chunked_counter16_lowest <= to_unsigned(0, 8);
+            equity_lane1_ram_tallies1_flush_field4_chunk_add24_carry_out <= '0';
+            equity_lane1_ram_tallies1_flush_field4_chunk_add24_value_out <= to_unsigned(0, 40);
         else
+            v := unsigned'("0000000000000000000000000000000000000000");
+            v := equity_lane1_ram_tallies1_base_t;
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(1)) then
-                equity_lane1_tally14_chunked_counter16_lowest <= to_unsigned(0, 8);
-                equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally14_no) then
-                equity_lane1_tally14_chunked_counter16_lowest <= equity_lane1_tally14_zero(8-1 downto 0);
-                equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(1)) then
-                equity_lane1_tally14_chunked_counter16_lowest <= equity_lane1_tally14_chunked_counter16_counter_chunk84_shifted;
-                equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := resize(unsigned((signed(resize(equity_lane1_tally14_chunked_counter16_lowest, 9) + 256) - signed(resize(equity_lane1_tally14_amount, 13))) - signed(resize(equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_in, 2))), 9);
-                equity_lane1_tally14_chunked_counter16_lowest <= total(8-1 downto 0);
-                equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := resize((equity_lane1_tally14_chunked_counter16_lowest + equity_lane1_tally14_amount) + equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_in, 9);
-                equity_lane1_tally14_chunked_counter16_lowest <= total(8-1 downto 0);
-                equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane1_ram_tallies1_base_t(8-1 downto 0), 9) + equity_lane1_ram_tallies1_late_t) + to_unsigned(equity_lane1_ram_tallies1_flush_field4_zero_carry, 1));
+            v(8-1 downto 0) := total(8-1 downto 0);
+            equity_lane1_ram_tallies1_flush_field4_chunk_add24_value_out <= v;
+            equity_lane1_ram_tallies1_flush_field4_chunk_add24_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane1_tally14_chunked_counter16_counter_chunk84_step;
+end process equity_lane1_ram_tallies1_flush_field4_chunk_add24_add;
 
-
-equity_lane1_tally14_chunked_counter16_counter_chunk85_shifted <= equity_lane1_tally14_chunked_counter16_counter_chunk86_value(8-1 downto 0);
-
-equity_lane1_tally14_chunked_counter16_counter_chunk85_step: process (clk) is
+equity_lane1_ram_tallies1_flush_field4_chunk_add25_add: process (clk) is
+    variable v: unsigned(39 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally14_chunked_counter16_counter_chunk85_value <= to_unsigned(0, 8);
+            equity_lane1_ram_tallies1_flush_field4_chunk_add25_carry_out <= '0';
+            equity_lane1_ram_tallies1_flush_field4_chunk_add25_value_out <= to_unsigned(0, 40);
         else
+            v := unsigned'("0000000000000000000000000000000000000000");
+            v := equity_lane1_ram_tallies1_flush_field4_chunk_add24_value_out;
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(1)) then
-                equity_lane1_tally14_chunked_counter16_counter_chunk85_value <= to_unsigned(0, 8);
-                equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally14_no) then
-                equity_lane1_tally14_chunked_counter16_counter_chunk85_value <= equity_lane1_tally14_zero(16-1 downto 8);
-                equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(1)) then
-                equity_lane1_tally14_chunked_counter16_counter_chunk85_value <= equity_lane1_tally14_chunked_counter16_counter_chunk85_shifted;
-                equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally14_chunked_counter16_counter_chunk85_value, 9) + 256) - signed(resize(equity_lane1_tally14_chunked_counter16_zero, 9))) - signed(resize(equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out, 2)));
-                equity_lane1_tally14_chunked_counter16_counter_chunk85_value <= total(8-1 downto 0);
-                equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally14_chunked_counter16_counter_chunk85_value, 9) + equity_lane1_tally14_chunked_counter16_zero) + equity_lane1_tally14_chunked_counter16_counter_chunk84_carry_out);
-                equity_lane1_tally14_chunked_counter16_counter_chunk85_value <= total(8-1 downto 0);
-                equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane1_ram_tallies1_flush_field4_chunk_add24_value_out(16-1 downto 8), 9) + equity_lane1_ram_tallies1_flush_field4_zero) + to_unsigned(equity_lane1_ram_tallies1_flush_field4_chunk_add24_carry_out, 1));
+            v(16-1 downto 8) := total(8-1 downto 0);
+            equity_lane1_ram_tallies1_flush_field4_chunk_add25_value_out <= v;
+            equity_lane1_ram_tallies1_flush_field4_chunk_add25_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane1_tally14_chunked_counter16_counter_chunk85_step;
+end process equity_lane1_ram_tallies1_flush_field4_chunk_add25_add;
 
-
-equity_lane1_tally14_chunked_counter16_counter_chunk86_shifted <= equity_lane1_tally14_chunked_counter16_counter_chunk87_value(8-1 downto 0);
-
-equity_lane1_tally14_chunked_counter16_counter_chunk86_step: process (clk) is
+equity_lane1_ram_tallies1_flush_field4_chunk_add26_add: process (clk) is
+    variable v: unsigned(39 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally14_chunked_counter16_counter_chunk86_value <= to_unsigned(0, 8);
+            equity_lane1_ram_tallies1_flush_field4_chunk_add26_carry_out <= '0';
+            equity_lane1_ram_tallies1_flush_field4_chunk_add26_value_out <= to_unsigned(0, 40);
         else
+            v := unsigned'("0000000000000000000000000000000000000000");
+            v := equity_lane1_ram_tallies1_flush_field4_chunk_add25_value_out;
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(1)) then
-                equity_lane1_tally14_chunked_counter16_counter_chunk86_value <= to_unsigned(0, 8);
-                equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally14_no) then
-                equity_lane1_tally14_chunked_counter16_counter_chunk86_value <= equity_lane1_tally14_zero(24-1 downto 16);
-                equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(1)) then
-                equity_lane1_tally14_chunked_counter16_counter_chunk86_value <= equity_lane1_tally14_chunked_counter16_counter_chunk86_shifted;
-                equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally14_chunked_counter16_counter_chunk86_value, 9) + 256) - signed(resize(equity_lane1_tally14_chunked_counter16_zero, 9))) - signed(resize(equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out, 2)));
-                equity_lane1_tally14_chunked_counter16_counter_chunk86_value <= total(8-1 downto 0);
-                equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally14_chunked_counter16_counter_chunk86_value, 9) + equity_lane1_tally14_chunked_counter16_zero) + equity_lane1_tally14_chunked_counter16_counter_chunk85_carry_out);
-                equity_lane1_tally14_chunked_counter16_counter_chunk86_value <= total(8-1 downto 0);
-                equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane1_ram_tallies1_flush_field4_chunk_add25_value_out(24-1 downto 16), 9) + equity_lane1_ram_tallies1_flush_field4_zero) + to_unsigned(equity_lane1_ram_tallies1_flush_field4_chunk_add25_carry_out, 1));
+            v(24-1 downto 16) := total(8-1 downto 0);
+            equity_lane1_ram_tallies1_flush_field4_chunk_add26_value_out <= v;
+            equity_lane1_ram_tallies1_flush_field4_chunk_add26_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane1_tally14_chunked_counter16_counter_chunk86_step;
+end process equity_lane1_ram_tallies1_flush_field4_chunk_add26_add;
 
-
-equity_lane1_tally14_chunked_counter16_counter_chunk87_shifted <= equity_lane1_tally14_chunked_counter16_counter_chunk88_value(8-1 downto 0);
-
-equity_lane1_tally14_chunked_counter16_counter_chunk87_step: process (clk) is
+equity_lane1_ram_tallies1_flush_field4_chunk_add27_add: process (clk) is
+    variable v: unsigned(39 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally14_chunked_counter16_counter_chunk87_value <= to_unsigned(0, 8);
+            equity_lane1_ram_tallies1_flush_field4_chunk_add27_carry_out <= '0';
+            equity_lane1_ram_tallies1_flush_field4_chunk_add27_value_out <= to_unsigned(0, 40);
         else
+            v := unsigned'("0000000000000000000000000000000000000000");
+            v := equity_lane1_ram_tallies1_flush_field4_chunk_add26_value_out;
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(1)) then
-                equity_lane1_tally14_chunked_counter16_counter_chunk87_value <= to_unsigned(0, 8);
-                equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally14_no) then
-                equity_lane1_tally14_chunked_counter16_counter_chunk87_value <= equity_lane1_tally14_zero(32-1 downto 24);
-                equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(1)) then
-                equity_lane1_tally14_chunked_counter16_counter_chunk87_value <= equity_lane1_tally14_chunked_counter16_counter_chunk87_shifted;
-                equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally14_chunked_counter16_counter_chunk87_value, 9) + 256) - signed(resize(equity_lane1_tally14_chunked_counter16_zero, 9))) - signed(resize(equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out, 2)));
-                equity_lane1_tally14_chunked_counter16_counter_chunk87_value <= total(8-1 downto 0);
-                equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally14_chunked_counter16_counter_chunk87_value, 9) + equity_lane1_tally14_chunked_counter16_zero) + equity_lane1_tally14_chunked_counter16_counter_chunk86_carry_out);
-                equity_lane1_tally14_chunked_counter16_counter_chunk87_value <= total(8-1 downto 0);
-                equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane1_ram_tallies1_flush_field4_chunk_add26_value_out(32-1 downto 24), 9) + equity_lane1_ram_tallies1_flush_field4_zero) + to_unsigned(equity_lane1_ram_tallies1_flush_field4_chunk_add26_carry_out, 1));
+            v(32-1 downto 24) := total(8-1 downto 0);
+            equity_lane1_ram_tallies1_flush_field4_chunk_add27_value_out <= v;
+            equity_lane1_ram_tallies1_flush_field4_chunk_add27_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane1_tally14_chunked_counter16_counter_chunk87_step;
+end process equity_lane1_ram_tallies1_flush_field4_chunk_add27_add;
 
-
-equity_lane1_tally14_chunked_counter16_counter_chunk88_shifted <= equity_lane1_links(2);
-
-equity_lane1_tally14_chunked_counter16_counter_chunk88_step: process (clk) is
+equity_lane1_ram_tallies1_flush_field4_chunk_add28_add: process (clk) is
+    variable v: unsigned(39 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally14_chunked_counter16_counter_chunk88_value <= to_unsigned(0, 8);
+            equity_lane1_ram_tallies1_flush_field4_chunk_add28_carry_out <= '0';
+            equity_lane1_ram_tallies1_flush_field4_chunk_add28_value_out <= to_unsigned(0, 40);
         else
+            v := unsigned'("0000000000000000000000000000000000000000");
+            v := equity_lane1_ram_tallies1_flush_field4_chunk_add27_value_out;
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(1)) then
-                equity_lane1_tally14_chunked_counter16_counter_chunk88_value <= to_unsigned(0, 8);
-                equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally14_no) then
-                equity_lane1_tally14_chunked_counter16_counter_chunk88_value <= equity_lane1_tally14_zero(40-1 downto 32);
-                equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(1)) then
-                equity_lane1_tally14_chunked_counter16_counter_chunk88_value <= equity_lane1_tally14_chunked_counter16_counter_chunk88_shifted;
-                equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally14_chunked_counter16_counter_chunk88_value, 9) + 256) - signed(resize(equity_lane1_tally14_chunked_counter16_zero, 9))) - signed(resize(equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out, 2)));
-                equity_lane1_tally14_chunked_counter16_counter_chunk88_value <= total(8-1 downto 0);
-                equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally14_chunked_counter16_counter_chunk88_value, 9) + equity_lane1_tally14_chunked_counter16_zero) + equity_lane1_tally14_chunked_counter16_counter_chunk87_carry_out);
-                equity_lane1_tally14_chunked_counter16_counter_chunk88_value <= total(8-1 downto 0);
-                equity_lane1_tally14_chunked_counter16_counter_chunk88_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane1_ram_tallies1_flush_field4_chunk_add27_value_out(40-1 downto 32), 9) + equity_lane1_ram_tallies1_flush_field4_zero) + to_unsigned(equity_lane1_ram_tallies1_flush_field4_chunk_add27_carry_out, 1));
+            v(40-1 downto 32) := total(8-1 downto 0);
+            equity_lane1_ram_tallies1_flush_field4_chunk_add28_value_out <= v;
+            equity_lane1_ram_tallies1_flush_field4_chunk_add28_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane1_tally14_chunked_counter16_counter_chunk88_step;
+end process equity_lane1_ram_tallies1_flush_field4_chunk_add28_add;
 
-
-equity_lane1_links(1) <= equity_lane1_tally14_chunked_counter16_lowest(8-1 downto 0);
-
-equity_lane1_tally15_register_amount: process (clk) is
+equity_lane1_ram_tallies1_flush_field4_chunk_add29_add: process (clk) is
+    variable v: unsigned(39 downto 0);
+    variable total: unsigned(1 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_tally15_amount <= to_unsigned(0, 12);
+            equity_lane1_ram_tallies1_flush_field4_chunk_add29_carry_out <= '0';
+            equity_lane1_ram_tallies1_flush_field4_last <= to_unsigned(0, 40);
         else
-            if ((not (bool(equity_lane1_feed_stage4_count_out) and bool(equity_lane1_feed_stage4_won_out(0)))) or ((equity_lane1_feed_stage4_alone_out /= '0') and (not False))) then
-                equity_lane1_tally15_amount <= to_unsigned(0, 12);
-            elsif False then
-                equity_lane1_tally15_amount <= equity_lane1_feed_stage4_units_out;
-            else
-                equity_lane1_tally15_amount <= to_unsigned(1, 12);
-            end if;
+            v := unsigned'("0000000000000000000000000000000000000000");
+            v := equity_lane1_ram_tallies1_flush_field4_chunk_add28_value_out;
+            total := to_unsigned(0, 2);
+            total := ((resize(equity_lane1_ram_tallies1_flush_field4_chunk_add28_value_out(1-1 downto 0), 2) + equity_lane1_ram_tallies1_flush_field4_zero) + to_unsigned(equity_lane1_ram_tallies1_flush_field4_zero_carry, 1));
+            v(1-1 downto 0) := total(1-1 downto 0);
+            equity_lane1_ram_tallies1_flush_field4_last <= v;
+            equity_lane1_ram_tallies1_flush_field4_chunk_add29_carry_out <= total(1);
         end if;
     end if;
-end process equity_lane1_tally15_register_amount;
+end process equity_lane1_ram_tallies1_flush_field4_chunk_add29_add;
 
 
-equity_lane1_tally15_chunked_counter17_counter_chunk89_shifted <= equity_lane1_tally15_chunked_counter17_counter_chunk90_value(8-1 downto 0);
+equity_lane1_ram_tallies1_flush_field4_result <= equity_lane1_ram_tallies1_flush_field4_last;
 
-equity_lane1_tally15_chunked_counter17_counter_chunk89_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally15_chunked_counter17_lowest <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(2)) then
-                equity_lane1_tally15_chunked_counter17_lowest <= to_unsigned(0, 8);
-                equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally15_no) then
-                equity_lane1_tally15_chunked_counter17_lowest <= equity_lane1_tally15_zero(8-1 downto 0);
-                equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(2)) then
-                equity_lane1_tally15_chunked_counter17_lowest <= equity_lane1_tally15_chunked_counter17_counter_chunk89_shifted;
-                equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := resize(unsigned((signed(resize(equity_lane1_tally15_chunked_counter17_lowest, 9) + 256) - signed(resize(equity_lane1_tally15_amount, 13))) - signed(resize(equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_in, 2))), 9);
-                equity_lane1_tally15_chunked_counter17_lowest <= total(8-1 downto 0);
-                equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := resize((equity_lane1_tally15_chunked_counter17_lowest + equity_lane1_tally15_amount) + equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_in, 9);
-                equity_lane1_tally15_chunked_counter17_lowest <= total(8-1 downto 0);
-                equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally15_chunked_counter17_counter_chunk89_step;
-
-
-equity_lane1_tally15_chunked_counter17_counter_chunk90_shifted <= equity_lane1_tally15_chunked_counter17_counter_chunk91_value(8-1 downto 0);
-
-equity_lane1_tally15_chunked_counter17_counter_chunk90_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(2)) then
-                equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= to_unsigned(0, 8);
-                equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally15_no) then
-                equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= equity_lane1_tally15_zero(16-1 downto 8);
-                equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(2)) then
-                equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= equity_lane1_tally15_chunked_counter17_counter_chunk90_shifted;
-                equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally15_chunked_counter17_counter_chunk90_value, 9) + 256) - signed(resize(equity_lane1_tally15_chunked_counter17_zero, 9))) - signed(resize(equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out, 2)));
-                equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= total(8-1 downto 0);
-                equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally15_chunked_counter17_counter_chunk90_value, 9) + equity_lane1_tally15_chunked_counter17_zero) + equity_lane1_tally15_chunked_counter17_counter_chunk89_carry_out);
-                equity_lane1_tally15_chunked_counter17_counter_chunk90_value <= total(8-1 downto 0);
-                equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally15_chunked_counter17_counter_chunk90_step;
-
-
-equity_lane1_tally15_chunked_counter17_counter_chunk91_shifted <= equity_lane1_tally15_chunked_counter17_counter_chunk92_value(8-1 downto 0);
-
-equity_lane1_tally15_chunked_counter17_counter_chunk91_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally15_chunked_counter17_counter_chunk91_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(2)) then
-                equity_lane1_tally15_chunked_counter17_counter_chunk91_value <= to_unsigned(0, 8);
-                equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally15_no) then
-                equity_lane1_tally15_chunked_counter17_counter_chunk91_value <= equity_lane1_tally15_zero(24-1 downto 16);
-                equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(2)) then
-                equity_lane1_tally15_chunked_counter17_counter_chunk91_value <= equity_lane1_tally15_chunked_counter17_counter_chunk91_shifted;
-                equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally15_chunked_counter17_counter_chunk91_value, 9) + 256) - signed(resize(equity_lane1_tally15_chunked_counter17_zero, 9))) - signed(resize(equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out, 2)));
-                equity_lane1_tally15_chunked_counter17_counter_chunk91_value <= total(8-1 downto 0);
-                equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally15_chunked_counter17_counter_chunk91_value, 9) + equity_lane1_tally15_chunked_counter17_zero) + equity_lane1_tally15_chunked_counter17_counter_chunk90_carry_out);
-                equity_lane1_tally15_chunked_counter17_counter_chunk91_value <= total(8-1 downto 0);
-                equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally15_chunked_counter17_counter_chunk91_step;
-
-
-equity_lane1_tally15_chunked_counter17_counter_chunk92_shifted <= equity_lane1_tally15_chunked_counter17_counter_chunk93_value(8-1 downto 0);
-
-equity_lane1_tally15_chunked_counter17_counter_chunk92_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally15_chunked_counter17_counter_chunk92_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(2)) then
-                equity_lane1_tally15_chunked_counter17_counter_chunk92_value <= to_unsigned(0, 8);
-                equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally15_no) then
-                equity_lane1_tally15_chunked_counter17_counter_chunk92_value <= equity_lane1_tally15_zero(32-1 downto 24);
-                equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(2)) then
-                equity_lane1_tally15_chunked_counter17_counter_chunk92_value <= equity_lane1_tally15_chunked_counter17_counter_chunk92_shifted;
-                equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally15_chunked_counter17_counter_chunk92_value, 9) + 256) - signed(resize(equity_lane1_tally15_chunked_counter17_zero, 9))) - signed(resize(equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out, 2)));
-                equity_lane1_tally15_chunked_counter17_counter_chunk92_value <= total(8-1 downto 0);
-                equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally15_chunked_counter17_counter_chunk92_value, 9) + equity_lane1_tally15_chunked_counter17_zero) + equity_lane1_tally15_chunked_counter17_counter_chunk91_carry_out);
-                equity_lane1_tally15_chunked_counter17_counter_chunk92_value <= total(8-1 downto 0);
-                equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally15_chunked_counter17_counter_chunk92_step;
-
-
-equity_lane1_tally15_chunked_counter17_counter_chunk93_shifted <= equity_lane1_links(3);
-
-equity_lane1_tally15_chunked_counter17_counter_chunk93_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally15_chunked_counter17_counter_chunk93_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(2)) then
-                equity_lane1_tally15_chunked_counter17_counter_chunk93_value <= to_unsigned(0, 8);
-                equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally15_no) then
-                equity_lane1_tally15_chunked_counter17_counter_chunk93_value <= equity_lane1_tally15_zero(40-1 downto 32);
-                equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(2)) then
-                equity_lane1_tally15_chunked_counter17_counter_chunk93_value <= equity_lane1_tally15_chunked_counter17_counter_chunk93_shifted;
-                equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally15_chunked_counter17_counter_chunk93_value, 9) + 256) - signed(resize(equity_lane1_tally15_chunked_counter17_zero, 9))) - signed(resize(equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out, 2)));
-                equity_lane1_tally15_chunked_counter17_counter_chunk93_value <= total(8-1 downto 0);
-                equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally15_chunked_counter17_counter_chunk93_value, 9) + equity_lane1_tally15_chunked_counter17_zero) + equity_lane1_tally15_chunked_counter17_counter_chunk92_carry_out);
-                equity_lane1_tally15_chunked_counter17_counter_chunk93_value <= total(8-1 downto 0);
-                equity_lane1_tally15_chunked_counter17_counter_chunk93_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally15_chunked_counter17_counter_chunk93_step;
-
-
-equity_lane1_links(2) <= equity_lane1_tally15_chunked_counter17_lowest(8-1 downto 0);
-
-equity_lane1_tally16_register_amount: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally16_amount <= to_unsigned(0, 12);
-        else
-            if ((not (bool(equity_lane1_feed_stage4_count_out) and bool(equity_lane1_feed_stage4_won_out(0)))) or ((equity_lane1_feed_stage4_alone_out /= '0') and (not False))) then
-                equity_lane1_tally16_amount <= to_unsigned(0, 12);
-            elsif True then
-                equity_lane1_tally16_amount <= equity_lane1_feed_stage4_units_out;
-            else
-                equity_lane1_tally16_amount <= to_unsigned(1, 12);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally16_register_amount;
-
-
-equity_lane1_tally16_chunked_counter18_counter_chunk94_shifted <= unsigned'(equity_lane1_tally16_chunked_counter18_counter_chunk95_value(8-1 downto 0) & equity_lane1_tally16_chunked_counter18_lowest(16-1 downto 8));
-
-equity_lane1_tally16_chunked_counter18_counter_chunk94_step: process (clk) is
+equity_lane1_ram_tallies1_flush_field5_chunk_add30_add: process (clk) is
+    variable v: unsigned(55 downto 0);
     variable total: unsigned(16 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally16_chunked_counter18_lowest <= to_unsigned(0, 16);
+            equity_lane1_ram_tallies1_flush_field5_chunk_add30_carry_out <= '0';
+            equity_lane1_ram_tallies1_flush_field5_chunk_add30_value_out <= to_unsigned(0, 56);
         else
+            v := unsigned'("00000000000000000000000000000000000000000000000000000000");
+            v := equity_lane1_ram_tallies1_base_u;
             total := to_unsigned(0, 17);
-            if bool(equity_lane1_clears(3)) then
-                equity_lane1_tally16_chunked_counter18_lowest <= to_unsigned(0, 16);
-                equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally16_no) then
-                equity_lane1_tally16_chunked_counter18_lowest <= equity_lane1_tally16_zero(16-1 downto 0);
-                equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(3)) then
-                equity_lane1_tally16_chunked_counter18_lowest <= equity_lane1_tally16_chunked_counter18_counter_chunk94_shifted;
-                equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally16_chunked_counter18_lowest, 17) + 65536) - signed(resize(equity_lane1_tally16_amount, 13))) - signed(resize(equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_in, 2)));
-                equity_lane1_tally16_chunked_counter18_lowest <= total(16-1 downto 0);
-                equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= to_unsigned((not bool(total(16))), 1);
-            else
-                total := ((resize(equity_lane1_tally16_chunked_counter18_lowest, 17) + equity_lane1_tally16_amount) + equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_in);
-                equity_lane1_tally16_chunked_counter18_lowest <= total(16-1 downto 0);
-                equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out <= to_unsigned(total(16), 1);
-            end if;
+            total := ((resize(equity_lane1_ram_tallies1_base_u(16-1 downto 0), 17) + equity_lane1_ram_tallies1_late_u) + to_unsigned(equity_lane1_ram_tallies1_flush_field5_zero_carry, 1));
+            v(16-1 downto 0) := total(16-1 downto 0);
+            equity_lane1_ram_tallies1_flush_field5_chunk_add30_value_out <= v;
+            equity_lane1_ram_tallies1_flush_field5_chunk_add30_carry_out <= total(16);
         end if;
     end if;
-end process equity_lane1_tally16_chunked_counter18_counter_chunk94_step;
+end process equity_lane1_ram_tallies1_flush_field5_chunk_add30_add;
 
-
-equity_lane1_tally16_chunked_counter18_counter_chunk95_shifted <= equity_lane1_tally16_chunked_counter18_counter_chunk96_value(8-1 downto 0);
-
-equity_lane1_tally16_chunked_counter18_counter_chunk95_step: process (clk) is
+equity_lane1_ram_tallies1_flush_field5_chunk_add31_add: process (clk) is
+    variable v: unsigned(55 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= to_unsigned(0, 8);
+            equity_lane1_ram_tallies1_flush_field5_chunk_add31_carry_out <= '0';
+            equity_lane1_ram_tallies1_flush_field5_chunk_add31_value_out <= to_unsigned(0, 56);
         else
+            v := unsigned'("00000000000000000000000000000000000000000000000000000000");
+            v := equity_lane1_ram_tallies1_flush_field5_chunk_add30_value_out;
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(3)) then
-                equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= to_unsigned(0, 8);
-                equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally16_no) then
-                equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= equity_lane1_tally16_zero(24-1 downto 16);
-                equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(3)) then
-                equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= equity_lane1_tally16_chunked_counter18_counter_chunk95_shifted;
-                equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally16_chunked_counter18_counter_chunk95_value, 9) + 256) - signed(resize(equity_lane1_tally16_chunked_counter18_zero, 9))) - signed(resize(equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out, 2)));
-                equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= total(8-1 downto 0);
-                equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally16_chunked_counter18_counter_chunk95_value, 9) + equity_lane1_tally16_chunked_counter18_zero) + equity_lane1_tally16_chunked_counter18_counter_chunk94_carry_out);
-                equity_lane1_tally16_chunked_counter18_counter_chunk95_value <= total(8-1 downto 0);
-                equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane1_ram_tallies1_flush_field5_chunk_add30_value_out(24-1 downto 16), 9) + equity_lane1_ram_tallies1_flush_field5_zero) + to_unsigned(equity_lane1_ram_tallies1_flush_field5_chunk_add30_carry_out, 1));
+            v(24-1 downto 16) := total(8-1 downto 0);
+            equity_lane1_ram_tallies1_flush_field5_chunk_add31_value_out <= v;
+            equity_lane1_ram_tallies1_flush_field5_chunk_add31_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane1_tally16_chunked_counter18_counter_chunk95_step;
+end process equity_lane1_ram_tallies1_flush_field5_chunk_add31_add;
 
-
-equity_lane1_tally16_chunked_counter18_counter_chunk96_shifted <= equity_lane1_tally16_chunked_counter18_counter_chunk97_value(8-1 downto 0);
-
-equity_lane1_tally16_chunked_counter18_counter_chunk96_step: process (clk) is
+equity_lane1_ram_tallies1_flush_field5_chunk_add32_add: process (clk) is
+    variable v: unsigned(55 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally16_chunked_counter18_counter_chunk96_value <= to_unsigned(0, 8);
+            equity_lane1_ram_tallies1_flush_field5_chunk_add32_carry_out <= '0';
+            equity_lane1_ram_tallies1_flush_field5_chunk_add32_value_out <= to_unsigned(0, 56);
         else
+            v := unsigned'("00000000000000000000000000000000000000000000000000000000");
+            v := equity_lane1_ram_tallies1_flush_field5_chunk_add31_value_out;
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(3)) then
-                equity_lane1_tally16_chunked_counter18_counter_chunk96_value <= to_unsigned(0, 8);
-                equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally16_no) then
-                equity_lane1_tally16_chunked_counter18_counter_chunk96_value <= equity_lane1_tally16_zero(32-1 downto 24);
-                equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(3)) then
-                equity_lane1_tally16_chunked_counter18_counter_chunk96_value <= equity_lane1_tally16_chunked_counter18_counter_chunk96_shifted;
-                equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally16_chunked_counter18_counter_chunk96_value, 9) + 256) - signed(resize(equity_lane1_tally16_chunked_counter18_zero, 9))) - signed(resize(equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out, 2)));
-                equity_lane1_tally16_chunked_counter18_counter_chunk96_value <= total(8-1 downto 0);
-                equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally16_chunked_counter18_counter_chunk96_value, 9) + equity_lane1_tally16_chunked_counter18_zero) + equity_lane1_tally16_chunked_counter18_counter_chunk95_carry_out);
-                equity_lane1_tally16_chunked_counter18_counter_chunk96_value <= total(8-1 downto 0);
-                equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane1_ram_tallies1_flush_field5_chunk_add31_value_out(32-1 downto 24), 9) + equity_lane1_ram_tallies1_flush_field5_zero) + to_unsigned(equity_lane1_ram_tallies1_flush_field5_chunk_add31_carry_out, 1));
+            v(32-1 downto 24) := total(8-1 downto 0);
+            equity_lane1_ram_tallies1_flush_field5_chunk_add32_value_out <= v;
+            equity_lane1_ram_tallies1_flush_field5_chunk_add32_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane1_tally16_chunked_counter18_counter_chunk96_step;
+end process equity_lane1_ram_tallies1_flush_field5_chunk_add32_add;
 
-
-equity_lane1_tally16_chunked_counter18_counter_chunk97_shifted <= equity_lane1_tally16_chunked_counter18_counter_chunk98_value(8-1 downto 0);
-
-equity_lane1_tally16_chunked_counter18_counter_chunk97_step: process (clk) is
+equity_lane1_ram_tallies1_flush_field5_chunk_add33_add: process (clk) is
+    variable v: unsigned(55 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally16_chunked_counter18_counter_chunk97_value <= to_unsigned(0, 8);
+            equity_lane1_ram_tallies1_flush_field5_chunk_add33_carry_out <= '0';
+            equity_lane1_ram_tallies1_flush_field5_chunk_add33_value_out <= to_unsigned(0, 56);
         else
+            v := unsigned'("00000000000000000000000000000000000000000000000000000000");
+            v := equity_lane1_ram_tallies1_flush_field5_chunk_add32_value_out;
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(3)) then
-                equity_lane1_tally16_chunked_counter18_counter_chunk97_value <= to_unsigned(0, 8);
-                equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally16_no) then
-                equity_lane1_tally16_chunked_counter18_counter_chunk97_value <= equity_lane1_tally16_zero(40-1 downto 32);
-                equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(3)) then
-                equity_lane1_tally16_chunked_counter18_counter_chunk97_value <= equity_lane1_tally16_chunked_counter18_counter_chunk97_shifted;
-                equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally16_chunked_counter18_counter_chunk97_value, 9) + 256) - signed(resize(equity_lane1_tally16_chunked_counter18_zero, 9))) - signed(resize(equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out, 2)));
-                equity_lane1_tally16_chunked_counter18_counter_chunk97_value <= total(8-1 downto 0);
-                equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally16_chunked_counter18_counter_chunk97_value, 9) + equity_lane1_tally16_chunked_counter18_zero) + equity_lane1_tally16_chunked_counter18_counter_chunk96_carry_out);
-                equity_lane1_tally16_chunked_counter18_counter_chunk97_value <= total(8-1 downto 0);
-                equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane1_ram_tallies1_flush_field5_chunk_add32_value_out(40-1 downto 32), 9) + equity_lane1_ram_tallies1_flush_field5_zero) + to_unsigned(equity_lane1_ram_tallies1_flush_field5_chunk_add32_carry_out, 1));
+            v(40-1 downto 32) := total(8-1 downto 0);
+            equity_lane1_ram_tallies1_flush_field5_chunk_add33_value_out <= v;
+            equity_lane1_ram_tallies1_flush_field5_chunk_add33_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane1_tally16_chunked_counter18_counter_chunk97_step;
+end process equity_lane1_ram_tallies1_flush_field5_chunk_add33_add;
 
-
-equity_lane1_tally16_chunked_counter18_counter_chunk98_shifted <= equity_lane1_tally16_chunked_counter18_counter_chunk99_value(8-1 downto 0);
-
-equity_lane1_tally16_chunked_counter18_counter_chunk98_step: process (clk) is
+equity_lane1_ram_tallies1_flush_field5_chunk_add34_add: process (clk) is
+    variable v: unsigned(55 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally16_chunked_counter18_counter_chunk98_value <= to_unsigned(0, 8);
+            equity_lane1_ram_tallies1_flush_field5_chunk_add34_carry_out <= '0';
+            equity_lane1_ram_tallies1_flush_field5_chunk_add34_value_out <= to_unsigned(0, 56);
         else
+            v := unsigned'("00000000000000000000000000000000000000000000000000000000");
+            v := equity_lane1_ram_tallies1_flush_field5_chunk_add33_value_out;
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(3)) then
-                equity_lane1_tally16_chunked_counter18_counter_chunk98_value <= to_unsigned(0, 8);
-                equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally16_no) then
-                equity_lane1_tally16_chunked_counter18_counter_chunk98_value <= equity_lane1_tally16_zero(48-1 downto 40);
-                equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(3)) then
-                equity_lane1_tally16_chunked_counter18_counter_chunk98_value <= equity_lane1_tally16_chunked_counter18_counter_chunk98_shifted;
-                equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally16_chunked_counter18_counter_chunk98_value, 9) + 256) - signed(resize(equity_lane1_tally16_chunked_counter18_zero, 9))) - signed(resize(equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out, 2)));
-                equity_lane1_tally16_chunked_counter18_counter_chunk98_value <= total(8-1 downto 0);
-                equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally16_chunked_counter18_counter_chunk98_value, 9) + equity_lane1_tally16_chunked_counter18_zero) + equity_lane1_tally16_chunked_counter18_counter_chunk97_carry_out);
-                equity_lane1_tally16_chunked_counter18_counter_chunk98_value <= total(8-1 downto 0);
-                equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane1_ram_tallies1_flush_field5_chunk_add33_value_out(48-1 downto 40), 9) + equity_lane1_ram_tallies1_flush_field5_zero) + to_unsigned(equity_lane1_ram_tallies1_flush_field5_chunk_add33_carry_out, 1));
+            v(48-1 downto 40) := total(8-1 downto 0);
+            equity_lane1_ram_tallies1_flush_field5_chunk_add34_value_out <= v;
+            equity_lane1_ram_tallies1_flush_field5_chunk_add34_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane1_tally16_chunked_counter18_counter_chunk98_step;
+end process equity_lane1_ram_tallies1_flush_field5_chunk_add34_add;
 
-
-equity_lane1_tally16_chunked_counter18_counter_chunk99_shifted <= equity_lane1_links(4);
-
-equity_lane1_tally16_chunked_counter18_counter_chunk99_step: process (clk) is
+equity_lane1_ram_tallies1_flush_field5_chunk_add35_add: process (clk) is
+    variable v: unsigned(55 downto 0);
     variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_tally16_chunked_counter18_counter_chunk99_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally16_chunked_counter18_counter_chunk99_value <= to_unsigned(0, 8);
+            equity_lane1_ram_tallies1_flush_field5_chunk_add35_carry_out <= '0';
+            equity_lane1_ram_tallies1_flush_field5_last <= to_unsigned(0, 56);
         else
+            v := unsigned'("00000000000000000000000000000000000000000000000000000000");
+            v := equity_lane1_ram_tallies1_flush_field5_chunk_add34_value_out;
             total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(3)) then
-                equity_lane1_tally16_chunked_counter18_counter_chunk99_value <= to_unsigned(0, 8);
-                equity_lane1_tally16_chunked_counter18_counter_chunk99_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally16_no) then
-                equity_lane1_tally16_chunked_counter18_counter_chunk99_value <= equity_lane1_tally16_zero(56-1 downto 48);
-                equity_lane1_tally16_chunked_counter18_counter_chunk99_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(3)) then
-                equity_lane1_tally16_chunked_counter18_counter_chunk99_value <= equity_lane1_tally16_chunked_counter18_counter_chunk99_shifted;
-                equity_lane1_tally16_chunked_counter18_counter_chunk99_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally16_chunked_counter18_counter_chunk99_value, 9) + 256) - signed(resize(equity_lane1_tally16_chunked_counter18_zero, 9))) - signed(resize(equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out, 2)));
-                equity_lane1_tally16_chunked_counter18_counter_chunk99_value <= total(8-1 downto 0);
-                equity_lane1_tally16_chunked_counter18_counter_chunk99_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally16_chunked_counter18_counter_chunk99_value, 9) + equity_lane1_tally16_chunked_counter18_zero) + equity_lane1_tally16_chunked_counter18_counter_chunk98_carry_out);
-                equity_lane1_tally16_chunked_counter18_counter_chunk99_value <= total(8-1 downto 0);
-                equity_lane1_tally16_chunked_counter18_counter_chunk99_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            total := ((resize(equity_lane1_ram_tallies1_flush_field5_chunk_add34_value_out(56-1 downto 48), 9) + equity_lane1_ram_tallies1_flush_field5_zero) + to_unsigned(equity_lane1_ram_tallies1_flush_field5_chunk_add34_carry_out, 1));
+            v(56-1 downto 48) := total(8-1 downto 0);
+            equity_lane1_ram_tallies1_flush_field5_last <= v;
+            equity_lane1_ram_tallies1_flush_field5_chunk_add35_carry_out <= total(8);
         end if;
     end if;
-end process equity_lane1_tally16_chunked_counter18_counter_chunk99_step;
+end process equity_lane1_ram_tallies1_flush_field5_chunk_add35_add;
 
 
-equity_lane1_links(3) <= equity_lane1_tally16_chunked_counter18_lowest(8-1 downto 0);
+equity_lane1_ram_tallies1_flush_field5_result <= equity_lane1_ram_tallies1_flush_field5_last;
 
-equity_lane1_tally17_register_amount: process (clk) is
+equity_lane1_ram_tallies1_delay_flag1_shift_in: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_tally17_amount <= to_unsigned(0, 12);
+            equity_lane1_ram_tallies1_delay_flag1_line <= to_unsigned(0, 6);
         else
-            if ((not (bool(equity_lane1_feed_stage5_count_out) and bool(equity_lane1_feed_stage5_won_out(1)))) or ((equity_lane1_feed_stage5_alone_out /= '1') and (not False))) then
-                equity_lane1_tally17_amount <= to_unsigned(0, 12);
-            elsif False then
-                equity_lane1_tally17_amount <= equity_lane1_feed_stage5_units_out;
+            if (6 = 1) then
+                equity_lane1_ram_tallies1_delay_flag1_line(0) <= equity_lane1_ram_tallies1_late_valid;
             else
-                equity_lane1_tally17_amount <= to_unsigned(1, 12);
+                equity_lane1_ram_tallies1_delay_flag1_line <= unsigned'(equity_lane1_ram_tallies1_delay_flag1_line((6 - 1)-1 downto 0) & equity_lane1_ram_tallies1_late_valid);
             end if;
         end if;
     end if;
-end process equity_lane1_tally17_register_amount;
+end process equity_lane1_ram_tallies1_delay_flag1_shift_in;
 
 
-equity_lane1_tally17_chunked_counter19_counter_chunk100_shifted <= equity_lane1_tally17_chunked_counter19_counter_chunk101_value(8-1 downto 0);
+equity_lane1_ram_tallies1_w_valid <= equity_lane1_ram_tallies1_delay_flag1_line((6 - 1));
 
-equity_lane1_tally17_chunked_counter19_counter_chunk100_step: process (clk) is
-    variable total: unsigned(8 downto 0);
+equity_lane1_ram_tallies1_inputs: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally17_chunked_counter19_lowest <= to_unsigned(0, 8);
+            equity_lane1_ram_tallies1_won_q <= to_unsigned(0, 4);
+            equity_lane1_ram_tallies1_units_q <= to_unsigned(0, 12);
+            equity_lane1_ram_tallies1_alone_q <= '0';
+            equity_lane1_ram_tallies1_count_q <= '0';
         else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(4)) then
-                equity_lane1_tally17_chunked_counter19_lowest <= to_unsigned(0, 8);
-                equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally17_no) then
-                equity_lane1_tally17_chunked_counter19_lowest <= equity_lane1_tally17_zero(8-1 downto 0);
-                equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(4)) then
-                equity_lane1_tally17_chunked_counter19_lowest <= equity_lane1_tally17_chunked_counter19_counter_chunk100_shifted;
-                equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := resize(unsigned((signed(resize(equity_lane1_tally17_chunked_counter19_lowest, 9) + 256) - signed(resize(equity_lane1_tally17_amount, 13))) - signed(resize(equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_in, 2))), 9);
-                equity_lane1_tally17_chunked_counter19_lowest <= total(8-1 downto 0);
-                equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := resize((equity_lane1_tally17_chunked_counter19_lowest + equity_lane1_tally17_amount) + equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_in, 9);
-                equity_lane1_tally17_chunked_counter19_lowest <= total(8-1 downto 0);
-                equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            equity_lane1_ram_tallies1_count_q <= equity_lane1_counting;
+            equity_lane1_ram_tallies1_alone_q <= equity_lane1_alone;
+            equity_lane1_ram_tallies1_won_q <= equity_lane1_won;
+            equity_lane1_ram_tallies1_units_q <= equity_lane1_units;
         end if;
     end if;
-end process equity_lane1_tally17_chunked_counter19_counter_chunk100_step;
+end process equity_lane1_ram_tallies1_inputs;
 
-
-equity_lane1_tally17_chunked_counter19_counter_chunk101_shifted <= equity_lane1_tally17_chunked_counter19_counter_chunk102_value(8-1 downto 0);
-
-equity_lane1_tally17_chunked_counter19_counter_chunk101_step: process (clk) is
-    variable total: unsigned(8 downto 0);
+equity_lane1_ram_tallies1_turn: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally17_chunked_counter19_counter_chunk101_value <= to_unsigned(0, 8);
+            equity_lane1_ram_tallies1_ptr <= to_unsigned(0, 9);
+            equity_lane1_ram_tallies1_sel <= to_unsigned(1, 10);
         else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(4)) then
-                equity_lane1_tally17_chunked_counter19_counter_chunk101_value <= to_unsigned(0, 8);
-                equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally17_no) then
-                equity_lane1_tally17_chunked_counter19_counter_chunk101_value <= equity_lane1_tally17_zero(16-1 downto 8);
-                equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(4)) then
-                equity_lane1_tally17_chunked_counter19_counter_chunk101_value <= equity_lane1_tally17_chunked_counter19_counter_chunk101_shifted;
-                equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally17_chunked_counter19_counter_chunk101_value, 9) + 256) - signed(resize(equity_lane1_tally17_chunked_counter19_zero, 9))) - signed(resize(equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out, 2)));
-                equity_lane1_tally17_chunked_counter19_counter_chunk101_value <= total(8-1 downto 0);
-                equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out <= to_unsigned((not bool(total(8))), 1);
+            equity_lane1_ram_tallies1_sel <= unsigned'(equity_lane1_ram_tallies1_sel((10 - 1)-1 downto 0) & equity_lane1_ram_tallies1_sel((10 - 1)));
+            if bool(equity_lane1_ram_tallies1_sel((10 - 1))) then
+                equity_lane1_ram_tallies1_ptr <= to_unsigned(0, 9);
             else
-                total := ((resize(equity_lane1_tally17_chunked_counter19_counter_chunk101_value, 9) + equity_lane1_tally17_chunked_counter19_zero) + equity_lane1_tally17_chunked_counter19_counter_chunk100_carry_out);
-                equity_lane1_tally17_chunked_counter19_counter_chunk101_value <= total(8-1 downto 0);
-                equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out <= to_unsigned(total(8), 1);
+                equity_lane1_ram_tallies1_ptr <= (equity_lane1_ram_tallies1_ptr + 1);
             end if;
         end if;
     end if;
-end process equity_lane1_tally17_chunked_counter19_counter_chunk101_step;
+end process equity_lane1_ram_tallies1_turn;
 
+equity_lane1_ram_tallies1_address: process (equity_lane1_run_done, equity_lane1_ram_tallies1_next_addr, equity_lane1_ram_tallies1_ptr) is
+begin
+    if bool(equity_lane1_run_done) then
+        equity_lane1_ram_tallies1_rd_addr <= equity_lane1_ram_tallies1_next_addr;
+    else
+        equity_lane1_ram_tallies1_rd_addr <= equity_lane1_ram_tallies1_ptr;
+    end if;
+end process equity_lane1_ram_tallies1_address;
 
-equity_lane1_tally17_chunked_counter19_counter_chunk102_shifted <= equity_lane1_tally17_chunked_counter19_counter_chunk103_value(8-1 downto 0);
+equity_lane1_ram_tallies1_fresh_read: process (equity_lane1_ram_tallies1_fresh, equity_lane1_ram_tallies1_rd_addr) is
+begin
+    if (equity_lane1_ram_tallies1_rd_addr < 5) then
+        equity_lane1_ram_tallies1_zero_read <= equity_lane1_ram_tallies1_fresh(to_integer(equity_lane1_ram_tallies1_rd_addr));
+    else
+        equity_lane1_ram_tallies1_zero_read <= '0';
+    end if;
+end process equity_lane1_ram_tallies1_fresh_read;
 
-equity_lane1_tally17_chunked_counter19_counter_chunk102_step: process (clk) is
-    variable total: unsigned(8 downto 0);
+equity_lane1_ram_tallies1_read: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(equity_lane1_ram_tallies1_zero_read) then
+            equity_lane1_ram_tallies1_rd_data <= to_unsigned(0, 136);
+        else
+            equity_lane1_ram_tallies1_rd_data <= equity_lane1_ram_tallies1_mem(to_integer(equity_lane1_ram_tallies1_rd_addr));
+        end if;
+    end if;
+end process equity_lane1_ram_tallies1_read;
+
+equity_lane1_ram_tallies1_read_again: process (clk) is
+begin
+    if rising_edge(clk) then
+        equity_lane1_ram_tallies1_rd_q <= equity_lane1_ram_tallies1_rd_data;
+    end if;
+end process equity_lane1_ram_tallies1_read_again;
+
+equity_lane1_ram_tallies1_snapshot_again: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally17_chunked_counter19_counter_chunk102_value <= to_unsigned(0, 8);
+            equity_lane1_ram_tallies1_late_valid <= '0';
+            equity_lane1_ram_tallies1_late_addr <= to_unsigned(0, 9);
+            equity_lane1_ram_tallies1_late_t <= to_unsigned(0, 4);
+            equity_lane1_ram_tallies1_late_u <= to_unsigned(0, 15);
+            equity_lane1_ram_tallies1_late_w <= to_unsigned(0, 4);
         else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(4)) then
-                equity_lane1_tally17_chunked_counter19_counter_chunk102_value <= to_unsigned(0, 8);
-                equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally17_no) then
-                equity_lane1_tally17_chunked_counter19_counter_chunk102_value <= equity_lane1_tally17_zero(24-1 downto 16);
-                equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(4)) then
-                equity_lane1_tally17_chunked_counter19_counter_chunk102_value <= equity_lane1_tally17_chunked_counter19_counter_chunk102_shifted;
-                equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally17_chunked_counter19_counter_chunk102_value, 9) + 256) - signed(resize(equity_lane1_tally17_chunked_counter19_zero, 9))) - signed(resize(equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out, 2)));
-                equity_lane1_tally17_chunked_counter19_counter_chunk102_value <= total(8-1 downto 0);
-                equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally17_chunked_counter19_counter_chunk102_value, 9) + equity_lane1_tally17_chunked_counter19_zero) + equity_lane1_tally17_chunked_counter19_counter_chunk101_carry_out);
-                equity_lane1_tally17_chunked_counter19_counter_chunk102_value <= total(8-1 downto 0);
-                equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            equity_lane1_ram_tallies1_late_w <= equity_lane1_ram_tallies1_snap_w;
+            equity_lane1_ram_tallies1_late_t <= equity_lane1_ram_tallies1_snap_t;
+            equity_lane1_ram_tallies1_late_u <= equity_lane1_ram_tallies1_snap_u;
+            equity_lane1_ram_tallies1_late_valid <= equity_lane1_ram_tallies1_snap_valid;
+            equity_lane1_ram_tallies1_late_addr <= equity_lane1_ram_tallies1_snap_addr;
         end if;
     end if;
-end process equity_lane1_tally17_chunked_counter19_counter_chunk102_step;
+end process equity_lane1_ram_tallies1_snapshot_again;
 
-
-equity_lane1_tally17_chunked_counter19_counter_chunk103_shifted <= equity_lane1_tally17_chunked_counter19_counter_chunk104_value(8-1 downto 0);
-
-equity_lane1_tally17_chunked_counter19_counter_chunk103_step: process (clk) is
-    variable total: unsigned(8 downto 0);
+equity_lane1_ram_tallies1_snapshot: process (clk) is
+    variable w: unsigned(3 downto 0);
+    variable t: unsigned(3 downto 0);
+    variable u: unsigned(14 downto 0);
+    variable ones: unsigned(4 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally17_chunked_counter19_counter_chunk103_value <= to_unsigned(0, 8);
+            equity_lane1_ram_tallies1_snap_u <= to_unsigned(0, 15);
+            equity_lane1_ram_tallies1_fresh <= to_unsigned(31, 5);
+            equity_lane1_ram_tallies1_snap_addr <= to_unsigned(0, 9);
+            equity_lane1_ram_tallies1_snap_t <= to_unsigned(0, 4);
+            equity_lane1_ram_tallies1_snap_valid <= '0';
+            equity_lane1_ram_tallies1_snap_w <= to_unsigned(0, 4);
         else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(4)) then
-                equity_lane1_tally17_chunked_counter19_counter_chunk103_value <= to_unsigned(0, 8);
-                equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally17_no) then
-                equity_lane1_tally17_chunked_counter19_counter_chunk103_value <= equity_lane1_tally17_zero(32-1 downto 24);
-                equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(4)) then
-                equity_lane1_tally17_chunked_counter19_counter_chunk103_value <= equity_lane1_tally17_chunked_counter19_counter_chunk103_shifted;
-                equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally17_chunked_counter19_counter_chunk103_value, 9) + 256) - signed(resize(equity_lane1_tally17_chunked_counter19_zero, 9))) - signed(resize(equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out, 2)));
-                equity_lane1_tally17_chunked_counter19_counter_chunk103_value <= total(8-1 downto 0);
-                equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally17_chunked_counter19_counter_chunk103_value, 9) + equity_lane1_tally17_chunked_counter19_zero) + equity_lane1_tally17_chunked_counter19_counter_chunk102_carry_out);
-                equity_lane1_tally17_chunked_counter19_counter_chunk103_value <= total(8-1 downto 0);
-                equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out <= to_unsigned(total(8), 1);
+            w := to_unsigned(0, 4);
+            t := to_unsigned(0, 4);
+            u := to_unsigned(0, 15);
+            for r in 0 to 5-1 loop
+                for b in 0 to 4-1 loop
+                    w(b) := stdl(bool(w(b)) or (bool(equity_lane1_ram_tallies1_sel(r)) and bool(equity_lane1_ram_tallies1_all_w(((4 * r) + b)))));
+                end loop;
+                for b in 0 to 4-1 loop
+                    t(b) := stdl(bool(t(b)) or (bool(equity_lane1_ram_tallies1_sel(r)) and bool(equity_lane1_ram_tallies1_all_t(((4 * r) + b)))));
+                end loop;
+                for b in 0 to 15-1 loop
+                    u(b) := stdl(bool(u(b)) or (bool(equity_lane1_ram_tallies1_sel(r)) and bool(equity_lane1_ram_tallies1_all_u(((15 * r) + b)))));
+                end loop;
+            end loop;
+            equity_lane1_ram_tallies1_snap_w <= w;
+            equity_lane1_ram_tallies1_snap_t <= t;
+            equity_lane1_ram_tallies1_snap_u <= u;
+            equity_lane1_ram_tallies1_snap_valid <= stdl((not bool(equity_lane1_run_done)) and (equity_lane1_ram_tallies1_ptr < 5));
+            equity_lane1_ram_tallies1_snap_addr <= equity_lane1_ram_tallies1_ptr;
+            ones := to_unsigned(0, 5);
+            for r in 0 to 5-1 loop
+                ones(r) := '1';
+            end loop;
+            if bool(equity_lane1_start_q) then
+                equity_lane1_ram_tallies1_fresh <= ones;
+            elsif (not bool(equity_lane1_run_done)) then
+                equity_lane1_ram_tallies1_fresh <= (equity_lane1_ram_tallies1_fresh and (not equity_lane1_ram_tallies1_sel(5-1 downto 0)));
             end if;
         end if;
     end if;
-end process equity_lane1_tally17_chunked_counter19_counter_chunk103_step;
+end process equity_lane1_ram_tallies1_snapshot;
 
 
-equity_lane1_tally17_chunked_counter19_counter_chunk104_shifted <= equity_lane1_links(5);
+equity_lane1_ram_tallies1_base_w <= equity_lane1_ram_tallies1_rd_q(40-1 downto 0);
+equity_lane1_ram_tallies1_base_t <= equity_lane1_ram_tallies1_rd_q(80-1 downto 40);
+equity_lane1_ram_tallies1_base_u <= equity_lane1_ram_tallies1_rd_q(136-1 downto 80);
 
-equity_lane1_tally17_chunked_counter19_counter_chunk104_step: process (clk) is
-    variable total: unsigned(8 downto 0);
+equity_lane1_ram_tallies1_addresses: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally17_chunked_counter19_counter_chunk104_value <= to_unsigned(0, 8);
+            equity_lane1_ram_tallies1_addr_line(0) <= to_unsigned(0, 9);
+            equity_lane1_ram_tallies1_addr_line(1) <= to_unsigned(0, 9);
+            equity_lane1_ram_tallies1_addr_line(2) <= to_unsigned(0, 9);
+            equity_lane1_ram_tallies1_addr_line(3) <= to_unsigned(0, 9);
+            equity_lane1_ram_tallies1_addr_line(4) <= to_unsigned(0, 9);
+            equity_lane1_ram_tallies1_addr_line(5) <= to_unsigned(0, 9);
         else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(4)) then
-                equity_lane1_tally17_chunked_counter19_counter_chunk104_value <= to_unsigned(0, 8);
-                equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally17_no) then
-                equity_lane1_tally17_chunked_counter19_counter_chunk104_value <= equity_lane1_tally17_zero(40-1 downto 32);
-                equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(4)) then
-                equity_lane1_tally17_chunked_counter19_counter_chunk104_value <= equity_lane1_tally17_chunked_counter19_counter_chunk104_shifted;
-                equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally17_chunked_counter19_counter_chunk104_value, 9) + 256) - signed(resize(equity_lane1_tally17_chunked_counter19_zero, 9))) - signed(resize(equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out, 2)));
-                equity_lane1_tally17_chunked_counter19_counter_chunk104_value <= total(8-1 downto 0);
-                equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally17_chunked_counter19_counter_chunk104_value, 9) + equity_lane1_tally17_chunked_counter19_zero) + equity_lane1_tally17_chunked_counter19_counter_chunk103_carry_out);
-                equity_lane1_tally17_chunked_counter19_counter_chunk104_value <= total(8-1 downto 0);
-                equity_lane1_tally17_chunked_counter19_counter_chunk104_carry_out <= to_unsigned(total(8), 1);
-            end if;
+            equity_lane1_ram_tallies1_addr_line(0) <= equity_lane1_ram_tallies1_late_addr;
+            for k in 1 to 6-1 loop
+                equity_lane1_ram_tallies1_addr_line(k) <= equity_lane1_ram_tallies1_addr_line((k - 1));
+            end loop;
         end if;
     end if;
-end process equity_lane1_tally17_chunked_counter19_counter_chunk104_step;
+end process equity_lane1_ram_tallies1_addresses;
 
 
-equity_lane1_links(4) <= equity_lane1_tally17_chunked_counter19_lowest(8-1 downto 0);
+equity_lane1_ram_tallies1_w_addr <= equity_lane1_ram_tallies1_addr_line((6 - 1));
 
-equity_lane1_tally18_register_amount: process (clk) is
+equity_lane1_ram_tallies1_write: process (clk) is
+begin
+    if rising_edge(clk) then
+        if bool(equity_lane1_ram_tallies1_w_valid) then
+            equity_lane1_ram_tallies1_mem(to_integer(equity_lane1_ram_tallies1_w_addr)) <= equity_lane1_ram_tallies1_written;
+        end if;
+    end if;
+end process equity_lane1_ram_tallies1_write;
+
+equity_lane1_ram_tallies1_readout: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane1_rst = '1') then
-            equity_lane1_tally18_amount <= to_unsigned(0, 12);
+            equity_lane1_ram_tallies1_loaded <= '1';
+            equity_lane1_ram_tallies1_out_rec <= to_unsigned(0, 136);
+            equity_lane1_ram_tallies1_next_addr <= to_unsigned(1, 9);
+            equity_lane1_ram_tallies1_fetch <= '0';
+            equity_lane1_ram_tallies1_settling <= '0';
+            equity_lane1_ram_tallies1_loading <= '0';
+            equity_lane1_ram_tallies1_left <= to_unsigned(5, 5);
+            equity_lane1_ram_tallies1_fetching <= '0';
         else
-            if ((not (bool(equity_lane1_feed_stage5_count_out) and bool(equity_lane1_feed_stage5_won_out(1)))) or ((equity_lane1_feed_stage5_alone_out /= '0') and (not False))) then
-                equity_lane1_tally18_amount <= to_unsigned(0, 12);
-            elsif False then
-                equity_lane1_tally18_amount <= equity_lane1_feed_stage5_units_out;
-            else
-                equity_lane1_tally18_amount <= to_unsigned(1, 12);
+            if (bool(equity_lane1_start_q) or (not bool(equity_lane1_run_done))) then
+                equity_lane1_ram_tallies1_loaded <= '0';
+                equity_lane1_ram_tallies1_settling <= '0';
+                equity_lane1_ram_tallies1_loading <= '0';
+                equity_lane1_ram_tallies1_fetch <= '0';
+                equity_lane1_ram_tallies1_fetching <= '0';
+                equity_lane1_ram_tallies1_next_addr <= to_unsigned(0, 9);
+            elsif ((not bool(equity_lane1_ram_tallies1_loaded)) and (not bool(equity_lane1_ram_tallies1_loading)) and (not bool(equity_lane1_ram_tallies1_settling))) then
+                equity_lane1_ram_tallies1_settling <= '1';
+            elsif bool(equity_lane1_ram_tallies1_settling) then
+                equity_lane1_ram_tallies1_settling <= '0';
+                equity_lane1_ram_tallies1_loading <= '1';
+            elsif bool(equity_lane1_ram_tallies1_loading) then
+                equity_lane1_ram_tallies1_loading <= '0';
+                equity_lane1_ram_tallies1_loaded <= '1';
+                equity_lane1_ram_tallies1_out_rec <= equity_lane1_ram_tallies1_rd_q;
+                equity_lane1_ram_tallies1_left <= to_unsigned(40 / 8, 5);
+                equity_lane1_ram_tallies1_next_addr <= to_unsigned(1, 9);
+            elsif bool(equity_lane1_ram_tallies1_fetch) then
+                equity_lane1_ram_tallies1_fetch <= '0';
+                equity_lane1_ram_tallies1_fetching <= '1';
+            elsif bool(equity_lane1_ram_tallies1_fetching) then
+                equity_lane1_ram_tallies1_fetching <= '0';
+                equity_lane1_ram_tallies1_out_rec <= equity_lane1_ram_tallies1_rd_q;
+                equity_lane1_ram_tallies1_left <= to_unsigned(17, 5);
+                equity_lane1_ram_tallies1_next_addr <= (equity_lane1_ram_tallies1_next_addr + 1);
+            elsif bool(shift) then
+                equity_lane1_ram_tallies1_out_rec <= unsigned'(chain_in & equity_lane1_ram_tallies1_out_rec(136-1 downto 8));
+                if (equity_lane1_ram_tallies1_left = 1) then
+                    equity_lane1_ram_tallies1_fetch <= stdl(equity_lane1_ram_tallies1_next_addr < 5);
+                end if;
+                equity_lane1_ram_tallies1_left <= (equity_lane1_ram_tallies1_left - 1);
             end if;
         end if;
     end if;
-end process equity_lane1_tally18_register_amount;
+end process equity_lane1_ram_tallies1_readout;
 
 
-equity_lane1_tally18_chunked_counter20_counter_chunk105_shifted <= equity_lane1_tally18_chunked_counter20_counter_chunk106_value(8-1 downto 0);
-
-equity_lane1_tally18_chunked_counter20_counter_chunk105_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally18_chunked_counter20_lowest <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(5)) then
-                equity_lane1_tally18_chunked_counter20_lowest <= to_unsigned(0, 8);
-                equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally18_no) then
-                equity_lane1_tally18_chunked_counter20_lowest <= equity_lane1_tally18_zero(8-1 downto 0);
-                equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(5)) then
-                equity_lane1_tally18_chunked_counter20_lowest <= equity_lane1_tally18_chunked_counter20_counter_chunk105_shifted;
-                equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := resize(unsigned((signed(resize(equity_lane1_tally18_chunked_counter20_lowest, 9) + 256) - signed(resize(equity_lane1_tally18_amount, 13))) - signed(resize(equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_in, 2))), 9);
-                equity_lane1_tally18_chunked_counter20_lowest <= total(8-1 downto 0);
-                equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := resize((equity_lane1_tally18_chunked_counter20_lowest + equity_lane1_tally18_amount) + equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_in, 9);
-                equity_lane1_tally18_chunked_counter20_lowest <= total(8-1 downto 0);
-                equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally18_chunked_counter20_counter_chunk105_step;
-
-
-equity_lane1_tally18_chunked_counter20_counter_chunk106_shifted <= equity_lane1_tally18_chunked_counter20_counter_chunk107_value(8-1 downto 0);
-
-equity_lane1_tally18_chunked_counter20_counter_chunk106_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(5)) then
-                equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= to_unsigned(0, 8);
-                equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally18_no) then
-                equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= equity_lane1_tally18_zero(16-1 downto 8);
-                equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(5)) then
-                equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= equity_lane1_tally18_chunked_counter20_counter_chunk106_shifted;
-                equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally18_chunked_counter20_counter_chunk106_value, 9) + 256) - signed(resize(equity_lane1_tally18_chunked_counter20_zero, 9))) - signed(resize(equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out, 2)));
-                equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= total(8-1 downto 0);
-                equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally18_chunked_counter20_counter_chunk106_value, 9) + equity_lane1_tally18_chunked_counter20_zero) + equity_lane1_tally18_chunked_counter20_counter_chunk105_carry_out);
-                equity_lane1_tally18_chunked_counter20_counter_chunk106_value <= total(8-1 downto 0);
-                equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally18_chunked_counter20_counter_chunk106_step;
-
-
-equity_lane1_tally18_chunked_counter20_counter_chunk107_shifted <= equity_lane1_tally18_chunked_counter20_counter_chunk108_value(8-1 downto 0);
-
-equity_lane1_tally18_chunked_counter20_counter_chunk107_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally18_chunked_counter20_counter_chunk107_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(5)) then
-                equity_lane1_tally18_chunked_counter20_counter_chunk107_value <= to_unsigned(0, 8);
-                equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally18_no) then
-                equity_lane1_tally18_chunked_counter20_counter_chunk107_value <= equity_lane1_tally18_zero(24-1 downto 16);
-                equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(5)) then
-                equity_lane1_tally18_chunked_counter20_counter_chunk107_value <= equity_lane1_tally18_chunked_counter20_counter_chunk107_shifted;
-                equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally18_chunked_counter20_counter_chunk107_value, 9) + 256) - signed(resize(equity_lane1_tally18_chunked_counter20_zero, 9))) - signed(resize(equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out, 2)));
-                equity_lane1_tally18_chunked_counter20_counter_chunk107_value <= total(8-1 downto 0);
-                equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally18_chunked_counter20_counter_chunk107_value, 9) + equity_lane1_tally18_chunked_counter20_zero) + equity_lane1_tally18_chunked_counter20_counter_chunk106_carry_out);
-                equity_lane1_tally18_chunked_counter20_counter_chunk107_value <= total(8-1 downto 0);
-                equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally18_chunked_counter20_counter_chunk107_step;
-
-
-equity_lane1_tally18_chunked_counter20_counter_chunk108_shifted <= equity_lane1_tally18_chunked_counter20_counter_chunk109_value(8-1 downto 0);
-
-equity_lane1_tally18_chunked_counter20_counter_chunk108_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally18_chunked_counter20_counter_chunk108_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(5)) then
-                equity_lane1_tally18_chunked_counter20_counter_chunk108_value <= to_unsigned(0, 8);
-                equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally18_no) then
-                equity_lane1_tally18_chunked_counter20_counter_chunk108_value <= equity_lane1_tally18_zero(32-1 downto 24);
-                equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(5)) then
-                equity_lane1_tally18_chunked_counter20_counter_chunk108_value <= equity_lane1_tally18_chunked_counter20_counter_chunk108_shifted;
-                equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally18_chunked_counter20_counter_chunk108_value, 9) + 256) - signed(resize(equity_lane1_tally18_chunked_counter20_zero, 9))) - signed(resize(equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out, 2)));
-                equity_lane1_tally18_chunked_counter20_counter_chunk108_value <= total(8-1 downto 0);
-                equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally18_chunked_counter20_counter_chunk108_value, 9) + equity_lane1_tally18_chunked_counter20_zero) + equity_lane1_tally18_chunked_counter20_counter_chunk107_carry_out);
-                equity_lane1_tally18_chunked_counter20_counter_chunk108_value <= total(8-1 downto 0);
-                equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally18_chunked_counter20_counter_chunk108_step;
-
-
-equity_lane1_tally18_chunked_counter20_counter_chunk109_shifted <= equity_lane1_links(6);
-
-equity_lane1_tally18_chunked_counter20_counter_chunk109_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally18_chunked_counter20_counter_chunk109_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(5)) then
-                equity_lane1_tally18_chunked_counter20_counter_chunk109_value <= to_unsigned(0, 8);
-                equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally18_no) then
-                equity_lane1_tally18_chunked_counter20_counter_chunk109_value <= equity_lane1_tally18_zero(40-1 downto 32);
-                equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(5)) then
-                equity_lane1_tally18_chunked_counter20_counter_chunk109_value <= equity_lane1_tally18_chunked_counter20_counter_chunk109_shifted;
-                equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally18_chunked_counter20_counter_chunk109_value, 9) + 256) - signed(resize(equity_lane1_tally18_chunked_counter20_zero, 9))) - signed(resize(equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out, 2)));
-                equity_lane1_tally18_chunked_counter20_counter_chunk109_value <= total(8-1 downto 0);
-                equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally18_chunked_counter20_counter_chunk109_value, 9) + equity_lane1_tally18_chunked_counter20_zero) + equity_lane1_tally18_chunked_counter20_counter_chunk108_carry_out);
-                equity_lane1_tally18_chunked_counter20_counter_chunk109_value <= total(8-1 downto 0);
-                equity_lane1_tally18_chunked_counter20_counter_chunk109_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally18_chunked_counter20_counter_chunk109_step;
-
-
-equity_lane1_links(5) <= equity_lane1_tally18_chunked_counter20_lowest(8-1 downto 0);
-
-equity_lane1_tally19_register_amount: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally19_amount <= to_unsigned(0, 12);
-        else
-            if ((not (bool(equity_lane1_feed_stage5_count_out) and bool(equity_lane1_feed_stage5_won_out(1)))) or ((equity_lane1_feed_stage5_alone_out /= '0') and (not False))) then
-                equity_lane1_tally19_amount <= to_unsigned(0, 12);
-            elsif True then
-                equity_lane1_tally19_amount <= equity_lane1_feed_stage5_units_out;
-            else
-                equity_lane1_tally19_amount <= to_unsigned(1, 12);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally19_register_amount;
-
-
-equity_lane1_tally19_chunked_counter21_counter_chunk110_shifted <= unsigned'(equity_lane1_tally19_chunked_counter21_counter_chunk111_value(8-1 downto 0) & equity_lane1_tally19_chunked_counter21_lowest(16-1 downto 8));
-
-equity_lane1_tally19_chunked_counter21_counter_chunk110_step: process (clk) is
-    variable total: unsigned(16 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally19_chunked_counter21_lowest <= to_unsigned(0, 16);
-        else
-            total := to_unsigned(0, 17);
-            if bool(equity_lane1_clears(6)) then
-                equity_lane1_tally19_chunked_counter21_lowest <= to_unsigned(0, 16);
-                equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally19_no) then
-                equity_lane1_tally19_chunked_counter21_lowest <= equity_lane1_tally19_zero(16-1 downto 0);
-                equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(6)) then
-                equity_lane1_tally19_chunked_counter21_lowest <= equity_lane1_tally19_chunked_counter21_counter_chunk110_shifted;
-                equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally19_chunked_counter21_lowest, 17) + 65536) - signed(resize(equity_lane1_tally19_amount, 13))) - signed(resize(equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_in, 2)));
-                equity_lane1_tally19_chunked_counter21_lowest <= total(16-1 downto 0);
-                equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= to_unsigned((not bool(total(16))), 1);
-            else
-                total := ((resize(equity_lane1_tally19_chunked_counter21_lowest, 17) + equity_lane1_tally19_amount) + equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_in);
-                equity_lane1_tally19_chunked_counter21_lowest <= total(16-1 downto 0);
-                equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out <= to_unsigned(total(16), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally19_chunked_counter21_counter_chunk110_step;
-
-
-equity_lane1_tally19_chunked_counter21_counter_chunk111_shifted <= equity_lane1_tally19_chunked_counter21_counter_chunk112_value(8-1 downto 0);
-
-equity_lane1_tally19_chunked_counter21_counter_chunk111_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(6)) then
-                equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= to_unsigned(0, 8);
-                equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally19_no) then
-                equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= equity_lane1_tally19_zero(24-1 downto 16);
-                equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(6)) then
-                equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= equity_lane1_tally19_chunked_counter21_counter_chunk111_shifted;
-                equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally19_chunked_counter21_counter_chunk111_value, 9) + 256) - signed(resize(equity_lane1_tally19_chunked_counter21_zero, 9))) - signed(resize(equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out, 2)));
-                equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= total(8-1 downto 0);
-                equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally19_chunked_counter21_counter_chunk111_value, 9) + equity_lane1_tally19_chunked_counter21_zero) + equity_lane1_tally19_chunked_counter21_counter_chunk110_carry_out);
-                equity_lane1_tally19_chunked_counter21_counter_chunk111_value <= total(8-1 downto 0);
-                equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally19_chunked_counter21_counter_chunk111_step;
-
-
-equity_lane1_tally19_chunked_counter21_counter_chunk112_shifted <= equity_lane1_tally19_chunked_counter21_counter_chunk113_value(8-1 downto 0);
-
-equity_lane1_tally19_chunked_counter21_counter_chunk112_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally19_chunked_counter21_counter_chunk112_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(6)) then
-                equity_lane1_tally19_chunked_counter21_counter_chunk112_value <= to_unsigned(0, 8);
-                equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally19_no) then
-                equity_lane1_tally19_chunked_counter21_counter_chunk112_value <= equity_lane1_tally19_zero(32-1 downto 24);
-                equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(6)) then
-                equity_lane1_tally19_chunked_counter21_counter_chunk112_value <= equity_lane1_tally19_chunked_counter21_counter_chunk112_shifted;
-                equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally19_chunked_counter21_counter_chunk112_value, 9) + 256) - signed(resize(equity_lane1_tally19_chunked_counter21_zero, 9))) - signed(resize(equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out, 2)));
-                equity_lane1_tally19_chunked_counter21_counter_chunk112_value <= total(8-1 downto 0);
-                equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally19_chunked_counter21_counter_chunk112_value, 9) + equity_lane1_tally19_chunked_counter21_zero) + equity_lane1_tally19_chunked_counter21_counter_chunk111_carry_out);
-                equity_lane1_tally19_chunked_counter21_counter_chunk112_value <= total(8-1 downto 0);
-                equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally19_chunked_counter21_counter_chunk112_step;
-
-
-equity_lane1_tally19_chunked_counter21_counter_chunk113_shifted <= equity_lane1_tally19_chunked_counter21_counter_chunk114_value(8-1 downto 0);
-
-equity_lane1_tally19_chunked_counter21_counter_chunk113_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally19_chunked_counter21_counter_chunk113_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(6)) then
-                equity_lane1_tally19_chunked_counter21_counter_chunk113_value <= to_unsigned(0, 8);
-                equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally19_no) then
-                equity_lane1_tally19_chunked_counter21_counter_chunk113_value <= equity_lane1_tally19_zero(40-1 downto 32);
-                equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(6)) then
-                equity_lane1_tally19_chunked_counter21_counter_chunk113_value <= equity_lane1_tally19_chunked_counter21_counter_chunk113_shifted;
-                equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally19_chunked_counter21_counter_chunk113_value, 9) + 256) - signed(resize(equity_lane1_tally19_chunked_counter21_zero, 9))) - signed(resize(equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out, 2)));
-                equity_lane1_tally19_chunked_counter21_counter_chunk113_value <= total(8-1 downto 0);
-                equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally19_chunked_counter21_counter_chunk113_value, 9) + equity_lane1_tally19_chunked_counter21_zero) + equity_lane1_tally19_chunked_counter21_counter_chunk112_carry_out);
-                equity_lane1_tally19_chunked_counter21_counter_chunk113_value <= total(8-1 downto 0);
-                equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally19_chunked_counter21_counter_chunk113_step;
-
-
-equity_lane1_tally19_chunked_counter21_counter_chunk114_shifted <= equity_lane1_tally19_chunked_counter21_counter_chunk115_value(8-1 downto 0);
-
-equity_lane1_tally19_chunked_counter21_counter_chunk114_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally19_chunked_counter21_counter_chunk114_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(6)) then
-                equity_lane1_tally19_chunked_counter21_counter_chunk114_value <= to_unsigned(0, 8);
-                equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally19_no) then
-                equity_lane1_tally19_chunked_counter21_counter_chunk114_value <= equity_lane1_tally19_zero(48-1 downto 40);
-                equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(6)) then
-                equity_lane1_tally19_chunked_counter21_counter_chunk114_value <= equity_lane1_tally19_chunked_counter21_counter_chunk114_shifted;
-                equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally19_chunked_counter21_counter_chunk114_value, 9) + 256) - signed(resize(equity_lane1_tally19_chunked_counter21_zero, 9))) - signed(resize(equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out, 2)));
-                equity_lane1_tally19_chunked_counter21_counter_chunk114_value <= total(8-1 downto 0);
-                equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally19_chunked_counter21_counter_chunk114_value, 9) + equity_lane1_tally19_chunked_counter21_zero) + equity_lane1_tally19_chunked_counter21_counter_chunk113_carry_out);
-                equity_lane1_tally19_chunked_counter21_counter_chunk114_value <= total(8-1 downto 0);
-                equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally19_chunked_counter21_counter_chunk114_step;
-
-
-equity_lane1_tally19_chunked_counter21_counter_chunk115_shifted <= equity_lane1_links(7);
-
-equity_lane1_tally19_chunked_counter21_counter_chunk115_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally19_chunked_counter21_counter_chunk115_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally19_chunked_counter21_counter_chunk115_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(6)) then
-                equity_lane1_tally19_chunked_counter21_counter_chunk115_value <= to_unsigned(0, 8);
-                equity_lane1_tally19_chunked_counter21_counter_chunk115_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally19_no) then
-                equity_lane1_tally19_chunked_counter21_counter_chunk115_value <= equity_lane1_tally19_zero(56-1 downto 48);
-                equity_lane1_tally19_chunked_counter21_counter_chunk115_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(6)) then
-                equity_lane1_tally19_chunked_counter21_counter_chunk115_value <= equity_lane1_tally19_chunked_counter21_counter_chunk115_shifted;
-                equity_lane1_tally19_chunked_counter21_counter_chunk115_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally19_chunked_counter21_counter_chunk115_value, 9) + 256) - signed(resize(equity_lane1_tally19_chunked_counter21_zero, 9))) - signed(resize(equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out, 2)));
-                equity_lane1_tally19_chunked_counter21_counter_chunk115_value <= total(8-1 downto 0);
-                equity_lane1_tally19_chunked_counter21_counter_chunk115_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally19_chunked_counter21_counter_chunk115_value, 9) + equity_lane1_tally19_chunked_counter21_zero) + equity_lane1_tally19_chunked_counter21_counter_chunk114_carry_out);
-                equity_lane1_tally19_chunked_counter21_counter_chunk115_value <= total(8-1 downto 0);
-                equity_lane1_tally19_chunked_counter21_counter_chunk115_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally19_chunked_counter21_counter_chunk115_step;
-
-
-equity_lane1_links(6) <= equity_lane1_tally19_chunked_counter21_lowest(8-1 downto 0);
-
-equity_lane1_tally20_register_amount: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally20_amount <= to_unsigned(0, 12);
-        else
-            if ((not (bool(equity_lane1_feed_stage6_count_out) and bool(equity_lane1_feed_stage6_won_out(2)))) or ((equity_lane1_feed_stage6_alone_out /= '1') and (not False))) then
-                equity_lane1_tally20_amount <= to_unsigned(0, 12);
-            elsif False then
-                equity_lane1_tally20_amount <= equity_lane1_feed_stage6_units_out;
-            else
-                equity_lane1_tally20_amount <= to_unsigned(1, 12);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally20_register_amount;
-
-
-equity_lane1_tally20_chunked_counter22_counter_chunk116_shifted <= equity_lane1_tally20_chunked_counter22_counter_chunk117_value(8-1 downto 0);
-
-equity_lane1_tally20_chunked_counter22_counter_chunk116_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally20_chunked_counter22_lowest <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(7)) then
-                equity_lane1_tally20_chunked_counter22_lowest <= to_unsigned(0, 8);
-                equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally20_no) then
-                equity_lane1_tally20_chunked_counter22_lowest <= equity_lane1_tally20_zero(8-1 downto 0);
-                equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(7)) then
-                equity_lane1_tally20_chunked_counter22_lowest <= equity_lane1_tally20_chunked_counter22_counter_chunk116_shifted;
-                equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := resize(unsigned((signed(resize(equity_lane1_tally20_chunked_counter22_lowest, 9) + 256) - signed(resize(equity_lane1_tally20_amount, 13))) - signed(resize(equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_in, 2))), 9);
-                equity_lane1_tally20_chunked_counter22_lowest <= total(8-1 downto 0);
-                equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := resize((equity_lane1_tally20_chunked_counter22_lowest + equity_lane1_tally20_amount) + equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_in, 9);
-                equity_lane1_tally20_chunked_counter22_lowest <= total(8-1 downto 0);
-                equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally20_chunked_counter22_counter_chunk116_step;
-
-
-equity_lane1_tally20_chunked_counter22_counter_chunk117_shifted <= equity_lane1_tally20_chunked_counter22_counter_chunk118_value(8-1 downto 0);
-
-equity_lane1_tally20_chunked_counter22_counter_chunk117_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally20_chunked_counter22_counter_chunk117_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(7)) then
-                equity_lane1_tally20_chunked_counter22_counter_chunk117_value <= to_unsigned(0, 8);
-                equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally20_no) then
-                equity_lane1_tally20_chunked_counter22_counter_chunk117_value <= equity_lane1_tally20_zero(16-1 downto 8);
-                equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(7)) then
-                equity_lane1_tally20_chunked_counter22_counter_chunk117_value <= equity_lane1_tally20_chunked_counter22_counter_chunk117_shifted;
-                equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally20_chunked_counter22_counter_chunk117_value, 9) + 256) - signed(resize(equity_lane1_tally20_chunked_counter22_zero, 9))) - signed(resize(equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out, 2)));
-                equity_lane1_tally20_chunked_counter22_counter_chunk117_value <= total(8-1 downto 0);
-                equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally20_chunked_counter22_counter_chunk117_value, 9) + equity_lane1_tally20_chunked_counter22_zero) + equity_lane1_tally20_chunked_counter22_counter_chunk116_carry_out);
-                equity_lane1_tally20_chunked_counter22_counter_chunk117_value <= total(8-1 downto 0);
-                equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally20_chunked_counter22_counter_chunk117_step;
-
-
-equity_lane1_tally20_chunked_counter22_counter_chunk118_shifted <= equity_lane1_tally20_chunked_counter22_counter_chunk119_value(8-1 downto 0);
-
-equity_lane1_tally20_chunked_counter22_counter_chunk118_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally20_chunked_counter22_counter_chunk118_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(7)) then
-                equity_lane1_tally20_chunked_counter22_counter_chunk118_value <= to_unsigned(0, 8);
-                equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally20_no) then
-                equity_lane1_tally20_chunked_counter22_counter_chunk118_value <= equity_lane1_tally20_zero(24-1 downto 16);
-                equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(7)) then
-                equity_lane1_tally20_chunked_counter22_counter_chunk118_value <= equity_lane1_tally20_chunked_counter22_counter_chunk118_shifted;
-                equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally20_chunked_counter22_counter_chunk118_value, 9) + 256) - signed(resize(equity_lane1_tally20_chunked_counter22_zero, 9))) - signed(resize(equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out, 2)));
-                equity_lane1_tally20_chunked_counter22_counter_chunk118_value <= total(8-1 downto 0);
-                equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally20_chunked_counter22_counter_chunk118_value, 9) + equity_lane1_tally20_chunked_counter22_zero) + equity_lane1_tally20_chunked_counter22_counter_chunk117_carry_out);
-                equity_lane1_tally20_chunked_counter22_counter_chunk118_value <= total(8-1 downto 0);
-                equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally20_chunked_counter22_counter_chunk118_step;
-
-
-equity_lane1_tally20_chunked_counter22_counter_chunk119_shifted <= equity_lane1_tally20_chunked_counter22_counter_chunk120_value(8-1 downto 0);
-
-equity_lane1_tally20_chunked_counter22_counter_chunk119_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally20_chunked_counter22_counter_chunk119_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(7)) then
-                equity_lane1_tally20_chunked_counter22_counter_chunk119_value <= to_unsigned(0, 8);
-                equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally20_no) then
-                equity_lane1_tally20_chunked_counter22_counter_chunk119_value <= equity_lane1_tally20_zero(32-1 downto 24);
-                equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(7)) then
-                equity_lane1_tally20_chunked_counter22_counter_chunk119_value <= equity_lane1_tally20_chunked_counter22_counter_chunk119_shifted;
-                equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally20_chunked_counter22_counter_chunk119_value, 9) + 256) - signed(resize(equity_lane1_tally20_chunked_counter22_zero, 9))) - signed(resize(equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out, 2)));
-                equity_lane1_tally20_chunked_counter22_counter_chunk119_value <= total(8-1 downto 0);
-                equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally20_chunked_counter22_counter_chunk119_value, 9) + equity_lane1_tally20_chunked_counter22_zero) + equity_lane1_tally20_chunked_counter22_counter_chunk118_carry_out);
-                equity_lane1_tally20_chunked_counter22_counter_chunk119_value <= total(8-1 downto 0);
-                equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally20_chunked_counter22_counter_chunk119_step;
-
-
-equity_lane1_tally20_chunked_counter22_counter_chunk120_shifted <= equity_lane1_links(8);
-
-equity_lane1_tally20_chunked_counter22_counter_chunk120_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally20_chunked_counter22_counter_chunk120_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(7)) then
-                equity_lane1_tally20_chunked_counter22_counter_chunk120_value <= to_unsigned(0, 8);
-                equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally20_no) then
-                equity_lane1_tally20_chunked_counter22_counter_chunk120_value <= equity_lane1_tally20_zero(40-1 downto 32);
-                equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(7)) then
-                equity_lane1_tally20_chunked_counter22_counter_chunk120_value <= equity_lane1_tally20_chunked_counter22_counter_chunk120_shifted;
-                equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally20_chunked_counter22_counter_chunk120_value, 9) + 256) - signed(resize(equity_lane1_tally20_chunked_counter22_zero, 9))) - signed(resize(equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out, 2)));
-                equity_lane1_tally20_chunked_counter22_counter_chunk120_value <= total(8-1 downto 0);
-                equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally20_chunked_counter22_counter_chunk120_value, 9) + equity_lane1_tally20_chunked_counter22_zero) + equity_lane1_tally20_chunked_counter22_counter_chunk119_carry_out);
-                equity_lane1_tally20_chunked_counter22_counter_chunk120_value <= total(8-1 downto 0);
-                equity_lane1_tally20_chunked_counter22_counter_chunk120_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally20_chunked_counter22_counter_chunk120_step;
-
-
-equity_lane1_links(7) <= equity_lane1_tally20_chunked_counter22_lowest(8-1 downto 0);
-
-equity_lane1_tally21_register_amount: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally21_amount <= to_unsigned(0, 12);
-        else
-            if ((not (bool(equity_lane1_feed_stage6_count_out) and bool(equity_lane1_feed_stage6_won_out(2)))) or ((equity_lane1_feed_stage6_alone_out /= '0') and (not False))) then
-                equity_lane1_tally21_amount <= to_unsigned(0, 12);
-            elsif False then
-                equity_lane1_tally21_amount <= equity_lane1_feed_stage6_units_out;
-            else
-                equity_lane1_tally21_amount <= to_unsigned(1, 12);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally21_register_amount;
-
-
-equity_lane1_tally21_chunked_counter23_counter_chunk121_shifted <= equity_lane1_tally21_chunked_counter23_counter_chunk122_value(8-1 downto 0);
-
-equity_lane1_tally21_chunked_counter23_counter_chunk121_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally21_chunked_counter23_lowest <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(8)) then
-                equity_lane1_tally21_chunked_counter23_lowest <= to_unsigned(0, 8);
-                equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally21_no) then
-                equity_lane1_tally21_chunked_counter23_lowest <= equity_lane1_tally21_zero(8-1 downto 0);
-                equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(8)) then
-                equity_lane1_tally21_chunked_counter23_lowest <= equity_lane1_tally21_chunked_counter23_counter_chunk121_shifted;
-                equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := resize(unsigned((signed(resize(equity_lane1_tally21_chunked_counter23_lowest, 9) + 256) - signed(resize(equity_lane1_tally21_amount, 13))) - signed(resize(equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_in, 2))), 9);
-                equity_lane1_tally21_chunked_counter23_lowest <= total(8-1 downto 0);
-                equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := resize((equity_lane1_tally21_chunked_counter23_lowest + equity_lane1_tally21_amount) + equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_in, 9);
-                equity_lane1_tally21_chunked_counter23_lowest <= total(8-1 downto 0);
-                equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally21_chunked_counter23_counter_chunk121_step;
-
-
-equity_lane1_tally21_chunked_counter23_counter_chunk122_shifted <= equity_lane1_tally21_chunked_counter23_counter_chunk123_value(8-1 downto 0);
-
-equity_lane1_tally21_chunked_counter23_counter_chunk122_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(8)) then
-                equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= to_unsigned(0, 8);
-                equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally21_no) then
-                equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= equity_lane1_tally21_zero(16-1 downto 8);
-                equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(8)) then
-                equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= equity_lane1_tally21_chunked_counter23_counter_chunk122_shifted;
-                equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally21_chunked_counter23_counter_chunk122_value, 9) + 256) - signed(resize(equity_lane1_tally21_chunked_counter23_zero, 9))) - signed(resize(equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out, 2)));
-                equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= total(8-1 downto 0);
-                equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally21_chunked_counter23_counter_chunk122_value, 9) + equity_lane1_tally21_chunked_counter23_zero) + equity_lane1_tally21_chunked_counter23_counter_chunk121_carry_out);
-                equity_lane1_tally21_chunked_counter23_counter_chunk122_value <= total(8-1 downto 0);
-                equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally21_chunked_counter23_counter_chunk122_step;
-
-
-equity_lane1_tally21_chunked_counter23_counter_chunk123_shifted <= equity_lane1_tally21_chunked_counter23_counter_chunk124_value(8-1 downto 0);
-
-equity_lane1_tally21_chunked_counter23_counter_chunk123_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally21_chunked_counter23_counter_chunk123_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(8)) then
-                equity_lane1_tally21_chunked_counter23_counter_chunk123_value <= to_unsigned(0, 8);
-                equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally21_no) then
-                equity_lane1_tally21_chunked_counter23_counter_chunk123_value <= equity_lane1_tally21_zero(24-1 downto 16);
-                equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(8)) then
-                equity_lane1_tally21_chunked_counter23_counter_chunk123_value <= equity_lane1_tally21_chunked_counter23_counter_chunk123_shifted;
-                equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally21_chunked_counter23_counter_chunk123_value, 9) + 256) - signed(resize(equity_lane1_tally21_chunked_counter23_zero, 9))) - signed(resize(equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out, 2)));
-                equity_lane1_tally21_chunked_counter23_counter_chunk123_value <= total(8-1 downto 0);
-                equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally21_chunked_counter23_counter_chunk123_value, 9) + equity_lane1_tally21_chunked_counter23_zero) + equity_lane1_tally21_chunked_counter23_counter_chunk122_carry_out);
-                equity_lane1_tally21_chunked_counter23_counter_chunk123_value <= total(8-1 downto 0);
-                equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally21_chunked_counter23_counter_chunk123_step;
-
-
-equity_lane1_tally21_chunked_counter23_counter_chunk124_shifted <= equity_lane1_tally21_chunked_counter23_counter_chunk125_value(8-1 downto 0);
-
-equity_lane1_tally21_chunked_counter23_counter_chunk124_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally21_chunked_counter23_counter_chunk124_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(8)) then
-                equity_lane1_tally21_chunked_counter23_counter_chunk124_value <= to_unsigned(0, 8);
-                equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally21_no) then
-                equity_lane1_tally21_chunked_counter23_counter_chunk124_value <= equity_lane1_tally21_zero(32-1 downto 24);
-                equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(8)) then
-                equity_lane1_tally21_chunked_counter23_counter_chunk124_value <= equity_lane1_tally21_chunked_counter23_counter_chunk124_shifted;
-                equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally21_chunked_counter23_counter_chunk124_value, 9) + 256) - signed(resize(equity_lane1_tally21_chunked_counter23_zero, 9))) - signed(resize(equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out, 2)));
-                equity_lane1_tally21_chunked_counter23_counter_chunk124_value <= total(8-1 downto 0);
-                equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally21_chunked_counter23_counter_chunk124_value, 9) + equity_lane1_tally21_chunked_counter23_zero) + equity_lane1_tally21_chunked_counter23_counter_chunk123_carry_out);
-                equity_lane1_tally21_chunked_counter23_counter_chunk124_value <= total(8-1 downto 0);
-                equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally21_chunked_counter23_counter_chunk124_step;
-
-
-equity_lane1_tally21_chunked_counter23_counter_chunk125_shifted <= equity_lane1_links(9);
-
-equity_lane1_tally21_chunked_counter23_counter_chunk125_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally21_chunked_counter23_counter_chunk125_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(8)) then
-                equity_lane1_tally21_chunked_counter23_counter_chunk125_value <= to_unsigned(0, 8);
-                equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally21_no) then
-                equity_lane1_tally21_chunked_counter23_counter_chunk125_value <= equity_lane1_tally21_zero(40-1 downto 32);
-                equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(8)) then
-                equity_lane1_tally21_chunked_counter23_counter_chunk125_value <= equity_lane1_tally21_chunked_counter23_counter_chunk125_shifted;
-                equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally21_chunked_counter23_counter_chunk125_value, 9) + 256) - signed(resize(equity_lane1_tally21_chunked_counter23_zero, 9))) - signed(resize(equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out, 2)));
-                equity_lane1_tally21_chunked_counter23_counter_chunk125_value <= total(8-1 downto 0);
-                equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally21_chunked_counter23_counter_chunk125_value, 9) + equity_lane1_tally21_chunked_counter23_zero) + equity_lane1_tally21_chunked_counter23_counter_chunk124_carry_out);
-                equity_lane1_tally21_chunked_counter23_counter_chunk125_value <= total(8-1 downto 0);
-                equity_lane1_tally21_chunked_counter23_counter_chunk125_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally21_chunked_counter23_counter_chunk125_step;
-
-
-equity_lane1_links(8) <= equity_lane1_tally21_chunked_counter23_lowest(8-1 downto 0);
-
-equity_lane1_tally22_register_amount: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally22_amount <= to_unsigned(0, 12);
-        else
-            if ((not (bool(equity_lane1_feed_stage6_count_out) and bool(equity_lane1_feed_stage6_won_out(2)))) or ((equity_lane1_feed_stage6_alone_out /= '0') and (not False))) then
-                equity_lane1_tally22_amount <= to_unsigned(0, 12);
-            elsif True then
-                equity_lane1_tally22_amount <= equity_lane1_feed_stage6_units_out;
-            else
-                equity_lane1_tally22_amount <= to_unsigned(1, 12);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally22_register_amount;
-
-
-equity_lane1_tally22_chunked_counter24_counter_chunk126_shifted <= unsigned'(equity_lane1_tally22_chunked_counter24_counter_chunk127_value(8-1 downto 0) & equity_lane1_tally22_chunked_counter24_lowest(16-1 downto 8));
-
-equity_lane1_tally22_chunked_counter24_counter_chunk126_step: process (clk) is
-    variable total: unsigned(16 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally22_chunked_counter24_lowest <= to_unsigned(0, 16);
-        else
-            total := to_unsigned(0, 17);
-            if bool(equity_lane1_clears(9)) then
-                equity_lane1_tally22_chunked_counter24_lowest <= to_unsigned(0, 16);
-                equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally22_no) then
-                equity_lane1_tally22_chunked_counter24_lowest <= equity_lane1_tally22_zero(16-1 downto 0);
-                equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(9)) then
-                equity_lane1_tally22_chunked_counter24_lowest <= equity_lane1_tally22_chunked_counter24_counter_chunk126_shifted;
-                equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally22_chunked_counter24_lowest, 17) + 65536) - signed(resize(equity_lane1_tally22_amount, 13))) - signed(resize(equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_in, 2)));
-                equity_lane1_tally22_chunked_counter24_lowest <= total(16-1 downto 0);
-                equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= to_unsigned((not bool(total(16))), 1);
-            else
-                total := ((resize(equity_lane1_tally22_chunked_counter24_lowest, 17) + equity_lane1_tally22_amount) + equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_in);
-                equity_lane1_tally22_chunked_counter24_lowest <= total(16-1 downto 0);
-                equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out <= to_unsigned(total(16), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally22_chunked_counter24_counter_chunk126_step;
-
-
-equity_lane1_tally22_chunked_counter24_counter_chunk127_shifted <= equity_lane1_tally22_chunked_counter24_counter_chunk128_value(8-1 downto 0);
-
-equity_lane1_tally22_chunked_counter24_counter_chunk127_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(9)) then
-                equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= to_unsigned(0, 8);
-                equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally22_no) then
-                equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= equity_lane1_tally22_zero(24-1 downto 16);
-                equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(9)) then
-                equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= equity_lane1_tally22_chunked_counter24_counter_chunk127_shifted;
-                equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally22_chunked_counter24_counter_chunk127_value, 9) + 256) - signed(resize(equity_lane1_tally22_chunked_counter24_zero, 9))) - signed(resize(equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out, 2)));
-                equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= total(8-1 downto 0);
-                equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally22_chunked_counter24_counter_chunk127_value, 9) + equity_lane1_tally22_chunked_counter24_zero) + equity_lane1_tally22_chunked_counter24_counter_chunk126_carry_out);
-                equity_lane1_tally22_chunked_counter24_counter_chunk127_value <= total(8-1 downto 0);
-                equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally22_chunked_counter24_counter_chunk127_step;
-
-
-equity_lane1_tally22_chunked_counter24_counter_chunk128_shifted <= equity_lane1_tally22_chunked_counter24_counter_chunk129_value(8-1 downto 0);
-
-equity_lane1_tally22_chunked_counter24_counter_chunk128_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally22_chunked_counter24_counter_chunk128_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(9)) then
-                equity_lane1_tally22_chunked_counter24_counter_chunk128_value <= to_unsigned(0, 8);
-                equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally22_no) then
-                equity_lane1_tally22_chunked_counter24_counter_chunk128_value <= equity_lane1_tally22_zero(32-1 downto 24);
-                equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(9)) then
-                equity_lane1_tally22_chunked_counter24_counter_chunk128_value <= equity_lane1_tally22_chunked_counter24_counter_chunk128_shifted;
-                equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally22_chunked_counter24_counter_chunk128_value, 9) + 256) - signed(resize(equity_lane1_tally22_chunked_counter24_zero, 9))) - signed(resize(equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out, 2)));
-                equity_lane1_tally22_chunked_counter24_counter_chunk128_value <= total(8-1 downto 0);
-                equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally22_chunked_counter24_counter_chunk128_value, 9) + equity_lane1_tally22_chunked_counter24_zero) + equity_lane1_tally22_chunked_counter24_counter_chunk127_carry_out);
-                equity_lane1_tally22_chunked_counter24_counter_chunk128_value <= total(8-1 downto 0);
-                equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally22_chunked_counter24_counter_chunk128_step;
-
-
-equity_lane1_tally22_chunked_counter24_counter_chunk129_shifted <= equity_lane1_tally22_chunked_counter24_counter_chunk130_value(8-1 downto 0);
-
-equity_lane1_tally22_chunked_counter24_counter_chunk129_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally22_chunked_counter24_counter_chunk129_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(9)) then
-                equity_lane1_tally22_chunked_counter24_counter_chunk129_value <= to_unsigned(0, 8);
-                equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally22_no) then
-                equity_lane1_tally22_chunked_counter24_counter_chunk129_value <= equity_lane1_tally22_zero(40-1 downto 32);
-                equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(9)) then
-                equity_lane1_tally22_chunked_counter24_counter_chunk129_value <= equity_lane1_tally22_chunked_counter24_counter_chunk129_shifted;
-                equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally22_chunked_counter24_counter_chunk129_value, 9) + 256) - signed(resize(equity_lane1_tally22_chunked_counter24_zero, 9))) - signed(resize(equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out, 2)));
-                equity_lane1_tally22_chunked_counter24_counter_chunk129_value <= total(8-1 downto 0);
-                equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally22_chunked_counter24_counter_chunk129_value, 9) + equity_lane1_tally22_chunked_counter24_zero) + equity_lane1_tally22_chunked_counter24_counter_chunk128_carry_out);
-                equity_lane1_tally22_chunked_counter24_counter_chunk129_value <= total(8-1 downto 0);
-                equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally22_chunked_counter24_counter_chunk129_step;
-
-
-equity_lane1_tally22_chunked_counter24_counter_chunk130_shifted <= equity_lane1_tally22_chunked_counter24_counter_chunk131_value(8-1 downto 0);
-
-equity_lane1_tally22_chunked_counter24_counter_chunk130_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally22_chunked_counter24_counter_chunk130_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(9)) then
-                equity_lane1_tally22_chunked_counter24_counter_chunk130_value <= to_unsigned(0, 8);
-                equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally22_no) then
-                equity_lane1_tally22_chunked_counter24_counter_chunk130_value <= equity_lane1_tally22_zero(48-1 downto 40);
-                equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(9)) then
-                equity_lane1_tally22_chunked_counter24_counter_chunk130_value <= equity_lane1_tally22_chunked_counter24_counter_chunk130_shifted;
-                equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally22_chunked_counter24_counter_chunk130_value, 9) + 256) - signed(resize(equity_lane1_tally22_chunked_counter24_zero, 9))) - signed(resize(equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out, 2)));
-                equity_lane1_tally22_chunked_counter24_counter_chunk130_value <= total(8-1 downto 0);
-                equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally22_chunked_counter24_counter_chunk130_value, 9) + equity_lane1_tally22_chunked_counter24_zero) + equity_lane1_tally22_chunked_counter24_counter_chunk129_carry_out);
-                equity_lane1_tally22_chunked_counter24_counter_chunk130_value <= total(8-1 downto 0);
-                equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally22_chunked_counter24_counter_chunk130_step;
-
-
-equity_lane1_tally22_chunked_counter24_counter_chunk131_shifted <= equity_lane1_links(10);
-
-equity_lane1_tally22_chunked_counter24_counter_chunk131_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally22_chunked_counter24_counter_chunk131_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally22_chunked_counter24_counter_chunk131_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(9)) then
-                equity_lane1_tally22_chunked_counter24_counter_chunk131_value <= to_unsigned(0, 8);
-                equity_lane1_tally22_chunked_counter24_counter_chunk131_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally22_no) then
-                equity_lane1_tally22_chunked_counter24_counter_chunk131_value <= equity_lane1_tally22_zero(56-1 downto 48);
-                equity_lane1_tally22_chunked_counter24_counter_chunk131_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(9)) then
-                equity_lane1_tally22_chunked_counter24_counter_chunk131_value <= equity_lane1_tally22_chunked_counter24_counter_chunk131_shifted;
-                equity_lane1_tally22_chunked_counter24_counter_chunk131_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally22_chunked_counter24_counter_chunk131_value, 9) + 256) - signed(resize(equity_lane1_tally22_chunked_counter24_zero, 9))) - signed(resize(equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out, 2)));
-                equity_lane1_tally22_chunked_counter24_counter_chunk131_value <= total(8-1 downto 0);
-                equity_lane1_tally22_chunked_counter24_counter_chunk131_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally22_chunked_counter24_counter_chunk131_value, 9) + equity_lane1_tally22_chunked_counter24_zero) + equity_lane1_tally22_chunked_counter24_counter_chunk130_carry_out);
-                equity_lane1_tally22_chunked_counter24_counter_chunk131_value <= total(8-1 downto 0);
-                equity_lane1_tally22_chunked_counter24_counter_chunk131_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally22_chunked_counter24_counter_chunk131_step;
-
-
-equity_lane1_links(9) <= equity_lane1_tally22_chunked_counter24_lowest(8-1 downto 0);
-
-equity_lane1_tally23_register_amount: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally23_amount <= to_unsigned(0, 12);
-        else
-            if ((not (bool(equity_lane1_feed_stage7_count_out) and bool(equity_lane1_feed_stage7_won_out(3)))) or ((equity_lane1_feed_stage7_alone_out /= '1') and (not False))) then
-                equity_lane1_tally23_amount <= to_unsigned(0, 12);
-            elsif False then
-                equity_lane1_tally23_amount <= equity_lane1_feed_stage7_units_out;
-            else
-                equity_lane1_tally23_amount <= to_unsigned(1, 12);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally23_register_amount;
-
-
-equity_lane1_tally23_chunked_counter25_counter_chunk132_shifted <= equity_lane1_tally23_chunked_counter25_counter_chunk133_value(8-1 downto 0);
-
-equity_lane1_tally23_chunked_counter25_counter_chunk132_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally23_chunked_counter25_lowest <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(10)) then
-                equity_lane1_tally23_chunked_counter25_lowest <= to_unsigned(0, 8);
-                equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally23_no) then
-                equity_lane1_tally23_chunked_counter25_lowest <= equity_lane1_tally23_zero(8-1 downto 0);
-                equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(10)) then
-                equity_lane1_tally23_chunked_counter25_lowest <= equity_lane1_tally23_chunked_counter25_counter_chunk132_shifted;
-                equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := resize(unsigned((signed(resize(equity_lane1_tally23_chunked_counter25_lowest, 9) + 256) - signed(resize(equity_lane1_tally23_amount, 13))) - signed(resize(equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_in, 2))), 9);
-                equity_lane1_tally23_chunked_counter25_lowest <= total(8-1 downto 0);
-                equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := resize((equity_lane1_tally23_chunked_counter25_lowest + equity_lane1_tally23_amount) + equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_in, 9);
-                equity_lane1_tally23_chunked_counter25_lowest <= total(8-1 downto 0);
-                equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally23_chunked_counter25_counter_chunk132_step;
-
-
-equity_lane1_tally23_chunked_counter25_counter_chunk133_shifted <= equity_lane1_tally23_chunked_counter25_counter_chunk134_value(8-1 downto 0);
-
-equity_lane1_tally23_chunked_counter25_counter_chunk133_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally23_chunked_counter25_counter_chunk133_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(10)) then
-                equity_lane1_tally23_chunked_counter25_counter_chunk133_value <= to_unsigned(0, 8);
-                equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally23_no) then
-                equity_lane1_tally23_chunked_counter25_counter_chunk133_value <= equity_lane1_tally23_zero(16-1 downto 8);
-                equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(10)) then
-                equity_lane1_tally23_chunked_counter25_counter_chunk133_value <= equity_lane1_tally23_chunked_counter25_counter_chunk133_shifted;
-                equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally23_chunked_counter25_counter_chunk133_value, 9) + 256) - signed(resize(equity_lane1_tally23_chunked_counter25_zero, 9))) - signed(resize(equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out, 2)));
-                equity_lane1_tally23_chunked_counter25_counter_chunk133_value <= total(8-1 downto 0);
-                equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally23_chunked_counter25_counter_chunk133_value, 9) + equity_lane1_tally23_chunked_counter25_zero) + equity_lane1_tally23_chunked_counter25_counter_chunk132_carry_out);
-                equity_lane1_tally23_chunked_counter25_counter_chunk133_value <= total(8-1 downto 0);
-                equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally23_chunked_counter25_counter_chunk133_step;
-
-
-equity_lane1_tally23_chunked_counter25_counter_chunk134_shifted <= equity_lane1_tally23_chunked_counter25_counter_chunk135_value(8-1 downto 0);
-
-equity_lane1_tally23_chunked_counter25_counter_chunk134_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally23_chunked_counter25_counter_chunk134_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(10)) then
-                equity_lane1_tally23_chunked_counter25_counter_chunk134_value <= to_unsigned(0, 8);
-                equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally23_no) then
-                equity_lane1_tally23_chunked_counter25_counter_chunk134_value <= equity_lane1_tally23_zero(24-1 downto 16);
-                equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(10)) then
-                equity_lane1_tally23_chunked_counter25_counter_chunk134_value <= equity_lane1_tally23_chunked_counter25_counter_chunk134_shifted;
-                equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally23_chunked_counter25_counter_chunk134_value, 9) + 256) - signed(resize(equity_lane1_tally23_chunked_counter25_zero, 9))) - signed(resize(equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out, 2)));
-                equity_lane1_tally23_chunked_counter25_counter_chunk134_value <= total(8-1 downto 0);
-                equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally23_chunked_counter25_counter_chunk134_value, 9) + equity_lane1_tally23_chunked_counter25_zero) + equity_lane1_tally23_chunked_counter25_counter_chunk133_carry_out);
-                equity_lane1_tally23_chunked_counter25_counter_chunk134_value <= total(8-1 downto 0);
-                equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally23_chunked_counter25_counter_chunk134_step;
-
-
-equity_lane1_tally23_chunked_counter25_counter_chunk135_shifted <= equity_lane1_tally23_chunked_counter25_counter_chunk136_value(8-1 downto 0);
-
-equity_lane1_tally23_chunked_counter25_counter_chunk135_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally23_chunked_counter25_counter_chunk135_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(10)) then
-                equity_lane1_tally23_chunked_counter25_counter_chunk135_value <= to_unsigned(0, 8);
-                equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally23_no) then
-                equity_lane1_tally23_chunked_counter25_counter_chunk135_value <= equity_lane1_tally23_zero(32-1 downto 24);
-                equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(10)) then
-                equity_lane1_tally23_chunked_counter25_counter_chunk135_value <= equity_lane1_tally23_chunked_counter25_counter_chunk135_shifted;
-                equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally23_chunked_counter25_counter_chunk135_value, 9) + 256) - signed(resize(equity_lane1_tally23_chunked_counter25_zero, 9))) - signed(resize(equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out, 2)));
-                equity_lane1_tally23_chunked_counter25_counter_chunk135_value <= total(8-1 downto 0);
-                equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally23_chunked_counter25_counter_chunk135_value, 9) + equity_lane1_tally23_chunked_counter25_zero) + equity_lane1_tally23_chunked_counter25_counter_chunk134_carry_out);
-                equity_lane1_tally23_chunked_counter25_counter_chunk135_value <= total(8-1 downto 0);
-                equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally23_chunked_counter25_counter_chunk135_step;
-
-
-equity_lane1_tally23_chunked_counter25_counter_chunk136_shifted <= equity_lane1_links(11);
-
-equity_lane1_tally23_chunked_counter25_counter_chunk136_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally23_chunked_counter25_counter_chunk136_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(10)) then
-                equity_lane1_tally23_chunked_counter25_counter_chunk136_value <= to_unsigned(0, 8);
-                equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally23_no) then
-                equity_lane1_tally23_chunked_counter25_counter_chunk136_value <= equity_lane1_tally23_zero(40-1 downto 32);
-                equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(10)) then
-                equity_lane1_tally23_chunked_counter25_counter_chunk136_value <= equity_lane1_tally23_chunked_counter25_counter_chunk136_shifted;
-                equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally23_chunked_counter25_counter_chunk136_value, 9) + 256) - signed(resize(equity_lane1_tally23_chunked_counter25_zero, 9))) - signed(resize(equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out, 2)));
-                equity_lane1_tally23_chunked_counter25_counter_chunk136_value <= total(8-1 downto 0);
-                equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally23_chunked_counter25_counter_chunk136_value, 9) + equity_lane1_tally23_chunked_counter25_zero) + equity_lane1_tally23_chunked_counter25_counter_chunk135_carry_out);
-                equity_lane1_tally23_chunked_counter25_counter_chunk136_value <= total(8-1 downto 0);
-                equity_lane1_tally23_chunked_counter25_counter_chunk136_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally23_chunked_counter25_counter_chunk136_step;
-
-
-equity_lane1_links(10) <= equity_lane1_tally23_chunked_counter25_lowest(8-1 downto 0);
-
-equity_lane1_tally24_register_amount: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally24_amount <= to_unsigned(0, 12);
-        else
-            if ((not (bool(equity_lane1_feed_stage7_count_out) and bool(equity_lane1_feed_stage7_won_out(3)))) or ((equity_lane1_feed_stage7_alone_out /= '0') and (not False))) then
-                equity_lane1_tally24_amount <= to_unsigned(0, 12);
-            elsif False then
-                equity_lane1_tally24_amount <= equity_lane1_feed_stage7_units_out;
-            else
-                equity_lane1_tally24_amount <= to_unsigned(1, 12);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally24_register_amount;
-
-
-equity_lane1_tally24_chunked_counter26_counter_chunk137_shifted <= equity_lane1_tally24_chunked_counter26_counter_chunk138_value(8-1 downto 0);
-
-equity_lane1_tally24_chunked_counter26_counter_chunk137_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally24_chunked_counter26_lowest <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(11)) then
-                equity_lane1_tally24_chunked_counter26_lowest <= to_unsigned(0, 8);
-                equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally24_no) then
-                equity_lane1_tally24_chunked_counter26_lowest <= equity_lane1_tally24_zero(8-1 downto 0);
-                equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(11)) then
-                equity_lane1_tally24_chunked_counter26_lowest <= equity_lane1_tally24_chunked_counter26_counter_chunk137_shifted;
-                equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := resize(unsigned((signed(resize(equity_lane1_tally24_chunked_counter26_lowest, 9) + 256) - signed(resize(equity_lane1_tally24_amount, 13))) - signed(resize(equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_in, 2))), 9);
-                equity_lane1_tally24_chunked_counter26_lowest <= total(8-1 downto 0);
-                equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := resize((equity_lane1_tally24_chunked_counter26_lowest + equity_lane1_tally24_amount) + equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_in, 9);
-                equity_lane1_tally24_chunked_counter26_lowest <= total(8-1 downto 0);
-                equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally24_chunked_counter26_counter_chunk137_step;
-
-
-equity_lane1_tally24_chunked_counter26_counter_chunk138_shifted <= equity_lane1_tally24_chunked_counter26_counter_chunk139_value(8-1 downto 0);
-
-equity_lane1_tally24_chunked_counter26_counter_chunk138_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(11)) then
-                equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= to_unsigned(0, 8);
-                equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally24_no) then
-                equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= equity_lane1_tally24_zero(16-1 downto 8);
-                equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(11)) then
-                equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= equity_lane1_tally24_chunked_counter26_counter_chunk138_shifted;
-                equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally24_chunked_counter26_counter_chunk138_value, 9) + 256) - signed(resize(equity_lane1_tally24_chunked_counter26_zero, 9))) - signed(resize(equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out, 2)));
-                equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= total(8-1 downto 0);
-                equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally24_chunked_counter26_counter_chunk138_value, 9) + equity_lane1_tally24_chunked_counter26_zero) + equity_lane1_tally24_chunked_counter26_counter_chunk137_carry_out);
-                equity_lane1_tally24_chunked_counter26_counter_chunk138_value <= total(8-1 downto 0);
-                equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally24_chunked_counter26_counter_chunk138_step;
-
-
-equity_lane1_tally24_chunked_counter26_counter_chunk139_shifted <= equity_lane1_tally24_chunked_counter26_counter_chunk140_value(8-1 downto 0);
-
-equity_lane1_tally24_chunked_counter26_counter_chunk139_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(11)) then
-                equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= to_unsigned(0, 8);
-                equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally24_no) then
-                equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= equity_lane1_tally24_zero(24-1 downto 16);
-                equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(11)) then
-                equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= equity_lane1_tally24_chunked_counter26_counter_chunk139_shifted;
-                equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally24_chunked_counter26_counter_chunk139_value, 9) + 256) - signed(resize(equity_lane1_tally24_chunked_counter26_zero, 9))) - signed(resize(equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out, 2)));
-                equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= total(8-1 downto 0);
-                equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally24_chunked_counter26_counter_chunk139_value, 9) + equity_lane1_tally24_chunked_counter26_zero) + equity_lane1_tally24_chunked_counter26_counter_chunk138_carry_out);
-                equity_lane1_tally24_chunked_counter26_counter_chunk139_value <= total(8-1 downto 0);
-                equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally24_chunked_counter26_counter_chunk139_step;
-
-
-equity_lane1_tally24_chunked_counter26_counter_chunk140_shifted <= equity_lane1_tally24_chunked_counter26_counter_chunk141_value(8-1 downto 0);
-
-equity_lane1_tally24_chunked_counter26_counter_chunk140_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(11)) then
-                equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= to_unsigned(0, 8);
-                equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally24_no) then
-                equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= equity_lane1_tally24_zero(32-1 downto 24);
-                equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(11)) then
-                equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= equity_lane1_tally24_chunked_counter26_counter_chunk140_shifted;
-                equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally24_chunked_counter26_counter_chunk140_value, 9) + 256) - signed(resize(equity_lane1_tally24_chunked_counter26_zero, 9))) - signed(resize(equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out, 2)));
-                equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= total(8-1 downto 0);
-                equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally24_chunked_counter26_counter_chunk140_value, 9) + equity_lane1_tally24_chunked_counter26_zero) + equity_lane1_tally24_chunked_counter26_counter_chunk139_carry_out);
-                equity_lane1_tally24_chunked_counter26_counter_chunk140_value <= total(8-1 downto 0);
-                equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally24_chunked_counter26_counter_chunk140_step;
-
-
-equity_lane1_tally24_chunked_counter26_counter_chunk141_shifted <= equity_lane1_links(12);
-
-equity_lane1_tally24_chunked_counter26_counter_chunk141_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(11)) then
-                equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= to_unsigned(0, 8);
-                equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally24_no) then
-                equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= equity_lane1_tally24_zero(40-1 downto 32);
-                equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(11)) then
-                equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= equity_lane1_tally24_chunked_counter26_counter_chunk141_shifted;
-                equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally24_chunked_counter26_counter_chunk141_value, 9) + 256) - signed(resize(equity_lane1_tally24_chunked_counter26_zero, 9))) - signed(resize(equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out, 2)));
-                equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= total(8-1 downto 0);
-                equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally24_chunked_counter26_counter_chunk141_value, 9) + equity_lane1_tally24_chunked_counter26_zero) + equity_lane1_tally24_chunked_counter26_counter_chunk140_carry_out);
-                equity_lane1_tally24_chunked_counter26_counter_chunk141_value <= total(8-1 downto 0);
-                equity_lane1_tally24_chunked_counter26_counter_chunk141_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally24_chunked_counter26_counter_chunk141_step;
-
-
-equity_lane1_links(11) <= equity_lane1_tally24_chunked_counter26_lowest(8-1 downto 0);
-
-equity_lane1_tally25_register_amount: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally25_amount <= to_unsigned(0, 12);
-        else
-            if ((not (bool(equity_lane1_feed_stage7_count_out) and bool(equity_lane1_feed_stage7_won_out(3)))) or ((equity_lane1_feed_stage7_alone_out /= '0') and (not False))) then
-                equity_lane1_tally25_amount <= to_unsigned(0, 12);
-            elsif True then
-                equity_lane1_tally25_amount <= equity_lane1_feed_stage7_units_out;
-            else
-                equity_lane1_tally25_amount <= to_unsigned(1, 12);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally25_register_amount;
-
-
-equity_lane1_tally25_chunked_counter27_counter_chunk142_shifted <= unsigned'(equity_lane1_tally25_chunked_counter27_counter_chunk143_value(8-1 downto 0) & equity_lane1_tally25_chunked_counter27_lowest(16-1 downto 8));
-
-equity_lane1_tally25_chunked_counter27_counter_chunk142_step: process (clk) is
-    variable total: unsigned(16 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally25_chunked_counter27_lowest <= to_unsigned(0, 16);
-        else
-            total := to_unsigned(0, 17);
-            if bool(equity_lane1_clears(12)) then
-                equity_lane1_tally25_chunked_counter27_lowest <= to_unsigned(0, 16);
-                equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally25_no) then
-                equity_lane1_tally25_chunked_counter27_lowest <= equity_lane1_tally25_zero(16-1 downto 0);
-                equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(12)) then
-                equity_lane1_tally25_chunked_counter27_lowest <= equity_lane1_tally25_chunked_counter27_counter_chunk142_shifted;
-                equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally25_chunked_counter27_lowest, 17) + 65536) - signed(resize(equity_lane1_tally25_amount, 13))) - signed(resize(equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_in, 2)));
-                equity_lane1_tally25_chunked_counter27_lowest <= total(16-1 downto 0);
-                equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= to_unsigned((not bool(total(16))), 1);
-            else
-                total := ((resize(equity_lane1_tally25_chunked_counter27_lowest, 17) + equity_lane1_tally25_amount) + equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_in);
-                equity_lane1_tally25_chunked_counter27_lowest <= total(16-1 downto 0);
-                equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out <= to_unsigned(total(16), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally25_chunked_counter27_counter_chunk142_step;
-
-
-equity_lane1_tally25_chunked_counter27_counter_chunk143_shifted <= equity_lane1_tally25_chunked_counter27_counter_chunk144_value(8-1 downto 0);
-
-equity_lane1_tally25_chunked_counter27_counter_chunk143_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(12)) then
-                equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= to_unsigned(0, 8);
-                equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally25_no) then
-                equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= equity_lane1_tally25_zero(24-1 downto 16);
-                equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(12)) then
-                equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= equity_lane1_tally25_chunked_counter27_counter_chunk143_shifted;
-                equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally25_chunked_counter27_counter_chunk143_value, 9) + 256) - signed(resize(equity_lane1_tally25_chunked_counter27_zero, 9))) - signed(resize(equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out, 2)));
-                equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= total(8-1 downto 0);
-                equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally25_chunked_counter27_counter_chunk143_value, 9) + equity_lane1_tally25_chunked_counter27_zero) + equity_lane1_tally25_chunked_counter27_counter_chunk142_carry_out);
-                equity_lane1_tally25_chunked_counter27_counter_chunk143_value <= total(8-1 downto 0);
-                equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally25_chunked_counter27_counter_chunk143_step;
-
-
-equity_lane1_tally25_chunked_counter27_counter_chunk144_shifted <= equity_lane1_tally25_chunked_counter27_counter_chunk145_value(8-1 downto 0);
-
-equity_lane1_tally25_chunked_counter27_counter_chunk144_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(12)) then
-                equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= to_unsigned(0, 8);
-                equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally25_no) then
-                equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= equity_lane1_tally25_zero(32-1 downto 24);
-                equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(12)) then
-                equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= equity_lane1_tally25_chunked_counter27_counter_chunk144_shifted;
-                equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally25_chunked_counter27_counter_chunk144_value, 9) + 256) - signed(resize(equity_lane1_tally25_chunked_counter27_zero, 9))) - signed(resize(equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out, 2)));
-                equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= total(8-1 downto 0);
-                equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally25_chunked_counter27_counter_chunk144_value, 9) + equity_lane1_tally25_chunked_counter27_zero) + equity_lane1_tally25_chunked_counter27_counter_chunk143_carry_out);
-                equity_lane1_tally25_chunked_counter27_counter_chunk144_value <= total(8-1 downto 0);
-                equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally25_chunked_counter27_counter_chunk144_step;
-
-
-equity_lane1_tally25_chunked_counter27_counter_chunk145_shifted <= equity_lane1_tally25_chunked_counter27_counter_chunk146_value(8-1 downto 0);
-
-equity_lane1_tally25_chunked_counter27_counter_chunk145_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(12)) then
-                equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= to_unsigned(0, 8);
-                equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally25_no) then
-                equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= equity_lane1_tally25_zero(40-1 downto 32);
-                equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(12)) then
-                equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= equity_lane1_tally25_chunked_counter27_counter_chunk145_shifted;
-                equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally25_chunked_counter27_counter_chunk145_value, 9) + 256) - signed(resize(equity_lane1_tally25_chunked_counter27_zero, 9))) - signed(resize(equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out, 2)));
-                equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= total(8-1 downto 0);
-                equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally25_chunked_counter27_counter_chunk145_value, 9) + equity_lane1_tally25_chunked_counter27_zero) + equity_lane1_tally25_chunked_counter27_counter_chunk144_carry_out);
-                equity_lane1_tally25_chunked_counter27_counter_chunk145_value <= total(8-1 downto 0);
-                equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally25_chunked_counter27_counter_chunk145_step;
-
-
-equity_lane1_tally25_chunked_counter27_counter_chunk146_shifted <= equity_lane1_tally25_chunked_counter27_counter_chunk147_value(8-1 downto 0);
-
-equity_lane1_tally25_chunked_counter27_counter_chunk146_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(12)) then
-                equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= to_unsigned(0, 8);
-                equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally25_no) then
-                equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= equity_lane1_tally25_zero(48-1 downto 40);
-                equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(12)) then
-                equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= equity_lane1_tally25_chunked_counter27_counter_chunk146_shifted;
-                equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally25_chunked_counter27_counter_chunk146_value, 9) + 256) - signed(resize(equity_lane1_tally25_chunked_counter27_zero, 9))) - signed(resize(equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out, 2)));
-                equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= total(8-1 downto 0);
-                equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally25_chunked_counter27_counter_chunk146_value, 9) + equity_lane1_tally25_chunked_counter27_zero) + equity_lane1_tally25_chunked_counter27_counter_chunk145_carry_out);
-                equity_lane1_tally25_chunked_counter27_counter_chunk146_value <= total(8-1 downto 0);
-                equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally25_chunked_counter27_counter_chunk146_step;
-
-
-equity_lane1_tally25_chunked_counter27_counter_chunk147_shifted <= chain_in;
-
-equity_lane1_tally25_chunked_counter27_counter_chunk147_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane1_rst = '1') then
-            equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= to_unsigned(0, 1);
-            equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane1_clears(12)) then
-                equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= to_unsigned(0, 8);
-                equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_tally25_no) then
-                equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= equity_lane1_tally25_zero(56-1 downto 48);
-                equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane1_shifts(12)) then
-                equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= equity_lane1_tally25_chunked_counter27_counter_chunk147_shifted;
-                equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane1_tally25_chunked_counter27_counter_chunk147_value, 9) + 256) - signed(resize(equity_lane1_tally25_chunked_counter27_zero, 9))) - signed(resize(equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out, 2)));
-                equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= total(8-1 downto 0);
-                equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane1_tally25_chunked_counter27_counter_chunk147_value, 9) + equity_lane1_tally25_chunked_counter27_zero) + equity_lane1_tally25_chunked_counter27_counter_chunk146_carry_out);
-                equity_lane1_tally25_chunked_counter27_counter_chunk147_value <= total(8-1 downto 0);
-                equity_lane1_tally25_chunked_counter27_counter_chunk147_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane1_tally25_chunked_counter27_counter_chunk147_step;
-
-
-equity_lane1_links(12) <= equity_lane1_tally25_chunked_counter27_lowest(8-1 downto 0);
-
-
-equity_lane1_chain_out <= equity_lane1_links(0);
+equity_lane1_chain_out <= equity_lane1_ram_tallies1_out_rec(8-1 downto 0);
+equity_lane1_ready <= equity_lane1_ram_tallies1_loaded;
 
 sum_link0_add: process (clk) is
 begin

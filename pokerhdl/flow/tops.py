@@ -135,9 +135,9 @@ TOPS.update((top.name, top) for top in [
               doc="7 up 7 down, two players, with UART table on the Digilent Basys3"),
     board_top("nexys_a7_balatro", "nexys_a7", "balatro", **BALATRO,
               doc="Balatro runs of blinds on a VGA monitor on the Digilent Nexys A7-100T"),
-    board_top("nexys_a7_equity", "nexys_a7", "equity", baud=115_200, lanes=3, opponents=9,
+    board_top("nexys_a7_equity", "nexys_a7", "equity", baud=115_200, lanes=4, opponents=9,
               shift_registers=False,
-              doc="the equity engine (3 lanes of up to 9 opponents) on the Digilent Nexys "
+              doc="the equity engine (4 lanes of up to 9 opponents) on the Digilent Nexys "
                   "A7-100T's USB-UART"),
     board_top("nexys_a7_equity_heads_up", "nexys_a7", "equity", baud=115_200, lanes=16,
               opponents=1, shift_registers=False,
@@ -167,9 +167,9 @@ TOPS.update((top.name, top) for top in [
     # as many lanes as place within 80 % of the 85F's 83,640 logic cells, each PLL at a clock
     # its top's route meets with the LPF of that clock (the routes: docs/benchmarks.md)
     board_top("ulx3s_equity", "ulx3s", "equity", baud=115_200, lanes=2, opponents=9,
-              pll_hz=100_000_000, leds=8,
-              doc="the equity engine (2 lanes of up to 9 opponents, 100 MHz from the PLL) on the "
-                  "Radiona ULX3S's FTDI UART"),
+              pll_hz=103_125_000, leds=8,
+              doc="the equity engine (2 lanes of up to 9 opponents, 103.125 MHz from the PLL) "
+                  "on the Radiona ULX3S's FTDI UART"),
     board_top("ulx3s_equity_heads_up", "ulx3s", "equity", baud=115_200, lanes=11,
               opponents=1, pll_hz=95_000_000, leds=8,
               doc="the heads-up equity engine (11 lanes of one opponent at 95 MHz from the PLL) "

@@ -4,8 +4,10 @@ A lane has a fixed slot for every card a trial may deal: slots 0..4 are the boar
 5 + 2j and 6 + 2j opponent j's hand (``dealt_slots``). A setup deals its missing board cards in
 slots 0..k-1 and each random opponent's hand in that opponent's slots; the other slots hold
 known cards. The n cards nobody knows are numbered 0..n-1 in increasing code order (their
-positions). In every trial each dealt slot, in slot order, takes ``slot_words(s)`` words of its
-own stream: one for slots 0..6 (the board and the first opponent), two from SECOND_WORD_SLOT on.
+positions). In every trial each dealt unit, in slot order, takes ``slot_words`` words of its
+own stream: a unit is a slot alone for slots 0..6 (the board and the first opponent: one word),
+an opponent's hand (its two slots) from SECOND_WORD_SLOT on (two words, its first slot's
+stream; ``deal_units``).
 
 - The stream of slot s in lane l is xorshift128 (golden/rng.py) from ``stream_seed(seed, l,
   s)``: the seed's four words go through ``mix`` (MIX_ROUNDS ChaCha quarter rounds, a
@@ -16,28 +18,33 @@ own stream: one for slots 0..6 (the board and the first opponent), two from SECO
   seed (runs from many seeds would repeat one pattern). Mixing takes the engine a few hundred
   clocks per run (rtl/equity/engine.py), once, before the first trial.
 - Each word's five 6-bit fields (bits 29..0, field 0 lowest; the first word's fields first)
-  are masked to ceil(log2 n) bits (golden/shuffle.py's MASK_ROM); the slot takes the first
+  are masked to ceil(log2 n) bits (golden/shuffle.py's MASK_ROM); a slot takes the first
   field that is below n and not a position an earlier slot of this trial took
-  (``slot_position``). Each field is uniform on 0..mask and independent of the rest (distinct
-  bits of the stream's words), so an accepted field is uniform over the positions still free:
-  the cards of a trial are a uniform random sample, taken in order.
-- A slot with no such field voids the trial; the other slots still take their words. Why the
-  trials that are not void are uniform too: slot s sees f = 5 * slot_words(s) independent
-  fields, each uniform on 0..mask; the e dealt slots before it leave exactly n - e positions
-  free, whichever they took, so it finds a field with probability 1 - (1 - (n - e) /
-  (mask + 1)) ** f, which depends on how many positions the earlier slots took, never on
-  which. Every ordered sample of distinct positions is dealt with the same probability (the
+  (``slot_position``); a hand takes that field for its first card and, for its second, the
+  first field after it that is below n, not taken and not the first card's position
+  (``hand_positions``). Each field is uniform on 0..mask and independent of the rest
+  (distinct bits of the stream's words), so an accepted field is uniform over the positions
+  still free: the cards of a trial are a uniform random sample, taken in order.
+- A unit with no such field (or fields) voids the trial; the other units still take their
+  words. Why the trials that are not void are uniform too: a unit sees f = 5 * words
+  independent fields, each uniform on 0..mask; the e cards dealt before it leave exactly
+  n - e positions free, whichever they are, so a slot finds a field with probability
+  1 - (1 - (n - e) / (mask + 1)) ** f, and a hand finds its two with a probability that also
+  depends on n - e alone (its first card at field i, then one of the n - e - 1 positions left
+  in the f - 1 - i fields after it: ``counted_fraction``), never on which positions were
+  taken. Every ordered sample of distinct positions is dealt with the same probability (the
   product of 1 / (mask + 1) per accepted field and of these rejection chances), so the
-  trials that are not void are uniform. How many words a slot takes is a property of the slot,
-  never of the cards, and a void slot still takes its words, so trial t of a lane is always
-  words t * k .. t * k + k - 1 of each slot's stream (k = slot_words(s)).
-- Why two words from slot 7 on: with nine random opponents (23 cards from 50, mask 63) the
-  late slots see as few as 28 free positions of 64 and five fields miss all of them 5.6 % of
-  the time; with one word a slot, 31 % of trials were void (``counted_fraction`` 0.689), with
-  two from slot 7 on 2.2 % (0.978; two for every slot would give 0.988, but the first seven
-  slots void only 1.1 % of trials, and doubling their fields and streams would make a
-  heads-up lane a third larger for it). The hardware steps those streams twice a clock (XORs
-  only) and compares ten fields in those stages.
+  trials that are not void are uniform. How many words a unit takes is a property of its
+  slots, never of the cards, and a void unit still takes its words, so trial t of a lane is
+  always words t * k .. t * k + k - 1 of each unit's stream (k = slot_words).
+- Why two words and a hand a unit from slot 7 on: with nine random opponents (23 cards from
+  50, mask 63) the late slots see as few as 28 free positions of 64 and five fields miss all
+  of them 5.6 % of the time; with one word a slot, 31 % of trials were void (``counted_fraction``
+  0.689). Two words a slot void 2.2 % (0.978), two words a hand 7.0 % (0.930): the last hand
+  misses its two cards 2.5 % of the time. A hand a unit halves the hardware's late streams and
+  stages (a lane's stage judges ten fields for two cards where it judged ten for one), which
+  is what lets four nine-seat lanes fit 80 % of an xc7a100t, for 5 % fewer trials counted per
+  lane (docs/equity.md). The first seven slots void only 1.1 % of trials with a word each.
 
 So every slot takes the same words every trial, a hardware lane is a pipeline with no stall
 (stage s deals slot s), and the deal depends only on the seed, the lane and the setup.
