@@ -576,12 +576,12 @@ def hand_stage(clk, rst, slot, n, mask, dealt, word, exact, digit_a, digit_b, to
 
     @(always(clk.posedge) if shift_registers else always_seq(clk.posedge, reset=rst))
     def after_first():
-        rest = intbv(0)[count:]
+        beyond = intbv(0)[count:]
         seen = False
         for f in range(count):
-            rest[f] = free[f] and seen
+            beyond[f] = free[f] and seen
             seen = seen or free[f]
-        later.next = rest
+        later.next = beyond
         b_fields.next = fields
         b_card.next = card_a
         b_map.next = a_map
@@ -589,13 +589,13 @@ def hand_stage(clk, rst, slot, n, mask, dealt, word, exact, digit_a, digit_b, to
 
     @(always(clk.posedge) if shift_registers else always_seq(clk.posedge, reset=rst))
     def not_first():
-        rest = intbv(0)[count:]
+        distinct = intbv(0)[count:]
         for f in range(count):
             same = True
             for b in range(CARD):
                 same = same and b_fields[CARD * f + b] == b_card[b]
-            rest[f] = later[f] and not same
-        other.next = rest
+            distinct[f] = later[f] and not same
+        other.next = distinct
         c_fields.next = b_fields
         c_card.next = b_card
         c_map.next = b_map
