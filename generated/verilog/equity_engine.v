@@ -8949,7 +8949,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_hand_stage0_after_first
-    reg [10-1:0] rest;
+    reg [10-1:0] beyond;
     reg seen;
     integer f;
     if (equity_lane0_rst == 1) begin
@@ -8960,13 +8960,13 @@ always @(posedge clk) begin: equity_lane0_hand_stage0_after_first
         equity_lane0_hand_stage0_b_pos <= 0;
     end
     else begin
-        rest = 10'h0;
+        beyond = 10'h0;
         seen = 1'b0;
         for (f=0; f<10; f=f+1) begin
-            rest[f] = (equity_lane0_hand_stage0_free[f] && seen);
+            beyond[f] = (equity_lane0_hand_stage0_free[f] && seen);
             seen = (seen || equity_lane0_hand_stage0_free[f]);
         end
-        equity_lane0_hand_stage0_later <= rest;
+        equity_lane0_hand_stage0_later <= beyond;
         equity_lane0_hand_stage0_b_fields <= equity_lane0_hand_stage0_fields;
         equity_lane0_hand_stage0_b_card <= equity_lane0_hand_stage0_card_a;
         equity_lane0_hand_stage0_b_map <= equity_lane0_hand_stage0_a_map;
@@ -8976,7 +8976,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_hand_stage0_not_first
-    reg [10-1:0] rest;
+    reg [10-1:0] distinct;
     integer f;
     reg same;
     integer b;
@@ -8988,15 +8988,15 @@ always @(posedge clk) begin: equity_lane0_hand_stage0_not_first
         equity_lane0_hand_stage0_c_card <= 63;
     end
     else begin
-        rest = 10'h0;
+        distinct = 10'h0;
         for (f=0; f<10; f=f+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
                 same = (same && (equity_lane0_hand_stage0_b_fields[((6 * f) + b)] == equity_lane0_hand_stage0_b_card[b]));
             end
-            rest[f] = (equity_lane0_hand_stage0_later[f] && (!same));
+            distinct[f] = (equity_lane0_hand_stage0_later[f] && (!same));
         end
-        equity_lane0_hand_stage0_other <= rest;
+        equity_lane0_hand_stage0_other <= distinct;
         equity_lane0_hand_stage0_c_fields <= equity_lane0_hand_stage0_b_fields;
         equity_lane0_hand_stage0_c_card <= equity_lane0_hand_stage0_b_card;
         equity_lane0_hand_stage0_c_map <= equity_lane0_hand_stage0_b_map;
@@ -9212,7 +9212,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_hand_stage1_after_first
-    reg [10-1:0] rest;
+    reg [10-1:0] beyond;
     reg seen;
     integer f;
     if (equity_lane0_rst == 1) begin
@@ -9223,13 +9223,13 @@ always @(posedge clk) begin: equity_lane0_hand_stage1_after_first
         equity_lane0_hand_stage1_b_pos <= 0;
     end
     else begin
-        rest = 10'h0;
+        beyond = 10'h0;
         seen = 1'b0;
         for (f=0; f<10; f=f+1) begin
-            rest[f] = (equity_lane0_hand_stage1_free[f] && seen);
+            beyond[f] = (equity_lane0_hand_stage1_free[f] && seen);
             seen = (seen || equity_lane0_hand_stage1_free[f]);
         end
-        equity_lane0_hand_stage1_later <= rest;
+        equity_lane0_hand_stage1_later <= beyond;
         equity_lane0_hand_stage1_b_fields <= equity_lane0_hand_stage1_fields;
         equity_lane0_hand_stage1_b_card <= equity_lane0_hand_stage1_card_a;
         equity_lane0_hand_stage1_b_map <= equity_lane0_hand_stage1_a_map;
@@ -9239,7 +9239,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane0_hand_stage1_not_first
-    reg [10-1:0] rest;
+    reg [10-1:0] distinct;
     integer f;
     reg same;
     integer b;
@@ -9251,15 +9251,15 @@ always @(posedge clk) begin: equity_lane0_hand_stage1_not_first
         equity_lane0_hand_stage1_c_card <= 63;
     end
     else begin
-        rest = 10'h0;
+        distinct = 10'h0;
         for (f=0; f<10; f=f+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
                 same = (same && (equity_lane0_hand_stage1_b_fields[((6 * f) + b)] == equity_lane0_hand_stage1_b_card[b]));
             end
-            rest[f] = (equity_lane0_hand_stage1_later[f] && (!same));
+            distinct[f] = (equity_lane0_hand_stage1_later[f] && (!same));
         end
-        equity_lane0_hand_stage1_other <= rest;
+        equity_lane0_hand_stage1_other <= distinct;
         equity_lane0_hand_stage1_c_fields <= equity_lane0_hand_stage1_b_fields;
         equity_lane0_hand_stage1_c_card <= equity_lane0_hand_stage1_b_card;
         equity_lane0_hand_stage1_c_map <= equity_lane0_hand_stage1_b_map;
@@ -17399,7 +17399,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_hand_stage2_after_first
-    reg [10-1:0] rest;
+    reg [10-1:0] beyond;
     reg seen;
     integer f;
     if (equity_lane1_rst == 1) begin
@@ -17410,13 +17410,13 @@ always @(posedge clk) begin: equity_lane1_hand_stage2_after_first
         equity_lane1_hand_stage2_b_pos <= 0;
     end
     else begin
-        rest = 10'h0;
+        beyond = 10'h0;
         seen = 1'b0;
         for (f=0; f<10; f=f+1) begin
-            rest[f] = (equity_lane1_hand_stage2_free[f] && seen);
+            beyond[f] = (equity_lane1_hand_stage2_free[f] && seen);
             seen = (seen || equity_lane1_hand_stage2_free[f]);
         end
-        equity_lane1_hand_stage2_later <= rest;
+        equity_lane1_hand_stage2_later <= beyond;
         equity_lane1_hand_stage2_b_fields <= equity_lane1_hand_stage2_fields;
         equity_lane1_hand_stage2_b_card <= equity_lane1_hand_stage2_card_a;
         equity_lane1_hand_stage2_b_map <= equity_lane1_hand_stage2_a_map;
@@ -17426,7 +17426,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_hand_stage2_not_first
-    reg [10-1:0] rest;
+    reg [10-1:0] distinct;
     integer f;
     reg same;
     integer b;
@@ -17438,15 +17438,15 @@ always @(posedge clk) begin: equity_lane1_hand_stage2_not_first
         equity_lane1_hand_stage2_c_card <= 63;
     end
     else begin
-        rest = 10'h0;
+        distinct = 10'h0;
         for (f=0; f<10; f=f+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
                 same = (same && (equity_lane1_hand_stage2_b_fields[((6 * f) + b)] == equity_lane1_hand_stage2_b_card[b]));
             end
-            rest[f] = (equity_lane1_hand_stage2_later[f] && (!same));
+            distinct[f] = (equity_lane1_hand_stage2_later[f] && (!same));
         end
-        equity_lane1_hand_stage2_other <= rest;
+        equity_lane1_hand_stage2_other <= distinct;
         equity_lane1_hand_stage2_c_fields <= equity_lane1_hand_stage2_b_fields;
         equity_lane1_hand_stage2_c_card <= equity_lane1_hand_stage2_b_card;
         equity_lane1_hand_stage2_c_map <= equity_lane1_hand_stage2_b_map;
@@ -17662,7 +17662,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_hand_stage3_after_first
-    reg [10-1:0] rest;
+    reg [10-1:0] beyond;
     reg seen;
     integer f;
     if (equity_lane1_rst == 1) begin
@@ -17673,13 +17673,13 @@ always @(posedge clk) begin: equity_lane1_hand_stage3_after_first
         equity_lane1_hand_stage3_b_pos <= 0;
     end
     else begin
-        rest = 10'h0;
+        beyond = 10'h0;
         seen = 1'b0;
         for (f=0; f<10; f=f+1) begin
-            rest[f] = (equity_lane1_hand_stage3_free[f] && seen);
+            beyond[f] = (equity_lane1_hand_stage3_free[f] && seen);
             seen = (seen || equity_lane1_hand_stage3_free[f]);
         end
-        equity_lane1_hand_stage3_later <= rest;
+        equity_lane1_hand_stage3_later <= beyond;
         equity_lane1_hand_stage3_b_fields <= equity_lane1_hand_stage3_fields;
         equity_lane1_hand_stage3_b_card <= equity_lane1_hand_stage3_card_a;
         equity_lane1_hand_stage3_b_map <= equity_lane1_hand_stage3_a_map;
@@ -17689,7 +17689,7 @@ end
 
 
 always @(posedge clk) begin: equity_lane1_hand_stage3_not_first
-    reg [10-1:0] rest;
+    reg [10-1:0] distinct;
     integer f;
     reg same;
     integer b;
@@ -17701,15 +17701,15 @@ always @(posedge clk) begin: equity_lane1_hand_stage3_not_first
         equity_lane1_hand_stage3_c_card <= 63;
     end
     else begin
-        rest = 10'h0;
+        distinct = 10'h0;
         for (f=0; f<10; f=f+1) begin
             same = 1'b1;
             for (b=0; b<6; b=b+1) begin
                 same = (same && (equity_lane1_hand_stage3_b_fields[((6 * f) + b)] == equity_lane1_hand_stage3_b_card[b]));
             end
-            rest[f] = (equity_lane1_hand_stage3_later[f] && (!same));
+            distinct[f] = (equity_lane1_hand_stage3_later[f] && (!same));
         end
-        equity_lane1_hand_stage3_other <= rest;
+        equity_lane1_hand_stage3_other <= distinct;
         equity_lane1_hand_stage3_c_fields <= equity_lane1_hand_stage3_b_fields;
         equity_lane1_hand_stage3_c_card <= equity_lane1_hand_stage3_b_card;
         equity_lane1_hand_stage3_c_map <= equity_lane1_hand_stage3_b_map;

@@ -8730,7 +8730,7 @@ begin
 end process equity_lane0_hand_stage0_lowest_free0_pick;
 
 equity_lane0_hand_stage0_after_first: process (clk) is
-    variable rest: unsigned(9 downto 0);
+    variable beyond: unsigned(9 downto 0);
     variable seen: std_logic;
 begin
     if rising_edge(clk) then
@@ -8741,13 +8741,13 @@ begin
             equity_lane0_hand_stage0_b_card <= to_unsigned(63, 6);
             equity_lane0_hand_stage0_b_pos <= to_unsigned(0, 42);
         else
-            rest := to_unsigned(0, 10);
+            beyond := to_unsigned(0, 10);
             seen := '0';
             for f in 0 to 10-1 loop
-                rest(f) := stdl(bool(equity_lane0_hand_stage0_free(f)) and bool(seen));
+                beyond(f) := stdl(bool(equity_lane0_hand_stage0_free(f)) and bool(seen));
                 seen := stdl(bool(seen) or bool(equity_lane0_hand_stage0_free(f)));
             end loop;
-            equity_lane0_hand_stage0_later <= rest;
+            equity_lane0_hand_stage0_later <= beyond;
             equity_lane0_hand_stage0_b_fields <= equity_lane0_hand_stage0_fields;
             equity_lane0_hand_stage0_b_card <= equity_lane0_hand_stage0_card_a;
             equity_lane0_hand_stage0_b_map <= equity_lane0_hand_stage0_a_map;
@@ -8757,7 +8757,7 @@ begin
 end process equity_lane0_hand_stage0_after_first;
 
 equity_lane0_hand_stage0_not_first: process (clk) is
-    variable rest: unsigned(9 downto 0);
+    variable distinct: unsigned(9 downto 0);
     variable same: std_logic;
 begin
     if rising_edge(clk) then
@@ -8768,15 +8768,15 @@ begin
             equity_lane0_hand_stage0_c_pos <= to_unsigned(0, 42);
             equity_lane0_hand_stage0_c_card <= to_unsigned(63, 6);
         else
-            rest := to_unsigned(0, 10);
+            distinct := to_unsigned(0, 10);
             for f in 0 to 10-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
                     same := stdl(bool(same) and (equity_lane0_hand_stage0_b_fields(((6 * f) + b)) = equity_lane0_hand_stage0_b_card(b)));
                 end loop;
-                rest(f) := stdl(bool(equity_lane0_hand_stage0_later(f)) and (not bool(same)));
+                distinct(f) := stdl(bool(equity_lane0_hand_stage0_later(f)) and (not bool(same)));
             end loop;
-            equity_lane0_hand_stage0_other <= rest;
+            equity_lane0_hand_stage0_other <= distinct;
             equity_lane0_hand_stage0_c_fields <= equity_lane0_hand_stage0_b_fields;
             equity_lane0_hand_stage0_c_card <= equity_lane0_hand_stage0_b_card;
             equity_lane0_hand_stage0_c_map <= equity_lane0_hand_stage0_b_map;
@@ -8983,7 +8983,7 @@ begin
 end process equity_lane0_hand_stage1_lowest_free2_pick;
 
 equity_lane0_hand_stage1_after_first: process (clk) is
-    variable rest: unsigned(9 downto 0);
+    variable beyond: unsigned(9 downto 0);
     variable seen: std_logic;
 begin
     if rising_edge(clk) then
@@ -8994,13 +8994,13 @@ begin
             equity_lane0_hand_stage1_b_card <= to_unsigned(63, 6);
             equity_lane0_hand_stage1_b_pos <= to_unsigned(0, 54);
         else
-            rest := to_unsigned(0, 10);
+            beyond := to_unsigned(0, 10);
             seen := '0';
             for f in 0 to 10-1 loop
-                rest(f) := stdl(bool(equity_lane0_hand_stage1_free(f)) and bool(seen));
+                beyond(f) := stdl(bool(equity_lane0_hand_stage1_free(f)) and bool(seen));
                 seen := stdl(bool(seen) or bool(equity_lane0_hand_stage1_free(f)));
             end loop;
-            equity_lane0_hand_stage1_later <= rest;
+            equity_lane0_hand_stage1_later <= beyond;
             equity_lane0_hand_stage1_b_fields <= equity_lane0_hand_stage1_fields;
             equity_lane0_hand_stage1_b_card <= equity_lane0_hand_stage1_card_a;
             equity_lane0_hand_stage1_b_map <= equity_lane0_hand_stage1_a_map;
@@ -9010,7 +9010,7 @@ begin
 end process equity_lane0_hand_stage1_after_first;
 
 equity_lane0_hand_stage1_not_first: process (clk) is
-    variable rest: unsigned(9 downto 0);
+    variable distinct: unsigned(9 downto 0);
     variable same: std_logic;
 begin
     if rising_edge(clk) then
@@ -9021,15 +9021,15 @@ begin
             equity_lane0_hand_stage1_c_pos <= to_unsigned(0, 54);
             equity_lane0_hand_stage1_c_card <= to_unsigned(63, 6);
         else
-            rest := to_unsigned(0, 10);
+            distinct := to_unsigned(0, 10);
             for f in 0 to 10-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
                     same := stdl(bool(same) and (equity_lane0_hand_stage1_b_fields(((6 * f) + b)) = equity_lane0_hand_stage1_b_card(b)));
                 end loop;
-                rest(f) := stdl(bool(equity_lane0_hand_stage1_later(f)) and (not bool(same)));
+                distinct(f) := stdl(bool(equity_lane0_hand_stage1_later(f)) and (not bool(same)));
             end loop;
-            equity_lane0_hand_stage1_other <= rest;
+            equity_lane0_hand_stage1_other <= distinct;
             equity_lane0_hand_stage1_c_fields <= equity_lane0_hand_stage1_b_fields;
             equity_lane0_hand_stage1_c_card <= equity_lane0_hand_stage1_b_card;
             equity_lane0_hand_stage1_c_map <= equity_lane0_hand_stage1_b_map;
@@ -16863,7 +16863,7 @@ begin
 end process equity_lane1_hand_stage2_lowest_free4_pick;
 
 equity_lane1_hand_stage2_after_first: process (clk) is
-    variable rest: unsigned(9 downto 0);
+    variable beyond: unsigned(9 downto 0);
     variable seen: std_logic;
 begin
     if rising_edge(clk) then
@@ -16874,13 +16874,13 @@ begin
             equity_lane1_hand_stage2_b_card <= to_unsigned(63, 6);
             equity_lane1_hand_stage2_b_pos <= to_unsigned(0, 42);
         else
-            rest := to_unsigned(0, 10);
+            beyond := to_unsigned(0, 10);
             seen := '0';
             for f in 0 to 10-1 loop
-                rest(f) := stdl(bool(equity_lane1_hand_stage2_free(f)) and bool(seen));
+                beyond(f) := stdl(bool(equity_lane1_hand_stage2_free(f)) and bool(seen));
                 seen := stdl(bool(seen) or bool(equity_lane1_hand_stage2_free(f)));
             end loop;
-            equity_lane1_hand_stage2_later <= rest;
+            equity_lane1_hand_stage2_later <= beyond;
             equity_lane1_hand_stage2_b_fields <= equity_lane1_hand_stage2_fields;
             equity_lane1_hand_stage2_b_card <= equity_lane1_hand_stage2_card_a;
             equity_lane1_hand_stage2_b_map <= equity_lane1_hand_stage2_a_map;
@@ -16890,7 +16890,7 @@ begin
 end process equity_lane1_hand_stage2_after_first;
 
 equity_lane1_hand_stage2_not_first: process (clk) is
-    variable rest: unsigned(9 downto 0);
+    variable distinct: unsigned(9 downto 0);
     variable same: std_logic;
 begin
     if rising_edge(clk) then
@@ -16901,15 +16901,15 @@ begin
             equity_lane1_hand_stage2_c_pos <= to_unsigned(0, 42);
             equity_lane1_hand_stage2_c_card <= to_unsigned(63, 6);
         else
-            rest := to_unsigned(0, 10);
+            distinct := to_unsigned(0, 10);
             for f in 0 to 10-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
                     same := stdl(bool(same) and (equity_lane1_hand_stage2_b_fields(((6 * f) + b)) = equity_lane1_hand_stage2_b_card(b)));
                 end loop;
-                rest(f) := stdl(bool(equity_lane1_hand_stage2_later(f)) and (not bool(same)));
+                distinct(f) := stdl(bool(equity_lane1_hand_stage2_later(f)) and (not bool(same)));
             end loop;
-            equity_lane1_hand_stage2_other <= rest;
+            equity_lane1_hand_stage2_other <= distinct;
             equity_lane1_hand_stage2_c_fields <= equity_lane1_hand_stage2_b_fields;
             equity_lane1_hand_stage2_c_card <= equity_lane1_hand_stage2_b_card;
             equity_lane1_hand_stage2_c_map <= equity_lane1_hand_stage2_b_map;
@@ -17116,7 +17116,7 @@ begin
 end process equity_lane1_hand_stage3_lowest_free6_pick;
 
 equity_lane1_hand_stage3_after_first: process (clk) is
-    variable rest: unsigned(9 downto 0);
+    variable beyond: unsigned(9 downto 0);
     variable seen: std_logic;
 begin
     if rising_edge(clk) then
@@ -17127,13 +17127,13 @@ begin
             equity_lane1_hand_stage3_b_card <= to_unsigned(63, 6);
             equity_lane1_hand_stage3_b_pos <= to_unsigned(0, 54);
         else
-            rest := to_unsigned(0, 10);
+            beyond := to_unsigned(0, 10);
             seen := '0';
             for f in 0 to 10-1 loop
-                rest(f) := stdl(bool(equity_lane1_hand_stage3_free(f)) and bool(seen));
+                beyond(f) := stdl(bool(equity_lane1_hand_stage3_free(f)) and bool(seen));
                 seen := stdl(bool(seen) or bool(equity_lane1_hand_stage3_free(f)));
             end loop;
-            equity_lane1_hand_stage3_later <= rest;
+            equity_lane1_hand_stage3_later <= beyond;
             equity_lane1_hand_stage3_b_fields <= equity_lane1_hand_stage3_fields;
             equity_lane1_hand_stage3_b_card <= equity_lane1_hand_stage3_card_a;
             equity_lane1_hand_stage3_b_map <= equity_lane1_hand_stage3_a_map;
@@ -17143,7 +17143,7 @@ begin
 end process equity_lane1_hand_stage3_after_first;
 
 equity_lane1_hand_stage3_not_first: process (clk) is
-    variable rest: unsigned(9 downto 0);
+    variable distinct: unsigned(9 downto 0);
     variable same: std_logic;
 begin
     if rising_edge(clk) then
@@ -17154,15 +17154,15 @@ begin
             equity_lane1_hand_stage3_c_pos <= to_unsigned(0, 54);
             equity_lane1_hand_stage3_c_card <= to_unsigned(63, 6);
         else
-            rest := to_unsigned(0, 10);
+            distinct := to_unsigned(0, 10);
             for f in 0 to 10-1 loop
                 same := '1';
                 for b in 0 to 6-1 loop
                     same := stdl(bool(same) and (equity_lane1_hand_stage3_b_fields(((6 * f) + b)) = equity_lane1_hand_stage3_b_card(b)));
                 end loop;
-                rest(f) := stdl(bool(equity_lane1_hand_stage3_later(f)) and (not bool(same)));
+                distinct(f) := stdl(bool(equity_lane1_hand_stage3_later(f)) and (not bool(same)));
             end loop;
-            equity_lane1_hand_stage3_other <= rest;
+            equity_lane1_hand_stage3_other <= distinct;
             equity_lane1_hand_stage3_c_fields <= equity_lane1_hand_stage3_b_fields;
             equity_lane1_hand_stage3_c_card <= equity_lane1_hand_stage3_b_card;
             equity_lane1_hand_stage3_c_map <= equity_lane1_hand_stage3_b_map;
