@@ -289,8 +289,16 @@ static int hand_fields(uint32_t first, uint32_t second, uint32_t mask, uint32_t 
     return 0;
 }
 
-/* `trials` trials of a lane; `padded` (the slots rounded up to a vector) and `two` (some
- * slots take two words) are constants where this is inlined, so the loops over slots unroll.
+/* The first slot of unit u (the slots past one_word come in hands of two). */
+static inline int unit_slot(int u, int one_word)
+{
+    return u < one_word ? u : one_word + 2 * (u - one_word);
+}
+
+/* `trials` trials of a lane; `padded` (the units rounded up to a vector) and `two` (some
+ * units take two words) are constants where this is inlined, so the loops over units unroll.
+ * A unit is a slot dealt alone (the first one_word slots) or an opponent's hand (two slots):
+ * unit u's stream, words and candidates are at index u, its slots' positions at pos[slot].
  * Returns the trials dealt, void ones too; the winner sets go to by_winners. */
 static inline __attribute__((always_inline)) uint64_t
 lane_trials(const tables_t *tables, lane_t *ln, uint64_t trials, uint64_t *by_winners,
@@ -314,13 +322,25 @@ lane_trials(const tables_t *tables, lane_t *ln, uint64_t trials, uint64_t *by_wi
          * way */
         uint64_t taken = 1ULL << NONE;
         int void_trial = 0;
-        for (int s = 0; s < unknown; s++) {
+        for (int s = 0, u = 0; s < unknown; s++, u++) {
             if (s >= one_word) {
                 /* an opponent's hand (slots s, s + 1, the stream of s): the first free field
                  * of its two words, then the first free one after it that is not the first */
-                int hand = hand_fields(first[s], second[s], ln->mask, ln->n, taken,
-                                       &pos[s], &pos[s + 1]);
-                if (!hand) {
+                /* mostly the first word's first candidates are free: its first and the next
+                 * other one (c1 and c2 or c3), or its second and third; else the ten fields */
+                uint32_t a = c1[u], b = c2[u], c = c3[u];
+                int a_free = !(taken >> a & 1), b_free = !(taken >> b & 1);
+                int c_free = !(taken >> c & 1);
+                int b_other = b_free & (b != a), c_other_a = c_free & (c != a);
+                int c_other_b = c_free & (c != b);
+                if (a_free & (b_other | c_other_a)) {
+                    pos[s] = (int)a;
+                    pos[s + 1] = (int)(b_other ? b : c);
+                } else if (!a_free & b_free & c_other_b) {
+                    pos[s] = (int)b;
+                    pos[s + 1] = (int)c;
+                } else if (!hand_fields(first[u], second[u], ln->mask, ln->n, taken,
+                                        &pos[s], &pos[s + 1])) {
                     void_trial = 1;
                     break;
                 }
@@ -330,12 +350,11 @@ lane_trials(const tables_t *tables, lane_t *ln, uint64_t trials, uint64_t *by_wi
             }
             /* the set of taken positions is the chain from slot to slot: tests and selects
              * on bits keep it a few cycles long */
-            uint32_t a = c1[s], b = c2[s], c = c3[s];
+            uint32_t a = c1[u], b = c2[u], c = c3[u];
             uint64_t a_bit = 1ULL << a, b_bit = 1ULL << b, c_bit = 1ULL << c;
             int a_free = !(taken & a_bit), b_free = !(taken & b_bit);
             if (__builtin_expect(!(a_free | b_free) && (taken & c_bit), 0)) {
-                int p = free_field(first[s], second[s], s < one_word ? FIELDS : 2 * FIELDS,
-                                   ln->mask, ln->n, taken);
+                int p = free_field(first[u], second[u], FIELDS, ln->mask, ln->n, taken);
                 if (p == NONE) {
                     void_trial = 1;
                     break;
@@ -378,7 +397,8 @@ lane_trials(const tables_t *tables, lane_t *ln, uint64_t trials, uint64_t *by_wi
  * board[0..known_board-1]: the known board; remaining[0..n-1]: the cards a trial deals from,
  *   increasing; unknown: cards a trial deals; words[unknown]: the words each dealt slot takes
  *   per trial (1 or 2; the slots taking one come first, as golden slot_words gives them);
- *   states[4 * unknown]: the dealt slots' xorshift128 states (x, y, z, w), advanced in place;
+ *   states[4 * unknown]: the dealt slots' xorshift128 states (x, y, z, w), advanced in place
+ *   (a hand's second slot's is never read: it stays as it was);
  * wins, ties, units[players]: added to. Returns the trials dealt, void ones too. */
 uint64_t equity_lane(const tables_t *tb, int players, const uint8_t *holes,
                      const uint8_t *board, int known_board, const uint8_t *remaining, int n,
@@ -394,12 +414,16 @@ uint64_t equity_lane(const tables_t *tb, int players, const uint8_t *holes,
     ln.n = n;
     ln.mask = tb->mask_rom[n];
     ln.one_word = 0;
-    for (int s = 0; s < unknown; s++) {
-        ln.st.x[s] = states[4 * s];
-        ln.st.y[s] = states[4 * s + 1];
-        ln.st.z[s] = states[4 * s + 2];
-        ln.st.w[s] = states[4 * s + 3];
+    for (int s = 0; s < unknown; s++)
         ln.one_word += words[s] == 1;
+    /* a stream a unit: a hand's second slot has a stream of its own, which it never reads */
+    const int unit_count = ln.one_word + (unknown - ln.one_word) / 2;
+    for (int u = 0; u < unit_count; u++) {
+        int s = unit_slot(u, ln.one_word);
+        ln.st.x[u] = states[4 * s];
+        ln.st.y[u] = states[4 * s + 1];
+        ln.st.z[u] = states[4 * s + 2];
+        ln.st.w[u] = states[4 * s + 3];
     }
     for (int p = 0; p < n; p++) {
         ln.pos_key[p] = tb->card_key[remaining[p]];
@@ -426,19 +450,20 @@ uint64_t equity_lane(const tables_t *tb, int players, const uint8_t *holes,
     }
     memset(by_winners, 0, sizeof(uint64_t) << players);
     int two = ln.one_word < unknown;
-    if (unknown <= VECTOR)
+    if (unit_count <= VECTOR)
         dealt = two ? lane_trials(tb, &ln, trials, by_winners, VECTOR, 1)
                     : lane_trials(tb, &ln, trials, by_winners, VECTOR, 0);
-    else if (unknown <= 2 * VECTOR)
+    else if (unit_count <= 2 * VECTOR)
         dealt = lane_trials(tb, &ln, trials, by_winners, 2 * VECTOR, 1);
     else
         dealt = lane_trials(tb, &ln, trials, by_winners, 3 * VECTOR, 1);
     share_winners(by_winners, players, 1, wins, ties, units);
-    for (int s = 0; s < unknown; s++) {
-        states[4 * s] = ln.st.x[s];
-        states[4 * s + 1] = ln.st.y[s];
-        states[4 * s + 2] = ln.st.z[s];
-        states[4 * s + 3] = ln.st.w[s];
+    for (int u = 0; u < unit_count; u++) {
+        int s = unit_slot(u, ln.one_word);
+        states[4 * s] = ln.st.x[u];
+        states[4 * s + 1] = ln.st.y[u];
+        states[4 * s + 2] = ln.st.z[u];
+        states[4 * s + 3] = ln.st.w[u];
     }
     return dealt;
 }
