@@ -6,10 +6,12 @@
  * ones of golden/fast_rank.py, so built by calling rank7), the setup and each slot stream's
  * starting state; this file only deals, ranks and counts, exactly as golden/equity/deal.py
  * says:
- *   - a dealt slot of a lane takes its words of xorshift128 per trial (golden slot_words: one
- *     or two), then the first masked 6-bit field below n (the first word's first) not taken by
- *     an earlier slot of the trial (golden.equity.deal.slot_position) is a position among the
- *     n remaining cards; a slot with none voids the trial;
+ *   - a dealt unit of a lane (golden deal_units: a slot alone, or an opponent's hand from
+ *     slot 7 on) takes its words of xorshift128 per trial (golden slot_words: one, or a hand's
+ *     two); a slot's position among the n remaining cards is its first masked 6-bit field
+ *     below n not taken by an earlier slot of the trial (golden.equity.deal.slot_position), a
+ *     hand's two are that field and the first free one after it that is another position
+ *     (hand_positions); a unit with none voids the trial;
  *   - the best hand wins; a k-way tie gives each of its players 2520 / k units.
  *
  * Portable C (gcc or clang; x86-64, arm64): the hot loops are plain loops over small arrays
@@ -229,11 +231,11 @@ typedef struct {
     int player_slot[MAX_PLAYERS];                   /* a random seat's first slot, else -1 */
 } lane_t;
 
-/* Each slot's first three fields below n in its first word (positions, in field order; NONE
- * where there are fewer): a loop over slots the compiler vectorises. Which of them an earlier
- * slot of the trial took is left to the slot-by-slot pass; when it took all three, the slow
- * way (free_field) reads the rest of the first word and the second. NONE is position 63,
- * never below n (n <= 52): the pass marks it taken. */
+/* Each unit's first three fields below n in its first word (positions, in field order; NONE
+ * where there are fewer): a loop over units the compiler vectorises. Which of them an earlier
+ * slot of the trial took is left to the slot-by-slot pass; when they do not give a slot (or a
+ * hand) its position, the slow way (free_field, hand_fields) reads the rest of its words.
+ * NONE is position 63, never below n (n <= 52): the pass marks it taken. */
 #define NONE 63
 
 static inline void first_fields(const uint32_t *words, uint32_t *c1, uint32_t *c2,
@@ -254,13 +256,12 @@ static inline void first_fields(const uint32_t *words, uint32_t *c1, uint32_t *c
     }
 }
 
-/* The slow way, for the slot whose first field below n an earlier slot took: the first field
- * (the first word's five, then the second's) below n and not taken, or NONE. */
-static int free_field(uint32_t first, uint32_t second, int fields, uint32_t mask, uint32_t n,
-                      uint64_t taken)
+/* The slow way, for a lone slot whose three candidates earlier slots took: the first field of
+ * its word below n and not taken, or NONE. */
+static int free_field(uint32_t word, uint32_t mask, uint32_t n, uint64_t taken)
 {
-    for (int f = 0; f < fields; f++) {
-        uint32_t p = ((f < FIELDS ? first : second) >> (FIELD_BITS * (f % FIELDS))) & mask;
+    for (int f = 0; f < FIELDS; f++) {
+        uint32_t p = (word >> (FIELD_BITS * f)) & mask;
         if (p < n && !(taken >> p & 1))
             return (int)p;
     }
@@ -309,10 +310,10 @@ lane_trials(const tables_t *tables, lane_t *ln, uint64_t trials, uint64_t *by_wi
     int pos[MAX_SLOTS];
     uint64_t dealt_trials = 0;
     const int unknown = ln->unknown, one_word = two ? ln->one_word : unknown;
-    memset(second, 0, sizeof second);
     for (uint64_t t = 0; t < trials; ) {
         dealt_trials++;
-        /* every slot's words for this trial, whatever the trial turns out to be */
+        /* every unit's words for this trial, whatever the trial turns out to be (the second
+         * words: the hands') */
         step_streams(&ln->st, first, 0, padded);
         if (two)
             step_streams(&ln->st, second, one_word, padded);
@@ -324,10 +325,10 @@ lane_trials(const tables_t *tables, lane_t *ln, uint64_t trials, uint64_t *by_wi
         int void_trial = 0;
         for (int s = 0, u = 0; s < unknown; s++, u++) {
             if (s >= one_word) {
-                /* an opponent's hand (slots s, s + 1, the stream of s): the first free field
-                 * of its two words, then the first free one after it that is not the first */
-                /* mostly the first word's first candidates are free: its first and the next
-                 * other one (c1 and c2 or c3), or its second and third; else the ten fields */
+                /* an opponent's hand (slots s, s + 1, unit u's stream): the first free field
+                 * of its two words, then the first free one after it that is not the first;
+                 * mostly the first word's candidates give them (c1 and c2 or c3, or c2 and
+                 * c3), else hand_fields reads all ten */
                 uint32_t a = c1[u], b = c2[u], c = c3[u];
                 int a_free = !(taken >> a & 1), b_free = !(taken >> b & 1);
                 int c_free = !(taken >> c & 1);
@@ -354,7 +355,7 @@ lane_trials(const tables_t *tables, lane_t *ln, uint64_t trials, uint64_t *by_wi
             uint64_t a_bit = 1ULL << a, b_bit = 1ULL << b, c_bit = 1ULL << c;
             int a_free = !(taken & a_bit), b_free = !(taken & b_bit);
             if (__builtin_expect(!(a_free | b_free) && (taken & c_bit), 0)) {
-                int p = free_field(first[u], second[u], FIELDS, ln->mask, ln->n, taken);
+                int p = free_field(first[u], ln->mask, ln->n, taken);
                 if (p == NONE) {
                     void_trial = 1;
                     break;
