@@ -14,9 +14,8 @@ opens.
 
 import os
 import time
-from functools import lru_cache
-
 from dataclasses import replace
+from functools import lru_cache
 
 from ..golden.equity.readable import (ERR_OPPONENTS, EquityError, ERROR_TEXT, OK, Result,
                                       check_monte_carlo)
@@ -157,11 +156,10 @@ def players_in_order(result, order):
     """random_seats_first undone on an engine's Result: each opponent's counts back in its
     own seat."""
     back = Result(result.players, result.trials)
-    for i, j in enumerate(order):
-        for name in ("wins", "ties", "tie_units"):
-            getattr(back, name)[1 + j] = getattr(result, name)[1 + i]
+    seat = [0] + [1 + j for j in order]           # where each of the engine's players sits
     for name in ("wins", "ties", "tie_units"):
-        getattr(back, name)[0] = getattr(result, name)[0]
+        for i, counts in enumerate(getattr(result, name)):
+            getattr(back, name)[seat[i]] = counts
     return back
 
 

@@ -210,13 +210,12 @@ class WordStreams:
         return taken
 
 
-def deal_positions(words, n, sizes=None):
+def deal_positions(words, n, sizes):
     """golden.equity.deal's dealing for many trials, unit by unit (deal_units: a slot, or a
     hand of two): ``words`` a list of (trials, k) arrays, a unit's k words of each trial;
-    ``sizes`` the units' slots (1 each when not given); the positions (-1 where a unit found
-    none) and which trials are not void."""
+    ``sizes`` the units' slots; the positions (-1 where a unit found none) and which trials are
+    not void."""
     mask = np.uint32(MASK_ROM[n])
-    sizes = sizes or [1] * len(words)
     trials, slots = len(words[0]), sum(sizes)
     positions = np.full((trials, slots), -1, dtype=np.int64)
     slot = 0
