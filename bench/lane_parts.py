@@ -20,8 +20,9 @@ from pokerhdl.rtl.equity.colex_odometer import colex_odometer
 from pokerhdl.golden.equity.exact import EXACT_SEATS
 from pokerhdl.rtl.equity.lane import (CARD, MAP_BITS, MAP_SLOT, deal_stage, delay_line,
                                       hand_stage, lane_dealer, lane_ranking, packed_cards,
-                                      seed_injections, slot_stream, stage_start)
-from pokerhdl.rtl.equity.lane_tally import lane_tallies, ram_tallies, winner_shares
+                                      seed_injections, slot_stream, stage_first, stage_start)
+from pokerhdl.rtl.equity.lane_tally import (counts_in_ram, lane_tallies, ram_tallies,
+                                            winner_shares)
 
 def bits(width):
     return Signal(intbv(0)[width:])
@@ -61,7 +62,7 @@ def counting_part(clk, rst, winners, shown, start_q, counting, shift, chain_in, 
     players = len(winners)
     won, alone, units, won_valid = bits(players), flag(), bits(12), flag()
     shares = winner_shares(clk, rst, winners, shown, won, alone, units, won_valid)
-    if players > 2:
+    if counts_in_ram(players):
         tallies = ram_tallies(clk, rst, start_q, counting, won, alone, units, shift, chain_in,
                               chain_out, done, ready)
     else:
@@ -110,16 +111,22 @@ def streams_part(clk, rst, load, load_slot, load_index, seed_word, bus_index, bu
     return instances()
 
 
+def dealt_after(slot):
+    """The positions a trial carries out of the dealer stage of ``slot`` (a stage's first slot):
+    the slots up to it, and a hand's second."""
+    return slot + 1 + (slot >= MAP_SLOT)
+
+
 @block
 def stages_part(clk, rst, n, mask, exact, dealt, words_in, digits_in, tok, ok, pos_in, map_in,
                 pos_out, tok_out, ok_out, slots=(), shift_registers=True):
     """The dealer stages of ``slots`` in a row, as the dealer chains them (deal_stage below
-    MAP_SLOT, hand_stage from it, a hand a stage): each takes its slot's words (words_in, the first slot's
-    lowest) and delayed digit (digits_in) and passes the trial, its positions and the run's
-    setting on; pos_out, tok_out, ok_out: the last stage's trial."""
+    MAP_SLOT, hand_stage from it, a hand a stage): each takes its slot's words (words_in, the
+    first slot's lowest) and delayed digit (digits_in) and passes the trial, its positions and
+    the run's setting on; pos_out, tok_out, ok_out: the last stage's trial."""
     # the last stage drives the part's outputs itself
     toks, oks = [flag() for _ in slots[:-1]] + [tok_out], [flag() for _ in slots[:-1]] + [ok_out]
-    positions = [bits(CARD * (s + 1 + (s >= MAP_SLOT))) for s in slots[:-1]] + [pos_out]
+    positions = [bits(CARD * dealt_after(s)) for s in slots[:-1]] + [pos_out]
     maps = [bits(MAP_BITS) for _ in slots]
     ns, masks = [n] + [bits(len(n)) for _ in slots], [mask] + [bits(len(mask)) for _ in slots]
     exacts = [exact] + [flag() for _ in slots]
@@ -159,8 +166,7 @@ def odometer_part(clk, rst, load, load_slot, load_index, bus_word, start, issue,
     odometer = colex_odometer(clk, rst, seats, load, load_slot, load_index, bus_word,
                               start, issue, dealt, n, digits, board_step, board_due, held)
     # a hand stage takes both its slots' digits at its start
-    delays = [delay_line(clk, rst, digits[s], delayed[s],
-                         stage_start(s - (s >= MAP_SLOT and (s - MAP_SLOT) % 2)),
+    delays = [delay_line(clk, rst, digits[s], delayed[s], stage_start(stage_first(s)),
                          shift_registers) for s in range(slots)]
     out = joined(delayed, digits_out)
     return instances()
@@ -183,9 +189,8 @@ def dealer_blocks(opponents, shift_registers):
         return stages_part(clk, rst, bits(6), bits(6), flag(), bits(len(chosen)), words(chosen),
                            bits(CARD * len(chosen)), flag(), flag(),
                            bits(CARD * max(chosen[0], 1)), bits(MAP_BITS),
-                           bits(CARD * (chosen[-1] + 1 + (chosen[-1] >= MAP_SLOT))), flag(), flag(),
-                           slots=tuple(chosen),
-                           shift_registers=shift_registers)
+                           bits(CARD * dealt_after(chosen[-1])), flag(), flag(),
+                           slots=tuple(chosen), shift_registers=shift_registers)
 
     one, two = [s for s in range(slots) if slot_words(s) == 1], \
         list(range(MAP_SLOT, slots, 2))
@@ -193,8 +198,8 @@ def dealer_blocks(opponents, shift_registers):
         list(range(MAP_SLOT + 2, slots, 2))
     return {
         f"streams stepping once a clock (slots {one[0]}..{one[-1]})": (len(one), streams(one)),
-        f"streams stepping twice a clock (a hand's, slots {two[0]}..{two[-1]} + 1), with their loading":
-            (len(two), streams(two)),
+        f"streams stepping twice a clock (a hand's, slots {two[0]}..{two[-1]} + 1), with "
+        f"their loading": (len(two), streams(two)),
         f"stages comparing with earlier positions (slots {deal[0]}..{deal[-1]})":
             (len(deal), stages(deal)),
         f"first hand stage (slots {MAP_SLOT}, {MAP_SLOT + 1}: builds the map)":

@@ -51,8 +51,8 @@ from ...golden.shuffle import FIELD_BITS, FIELDS
 from ..eval.board_eval import LATENCY as RANKING_LATENCY, board_eval
 from .colex_odometer import colex_odometer
 from .lane_control import lane_control
-from .lane_tally import (TRIAL_BITS, lane_tallies, ram_settle, ram_tallies, tally_links,
-                         winner_shares)
+from .lane_tally import (TRIAL_BITS, counts_in_ram, lane_tallies, ram_settle, ram_tallies,
+                         tally_links, winner_shares)
 from ..rng import w_part, x_part
 from ..eval.showdown import LATENCY as SHOWDOWN_LATENCY, showdown
 
@@ -80,6 +80,12 @@ def stage_start(slot):
     if slot <= MAP_SLOT:
         return STAGE_CLOCKS * slot
     return STAGE_CLOCKS * MAP_SLOT + HAND_CLOCKS * ((slot - MAP_SLOT + 1) // 2)
+
+
+def stage_first(slot):
+    """The first slot of the dealer stage that deals ``slot``: the slot itself below MAP_SLOT,
+    its hand's first slot from it on."""
+    return slot if slot < MAP_SLOT else slot - (slot - MAP_SLOT) % 2
 
 
 def lane_depth(opponents):
@@ -321,8 +327,9 @@ def deal_stage(clk, rst, slot, n, mask, dealt, word, exact, digit, tok_in, ok_in
     ``word``: the slot's word, FIELDS fields. The positions only wait here: ``shift_registers``
     as slot_stream's.
 
-    Its pick is written here, not with lowest_free as hand_stage's is, so that the heads-up lanes' RTL (all their slots are deal stages) stays the RTL their
-    routed figures were measured on."""
+    Its pick is written here, not with lowest_free as hand_stage's is, so that the heads-up
+    lanes' RTL (all their slots are deal stages) stays the RTL their routed figures were
+    measured on."""
     assert slot < MAP_SLOT and slot_words(slot) == 1, "later slots are hand stages"
     earlier = slot
     width = CARD * max(slot, 1)
@@ -670,7 +677,7 @@ def equity_lane(clk, rst_in, opponents, n, mask, dealt, fixed, hero, active, rem
         def reset_out():
             rst_out.next = rst
 
-    in_ram = players > 2                         # the counters in a RAM (ram_tallies)
+    in_ram = counts_in_ram(players)
     if in_ram:
         depth = lane_depth(opponents) + ram_settle(players)
     else:
@@ -781,7 +788,7 @@ def lane_dealer(clk, rst, opponents, n, mask, dealt, exact, load, load_slot, loa
     maps = {s: Signal(intbv(0)[MAP_BITS:]) for s in hands}
     streams, stages = [], []
     for s in range(slots):
-        if s >= MAP_SLOT and s not in hands:
+        if stage_first(s) != s:
             continue                                         # a hand's second slot
         tok_in = issue if s == 0 else toks[s - 1]       # the trial leaving the stage before
         streams.append(slot_stream(clk, rst, s, load, load_slot, bus_index, bus_word, tok_in,

@@ -273,6 +273,13 @@ RAM_DEPTH = 512                          # records the RAM holds (a block RAM's 
 PENDING_BITS = (4, 4, 15)                # a record's counts between two flushes
 
 
+def counts_in_ram(players):
+    """A lane of ``players`` keeps its counters in a RAM (ram_tallies) past two players: for
+    three records and more the RAM and its adders are smaller than the counters as registers
+    (lane_tallies)."""
+    return players > 2
+
+
 def flush_cycle(players):
     """Clocks between two flushes of a record: every record once, and no sooner than the
     last flush of it is written."""
