@@ -13,8 +13,8 @@ from pokerhdl.odds.calculator import make_setup
 from pokerhdl.golden.equity import readable as E
 from pokerhdl.golden.cards import DECK, parse_cards
 from pokerhdl.golden.equity.exact import (EXACT_SEATS, MAX_EXACT_RANDOM, board_count,
-                                          check_exact, colex_rank, colex_unrank, exact_deals, exact_share,
-                                          lane_boards, split_exact)
+                                          check_exact, colex_rank, colex_unrank, exact_deals,
+                                          exact_share, lane_boards, split_exact)
 from pokerhdl.golden.equity.protocol import (MODE_EXACT, engine_reply, parse_description,
                                              parse_reply, parse_request, request_payload)
 

@@ -16,10 +16,9 @@ import threading
 
 import pytest
 
-from pokerhdl.odds.calculator import equity
+from pokerhdl.odds.calculator import equity, make_setup
 from pokerhdl.cli import main
 from pokerhdl.odds import hardware
-from pokerhdl.odds.calculator import make_setup
 from pokerhdl.odds.hardware import SerialLink, engine_params, sim_link
 from pokerhdl.golden.equity import readable as E
 from pokerhdl.golden.equity.readable import ERR_DUPLICATE, ERR_EXACT, ERR_OPPONENTS, EquityError

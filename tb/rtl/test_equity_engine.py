@@ -22,8 +22,8 @@ from harness import DEPTHS, HDLS, param, run_block
 from pokerhdl.golden.cards import NO_CARD
 from pokerhdl.golden.equity.exact import EXACT_SEATS
 from pokerhdl.golden.equity.readable import (ERR_BOARD, ERR_BUSY, ERR_CARD, ERR_DECK,
-                                             ERR_DUPLICATE, ERR_EXACT, ERR_FRAME, ERR_MODE, ERR_OPPONENTS,
-                                             ERR_TRIALS, OK)
+                                             ERR_DUPLICATE, ERR_EXACT, ERR_FRAME, ERR_MODE,
+                                             ERR_OPPONENTS, ERR_TRIALS, OK)
 from pokerhdl.golden.equity.protocol import (DESCRIBE_REQUEST, MODE_DESCRIBE, MODE_EXACT,
                                              FrameReader, engine_reply, frame,
                                              parse_description, request_payload)
