@@ -493,15 +493,15 @@ def hand_stage(clk, rst, slot, n, mask, dealt, word, exact, digit_a, digit_b, to
               for i, t in enumerate(range(slot - added, slot))]
     high_bits = ConcatSignal(*reversed(highs)) if added > 1 else highs[0]
     low_bits = ConcatSignal(*reversed(lows)) if added > 1 else lows[0]
-    base = Signal(intbv(0)[MAP_BITS:])
+    base = Signal(intbv(0)[MAP_BITS:])               # positions n and above, or map_in
     taken = Signal(intbv(0)[count * CARD:])          # clock 0: the masked fields
     t_map = Signal(intbv(0)[MAP_BITS:])
     beyond = (1 << CARD) - MAP_BITS
-    lookup = ConcatSignal(intbv((1 << beyond) - 1)[beyond:], t_map)
+    lookup = ConcatSignal(intbv((1 << beyond) - 1)[beyond:], t_map)    # a bit per field value
     t_pos = Signal(intbv(0)[width:])
     t_tok, t_ok = Signal(bool(0)), Signal(bool(0))
-    fields = Signal(intbv(0)[count * CARD:])         # clock 1
-    free = Signal(intbv(0)[count:])
+    fields = Signal(intbv(0)[count * CARD:])         # clock 1: the masked fields
+    free = Signal(intbv(0)[count:])                  # clock 1: the free fields
     a_map = Signal(intbv(0)[MAP_BITS:])
     a_pos = Signal(intbv(0)[width:])
     a_tok, a_ok = Signal(bool(0)), Signal(bool(0))
@@ -530,6 +530,8 @@ def hand_stage(clk, rst, slot, n, mask, dealt, word, exact, digit_a, digit_b, to
         exact_q.next = exact
 
     if first:
+        # the run's bound as map bits, registered (n holds through a run, and reaches this
+        # stage long before the run's first trial)
         @always(clk.posedge)
         def bound():
             above = intbv(0)[MAP_BITS:]
