@@ -51,9 +51,9 @@ REGRESSION := not slow and not census and not soak and not synth and not pnr and
 DEEP := synth or census or exhaustive or soak or pnr or deep or gates
 # CI's share of it (make ci-deep), for its half-hour: the long stimulus in VHDL only (GHDL runs
 # it about twice as fast as Icarus; make sim ran the short stimulus in both languages), no
-# test marked deep_only, the soaks at a quarter of their depth
+# test marked deep_only, the soaks at an eighth of their depth
 CI_DEEP := ($(DEEP)) and not (deep and verilog) and not deep_only
-CI_DEPTH := SOAK_TABLE_ACTIONS=250000 SOAK_CONSOLE_INPUTS=25000
+CI_DEPTH := SOAK_TABLE_ACTIONS=125000 SOAK_CONSOLE_INPUTS=12500
 
 TOP    ?= basys3_holdem
 

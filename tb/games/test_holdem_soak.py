@@ -17,7 +17,7 @@ each direction; it also checks that no byte arrives unasked and that every deck 
 deal takes is requested and consumed.
 
     make soak                              (1,000,000 table actions, 100,000 console inputs;
-                                            CI: a quarter of each, Makefile CI_DEPTH)
+                                            CI: an eighth of each, Makefile CI_DEPTH)
     SOAK_TABLE_ACTIONS=10000 SOAK_CONSOLE_INPUTS=2000 pytest -m soak tb/games/test_holdem_soak.py
 """
 

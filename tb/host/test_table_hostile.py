@@ -13,7 +13,8 @@ received held another seat's hole card before the showdown.
 Every test of a table runs twice: with the golden table behind the server, and with
 basys3_holdem's generated RTL in the emulator (marked soak; CI's deep stage runs the tests
 where the table answers through chaos, ``answering_tables``, `make deep` the others too,
-``tables``; the server's own defences, ``server_tables``, are marked slow), through
+``tables``, the squatters' among them, a minute and a half in the emulator; the server's own
+defences, ``server_tables``, are marked slow), through
 tb/host/test_emulator.py's ``CheckedLink``: every byte the RTL sends is checked against a golden
 terminal kept in lock step, whose table is the truth the clients' states are checked against.
 The emulator runs at about 1/65 of the board's clock, so a deal takes seconds there: waits
@@ -536,10 +537,10 @@ def test_a_flood_under_a_256_file_limit_locks_nobody_out(table):
 
 
 # ---------------------------------------------------------------------- squatters, the clock
-def test_squatters_are_clocked_folded_and_freed(answering_tables, record_property):
+def test_squatters_are_clocked_folded_and_freed(tables, record_property):
     """Four joins, two of them gone at once and two silent: every hand goes on (the clock
     checks or folds), the four seats are freed after the away time and a player gets one."""
-    t = answering_tables(players=4, auto_deal=0.0, turn=0.2, away=1.0, slower=("away",))
+    t = tables(players=4, auto_deal=0.0, turn=0.2, away=1.0, slower=("away",))
     squatters = [t.client(source="127.0.0.4") for _ in range(4)]
     for k, s in enumerate(squatters):
         assert s.join(f"sq{k}", timeout=2.0 * t.patience)["role"] == "player"

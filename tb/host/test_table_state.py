@@ -33,8 +33,8 @@ from pokerhdl.table.view import LINE_SHOWN
 from pokerhdl.table.snapshot import golden_state, restore_golden
 from pokerhdl.table.state import StateFile, token_hash
 
-# SIGKILLs of the server: a few in the regression, 100 in the deep stage (games played to
-# their end: about a minute); STATE_KILLS sets the deep stage's
+# SIGKILLs of the server: a few in the regression (CI's), 100 in make deep (games played to
+# their end: about a minute); STATE_KILLS sets make deep's
 KILLS = int(os.environ.get("STATE_KILLS", 100))
 QUICK_KILLS = 20
 PLAYERS = 4
@@ -211,7 +211,8 @@ async def drain(stream):
         pass
 
 
-@pytest.mark.parametrize("kills", [QUICK_KILLS, pytest.param(KILLS, marks=pytest.mark.deep)])
+@pytest.mark.parametrize("kills", [QUICK_KILLS, pytest.param(KILLS, marks=[pytest.mark.deep,
+                                                                       pytest.mark.deep_only])])
 def test_killed_at_random_moments_goes_on(kills, tmp_path, record_property):
     state, history = tmp_path / "table.db", tmp_path / "hands"
     rng = random.Random(2024)

@@ -44,7 +44,9 @@ CASES = [
     case("test_equity_engine", "test_equity_engine", "equity_engine", depth="short"),
     case("test_terminal", "test_terminal_engine", "terminal_demo"),
     case("test_dice_table", "test_limits_and_random_games", "dice_table"),
-    case("test_holdem_table", "test_holdem_table", "holdem_table"),
+    # the table's own random games are make gates' and make deep's: CI plays a hand of it
+    # inside holdem_console
+    case("test_holdem_table", "test_holdem_table", "holdem_table", ci=False),
     case("test_holdem_ui", "test_holdem_ui", "holdem_console", params={"players": 2}, seed=3,
          hands=1, must_see="hands"),
     case("test_balatro_game", "test_scoring_and_reset", "balatro_game"),
@@ -52,10 +54,11 @@ CASES = [
     case("test_balatro_screen", "test_frames", "balatro_screen", lines=24),
     case("test_balatro_run_screen", "test_frames", "balatro_run_screen", lines=24),
     # the board tops: Xilinx primitives for the Digilent boards, ECP5 ones for the ULX3S. CI
-    # runs each board's shell in one top (the dice tops, the Nexys A7 equity top, the ULX3S
-    # heads-up equity top with its PLL); the Hold'em and Balatro board tops, two to four
-    # minutes each, are the games CI runs as blocks above (holdem_console,
-    # balatro_run_screen) in those shells, so they are `make gates`' and `make deep`'s
+    # runs the Digilent shell in basys3_dice and the ULX3S one in ulx3s_dice and, with its
+    # PLL, in the ULX3S heads-up equity top; the Nexys A7 tops (the same shell with eight
+    # digits) and the Hold'em and Balatro board tops, two to four minutes each, whose games CI
+    # runs as blocks above (holdem_console, balatro_run_screen, equity_engine), are
+    # `make gates`' and `make deep`'s
     case("test_board_tops", "test_board_top_sim", "basys3_holdem", name="basys3_holdem",
          depth="short", ci=False),
     case("test_board_tops", "test_board_top_sim", "nexys_a7_holdem", name="nexys_a7_holdem",
@@ -72,7 +75,7 @@ CASES = [
     # Nexys A7 tops' once, the ULX3S tops' at the heads-up top's 95 MHz PLL (a period of no
     # whole ns)
     case("test_equity_board", "test_equity_board", "nexys_a7_equity", name="nexys_a7_equity",
-         depth="short"),
+         depth="short", ci=False),
     case("test_equity_board", "test_equity_board", "ulx3s_equity_heads_up",
          name="ulx3s_equity_heads_up", depth="short"),
 ]
