@@ -112,13 +112,13 @@ def trial_divider(clk, rst, State, state, in_reply, request_good, mode_exact, bi
 
 
 @block(skipname=True)
-def seed_mixer(clk, rst, State, state, in_reply, step_count, exact, seed, load_lane, load_slot,
-               load_index, load_digit, mix_phase, mix_count, mixing_base, seed_word):
+def seed_mixer(clk, rst, State, state, in_reply, in_mixing, step_count, exact, seed, load_lane,
+               load_slot, load_index, load_digit, mix_phase, mix_count, mixing_base, seed_word):
     """The streams' seeds (golden stream_seed): the seed's words mixed once into base (after
     DIVIDING, ``mixing_base``), then for each lane and slot (NEXT_STREAM) base with the
-    stream's number in its last word, mixed (MIXING: a quarter round's step in six clocks,
-    mix_phase 0..5; mix_count steps), and loaded a word at a time (``seed_word``; exact: the
-    lane's digit)."""
+    stream's number in its last word, mixed (MIXING, ``in_mixing``: a quarter round's step in
+    six clocks, mix_phase 0..5; mix_count steps, 0 again after the last), and loaded a word at
+    a time (``seed_word``; exact: the lane's digit)."""
     ma, mb, mc, md = (Signal(intbv(0)[32:]) for _ in range(4))
     base_a, base_b, base_c, base_d = (Signal(intbv(0)[32:]) for _ in range(4))
     mix_sum, mix_cross = Signal(intbv(0)[32:]), Signal(intbv(0)[32:])
@@ -154,15 +154,7 @@ def seed_mixer(clk, rst, State, state, in_reply, step_count, exact, seed, load_l
     @always_seq(clk.posedge, reset=rst)
     def mix():
         if not in_reply:
-            if state == State.DIVIDING:
-                if step_count == TRIAL_BITS - 1 and not exact:
-                    ma.next = seed[128:96]
-                    mb.next = seed[96:64]
-                    mc.next = seed[64:32]
-                    md.next = seed[32:0]
-                    mixing_base.next = True
-                    mix_count.next = 0
-            elif state == State.MIXING and mix_phase == 0:
+            if in_mixing and mix_phase == 0:
                 if not mix_count[0]:
                     add_x.next = ma
                     add_y.next = mb
@@ -171,13 +163,13 @@ def seed_mixer(clk, rst, State, state, in_reply, step_count, exact, seed, load_l
                     add_y.next = md
                 mix_carry.next = False
                 mix_phase.next = 1
-            elif state == State.MIXING and mix_phase != 5:
+            elif in_mixing and mix_phase != 5:
                 mix_sum.next = concat(byte_total[8:], mix_sum[32:8])
                 mix_carry.next = byte_total[8]
                 add_x.next = concat(intbv(0)[8:], add_x[32:8])
                 add_y.next = concat(intbv(0)[8:], add_y[32:8])
                 mix_phase.next = mix_phase + 1
-            elif state == State.MIXING:
+            elif in_mixing:
                 mix_phase.next = 0
                 step = mix_count[2:]
                 if step == 0:
@@ -192,8 +184,17 @@ def seed_mixer(clk, rst, State, state, in_reply, step_count, exact, seed, load_l
                 else:
                     mc.next = mix_sum
                     mb.next = concat(mix_cross[25:], mix_cross[32:25])
-                if mix_count != 4 * MIX_ROUNDS - 1:
+                if mix_count == 4 * MIX_ROUNDS - 1:
+                    mix_count.next = 0           # the mix's last step: ready for the next
+                else:
                     mix_count.next = mix_count + 1
+            elif state == State.DIVIDING:
+                if step_count == TRIAL_BITS - 1 and not exact:
+                    ma.next = seed[128:96]
+                    mb.next = seed[96:64]
+                    mc.next = seed[64:32]
+                    md.next = seed[32:0]
+                    mixing_base.next = True
             elif state == State.MIXED:
                 if mixing_base:
                     base_a.next = ma
@@ -207,7 +208,6 @@ def seed_mixer(clk, rst, State, state, in_reply, step_count, exact, seed, load_l
                 mc.next = base_c
                 md.next = base_d ^ concat(intbv(0)[24 - len(load_lane):], load_lane,
                                           intbv(0)[3:], load_slot)
-                mix_count.next = 0
 
     return instances()
 
