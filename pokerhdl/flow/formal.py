@@ -327,7 +327,7 @@ PROOFS = [
 ]
 
 # the equity lane's counters (opponents=1), lowest chunk first: the trials counted (tally0),
-# then per player wins, ties, units (tally1..3 the hero's, tally4..6 the opponent's)
+# the hero's wins (tally1), the opponent's (tally2) and the ties (tally3)
 LANE_TALLIES = (
     "equity_lane0_tally0_chunked_counter1_lowest",
     "equity_lane0_tally0_chunked_counter1_counter_chunk6_value",
@@ -349,32 +349,16 @@ LANE_TALLIES = (
     "equity_lane0_tally3_chunked_counter4_counter_chunk22_value",
     "equity_lane0_tally3_chunked_counter4_counter_chunk23_value",
     "equity_lane0_tally3_chunked_counter4_counter_chunk24_value",
-    "equity_lane0_tally3_chunked_counter4_counter_chunk25_value",
-    "equity_lane0_tally4_chunked_counter5_lowest",
-    "equity_lane0_tally4_chunked_counter5_counter_chunk27_value",
-    "equity_lane0_tally4_chunked_counter5_counter_chunk28_value",
-    "equity_lane0_tally4_chunked_counter5_counter_chunk29_value",
-    "equity_lane0_tally4_chunked_counter5_counter_chunk30_value",
-    "equity_lane0_tally5_chunked_counter6_lowest",
-    "equity_lane0_tally5_chunked_counter6_counter_chunk32_value",
-    "equity_lane0_tally5_chunked_counter6_counter_chunk33_value",
-    "equity_lane0_tally5_chunked_counter6_counter_chunk34_value",
-    "equity_lane0_tally5_chunked_counter6_counter_chunk35_value",
-    "equity_lane0_tally6_chunked_counter7_lowest",
-    "equity_lane0_tally6_chunked_counter7_counter_chunk37_value",
-    "equity_lane0_tally6_chunked_counter7_counter_chunk38_value",
-    "equity_lane0_tally6_chunked_counter7_counter_chunk39_value",
-    "equity_lane0_tally6_chunked_counter7_counter_chunk40_value",
-    "equity_lane0_tally6_chunked_counter7_counter_chunk41_value",
 )
 
 PROOFS += [
     Proof("equity_lane_tally", (("equity_lane", {}),), "equity_lane_tally.sv", "bmc", 55,
           "equity_lane (one opponent): whenever the lane is done (the counts final, until a "
           "readout shifts them), per player wins + ties <= trials (losses = trials - wins - "
-          "ties never negative), ties0 == ties1, units_p == ties_p x TIE_UNITS / 2 and wins0 + "
-          "wins1 + ties0 <= trials, for any showdown outcome of any trial (the showdown's "
-          "winners and the dealer's whole/void flag last_ok are cut points)",
+          "ties never negative) and wins0 + wins1 + ties <= trials (a heads-up lane counts "
+          "the trials, each player's wins and the ties), for any showdown outcome of any "
+          "trial (the showdown's winners and the dealer's whole/void flag last_ok are cut "
+          "points)",
           why="the lane leaves reset at step 2; the shortest run to done with a trial counted "
               "(an exact run, one board: a trial starts 2 clocks after start, shown 31 later, "
               "counted in the drain, done 45 + 1 clocks after the drain starts) is done at step "
@@ -579,10 +563,10 @@ MUTANTS = {
                          "t = ((a_val + b_val) + 0);",
                          "the shared adder loses the +1 of a subtraction (a ~b + 1)"),
     "equity_lane_tally": ("equity_lane.v",
-                          "won_out[1])) || ((equity_lane0_feed_stage1_alone_out != 1'b0)",
-                          "won_out[1])) || ((equity_lane0_feed_stage1_alone_out != 1'b1)",
-                          "the opponent's ties tallies take the alone flag inverted: they count "
-                          "its wins instead of its ties"),
+                          "won_out[0])) || ((equity_lane0_feed_stage1_alone_out != 1'b0)",
+                          "won_out[0])) || ((equity_lane0_feed_stage1_alone_out != 1'b1)",
+                          "the ties counter takes the alone flag inverted: it counts the "
+                          "hero's wins instead of the ties"),
     "equity_lane_deal": ("equity_lane.v",
                          "= (equity_lane0_deal_stage1_taken[6-1:0] == "
                          "equity_lane0_deal_stage1_t_pos[6-1:0]);",

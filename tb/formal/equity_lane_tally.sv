@@ -1,13 +1,13 @@
 // Formal wrapper of equity_lane (opponents=1: the hero and one opponent). Property (the lane's
-// counts, lane.py): whenever the lane is `done` (its docstring: "idle, the counts final"),
-// each player's losses, trials - wins - ties, are never negative (wins + ties + losses ==
-// trials with losses >= 0), and with two players a trial is won by one alone or tied by both:
-// ties0 == ties1, units_p == ties_p x TIE_UNITS / 2, and wins0 + wins1 + ties0 <= trials (at
-// most one win or one tie a trial). Between a start and done the counts are not consistent
-// (each player's feed is a clock behind the one before, the chunk carries are registered), so
-// done is where they are checked. The counters (lowest chunk first) are formal_ taps of the
-// internal tally registers (pokerhdl.flow.formal.expose): the ports show them only a byte at
-// a time through the readout chain.
+// counts, lane.py and lane_tally.py): whenever the lane is `done` (its docstring: "idle, the
+// counts final"), a trial is won by one player alone or tied by both, at most once: each
+// player's losses, trials - wins - ties, are never negative, and wins0 + wins1 + ties <=
+// trials. A heads-up lane counts the trials, each player's wins and the ties (both players
+// tie together; the engine makes each player's ties and units from the one count). Between a
+// start and done the counts are not consistent (the counters' feeds are a clock apart, the
+// chunk carries are registered), so done is where they are checked. The counters (lowest
+// chunk first) are formal_ taps of the internal tally registers (pokerhdl.flow.formal.expose):
+// the ports show them only a byte at a time through the readout chain.
 //
 // The showdown's winners and the dealer's last_ok (a trial whole or void) are cut points (the
 // proof's script): free every clock, so the counts are checked for any outcome of any trial,
@@ -23,13 +23,10 @@ module equity_lane_tally (
     input [5:0] rem_addr, input [5:0] rem_data, input load, input [4:0] load_slot,
     input [1:0] load_index, input [31:0] seed_word, input exact, input start,
     input [39:0] quota, input bonus, input shift);
-    localparam HALF_UNITS = 2520 / 2;           // TIE_UNITS / k for k = 2
     wire done;
     wire [7:0] chain_out;
-    wire [7:0] t0, t1, t2, t3, t4, w0a, w0b, w0c, w0d, w0e, i0a, i0b, i0c, i0d, i0e,
-               w1a, w1b, w1c, w1d, w1e, i1a, i1b, i1c, i1d, i1e,
-               u0b, u0c, u0d, u0e, u0f, u1b, u1c, u1d, u1e, u1f;
-    wire [15:0] u0a, u1a;
+    wire [7:0] t0, t1, t2, t3, t4, w0a, w0b, w0c, w0d, w0e, w1a, w1b, w1c, w1d, w1e,
+               ia, ib, ic, id, ie;
     equity_lane dut (.clk(clk), .rst(rst), .n(n), .mask(mask), .dealt(dealt),
         .fixed_cards(fixed_cards), .hero_cards(hero_cards), .active(active), .rem_we(rem_we),
         .rem_addr(rem_addr), .rem_data(rem_data), .load(load), .load_slot(load_slot),
@@ -45,37 +42,19 @@ module equity_lane_tally (
         .formal_equity_lane0_tally1_chunked_counter2_counter_chunk12_value(w0c),
         .formal_equity_lane0_tally1_chunked_counter2_counter_chunk13_value(w0d),
         .formal_equity_lane0_tally1_chunked_counter2_counter_chunk14_value(w0e),
-        .formal_equity_lane0_tally2_chunked_counter3_lowest(i0a),
-        .formal_equity_lane0_tally2_chunked_counter3_counter_chunk16_value(i0b),
-        .formal_equity_lane0_tally2_chunked_counter3_counter_chunk17_value(i0c),
-        .formal_equity_lane0_tally2_chunked_counter3_counter_chunk18_value(i0d),
-        .formal_equity_lane0_tally2_chunked_counter3_counter_chunk19_value(i0e),
-        .formal_equity_lane0_tally3_chunked_counter4_lowest(u0a),
-        .formal_equity_lane0_tally3_chunked_counter4_counter_chunk21_value(u0b),
-        .formal_equity_lane0_tally3_chunked_counter4_counter_chunk22_value(u0c),
-        .formal_equity_lane0_tally3_chunked_counter4_counter_chunk23_value(u0d),
-        .formal_equity_lane0_tally3_chunked_counter4_counter_chunk24_value(u0e),
-        .formal_equity_lane0_tally3_chunked_counter4_counter_chunk25_value(u0f),
-        .formal_equity_lane0_tally4_chunked_counter5_lowest(w1a),
-        .formal_equity_lane0_tally4_chunked_counter5_counter_chunk27_value(w1b),
-        .formal_equity_lane0_tally4_chunked_counter5_counter_chunk28_value(w1c),
-        .formal_equity_lane0_tally4_chunked_counter5_counter_chunk29_value(w1d),
-        .formal_equity_lane0_tally4_chunked_counter5_counter_chunk30_value(w1e),
-        .formal_equity_lane0_tally5_chunked_counter6_lowest(i1a),
-        .formal_equity_lane0_tally5_chunked_counter6_counter_chunk32_value(i1b),
-        .formal_equity_lane0_tally5_chunked_counter6_counter_chunk33_value(i1c),
-        .formal_equity_lane0_tally5_chunked_counter6_counter_chunk34_value(i1d),
-        .formal_equity_lane0_tally5_chunked_counter6_counter_chunk35_value(i1e),
-        .formal_equity_lane0_tally6_chunked_counter7_lowest(u1a),
-        .formal_equity_lane0_tally6_chunked_counter7_counter_chunk37_value(u1b),
-        .formal_equity_lane0_tally6_chunked_counter7_counter_chunk38_value(u1c),
-        .formal_equity_lane0_tally6_chunked_counter7_counter_chunk39_value(u1d),
-        .formal_equity_lane0_tally6_chunked_counter7_counter_chunk40_value(u1e),
-        .formal_equity_lane0_tally6_chunked_counter7_counter_chunk41_value(u1f));
+        .formal_equity_lane0_tally2_chunked_counter3_lowest(w1a),
+        .formal_equity_lane0_tally2_chunked_counter3_counter_chunk16_value(w1b),
+        .formal_equity_lane0_tally2_chunked_counter3_counter_chunk17_value(w1c),
+        .formal_equity_lane0_tally2_chunked_counter3_counter_chunk18_value(w1d),
+        .formal_equity_lane0_tally2_chunked_counter3_counter_chunk19_value(w1e),
+        .formal_equity_lane0_tally3_chunked_counter4_lowest(ia),
+        .formal_equity_lane0_tally3_chunked_counter4_counter_chunk21_value(ib),
+        .formal_equity_lane0_tally3_chunked_counter4_counter_chunk22_value(ic),
+        .formal_equity_lane0_tally3_chunked_counter4_counter_chunk23_value(id),
+        .formal_equity_lane0_tally3_chunked_counter4_counter_chunk24_value(ie));
     wire [39:0] trials = {t4, t3, t2, t1, t0};
-    wire [39:0] wins0 = {w0e, w0d, w0c, w0b, w0a}, ties0 = {i0e, i0d, i0c, i0b, i0a};
-    wire [39:0] wins1 = {w1e, w1d, w1c, w1b, w1a}, ties1 = {i1e, i1d, i1c, i1b, i1a};
-    wire [55:0] units0 = {u0f, u0e, u0d, u0c, u0b, u0a}, units1 = {u1f, u1e, u1d, u1c, u1b, u1a};
+    wire [39:0] wins0 = {w0e, w0d, w0c, w0b, w0a}, wins1 = {w1e, w1d, w1c, w1b, w1a};
+    wire [39:0] ties = {ie, id, ic, ib, ia};
 
     reg [1:0] age = 0;                           // clocks since the first (reset) one
     always @(posedge clk) if (age != 3) age <= age + 1;
@@ -96,12 +75,9 @@ module equity_lane_tally (
     always @(*) if (ran && !done && !start) assume (exact == !sampled);
 
     always @(posedge clk) if (age >= 3 && done && !read && !shift) begin
-        assert ({1'b0, wins0} + {1'b0, ties0} <= {1'b0, trials});
-        assert ({1'b0, wins1} + {1'b0, ties1} <= {1'b0, trials});
-        assert ({2'b0, wins0} + {2'b0, wins1} + {2'b0, ties0} <= {2'b0, trials});
-        assert (ties0 == ties1);
-        assert (units0 == ties0 * HALF_UNITS);
-        assert (units1 == ties1 * HALF_UNITS);
+        assert ({1'b0, wins0} + {1'b0, ties} <= {1'b0, trials});
+        assert ({1'b0, wins1} + {1'b0, ties} <= {1'b0, trials});
+        assert ({2'b0, wins0} + {2'b0, wins1} + {2'b0, ties} <= {2'b0, trials});
     end
     always @(posedge clk) if (age >= 3) begin
         cover (done && ran && !sampled && trials != 0);     // an exact run

@@ -18,12 +18,12 @@ from clocked import ClockedTB
 from harness import DEPTHS, in_turns, param, run_block
 from pokerhdl.odds.calculator import make_setup
 from pokerhdl.golden.cards import DECK, parse_cards as cards
-from pokerhdl.golden.equity.readable import lane_monte_carlo
+from pokerhdl.golden.equity.readable import TIE_UNITS, lane_monte_carlo
 from pokerhdl.golden.equity.deal import LaneConfig, counted_fraction, lane_slots, stream_seed
 from pokerhdl.golden.equity.exact import board_count, colex_unrank, exact_clocks, exact_share
 from pokerhdl.golden.rng import split_words
 from pokerhdl.rtl.equity.lane import lane_depth
-from pokerhdl.rtl.equity.lane_tally import COUNTER_BYTES, COUNTERS, TRIAL_BYTES
+from pokerhdl.rtl.equity.lane_tally import COUNTERS, HEADS_UP_COUNTERS, TRIAL_BITS, counts_in_ram
 
 IDLE = {"n": 0, "mask": 0, "dealt": 0, "fixed_cards": 0, "hero_cards": 0, "active": 0,
         "rem_we": 0, "rem_addr": 0, "rem_data": 0, "load": 0, "load_slot": 0, "load_index": 0,
@@ -130,31 +130,43 @@ class LaneTB(ClockedTB):
         dut.load.value = 0
 
     async def read_counts(self, players):
-        """The readout chain: the trials counted, then per player wins, ties, units."""
+        """The readout chain, counter by counter (chain_widths)."""
         dut = self.dut
         data = []
-        for _ in range(TRIAL_BYTES + players * COUNTER_BYTES):
+        for _ in range(sum(chain_widths(players)) // 8):
             data.append(int(dut.chain_out.value))
             dut.shift.value = 1                  # a pulse moves the chain a byte, counter
             await FallingEdge(dut.clk)           # after counter: the next byte is out two
             dut.shift.value = 0                  # clocks later
             for _ in range(2):
                 await FallingEdge(dut.clk)
-        counts, at = [int.from_bytes(bytes(data[:TRIAL_BYTES]), "little")], TRIAL_BYTES
-        for _ in range(players):
-            row = []
-            for _, bits in COUNTERS:
-                row.append(int.from_bytes(bytes(data[at:at + bits // 8]), "little"))
-                at += bits // 8
-            counts.append(row)
+        counts, at = [], 0
+        for bits in chain_widths(players):
+            counts.append(int.from_bytes(bytes(data[at:at + bits // 8]), "little"))
+            at += bits // 8
         return counts
 
 
+def chain_widths(players):
+    """The counters of a lane's chain, in bits: the trials, then per player wins, ties, units;
+    a heads-up lane's trials, wins, wins and ties."""
+    if not counts_in_ram(players):
+        return [bits for _, bits in HEADS_UP_COUNTERS]
+    return [TRIAL_BITS] + [bits for _ in range(players) for _, bits in COUNTERS]
+
+
 def chain_counts(result, players):
-    """What a lane's readout chain holds for a golden Result."""
+    """What a lane's readout chain holds for a golden Result. Heads-up, both players tie
+    together with TIE_UNITS / 2 units each (the golden model's own counts say so here), and
+    the chain holds the trials, each player's wins and the ties."""
+    if not counts_in_ram(players):
+        assert result.players == 2 and result.ties[0] == result.ties[1]
+        assert result.tie_units == [t * (TIE_UNITS // 2) for t in result.ties]
+        return [result.trials, result.wins[0], result.wins[1], result.ties[0]]
     rows = [[result.wins[p], result.ties[p], result.tie_units[p]]
             for p in range(result.players)]
-    return [result.trials] + rows + [[0, 0, 0]] * (players - result.players)
+    rows += [[0, 0, 0]] * (players - result.players)
+    return [result.trials] + [count for row in rows for count in row]
 
 
 def expected_counts(setup, quota, seed, lane, players):

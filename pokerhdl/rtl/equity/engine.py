@@ -15,7 +15,9 @@ colex rank (golden equity_exact.colex_unrank: a probe of the ROM every four cloc
 board digits, start, wait. The reply sums the lanes' counts (the trials counted first) a byte
 at a time, least significant first, as their readout chains shift: the sum settles through a
 register per lane (no adder tree in one clock), and since no total exceeds its counter, no
-carry crosses from one counter into the next.
+carry crosses from one counter into the next. A heads-up engine's lanes count less (the trials,
+each player's wins, the ties): heads_up_counts (equity/heads_up.py) sums them and gives the
+reply every player's record as one lane would.
 
 A frame cut short is ended by a timeout (``timeout`` clocks without a byte); every frame gets
 exactly one reply, a frame that arrives while the engine is busy ERR_BUSY after the run's own.
@@ -29,7 +31,9 @@ from ...golden.equity.readable import ERR_BUSY, ERR_FRAME, OK
 from ...golden.equity.protocol import describe_payload
 from ...golden.equity.deal import MIX_ROUNDS, QUARTER_STEPS, lane_slots
 from .frames import frame_receiver
+from .heads_up import heads_up_counts
 from .lane import CARD, TRIAL_BITS, equity_lane
+from .lane_tally import counts_in_ram
 from .reply import reply_builder
 from .request import SEED_BITS, constant, request_judge, request_parser
 from .setup import (RANK_BITS, card_scanner, lane_loader, seed_mixer, trial_divider)
@@ -53,7 +57,8 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     Its parts (each the only writer of what it drives): frame_receiver, request_parser and
     request_judge (equity/request.py), the sequencer (engine_sequencer: the state), the set-up
     (equity/setup.py: card_scanner, trial_divider, seed_mixer, lane_loader), the lanes
-    (lane_row) and the reply (equity/reply.py)."""
+    (lane_row), heads-up, the records between them and the reply (equity/heads_up.py), and the
+    reply (equity/reply.py)."""
     slots = lane_slots(opponents)
     players = 1 + opponents
     assert [turn for *_, turn in QUARTER_STEPS] == [16, 12, 8, 7], "the MIXING rotations"
@@ -130,8 +135,15 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     start = Signal(bool(0))
     shift = Signal(bool(0))
     reply_last = Signal(bool(0))
-    dones = [Signal(bool(0)) for _ in range(lanes)]
-    chains = [Signal(intbv(0)[8:]) for _ in range(lanes)]
+    # what the sequencer waits for and the reply reads: each lane's done and readout chain, or
+    # a heads-up engine's one record (heads_up_counts, between the lanes and the reply)
+    heads_up = not counts_in_ram(players)
+    dones = [Signal(bool(0)) for _ in range(1 if heads_up else lanes)]
+    chains = [Signal(intbv(0)[8:]) for _ in range(1 if heads_up else lanes)]
+    if heads_up:
+        lane_dones = [Signal(bool(0)) for _ in range(lanes)]
+        lane_chains = [Signal(intbv(0)[8:]) for _ in range(lanes)]
+        lane_shift = Signal(bool(0))
 
     parts = [
         frame_receiver(clk, rst, s_axis_tdata, s_axis_tvalid, frame_begin, pay_valid, pay_data,
@@ -162,10 +174,15 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                     slot_last, lane_last),
         lane_row(clk, rst, opponents, n, mask, dealt, active, rem_we, rem_addr, rem_data, exact,
                  quotient, remainder, hero, fixed, load, load_lane, load_slot, load_index,
-                 seed_word, start, shift, dones, chains, shift_registers),
+                 seed_word, start, lane_shift if heads_up else shift,
+                 lane_dones if heads_up else dones, lane_chains if heads_up else chains,
+                 shift_registers),
         reply_builder(clk, rst, in_reply, reply_len, status, describe, count_bytes, chains,
                       shift, reply_last, m_axis_tdata, m_axis_tvalid, m_axis_tready,
                       description=(lanes, opponents, clk_hz))]
+    if heads_up:
+        parts.append(heads_up_counts(clk, rst, start, lane_dones, lane_chains, lane_shift,
+                                     dones[0], shift, chains[0]))
 
     @always_comb
     def always_ready():

@@ -26,7 +26,9 @@ The lane is a pipeline with no stall (golden/equity/deal.py says why none is nee
    NO_CARD hand is answered invalid (word 0), and ``active`` leaves it out;
 4. count: the winner alone gets a win, each of k tied winners a tie and TIE_UNITS / k units;
    a lane of more than two players keeps its counters in a block RAM (lane_tally.ram_tallies),
-   a heads-up lane in registers (lane_tallies).
+   a heads-up lane in registers, only the trials, each player's wins and the ties
+   (lane_tallies: both players tie together, and the engine makes each one's ties and units
+   from the one count, equity/heads_up.py).
 
 A Monte Carlo run: the engine shifts each slot's stream seed (golden stream_seed) into its
 stream (``load`` with ``load_slot`` and ``load_index`` 0..3, the words x, y, z, w), then pulses
@@ -36,7 +38,8 @@ trials, lets the pipeline drain and raises ``done``. Void trials and trials stil
 when the quota is reached are not counted. An exact run: the engine loads the digits of the
 lane's first board (``load_index`` 0), and the quota counts boards: the lane deals every deal
 of each board, one a clock, and counts every trial that is not void. Counters read out a byte at a
-time through a chain (``shift``): the trials counted, then per player ``COUNTERS``.
+time through a chain (``shift``): the trials counted, then per player ``COUNTERS``; a heads-up
+lane's ``HEADS_UP_COUNTERS``.
 """
 
 from myhdl import (always, always_comb, always_seq, block, concat, ConcatSignal,
@@ -660,8 +663,8 @@ def equity_lane(clk, rst_in, opponents, n, mask, dealt, fixed, hero, active, rem
     boards enumerated; done: idle, the counts final (0 while a run is on). shift: a pulse
     moves the readout chain a byte, counter after counter (chain_out has the next byte two
     clocks after the pulse; the next pulse no sooner); chain_in and chain_out[8]: its ends,
-    the lane's trials counted, then its players in order, per player wins, ties, units, low
-    byte first.
+    the lane's trials counted, then its players in order, per player wins, ties, units (a
+    heads-up lane: each player's wins, then the ties), low byte first.
     """
     slots = lane_slots(opponents)
     players = 1 + opponents

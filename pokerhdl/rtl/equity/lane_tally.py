@@ -1,9 +1,12 @@
 """The equity lane's counting: what each trial's winners add, and the counters that add it.
 
 A trial's winners (from the showdown) become shares (winner_shares: alone or tied, and the tie
-units), handed from player to player a clock apart (feed_stage) to each player's three tallies
-(wins, ties, units) and the lane's trials counter; the counters are chunked, carries registered
-between chunks, and read out a byte at a time through one chain (lane_tallies).
+units). A lane of more than two players hands them to a record per player in a block RAM
+(ram_tallies: wins, ties, units, after the trials'). A heads-up lane counts in registers only
+what its two players do not share (lane_tallies: the trials, each player's wins and the ties;
+both players tie together, each with TIE_UNITS / 2 units, so the engine's reply makes each
+player's ties and units from the one count: reply.heads_up_counts); the counters are chunked,
+carries registered between chunks, and read out a byte at a time through one chain.
 """
 
 from myhdl import (always, always_comb, always_seq, block, concat, ConcatSignal, instances,
@@ -21,9 +24,20 @@ HALF = 5                                 # players counted per popcount ROM
 POPCOUNT_ROM = tuple(bin(v).count("1") for v in range(1 << HALF))
 
 
+HEADS_UP_COUNTERS = (("trials", TRIAL_BITS), ("wins", TRIAL_BITS), ("wins", TRIAL_BITS),
+                     ("ties", TRIAL_BITS))   # a heads-up lane's chain: lane_tallies
+HEADS_UP_BYTES = sum(bits // 8 for _, bits in HEADS_UP_COUNTERS)
+
+
 def tally_links(players):
-    """The counters of a lane: its trials, then three per player."""
-    return 1 + 3 * players
+    """The counters of a lane: its trials, then three per player; a heads-up lane's four
+    (HEADS_UP_COUNTERS)."""
+    return len(HEADS_UP_COUNTERS) if not counts_in_ram(players) else 1 + 3 * players
+
+
+def chain_bytes(players):
+    """The bytes of a lane's readout chain."""
+    return HEADS_UP_BYTES if not counts_in_ram(players) else TRIAL_BYTES + players * COUNTER_BYTES
 
 
 @block
@@ -135,15 +149,14 @@ def tally(clk, rst, clear, count, mine, alone, units, shift, chain_in, chain_out
 
 
 @block
-def feed_stage(clk, rst, count, alone, won, units, count_out, alone_out, won_out, units_out):
-    """What a trial adds to the tallies, a clock later: one link of the lane's feed from
-    player to player."""
+def feed_stage(clk, rst, count, alone, won, count_out, alone_out, won_out):
+    """What a trial adds to the tallies, a clock later: one link of the heads-up lane's feed
+    from counter to counter."""
     @always_seq(clk.posedge, reset=rst)
     def hand_on():
         count_out.next = count
         alone_out.next = alone
         won_out.next = won
-        units_out.next = units
 
     return hand_on
 
@@ -202,36 +215,38 @@ def winner_shares(clk, rst, winners, shown, won, alone, units, won_valid):
 
 @block(skipname=True)
 def lane_tallies(clk, rst, start_q, counting, won, alone, units, shift, chain_in, chain_out):
-    """The lane's counters: cleared one after another from ``start_q``, counting a trial
-    (``counting``, with its shares) and read out through the chain (``shift``)."""
+    """A heads-up lane's counters (HEADS_UP_COUNTERS: the trials, the hero's wins, the
+    opponent's wins, the ties): cleared one after another from ``start_q``, counting a trial
+    (``counting``, with its shares; ``units`` unused: the engine makes them from the ties) and
+    read out through the chain (``shift``)."""
     players = len(won)
+    assert players == 2, "a lane of more than two players counts in a RAM (ram_tallies)"
     one = Signal(bool(1))
+    no_units = Signal(intbv(0)[len(units):])
     # what the tallies add, registered once more (the quota's logic before `counting` left it
-    # no time), then handed from player to player a clock apart: registers with inputs of
-    # their own, so each reaches one player's three counters (one net to every counter of the
-    # lane was the nine-seat tops' longest path); player p counts p + 1 clocks after the
-    # trials counter, and the drain waits for the last (depth's `+ players`)
+    # no time), then handed on a clock apart: registers with inputs of their own, each
+    # reaching one or two counters (one net to every counter of the lane was the nine-seat
+    # tops' longest path): feed 0 the trials counter, feed 1 the hero's wins, feed 2 the
+    # opponent's wins and the ties, the last players clocks after the first (the drain waits
+    # for it: depth's `+ players`)
     feed_count = [Signal(bool(0)) for _ in range(players + 1)]
     feed_alone = [Signal(bool(0)) for _ in range(players + 1)]
     feed_won = [Signal(intbv(0)[players:]) for _ in range(players + 1)]
-    feed_units = [Signal(intbv(0)[12:]) for _ in range(players + 1)]
-    count_q, alone_q, won_q, units_q = feed_count[0], feed_alone[0], feed_won[0], feed_units[0]
+    count_q, alone_q, won_q = feed_count[0], feed_alone[0], feed_won[0]
 
     @always_seq(clk.posedge, reset=rst)
     def count_register():
         count_q.next = counting
         alone_q.next = alone
         won_q.next = won
-        units_q.next = units
 
-    feeds = [feed_stage(clk, rst, feed_count[g], feed_alone[g], feed_won[g], feed_units[g],
-                        feed_count[g + 1], feed_alone[g + 1], feed_won[g + 1],
-                        feed_units[g + 1]) for g in range(players)]
+    feeds = [feed_stage(clk, rst, feed_count[g], feed_alone[g], feed_won[g], feed_count[g + 1],
+                        feed_alone[g + 1], feed_won[g + 1]) for g in range(players)]
 
     # a clear for every counter, each a clock after the one before: registers with inputs of
-    # their own, so no synthesis merges them into one net of thousands of loads (the last is
-    # cleared 3 * players + 1 clocks after start, well before the first count)
-    links = [Signal(intbv(0)[8:]) for _ in range(tally_links(players))]
+    # their own, so no synthesis merges them into one net (the last is cleared
+    # len(HEADS_UP_COUNTERS) clocks after start, well before the first count)
+    links = [Signal(intbv(0)[8:]) for _ in HEADS_UP_COUNTERS]
     clears = Signal(intbv(0)[len(links):])
     # the readout's shift likewise, from the chain's end up: counter i moves a clock after
     # counter i - 1 took its byte (one shift net to every counter was the next longest path);
@@ -246,16 +261,16 @@ def lane_tallies(clk, rst, start_q, counting, won, alone, units, shift, chain_in
     def shift_line():
         shifts.next = concat(shifts[len(links) - 1:0], shift)
 
-    won_bits = [feed_won[p + 1](p) for p in range(players)]
-    tallies = [tally(clk, rst, clears(0), count_q, one, alone_q, units_q, shifts(0), links[1],
-                     links[0], TRIAL_BITS, "trials")]
-    for p in range(players):
-        for c, (kind, bits) in enumerate(COUNTERS):
-            i = 1 + 3 * p + c
-            tallies.append(tally(clk, rst, clears(i), feed_count[p + 1], won_bits[p],
-                                 feed_alone[p + 1], feed_units[p + 1], shifts(i),
-                                 links[i + 1] if i + 1 < len(links) else chain_in, links[i],
-                                 bits, kind))
+    # each counter's feed and whose win it counts: a tie is a win of both, not alone
+    feed_of = (0, 1, 2, 2)
+    won_bit = (one, feed_won[1](0), feed_won[2](1), feed_won[2](0))
+    tallies = []
+    for i, (kind, bits) in enumerate(HEADS_UP_COUNTERS):
+        g = feed_of[i]
+        tallies.append(tally(clk, rst, clears(i), feed_count[g], won_bit[i], feed_alone[g],
+                             no_units, shifts(i),
+                             links[i + 1] if i + 1 < len(links) else chain_in, links[i],
+                             bits, kind))
 
     @always_comb
     def chain_end():
