@@ -1,7 +1,8 @@
 // A simulation model of the ECP5 PLL primitive EHXPLLL, as far as pokerhdl's tops use it
-// (pokerhdl/boards/ecp5_pll.py): CLKOP is CLKI and LOCK is high, so a testbench drives the
-// board's clock pin at the PLL's output rate (the games count in clocks). Only the ports the
-// tops connect; the dividers are parameters here, checked against ecppll in
+// (pokerhdl/boards/ecp5_pll.py): CLKOP and CLKOS (the output in ecppll's high-resolution
+// mode) are CLKI and LOCK is high, so a testbench drives the board's clock pin at the PLL's
+// output rate (the games count in clocks). Only the ports the tops connect; the dividers are
+// parameters here, checked against ecppll in
 // tb/test_ecp5_pll.py, and used by nextpnr-ecp5 on the hardware.
 `timescale 1ns/1ps
 /* verilator lint_off UNUSEDSIGNAL */
@@ -20,14 +21,19 @@ module EHXPLLL #(
     parameter integer CLKOP_DIV = 8,
     parameter integer CLKOP_CPHASE = 0,
     parameter integer CLKOP_FPHASE = 0,
+    parameter CLKOS_ENABLE = "DISABLED",
+    parameter integer CLKOS_DIV = 1,
+    parameter integer CLKOS_CPHASE = 0,
+    parameter integer CLKOS_FPHASE = 0,
     parameter FEEDBK_PATH = "CLKOP",
     parameter integer CLKFB_DIV = 1
 ) (
     input RST, STDBY, CLKI, CLKFB, PHASESEL0, PHASESEL1, PHASEDIR, PHASESTEP, PHASELOADREG,
     input PLLWAKESYNC, ENCLKOP,
-    output CLKOP, LOCK
+    output CLKOP, CLKOS, LOCK
 );
     assign CLKOP = CLKI;
+    assign CLKOS = CLKI;
     assign LOCK = 1'b1;
 endmodule
 /* verilator lint_on UNUSEDPARAM */
