@@ -30,7 +30,8 @@ module equity_engine (
 // Its parts (each the only writer of what it drives): frame_receiver, request_parser and
 // request_judge (equity/request.py), the sequencer (engine_sequencer: the state), the set-up
 // (equity/setup.py: card_scanner, trial_divider, seed_mixer, lane_loader), the lanes
-// (lane_row) and the reply (equity/reply.py).
+// (lane_row), heads-up, the records between them and the reply (equity/heads_up.py), and the
+// reply (equity/reply.py).
 
 input clk;
 input rst;
@@ -77,6 +78,7 @@ reg [7:0] count_bytes;
 reg [4:0] state;
 reg in_idle;
 reg in_reply;
+reg in_mixing;
 reg rem_we;
 reg [5:0] rem_addr;
 reg [5:0] rem_data;
@@ -3972,6 +3974,7 @@ always @(posedge clk) begin: control
         active <= 0;
         busy_pending <= 0;
         reply_len <= 0;
+        in_mixing <= 0;
         exact <= 0;
         in_idle <= 1;
         state <= 5'b00000;
@@ -4043,11 +4046,13 @@ always @(posedge clk) begin: control
             end
             else if (($signed({1'b0, step_count}) == (40 - 1))) begin
                 state <= 5'b00110;
+                in_mixing <= 1'b1;
             end
         end
-        else if ((state == 5'b00110)) begin
+        else if (in_mixing) begin
             if (((mix_phase == 5) && ($signed({1'b0, mix_count}) == ((4 * 8) - 1)))) begin
                 state <= 5'b00111;
+                in_mixing <= 1'b0;
             end
         end
         else if ((state == 5'b00111)) begin
@@ -4060,6 +4065,7 @@ always @(posedge clk) begin: control
         end
         else if ((state == 5'b01000)) begin
             state <= 5'b00110;
+            in_mixing <= 1'b1;
         end
         else if ((state == 5'b01001)) begin
             if ((load_index == 3)) begin
@@ -4324,32 +4330,22 @@ always @(posedge clk) begin: mix
         add_y <= 0;
         mix_sum <= 0;
         base_d <= 0;
-        mix_phase <= 0;
+        base_a <= 0;
         md <= 0;
         mix_count <= 0;
         mb <= 0;
         mix_carry <= 0;
-        base_a <= 0;
         base_b <= 0;
         mc <= 0;
         add_x <= 0;
-        mixing_base <= 0;
         ma <= 0;
+        mixing_base <= 0;
+        mix_phase <= 0;
         base_c <= 0;
     end
     else begin
         if ((!in_reply)) begin
-            if ((state == 5'b00101)) begin
-                if ((($signed({1'b0, step_count}) == (40 - 1)) && (!exact))) begin
-                    ma <= seed[128-1:96];
-                    mb <= seed[96-1:64];
-                    mc <= seed[64-1:32];
-                    md <= seed[32-1:0];
-                    mixing_base <= 1'b1;
-                    mix_count <= 0;
-                end
-            end
-            else if (((state == 5'b00110) && (mix_phase == 0))) begin
+            if ((in_mixing && (mix_phase == 0))) begin
                 if ((!mix_count[0])) begin
                     add_x <= ma;
                     add_y <= mb;
@@ -4361,14 +4357,14 @@ always @(posedge clk) begin: mix
                 mix_carry <= 1'b0;
                 mix_phase <= 1;
             end
-            else if (((state == 5'b00110) && (mix_phase != 5))) begin
+            else if ((in_mixing && (mix_phase != 5))) begin
                 mix_sum <= {byte_total[8-1:0], mix_sum[32-1:8]};
                 mix_carry <= byte_total[8];
                 add_x <= {8'h0, add_x[32-1:8]};
                 add_y <= {8'h0, add_y[32-1:8]};
                 mix_phase <= (mix_phase + 1);
             end
-            else if ((state == 5'b00110)) begin
+            else if (in_mixing) begin
                 mix_phase <= 0;
                 step = mix_count[2-1:0];
                 case (step)
@@ -4389,8 +4385,20 @@ always @(posedge clk) begin: mix
                         mb <= {mix_cross[25-1:0], mix_cross[32-1:25]};
                     end
                 endcase
-                if (($signed({1'b0, mix_count}) != ((4 * 8) - 1))) begin
+                if (($signed({1'b0, mix_count}) == ((4 * 8) - 1))) begin
+                    mix_count <= 0;
+                end
+                else begin
                     mix_count <= (mix_count + 1);
+                end
+            end
+            else if ((state == 5'b00101)) begin
+                if ((($signed({1'b0, step_count}) == (40 - 1)) && (!exact))) begin
+                    ma <= seed[128-1:96];
+                    mb <= seed[96-1:64];
+                    mc <= seed[64-1:32];
+                    md <= seed[32-1:0];
+                    mixing_base <= 1'b1;
                 end
             end
             else if ((state == 5'b00111)) begin
@@ -4407,7 +4415,6 @@ always @(posedge clk) begin: mix
                 mb <= base_b;
                 mc <= base_c;
                 md <= (base_d ^ {22'h0, load_lane, 3'h0, load_slot});
-                mix_count <= 0;
             end
         end
     end

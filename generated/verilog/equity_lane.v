@@ -845,20 +845,18 @@ reg [2:0] equity_lane0_low_q;
 reg equity_lane0_shown_q;
 reg [1:0] equity_lane0_winners_q;
 wire equity_lane0_one;
+wire [11:0] equity_lane0_no_units;
 reg equity_lane0_alone_q;
 reg equity_lane0_count_q;
-reg [11:0] equity_lane0_units_q;
 reg [1:0] equity_lane0_won_q;
-reg [6:0] equity_lane0_clears;
-reg [6:0] equity_lane0_shifts;
+reg [3:0] equity_lane0_clears;
+reg [3:0] equity_lane0_shifts;
 reg equity_lane0_feed_stage0_count_out;
 reg equity_lane0_feed_stage0_alone_out;
 reg [1:0] equity_lane0_feed_stage0_won_out;
-reg [11:0] equity_lane0_feed_stage0_units_out;
 reg equity_lane0_feed_stage1_count_out;
 reg equity_lane0_feed_stage1_alone_out;
 reg [1:0] equity_lane0_feed_stage1_won_out;
-reg [11:0] equity_lane0_feed_stage1_units_out;
 wire equity_lane0_tally0_no;
 wire [39:0] equity_lane0_tally0_zero;
 reg [11:0] equity_lane0_tally0_amount;
@@ -920,13 +918,13 @@ reg [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk19_value;
 reg [0:0] equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out;
 wire [7:0] equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted;
 wire equity_lane0_tally3_no;
-wire [55:0] equity_lane0_tally3_zero;
+wire [39:0] equity_lane0_tally3_zero;
 reg [11:0] equity_lane0_tally3_amount;
 wire [7:0] equity_lane0_tally3_chunked_counter4_zero;
-reg [15:0] equity_lane0_tally3_chunked_counter4_lowest;
+reg [7:0] equity_lane0_tally3_chunked_counter4_lowest;
 wire [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in;
 reg [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out;
-wire [15:0] equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted;
+wire [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted;
 reg [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk21_value;
 reg [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out;
 wire [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted;
@@ -939,72 +937,6 @@ wire [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk23_shifted;
 reg [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk24_value;
 reg [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out;
 wire [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted;
-reg [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk25_value;
-reg [0:0] equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out;
-wire [7:0] equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted;
-wire equity_lane0_tally4_no;
-wire [39:0] equity_lane0_tally4_zero;
-reg [11:0] equity_lane0_tally4_amount;
-wire [7:0] equity_lane0_tally4_chunked_counter5_zero;
-reg [7:0] equity_lane0_tally4_chunked_counter5_lowest;
-wire [0:0] equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in;
-reg [0:0] equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out;
-wire [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted;
-reg [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk27_value;
-reg [0:0] equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out;
-wire [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted;
-reg [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk28_value;
-reg [0:0] equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out;
-wire [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted;
-reg [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk29_value;
-reg [0:0] equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out;
-wire [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted;
-reg [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk30_value;
-reg [0:0] equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out;
-wire [7:0] equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted;
-wire equity_lane0_tally5_no;
-wire [39:0] equity_lane0_tally5_zero;
-reg [11:0] equity_lane0_tally5_amount;
-wire [7:0] equity_lane0_tally5_chunked_counter6_zero;
-reg [7:0] equity_lane0_tally5_chunked_counter6_lowest;
-wire [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in;
-reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out;
-wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted;
-reg [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk32_value;
-reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out;
-wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted;
-reg [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk33_value;
-reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out;
-wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted;
-reg [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk34_value;
-reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out;
-wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted;
-reg [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk35_value;
-reg [0:0] equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out;
-wire [7:0] equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted;
-wire equity_lane0_tally6_no;
-wire [55:0] equity_lane0_tally6_zero;
-reg [11:0] equity_lane0_tally6_amount;
-wire [7:0] equity_lane0_tally6_chunked_counter7_zero;
-reg [15:0] equity_lane0_tally6_chunked_counter7_lowest;
-wire [0:0] equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in;
-reg [0:0] equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out;
-wire [15:0] equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted;
-reg [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk37_value;
-reg [0:0] equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out;
-wire [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted;
-reg [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk38_value;
-reg [0:0] equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out;
-wire [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk38_shifted;
-reg [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk39_value;
-reg [0:0] equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out;
-wire [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk39_shifted;
-reg [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk40_value;
-reg [0:0] equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out;
-wire [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk40_shifted;
-reg [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk41_value;
-reg [0:0] equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out;
-wire [7:0] equity_lane0_tally6_chunked_counter7_counter_chunk41_shifted;
 reg [5:0] equity_lane0_card_lookup0_remaining [0:64-1];
 reg [5:0] equity_lane0_card_lookup1_remaining [0:64-1];
 reg [5:0] equity_lane0_card_lookup2_remaining [0:64-1];
@@ -1012,7 +944,7 @@ reg [5:0] equity_lane0_card_lookup3_remaining [0:64-1];
 reg [5:0] equity_lane0_card_lookup4_remaining [0:64-1];
 reg [5:0] equity_lane0_card_lookup5_remaining [0:64-1];
 reg [5:0] equity_lane0_card_lookup6_remaining [0:64-1];
-wire [7:0] equity_lane0_links [0:7-1];
+wire [7:0] equity_lane0_links [0:4-1];
 
 assign chain_in = 8'd0;
 assign equity_lane0_unused = 8'd0;
@@ -1023,6 +955,7 @@ assign equity_lane0_first_pos = 6'd0;
 assign equity_lane0_colex_odometer0_spare = 1'd1;
 assign equity_lane0_high_winners = 1'd0;
 assign equity_lane0_one = 1'd1;
+assign equity_lane0_no_units = 12'd0;
 assign equity_lane0_tally0_no = 1'd0;
 assign equity_lane0_tally0_zero = 40'd0;
 assign equity_lane0_tally0_chunked_counter1_zero = 8'd0;
@@ -1036,21 +969,9 @@ assign equity_lane0_tally2_zero = 40'd0;
 assign equity_lane0_tally2_chunked_counter3_zero = 8'd0;
 assign equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in = 1'd0;
 assign equity_lane0_tally3_no = 1'd0;
-assign equity_lane0_tally3_zero = 56'd0;
+assign equity_lane0_tally3_zero = 40'd0;
 assign equity_lane0_tally3_chunked_counter4_zero = 8'd0;
 assign equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in = 1'd0;
-assign equity_lane0_tally4_no = 1'd0;
-assign equity_lane0_tally4_zero = 40'd0;
-assign equity_lane0_tally4_chunked_counter5_zero = 8'd0;
-assign equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in = 1'd0;
-assign equity_lane0_tally5_no = 1'd0;
-assign equity_lane0_tally5_zero = 40'd0;
-assign equity_lane0_tally5_chunked_counter6_zero = 8'd0;
-assign equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in = 1'd0;
-assign equity_lane0_tally6_no = 1'd0;
-assign equity_lane0_tally6_zero = 56'd0;
-assign equity_lane0_tally6_chunked_counter7_zero = 8'd0;
-assign equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in = 1'd0;
 assign equity_lane0_chunked_counter0_high[32-1:24] = equity_lane0_chunked_counter0_counter_chunk4_value;
 assign equity_lane0_chunked_counter0_high[24-1:16] = equity_lane0_chunked_counter0_counter_chunk3_value;
 assign equity_lane0_chunked_counter0_high[16-1:8] = equity_lane0_chunked_counter0_counter_chunk2_value;
@@ -6130,7 +6051,6 @@ end
 always @(posedge clk) begin: equity_lane0_count_register
     if (equity_lane0_rst == 1) begin
         equity_lane0_won_q <= 0;
-        equity_lane0_units_q <= 0;
         equity_lane0_alone_q <= 0;
         equity_lane0_count_q <= 0;
     end
@@ -6138,7 +6058,6 @@ always @(posedge clk) begin: equity_lane0_count_register
         equity_lane0_count_q <= equity_lane0_counting;
         equity_lane0_alone_q <= equity_lane0_alone;
         equity_lane0_won_q <= equity_lane0_won;
-        equity_lane0_units_q <= equity_lane0_units;
     end
 end
 
@@ -6148,13 +6067,11 @@ always @(posedge clk) begin: equity_lane0_feed_stage0_hand_on
         equity_lane0_feed_stage0_count_out <= 0;
         equity_lane0_feed_stage0_won_out <= 0;
         equity_lane0_feed_stage0_alone_out <= 0;
-        equity_lane0_feed_stage0_units_out <= 0;
     end
     else begin
         equity_lane0_feed_stage0_count_out <= equity_lane0_count_q;
         equity_lane0_feed_stage0_alone_out <= equity_lane0_alone_q;
         equity_lane0_feed_stage0_won_out <= equity_lane0_won_q;
-        equity_lane0_feed_stage0_units_out <= equity_lane0_units_q;
     end
 end
 
@@ -6164,13 +6081,11 @@ always @(posedge clk) begin: equity_lane0_feed_stage1_hand_on
         equity_lane0_feed_stage1_count_out <= 0;
         equity_lane0_feed_stage1_won_out <= 0;
         equity_lane0_feed_stage1_alone_out <= 0;
-        equity_lane0_feed_stage1_units_out <= 0;
     end
     else begin
         equity_lane0_feed_stage1_count_out <= equity_lane0_feed_stage0_count_out;
         equity_lane0_feed_stage1_alone_out <= equity_lane0_feed_stage0_alone_out;
         equity_lane0_feed_stage1_won_out <= equity_lane0_feed_stage0_won_out;
-        equity_lane0_feed_stage1_units_out <= equity_lane0_feed_stage0_units_out;
     end
 end
 
@@ -6180,7 +6095,7 @@ always @(posedge clk) begin: equity_lane0_clear_line
         equity_lane0_clears <= 0;
     end
     else begin
-        equity_lane0_clears <= {equity_lane0_clears[(7 - 1)-1:0], equity_lane0_start_q};
+        equity_lane0_clears <= {equity_lane0_clears[(4 - 1)-1:0], equity_lane0_start_q};
     end
 end
 
@@ -6190,7 +6105,7 @@ always @(posedge clk) begin: equity_lane0_shift_line
         equity_lane0_shifts <= 0;
     end
     else begin
-        equity_lane0_shifts <= {equity_lane0_shifts[(7 - 1)-1:0], shift};
+        equity_lane0_shifts <= {equity_lane0_shifts[(4 - 1)-1:0], shift};
     end
 end
 
@@ -6204,7 +6119,7 @@ always @(posedge clk) begin: equity_lane0_tally0_register_amount
             equity_lane0_tally0_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally0_amount <= equity_lane0_units_q;
+            equity_lane0_tally0_amount <= equity_lane0_no_units;
         end
         else begin
             equity_lane0_tally0_amount <= 1;
@@ -6416,7 +6331,7 @@ always @(posedge clk) begin: equity_lane0_tally1_register_amount
             equity_lane0_tally1_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally1_amount <= equity_lane0_feed_stage0_units_out;
+            equity_lane0_tally1_amount <= equity_lane0_no_units;
         end
         else begin
             equity_lane0_tally1_amount <= 1;
@@ -6624,11 +6539,11 @@ always @(posedge clk) begin: equity_lane0_tally2_register_amount
         equity_lane0_tally2_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_feed_stage0_count_out && equity_lane0_feed_stage0_won_out[0])) || ((equity_lane0_feed_stage0_alone_out != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane0_feed_stage1_count_out && equity_lane0_feed_stage1_won_out[1])) || ((equity_lane0_feed_stage1_alone_out != 1'b1) && (!1'b0)))) begin
             equity_lane0_tally2_amount <= 0;
         end
         else if (1'b0) begin
-            equity_lane0_tally2_amount <= equity_lane0_feed_stage0_units_out;
+            equity_lane0_tally2_amount <= equity_lane0_no_units;
         end
         else begin
             equity_lane0_tally2_amount <= 1;
@@ -6836,11 +6751,11 @@ always @(posedge clk) begin: equity_lane0_tally3_register_amount
         equity_lane0_tally3_amount <= 0;
     end
     else begin
-        if (((!(equity_lane0_feed_stage0_count_out && equity_lane0_feed_stage0_won_out[0])) || ((equity_lane0_feed_stage0_alone_out != 1'b0) && (!1'b0)))) begin
+        if (((!(equity_lane0_feed_stage1_count_out && equity_lane0_feed_stage1_won_out[0])) || ((equity_lane0_feed_stage1_alone_out != 1'b0) && (!1'b0)))) begin
             equity_lane0_tally3_amount <= 0;
         end
-        else if (1'b1) begin
-            equity_lane0_tally3_amount <= equity_lane0_feed_stage0_units_out;
+        else if (1'b0) begin
+            equity_lane0_tally3_amount <= equity_lane0_no_units;
         end
         else begin
             equity_lane0_tally3_amount <= 1;
@@ -6850,23 +6765,23 @@ end
 
 
 
-assign equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted = {equity_lane0_tally3_chunked_counter4_counter_chunk21_value[8-1:0], equity_lane0_tally3_chunked_counter4_lowest[16-1:8]};
+assign equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted = equity_lane0_tally3_chunked_counter4_counter_chunk21_value[8-1:0];
 
 
 always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk20_step
-    reg [17-1:0] total;
+    reg [9-1:0] total;
     if (equity_lane0_rst == 1) begin
         equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= 0;
         equity_lane0_tally3_chunked_counter4_lowest <= 0;
     end
     else begin
-        total = 17'h0;
+        total = 9'h0;
         if (equity_lane0_clears[3]) begin
             equity_lane0_tally3_chunked_counter4_lowest <= 0;
             equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= 0;
         end
         else if (equity_lane0_tally3_no) begin
-            equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_zero[16-1:0];
+            equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_zero[8-1:0];
             equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= 0;
         end
         else if (equity_lane0_shifts[3]) begin
@@ -6874,14 +6789,14 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= 0;
         end
         else if (1'b0) begin
-            total = (((equity_lane0_tally3_chunked_counter4_lowest + 65536) - equity_lane0_tally3_amount) - equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in);
-            equity_lane0_tally3_chunked_counter4_lowest <= total[16-1:0];
-            equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= (!total[16]);
+            total = (((equity_lane0_tally3_chunked_counter4_lowest + 256) - equity_lane0_tally3_amount) - equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in);
+            equity_lane0_tally3_chunked_counter4_lowest <= total[8-1:0];
+            equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= (!total[8]);
         end
         else begin
             total = ((equity_lane0_tally3_chunked_counter4_lowest + equity_lane0_tally3_amount) + equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in);
-            equity_lane0_tally3_chunked_counter4_lowest <= total[16-1:0];
-            equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= total[16];
+            equity_lane0_tally3_chunked_counter4_lowest <= total[8-1:0];
+            equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= total[8];
         end
     end
 end
@@ -6904,7 +6819,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= 0;
         end
         else if (equity_lane0_tally3_no) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= equity_lane0_tally3_zero[24-1:16];
+            equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= equity_lane0_tally3_zero[16-1:8];
             equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= 0;
         end
         else if (equity_lane0_shifts[3]) begin
@@ -6942,7 +6857,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= 0;
         end
         else if (equity_lane0_tally3_no) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_zero[32-1:24];
+            equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_zero[24-1:16];
             equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= 0;
         end
         else if (equity_lane0_shifts[3]) begin
@@ -6980,7 +6895,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= 0;
         end
         else if (equity_lane0_tally3_no) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_zero[40-1:32];
+            equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_zero[32-1:24];
             equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= 0;
         end
         else if (equity_lane0_shifts[3]) begin
@@ -7002,7 +6917,7 @@ end
 
 
 
-assign equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted = equity_lane0_tally3_chunked_counter4_counter_chunk25_value[8-1:0];
+assign equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted = chain_in;
 
 
 always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk24_step
@@ -7018,7 +6933,7 @@ always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk2
             equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= 0;
         end
         else if (equity_lane0_tally3_no) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_zero[48-1:40];
+            equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_zero[40-1:32];
             equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= 0;
         end
         else if (equity_lane0_shifts[3]) begin
@@ -7040,719 +6955,7 @@ end
 
 
 
-assign equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted = equity_lane0_links[4];
-
-
-always @(posedge clk) begin: equity_lane0_tally3_chunked_counter4_counter_chunk25_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= 0;
-        equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[3]) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= 0;
-            equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= 0;
-        end
-        else if (equity_lane0_tally3_no) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_zero[56-1:48];
-            equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[3]) begin
-            equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted;
-            equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally3_chunked_counter4_counter_chunk25_value + 256) - equity_lane0_tally3_chunked_counter4_zero) - equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out);
-            equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= total[8-1:0];
-            equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally3_chunked_counter4_counter_chunk25_value + equity_lane0_tally3_chunked_counter4_zero) + equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out);
-            equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= total[8-1:0];
-            equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= total[8];
-        end
-    end
-end
-
-
-
 assign equity_lane0_links[3] = equity_lane0_tally3_chunked_counter4_lowest[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally4_register_amount
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally4_amount <= 0;
-    end
-    else begin
-        if (((!(equity_lane0_feed_stage1_count_out && equity_lane0_feed_stage1_won_out[1])) || ((equity_lane0_feed_stage1_alone_out != 1'b1) && (!1'b0)))) begin
-            equity_lane0_tally4_amount <= 0;
-        end
-        else if (1'b0) begin
-            equity_lane0_tally4_amount <= equity_lane0_feed_stage1_units_out;
-        end
-        else begin
-            equity_lane0_tally4_amount <= 1;
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted = equity_lane0_tally4_chunked_counter5_counter_chunk27_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk26_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= 0;
-        equity_lane0_tally4_chunked_counter5_lowest <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[4]) begin
-            equity_lane0_tally4_chunked_counter5_lowest <= 0;
-            equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= 0;
-        end
-        else if (equity_lane0_tally4_no) begin
-            equity_lane0_tally4_chunked_counter5_lowest <= equity_lane0_tally4_zero[8-1:0];
-            equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[4]) begin
-            equity_lane0_tally4_chunked_counter5_lowest <= equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted;
-            equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally4_chunked_counter5_lowest + 256) - equity_lane0_tally4_amount) - equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in);
-            equity_lane0_tally4_chunked_counter5_lowest <= total[8-1:0];
-            equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally4_chunked_counter5_lowest + equity_lane0_tally4_amount) + equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in);
-            equity_lane0_tally4_chunked_counter5_lowest <= total[8-1:0];
-            equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted = equity_lane0_tally4_chunked_counter5_counter_chunk28_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk27_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= 0;
-        equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[4]) begin
-            equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= 0;
-            equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= 0;
-        end
-        else if (equity_lane0_tally4_no) begin
-            equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= equity_lane0_tally4_zero[16-1:8];
-            equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[4]) begin
-            equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted;
-            equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally4_chunked_counter5_counter_chunk27_value + 256) - equity_lane0_tally4_chunked_counter5_zero) - equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out);
-            equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= total[8-1:0];
-            equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally4_chunked_counter5_counter_chunk27_value + equity_lane0_tally4_chunked_counter5_zero) + equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out);
-            equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= total[8-1:0];
-            equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted = equity_lane0_tally4_chunked_counter5_counter_chunk29_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk28_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= 0;
-        equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[4]) begin
-            equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= 0;
-            equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= 0;
-        end
-        else if (equity_lane0_tally4_no) begin
-            equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= equity_lane0_tally4_zero[24-1:16];
-            equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[4]) begin
-            equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted;
-            equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally4_chunked_counter5_counter_chunk28_value + 256) - equity_lane0_tally4_chunked_counter5_zero) - equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out);
-            equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= total[8-1:0];
-            equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally4_chunked_counter5_counter_chunk28_value + equity_lane0_tally4_chunked_counter5_zero) + equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out);
-            equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= total[8-1:0];
-            equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted = equity_lane0_tally4_chunked_counter5_counter_chunk30_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk29_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= 0;
-        equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[4]) begin
-            equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= 0;
-            equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= 0;
-        end
-        else if (equity_lane0_tally4_no) begin
-            equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= equity_lane0_tally4_zero[32-1:24];
-            equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[4]) begin
-            equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted;
-            equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally4_chunked_counter5_counter_chunk29_value + 256) - equity_lane0_tally4_chunked_counter5_zero) - equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out);
-            equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= total[8-1:0];
-            equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally4_chunked_counter5_counter_chunk29_value + equity_lane0_tally4_chunked_counter5_zero) + equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out);
-            equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= total[8-1:0];
-            equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted = equity_lane0_links[5];
-
-
-always @(posedge clk) begin: equity_lane0_tally4_chunked_counter5_counter_chunk30_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= 0;
-        equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[4]) begin
-            equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= 0;
-            equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= 0;
-        end
-        else if (equity_lane0_tally4_no) begin
-            equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= equity_lane0_tally4_zero[40-1:32];
-            equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[4]) begin
-            equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted;
-            equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally4_chunked_counter5_counter_chunk30_value + 256) - equity_lane0_tally4_chunked_counter5_zero) - equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out);
-            equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= total[8-1:0];
-            equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally4_chunked_counter5_counter_chunk30_value + equity_lane0_tally4_chunked_counter5_zero) + equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out);
-            equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= total[8-1:0];
-            equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_links[4] = equity_lane0_tally4_chunked_counter5_lowest[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally5_register_amount
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally5_amount <= 0;
-    end
-    else begin
-        if (((!(equity_lane0_feed_stage1_count_out && equity_lane0_feed_stage1_won_out[1])) || ((equity_lane0_feed_stage1_alone_out != 1'b0) && (!1'b0)))) begin
-            equity_lane0_tally5_amount <= 0;
-        end
-        else if (1'b0) begin
-            equity_lane0_tally5_amount <= equity_lane0_feed_stage1_units_out;
-        end
-        else begin
-            equity_lane0_tally5_amount <= 1;
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted = equity_lane0_tally5_chunked_counter6_counter_chunk32_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk31_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
-        equity_lane0_tally5_chunked_counter6_lowest <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[5]) begin
-            equity_lane0_tally5_chunked_counter6_lowest <= 0;
-            equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
-        end
-        else if (equity_lane0_tally5_no) begin
-            equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_zero[8-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[5]) begin
-            equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted;
-            equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally5_chunked_counter6_lowest + 256) - equity_lane0_tally5_amount) - equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in);
-            equity_lane0_tally5_chunked_counter6_lowest <= total[8-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally5_chunked_counter6_lowest + equity_lane0_tally5_amount) + equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in);
-            equity_lane0_tally5_chunked_counter6_lowest <= total[8-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted = equity_lane0_tally5_chunked_counter6_counter_chunk33_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk32_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= 0;
-        equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[5]) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= 0;
-            equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= 0;
-        end
-        else if (equity_lane0_tally5_no) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_zero[16-1:8];
-            equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[5]) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted;
-            equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally5_chunked_counter6_counter_chunk32_value + 256) - equity_lane0_tally5_chunked_counter6_zero) - equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out);
-            equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= total[8-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally5_chunked_counter6_counter_chunk32_value + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out);
-            equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= total[8-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted = equity_lane0_tally5_chunked_counter6_counter_chunk34_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk33_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= 0;
-        equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[5]) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= 0;
-            equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= 0;
-        end
-        else if (equity_lane0_tally5_no) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_zero[24-1:16];
-            equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[5]) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted;
-            equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally5_chunked_counter6_counter_chunk33_value + 256) - equity_lane0_tally5_chunked_counter6_zero) - equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out);
-            equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= total[8-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally5_chunked_counter6_counter_chunk33_value + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out);
-            equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= total[8-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted = equity_lane0_tally5_chunked_counter6_counter_chunk35_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk34_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= 0;
-        equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[5]) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= 0;
-            equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= 0;
-        end
-        else if (equity_lane0_tally5_no) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_zero[32-1:24];
-            equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[5]) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted;
-            equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally5_chunked_counter6_counter_chunk34_value + 256) - equity_lane0_tally5_chunked_counter6_zero) - equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out);
-            equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= total[8-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally5_chunked_counter6_counter_chunk34_value + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out);
-            equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= total[8-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted = equity_lane0_links[6];
-
-
-always @(posedge clk) begin: equity_lane0_tally5_chunked_counter6_counter_chunk35_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= 0;
-        equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[5]) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= 0;
-            equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= 0;
-        end
-        else if (equity_lane0_tally5_no) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_zero[40-1:32];
-            equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[5]) begin
-            equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted;
-            equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally5_chunked_counter6_counter_chunk35_value + 256) - equity_lane0_tally5_chunked_counter6_zero) - equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out);
-            equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= total[8-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally5_chunked_counter6_counter_chunk35_value + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out);
-            equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= total[8-1:0];
-            equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_links[5] = equity_lane0_tally5_chunked_counter6_lowest[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally6_register_amount
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally6_amount <= 0;
-    end
-    else begin
-        if (((!(equity_lane0_feed_stage1_count_out && equity_lane0_feed_stage1_won_out[1])) || ((equity_lane0_feed_stage1_alone_out != 1'b0) && (!1'b0)))) begin
-            equity_lane0_tally6_amount <= 0;
-        end
-        else if (1'b1) begin
-            equity_lane0_tally6_amount <= equity_lane0_feed_stage1_units_out;
-        end
-        else begin
-            equity_lane0_tally6_amount <= 1;
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted = {equity_lane0_tally6_chunked_counter7_counter_chunk37_value[8-1:0], equity_lane0_tally6_chunked_counter7_lowest[16-1:8]};
-
-
-always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk36_step
-    reg [17-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= 0;
-        equity_lane0_tally6_chunked_counter7_lowest <= 0;
-    end
-    else begin
-        total = 17'h0;
-        if (equity_lane0_clears[6]) begin
-            equity_lane0_tally6_chunked_counter7_lowest <= 0;
-            equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= 0;
-        end
-        else if (equity_lane0_tally6_no) begin
-            equity_lane0_tally6_chunked_counter7_lowest <= equity_lane0_tally6_zero[16-1:0];
-            equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[6]) begin
-            equity_lane0_tally6_chunked_counter7_lowest <= equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted;
-            equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally6_chunked_counter7_lowest + 65536) - equity_lane0_tally6_amount) - equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in);
-            equity_lane0_tally6_chunked_counter7_lowest <= total[16-1:0];
-            equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= (!total[16]);
-        end
-        else begin
-            total = ((equity_lane0_tally6_chunked_counter7_lowest + equity_lane0_tally6_amount) + equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in);
-            equity_lane0_tally6_chunked_counter7_lowest <= total[16-1:0];
-            equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= total[16];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted = equity_lane0_tally6_chunked_counter7_counter_chunk38_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk37_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= 0;
-        equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[6]) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= 0;
-            equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= 0;
-        end
-        else if (equity_lane0_tally6_no) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= equity_lane0_tally6_zero[24-1:16];
-            equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[6]) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted;
-            equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally6_chunked_counter7_counter_chunk37_value + 256) - equity_lane0_tally6_chunked_counter7_zero) - equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out);
-            equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= total[8-1:0];
-            equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally6_chunked_counter7_counter_chunk37_value + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out);
-            equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= total[8-1:0];
-            equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally6_chunked_counter7_counter_chunk38_shifted = equity_lane0_tally6_chunked_counter7_counter_chunk39_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk38_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= 0;
-        equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[6]) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= 0;
-            equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= 0;
-        end
-        else if (equity_lane0_tally6_no) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= equity_lane0_tally6_zero[32-1:24];
-            equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[6]) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= equity_lane0_tally6_chunked_counter7_counter_chunk38_shifted;
-            equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally6_chunked_counter7_counter_chunk38_value + 256) - equity_lane0_tally6_chunked_counter7_zero) - equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out);
-            equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= total[8-1:0];
-            equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally6_chunked_counter7_counter_chunk38_value + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out);
-            equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= total[8-1:0];
-            equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally6_chunked_counter7_counter_chunk39_shifted = equity_lane0_tally6_chunked_counter7_counter_chunk40_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk39_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= 0;
-        equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[6]) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= 0;
-            equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= 0;
-        end
-        else if (equity_lane0_tally6_no) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= equity_lane0_tally6_zero[40-1:32];
-            equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[6]) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= equity_lane0_tally6_chunked_counter7_counter_chunk39_shifted;
-            equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally6_chunked_counter7_counter_chunk39_value + 256) - equity_lane0_tally6_chunked_counter7_zero) - equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out);
-            equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= total[8-1:0];
-            equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally6_chunked_counter7_counter_chunk39_value + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out);
-            equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= total[8-1:0];
-            equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally6_chunked_counter7_counter_chunk40_shifted = equity_lane0_tally6_chunked_counter7_counter_chunk41_value[8-1:0];
-
-
-always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk40_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= 0;
-        equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[6]) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= 0;
-            equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= 0;
-        end
-        else if (equity_lane0_tally6_no) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= equity_lane0_tally6_zero[48-1:40];
-            equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[6]) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= equity_lane0_tally6_chunked_counter7_counter_chunk40_shifted;
-            equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally6_chunked_counter7_counter_chunk40_value + 256) - equity_lane0_tally6_chunked_counter7_zero) - equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out);
-            equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= total[8-1:0];
-            equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally6_chunked_counter7_counter_chunk40_value + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out);
-            equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= total[8-1:0];
-            equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_tally6_chunked_counter7_counter_chunk41_shifted = chain_in;
-
-
-always @(posedge clk) begin: equity_lane0_tally6_chunked_counter7_counter_chunk41_step
-    reg [9-1:0] total;
-    if (equity_lane0_rst == 1) begin
-        equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= 0;
-        equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= 0;
-    end
-    else begin
-        total = 9'h0;
-        if (equity_lane0_clears[6]) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= 0;
-            equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= 0;
-        end
-        else if (equity_lane0_tally6_no) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= equity_lane0_tally6_zero[56-1:48];
-            equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= 0;
-        end
-        else if (equity_lane0_shifts[6]) begin
-            equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= equity_lane0_tally6_chunked_counter7_counter_chunk41_shifted;
-            equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= 0;
-        end
-        else if (1'b0) begin
-            total = (((equity_lane0_tally6_chunked_counter7_counter_chunk41_value + 256) - equity_lane0_tally6_chunked_counter7_zero) - equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out);
-            equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= total[8-1:0];
-            equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= (!total[8]);
-        end
-        else begin
-            total = ((equity_lane0_tally6_chunked_counter7_counter_chunk41_value + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out);
-            equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= total[8-1:0];
-            equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= total[8];
-        end
-    end
-end
-
-
-
-assign equity_lane0_links[6] = equity_lane0_tally6_chunked_counter7_lowest[8-1:0];
 
 
 

@@ -37,7 +37,8 @@ end entity equity_engine;
 -- Its parts (each the only writer of what it drives): frame_receiver, request_parser and
 -- request_judge (equity/request.py), the sequencer (engine_sequencer: the state), the set-up
 -- (equity/setup.py: card_scanner, trial_divider, seed_mixer, lane_loader), the lanes
--- (lane_row) and the reply (equity/reply.py).
+-- (lane_row), heads-up, the records between them and the reply (equity/heads_up.py), and the
+-- reply (equity/reply.py).
 
 architecture MyHDL of equity_engine is
 
@@ -132,6 +133,7 @@ signal count_bytes: unsigned(7 downto 0);
 signal state: t_enum_State_3;
 signal in_idle: std_logic;
 signal in_reply: std_logic;
+signal in_mixing: std_logic;
 signal rem_we: std_logic;
 signal rem_addr: unsigned(5 downto 0);
 signal rem_data: unsigned(5 downto 0);
@@ -4056,6 +4058,7 @@ begin
             active <= to_unsigned(0, 4);
             busy_pending <= '0';
             reply_len <= to_unsigned(0, 8);
+            in_mixing <= '0';
             exact <= '0';
             in_idle <= '1';
             state <= IDLE;
@@ -4116,10 +4119,12 @@ begin
                     state <= UNRANKING;
                 elsif (signed(resize(step_count, 7)) = (40 - 1)) then
                     state <= MIXING;
+                    in_mixing <= '1';
                 end if;
-            elsif (state = MIXING) then
+            elsif bool(in_mixing) then
                 if ((mix_phase = 5) and (signed(resize(mix_count, 6)) = ((4 * 8) - 1))) then
                     state <= MIXED;
+                    in_mixing <= '0';
                 end if;
             elsif (state = MIXED) then
                 if bool(mixing_base) then
@@ -4129,6 +4134,7 @@ begin
                 end if;
             elsif (state = NEXT_STREAM) then
                 state <= MIXING;
+                in_mixing <= '1';
             elsif (state = LOADING) then
                 if (load_index = 3) then
                     state <= NEXT_STREAM;
@@ -4377,30 +4383,21 @@ begin
             add_y <= to_unsigned(0, 32);
             mix_sum <= to_unsigned(0, 32);
             base_d <= to_unsigned(0, 32);
-            mix_phase <= to_unsigned(0, 3);
+            base_a <= to_unsigned(0, 32);
             md <= to_unsigned(0, 32);
             mix_count <= to_unsigned(0, 5);
             mb <= to_unsigned(0, 32);
             mix_carry <= '0';
-            base_a <= to_unsigned(0, 32);
             base_b <= to_unsigned(0, 32);
             mc <= to_unsigned(0, 32);
             add_x <= to_unsigned(0, 32);
-            mixing_base <= '0';
             ma <= to_unsigned(0, 32);
+            mixing_base <= '0';
+            mix_phase <= to_unsigned(0, 3);
             base_c <= to_unsigned(0, 32);
         else
             if (not bool(in_reply)) then
-                if (state = DIVIDING) then
-                    if ((signed(resize(step_count, 7)) = (40 - 1)) and (not bool(exact))) then
-                        ma <= seed(128-1 downto 96);
-                        mb <= seed(96-1 downto 64);
-                        mc <= seed(64-1 downto 32);
-                        md <= seed(32-1 downto 0);
-                        mixing_base <= '1';
-                        mix_count <= to_unsigned(0, 5);
-                    end if;
-                elsif ((state = MIXING) and (mix_phase = 0)) then
+                if (bool(in_mixing) and (mix_phase = 0)) then
                     if (not bool(mix_count(0))) then
                         add_x <= ma;
                         add_y <= mb;
@@ -4410,13 +4407,13 @@ begin
                     end if;
                     mix_carry <= '0';
                     mix_phase <= to_unsigned(1, 3);
-                elsif ((state = MIXING) and (mix_phase /= 5)) then
+                elsif (bool(in_mixing) and (mix_phase /= 5)) then
                     mix_sum <= unsigned'(byte_total(8-1 downto 0) & mix_sum(32-1 downto 8));
                     mix_carry <= byte_total(8);
                     add_x <= unsigned'(to_unsigned(0, 8) & add_x(32-1 downto 8));
                     add_y <= unsigned'(to_unsigned(0, 8) & add_y(32-1 downto 8));
                     mix_phase <= (mix_phase + 1);
-                elsif (state = MIXING) then
+                elsif bool(in_mixing) then
                     mix_phase <= to_unsigned(0, 3);
                     step := resize(mix_count(2-1 downto 0), 5);
                     case step is
@@ -4433,8 +4430,18 @@ begin
                             mc <= mix_sum;
                             mb <= unsigned'(mix_cross(25-1 downto 0) & mix_cross(32-1 downto 25));
                     end case;
-                    if (signed(resize(mix_count, 6)) /= ((4 * 8) - 1)) then
+                    if (signed(resize(mix_count, 6)) = ((4 * 8) - 1)) then
+                        mix_count <= to_unsigned(0, 5);
+                    else
                         mix_count <= (mix_count + 1);
+                    end if;
+                elsif (state = DIVIDING) then
+                    if ((signed(resize(step_count, 7)) = (40 - 1)) and (not bool(exact))) then
+                        ma <= seed(128-1 downto 96);
+                        mb <= seed(96-1 downto 64);
+                        mc <= seed(64-1 downto 32);
+                        md <= seed(32-1 downto 0);
+                        mixing_base <= '1';
                     end if;
                 elsif (state = MIXED) then
                     if bool(mixing_base) then
@@ -4449,7 +4456,6 @@ begin
                     mb <= base_b;
                     mc <= base_c;
                     md <= (base_d xor unsigned'(to_unsigned(0, 22) & load_lane & to_unsigned(0, 3) & load_slot));
-                    mix_count <= to_unsigned(0, 5);
                 end if;
             end if;
         end if;

@@ -850,20 +850,18 @@ signal equity_lane0_low_q: unsigned(2 downto 0);
 signal equity_lane0_shown_q: std_logic;
 signal equity_lane0_winners_q: unsigned(1 downto 0);
 signal equity_lane0_one: std_logic;
+signal equity_lane0_no_units: unsigned(11 downto 0);
 signal equity_lane0_alone_q: std_logic;
 signal equity_lane0_count_q: std_logic;
-signal equity_lane0_units_q: unsigned(11 downto 0);
 signal equity_lane0_won_q: unsigned(1 downto 0);
-signal equity_lane0_clears: unsigned(6 downto 0);
-signal equity_lane0_shifts: unsigned(6 downto 0);
+signal equity_lane0_clears: unsigned(3 downto 0);
+signal equity_lane0_shifts: unsigned(3 downto 0);
 signal equity_lane0_feed_stage0_count_out: std_logic;
 signal equity_lane0_feed_stage0_alone_out: std_logic;
 signal equity_lane0_feed_stage0_won_out: unsigned(1 downto 0);
-signal equity_lane0_feed_stage0_units_out: unsigned(11 downto 0);
 signal equity_lane0_feed_stage1_count_out: std_logic;
 signal equity_lane0_feed_stage1_alone_out: std_logic;
 signal equity_lane0_feed_stage1_won_out: unsigned(1 downto 0);
-signal equity_lane0_feed_stage1_units_out: unsigned(11 downto 0);
 signal equity_lane0_tally0_no: std_logic;
 signal equity_lane0_tally0_zero: unsigned(39 downto 0);
 signal equity_lane0_tally0_amount: unsigned(11 downto 0);
@@ -925,13 +923,13 @@ signal equity_lane0_tally2_chunked_counter3_counter_chunk19_value: unsigned(7 do
 signal equity_lane0_tally2_chunked_counter3_counter_chunk19_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally2_chunked_counter3_counter_chunk19_shifted: unsigned(7 downto 0);
 signal equity_lane0_tally3_no: std_logic;
-signal equity_lane0_tally3_zero: unsigned(55 downto 0);
+signal equity_lane0_tally3_zero: unsigned(39 downto 0);
 signal equity_lane0_tally3_amount: unsigned(11 downto 0);
 signal equity_lane0_tally3_chunked_counter4_zero: unsigned(7 downto 0);
-signal equity_lane0_tally3_chunked_counter4_lowest: unsigned(15 downto 0);
+signal equity_lane0_tally3_chunked_counter4_lowest: unsigned(7 downto 0);
 signal equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in: unsigned(0 downto 0);
 signal equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted: unsigned(15 downto 0);
+signal equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted: unsigned(7 downto 0);
 signal equity_lane0_tally3_chunked_counter4_counter_chunk21_value: unsigned(7 downto 0);
 signal equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted: unsigned(7 downto 0);
@@ -944,72 +942,6 @@ signal equity_lane0_tally3_chunked_counter4_counter_chunk23_shifted: unsigned(7 
 signal equity_lane0_tally3_chunked_counter4_counter_chunk24_value: unsigned(7 downto 0);
 signal equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out: unsigned(0 downto 0);
 signal equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally3_chunked_counter4_counter_chunk25_value: unsigned(7 downto 0);
-signal equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally4_no: std_logic;
-signal equity_lane0_tally4_zero: unsigned(39 downto 0);
-signal equity_lane0_tally4_amount: unsigned(11 downto 0);
-signal equity_lane0_tally4_chunked_counter5_zero: unsigned(7 downto 0);
-signal equity_lane0_tally4_chunked_counter5_lowest: unsigned(7 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in: unsigned(0 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk27_value: unsigned(7 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk28_value: unsigned(7 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk29_value: unsigned(7 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk30_value: unsigned(7 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally5_no: std_logic;
-signal equity_lane0_tally5_zero: unsigned(39 downto 0);
-signal equity_lane0_tally5_amount: unsigned(11 downto 0);
-signal equity_lane0_tally5_chunked_counter6_zero: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_lowest: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in: unsigned(0 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk32_value: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk33_value: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk34_value: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk35_value: unsigned(7 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally6_no: std_logic;
-signal equity_lane0_tally6_zero: unsigned(55 downto 0);
-signal equity_lane0_tally6_amount: unsigned(11 downto 0);
-signal equity_lane0_tally6_chunked_counter7_zero: unsigned(7 downto 0);
-signal equity_lane0_tally6_chunked_counter7_lowest: unsigned(15 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in: unsigned(0 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted: unsigned(15 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk37_value: unsigned(7 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk38_value: unsigned(7 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk38_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk39_value: unsigned(7 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk39_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk40_value: unsigned(7 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk40_shifted: unsigned(7 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk41_value: unsigned(7 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out: unsigned(0 downto 0);
-signal equity_lane0_tally6_chunked_counter7_counter_chunk41_shifted: unsigned(7 downto 0);
 type t_array_equity_lane0_card_lookup0_remaining is array(0 to 64-1) of unsigned(5 downto 0);
 signal equity_lane0_card_lookup0_remaining: t_array_equity_lane0_card_lookup0_remaining;
 type t_array_equity_lane0_card_lookup1_remaining is array(0 to 64-1) of unsigned(5 downto 0);
@@ -1024,7 +956,7 @@ type t_array_equity_lane0_card_lookup5_remaining is array(0 to 64-1) of unsigned
 signal equity_lane0_card_lookup5_remaining: t_array_equity_lane0_card_lookup5_remaining;
 type t_array_equity_lane0_card_lookup6_remaining is array(0 to 64-1) of unsigned(5 downto 0);
 signal equity_lane0_card_lookup6_remaining: t_array_equity_lane0_card_lookup6_remaining;
-type t_array_equity_lane0_links is array(0 to 7-1) of unsigned(7 downto 0);
+type t_array_equity_lane0_links is array(0 to 4-1) of unsigned(7 downto 0);
 signal equity_lane0_links: t_array_equity_lane0_links;
 
 begin
@@ -1052,6 +984,7 @@ equity_lane0_first_pos <= to_unsigned(0, 6);
 equity_lane0_colex_odometer0_spare <= '1';
 equity_lane0_high_winners <= to_unsigned(0, 1);
 equity_lane0_one <= '1';
+equity_lane0_no_units <= to_unsigned(0, 12);
 equity_lane0_tally0_no <= '0';
 equity_lane0_tally0_zero <= unsigned'("0000000000000000000000000000000000000000");
 equity_lane0_tally0_chunked_counter1_zero <= to_unsigned(0, 8);
@@ -1065,21 +998,9 @@ equity_lane0_tally2_zero <= unsigned'("0000000000000000000000000000000000000000"
 equity_lane0_tally2_chunked_counter3_zero <= to_unsigned(0, 8);
 equity_lane0_tally2_chunked_counter3_counter_chunk15_carry_in <= to_unsigned(0, 1);
 equity_lane0_tally3_no <= '0';
-equity_lane0_tally3_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
+equity_lane0_tally3_zero <= unsigned'("0000000000000000000000000000000000000000");
 equity_lane0_tally3_chunked_counter4_zero <= to_unsigned(0, 8);
 equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in <= to_unsigned(0, 1);
-equity_lane0_tally4_no <= '0';
-equity_lane0_tally4_zero <= unsigned'("0000000000000000000000000000000000000000");
-equity_lane0_tally4_chunked_counter5_zero <= to_unsigned(0, 8);
-equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in <= to_unsigned(0, 1);
-equity_lane0_tally5_no <= '0';
-equity_lane0_tally5_zero <= unsigned'("0000000000000000000000000000000000000000");
-equity_lane0_tally5_chunked_counter6_zero <= to_unsigned(0, 8);
-equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in <= to_unsigned(0, 1);
-equity_lane0_tally6_no <= '0';
-equity_lane0_tally6_zero <= unsigned'("00000000000000000000000000000000000000000000000000000000");
-equity_lane0_tally6_chunked_counter7_zero <= to_unsigned(0, 8);
-equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in <= to_unsigned(0, 1);
 
 equity_lane0_chunked_counter0_high(32-1 downto 24) <= equity_lane0_chunked_counter0_counter_chunk4_value;
 equity_lane0_chunked_counter0_high(24-1 downto 16) <= equity_lane0_chunked_counter0_counter_chunk3_value;
@@ -5877,14 +5798,12 @@ begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
             equity_lane0_won_q <= to_unsigned(0, 2);
-            equity_lane0_units_q <= to_unsigned(0, 12);
             equity_lane0_alone_q <= '0';
             equity_lane0_count_q <= '0';
         else
             equity_lane0_count_q <= equity_lane0_counting;
             equity_lane0_alone_q <= equity_lane0_alone;
             equity_lane0_won_q <= equity_lane0_won;
-            equity_lane0_units_q <= equity_lane0_units;
         end if;
     end if;
 end process equity_lane0_count_register;
@@ -5896,12 +5815,10 @@ begin
             equity_lane0_feed_stage0_count_out <= '0';
             equity_lane0_feed_stage0_won_out <= to_unsigned(0, 2);
             equity_lane0_feed_stage0_alone_out <= '0';
-            equity_lane0_feed_stage0_units_out <= to_unsigned(0, 12);
         else
             equity_lane0_feed_stage0_count_out <= equity_lane0_count_q;
             equity_lane0_feed_stage0_alone_out <= equity_lane0_alone_q;
             equity_lane0_feed_stage0_won_out <= equity_lane0_won_q;
-            equity_lane0_feed_stage0_units_out <= equity_lane0_units_q;
         end if;
     end if;
 end process equity_lane0_feed_stage0_hand_on;
@@ -5913,12 +5830,10 @@ begin
             equity_lane0_feed_stage1_count_out <= '0';
             equity_lane0_feed_stage1_won_out <= to_unsigned(0, 2);
             equity_lane0_feed_stage1_alone_out <= '0';
-            equity_lane0_feed_stage1_units_out <= to_unsigned(0, 12);
         else
             equity_lane0_feed_stage1_count_out <= equity_lane0_feed_stage0_count_out;
             equity_lane0_feed_stage1_alone_out <= equity_lane0_feed_stage0_alone_out;
             equity_lane0_feed_stage1_won_out <= equity_lane0_feed_stage0_won_out;
-            equity_lane0_feed_stage1_units_out <= equity_lane0_feed_stage0_units_out;
         end if;
     end if;
 end process equity_lane0_feed_stage1_hand_on;
@@ -5927,9 +5842,9 @@ equity_lane0_clear_line: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_clears <= to_unsigned(0, 7);
+            equity_lane0_clears <= to_unsigned(0, 4);
         else
-            equity_lane0_clears <= unsigned'(equity_lane0_clears((7 - 1)-1 downto 0) & equity_lane0_start_q);
+            equity_lane0_clears <= unsigned'(equity_lane0_clears((4 - 1)-1 downto 0) & equity_lane0_start_q);
         end if;
     end if;
 end process equity_lane0_clear_line;
@@ -5938,9 +5853,9 @@ equity_lane0_shift_line: process (clk) is
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
-            equity_lane0_shifts <= to_unsigned(0, 7);
+            equity_lane0_shifts <= to_unsigned(0, 4);
         else
-            equity_lane0_shifts <= unsigned'(equity_lane0_shifts((7 - 1)-1 downto 0) & shift);
+            equity_lane0_shifts <= unsigned'(equity_lane0_shifts((4 - 1)-1 downto 0) & shift);
         end if;
     end if;
 end process equity_lane0_shift_line;
@@ -5954,7 +5869,7 @@ begin
             if ((not (bool(equity_lane0_count_q) and bool(equity_lane0_one))) or ((equity_lane0_alone_q /= '0') and (not True))) then
                 equity_lane0_tally0_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally0_amount <= equity_lane0_units_q;
+                equity_lane0_tally0_amount <= equity_lane0_no_units;
             else
                 equity_lane0_tally0_amount <= to_unsigned(1, 12);
             end if;
@@ -6144,7 +6059,7 @@ begin
             if ((not (bool(equity_lane0_feed_stage0_count_out) and bool(equity_lane0_feed_stage0_won_out(0)))) or ((equity_lane0_feed_stage0_alone_out /= '1') and (not False))) then
                 equity_lane0_tally1_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally1_amount <= equity_lane0_feed_stage0_units_out;
+                equity_lane0_tally1_amount <= equity_lane0_no_units;
             else
                 equity_lane0_tally1_amount <= to_unsigned(1, 12);
             end if;
@@ -6331,10 +6246,10 @@ begin
         if (equity_lane0_rst = '1') then
             equity_lane0_tally2_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_feed_stage0_count_out) and bool(equity_lane0_feed_stage0_won_out(0)))) or ((equity_lane0_feed_stage0_alone_out /= '0') and (not False))) then
+            if ((not (bool(equity_lane0_feed_stage1_count_out) and bool(equity_lane0_feed_stage1_won_out(1)))) or ((equity_lane0_feed_stage1_alone_out /= '1') and (not False))) then
                 equity_lane0_tally2_amount <= to_unsigned(0, 12);
             elsif False then
-                equity_lane0_tally2_amount <= equity_lane0_feed_stage0_units_out;
+                equity_lane0_tally2_amount <= equity_lane0_no_units;
             else
                 equity_lane0_tally2_amount <= to_unsigned(1, 12);
             end if;
@@ -6521,10 +6436,10 @@ begin
         if (equity_lane0_rst = '1') then
             equity_lane0_tally3_amount <= to_unsigned(0, 12);
         else
-            if ((not (bool(equity_lane0_feed_stage0_count_out) and bool(equity_lane0_feed_stage0_won_out(0)))) or ((equity_lane0_feed_stage0_alone_out /= '0') and (not False))) then
+            if ((not (bool(equity_lane0_feed_stage1_count_out) and bool(equity_lane0_feed_stage1_won_out(0)))) or ((equity_lane0_feed_stage1_alone_out /= '0') and (not False))) then
                 equity_lane0_tally3_amount <= to_unsigned(0, 12);
-            elsif True then
-                equity_lane0_tally3_amount <= equity_lane0_feed_stage0_units_out;
+            elsif False then
+                equity_lane0_tally3_amount <= equity_lane0_no_units;
             else
                 equity_lane0_tally3_amount <= to_unsigned(1, 12);
             end if;
@@ -6533,34 +6448,34 @@ begin
 end process equity_lane0_tally3_register_amount;
 
 
-equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted <= unsigned'(equity_lane0_tally3_chunked_counter4_counter_chunk21_value(8-1 downto 0) & equity_lane0_tally3_chunked_counter4_lowest(16-1 downto 8));
+equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted <= equity_lane0_tally3_chunked_counter4_counter_chunk21_value(8-1 downto 0);
 
 equity_lane0_tally3_chunked_counter4_counter_chunk20_step: process (clk) is
-    variable total: unsigned(16 downto 0);
+    variable total: unsigned(8 downto 0);
 begin
     if rising_edge(clk) then
         if (equity_lane0_rst = '1') then
             equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally3_chunked_counter4_lowest <= to_unsigned(0, 16);
+            equity_lane0_tally3_chunked_counter4_lowest <= to_unsigned(0, 8);
         else
-            total := to_unsigned(0, 17);
+            total := to_unsigned(0, 9);
             if bool(equity_lane0_clears(3)) then
-                equity_lane0_tally3_chunked_counter4_lowest <= to_unsigned(0, 16);
+                equity_lane0_tally3_chunked_counter4_lowest <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
-                equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_zero(16-1 downto 0);
+                equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_zero(8-1 downto 0);
                 equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_shifts(3)) then
                 equity_lane0_tally3_chunked_counter4_lowest <= equity_lane0_tally3_chunked_counter4_counter_chunk20_shifted;
                 equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(0, 1);
             elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally3_chunked_counter4_lowest, 17) + 65536) - signed(resize(equity_lane0_tally3_amount, 13))) - signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in, 2)));
-                equity_lane0_tally3_chunked_counter4_lowest <= total(16-1 downto 0);
-                equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned((not bool(total(16))), 1);
+                total := resize(unsigned((signed(resize(equity_lane0_tally3_chunked_counter4_lowest, 9) + 256) - signed(resize(equity_lane0_tally3_amount, 13))) - signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in, 2))), 9);
+                equity_lane0_tally3_chunked_counter4_lowest <= total(8-1 downto 0);
+                equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned((not bool(total(8))), 1);
             else
-                total := ((resize(equity_lane0_tally3_chunked_counter4_lowest, 17) + equity_lane0_tally3_amount) + equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in);
-                equity_lane0_tally3_chunked_counter4_lowest <= total(16-1 downto 0);
-                equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(total(16), 1);
+                total := resize((equity_lane0_tally3_chunked_counter4_lowest + equity_lane0_tally3_amount) + equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_in, 9);
+                equity_lane0_tally3_chunked_counter4_lowest <= total(8-1 downto 0);
+                equity_lane0_tally3_chunked_counter4_counter_chunk20_carry_out <= to_unsigned(total(8), 1);
             end if;
         end if;
     end if;
@@ -6582,7 +6497,7 @@ begin
                 equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= equity_lane0_tally3_zero(24-1 downto 16);
+                equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= equity_lane0_tally3_zero(16-1 downto 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk21_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_shifts(3)) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk21_value <= equity_lane0_tally3_chunked_counter4_counter_chunk21_shifted;
@@ -6616,7 +6531,7 @@ begin
                 equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_zero(32-1 downto 24);
+                equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_zero(24-1 downto 16);
                 equity_lane0_tally3_chunked_counter4_counter_chunk22_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_shifts(3)) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk22_value <= equity_lane0_tally3_chunked_counter4_counter_chunk22_shifted;
@@ -6650,7 +6565,7 @@ begin
                 equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_zero(40-1 downto 32);
+                equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_zero(32-1 downto 24);
                 equity_lane0_tally3_chunked_counter4_counter_chunk23_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_shifts(3)) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk23_value <= equity_lane0_tally3_chunked_counter4_counter_chunk23_shifted;
@@ -6669,7 +6584,7 @@ begin
 end process equity_lane0_tally3_chunked_counter4_counter_chunk23_step;
 
 
-equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted <= equity_lane0_tally3_chunked_counter4_counter_chunk25_value(8-1 downto 0);
+equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted <= chain_in;
 
 equity_lane0_tally3_chunked_counter4_counter_chunk24_step: process (clk) is
     variable total: unsigned(8 downto 0);
@@ -6684,7 +6599,7 @@ begin
                 equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= to_unsigned(0, 8);
                 equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_tally3_no) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_zero(48-1 downto 40);
+                equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_zero(40-1 downto 32);
                 equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out <= to_unsigned(0, 1);
             elsif bool(equity_lane0_shifts(3)) then
                 equity_lane0_tally3_chunked_counter4_counter_chunk24_value <= equity_lane0_tally3_chunked_counter4_counter_chunk24_shifted;
@@ -6703,645 +6618,7 @@ begin
 end process equity_lane0_tally3_chunked_counter4_counter_chunk24_step;
 
 
-equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted <= equity_lane0_links(4);
-
-equity_lane0_tally3_chunked_counter4_counter_chunk25_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(3)) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= to_unsigned(0, 8);
-                equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally3_no) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_zero(56-1 downto 48);
-                equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(3)) then
-                equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= equity_lane0_tally3_chunked_counter4_counter_chunk25_shifted;
-                equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk25_value, 9) + 256) - signed(resize(equity_lane0_tally3_chunked_counter4_zero, 9))) - signed(resize(equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out, 2)));
-                equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= total(8-1 downto 0);
-                equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally3_chunked_counter4_counter_chunk25_value, 9) + equity_lane0_tally3_chunked_counter4_zero) + equity_lane0_tally3_chunked_counter4_counter_chunk24_carry_out);
-                equity_lane0_tally3_chunked_counter4_counter_chunk25_value <= total(8-1 downto 0);
-                equity_lane0_tally3_chunked_counter4_counter_chunk25_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally3_chunked_counter4_counter_chunk25_step;
-
-
 equity_lane0_links(3) <= equity_lane0_tally3_chunked_counter4_lowest(8-1 downto 0);
-
-equity_lane0_tally4_register_amount: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally4_amount <= to_unsigned(0, 12);
-        else
-            if ((not (bool(equity_lane0_feed_stage1_count_out) and bool(equity_lane0_feed_stage1_won_out(1)))) or ((equity_lane0_feed_stage1_alone_out /= '1') and (not False))) then
-                equity_lane0_tally4_amount <= to_unsigned(0, 12);
-            elsif False then
-                equity_lane0_tally4_amount <= equity_lane0_feed_stage1_units_out;
-            else
-                equity_lane0_tally4_amount <= to_unsigned(1, 12);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally4_register_amount;
-
-
-equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted <= equity_lane0_tally4_chunked_counter5_counter_chunk27_value(8-1 downto 0);
-
-equity_lane0_tally4_chunked_counter5_counter_chunk26_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally4_chunked_counter5_lowest <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(4)) then
-                equity_lane0_tally4_chunked_counter5_lowest <= to_unsigned(0, 8);
-                equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally4_no) then
-                equity_lane0_tally4_chunked_counter5_lowest <= equity_lane0_tally4_zero(8-1 downto 0);
-                equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(4)) then
-                equity_lane0_tally4_chunked_counter5_lowest <= equity_lane0_tally4_chunked_counter5_counter_chunk26_shifted;
-                equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := resize(unsigned((signed(resize(equity_lane0_tally4_chunked_counter5_lowest, 9) + 256) - signed(resize(equity_lane0_tally4_amount, 13))) - signed(resize(equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in, 2))), 9);
-                equity_lane0_tally4_chunked_counter5_lowest <= total(8-1 downto 0);
-                equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := resize((equity_lane0_tally4_chunked_counter5_lowest + equity_lane0_tally4_amount) + equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_in, 9);
-                equity_lane0_tally4_chunked_counter5_lowest <= total(8-1 downto 0);
-                equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally4_chunked_counter5_counter_chunk26_step;
-
-
-equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted <= equity_lane0_tally4_chunked_counter5_counter_chunk28_value(8-1 downto 0);
-
-equity_lane0_tally4_chunked_counter5_counter_chunk27_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(4)) then
-                equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= to_unsigned(0, 8);
-                equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally4_no) then
-                equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= equity_lane0_tally4_zero(16-1 downto 8);
-                equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(4)) then
-                equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= equity_lane0_tally4_chunked_counter5_counter_chunk27_shifted;
-                equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally4_chunked_counter5_counter_chunk27_value, 9) + 256) - signed(resize(equity_lane0_tally4_chunked_counter5_zero, 9))) - signed(resize(equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out, 2)));
-                equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= total(8-1 downto 0);
-                equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally4_chunked_counter5_counter_chunk27_value, 9) + equity_lane0_tally4_chunked_counter5_zero) + equity_lane0_tally4_chunked_counter5_counter_chunk26_carry_out);
-                equity_lane0_tally4_chunked_counter5_counter_chunk27_value <= total(8-1 downto 0);
-                equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally4_chunked_counter5_counter_chunk27_step;
-
-
-equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted <= equity_lane0_tally4_chunked_counter5_counter_chunk29_value(8-1 downto 0);
-
-equity_lane0_tally4_chunked_counter5_counter_chunk28_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(4)) then
-                equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= to_unsigned(0, 8);
-                equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally4_no) then
-                equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= equity_lane0_tally4_zero(24-1 downto 16);
-                equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(4)) then
-                equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= equity_lane0_tally4_chunked_counter5_counter_chunk28_shifted;
-                equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally4_chunked_counter5_counter_chunk28_value, 9) + 256) - signed(resize(equity_lane0_tally4_chunked_counter5_zero, 9))) - signed(resize(equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out, 2)));
-                equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= total(8-1 downto 0);
-                equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally4_chunked_counter5_counter_chunk28_value, 9) + equity_lane0_tally4_chunked_counter5_zero) + equity_lane0_tally4_chunked_counter5_counter_chunk27_carry_out);
-                equity_lane0_tally4_chunked_counter5_counter_chunk28_value <= total(8-1 downto 0);
-                equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally4_chunked_counter5_counter_chunk28_step;
-
-
-equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted <= equity_lane0_tally4_chunked_counter5_counter_chunk30_value(8-1 downto 0);
-
-equity_lane0_tally4_chunked_counter5_counter_chunk29_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(4)) then
-                equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= to_unsigned(0, 8);
-                equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally4_no) then
-                equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= equity_lane0_tally4_zero(32-1 downto 24);
-                equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(4)) then
-                equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= equity_lane0_tally4_chunked_counter5_counter_chunk29_shifted;
-                equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally4_chunked_counter5_counter_chunk29_value, 9) + 256) - signed(resize(equity_lane0_tally4_chunked_counter5_zero, 9))) - signed(resize(equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out, 2)));
-                equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= total(8-1 downto 0);
-                equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally4_chunked_counter5_counter_chunk29_value, 9) + equity_lane0_tally4_chunked_counter5_zero) + equity_lane0_tally4_chunked_counter5_counter_chunk28_carry_out);
-                equity_lane0_tally4_chunked_counter5_counter_chunk29_value <= total(8-1 downto 0);
-                equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally4_chunked_counter5_counter_chunk29_step;
-
-
-equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted <= equity_lane0_links(5);
-
-equity_lane0_tally4_chunked_counter5_counter_chunk30_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(4)) then
-                equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= to_unsigned(0, 8);
-                equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally4_no) then
-                equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= equity_lane0_tally4_zero(40-1 downto 32);
-                equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(4)) then
-                equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= equity_lane0_tally4_chunked_counter5_counter_chunk30_shifted;
-                equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally4_chunked_counter5_counter_chunk30_value, 9) + 256) - signed(resize(equity_lane0_tally4_chunked_counter5_zero, 9))) - signed(resize(equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out, 2)));
-                equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= total(8-1 downto 0);
-                equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally4_chunked_counter5_counter_chunk30_value, 9) + equity_lane0_tally4_chunked_counter5_zero) + equity_lane0_tally4_chunked_counter5_counter_chunk29_carry_out);
-                equity_lane0_tally4_chunked_counter5_counter_chunk30_value <= total(8-1 downto 0);
-                equity_lane0_tally4_chunked_counter5_counter_chunk30_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally4_chunked_counter5_counter_chunk30_step;
-
-
-equity_lane0_links(4) <= equity_lane0_tally4_chunked_counter5_lowest(8-1 downto 0);
-
-equity_lane0_tally5_register_amount: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally5_amount <= to_unsigned(0, 12);
-        else
-            if ((not (bool(equity_lane0_feed_stage1_count_out) and bool(equity_lane0_feed_stage1_won_out(1)))) or ((equity_lane0_feed_stage1_alone_out /= '0') and (not False))) then
-                equity_lane0_tally5_amount <= to_unsigned(0, 12);
-            elsif False then
-                equity_lane0_tally5_amount <= equity_lane0_feed_stage1_units_out;
-            else
-                equity_lane0_tally5_amount <= to_unsigned(1, 12);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally5_register_amount;
-
-
-equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted <= equity_lane0_tally5_chunked_counter6_counter_chunk32_value(8-1 downto 0);
-
-equity_lane0_tally5_chunked_counter6_counter_chunk31_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally5_chunked_counter6_lowest <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(5)) then
-                equity_lane0_tally5_chunked_counter6_lowest <= to_unsigned(0, 8);
-                equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally5_no) then
-                equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_zero(8-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(5)) then
-                equity_lane0_tally5_chunked_counter6_lowest <= equity_lane0_tally5_chunked_counter6_counter_chunk31_shifted;
-                equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := resize(unsigned((signed(resize(equity_lane0_tally5_chunked_counter6_lowest, 9) + 256) - signed(resize(equity_lane0_tally5_amount, 13))) - signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in, 2))), 9);
-                equity_lane0_tally5_chunked_counter6_lowest <= total(8-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := resize((equity_lane0_tally5_chunked_counter6_lowest + equity_lane0_tally5_amount) + equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_in, 9);
-                equity_lane0_tally5_chunked_counter6_lowest <= total(8-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally5_chunked_counter6_counter_chunk31_step;
-
-
-equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted <= equity_lane0_tally5_chunked_counter6_counter_chunk33_value(8-1 downto 0);
-
-equity_lane0_tally5_chunked_counter6_counter_chunk32_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(5)) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= to_unsigned(0, 8);
-                equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally5_no) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_zero(16-1 downto 8);
-                equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(5)) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= equity_lane0_tally5_chunked_counter6_counter_chunk32_shifted;
-                equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk32_value, 9) + 256) - signed(resize(equity_lane0_tally5_chunked_counter6_zero, 9))) - signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out, 2)));
-                equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= total(8-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally5_chunked_counter6_counter_chunk32_value, 9) + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk31_carry_out);
-                equity_lane0_tally5_chunked_counter6_counter_chunk32_value <= total(8-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally5_chunked_counter6_counter_chunk32_step;
-
-
-equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted <= equity_lane0_tally5_chunked_counter6_counter_chunk34_value(8-1 downto 0);
-
-equity_lane0_tally5_chunked_counter6_counter_chunk33_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(5)) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= to_unsigned(0, 8);
-                equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally5_no) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_zero(24-1 downto 16);
-                equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(5)) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= equity_lane0_tally5_chunked_counter6_counter_chunk33_shifted;
-                equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk33_value, 9) + 256) - signed(resize(equity_lane0_tally5_chunked_counter6_zero, 9))) - signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out, 2)));
-                equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= total(8-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally5_chunked_counter6_counter_chunk33_value, 9) + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk32_carry_out);
-                equity_lane0_tally5_chunked_counter6_counter_chunk33_value <= total(8-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally5_chunked_counter6_counter_chunk33_step;
-
-
-equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted <= equity_lane0_tally5_chunked_counter6_counter_chunk35_value(8-1 downto 0);
-
-equity_lane0_tally5_chunked_counter6_counter_chunk34_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(5)) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= to_unsigned(0, 8);
-                equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally5_no) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_zero(32-1 downto 24);
-                equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(5)) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= equity_lane0_tally5_chunked_counter6_counter_chunk34_shifted;
-                equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk34_value, 9) + 256) - signed(resize(equity_lane0_tally5_chunked_counter6_zero, 9))) - signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out, 2)));
-                equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= total(8-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally5_chunked_counter6_counter_chunk34_value, 9) + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk33_carry_out);
-                equity_lane0_tally5_chunked_counter6_counter_chunk34_value <= total(8-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally5_chunked_counter6_counter_chunk34_step;
-
-
-equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted <= equity_lane0_links(6);
-
-equity_lane0_tally5_chunked_counter6_counter_chunk35_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(5)) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= to_unsigned(0, 8);
-                equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally5_no) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_zero(40-1 downto 32);
-                equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(5)) then
-                equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= equity_lane0_tally5_chunked_counter6_counter_chunk35_shifted;
-                equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk35_value, 9) + 256) - signed(resize(equity_lane0_tally5_chunked_counter6_zero, 9))) - signed(resize(equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out, 2)));
-                equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= total(8-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally5_chunked_counter6_counter_chunk35_value, 9) + equity_lane0_tally5_chunked_counter6_zero) + equity_lane0_tally5_chunked_counter6_counter_chunk34_carry_out);
-                equity_lane0_tally5_chunked_counter6_counter_chunk35_value <= total(8-1 downto 0);
-                equity_lane0_tally5_chunked_counter6_counter_chunk35_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally5_chunked_counter6_counter_chunk35_step;
-
-
-equity_lane0_links(5) <= equity_lane0_tally5_chunked_counter6_lowest(8-1 downto 0);
-
-equity_lane0_tally6_register_amount: process (clk) is
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally6_amount <= to_unsigned(0, 12);
-        else
-            if ((not (bool(equity_lane0_feed_stage1_count_out) and bool(equity_lane0_feed_stage1_won_out(1)))) or ((equity_lane0_feed_stage1_alone_out /= '0') and (not False))) then
-                equity_lane0_tally6_amount <= to_unsigned(0, 12);
-            elsif True then
-                equity_lane0_tally6_amount <= equity_lane0_feed_stage1_units_out;
-            else
-                equity_lane0_tally6_amount <= to_unsigned(1, 12);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally6_register_amount;
-
-
-equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted <= unsigned'(equity_lane0_tally6_chunked_counter7_counter_chunk37_value(8-1 downto 0) & equity_lane0_tally6_chunked_counter7_lowest(16-1 downto 8));
-
-equity_lane0_tally6_chunked_counter7_counter_chunk36_step: process (clk) is
-    variable total: unsigned(16 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally6_chunked_counter7_lowest <= to_unsigned(0, 16);
-        else
-            total := to_unsigned(0, 17);
-            if bool(equity_lane0_clears(6)) then
-                equity_lane0_tally6_chunked_counter7_lowest <= to_unsigned(0, 16);
-                equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally6_no) then
-                equity_lane0_tally6_chunked_counter7_lowest <= equity_lane0_tally6_zero(16-1 downto 0);
-                equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(6)) then
-                equity_lane0_tally6_chunked_counter7_lowest <= equity_lane0_tally6_chunked_counter7_counter_chunk36_shifted;
-                equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally6_chunked_counter7_lowest, 17) + 65536) - signed(resize(equity_lane0_tally6_amount, 13))) - signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in, 2)));
-                equity_lane0_tally6_chunked_counter7_lowest <= total(16-1 downto 0);
-                equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned((not bool(total(16))), 1);
-            else
-                total := ((resize(equity_lane0_tally6_chunked_counter7_lowest, 17) + equity_lane0_tally6_amount) + equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_in);
-                equity_lane0_tally6_chunked_counter7_lowest <= total(16-1 downto 0);
-                equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out <= to_unsigned(total(16), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally6_chunked_counter7_counter_chunk36_step;
-
-
-equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted <= equity_lane0_tally6_chunked_counter7_counter_chunk38_value(8-1 downto 0);
-
-equity_lane0_tally6_chunked_counter7_counter_chunk37_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(6)) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= to_unsigned(0, 8);
-                equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally6_no) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= equity_lane0_tally6_zero(24-1 downto 16);
-                equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(6)) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= equity_lane0_tally6_chunked_counter7_counter_chunk37_shifted;
-                equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk37_value, 9) + 256) - signed(resize(equity_lane0_tally6_chunked_counter7_zero, 9))) - signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out, 2)));
-                equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= total(8-1 downto 0);
-                equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally6_chunked_counter7_counter_chunk37_value, 9) + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk36_carry_out);
-                equity_lane0_tally6_chunked_counter7_counter_chunk37_value <= total(8-1 downto 0);
-                equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally6_chunked_counter7_counter_chunk37_step;
-
-
-equity_lane0_tally6_chunked_counter7_counter_chunk38_shifted <= equity_lane0_tally6_chunked_counter7_counter_chunk39_value(8-1 downto 0);
-
-equity_lane0_tally6_chunked_counter7_counter_chunk38_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(6)) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= to_unsigned(0, 8);
-                equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally6_no) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= equity_lane0_tally6_zero(32-1 downto 24);
-                equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(6)) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= equity_lane0_tally6_chunked_counter7_counter_chunk38_shifted;
-                equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk38_value, 9) + 256) - signed(resize(equity_lane0_tally6_chunked_counter7_zero, 9))) - signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out, 2)));
-                equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= total(8-1 downto 0);
-                equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally6_chunked_counter7_counter_chunk38_value, 9) + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk37_carry_out);
-                equity_lane0_tally6_chunked_counter7_counter_chunk38_value <= total(8-1 downto 0);
-                equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally6_chunked_counter7_counter_chunk38_step;
-
-
-equity_lane0_tally6_chunked_counter7_counter_chunk39_shifted <= equity_lane0_tally6_chunked_counter7_counter_chunk40_value(8-1 downto 0);
-
-equity_lane0_tally6_chunked_counter7_counter_chunk39_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(6)) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= to_unsigned(0, 8);
-                equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally6_no) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= equity_lane0_tally6_zero(40-1 downto 32);
-                equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(6)) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= equity_lane0_tally6_chunked_counter7_counter_chunk39_shifted;
-                equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk39_value, 9) + 256) - signed(resize(equity_lane0_tally6_chunked_counter7_zero, 9))) - signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out, 2)));
-                equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= total(8-1 downto 0);
-                equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally6_chunked_counter7_counter_chunk39_value, 9) + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk38_carry_out);
-                equity_lane0_tally6_chunked_counter7_counter_chunk39_value <= total(8-1 downto 0);
-                equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally6_chunked_counter7_counter_chunk39_step;
-
-
-equity_lane0_tally6_chunked_counter7_counter_chunk40_shifted <= equity_lane0_tally6_chunked_counter7_counter_chunk41_value(8-1 downto 0);
-
-equity_lane0_tally6_chunked_counter7_counter_chunk40_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(6)) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= to_unsigned(0, 8);
-                equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally6_no) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= equity_lane0_tally6_zero(48-1 downto 40);
-                equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(6)) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= equity_lane0_tally6_chunked_counter7_counter_chunk40_shifted;
-                equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk40_value, 9) + 256) - signed(resize(equity_lane0_tally6_chunked_counter7_zero, 9))) - signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out, 2)));
-                equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= total(8-1 downto 0);
-                equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally6_chunked_counter7_counter_chunk40_value, 9) + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk39_carry_out);
-                equity_lane0_tally6_chunked_counter7_counter_chunk40_value <= total(8-1 downto 0);
-                equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally6_chunked_counter7_counter_chunk40_step;
-
-
-equity_lane0_tally6_chunked_counter7_counter_chunk41_shifted <= chain_in;
-
-equity_lane0_tally6_chunked_counter7_counter_chunk41_step: process (clk) is
-    variable total: unsigned(8 downto 0);
-begin
-    if rising_edge(clk) then
-        if (equity_lane0_rst = '1') then
-            equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= to_unsigned(0, 1);
-            equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= to_unsigned(0, 8);
-        else
-            total := to_unsigned(0, 9);
-            if bool(equity_lane0_clears(6)) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= to_unsigned(0, 8);
-                equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_tally6_no) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= equity_lane0_tally6_zero(56-1 downto 48);
-                equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= to_unsigned(0, 1);
-            elsif bool(equity_lane0_shifts(6)) then
-                equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= equity_lane0_tally6_chunked_counter7_counter_chunk41_shifted;
-                equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= to_unsigned(0, 1);
-            elsif False then
-                total := unsigned((signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk41_value, 9) + 256) - signed(resize(equity_lane0_tally6_chunked_counter7_zero, 9))) - signed(resize(equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out, 2)));
-                equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= total(8-1 downto 0);
-                equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= to_unsigned((not bool(total(8))), 1);
-            else
-                total := ((resize(equity_lane0_tally6_chunked_counter7_counter_chunk41_value, 9) + equity_lane0_tally6_chunked_counter7_zero) + equity_lane0_tally6_chunked_counter7_counter_chunk40_carry_out);
-                equity_lane0_tally6_chunked_counter7_counter_chunk41_value <= total(8-1 downto 0);
-                equity_lane0_tally6_chunked_counter7_counter_chunk41_carry_out <= to_unsigned(total(8), 1);
-            end if;
-        end if;
-    end if;
-end process equity_lane0_tally6_chunked_counter7_counter_chunk41_step;
-
-
-equity_lane0_links(6) <= equity_lane0_tally6_chunked_counter7_lowest(8-1 downto 0);
 
 
 chain_out_num <= equity_lane0_links(0);

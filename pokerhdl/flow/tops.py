@@ -171,9 +171,9 @@ TOPS.update((top.name, top) for top in [
               pll_hz=95_000_000, leds=8,
               doc="the equity engine (3 lanes of up to 9 opponents, 95 MHz from the PLL) on the "
                   "Radiona ULX3S's FTDI UART"),
-    board_top("ulx3s_equity_heads_up", "ulx3s", "equity", baud=115_200, lanes=11,
-              opponents=1, pll_hz=95_000_000, leds=8,
-              doc="the heads-up equity engine (11 lanes of one opponent at 95 MHz from the PLL) "
+    board_top("ulx3s_equity_heads_up", "ulx3s", "equity", baud=115_200, lanes=12,
+              opponents=1, pll_hz=103_125_000, leds=8,
+              doc="the heads-up equity engine (12 lanes of one opponent at 103.125 MHz from the PLL) "
                   "on the Radiona ULX3S's FTDI UART"),
 ])
 BOARD_TOPS = [top for top in TOPS.values() if top.board]

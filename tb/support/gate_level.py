@@ -72,8 +72,8 @@ CASES = [
     # the equity tops' test runs a variant with one heads-up lane (tb/boards/test_equity_board.py),
     # the same netlist for a board's nine-seat and heads-up tops but for the clock (and the Nexys
     # A7 heads-up top's lanes' flip-flop form, the equity_lane and equity_engine cases'): the
-    # Nexys A7 tops' once, the ULX3S tops' at the heads-up top's 95 MHz PLL (a period of no
-    # whole ns)
+    # Nexys A7 tops' once, the ULX3S tops' at the heads-up top's 103.125 MHz PLL (a period of
+    # no whole ns)
     case("test_equity_board", "test_equity_board", "nexys_a7_equity", name="nexys_a7_equity",
          depth="short", ci=False),
     case("test_equity_board", "test_equity_board", "ulx3s_equity_heads_up",
