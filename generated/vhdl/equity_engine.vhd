@@ -37,8 +37,8 @@ end entity equity_engine;
 -- Its parts (each the only writer of what it drives): frame_receiver, request_parser and
 -- request_judge (equity/request.py), the sequencer (engine_sequencer: the state), the set-up
 -- (equity/setup.py: card_scanner, trial_divider, seed_mixer, lane_loader), the lanes
--- (lane_row), heads-up, the records between them and the reply (equity/heads_up.py), and the
--- reply (equity/reply.py).
+-- (lane_row; heads-up, heads_up_counts between them and the reply: equity/heads_up.py) and
+-- the reply (equity/reply.py).
 
 architecture MyHDL of equity_engine is
 

@@ -57,8 +57,8 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
     Its parts (each the only writer of what it drives): frame_receiver, request_parser and
     request_judge (equity/request.py), the sequencer (engine_sequencer: the state), the set-up
     (equity/setup.py: card_scanner, trial_divider, seed_mixer, lane_loader), the lanes
-    (lane_row), heads-up, the records between them and the reply (equity/heads_up.py), and the
-    reply (equity/reply.py)."""
+    (lane_row; heads-up, heads_up_counts between them and the reply: equity/heads_up.py) and
+    the reply (equity/reply.py)."""
     slots = lane_slots(opponents)
     players = 1 + opponents
     assert [turn for *_, turn in QUARTER_STEPS] == [16, 12, 8, 7], "the MIXING rotations"
@@ -156,11 +156,10 @@ def equity_engine(clk, rst, s_axis_tdata, s_axis_tvalid, s_axis_tready, m_axis_t
                       randoms, board_missing, opponents, mode_exact, count_bytes, verdict,
                       request_good, dealt),
         engine_sequencer(clk, rst, State, state, in_idle, in_reply, in_mixing, frame_end,
-                         frame_good,
-                         taking, request_complete, describe, scan, request_good, mode_exact,
-                         verdict, count_bytes, k_opp, step_count, exact, mix_phase, mix_count,
-                         mixing_base, load_index, slot_last, lane_last, board_missing, fits,
-                         probe_j, dones, reply_last, status, reply_len, active, busy),
+                         frame_good, taking, request_complete, describe, scan, request_good,
+                         mode_exact, verdict, count_bytes, k_opp, step_count, exact, mix_phase,
+                         mix_count, mixing_base, load_index, slot_last, lane_last, board_missing,
+                         fits, probe_j, dones, reply_last, status, reply_len, active, busy),
         card_scanner(clk, rst, State, state, in_idle, in_reply, cards_seen, pending_mark,
                      pending_card, scan, n, mask, rem_we, rem_addr, rem_data),
         trial_divider(clk, rst, State, state, in_reply, request_good, mode_exact, binomial_q,

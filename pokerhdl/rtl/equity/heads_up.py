@@ -34,13 +34,6 @@ ACC_BITS = 16                                     # (acc >> 4) + 15 * TIE_UNITS 
 assert NIBBLE_UNITS[15] + ((1 << ACC_BITS) >> 4) < 1 << ACC_BITS
 
 
-def heads_up_record(trials, wins, ties):
-    """The record the reply sends (golden protocol's order): the trials, then per player its
-    wins, the ties and their units."""
-    units = ties * (TIE_UNITS // 2)
-    return [trials] + [v for w in wins for v in (w, ties, units)]
-
-
 @block
 def heads_up_counts(clk, rst, start, dones, chains, lane_shift, done, shift, chain):
     """Between the heads-up lanes (dones, chains: theirs; lane_shift: their readout's shift)

@@ -5,7 +5,7 @@ units). A lane of more than two players hands them to a record per player in a b
 (ram_tallies: wins, ties, units, after the trials'). A heads-up lane counts in registers only
 what its two players do not share (lane_tallies: the trials, each player's wins and the ties;
 both players tie together, each with TIE_UNITS / 2 units, so the engine's reply makes each
-player's ties and units from the one count: reply.heads_up_counts); the counters are chunked,
+player's ties and units from the one count: heads_up.heads_up_counts); the counters are chunked,
 carries registered between chunks, and read out a byte at a time through one chain.
 """
 
@@ -17,8 +17,6 @@ from ...golden.equity.readable import TIE_UNITS
 TRIAL_BITS = 40                          # a lane counts up to 2**40 - 1 trials
 UNIT_BITS = 56                           # 2**40 trials of at most TIE_UNITS / 2 units
 COUNTERS = (("wins", TRIAL_BITS), ("ties", TRIAL_BITS), ("units", UNIT_BITS))
-COUNTER_BYTES = sum(bits // 8 for _, bits in COUNTERS)   # per player, in the readout chain
-TRIAL_BYTES = TRIAL_BITS // 8            # the trials counted: the chain's first bytes
 UNITS_ROM = tuple(TIE_UNITS // k if k else 0 for k in range(16))
 HALF = 5                                 # players counted per popcount ROM
 POPCOUNT_ROM = tuple(bin(v).count("1") for v in range(1 << HALF))
@@ -26,18 +24,12 @@ POPCOUNT_ROM = tuple(bin(v).count("1") for v in range(1 << HALF))
 
 HEADS_UP_COUNTERS = (("trials", TRIAL_BITS), ("wins", TRIAL_BITS), ("wins", TRIAL_BITS),
                      ("ties", TRIAL_BITS))   # a heads-up lane's chain: lane_tallies
-HEADS_UP_BYTES = sum(bits // 8 for _, bits in HEADS_UP_COUNTERS)
 
 
 def tally_links(players):
     """The counters of a lane: its trials, then three per player; a heads-up lane's four
     (HEADS_UP_COUNTERS)."""
     return len(HEADS_UP_COUNTERS) if not counts_in_ram(players) else 1 + 3 * players
-
-
-def chain_bytes(players):
-    """The bytes of a lane's readout chain."""
-    return HEADS_UP_BYTES if not counts_in_ram(players) else TRIAL_BYTES + players * COUNTER_BYTES
 
 
 @block
